@@ -1,0 +1,113 @@
+// `.github/driftback.yml`: the raw schema mirrors the file; unknown keys are rejected and
+// defaults are filled here once. Each field's comment ends in its default.
+import { z } from 'zod';
+
+const DURATION = /^(\d+)(s|m|h|d)$/;
+
+/** Parses `30s`, `30m`, `2h`, `1d` into seconds; undefined when it is not such a duration. */
+export function parseDuration(text: string): number | undefined {
+  const match = DURATION.exec(text.trim());
+  if (!match) return undefined;
+  const unit = { s: 1, m: 60, h: 3600, d: 86400 }[match[2] as 's' | 'm' | 'h' | 'd'];
+  return Number(match[1]) * unit;
+}
+
+const duration = z
+  .string({ error: 'expected a duration like 30m' })
+  .refine((text) => parseDuration(text) !== undefined, { message: 'expected a duration like 30m' });
+
+const nameList = z.array(z.string().min(1, 'expected a non-empty string'));
+
+export const clusterSchema = z.strictObject({
+  /** Matches the snapshot's `cluster`. Required. */
+  name: z.string({ error: 'expected the cluster name, as the agent reports it' }).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/, 'expected letters, digits, ".", "_" or "-"'),
+  /** Directory of plain manifests or a kustomization root, relative to the repository. Required. */
+  path: z
+    .string({ error: 'expected a directory path relative to the repository root' })
+    .min(1)
+    .refine((p) => !p.split('/').includes('..') && !p.startsWith('/'), { message: 'must stay inside the repository (no "..", no leading "/")' }),
+  /** Namespaces in scope; default: every namespace the snapshot holds. */
+  namespaces: nameList.optional(),
+  /** Namespace for namespaced manifests that name none. Default: `default`. */
+  defaultNamespace: z.string().min(1).default('default'),
+  /** Whether the plan shows prunes as the controller would do them. Default: true. */
+  prune: z.boolean({ error: 'expected true or false' }).default(true),
+  /** No snapshot for this long means the agent or controller is not reporting. Default: 30m. */
+  staleAfter: duration.default('30m'),
+});
+
+export const ignoreRuleSchema = z.strictObject({
+  /** Kinds the rule applies to; default: every kind. */
+  kinds: nameList.optional(),
+  /** API groups; default: every group. */
+  groups: z.array(z.string()).optional(),
+  /** Name globs; default: every name. */
+  names: nameList.optional(),
+  /** Namespace globs; default: every namespace. */
+  namespaces: nameList.optional(),
+  /** JSON pointers; a segment may be `*`. Default: every path (then `managers` must narrow it). */
+  paths: z.array(z.string().startsWith('/', 'expected a JSON pointer such as /spec/replicas')).optional(),
+  /** Field managers whose fields are ignored; default: any manager. */
+  managers: nameList.optional(),
+  /** Why: shown next to every ignored count. Required. */
+  reason: z.string({ error: 'every ignore rule says why (reason: …)' }).min(1, 'every ignore rule says why (reason: …)'),
+});
+
+export const driftSchema = z.strictObject({
+  /** Persistence gate: consecutive snapshots a change must be seen in. Default: 2. */
+  minSnapshots: z.number().int().min(1).max(100).default(2),
+  /** What a drift PR writes. Default: [modified, added, extra]. `missing` is never deleted. */
+  codify: z.array(z.enum(['modified', 'added', 'extra'], { error: 'expected modified, added or extra ("missing" is reported, never deleted)' })).default(['modified', 'added', 'extra']),
+  /** Causes that are codified; the rest are reported. Default: [human]. */
+  causes: z.array(z.enum(['human', 'controller', 'unknown'])).default(['human']),
+  /** `report` a conflict, or `remove-field` (drop the controller-owned field from Git). Default: report. */
+  resolveConflicts: z.enum(['report', 'remove-field']).default('report'),
+  /** Extra manager names or globs treated as human. Default: []. */
+  humanManagers: nameList.default([]),
+  /** Extra managers that apply Git. Default: [] (kustomize-controller, argocd-controller, helm-controller are built in). */
+  appliers: nameList.default([]),
+  /** Ignore rules, like Argo CD ignoreDifferences. Default: []. */
+  ignore: z.array(ignoreRuleSchema).default([]),
+});
+
+export const planSchema = z.strictObject({
+  /** Kinds whose prune is data loss. Default: [PersistentVolumeClaim, CustomResourceDefinition, Namespace]. */
+  protect: nameList.default(['PersistentVolumeClaim', 'CustomResourceDefinition', 'Namespace']),
+});
+
+export const pullRequestsSchema = z.strictObject({
+  /** One PR per cluster, or per namespace. Default: cluster. */
+  groupBy: z.enum(['cluster', 'namespace']).default('cluster'),
+  /** Labels on drift PRs. Default: [driftback]. */
+  labels: z.array(z.string()).default(['driftback']),
+  /** Branches the App writes; it writes no other. Default: driftback/. */
+  branchPrefix: z
+    .string()
+    .min(1)
+    .regex(/^[A-Za-z0-9._\-/]+\/$/, 'expected a branch prefix ending in "/", e.g. driftback/')
+    .default('driftback/'),
+  /** Where hand-made resources are written. Placeholders: {cluster_path} {cluster} {namespace} {kind} {name}. */
+  newResourcePath: z.string().default('{cluster_path}/{namespace}/{kind}-{name}.yaml'),
+});
+
+export const configSchema = z.strictObject({
+  /** Clusters this repository deploys to. Needed by the App and by the CLI's --cluster. */
+  clusters: z
+    .array(clusterSchema)
+    .optional()
+    .superRefine((clusters, ctx) => {
+      const seen = new Set<string>();
+      clusters?.forEach((cluster, i) => {
+        if (seen.has(cluster.name)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `cluster "${cluster.name}" is listed twice` });
+        seen.add(cluster.name);
+      });
+    }),
+  drift: driftSchema.default(driftSchema.parse({})),
+  plan: planSchema.default(planSchema.parse({})),
+  pullRequests: pullRequestsSchema.default(pullRequestsSchema.parse({})),
+});
+
+export type Config = z.output<typeof configSchema>;
+export type ClusterConfig = z.output<typeof clusterSchema>;
+export type IgnoreRule = z.output<typeof ignoreRuleSchema>;
+export type DriftConfig = z.output<typeof driftSchema>;

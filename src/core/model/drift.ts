@@ -1,0 +1,81 @@
+// The result of comparing desired with live: data, never flags. Rendering and writing only read it.
+import type { ResourceKey } from './key.js';
+import type { KubeObject } from './object.js';
+import type { DesiredObject } from './source.js';
+import type { Health } from './health.js';
+
+/** replace: both sides differ; add: live has a field Git lacks (set by a non-applier manager);
+ *  remove: Git no longer declares a field the applier owns. */
+export type ChangeOp = 'replace' | 'add' | 'remove';
+
+export type Cause = 'human' | 'controller' | 'applier' | 'unknown';
+
+/** A segment of a structured path: a map key, a keyed-list item (by its merge key fields), or an index. */
+export type PathSegment = string | { key: Record<string, string | number> } | { index: number };
+
+export interface FieldChange {
+  /** JSON pointer for display and ignore rules; list items by index (desired index when the item exists there, else live). */
+  path: string;
+  /** The same path with keyed-list items named by their merge keys: how codify finds the node. */
+  segments: PathSegment[];
+  op: ChangeOp;
+  desired?: unknown;
+  live?: unknown;
+  /** Who last wrote this field in live (from managedFields), when known. */
+  manager?: string;
+  operation?: string;
+  time?: string;
+  cause: Cause;
+  /** Set when an ignore rule matched: counted, never hidden silently. */
+  ignored?: { reason: string };
+}
+
+/** Git declares a field that another controller owns in live (HPA and spec.replicas). */
+export interface Conflict {
+  path: string;
+  segments: PathSegment[];
+  manager: string;
+  time?: string;
+  desired: unknown;
+  live: unknown;
+  /** What to do about it, in words. */
+  fix: string;
+}
+
+export type ResourceStatus = 'in-sync' | 'modified' | 'missing' | 'extra';
+
+export interface ResourceDiff {
+  key: ResourceKey;
+  status: ResourceStatus;
+  /** Changes that count (not ignored). */
+  changes: FieldChange[];
+  /** Changes matched by an ignore rule. */
+  ignored: FieldChange[];
+  conflicts: Conflict[];
+  desired?: DesiredObject;
+  live?: KubeObject;
+  health?: Health;
+  /** For `extra`: the manager that created the object (first manager in managedFields), and its cause. */
+  createdBy?: { manager: string; cause: Cause; time?: string };
+}
+
+export interface DiffSummary {
+  inSync: number;
+  modified: number;
+  missing: number;
+  extra: number;
+  ignored: number;
+  conflicts: number;
+}
+
+export interface DiffResult {
+  resources: ResourceDiff[];
+  summary: DiffSummary;
+  /** Types the snapshot could not list: nothing is claimed missing for them. */
+  unlisted: string[];
+}
+
+/** A change's identity for the persistence gate and for decisions: key + path + live value hash. */
+export interface Fingerprint {
+  id: string;
+}

@@ -1,0 +1,9 @@
+// The shared vocabulary of the pipeline: identities, objects, snapshots, drift, plans, source maps.
+export * from './key.js';
+export * from './object.js';
+export * from './pointer.js';
+export * from './source.js';
+export * from './drift.js';
+export * from './health.js';
+export * from './snapshot.js';
+export * from './plan.js';

@@ -1,0 +1,82 @@
+// The snapshot document an agent uploads (driftback.dev/v1). See DESIGN.md "Snapshot document".
+import { z } from 'zod';
+import type { KubeObject } from './object.js';
+
+export const SNAPSHOT_API_VERSION = 'driftback.dev/v1';
+
+const kubeObjectSchema = z
+  .object({
+    apiVersion: z.string().min(1, 'apiVersion is required'),
+    kind: z.string().min(1, 'kind is required'),
+    metadata: z
+      .object({ name: z.string().min(1, 'metadata.name is required'), namespace: z.string().optional() })
+      .passthrough(),
+  })
+  .passthrough();
+
+export const snapshotSchema = z
+  .object({
+    apiVersion: z.literal(SNAPSHOT_API_VERSION),
+    kind: z.literal('Snapshot'),
+    repository: z.string().regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, 'expected owner/name'),
+    cluster: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/, 'expected a cluster name of letters, digits, ".", "_" or "-"'),
+    capturedAt: z.iso.datetime({ offset: true }),
+    agent: z.object({ version: z.string() }).passthrough().optional(),
+    server: z.object({ gitVersion: z.string().optional() }).passthrough().optional(),
+    scope: z
+      .object({
+        namespaces: z.array(z.string()).optional(),
+        complete: z.boolean(),
+        errors: z
+          .array(z.object({ resource: z.string(), reason: z.string(), message: z.string().optional() }).passthrough())
+          .default([]),
+      })
+      .passthrough(),
+    items: z.array(kubeObjectSchema),
+  })
+  .strict();
+
+export interface ScopeError {
+  resource: string;
+  reason: string;
+  message?: string;
+}
+
+export interface Snapshot {
+  apiVersion: typeof SNAPSHOT_API_VERSION;
+  kind: 'Snapshot';
+  repository: string;
+  cluster: string;
+  capturedAt: string;
+  agent?: { version: string; [k: string]: unknown };
+  server?: { gitVersion?: string; [k: string]: unknown };
+  scope: { namespaces?: string[]; complete: boolean; errors: ScopeError[]; [k: string]: unknown };
+  items: KubeObject[];
+}
+
+export interface Problem {
+  /** Path in the document, e.g. `items[3].metadata.name`. */
+  path: string;
+  message: string;
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };
+
+export function formatZodPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else out += out ? `.${String(segment)}` : String(segment);
+  }
+  return out || '(document)';
+}
+
+/** Validates an uploaded snapshot; problems list every path that is wrong, not only the first. */
+export function parseSnapshot(value: unknown): Parsed<Snapshot> {
+  const result = snapshotSchema.safeParse(value);
+  if (result.success) return { ok: true, value: result.data as unknown as Snapshot };
+  return {
+    ok: false,
+    problems: result.error.issues.slice(0, 100).map((issue) => ({ path: formatZodPath(issue.path), message: issue.message })),
+  };
+}

@@ -1,0 +1,93 @@
+// Where a desired object and each of its fields came from. codify edits these places and
+// check-run annotations point at them, so every desired object carries its source map.
+import type { KubeObject } from './object.js';
+import type { ResourceKey } from './key.js';
+
+/** A place in a file: byte offsets [start, end) of a YAML node and its 1-based line and column. */
+export interface SourceLocation {
+  file: string;
+  /** Index of the YAML document in the file (0-based, empty documents counted). */
+  document: number;
+  /** Byte-offset range of the value node in the file text: [start, valueEnd). */
+  range: [number, number];
+  line: number;
+  column: number;
+}
+
+/**
+ * How a field reached the rendered object when it did not come straight from the resource file.
+ * `kustomization` is the kustomization file path; `index` the entry in that field's list.
+ */
+export type FieldOrigin =
+  | { type: 'resource' }
+  | { type: 'patch'; kustomization: string; file?: string; index: number; patchType: 'strategic-merge' | 'json6902' }
+  | { type: 'images'; kustomization: string; index: number; part: 'newName' | 'newTag' | 'digest' }
+  | { type: 'replicas'; kustomization: string; index: number }
+  | { type: 'namespace'; kustomization: string }
+  | { type: 'name-affix'; kustomization: string }
+  | { type: 'labels'; kustomization: string }
+  | { type: 'annotations'; kustomization: string }
+  | { type: 'generator'; kustomization: string; index: number; generator: 'configMapGenerator' | 'secretGenerator' };
+
+export interface FieldSource {
+  /** Where the value is written (the resource file, the patch, the kustomization entry). */
+  location?: SourceLocation;
+  origin: FieldOrigin;
+}
+
+export interface SourceMap {
+  /** The file and document the object was read from. */
+  file: string;
+  document: number;
+  /** Location of the whole document's root mapping. */
+  location: SourceLocation;
+  /**
+   * Kustomization files the object passed through, innermost first (the one that listed the file,
+   * then the one that listed that directory, … up to the root). Empty for plain manifests.
+   */
+  kustomizations: string[];
+  /** Name and namespace as written in the source file, before namePrefix/nameSuffix/namespace. */
+  sourceName: string;
+  sourceNamespace?: string;
+  /**
+   * Field sources keyed by JSON pointer into the rendered object (list items by index in the
+   * rendered object). Every scalar and collection node written in a file has an entry; fields set by
+   * a transformer have the transformer's origin.
+   */
+  fields: Record<string, FieldSource>;
+}
+
+export interface DesiredObject {
+  key: ResourceKey;
+  object: KubeObject;
+  source: SourceMap;
+}
+
+/** A problem in the repository's files, with a place the user can go to. */
+export interface SourceProblem {
+  file: string;
+  line?: number;
+  column?: number;
+  /** The offending field, e.g. `helmCharts` or `resources[2]`. */
+  field?: string;
+  message: string;
+}
+
+export interface SkippedDocument {
+  file: string;
+  document: number;
+  reason: string;
+}
+
+export interface RenderResult {
+  objects: DesiredObject[];
+  skipped: SkippedDocument[];
+  errors: SourceProblem[];
+  /** Every file the build read (kustomization files, resources, patches, generator sources). */
+  filesRead: string[];
+}
+
+export function formatProblem(problem: SourceProblem): string {
+  const where = problem.line ? `${problem.file}:${problem.line}` : problem.file;
+  return `${where}: ${problem.field ? problem.field + ': ' : ''}${problem.message}`;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig, parseDuration, defaultConfig } from '../../../src/core/config/index.js';
+
+describe('parseConfig', () => {
+  it('fills every default once', () => {
+    const result = parseConfig('clusters:\n  - name: prod-eu\n    path: clusters/prod-eu\n');
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.config.clusters?.[0]).toEqual({ name: 'prod-eu', path: 'clusters/prod-eu', defaultNamespace: 'default', prune: true, staleAfter: '30m' });
+    expect(result.config.drift).toMatchObject({ minSnapshots: 2, codify: ['modified', 'added', 'extra'], causes: ['human'], resolveConflicts: 'report' });
+    expect(result.config.plan.protect).toEqual(['PersistentVolumeClaim', 'CustomResourceDefinition', 'Namespace']);
+    expect(result.config.pullRequests).toEqual({ groupBy: 'cluster', labels: ['driftback'], branchPrefix: 'driftback/', newResourcePath: '{cluster_path}/{namespace}/{kind}-{name}.yaml' });
+  });
+
+  it('reports each bad value and unknown key with its path and line', () => {
+    const text = ['clusters:', '  - name: prod', '    path: clusters/prod', '    staleAfter: 30x', '    prunne: true', 'drift:', '  ignore:', '    - paths: [/spec/replicas]', ''].join('\n');
+    const result = parseConfig(text);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toEqual([
+      { file: '.github/driftback.yml', line: 4, field: 'clusters[0].staleAfter', message: 'expected a duration like 30m' },
+      { file: '.github/driftback.yml', line: 5, field: 'clusters[0].prunne', message: 'unknown key prunne: remove it or check the spelling' },
+      { file: '.github/driftback.yml', line: 8, field: 'drift.ignore[0].reason', message: 'every ignore rule says why (reason: …)' },
+    ]);
+  });
+
+  it('reports invalid YAML and duplicate keys with a line instead of throwing', () => {
+    const bad = parseConfig('clusters:\n  - name: a\n    path: [x\n');
+    expect(bad.ok).toBe(false);
+    const dup = parseConfig('drift:\n  minSnapshots: 1\n  minSnapshots: 2\n');
+    expect(dup.ok).toBe(false);
+    if (!dup.ok) expect(dup.problems[0].line).toBe(3);
+  });
+
+  it('refuses a billion-laughs alias bomb', () => {
+    const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]', 'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]', 'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]', 'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]', 'e: [*d,*d,*d,*d,*d,*d,*d,*d,*d]'].join('\n');
+    const result = parseConfig(bomb);
+    expect(result.ok).toBe(false);
+  });
+
+  it('rejects paths that leave the repository and clusters listed twice', () => {
+    const result = parseConfig('clusters:\n  - name: a\n    path: ../x\n  - name: a\n    path: y\n');
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map((p) => p.field)).toEqual(['clusters[0].path', 'clusters[1].name']);
+  });
+
+  it('an empty file is the defaults', () => {
+    const result = parseConfig('');
+    expect(result).toEqual({ ok: true, config: defaultConfig() });
+  });
+});
+
+describe('parseDuration', () => {
+  it.each([
+    ['30s', 30],
+    ['30m', 1800],
+    ['2h', 7200],
+    ['1d', 86400],
+    ['30', undefined],
+    ['m', undefined],
+  ])('%s → %s', (text, seconds) => expect(parseDuration(text)).toBe(seconds));
+});
