@@ -1,0 +1,81 @@
+// The App's storage: one interface, two implementations (SQLite by default, PostgreSQL when
+// DATABASE_URL is set), both run against the same test suite.
+import type { Snapshot } from '../core/model/index.js';
+
+export interface StoredSnapshotMeta {
+  id: string;
+  repository: string;
+  cluster: string;
+  capturedAt: string;
+  receivedAt: string;
+  digest: string;
+  items: number;
+  /** Size of the stored (compressed) document in bytes. */
+  bytes: number;
+}
+
+export type PutSnapshotResult =
+  | { type: 'stored'; meta: StoredSnapshotMeta }
+  /** The same digest was uploaded before: the same snapshot, the same id. */
+  | { type: 'duplicate'; meta: StoredSnapshotMeta }
+  /** capturedAt is older than the newest stored snapshot: kept out of the latest state. */
+  | { type: 'stale'; meta: StoredSnapshotMeta; latest: StoredSnapshotMeta };
+
+export interface Decision {
+  repository: string;
+  cluster: string;
+  /** Change fingerprints (key + path + live value hash) a human declined by closing a drift PR unmerged. */
+  fingerprint: string;
+  pullRequest: number;
+  decidedAt: string;
+}
+
+export interface Store {
+  /** Stores durably (compressed); the newest by capturedAt is the latest; keeps the last `retain` per cluster. */
+  putSnapshot(snapshot: Snapshot, options: { digest: string; receivedAt: string }): Promise<PutSnapshotResult>;
+  getSnapshot(id: string): Promise<{ meta: StoredSnapshotMeta; snapshot: Snapshot } | undefined>;
+  latestSnapshot(repository: string, cluster: string): Promise<{ meta: StoredSnapshotMeta; snapshot: Snapshot } | undefined>;
+  latestSnapshotMeta(repository: string, cluster: string): Promise<StoredSnapshotMeta | undefined>;
+  /** Every (repository, cluster) with at least one snapshot, newest first. */
+  listClusters(): Promise<StoredSnapshotMeta[]>;
+
+  /** Persistence gate input: the fingerprints seen in one snapshot (idempotent per snapshot id). */
+  recordObservations(repository: string, cluster: string, snapshotId: string, capturedAt: string, fingerprints: string[]): Promise<void>;
+  /** The fingerprint sets of the last `limit` observed snapshots, newest first. */
+  observationHistory(repository: string, cluster: string, limit: number): Promise<Array<{ snapshotId: string; capturedAt: string; fingerprints: Set<string> }>>;
+
+  recordDecisions(decisions: Decision[]): Promise<void>;
+  declinedFingerprints(repository: string, cluster: string): Promise<Set<string>>;
+
+  /** git blob sha → text; blobs are immutable, so entries never go stale. */
+  getBlobs(shas: string[]): Promise<Map<string, string>>;
+  putBlobs(blobs: Map<string, string>): Promise<void>;
+
+  /** Small per-cluster (or per-repository, cluster = '') JSON state: open PR, last commit written, alert issue, … */
+  getState<T = Record<string, unknown>>(repository: string, cluster: string): Promise<T | undefined>;
+  setState<T = Record<string, unknown>>(repository: string, cluster: string, state: T): Promise<void>;
+
+  /** Cheap liveness check of the database. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ReconcileJob {
+  repository: string;
+  cluster: string;
+  /** Snapshot that triggered the job; the job always works on the newest stored one. */
+  snapshotId?: string;
+  reason: 'snapshot' | 'push' | 'installation' | 'retry' | 'startup';
+}
+
+export interface JobQueue {
+  /**
+   * Enqueues work for a key (`<repository>#<cluster>`). Jobs for one key run one at a time, and
+   * jobs that pile up behind a running one are coalesced into one run.
+   */
+  enqueue(queue: string, key: string, payload: Record<string, unknown>): Promise<void>;
+  /** Starts workers; `handler` throwing means retry with backoff. */
+  start(handlers: Record<string, (payload: Record<string, unknown>, meta: { key: string; attempt: number; jobId: string }) => Promise<void>>): Promise<void>;
+  /** Stops taking jobs, waits for running ones (up to `timeoutMs`), hands the rest back. */
+  stop(timeoutMs?: number): Promise<void>;
+}
