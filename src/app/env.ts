@@ -1,0 +1,66 @@
+// The App's environment: Probot's own variables plus driftback's (DESIGN.md "App environment").
+import { z } from 'zod';
+import { resolve } from 'node:path';
+
+const schema = z.object({
+  APP_ID: z.string().regex(/^\d+$/, 'APP_ID must be the numeric App ID from the App settings page').optional(),
+  PRIVATE_KEY: z.string().optional(),
+  PRIVATE_KEY_PATH: z.string().optional(),
+  WEBHOOK_SECRET: z.string().optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().optional(),
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  GHE_HOST: z.string().optional(),
+  GHE_PROTOCOL: z.string().default('https'),
+  DRIFTBACK_TOKEN_SECRET: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  /** Largest snapshot accepted, decompressed. Default 64 MiB. */
+  MAX_SNAPSHOT_BYTES: z.coerce.number().int().positive().default(64 * 1024 * 1024),
+  /** Uploads allowed per cluster per minute before 429. Default 6. */
+  DRIFTBACK_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(6),
+  /** Snapshots parsed at once; the rest wait (bounds memory under bursts). Default 4. */
+  DRIFTBACK_INGEST_CONCURRENCY: z.coerce.number().int().positive().default(4),
+});
+
+export interface AppEnv {
+  appId?: number;
+  privateKey?: string;
+  webhookSecret?: string;
+  port: number;
+  host?: string;
+  logLevel: string;
+  githubBaseUrl: string;
+  tokenSecret?: string;
+  dataDir: string;
+  databaseUrl?: string;
+  maxSnapshotBytes: number;
+  uploadsPerMinute: number;
+  ingestConcurrency: number;
+}
+
+/** Reads the environment; throws one message listing every variable that is wrong. */
+export function readAppEnv(env: NodeJS.ProcessEnv): AppEnv {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(
+      'invalid environment: ' + parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+    );
+  }
+  const e = parsed.data;
+  return {
+    appId: e.APP_ID ? Number(e.APP_ID) : undefined,
+    privateKey: e.PRIVATE_KEY?.replace(/\\n/g, '\n'),
+    webhookSecret: e.WEBHOOK_SECRET,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    githubBaseUrl: e.GHE_HOST ? `${e.GHE_PROTOCOL}://${e.GHE_HOST}/api/v3` : 'https://api.github.com',
+    tokenSecret: e.DRIFTBACK_TOKEN_SECRET,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    maxSnapshotBytes: e.MAX_SNAPSHOT_BYTES,
+    uploadsPerMinute: e.DRIFTBACK_UPLOADS_PER_MINUTE,
+    ingestConcurrency: e.DRIFTBACK_INGEST_CONCURRENCY,
+  };
+}
