@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { parse, parseAllDocuments } from 'yaml';
+import { removeValueAt, setScalarAt, setValueAt } from '../../../src/core/codify/yaml-edit.js';
+import { readFixture } from '../../support/fixtures.js';
+
+function changedLines(before: string, after: string): { removed: string[]; added: string[] } {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  return { removed: a.slice(head, a.length - tail), added: b.slice(head, b.length - tail) };
+}
+
+function edited(result: ReturnType<typeof setValueAt>): string {
+  if (!result.ok) throw new Error(result.reason);
+  return result.text;
+}
+
+const CART = readFixture('manifests/microservices-demo/kubernetes-manifests/cartservice.yaml');
+const GUESTBOOK = readFixture('manifests/kubernetes-examples/web/guestbook/frontend-deployment.yaml');
+const RELEASE = readFixture('manifests/flux2-kustomize-helm-example/apps/base/podinfo/release.yaml');
+
+describe('setValueAt: scalars keep their line, comment and quoting', () => {
+  const cases: Array<{ name: string; text: string; doc: number; path: Parameters<typeof setValueAt>[2]; value: unknown; removed: string[]; added: string[] }> = [
+    { name: 'double-quoted string stays double-quoted', text: CART, doc: 0, path: ['spec', 'template', 'spec', 'containers', { key: { name: 'server' } }, 'env', { key: { name: 'REDIS_ADDR' } }, 'value'], value: 'redis-cart:6380', removed: ['          value: "redis-cart:6379"'], added: ['          value: "redis-cart:6380"'] },
+    { name: 'plain number in a later document', text: CART, doc: 3, path: ['spec', 'template', 'spec', 'containers', { key: { name: 'redis' } }, 'ports', { key: { containerPort: 6379, protocol: 'TCP' } }, 'containerPort'], value: 6380, removed: ['        - containerPort: 6379'], added: ['        - containerPort: 6380'] },
+    { name: 'image keeps its end-of-line comment', text: GUESTBOOK, doc: 0, path: ['spec', 'replicas'], value: 5, removed: [GUESTBOOK.split('\n').find((l) => l.includes('replicas:'))!], added: [GUESTBOOK.split('\n').find((l) => l.includes('replicas:'))!.replace(/\d+/, '5')] },
+    { name: 'a plain string that would read as a number is quoted', text: RELEASE, doc: 0, path: ['spec', 'values', 'redis', 'tag'], value: '8.7', removed: ['      tag: 8.6.2'], added: ['      tag: "8.7"'] },
+    { name: 'a string that reads as a YAML 1.1 boolean is quoted', text: RELEASE, doc: 0, path: ['spec', 'install', 'strategy', 'name'], value: 'yes', removed: ['      name: RetryOnFailure'], added: ['      name: "yes"'] },
+  ];
+  it.each(cases)('$name', ({ text, doc, path, value, removed, added }) => {
+    const after = edited(setValueAt(text, doc, path, value));
+    expect(changedLines(text, after)).toEqual({ removed, added });
+    expect(parseAllDocuments(after)[doc].getIn(path.map((s) => (typeof s === 'string' ? s : 0)))).toBeDefined();
+  });
+
+  it('setScalarAt rewrites the node a source map points at', () => {
+    const start = RELEASE.indexOf('50m');
+    const result = setScalarAt(RELEASE, [start, start + 3], '10m');
+    expect(result.ok && result.text).toBe(RELEASE.replace('interval: 50m', 'interval: 10m'));
+  });
+});
+
+describe('setValueAt: adding keys and list items in the block\'s own style', () => {
+  it('adds an env var to the right container in a non-indented sequence', () => {
+    const path = ['spec', 'template', 'spec', 'containers', { key: { name: 'server' } }, 'env', { key: { name: 'LOG_LEVEL' } }];
+    const after = edited(setValueAt(CART, 0, path, { name: 'LOG_LEVEL', value: 'debug' }));
+    expect(changedLines(CART, after)).toEqual({ removed: [], added: ['        - name: LOG_LEVEL', '          value: debug'] });
+    const env = parseAllDocuments(after)[0].toJS().spec.template.spec.containers[0].env;
+    expect(env).toEqual([{ name: 'REDIS_ADDR', value: 'redis-cart:6379' }, { name: 'LOG_LEVEL', value: 'debug' }]);
+  });
+
+  it('adds an item to an indented sequence at its siblings\' indentation', () => {
+    const path = ['spec', 'values', 'httpRoute', 'hostnames', { index: 1 }];
+    const after = edited(setValueAt(RELEASE, 0, path, 'podinfo.example'));
+    expect(changedLines(RELEASE, after)).toEqual({ removed: [], added: ['        - podinfo.example'] });
+  });
+
+  it('creates missing intermediate maps and lists', () => {
+    const path = ['spec', 'template', 'spec', 'containers', { key: { name: 'redis' } }, 'env', { key: { name: 'A' } }];
+    const after = edited(setValueAt(CART, 3, path, { name: 'A', value: '1' }));
+    expect(changedLines(CART, after).removed).toEqual([]);
+    expect(parseAllDocuments(after)[3].toJS().spec.template.spec.containers[0].env).toEqual([{ name: 'A', value: '1' }]);
+    expect(after.replace(/\n *env:\n.*\n.*value: "1"\n/, '\n')).toBe(CART);
+  });
+
+  it('adds a key to a flow map and to a flow sequence', () => {
+    const text = 'a: {x: 1}\nb: [1, 2] # keep\n';
+    expect(edited(setValueAt(text, 0, ['a', 'z'], 'two words'))).toBe('a: {x: 1, z: two words}\nb: [1, 2] # keep\n');
+    expect(edited(setValueAt(text, 0, ['b', { index: 2 }], 3))).toBe('a: {x: 1}\nb: [1, 2, 3] # keep\n');
+  });
+
+  it('replaces a subtree with block lines at the key\'s indentation', () => {
+    const text = 'spec:\n  # resources\n  resources:\n    cpu: 1\n  other: x\n';
+    expect(edited(setValueAt(text, 0, ['spec', 'resources'], { cpu: '2', memory: '1Gi' }))).toBe('spec:\n  # resources\n  resources:\n    cpu: "2"\n    memory: 1Gi\n  other: x\n');
+  });
+});
+
+describe('removeValueAt', () => {
+  it('removes a key and only its lines', () => {
+    const text = readFixture('manifests/argo-cd/test/e2e/testdata/guestbook/guestbook-ui-deployment.yaml');
+    const after = edited(removeValueAt(text, 0, ['spec', 'replicas']));
+    expect(changedLines(text, after)).toEqual({ removed: ['  replicas: 0'], added: [] });
+    expect(parse(after).spec.replicas).toBeUndefined();
+  });
+
+  it('removes the first key of a list item by moving the next key up', () => {
+    const text = 'items:\n- name: a\n  value: 1\n';
+    expect(edited(removeValueAt(text, 0, ['items', { index: 0 }, 'name']))).toBe('items:\n- value: 1\n');
+  });
+});
