@@ -1,0 +1,7 @@
+// Plan: head × base × live → create / update / prune / unchanged, with warnings.
+export { planChanges, isEmptyPlan, type PlanInput } from './plan-changes.js';
+export { keepReason, trackingOf } from './prune-rules.js';
+export { immutableReason } from './immutable.js';
+export { appliesPath, notReconcilingReason } from './reconcilers.js';
+export { formatAge, secondsBetween } from './age.js';
+export { classifyManagers, BUILT_IN_APPLIERS } from './managers.js';

@@ -1,0 +1,94 @@
+// What applying head would do to one cluster: create / update / prune / unchanged, and the
+// warnings that matter. Pure: every input is a value, `now` included.
+import { compareKeys, keyId, keyOf, type DesiredObject, type KubeObject, type Plan, type PlanEntry, type PlanWarning, type ResourceKey, type ScopeError } from '../model/index.js';
+import { parseDuration, type ClusterConfig, type Config } from '../config/index.js';
+import { assessHealth } from '../health/index.js';
+import { classifyManagers } from './managers.js';
+import { compareFields } from './compare-fields.js';
+import { findConflicts } from './conflicts.js';
+import { changeWarnings, conflictWarnings, healthWarning, namespaceWarning } from './entry-warnings.js';
+import { planPrune } from './plan-prune.js';
+import { snapshotWarnings, reconcilerWarnings } from './cluster-warnings.js';
+import { unlistedMatcher } from './snapshot-scope.js';
+
+export interface PlanInput {
+  head: DesiredObject[];
+  base?: DesiredObject[];
+  live: KubeObject[];
+  config: Config;
+  cluster?: ClusterConfig;
+  snapshot?: { capturedAt: string; complete: boolean; errors: ScopeError[] };
+  /** The moment the plan is made (ISO 8601): snapshot age and reconciler lag are measured from it. */
+  now: string;
+  headRevision?: string;
+  /** The cluster's path in the repository: picks the Flux/Argo CD object that applies it. */
+  path?: string;
+}
+
+const WARNING_ORDER: PlanWarning['code'][] = ['stale-snapshot', 'partial-snapshot', 'not-reconciling', 'prune-protected', 'immutable', 'conflict', 'reverts-live-change', 'namespace-missing', 'unhealthy'];
+
+function inScope(key: ResourceKey, namespaces: string[] | undefined): boolean {
+  return !namespaces || key.namespace === '' || namespaces.includes(key.namespace);
+}
+
+export function planChanges(input: PlanInput): Plan {
+  const managers = classifyManagers(input.config);
+  const namespaces = input.cluster?.namespaces;
+  const isUnlisted = unlistedMatcher(input.snapshot && !input.snapshot.complete ? input.snapshot.errors : (input.snapshot?.errors ?? []));
+  const live = new Map<string, KubeObject>();
+  for (const object of input.live) if (inScope(keyOf(object), namespaces)) live.set(keyId(keyOf(object)), object);
+  const head = new Map<string, DesiredObject>();
+  for (const desired of input.head) if (inScope(desired.key, namespaces)) head.set(keyId(desired.key), desired);
+  const base = new Map<string, DesiredObject>((input.base ?? []).map((d) => [keyId(d.key), d]));
+  const liveNamespaces = new Set([...live.values()].filter((o) => o.kind === 'Namespace' && keyOf(o).group === '').map((o) => o.metadata.name));
+  const namespacesListed = liveNamespaces.size > 0 && !isUnlisted({ group: '', kind: 'Namespace' });
+  const headNamespaces = new Set([...head.values()].filter((d) => d.key.kind === 'Namespace' && d.key.group === '').map((d) => d.key.name));
+
+  const plan: Plan = { cluster: input.cluster?.name, create: [], update: [], prune: [], kept: [], unchanged: 0, warnings: [] };
+  const unclaimed: ResourceKey[] = [];
+  for (const [id, desired] of head) {
+    const current = live.get(id);
+    if (!current) {
+      if (isUnlisted(desired.key)) {
+        unclaimed.push(desired.key);
+        continue;
+      }
+      plan.create.push({ id: desired.key, action: 'create', changes: [], conflicts: [], desired });
+      if (desired.key.namespace && namespacesListed && !liveNamespaces.has(desired.key.namespace) && !headNamespaces.has(desired.key.namespace)) {
+        plan.warnings.push(namespaceWarning(desired.key, desired));
+      }
+      continue;
+    }
+    const health = assessHealth(current);
+    plan.warnings.push(...healthWarning(desired.key, health, desired));
+    const changes = compareFields({ head: desired.object, live: current, base: base.get(id)?.object, managers });
+    const conflicts = findConflicts(desired.object, current, managers);
+    plan.warnings.push(...conflictWarnings(desired.key, conflicts, desired));
+    if (changes.length === 0) {
+      plan.unchanged += 1;
+      continue;
+    }
+    const entry: PlanEntry = { id: desired.key, action: 'update', changes, conflicts, desired, live: current, health };
+    plan.update.push(entry);
+    plan.warnings.push(...changeWarnings(desired.key, changes, desired, current));
+  }
+
+  const pruned = planPrune({ head, base, live, prune: input.cluster?.prune ?? true, protect: input.config.plan.protect, isUnlisted });
+  plan.prune.push(...pruned.prune);
+  plan.kept.push(...pruned.kept);
+  plan.warnings.push(...pruned.warnings);
+
+  const staleAfter = parseDuration(input.cluster?.staleAfter ?? '30m') ?? 1800;
+  plan.warnings.push(...snapshotWarnings(input.snapshot, input.cluster?.name, input.now, staleAfter, unclaimed));
+  plan.warnings.push(...reconcilerWarnings([...live.values()], input.path ?? input.cluster?.path, input.now, staleAfter));
+
+  for (const list of [plan.create, plan.update, plan.prune]) list.sort((a, b) => compareKeys(a.id, b.id));
+  plan.kept.sort((a, b) => compareKeys(a.id, b.id));
+  plan.warnings.sort((a, b) => WARNING_ORDER.indexOf(a.code) - WARNING_ORDER.indexOf(b.code) || (a.id && b.id ? compareKeys(a.id, b.id) : a.id ? 1 : b.id ? -1 : 0) || (a.path ?? '').localeCompare(b.path ?? ''));
+  return plan;
+}
+
+/** True when applying head changes nothing (no create, update or prune). */
+export function isEmptyPlan(plan: Plan): boolean {
+  return plan.create.length + plan.update.length + plan.prune.length === 0;
+}

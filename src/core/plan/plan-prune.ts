@@ -1,0 +1,63 @@
+// Prune: live objects the source manages that head no longer declares. "Manages" needs evidence:
+// base declared the object, or it carries the tracking identity (Flux labels, Argo CD tracking id or
+// instance label) that this source's own live objects carry. An object merely present in the
+// cluster is never a prune candidate.
+import { displayKey, keyId, keyOf, type DesiredObject, type KubeObject, type PlanEntry, type PlanKept, type PlanWarning, type ResourceKey } from '../model/index.js';
+import { keepReason, trackingOf } from './prune-rules.js';
+
+export interface PruneInput {
+  head: Map<string, DesiredObject>;
+  base: Map<string, DesiredObject>;
+  live: Map<string, KubeObject>;
+  /** The cluster's `prune` setting: when off, the controller deletes nothing. */
+  prune: boolean;
+  protect: string[];
+  isUnlisted: (key: ResourceKey) => boolean;
+}
+
+export interface PruneResult {
+  prune: PlanEntry[];
+  kept: PlanKept[];
+  warnings: PlanWarning[];
+}
+
+/** The tracking identities of the source: what live copies of head and base objects carry. */
+function sourceTracking(input: PruneInput): Set<string> {
+  const identities = new Set<string>();
+  for (const id of [...input.head.keys(), ...input.base.keys()]) {
+    const current = input.live.get(id);
+    const tracking = current ? trackingOf(current) : undefined;
+    if (tracking) identities.add(tracking);
+  }
+  return identities;
+}
+
+export function planPrune(input: PruneInput): PruneResult {
+  const result: PruneResult = { prune: [], kept: [], warnings: [] };
+  if (!input.prune) return result;
+  const tracking = sourceTracking(input);
+  for (const [id, current] of input.live) {
+    if (input.head.has(id)) continue;
+    const key = keyOf(current);
+    // An object a controller owns (a ReplicaSet of a Deployment) is deleted with its owner, not pruned.
+    if (current.metadata.ownerReferences?.some((ref) => ref.controller)) continue;
+    if (input.isUnlisted(key)) continue;
+    const identity = trackingOf(current);
+    const managed = input.base.has(keyId(key)) || (identity !== undefined && tracking.has(identity));
+    if (!managed) continue;
+    const reason = keepReason(current);
+    if (reason) {
+      result.kept.push({ id: key, reason });
+      continue;
+    }
+    result.prune.push({ id: key, action: 'prune', changes: [], conflicts: [], live: current, desired: input.base.get(id) });
+    if (input.protect.includes(key.kind)) {
+      result.warnings.push({
+        code: 'prune-protected',
+        id: key,
+        message: `${displayKey(key)} will be deleted: it is no longer declared and ${key.kind} is in plan.protect, so its data goes with it. If that is not intended, keep it in Git, or annotate it \`kustomize.toolkit.fluxcd.io/prune: disabled\` / \`argocd.argoproj.io/sync-options: Prune=false\`.`,
+      });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,251 @@
+import { describe, expect, it } from 'vitest';
+import { planChanges, type PlanInput } from '../../../src/core/plan/index.js';
+import { defaultConfig, type ClusterConfig } from '../../../src/core/config/index.js';
+import { displayKey, type DesiredObject, type KubeObject, type Plan, type WarningCode } from '../../../src/core/model/index.js';
+import { byName, edited, liveOf, microservices } from './build.js';
+
+const NOW = '2026-12-02T12:00:00Z';
+const CLUSTER: ClusterConfig = { name: 'prod-eu', path: 'kubernetes-manifests', defaultNamespace: 'default', prune: true, staleAfter: '30m' };
+const FLUX = { 'kustomize.toolkit.fluxcd.io/name': 'apps', 'kustomize.toolkit.fluxcd.io/namespace': 'flux-system' };
+
+function plan(partial: Partial<PlanInput> & { head: DesiredObject[]; live: KubeObject[] }): Plan {
+  return planChanges({ config: defaultConfig(), cluster: CLUSTER, now: NOW, snapshot: { capturedAt: '2026-12-02T11:55:00Z', complete: true, errors: [] }, ...partial });
+}
+
+function codes(result: Plan): string[] {
+  return result.warnings.map((w) => `${w.code} ${w.id ? displayKey(w.id) : '-'}${w.path ? ' ' + w.path : ''}`);
+}
+
+const head = microservices();
+const applied = (extra: Parameters<typeof liveOf>[1] = {}) => head.map((d) => liveOf(d, extra));
+
+describe('planChanges on the microservices-demo repository', () => {
+  it('counts every object unchanged when live is what head applied', () => {
+    const result = plan({ head, live: applied() });
+    expect(result).toMatchObject({ create: [], update: [], prune: [], kept: [], warnings: [] });
+    expect(result.unchanged).toBe(head.length);
+  });
+
+  it('plans an update with the field, the old and new value, and the line in head', () => {
+    const cart = byName(head, 'Deployment', 'cartservice');
+    const newHead = head.map((d) => (d === cart ? edited(d, (o) => ((o.spec as any).template.spec.containers[0].image = 'cartservice:v2')) : d));
+    const result = plan({ head: newHead, live: applied() });
+    expect(result.update).toHaveLength(1);
+    expect(result.update[0].changes).toMatchObject([{ path: '/spec/template/spec/containers/0/image', op: 'replace', desired: 'cartservice:v2', live: 'cartservice', manager: 'kustomize-controller', cause: 'applier' }]);
+    expect(result.unchanged).toBe(head.length - 1);
+  });
+
+  it('plans a removal when head drops a field the applier owns', () => {
+    const cart = byName(head, 'Deployment', 'cartservice');
+    const newHead = head.map((d) => (d === cart ? edited(d, (o) => delete (o.spec as any).template.spec.terminationGracePeriodSeconds) : d));
+    const result = plan({ head: newHead, live: applied() });
+    expect(result.update[0].changes).toMatchObject([{ path: '/spec/template/spec/terminationGracePeriodSeconds', op: 'remove', live: 5 }]);
+  });
+
+  it('treats server defaults, status and equal quantities as unchanged', () => {
+    const live = applied().map((o) => {
+      if (o.kind !== 'Deployment') return o;
+      const copy = structuredClone(o);
+      (copy.spec as any).progressDeadlineSeconds = 600;
+      (copy.spec as any).template.spec.containers[0].terminationMessagePath = '/dev/termination-log';
+      const resources = (copy.spec as any).template.spec.containers[0].resources;
+      if (resources?.requests?.cpu === '100m') resources.requests.cpu = '0.1';
+      copy.status = { replicas: 1 };
+      return copy;
+    });
+    expect(plan({ head, live }).update).toEqual([]);
+  });
+
+  it('plans a create for an object head declares and live lacks', () => {
+    const live = applied().filter((o) => o.metadata.name !== 'adservice');
+    const result = plan({ head, live });
+    expect(result.create.map((e) => displayKey(e.id))).toEqual(['Service/default/adservice', 'ServiceAccount/default/adservice', 'Deployment/default/adservice']);
+  });
+});
+
+interface PruneCase {
+  name: string;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  inBase?: boolean;
+  prune?: boolean;
+  expected: 'prune' | 'kept' | 'nothing';
+}
+
+const PRUNE_CASES: PruneCase[] = [
+  { name: 'declared at base', inBase: true, expected: 'prune' },
+  { name: 'carrying the Flux labels this source carries', labels: FLUX, expected: 'prune' },
+  { name: 'carrying another Flux Kustomization’s labels', labels: { ...FLUX, 'kustomize.toolkit.fluxcd.io/name': 'other' }, expected: 'nothing' },
+  { name: 'carrying the Argo CD tracking id of this application', annotations: { 'argocd.argoproj.io/tracking-id': 'shop:apps/Deployment:default/adservice' }, expected: 'prune' },
+  { name: 'carrying the Argo CD instance label', labels: { 'app.kubernetes.io/instance': 'shop' }, expected: 'prune' },
+  { name: 'untracked and not in base', expected: 'nothing' },
+  { name: 'annotated prune: disabled', inBase: true, annotations: { 'kustomize.toolkit.fluxcd.io/prune': 'disabled' }, expected: 'kept' },
+  { name: 'annotated sync-options Prune=false', inBase: true, annotations: { 'argocd.argoproj.io/sync-options': 'ServerSideApply=true,Prune=false' }, expected: 'kept' },
+  { name: 'annotated helm.sh/resource-policy: keep', inBase: true, annotations: { 'helm.sh/resource-policy': 'keep' }, expected: 'kept' },
+  { name: 'declared at base with the cluster’s prune off', inBase: true, prune: false, expected: 'nothing' },
+];
+
+describe('prune rules', () => {
+  it.each(PRUNE_CASES)('a live object no longer in head, $name → $expected', (c) => {
+    const removed = byName(head, 'Deployment', 'adservice');
+    const newHead = head.filter((d) => d !== removed);
+    // The source's tracking identity is what its other live objects carry.
+    const sourceLabels = c.labels?.['kustomize.toolkit.fluxcd.io/name'] ? FLUX : c.labels?.['app.kubernetes.io/instance'] ? { 'app.kubernetes.io/instance': 'shop' } : {};
+    const sourceAnnotations = c.annotations?.['argocd.argoproj.io/tracking-id'] ? { 'argocd.argoproj.io/tracking-id': 'shop:/Service:default/x' } : {};
+    const live = newHead.map((d) => liveOf(d, { labels: sourceLabels, annotations: sourceAnnotations }));
+    live.push(liveOf(removed, { labels: c.labels, annotations: c.annotations }));
+    const result = plan({ head: newHead, base: c.inBase ? head : undefined, live, cluster: { ...CLUSTER, prune: c.prune ?? true } });
+    expect(result.prune.map((e) => displayKey(e.id))).toEqual(c.expected === 'prune' ? ['Deployment/default/adservice'] : []);
+    expect(result.kept.map((k) => displayKey(k.id))).toEqual(c.expected === 'kept' ? ['Deployment/default/adservice'] : []);
+    if (c.expected === 'kept') expect(result.kept[0].reason).toMatch(/annotated/);
+  });
+});
+
+const pvc = (name: string): DesiredObject => ({
+  ...microservices()[0],
+  key: { group: '', kind: 'PersistentVolumeClaim', namespace: 'default', name },
+  object: { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace: 'default' }, spec: { accessModes: ['ReadWriteOnce'], storageClassName: 'standard', resources: { requests: { storage: '1Gi' } } } },
+});
+
+interface WarningCase {
+  name: string;
+  code: WarningCode;
+  build(): Partial<PlanInput> & { head: DesiredObject[]; live: KubeObject[] };
+  expected: string[];
+  /** Expected file:line for the first warning with this code. */
+  at?: string;
+  message?: RegExp;
+}
+
+const cart = byName(head, 'Deployment', 'cartservice');
+const replaceCart = (edit: (o: KubeObject) => void) => head.map((d) => (d === cart ? edited(d, edit) : d));
+const withReplicas = replaceCart((o) => ((o.spec as any).replicas = 2));
+
+const WARNING_CASES: WarningCase[] = [
+  {
+    name: 'pruning a PersistentVolumeClaim',
+    code: 'prune-protected',
+    build: () => ({ head, base: [...head, pvc('data')], live: [...applied(), liveOf(pvc('data'))] }),
+    expected: ['prune-protected PersistentVolumeClaim/default/data'],
+    message: /data goes with it/,
+  },
+  {
+    name: 'a Deployment whose replicas the HPA owns',
+    code: 'conflict',
+    build: () => ({
+      head: withReplicas,
+      live: withReplicas.map((d) => liveOf(d, d.key.name === 'cartservice' ? { extraEntries: [{ manager: 'horizontal-pod-autoscaler', operation: 'Update', time: '2026-12-02T09:00:00Z', fieldsV1: { 'f:spec': { 'f:replicas': {} } } }] } : {})),
+    }),
+    expected: ['conflict Deployment/default/cartservice /spec/replicas'],
+    at: 'cartservice.yaml',
+    message: /horizontal-pod-autoscaler owns it/,
+  },
+  {
+    name: 'a live kubectl scale the merge would undo',
+    code: 'reverts-live-change',
+    build: () => {
+      const live = withReplicas.map((d) => liveOf(d));
+      const target = live.find((o) => o.kind === 'Deployment' && o.metadata.name === 'cartservice')!;
+      (target.spec as any).replicas = 8;
+      target.metadata.managedFields!.push({ manager: 'kubectl-scale', operation: 'Update', subresource: 'scale', time: '2026-12-02T03:02:11Z', fieldsV1: { 'f:spec': { 'f:replicas': {} } } });
+      return { head: withReplicas, live };
+    },
+    expected: ['reverts-live-change Deployment/default/cartservice /spec/replicas'],
+    message: /kubectl-scale.*2026-12-02T03:02:11Z.*codify/,
+  },
+  {
+    name: 'a changed Deployment selector',
+    code: 'immutable',
+    build: () => ({ head: replaceCart((o) => ((o.spec as any).selector.matchLabels.app = 'cart')), live: applied() }),
+    expected: ['immutable Deployment/default/cartservice /spec/selector/matchLabels/app'],
+    at: 'cartservice.yaml',
+  },
+  {
+    name: 'a snapshot older than staleAfter',
+    code: 'stale-snapshot',
+    build: () => ({ head, live: applied(), snapshot: { capturedAt: '2026-12-02T10:00:00Z', complete: true, errors: [] } }),
+    expected: ['stale-snapshot -'],
+    message: /2h ago/,
+  },
+  {
+    name: 'a snapshot that could not list Services',
+    code: 'partial-snapshot',
+    build: () => ({ head, live: applied().filter((o) => o.kind !== 'Service'), snapshot: { capturedAt: '2026-12-02T11:55:00Z', complete: false, errors: [{ resource: 'v1/services', reason: 'Forbidden' }] } }),
+    expected: ['partial-snapshot -'],
+    message: /v1\/services \(Forbidden\)/,
+  },
+  {
+    name: 'a create into a namespace the cluster does not have',
+    code: 'namespace-missing',
+    build: () => {
+      const moved = edited(cart, (o) => (o.metadata.namespace = 'shop'));
+      const ns = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } };
+      return { head: [...head, moved], live: [...applied(), ns] };
+    },
+    expected: ['namespace-missing Deployment/shop/cartservice'],
+  },
+  {
+    name: 'an update to a Degraded Deployment',
+    code: 'unhealthy',
+    build: () => ({
+      head,
+      live: head.map((d) => liveOf(d, d.key.kind === 'Deployment' && d.key.name === 'cartservice' ? { status: { observedGeneration: 1, conditions: [{ type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded', message: 'ReplicaSet "cartservice-7f" has timed out progressing.' }] } } : {})),
+    }),
+    expected: ['unhealthy Deployment/default/cartservice'],
+    message: /Degraded now/,
+  },
+  {
+    name: 'a suspended Flux Kustomization for the cluster path',
+    code: 'not-reconciling',
+    build: () => ({
+      head,
+      live: [...applied(), { apiVersion: 'kustomize.toolkit.fluxcd.io/v1', kind: 'Kustomization', metadata: { name: 'apps', namespace: 'flux-system' }, spec: { path: './kubernetes-manifests', suspend: true }, status: { conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2026-12-01T08:00:00Z' }] } }],
+    }),
+    expected: ['not-reconciling Kustomization/flux-system/apps'],
+    message: /suspended since 2026-12-01T08:00:00Z/,
+  },
+];
+
+describe('warnings', () => {
+  it.each(WARNING_CASES)('$code: $name', (c) => {
+    const result = plan(c.build());
+    expect(codes(result).filter((line) => line.startsWith(c.code))).toEqual(c.expected);
+    const first = result.warnings.find((w) => w.code === c.code)!;
+    if (c.at) {
+      expect(first.file).toBe(c.at);
+      expect(first.line).toBeGreaterThan(1);
+    }
+    if (c.message) expect(first.message).toMatch(c.message);
+  });
+
+  it('makes no create claim for a type the snapshot could not list', () => {
+    const result = plan({ head, live: applied().filter((o) => o.kind !== 'Service'), snapshot: { capturedAt: '2026-12-02T11:55:00Z', complete: false, errors: [{ resource: 'v1/services', reason: 'Forbidden' }] } });
+    expect(result.create).toEqual([]);
+  });
+
+  it('does not prune a type the snapshot could not list', () => {
+    const result = plan({ head: head.filter((d) => d.key.kind !== 'Service'), base: head, live: applied(), snapshot: { capturedAt: '2026-12-02T11:55:00Z', complete: false, errors: [{ resource: 'services', reason: 'Forbidden' }] } });
+    expect(result.prune).toEqual([]);
+  });
+
+  it('warns about a StatefulSet volumeClaimTemplates change as prune-protected', () => {
+    const sts = edited(cart, (o) => {
+      o.kind = 'StatefulSet';
+      (o.spec as any).volumeClaimTemplates = [{ metadata: { name: 'data' }, spec: { resources: { requests: { storage: '1Gi' } } } }];
+    });
+    const grown = edited(sts, (o) => ((o.spec as any).volumeClaimTemplates[0].spec.resources.requests.storage = '5Gi'));
+    const result = plan({ head: [grown], live: [liveOf(sts)] });
+    expect(codes(result)).toEqual(['prune-protected StatefulSet/default/cartservice /spec/volumeClaimTemplates/0/spec/resources/requests/storage']);
+  });
+
+  it('names Service clusterIP and immutable ConfigMap data changes as immutable', () => {
+    const svc = byName(head, 'Service', 'cartservice');
+    const pinned = edited(svc, (o) => ((o.spec as any).clusterIP = '10.0.0.9'));
+    const liveSvc = liveOf(svc);
+    (liveSvc.spec as any).clusterIP = '10.0.0.7';
+    const cm = { ...svc, key: { group: '', kind: 'ConfigMap', namespace: 'default', name: 'cfg' }, object: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg', namespace: 'default' }, immutable: true, data: { a: '1' } } };
+    const cmChanged = edited(cm, (o) => ((o.data as any).a = '2'));
+    const result = plan({ head: [pinned, cmChanged], live: [liveSvc, liveOf(cm)] });
+    expect(codes(result)).toEqual(['immutable ConfigMap/default/cfg /data/a', 'immutable Service/default/cartservice /spec/clusterIP']);
+  });
+});
