@@ -1,6 +1,12 @@
 // The App's storage: one interface, two implementations (SQLite by default, PostgreSQL when
 // DATABASE_URL is set), both run against the same test suite.
+import type BetterSqlite3 from 'better-sqlite3';
 import type { Snapshot } from '../core/model/index.js';
+
+/** Which database a store sits on; the job queue uses it to persist jobs alongside. */
+export type StoreBackend =
+  | { type: 'sqlite'; db: BetterSqlite3.Database }
+  | { type: 'postgres'; connectionString: string; schema: string };
 
 export interface StoredSnapshotMeta {
   id: string;
@@ -31,6 +37,8 @@ export interface Decision {
 }
 
 export interface Store {
+  /** The database behind the store (absent in test doubles). */
+  readonly backend?: StoreBackend;
   /** Stores durably (compressed); the newest by capturedAt is the latest; keeps the last `retain` per cluster. */
   putSnapshot(snapshot: Snapshot, options: { digest: string; receivedAt: string }): Promise<PutSnapshotResult>;
   getSnapshot(id: string): Promise<{ meta: StoredSnapshotMeta; snapshot: Snapshot } | undefined>;
@@ -78,4 +86,9 @@ export interface JobQueue {
   start(handlers: Record<string, (payload: Record<string, unknown>, meta: { key: string; attempt: number; jobId: string }) => Promise<void>>): Promise<void>;
   /** Stops taking jobs, waits for running ones (up to `timeoutMs`), hands the rest back. */
   stop(timeoutMs?: number): Promise<void>;
+  /**
+   * Runs the handler registered under `name` every `everySeconds`, once across all replicas.
+   * Call before `start`.
+   */
+  schedule(name: string, everySeconds: number): Promise<void>;
 }

@@ -1,0 +1,123 @@
+// Versioned schema changes, applied in order at start and recorded in the `migrations` table.
+// A migration is never edited once released: a change to the schema is a new entry at the end.
+
+export interface Migration {
+  version: number;
+  name: string;
+  sqlite: string;
+  postgres: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'snapshots, observations, decisions, blobs, state',
+    sqlite: `
+      CREATE TABLE snapshots (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        repository TEXT NOT NULL,
+        cluster TEXT NOT NULL,
+        captured_at TEXT NOT NULL,
+        captured_ms INTEGER NOT NULL,
+        received_at TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        items INTEGER NOT NULL,
+        bytes INTEGER NOT NULL,
+        stale INTEGER NOT NULL DEFAULT 0,
+        body BLOB NOT NULL
+      );
+      CREATE INDEX snapshots_by_cluster ON snapshots (repository, cluster, stale, captured_ms DESC, seq DESC);
+      CREATE TABLE observations (
+        repository TEXT NOT NULL,
+        cluster TEXT NOT NULL,
+        snapshot_id TEXT NOT NULL,
+        captured_at TEXT NOT NULL,
+        captured_ms INTEGER NOT NULL,
+        fingerprints TEXT NOT NULL,
+        PRIMARY KEY (repository, cluster, snapshot_id)
+      );
+      CREATE INDEX observations_by_time ON observations (repository, cluster, captured_ms DESC);
+      CREATE TABLE decisions (
+        repository TEXT NOT NULL,
+        cluster TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        pull_request INTEGER NOT NULL,
+        decided_at TEXT NOT NULL,
+        PRIMARY KEY (repository, cluster, fingerprint)
+      );
+      CREATE TABLE blobs (sha TEXT PRIMARY KEY, text TEXT NOT NULL);
+      CREATE TABLE state (
+        repository TEXT NOT NULL,
+        cluster TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (repository, cluster)
+      );`,
+    postgres: `
+      CREATE TABLE snapshots (
+        seq BIGSERIAL PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        repository TEXT NOT NULL,
+        cluster TEXT NOT NULL,
+        captured_at TEXT NOT NULL,
+        captured_ms BIGINT NOT NULL,
+        received_at TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        items INTEGER NOT NULL,
+        bytes INTEGER NOT NULL,
+        stale BOOLEAN NOT NULL DEFAULT false,
+        body BYTEA NOT NULL
+      );
+      CREATE INDEX snapshots_by_cluster ON snapshots (repository, cluster, stale, captured_ms DESC, seq DESC);
+      CREATE TABLE observations (
+        repository TEXT NOT NULL,
+        cluster TEXT NOT NULL,
+        snapshot_id TEXT NOT NULL,
+        captured_at TEXT NOT NULL,
+        captured_ms BIGINT NOT NULL,
+        fingerprints JSONB NOT NULL,
+        PRIMARY KEY (repository, cluster, snapshot_id)
+      );
+      CREATE INDEX observations_by_time ON observations (repository, cluster, captured_ms DESC);
+      CREATE TABLE decisions (
+        repository TEXT NOT NULL,
+        cluster TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        pull_request INTEGER NOT NULL,
+        decided_at TEXT NOT NULL,
+        PRIMARY KEY (repository, cluster, fingerprint)
+      );
+      CREATE TABLE blobs (sha TEXT PRIMARY KEY, text TEXT NOT NULL);
+      CREATE TABLE state (
+        repository TEXT NOT NULL,
+        cluster TEXT NOT NULL,
+        value JSONB NOT NULL,
+        PRIMARY KEY (repository, cluster)
+      );`,
+  },
+  {
+    version: 2,
+    name: 'SQLite job queue table',
+    // The PostgreSQL queue is graphile-worker, which keeps its own schema; this keeps the
+    // version numbers aligned between the two.
+    sqlite: `
+      CREATE TABLE jobs (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        queue TEXT NOT NULL,
+        key TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('pending', 'running')),
+        attempt INTEGER NOT NULL DEFAULT 1,
+        run_at INTEGER NOT NULL,
+        last_error TEXT
+      );
+      CREATE UNIQUE INDEX jobs_one_pending_per_key ON jobs (queue, key) WHERE state = 'pending';
+      CREATE INDEX jobs_due ON jobs (state, run_at);`,
+    postgres: `SELECT 1;`,
+  },
+];
+
+/** Default number of snapshots kept per (repository, cluster). */
+export const DEFAULT_RETAIN = 10;
+/** Observations kept per (repository, cluster): enough for any persistence gate, bounded growth. */
+export const OBSERVATIONS_KEPT = 50;

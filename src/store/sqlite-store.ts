@@ -1,0 +1,205 @@
+// The default store: one SQLite file (better-sqlite3, WAL) in DATA_DIR. Calls are synchronous under
+// the hood; the async interface matches the PostgreSQL store so callers never know which it is.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Snapshot } from '../core/model/index.js';
+import { StoreUnavailableError } from './errors.js';
+import { DEFAULT_RETAIN, MIGRATIONS, OBSERVATIONS_KEPT } from './migrations.js';
+import { metaFromRow, SNAPSHOT_META_COLUMNS, type SnapshotMetaRow } from './rows.js';
+import { compressSnapshot, decompressSnapshot, instantOf, snapshotIdFor } from './snapshot-codec.js';
+import type { Decision, PutSnapshotResult, Store, StoredSnapshotMeta } from './types.js';
+
+export interface SqliteStoreOptions {
+  /** Path of the database file; `:memory:` for a throwaway store. */
+  file: string;
+  /** Snapshots kept per (repository, cluster). Default 10. */
+  retain?: number;
+}
+
+// SQLite allows 32,766 bound parameters; stay far below it.
+const BATCH = 500;
+
+export class SqliteStore implements Store {
+  readonly backend;
+  private readonly retain: number;
+
+  private constructor(
+    readonly db: Database.Database,
+    retain: number,
+  ) {
+    this.retain = retain;
+    this.backend = { type: 'sqlite', db } as const;
+  }
+
+  static open(options: SqliteStoreOptions): SqliteStore {
+    if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
+    let db: Database.Database;
+    try {
+      db = new Database(options.file);
+      db.pragma('journal_mode = WAL');
+      // FULL: an acknowledged upload survives a power cut, not only a process crash.
+      db.pragma('synchronous = FULL');
+      db.pragma('busy_timeout = 5000');
+      migrateSqlite(db);
+    } catch (error) {
+      throw new StoreUnavailableError('sqlite', new Error(`cannot open ${options.file}: ${(error as Error).message}`));
+    }
+    return new SqliteStore(db, options.retain ?? DEFAULT_RETAIN);
+  }
+
+  async putSnapshot(snapshot: Snapshot, options: { digest: string; receivedAt: string }): Promise<PutSnapshotResult> {
+    const { repository, cluster } = snapshot;
+    const id = snapshotIdFor(repository, cluster, options.digest);
+    const capturedMs = instantOf(snapshot.capturedAt);
+    const body = await compressSnapshot(snapshot);
+    const write = this.db.transaction((): PutSnapshotResult => {
+      const existing = this.db.prepare(`SELECT ${SNAPSHOT_META_COLUMNS} FROM snapshots WHERE id = ?`).get(id) as SnapshotMetaRow | undefined;
+      if (existing) return { type: 'duplicate', meta: metaFromRow(existing) };
+      const latest = this.latestRow(repository, cluster);
+      const stale = latest !== undefined && capturedMs < instantOf(latest.captured_at);
+      this.db
+        .prepare(
+          `INSERT INTO snapshots (id, repository, cluster, captured_at, captured_ms, received_at, digest, items, bytes, stale, body)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(id, repository, cluster, snapshot.capturedAt, capturedMs, options.receivedAt, options.digest, snapshot.items.length, body.length, stale ? 1 : 0, body);
+      this.db
+        .prepare(
+          `DELETE FROM snapshots WHERE repository = ? AND cluster = ? AND seq NOT IN (
+             SELECT seq FROM snapshots WHERE repository = ? AND cluster = ? ORDER BY captured_ms DESC, seq DESC LIMIT ?)`,
+        )
+        .run(repository, cluster, repository, cluster, this.retain);
+      const meta: StoredSnapshotMeta = {
+        id, repository, cluster, capturedAt: snapshot.capturedAt, receivedAt: options.receivedAt,
+        digest: options.digest, items: snapshot.items.length, bytes: body.length,
+      };
+      return stale ? { type: 'stale', meta, latest: metaFromRow(latest) } : { type: 'stored', meta };
+    });
+    return write.immediate();
+  }
+
+  async getSnapshot(id: string): Promise<{ meta: StoredSnapshotMeta; snapshot: Snapshot } | undefined> {
+    const row = this.db.prepare(`SELECT ${SNAPSHOT_META_COLUMNS}, body FROM snapshots WHERE id = ?`).get(id) as (SnapshotMetaRow & { body: Buffer }) | undefined;
+    if (!row) return undefined;
+    return { meta: metaFromRow(row), snapshot: await decompressSnapshot(row.body) };
+  }
+
+  async latestSnapshot(repository: string, cluster: string): Promise<{ meta: StoredSnapshotMeta; snapshot: Snapshot } | undefined> {
+    const row = this.latestRow(repository, cluster);
+    return row ? this.getSnapshot(row.id) : undefined;
+  }
+
+  async latestSnapshotMeta(repository: string, cluster: string): Promise<StoredSnapshotMeta | undefined> {
+    const row = this.latestRow(repository, cluster);
+    return row ? metaFromRow(row) : undefined;
+  }
+
+  async listClusters(): Promise<StoredSnapshotMeta[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT ${SNAPSHOT_META_COLUMNS} FROM (
+           SELECT *, ROW_NUMBER() OVER (PARTITION BY repository, cluster ORDER BY captured_ms DESC, seq DESC) AS rank
+           FROM snapshots WHERE stale = 0) WHERE rank = 1 ORDER BY captured_ms DESC, seq DESC`,
+      )
+      .all() as SnapshotMetaRow[];
+    return rows.map(metaFromRow);
+  }
+
+  async recordObservations(repository: string, cluster: string, snapshotId: string, capturedAt: string, fingerprints: string[]): Promise<void> {
+    const record = this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO observations (repository, cluster, snapshot_id, captured_at, captured_ms, fingerprints) VALUES (?, ?, ?, ?, ?, ?)
+           ON CONFLICT (repository, cluster, snapshot_id) DO UPDATE SET fingerprints = excluded.fingerprints`,
+        )
+        .run(repository, cluster, snapshotId, capturedAt, instantOf(capturedAt), JSON.stringify([...new Set(fingerprints)].sort()));
+      this.db
+        .prepare(
+          `DELETE FROM observations WHERE repository = ? AND cluster = ? AND snapshot_id NOT IN (
+             SELECT snapshot_id FROM observations WHERE repository = ? AND cluster = ? ORDER BY captured_ms DESC LIMIT ?)`,
+        )
+        .run(repository, cluster, repository, cluster, OBSERVATIONS_KEPT);
+    });
+    record.immediate();
+  }
+
+  async observationHistory(repository: string, cluster: string, limit: number): Promise<Array<{ snapshotId: string; capturedAt: string; fingerprints: Set<string> }>> {
+    const rows = this.db
+      .prepare('SELECT snapshot_id, captured_at, fingerprints FROM observations WHERE repository = ? AND cluster = ? ORDER BY captured_ms DESC LIMIT ?')
+      .all(repository, cluster, limit) as Array<{ snapshot_id: string; captured_at: string; fingerprints: string }>;
+    return rows.map((row) => ({ snapshotId: row.snapshot_id, capturedAt: row.captured_at, fingerprints: new Set(JSON.parse(row.fingerprints) as string[]) }));
+  }
+
+  async recordDecisions(decisions: Decision[]): Promise<void> {
+    const insert = this.db.prepare(
+      `INSERT INTO decisions (repository, cluster, fingerprint, pull_request, decided_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (repository, cluster, fingerprint) DO UPDATE SET pull_request = excluded.pull_request, decided_at = excluded.decided_at`,
+    );
+    this.db.transaction(() => {
+      for (const d of decisions) insert.run(d.repository, d.cluster, d.fingerprint, d.pullRequest, d.decidedAt);
+    }).immediate();
+  }
+
+  async declinedFingerprints(repository: string, cluster: string): Promise<Set<string>> {
+    const rows = this.db.prepare('SELECT fingerprint FROM decisions WHERE repository = ? AND cluster = ?').all(repository, cluster) as Array<{ fingerprint: string }>;
+    return new Set(rows.map((row) => row.fingerprint));
+  }
+
+  async getBlobs(shas: string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    const unique = [...new Set(shas)];
+    for (let i = 0; i < unique.length; i += BATCH) {
+      const batch = unique.slice(i, i + BATCH);
+      const rows = this.db.prepare(`SELECT sha, text FROM blobs WHERE sha IN (${batch.map(() => '?').join(', ')})`).all(...batch) as Array<{ sha: string; text: string }>;
+      for (const row of rows) found.set(row.sha, row.text);
+    }
+    return found;
+  }
+
+  async putBlobs(blobs: Map<string, string>): Promise<void> {
+    // A sha names its content, so an existing row is already right.
+    const insert = this.db.prepare('INSERT INTO blobs (sha, text) VALUES (?, ?) ON CONFLICT (sha) DO NOTHING');
+    this.db.transaction(() => {
+      for (const [sha, text] of blobs) insert.run(sha, text);
+    }).immediate();
+  }
+
+  async getState<T = Record<string, unknown>>(repository: string, cluster: string): Promise<T | undefined> {
+    const row = this.db.prepare('SELECT value FROM state WHERE repository = ? AND cluster = ?').get(repository, cluster) as { value: string } | undefined;
+    return row ? (JSON.parse(row.value) as T) : undefined;
+  }
+
+  async setState<T = Record<string, unknown>>(repository: string, cluster: string, state: T): Promise<void> {
+    this.db
+      .prepare('INSERT INTO state (repository, cluster, value) VALUES (?, ?, ?) ON CONFLICT (repository, cluster) DO UPDATE SET value = excluded.value')
+      .run(repository, cluster, JSON.stringify(state));
+  }
+
+  async ping(): Promise<void> {
+    this.db.prepare('SELECT 1').get();
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+
+  private latestRow(repository: string, cluster: string): SnapshotMetaRow | undefined {
+    return this.db
+      .prepare(`SELECT ${SNAPSHOT_META_COLUMNS} FROM snapshots WHERE repository = ? AND cluster = ? AND stale = 0 ORDER BY captured_ms DESC, seq DESC LIMIT 1`)
+      .get(repository, cluster) as SnapshotMetaRow | undefined;
+  }
+}
+
+/** Applies every migration not yet recorded; one IMMEDIATE transaction, so two processes cannot both apply one. */
+export function migrateSqlite(db: Database.Database): void {
+  db.exec('CREATE TABLE IF NOT EXISTS migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  db.transaction(() => {
+    const applied = new Set((db.prepare('SELECT version FROM migrations').all() as Array<{ version: number }>).map((row) => row.version));
+    for (const migration of MIGRATIONS) {
+      if (applied.has(migration.version)) continue;
+      db.exec(migration.sqlite);
+      db.prepare('INSERT INTO migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, new Date().toISOString());
+    }
+  }).immediate();
+}

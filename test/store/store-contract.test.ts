@@ -1,0 +1,161 @@
+// The Store contract, run against SQLite and PostgreSQL alike: whatever one backend does, the other
+// must do too, because the App cannot tell which one it was given.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../../src/store/types.js';
+import { makeSnapshot, postgresFactory, sqliteFactory, type StoreFactory } from './support.js';
+
+const received = '2026-12-02T03:06:00Z';
+
+describe.each<StoreFactory>([sqliteFactory, postgresFactory])('$name store', (factory) => {
+  let store: Store;
+  let reopen: () => Promise<Store>;
+  let cleanup: () => Promise<void>;
+
+  beforeEach(async () => {
+    ({ store, reopen, cleanup } = await factory.create({ retain: 3 }));
+  });
+  afterEach(async () => cleanup());
+
+  describe('snapshots', () => {
+    it('stores a snapshot and hands it back as the latest, unchanged', async () => {
+      const snapshot = makeSnapshot({ count: 5 });
+      const result = await store.putSnapshot(snapshot, { digest: 'sha256:a', receivedAt: received });
+      expect(result.type).toBe('stored');
+      expect(result.meta).toMatchObject({ repository: 'acme/platform-gitops', cluster: 'prod-eu', capturedAt: snapshot.capturedAt, receivedAt: received, digest: 'sha256:a', items: 5 });
+      expect(result.meta.id).toMatch(/^snp_/);
+      const latest = await store.latestSnapshot('acme/platform-gitops', 'prod-eu');
+      expect(latest?.snapshot).toEqual(snapshot);
+      expect(latest?.meta).toEqual(result.meta);
+      expect(await store.getSnapshot(result.meta.id)).toEqual(latest);
+    });
+
+    it('keeps the document compressed', async () => {
+      const snapshot = makeSnapshot({ count: 200 });
+      const result = await store.putSnapshot(snapshot, { digest: 'sha256:big', receivedAt: received });
+      expect(result.meta.bytes).toBeLessThan(JSON.stringify(snapshot).length / 5);
+    });
+
+    it('treats the same digest uploaded twice as one snapshot with one id', async () => {
+      const snapshot = makeSnapshot();
+      const first = await store.putSnapshot(snapshot, { digest: 'sha256:same', receivedAt: received });
+      const second = await store.putSnapshot(snapshot, { digest: 'sha256:same', receivedAt: '2026-12-02T03:09:00Z' });
+      expect(second.type).toBe('duplicate');
+      expect(second.meta).toEqual(first.meta);
+    });
+
+    it('stores a replayed older snapshot as stale, never as the latest', async () => {
+      const newer = await store.putSnapshot(makeSnapshot({ capturedAt: '2026-12-02T03:05:00Z', replicas: 8 }), { digest: 'sha256:new', receivedAt: received });
+      const older = await store.putSnapshot(makeSnapshot({ capturedAt: '2026-12-02T02:55:00Z', replicas: 3 }), { digest: 'sha256:old', receivedAt: received });
+      expect(older.type).toBe('stale');
+      expect(older.type === 'stale' && older.latest).toEqual(newer.meta);
+      const latest = await store.latestSnapshot('acme/platform-gitops', 'prod-eu');
+      expect(latest?.meta.id).toBe(newer.meta.id);
+      expect(latest?.snapshot.items[0].spec).toMatchObject({ replicas: 8 });
+    });
+
+    it('compares capturedAt as instants, not strings, across time zone offsets', async () => {
+      // 04:00+02:00 is 02:00Z: earlier than 03:00Z although it sorts later as text.
+      await store.putSnapshot(makeSnapshot({ capturedAt: '2026-12-02T03:00:00Z' }), { digest: 'sha256:utc', receivedAt: received });
+      const shifted = await store.putSnapshot(makeSnapshot({ capturedAt: '2026-12-02T04:00:00+02:00' }), { digest: 'sha256:offset', receivedAt: received });
+      expect(shifted.type).toBe('stale');
+      const later = await store.putSnapshot(makeSnapshot({ capturedAt: '2026-12-02T05:00:00+01:00' }), { digest: 'sha256:later', receivedAt: received });
+      expect(later.type).toBe('stored');
+      expect((await store.latestSnapshotMeta('acme/platform-gitops', 'prod-eu'))?.id).toBe(later.meta.id);
+    });
+
+    it('keeps only the last N snapshots per cluster', async () => {
+      const ids: string[] = [];
+      for (let minute = 0; minute < 5; minute++) {
+        const capturedAt = `2026-12-02T03:0${minute}:00Z`;
+        ids.push((await store.putSnapshot(makeSnapshot({ capturedAt }), { digest: `sha256:${minute}`, receivedAt: received })).meta.id);
+      }
+      const other = await store.putSnapshot(makeSnapshot({ cluster: 'prod-us', capturedAt: '2026-12-01T00:00:00Z' }), { digest: 'sha256:us', receivedAt: received });
+      const kept = await Promise.all(ids.map(async (id) => (await store.getSnapshot(id)) !== undefined));
+      expect(kept).toEqual([false, false, true, true, true]);
+      expect(await store.getSnapshot(other.meta.id)).toBeDefined();
+      expect((await store.latestSnapshotMeta('acme/platform-gitops', 'prod-eu'))?.id).toBe(ids[4]);
+    });
+
+    it('lists every cluster by its latest snapshot, newest first', async () => {
+      await store.putSnapshot(makeSnapshot({ cluster: 'staging', capturedAt: '2026-12-02T01:00:00Z' }), { digest: 'sha256:s1', receivedAt: received });
+      await store.putSnapshot(makeSnapshot({ cluster: 'prod-eu', capturedAt: '2026-12-02T02:00:00Z' }), { digest: 'sha256:p1', receivedAt: received });
+      await store.putSnapshot(makeSnapshot({ cluster: 'staging', capturedAt: '2026-12-02T03:00:00Z' }), { digest: 'sha256:s2', receivedAt: received });
+      await store.putSnapshot(makeSnapshot({ repository: 'acme/other', cluster: 'prod-eu', capturedAt: '2026-12-02T00:30:00Z' }), { digest: 'sha256:o1', receivedAt: received });
+      const clusters = await store.listClusters();
+      expect(clusters.map((c) => [c.repository, c.cluster, c.capturedAt])).toEqual([
+        ['acme/platform-gitops', 'staging', '2026-12-02T03:00:00Z'],
+        ['acme/platform-gitops', 'prod-eu', '2026-12-02T02:00:00Z'],
+        ['acme/other', 'prod-eu', '2026-12-02T00:30:00Z'],
+      ]);
+    });
+
+    it('answers undefined for what it does not hold', async () => {
+      expect(await store.getSnapshot('snp_missing')).toBeUndefined();
+      expect(await store.latestSnapshot('acme/none', 'x')).toBeUndefined();
+      expect(await store.latestSnapshotMeta('acme/none', 'x')).toBeUndefined();
+      expect(await store.listClusters()).toEqual([]);
+    });
+  });
+
+  describe('observations', () => {
+    it('returns the last fingerprint sets newest first, recording each snapshot once', async () => {
+      await store.recordObservations('acme/platform-gitops', 'prod-eu', 'snp_1', '2026-12-02T03:00:00Z', ['a', 'b']);
+      await store.recordObservations('acme/platform-gitops', 'prod-eu', 'snp_3', '2026-12-02T03:10:00Z', ['b']);
+      await store.recordObservations('acme/platform-gitops', 'prod-eu', 'snp_2', '2026-12-02T03:05:00Z', ['a', 'c', 'a']);
+      await store.recordObservations('acme/platform-gitops', 'prod-eu', 'snp_2', '2026-12-02T03:05:00Z', ['a', 'c']);
+      await store.recordObservations('acme/platform-gitops', 'prod-us', 'snp_9', '2026-12-02T03:20:00Z', ['z']);
+      const history = await store.observationHistory('acme/platform-gitops', 'prod-eu', 2);
+      expect(history).toEqual([
+        { snapshotId: 'snp_3', capturedAt: '2026-12-02T03:10:00Z', fingerprints: new Set(['b']) },
+        { snapshotId: 'snp_2', capturedAt: '2026-12-02T03:05:00Z', fingerprints: new Set(['a', 'c']) },
+      ]);
+      expect(await store.observationHistory('acme/platform-gitops', 'prod-eu', 10)).toHaveLength(3);
+    });
+  });
+
+  describe('decisions', () => {
+    it('remembers declined fingerprints per cluster', async () => {
+      await store.recordDecisions([
+        { repository: 'acme/platform-gitops', cluster: 'prod-eu', fingerprint: 'f1', pullRequest: 12, decidedAt: '2026-12-02T04:00:00Z' },
+        { repository: 'acme/platform-gitops', cluster: 'prod-eu', fingerprint: 'f2', pullRequest: 12, decidedAt: '2026-12-02T04:00:00Z' },
+        { repository: 'acme/platform-gitops', cluster: 'prod-us', fingerprint: 'f3', pullRequest: 13, decidedAt: '2026-12-02T04:00:00Z' },
+      ]);
+      await store.recordDecisions([{ repository: 'acme/platform-gitops', cluster: 'prod-eu', fingerprint: 'f1', pullRequest: 15, decidedAt: '2026-12-02T05:00:00Z' }]);
+      await store.recordDecisions([]);
+      expect(await store.declinedFingerprints('acme/platform-gitops', 'prod-eu')).toEqual(new Set(['f1', 'f2']));
+      expect(await store.declinedFingerprints('acme/platform-gitops', 'staging')).toEqual(new Set());
+    });
+  });
+
+  describe('blob cache', () => {
+    it('gets and puts blobs in batches, answering only for known shas', async () => {
+      const blobs = new Map(Array.from({ length: 1200 }, (_, i) => [`sha${i}`, `kind: ConfigMap # ${i}\n`] as const));
+      await store.putBlobs(blobs);
+      await store.putBlobs(new Map([['sha0', 'kind: ConfigMap # 0\n']]));
+      const found = await store.getBlobs([...blobs.keys(), 'unknown', 'sha0']);
+      expect(found.size).toBe(1200);
+      expect(found.get('sha1199')).toBe('kind: ConfigMap # 1199\n');
+      expect(await store.getBlobs([])).toEqual(new Map());
+    });
+  });
+
+  describe('state', () => {
+    it('keeps small JSON state per cluster and per repository', async () => {
+      expect(await store.getState('acme/platform-gitops', 'prod-eu')).toBeUndefined();
+      await store.setState('acme/platform-gitops', 'prod-eu', { pullRequest: 7, headSha: 'abc' });
+      await store.setState('acme/platform-gitops', '', { dashboardIssue: 3 });
+      await store.setState('acme/platform-gitops', 'prod-eu', { pullRequest: 8 });
+      expect(await store.getState('acme/platform-gitops', 'prod-eu')).toEqual({ pullRequest: 8 });
+      expect(await store.getState('acme/platform-gitops', '')).toEqual({ dashboardIssue: 3 });
+    });
+  });
+
+  describe('migrations', () => {
+    it('are applied once: reopening the database keeps the data', async () => {
+      const result = await store.putSnapshot(makeSnapshot(), { digest: 'sha256:keep', receivedAt: received });
+      const [a, b] = await Promise.all([reopen(), reopen()]);
+      expect((await a.latestSnapshotMeta('acme/platform-gitops', 'prod-eu'))?.id).toBe(result.meta.id);
+      await b.ping();
+    });
+  });
+});
