@@ -90,8 +90,8 @@ describe('prune rules', () => {
     const removed = byName(head, 'Deployment', 'adservice');
     const newHead = head.filter((d) => d !== removed);
     // The source's tracking identity is what its other live objects carry.
-    const sourceLabels = c.labels?.['kustomize.toolkit.fluxcd.io/name'] ? FLUX : c.labels?.['app.kubernetes.io/instance'] ? { 'app.kubernetes.io/instance': 'shop' } : {};
-    const sourceAnnotations = c.annotations?.['argocd.argoproj.io/tracking-id'] ? { 'argocd.argoproj.io/tracking-id': 'shop:/Service:default/x' } : {};
+    const sourceLabels: Record<string, string> = c.labels?.['kustomize.toolkit.fluxcd.io/name'] ? FLUX : c.labels?.['app.kubernetes.io/instance'] ? { 'app.kubernetes.io/instance': 'shop' } : {};
+    const sourceAnnotations: Record<string, string> = c.annotations?.['argocd.argoproj.io/tracking-id'] ? { 'argocd.argoproj.io/tracking-id': 'shop:/Service:default/x' } : {};
     const live = newHead.map((d) => liveOf(d, { labels: sourceLabels, annotations: sourceAnnotations }));
     live.push(liveOf(removed, { labels: c.labels, annotations: c.annotations }));
     const result = plan({ head: newHead, base: c.inBase ? head : undefined, live, cluster: { ...CLUSTER, prune: c.prune ?? true } });
