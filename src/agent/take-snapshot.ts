@@ -1,0 +1,93 @@
+// One snapshot run: discovery, then each selected type listed page by page, every object
+// sanitized and streamed out. Types that fail are recorded in `scope.errors` (the snapshot is then
+// `complete: false`); when the deadline passes, the types not yet listed are recorded too and the
+// document is still finished, so a partial snapshot is valid and says what it lacks.
+import { discoverResources } from './discovery.js';
+import type { KubeTransport } from './kube-transport.js';
+import { listResource } from './list-resource.js';
+import { selectResources } from './resource-filter.js';
+import { sanitizeObject } from './sanitize.js';
+import { SnapshotWriter } from './snapshot-writer.js';
+import { resourceId, type ListError, type SnapshotScope, type TypeFigures } from './types.js';
+
+export interface SnapshotRequest {
+  transport: KubeTransport;
+  scope: SnapshotScope;
+  repository: string;
+  cluster: string;
+  /** RFC 3339 time the run started. */
+  capturedAt: string;
+  agentVersion: string;
+  /** Per-cluster key for Secret hashes; required unless `scope.secrets` is `omit`. */
+  hashKey?: Buffer;
+  /** Items per list request (default 500). */
+  pageSize?: number;
+  out: NodeJS.WritableStream;
+  /** Epoch milliseconds; checked between types (requests check it too). */
+  deadlineMs: number;
+  now(): number;
+  /** Called after each type, for a progress line. */
+  onType?(figures: TypeFigures): void;
+}
+
+export interface SnapshotSummary {
+  items: number;
+  bytes: number;
+  complete: boolean;
+  errors: ListError[];
+  types: TypeFigures[];
+}
+
+export async function takeSnapshot(request: SnapshotRequest): Promise<SnapshotSummary> {
+  const { transport, scope } = request;
+  if (scope.secrets === 'hash' && !request.hashKey) throw new Error('Secrets are hashed, but no hash key was given');
+  const discovered = await discoverResources(transport);
+  const errors: ListError[] = [...discovered.errors];
+  const writer = new SnapshotWriter(request.out);
+  await writer.begin({
+    repository: request.repository,
+    cluster: request.cluster,
+    capturedAt: request.capturedAt,
+    agent: { version: request.agentVersion },
+    server: discovered.gitVersion ? { gitVersion: discovered.gitVersion } : {},
+  });
+
+  const types: TypeFigures[] = [];
+  for (const resource of selectResources(discovered.resources, scope)) {
+    if (request.now() >= request.deadlineMs) {
+      errors.push({ resource: resourceId(resource), group: resource.group, kind: resource.kind, reason: 'DeadlineExceeded', message: 'the run deadline passed before this type was listed' });
+      continue;
+    }
+    const figures: TypeFigures = { resource: resourceId(resource), items: 0, bytes: 0, owned: 0 };
+    const outcome = await listResource(transport, {
+      resource,
+      namespaces: scope.namespaces,
+      labelSelector: scope.labelSelector,
+      pageSize: request.pageSize ?? 500,
+      onItem: async (item) => {
+        const result = sanitizeObject(item, resource, request.hashKey);
+        if (result.type === 'owned') figures.owned++;
+        if (result.type !== 'kept') return;
+        figures.bytes += await writer.item(result.object);
+        figures.items++;
+      },
+    });
+    if (outcome.type === 'failed') errors.push(outcome.error);
+    types.push(figures);
+    request.onType?.(figures);
+  }
+
+  const complete = errors.length === 0;
+  await writer.end({
+    ...(scope.namespaces.length > 0 ? { namespaces: scope.namespaces } : {}),
+    complete,
+    errors,
+  });
+  return {
+    items: types.reduce((sum, t) => sum + t.items, 0),
+    bytes: types.reduce((sum, t) => sum + t.bytes, 0),
+    complete,
+    errors,
+    types,
+  };
+}
