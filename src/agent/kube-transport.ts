@@ -42,7 +42,9 @@ export function createKubeTransport(config: KubeConfig, options: TransportOption
     const request: https.RequestOptions = { method: 'GET', headers: { Accept: 'application/json' } };
     // Called per request: exec plugins and token files refresh their credentials here.
     await config.applyToHTTPSOptions(request);
-    return send(url, request, timeoutMs, options.timing.now);
+    // No request outlives the run: its timeout is cut to the time left.
+    const remaining = Math.max(1, options.deadlineMs - options.timing.now());
+    return send(url, request, Math.min(timeoutMs, remaining), options.timing.now);
   };
 
   return {

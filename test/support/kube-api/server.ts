@@ -92,7 +92,7 @@ export async function startKubeApiStandIn(options: StandInOptions): Promise<Kube
     const type = served.find((r) => r.groupVersion === route.groupVersion && r.name === route.resource);
     if (!type) return status(res, 404, 'NotFound', 'the server could not find the requested resource');
     const id = `${type.groupVersion}/${type.name}`;
-    const groupLabel = type.group || '""';
+    const groupLabel = `"${type.group}"`;
     if (options.forbidden?.includes(id)) {
       const where = route.namespace ? `in the namespace "${route.namespace}"` : 'at the cluster scope';
       return status(res, 403, 'Forbidden', `${type.name}${type.group ? '.' + type.group : ''} is forbidden: User "system:serviceaccount:driftback:driftback-agent" cannot list resource "${type.name}" in API group ${groupLabel} ${where}`);
