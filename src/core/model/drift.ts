@@ -26,6 +26,8 @@ export interface FieldChange {
   operation?: string;
   time?: string;
   cause: Cause;
+  /** Every manager that owns this field in live (ignore rules with `managers` match any of them). */
+  managers?: string[];
   /** Set when an ignore rule matched: counted, never hidden silently. */
   ignored?: { reason: string };
 }

@@ -1,0 +1,269 @@
+// Field-level comparison of one desired object with its live counterpart: walks both trees once,
+// matches keyed lists by key, keeps noise out, and names each change's op, manager and cause.
+import type { Cause, Conflict, FieldChange, KubeObject, PathSegment } from '../model/index.js';
+import type { Config } from '../config/index.js';
+import { escapeSegment, groupOf, isPlainObject } from '../model/index.js';
+import { defaultConfig } from '../config/index.js';
+import { isEmpty, LAST_APPLIED, withoutNoise } from './noise.js';
+import { canonicalKey, itemKey, listKeysFor, valueAtSegments } from './list-keys.js';
+import { buildOwnership, childOwnKey, itemOwnKey, mainOwner, type Owner, type OwnershipIndex } from './ownership.js';
+import { isQuantityField, quantitiesEqual } from './quantity.js';
+import { foldStringData, isSecret, isSecretValuePath, MASK, secretValuesEqual } from './secret.js';
+
+export interface DiffOptions {
+  /** Appliers and human managers come from `drift`. Default: the default config. */
+  config?: Config;
+}
+
+/** Where the walk is: built as a chain so a path is only materialized when a change is recorded. */
+interface Place {
+  parent?: Place;
+  /** JSON pointer so far. */
+  pointer: string;
+  segment?: PathSegment;
+  /** Pointer pattern with `*` for list items: the list-keys table is keyed by it. */
+  pattern: string;
+  field?: string;
+  parentField?: string;
+  /** Ownership key; undefined inside atomic lists, where managedFields names nothing finer. */
+  ownKey?: string;
+  /** True for keyed list items, whose `.` ownership is ownership of the item. */
+  keyedItem: boolean;
+  /** Owners of the whole value from the nearest atomic ancestor. */
+  inherited: readonly Owner[];
+}
+
+interface Walk {
+  group: string;
+  kind: string;
+  secret: boolean;
+  owners: OwnershipIndex;
+  changes: FieldChange[];
+  conflicts: Conflict[];
+  /** What `kubectl apply` last applied: the precise record of a client-side applier's fields. */
+  lastApplied?: unknown;
+}
+
+export function diffObject(desired: KubeObject, live: KubeObject, options: DiffOptions = {}): { changes: FieldChange[]; conflicts: Conflict[] } {
+  const config = options.config ?? defaultConfig();
+  const secret = isSecret(desired) || isSecret(live);
+  const walk: Walk = {
+    group: groupOf(live.apiVersion ?? desired.apiVersion ?? ''),
+    kind: live.kind ?? desired.kind,
+    secret,
+    owners: buildOwnership(live, config),
+    changes: [],
+    conflicts: [],
+    lastApplied: parseLastApplied(live),
+  };
+  const d = secret ? foldStringData(withoutNoise(desired)) : withoutNoise(desired);
+  const l = secret ? foldStringData(withoutNoise(live)) : withoutNoise(live);
+  compareMaps(walk, d, l, { pointer: '', pattern: '', ownKey: '', keyedItem: false, inherited: [] });
+  return { changes: walk.changes, conflicts: walk.conflicts };
+}
+
+function child(place: Place, field: string, parentOwners: readonly Owner[]): Place {
+  const escaped = escapeSegment(field);
+  return {
+    parent: place,
+    pointer: `${place.pointer}/${escaped}`,
+    segment: field,
+    pattern: `${place.pattern}/${escaped}`,
+    field,
+    parentField: place.field,
+    ownKey: place.ownKey === undefined ? undefined : childOwnKey(place.ownKey, field),
+    keyedItem: false,
+    inherited: parentOwners,
+  };
+}
+
+function item(place: Place, index: number, key: Record<string, string | number> | undefined, label: Record<string, string | number> | undefined, parentOwners: readonly Owner[]): Place {
+  return {
+    parent: place,
+    pointer: `${place.pointer}/${index}`,
+    segment: label ? { key: label } : { index },
+    pattern: `${place.pattern}/*`,
+    field: place.field,
+    parentField: place.parentField,
+    ownKey: key && place.ownKey !== undefined ? itemOwnKey(place.ownKey, key) : undefined,
+    keyedItem: key !== undefined,
+    inherited: parentOwners,
+  };
+}
+
+function segmentsOf(place: Place): PathSegment[] {
+  const out: PathSegment[] = [];
+  for (let p: Place | undefined = place; p?.segment !== undefined; p = p.parent) out.push(p.segment);
+  return out.reverse();
+}
+
+function ownersAt(walk: Walk, place: Place): Owner[] {
+  return place.ownKey === undefined ? [] : (walk.owners.byPath.get(place.ownKey) ?? []);
+}
+
+/** Owners that hold this exact value: whole-value owners, and for keyed items the item owners. */
+function exactOwners(walk: Walk, place: Place): Owner[] {
+  return ownersAt(walk, place).filter((o) => o.whole || place.keyedItem);
+}
+
+/** Owners of the whole value here, or from the nearest atomic ancestor: who wrote what we see. */
+function valueOwners(walk: Walk, place: Place): readonly Owner[] {
+  const own = ownersAt(walk, place).filter((o) => o.whole);
+  return own.length ? own : place.inherited;
+}
+
+function record(walk: Walk, place: Place, op: FieldChange['op'], desired: unknown, live: unknown, owner: Owner | undefined, owners: readonly Owner[]): void {
+  const mask = walk.secret && isSecretValuePath(place.pointer);
+  const cause: Cause = owner?.cause ?? 'unknown';
+  const change: FieldChange = { path: place.pointer, segments: segmentsOf(place), op, cause };
+  if (desired !== undefined) change.desired = mask ? MASK : desired;
+  if (live !== undefined) change.live = mask ? MASK : live;
+  if (owner) {
+    change.manager = owner.manager;
+    if (owner.operation) change.operation = owner.operation;
+    if (owner.time) change.time = owner.time;
+  }
+  const names = [...new Set(owners.map((o) => o.manager))];
+  if (names.length) change.managers = names;
+  walk.changes.push(change);
+}
+
+function compare(walk: Walk, d: unknown, l: unknown, place: Place): void {
+  const dEmpty = isEmpty(d);
+  const lEmpty = isEmpty(l);
+  if (dEmpty && lEmpty) return;
+  if (dEmpty) return liveOnly(walk, l, place);
+  if (lEmpty) return record(walk, place, 'replace', d, undefined, undefined, []);
+  checkConflict(walk, d, l, place);
+  if (isPlainObject(d) && isPlainObject(l)) return compareMaps(walk, d, l, place);
+  if (Array.isArray(d) && Array.isArray(l)) return compareLists(walk, d, l, place);
+  if (!valuesEqual(walk, d, l, place)) {
+    const owners = valueOwners(walk, place);
+    record(walk, place, 'replace', d, l, mainOwner(owners), owners);
+  }
+}
+
+function compareMaps(walk: Walk, d: Record<string, unknown>, l: Record<string, unknown>, place: Place): void {
+  const whole = ownersAt(walk, place).filter((o) => o.whole);
+  const inherited = whole.length ? whole : place.inherited;
+  for (const field of Object.keys(d)) compare(walk, d[field], l[field], child(place, field, inherited));
+  for (const field of Object.keys(l)) if (!(field in d)) liveOnly(walk, l[field], child(place, field, inherited));
+}
+
+function compareLists(walk: Walk, d: unknown[], l: unknown[], place: Place): void {
+  const keys = listKeysFor(walk.group, '', walk.kind, place.pattern);
+  const whole = ownersAt(walk, place).filter((o) => o.whole);
+  const inherited = whole.length ? whole : place.inherited;
+  const liveKeys = keys ? l.map((x) => itemKey(x, keys)) : [];
+  const desiredKeys = keys ? d.map((x) => itemKey(x, keys)) : [];
+  if (!keys || liveKeys.includes(undefined) || desiredKeys.includes(undefined)) {
+    // Atomic: the list is one value. Items compare as desired ⊆ live, so defaulted sub-fields are noise.
+    if (d.length === l.length && d.every((x, i) => subsetEqual(walk, x, l[i], place))) return;
+    const owners = valueOwners(walk, place);
+    record(walk, place, 'replace', d, l, mainOwner(owners), owners);
+    return;
+  }
+  const liveByKey = new Map<string, number>();
+  liveKeys.forEach((key, i) => liveByKey.set(canonicalKey(key!), i));
+  const matched = new Set<number>();
+  d.forEach((desiredItem, i) => {
+    const key = desiredKeys[i]!;
+    const j = liveByKey.get(canonicalKey(key));
+    const at = item(place, i, key, labelOf(desiredItem, keys, key), inherited);
+    if (j === undefined) return record(walk, at, 'replace', desiredItem, undefined, undefined, []);
+    matched.add(j);
+    compare(walk, desiredItem, l[j], at);
+  });
+  l.forEach((liveItem, j) => {
+    if (!matched.has(j)) liveOnly(walk, liveItem, item(place, j, liveKeys[j]!, labelOf(liveItem, keys, liveKeys[j]!), inherited));
+  });
+}
+
+/** The key fields as written in the item (codify finds the node by them), defaulted ones only if absent everywhere. */
+function labelOf(value: unknown, keys: readonly string[], filled: Record<string, string | number>): Record<string, string | number> {
+  const written: Record<string, string | number> = {};
+  const record = value as Record<string, unknown>;
+  for (const field of keys) if (record[field] !== undefined && filled[field] !== undefined) written[field] = filled[field]!;
+  return Object.keys(written).length ? written : filled;
+}
+
+/** A field live has and Git does not: a hand edit (add), a planned removal (remove), or a default. */
+function liveOnly(walk: Walk, l: unknown, place: Place): void {
+  if (isEmpty(l)) return;
+  const owners = exactOwners(walk, place);
+  const evidence = owners.filter((o) => o.role === 'other' && (o.cause === 'human' || o.cause === 'unknown'));
+  if (evidence.length) return record(walk, place, 'add', undefined, l, mainOwner(evidence), owners);
+  const appliers = owners.filter((o) => o.role === 'applier');
+  if (appliers.length && isAppliedField(walk, place, appliers)) return record(walk, place, 'remove', undefined, l, mainOwner(appliers), owners);
+  // A Secret key Git lacks is never a server default: the key set differs.
+  if (walk.secret && place.parent?.pointer === '/data') return record(walk, place, 'add', undefined, l, mainOwner(owners), owners);
+  if (isPlainObject(l)) {
+    for (const field of Object.keys(l)) liveOnly(walk, l[field], child(place, field, place.inherited));
+    return;
+  }
+  if (Array.isArray(l)) {
+    const keys = listKeysFor(walk.group, '', walk.kind, place.pattern);
+    if (!keys) return; // atomic: only ownership of the whole list is evidence, checked above
+    l.forEach((liveItem, j) => {
+      const key = itemKey(liveItem, keys);
+      if (key) liveOnly(walk, liveItem, item(place, j, key, labelOf(liveItem, keys, key), place.inherited));
+    });
+  }
+}
+
+/**
+ * Whether the applier really applied this field. A server-side Apply owns exactly what it applied;
+ * an Update (client-side apply) also owns every default the server filled in, so for it only the
+ * last-applied-configuration annotation tells what was applied.
+ */
+function isAppliedField(walk: Walk, place: Place, appliers: readonly Owner[]): boolean {
+  if (appliers.some((o) => o.operation === 'Apply')) return true;
+  return walk.lastApplied !== undefined && valueAtSegments(walk.lastApplied, segmentsOf(place)) !== undefined;
+}
+
+function parseLastApplied(live: KubeObject): unknown {
+  const text = live.metadata?.annotations?.[LAST_APPLIED];
+  if (typeof text !== 'string') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined; // a corrupt annotation is no evidence; the diff goes on without it
+  }
+}
+
+/** Git declares a field that a controller owns in live: two managers, one field. */
+function checkConflict(walk: Walk, d: unknown, l: unknown, place: Place): void {
+  const owners = ownersAt(walk, place).filter((o) => o.whole && o.cause === 'controller' && o.role !== 'applier');
+  if (!owners.length) return;
+  const owner = mainOwner(owners)!;
+  const path = place.pointer;
+  walk.conflicts.push({
+    path,
+    segments: segmentsOf(place),
+    manager: owner.manager,
+    ...(owner.time ? { time: owner.time } : {}),
+    desired: d,
+    live: l,
+    fix: `remove ${path.slice(1).split('/').join('.')} from Git — ${owner.manager} owns it — or add an ignore rule for ${path} with managers: [${owner.manager}]`,
+  });
+}
+
+function valuesEqual(walk: Walk, d: unknown, l: unknown, place: Place): boolean {
+  if (d === l) return true;
+  if (walk.secret && place.parent?.pointer === '/data') return secretValuesEqual(d, l);
+  if (place.field !== undefined && isQuantityField(place.parentField, place.field) && quantitiesEqual(d, l)) return true;
+  // int-or-string (targetPort: 80 and "80") and numbers a manifest wrote as strings.
+  if ((typeof d === 'number' && typeof l === 'string') || (typeof d === 'string' && typeof l === 'number')) return String(d) === String(l);
+  return false;
+}
+
+/** desired ⊆ live: every field desired declares is equal in live; what live adds is a default. */
+function subsetEqual(walk: Walk, d: unknown, l: unknown, place: Place): boolean {
+  if (isEmpty(d)) return true; // desired declares nothing here
+  if (isPlainObject(d)) {
+    if (!isPlainObject(l)) return false;
+    return Object.keys(d).every((field) => subsetEqual(walk, d[field], l[field], { ...place, parentField: place.field, field }));
+  }
+  if (Array.isArray(d)) return Array.isArray(l) && d.length === l.length && d.every((x, i) => subsetEqual(walk, x, l[i], place));
+  return valuesEqual(walk, d, l, place);
+}

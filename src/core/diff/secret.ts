@@ -1,0 +1,32 @@
+// Secrets: Git may write `stringData` (plain) where the cluster keeps `data` (base64), and the agent
+// replaces live values with `sha256:<hex>` keyed hashes computed in the cluster, so a value can only be
+// compared when live still has it in base64. Values never leave this module unmasked.
+import type { KubeObject } from '../model/index.js';
+import { isPlainObject } from '../model/index.js';
+
+export const MASK = '***';
+
+export function isSecret(obj: KubeObject): boolean {
+  return obj.kind === 'Secret' && (obj.apiVersion === 'v1' || obj.apiVersion?.startsWith('v1') === true);
+}
+
+/** Folds `stringData` into `data` as the API server does (stringData wins). */
+export function foldStringData(obj: Record<string, unknown>): Record<string, unknown> {
+  if (!isPlainObject(obj.stringData)) return obj;
+  const { stringData, ...rest } = obj;
+  const data: Record<string, unknown> = { ...(isPlainObject(rest.data) ? rest.data : {}) };
+  for (const [key, value] of Object.entries(stringData)) data[key] = Buffer.from(String(value ?? ''), 'utf8').toString('base64');
+  return { ...rest, data };
+}
+
+/** Whether a desired data value equals a live one; a hashed live value cannot be compared, so it matches. */
+export function secretValuesEqual(desired: unknown, live: unknown): boolean {
+  if (typeof live === 'string' && live.startsWith('sha256:')) return true;
+  if (typeof desired !== 'string' || typeof live !== 'string') return desired === live;
+  return Buffer.from(desired.replace(/\s+/g, ''), 'base64').equals(Buffer.from(live.replace(/\s+/g, ''), 'base64'));
+}
+
+/** True for pointers inside a Secret's values. */
+export function isSecretValuePath(pointer: string): boolean {
+  return pointer === '/data' || pointer.startsWith('/data/') || pointer === '/stringData' || pointer.startsWith('/stringData/');
+}
