@@ -1,0 +1,16 @@
+// What one render carries through its recursion: the files, what was read, what went wrong, and
+// the kustomization directories being built (to catch cycles).
+import type { SkippedDocument, SourceProblem } from '../model/index.js';
+
+export interface BuildContext {
+  files: ReadonlyMap<string, string>;
+  filesRead: Set<string>;
+  problems: SourceProblem[];
+  skipped: SkippedDocument[];
+  /** Kustomization directories on the current path of the recursion. */
+  stack: string[];
+}
+
+export function newBuildContext(files: ReadonlyMap<string, string>): BuildContext {
+  return { files, filesRead: new Set(), problems: [], skipped: [], stack: [] };
+}

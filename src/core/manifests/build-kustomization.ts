@@ -1,0 +1,237 @@
+// Builds one kustomization directory the way `kustomize build` does: accumulate resources (files and
+// nested kustomizations), then components, then generators, then the built-in transformers in
+// kustomize's order (patchesStrategicMerge, patches, namespace, prefix/suffix, labels, annotations,
+// patchesJson6902, replicas, images). Hash suffixes and name references are done once, by the caller,
+// at the end of the whole build, as kustomize does.
+import type { FieldOrigin, FieldSource, SourceProblem } from '../model/index.js';
+import type { BuildContext } from './build-context.js';
+import { generate } from './generators.js';
+import { applyImages, type ImageRule } from './images-transformer.js';
+import { field, lineOf, listField, loadKustomization, stringField, stringMap, type KustomizationFile } from './kustomization-file.js';
+import { applyAnnotations, applyLabels } from './metadata-transformers.js';
+import { applyNameAffix } from './name-affix.js';
+import { applyNamespace } from './namespace-transformer.js';
+import { applyPatchField } from './patches.js';
+import { findKustomizationFile, isDirectory, isRemoteTarget, joinPath } from './paths.js';
+import { readResourceFile } from './read-resource-file.js';
+import { applyReplicas, type ReplicaRule } from './replicas-transformer.js';
+import { describeResource, groupOfResource, kindOf, nameOf, namespaceOf, type BuildResource } from './resource.js';
+import { strategicMerge } from './strategic-merge.js';
+import { getString, type TrackedNode } from './tracked.js';
+
+/** Builds `dir` (which has a kustomization file); `initial` is the parent's resources when `dir` is a component. */
+export function buildKustomization(dir: string, kustomizationPath: string, context: BuildContext, initial: BuildResource[] = []): BuildResource[] {
+  const text = context.files.get(kustomizationPath) ?? '';
+  context.filesRead.add(kustomizationPath);
+  const loaded = loadKustomization(kustomizationPath, dir, text);
+  context.problems.push(...loaded.problems);
+  if (!loaded.ok) return initial;
+  const k = loaded.file;
+  context.stack.push(dir);
+  try {
+    let resources = [...initial];
+    const ids = new Map(resources.map((r) => [idOf(r), r]));
+    const accept = (incoming: BuildResource[]): void => {
+      for (const resource of incoming) {
+        const clash = ids.get(idOf(resource));
+        if (clash) {
+          context.problems.push({ file: resource.file, line: resource.location.line, message: `${describeResource(resource)} is declared twice (also in ${clash.file}); kustomize refuses duplicate resources` });
+        } else {
+          resources.push(resource);
+          ids.set(idOf(resource), resource);
+        }
+      }
+    };
+    const resourceEntries = [...listField(k, 'resources', context.problems), ...listField(k, 'bases', context.problems)];
+    for (const entry of resourceEntries) accept(loadEntry(k, entry, 'resources', context));
+    for (const entry of listField(k, 'components', context.problems)) {
+      const componentDir = resolveEntry(k, entry, 'components', context);
+      if (componentDir === undefined) continue;
+      const file = findKustomizationFile(context.files, componentDir);
+      if (!file) {
+        report(context, k, entry, 'components', `"${String((entry as { value?: unknown }).value)}" is not a directory with a kustomization file`);
+        continue;
+      }
+      if (context.stack.includes(componentDir)) {
+        report(context, k, entry, 'components', `cycle: ${[...context.stack, componentDir].join(' → ')}`);
+        continue;
+      }
+      resources = buildKustomization(componentDir, file, context, resources);
+      for (const r of resources) if (!r.kustomizations.includes(k.path) && r.kustomizations.includes(file)) r.kustomizations.push(k.path);
+    }
+    resources = runGenerators(k, resources, context);
+    resources = runTransformers(k, resources, context);
+    return resources;
+  } finally {
+    context.stack.pop();
+  }
+}
+
+function idOf(r: BuildResource): string {
+  return `${groupOfResource(r)}/${kindOf(r)}/${namespaceOf(r)}/${nameOf(r)}`;
+}
+
+function report(context: BuildContext, k: KustomizationFile, node: TrackedNode | undefined, fieldName: string, message: string): void {
+  context.problems.push({ file: k.path, line: lineOf(node), field: fieldName, message });
+}
+
+/** Resolves a resources/components entry to a repository path, reporting remote and escaping entries. */
+function resolveEntry(k: KustomizationFile, entry: TrackedNode, fieldName: string, context: BuildContext): string | undefined {
+  if (entry.kind !== 'scalar' || typeof entry.value !== 'string') {
+    report(context, k, entry, fieldName, 'expected a path');
+    return undefined;
+  }
+  if (isRemoteTarget(entry.value)) {
+    report(context, k, entry, fieldName, `remote target "${entry.value}" is not supported: vendor it into the repository and point at the local copy`);
+    return undefined;
+  }
+  const path = joinPath(k.dir, entry.value);
+  if (path === undefined) report(context, k, entry, fieldName, `"${entry.value}" leaves the repository`);
+  return path;
+}
+
+function loadEntry(k: KustomizationFile, entry: TrackedNode, fieldName: string, context: BuildContext): BuildResource[] {
+  const path = resolveEntry(k, entry, fieldName, context);
+  if (path === undefined) return [];
+  if (context.files.has(path)) return readResourceFile(path, context, [k.path]);
+  const nested = findKustomizationFile(context.files, path);
+  if (nested) {
+    if (context.stack.includes(path)) {
+      report(context, k, entry, fieldName, `cycle: ${[...context.stack, path].map((d) => d || '.').join(' → ')}`);
+      return [];
+    }
+    const built = buildKustomization(path, nested, context);
+    for (const r of built) r.kustomizations.push(k.path);
+    return built;
+  }
+  const value = String((entry as { value: unknown }).value);
+  if (isDirectory(context.files, path)) report(context, k, entry, fieldName, `directory "${value}" has no kustomization.yaml (kustomize builds directories only through one)`);
+  else report(context, k, entry, fieldName, `"${value}" (${path}) does not exist`);
+  return [];
+}
+
+function runGenerators(k: KustomizationFile, resources: BuildResource[], context: BuildContext): BuildResource[] {
+  let current = resources;
+  for (const fieldName of ['configMapGenerator', 'secretGenerator'] as const) {
+    const entries = listField(k, fieldName, context.problems);
+    const generated = generate(k, fieldName, entries, { files: context.files, filesRead: context.filesRead, problems: context.problems });
+    generated.forEach((made) => {
+      const existing = current.find((r) => kindOf(r) === kindOf(made) && r.names.includes(nameOf(made)) && (!namespaceOf(made) || r.namespaces.includes(namespaceOf(made))));
+      const entryLine = made.location.line;
+      if (made.behavior === 'create' || made.behavior === undefined) {
+        if (existing) context.problems.push({ file: k.path, line: entryLine, field: fieldName, message: `${describeResource(made)} already exists in a base: use behavior: merge or replace` });
+        else current = [...current, made];
+        return;
+      }
+      if (!existing) {
+        context.problems.push({ file: k.path, line: entryLine, field: fieldName, message: `behavior ${made.behavior} needs ${describeResource(made)} from a base, and there is none` });
+        return;
+      }
+      combine(existing, made);
+    });
+  }
+  return current;
+}
+
+/** behavior merge: the new data and metadata win key by key; replace: the new data replaces the old. */
+function combine(existing: BuildResource, made: BuildResource): void {
+  const context = { group: groupOfResource(existing), kind: kindOf(existing) };
+  const patch = { ...made.root, entries: new Map(made.root.entries) };
+  patch.entries.delete('apiVersion');
+  patch.entries.delete('kind');
+  const metadata = patch.entries.get('metadata');
+  if (metadata?.kind === 'map') {
+    const meta = new Map(metadata.entries);
+    meta.delete('name');
+    meta.delete('namespace');
+    patch.entries.set('metadata', { ...metadata, entries: meta });
+  }
+  if (made.behavior === 'replace') {
+    existing.root.entries.delete('data');
+    existing.root.entries.delete('binaryData');
+  }
+  const merged = strategicMerge(existing.root, patch, context);
+  if (merged?.kind === 'map') existing.root = merged;
+  existing.needsHash = existing.needsHash || made.needsHash;
+  existing.kustomizations = [...existing.kustomizations];
+}
+
+function runTransformers(k: KustomizationFile, resources: BuildResource[], context: BuildContext): BuildResource[] {
+  const inputs = { files: context.files, filesRead: context.filesRead, problems: context.problems };
+  const sourceOf = (node: TrackedNode | undefined, origin: FieldOrigin): FieldSource => ({ location: node?.source.location, origin });
+  let current = resources;
+  current = applyPatchField(k, 'patchesStrategicMerge', listField(k, 'patchesStrategicMerge', context.problems), current, inputs);
+  current = applyPatchField(k, 'patches', listField(k, 'patches', context.problems), current, inputs);
+
+  const namespace = stringField(k, 'namespace', context.problems);
+  if (namespace) applyNamespace(current, namespace, sourceOf(field(k, 'namespace'), { type: 'namespace', kustomization: k.path }));
+
+  const prefix = stringField(k, 'namePrefix', context.problems) ?? '';
+  const suffix = stringField(k, 'nameSuffix', context.problems) ?? '';
+  applyNameAffix(current, prefix, suffix, sourceOf(field(k, prefix ? 'namePrefix' : 'nameSuffix'), { type: 'name-affix', kustomization: k.path }));
+
+  const labelOrigin: FieldOrigin = { type: 'labels', kustomization: k.path };
+  forEachPair(field(k, 'commonLabels'), k, 'commonLabels', context.problems, (pair, node) =>
+    applyLabels(current, pair, { includeSelectors: true, includeTemplates: true }, sourceOf(node, labelOrigin)));
+  listField(k, 'labels', context.problems).forEach((entry, index) => {
+    if (entry.kind !== 'map') return report(context, k, entry, `labels[${index}]`, 'expected a mapping with pairs');
+    const flag = (name: string): boolean => entry.entries.get(name)?.kind === 'scalar' && (entry.entries.get(name) as { value: unknown }).value === true;
+    const options = { includeSelectors: flag('includeSelectors'), includeTemplates: flag('includeTemplates') };
+    forEachPair(entry.entries.get('pairs'), k, `labels[${index}].pairs`, context.problems, (pair, node) => applyLabels(current, pair, options, sourceOf(node, labelOrigin)));
+  });
+  forEachPair(field(k, 'commonAnnotations'), k, 'commonAnnotations', context.problems, (pair, node) =>
+    applyAnnotations(current, pair, sourceOf(node, { type: 'annotations', kustomization: k.path })));
+
+  current = applyPatchField(k, 'patchesJson6902', listField(k, 'patchesJson6902', context.problems), current, inputs);
+
+  const replicaRules = readReplicaRules(k, context);
+  for (const rule of applyReplicas(current, replicaRules)) {
+    context.problems.push({ file: k.path, line: rule.source.location?.line, field: 'replicas', message: `no Deployment, StatefulSet, ReplicaSet or ReplicationController named "${rule.name}" in this build` });
+  }
+  applyImages(current, readImageRules(k, context));
+  return current;
+}
+
+function forEachPair(node: TrackedNode | undefined, k: KustomizationFile, fieldName: string, problems: SourceProblem[], apply: (pair: Map<string, string>, node: TrackedNode) => void): void {
+  const pairs = stringMap(node, k.path, fieldName, problems);
+  if (node?.kind !== 'map') return;
+  for (const [key, value] of pairs) apply(new Map([[key, value]]), node.entries.get(key)!);
+}
+
+/** A scalar as written: `newTag: 1.20` is the tag "1.20", not the number 1.2. */
+function writtenText(k: KustomizationFile, node: TrackedNode | undefined, context: BuildContext): string | undefined {
+  if (node?.kind !== 'scalar' || node.value === null) return undefined;
+  if (typeof node.value === 'string') return node.value;
+  const range = node.source.location?.range;
+  const raw = range ? (context.files.get(k.path) ?? '').slice(range[0], range[1]) : '';
+  return raw.replace(/^["']|["']$/g, '') || String(node.value);
+}
+
+function readImageRules(k: KustomizationFile, context: BuildContext): ImageRule[] {
+  const rules: ImageRule[] = [];
+  listField(k, 'images', context.problems).forEach((entry, index) => {
+    if (entry.kind !== 'map' || !getString(entry, ['name'])) return report(context, k, entry, `images[${index}]`, 'needs a name');
+    const part = (['newTag', 'digest', 'newName'] as const).find((p) => entry.entries.has(p)) ?? 'newTag';
+    rules.push({
+      name: getString(entry, ['name'])!,
+      newName: writtenText(k, entry.entries.get('newName'), context),
+      newTag: writtenText(k, entry.entries.get('newTag'), context),
+      digest: writtenText(k, entry.entries.get('digest'), context),
+      source: { location: entry.entries.get(part)?.source.location ?? entry.source.location, origin: { type: 'images', kustomization: k.path, index, part } },
+    });
+  });
+  return rules;
+}
+
+function readReplicaRules(k: KustomizationFile, context: BuildContext): ReplicaRule[] {
+  const rules: ReplicaRule[] = [];
+  listField(k, 'replicas', context.problems).forEach((entry, index) => {
+    const count = entry.kind === 'map' ? entry.entries.get('count') : undefined;
+    const name = getString(entry, ['name']);
+    if (!name || count?.kind !== 'scalar' || typeof count.value !== 'number' || !Number.isInteger(count.value) || count.value < 0) {
+      return report(context, k, entry, `replicas[${index}]`, 'needs a name and a whole-number count');
+    }
+    rules.push({ name, count: count.value, source: { location: count.source.location, origin: { type: 'replicas', kustomization: k.path, index } } });
+  });
+  return rules;
+}

@@ -1,0 +1,53 @@
+// Built-in Kubernetes kinds that are cluster-scoped: they take no namespace, and kustomize's
+// `namespace` does not apply to them. Custom resources are assumed namespaced (the common case),
+// except the cluster-scoped kinds of well-known projects listed here.
+const CLUSTER_SCOPED: ReadonlySet<string> = new Set([
+  '/Namespace',
+  '/Node',
+  '/PersistentVolume',
+  '/ComponentStatus',
+  'admissionregistration.k8s.io/MutatingWebhookConfiguration',
+  'admissionregistration.k8s.io/ValidatingWebhookConfiguration',
+  'admissionregistration.k8s.io/ValidatingAdmissionPolicy',
+  'admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding',
+  'admissionregistration.k8s.io/MutatingAdmissionPolicy',
+  'admissionregistration.k8s.io/MutatingAdmissionPolicyBinding',
+  'apiextensions.k8s.io/CustomResourceDefinition',
+  'apiregistration.k8s.io/APIService',
+  'authentication.k8s.io/TokenReview',
+  'authentication.k8s.io/SelfSubjectReview',
+  'authorization.k8s.io/SelfSubjectAccessReview',
+  'authorization.k8s.io/SelfSubjectRulesReview',
+  'authorization.k8s.io/SubjectAccessReview',
+  'certificates.k8s.io/CertificateSigningRequest',
+  'certificates.k8s.io/ClusterTrustBundle',
+  'flowcontrol.apiserver.k8s.io/FlowSchema',
+  'flowcontrol.apiserver.k8s.io/PriorityLevelConfiguration',
+  'networking.k8s.io/IngressClass',
+  'networking.k8s.io/IPAddress',
+  'networking.k8s.io/ServiceCIDR',
+  'node.k8s.io/RuntimeClass',
+  'policy/PodSecurityPolicy',
+  'rbac.authorization.k8s.io/ClusterRole',
+  'rbac.authorization.k8s.io/ClusterRoleBinding',
+  'resource.k8s.io/DeviceClass',
+  'resource.k8s.io/ResourceSlice',
+  'scheduling.k8s.io/PriorityClass',
+  'storage.k8s.io/CSIDriver',
+  'storage.k8s.io/CSINode',
+  'storage.k8s.io/StorageClass',
+  'storage.k8s.io/VolumeAttachment',
+  'storage.k8s.io/VolumeAttributesClass',
+  'snapshot.storage.k8s.io/VolumeSnapshotClass',
+  'snapshot.storage.k8s.io/VolumeSnapshotContent',
+  'gateway.networking.k8s.io/GatewayClass',
+  'cert-manager.io/ClusterIssuer',
+  'kyverno.io/ClusterPolicy',
+  'templates.gatekeeper.sh/ConstraintTemplate',
+  'metrics.k8s.io/NodeMetrics',
+]);
+
+/** True for built-in (and a few well-known) cluster-scoped kinds; `group` is '' for the core group. */
+export function isClusterScoped(group: string, kind: string): boolean {
+  return CLUSTER_SCOPED.has(`${group}/${kind}`);
+}

@@ -1,0 +1,167 @@
+// configMapGenerator / secretGenerator: literals, files and env files become ConfigMaps and
+// Secrets. Names get kustomize's content hash at the end of the build (see name-hash.ts), unless
+// disableNameSuffixHash is set.
+import type { FieldOrigin, FieldSource, SourceProblem } from '../model/index.js';
+import { lineOf, stringMap, type KustomizationFile } from './kustomization-file.js';
+import { basename, joinPath } from './paths.js';
+import type { BuildResource } from './resource.js';
+import { getString, type TrackedMap, type TrackedNode } from './tracked.js';
+
+export type GeneratorField = 'configMapGenerator' | 'secretGenerator';
+
+export interface GeneratorInputs {
+  files: ReadonlyMap<string, string>;
+  filesRead: Set<string>;
+  problems: SourceProblem[];
+}
+
+interface GeneratorOptions {
+  labels: Map<string, string>;
+  annotations: Map<string, string>;
+  disableNameSuffixHash?: boolean;
+  immutable?: boolean;
+}
+
+export function generate(kustomization: KustomizationFile, fieldName: GeneratorField, entries: TrackedNode[], inputs: GeneratorInputs): BuildResource[] {
+  const defaults = readOptions(kustomization.root.entries.get('generatorOptions'), kustomization.path, 'generatorOptions', inputs.problems);
+  const out: BuildResource[] = [];
+  entries.forEach((entry, index) => {
+    const origin: FieldOrigin = { type: 'generator', kustomization: kustomization.path, index, generator: fieldName };
+    const made = generateOne(kustomization, fieldName, entry, index, origin, defaults, inputs);
+    if (made) out.push(made);
+  });
+  return out;
+}
+
+function generateOne(
+  kustomization: KustomizationFile, fieldName: GeneratorField, entry: TrackedNode, index: number, origin: FieldOrigin,
+  defaults: GeneratorOptions, inputs: GeneratorInputs,
+): BuildResource | undefined {
+  const where = `${fieldName}[${index}]`;
+  const problem = (message: string, node: TrackedNode = entry): undefined => {
+    inputs.problems.push({ file: kustomization.path, line: lineOf(node), field: where, message });
+    return undefined;
+  };
+  if (entry.kind !== 'map') return problem('expected a mapping with name and literals/files/envs');
+  const name = getString(entry, ['name']);
+  if (!name) return problem('needs a name');
+  const entrySource: FieldSource = { location: entry.source.location, origin };
+  const data = new Map<string, TrackedNode>();
+  const add = (key: string, value: string, node: TrackedNode): void => {
+    if (data.has(key)) problem(`key "${key}" is given twice`, node);
+    const encoded = fieldName === 'secretGenerator' ? Buffer.from(value, 'utf8').toString('base64') : value;
+    data.set(key, { kind: 'scalar', value: encoded, source: { location: node.source.location, origin } });
+  };
+  for (const literal of stringItems(entry.entries.get('literals'))) {
+    const eq = literal.text.indexOf('=');
+    if (eq <= 0) problem(`literal "${literal.text}" is not KEY=VALUE`, literal.node);
+    else add(literal.text.slice(0, eq), unquote(literal.text.slice(eq + 1)), literal.node);
+  }
+  for (const item of stringItems(entry.entries.get('files'))) {
+    const eq = item.text.indexOf('=');
+    const key = eq > 0 ? item.text.slice(0, eq) : basename(item.text);
+    const content = readInput(kustomization, eq > 0 ? item.text.slice(eq + 1) : item.text, item.node, where, inputs);
+    if (content !== undefined) add(key, content, item.node);
+  }
+  const envs = [...stringItems(entry.entries.get('envs')), ...stringItems(entry.entries.get('env'))];
+  for (const item of envs) {
+    const content = readInput(kustomization, item.text, item.node, where, inputs);
+    if (content === undefined) continue;
+    content.replace(/^\uFEFF/, '').split(/\r?\n/).forEach((raw, lineIndex) => {
+      const line = raw.trimStart();
+      if (line === '' || line.startsWith('#')) return;
+      const eq = line.indexOf('=');
+      if (eq <= 0) problem(`${item.text}:${lineIndex + 1}: "${line}" is not KEY=VALUE (values from the environment are not read)`, item.node);
+      else add(line.slice(0, eq), line.slice(eq + 1), item.node);
+    });
+  }
+  const options = readOptions(entry.entries.get('options'), kustomization.path, `${where}.options`, inputs.problems);
+  const behavior = getString(entry, ['behavior']) ?? 'create';
+  if (behavior !== 'create' && behavior !== 'merge' && behavior !== 'replace') return problem(`behavior "${behavior}" is not create, merge or replace`);
+  const root = generatedObject(fieldName, entry, name, data, mergeOptions(defaults, options), entrySource);
+  return {
+    root,
+    file: kustomization.path,
+    document: 0,
+    location: entry.source.location ?? { file: kustomization.path, document: 0, range: [0, 0], line: 1, column: 1 },
+    kustomizations: [kustomization.path],
+    sourceName: name,
+    sourceNamespace: getString(entry, ['namespace']),
+    names: [name],
+    namespaces: [getString(entry, ['namespace']) ?? ''],
+    needsHash: !(options.disableNameSuffixHash ?? defaults.disableNameSuffixHash ?? false),
+    behavior,
+  };
+}
+
+function generatedObject(
+  fieldName: GeneratorField, entry: TrackedMap, name: string, data: Map<string, TrackedNode>, options: GeneratorOptions, source: FieldSource,
+): TrackedMap {
+  const scalar = (value: string | boolean): TrackedNode => ({ kind: 'scalar', value, source });
+  const pairs = (values: Map<string, string>): TrackedNode => ({ kind: 'map', entries: new Map([...values].map(([k, v]) => [k, scalar(v)])), source });
+  const metadata = new Map<string, TrackedNode>([['name', scalar(name)]]);
+  const namespace = getString(entry, ['namespace']);
+  if (namespace) metadata.set('namespace', scalar(namespace));
+  if (options.labels.size > 0) metadata.set('labels', pairs(options.labels));
+  if (options.annotations.size > 0) metadata.set('annotations', pairs(options.annotations));
+  const isSecret = fieldName === 'secretGenerator';
+  const root = new Map<string, TrackedNode>([
+    ['apiVersion', scalar('v1')],
+    ['kind', scalar(isSecret ? 'Secret' : 'ConfigMap')],
+    ['metadata', { kind: 'map', entries: metadata, source }],
+  ]);
+  if (isSecret) root.set('type', scalar(getString(entry, ['type']) ?? 'Opaque'));
+  const sorted = new Map([...data].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  if (sorted.size > 0) root.set('data', { kind: 'map', entries: sorted, source });
+  if (options.immutable) root.set('immutable', scalar(true));
+  return { kind: 'map', entries: root, source };
+}
+
+function readInput(kustomization: KustomizationFile, relative: string, node: TrackedNode, where: string, inputs: GeneratorInputs): string | undefined {
+  const path = joinPath(kustomization.dir, relative);
+  if (path === undefined) {
+    inputs.problems.push({ file: kustomization.path, line: lineOf(node), field: where, message: `"${relative}" leaves the repository` });
+    return undefined;
+  }
+  const text = inputs.files.get(path);
+  if (text === undefined) {
+    inputs.problems.push({ file: kustomization.path, line: lineOf(node), field: where, message: `file "${relative}" (${path}) does not exist` });
+    return undefined;
+  }
+  inputs.filesRead.add(path);
+  return text;
+}
+
+function stringItems(node: TrackedNode | undefined): { text: string; node: TrackedNode }[] {
+  if (node?.kind !== 'list') return [];
+  return node.items.flatMap((item) => (item.kind === 'scalar' && item.value !== null ? [{ text: String(item.value), node: item }] : []));
+}
+
+/** kustomize strips one pair of matching quotes around a literal's value. */
+function unquote(value: string): string {
+  if (value.length >= 2 && (value[0] === '"' || value[0] === "'") && value[value.length - 1] === value[0]) return value.slice(1, -1);
+  return value;
+}
+
+function readOptions(node: TrackedNode | undefined, file: string, fieldName: string, problems: SourceProblem[]): GeneratorOptions {
+  if (node?.kind !== 'map') return { labels: new Map(), annotations: new Map() };
+  const flag = (key: string): boolean | undefined => {
+    const value = node.entries.get(key);
+    return value?.kind === 'scalar' && typeof value.value === 'boolean' ? value.value : undefined;
+  };
+  return {
+    labels: stringMap(node.entries.get('labels'), file, `${fieldName}.labels`, problems),
+    annotations: stringMap(node.entries.get('annotations'), file, `${fieldName}.annotations`, problems),
+    disableNameSuffixHash: flag('disableNameSuffixHash'),
+    immutable: flag('immutable'),
+  };
+}
+
+function mergeOptions(defaults: GeneratorOptions, own: GeneratorOptions): GeneratorOptions {
+  return {
+    labels: new Map([...defaults.labels, ...own.labels]),
+    annotations: new Map([...defaults.annotations, ...own.annotations]),
+    disableNameSuffixHash: own.disableNameSuffixHash ?? defaults.disableNameSuffixHash,
+    immutable: own.immutable ?? defaults.immutable,
+  };
+}

@@ -1,0 +1,153 @@
+// patchesStrategicMerge, patches and patchesJson6902: load each patch (file or inline), find its
+// targets, apply it. Patched nodes keep the patch's own location, so a check run can point at the
+// overlay line that set a value.
+import type { FieldOrigin, SourceProblem } from '../model/index.js';
+import { inlineOffsetMap, relocate } from './inline-text.js';
+import { applyJsonPatch } from './json-patch.js';
+import { lineOf, type KustomizationFile } from './kustomization-file.js';
+import { joinPath } from './paths.js';
+import { loadYamlFile } from './read-yaml.js';
+import { describeResource, groupOfResource, kindOf, type BuildResource } from './resource.js';
+import { readSelector, selectResources, type TargetSelector } from './select-target.js';
+import { strategicMerge } from './strategic-merge.js';
+import { cloneTracked, getString, type TrackedMap, type TrackedNode } from './tracked.js';
+
+export interface PatchInputs {
+  files: ReadonlyMap<string, string>;
+  filesRead: Set<string>;
+  problems: SourceProblem[];
+}
+
+type PatchField = 'patches' | 'patchesStrategicMerge' | 'patchesJson6902';
+
+interface LoadedPatch {
+  documents: TrackedNode[];
+  file?: string;
+}
+
+/** Applies one patch list field; returns the resources left (a `$patch: delete` removes some). */
+export function applyPatchField(
+  kustomization: KustomizationFile, fieldName: PatchField, entries: TrackedNode[], resources: BuildResource[], inputs: PatchInputs,
+): BuildResource[] {
+  let current = resources;
+  entries.forEach((entry, index) => {
+    const where = `${fieldName}[${index}]`;
+    const report = (message: string, node: TrackedNode = entry): void => {
+      inputs.problems.push({ file: kustomization.path, line: lineOf(node), field: where, message });
+    };
+    const { contentNode, target } = entryParts(fieldName, entry);
+    if (!contentNode) return report('needs a path or an inline patch');
+    const isPath = fieldName === 'patchesStrategicMerge' ? !looksInline(contentNode) : entry.kind === 'map' && entry.entries.has('path');
+    const loaded = loadPatch(kustomization, contentNode, isPath, { type: 'patch', kustomization: kustomization.path, index, patchType: 'strategic-merge' }, where, inputs);
+    if (!loaded) return;
+    const isJson6902 = fieldName === 'patchesJson6902' || (loaded.documents[0]?.kind === 'list');
+    if (isJson6902) {
+      setPatchType(loaded.documents, 'json6902');
+      if (!target) return report('a JSON 6902 patch needs a target');
+      const selected = selectResources(current, target);
+      if (selected.length === 0) return report(`no resource matches the target ${describeSelector(target)}`);
+      for (const resource of selected) {
+        const result = applyJsonPatch(resource.root, cloneTracked(loaded.documents[0]));
+        if (!result.ok) report(`${describeResource(resource)}: operation ${result.operation}: ${result.message}`);
+        else if (result.root.kind === 'map') resource.root = result.root;
+      }
+      return;
+    }
+    for (const patch of loaded.documents) {
+      if (patch.kind !== 'map') {
+        report('a strategic merge patch is a mapping');
+        continue;
+      }
+      const selected = target ? selectResources(current, target) : selectByIdentity(current, patch);
+      if (selected.length === 0) {
+        report(`no resource matches ${target ? `the target ${describeSelector(target)}` : `${getString(patch, ['kind'])}/${getString(patch, ['metadata', 'name'])}`}`);
+        continue;
+      }
+      for (const resource of selected) {
+        const merged = strategicMerge(resource.root, withoutIdentity(cloneTracked(patch)), { group: groupOfResource(resource), kind: kindOf(resource) });
+        if (merged === undefined) current = current.filter((r) => r !== resource);
+        else if (merged.kind === 'map') resource.root = merged;
+      }
+    }
+  });
+  return current;
+}
+
+function entryParts(fieldName: PatchField, entry: TrackedNode): { contentNode?: TrackedNode; target?: TargetSelector } {
+  if (fieldName === 'patchesStrategicMerge') return { contentNode: entry };
+  if (entry.kind !== 'map') return {};
+  return { contentNode: entry.entries.get('path') ?? entry.entries.get('patch'), target: readSelector(entry.entries.get('target')) };
+}
+
+function looksInline(node: TrackedNode): boolean {
+  return node.kind === 'scalar' && typeof node.value === 'string' && node.value.includes('\n');
+}
+
+function loadPatch(
+  kustomization: KustomizationFile, node: TrackedNode, isPath: boolean, origin: FieldOrigin & { type: 'patch' }, where: string, inputs: PatchInputs,
+): LoadedPatch | undefined {
+  const report = (message: string): undefined => {
+    inputs.problems.push({ file: kustomization.path, line: lineOf(node), field: where, message });
+    return undefined;
+  };
+  if (node.kind !== 'scalar' || typeof node.value !== 'string') return report('expected a file path or patch text');
+  if (isPath) {
+    const path = joinPath(kustomization.dir, node.value);
+    if (path === undefined) return report(`"${node.value}" leaves the repository`);
+    const text = inputs.files.get(path);
+    if (text === undefined) return report(`patch file "${node.value}" (${path}) does not exist`);
+    inputs.filesRead.add(path);
+    const loaded = loadYamlFile(path, text, { ...origin, file: path });
+    inputs.problems.push(...loaded.problems);
+    if (loaded.problems.length > 0) return undefined;
+    return { documents: loaded.documents.flatMap((d) => (d.root ? [d.root] : [])), file: path };
+  }
+  const loaded = loadYamlFile(kustomization.path, node.value, origin);
+  if (loaded.problems.length > 0) return report(`invalid inline patch: ${loaded.problems[0].message}`);
+  const kustomizationText = inputs.files.get(kustomization.path) ?? '';
+  const map = inlineOffsetMap(kustomizationText, node);
+  const documents = loaded.documents.flatMap((d) => (d.root ? [d.root] : []));
+  for (const doc of documents) relocate(doc, kustomizationText, kustomization.path, map, node.source.location!);
+  return { documents };
+}
+
+function setPatchType(documents: TrackedNode[], patchType: 'json6902'): void {
+  const visit = (n: TrackedNode): void => {
+    if (n.source.origin.type === 'patch') n.source = { ...n.source, origin: { ...n.source.origin, patchType } };
+    if (n.kind === 'map') for (const child of n.entries.values()) visit(child);
+    if (n.kind === 'list') for (const child of n.items) visit(child);
+  };
+  documents.forEach(visit);
+}
+
+/** Without a target, a strategic merge patch names its resource by kind, name and (optionally) namespace. */
+function selectByIdentity(resources: BuildResource[], patch: TrackedMap): BuildResource[] {
+  const kind = getString(patch, ['kind']);
+  const name = getString(patch, ['metadata', 'name']);
+  const namespace = getString(patch, ['metadata', 'namespace']);
+  const apiVersion = getString(patch, ['apiVersion']);
+  const group = apiVersion?.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : apiVersion ? '' : undefined;
+  return resources.filter((r) =>
+    kindOf(r) === kind && (group === undefined || groupOfResource(r) === group) && name !== undefined && r.names.includes(name) &&
+    (namespace === undefined || r.namespaces.includes(namespace)));
+}
+
+/** The target keeps its identity: kustomize restores name, namespace and kind after merging. */
+function withoutIdentity(patch: TrackedMap): TrackedMap {
+  const entries = new Map(patch.entries);
+  entries.delete('apiVersion');
+  entries.delete('kind');
+  const metadata = entries.get('metadata');
+  if (metadata?.kind === 'map') {
+    const meta = new Map(metadata.entries);
+    meta.delete('name');
+    meta.delete('namespace');
+    if (meta.size === 0 && !entries.has('$patch')) entries.delete('metadata');
+    else entries.set('metadata', { ...metadata, entries: meta });
+  }
+  return { ...patch, entries };
+}
+
+function describeSelector(selector: TargetSelector): string {
+  return Object.entries(selector).map(([k, v]) => `${k}=${v}`).join(', ');
+}

@@ -1,0 +1,119 @@
+// Reads a YAML/JSON file into tracked documents: each node carries the byte range, line and column
+// where its value is written. Invalid YAML, duplicate keys and alias bombs become problems with a
+// line; the other documents of the file still load.
+import { LineCounter, parseAllDocuments, isAlias, isMap, isScalar, isSeq, isPair } from 'yaml';
+import type { Node as YamlNode, Document } from 'yaml';
+import type { FieldOrigin, SourceLocation, SourceProblem } from '../model/index.js';
+import type { TrackedNode, ScalarValue } from './tracked.js';
+
+/** More alias dereferences than this in one document is treated as an alias bomb. */
+export const MAX_ALIASES = 100;
+
+export interface LoadedDocument {
+  index: number;
+  /** Undefined for an empty document. */
+  root: TrackedNode | undefined;
+  location: SourceLocation;
+}
+
+export interface LoadedFile {
+  documents: LoadedDocument[];
+  problems: SourceProblem[];
+}
+
+const RESOURCE: FieldOrigin = { type: 'resource' };
+
+export function loadYamlFile(file: string, text: string, origin: FieldOrigin = RESOURCE): LoadedFile {
+  const lineCounter = new LineCounter();
+  const problems: SourceProblem[] = [];
+  const documents: LoadedDocument[] = [];
+  let parsed: ReturnType<typeof parseAllDocuments>;
+  try {
+    parsed = parseAllDocuments(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  } catch (error) {
+    problems.push({ file, message: `cannot parse YAML: ${(error as Error).message}` });
+    return { documents, problems };
+  }
+  const docs: Document.Parsed[] = Array.isArray(parsed) ? (parsed as Document.Parsed[]) : [];
+  docs.forEach((doc, index) => {
+    if (doc.errors.length > 0) {
+      for (const error of doc.errors) {
+        const pos = lineCounter.linePos(error.pos[0]);
+        problems.push({ file, line: pos.line, column: pos.col, message: `invalid YAML: ${firstLine(error.message)}` });
+      }
+      return;
+    }
+    const locate = (start: number, end: number): SourceLocation => {
+      const pos = lineCounter.linePos(start);
+      return { file, document: index, range: [start, end], line: pos.line, column: pos.col };
+    };
+    const docStart = doc.contents?.range?.[0] ?? doc.range[0];
+    const location = locate(docStart, doc.contents?.range?.[1] ?? docStart);
+    if (!doc.contents || (isScalar(doc.contents) && doc.contents.value === null)) {
+      documents.push({ index, root: undefined, location });
+      return;
+    }
+    const converter = new Converter(origin, locate);
+    try {
+      documents.push({ index, root: converter.convert(doc.contents as YamlNode), location });
+    } catch (error) {
+      if (!(error instanceof AliasLimitError)) throw error;
+      problems.push({ file, line: location.line, column: location.column, message: `document ${index} uses more than ${MAX_ALIASES} aliases (an alias bomb?); it was not loaded` });
+    }
+  });
+  return { documents, problems };
+}
+
+class AliasLimitError extends Error {}
+
+class Converter {
+  private aliases = 0;
+  constructor(
+    private readonly origin: FieldOrigin,
+    private readonly locate: (start: number, end: number) => SourceLocation,
+  ) {}
+
+  convert(node: YamlNode): TrackedNode {
+    if (isAlias(node)) {
+      if (++this.aliases > MAX_ALIASES) throw new AliasLimitError();
+      const target = node.resolve(undefined as never);
+      if (!target) return { kind: 'scalar', value: null, source: this.sourceOf(node) };
+      return this.convert(target as YamlNode);
+    }
+    const source = this.sourceOf(node);
+    if (isMap(node)) {
+      const entries = new Map<string, TrackedNode>();
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+        const value = pair.value ? this.convert(pair.value as YamlNode) : { kind: 'scalar' as const, value: null, source: this.sourceOf(pair.key as YamlNode) };
+        if (key === '<<' && value.kind === 'map') {
+          // YAML 1.1 merge key, as Kubernetes' YAML reader accepts it: earlier explicit keys win.
+          for (const [k, v] of value.entries) if (!entries.has(k)) entries.set(k, v);
+          continue;
+        }
+        entries.set(key, value);
+      }
+      return { kind: 'map', entries, source };
+    }
+    if (isSeq(node)) return { kind: 'list', items: node.items.map((item) => this.convert(item as YamlNode)), source };
+    if (isScalar(node)) return { kind: 'scalar', value: scalarValue(node.value), source };
+    return { kind: 'scalar', value: null, source };
+  }
+
+  private sourceOf(node: YamlNode) {
+    const range = node.range ?? [0, 0, 0];
+    return { location: this.locate(range[0], range[1]), origin: this.origin };
+  }
+}
+
+function scalarValue(value: unknown): ScalarValue {
+  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value === 'bigint') return Number(value);
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  return String(value);
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0];
+}

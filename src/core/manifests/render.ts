@@ -1,0 +1,95 @@
+// renderManifests: repository files → desired objects, each with its source map. A directory with a
+// kustomization file is built like `kustomize build`; any other directory (or a single file) is plain
+// manifests. Problems are collected per file and object; the rest still renders.
+import type { DesiredObject, RenderResult } from '../model/index.js';
+import { newBuildContext, type BuildContext } from './build-context.js';
+import { buildKustomization } from './build-kustomization.js';
+import { isClusterScoped } from './cluster-scoped.js';
+import { fixNameReferences } from './name-references.js';
+import { kustomizeHash } from './name-hash.js';
+import { basename, dirname, findKustomizationFile, isDirectory, KUSTOMIZATION_FILE_NAMES, manifestFilesUnder, normalizeDir } from './paths.js';
+import { readResourceFile } from './read-resource-file.js';
+import { groupOfResource, kindOf, nameOf, namespaceOf, type BuildResource } from './resource.js';
+import { ensureMap, flattenTracked, setScalar } from './tracked.js';
+import type { KubeObject } from '../model/index.js';
+
+export interface RenderOptions {
+  /** Namespace for namespaced objects that name none and get none from a kustomization. Default 'default'. */
+  defaultNamespace?: string;
+}
+
+export function renderManifests(files: ReadonlyMap<string, string>, root: string, options: RenderOptions = {}): RenderResult {
+  const context = newBuildContext(files);
+  const resources = collect(normalizeDir(root), context);
+  finishKustomize(resources);
+  applyDefaultNamespace(resources, options.defaultNamespace || 'default');
+  return {
+    objects: resources.map(toDesiredObject),
+    skipped: context.skipped,
+    errors: context.problems,
+    filesRead: [...context.filesRead],
+  };
+}
+
+function collect(root: string, context: BuildContext): BuildResource[] {
+  if (files(context).has(root) && (KUSTOMIZATION_FILE_NAMES as readonly string[]).includes(basename(root))) {
+    return buildKustomization(dirname(root), root, context);
+  }
+  if (files(context).has(root)) return readResourceFile(root, context, []);
+  const kustomization = findKustomizationFile(context.files, root);
+  if (kustomization) return buildKustomization(root, kustomization, context);
+  if (!isDirectory(context.files, root)) {
+    context.problems.push({ file: root || '.', message: 'no such file or directory in the repository: check the cluster path' });
+    return [];
+  }
+  return manifestFilesUnder(context.files, root).flatMap((path) => readResourceFile(path, context, []));
+}
+
+function files(context: BuildContext): ReadonlyMap<string, string> {
+  return context.files;
+}
+
+/** kustomize's last steps: content-hash suffixes on generated objects, then references follow renames. */
+function finishKustomize(resources: BuildResource[]): void {
+  for (const resource of resources) {
+    if (!resource.needsHash) continue;
+    const metadata = ensureMap(resource.root, ['metadata'], resource.root.source);
+    if (!metadata) continue;
+    const nameNode = metadata.entries.get('name');
+    const generatorSource = { location: nameNode?.source.location, origin: resource.root.source.origin };
+    const name = `${nameOf(resource)}-${kustomizeHash(resource.root)}`;
+    setScalar(metadata, 'name', name, nameNode?.source.origin.type === 'name-affix' ? nameNode.source : generatorSource);
+    resource.names.push(name);
+    resource.renamedBy = generatorSource.origin;
+  }
+  fixNameReferences(resources);
+}
+
+function applyDefaultNamespace(resources: BuildResource[], namespace: string): void {
+  // kustomization '' marks the namespace as coming from the render options, not from a file.
+  const source = { origin: { type: 'namespace' as const, kustomization: '' } };
+  for (const resource of resources) {
+    if (namespaceOf(resource) || isClusterScoped(groupOfResource(resource), kindOf(resource))) continue;
+    const metadata = ensureMap(resource.root, ['metadata'], source);
+    if (metadata) setScalar(metadata, 'namespace', namespace, source);
+  }
+}
+
+function toDesiredObject(resource: BuildResource): DesiredObject {
+  const { value, fields } = flattenTracked(resource.root);
+  const object = value as KubeObject;
+  const clusterScoped = isClusterScoped(groupOfResource(resource), kindOf(resource));
+  return {
+    key: { group: groupOfResource(resource), kind: kindOf(resource), namespace: clusterScoped ? '' : namespaceOf(resource), name: nameOf(resource) },
+    object,
+    source: {
+      file: resource.file,
+      document: resource.document,
+      location: resource.location,
+      kustomizations: resource.kustomizations,
+      sourceName: resource.sourceName,
+      sourceNamespace: resource.sourceNamespace,
+      fields,
+    },
+  };
+}

@@ -1,0 +1,101 @@
+// A resource while a build is in progress: its tracked tree plus what the source map needs (where it
+// was read, which kustomizations it passed through, the names it had before renames).
+import type { FieldOrigin, SourceLocation, SkippedDocument, SourceProblem } from '../model/index.js';
+import { groupOf } from '../model/index.js';
+import type { LoadedDocument } from './read-yaml.js';
+import { getString, type TrackedMap, type TrackedNode } from './tracked.js';
+
+export interface BuildResource {
+  root: TrackedMap;
+  file: string;
+  document: number;
+  location: SourceLocation;
+  /** Kustomization files it passed through, innermost first. */
+  kustomizations: string[];
+  sourceName: string;
+  sourceNamespace?: string;
+  /** Every name it has had (the source name first): references and patches may use any of them. */
+  names: string[];
+  /** Every namespace it has had ('' for none). */
+  namespaces: string[];
+  /** Who last renamed it, for the origin of references that follow the rename. */
+  renamedBy?: FieldOrigin;
+  /** Set for generated ConfigMaps/Secrets that still need kustomize's content-hash suffix. */
+  needsHash?: boolean;
+  /** For generated objects: how they combine with an object of the same name from a base. */
+  behavior?: 'create' | 'merge' | 'replace';
+}
+
+export const kindOf = (r: BuildResource): string => getString(r.root, ['kind']) ?? '';
+export const apiVersionOf = (r: BuildResource): string => getString(r.root, ['apiVersion']) ?? '';
+export const groupOfResource = (r: BuildResource): string => groupOf(apiVersionOf(r));
+export const nameOf = (r: BuildResource): string => getString(r.root, ['metadata', 'name']) ?? '';
+export const namespaceOf = (r: BuildResource): string => getString(r.root, ['metadata', 'namespace']) ?? '';
+
+/** `Deployment/checkout/api`, for messages. */
+export function describeResource(r: BuildResource): string {
+  const ns = namespaceOf(r);
+  return ns ? `${kindOf(r)}/${ns}/${nameOf(r)}` : `${kindOf(r)}/${nameOf(r)}`;
+}
+
+/** Kinds that configure kustomize itself and never reach a cluster. */
+const KUSTOMIZE_CONFIG = /^kustomize\.config\.k8s\.io\//;
+
+export interface DocumentsAsResources {
+  resources: BuildResource[];
+  skipped: SkippedDocument[];
+  errors: SourceProblem[];
+}
+
+/** Turns a file's documents into resources: List kinds expanded, non-objects skipped with a reason. */
+export function documentsToResources(file: string, documents: LoadedDocument[], kustomizations: string[]): DocumentsAsResources {
+  const out: DocumentsAsResources = { resources: [], skipped: [], errors: [] };
+  for (const doc of documents) {
+    if (!doc.root) continue;
+    const candidates = expandList(doc.root);
+    for (const node of candidates) {
+      const reason = notAnObject(node);
+      if (reason) {
+        out.skipped.push({ file, document: doc.index, reason });
+        continue;
+      }
+      const root = node as TrackedMap;
+      const name = getString(root, ['metadata', 'name']);
+      if (!name) {
+        const where = node.source.location;
+        out.errors.push({ file, line: where?.line, column: where?.column, field: 'metadata.name', message: `${getString(root, ['kind'])} has no metadata.name: give it a name` });
+        continue;
+      }
+      const namespace = getString(root, ['metadata', 'namespace']);
+      out.resources.push({
+        root,
+        file,
+        document: doc.index,
+        location: node.source.location ?? doc.location,
+        kustomizations: [...kustomizations],
+        sourceName: name,
+        sourceNamespace: namespace,
+        names: [name],
+        namespaces: [namespace ?? ''],
+      });
+    }
+  }
+  return out;
+}
+
+function expandList(root: TrackedNode): TrackedNode[] {
+  if (root.kind !== 'map') return [root];
+  const kind = getString(root, ['kind']);
+  const items = root.entries.get('items');
+  if (kind && kind.endsWith('List') && typeof getString(root, ['apiVersion']) === 'string' && items?.kind === 'list') return items.items;
+  return [root];
+}
+
+function notAnObject(node: TrackedNode): string | undefined {
+  if (node.kind !== 'map') return `not a Kubernetes object: the document is a ${node.kind === 'list' ? 'list' : 'scalar'}, not a mapping`;
+  const apiVersion = getString(node, ['apiVersion']);
+  const kind = getString(node, ['kind']);
+  if (!apiVersion || !kind) return `not a Kubernetes object: no ${!apiVersion ? 'apiVersion' : 'kind'}`;
+  if (KUSTOMIZE_CONFIG.test(apiVersion)) return `${kind} configures kustomize; it is not applied to a cluster`;
+  return undefined;
+}

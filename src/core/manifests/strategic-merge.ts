@@ -1,0 +1,93 @@
+// Strategic merge patch on tracked trees, as kustomize applies it: maps merge, null deletes a key,
+// keyed lists merge item by item, other lists are replaced, and `$patch: delete|replace` directives
+// work on maps and list items. Nodes taken from the patch keep the patch's source.
+import { mergeKeyOf, isMergedPrimitiveList } from './merge-keys.js';
+import type { TrackedList, TrackedMap, TrackedNode } from './tracked.js';
+
+export interface MergeContext {
+  group: string;
+  kind: string;
+}
+
+/** Returns the merged node, or undefined when the patch deletes the target. */
+export function strategicMerge(target: TrackedNode | undefined, patch: TrackedNode, context: MergeContext, path: string[] = []): TrackedNode | undefined {
+  if (patch.kind === 'map') {
+    const directive = directiveOf(patch);
+    if (directive === 'delete') return undefined;
+    if (directive === 'replace' || target?.kind !== 'map') return withoutDirectives(patch);
+    return mergeMaps(target, patch, context, path);
+  }
+  if (patch.kind === 'list' && target?.kind === 'list') return mergeLists(target, patch, context, path);
+  if (patch.kind === 'list') return { ...patch, items: patch.items.filter((item) => directiveOf(item) === undefined).map(withoutDirectives) };
+  return patch;
+}
+
+function mergeMaps(target: TrackedMap, patch: TrackedMap, context: MergeContext, path: string[]): TrackedMap {
+  const entries = new Map(target.entries);
+  for (const [key, value] of patch.entries) {
+    if (key.startsWith('$')) continue;
+    if (value.kind === 'scalar' && value.value === null) {
+      entries.delete(key);
+      continue;
+    }
+    const merged = strategicMerge(entries.get(key), value, context, [...path, key]);
+    if (merged === undefined) entries.delete(key);
+    else entries.set(key, merged);
+  }
+  return { kind: 'map', entries, source: target.source };
+}
+
+function mergeLists(target: TrackedList, patch: TrackedList, context: MergeContext, path: string[]): TrackedList {
+  if (patch.items.some((item) => directiveOf(item) === 'replace')) {
+    return { ...patch, items: patch.items.filter((item) => directiveOf(item) !== 'replace').map(withoutDirectives) };
+  }
+  const keys = mergeKeyOf(context.group, context.kind, path);
+  if (!keys) {
+    if (isMergedPrimitiveList(context.group, path)) {
+      const items = [...target.items];
+      for (const item of patch.items) if (item.kind === 'scalar' && !items.some((t) => t.kind === 'scalar' && t.value === item.value)) items.push(item);
+      return { kind: 'list', items, source: target.source };
+    }
+    return patch;
+  }
+  const items = [...target.items];
+  for (const item of patch.items) {
+    if (item.kind !== 'map') continue;
+    const at = items.findIndex((existing) => existing.kind === 'map' && sameKey(existing, item, keys));
+    if (directiveOf(item) === 'delete') {
+      if (at >= 0) items.splice(at, 1);
+      continue;
+    }
+    if (at < 0) items.push(withoutDirectives(item));
+    else items[at] = strategicMerge(items[at], item, context, path) ?? items[at];
+  }
+  return { kind: 'list', items, source: target.source };
+}
+
+function sameKey(a: TrackedMap, b: TrackedMap, keys: string[]): boolean {
+  return keys.every((key) => keyValue(a, key) === keyValue(b, key));
+}
+
+function keyValue(map: TrackedMap, key: string): unknown {
+  const node = map.entries.get(key);
+  const value = node?.kind === 'scalar' ? node.value : undefined;
+  // The API server defaults a port's protocol to TCP, so a patch without it names the same port.
+  if (key === 'protocol' && (value === undefined || value === null)) return 'TCP';
+  return value;
+}
+
+function directiveOf(node: TrackedNode): string | undefined {
+  if (node.kind !== 'map') return undefined;
+  const directive = node.entries.get('$patch');
+  return directive?.kind === 'scalar' && typeof directive.value === 'string' ? directive.value : undefined;
+}
+
+function withoutDirectives<T extends TrackedNode>(node: T): T {
+  if (node.kind === 'map') {
+    const entries = new Map<string, TrackedNode>();
+    for (const [key, value] of node.entries) if (!key.startsWith('$')) entries.set(key, withoutDirectives(value));
+    return { ...node, entries };
+  }
+  if (node.kind === 'list') return { ...node, items: node.items.filter((item) => directiveOf(item) !== 'delete').map(withoutDirectives) };
+  return node;
+}
