@@ -1,0 +1,100 @@
+// The App's pull requests: find by head branch, open or update (no call when the body's marker
+// hash is unchanged), close with a comment and delete the branch, comment once.
+import { markerFor, sameContent, stampMarker } from './marker.js';
+import { deleteBranch } from './write-branch.js';
+import type { GitHubClient, RepoRef } from './types.js';
+
+export interface PullRequestSummary {
+  number: number;
+  state: 'open' | 'closed';
+  merged: boolean;
+  title: string;
+  body: string | null;
+  headSha: string;
+  labels: string[];
+  htmlUrl: string;
+}
+
+interface RawPull {
+  number: number;
+  state: string;
+  merged_at: string | null;
+  title: string;
+  body: string | null;
+  head: { sha: string };
+  labels: Array<{ name?: string }>;
+  html_url: string;
+}
+
+function summarise(pull: RawPull): PullRequestSummary {
+  return {
+    number: pull.number, state: pull.state === 'open' ? 'open' : 'closed', merged: pull.merged_at !== null, title: pull.title,
+    body: pull.body, headSha: pull.head.sha, labels: pull.labels.flatMap((label) => (label.name ? [label.name] : [])), htmlUrl: pull.html_url,
+  };
+}
+
+/** The newest pull request from `head` (a branch of this repository); open ones by default. */
+export async function findPullRequest(octokit: GitHubClient, options: RepoRef & { head: string; state?: 'open' | 'closed' | 'all' }): Promise<PullRequestSummary | undefined> {
+  const { data } = await octokit.rest.pulls.list({ owner: options.owner, repo: options.repo, head: `${options.owner}:${options.head}`, state: options.state ?? 'open', per_page: 10 });
+  return data[0] ? summarise(data[0] as RawPull) : undefined;
+}
+
+export interface PullRequestContent extends RepoRef {
+  head: string;
+  base: string;
+  title: string;
+  /** Rendered body; it should carry a `<!-- driftback:<key> hash:… -->` marker (one is added for `key` if not). */
+  body: string;
+  /** Marker key of the body, e.g. `drift/prod-eu`. */
+  key: string;
+  labels: string[];
+}
+
+export type PullRequestResult =
+  | { type: 'opened'; number: number }
+  | { type: 'updated'; number: number }
+  | { type: 'unchanged'; number: number };
+
+export async function openOrUpdatePullRequest(octokit: GitHubClient, content: PullRequestContent): Promise<PullRequestResult> {
+  const { owner, repo } = content;
+  const body = stampMarker(content.body, content.key);
+  const existing = await findPullRequest(octokit, { owner, repo, head: content.head });
+  if (!existing) {
+    const { data } = await octokit.rest.pulls.create({ owner, repo, head: content.head, base: content.base, title: content.title, body, maintainer_can_modify: false });
+    if (content.labels.length > 0) await octokit.rest.issues.addLabels({ owner, repo, issue_number: data.number, labels: content.labels });
+    return { type: 'opened', number: data.number };
+  }
+  const missingLabels = content.labels.filter((label) => !existing.labels.includes(label));
+  const same = existing.title === content.title && sameContent(existing.body, body, content.key);
+  if (!same) await octokit.rest.pulls.update({ owner, repo, pull_number: existing.number, title: content.title, body });
+  if (missingLabels.length > 0) await octokit.rest.issues.addLabels({ owner, repo, issue_number: existing.number, labels: missingLabels });
+  return { type: same && missingLabels.length === 0 ? 'unchanged' : 'updated', number: existing.number };
+}
+
+export interface ClosePullRequestOptions extends RepoRef {
+  number: number;
+  /** Why it is closed, posted before closing. */
+  comment: string;
+  /** The head branch to delete, through the ref guard. */
+  branch: string;
+  prefix: string;
+  defaultBranch: string;
+}
+
+export async function closePullRequest(octokit: GitHubClient, options: ClosePullRequestOptions): Promise<{ type: 'closed'; branch: 'deleted' | 'absent' }> {
+  const { owner, repo } = options;
+  await octokit.rest.issues.createComment({ owner, repo, issue_number: options.number, body: options.comment });
+  await octokit.rest.pulls.update({ owner, repo, pull_number: options.number, state: 'closed' });
+  const deleted = await deleteBranch(octokit, { owner, repo, branch: options.branch, prefix: options.prefix, defaultBranch: options.defaultBranch });
+  return { type: 'closed', branch: deleted.type };
+}
+
+/** Posts `body` on an issue or PR unless a comment with the marker `key` is already there. */
+export async function commentOnce(octokit: GitHubClient, options: RepoRef & { issueNumber: number; key: string; body: string }): Promise<{ type: 'commented'; id: number } | { type: 'exists'; id: number }> {
+  const { owner, repo } = options;
+  const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: options.issueNumber, per_page: 100 });
+  const existing = comments.find((comment) => markerFor(comment.body, options.key));
+  if (existing) return { type: 'exists', id: existing.id };
+  const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: options.issueNumber, body: stampMarker(options.body, options.key) });
+  return { type: 'commented', id: data.id };
+}

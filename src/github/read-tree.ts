@@ -1,0 +1,133 @@
+// Reads the manifests under some directories at one commit with the git data API: one recursive
+// tree call, then only the blobs the cache does not hold (blobs are immutable, keyed by sha).
+import { mapWithConcurrency } from './concurrency.js';
+import type { BlobCache, GitHubClient, RepoRef } from './types.js';
+
+export type TreeEntryKind = 'file' | 'executable' | 'symlink' | 'submodule' | 'tree';
+
+export interface RepoTreeEntry {
+  path: string;
+  sha: string;
+  mode: string;
+  kind: TreeEntryKind;
+}
+
+export interface ReadTreeOptions extends RepoRef {
+  commitSha: string;
+  /** Directories to read, relative to the repository root; '' or '.' is the whole repository. */
+  paths: string[];
+  blobCache: BlobCache;
+  /** Which files to fetch (default: every regular file under `paths`). */
+  filter?: (path: string) => boolean;
+  /** Blob fetches in flight at once (default 8). */
+  concurrency?: number;
+}
+
+export interface TreeRead {
+  /** The commit's root tree sha. */
+  treeSha: string;
+  /** Regular files under the requested paths, path → text. */
+  files: Map<string, string>;
+  /** Every entry under the requested paths (directories too), path → entry. */
+  entries: Map<string, RepoTreeEntry>;
+  /** Symlinks and submodules under the requested paths: reported, never followed. */
+  unfollowed: RepoTreeEntry[];
+  /** True when GitHub truncated the recursive listing and the paths were walked instead. */
+  walked: boolean;
+  blobsFetched: number;
+}
+
+interface RawEntry {
+  path?: string;
+  mode?: string;
+  type?: string;
+  sha?: string;
+}
+
+function kindOf(mode: string): TreeEntryKind {
+  if (mode === '040000') return 'tree';
+  if (mode === '120000') return 'symlink';
+  if (mode === '160000') return 'submodule';
+  return mode === '100755' ? 'executable' : 'file';
+}
+
+function normaliseDir(path: string): string {
+  return path.replace(/^\.\/?/, '').replace(/^\/+|\/+$/g, '');
+}
+
+function isUnder(path: string, dirs: string[]): boolean {
+  return dirs.some((dir) => dir === '' || path === dir || path.startsWith(`${dir}/`));
+}
+
+export async function readTreeFiles(octokit: GitHubClient, options: ReadTreeOptions): Promise<TreeRead> {
+  const { owner, repo } = options;
+  const dirs = options.paths.map(normaliseDir);
+  const { data } = await octokit.rest.git.getTree({ owner, repo, tree_sha: options.commitSha, recursive: 'true' });
+  let raw: RawEntry[] = data.tree;
+  if (data.truncated) raw = await walkPaths(octokit, options, data.sha, data.tree, dirs);
+  const entries = new Map<string, RepoTreeEntry>();
+  for (const entry of raw) {
+    if (!entry.path || !entry.sha || !entry.mode || !isUnder(entry.path, dirs)) continue;
+    entries.set(entry.path, { path: entry.path, sha: entry.sha, mode: entry.mode, kind: kindOf(entry.mode) });
+  }
+  const wanted = [...entries.values()].filter((entry) => (entry.kind === 'file' || entry.kind === 'executable') && (options.filter?.(entry.path) ?? true));
+  const texts = await fetchBlobs(octokit, options, [...new Set(wanted.map((entry) => entry.sha))]);
+  const files = new Map(wanted.map((entry) => [entry.path, texts.blobs.get(entry.sha)!] as const));
+  const unfollowed = [...entries.values()].filter((entry) => entry.kind === 'symlink' || entry.kind === 'submodule');
+  return { treeSha: data.sha, files, entries, unfollowed, walked: data.truncated, blobsFetched: texts.fetched };
+}
+
+async function fetchBlobs(octokit: GitHubClient, options: ReadTreeOptions, shas: string[]): Promise<{ blobs: Map<string, string>; fetched: number }> {
+  const blobs = await options.blobCache.get(shas);
+  const missing = shas.filter((sha) => !blobs.has(sha));
+  const fetched = new Map<string, string>();
+  await mapWithConcurrency(missing, options.concurrency ?? 8, async (sha) => {
+    const { data } = await octokit.rest.git.getBlob({ owner: options.owner, repo: options.repo, file_sha: sha });
+    const text = Buffer.from(data.content, data.encoding === 'base64' ? 'base64' : 'utf8').toString('utf8');
+    fetched.set(sha, text);
+    blobs.set(sha, text);
+  });
+  if (fetched.size > 0) await options.blobCache.put(fetched);
+  return { blobs, fetched: fetched.size };
+}
+
+/**
+ * GitHub cuts recursive listings of very large trees. Then each requested directory is found
+ * from the root and listed on its own, recursively, and level by level if that is cut too.
+ */
+async function walkPaths(octokit: GitHubClient, options: ReadTreeOptions, rootSha: string, rootEntries: RawEntry[], dirs: string[]): Promise<RawEntry[]> {
+  const listTree = async (sha: string, recursive: boolean): Promise<{ tree: RawEntry[]; truncated: boolean }> => {
+    const { data } = await octokit.rest.git.getTree({ owner: options.owner, repo: options.repo, tree_sha: sha, ...(recursive ? { recursive: 'true' } : {}) });
+    return { tree: data.tree, truncated: data.truncated };
+  };
+  const prefixed = (prefix: string, tree: RawEntry[]): RawEntry[] => tree.map((entry) => ({ ...entry, path: prefix ? `${prefix}/${entry.path}` : entry.path }));
+  const listAll = async (sha: string, prefix: string): Promise<RawEntry[]> => {
+    const recursive = await listTree(sha, true);
+    if (!recursive.truncated) return prefixed(prefix, recursive.tree);
+    const level = prefixed(prefix, (await listTree(sha, false)).tree);
+    const nested = await Promise.all(level.filter((entry) => entry.type === 'tree').map((entry) => listAll(entry.sha!, entry.path!)));
+    return [...level, ...nested.flat()];
+  };
+  const result: RawEntry[] = [];
+  for (const dir of new Set(dirs)) {
+    if (dir === '') {
+      result.push(...(await listAll(rootSha, '')));
+      continue;
+    }
+    // The cut listing may already name the directory; otherwise descend one level at a time.
+    let sha = rootEntries.find((entry) => entry.path === dir && entry.type === 'tree')?.sha;
+    if (!sha) sha = await findSubtree(listTree, rootSha, dir);
+    if (sha) result.push({ path: dir, mode: '040000', type: 'tree', sha }, ...(await listAll(sha, dir)));
+  }
+  return result;
+}
+
+async function findSubtree(listTree: (sha: string, recursive: boolean) => Promise<{ tree: RawEntry[] }>, rootSha: string, dir: string): Promise<string | undefined> {
+  let sha: string | undefined = rootSha;
+  for (const segment of dir.split('/')) {
+    const { tree } = await listTree(sha, false);
+    sha = tree.find((entry) => entry.path === segment && entry.type === 'tree')?.sha;
+    if (!sha) return undefined;
+  }
+  return sha;
+}

@@ -1,0 +1,130 @@
+// The stand-in's world: repositories (refs over a shared git object store), issues and pull
+// requests (one number sequence per repository, as on GitHub), comments and check runs.
+import { GitStore } from './git-store.js';
+import { notFound } from './http-kit.js';
+
+export const APP_LOGIN = 'driftback[bot]';
+export const APP_SLUG = 'driftback';
+
+export interface Label { id: number; name: string; color: string }
+
+export interface IssueRecord {
+  number: number;
+  title: string;
+  body: string | null;
+  state: 'open' | 'closed';
+  stateReason: string | null;
+  labels: string[];
+  user: string;
+  createdAt: string;
+  updatedAt: string;
+  closedAt: string | null;
+  /** Set for pull requests. */
+  pull?: {
+    head: string;
+    base: string;
+    /** Head sha frozen when the PR closes (an open PR follows its branch). */
+    closedHeadSha?: string;
+    draft: boolean;
+    merged: boolean;
+  };
+}
+
+export interface CommentRecord {
+  id: number;
+  issueNumber: number;
+  body: string;
+  user: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CheckRunRecord {
+  id: number;
+  name: string;
+  headSha: string;
+  status: string;
+  conclusion: string | null;
+  output: { title: string | null; summary: string | null; text: string | null };
+  annotations: unknown[];
+  detailsUrl: string | null;
+  externalId: string | null;
+  startedAt: string;
+  completedAt: string | null;
+  app: string;
+}
+
+export interface RepoState {
+  id: number;
+  owner: string;
+  name: string;
+  defaultBranch: string;
+  installationId: number;
+  private: boolean;
+  /** 'refs/heads/main' → commit sha */
+  refs: Map<string, string>;
+  issues: Map<number, IssueRecord>;
+  nextNumber: number;
+  comments: Map<number, CommentRecord>;
+  checkRuns: Map<number, CheckRunRecord>;
+  labels: Map<string, Label>;
+}
+
+export class StandInState {
+  readonly git = new GitStore();
+  readonly repos = new Map<string, RepoState>();
+  /** token → login for human callers; any other token acts as the App. */
+  readonly users = new Map<string, string>();
+  /** commit sha → login of whoever created or pushed it (GitHub's `author.login`). */
+  readonly commitActors = new Map<string, string>();
+  readonly appId = 1;
+  private nextId = 1000;
+  /** When set, recursive tree listings longer than this are cut and flagged `truncated`. */
+  treeEntryLimit = Number.POSITIVE_INFINITY;
+
+  constructor(readonly now: () => Date, readonly baseUrl: () => string) {}
+
+  id(): number {
+    this.nextId += 1;
+    return this.nextId;
+  }
+
+  timestamp(): string {
+    return this.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  }
+
+  repo(owner: string, name: string): RepoState {
+    const repo = this.repos.get(`${owner}/${name}`.toLowerCase());
+    if (!repo) throw notFound();
+    return repo;
+  }
+
+  addRepo(owner: string, name: string, defaultBranch: string): RepoState {
+    const repo: RepoState = {
+      id: this.id(), owner, name, defaultBranch, installationId: 1, private: true,
+      refs: new Map(), issues: new Map(), nextNumber: 1, comments: new Map(), checkRuns: new Map(), labels: new Map(),
+    };
+    this.repos.set(`${owner}/${name}`.toLowerCase(), repo);
+    return repo;
+  }
+
+  /** Resolves a branch name, full ref, or commit sha to a commit sha. */
+  resolve(repo: RepoState, ref: string): string | undefined {
+    const candidates = [ref, `refs/heads/${ref}`, `refs/tags/${ref}`, `refs/${ref}`];
+    for (const candidate of candidates) {
+      const sha = repo.refs.get(candidate);
+      if (sha) return sha;
+    }
+    return /^[0-9a-f]{40}$/.test(ref) && this.git.commit(ref) ? ref : undefined;
+  }
+
+  label(repo: RepoState, name: string): Label {
+    let label = repo.labels.get(name);
+    if (!label) repo.labels.set(name, (label = { id: this.id(), name, color: 'ededed' }));
+    return label;
+  }
+
+  repoUrl(repo: RepoState): string {
+    return `${this.baseUrl()}/repos/${repo.owner}/${repo.name}`;
+  }
+}
