@@ -1,5 +1,6 @@
 // Where the agent's cluster credentials come from: an explicit kubeconfig file, `KUBECONFIG`,
 // the in-cluster service account (inside a Pod), or ~/.kube/config — the order kubectl uses.
+import { delimiter } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 
 export interface KubeconfigSource {
@@ -12,11 +13,15 @@ export interface KubeconfigSource {
 
 export function loadKubeConfig(source: KubeconfigSource): KubeConfig {
   const config = new KubeConfig();
-  const file = source.file ?? source.env.KUBECONFIG;
-  if (file) {
-    // KUBECONFIG may list several files; client-node merges them like kubectl.
-    if (source.file) config.loadFromFile(source.file);
-    else config.loadFromDefault();
+  const files = source.file ? [source.file] : (source.env.KUBECONFIG ?? '').split(delimiter).filter(Boolean);
+  if (files.length > 0) {
+    // KUBECONFIG may list several files: the first one's current-context wins, as with kubectl.
+    config.loadFromFile(files[0]);
+    for (const file of files.slice(1)) {
+      const more = new KubeConfig();
+      more.loadFromFile(file);
+      config.mergeConfig(more, true);
+    }
   } else if (source.env.KUBERNETES_SERVICE_HOST) {
     config.loadFromCluster();
   } else {

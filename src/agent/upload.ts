@@ -33,7 +33,8 @@ type Answer = { type: 'answered'; code: number; body: string; retryAfter?: strin
 export const UPLOAD_PATH = '/api/v1/snapshots';
 
 export async function uploadSnapshot(request: UploadRequest): Promise<UploadResult> {
-  const target = new URL(UPLOAD_PATH, request.url.href.endsWith('/') ? request.url : new URL(request.url.href + '/'));
+  // Relative to the base URL, so an App served under a path prefix works too.
+  const target = new URL(UPLOAD_PATH.slice(1), request.url.href.endsWith('/') ? request.url : new URL(request.url.href + '/'));
   const size = (await stat(request.file)).size;
   let attempts = 0;
   const answer = await retrying<Answer>(
