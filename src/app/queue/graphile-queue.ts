@@ -1,0 +1,192 @@
+// The shared job queue for several App replicas on one PostgreSQL database, built on
+// graphile-worker: `queueName` = key, so one key runs on one replica at a time; `jobKey` = queue
+// and key with `replace`, so enqueues that pile up while a job waits fold into it (and one that
+// arrives while it runs creates exactly one follow-up run). Retries are ours, not graphile-worker's
+// fixed e^n seconds, so the backoff is configurable; graphile's own retry only catches runs cut
+// off by a forced shutdown.
+import { Logger, makeWorkerUtils, run, type Runner, type Task, type TaskList, type WorkerUtils } from 'graphile-worker';
+import type { JobQueue } from '../../store/types.js';
+import { errorMessage, resolveRetry, retryDelayMs, type JobHandler, type QueueLogger, type QueueOptions, type RetryPolicy } from './types.js';
+
+export interface GraphileQueueOptions extends QueueOptions {
+  connectionString: string;
+  /** Schema of graphile-worker's tables. Default `graphile_worker`. */
+  schema?: string;
+  /** How often future jobs (retries, schedules) are looked for; new jobs are noticed at once. Default 1000 ms. */
+  pollIntervalMs?: number;
+}
+
+/** What is stored as the graphile-worker payload: the caller's payload plus our retry count. */
+interface Envelope {
+  payload: Record<string, unknown>;
+  key: string;
+  attempt: number;
+  everySeconds?: number;
+}
+
+// Generous: graphile-worker only counts runs cut off by a forced shutdown; handler failures are
+// retried (and bounded) by our own policy.
+const INTERRUPTION_ATTEMPTS = 25;
+
+export class GraphileJobQueue implements JobQueue {
+  private readonly logger: QueueLogger;
+  private readonly retry: RetryPolicy;
+  private readonly schedules = new Map<string, number>();
+  private readonly active = new Set<string>();
+  private readonly handedBack = new Set<string>();
+  private utilsPromise: Promise<WorkerUtils> | undefined;
+  private runner: Runner | undefined;
+
+  private readonly schema: string;
+
+  constructor(private readonly options: GraphileQueueOptions) {
+    this.schema = options.schema ?? 'graphile_worker';
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(this.schema)) throw new Error(`queue schema "${this.schema}": expected lower-case letters, digits and "_"`);
+    this.logger = options.logger;
+    this.retry = resolveRetry(options.retry);
+  }
+
+  async enqueue(queue: string, key: string, payload: Record<string, unknown>): Promise<void> {
+    const utils = await this.utils();
+    const envelope: Envelope = { payload, key, attempt: 1 };
+    await utils.addJob(queue, envelope, { queueName: key, jobKey: jobKeyOf(queue, key), jobKeyMode: 'replace', maxAttempts: INTERRUPTION_ATTEMPTS });
+  }
+
+  async schedule(name: string, everySeconds: number): Promise<void> {
+    if (!(everySeconds > 0)) throw new Error(`schedule "${name}": everySeconds must be positive, got ${everySeconds}`);
+    if (this.runner) throw new Error(`schedule "${name}" must be registered before start()`);
+    this.schedules.set(name, everySeconds);
+  }
+
+  async start(handlers: Record<string, JobHandler>): Promise<void> {
+    if (this.runner) throw new Error('this queue was already started; create a new one');
+    const taskList: TaskList = {};
+    for (const [name, handler] of Object.entries(handlers)) taskList[name] = this.wrap(name, handler);
+    this.runner = await run({
+      connectionString: this.options.connectionString,
+      schema: this.schema,
+      concurrency: this.options.concurrency ?? 4,
+      pollInterval: this.options.pollIntervalMs ?? 1000,
+      noHandleSignals: true,
+      logger: graphileLogger(this.logger),
+      taskList,
+    });
+    const utils = await this.utils();
+    for (const [name, everySeconds] of this.schedules) {
+      // One chain per name across replicas: a replica starting later finds the pending job and keeps its time.
+      const envelope: Envelope = { payload: {}, key: name, attempt: 1, everySeconds };
+      await utils.addJob(name, envelope, { queueName: name, jobKey: scheduleKeyOf(name), jobKeyMode: 'preserve_run_at', maxAttempts: INTERRUPTION_ATTEMPTS });
+    }
+  }
+
+  async stop(timeoutMs = 30_000): Promise<void> {
+    const runner = this.runner;
+    if (runner) {
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
+      const outcome = await Promise.race([runner.stop().then(() => 'stopped' as const, () => 'stopped' as const), timedOut]);
+      clearTimeout(timer);
+      if (outcome === 'timeout') await this.handBack(runner);
+    }
+    const utils = this.utilsPromise;
+    this.utilsPromise = undefined;
+    if (utils) await (await utils).release();
+  }
+
+  /**
+   * Unlocks the still-running jobs so that another replica (or the next start) takes them now.
+   * graphile-worker would otherwise hold their lock for hours.
+   */
+  private async handBack(runner: Runner): Promise<void> {
+    const ids = [...this.active];
+    for (const id of ids) this.handedBack.add(id);
+    await runner.kill().catch(() => undefined);
+    if (ids.length === 0) return;
+    const utils = await this.utils();
+    const locks = await utils.withPgClient((client) =>
+      client.query<{ locked_by: string }>(`SELECT DISTINCT locked_by FROM "${this.schema}".jobs WHERE id = ANY($1::bigint[]) AND locked_by IS NOT NULL`, [ids]),
+    );
+    await utils.forceUnlockWorkers(locks.rows.map((row) => row.locked_by));
+    await utils.rescheduleJobs(ids, { runAt: new Date() });
+    this.logger.warn({ jobIds: ids }, 'jobs still running at shutdown; handed back to run again');
+  }
+
+  private wrap(name: string, handler: JobHandler): Task {
+    return async (raw, helpers) => {
+      const envelope = raw as Envelope;
+      const jobId = helpers.job.id;
+      this.active.add(jobId);
+      let failure: { error: unknown } | undefined;
+      try {
+        await handler(envelope.payload, { key: envelope.key, attempt: envelope.attempt, jobId });
+      } catch (error) {
+        failure = { error };
+      } finally {
+        this.active.delete(jobId);
+      }
+      // A job handed back at shutdown belongs to whoever runs it next: completing it here would
+      // delete that run. Failing it is a no-op, as this pool no longer holds its lock.
+      if (this.handedBack.delete(jobId)) throw new Error(`job ${jobId} finished after it was handed back at shutdown; it runs again elsewhere`);
+      if (envelope.everySeconds !== undefined) {
+        if (failure) this.logger.error({ schedule: name, jobId, error: errorMessage(failure.error) }, 'scheduled job failed; it runs again at its next time');
+        await helpers.addJob(name, { ...envelope, attempt: 1 }, {
+          queueName: name, jobKey: scheduleKeyOf(name), jobKeyMode: 'replace', maxAttempts: INTERRUPTION_ATTEMPTS,
+          runAt: new Date(Date.now() + envelope.everySeconds * 1000),
+        });
+      } else if (failure) {
+        await this.retryLater(name, envelope, jobId, failure.error, helpers);
+      }
+    };
+  }
+
+  private async retryLater(name: string, envelope: Envelope, jobId: string, error: unknown, helpers: Parameters<Task>[1]): Promise<void> {
+    const fields = { jobId, queue: name, key: envelope.key, attempt: envelope.attempt, error: errorMessage(error) };
+    if (envelope.attempt >= this.retry.maxAttempts) {
+      this.logger.error(fields, `job failed ${envelope.attempt} times; dropped until it is enqueued again`);
+      return;
+    }
+    const jobKey = jobKeyOf(name, envelope.key);
+    const newer = await helpers.withPgClient((client) =>
+      client.query(`SELECT 1 FROM "${this.schema}".jobs WHERE key = $1 AND locked_at IS NULL LIMIT 1`, [jobKey]),
+    );
+    if ((newer.rowCount ?? 0) > 0) {
+      // A newer run of the same key is already waiting: it does the same work on newer state.
+      this.logger.warn(fields, 'job failed; a newer run of the same key is already queued');
+      return;
+    }
+    const delayMs = retryDelayMs(envelope.attempt, this.retry);
+    // preserve_run_at: should an enqueue slip in between the check and here, it keeps its earlier time.
+    await helpers.addJob(name, { ...envelope, attempt: envelope.attempt + 1 }, {
+      queueName: envelope.key, jobKey, jobKeyMode: 'preserve_run_at', maxAttempts: INTERRUPTION_ATTEMPTS,
+      runAt: new Date(Date.now() + delayMs),
+    });
+    this.logger.warn({ ...fields, retryInMs: delayMs }, 'job failed; retrying with backoff');
+  }
+
+  private utils(): Promise<WorkerUtils> {
+    this.utilsPromise ??= (async () => {
+      const utils = await makeWorkerUtils({ connectionString: this.options.connectionString, schema: this.schema, logger: graphileLogger(this.logger) });
+      await utils.migrate();
+      return utils;
+    })();
+    return this.utilsPromise;
+  }
+}
+
+function jobKeyOf(queue: string, key: string): string {
+  return `${queue}:${key}`;
+}
+
+function scheduleKeyOf(name: string): string {
+  return `schedule:${name}`;
+}
+
+/** graphile-worker's chatter goes to debug; its warnings and errors keep their level. */
+function graphileLogger(logger: QueueLogger): Logger {
+  return new Logger((scope) => (level, message, meta) => {
+    const fields = { scope: { label: scope.label, workerId: scope.workerId, jobId: scope.jobId }, ...(meta ?? {}) };
+    if (level === 'error') logger.error(fields, message);
+    else if (level === 'warning') logger.warn(fields, message);
+    else logger.debug(fields, message);
+  });
+}

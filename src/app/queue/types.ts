@@ -1,0 +1,44 @@
+// Options shared by both queue implementations: how failures are retried, how many jobs run at
+// once, and where the queue reports what it did.
+
+/** Pino-compatible (Probot's `app.log`), so the App passes its own logger in. */
+export interface QueueLogger {
+  debug(fields: Record<string, unknown>, message: string): void;
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
+}
+
+export interface RetryPolicy {
+  /** Runs of one job before it is logged and dropped (the next snapshot enqueues it again). Default 5. */
+  maxAttempts: number;
+  /** Delay before the first retry; doubles per attempt. Default 5000 ms. */
+  initialDelayMs: number;
+  /** Ceiling of the delay. Default 300000 ms (5 minutes). */
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 5, initialDelayMs: 5_000, maxDelayMs: 300_000 };
+
+export interface QueueOptions {
+  logger: QueueLogger;
+  /** Default DEFAULT_RETRY. */
+  retry?: Partial<RetryPolicy>;
+  /** Jobs run at once by this process (never two of one key). Default 4. */
+  concurrency?: number;
+}
+
+export type JobHandler = (payload: Record<string, unknown>, meta: { key: string; attempt: number; jobId: string }) => Promise<void>;
+
+/** Delay before run `attempt + 1`, after run `attempt` failed: exponential, capped. */
+export function retryDelayMs(attempt: number, policy: RetryPolicy): number {
+  return Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** Math.max(0, attempt - 1));
+}
+
+export function resolveRetry(retry: Partial<RetryPolicy> | undefined): RetryPolicy {
+  return { ...DEFAULT_RETRY, ...retry };
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

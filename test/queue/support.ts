@@ -1,0 +1,119 @@
+// Shared pieces of the queue suites: a queue factory per backend on a fresh database, a logger
+// that remembers what it was told, and small waiting helpers.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { GraphileJobQueue } from '../../src/app/queue/graphile-queue.js';
+import { SqliteJobQueue } from '../../src/app/queue/sqlite-queue.js';
+import type { QueueLogger, QueueOptions } from '../../src/app/queue/types.js';
+import { SqliteStore } from '../../src/store/sqlite-store.js';
+import type { JobQueue } from '../../src/store/types.js';
+import { dropSchema, PG_URL, uniqueSchema } from '../store/support.js';
+
+export interface LogEntry {
+  level: 'debug' | 'info' | 'warn' | 'error';
+  message: string;
+  fields: Record<string, unknown>;
+}
+
+export function recordingLogger(): QueueLogger & { entries: LogEntry[] } {
+  const entries: LogEntry[] = [];
+  const at = (level: LogEntry['level']) => (fields: Record<string, unknown>, message: string) => void entries.push({ level, message, fields });
+  return { entries, debug: () => undefined, info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+export interface QueueBed {
+  /** A new queue on the bed's database (a restart, or another replica). */
+  queue(options: Omit<QueueOptions, 'logger'> & { logger?: QueueLogger }): JobQueue;
+  /** Jobs still held in the database (pending, running or waiting to retry). */
+  storedJobs(): Promise<number>;
+  cleanup(): Promise<void>;
+}
+
+export interface QueueFactory {
+  name: 'sqlite' | 'postgres';
+  create(): Promise<QueueBed>;
+}
+
+const quietLogger = recordingLogger();
+
+export const sqliteQueueFactory: QueueFactory = {
+  name: 'sqlite',
+  async create() {
+    const dir = mkdtempSync(join(tmpdir(), 'driftback-queue-'));
+    const store = SqliteStore.open({ file: join(dir, 'driftback.sqlite') });
+    return {
+      queue: (options) => new SqliteJobQueue({ db: store.db, ...options, logger: options.logger ?? quietLogger }),
+      storedJobs: async () => (store.db.prepare('SELECT COUNT(*) AS n FROM jobs').get() as { n: number }).n,
+      cleanup: async () => {
+        await store.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+export const postgresQueueFactory: QueueFactory = {
+  name: 'postgres',
+  async create() {
+    const schema = uniqueSchema('queue');
+    return {
+      queue: (options) => new GraphileJobQueue({ connectionString: PG_URL, schema, pollIntervalMs: 50, ...options, logger: options.logger ?? quietLogger }),
+      storedJobs: async () => {
+        const client = new pg.Client({ connectionString: PG_URL });
+        await client.connect();
+        try {
+          return Number((await client.query(`SELECT COUNT(*) AS n FROM ${schema}.jobs`)).rows[0].n);
+        } finally {
+          await client.end();
+        }
+      },
+      cleanup: () => dropSchema(schema),
+    };
+  },
+};
+
+export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export interface Gate {
+  promise: Promise<void>;
+  open(): void;
+}
+
+export function gate(): Gate {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+/** Counts how many runs of each key overlap, to prove a key never runs twice at once. */
+export class OverlapMeter {
+  private readonly current = new Map<string, number>();
+  readonly maxPerKey = new Map<string, number>();
+  maxOverall = 0;
+  private overall = 0;
+
+  enter(key: string): void {
+    const n = (this.current.get(key) ?? 0) + 1;
+    this.current.set(key, n);
+    this.maxPerKey.set(key, Math.max(this.maxPerKey.get(key) ?? 0, n));
+    this.overall++;
+    this.maxOverall = Math.max(this.maxOverall, this.overall);
+  }
+
+  leave(key: string): void {
+    this.current.set(key, (this.current.get(key) ?? 1) - 1);
+    this.overall--;
+  }
+}
