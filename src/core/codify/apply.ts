@@ -1,0 +1,122 @@
+// Carries out the selected intents on the workspace, one edit at a time, recording for each what
+// was written where, or why it could not be.
+import type { Config } from '../config/index.js';
+import type { DesiredObject, FieldChange, PathSegment, ResourceDiff } from '../model/index.js';
+import { splitImage } from '../manifests/images-transformer.js';
+import type { Intent } from './select.js';
+import { conflictAsChange } from './select.js';
+import type { CodifiedChange, CodifyKind, ReportedChange } from './types.js';
+import type { Workspace } from './workspace.js';
+import { routeChange, overlayFor } from './route.js';
+import { removeValueAt, setScalarAt, setValueAt, type EditResult } from './yaml-edit.js';
+import { patchTarget, writeOverlayPatch } from './overlay-patch.js';
+import { cleanLiveObject } from './clean-live.js';
+import { manifestText, newResourcePath, relativeTo } from './new-resource.js';
+import { appendToKustomizationList } from './kustomization-lists.js';
+import { kustomizationIn } from './shared-bases.js';
+import { isPlainObject } from '../model/index.js';
+import { parse } from 'yaml';
+
+export interface ApplyContext {
+  workspace: Workspace;
+  config: Config;
+  root: string;
+  cluster?: { name: string };
+  /** Directory → number of kustomizations that use it. */
+  users: ReadonlyMap<string, number>;
+  codified: CodifiedChange[];
+  reported: ReportedChange[];
+}
+
+type Outcome = { ok: true; file: string; line?: number; kind: CodifyKind } | { ok: false; reason: string };
+
+function editFile(ctx: ApplyContext, file: string, edit: (text: string) => EditResult): Outcome & { ok: boolean } {
+  const text = ctx.workspace.read(file);
+  if (text === undefined) return { ok: false, reason: `${file} is not in the repository` };
+  const result = edit(text);
+  if (!result.ok) return { ok: false, reason: `${file}: ${result.reason}` };
+  ctx.workspace.write(file, result.text);
+  return { ok: true, file, line: result.line || undefined, kind: 'replace' };
+}
+
+/** Sets an `images:` entry so that kustomize renders the live image reference. */
+function editImages(text: string, index: number, live: string): EditResult {
+  const entries = (parse(text) as Record<string, unknown> | null)?.images;
+  const entry = Array.isArray(entries) ? entries[index] : undefined;
+  if (!isPlainObject(entry)) return { ok: false, reason: `images[${index}] is missing` };
+  const ref = splitImage(live);
+  let current: EditResult = { ok: true, text, line: 0 };
+  const set = (field: string, value: string): void => {
+    if (!current.ok || entry[field] === value) return;
+    const next = setValueAt(current.text, 0, ['images', { index }, field], value);
+    current = next.ok && current.line ? { ...next, line: Math.min(current.line, next.line) } : next;
+  };
+  if (ref.name !== String(entry.newName ?? entry.name)) set('newName', ref.name);
+  if (ref.tag) set('newTag', ref.tag);
+  if (ref.digest) set('digest', ref.digest);
+  if (!ref.digest && entry.digest !== undefined && current.ok) current = removeValueAt(current.text, 0, ['images', { index }, 'digest']);
+  if (!ref.tag && entry.newTag !== undefined && current.ok) current = removeValueAt(current.text, 0, ['images', { index }, 'newTag']);
+  return current;
+}
+
+/** Writes one field's value (or removes it when `value` is undefined) where the source map says it lives. */
+function writeField(ctx: ApplyContext, resource: ResourceDiff, desired: DesiredObject, change: FieldChange, value: unknown): Outcome {
+  const route = routeChange(desired, change.path);
+  const kind: CodifyKind = value === undefined ? 'remove-field' : change.op === 'add' ? 'add' : 'replace';
+  const remove = value === undefined;
+  switch (route.type) {
+    case 'unsupported':
+      return { ok: false, reason: route.reason };
+    case 'images':
+      if (typeof value !== 'string') return { ok: false, reason: 'an image set by kustomize images: can only be changed to another image' };
+      return { ...editFile(ctx, route.kustomization, (text) => editImages(text, route.index, value)), kind } as Outcome;
+    case 'replicas':
+      if (remove) return { ok: false, reason: `the replica count is set by replicas: in ${route.kustomization}; remove that entry by hand` };
+      return { ...editFile(ctx, route.kustomization, (text) => setValueAt(text, 0, ['replicas', { index: route.index }, 'count'], value)), kind } as Outcome;
+    default:
+      break;
+  }
+  const overlay = overlayFor(desired.source.kustomizations, route.owner, ctx.users);
+  if (overlay === null) return { ok: false, reason: `${route.file} is in a base that other kustomizations use, and this cluster has no overlay of its own to patch` };
+  if (overlay) {
+    if (remove) return { ok: false, reason: `${route.file} is in a shared base: a field cannot be removed by a strategic-merge patch; remove it by hand` };
+    const target = patchTarget(change, resource.live);
+    const result = writeOverlayPatch(ctx.workspace, overlay, desired, target.segments, target.value);
+    return result.ok ? { ok: true, file: result.file, line: result.line, kind: 'patch' } : { ok: false, reason: result.reason };
+  }
+  if (route.type === 'scalar') {
+    if (remove || !(value === null || ['string', 'number', 'boolean'].includes(typeof value))) return { ok: false, reason: `${route.file}: a JSON 6902 patch value is only rewritten as a scalar` };
+    return { ...editFile(ctx, route.file, (text) => setScalarAt(text, route.range, value as string | number | boolean | null)), kind } as Outcome;
+  }
+  const segments: PathSegment[] = [...change.segments];
+  return { ...editFile(ctx, route.file, (text) => (remove ? removeValueAt(text, route.document, segments) : setValueAt(text, route.document, segments, value))), kind } as Outcome;
+}
+
+function writeNewResource(ctx: ApplyContext, resource: ResourceDiff): Outcome {
+  const file = newResourcePath(ctx.config.pullRequests.newResourcePath, resource.key, ctx.root, ctx.cluster?.name);
+  if (ctx.workspace.read(file) !== undefined) return { ok: false, reason: `${file} already exists; pullRequests.newResourcePath gives the same file for two resources` };
+  ctx.workspace.write(file, manifestText(cleanLiveObject(resource.live!)));
+  const kustomization = kustomizationIn(ctx.workspace.files(), ctx.root);
+  if (kustomization) {
+    const listed = editFile(ctx, kustomization, (text) => appendToKustomizationList(text, 'resources', relativeTo(ctx.root, file)));
+    if (!listed.ok) return listed;
+  }
+  return { ok: true, file, line: 1, kind: 'new-file' };
+}
+
+export function applyIntent(ctx: ApplyContext, intent: Intent): void {
+  const { resource } = intent;
+  let outcome: Outcome;
+  let change: FieldChange | undefined;
+  if (intent.type === 'new-file') outcome = writeNewResource(ctx, resource);
+  else if (!resource.desired) outcome = { ok: false, reason: 'the desired object has no source map' };
+  else if (intent.type === 'set') {
+    change = intent.change;
+    outcome = writeField(ctx, resource, resource.desired, change, change.live);
+  } else {
+    change = conflictAsChange(intent.conflict);
+    outcome = writeField(ctx, resource, resource.desired, change, undefined);
+  }
+  if (outcome.ok) ctx.codified.push({ key: resource.key, ...(change ? { change } : {}), file: outcome.file, ...(outcome.line ? { line: outcome.line } : {}), kind: outcome.kind });
+  else ctx.reported.push({ key: resource.key, ...(change ? { change } : {}), reason: outcome.reason });
+}

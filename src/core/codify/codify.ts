@@ -1,0 +1,38 @@
+// codifyDrift: writes the intentional live changes of a diff back into the repository's files,
+// byte-exact, then checks the result by rendering and diffing again.
+import { formatProblem } from '../model/index.js';
+import { selectIntents } from './select.js';
+import { applyIntent, type ApplyContext } from './apply.js';
+import { Workspace } from './workspace.js';
+import { kustomizationUsers, joinPath } from './shared-bases.js';
+import { compareAfterCodify } from './self-check.js';
+import type { CodifyEngine, CodifyInput, CodifyResult } from './types.js';
+
+export function codifyWith(engine: CodifyEngine, input: CodifyInput): CodifyResult {
+  const root = joinPath(input.root);
+  const namespaces = input.cluster?.namespaces;
+  const selection = selectIntents(input.result.resources, input.config, namespaces);
+  const ctx: ApplyContext = {
+    workspace: new Workspace(input.files),
+    config: input.config,
+    root,
+    cluster: input.cluster,
+    users: kustomizationUsers(input.files),
+    codified: [],
+    reported: [...selection.reported],
+  };
+  for (const intent of selection.intents) applyIntent(ctx, intent);
+  const edits = ctx.workspace.edits();
+  if (ctx.codified.length === 0) return { edits, codified: [], reported: ctx.reported, check: { ok: true } };
+  // The check compares two fresh diffs made the same way, so options and filtering applied to
+  // input.result (persistence gate, scope) cannot make it fail.
+  const options = { config: input.config, namespaces, complete: true, unlisted: input.result.unlisted };
+  const renderedBefore = engine.render(input.files, root, { defaultNamespace: input.defaultNamespace });
+  const renderedAfter = engine.render(ctx.workspace.files(), root, { defaultNamespace: input.defaultNamespace });
+  const knownErrors = new Set(renderedBefore.errors.map(formatProblem));
+  const newErrors = renderedAfter.errors.map(formatProblem).filter((problem) => !knownErrors.has(problem));
+  const before = engine.diff(renderedBefore.objects, input.live, options);
+  const after = engine.diff(renderedAfter.objects, input.live, options);
+  const check = compareAfterCodify(before, after, ctx.codified, newErrors);
+  return { edits: check.ok ? edits : new Map(), codified: ctx.codified, reported: ctx.reported, check };
+}

@@ -1,0 +1,73 @@
+// Where one change is written, from the object's source map: the resource document, the patch
+// that set the field, the kustomization's `images:` or `replicas:` entry — or, when that place is
+// in a base other kustomizations also use, this cluster's overlay.
+import type { DesiredObject, FieldSource } from '../model/index.js';
+import { dirOf } from './shared-bases.js';
+
+export type Route =
+  /** Edit the value in place: navigate `segments` in one document of `file`. */
+  | { type: 'document'; file: string; document: number; owner?: string }
+  /** A JSON 6902 patch value: only its scalar can be rewritten, at the source-map range. */
+  | { type: 'scalar'; file: string; range: [number, number]; owner?: string }
+  | { type: 'images'; kustomization: string; index: number }
+  | { type: 'replicas'; kustomization: string; index: number }
+  | { type: 'unsupported'; reason: string };
+
+/** The source of the field at `pointer`, or of its nearest ancestor that has one. */
+export function nearestSource(desired: DesiredObject, pointer: string): FieldSource | undefined {
+  let path = pointer;
+  for (;;) {
+    const source = desired.source.fields[path];
+    if (source) return source;
+    if (path === '') return undefined;
+    path = path.slice(0, path.lastIndexOf('/'));
+  }
+}
+
+export function routeChange(desired: DesiredObject, pointer: string): Route {
+  const source = nearestSource(desired, pointer);
+  const origin = source?.origin ?? { type: 'resource' as const };
+  const owner = desired.source.kustomizations[0];
+  switch (origin.type) {
+    case 'resource':
+      return { type: 'document', file: desired.source.file, document: desired.source.document, owner };
+    case 'patch': {
+      if (origin.patchType === 'json6902') {
+        if (source?.location && source.origin === origin && pointerIsLeaf(desired, pointer)) return { type: 'scalar', file: source.location.file, range: source.location.range, owner: origin.kustomization };
+        return { type: 'unsupported', reason: `set by a JSON 6902 patch in ${origin.kustomization}: only its existing scalar values are rewritten` };
+      }
+      const file = origin.file ?? source?.location?.file;
+      if (!file || !source?.location) return { type: 'unsupported', reason: `set by an inline patch in ${origin.kustomization} that has no file location` };
+      return { type: 'document', file, document: source.location.document, owner: origin.kustomization };
+    }
+    case 'images':
+      if (!/\/image$/.test(pointer)) break;
+      return { type: 'images', kustomization: origin.kustomization, index: origin.index };
+    case 'replicas':
+      if (pointer !== '/spec/replicas') break;
+      return { type: 'replicas', kustomization: origin.kustomization, index: origin.index };
+    default:
+      break;
+  }
+  const where = 'kustomization' in origin ? ` in ${origin.kustomization}` : '';
+  return { type: 'unsupported', reason: `set by kustomize's ${origin.type} transformer${where}; change it there by hand` };
+}
+
+function pointerIsLeaf(desired: DesiredObject, pointer: string): boolean {
+  return Object.keys(desired.source.fields).every((other) => other === pointer || !other.startsWith(pointer + '/'));
+}
+
+/**
+ * The kustomization whose directory receives an overlay patch instead of an in-place edit, when
+ * the edit's owner (or a kustomization between it and the root) is a base used more than once.
+ * undefined: edit in place. null: shared all the way up, no overlay of this cluster to patch.
+ */
+export function overlayFor(chain: readonly string[], owner: string | undefined, users: ReadonlyMap<string, number>): string | undefined | null {
+  if (!owner) return undefined;
+  const start = chain.indexOf(owner);
+  if (start < 0) return undefined;
+  let outermostShared = -1;
+  for (let i = start; i < chain.length; i++) if ((users.get(dirOf(chain[i])) ?? 0) > 1) outermostShared = i;
+  if (outermostShared < 0) return undefined;
+  return chain[outermostShared + 1] ?? null;
+}

@@ -1,0 +1,72 @@
+// Which drift is written back and which is only reported, by the config's `drift.codify`,
+// `drift.causes` and `drift.resolveConflicts`. Nothing is ever deleted from Git, controller-made
+// changes are not taken over, and Secret values never reach the repository.
+import type { Config } from '../config/index.js';
+import type { Conflict, FieldChange, ResourceDiff } from '../model/index.js';
+import type { ReportedChange } from './types.js';
+
+export type Intent =
+  | { type: 'set'; resource: ResourceDiff; change: FieldChange }
+  | { type: 'remove-field'; resource: ResourceDiff; conflict: Conflict }
+  | { type: 'new-file'; resource: ResourceDiff };
+
+export interface Selection {
+  intents: Intent[];
+  reported: ReportedChange[];
+}
+
+function isSecret(resource: ResourceDiff): boolean {
+  return resource.key.group === '' && resource.key.kind === 'Secret';
+}
+
+function isSecretValue(resource: ResourceDiff, change: FieldChange): boolean {
+  return isSecret(resource) && /^\/(data|stringData)(\/|$)/.test(change.path);
+}
+
+function conflictAsChange(conflict: Conflict): FieldChange {
+  return { path: conflict.path, segments: conflict.segments, op: 'replace', desired: conflict.desired, live: conflict.live, manager: conflict.manager, time: conflict.time, cause: 'controller' };
+}
+
+export function selectIntents(resources: readonly ResourceDiff[], config: Config, namespaces?: readonly string[]): Selection {
+  const { codify, causes, resolveConflicts } = config.drift;
+  const intents: Intent[] = [];
+  const reported: ReportedChange[] = [];
+  const report = (resource: ResourceDiff, reason: string, change?: FieldChange): void => {
+    reported.push({ key: resource.key, ...(change ? { change } : {}), reason });
+  };
+  for (const resource of resources) {
+    if (resource.status === 'missing') {
+      report(resource, 'missing in the cluster: driftback never deletes a manifest from Git');
+      continue;
+    }
+    if (resource.status === 'extra') {
+      const creator = resource.createdBy;
+      if (!codify.includes('extra')) report(resource, 'created in the cluster; drift.codify does not include "extra"');
+      else if (isSecret(resource)) report(resource, 'a Secret created in the cluster: its values are never written to Git; add it through your secrets tooling');
+      else if (namespaces && resource.key.namespace && !namespaces.includes(resource.key.namespace)) report(resource, `namespace ${resource.key.namespace} is outside the cluster's namespaces`);
+      else if (!creator) report(resource, 'created in the cluster by an unknown manager (no managedFields): not codified');
+      else if (!(causes as string[]).includes(creator.cause)) report(resource, `created by ${creator.manager} (${creator.cause}); drift.causes is [${causes.join(', ')}]`);
+      else if (!resource.live) report(resource, 'the snapshot does not hold the live object');
+      else intents.push({ type: 'new-file', resource });
+      continue;
+    }
+    for (const change of resource.changes) {
+      const who = change.manager ? `${change.manager} (${change.cause})` : change.cause;
+      if (change.op === 'remove') report(resource, 'Git no longer declares this field: the next apply removes it from the cluster', change);
+      else if (isSecretValue(resource, change)) report(resource, 'a Secret value: never written to Git', change);
+      else if (!(causes as string[]).includes(change.cause)) report(resource, `changed by ${who}; drift.causes is [${causes.join(', ')}]`, change);
+      else if (change.op === 'replace' && !codify.includes('modified')) report(resource, 'drift.codify does not include "modified"', change);
+      else if (change.op === 'add' && !codify.includes('added')) report(resource, 'drift.codify does not include "added"', change);
+      else if (change.live === undefined) report(resource, 'the live value is unknown', change);
+      else intents.push({ type: 'set', resource, change });
+    }
+    for (const change of resource.ignored) report(resource, `ignored: ${change.ignored?.reason ?? 'an ignore rule matched'}`, change);
+    for (const conflict of resource.conflicts) {
+      if (resolveConflicts === 'remove-field') intents.push({ type: 'remove-field', resource, conflict });
+      else report(resource, `conflict: Git declares a field ${conflict.manager} owns. ${conflict.fix}`, conflictAsChange(conflict));
+    }
+  }
+  return { intents, reported };
+}
+
+export { conflictAsChange };

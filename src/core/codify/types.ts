@@ -1,0 +1,51 @@
+// What codify takes and returns: data, so the App writes a commit and the CLI writes files or a
+// diff from the same result.
+import type { Config } from '../config/index.js';
+import type { DesiredObject, DiffResult, FieldChange, KubeObject, RenderResult, ResourceKey } from '../model/index.js';
+
+export interface CodifyInput {
+  /** The repository's files, path (relative to the repository, `/` separators) → text. */
+  files: ReadonlyMap<string, string>;
+  /** The cluster path inside the repository (`''` for the repository root). */
+  root: string;
+  result: DiffResult;
+  live: KubeObject[];
+  config: Config;
+  cluster?: { name: string; namespaces?: string[] };
+  /** Namespace for namespaced manifests that name none. Default: `default`. */
+  defaultNamespace?: string;
+}
+
+/** replace: a value set in place; add: a missing key or item inserted; remove-field: a conflict resolved by dropping the field;
+ *  new-file: a hand-made resource written as a manifest; patch: a change to a shared base written as an overlay patch. */
+export type CodifyKind = 'replace' | 'add' | 'remove-field' | 'new-file' | 'patch';
+
+export interface CodifiedChange {
+  key: ResourceKey;
+  change?: FieldChange;
+  file: string;
+  line?: number;
+  kind: CodifyKind;
+}
+
+export interface ReportedChange {
+  key: ResourceKey;
+  change?: FieldChange;
+  reason: string;
+}
+
+export type SelfCheck = { ok: true } | { ok: false; reason: string };
+
+export interface CodifyResult {
+  /** Path → new full text, new files included. Empty when the self-check failed. */
+  edits: Map<string, string>;
+  codified: CodifiedChange[];
+  reported: ReportedChange[];
+  check: SelfCheck;
+}
+
+/** The render and diff steps the self-check runs again on the edited files. */
+export interface CodifyEngine {
+  render(files: ReadonlyMap<string, string>, root: string, options: { defaultNamespace?: string }): RenderResult;
+  diff(desired: DesiredObject[], live: KubeObject[], options: { config: Config; namespaces?: string[]; complete: boolean; unlisted: string[] }): DiffResult;
+}
