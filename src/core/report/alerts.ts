@@ -1,0 +1,58 @@
+// Alert issues for persistent conditions: a cluster whose agent stopped reporting, a GitOps
+// controller that stopped applying Git. Titles are stable so the App reopens instead of duplicating.
+import type { ReconcilerState } from '../model/index.js';
+import { formatAge, secondsBetween } from '../plan/age.js';
+import { renderTemplate, type TemplateOverrides } from './engine.js';
+
+export interface RenderedIssue {
+  title: string;
+  body: string;
+}
+
+export interface StaleAlertView {
+  cluster: string;
+  now: string;
+  /** The last snapshot's capture time; undefined when none was ever received. */
+  lastCapturedAt?: string;
+  /** When no snapshot was ever received: since when the cluster is configured. */
+  configuredAt?: string;
+  staleAfter: string;
+}
+
+export function staleAlertTitle(cluster: string): string {
+  return `driftback: ${cluster} is not reporting`;
+}
+
+export function renderStaleAlert(view: StaleAlertView, options: { templates?: TemplateOverrides } = {}): RenderedIssue {
+  const since = view.lastCapturedAt ?? view.configuredAt;
+  const seconds = since ? secondsBetween(since, view.now) : undefined;
+  const body = renderTemplate('stale-alert', { cluster: view.cluster, age: seconds === undefined ? 'an unknown time' : formatAge(seconds), staleAfter: view.staleAfter, capturedAt: view.lastCapturedAt }, options.templates);
+  return { title: staleAlertTitle(view.cluster), body };
+}
+
+export interface NotReconcilingAlertView {
+  cluster: string;
+  state: ReconcilerState;
+  /** Why it is not reconciling (from plan's notReconcilingReason). */
+  reason: string;
+}
+
+export function notReconcilingAlertTitle(cluster: string, state: ReconcilerState): string {
+  return `driftback: ${cluster}: ${state.namespace}/${state.name} is not reconciling`;
+}
+
+export function renderNotReconcilingAlert(view: NotReconcilingAlertView, options: { templates?: TemplateOverrides } = {}): RenderedIssue {
+  const { state } = view;
+  const flux = state.kind !== 'argocd-application';
+  const kind = state.kind === 'argocd-application' ? 'Application' : state.kind === 'flux-helmrelease' ? 'HelmRelease' : 'Kustomization';
+  const fluxKind = state.kind === 'flux-helmrelease' ? 'helmrelease' : 'kustomization';
+  const body = renderTemplate('not-reconciling-alert', {
+    cluster: view.cluster,
+    resource: `${kind}/${state.namespace}/${state.name}`,
+    reason: view.reason,
+    suspended: state.suspended,
+    resumeCommand: flux ? `flux resume ${fluxKind} ${state.name} -n ${state.namespace}` : `argocd app set ${state.name} --sync-policy automated`,
+    describeCommand: flux ? `flux get ${fluxKind} ${state.name} -n ${state.namespace}` : `argocd app get ${state.name}`,
+  }, options.templates);
+  return { title: notReconcilingAlertTitle(view.cluster, state), body };
+}

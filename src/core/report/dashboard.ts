@@ -1,0 +1,67 @@
+// The `driftback dashboard` issue body. The view model is what the App gathers per cluster; the
+// renderer only formats it (ages are computed from `now`, passed in).
+import { displayKey, type ReconcilerState, type ResourceKey, type SourceProblem } from '../model/index.js';
+import { formatAge, secondsBetween } from '../plan/age.js';
+import { parseDuration } from '../config/index.js';
+import { fitBudget, GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
+import { renderTemplate, type TemplateOverrides } from './engine.js';
+
+export interface DashboardCluster {
+  name: string;
+  /** When the latest snapshot was taken; undefined when none arrived yet. */
+  lastSnapshotAt?: string;
+  staleAfter: string;
+  resourcesInScope: number;
+  /** Drifted resources by cause (human, controller, unknown). */
+  driftByCause: Partial<Record<'human' | 'controller' | 'unknown', number>>;
+  conflicts: Array<{ key: ResourceKey; path: string; manager: string }>;
+  ignored: Array<{ reason: string; count: number }>;
+  degraded: Array<{ key: ResourceKey; message?: string }>;
+  /** Reconcilers (Flux Kustomization/HelmRelease, Argo CD Application) in the snapshot. */
+  reconcilers: Array<{ state: ReconcilerState; notReconcilingReason?: string }>;
+  openPullRequests: Array<{ number: number; title?: string }>;
+}
+
+export interface DashboardView {
+  /** The moment the body is rendered (ISO 8601). */
+  now: string;
+  clusters: DashboardCluster[];
+  configErrors: SourceProblem[];
+}
+
+function reconcilerName(state: ReconcilerState): string {
+  const kind = state.kind === 'argocd-application' ? 'Application' : state.kind === 'flux-helmrelease' ? 'HelmRelease' : 'Kustomization';
+  return `${kind}/${state.namespace}/${state.name}`;
+}
+
+function clusterView(cluster: DashboardCluster, now: string, max: number) {
+  const age = cluster.lastSnapshotAt ? secondsBetween(cluster.lastSnapshotAt, now) : undefined;
+  const staleAfter = parseDuration(cluster.staleAfter) ?? 1800;
+  const cap = <T>(list: T[]): T[] => list.slice(0, max);
+  return {
+    name: cluster.name,
+    snapshotAge: age === undefined ? undefined : formatAge(age),
+    capturedAt: cluster.lastSnapshotAt,
+    stale: age !== undefined && age > staleAfter,
+    staleAfter: cluster.staleAfter,
+    resources: cluster.resourcesInScope,
+    drift: (['human', 'controller', 'unknown'] as const).filter((c) => cluster.driftByCause[c]).map((cause) => ({ cause, count: cluster.driftByCause[cause] })),
+    pullRequests: cluster.openPullRequests,
+    conflicts: cap(cluster.conflicts.map((c) => ({ resource: displayKey(c.key), path: c.path, manager: c.manager }))),
+    ignored: cluster.ignored,
+    ignoredTotal: cluster.ignored.reduce((n, i) => n + i.count, 0),
+    degraded: cap(cluster.degraded.map((d) => ({ resource: displayKey(d.key), message: d.message }))),
+    suspended: cap(cluster.reconcilers.filter((r) => r.state.suspended).map((r) => ({ resource: reconcilerName(r.state), since: r.state.since }))),
+    notReconciling: cap(cluster.reconcilers.filter((r) => r.notReconcilingReason && !r.state.suspended).map((r) => ({ resource: reconcilerName(r.state), reason: r.notReconcilingReason }))),
+  };
+}
+
+export function renderDashboard(view: DashboardView, options: { templates?: TemplateOverrides } = {}): string {
+  const configErrors = view.configErrors.map((e) => ({ where: `${e.file}${e.line ? `:${e.line}` : ''}`, message: `${e.field ? e.field + ': ' : ''}${e.message}` }));
+  return fitBudget(
+    [Infinity, 50, 5, 0].map((max) => () => renderTemplate('dashboard', { configErrors, clusters: view.clusters.map((c) => clusterView(c, view.now, max)) }, options.templates)),
+    GITHUB_BODY_LIMIT - MARKER_RESERVE,
+  ).body;
+}
+
+export const DASHBOARD_TITLE = 'driftback dashboard';

@@ -1,0 +1,47 @@
+// Text from manifests and clusters (names, values, messages) must never break out of where it is
+// put: no closing a code fence, no HTML, no table cell split, no @-mention pinging a person or team.
+
+const ZERO_WIDTH_SPACE = '\u200b';
+
+/** `@user` and `@org/team` lose their power to notify: a zero-width space follows the `@`. */
+export function neutralizeMentions(text: string): string {
+  return text.replace(/@(?=[A-Za-z0-9])/g, '@' + ZERO_WIDTH_SPACE);
+}
+
+const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+/** Prose and table cells: HTML escaped, Markdown punctuation defused, one line, mentions neutral. */
+export function escapeText(value: unknown): string {
+  const text = value === undefined || value === null ? '' : String(value);
+  return neutralizeMentions(
+    text
+      .replace(/[&<>"]/g, (c) => HTML[c])
+      .replace(/([\\`*_[\]|#~])/g, '\\$1')
+      .replace(/\r?\n/g, ' '),
+  );
+}
+
+function longestRun(text: string, char: string): number {
+  let longest = 0;
+  let current = 0;
+  for (const c of text) {
+    current = c === char ? current + 1 : 0;
+    if (current > longest) longest = current;
+  }
+  return longest;
+}
+
+/** Inline code that holds any text: the backtick run is longer than any inside it. */
+export function inlineCode(value: unknown): string {
+  const text = neutralizeMentions(String(value ?? '').replace(/\r?\n/g, ' '));
+  const ticks = '`'.repeat(longestRun(text, '`') + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') || text === '' ? ' ' : '';
+  return `${ticks}${pad}${text}${pad}${ticks}`;
+}
+
+/** A fenced code block that holds any text: the fence is longer than any backtick run inside. */
+export function codeBlock(text: string, language = ''): string {
+  const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
+  // Inside a fence GitHub renders no mentions, but a fence closed early would: neutralize anyway.
+  return `${fence}${language}\n${neutralizeMentions(text.replace(/\n$/, ''))}\n${fence}`;
+}

@@ -1,0 +1,42 @@
+// The sticky plan comment on a pull request: one summary line per cluster, warnings first, then
+// each resource in <details> with a unified YAML diff. Degrades to fit GitHub's size limit.
+import { formatProblem, type Plan, type SourceProblem } from '../model/index.js';
+import { fitBudget, GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
+import { renderTemplate, type TemplateOverrides } from './engine.js';
+import { clusterView, diffsFit, type DetailLevel, type DiffCache } from './plan-view.js';
+
+export interface PlanCommentMeta {
+  /** The PR head commit the plan is for. */
+  headSha?: string;
+  /** Per cluster, when its snapshot was taken (shown next to the summary). */
+  snapshots?: Record<string, string>;
+  /** Config or render errors (shown first, with file and line). */
+  errors?: SourceProblem[];
+  templates?: TemplateOverrides;
+  /** Size limit; default GitHub's 65,536 characters less room for the marker. */
+  limit?: number;
+}
+
+const NOTES: Record<DetailLevel, string | undefined> = {
+  0: undefined,
+  1: 'The diffs were left out to keep this comment within GitHub’s size limit; the changed fields are listed instead.',
+  2: 'Diffs and fields were left out to keep this comment within GitHub’s size limit.',
+  3: 'Only counts are shown: the full plan does not fit in a comment. Run `driftback plan` locally for every change.',
+};
+
+export function planCommentView(plans: Array<{ cluster: string; plan: Plan }>, meta: PlanCommentMeta, level: DetailLevel, cache: DiffCache = new Map()) {
+  return {
+    meta: { headSha: meta.headSha },
+    errors: (meta.errors ?? []).map(formatProblem),
+    clusters: plans.map(({ cluster, plan }) => clusterView(cluster, plan, level, meta.snapshots?.[cluster], cache)),
+    note: NOTES[level],
+  };
+}
+
+export function renderPlanComment(plans: Array<{ cluster: string; plan: Plan }>, meta: PlanCommentMeta = {}): string {
+  const limit = meta.limit ?? GITHUB_BODY_LIMIT - MARKER_RESERVE;
+  const cache: DiffCache = new Map();
+  // Computing 2,000 diffs to learn they cannot fit is the slow path: stop at the first that overflows.
+  const levels: DetailLevel[] = diffsFit(plans.map((p) => p.plan), limit, cache) ? [0, 1, 2, 3] : [1, 2, 3];
+  return fitBudget(levels.map((level) => () => renderTemplate('plan-comment', planCommentView(plans, meta, level, cache), meta.templates)), limit).body;
+}

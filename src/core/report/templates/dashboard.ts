@@ -1,0 +1,70 @@
+// The dashboard issue body: one section per cluster, modelled on Renovate's Dependency Dashboard.
+export const DASHBOARD = `This issue lists what driftback sees in each cluster. It is updated in place; do not edit it.
+{{#if configErrors.length}}
+
+### ❌ Configuration errors
+
+{{#each configErrors}}
+- {{code where}}: {{text message}}
+{{/each}}
+{{/if}}
+{{#each clusters}}
+
+### {{text name}}
+
+- Last snapshot: {{#if snapshotAge}}{{text snapshotAge}} ago ({{text capturedAt}}){{#if stale}} — ⚠️ **not reporting** (staleAfter {{text staleAfter}}){{/if}}{{else}}⚠️ **none received yet**{{/if}}
+- Resources in scope: {{resources}}
+- Drift: {{#each drift}}{{count}} {{text cause}}{{#unless @last}}, {{/unless}}{{else}}none{{/each}}
+- Open drift pull requests: {{#each pullRequests}}#{{number}}{{#unless @last}}, {{/unless}}{{else}}none{{/each}}
+{{#if conflicts.length}}
+
+<details><summary>Conflicts ({{conflicts.length}})</summary>
+
+{{#each conflicts}}
+- {{code resource}} {{code path}}: Git and {{code manager}} both set it
+{{/each}}
+
+</details>
+{{/if}}
+{{#if ignored.length}}
+
+<details><summary>Ignored ({{ignoredTotal}})</summary>
+
+{{#each ignored}}
+- {{count}} × {{text reason}}
+{{/each}}
+
+</details>
+{{/if}}
+{{#if degraded.length}}
+
+<details><summary>Degraded resources ({{degraded.length}})</summary>
+
+{{#each degraded}}
+- {{code resource}}{{#if message}}: {{text message}}{{/if}}
+{{/each}}
+
+</details>
+{{/if}}
+{{#if suspended.length}}
+
+<details><summary>Suspended reconcilers ({{suspended.length}})</summary>
+
+{{#each suspended}}
+- {{code resource}}{{#if since}} since {{text since}}{{/if}}
+{{/each}}
+
+</details>
+{{/if}}
+{{#if notReconciling.length}}
+
+<details><summary>GitOps controllers not reconciling ({{notReconciling.length}})</summary>
+
+{{#each notReconciling}}
+- {{code resource}}: {{text reason}}
+{{/each}}
+
+</details>
+{{/if}}
+{{/each}}
+`;

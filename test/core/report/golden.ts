@@ -1,0 +1,16 @@
+// Golden files: the expected Markdown lives in ./golden; `UPDATE_GOLDEN=1` rewrites it on purpose.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+
+const DIR = fileURLToPath(new URL('./golden', import.meta.url));
+
+export function expectGolden(name: string, actual: string): void {
+  const path = join(DIR, name);
+  if (process.env.UPDATE_GOLDEN === '1' || !existsSync(path)) {
+    if (process.env.CI) throw new Error(`golden file ${name} is missing; run with UPDATE_GOLDEN=1 and review it`);
+    writeFileSync(path, actual);
+  }
+  expect(actual).toBe(readFileSync(path, 'utf8'));
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { renderPlanComment, renderCheckRun, chunkAnnotations, isBalanced, GITHUB_BODY_LIMIT, splitComment } from '../../../src/core/report/index.js';
+import type { Plan, PlanEntry } from '../../../src/core/model/index.js';
+import { expectGolden } from './golden.js';
+import { scenarioPlan } from './scenario.js';
+
+function outsideFences(body: string): string {
+  return body.replace(/^(`{3,})[^\n]*\n[\s\S]*?^\1$/gm, '');
+}
+
+describe('renderPlanComment', () => {
+  it('renders summary, warnings first, then a diff per resource (golden)', () => {
+    const body = renderPlanComment([{ cluster: 'prod-eu', plan: scenarioPlan() }], { headSha: 'abc1234', snapshots: { 'prod-eu': '2026-12-02T11:50:00Z' } });
+    expect(body).toContain('prod-eu: 3 to create, 1 to update, 1 to prune, ');
+    expect(body.indexOf('Warnings')).toBeLessThan(body.indexOf('<details>'));
+    expect(isBalanced(body)).toBe(true);
+    expectGolden('plan-comment.md', body);
+  });
+
+  it('keeps a plan with 2,000 updated resources under the limit with every block closed', () => {
+    const template = scenarioPlan().update[0];
+    const update: PlanEntry[] = Array.from({ length: 2000 }, (_, i) => ({ ...template, id: { ...template.id, name: `service-${i}` } }));
+    const plan: Plan = { create: [], update, prune: [], kept: [], unchanged: 3, warnings: [] };
+    const body = renderPlanComment([{ cluster: 'prod-eu', plan }]);
+    expect(body.length).toBeLessThanOrEqual(GITHUB_BODY_LIMIT);
+    expect(isBalanced(body)).toBe(true);
+    expect(body).toContain('prod-eu: 0 to create, 2000 to update, 0 to prune, 3 unchanged');
+    expect(body).toMatch(/size limit|does not fit/);
+  });
+
+  it('escapes names so they cannot break out of a fence, inject HTML or mention anyone', () => {
+    const plan = scenarioPlan();
+    const entry = plan.create[0];
+    const hostile = { ...entry, id: { ...entry.id, name: '@admins</summary><img src=x>' }, desired: { ...entry.desired!, object: { ...entry.desired!.object, data: { evil: '````\n</details>\n@everyone' } } } };
+    const body = renderPlanComment([{ cluster: 'prod-eu', plan: { ...plan, create: [hostile] } }]);
+    // Outside code blocks nothing is raw HTML; inside them HTML is inert, and mentions are defused everywhere.
+    expect(outsideFences(body)).not.toContain('<img');
+    expect(body).not.toMatch(/@admins|@everyone/);
+    expect(isBalanced(body)).toBe(true);
+    expect(body).toMatch(/`````diff/);
+  });
+
+  it('falls back to the built-in template when an override does not compile, and says so', () => {
+    const body = renderPlanComment([{ cluster: 'prod-eu', plan: scenarioPlan() }], { templates: { 'plan-comment': '{{#each}' } });
+    expect(body).toMatch(/could not be rendered/);
+    expect(body).toContain('prod-eu: 3 to create');
+  });
+
+  it('uses a repository override', () => {
+    const body = renderPlanComment([{ cluster: 'prod-eu', plan: scenarioPlan() }], { templates: { 'plan-comment': '{{#each clusters}}{{text summary}}{{/each}}' } });
+    expect(body).toBe('prod-eu: 3 to create, 1 to update, 1 to prune, 30 unchanged\n');
+  });
+});
+
+describe('renderCheckRun', () => {
+  it('is neutral with warnings, annotated at the manifest line', () => {
+    const output = renderCheckRun([{ cluster: 'prod-eu', plan: scenarioPlan() }]);
+    expect(output.conclusion).toBe('neutral');
+    expect(output.title).toMatch(/3 to create, 1 to update, 1 to prune · \d+ warnings?/);
+    expect(output.annotations.length).toBeGreaterThan(0);
+    expect(output.annotations[0]).toMatchObject({ path: 'cartservice.yaml', annotation_level: 'warning' });
+    expect(output.annotations[0].start_line).toBeGreaterThan(1);
+    expectGolden('check-run.json', JSON.stringify(output, null, 2) + '\n');
+  });
+
+  it('is success without warnings and failure with config errors', () => {
+    const empty: Plan = { create: [], update: [], prune: [], kept: [], unchanged: 4, warnings: [] };
+    expect(renderCheckRun([{ cluster: 'a', plan: empty }]).conclusion).toBe('success');
+    const failed = renderCheckRun([{ cluster: 'a', plan: empty }], { errors: [{ file: '.github/driftback.yml', line: 4, field: 'clusters[0].staleAfter', message: 'expected a duration like 30m' }] });
+    expect(failed.conclusion).toBe('failure');
+    expect(failed.annotations).toEqual([{ path: '.github/driftback.yml', start_line: 4, end_line: 4, annotation_level: 'failure', title: 'driftback: clusters[0].staleAfter', message: 'expected a duration like 30m' }]);
+  });
+
+  it('batches annotations 50 per request', () => {
+    const chunks = chunkAnnotations(Array.from({ length: 121 }, (_, i) => i));
+    expect(chunks.map((c) => c.length)).toEqual([50, 50, 21]);
+    expect(chunks.flat()).toEqual(Array.from({ length: 121 }, (_, i) => i));
+  });
+});
+
+describe('splitComment', () => {
+  it('returns the body alone when it fits, numbered balanced parts when it does not', () => {
+    expect(splitComment('short', 100)).toEqual(['short']);
+    const body = ['intro', '<details><summary>big</summary>', '', '```diff', ...Array.from({ length: 400 }, (_, i) => `+ line ${i}`), '```', '', '</details>', 'end'].join('\n');
+    const parts = splitComment(body, 1000);
+    expect(parts.length).toBeGreaterThan(1);
+    parts.forEach((part, i) => {
+      expect(part.length).toBeLessThanOrEqual(1000);
+      expect(isBalanced(part)).toBe(true);
+      expect(part.startsWith(`**Part ${i + 1} of ${parts.length}**`)).toBe(true);
+    });
+  });
+});
