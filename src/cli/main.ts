@@ -30,7 +30,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return 2;
   }
   try {
-    const module = (await import(`./commands/${command}.js`)) as { run(args: string[], io: CliIO): Promise<number> };
+    const module = (await import(/* @vite-ignore */ `./commands/${command}.js`)) as { run(args: string[], io: CliIO): Promise<number> };
     return await module.run(rest, io);
   } catch (error) {
     io.stderr.write(`driftback ${command}: ${describeError(error)}\n`);

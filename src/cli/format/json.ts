@@ -1,0 +1,49 @@
+// `--format json`: the DESIGN.md "Command line" document, exactly. Only resources that are not in
+// sync are listed (the summary counts the rest); only changes that count, never ignored ones.
+import type { DiffResult, FieldChange, ResourceDiff } from '../../core/model/index.js';
+
+export interface JsonChange {
+  path: string;
+  desired?: unknown;
+  live?: unknown;
+  op: FieldChange['op'];
+  manager?: string;
+  time?: string;
+  cause: FieldChange['cause'];
+}
+
+export interface JsonResource {
+  id: { group: string; kind: string; namespace: string; name: string };
+  status: ResourceDiff['status'];
+  changes: JsonChange[];
+  health?: { status: string; message?: string };
+}
+
+export interface JsonDiffDocument {
+  resources: JsonResource[];
+  summary: { inSync: number; modified: number; missing: number; extra: number; ignored: number };
+}
+
+function jsonChange(change: FieldChange): JsonChange {
+  return { path: change.path, desired: change.desired, live: change.live, op: change.op, manager: change.manager, time: change.time, cause: change.cause };
+}
+
+export function toJsonDocument(result: DiffResult): JsonDiffDocument {
+  const { inSync, modified, missing, extra, ignored } = result.summary;
+  return {
+    resources: result.resources
+      .filter((resource) => resource.status !== 'in-sync')
+      .map((resource) => ({
+        id: { group: resource.key.group, kind: resource.key.kind, namespace: resource.key.namespace, name: resource.key.name },
+        status: resource.status,
+        changes: resource.changes.map(jsonChange),
+        health: resource.live && resource.health ? { status: resource.health.status, message: resource.health.message } : undefined,
+      })),
+    summary: { inSync, modified, missing, extra, ignored },
+  };
+}
+
+/** One JSON document; undefined fields are left out (an `add` has no `desired`). */
+export function formatJson(result: DiffResult): string {
+  return JSON.stringify(toJsonDocument(result), null, 2) + '\n';
+}

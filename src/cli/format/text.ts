@@ -1,0 +1,76 @@
+// `--format text`: a unified diff per resource that is not in sync, like `kubectl diff`, with the
+// manager and time next to each drifted field, then one summary line.
+import { structuredPatch } from 'diff';
+import { displayKey, type DiffResult, type ResourceDiff } from '../../core/model/index.js';
+import { plainPalette, type Palette } from './color.js';
+import { desiredYaml, extraYaml, liveYaml } from './resource-yaml.js';
+
+const SYMBOL: Record<ResourceDiff['status'], string> = { 'in-sync': '=', modified: '~', missing: '-', extra: '+' };
+
+function sidesOf(resource: ResourceDiff): [desired: string, live: string] {
+  if (resource.status === 'extra' && resource.live) return ['', extraYaml(resource.live)];
+  if (!resource.desired) return ['', ''];
+  const desired = desiredYaml(resource.desired.object, resource.changes);
+  if (resource.status === 'missing') return [desired, ''];
+  return [desired, liveYaml(resource.desired.object, resource.changes)];
+}
+
+function heading(resource: ResourceDiff): string {
+  const parts = [`${SYMBOL[resource.status]} ${displayKey(resource.key)}`, resource.status];
+  if (resource.status === 'missing') parts.push('declared in Git, not in the cluster');
+  if (resource.status === 'extra') {
+    parts.push('in the cluster, not in Git');
+    if (resource.createdBy) parts.push(`created by ${resource.createdBy.manager}${resource.createdBy.time ? ' at ' + resource.createdBy.time : ''} (${resource.createdBy.cause})`);
+  }
+  if (resource.health) parts.push(`health: ${resource.health.status}${resource.health.message ? ' (' + resource.health.message + ')' : ''}`);
+  return parts.join('  ');
+}
+
+function patchLines(resource: ResourceDiff, palette: Palette): string[] {
+  const [desired, live] = sidesOf(resource);
+  const source = resource.desired ? `${resource.desired.source.file}:${resource.desired.source.location.line}` : '/dev/null';
+  const patch = structuredPatch(source, 'live', desired, live, undefined, undefined, { context: 3 });
+  if (patch.hunks.length === 0) return [];
+  const lines = [palette.removed(`--- desired ${source}`), palette.added(`+++ live ${resource.live ? 'cluster' : '/dev/null'}`)];
+  for (const hunk of patch.hunks) {
+    // As GNU diff: an empty side starts at line 0.
+    const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
+    const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
+    lines.push(palette.hunk(`@@ -${oldStart},${hunk.oldLines} +${newStart},${hunk.newLines} @@`));
+    for (const line of hunk.lines) {
+      if (line.startsWith('+')) lines.push(palette.added(line));
+      else if (line.startsWith('-')) lines.push(palette.removed(line));
+      else if (!line.startsWith('\\')) lines.push(line);
+    }
+  }
+  return lines;
+}
+
+function notes(resource: ResourceDiff, palette: Palette): string[] {
+  const lines: string[] = [];
+  for (const conflict of resource.conflicts) {
+    lines.push(`  conflict: ${conflict.path} is declared in Git and owned by ${conflict.manager}: ${conflict.fix}`);
+  }
+  for (const change of resource.ignored) {
+    lines.push(palette.dim(`  ignored: ${change.path}${change.ignored ? ` (${change.ignored.reason})` : ''}`));
+  }
+  return lines;
+}
+
+export function formatSummary(result: DiffResult): string {
+  const { inSync, modified, missing, extra, ignored, conflicts } = result.summary;
+  const parts = [`${inSync} in sync`, `${modified} modified`, `${missing} missing`, `${extra} extra`, `${ignored} ignored`];
+  if (conflicts) parts.push(`${conflicts} conflicts`);
+  const unlisted = result.unlisted.length > 0 ? `; not listed by the snapshot, so nothing is claimed missing for: ${result.unlisted.join(', ')}` : '';
+  return parts.join(', ') + unlisted;
+}
+
+export function formatText(result: DiffResult, palette: Palette = plainPalette): string {
+  const blocks: string[] = [];
+  for (const resource of result.resources) {
+    if (resource.status === 'in-sync' && resource.conflicts.length === 0) continue;
+    blocks.push([palette.heading(heading(resource)), ...patchLines(resource, palette), ...notes(resource, palette)].join('\n'));
+  }
+  blocks.push(formatSummary(result));
+  return blocks.join('\n\n') + '\n';
+}
