@@ -42,6 +42,7 @@ interface Walk {
   conflicts: Conflict[];
   /** What `kubectl apply` last applied: the precise record of a client-side applier's fields. */
   lastApplied?: unknown;
+  hasManagedFields: boolean;
 }
 
 export function diffObject(desired: KubeObject, live: KubeObject, options: DiffOptions = {}): { changes: FieldChange[]; conflicts: Conflict[] } {
@@ -55,6 +56,7 @@ export function diffObject(desired: KubeObject, live: KubeObject, options: DiffO
     changes: [],
     conflicts: [],
     lastApplied: parseLastApplied(live),
+    hasManagedFields: Array.isArray(live.metadata?.managedFields) && live.metadata.managedFields.length > 0,
   };
   const d = secret ? foldStringData(withoutNoise(desired)) : withoutNoise(desired);
   const l = secret ? foldStringData(withoutNoise(live)) : withoutNoise(live);
@@ -112,9 +114,9 @@ function valueOwners(walk: Walk, place: Place): readonly Owner[] {
   return own.length ? own : place.inherited;
 }
 
-function record(walk: Walk, place: Place, op: FieldChange['op'], desired: unknown, live: unknown, owner: Owner | undefined, owners: readonly Owner[]): void {
+function record(walk: Walk, place: Place, op: FieldChange['op'], desired: unknown, live: unknown, owner: Owner | undefined, owners: readonly Owner[], knownCause?: Cause): void {
   const mask = walk.secret && isSecretValuePath(place.pointer);
-  const cause: Cause = owner?.cause ?? 'unknown';
+  const cause: Cause = owner?.cause ?? knownCause ?? 'unknown';
   const change: FieldChange = { path: place.pointer, segments: segmentsOf(place), op, cause };
   if (desired !== undefined) change.desired = mask ? MASK : desired;
   if (live !== undefined) change.live = mask ? MASK : live;
@@ -195,6 +197,10 @@ function liveOnly(walk: Walk, l: unknown, place: Place): void {
   if (evidence.length) return record(walk, place, 'add', undefined, l, mainOwner(evidence), owners);
   const appliers = owners.filter((o) => o.role === 'applier');
   if (appliers.length && isAppliedField(walk, place, appliers)) return record(walk, place, 'remove', undefined, l, mainOwner(appliers), owners);
+  // Objects from before managedFields existed: the last-applied annotation is the only record.
+  if (!walk.hasManagedFields && inLastApplied(walk, place)) {
+    return record(walk, place, 'remove', undefined, l, undefined, [], 'applier');
+  }
   // A Secret key Git lacks is never a server default: the key set differs.
   if (walk.secret && place.parent?.pointer === '/data') return record(walk, place, 'add', undefined, l, mainOwner(owners), owners);
   if (isPlainObject(l)) {
@@ -218,7 +224,15 @@ function liveOnly(walk: Walk, l: unknown, place: Place): void {
  */
 function isAppliedField(walk: Walk, place: Place, appliers: readonly Owner[]): boolean {
   if (appliers.some((o) => o.operation === 'Apply')) return true;
-  return walk.lastApplied !== undefined && valueAtSegments(walk.lastApplied, segmentsOf(place)) !== undefined;
+  return inLastApplied(walk, place);
+}
+
+/** Whether kubectl last applied this value itself (a map is only a container of applied fields). */
+function inLastApplied(walk: Walk, place: Place): boolean {
+  if (walk.lastApplied === undefined) return false;
+  const applied = valueAtSegments(walk.lastApplied, segmentsOf(place));
+  if (isEmpty(applied)) return false;
+  return place.keyedItem || !isPlainObject(applied);
 }
 
 function parseLastApplied(live: KubeObject): unknown {

@@ -23,12 +23,16 @@ export function withoutNoise(obj: KubeObject): Record<string, unknown> {
   return { ...rest, metadata: meta };
 }
 
-/** `null`, absent, `""`, `[]` and `{}` are the same thing to the API (omitempty). */
+/**
+ * `null`, absent, `""`, `[]` and `{}` are the same thing to the API (omitempty), and so is a map
+ * that holds only such values (`metadata: {annotations: {}}`).
+ */
 export function isEmpty(value: unknown): boolean {
   if (value === undefined || value === null || value === '') return true;
   if (Array.isArray(value)) return value.length === 0;
   if (typeof value === 'object') {
-    for (const _key in value as object) return false;
+    const record = value as Record<string, unknown>;
+    for (const key in record) if (!isEmpty(record[key])) return false;
     return true;
   }
   return false;
