@@ -1,5 +1,6 @@
 // The App's pull requests: find by head branch, open or update (no call when the body's marker
 // hash is unchanged), close with a comment and delete the branch, comment once.
+import { assertOwnBranch } from './guard.js';
 import { markerFor, sameContent, stampMarker } from './marker.js';
 import { deleteBranch } from './write-branch.js';
 import type { GitHubClient, RepoRef } from './types.js';
@@ -83,6 +84,8 @@ export interface ClosePullRequestOptions extends RepoRef {
 
 export async function closePullRequest(octokit: GitHubClient, options: ClosePullRequestOptions): Promise<{ type: 'closed'; branch: 'deleted' | 'absent' }> {
   const { owner, repo } = options;
+  // Checked before anything is written, so a wrong branch cannot leave a closed PR behind.
+  assertOwnBranch(options.branch, options.prefix, options.defaultBranch);
   await octokit.rest.issues.createComment({ owner, repo, issue_number: options.number, body: options.comment });
   await octokit.rest.pulls.update({ owner, repo, pull_number: options.number, state: 'closed' });
   const deleted = await deleteBranch(octokit, { owner, repo, branch: options.branch, prefix: options.prefix, defaultBranch: options.defaultBranch });
