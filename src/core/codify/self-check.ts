@@ -30,7 +30,14 @@ function codifiedPrint(key: ResourceKey, entry: CodifiedChange): string {
 export function compareAfterCodify(before: DiffResult, after: DiffResult, codified: readonly CodifiedChange[], renderErrors: readonly string[]): SelfCheck {
   if (renderErrors.length > 0) return { ok: false, reason: `the edited files do not render: ${renderErrors.slice(0, 3).join('; ')}` };
   const expected = driftFingerprints(before);
-  for (const entry of codified) expected.delete(codifiedPrint(entry.key, entry));
+  for (const entry of codified) {
+    expected.delete(codifiedPrint(entry.key, entry));
+    // A field removed from Git to end a conflict takes the controller's change to it along.
+    if (entry.kind === 'remove-field') {
+      const prefix = `${keyId(entry.key)}|${segmentsId(entry.change!.segments)}|`;
+      for (const print of [...expected.keys()]) if (print.startsWith(prefix)) expected.delete(print);
+    }
+  }
   const actual = driftFingerprints(after);
   const stillThere = [...actual.keys()].filter((print) => !expected.has(print));
   const vanished = [...expected.keys()].filter((print) => !actual.has(print));

@@ -1,5 +1,6 @@
 // Test helpers for codify: a repository copied from the fixtures, live objects made from the
 // rendered manifests with a hand edit recorded in managedFields, and line-by-line comparison.
+import { diffLines } from 'diff';
 import { renderManifests } from '../../../src/core/manifests/index.js';
 import { diffResources } from '../../../src/core/diff/index.js';
 import { configSchema, type Config } from '../../../src/core/config/index.js';
@@ -60,7 +61,7 @@ export function setIn(target: Record<string, unknown>, segments: readonly PathSe
       else node = map[segment] ??= empty();
     } else {
       const list = node as unknown[];
-      let index = 'index' in segment ? segment.index : list.findIndex((item) => isPlainObject(item) && Object.entries(segment.key).every(([k, v]) => item[k] === v));
+      let index = 'index' in segment ? segment.index : list.findIndex((item) => isPlainObject(item) && Object.entries(segment.key).every(([k, v]) => (item[k] ?? (k === 'protocol' ? 'TCP' : undefined)) === v));
       if (index < 0) {
         list.push('key' in segment ? { ...segment.key } : {});
         index = list.length - 1;
@@ -93,13 +94,14 @@ export function diff(desired: DesiredObject[], live: KubeObject[], config: Confi
   return diffResources(desired, live, { config, complete: true, unlisted: [] });
 }
 
-/** Lines that differ between two texts: the common head and tail are cut away. */
+/** Lines that differ between two texts, by a line diff: everything else is byte-identical. */
 export function changedLines(before: string, after: string): { removed: string[]; added: string[] } {
-  const a = before.split('\n');
-  const b = after.split('\n');
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
-  return { removed: a.slice(head, a.length - tail), added: b.slice(head, b.length - tail) };
+  const removed: string[] = [];
+  const added: string[] = [];
+  for (const part of diffLines(before, after)) {
+    const lines = part.value.replace(/\n$/, '').split('\n');
+    if (part.removed) removed.push(...lines);
+    else if (part.added) added.push(...lines);
+  }
+  return { removed, added };
 }
