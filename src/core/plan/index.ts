@@ -4,4 +4,3 @@ export { keepReason, trackingOf } from './prune-rules.js';
 export { immutableReason } from './immutable.js';
 export { appliesPath, notReconcilingReason } from './reconcilers.js';
 export { formatAge, secondsBetween } from './age.js';
-export { classifyManagers, BUILT_IN_APPLIERS } from './managers.js';

@@ -1,5 +1,5 @@
-// Field ownership from metadata.managedFields: which managers own a path of a live object, and
-// which leaf paths a manager owns. fieldsV1 names map keys `f:key`, keyed list items
+// Field ownership from metadata.managedFields: which managers own a path of a live object.
+// fieldsV1 names map keys `f:key`, keyed list items
 // `k:{"name":"app"}`, set members `v:value`, and positions `i:0`.
 import type { KubeObject, ManagedFieldsEntry, PathSegment } from '../model/index.js';
 import { isPlainObject } from '../model/index.js';
@@ -51,36 +51,4 @@ export function ownersOf(live: KubeObject, segments: PathSegment[]): Owner[] {
     .filter((entry) => entryOwns(entry, segments))
     .map((entry) => ({ manager: entry.manager!, operation: entry.operation, time: entry.time }))
     .sort((a, b) => (b.time ?? '').localeCompare(a.time ?? ''));
-}
-
-/** Leaf paths an entry owns (a node with no children other than `.`), as structured segments. */
-export function ownedLeaves(entry: ManagedFieldsEntry): PathSegment[][] {
-  const leaves: PathSegment[][] = [];
-  const walk = (node: Record<string, unknown>, path: PathSegment[]): void => {
-    const children = Object.keys(node).filter((name) => name !== '.');
-    if (children.length === 0 && path.length > 0) leaves.push(path);
-    for (const name of children) {
-      const child = node[name];
-      if (!isPlainObject(child)) continue;
-      const segment = segmentOf(name);
-      if (segment === undefined) continue; // v: set members are compared as whole lists
-      walk(child, [...path, segment]);
-    }
-  };
-  if (isPlainObject(entry.fieldsV1)) walk(entry.fieldsV1, []);
-  return leaves;
-}
-
-function segmentOf(name: string): PathSegment | undefined {
-  if (name.startsWith('f:')) return name.slice(2);
-  if (name.startsWith('i:')) return { index: Number(name.slice(2)) };
-  if (name.startsWith('k:')) {
-    try {
-      const parsed = JSON.parse(name.slice(2)) as Record<string, string | number>;
-      return isPlainObject(parsed) ? { key: parsed } : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
 }

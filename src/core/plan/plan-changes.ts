@@ -3,9 +3,8 @@
 import { compareKeys, keyId, keyOf, type DesiredObject, type KubeObject, type Plan, type PlanEntry, type PlanWarning, type ResourceKey, type ScopeError } from '../model/index.js';
 import { parseDuration, type ClusterConfig, type Config } from '../config/index.js';
 import { assessHealth } from '../health/index.js';
-import { classifyManagers } from './managers.js';
-import { compareFields } from './compare-fields.js';
-import { findConflicts } from './conflicts.js';
+import { diffObject } from '../diff/index.js';
+import { removedSinceBase } from './removed-since-base.js';
 import { changeWarnings, conflictWarnings, healthWarning, namespaceWarning } from './entry-warnings.js';
 import { planPrune } from './plan-prune.js';
 import { snapshotWarnings, reconcilerWarnings } from './cluster-warnings.js';
@@ -32,7 +31,6 @@ function inScope(key: ResourceKey, namespaces: string[] | undefined): boolean {
 }
 
 export function planChanges(input: PlanInput): Plan {
-  const managers = classifyManagers(input.config);
   const namespaces = input.cluster?.namespaces;
   const isUnlisted = unlistedMatcher(input.snapshot && !input.snapshot.complete ? input.snapshot.errors : (input.snapshot?.errors ?? []));
   const live = new Map<string, KubeObject>();
@@ -61,8 +59,7 @@ export function planChanges(input: PlanInput): Plan {
     }
     const health = assessHealth(current);
     plan.warnings.push(...healthWarning(desired.key, health, desired));
-    const changes = compareFields({ head: desired.object, live: current, base: base.get(id)?.object, managers });
-    const conflicts = findConflicts(desired.object, current, managers);
+    const { changes, conflicts } = changesOnApply(desired, current, base.get(id), input.config);
     plan.warnings.push(...conflictWarnings(desired.key, conflicts, desired));
     if (changes.length === 0) {
       plan.unchanged += 1;
@@ -86,6 +83,23 @@ export function planChanges(input: PlanInput): Plan {
   plan.kept.sort((a, b) => compareKeys(a.id, b.id));
   plan.warnings.sort((a, b) => WARNING_ORDER.indexOf(a.code) - WARNING_ORDER.indexOf(b.code) || (a.id && b.id ? compareKeys(a.id, b.id) : a.id ? 1 : b.id ? -1 : 0) || (a.path ?? '').localeCompare(b.path ?? ''));
   return plan;
+}
+
+/**
+ * The field changes an apply of head makes. An `add` (a field live has that another manager set and
+ * Git never declared) is left as it is by an apply, so it is drift, not a plan change.
+ */
+function changesOnApply(desired: DesiredObject, live: KubeObject, base: DesiredObject | undefined, config: Config) {
+  const diff = diffObject(desired.object, live, { config });
+  const changes = diff.changes.filter((change) => change.op !== 'add' && !change.ignored);
+  if (base) {
+    for (const removal of removedSinceBase(desired.object, base.object, live, config)) {
+      const covered = changes.some((c) => c.path === removal.path || removal.path.startsWith(c.path + '/'));
+      if (!covered) changes.push(removal);
+    }
+  }
+  changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { changes, conflicts: diff.conflicts };
 }
 
 /** True when applying head changes nothing (no create, update or prune). */

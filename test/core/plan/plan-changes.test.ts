@@ -235,7 +235,8 @@ describe('warnings', () => {
     });
     const grown = edited(sts, (o) => ((o.spec as any).volumeClaimTemplates[0].spec.resources.requests.storage = '5Gi'));
     const result = plan({ head: [grown], live: [liveOf(sts)] });
-    expect(codes(result)).toEqual(['prune-protected StatefulSet/default/cartservice /spec/volumeClaimTemplates/0/spec/resources/requests/storage']);
+    expect(codes(result)).toHaveLength(1);
+    expect(codes(result)[0]).toMatch(/^prune-protected StatefulSet\/default\/cartservice \/spec\/volumeClaimTemplates/);
   });
 
   it('names Service clusterIP and immutable ConfigMap data changes as immutable', () => {
