@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { codifyDrift } from '../../../src/core/codify/index.js';
+import type { KubeObject } from '../../../src/core/model/index.js';
+import { changedLines, configWith, diff, fixtureRepo, liveAfterHandEdit, render, type HandEdit } from './support.js';
+
+function liveWith(files: Map<string, string>, root: string, edits: Record<string, HandEdit[]>, manager = 'kubectl-edit'): KubeObject[] {
+  return render(files, root).map((d) => liveAfterHandEdit(d.object, edits[`${d.key.kind}/${d.key.name}`] ?? [], manager));
+}
+
+function codify(files: Map<string, string>, root: string, live: KubeObject[], sections: Record<string, unknown> = {}) {
+  const config = configWith(sections);
+  const result = diff(render(files, root), live, config);
+  return codifyDrift({ files, root, result, live, config });
+}
+
+function withEdits(files: Map<string, string>, edits: Map<string, string>): Map<string, string> {
+  const merged = new Map(files);
+  for (const [path, text] of edits) merged.set(path, text);
+  return merged;
+}
+
+describe('shared base (flux2 example: apps/base/podinfo used by staging and production)', () => {
+  const files = fixtureRepo('flux2-kustomize-helm-example');
+
+  it('writes a change to an object from the base as a patch in the right overlay, leaving the base and the other overlay alone', () => {
+    const live = liveWith(files, 'apps/staging', { 'HelmRelease/podinfo': [{ segments: ['spec', 'interval'], value: '10m' }] });
+    const out = codify(files, 'apps/staging', live);
+    expect(out.check).toEqual({ ok: true });
+    expect(out.codified).toMatchObject([{ kind: 'patch', file: 'apps/staging/driftback-helmrelease-podinfo.yaml' }]);
+    expect([...out.edits.keys()].sort()).toEqual(['apps/staging/driftback-helmrelease-podinfo.yaml', 'apps/staging/kustomization.yaml']);
+    expect(parse(out.edits.get('apps/staging/driftback-helmrelease-podinfo.yaml')!)).toEqual({
+      apiVersion: 'helm.toolkit.fluxcd.io/v2', kind: 'HelmRelease', metadata: { name: 'podinfo', namespace: 'podinfo' }, spec: { interval: '10m' },
+    });
+    expect(changedLines(files.get('apps/staging/kustomization.yaml')!, out.edits.get('apps/staging/kustomization.yaml')!)).toEqual({ removed: [], added: ['  - path: driftback-helmrelease-podinfo.yaml'] });
+    const after = withEdits(files, out.edits);
+    expect(render(after, 'apps/production').map((d) => d.object)).toEqual(render(files, 'apps/production').map((d) => d.object));
+    const staging = render(after, 'apps/staging').find((d) => d.key.kind === 'HelmRelease')!;
+    expect((staging.object.spec as { interval: string }).interval).toBe('10m');
+  });
+
+  it('extends the same overlay patch file for a second change to the object', () => {
+    const live = liveWith(files, 'apps/staging', { 'HelmRelease/podinfo': [{ segments: ['spec', 'interval'], value: '10m' }, { segments: ['spec', 'values', 'redis', 'tag'], value: '8.6.3' }] });
+    const out = codify(files, 'apps/staging', live);
+    expect(out.check).toEqual({ ok: true });
+    expect(out.codified.map((c) => c.kind)).toEqual(['patch', 'patch']);
+    expect(parse(out.edits.get('apps/staging/driftback-helmrelease-podinfo.yaml')!).spec).toEqual({ interval: '10m', values: { redis: { tag: '8.6.3' } } });
+    expect(out.edits.get('apps/staging/kustomization.yaml')!.match(/driftback-helmrelease-podinfo/g)).toHaveLength(1);
+  });
+
+  it('changes a value that the overlay\'s own patch sets inside that patch, in place', () => {
+    const live = liveWith(files, 'apps/production', { 'HelmRelease/podinfo': [{ segments: ['spec', 'chart', 'spec', 'version'], value: '>=6.0.0' }] });
+    const out = codify(files, 'apps/production', live);
+    expect(out.check).toEqual({ ok: true });
+    expect(out.codified).toMatchObject([{ kind: 'replace', file: 'apps/production/podinfo-values.yaml', line: 9 }]);
+    expect(changedLines(files.get('apps/production/podinfo-values.yaml')!, out.edits.get('apps/production/podinfo-values.yaml')!)).toEqual({ removed: ['      version: ">=1.0.0"'], added: ['      version: ">=6.0.0"'] });
+  });
+});
+
+describe('kustomize app used by one cluster only (argo-cd guestbook)', () => {
+  const files = fixtureRepo('argo-cd');
+  const root = 'test/e2e/testdata/guestbook';
+
+  it('edits the resource file in place', () => {
+    const live = liveWith(files, root, { 'Deployment/guestbook-ui': [{ segments: ['spec', 'replicas'], value: 2 }] }, 'kubectl-scale');
+    const out = codify(files, root, live);
+    expect(out.check).toEqual({ ok: true });
+    const file = `${root}/guestbook-ui-deployment.yaml`;
+    expect(changedLines(files.get(file)!, out.edits.get(file)!)).toEqual({ removed: ['  replicas: 0'], added: ['  replicas: 2'] });
+  });
+
+  it('changes the images: entry when kustomize set the image', () => {
+    const withImages = new Map(files);
+    const kustomization = `${root}/kustomization.yaml`;
+    withImages.set(kustomization, files.get(kustomization)! + 'images:\n  - name: quay.io/argoprojlabs/argocd-e2e-container\n    newTag: "0.3"\n');
+    const live = liveWith(withImages, root, { 'Deployment/guestbook-ui': [{ segments: ['spec', 'template', 'spec', 'containers', { key: { name: 'guestbook-ui' } }, 'image'], value: 'quay.io/argoprojlabs/argocd-e2e-container:0.4' }] }, 'kubectl-set');
+    const out = codify(withImages, root, live);
+    expect(out.check).toEqual({ ok: true });
+    expect(out.codified).toMatchObject([{ kind: 'replace', file: kustomization }]);
+    expect(changedLines(withImages.get(kustomization)!, out.edits.get(kustomization)!)).toEqual({ removed: ['    newTag: "0.3"'], added: ['    newTag: "0.4"'] });
+  });
+});
+
+describe('resources created by hand', () => {
+  const created: KubeObject = {
+    apiVersion: 'v1', kind: 'ConfigMap',
+    metadata: {
+      name: 'feature-flags', namespace: 'default', uid: 'a1', resourceVersion: '42', creationTimestamp: '2026-12-02T03:00:00Z',
+      annotations: { 'kubectl.kubernetes.io/last-applied-configuration': '{}', team: 'web' },
+      managedFields: [{ manager: 'kubectl-create', operation: 'Update', apiVersion: 'v1', time: '2026-12-02T03:00:00Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:checkout': {} } } }],
+    },
+    data: { checkout: 'on' },
+  };
+
+  it('writes a cleaned manifest at newResourcePath and lists it in the kustomization in its own style', () => {
+    const files = fixtureRepo('microservices-demo');
+    const root = 'kubernetes-manifests';
+    const live = [...liveWith(files, root, {}), created];
+    const out = codify(files, root, live);
+    expect(out.check).toEqual({ ok: true });
+    expect(out.codified).toMatchObject([{ kind: 'new-file', file: 'kubernetes-manifests/default/configmap-feature-flags.yaml' }]);
+    expect(out.edits.get('kubernetes-manifests/default/configmap-feature-flags.yaml')).toBe(
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: feature-flags\n  namespace: default\n  annotations:\n    team: web\ndata:\n  checkout: "on"\n',
+    );
+    const kustomization = 'kubernetes-manifests/kustomization.yaml';
+    expect(changedLines(files.get(kustomization)!, out.edits.get(kustomization)!)).toEqual({ removed: [], added: [' - default/configmap-feature-flags.yaml'] });
+  });
+
+  it('reports a Secret made by hand instead of writing its values', () => {
+    const files = fixtureRepo('microservices-demo');
+    const root = 'kubernetes-manifests';
+    const secret: KubeObject = { ...created, kind: 'Secret', data: { password: 'hash:abc' } };
+    const out = codify(files, root, [...liveWith(files, root, {}), secret]);
+    expect(out.edits.size).toBe(0);
+    expect(out.reported).toMatchObject([{ key: { kind: 'Secret', name: 'feature-flags' }, reason: expect.stringContaining('never written to Git') }]);
+  });
+});
