@@ -151,4 +151,10 @@ describe.each<QueueFactory>([sqliteQueueFactory, postgresQueueFactory])('$name q
     await queue.start({ 'stale-agents': async () => void ticks++ });
     await waitFor(() => ticks >= 3, 'three ticks');
   });
+
+  it('refuses to start a schedule that has no handler', async () => {
+    const queue = bed.queue({});
+    await queue.schedule('stale-agents', 60);
+    await expect(queue.start({ reconcile: async () => undefined })).rejects.toThrow(/schedule "stale-agents" has no handler/);
+  });
 });

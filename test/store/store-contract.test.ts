@@ -43,6 +43,13 @@ describe.each<StoreFactory>([sqliteFactory, postgresFactory])('$name store', (fa
       expect(second.meta).toEqual(first.meta);
     });
 
+    it('stores one snapshot when the same upload races itself', async () => {
+      const snapshot = makeSnapshot();
+      const results = await Promise.all(Array.from({ length: 6 }, () => store.putSnapshot(snapshot, { digest: 'sha256:race', receivedAt: received })));
+      expect(results.map((r) => r.type).sort()).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate', 'duplicate', 'stored']);
+      expect(new Set(results.map((r) => r.meta.id)).size).toBe(1);
+    });
+
     it('stores a replayed older snapshot as stale, never as the latest', async () => {
       const newer = await store.putSnapshot(makeSnapshot({ capturedAt: '2026-12-02T03:05:00Z', replicas: 8 }), { digest: 'sha256:new', receivedAt: received });
       const older = await store.putSnapshot(makeSnapshot({ capturedAt: '2026-12-02T02:55:00Z', replicas: 3 }), { digest: 'sha256:old', receivedAt: received });

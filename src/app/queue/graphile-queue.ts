@@ -6,7 +6,7 @@
 // off by a forced shutdown.
 import { Logger, makeWorkerUtils, run, type Runner, type Task, type TaskList, type WorkerUtils } from 'graphile-worker';
 import type { JobQueue } from '../../store/types.js';
-import { errorMessage, resolveRetry, retryDelayMs, type JobHandler, type QueueLogger, type QueueOptions, type RetryPolicy } from './types.js';
+import { assertSchedulesHaveHandlers, errorMessage, resolveRetry, retryDelayMs, type JobHandler, type QueueLogger, type QueueOptions, type RetryPolicy } from './types.js';
 
 export interface GraphileQueueOptions extends QueueOptions {
   connectionString: string;
@@ -60,6 +60,7 @@ export class GraphileJobQueue implements JobQueue {
 
   async start(handlers: Record<string, JobHandler>): Promise<void> {
     if (this.runner) throw new Error('this queue was already started; create a new one');
+    assertSchedulesHaveHandlers(this.schedules, handlers);
     const taskList: TaskList = {};
     for (const [name, handler] of Object.entries(handlers)) taskList[name] = this.wrap(name, handler);
     this.runner = await run({

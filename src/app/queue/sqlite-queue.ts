@@ -4,7 +4,7 @@
 // is a row, a crash mid-run loses nothing: the next start runs what was pending or running.
 import type Database from 'better-sqlite3';
 import type { JobQueue } from '../../store/types.js';
-import { errorMessage, resolveRetry, retryDelayMs, type JobHandler, type QueueLogger, type QueueOptions, type RetryPolicy } from './types.js';
+import { assertSchedulesHaveHandlers, errorMessage, resolveRetry, retryDelayMs, type JobHandler, type QueueLogger, type QueueOptions, type RetryPolicy } from './types.js';
 
 interface JobRow {
   id: number;
@@ -56,6 +56,7 @@ export class SqliteJobQueue implements JobQueue {
 
   async start(handlers: Record<string, JobHandler>): Promise<void> {
     if (this.state !== 'idle') throw new Error('this queue was already started; create a new one');
+    assertSchedulesHaveHandlers(this.schedules, handlers);
     this.handlers = handlers;
     const recovered = this.recoverInterrupted();
     if (recovered > 0) this.logger.info({ jobs: recovered }, 're-running jobs interrupted by the last shutdown');

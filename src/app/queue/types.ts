@@ -42,3 +42,10 @@ export function resolveRetry(retry: Partial<RetryPolicy> | undefined): RetryPoli
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** A schedule with no handler would enqueue jobs nobody runs: refuse it at start. */
+export function assertSchedulesHaveHandlers(schedules: Map<string, number>, handlers: Record<string, JobHandler>): void {
+  for (const name of schedules.keys()) {
+    if (!handlers[name]) throw new Error(`schedule "${name}" has no handler; pass one under that name to start()`);
+  }
+}
