@@ -31,7 +31,7 @@ const CONTAINER_LISTS = ['containers[]', 'initContainers[]', 'ephemeralContainer
 const SCALABLE = ['Deployment', 'StatefulSet', 'ReplicaSet', 'ReplicationController'];
 
 export function fixNameReferences(resources: BuildResource[]): void {
-  const renamed = resources.filter((r) => r.names.length > 1);
+  const renamed = resources.filter((r) => r.names.length > 1 || r.namespaces.length > 1);
   if (renamed.length === 0) return;
   for (const resource of resources) {
     for (const ref of referencesOf(resource)) follow(resource, ref, renamed);
@@ -45,17 +45,20 @@ function follow(referrer: BuildResource, ref: Reference, renamed: BuildResource[
   const subjectNamespace = ref.namespaceKey ? getString(ref.map, [ref.namespaceKey]) : undefined;
   const referrerNamespace = namespaceOf(referrer);
   const target = renamed.find((candidate) => {
-    if (!ref.kinds.includes(kindOf(candidate)) || !candidate.names.includes(value) || nameOf(candidate) === value) return false;
+    if (!ref.kinds.includes(kindOf(candidate)) || !candidate.names.includes(value)) return false;
+    const unchanged = nameOf(candidate) === value && (!ref.namespaceKey || subjectNamespace === namespaceOf(candidate));
+    if (unchanged) return false;
     if (isClusterScoped(groupOfResource(candidate), kindOf(candidate))) return true;
     if (subjectNamespace !== undefined) return candidate.namespaces.includes(subjectNamespace);
     return candidate.namespaces.includes(referrerNamespace) || namespaceOf(candidate) === referrerNamespace;
   });
   if (!target) return;
   const source: FieldSource = { location: node.source.location, origin: target.renamedBy ?? node.source.origin };
-  ref.map.entries.set(ref.key, { kind: 'scalar', value: nameOf(target), source });
-  if (ref.namespaceKey && subjectNamespace !== undefined && namespaceOf(target)) {
-    const nsNode = ref.map.entries.get(ref.namespaceKey)!;
-    ref.map.entries.set(ref.namespaceKey, { kind: 'scalar', value: namespaceOf(target), source: nsNode.source });
+  if (nameOf(target) !== value) ref.map.entries.set(ref.key, { kind: 'scalar', value: nameOf(target), source });
+  // A ServiceAccount subject follows the account's namespace too (it needs one to be valid).
+  if (ref.namespaceKey && namespaceOf(target) && subjectNamespace !== namespaceOf(target)) {
+    const nsSource = ref.map.entries.get(ref.namespaceKey)?.source ?? { origin: target.renamedBy ?? source.origin };
+    ref.map.entries.set(ref.namespaceKey, { kind: 'scalar', value: namespaceOf(target), source: nsSource });
   }
 }
 

@@ -59,7 +59,7 @@ function mergeLists(target: TrackedList, patch: TrackedList, context: MergeConte
       continue;
     }
     if (at < 0) items.push(withoutDirectives(item));
-    else items[at] = strategicMerge(items[at], item, context, path) ?? items[at];
+    else items[at] = strategicMerge(items[at], item, context, [...path, '*']) ?? items[at];
   }
   return { kind: 'list', items, source: target.source };
 }
