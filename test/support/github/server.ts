@@ -80,6 +80,11 @@ export class GitHubStandIn {
     this.faults.push({ route: fault.route, kind: fault.kind, times: fault.times ?? 1 });
   }
 
+  /** Drops every fault not served yet (GitHub recovered). */
+  clearFaults(): void {
+    this.faults = [];
+  }
+
   pendingFaults(): number {
     return this.faults.reduce((sum, fault) => sum + fault.times, 0);
   }
