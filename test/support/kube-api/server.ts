@@ -116,7 +116,7 @@ export async function startKubeApiStandIn(options: StandInOptions): Promise<Kube
       return status(res, 410, 'Expired', 'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results.');
     }
     const selector = url.searchParams.get('labelSelector') ?? '';
-    const matching = all.filter((o) => (!route.namespace || o.metadata.namespace === route.namespace) && matchesSelector(o, selector));
+    const matching = route.namespace || selector ? all.filter((o) => (!route.namespace || o.metadata.namespace === route.namespace) && matchesSelector(o, selector)) : all;
     const offset = token ? Number(JSON.parse(Buffer.from(token, 'base64').toString()).start) : 0;
     const limit = Number(url.searchParams.get('limit') ?? '0') || matching.length;
     const page = matching.slice(offset, offset + limit);
@@ -165,6 +165,7 @@ function servedResources(apis: any, lists: Map<string, any>): ServedResource[] {
 /** Places each object under its type at the group's preferred version, as the server converts it. */
 function indexObjects(objects: KubeObject[], served: ServedResource[]): Map<string, KubeObject[]> {
   const store = new Map<string, KubeObject[]>();
+  const keys = new Set<string>();
   let uid = 0;
   for (const source of objects) {
     const type = served.find((r) => r.group === groupOf(source.apiVersion) && r.kind === source.kind);
@@ -177,9 +178,9 @@ function indexObjects(objects: KubeObject[], served: ServedResource[]): Map<stri
     object.metadata.resourceVersion ??= String(500 + uid);
     const id = `${type.groupVersion}/${type.name}`;
     const list = store.get(id) ?? [];
-    if (list.some((o) => o.metadata.name === object.metadata.name && o.metadata.namespace === object.metadata.namespace)) {
-      throw new Error(`stand-in: duplicate ${id} ${object.metadata.namespace}/${object.metadata.name}`);
-    }
+    const key = `${id}/${object.metadata.namespace ?? ''}/${object.metadata.name}`;
+    if (keys.has(key)) throw new Error(`stand-in: duplicate ${key}`);
+    keys.add(key);
     list.push(object);
     store.set(id, list);
   }
