@@ -11,3 +11,4 @@ export { splitComment, fitBudget, isBalanced, GITHUB_BODY_LIMIT, MARKER_RESERVE 
 export { escapeText, inlineCode, codeBlock, neutralizeMentions } from './escape.js';
 export { renderTemplate, type TemplateOverrides } from './engine.js';
 export { TEMPLATES, type TemplateName } from './templates/index.js';
+export { renderPlanText, planToJson } from './plan-text.js';
