@@ -53,7 +53,7 @@ export function loadYamlFile(file: string, text: string, origin: FieldOrigin = R
       documents.push({ index, root: undefined, location });
       return;
     }
-    const converter = new Converter(origin, locate);
+    const converter = new Converter(origin, locate, doc);
     try {
       documents.push({ index, root: converter.convert(doc.contents as YamlNode), location });
     } catch (error) {
@@ -71,12 +71,13 @@ class Converter {
   constructor(
     private readonly origin: FieldOrigin,
     private readonly locate: (start: number, end: number) => SourceLocation,
+    private readonly doc: Document.Parsed,
   ) {}
 
   convert(node: YamlNode): TrackedNode {
     if (isAlias(node)) {
       if (++this.aliases > MAX_ALIASES) throw new AliasLimitError();
-      const target = node.resolve(undefined as never);
+      const target = node.resolve(this.doc);
       if (!target) return { kind: 'scalar', value: null, source: this.sourceOf(node) };
       return this.convert(target as YamlNode);
     }

@@ -59,9 +59,19 @@ function mergeLists(target: TrackedList, patch: TrackedList, context: MergeConte
       continue;
     }
     if (at < 0) items.push(withoutDirectives(item));
-    else items[at] = strategicMerge(items[at], item, context, [...path, '*']) ?? items[at];
+    else items[at] = keepKeyFields(items[at] as TrackedMap, strategicMerge(items[at], item, context, [...path, '*']) ?? items[at], keys);
   }
   return { kind: 'list', items, source: target.source };
+}
+
+/** A patch names an item by its key; the key is still written where the item was declared. */
+function keepKeyFields(original: TrackedMap, merged: TrackedNode, keys: string[]): TrackedNode {
+  if (merged.kind !== 'map') return merged;
+  for (const key of keys) {
+    const node = original.entries.get(key);
+    if (node) merged.entries.set(key, node);
+  }
+  return merged;
 }
 
 function sameKey(a: TrackedMap, b: TrackedMap, keys: string[]): boolean {

@@ -1,0 +1,149 @@
+// Bad input is reported with file and line, and the rest of the repository still renders.
+import { describe, expect, it } from 'vitest';
+import { renderManifests } from '../../../src/core/manifests/index.js';
+import { formatProblem } from '../../../src/core/model/index.js';
+import { tree } from './helpers.js';
+
+const CONFIGMAP = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ok\n';
+
+describe('plain manifests: problems and skipped documents', () => {
+  it.each([
+    ['an unclosed flow sequence (reported where the file ends)', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: [unclosed\n', 5],
+    ['a duplicate key', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  name: b\n', 5],
+    ['a tab-indented mapping', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n\tname: a\n', 4],
+  ])('reports %s with file and line, and still renders the other files', (_case, text, line) => {
+    const result = renderManifests(new Map([['bad.yaml', text], ['good.yaml', CONFIGMAP]]), '');
+    expect(result.objects.map((o) => o.key.name)).toEqual(['ok']);
+    expect(result.errors.length).toBeGreaterThan(0);
+    expect(result.errors[0].file).toBe('bad.yaml');
+    expect(result.errors[0].line).toBe(line);
+  });
+
+  it('refuses an alias bomb without expanding it', () => {
+    const levels = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
+    for (let i = 1; i < 9; i++) levels.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+    const bomb = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bomb\ndata:\n  ${levels.join('\n  ')}\n`;
+    const result = renderManifests(new Map([['bomb.yaml', bomb], ['good.yaml', CONFIGMAP]]), '');
+    expect(result.objects.map((o) => o.key.name)).toEqual(['ok']);
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toMatchObject({ file: 'bomb.yaml', line: 1 });
+    expect(result.errors[0].message).toMatch(/alias/);
+  });
+
+  it('keeps a few aliases (anchors are legitimate YAML)', () => {
+    const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: anchored\n  labels: &l\n    app: x\n  annotations: *l\n';
+    const result = renderManifests(new Map([['a.yaml', text]]), '');
+    expect(result.errors).toEqual([]);
+    expect(result.objects[0].object.metadata.annotations).toEqual({ app: 'x' });
+  });
+
+  it('skips YAML that is not a Kubernetes object, with a reason, and expands List kinds', () => {
+    const files = tree({
+      'values.yaml': 'replicaCount: 2\nimage: nginx\n',
+      'scalar.yaml': 'just a string\n',
+      'list.json': JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'from-list' } }, { apiVersion: 'v1', kind: 'Service', metadata: { name: 'svc' } }] }),
+      'empty.yaml': '---\n# only a comment\n---\n',
+      'README.md': '# not a manifest',
+    });
+    const result = renderManifests(files, '');
+    expect(result.errors).toEqual([]);
+    expect(result.objects.map((o) => `${o.key.kind}/${o.key.name}`)).toEqual(['ConfigMap/from-list', 'Service/svc']);
+    expect(result.skipped).toEqual([
+      { file: 'scalar.yaml', document: 0, reason: expect.stringMatching(/not a Kubernetes object/) },
+      { file: 'values.yaml', document: 0, reason: expect.stringMatching(/no apiVersion/) },
+    ]);
+    expect(result.filesRead).not.toContain('README.md');
+  });
+
+  it('reports an object without a name', () => {
+    const result = renderManifests(new Map([['a.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  labels: {}\n']]), '');
+    expect(result.objects).toEqual([]);
+    expect(result.errors[0]).toMatchObject({ file: 'a.yaml', line: 1, field: 'metadata.name' });
+  });
+
+  it('reports a root that does not exist', () => {
+    expect(renderManifests(new Map([['a.yaml', CONFIGMAP]]), 'clusters/nope').errors[0]).toMatchObject({ file: 'clusters/nope' });
+  });
+});
+
+describe('kustomize: problems', () => {
+  const RESOURCE = { 'app/cm.yaml': CONFIGMAP };
+
+  it.each([
+    ['helmCharts', 'helmCharts:\n- name: podinfo\n  repo: https://example.invalid', 3],
+    ['replacements', 'replacements:\n- path: r.yaml', 3],
+    ['vars', 'vars: []', 3],
+    ['transformers', 'transformers:\n- t.yaml', 3],
+    ['generators', 'generators:\n- g.yaml', 3],
+    ['openapi', 'openapi:\n  path: schema.json', 3],
+    ['crds', 'crds:\n- crd.json', 3],
+    ['configurations', 'configurations:\n- c.yaml', 3],
+    ['resourcez', 'resourcez: []', 3],
+  ])('names the file, line and field of unsupported %s', (fieldName, snippet, line) => {
+    const files = tree({ ...RESOURCE, 'app/kustomization.yaml': `resources:\n- cm.yaml\n${snippet}\n` });
+    const result = renderManifests(files, 'app');
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toMatchObject({ file: 'app/kustomization.yaml', line, field: fieldName });
+    expect(formatProblem(result.errors[0])).toMatch(new RegExp(`^app/kustomization.yaml:${line}: ${fieldName}: `));
+  });
+
+  it.each([
+    ['github.com/acme/base?ref=v1', /remote/],
+    ['https://github.com/acme/base//deploy?ref=main', /remote/],
+    ['../../outside', /leaves the repository/],
+    ['missing.yaml', /does not exist/],
+    ['plain-dir', /no kustomization/],
+  ])('reports the resources entry %s with its line', (entry, message) => {
+    const files = tree({ ...RESOURCE, 'app/plain-dir/x.yaml': CONFIGMAP, 'app/kustomization.yaml': `resources:\n- cm.yaml\n- ${entry}\n` });
+    const result = renderManifests(files, 'app');
+    expect(result.objects.map((o) => o.key.name)).toEqual(['ok']);
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toMatchObject({ file: 'app/kustomization.yaml', line: 3, field: 'resources' });
+    expect(result.errors[0].message).toMatch(message);
+  });
+
+  it('reports a kustomization cycle instead of recursing forever', () => {
+    const files = tree({
+      'a/kustomization.yaml': 'resources:\n- cm.yaml\n- ../b\n',
+      'a/cm.yaml': CONFIGMAP,
+      'b/kustomization.yaml': 'resources:\n- ../a\n',
+    });
+    const result = renderManifests(files, 'a');
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toMatchObject({ file: 'b/kustomization.yaml', line: 2, field: 'resources' });
+    expect(result.errors[0].message).toMatch(/cycle: a → b → a/);
+    expect(result.objects.map((o) => o.key.name)).toEqual(['ok']);
+  });
+
+  it('reports a patch whose target matches nothing, a missing patch file and a duplicate resource', () => {
+    const files = tree({
+      ...RESOURCE,
+      'app/again.yaml': CONFIGMAP,
+      'app/kustomization.yaml': `
+        resources:
+        - cm.yaml
+        - again.yaml
+        patches:
+        - path: nowhere.yaml
+        - target:
+            kind: Deployment
+          patch: |-
+            - op: remove
+              path: /spec
+      `,
+    });
+    const result = renderManifests(files, 'app');
+    expect(result.errors.map((e) => [e.file, e.line, e.field])).toEqual([
+      ['app/again.yaml', 1, undefined],
+      ['app/kustomization.yaml', 5, 'patches[0]'],
+      ['app/kustomization.yaml', 6, 'patches[1]'],
+    ]);
+    expect(result.objects).toHaveLength(1);
+  });
+
+  it('reports invalid YAML in a kustomization file with its line', () => {
+    const result = renderManifests(tree({ 'app/kustomization.yaml': 'resources:\n  - a.yaml\n - b.yaml\n' }), 'app');
+    expect(result.errors[0].file).toBe('app/kustomization.yaml');
+    expect(result.errors[0].line).toBeGreaterThanOrEqual(2);
+  });
+});
