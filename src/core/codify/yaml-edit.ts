@@ -125,11 +125,13 @@ function buildItem(segment: PathSegment, rest: readonly PathSegment[], leaf: unk
 export function setValueAt(text: string, documentIndex: number, segments: readonly PathSegment[], value: unknown): EditResult {
   const doc = documentAt(text, documentIndex);
   if (typeof doc === 'string') return { ok: false, reason: doc };
-  const style = detectStyle(text, doc);
   const lookup = locate(doc, segments);
+  if (lookup.found && isScalar(lookup.node) && isScalarValue(value)) {
+    return { ok: true, text: rewriteScalar(text, lookup.node, value, lookup.inFlow), line: lineOf(text, lookup.node.range![0]) };
+  }
+  const style = detectStyle(text, doc);
   if (lookup.found) {
     const { node } = lookup;
-    if (isScalar(node) && isScalarValue(value)) return { ok: true, text: rewriteScalar(text, node, value, lookup.inFlow), line: lineOf(text, node.range![0]) };
     const step = lookup.steps[lookup.steps.length - 1];
     if (!step) return { ok: false, reason: 'cannot replace a whole document' };
     const start = step.pair ? step.pair.key.range[0] : (node?.range[0] ?? 0);

@@ -1,0 +1,112 @@
+// `driftback codify`: writes intentional live changes back into the repository's manifests, in
+// place and byte-exact; `--dry-run` prints the unified diff instead and writes nothing.
+import { parseArgs } from 'node:util';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+import { codifyDrift, type CodifyResult } from '../../core/codify/index.js';
+import { renderManifests } from '../../core/manifests/index.js';
+import { diffResources } from '../../core/diff/index.js';
+import { findCluster } from '../../core/config/index.js';
+import { displayKey, formatProblem } from '../../core/model/index.js';
+import { CliError, loadConfig, loadLive, readTree, type CliIO } from '../io.js';
+
+const HELP = `usage: driftback codify --repo <dir> --live <snapshot|file|dir> [flags]
+
+Writes the intentional live changes (drift whose cause is in drift.causes) back into the
+manifests, editing the YAML in place. Prints what was codified and what was only reported.
+Exit status: 0 done, 2 or more an error (nothing is written then).
+
+  --repo <dir>                  the repository checkout
+  --live <snapshot|file|dir>    a driftback snapshot, kubectl get -o json output, YAML/JSON objects, or a directory of them
+  --config <yml>                driftback config (default: <repo>/.github/driftback.yml when it exists)
+  --cluster <name>              the cluster of the config whose path holds the manifests (default: the whole repo)
+  --namespace <ns>              namespace for namespaced manifests that name none (default: the cluster's
+                                defaultNamespace, else "default")
+  --dry-run                     print a unified diff of the edits and write nothing`;
+
+function parseFlags(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      repo: { type: 'string' },
+      live: { type: 'string' },
+      config: { type: 'string' },
+      cluster: { type: 'string' },
+      namespace: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (!values.help) {
+    if (!values.repo) throw new CliError('--repo <dir> is required (the repository checkout)');
+    if (!values.live) throw new CliError('--live <snapshot|file|dir> is required');
+  }
+  return values;
+}
+
+function summary(result: CodifyResult): string {
+  const lines: string[] = [];
+  lines.push(`codified ${result.codified.length} change${result.codified.length === 1 ? '' : 's'}${result.codified.length ? ':' : ''}`);
+  for (const entry of result.codified) {
+    const what = entry.change ? ` ${entry.change.path}` : '';
+    lines.push(`  ${entry.kind.padEnd(12)} ${displayKey(entry.key)}${what} → ${entry.file}${entry.line ? `:${entry.line}` : ''}`);
+  }
+  if (result.reported.length > 0) {
+    lines.push(`reported instead ${result.reported.length}:`);
+    for (const entry of result.reported) lines.push(`  ${displayKey(entry.key)}${entry.change ? ` ${entry.change.path}` : ''}: ${entry.reason}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+export async function run(args: string[], io: CliIO): Promise<number> {
+  const flags = parseFlags(args);
+  if (flags.help) {
+    io.stdout.write(HELP + '\n');
+    return 0;
+  }
+  const repo = resolve(io.cwd, flags.repo!);
+  const { config } = await loadConfig(flags.config && resolve(io.cwd, flags.config), repo);
+  const cluster = flags.cluster ? findCluster(config, flags.cluster) : undefined;
+  if (flags.cluster && !cluster) throw new CliError(`--cluster ${flags.cluster}: the config lists no such cluster (clusters: ${config.clusters?.map((c) => c.name).join(', ') || 'none'})`);
+  const root = cluster ? cluster.path.replace(/^\.\//, '').replace(/\/+$/, '') : '';
+  const files = await readTree(repo);
+  const live = await loadLive(resolve(io.cwd, flags.live!));
+  const defaultNamespace = flags.namespace ?? cluster?.defaultNamespace ?? 'default';
+  const rendered = renderManifests(files, root, { defaultNamespace });
+  if (rendered.errors.length > 0) {
+    const first = rendered.errors[0];
+    throw new CliError(formatProblem({ ...first, file: join(flags.repo!, first.file) }) + (rendered.errors.length > 1 ? ` (and ${rendered.errors.length - 1} more problems)` : ''));
+  }
+  const result = diffResources(rendered.objects, live.objects, {
+    config,
+    namespaces: cluster?.namespaces,
+    complete: live.snapshot ? live.snapshot.scope.complete : true,
+    unlisted: (live.snapshot?.scope.errors ?? []).map((error) => ({ resource: error.resource })),
+  });
+  const outcome = codifyDrift({
+    files, root, result, live: live.objects, config, defaultNamespace,
+    ...(cluster ? { cluster: { name: cluster.name, ...(cluster.namespaces ? { namespaces: cluster.namespaces } : {}) } } : {}),
+  });
+  if (!outcome.check.ok) {
+    io.stdout.write(summary(outcome));
+    io.stderr.write(`driftback codify: the edits did not pass the self-check, nothing was written: ${outcome.check.reason}\n`);
+    return 2;
+  }
+  if (flags['dry-run']) {
+    for (const [path, text] of [...outcome.edits].sort(([a], [b]) => a.localeCompare(b))) {
+      const before = files.get(path);
+      io.stdout.write(createTwoFilesPatch(before === undefined ? '/dev/null' : `a/${path}`, `b/${path}`, before ?? '', text));
+    }
+  } else {
+    for (const [path, text] of outcome.edits) {
+      const target = join(repo, path);
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, text, 'utf8');
+    }
+  }
+  io.stdout.write(summary(outcome));
+  return 0;
+}
