@@ -1,0 +1,108 @@
+// Assembles and starts the App: store, queue, Probot server with webhooks, the upload API and
+// /metrics. Everything it builds is returned so `stop()` can shut it down in order.
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Probot as ProbotClass, Server as ServerClass, ApplicationFunctionOptions } from 'probot';
+import type { AppEnv } from './env.js';
+import { openStore } from '../store/index.js';
+import { createQueue } from './queue/index.js';
+import type { JobQueue, Store } from '../store/types.js';
+import { createMetrics, type Metrics } from './metrics.js';
+import { createUploadHandler } from './ingest/upload-route.js';
+import { createRateLimiter } from './ingest/rate-limit.js';
+import { createSemaphore } from './ingest/semaphore.js';
+import { createMetricsHandler } from './routes.js';
+
+export interface ProbotClasses {
+  Probot: typeof ProbotClass;
+  Server: typeof ServerClass;
+}
+
+export interface Running {
+  log: ProbotClass['log'];
+  server: ServerClass;
+  store: Store;
+  queue: JobQueue;
+  metrics: Metrics;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export interface StartOverrides {
+  store?: Store;
+  /** Octokit options for tests (e.g. a stand-in's baseUrl). */
+  request?: Record<string, unknown>;
+  now?: () => Date;
+}
+
+export async function startDriftback(env: AppEnv, classes: ProbotClasses, overrides: StartOverrides = {}): Promise<Running> {
+  const { Probot, Server } = classes;
+  const configured = Boolean(env.appId && env.privateKey);
+  const ProbotWithDefaults = Probot.defaults({
+    appId: env.appId ?? 1,
+    privateKey: env.privateKey ?? 'unused until the App is registered',
+    secret: env.webhookSecret ?? 'development',
+    baseUrl: env.githubBaseUrl,
+    logLevel: env.logLevel as 'info',
+  });
+  const server = new Server({ Probot: ProbotWithDefaults, host: env.host ?? 'localhost', port: env.port, request: overrides.request as never });
+  const store = overrides.store ?? (await openStore({ dataDir: env.dataDir, databaseUrl: env.databaseUrl }));
+  const metrics = createMetrics();
+  let log!: ProbotClass['log'];
+  let queue!: JobQueue;
+  const now = overrides.now ?? (() => new Date());
+
+  await server.load(async (app: ProbotClass, { addHandler }: ApplicationFunctionOptions) => {
+    log = app.log;
+    queue = createQueue({ store, logger: app.log as never });
+    addHandler(
+      createUploadHandler({
+        store,
+        queue,
+        tokenSecret: env.tokenSecret,
+        maxSnapshotBytes: env.maxSnapshotBytes,
+        rateLimiter: createRateLimiter(env.uploadsPerMinute),
+        parsing: createSemaphore(env.ingestConcurrency),
+        now,
+        log: app.log,
+        onSnapshot: (result) => metrics.snapshotsReceived.inc({ result }),
+      }),
+    );
+    addHandler(createMetricsHandler(metrics));
+    if (!configured) {
+      app.log.warn('APP_ID and PRIVATE_KEY are not set: open this server in a browser to register the App on GitHub from app.yml');
+      addHandler(await loadProbotSetup(app, env, server));
+    }
+  });
+
+  if (!env.tokenSecret) log.warn('DRIFTBACK_TOKEN_SECRET is not set: snapshot uploads are refused until it is');
+  await queue.start({});
+  const httpServer = await server.start();
+  const address = httpServer.address();
+  const port = typeof address === 'object' && address ? address.port : env.port;
+
+  return {
+    log,
+    server,
+    store,
+    queue,
+    metrics,
+    port,
+    async stop() {
+      await server.stop();
+      await queue.stop(20_000);
+      await store.close();
+    },
+  };
+}
+
+/** Probot's own setup page (the manifest flow from app.yml); it lives beside Probot's entry point. */
+async function loadProbotSetup(app: ProbotClass, env: AppEnv, server: ServerClass) {
+  const probotEntry = fileURLToPath(import.meta.resolve('probot'));
+  const setupUrl = pathToFileURL(join(dirname(probotEntry), 'apps', 'setup.js')).href;
+  const { setupAppFactory } = (await import(setupUrl)) as {
+    setupAppFactory: (options: { host: string; port: number; log: unknown }) => () => Promise<(req: unknown, res: unknown) => unknown>;
+  };
+  const handler = await setupAppFactory({ host: env.host ?? 'localhost', port: env.port || server.port, log: app.log.child({ name: 'setup' }) })();
+  return handler as never;
+}
