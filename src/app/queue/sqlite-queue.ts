@@ -153,6 +153,8 @@ export class SqliteJobQueue implements JobQueue {
 
   private armWakeTimer(): void {
     clearTimeout(this.wakeTimer);
+    // With every slot taken there is nothing to wake for: the next job to finish pumps again.
+    if (this.running.size >= this.concurrency) return;
     const next = this.db
       .prepare(`SELECT MIN(run_at) AS at FROM jobs WHERE state = 'pending' AND key NOT IN (SELECT value FROM json_each(?))`)
       .get(this.busyKeys()) as { at: number | null };
