@@ -115,3 +115,17 @@ describe('resources created by hand', () => {
     expect(out.reported).toMatchObject([{ key: { kind: 'Secret', name: 'feature-flags' }, reason: expect.stringContaining('never written to Git') }]);
   });
 });
+
+describe('names and namespaces set by kustomize', () => {
+  it('an overlay with namePrefix and namespace still gets a patch that targets the base object', () => {
+    const files = fixtureRepo('flux2-kustomize-helm-example');
+    const staging = 'apps/staging/kustomization.yaml';
+    files.set(staging, files.get(staging)! + 'namePrefix: stg-\nnamespace: podinfo-staging\n');
+    const live = render(files, 'apps/staging').map((d) => liveAfterHandEdit(d.object, d.key.kind === 'HelmRelease' ? [{ segments: ['spec', 'interval'], value: '15m' }] : []));
+    expect(live.find((o) => o.kind === 'HelmRelease')!.metadata).toMatchObject({ name: 'stg-podinfo', namespace: 'podinfo-staging' });
+    const out = codify(files, 'apps/staging', live);
+    expect(out.check).toEqual({ ok: true });
+    expect(out.codified).toMatchObject([{ kind: 'patch', file: 'apps/staging/driftback-helmrelease-podinfo.yaml' }]);
+    expect(parse(out.edits.get('apps/staging/driftback-helmrelease-podinfo.yaml')!).metadata).toEqual({ name: 'podinfo', namespace: 'podinfo' });
+  });
+});
