@@ -16,6 +16,8 @@ export interface AgentDeps {
   timing: Timing;
   retry?: RetryPolicy;
   log(line: string): void;
+  /** A line per listed type, for a terminal; logs get the summary at the end instead. */
+  progress?(line: string): void;
 }
 
 export type AgentOutcome =
@@ -53,7 +55,7 @@ export async function runAgent(settings: AgentSettings, deps: AgentDeps): Promis
       out: spool.input,
       deadlineMs,
       now: deps.timing.now,
-      onType: (figures) => deps.log(progressLine(figures)),
+      onType: deps.progress ? (figures) => deps.progress?.(progressLine(figures)) : undefined,
     });
     const compressedBytes = await spool.finish();
     // The upload gets at least a minute even when listing used the whole deadline: a partial

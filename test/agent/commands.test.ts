@@ -24,9 +24,9 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function cli(argv: string[], env: NodeJS.ProcessEnv) {
+async function cli(argv: string[], env: NodeJS.ProcessEnv, options: { tty?: boolean } = {}) {
   const stdout = new PassThrough();
-  const stderr = new PassThrough();
+  const stderr = Object.assign(new PassThrough(), { isTTY: options.tty ?? false });
   const out: string[] = [];
   const err: string[] = [];
   stdout.on('data', (chunk) => out.push(String(chunk)));
@@ -44,6 +44,12 @@ describe('driftback snapshot', () => {
     expect(parsed.ok && parsed.value.items.map((o) => o.kind).sort()).toEqual([...Array(6).fill('ConfigMap'), 'Namespace', 'Secret', 'Secret']);
     expect(parsed.ok && parsed.value.repository).toBe('local/local');
     expect(run.stderr).toContain('v1/configmaps');
+  });
+
+  it('prints a progress line per type on a terminal only', async () => {
+    const argv = ['snapshot', '--kubeconfig', kubeconfig, '--cluster', 'prod-eu', '--secrets', 'omit', '--include', 'configmaps,services', '--out', join(dir, 'progress.json')];
+    expect((await cli(argv, {}, { tty: true })).stderr).toContain('listed v1/services: 4 items');
+    expect((await cli(argv, {}, { tty: false })).stderr).not.toContain('listed v1/services');
   });
 
   it('writes to stdout without a hash key when Secrets are omitted', async () => {

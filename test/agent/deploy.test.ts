@@ -27,7 +27,17 @@ function render(withSecrets: boolean): any[] {
     return parseAllDocuments(result.stdout).map((doc) => doc.toJS());
   }
   const read = (dir: string) => (parse(readFileSync(join(dir, 'kustomization.yaml'), 'utf8')).resources as string[]).flatMap((file) => parseAllDocuments(readFileSync(join(dir, file), 'utf8')).map((doc) => doc.toJS()));
-  return [...read(BASE), ...(withSecrets ? read(SECRETS_COMPONENT) : [])];
+  const objects = [...read(BASE), ...(withSecrets ? read(SECRETS_COMPONENT) : [])];
+  if (withSecrets) {
+    // The component's strategic-merge patch, for the lists it touches (merged by name).
+    const patch = parse(readFileSync(join(SECRETS_COMPONENT, 'cronjob-patch.yaml'), 'utf8')).spec.jobTemplate.spec.template.spec;
+    const pod = find(objects, 'CronJob')[0].spec.jobTemplate.spec.template.spec;
+    const container = pod.containers[0];
+    container.env = [...container.env, ...patch.containers[0].env];
+    container.volumeMounts = [...container.volumeMounts, ...patch.containers[0].volumeMounts];
+    pod.volumes = [...pod.volumes, ...patch.volumes];
+  }
+  return objects;
 }
 
 const find = (objects: any[], kind: string, name?: string) => objects.filter((o) => o.kind === kind && (!name || o.metadata.name === name));

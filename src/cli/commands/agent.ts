@@ -46,7 +46,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     throw new CliError((error as Error).message);
   }
   log(`snapshot of cluster ${settings.cluster} for ${settings.repository}${settings.scope.namespaces.length ? ` (namespaces ${settings.scope.namespaces.join(', ')})` : ''}`);
-  const outcome = await runAgent(settings, { kubeConfig, timing: realTiming, log });
+  const progress = io.stderr.isTTY ? log : undefined;
+  const outcome = await runAgent(settings, { kubeConfig, timing: realTiming, log, progress });
   if (outcome.type === 'misconfigured') throw new CliError(outcome.message);
   io.stderr.write(summaryLines(outcome.summary).join('\n') + '\n');
   if (outcome.type === 'uploaded') {
