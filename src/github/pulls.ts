@@ -101,3 +101,9 @@ export async function commentOnce(octokit: GitHubClient, options: RepoRef & { is
   const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: options.issueNumber, body: stampMarker(options.body, options.key) });
   return { type: 'commented', id: data.id };
 }
+
+/** Paths a pull request changes (renames give both names), every page. */
+export async function listPullRequestFiles(octokit: GitHubClient, options: RepoRef & { number: number }): Promise<string[]> {
+  const files = await octokit.paginate(octokit.rest.pulls.listFiles, { owner: options.owner, repo: options.repo, pull_number: options.number, per_page: 100 });
+  return files.flatMap((file) => (file.previous_filename ? [file.previous_filename, file.filename] : [file.filename]));
+}

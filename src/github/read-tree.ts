@@ -35,6 +35,13 @@ export interface TreeRead {
   /** True when GitHub truncated the recursive listing and the paths were walked instead. */
   walked: boolean;
   blobsFetched: number;
+  /** The whole recursive listing when GitHub sent it uncut; writeBranch reuses it as `baseTree`. */
+  listing: BaseTreeListing | undefined;
+}
+
+export interface BaseTreeListing {
+  sha: string;
+  tree: Array<{ path?: string; mode?: string; type?: string; sha?: string }>;
 }
 
 interface RawEntry {
@@ -74,7 +81,8 @@ export async function readTreeFiles(octokit: GitHubClient, options: ReadTreeOpti
   const texts = await fetchBlobs(octokit, options, [...new Set(wanted.map((entry) => entry.sha))]);
   const files = new Map(wanted.map((entry) => [entry.path, texts.blobs.get(entry.sha)!] as const));
   const unfollowed = [...entries.values()].filter((entry) => entry.kind === 'symlink' || entry.kind === 'submodule');
-  return { treeSha: data.sha, files, entries, unfollowed, walked: data.truncated, blobsFetched: texts.fetched };
+  const listing = data.truncated ? undefined : { sha: data.sha, tree: data.tree };
+  return { treeSha: data.sha, files, entries, unfollowed, walked: data.truncated, blobsFetched: texts.fetched, listing };
 }
 
 async function fetchBlobs(octokit: GitHubClient, options: ReadTreeOptions, shas: string[]): Promise<{ blobs: Map<string, string>; fetched: number }> {

@@ -4,6 +4,7 @@
 // resulting tree is already the branch's tree (checked locally with git's own hashing).
 import { gitBlobSha, gitTreeSha, type FlatTreeEntry } from './git-hash.js';
 import { assertOwnBranch } from './guard.js';
+import type { BaseTreeListing } from './read-tree.js';
 import { hasStatus, type GitHubClient, type RepoRef } from './types.js';
 
 export interface WriteBranchOptions extends RepoRef {
@@ -19,6 +20,10 @@ export interface WriteBranchOptions extends RepoRef {
   author?: { name: string; email: string; date?: string };
   /** The head the App last wrote; if the branch has moved since, nothing is written. */
   expectedHeadSha?: string;
+  /** The base commit's uncut recursive listing, when already read (TreeRead.listing): saves a call. */
+  baseTree?: BaseTreeListing;
+  /** What the App wrote last on this branch: when the head is still that commit, its tree is known. */
+  lastWritten?: { commitSha: string; treeSha: string };
 }
 
 export type WriteBranchResult =
@@ -33,17 +38,18 @@ export async function writeBranch(octokit: GitHubClient, options: WriteBranchOpt
   const currentHead = await branchHead(octokit, options, branch);
   if (options.expectedHeadSha !== undefined && currentHead !== options.expectedHeadSha) return { type: 'head-moved', actualHeadSha: currentHead };
 
-  const { data: baseTree } = await octokit.rest.git.getTree({ owner, repo, tree_sha: options.baseCommitSha, recursive: 'true' });
+  const baseTree = options.baseTree ? { ...options.baseTree, truncated: false } : (await octokit.rest.git.getTree({ owner, repo, tree_sha: options.baseCommitSha, recursive: 'true' })).data;
   const planned = baseTree.truncated ? undefined : plannedTree(baseTree.tree, options.files);
   const edits = planned ? planned.edits : [...options.files].map(([path, text]) => treeItem(path, text, '100644'));
+  const headTree = async (head: string): Promise<string> => (options.lastWritten?.commitSha === head ? options.lastWritten.treeSha : treeOfCommit(octokit, options, head));
   if (planned) {
-    const currentTree = currentHead ? await treeOfCommit(octokit, options, currentHead) : baseTree.sha;
+    const currentTree = currentHead ? await headTree(currentHead) : baseTree.sha;
     if (planned.treeSha === currentTree) return { type: 'unchanged', commitSha: currentHead };
   }
 
   const { data: tree } = await octokit.rest.git.createTree({ owner, repo, base_tree: baseTree.sha, tree: edits });
   // A truncated base could not be hashed locally, so the comparison happens after createTree.
-  if (!planned && currentHead && tree.sha === (await treeOfCommit(octokit, options, currentHead))) return { type: 'unchanged', commitSha: currentHead };
+  if (!planned && currentHead && tree.sha === (await headTree(currentHead))) return { type: 'unchanged', commitSha: currentHead };
   const { data: commit } = await octokit.rest.git.createCommit({ owner, repo, message: options.message, tree: tree.sha, parents: [options.baseCommitSha], ...(options.author ? { author: options.author } : {}) });
   if (currentHead) await octokit.rest.git.updateRef({ owner, repo, ref: `heads/${branch}`, sha: commit.sha, force: true });
   else await octokit.rest.git.createRef({ owner, repo, ref: `refs/heads/${branch}`, sha: commit.sha });
