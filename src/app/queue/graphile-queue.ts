@@ -5,6 +5,7 @@
 // fixed e^n seconds, so the backoff is configurable; graphile's own retry only catches runs cut
 // off by a forced shutdown.
 import { Logger, makeWorkerUtils, run, type Runner, type Task, type TaskList, type WorkerUtils } from 'graphile-worker';
+import { isConnectionError, StoreUnavailableError } from '../../store/errors.js';
 import type { JobQueue } from '../../store/types.js';
 import { assertSchedulesHaveHandlers, errorMessage, resolveRetry, retryDelayMs, type JobHandler, type QueueLogger, type QueueOptions, type RetryPolicy } from './types.js';
 
@@ -47,9 +48,17 @@ export class GraphileJobQueue implements JobQueue {
   }
 
   async enqueue(queue: string, key: string, payload: Record<string, unknown>): Promise<void> {
-    const utils = await this.utils();
     const envelope: Envelope = { payload, key, attempt: 1 };
-    await utils.addJob(queue, envelope, { queueName: key, jobKey: jobKeyOf(queue, key), jobKeyMode: 'replace', maxAttempts: INTERRUPTION_ATTEMPTS });
+    const add = async () => (await this.utils()).addJob(queue, envelope, { queueName: key, jobKey: jobKeyOf(queue, key), jobKeyMode: 'replace', maxAttempts: INTERRUPTION_ATTEMPTS });
+    try {
+      await add();
+    } catch (error) {
+      if (!isConnectionError(error)) throw error;
+      // An idle connection the server closed (restart, failover) fails once; the pool then opens a new one.
+      await add().catch((retryError: unknown) => {
+        throw isConnectionError(retryError) ? new StoreUnavailableError('postgres', retryError) : retryError;
+      });
+    }
   }
 
   async schedule(name: string, everySeconds: number): Promise<void> {
