@@ -76,7 +76,7 @@ function writeField(ctx: ApplyContext, resource: ResourceDiff, desired: DesiredO
     default:
       break;
   }
-  const overlay = overlayFor(desired.source.kustomizations, route.owner, ctx.users);
+  const overlay = overlayFor(desired.source.kustomizations, route.owner, ctx.users, route.file);
   if (overlay === null) return { ok: false, reason: `${route.file} is in a base that other kustomizations use, and this cluster has no overlay of its own to patch` };
   if (overlay) {
     if (remove) return { ok: false, reason: `${route.file} is in a shared base: a field cannot be removed by a strategic-merge patch; remove it by hand` };

@@ -36,9 +36,9 @@ export function routeChange(desired: DesiredObject, pointer: string): Route {
         if (source?.location && source.origin === origin && pointerIsLeaf(desired, pointer)) return { type: 'scalar', file: source.location.file, range: source.location.range, owner: origin.kustomization };
         return { type: 'unsupported', reason: `set by a JSON 6902 patch in ${origin.kustomization}: only its existing scalar values are rewritten` };
       }
-      const file = origin.file ?? source?.location?.file;
-      if (!file || !source?.location) return { type: 'unsupported', reason: `set by an inline patch in ${origin.kustomization} that has no file location` };
-      return { type: 'document', file, document: source.location.document, owner: origin.kustomization };
+      // An inline patch is YAML inside a string of the kustomization: its nodes are not the file's.
+      if (!origin.file || !source?.location) return { type: 'unsupported', reason: `set by an inline patch in ${origin.kustomization}; change it there by hand` };
+      return { type: 'document', file: origin.file, document: source.location.document, owner: origin.kustomization };
     }
     case 'images':
       if (!/\/image$/.test(pointer)) break;
@@ -62,12 +62,13 @@ function pointerIsLeaf(desired: DesiredObject, pointer: string): boolean {
  * the edit's owner (or a kustomization between it and the root) is a base used more than once.
  * undefined: edit in place. null: shared all the way up, no overlay of this cluster to patch.
  */
-export function overlayFor(chain: readonly string[], owner: string | undefined, users: ReadonlyMap<string, number>): string | undefined | null {
+export function overlayFor(chain: readonly string[], owner: string | undefined, users: ReadonlyMap<string, number>, file?: string): string | undefined | null {
   if (!owner) return undefined;
   const start = chain.indexOf(owner);
   if (start < 0) return undefined;
-  let outermostShared = -1;
+  // A file listed by name in several kustomizations is shared like a base directory.
+  let outermostShared = file && (users.get(file) ?? 0) > 1 ? start - 1 : -2;
   for (let i = start; i < chain.length; i++) if ((users.get(dirOf(chain[i])) ?? 0) > 1) outermostShared = i;
-  if (outermostShared < 0) return undefined;
+  if (outermostShared < -1) return undefined;
   return chain[outermostShared + 1] ?? null;
 }

@@ -24,7 +24,7 @@ export function dirOf(path: string): string {
   return joinPath(posix.dirname(path));
 }
 
-/** Directory → number of kustomizations that list it in `resources:` or `components:`. */
+/** Directory or file → number of kustomizations that list it in `resources:` or `components:`. */
 export function kustomizationUsers(files: ReadonlyMap<string, string>): Map<string, number> {
   const users = new Map<string, number>();
   for (const [path, text] of files) {
@@ -43,7 +43,7 @@ export function kustomizationUsers(files: ReadonlyMap<string, string>): Map<stri
       for (const entry of entries) {
         if (typeof entry !== 'string' || /^[a-z]+:\/\//.test(entry)) continue;
         const target = joinPath(dir, entry);
-        if (kustomizationIn(files, target)) users.set(target, (users.get(target) ?? 0) + 1);
+        if (kustomizationIn(files, target) || files.has(target)) users.set(target, (users.get(target) ?? 0) + 1);
       }
     }
   }
