@@ -23,7 +23,7 @@ function rows(view: DriftPullRequestView, max: number) {
     snapshot: view.snapshot,
     codified: view.codified.slice(0, max).map((c) => ({
       resource: displayKey(c.key),
-      field: c.change?.path ?? `(whole ${c.kind} resource)`,
+      field: c.change?.path ?? (c.kind === 'new-file' ? '(whole resource, new manifest)' : '(whole resource)'),
       git: c.change ? shortValue(c.change.desired) : '(absent)',
       live: c.change ? shortValue(c.change.live) : '(live object)',
       who: c.change?.manager ?? '',

@@ -1,0 +1,99 @@
+// Golden Markdown for the drift pull request body, the dashboard issue, the alert issues and the
+// drift report; and the escaping and size promises each of them keeps.
+import { describe, expect, it } from 'vitest';
+import { GITHUB_BODY_LIMIT, isBalanced, renderDashboard, renderDriftMarkdown, renderDriftPullRequest, renderNotReconcilingAlert, renderStaleAlert, type DashboardView, type DriftPullRequestView } from '../../../src/core/report/index.js';
+import type { DiffResult, FieldChange, ResourceKey } from '../../../src/core/model/index.js';
+import { expectGolden } from './golden.js';
+
+const api: ResourceKey = { group: 'apps', kind: 'Deployment', namespace: 'checkout', name: 'api' };
+const worker: ResourceKey = { group: 'apps', kind: 'Deployment', namespace: 'checkout', name: 'worker' };
+const scale: FieldChange = { path: '/spec/replicas', segments: ['spec', 'replicas'], op: 'replace', desired: 3, live: 8, manager: 'kubectl-scale', time: '2026-12-02T03:02:11Z', cause: 'human' };
+const env: FieldChange = { path: '/spec/template/spec/containers/0/env/1', segments: ['spec', 'template', 'spec', 'containers', { key: { name: 'api' } }, 'env', { key: { name: 'DEBUG' } }], op: 'add', live: { name: 'DEBUG', value: '1' }, manager: 'kubectl-edit', time: '2026-12-02T03:10:00Z', cause: 'human' };
+const hpa: FieldChange = { path: '/spec/replicas', segments: ['spec', 'replicas'], op: 'replace', desired: 2, live: 6, manager: 'horizontal-pod-autoscaler', time: '2026-12-02T04:00:00Z', cause: 'controller' };
+
+const prView: DriftPullRequestView = {
+  cluster: 'prod-eu',
+  codified: [
+    { key: api, change: scale, file: 'clusters/prod-eu/checkout/api.yaml', line: 9, kind: 'replace' },
+    { key: api, change: env, file: 'clusters/prod-eu/checkout/api.yaml', line: 24, kind: 'add' },
+    { key: { group: '', kind: 'ConfigMap', namespace: 'checkout', name: 'hotfix' }, file: 'clusters/prod-eu/checkout/ConfigMap-hotfix.yaml', kind: 'new-file' },
+  ],
+  reported: [{ key: worker, change: hpa, reason: 'set by a controller (horizontal-pod-autoscaler): drift.causes is [human]' }],
+  snapshot: { id: 'snap-42', capturedAt: '2026-12-02T05:00:00Z' },
+};
+
+const dashboard: DashboardView = {
+  now: '2026-12-02T12:00:00Z',
+  configErrors: [{ file: '.github/driftback.yml', line: 4, field: 'clusters[1].staleAfter', message: 'expected a duration like 30m' }],
+  clusters: [
+    {
+      name: 'prod-eu',
+      lastSnapshotAt: '2026-12-02T11:55:00Z',
+      staleAfter: '30m',
+      resourcesInScope: 42,
+      driftByCause: { human: 2, controller: 1 },
+      conflicts: [{ key: worker, path: '/spec/replicas', manager: 'horizontal-pod-autoscaler' }],
+      ignored: [{ reason: 'replicas belong to the HPA', count: 3 }],
+      degraded: [{ key: worker, message: 'Deployment "worker" exceeded its progress deadline' }],
+      reconcilers: [
+        { state: { kind: 'flux-kustomization', name: 'apps', namespace: 'flux-system', path: './clusters/prod-eu', suspended: true, since: '2026-12-01T08:00:00Z' } },
+        { state: { kind: 'argocd-application', name: 'shop', namespace: 'argocd', suspended: false, ready: false }, notReconcilingReason: 'is failing: ComparisonError' },
+      ],
+      openPullRequests: [{ number: 17 }],
+    },
+    { name: 'staging', staleAfter: '1h', resourcesInScope: 0, driftByCause: {}, conflicts: [], ignored: [], degraded: [], reconcilers: [], openPullRequests: [] },
+    { name: 'prod-us', lastSnapshotAt: '2026-12-01T12:00:00Z', staleAfter: '30m', resourcesInScope: 40, driftByCause: {}, conflicts: [], ignored: [], degraded: [], reconcilers: [], openPullRequests: [] },
+  ],
+};
+
+describe('documents (golden)', () => {
+  it('drift pull request body', () => expectGolden('drift-pull-request.md', renderDriftPullRequest(prView)));
+  it('dashboard issue body', () => expectGolden('dashboard.md', renderDashboard(dashboard)));
+  it('stale alert issue', () => {
+    const issue = renderStaleAlert({ cluster: 'prod-us', now: '2026-12-02T12:00:00Z', lastCapturedAt: '2026-12-01T12:00:00Z', staleAfter: '30m' });
+    expect(issue.title).toBe('driftback: prod-us is not reporting');
+    expectGolden('stale-alert.md', issue.body);
+  });
+  it('not-reconciling alert issue', () => {
+    const issue = renderNotReconcilingAlert({ cluster: 'prod-eu', state: dashboard.clusters[0].reconcilers[0].state, reason: 'is suspended since 2026-12-01T08:00:00Z' });
+    expect(issue.title).toBe('driftback: prod-eu: flux-system/apps is not reconciling');
+    expect(issue.body).toContain('flux resume kustomization apps -n flux-system');
+    expectGolden('not-reconciling-alert.md', issue.body);
+  });
+  it('drift report markdown', () => {
+    const result: DiffResult = {
+      resources: [
+        { key: api, status: 'modified', changes: [scale, env], ignored: [], conflicts: [] },
+        { key: { group: '', kind: 'ConfigMap', namespace: 'checkout', name: 'hotfix' }, status: 'extra', changes: [], ignored: [], conflicts: [], createdBy: { manager: 'kubectl-create', cause: 'human', time: '2026-12-02T02:00:00Z' } },
+      ],
+      summary: { inSync: 40, modified: 1, missing: 0, extra: 1, ignored: 2, conflicts: 0 },
+      unlisted: ['apps/v1/statefulsets'],
+    };
+    expectGolden('drift-markdown.md', renderDriftMarkdown(result));
+  });
+});
+
+describe('documents keep their promises', () => {
+  it('the dashboard flags a stale cluster and one that never reported', () => {
+    const body = renderDashboard(dashboard);
+    expect(body).toMatch(/### prod-us\n\n- Last snapshot: 1d ago .*not reporting/);
+    expect(body).toMatch(/### staging\n\n- Last snapshot: ⚠️ \*\*none received yet\*\*/);
+  });
+
+  it('values from the cluster cannot break a table, inject HTML or mention anyone', () => {
+    const hostile: FieldChange = { ...scale, live: 'x | y <script>alert(1)</script> @octocat\nnext', manager: '@ghost' };
+    const body = renderDriftPullRequest({ ...prView, codified: [{ key: api, change: hostile, file: 'a.yaml', kind: 'replace' }] });
+    const row = body.split('\n').find((line) => line.includes('a.yaml'))!;
+    expect(row.split(/(?<!\\)\|/).length).toBe(8);
+    expect(body).not.toContain('<script>');
+    expect(body).not.toMatch(/@octocat|@ghost/);
+  });
+
+  it('a drift PR with 5,000 changes stays within the limit', () => {
+    const codified = Array.from({ length: 5000 }, (_, i) => ({ key: { ...api, name: `api-${i}` }, change: scale, file: `apps/api-${i}.yaml`, line: 9, kind: 'replace' }));
+    const body = renderDriftPullRequest({ ...prView, codified });
+    expect(body.length).toBeLessThanOrEqual(GITHUB_BODY_LIMIT);
+    expect(body).toMatch(/and \d+ more changes/);
+    expect(isBalanced(body)).toBe(true);
+  });
+});
