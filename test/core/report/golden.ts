@@ -8,9 +8,7 @@ const DIR = fileURLToPath(new URL('./golden', import.meta.url));
 
 export function expectGolden(name: string, actual: string): void {
   const path = join(DIR, name);
-  if (process.env.UPDATE_GOLDEN === '1' || !existsSync(path)) {
-    if (process.env.CI) throw new Error(`golden file ${name} is missing; run with UPDATE_GOLDEN=1 and review it`);
-    writeFileSync(path, actual);
-  }
+  if (process.env.UPDATE_GOLDEN === '1') writeFileSync(path, actual);
+  if (!existsSync(path)) throw new Error(`golden file ${name} is missing: run with UPDATE_GOLDEN=1 and review it`);
   expect(actual).toBe(readFileSync(path, 'utf8'));
 }
