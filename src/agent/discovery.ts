@@ -11,7 +11,11 @@ export interface Discovered {
   gitVersion?: string;
 }
 
-export async function discoverResources(transport: KubeTransport): Promise<Discovered> {
+/**
+ * `skipGroup` names groups left out of the run entirely: they are not asked for, so an aggregated
+ * API that is down (metrics.k8s.io) cannot make a run slow or incomplete when it is excluded anyway.
+ */
+export async function discoverResources(transport: KubeTransport, skipGroup: (group: string) => boolean = () => false): Promise<Discovered> {
   const groupVersions: Array<{ group: string; version: string; path: string }> = [];
   const errors: ListError[] = [];
 
@@ -29,7 +33,7 @@ export async function discoverResources(transport: KubeTransport): Promise<Disco
     if (!isPlainObject(group) || typeof group.name !== 'string') continue;
     const preferred = isPlainObject(group.preferredVersion) ? group.preferredVersion : undefined;
     const version = typeof preferred?.version === 'string' ? preferred.version : undefined;
-    if (version) groupVersions.push({ group: group.name, version, path: `/apis/${group.name}/${version}` });
+    if (version && !skipGroup(group.name)) groupVersions.push({ group: group.name, version, path: `/apis/${group.name}/${version}` });
   }
 
   const resources: ApiResource[] = [];

@@ -65,3 +65,26 @@ export function selectResources(resources: ApiResource[], scope: SnapshotScope):
   });
   return selected.sort((a, b) => (a.group === b.group ? a.resource.localeCompare(b.resource) : a.group.localeCompare(b.group)));
 }
+
+/**
+ * True when no type of `group` can be selected: the whole group is excluded (`*.group`), or an
+ * include list is given and every entry names another group. Bare names (`deployments`) may match
+ * in any group, so they keep every group in play.
+ */
+export function isGroupOutOfScope(group: string, scope: SnapshotScope): boolean {
+  const wholeGroup = (pattern: string) => pattern.trim().toLowerCase() === `*.${group.toLowerCase()}`;
+  if (scope.exclude.some(wholeGroup)) return true;
+  if (scope.include.length > 0) return scope.include.every((pattern) => namedGroup(pattern) !== undefined && namedGroup(pattern) !== group.toLowerCase());
+  return DEFAULT_EXCLUDES.some(wholeGroup);
+}
+
+/** The group a pattern names explicitly, or undefined for a bare name or kind. */
+function namedGroup(pattern: string): string | undefined {
+  const wanted = pattern.trim().toLowerCase();
+  if (wanted.includes('/')) {
+    const parts = wanted.split('/');
+    return parts.length === 3 ? parts[0] : '';
+  }
+  const dot = wanted.indexOf('.');
+  return dot < 0 ? undefined : wanted.slice(dot + 1);
+}

@@ -5,7 +5,7 @@
 import { discoverResources } from './discovery.js';
 import type { KubeTransport } from './kube-transport.js';
 import { listResource } from './list-resource.js';
-import { selectResources } from './resource-filter.js';
+import { isGroupOutOfScope, selectResources } from './resource-filter.js';
 import { sanitizeObject } from './sanitize.js';
 import { SnapshotWriter } from './snapshot-writer.js';
 import { resourceId, type ListError, type SnapshotScope, type TypeFigures } from './types.js';
@@ -41,7 +41,7 @@ export interface SnapshotSummary {
 export async function takeSnapshot(request: SnapshotRequest): Promise<SnapshotSummary> {
   const { transport, scope } = request;
   if (scope.secrets === 'hash' && !request.hashKey) throw new Error('Secrets are hashed, but no hash key was given');
-  const discovered = await discoverResources(transport);
+  const discovered = await discoverResources(transport, (group) => isGroupOutOfScope(group, scope));
   const errors: ListError[] = [...discovered.errors];
   const writer = new SnapshotWriter(request.out);
   await writer.begin({

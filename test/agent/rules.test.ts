@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listableResources } from '../../src/agent/discovery.js';
 import { loadHashKey } from '../../src/agent/hash-key.js';
-import { matchesType, selectResources } from '../../src/agent/resource-filter.js';
+import { isGroupOutOfScope, matchesType, selectResources } from '../../src/agent/resource-filter.js';
 import { sanitizeObject } from '../../src/agent/sanitize.js';
 import { parseAgentEnv } from '../../src/agent/settings.js';
 import type { ApiResource } from '../../src/agent/types.js';
@@ -32,6 +32,20 @@ describe('type patterns', () => {
     { pattern: '', resource: deployments, matches: false },
   ])('$pattern names $resource.groupVersion/$resource.resource: $matches', ({ pattern, resource, matches }) => {
     expect(matchesType(pattern, resource)).toBe(matches);
+  });
+});
+
+describe('groups out of scope are not even discovered', () => {
+  it.each([
+    { group: 'metrics.k8s.io', scope: scope(), out: true },
+    { group: 'apps', scope: scope(), out: false },
+    { group: 'policy', scope: scope({ exclude: ['*.policy'] }), out: true },
+    { group: 'policy', scope: scope({ include: ['deployments.apps', 'apps/v1/statefulsets'] }), out: true },
+    { group: 'apps', scope: scope({ include: ['deployments.apps'] }), out: false },
+    { group: 'policy', scope: scope({ include: ['poddisruptionbudgets'] }), out: false },
+    { group: 'policy', scope: scope({ include: ['v1/configmaps'] }), out: true },
+  ])('$group with include $scope.include exclude $scope.exclude → out: $out', ({ group, scope: s, out }) => {
+    expect(isGroupOutOfScope(group, s)).toBe(out);
   });
 });
 

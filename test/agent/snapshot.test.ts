@@ -177,6 +177,21 @@ describe('a run that cannot finish', () => {
     }
   });
 
+  it('records a group whose discovery is down, unless the group is excluded', async () => {
+    const api = await startKubeApiStandIn({ token: TOKEN, objects: clusterObjects(), brokenDiscovery: ['policy/v1'] });
+    try {
+      const { document } = await snapshotText({ url: api.url, scope: scope({ include: ['configmaps'] }) });
+      expect(document.scope.errors).toEqual([expect.objectContaining({ resource: 'policy/v1', reason: 'ServiceUnavailable' })]);
+      expect(document.scope.complete).toBe(false);
+      const before = api.requests.length;
+      const excluded = await snapshotText({ url: api.url, scope: scope({ exclude: ['*.policy'] }) });
+      expect(excluded.document.scope).toEqual({ complete: true, errors: [] });
+      expect(api.requests.slice(before)).not.toContain('/apis/policy/v1');
+    } finally {
+      await api.close();
+    }
+  });
+
   it('fails with the server answer when the credentials are refused', async () => {
     const api = await startKubeApiStandIn({ token: TOKEN, objects: [] });
     try {

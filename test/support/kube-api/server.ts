@@ -24,6 +24,8 @@ export interface StandInOptions {
   slow?: { resource: string; delayMs: number; times: number };
   /** The first `times` list requests of each of these answer 503. */
   unavailable?: { resources: string[]; times: number };
+  /** Group versions whose discovery document answers 503, as an aggregated API that is down. */
+  brokenDiscovery?: string[];
   gitVersion?: string;
 }
 
@@ -85,6 +87,9 @@ export async function startKubeApiStandIn(options: StandInOptions): Promise<Kube
     if (path === '/apis') return json(res, 200, discovery.apis);
     const route = parsePath(path);
     if (!route) return status(res, 404, 'NotFound', 'the server could not find the requested resource');
+    if (!route.resource && options.brokenDiscovery?.includes(route.groupVersion)) {
+      return status(res, 503, 'ServiceUnavailable', `the server is currently unable to handle the request (${route.groupVersion} is an aggregated API that is not available)`);
+    }
     if (!route.resource) {
       const doc = discovery.lists.get(route.groupVersion) ?? { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: route.groupVersion, resources: [] };
       return json(res, 200, doc);
