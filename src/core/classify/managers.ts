@@ -53,6 +53,24 @@ const isController = matcher(CONTROLLER_MANAGERS);
  * plain `kubectl` apart: `Apply` is server-side apply from CI, `Update` is a hand edit.
  */
 export function classifyManager(manager: string, config: Config, operation?: string): Cause {
+  // A cluster has a few dozen manager names and a snapshot thousands of entries: classify each once.
+  let memo = causeMemo.get(config.drift);
+  if (!memo) {
+    memo = new Map();
+    causeMemo.set(config.drift, memo);
+  }
+  const memoKey = manager === 'kubectl' ? `${manager}\u0000${operation ?? ''}` : manager;
+  let cause = memo.get(memoKey);
+  if (cause === undefined) {
+    cause = classifyUncached(manager, config, operation);
+    memo.set(memoKey, cause);
+  }
+  return cause;
+}
+
+const causeMemo = new WeakMap<object, Map<string, Cause>>();
+
+function classifyUncached(manager: string, config: Config, operation?: string): Cause {
   if (matcher(config.drift.humanManagers)(manager)) return 'human';
   if ((BUILTIN_APPLIERS as readonly string[]).includes(manager) || matcher(config.drift.appliers)(manager)) return 'applier';
   if ((CLI_APPLIERS as readonly string[]).includes(manager)) return 'applier';

@@ -2,11 +2,12 @@
 // matches keyed lists by key, keeps noise out, and names each change's op, manager and cause.
 import type { Cause, Conflict, FieldChange, KubeObject, PathSegment } from '../model/index.js';
 import type { Config } from '../config/index.js';
-import { escapeSegment, groupOf, isPlainObject } from '../model/index.js';
+import { groupOf, isPlainObject } from '../model/index.js';
 import { defaultConfig } from '../config/index.js';
 import { isEmpty, LAST_APPLIED, withoutNoise } from './noise.js';
 import { canonicalKey, itemKey, listKeysFor, valueAtSegments } from './list-keys.js';
-import { buildOwnership, childOwnKey, itemOwnKey, mainOwner, type Owner, type OwnershipIndex } from './ownership.js';
+import { buildOwnership, childOwn, itemOwn, mainOwner, ownersOf, type OwnNode, type Owner } from './ownership.js';
+import { escapeSegment } from '../model/index.js';
 import { isQuantityField, quantitiesEqual } from './quantity.js';
 import { foldStringData, isSecret, isSecretValuePath, MASK, secretValuesEqual } from './secret.js';
 
@@ -25,8 +26,8 @@ interface Place {
   pattern: string;
   field?: string;
   parentField?: string;
-  /** Ownership key; undefined inside atomic lists, where managedFields names nothing finer. */
-  ownKey?: string;
+  /** Ownership node; undefined where managedFields names nothing (inside atomic lists, unowned fields). */
+  own?: OwnNode;
   /** True for keyed list items, whose `.` ownership is ownership of the item. */
   keyedItem: boolean;
   /** Owners of the whole value from the nearest atomic ancestor. */
@@ -37,11 +38,11 @@ interface Walk {
   group: string;
   kind: string;
   secret: boolean;
-  owners: OwnershipIndex;
   changes: FieldChange[];
   conflicts: Conflict[];
-  /** What `kubectl apply` last applied: the precise record of a client-side applier's fields. */
-  lastApplied?: unknown;
+  live: KubeObject;
+  /** What `kubectl apply` last applied: the precise record of a client-side applier's fields. Parsed when first needed. */
+  lastApplied?: { value: unknown };
   hasManagedFields: boolean;
 }
 
@@ -52,20 +53,19 @@ export function diffObject(desired: KubeObject, live: KubeObject, options: DiffO
     group: groupOf(live.apiVersion ?? desired.apiVersion ?? ''),
     kind: live.kind ?? desired.kind,
     secret,
-    owners: buildOwnership(live, config),
     changes: [],
     conflicts: [],
-    lastApplied: parseLastApplied(live),
+    live,
     hasManagedFields: Array.isArray(live.metadata?.managedFields) && live.metadata.managedFields.length > 0,
   };
   const d = secret ? foldStringData(withoutNoise(desired)) : withoutNoise(desired);
   const l = secret ? foldStringData(withoutNoise(live)) : withoutNoise(live);
-  compareMaps(walk, d, l, { pointer: '', pattern: '', ownKey: '', keyedItem: false, inherited: [] });
+  compareMaps(walk, d, l, { pointer: '', pattern: '', own: buildOwnership(live, config), keyedItem: false, inherited: [] });
   return { changes: walk.changes, conflicts: walk.conflicts };
 }
 
 function child(place: Place, field: string, parentOwners: readonly Owner[]): Place {
-  const escaped = escapeSegment(field);
+  const escaped = field.includes('~') || field.includes('/') ? escapeSegment(field) : field;
   return {
     parent: place,
     pointer: `${place.pointer}/${escaped}`,
@@ -73,7 +73,7 @@ function child(place: Place, field: string, parentOwners: readonly Owner[]): Pla
     pattern: `${place.pattern}/${escaped}`,
     field,
     parentField: place.field,
-    ownKey: place.ownKey === undefined ? undefined : childOwnKey(place.ownKey, field),
+    own: childOwn(place.own, field),
     keyedItem: false,
     inherited: parentOwners,
   };
@@ -87,7 +87,7 @@ function item(place: Place, index: number, key: Record<string, string | number> 
     pattern: `${place.pattern}/*`,
     field: place.field,
     parentField: place.parentField,
-    ownKey: key && place.ownKey !== undefined ? itemOwnKey(place.ownKey, key) : undefined,
+    own: key ? itemOwn(place.own, key) : undefined,
     keyedItem: key !== undefined,
     inherited: parentOwners,
   };
@@ -99,18 +99,24 @@ function segmentsOf(place: Place): PathSegment[] {
   return out.reverse();
 }
 
-function ownersAt(walk: Walk, place: Place): Owner[] {
-  return place.ownKey === undefined ? [] : (walk.owners.byPath.get(place.ownKey) ?? []);
+function ownersAt(_walk: Walk, place: Place): readonly Owner[] {
+  return ownersOf(place.own);
+}
+
+/** Owners of the whole value at this place (leaves in fieldsV1). */
+function wholeOwners(walk: Walk, place: Place): readonly Owner[] {
+  const owners = ownersAt(walk, place);
+  return owners.length === 0 || owners.every((o) => o.whole) ? owners : owners.filter((o) => o.whole);
 }
 
 /** Owners that hold this exact value: whole-value owners, and for keyed items the item owners. */
-function exactOwners(walk: Walk, place: Place): Owner[] {
-  return ownersAt(walk, place).filter((o) => o.whole || place.keyedItem);
+function exactOwners(walk: Walk, place: Place): readonly Owner[] {
+  return place.keyedItem ? ownersAt(walk, place) : wholeOwners(walk, place);
 }
 
 /** Owners of the whole value here, or from the nearest atomic ancestor: who wrote what we see. */
 function valueOwners(walk: Walk, place: Place): readonly Owner[] {
-  const own = ownersAt(walk, place).filter((o) => o.whole);
+  const own = wholeOwners(walk, place);
   return own.length ? own : place.inherited;
 }
 
@@ -146,7 +152,7 @@ function compare(walk: Walk, d: unknown, l: unknown, place: Place): void {
 }
 
 function compareMaps(walk: Walk, d: Record<string, unknown>, l: Record<string, unknown>, place: Place): void {
-  const whole = ownersAt(walk, place).filter((o) => o.whole);
+  const whole = wholeOwners(walk, place);
   const inherited = whole.length ? whole : place.inherited;
   for (const field of Object.keys(d)) compare(walk, d[field], l[field], child(place, field, inherited));
   for (const field of Object.keys(l)) if (!(field in d)) liveOnly(walk, l[field], child(place, field, inherited));
@@ -154,7 +160,7 @@ function compareMaps(walk: Walk, d: Record<string, unknown>, l: Record<string, u
 
 function compareLists(walk: Walk, d: unknown[], l: unknown[], place: Place): void {
   const keys = listKeysFor(walk.group, '', walk.kind, place.pattern);
-  const whole = ownersAt(walk, place).filter((o) => o.whole);
+  const whole = wholeOwners(walk, place);
   const inherited = whole.length ? whole : place.inherited;
   const liveKeys = keys ? l.map((x) => itemKey(x, keys)) : [];
   const desiredKeys = keys ? d.map((x) => itemKey(x, keys)) : [];
@@ -198,7 +204,7 @@ function liveOnly(walk: Walk, l: unknown, place: Place): void {
   const appliers = owners.filter((o) => o.role === 'applier');
   if (appliers.length && isAppliedField(walk, place, appliers)) return record(walk, place, 'remove', undefined, l, mainOwner(appliers), owners);
   // Objects from before managedFields existed: the last-applied annotation is the only record.
-  if (!walk.hasManagedFields && inLastApplied(walk, place)) {
+  if (!walk.hasManagedFields && walk.live.metadata?.annotations?.[LAST_APPLIED] !== undefined && inLastApplied(walk, place)) {
     return record(walk, place, 'remove', undefined, l, undefined, [], 'applier');
   }
   // A Secret key Git lacks is never a server default: the key set differs.
@@ -229,8 +235,9 @@ function isAppliedField(walk: Walk, place: Place, appliers: readonly Owner[]): b
 
 /** Whether kubectl last applied this value itself (a map is only a container of applied fields). */
 function inLastApplied(walk: Walk, place: Place): boolean {
-  if (walk.lastApplied === undefined) return false;
-  const applied = valueAtSegments(walk.lastApplied, segmentsOf(place));
+  walk.lastApplied ??= { value: parseLastApplied(walk.live) };
+  if (walk.lastApplied.value === undefined) return false;
+  const applied = valueAtSegments(walk.lastApplied.value, segmentsOf(place));
   if (isEmpty(applied)) return false;
   return place.keyedItem || !isPlainObject(applied);
 }
@@ -247,7 +254,9 @@ function parseLastApplied(live: KubeObject): unknown {
 
 /** Git declares a field that a controller owns in live: two managers, one field. */
 function checkConflict(walk: Walk, d: unknown, l: unknown, place: Place): void {
-  const owners = ownersAt(walk, place).filter((o) => o.whole && o.cause === 'controller' && o.role !== 'applier');
+  const here = ownersAt(walk, place);
+  if (here.length === 0) return;
+  const owners = here.filter((o) => o.whole && o.cause === 'controller' && o.role !== 'applier');
   if (!owners.length) return;
   const owner = mainOwner(owners)!;
   const path = place.pointer;

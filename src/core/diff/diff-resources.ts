@@ -2,7 +2,7 @@
 // each pair diffed, every change classified and matched against ignore rules, and the summary counted.
 import type { DesiredObject, DiffResult, FieldChange, KubeObject, ResourceDiff, ResourceKey } from '../model/index.js';
 import type { Config } from '../config/index.js';
-import { compareKeys, keyId, keyOf } from '../model/index.js';
+import { keyId, keyOf } from '../model/index.js';
 import { assessHealth } from '../health/index.js';
 import { compileIgnoreRules, ignoreRuleFor, type IgnoreMatcher } from '../classify/ignore.js';
 import { summarize } from '../classify/summary.js';
@@ -55,7 +55,9 @@ export function diffResources(desired: DesiredObject[], live: KubeObject[], opti
     });
   }
 
-  resources.sort((a, b) => compareKeys(a.key, b.key));
+  // Ids computed once: a comparator that builds them would do it n log n times.
+  const ids = new Map(resources.map((r) => [r, keyId(r.key)]));
+  resources.sort((a, b) => (ids.get(a)! < ids.get(b)! ? -1 : ids.get(a)! > ids.get(b)! ? 1 : 0));
   return { resources, summary: summarize(resources), unlisted: unlisted.described };
 }
 

@@ -4,7 +4,7 @@
 // "owns this item itself".
 import type { Cause, KubeObject, ManagedFieldsEntry } from '../model/index.js';
 import type { Config } from '../config/index.js';
-import { escapeSegment, isPlainObject } from '../model/index.js';
+import { isPlainObject } from '../model/index.js';
 import { classifyManager, isGitOpsApplier } from '../classify/managers.js';
 import { canonicalKey } from './list-keys.js';
 
@@ -25,53 +25,79 @@ export interface Owner {
   whole: boolean;
 }
 
-export interface OwnershipIndex {
-  /** Owners by ownership key (see `childOwnKey`, `itemOwnKey`). */
-  byPath: Map<string, Owner[]>;
+/** One managedFields entry's two owner records: of a whole value (a leaf), of an item itself (`.`). */
+interface EntryOwners {
+  whole: Owner;
+  item: Owner;
 }
 
-/** The ownership key of a map field below `parent`. */
-export function childOwnKey(parent: string, field: string): string {
-  return `${parent}/${escapeSegment(field)}`;
+/**
+ * Where the walk stands in every entry's fieldsV1 at once. fieldsV1 is read in place as the walk
+ * steps down (no decoded copy, no path strings): only the nodes a diff visits cost anything.
+ */
+export interface OwnNode {
+  refs: Array<{ entry: EntryOwners; node: Record<string, unknown> }>;
+  /** Owners recorded at this node. */
+  owners: Owner[];
 }
 
-/** The ownership key of a keyed list item below `list`. */
-export function itemOwnKey(list: string, key: Record<string, string | number>): string {
-  return `${list}/k:${escapeSegment(canonicalKey(key))}`;
-}
+/** The root of an object's ownership. */
+export type OwnershipIndex = OwnNode;
 
-function segmentOf(raw: string): string | undefined {
-  if (raw.startsWith('f:')) return escapeSegment(raw.slice(2));
-  if (raw.startsWith('k:')) {
-    try {
-      const parsed = JSON.parse(raw.slice(2)) as Record<string, string | number>;
-      return `k:${escapeSegment(canonicalKey(parsed))}`;
-    } catch {
-      return undefined; // a malformed key names nothing we can find; skip it rather than fail the object
+const NO_OWNERS: readonly Owner[] = Object.freeze([]);
+
+function step(parent: OwnNode | undefined, key: string, canonical: boolean): OwnNode | undefined {
+  if (!parent) return undefined;
+  let next: OwnNode | undefined;
+  for (const ref of parent.refs) {
+    const child = canonical ? keyedChild(ref.node, key) : ref.node[key];
+    if (!isPlainObject(child)) continue;
+    next ??= { refs: [], owners: [] };
+    next.refs.push({ entry: ref.entry, node: child });
+    let leaf = true;
+    for (const _ in child) {
+      leaf = false;
+      break;
     }
+    if (leaf) next.owners.push(ref.entry.whole);
+    else if ('.' in child) next.owners.push(ref.entry.item);
   }
-  if (raw.startsWith('v:') || raw.startsWith('i:')) return escapeSegment(raw);
-  return undefined;
+  return next;
 }
 
-function decode(node: Record<string, unknown>, prefix: string, owner: Omit<Owner, 'whole'>, index: Map<string, Owner[]>): void {
-  for (const [raw, child] of Object.entries(node)) {
-    if (raw === '.') {
-      add(index, prefix, { ...owner, whole: false });
-      continue;
+/** Keyed items as the server spells them; re-spelled canonically only when a direct look-up misses. */
+const canonicalIndex = new WeakMap<Record<string, unknown>, Map<string, unknown>>();
+function keyedChild(node: Record<string, unknown>, key: string): unknown {
+  const direct = node[key];
+  if (direct !== undefined) return direct;
+  let index = canonicalIndex.get(node);
+  if (!index) {
+    index = new Map();
+    for (const raw in node) {
+      if (!raw.startsWith('k:')) continue;
+      try {
+        index.set(`k:${canonicalKey(JSON.parse(raw.slice(2)) as Record<string, string | number>)}`, node[raw]);
+      } catch {
+        // a malformed key names nothing we can find; skip it rather than fail the object
+      }
     }
-    const segment = segmentOf(raw);
-    if (segment === undefined || !isPlainObject(child)) continue;
-    const path = `${prefix}/${segment}`;
-    if (Object.keys(child).length === 0) add(index, path, { ...owner, whole: true });
-    else decode(child, path, owner, index);
+    canonicalIndex.set(node, index);
   }
+  return index.get(key);
 }
 
-function add(index: Map<string, Owner[]>, path: string, owner: Owner): void {
-  const list = index.get(path);
-  if (list) list.push(owner);
-  else index.set(path, [owner]);
+/** The ownership node of a map field below `parent`. */
+export function childOwn(parent: OwnNode | undefined, field: string): OwnNode | undefined {
+  return step(parent, `f:${field}`, false);
+}
+
+/** The ownership node of a keyed list item below `list`. */
+export function itemOwn(list: OwnNode | undefined, key: Record<string, string | number>): OwnNode | undefined {
+  return step(list, `k:${canonicalKey(key)}`, true);
+}
+
+export function ownersOf(node: OwnNode | undefined): readonly Owner[] {
+  return node?.owners ?? NO_OWNERS;
 }
 
 function roleOf(entry: ManagedFieldsEntry, cause: Cause, gitOpsPresent: boolean, created: string | undefined, config: Config): OwnerRole {
@@ -86,7 +112,7 @@ function roleOf(entry: ManagedFieldsEntry, cause: Cause, gitOpsPresent: boolean,
 }
 
 export function buildOwnership(live: KubeObject, config: Config): OwnershipIndex {
-  const byPath = new Map<string, Owner[]>();
+  const root: OwnNode = { refs: [], owners: [] };
   const entries = Array.isArray(live.metadata?.managedFields) ? live.metadata.managedFields : [];
   const gitOpsPresent = entries.some((entry) => isGitOpsApplier(entry.manager ?? '', config));
   const created = live.metadata?.creationTimestamp;
@@ -99,9 +125,9 @@ export function buildOwnership(live: KubeObject, config: Config): OwnershipIndex
       manager, operation: entry.operation, time: entry.time, subresource: entry.subresource, cause,
       role: roleOf(entry, cause, gitOpsPresent, created, config),
     };
-    decode(entry.fieldsV1, '', owner, byPath);
+    root.refs.push({ entry: { whole: { ...owner, whole: true }, item: { ...owner, whole: false } }, node: entry.fieldsV1 });
   }
-  return { byPath };
+  return root;
 }
 
 /** The owner to name for a change: a non-applier, non-creator when there is one, the latest first. */
