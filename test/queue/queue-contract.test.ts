@@ -1,8 +1,10 @@
 // The JobQueue contract on both backends: serialized and coalesced per key, retried with backoff,
 // and nothing lost when a queue stops mid-job and a new one starts on the same database.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JobQueue } from '../../src/store/types.js';
 import { gate, OverlapMeter, postgresQueueFactory, recordingLogger, sleep, sqliteQueueFactory, waitFor, type QueueBed, type QueueFactory } from './support.js';
+
+afterAll(() => postgresQueueFactory.dispose());
 
 describe.each<QueueFactory>([sqliteQueueFactory, postgresQueueFactory])('$name queue', (factory) => {
   let bed: QueueBed;

@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Logger, makeWorkerUtils } from 'graphile-worker';
 import pg from 'pg';
 import { GraphileJobQueue } from '../../src/app/queue/graphile-queue.js';
 import { SqliteJobQueue } from '../../src/app/queue/sqlite-queue.js';
@@ -54,23 +55,46 @@ export const sqliteQueueFactory: QueueFactory = {
   },
 };
 
-export const postgresQueueFactory: QueueFactory = {
+// graphile-worker's migrations take over a second, so the PostgreSQL bed migrates one schema per
+// test file and empties its job tables between tests instead of creating a schema each time.
+let sharedSchema: Promise<string> | undefined;
+
+async function withPg<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function migratedSchema(): Promise<string> {
+  sharedSchema ??= (async () => {
+    const schema = uniqueSchema('queue');
+    const utils = await makeWorkerUtils({ connectionString: PG_URL, schema, logger: new Logger(() => () => undefined) });
+    await utils.migrate();
+    await utils.release();
+    return schema;
+  })();
+  return sharedSchema;
+}
+
+export const postgresQueueFactory: QueueFactory & { dispose(): Promise<void> } = {
   name: 'postgres',
   async create() {
-    const schema = uniqueSchema('queue');
+    const schema = await migratedSchema();
     return {
       queue: (options) => new GraphileJobQueue({ connectionString: PG_URL, schema, pollIntervalMs: 50, ...options, logger: options.logger ?? quietLogger }),
-      storedJobs: async () => {
-        const client = new pg.Client({ connectionString: PG_URL });
-        await client.connect();
-        try {
-          return Number((await client.query(`SELECT COUNT(*) AS n FROM ${schema}.jobs`)).rows[0].n);
-        } finally {
-          await client.end();
-        }
-      },
-      cleanup: () => dropSchema(schema),
+      storedJobs: () => withPg(async (client) => Number((await client.query(`SELECT COUNT(*) AS n FROM ${schema}.jobs`)).rows[0].n)),
+      cleanup: () => withPg(async (client) => void (await client.query(`DELETE FROM ${schema}._private_jobs; DELETE FROM ${schema}._private_job_queues`))),
     };
+  },
+  async dispose() {
+    if (!sharedSchema) return;
+    const schema = await sharedSchema;
+    sharedSchema = undefined;
+    await dropSchema(schema);
   },
 };
 
