@@ -175,6 +175,7 @@ function runTransformers(k: KustomizationFile, resources: BuildResource[], conte
     applyLabels(current, pair, { includeSelectors: true, includeTemplates: true }, sourceOf(node, labelOrigin)));
   listField(k, 'labels', context.problems).forEach((entry, index) => {
     if (entry.kind !== 'map') return report(context, k, entry, `labels[${index}]`, 'expected a mapping with pairs');
+    if (entry.entries.has('fields')) return report(context, k, entry.entries.get('fields'), `labels[${index}].fields`, 'custom label field specs are not supported: use includeSelectors/includeTemplates or a patch');
     const flag = (name: string): boolean => entry.entries.get(name)?.kind === 'scalar' && (entry.entries.get(name) as { value: unknown }).value === true;
     const options = { includeSelectors: flag('includeSelectors'), includeTemplates: flag('includeTemplates') };
     forEachPair(entry.entries.get('pairs'), k, `labels[${index}].pairs`, context.problems, (pair, node) => applyLabels(current, pair, options, sourceOf(node, labelOrigin)));

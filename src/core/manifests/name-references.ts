@@ -31,21 +31,31 @@ const CONTAINER_LISTS = ['containers[]', 'initContainers[]', 'ephemeralContainer
 const SCALABLE = ['Deployment', 'StatefulSet', 'ReplicaSet', 'ReplicationController'];
 
 export function fixNameReferences(resources: BuildResource[]): void {
-  const renamed = resources.filter((r) => r.names.length > 1 || r.namespaces.length > 1);
-  if (renamed.length === 0) return;
+  // Index moved objects by kind and every name they had: references are looked up, not scanned.
+  const moved = new Map<string, BuildResource[]>();
+  for (const r of resources) {
+    if (r.names.length < 2 && r.namespaces.length < 2) continue;
+    for (const name of new Set(r.names)) {
+      const id = `${kindOf(r)}/${name}`;
+      const list = moved.get(id);
+      if (list) list.push(r);
+      else moved.set(id, [r]);
+    }
+  }
+  if (moved.size === 0) return;
   for (const resource of resources) {
-    for (const ref of referencesOf(resource)) follow(resource, ref, renamed);
+    for (const ref of referencesOf(resource)) follow(resource, ref, moved);
   }
 }
 
-function follow(referrer: BuildResource, ref: Reference, renamed: BuildResource[]): void {
+function follow(referrer: BuildResource, ref: Reference, moved: ReadonlyMap<string, BuildResource[]>): void {
   const node = ref.map.entries.get(ref.key);
   if (node?.kind !== 'scalar' || typeof node.value !== 'string') return;
   const value = node.value;
   const subjectNamespace = ref.namespaceKey ? getString(ref.map, [ref.namespaceKey]) : undefined;
   const referrerNamespace = namespaceOf(referrer);
-  const target = renamed.find((candidate) => {
-    if (!ref.kinds.includes(kindOf(candidate)) || !candidate.names.includes(value)) return false;
+  const candidates = ref.kinds.flatMap((kind) => moved.get(`${kind}/${value}`) ?? []);
+  const target = candidates.find((candidate) => {
     const unchanged = nameOf(candidate) === value && (!ref.namespaceKey || subjectNamespace === namespaceOf(candidate));
     if (unchanged) return false;
     if (isClusterScoped(groupOfResource(candidate), kindOf(candidate))) return true;

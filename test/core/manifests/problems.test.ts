@@ -147,3 +147,14 @@ describe('kustomize: problems', () => {
     expect(result.errors[0].line).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('kustomize: labels entries', () => {
+  it('refuses custom label field specs rather than placing labels differently from kustomize', () => {
+    const files = tree({
+      'app/cm.yaml': CONFIGMAP,
+      'app/kustomization.yaml': 'resources:\n- cm.yaml\nlabels:\n- pairs:\n    a: b\n  fields:\n  - path: spec/x\n',
+    });
+    const result = renderManifests(files, 'app');
+    expect(result.errors).toEqual([expect.objectContaining({ file: 'app/kustomization.yaml', line: 7, field: 'labels[0].fields' })]);
+  });
+});
