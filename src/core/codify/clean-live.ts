@@ -64,7 +64,6 @@ function cleanService(spec: Json): void {
   if (Array.isArray(spec.ports)) {
     for (const port of spec.ports.filter(isPlainObject)) {
       if (port.protocol === 'TCP') delete port.protocol;
-      if (port.targetPort === port.port) delete port.targetPort;
       delete port.nodePort;
     }
   }
