@@ -3,6 +3,8 @@ import { planChanges, type PlanInput } from '../../../src/core/plan/index.js';
 import { defaultConfig, type ClusterConfig } from '../../../src/core/config/index.js';
 import { displayKey, type DesiredObject, type KubeObject, type Plan, type WarningCode } from '../../../src/core/model/index.js';
 import { byName, edited, liveOf, microservices } from './build.js';
+import { renderManifests } from '../../../src/core/manifests/index.js';
+import { readFixtureTree } from '../../support/fixtures.js';
 
 const NOW = '2026-12-02T12:00:00Z';
 const CLUSTER: ClusterConfig = { name: 'prod-eu', path: 'kubernetes-manifests', defaultNamespace: 'default', prune: true, staleAfter: '30m' };
@@ -248,5 +250,31 @@ describe('warnings', () => {
     const cmChanged = edited(cm, (o) => ((o.data as any).a = '2'));
     const result = plan({ head: [pinned, cmChanged], live: [liveSvc, liveOf(cm)] });
     expect(codes(result)).toEqual(['immutable ConfigMap/default/cfg /data/a', 'immutable Service/default/cartservice /spec/clusterIP']);
+  });
+});
+
+describe('planChanges on Argo CD’s guestbook kustomization', () => {
+  const render = (files: Map<string, string>) => renderManifests(files, '', { defaultNamespace: 'guestbook' }).objects;
+  const upstream = readFixtureTree('manifests/argo-cd/test/e2e/testdata/guestbook');
+  const tracking = (d: DesiredObject) => ({ annotations: { 'argocd.argoproj.io/tracking-id': `guestbook:${d.key.group}/${d.key.kind}:${d.key.namespace}/${d.key.name}` } });
+
+  it('prunes the Service head stops listing, found by the application’s tracking id', () => {
+    const base = render(upstream);
+    const files = new Map(upstream);
+    files.set('kustomization.yaml', files.get('kustomization.yaml')!.replace(/^.*guestbook-ui-svc\.yaml\n/m, ''));
+    const head = render(files);
+    const result = plan({ head, live: base.map((d) => liveOf(d, tracking(d))) });
+    expect(result.prune.map((e) => displayKey(e.id))).toEqual(['Service/guestbook/guestbook-ui']);
+    expect(result.unchanged).toBe(head.length);
+  });
+
+  it('points an immutable selector change at its line in the resource file', () => {
+    const files = new Map(upstream);
+    files.set('guestbook-ui-deployment.yaml', files.get('guestbook-ui-deployment.yaml')!.replace(/app: guestbook-ui\n/, 'app: guestbook\n'));
+    const result = plan({ head: render(files), live: render(upstream).map((d) => liveOf(d, tracking(d))) });
+    const warning = result.warnings.find((w) => w.code === 'immutable')!;
+    expect(warning).toMatchObject({ file: 'guestbook-ui-deployment.yaml', path: '/spec/selector/matchLabels/app' });
+    const lines = files.get('guestbook-ui-deployment.yaml')!.split('\n');
+    expect(lines[warning.line! - 1]).toContain('app: guestbook');
   });
 });
