@@ -33,9 +33,9 @@ export class SqliteStore implements Store {
   }
 
   static open(options: SqliteStoreOptions): SqliteStore {
-    if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
     let db: Database.Database;
     try {
+      if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
       db = new Database(options.file);
       db.pragma('journal_mode = WAL');
       // NORMAL in WAL mode survives a process crash; putSnapshot raises it to FULL for its own

@@ -1,5 +1,5 @@
 // openStore picks the backend from the environment's settings.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +29,16 @@ describe('openStore', () => {
     } finally {
       await store.close();
       await dropSchema(schema);
+    }
+  });
+
+  it('says which file it cannot open and what to check when DATA_DIR is unusable', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'driftback-open-'));
+    try {
+      writeFileSync(join(dir, 'not-a-dir'), 'x');
+      await expect(openStore({ dataDir: join(dir, 'not-a-dir') })).rejects.toThrow(/database unavailable \(sqlite\): cannot open .*not-a-dir\/driftback\.sqlite.*DATA_DIR/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
