@@ -20,7 +20,7 @@ export async function discoverResources(transport: KubeTransport, skipGroup: (gr
   const errors: ListError[] = [];
 
   const core = await transport.get('/api');
-  if (core.type !== 'ok') throw new Error(`discovery of ${transport.server}/api failed: ${describe(core)}`);
+  if (core.type !== 'ok') throw new Error(`discovery of ${transport.server}/api failed: ${describe(core)}${hint(core)}`);
   const coreVersions = isPlainObject(core.body) && Array.isArray(core.body.versions) ? (core.body.versions as string[]) : [];
   // The core group has one version in practice; `v1` is what every server has served since 1.0.
   const coreVersion = coreVersions.includes('v1') ? 'v1' : coreVersions[0];
@@ -74,4 +74,12 @@ export function listableResources(body: unknown, group: string, version: string)
 
 export function describe(response: { type: string; reason?: string; message?: string; code?: number }): string {
   return response.code ? `${response.code} ${response.reason}: ${response.message}` : `${response.reason}: ${response.message}`;
+}
+
+/** What to check when the very first request fails: credentials, or the address. */
+function hint(response: { type: string; code?: number }): string {
+  if (response.type === 'status' && response.code === 401) return ' (the cluster refused the credentials: check the kubeconfig user, or the service account token mounted in the Pod)';
+  if (response.type === 'status' && response.code === 403) return ' (the credentials may not read discovery: bind the system:discovery ClusterRole, or use deploy/agent)';
+  if (response.type === 'unreachable') return ' (check the server address in the kubeconfig, and that a NetworkPolicy allows egress to the API server)';
+  return '';
 }

@@ -37,13 +37,15 @@ export async function listResource(transport: KubeTransport, request: ListReques
   // A namespace-scoped run still records its Namespace objects (their labels and annotations are
   // managed in Git), but no other cluster-scoped type: those are outside the scope.
   if (resource.group === '' && resource.resource === 'namespaces') {
+    let found = 0;
     for (const namespace of namespaces) {
       const response = await transport.get(`${basePath(resource)}/namespaces/${encodeURIComponent(namespace)}`);
       if (response.type === 'status' && response.code === 404) continue;
       if (response.type !== 'ok') return { type: 'failed', error: toListError(resource, response) };
       await request.onItem(response.body);
+      found++;
     }
-    return { type: 'listed', items: namespaces.length };
+    return { type: 'listed', items: found };
   }
   return { type: 'listed', items: 0 };
 }

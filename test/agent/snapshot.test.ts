@@ -195,7 +195,7 @@ describe('a run that cannot finish', () => {
   it('fails with the server answer when the credentials are refused', async () => {
     const api = await startKubeApiStandIn({ token: TOKEN, objects: [] });
     try {
-      await expect(snapshotText({ url: api.url, token: 'wrong' })).rejects.toThrow(/401 Unauthorized/);
+      await expect(snapshotText({ url: api.url, token: 'wrong' })).rejects.toThrow(/401 Unauthorized.*check the kubeconfig user/);
     } finally {
       await api.close();
     }
