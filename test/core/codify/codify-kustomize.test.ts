@@ -81,6 +81,34 @@ describe('kustomize app used by one cluster only (argo-cd guestbook)', () => {
   });
 });
 
+describe('transformer entries', () => {
+  const files = fixtureRepo('argo-cd');
+  const root = 'test/e2e/testdata/guestbook';
+  const kustomization = `${root}/kustomization.yaml`;
+
+  it('changes the count of a replicas: entry when kustomize set the replica count', () => {
+    const withReplicas = new Map(files);
+    withReplicas.set(kustomization, files.get(kustomization)! + 'replicas:\n- name: guestbook-ui\n  count: 1\n');
+    const live = liveWith(withReplicas, root, { 'Deployment/guestbook-ui': [{ segments: ['spec', 'replicas'], value: 3 }] }, 'kubectl-scale');
+    const out = codify(withReplicas, root, live);
+    expect(out.check).toEqual({ ok: true });
+    expect(out.codified).toMatchObject([{ kind: 'replace', file: kustomization, line: 9 }]);
+    expect(changedLines(withReplicas.get(kustomization)!, out.edits.get(kustomization)!)).toEqual({ removed: ['  count: 1'], added: ['  count: 3'] });
+  });
+});
+
+describe('additions below a map that comes from the shared base', () => {
+  it('adds the new key in the overlay patch, not in the base', () => {
+    const files = fixtureRepo('flux2-kustomize-helm-example');
+    const live = liveWith(files, 'apps/staging', { 'HelmRelease/podinfo': [{ segments: ['spec', 'values', 'httpRoute', 'annotations'], value: { team: 'web' } }] });
+    const out = codify(files, 'apps/staging', live);
+    expect(out.check).toEqual({ ok: true });
+    expect(out.codified).toMatchObject([{ kind: 'patch', file: 'apps/staging/driftback-helmrelease-podinfo.yaml' }]);
+    expect(parse(out.edits.get('apps/staging/driftback-helmrelease-podinfo.yaml')!).spec).toEqual({ values: { httpRoute: { annotations: { team: 'web' } } } });
+    expect(out.edits.has('apps/base/podinfo/release.yaml')).toBe(false);
+  });
+});
+
 describe('resources created by hand', () => {
   const created: KubeObject = {
     apiVersion: 'v1', kind: 'ConfigMap',
