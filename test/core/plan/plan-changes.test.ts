@@ -278,3 +278,19 @@ describe('planChanges on Argo CD’s guestbook kustomization', () => {
     expect(lines[warning.line! - 1]).toContain('app: guestbook');
   });
 });
+
+describe('not-reconciling', () => {
+  const kustomization = (spec: Record<string, unknown>, status: Record<string, unknown>): KubeObject => ({ apiVersion: 'kustomize.toolkit.fluxcd.io/v1', kind: 'Kustomization', metadata: { name: 'apps', namespace: 'flux-system' }, spec, status });
+  const ready = (status: 'True' | 'False', at: string, message = '') => ({ conditions: [{ type: 'Ready', status, lastTransitionTime: at, message }] });
+  it.each([
+    ['failing', kustomization({ path: './kubernetes-manifests' }, ready('False', '2026-12-02T09:00:00Z', 'kustomize build failed')), /is failing since 2026-12-02T09:00:00Z: kustomize build failed/],
+    ['behind for longer than staleAfter', kustomization({ path: 'kubernetes-manifests/' }, { ...ready('True', '2026-12-02T10:00:00Z'), lastAppliedRevision: 'main@sha1:aaa', lastAttemptedRevision: 'main@sha1:bbb' }), /last applied main@sha1:aaa but main@sha1:bbb is waiting/],
+    ['suspended, for another path', kustomization({ path: './infrastructure', suspend: true }, ready('True', '2026-12-01T00:00:00Z')), undefined],
+    ['healthy and current', kustomization({ path: './kubernetes-manifests' }, { ...ready('True', '2026-12-02T11:59:00Z'), lastAppliedRevision: 'main@sha1:bbb', lastAttemptedRevision: 'main@sha1:bbb' }), undefined],
+  ])('%s', (_name, reconciler, message) => {
+    const result = plan({ head, live: [...applied(), reconciler] });
+    const warnings = result.warnings.filter((w) => w.code === 'not-reconciling');
+    if (!message) expect(warnings).toEqual([]);
+    else expect(warnings.map((w) => w.message)).toEqual([expect.stringMatching(message)]);
+  });
+});
