@@ -1,8 +1,12 @@
 // Shared shapes of the GitHub edge: the client type, a repository reference, the blob cache.
 import type { Octokit } from '@octokit/rest';
 
-/** `@octokit/rest`'s Octokit; Probot's `context.octokit` fits it too. */
-export type GitHubClient = Octokit;
+/**
+ * The part of `@octokit/rest`'s Octokit the edge uses. Narrowed to these members because Probot's
+ * `context.octokit` (built from the same plugins, other type parameters) fits them but not the
+ * whole class type.
+ */
+export type GitHubClient = Pick<Octokit, 'rest' | 'paginate' | 'hook' | 'request'>;
 
 export interface RepoRef {
   owner: string;

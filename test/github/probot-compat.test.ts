@@ -2,11 +2,14 @@
 // plugins) pointed at the stand-in, exactly as the App will call it.
 import { generateKeyPairSync } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Probot } from 'probot';
+import { Probot, type Context } from 'probot';
 import { memoryBlobCache, readTreeFiles, writeBranch, type GitHubClient } from '../../src/github/index.js';
 import { GitHubStandIn } from '../support/github/index.js';
 
 const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+
+// Compile-time check: a handler passes `context.octokit` to the edge without a cast.
+export const clientOf = (context: Context<'pull_request'>): GitHubClient => context.octokit;
 
 describe('with Probot\'s octokit', () => {
   let standIn: GitHubStandIn;
@@ -18,7 +21,7 @@ describe('with Probot\'s octokit', () => {
     const probot = new Probot({ appId: 1, privateKey, secret: 'test', baseUrl: standIn.baseUrl, logLevel: 'fatal' });
     const appOctokit = await probot.auth();
     const { data: installation } = await appOctokit.rest.apps.getRepoInstallation({ owner: 'acme', repo: 'gitops' });
-    const octokit = (await probot.auth(installation.id)) as unknown as GitHubClient;
+    const octokit: GitHubClient = await probot.auth(installation.id);
 
     const read = await readTreeFiles(octokit, { owner: 'acme', repo: 'gitops', commitSha: base, paths: ['clusters/prod'], blobCache: memoryBlobCache() });
     expect(read.files).toEqual(new Map([['clusters/prod/app.yaml', 'replicas: 3\n']]));
