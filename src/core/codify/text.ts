@@ -33,11 +33,17 @@ export function onlyIndentBefore(text: string, offset: number): boolean {
   return /^[ \t]*$/.test(text.slice(lineStart(text, offset), offset));
 }
 
+/** The file's line ending: new lines are written with the one it already uses. */
+export function eolOf(text: string): string {
+  return text.includes('\r\n') ? '\r\n' : '\n';
+}
+
 /** Inserts `lines` (each without newline) as whole lines at `at`, a line start or the file end. */
 export function insertLines(text: string, at: number, lines: string[]): string {
+  const eol = eolOf(text);
   const needsNewline = at === text.length && text.length > 0 && !text.endsWith('\n');
-  const block = lines.join('\n') + '\n';
-  return text.slice(0, at) + (needsNewline ? '\n' : '') + block + text.slice(at);
+  const block = lines.join(eol) + eol;
+  return text.slice(0, at) + (needsNewline ? eol : '') + block + text.slice(at);
 }
 
 export function splice(text: string, start: number, end: number, replacement: string): string {

@@ -4,7 +4,7 @@
 import { isMap, isScalar, isSeq, type ParsedNode, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { PathSegment } from '../model/index.js';
 import { isPlainObject } from '../model/index.js';
-import { afterLine, columnOf, insertLines, lineOf, lineStart, onlyIndentBefore, splice } from './text.js';
+import { afterLine, columnOf, eolOf, insertLines, lineOf, lineStart, onlyIndentBefore, splice } from './text.js';
 import { formatBlockScalar, formatInlineScalar, isScalarValue, formatKey, type ScalarStyle } from './scalar-format.js';
 import { renderFlow, renderItem, renderPair, type BlockStyle } from './block-render.js';
 import { locate, parseDocuments, pathText, type ParsedDocument, type Step } from './yaml-locate.js';
@@ -68,14 +68,16 @@ function replaceAtStep(text: string, step: Step, value: unknown, style: BlockSty
     const end = afterLine(text, valueEnd);
     const lines = renderPair(String((key as Scalar).value), value, column, style);
     lines[0] = lines[0].slice(column);
-    return splice(text, start, end, lines.join('\n') + (end === text.length && !text.endsWith('\n') ? '' : '\n'));
+    const eol = eolOf(text);
+    return splice(text, start, end, lines.join(eol) + (end === text.length && !text.endsWith('\n') ? '' : eol));
   }
   const start = node!.range[0];
   const dash = text.lastIndexOf('-', start - 1);
   const column = columnOf(text, dash);
   const end = afterLine(text, node!.range[1]);
   const lines = renderItem(value, column, style);
-  return splice(text, dash, end, lines.join('\n').slice(column) + (end === text.length && !text.endsWith('\n') ? '' : '\n'));
+  const eol = eolOf(text);
+  return splice(text, dash, end, lines.join(eol).slice(column) + (end === text.length && !text.endsWith('\n') ? '' : eol));
 }
 
 function insertPair(text: string, map: YAMLMap<ParsedNode, ParsedNode | null>, key: string, value: unknown, style: BlockStyle): { text: string; at: number } {

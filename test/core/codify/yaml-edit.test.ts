@@ -91,3 +91,18 @@ describe('removeValueAt', () => {
     expect(edited(removeValueAt(text, 0, ['items', { index: 0 }, 'name']))).toBe('items:\n- value: 1\n');
   });
 });
+
+describe('setValueAt: block scalars and line endings', () => {
+  it('rewrites a literal block scalar as a literal block at its content indentation', () => {
+    const text = 'data:\n  script: |\n    echo a\n    echo b\n  other: x\n';
+    expect(edited(setValueAt(text, 0, ['data', 'script'], 'echo c\n'))).toBe('data:\n  script: |\n    echo c\n  other: x\n');
+    expect(parse(edited(setValueAt(text, 0, ['data', 'script'], 'no newline')))).toEqual({ data: { script: 'no newline', other: 'x' } });
+  });
+
+  it('writes new lines with the file\'s CRLF line endings', () => {
+    const text = 'spec:\r\n  a: 1\r\n  list:\r\n  - x\r\n';
+    const after = edited(setValueAt(text, 0, ['spec', 'b'], 2));
+    expect(after).toBe('spec:\r\n  a: 1\r\n  list:\r\n  - x\r\n  b: 2\r\n');
+    expect(edited(setValueAt(text, 0, ['spec', 'list', { index: 1 }], 'z'))).toBe('spec:\r\n  a: 1\r\n  list:\r\n  - x\r\n  - z\r\n');
+  });
+});
