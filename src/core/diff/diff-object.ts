@@ -79,7 +79,7 @@ function child(place: Place, field: string, parentOwners: readonly Owner[]): Pla
   };
 }
 
-function item(place: Place, index: number, key: Record<string, string | number> | undefined, label: Record<string, string | number> | undefined, parentOwners: readonly Owner[]): Place {
+function item(place: Place, index: number, key: string | undefined, label: Record<string, string | number> | undefined, parentOwners: readonly Owner[]): Place {
   return {
     parent: place,
     pointer: `${place.pointer}/${index}`,
@@ -87,7 +87,7 @@ function item(place: Place, index: number, key: Record<string, string | number> 
     pattern: `${place.pattern}/*`,
     field: place.field,
     parentField: place.parentField,
-    own: key ? itemOwn(place.own, key) : undefined,
+    own: key !== undefined ? itemOwn(place.own, key) : undefined,
     keyedItem: key !== undefined,
     inherited: parentOwners,
   };
@@ -171,19 +171,21 @@ function compareLists(walk: Walk, d: unknown[], l: unknown[], place: Place): voi
     record(walk, place, 'replace', d, l, mainOwner(owners), owners);
     return;
   }
+  const liveCanonical = liveKeys.map((key) => canonicalKey(key!));
   const liveByKey = new Map<string, number>();
-  liveKeys.forEach((key, i) => liveByKey.set(canonicalKey(key!), i));
+  liveCanonical.forEach((key, i) => liveByKey.set(key, i));
   const matched = new Set<number>();
   d.forEach((desiredItem, i) => {
     const key = desiredKeys[i]!;
-    const j = liveByKey.get(canonicalKey(key));
-    const at = item(place, i, key, labelOf(desiredItem, keys, key), inherited);
+    const canonical = canonicalKey(key);
+    const j = liveByKey.get(canonical);
+    const at = item(place, i, canonical, labelOf(desiredItem, keys, key), inherited);
     if (j === undefined) return record(walk, at, 'replace', desiredItem, undefined, undefined, []);
     matched.add(j);
     compare(walk, desiredItem, l[j], at);
   });
   l.forEach((liveItem, j) => {
-    if (!matched.has(j)) liveOnly(walk, liveItem, item(place, j, liveKeys[j]!, labelOf(liveItem, keys, liveKeys[j]!), inherited));
+    if (!matched.has(j)) liveOnly(walk, liveItem, item(place, j, liveCanonical[j], labelOf(liveItem, keys, liveKeys[j]!), inherited));
   });
 }
 
@@ -218,7 +220,7 @@ function liveOnly(walk: Walk, l: unknown, place: Place): void {
     if (!keys) return; // atomic: only ownership of the whole list is evidence, checked above
     l.forEach((liveItem, j) => {
       const key = itemKey(liveItem, keys);
-      if (key) liveOnly(walk, liveItem, item(place, j, key, labelOf(liveItem, keys, key), place.inherited));
+      if (key) liveOnly(walk, liveItem, item(place, j, canonicalKey(key), labelOf(liveItem, keys, key), place.inherited));
     });
   }
 }

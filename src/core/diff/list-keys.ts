@@ -48,7 +48,9 @@ export function itemKey(item: unknown, keys: readonly string[]): Record<string, 
 
 /** How managedFields spells a keyed item: `{"containerPort":80,"protocol":"TCP"}` (fields sorted). */
 export function canonicalKey(key: Record<string, string | number>): string {
-  return '{' + Object.keys(key).sort().map((field) => `${JSON.stringify(field)}:${JSON.stringify(key[field])}`).join(',') + '}';
+  const fields = Object.keys(key);
+  if (fields.length === 1) return `{${JSON.stringify(fields[0])}:${JSON.stringify(key[fields[0]!])}}`;
+  return '{' + fields.sort().map((field) => `${JSON.stringify(field)}:${JSON.stringify(key[field])}`).join(',') + '}';
 }
 
 /** Reads the value at structured segments: keyed items are found by their key fields. */

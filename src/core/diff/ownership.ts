@@ -92,8 +92,8 @@ export function childOwn(parent: OwnNode | undefined, field: string): OwnNode | 
 }
 
 /** The ownership node of a keyed list item below `list`. */
-export function itemOwn(list: OwnNode | undefined, key: Record<string, string | number>): OwnNode | undefined {
-  return step(list, `k:${canonicalKey(key)}`, true);
+export function itemOwn(list: OwnNode | undefined, canonical: string): OwnNode | undefined {
+  return list ? step(list, `k:${canonical}`, true) : undefined;
 }
 
 export function ownersOf(node: OwnNode | undefined): readonly Owner[] {
