@@ -19,6 +19,7 @@ export interface PlanInput {
   snapshot?: { capturedAt: string; complete: boolean; errors: ScopeError[] };
   /** The moment the plan is made (ISO 8601): snapshot age and reconciler lag are measured from it. */
   now: string;
+  /** The commit head was rendered from (kept with the plan's inputs; not used in the computation). */
   headRevision?: string;
   /** The cluster's path in the repository: picks the Flux/Argo CD object that applies it. */
   path?: string;
@@ -32,7 +33,7 @@ function inScope(key: ResourceKey, namespaces: string[] | undefined): boolean {
 
 export function planChanges(input: PlanInput): Plan {
   const namespaces = input.cluster?.namespaces;
-  const isUnlisted = unlistedMatcher(input.snapshot && !input.snapshot.complete ? input.snapshot.errors : (input.snapshot?.errors ?? []));
+  const isUnlisted = unlistedMatcher(input.snapshot?.errors ?? []);
   const live = new Map<string, KubeObject>();
   for (const object of input.live) if (inScope(keyOf(object), namespaces)) live.set(keyId(keyOf(object)), object);
   const head = new Map<string, DesiredObject>();

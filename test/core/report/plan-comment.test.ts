@@ -79,6 +79,17 @@ describe('renderCheckRun', () => {
 });
 
 describe('splitComment', () => {
+  it('cuts a line longer than a part inside a fence, closing and reopening the fence', () => {
+    const body = ['```', 'x'.repeat(5000), '```'].join('\n');
+    const parts = splitComment(body, 1000);
+    expect(parts.length).toBeGreaterThan(5);
+    for (const part of parts) {
+      expect(part.length).toBeLessThanOrEqual(1000);
+      expect(isBalanced(part)).toBe(true);
+    }
+    expect(parts.join('').replace(/[^x]/g, '').length).toBe(5000);
+  });
+
   it('returns the body alone when it fits, numbered balanced parts when it does not', () => {
     expect(splitComment('short', 100)).toEqual(['short']);
     const body = ['intro', '<details><summary>big</summary>', '', '```diff', ...Array.from({ length: 400 }, (_, i) => `+ line ${i}`), '```', '', '</details>', 'end'].join('\n');
