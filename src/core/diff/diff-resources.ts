@@ -12,7 +12,7 @@ import { unlistedMatcher, type UnlistedType } from './unlisted.js';
 
 export interface DiffResourcesOptions {
   config: Config;
-  /** Namespaces in scope; undefined = every namespace live holds. */
+  /** Namespaces in scope; undefined or empty = every namespace live holds (an empty scope would show nothing). */
   namespaces?: string[];
   /** The snapshot's scope.complete. Default: true. */
   complete?: boolean;
@@ -22,7 +22,8 @@ export interface DiffResourcesOptions {
 
 export function diffResources(desired: DesiredObject[], live: KubeObject[], options: DiffResourcesOptions): DiffResult {
   const { config } = options;
-  const inScope = (key: ResourceKey): boolean => !options.namespaces || options.namespaces.includes(key.namespace);
+  const scope = options.namespaces?.length ? new Set(options.namespaces) : undefined;
+  const inScope = (key: ResourceKey): boolean => !scope || scope.has(key.namespace);
   const unlisted = unlistedMatcher(options.complete ?? true, options.unlisted ?? []);
   const matchers = compileIgnoreRules(config.drift.ignore);
   const liveById = new Map<string, KubeObject>();
@@ -36,7 +37,7 @@ export function diffResources(desired: DesiredObject[], live: KubeObject[], opti
     const have = liveById.get(id);
     if (!have) {
       // A partial snapshot proves nothing about what it could not see.
-      if (unlisted.covers(want.key) || (options.namespaces && want.key.namespace && !inScope(want.key))) continue;
+      if (unlisted.covers(want.key) || (scope && want.key.namespace && !inScope(want.key))) continue;
       resources.push({ key: want.key, status: 'missing', changes: [], ignored: [], conflicts: [], desired: want });
       continue;
     }
@@ -46,7 +47,7 @@ export function diffResources(desired: DesiredObject[], live: KubeObject[], opti
   for (const [id, have] of liveById) {
     if (desiredIds.has(id)) continue;
     const key = keyOf(have);
-    if (options.namespaces && !inScope(key)) continue;
+    if (scope && !inScope(key)) continue;
     const createdBy = createdByOf(have, config);
     if (isControllerMade(have, createdBy)) continue;
     resources.push({

@@ -55,6 +55,14 @@ describe('scope and partial snapshots', () => {
     const result = diffResources([], [configMap('a', 'shop'), configMap('b', 'other')], { config: configWith(), namespaces: ['shop'] });
     expect(statuses(result)).toEqual(['extra ConfigMap/a']);
   });
+  it('an empty namespace list means every namespace', () => {
+    const result = diffResources([], [configMap('a', 'shop'), configMap('b', 'other')], { config: configWith(), namespaces: [] });
+    expect(statuses(result).sort()).toEqual(['extra ConfigMap/a', 'extra ConfigMap/b']);
+  });
+  it('a desired object in a namespace outside the scope is not claimed missing', () => {
+    const result = diffResources([desiredOf(configMap('a', 'elsewhere'))], [], { config: configWith(), namespaces: ['shop'] });
+    expect(result.resources).toEqual([]);
+  });
   it('a type the snapshot could not list is never missing', () => {
     const sts: KubeObject = { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db', namespace: 'shop' }, spec: {} };
     const result = diffResources([desiredOf(sts), desiredOf(deployment())], [], {
