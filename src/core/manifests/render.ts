@@ -1,7 +1,7 @@
 // renderManifests: repository files → desired objects, each with its source map. A directory with a
 // kustomization file is built like `kustomize build`; any other directory (or a single file) is plain
 // manifests. Problems are collected per file and object; the rest still renders.
-import type { DesiredObject, RenderResult } from '../model/index.js';
+import type { DesiredObject, KubeObject, RenderResult } from '../model/index.js';
 import { newBuildContext, type BuildContext } from './build-context.js';
 import { buildKustomization } from './build-kustomization.js';
 import { isClusterScoped } from './cluster-scoped.js';
@@ -11,7 +11,6 @@ import { basename, dirname, findKustomizationFile, isDirectory, KUSTOMIZATION_FI
 import { readResourceFile } from './read-resource-file.js';
 import { groupOfResource, kindOf, nameOf, namespaceOf, type BuildResource } from './resource.js';
 import { ensureMap, flattenTracked, setScalar } from './tracked.js';
-import type { KubeObject } from '../model/index.js';
 
 export interface RenderOptions {
   /** Namespace for namespaced objects that name none and get none from a kustomization. Default 'default'. */
@@ -32,10 +31,10 @@ export function renderManifests(files: ReadonlyMap<string, string>, root: string
 }
 
 function collect(root: string, context: BuildContext): BuildResource[] {
-  if (files(context).has(root) && (KUSTOMIZATION_FILE_NAMES as readonly string[]).includes(basename(root))) {
+  if (context.files.has(root) && (KUSTOMIZATION_FILE_NAMES as readonly string[]).includes(basename(root))) {
     return buildKustomization(dirname(root), root, context);
   }
-  if (files(context).has(root)) return readResourceFile(root, context, []);
+  if (context.files.has(root)) return readResourceFile(root, context, []);
   const kustomization = findKustomizationFile(context.files, root);
   if (kustomization) return buildKustomization(root, kustomization, context);
   if (!isDirectory(context.files, root)) {
@@ -43,10 +42,6 @@ function collect(root: string, context: BuildContext): BuildResource[] {
     return [];
   }
   return manifestFilesUnder(context.files, root).flatMap((path) => readResourceFile(path, context, []));
-}
-
-function files(context: BuildContext): ReadonlyMap<string, string> {
-  return context.files;
 }
 
 /** kustomize's last steps: content-hash suffixes on generated objects, then references follow renames. */
