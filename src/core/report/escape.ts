@@ -8,15 +8,15 @@ export function neutralizeMentions(text: string): string {
   return text.replace(/@(?=[A-Za-z0-9])/g, '@' + ZERO_WIDTH_SPACE);
 }
 
-// Quotes need no escaping: text never lands inside an HTML attribute.
-const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+// Quotes too: a template may put text inside an HTML attribute (and `driftback diff` goldens rely on it).
+const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
 /** Prose and table cells: HTML escaped, Markdown punctuation defused, one line, mentions neutral. */
 export function escapeText(value: unknown): string {
   const text = value === undefined || value === null ? '' : String(value);
   return neutralizeMentions(
     text
-      .replace(/[&<>]/g, (c) => HTML[c])
+      .replace(/[&<>"]/g, (c) => HTML[c])
       .replace(/([\\`*_[\]|#~])/g, '\\$1')
       .replace(/\r?\n/g, ' '),
   );
