@@ -95,12 +95,13 @@ function writeField(ctx: ApplyContext, resource: ResourceDiff, desired: DesiredO
 function writeNewResource(ctx: ApplyContext, resource: ResourceDiff): Outcome {
   const file = newResourcePath(ctx.config.pullRequests.newResourcePath, resource.key, ctx.root, ctx.cluster?.name);
   if (ctx.workspace.read(file) !== undefined) return { ok: false, reason: `${file} already exists; pullRequests.newResourcePath gives the same file for two resources` };
-  ctx.workspace.write(file, manifestText(cleanLiveObject(resource.live!)));
+  // List it first: when the kustomization cannot take it, no orphan file is left behind.
   const kustomization = kustomizationIn(ctx.workspace.files(), ctx.root);
   if (kustomization) {
     const listed = editFile(ctx, kustomization, (text) => appendToKustomizationList(text, 'resources', relativeTo(ctx.root, file)));
     if (!listed.ok) return listed;
   }
+  ctx.workspace.write(file, manifestText(cleanLiveObject(resource.live!)));
   return { ok: true, file, line: 1, kind: 'new-file' };
 }
 
