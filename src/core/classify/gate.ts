@@ -24,8 +24,8 @@ export function fingerprintChange(key: ResourceKey, change: FieldChange): string
   return sha256(`${keyId(key)}\n${change.path}\n${sha256(stableJson(change.live ?? null))}`).slice(0, 32);
 }
 
-/** A whole resource's identity when it is `extra` or `missing`. */
-function resourceChange(resource: ResourceDiff): FieldChange | undefined {
+/** A whole resource as one change, when it is `extra` or `missing`: what the gate fingerprints for it. */
+export function wholeResourceChange(resource: ResourceDiff): FieldChange | undefined {
   if (resource.status === 'extra') return { path: '', segments: [], op: 'add', cause: resource.createdBy?.cause ?? 'unknown', live: `extra:${resource.live?.metadata?.uid ?? ''}` };
   if (resource.status === 'missing') return { path: '', segments: [], op: 'replace', cause: 'unknown', live: 'missing' };
   return undefined;
@@ -48,7 +48,7 @@ export function applyPersistenceGate(
   };
   const resources: ResourceDiff[] = [];
   for (const resource of result.resources) {
-    const whole = resourceChange(resource);
+    const whole = wholeResourceChange(resource);
     if (whole) {
       const fingerprint = fingerprintChange(resource.key, whole);
       fingerprints.push(fingerprint);

@@ -2,5 +2,5 @@
 // persistence gate that keeps passing differences out of pull requests.
 export { classifyManager, isGitOpsApplier, BUILTIN_APPLIERS, CLI_APPLIERS, HUMAN_MANAGERS, CONTROLLER_MANAGERS } from './managers.js';
 export { compileIgnoreRules, ignoreRuleFor, pathMatches, type IgnoreMatcher } from './ignore.js';
-export { applyPersistenceGate, fingerprintChange, stableJson } from './gate.js';
+export { applyPersistenceGate, fingerprintChange, stableJson, wholeResourceChange } from './gate.js';
 export { summarize } from './summary.js';
