@@ -563,3 +563,22 @@ describe('kustomize components and nested directories', () => {
     }
   });
 });
+
+describe('strategic merge directives on maps', () => {
+  it('replaces a whole map with $patch: replace', () => {
+    const { result } = build(`${base}
+  patches:
+  - patch: |-
+      apiVersion: apps/v1
+      kind: Deployment
+      metadata:
+        name: api
+      spec:
+        selector:
+          $patch: replace
+          matchLabels:
+            only: this`);
+    expect(result.errors).toEqual([]);
+    expect((find(result, 'Deployment', 'api').object as any).spec.selector).toEqual({ matchLabels: { only: 'this' } });
+  });
+});
