@@ -71,8 +71,46 @@ export function formatZodPath(path: ReadonlyArray<PropertyKey>): string {
   return out || '(document)';
 }
 
+/**
+ * Deepest nesting accepted in a snapshot. Real objects (CRD schemas included) stay well below 100
+ * levels; far deeper JSON parses fine but overflows the stack of every recursive reader after it
+ * (storing, diffing), so it is refused here with the path where it gets too deep.
+ */
+export const MAX_SNAPSHOT_DEPTH = 200;
+
+interface Visit {
+  value: unknown;
+  depth: number;
+  key?: string | number;
+  parent?: Visit;
+}
+
+/** The path of the first value nested deeper than `limit`, walked without recursion. */
+function tooDeepAt(value: unknown, limit: number): Array<string | number> | undefined {
+  const stack: Visit[] = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const visit = stack.pop()!;
+    const node = visit.value;
+    if (node === null || typeof node !== 'object') continue;
+    if (visit.depth >= limit) {
+      const path: Array<string | number> = [];
+      for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) path.unshift(at.key);
+      return path;
+    }
+    const depth = visit.depth + 1;
+    if (Array.isArray(node)) node.forEach((item, key) => stack.push({ value: item, depth, key, parent: visit }));
+    else for (const key in node) stack.push({ value: (node as Record<string, unknown>)[key], depth, key, parent: visit });
+  }
+  return undefined;
+}
+
 /** Validates an uploaded snapshot; problems list every path that is wrong, not only the first. */
 export function parseSnapshot(value: unknown): Parsed<Snapshot> {
+  const deep = tooDeepAt(value, MAX_SNAPSHOT_DEPTH);
+  if (deep) {
+    const shown = formatZodPath(deep.slice(0, 6)) + (deep.length > 6 ? '…' : '');
+    return { ok: false, problems: [{ path: shown, message: `nested more than ${MAX_SNAPSHOT_DEPTH} levels deep: no Kubernetes object is; send the objects as the API server returns them` }] };
+  }
   const result = snapshotSchema.safeParse(value);
   if (result.success) return { ok: true, value: result.data as unknown as Snapshot };
   return {
