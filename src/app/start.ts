@@ -12,6 +12,10 @@ import { createUploadHandler } from './ingest/upload-route.js';
 import { createRateLimiter } from './ingest/rate-limit.js';
 import { createSemaphore } from './ingest/semaphore.js';
 import { createMetricsHandler } from './routes.js';
+import { createInstallationClients } from './github-client.js';
+import { registerReview } from './plan/index.js';
+import { snapshotAgeRefresher } from './dashboard/index.js';
+import type { JobHandler } from './queue/index.js';
 
 export interface ProbotClasses {
   Probot: typeof ProbotClass;
@@ -50,6 +54,7 @@ export async function startDriftback(env: AppEnv, classes: ProbotClasses, overri
   const metrics = createMetrics();
   let log!: ProbotClass['log'];
   let queue!: JobQueue;
+  let reviewHandlers: Record<string, JobHandler> = {};
   const now = overrides.now ?? (() => new Date());
 
   await server.load(async (app: ProbotClass, { addHandler }: ApplicationFunctionOptions) => {
@@ -68,7 +73,8 @@ export async function startDriftback(env: AppEnv, classes: ProbotClasses, overri
         onSnapshot: (result) => metrics.snapshotsReceived.inc({ result }),
       }),
     );
-    addHandler(createMetricsHandler(metrics));
+    addHandler(createMetricsHandler(metrics, snapshotAgeRefresher(metrics, store, now)));
+    reviewHandlers = await registerReview(app, { store, queue, clients: createInstallationClients(app, { metrics }), metrics, now, log: app.log });
     if (!configured) {
       app.log.warn('APP_ID and PRIVATE_KEY are not set: open this server in a browser to register the App on GitHub from app.yml');
       addHandler(await loadProbotSetup(app, env, server));
@@ -76,7 +82,7 @@ export async function startDriftback(env: AppEnv, classes: ProbotClasses, overri
   });
 
   if (!env.tokenSecret) log.warn('DRIFTBACK_TOKEN_SECRET is not set: snapshot uploads are refused until it is');
-  await queue.start({});
+  await queue.start({ ...reviewHandlers });
   const httpServer = await server.start();
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : env.port;

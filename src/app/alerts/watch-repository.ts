@@ -1,0 +1,68 @@
+// The scheduled watch of one repository (the `alerts` job runs it for every repository with
+// snapshots): alert issues for clusters not reporting and GitOps controllers not reconciling, the
+// dashboard when what it shows changed, the gauges, and plan refreshes after new snapshots.
+import { readConfigAt } from '../repository.js';
+import { splitRepository } from '../github-client.js';
+import { dashboardCluster, dashboardFingerprint, setClusterGauges, updateDashboard } from '../dashboard/index.js';
+import { refreshOpenPlans } from '../plan/refresh-open-plans.js';
+import type { ReviewDeps } from '../plan/deps.js';
+import { readClusterState } from '../reconcile/state.js';
+import { readWatchState, writeWatchState } from './alert-state.js';
+import { checkNotReconciling } from './not-reconciling.js';
+import { checkNotReporting, isStale } from './not-reporting.js';
+
+export interface WatchDeps extends ReviewDeps {
+  /** `<repository>#<cluster>` → the snapshot id this process last read (figures and reconcilers). */
+  seen: Map<string, string>;
+}
+
+export interface WatchOutcome {
+  repository: string;
+  alerts: Array<{ cluster: string; type: string; issue?: number; resource?: string }>;
+  dashboard: 'created' | 'updated' | 'reopened' | 'unchanged' | 'not-due';
+  refreshed: number[];
+}
+
+export async function watchRepository(deps: WatchDeps, repository: string): Promise<WatchOutcome> {
+  const ref = splitRepository(repository);
+  const octokit = await deps.clients.forRepository(repository);
+  const { data: repo } = await octokit.rest.repos.get(ref);
+  const config = await readConfigAt(octokit, { ...ref, sha: repo.default_branch });
+  const state = await readWatchState(deps.store, repository);
+  const now = deps.now();
+  const outcome: WatchOutcome = { repository, alerts: [], dashboard: 'not-due', refreshed: [] };
+  const seenClusters: Array<{ name: string; snapshotId?: string; reconciledAt?: string; stale: boolean }> = [];
+  let newSnapshot = false;
+  for (const cluster of config.ok ? (config.config.clusters ?? []) : []) {
+    state.configuredAt = { [cluster.name]: now.toISOString(), ...state.configuredAt };
+    const meta = await deps.store.latestSnapshotMeta(repository, cluster.name);
+    const reporting = await checkNotReporting(octokit, ref, cluster, meta, state, now);
+    if (reporting.type !== 'reporting' && reporting.type !== 'still-open') outcome.alerts.push({ cluster: cluster.name, type: reporting.type, issue: reporting.issue });
+    const stale = isStale(cluster, meta, state.configuredAt[cluster.name], now);
+    const clusterState = await readClusterState(deps.store, repository, cluster.name);
+    seenClusters.push({ name: cluster.name, snapshotId: meta?.id, reconciledAt: clusterState.lastReconcileAt, stale });
+    if (!meta) continue;
+    if (state.plannedSnapshots?.[cluster.name] !== meta.id) {
+      newSnapshot = true;
+      state.plannedSnapshots = { ...state.plannedSnapshots, [cluster.name]: meta.id };
+    }
+    const memo = `${repository.toLowerCase()}#${cluster.name}`;
+    const watched = Object.keys(state.notReconciling ?? {}).some((id) => id.startsWith(`${cluster.name}/`));
+    if (stale || (deps.seen.get(memo) === meta.id && !watched)) continue;
+    const latest = await deps.store.latestSnapshot(repository, cluster.name);
+    if (!latest) continue;
+    deps.seen.set(memo, meta.id);
+    setClusterGauges(deps.metrics, repository, cluster.name, dashboardCluster(cluster, latest.snapshot, clusterState, now.toISOString()).figures);
+    for (const change of await checkNotReconciling(octokit, ref, cluster, latest.snapshot.items, state, now)) {
+      if (change.type !== 'pending') outcome.alerts.push({ cluster: cluster.name, type: change.type, issue: change.issue, resource: change.resource });
+    }
+  }
+  const fingerprint = dashboardFingerprint(config.ok ? config.config : undefined, seenClusters, config.ok ? 0 : config.problems.length);
+  if (fingerprint !== state.dashboard) {
+    outcome.dashboard = (await updateDashboard(deps, octokit, repository, config)).type;
+    state.dashboard = fingerprint;
+  }
+  if (newSnapshot) outcome.refreshed = await refreshOpenPlans(octokit, deps.queue, repository);
+  await writeWatchState(deps.store, repository, state);
+  return outcome;
+}

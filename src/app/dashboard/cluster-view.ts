@@ -1,0 +1,71 @@
+// One cluster's section of the dashboard, from its latest snapshot (resources in scope, degraded
+// resources, GitOps controllers) and what the reconcile job recorded (drift by cause, conflicts,
+// ignored counts, open drift PRs). Pure: the caller loads both and passes `now`.
+import { parseDuration, type ClusterConfig } from '../../core/config/index.js';
+import { assessHealth, reconcilerStateOf } from '../../core/health/index.js';
+import { keyOf, type KubeObject, type ResourceKey } from '../../core/model/index.js';
+import { notReconcilingReason } from '../../core/plan/index.js';
+import type { DashboardCluster } from '../../core/report/index.js';
+import type { ClusterState } from '../reconcile/state.js';
+
+export interface ClusterFigures {
+  resources: number;
+  degraded: number;
+  /** Suspended reconcilers and workloads (a CronJob with suspend: true). */
+  suspended: number;
+  conflicts: number;
+  driftByCause: Record<string, number>;
+}
+
+/** `Kind/ns/name` or `Kind/name` (displayKey) back to a key; the group is not shown, so it is left empty. */
+export function keyFromDisplay(text: string): ResourceKey {
+  const parts = text.split('/');
+  if (parts.length >= 3) return { group: '', kind: parts[0], namespace: parts[1], name: parts.slice(2).join('/') };
+  return { group: '', kind: parts[0] ?? text, namespace: '', name: parts[1] ?? '' };
+}
+
+function inScope(object: KubeObject, namespaces: string[] | undefined): boolean {
+  const namespace = object.metadata?.namespace ?? '';
+  return !namespaces?.length || namespace === '' || namespaces.includes(namespace);
+}
+
+export function dashboardCluster(cluster: ClusterConfig, latest: { capturedAt: string; items: KubeObject[] } | undefined, state: ClusterState, now: string): { view: DashboardCluster; figures: ClusterFigures } {
+  const live = (latest?.items ?? []).filter((object) => inScope(object, cluster.namespaces));
+  const staleAfter = parseDuration(cluster.staleAfter) ?? 1800;
+  const degraded: DashboardCluster['degraded'] = [];
+  const reconcilers: DashboardCluster['reconcilers'] = [];
+  let suspendedWorkloads = 0;
+  for (const object of live) {
+    const reconciler = reconcilerStateOf(object);
+    if (reconciler) {
+      reconcilers.push({ state: reconciler, ...optional('notReconcilingReason', notReconcilingReason(reconciler, now, staleAfter)) });
+      continue;
+    }
+    const health = assessHealth(object);
+    if (health.status === 'Degraded') degraded.push({ key: keyOf(object), ...optional('message', health.message) });
+    if (health.status === 'Suspended') suspendedWorkloads += 1;
+  }
+  const driftByCause = state.drift?.byCause ?? {};
+  const conflicts = (state.conflicts ?? []).map((c) => ({ key: keyFromDisplay(c.resource), path: c.path, manager: c.manager }));
+  const view: DashboardCluster = {
+    name: cluster.name,
+    ...optional('lastSnapshotAt', latest?.capturedAt),
+    staleAfter: cluster.staleAfter,
+    resourcesInScope: live.length,
+    driftByCause: { human: driftByCause.human, controller: driftByCause.controller, unknown: driftByCause.unknown },
+    conflicts,
+    ignored: state.ignored ?? [],
+    degraded,
+    reconcilers,
+    openPullRequests: (state.openPullRequests ?? []).map((pull) => ({ number: pull.number })),
+  };
+  const figures: ClusterFigures = {
+    resources: live.length, degraded: degraded.length, suspended: suspendedWorkloads + reconcilers.filter((r) => r.state.suspended).length,
+    conflicts: conflicts.length, driftByCause,
+  };
+  return { view, figures };
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}

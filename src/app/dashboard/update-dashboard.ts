@@ -1,0 +1,43 @@
+// The `driftback dashboard` issue of one repository: one issue, found by its marker, rewritten only
+// when something it shows changed (the caller decides when to look; the marker hash skips a
+// rewrite that would change nothing).
+import type { Config, ConfigResult } from '../../core/config/index.js';
+import type { SourceProblem } from '../../core/model/index.js';
+import { DASHBOARD_TITLE, renderDashboard, type DashboardCluster } from '../../core/report/index.js';
+import { upsertIssueByMarker, type GitHubClient, type IssueResult } from '../../github/index.js';
+import type { Store } from '../../store/types.js';
+import { splitRepository } from '../github-client.js';
+import type { Metrics } from '../metrics.js';
+import { readClusterState } from '../reconcile/state.js';
+import { dashboardCluster } from './cluster-view.js';
+import { setClusterGauges } from './gauges.js';
+
+export const DASHBOARD_KEY = 'dashboard';
+export const DASHBOARD_LABELS = ['driftback'];
+
+export interface DashboardDeps {
+  store: Pick<Store, 'latestSnapshot' | 'getState'>;
+  metrics: Metrics;
+  now: () => Date;
+}
+
+export async function updateDashboard(deps: DashboardDeps, octokit: GitHubClient, repository: string, config: ConfigResult): Promise<IssueResult> {
+  const now = deps.now().toISOString();
+  const configErrors: SourceProblem[] = config.ok ? [] : [...config.problems];
+  const clusters: DashboardCluster[] = [];
+  for (const cluster of config.ok ? (config.config.clusters ?? []) : []) {
+    const latest = await deps.store.latestSnapshot(repository, cluster.name);
+    const state = await readClusterState(deps.store as Store, repository, cluster.name);
+    const { view, figures } = dashboardCluster(cluster, latest?.snapshot, state, now);
+    setClusterGauges(deps.metrics, repository, cluster.name, figures);
+    clusters.push(view);
+    configErrors.push(...(state.problems ?? []));
+  }
+  const body = renderDashboard({ now, clusters, configErrors });
+  return upsertIssueByMarker(octokit, { ...splitRepository(repository), key: DASHBOARD_KEY, title: DASHBOARD_TITLE, body, labels: DASHBOARD_LABELS });
+}
+
+/** What the dashboard shows that can change between looks; a new value means a refresh is due. */
+export function dashboardFingerprint(config: Config | undefined, clusters: Array<{ name: string; snapshotId?: string; reconciledAt?: string; stale: boolean }>, configProblems: number): string {
+  return JSON.stringify({ clusters: clusters.map((c) => [c.name, c.snapshotId ?? '', c.reconciledAt ?? '', c.stale]), configProblems, configured: config?.clusters?.map((c) => [c.name, c.path, c.staleAfter]) ?? [] });
+}

@@ -1,0 +1,54 @@
+// Builds the plan of each touched cluster: desired at head and at base (the kustomize build of the
+// cluster's path), live from the cluster's latest snapshot. Per-cluster problems are collected;
+// a cluster with no snapshot yet is planned against nothing and says so.
+import { CONFIG_PATH, type ClusterConfig, type Config } from '../../core/config/index.js';
+import { renderManifests } from '../../core/manifests/index.js';
+import type { Plan, RenderResult, SourceProblem } from '../../core/model/index.js';
+import { planChanges } from '../../core/plan/index.js';
+import type { Store } from '../../store/types.js';
+import { touchedClusters } from './touched-clusters.js';
+
+export interface PlanInputs {
+  repository: string;
+  config: Config;
+  headFiles: ReadonlyMap<string, string>;
+  baseFiles: ReadonlyMap<string, string>;
+  headSha: string;
+  changed: readonly string[];
+  now: string;
+}
+
+export interface BuiltPlans {
+  plans: Array<{ cluster: string; plan: Plan }>;
+  errors: SourceProblem[];
+  /** cluster → capturedAt of the snapshot planned against. */
+  snapshots: Record<string, string>;
+}
+
+function render(files: ReadonlyMap<string, string>, cluster: ClusterConfig): RenderResult {
+  return renderManifests(files, cluster.path, { defaultNamespace: cluster.defaultNamespace });
+}
+
+export async function buildPlans(store: Pick<Store, 'latestSnapshot'>, input: PlanInputs): Promise<BuiltPlans> {
+  const clusters = input.config.clusters ?? [];
+  const rendered = clusters.map((cluster) => ({ cluster, head: render(input.headFiles, cluster), base: render(input.baseFiles, cluster) }));
+  // The config decides every cluster's plan, so a change to it touches them all.
+  const configChanged = input.changed.includes(CONFIG_PATH);
+  const touched = new Set(
+    configChanged ? clusters.map((c) => c.name) : touchedClusters(input.changed, rendered.map((r) => ({ cluster: r.cluster, filesRead: [...r.head.filesRead, ...r.base.filesRead] }))).map((c) => c.name),
+  );
+  const result: BuiltPlans = { plans: [], errors: [], snapshots: {} };
+  for (const { cluster, head, base } of rendered) {
+    if (!touched.has(cluster.name)) continue;
+    result.errors.push(...head.errors);
+    const latest = await store.latestSnapshot(input.repository, cluster.name);
+    const plan = planChanges({
+      head: head.objects, base: base.objects, live: latest?.snapshot.items ?? [], config: input.config, cluster, now: input.now, headRevision: input.headSha, path: cluster.path,
+      ...(latest ? { snapshot: { capturedAt: latest.snapshot.capturedAt, complete: latest.snapshot.scope.complete, errors: latest.snapshot.scope.errors } } : {}),
+    });
+    if (!latest) plan.warnings.unshift({ code: 'stale-snapshot', message: `No snapshot of ${cluster.name} has been received yet: every resource is shown as created. Deploy the driftback agent to the cluster (driftback token --repository ${input.repository} --cluster ${cluster.name}).` });
+    else result.snapshots[cluster.name] = latest.snapshot.capturedAt;
+    result.plans.push({ cluster: cluster.name, plan });
+  }
+  return result;
+}
