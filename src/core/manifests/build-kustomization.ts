@@ -53,7 +53,7 @@ export function buildKustomization(dir: string, kustomizationPath: string, conte
         continue;
       }
       if (context.stack.includes(componentDir)) {
-        report(context, k, entry, 'components', `cycle: ${[...context.stack, componentDir].join(' → ')}`);
+        report(context, k, entry, 'components', `cycle: ${[...context.stack, componentDir].map((d) => d || '.').join(' → ')}: remove the entry that points back`);
         continue;
       }
       resources = buildKustomization(componentDir, file, context, resources);
@@ -86,7 +86,7 @@ function resolveEntry(k: KustomizationFile, entry: TrackedNode, fieldName: strin
     return undefined;
   }
   const path = joinPath(k.dir, entry.value);
-  if (path === undefined) report(context, k, entry, fieldName, `"${entry.value}" leaves the repository`);
+  if (path === undefined) report(context, k, entry, fieldName, `"${entry.value}" leaves the repository: driftback reads only files inside it, so vendor the file into the repository and point at that copy`);
   return path;
 }
 
@@ -97,7 +97,7 @@ function loadEntry(k: KustomizationFile, entry: TrackedNode, fieldName: string, 
   const nested = findKustomizationFile(context.files, path);
   if (nested) {
     if (context.stack.includes(path)) {
-      report(context, k, entry, fieldName, `cycle: ${[...context.stack, path].map((d) => d || '.').join(' → ')}`);
+      report(context, k, entry, fieldName, `cycle: ${[...context.stack, path].map((d) => d || '.').join(' → ')}: remove the entry that points back`);
       return [];
     }
     const built = buildKustomization(path, nested, context);

@@ -120,7 +120,7 @@ function generatedObject(
 function readInput(kustomization: KustomizationFile, relative: string, node: TrackedNode, where: string, inputs: GeneratorInputs): string | undefined {
   const path = joinPath(kustomization.dir, relative);
   if (path === undefined) {
-    inputs.problems.push({ file: kustomization.path, line: lineOf(node), field: where, message: `"${relative}" leaves the repository` });
+    inputs.problems.push({ file: kustomization.path, line: lineOf(node), field: where, message: `"${relative}" leaves the repository: driftback reads only files inside it, so vendor the file into the repository and point at that copy` });
     return undefined;
   }
   const text = inputs.files.get(path);

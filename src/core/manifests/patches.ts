@@ -93,7 +93,7 @@ function loadPatch(
   if (node.kind !== 'scalar' || typeof node.value !== 'string') return report('expected a file path or patch text');
   if (isPath) {
     const path = joinPath(kustomization.dir, node.value);
-    if (path === undefined) return report(`"${node.value}" leaves the repository`);
+    if (path === undefined) return report(`"${node.value}" leaves the repository: driftback reads only files inside it, so vendor the file into the repository and point at that copy`);
     const text = inputs.files.get(path);
     if (text === undefined) return report(`patch file "${node.value}" (${path}) does not exist`);
     inputs.filesRead.add(path);

@@ -9,6 +9,13 @@ import type { TrackedNode, ScalarValue } from './tracked.js';
 /** More alias dereferences than this in one document is treated as an alias bomb. */
 export const MAX_ALIASES = 100;
 
+/**
+ * Largest manifest file read, in UTF-8 bytes. A Kubernetes object is at most ~1.5 MiB (etcd's
+ * limit) and the largest CRD bundles in the wild are a few MiB; parsing with a source map costs
+ * ~80 bytes of memory per byte of YAML and ~4 s per MiB, so a bigger file is refused, not read.
+ */
+export const MAX_MANIFEST_FILE_BYTES = 4 * 1024 * 1024;
+
 export interface LoadedDocument {
   index: number;
   /** Undefined for an empty document. */
@@ -27,6 +34,12 @@ export function loadYamlFile(file: string, text: string, origin: FieldOrigin = R
   const lineCounter = new LineCounter();
   const problems: SourceProblem[] = [];
   const documents: LoadedDocument[] = [];
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > MAX_MANIFEST_FILE_BYTES) {
+    const mib = (bytes / 1024 / 1024).toFixed(1);
+    problems.push({ file, line: 1, message: `file is ${mib} MiB, over the ${MAX_MANIFEST_FILE_BYTES / 1024 / 1024} MiB limit for one manifest file; it was not read: split it into several files (a kustomization can list them)` });
+    return { documents, problems };
+  }
   let parsed: ReturnType<typeof parseAllDocuments>;
   try {
     parsed = parseAllDocuments(text, { lineCounter, uniqueKeys: true, prettyErrors: false });

@@ -7,7 +7,7 @@ import { buildKustomization } from './build-kustomization.js';
 import { isClusterScoped } from './cluster-scoped.js';
 import { fixNameReferences } from './name-references.js';
 import { kustomizeHash } from './name-hash.js';
-import { basename, dirname, findKustomizationFile, isDirectory, KUSTOMIZATION_FILE_NAMES, manifestFilesUnder, normalizeDir } from './paths.js';
+import { basename, dirname, findKustomizationFile, isDirectory, joinPath, KUSTOMIZATION_FILE_NAMES, manifestFilesUnder } from './paths.js';
 import { readResourceFile } from './read-resource-file.js';
 import { groupOfResource, kindOf, nameOf, namespaceOf, type BuildResource } from './resource.js';
 import { ensureMap, flattenTracked, setScalar } from './tracked.js';
@@ -19,7 +19,12 @@ export interface RenderOptions {
 
 export function renderManifests(files: ReadonlyMap<string, string>, root: string, options: RenderOptions = {}): RenderResult {
   const context = newBuildContext(files);
-  const resources = collect(normalizeDir(root), context);
+  const inside = joinPath('', root);
+  if (inside === undefined) {
+    // normalizeDir would turn an escaping root into '' and render the whole repository instead.
+    return { objects: [], skipped: [], errors: [{ file: root, message: 'the path leaves the repository: give a directory inside it (no ".." above the root)' }], filesRead: [] };
+  }
+  const resources = collect(inside, context);
   finishKustomize(resources);
   applyDefaultNamespace(resources, options.defaultNamespace || 'default');
   return {
