@@ -2,7 +2,7 @@
 // /metrics. Everything it builds is returned so `stop()` can shut it down in order.
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Probot as ProbotClass, Server as ServerClass, ApplicationFunctionOptions } from 'probot';
+import type { Probot as ProbotClass, ProbotOctokit, Server as ServerClass, ApplicationFunctionOptions } from 'probot';
 import type { AppEnv } from './env.js';
 import { openStore } from '../store/index.js';
 import { createQueue } from './queue/index.js';
@@ -12,7 +12,7 @@ import { createUploadHandler } from './ingest/upload-route.js';
 import { createRateLimiter } from './ingest/rate-limit.js';
 import { createSemaphore } from './ingest/semaphore.js';
 import { createMetricsHandler } from './routes.js';
-import { createInstallationClients } from './github-client.js';
+import { createApp } from './webhooks/index.js';
 import { registerReview } from './plan/index.js';
 import { snapshotAgeRefresher } from './dashboard/index.js';
 import type { JobHandler } from './queue/index.js';
@@ -36,6 +36,8 @@ export interface StartOverrides {
   store?: Store;
   /** Octokit options for tests (e.g. a stand-in's baseUrl). */
   request?: Record<string, unknown>;
+  /** Probot's Octokit class, e.g. with throttling spacing removed for tests. */
+  Octokit?: typeof ProbotOctokit;
   now?: () => Date;
 }
 
@@ -48,18 +50,22 @@ export async function startDriftback(env: AppEnv, classes: ProbotClasses, overri
     secret: env.webhookSecret ?? 'development',
     baseUrl: env.githubBaseUrl,
     logLevel: env.logLevel as 'info',
+    ...(overrides.Octokit ? { Octokit: overrides.Octokit } : {}),
   });
   const server = new Server({ Probot: ProbotWithDefaults, host: env.host ?? 'localhost', port: env.port, request: overrides.request as never });
   const store = overrides.store ?? (await openStore({ dataDir: env.dataDir, databaseUrl: env.databaseUrl }));
   const metrics = createMetrics();
   let log!: ProbotClass['log'];
   let queue!: JobQueue;
+  let handlers: Record<string, JobHandler> = {};
   let reviewHandlers: Record<string, JobHandler> = {};
   const now = overrides.now ?? (() => new Date());
 
   await server.load(async (app: ProbotClass, { addHandler }: ApplicationFunctionOptions) => {
     log = app.log;
     queue = createQueue({ store, logger: app.log as never });
+    const driftback = createApp(app, { store, queue, metrics, clock: now });
+    handlers = driftback.handlers;
     addHandler(
       createUploadHandler({
         store,
@@ -74,7 +80,7 @@ export async function startDriftback(env: AppEnv, classes: ProbotClasses, overri
       }),
     );
     addHandler(createMetricsHandler(metrics, snapshotAgeRefresher(metrics, store, now)));
-    reviewHandlers = await registerReview(app, { store, queue, clients: createInstallationClients(app, { metrics }), metrics, now, log: app.log });
+    reviewHandlers = await registerReview(app, { store, queue, clients: driftback.clients, metrics, now, log: app.log });
     if (!configured) {
       app.log.warn('APP_ID and PRIVATE_KEY are not set: open this server in a browser to register the App on GitHub from app.yml');
       addHandler(await loadProbotSetup(app, env, server));
@@ -82,7 +88,7 @@ export async function startDriftback(env: AppEnv, classes: ProbotClasses, overri
   });
 
   if (!env.tokenSecret) log.warn('DRIFTBACK_TOKEN_SECRET is not set: snapshot uploads are refused until it is');
-  await queue.start({ ...reviewHandlers });
+  await queue.start({ ...reviewHandlers, ...handlers });
   const httpServer = await server.start();
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
@@ -94,6 +100,8 @@ export async function startDriftback(env: AppEnv, classes: ProbotClasses, overri
     queue,
     metrics,
     port,
+    // Stops taking webhooks and uploads first, then lets a running reconcile finish (or hands it
+    // back to the durable queue), then closes the store.
     async stop() {
       await server.stop();
       await queue.stop(20_000);

@@ -1,0 +1,36 @@
+// Drift gone (merged, reverted by the controller, or fixed by hand): the PR is closed with a
+// comment saying why and the branch deleted — unless someone else committed on it.
+import { branchHead, closePullRequest, deleteBranch, findPullRequest } from '../../github/index.js';
+import { foreignCommitsOn, type GitHubContext } from './github-context.js';
+import { markForeign } from './mark-foreign.js';
+import type { BranchState } from './state.js';
+
+export type CloseResult =
+  | { type: 'closed'; number: number }
+  | { type: 'branch-deleted' }
+  | { type: 'nothing-open' }
+  | { type: 'foreign'; state: BranchState };
+
+export async function closeDriftBranch(ctx: GitHubContext, previous: BranchState): Promise<CloseResult> {
+  const { octokit, owner, repo } = ctx;
+  const branch = previous.branch;
+  const head = await branchHead(octokit, { owner, repo }, branch);
+  if (head !== undefined && head !== previous.lastWritten?.commitSha) {
+    const foreign = await foreignCommitsOn(ctx, branch, previous);
+    if (foreign.length > 0) return { type: 'foreign', state: await markForeign(ctx, branch, previous, foreign) };
+  }
+  const guard = { branch, prefix: ctx.config.pullRequests.branchPrefix, defaultBranch: ctx.defaultBranch };
+  const open = await findPullRequest(octokit, { owner, repo, head: branch });
+  if (open) {
+    const comment = [
+      `The live state of \`${ctx.cluster}\` now matches \`${ctx.defaultBranch}\` (${ctx.baseSha.slice(0, 7)}) for everything this pull request codified: the drift was merged, reverted by the controller, or fixed by hand.`,
+      '',
+      `Closing it and deleting \`${branch}\` (snapshot ${ctx.snapshot.id}, captured ${ctx.snapshot.capturedAt}).`,
+    ].join('\n');
+    await closePullRequest(octokit, { owner, repo, number: open.number, comment, ...guard });
+    return { type: 'closed', number: open.number };
+  }
+  if (head === undefined) return { type: 'nothing-open' };
+  await deleteBranch(octokit, { owner, repo, ...guard });
+  return { type: 'branch-deleted' };
+}

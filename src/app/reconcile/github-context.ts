@@ -1,0 +1,38 @@
+// What every GitHub step of one reconcile shares: the client, the repository, the default
+// branch's HEAD the branches are built on, and how the App recognises its own commits.
+import type { Config } from '../../core/config/index.js';
+import { branchHasForeignCommits, type BaseTreeListing, type GitHubClient } from '../../github/index.js';
+import type { BranchState } from './state.js';
+
+export interface ReconcileLog {
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+export interface GitHubContext {
+  octokit: GitHubClient;
+  owner: string;
+  repo: string;
+  defaultBranch: string;
+  /** The default branch's HEAD: every drift branch is one commit on top of it. */
+  baseSha: string;
+  baseListing: BaseTreeListing | undefined;
+  config: Config;
+  cluster: string;
+  snapshot: { id: string; capturedAt: string };
+  /** `<slug>[bot]`, when known: commits GitHub attributes to it are the App's. */
+  appLogin: string | undefined;
+  now: () => Date;
+  log: ReconcileLog;
+}
+
+/** Commits on the branch (beyond the default branch) that the App did not write. */
+export async function foreignCommitsOn(ctx: GitHubContext, branch: string, previous: BranchState | undefined): Promise<string[]> {
+  const appCommitShas = previous?.appCommits ?? [];
+  // Without a way to recognise its own commits, the App must assume the branch is someone's.
+  if (appCommitShas.length === 0 && !ctx.appLogin) return ['(unknown author)'];
+  const authorship = await branchHasForeignCommits(ctx.octokit, {
+    owner: ctx.owner, repo: ctx.repo, branch, base: ctx.defaultBranch, appCommitShas, ...(ctx.appLogin ? { appLogin: ctx.appLogin } : {}),
+  });
+  return authorship.type === 'foreign' ? authorship.commits.map((commit) => `${commit.sha.slice(0, 7)} by ${commit.author}`) : [];
+}

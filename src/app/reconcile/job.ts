@@ -1,0 +1,24 @@
+// The `reconcile` queue handler: checks the payload, runs reconcileCluster, times it. Throwing
+// hands the job back to the queue, which retries it with backoff.
+import type { JobHandler } from '../queue/index.js';
+import { reconcileCluster, type ReconcileDeps } from './run-reconcile.js';
+
+export function createReconcileHandler(deps: ReconcileDeps): JobHandler {
+  return async (payload, meta) => {
+    const { repository, cluster } = payload;
+    if (typeof repository !== 'string' || typeof cluster !== 'string') {
+      deps.log.warn({ key: meta.key, payload }, 'reconcile job without repository and cluster: dropped');
+      return;
+    }
+    const timer = deps.metrics.reconcileDuration.startTimer();
+    try {
+      const outcome = await reconcileCluster(deps, { repository, cluster });
+      timer({ result: outcome.type });
+    } catch (error) {
+      timer({ result: 'error' });
+      deps.metrics.reconcileErrors.inc({ repository: repository.toLowerCase(), cluster });
+      deps.log.warn({ repository, cluster, attempt: meta.attempt, err: error }, 'reconcile failed; the queue retries it');
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,24 @@
+// A drift branch with someone else's commits: the App stops writing it and says so once on its PR.
+import { commentOnce, findPullRequest } from '../../github/index.js';
+import type { GitHubContext } from './github-context.js';
+import type { BranchState } from './state.js';
+
+export async function markForeign(ctx: GitHubContext, branch: string, previous: BranchState | undefined, commits: string[]): Promise<BranchState> {
+  const state: BranchState = {
+    ...(previous ?? { branch, group: '', fingerprints: [], appCommits: [] }),
+    foreign: { commits, since: ctx.now().toISOString() },
+  };
+  const number = previous?.pullRequest ?? (await findPullRequest(ctx.octokit, { owner: ctx.owner, repo: ctx.repo, head: branch }))?.number;
+  ctx.log.warn({ branch, commits, pullRequest: number }, 'someone else committed on the drift branch: the App no longer writes it');
+  if (number !== undefined) {
+    await commentOnce(ctx.octokit, {
+      owner: ctx.owner, repo: ctx.repo, issueNumber: number, key: `foreign/${branch}`,
+      body: [
+        `driftback found commits on \`${branch}\` that it did not make (${commits.join(', ')}).`,
+        '',
+        'It will not force-push this branch again, so that work is kept. To let driftback manage the drift of this cluster again, merge or close this pull request and delete the branch.',
+      ].join('\n'),
+    });
+  }
+  return { ...state, ...(number !== undefined ? { pullRequest: number } : {}) };
+}

@@ -1,0 +1,63 @@
+// Codified drift → the group's branch (one tree, one commit, one ref write; nothing when the tree
+// is unchanged) → its PR opened or updated (no call when the marker hash is unchanged). A branch
+// that moved under the App is checked for someone else's commits before anything is written.
+import { findPullRequest, openOrUpdatePullRequest, writeBranch, type WriteBranchResult } from '../../github/index.js';
+import type { DriftGroup } from './evaluate.js';
+import { foreignCommitsOn, type GitHubContext } from './github-context.js';
+import { markForeign } from './mark-foreign.js';
+import { commitMessage, markerKeyFor, pullRequestBody, pullRequestTitle } from './pull-request-body.js';
+import type { BranchState } from './state.js';
+
+export type PublishResult =
+  | { type: 'opened' | 'updated' | 'unchanged'; number: number; state: BranchState; written: boolean }
+  /** The PR the App opened for these fingerprints was closed unmerged (a decision it had not heard of). */
+  | { type: 'declined'; number: number; fingerprints: string[] }
+  | { type: 'foreign'; state: BranchState };
+
+// Commits of the App remembered per branch: enough to recognise a branch rebuilt many times.
+const APP_COMMITS_KEPT = 50;
+
+async function write(ctx: GitHubContext, group: DriftGroup, previous: BranchState | undefined, expectedHeadSha: string): Promise<WriteBranchResult> {
+  return writeBranch(ctx.octokit, {
+    owner: ctx.owner, repo: ctx.repo, branch: group.branch, prefix: ctx.config.pullRequests.branchPrefix, defaultBranch: ctx.defaultBranch,
+    baseCommitSha: ctx.baseSha, files: new Map(group.codify.edits), message: commitMessage(ctx.cluster, group, ctx.snapshot),
+    expectedHeadSha, ...(ctx.baseListing ? { baseTree: ctx.baseListing } : {}), ...(previous?.lastWritten ? { lastWritten: previous.lastWritten } : {}),
+  });
+}
+
+/** A PR the App opened that is closed without merge, and not yet known as declined. */
+async function closedUnmerged(ctx: GitHubContext, previous: BranchState | undefined): Promise<number | undefined> {
+  if (previous?.pullRequest === undefined) return undefined;
+  if (await findPullRequest(ctx.octokit, { owner: ctx.owner, repo: ctx.repo, head: previous.branch })) return undefined;
+  const { data } = await ctx.octokit.rest.pulls.get({ owner: ctx.owner, repo: ctx.repo, pull_number: previous.pullRequest });
+  return data.state === 'closed' && !data.merged_at ? data.number : undefined;
+}
+
+export async function publishDrift(ctx: GitHubContext, group: DriftGroup, previous: BranchState | undefined): Promise<PublishResult> {
+  const declined = await closedUnmerged(ctx, previous);
+  if (declined !== undefined) return { type: 'declined', number: declined, fingerprints: previous!.fingerprints };
+  // '' never matches a head: an existing branch the App has no record of is checked before it is written.
+  let written = await write(ctx, group, previous, previous?.lastWritten?.commitSha ?? '');
+  if (written.type === 'head-moved') {
+    if (written.actualHeadSha !== undefined) {
+      const foreign = await foreignCommitsOn(ctx, group.branch, previous);
+      if (foreign.length > 0) return { type: 'foreign', state: await markForeign(ctx, group.branch, previous, foreign) };
+    }
+    written = await write(ctx, group, previous, written.actualHeadSha ?? '');
+    if (written.type === 'head-moved') throw new Error(`${group.branch} moved while driftback was writing it; the job will retry`);
+  }
+  const appCommits = [...(previous?.appCommits ?? [])];
+  if (written.type === 'written') appCommits.push(written.commitSha);
+  // A head found unchanged after a lost state write is still the App's own commit.
+  else if (written.commitSha && !appCommits.includes(written.commitSha)) appCommits.push(written.commitSha);
+  const pr = await openOrUpdatePullRequest(ctx.octokit, {
+    owner: ctx.owner, repo: ctx.repo, head: group.branch, base: ctx.defaultBranch, key: markerKeyFor(group.branch),
+    title: pullRequestTitle(ctx.cluster, group.namespace), body: pullRequestBody(ctx.cluster, group, ctx.snapshot), labels: ctx.config.pullRequests.labels,
+  });
+  const state: BranchState = {
+    branch: group.branch, group: group.namespace ?? '', pullRequest: pr.number, fingerprints: group.fingerprints,
+    appCommits: appCommits.slice(-APP_COMMITS_KEPT),
+    ...(written.type === 'written' ? { lastWritten: { commitSha: written.commitSha, treeSha: written.treeSha } } : previous?.lastWritten ? { lastWritten: previous.lastWritten } : {}),
+  };
+  return { type: pr.type, number: pr.number, state, written: written.type === 'written' };
+}

@@ -1,0 +1,25 @@
+// Title and body of a drift PR. The marker's hash covers the body rendered without the snapshot
+// line, so a new snapshot with the same drift leaves the PR untouched (no API call).
+import { renderDriftPullRequest, markerKey, contentHash } from '../../core/report/index.js';
+import type { DriftGroup } from './evaluate.js';
+
+export function pullRequestTitle(cluster: string, namespace: string | undefined): string {
+  const where = namespace === undefined ? cluster : `${cluster}/${namespace || 'cluster-scoped'}`;
+  return `driftback: codify live changes in ${where}`;
+}
+
+export function markerKeyFor(branch: string): string {
+  return markerKey(`drift/${branch}`);
+}
+
+export function pullRequestBody(cluster: string, group: DriftGroup, snapshot: { id: string; capturedAt: string }): string {
+  const view = { cluster, codified: group.codify.codified, reported: group.codify.reported };
+  const body = renderDriftPullRequest({ ...view, snapshot });
+  const stable = renderDriftPullRequest({ ...view, snapshot: { id: '', capturedAt: '' } });
+  return `${body}\n\n<!-- driftback:${markerKeyFor(group.branch)} hash:${contentHash(stable)} -->`;
+}
+
+export function commitMessage(cluster: string, group: DriftGroup, snapshot: { id: string; capturedAt: string }): string {
+  const count = group.codify.codified.length;
+  return `${pullRequestTitle(cluster, group.namespace)}\n\n${count} change${count === 1 ? '' : 's'} from snapshot ${snapshot.id} (captured ${snapshot.capturedAt}).\n`;
+}

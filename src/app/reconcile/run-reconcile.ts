@@ -1,0 +1,96 @@
+// The reconcile job: the newest snapshot of a cluster against the default branch's HEAD, ending in
+// a drift PR opened, updated, left alone or closed. Each early return records why, in the cluster
+// state (the dashboard reads it) and the log.
+import { findCluster } from '../../core/config/index.js';
+import type { SourceProblem } from '../../core/model/index.js';
+import type { Store } from '../../store/types.js';
+import { NotInstalledError, splitRepository, type InstallationClients } from '../github-client.js';
+import type { Metrics } from '../metrics.js';
+import { loadRepositoryAt } from '../repository.js';
+import { summarizeCluster } from './cluster-summary.js';
+import { evaluateDrift } from './evaluate.js';
+import type { ReconcileLog } from './github-context.js';
+import { recordClusterMetrics } from './record-metrics.js';
+import { readClusterState, updateRepositoryState, writeClusterState, type ClusterState, type ReconcileOutcomeType } from './state.js';
+import { syncDriftBranches } from './sync-branches.js';
+
+export interface ReconcileDeps {
+  store: Store;
+  clients: InstallationClients;
+  /** The App's bot login (`<slug>[bot]`), when it can be known. */
+  appLogin: () => Promise<string | undefined>;
+  metrics: Metrics;
+  now: () => Date;
+  log: ReconcileLog;
+}
+
+export interface ReconcileTarget {
+  repository: string;
+  cluster: string;
+}
+
+export type ReconcileOutcome = { type: ReconcileOutcomeType; message?: string; events?: Array<{ branch: string; event: string; number?: number }> };
+
+export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTarget): Promise<ReconcileOutcome> {
+  const { store, log } = deps;
+  const { repository, cluster } = target;
+  const latest = await store.latestSnapshot(repository, cluster);
+  if (!latest) return { type: 'no-snapshot', message: 'no snapshot stored for this cluster' };
+  const previous = await readClusterState(store, repository, cluster);
+  const base: ClusterState = { ...previous, lastReconcileAt: deps.now().toISOString(), snapshot: { id: latest.meta.id, capturedAt: latest.meta.capturedAt } };
+  const stop = async (type: ReconcileOutcomeType, message: string, problems: SourceProblem[] = []): Promise<ReconcileOutcome> => {
+    log.warn({ repository, cluster, outcome: type, problems }, message);
+    await writeClusterState(store, repository, cluster, { ...base, outcome: { type, message }, problems });
+    return { type, message };
+  };
+
+  let octokit;
+  try {
+    octokit = await deps.clients.forRepository(repository);
+  } catch (error) {
+    if (error instanceof NotInstalledError) return stop('not-installed', error.message);
+    throw error;
+  }
+  const { owner, repo } = splitRepository(repository);
+  const loaded = await loadRepositoryAt(octokit, { owner, repo }, store);
+  const checkedAt = deps.now().toISOString();
+  await updateRepositoryState(store, repository, { configCheckedAt: checkedAt, headSha: loaded.headSha, configProblems: loaded.config.ok ? [] : loaded.config.problems });
+  if (!loaded.config.ok) return stop('config-invalid', `.github/driftback.yml at ${loaded.headSha.slice(0, 7)} has problems: fix them and push`, loaded.config.problems);
+  const config = loaded.config.config;
+  const clusterConfig = findCluster(config, cluster);
+  if (!clusterConfig) {
+    return stop('not-configured', `a snapshot arrived for cluster "${cluster}", which .github/driftback.yml does not list: add it under clusters (name and path), or check the agent's DRIFTBACK_CLUSTER`);
+  }
+
+  const history = (await store.observationHistory(repository, cluster, config.drift.minSnapshots)).filter((entry) => entry.snapshotId !== latest.meta.id);
+  const evaluation = evaluateDrift({
+    snapshot: latest.snapshot, config, cluster: clusterConfig, files: loaded.files,
+    history: history.map((entry) => entry.fingerprints), declined: await store.declinedFingerprints(repository, cluster),
+  });
+  if (evaluation.type === 'manifest-problems') return stop('manifest-problems', `the manifests under ${clusterConfig.path} do not render: fix them and push`, evaluation.problems);
+  if (evaluation.type === 'out-of-scope') return stop('out-of-scope', evaluation.message);
+  await store.recordObservations(repository, cluster, latest.meta.id, latest.meta.capturedAt, evaluation.fingerprints);
+
+  const sync = await syncDriftBranches({
+    octokit, owner, repo, defaultBranch: loaded.defaultBranch, baseSha: loaded.headSha, baseListing: loaded.listing, config, cluster,
+    snapshot: { id: latest.meta.id, capturedAt: latest.meta.capturedAt }, appLogin: await deps.appLogin(), now: deps.now, log,
+  }, evaluation.groups, previous.branches ?? {});
+  if (sync.decisions.length > 0) {
+    await store.recordDecisions(sync.decisions.map((decision) => ({ ...decision, repository, cluster, decidedAt: checkedAt })));
+  }
+  const open = Object.values(sync.branches).filter((branch) => branch.pullRequest !== undefined && !branch.foreign);
+  const failed = sync.selfCheckFailures[0];
+  const outcome: ReconcileOutcome = failed
+    ? { type: 'self-check-failed', message: `${failed.branch}: the edits did not pass the self-check, nothing was written: ${failed.reason}`, events: sync.events }
+    : { type: evaluation.groups.length > 0 ? 'codified' : 'no-drift', events: sync.events };
+  const state: ClusterState = {
+    ...base, ...summarizeCluster(evaluation), headSha: loaded.headSha, problems: [], branches: sync.branches,
+    outcome: { type: outcome.type, ...(outcome.message ? { message: outcome.message } : {}) },
+    openPullRequests: open.map((branch) => ({ number: branch.pullRequest!, branch: branch.branch })),
+    ...(open[0] ? { openPullRequest: open[0].pullRequest } : { openPullRequest: undefined }),
+  };
+  await writeClusterState(store, repository, cluster, state);
+  recordClusterMetrics(deps.metrics, repository, cluster, state, deps.now());
+  log.info({ repository, cluster, outcome: outcome.type, events: sync.events, blobsFetched: loaded.blobsFetched }, outcome.message ?? 'reconciled');
+  return outcome;
+}

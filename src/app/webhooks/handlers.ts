@@ -1,0 +1,47 @@
+// Webhook handlers: short adapters that return early with a logged reason, then call one function.
+import type { Context } from 'probot';
+import type { JobQueue, Store } from '../../store/types.js';
+import type { InstallationClients } from '../github-client.js';
+import { recordDeclinedPullRequest } from '../reconcile/decline.js';
+import { enqueueClustersOf } from './enqueue-clusters.js';
+
+export interface WebhookDeps {
+  store: Store;
+  queue: JobQueue;
+  clients: InstallationClients;
+  now: () => Date;
+}
+
+/** A push to the default branch changes the desired state of every cluster of the repository. */
+export function onPush(deps: WebhookDeps) {
+  return async (context: Context<'push'>): Promise<void> => {
+    const { ref, repository } = context.payload;
+    if (ref !== `refs/heads/${repository.default_branch}`) return context.log.debug({ ref }, 'push to another branch than the default: nothing to reconcile');
+    const clusters = await enqueueClustersOf(deps.store, deps.queue, repository.full_name, 'push');
+    context.log.info({ repository: repository.full_name, clusters }, clusters.length ? 'push to the default branch: reconciling' : 'push to the default branch: no cluster has a snapshot yet');
+  };
+}
+
+/** A new installation (or repositories added to one): reconcile clusters whose snapshots were waiting. */
+export function onInstallation(deps: WebhookDeps) {
+  return async (context: Context<'installation.created' | 'installation_repositories.added'>): Promise<void> => {
+    const payload = context.payload as { repositories?: Array<{ full_name: string }>; repositories_added?: Array<{ full_name: string }> };
+    const repositories = payload.repositories_added ?? payload.repositories ?? [];
+    for (const { full_name } of repositories) {
+      deps.clients.forget(full_name);
+      const clusters = await enqueueClustersOf(deps.store, deps.queue, full_name, 'installation');
+      context.log.info({ repository: full_name, clusters }, 'installed: reconciling clusters that already have snapshots');
+    }
+  };
+}
+
+/** A drift PR closed without merge: its fingerprints become a decision. */
+export function onPullRequestClosed(deps: WebhookDeps) {
+  return async (context: Context<'pull_request.closed'>): Promise<void> => {
+    const { pull_request: pull, repository } = context.payload;
+    if (pull.merged) return context.log.debug({ number: pull.number }, 'pull request merged: the next reconcile sees the drift gone');
+    if (pull.head.repo?.full_name?.toLowerCase() !== repository.full_name.toLowerCase()) return context.log.debug({ number: pull.number }, 'pull request from a fork: not a drift PR');
+    const result = await recordDeclinedPullRequest(deps.store, { repository: repository.full_name, branch: pull.head.ref, number: pull.number, decidedAt: deps.now().toISOString() });
+    context.log.info({ number: pull.number, branch: pull.head.ref, result }, result.type === 'recorded' ? 'drift PR closed unmerged: its drift is not proposed again' : 'closed pull request is not a drift PR');
+  };
+}
