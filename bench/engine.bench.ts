@@ -1,80 +1,164 @@
-// The whole engine against parsing alone: render the manifests and diff them with a live snapshot,
-// versus only JSON.parse of the snapshot and a YAML parse of the manifests. Generated clusters of
-// 1,000, 10,000 and 50,000 resources (BENCH_SIZES=1000,10000 to choose), a few percent drifted by
-// hand. Prints time, the engine/parse ratio (target ≤ 3×), time per resource (flat when growth is
-// linear) and memory: heap growth across the run and the process's peak RSS.
+// The whole engine against parsing alone, on generated clusters (bench/generate.ts): a pull request
+// that deletes a few apps, planned against the live snapshot, next to the drift diff of the same
+// cluster. The engine run is what the App does for one cluster: JSON.parse the snapshot, render head
+// and diff it with live (drift), render base, and plan head × base × live (create / update / prune).
+// The baseline only parses: JSON.parse of the snapshot and a YAML parse of every manifest.
+//
+// Sizes: BENCH_SIZES=1000,10000,50000 (the default). Prints, per size, wall and CPU time of both,
+// the engine/parse ratio (target ≤ 3×), CPU µs per resource and its growth against the smallest size
+// (stays near 1× when cost is linear; a quadratic step would multiply it by the size ratio), heap
+// growth and the process's peak RSS (target < 1 GiB), then the engine's CPU time per stage.
+// CPU time (process.cpuUsage) is the figure to trust on a shared machine: wall time includes waiting
+// for a core.
 import { parseAllDocuments } from 'yaml';
 import { configSchema } from '../src/core/config/index.js';
 import { diffResources } from '../src/core/diff/index.js';
 import { renderManifests } from '../src/core/manifests/index.js';
 import type { KubeObject } from '../src/core/model/index.js';
-import { generateCluster, snapshotText } from './generate.js';
+import { planChanges } from '../src/core/plan/index.js';
+import { generateCluster, snapshotText, type GeneratedCluster } from './generate.js';
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const config = configSchema.parse({});
-const sizes = (process.env.BENCH_SIZES ?? '1000,10000,50000').split(',').map(Number);
+const sizes = (process.env.BENCH_SIZES ?? '1000,10000,50000').split(',').map(Number).filter((n) => Number.isFinite(n) && n > 0);
+const CAPTURED_AT = '2026-12-02T03:05:00Z';
+const NOW = '2026-12-02T03:10:00Z';
+/** Apps (5 objects each) the pull request deletes: the plan must prune their live objects. */
+const APPS_REMOVED = 3;
 
-function parseOnly(files: Map<string, string>, liveText: string): number {
+type Stage = 'parse live' | 'render head' | 'diff' | 'render base' | 'plan';
+const STAGES: Stage[] = ['parse live', 'render head', 'diff', 'render base', 'plan'];
+
+interface Outcome {
+  drift: number;
+  create: number;
+  update: number;
+  prune: number;
+  errors: number;
+}
+
+/** CPU milliseconds (user + system) of the whole process since `start`. */
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+function parseOnly(files: ReadonlyMap<string, string>, liveText: string): number {
   const live = (JSON.parse(liveText) as { items: KubeObject[] }).items;
   let documents = 0;
   for (const text of files.values()) documents += parseAllDocuments(text).map((doc) => doc.toJS()).length;
   return live.length + documents;
 }
 
-function renderAndDiff(files: Map<string, string>, liveText: string): { changed: number; errors: number } {
-  const live = (JSON.parse(liveText) as { items: KubeObject[] }).items;
-  const rendered = renderManifests(files, '', { defaultNamespace: 'default' });
-  const result = diffResources(rendered.objects, live, { config });
-  return { changed: result.summary.modified + result.summary.missing + result.summary.extra, errors: rendered.errors.length };
+/** The engine's run for one cluster; `stages` receives the CPU ms of each step. */
+function engine(headFiles: ReadonlyMap<string, string>, baseFiles: ReadonlyMap<string, string>, liveText: string, stages: Map<Stage, number>): Outcome {
+  const step = <T>(stage: Stage, body: () => T): T => {
+    const start = process.cpuUsage();
+    const value = body();
+    stages.set(stage, (stages.get(stage) ?? 0) + cpuMsSince(start));
+    return value;
+  };
+  const live = step('parse live', () => (JSON.parse(liveText) as { items: KubeObject[] }).items);
+  const head = step('render head', () => renderManifests(headFiles, '', { defaultNamespace: 'default' }));
+  const drift = step('diff', () => diffResources(head.objects, live, { config }));
+  const base = step('render base', () => renderManifests(baseFiles, '', { defaultNamespace: 'default' }));
+  const plan = step('plan', () =>
+    planChanges({ head: head.objects, base: base.objects, live, config, now: NOW, snapshot: { capturedAt: CAPTURED_AT, complete: true, errors: [] } }),
+  );
+  return {
+    drift: drift.summary.modified + drift.summary.missing + drift.summary.extra,
+    create: plan.create.length,
+    update: plan.update.length,
+    prune: plan.prune.length,
+    errors: head.errors.length + base.errors.length,
+  };
 }
 
-/** Best of `runs` wall times in ms, and the heap growth of the last run (MB) measured after a GC. */
-function measure<T>(runs: number, body: () => T): { ms: number; heapMb: number; value: T } {
-  let best = Infinity;
-  let value!: T;
-  let heapMb = 0;
+interface Measured<T> {
+  wallMs: number;
+  cpuMs: number;
+  heapMb: number;
+  value: T;
+}
+
+/** Best of `runs` by CPU time (the least disturbed run), with its wall time; heap growth measured after a GC. */
+function measure<T>(runs: number, body: () => T): Measured<T> {
+  let best: Measured<T> | undefined;
   for (let i = 0; i < runs; i++) {
     gc();
     const heapBefore = process.memoryUsage().heapUsed;
-    const start = performance.now();
-    value = body();
-    best = Math.min(best, performance.now() - start);
-    heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+    const cpuStart = process.cpuUsage();
+    const wallStart = performance.now();
+    const value = body();
+    const run = { wallMs: performance.now() - wallStart, cpuMs: cpuMsSince(cpuStart), heapMb: (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20, value };
+    if (!best || run.cpuMs < best.cpuMs) best = run;
   }
-  return { ms: best, heapMb, value };
+  return best!;
+}
+
+/** Head = the cluster's files without its last APPS_REMOVED apps; base = all of them. */
+function pullRequestFiles(cluster: GeneratedCluster): { head: Map<string, string>; base: Map<string, string> } {
+  const paths = [...cluster.files.keys()];
+  const removed = new Set(paths.slice(-Math.min(APPS_REMOVED, paths.length - 1)));
+  return { head: new Map([...cluster.files].filter(([path]) => !removed.has(path))), base: cluster.files };
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+function table(header: string[], rows: string[][]): void {
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => '| ' + cells.map((cell, i) => cell.padStart(widths[i])).join(' | ') + ' |';
+  console.log(line(header));
+  console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
+  for (const row of rows) console.log(line(row));
+}
+
+// Warm up the JIT on a small cluster so the first size is not charged for compilation.
+{
+  const warm = generateCluster({ resources: 500, seed: 7 });
+  const files = pullRequestFiles(warm);
+  engine(files.head, files.base, snapshotText(warm), new Map());
+  parseOnly(warm.files, snapshotText(warm));
 }
 
 const rows: string[][] = [];
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-measure(1, () => renderAndDiff(generateCluster({ resources: 500, seed: 7 }).files, snapshotText(generateCluster({ resources: 500, seed: 7 })))); // warm up the JIT
-
+const stageRows: string[][] = [];
+let smallestCpuPerResource: number | undefined;
 for (const size of sizes) {
   const cluster = generateCluster({ resources: size, seed: 42 });
   const liveText = snapshotText(cluster);
+  const files = pullRequestFiles(cluster);
   const inputMb = (liveText.length + [...cluster.files.values()].reduce((sum, text) => sum + text.length, 0)) / 2 ** 20;
-  const runs = size <= 10_000 ? 3 : 1;
+  const runs = size <= 1_000 ? 3 : size <= 10_000 ? 2 : 1;
   const parse = measure(runs, () => parseOnly(cluster.files, liveText));
-  const engine = measure(runs, () => renderAndDiff(cluster.files, liveText));
+  const stages = new Map<Stage, number>();
+  const run = measure(runs, () => {
+    stages.clear();
+    return engine(files.head, files.base, liveText, stages);
+  });
   const rssPeakMb = process.resourceUsage().maxRSS / 1024;
-  if (engine.value.errors > 0) throw new Error(`render reported ${engine.value.errors} errors on generated manifests`);
+  if (run.value.errors > 0) throw new Error(`render reported ${run.value.errors} errors on generated manifests`);
+  const cpuPerResource = (run.cpuMs * 1000) / cluster.resourceCount;
+  smallestCpuPerResource ??= cpuPerResource;
   rows.push([
-    fmt(cluster.resourceCount),
-    fmt(inputMb, 1),
-    fmt(cluster.drifted),
-    fmt(engine.value.changed),
-    fmt(parse.ms),
-    fmt(engine.ms),
-    fmt(engine.ms / parse.ms, 2) + '×',
-    fmt((engine.ms * 1000) / cluster.resourceCount),
-    fmt(engine.heapMb),
-    fmt(rssPeakMb),
+    fmt(cluster.resourceCount), fmt(inputMb, 1), fmt(cluster.drifted), fmt(run.value.drift),
+    `${run.value.update}/${run.value.prune}`,
+    fmt(parse.wallMs), fmt(parse.cpuMs), fmt(run.wallMs), fmt(run.cpuMs),
+    fmt(run.cpuMs / parse.cpuMs, 2) + '×', fmt(run.wallMs / parse.wallMs, 2) + '×',
+    fmt(cpuPerResource), fmt(cpuPerResource / smallestCpuPerResource, 2) + '×',
+    fmt(run.heapMb), fmt(rssPeakMb),
   ]);
+  const stageTotal = [...stages.values()].reduce((sum, ms) => sum + ms, 0);
+  stageRows.push([fmt(cluster.resourceCount), ...STAGES.map((stage) => `${fmt(stages.get(stage) ?? 0)} (${fmt((100 * (stages.get(stage) ?? 0)) / stageTotal)}%)`)]);
 }
 
-const header = ['resources', 'input MB', 'drifted', 'reported', 'parse ms', 'render+diff ms', 'ratio', 'µs/resource', 'heap Δ MB', 'peak RSS MB'];
-const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i].length)));
-const line = (cells: string[]) => '| ' + cells.map((cell, i) => cell.padStart(widths[i])).join(' | ') + ' |';
-console.log(line(header));
-console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
-for (const row of rows) console.log(line(row));
-console.log('\nratio = render+diff time / parse-only time (target ≤ 3×); µs/resource stays flat when growth is linear.');
+table(
+  ['resources', 'input MB', 'drifted', 'drift found', 'plan upd/prune', 'parse ms', 'parse CPU ms', 'engine ms', 'engine CPU ms', 'ratio CPU', 'ratio wall', 'CPU µs/res', 'growth', 'heap Δ MB', 'peak RSS MB'],
+  rows,
+);
+console.log(
+  '\nengine = parse live + render head + diff + render base + plan; parse = JSON.parse of the snapshot + YAML parse of the manifests.' +
+    '\nratio = engine / parse (target ≤ 3×). growth = CPU µs/resource against the smallest size (≈1× when linear).' +
+    `\nplan upd/prune: updates (hand drift an apply reverts) / prunes (the ${APPS_REMOVED} apps head deletes). peak RSS is the process's so far (target < 1,024 MB).\n`,
+);
+table(['resources', ...STAGES.map((stage) => `${stage} CPU ms`)], stageRows);

@@ -1,0 +1,244 @@
+// GitHub economy: the requests each step of the App's work costs, counted per route by the GitHub
+// stand-in (test/support/github) on loopback, through the real edge (src/github) and the App's own
+// read and publish steps (loadRepositoryAt, publishDrift). The same steps done the naive way (the
+// contents API: one GET per directory and per file, one PUT per changed file, the PR and comments
+// rewritten every time) run against the same stand-in in the same run, and a table shows both and
+// the ratio. Repository size: BENCH_GITHUB_RESOURCES generated resources (default 1,000 = 200
+// manifest files in 50 directories).
+import { parseConfig, type Config } from '../src/core/config/index.js';
+import { loadRepositoryAt, type LoadedRepository } from '../src/app/repository.js';
+import { branchFor, type DriftGroup } from '../src/app/reconcile/evaluate.js';
+import type { GitHubContext } from '../src/app/reconcile/github-context.js';
+import { publishDrift } from '../src/app/reconcile/publish-drift.js';
+import type { BranchState } from '../src/app/reconcile/state.js';
+import { createOctokit, hasStatus, memoryBlobCache, openOrUpdatePullRequest, readTreeFiles, upsertStickyComment, writeBranch, type GitHubClient } from '../src/github/index.js';
+import { APP_LOGIN, GitHubStandIn, type CallCounts } from '../test/support/github/index.js';
+import type { Router } from '../test/support/github/http-kit.js';
+import type { StandInState } from '../test/support/github/state.js';
+import { generateCluster } from './generate.js';
+
+const OWNER = 'acme';
+const REPO = 'platform-gitops';
+const CLUSTER = 'prod-eu';
+const ROOT = `clusters/${CLUSTER}`;
+const CONFIG_TEXT = `clusters:\n  - name: ${CLUSTER}\n    path: ${ROOT}\n`;
+const QUIET = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+const resources = Number(process.env.BENCH_GITHUB_RESOURCES ?? 1000);
+
+// ---- the stand-in, with the contents write the naive approach needs --------------------------
+
+/**
+ * The stand-in serves GET contents but not PUT contents, which only the naive approach uses. It is
+ * added here as GitHub behaves: a commit of one file on the branch, 409 when `sha` is stale.
+ */
+function addContentsWrite(standIn: GitHubStandIn): void {
+  const router = (standIn as unknown as { router: Router<StandInState> }).router;
+  router.add('PUT', '/repos/{owner}/{repo}/contents/{path+}', (context) => {
+    const { owner, repo, path } = context.params;
+    const body = context.body as { content: string; sha?: string; branch?: string };
+    const state = context.state.repo(owner, repo);
+    const branch = body.branch ?? state.defaultBranch;
+    const head = context.state.resolve(state, branch);
+    const existing = head ? context.state.git.entryAt(context.state.git.commit(head)!.tree, path) : undefined;
+    if (existing && existing.sha !== body.sha) return { status: 409, body: { message: `${path} does not match ${body.sha}` } };
+    const commit = standIn.pushCommit({ owner, repo, branch, files: { [path]: Buffer.from(body.content, 'base64').toString('utf8') }, login: APP_LOGIN, message: `Update ${path}\n` });
+    const entry = context.state.git.entryAt(context.state.git.commit(commit)!.tree, path)!;
+    return { status: existing ? 200 : 201, body: { content: { path, sha: entry.sha }, commit: { sha: commit } } };
+  });
+}
+
+// ---- the naive approach: contents API per file ------------------------------------------------
+
+/** Every file under `dir` read with the contents API: one GET per directory listing and per file. */
+async function naiveReadTree(octokit: GitHubClient, ref: string, dir: string, files = new Map<string, string>()): Promise<Map<string, string>> {
+  const { data } = await octokit.rest.repos.getContent({ owner: OWNER, repo: REPO, path: dir, ref });
+  for (const item of Array.isArray(data) ? data : []) {
+    if (item.type === 'dir') await naiveReadTree(octokit, ref, item.path, files);
+    else if (item.type === 'file') files.set(item.path, await naiveReadFile(octokit, ref, item.path).then((file) => file!.text));
+  }
+  return files;
+}
+
+async function naiveReadFile(octokit: GitHubClient, ref: string, path: string): Promise<{ text: string; sha: string } | undefined> {
+  try {
+    const { data } = await octokit.rest.repos.getContent({ owner: OWNER, repo: REPO, path, ref });
+    if (Array.isArray(data) || !('content' in data)) return undefined;
+    return { text: Buffer.from(data.content, 'base64').toString('utf8'), sha: data.sha };
+  } catch (error) {
+    if (hasStatus(error, 404)) return undefined;
+    throw error;
+  }
+}
+
+/** The naive reconcile read: the config, then every manifest under the cluster's path. */
+async function naiveReadRepository(octokit: GitHubClient): Promise<void> {
+  await naiveReadFile(octokit, 'main', '.github/driftback.yml');
+  await naiveReadTree(octokit, 'main', ROOT);
+}
+
+/**
+ * The naive publish: the branch made from main when absent, each edited file read on the branch
+ * and PUT when it differs (one commit per file), the PR found and its body rewritten every time.
+ */
+async function naivePublish(octokit: GitHubClient, branch: string, edits: Map<string, string>, body: string): Promise<void> {
+  try {
+    await octokit.rest.git.getRef({ owner: OWNER, repo: REPO, ref: `heads/${branch}` });
+  } catch (error) {
+    if (!hasStatus(error, 404)) throw error;
+    const { data: main } = await octokit.rest.git.getRef({ owner: OWNER, repo: REPO, ref: 'heads/main' });
+    await octokit.rest.git.createRef({ owner: OWNER, repo: REPO, ref: `refs/heads/${branch}`, sha: main.object.sha });
+  }
+  for (const [path, text] of edits) {
+    const current = await naiveReadFile(octokit, branch, path);
+    if (current?.text === text) continue;
+    await octokit.rest.repos.createOrUpdateFileContents({ owner: OWNER, repo: REPO, path, branch, message: `Update ${path}`, content: Buffer.from(text).toString('base64'), ...(current ? { sha: current.sha } : {}) });
+  }
+  const { data: pulls } = await octokit.rest.pulls.list({ owner: OWNER, repo: REPO, head: `${OWNER}:${branch}`, state: 'open' });
+  if (pulls[0]) await octokit.rest.pulls.update({ owner: OWNER, repo: REPO, pull_number: pulls[0].number, body });
+  else await octokit.rest.pulls.create({ owner: OWNER, repo: REPO, head: branch, base: 'main', title: `naive: ${branch}`, body });
+}
+
+// ---- measuring ---------------------------------------------------------------------------------
+
+interface Row {
+  step: string;
+  app: CallCounts;
+  naive: CallCounts | undefined;
+  note: string;
+}
+
+const rows: Row[] = [];
+
+async function count(standIn: GitHubStandIn, body: () => Promise<unknown>): Promise<CallCounts> {
+  standIn.resetCalls();
+  await body();
+  return standIn.calls();
+}
+
+const BLOB_ROUTE = 'GET /repos/{owner}/{repo}/git/blobs/{file_sha}';
+const CONTENTS_ROUTE = 'GET /repos/{owner}/{repo}/contents/{path}';
+
+/** `edits` files of the cluster, each changed in a way `round` makes distinct. */
+function editsOf(files: Map<string, string>, howMany: number, round: number): Map<string, string> {
+  const paths = [...files.keys()].filter((path) => path.startsWith(`${ROOT}/`)).slice(0, howMany);
+  return new Map(paths.map((path) => [path, files.get(path)!.replace(/replicas: (\d+)/, (_, n: string) => `replicas: ${Number(n) + round}`)]));
+}
+
+function bodyFor(edits: Map<string, string>, round: number): string {
+  return `Codifies ${edits.size} live change(s) (round ${round}):\n\n${[...edits.keys()].map((path) => `- \`${path}\``).join('\n')}`;
+}
+
+function planParts(round: number): string[] {
+  return [`### Plan for ${CLUSTER} (revision ${round})\n\n| action | count |\n|---|---|\n| update | ${round} |\n| prune | 15 |`];
+}
+
+function routeSummary(counts: CallCounts): string {
+  const short = (route: string) => route.replace('/repos/{owner}/{repo}', '').replace(/\{[a-z_+]+\}/g, '…');
+  return Object.entries(counts.byRoute).map(([route, n]) => `${short(route)}×${n}`).join(', ');
+}
+
+const standIn = await GitHubStandIn.start();
+addContentsWrite(standIn);
+try {
+  const cluster = generateCluster({ resources, seed: 42 });
+  const files = new Map<string, string>([['.github/driftback.yml', CONFIG_TEXT], ...[...cluster.files].map(([path, text]) => [`${ROOT}/${path}`, text] as const)]);
+  const headSha = standIn.seedRepository({ owner: OWNER, repo: REPO, files });
+  const octokit = createOctokit({ baseUrl: standIn.baseUrl, auth: 'ghs_app', backoffUnitMs: 5, writeSpacingMs: 0, retries: 3, log: QUIET });
+  const parsed = parseConfig(CONFIG_TEXT, '.github/driftback.yml');
+  if (!parsed.ok) throw new Error(`bench config is invalid: ${JSON.stringify(parsed.problems)}`);
+  const config: Config = parsed.config;
+  const branch = branchFor(config, CLUSTER, undefined);
+  const naiveBranch = `naive/${CLUSTER}`;
+  const blobs = memoryBlobCache();
+  const store = { getBlobs: (shas: string[]) => blobs.get(shas), putBlobs: (entries: Map<string, string>) => blobs.put(entries) };
+  const manifestCount = cluster.files.size;
+
+  // Reading the repository at HEAD: the first time (every blob fetched) and again at the same HEAD.
+  let loaded!: LoadedRepository;
+  const coldRead = await count(standIn, async () => (loaded = await loadRepositoryAt(octokit, { owner: OWNER, repo: REPO }, store)));
+  const naiveRead = await count(standIn, () => naiveReadRepository(octokit));
+  rows.push({ step: `read repository at HEAD, first time (${manifestCount} manifests)`, app: coldRead, naive: naiveRead, note: `blobs fetched: ${coldRead.byRoute[BLOB_ROUTE] ?? 0}` });
+  const repeatRead = await count(standIn, () => loadRepositoryAt(octokit, { owner: OWNER, repo: REPO, sha: headSha }, store));
+  const naiveRepeat = await count(standIn, () => naiveReadRepository(octokit));
+  rows.push({ step: 'read again at the same HEAD', app: repeatRead, naive: naiveRepeat, note: `blobs fetched: ${repeatRead.byRoute[BLOB_ROUTE] ?? 0} (naive file GETs: ${naiveRepeat.byRoute[CONTENTS_ROUTE] ?? 0})` });
+  const treeOnly = await count(standIn, () => readTreeFiles(octokit, { owner: OWNER, repo: REPO, commitSha: headSha, paths: [ROOT], blobCache: blobs }));
+  rows.push({ step: 'readTreeFiles alone, same HEAD', app: treeOnly, naive: undefined, note: routeSummary(treeOnly) });
+
+  // Opening and updating the drift PR through the edge: one tree, one commit, one ref move per update.
+  let lastWritten: { commitSha: string; treeSha: string } | undefined;
+  let pullRequest = 0;
+  const publish = async (edits: Map<string, string>, round: number) => {
+    const written = await writeBranch(octokit, {
+      owner: OWNER, repo: REPO, branch, prefix: config.pullRequests.branchPrefix, defaultBranch: 'main', baseCommitSha: headSha,
+      files: edits, message: `codify round ${round}\n`, ...(lastWritten ? { expectedHeadSha: lastWritten.commitSha } : {}), ...(loaded.listing ? { baseTree: loaded.listing } : {}), ...(lastWritten ? { lastWritten } : {}),
+    });
+    if (written.type === 'head-moved' && written.actualHeadSha !== undefined) throw new Error(`${branch} moved under the bench`);
+    if (written.type === 'written') lastWritten = { commitSha: written.commitSha, treeSha: written.treeSha };
+    const pr = await openOrUpdatePullRequest(octokit, { owner: OWNER, repo: REPO, head: branch, base: 'main', title: `driftback: codify live changes in ${CLUSTER}`, body: bodyFor(edits, round), key: `drift/${branch}`, labels: config.pullRequests.labels });
+    pullRequest = pr.number;
+  };
+  const opened = await count(standIn, () => publish(editsOf(files, 1, 1), 1));
+  const naiveOpened = await count(standIn, () => naivePublish(octokit, naiveBranch, editsOf(files, 1, 1), bodyFor(editsOf(files, 1, 1), 1)));
+  rows.push({ step: 'open the drift PR (1 file)', app: opened, naive: naiveOpened, note: routeSummary(opened) });
+  for (const [howMany, round] of [[1, 2], [50, 3]] as const) {
+    const edits = editsOf(files, howMany, round);
+    const app = await count(standIn, () => publish(edits, round));
+    const naive = await count(standIn, () => naivePublish(octokit, naiveBranch, edits, bodyFor(edits, round)));
+    rows.push({ step: `update the PR: ${howMany} changed file${howMany === 1 ? '' : 's'}`, app, naive, note: routeSummary(app) });
+  }
+
+  // A reconcile whose drift has not changed, through the App's read and publish steps.
+  const lastEdits = editsOf(files, 50, 3);
+  const group = {
+    namespace: undefined, branch, fingerprints: [],
+    result: { resources: [], summary: { inSync: 0, modified: 0, missing: 0, extra: 0, ignored: 0, conflicts: 0 }, unlisted: [] },
+    codify: { edits: lastEdits, codified: [], reported: [], check: { ok: true } },
+  } satisfies DriftGroup;
+  let previous: BranchState = { branch, group: '', pullRequest, fingerprints: [], appCommits: lastWritten ? [lastWritten.commitSha] : [], ...(lastWritten ? { lastWritten } : {}) };
+  const reconcile = async () => {
+    const repository = await loadRepositoryAt(octokit, { owner: OWNER, repo: REPO }, store);
+    const ctx: GitHubContext = {
+      octokit, owner: OWNER, repo: REPO, defaultBranch: repository.defaultBranch, baseSha: repository.headSha, baseListing: repository.listing, config, cluster: CLUSTER,
+      snapshot: { id: 'bench', capturedAt: '2026-12-02T03:05:00Z' }, appLogin: APP_LOGIN, now: () => new Date('2026-12-02T03:10:00Z'), log: { info: () => {}, warn: () => {} },
+    };
+    const result = await publishDrift(ctx, group, previous);
+    if (result.type === 'declined' || result.type === 'foreign') throw new Error(`unexpected publish result ${result.type}`);
+    previous = result.state;
+  };
+  // The first pass puts publishDrift's own PR body in place (the edge steps above wrote another).
+  await reconcile();
+  const unchanged = await count(standIn, reconcile);
+  const naiveUnchanged = await count(standIn, async () => {
+    await naiveReadRepository(octokit);
+    await naivePublish(octokit, naiveBranch, lastEdits, bodyFor(lastEdits, 3));
+  });
+  rows.push({ step: 'reconcile, drift unchanged (loadRepositoryAt + publishDrift)', app: unchanged, naive: naiveUnchanged, note: routeSummary(unchanged) });
+
+  // The plan comment: refreshed with the same plan, and with a changed one.
+  const naiveComment = (round: number) => octokit.rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: pullRequest, body: planParts(round)[0] });
+  const sticky = (round: number) => upsertStickyComment(octokit, { owner: OWNER, repo: REPO, issueNumber: pullRequest, key: `plan/${CLUSTER}`, parts: planParts(round) });
+  await sticky(1);
+  const sameComment = await count(standIn, () => sticky(1));
+  const naiveSame = await count(standIn, () => naiveComment(1));
+  rows.push({ step: 'plan comment refresh, plan unchanged', app: sameComment, naive: naiveSame, note: routeSummary(sameComment) });
+  const changedComment = await count(standIn, () => sticky(2));
+  const naiveChanged = await count(standIn, () => naiveComment(2));
+  rows.push({ step: 'plan comment refresh, plan changed', app: changedComment, naive: naiveChanged, note: routeSummary(changedComment) });
+} finally {
+  await standIn.close();
+}
+
+const ratio = (app: number, naive: number | undefined) => (naive === undefined ? '–' : app === 0 ? (naive === 0 ? '1×' : `${naive}:0`) : `${(naive / app).toFixed(1)}×`);
+const header = ['step', 'reads', 'writes', 'naive reads', 'naive writes', 'calls naive/App'];
+const cells = rows.map((row) => [
+  row.step, String(row.app.reads), String(row.app.writes), row.naive ? String(row.naive.reads) : '–', row.naive ? String(row.naive.writes) : '–', ratio(row.app.total, row.naive?.total),
+]);
+const widths = header.map((title, i) => Math.max(title.length, ...cells.map((row) => row[i].length)));
+const line = (values: string[]) => '| ' + values.map((value, i) => (i === 0 ? value.padEnd(widths[i]) : value.padStart(widths[i]))).join(' | ') + ' |';
+console.log(`Repository: ${resources} resources in ${Math.ceil(resources / 5)} manifest files under ${ROOT} (50 directories), counted on the GitHub stand-in.\n`);
+console.log(line(header));
+console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
+for (const row of cells) console.log(line(row));
+console.log('\nRoutes the App called, per step:');
+for (const row of rows) console.log(`- ${row.step}: ${row.note || '(none)'}`);
+console.log('\nnaive = contents API: a GET per directory and per file, a GET + PUT per changed file (one commit each), the PR body and the plan comment rewritten every time.');
