@@ -108,6 +108,9 @@ interface Row {
 }
 
 const rows: Row[] = [];
+/** Each issue #8 target with the measured figure: `met` or what was measured instead. */
+const targets: string[] = [];
+const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 async function count(standIn: GitHubStandIn, body: () => Promise<unknown>): Promise<CallCounts> {
   standIn.resetCalls();
@@ -133,7 +136,7 @@ function planParts(round: number): string[] {
 }
 
 function routeSummary(counts: CallCounts): string {
-  const short = (route: string) => route.replace('/repos/{owner}/{repo}', '').replace(/\{[a-z_+]+\}/g, '…');
+  const short = (route: string) => route.replace(/\/repos\/\{owner\}\/\{repo\}$/, '/repos/…').replace('/repos/{owner}/{repo}/', '/').replace(/\{[a-z_+]+\}/g, '…');
   return Object.entries(counts.byRoute).map(([route, n]) => `${short(route)}×${n}`).join(', ');
 }
 
@@ -161,6 +164,7 @@ try {
   const repeatRead = await count(standIn, () => loadRepositoryAt(octokit, { owner: OWNER, repo: REPO, sha: headSha }, store));
   const naiveRepeat = await count(standIn, () => naiveReadRepository(octokit));
   rows.push({ step: 'read again at the same HEAD', app: repeatRead, naive: naiveRepeat, note: `blobs fetched: ${repeatRead.byRoute[BLOB_ROUTE] ?? 0} (naive file GETs: ${naiveRepeat.byRoute[CONTENTS_ROUTE] ?? 0})` });
+  targets.push(`blob fetches on a repeat read at the same HEAD: ${repeatRead.byRoute[BLOB_ROUTE] ?? 0} (target 0: ${verdict((repeatRead.byRoute[BLOB_ROUTE] ?? 0) === 0)})`);
   const treeOnly = await count(standIn, () => readTreeFiles(octokit, { owner: OWNER, repo: REPO, commitSha: headSha, paths: [ROOT], blobCache: blobs }));
   rows.push({ step: 'readTreeFiles alone, same HEAD', app: treeOnly, naive: undefined, note: routeSummary(treeOnly) });
 
@@ -180,12 +184,16 @@ try {
   const opened = await count(standIn, () => publish(editsOf(files, 1, 1), 1));
   const naiveOpened = await count(standIn, () => naivePublish(octokit, naiveBranch, editsOf(files, 1, 1), bodyFor(editsOf(files, 1, 1), 1)));
   rows.push({ step: 'open the drift PR (1 file)', app: opened, naive: naiveOpened, note: routeSummary(opened) });
+  const updates: CallCounts[] = [];
   for (const [howMany, round] of [[1, 2], [50, 3]] as const) {
     const edits = editsOf(files, howMany, round);
     const app = await count(standIn, () => publish(edits, round));
+    updates.push(app);
     const naive = await count(standIn, () => naivePublish(octokit, naiveBranch, edits, bodyFor(edits, round)));
     rows.push({ step: `update the PR: ${howMany} changed file${howMany === 1 ? '' : 's'}`, app, naive, note: routeSummary(app) });
   }
+
+  targets.push(`PR update, 1 vs 50 changed files: ${updates[0].total} vs ${updates[1].total} calls (target constant: ${verdict(updates[0].total === updates[1].total)})`);
 
   // A reconcile whose drift has not changed, through the App's read and publish steps.
   const lastEdits = editsOf(files, 50, 3);
@@ -214,6 +222,10 @@ try {
   });
   rows.push({ step: 'reconcile, drift unchanged (loadRepositoryAt + publishDrift)', app: unchanged, naive: naiveUnchanged, note: routeSummary(unchanged) });
 
+  targets.push(
+    `reconcile with unchanged drift: ${unchanged.writes} writes (target 0: ${verdict(unchanged.writes === 0)}), ${unchanged.reads} reads (target ≤ 2: ${verdict(unchanged.reads <= 2)})`,
+  );
+
   // The plan comment: refreshed with the same plan, and with a changed one.
   const naiveComment = (round: number) => octokit.rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: pullRequest, body: planParts(round)[0] });
   const sticky = (round: number) => upsertStickyComment(octokit, { owner: OWNER, repo: REPO, issueNumber: pullRequest, key: `plan/${CLUSTER}`, parts: planParts(round) });
@@ -221,6 +233,7 @@ try {
   const sameComment = await count(standIn, () => sticky(1));
   const naiveSame = await count(standIn, () => naiveComment(1));
   rows.push({ step: 'plan comment refresh, plan unchanged', app: sameComment, naive: naiveSame, note: routeSummary(sameComment) });
+  targets.push(`plan comment refresh with the same plan: ${sameComment.writes} writes, ${sameComment.reads} read (target 0 writes: ${verdict(sameComment.writes === 0)})`);
   const changedComment = await count(standIn, () => sticky(2));
   const naiveChanged = await count(standIn, () => naiveComment(2));
   rows.push({ step: 'plan comment refresh, plan changed', app: changedComment, naive: naiveChanged, note: routeSummary(changedComment) });
@@ -241,4 +254,6 @@ console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
 for (const row of cells) console.log(line(row));
 console.log('\nRoutes the App called, per step:');
 for (const row of rows) console.log(`- ${row.step}: ${row.note || '(none)'}`);
+console.log('\nTargets (issue #8):');
+for (const target of targets) console.log(`- ${target}`);
 console.log('\nnaive = contents API: a GET per directory and per file, a GET + PUT per changed file (one commit each), the PR body and the plan comment rewritten every time.');
