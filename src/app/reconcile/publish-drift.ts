@@ -17,11 +17,11 @@ export type PublishResult =
 // Commits of the App remembered per branch: enough to recognise a branch rebuilt many times.
 const APP_COMMITS_KEPT = 50;
 
-async function write(ctx: GitHubContext, group: DriftGroup, previous: BranchState | undefined, expectedHeadSha: string): Promise<WriteBranchResult> {
+async function write(ctx: GitHubContext, group: DriftGroup, previous: BranchState | undefined, expectedHeadSha: string | undefined): Promise<WriteBranchResult> {
   return writeBranch(ctx.octokit, {
     owner: ctx.owner, repo: ctx.repo, branch: group.branch, prefix: ctx.config.pullRequests.branchPrefix, defaultBranch: ctx.defaultBranch,
     baseCommitSha: ctx.baseSha, files: new Map(group.codify.edits), message: commitMessage(ctx.cluster, group, ctx.snapshot),
-    expectedHeadSha, ...(ctx.baseListing ? { baseTree: ctx.baseListing } : {}), ...(previous?.lastWritten ? { lastWritten: previous.lastWritten } : {}),
+    ...(expectedHeadSha !== undefined ? { expectedHeadSha } : {}), ...(ctx.baseListing ? { baseTree: ctx.baseListing } : {}), ...(previous?.lastWritten ? { lastWritten: previous.lastWritten } : {}),
   });
 }
 
@@ -43,7 +43,8 @@ export async function publishDrift(ctx: GitHubContext, group: DriftGroup, previo
       const foreign = await foreignCommitsOn(ctx, group.branch, previous);
       if (foreign.length > 0) return { type: 'foreign', state: await markForeign(ctx, group.branch, previous, foreign) };
     }
-    written = await write(ctx, group, previous, written.actualHeadSha ?? '');
+    // No branch: created without a check; the App's own branch: rebuilt, as long as it is still there.
+    written = await write(ctx, group, previous, written.actualHeadSha);
     if (written.type === 'head-moved') throw new Error(`${group.branch} moved while driftback was writing it; the job will retry`);
   }
   const appCommits = [...(previous?.appCommits ?? [])];

@@ -1,0 +1,146 @@
+// The App's main loop end to end: snapshots uploaded over HTTP, signed webhooks, the real Probot
+// App and queue, and the GitHub stand-in holding a GitOps repository built from the guestbook.
+import { afterEach, describe, expect, it } from 'vitest';
+import { drain, pullRequestClosedPayload, pushPayload, sendWebhook, startAppHarness, uploadSnapshot, type AppHarness } from '../support/app.js';
+import { appliedObjects, CLUSTER, CLUSTER_PATH, gitopsRepository, scaled, snapshotOf, withEnv } from './live.js';
+
+const BRANCH = `driftback/${CLUSTER}`;
+const FRONTEND = `${CLUSTER_PATH}/frontend-deployment.yaml`;
+
+let harness: AppHarness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+function pulls(h: AppHarness) {
+  return [...h.standIn.state.repo(h.owner, h.repo).issues.values()].filter((issue) => issue.pull);
+}
+
+function commentsOn(h: AppHarness, number: number): string[] {
+  return [...h.standIn.state.repo(h.owner, h.repo).comments.values()].filter((comment) => comment.issueNumber === number).map((comment) => comment.body);
+}
+
+function writes(h: AppHarness): Record<string, number> {
+  return Object.fromEntries(Object.entries(h.standIn.calls().byRoute).filter(([route]) => !route.startsWith('GET ')));
+}
+
+async function upload(h: AppHarness, items: ReturnType<typeof appliedObjects>, capturedAt: string): Promise<void> {
+  const response = await uploadSnapshot(h, snapshotOf(h.repository, items, capturedAt));
+  expect(response.status).toBe(202);
+  await drain(h);
+}
+
+async function startWithDrift() {
+  const files = gitopsRepository();
+  const h = await startAppHarness({ files });
+  const live = appliedObjects(files);
+  await upload(h, scaled(live, 'frontend', 5), '2026-12-02T03:05:00Z');
+  return { h, files, live };
+}
+
+describe('reconcile: a snapshot becomes a drift pull request', () => {
+  it('opens one PR whose branch codifies the human change in place, with the report as body', async () => {
+    const { h, files } = await startWithDrift();
+    harness = h;
+    const [pr] = pulls(h);
+    expect(pulls(h)).toHaveLength(1);
+    expect(pr.pull).toMatchObject({ head: BRANCH, base: 'main' });
+    expect(pr.title).toContain(CLUSTER);
+    expect(pr.labels).toEqual(['driftback']);
+    expect(pr.body).toContain('kubectl-scale');
+    expect(pr.body).toMatch(/<!-- driftback:drift\/driftback\/prod-eu hash:[0-9a-f]{16} -->$/);
+    const onBranch = h.standIn.readFiles(h.owner, h.repo, BRANCH);
+    expect(onBranch.get(FRONTEND)).toBe(files[FRONTEND].replace('replicas: 3', 'replicas: 5'));
+    // Every other file is byte for byte what the default branch holds.
+    for (const [path, text] of Object.entries(files)) if (path !== FRONTEND) expect(onBranch.get(path)).toBe(text);
+    expect(h.standIn.state.repo(h.owner, h.repo).refs.get('refs/heads/main')).toBe(h.standIn.headOf(h.owner, h.repo, 'main'));
+  });
+
+  it('updates the same PR when more drift arrives, and writes nothing when the drift is unchanged', async () => {
+    const { h, files, live } = await startWithDrift();
+    harness = h;
+    const more = withEnv(scaled(live, 'frontend', 5), 'frontend', { name: 'DEBUG', value: 'true' });
+    await upload(h, more, '2026-12-02T03:15:00Z');
+    expect(pulls(h)).toHaveLength(1);
+    expect(h.standIn.readFile(h.owner, h.repo, BRANCH, FRONTEND)).toContain('DEBUG');
+    expect(h.standIn.readFile(h.owner, h.repo, BRANCH, FRONTEND)).toContain('replicas: 5');
+    expect(pulls(h)[0].body).toContain('kubectl-edit');
+
+    // A push event for the HEAD the branch is built on: a full reconcile, zero writes.
+    h.standIn.resetCalls();
+    const head = h.standIn.headOf(h.owner, h.repo, 'main')!;
+    expect(await sendWebhook(h, 'push', pushPayload(h, 'main', head))).toBe(200);
+    await drain(h);
+    expect(h.standIn.callsTo('GET /repos/{owner}/{repo}/git/trees/{tree_sha}')).toBeGreaterThan(0);
+    expect(writes(h)).toEqual({});
+
+    // The same drift in a newer snapshot: still no write.
+    h.standIn.resetCalls();
+    await upload(h, more, '2026-12-02T03:25:00Z');
+    expect(writes(h)).toEqual({});
+    expect(files[FRONTEND]).toContain('replicas: 3');
+
+    // A new HEAD on the default branch: the branch is rebuilt on it, in one tree, one commit, one ref update.
+    h.standIn.resetCalls();
+    const moved = h.standIn.pushCommit({ owner: h.owner, repo: h.repo, branch: 'main', files: { 'README.md': '# platform, edited\n' } });
+    await sendWebhook(h, 'push', pushPayload(h, 'main', moved));
+    await drain(h);
+    expect(writes(h)).toEqual({ 'POST /repos/{owner}/{repo}/git/trees': 1, 'POST /repos/{owner}/{repo}/git/commits': 1, 'PATCH /repos/{owner}/{repo}/git/refs/{ref}': 1 });
+    expect(h.standIn.readFile(h.owner, h.repo, BRANCH, 'README.md')).toBe('# platform, edited\n');
+    expect(pulls(h)).toHaveLength(1);
+  });
+
+  it('closes the PR with a comment and deletes the branch when the drift is gone', async () => {
+    const { h, live } = await startWithDrift();
+    harness = h;
+    await upload(h, live, '2026-12-02T04:00:00Z');
+    const [pr] = pulls(h);
+    expect(pr.state).toBe('closed');
+    expect(pr.pull?.merged).toBe(false);
+    expect(commentsOn(h, pr.number).join('\n')).toMatch(/now matches `main`/);
+    expect(h.standIn.headOf(h.owner, h.repo, BRANCH)).toBeUndefined();
+  });
+
+  it('closes nothing it does not own: a merged PR leaves no branch and no new PR behind', async () => {
+    const { h, live } = await startWithDrift();
+    harness = h;
+    h.standIn.mergePullRequest({ owner: h.owner, repo: h.repo, number: pulls(h)[0].number });
+    const head = h.standIn.headOf(h.owner, h.repo, 'main')!;
+    await sendWebhook(h, 'push', pushPayload(h, 'main', head));
+    await drain(h);
+    expect(pulls(h)).toHaveLength(1);
+    expect(h.standIn.headOf(h.owner, h.repo, BRANCH)).toBeUndefined();
+    expect(h.standIn.readFile(h.owner, h.repo, 'main', FRONTEND)).toContain('replicas: 5');
+    expect(live).toHaveLength(6);
+  });
+
+  it('stops force-pushing a branch someone else committed on, and says so once', async () => {
+    const { h, live } = await startWithDrift();
+    harness = h;
+    const human = h.standIn.pushCommit({ owner: h.owner, repo: h.repo, branch: BRANCH, files: { [FRONTEND]: 'replicas: 7 # by hand\n' }, login: 'octocat' });
+    await upload(h, withEnv(scaled(live, 'frontend', 5), 'frontend', { name: 'DEBUG', value: 'true' }), '2026-12-02T03:15:00Z');
+    await upload(h, scaled(live, 'frontend', 6), '2026-12-02T03:25:00Z');
+    expect(h.standIn.headOf(h.owner, h.repo, BRANCH)).toBe(human);
+    const [pr] = pulls(h);
+    expect(pr.state).toBe('open');
+    const notes = commentsOn(h, pr.number).filter((body) => body.includes('did not make'));
+    expect(notes).toHaveLength(1);
+  });
+
+  it('does not reopen a PR closed without merge for the same drift, and proposes new drift again', async () => {
+    const { h, live } = await startWithDrift();
+    harness = h;
+    const [pr] = pulls(h);
+    const repoState = h.standIn.state.repo(h.owner, h.repo);
+    repoState.issues.get(pr.number)!.state = 'closed';
+    expect(await sendWebhook(h, 'pull_request', pullRequestClosedPayload(h, pr.number, BRANCH, false))).toBe(200);
+    await upload(h, scaled(live, 'frontend', 5), '2026-12-02T04:00:00Z');
+    expect(pulls(h).filter((issue) => issue.state === 'open')).toHaveLength(0);
+    // A different live value is a different fingerprint: proposed again.
+    await upload(h, scaled(live, 'frontend', 9), '2026-12-02T05:00:00Z');
+    const open = pulls(h).filter((issue) => issue.state === 'open');
+    expect(open).toHaveLength(1);
+    expect(h.standIn.readFile(h.owner, h.repo, BRANCH, FRONTEND)).toContain('replicas: 9');
+  });
+});

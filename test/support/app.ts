@@ -1,0 +1,174 @@
+// Starts the real App (Probot, SQLite store and queue in a temp DATA_DIR, a generated RSA key)
+// against the GitHub stand-in, and talks to it as GitHub and agents do: signed webhooks with the
+// fixture payloads, snapshot uploads with real tokens. It can stop the App and start a new one on
+// the same data directory, as a restart would.
+import { createHmac, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { Probot, ProbotOctokit, Server } from 'probot';
+import type { AppEnv } from '../../src/app/env.js';
+import { startDriftback, type Running } from '../../src/app/start.js';
+import { deriveToken } from '../../src/core/token/index.js';
+import { GitHubStandIn } from './github/index.js';
+import { readFixture } from './fixtures.js';
+
+const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+export const WEBHOOK_SECRET = 'webhook-secret';
+export const TOKEN_SECRET = 'token-secret';
+
+// GitHub's write spacing (1 s between writes) would make every scenario take seconds; the stand-in
+// has no secondary limits. Retries stay off so an injected fault reaches the queue's own retry.
+const TestOctokit = ProbotOctokit.defaults({ throttle: { enabled: false }, retry: { enabled: false } });
+
+export interface AppHarnessOptions {
+  owner?: string;
+  repo?: string;
+  files: Record<string, string> | Map<string, string>;
+  now?: () => Date;
+  maxSnapshotBytes?: number;
+  uploadsPerMinute?: number;
+}
+
+export interface AppHarness {
+  standIn: GitHubStandIn;
+  app: Running;
+  owner: string;
+  repo: string;
+  repository: string;
+  dataDir: string;
+  baseUrl: string;
+  /** Stops the App (jobs finish or are handed back) and starts a new one on the same DATA_DIR. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Probot's Server reads port 0 as "use 3000", so a free port is picked here. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export async function startAppHarness(options: AppHarnessOptions): Promise<AppHarness> {
+  const owner = options.owner ?? 'acme';
+  const repo = options.repo ?? 'platform-gitops';
+  const standIn = await GitHubStandIn.start(options.now ? { now: options.now } : {});
+  standIn.seedRepository({ owner, repo, files: options.files });
+  const dataDir = mkdtempSync(join(tmpdir(), 'driftback-reconcile-'));
+  const env: AppEnv = {
+    appId: 1, privateKey, webhookSecret: WEBHOOK_SECRET, port: await freePort(), host: '127.0.0.1', logLevel: process.env.DRIFTBACK_TEST_LOG ?? 'fatal', githubBaseUrl: standIn.baseUrl,
+    tokenSecret: TOKEN_SECRET, dataDir, maxSnapshotBytes: options.maxSnapshotBytes ?? 8 * 1024 * 1024, uploadsPerMinute: options.uploadsPerMinute ?? 1000, ingestConcurrency: 2,
+  };
+  const start = () => startDriftback(env, { Probot, Server }, { Octokit: TestOctokit, ...(options.now ? { now: options.now } : {}) });
+  const harness: AppHarness = {
+    standIn, owner, repo, repository: `${owner}/${repo}`, dataDir, app: await start(), baseUrl: '',
+    async restart() {
+      await harness.app.stop();
+      harness.app = await start();
+      harness.baseUrl = `http://127.0.0.1:${harness.app.port}`;
+    },
+    async close() {
+      await harness.app.stop();
+      await standIn.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  harness.baseUrl = `http://127.0.0.1:${harness.app.port}`;
+  return harness;
+}
+
+/** Jobs not finished yet (pending, running, or waiting for a retry). */
+export function jobsLeft(harness: AppHarness): number {
+  const backend = harness.app.store.backend;
+  if (backend?.type !== 'sqlite') throw new Error('the harness runs on SQLite');
+  return (backend.db.prepare('SELECT COUNT(*) AS n FROM jobs').get() as { n: number }).n;
+}
+
+/** Resolves once the queue is empty (polls; no fixed sleeps). */
+export async function drain(harness: AppHarness, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (jobsLeft(harness) > 0) {
+    if (Date.now() > deadline) throw new Error(`the queue did not drain within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+export async function sendWebhook(harness: AppHarness, event: string, payload: unknown, secret = WEBHOOK_SECRET): Promise<number> {
+  const body = JSON.stringify(payload);
+  const signature = 'sha256=' + createHmac('sha256', secret).update(body).digest('hex');
+  const response = await fetch(`${harness.baseUrl}/api/github/webhooks`, {
+    method: 'POST', body,
+    headers: { 'content-type': 'application/json', 'x-github-event': event, 'x-github-delivery': randomUUID(), 'x-hub-signature-256': signature },
+  });
+  await response.text();
+  return response.status;
+}
+
+export function tokenFor(repository: string, cluster: string): string {
+  return deriveToken(TOKEN_SECRET, repository, cluster);
+}
+
+export interface UploadResponse {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+}
+
+/** POSTs a body to the upload route; `token` defaults to the snapshot's own cluster token. */
+export async function postSnapshot(harness: AppHarness, body: string | Uint8Array, headers: Record<string, string>): Promise<UploadResponse> {
+  const response = await fetch(`${harness.baseUrl}/api/v1/snapshots`, { method: 'POST', body, headers });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+export async function uploadSnapshot(harness: AppHarness, snapshot: { repository: string; cluster: string }, token = tokenFor(snapshot.repository, snapshot.cluster)): Promise<UploadResponse> {
+  return postSnapshot(harness, JSON.stringify(snapshot), { 'content-type': 'application/json', authorization: `Bearer ${token}` });
+}
+
+function fixturePayload(event: string, name: string): Record<string, unknown> {
+  return JSON.parse(readFixture('webhooks', 'octokit', event, `${name}.payload.json`)) as Record<string, unknown>;
+}
+
+function repositoryPayload(harness: AppHarness, base: Record<string, unknown>): Record<string, unknown> {
+  const owner = { ...(base.owner as Record<string, unknown>), login: harness.owner, name: harness.owner };
+  return { ...base, name: harness.repo, full_name: harness.repository, owner, default_branch: 'main', master_branch: 'main' };
+}
+
+/** The fixture push, as a push of `sha` to `branch` of the harness repository. */
+export function pushPayload(harness: AppHarness, branch: string, sha: string): Record<string, unknown> {
+  const payload = fixturePayload('push', 'with-new-branch');
+  return { ...payload, ref: `refs/heads/${branch}`, after: sha, repository: repositoryPayload(harness, payload.repository as Record<string, unknown>), installation: { id: 1, node_id: 'I_1' } };
+}
+
+/** The fixture installation.created, covering the harness repository. */
+export function installationCreatedPayload(harness: AppHarness): Record<string, unknown> {
+  const payload = fixturePayload('installation', 'created');
+  const repositories = [{ id: 1, node_id: 'R_1', name: harness.repo, full_name: harness.repository, private: true }];
+  return { ...payload, repositories, installation: { ...(payload.installation as Record<string, unknown>), id: 1 } };
+}
+
+/** The fixture installation_repositories.added, adding the harness repository. */
+export function repositoriesAddedPayload(harness: AppHarness): Record<string, unknown> {
+  const payload = fixturePayload('installation_repositories', 'added');
+  const repositories = [{ id: 1, node_id: 'R_1', name: harness.repo, full_name: harness.repository, private: true }];
+  return { ...payload, repositories_added: repositories, installation: { ...(payload.installation as Record<string, unknown>), id: 1 } };
+}
+
+/** The fixture pull_request payload turned into `closed` for PR `number` from `branch`. */
+export function pullRequestClosedPayload(harness: AppHarness, number: number, branch: string, merged: boolean): Record<string, unknown> {
+  const payload = fixturePayload('pull_request', 'opened');
+  const repository = repositoryPayload(harness, payload.repository as Record<string, unknown>);
+  const pull = payload.pull_request as Record<string, Record<string, unknown>>;
+  return {
+    ...payload, action: 'closed', number, repository, installation: { id: 1, node_id: 'I_1' },
+    pull_request: {
+      ...pull, number, state: 'closed', merged, merged_at: merged ? '2026-12-02T12:00:00Z' : null,
+      head: { ...pull.head, ref: branch, repo: repository, label: `${harness.owner}:${branch}` },
+      base: { ...pull.base, ref: 'main', repo: repository, label: `${harness.owner}:main` },
+    },
+  };
+}
