@@ -7,6 +7,7 @@ import type { Plan, RenderResult, SourceProblem } from '../../core/model/index.j
 import { planChanges } from '../../core/plan/index.js';
 import type { Store } from '../../store/types.js';
 import { touchedClusters } from './touched-clusters.js';
+import { locateProtectedPrunes } from './locate-prunes.js';
 
 export interface PlanInputs {
   repository: string;
@@ -46,6 +47,7 @@ export async function buildPlans(store: Pick<Store, 'latestSnapshot'>, input: Pl
       head: head.objects, base: base.objects, live: latest?.snapshot.items ?? [], config: input.config, cluster, now: input.now, headRevision: input.headSha, path: cluster.path,
       ...(latest ? { snapshot: { capturedAt: latest.snapshot.capturedAt, complete: latest.snapshot.scope.complete, errors: latest.snapshot.scope.errors } } : {}),
     });
+    locateProtectedPrunes(plan, input.headFiles);
     if (!latest) plan.warnings.unshift({ code: 'stale-snapshot', message: `No snapshot of ${cluster.name} has been received yet: every resource is shown as created. Deploy the driftback agent to the cluster (driftback token --repository ${input.repository} --cluster ${cluster.name}).` });
     else result.snapshots[cluster.name] = latest.snapshot.capturedAt;
     result.plans.push({ cluster: cluster.name, plan });

@@ -1,0 +1,170 @@
+// Runs the real App (Probot, SQLite store and queue) against the GitHub stand-in for the plan,
+// dashboard, alert and metrics scenarios: signed webhooks over HTTP, snapshots through the upload
+// API, a clock the test moves, and a wait that ends when the queue has nothing left to run.
+import { createHmac, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer } from 'node:net';
+import { Probot, ProbotOctokit, Server } from 'probot';
+import { expect } from 'vitest';
+import { deriveToken } from '../../src/core/token/index.js';
+import type { AppEnv } from '../../src/app/env.js';
+import { startDriftback, type Running } from '../../src/app/start.js';
+import { GitHubStandIn } from '../support/github/index.js';
+import { readFixture } from '../support/fixtures.js';
+
+const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+const WEBHOOK_SECRET = 'webhook-secret';
+const TOKEN_SECRET = 'token-secret';
+export const OWNER = 'acme';
+export const REPO = 'platform';
+export const REPOSITORY = `${OWNER}/${REPO}`;
+
+// GitHub's write spacing would make every scenario take seconds; the stand-in has no secondary limits.
+const TestOctokit = ProbotOctokit.defaults({ throttle: { enabled: false }, retry: { enabled: false } });
+
+/** Probot reads port 0 as "use 3000", so a free port is picked here. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface Harness {
+  standIn: GitHubStandIn;
+  app: Running;
+  clock: { now: Date };
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startHarness(files: Record<string, string>, start = '2026-12-02T12:00:00Z'): Promise<Harness> {
+  const clock = { now: new Date(start) };
+  const standIn = await GitHubStandIn.start({ now: () => clock.now });
+  standIn.seedRepository({ owner: OWNER, repo: REPO, files });
+  const dataDir = mkdtempSync(join(tmpdir(), 'driftback-app-'));
+  const env: AppEnv = {
+    appId: 1, privateKey, webhookSecret: WEBHOOK_SECRET, port: await freePort(), host: '127.0.0.1', logLevel: 'fatal', githubBaseUrl: standIn.baseUrl,
+    tokenSecret: TOKEN_SECRET, dataDir, maxSnapshotBytes: 64 * 1024 * 1024, uploadsPerMinute: 1000, ingestConcurrency: 2,
+  };
+  const app = await startDriftback(env, { Probot, Server }, { Octokit: TestOctokit, now: () => clock.now });
+  const harness: Harness = {
+    standIn, app, clock, baseUrl: `http://127.0.0.1:${app.port}`,
+    async close() {
+      await app.stop();
+      await standIn.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  await drain(harness);
+  return harness;
+}
+
+/** Resolves when no job is pending or running (polls the queue's table; no fixed sleeps). */
+export async function drain(harness: Harness): Promise<void> {
+  const backend = harness.app.store.backend;
+  if (backend?.type !== 'sqlite') throw new Error('the harness runs on SQLite');
+  for (let i = 0; i < 2000; i++) {
+    const row = backend.db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE run_at <= ?`).get(Date.now() + 1000) as { n: number };
+    if (row.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('the queue did not drain');
+}
+
+export async function sendWebhook(harness: Harness, event: string, payload: unknown): Promise<number> {
+  const body = JSON.stringify(payload);
+  const signature = 'sha256=' + createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex');
+  const response = await fetch(`${harness.baseUrl}/api/github/webhooks`, {
+    method: 'POST', body,
+    headers: { 'content-type': 'application/json', 'x-github-event': event, 'x-github-delivery': randomUUID(), 'x-hub-signature-256': signature },
+  });
+  await response.text();
+  await drain(harness);
+  return response.status;
+}
+
+export async function uploadSnapshot(harness: Harness, cluster: string, items: unknown[], capturedAt = harness.clock.now.toISOString()): Promise<number> {
+  const snapshot = { apiVersion: 'driftback.dev/v1', kind: 'Snapshot', repository: REPOSITORY, cluster, capturedAt, agent: { version: '0.1.0' }, server: { gitVersion: 'v1.31.2' }, scope: { complete: true, errors: [] }, items };
+  const response = await fetch(`${harness.baseUrl}/api/v1/snapshots`, {
+    method: 'POST', body: JSON.stringify(snapshot),
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${deriveToken(TOKEN_SECRET, REPOSITORY, cluster)}` },
+  });
+  await response.text();
+  return response.status;
+}
+
+/** Runs the scheduled watch once now (what the every-minute schedule does). */
+export async function runWatch(harness: Harness): Promise<void> {
+  await harness.app.queue.enqueue('alerts', 'alerts', {});
+  await drain(harness);
+}
+
+/** Opens a pull request from a branch with `files` changed (null deletes); returns its number and head sha. */
+export function openPullRequest(harness: Harness, branch: string, files: Record<string, string | null>, title = 'Change manifests'): { number: number; headSha: string; baseSha: string } {
+  const headSha = harness.standIn.pushCommit({ owner: OWNER, repo: REPO, branch, files });
+  const repo = harness.standIn.state.repo(OWNER, REPO);
+  const number = repo.nextNumber++;
+  const at = harness.standIn.state.timestamp();
+  repo.issues.set(number, { number, title, body: null, state: 'open', stateReason: null, labels: [], user: 'octocat', createdAt: at, updatedAt: at, closedAt: null, pull: { head: branch, base: repo.defaultBranch, draft: false, merged: false } });
+  return { number, headSha, baseSha: repo.refs.get(`refs/heads/${repo.defaultBranch}`)! };
+}
+
+/** The fixture `pull_request` payload, pointed at the stand-in's repository and pull request. */
+export function pullRequestPayload(action: string, pull: { number: number; headSha: string; baseSha: string; branch: string }, options: { fork?: boolean; body?: string | null } = {}): Record<string, unknown> {
+  const payload = JSON.parse(readFixture('webhooks', 'octokit', 'pull_request', 'opened.payload.json'));
+  const repository = { ...payload.repository, name: REPO, full_name: REPOSITORY, owner: { ...payload.repository.owner, login: OWNER }, default_branch: 'main' };
+  const headRepository = options.fork ? { ...repository, full_name: `contributor/${REPO}`, owner: { ...repository.owner, login: 'contributor' }, fork: true } : repository;
+  payload.action = action;
+  payload.number = pull.number;
+  payload.repository = repository;
+  payload.installation = { id: 1, node_id: 'I_1' };
+  payload.pull_request = {
+    ...payload.pull_request, number: pull.number, body: options.body === undefined ? payload.pull_request.body : options.body, draft: false,
+    head: { ...payload.pull_request.head, ref: pull.branch, sha: pull.headSha, repo: headRepository, label: `${headRepository.owner.login}:${pull.branch}` },
+    base: { ...payload.pull_request.base, ref: 'main', sha: pull.baseSha, repo: repository, label: `${OWNER}:main` },
+  };
+  return payload;
+}
+
+export function checkRunPayload(headSha: string): Record<string, unknown> {
+  const payload = JSON.parse(readFixture('webhooks', 'octokit', 'check_run', 'rerequested.payload.json'));
+  payload.repository = { ...payload.repository, name: REPO, full_name: REPOSITORY, owner: { ...payload.repository.owner, login: OWNER } };
+  payload.installation = { id: 1, node_id: 'I_1' };
+  payload.check_run = { ...payload.check_run, name: 'driftback / plan', head_sha: headSha, pull_requests: [] };
+  return payload;
+}
+
+/** The App's comments on an issue or pull request, bodies in order. */
+export function commentsOn(harness: Harness, number: number): string[] {
+  const repo = harness.standIn.state.repo(OWNER, REPO);
+  return [...repo.comments.values()].filter((comment) => comment.issueNumber === number).sort((a, b) => a.id - b.id).map((comment) => comment.body);
+}
+
+export function checkRunsFor(harness: Harness, headSha: string) {
+  const repo = harness.standIn.state.repo(OWNER, REPO);
+  return [...repo.checkRuns.values()].filter((run) => run.headSha === headSha && run.name === 'driftback / plan');
+}
+
+export function issuesTitled(harness: Harness, title: string) {
+  const repo = harness.standIn.state.repo(OWNER, REPO);
+  return [...repo.issues.values()].filter((issue) => !issue.pull && issue.title === title);
+}
+
+const GOLDEN_DIR = join(dirname(fileURLToPath(import.meta.url)), 'plan-golden');
+
+/** Compares with `test/app/plan-golden/<name>` byte for byte; `UPDATE_GOLDEN=1` rewrites it. */
+export function expectGolden(name: string, actual: string): void {
+  const path = join(GOLDEN_DIR, name);
+  if (process.env.UPDATE_GOLDEN === '1') {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, actual);
+    return;
+  }
+  if (!existsSync(path)) throw new Error(`golden file ${name} is missing: run UPDATE_GOLDEN=1 npx vitest run test/app`);
+  expect(actual).toBe(readFileSync(path, 'utf8'));
+}

@@ -1,0 +1,146 @@
+// End to end through Probot and the GitHub stand-in: a pull request webhook → the plan job → one
+// sticky comment and one `driftback / plan` check run, compared with golden files.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, deployment, FILES, kustomization, liveEdge, liveProd, SETTINGS, WEB } from './plan-scenario.js';
+import { checkRunPayload, checkRunsFor, commentsOn, expectGolden, openPullRequest, pullRequestPayload, sendWebhook, startHarness, uploadSnapshot, type Harness } from './plan-harness.js';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness(FILES);
+  expect(await uploadSnapshot(h, 'prod', liveProd(), '2026-12-02T11:55:00Z')).toBe(202);
+  expect(await uploadSnapshot(h, 'edge', liveEdge(), '2026-12-02T11:50:00Z')).toBe(202);
+}, 60_000);
+afterAll(async () => h?.close());
+
+function checkRunText(run: ReturnType<typeof checkRunsFor>[number]): string {
+  return `conclusion: ${run.conclusion}\ntitle: ${run.output.title}\n\n${run.output.summary}\n\nannotations:\n${JSON.stringify(run.annotations, null, 2)}\n`;
+}
+
+async function planOf(branch: string, files: Record<string, string | null>, options: { fork?: boolean; body?: string | null } = {}) {
+  const pull = openPullRequest(h, branch, files);
+  expect(await sendWebhook(h, 'pull_request', pullRequestPayload('opened', { ...pull, branch }, options))).toBe(200);
+  return { ...pull, comments: commentsOn(h, pull.number), runs: checkRunsFor(h, pull.headSha) };
+}
+
+const WORKER = deployment('worker', 'registry.example/shop/worker:1.4.0', 1);
+
+interface Scenario {
+  name: string;
+  files: Record<string, string | null>;
+  conclusion: string;
+  counts?: string;
+  annotation?: { path: string; title: string };
+}
+
+const SCENARIOS: Scenario[] = [
+  {
+    name: 'update-create-prune',
+    files: {
+      'clusters/prod/settings.yaml': SETTINGS.replace('LOG_LEVEL: info', 'LOG_LEVEL: debug'),
+      'clusters/prod/worker.yaml': WORKER,
+      'clusters/prod/legacy.yaml': null,
+      'clusters/prod/kustomization.yaml': kustomization(['api.yaml', 'web.yaml', 'settings.yaml', 'worker.yaml', 'data.yaml']),
+    },
+    conclusion: 'success',
+    counts: '1 to create, 1 to update, 1 to prune',
+  },
+  {
+    name: 'delete-pvc',
+    files: { 'clusters/prod/data.yaml': null, 'clusters/prod/kustomization.yaml': kustomization(['api.yaml', 'web.yaml', 'settings.yaml', 'legacy.yaml']) },
+    conclusion: 'neutral',
+    counts: '0 to create, 0 to update, 1 to prune',
+    annotation: { path: 'clusters/prod/kustomization.yaml', title: 'driftback: prune-protected (prod)' },
+  },
+  {
+    name: 'replicas-under-hpa',
+    files: { 'clusters/prod/web.yaml': WEB.replace('  selector:', '  replicas: 3\n  selector:') },
+    conclusion: 'neutral',
+    annotation: { path: 'clusters/prod/web.yaml', title: 'driftback: conflict (prod)' },
+  },
+  {
+    name: 'reverts-hotfix',
+    files: { 'clusters/edge/api.yaml': API.replace('api:1.4.0', 'api:1.5.0') },
+    conclusion: 'neutral',
+    counts: '0 to create, 1 to update, 0 to prune',
+    annotation: { path: 'clusters/edge/api.yaml', title: 'driftback: reverts-live-change (edge)' },
+  },
+];
+
+describe.each(SCENARIOS)('a pull request: $name', ({ name, files, conclusion, counts, annotation }) => {
+  it('gets one plan comment and one check run with line annotations', async () => {
+    const { comments, runs } = await planOf(`change/${name}`, files);
+    expect(comments).toHaveLength(1);
+    expect(runs).toHaveLength(1);
+    expect(runs[0].conclusion).toBe(conclusion);
+    if (counts) expect(runs[0].output.title).toContain(counts);
+    if (annotation) expect(runs[0].annotations).toContainEqual(expect.objectContaining({ ...annotation, annotation_level: 'warning' }));
+    expectGolden(`${name}.comment.md`, comments[0]);
+    expectGolden(`${name}.check.md`, checkRunText(runs[0]));
+  });
+});
+
+describe('plan comments over the life of a pull request', () => {
+  it('edits the one comment in place, skips an unchanged plan, and plans each new head once', async () => {
+    const branch = 'change/life';
+    const first = await planOf(branch, { 'clusters/prod/settings.yaml': SETTINGS.replace('info', 'warn') });
+    expect(first.comments).toHaveLength(1);
+    h.standIn.resetCalls();
+    // The same head again (a re-delivered webhook): nothing is written.
+    expect(await sendWebhook(h, 'pull_request', pullRequestPayload('synchronize', { ...first, branch }))).toBe(200);
+    expect(h.standIn.calls().writes).toBe(0);
+    // A new head: the comment is edited, a check run is made for the new commit.
+    const headSha = h.standIn.pushCommit({ owner: 'acme', repo: 'platform', branch, files: { 'clusters/prod/settings.yaml': SETTINGS.replace('info', 'error') } });
+    expect(await sendWebhook(h, 'pull_request', pullRequestPayload('synchronize', { ...first, headSha, branch }))).toBe(200);
+    const comments = commentsOn(h, first.number);
+    expect(comments).toHaveLength(1);
+    expect(comments[0]).toContain('error');
+    expect(comments[0]).not.toContain('warn');
+    expect(checkRunsFor(h, headSha)).toHaveLength(1);
+    expect(h.standIn.callsTo('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}')).toBe(1);
+    expect(h.standIn.callsTo('POST /repos/{owner}/{repo}/issues/{issue_number}/comments')).toBe(0);
+  });
+
+  it('re-runs the check when GitHub asks with no pull request attached, finding it by head sha', async () => {
+    const pull = await planOf('change/rerun', { 'clusters/prod/settings.yaml': SETTINGS.replace('info', 'trace') });
+    const repo = h.standIn.state.repo('acme', 'platform');
+    for (const run of checkRunsFor(h, pull.headSha)) repo.checkRuns.delete(run.id);
+    expect(await sendWebhook(h, 'check_run', checkRunPayload(pull.headSha))).toBe(200);
+    expect(checkRunsFor(h, pull.headSha)).toHaveLength(1);
+    expect(commentsOn(h, pull.number)).toHaveLength(1);
+  });
+
+  it('leaves a pull request that touches no cluster path alone', async () => {
+    const pull = await planOf('docs/only', { 'docs/README.md': '# Platform\n\nMore words.\n' });
+    expect(pull.comments).toEqual([]);
+    expect(pull.runs).toEqual([]);
+  });
+
+  it('plans a fork pull request with a null body from its head commit, writing only to the base repository', async () => {
+    const pull = await planOf('contributor-change', { 'clusters/prod/settings.yaml': SETTINGS.replace('info', 'fork') }, { fork: true, body: null });
+    expect(pull.comments).toHaveLength(1);
+    expect(pull.comments[0]).toContain('fork');
+    expect(pull.runs.map((run) => run.conclusion)).toEqual(['success']);
+  });
+
+  it('fails the check with file and line when the pull request breaks the config', async () => {
+    const pull = await planOf('change/config', { '.github/driftback.yml': 'clusters:\n  - name: prod\n    path: clusters/prod\n    staleAfter: soon\n' });
+    expect(pull.runs).toHaveLength(1);
+    expect(pull.runs[0].conclusion).toBe('failure');
+    expect(pull.runs[0].annotations).toContainEqual(expect.objectContaining({ path: '.github/driftback.yml', start_line: 4, annotation_level: 'failure' }));
+    expect(pull.comments[0]).toContain('expected a duration like 30m');
+  });
+
+  it('degrades a plan over the size budget into one comment that still fits', async () => {
+    const many = Array.from({ length: 600 }, (_, i) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: generated-${String(i).padStart(4, '0')}\ndata:\n  payload: ${'x'.repeat(200)}\n`).join('---\n');
+    const pull = await planOf('change/huge', {
+      'clusters/prod/generated.yaml': many,
+      'clusters/prod/kustomization.yaml': kustomization(['api.yaml', 'web.yaml', 'settings.yaml', 'legacy.yaml', 'data.yaml', 'generated.yaml']),
+    });
+    expect(pull.comments).toHaveLength(1);
+    expect(pull.comments[0].length).toBeLessThanOrEqual(65_536);
+    expect(pull.runs[0].output.title).toContain('600 to create');
+    expect(pull.comments[0]).toContain('left out to keep this comment within GitHub’s size limit');
+    expectGolden('over-budget.comment.md', pull.comments[0]);
+  });
+});
