@@ -11,11 +11,15 @@ import { branchFor, type DriftGroup } from '../src/app/reconcile/evaluate.js';
 import type { GitHubContext } from '../src/app/reconcile/github-context.js';
 import { publishDrift } from '../src/app/reconcile/publish-drift.js';
 import type { BranchState } from '../src/app/reconcile/state.js';
+import { createMetrics } from '../src/app/metrics.js';
+import { reconcileCluster, type ReconcileDeps } from '../src/app/reconcile/index.js';
+import { parseSnapshot } from '../src/core/model/index.js';
+import { SqliteStore } from '../src/store/index.js';
 import { createOctokit, hasStatus, memoryBlobCache, openOrUpdatePullRequest, readTreeFiles, upsertStickyComment, writeBranch, type GitHubClient } from '../src/github/index.js';
 import { APP_LOGIN, GitHubStandIn, type CallCounts } from '../test/support/github/index.js';
 import type { Router } from '../test/support/github/http-kit.js';
 import type { StandInState } from '../test/support/github/state.js';
-import { generateCluster } from './generate.js';
+import { generateCluster, snapshotText, type GeneratedCluster } from './generate.js';
 
 const OWNER = 'acme';
 const REPO = 'platform-gitops';
@@ -98,6 +102,46 @@ async function naivePublish(octokit: GitHubClient, branch: string, edits: Map<st
   else await octokit.rest.pulls.create({ owner: OWNER, repo: REPO, head: branch, base: 'main', title: `naive: ${branch}`, body });
 }
 
+// ---- the App's reconcile, end to end --------------------------------------------------------
+
+const RECONCILED_REPO = 'reconciled';
+
+/**
+ * reconcileCluster (src/app/reconcile) on its own repository of the same manifests, with a SQLite
+ * store in memory: the first run opens the drift PR, then the same snapshot again and a newer
+ * snapshot with the same drift are counted. The gate is set to one snapshot so the first run codifies.
+ */
+async function realReconcile(standIn: GitHubStandIn, octokit: GitHubClient, cluster: GeneratedCluster, files: Map<string, string>): Promise<{ first: CallCounts; same: CallCounts; newer: CallCounts; outcomes: string[] }> {
+  const configText = `${CONFIG_TEXT}drift:\n  minSnapshots: 1\n`;
+  standIn.seedRepository({ owner: OWNER, repo: RECONCILED_REPO, files: new Map([...files, ['.github/driftback.yml', configText]]) });
+  const store = SqliteStore.open({ file: ':memory:' });
+  try {
+    const repository = `${OWNER}/${RECONCILED_REPO}`;
+    const put = async (capturedAt: string) => {
+      const parsed = parseSnapshot({ ...(JSON.parse(snapshotText(cluster)) as Record<string, unknown>), repository, cluster: CLUSTER, capturedAt });
+      if (!parsed.ok) throw new Error(`generated snapshot is invalid: ${JSON.stringify(parsed.problems.slice(0, 3))}`);
+      await store.putSnapshot(parsed.value, { digest: `sha256:${capturedAt}`, receivedAt: capturedAt });
+    };
+    const deps: ReconcileDeps = {
+      store, clients: { forRepository: async () => octokit, forget: () => {} }, appLogin: async () => APP_LOGIN, metrics: createMetrics(),
+      now: () => new Date('2026-12-02T03:10:00Z'), log: { info: () => {}, warn: () => {} },
+    };
+    const outcomes: string[] = [];
+    const run = async () => {
+      const outcome = await reconcileCluster(deps, { repository, cluster: CLUSTER });
+      outcomes.push(`${outcome.type}${outcome.message ? ` (${outcome.message})` : ''}${outcome.events?.length ? ` [${outcome.events.map((e) => e.event).join(', ')}]` : ''}`);
+    };
+    await put('2026-12-02T03:05:00Z');
+    const first = await count(standIn, run);
+    const same = await count(standIn, run);
+    await put('2026-12-02T03:35:00Z');
+    const newer = await count(standIn, run);
+    return { first, same, newer, outcomes };
+  } finally {
+    await store.close();
+  }
+}
+
 // ---- measuring ---------------------------------------------------------------------------------
 
 interface Row {
@@ -163,7 +207,7 @@ try {
   rows.push({ step: `read repository at HEAD, first time (${manifestCount} manifests)`, app: coldRead, naive: naiveRead, note: `blobs fetched: ${coldRead.byRoute[BLOB_ROUTE] ?? 0}` });
   const repeatRead = await count(standIn, () => loadRepositoryAt(octokit, { owner: OWNER, repo: REPO, sha: headSha }, store));
   const naiveRepeat = await count(standIn, () => naiveReadRepository(octokit));
-  rows.push({ step: 'read again at the same HEAD', app: repeatRead, naive: naiveRepeat, note: `blobs fetched: ${repeatRead.byRoute[BLOB_ROUTE] ?? 0} (naive file GETs: ${naiveRepeat.byRoute[CONTENTS_ROUTE] ?? 0})` });
+  rows.push({ step: 'read again at the same HEAD', app: repeatRead, naive: naiveRepeat, note: `blobs fetched: ${repeatRead.byRoute[BLOB_ROUTE] ?? 0} (naive contents GETs: ${naiveRepeat.byRoute[CONTENTS_ROUTE] ?? 0})` });
   targets.push(`blob fetches on a repeat read at the same HEAD: ${repeatRead.byRoute[BLOB_ROUTE] ?? 0} (target 0: ${verdict((repeatRead.byRoute[BLOB_ROUTE] ?? 0) === 0)})`);
   const treeOnly = await count(standIn, () => readTreeFiles(octokit, { owner: OWNER, repo: REPO, commitSha: headSha, paths: [ROOT], blobCache: blobs }));
   rows.push({ step: 'readTreeFiles alone, same HEAD', app: treeOnly, naive: undefined, note: routeSummary(treeOnly) });
@@ -225,6 +269,12 @@ try {
   targets.push(
     `reconcile with unchanged drift: ${unchanged.writes} writes (target 0: ${verdict(unchanged.writes === 0)}), ${unchanged.reads} reads (target ≤ 2: ${verdict(unchanged.reads <= 2)})`,
   );
+
+  const real = await realReconcile(standIn, octokit, cluster, new Map([...files].filter(([path]) => path !== '.github/driftback.yml')));
+  rows.push({ step: 'reconcileCluster: first run (opens the PR)', app: real.first, naive: undefined, note: `${real.outcomes[0]}: ${routeSummary(real.first)}` });
+  rows.push({ step: 'reconcileCluster: same snapshot, same HEAD', app: real.same, naive: naiveUnchanged, note: `${real.outcomes[1]}: ${routeSummary(real.same)}` });
+  rows.push({ step: 'reconcileCluster: newer snapshot, same drift', app: real.newer, naive: naiveUnchanged, note: `${real.outcomes[2]}: ${routeSummary(real.newer)}` });
+  targets.push(`reconcileCluster with unchanged drift (newer snapshot): ${real.newer.writes} writes (target 0: ${verdict(real.newer.writes === 0)}), ${real.newer.reads} reads (target ≤ 2: ${verdict(real.newer.reads <= 2)})`);
 
   // The plan comment: refreshed with the same plan, and with a changed one.
   const naiveComment = (round: number) => octokit.rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: pullRequest, body: planParts(round)[0] });
