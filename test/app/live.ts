@@ -70,3 +70,23 @@ export function withEnv(items: KubeObject[], name: string, env: { name: string; 
 export function snapshotOf(repository: string, items: KubeObject[], capturedAt: string, cluster = CLUSTER) {
   return { apiVersion: 'driftback.dev/v1', kind: 'Snapshot', repository, cluster, capturedAt, agent: { version: '0.1.0' }, server: { gitVersion: 'v1.31.2' }, scope: { complete: true, errors: [] }, items };
 }
+
+/** A repository of `count` small Deployments (one file each) under the cluster path. */
+export function manyDeployments(count: number): Record<string, string> {
+  const files: Record<string, string> = { '.github/driftback.yml': configText() };
+  for (let index = 0; index < count; index++) {
+    const name = `app-${String(index).padStart(3, '0')}`;
+    files[`${CLUSTER_PATH}/${name}.yaml`] = [
+      'apiVersion: apps/v1', 'kind: Deployment', 'metadata:', `  name: ${name}`, 'spec:', '  replicas: 1', '  selector:', '    matchLabels:', `      app: ${name}`,
+      '  template:', '    metadata:', '      labels:', `        app: ${name}`, '    spec:', '      containers:', '        - name: app', '          image: nginx:1.27', '',
+    ].join('\n');
+  }
+  return files;
+}
+
+/** The first `count` Deployments scaled to `replicas` by kubectl. */
+export function scaledMany(items: KubeObject[], count: number, replicas: number): KubeObject[] {
+  let result = items;
+  for (let index = 0; index < count; index++) result = scaled(result, `app-${String(index).padStart(3, '0')}`, replicas);
+  return result;
+}

@@ -81,11 +81,15 @@ export async function startAppHarness(options: AppHarnessOptions): Promise<AppHa
   return harness;
 }
 
-/** Jobs not finished yet (pending, running, or waiting for a retry). */
-export function jobsLeft(harness: AppHarness): number {
+/**
+ * Jobs not finished yet: every reconcile job (pending, running, or waiting for a retry), and other
+ * jobs due now (scheduled ones further out are not waited for).
+ */
+export function jobsLeft(harness: AppHarness, queue?: string): number {
   const backend = harness.app.store.backend;
   if (backend?.type !== 'sqlite') throw new Error('the harness runs on SQLite');
-  return (backend.db.prepare('SELECT COUNT(*) AS n FROM jobs').get() as { n: number }).n;
+  if (queue) return (backend.db.prepare('SELECT COUNT(*) AS n FROM jobs WHERE queue = ?').get(queue) as { n: number }).n;
+  return (backend.db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE queue = 'reconcile' OR run_at <= ?`).get(Date.now() + 1000) as { n: number }).n;
 }
 
 /** Resolves once the queue is empty (polls; no fixed sleeps). */
