@@ -78,28 +78,23 @@ export function formatZodPath(path: ReadonlyArray<PropertyKey>): string {
  */
 export const MAX_SNAPSHOT_DEPTH = 200;
 
-interface Visit {
-  value: unknown;
-  depth: number;
-  key?: string | number;
-  parent?: Visit;
-}
-
-/** The path of the first value nested deeper than `limit`, walked without recursion. */
-function tooDeepAt(value: unknown, limit: number): Array<string | number> | undefined {
-  const stack: Visit[] = [{ value, depth: 0 }];
-  while (stack.length > 0) {
-    const visit = stack.pop()!;
-    const node = visit.value;
-    if (node === null || typeof node !== 'object') continue;
-    if (visit.depth >= limit) {
-      const path: Array<string | number> = [];
-      for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) path.unshift(at.key);
-      return path;
+/**
+ * The path of the first value nested deeper than `limit`. Recursive, but it never descends past
+ * `limit`, so the stack stays shallow however deep the input is; no allocation on the way down.
+ */
+function tooDeepAt(value: unknown, limit: number, depth = 0): Array<string | number> | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  if (depth >= limit) return [];
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const below = tooDeepAt(value[i], limit, depth + 1);
+      if (below) return [i, ...below];
     }
-    const depth = visit.depth + 1;
-    if (Array.isArray(node)) node.forEach((item, key) => stack.push({ value: item, depth, key, parent: visit }));
-    else for (const key in node) stack.push({ value: (node as Record<string, unknown>)[key], depth, key, parent: visit });
+    return undefined;
+  }
+  for (const key in value) {
+    const below = tooDeepAt((value as Record<string, unknown>)[key], limit, depth + 1);
+    if (below) return [key, ...below];
   }
   return undefined;
 }
