@@ -2,7 +2,7 @@
 // sticky comment and one `driftback / plan` check run, compared with golden files.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, deployment, FILES, kustomization, liveEdge, liveProd, SETTINGS, WEB } from './plan-scenario.js';
-import { checkRunPayload, checkRunsFor, commentsOn, expectGolden, openPullRequest, pullRequestPayload, sendWebhook, startHarness, uploadSnapshot, type Harness } from './plan-harness.js';
+import { checkRunPayload, checkRunsFor, commentsOn, expectGolden, openPullRequest, pullRequestPayload, runWatch, sendWebhook, startHarness, uploadSnapshot, type Harness } from './plan-harness.js';
 
 let h: Harness;
 
@@ -142,5 +142,23 @@ describe('plan comments over the life of a pull request', () => {
     expect(pull.runs[0].output.title).toContain('600 to create');
     expect(pull.comments[0]).toContain('left out to keep this comment within GitHub’s size limit');
     expectGolden('over-budget.comment.md', pull.comments[0]);
+  });
+
+  // Last: it moves the clock, which changes the commit shas the golden files above show.
+  it('refreshes the plans of open pull requests when a new snapshot arrives', async () => {
+    const pull = await planOf('change/refresh', { 'clusters/edge/api.yaml': API.replace('api:1.4.0', 'api:1.4.1') });
+    expect(pull.comments[0]).toContain('reverts-live-change');
+    // The hotfix was undone in the cluster: the plan no longer warns about reverting it.
+    const live = liveEdge();
+    (live[0].spec as Record<string, unknown>).replicas = 2;
+    live[0].metadata.managedFields = live[0].metadata.managedFields!.filter((entry) => entry.manager !== 'kubectl-scale');
+    h.clock.now = new Date('2026-12-02T12:10:00Z');
+    expect(await uploadSnapshot(h, 'edge', live)).toBe(202);
+    await runWatch(h);
+    const comments = commentsOn(h, pull.number);
+    expect(comments).toHaveLength(1);
+    expect(comments[0]).not.toContain('reverts-live-change');
+    expect(comments[0]).toContain('snapshot 2026-12-02T12:10:00');
+    expect(checkRunsFor(h, pull.headSha).at(-1)?.conclusion).toBe('success');
   });
 });
