@@ -1,0 +1,49 @@
+// The dashboard section of a cluster from its snapshot and the state the reconcile job records:
+// degraded resources, suspended reconcilers, drift by cause, conflicts, ignored counts, open drift
+// PRs and manifest problems, rendered to the golden issue body.
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/core/config/index.js';
+import type { KubeObject } from '../../src/core/model/index.js';
+import { renderDashboard } from '../../src/core/report/index.js';
+import { dashboardCluster, keyFromDisplay } from '../../src/app/dashboard/index.js';
+import type { ClusterState } from '../../src/app/reconcile/state.js';
+import { expectGolden } from './plan-harness.js';
+
+const config = parseConfig('clusters:\n  - name: prod\n    path: clusters/prod\n    namespaces: [shop]\n    staleAfter: 1h\n');
+if (!config.ok) throw new Error('config fixture is invalid');
+const prod = config.config.clusters![0];
+const NOW = '2026-12-02T12:00:00Z';
+
+const items: KubeObject[] = [
+  { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'api', namespace: 'shop', generation: 2 }, spec: { replicas: 2 }, status: { observedGeneration: 2, conditions: [{ type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded', message: 'timed out progressing' }] } },
+  { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'report', namespace: 'shop' }, spec: { suspend: true, schedule: '0 * * * *' } },
+  { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'other-team', namespace: 'billing' }, data: {} },
+  { apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'shop', namespace: 'shop' }, spec: { source: { path: 'clusters/prod' } }, status: { health: { status: 'Healthy' }, sync: { status: 'Synced', revision: 'abc' } } },
+];
+
+const state: ClusterState = {
+  lastReconcileAt: '2026-12-02T11:58:00Z',
+  drift: { byCause: { human: 2, controller: 1 }, resources: 3, pending: 0, declined: 0, reported: [] },
+  conflicts: [{ resource: 'Deployment/shop/web', path: '/spec/replicas', manager: 'horizontal-pod-autoscaler', fix: 'remove it from Git' }],
+  ignored: [{ reason: 'replicas belong to the HPA', count: 4 }],
+  openPullRequests: [{ number: 12, branch: 'driftback/prod' }],
+  problems: [{ file: 'clusters/prod/kustomization.yaml', line: 7, field: 'helmCharts', message: 'helmCharts are not rendered: render the chart in CI' }],
+};
+
+describe('dashboardCluster', () => {
+  const { view, figures } = dashboardCluster(prod, { capturedAt: '2026-12-02T11:50:00Z', items }, state, NOW);
+
+  it('counts what is in scope, degraded and suspended', () => {
+    expect(figures).toEqual({ resources: 3, degraded: 1, suspended: 2, conflicts: 1, driftByCause: { human: 2, controller: 1 } });
+    expect(view.reconcilers.map((r) => [r.state.name, r.state.suspended, r.notReconcilingReason])).toEqual([['shop', true, 'is suspended (no automated sync)']]);
+  });
+
+  it('renders the dashboard body', () => {
+    expectGolden('dashboard-full.md', renderDashboard({ now: NOW, clusters: [view], configErrors: state.problems! }));
+  });
+
+  it('reads conflict resources back into keys', () => {
+    expect(keyFromDisplay('Deployment/shop/web')).toEqual({ group: '', kind: 'Deployment', namespace: 'shop', name: 'web' });
+    expect(keyFromDisplay('Namespace/shop')).toEqual({ group: '', kind: 'Namespace', namespace: '', name: 'shop' });
+  });
+});
