@@ -13,6 +13,8 @@ export interface RelayedRequest {
   path: string;
   body: string;
   at: number;
+  /** The stand-in's answer; unset while held or when never forwarded. */
+  status?: number;
 }
 
 /** Returns a promise to hold the request until it settles; undefined lets it through at once. */
@@ -73,7 +75,8 @@ export class StandInRelay {
     const target = new URL(path, this.target);
     const headers = { ...incoming.headers, host: target.host };
     const upstream = httpRequest(target, { method: record.method, headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      record.status = answer.statusCode ?? 502;
+      response.writeHead(record.status, answer.headers);
       answer.pipe(response);
     });
     upstream.on('error', (error) => {
