@@ -134,7 +134,12 @@ describe('reconcile: a snapshot becomes a drift pull request', () => {
     const [pr] = pulls(h);
     const repoState = h.standIn.state.repo(h.owner, h.repo);
     repoState.issues.get(pr.number)!.state = 'closed';
+    // The App closing its own PR (drift gone) is no decision; a person closing it is.
+    const byBot = pullRequestClosedPayload(h, pr.number, BRANCH, false);
+    expect(await sendWebhook(h, 'pull_request', { ...byBot, sender: { ...(byBot.sender as object), login: 'driftback[bot]', type: 'Bot' } })).toBe(200);
+    expect((await h.app.store.declinedFingerprints(h.repository, CLUSTER)).size).toBe(0);
     expect(await sendWebhook(h, 'pull_request', pullRequestClosedPayload(h, pr.number, BRANCH, false))).toBe(200);
+    expect((await h.app.store.declinedFingerprints(h.repository, CLUSTER)).size).toBe(1);
     await upload(h, scaled(live, 'frontend', 5), '2026-12-02T04:00:00Z');
     expect(pulls(h).filter((issue) => issue.state === 'open')).toHaveLength(0);
     // A different live value is a different fingerprint: proposed again.

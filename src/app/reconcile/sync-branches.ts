@@ -63,6 +63,11 @@ export async function syncDriftBranches(ctx: GitHubContext, groups: DriftGroup[]
   }
   for (const [branch, before] of Object.entries(previous)) {
     if (seen.has(branch)) continue;
+    // branchPrefix changed: the old branch is outside what the App may write now, so it is left as is.
+    if (!branch.startsWith(ctx.config.pullRequests.branchPrefix)) {
+      ctx.log.warn({ branch, prefix: ctx.config.pullRequests.branchPrefix }, 'a drift branch outside the configured branchPrefix is no longer managed; close or delete it by hand');
+      continue;
+    }
     if (await stillForeign(ctx, before)) sync.branches[branch] = before;
     else await closeGone(ctx, before.foreign ? undefined : before, sync);
   }

@@ -40,6 +40,8 @@ export function onPullRequestClosed(deps: WebhookDeps) {
   return async (context: Context<'pull_request.closed'>): Promise<void> => {
     const { pull_request: pull, repository } = context.payload;
     if (pull.merged) return context.log.debug({ number: pull.number }, 'pull request merged: the next reconcile sees the drift gone');
+    // The App closes its own PRs when the drift is gone: that is not a person declining it.
+    if (context.payload.sender.type === 'Bot') return context.log.debug({ number: pull.number }, 'pull request closed by a bot: not a decision');
     if (pull.head.repo?.full_name?.toLowerCase() !== repository.full_name.toLowerCase()) return context.log.debug({ number: pull.number }, 'pull request from a fork: not a drift PR');
     const result = await recordDeclinedPullRequest(deps.store, { repository: repository.full_name, branch: pull.head.ref, number: pull.number, decidedAt: deps.now().toISOString() });
     context.log.info({ number: pull.number, branch: pull.head.ref, result }, result.type === 'recorded' ? 'drift PR closed unmerged: its drift is not proposed again' : 'closed pull request is not a drift PR');
