@@ -20,7 +20,8 @@ export const TOKEN_SECRET = 'token-secret';
 
 // GitHub's write spacing (1 s between writes) would make every scenario take seconds; the stand-in
 // has no secondary limits. Retries stay off so an injected fault reaches the queue's own retry.
-const TestOctokit = ProbotOctokit.defaults({ throttle: { enabled: false }, retry: { enabled: false } });
+// (The function form: Probot passes `throttle: undefined` along, which would undo an object default.)
+const TestOctokit = ProbotOctokit.defaults((options: Record<string, unknown>) => ({ ...options, throttle: { enabled: false }, retry: { enabled: false } }));
 
 export interface AppHarnessOptions {
   owner?: string;
