@@ -66,6 +66,8 @@ describe('reconcile: a snapshot becomes a drift pull request', () => {
     expect(h.standIn.readFile(h.owner, h.repo, BRANCH, FRONTEND)).toContain('DEBUG');
     expect(h.standIn.readFile(h.owner, h.repo, BRANCH, FRONTEND)).toContain('replicas: 5');
     expect(pulls(h)[0].body).toContain('kubectl-edit');
+    // The installation of the repository is looked up once and its client kept.
+    expect(h.standIn.callsTo('GET /repos/{owner}/{repo}/installation')).toBe(1);
 
     // A push event for the HEAD the branch is built on: a full reconcile, zero writes.
     h.standIn.resetCalls();
