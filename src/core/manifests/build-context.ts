@@ -9,8 +9,12 @@ export interface BuildContext {
   skipped: SkippedDocument[];
   /** Kustomization directories on the current path of the recursion. */
   stack: string[];
+  /** Tree entries that are not followed (symbolic links, submodules): naming one says so. */
+  unfollowed: ReadonlyMap<string, UnfollowedKind>;
 }
 
-export function newBuildContext(files: ReadonlyMap<string, string>): BuildContext {
-  return { files, filesRead: new Set(), problems: [], skipped: [], stack: [] };
+export type UnfollowedKind = 'symlink' | 'submodule';
+
+export function newBuildContext(files: ReadonlyMap<string, string>, unfollowed: ReadonlyMap<string, UnfollowedKind> = new Map()): BuildContext {
+  return { files, filesRead: new Set(), problems: [], skipped: [], stack: [], unfollowed };
 }

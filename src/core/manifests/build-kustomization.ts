@@ -105,7 +105,10 @@ function loadEntry(k: KustomizationFile, entry: TrackedNode, fieldName: string, 
     return built;
   }
   const value = String((entry as { value: unknown }).value);
-  if (isDirectory(context.files, path)) report(context, k, entry, fieldName, `directory "${value}" has no kustomization.yaml (kustomize builds directories only through one)`);
+  const unfollowed = context.unfollowed.get(path);
+  if (unfollowed === 'symlink') report(context, k, entry, fieldName, `"${value}" (${path}) is a symbolic link, and links in the repository are not followed: commit the file itself at this path, or list the link's target`);
+  else if (unfollowed === 'submodule') report(context, k, entry, fieldName, `"${value}" (${path}) is a git submodule, whose files are not read: vendor the manifests into the repository`);
+  else if (isDirectory(context.files, path)) report(context, k, entry, fieldName, `directory "${value}" has no kustomization.yaml (kustomize builds directories only through one)`);
   else report(context, k, entry, fieldName, `"${value}" (${path}) does not exist`);
   return [];
 }

@@ -2,7 +2,7 @@
 // kustomization file is built like `kustomize build`; any other directory (or a single file) is plain
 // manifests. Problems are collected per file and object; the rest still renders.
 import type { DesiredObject, KubeObject, RenderResult } from '../model/index.js';
-import { newBuildContext, type BuildContext } from './build-context.js';
+import { newBuildContext, type BuildContext, type UnfollowedKind } from './build-context.js';
 import { buildKustomization } from './build-kustomization.js';
 import { isClusterScoped } from './cluster-scoped.js';
 import { fixNameReferences } from './name-references.js';
@@ -15,10 +15,15 @@ import { ensureMap, flattenTracked, setScalar } from './tracked.js';
 export interface RenderOptions {
   /** Namespace for namespaced objects that name none and get none from a kustomization. Default 'default'. */
   defaultNamespace?: string;
+  /**
+   * Tree entries the reader did not follow (git mode 120000 symbolic links, 160000 submodules),
+   * path → kind: a kustomization naming one is told so instead of "does not exist". Default: none.
+   */
+  unfollowed?: ReadonlyMap<string, UnfollowedKind>;
 }
 
 export function renderManifests(files: ReadonlyMap<string, string>, root: string, options: RenderOptions = {}): RenderResult {
-  const context = newBuildContext(files);
+  const context = newBuildContext(files, options.unfollowed);
   const inside = joinPath('', root);
   if (inside === undefined) {
     // normalizeDir would turn an escaping root into '' and render the whole repository instead.
