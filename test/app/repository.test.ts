@@ -29,7 +29,7 @@ async function setup(files: Record<string, string>) {
 
 describe('loadRepositoryAt', () => {
   it('reads the config and every manifest at the default branch HEAD; a second read fetches no blob', async () => {
-    const files = { ...gitopsRepository(), 'docs/logo.png': 'binary' };
+    const files: Record<string, string> = { ...gitopsRepository(), 'docs/logo.png': 'binary' };
     const { standIn, head, store, octokit } = await setup(files);
     const first = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops' }, store);
     expect(first).toMatchObject({ headSha: head, defaultBranch: 'main', config: { ok: true } });
