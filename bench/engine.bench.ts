@@ -13,7 +13,7 @@
 import { parseAllDocuments } from 'yaml';
 import { configSchema } from '../src/core/config/index.js';
 import { diffResources } from '../src/core/diff/index.js';
-import { renderManifests } from '../src/core/manifests/index.js';
+import { newParseCache, renderManifests } from '../src/core/manifests/index.js';
 import type { KubeObject } from '../src/core/model/index.js';
 import { planChanges } from '../src/core/plan/index.js';
 import { generateCluster, snapshotText, type GeneratedCluster } from './generate.js';
@@ -59,9 +59,11 @@ function engine(headFiles: ReadonlyMap<string, string>, baseFiles: ReadonlyMap<s
     return value;
   };
   const live = step('parse live', () => (JSON.parse(liveText) as { items: KubeObject[] }).items);
-  const head = step('render head', () => renderManifests(headFiles, '', { defaultNamespace: 'default' }));
+  // One parse cache for both renders, as the App plans a pull request: base re-uses head's parses.
+  const cache = newParseCache();
+  const head = step('render head', () => renderManifests(headFiles, '', { defaultNamespace: 'default', cache }));
   const drift = step('diff', () => diffResources(head.objects, live, { config }));
-  const base = step('render base', () => renderManifests(baseFiles, '', { defaultNamespace: 'default' }));
+  const base = step('render base', () => renderManifests(baseFiles, '', { defaultNamespace: 'default', cache }));
   const plan = step('plan', () =>
     planChanges({ head: head.objects, base: base.objects, live, config, now: NOW, snapshot: { capturedAt: CAPTURED_AT, complete: true, errors: [] } }),
   );

@@ -2,7 +2,7 @@
 // cluster's path), live from the cluster's latest snapshot. Per-cluster problems are collected;
 // a cluster with no snapshot yet is planned against nothing and says so.
 import { CONFIG_PATH, type ClusterConfig, type Config } from '../../core/config/index.js';
-import { renderManifests } from '../../core/manifests/index.js';
+import { newParseCache, renderManifests, type ParseCache } from '../../core/manifests/index.js';
 import type { Plan, RenderResult, SourceProblem } from '../../core/model/index.js';
 import { planChanges } from '../../core/plan/index.js';
 import type { Store } from '../../store/types.js';
@@ -26,13 +26,15 @@ export interface BuiltPlans {
   snapshots: Record<string, string>;
 }
 
-function render(files: ReadonlyMap<string, string>, cluster: ClusterConfig): RenderResult {
-  return renderManifests(files, cluster.path, { defaultNamespace: cluster.defaultNamespace });
+function render(files: ReadonlyMap<string, string>, cluster: ClusterConfig, cache: ParseCache): RenderResult {
+  return renderManifests(files, cluster.path, { defaultNamespace: cluster.defaultNamespace, cache });
 }
 
 export async function buildPlans(store: Pick<Store, 'latestSnapshot'>, input: PlanInputs): Promise<BuiltPlans> {
   const clusters = input.config.clusters ?? [];
-  const rendered = clusters.map((cluster) => ({ cluster, head: render(input.headFiles, cluster), base: render(input.baseFiles, cluster) }));
+  // Head and base differ in the few files the pull request changes: every other file is parsed once.
+  const cache = newParseCache();
+  const rendered = clusters.map((cluster) => ({ cluster, head: render(input.headFiles, cluster, cache), base: render(input.baseFiles, cluster, cache) }));
   // The config decides every cluster's plan, so a change to it touches them all.
   const configChanged = input.changed.includes(CONFIG_PATH);
   const touched = new Set(

@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
-import { renderManifests } from '../../core/manifests/index.js';
+import { newParseCache, renderManifests, type ParseCache } from '../../core/manifests/index.js';
 import { formatProblem, type DesiredObject } from '../../core/model/index.js';
 import { isEmptyPlan, planChanges } from '../../core/plan/index.js';
 import { planToJson, renderPlanComment, renderPlanText } from '../../core/report/index.js';
@@ -73,8 +73,8 @@ async function readManifests(cwd: string, flag: string, dir: string, cluster: Cl
   return { files, root, displayRoot };
 }
 
-function render(tree: Tree, defaultNamespace: string): DesiredObject[] {
-  const result = renderManifests(tree.files, tree.root, { defaultNamespace });
+function render(tree: Tree, defaultNamespace: string, cache: ParseCache): DesiredObject[] {
+  const result = renderManifests(tree.files, tree.root, { defaultNamespace, cache });
   if (result.errors.length > 0) {
     const first = result.errors[0];
     const file = tree.displayRoot === '.' ? first.file : join(tree.displayRoot, first.file);
@@ -105,8 +105,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const { config, path: configPath } = await loadConfig(flags.config && resolve(io.cwd, flags.config), headDir);
   const cluster = pickCluster(config, flags.cluster, configPath);
   const namespace = flags.namespace ?? cluster?.defaultNamespace ?? 'default';
-  const head = render(await readManifests(io.cwd, 'head', flags.head!, cluster), namespace);
-  const base = flags.base ? render(await readManifests(io.cwd, 'base', flags.base, cluster), namespace) : undefined;
+  // Files unchanged between the two trees (same path and text) are parsed once.
+  const cache = newParseCache();
+  const head = render(await readManifests(io.cwd, 'head', flags.head!, cluster), namespace, cache);
+  const base = flags.base ? render(await readManifests(io.cwd, 'base', flags.base, cluster), namespace, cache) : undefined;
   const live = await loadLive(resolve(io.cwd, flags.live!));
   const scope = live.snapshot?.scope;
   const plan = planChanges({

@@ -1,6 +1,7 @@
 // What one render carries through its recursion: the files, what was read, what went wrong, and
 // the kustomization directories being built (to catch cycles).
 import type { SkippedDocument, SourceProblem } from '../model/index.js';
+import type { ParseCache } from './parse-cache.js';
 
 export interface BuildContext {
   files: ReadonlyMap<string, string>;
@@ -11,6 +12,8 @@ export interface BuildContext {
   stack: string[];
   /** Tree entries that are not followed (symbolic links, submodules): naming one says so. */
   unfollowed: ReadonlyMap<string, UnfollowedKind>;
+  /** Parses kept across renders by the caller; none means every file is parsed afresh. */
+  cache?: ParseCache;
 }
 
 export type UnfollowedKind = 'symlink' | 'submodule';

@@ -1,13 +1,13 @@
 // One manifest file → resources (used by plain directories and by kustomize `resources`).
 import type { BuildContext } from './build-context.js';
-import { loadYamlFile } from './read-yaml.js';
+import { loadYamlFileCached } from './parse-cache.js';
 import { documentsToResources, type BuildResource } from './resource.js';
 
 export function readResourceFile(path: string, context: BuildContext, kustomizations: string[]): BuildResource[] {
   const text = context.files.get(path);
   if (text === undefined) return [];
   context.filesRead.add(path);
-  const loaded = loadYamlFile(path, text);
+  const loaded = loadYamlFileCached(path, text, context.cache);
   context.problems.push(...loaded.problems);
   const result = documentsToResources(path, loaded.documents, kustomizations);
   context.problems.push(...result.errors);

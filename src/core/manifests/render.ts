@@ -7,6 +7,7 @@ import { buildKustomization } from './build-kustomization.js';
 import { isClusterScoped } from './cluster-scoped.js';
 import { fixNameReferences } from './name-references.js';
 import { kustomizeHash } from './name-hash.js';
+import type { ParseCache } from './parse-cache.js';
 import { basename, dirname, findKustomizationFile, isDirectory, joinPath, KUSTOMIZATION_FILE_NAMES, manifestFilesUnder } from './paths.js';
 import { readResourceFile } from './read-resource-file.js';
 import { groupOfResource, kindOf, nameOf, namespaceOf, type BuildResource } from './resource.js';
@@ -20,10 +21,16 @@ export interface RenderOptions {
    * path → kind: a kustomization naming one is told so instead of "does not exist". Default: none.
    */
   unfollowed?: ReadonlyMap<string, UnfollowedKind>;
+  /**
+   * Parses to share with other renders of nearly the same files (head, then base): unchanged files
+   * are parsed once. Owned by the caller (`newParseCache()`); the result equals an uncached render.
+   */
+  cache?: ParseCache;
 }
 
 export function renderManifests(files: ReadonlyMap<string, string>, root: string, options: RenderOptions = {}): RenderResult {
   const context = newBuildContext(files, options.unfollowed);
+  context.cache = options.cache;
   const inside = joinPath('', root);
   if (inside === undefined) {
     // normalizeDir would turn an escaping root into '' and render the whole repository instead.
