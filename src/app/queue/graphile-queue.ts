@@ -37,6 +37,11 @@ export class GraphileJobQueue implements JobQueue {
   private readonly handedBack = new Set<string>();
   private utilsPromise: Promise<WorkerUtils> | undefined;
   private runner: Runner | undefined;
+  private taskList: TaskList = {};
+  private stopping = false;
+  private restartTimer: NodeJS.Timeout | undefined;
+  /** `locked_by` of the jobs this process's current runner took: what to unlock if it dies. */
+  private readonly lockedBy = new Set<string>();
 
   private readonly schema: string;
 
@@ -72,15 +77,8 @@ export class GraphileJobQueue implements JobQueue {
     assertSchedulesHaveHandlers(this.schedules, handlers);
     const taskList: TaskList = {};
     for (const [name, handler] of Object.entries(handlers)) taskList[name] = this.wrap(name, handler);
-    this.runner = await run({
-      connectionString: this.options.connectionString,
-      schema: this.schema,
-      concurrency: this.options.concurrency ?? 4,
-      pollInterval: this.options.pollIntervalMs ?? 1000,
-      noHandleSignals: true,
-      logger: graphileLogger(this.logger),
-      taskList,
-    });
+    this.taskList = taskList;
+    this.runner = await this.startRunner();
     const utils = await this.utils();
     for (const [name, everySeconds] of this.schedules) {
       // One chain per name across replicas: a replica starting later finds the pending job and keeps its time.
@@ -90,6 +88,8 @@ export class GraphileJobQueue implements JobQueue {
   }
 
   async stop(timeoutMs = 30_000): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.restartTimer);
     const runner = this.runner;
     if (runner) {
       let timer: NodeJS.Timeout | undefined;
@@ -101,6 +101,57 @@ export class GraphileJobQueue implements JobQueue {
     const utils = this.utilsPromise;
     this.utilsPromise = undefined;
     if (utils) await (await utils).release();
+  }
+
+  private async startRunner(): Promise<Runner> {
+    const runner = await run({
+      connectionString: this.options.connectionString,
+      schema: this.schema,
+      concurrency: this.options.concurrency ?? 4,
+      pollInterval: this.options.pollIntervalMs ?? 1000,
+      noHandleSignals: true,
+      logger: graphileLogger(this.logger),
+      taskList: this.taskList,
+      // Unbatched, graphile-worker records a job's outcome without awaiting it, so a database that
+      // is away at that moment rejects with nobody listening and Node ends the process. Batched
+      // (with no delay) the failure reaches its error handler, which stops the pool; see below.
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+    });
+    // graphile-worker stops its whole pool when it cannot record a job's outcome (the database went
+    // away mid-job) and rejects this promise; unobserved, that rejection would end the process.
+    runner.promise.catch((error: unknown) => {
+      if (this.stopping || this.runner !== runner) return;
+      this.logger.error({ error: errorMessage(error) }, 'the job runner stopped on a database error; starting a new one');
+      const orphaned = [...this.lockedBy];
+      this.lockedBy.clear();
+      this.restartRunner(1, orphaned);
+    });
+    return runner;
+  }
+
+  /** Starts a new runner once the database answers again, backing off while it does not. */
+  private restartRunner(attempt: number, orphaned: string[]): void {
+    const delayMs = Math.min(30_000, 500 * 2 ** (attempt - 1));
+    this.restartTimer = setTimeout(() => {
+      if (this.stopping) return;
+      // The dead runner's locks would hold its jobs, and their keys' queues, for hours.
+      const unlock = async () => (orphaned.length > 0 ? (await this.utils()).forceUnlockWorkers(orphaned) : undefined);
+      unlock().then(() => this.startRunner()).then(
+        (runner) => {
+          if (this.stopping) {
+            void runner.stop().catch(() => undefined);
+            return;
+          }
+          this.runner = runner;
+          this.logger.info({ attempt }, 'job runner started again');
+        },
+        (error: unknown) => {
+          this.logger.warn({ attempt, error: errorMessage(error) }, 'job runner could not start yet; trying again');
+          this.restartRunner(attempt + 1, orphaned);
+        },
+      );
+    }, delayMs);
+    this.restartTimer.unref();
   }
 
   /**
@@ -125,6 +176,7 @@ export class GraphileJobQueue implements JobQueue {
     return async (raw, helpers) => {
       const envelope = raw as Envelope;
       const jobId = helpers.job.id;
+      if (helpers.job.locked_by) this.lockedBy.add(helpers.job.locked_by);
       this.active.add(jobId);
       let failure: { error: unknown } | undefined;
       try {
