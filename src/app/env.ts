@@ -21,6 +21,8 @@ const schema = z.object({
   DRIFTBACK_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(6),
   /** Snapshots parsed at once; the rest wait (bounds memory under bursts). Default 4. */
   DRIFTBACK_INGEST_CONCURRENCY: z.coerce.number().int().positive().default(4),
+  /** Bytes of snapshot JSON inflated and parsed at once; a larger one runs alone. Default 64 MiB. */
+  DRIFTBACK_INGEST_MEMORY: z.coerce.number().int().positive().default(64 * 1024 * 1024),
 });
 
 export interface AppEnv {
@@ -37,6 +39,8 @@ export interface AppEnv {
   maxSnapshotBytes: number;
   uploadsPerMinute: number;
   ingestConcurrency: number;
+  /** Default 64 MiB. */
+  ingestMemoryBytes?: number;
 }
 
 /** Reads the environment; throws one message listing every variable that is wrong. */
@@ -62,5 +66,6 @@ export function readAppEnv(env: NodeJS.ProcessEnv): AppEnv {
     maxSnapshotBytes: e.MAX_SNAPSHOT_BYTES,
     uploadsPerMinute: e.DRIFTBACK_UPLOADS_PER_MINUTE,
     ingestConcurrency: e.DRIFTBACK_INGEST_CONCURRENCY,
+    ingestMemoryBytes: e.DRIFTBACK_INGEST_MEMORY,
   };
 }

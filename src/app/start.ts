@@ -10,7 +10,7 @@ import type { JobQueue, Store } from '../store/types.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createUploadHandler } from './ingest/upload-route.js';
 import { createRateLimiter } from './ingest/rate-limit.js';
-import { createSemaphore } from './ingest/semaphore.js';
+import { createByteBudget } from './ingest/semaphore.js';
 import { createMetricsHandler } from './routes.js';
 import { createApp } from './webhooks/index.js';
 import { registerReview } from './plan/index.js';
@@ -73,7 +73,7 @@ export async function startDriftback(env: AppEnv, classes: ProbotClasses, overri
         tokenSecret: env.tokenSecret,
         maxSnapshotBytes: env.maxSnapshotBytes,
         rateLimiter: createRateLimiter(env.uploadsPerMinute),
-        parsing: createSemaphore(env.ingestConcurrency),
+        parsing: createByteBudget(env.ingestMemoryBytes ?? 64 * 1024 * 1024, env.ingestConcurrency),
         now,
         log: app.log,
         onSnapshot: (result) => metrics.snapshotsReceived.inc({ result }),

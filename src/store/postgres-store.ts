@@ -60,11 +60,11 @@ export class PostgresStore implements Store {
     return store;
   }
 
-  async putSnapshot(snapshot: Snapshot, options: { digest: string; receivedAt: string }): Promise<PutSnapshotResult> {
+  async putSnapshot(snapshot: Snapshot, options: { digest: string; receivedAt: string; compressed?: Buffer }): Promise<PutSnapshotResult> {
     const { repository, cluster } = snapshot;
     const id = snapshotIdFor(repository, cluster, options.digest);
     const capturedMs = instantOf(snapshot.capturedAt);
-    const body = await compressSnapshot(snapshot);
+    const body = options.compressed ?? (await compressSnapshot(snapshot));
     return this.transaction(async (client) => {
       // Serializes writers of one cluster across replicas, so "is this older than the latest?" holds.
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`driftback:snapshot:${this.schema}:${repository}#${cluster}`]);

@@ -15,7 +15,10 @@ export async function compressSnapshot(snapshot: Snapshot): Promise<Buffer> {
 
 export async function decompressSnapshot(body: Buffer): Promise<Snapshot> {
   const text = (await gunzipAsync(body)).toString('utf8');
-  return JSON.parse(text) as Snapshot;
+  const snapshot = JSON.parse(text) as Snapshot;
+  // Uploads are stored as the agent sent them; fill what validation defaults.
+  snapshot.scope.errors ??= [];
+  return snapshot;
 }
 
 export function snapshotIdFor(repository: string, cluster: string, digest: string): string {

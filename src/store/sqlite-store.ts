@@ -50,11 +50,11 @@ export class SqliteStore implements Store {
     return new SqliteStore(db, options.retain ?? DEFAULT_RETAIN);
   }
 
-  async putSnapshot(snapshot: Snapshot, options: { digest: string; receivedAt: string }): Promise<PutSnapshotResult> {
+  async putSnapshot(snapshot: Snapshot, options: { digest: string; receivedAt: string; compressed?: Buffer }): Promise<PutSnapshotResult> {
     const { repository, cluster } = snapshot;
     const id = snapshotIdFor(repository, cluster, options.digest);
     const capturedMs = instantOf(snapshot.capturedAt);
-    const body = await compressSnapshot(snapshot);
+    const body = options.compressed ?? (await compressSnapshot(snapshot));
     const write = this.db.transaction((): PutSnapshotResult => {
       const existing = this.db.prepare(`SELECT ${SNAPSHOT_META_COLUMNS} FROM snapshots WHERE id = ?`).get(id) as SnapshotMetaRow | undefined;
       if (existing) return { type: 'duplicate', meta: metaFromRow(existing) };

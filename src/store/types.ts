@@ -40,7 +40,7 @@ export interface Store {
   /** The database behind the store (absent in test doubles). */
   readonly backend?: StoreBackend;
   /** Stores durably (compressed); the newest by capturedAt is the latest; keeps the last `retain` per cluster. */
-  putSnapshot(snapshot: Snapshot, options: { digest: string; receivedAt: string }): Promise<PutSnapshotResult>;
+  putSnapshot(snapshot: Snapshot, options: { digest: string; receivedAt: string; compressed?: Buffer }): Promise<PutSnapshotResult>;
   getSnapshot(id: string): Promise<{ meta: StoredSnapshotMeta; snapshot: Snapshot } | undefined>;
   latestSnapshot(repository: string, cluster: string): Promise<{ meta: StoredSnapshotMeta; snapshot: Snapshot } | undefined>;
   latestSnapshotMeta(repository: string, cluster: string): Promise<StoredSnapshotMeta | undefined>;

@@ -6,9 +6,9 @@ import { parseSnapshot } from '../../core/model/index.js';
 import { verifyToken } from '../../core/token/index.js';
 import type { JobQueue, Store } from '../../store/types.js';
 import { bearerToken, pathOf, sendError, sendJson } from '../http.js';
-import { readCappedBody } from './read-body.js';
+import { expectedSize, inflateBody, readRawBody } from './read-body.js';
 import type { RateLimiter } from './rate-limit.js';
-import type { Semaphore } from './semaphore.js';
+import type { ByteBudget } from './semaphore.js';
 
 export interface UploadDeps {
   store: Store;
@@ -16,7 +16,8 @@ export interface UploadDeps {
   tokenSecret?: string;
   maxSnapshotBytes: number;
   rateLimiter: RateLimiter;
-  parsing: Semaphore;
+  /** Bytes of documents inflated and parsed at once (DRIFTBACK_INGEST_MEMORY). */
+  parsing: ByteBudget;
   now: () => Date;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
   onSnapshot?: (result: 'accepted' | 'duplicate' | 'stale' | 'invalid' | 'unauthorized' | 'too-large' | 'rate-limited' | 'error') => void;
@@ -64,17 +65,11 @@ async function handleUpload(deps: UploadDeps, req: IncomingMessage, res: ServerR
     count('invalid');
     return sendError(res, 415, `Content-Type ${contentType || '(none)'} is not accepted: send application/json (gzip with Content-Encoding: gzip)`);
   }
-  return deps.parsing.run(async () => {
-    const body = await readCappedBody(req, deps.maxSnapshotBytes);
-    if (body.type === 'too-large') {
-      count('too-large');
-      res.setHeader('connection', 'close');
-      return sendError(res, 413, `snapshot larger than ${body.limit} bytes decompressed (MAX_SNAPSHOT_BYTES): narrow the agent's scope with DRIFTBACK_NAMESPACES or DRIFTBACK_EXCLUDE, or raise the limit`);
-    }
-    if (body.type === 'bad-encoding') {
-      count('invalid');
-      return sendError(res, 400, body.message, { problems: [{ path: '(body)', message: body.message }] });
-    }
+  const raw = await readRawBody(req, deps.maxSnapshotBytes);
+  if (raw.type !== 'ok') return refuseBody(deps, res, raw);
+  return deps.parsing.run(expectedSize(raw), async () => {
+    const body = await inflateBody(raw, deps.maxSnapshotBytes);
+    if (body.type !== 'ok') return refuseBody(deps, res, body);
     let document: unknown;
     try {
       document = JSON.parse(body.body.toString('utf8'));
@@ -101,7 +96,8 @@ async function handleUpload(deps: UploadDeps, req: IncomingMessage, res: ServerR
     }
     const digest = 'sha256:' + createHash('sha256').update(body.body).digest('hex');
     try {
-      const stored = await deps.store.putSnapshot(snapshot, { digest, receivedAt: deps.now().toISOString() });
+      // The agent's gzip is kept as is: no second serialisation of a large document.
+      const stored = await deps.store.putSnapshot(snapshot, { digest, receivedAt: deps.now().toISOString(), compressed: raw.gzip ? raw.raw : undefined });
       const fields = { repository: snapshot.repository, cluster: snapshot.cluster, snapshot: stored.meta.id, items: snapshot.items.length };
       if (stored.type === 'stale') {
         count('stale');
@@ -131,6 +127,17 @@ async function handleUpload(deps: UploadDeps, req: IncomingMessage, res: ServerR
       return sendError(res, 503, 'the snapshot could not be stored right now (database unavailable): retry later', {}, { 'retry-after': '30' });
     }
   });
+}
+
+function refuseBody(deps: UploadDeps, res: ServerResponse, body: { type: 'too-large'; limit: number } | { type: 'bad-encoding'; message: string }): true {
+  const count = deps.onSnapshot ?? (() => undefined);
+  if (body.type === 'too-large') {
+    count('too-large');
+    res.setHeader('connection', 'close');
+    return sendError(res, 413, `snapshot larger than ${body.limit} bytes decompressed (MAX_SNAPSHOT_BYTES): narrow the agent's scope with DRIFTBACK_NAMESPACES or DRIFTBACK_EXCLUDE, or raise the limit`);
+  }
+  count('invalid');
+  return sendError(res, 400, body.message, { problems: [{ path: '(body)', message: body.message }] });
 }
 
 async function handleStatus(deps: UploadDeps, req: IncomingMessage, res: ServerResponse, repository: string, cluster: string): Promise<true> {

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
+import { createByteBudget } from '../../src/app/ingest/semaphore.js';
+import { expectedSize, inflateBody } from '../../src/app/ingest/read-body.js';
+import { createRateLimiter } from '../../src/app/ingest/rate-limit.js';
+
+describe('ingest memory budget', () => {
+  it('runs small uploads side by side but a large one alone, in arrival order', async () => {
+    const budget = createByteBudget(100);
+    const events: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const job = (name: string, weight: number, wait?: Promise<void>) =>
+      budget.run(weight, async () => {
+        events.push(`start ${name}`);
+        await wait;
+        events.push(`end ${name}`);
+      });
+    const a = job('a', 40, gate);
+    const b = job('b', 40);
+    const big = job('big', 500);
+    const c = job('c', 10);
+    await b;
+    expect(events).toEqual(['start a', 'start b', 'end b']);
+    release();
+    await Promise.all([a, big, c]);
+    expect(events).toEqual(['start a', 'start b', 'end b', 'end a', 'start big', 'end big', 'start c', 'end c']);
+  });
+
+  it('honours a cap on concurrent jobs as well', async () => {
+    const budget = createByteBudget(1_000, 1);
+    let running = 0;
+    let most = 0;
+    await Promise.all(
+      [1, 2, 3].map(() =>
+        budget.run(1, async () => {
+          running += 1;
+          most = Math.max(most, running);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          running -= 1;
+        }),
+      ),
+    );
+    expect(most).toBe(1);
+  });
+});
+
+describe('inflating an upload', () => {
+  it('reads the expected size from the gzip trailer and inflates under the cap', async () => {
+    const text = Buffer.from('{"a":"' + 'x'.repeat(10_000) + '"}');
+    const raw = gzipSync(text);
+    expect(expectedSize({ raw, gzip: true })).toBe(text.length);
+    expect(await inflateBody({ raw, gzip: true }, 1_000_000)).toEqual({ type: 'ok', body: text });
+  });
+
+  it('stops a gzip bomb at the cap instead of inflating it', async () => {
+    const raw = gzipSync(Buffer.alloc(50 * 1024 * 1024));
+    expect(await inflateBody({ raw, gzip: true }, 1024 * 1024)).toEqual({ type: 'too-large', limit: 1024 * 1024 });
+  });
+
+  it('says a truncated stream is corrupt', async () => {
+    const raw = gzipSync(Buffer.from('{"a":1}'.repeat(1000)));
+    const result = await inflateBody({ raw: raw.subarray(0, raw.length - 20), gzip: true }, 1_000_000);
+    expect(result.type).toBe('bad-encoding');
+  });
+});
+
+describe('per-cluster rate limit', () => {
+  it('allows a burst, then asks to retry after the refill time', () => {
+    const limiter = createRateLimiter(6, 2);
+    expect(limiter.take('a#prod', 0)).toEqual({ ok: true });
+    expect(limiter.take('a#prod', 0)).toEqual({ ok: true });
+    expect(limiter.take('a#prod', 0)).toEqual({ ok: false, retryAfterSeconds: 10 });
+    expect(limiter.take('a#other', 0)).toEqual({ ok: true });
+    expect(limiter.take('a#prod', 10_000)).toEqual({ ok: true });
+  });
+});
