@@ -77,7 +77,7 @@ describe('faults: GitHub answering 5xx and rate limits during a reconcile', () =
     const expected = expectedBranchFiles(files, CLUSTER, 5);
     expectOneCorrectPullRequest(standIn, CLUSTER, expected);
     expect(app.relay.matching('POST', /\/pulls$/).filter((request) => request.status === 201)).toHaveLength(1);
-    expectEveryRefWriteComplete(standIn, [app.relay], new Map([[CLUSTER, expected]]));
+    expectEveryRefWriteComplete(standIn, [app.relay], new Map([[CLUSTER, [expected]]]));
     expect(standIn.headOf(OWNER, REPO, 'main')).toBe(mainBefore);
     expect(app.alive()).toBe(true);
   }, 120_000);

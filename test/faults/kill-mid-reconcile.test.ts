@@ -69,7 +69,7 @@ describe('faults: the App killed mid-reconcile', () => {
     const expected = expectedBranchFiles(files, CLUSTER, 5);
     expectOneCorrectPullRequest(standIn, CLUSTER, expected);
     expect(standIn.callsTo('POST /repos/{owner}/{repo}/pulls')).toBe(1);
-    expectEveryRefWriteComplete(standIn, [first.relay, second.relay], new Map([[CLUSTER, expected]]));
+    expectEveryRefWriteComplete(standIn, [first.relay, second.relay], new Map([[CLUSTER, [expected]]]));
     expect(standIn.headOf(OWNER, REPO, 'main')).toBe(mainBefore);
 
     // No lost snapshot: the restarted App still has it as the cluster's latest.
