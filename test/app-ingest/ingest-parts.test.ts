@@ -49,7 +49,7 @@ describe('inflating an upload', () => {
   it('reads the expected size from the gzip trailer and inflates under the cap', async () => {
     const text = Buffer.from('{"a":"' + 'x'.repeat(10_000) + '"}');
     const raw = gzipSync(text);
-    expect(expectedSize({ raw, gzip: true })).toBe(text.length);
+    expect(expectedSize({ raw, gzip: true })).toBe(Math.max(text.length, raw.length * 16));
     expect(await inflateBody({ raw, gzip: true }, 1_000_000)).toEqual({ type: 'ok', body: text });
   });
 

@@ -48,14 +48,18 @@ export function readRawBody(req: IncomingMessage, limit: number): Promise<RawBod
   });
 }
 
+/** Snapshot JSON compresses about 10–25×; assumed when the gzip trailer understates the size. */
+const TYPICAL_RATIO = 16;
+
 /**
  * The size the document will have once inflated, for scheduling only: gzip's ISIZE trailer (the
- * uncompressed length mod 2^32). A lying trailer only changes the order uploads are parsed in; the
- * cap is still enforced while inflating.
+ * uncompressed length mod 2^32), or a typical ratio when that is larger — the trailer covers only the
+ * last member of a multi-member stream, and it may lie. A wrong guess only changes how many uploads
+ * are parsed at once; the cap is still enforced while inflating.
  */
 export function expectedSize(body: { raw: Buffer; gzip: boolean }): number {
   if (!body.gzip || body.raw.length < 18) return body.raw.length;
-  return Math.max(body.raw.readUInt32LE(body.raw.length - 4), body.raw.length);
+  return Math.max(body.raw.readUInt32LE(body.raw.length - 4), body.raw.length * TYPICAL_RATIO);
 }
 
 export function inflateBody(body: { raw: Buffer; gzip: boolean }, limit: number): Promise<InflatedBody> {
