@@ -1,17 +1,12 @@
-// Hidden markers in what the App writes (`<!-- driftback:<key> hash:<hex> -->`): they find the
-// App's own comment, issue or PR again, and their hash lets an unchanged update be skipped.
-// Kept private to the GitHub edge; the report module renders bodies, this only reads and stamps them.
-import { createHash } from 'node:crypto';
+// The GitHub edge's use of the hidden markers: find the App's own comment, issue or PR by key, stamp
+// a body that has no marker yet, and tell an unchanged update from a real one. The format and the
+// hash belong to the report module (`src/core/report/marker.ts`); this only applies them.
+import { contentHash, markerComment, markersIn, type Marker } from '../core/report/marker.js';
 
-export interface Marker {
-  key: string;
-  hash: string;
-}
-
-const MARKER = /<!--\s*driftback:([A-Za-z0-9._:/#@-]+)\s+hash:([0-9a-f]+)\s*-->/g;
+export { contentHash, type Marker };
 
 export function readMarkers(body: string | null | undefined): Marker[] {
-  return [...(body ?? '').matchAll(MARKER)].map((match) => ({ key: match[1], hash: match[2] }));
+  return markersIn(body).map(({ key, hash }) => ({ key, hash }));
 }
 
 /**
@@ -22,23 +17,19 @@ export function markerFor(body: string | null | undefined, key: string): Marker 
   return readMarkers(body).findLast((marker) => marker.key === key);
 }
 
-export function contentHash(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
-}
-
 /**
  * Whether the body already ends in a marker for `key`. Only the end counts: a caller that renders its
  * own marker (with a hash of its choosing) puts it last, while a marker quoted earlier is content.
  */
 function isStamped(body: string, key: string): boolean {
-  const last = [...body.matchAll(MARKER)].at(-1);
-  return last !== undefined && last[1] === key && body.slice(last.index + last[0].length).trim() === '';
+  const last = markersIn(body).at(-1);
+  return last !== undefined && last.key === key && body.slice(last.end).trim() === '';
 }
 
 /** The body with a marker for `key`; a body already stamped for `key` is returned as is. */
 export function stampMarker(body: string, key: string): string {
   if (isStamped(body, key)) return body;
-  return `${body}\n\n<!-- driftback:${key} hash:${contentHash(body)} -->`;
+  return `${body}\n\n${markerComment(key, contentHash(body))}`;
 }
 
 /** Whether `current` already says what `next` says (same marker hash, or same text). */
