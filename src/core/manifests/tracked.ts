@@ -59,10 +59,15 @@ export function flattenTracked(root: TrackedNode): { value: unknown; fields: Rec
       return out;
     }
     const out: Record<string, unknown> = {};
-    for (const [k, v] of node.entries) out[k] = walk(v, `${pointer}/${escapeSegment(k)}`);
+    for (const [k, v] of node.entries) out[k] = walk(v, `${pointer}/${escapeKey(k)}`);
     return out;
   };
   return { value: walk(root, ''), fields };
+}
+
+/** escapeSegment, skipping its two regular expressions for the keys that need no escaping (nearly all). */
+function escapeKey(key: string): string {
+  return key.includes('~') || key.includes('/') ? escapeSegment(key) : key;
 }
 
 export function getIn(node: TrackedNode | undefined, path: readonly string[]): TrackedNode | undefined {
@@ -116,11 +121,18 @@ export function mapsAt(node: TrackedNode | undefined, path: readonly string[]): 
 
 /** A structural copy, so one patch applied to several objects leaves them independent. */
 export function cloneTracked<T extends TrackedNode>(node: T): T {
-  if (node.kind === 'map') {
-    const entries = new Map<string, TrackedNode>();
-    for (const [k, v] of node.entries) entries.set(k, cloneTracked(v));
-    return { ...node, entries };
+  return copyNode(node) as T;
+}
+
+// Object literals of one shape per kind (no spread): cloning every parsed tree of a render is hot.
+function copyNode(node: TrackedNode): TrackedNode {
+  if (node.kind === 'scalar') return { kind: 'scalar', value: node.value, source: node.source };
+  if (node.kind === 'list') {
+    const items = new Array<TrackedNode>(node.items.length);
+    for (let i = 0; i < items.length; i++) items[i] = copyNode(node.items[i]);
+    return { kind: 'list', items, source: node.source };
   }
-  if (node.kind === 'list') return { ...node, items: node.items.map(cloneTracked) };
-  return { ...node };
+  const entries = new Map<string, TrackedNode>();
+  for (const [k, v] of node.entries) entries.set(k, copyNode(v));
+  return { kind: 'map', entries, source: node.source };
 }
