@@ -1,9 +1,17 @@
-// Reads a repository at one commit for the App: `.github/driftback.yml` at that commit and the
-// manifest files, blobs through the store's cache (blobs are immutable, so a second read at the
-// same HEAD fetches none).
+// Reads a repository at one commit for the App: `.github/driftback.yml` and the manifest files from
+// one recursive tree listing, blobs through the store's cache (blobs are immutable, so a second read
+// at the same HEAD fetches none). A caller that remembers the default branch's name and its last
+// HEAD (commit and root tree) saves the repository and ref reads: the tree is listed by branch name,
+// and when its root tree is the remembered one, the content is the remembered commit's.
 import { CONFIG_PATH, parseConfig, type ConfigResult } from '../core/config/index.js';
-import { readFileAt, readTreeFiles, type BaseTreeListing, type BlobCache, type GitHubClient, type RepoTreeEntry } from '../github/index.js';
+import { hasStatus, readFileAt, readTreeFiles, type BaseTreeListing, type BlobCache, type GitHubClient, type RepoTreeEntry, type TreeRead } from '../github/index.js';
 import type { Store } from '../store/types.js';
+
+/** A commit of the default branch and its root tree, as read before. */
+export interface KnownHead {
+  commitSha: string;
+  treeSha: string;
+}
 
 export interface RepositoryAt {
   owner: string;
@@ -17,13 +25,22 @@ export interface RepositoryAt {
    * a kustomization under a cluster path may use bases anywhere in it.
    */
   paths?: string[];
+  /** The default branch's name when already known: saves the repository read (re-read on a 404/409). */
+  defaultBranch?: string;
+  /** The default branch's HEAD as last read: when its tree is still HEAD's, no ref is read. */
+  knownHead?: KnownHead;
 }
 
 export interface LoadedRepository {
   owner: string;
   repo: string;
   defaultBranch: string;
-  /** The commit that was read. */
+  /** True when the default branch's name was read from GitHub in this load (not taken from the caller). */
+  defaultBranchRead: boolean;
+  /**
+   * The commit that was read. With `knownHead` and an unchanged tree it is the remembered commit:
+   * a later commit with the very same tree (an empty commit) is not told apart, the content is equal.
+   */
   headSha: string;
   treeSha: string;
   config: ConfigResult;
@@ -42,32 +59,83 @@ export function storeBlobCache(store: Pick<Store, 'getBlobs' | 'putBlobs'>): Blo
   return { get: (shas) => store.getBlobs(shas), put: (blobs) => store.putBlobs(blobs) };
 }
 
-/** The config at a commit; a missing file is a problem that says what to add. */
-export async function readConfigAt(octokit: GitHubClient, at: { owner: string; repo: string; sha: string }): Promise<ConfigResult> {
-  const text = await readFileAt(octokit, { owner: at.owner, repo: at.repo, ref: at.sha, path: CONFIG_PATH });
-  if (text === undefined) {
-    return { ok: false, problems: [{ file: CONFIG_PATH, message: `no ${CONFIG_PATH} on the default branch: add one that lists the clusters (name and path)` }] };
-  }
-  return parseConfig(text, CONFIG_PATH);
+function missingConfig(): ConfigResult {
+  return { ok: false, problems: [{ file: CONFIG_PATH, message: `no ${CONFIG_PATH} on the default branch: add one that lists the clusters (name and path)` }] };
 }
 
-async function resolveCommit(octokit: GitHubClient, at: RepositoryAt, defaultBranch: string): Promise<string> {
-  if (at.sha) return at.sha;
-  const { data } = await octokit.rest.git.getRef({ owner: at.owner, repo: at.repo, ref: `heads/${at.ref ?? defaultBranch}` });
+/** The config at a commit (contents API); a missing file is a problem that says what to add. */
+export async function readConfigAt(octokit: GitHubClient, at: { owner: string; repo: string; sha: string }): Promise<ConfigResult> {
+  const text = await readFileAt(octokit, { owner: at.owner, repo: at.repo, ref: at.sha, path: CONFIG_PATH });
+  return text === undefined ? missingConfig() : parseConfig(text, CONFIG_PATH);
+}
+
+/**
+ * The config from the tree already read. Only a config the listing cannot settle costs a contents
+ * read: a symbolic link (the contents API follows it) or a listing GitHub cut and the walk missed.
+ */
+async function configFromTree(octokit: GitHubClient, at: { owner: string; repo: string; sha: string }, tree: TreeRead): Promise<ConfigResult> {
+  const text = tree.files.get(CONFIG_PATH);
+  if (text !== undefined) return parseConfig(text, CONFIG_PATH);
+  if (!tree.entries.has(CONFIG_PATH) && !tree.walked) return missingConfig();
+  return readConfigAt(octokit, at);
+}
+
+async function refHead(octokit: GitHubClient, at: RepositoryAt, branch: string): Promise<string> {
+  const { data } = await octokit.rest.git.getRef({ owner: at.owner, repo: at.repo, ref: `heads/${branch}` });
   return data.object.sha;
+}
+
+type TreeReader = (treeish: string) => Promise<TreeRead>;
+
+/**
+ * The default branch's HEAD. With a remembered HEAD the tree is listed by branch name (one call);
+ * only when its root tree differs is the new commit looked up, and its tree checked against the
+ * listing, so a push between the two reads cannot pair one commit with another commit's files.
+ */
+async function readDefaultHead(octokit: GitHubClient, at: RepositoryAt, branch: string, read: TreeReader): Promise<{ commitSha: string; tree: TreeRead }> {
+  // A name with a slash would have to travel as one escaped path segment; the ref read is the safe way.
+  if (!at.knownHead || branch.includes('/')) {
+    const commitSha = await refHead(octokit, at, branch);
+    return { commitSha, tree: await read(commitSha) };
+  }
+  const tree = await read(branch);
+  if (tree.treeSha === at.knownHead.treeSha) return { commitSha: at.knownHead.commitSha, tree };
+  const commitSha = await refHead(octokit, at, branch);
+  const { data: commit } = await octokit.rest.git.getCommit({ owner: at.owner, repo: at.repo, commit_sha: commitSha });
+  if (commit.tree.sha === tree.treeSha) return { commitSha, tree };
+  return { commitSha, tree: await read(commitSha) };
 }
 
 export async function loadRepositoryAt(octokit: GitHubClient, at: RepositoryAt, store: Pick<Store, 'getBlobs' | 'putBlobs'>): Promise<LoadedRepository> {
   const { owner, repo } = at;
-  const { data: repository } = await octokit.rest.repos.get({ owner, repo });
-  const defaultBranch = repository.default_branch;
-  const headSha = await resolveCommit(octokit, at, defaultBranch);
-  const config = await readConfigAt(octokit, { owner, repo, sha: headSha });
-  const tree = await readTreeFiles(octokit, {
-    owner, repo, commitSha: headSha, paths: at.paths ?? [''], blobCache: storeBlobCache(store), filter: (path) => !BINARY.test(path),
+  const paths = at.paths ?? [''];
+  // The config is read from the same listing, so it is always part of what is read.
+  const read: TreeReader = (treeish) => readTreeFiles(octokit, {
+    owner, repo, commitSha: treeish, paths: paths.includes('') ? paths : [...paths, CONFIG_PATH], blobCache: storeBlobCache(store), filter: (path) => !BINARY.test(path),
   });
+  const readDefaultBranch = async () => (await octokit.rest.repos.get({ owner, repo })).data.default_branch;
+  let defaultBranchRead = at.defaultBranch === undefined;
+  let defaultBranch = at.defaultBranch ?? (await readDefaultBranch());
+  let head: { commitSha: string; tree: TreeRead };
+  if (at.sha) head = { commitSha: at.sha, tree: await read(at.sha) };
+  else if (at.ref) {
+    const commitSha = await refHead(octokit, at, at.ref);
+    head = { commitSha, tree: await read(commitSha) };
+  } else {
+    try {
+      head = await readDefaultHead(octokit, at, defaultBranch, read);
+    } catch (error) {
+      // A remembered name that no longer resolves: the default branch was renamed or replaced.
+      if (defaultBranchRead || !hasStatus(error, 404, 409)) throw error;
+      defaultBranch = await readDefaultBranch();
+      defaultBranchRead = true;
+      head = await readDefaultHead(octokit, { ...at, defaultBranch }, defaultBranch, read);
+    }
+  }
+  const { commitSha: headSha, tree } = head;
+  const config = await configFromTree(octokit, { owner, repo, sha: headSha }, tree);
   return {
-    owner, repo, defaultBranch, headSha, treeSha: tree.treeSha, config,
+    owner, repo, defaultBranch, defaultBranchRead, headSha, treeSha: tree.treeSha, config,
     files: tree.files, entries: tree.entries, listing: tree.listing, blobsFetched: tree.blobsFetched,
   };
 }

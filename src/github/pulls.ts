@@ -49,6 +49,8 @@ export interface PullRequestContent extends RepoRef {
   /** Marker key of the body, e.g. `drift/prod-eu`. */
   key: string;
   labels: string[];
+  /** The open PR from `head` when the caller already looked it up (`pull` undefined: none is open). */
+  found?: { pull: PullRequestSummary | undefined };
 }
 
 export type PullRequestResult =
@@ -59,7 +61,7 @@ export type PullRequestResult =
 export async function openOrUpdatePullRequest(octokit: GitHubClient, content: PullRequestContent): Promise<PullRequestResult> {
   const { owner, repo } = content;
   const body = stampMarker(content.body, content.key);
-  const existing = await findPullRequest(octokit, { owner, repo, head: content.head });
+  const existing = content.found ? content.found.pull : await findPullRequest(octokit, { owner, repo, head: content.head });
   if (!existing) {
     const { data } = await octokit.rest.pulls.create({ owner, repo, head: content.head, base: content.base, title: content.title, body, maintainer_can_modify: false });
     if (content.labels.length > 0) await octokit.rest.issues.addLabels({ owner, repo, issue_number: data.number, labels: content.labels });

@@ -13,6 +13,7 @@ export interface RepoTreeEntry {
 }
 
 export interface ReadTreeOptions extends RepoRef {
+  /** A commit sha, or a branch name: GitHub lists the tree of any tree-ish. */
   commitSha: string;
   /** Directories to read, relative to the repository root; '' or '.' is the whole repository. */
   paths: string[];

@@ -24,6 +24,13 @@ export interface WriteBranchOptions extends RepoRef {
   baseTree?: BaseTreeListing;
   /** What the App wrote last on this branch: when the head is still that commit, its tree is known. */
   lastWritten?: { commitSha: string; treeSha: string };
+  /**
+   * The branch head as another read just showed it (the drift PR's head sha in the PR list). When it
+   * is `lastWritten` and the edits give `lastWritten`'s tree, nothing is to be written and the ref is
+   * not read. Any write still reads the ref first: a PR's head may lag a push by moments, and a
+   * force-push must never rest on it.
+   */
+  headSeen?: string;
 }
 
 export type WriteBranchResult =
@@ -35,6 +42,8 @@ export type WriteBranchResult =
 export async function writeBranch(octokit: GitHubClient, options: WriteBranchOptions): Promise<WriteBranchResult> {
   const branch = assertOwnBranch(options.branch, options.prefix, options.defaultBranch);
   const { owner, repo } = options;
+  const seenUnchanged = unchangedAsSeen(options);
+  if (seenUnchanged) return seenUnchanged;
   const currentHead = await branchHead(octokit, options, branch);
   if (options.expectedHeadSha !== undefined && currentHead !== options.expectedHeadSha) return { type: 'head-moved', actualHeadSha: currentHead };
 
@@ -54,6 +63,14 @@ export async function writeBranch(octokit: GitHubClient, options: WriteBranchOpt
   if (currentHead) await octokit.rest.git.updateRef({ owner, repo, ref: `heads/${branch}`, sha: commit.sha, force: true });
   else await octokit.rest.git.createRef({ owner, repo, ref: `refs/heads/${branch}`, sha: commit.sha });
   return { type: 'written', commitSha: commit.sha, treeSha: tree.sha, created: !currentHead };
+}
+
+/** 'unchanged' without a call, when the head seen elsewhere is the App's last commit and the edits change nothing on it. */
+function unchangedAsSeen(options: WriteBranchOptions): WriteBranchResult | undefined {
+  const { headSeen, lastWritten, baseTree } = options;
+  if (headSeen === undefined || !lastWritten || !baseTree || lastWritten.commitSha !== headSeen) return undefined;
+  if (options.expectedHeadSha !== undefined && options.expectedHeadSha !== headSeen) return undefined;
+  return plannedTree(baseTree.tree, options.files).treeSha === lastWritten.treeSha ? { type: 'unchanged', commitSha: headSeen } : undefined;
 }
 
 export async function branchHead(octokit: GitHubClient, options: RepoRef, branch: string): Promise<string | undefined> {

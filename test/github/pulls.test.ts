@@ -34,6 +34,20 @@ describe('drift pull requests', () => {
     expect((await findPullRequest(harness.octokit, { owner: OWNER, repo: REPO, head: BRANCH }))!.body).toContain('Replicas 3 → 9');
   });
 
+  it('uses the PR the caller already found instead of listing again', async () => {
+    harness = await startHarness(manyFiles(2));
+    await writeDrift(1);
+    harness.standIn.resetCalls();
+    expect(await openOrUpdatePullRequest(harness.octokit, { ...content('Replicas 3 → 8'), found: { pull: undefined } })).toEqual({ type: 'opened', number: 1 });
+    expect(harness.standIn.callsTo('GET /repos/{owner}/{repo}/pulls')).toBe(0);
+    const pull = await findPullRequest(harness.octokit, { owner: OWNER, repo: REPO, head: BRANCH });
+    harness.standIn.resetCalls();
+    expect(await openOrUpdatePullRequest(harness.octokit, { ...content('Replicas 3 → 8'), found: { pull } })).toEqual({ type: 'unchanged', number: 1 });
+    expect(harness.standIn.calls().total).toBe(0);
+    expect(await openOrUpdatePullRequest(harness.octokit, { ...content('Replicas 3 → 9'), found: { pull } })).toEqual({ type: 'updated', number: 1 });
+    expect(harness.standIn.calls()).toMatchObject({ reads: 0, writes: 1 });
+  });
+
   it('compares marker hashes when the body carries its own marker', async () => {
     harness = await startHarness(manyFiles(2));
     await writeDrift(1);

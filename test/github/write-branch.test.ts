@@ -81,6 +81,46 @@ describe('writeBranch', () => {
     expect(harness.standIn.readFile(OWNER, REPO, 'driftback/prod-eu', 'clusters/prod-eu/app-000.yaml')).toBe('by hand\n');
   });
 
+  describe('with the head seen in the PR list (headSeen)', () => {
+    /** The branch written once, and the base listing the App already holds from its repository read. */
+    async function written() {
+      harness = await startHarness(manyFiles(5));
+      const first = await writeBranch(harness.octokit, options(edit(2, 1)));
+      if (first.type !== 'written') throw new Error(`expected a write, got ${first.type}`);
+      const { data: baseTree } = await harness.octokit.rest.git.getTree({ owner: OWNER, repo: REPO, tree_sha: harness.baseSha, recursive: 'true' });
+      const lastWritten = { commitSha: first.commitSha, treeSha: first.treeSha };
+      return { lastWritten, known: { lastWritten, baseTree: { sha: baseTree.sha, tree: baseTree.tree }, expectedHeadSha: first.commitSha } };
+    }
+
+    it('answers unchanged without any call when the seen head is the last write and the edits give its tree', async () => {
+      const { lastWritten, known } = await written();
+      harness.standIn.resetCalls();
+      expect(await writeBranch(harness.octokit, options(edit(2, 1), { ...known, headSeen: lastWritten.commitSha }))).toEqual({ type: 'unchanged', commitSha: lastWritten.commitSha });
+      expect(harness.standIn.calls().total).toBe(0);
+    });
+
+    it.each([
+      ['the edits changed: the ref is read before writing', 2, 'written', 1],
+      ['a seen head that is not the last write: the ref is read', 1, 'unchanged', 1],
+    ] as const)('%s', async (_name, version, type, refReads) => {
+      const { lastWritten, known } = await written();
+      harness.standIn.resetCalls();
+      const headSeen = version === 1 ? harness.baseSha : lastWritten.commitSha;
+      expect(await writeBranch(harness.octokit, options(edit(2, version), { ...known, headSeen }))).toMatchObject({ type });
+      expect(harness.standIn.callsTo('GET /repos/{owner}/{repo}/git/ref/{ref}')).toBe(refReads);
+    });
+
+    it('never writes over a push the PR list does not show yet (a stale head sha)', async () => {
+      const { lastWritten, known } = await written();
+      const human = harness.standIn.pushCommit({ owner: OWNER, repo: REPO, branch: 'driftback/prod-eu', files: { 'clusters/prod-eu/app-000.yaml': 'by hand\n' }, login: 'alice' });
+      harness.standIn.resetCalls();
+      // The PR list still shows the App's commit; the new edits need a write, so the ref is read and tells the truth.
+      expect(await writeBranch(harness.octokit, options(edit(2, 2), { ...known, headSeen: lastWritten.commitSha }))).toEqual({ type: 'head-moved', actualHeadSha: human });
+      expect(harness.standIn.calls().writes).toBe(0);
+      expect(harness.standIn.readFile(OWNER, REPO, 'driftback/prod-eu', 'clusters/prod-eu/app-000.yaml')).toBe('by hand\n');
+    });
+  });
+
   it('still writes one commit when the base tree listing is truncated', async () => {
     harness = await startHarness(manyFiles(30));
     harness.standIn.truncateTreesAbove(10);

@@ -12,7 +12,9 @@ export function createReconcileHandler(deps: ReconcileDeps): JobHandler {
     }
     const timer = deps.metrics.reconcileDuration.startTimer();
     try {
-      const outcome = await reconcileCluster(deps, { repository, cluster });
+      // A push or an installation may come with a new default branch: its name is read again.
+      const refreshDefaultBranch = payload.reason === 'push' || payload.reason === 'installation';
+      const outcome = await reconcileCluster(deps, { repository, cluster, refreshDefaultBranch });
       timer({ result: outcome.type });
     } catch (error) {
       timer({ result: 'error' });

@@ -1,7 +1,9 @@
 // Codified drift → the group's branch (one tree, one commit, one ref write; nothing when the tree
 // is unchanged) → its PR opened or updated (no call when the marker hash is unchanged). A branch
-// that moved under the App is checked for someone else's commits before anything is written.
-import { findPullRequest, openOrUpdatePullRequest, writeBranch, type WriteBranchResult } from '../../github/index.js';
+// that moved under the App is checked for someone else's commits before anything is written. The
+// branch's open PR is listed once: it answers "was it closed?", gives the branch head the App
+// last wrote (so an unchanged tree needs no ref read), and is the PR that is updated.
+import { findPullRequest, openOrUpdatePullRequest, writeBranch, type PullRequestSummary, type WriteBranchResult } from '../../github/index.js';
 import type { DriftGroup } from './evaluate.js';
 import { foreignCommitsOn, type GitHubContext } from './github-context.js';
 import { markForeign } from './mark-foreign.js';
@@ -17,27 +19,28 @@ export type PublishResult =
 // Commits of the App remembered per branch: enough to recognise a branch rebuilt many times.
 const APP_COMMITS_KEPT = 50;
 
-async function write(ctx: GitHubContext, group: DriftGroup, previous: BranchState | undefined, expectedHeadSha: string | undefined): Promise<WriteBranchResult> {
+async function write(ctx: GitHubContext, group: DriftGroup, previous: BranchState | undefined, expectedHeadSha: string | undefined, headSeen?: string): Promise<WriteBranchResult> {
   return writeBranch(ctx.octokit, {
     owner: ctx.owner, repo: ctx.repo, branch: group.branch, prefix: ctx.config.pullRequests.branchPrefix, defaultBranch: ctx.defaultBranch,
     baseCommitSha: ctx.baseSha, files: new Map(group.codify.edits), message: commitMessage(ctx.cluster, group, ctx.snapshot),
     ...(expectedHeadSha !== undefined ? { expectedHeadSha } : {}), ...(ctx.baseListing ? { baseTree: ctx.baseListing } : {}), ...(previous?.lastWritten ? { lastWritten: previous.lastWritten } : {}),
+    ...(headSeen !== undefined ? { headSeen } : {}),
   });
 }
 
 /** A PR the App opened that is closed without merge, and not yet known as declined. */
-async function closedUnmerged(ctx: GitHubContext, previous: BranchState | undefined): Promise<number | undefined> {
-  if (previous?.pullRequest === undefined) return undefined;
-  if (await findPullRequest(ctx.octokit, { owner: ctx.owner, repo: ctx.repo, head: previous.branch })) return undefined;
+async function closedUnmerged(ctx: GitHubContext, previous: BranchState | undefined, open: PullRequestSummary | undefined): Promise<number | undefined> {
+  if (previous?.pullRequest === undefined || open) return undefined;
   const { data } = await ctx.octokit.rest.pulls.get({ owner: ctx.owner, repo: ctx.repo, pull_number: previous.pullRequest });
   return data.state === 'closed' && !data.merged_at ? data.number : undefined;
 }
 
 export async function publishDrift(ctx: GitHubContext, group: DriftGroup, previous: BranchState | undefined): Promise<PublishResult> {
-  const declined = await closedUnmerged(ctx, previous);
+  const open = await findPullRequest(ctx.octokit, { owner: ctx.owner, repo: ctx.repo, head: group.branch });
+  const declined = await closedUnmerged(ctx, previous, open);
   if (declined !== undefined) return { type: 'declined', number: declined, fingerprints: previous!.fingerprints };
   // '' never matches a head: an existing branch the App has no record of is checked before it is written.
-  let written = await write(ctx, group, previous, previous?.lastWritten?.commitSha ?? '');
+  let written = await write(ctx, group, previous, previous?.lastWritten?.commitSha ?? '', open?.headSha);
   if (written.type === 'head-moved') {
     if (written.actualHeadSha !== undefined) {
       const foreign = await foreignCommitsOn(ctx, group.branch, previous);
@@ -54,6 +57,7 @@ export async function publishDrift(ctx: GitHubContext, group: DriftGroup, previo
   const pr = await openOrUpdatePullRequest(ctx.octokit, {
     owner: ctx.owner, repo: ctx.repo, head: group.branch, base: ctx.defaultBranch, key: markerKeyFor(group.branch),
     title: pullRequestTitle(ctx.cluster, group.namespace), body: pullRequestBody(ctx.cluster, group, ctx.snapshot), labels: ctx.config.pullRequests.labels,
+    found: { pull: open },
   });
   const state: BranchState = {
     branch: group.branch, group: group.namespace ?? '', pullRequest: pr.number, fingerprints: group.fingerprints,

@@ -11,7 +11,7 @@ import { summarizeCluster } from './cluster-summary.js';
 import { evaluateDrift } from './evaluate.js';
 import type { ReconcileLog } from './github-context.js';
 import { recordClusterMetrics } from './record-metrics.js';
-import { readClusterState, updateRepositoryState, writeClusterState, type ClusterState, type ReconcileOutcomeType } from './state.js';
+import { readClusterState, readRepositoryState, updateRepositoryState, writeClusterState, type ClusterState, type RepositoryState, type ReconcileOutcomeType } from './state.js';
 import { syncDriftBranches } from './sync-branches.js';
 
 export interface ReconcileDeps {
@@ -27,6 +27,22 @@ export interface ReconcileDeps {
 export interface ReconcileTarget {
   repository: string;
   cluster: string;
+  /** Read the default branch's name again (a push or installation may come with a new one). */
+  refreshDefaultBranch?: boolean;
+}
+
+// A default branch switched to another existing branch sends no push to the old one; the
+// remembered name is re-read at least this often so such a switch is noticed.
+const DEFAULT_BRANCH_MAX_AGE_MS = 60 * 60 * 1000;
+
+/** What the repository state lets the load skip: the repository read and the ref read. */
+function remembered(state: RepositoryState, target: ReconcileTarget, now: Date): { defaultBranch?: string; knownHead?: { commitSha: string; treeSha: string } } {
+  const checkedAt = state.defaultBranchCheckedAt ? Date.parse(state.defaultBranchCheckedAt) : Number.NaN;
+  const fresh = !target.refreshDefaultBranch && state.defaultBranch !== undefined && now.getTime() - checkedAt < DEFAULT_BRANCH_MAX_AGE_MS;
+  return {
+    ...(fresh ? { defaultBranch: state.defaultBranch } : {}),
+    ...(state.headSha && state.headTreeSha ? { knownHead: { commitSha: state.headSha, treeSha: state.headTreeSha } } : {}),
+  };
 }
 
 export type ReconcileOutcome = { type: ReconcileOutcomeType; message?: string; events?: Array<{ branch: string; event: string; number?: number }> };
@@ -52,9 +68,12 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
     throw error;
   }
   const { owner, repo } = splitRepository(repository);
-  const loaded = await loadRepositoryAt(octokit, { owner, repo }, store);
+  const loaded = await loadRepositoryAt(octokit, { owner, repo, ...remembered(await readRepositoryState(store, repository), target, deps.now()) }, store);
   const checkedAt = deps.now().toISOString();
-  await updateRepositoryState(store, repository, { configCheckedAt: checkedAt, headSha: loaded.headSha, configProblems: loaded.config.ok ? [] : loaded.config.problems });
+  await updateRepositoryState(store, repository, {
+    configCheckedAt: checkedAt, headSha: loaded.headSha, headTreeSha: loaded.treeSha, configProblems: loaded.config.ok ? [] : loaded.config.problems,
+    defaultBranch: loaded.defaultBranch, ...(loaded.defaultBranchRead ? { defaultBranchCheckedAt: checkedAt } : {}),
+  });
   if (!loaded.config.ok) return stop('config-invalid', `.github/driftback.yml at ${loaded.headSha.slice(0, 7)} has problems: fix them and push`, loaded.config.problems);
   const config = loaded.config.config;
   const clusterConfig = findCluster(config, cluster);

@@ -49,11 +49,23 @@ export interface ClusterState {
   branches?: Record<string, BranchState>;
 }
 
-/** Repository-wide state (cluster ''): the config problems of the default branch's HEAD. */
+/**
+ * Repository-wide state (cluster ''): the config problems of the default branch's HEAD, and what
+ * lets the next reconcile skip reads: the default branch's name and the HEAD last read (its tree).
+ */
 export interface RepositoryState {
   configCheckedAt?: string;
   headSha?: string;
+  /** The root tree of `headSha`. */
+  headTreeSha?: string;
   configProblems?: SourceProblem[];
+  defaultBranch?: string;
+  /** When `defaultBranch` was last read from GitHub. */
+  defaultBranchCheckedAt?: string;
+}
+
+export async function readRepositoryState(store: Store, repository: string): Promise<RepositoryState> {
+  return (await store.getState<RepositoryState>(repository.toLowerCase(), '')) ?? {};
 }
 
 export async function readClusterState(store: Store, repository: string, cluster: string): Promise<ClusterState> {
@@ -65,6 +77,6 @@ export async function writeClusterState(store: Store, repository: string, cluste
 }
 
 export async function updateRepositoryState(store: Store, repository: string, state: RepositoryState): Promise<void> {
-  const current = (await store.getState<RepositoryState>(repository.toLowerCase(), '')) ?? {};
+  const current = await readRepositoryState(store, repository);
   await store.setState(repository.toLowerCase(), '', { ...current, ...state });
 }
