@@ -25,6 +25,10 @@ function writes(h: AppHarness): Record<string, number> {
   return Object.fromEntries(Object.entries(h.standIn.calls().byRoute).filter(([route]) => !route.startsWith('GET ')));
 }
 
+function reads(h: AppHarness): Record<string, number> {
+  return Object.fromEntries(Object.entries(h.standIn.calls().byRoute).filter(([route]) => route.startsWith('GET ')));
+}
+
 async function upload(h: AppHarness, items: ReturnType<typeof appliedObjects>, capturedAt: string): Promise<void> {
   const response = await uploadSnapshot(h, snapshotOf(h.repository, items, capturedAt));
   expect(response.status).toBe(202);
@@ -91,6 +95,31 @@ describe('reconcile: a snapshot becomes a drift pull request', () => {
     expect(writes(h)).toEqual({ 'POST /repos/{owner}/{repo}/git/trees': 1, 'POST /repos/{owner}/{repo}/git/commits': 1, 'PATCH /repos/{owner}/{repo}/git/refs/{ref}': 1 });
     expect(h.standIn.readFile(h.owner, h.repo, BRANCH, 'README.md')).toBe('# platform, edited\n');
     expect(pulls(h)).toHaveLength(1);
+  });
+
+  it('reconciles unchanged drift with no write and two reads: the tree of the default branch and the PR list', async () => {
+    const { h, live } = await startWithDrift();
+    harness = h;
+    h.standIn.resetCalls();
+    await upload(h, scaled(live, 'frontend', 5), '2026-12-02T03:15:00Z');
+    expect(writes(h)).toEqual({});
+    expect(reads(h)).toEqual({ 'GET /repos/{owner}/{repo}/git/trees/{tree_sha}': 1, 'GET /repos/{owner}/{repo}/pulls': 1 });
+    expect(h.standIn.calls().reads).toBeLessThanOrEqual(2);
+
+    // HEAD moved without touching the cluster: the new commit is looked up, the branch rebuilt on it.
+    const moved = h.standIn.pushCommit({ owner: h.owner, repo: h.repo, branch: 'main', files: { 'README.md': '# platform, edited\n' } });
+    h.standIn.resetCalls();
+    await upload(h, scaled(live, 'frontend', 5), '2026-12-02T03:25:00Z');
+    expect(h.standIn.callsTo('GET /repos/{owner}/{repo}/git/ref/{ref}')).toBe(2);
+    expect(h.standIn.callsTo('GET /repos/{owner}/{repo}/contents/{path}')).toBe(0);
+    expect(h.standIn.state.git.commit(h.standIn.headOf(h.owner, h.repo, BRANCH)!)!.parents).toEqual([moved]);
+    expect(h.standIn.readFile(h.owner, h.repo, BRANCH, 'README.md')).toBe('# platform, edited\n');
+
+    // And at that new HEAD, unchanged drift is back to two reads.
+    h.standIn.resetCalls();
+    await upload(h, scaled(live, 'frontend', 5), '2026-12-02T03:35:00Z');
+    expect(writes(h)).toEqual({});
+    expect(h.standIn.calls().reads).toBe(2);
   });
 
   it('closes the PR with a comment and deletes the branch when the drift is gone', async () => {

@@ -11,6 +11,11 @@ import { gitopsRepository } from './live.js';
 
 const QUIET = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 const BLOBS = 'GET /repos/{owner}/{repo}/git/blobs/{file_sha}';
+const TREES = 'GET /repos/{owner}/{repo}/git/trees/{tree_sha}';
+const REF = 'GET /repos/{owner}/{repo}/git/ref/{ref}';
+const COMMIT = 'GET /repos/{owner}/{repo}/git/commits/{commit_sha}';
+const REPOSITORY = 'GET /repos/{owner}/{repo}';
+const CONTENTS = 'GET /repos/{owner}/{repo}/contents/{path}';
 let cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const step of cleanup.reverse()) await step();
@@ -37,6 +42,8 @@ describe('loadRepositoryAt', () => {
     expect(first.files.has('docs/logo.png')).toBe(false);
     expect(first.listing).toBeDefined();
     expect(standIn.callsTo(BLOBS)).toBe(first.blobsFetched);
+    // The config comes from the same listing: no contents call.
+    expect(standIn.callsTo(CONTENTS)).toBe(0);
 
     standIn.resetCalls();
     const again = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops', sha: head }, store);
@@ -49,5 +56,39 @@ describe('loadRepositoryAt', () => {
     const { store, octokit } = await setup({ 'clusters/prod/app.yaml': 'kind: ConfigMap\n' });
     const loaded = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops', ref: 'main' }, store);
     expect(loaded.config).toEqual({ ok: false, problems: [{ file: '.github/driftback.yml', message: expect.stringContaining('add one that lists the clusters') }] });
+  });
+
+  describe('with the default branch and its HEAD remembered', () => {
+    const EDITED = 'clusters/prod-eu/frontend-deployment.yaml';
+    type Change = 'none' | 'push' | 'rename';
+    /** What happens to the repository after the first read. */
+    function change(standIn: GitHubStandIn, how: Change): string | undefined {
+      if (how === 'none') return undefined;
+      if (how === 'push') return standIn.pushCommit({ owner: 'acme', repo: 'gitops', branch: 'main', files: { [EDITED]: 'kind: ConfigMap\n' } });
+      // The default branch renamed: `main` is gone, `trunk` holds one more commit.
+      const sha = standIn.pushCommit({ owner: 'acme', repo: 'gitops', branch: 'trunk', files: { [EDITED]: 'kind: ConfigMap\n' } });
+      const repo = standIn.state.repo('acme', 'gitops');
+      repo.refs.delete('refs/heads/main');
+      repo.defaultBranch = 'trunk';
+      return sha;
+    }
+
+    it.each([
+      { name: 'HEAD unchanged: one tree call by branch name, no repository, ref or contents read', how: 'none' as const, branch: 'main', routes: { [TREES]: 1 }, read: false },
+      { name: 'HEAD moved: the new commit is looked up and its tree checked against the listing', how: 'push' as const, branch: 'main', routes: { [TREES]: 1, [REF]: 1, [COMMIT]: 1, [BLOBS]: 1 }, read: false },
+      { name: 'default branch renamed: the 404 makes the name be read again', how: 'rename' as const, branch: 'trunk', routes: { [TREES]: 2, [REPOSITORY]: 1, [REF]: 1, [COMMIT]: 1, [BLOBS]: 1 }, read: true },
+    ])('$name', async ({ how, branch, routes, read }) => {
+      const files = gitopsRepository();
+      const { standIn, head, store, octokit } = await setup(files);
+      const first = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops' }, store);
+      const moved = change(standIn, how);
+      standIn.resetCalls();
+      const again = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops', defaultBranch: 'main', knownHead: { commitSha: head, treeSha: first.treeSha } }, store);
+      expect(standIn.calls().byRoute).toEqual(routes);
+      expect(again).toMatchObject({ headSha: moved ?? head, defaultBranch: branch, defaultBranchRead: read, config: { ok: true } });
+      expect(again.files.get(EDITED)).toBe(moved ? 'kind: ConfigMap\n' : files[EDITED]);
+      // The tree read belongs to the commit reported: what writeBranch builds on is what was read.
+      expect(again.treeSha).toBe(standIn.state.git.commit(again.headSha)!.tree);
+    });
   });
 });
