@@ -5,11 +5,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { codifyDrift, type CodifyResult } from '../../core/codify/index.js';
-import { renderManifests } from '../../core/manifests/index.js';
 import { diffResources } from '../../core/diff/index.js';
-import { findCluster } from '../../core/config/index.js';
-import { displayKey, formatProblem } from '../../core/model/index.js';
-import { CliError, loadConfig, loadLive, readTree, type CliIO } from '../io.js';
+import { displayKey } from '../../core/model/index.js';
+import { CliError, loadLive, type CliIO } from '../io.js';
+import { liveCoverage, renderTree, resolveManifests } from '../inputs.js';
 
 const HELP = `usage: driftback codify --repo <dir> --live <snapshot|file|dir> [flags]
 
@@ -67,25 +66,11 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     io.stdout.write(HELP + '\n');
     return 0;
   }
-  const repo = resolve(io.cwd, flags.repo!);
-  const { config } = await loadConfig(flags.config && resolve(io.cwd, flags.config), repo);
-  const cluster = flags.cluster ? findCluster(config, flags.cluster) : undefined;
-  if (flags.cluster && !cluster) throw new CliError(`--cluster ${flags.cluster}: the config lists no such cluster (clusters: ${config.clusters?.map((c) => c.name).join(', ') || 'none'})`);
-  const root = cluster ? cluster.path.replace(/^\.\//, '').replace(/\/+$/, '') : '';
-  const files = await readTree(repo);
+  const input = await resolveManifests({ cwd: io.cwd, dirFlag: 'repo', dir: flags.repo!, configFlag: flags.config, clusterName: flags.cluster, namespaceFlag: flags.namespace, missingConfig: 'no-such-cluster' });
+  const { files, root, config, cluster, defaultNamespace, dir: repo } = input;
   const live = await loadLive(resolve(io.cwd, flags.live!));
-  const defaultNamespace = flags.namespace ?? cluster?.defaultNamespace ?? 'default';
-  const rendered = renderManifests(files, root, { defaultNamespace });
-  if (rendered.errors.length > 0) {
-    const first = rendered.errors[0];
-    throw new CliError(formatProblem({ ...first, file: join(flags.repo!, first.file) }) + (rendered.errors.length > 1 ? ` (and ${rendered.errors.length - 1} more problems)` : ''));
-  }
-  const result = diffResources(rendered.objects, live.objects, {
-    config,
-    namespaces: cluster?.namespaces,
-    complete: live.snapshot ? live.snapshot.scope.complete : true,
-    unlisted: (live.snapshot?.scope.errors ?? []).map((error) => ({ resource: error.resource })),
-  });
+  const desired = renderTree(input, defaultNamespace);
+  const result = diffResources(desired, live.objects, { config, namespaces: cluster?.namespaces, ...liveCoverage(live) });
   const outcome = codifyDrift({
     files, root, result, live: live.objects, config, defaultNamespace,
     ...(cluster ? { cluster: { name: cluster.name, ...(cluster.namespaces ? { namespaces: cluster.namespaces } : {}) } } : {}),

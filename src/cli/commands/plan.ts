@@ -1,14 +1,12 @@
 // `driftback plan`: what applying the manifests at --head would do to the live cluster — create,
 // update, prune, unchanged — with the warnings that matter. Exit 0 no changes, 1 changes, 2 error.
 import { parseArgs } from 'node:util';
-import { stat } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
-import { newParseCache, renderManifests, type ParseCache } from '../../core/manifests/index.js';
-import { formatProblem, type DesiredObject } from '../../core/model/index.js';
+import { resolve } from 'node:path';
+import { newParseCache } from '../../core/manifests/index.js';
 import { isEmptyPlan, planChanges } from '../../core/plan/index.js';
 import { planToJson, renderPlanComment, renderPlanText } from '../../core/report/index.js';
-import type { ClusterConfig, Config } from '../../core/config/index.js';
-import { CliError, loadConfig, loadLive, readTree, type CliIO } from '../io.js';
+import { CliError, loadLive, type CliIO } from '../io.js';
+import { readManifestTree, renderTree, resolveManifests } from '../inputs.js';
 
 const HELP = `usage: driftback plan --head <dir> [--base <dir>] --live <snapshot|file|dir> [flags]
 
@@ -53,62 +51,18 @@ function parseFlags(args: string[]) {
   return values;
 }
 
-interface Tree {
-  files: Map<string, string>;
-  root: string;
-  displayRoot: string;
-}
-
-async function readManifests(cwd: string, flag: string, dir: string, cluster: ClusterConfig | undefined): Promise<Tree> {
-  const full = resolve(cwd, dir);
-  const info = await stat(full).catch(() => undefined);
-  if (!info) throw new CliError(`--${flag} ${dir}: no such file or directory`);
-  const files = await readTree(full);
-  const displayRoot = relative(cwd, info.isDirectory() ? full : dirname(full)) || '.';
-  if (!cluster) return { files, root: '', displayRoot };
-  const root = cluster.path.replace(/^\.\//, '').replace(/\/+$/, '');
-  if (![...files.keys()].some((file) => file.startsWith(root + '/'))) {
-    throw new CliError(`--${flag} ${dir}: cluster ${cluster.name} has path "${cluster.path}", but ${join(displayRoot, root)} holds no manifests`);
-  }
-  return { files, root, displayRoot };
-}
-
-function render(tree: Tree, defaultNamespace: string, cache: ParseCache): DesiredObject[] {
-  const result = renderManifests(tree.files, tree.root, { defaultNamespace, cache });
-  if (result.errors.length > 0) {
-    const first = result.errors[0];
-    const file = tree.displayRoot === '.' ? first.file : join(tree.displayRoot, first.file);
-    const more = result.errors.length > 1 ? ` (and ${result.errors.length - 1} more problems)` : '';
-    throw new CliError(formatProblem({ ...first, file }) + more);
-  }
-  return result.objects;
-}
-
-function pickCluster(config: Config, name: string | undefined, configPath: string | undefined): ClusterConfig | undefined {
-  if (!name) return undefined;
-  if (!configPath) throw new CliError(`--cluster ${name}: needs the config that lists it: pass --config <repo>/.github/driftback.yml`);
-  const cluster = config.clusters?.find((candidate) => candidate.name === name);
-  if (!cluster) {
-    const known = config.clusters?.map((candidate) => candidate.name).join(', ');
-    throw new CliError(`--cluster ${name}: ${configPath} lists no such cluster (${known ? 'it lists: ' + known : 'it has no clusters section'})`);
-  }
-  return cluster;
-}
-
 export async function run(args: string[], io: CliIO): Promise<number> {
   const flags = parseFlags(args);
   if (flags.help) {
     io.stdout.write(HELP + '\n');
     return 0;
   }
-  const headDir = resolve(io.cwd, flags.head!);
-  const { config, path: configPath } = await loadConfig(flags.config && resolve(io.cwd, flags.config), headDir);
-  const cluster = pickCluster(config, flags.cluster, configPath);
-  const namespace = flags.namespace ?? cluster?.defaultNamespace ?? 'default';
+  const input = await resolveManifests({ cwd: io.cwd, dirFlag: 'head', dir: flags.head!, configFlag: flags.config, clusterName: flags.cluster, namespaceFlag: flags.namespace });
+  const { config, cluster, defaultNamespace } = input;
   // Files unchanged between the two trees (same path and text) are parsed once.
   const cache = newParseCache();
-  const head = render(await readManifests(io.cwd, 'head', flags.head!, cluster), namespace, cache);
-  const base = flags.base ? render(await readManifests(io.cwd, 'base', flags.base, cluster), namespace, cache) : undefined;
+  const head = renderTree(input, defaultNamespace, cache);
+  const base = flags.base ? renderTree(await readManifestTree(io.cwd, 'base', flags.base, input), defaultNamespace, cache) : undefined;
   const live = await loadLive(resolve(io.cwd, flags.live!));
   const scope = live.snapshot?.scope;
   const plan = planChanges({
