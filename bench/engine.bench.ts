@@ -64,6 +64,7 @@ function engine(headFiles: ReadonlyMap<string, string>, baseFiles: ReadonlyMap<s
   const head = step('render head', () => renderManifests(headFiles, '', { defaultNamespace: 'default', cache }));
   const drift = step('diff', () => diffResources(head.objects, live, { config }));
   const base = step('render base', () => renderManifests(baseFiles, '', { defaultNamespace: 'default', cache }));
+  cache.clear(); // as the App drops it before planning
   const plan = step('plan', () =>
     planChanges({ head: head.objects, base: base.objects, live, config, now: NOW, snapshot: { capturedAt: CAPTURED_AT, complete: true, errors: [] } }),
   );

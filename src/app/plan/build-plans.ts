@@ -30,11 +30,18 @@ function render(files: ReadonlyMap<string, string>, cluster: ClusterConfig, cach
   return renderManifests(files, cluster.path, { defaultNamespace: cluster.defaultNamespace, cache });
 }
 
+/**
+ * Head and base of every cluster. Head and base differ in the few files the pull request changes, so
+ * every other file is parsed once; the parse cache is dropped on return, before planning.
+ */
+function renderHeadAndBase(clusters: readonly ClusterConfig[], input: PlanInputs): Array<{ cluster: ClusterConfig; head: RenderResult; base: RenderResult }> {
+  const cache = newParseCache();
+  return clusters.map((cluster) => ({ cluster, head: render(input.headFiles, cluster, cache), base: render(input.baseFiles, cluster, cache) }));
+}
+
 export async function buildPlans(store: Pick<Store, 'latestSnapshot'>, input: PlanInputs): Promise<BuiltPlans> {
   const clusters = input.config.clusters ?? [];
-  // Head and base differ in the few files the pull request changes: every other file is parsed once.
-  const cache = newParseCache();
-  const rendered = clusters.map((cluster) => ({ cluster, head: render(input.headFiles, cluster, cache), base: render(input.baseFiles, cluster, cache) }));
+  const rendered = renderHeadAndBase(clusters, input);
   // The config decides every cluster's plan, so a change to it touches them all.
   const configChanged = input.changed.includes(CONFIG_PATH);
   const touched = new Set(
