@@ -35,7 +35,7 @@ describe('faults: the database restarted under the App (PostgreSQL)', () => {
     standIn = await seededStandIn(files);
     const started = await startAppProcess({ standIn, name: 'app', databaseUrl: database.url });
     app = started;
-    onTestFailed(() => console.error(`the App (${started.alive() ? 'running' : 'exited'}) printed:\n${started.output().slice(-8000)}`));
+    onTestFailed(() => console.error(`the App (${started.alive() ? 'running' : 'exited'}) printed:\n${started.output().slice(-(Number(process.env.DRIFTBACK_FAULT_LOG_CHARS) || 8000))}`));
 
     const first = await upload(app.baseUrl, scaledSnapshot(files, CLUSTER, 5, '2026-12-02T03:05:00Z'));
     expect(first.status, first.body).toBe(202);

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eventually, startAppProcess, type AppProcess } from '../support/app-process.js';
 import type { FaultKind, GitHubStandIn } from '../support/github/index.js';
 import type { RelayedRequest } from '../support/github/relay.js';
-import { CLUSTER, expectedBranchFiles, expectEveryRefWriteComplete, expectOneCorrectPullRequest, OWNER, pulls, REPO, repositoryFiles, scaledSnapshot, seededStandIn, upload } from './scenario.js';
+import { CLUSTER, expectedBranchFiles, expectEveryRefWriteComplete, expectOneCorrectPullRequest, OWNER, REPO, repositoryFiles, scaledSnapshot, seededStandIn, upload } from './scenario.js';
 
 let standIn: GitHubStandIn | undefined;
 let app: AppProcess | undefined;
@@ -62,7 +62,8 @@ describe('faults: GitHub answering 5xx and rate limits during a reconcile', () =
 
     const accepted = await upload(app.baseUrl, scaledSnapshot(files, CLUSTER, 5, '2026-12-02T03:05:00Z'));
     expect(accepted.status, accepted.body).toBe(202);
-    await eventually('the drift PR', () => (pulls(standIn!).length > 0 ? true : undefined), 55_000);
+    // The PR as the App saw it created (the stand-in's state changes before its answer is relayed).
+    await eventually('the drift PR', () => (app!.relay.matching('POST', /\/pulls$/).some((request) => request.status === 201) ? true : undefined), 55_000);
 
     expect(standIn.pendingFaults()).toBe(0);
     expect(standIn.calls().faults).toBe(FAULTS.reduce((sum, fault) => sum + fault.times, 0));

@@ -81,7 +81,8 @@ describe('faults: two App processes on one PostgreSQL database', () => {
       const onBranch = standIn!.readFile(OWNER, REPO, branchOf(BUSY), 'clusters/prod-eu/frontend-deployment.yaml');
       if (!onBranch?.includes('replicas: 8')) return undefined;
       const [{ left }] = await database!.query<{ left: number }>('SELECT COUNT(*)::int AS left FROM graphile_worker.jobs WHERE task_identifier = $1', ['reconcile']);
-      return left === 0 && pulls(standIn!).some((pull) => pull.pull?.head === branchOf(BUSY)) ? true : undefined;
+      const opened = [a, b].flatMap((app) => app.relay.matching('POST', /\/pulls$/).filter((request) => request.status === 201));
+      return left === 0 && opened.length >= 2 ? true : undefined;
     }, 40_000);
 
     expectOneCorrectPullRequest(standIn, BUSY, expectedBranchFiles(files, BUSY, 8));

@@ -119,13 +119,16 @@ export class GraphileJobQueue implements JobQueue {
     });
     // graphile-worker stops its whole pool when it cannot record a job's outcome (the database went
     // away mid-job) and rejects this promise; unobserved, that rejection would end the process.
-    runner.promise.catch((error: unknown) => {
+    const ended = (error: unknown) => {
       if (this.stopping || this.runner !== runner) return;
       this.logger.error({ error: errorMessage(error) }, 'the job runner stopped on a database error; starting a new one');
       const orphaned = [...this.lockedBy];
       this.lockedBy.clear();
       this.restartRunner(1, orphaned);
-    });
+    };
+    // It may also end without an error once its pool has shut itself down: either way, a runner
+    // that ends while the App is not stopping has died.
+    runner.promise.then(() => ended('the runner ended'), ended);
     return runner;
   }
 
