@@ -12,7 +12,7 @@ export function createReconcileHandler(deps: ReconcileDeps): JobHandler {
     }
     const timer = deps.metrics.reconcileDuration.startTimer();
     try {
-      // A push or an installation may come with a new default branch: its name is read again.
+      // A push or an installation may bring a new default branch or a rewritten HEAD: both are read again.
       const refreshDefaultBranch = payload.reason === 'push' || payload.reason === 'installation';
       const outcome = await reconcileCluster(deps, { repository, cluster, refreshDefaultBranch });
       timer({ result: outcome.type });

@@ -27,22 +27,23 @@ export interface ReconcileDeps {
 export interface ReconcileTarget {
   repository: string;
   cluster: string;
-  /** Read the default branch's name again (a push or installation may come with a new one). */
+  /** Read the default branch's name and HEAD again (a push or installation may bring new ones). */
   refreshDefaultBranch?: boolean;
 }
 
-// A default branch switched to another existing branch sends no push to the old one; the
-// remembered name is re-read at least this often so such a switch is noticed.
-const DEFAULT_BRANCH_MAX_AGE_MS = 60 * 60 * 1000;
+// A default branch switched to another existing branch sends no push to the old one, and a
+// force-push can give the same tree a new commit; both are read afresh at least this often.
+const REMEMBERED_MAX_AGE_MS = 60 * 60 * 1000;
 
-/** What the repository state lets the load skip: the repository read and the ref read. */
+/**
+ * What the repository state lets the load skip: the repository read and the ref read. Both are
+ * trusted only while fresh, and never on a push or an installation job, which read them again.
+ */
 function remembered(state: RepositoryState, target: ReconcileTarget, now: Date): { defaultBranch?: string; knownHead?: { commitSha: string; treeSha: string } } {
   const checkedAt = state.defaultBranchCheckedAt ? Date.parse(state.defaultBranchCheckedAt) : Number.NaN;
-  const fresh = !target.refreshDefaultBranch && state.defaultBranch !== undefined && now.getTime() - checkedAt < DEFAULT_BRANCH_MAX_AGE_MS;
-  return {
-    ...(fresh ? { defaultBranch: state.defaultBranch } : {}),
-    ...(state.headSha && state.headTreeSha ? { knownHead: { commitSha: state.headSha, treeSha: state.headTreeSha } } : {}),
-  };
+  const fresh = !target.refreshDefaultBranch && state.defaultBranch !== undefined && now.getTime() - checkedAt < REMEMBERED_MAX_AGE_MS;
+  if (!fresh) return {};
+  return { defaultBranch: state.defaultBranch, ...(state.headSha && state.headTreeSha ? { knownHead: { commitSha: state.headSha, treeSha: state.headTreeSha } } : {}) };
 }
 
 export type ReconcileOutcome = { type: ReconcileOutcomeType; message?: string; events?: Array<{ branch: string; event: string; number?: number }> };
