@@ -1,7 +1,9 @@
 // Assembles and starts the App: store, queue, Probot server with webhooks, the upload API and
 // /metrics. Everything it builds is returned so `stop()` can shut it down in order.
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pino } from 'pino';
 import type { Probot as ProbotClass, ProbotOctokit, Server as ServerClass, ApplicationFunctionOptions } from 'probot';
 import type { AppEnv } from './env.js';
 import { openStore } from '../store/index.js';
@@ -52,7 +54,11 @@ export async function startDriftback(env: AppEnv, classes: ProbotClasses, overri
     logLevel: env.logLevel as 'info',
     ...(overrides.Octokit ? { Octokit: overrides.Octokit } : {}),
   });
-  const server = new Server({ Probot: ProbotWithDefaults, host: env.host ?? 'localhost', port: env.port, request: overrides.request as never });
+  const host = env.host ?? 'localhost';
+  // Probot's Server reads port 0 as 3000, so an ephemeral port is picked here; and it builds its own
+  // logger at info (ignoring Probot's logLevel) unless handed one, so the logger is made here too.
+  const listenPort = env.port === 0 ? await ephemeralPort(host) : env.port;
+  const server = new Server({ Probot: ProbotWithDefaults, host, port: listenPort, log: pino({ name: 'probot', level: env.logLevel }), request: overrides.request as never });
   const store = overrides.store ?? (await openStore({ dataDir: env.dataDir, databaseUrl: env.databaseUrl }));
   const metrics = createMetrics();
   let log!: ProbotClass['log'];
@@ -108,6 +114,15 @@ export async function startDriftback(env: AppEnv, classes: ProbotClasses, overri
       await store.close();
     },
   };
+}
+
+/** A port free on `host` right now, from the OS (listen on 0, read it, close). */
+async function ephemeralPort(host: string): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, host, resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }
 
 /** Probot's own setup page (the manifest flow from app.yml); it lives beside Probot's entry point. */

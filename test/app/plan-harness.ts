@@ -6,7 +6,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer } from 'node:net';
 import { Probot, ProbotOctokit, Server } from 'probot';
 import { expect } from 'vitest';
 import { deriveToken } from '../../src/core/token/index.js';
@@ -23,16 +22,8 @@ export const REPO = 'platform';
 export const REPOSITORY = `${OWNER}/${REPO}`;
 
 // GitHub's write spacing would make every scenario take seconds; the stand-in has no secondary limits.
-const TestOctokit = ProbotOctokit.defaults({ throttle: { enabled: false }, retry: { enabled: false } });
-
-/** Probot reads port 0 as "use 3000", so a free port is picked here. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+// (The function form: Probot passes `throttle: undefined` along, which would undo an object default.)
+const TestOctokit = ProbotOctokit.defaults((options: Record<string, unknown>) => ({ ...options, throttle: { enabled: false }, retry: { enabled: false } }));
 
 export interface Harness {
   standIn: GitHubStandIn;
@@ -48,7 +39,7 @@ export async function startHarness(files: Record<string, string>, start = '2026-
   standIn.seedRepository({ owner: OWNER, repo: REPO, files });
   const dataDir = mkdtempSync(join(tmpdir(), 'driftback-app-'));
   const env: AppEnv = {
-    appId: 1, privateKey, webhookSecret: WEBHOOK_SECRET, port: await freePort(), host: '127.0.0.1', logLevel: 'fatal', githubBaseUrl: standIn.baseUrl,
+    appId: 1, privateKey, webhookSecret: WEBHOOK_SECRET, port: 0, host: '127.0.0.1', logLevel: process.env.DRIFTBACK_TEST_LOG ?? 'silent', githubBaseUrl: standIn.baseUrl,
     tokenSecret: TOKEN_SECRET, dataDir, maxSnapshotBytes: 64 * 1024 * 1024, uploadsPerMinute: 1000, ingestConcurrency: 2,
   };
   const app = await startDriftback(env, { Probot, Server }, { Octokit: TestOctokit, now: () => clock.now });

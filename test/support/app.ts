@@ -5,7 +5,6 @@
 import { createHmac, generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Probot, ProbotOctokit, Server } from 'probot';
 import type { AppEnv } from '../../src/app/env.js';
@@ -45,15 +44,6 @@ export interface AppHarness {
   close(): Promise<void>;
 }
 
-/** Probot's Server reads port 0 as "use 3000", so a free port is picked here. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 export async function startAppHarness(options: AppHarnessOptions): Promise<AppHarness> {
   const owner = options.owner ?? 'acme';
   const repo = options.repo ?? 'platform-gitops';
@@ -61,7 +51,7 @@ export async function startAppHarness(options: AppHarnessOptions): Promise<AppHa
   standIn.seedRepository({ owner, repo, files: options.files });
   const dataDir = mkdtempSync(join(tmpdir(), 'driftback-reconcile-'));
   const env: AppEnv = {
-    appId: 1, privateKey, webhookSecret: WEBHOOK_SECRET, port: await freePort(), host: '127.0.0.1', logLevel: process.env.DRIFTBACK_TEST_LOG ?? 'fatal', githubBaseUrl: standIn.baseUrl,
+    appId: 1, privateKey, webhookSecret: WEBHOOK_SECRET, port: 0, host: '127.0.0.1', logLevel: process.env.DRIFTBACK_TEST_LOG ?? 'silent', githubBaseUrl: standIn.baseUrl,
     tokenSecret: TOKEN_SECRET, dataDir, maxSnapshotBytes: options.maxSnapshotBytes ?? 8 * 1024 * 1024, uploadsPerMinute: options.uploadsPerMinute ?? 1000, ingestConcurrency: 2,
   };
   const start = () => startDriftback(env, { Probot, Server }, { Octokit: TestOctokit, ...(options.now ? { now: options.now } : {}) });
