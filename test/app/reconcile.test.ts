@@ -79,6 +79,9 @@ describe('reconcile: a snapshot becomes a drift pull request', () => {
     expect(await sendWebhook(h, 'push', pushPayload(h, 'main', head))).toBe(200);
     await drain(h);
     expect(h.standIn.callsTo('GET /repos/{owner}/{repo}/git/trees/{tree_sha}')).toBeGreaterThan(0);
+    // A push may come with a new default branch or a rewritten HEAD: both are read again.
+    expect(h.standIn.callsTo('GET /repos/{owner}/{repo}')).toBe(1);
+    expect(h.standIn.callsTo('GET /repos/{owner}/{repo}/git/ref/{ref}')).toBe(1);
     expect(writes(h)).toEqual({});
 
     // The same drift in a newer snapshot: still no write.
@@ -120,6 +123,24 @@ describe('reconcile: a snapshot becomes a drift pull request', () => {
     await upload(h, scaled(live, 'frontend', 5), '2026-12-02T03:35:00Z');
     expect(writes(h)).toEqual({});
     expect(h.standIn.calls().reads).toBe(2);
+  });
+
+  it('reads the default branch and its HEAD afresh once what it remembers is an hour old', async () => {
+    let clock = new Date('2026-12-02T03:06:00Z');
+    const files = gitopsRepository();
+    const h = (harness = await startAppHarness({ files, now: () => clock }));
+    const live = scaled(appliedObjects(files), 'frontend', 5);
+    await upload(h, live, '2026-12-02T03:05:00Z');
+    const readsAt = async (minutes: number, capturedAt: string) => {
+      clock = new Date(clock.getTime() + minutes * 60_000);
+      h.standIn.resetCalls();
+      await upload(h, live, capturedAt);
+      return reads(h);
+    };
+    expect(await readsAt(50, '2026-12-02T03:55:00Z')).toEqual({ 'GET /repos/{owner}/{repo}/git/trees/{tree_sha}': 1, 'GET /repos/{owner}/{repo}/pulls': 1 });
+    expect(await readsAt(15, '2026-12-02T04:10:00Z')).toMatchObject({ 'GET /repos/{owner}/{repo}': 1, 'GET /repos/{owner}/{repo}/git/ref/{ref}': 1 });
+    expect(await readsAt(5, '2026-12-02T04:15:00Z')).toEqual({ 'GET /repos/{owner}/{repo}/git/trees/{tree_sha}': 1, 'GET /repos/{owner}/{repo}/pulls': 1 });
+    expect(writes(h)).toEqual({});
   });
 
   it('closes the PR with a comment and deletes the branch when the drift is gone', async () => {
