@@ -44,7 +44,8 @@ export function loadYamlFileCached(file: string, text: string, cache: ParseCache
 }
 
 function copyOf(loaded: LoadedFile): LoadedFile {
-  return { documents: loaded.documents.map(copyDocument), problems: [...loaded.problems] };
+  // Problems are copied too: a caller may annotate the ones it receives (they are few).
+  return { documents: loaded.documents.map(copyDocument), problems: loaded.problems.map((problem) => ({ ...problem })) };
 }
 
 function copyDocument(document: LoadedDocument): LoadedDocument {
