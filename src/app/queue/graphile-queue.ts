@@ -117,8 +117,8 @@ export class GraphileJobQueue implements JobQueue {
       // (with no delay) the failure reaches its error handler, which stops the pool; see below.
       preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
     });
-    // graphile-worker stops its whole pool when it cannot record a job's outcome (the database went
-    // away mid-job) and rejects this promise; unobserved, that rejection would end the process.
+    // graphile-worker shuts its whole pool down when it cannot record a job's outcome (the database
+    // went away as the job ended), which settles this promise; no jobs would run until a restart.
     const ended = (error: unknown) => {
       if (this.stopping || this.runner !== runner) return;
       this.logger.error({ error: errorMessage(error) }, 'the job runner stopped on a database error; starting a new one');
