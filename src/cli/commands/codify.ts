@@ -8,6 +8,7 @@ import { codifyDrift, type CodifyResult } from '../../core/codify/index.js';
 import { diffResources } from '../../core/diff/index.js';
 import { displayKey } from '../../core/model/index.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
+import { INPUT_FLAGS } from '../flags.js';
 import { liveCoverage, renderTree, resolveManifests } from '../inputs.js';
 
 const HELP = `usage: driftback codify --repo <dir> --live <snapshot|file|dir> [flags]
@@ -29,12 +30,8 @@ function parseFlags(args: string[]) {
     args,
     options: {
       repo: { type: 'string' },
-      live: { type: 'string' },
-      config: { type: 'string' },
-      cluster: { type: 'string' },
-      namespace: { type: 'string' },
+      ...INPUT_FLAGS,
       'dry-run': { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h' },
     },
     strict: true,
     allowPositionals: false,

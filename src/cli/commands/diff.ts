@@ -6,6 +6,7 @@ import { assessHealth } from '../../core/health/index.js';
 import { diffResources } from '../../core/diff/index.js';
 import { renderDriftMarkdown } from '../../core/report/index.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
+import { checkReportFlags, REPORT_FLAGS, type Format } from '../flags.js';
 import { liveCoverage, renderTree, resolveManifests } from '../inputs.js';
 import { paletteFor } from '../format/color.js';
 import { formatJson } from '../format/json.js';
@@ -25,27 +26,18 @@ Exit status: 0 in sync, 1 differences, 2 or more an error.
                                 defaultNamespace, else "default")
   --format text|json|markdown   output format (default: text; colored on a terminal unless NO_COLOR is set)`;
 
-const FORMATS = ['text', 'json', 'markdown'] as const;
-type Format = (typeof FORMATS)[number];
-
 function parseFlags(args: string[]) {
   const { values } = parseArgs({
     args,
     options: {
       desired: { type: 'string' },
-      live: { type: 'string' },
-      config: { type: 'string' },
-      cluster: { type: 'string' },
-      namespace: { type: 'string' },
-      format: { type: 'string', default: 'text' },
-      help: { type: 'boolean', short: 'h' },
+      ...REPORT_FLAGS,
     },
     strict: true,
     allowPositionals: false,
   });
   if (!values.help) {
-    if (!FORMATS.includes(values.format as Format)) throw new CliError(`--format ${values.format}: expected text, json or markdown`);
-    if (!values.live) throw new CliError('--live is required: a snapshot, kubectl get -o json output, or a directory of objects');
+    checkReportFlags(values);
     if (!values.desired && !values.cluster) throw new CliError('--desired is required (or --cluster with --config): the manifests to compare');
   }
   return values;

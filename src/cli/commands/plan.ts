@@ -6,6 +6,7 @@ import { newParseCache } from '../../core/manifests/index.js';
 import { isEmptyPlan, planChanges } from '../../core/plan/index.js';
 import { planToJson, renderPlanComment, renderPlanText } from '../../core/report/index.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
+import { checkReportFlags, REPORT_FLAGS, type Format } from '../flags.js';
 import { readManifestTree, renderTree, resolveManifests } from '../inputs.js';
 
 const HELP = `usage: driftback plan --head <dir> [--base <dir>] --live <snapshot|file|dir> [flags]
@@ -24,29 +25,20 @@ Exit status: 0 no changes, 1 changes, 2 or more an error.
                                 defaultNamespace, else "default")
   --format text|json|markdown   output format (default: text; markdown is the pull request comment)`;
 
-const FORMATS = ['text', 'json', 'markdown'] as const;
-type Format = (typeof FORMATS)[number];
-
 function parseFlags(args: string[]) {
   const { values } = parseArgs({
     args,
     options: {
       head: { type: 'string' },
       base: { type: 'string' },
-      live: { type: 'string' },
-      config: { type: 'string' },
-      cluster: { type: 'string' },
-      namespace: { type: 'string' },
-      format: { type: 'string', default: 'text' },
-      help: { type: 'boolean', short: 'h' },
+      ...REPORT_FLAGS,
     },
     strict: true,
     allowPositionals: false,
   });
   if (!values.help) {
-    if (!FORMATS.includes(values.format as Format)) throw new CliError(`--format ${values.format}: expected text, json or markdown`);
+    checkReportFlags(values);
     if (!values.head) throw new CliError('--head is required: the manifests whose apply is previewed');
-    if (!values.live) throw new CliError('--live is required: a snapshot, kubectl get -o json output, or a directory of objects');
   }
   return values;
 }
