@@ -90,5 +90,20 @@ describe('loadRepositoryAt', () => {
       // The tree read belongs to the commit reported: what writeBranch builds on is what was read.
       expect(again.treeSha).toBe(standIn.state.git.commit(again.headSha)!.tree);
     });
+
+    it('pairs the commit with its own files when a push lands between the tree listing and the ref read', async () => {
+      const files = gitopsRepository();
+      const { standIn, head, store, octokit } = await setup(files);
+      const first = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops' }, store);
+      // HEAD moved since the remembered read, and moves again right after the listing by branch name.
+      const pushed = [standIn.pushCommit({ owner: 'acme', repo: 'gitops', branch: 'main', files: { [EDITED]: 'kind: Secret\n' } })];
+      octokit.hook.after('request', (_response, options) => {
+        if (options.url.includes('/git/trees/') && pushed.length === 1) pushed.push(standIn.pushCommit({ owner: 'acme', repo: 'gitops', branch: 'main', files: { [EDITED]: 'kind: ConfigMap\n' } }));
+      });
+      const again = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops', defaultBranch: 'main', knownHead: { commitSha: head, treeSha: first.treeSha } }, store);
+      expect(again.headSha).toBe(pushed[1]);
+      expect(again.files.get(EDITED)).toBe('kind: ConfigMap\n');
+      expect(again.treeSha).toBe(standIn.state.git.commit(pushed[1])!.tree);
+    });
   });
 });
