@@ -14,6 +14,7 @@ import { createUploadHandler } from './ingest/upload-route.js';
 import { createRateLimiter } from './ingest/rate-limit.js';
 import { createByteBudget } from './ingest/semaphore.js';
 import { createMetricsHandler } from './routes.js';
+import { AppOctokit } from './octokit.js';
 import { createApp } from './webhooks/index.js';
 import { registerReview } from './plan/index.js';
 import { snapshotAgeRefresher } from './dashboard/index.js';
@@ -52,7 +53,7 @@ export async function startDriftback(env: AppEnv, classes: ProbotClasses, overri
     secret: env.webhookSecret ?? 'development',
     baseUrl: env.githubBaseUrl,
     logLevel: env.logLevel as 'info',
-    ...(overrides.Octokit ? { Octokit: overrides.Octokit } : {}),
+    Octokit: overrides.Octokit ?? AppOctokit,
   });
   const host = env.host ?? 'localhost';
   // Probot's Server reads port 0 as 3000, so an ephemeral port is picked here; and it builds its own
