@@ -247,8 +247,11 @@ try {
     codify: { edits: lastEdits, codified: [], reported: [], check: { ok: true } },
   } satisfies DriftGroup;
   let previous: BranchState = { branch, group: '', pullRequest, fingerprints: [], appCommits: lastWritten ? [lastWritten.commitSha] : [], ...(lastWritten ? { lastWritten } : {}) };
+  // As the App does: the default branch and the HEAD last read are remembered between reconciles.
+  let remembered: { defaultBranch: string; knownHead: { commitSha: string; treeSha: string } } | undefined;
   const reconcile = async () => {
-    const repository = await loadRepositoryAt(octokit, { owner: OWNER, repo: REPO }, store);
+    const repository = await loadRepositoryAt(octokit, { owner: OWNER, repo: REPO, ...remembered }, store);
+    remembered = { defaultBranch: repository.defaultBranch, knownHead: { commitSha: repository.headSha, treeSha: repository.treeSha } };
     const ctx: GitHubContext = {
       octokit, owner: OWNER, repo: REPO, defaultBranch: repository.defaultBranch, baseSha: repository.headSha, baseListing: repository.listing, config, cluster: CLUSTER,
       snapshot: { id: 'bench', capturedAt: '2026-12-02T03:05:00Z' }, appLogin: APP_LOGIN, now: () => new Date('2026-12-02T03:10:00Z'), log: { info: () => {}, warn: () => {} },
