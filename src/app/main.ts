@@ -1,11 +1,14 @@
 // `npm start`: runs the App. SQLite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
 // Without APP_ID/PRIVATE_KEY it also serves Probot's setup page, which registers the App on GitHub
 // from app.yml (the manifest flow) and writes the credentials to .env.
+import { existsSync } from 'node:fs';
 import { Probot, Server } from 'probot';
 import { readAppEnv } from './env.js';
 import { startDriftback } from './start.js';
 
 async function main(): Promise<void> {
+  // The setup page writes the App's credentials to .env; variables already set win.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   const env = readAppEnv(process.env);
   const running = await startDriftback(env, { Probot, Server });
   let stopping = false;
