@@ -2,17 +2,17 @@
 // dashboard, alert and metrics scenarios: signed webhooks over HTTP, snapshots through the upload
 // API, a clock the test moves, and a wait that ends when the queue has nothing left to run.
 import { createHmac, generateKeyPairSync, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Probot, ProbotOctokit, Server } from 'probot';
-import { expect } from 'vitest';
 import { deriveToken } from '../../src/core/token/index.js';
 import type { AppEnv } from '../../src/app/env.js';
 import { startDriftback, type Running } from '../../src/app/start.js';
 import { GitHubStandIn } from '../support/github/index.js';
 import { readFixture } from '../support/fixtures.js';
+import { goldenIn } from '../support/golden.js';
 
 const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
 const WEBHOOK_SECRET = 'webhook-secret';
@@ -146,16 +146,5 @@ export function issuesTitled(harness: Harness, title: string) {
   return [...repo.issues.values()].filter((issue) => !issue.pull && issue.title === title);
 }
 
-const GOLDEN_DIR = join(dirname(fileURLToPath(import.meta.url)), 'plan-golden');
-
 /** Compares with `test/app/plan-golden/<name>` byte for byte; `UPDATE_GOLDEN=1` rewrites it. */
-export function expectGolden(name: string, actual: string): void {
-  const path = join(GOLDEN_DIR, name);
-  if (process.env.UPDATE_GOLDEN === '1') {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, actual);
-    return;
-  }
-  if (!existsSync(path)) throw new Error(`golden file ${name} is missing: run UPDATE_GOLDEN=1 npx vitest run test/app`);
-  expect(actual).toBe(readFileSync(path, 'utf8'));
-}
+export const expectGolden = goldenIn(join(dirname(fileURLToPath(import.meta.url)), 'plan-golden'));
