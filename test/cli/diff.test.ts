@@ -64,6 +64,13 @@ describe('upstream live/desired pairs', () => {
     expect(changes).toContainEqual(expect.objectContaining({ path: '/spec/replicas', desired: 1, live: 4 }));
   });
 
+  it('lists a field Git declares that a controller owns as a conflict, with the fix', async () => {
+    const { stdout } = await diffIn(K8S_DIFF, '--desired', 'argo-cd-util-argo/desired_deployment.yaml', '--live', 'argo-cd-util-argo/live_deployment_with_managed_replica.yaml', '--format', 'json');
+    const [deployment] = json(stdout).resources;
+    expect(deployment.conflicts).toContainEqual(expect.objectContaining({ path: '/spec/replicas', manager: 'kube-controller-manager' }));
+    expect(deployment.conflicts?.find((conflict) => conflict.path === '/spec/replicas')?.fix).toMatch(/remove/i);
+  });
+
   it('S9 without the namespace Argo CD would give it: missing in one namespace, extra in the other', async () => {
     const result = await diffIn(K8S_DIFF, '--desired', 'gitops-engine/elasticsearch-config.json', '--live', 'gitops-engine/elasticsearch-live.json', '--format', 'json');
     expect(result.code).toBe(1);

@@ -1,5 +1,7 @@
-// `--format json`: the DESIGN.md "Command line" document, exactly. Only resources that are not in
-// sync are listed (the summary counts the rest); only changes that count, never ignored ones.
+// `--format json`: the DESIGN.md "Command line" document. Only resources that are not in sync, or
+// that hold a conflict, are listed (the summary counts the rest); only changes that count, never
+// ignored ones. `conflicts` (Git declares a field a controller owns) is an addition to the documented
+// shape, present only when there is one.
 import type { DiffResult, FieldChange, ResourceDiff } from '../../core/model/index.js';
 
 export interface JsonChange {
@@ -17,6 +19,7 @@ export interface JsonResource {
   status: ResourceDiff['status'];
   changes: JsonChange[];
   health?: { status: string; message?: string };
+  conflicts?: Array<{ path: string; manager: string; time?: string; desired: unknown; live: unknown; fix: string }>;
 }
 
 export interface JsonDiffDocument {
@@ -32,12 +35,15 @@ export function toJsonDocument(result: DiffResult): JsonDiffDocument {
   const { inSync, modified, missing, extra, ignored } = result.summary;
   return {
     resources: result.resources
-      .filter((resource) => resource.status !== 'in-sync')
+      .filter((resource) => resource.status !== 'in-sync' || resource.conflicts.length > 0)
       .map((resource) => ({
         id: { group: resource.key.group, kind: resource.key.kind, namespace: resource.key.namespace, name: resource.key.name },
         status: resource.status,
         changes: resource.changes.map(jsonChange),
         health: resource.live && resource.health ? { status: resource.health.status, message: resource.health.message } : undefined,
+        ...(resource.conflicts.length > 0
+          ? { conflicts: resource.conflicts.map(({ path, manager, time, desired, live, fix }) => ({ path, manager, time, desired, live, fix })) }
+          : {}),
       })),
     summary: { inSync, modified, missing, extra, ignored },
   };
