@@ -126,6 +126,6 @@ export function liveCoverage(live: LiveInput): { complete: boolean; unlisted: Un
   return {
     complete: live.snapshot ? live.snapshot.scope.complete : true,
     // Snapshot scope errors (`apps/v1/statefulsets`): the types the diff must not call missing.
-    unlisted: (live.snapshot?.scope.errors ?? []).map((error) => ({ resource: error.resource })),
+    unlisted: (live.snapshot?.scope.errors ?? []).map(({ resource, group, kind }) => ({ resource, group, kind })),
   };
 }

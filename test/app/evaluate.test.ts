@@ -62,6 +62,15 @@ describe('evaluateDrift', () => {
     expect(evaluation.type).toBe('manifest-problems');
   });
 
+  it('names a symlink in the tree as such when a kustomization refers to it', () => {
+    const linked = { ...files, 'clusters/prod-eu/kustomization.yaml': 'resources:\n  - frontend-deployment.yaml\n  - shared\n' };
+    const evaluation = evaluateDrift({
+      ...input(appliedObjects(files)), files: new Map(Object.entries(linked)), unfollowed: new Map([['clusters/prod-eu/shared', 'symlink' as const]]),
+    });
+    if (evaluation.type !== 'manifest-problems') throw new Error(evaluation.type);
+    expect(evaluation.problems).toContainEqual(expect.objectContaining({ file: 'clusters/prod-eu/kustomization.yaml', message: expect.stringMatching(/symlink|symbolic link/) }));
+  });
+
   it('says when the snapshot holds none of the configured namespaces', () => {
     const scoped = config(configText().replace('defaultNamespace: shop', 'defaultNamespace: shop\n    namespaces: [web]'));
     const snapshot = { ...snapshotOf('acme/platform-gitops', [], '2026-12-02T03:00:00Z'), scope: { namespaces: ['jobs'], complete: true, errors: [] } } as Snapshot;

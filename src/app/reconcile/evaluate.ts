@@ -4,7 +4,7 @@ import { applyPersistenceGate, summarize } from '../../core/classify/index.js';
 import { codifyDrift, type CodifyResult } from '../../core/codify/index.js';
 import type { ClusterConfig, Config } from '../../core/config/index.js';
 import { diffResources } from '../../core/diff/index.js';
-import { renderManifests } from '../../core/manifests/index.js';
+import { renderManifests, type UnfollowedKind } from '../../core/manifests/index.js';
 import type { DiffResult, Snapshot, SourceProblem } from '../../core/model/index.js';
 import { codifiedFingerprints, dropDeclined } from './fingerprints.js';
 
@@ -17,6 +17,8 @@ export interface EvaluateInput {
   /** Fingerprint sets of earlier snapshots, newest first (this snapshot excluded). */
   history: ReadonlyArray<ReadonlySet<string>>;
   declined: ReadonlySet<string>;
+  /** Symlinks and submodules in the tree: named as such when a kustomization refers to one. */
+  unfollowed?: ReadonlyMap<string, UnfollowedKind>;
 }
 
 export interface DriftGroup {
@@ -83,11 +85,11 @@ export function evaluateDrift(input: EvaluateInput): Evaluation {
     return { type: 'out-of-scope', message: `the snapshot holds none of the namespaces configured for ${cluster.name} (${cluster.namespaces?.join(', ')}): check the agent's namespaces` };
   }
   const root = clusterRoot(cluster.path);
-  const rendered = renderManifests(input.files, root, { defaultNamespace: cluster.defaultNamespace });
+  const rendered = renderManifests(input.files, root, { defaultNamespace: cluster.defaultNamespace, unfollowed: input.unfollowed });
   // A file that does not render would make its objects look hand-made; nothing is proposed until it is fixed.
   if (rendered.errors.length > 0) return { type: 'manifest-problems', problems: rendered.errors };
   const diff = diffResources(rendered.objects, snapshot.items, {
-    config, namespaces, complete: snapshot.scope.complete, unlisted: snapshot.scope.errors.map((error) => ({ resource: error.resource })),
+    config, namespaces, complete: snapshot.scope.complete, unlisted: snapshot.scope.errors.map(({ resource, group, kind }) => ({ resource, group, kind })),
   });
   const gated = applyPersistenceGate(diff, input.history, config.drift.minSnapshots);
   const { result: drift, dropped } = dropDeclined(gated.result, input.declined);

@@ -3,6 +3,7 @@
 // state (the dashboard reads it) and the log.
 import { findCluster } from '../../core/config/index.js';
 import type { SourceProblem } from '../../core/model/index.js';
+import type { UnfollowedKind } from '../../core/manifests/index.js';
 import type { Store } from '../../store/types.js';
 import { NotInstalledError, splitRepository, type InstallationClients } from '../github-client.js';
 import type { Metrics } from '../metrics.js';
@@ -84,7 +85,7 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
 
   const history = (await store.observationHistory(repository, cluster, config.drift.minSnapshots)).filter((entry) => entry.snapshotId !== latest.meta.id);
   const evaluation = evaluateDrift({
-    snapshot: latest.snapshot, config, cluster: clusterConfig, files: loaded.files,
+    snapshot: latest.snapshot, config, cluster: clusterConfig, files: loaded.files, unfollowed: unfollowedIn(loaded.entries),
     history: history.map((entry) => entry.fingerprints), declined: await store.declinedFingerprints(repository, cluster),
   });
   if (evaluation.type === 'manifest-problems') return stop('manifest-problems', `the manifests under ${clusterConfig.path} do not render: fix them and push`, evaluation.problems);
@@ -113,4 +114,11 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   recordClusterMetrics(deps.metrics, repository, cluster, state, deps.now());
   log.info({ repository, cluster, outcome: outcome.type, events: sync.events, blobsFetched: loaded.blobsFetched }, outcome.message ?? 'reconciled');
   return outcome;
+}
+
+/** Symlinks and submodules of the tree, which are listed but never read. */
+function unfollowedIn(entries: ReadonlyMap<string, { kind: string }>): Map<string, UnfollowedKind> {
+  const unfollowed = new Map<string, UnfollowedKind>();
+  for (const [path, entry] of entries) if (entry.kind === 'symlink' || entry.kind === 'submodule') unfollowed.set(path, entry.kind);
+  return unfollowed;
 }

@@ -38,6 +38,9 @@ export const snapshotSchema = z
 
 export interface ScopeError {
   resource: string;
+  /** The type's group and kind, when the agent knew them (exact matching instead of a plural guess). */
+  group?: string;
+  kind?: string;
   reason: string;
   message?: string;
 }
