@@ -1,6 +1,6 @@
 // Title and body of a drift PR. The marker's hash covers the body rendered without the snapshot
 // line, so a new snapshot with the same drift leaves the PR untouched (no API call).
-import { renderDriftPullRequest, markerKey, contentHash } from '../../core/report/index.js';
+import { renderDriftPullRequest, markerKey, markerComment, contentHash } from '../../core/report/index.js';
 import type { DriftGroup } from './evaluate.js';
 
 export function pullRequestTitle(cluster: string, namespace: string | undefined): string {
@@ -16,7 +16,7 @@ export function pullRequestBody(cluster: string, group: DriftGroup, snapshot: { 
   const view = { cluster, codified: group.codify.codified, reported: group.codify.reported };
   const body = renderDriftPullRequest({ ...view, snapshot });
   const stable = renderDriftPullRequest({ ...view, snapshot: { id: '', capturedAt: '' } });
-  return `${body}\n\n<!-- driftback:${markerKeyFor(group.branch)} hash:${contentHash(stable)} -->`;
+  return `${body}\n\n${markerComment(markerKeyFor(group.branch), contentHash(stable))}`;
 }
 
 export function commitMessage(cluster: string, group: DriftGroup, snapshot: { id: string; capturedAt: string }): string {

@@ -1,19 +1,13 @@
 // A resource while a build is in progress: its tracked tree plus what the source map needs (where it
 // was read, which kustomizations it passed through, the names it had before renames).
-import type { FieldOrigin, SourceLocation, SkippedDocument, SourceProblem } from '../model/index.js';
+import type { FieldOrigin, SourceMap, SkippedDocument, SourceProblem } from '../model/index.js';
 import { groupOf } from '../model/index.js';
 import type { LoadedDocument } from './read-yaml.js';
 import { getString, type TrackedMap, type TrackedNode } from './tracked.js';
 
-export interface BuildResource {
+/** Where it was read and the names it had: the source map's own fields, until `fields` is built. */
+export interface BuildResource extends Omit<SourceMap, 'fields'> {
   root: TrackedMap;
-  file: string;
-  document: number;
-  location: SourceLocation;
-  /** Kustomization files it passed through, innermost first. */
-  kustomizations: string[];
-  sourceName: string;
-  sourceNamespace?: string;
   /** Every name it has had (the source name first): references and patches may use any of them. */
   names: string[];
   /** Every namespace it has had ('' for none). */

@@ -6,7 +6,7 @@ export { renderDriftPullRequest, type DriftPullRequestView } from './drift-pull-
 export { renderDriftMarkdown } from './drift-markdown.js';
 export { renderDashboard, DASHBOARD_TITLE, type DashboardView, type DashboardCluster } from './dashboard.js';
 export { renderStaleAlert, renderNotReconcilingAlert, staleAlertTitle, notReconcilingAlertTitle, type StaleAlertView, type NotReconcilingAlertView, type RenderedIssue } from './alerts.js';
-export { withMarker, markerOf, markerKey, contentHash, bodyWithoutMarker, isUnchanged, type Marker } from './marker.js';
+export { withMarker, markerOf, markerKey, markerComment, contentHash, bodyWithoutMarker, isUnchanged, type Marker } from './marker.js';
 export { splitComment, fitBudget, isBalanced, GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
 export { escapeText, inlineCode, codeBlock, neutralizeMentions } from './escape.js';
 export { renderTemplate, type TemplateOverrides } from './engine.js';
