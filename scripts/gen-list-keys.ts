@@ -18,7 +18,7 @@ type Schema = {
   'x-kubernetes-group-version-kind'?: Array<{ group: string; version: string; kind: string }>;
 };
 
-const root = resolve(process.argv[2] ?? '../shared/fixtures/openapi/kubectl-testdata/openapi/v3');
+const root = resolve(process.argv[2] ?? 'test/fixtures/upstream/openapi/kubectl-testdata/openapi/v3');
 const out = resolve(process.argv[3] ?? 'src/core/diff/list-keys.generated.ts');
 
 function jsonFiles(dir: string): string[] {

@@ -1,10 +1,11 @@
-// Paths to the externally authored fixtures in ../shared/fixtures (read-only; never edited).
+// Paths to the externally authored fixtures in test/fixtures/upstream: byte-for-byte copies of
+// public upstream data, with their sources and licenses in its README (read-only; never edited).
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-export const FIXTURES = resolve(REPO_ROOT, '../shared/fixtures');
+export const FIXTURES = resolve(REPO_ROOT, 'test/fixtures/upstream');
 
 export function fixturePath(...parts: string[]): string {
   return join(FIXTURES, ...parts);

@@ -1,4 +1,4 @@
-// The live/desired pairs in ../shared/fixtures/k8s-diff with the outcomes their upstream test suites
+// The live/desired pairs in test/fixtures/upstream/k8s-diff with the outcomes their upstream test suites
 // assert (fixtures README section 1), translated into our statuses, ops and ignore rules.
 import { describe, expect, it } from 'vitest';
 import { diffResources } from '../../../src/core/diff/index.js';

@@ -1,5 +1,5 @@
 // Every upstream health fixture gets the verdict gitops-engine's health_test.go asserts
-// (table in ../shared/fixtures/README.md, section 2).
+// (table in test/fixtures/upstream/README.md, section 2).
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { assessHealth } from '../../../src/core/health/index.js';

@@ -1,4 +1,4 @@
-// Test inputs built from the real repositories in ../shared/fixtures/manifests: desired objects with
+// Test inputs built from the real repositories in test/fixtures/upstream/manifests: desired objects with
 // line-accurate source maps from plain YAML, and live objects as a cluster would return them after
 // the applier applied them (managedFields included), ready for a case to change.
 import { LineCounter, isMap, isSeq, parseAllDocuments, type Node } from 'yaml';
