@@ -1,6 +1,7 @@
 // The App's environment: Probot's own variables plus driftback's (DESIGN.md "App environment").
 import { z } from 'zod';
 import { resolve } from 'node:path';
+import { readPrivateKey } from './private-key.js';
 
 const schema = z.object({
   APP_ID: z.string().regex(/^\d+$/, 'APP_ID must be the numeric App ID from the App settings page').optional(),
@@ -43,18 +44,31 @@ export interface AppEnv {
   ingestMemoryBytes?: number;
 }
 
-/** Reads the environment; throws one message listing every variable that is wrong. */
-export function readAppEnv(env: NodeJS.ProcessEnv): AppEnv {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    throw new Error(
-      'invalid environment: ' + parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
-    );
+/** The rules between variables. */
+function credentialProblems(e: z.infer<typeof schema>, privateKey: string | undefined): string[] {
+  const problems: string[] = [];
+  if (e.APP_ID && !privateKey) {
+    problems.push('PRIVATE_KEY: APP_ID is set but no private key is: set PRIVATE_KEY_PATH to the .pem file from the App settings page, or PRIVATE_KEY to its text');
   }
+  return problems;
+}
+
+/** Reads the environment; throws one message listing every variable that is wrong. */
+export function readAppEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppEnv {
+  const parsed = schema.safeParse(env);
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  let privateKey: string | undefined;
+  try {
+    privateKey = readPrivateKey(env, cwd)?.key;
+  } catch (error) {
+    problems.push(`${env.PRIVATE_KEY ? 'PRIVATE_KEY' : 'PRIVATE_KEY_PATH'}: ${(error as Error).message}`);
+  }
+  if (parsed.success) problems.push(...credentialProblems(parsed.data, privateKey));
+  if (problems.length > 0 || !parsed.success) throw new Error('invalid environment: ' + problems.join('; '));
   const e = parsed.data;
   return {
     appId: e.APP_ID ? Number(e.APP_ID) : undefined,
-    privateKey: e.PRIVATE_KEY?.replace(/\\n/g, '\n'),
+    privateKey,
     webhookSecret: e.WEBHOOK_SECRET,
     port: e.PORT,
     host: e.HOST,

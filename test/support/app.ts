@@ -29,6 +29,8 @@ export interface AppHarnessOptions {
   now?: () => Date;
   maxSnapshotBytes?: number;
   uploadsPerMinute?: number;
+  /** Replaces parts of the App's environment (e.g. a key read by readAppEnv). */
+  env?: Partial<AppEnv>;
 }
 
 export interface AppHarness {
@@ -53,6 +55,7 @@ export async function startAppHarness(options: AppHarnessOptions): Promise<AppHa
   const env: AppEnv = {
     appId: 1, privateKey, webhookSecret: WEBHOOK_SECRET, port: 0, host: '127.0.0.1', logLevel: process.env.DRIFTBACK_TEST_LOG ?? 'silent', githubBaseUrl: standIn.baseUrl,
     tokenSecret: TOKEN_SECRET, dataDir, maxSnapshotBytes: options.maxSnapshotBytes ?? 8 * 1024 * 1024, uploadsPerMinute: options.uploadsPerMinute ?? 1000, ingestConcurrency: 2,
+    ...options.env,
   };
   const start = () => startDriftback(env, { Probot, Server }, { Octokit: TestOctokit, ...(options.now ? { now: options.now } : {}) });
   const harness: AppHarness = {

@@ -1,0 +1,65 @@
+// The App's credentials as Probot documents them: the key file named by PRIVATE_KEY_PATH is read
+// and used; a registered App without its webhook secret, or with a guessable upload secret, does not
+// start; and a pull_request.closed webhook records a decision only for what GitHub confirms.
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Probot, Server } from 'probot';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readAppEnv } from '../../src/app/env.js';
+import { startDriftback } from '../../src/app/start.js';
+import { drain, pullRequestClosedPayload, sendWebhook, startAppHarness, TOKEN_SECRET, uploadSnapshot, WEBHOOK_SECRET, type AppHarness } from '../support/app.js';
+import { appliedObjects, CLUSTER, gitopsRepository, scaled, snapshotOf } from './live.js';
+
+const { privateKey: pem } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs1', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+
+let harness: AppHarness | undefined;
+const dirs: string[] = [];
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'driftback-credentials-'));
+  dirs.push(dir);
+  return dir;
+}
+
+const registered = { APP_ID: '12345', WEBHOOK_SECRET, DRIFTBACK_TOKEN_SECRET: TOKEN_SECRET };
+
+describe('PRIVATE_KEY_PATH', () => {
+  it('is read (the .pem GitHub hands out) and the App authenticates with it', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'driftback.2026-12-01.private-key.pem'), pem);
+    const env = readAppEnv({ ...registered, PRIVATE_KEY_PATH: 'driftback.2026-12-01.private-key.pem' }, dir);
+    expect(env.privateKey?.trim()).toBe(pem.trim());
+
+    const files = gitopsRepository();
+    harness = await startAppHarness({ files, env: { privateKey: env.privateKey } });
+    const live = appliedObjects(files);
+    expect((await uploadSnapshot(harness, snapshotOf(harness.repository, scaled(live, 'frontend', 5), '2026-12-02T03:05:00Z'))).status).toBe(202);
+    await drain(harness);
+    const pulls = [...harness.standIn.state.repo(harness.owner, harness.repo).issues.values()].filter((issue) => issue.pull);
+    expect(pulls).toHaveLength(1);
+  });
+
+  it.each<[{ PRIVATE_KEY_PATH?: string }, RegExp]>([
+    [{ PRIVATE_KEY_PATH: 'missing.pem' }, /PRIVATE_KEY_PATH names .*missing\.pem, which does not exist: point it at the \.pem file/],
+    [{ PRIVATE_KEY_PATH: 'garbage.pem' }, /the private key from PRIVATE_KEY_PATH \(garbage\.pem\) is not a PEM private key/],
+    [{}, /APP_ID is set but no private key is: set PRIVATE_KEY_PATH/],
+  ])('refuses %j with a message that says what to change', (extra, message) => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'garbage.pem'), 'not a key\n');
+    const env = { ...registered, ...extra };
+    // With no variable, the single *.pem of the working directory is Probot's fallback: none here.
+    expect(() => readAppEnv(env, extra.PRIVATE_KEY_PATH ? dir : tempDir())).toThrow(message);
+  });
+
+  it('PRIVATE_KEY wins over PRIVATE_KEY_PATH, with escaped newlines as Probot accepts them', () => {
+    const env = readAppEnv({ ...registered, PRIVATE_KEY: pem.replace(/\n/g, '\\n'), PRIVATE_KEY_PATH: 'ignored.pem' }, tempDir());
+    expect(env.privateKey?.trim()).toBe(pem.trim());
+  });
+});
