@@ -44,9 +44,15 @@ export interface AppEnv {
   ingestMemoryBytes?: number;
 }
 
-/** The rules between variables. */
+/**
+ * The rules between variables. A registered App (APP_ID) verifies webhooks with its own secret:
+ * without one, Probot would check signatures against a secret anyone can read in its source.
+ */
 function credentialProblems(e: z.infer<typeof schema>, privateKey: string | undefined): string[] {
   const problems: string[] = [];
+  if (e.APP_ID && !e.WEBHOOK_SECRET) {
+    problems.push('WEBHOOK_SECRET: APP_ID is set but WEBHOOK_SECRET is not: set it to the webhook secret of the App settings page (or a new one from `openssl rand -hex 32`, saved there too)');
+  }
   if (e.APP_ID && !privateKey) {
     problems.push('PRIVATE_KEY: APP_ID is set but no private key is: set PRIVATE_KEY_PATH to the .pem file from the App settings page, or PRIVATE_KEY to its text');
   }

@@ -1,5 +1,6 @@
 // Assembles and starts the App: store, queue, Probot server with webhooks, the upload API and
 // /metrics. Everything it builds is returned so `stop()` can shut it down in order.
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -47,10 +48,14 @@ export interface StartOverrides {
 export async function startDriftback(env: AppEnv, classes: ProbotClasses, overrides: StartOverrides = {}): Promise<Running> {
   const { Probot, Server } = classes;
   const configured = Boolean(env.appId && env.privateKey);
+  // readAppEnv refuses this too; checked here for every other way in (tests, embedding).
+  if (env.appId && !env.webhookSecret) throw new Error('APP_ID is set but WEBHOOK_SECRET is not: set the webhook secret of the App settings page');
   const ProbotWithDefaults = Probot.defaults({
     appId: env.appId ?? 1,
     privateKey: env.privateKey ?? 'unused until the App is registered',
-    secret: env.webhookSecret ?? 'development',
+    // Before registration no webhook is genuine: a random secret refuses them all (Probot's
+    // documented default is public).
+    secret: env.webhookSecret ?? randomBytes(32).toString('hex'),
     baseUrl: env.githubBaseUrl,
     logLevel: env.logLevel as 'info',
     Octokit: overrides.Octokit ?? AppOctokit,

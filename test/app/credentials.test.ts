@@ -63,3 +63,39 @@ describe('PRIVATE_KEY_PATH', () => {
     expect(env.privateKey?.trim()).toBe(pem.trim());
   });
 });
+
+describe('WEBHOOK_SECRET', () => {
+  it('is required once APP_ID is set: Probot\'s default secret is public', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'app.pem'), pem);
+    expect(() => readAppEnv({ APP_ID: '12345', PRIVATE_KEY_PATH: 'app.pem', DRIFTBACK_TOKEN_SECRET: TOKEN_SECRET }, dir)).toThrow(
+      /WEBHOOK_SECRET: APP_ID is set but WEBHOOK_SECRET is not: set it to the webhook secret of the App settings page/,
+    );
+    const env = readAppEnv({ ...registered, PRIVATE_KEY_PATH: 'app.pem', DATA_DIR: dir }, dir);
+    await expect(startDriftback({ ...env, webhookSecret: undefined, port: 0 }, { Probot, Server })).rejects.toThrow(/WEBHOOK_SECRET is not/);
+  });
+
+  it('before registration (no APP_ID), a webhook signed with Probot\'s public default secret is refused', async () => {
+    harness = await startAppHarness({ files: gitopsRepository(), env: { appId: undefined, privateKey: undefined, webhookSecret: undefined } });
+    expect(await sendWebhook(harness, 'pull_request', pullRequestClosedPayload(harness, 1, `driftback/${CLUSTER}`, false), 'development')).toBe(400);
+  });
+});
+
+describe('a pull_request.closed webhook', () => {
+  it('records a decline only when GitHub confirms the drift PR is closed unmerged', async () => {
+    const files = gitopsRepository();
+    harness = await startAppHarness({ files });
+    const live = appliedObjects(files);
+    expect((await uploadSnapshot(harness, snapshotOf(harness.repository, scaled(live, 'frontend', 5), '2026-12-02T03:05:00Z'))).status).toBe(202);
+    await drain(harness);
+    const [pr] = [...harness.standIn.state.repo(harness.owner, harness.repo).issues.values()].filter((issue) => issue.pull);
+    // A delivery that says "closed" about a PR GitHub shows open (a replay, a forgery) changes nothing.
+    expect(await sendWebhook(harness, 'pull_request', pullRequestClosedPayload(harness, pr.number, `driftback/${CLUSTER}`, false))).toBe(200);
+    expect((await harness.app.store.declinedFingerprints(harness.repository, CLUSTER)).size).toBe(0);
+    expect(pr.state).toBe('open');
+    await uploadSnapshot(harness, snapshotOf(harness.repository, scaled(live, 'frontend', 5), '2026-12-02T03:15:00Z'));
+    await drain(harness);
+    expect(pr.state).toBe('open');
+    expect(harness.standIn.headOf(harness.owner, harness.repo, `driftback/${CLUSTER}`)).toBeDefined();
+  });
+});

@@ -2,7 +2,7 @@
 import type { Context } from 'probot';
 import type { JobQueue, Store } from '../../store/types.js';
 import type { InstallationClients } from '../github-client.js';
-import { recordDeclinedPullRequest } from '../reconcile/decline.js';
+import { confirmClosedUnmerged, recordDeclinedPullRequest } from '../reconcile/decline.js';
 import { enqueueClustersOf } from './enqueue-clusters.js';
 
 export interface WebhookDeps {
@@ -43,7 +43,9 @@ export function onPullRequestClosed(deps: WebhookDeps) {
     // The App closes its own PRs when the drift is gone: that is not a person declining it.
     if (context.payload.sender.type === 'Bot') return context.log.debug({ number: pull.number }, 'pull request closed by a bot: not a decision');
     if (pull.head.repo?.full_name?.toLowerCase() !== repository.full_name.toLowerCase()) return context.log.debug({ number: pull.number }, 'pull request from a fork: not a drift PR');
-    const result = await recordDeclinedPullRequest(deps.store, { repository: repository.full_name, branch: pull.head.ref, number: pull.number, decidedAt: deps.now().toISOString() });
+    const input = { repository: repository.full_name, branch: pull.head.ref, number: pull.number };
+    const confirm = async () => confirmClosedUnmerged(await deps.clients.forRepository(input.repository), input);
+    const result = await recordDeclinedPullRequest(deps.store, { ...input, decidedAt: deps.now().toISOString() }, confirm);
     context.log.info({ number: pull.number, branch: pull.head.ref, result }, result.type === 'recorded' ? 'drift PR closed unmerged: its drift is not proposed again' : 'closed pull request is not a drift PR');
   };
 }
