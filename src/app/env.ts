@@ -1,6 +1,7 @@
 // The App's environment: Probot's own variables plus driftback's (DESIGN.md "App environment").
 import { z } from 'zod';
 import { resolve } from 'node:path';
+import { tokenSecretProblem } from '../core/token/index.js';
 import { readPrivateKey } from './private-key.js';
 
 const schema = z.object({
@@ -55,6 +56,10 @@ function credentialProblems(e: z.infer<typeof schema>, privateKey: string | unde
   }
   if (e.APP_ID && !privateKey) {
     problems.push('PRIVATE_KEY: APP_ID is set but no private key is: set PRIVATE_KEY_PATH to the .pem file from the App settings page, or PRIVATE_KEY to its text');
+  }
+  if (e.DRIFTBACK_TOKEN_SECRET !== undefined) {
+    const problem = tokenSecretProblem(e.DRIFTBACK_TOKEN_SECRET);
+    if (problem) problems.push(`DRIFTBACK_TOKEN_SECRET: ${problem}`);
   }
   return problems;
 }

@@ -81,6 +81,16 @@ describe('WEBHOOK_SECRET', () => {
   });
 });
 
+describe('DRIFTBACK_TOKEN_SECRET', () => {
+  it.each(['short', 'x'.repeat(31)])('refuses %s (under 32 bytes) and says how to make one', (secret) => {
+    expect(() => readAppEnv({ DRIFTBACK_TOKEN_SECRET: secret })).toThrow(/DRIFTBACK_TOKEN_SECRET: .* under the 32 bytes .*openssl rand -hex 32/);
+  });
+
+  it('accepts 32 bytes', () => {
+    expect(readAppEnv({ DRIFTBACK_TOKEN_SECRET: 'x'.repeat(32) }).tokenSecret).toBe('x'.repeat(32));
+  });
+});
+
 describe('a pull_request.closed webhook', () => {
   it('records a decline only when GitHub confirms the drift PR is closed unmerged', async () => {
     const files = gitopsRepository();

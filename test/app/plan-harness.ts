@@ -16,7 +16,7 @@ import { goldenIn } from '../support/golden.js';
 
 const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
 const WEBHOOK_SECRET = 'webhook-secret';
-const TOKEN_SECRET = 'token-secret';
+const TOKEN_SECRET = 'plan-token-secret-0123456789abcdef0123';
 export const OWNER = 'acme';
 export const REPO = 'platform';
 export const REPOSITORY = `${OWNER}/${REPO}`;

@@ -34,7 +34,7 @@ describe('the driftback command after npm run build', () => {
   });
 
   it('prints a token, and exits 2 with one line when the secret is unset', async () => {
-    const ok = await driftback(['token', '--repository', 'acme/platform-gitops', '--cluster', 'prod-eu'], { DRIFTBACK_TOKEN_SECRET: 's3cret' });
+    const ok = await driftback(['token', '--repository', 'acme/platform-gitops', '--cluster', 'prod-eu'], { DRIFTBACK_TOKEN_SECRET: 's3cret-0123456789abcdef0123456789' });
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/^dbk_\S+\n$/);
     const missing = await driftback(['token', '--repository', 'acme/platform-gitops', '--cluster', 'prod-eu']);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { deriveToken, verifyToken } from '../../src/core/token/index.js';
 import { runCli } from './run-cli.js';
 
-const env = { DRIFTBACK_TOKEN_SECRET: 'a-long-random-secret-for-tests' };
+const env = { DRIFTBACK_TOKEN_SECRET: 'a-long-random-secret-for-tests-0123456789' };
 
 describe('driftback token', () => {
   it('prints a token the App verifies for that repository and cluster', async () => {
@@ -31,6 +31,7 @@ describe('driftback token', () => {
 
   it.each([
     [[], {}, /DRIFTBACK_TOKEN_SECRET is not set/],
+    [['--repository', 'acme/x', '--cluster', 'prod-eu'], { DRIFTBACK_TOKEN_SECRET: 'short' }, /is 5 bytes, under the 32 bytes.*openssl rand -hex 32/],
     [['--cluster', 'prod-eu'], env, /--repository is required/],
     [['--repository', 'acme/platform-gitops'], env, /--cluster is required/],
     [['--repository', 'not-a-repo', '--cluster', 'prod-eu'], env, /expected owner\/name/],
@@ -55,7 +56,7 @@ describe('driftback token', () => {
 describe('verifyToken', () => {
   const name = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,20}$/);
   const repository = fc.tuple(name, name).map(([owner, repo]) => `${owner}/${repo}`);
-  const secret = fc.string({ minLength: 1, maxLength: 64 });
+  const secret = fc.string({ minLength: 32, maxLength: 64 });
 
   it('accepts exactly the token derived for the same secret, repository and cluster', () => {
     fc.assert(

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deriveToken, verifyToken } from '../../src/core/token/index.js';
 
-const secret = fc.string({ minLength: 1, maxLength: 64 });
+const secret = fc.string({ minLength: 32, maxLength: 64 });
 const repository = fc.tuple(fc.stringMatching(/^[A-Za-z0-9_.-]{1,20}$/), fc.stringMatching(/^[A-Za-z0-9_.-]{1,20}$/)).map(([owner, name]) => `${owner}/${name}`);
 const cluster = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,30}$/);
 
@@ -43,6 +43,17 @@ describe('upload token verification', () => {
         }
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it('a secret under 32 bytes accepts nothing and derives nothing, and says how to make one', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 31 }), repository, cluster, (weak, repo, name) => {
+        fc.pre(Buffer.byteLength(weak) < 32);
+        expect(() => deriveToken(weak, repo, name)).toThrow(/DRIFTBACK_TOKEN_SECRET is \d+ bytes.*openssl rand -hex 32/);
+        expect(verifyToken(weak, 'dbk_' + 'A'.repeat(43), repo, name)).toBe(false);
+      }),
+      { numRuns: 200 },
     );
   });
 

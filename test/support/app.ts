@@ -15,7 +15,7 @@ import { readFixture } from './fixtures.js';
 
 const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
 export const WEBHOOK_SECRET = 'webhook-secret';
-export const TOKEN_SECRET = 'token-secret';
+export const TOKEN_SECRET = 'test-token-secret-0123456789abcdef0123';
 
 // GitHub's write spacing (1 s between writes) would make every scenario take seconds; the stand-in
 // has no secondary limits. Retries stay off so an injected fault reaches the queue's own retry.
