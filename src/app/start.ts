@@ -4,12 +4,13 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { pino } from 'pino';
+import type { DestinationStream } from 'pino';
 import type { Probot as ProbotClass, ProbotOctokit, Server as ServerClass, ApplicationFunctionOptions } from 'probot';
 import type { AppEnv } from './env.js';
 import { openStore } from '../store/index.js';
 import { createQueue } from './queue/index.js';
 import type { JobQueue, Store } from '../store/types.js';
+import { createLogger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { createUploadHandler } from './ingest/upload-route.js';
 import { createRateLimiter } from './ingest/rate-limit.js';
@@ -43,6 +44,8 @@ export interface StartOverrides {
   /** Probot's Octokit class, e.g. with throttling spacing removed for tests. */
   Octokit?: typeof ProbotOctokit;
   now?: () => Date;
+  /** Where log lines go (default stdout), e.g. to read them in a test. */
+  logDestination?: DestinationStream;
 }
 
 export async function startDriftback(env: AppEnv, classes: ProbotClasses, overrides: StartOverrides = {}): Promise<Running> {
@@ -64,7 +67,7 @@ export async function startDriftback(env: AppEnv, classes: ProbotClasses, overri
   // Probot's Server reads port 0 as 3000, so an ephemeral port is picked here; and it builds its own
   // logger at info (ignoring Probot's logLevel) unless handed one, so the logger is made here too.
   const listenPort = env.port === 0 ? await ephemeralPort(host) : env.port;
-  const server = new Server({ Probot: ProbotWithDefaults, host, port: listenPort, log: pino({ name: 'probot', level: env.logLevel }), request: overrides.request as never });
+  const server = new Server({ Probot: ProbotWithDefaults, host, port: listenPort, log: createLogger(env.logLevel, overrides.logDestination), request: overrides.request as never });
   const store = overrides.store ?? (await openStore({ dataDir: env.dataDir, databaseUrl: env.databaseUrl }));
   const metrics = createMetrics();
   let log!: ProbotClass['log'];

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Probot, ProbotOctokit, Server } from 'probot';
 import type { AppEnv } from '../../src/app/env.js';
-import { startDriftback, type Running } from '../../src/app/start.js';
+import { startDriftback, type Running, type StartOverrides } from '../../src/app/start.js';
 import { deriveToken } from '../../src/core/token/index.js';
 import { GitHubStandIn } from './github/index.js';
 import { readFixture } from './fixtures.js';
@@ -31,6 +31,8 @@ export interface AppHarnessOptions {
   uploadsPerMinute?: number;
   /** Replaces parts of the App's environment (e.g. a key read by readAppEnv). */
   env?: Partial<AppEnv>;
+  /** Where the App's log lines go (default: the level in DRIFTBACK_TEST_LOG, else silent). */
+  logDestination?: StartOverrides['logDestination'];
 }
 
 export interface AppHarness {
@@ -57,7 +59,7 @@ export async function startAppHarness(options: AppHarnessOptions): Promise<AppHa
     tokenSecret: TOKEN_SECRET, dataDir, maxSnapshotBytes: options.maxSnapshotBytes ?? 8 * 1024 * 1024, uploadsPerMinute: options.uploadsPerMinute ?? 1000, ingestConcurrency: 2,
     ...options.env,
   };
-  const start = () => startDriftback(env, { Probot, Server }, { Octokit: TestOctokit, ...(options.now ? { now: options.now } : {}) });
+  const start = () => startDriftback(env, { Probot, Server }, { Octokit: TestOctokit, ...(options.now ? { now: options.now } : {}), ...(options.logDestination ? { logDestination: options.logDestination } : {}) });
   const harness: AppHarness = {
     standIn, owner, repo, repository: `${owner}/${repo}`, dataDir, app: await start(), baseUrl: '',
     async restart() {
