@@ -17,6 +17,8 @@ const schema = z.object({
   DRIFTBACK_TOKEN_SECRET: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** Bearer token GET /metrics requires; unset = open (a single-tenant App behind its own network). */
+  METRICS_TOKEN: z.string().min(1).optional(),
   /** Largest snapshot accepted, decompressed. Default 64 MiB. */
   MAX_SNAPSHOT_BYTES: z.coerce.number().int().positive().default(64 * 1024 * 1024),
   /** Uploads allowed per cluster per minute before 429. Default 6. */
@@ -38,6 +40,7 @@ export interface AppEnv {
   tokenSecret?: string;
   dataDir: string;
   databaseUrl?: string;
+  metricsToken?: string;
   maxSnapshotBytes: number;
   uploadsPerMinute: number;
   ingestConcurrency: number;
@@ -88,6 +91,7 @@ export function readAppEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppEnv 
     tokenSecret: e.DRIFTBACK_TOKEN_SECRET,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
+    metricsToken: e.METRICS_TOKEN,
     maxSnapshotBytes: e.MAX_SNAPSHOT_BYTES,
     uploadsPerMinute: e.DRIFTBACK_UPLOADS_PER_MINUTE,
     ingestConcurrency: e.DRIFTBACK_INGEST_CONCURRENCY,

@@ -94,7 +94,7 @@ export async function startDriftback(env: AppEnv, classes: ProbotClasses, overri
         onSnapshot: (result) => metrics.snapshotsReceived.inc({ result }),
       }),
     );
-    addHandler(createMetricsHandler(metrics, snapshotAgeRefresher(metrics, store, now)));
+    addHandler(createMetricsHandler(metrics, snapshotAgeRefresher(metrics, store, now), env.metricsToken));
     reviewHandlers = await registerReview(app, { store, queue, clients: driftback.clients, metrics, now, log: app.log });
     if (!configured) {
       app.log.warn('APP_ID and PRIVATE_KEY are not set: open this server in a browser to register the App on GitHub from app.yml');
