@@ -2,7 +2,7 @@
 // Ingest never waits on GitHub: it verifies, validates, stores durably, enqueues, answers 202.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseSnapshot } from '../../core/model/index.js';
+import { capturedAtProblem, parseSnapshot } from '../../core/model/index.js';
 import { verifyToken } from '../../core/token/index.js';
 import type { JobQueue, Store } from '../../store/types.js';
 import { bearerToken, pathOf, sendError, sendJson } from '../http.js';
@@ -89,6 +89,11 @@ async function handleUpload(deps: UploadDeps, req: IncomingMessage, res: ServerR
       return sendError(res, 401, `the token is not valid for repository ${snapshot.repository} cluster ${snapshot.cluster}: create it with driftback token --repository ${snapshot.repository} --cluster ${snapshot.cluster}`);
     }
     const nowMs = deps.now().getTime();
+    const future = capturedAtProblem(snapshot.capturedAt, deps.now());
+    if (future) {
+      count('invalid');
+      return sendError(res, 400, 'the snapshot was captured in the future', { problems: [future] });
+    }
     const limited = deps.rateLimiter.take(reconcileKey(snapshot.repository, snapshot.cluster), nowMs);
     if (!limited.ok) {
       count('rate-limited');

@@ -102,6 +102,23 @@ function tooDeepAt(value: unknown, limit: number, depth = 0): Array<string | num
   return undefined;
 }
 
+/**
+ * How far ahead of the App's clock a snapshot's capturedAt may be: clocks of clusters and of the App
+ * drift apart by seconds under NTP; a snapshot from further ahead would outrank every honest upload
+ * after it (each would be "older than the latest") and freeze the cluster's state.
+ */
+export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+/** A problem when `capturedAt` is later than `receivedAt` plus the clock-skew allowance. */
+export function capturedAtProblem(capturedAt: string, receivedAt: Date): Problem | undefined {
+  const ahead = Date.parse(capturedAt) - receivedAt.getTime();
+  if (!(ahead > MAX_CLOCK_SKEW_MS)) return undefined;
+  return {
+    path: 'capturedAt',
+    message: `${capturedAt} is ${Math.round(ahead / 60_000)} minutes after the App received it (${receivedAt.toISOString()}), beyond the ${MAX_CLOCK_SKEW_MS / 60_000}-minute clock-skew allowance: set the cluster's clock right (NTP) and upload again`,
+  };
+}
+
 /** Validates an uploaded snapshot; problems list every path that is wrong, not only the first. */
 export function parseSnapshot(value: unknown): Parsed<Snapshot> {
   const deep = tooDeepAt(value, MAX_SNAPSHOT_DEPTH);
