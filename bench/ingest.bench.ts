@@ -53,7 +53,10 @@ function uploadFor(index: number, items: Buffer): LoadRequest {
   const head = `{"apiVersion":"driftback.dev/v1","kind":"Snapshot","repository":"${REPOSITORY}","cluster":"${cluster}","capturedAt":"2026-12-02T03:05:00Z","agent":{"version":"bench"},"scope":{"complete":true,"errors":[]},"items":[`;
   return {
     path: '/api/v1/snapshots',
-    headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', authorization: `Bearer ${deriveToken(SECRET, REPOSITORY, cluster)}` },
+    headers: {
+      'content-type': 'application/json', 'content-encoding': 'gzip', authorization: `Bearer ${deriveToken(SECRET, REPOSITORY, cluster)}`,
+      'x-driftback-repository': REPOSITORY, 'x-driftback-cluster': cluster,
+    },
     body: [gzipSync(head), items, gzipSync(']}')],
   };
 }

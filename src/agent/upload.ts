@@ -95,6 +95,9 @@ function post(target: URL, request: UploadRequest, size: number): Promise<Answer
       method: 'POST',
       headers: {
         Authorization: `Bearer ${request.token}`,
+        // The App checks the token against these before it reads the body.
+        'X-Driftback-Repository': request.repository,
+        'X-Driftback-Cluster': request.cluster,
         'Content-Type': 'application/json',
         'Content-Encoding': 'gzip',
         'Content-Length': size,

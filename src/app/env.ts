@@ -25,6 +25,8 @@ const schema = z.object({
   DRIFTBACK_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(6),
   /** Snapshots parsed at once; the rest wait (bounds memory under bursts). Default 4. */
   DRIFTBACK_INGEST_CONCURRENCY: z.coerce.number().int().positive().default(4),
+  /** Client addresses (for the failed-authentication limit) from X-Forwarded-For. Default false. */
+  DRIFTBACK_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Bytes of snapshot JSON inflated and parsed at once; a larger one runs alone. Default 64 MiB. */
   DRIFTBACK_INGEST_MEMORY: z.coerce.number().int().positive().default(64 * 1024 * 1024),
 });
@@ -46,6 +48,8 @@ export interface AppEnv {
   ingestConcurrency: number;
   /** Default 64 MiB. */
   ingestMemoryBytes?: number;
+  /** Take the client address from X-Forwarded-For (the right-most entry, the one the proxy added). */
+  trustProxy?: boolean;
 }
 
 /**
@@ -96,5 +100,6 @@ export function readAppEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppEnv 
     uploadsPerMinute: e.DRIFTBACK_UPLOADS_PER_MINUTE,
     ingestConcurrency: e.DRIFTBACK_INGEST_CONCURRENCY,
     ingestMemoryBytes: e.DRIFTBACK_INGEST_MEMORY,
+    trustProxy: e.DRIFTBACK_TRUST_PROXY === 'true',
   };
 }

@@ -48,6 +48,9 @@ export interface StartOverrides {
   logDestination?: DestinationStream;
 }
 
+/** Failed authentications one client address may make per minute (and at once) before 429. */
+const FAILED_AUTHENTICATIONS_PER_MINUTE = 10;
+
 export async function startDriftback(env: AppEnv, classes: ProbotClasses, overrides: StartOverrides = {}): Promise<Running> {
   const { Probot, Server } = classes;
   const configured = Boolean(env.appId && env.privateKey);
@@ -88,6 +91,9 @@ export async function startDriftback(env: AppEnv, classes: ProbotClasses, overri
         tokenSecret: env.tokenSecret,
         maxSnapshotBytes: env.maxSnapshotBytes,
         rateLimiter: createRateLimiter(env.uploadsPerMinute),
+        failures: createRateLimiter(FAILED_AUTHENTICATIONS_PER_MINUTE, FAILED_AUTHENTICATIONS_PER_MINUTE),
+        trustProxy: env.trustProxy,
+        bodyReads: createByteBudget(env.ingestMemoryBytes ?? 64 * 1024 * 1024, env.ingestConcurrency * 2),
         parsing: createByteBudget(env.ingestMemoryBytes ?? 64 * 1024 * 1024, env.ingestConcurrency),
         now,
         log: app.log,

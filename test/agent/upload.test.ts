@@ -44,11 +44,13 @@ async function upload(script: ScriptedAnswer[]) {
 }
 
 describe('uploading a snapshot', () => {
-  it('posts the gzip body with the bearer token and content headers', async () => {
+  it('posts the gzip body with the bearer token, whom it is for (checked before the body) and content headers', async () => {
     const { result, received } = await upload([{ code: 202, body: { id: 'snap-1', status: 'queued' } }]);
     expect(result).toEqual({ type: 'accepted', id: 'snap-1', status: 'queued', attempts: 1 });
     expect(received[0]).toMatchObject({ method: 'POST', path: '/base/api/v1/snapshots', body: DOCUMENT });
-    expect(received[0].headers).toMatchObject({ authorization: 'Bearer dbk_token', 'content-encoding': 'gzip', 'content-type': 'application/json' });
+    expect(received[0].headers).toMatchObject({
+      authorization: 'Bearer dbk_token', 'x-driftback-repository': 'acme/platform-gitops', 'x-driftback-cluster': 'prod-eu', 'content-encoding': 'gzip', 'content-type': 'application/json',
+    });
   });
 
   it('retries 503 with backoff and 429 after its Retry-After', async () => {

@@ -83,7 +83,7 @@ export async function uploadSnapshot(harness: Harness, cluster: string, items: u
   const snapshot = { apiVersion: 'driftback.dev/v1', kind: 'Snapshot', repository: REPOSITORY, cluster, capturedAt, agent: { version: '0.1.0' }, server: { gitVersion: 'v1.31.2' }, scope: { complete: true, errors: [] }, items };
   const response = await fetch(`${harness.baseUrl}/api/v1/snapshots`, {
     method: 'POST', body: JSON.stringify(snapshot),
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${deriveToken(TOKEN_SECRET, REPOSITORY, cluster)}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${deriveToken(TOKEN_SECRET, REPOSITORY, cluster)}`, 'x-driftback-repository': REPOSITORY, 'x-driftback-cluster': cluster },
   });
   await response.text();
   return response.status;

@@ -2,7 +2,7 @@
 // cap enforced while inflating, rate limits, idempotency by digest, stale snapshots, status route.
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drain, postSnapshot, startAppHarness, tokenFor, uploadSnapshot, type AppHarness } from '../support/app.js';
+import { drain, postSnapshot, startAppHarness, tokenFor, uploadHeaders, uploadSnapshot, type AppHarness } from '../support/app.js';
 import { appliedObjects, CLUSTER, gitopsRepository, snapshotOf } from './live.js';
 
 let harness: AppHarness;
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => harness?.close());
 
-const json = (token: string) => ({ 'content-type': 'application/json', authorization: `Bearer ${token}` });
+const json = (token: string, cluster = 'staging') => ({ ...uploadHeaders(harness.repository, cluster), authorization: `Bearer ${token}` });
 
 describe('POST /api/v1/snapshots', () => {
   it('answers 401 for a missing token, a bad token, and the token of another cluster', async () => {
@@ -25,7 +25,7 @@ describe('POST /api/v1/snapshots', () => {
   });
 
   it('answers 415 for a body that is not JSON', async () => {
-    const response = await postSnapshot(harness, 'items: []', { 'content-type': 'text/yaml', authorization: `Bearer ${tokenFor(harness.repository, 'staging')}` });
+    const response = await postSnapshot(harness, 'items: []', { ...json(tokenFor(harness.repository, 'staging')), 'content-type': 'text/yaml' });
     expect(response.status).toBe(415);
   });
 
@@ -49,10 +49,10 @@ describe('POST /api/v1/snapshots', () => {
   it('stores a gzip upload (202), gives a duplicate the same id, refuses an older one with 409, and reports status', async () => {
     const token = tokenFor(harness.repository, CLUSTER);
     const newer = snapshotOf(harness.repository, appliedObjects(files), '2026-12-02T03:00:00Z');
-    const first = await postSnapshot(harness, gzipSync(JSON.stringify(newer)), { ...json(token), 'content-encoding': 'gzip' });
+    const first = await postSnapshot(harness, gzipSync(JSON.stringify(newer)), { ...json(token, CLUSTER), 'content-encoding': 'gzip' });
     expect(first.status).toBe(202);
     expect(first.body.status).toBe('queued');
-    const again = await postSnapshot(harness, gzipSync(JSON.stringify(newer)), { ...json(token), 'content-encoding': 'gzip' });
+    const again = await postSnapshot(harness, gzipSync(JSON.stringify(newer)), { ...json(token, CLUSTER), 'content-encoding': 'gzip' });
     expect(again.body).toEqual({ id: first.body.id, status: 'duplicate' });
     const older = await uploadSnapshot(harness, snapshotOf(harness.repository, [], '2026-12-02T02:00:00Z'));
     expect(older.status).toBe(409);

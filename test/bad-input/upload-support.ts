@@ -121,8 +121,12 @@ export function get(url: string, path: string, token: string): Promise<Answer> {
   });
 }
 
-export function jsonHeaders(token: string, gzip = false): Record<string, string> {
-  return { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...(gzip ? { 'content-encoding': 'gzip' } : {}) };
+/** The headers an agent sends for `repository` and `cluster`: the token, and whom it is for. */
+export function uploadHeaders(repository: string, cluster: string, gzip = false, token = tokenFor(repository, cluster)): Record<string, string> {
+  return {
+    'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-driftback-repository': repository, 'x-driftback-cluster': cluster,
+    ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+  };
 }
 
 /**

@@ -2,7 +2,7 @@
 // nothing stored is lost or overwritten, and the process keeps serving valid uploads afterwards.
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, gzipBomb, hugeJsonStream, jsonHeaders, post, snapshotDocument, startTestApp, tokenFor, type TestApp } from './upload-support.js';
+import { get, gzipBomb, hugeJsonStream, uploadHeaders, post, snapshotDocument, startTestApp, tokenFor, type TestApp } from './upload-support.js';
 
 const REPOSITORY = 'acme/platform-gitops';
 const MiB = 1024 * 1024;
@@ -20,7 +20,7 @@ afterAll(async () => {
 function upload(document: Record<string, unknown>, gzip = true) {
   const cluster = String(document.cluster);
   const json = Buffer.from(JSON.stringify(document));
-  return post(app.url, { headers: jsonHeaders(tokenFor(REPOSITORY, cluster), gzip), body: gzip ? gzipSync(json) : json });
+  return post(app.url, { headers: uploadHeaders(REPOSITORY, cluster, gzip), body: gzip ? gzipSync(json) : json });
 }
 
 function status(cluster: string) {
@@ -30,7 +30,7 @@ function status(cluster: string) {
 describe('bad uploads are refused with an answer that says what to change', () => {
   it('a truncated gzip body: 400 naming the corrupt stream', async () => {
     const whole = gzipSync(JSON.stringify(snapshotDocument({ cluster: 'truncated' })));
-    const answer = await post(app.url, { headers: jsonHeaders(tokenFor(REPOSITORY, 'truncated'), true), body: whole.subarray(0, whole.length - 20) });
+    const answer = await post(app.url, { headers: uploadHeaders(REPOSITORY, 'truncated', true), body: whole.subarray(0, whole.length - 20) });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toMatch(/gzip body is corrupt or truncated.*send the complete gzip stream/);
     expect((await status('truncated')).body.latest).toBeNull();
@@ -42,7 +42,7 @@ describe('bad uploads are refused with an answer that says what to change', () =
     const before = process.memoryUsage().rss;
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
-    const answer = await post(app.url, { headers: jsonHeaders(tokenFor(REPOSITORY, 'bomb'), true), body: bomb });
+    const answer = await post(app.url, { headers: uploadHeaders(REPOSITORY, 'bomb', true), body: bomb });
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
     expect(answer.status).toBe(413);
@@ -56,14 +56,14 @@ describe('bad uploads are refused with an answer that says what to change', () =
     ['application/x-www-form-urlencoded', 'Content-Type application/x-www-form-urlencoded is not accepted'],
     ['', 'Content-Type (none) is not accepted'],
   ])('content type %j: 415', async (contentType, message) => {
-    const headers = { ...jsonHeaders(tokenFor(REPOSITORY, 'prod-eu')), 'content-type': contentType };
+    const headers = { ...uploadHeaders(REPOSITORY, 'prod-eu'), 'content-type': contentType };
     const answer = await post(app.url, { headers, body: Buffer.from(JSON.stringify(snapshotDocument())) });
     expect(answer.status).toBe(415);
     expect(answer.body.error).toContain(message);
   });
 
   it('a 100 MB JSON body streamed without a length: 413 while streaming', async () => {
-    const answer = await post(app.url, { headers: jsonHeaders(tokenFor(REPOSITORY, 'huge')), body: hugeJsonStream(100 * 1000 * 1000) });
+    const answer = await post(app.url, { headers: uploadHeaders(REPOSITORY, 'huge'), body: hugeJsonStream(100 * 1000 * 1000) });
     expect(answer.status).toBe(413);
     expect(answer.body.error).toMatch(/MAX_SNAPSHOT_BYTES.*narrow the agent's scope/);
     expect((await status('huge')).body.latest).toBeNull();
@@ -71,7 +71,7 @@ describe('bad uploads are refused with an answer that says what to change', () =
 
   it('a 100 MB JSON body with its Content-Length declared: 413 before reading it', async () => {
     const answer = await post(app.url, {
-      headers: { ...jsonHeaders(tokenFor(REPOSITORY, 'huge')), 'content-length': String(100 * 1000 * 1000) },
+      headers: { ...uploadHeaders(REPOSITORY, 'huge'), 'content-length': String(100 * 1000 * 1000) },
       body: hugeJsonStream(100 * 1000 * 1000),
     });
     expect(answer.status).toBe(413);
@@ -81,7 +81,7 @@ describe('bad uploads are refused with an answer that says what to change', () =
     ['nested arrays as the document', /^\[0\]\[0\]/, () => '['.repeat(100_000) + ']'.repeat(100_000)],
     ['nested objects inside an item', /^items\[0\]\.spec\.a/, () => JSON.stringify(snapshotDocument({ cluster: 'nested' })).replace('"spec":{"replicas":3}', `"spec":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`)],
   ])('deeply nested JSON (%s): 400 with the path where it gets too deep', async (_case, prefix, text) => {
-    const answer = await post(app.url, { headers: jsonHeaders(tokenFor(REPOSITORY, 'nested'), true), body: gzipSync(text()) });
+    const answer = await post(app.url, { headers: uploadHeaders(REPOSITORY, 'nested', true), body: gzipSync(text()) });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe('the snapshot does not match driftback.dev/v1');
     expect(answer.body.problems).toEqual([{ path: expect.stringMatching(prefix), message: expect.stringMatching(/nested more than 200 levels deep/) }]);
@@ -89,7 +89,7 @@ describe('bad uploads are refused with an answer that says what to change', () =
   });
 
   it('invalid JSON: 400 with the parser message', async () => {
-    const answer = await post(app.url, { headers: jsonHeaders(tokenFor(REPOSITORY, 'prod-eu')), body: Buffer.from('{"apiVersion": "driftback.dev/v1",') });
+    const answer = await post(app.url, { headers: uploadHeaders(REPOSITORY, 'prod-eu'), body: Buffer.from('{"apiVersion": "driftback.dev/v1",') });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toMatch(/^invalid JSON: /);
   });
@@ -105,7 +105,7 @@ describe('bad uploads are refused with an answer that says what to change', () =
 
   it('a token for another cluster: 401 saying how to create the right one', async () => {
     const json = gzipSync(JSON.stringify(snapshotDocument({ cluster: 'prod-us' })));
-    const answer = await post(app.url, { headers: jsonHeaders(tokenFor(REPOSITORY, 'prod-eu'), true), body: json });
+    const answer = await post(app.url, { headers: uploadHeaders(REPOSITORY, 'prod-us', true, tokenFor(REPOSITORY, 'prod-eu')), body: json });
     expect(answer.status).toBe(401);
     expect(answer.body.error).toContain('driftback token --repository acme/platform-gitops --cluster prod-us');
   });
@@ -124,7 +124,7 @@ describe('state survives bad input', () => {
 
   it('a repository the App is not installed on is accepted at ingest (reconcile reports it)', async () => {
     const answer = await post(app.url, {
-      headers: jsonHeaders(tokenFor('nobody/not-installed', 'prod-eu'), true),
+      headers: uploadHeaders('nobody/not-installed', 'prod-eu', true),
       body: gzipSync(JSON.stringify(snapshotDocument({ repository: 'nobody/not-installed' }))),
     });
     expect(answer.status).toBe(202);

@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import { GitHubStandIn } from '../support/github/index.js';
 import type { StandInRelay } from '../support/github/relay.js';
-import { tokenFor } from '../support/app.js';
+import { uploadHeaders } from '../support/app.js';
 import { appliedObjects, CLUSTER, CLUSTER_PATH, configText, gitopsRepository, scaled, snapshotOf } from '../app/live.js';
 
 export const OWNER = 'acme';
@@ -49,7 +49,7 @@ export interface Upload {
 export async function upload(baseUrl: string, snapshot: { repository: string; cluster: string }): Promise<Upload> {
   const response = await fetch(`${baseUrl}/api/v1/snapshots`, {
     method: 'POST', body: JSON.stringify(snapshot),
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokenFor(snapshot.repository, snapshot.cluster)}` },
+    headers: uploadHeaders(snapshot.repository, snapshot.cluster),
   });
   return { status: response.status, body: await response.text() };
 }

@@ -125,8 +125,13 @@ export async function postSnapshot(harness: AppHarness, body: string | Uint8Arra
   return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }
 
+/** The headers an agent sends: its token, and the repository and cluster the token is for. */
+export function uploadHeaders(repository: string, cluster: string, token = tokenFor(repository, cluster)): Record<string, string> {
+  return { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-driftback-repository': repository, 'x-driftback-cluster': cluster };
+}
+
 export async function uploadSnapshot(harness: AppHarness, snapshot: { repository: string; cluster: string }, token = tokenFor(snapshot.repository, snapshot.cluster)): Promise<UploadResponse> {
-  return postSnapshot(harness, JSON.stringify(snapshot), { 'content-type': 'application/json', authorization: `Bearer ${token}` });
+  return postSnapshot(harness, JSON.stringify(snapshot), uploadHeaders(snapshot.repository, snapshot.cluster, token));
 }
 
 function fixturePayload(event: string, name: string): Record<string, unknown> {

@@ -1,11 +1,12 @@
 // POST /api/v1/snapshots and GET /api/v1/clusters/<owner>/<repo>/<cluster> (DESIGN.md "Upload API").
-// Ingest never waits on GitHub: it verifies, validates, stores durably, enqueues, answers 202.
+// Ingest never waits on GitHub: it authenticates from the headers, then reads, validates, stores
+// durably, enqueues and answers 202.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { capturedAtProblem, parseSnapshot } from '../../core/model/index.js';
-import { verifyToken } from '../../core/token/index.js';
 import type { JobQueue, Store } from '../../store/types.js';
-import { bearerToken, pathOf, sendError, sendJson } from '../http.js';
+import { pathOf, sendError, sendJson } from '../http.js';
+import { authenticate } from './authenticate.js';
 import { expectedSize, inflateBody, readRawBody } from './read-body.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { ByteBudget } from './semaphore.js';
@@ -16,6 +17,12 @@ export interface UploadDeps {
   tokenSecret?: string;
   maxSnapshotBytes: number;
   rateLimiter: RateLimiter;
+  /** Failed authentications per client address. */
+  failures: RateLimiter;
+  /** Client addresses come from X-Forwarded-For as the App's reverse proxy appended it. */
+  trustProxy?: boolean;
+  /** Bodies read at once (their raw bytes, until parsed), by declared size. */
+  bodyReads: ByteBudget;
   /** Bytes of documents inflated and parsed at once (DRIFTBACK_INGEST_MEMORY). */
   parsing: ByteBudget;
   now: () => Date;
@@ -49,89 +56,115 @@ export function createUploadHandler(deps: UploadDeps) {
 
 async function handleUpload(deps: UploadDeps, req: IncomingMessage, res: ServerResponse): Promise<true> {
   const count = deps.onSnapshot ?? (() => undefined);
-  if (!deps.tokenSecret) {
-    req.resume();
-    return sendError(res, 503, 'uploads are disabled: the App has no DRIFTBACK_TOKEN_SECRET set');
-  }
-  const token = bearerToken(req);
-  if (!token) {
-    req.resume();
+  if (!deps.tokenSecret) return refuseUnread(res, { status: 503, message: 'uploads are disabled: the App has no DRIFTBACK_TOKEN_SECRET set' });
+  // Everything the headers can settle is settled before the body is read.
+  const nowMs = deps.now().getTime();
+  const who = authenticate({ tokenSecret: deps.tokenSecret, failures: deps.failures, trustProxy: deps.trustProxy }, req, nowMs);
+  if (who.type !== 'ok') {
     count('unauthorized');
-    return sendError(res, 401, 'missing token: send Authorization: Bearer <token> (driftback token --repository <owner/name> --cluster <name>)');
+    return refuseUnread(res, who);
   }
   const contentType = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (contentType !== 'application/json') {
-    req.resume();
     count('invalid');
-    return sendError(res, 415, `Content-Type ${contentType || '(none)'} is not accepted: send application/json (gzip with Content-Encoding: gzip)`);
+    return refuseUnread(res, { status: 415, message: `Content-Type ${contentType || '(none)'} is not accepted: send application/json (gzip with Content-Encoding: gzip)` });
   }
-  const raw = await readRawBody(req, deps.maxSnapshotBytes);
-  if (raw.type !== 'ok') return refuseBody(deps, res, raw);
-  return deps.parsing.run(expectedSize(raw), async () => {
-    const body = await inflateBody(raw, deps.maxSnapshotBytes);
-    if (body.type !== 'ok') return refuseBody(deps, res, body);
-    let document: unknown;
-    try {
-      document = JSON.parse(body.body.toString('utf8'));
-    } catch (error) {
-      count('invalid');
-      const message = error instanceof RangeError ? 'the JSON is nested too deeply' : `invalid JSON: ${(error as Error).message}`;
-      return sendError(res, 400, message, { problems: [{ path: '(body)', message }] });
-    }
-    const parsed = parseSnapshot(document);
-    if (!parsed.ok) {
-      count('invalid');
-      return sendError(res, 400, 'the snapshot does not match driftback.dev/v1', { problems: parsed.problems });
-    }
-    const snapshot = parsed.value;
-    if (!verifyToken(deps.tokenSecret!, token, snapshot.repository, snapshot.cluster)) {
-      count('unauthorized');
-      return sendError(res, 401, `the token is not valid for repository ${snapshot.repository} cluster ${snapshot.cluster}: create it with driftback token --repository ${snapshot.repository} --cluster ${snapshot.cluster}`);
-    }
-    const nowMs = deps.now().getTime();
-    const future = capturedAtProblem(snapshot.capturedAt, deps.now());
-    if (future) {
-      count('invalid');
-      return sendError(res, 400, 'the snapshot was captured in the future', { problems: [future] });
-    }
-    const limited = deps.rateLimiter.take(reconcileKey(snapshot.repository, snapshot.cluster), nowMs);
-    if (!limited.ok) {
-      count('rate-limited');
-      return sendError(res, 429, `too many snapshots for ${snapshot.repository} ${snapshot.cluster}: retry after ${limited.retryAfterSeconds}s`, {}, { 'retry-after': String(limited.retryAfterSeconds) });
-    }
-    const digest = 'sha256:' + createHash('sha256').update(body.body).digest('hex');
-    try {
-      // The agent's gzip is kept as is: no second serialisation of a large document.
-      const stored = await deps.store.putSnapshot(snapshot, { digest, receivedAt: deps.now().toISOString(), compressed: raw.gzip ? raw.raw : undefined });
-      const fields = { repository: snapshot.repository, cluster: snapshot.cluster, snapshot: stored.meta.id, items: snapshot.items.length };
-      if (stored.type === 'stale') {
-        count('stale');
-        deps.log.warn(fields, 'snapshot older than the latest one: stored, not used');
-        return sendJson(res, 409, {
-          id: stored.meta.id,
-          status: 'stale',
-          error: `capturedAt ${snapshot.capturedAt} is older than the latest snapshot (${stored.latest.capturedAt}): it does not replace newer state`,
-        });
-      }
-      if (stored.type === 'duplicate') {
-        count('duplicate');
-        return sendJson(res, 202, { id: stored.meta.id, status: 'duplicate' });
-      }
-      await deps.queue.enqueue(RECONCILE_QUEUE, reconcileKey(snapshot.repository, snapshot.cluster), {
-        repository: snapshot.repository,
-        cluster: snapshot.cluster,
-        snapshotId: stored.meta.id,
-        reason: 'snapshot',
-      });
-      count('accepted');
-      deps.log.info(fields, 'snapshot stored');
-      return sendJson(res, 202, { id: stored.meta.id, status: 'queued' });
-    } catch (error) {
-      count('error');
-      deps.log.error({ err: error, repository: snapshot.repository, cluster: snapshot.cluster }, 'could not store snapshot');
-      return sendError(res, 503, 'the snapshot could not be stored right now (database unavailable): retry later', {}, { 'retry-after': '30' });
-    }
+  const limited = deps.rateLimiter.take(reconcileKey(who.repository, who.cluster), nowMs);
+  if (!limited.ok) {
+    count('rate-limited');
+    return refuseUnread(res, { status: 429, message: `too many snapshots for ${who.repository} ${who.cluster}: retry after ${limited.retryAfterSeconds}s`, retryAfterSeconds: limited.retryAfterSeconds });
+  }
+  // A body in memory stays counted until it is parsed, so bodies read at once stay bounded too.
+  const declared = Number(req.headers['content-length']);
+  const weight = Number.isFinite(declared) && declared > 0 ? Math.min(declared, deps.maxSnapshotBytes) : deps.maxSnapshotBytes;
+  return deps.bodyReads.run(weight, async () => {
+    const raw = await readRawBody(req, deps.maxSnapshotBytes);
+    if (raw.type !== 'ok') return refuseBody(deps, res, raw);
+    return deps.parsing.run(expectedSize(raw), async () => {
+      const body = await inflateBody(raw, deps.maxSnapshotBytes);
+      if (body.type !== 'ok') return refuseBody(deps, res, body);
+      return storeUpload(deps, res, { raw: raw.raw, gzip: raw.gzip, json: body.body }, who);
+    });
   });
+}
+
+async function storeUpload(deps: UploadDeps, res: ServerResponse, body: { raw: Buffer; gzip: boolean; json: Buffer }, who: { repository: string; cluster: string }): Promise<true> {
+  const count = deps.onSnapshot ?? (() => undefined);
+  let document: unknown;
+  try {
+    document = JSON.parse(body.json.toString('utf8'));
+  } catch (error) {
+    count('invalid');
+    const message = error instanceof RangeError ? 'the JSON is nested too deeply' : `invalid JSON: ${(error as Error).message}`;
+    return sendError(res, 400, message, { problems: [{ path: '(body)', message }] });
+  }
+  const parsed = parseSnapshot(document);
+  if (!parsed.ok) {
+    count('invalid');
+    return sendError(res, 400, 'the snapshot does not match driftback.dev/v1', { problems: parsed.problems });
+  }
+  const snapshot = parsed.value;
+  const mismatch = identityProblems(snapshot, who);
+  if (mismatch.length > 0) {
+    count('invalid');
+    return sendError(res, 400, 'the snapshot is for another cluster than its headers and token', { problems: mismatch });
+  }
+  const future = capturedAtProblem(snapshot.capturedAt, deps.now());
+  if (future) {
+    count('invalid');
+    return sendError(res, 400, 'the snapshot was captured in the future', { problems: [future] });
+  }
+  const digest = 'sha256:' + createHash('sha256').update(body.json).digest('hex');
+  try {
+    // The agent's gzip is kept as is: no second serialisation of a large document.
+    const stored = await deps.store.putSnapshot(snapshot, { digest, receivedAt: deps.now().toISOString(), compressed: body.gzip ? body.raw : undefined });
+    const fields = { repository: snapshot.repository, cluster: snapshot.cluster, snapshot: stored.meta.id, items: snapshot.items.length };
+    if (stored.type === 'stale') {
+      count('stale');
+      deps.log.warn(fields, 'snapshot older than the latest one: stored, not used');
+      return sendJson(res, 409, {
+        id: stored.meta.id,
+        status: 'stale',
+        error: `capturedAt ${snapshot.capturedAt} is older than the latest snapshot (${stored.latest.capturedAt}): it does not replace newer state`,
+      });
+    }
+    if (stored.type === 'duplicate') {
+      count('duplicate');
+      return sendJson(res, 202, { id: stored.meta.id, status: 'duplicate' });
+    }
+    await deps.queue.enqueue(RECONCILE_QUEUE, reconcileKey(snapshot.repository, snapshot.cluster), {
+      repository: snapshot.repository,
+      cluster: snapshot.cluster,
+      snapshotId: stored.meta.id,
+      reason: 'snapshot',
+    });
+    count('accepted');
+    deps.log.info(fields, 'snapshot stored');
+    return sendJson(res, 202, { id: stored.meta.id, status: 'queued' });
+  } catch (error) {
+    count('error');
+    deps.log.error({ err: error, repository: snapshot.repository, cluster: snapshot.cluster }, 'could not store snapshot');
+    return sendError(res, 503, 'the snapshot could not be stored right now (database unavailable): retry later', {}, { 'retry-after': '30' });
+  }
+}
+
+/** The document must be for the repository and cluster its token was checked for. */
+function identityProblems(snapshot: { repository: string; cluster: string }, who: { repository: string; cluster: string }): Array<{ path: string; message: string }> {
+  const problems: Array<{ path: string; message: string }> = [];
+  if (snapshot.repository.toLowerCase() !== who.repository.toLowerCase()) problems.push({ path: 'repository', message: `is ${snapshot.repository}, but X-Driftback-Repository and the token are for ${who.repository}: send the snapshot with its own repository's headers and token` });
+  if (snapshot.cluster !== who.cluster) problems.push({ path: 'cluster', message: `is ${snapshot.cluster}, but X-Driftback-Cluster and the token are for ${who.cluster}: send the snapshot with its own cluster's headers and token` });
+  return problems;
+}
+
+/**
+ * Answers without reading the body. The connection is closed after the answer, so a client that
+ * keeps sending is cut off instead of the App draining what it refused.
+ */
+function refuseUnread(res: ServerResponse, refusal: { status: number; message: string; retryAfterSeconds?: number }): true {
+  res.setHeader('connection', 'close');
+  const headers: Record<string, string> = refusal.retryAfterSeconds !== undefined ? { 'retry-after': String(refusal.retryAfterSeconds) } : {};
+  if (refusal.status === 401) headers['www-authenticate'] = 'Bearer realm="driftback"';
+  return sendError(res, refusal.status, refusal.message, {}, headers);
 }
 
 function refuseBody(deps: UploadDeps, res: ServerResponse, body: { type: 'too-large'; limit: number } | { type: 'bad-encoding'; message: string }): true {
@@ -146,9 +179,11 @@ function refuseBody(deps: UploadDeps, res: ServerResponse, body: { type: 'too-la
 }
 
 async function handleStatus(deps: UploadDeps, req: IncomingMessage, res: ServerResponse, repository: string, cluster: string): Promise<true> {
-  const token = bearerToken(req);
-  if (!deps.tokenSecret || !token || !verifyToken(deps.tokenSecret, token, repository, cluster)) {
-    return sendError(res, 401, `send the upload token of repository ${repository} cluster ${cluster} as Authorization: Bearer <token>`);
+  if (!deps.tokenSecret) return sendError(res, 503, 'the App has no DRIFTBACK_TOKEN_SECRET set');
+  const who = authenticate({ tokenSecret: deps.tokenSecret, failures: deps.failures, trustProxy: deps.trustProxy }, req, deps.now().getTime(), { repository, cluster });
+  if (who.type !== 'ok') {
+    const message = who.type === 'refused' ? `send the upload token of repository ${repository} cluster ${cluster} as Authorization: Bearer <token>` : who.message;
+    return sendError(res, who.status, message, {}, who.type === 'blocked' ? { 'retry-after': String(who.retryAfterSeconds) } : {});
   }
   try {
     const latest = await deps.store.latestSnapshotMeta(repository, cluster);
