@@ -159,3 +159,17 @@ describe('bodies read at once are bounded', () => {
     expect(waiting.pulled()).toBeGreaterThan(24 * MiB);
   }, 60_000);
 });
+
+describe('keys that name Object.prototype members', () => {
+  it('a snapshot with a __proto__ key under binaryData is refused with its path; the App keeps serving', async () => {
+    const text = JSON.stringify(snapshotDocument({ cluster: 'proto', capturedAt: minutesFromNow(-1) })).replace(
+      '"spec":{"replicas":3}', '"spec":{"replicas":3}},{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c","namespace":"x"},"binaryData":{"__proto__":{"polluted":"yes"}}',
+    );
+    const answer = await post(app.url, { headers: uploadHeaders(REPOSITORY, 'proto', true), body: gzipSync(text) });
+    expect(answer.status).toBe(400);
+    expect(answer.body.problems).toEqual([{ path: 'items[1].binaryData.__proto__', message: expect.stringMatching(/^the key "__proto__" is refused/) }]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((await status('proto')).body.latest).toBeNull();
+    expect((await upload(snapshotDocument({ cluster: 'proto', capturedAt: minutesFromNow(-1) }))).status).toBe(202);
+  });
+});

@@ -1,7 +1,7 @@
 // The live side of a text diff, shaped like the desired object: desired with each counted change's
 // live value put in place. Comparing this with desired shows exactly the drifted fields in
 // context, without status, server-set metadata and defaults (which are noise, not drift).
-import { fromPointer, isPlainObject, type FieldChange, type PathSegment } from '../../core/model/index.js';
+import { fromPointer, isPlainObject, ownValue, setOwn, type FieldChange, type PathSegment } from '../../core/model/index.js';
 
 type Container = Record<string, unknown> | unknown[];
 
@@ -20,7 +20,7 @@ function childOf(container: Container, segment: PathSegment): unknown {
     const index = indexIn(container, segment);
     return index < 0 ? undefined : container[index];
   }
-  return typeof segment === 'string' ? container[segment] : undefined;
+  return typeof segment === 'string' ? ownValue(container, segment) : undefined;
 }
 
 function assign(container: Container, segment: PathSegment, value: unknown): void {
@@ -29,7 +29,7 @@ function assign(container: Container, segment: PathSegment, value: unknown): voi
     if (index < 0) container.push(value);
     else container[index] = value;
   } else if (typeof segment === 'string') {
-    container[segment] = value;
+    setOwn(container, segment, value);
   }
 }
 
@@ -84,7 +84,7 @@ export function concretePath(root: unknown, segments: PathSegment[]): Array<stri
       if (index < 0) return undefined;
       path.push(index);
       current = current[index];
-    } else if (isPlainObject(current) && typeof segment === 'string' && segment in current) {
+    } else if (isPlainObject(current) && typeof segment === 'string' && Object.hasOwn(current, segment)) {
       path.push(segment);
       current = current[segment];
     } else {

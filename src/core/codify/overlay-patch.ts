@@ -1,7 +1,7 @@
 // A change to an object from a shared base, written as a strategic-merge patch in this cluster's
 // overlay: one file per resource, created or extended, registered in the overlay's `patches:`.
 import type { DesiredObject, FieldChange, PathSegment } from '../model/index.js';
-import { isPlainObject } from '../model/index.js';
+import { isPlainObject, ownValue } from '../model/index.js';
 import { appendToKustomizationList } from './kustomization-lists.js';
 import { manifestText, relativeTo } from './new-resource.js';
 import { dirOf, joinPath } from './shared-bases.js';
@@ -50,7 +50,7 @@ export function writeOverlayPatch(workspace: Workspace, overlayKustomization: st
 export function valueAtSegments(value: unknown, segments: readonly PathSegment[]): unknown {
   let current = value;
   for (const segment of segments) {
-    if (typeof segment === 'string') current = isPlainObject(current) ? current[segment] : undefined;
+    if (typeof segment === 'string') current = isPlainObject(current) ? ownValue(current, segment) : undefined;
     else if (!Array.isArray(current)) return undefined;
     else if ('index' in segment) current = current[segment.index];
     else current = current.find((item) => isPlainObject(item) && Object.entries(segment.key).every(([k, v]) => String(item[k] ?? (k === 'protocol' ? 'TCP' : '')) === String(v)));

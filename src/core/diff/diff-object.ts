@@ -2,7 +2,7 @@
 // matches keyed lists by key, keeps noise out, and names each change's op, manager and cause.
 import type { Cause, Conflict, FieldChange, KubeObject, PathSegment } from '../model/index.js';
 import type { Config } from '../config/index.js';
-import { groupOf, isPlainObject } from '../model/index.js';
+import { groupOf, isPlainObject, ownValue } from '../model/index.js';
 import { defaultConfig } from '../config/index.js';
 import { isEmpty, LAST_APPLIED, withoutNoise } from './noise.js';
 import { canonicalKey, itemKey, listKeysFor, valueAtSegments } from './list-keys.js';
@@ -154,8 +154,8 @@ function compare(walk: Walk, d: unknown, l: unknown, place: Place): void {
 function compareMaps(walk: Walk, d: Record<string, unknown>, l: Record<string, unknown>, place: Place): void {
   const whole = wholeOwners(walk, place);
   const inherited = whole.length ? whole : place.inherited;
-  for (const field of Object.keys(d)) compare(walk, d[field], l[field], child(place, field, inherited));
-  for (const field of Object.keys(l)) if (!(field in d)) liveOnly(walk, l[field], child(place, field, inherited));
+  for (const field of Object.keys(d)) compare(walk, d[field], ownValue(l, field), child(place, field, inherited));
+  for (const field of Object.keys(l)) if (!Object.hasOwn(d, field)) liveOnly(walk, l[field], child(place, field, inherited));
 }
 
 function compareLists(walk: Walk, d: unknown[], l: unknown[], place: Place): void {
@@ -287,7 +287,7 @@ function subsetEqual(walk: Walk, d: unknown, l: unknown, place: Place): boolean 
   if (isEmpty(d)) return true; // desired declares nothing here
   if (isPlainObject(d)) {
     if (!isPlainObject(l)) return false;
-    return Object.keys(d).every((field) => subsetEqual(walk, d[field], l[field], { ...place, parentField: place.field, field }));
+    return Object.keys(d).every((field) => subsetEqual(walk, d[field], ownValue(l, field), { ...place, parentField: place.field, field }));
   }
   if (Array.isArray(d)) return Array.isArray(l) && d.length === l.length && d.every((x, i) => subsetEqual(walk, x, l[i], place));
   return valuesEqual(walk, d, l, place);

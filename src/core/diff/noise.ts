@@ -32,7 +32,7 @@ export function isEmpty(value: unknown): boolean {
   if (Array.isArray(value)) return value.length === 0;
   if (typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    for (const key in record) if (!isEmpty(record[key])) return false;
+    for (const key of Object.keys(record)) if (!isEmpty(record[key])) return false;
     return true;
   }
   return false;

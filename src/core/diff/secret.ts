@@ -2,7 +2,7 @@
 // replaces live values with `sha256:<hex>` keyed hashes computed in the cluster, so a value can only be
 // compared when live still has it in base64. Values never leave this module unmasked.
 import type { KubeObject } from '../model/index.js';
-import { isPlainObject } from '../model/index.js';
+import { isPlainObject, setOwn } from '../model/index.js';
 
 export const MASK = '***';
 
@@ -15,7 +15,7 @@ export function foldStringData(obj: Record<string, unknown>): Record<string, unk
   if (!isPlainObject(obj.stringData)) return obj;
   const { stringData, ...rest } = obj;
   const data: Record<string, unknown> = { ...(isPlainObject(rest.data) ? rest.data : {}) };
-  for (const [key, value] of Object.entries(stringData)) data[key] = Buffer.from(String(value ?? ''), 'utf8').toString('base64');
+  for (const [key, value] of Object.entries(stringData)) setOwn(data, key, Buffer.from(String(value ?? ''), 'utf8').toString('base64'));
   return { ...rest, data };
 }
 

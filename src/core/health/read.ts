@@ -1,6 +1,6 @@
 // Typed reads of the loosely shaped status of a live object. Health rules read fields that may be
 // absent, mistyped or null in real snapshots; these helpers never throw on such input.
-import { isPlainObject } from '../model/index.js';
+import { isPlainObject, ownValue } from '../model/index.js';
 
 export interface Condition {
   type: string;
@@ -15,7 +15,7 @@ export function field(value: unknown, ...path: string[]): unknown {
   let current = value;
   for (const key of path) {
     if (!isPlainObject(current)) return undefined;
-    current = current[key];
+    current = ownValue(current, key);
   }
   return current;
 }

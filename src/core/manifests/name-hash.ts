@@ -1,6 +1,7 @@
 // kustomize's content-hash name suffix for generated ConfigMaps and Secrets (api/hasher): encode the
 // object as Go's json.Marshal would (sorted keys, HTML-safe escapes), sha256, keep 10 hex digits and
 // swap the characters that could spell words (0→g, 1→h, 3→k, a→m, e→t).
+import { setOwn } from '../model/index.js';
 import { createHash } from 'node:crypto';
 import { toPlain, type TrackedMap } from './tracked.js';
 
@@ -35,6 +36,6 @@ function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort()) out[key] = sortKeys((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value).sort()) setOwn(out, key, sortKeys((value as Record<string, unknown>)[key]));
   return out;
 }

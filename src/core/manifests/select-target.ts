@@ -1,6 +1,7 @@
 // Patch targets as kustomize selects them: group, version, kind, name and namespace (name, kind and
 // namespace are anchored regular expressions, matched against current and earlier names), plus
 // label and annotation selectors in Kubernetes selector syntax.
+import { setOwn } from '../model/index.js';
 import { apiVersionOf, groupOfResource, kindOf, type BuildResource } from './resource.js';
 import { getIn, type TrackedNode } from './tracked.js';
 
@@ -17,7 +18,7 @@ export interface TargetSelector {
 export function readSelector(node: TrackedNode | undefined): TargetSelector | undefined {
   if (node?.kind !== 'map') return undefined;
   const selector: Record<string, string> = {};
-  for (const [key, value] of node.entries) if (value.kind === 'scalar' && value.value !== null) selector[key] = String(value.value);
+  for (const [key, value] of node.entries) if (value.kind === 'scalar' && value.value !== null) setOwn(selector, key, String(value.value));
   return selector as TargetSelector;
 }
 

@@ -2,7 +2,7 @@
 // tree (not plain JSON), so the source map survives merges, renames and list edits without any
 // pointer bookkeeping; flattenTracked turns it into the plain object and its `fields` in one walk.
 import type { FieldOrigin, FieldSource } from '../model/index.js';
-import { escapeSegment } from '../model/index.js';
+import { escapeSegment, setOwn } from '../model/index.js';
 
 export type ScalarValue = string | number | boolean | null;
 
@@ -43,7 +43,7 @@ export function toPlain(node: TrackedNode): unknown {
   if (node.kind === 'scalar') return node.value;
   if (node.kind === 'list') return node.items.map(toPlain);
   const out: Record<string, unknown> = {};
-  for (const [k, v] of node.entries) out[k] = toPlain(v);
+  for (const [k, v] of node.entries) setOwn(out, k, toPlain(v));
   return out;
 }
 
@@ -59,7 +59,7 @@ export function flattenTracked(root: TrackedNode): { value: unknown; fields: Rec
       return out;
     }
     const out: Record<string, unknown> = {};
-    for (const [k, v] of node.entries) out[k] = walk(v, `${pointer}/${escapeKey(k)}`);
+    for (const [k, v] of node.entries) setOwn(out, k, walk(v, `${pointer}/${escapeKey(k)}`));
     return out;
   };
   return { value: walk(root, ''), fields };

@@ -6,4 +6,5 @@ export * from './source.js';
 export * from './drift.js';
 export * from './health.js';
 export * from './snapshot.js';
+export * from './own.js';
 export * from './plan.js';

@@ -1,4 +1,5 @@
 // JSON pointers (RFC 6901) name fields in changes, ignore rules and source maps.
+import { ownValue } from './own.js';
 
 export function escapeSegment(segment: string | number): string {
   return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
@@ -23,7 +24,7 @@ export function getAt(value: unknown, segments: ReadonlyArray<string | number>):
   let current: unknown = value;
   for (const segment of segments) {
     if (Array.isArray(current)) current = current[Number(segment)];
-    else if (typeof current === 'object' && current !== null) current = (current as Record<string, unknown>)[String(segment)];
+    else if (typeof current === 'object' && current !== null) current = ownValue(current, String(segment));
     else return undefined;
   }
   return current;

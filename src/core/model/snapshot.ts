@@ -1,6 +1,7 @@
 // The snapshot document an agent uploads (driftback.dev/v1). See DESIGN.md "Snapshot document".
 import { z } from 'zod';
 import type { KubeObject } from './object.js';
+import { PROTOTYPE_KEYS } from './own.js';
 
 export const SNAPSHOT_API_VERSION = 'driftback.dev/v1';
 
@@ -81,23 +82,27 @@ export function formatZodPath(path: ReadonlyArray<PropertyKey>): string {
  */
 export const MAX_SNAPSHOT_DEPTH = 200;
 
+type Hazard = { type: 'deep' | 'key'; path: Array<string | number> };
+
 /**
- * The path of the first value nested deeper than `limit`. Recursive, but it never descends past
- * `limit`, so the stack stays shallow however deep the input is; no allocation on the way down.
+ * The path of the first value nested deeper than `limit`, or of the first key that names a member
+ * of Object.prototype. Recursive, but it never descends past `limit`, so the stack stays shallow
+ * however deep the input is; no allocation on the way down.
  */
-function tooDeepAt(value: unknown, limit: number, depth = 0): Array<string | number> | undefined {
+function hazardAt(value: unknown, limit: number, depth = 0): Hazard | undefined {
   if (value === null || typeof value !== 'object') return undefined;
-  if (depth >= limit) return [];
+  if (depth >= limit) return { type: 'deep', path: [] };
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const below = tooDeepAt(value[i], limit, depth + 1);
-      if (below) return [i, ...below];
+      const below = hazardAt(value[i], limit, depth + 1);
+      if (below) return { type: below.type, path: [i, ...below.path] };
     }
     return undefined;
   }
-  for (const key in value) {
-    const below = tooDeepAt((value as Record<string, unknown>)[key], limit, depth + 1);
-    if (below) return [key, ...below];
+  for (const key of Object.keys(value)) {
+    if (PROTOTYPE_KEYS.has(key)) return { type: 'key', path: [key] };
+    const below = hazardAt((value as Record<string, unknown>)[key], limit, depth + 1);
+    if (below) return { type: below.type, path: [key, ...below.path] };
   }
   return undefined;
 }
@@ -121,10 +126,15 @@ export function capturedAtProblem(capturedAt: string, receivedAt: Date): Problem
 
 /** Validates an uploaded snapshot; problems list every path that is wrong, not only the first. */
 export function parseSnapshot(value: unknown): Parsed<Snapshot> {
-  const deep = tooDeepAt(value, MAX_SNAPSHOT_DEPTH);
-  if (deep) {
-    const shown = formatZodPath(deep.slice(0, 6)) + (deep.length > 6 ? '…' : '');
+  const hazard = hazardAt(value, MAX_SNAPSHOT_DEPTH);
+  if (hazard?.type === 'deep') {
+    const shown = formatZodPath(hazard.path.slice(0, 6)) + (hazard.path.length > 6 ? '…' : '');
     return { ok: false, problems: [{ path: shown, message: `nested more than ${MAX_SNAPSHOT_DEPTH} levels deep: no Kubernetes object is; send the objects as the API server returns them` }] };
+  }
+  if (hazard?.type === 'key') {
+    const key = String(hazard.path.at(-1));
+    const message = `the key "${key}" is refused (it names a member of JavaScript's Object.prototype, a way to corrupt the App): rename the key, or leave its type out with the agent's DRIFTBACK_EXCLUDE`;
+    return { ok: false, problems: [{ path: formatZodPath(hazard.path), message }] };
   }
   const result = snapshotSchema.safeParse(value);
   if (result.success) return { ok: true, value: result.data as unknown as Snapshot };

@@ -1,7 +1,7 @@
 // Fields base declared and head no longer declares, that live still has: the next apply removes
 // them. The diff engine finds removals from the applier's managedFields and last-applied record;
 // the agent strips last-applied, so for a client-side applier (CI's kubectl) base is the evidence.
-import { isPlainObject, toPointer, type FieldChange, type KubeObject, type PathSegment } from '../model/index.js';
+import { isPlainObject, ownValue, toPointer, type FieldChange, type KubeObject, type PathSegment } from '../model/index.js';
 import { mergeKeyOf, sameKey } from './merge-keys.js';
 import { ownersOf } from './owners.js';
 import { classifyManager } from '../classify/index.js';
@@ -20,7 +20,7 @@ function readSegments(value: unknown, segments: PathSegment[], field = ''): unkn
   let name = field;
   for (const segment of segments) {
     if (typeof segment === 'string') {
-      current = isPlainObject(current) ? current[segment] : undefined;
+      current = isPlainObject(current) ? ownValue(current, segment) : undefined;
       name = segment;
     } else if ('index' in segment) current = Array.isArray(current) ? current[segment.index] : undefined;
     else current = Array.isArray(current) ? current.find((item) => sameKey(mergeKeyOf(name, item), segment)) : undefined;
@@ -37,7 +37,7 @@ function pointerOf(value: unknown, segments: PathSegment[]): string {
     if (typeof segment === 'string') {
       parts.push(segment);
       name = segment;
-      current = isPlainObject(current) ? current[segment] : undefined;
+      current = isPlainObject(current) ? ownValue(current, segment) : undefined;
     } else if ('index' in segment) {
       parts.push(segment.index);
       current = Array.isArray(current) ? current[segment.index] : undefined;

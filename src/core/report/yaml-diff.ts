@@ -2,7 +2,7 @@
 // and after the apply. Secret values are masked: a plan comment is readable by everyone on the PR.
 import { createTwoFilesPatch } from 'diff';
 import { stringify } from 'yaml';
-import { fromPointer, isPlainObject, type KubeObject, type PlanEntry } from '../model/index.js';
+import { fromPointer, isPlainObject, ownValue, setOwn, type KubeObject, type PlanEntry } from '../model/index.js';
 
 const SERVER_METADATA = ['uid', 'resourceVersion', 'generation', 'creationTimestamp', 'managedFields', 'selfLink'];
 
@@ -29,7 +29,7 @@ function setAt(target: Record<string, unknown>, pointer: string, value: unknown)
   for (let i = 0; i < parts.length - 1; i++) {
     if (!isPlainObject(node) && !Array.isArray(node)) return;
     const container = node as Record<string, unknown>;
-    if (container[parts[i]] === undefined) container[parts[i]] = /^\d+$/.test(parts[i + 1]) ? [] : {};
+    if (ownValue(container, parts[i]) === undefined) setOwn(container, parts[i], /^\d+$/.test(parts[i + 1]) ? [] : {});
     node = container[parts[i]];
   }
   if (!isPlainObject(node) && !Array.isArray(node)) return;
@@ -37,7 +37,7 @@ function setAt(target: Record<string, unknown>, pointer: string, value: unknown)
   if (value === undefined) {
     if (Array.isArray(node)) node.splice(Number(last), 1);
     else delete (node as Record<string, unknown>)[last];
-  } else (node as Record<string, unknown>)[last] = value;
+  } else setOwn(node, last, value);
 }
 
 function toYaml(value: unknown): string {
