@@ -173,3 +173,16 @@ describe('keys that name Object.prototype members', () => {
     expect((await upload(snapshotDocument({ cluster: 'proto', capturedAt: minutesFromNow(-1) }))).status).toBe(202);
   });
 });
+
+describe('names no API server would accept', () => {
+  it.each([
+    [{ name: 'x/../../prod-us/backdoor', namespace: 'checkout' }, 'items[0].metadata.name', /is not a valid Deployment name: it must be a lowercase RFC 1123 subdomain/],
+    [{ name: 'api', namespace: '../../.github/workflows' }, 'items[0].metadata.namespace', /is not a namespace name: it must be a lowercase RFC 1123 label/],
+  ])('%j is refused with its path', async (metadata, path, message) => {
+    const items = [{ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { ...metadata, managedFields: [] }, spec: { replicas: 3 } }];
+    const answer = await upload(snapshotDocument({ cluster: 'names', capturedAt: minutesFromNow(-1), items }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.problems).toEqual([{ path, message: expect.stringMatching(message) }]);
+    expect((await status('names')).body.latest).toBeNull();
+  });
+});

@@ -11,7 +11,8 @@ import { routeChange, overlayFor } from './route.js';
 import { removeValueAt, setScalarAt, setValueAt, type EditResult } from './yaml-edit.js';
 import { patchTarget, writeOverlayPatch } from './overlay-patch.js';
 import { cleanLiveObject } from './clean-live.js';
-import { manifestText, newResourcePath, relativeTo } from './new-resource.js';
+import { isInside, manifestText, newResourcePath, relativeTo } from './new-resource.js';
+import { identityProblems } from '../k8s/object-names.js';
 import { appendToKustomizationList } from './kustomization-lists.js';
 import { kustomizationIn } from './shared-bases.js';
 import { isPlainObject } from '../model/index.js';
@@ -93,7 +94,13 @@ function writeField(ctx: ApplyContext, resource: ResourceDiff, desired: DesiredO
 }
 
 function writeNewResource(ctx: ApplyContext, resource: ResourceDiff): Outcome {
+  // Names become path segments: only names an API server would accept are written as files.
+  const invalid = identityProblems(resource.live);
+  if (invalid.length > 0) return { ok: false, reason: `${invalid[0].path} ${invalid[0].message}; no file is written for it` };
   const file = newResourcePath(ctx.config.pullRequests.newResourcePath, resource.key, ctx.root, ctx.cluster?.name);
+  if (!isInside(file, ctx.root)) {
+    return { ok: false, reason: `pullRequests.newResourcePath gives ${file}, outside the cluster path ${ctx.root || '(repository root)'}: keep {cluster_path} at its start` };
+  }
   if (ctx.workspace.read(file) !== undefined) return { ok: false, reason: `${file} already exists; pullRequests.newResourcePath gives the same file for two resources` };
   // List it first: when the kustomization cannot take it, no orphan file is left behind.
   const kustomization = kustomizationIn(ctx.workspace.files(), ctx.root);

@@ -4,6 +4,7 @@ import { formatProblem } from '../model/index.js';
 import { selectIntents } from './select.js';
 import { applyIntent, type ApplyContext } from './apply.js';
 import { Workspace } from './workspace.js';
+import { isInside } from './new-resource.js';
 import { kustomizationUsers, joinPath } from './shared-bases.js';
 import { compareAfterCodify } from './self-check.js';
 import type { CodifyEngine, CodifyInput, CodifyResult } from './types.js';
@@ -23,6 +24,11 @@ export function codifyWith(engine: CodifyEngine, input: CodifyInput): CodifyResu
   };
   for (const intent of selection.intents) applyIntent(ctx, intent);
   const edits = ctx.workspace.edits();
+  // Files codify creates stay under the cluster path; existing files it edits are ones the render read.
+  const outside = [...edits.keys()].filter((path) => !input.files.has(path) && !isInside(path, root));
+  if (outside.length > 0) {
+    return { edits: new Map(), codified: ctx.codified, reported: ctx.reported, check: { ok: false, reason: `codify would create ${outside.join(', ')} outside the cluster path ${root || '(repository root)'}; nothing is written` } };
+  }
   if (ctx.codified.length === 0) return { edits, codified: [], reported: ctx.reported, check: { ok: true } };
   // The check compares two fresh diffs made the same way, so options and filtering applied to
   // input.result (persistence gate, scope) cannot make it fail.

@@ -15,6 +15,16 @@ export function newResourcePath(template: string, key: ResourceKey, clusterPath:
   return joinPath(...filled.split('/').filter((part) => part !== ''));
 }
 
+/**
+ * Whether `path` (normalized, relative to the repository) lies inside the directory `root`. Files the
+ * App creates (new manifests, overlay patches) must: a path built from names must never reach
+ * another cluster's directory or `.github/`.
+ */
+export function isInside(path: string, root: string): boolean {
+  if (path === '' || path.startsWith('/') || path.split('/').some((part) => part === '..' || part === '.' || part === '' || part === '.git')) return false;
+  return root === '' || path.startsWith(`${root}/`);
+}
+
 /** The manifest text of a new resource, in the house block style (2 spaces, indented lists). */
 export function manifestText(object: KubeObject): string {
   return renderCollection(object, 0, DEFAULT_BLOCK_STYLE).join('\n') + '\n';

@@ -87,7 +87,10 @@ export const pullRequestsSchema = z.strictObject({
     .regex(/^[A-Za-z0-9._\-/]+\/$/, 'expected a branch prefix ending in "/", e.g. driftback/')
     .default('driftback/'),
   /** Where hand-made resources are written. Placeholders: {cluster_path} {cluster} {namespace} {kind} {name}. */
-  newResourcePath: z.string().default('{cluster_path}/{namespace}/{kind}-{name}.yaml'),
+  newResourcePath: z
+    .string()
+    .regex(/^\{cluster_path\}\//, 'must start with {cluster_path}/: driftback creates files only under the cluster\'s path')
+    .default('{cluster_path}/{namespace}/{kind}-{name}.yaml'),
 });
 
 export const configSchema = z.strictObject({

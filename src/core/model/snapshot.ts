@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { KubeObject } from './object.js';
 import { PROTOTYPE_KEYS } from './own.js';
+import { identityProblems } from '../k8s/object-names.js';
 
 export const SNAPSHOT_API_VERSION = 'driftback.dev/v1';
 
@@ -137,7 +138,12 @@ export function parseSnapshot(value: unknown): Parsed<Snapshot> {
     return { ok: false, problems: [{ path: formatZodPath(hazard.path), message }] };
   }
   const result = snapshotSchema.safeParse(value);
-  if (result.success) return { ok: true, value: result.data as unknown as Snapshot };
+  if (result.success) {
+    const snapshot = result.data as unknown as Snapshot;
+    const invalid = snapshot.items.flatMap((item, index) => identityProblems(item).map((problem) => ({ ...problem, path: `items[${index}].${problem.path}` })));
+    if (invalid.length > 0) return { ok: false, problems: invalid.slice(0, 100) };
+    return { ok: true, value: snapshot };
+  }
   return {
     ok: false,
     problems: result.error.issues.slice(0, 100).map((issue) => ({ path: formatZodPath(issue.path), message: issue.message })),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { codifyDrift } from '../../../src/core/codify/index.js';
+import { parseConfig } from '../../../src/core/config/index.js';
 import type { KubeObject } from '../../../src/core/model/index.js';
 import { changedLines, configWith, diff, fixtureRepo, liveAfterHandEdit, render, type HandEdit } from './support.js';
 
@@ -155,5 +156,35 @@ describe('names and namespaces set by kustomize', () => {
     expect(out.check).toEqual({ ok: true });
     expect(out.codified).toMatchObject([{ kind: 'patch', file: 'apps/staging/driftback-helmrelease-podinfo.yaml' }]);
     expect(parse(out.edits.get('apps/staging/driftback-helmrelease-podinfo.yaml')!).metadata).toEqual({ name: 'podinfo', namespace: 'podinfo' });
+  });
+});
+
+describe('names that would leave the cluster path', () => {
+  const handMade = (name: string, namespace = 'default', kind = 'ConfigMap'): KubeObject => ({
+    apiVersion: 'v1', kind,
+    metadata: {
+      name, namespace, uid: 'b2', creationTimestamp: '2026-12-02T03:00:00Z',
+      managedFields: [{ manager: 'kubectl-create', operation: 'Update', apiVersion: 'v1', time: '2026-12-02T03:00:00Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': {} } }],
+    },
+    data: { a: 'b' },
+  });
+
+  it.each([
+    ['x/../../prod-us/backdoor', 'default'],
+    ['../../.github/workflows/deploy', 'default'],
+    ['deploy', '../../.github/workflows'],
+  ])('a live object named %j in %j is reported, never written', (name, namespace) => {
+    const files = fixtureRepo('microservices-demo');
+    const root = 'kubernetes-manifests';
+    const out = codify(files, root, [...liveWith(files, root, {}), handMade(name, namespace)]);
+    expect(out.edits.size).toBe(0);
+    expect(out.codified).toEqual([]);
+    expect(out.reported).toMatchObject([{ reason: expect.stringMatching(/^metadata\.(name|namespace) ".*" is not a (valid ConfigMap name|namespace name).*; no file is written for it$/) }]);
+  });
+
+  it('a newResourcePath that leads outside the cluster path is refused by the config', () => {
+    const parsed = parseConfig('pullRequests:\n  newResourcePath: "apps/{namespace}/{kind}-{name}.yaml"\n');
+    expect(parsed.ok).toBe(false);
+    expect(parsed.ok ? [] : parsed.problems).toMatchObject([{ line: 2, field: 'pullRequests.newResourcePath', message: expect.stringMatching(/^must start with \{cluster_path\}\//) }]);
   });
 });
