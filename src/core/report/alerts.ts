@@ -3,6 +3,7 @@
 import type { ReconcilerState } from '../model/index.js';
 import { formatAge, secondsBetween } from '../plan/age.js';
 import { renderTemplate, type TemplateOverrides } from './engine.js';
+import { shellCommand } from './shell-command.js';
 
 export interface RenderedIssue {
   title: string;
@@ -46,13 +47,16 @@ export function renderNotReconcilingAlert(view: NotReconcilingAlertView, options
   const flux = state.kind !== 'argocd-application';
   const kind = state.kind === 'argocd-application' ? 'Application' : state.kind === 'flux-helmrelease' ? 'HelmRelease' : 'Kustomization';
   const fluxKind = state.kind === 'flux-helmrelease' ? 'helmrelease' : 'kustomization';
+  // Flux objects and Argo CD Applications are custom resources: DNS-1123 subdomain names.
+  const name = { value: state.name, rule: 'dns-1123-subdomain' as const };
+  const namespace = { value: state.namespace, rule: 'dns-1123-label' as const };
   const body = renderTemplate('not-reconciling-alert', {
     cluster: view.cluster,
     resource: `${kind}/${state.namespace}/${state.name}`,
     reason: view.reason,
     suspended: state.suspended,
-    resumeCommand: flux ? `flux resume ${fluxKind} ${state.name} -n ${state.namespace}` : `argocd app set ${state.name} --sync-policy automated`,
-    describeCommand: flux ? `flux get ${fluxKind} ${state.name} -n ${state.namespace}` : `argocd app get ${state.name}`,
+    resumeCommand: shellCommand(flux ? ['flux', 'resume', fluxKind, name, '-n', namespace] : ['argocd', 'app', 'set', name, '--sync-policy', 'automated']),
+    describeCommand: shellCommand(flux ? ['flux', 'get', fluxKind, name, '-n', namespace] : ['argocd', 'app', 'get', name]),
   }, options.templates);
   return { title: notReconcilingAlertTitle(view.cluster, state), body };
 }

@@ -15,7 +15,7 @@ This issue closes itself when snapshots resume.
 
 export const NOT_RECONCILING_ALERT = `{{code resource}} in {{code cluster}} {{text reason}}.
 
-Changes merged to Git are not reaching the cluster while this lasts.{{#if suspended}} Resume it ({{code resumeCommand}}) when the reason for suspending it is gone.{{else}} Look at its events and conditions ({{code describeCommand}}).{{/if}}
+Changes merged to Git are not reaching the cluster while this lasts.{{#if suspended}} Resume it{{#if resumeCommand}} ({{code resumeCommand}}){{/if}} when the reason for suspending it is gone.{{else}} Look at its events and conditions{{#if describeCommand}} ({{code describeCommand}}){{/if}}.{{/if}}
 
 This issue closes itself when it reconciles again.
 `;
