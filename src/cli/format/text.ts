@@ -1,18 +1,21 @@
 // `--format text`: a unified diff per resource that is not in sync, like `kubectl diff`, with the
 // manager and time next to each drifted field, then one summary line.
 import { structuredPatch } from 'diff';
+import { maskSecretValues } from '../../core/diff/secret.js';
 import { displayKey, type DiffResult, type ResourceDiff } from '../../core/model/index.js';
 import { plainPalette, type Palette } from './color.js';
 import { desiredYaml, extraYaml, liveYaml } from './resource-yaml.js';
 
 const SYMBOL: Record<ResourceDiff['status'], string> = { 'in-sync': '=', modified: '~', missing: '-', extra: '+' };
 
+/** Both sides, Secret values masked as in the JSON and markdown output (changes are masked already). */
 function sidesOf(resource: ResourceDiff): [desired: string, live: string] {
-  if (resource.status === 'extra' && resource.live) return ['', extraYaml(resource.live)];
+  if (resource.status === 'extra' && resource.live) return ['', extraYaml(maskSecretValues(resource.live))];
   if (!resource.desired) return ['', ''];
-  const desired = desiredYaml(resource.desired.object, resource.changes);
+  const object = maskSecretValues(resource.desired.object);
+  const desired = desiredYaml(object, resource.changes);
   if (resource.status === 'missing') return [desired, ''];
-  return [desired, liveYaml(resource.desired.object, resource.changes)];
+  return [desired, liveYaml(object, resource.changes)];
 }
 
 function heading(resource: ResourceDiff): string {

@@ -10,6 +10,20 @@ export function isSecret(obj: KubeObject): boolean {
   return obj.kind === 'Secret' && (obj.apiVersion === 'v1' || obj.apiVersion?.startsWith('v1') === true);
 }
 
+/**
+ * A copy of a Secret whose `data` and `stringData` values are all MASK (keys kept, so a reader
+ * still sees which keys exist); any other object is returned as it is.
+ */
+export function maskSecretValues<T extends Record<string, unknown>>(object: T): T {
+  if (!isSecret(object as unknown as KubeObject)) return object;
+  const copy: Record<string, unknown> = { ...object };
+  for (const field of ['data', 'stringData']) {
+    const values = copy[field];
+    if (isPlainObject(values)) copy[field] = Object.fromEntries(Object.keys(values).map((key) => [key, MASK]));
+  }
+  return copy as T;
+}
+
 /** Folds `stringData` into `data` as the API server does (stringData wins). */
 export function foldStringData(obj: Record<string, unknown>): Record<string, unknown> {
   if (!isPlainObject(obj.stringData)) return obj;

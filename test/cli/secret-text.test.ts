@@ -1,0 +1,56 @@
+// `driftback diff --format text` never prints a Secret value: not Git's stringData or data, not
+// the live data of a `kubectl get -o json` file, not a hand-made Secret. Keys stay visible.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.js';
+
+const work = mkdtempSync(join(tmpdir(), 'driftback-secret-text-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const GIT = `apiVersion: v1
+kind: Secret
+metadata:
+  name: db
+  namespace: shop
+stringData:
+  password: hunter2-from-git
+  user: app
+`;
+
+const human = { manager: 'kubectl-edit', operation: 'Update', apiVersion: 'v1', time: '2026-12-02T03:00:00Z', fieldsType: 'FieldsV1' };
+const LIVE = {
+  apiVersion: 'v1', kind: 'List',
+  items: [
+    {
+      apiVersion: 'v1', kind: 'Secret', metadata: { name: 'db', namespace: 'shop', managedFields: [{ ...human, fieldsV1: { 'f:data': { 'f:password': {}, 'f:token': {} } } }] },
+      data: { password: Buffer.from('changed-in-cluster').toString('base64'), user: Buffer.from('app').toString('base64'), token: Buffer.from('live-only-token').toString('base64') },
+    },
+    {
+      apiVersion: 'v1', kind: 'Secret', metadata: { name: 'by-hand', namespace: 'shop', managedFields: [{ ...human, manager: 'kubectl-create', fieldsV1: { 'f:data': { 'f:apikey': {} } } }] },
+      data: { apikey: Buffer.from('hand-made-key').toString('base64') },
+    },
+  ],
+};
+
+describe('diff --format text on Secrets', () => {
+  it('shows keys and who changed them, with every value masked', async () => {
+    writeFileSync(join(work, 'secret.yaml'), GIT);
+    writeFileSync(join(work, 'live.json'), JSON.stringify(LIVE));
+    const result = await runCli(['diff', '--desired', 'secret.yaml', '--live', 'live.json', '--namespace', 'shop'], { cwd: work });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(1);
+    const out = result.stdout;
+    for (const secret of ['hunter2-from-git', 'changed-in-cluster', 'live-only-token', 'hand-made-key']) {
+      expect(out).not.toContain(secret);
+      expect(out).not.toContain(Buffer.from(secret).toString('base64'));
+    }
+    expect(out).not.toContain(Buffer.from('app').toString('base64'));
+    expect(out).toContain('~ Secret/shop/db');
+    expect(out).toContain('+ Secret/shop/by-hand');
+    expect(out).toMatch(/password: "\*\*\*"/);
+    expect(out).toMatch(/apikey: "\*\*\*"/);
+    expect(out).toContain('kubectl-edit at 2026-12-02T03:00:00Z');
+  });
+});
