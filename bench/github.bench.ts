@@ -21,6 +21,9 @@ import type { Router } from '../test/support/github/http-kit.js';
 import type { StandInState } from '../test/support/github/state.js';
 import { generateCluster, snapshotText, type GeneratedCluster } from './generate.js';
 
+/** The stand-in's App: id 1, acting as driftback[bot]. */
+const APP = { appId: 1, login: APP_LOGIN };
+
 const OWNER = 'acme';
 const REPO = 'platform-gitops';
 const CLUSTER = 'prod-eu';
@@ -123,7 +126,7 @@ async function realReconcile(standIn: GitHubStandIn, octokit: GitHubClient, clus
       await store.putSnapshot(parsed.value, { digest: `sha256:${capturedAt}`, receivedAt: capturedAt });
     };
     const deps: ReconcileDeps = {
-      store, clients: { forRepository: async () => octokit, forget: () => {} }, appLogin: async () => APP_LOGIN, metrics: createMetrics(),
+      store, clients: { forRepository: async () => octokit, forget: () => {} }, appIdentity: async () => APP, metrics: createMetrics(),
       now: () => new Date('2026-12-02T03:10:00Z'), log: { info: () => {}, warn: () => {} },
     };
     const outcomes: string[] = [];
@@ -254,7 +257,7 @@ try {
     remembered = { defaultBranch: repository.defaultBranch, knownHead: { commitSha: repository.headSha, treeSha: repository.treeSha } };
     const ctx: GitHubContext = {
       octokit, owner: OWNER, repo: REPO, defaultBranch: repository.defaultBranch, baseSha: repository.headSha, baseListing: repository.listing, config, cluster: CLUSTER,
-      snapshot: { id: 'bench', capturedAt: '2026-12-02T03:05:00Z' }, appLogin: APP_LOGIN, now: () => new Date('2026-12-02T03:10:00Z'), log: { info: () => {}, warn: () => {} },
+      snapshot: { id: 'bench', capturedAt: '2026-12-02T03:05:00Z' }, appLogin: APP_LOGIN, app: APP, now: () => new Date('2026-12-02T03:10:00Z'), log: { info: () => {}, warn: () => {} },
     };
     const result = await publishDrift(ctx, group, previous);
     if (result.type === 'declined' || result.type === 'foreign') throw new Error(`unexpected publish result ${result.type}`);
@@ -281,7 +284,7 @@ try {
 
   // The plan comment: refreshed with the same plan, and with a changed one.
   const naiveComment = (round: number) => octokit.rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: pullRequest, body: planParts(round)[0] });
-  const sticky = (round: number) => upsertStickyComment(octokit, { owner: OWNER, repo: REPO, issueNumber: pullRequest, key: `plan/${CLUSTER}`, parts: planParts(round) });
+  const sticky = (round: number) => upsertStickyComment(octokit, { owner: OWNER, repo: REPO, issueNumber: pullRequest, key: `plan/${CLUSTER}`, parts: planParts(round), author: APP });
   await sticky(1);
   const sameComment = await count(standIn, () => sticky(1));
   const naiveSame = await count(standIn, () => naiveComment(1));

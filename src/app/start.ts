@@ -82,7 +82,7 @@ export async function startDriftback(env: AppEnv, classes: ProbotClasses, overri
   await server.load(async (app: ProbotClass, { addHandler }: ApplicationFunctionOptions) => {
     log = app.log;
     queue = createQueue({ store, logger: app.log as never });
-    const driftback = createApp(app, { store, queue, metrics, clock: now });
+    const driftback = createApp(app, { store, queue, metrics, clock: now, appId: env.appId ?? 1 });
     handlers = driftback.handlers;
     addHandler(
       createUploadHandler({
@@ -101,7 +101,7 @@ export async function startDriftback(env: AppEnv, classes: ProbotClasses, overri
       }),
     );
     addHandler(createMetricsHandler(metrics, snapshotAgeRefresher(metrics, store, now), env.metricsToken));
-    reviewHandlers = await registerReview(app, { store, queue, clients: driftback.clients, metrics, now, log: app.log });
+    reviewHandlers = await registerReview(app, { store, queue, clients: driftback.clients, appIdentity: driftback.appIdentity, metrics, now, log: app.log });
     if (!configured) {
       app.log.warn('APP_ID and PRIVATE_KEY are not set: open this server in a browser to register the App on GitHub from app.yml');
       addHandler(await loadProbotSetup(app, env, server));

@@ -1,5 +1,6 @@
 // The GitHub edge: everything the App and the CLI call to read and write GitHub.
 export { assertOwnBranch, ForbiddenRefError } from './guard.js';
+export { isAppAuthored, type AppIdentity } from './authorship.js';
 export { branchHasForeignCommits, type BranchAuthorship, type ForeignCommit, type ForeignCommitsOptions } from './foreign-commits.js';
 export { createOrUpdateCheckRun, ANNOTATIONS_PER_REQUEST, type CheckAnnotation, type CheckConclusion, type CheckRunContent, type CheckRunResult } from './check-runs.js';
 export { closeIssue, findIssueByMarker, upsertIssueByMarker, type IssueContent, type IssueResult } from './issues.js';

@@ -1,5 +1,6 @@
 // Issues the App keeps (dashboard, alerts): found again by their marker among open and closed
 // issues with the label, reopened rather than duplicated, left alone when the hash is unchanged.
+import { isAppAuthored, type AppIdentity, type Authored } from './authorship.js';
 import { markerFor, sameContent, stampMarker } from './marker.js';
 import type { GitHubClient, RepoRef } from './types.js';
 
@@ -10,6 +11,8 @@ export interface IssueContent extends RepoRef {
   body: string;
   /** Labels put on the issue; the first narrows the search. */
   labels: string[];
+  /** The App: only issues it opened are found again (anyone can open one with its marker). */
+  author: AppIdentity;
 }
 
 export type IssueResult =
@@ -18,7 +21,7 @@ export type IssueResult =
   | { type: 'reopened'; number: number }
   | { type: 'unchanged'; number: number };
 
-interface ListedIssue {
+interface ListedIssue extends Authored {
   number: number;
   state: string;
   title: string;
@@ -26,12 +29,12 @@ interface ListedIssue {
   pull_request?: unknown;
 }
 
-export async function findIssueByMarker(octokit: GitHubClient, options: RepoRef & { key: string; labels: string[] }): Promise<ListedIssue | undefined> {
+export async function findIssueByMarker(octokit: GitHubClient, options: RepoRef & { key: string; labels: string[]; author: AppIdentity }): Promise<ListedIssue | undefined> {
   const issues = await octokit.paginate(octokit.rest.issues.listForRepo, {
     owner: options.owner, repo: options.repo, state: 'all', per_page: 100,
     ...(options.labels.length > 0 ? { labels: options.labels[0] } : {}),
   });
-  const mine = issues.filter((issue) => !issue.pull_request && markerFor(issue.body, options.key));
+  const mine = issues.filter((issue) => !issue.pull_request && isAppAuthored(issue as ListedIssue, options.author) && markerFor(issue.body, options.key));
   // An open one wins; otherwise the newest closed one is reopened.
   return mine.find((issue) => issue.state === 'open') ?? mine.sort((a, b) => b.number - a.number)[0];
 }

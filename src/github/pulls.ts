@@ -1,6 +1,7 @@
 // The App's pull requests: find by head branch, open or update (no call when the body's marker
 // hash is unchanged), close with a comment and delete the branch, comment once.
 import { assertOwnBranch } from './guard.js';
+import { isAppAuthored, type AppIdentity } from './authorship.js';
 import { markerFor, sameContent, stampMarker } from './marker.js';
 import { deleteBranch } from './write-branch.js';
 import type { GitHubClient, RepoRef } from './types.js';
@@ -95,10 +96,10 @@ export async function closePullRequest(octokit: GitHubClient, options: ClosePull
 }
 
 /** Posts `body` on an issue or PR unless a comment with the marker `key` is already there. */
-export async function commentOnce(octokit: GitHubClient, options: RepoRef & { issueNumber: number; key: string; body: string }): Promise<{ type: 'commented'; id: number } | { type: 'exists'; id: number }> {
+export async function commentOnce(octokit: GitHubClient, options: RepoRef & { issueNumber: number; key: string; body: string; author: AppIdentity }): Promise<{ type: 'commented'; id: number } | { type: 'exists'; id: number }> {
   const { owner, repo } = options;
   const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: options.issueNumber, per_page: 100 });
-  const existing = comments.find((comment) => markerFor(comment.body, options.key));
+  const existing = comments.find((comment) => isAppAuthored(comment, options.author) && markerFor(comment.body, options.key));
   if (existing) return { type: 'exists', id: existing.id };
   const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: options.issueNumber, body: stampMarker(options.body, options.key) });
   return { type: 'commented', id: data.id };

@@ -1,5 +1,6 @@
 // One comment per pull request and purpose (the plan), edited in place. A body too long for one
 // comment arrives as numbered parts; each part is its own comment with its own marker.
+import { isAppAuthored, type AppIdentity } from './authorship.js';
 import { markerFor, sameContent, stampMarker } from './marker.js';
 import type { GitHubClient, RepoRef } from './types.js';
 
@@ -17,9 +18,11 @@ export function partKey(key: string, index: number): string {
   return `${key}#${index + 1}`;
 }
 
-export async function upsertStickyComment(octokit: GitHubClient, options: RepoRef & { issueNumber: number; key: string; parts: string[] }): Promise<StickyCommentResult> {
+/** `author`: only the App's own comments are edited; one that merely carries its marker is left alone. */
+export async function upsertStickyComment(octokit: GitHubClient, options: RepoRef & { issueNumber: number; key: string; parts: string[]; author: AppIdentity }): Promise<StickyCommentResult> {
   const { owner, repo, issueNumber } = options;
-  const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
+  const listed = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
+  const comments = listed.filter((comment) => isAppAuthored(comment, options.author));
   const result: StickyCommentResult = { created: 0, updated: 0, unchanged: 0, retired: 0 };
   const partOf = (index: number): { id: number; body?: string | null } | undefined => comments.find((comment) => markerFor(comment.body, partKey(options.key, index)));
   for (const [index, part] of options.parts.entries()) {

@@ -101,6 +101,22 @@ describe('plan comments over the life of a pull request', () => {
     expect(h.standIn.callsTo('POST /repos/{owner}/{repo}/issues/{issue_number}/comments')).toBe(0);
   });
 
+  it('never edits a fake plan the pull request\'s author posted with the App\'s marker: it posts its own', async () => {
+    const branch = 'change/spoof';
+    const pull = openPullRequest(h, branch, { 'clusters/prod/settings.yaml': SETTINGS.replace('info', 'spoofed') });
+    const fake = 'No changes to any cluster.\n\n<!-- driftback:plan#1 hash:0123456789abcdef -->';
+    h.standIn.addUser('ghp_mallory', 'mallory');
+    const posted = await fetch(`${h.standIn.baseUrl}/repos/acme/platform/issues/${pull.number}/comments`, { method: 'POST', headers: { authorization: 'token ghp_mallory' }, body: JSON.stringify({ body: fake }) });
+    expect(posted.status).toBe(201);
+    expect(await sendWebhook(h, 'pull_request', pullRequestPayload('opened', { ...pull, branch }))).toBe(200);
+    const comments = commentsOn(h, pull.number);
+    expect(comments).toHaveLength(2);
+    expect(comments[0]).toBe(fake);
+    expect(comments[1]).toContain('spoofed');
+    const authors = [...h.standIn.state.repo('acme', 'platform').comments.values()].filter((comment) => comment.issueNumber === pull.number).map((comment) => comment.user);
+    expect(authors).toEqual(['mallory', 'driftback[bot]']);
+  });
+
   it('re-runs the check when GitHub asks with no pull request attached, finding it by head sha', async () => {
     const pull = await planOf('change/rerun', { 'clusters/prod/settings.yaml': SETTINGS.replace('info', 'trace') });
     const repo = h.standIn.state.repo('acme', 'platform');

@@ -88,8 +88,8 @@ describe('drift pull requests', () => {
     harness = await startHarness(manyFiles(2));
     await writeDrift(1);
     const { number } = await openOrUpdatePullRequest(harness.octokit, content('drift'));
-    const first = await commentOnce(harness.octokit, { owner: OWNER, repo: REPO, issueNumber: number, key: 'human-commit', body: 'Someone else committed here; driftback stops force-pushing this branch.' });
-    const second = await commentOnce(harness.octokit, { owner: OWNER, repo: REPO, issueNumber: number, key: 'human-commit', body: 'Someone else committed here; driftback stops force-pushing this branch.' });
+    const first = await commentOnce(harness.octokit, { owner: OWNER, repo: REPO, issueNumber: number, key: 'human-commit', body: 'Someone else committed here; driftback stops force-pushing this branch.', author: { appId: 1 } });
+    const second = await commentOnce(harness.octokit, { owner: OWNER, repo: REPO, issueNumber: number, key: 'human-commit', body: 'Someone else committed here; driftback stops force-pushing this branch.', author: { appId: 1 } });
     expect(first.type).toBe('commented');
     expect(second).toEqual({ type: 'exists', id: first.id });
     expect(harness.standIn.state.repo(OWNER, REPO).comments.size).toBe(1);

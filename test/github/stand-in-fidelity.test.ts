@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gitBlobSha, gitTreeSha } from '../../src/github/git-hash.js';
 import { blobSha, GitHubStandIn } from '../support/github/index.js';
+import { readFixture } from '../support/fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'driftback-git-'));
 const git = (args: string[], input?: string, env: Record<string, string> = {}): string =>
@@ -92,6 +93,36 @@ describe('stand-in git objects', () => {
       } finally {
         rmSync(fresh, { recursive: true, force: true });
       }
+    } finally {
+      await standIn.close();
+    }
+  });
+});
+
+describe('stand-in authors, as GitHub reports them', () => {
+  // GitHub's own issue_comment payload (octokit/webhooks): a person's comment, no App involved.
+  const fixture = JSON.parse(readFixture('webhooks', 'octokit', 'issue_comment', 'created.payload.json')) as { comment: Record<string, any>; issue: Record<string, any> };
+
+  it('a person\'s comment and issue carry a User and performed_via_github_app null, the App\'s its Bot and itself', async () => {
+    const standIn = await GitHubStandIn.start();
+    try {
+      standIn.seedRepository({ owner: 'acme', repo: 'r', files: { 'README.md': 'x\n' } });
+      standIn.addUser('ghp_codertocat', 'Codertocat');
+      const post = async (token: string | undefined, path: string, body: unknown) => {
+        const response = await fetch(`${standIn.baseUrl}/repos/acme/r${path}`, { method: 'POST', headers: token ? { authorization: `token ${token}` } : {}, body: JSON.stringify(body) });
+        return (await response.json()) as Record<string, any>;
+      };
+      const issue = await post('ghp_codertocat', '/issues', { title: 'x' });
+      const human = await post('ghp_codertocat', `/issues/${issue.number}/comments`, { body: 'hi' });
+      const app = await post('ghs_app', `/issues/${issue.number}/comments`, { body: 'plan' });
+      for (const item of [issue, human]) {
+        expect(item.performed_via_github_app).toBe(fixture.comment.performed_via_github_app);
+        expect(item.user).toMatchObject({ login: fixture.comment.user.login, type: fixture.comment.user.type });
+        expect(typeof item.user.id).toBe(typeof fixture.comment.user.id);
+      }
+      expect(Object.keys(human)).toEqual(expect.arrayContaining(['performed_via_github_app', 'user']));
+      expect(app.user).toMatchObject({ login: 'driftback[bot]', type: 'Bot' });
+      expect(app.performed_via_github_app).toMatchObject({ id: standIn.state.appId, slug: 'driftback' });
     } finally {
       await standIn.close();
     }

@@ -31,12 +31,13 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
   const state = await readWatchState(deps.store, repository);
   const now = deps.now();
   const outcome: WatchOutcome = { repository, alerts: [], dashboard: 'not-due', refreshed: [] };
+  const author = await deps.appIdentity();
   const seenClusters: Array<{ name: string; snapshotId?: string; reconciledAt?: string; stale: boolean }> = [];
   let newSnapshot = false;
   for (const cluster of config.ok ? (config.config.clusters ?? []) : []) {
     state.configuredAt = { [cluster.name]: now.toISOString(), ...state.configuredAt };
     const meta = await deps.store.latestSnapshotMeta(repository, cluster.name);
-    const reporting = await checkNotReporting(octokit, ref, cluster, meta, state, now);
+    const reporting = await checkNotReporting(octokit, ref, cluster, meta, state, now, author);
     if (reporting.type !== 'reporting' && reporting.type !== 'still-open') outcome.alerts.push({ cluster: cluster.name, type: reporting.type, issue: reporting.issue });
     const stale = isStale(cluster, meta, state.configuredAt[cluster.name], now);
     const clusterState = await readClusterState(deps.store, repository, cluster.name);
@@ -53,7 +54,7 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
     if (!latest) continue;
     deps.seen.set(memo, meta.id);
     setClusterGauges(deps.metrics, repository, cluster.name, dashboardCluster(cluster, latest.snapshot, clusterState, now.toISOString()).figures);
-    for (const change of await checkNotReconciling(octokit, ref, cluster, latest.snapshot.items, state, now)) {
+    for (const change of await checkNotReconciling(octokit, ref, cluster, latest.snapshot.items, state, now, author)) {
       if (change.type !== 'pending') outcome.alerts.push({ cluster: cluster.name, type: change.type, issue: change.issue, resource: change.resource });
     }
   }

@@ -4,7 +4,7 @@
 import type { Config, ConfigResult } from '../../core/config/index.js';
 import type { SourceProblem } from '../../core/model/index.js';
 import { DASHBOARD_TITLE, renderDashboard, type DashboardCluster } from '../../core/report/index.js';
-import { upsertIssueByMarker, type GitHubClient, type IssueResult } from '../../github/index.js';
+import { upsertIssueByMarker, type AppIdentity, type GitHubClient, type IssueResult } from '../../github/index.js';
 import type { Store } from '../../store/types.js';
 import { splitRepository } from '../github-client.js';
 import type { Metrics } from '../metrics.js';
@@ -19,6 +19,7 @@ export interface DashboardDeps {
   store: Pick<Store, 'latestSnapshot' | 'getState'>;
   metrics: Metrics;
   now: () => Date;
+  appIdentity: () => Promise<AppIdentity>;
 }
 
 export async function updateDashboard(deps: DashboardDeps, octokit: GitHubClient, repository: string, config: ConfigResult): Promise<IssueResult> {
@@ -34,7 +35,7 @@ export async function updateDashboard(deps: DashboardDeps, octokit: GitHubClient
     configErrors.push(...(state.problems ?? []));
   }
   const body = renderDashboard({ now, clusters, configErrors });
-  return upsertIssueByMarker(octokit, { ...splitRepository(repository), key: DASHBOARD_KEY, title: DASHBOARD_TITLE, body, labels: DASHBOARD_LABELS });
+  return upsertIssueByMarker(octokit, { ...splitRepository(repository), key: DASHBOARD_KEY, title: DASHBOARD_TITLE, body, labels: DASHBOARD_LABELS, author: await deps.appIdentity() });
 }
 
 /** What the dashboard shows that can change between looks; a new value means a refresh is due. */

@@ -1,5 +1,6 @@
 // What the plan, dashboard and alert jobs need from the running App, passed in (no module state):
 // the store, the queue, installation clients per repository, metrics, a clock and a logger.
+import type { AppIdentity } from '../../github/index.js';
 import type { JobQueue, Store } from '../../store/types.js';
 import type { InstallationClients } from '../github-client.js';
 import type { Metrics } from '../metrics.js';
@@ -15,6 +16,8 @@ export interface ReviewDeps {
   store: Store;
   queue: JobQueue;
   clients: Pick<InstallationClients, 'forRepository'>;
+  /** Who the App is: only comments and issues it wrote are found again by their markers. */
+  appIdentity: () => Promise<AppIdentity>;
   metrics: Metrics;
   now: () => Date;
   log: JobLogger;

@@ -25,7 +25,7 @@ export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOu
   const head = await loadRepositoryAt(octokit, { owner, repo, sha: pull.head.sha }, deps.store);
   if (!head.config.ok) {
     if (!changed.includes(CONFIG_PATH)) return { type: 'skipped', reason: `${CONFIG_PATH} is invalid on the base branch too (see the dashboard issue)` };
-    const published = await publishPlan(octokit, { owner, repo, number: job.number, headSha: pull.head.sha }, { plans: [], errors: head.config.problems, snapshots: {} });
+    const published = await publishPlan(octokit, { owner, repo, number: job.number, headSha: pull.head.sha }, { plans: [], errors: head.config.problems, snapshots: {} }, await deps.appIdentity());
     return { type: 'published', headSha: pull.head.sha, clusters: [], conclusion: published.conclusion, fork, comment: published.comment };
   }
   const base = await loadRepositoryAt(octokit, { owner, repo, sha: pull.base.sha }, deps.store);
@@ -33,6 +33,6 @@ export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOu
     repository: job.repository, config: head.config.config, headFiles: head.files, baseFiles: base.files, headSha: pull.head.sha, changed, now: deps.now().toISOString(),
   });
   if (built.plans.length === 0 && built.errors.length === 0) return { type: 'skipped', reason: 'the pull request touches no cluster path' };
-  const published = await publishPlan(octokit, { owner, repo, number: job.number, headSha: pull.head.sha }, built);
+  const published = await publishPlan(octokit, { owner, repo, number: job.number, headSha: pull.head.sha }, built, await deps.appIdentity());
   return { type: 'published', headSha: pull.head.sha, clusters: built.plans.map((p) => p.cluster), conclusion: published.conclusion, fork, comment: published.comment };
 }

@@ -1,7 +1,7 @@
 // What every GitHub step of one reconcile shares: the client, the repository, the default
 // branch's HEAD the branches are built on, and how the App recognises its own commits.
 import type { Config } from '../../core/config/index.js';
-import { branchHasForeignCommits, type BaseTreeListing, type GitHubClient } from '../../github/index.js';
+import { branchHasForeignCommits, type AppIdentity, type BaseTreeListing, type GitHubClient } from '../../github/index.js';
 import type { BranchState } from './state.js';
 
 export interface ReconcileLog {
@@ -22,6 +22,8 @@ export interface GitHubContext {
   snapshot: { id: string; capturedAt: string };
   /** `<slug>[bot]`, when known: commits GitHub attributes to it are the App's. */
   appLogin: string | undefined;
+  /** The App: comments it wrote are found again by their marker, others' are left alone. */
+  app: AppIdentity;
   now: () => Date;
   log: ReconcileLog;
 }

@@ -12,7 +12,7 @@ export async function markForeign(ctx: GitHubContext, branch: string, previous: 
   ctx.log.warn({ branch, commits, pullRequest: number }, 'someone else committed on the drift branch: the App no longer writes it');
   if (number !== undefined) {
     await commentOnce(ctx.octokit, {
-      owner: ctx.owner, repo: ctx.repo, issueNumber: number, key: `foreign/${branch}`,
+      owner: ctx.owner, repo: ctx.repo, issueNumber: number, key: `foreign/${branch}`, author: ctx.app,
       body: [
         `driftback found commits on \`${branch}\` that it did not make (${commits.join(', ')}).`,
         '',

@@ -1,6 +1,7 @@
 // The reconcile job: the newest snapshot of a cluster against the default branch's HEAD, ending in
 // a drift PR opened, updated, left alone or closed. Each early return records why, in the cluster
 // state (the dashboard reads it) and the log.
+import type { AppIdentity } from '../../github/index.js';
 import { findCluster } from '../../core/config/index.js';
 import type { SourceProblem } from '../../core/model/index.js';
 import type { UnfollowedKind } from '../../core/manifests/index.js';
@@ -18,8 +19,8 @@ import { syncDriftBranches } from './sync-branches.js';
 export interface ReconcileDeps {
   store: Store;
   clients: InstallationClients;
-  /** The App's bot login (`<slug>[bot]`), when it can be known. */
-  appLogin: () => Promise<string | undefined>;
+  /** The App's id and bot login (`<slug>[bot]`, when it can be known): what it wrote is recognised by them. */
+  appIdentity: () => Promise<AppIdentity>;
   metrics: Metrics;
   now: () => Date;
   log: ReconcileLog;
@@ -94,7 +95,7 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
 
   const sync = await syncDriftBranches({
     octokit, owner, repo, defaultBranch: loaded.defaultBranch, baseSha: loaded.headSha, baseListing: loaded.listing, config, cluster,
-    snapshot: { id: latest.meta.id, capturedAt: latest.meta.capturedAt }, appLogin: await deps.appLogin(), now: deps.now, log,
+    snapshot: { id: latest.meta.id, capturedAt: latest.meta.capturedAt }, ...(await identityFields(deps)), now: deps.now, log,
   }, evaluation.groups, previous.branches ?? {});
   if (sync.decisions.length > 0) {
     await store.recordDecisions(sync.decisions.map((decision) => ({ ...decision, repository, cluster, decidedAt: checkedAt })));
@@ -114,6 +115,11 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   recordClusterMetrics(deps.metrics, repository, cluster, state, deps.now());
   log.info({ repository, cluster, outcome: outcome.type, events: sync.events, blobsFetched: loaded.blobsFetched }, outcome.message ?? 'reconciled');
   return outcome;
+}
+
+async function identityFields(deps: ReconcileDeps): Promise<{ app: AppIdentity; appLogin: string | undefined }> {
+  const app = await deps.appIdentity();
+  return { app, appLogin: app.login };
 }
 
 /** Symlinks and submodules of the tree, which are listed but never read. */

@@ -1,6 +1,7 @@
 // The App's Probot part: webhooks in, and the reconcile job they and the upload route enqueue.
 // Everything comes in through `createApp`; nothing is kept at module level.
 import type { Probot } from 'probot';
+import type { AppIdentity } from '../../github/index.js';
 import type { JobQueue, Store } from '../../store/types.js';
 import { createInstallationClients, type InstallationClients } from '../github-client.js';
 import type { Metrics } from '../metrics.js';
@@ -13,10 +14,14 @@ export interface CreateAppOptions {
   queue: JobQueue;
   metrics: Metrics;
   clock: () => Date;
+  /** The App ID (APP_ID): GitHub names it as `performed_via_github_app` on what the App writes. */
+  appId: number;
 }
 
 export interface DriftbackApp {
   clients: InstallationClients;
+  /** Who the App is on GitHub: its id and bot login. */
+  appIdentity: () => Promise<AppIdentity>;
   /** Queue handlers by queue name, for `queue.start`. */
   handlers: Record<string, JobHandler>;
 }
@@ -43,8 +48,13 @@ export function createApp(app: Probot, options: CreateAppOptions): DriftbackApp 
   app.on('push', onPush(deps));
   app.on(['installation.created', 'installation_repositories.added'], onInstallation(deps));
   app.on('pull_request.closed', onPullRequestClosed(deps));
+  const appLogin = appLoginOf(app);
+  const appIdentity = async (): Promise<AppIdentity> => {
+    const login = await appLogin();
+    return { appId: options.appId, ...(login ? { login } : {}) };
+  };
   const reconcile = createReconcileHandler({
-    store: options.store, clients, appLogin: appLoginOf(app), metrics: options.metrics, now: options.clock, log: app.log as never,
+    store: options.store, clients, appIdentity, metrics: options.metrics, now: options.clock, log: app.log as never,
   });
-  return { clients, handlers: { reconcile } };
+  return { clients, appIdentity, handlers: { reconcile } };
 }

@@ -22,7 +22,7 @@ export function issueBody(state: StandInState, repo: RepoState, issue: IssueReco
   return {
     id: issue.number + repo.id * 100000, node_id: `I_${issue.number}`, number: issue.number, title: issue.title, body: issue.body,
     state: issue.state, state_reason: issue.stateReason, locked: false, labels: labelsBody(state, repo, issue.labels),
-    user: { login: issue.user, type: issue.user.endsWith('[bot]') ? 'Bot' : 'User' }, comments,
+    user: state.userBody(issue.user), performed_via_github_app: state.performedVia(issue.user), comments,
     created_at: issue.createdAt, updated_at: issue.updatedAt, closed_at: issue.closedAt,
     url: `${base}/issues/${issue.number}`, html_url: `https://github.com/${repo.owner}/${repo.name}/${issue.pull ? 'pull' : 'issues'}/${issue.number}`,
     ...(issue.pull ? { pull_request: { url: `${base}/pulls/${issue.number}`, html_url: `https://github.com/${repo.owner}/${repo.name}/pull/${issue.number}` } } : {}),
@@ -42,7 +42,7 @@ export function labelNames(value: unknown): string[] {
 function commentBody(state: StandInState, repo: RepoState, comment: { id: number; issueNumber: number; body: string; user: string; createdAt: string; updatedAt: string }): unknown {
   const base = state.repoUrl(repo);
   return {
-    id: comment.id, node_id: `IC_${comment.id}`, body: comment.body, user: { login: comment.user, type: comment.user.endsWith('[bot]') ? 'Bot' : 'User' },
+    id: comment.id, node_id: `IC_${comment.id}`, body: comment.body, user: state.userBody(comment.user), performed_via_github_app: state.performedVia(comment.user),
     created_at: comment.createdAt, updated_at: comment.updatedAt, url: `${base}/issues/comments/${comment.id}`,
     issue_url: `${base}/issues/${comment.issueNumber}`, html_url: `https://github.com/${repo.owner}/${repo.name}/issues/${comment.issueNumber}#issuecomment-${comment.id}`,
   };

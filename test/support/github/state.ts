@@ -79,6 +79,7 @@ export class StandInState {
   readonly commitActors = new Map<string, string>();
   readonly appId = 1;
   private nextId = 1000;
+  private readonly userIds = new Map<string, number>();
   /** When set, recursive tree listings longer than this are cut and flagged `truncated`. */
   treeEntryLimit = Number.POSITIVE_INFINITY;
 
@@ -122,6 +123,25 @@ export class StandInState {
     let label = repo.labels.get(name);
     if (!label) repo.labels.set(name, (label = { id: this.id(), name, color: 'ededed' }));
     return label;
+  }
+
+  /**
+   * A user object as GitHub's REST API returns it: the App acts as `<slug>[bot]` of type Bot, every
+   * other login is a User; ids are stable per login.
+   */
+  userBody(login: string): { login: string; id: number; node_id: string; type: 'Bot' | 'User'; site_admin: false } {
+    let id = this.userIds.get(login);
+    if (id === undefined) this.userIds.set(login, (id = login === APP_LOGIN ? 41898282 + this.appId : 1000 + this.userIds.size));
+    return { login, id, node_id: `U_${id}`, type: login === APP_LOGIN ? 'Bot' : 'User', site_admin: false };
+  }
+
+  /**
+   * `performed_via_github_app` of an issue or comment: the App when it wrote it with its
+   * installation token, null when a person did (GitHub's issue and issue comment objects).
+   */
+  performedVia(login: string): Record<string, unknown> | null {
+    if (login !== APP_LOGIN) return null;
+    return { id: this.appId, slug: APP_SLUG, node_id: `A_${this.appId}`, name: 'driftback', owner: { login: 'driftback', id: 1, type: 'Organization' } };
   }
 
   repoUrl(repo: RepoState): string {
