@@ -20,7 +20,8 @@ import { AppOctokit } from './octokit.js';
 import { createApp } from './webhooks/index.js';
 import { registerReview } from './plan/index.js';
 import { snapshotAgeRefresher } from './dashboard/index.js';
-import type { JobHandler } from './queue/index.js';
+import type { GiveUpHandler, JobHandler } from './queue/index.js';
+import { givenUpHandlers } from './give-up.js';
 
 export interface ProbotClasses {
   Probot: typeof ProbotClass;
@@ -76,6 +77,7 @@ export async function startDriftback(env: AppEnv, classes: ProbotClasses, overri
   let log!: ProbotClass['log'];
   let queue!: JobQueue;
   let handlers: Record<string, JobHandler> = {};
+  let givenUp: Record<string, GiveUpHandler> = {};
   let reviewHandlers: Record<string, JobHandler> = {};
   const now = overrides.now ?? (() => new Date());
 
@@ -102,6 +104,7 @@ export async function startDriftback(env: AppEnv, classes: ProbotClasses, overri
     );
     addHandler(createMetricsHandler(metrics, snapshotAgeRefresher(metrics, store, now), env.metricsToken));
     reviewHandlers = await registerReview(app, { store, queue, clients: driftback.clients, appIdentity: driftback.appIdentity, metrics, now, log: app.log });
+    givenUp = givenUpHandlers({ store, clients: driftback.clients, appIdentity: driftback.appIdentity, now });
     if (!configured) {
       app.log.warn('APP_ID and PRIVATE_KEY are not set: open this server in a browser to register the App on GitHub from app.yml');
       addHandler(await loadProbotSetup(app, env, server));
@@ -109,7 +112,7 @@ export async function startDriftback(env: AppEnv, classes: ProbotClasses, overri
   });
 
   if (!env.tokenSecret) log.warn('DRIFTBACK_TOKEN_SECRET is not set: snapshot uploads are refused until it is');
-  await queue.start({ ...reviewHandlers, ...handlers });
+  await queue.start({ ...reviewHandlers, ...handlers }, givenUp);
   const httpServer = await server.start();
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : env.port;

@@ -82,8 +82,14 @@ export interface JobQueue {
    * jobs that pile up behind a running one are coalesced into one run.
    */
   enqueue(queue: string, key: string, payload: Record<string, unknown>): Promise<void>;
-  /** Starts workers; `handler` throwing means retry with backoff. */
-  start(handlers: Record<string, (payload: Record<string, unknown>, meta: { key: string; attempt: number; jobId: string }) => Promise<void>>): Promise<void>;
+  /**
+   * Starts workers; `handler` throwing means retry with backoff. `givenUp[queue]` is told when a job
+   * of that queue is given up (its last attempt failed, or its runs kept being cut off).
+   */
+  start(
+    handlers: Record<string, (payload: Record<string, unknown>, meta: { key: string; attempt: number; jobId: string }) => Promise<void>>,
+    givenUp?: Record<string, (payload: Record<string, unknown>, info: { key: string; attempts: number; reason: string }) => Promise<void>>,
+  ): Promise<void>;
   /** Stops taking jobs, waits for running ones (up to `timeoutMs`), hands the rest back. */
   stop(timeoutMs?: number): Promise<void>;
   /**

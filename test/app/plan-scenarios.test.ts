@@ -147,6 +147,25 @@ describe('plan comments over the life of a pull request', () => {
     expect(pull.comments[0]).toContain('expected a duration like 30m');
   });
 
+  it('an alias bomb in a pull request (1.15 MiB, a fork\'s too) fails the check with the reason; the App stays up and the job is done', async () => {
+    // 300,000 scalars anchored once (1.15 MiB), then 12 lines of 9 aliases: yaml's maxAliasCount sees ~100
+    // references; expanded it is ~32 million nodes (the file that ran the App out of memory).
+    const anchor = `  a: &a [${Array.from({ length: 300_000 }, () => 'lol').join(',')}]`;
+    const aliases = Array.from({ length: 12 }, (_, i) => `  b${i}: [${Array.from({ length: 9 }, () => '*a').join(',')}]`);
+    const bomb = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bomb\n  namespace: shop\ndata:\n${anchor}\n${aliases.join('\n')}\n`;
+    expect(bomb.length).toBeGreaterThan(1.14 * 1024 * 1024);
+    const pull = await planOf('contributor-bomb', { 'clusters/prod/bomb.yaml': bomb, 'clusters/prod/kustomization.yaml': kustomization(['api.yaml', 'web.yaml', 'settings.yaml', 'legacy.yaml', 'data.yaml', 'bomb.yaml']) }, { fork: true });
+    expect(pull.runs).toHaveLength(1);
+    expect(pull.runs[0].conclusion).toBe('failure');
+    expect(pull.runs[0].output.summary).toMatch(/clusters\/prod\/bomb\.yaml:1: document 0: its aliases expand to more than 100,000 nodes beyond what is written/);
+    expect(pull.comments[0]).toContain('alias bomb');
+    expect((await fetch(`${h.baseUrl}/ping`)).status).toBe(200);
+    // Done, not retried: no job is left for it.
+    const backend = h.app.store.backend!;
+    if (backend.type !== 'sqlite') throw new Error('expected SQLite');
+    expect(backend.db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE queue = 'plan'`).get()).toEqual({ n: 0 });
+  });
+
   it('degrades a plan over the size budget into one comment that still fits', async () => {
     const many = Array.from({ length: 600 }, (_, i) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: generated-${String(i).padStart(4, '0')}\ndata:\n  payload: ${'x'.repeat(200)}\n`).join('---\n');
     const pull = await planOf('change/huge', {

@@ -16,6 +16,16 @@ function billionLaughs(indent: string): string {
   return lines.join('\n');
 }
 
+/**
+ * Wide instead of deep: one anchored list of `items` scalars and `aliases` references to it. It
+ * passes a count of alias references (yaml's maxAliasCount counts 1 per alias here) and expands to
+ * items × aliases nodes: 10,000 × 99 is a million.
+ */
+function wideAliasBomb(indent: string, items = 10_000, aliases = 99): string {
+  const list = `${indent}a: &a [${Array.from({ length: items }, () => 'x').join(',')}]`;
+  return `${list}\n${indent}b: [${Array.from({ length: aliases }, () => '*a').join(',')}]`;
+}
+
 function render(files: Record<string, string>, root = ''): RenderResult {
   return renderManifests(new Map(Object.entries(files)), root);
 }
@@ -28,7 +38,8 @@ describe('manifests', () => {
   it.each<[string, string, number, RegExp]>([
     ['invalid YAML', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: [oops\n', 5, /invalid YAML/],
     ['a duplicate key', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: 1\n  k: 2\n', 7, /invalid YAML: Map keys must be unique/],
-    ['a billion-laughs alias bomb', `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bomb\ndata:\n${billionLaughs('  ')}\n`, 1, /more than 100 aliases \(an alias bomb\?\); it was not loaded/],
+    ['a billion-laughs alias bomb', `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bomb\ndata:\n${billionLaughs('  ')}\n`, 1, /^document 0: its aliases expand to more than 100,000 nodes beyond what is written \(an alias bomb\?\); it was not loaded/],
+    ['a wide alias bomb (99 aliases of one 10,000-item list)', `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bomb\ndata:\n${wideAliasBomb('  ')}\n`, 1, /^document 0: its aliases expand to more than 100,000 nodes/],
   ])('%s: a problem at its line; the other files render', (_case, text, line, message) => {
     const result = render({ 'apps/bad.yaml': text, 'apps/fine.yaml': CONFIGMAP });
     expect(names(result)).toEqual(['fine']);
@@ -107,7 +118,8 @@ describe('.github/driftback.yml', () => {
   it.each<[string, string, Omit<Partial<SourceProblem>, 'message'> & { message: RegExp }]>([
     ['invalid YAML', 'clusters:\n  - name: prod\n    path: [apps\n', { line: 4, message: /^invalid YAML: / }],
     ['a duplicate key', 'clusters:\n  - name: prod\n    path: apps\n    path: other\n', { line: 4, message: /^invalid YAML: Map keys must be unique/ }],
-    ['a billion-laughs alias bomb', `x-anchors:\n${billionLaughs('  ')}\nclusters: []\n`, { line: 1, message: /^invalid YAML: Excessive alias count/ }],
+    ['a billion-laughs alias bomb', `x-anchors:\n${billionLaughs('  ')}\nclusters: []\n`, { line: 1, message: /^invalid YAML: its aliases expand to more than 100,000 nodes/ }],
+    ['a wide alias bomb', `x-anchors:\n${wideAliasBomb('  ')}\nclusters: []\n`, { line: 1, message: /^invalid YAML: its aliases expand to more than 100,000 nodes/ }],
     ['an unknown key', 'clusters:\n  - name: prod\n    path: apps\n    stale_after: 30m\n', { line: 4, field: 'clusters[0].stale_after', message: /^unknown key stale_after: remove it or check the spelling/ }],
     ['an unknown top-level key', 'clusters:\n  - name: prod\n    path: apps\npullrequests:\n  labels: [x]\n', { line: 4, field: 'pullrequests', message: /^unknown key pullrequests/ }],
     ['a cluster path escaping the repository', 'clusters:\n  - name: prod\n    path: ../other-repo/apps\n', { line: 3, field: 'clusters[0].path', message: /must stay inside the repository/ }],

@@ -137,6 +137,36 @@ describe.each<QueueFactory>([sqliteQueueFactory, postgresQueueFactory])('$name q
     await waitFor(async () => (await bed.storedJobs()) === 0, 'the queue to drain');
   });
 
+  it('gives up a job whose last attempt the process did not survive: told once with the reason, never run', async () => {
+    const logger = recordingLogger();
+    await bed.crashedRun('plan', 'acme/repo#pr-7', { repository: 'acme/repo', number: 7 }, 3);
+    await bed.crashedRun('plan', 'acme/repo#pr-8', { repository: 'acme/repo', number: 8 }, 1);
+    const queue = track(bed.queue({ logger, retry: { maxAttempts: 3, initialDelayMs: 10, maxDelayMs: 20 } }));
+    const runs: Array<{ number: unknown; attempt: number }> = [];
+    const givenUp: Array<{ payload: unknown; key: string; attempts: number; reason: string }> = [];
+    await queue.start(
+      { plan: async (payload, meta) => void runs.push({ number: payload.number, attempt: meta.attempt }) },
+      { plan: async (payload, info) => void givenUp.push({ payload, ...info }) },
+    );
+    await waitFor(() => runs.length === 1 && givenUp.length === 1, 'the recovered run and the give-up');
+    await waitFor(async () => (await bed.storedJobs()) === 0, 'the queue to drain');
+    // The job cut off once runs again as its second attempt; the one cut off on its last is not run.
+    expect(runs).toEqual([{ number: 8, attempt: 2 }]);
+    expect(givenUp).toEqual([{ payload: { repository: 'acme/repo', number: 7 }, key: 'acme/repo#pr-7', attempts: 3, reason: expect.stringMatching(/^the App stopped while running it \(attempt 3: out of memory, or killed\)/) }]);
+    expect(logger.entries.some((e) => e.level === 'error' && /given up after 3 attempts; recorded as failed/.test(e.message))).toBe(true);
+    await sleep(100);
+    expect(runs).toHaveLength(1);
+  });
+
+  it('tells the give-up handler when a job fails its last attempt', async () => {
+    const queue = track(bed.queue({ retry: { maxAttempts: 2, initialDelayMs: 10, maxDelayMs: 20 } }));
+    const givenUp: Array<{ attempts: number; reason: string }> = [];
+    await queue.start({ reconcile: async () => { throw new Error('GitHub answered 500'); } }, { reconcile: async (_payload, info) => void givenUp.push(info) });
+    await queue.enqueue('reconcile', 'acme/repo#prod', {});
+    await waitFor(() => givenUp.length === 1, 'the give-up');
+    expect(givenUp[0]).toMatchObject({ attempts: 2, reason: 'GitHub answered 500' });
+  });
+
   it('keeps jobs enqueued before start and runs them once started', async () => {
     const queue = track(bed.queue({}));
     await queue.enqueue('reconcile', 'acme/repo#prod', { reason: 'startup' });

@@ -29,6 +29,8 @@ export interface QueueBed {
   queue(options: Omit<QueueOptions, 'logger'> & { logger?: QueueLogger }): JobQueue;
   /** Jobs still held in the database (pending, running or waiting to retry). */
   storedJobs(): Promise<number>;
+  /** What a process leaves when it dies running attempt `attempt` of a job: the job, that run cut off. */
+  crashedRun(queue: string, key: string, payload: Record<string, unknown>, attempt: number): Promise<void>;
   cleanup(): Promise<void>;
 }
 
@@ -47,6 +49,9 @@ export const sqliteQueueFactory: QueueFactory = {
     return {
       queue: (options) => new SqliteJobQueue({ db: store.db, ...options, logger: options.logger ?? quietLogger }),
       storedJobs: async () => (store.db.prepare('SELECT COUNT(*) AS n FROM jobs').get() as { n: number }).n,
+      crashedRun: async (queue, key, payload, attempt) => {
+        store.db.prepare(`INSERT INTO jobs (queue, key, payload, state, attempt, run_at) VALUES (?, ?, ?, 'running', ?, 0)`).run(queue, key, JSON.stringify(payload), attempt);
+      },
       cleanup: async () => {
         await store.close();
         rmSync(dir, { recursive: true, force: true });
@@ -87,6 +92,17 @@ export const postgresQueueFactory: QueueFactory & { dispose(): Promise<void> } =
     return {
       queue: (options) => new GraphileJobQueue({ connectionString: PG_URL, schema, pollIntervalMs: 50, ...options, logger: options.logger ?? quietLogger }),
       storedJobs: () => withPg(async (client) => Number((await client.query(`SELECT COUNT(*) AS n FROM ${schema}.jobs`)).rows[0].n)),
+      // graphile-worker counts each lock as an attempt; after the dead worker's lock is released,
+      // the job is back with every cut-off run counted.
+      crashedRun: async (queue, key, payload, attempt) => {
+        const utils = await makeWorkerUtils({ connectionString: PG_URL, schema, logger: new Logger(() => () => undefined) });
+        try {
+          await utils.addJob(queue, { payload, key, attempt: 1 }, { queueName: key, jobKey: `${queue}:${key}`, maxAttempts: 25 });
+        } finally {
+          await utils.release();
+        }
+        await withPg((client) => client.query(`UPDATE ${schema}._private_jobs SET attempts = $1 WHERE key = $2`, [attempt, `${queue}:${key}`]));
+      },
       cleanup: () => withPg(async (client) => void (await client.query(`DELETE FROM ${schema}._private_jobs; DELETE FROM ${schema}._private_job_queues`))),
     };
   },

@@ -2,7 +2,7 @@
 // cluster's path), live from the cluster's latest snapshot. Per-cluster problems are collected;
 // a cluster with no snapshot yet is planned against nothing and says so.
 import { CONFIG_PATH, type ClusterConfig, type Config } from '../../core/config/index.js';
-import { newParseCache, renderManifests, type ParseCache } from '../../core/manifests/index.js';
+import { newParseCache, renderManifests, type ParseCache, type RenderBudget } from '../../core/manifests/index.js';
 import type { Plan, RenderResult, SourceProblem } from '../../core/model/index.js';
 import { planChanges } from '../../core/plan/index.js';
 import type { Store } from '../../store/types.js';
@@ -17,6 +17,8 @@ export interface PlanInputs {
   headSha: string;
   changed: readonly string[];
   now: string;
+  /** Nodes and time each render (head, base) may use. */
+  renderBudget?: RenderBudget;
 }
 
 export interface BuiltPlans {
@@ -26,8 +28,8 @@ export interface BuiltPlans {
   snapshots: Record<string, string>;
 }
 
-function render(files: ReadonlyMap<string, string>, cluster: ClusterConfig, cache: ParseCache): RenderResult {
-  return renderManifests(files, cluster.path, { defaultNamespace: cluster.defaultNamespace, cache });
+function render(files: ReadonlyMap<string, string>, cluster: ClusterConfig, cache: ParseCache, budget?: RenderBudget): RenderResult {
+  return renderManifests(files, cluster.path, { defaultNamespace: cluster.defaultNamespace, cache, budget });
 }
 
 /**
@@ -36,7 +38,8 @@ function render(files: ReadonlyMap<string, string>, cluster: ClusterConfig, cach
  */
 function renderHeadAndBase(clusters: readonly ClusterConfig[], input: PlanInputs): Array<{ cluster: ClusterConfig; head: RenderResult; base: RenderResult }> {
   const cache = newParseCache();
-  return clusters.map((cluster) => ({ cluster, head: render(input.headFiles, cluster, cache), base: render(input.baseFiles, cluster, cache) }));
+  const budget = input.renderBudget;
+  return clusters.map((cluster) => ({ cluster, head: render(input.headFiles, cluster, cache, budget), base: render(input.baseFiles, cluster, cache, budget) }));
 }
 
 export async function buildPlans(store: Pick<Store, 'latestSnapshot'>, input: PlanInputs): Promise<BuiltPlans> {
@@ -51,6 +54,11 @@ export async function buildPlans(store: Pick<Store, 'latestSnapshot'>, input: Pl
   for (const { cluster, head, base } of rendered) {
     if (!touched.has(cluster.name)) continue;
     result.errors.push(...head.errors);
+    // A render that ran out of its budget has no objects: planning it would show everything pruned.
+    if (head.stopped || base.stopped) {
+      if (!head.stopped) result.errors.push(...base.errors.map((problem) => ({ ...problem, message: `at the base commit: ${problem.message}` })));
+      continue;
+    }
     const latest = await store.latestSnapshot(input.repository, cluster.name);
     const plan = planChanges({
       head: head.objects, base: base.objects, live: latest?.snapshot.items ?? [], config: input.config, cluster, now: input.now, headRevision: input.headSha, path: cluster.path,

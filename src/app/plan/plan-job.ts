@@ -6,6 +6,7 @@ import { listPullRequestFiles } from '../../github/index.js';
 import { splitRepository } from '../github-client.js';
 import { loadRepositoryAt } from '../repository.js';
 import { buildPlans } from './build-plans.js';
+import { appRenderBudget } from '../render-budget.js';
 import type { PlanJob, ReviewDeps } from './deps.js';
 import { publishPlan } from './publish-plan.js';
 
@@ -30,7 +31,7 @@ export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOu
   }
   const base = await loadRepositoryAt(octokit, { owner, repo, sha: pull.base.sha }, deps.store);
   const built = await buildPlans(deps.store, {
-    repository: job.repository, config: head.config.config, headFiles: head.files, baseFiles: base.files, headSha: pull.head.sha, changed, now: deps.now().toISOString(),
+    repository: job.repository, config: head.config.config, headFiles: head.files, baseFiles: base.files, headSha: pull.head.sha, changed, now: deps.now().toISOString(), renderBudget: appRenderBudget(deps.now),
   });
   if (built.plans.length === 0 && built.errors.length === 0) return { type: 'skipped', reason: 'the pull request touches no cluster path' };
   const published = await publishPlan(octokit, { owner, repo, number: job.number, headSha: pull.head.sha }, built, await deps.appIdentity());

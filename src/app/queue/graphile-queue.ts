@@ -7,7 +7,10 @@
 import { Logger, makeWorkerUtils, run, type Runner, type Task, type TaskList, type WorkerUtils } from 'graphile-worker';
 import { isConnectionError, StoreUnavailableError } from '../../store/errors.js';
 import type { JobQueue } from '../../store/types.js';
-import { assertSchedulesHaveHandlers, errorMessage, resolveRetry, retryDelayMs, type JobHandler, type QueueLogger, type QueueOptions, type RetryPolicy } from './types.js';
+import {
+  assertSchedulesHaveHandlers, errorMessage, interruptedReason, reportGiveUp, resolveRetry, retryDelayMs,
+  type GiveUpHandler, type JobHandler, type QueueLogger, type QueueOptions, type RetryPolicy,
+} from './types.js';
 
 export interface GraphileQueueOptions extends QueueOptions {
   connectionString: string;
@@ -38,6 +41,7 @@ export class GraphileJobQueue implements JobQueue {
   private utilsPromise: Promise<WorkerUtils> | undefined;
   private runner: Runner | undefined;
   private taskList: TaskList = {};
+  private givenUp: Record<string, GiveUpHandler> = {};
   private stopping = false;
   private restartTimer: NodeJS.Timeout | undefined;
   /** `locked_by` of the jobs this process's current runner took: what to unlock if it dies. */
@@ -72,9 +76,10 @@ export class GraphileJobQueue implements JobQueue {
     this.schedules.set(name, everySeconds);
   }
 
-  async start(handlers: Record<string, JobHandler>): Promise<void> {
+  async start(handlers: Record<string, JobHandler>, givenUp: Record<string, GiveUpHandler> = {}): Promise<void> {
     if (this.runner) throw new Error('this queue was already started; create a new one');
     assertSchedulesHaveHandlers(this.schedules, handlers);
+    this.givenUp = givenUp;
     const taskList: TaskList = {};
     for (const [name, handler] of Object.entries(handlers)) taskList[name] = this.wrap(name, handler);
     this.taskList = taskList;
@@ -171,14 +176,22 @@ export class GraphileJobQueue implements JobQueue {
       client.query<{ locked_by: string }>(`SELECT DISTINCT locked_by FROM "${this.schema}".jobs WHERE id = ANY($1::bigint[]) AND locked_by IS NOT NULL`, [ids]),
     );
     await utils.forceUnlockWorkers(locks.rows.map((row) => row.locked_by));
-    await utils.rescheduleJobs(ids, { runAt: new Date() });
+    // Handed back, not cut off: the next run does not count this one as an attempt.
+    await utils.rescheduleJobs(ids, { runAt: new Date(), attempts: 0 });
     this.logger.warn({ jobIds: ids }, 'jobs still running at shutdown; handed back to run again');
   }
 
   private wrap(name: string, handler: JobHandler): Task {
     return async (raw, helpers) => {
-      const envelope = raw as Envelope;
+      // graphile-worker counts a lock as an attempt; each of our retries is a new job, so locks
+      // beyond the first are runs the process did not live to finish (out of memory, killed).
+      const cutOff = Math.max(0, helpers.job.attempts - 1);
+      const envelope = { ...(raw as Envelope), attempt: (raw as Envelope).attempt + cutOff };
       const jobId = helpers.job.id;
+      if (cutOff > 0 && envelope.everySeconds === undefined && envelope.attempt > this.retry.maxAttempts) {
+        await reportGiveUp(this.givenUp, this.logger, name, envelope.payload, { key: envelope.key, attempts: envelope.attempt - 1, reason: interruptedReason(envelope.attempt - 1) });
+        return;
+      }
       if (helpers.job.locked_by) this.lockedBy.add(helpers.job.locked_by);
       this.active.add(jobId);
       let failure: { error: unknown } | undefined;
@@ -208,6 +221,7 @@ export class GraphileJobQueue implements JobQueue {
     const fields = { jobId, queue: name, key: envelope.key, attempt: envelope.attempt, error: errorMessage(error) };
     if (envelope.attempt >= this.retry.maxAttempts) {
       this.logger.error(fields, `job failed ${envelope.attempt} times; dropped until it is enqueued again`);
+      await reportGiveUp(this.givenUp, this.logger, name, envelope.payload, { key: envelope.key, attempts: envelope.attempt, reason: fields.error });
       return;
     }
     const jobKey = jobKeyOf(name, envelope.key);

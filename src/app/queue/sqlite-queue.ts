@@ -4,7 +4,10 @@
 // is a row, a crash mid-run loses nothing: the next start runs what was pending or running.
 import type Database from 'better-sqlite3';
 import type { JobQueue } from '../../store/types.js';
-import { assertSchedulesHaveHandlers, errorMessage, resolveRetry, retryDelayMs, type JobHandler, type QueueLogger, type QueueOptions, type RetryPolicy } from './types.js';
+import {
+  assertSchedulesHaveHandlers, errorMessage, interruptedReason, reportGiveUp, resolveRetry, retryDelayMs,
+  type GiveUpHandler, type JobHandler, type QueueLogger, type QueueOptions, type RetryPolicy,
+} from './types.js';
 
 interface JobRow {
   id: number;
@@ -27,6 +30,7 @@ export class SqliteJobQueue implements JobQueue {
   private readonly concurrency: number;
   private readonly now: () => number;
   private handlers: Record<string, JobHandler> = {};
+  private givenUp: Record<string, GiveUpHandler> = {};
   private readonly running = new Map<number, { key: string; done: Promise<void> }>();
   private readonly handedBack = new Set<number>();
   private readonly schedules = new Map<string, number>();
@@ -54,12 +58,16 @@ export class SqliteJobQueue implements JobQueue {
     this.pump();
   }
 
-  async start(handlers: Record<string, JobHandler>): Promise<void> {
+  async start(handlers: Record<string, JobHandler>, givenUp: Record<string, GiveUpHandler> = {}): Promise<void> {
     if (this.state !== 'idle') throw new Error('this queue was already started; create a new one');
     assertSchedulesHaveHandlers(this.schedules, handlers);
     this.handlers = handlers;
-    const recovered = this.recoverInterrupted();
+    this.givenUp = givenUp;
+    const { recovered, exhausted } = this.recoverInterrupted();
     if (recovered > 0) this.logger.info({ jobs: recovered }, 're-running jobs interrupted by the last shutdown');
+    for (const job of exhausted) {
+      await reportGiveUp(this.givenUp, this.logger, job.queue, JSON.parse(job.payload) as Record<string, unknown>, { key: job.key, attempts: job.attempt, reason: interruptedReason(job.attempt) });
+    }
     this.state = 'started';
     for (const [name, everySeconds] of this.schedules) this.startInterval(name, everySeconds);
     this.pump();
@@ -83,13 +91,22 @@ export class SqliteJobQueue implements JobQueue {
     if (outcome === 'timeout') this.handBack();
   }
 
-  /** Jobs that were running when the process died go back to pending; a pending run of the same key already covers them. */
-  private recoverInterrupted(): number {
+  /**
+   * Jobs that were running when the process died go back to pending, one attempt used (a graceful
+   * stop hands them back without); a pending run of the same key already covers them. A job whose
+   * runs were all cut off is given up: whatever killed the process would kill it again.
+   */
+  private recoverInterrupted(): { recovered: number; exhausted: JobRow[] } {
     return this.db.transaction(() => {
       this.db
         .prepare(`DELETE FROM jobs WHERE state = 'running' AND EXISTS (SELECT 1 FROM jobs p WHERE p.state = 'pending' AND p.queue = jobs.queue AND p.key = jobs.key)`)
         .run();
-      return this.db.prepare(`UPDATE jobs SET state = 'pending', run_at = ? WHERE state = 'running'`).run(this.now()).changes;
+      const exhausted = this.db
+        .prepare(`SELECT id, queue, key, payload, attempt FROM jobs WHERE state = 'running' AND attempt >= ?`)
+        .all(this.retry.maxAttempts) as JobRow[];
+      for (const job of exhausted) this.db.prepare('DELETE FROM jobs WHERE id = ?').run(job.id);
+      const recovered = this.db.prepare(`UPDATE jobs SET state = 'pending', attempt = attempt + 1, run_at = ? WHERE state = 'running'`).run(this.now()).changes;
+      return { recovered, exhausted };
     }).immediate();
   }
 
@@ -186,6 +203,7 @@ export class SqliteJobQueue implements JobQueue {
     if (job.attempt >= this.retry.maxAttempts) {
       this.db.prepare('DELETE FROM jobs WHERE id = ?').run(job.id);
       this.logger.error(fields, `job failed ${job.attempt} times; dropped until it is enqueued again`);
+      void reportGiveUp(this.givenUp, this.logger, job.queue, JSON.parse(job.payload) as Record<string, unknown>, { key: job.key, attempts: job.attempt, reason: fields.error });
       return;
     }
     const delayMs = retryDelayMs(job.attempt, this.retry);

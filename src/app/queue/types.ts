@@ -30,6 +30,18 @@ export interface QueueOptions {
 
 export type JobHandler = (payload: Record<string, unknown>, meta: { key: string; attempt: number; jobId: string }) => Promise<void>;
 
+/**
+ * Told once when a job is given up: it failed on its last attempt, or the process stopped while
+ * running it as many times (out of memory, killed), which retrying would only repeat. Records the
+ * failure where a user sees it (the check run, the dashboard); its own failure is only logged.
+ */
+export type GiveUpHandler = (payload: Record<string, unknown>, info: { key: string; attempts: number; reason: string }) => Promise<void>;
+
+/** Why a job whose last run was cut off is not run again. */
+export function interruptedReason(attempts: number): string {
+  return `the App stopped while running it (attempt ${attempts}: out of memory, or killed); it is not run again until something new enqueues it`;
+}
+
 /** Delay before run `attempt + 1`, after run `attempt` failed: exponential, capped. */
 export function retryDelayMs(attempt: number, policy: RetryPolicy): number {
   return Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** Math.max(0, attempt - 1));
@@ -44,6 +56,18 @@ export function errorMessage(error: unknown): string {
 }
 
 /** A schedule with no handler would enqueue jobs nobody runs: refuse it at start. */
+/** Calls the give-up handler of `queue`, if any, logging (never throwing) what goes wrong. */
+export async function reportGiveUp(handlers: Record<string, GiveUpHandler>, logger: QueueLogger, queue: string, payload: Record<string, unknown>, info: { key: string; attempts: number; reason: string }): Promise<void> {
+  logger.error({ queue, key: info.key, attempts: info.attempts, error: info.reason }, `job given up after ${info.attempts} attempts; recorded as failed`);
+  const handler = handlers[queue];
+  if (!handler) return;
+  try {
+    await handler(payload, info);
+  } catch (error) {
+    logger.error({ queue, key: info.key, error: errorMessage(error) }, 'could not record a given-up job');
+  }
+}
+
 export function assertSchedulesHaveHandlers(schedules: Map<string, number>, handlers: Record<string, JobHandler>): void {
   for (const name of schedules.keys()) {
     if (!handlers[name]) throw new Error(`schedule "${name}" has no handler; pass one under that name to start()`);

@@ -4,7 +4,7 @@ import { applyPersistenceGate, summarize } from '../../core/classify/index.js';
 import { codifyDrift, type CodifyResult } from '../../core/codify/index.js';
 import type { ClusterConfig, Config } from '../../core/config/index.js';
 import { diffResources } from '../../core/diff/index.js';
-import { renderManifests, type UnfollowedKind } from '../../core/manifests/index.js';
+import { renderManifests, type RenderBudget, type UnfollowedKind } from '../../core/manifests/index.js';
 import type { DiffResult, Snapshot, SourceProblem } from '../../core/model/index.js';
 import { codifiedFingerprints, dropDeclined } from './fingerprints.js';
 
@@ -19,6 +19,8 @@ export interface EvaluateInput {
   declined: ReadonlySet<string>;
   /** Symlinks and submodules in the tree: named as such when a kustomization refers to one. */
   unfollowed?: ReadonlyMap<string, UnfollowedKind>;
+  /** Nodes and time the render may use. */
+  renderBudget?: RenderBudget;
 }
 
 export interface DriftGroup {
@@ -85,7 +87,7 @@ export function evaluateDrift(input: EvaluateInput): Evaluation {
     return { type: 'out-of-scope', message: `the snapshot holds none of the namespaces configured for ${cluster.name} (${cluster.namespaces?.join(', ')}): check the agent's namespaces` };
   }
   const root = clusterRoot(cluster.path);
-  const rendered = renderManifests(input.files, root, { defaultNamespace: cluster.defaultNamespace, unfollowed: input.unfollowed });
+  const rendered = renderManifests(input.files, root, { defaultNamespace: cluster.defaultNamespace, unfollowed: input.unfollowed, budget: input.renderBudget });
   // A file that does not render would make its objects look hand-made; nothing is proposed until it is fixed.
   if (rendered.errors.length > 0) return { type: 'manifest-problems', problems: rendered.errors };
   const diff = diffResources(rendered.objects, snapshot.items, {

@@ -1,6 +1,7 @@
 // The reconcile job: the newest snapshot of a cluster against the default branch's HEAD, ending in
 // a drift PR opened, updated, left alone or closed. Each early return records why, in the cluster
 // state (the dashboard reads it) and the log.
+import { appRenderBudget } from '../render-budget.js';
 import type { AppIdentity } from '../../github/index.js';
 import { findCluster } from '../../core/config/index.js';
 import type { SourceProblem } from '../../core/model/index.js';
@@ -87,7 +88,7 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   const history = (await store.observationHistory(repository, cluster, config.drift.minSnapshots)).filter((entry) => entry.snapshotId !== latest.meta.id);
   const evaluation = evaluateDrift({
     snapshot: latest.snapshot, config, cluster: clusterConfig, files: loaded.files, unfollowed: unfollowedIn(loaded.entries),
-    history: history.map((entry) => entry.fingerprints), declined: await store.declinedFingerprints(repository, cluster),
+    history: history.map((entry) => entry.fingerprints), declined: await store.declinedFingerprints(repository, cluster), renderBudget: appRenderBudget(deps.now),
   });
   if (evaluation.type === 'manifest-problems') return stop('manifest-problems', `the manifests under ${clusterConfig.path} do not render: fix them and push`, evaluation.problems);
   if (evaluation.type === 'out-of-scope') return stop('out-of-scope', evaluation.message);

@@ -21,7 +21,9 @@ export interface BranchState {
 }
 
 export type ReconcileOutcomeType =
-  | 'codified' | 'no-drift' | 'not-configured' | 'config-invalid' | 'manifest-problems' | 'self-check-failed' | 'out-of-scope' | 'not-installed' | 'no-snapshot';
+  | 'codified' | 'no-drift' | 'not-configured' | 'config-invalid' | 'manifest-problems' | 'self-check-failed' | 'out-of-scope' | 'not-installed' | 'no-snapshot'
+  /** The queue gave the job up (its last attempt failed, or the App did not survive it). */
+  | 'failed';
 
 export interface ClusterState {
   lastReconcileAt?: string;

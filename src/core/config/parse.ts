@@ -3,6 +3,7 @@ import { LineCounter, isMap, isSeq, parseDocument, type Node } from 'yaml';
 import { configSchema, type Config, type ClusterConfig } from './schema.js';
 import { formatZodPath } from '../model/snapshot.js';
 import type { SourceProblem } from '../model/source.js';
+import { expansionSize, MAX_ALIAS_NODES } from '../manifests/expansion-size.js';
 
 export const CONFIG_PATH = '.github/driftback.yml';
 
@@ -26,6 +27,11 @@ export function parseConfig(text: string, file = CONFIG_PATH): ConfigResult {
         message: `invalid YAML: ${error.message.split('\n')[0]}`,
       })),
     };
+  }
+  // yaml's maxAliasCount counts alias references, not what they expand to: sized first.
+  const size = expansionSize(doc, Buffer.byteLength(text, 'utf8') + MAX_ALIAS_NODES);
+  if (size.expanded - size.written > MAX_ALIAS_NODES) {
+    return { ok: false, problems: [{ file, line: 1, message: `invalid YAML: its aliases expand to more than ${MAX_ALIAS_NODES.toLocaleString('en-US')} nodes beyond what is written (an alias bomb?): write the values out` }] };
   }
   let raw: unknown;
   try {

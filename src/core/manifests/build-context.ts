@@ -2,6 +2,7 @@
 // the kustomization directories being built (to catch cycles).
 import type { SkippedDocument, SourceProblem } from '../model/index.js';
 import type { ParseCache } from './parse-cache.js';
+import type { RenderMeter } from './render-budget.js';
 
 export interface BuildContext {
   files: ReadonlyMap<string, string>;
@@ -14,6 +15,8 @@ export interface BuildContext {
   unfollowed: ReadonlyMap<string, UnfollowedKind>;
   /** Parses kept across renders by the caller; none means every file is parsed afresh. */
   cache?: ParseCache;
+  /** The render's budget, charged per document read. */
+  meter?: RenderMeter;
 }
 
 export type UnfollowedKind = 'symlink' | 'submodule';

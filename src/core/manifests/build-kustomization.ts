@@ -23,7 +23,7 @@ import { getString, type TrackedNode } from './tracked.js';
 export function buildKustomization(dir: string, kustomizationPath: string, context: BuildContext, initial: BuildResource[] = []): BuildResource[] {
   const text = context.files.get(kustomizationPath) ?? '';
   context.filesRead.add(kustomizationPath);
-  const loaded = loadKustomization(kustomizationPath, dir, text, context.cache);
+  const loaded = loadKustomization(kustomizationPath, dir, text, context.cache, context.meter);
   context.problems.push(...loaded.problems);
   if (!loaded.ok) return initial;
   const k = loaded.file;

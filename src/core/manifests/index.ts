@@ -2,6 +2,8 @@
 // real repositories use. Pure: callers pass file texts in.
 export { renderManifests, type RenderOptions } from './render.js';
 export { newParseCache, type ParseCache } from './parse-cache.js';
+export { DEFAULT_MAX_RENDER_NODES, type RenderBudget } from './render-budget.js';
+export { MAX_ALIAS_NODES } from './expansion-size.js';
 export type { UnfollowedKind } from './build-context.js';
 export { isClusterScoped } from './cluster-scoped.js';
 export { findKustomizationFile } from './paths.js';

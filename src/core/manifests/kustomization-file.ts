@@ -2,6 +2,7 @@
 // else is an error naming the file, line and field, never a silently different build.
 import type { SourceProblem } from '../model/index.js';
 import { loadYamlFileCached, type ParseCache } from './parse-cache.js';
+import type { RenderMeter } from './render-budget.js';
 import type { TrackedMap, TrackedNode } from './tracked.js';
 
 export const SUPPORTED_FIELDS: ReadonlySet<string> = new Set([
@@ -35,8 +36,8 @@ export interface KustomizationFile {
 
 export type LoadedKustomization = { ok: true; file: KustomizationFile; problems: SourceProblem[] } | { ok: false; problems: SourceProblem[] };
 
-export function loadKustomization(path: string, dir: string, text: string, cache?: ParseCache): LoadedKustomization {
-  const loaded = loadYamlFileCached(path, text, cache);
+export function loadKustomization(path: string, dir: string, text: string, cache?: ParseCache, meter?: RenderMeter): LoadedKustomization {
+  const loaded = loadYamlFileCached(path, text, cache, meter);
   if (loaded.problems.length > 0) return { ok: false, problems: loaded.problems };
   const docs = loaded.documents.filter((d) => d.root);
   if (docs.length !== 1 || docs[0].root?.kind !== 'map') {

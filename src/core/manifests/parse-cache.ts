@@ -9,6 +9,7 @@
 import type { LoadedDocument, LoadedFile } from './read-yaml.js';
 import { loadYamlFile } from './read-yaml.js';
 import { cloneTracked } from './tracked.js';
+import type { RenderMeter } from './render-budget.js';
 
 /** One parse of one file text. */
 export interface CachedParse {
@@ -27,8 +28,8 @@ export function newParseCache(): ParseCache {
 }
 
 /** loadYamlFile through the cache: the same result as an uncached load, in nodes of its own. */
-export function loadYamlFileCached(file: string, text: string, cache: ParseCache | undefined): LoadedFile {
-  if (!cache) return loadYamlFile(file, text);
+export function loadYamlFileCached(file: string, text: string, cache: ParseCache | undefined, meter?: RenderMeter): LoadedFile {
+  if (!cache) return loadYamlFile(file, text, undefined, meter);
   let variants = cache.get(file);
   if (!variants) {
     variants = [];
@@ -37,15 +38,17 @@ export function loadYamlFileCached(file: string, text: string, cache: ParseCache
   // Strings compare by identity first, so the usual case (the same text object) costs nothing.
   let hit = variants.find((variant) => variant.text === text);
   if (!hit) {
-    hit = { text, loaded: loadYamlFile(file, text) };
+    hit = { text, loaded: loadYamlFile(file, text, undefined, meter) };
     variants.push(hit);
+  } else {
+    meter?.charge(file, hit.loaded.nodes);
   }
   return copyOf(hit.loaded);
 }
 
 function copyOf(loaded: LoadedFile): LoadedFile {
   // Problems are copied too: a caller may annotate the ones it receives (they are few).
-  return { documents: loaded.documents.map(copyDocument), problems: loaded.problems.map((problem) => ({ ...problem })) };
+  return { documents: loaded.documents.map(copyDocument), problems: loaded.problems.map((problem) => ({ ...problem })), nodes: loaded.nodes };
 }
 
 function copyDocument(document: LoadedDocument): LoadedDocument {

@@ -7,7 +7,7 @@ export function readResourceFile(path: string, context: BuildContext, kustomizat
   const text = context.files.get(path);
   if (text === undefined) return [];
   context.filesRead.add(path);
-  const loaded = loadYamlFileCached(path, text, context.cache);
+  const loaded = loadYamlFileCached(path, text, context.cache, context.meter);
   context.problems.push(...loaded.problems);
   const result = documentsToResources(path, loaded.documents, kustomizations);
   context.problems.push(...result.errors);

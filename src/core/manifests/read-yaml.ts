@@ -1,13 +1,14 @@
 // Reads a YAML/JSON file into tracked documents: each node carries the byte range, line and column
-// where its value is written. Invalid YAML, duplicate keys and alias bombs become problems with a
-// line; the other documents of the file still load.
+// where its value is written. Invalid YAML, duplicate keys and alias bombs (sized by
+// expansion-size.ts before anything is built) become problems with a line; the other documents of
+// the file still load. A render's budget (render-budget.ts) is charged per document.
 import { LineCounter, parseAllDocuments, isAlias, isMap, isScalar, isSeq, isPair } from 'yaml';
 import type { Node as YamlNode, Document } from 'yaml';
 import type { FieldOrigin, FieldSource, SourceLocation, SourceProblem } from '../model/index.js';
 import type { TrackedNode, ScalarValue } from './tracked.js';
+import { expansionSize, MAX_ALIAS_NODES } from './expansion-size.js';
+import type { RenderMeter } from './render-budget.js';
 
-/** More alias dereferences than this in one document is treated as an alias bomb. */
-export const MAX_ALIASES = 100;
 
 /**
  * Largest manifest file read, in UTF-8 bytes. A Kubernetes object is at most ~1.5 MiB (etcd's
@@ -26,26 +27,30 @@ export interface LoadedDocument {
 export interface LoadedFile {
   documents: LoadedDocument[];
   problems: SourceProblem[];
+  /** Nodes of the loaded documents, aliases expanded: what a render's budget is charged per use. */
+  nodes: number;
 }
 
 const RESOURCE: FieldOrigin = { type: 'resource' };
 
-export function loadYamlFile(file: string, text: string, origin: FieldOrigin = RESOURCE): LoadedFile {
+/** `meter`: the render's budget, charged as each document is loaded (a cached load charges its `nodes`). */
+export function loadYamlFile(file: string, text: string, origin: FieldOrigin = RESOURCE, meter?: RenderMeter): LoadedFile {
   const lineCounter = new LineCounter();
   const problems: SourceProblem[] = [];
   const documents: LoadedDocument[] = [];
+  let nodes = 0;
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes > MAX_MANIFEST_FILE_BYTES) {
     const mib = (bytes / 1024 / 1024).toFixed(1);
     problems.push({ file, line: 1, message: `file is ${mib} MiB, over the ${MAX_MANIFEST_FILE_BYTES / 1024 / 1024} MiB limit for one manifest file; it was not read: split it into several files (a kustomization can list them)` });
-    return { documents, problems };
+    return { documents, problems, nodes };
   }
   let parsed: ReturnType<typeof parseAllDocuments>;
   try {
     parsed = parseAllDocuments(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   } catch (error) {
     problems.push({ file, message: `cannot parse YAML: ${(error as Error).message}` });
-    return { documents, problems };
+    return { documents, problems, nodes };
   }
   const docs: Document.Parsed[] = Array.isArray(parsed) ? (parsed as Document.Parsed[]) : [];
   docs.forEach((doc, index) => {
@@ -63,21 +68,21 @@ export function loadYamlFile(file: string, text: string, origin: FieldOrigin = R
       documents.push({ index, root: undefined, location });
       return;
     }
-    const converter = new Converter(origin, locate, doc);
-    try {
-      documents.push({ index, root: converter.convert(doc.contents as YamlNode), location });
-    } catch (error) {
-      if (!(error instanceof AliasLimitError)) throw error;
-      problems.push({ file, line: location.line, column: location.column, message: `document ${index} uses more than ${MAX_ALIASES} aliases (an alias bomb?); it was not loaded` });
+    // Sized before anything is built: an alias bomb is refused without being expanded.
+    const size = expansionSize(doc, Buffer.byteLength(text, 'utf8') + MAX_ALIAS_NODES);
+    if (size.expanded - size.written > MAX_ALIAS_NODES) {
+      const message = `document ${index}: its aliases expand to more than ${MAX_ALIAS_NODES.toLocaleString('en-US')} nodes beyond what is written (an alias bomb?); it was not loaded: write the repeated parts out, or use a kustomize patch or component`;
+      problems.push({ file, line: location.line, column: location.column, message });
+      return;
     }
+    meter?.charge(file, size.expanded);
+    nodes += size.expanded;
+    documents.push({ index, root: new Converter(origin, locate, doc).convert(doc.contents as YamlNode), location });
   });
-  return { documents, problems };
+  return { documents, problems, nodes };
 }
 
-class AliasLimitError extends Error {}
-
 class Converter {
-  private aliases = 0;
   constructor(
     private readonly origin: FieldOrigin,
     private readonly locate: (start: number, end: number) => SourceLocation,
@@ -86,7 +91,6 @@ class Converter {
 
   convert(node: YamlNode): TrackedNode {
     if (isAlias(node)) {
-      if (++this.aliases > MAX_ALIASES) throw new AliasLimitError();
       const target = node.resolve(this.doc);
       if (!target) return { kind: 'scalar', value: null, source: this.sourceOf(node) };
       return this.convert(target as YamlNode);

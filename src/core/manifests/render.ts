@@ -8,6 +8,7 @@ import { isClusterScoped } from './cluster-scoped.js';
 import { fixNameReferences } from './name-references.js';
 import { kustomizeHash } from './name-hash.js';
 import type { ParseCache } from './parse-cache.js';
+import { renderMeter, RenderBudgetExceeded, type RenderBudget } from './render-budget.js';
 import { basename, dirname, findKustomizationFile, isDirectory, joinPath, KUSTOMIZATION_FILE_NAMES, manifestFilesUnder } from './paths.js';
 import { readResourceFile } from './read-resource-file.js';
 import { groupOfResource, kindOf, nameOf, namespaceOf, type BuildResource } from './resource.js';
@@ -26,17 +27,26 @@ export interface RenderOptions {
    * are parsed once. Owned by the caller (`newParseCache()`); the result equals an uncached render.
    */
   cache?: ParseCache;
+  /** Nodes and time one render may use; over it, the render returns one problem and no objects. */
+  budget?: RenderBudget;
 }
 
 export function renderManifests(files: ReadonlyMap<string, string>, root: string, options: RenderOptions = {}): RenderResult {
   const context = newBuildContext(files, options.unfollowed);
   context.cache = options.cache;
+  context.meter = renderMeter(options.budget);
   const inside = joinPath('', root);
   if (inside === undefined) {
     // normalizeDir would turn an escaping root into '' and render the whole repository instead.
     return { objects: [], skipped: [], errors: [{ file: root, message: 'the path leaves the repository: give a directory inside it (no ".." above the root)' }], filesRead: [] };
   }
-  const resources = collect(inside, context);
+  let resources: BuildResource[];
+  try {
+    resources = collect(inside, context);
+  } catch (error) {
+    if (!(error instanceof RenderBudgetExceeded)) throw error;
+    return { objects: [], skipped: [], errors: [{ file: inside || '.', message: error.message }], filesRead: [...context.filesRead], stopped: true };
+  }
   finishKustomize(resources);
   applyDefaultNamespace(resources, options.defaultNamespace || 'default');
   return {

@@ -85,6 +85,8 @@ export interface RenderResult {
   errors: SourceProblem[];
   /** Every file the build read (kustomization files, resources, patches, generator sources). */
   filesRead: string[];
+  /** Set when the render ran out of its budget: `objects` is then empty, not the cluster's content. */
+  stopped?: true;
 }
 
 export function formatProblem(problem: SourceProblem): string {

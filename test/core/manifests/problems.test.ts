@@ -1,6 +1,6 @@
 // Bad input is reported with file and line, and the rest of the repository still renders.
 import { describe, expect, it } from 'vitest';
-import { renderManifests } from '../../../src/core/manifests/index.js';
+import { newParseCache, renderManifests } from '../../../src/core/manifests/index.js';
 import { formatProblem } from '../../../src/core/model/index.js';
 import { tree } from './helpers.js';
 
@@ -156,5 +156,48 @@ describe('kustomize: labels entries', () => {
     });
     const result = renderManifests(files, 'app');
     expect(result.errors).toEqual([expect.objectContaining({ file: 'app/kustomization.yaml', line: 7, field: 'labels[0].fields' })]);
+  });
+});
+
+describe('alias expansion is bounded by the nodes it produces', () => {
+  const configMap = (data: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: anchors\ndata:\n${data}`;
+
+  it('keeps 200 aliases of a small anchor (references are not what is bounded)', () => {
+    const data = `  base: &b {k: v}\n  list: [${Array.from({ length: 200 }, () => '*b').join(',')}]\n`;
+    const result = renderManifests(new Map([['a.yaml', configMap(data)]]), '');
+    expect(result.errors).toEqual([]);
+    expect((result.objects[0].object.data as { list: unknown[] }).list).toHaveLength(200);
+  });
+
+  it('refuses 99 aliases of one 10,000-item list (a million nodes), without expanding it', () => {
+    const data = `  a: &a [${Array.from({ length: 10_000 }, () => 'x').join(',')}]\n  b: [${Array.from({ length: 99 }, () => '*a').join(',')}]\n`;
+    const result = renderManifests(new Map([['bomb.yaml', configMap(data)], ['good.yaml', CONFIGMAP]]), '');
+    expect(result.objects.map((o) => o.key.name)).toEqual(['ok']);
+    expect(result.errors).toMatchObject([{ file: 'bomb.yaml', line: 1, message: expect.stringMatching(/aliases expand to more than 100,000 nodes beyond what is written/) }]);
+  });
+});
+
+describe('a render\'s budget', () => {
+  const many = (count: number) => new Map(Array.from({ length: count }, (_, i) => [`apps/cm-${i}.yaml`, `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm-${i}\ndata:\n  k: v\n`]));
+
+  it('stops a render whose files hold more nodes than its budget, with one problem and no objects', () => {
+    const result = renderManifests(many(50), 'apps', { budget: { maxNodes: 300 } });
+    expect(result.objects).toEqual([]);
+    expect(result.errors).toEqual([{ file: 'apps', message: expect.stringMatching(/^the render stopped at apps\/cm-\d+\.yaml: the files it reads hold more than 300 YAML nodes, the budget of one render/) }]);
+    expect(renderManifests(many(50), 'apps', { budget: { maxNodes: 1000 } }).objects).toHaveLength(50);
+  });
+
+  it('stops a render that runs past its time budget, measured on the clock it is given', () => {
+    let now = 0;
+    const clock = () => (now += 1000);
+    const result = renderManifests(many(50), 'apps', { budget: { time: { budgetMs: 10_000, now: clock } } });
+    expect(result.objects).toEqual([]);
+    expect(result.errors[0].message).toMatch(/it ran longer than its time budget of 10 s/);
+  });
+
+  it('charges a cached parse like a fresh one, so head and base each have their own budget', () => {
+    const cache = newParseCache();
+    expect(renderManifests(many(10), 'apps', { cache, budget: { maxNodes: 200 } }).objects).toHaveLength(10);
+    expect(renderManifests(many(10), 'apps', { cache, budget: { maxNodes: 100 } }).errors).toHaveLength(1);
   });
 });

@@ -1,0 +1,43 @@
+// What the App records when the queue gives a job up (its last attempt failed, or the process did
+// not survive running it): the pull request's `driftback / plan` check run fails with the reason,
+// and a cluster's dashboard entry shows why its drift check stopped. Nothing is retried from here:
+// the next push, snapshot or re-run enqueues the work again.
+import { createOrUpdateCheckRun, type AppIdentity } from '../github/index.js';
+import type { Store } from '../store/types.js';
+import { splitRepository, type InstallationClients } from './github-client.js';
+import { isPlanJob, PLAN_CHECK_NAME, PLAN_QUEUE } from './plan/deps.js';
+import { RECONCILE_QUEUE } from './ingest/upload-route.js';
+import type { GiveUpHandler } from './queue/index.js';
+import { readClusterState, writeClusterState } from './reconcile/state.js';
+
+export interface GiveUpDeps {
+  store: Store;
+  clients: Pick<InstallationClients, 'forRepository'>;
+  appIdentity: () => Promise<AppIdentity>;
+  now: () => Date;
+}
+
+export function givenUpHandlers(deps: GiveUpDeps): Record<string, GiveUpHandler> {
+  return {
+    [PLAN_QUEUE]: async (payload, info) => {
+      if (!isPlanJob(payload)) return;
+      const { owner, repo } = splitRepository(payload.repository);
+      const octokit = await deps.clients.forRepository(payload.repository);
+      const { data: pull } = await octokit.rest.pulls.get({ owner, repo, pull_number: payload.number });
+      await createOrUpdateCheckRun(octokit, {
+        owner, repo, name: PLAN_CHECK_NAME, headSha: pull.head.sha, conclusion: 'failure', annotations: [],
+        title: 'driftback could not plan this pull request',
+        summary: `The plan was given up after ${info.attempts} attempt${info.attempts === 1 ? '' : 's'}: ${info.reason}.\n\nRe-run this check, or push a commit, to plan again.`,
+      });
+    },
+    [RECONCILE_QUEUE]: async (payload, info) => {
+      const { repository, cluster } = payload;
+      if (typeof repository !== 'string' || typeof cluster !== 'string') return;
+      const state = await readClusterState(deps.store, repository, cluster);
+      const message = `the drift check of ${cluster} was given up after ${info.attempts} attempt${info.attempts === 1 ? '' : 's'}: ${info.reason}; the next snapshot or push checks again`;
+      await writeClusterState(deps.store, repository, cluster, {
+        ...state, lastReconcileAt: deps.now().toISOString(), outcome: { type: 'failed', message }, problems: [{ file: `cluster ${cluster}`, message }],
+      });
+    },
+  };
+}
