@@ -11,10 +11,10 @@ export interface RenderBudget {
 }
 
 /**
- * Default 20,000,000 nodes: about 400,000 typical resources, far above the largest repositories
- * measured (`npm run bench -- engine` renders 50,000 resources as ~2.5 million nodes).
+ * Default 5,000,000 nodes: ~75,000 typical resources. The engine benchmark's 50,000 resources are
+ * 3.4 million nodes (35 MB of YAML) and peak at 2.2 GB, so the default keeps one render near 3 GB.
  */
-export const DEFAULT_MAX_RENDER_NODES = 20_000_000;
+export const DEFAULT_MAX_RENDER_NODES = 5_000_000;
 
 /** Thrown from inside a render when its budget runs out; renderManifests turns it into a problem. */
 export class RenderBudgetExceeded extends Error {
