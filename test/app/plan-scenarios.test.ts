@@ -1,7 +1,7 @@
 // End to end through Probot and the GitHub stand-in: a pull request webhook → the plan job → one
 // sticky comment and one `driftback / plan` check run, compared with golden files.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, deployment, FILES, kustomization, liveEdge, liveProd, SETTINGS, WEB } from './plan-scenario.js';
+import { API, CONFIG, deployment, FILES, kustomization, liveEdge, liveProd, SETTINGS, WEB } from './plan-scenario.js';
 import { checkRunPayload, checkRunsFor, commentsOn, expectGolden, openPullRequest, pullRequestPayload, runWatch, sendWebhook, startHarness, uploadSnapshot, type Harness } from './plan-harness.js';
 
 let h: Harness;
@@ -164,6 +164,45 @@ describe('plan comments over the life of a pull request', () => {
     const backend = h.app.store.backend!;
     if (backend.type !== 'sqlite') throw new Error('expected SQLite');
     expect(backend.db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE queue = 'plan'`).get()).toEqual({ n: 0 });
+  });
+
+  it('is planned under the base branch\'s config: dropping plan.protect does not hide a data-loss warning', async () => {
+    const unprotected = `${CONFIG}plan:\n  protect: []\n`;
+    const pull = await planOf('change/unprotect', {
+      '.github/driftback.yml': unprotected,
+      'clusters/prod/data.yaml': null, 'clusters/prod/kustomization.yaml': kustomization(['api.yaml', 'web.yaml', 'settings.yaml', 'legacy.yaml']),
+    });
+    expect(pull.runs.map((run) => run.conclusion)).toEqual(['neutral']);
+    expect(pull.comments[0]).toContain('prune-protected');
+    expect(pull.comments[0]).toContain('This plan uses the configuration of the base branch');
+    expect(pull.comments[0]).toContain('- plan.protect: removes PersistentVolumeClaim, CustomResourceDefinition, Namespace');
+    expect(pull.runs[0].output.text).toContain('plan.protect: removes PersistentVolumeClaim');
+  });
+
+  it('is planned under the base branch\'s config: a cluster pointed at the pull request\'s own directory renders nothing from it', async () => {
+    const moved = CONFIG.replace('path: clusters/prod\n', 'path: attacker/dump\n');
+    const pull = await planOf('change/repoint', {
+      '.github/driftback.yml': moved,
+      'attacker/dump/kustomization.yaml': 'resources:\n  - ../../clusters/prod\n',
+    });
+    const comment = pull.comments[0];
+    expect(comment).toContain('- cluster prod, path: clusters/prod → attacker/dump');
+    expect(comment).toContain('prod: 0 to create, 0 to update, 0 to prune');
+    expect(comment).not.toContain('attacker/dump/');
+  });
+
+  it('says nothing is planned while the base branch has no config, and what the proposed one sets up', async () => {
+    const fresh = await startHarness(Object.fromEntries(Object.entries(FILES).filter(([path]) => path !== '.github/driftback.yml')));
+    try {
+      const pull = openPullRequest(fresh, 'setup', { '.github/driftback.yml': CONFIG });
+      expect(await sendWebhook(fresh, 'pull_request', pullRequestPayload('opened', { ...pull, branch: 'setup' }))).toBe(200);
+      const [comment] = commentsOn(fresh, pull.number);
+      expect(comment).toContain('Nothing is planned: plans use the configuration of the base branch, and .github/driftback.yml on main is missing or invalid.');
+      expect(comment).toContain('- adds cluster prod (path clusters/prod)');
+      expect(comment).toContain('- adds cluster edge (path clusters/edge)');
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('degrades a plan over the size budget into one comment that still fits', async () => {

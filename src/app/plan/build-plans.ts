@@ -4,6 +4,7 @@
 import { CONFIG_PATH, type ClusterConfig, type Config } from '../../core/config/index.js';
 import { newParseCache, renderManifests, type ParseCache, type RenderBudget } from '../../core/manifests/index.js';
 import type { Plan, RenderResult, SourceProblem } from '../../core/model/index.js';
+import type { ConfigChangeNote } from '../../core/report/index.js';
 import { planChanges } from '../../core/plan/index.js';
 import type { Store } from '../../store/types.js';
 import { touchedClusters } from './touched-clusters.js';
@@ -26,6 +27,8 @@ export interface BuiltPlans {
   errors: SourceProblem[];
   /** cluster → capturedAt of the snapshot planned against. */
   snapshots: Record<string, string>;
+  /** Set when the pull request changes the config: what its version would change. */
+  configChange?: ConfigChangeNote;
 }
 
 function render(files: ReadonlyMap<string, string>, cluster: ClusterConfig, cache: ParseCache, budget?: RenderBudget): RenderResult {

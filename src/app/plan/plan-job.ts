@@ -1,11 +1,13 @@
 // The `plan` job of one pull request: reads the PR as it is now (so a burst of pushes plans the
-// newest head once), finds the clusters it touches, plans each, publishes the comment and check run.
+// newest head once), finds the clusters it touches, plans each under the base branch's config,
+// publishes the comment and check run (with what a changed config would change).
 // Returns what it did as data; the caller logs it.
-import { CONFIG_PATH } from '../../core/config/index.js';
+import { CONFIG_PATH, defaultConfig, describeConfigChange, type ConfigResult } from '../../core/config/index.js';
+import type { ConfigChangeNote } from '../../core/report/index.js';
 import { listPullRequestFiles } from '../../github/index.js';
 import { splitRepository } from '../github-client.js';
 import { loadRepositoryAt } from '../repository.js';
-import { buildPlans } from './build-plans.js';
+import { buildPlans, type BuiltPlans } from './build-plans.js';
 import { appRenderBudget } from '../render-budget.js';
 import type { PlanJob, ReviewDeps } from './deps.js';
 import { publishPlan } from './publish-plan.js';
@@ -22,18 +24,33 @@ export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOu
   if (pull.draft) return { type: 'skipped', reason: `#${job.number} is a draft (planned when marked ready for review)` };
   const fork = pull.head.repo?.full_name?.toLowerCase() !== pull.base.repo.full_name.toLowerCase();
   const changed = await listPullRequestFiles(octokit, { owner, repo, number: job.number });
-  // A fork's head commit is read through the base repository (GitHub serves it there as refs/pull/N/head).
-  const head = await loadRepositoryAt(octokit, { owner, repo, sha: pull.head.sha }, deps.store);
-  if (!head.config.ok) {
-    if (!changed.includes(CONFIG_PATH)) return { type: 'skipped', reason: `${CONFIG_PATH} is invalid on the base branch too (see the dashboard issue)` };
-    const published = await publishPlan(octokit, { owner, repo, number: job.number, headSha: pull.head.sha }, { plans: [], errors: head.config.problems, snapshots: {} }, await deps.appIdentity());
-    return { type: 'published', headSha: pull.head.sha, clusters: [], conclusion: published.conclusion, fork, comment: published.comment };
-  }
+  const target = { owner, repo, number: job.number, headSha: pull.head.sha };
+  const published = async (built: BuiltPlans): Promise<PlanOutcome> => {
+    const result = await publishPlan(octokit, target, built, await deps.appIdentity());
+    return { type: 'published', headSha: pull.head.sha, clusters: built.plans.map((p) => p.cluster), conclusion: result.conclusion, fork, comment: result.comment };
+  };
+  // The config comes from the base commit: the pull request under review does not decide how it is
+  // planned (what is protected, which directory is a cluster). A fork's head commit is read through
+  // the base repository (GitHub serves it there as refs/pull/N/head).
   const base = await loadRepositoryAt(octokit, { owner, repo, sha: pull.base.sha }, deps.store);
+  const configChanged = changed.includes(CONFIG_PATH);
+  if (!base.config.ok && !configChanged) return { type: 'skipped', reason: `${CONFIG_PATH} is invalid on the base branch (see the dashboard issue)` };
+  const head = await loadRepositoryAt(octokit, { owner, repo, sha: pull.head.sha }, deps.store);
+  const configChange = configChanged ? proposedConfig(base.config, head.config, pull.base.ref) : undefined;
+  const proposedErrors = configChanged && !head.config.ok ? head.config.problems : [];
+  if (!base.config.ok) return published({ plans: [], errors: proposedErrors, snapshots: {}, configChange });
   const built = await buildPlans(deps.store, {
-    repository: job.repository, config: head.config.config, headFiles: head.files, baseFiles: base.files, headSha: pull.head.sha, changed, now: deps.now().toISOString(), renderBudget: appRenderBudget(deps.now),
+    repository: job.repository, config: base.config.config, headFiles: head.files, baseFiles: base.files, headSha: pull.head.sha, changed, now: deps.now().toISOString(),
+    renderBudget: appRenderBudget(deps.now),
   });
-  if (built.plans.length === 0 && built.errors.length === 0) return { type: 'skipped', reason: 'the pull request touches no cluster path' };
-  const published = await publishPlan(octokit, { owner, repo, number: job.number, headSha: pull.head.sha }, built, await deps.appIdentity());
-  return { type: 'published', headSha: pull.head.sha, clusters: built.plans.map((p) => p.cluster), conclusion: published.conclusion, fork, comment: published.comment };
+  if (built.plans.length === 0 && built.errors.length === 0 && !configChange) return { type: 'skipped', reason: 'the pull request touches no cluster path' };
+  return published({ ...built, errors: [...proposedErrors, ...built.errors], ...(configChange ? { configChange } : {}) });
+}
+
+/** What the pull request's own config would change, against the base branch's (or its absence). */
+function proposedConfig(base: ConfigResult, proposed: ConfigResult, baseRef: string): ConfigChangeNote {
+  const note: ConfigChangeNote = { file: CONFIG_PATH };
+  if (proposed.ok) note.changes = describeConfigChange(base.ok ? base.config : defaultConfig(), proposed.config);
+  if (!base.ok) note.unplanned = `Nothing is planned: plans use the configuration of the base branch, and ${CONFIG_PATH} on ${baseRef} is missing or invalid.`;
+  return note;
 }

@@ -1,7 +1,7 @@
 // Writes a built plan to the pull request: one sticky comment (edited in place, numbered parts only
 // when one comment cannot hold it) and one `driftback / plan` check run on the head commit. Every
 // write goes to the base repository, so a fork is never written to.
-import { GITHUB_BODY_LIMIT, MARKER_RESERVE, renderCheckRun, renderPlanComment, splitComment } from '../../core/report/index.js';
+import { escapeText, GITHUB_BODY_LIMIT, MARKER_RESERVE, renderCheckRun, renderPlanComment, splitComment, type ConfigChangeNote } from '../../core/report/index.js';
 import { createOrUpdateCheckRun, upsertStickyComment, type AppIdentity, type CheckRunResult, type GitHubClient, type StickyCommentResult } from '../../github/index.js';
 import type { BuiltPlans } from './build-plans.js';
 import { PLAN_CHECK_NAME, PLAN_COMMENT_KEY } from './deps.js';
@@ -19,13 +19,20 @@ export interface Published {
   conclusion: string;
 }
 
+function configChangeText(note: ConfigChangeNote): string {
+  const lead = note.unplanned ?? 'This plan uses the configuration of the base branch: a pull request is never planned under its own.';
+  if (!note.changes) return `${lead} The proposed ${note.file} has errors.`;
+  if (note.changes.length === 0) return `${lead} Once merged, the proposed ${note.file} changes nothing driftback reads.`;
+  return [`${lead} Once merged, the proposed ${note.file} would change:`, '', ...note.changes.map((line) => `- ${escapeText(line)}`)].join('\n');
+}
+
 export async function publishPlan(octokit: GitHubClient, target: PublishTarget, built: BuiltPlans, author: AppIdentity): Promise<Published> {
   const { owner, repo } = target;
-  const body = renderPlanComment(built.plans, { headSha: target.headSha, snapshots: built.snapshots, errors: built.errors });
+  const body = renderPlanComment(built.plans, { headSha: target.headSha, snapshots: built.snapshots, errors: built.errors, ...(built.configChange ? { configChange: built.configChange } : {}) });
   // renderPlanComment already degrades detail to fit; parts are the last resort (hundreds of clusters).
   const parts = splitComment(body, GITHUB_BODY_LIMIT - MARKER_RESERVE);
   const comment = await upsertStickyComment(octokit, { owner, repo, issueNumber: target.number, key: PLAN_COMMENT_KEY, parts, author });
-  const output = renderCheckRun(built.plans, { errors: built.errors });
+  const output = renderCheckRun(built.plans, { errors: built.errors, ...(built.configChange ? { text: configChangeText(built.configChange) } : {}) });
   const checkRun = await createOrUpdateCheckRun(octokit, {
     owner, repo, name: PLAN_CHECK_NAME, headSha: target.headSha, conclusion: output.conclusion,
     title: output.title, summary: output.summary, ...(output.text ? { text: output.text } : {}), annotations: output.annotations,

@@ -1,5 +1,5 @@
 // Reports: view models → Markdown (handlebars), check-run output, markers, size budget, escaping.
-export { renderPlanComment, planCommentView, type PlanCommentMeta } from './plan-comment.js';
+export { renderPlanComment, planCommentView, type ConfigChangeNote, type PlanCommentMeta } from './plan-comment.js';
 export { planSummary } from './plan-view.js';
 export { renderCheckRun, chunkAnnotations, ANNOTATIONS_PER_REQUEST, type CheckRunOutput, type CheckAnnotation, type CheckConclusion } from './check-run.js';
 export { renderDriftPullRequest, type DriftPullRequestView } from './drift-pull-request.js';

@@ -5,6 +5,14 @@ import { fitBudget, GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
 import { renderTemplate, type TemplateOverrides } from './engine.js';
 import { clusterView, diffsFit, type DetailLevel, type DiffCache } from './plan-view.js';
 
+export interface ConfigChangeNote {
+  file: string;
+  /** describeConfigChange(base, proposed); undefined when the proposed config has errors. */
+  changes?: string[];
+  /** Why nothing was planned (the base branch has no valid config), when so. */
+  unplanned?: string;
+}
+
 export interface PlanCommentMeta {
   /** The PR head commit the plan is for. */
   headSha?: string;
@@ -12,6 +20,8 @@ export interface PlanCommentMeta {
   snapshots?: Record<string, string>;
   /** Config or render errors (shown first, with file and line). */
   errors?: SourceProblem[];
+  /** The pull request changes the config: what its version would change (it is not what was planned). */
+  configChange?: ConfigChangeNote;
   templates?: TemplateOverrides;
   /** Size limit; default GitHub's 65,536 characters less room for the marker. */
   limit?: number;
@@ -29,6 +39,7 @@ export function planCommentView(plans: Array<{ cluster: string; plan: Plan }>, m
     meta: { headSha: meta.headSha },
     errors: (meta.errors ?? []).map(formatProblem),
     clusters: plans.map(({ cluster, plan }) => clusterView(cluster, plan, level, meta.snapshots?.[cluster], cache)),
+    configChange: meta.configChange && { ...meta.configChange, invalid: meta.configChange.changes === undefined },
     note: NOTES[level],
   };
 }

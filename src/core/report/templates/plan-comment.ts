@@ -12,6 +12,17 @@ export const PLAN_COMMENT = `### driftback plan{{#if meta.headSha}} for {{code m
 - {{text this}}
 {{/each}}
 {{/if}}
+{{#if configChange}}
+
+#### {{code configChange.file}} changes in this pull request
+
+{{#if configChange.unplanned}}{{text configChange.unplanned}}{{else}}This plan uses the configuration of the base branch: a pull request is never planned under its own.{{/if}}{{#if configChange.invalid}} The proposed version has errors (above).{{else}}{{#if configChange.changes.length}} Once merged, the proposed version would change:
+
+{{#each configChange.changes}}
+- {{text this}}
+{{/each}}
+{{else}} Once merged, the proposed version changes nothing driftback reads.{{/if}}{{/if}}
+{{/if}}
 {{#each clusters}}
 {{#if warnings.length}}
 
