@@ -47,7 +47,7 @@ async function benchStore(name: string, store: Store): Promise<void> {
     for (let i = 0; i < puts; i++) await store.latestSnapshot('acme/platform-gitops', 'prod-eu');
   });
   const blobs = new Map(Array.from({ length: 1_000 }, (_, i) => [`${name}-sha-${i}`, `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm-${i}\n`] as const));
-  await store.putBlobs(blobs);
+  await store.putBlobs(blobs, Date.now());
   const batched = await time(() => store.getBlobs([...blobs.keys()]));
   const single = await time(async () => {
     for (const sha of blobs.keys()) await store.getBlobs([sha]);

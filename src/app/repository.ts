@@ -2,9 +2,12 @@
 // one recursive tree listing, blobs through the store's cache (blobs are immutable, so a second read
 // at the same HEAD fetches none). A caller that remembers the default branch's name and its last
 // HEAD (commit and root tree) saves the repository and ref reads: the tree is listed by branch name,
-// and when its root tree is the remembered one, the content is the remembered commit's.
+// and when its root tree is the remembered one, the content is the remembered commit's. A caller
+// that trusts a HEAD (known from a push webhook) reads nothing: the listing comes from the cache.
+// Blobs fetched here reach the store only when the caller `keep`s what its renders read.
 import { CONFIG_PATH, parseConfig, type ConfigResult } from '../core/config/index.js';
-import { hasStatus, readFileAt, readTreeFiles, type BaseTreeListing, type BlobCache, type GitHubClient, type RepoTreeEntry, type TreeRead } from '../github/index.js';
+import { fetchBlobTexts, hasStatus, readFileAt, readTreeFiles, type BaseTreeListing, type GitHubClient, type RepoTreeEntry, type TreeRead } from '../github/index.js';
+import { blobSession, cachedListing, keepListing, type BlobSession } from './blob-cache.js';
 import type { Store } from '../store/types.js';
 
 /** A commit of the default branch and its root tree, as read before. */
@@ -29,6 +32,12 @@ export interface RepositoryAt {
   defaultBranch?: string;
   /** The default branch's HEAD as last read: when its tree is still HEAD's, no ref is read. */
   knownHead?: KnownHead;
+  /** A HEAD the caller trusts as current (known from webhooks): no ref or tree is read for it. */
+  trustedHead?: KnownHead;
+  /** Which manifest files to fetch now (default: all); the others wait in `unread` until fetched. */
+  fetch?: (path: string) => boolean;
+  /** Milliseconds since the epoch: when cached blobs and listings are used. Default: now. */
+  now?: number;
 }
 
 export interface LoadedRepository {
@@ -50,14 +59,18 @@ export interface LoadedRepository {
   /** The uncut recursive listing of the commit's tree (writeBranch reuses it), when GitHub sent one. */
   listing: BaseTreeListing | undefined;
   blobsFetched: number;
+  /** Manifest files listed but not fetched yet (the `fetch` option), path → blob sha. */
+  unread: Map<string, string>;
+  /** This read's blob cache: `keep` what the renders read. */
+  blobs: BlobSession;
+  /** True when the listing came from GitHub (not the cache): `keep` caches it. */
+  listingRead: boolean;
 }
 
 // Files no manifest build reads; skipping them keeps images and archives out of the blob cache.
 const BINARY = /\.(png|jpe?g|gif|ico|webp|svg|pdf|zip|gz|tgz|tar|jar|woff2?|ttf|eot|mp4|mov|bin|exe|so|dylib)$/i;
 
-export function storeBlobCache(store: Pick<Store, 'getBlobs' | 'putBlobs'>): BlobCache {
-  return { get: (shas) => store.getBlobs(shas), put: (blobs) => store.putBlobs(blobs) };
-}
+type RepositoryStore = Pick<Store, 'getBlobs' | 'putBlobs' | 'touchBlobs'>;
 
 function missingConfig(): ConfigResult {
   return { ok: false, problems: [{ file: CONFIG_PATH, message: `no ${CONFIG_PATH} on the default branch: add one that lists the clusters (name and path)` }] };
@@ -85,7 +98,8 @@ async function refHead(octokit: GitHubClient, at: RepositoryAt, branch: string):
   return data.object.sha;
 }
 
-type TreeReader = (treeish: string) => Promise<TreeRead>;
+/** Lists and reads a tree-ish; with the root tree sha known, its listing may come from the cache. */
+type TreeReader = (treeish: string, treeSha?: string) => Promise<TreeRead>;
 
 /**
  * The default branch's HEAD. With a remembered HEAD the tree is listed by branch name (one call);
@@ -106,18 +120,35 @@ async function readDefaultHead(octokit: GitHubClient, at: RepositoryAt, branch: 
   return { commitSha, tree: await read(commitSha) };
 }
 
-export async function loadRepositoryAt(octokit: GitHubClient, at: RepositoryAt, store: Pick<Store, 'getBlobs' | 'putBlobs'>): Promise<LoadedRepository> {
+/** Files every render of the repository may read besides its own: the config and kustomizations. */
+export function alwaysRead(path: string): boolean {
+  return path === CONFIG_PATH || KUSTOMIZATION_NAMES.has(path.slice(path.lastIndexOf('/') + 1));
+}
+
+const KUSTOMIZATION_NAMES = new Set(['kustomization.yaml', 'kustomization.yml', 'Kustomization']);
+
+export async function loadRepositoryAt(octokit: GitHubClient, at: RepositoryAt, store: RepositoryStore): Promise<LoadedRepository> {
   const { owner, repo } = at;
   const paths = at.paths ?? [''];
+  const now = at.now ?? Date.now();
+  const blobs = blobSession(store);
+  let listingRead = true;
   // The config is read from the same listing, so it is always part of what is read.
-  const read: TreeReader = (treeish) => readTreeFiles(octokit, {
-    owner, repo, commitSha: treeish, paths: paths.includes('') ? paths : [...paths, CONFIG_PATH], blobCache: storeBlobCache(store), filter: (path) => !BINARY.test(path),
-  });
+  const read: TreeReader = async (treeish, treeSha) => {
+    const listing = treeSha ? await cachedListing(store, treeSha, now) : undefined;
+    if (treeSha && !listing) listingRead = true;
+    else if (listing) listingRead = false;
+    return readTreeFiles(octokit, {
+      owner, repo, commitSha: treeSha && !listing ? treeSha : treeish, paths: paths.includes('') ? paths : [...paths, CONFIG_PATH], blobCache: blobs,
+      filter: (path) => !BINARY.test(path), ...(at.fetch ? { fetch: (path: string) => alwaysRead(path) || at.fetch!(path) } : {}), ...(listing ? { listing } : {}),
+    });
+  };
   const readDefaultBranch = async () => (await octokit.rest.repos.get({ owner, repo })).data.default_branch;
   let defaultBranchRead = at.defaultBranch === undefined;
   let defaultBranch = at.defaultBranch ?? (await readDefaultBranch());
   let head: { commitSha: string; tree: TreeRead };
-  if (at.sha) head = { commitSha: at.sha, tree: await read(at.sha) };
+  if (at.trustedHead && !at.sha && !at.ref) head = { commitSha: at.trustedHead.commitSha, tree: await read(at.trustedHead.commitSha, at.trustedHead.treeSha) };
+  else if (at.sha) head = { commitSha: at.sha, tree: await read(at.sha) };
   else if (at.ref) {
     const commitSha = await refHead(octokit, at, at.ref);
     head = { commitSha, tree: await read(commitSha) };
@@ -136,6 +167,44 @@ export async function loadRepositoryAt(octokit: GitHubClient, at: RepositoryAt, 
   const config = await configFromTree(octokit, { owner, repo, sha: headSha }, tree);
   return {
     owner, repo, defaultBranch, defaultBranchRead, headSha, treeSha: tree.treeSha, config,
-    files: tree.files, entries: tree.entries, listing: tree.listing, blobsFetched: tree.blobsFetched,
+    files: tree.files, entries: tree.entries, listing: tree.listing, blobsFetched: tree.blobsFetched, unread: tree.unread, blobs, listingRead,
   };
+}
+
+/** Fetches the listed files among `paths` not read yet into `loaded.files`; returns how many. */
+export async function readMore(octokit: GitHubClient, loaded: LoadedRepository, paths: Iterable<string>): Promise<number> {
+  const wanted = [...new Set(paths)].filter((path) => loaded.unread.has(path));
+  if (wanted.length === 0) return 0;
+  const texts = await fetchBlobTexts(octokit, { owner: loaded.owner, repo: loaded.repo, blobCache: loaded.blobs }, [...new Set(wanted.map((path) => loaded.unread.get(path)!))]);
+  for (const path of wanted) {
+    loaded.files.set(path, texts.blobs.get(loaded.unread.get(path)!)!);
+    loaded.unread.delete(path);
+  }
+  loaded.blobsFetched += texts.fetched;
+  return wanted.length;
+}
+
+/**
+ * The files as a render sees them: every listed manifest file, with '' standing in for one not read
+ * yet. The caller renders, then reads what the render read (`readMore`) and renders again until
+ * nothing it read was a stand-in (`standInsAmong`): a path's presence is always true to the tree.
+ */
+export function filesWithStandIns(loaded: LoadedRepository): Map<string, string> {
+  const files = new Map(loaded.files);
+  for (const path of loaded.unread.keys()) files.set(path, '');
+  return files;
+}
+
+/** The paths among `read` whose text the render did not have (stand-ins). */
+export function standInsAmong(loaded: LoadedRepository, read: Iterable<string>): string[] {
+  return [...new Set(read)].filter((path) => loaded.unread.has(path));
+}
+
+/** Caches what the renders read (and the config and kustomizations), and the listing when it was read. */
+export async function keepRead(store: RepositoryStore, loaded: LoadedRepository, read: Iterable<string>, now: number): Promise<void> {
+  const paths = new Set(read);
+  for (const path of loaded.files.keys()) if (alwaysRead(path)) paths.add(path);
+  const shas = [...paths].flatMap((path) => (loaded.entries.get(path)?.sha ? [loaded.entries.get(path)!.sha] : []));
+  await loaded.blobs.keep(shas, now);
+  if (loaded.listingRead && loaded.listing) await keepListing(store, loaded.listing, now);
 }

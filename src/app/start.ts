@@ -22,6 +22,7 @@ import { registerReview } from './plan/index.js';
 import { snapshotAgeRefresher } from './dashboard/index.js';
 import type { GiveUpHandler, JobHandler } from './queue/index.js';
 import { givenUpHandlers } from './give-up.js';
+import { maintenanceHandler, MAINTENANCE_EVERY_SECONDS, MAINTENANCE_QUEUE } from './maintenance.js';
 
 export interface ProbotClasses {
   Probot: typeof ProbotClass;
@@ -105,6 +106,8 @@ export async function startDriftback(env: AppEnv, classes: ProbotClasses, overri
     addHandler(createMetricsHandler(metrics, snapshotAgeRefresher(metrics, store, now), env.metricsToken));
     reviewHandlers = await registerReview(app, { store, queue, clients: driftback.clients, appIdentity: driftback.appIdentity, metrics, now, log: app.log });
     givenUp = givenUpHandlers({ store, clients: driftback.clients, appIdentity: driftback.appIdentity, now });
+    await queue.schedule(MAINTENANCE_QUEUE, MAINTENANCE_EVERY_SECONDS);
+    reviewHandlers[MAINTENANCE_QUEUE] = maintenanceHandler({ store, now, log: app.log });
     if (!configured) {
       app.log.warn('APP_ID and PRIVATE_KEY are not set: open this server in a browser to register the App on GitHub from app.yml');
       addHandler(await loadProbotSetup(app, env, server));

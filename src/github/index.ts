@@ -9,7 +9,7 @@ export { contentHash, markerFor, readMarkers, stampMarker, type Marker } from '.
 export { createOctokit, type CreateOctokitOptions } from './octokit.js';
 export { closePullRequest, commentOnce, findPullRequest, listPullRequestFiles, openOrUpdatePullRequest, type PullRequestContent, type PullRequestResult, type PullRequestSummary } from './pulls.js';
 export { readFileAt, type ReadFileOptions } from './read-file.js';
-export { readTreeFiles, type BaseTreeListing, type ReadTreeOptions, type RepoTreeEntry, type TreeEntryKind, type TreeRead } from './read-tree.js';
+export { fetchBlobTexts, readTreeFiles, type BaseTreeListing, type ReadTreeOptions, type RepoTreeEntry, type TreeEntryKind, type TreeRead } from './read-tree.js';
 export { partKey, upsertStickyComment, type StickyCommentResult } from './sticky-comment.js';
 export { hasStatus, memoryBlobCache, type BlobCache, type GitHubClient, type RepoRef } from './types.js';
 export { branchHead, deleteBranch, writeBranch, type DeleteBranchOptions, type WriteBranchOptions, type WriteBranchResult } from './write-branch.js';

@@ -18,8 +18,15 @@ export interface ReadTreeOptions extends RepoRef {
   /** Directories to read, relative to the repository root; '' or '.' is the whole repository. */
   paths: string[];
   blobCache: BlobCache;
-  /** Which files to fetch (default: every regular file under `paths`). */
+  /** Which files to list as files (default: every regular file under `paths`). */
   filter?: (path: string) => boolean;
+  /**
+   * Which of those files to fetch now (default: all). The others are listed in `unread` with their
+   * blob sha, for the caller to fetch with fetchBlobTexts once it knows it needs them.
+   */
+  fetch?: (path: string) => boolean;
+  /** The commit's recursive listing when already known (cached by tree sha): no tree call is made. */
+  listing?: BaseTreeListing;
   /** Blob fetches in flight at once (default 8). */
   concurrency?: number;
 }
@@ -38,6 +45,8 @@ export interface TreeRead {
   blobsFetched: number;
   /** The whole recursive listing when GitHub sent it uncut; writeBranch reuses it as `baseTree`. */
   listing: BaseTreeListing | undefined;
+  /** Files listed but not fetched (the `fetch` option), path → blob sha. */
+  unread: Map<string, string>;
 }
 
 export interface BaseTreeListing {
@@ -70,7 +79,9 @@ function isUnder(path: string, dirs: string[]): boolean {
 export async function readTreeFiles(octokit: GitHubClient, options: ReadTreeOptions): Promise<TreeRead> {
   const { owner, repo } = options;
   const dirs = options.paths.map(normaliseDir);
-  const { data } = await octokit.rest.git.getTree({ owner, repo, tree_sha: options.commitSha, recursive: 'true' });
+  const data = options.listing
+    ? { sha: options.listing.sha, tree: options.listing.tree, truncated: false }
+    : (await octokit.rest.git.getTree({ owner, repo, tree_sha: options.commitSha, recursive: 'true' })).data;
   let raw: RawEntry[] = data.tree;
   if (data.truncated) raw = await walkPaths(octokit, options, data.sha, data.tree, dirs);
   const entries = new Map<string, RepoTreeEntry>();
@@ -78,15 +89,28 @@ export async function readTreeFiles(octokit: GitHubClient, options: ReadTreeOpti
     if (!entry.path || !entry.sha || !entry.mode || !isUnder(entry.path, dirs)) continue;
     entries.set(entry.path, { path: entry.path, sha: entry.sha, mode: entry.mode, kind: kindOf(entry.mode) });
   }
-  const wanted = [...entries.values()].filter((entry) => (entry.kind === 'file' || entry.kind === 'executable') && (options.filter?.(entry.path) ?? true));
-  const texts = await fetchBlobs(octokit, options, [...new Set(wanted.map((entry) => entry.sha))]);
+  const listed = [...entries.values()].filter((entry) => (entry.kind === 'file' || entry.kind === 'executable') && (options.filter?.(entry.path) ?? true));
+  const wanted = listed.filter((entry) => options.fetch?.(entry.path) ?? true);
+  const texts = await fetchBlobTexts(octokit, options, [...new Set(wanted.map((entry) => entry.sha))]);
   const files = new Map(wanted.map((entry) => [entry.path, texts.blobs.get(entry.sha)!] as const));
+  // Files not asked for are still served when the cache holds them; only the rest stay unread.
+  const others = listed.filter((entry) => !files.has(entry.path));
+  const cached = others.length > 0 ? await options.blobCache.get([...new Set(others.map((entry) => entry.sha))]) : new Map<string, string>();
+  const unread = new Map<string, string>();
+  for (const entry of others) {
+    const text = cached.get(entry.sha);
+    if (text === undefined) unread.set(entry.path, entry.sha);
+    else files.set(entry.path, text);
+  }
   const unfollowed = [...entries.values()].filter((entry) => entry.kind === 'symlink' || entry.kind === 'submodule');
   const listing = data.truncated ? undefined : { sha: data.sha, tree: data.tree };
-  return { treeSha: data.sha, files, entries, unfollowed, walked: data.truncated, blobsFetched: texts.fetched, listing };
+  return { treeSha: data.sha, files, entries, unfollowed, walked: data.truncated, blobsFetched: texts.fetched, listing, unread };
 }
 
-async function fetchBlobs(octokit: GitHubClient, options: ReadTreeOptions, shas: string[]): Promise<{ blobs: Map<string, string>; fetched: number }> {
+/** Blob texts by sha: from the cache, the rest from GitHub (then offered to the cache's `put`). */
+export async function fetchBlobTexts(
+  octokit: GitHubClient, options: RepoRef & { blobCache: BlobCache; concurrency?: number }, shas: string[],
+): Promise<{ blobs: Map<string, string>; fetched: number }> {
   const blobs = await options.blobCache.get(shas);
   const missing = shas.filter((sha) => !blobs.has(sha));
   const fetched = new Map<string, string>();

@@ -115,6 +115,18 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX jobs_due ON jobs (state, run_at);`,
     postgres: `SELECT 1;`,
   },
+  {
+    version: 3,
+    name: 'blob cache: last use, for eviction',
+    // Rows from before have used_at 0: unused for a long time, so the first eviction clears them
+    // (a blob still needed is fetched once more and kept from then on).
+    sqlite: `
+      ALTER TABLE blobs ADD COLUMN used_at INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX blobs_by_use ON blobs (used_at);`,
+    postgres: `
+      ALTER TABLE blobs ADD COLUMN used_at BIGINT NOT NULL DEFAULT 0;
+      CREATE INDEX blobs_by_use ON blobs (used_at);`,
+  },
 ];
 
 /** Default number of snapshots kept per (repository, cluster). */

@@ -166,10 +166,24 @@ export class PostgresStore implements Store {
     return new Map(result.rows.map((row) => [row.sha, row.text]));
   }
 
-  async putBlobs(blobs: Map<string, string>): Promise<void> {
+  async putBlobs(blobs: Map<string, string>, usedAt: number): Promise<void> {
     if (blobs.size === 0) return;
-    // A sha names its content, so an existing row is already right.
-    await this.query('INSERT INTO blobs (sha, text) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (sha) DO NOTHING', [[...blobs.keys()], [...blobs.values()]]);
+    // A sha names its content, so an existing row is already right: only its last use moves.
+    await this.query(
+      'INSERT INTO blobs (sha, text, used_at) SELECT sha, text, $3 FROM unnest($1::text[], $2::text[]) AS b(sha, text) ON CONFLICT (sha) DO UPDATE SET used_at = GREATEST(blobs.used_at, excluded.used_at)',
+      [[...blobs.keys()], [...blobs.values()], usedAt],
+    );
+  }
+
+  async touchBlobs(shas: string[], usedAt: number): Promise<void> {
+    if (shas.length === 0) return;
+    // A blob's last use is recorded at most once an hour (a read does not write every time).
+    await this.query('UPDATE blobs SET used_at = $2 WHERE sha = ANY($1::text[]) AND used_at < $3', [[...new Set(shas)], usedAt, usedAt - 60 * 60 * 1000]);
+  }
+
+  async evictBlobs(unusedSince: number): Promise<number> {
+    const result = await this.query('DELETE FROM blobs WHERE used_at < $1', [unusedSince]);
+    return result.rowCount ?? 0;
   }
 
   async getState<T = Record<string, unknown>>(repository: string, cluster: string): Promise<T | undefined> {

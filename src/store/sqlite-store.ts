@@ -19,6 +19,8 @@ export interface SqliteStoreOptions {
 
 // SQLite allows 32,766 bound parameters; stay far below it.
 const BATCH = 500;
+/** A blob's last use is recorded at most this often (a read does not write every time). */
+const TOUCH_EVERY_MS = 60 * 60 * 1000;
 
 export class SqliteStore implements Store {
   readonly backend;
@@ -164,12 +166,26 @@ export class SqliteStore implements Store {
     return found;
   }
 
-  async putBlobs(blobs: Map<string, string>): Promise<void> {
-    // A sha names its content, so an existing row is already right.
-    const insert = this.db.prepare('INSERT INTO blobs (sha, text) VALUES (?, ?) ON CONFLICT (sha) DO NOTHING');
+  async putBlobs(blobs: Map<string, string>, usedAt: number): Promise<void> {
+    // A sha names its content, so an existing row is already right: only its last use moves.
+    const insert = this.db.prepare('INSERT INTO blobs (sha, text, used_at) VALUES (?, ?, ?) ON CONFLICT (sha) DO UPDATE SET used_at = MAX(blobs.used_at, excluded.used_at)');
     this.db.transaction(() => {
-      for (const [sha, text] of blobs) insert.run(sha, text);
+      for (const [sha, text] of blobs) insert.run(sha, text, usedAt);
     }).immediate();
+  }
+
+  async touchBlobs(shas: string[], usedAt: number): Promise<void> {
+    const unique = [...new Set(shas)];
+    this.db.transaction(() => {
+      for (let i = 0; i < unique.length; i += BATCH) {
+        const batch = unique.slice(i, i + BATCH);
+        this.db.prepare(`UPDATE blobs SET used_at = ? WHERE used_at < ? AND sha IN (${batch.map(() => '?').join(', ')})`).run(usedAt, usedAt - TOUCH_EVERY_MS, ...batch);
+      }
+    }).immediate();
+  }
+
+  async evictBlobs(unusedSince: number): Promise<number> {
+    return this.db.prepare('DELETE FROM blobs WHERE used_at < ?').run(unusedSince).changes;
   }
 
   async getState<T = Record<string, unknown>>(repository: string, cluster: string): Promise<T | undefined> {

@@ -57,7 +57,12 @@ export interface Store {
 
   /** git blob sha → text; blobs are immutable, so entries never go stale. */
   getBlobs(shas: string[]): Promise<Map<string, string>>;
-  putBlobs(blobs: Map<string, string>): Promise<void>;
+  /** Caches blobs, last used at `usedAt` (ms since the epoch). */
+  putBlobs(blobs: Map<string, string>, usedAt: number): Promise<void>;
+  /** Marks cached blobs as used at `usedAt` (rows touched within the last hour are left as they are). */
+  touchBlobs(shas: string[], usedAt: number): Promise<void>;
+  /** Drops blobs last used before `unusedSince`; returns how many. */
+  evictBlobs(unusedSince: number): Promise<number>;
 
   /** Small per-cluster (or per-repository, cluster = '') JSON state: open PR, last commit written, alert issue, … */
   getState<T = Record<string, unknown>>(repository: string, cluster: string): Promise<T | undefined>;

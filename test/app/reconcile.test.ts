@@ -1,7 +1,7 @@
 // The App's main loop end to end: snapshots uploaded over HTTP, signed webhooks, the real Probot
 // App and queue, and the GitHub stand-in holding a GitOps repository built from the guestbook.
 import { afterEach, describe, expect, it } from 'vitest';
-import { drain, pullRequestClosedPayload, pushPayload, sendWebhook, startAppHarness, uploadSnapshot, type AppHarness } from '../support/app.js';
+import { drain, pullRequestClosedPayload, pullRequestPayload, pushPayload, sendWebhook, startAppHarness, uploadSnapshot, type AppHarness } from '../support/app.js';
 import { appliedObjects, CLUSTER, CLUSTER_PATH, gitopsRepository, scaled, snapshotOf, withEnv } from './live.js';
 
 const BRANCH = `driftback/${CLUSTER}`;
@@ -73,16 +73,13 @@ describe('reconcile: a snapshot becomes a drift pull request', () => {
     // The installation of the repository is looked up once and its client kept.
     expect(h.standIn.callsTo('GET /repos/{owner}/{repo}/installation')).toBe(1);
 
-    // A push event for the HEAD the branch is built on: a full reconcile, zero writes.
+    // A push event for the HEAD the branch is built on (a re-delivery): a full reconcile, no call at
+    // all: the webhook names HEAD and its tree, the listing and the blobs the render reads are cached.
     h.standIn.resetCalls();
     const head = h.standIn.headOf(h.owner, h.repo, 'main')!;
     expect(await sendWebhook(h, 'push', pushPayload(h, 'main', head))).toBe(200);
     await drain(h);
-    expect(h.standIn.callsTo('GET /repos/{owner}/{repo}/git/trees/{tree_sha}')).toBeGreaterThan(0);
-    // A push may come with a new default branch or a rewritten HEAD: both are read again.
-    expect(h.standIn.callsTo('GET /repos/{owner}/{repo}')).toBe(1);
-    expect(h.standIn.callsTo('GET /repos/{owner}/{repo}/git/ref/{ref}')).toBe(1);
-    expect(writes(h)).toEqual({});
+    expect(h.standIn.calls().total).toBe(0);
 
     // The same drift in a newer snapshot: still no write.
     h.standIn.resetCalls();
@@ -100,29 +97,52 @@ describe('reconcile: a snapshot becomes a drift pull request', () => {
     expect(pulls(h)).toHaveLength(1);
   });
 
-  it('reconciles unchanged drift with no write and two reads: the tree of the default branch and the PR list', async () => {
+  it('reconciles unchanged drift with no GitHub call while HEAD and the drift PR are known from webhooks', async () => {
     const { h, live } = await startWithDrift();
     harness = h;
     h.standIn.resetCalls();
     await upload(h, scaled(live, 'frontend', 5), '2026-12-02T03:15:00Z');
-    expect(writes(h)).toEqual({});
-    expect(reads(h)).toEqual({ 'GET /repos/{owner}/{repo}/git/trees/{tree_sha}': 1, 'GET /repos/{owner}/{repo}/pulls': 1 });
-    expect(h.standIn.calls().reads).toBeLessThanOrEqual(2);
+    expect(h.standIn.calls().total).toBe(0);
 
-    // HEAD moved without touching the cluster: the new commit is looked up, the branch rebuilt on it.
+    // HEAD moved without touching the cluster, and the push webhook says so: the new tree is listed
+    // (the only read: the blobs the render reads are unchanged), the branch rebuilt on it.
     const moved = h.standIn.pushCommit({ owner: h.owner, repo: h.repo, branch: 'main', files: { 'README.md': '# platform, edited\n' } });
     h.standIn.resetCalls();
-    await upload(h, scaled(live, 'frontend', 5), '2026-12-02T03:25:00Z');
-    expect(h.standIn.callsTo('GET /repos/{owner}/{repo}/git/ref/{ref}')).toBe(2);
+    expect(await sendWebhook(h, 'push', pushPayload(h, 'main', moved))).toBe(200);
+    await drain(h);
+    expect(h.standIn.callsTo('GET /repos/{owner}/{repo}/git/trees/{tree_sha}')).toBe(1);
+    expect(h.standIn.callsTo('GET /repos/{owner}/{repo}/git/blobs/{file_sha}')).toBe(0);
     expect(h.standIn.callsTo('GET /repos/{owner}/{repo}/contents/{path}')).toBe(0);
     expect(h.standIn.state.git.commit(h.standIn.headOf(h.owner, h.repo, BRANCH)!)!.parents).toEqual([moved]);
     expect(h.standIn.readFile(h.owner, h.repo, BRANCH, 'README.md')).toBe('# platform, edited\n');
 
-    // And at that new HEAD, unchanged drift is back to two reads.
+    // The App's own write: its webhooks (which also plan the drift PR) make the next reconcile read
+    // the PR once; then none again.
+    await sendWebhook(h, 'pull_request', pullRequestPayload(h, pulls(h)[0].number, BRANCH, 'synchronize'));
+    await drain(h);
     h.standIn.resetCalls();
     await upload(h, scaled(live, 'frontend', 5), '2026-12-02T03:35:00Z');
     expect(writes(h)).toEqual({});
-    expect(h.standIn.calls().reads).toBe(2);
+    expect(reads(h)).toEqual({ 'GET /repos/{owner}/{repo}/pulls': 1 });
+    h.standIn.resetCalls();
+    await upload(h, scaled(live, 'frontend', 5), '2026-12-02T03:45:00Z');
+    expect(h.standIn.calls().total).toBe(0);
+  });
+
+  it('reads HEAD from GitHub when a push webhook does not follow on from the HEAD it knows (one was missed)', async () => {
+    const { h, live } = await startWithDrift();
+    harness = h;
+    const missed = h.standIn.pushCommit({ owner: h.owner, repo: h.repo, branch: 'main', files: { 'README.md': '# missed\n' } });
+    const next = h.standIn.pushCommit({ owner: h.owner, repo: h.repo, branch: 'main', files: { 'docs/a.md': 'a\n' } });
+    // Only the second push is delivered: its `before` is a commit the App never saw.
+    expect(await sendWebhook(h, 'push', pushPayload(h, 'main', next))).toBe(200);
+    await drain(h);
+    expect(h.standIn.state.git.commit(h.standIn.headOf(h.owner, h.repo, BRANCH)!)!.parents).toEqual([next]);
+    expect(h.standIn.readFile(h.owner, h.repo, BRANCH, 'README.md')).toBe('# missed\n');
+    expect(missed).not.toBe(next);
+    h.standIn.resetCalls();
+    await upload(h, scaled(live, 'frontend', 5), '2026-12-02T03:25:00Z');
+    expect(h.standIn.calls().total).toBe(0);
   });
 
   it('reads the default branch and its HEAD afresh once what it remembers is an hour old', async () => {
@@ -137,9 +157,10 @@ describe('reconcile: a snapshot becomes a drift pull request', () => {
       await upload(h, live, capturedAt);
       return reads(h);
     };
-    expect(await readsAt(50, '2026-12-02T03:55:00Z')).toEqual({ 'GET /repos/{owner}/{repo}/git/trees/{tree_sha}': 1, 'GET /repos/{owner}/{repo}/pulls': 1 });
-    expect(await readsAt(15, '2026-12-02T04:10:00Z')).toMatchObject({ 'GET /repos/{owner}/{repo}': 1, 'GET /repos/{owner}/{repo}/git/ref/{ref}': 1 });
-    expect(await readsAt(5, '2026-12-02T04:15:00Z')).toEqual({ 'GET /repos/{owner}/{repo}/git/trees/{tree_sha}': 1, 'GET /repos/{owner}/{repo}/pulls': 1 });
+    expect(await readsAt(50, '2026-12-02T03:55:00Z')).toEqual({});
+    // The hourly safety net for webhooks never delivered: the default branch, HEAD and the PR are read.
+    expect(await readsAt(15, '2026-12-02T04:10:00Z')).toMatchObject({ 'GET /repos/{owner}/{repo}': 1, 'GET /repos/{owner}/{repo}/git/ref/{ref}': 1, 'GET /repos/{owner}/{repo}/pulls': 1 });
+    expect(await readsAt(5, '2026-12-02T04:15:00Z')).toEqual({});
     expect(writes(h)).toEqual({});
   });
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadRepositoryAt } from '../../src/app/repository.js';
+import { keepRead, loadRepositoryAt } from '../../src/app/repository.js';
 import { createOctokit } from '../../src/github/index.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { GitHubStandIn } from '../support/github/index.js';
@@ -16,6 +16,7 @@ const REF = 'GET /repos/{owner}/{repo}/git/ref/{ref}';
 const COMMIT = 'GET /repos/{owner}/{repo}/git/commits/{commit_sha}';
 const REPOSITORY = 'GET /repos/{owner}/{repo}';
 const CONTENTS = 'GET /repos/{owner}/{repo}/contents/{path}';
+const NOW = Date.parse('2026-12-02T12:00:00Z');
 let cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const step of cleanup.reverse()) await step();
@@ -37,6 +38,8 @@ describe('loadRepositoryAt', () => {
     const files: Record<string, string> = { ...gitopsRepository(), 'docs/logo.png': 'binary' };
     const { standIn, head, store, octokit } = await setup(files);
     const first = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops' }, store);
+    // As a reconcile does once its render read them (here: every manifest).
+    await keepRead(store, first, first.files.keys(), NOW);
     expect(first).toMatchObject({ headSha: head, defaultBranch: 'main', config: { ok: true } });
     expect(first.files.get('clusters/prod-eu/frontend-deployment.yaml')).toBe(files['clusters/prod-eu/frontend-deployment.yaml']);
     expect(first.files.has('docs/logo.png')).toBe(false);
@@ -81,6 +84,7 @@ describe('loadRepositoryAt', () => {
       const files = gitopsRepository();
       const { standIn, head, store, octokit } = await setup(files);
       const first = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops' }, store);
+      await keepRead(store, first, first.files.keys(), NOW);
       const moved = change(standIn, how);
       standIn.resetCalls();
       const again = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops', defaultBranch: 'main', knownHead: { commitSha: head, treeSha: first.treeSha } }, store);
@@ -104,6 +108,24 @@ describe('loadRepositoryAt', () => {
       expect(again.headSha).toBe(pushed[1]);
       expect(again.files.get(EDITED)).toBe('kind: ConfigMap\n');
       expect(again.treeSha).toBe(standIn.state.git.commit(pushed[1])!.tree);
+    });
+  });
+
+  describe('the blob cache keeps what renders read', () => {
+    it('caches only the files kept (what the render read, the config and kustomizations), each at most 4 MiB', async () => {
+      const files: Record<string, string> = { ...gitopsRepository(), 'docs/notes.md': 'x'.repeat(1024 * 1024), 'clusters/prod-eu/huge.yaml': `# ${'x'.repeat(5 * 1024 * 1024)}\n`, 'apps/kustomization.yaml': 'resources: []\n' };
+      const { standIn, store, octokit } = await setup(files);
+      const first = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops' }, store);
+      await keepRead(store, first, ['clusters/prod-eu/frontend-deployment.yaml', 'clusters/prod-eu/huge.yaml'], NOW);
+      const sha = (path: string) => first.entries.get(path)!.sha;
+      const cached = await store.getBlobs(Object.keys(files).map(sha));
+      expect(Object.keys(files).filter((path) => cached.has(sha(path))).sort()).toEqual(['.github/driftback.yml', 'apps/kustomization.yaml', 'clusters/prod-eu/frontend-deployment.yaml']);
+      // The listing is cached by tree sha: a reconcile trusting this HEAD lists nothing.
+      standIn.resetCalls();
+      const trusted = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops', defaultBranch: 'main', trustedHead: { commitSha: first.headSha, treeSha: first.treeSha }, fetch: () => false }, store);
+      expect(standIn.calls().total).toBe(0);
+      expect(trusted.files.get('clusters/prod-eu/frontend-deployment.yaml')).toBe(files['clusters/prod-eu/frontend-deployment.yaml']);
+      expect(trusted.unread.has('docs/notes.md')).toBe(true);
     });
   });
 });

@@ -137,12 +137,29 @@ describe.each<StoreFactory>([sqliteFactory, postgresFactory])('$name store', (fa
   describe('blob cache', () => {
     it('gets and puts blobs in batches, answering only for known shas', async () => {
       const blobs = new Map(Array.from({ length: 1200 }, (_, i) => [`sha${i}`, `kind: ConfigMap # ${i}\n`] as const));
-      await store.putBlobs(blobs);
-      await store.putBlobs(new Map([['sha0', 'kind: ConfigMap # 0\n']]));
+      await store.putBlobs(blobs, 1_000);
+      await store.putBlobs(new Map([['sha0', 'kind: ConfigMap # 0\n']]), 1_000);
       const found = await store.getBlobs([...blobs.keys(), 'unknown', 'sha0']);
       expect(found.size).toBe(1200);
       expect(found.get('sha1199')).toBe('kind: ConfigMap # 1199\n');
       expect(await store.getBlobs([])).toEqual(new Map());
+    });
+
+    it('evicts blobs unused since a time; a use (a put or a touch) keeps one', async () => {
+      const HOUR = 3_600_000;
+      const day = (n: number) => n * 24 * HOUR;
+      await store.putBlobs(new Map([['old', 'a'], ['touched', 'b'], ['again', 'c']]), day(1));
+      await store.putBlobs(new Map([['recent', 'd']]), day(8));
+      await store.touchBlobs(['touched', 'unknown'], day(8));
+      // Put again (the same content, fetched again): its last use moves, never back.
+      await store.putBlobs(new Map([['again', 'c']]), day(8));
+      await store.putBlobs(new Map([['again', 'c']]), day(2));
+      // A touch within the hour of the last recorded use writes nothing (and keeps the later time).
+      await store.touchBlobs(['recent'], day(8) - HOUR / 2);
+      expect(await store.evictBlobs(day(7))).toBe(1);
+      expect([...(await store.getBlobs(['old', 'touched', 'again', 'recent'])).keys()].sort()).toEqual(['again', 'recent', 'touched']);
+      expect(await store.evictBlobs(day(8) + 1)).toBe(3);
+      expect(await store.getBlobs(['recent'])).toEqual(new Map());
     });
   });
 

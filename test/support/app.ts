@@ -143,10 +143,20 @@ function repositoryPayload(harness: AppHarness, base: Record<string, unknown>): 
   return { ...base, name: harness.repo, full_name: harness.repository, owner, default_branch: 'main', master_branch: 'main' };
 }
 
-/** The fixture push, as a push of `sha` to `branch` of the harness repository. */
-export function pushPayload(harness: AppHarness, branch: string, sha: string): Record<string, unknown> {
+/**
+ * The fixture push, as GitHub sends it for a push of `sha` to `branch` of the harness repository:
+ * `before` the branch's previous head (the commit's first parent; zeros for a new branch, or
+ * `before` when given), `head_commit` with the commit's own tree.
+ */
+export function pushPayload(harness: AppHarness, branch: string, sha: string, before?: string): Record<string, unknown> {
   const payload = fixturePayload('push', 'with-new-branch');
-  return { ...payload, ref: `refs/heads/${branch}`, after: sha, repository: repositoryPayload(harness, payload.repository as Record<string, unknown>), installation: { id: 1, node_id: 'I_1' } };
+  const commit = harness.standIn.state.git.commit(sha);
+  if (!commit) throw new Error(`pushPayload: no commit ${sha}`);
+  const headCommit = { ...(payload.head_commit as Record<string, unknown>), id: sha, tree_id: commit.tree };
+  return {
+    ...payload, ref: `refs/heads/${branch}`, before: before ?? commit.parents[0] ?? '0'.repeat(40), after: sha, created: commit.parents.length === 0, head_commit: headCommit,
+    repository: repositoryPayload(harness, payload.repository as Record<string, unknown>), installation: { id: 1, node_id: 'I_1' },
+  };
 }
 
 /** The fixture installation.created, covering the harness repository. */
@@ -163,17 +173,22 @@ export function repositoriesAddedPayload(harness: AppHarness): Record<string, un
   return { ...payload, repositories_added: repositories, installation: { ...(payload.installation as Record<string, unknown>), id: 1 } };
 }
 
-/** The fixture pull_request payload turned into `closed` for PR `number` from `branch`. */
-export function pullRequestClosedPayload(harness: AppHarness, number: number, branch: string, merged: boolean): Record<string, unknown> {
+/** The fixture pull_request payload with `action` for PR `number` from `branch` of the harness repository. */
+export function pullRequestPayload(harness: AppHarness, number: number, branch: string, action: string, fields: Record<string, unknown> = {}): Record<string, unknown> {
   const payload = fixturePayload('pull_request', 'opened');
   const repository = repositoryPayload(harness, payload.repository as Record<string, unknown>);
   const pull = payload.pull_request as Record<string, Record<string, unknown>>;
   return {
-    ...payload, action: 'closed', number, repository, installation: { id: 1, node_id: 'I_1' },
+    ...payload, action, number, repository, installation: { id: 1, node_id: 'I_1' },
     pull_request: {
-      ...pull, number, state: 'closed', merged, merged_at: merged ? '2026-12-02T12:00:00Z' : null,
+      ...pull, number, ...fields,
       head: { ...pull.head, ref: branch, repo: repository, label: `${harness.owner}:${branch}` },
       base: { ...pull.base, ref: 'main', repo: repository, label: `${harness.owner}:main` },
     },
   };
+}
+
+/** The fixture pull_request payload turned into `closed` for PR `number` from `branch`. */
+export function pullRequestClosedPayload(harness: AppHarness, number: number, branch: string, merged: boolean): Record<string, unknown> {
+  return pullRequestPayload(harness, number, branch, 'closed', { state: 'closed', merged, merged_at: merged ? '2026-12-02T12:00:00Z' : null });
 }

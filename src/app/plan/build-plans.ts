@@ -29,6 +29,8 @@ export interface BuiltPlans {
   snapshots: Record<string, string>;
   /** Set when the pull request changes the config: what its version would change. */
   configChange?: ConfigChangeNote;
+  /** Files the renders (head and base, every cluster) read: what the blob cache keeps. */
+  filesRead?: string[];
 }
 
 function render(files: ReadonlyMap<string, string>, cluster: ClusterConfig, cache: ParseCache, budget?: RenderBudget): RenderResult {
@@ -53,7 +55,7 @@ export async function buildPlans(store: Pick<Store, 'latestSnapshot'>, input: Pl
   const touched = new Set(
     configChanged ? clusters.map((c) => c.name) : touchedClusters(input.changed, rendered.map((r) => ({ cluster: r.cluster, filesRead: [...r.head.filesRead, ...r.base.filesRead] }))).map((c) => c.name),
   );
-  const result: BuiltPlans = { plans: [], errors: [], snapshots: {} };
+  const result: BuiltPlans = { plans: [], errors: [], snapshots: {}, filesRead: [...new Set(rendered.flatMap((r) => [...r.head.filesRead, ...r.base.filesRead]))] };
   for (const { cluster, head, base } of rendered) {
     if (!touched.has(cluster.name)) continue;
     result.errors.push(...head.errors);

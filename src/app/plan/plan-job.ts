@@ -6,7 +6,7 @@ import { CONFIG_PATH, defaultConfig, describeConfigChange, type ConfigResult } f
 import type { ConfigChangeNote } from '../../core/report/index.js';
 import { listPullRequestFiles } from '../../github/index.js';
 import { splitRepository } from '../github-client.js';
-import { loadRepositoryAt } from '../repository.js';
+import { keepRead, loadRepositoryAt } from '../repository.js';
 import { buildPlans, type BuiltPlans } from './build-plans.js';
 import { appRenderBudget } from '../render-budget.js';
 import type { PlanJob, ReviewDeps } from './deps.js';
@@ -38,11 +38,18 @@ export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOu
   const head = await loadRepositoryAt(octokit, { owner, repo, sha: pull.head.sha }, deps.store);
   const configChange = configChanged ? proposedConfig(base.config, head.config, pull.base.ref) : undefined;
   const proposedErrors = configChanged && !head.config.ok ? head.config.problems : [];
-  if (!base.config.ok) return published({ plans: [], errors: proposedErrors, snapshots: {}, configChange });
+  const keep = async (read: readonly string[]) => {
+    for (const loaded of [base, head]) await keepRead(deps.store, loaded, read, deps.now().getTime());
+  };
+  if (!base.config.ok) {
+    await keep([]);
+    return published({ plans: [], errors: proposedErrors, snapshots: {}, configChange });
+  }
   const built = await buildPlans(deps.store, {
     repository: job.repository, config: base.config.config, headFiles: head.files, baseFiles: base.files, headSha: pull.head.sha, changed, now: deps.now().toISOString(),
     renderBudget: appRenderBudget(deps.now),
   });
+  await keep(built.filesRead ?? []);
   if (built.plans.length === 0 && built.errors.length === 0 && !configChange) return { type: 'skipped', reason: 'the pull request touches no cluster path' };
   return published({ ...built, errors: [...proposedErrors, ...built.errors], ...(configChange ? { configChange } : {}) });
 }

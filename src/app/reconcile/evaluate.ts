@@ -34,10 +34,12 @@ export interface DriftGroup {
 }
 
 export type Evaluation =
-  | { type: 'manifest-problems'; problems: SourceProblem[] }
+  | { type: 'manifest-problems'; problems: SourceProblem[]; filesRead: string[] }
   | { type: 'out-of-scope'; message: string }
   | {
       type: 'evaluated';
+      /** Every file the render read, and every existing file codify edited. */
+      filesRead: string[];
       /** The whole diff (before the gate): health, conflicts and ignored counts come from it. */
       diff: DiffResult;
       /** Persistent drift a human has not declined. */
@@ -89,7 +91,7 @@ export function evaluateDrift(input: EvaluateInput): Evaluation {
   const root = clusterRoot(cluster.path);
   const rendered = renderManifests(input.files, root, { defaultNamespace: cluster.defaultNamespace, unfollowed: input.unfollowed, budget: input.renderBudget });
   // A file that does not render would make its objects look hand-made; nothing is proposed until it is fixed.
-  if (rendered.errors.length > 0) return { type: 'manifest-problems', problems: rendered.errors };
+  if (rendered.errors.length > 0) return { type: 'manifest-problems', problems: rendered.errors, filesRead: rendered.filesRead };
   const diff = diffResources(rendered.objects, snapshot.items, {
     config, namespaces, complete: snapshot.scope.complete, unlisted: snapshot.scope.errors.map(({ resource, group, kind }) => ({ resource, group, kind })),
   });
@@ -105,5 +107,6 @@ export function evaluateDrift(input: EvaluateInput): Evaluation {
     });
     groups.push({ namespace, branch: branchFor(config, cluster.name, namespace), result, codify, fingerprints: codifiedFingerprints(result, codify.codified) });
   }
-  return { type: 'evaluated', diff, drift, fingerprints: gated.fingerprints, pending: gated.pending.length, declined: dropped, groups };
+  const edited = groups.flatMap((group) => [...group.codify.edits.keys()].filter((path) => input.files.has(path)));
+  return { type: 'evaluated', filesRead: [...new Set([...rendered.filesRead, ...edited])], diff, drift, fingerprints: gated.fingerprints, pending: gated.pending.length, declined: dropped, groups };
 }

@@ -24,6 +24,8 @@ export interface GitHubContext {
   appLogin: string | undefined;
   /** The App: comments it wrote are found again by their marker, others' are left alone. */
   app: AppIdentity;
+  /** Branch → when the last webhook about it or its PR arrived (what the App knows of it is older). */
+  branchEvents?: Record<string, string>;
   now: () => Date;
   log: ReconcileLog;
 }

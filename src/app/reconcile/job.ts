@@ -12,8 +12,9 @@ export function createReconcileHandler(deps: ReconcileDeps): JobHandler {
     }
     const timer = deps.metrics.reconcileDuration.startTimer();
     try {
-      // A push or an installation may bring a new default branch or a rewritten HEAD: both are read again.
-      const refreshDefaultBranch = payload.reason === 'push' || payload.reason === 'installation';
+      // An installation may bring a new default branch or a rewritten HEAD: both are read again. (A
+      // push recorded its new HEAD from the webhook: its reconcile reads nothing it already knows.)
+      const refreshDefaultBranch = payload.reason === 'installation';
       const outcome = await reconcileCluster(deps, { repository, cluster, refreshDefaultBranch });
       timer({ result: outcome.type });
     } catch (error) {

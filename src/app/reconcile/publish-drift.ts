@@ -3,7 +3,8 @@
 // that moved under the App is checked for someone else's commits before anything is written. The
 // branch's open PR is listed once: it answers "was it closed?", gives the branch head the App
 // last wrote (so an unchanged tree needs no ref read), and is the PR that is updated.
-import { findPullRequest, openOrUpdatePullRequest, writeBranch, type PullRequestSummary, type WriteBranchResult } from '../../github/index.js';
+import { findPullRequest, markerFor, openOrUpdatePullRequest, stampMarker, writeBranch, type PullRequestSummary, type WriteBranchResult } from '../../github/index.js';
+import { markerComment } from '../../core/report/index.js';
 import type { DriftGroup } from './evaluate.js';
 import { foreignCommitsOn, type GitHubContext } from './github-context.js';
 import { markForeign } from './mark-foreign.js';
@@ -35,9 +36,31 @@ async function closedUnmerged(ctx: GitHubContext, previous: BranchState | undefi
   return data.state === 'closed' && !data.merged_at ? data.number : undefined;
 }
 
+// What the App knows of its open drift PR is trusted this long after it was last read from GitHub.
+const PULL_REQUEST_TRUSTED_MS = 60 * 60 * 1000;
+
+/**
+ * The open drift PR as the App last read or left it, when nothing since says it changed: read within
+ * the hour, no webhook about the branch or its PR after that, and the branch head the App wrote.
+ */
+function knownOpenPullRequest(ctx: GitHubContext, previous: BranchState | undefined): PullRequestSummary | undefined {
+  const seen = previous?.pullRequestSeen;
+  if (!previous || previous.pullRequest === undefined || previous.foreign || !seen || seen.headSha !== previous.lastWritten?.commitSha) return undefined;
+  const verifiedAt = Date.parse(seen.verifiedAt);
+  if (!(ctx.now().getTime() - verifiedAt < PULL_REQUEST_TRUSTED_MS)) return undefined;
+  const event = ctx.branchEvents?.[previous.branch];
+  if (event !== undefined && Date.parse(event) >= verifiedAt) return undefined;
+  return {
+    number: previous.pullRequest, state: 'open', merged: false, title: seen.title, body: markerComment(markerKeyFor(previous.branch), seen.bodyHash),
+    headSha: seen.headSha, labels: seen.labels, htmlUrl: previous.pullRequestUrl ?? '',
+  };
+}
+
 export async function publishDrift(ctx: GitHubContext, group: DriftGroup, previous: BranchState | undefined): Promise<PublishResult> {
-  const open = await findPullRequest(ctx.octokit, { owner: ctx.owner, repo: ctx.repo, head: group.branch });
-  const declined = await closedUnmerged(ctx, previous, open);
+  const known = knownOpenPullRequest(ctx, previous);
+  const verifiedAt = known ? previous!.pullRequestSeen!.verifiedAt : ctx.now().toISOString();
+  const open = known ?? (await findPullRequest(ctx.octokit, { owner: ctx.owner, repo: ctx.repo, head: group.branch }));
+  const declined = known ? undefined : await closedUnmerged(ctx, previous, open);
   if (declined !== undefined) return { type: 'declined', number: declined, fingerprints: previous!.fingerprints };
   // '' never matches a head: an existing branch the App has no record of is checked before it is written.
   let written = await write(ctx, group, previous, previous?.lastWritten?.commitSha ?? '', open?.headSha);
@@ -54,15 +77,20 @@ export async function publishDrift(ctx: GitHubContext, group: DriftGroup, previo
   if (written.type === 'written') appCommits.push(written.commitSha);
   // A head found unchanged after a lost state write is still the App's own commit.
   else if (written.commitSha && !appCommits.includes(written.commitSha)) appCommits.push(written.commitSha);
+  const key = markerKeyFor(group.branch);
+  const title = pullRequestTitle(ctx.cluster, group.namespace);
+  const body = pullRequestBody(ctx.cluster, group, ctx.snapshot);
   const pr = await openOrUpdatePullRequest(ctx.octokit, {
-    owner: ctx.owner, repo: ctx.repo, head: group.branch, base: ctx.defaultBranch, key: markerKeyFor(group.branch),
-    title: pullRequestTitle(ctx.cluster, group.namespace), body: pullRequestBody(ctx.cluster, group, ctx.snapshot), labels: ctx.config.pullRequests.labels,
+    owner: ctx.owner, repo: ctx.repo, head: group.branch, base: ctx.defaultBranch, key, title, body, labels: ctx.config.pullRequests.labels,
     found: { pull: open },
   });
+  const lastWritten = written.type === 'written' ? { commitSha: written.commitSha, treeSha: written.treeSha } : previous?.lastWritten;
+  const headSha = written.type === 'written' ? written.commitSha : written.commitSha ?? open?.headSha;
   const state: BranchState = {
     branch: group.branch, group: group.namespace ?? '', pullRequest: pr.number, fingerprints: group.fingerprints,
     appCommits: appCommits.slice(-APP_COMMITS_KEPT),
-    ...(written.type === 'written' ? { lastWritten: { commitSha: written.commitSha, treeSha: written.treeSha } } : previous?.lastWritten ? { lastWritten: previous.lastWritten } : {}),
+    ...(lastWritten ? { lastWritten } : {}),
+    ...(headSha ? { pullRequestSeen: { headSha, title, bodyHash: markerFor(stampMarker(body, key), key)!.hash, labels: [...new Set([...(open?.labels ?? []), ...ctx.config.pullRequests.labels])], verifiedAt } } : {}),
   };
   return { type: pr.type, number: pr.number, state, written: written.type === 'written' };
 }

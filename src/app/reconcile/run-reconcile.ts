@@ -9,12 +9,13 @@ import type { UnfollowedKind } from '../../core/manifests/index.js';
 import type { Store } from '../../store/types.js';
 import { NotInstalledError, splitRepository, type InstallationClients } from '../github-client.js';
 import type { Metrics } from '../metrics.js';
-import { loadRepositoryAt } from '../repository.js';
+import { keepRead, loadRepositoryAt, type KnownHead } from '../repository.js';
+import { withFilesRead } from './read-as-needed.js';
 import { summarizeCluster } from './cluster-summary.js';
-import { evaluateDrift } from './evaluate.js';
+import { evaluateDrift, type Evaluation } from './evaluate.js';
 import type { ReconcileLog } from './github-context.js';
 import { recordClusterMetrics } from './record-metrics.js';
-import { readClusterState, readRepositoryState, updateRepositoryState, writeClusterState, type ClusterState, type RepositoryState, type ReconcileOutcomeType } from './state.js';
+import { readClusterState, readRepositoryState, recordHeadRead, updateRepositoryState, writeClusterState, type ClusterState, type RepositoryState, type ReconcileOutcomeType } from './state.js';
 import { syncDriftBranches } from './sync-branches.js';
 
 export interface ReconcileDeps {
@@ -39,14 +40,18 @@ export interface ReconcileTarget {
 const REMEMBERED_MAX_AGE_MS = 60 * 60 * 1000;
 
 /**
- * What the repository state lets the load skip: the repository read and the ref read. Both are
- * trusted only while fresh, and never on a push or an installation job, which read them again.
+ * What the repository state lets the load skip. Within the hour after the default branch was last
+ * read from GitHub, its HEAD as last read or as the push webhooks since named it is trusted: nothing
+ * is read. A push that did not follow on makes HEAD be checked (one tree call); once the hour is up,
+ * or on an installation job, everything is read again: the safety net for a webhook never delivered.
  */
-function remembered(state: RepositoryState, target: ReconcileTarget, now: Date): { defaultBranch?: string; knownHead?: { commitSha: string; treeSha: string } } {
+function remembered(state: RepositoryState, target: ReconcileTarget, now: Date): { defaultBranch?: string; knownHead?: KnownHead; trustedHead?: KnownHead } {
   const checkedAt = state.defaultBranchCheckedAt ? Date.parse(state.defaultBranchCheckedAt) : Number.NaN;
   const fresh = !target.refreshDefaultBranch && state.defaultBranch !== undefined && now.getTime() - checkedAt < REMEMBERED_MAX_AGE_MS;
   if (!fresh) return {};
-  return { defaultBranch: state.defaultBranch, ...(state.headSha && state.headTreeSha ? { knownHead: { commitSha: state.headSha, treeSha: state.headTreeSha } } : {}) };
+  const head = state.headSha && state.headTreeSha ? { commitSha: state.headSha, treeSha: state.headTreeSha } : undefined;
+  if (!head) return { defaultBranch: state.defaultBranch };
+  return { defaultBranch: state.defaultBranch, ...(state.headStale ? { knownHead: head } : { trustedHead: head }) };
 }
 
 export type ReconcileOutcome = { type: ReconcileOutcomeType; message?: string; events?: Array<{ branch: string; event: string; number?: number }> };
@@ -72,12 +77,15 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
     throw error;
   }
   const { owner, repo } = splitRepository(repository);
-  const loaded = await loadRepositoryAt(octokit, { owner, repo, ...remembered(await readRepositoryState(store, repository), target, deps.now()) }, store);
+  const startedAt = deps.now();
+  const repositoryState = await readRepositoryState(store, repository);
+  const known = remembered(repositoryState, target, startedAt);
+  // What the render read last time is fetched up front; a first run fetches every manifest.
+  const readBefore = new Set(previous.filesRead ?? []);
+  const loaded = await loadRepositoryAt(octokit, { owner, repo, ...known, ...(readBefore.size > 0 ? { fetch: (path: string) => readBefore.has(path) } : {}), now: startedAt.getTime() }, store);
   const checkedAt = deps.now().toISOString();
-  await updateRepositoryState(store, repository, {
-    configCheckedAt: checkedAt, headSha: loaded.headSha, headTreeSha: loaded.treeSha, configProblems: loaded.config.ok ? [] : loaded.config.problems,
-    defaultBranch: loaded.defaultBranch, ...(loaded.defaultBranchRead ? { defaultBranchCheckedAt: checkedAt } : {}),
-  });
+  if (!known.trustedHead) await recordHeadRead(store, repository, { headSha: loaded.headSha, treeSha: loaded.treeSha, defaultBranch: loaded.defaultBranch, defaultBranchRead: loaded.defaultBranchRead }, startedAt);
+  await updateRepositoryState(store, repository, { configCheckedAt: checkedAt, configProblems: loaded.config.ok ? [] : loaded.config.problems });
   if (!loaded.config.ok) return stop('config-invalid', `.github/driftback.yml at ${loaded.headSha.slice(0, 7)} has problems: fix them and push`, loaded.config.problems);
   const config = loaded.config.config;
   const clusterConfig = findCluster(config, cluster);
@@ -86,17 +94,23 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   }
 
   const history = (await store.observationHistory(repository, cluster, config.drift.minSnapshots)).filter((entry) => entry.snapshotId !== latest.meta.id);
-  const evaluation = evaluateDrift({
-    snapshot: latest.snapshot, config, cluster: clusterConfig, files: loaded.files, unfollowed: unfollowedIn(loaded.entries),
-    history: history.map((entry) => entry.fingerprints), declined: await store.declinedFingerprints(repository, cluster), renderBudget: appRenderBudget(deps.now),
-  });
-  if (evaluation.type === 'manifest-problems') return stop('manifest-problems', `the manifests under ${clusterConfig.path} do not render: fix them and push`, evaluation.problems);
+  const declined = await store.declinedFingerprints(repository, cluster);
+  const evaluation = await withFilesRead(octokit, loaded, (files) => evaluateDrift({
+    snapshot: latest.snapshot, config, cluster: clusterConfig, files, unfollowed: unfollowedIn(loaded.entries),
+    history: history.map((entry) => entry.fingerprints), declined, renderBudget: appRenderBudget(deps.now),
+  }), filesReadBy);
+  const filesRead = filesReadBy(evaluation);
+  await keepRead(store, loaded, filesRead, startedAt.getTime());
+  if (evaluation.type === 'manifest-problems') {
+    await writeClusterState(store, repository, cluster, { ...base, filesRead });
+    return stop('manifest-problems', `the manifests under ${clusterConfig.path} do not render: fix them and push`, evaluation.problems);
+  }
   if (evaluation.type === 'out-of-scope') return stop('out-of-scope', evaluation.message);
   await store.recordObservations(repository, cluster, latest.meta.id, latest.meta.capturedAt, evaluation.fingerprints);
 
   const sync = await syncDriftBranches({
     octokit, owner, repo, defaultBranch: loaded.defaultBranch, baseSha: loaded.headSha, baseListing: loaded.listing, config, cluster,
-    snapshot: { id: latest.meta.id, capturedAt: latest.meta.capturedAt }, ...(await identityFields(deps)), now: deps.now, log,
+    snapshot: { id: latest.meta.id, capturedAt: latest.meta.capturedAt }, ...(await identityFields(deps)), branchEvents: repositoryState.branchEvents, now: deps.now, log,
   }, evaluation.groups, previous.branches ?? {});
   if (sync.decisions.length > 0) {
     await store.recordDecisions(sync.decisions.map((decision) => ({ ...decision, repository, cluster, decidedAt: checkedAt })));
@@ -107,7 +121,7 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
     ? { type: 'self-check-failed', message: `${failed.branch}: the edits did not pass the self-check, nothing was written: ${failed.reason}`, events: sync.events }
     : { type: evaluation.groups.length > 0 ? 'codified' : 'no-drift', events: sync.events };
   const state: ClusterState = {
-    ...base, ...summarizeCluster(evaluation), headSha: loaded.headSha, problems: [], branches: sync.branches,
+    ...base, ...summarizeCluster(evaluation), headSha: loaded.headSha, problems: [], branches: sync.branches, filesRead,
     outcome: { type: outcome.type, ...(outcome.message ? { message: outcome.message } : {}) },
     openPullRequests: open.map((branch) => ({ number: branch.pullRequest!, branch: branch.branch })),
     ...(open[0] ? { openPullRequest: open[0].pullRequest } : { openPullRequest: undefined }),
@@ -116,6 +130,10 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   recordClusterMetrics(deps.metrics, repository, cluster, state, deps.now());
   log.info({ repository, cluster, outcome: outcome.type, events: sync.events, blobsFetched: loaded.blobsFetched }, outcome.message ?? 'reconciled');
   return outcome;
+}
+
+function filesReadBy(evaluation: Evaluation): string[] {
+  return evaluation.type === 'out-of-scope' ? [] : evaluation.filesRead;
 }
 
 async function identityFields(deps: ReconcileDeps): Promise<{ app: AppIdentity; appLogin: string | undefined }> {

@@ -18,6 +18,12 @@ export interface BranchState {
   appCommits: string[];
   /** Someone else committed on the branch: the App no longer writes it. */
   foreign?: { commits: string[]; since: string };
+  /**
+   * The open drift PR as the App last read or left it: head, title, body hash, labels, and when it was
+   * last read from GitHub. A reconcile that changes nothing trusts it (no PR read) for an hour,
+   * unless a webhook about the branch or its PR arrived since (RepositoryState.branchEvents).
+   */
+  pullRequestSeen?: { headSha: string; title: string; bodyHash: string; labels: string[]; verifiedAt: string };
 }
 
 export type ReconcileOutcomeType =
@@ -49,6 +55,8 @@ export interface ClusterState {
   openPullRequest?: number;
   problems?: SourceProblem[];
   branches?: Record<string, BranchState>;
+  /** The files the last render read: fetched up front by the next reconcile. */
+  filesRead?: string[];
 }
 
 /**
@@ -64,6 +72,12 @@ export interface RepositoryState {
   defaultBranch?: string;
   /** When `defaultBranch` was last read from GitHub. */
   defaultBranchCheckedAt?: string;
+  /** When `headSha` was learned: read from GitHub, or from a push to the default branch. */
+  headAt?: string;
+  /** A push webhook did not follow on from `headSha` (one missed, or out of order): read HEAD again. */
+  headStale?: boolean;
+  /** Branch → when the last pull_request or push webhook about it (or its PR) arrived. */
+  branchEvents?: Record<string, string>;
 }
 
 export async function readRepositoryState(store: Store, repository: string): Promise<RepositoryState> {
@@ -81,4 +95,44 @@ export async function writeClusterState(store: Store, repository: string, cluste
 export async function updateRepositoryState(store: Store, repository: string, state: RepositoryState): Promise<void> {
   const current = await readRepositoryState(store, repository);
   await store.setState(repository.toLowerCase(), '', { ...current, ...state });
+}
+
+/**
+ * Records the HEAD a reconcile read from GitHub, unless a push learned a newer one while it read
+ * (the push's job comes next and must not start from the older HEAD).
+ */
+export async function recordHeadRead(store: Store, repository: string, read: { headSha: string; treeSha: string; defaultBranch: string; defaultBranchRead: boolean }, readAt: Date): Promise<void> {
+  const current = await readRepositoryState(store, repository);
+  const newer = current.headAt !== undefined && Date.parse(current.headAt) > readAt.getTime();
+  const at = readAt.toISOString();
+  await store.setState(repository.toLowerCase(), '', {
+    ...current,
+    ...(newer ? {} : { headSha: read.headSha, headTreeSha: read.treeSha, headAt: at, headStale: false, defaultBranch: read.defaultBranch }),
+    ...(read.defaultBranchRead && !newer ? { defaultBranchCheckedAt: at } : {}),
+  });
+}
+
+/**
+ * A push to the default branch names its new HEAD (commit and tree): recorded, so the reconcile it
+ * starts reads nothing. One that does not follow on from the HEAD known (a push missed, webhooks out
+ * of order, a branch deleted) makes the next reconcile read HEAD from GitHub instead.
+ */
+export async function recordPushedHead(store: Store, repository: string, push: { defaultBranch: string; before: string; after: string; treeSha?: string }, at: Date): Promise<'recorded' | 'stale'> {
+  const current = await readRepositoryState(store, repository);
+  if (current.headSha === push.after && current.headTreeSha === push.treeSha) return 'recorded';
+  const follows = push.treeSha !== undefined && current.headSha === push.before && current.defaultBranch === push.defaultBranch;
+  const next: RepositoryState = follows
+    ? { ...current, headSha: push.after, headTreeSha: push.treeSha, headAt: at.toISOString(), headStale: false }
+    : { ...current, headStale: true };
+  await store.setState(repository.toLowerCase(), '', next);
+  return follows ? 'recorded' : 'stale';
+}
+
+/**
+ * A pull_request or push webhook about a branch (its PR edited, closed, labelled, pushed to): what
+ * the App remembers of the branch's PR is read from GitHub again before it is relied on.
+ */
+export async function recordBranchEvent(store: Store, repository: string, branch: string, at: Date): Promise<void> {
+  const current = await readRepositoryState(store, repository);
+  await store.setState(repository.toLowerCase(), '', { ...current, branchEvents: { ...current.branchEvents, [branch]: at.toISOString() } });
 }

@@ -3,6 +3,7 @@ import type { Context } from 'probot';
 import type { JobQueue, Store } from '../../store/types.js';
 import type { InstallationClients } from '../github-client.js';
 import { confirmClosedUnmerged, recordDeclinedPullRequest } from '../reconcile/decline.js';
+import { recordBranchEvent, recordPushedHead } from '../reconcile/state.js';
 import { enqueueClustersOf } from './enqueue-clusters.js';
 
 export interface WebhookDeps {
@@ -12,11 +13,22 @@ export interface WebhookDeps {
   now: () => Date;
 }
 
-/** A push to the default branch changes the desired state of every cluster of the repository. */
+/**
+ * A push to the default branch changes the desired state of every cluster of the repository; its new
+ * HEAD (commit and tree) is recorded so the reconciles it starts need not read it. A push to another
+ * branch may be to a drift branch: what the App knows of that branch's PR is read again before use.
+ */
 export function onPush(deps: WebhookDeps) {
   return async (context: Context<'push'>): Promise<void> => {
-    const { ref, repository } = context.payload;
-    if (ref !== `refs/heads/${repository.default_branch}`) return context.log.debug({ ref }, 'push to another branch than the default: nothing to reconcile');
+    const { ref, repository, before, after, head_commit: head, deleted } = context.payload;
+    if (!ref.startsWith('refs/heads/')) return context.log.debug({ ref }, 'push of a tag: nothing to reconcile');
+    if (ref !== `refs/heads/${repository.default_branch}`) {
+      await recordBranchEvent(deps.store, repository.full_name, ref.slice('refs/heads/'.length), deps.now());
+      return context.log.debug({ ref }, 'push to another branch than the default: nothing to reconcile');
+    }
+    const push = { defaultBranch: repository.default_branch, before, after, ...(head && !deleted ? { treeSha: head.tree_id } : {}) };
+    const recorded = await recordPushedHead(deps.store, repository.full_name, push, deps.now());
+    if (recorded === 'stale') context.log.info({ repository: repository.full_name, before, after }, 'push does not follow on from the HEAD known: the next reconcile reads HEAD from GitHub');
     const clusters = await enqueueClustersOf(deps.store, deps.queue, repository.full_name, 'push');
     context.log.info({ repository: repository.full_name, clusters }, clusters.length ? 'push to the default branch: reconciling' : 'push to the default branch: no cluster has a snapshot yet');
   };
@@ -32,6 +44,15 @@ export function onInstallation(deps: WebhookDeps) {
       const clusters = await enqueueClustersOf(deps.store, deps.queue, full_name, 'installation');
       context.log.info({ repository: full_name, clusters }, 'installed: reconciling clusters that already have snapshots');
     }
+  };
+}
+
+/** Any pull_request event: what the App knows of the PR of that branch is read again before use. */
+export function onPullRequestEvent(deps: WebhookDeps) {
+  return async (context: Context<'pull_request'>): Promise<void> => {
+    const { pull_request: pull, repository } = context.payload;
+    if (pull.head.repo?.full_name?.toLowerCase() !== repository.full_name.toLowerCase()) return;
+    await recordBranchEvent(deps.store, repository.full_name, pull.head.ref, deps.now());
   };
 }
 

@@ -7,7 +7,7 @@ import { createInstallationClients, type InstallationClients } from '../github-c
 import type { Metrics } from '../metrics.js';
 import type { JobHandler } from '../queue/index.js';
 import { createReconcileHandler } from '../reconcile/job.js';
-import { onInstallation, onPullRequestClosed, onPush } from './handlers.js';
+import { onInstallation, onPullRequestClosed, onPullRequestEvent, onPush } from './handlers.js';
 
 export interface CreateAppOptions {
   store: Store;
@@ -47,6 +47,7 @@ export function createApp(app: Probot, options: CreateAppOptions): DriftbackApp 
   const deps = { store: options.store, queue: options.queue, clients, now: options.clock };
   app.on('push', onPush(deps));
   app.on(['installation.created', 'installation_repositories.added'], onInstallation(deps));
+  app.on('pull_request', onPullRequestEvent(deps));
   app.on('pull_request.closed', onPullRequestClosed(deps));
   const appLogin = appLoginOf(app);
   const appIdentity = async (): Promise<AppIdentity> => {
