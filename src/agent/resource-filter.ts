@@ -1,5 +1,6 @@
 // Which discovered types a run lists: the user's include/exclude lists on top of the default
 // exclusions (types that are generated, churn constantly, or hold no desired state).
+import { isSecret } from '../core/k8s/index.js';
 import type { ApiResource, SnapshotScope } from './types.js';
 
 /**
@@ -52,7 +53,7 @@ export function matchesType(pattern: string, resource: ApiResource): boolean {
 }
 
 export function isSecretType(resource: ApiResource): boolean {
-  return resource.group === '' && resource.resource === 'secrets';
+  return isSecret(resource);
 }
 
 /** The types to list, in a stable order (core first, then by group and name). */

@@ -5,7 +5,7 @@
 import { stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { findCluster, type ClusterConfig, type Config } from '../core/config/index.js';
-import type { UnlistedType } from '../core/diff/index.js';
+import { FULL_SCOPE, type SnapshotScope } from '../core/k8s/index.js';
 import { renderManifests, type ParseCache } from '../core/manifests/index.js';
 import { formatProblem, type DesiredObject } from '../core/model/index.js';
 import { CliError, loadConfig, readTree, type LiveInput } from './io.js';
@@ -121,11 +121,7 @@ export function renderTree(tree: ManifestTree, defaultNamespace: string, cache?:
   return result.objects;
 }
 
-/** What the live input says about its own coverage, as the diff takes it. */
-export function liveCoverage(live: LiveInput): { complete: boolean; unlisted: UnlistedType[] } {
-  return {
-    complete: live.snapshot ? live.snapshot.scope.complete : true,
-    // Snapshot scope errors (`apps/v1/statefulsets`): the types the diff must not call missing.
-    unlisted: (live.snapshot?.scope.errors ?? []).map(({ resource, group, kind }) => ({ resource, group, kind })),
-  };
+/** What the live input says about its own coverage, as the diff takes it: objects that are no snapshot list everything. */
+export function liveCoverage(live: LiveInput): { scope: SnapshotScope } {
+  return { scope: live.snapshot?.scope ?? FULL_SCOPE };
 }

@@ -4,6 +4,7 @@ import { applyPersistenceGate, summarize } from '../../core/classify/index.js';
 import { codifyDrift, type CodifyResult } from '../../core/codify/index.js';
 import type { ClusterConfig, Config } from '../../core/config/index.js';
 import { diffResources } from '../../core/diff/index.js';
+import { scopeNamespaces } from '../../core/k8s/index.js';
 import { renderManifests, type UnfollowedKind } from '../../core/manifests/index.js';
 import type { DiffResult, Snapshot, SourceProblem } from '../../core/model/index.js';
 import { codifiedFingerprints, dropDeclined } from './fingerprints.js';
@@ -51,14 +52,7 @@ export function clusterRoot(path: string): string {
   return path.replace(/^\.\//, '').replace(/\/+$/, '');
 }
 
-/** Config namespaces ∩ snapshot namespaces; undefined = every namespace; [] = nothing in scope. */
-export function scopeNamespaces(configured: string[] | undefined, captured: string[] | undefined): string[] | undefined {
-  const fromConfig = configured?.length ? configured : undefined;
-  const fromSnapshot = captured?.length ? captured : undefined;
-  if (!fromConfig) return fromSnapshot;
-  if (!fromSnapshot) return fromConfig;
-  return fromConfig.filter((namespace) => fromSnapshot.includes(namespace));
-}
+export { scopeNamespaces };
 
 export function branchFor(config: Config, cluster: string, namespace: string | undefined): string {
   const prefix = config.pullRequests.branchPrefix;
@@ -88,9 +82,7 @@ export function evaluateDrift(input: EvaluateInput): Evaluation {
   const rendered = renderManifests(input.files, root, { defaultNamespace: cluster.defaultNamespace, unfollowed: input.unfollowed });
   // A file that does not render would make its objects look hand-made; nothing is proposed until it is fixed.
   if (rendered.errors.length > 0) return { type: 'manifest-problems', problems: rendered.errors };
-  const diff = diffResources(rendered.objects, snapshot.items, {
-    config, namespaces, complete: snapshot.scope.complete, unlisted: snapshot.scope.errors.map(({ resource, group, kind }) => ({ resource, group, kind })),
-  });
+  const diff = diffResources(rendered.objects, snapshot.items, { config, namespaces: cluster.namespaces, scope: snapshot.scope });
   const gated = applyPersistenceGate(diff, input.history, config.drift.minSnapshots);
   const { result: drift, dropped } = dropDeclined(gated.result, input.declined);
   const parts = config.pullRequests.groupBy === 'namespace' ? [...splitByNamespace(drift)] : [[undefined, drift] as const];

@@ -4,12 +4,12 @@ import type { Cause, Conflict, FieldChange, KubeObject, PathSegment } from '../m
 import type { Config } from '../config/index.js';
 import { groupOf, isPlainObject } from '../model/index.js';
 import { defaultConfig } from '../config/index.js';
-import { isEmpty, LAST_APPLIED, withoutNoise } from './noise.js';
-import { canonicalKey, itemKey, listKeysFor, valueAtSegments } from './list-keys.js';
-import { buildOwnership, childOwn, itemOwn, mainOwner, ownersOf, type OwnNode, type Owner } from './ownership.js';
 import { escapeSegment } from '../model/index.js';
-import { isQuantityField, quantitiesEqual } from './quantity.js';
-import { foldStringData, isSecret, isSecretValuePath, MASK, secretValuesEqual } from './secret.js';
+import {
+  buildOwnership, canonicalKey, childOwn, foldStringData, hasManagedFields, isEmpty, isQuantityField, isSecret, isSecretValuePath, itemKey,
+  itemOwn, LAST_APPLIED, listKeysFor, mainOwner, MASK, ownersOf, quantitiesEqual, secretValuesEqual, valueAtSegments, withoutNoise,
+  type OwnNode, type Owner,
+} from '../k8s/index.js';
 
 export interface DiffOptions {
   /** Appliers and human managers come from `drift`. Default: the default config. */
@@ -56,7 +56,7 @@ export function diffObject(desired: KubeObject, live: KubeObject, options: DiffO
     changes: [],
     conflicts: [],
     live,
-    hasManagedFields: Array.isArray(live.metadata?.managedFields) && live.metadata.managedFields.length > 0,
+    hasManagedFields: hasManagedFields(live),
   };
   const d = secret ? foldStringData(withoutNoise(desired)) : withoutNoise(desired);
   const l = secret ? foldStringData(withoutNoise(live)) : withoutNoise(live);
@@ -159,7 +159,7 @@ function compareMaps(walk: Walk, d: Record<string, unknown>, l: Record<string, u
 }
 
 function compareLists(walk: Walk, d: unknown[], l: unknown[], place: Place): void {
-  const keys = listKeysFor(walk.group, '', walk.kind, place.pattern);
+  const keys = listKeysFor(walk.group, walk.kind, place.pattern);
   const whole = wholeOwners(walk, place);
   const inherited = whole.length ? whole : place.inherited;
   const liveKeys = keys ? l.map((x) => itemKey(x, keys)) : [];
@@ -216,7 +216,7 @@ function liveOnly(walk: Walk, l: unknown, place: Place): void {
     return;
   }
   if (Array.isArray(l)) {
-    const keys = listKeysFor(walk.group, '', walk.kind, place.pattern);
+    const keys = listKeysFor(walk.group, walk.kind, place.pattern);
     if (!keys) return; // atomic: only ownership of the whole list is evidence, checked above
     l.forEach((liveItem, j) => {
       const key = itemKey(liveItem, keys);

@@ -3,6 +3,6 @@
 export { renderManifests, type RenderOptions } from './render.js';
 export { newParseCache, type ParseCache } from './parse-cache.js';
 export type { UnfollowedKind } from './build-context.js';
-export { isClusterScoped } from './cluster-scoped.js';
-export { findKustomizationFile } from './paths.js';
+export { isClusterScoped } from '../k8s/index.js';
+export { findKustomizationFile, KUSTOMIZATION_FILE_NAMES } from './paths.js';
 export { kustomizeHash } from './name-hash.js';

@@ -7,3 +7,4 @@ export * from './drift.js';
 export * from './health.js';
 export * from './snapshot.js';
 export * from './plan.js';
+export * from './repo-path.js';

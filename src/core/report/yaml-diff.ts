@@ -3,24 +3,14 @@
 import { createTwoFilesPatch } from 'diff';
 import { stringify } from 'yaml';
 import { fromPointer, isPlainObject, type KubeObject, type PlanEntry } from '../model/index.js';
-
-const SERVER_METADATA = ['uid', 'resourceVersion', 'generation', 'creationTimestamp', 'managedFields', 'selfLink'];
+import { maskSecretValues, withoutServerMetadata } from '../k8s/index.js';
 
 function clean(object: KubeObject | undefined): Record<string, unknown> | undefined {
   if (!object) return undefined;
   const copy = structuredClone(object) as Record<string, unknown>;
   delete copy.status;
-  if (isPlainObject(copy.metadata)) for (const field of SERVER_METADATA) delete copy.metadata[field];
-  return maskSecret(copy);
-}
-
-function maskSecret(object: Record<string, unknown>): Record<string, unknown> {
-  if (object.kind !== 'Secret' || String(object.apiVersion) !== 'v1') return object;
-  for (const field of ['data', 'stringData']) {
-    const values = object[field];
-    if (isPlainObject(values)) object[field] = Object.fromEntries(Object.keys(values).map((k) => [k, '***']));
-  }
-  return object;
+  if (isPlainObject(copy.metadata)) copy.metadata = withoutServerMetadata(copy.metadata);
+  return maskSecretValues(copy);
 }
 
 function setAt(target: Record<string, unknown>, pointer: string, value: unknown): void {
@@ -57,7 +47,7 @@ export function entryDiff(entry: PlanEntry, name: string): string {
     const removals = entry.changes.filter((c) => c.op === 'remove');
     for (const change of entry.changes) if (change.op !== 'remove') setAt(rewound, change.path, change.live);
     for (const change of removals) setAt(rewound, change.path, change.live);
-    before = maskSecret(rewound);
+    before = maskSecretValues(rewound);
   }
   const patch = createTwoFilesPatch(`live/${name}`, `head/${name}`, toYaml(before), toYaml(after), '', '', { context: 3 });
   // Drop the "Index:" / "===" preamble: the summary line names the resource already.

@@ -66,17 +66,17 @@ describe('scope and partial snapshots', () => {
   it('a type the snapshot could not list is never missing', () => {
     const sts: KubeObject = { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db', namespace: 'shop' }, spec: {} };
     const result = diffResources([desiredOf(sts), desiredOf(deployment())], [], {
-      config: configWith(), complete: false, unlisted: [{ resource: 'apps/v1/statefulsets' }],
+      config: configWith(), scope: { complete: false, errors: [{ resource: 'apps/v1/statefulsets' }] },
     });
     expect(statuses(result)).toEqual(['missing Deployment/api']);
     expect(result.unlisted).toEqual(['apps/v1/statefulsets']);
   });
   it('unlisted entries may name group and kind', () => {
-    const result = diffResources([desiredOf(configMap('a'))], [], { config: configWith(), unlisted: [{ group: '', kind: 'ConfigMap', resource: 'configmaps' }] });
+    const result = diffResources([desiredOf(configMap('a'))], [], { config: configWith(), scope: { complete: false, errors: [{ group: '', kind: 'ConfigMap', resource: 'configmaps' }] } });
     expect(result.resources).toEqual([]);
   });
   it('an incomplete snapshot that does not say what failed claims nothing missing', () => {
-    const result = diffResources([desiredOf(configMap('a'))], [], { config: configWith(), complete: false });
+    const result = diffResources([desiredOf(configMap('a'))], [], { config: configWith(), scope: { complete: false, errors: [] } });
     expect(result.resources).toEqual([]);
     expect(result.unlisted.length).toBe(1);
   });

@@ -1,12 +1,12 @@
-// metadata.managedFields decoded into an ownership index: for a field in live, which managers own it,
-// with what operation, when, and through which subresource. `fieldsV1` spells a field `f:<name>`, a
-// keyed list item `k:{"name":"app"}`, a set item `v:<json>`, a positional item `i:<n>`, and `.` for
-// "owns this item itself".
-import type { Cause, KubeObject, ManagedFieldsEntry } from '../model/index.js';
+// metadata.managedFields, the one reader: decoded into an ownership index that says, for a field in
+// live, which managers own it, with what operation, when, and through which subresource; and who
+// created the object. `fieldsV1` spells a field `f:<name>`, a keyed list item `k:{"name":"app"}`, a
+// set item `v:<json>`, a positional item `i:<n>`, and `.` for "owns this item itself".
+import type { Cause, KubeObject, ManagedFieldsEntry, PathSegment } from '../model/index.js';
 import type { Config } from '../config/index.js';
 import { isPlainObject } from '../model/index.js';
 import { classifyManager, isGitOpsApplier } from '../classify/managers.js';
-import { canonicalKey } from './list-keys.js';
+import { canonicalKey } from './keyed-items.js';
 
 export type OwnerRole =
   | 'applier' // applies Git to this object: its fields that Git lacks are planned removals
@@ -23,6 +23,16 @@ export interface Owner {
   role: OwnerRole;
   /** True when the manager owns the whole value (a leaf in fieldsV1), not only an item's existence (`.`). */
   whole: boolean;
+}
+
+/** The entries of an object's managedFields (none when it has no such list). */
+function entriesOf(live: KubeObject): ManagedFieldsEntry[] {
+  return Array.isArray(live.metadata?.managedFields) ? live.metadata.managedFields : [];
+}
+
+/** Whether the object records who manages its fields (objects from before managedFields do not). */
+export function hasManagedFields(live: KubeObject): boolean {
+  return entriesOf(live).length > 0;
 }
 
 /** One managedFields entry's two owner records: of a whole value (a leaf), of an item itself (`.`). */
@@ -96,8 +106,31 @@ export function itemOwn(list: OwnNode | undefined, canonical: string): OwnNode |
   return list ? step(list, `k:${canonical}`, true) : undefined;
 }
 
+/** The ownership node of a list item by position (`i:<n>`, atomic lists written by older servers). */
+export function positionOwn(list: OwnNode | undefined, index: number): OwnNode | undefined {
+  return step(list, `i:${index}`, false);
+}
+
+/** Owners recorded at this node: of the whole value (a leaf) or of an item itself (`.`). */
 export function ownersOf(node: OwnNode | undefined): readonly Owner[] {
   return node?.owners ?? NO_OWNERS;
+}
+
+/** Every entry whose fieldsV1 names this node, whether it owns the value or only fields below it. */
+export function listersOf(node: OwnNode | undefined): readonly Owner[] {
+  return node ? node.refs.map((ref) => ref.entry.whole) : NO_OWNERS;
+}
+
+/** The ownership node at structured segments (map fields, keyed items, positions). */
+export function ownNodeAt(root: OwnNode, segments: readonly PathSegment[]): OwnNode | undefined {
+  let node: OwnNode | undefined = root;
+  for (const segment of segments) {
+    if (typeof segment === 'string') node = childOwn(node, segment);
+    else if ('index' in segment) node = positionOwn(node, segment.index);
+    else node = itemOwn(node, canonicalKey(segment.key));
+    if (!node) return undefined;
+  }
+  return node;
 }
 
 function roleOf(entry: ManagedFieldsEntry, cause: Cause, gitOpsPresent: boolean, created: string | undefined, config: Config): OwnerRole {
@@ -113,7 +146,7 @@ function roleOf(entry: ManagedFieldsEntry, cause: Cause, gitOpsPresent: boolean,
 
 export function buildOwnership(live: KubeObject, config: Config): OwnershipIndex {
   const root: OwnNode = { refs: [], owners: [] };
-  const entries = Array.isArray(live.metadata?.managedFields) ? live.metadata.managedFields : [];
+  const entries = entriesOf(live);
   const gitOpsPresent = entries.some((entry) => isGitOpsApplier(entry.manager ?? '', config));
   const created = live.metadata?.creationTimestamp;
   for (const entry of entries) {
@@ -138,4 +171,28 @@ export function mainOwner(owners: readonly Owner[]): Owner | undefined {
     if (!best || rank(owner) > rank(best) || (rank(owner) === rank(best) && (owner.time ?? '') > (best.time ?? ''))) best = owner;
   }
   return best;
+}
+
+/** The latest writer among owners: who made the value what it is now. */
+export function latestOwner(owners: readonly Owner[]): Owner | undefined {
+  let latest: Owner | undefined;
+  for (const owner of owners) if (!latest || (owner.time ?? '') > (latest.time ?? '')) latest = owner;
+  return latest;
+}
+
+export interface CreatedBy {
+  manager: string;
+  cause: Cause;
+  time?: string;
+}
+
+/** The earliest managedFields entry: the manager that created the object. */
+export function creatorOf(live: KubeObject, config: Config): CreatedBy | undefined {
+  let first: ManagedFieldsEntry | undefined;
+  for (const entry of entriesOf(live)) {
+    if (!entry?.manager) continue;
+    if (!first || (entry.time ?? '') < (first.time ?? '')) first = entry;
+  }
+  if (!first?.manager) return undefined;
+  return { manager: first.manager, cause: classifyManager(first.manager, config, first.operation), ...(first.time ? { time: first.time } : {}) };
 }

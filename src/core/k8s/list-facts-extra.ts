@@ -1,10 +1,11 @@
-// Keyed lists of well-known kinds that the generated table does not cover (their OpenAPI documents
-// are not among the ones it reads). Written by hand from the Kubernetes API reference.
+// Lists of well-known built-in kinds that the generated table does not cover (their OpenAPI
+// documents are not among the ones it reads). Written by hand from the Kubernetes API reference.
 // Kinds named here with no lists are listed on purpose: every list in them is atomic
 // (Ingress rules and tls, Role/ClusterRole rules, RoleBinding subjects, HPA metrics, NetworkPolicy
-// ingress/egress carry no merge key in the API), so the whole list is compared.
+// ingress/egress carry no list annotation in the API), so the whole list is compared.
+import type { ListFacts } from './list-facts.js';
 
-export const EXTRA_LIST_KEYS: Readonly<Record<string, { podSpecAt: readonly string[]; lists: Readonly<Record<string, readonly string[]>> }>> = {
+export const EXTRA_LIST_FACTS: Readonly<Record<string, { podSpecAt: readonly string[]; lists: Readonly<Record<string, ListFacts>> }>> = {
   'batch/Job': { podSpecAt: ['/spec/template/spec'], lists: {} },
   'batch/CronJob': { podSpecAt: ['/spec/jobTemplate/spec/template/spec'], lists: {} },
   'networking.k8s.io/Ingress': { podSpecAt: [], lists: {} },

@@ -1,25 +1,17 @@
 // What is never drift, removed from both sides before comparing: status, server-set metadata, the
 // last-applied annotation. Identity fields (apiVersion, name, namespace) are not compared either:
 // objects are already paired by ResourceKey, and the version a manifest is written in is not drift.
+// ownerReferences are set by the controllers that own an object, never by Git.
 import type { KubeObject } from '../model/index.js';
+import { withoutServerMetadata } from './metadata.js';
 
-const SERVER_METADATA = [
-  'uid', 'resourceVersion', 'generation', 'creationTimestamp', 'selfLink', 'managedFields',
-  'deletionTimestamp', 'deletionGracePeriodSeconds', 'ownerReferences', 'name', 'namespace', 'generateName',
-] as const;
-
-export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+const IDENTITY_METADATA = ['name', 'namespace', 'generateName', 'ownerReferences'] as const;
 
 /** A shallow copy without the noise; nested objects are shared, never mutated. */
 export function withoutNoise(obj: KubeObject): Record<string, unknown> {
   const { status: _status, apiVersion: _apiVersion, kind: _kind, metadata, ...rest } = obj;
-  const meta: Record<string, unknown> = { ...(metadata ?? {}) };
-  for (const field of SERVER_METADATA) delete meta[field];
-  const annotations = meta.annotations as Record<string, string> | undefined;
-  if (annotations && LAST_APPLIED in annotations) {
-    const { [LAST_APPLIED]: _lastApplied, ...others } = annotations;
-    meta.annotations = others;
-  }
+  const meta = withoutServerMetadata(metadata ?? {});
+  for (const field of IDENTITY_METADATA) delete meta[field];
   return { ...rest, metadata: meta };
 }
 
