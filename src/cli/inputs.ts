@@ -5,9 +5,9 @@
 import { stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { findCluster, type ClusterConfig, type Config } from '../core/config/index.js';
-import { FULL_SCOPE, type SnapshotScope } from '../core/k8s/index.js';
-import { renderManifests, type ParseCache } from '../core/manifests/index.js';
-import { formatProblem, type DesiredObject } from '../core/model/index.js';
+import type { ParseCache } from '../core/manifests/index.js';
+import { formatProblem, type DesiredObject, type SourceProblem } from '../core/model/index.js';
+import { clusterRoot, renderCluster, type DriftEvaluation, type DriftInput, type EvaluatedDrift, type LiveState } from '../core/pipeline/index.js';
 import { CliError, loadConfig, readTree, type LiveInput } from './io.js';
 
 /** A tree of manifest files read from disk, and which part of it to render. */
@@ -54,9 +54,6 @@ export type MissingConfig = 'needs-config' | 'no-such-cluster';
 
 export const displayPath = (cwd: string, path: string): string => relative(cwd, path) || '.';
 
-/** A cluster's path as a directory inside the repository tree (`./apps/prod/` → `apps/prod`). */
-const clusterRoot = (cluster: ClusterConfig): string => cluster.path.replace(/^\.\//, '').replace(/\/+$/, '');
-
 /** The config and the cluster named on the command line; `configDir` is searched when `--config` is not given. */
 export async function resolveConfig(cwd: string, configFlag: string | undefined, configDir: string | undefined, clusterName: string | undefined, namespaceFlag: string | undefined, missingConfig: MissingConfig = 'needs-config'): Promise<ResolvedConfig> {
   const { config, path } = await loadConfig(configFlag && resolve(cwd, configFlag), configDir);
@@ -87,7 +84,7 @@ async function treeOf(cwd: string, full: string, base: string, { cluster, config
   const files = await readTree(full);
   const displayRoot = displayPath(cwd, base);
   if (!cluster) return { files, root: '', dir: base, displayRoot };
-  const root = clusterRoot(cluster);
+  const root = clusterRoot(cluster.path);
   if (![...files.keys()].some((file) => file.startsWith(root + '/'))) {
     const where = configPath ? displayPath(cwd, configPath) : `--cluster ${cluster.name}`;
     throw new CliError(`${where}: cluster ${cluster.name} has path "${cluster.path}", but ${join(displayRoot, root)} holds no manifests`);
@@ -109,19 +106,53 @@ export async function resolveManifests(request: ManifestRequest): Promise<Resolv
   return { ...resolved, ...(await treeOf(cwd, repo, repo, resolved)) };
 }
 
-/** The tree rendered to desired objects; the first problem (and how many more) is the command's error. */
+/** The command's error for problems in the manifests: the first (and how many more), named from the working directory. */
+export function manifestError(tree: ManifestTree, problems: readonly SourceProblem[]): CliError {
+  const first = problems[0]!;
+  const file = tree.displayRoot === '.' ? first.file : join(tree.displayRoot, first.file);
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more problems)` : '';
+  return new CliError(formatProblem({ ...first, file }) + more);
+}
+
+/**
+ * The cluster the pipeline runs for: the one `--cluster` names, or one made of the flags (the tree
+ * given, every namespace). `defaultNamespace` is `--namespace` when given.
+ */
+export function pipelineCluster(input: ResolvedManifests): ClusterConfig {
+  const { cluster, defaultNamespace, root } = input;
+  return cluster ? { ...cluster, defaultNamespace } : { name: '', path: root, defaultNamespace, prune: true, staleAfter: '30m' };
+}
+
+/** The tree rendered to desired objects; its problems are the command's error. */
 export function renderTree(tree: ManifestTree, defaultNamespace: string, cache?: ParseCache): DesiredObject[] {
-  const result = renderManifests(tree.files, tree.root, { defaultNamespace, ...(cache ? { cache } : {}) });
-  if (result.errors.length > 0) {
-    const first = result.errors[0];
-    const file = tree.displayRoot === '.' ? first.file : join(tree.displayRoot, first.file);
-    const more = result.errors.length > 1 ? ` (and ${result.errors.length - 1} more problems)` : '';
-    throw new CliError(formatProblem({ ...first, file }) + more);
-  }
+  const result = renderCluster(tree.files, { path: tree.root, defaultNamespace }, { ...(cache ? { cache } : {}) });
+  if (result.errors.length > 0) throw manifestError(tree, result.errors);
   return result.objects;
 }
 
-/** What the live input says about its own coverage, as the diff takes it: objects that are no snapshot list everything. */
-export function liveCoverage(live: LiveInput): { scope: SnapshotScope } {
-  return { scope: live.snapshot?.scope ?? FULL_SCOPE };
+/** Live input as the pipeline takes it: a snapshot with its scope, or objects that list everything. */
+export function liveState(live: LiveInput): LiveState {
+  if (!live.snapshot) return { items: live.objects };
+  const { cluster, capturedAt, scope } = live.snapshot;
+  return { items: live.objects, cluster, capturedAt, scope };
+}
+
+/**
+ * The drift pipeline's input for a command. The CLI is given one live state and no earlier ones, and
+ * the persistence gate asks for no more snapshots than it has: every difference shows, as kubectl
+ * diff shows it. Nothing was ever declined on the command line.
+ */
+export function driftInput(input: ResolvedManifests, live: LiveInput): DriftInput {
+  const history: ReadonlyArray<ReadonlySet<string>> = [];
+  return {
+    snapshot: liveState(live), config: input.config, cluster: pipelineCluster(input), files: input.files,
+    history, minSnapshots: Math.min(input.config.drift.minSnapshots, history.length + 1), declined: new Set(),
+  };
+}
+
+/** The evaluated drift, or the command's error: the same problems the App reports on the dashboard. */
+export function evaluatedOrThrow(tree: ManifestTree, evaluation: DriftEvaluation): EvaluatedDrift {
+  if (evaluation.type === 'manifest-problems') throw manifestError(tree, evaluation.problems);
+  if (evaluation.type === 'out-of-scope') throw new CliError(evaluation.message);
+  return evaluation;
 }

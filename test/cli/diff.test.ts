@@ -137,6 +137,26 @@ describe('real GitOps trees', () => {
     expect(result.code).toBe(0);
   });
 
+  it('claims nothing missing in a namespace the snapshot did not list, as the App does', async () => {
+    const [deployment] = rendered.objects.filter((object) => object.key.kind === 'Deployment').map(appliedLive);
+    const snapshot = writeSnapshot('guestbook-other-namespace', [deployment], { namespaces: ['elsewhere'], complete: true, errors: [] });
+    const result = await diffIn(work, '--desired', guestbookDir, '--live', snapshot, '--namespace', 'guestbook', '--format', 'json');
+    expect(result.stderr).toBe('');
+    expect(json(result.stdout).summary).toMatchObject({ missing: 0, extra: 0 });
+    expect(result.code).toBe(0);
+  });
+
+  it('refuses, with the App\'s reason, a snapshot that holds none of the cluster\'s namespaces', async () => {
+    const repo = join(work, 'scoped-repo');
+    cpSync(guestbookDir, join(repo, 'clusters', 'prod-eu'), { recursive: true });
+    mkdirSync(join(repo, '.github'));
+    writeFileSync(join(repo, '.github', 'driftback.yml'), 'clusters:\n  - name: prod-eu\n    path: clusters/prod-eu\n    namespaces: [guestbook]\n');
+    const snapshot = writeSnapshot('guestbook-jobs-only', [], { namespaces: ['jobs'], complete: true, errors: [] });
+    const result = await diffIn(work, '--config', join(repo, '.github', 'driftback.yml'), '--cluster', 'prod-eu', '--live', snapshot);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("driftback diff: the snapshot holds none of the namespaces configured for prod-eu (guestbook): check the agent's namespaces\n");
+  });
+
   it('a whole multi-file tree applied unchanged is in sync', async () => {
     const dir = fixturePath('manifests', 'microservices-demo', 'kubernetes-manifests');
     const objects = renderManifests(readFixtureTree('manifests', 'microservices-demo', 'kubernetes-manifests'), '', { defaultNamespace: 'shop' }).objects;

@@ -1,13 +1,12 @@
-// Builds the plan of each touched cluster: desired at head and at base (the kustomize build of the
-// cluster's path), live from the cluster's latest snapshot. Per-cluster problems are collected;
-// a cluster with no snapshot yet is planned against nothing and says so.
+// Builds the plan of each touched cluster with the core plan pipeline: desired at head and at base
+// (the build of the cluster's path), live from the cluster's latest snapshot. Per-cluster problems
+// are collected; a cluster with no snapshot yet is planned against nothing, and the plan says so.
 import { CONFIG_PATH, type ClusterConfig, type Config } from '../../core/config/index.js';
-import { newParseCache, renderManifests, type ParseCache } from '../../core/manifests/index.js';
+import { newParseCache } from '../../core/manifests/index.js';
 import type { Plan, RenderResult, SourceProblem } from '../../core/model/index.js';
-import { planChanges } from '../../core/plan/index.js';
+import { planCluster, renderCluster } from '../../core/pipeline/index.js';
 import type { Store } from '../../store/types.js';
 import { touchedClusters } from './touched-clusters.js';
-import { locateProtectedPrunes } from './locate-prunes.js';
 
 export interface PlanInputs {
   repository: string;
@@ -26,17 +25,13 @@ export interface BuiltPlans {
   snapshots: Record<string, string>;
 }
 
-function render(files: ReadonlyMap<string, string>, cluster: ClusterConfig, cache: ParseCache): RenderResult {
-  return renderManifests(files, cluster.path, { defaultNamespace: cluster.defaultNamespace, cache });
-}
-
 /**
  * Head and base of every cluster. Head and base differ in the few files the pull request changes, so
  * every other file is parsed once; the parse cache is dropped on return, before planning.
  */
 function renderHeadAndBase(clusters: readonly ClusterConfig[], input: PlanInputs): Array<{ cluster: ClusterConfig; head: RenderResult; base: RenderResult }> {
   const cache = newParseCache();
-  return clusters.map((cluster) => ({ cluster, head: render(input.headFiles, cluster, cache), base: render(input.baseFiles, cluster, cache) }));
+  return clusters.map((cluster) => ({ cluster, head: renderCluster(input.headFiles, cluster, { cache }), base: renderCluster(input.baseFiles, cluster, { cache }) }));
 }
 
 export async function buildPlans(store: Pick<Store, 'latestSnapshot'>, input: PlanInputs): Promise<BuiltPlans> {
@@ -52,13 +47,11 @@ export async function buildPlans(store: Pick<Store, 'latestSnapshot'>, input: Pl
     if (!touched.has(cluster.name)) continue;
     result.errors.push(...head.errors);
     const latest = await store.latestSnapshot(input.repository, cluster.name);
-    const plan = planChanges({
-      head: head.objects, base: base.objects, live: latest?.snapshot.items ?? [], config: input.config, cluster, now: input.now, headRevision: input.headSha, path: cluster.path,
-      ...(latest ? { snapshot: { capturedAt: latest.snapshot.capturedAt, complete: latest.snapshot.scope.complete, errors: latest.snapshot.scope.errors } } : {}),
+    const plan = planCluster({
+      config: input.config, cluster, head: head.objects, base: base.objects, headFiles: input.headFiles, snapshot: latest?.snapshot,
+      now: input.now, repository: input.repository, headRevision: input.headSha, path: cluster.path,
     });
-    locateProtectedPrunes(plan, input.headFiles);
-    if (!latest) plan.warnings.unshift({ code: 'stale-snapshot', message: `No snapshot of ${cluster.name} has been received yet: every resource is shown as created. Deploy the driftback agent to the cluster (driftback token --repository ${input.repository} --cluster ${cluster.name}).` });
-    else result.snapshots[cluster.name] = latest.snapshot.capturedAt;
+    if (latest) result.snapshots[cluster.name] = latest.snapshot.capturedAt;
     result.plans.push({ cluster: cluster.name, plan });
   }
   return result;

@@ -2,6 +2,7 @@
 // a drift PR opened, updated, left alone or closed. Each early return records why, in the cluster
 // state (the dashboard reads it) and the log.
 import { findCluster } from '../../core/config/index.js';
+import { reconcileDrift } from '../../core/pipeline/index.js';
 import type { SourceProblem } from '../../core/model/index.js';
 import type { UnfollowedKind } from '../../core/manifests/index.js';
 import type { Store } from '../../store/types.js';
@@ -9,7 +10,6 @@ import { NotInstalledError, splitRepository, type InstallationClients } from '..
 import type { Metrics } from '../metrics.js';
 import { loadRepositoryAt } from '../repository.js';
 import { summarizeCluster } from './cluster-summary.js';
-import { evaluateDrift } from './evaluate.js';
 import type { ReconcileLog } from './github-context.js';
 import { recordClusterMetrics } from './record-metrics.js';
 import { readClusterState, readRepositoryState, updateRepositoryState, writeClusterState, type ClusterState, type RepositoryState, type ReconcileOutcomeType } from './state.js';
@@ -84,7 +84,7 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   }
 
   const history = (await store.observationHistory(repository, cluster, config.drift.minSnapshots)).filter((entry) => entry.snapshotId !== latest.meta.id);
-  const evaluation = evaluateDrift({
+  const evaluation = reconcileDrift({
     snapshot: latest.snapshot, config, cluster: clusterConfig, files: loaded.files, unfollowed: unfollowedIn(loaded.entries),
     history: history.map((entry) => entry.fingerprints), declined: await store.declinedFingerprints(repository, cluster),
   });

@@ -2,12 +2,11 @@
 // Exit codes follow diff(1) and kubectl diff: 0 in sync, 1 differences, 2 an error.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { assessHealth } from '../../core/health/index.js';
-import { diffResources } from '../../core/diff/index.js';
+import { evaluateDrift } from '../../core/pipeline/index.js';
 import { renderDriftMarkdown } from '../../core/report/index.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
 import { checkReportFlags, REPORT_FLAGS, type Format } from '../flags.js';
-import { liveCoverage, renderTree, resolveManifests } from '../inputs.js';
+import { driftInput, evaluatedOrThrow, resolveManifests } from '../inputs.js';
 import { paletteFor } from '../format/color.js';
 import { formatJson } from '../format/json.js';
 import { formatText } from '../format/text.js';
@@ -59,11 +58,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     namespaceFlag: flags.namespace,
   });
   const live = await loadLive(resolve(io.cwd, flags.live!));
-  const desired = renderTree(input, input.defaultNamespace);
-  const result = diffResources(desired, live.objects, { config: input.config, namespaces: input.cluster?.namespaces, ...liveCoverage(live) });
-  for (const resource of result.resources) {
-    if (resource.live && !resource.health) resource.health = assessHealth(resource.live);
-  }
+  const result = evaluatedOrThrow(input, evaluateDrift(driftInput(input, live))).drift;
   const format = flags.format as Format;
   if (format === 'json') io.stdout.write(formatJson(result));
   else if (format === 'markdown') io.stdout.write(renderDriftMarkdown(result));

@@ -4,3 +4,4 @@ export type { PlannedSnapshot } from './cluster-warnings.js';
 export { keepReason, trackingOf } from './prune-rules.js';
 export { appliesPath, notReconcilingReason } from './reconcilers.js';
 export { formatAge, secondsBetween } from './age.js';
+export { locateProtectedPrunes } from './locate-prunes.js';

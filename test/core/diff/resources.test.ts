@@ -75,6 +75,20 @@ describe('scope and partial snapshots', () => {
     const result = diffResources([desiredOf(configMap('a'))], [], { config: configWith(), scope: { complete: false, errors: [{ group: '', kind: 'ConfigMap', resource: 'configmaps' }] } });
     expect(result.resources).toEqual([]);
   });
+  it('a snapshot of some namespaces claims no cluster-scoped object missing', () => {
+    const role: KubeObject = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'reader' }, rules: [] };
+    const namespace: KubeObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop' } };
+    const result = diffResources([desiredOf(role, ''), desiredOf(namespace, ''), desiredOf(configMap('a'))], [], {
+      config: configWith(), scope: { namespaces: ['shop'], complete: true, errors: [] },
+    });
+    // The agent lists a namespaced run's own Namespace objects: that one is proven missing.
+    expect(statuses(result)).toEqual(['missing ConfigMap/a', 'missing Namespace/shop']);
+  });
+  it('a type named by its plural in the scope errors (v1/endpoints) is never missing', () => {
+    const endpoints: KubeObject = { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: 'legacy-db', namespace: 'shop' }, subsets: [] };
+    const result = diffResources([desiredOf(endpoints)], [], { config: configWith(), scope: { complete: false, errors: [{ resource: 'v1/endpoints' }] } });
+    expect(result.resources).toEqual([]);
+  });
   it('an incomplete snapshot that does not say what failed claims nothing missing', () => {
     const result = diffResources([desiredOf(configMap('a'))], [], { config: configWith(), scope: { complete: false, errors: [] } });
     expect(result.resources).toEqual([]);

@@ -1,18 +1,11 @@
 // Fingerprints of drift for decisions: a field change is key + path + live value (the gate's own
 // fingerprint), a whole resource (extra or missing) is its key and, for extra, the live object's
-// uid — the same identities the persistence gate records, so a decision matches an observation.
-import { fingerprintChange } from '../../core/classify/index.js';
-import type { DiffResult, FieldChange, ResourceDiff } from '../../core/model/index.js';
-import { summarize } from '../../core/classify/index.js';
-import { keyId } from '../../core/model/index.js';
-import type { CodifiedChange } from '../../core/codify/index.js';
-
-// Mirrors the persistence gate's whole-resource change (src/core/classify/gate.ts).
-function wholeResourceChange(resource: ResourceDiff): FieldChange | undefined {
-  if (resource.status === 'extra') return { path: '', segments: [], op: 'add', cause: resource.createdBy?.cause ?? 'unknown', live: `extra:${resource.live?.metadata?.uid ?? ''}` };
-  if (resource.status === 'missing') return { path: '', segments: [], op: 'replace', cause: 'unknown', live: 'missing' };
-  return undefined;
-}
+// uid — the persistence gate's own identities (core/classify/gate.ts), so a decision matches an
+// observation.
+import { fingerprintChange, summarize, wholeResourceChange } from '../classify/index.js';
+import type { DiffResult, ResourceDiff } from '../model/index.js';
+import { keyId } from '../model/index.js';
+import type { CodifiedChange } from '../codify/index.js';
 
 export function resourceFingerprint(resource: ResourceDiff): string | undefined {
   const whole = wholeResourceChange(resource);

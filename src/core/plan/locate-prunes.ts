@@ -1,8 +1,7 @@
 // A protected prune (a PVC whose manifest the PR deletes) has no line in head to point at, so the
 // check run would carry no annotation for it. Point it at the manifest when head still has the file
 // (the PR only unlisted it), otherwise at the `resources:` line of the kustomization that listed it.
-import type { Plan, PlanEntry } from '../../core/model/index.js';
-import { keyId } from '../../core/model/index.js';
+import { keyId, type Plan, type PlanEntry, type PlanWarning } from '../model/index.js';
 
 function lineOf(text: string, pattern: RegExp): number {
   const index = text.split('\n').findIndex((line) => pattern.test(line));
@@ -18,12 +17,13 @@ function placeOf(entry: PlanEntry, headFiles: ReadonlyMap<string, string>): { fi
   return undefined;
 }
 
-export function locateProtectedPrunes(plan: Plan, headFiles: ReadonlyMap<string, string>): void {
+/** The plan's prune-protected warnings, each pointed at the place in head that stopped declaring it. */
+export function locateProtectedPrunes(plan: Plan, headFiles: ReadonlyMap<string, string>): PlanWarning[] {
   const prunes = new Map(plan.prune.map((entry) => [keyId(entry.id), entry]));
-  for (const warning of plan.warnings) {
-    if (warning.code !== 'prune-protected' || warning.file || !warning.id) continue;
+  return plan.warnings.map((warning) => {
+    if (warning.code !== 'prune-protected' || warning.file || !warning.id) return warning;
     const entry = prunes.get(keyId(warning.id));
     const place = entry && placeOf(entry, headFiles);
-    if (place) Object.assign(warning, place);
-  }
+    return place ? { ...warning, ...place } : warning;
+  });
 }

@@ -1,9 +1,10 @@
-// The reconcile's pure steps: scope, branch names, declined drift, PR groups.
+// The drift pipeline's steps: scope, branch names, declined drift, PR groups.
 import { describe, expect, it } from 'vitest';
-import { branchFor, evaluateDrift, scopeNamespaces } from '../../src/app/reconcile/index.js';
-import { parseConfig, type Config } from '../../src/core/config/index.js';
-import type { Snapshot } from '../../src/core/model/index.js';
-import { appliedObjects, CLUSTER, configText, gitopsRepository, scaled, snapshotOf } from './live.js';
+import { branchFor, reconcileDrift as evaluateDrift } from '../../../src/core/pipeline/index.js';
+import { scopeNamespaces } from '../../../src/core/k8s/index.js';
+import { parseConfig, type Config } from '../../../src/core/config/index.js';
+import type { Snapshot } from '../../../src/core/model/index.js';
+import { appliedObjects, CLUSTER, configText, gitopsRepository, scaled, snapshotOf } from '../../app/live.js';
 
 function config(text: string): Config {
   const parsed = parseConfig(text);
