@@ -7,7 +7,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { findCluster, type ClusterConfig, type Config } from '../core/config/index.js';
 import type { ParseCache } from '../core/manifests/index.js';
 import { formatProblem, type DesiredObject, type SourceProblem } from '../core/model/index.js';
-import { clusterRoot, renderCluster, type DriftEvaluation, type DriftInput, type EvaluatedDrift, type LiveState } from '../core/pipeline/index.js';
+import { clusterRoot, evaluateDrift, renderCluster, type DriftEvaluation, type DriftInput, type EvaluatedDrift, type LiveState } from '../core/pipeline/index.js';
 import { CliError, loadConfig, readTree, type LiveInput } from './io.js';
 
 /** A tree of manifest files read from disk, and which part of it to render. */
@@ -138,16 +138,19 @@ export function liveState(live: LiveInput): LiveState {
 }
 
 /**
- * The drift pipeline's input for a command. The CLI is given one live state and no earlier ones, and
- * the persistence gate asks for no more snapshots than it has: every difference shows, as kubectl
- * diff shows it. Nothing was ever declined on the command line.
+ * The drift pipeline's input for a command: the newest live state, and the earlier ones (given first
+ * on the command line) as the persistence gate's history, as the App keeps it. The gate asks for no
+ * more snapshots than it was given: with one, every difference shows, as kubectl diff shows it.
+ * Nothing was ever declined on the command line.
  */
-export function driftInput(input: ResolvedManifests, live: LiveInput): DriftInput {
-  const history: ReadonlyArray<ReadonlySet<string>> = [];
-  return {
-    snapshot: liveState(live), config: input.config, cluster: pipelineCluster(input), files: input.files,
-    history, minSnapshots: Math.min(input.config.drift.minSnapshots, history.length + 1), declined: new Set(),
-  };
+export function driftInput(input: ResolvedManifests, lives: readonly LiveInput[]): DriftInput {
+  const states = lives.map(liveState);
+  const clusters = new Set(states.flatMap((state) => (state.cluster ? [state.cluster] : [])));
+  if (clusters.size > 1) throw new CliError(`--live: the snapshots are of different clusters (${[...clusters].join(', ')}): give snapshots of one cluster, oldest first`);
+  const base: Omit<DriftInput, 'snapshot' | 'history'> = { config: input.config, cluster: pipelineCluster(input), files: input.files, declined: new Set(), minSnapshots: 1 };
+  // Each earlier snapshot's fingerprints, newest first, as the App records them when it arrives.
+  const history = states.slice(0, -1).reverse().map((snapshot) => new Set(evaluatedOrThrow(input, evaluateDrift({ ...base, snapshot, history: [] })).fingerprints));
+  return { ...base, snapshot: states.at(-1)!, history, minSnapshots: Math.min(input.config.drift.minSnapshots, states.length) };
 }
 
 /** The evaluated drift, or the command's error: the same problems the App reports on the dashboard. */

@@ -1,7 +1,7 @@
 // `driftback diff` end to end, in-process: upstream live/desired pairs (exit code and what upstream
 // asserts about them), real GitOps trees with live objects built from them, and golden text and
 // markdown output.
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -155,6 +155,43 @@ describe('real GitOps trees', () => {
     const result = await diffIn(work, '--config', join(repo, '.github', 'driftback.yml'), '--cluster', 'prod-eu', '--live', snapshot);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe("driftback diff: the snapshot holds none of the namespaces configured for prod-eu (guestbook): check the agent's namespaces\n");
+  });
+
+  describe('earlier snapshots given first: the persistence gate, as the App applies it (drift.minSnapshots: 2)', () => {
+    const deployments = () => rendered.objects.map(appliedLive);
+    const scaledBy = (replicas: number) => {
+      const objects = deployments();
+      const deployment = objects.find((object) => object.kind === 'Deployment')!;
+      (deployment.spec as { replicas: number }).replicas = replicas;
+      touchedBy(deployment, 'kubectl-scale', '2026-12-02T03:02:11Z', { 'f:spec': { 'f:replicas': {} } });
+      return objects;
+    };
+    const args = (...lives: string[]) => ['--desired', guestbookDir, '--namespace', 'guestbook', ...lives.flatMap((live) => ['--live', live])];
+
+    it('a change seen in both snapshots is drift', async () => {
+      const result = await diffIn(work, ...args(writeSnapshot('gate-1', scaledBy(5)), writeSnapshot('gate-2', scaledBy(5))), '--format', 'json');
+      expect(result.code).toBe(1);
+      expect(json(result.stdout).resources.filter((r) => r.status === 'modified').map((r) => r.changes.map((c) => c.path))).toEqual([['/spec/replicas']]);
+    });
+
+    it('a change only the newest snapshot holds is not drift yet, and the text says so', async () => {
+      const result = await diffIn(work, ...args(writeSnapshot('gate-3', deployments()), writeSnapshot('gate-4', scaledBy(5))));
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('1 more difference is not in enough consecutive snapshots yet (drift.minSnapshots): not drift until it persists.');
+    });
+
+    it('a value that keeps moving is not drift either', async () => {
+      const result = await diffIn(work, ...args(writeSnapshot('gate-5', scaledBy(4)), writeSnapshot('gate-6', scaledBy(5))), '--format', 'json');
+      expect(json(result.stdout).summary.modified).toBe(0);
+    });
+
+    it('refuses snapshots of two clusters', async () => {
+      const other = join(work, 'other-cluster.json');
+      writeFileSync(other, readFileSync(writeSnapshot('gate-7', deployments()), 'utf8').replace('"cluster":"prod-eu"', '"cluster":"prod-us"'));
+      const result = await diffIn(work, ...args(other, writeSnapshot('gate-8', deployments())));
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('the snapshots are of different clusters (prod-us, prod-eu)');
+    });
   });
 
   it('a whole multi-file tree applied unchanged is in sync', async () => {

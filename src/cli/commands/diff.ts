@@ -17,7 +17,8 @@ Compares the manifests in Git with live state and prints the drift.
 Exit status: 0 in sync, 1 differences, 2 or more an error.
 
   --desired <dir|file>          manifests: a kustomization root, a directory of YAML, or one file
-  --live <snapshot|file|dir>    a driftback snapshot, kubectl get -o json output, YAML/JSON objects, or a directory of them
+  --live <snapshot|file|dir>    a driftback snapshot, kubectl get -o json output, YAML/JSON objects, or a directory of them;
+                                repeat it with earlier snapshots first to apply the persistence gate (drift.minSnapshots)
   --config <yml>                driftback config (default: <desired>/.github/driftback.yml when it exists)
   --cluster <name>              take the manifests from this cluster's path in the config; the repository
                                 is the directory that holds .github/driftback.yml
@@ -57,12 +58,13 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     clusterName: flags.cluster,
     namespaceFlag: flags.namespace,
   });
-  const live = await loadLive(resolve(io.cwd, flags.live!));
-  const result = evaluatedOrThrow(input, evaluateDrift(driftInput(input, live))).drift;
+  const lives = await Promise.all(flags.live!.map((path) => loadLive(resolve(io.cwd, path))));
+  const evaluation = evaluatedOrThrow(input, evaluateDrift(driftInput(input, lives)));
+  const result = evaluation.drift;
   const format = flags.format as Format;
   if (format === 'json') io.stdout.write(formatJson(result));
   else if (format === 'markdown') io.stdout.write(renderDriftMarkdown(result));
-  else io.stdout.write(formatText(result, paletteFor(io.stdout, io.env)));
+  else io.stdout.write(formatText(result, paletteFor(io.stdout, io.env), evaluation.pending));
   const { modified, missing, extra } = result.summary;
   return modified + missing + extra > 0 ? 1 : 0;
 }

@@ -56,7 +56,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const cache = newParseCache();
   const head = renderTree(input, defaultNamespace, cache);
   const base = flags.base ? renderTree(await readManifestTree(io.cwd, 'base', flags.base, input), defaultNamespace, cache) : undefined;
-  const live = liveState(await loadLive(resolve(io.cwd, flags.live!)));
+  if (flags.live!.length > 1) throw new CliError('--live is given more than once: a plan is made against one snapshot, the newest');
+  const live = liveState(await loadLive(resolve(io.cwd, flags.live![0]!)));
   const plan = planCluster({
     config, ...(cluster ? { cluster: { ...cluster, defaultNamespace } } : {}), head, ...(base ? { base } : {}), headFiles: input.files,
     snapshot: live, now: new Date().toISOString(), ...(cluster ? { path: cluster.path } : {}),

@@ -65,11 +65,15 @@ export function formatSummary(result: DiffResult): string {
   return parts.join(', ') + unlisted;
 }
 
-export function formatText(result: DiffResult, palette: Palette = plainPalette): string {
+/** `pending`: differences the persistence gate holds back (not in enough consecutive snapshots yet). */
+export function formatText(result: DiffResult, palette: Palette = plainPalette, pending = 0): string {
   const blocks: string[] = [];
   for (const resource of result.resources) {
     if (resource.status === 'in-sync' && resource.conflicts.length === 0) continue;
     blocks.push([palette.heading(heading(resource)), ...patchLines(resource, palette), ...notes(resource, palette)].join('\n'));
+  }
+  if (pending > 0) {
+    blocks.push(`${pending} more difference${pending === 1 ? ' is' : 's are'} not in enough consecutive snapshots yet (drift.minSnapshots): not drift until it persists.`);
   }
   blocks.push(formatSummary(result));
   return blocks.join('\n\n') + '\n';

@@ -1,7 +1,7 @@
 // Kubernetes knowledge, each fact written once: list keys and merge strategies, defaulted fields,
 // server-set metadata, managedFields, what a snapshot covers, Secrets, kinds and their plurals,
 // quantities, immutable fields. Every other core module asks here.
-export { isBuiltInGroup, isClusterMade, isClusterScoped, namesType, parseResourceName, pluralOf, type ResourceName } from './kinds.js';
+export { isBuiltInGroup, isClusterMade, isClusterScoped, isNamespace, namespaceKey, namesType, parseResourceName, pluralOf, type ResourceName } from './kinds.js';
 export { listKeysFor, strategicMergeOf, type StrategicMerge } from './list-keys.js';
 export type { ListFacts } from './list-facts.js';
 export { canonicalKey, indexOfItem, itemHasKey, itemKey, sameItemKey, valueAtSegments, type ItemKey } from './keyed-items.js';

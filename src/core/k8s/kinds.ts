@@ -57,6 +57,16 @@ export function namesType(type: { resource: string; group?: string; kind?: strin
   return (group === undefined || group === key.group) && (type.kind ? type.kind === key.kind : named.plural === pluralOf(key.kind));
 }
 
+/** Whether a key (or object key) is a core Namespace. */
+export function isNamespace(key: Pick<ResourceKey, 'group' | 'kind'>): boolean {
+  return key.group === '' && key.kind === 'Namespace';
+}
+
+/** The key of the Namespace object named `name`. */
+export function namespaceKey(name: string): ResourceKey {
+  return { group: '', kind: 'Namespace', namespace: '', name };
+}
+
 /** Objects every namespace or cluster gets without anyone asking. */
 export function isClusterMade(live: KubeObject): boolean {
   const name = live.metadata?.name;

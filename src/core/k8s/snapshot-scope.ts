@@ -5,7 +5,7 @@
 // about any type. A snapshot of some namespaces lists no cluster-scoped type but their Namespace
 // objects. The diff (missing, extra) and the plan (create, prune) ask the same questions here.
 import type { ResourceKey, ScopeError } from '../model/index.js';
-import { namesType } from './kinds.js';
+import { isNamespace, namesType } from './kinds.js';
 
 /** A type the snapshot could not list: `apps/v1/statefulsets`, `v1/secrets` or a bare plural, with its group/kind when known. */
 export type UnlistedType = Pick<ScopeError, 'resource' | 'group' | 'kind'>;
@@ -59,7 +59,7 @@ export function coverageOf(scope: SnapshotScope, configured?: readonly string[])
     if (unknownGap || scope.errors.some((error) => namesType(error, key))) return false;
     if (!captured || key.namespace !== '') return !captured || captured.has(key.namespace);
     // The agent lists a namespace-scoped run's own Namespace objects, and no other cluster-scoped type.
-    return key.group === '' && key.kind === 'Namespace' && captured.has(key.name);
+    return isNamespace(key) && captured.has(key.name);
   };
   return { namespaces, inScope, listed, proves: (key) => inScope(key) && listed(key), unlisted };
 }

@@ -8,7 +8,7 @@ import { removedSinceBase } from './removed-since-base.js';
 import { changeWarnings, conflictWarnings, healthWarning, namespaceWarning } from './entry-warnings.js';
 import { planPrune } from './plan-prune.js';
 import { snapshotWarnings, reconcilerWarnings, type PlannedSnapshot } from './cluster-warnings.js';
-import { coverageOf, FULL_SCOPE } from '../k8s/index.js';
+import { coverageOf, FULL_SCOPE, isNamespace, namespaceKey } from '../k8s/index.js';
 
 export interface PlanInput {
   head: DesiredObject[];
@@ -35,10 +35,10 @@ export function planChanges(input: PlanInput): Plan {
   const head = new Map<string, DesiredObject>();
   for (const desired of input.head) if (coverage.inScope(desired.key)) head.set(keyId(desired.key), desired);
   const base = new Map<string, DesiredObject>((input.base ?? []).map((d) => [keyId(d.key), d]));
-  const liveNamespaces = new Set([...live.values()].filter((o) => o.kind === 'Namespace' && keyOf(o).group === '').map((o) => o.metadata.name));
+  const liveNamespaces = new Set([...live.values()].filter((o) => isNamespace(keyOf(o))).map((o) => o.metadata.name));
   // A snapshot that holds no Namespace at all did not list them: it cannot say one is missing.
-  const namespaceListed = (name: string): boolean => liveNamespaces.size > 0 && coverage.proves({ group: '', kind: 'Namespace', namespace: '', name });
-  const headNamespaces = new Set([...head.values()].filter((d) => d.key.kind === 'Namespace' && d.key.group === '').map((d) => d.key.name));
+  const namespaceListed = (name: string): boolean => liveNamespaces.size > 0 && coverage.proves(namespaceKey(name));
+  const headNamespaces = new Set([...head.values()].filter((d) => isNamespace(d.key)).map((d) => d.key.name));
 
   const plan: Plan = { cluster: input.cluster?.name, create: [], update: [], prune: [], kept: [], unchanged: 0, warnings: [] };
   const unclaimed: ResourceKey[] = [];

@@ -1,7 +1,6 @@
-// The drift pipeline's steps: scope, branch names, declined drift, PR groups.
+// The drift pipeline's steps: branch names, declined drift, PR groups (scope: test/core/k8s).
 import { describe, expect, it } from 'vitest';
 import { branchFor, reconcileDrift as evaluateDrift } from '../../../src/core/pipeline/index.js';
-import { scopeNamespaces } from '../../../src/core/k8s/index.js';
 import { parseConfig, type Config } from '../../../src/core/config/index.js';
 import type { Snapshot } from '../../../src/core/model/index.js';
 import { appliedObjects, CLUSTER, configText, gitopsRepository, scaled, snapshotOf } from '../../app/live.js';
@@ -11,19 +10,6 @@ function config(text: string): Config {
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
   return parsed.config;
 }
-
-describe('scopeNamespaces', () => {
-  it.each([
-    [undefined, undefined, undefined],
-    [['shop'], undefined, ['shop']],
-    [undefined, ['shop', 'jobs'], ['shop', 'jobs']],
-    [['shop', 'web'], ['shop', 'jobs'], ['shop']],
-    [['web'], ['jobs'], []],
-    [[], ['jobs'], ['jobs']],
-  ])('config %j ∩ snapshot %j = %j', (configured, captured, expected) => {
-    expect(scopeNamespaces(configured, captured)).toEqual(expected);
-  });
-});
 
 describe('branchFor', () => {
   it.each([
