@@ -11,7 +11,9 @@ import type { ApiResource } from './types.js';
  * Server-set metadata the snapshot keeps: who changed a field and when (the cause of drift), when the
  * object was created (its creator's entry owns every default), and whether it is being deleted.
  */
-const KEPT_SERVER_METADATA: readonly ServerSetField[] = ['managedFields', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds'];
+const KEPT_SERVER_METADATA: readonly ServerSetField[] = [
+  'managedFields', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds',
+];
 
 export type Sanitized = { type: 'kept'; object: KubeObject } | { type: 'owned' } | { type: 'invalid'; reason: string };
 

@@ -21,6 +21,8 @@ export const REPORT_FLAGS = { ...INPUT_FLAGS, format: { type: 'string', default:
 export function checkReportFlags(values: { format?: string; live?: string[] }): Format {
   const format = values.format ?? 'text';
   if (!FORMATS.includes(format as Format)) throw new CliError(`--format ${format}: expected text, json or markdown`);
-  if (!values.live?.length) throw new CliError('--live is required: a snapshot, kubectl get -o json output, or a directory of objects');
+  if (!values.live?.length) {
+    throw new CliError('--live is required: a snapshot, kubectl get -o json output, or a directory of objects');
+  }
   return format as Format;
 }

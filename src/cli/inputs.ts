@@ -7,7 +7,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { findCluster, type ClusterConfig, type Config } from '../core/config/index.js';
 import type { ParseCache } from '../core/manifests/index.js';
 import { formatProblem, type DesiredObject, type SourceProblem } from '../core/model/index.js';
-import { clusterRoot, evaluateDrift, renderCluster, type DriftEvaluation, type DriftInput, type EvaluatedDrift, type LiveState } from '../core/pipeline/index.js';
+import {
+  clusterRoot, evaluateDrift, renderCluster, type DriftEvaluation, type DriftInput, type EvaluatedDrift, type LiveState,
+} from '../core/pipeline/index.js';
 import { CliError, loadConfig, readTree, type LiveInput } from './io.js';
 
 /** A tree of manifest files read from disk, and which part of it to render. */
@@ -106,7 +108,7 @@ export async function resolveManifests(request: ManifestRequest): Promise<Resolv
   return { ...resolved, ...(await treeOf(cwd, repo, repo, resolved)) };
 }
 
-/** The command's error for problems in the manifests: the first (and how many more), named from the working directory. */
+/** The command's error for problems in the manifests: the first (and how many more); files named from the cwd. */
 export function manifestError(tree: ManifestTree, problems: readonly SourceProblem[]): CliError {
   const first = problems[0]!;
   const file = tree.displayRoot === '.' ? first.file : join(tree.displayRoot, first.file);
@@ -120,7 +122,8 @@ export function manifestError(tree: ManifestTree, problems: readonly SourceProbl
  */
 export function pipelineCluster(input: ResolvedManifests): ClusterConfig {
   const { cluster, defaultNamespace, root } = input;
-  return cluster ? { ...cluster, defaultNamespace } : { name: '', path: root, defaultNamespace, prune: true, staleAfter: '30m' };
+  if (cluster) return { ...cluster, defaultNamespace };
+  return { name: '', path: root, defaultNamespace, prune: true, staleAfter: '30m' };
 }
 
 /** The tree rendered to desired objects; its problems are the command's error. */
@@ -146,11 +149,19 @@ export function liveState(live: LiveInput): LiveState {
 export function driftInput(input: ResolvedManifests, lives: readonly LiveInput[]): DriftInput {
   const states = lives.map(liveState);
   const clusters = new Set(states.flatMap((state) => (state.cluster ? [state.cluster] : [])));
-  if (clusters.size > 1) throw new CliError(`--live: the snapshots are of different clusters (${[...clusters].join(', ')}): give snapshots of one cluster, oldest first`);
-  const base: Omit<DriftInput, 'snapshot' | 'history'> = { config: input.config, cluster: pipelineCluster(input), files: input.files, declined: new Set(), minSnapshots: 1 };
+  if (clusters.size > 1) {
+    const named = [...clusters].join(', ');
+    throw new CliError(`--live: the snapshots are of different clusters (${named}): give one cluster's, oldest first`);
+  }
+  const base: Omit<DriftInput, 'snapshot' | 'history'> = {
+    config: input.config, cluster: pipelineCluster(input), files: input.files, declined: new Set(), minSnapshots: 1,
+  };
   // Each earlier snapshot's fingerprints, newest first, as the App records them when it arrives.
-  const history = states.slice(0, -1).reverse().map((snapshot) => new Set(evaluatedOrThrow(input, evaluateDrift({ ...base, snapshot, history: [] })).fingerprints));
-  return { ...base, snapshot: states.at(-1)!, history, minSnapshots: Math.min(input.config.drift.minSnapshots, states.length) };
+  const history = states.slice(0, -1).reverse()
+    .map((snapshot) => evaluatedOrThrow(input, evaluateDrift({ ...base, snapshot, history: [] })))
+    .map((earlier) => new Set(earlier.fingerprints));
+  const minSnapshots = Math.min(input.config.drift.minSnapshots, states.length);
+  return { ...base, snapshot: states.at(-1)!, history, minSnapshots };
 }
 
 /** The evaluated drift, or the command's error: the same problems the App reports on the dashboard. */

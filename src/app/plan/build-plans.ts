@@ -31,7 +31,11 @@ export interface BuiltPlans {
  */
 function renderHeadAndBase(clusters: readonly ClusterConfig[], input: PlanInputs): Array<{ cluster: ClusterConfig; head: RenderResult; base: RenderResult }> {
   const cache = newParseCache();
-  return clusters.map((cluster) => ({ cluster, head: renderCluster(input.headFiles, cluster, { cache }), base: renderCluster(input.baseFiles, cluster, { cache }) }));
+  return clusters.map((cluster) => ({
+    cluster,
+    head: renderCluster(input.headFiles, cluster, { cache }),
+    base: renderCluster(input.baseFiles, cluster, { cache }),
+  }));
 }
 
 export async function buildPlans(store: Pick<Store, 'latestSnapshot'>, input: PlanInputs): Promise<BuiltPlans> {
@@ -48,8 +52,9 @@ export async function buildPlans(store: Pick<Store, 'latestSnapshot'>, input: Pl
     result.errors.push(...head.errors);
     const latest = await store.latestSnapshot(input.repository, cluster.name);
     const plan = planCluster({
-      config: input.config, cluster, head: head.objects, base: base.objects, headFiles: input.headFiles, snapshot: latest?.snapshot,
-      now: input.now, repository: input.repository, headRevision: input.headSha, path: cluster.path,
+      config: input.config, cluster, head: head.objects, base: base.objects, headFiles: input.headFiles,
+      snapshot: latest?.snapshot, now: input.now, repository: input.repository, headRevision: input.headSha,
+      path: cluster.path,
     });
     if (latest) result.snapshots[cluster.name] = latest.snapshot.capturedAt;
     result.plans.push({ cluster: cluster.name, plan });

@@ -18,8 +18,9 @@ manifests, editing the YAML in place. Prints what was codified and what was only
 Exit status: 0 done, 2 or more an error (nothing is written then).
 
   --repo <dir>                  the repository checkout
-  --live <snapshot|file|dir>    a driftback snapshot, kubectl get -o json output, YAML/JSON objects, or a directory of them;
-                                repeat it with earlier snapshots first to apply the persistence gate (drift.minSnapshots)
+  --live <snapshot|file|dir>    a driftback snapshot, kubectl get -o json output, YAML/JSON objects, or a
+                                directory of them; repeat it with earlier snapshots first to apply the
+                                persistence gate (drift.minSnapshots)
   --config <yml>                driftback config (default: <repo>/.github/driftback.yml when it exists)
   --cluster <name>              the cluster of the config whose path holds the manifests (default: the whole repo)
   --namespace <ns>              namespace for namespaced manifests that name none (default: the cluster's

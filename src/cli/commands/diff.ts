@@ -17,8 +17,9 @@ Compares the manifests in Git with live state and prints the drift.
 Exit status: 0 in sync, 1 differences, 2 or more an error.
 
   --desired <dir|file>          manifests: a kustomization root, a directory of YAML, or one file
-  --live <snapshot|file|dir>    a driftback snapshot, kubectl get -o json output, YAML/JSON objects, or a directory of them;
-                                repeat it with earlier snapshots first to apply the persistence gate (drift.minSnapshots)
+  --live <snapshot|file|dir>    a driftback snapshot, kubectl get -o json output, YAML/JSON objects, or a
+                                directory of them; repeat it with earlier snapshots first to apply the
+                                persistence gate (drift.minSnapshots)
   --config <yml>                driftback config (default: <desired>/.github/driftback.yml when it exists)
   --cluster <name>              take the manifests from this cluster's path in the config; the repository
                                 is the directory that holds .github/driftback.yml

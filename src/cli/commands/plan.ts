@@ -56,17 +56,23 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const cache = newParseCache();
   const head = renderTree(input, defaultNamespace, cache);
   const base = flags.base ? renderTree(await readManifestTree(io.cwd, 'base', flags.base, input), defaultNamespace, cache) : undefined;
-  if (flags.live!.length > 1) throw new CliError('--live is given more than once: a plan is made against one snapshot, the newest');
+  if (flags.live!.length > 1) {
+    throw new CliError('--live is given more than once: a plan is made against one snapshot, the newest');
+  }
   const live = liveState(await loadLive(resolve(io.cwd, flags.live![0]!)));
   const plan = planCluster({
-    config, ...(cluster ? { cluster: { ...cluster, defaultNamespace } } : {}), head, ...(base ? { base } : {}), headFiles: input.files,
-    snapshot: live, now: new Date().toISOString(), ...(cluster ? { path: cluster.path } : {}),
+    config, head, ...(base ? { base } : {}),
+    ...(cluster ? { cluster: { ...cluster, defaultNamespace }, path: cluster.path } : {}),
+    headFiles: input.files, snapshot: live, now: new Date().toISOString(),
   });
   const name = cluster?.name ?? live.cluster ?? 'cluster';
   const format = flags.format as Format;
   if (format === 'json') io.stdout.write(JSON.stringify(planToJson(plan), null, 2) + '\n');
   // The pull request comment the App posts for this cluster, with the snapshot's time as it shows it.
-  else if (format === 'markdown') io.stdout.write(renderPlanComment([{ cluster: name, plan }], { snapshots: live.capturedAt ? { [name]: live.capturedAt } : {} }));
+  else if (format === 'markdown') {
+    const snapshots = live.capturedAt ? { [name]: live.capturedAt } : {};
+    io.stdout.write(renderPlanComment([{ cluster: name, plan }], { snapshots }));
+  }
   else io.stdout.write(renderPlanText(name, plan));
   return isEmptyPlan(plan) ? 0 : 1;
 }

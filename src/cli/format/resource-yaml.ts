@@ -2,7 +2,7 @@
 // the manager and time written next to each drifted field as a YAML comment.
 import { Document, isCollection, isScalar, type Node } from 'yaml';
 import type { FieldChange, KubeObject } from '../../core/model/index.js';
-import { withoutServerMetadata } from '../../core/k8s/index.js';
+import { withoutServerState } from '../../core/k8s/index.js';
 import { concretePath, liveViewOf, segmentsOf } from './live-view.js';
 
 /** `kubectl-scale at 2026-12-02T03:02:11Z (human)`: who made the field what it is in live. */
@@ -41,6 +41,5 @@ export function liveYaml(desired: KubeObject, changes: FieldChange[]): string {
 
 /** An object that exists only in live, without status and server-set metadata (noise). */
 export function extraYaml(live: KubeObject): string {
-  const { status: _status, ...rest } = live;
-  return new Document({ ...rest, metadata: withoutServerMetadata(live.metadata) }).toString({ lineWidth: 0 });
+  return new Document(withoutServerState(live)).toString({ lineWidth: 0 });
 }

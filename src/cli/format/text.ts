@@ -73,7 +73,9 @@ export function formatText(result: DiffResult, palette: Palette = plainPalette, 
     blocks.push([palette.heading(heading(resource)), ...patchLines(resource, palette), ...notes(resource, palette)].join('\n'));
   }
   if (pending > 0) {
-    blocks.push(`${pending} more difference${pending === 1 ? ' is' : 's are'} not in enough consecutive snapshots yet (drift.minSnapshots): not drift until it persists.`);
+    const are = pending === 1 ? ' is' : 's are';
+    const held = `${pending} more difference${are} not in enough consecutive snapshots yet (drift.minSnapshots)`;
+    blocks.push(`${held}: not drift until it persists.`);
   }
   blocks.push(formatSummary(result));
   return blocks.join('\n\n') + '\n';

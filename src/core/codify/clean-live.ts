@@ -2,9 +2,9 @@
 // the manifest written for it says only what a person would write.
 import { isPlainObject, type KubeObject } from '../model/index.js';
 import {
-  CONTAINER_DEFAULTS, defaultImagePullPolicy, FIELD_REF_API_VERSION, isServerSetAnnotation, keyFieldDefault, NAMESPACE_FINALIZERS,
-  NAMESPACE_NAME_LABEL, POD_SPEC_DEFAULTS, PROBE_DEFAULTS, SERVICE_ALLOCATED_FIELDS, SERVICE_SPEC_DEFAULTS, withoutServerMetadata,
-  WORKLOAD_SPEC_DEFAULTS,
+  CONTAINER_DEFAULTS, defaultImagePullPolicy, FIELD_REF_API_VERSION, isServerSetAnnotation, keyFieldDefault,
+  NAMESPACE_FINALIZERS, NAMESPACE_NAME_LABEL, POD_SPEC_DEFAULTS, PROBE_DEFAULTS, SERVICE_ALLOCATED_FIELDS,
+  SERVICE_SPEC_DEFAULTS, withoutServerMetadata, withoutServerState, WORKLOAD_SPEC_DEFAULTS,
 } from '../k8s/index.js';
 
 type Json = Record<string, unknown>;
@@ -30,7 +30,7 @@ function cleanContainer(container: Json): void {
   const image = typeof container.image === 'string' ? container.image : '';
   if (container.imagePullPolicy === defaultImagePullPolicy(image)) delete container.imagePullPolicy;
   for (const probe of ['livenessProbe', 'readinessProbe', 'startupProbe']) if (isPlainObject(container[probe])) dropDefaults(container[probe] as Json, PROBE_DEFAULTS);
-  if (Array.isArray(container.ports)) for (const port of container.ports) if (isPlainObject(port)) dropDefaultProtocol(port);
+  if (Array.isArray(container.ports)) container.ports.filter(isPlainObject).forEach(dropDefaultProtocol);
   if (Array.isArray(container.env)) {
     for (const env of container.env) {
       const fieldRef = isPlainObject(env) && isPlainObject(env.valueFrom) ? env.valueFrom.fieldRef : undefined;
@@ -69,7 +69,9 @@ function cleanMetadata(metadata: Json): Json {
   const cleaned = withoutServerMetadata(metadata);
   delete cleaned.ownerReferences;
   if (isPlainObject(cleaned.annotations)) {
-    for (const name of Object.keys(cleaned.annotations)) if (isServerSetAnnotation(name)) delete cleaned.annotations[name];
+    for (const name of Object.keys(cleaned.annotations)) {
+      if (isServerSetAnnotation(name)) delete cleaned.annotations[name];
+    }
     if (Object.keys(cleaned.annotations).length === 0) delete cleaned.annotations;
   }
   return cleaned;
@@ -77,8 +79,7 @@ function cleanMetadata(metadata: Json): Json {
 
 /** A copy of `live` without status, server metadata, allocated values and recognisable defaults. */
 export function cleanLiveObject(live: KubeObject): KubeObject {
-  const object = structuredClone(live) as KubeObject;
-  delete object.status;
+  const object = structuredClone(withoutServerState(live));
   object.metadata = cleanMetadata(object.metadata as Json);
   if (object.kind === 'Namespace') {
     const labels = object.metadata.labels;

@@ -27,7 +27,8 @@ export function codifyWith(engine: CodifyEngine, input: CodifyInput): CodifyResu
   if (ctx.codified.length === 0) return { edits, codified: [], reported: ctx.reported, check: { ok: true } };
   // The check compares two fresh diffs made the same way, so options and filtering applied to
   // input.result (persistence gate, scope) cannot make it fail.
-  const options = { config: input.config, namespaces, scope: { complete: true, errors: input.result.unlisted.map((resource) => ({ resource })) } };
+  const scope = { complete: true, errors: input.result.unlisted.map((resource) => ({ resource })) };
+  const options = { config: input.config, namespaces, scope };
   const renderedBefore = engine.render(input.files, root, { defaultNamespace: input.defaultNamespace });
   const renderedAfter = engine.render(ctx.workspace.files(), root, { defaultNamespace: input.defaultNamespace });
   const knownErrors = new Set(renderedBefore.errors.map(formatProblem));

@@ -41,7 +41,8 @@ export function writeOverlayPatch(workspace: Workspace, overlayKustomization: st
   workspace.write(file, edited.text);
   const kustomization = workspace.read(overlayKustomization);
   if (kustomization === undefined) return { ok: false, reason: `${overlayKustomization} is not in the repository`, file };
-  const registered = appendToKustomizationList(kustomization, 'patches', { path: relativeTo(dirname(overlayKustomization), file) });
+  const entry = { path: relativeTo(dirname(overlayKustomization), file) };
+  const registered = appendToKustomizationList(kustomization, 'patches', entry);
   if (!registered.ok) return { ok: false, reason: `${overlayKustomization}: ${registered.reason}`, file };
   workspace.write(overlayKustomization, registered.text);
   return { ...edited, file };

@@ -39,7 +39,10 @@ export function selectIntents(resources: readonly ResourceDiff[], config: Config
     if (resource.status === 'extra') {
       const creator = resource.createdBy;
       if (!codify.includes('extra')) report(resource, 'created in the cluster; drift.codify does not include "extra"');
-      else if (isSecret(resource.key)) report(resource, 'a Secret created in the cluster: its values are never written to Git; add it through your secrets tooling');
+      else if (isSecret(resource.key)) {
+        report(resource, 'a Secret created in the cluster: its values are never written to Git; '
+          + 'add it through your secrets tooling');
+      }
       else if (namespaces && resource.key.namespace && !namespaces.includes(resource.key.namespace)) report(resource, `namespace ${resource.key.namespace} is outside the cluster's namespaces`);
       else if (!creator) report(resource, 'created in the cluster by an unknown manager (no managedFields): not codified');
       else if (!(causes as string[]).includes(creator.cause)) report(resource, `created by ${creator.manager} (${creator.cause}); drift.causes is [${causes.join(', ')}]`);

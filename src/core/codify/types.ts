@@ -48,5 +48,8 @@ export interface CodifyResult {
 /** The render and diff steps the self-check runs again on the edited files. */
 export interface CodifyEngine {
   render(files: ReadonlyMap<string, string>, root: string, options: { defaultNamespace?: string }): RenderResult;
-  diff(desired: DesiredObject[], live: KubeObject[], options: { config: Config; namespaces?: readonly string[]; scope: SnapshotScope }): DiffResult;
+  diff(
+    desired: DesiredObject[], live: KubeObject[],
+    options: { config: Config; namespaces?: readonly string[]; scope: SnapshotScope },
+  ): DiffResult;
 }

@@ -6,9 +6,9 @@ import { groupOf, isPlainObject } from '../model/index.js';
 import { defaultConfig } from '../config/index.js';
 import { escapeSegment } from '../model/index.js';
 import {
-  buildOwnership, canonicalKey, childOwn, foldStringData, hasManagedFields, isEmpty, isQuantityField, isSecret, isSecretValuePath, itemKey,
-  itemOwn, LAST_APPLIED, listKeysFor, mainOwner, MASK, ownersOf, quantitiesEqual, secretValuesEqual, valueAtSegments, withoutNoise,
-  type OwnNode, type Owner,
+  buildOwnership, canonicalKey, childOwn, foldStringData, hasManagedFields, isEmpty, isQuantityField, isSecret,
+  isSecretValuePath, itemKey, itemOwn, LAST_APPLIED, listKeysFor, mainOwner, MASK, ownersOf, quantitiesEqual,
+  secretValuesEqual, valueAtSegments, withoutNoise, type OwnNode, type Owner,
 } from '../k8s/index.js';
 
 export interface DiffOptions {

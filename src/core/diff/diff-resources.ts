@@ -22,7 +22,8 @@ export function diffResources(desired: DesiredObject[], live: KubeObject[], opti
   const { config } = options;
   const coverage = coverageOf(options.scope ?? FULL_SCOPE, options.namespaces);
   // Under a namespace scope, only objects in those namespaces can be hand-made extras.
-  const extraInScope = (key: ResourceKey): boolean => !coverage.namespaces || coverage.namespaces.includes(key.namespace);
+  const extraInScope = (key: ResourceKey): boolean =>
+    !coverage.namespaces || coverage.namespaces.includes(key.namespace);
   const matchers = compileIgnoreRules(config.drift.ignore);
   const liveById = new Map<string, KubeObject>();
   for (const obj of live) liveById.set(keyId(keyOf(obj)), obj);

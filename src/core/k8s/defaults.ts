@@ -19,26 +19,40 @@ export function keyFieldValue(item: Readonly<Record<string, unknown>>, field: st
 
 /** Fields of a workload's spec whose value equals what the server fills in when they are left out. */
 export const WORKLOAD_SPEC_DEFAULTS: Readonly<Record<string, Json>> = {
-  Deployment: { progressDeadlineSeconds: 600, revisionHistoryLimit: 10, strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' } } },
+  Deployment: {
+    progressDeadlineSeconds: 600, revisionHistoryLimit: 10,
+    strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' } },
+  },
   StatefulSet: {
-    revisionHistoryLimit: 10, podManagementPolicy: 'OrderedReady', updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 0 } },
+    revisionHistoryLimit: 10, podManagementPolicy: 'OrderedReady',
+    updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 0 } },
     persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Retain', whenScaled: 'Retain' },
   },
-  DaemonSet: { revisionHistoryLimit: 10, updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 0, maxUnavailable: 1 } } },
+  DaemonSet: {
+    revisionHistoryLimit: 10,
+    updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 0, maxUnavailable: 1 } },
+  },
   ReplicaSet: {},
-  Job: { backoffLimit: 6, completionMode: 'NonIndexed', suspend: false, podReplacementPolicy: 'TerminatingOrFailed', manualSelector: undefined },
+  Job: {
+    backoffLimit: 6, completionMode: 'NonIndexed', suspend: false, podReplacementPolicy: 'TerminatingOrFailed',
+    manualSelector: undefined,
+  },
   CronJob: { concurrencyPolicy: 'Allow', failedJobsHistoryLimit: 1, successfulJobsHistoryLimit: 3, suspend: false },
 };
 
 export const POD_SPEC_DEFAULTS: Readonly<Json> = {
-  dnsPolicy: 'ClusterFirst', restartPolicy: 'Always', schedulerName: 'default-scheduler', securityContext: {}, terminationGracePeriodSeconds: 30,
-  enableServiceLinks: true,
+  dnsPolicy: 'ClusterFirst', restartPolicy: 'Always', schedulerName: 'default-scheduler', securityContext: {},
+  terminationGracePeriodSeconds: 30, enableServiceLinks: true,
 };
-export const CONTAINER_DEFAULTS: Readonly<Json> = { terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', resources: {} };
-export const PROBE_DEFAULTS: Readonly<Json> = { timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 };
+export const CONTAINER_DEFAULTS: Readonly<Json> = {
+  terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', resources: {},
+};
+export const PROBE_DEFAULTS: Readonly<Json> = {
+  timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3,
+};
 export const SERVICE_SPEC_DEFAULTS: Readonly<Json> = {
-  sessionAffinity: 'None', ipFamilyPolicy: 'SingleStack', internalTrafficPolicy: 'Cluster', type: 'ClusterIP', externalTrafficPolicy: 'Cluster',
-  allocateLoadBalancerNodePorts: true,
+  sessionAffinity: 'None', ipFamilyPolicy: 'SingleStack', internalTrafficPolicy: 'Cluster', type: 'ClusterIP',
+  externalTrafficPolicy: 'Cluster', allocateLoadBalancerNodePorts: true,
 };
 /** Service spec fields the server allocates (never written by a person). */
 export const SERVICE_ALLOCATED_FIELDS = ['clusterIP', 'clusterIPs', 'ipFamilies', 'healthCheckNodePort'] as const;

@@ -53,8 +53,9 @@ export function indexOfItem(list: readonly unknown[], segment: PathSegment): num
 export function valueAtSegments(value: unknown, segments: readonly PathSegment[]): unknown {
   let current: unknown = value;
   for (const segment of segments) {
-    if (typeof segment === 'string' && !Array.isArray(current)) current = isPlainObject(current) ? current[segment] : undefined;
-    else if (!Array.isArray(current)) return undefined;
+    if (typeof segment === 'string' && !Array.isArray(current)) {
+      current = isPlainObject(current) ? current[segment] : undefined;
+    } else if (!Array.isArray(current)) return undefined;
     else {
       const index = indexOfItem(current, segment);
       current = index < 0 ? undefined : current[index];

@@ -50,11 +50,14 @@ export function parseResourceName(resource: string): ResourceName {
 }
 
 /** Whether a resource name (or the group/kind an agent recorded with it) names the type of `key`. */
-export function namesType(type: { resource: string; group?: string; kind?: string }, key: Pick<ResourceKey, 'group' | 'kind'>): boolean {
+export function namesType(
+  type: { resource: string; group?: string; kind?: string }, key: Pick<ResourceKey, 'group' | 'kind'>,
+): boolean {
   if (type.group !== undefined && type.kind !== undefined) return type.group === key.group && type.kind === key.kind;
   const named = parseResourceName(type.resource);
   const group = type.group ?? named.group;
-  return (group === undefined || group === key.group) && (type.kind ? type.kind === key.kind : named.plural === pluralOf(key.kind));
+  if (group !== undefined && group !== key.group) return false;
+  return type.kind ? type.kind === key.kind : named.plural === pluralOf(key.kind);
 }
 
 /** Whether a key (or object key) is a core Namespace. */
@@ -72,9 +75,10 @@ export function isClusterMade(live: KubeObject): boolean {
   const name = live.metadata?.name;
   if (live.kind === 'ConfigMap' && (name === 'kube-root-ca.crt' || name === 'openshift-service-ca.crt')) return true;
   if (live.kind === 'ServiceAccount' && name === 'default') return true;
-  if (live.kind === 'Secret' && (live as { type?: unknown }).type === 'kubernetes.io/service-account-token') return true;
-  if ((live.kind === 'Endpoints' || live.kind === 'EndpointSlice') && !live.metadata?.managedFields?.length) return true;
-  return false;
+  if (live.kind === 'Secret' && live.type === 'kubernetes.io/service-account-token') return true;
+  // Endpoints a Service's selector fills in; a hand-made one (a Service without selector) has managedFields.
+  const endpoints = live.kind === 'Endpoints' || live.kind === 'EndpointSlice';
+  return endpoints && !live.metadata?.managedFields?.length;
 }
 
 // Built-in Kubernetes kinds that are cluster-scoped: they take no namespace, and kustomize's

@@ -3,9 +3,9 @@
 // Kinds named here with no lists are listed on purpose: every list in them is atomic
 // (Ingress rules and tls, Role/ClusterRole rules, RoleBinding subjects, HPA metrics, NetworkPolicy
 // ingress/egress carry no list annotation in the API), so the whole list is compared.
-import type { ListFacts } from './list-facts.js';
+import type { KindFacts } from './list-facts.js';
 
-export const EXTRA_LIST_FACTS: Readonly<Record<string, { podSpecAt: readonly string[]; lists: Readonly<Record<string, ListFacts>> }>> = {
+export const EXTRA_LIST_FACTS: Readonly<Record<string, KindFacts>> = {
   'batch/Job': { podSpecAt: ['/spec/template/spec'], lists: {} },
   'batch/CronJob': { podSpecAt: ['/spec/jobTemplate/spec/template/spec'], lists: {} },
   'networking.k8s.io/Ingress': { podSpecAt: [], lists: {} },

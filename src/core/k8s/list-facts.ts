@@ -16,14 +16,20 @@ export interface ListFacts {
   patchMergeKey?: string;
 }
 
-type KindFacts = { podSpecAt: readonly string[]; lists: Readonly<Record<string, ListFacts>> };
+/** A kind's annotated lists: where a pod spec sits in it, and its other lists. */
+export interface KindFacts {
+  podSpecAt: readonly string[];
+  lists: Readonly<Record<string, ListFacts>>;
+}
 
 /** Flattened `group/Kind` → pointer pattern → facts, built once. */
 const FLAT: ReadonlyMap<string, ReadonlyMap<string, ListFacts>> = (() => {
   const flat = new Map<string, Map<string, ListFacts>>();
   const add = (kind: string, entry: KindFacts): void => {
     const table = flat.get(kind) ?? new Map<string, ListFacts>(Object.entries(OBJECT_META));
-    for (const prefix of entry.podSpecAt) for (const [tail, facts] of Object.entries(POD_SPEC)) table.set(prefix + tail, facts);
+    for (const prefix of entry.podSpecAt) {
+      for (const [tail, facts] of Object.entries(POD_SPEC)) table.set(prefix + tail, facts);
+    }
     for (const [pointer, facts] of Object.entries(entry.lists)) table.set(pointer, facts);
     flat.set(kind, table);
   };
@@ -53,6 +59,8 @@ export function objectMetaFactsAt(pointer: string): ListFacts | undefined {
  */
 export function podSpecFactsAtEnd(pointer: string): ListFacts | undefined {
   let best: string | undefined;
-  for (const tail of Object.keys(POD_SPEC)) if (pointer.endsWith(tail) && pointer.length > tail.length && (!best || tail.length > best.length)) best = tail;
+  for (const tail of Object.keys(POD_SPEC)) {
+    if (pointer.endsWith(tail) && pointer.length > tail.length && (!best || tail.length > best.length)) best = tail;
+  }
   return best === undefined ? undefined : POD_SPEC[best];
 }

@@ -13,7 +13,9 @@ import { listFactsAt, objectMetaFactsAt, podSpecFactsAtEnd, type ListFacts } fro
 /** The keys server-side apply matches a list's items by, or undefined when the list is atomic (or a set). */
 function ssaKeys(facts: ListFacts | undefined): string[] | undefined {
   if (!facts) return undefined;
-  if (facts.listType !== undefined) return facts.listType === 'map' && facts.listMapKeys?.length ? [...facts.listMapKeys] : undefined;
+  if (facts.listType !== undefined) {
+    return facts.listType === 'map' && facts.listMapKeys?.length ? [...facts.listMapKeys] : undefined;
+  }
   const merges = facts.patchStrategy === 'merge' || facts.patchStrategy === 'merge,retainKeys';
   return merges && facts.patchMergeKey ? [facts.patchMergeKey] : undefined;
 }

@@ -133,7 +133,9 @@ export function ownNodeAt(root: OwnNode, segments: readonly PathSegment[]): OwnN
   return node;
 }
 
-function roleOf(entry: ManagedFieldsEntry, cause: Cause, gitOpsPresent: boolean, created: string | undefined, config: Config): OwnerRole {
+function roleOf(
+  entry: ManagedFieldsEntry, cause: Cause, gitOpsPresent: boolean, created: string | undefined, config: Config,
+): OwnerRole {
   const manager = entry.manager ?? '';
   if (cause === 'applier') {
     if (isGitOpsApplier(manager, config)) return 'applier';
@@ -158,7 +160,8 @@ export function buildOwnership(live: KubeObject, config: Config): OwnershipIndex
       manager, operation: entry.operation, time: entry.time, subresource: entry.subresource, cause,
       role: roleOf(entry, cause, gitOpsPresent, created, config),
     };
-    root.refs.push({ entry: { whole: { ...owner, whole: true }, item: { ...owner, whole: false } }, node: entry.fieldsV1 });
+    const owners = { whole: { ...owner, whole: true }, item: { ...owner, whole: false } };
+    root.refs.push({ entry: owners, node: entry.fieldsV1 });
   }
   return root;
 }
@@ -168,7 +171,8 @@ export function mainOwner(owners: readonly Owner[]): Owner | undefined {
   let best: Owner | undefined;
   const rank = (o: Owner): number => (o.role === 'other' ? 2 : o.role === 'creator' ? 1 : 0);
   for (const owner of owners) {
-    if (!best || rank(owner) > rank(best) || (rank(owner) === rank(best) && (owner.time ?? '') > (best.time ?? ''))) best = owner;
+    const later = (owner.time ?? '') > (best?.time ?? '');
+    if (!best || rank(owner) > rank(best) || (rank(owner) === rank(best) && later)) best = owner;
   }
   return best;
 }
@@ -194,5 +198,6 @@ export function creatorOf(live: KubeObject, config: Config): CreatedBy | undefin
     if (!first || (entry.time ?? '') < (first.time ?? '')) first = entry;
   }
   if (!first?.manager) return undefined;
-  return { manager: first.manager, cause: classifyManager(first.manager, config, first.operation), ...(first.time ? { time: first.time } : {}) };
+  const cause = classifyManager(first.manager, config, first.operation);
+  return { manager: first.manager, cause, ...(first.time ? { time: first.time } : {}) };
 }

@@ -14,7 +14,9 @@ export type ServerSetField = (typeof SERVER_SET_METADATA)[number];
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
 /** Annotations controllers and kubectl write on their own (rollout revisions, restarts, HPA state). */
-const SERVER_SET_ANNOTATIONS = [/^kubectl\.kubernetes\.io\//, /^deployment\.kubernetes\.io\//, /^autoscaling\.alpha\.kubernetes\.io\//];
+const SERVER_SET_ANNOTATIONS = [
+  /^kubectl\.kubernetes\.io\//, /^deployment\.kubernetes\.io\//, /^autoscaling\.alpha\.kubernetes\.io\//,
+];
 
 export function isServerSetAnnotation(name: string): boolean {
   return SERVER_SET_ANNOTATIONS.some((pattern) => pattern.test(name));
@@ -24,7 +26,9 @@ export function isServerSetAnnotation(name: string): boolean {
  * A copy of `metadata` without the server-set fields (`keep` names those a caller still needs) and
  * without the last-applied annotation; an annotations map left empty is dropped.
  */
-export function withoutServerMetadata(metadata: Record<string, unknown>, keep: readonly ServerSetField[] = []): Record<string, unknown> {
+export function withoutServerMetadata(
+  metadata: Record<string, unknown>, keep: readonly ServerSetField[] = [],
+): Record<string, unknown> {
   const out: Record<string, unknown> = { ...metadata };
   for (const field of SERVER_SET_METADATA) if (!keep.includes(field)) delete out[field];
   if (isPlainObject(out.annotations) && LAST_APPLIED in out.annotations) {
@@ -33,6 +37,12 @@ export function withoutServerMetadata(metadata: Record<string, unknown>, keep: r
     else delete out.annotations;
   }
   return out;
+}
+
+/** A shallow copy of an object as far as it is not the server's: no `status`, no server-set metadata. */
+export function withoutServerState<T extends KubeObject>(object: T): T {
+  const { status: _status, ...rest } = object;
+  return { ...rest, metadata: withoutServerMetadata(object.metadata ?? {}) } as T;
 }
 
 /** True when an ownerReference says a controller manages the object (ReplicaSet of a Deployment, …). */

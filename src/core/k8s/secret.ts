@@ -34,7 +34,9 @@ export function foldStringData(obj: Record<string, unknown>): Record<string, unk
   if (!isPlainObject(obj.stringData)) return obj;
   const { stringData, ...rest } = obj;
   const data: Record<string, unknown> = { ...(isPlainObject(rest.data) ? rest.data : {}) };
-  for (const [key, value] of Object.entries(stringData)) data[key] = Buffer.from(String(value ?? ''), 'utf8').toString('base64');
+  for (const [key, value] of Object.entries(stringData)) {
+    data[key] = Buffer.from(String(value ?? ''), 'utf8').toString('base64');
+  }
   return { ...rest, data };
 }
 

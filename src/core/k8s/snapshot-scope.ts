@@ -7,7 +7,7 @@
 import type { ResourceKey, ScopeError } from '../model/index.js';
 import { isNamespace, namesType } from './kinds.js';
 
-/** A type the snapshot could not list: `apps/v1/statefulsets`, `v1/secrets` or a bare plural, with its group/kind when known. */
+/** A type the snapshot could not list (`apps/v1/statefulsets`, `v1/secrets`, `secrets`); group/kind when known. */
 export type UnlistedType = Pick<ScopeError, 'resource' | 'group' | 'kind'>;
 
 /** What a snapshot says about its own coverage. A live input that is no snapshot covers everything. */
@@ -24,7 +24,9 @@ export const FULL_SCOPE: SnapshotScope = { complete: true, errors: [] };
  * Namespaces in scope: the cluster config's ∩ the snapshot's. Undefined = every namespace;
  * [] = none (the snapshot holds none of the configured ones).
  */
-export function scopeNamespaces(configured: readonly string[] | undefined, captured: readonly string[] | undefined): string[] | undefined {
+export function scopeNamespaces(
+  configured: readonly string[] | undefined, captured: readonly string[] | undefined,
+): string[] | undefined {
   const fromConfig = configured?.length ? [...configured] : undefined;
   const fromSnapshot = captured?.length ? [...captured] : undefined;
   if (!fromConfig) return fromSnapshot;
@@ -54,7 +56,8 @@ export function coverageOf(scope: SnapshotScope, configured?: readonly string[])
   const unlisted = scope.errors.map((error) => error.resource);
   if (unknownGap) unlisted.push('(unknown: snapshot incomplete)');
   const captured = scope.namespaces?.length ? new Set(scope.namespaces) : undefined;
-  const inScope = (key: Pick<ResourceKey, 'namespace'>): boolean => !inside || key.namespace === '' || inside.has(key.namespace);
+  const inScope = (key: Pick<ResourceKey, 'namespace'>): boolean =>
+    !inside || key.namespace === '' || inside.has(key.namespace);
   const listed = (key: ResourceKey): boolean => {
     if (unknownGap || scope.errors.some((error) => namesType(error, key))) return false;
     if (!captured || key.namespace !== '') return !captured || captured.has(key.namespace);

@@ -53,7 +53,10 @@ export function relocate(node: TrackedNode, fileText: string, file: string, map:
     if (location) {
       const start = map(location.range[0]);
       const end = map(Math.max(location.range[0], location.range[1] - 1));
-      n.source = { ...n.source, location: start === undefined || end === undefined ? fallback : locationAt(lineStarts, file, fallback.document, start, end + (location.range[1] > location.range[0] ? 1 : 0)) };
+      const found = start !== undefined && end !== undefined;
+      const endAt = (end ?? 0) + (location.range[1] > location.range[0] ? 1 : 0);
+      const located = found ? locationAt(lineStarts, file, fallback.document, start, endAt) : fallback;
+      n.source = { ...n.source, location: located };
     }
     if (n.kind === 'map') for (const child of n.entries.values()) visit(child);
     if (n.kind === 'list') for (const child of n.items) visit(child);

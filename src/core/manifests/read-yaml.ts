@@ -3,7 +3,9 @@
 // line; the other documents of the file still load.
 import { LineCounter, parseAllDocuments, isAlias, isMap, isScalar, isSeq, isPair } from 'yaml';
 import type { Node as YamlNode, Document } from 'yaml';
-import { locationAt, type FieldOrigin, type FieldSource, type SourceLocation, type SourceProblem } from '../model/index.js';
+import {
+  locationAt, type FieldOrigin, type FieldSource, type SourceLocation, type SourceProblem,
+} from '../model/index.js';
 import type { TrackedNode, ScalarValue } from './tracked.js';
 
 /** More alias dereferences than this in one document is treated as an alias bomb. */

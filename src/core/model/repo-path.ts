@@ -1,7 +1,7 @@
 // Repository-relative paths ('/' separators, '' is the root), as kustomizations and cluster paths
 // name them: joined and normalized, never leaving the repository.
 
-/** Joins and normalizes; undefined when the result would leave the repository. A `/`-rooted `relative` starts at the root. */
+/** Joins and normalizes; undefined when the result would leave the repository. `/…` starts at the root. */
 export function joinPath(dir: string, relative: string): string | undefined {
   const parts = relative.startsWith('/') ? [] : dir.split('/').filter(Boolean);
   for (const segment of relative.split('/')) {

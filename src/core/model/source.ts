@@ -25,7 +25,9 @@ export function lineStartsOf(text: string): number[] {
  * The location of the range [start, end) of a file whose lines start at `lineStarts` (1-based line
  * and column). A binary search with no allocation but the result: every node of every file gets one.
  */
-export function locationAt(lineStarts: readonly number[], file: string, document: number, start: number, end: number): SourceLocation {
+export function locationAt(
+  lineStarts: readonly number[], file: string, document: number, start: number, end: number,
+): SourceLocation {
   let low = 0;
   let high = lineStarts.length - 1;
   while (low < high) {

@@ -74,7 +74,10 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const scope = scopeOf(snapshot);
   const { namespaces } = coverageOf(scope, cluster.namespaces);
   if (namespaces?.length === 0) {
-    return { type: 'out-of-scope', message: `the snapshot holds none of the namespaces configured for ${cluster.name} (${cluster.namespaces?.join(', ')}): check the agent's namespaces` };
+    const configured = cluster.namespaces?.join(', ');
+    const message = `the snapshot holds none of the namespaces configured for ${cluster.name} (${configured}): `
+      + `check the agent's namespaces`;
+    return { type: 'out-of-scope', message };
   }
   const rendered = renderCluster(input.files, cluster, { unfollowed: input.unfollowed });
   // A file that does not render would make its objects look hand-made; nothing is proposed until it is fixed.
@@ -82,7 +85,8 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const diff = diffResources(rendered.objects, snapshot.items, { config, namespaces: cluster.namespaces, scope });
   const gated = applyPersistenceGate(diff, input.history, input.minSnapshots ?? config.drift.minSnapshots);
   const { result: drift, dropped } = dropDeclined(gated.result, input.declined);
-  return { type: 'evaluated', diff, drift, fingerprints: gated.fingerprints, pending: gated.pending.length, declined: dropped, namespaces };
+  const { fingerprints, pending } = gated;
+  return { type: 'evaluated', diff, drift, fingerprints, pending: pending.length, declined: dropped, namespaces };
 }
 
 function hasDrift(result: DiffResult): boolean {
@@ -99,12 +103,14 @@ function splitByNamespace(result: DiffResult): Map<string, DiffResult> {
 }
 
 /** Codifies drift (all of it, or one group's) into the repository's files. */
-export function codifyEvaluated(input: DriftInput, evaluated: EvaluatedDrift, result: DiffResult = evaluated.drift): CodifyResult {
+export function codifyEvaluated(
+  input: DriftInput, evaluated: EvaluatedDrift, result: DiffResult = evaluated.drift,
+): CodifyResult {
   const { config, cluster, snapshot } = input;
   const { namespaces } = evaluated;
   return codifyDrift({
-    files: input.files, root: clusterRoot(cluster.path), result, live: snapshot.items, config, defaultNamespace: cluster.defaultNamespace,
-    cluster: { name: cluster.name, ...(namespaces ? { namespaces } : {}) },
+    files: input.files, root: clusterRoot(cluster.path), result, live: snapshot.items, config,
+    defaultNamespace: cluster.defaultNamespace, cluster: { name: cluster.name, ...(namespaces ? { namespaces } : {}) },
   });
 }
 
@@ -112,12 +118,14 @@ export function codifyEvaluated(input: DriftInput, evaluated: EvaluatedDrift, re
 export function proposeDrift(input: DriftInput, evaluated: EvaluatedDrift): DriftGroup[] {
   const { config, cluster } = input;
   const { drift } = evaluated;
-  const parts = config.pullRequests.groupBy === 'namespace' ? [...splitByNamespace(drift)] : [[undefined, drift] as const];
+  const byNamespace = config.pullRequests.groupBy === 'namespace';
+  const parts = byNamespace ? [...splitByNamespace(drift)] : [[undefined, drift] as const];
   const groups: DriftGroup[] = [];
   for (const [namespace, result] of parts) {
     if (!hasDrift(result)) continue;
     const codify = codifyEvaluated(input, evaluated, result);
-    groups.push({ namespace, branch: branchFor(config, cluster.name, namespace), result, codify, fingerprints: codifiedFingerprints(result, codify.codified) });
+    const branch = branchFor(config, cluster.name, namespace);
+    groups.push({ namespace, branch, result, codify, fingerprints: codifiedFingerprints(result, codify.codified) });
   }
   return groups;
 }

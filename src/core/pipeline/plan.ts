@@ -9,7 +9,7 @@ import type { LiveState } from './live-state.js';
 
 export interface PlanClusterInput {
   config: Config;
-  /** The cluster's config: namespaces, prune, staleAfter. Undefined plans with the defaults (the CLI without --cluster). */
+  /** The cluster's config (namespaces, prune, staleAfter); undefined: the defaults (the CLI without --cluster). */
   cluster?: ClusterConfig;
   /** Desired objects at head, and at base (what the pull request starts from) when known. */
   head: DesiredObject[];
@@ -31,17 +31,24 @@ export interface PlanClusterInput {
 export function planCluster(input: PlanClusterInput): Plan {
   const { snapshot, cluster } = input;
   const plan = planChanges({
-    head: input.head, live: snapshot?.items ?? [], config: input.config, now: input.now, ...(cluster ? { cluster } : {}),
+    head: input.head, live: snapshot?.items ?? [], config: input.config, now: input.now,
+    ...(cluster ? { cluster } : {}),
     ...(input.base ? { base: input.base } : {}),
     ...(input.headRevision ? { headRevision: input.headRevision } : {}),
     ...(input.path !== undefined ? { path: input.path } : {}),
-    ...(snapshot?.capturedAt && snapshot.scope ? { snapshot: { capturedAt: snapshot.capturedAt, ...snapshot.scope } } : {}),
+    // Objects that are no snapshot (a kubectl get -o json file) carry no time and no scope.
+    ...(snapshot?.capturedAt && snapshot.scope
+      ? { snapshot: { capturedAt: snapshot.capturedAt, ...snapshot.scope } }
+      : {}),
   });
   const warnings = locateProtectedPrunes(plan, input.headFiles);
   if (!snapshot) {
     const name = cluster?.name ?? 'the cluster';
-    const token = `driftback token${input.repository ? ` --repository ${input.repository}` : ''} --cluster ${cluster?.name ?? '<name>'}`;
-    warnings.unshift({ code: 'stale-snapshot', message: `No snapshot of ${name} has been received yet: every resource is shown as created. Deploy the driftback agent to the cluster (${token}).` });
+    const repository = input.repository ? ` --repository ${input.repository}` : '';
+    const token = `driftback token${repository} --cluster ${cluster?.name ?? '<name>'}`;
+    const message = `No snapshot of ${name} has been received yet: every resource is shown as created. `
+      + `Deploy the driftback agent to the cluster (${token}).`;
+    warnings.unshift({ code: 'stale-snapshot', message });
   }
   return { ...plan, warnings };
 }

@@ -19,8 +19,14 @@ export function clusterRoot(path: string): string {
   return path.replace(/^\.\//, '').replace(/\/+$/, '');
 }
 
-export function renderCluster(files: ReadonlyMap<string, string>, cluster: Pick<ClusterConfig, 'path' | 'defaultNamespace'>, options: RenderClusterOptions = {}): RenderResult {
+export function renderCluster(
+  files: ReadonlyMap<string, string>,
+  cluster: Pick<ClusterConfig, 'path' | 'defaultNamespace'>,
+  options: RenderClusterOptions = {},
+): RenderResult {
   return renderManifests(files, clusterRoot(cluster.path), {
-    defaultNamespace: cluster.defaultNamespace, ...(options.cache ? { cache: options.cache } : {}), ...(options.unfollowed ? { unfollowed: options.unfollowed } : {}),
+    defaultNamespace: cluster.defaultNamespace,
+    ...(options.cache ? { cache: options.cache } : {}),
+    ...(options.unfollowed ? { unfollowed: options.unfollowed } : {}),
   });
 }

@@ -15,7 +15,8 @@ export interface PlannedSnapshot {
 }
 
 export function snapshotWarnings(
-  snapshot: PlannedSnapshot | undefined, cluster: string | undefined, now: string, staleAfterSeconds: number, unclaimed: ResourceKey[],
+  snapshot: PlannedSnapshot | undefined, cluster: string | undefined, now: string, staleAfterSeconds: number,
+  unclaimed: ResourceKey[],
 ): PlanWarning[] {
   if (!snapshot) return [];
   const warnings: PlanWarning[] = [];
@@ -29,7 +30,10 @@ export function snapshotWarnings(
     warnings.push({ code: 'partial-snapshot', message: `The snapshot could not list ${types}: nothing of these types is claimed to be created or pruned.${skipped} Grant the agent's ServiceAccount get/list on them.` });
   } else if (unclaimed.length > 0) {
     const namespaces = snapshot.namespaces?.join(', ') ?? '';
-    warnings.push({ code: 'partial-snapshot', message: `The snapshot lists only the namespaces ${namespaces} (and no cluster-scoped type but their Namespace objects): nothing outside them is claimed to be created or pruned.${skipped} Add the namespaces to the agent's DRIFTBACK_NAMESPACES, or leave it empty to list every namespace.` });
+    const message = `The snapshot lists only the namespaces ${namespaces} (and no cluster-scoped type `
+      + `but their Namespace objects): nothing outside them is claimed to be created or pruned.${skipped} `
+      + `Add the namespaces to the agent's DRIFTBACK_NAMESPACES, or leave it empty to list every namespace.`;
+    warnings.push({ code: 'partial-snapshot', message });
   }
   return warnings;
 }

@@ -1,6 +1,9 @@
 // What applying head would do to one cluster: create / update / prune / unchanged, and the
 // warnings that matter. Pure: every input is a value, `now` included.
-import { compareKeys, keyId, keyOf, type DesiredObject, type KubeObject, type Plan, type PlanEntry, type PlanWarning, type ResourceKey } from '../model/index.js';
+import {
+  compareKeys, keyId, keyOf, type DesiredObject, type KubeObject, type Plan, type PlanEntry, type PlanWarning,
+  type ResourceKey,
+} from '../model/index.js';
 import { parseDuration, type ClusterConfig, type Config } from '../config/index.js';
 import { assessHealth } from '../health/index.js';
 import { diffObject } from '../diff/index.js';
@@ -70,7 +73,8 @@ export function planChanges(input: PlanInput): Plan {
     plan.warnings.push(...changeWarnings(desired.key, changes, desired, current));
   }
 
-  const pruned = planPrune({ head, base, live, prune: input.cluster?.prune ?? true, protect: input.config.plan.protect, proves: coverage.proves });
+  const prune = input.cluster?.prune ?? true;
+  const pruned = planPrune({ head, base, live, prune, protect: input.config.plan.protect, proves: coverage.proves });
   plan.prune.push(...pruned.prune);
   plan.kept.push(...pruned.kept);
   plan.warnings.push(...pruned.warnings);

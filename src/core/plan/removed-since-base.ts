@@ -3,10 +3,12 @@
 // the agent strips last-applied, so for a client-side applier (CI's kubectl) base is the evidence.
 // Lists are matched as server-side apply matches them: keyed lists item by item, atomic lists
 // (volumeClaimTemplates, args, Ingress rules) as one value that the apply replaces whole.
-import { escapeSegment, groupOf, isPlainObject, toPointer, type FieldChange, type KubeObject, type PathSegment } from '../model/index.js';
 import {
-  buildOwnership, indexOfItem, itemKey, latestOwner, listersOf, listKeysFor, ownNodeAt, SERVER_SET_METADATA, valueAtSegments,
-  type OwnershipIndex,
+  escapeSegment, groupOf, isPlainObject, toPointer, type FieldChange, type KubeObject, type PathSegment,
+} from '../model/index.js';
+import {
+  buildOwnership, indexOfItem, itemKey, latestOwner, listersOf, listKeysFor, ownNodeAt, SERVER_SET_METADATA,
+  valueAtSegments, type OwnershipIndex,
 } from '../k8s/index.js';
 import type { Config } from '../config/index.js';
 
@@ -35,19 +37,25 @@ function pointerOf(value: unknown, segments: readonly PathSegment[]): string {
   return toPointer(parts);
 }
 
-function describe(ownership: OwnershipIndex, segments: readonly PathSegment[]): Pick<FieldChange, 'manager' | 'operation' | 'time' | 'cause'> {
+type Writer = Pick<FieldChange, 'manager' | 'operation' | 'time' | 'cause'>;
+
+/** Who last wrote the path in live (any entry that lists it); the applier when none does. */
+function describe(ownership: OwnershipIndex, segments: readonly PathSegment[]): Writer {
   const owner = latestOwner(listersOf(ownNodeAt(ownership, segments)));
-  return owner ? { manager: owner.manager, operation: owner.operation, time: owner.time, cause: owner.cause } : { cause: 'applier' };
+  if (!owner) return { cause: 'applier' };
+  return { manager: owner.manager, operation: owner.operation, time: owner.time, cause: owner.cause };
 }
 
 /** Whether base declared a field inside an atomic value that head dropped and live still holds. */
 function droppedInside(base: unknown, head: unknown, live: unknown): boolean {
   if (Array.isArray(base)) {
-    return Array.isArray(head) && base.some((item, i) => droppedInside(item, head[i], Array.isArray(live) ? live[i] : undefined));
+    const liveList = Array.isArray(live) ? live : [];
+    return Array.isArray(head) && base.some((item, i) => droppedInside(item, head[i], liveList[i]));
   }
   if (!isPlainObject(base) || !isPlainObject(head)) return false;
   const liveMap = isPlainObject(live) ? live : {};
-  return Object.keys(base).some((field) => (head[field] === undefined ? liveMap[field] !== undefined : droppedInside(base[field], head[field], liveMap[field])));
+  return Object.keys(base).some((field) =>
+    head[field] === undefined ? liveMap[field] !== undefined : droppedInside(base[field], head[field], liveMap[field]));
 }
 
 /** Fields base declared and head dropped: the applier removes them on apply. */
@@ -57,7 +65,9 @@ export function removedSinceBase(head: KubeObject, base: KubeObject, live: KubeO
   const ownership = buildOwnership(live, config);
   const out: FieldChange[] = [];
   const removal = (segments: PathSegment[], op: FieldChange['op'], desired: unknown, liveValue: unknown): void => {
-    out.push({ path: pointerOf(live, segments), segments, op, ...(desired !== undefined ? { desired } : {}), live: liveValue, ...describe(ownership, segments) });
+    const path = pointerOf(live, segments);
+    const declared = desired !== undefined ? { desired } : {};
+    out.push({ path, segments, op, ...declared, live: liveValue, ...describe(ownership, segments) });
   };
   const walk = (value: unknown, segments: PathSegment[], pattern: string): void => {
     if (skipped(segments)) return;
@@ -68,7 +78,9 @@ export function removedSinceBase(head: KubeObject, base: KubeObject, live: KubeO
       return;
     }
     if (isPlainObject(value)) {
-      for (const [name, child] of Object.entries(value)) walk(child, [...segments, name], `${pattern}/${escapeSegment(name)}`);
+      for (const [name, child] of Object.entries(value)) {
+        walk(child, [...segments, name], `${pattern}/${escapeSegment(name)}`);
+      }
       return;
     }
     if (!Array.isArray(value)) return;

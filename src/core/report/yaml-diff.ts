@@ -3,14 +3,11 @@
 import { createTwoFilesPatch } from 'diff';
 import { stringify } from 'yaml';
 import { fromPointer, isPlainObject, type KubeObject, type PlanEntry } from '../model/index.js';
-import { maskSecretValues, withoutServerMetadata } from '../k8s/index.js';
+import { maskSecretValues, withoutServerState } from '../k8s/index.js';
 
 function clean(object: KubeObject | undefined): Record<string, unknown> | undefined {
   if (!object) return undefined;
-  const copy = structuredClone(object) as Record<string, unknown>;
-  delete copy.status;
-  if (isPlainObject(copy.metadata)) copy.metadata = withoutServerMetadata(copy.metadata);
-  return maskSecretValues(copy);
+  return maskSecretValues(structuredClone(withoutServerState(object)) as Record<string, unknown>);
 }
 
 function setAt(target: Record<string, unknown>, pointer: string, value: unknown): void {

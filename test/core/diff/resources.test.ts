@@ -72,11 +72,14 @@ describe('scope and partial snapshots', () => {
     expect(result.unlisted).toEqual(['apps/v1/statefulsets']);
   });
   it('unlisted entries may name group and kind', () => {
-    const result = diffResources([desiredOf(configMap('a'))], [], { config: configWith(), scope: { complete: false, errors: [{ group: '', kind: 'ConfigMap', resource: 'configmaps' }] } });
+    const scope = { complete: false, errors: [{ group: '', kind: 'ConfigMap', resource: 'configmaps' }] };
+    const result = diffResources([desiredOf(configMap('a'))], [], { config: configWith(), scope });
     expect(result.resources).toEqual([]);
   });
   it('a snapshot of some namespaces claims no cluster-scoped object missing', () => {
-    const role: KubeObject = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'reader' }, rules: [] };
+    const role: KubeObject = {
+      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'r' },
+    };
     const namespace: KubeObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop' } };
     const result = diffResources([desiredOf(role, ''), desiredOf(namespace, ''), desiredOf(configMap('a'))], [], {
       config: configWith(), scope: { namespaces: ['shop'], complete: true, errors: [] },
@@ -85,12 +88,14 @@ describe('scope and partial snapshots', () => {
     expect(statuses(result)).toEqual(['missing ConfigMap/a', 'missing Namespace/shop']);
   });
   it('a type named by its plural in the scope errors (v1/endpoints) is never missing', () => {
-    const endpoints: KubeObject = { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: 'legacy-db', namespace: 'shop' }, subsets: [] };
-    const result = diffResources([desiredOf(endpoints)], [], { config: configWith(), scope: { complete: false, errors: [{ resource: 'v1/endpoints' }] } });
+    const endpoints: KubeObject = { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: 'db', namespace: 'shop' } };
+    const scope = { complete: false, errors: [{ resource: 'v1/endpoints' }] };
+    const result = diffResources([desiredOf(endpoints)], [], { config: configWith(), scope });
     expect(result.resources).toEqual([]);
   });
   it('an incomplete snapshot that does not say what failed claims nothing missing', () => {
-    const result = diffResources([desiredOf(configMap('a'))], [], { config: configWith(), scope: { complete: false, errors: [] } });
+    const scope = { complete: false, errors: [] };
+    const result = diffResources([desiredOf(configMap('a'))], [], { config: configWith(), scope });
     expect(result.resources).toEqual([]);
     expect(result.unlisted.length).toBe(1);
   });

@@ -1,7 +1,9 @@
 // Keyed list items: keys with server-defaulted fields filled in, managedFields' spelling of a key,
 // and finding the item a key names — the one rule the diff, the plan and codify match items by.
 import { describe, expect, it } from 'vitest';
-import { canonicalKey, indexOfItem, itemHasKey, itemKey, keyFieldValue, valueAtSegments } from '../../../src/core/k8s/index.js';
+import {
+  canonicalKey, indexOfItem, itemHasKey, itemKey, keyFieldValue, valueAtSegments,
+} from '../../../src/core/k8s/index.js';
 
 describe('itemKey', () => {
   it.each([
@@ -27,7 +29,9 @@ it('canonicalKey spells a key as managedFields does (fields sorted)', () => {
 });
 
 describe('finding items', () => {
-  const ports = [{ name: 'http', port: 80 }, { name: 'dns', port: 53, protocol: 'UDP' }, { name: 'metrics', port: '9090' }];
+  const ports = [
+    { name: 'http', port: 80 }, { name: 'dns', port: 53, protocol: 'UDP' }, { name: 'metrics', port: '9090' },
+  ];
   it.each([
     [{ key: { port: 80, protocol: 'TCP' } }, 0],
     [{ key: { port: 53, protocol: 'UDP' } }, 1],
@@ -45,7 +49,9 @@ describe('finding items', () => {
 
   it('valueAtSegments walks maps, keyed items and positions', () => {
     const spec = { containers: [{ name: 'api', ports: [{ containerPort: 80 }] }] };
-    expect(valueAtSegments(spec, ['containers', { key: { name: 'api' } }, 'ports', { key: { containerPort: 80, protocol: 'TCP' } }])).toEqual({ containerPort: 80 });
+    const http = { key: { containerPort: 80, protocol: 'TCP' } };
+    const api = { key: { name: 'api' } };
+    expect(valueAtSegments(spec, ['containers', api, 'ports', http])).toEqual({ containerPort: 80 });
     expect(valueAtSegments(spec, ['containers', { index: 0 }, 'name'])).toBe('api');
     expect(valueAtSegments(spec, ['containers', { key: { name: 'web' } }])).toBeUndefined();
     expect(valueAtSegments(spec, ['containers', 'name'])).toBeUndefined();

@@ -6,8 +6,9 @@ import type { KubeObject } from '../../../src/core/model/index.js';
 
 describe('pluralOf', () => {
   it.each([
-    ['Deployment', 'deployments'], ['Endpoints', 'endpoints'], ['Ingress', 'ingresses'], ['NetworkPolicy', 'networkpolicies'],
-    ['StorageClass', 'storageclasses'], ['Gateway', 'gateways'], ['ComponentStatus', 'componentstatuses'], ['ConfigMap', 'configmaps'],
+    ['Deployment', 'deployments'], ['Endpoints', 'endpoints'], ['Ingress', 'ingresses'],
+    ['NetworkPolicy', 'networkpolicies'], ['StorageClass', 'storageclasses'], ['Gateway', 'gateways'],
+    ['ComponentStatus', 'componentstatuses'], ['ConfigMap', 'configmaps'],
     ['PodSecurityPolicy', 'podsecuritypolicies'], ['Service', 'services'],
   ])('%s → %s', (kind, plural) => expect(pluralOf(kind)).toBe(plural));
 });
@@ -30,24 +31,27 @@ describe('namesType', () => {
     [{ resource: 'secrets' }, { group: '', kind: 'Secret' }, true],
     // The agent's exact group/kind wins over the plural guess.
     [{ resource: 'v1/weirdplural', group: '', kind: 'Endpoints' }, { group: '', kind: 'Endpoints' }, true],
-    [{ resource: 'example.com/v1/gateways', group: 'example.com', kind: 'Gateway' }, { group: 'gateway.networking.k8s.io', kind: 'Gateway' }, false],
+    [{ resource: 'v1/gateways', group: 'a.example', kind: 'Gateway' }, { group: 'b.example', kind: 'Gateway' }, false],
   ])('%j names %j: %s', (type, key, expected) => expect(namesType(type, key)).toBe(expected));
 });
 
 describe('isBuiltInGroup', () => {
-  it.each([['', true], ['apps', true], ['networking.k8s.io', true], ['cert-manager.io', false], ['kustomize.toolkit.fluxcd.io', false]])(
-    '%j → %s', (group, expected) => expect(isBuiltInGroup(group)).toBe(expected),
-  );
+  it.each([
+    ['', true], ['apps', true], ['networking.k8s.io', true], ['cert-manager.io', false],
+    ['kustomize.toolkit.fluxcd.io', false],
+  ])('%j → %s', (group, expected) => expect(isBuiltInGroup(group)).toBe(expected));
 });
 
 describe('isClusterMade', () => {
-  const object = (kind: string, name: string, extra: Record<string, unknown> = {}): KubeObject => ({ apiVersion: 'v1', kind, metadata: { name, namespace: 'shop' }, ...extra });
+  const object = (kind: string, name: string, extra: Record<string, unknown> = {}): KubeObject =>
+    ({ apiVersion: 'v1', kind, metadata: { name, namespace: 'shop' }, ...extra });
+  const handMade = { name: 'external', managedFields: [{ manager: 'kubectl-client-side-apply' }] };
   it.each([
     [object('ConfigMap', 'kube-root-ca.crt'), true],
     [object('ServiceAccount', 'default'), true],
     [object('Secret', 'token', { type: 'kubernetes.io/service-account-token' }), true],
     [object('Endpoints', 'api'), true],
-    [{ ...object('Endpoints', 'external'), metadata: { name: 'external', managedFields: [{ manager: 'kubectl-client-side-apply' }] } }, false],
+    [{ ...object('Endpoints', 'external'), metadata: handMade }, false],
     [object('ConfigMap', 'settings'), false],
     [object('ServiceAccount', 'api'), false],
   ])('%j → %s', (live, expected) => expect(isClusterMade(live)).toBe(expected));

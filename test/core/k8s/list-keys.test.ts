@@ -4,7 +4,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listKeysFor, parseQuantity, quantitiesEqual, strategicMergeOf, type StrategicMerge } from '../../../src/core/k8s/index.js';
+import {
+  listKeysFor, parseQuantity, quantitiesEqual, strategicMergeOf, type StrategicMerge,
+} from '../../../src/core/k8s/index.js';
 import { FIXTURES, REPO_ROOT } from '../../support/fixtures.js';
 
 describe('listKeysFor', () => {
@@ -36,8 +38,11 @@ describe('listKeysFor', () => {
 
   it('the committed table is what the script generates from the OpenAPI documents', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'list-facts-')), 'list-facts.generated.ts');
-    execFileSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts/gen-list-facts.ts'), join(FIXTURES, 'openapi/kubectl-testdata/openapi/v3'), out], { cwd: REPO_ROOT });
-    expect(readFileSync(out, 'utf8')).toBe(readFileSync(join(REPO_ROOT, 'src/core/k8s/list-facts.generated.ts'), 'utf8'));
+    const openapi = join(FIXTURES, 'openapi/kubectl-testdata/openapi/v3');
+    const script = join(REPO_ROOT, 'scripts/gen-list-facts.ts');
+    execFileSync(process.execPath, ['--import', 'tsx', script, openapi, out], { cwd: REPO_ROOT });
+    const committed = readFileSync(join(REPO_ROOT, 'src/core/k8s/list-facts.generated.ts'), 'utf8');
+    expect(readFileSync(out, 'utf8')).toBe(committed);
   }, 30_000);
 });
 
@@ -77,7 +82,9 @@ describe('quantities', () => {
     ['1.5Gi', '1536Mi', true], ['100u', '0.1m', true], ['1Ki', '1024', true], ['1M', '1000k', true],
     ['1Mi', '1M', false], ['0.1', '101m', false],
   ];
-  for (const [a, b, equal] of rows) it(`${String(a)} ${equal ? '=' : '≠'} ${String(b)}`, () => expect(quantitiesEqual(a, b)).toBe(equal));
+  for (const [a, b, equal] of rows) {
+    it(`${String(a)} ${equal ? '=' : '≠'} ${String(b)}`, () => expect(quantitiesEqual(a, b)).toBe(equal));
+  }
   it('text that is not a quantity is not parsed', () => {
     for (const text of ['abc', '1 Gi', '', 'Gi', '1.2.3']) expect(parseQuantity(text)).toBeUndefined();
   });

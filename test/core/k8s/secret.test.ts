@@ -1,9 +1,14 @@
 // Secrets: one "is this a Secret", values masked and compared without ever being shown.
 import { describe, expect, it } from 'vitest';
-import { foldStringData, isSecret, isSecretValuePath, maskSecretValues, MASK, secretValuesEqual, SECRET_HASH_PREFIX } from '../../../src/core/k8s/index.js';
+import {
+  foldStringData, isSecret, isSecretValuePath, maskSecretValues, MASK, secretValuesEqual, SECRET_HASH_PREFIX,
+} from '../../../src/core/k8s/index.js';
 import type { KubeObject } from '../../../src/core/model/index.js';
 
-const secret: KubeObject = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'db' }, data: { password: 'aHVudGVyMg==' }, stringData: { user: 'admin' } };
+const secret: KubeObject = {
+  apiVersion: 'v1', kind: 'Secret', metadata: { name: 'db' },
+  data: { password: 'aHVudGVyMg==' }, stringData: { user: 'admin' },
+};
 
 describe('isSecret', () => {
   it.each([
@@ -25,12 +30,17 @@ it('masks every value of data and stringData, and nothing else', () => {
 });
 
 it('compares values across stringData and data, and never a hashed one', () => {
-  expect(foldStringData({ stringData: { user: 'admin' }, data: { a: 'Yg==' } })).toEqual({ data: { a: 'Yg==', user: 'YWRtaW4=' } });
+  const folded = foldStringData({ stringData: { user: 'admin' }, data: { a: 'Yg==' } });
+  expect(folded).toEqual({ data: { a: 'Yg==', user: 'YWRtaW4=' } });
   expect(secretValuesEqual('YWRtaW4=', 'YWRt aW4=')).toBe(true);
   expect(secretValuesEqual('YWRtaW4=', `${SECRET_HASH_PREFIX}abc`)).toBe(true);
   expect(secretValuesEqual('YWRtaW4=', 'b3RoZXI=')).toBe(false);
 });
 
-it.each([['/data', true], ['/data/password', true], ['/stringData/user', true], ['/metadata/name', false], ['/database', false]])(
-  'isSecretValuePath(%s) → %s', (pointer, expected) => expect(isSecretValuePath(pointer)).toBe(expected),
+it.each([
+  ['/data', true], ['/data/password', true], ['/stringData/user', true],
+  ['/metadata/name', false], ['/database', false],
+])(
+  'isSecretValuePath(%s) → %s',
+  (pointer, expected) => expect(isSecretValuePath(pointer)).toBe(expected),
 );

@@ -7,10 +7,18 @@ import { displayKey, type KubeObject, type ScopeError } from '../../../src/core/
 import { evaluateDrift, planCluster, renderCluster, type LiveState } from '../../../src/core/pipeline/index.js';
 import { appliedObjects, configText, gitopsRepository } from '../../app/live.js';
 
+const yaml = (...lines: string[]): string => lines.join('\n') + '\n';
 const EXTRA = {
-  'clusters/prod-eu/legacy-endpoints.yaml': 'apiVersion: v1\nkind: Endpoints\nmetadata:\n  name: legacy-db\nsubsets:\n  - addresses:\n      - ip: 10.0.0.5\n',
-  'clusters/prod-eu/reader.yaml': 'apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: reader\nrules: []\n',
-  'clusters/prod-eu/web.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web-settings\n  namespace: web\ndata:\n  a: "1"\n',
+  'clusters/prod-eu/legacy-endpoints.yaml': yaml(
+    'apiVersion: v1', 'kind: Endpoints', 'metadata:', '  name: legacy-db',
+    'subsets:', '  - addresses:', '      - ip: 10.0.0.5',
+  ),
+  'clusters/prod-eu/reader.yaml': yaml(
+    'apiVersion: rbac.authorization.k8s.io/v1', 'kind: ClusterRole', 'metadata:', '  name: reader', 'rules: []',
+  ),
+  'clusters/prod-eu/web.yaml': yaml(
+    'apiVersion: v1', 'kind: ConfigMap', 'metadata:', '  name: web-settings', '  namespace: web', 'data:', '  a: "1"',
+  ),
 };
 
 function config(text: string): Config {
@@ -23,49 +31,62 @@ const files = new Map(Object.entries({ ...gitopsRepository(), ...EXTRA }));
 const cfg = config(configText());
 const cluster = cfg.clusters![0]!;
 const rendered = renderCluster(files, cluster);
+const NOW = '2026-12-02T12:00:00Z';
+const CAPTURED = '2026-12-02T11:55:00Z';
 /** Live lacks the guestbook's frontend Service, the Endpoints, the ClusterRole and the web ConfigMap. */
-const live: KubeObject[] = appliedObjects(Object.fromEntries(files)).filter((o) => !['frontend', 'legacy-db', 'reader', 'web-settings'].includes(o.metadata.name ?? '') || o.kind === 'Deployment');
+const absent = ['frontend', 'legacy-db', 'reader', 'web-settings'];
+const live: KubeObject[] = appliedObjects(Object.fromEntries(files))
+  .filter((o) => !absent.includes(o.metadata.name ?? '') || o.kind === 'Deployment');
+const planOf = (snapshot: LiveState | undefined) => planCluster({
+  config: cfg, cluster, head: rendered.objects, headFiles: files, snapshot, now: NOW, repository: 'acme/platform',
+});
 
+const endpointsForbidden: ScopeError = { resource: 'v1/endpoints', reason: 'Forbidden' };
 const SCOPES: Array<[string, NonNullable<LiveState['scope']>]> = [
   ['complete', { complete: true, errors: [] }],
   ['incomplete, naming nothing', { complete: false, errors: [] }],
-  ['Endpoints unlisted by plural', { complete: false, errors: [{ resource: 'v1/endpoints', reason: 'Forbidden' }] }],
-  ['Endpoints unlisted by group/kind', { complete: false, errors: [{ resource: 'v1/endpoints', group: '', kind: 'Endpoints', reason: 'Forbidden' } as ScopeError] }],
+  ['Endpoints unlisted by plural', { complete: false, errors: [endpointsForbidden] }],
+  ['Endpoints unlisted by group/kind', {
+    complete: false, errors: [{ ...endpointsForbidden, group: '', kind: 'Endpoints' }],
+  }],
   ['Services unlisted', { complete: false, errors: [{ resource: 'services', reason: 'Forbidden' }] }],
   ['namespace shop only', { namespaces: ['shop'], complete: true, errors: [] }],
 ];
 
 describe.each(SCOPES)('a snapshot that is %s', (_name, scope) => {
-  const snapshot: LiveState = { items: live, capturedAt: '2026-12-02T11:55:00Z', scope };
+  const snapshot: LiveState = { items: live, capturedAt: CAPTURED, scope };
   const evaluation = evaluateDrift({ snapshot, config: cfg, cluster, files, history: [], declined: new Set() });
-  const plan = planCluster({ config: cfg, cluster, head: rendered.objects, headFiles: files, snapshot, now: '2026-12-02T12:00:00Z' });
+  const plan = planOf(snapshot);
+  const claimed = plan.create.map((entry) => displayKey(entry.id));
 
   it('the diff calls missing exactly what the plan creates', () => {
     if (evaluation.type !== 'evaluated') throw new Error(evaluation.type);
-    const missing = evaluation.diff.resources.filter((r) => r.status === 'missing').map((r) => displayKey(r.key)).sort();
-    expect(plan.create.map((entry) => displayKey(entry.id)).sort()).toEqual(missing);
+    const missing = evaluation.diff.resources.filter((r) => r.status === 'missing').map((r) => displayKey(r.key));
+    expect([...claimed].sort()).toEqual(missing.sort());
   });
 
   it('neither claims a type or a namespace the snapshot did not list', () => {
-    const claimed = plan.create.map((entry) => displayKey(entry.id));
     if (!scope.complete && scope.errors.length === 0) expect(claimed).toEqual([]);
-    if (scope.errors.some((e) => e.resource.endsWith('endpoints'))) expect(claimed).not.toContain('Endpoints/shop/legacy-db');
-    if (scope.errors.some((e) => e.resource === 'services')) expect(claimed.some((c) => c.startsWith('Service/'))).toBe(false);
+    const unlisted = (resource: string): boolean => scope.errors.some((e) => e.resource === resource);
+    if (unlisted('v1/endpoints')) expect(claimed).not.toContain('Endpoints/shop/legacy-db');
+    if (unlisted('services')) expect(claimed.filter((c) => c.startsWith('Service/'))).toEqual([]);
     if (scope.namespaces) expect(claimed.filter((c) => !c.includes('/shop/'))).toEqual([]);
   });
 });
 
 it('a complete snapshot claims them all', () => {
-  const snapshot: LiveState = { items: live, capturedAt: '2026-12-02T11:55:00Z', scope: { complete: true, errors: [] } };
-  const plan = planCluster({ config: cfg, cluster, head: rendered.objects, headFiles: files, snapshot, now: '2026-12-02T12:00:00Z' });
-  expect(plan.create.map((entry) => displayKey(entry.id)).sort()).toEqual(['ClusterRole/reader', 'ConfigMap/web/web-settings', 'Endpoints/shop/legacy-db', 'Service/shop/frontend']);
+  const plan = planOf({ items: live, capturedAt: CAPTURED, scope: { complete: true, errors: [] } });
+  expect(plan.create.map((entry) => displayKey(entry.id)).sort()).toEqual([
+    'ClusterRole/reader', 'ConfigMap/web/web-settings', 'Endpoints/shop/legacy-db', 'Service/shop/frontend',
+  ]);
 });
 
 it('a cluster with no snapshot yet is planned against nothing, and the plan says so', () => {
-  const plan = planCluster({ config: cfg, cluster, head: rendered.objects, headFiles: files, snapshot: undefined, now: '2026-12-02T12:00:00Z', repository: 'acme/platform' });
+  const plan = planOf(undefined);
   expect(plan.create).toHaveLength(rendered.objects.length);
   expect(plan.warnings[0]).toEqual({
     code: 'stale-snapshot',
-    message: 'No snapshot of prod-eu has been received yet: every resource is shown as created. Deploy the driftback agent to the cluster (driftback token --repository acme/platform --cluster prod-eu).',
+    message: 'No snapshot of prod-eu has been received yet: every resource is shown as created. '
+      + 'Deploy the driftback agent to the cluster (driftback token --repository acme/platform --cluster prod-eu).',
   });
 });

@@ -11,9 +11,14 @@ function outsideFences(body: string): string {
 it('a prune of an object being deleted shows none of the metadata the server set (one list for every reader)', () => {
   const live: KubeObject = {
     apiVersion: 'v1', kind: 'ConfigMap', data: { a: '1' },
-    metadata: { name: 'legacy', namespace: 'shop', uid: 'u-1', resourceVersion: '7', deletionTimestamp: '2026-12-02T11:00:00Z', deletionGracePeriodSeconds: 0, finalizers: ['example.com/hold'] },
+    metadata: {
+      name: 'legacy', namespace: 'shop', uid: 'u-1', resourceVersion: '7', deletionTimestamp: '2026-12-02T11:00:00Z',
+      deletionGracePeriodSeconds: 0, finalizers: ['example.com/hold'],
+    },
   };
-  const plan: Plan = { create: [], update: [], prune: [{ id: { group: '', kind: 'ConfigMap', namespace: 'shop', name: 'legacy' }, action: 'prune', changes: [], conflicts: [], live }], kept: [], unchanged: 0, warnings: [] };
+  const id = { group: '', kind: 'ConfigMap', namespace: 'shop', name: 'legacy' };
+  const prune = [{ id, action: 'prune' as const, changes: [], conflicts: [], live }];
+  const plan: Plan = { create: [], update: [], prune, kept: [], unchanged: 0, warnings: [] };
   const body = renderPlanComment([{ cluster: 'prod-eu', plan }]);
   expect(body).toContain('-  finalizers:');
   expect(body).not.toMatch(/deletionTimestamp|deletionGracePeriodSeconds|resourceVersion|uid:/);
