@@ -16,6 +16,8 @@ export interface SnapshotScope {
   namespaces?: readonly string[];
   complete: boolean;
   errors: readonly UnlistedType[];
+  /** Types the agent left out on purpose (its include/exclude settings). */
+  excluded?: readonly UnlistedType[];
 }
 
 export const FULL_SCOPE: SnapshotScope = { complete: true, errors: [] };
@@ -43,6 +45,8 @@ export interface Coverage {
   listed(key: ResourceKey): boolean;
   /** Whether the snapshot proves the presence or absence of this object. */
   proves(key: ResourceKey): boolean;
+  /** The excluded type (`v1/endpoints`) this key's type is, when the agent left it out on purpose. */
+  excludedType(key: Pick<ResourceKey, 'group' | 'kind'>): string | undefined;
   /** The types not listed, as people read them (`apps/v1/statefulsets`). */
   unlisted: string[];
 }
@@ -58,11 +62,13 @@ export function coverageOf(scope: SnapshotScope, configured?: readonly string[])
   const captured = scope.namespaces?.length ? new Set(scope.namespaces) : undefined;
   const inScope = (key: Pick<ResourceKey, 'namespace'>): boolean =>
     !inside || key.namespace === '' || inside.has(key.namespace);
+  const excludedType = (key: Pick<ResourceKey, 'group' | 'kind'>): string | undefined =>
+    scope.excluded?.find((type) => namesType(type, key))?.resource;
   const listed = (key: ResourceKey): boolean => {
-    if (unknownGap || scope.errors.some((error) => namesType(error, key))) return false;
+    if (unknownGap || scope.errors.some((error) => namesType(error, key)) || excludedType(key)) return false;
     if (!captured || key.namespace !== '') return !captured || captured.has(key.namespace);
     // The agent lists a namespace-scoped run's own Namespace objects, and no other cluster-scoped type.
     return isNamespace(key) && captured.has(key.name);
   };
-  return { namespaces, inScope, listed, proves: (key) => inScope(key) && listed(key), unlisted };
+  return { namespaces, inScope, listed, proves: (key) => inScope(key) && listed(key), excludedType, unlisted };
 }

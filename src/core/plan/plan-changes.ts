@@ -80,7 +80,8 @@ export function planChanges(input: PlanInput): Plan {
   plan.warnings.push(...pruned.warnings);
 
   const staleAfter = parseDuration(input.cluster?.staleAfter ?? '30m') ?? 1800;
-  plan.warnings.push(...snapshotWarnings(input.snapshot, input.cluster?.name, input.now, staleAfter, unclaimed));
+  const name = input.cluster?.name;
+  plan.warnings.push(...snapshotWarnings(input.snapshot, name, input.now, staleAfter, coverage, unclaimed));
   plan.warnings.push(...reconcilerWarnings([...live.values()], input.path ?? input.cluster?.path, input.now, staleAfter));
 
   for (const list of [plan.create, plan.update, plan.prune]) list.sort((a, b) => compareKeys(a.id, b.id));

@@ -93,6 +93,15 @@ describe('scope and partial snapshots', () => {
     const result = diffResources([desiredOf(endpoints)], [], { config: configWith(), scope });
     expect(result.resources).toEqual([]);
   });
+  it('a type the agent left out on purpose is never missing, and not listed as a failure', () => {
+    const endpoints: KubeObject = { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: 'db', namespace: 'shop' } };
+    const excluded = [{ resource: 'v1/endpoints', group: '', kind: 'Endpoints' }];
+    const scope = { complete: true, errors: [], excluded };
+    const desired = [desiredOf(endpoints), desiredOf(configMap('a'))];
+    const result = diffResources(desired, [], { config: configWith(), scope });
+    expect(statuses(result)).toEqual(['missing ConfigMap/a']);
+    expect(result.unlisted).toEqual([]);
+  });
   it('an incomplete snapshot that does not say what failed claims nothing missing', () => {
     const scope = { complete: false, errors: [] };
     const result = diffResources([desiredOf(configMap('a'))], [], { config: configWith(), scope });

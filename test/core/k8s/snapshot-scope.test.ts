@@ -27,6 +27,7 @@ describe('scopeNamespaces', () => {
 describe('coverageOf: proves', () => {
   const statefulSets = { resource: 'apps/v1/statefulsets' };
   const exactEndpoints = { resource: 'v1/endpoints', group: '', kind: 'Endpoints' };
+  const leftOut: SnapshotScope = { ...FULL_SCOPE, excluded: [exactEndpoints] };
   const rows: Array<[string, SnapshotScope, string[] | undefined, ResourceKey, boolean]> = [
     ['a complete snapshot proves every type', FULL_SCOPE, undefined, key('apps', 'Deployment', 'shop'), true],
     ['incomplete without errors proves nothing', incomplete(), undefined, configMap('shop'), false],
@@ -40,12 +41,22 @@ describe('coverageOf: proves', () => {
     ['a namespaced snapshot lists no cluster-scoped type', shopOnly, undefined, clusterRole, false],
     ['but its own Namespace objects', shopOnly, undefined, key('', 'Namespace', '', 'shop'), true],
     ['and no other Namespace', shopOnly, undefined, key('', 'Namespace', '', 'web'), false],
+    ['a type the agent left out on purpose', leftOut, undefined, endpoints, false],
+    ['a type it did not leave out', leftOut, undefined, configMap('shop'), true],
     ['a namespace the config leaves out', FULL_SCOPE, ['shop'], configMap('web'), false],
     ['cluster-scoped objects under a configured scope', FULL_SCOPE, ['shop'], clusterRole, true],
   ];
   it.each(rows)('%s', (_name, scope, configured, k, expected) => {
     expect(coverageOf(scope, configured).proves(k)).toBe(expected);
   });
+});
+
+it('names the excluded type of a key, and nothing else', () => {
+  const excluded = [{ resource: 'v1/endpoints', group: '', kind: 'Endpoints' }];
+  const coverage = coverageOf({ ...FULL_SCOPE, excluded });
+  expect(coverage.excludedType(endpoints)).toBe('v1/endpoints');
+  expect(coverage.excludedType(configMap('shop'))).toBeUndefined();
+  expect(coverage.unlisted).toEqual([]);
 });
 
 it('names what it did not list', () => {

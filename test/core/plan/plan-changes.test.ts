@@ -295,8 +295,20 @@ describe('what a snapshot proves (the diff asks the same question)', () => {
     const result = plan({ head: [...head, elsewhere, clusterRole], live: applied(), snapshot });
     expect(result.create).toEqual([]);
     const message = result.warnings.find((w) => w.code === 'partial-snapshot')?.message;
-    expect(message).toMatch(/^The snapshot lists only the namespaces default /);
+    expect(message).toMatch(/^The snapshot lists only the namespaces default \(and no cluster-scoped type but/);
     expect(message).toContain('Not shown as created: Service/web/adservice, ClusterRole/reader.');
+  });
+
+  it('a type the agent leaves out (Endpoints, by default) is not created, and the warning says how to list it', () => {
+    const excluded = [{ resource: 'v1/endpoints', group: '', kind: 'Endpoints' }];
+    const snapshot = { capturedAt: at, complete: true, errors: [], excluded };
+    const result = plan({ head: [...head, endpoints], live: applied(), snapshot });
+    expect(result.create).toEqual([]);
+    expect(result.warnings.find((w) => w.code === 'partial-snapshot')?.message).toBe(
+      'The snapshot lists no v1/endpoints (left out by the agent\'s DRIFTBACK_INCLUDE / DRIFTBACK_EXCLUDE): '
+        + 'nothing outside it is claimed to be created or pruned. Not shown as created: Endpoints/default/legacy-db. '
+        + 'Name the types in the agent\'s DRIFTBACK_INCLUDE to have them listed.',
+    );
   });
 
   it('compares StatefulSet volumeClaimTemplates as one value, as server-side apply does', () => {
