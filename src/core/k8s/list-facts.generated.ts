@@ -3,28 +3,24 @@
 // `podSpecAt` prefixes stand for the pod spec tails of POD_SPEC mounted there.
 import type { KindFacts, ListFacts } from './list-facts.js';
 
-/** Annotated lists inside a PodSpec, relative to the PodSpec. */
+/** Annotated lists inside a container (of containers, initContainers, ephemeralContainers). */
+export const CONTAINER: Readonly<Record<string, ListFacts>> = {
+  "/env": {"patchStrategy":"merge","patchMergeKey":"name"},
+  "/ports": {"listType":"map","listMapKeys":["containerPort","protocol"],"patchStrategy":"merge","patchMergeKey":"containerPort"},
+  "/resources/claims": {"listType":"map","listMapKeys":["name"]},
+  "/volumeDevices": {"patchStrategy":"merge","patchMergeKey":"devicePath"},
+  "/volumeMounts": {"patchStrategy":"merge","patchMergeKey":"mountPath"},
+};
+
+export const CONTAINER_LISTS = ["/containers","/ephemeralContainers","/initContainers"];
+
+/** Annotated lists inside a PodSpec, relative to the PodSpec (those inside containers: CONTAINER). */
 export const POD_SPEC: Readonly<Record<string, ListFacts>> = {
   "/containers": {"patchStrategy":"merge","patchMergeKey":"name"},
-  "/containers/*/env": {"patchStrategy":"merge","patchMergeKey":"name"},
-  "/containers/*/ports": {"listType":"map","listMapKeys":["containerPort","protocol"],"patchStrategy":"merge","patchMergeKey":"containerPort"},
-  "/containers/*/resources/claims": {"listType":"map","listMapKeys":["name"]},
-  "/containers/*/volumeDevices": {"patchStrategy":"merge","patchMergeKey":"devicePath"},
-  "/containers/*/volumeMounts": {"patchStrategy":"merge","patchMergeKey":"mountPath"},
   "/ephemeralContainers": {"patchStrategy":"merge","patchMergeKey":"name"},
-  "/ephemeralContainers/*/env": {"patchStrategy":"merge","patchMergeKey":"name"},
-  "/ephemeralContainers/*/ports": {"listType":"map","listMapKeys":["containerPort","protocol"],"patchStrategy":"merge","patchMergeKey":"containerPort"},
-  "/ephemeralContainers/*/resources/claims": {"listType":"map","listMapKeys":["name"]},
-  "/ephemeralContainers/*/volumeDevices": {"patchStrategy":"merge","patchMergeKey":"devicePath"},
-  "/ephemeralContainers/*/volumeMounts": {"patchStrategy":"merge","patchMergeKey":"mountPath"},
   "/hostAliases": {"patchStrategy":"merge","patchMergeKey":"ip"},
   "/imagePullSecrets": {"patchStrategy":"merge","patchMergeKey":"name"},
   "/initContainers": {"patchStrategy":"merge","patchMergeKey":"name"},
-  "/initContainers/*/env": {"patchStrategy":"merge","patchMergeKey":"name"},
-  "/initContainers/*/ports": {"listType":"map","listMapKeys":["containerPort","protocol"],"patchStrategy":"merge","patchMergeKey":"containerPort"},
-  "/initContainers/*/resources/claims": {"listType":"map","listMapKeys":["name"]},
-  "/initContainers/*/volumeDevices": {"patchStrategy":"merge","patchMergeKey":"devicePath"},
-  "/initContainers/*/volumeMounts": {"patchStrategy":"merge","patchMergeKey":"mountPath"},
   "/resourceClaims": {"listType":"map","listMapKeys":["name"],"patchStrategy":"merge,retainKeys","patchMergeKey":"name"},
   "/schedulingGates": {"listType":"map","listMapKeys":["name"],"patchStrategy":"merge","patchMergeKey":"name"},
   "/topologySpreadConstraints": {"listType":"map","listMapKeys":["topologyKey","whenUnsatisfiable"],"patchStrategy":"merge","patchMergeKey":"topologyKey"},

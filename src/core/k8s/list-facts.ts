@@ -1,7 +1,9 @@
 // The API's own annotations of a list field, looked up by kind and pointer pattern. Server-side
 // apply and strategic merge patch read different annotations of the same list; list-keys.ts derives
 // each from these facts, so the two are never mixed up.
-import { LIST_FACTS, OBJECT_META, POD_SPEC } from './list-facts.generated.js';
+import {
+  CONTAINER, CONTAINER_LISTS, LIST_FACTS, OBJECT_META, POD_SPEC as POD_SPEC_LISTS,
+} from './list-facts.generated.js';
 import { EXTRA_LIST_FACTS } from './list-facts-extra.js';
 
 /** A list's annotations as the OpenAPI document writes them; absent ones are left out. */
@@ -21,6 +23,13 @@ export interface KindFacts {
   podSpecAt: readonly string[];
   lists: Readonly<Record<string, ListFacts>>;
 }
+
+/** Every annotated list of a pod spec, those of its containers included. */
+const POD_SPEC: Readonly<Record<string, ListFacts>> = Object.fromEntries([
+  ...Object.entries(POD_SPEC_LISTS),
+  ...CONTAINER_LISTS.flatMap((list) => Object.entries(CONTAINER)
+    .map(([tail, facts]) => [`${list}/*${tail}`, facts] as const)),
+]);
 
 /** Flattened `group/Kind` → pointer pattern → facts, built once. */
 const FLAT: ReadonlyMap<string, ReadonlyMap<string, ListFacts>> = (() => {
