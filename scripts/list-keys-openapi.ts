@@ -170,12 +170,12 @@ function readCorpus(dir: string): Corpus {
   return { documents: files.length, scans, roots };
 }
 
+type Sharing = { hasFacts: (def: string) => boolean; shared: (def: string) => boolean; reachable: string[] };
+
 /**
  * Which schemas become shared tables: those used in two or more places that have something to say.
  * One used once is written inline where it is used.
  */
-type Sharing = { hasFacts: (def: string) => boolean; shared: (def: string) => boolean; reachable: string[] };
-
 function planSharing(corpus: Corpus): Sharing {
   const incoming = new Map<string, number>();
   const reachable = new Set<string>();
