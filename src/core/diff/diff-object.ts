@@ -2,7 +2,7 @@
 // matches keyed lists by key, keeps noise out, and names each change's op, manager and cause.
 import type { Cause, Conflict, FieldChange, KubeObject, PathSegment } from '../model/index.js';
 import type { Config } from '../config/index.js';
-import { groupOf, isPlainObject } from '../model/index.js';
+import { groupOf, isPlainObject, versionOf } from '../model/index.js';
 import { defaultConfig } from '../config/index.js';
 import { escapeSegment } from '../model/index.js';
 import {
@@ -37,6 +37,8 @@ interface Place {
 interface Walk {
   group: string;
   kind: string;
+  /** The live object's version: a merge fact of another version of the kind does not apply. */
+  version: string;
   secret: boolean;
   changes: FieldChange[];
   conflicts: Conflict[];
@@ -52,6 +54,7 @@ export function diffObject(desired: KubeObject, live: KubeObject, options: DiffO
   const walk: Walk = {
     group: groupOf(live.apiVersion ?? desired.apiVersion ?? ''),
     kind: live.kind ?? desired.kind,
+    version: versionOf(live.apiVersion ?? desired.apiVersion ?? ''),
     secret,
     changes: [],
     conflicts: [],
@@ -159,7 +162,7 @@ function compareMaps(walk: Walk, d: Record<string, unknown>, l: Record<string, u
 }
 
 function compareLists(walk: Walk, d: unknown[], l: unknown[], place: Place): void {
-  const keys = listKeysFor(walk.group, walk.kind, place.pattern);
+  const keys = listKeysFor(walk.group, walk.kind, place.pattern, walk.version);
   const whole = wholeOwners(walk, place);
   const inherited = whole.length ? whole : place.inherited;
   const liveKeys = keys ? l.map((x) => itemKey(x, keys)) : [];
@@ -216,7 +219,7 @@ function liveOnly(walk: Walk, l: unknown, place: Place): void {
     return;
   }
   if (Array.isArray(l)) {
-    const keys = listKeysFor(walk.group, walk.kind, place.pattern);
+    const keys = listKeysFor(walk.group, walk.kind, place.pattern, walk.version);
     if (!keys) return; // atomic: only ownership of the whole list is evidence, checked above
     l.forEach((liveItem, j) => {
       const key = itemKey(liveItem, keys);

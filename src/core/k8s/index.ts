@@ -6,7 +6,7 @@ export {
   type ResourceName,
 } from './kinds.js';
 export { listKeysFor, strategicMergeOf, type StrategicMerge } from './list-keys.js';
-export type { ListFacts } from './list-facts.js';
+export { isBuiltInKind, mergeFactsAt, type FieldMerge } from './merge-facts.js';
 export {
   canonicalKey, indexOfItem, itemHasKey, itemKey, sameItemKey, valueAtSegments, type ItemKey,
 } from './keyed-items.js';

@@ -1,14 +1,9 @@
 // What a kind is: its API group's standing (built in or not), its plural resource name, whether it
 // is cluster-scoped, and which objects of it the cluster makes for itself.
 import type { KubeObject, ResourceKey } from '../model/index.js';
+import { BUILT_IN_GROUPS } from './merge-facts.js';
 
-/** API groups served by kube-apiserver itself ('' is the core group). */
-const BUILT_IN_GROUPS: ReadonlySet<string> = new Set([
-  '', 'apps', 'batch', 'autoscaling', 'policy', 'networking.k8s.io', 'rbac.authorization.k8s.io',
-  'storage.k8s.io', 'scheduling.k8s.io', 'admissionregistration.k8s.io', 'apiextensions.k8s.io',
-  'coordination.k8s.io', 'discovery.k8s.io', 'node.k8s.io', 'certificates.k8s.io', 'extensions',
-]);
-
+/** Whether kube-apiserver serves the API group itself ('' is the core group), as its OpenAPI documents say. */
 export function isBuiltInGroup(group: string): boolean {
   return BUILT_IN_GROUPS.has(group);
 }

@@ -1,32 +1,25 @@
-// Which lists are matched by key, and by which fields — two merges, two sets of facts:
+// Which lists are matched by key, and by which fields — two merges, two sets of facts, both from the
+// API's OpenAPI documents (merge-facts.ts):
 // * server-side apply (what the API server does, what managedFields records, what the diff and the
-//   plan compare): `x-kubernetes-list-type: map` with its `list-map-keys`; a list with no list type
-//   but a `merge` patch strategy is keyed by its patch merge key. Everything else is atomic.
-//   (k8s.io/kube-openapi pkg/schemaconv/smd.go, VisitArray.)
-// * strategic merge patch as kustomize applies it: only a list with a patch strategy merges, keyed by
-//   its `list-map-keys` when it has them, else its patch merge key; with neither, a list of scalars is
-//   merged as a set (finalizers). (sigs.k8s.io/kustomize kyaml/openapi ResourceSchema.PatchStrategyAndKeyList.)
+//   plan compare): an associative list's keys (`x-kubernetes-list-map-keys`, or the patch merge key of
+//   a list with no list type). Sets and every other list are compared whole.
+// * strategic merge patch as kustomize applies it: only a list with a `merge` patch strategy merges,
+//   keyed by its list-map-keys when it has them, else its patch merge key; with neither, a list of
+//   scalars is merged as a set (finalizers). (sigs.k8s.io/kustomize kyaml/openapi
+//   ResourceSchema.PatchStrategyAndKeyList.) kubectl's own patch uses the merge key alone: container
+//   ports by containerPort, where kustomize and server-side apply use containerPort and protocol.
 // StatefulSet `volumeClaimTemplates` carries no annotation: atomic for both.
 import { isBuiltInGroup } from './kinds.js';
-import { listFactsAt, objectMetaFactsAt, podSpecFactsAtEnd, type ListFacts } from './list-facts.js';
-
-/** The keys server-side apply matches a list's items by, or undefined when the list is atomic (or a set). */
-function ssaKeys(facts: ListFacts | undefined): string[] | undefined {
-  if (!facts) return undefined;
-  if (facts.listType !== undefined) {
-    return facts.listType === 'map' && facts.listMapKeys?.length ? [...facts.listMapKeys] : undefined;
-  }
-  const merges = facts.patchStrategy === 'merge' || facts.patchStrategy === 'merge,retainKeys';
-  return merges && facts.patchMergeKey ? [facts.patchMergeKey] : undefined;
-}
+import { mergeFactsAt } from './merge-facts.js';
 
 /**
  * The keys of the list at `pointerToList` (list items written as `*`, e.g.
  * `/spec/template/spec/containers/*\/ports`) as server-side apply matches them, or undefined when the
- * list is atomic. Lists of kinds the table does not know are atomic.
+ * list is atomic (or a set). Lists of kinds the API does not serve itself are atomic.
  */
-export function listKeysFor(group: string, kind: string, pointerToList: string): string[] | undefined {
-  return ssaKeys(listFactsAt(group, kind, pointerToList));
+export function listKeysFor(group: string, kind: string, pointerToList: string, version?: string): string[] | undefined {
+  const ssa = mergeFactsAt(group, kind, pointerToList, version)?.ssa;
+  return Array.isArray(ssa) ? [...ssa] : undefined;
 }
 
 export type StrategicMerge =
@@ -45,15 +38,13 @@ function patternOf(path: readonly string[]): string {
 /**
  * How strategic merge patch merges the list at `path` (segments from the object root, list items
  * written as `*`). Custom resources have no schema here, so their lists are replaced whole, as
- * kustomize does without a schema; a built-in kind the table lacks falls back to the pod spec lists
- * the path ends in.
+ * kustomize does without a schema.
  */
-export function strategicMergeOf(group: string, kind: string, path: readonly string[]): StrategicMerge {
+export function strategicMergeOf(group: string, kind: string, path: readonly string[], version?: string): StrategicMerge {
   if (!isBuiltInGroup(group)) return { type: 'replace' };
-  const pointer = patternOf(path);
-  const facts = listFactsAt(group, kind, pointer) ?? objectMetaFactsAt(pointer) ?? podSpecFactsAtEnd(pointer);
-  const strategy = facts?.patchStrategy ?? '';
-  if (!strategy.split(',').includes('merge')) return { type: 'replace' };
-  const keys = facts?.listMapKeys?.length ? [...facts.listMapKeys] : facts?.patchMergeKey ? [facts.patchMergeKey] : [];
+  const facts = mergeFactsAt(group, kind, patternOf(path), version);
+  if (!facts?.smp?.split(',').includes('merge')) return { type: 'replace' };
+  // An associative list's keys are its list-map-keys; the generator records them as the SSA keys.
+  const keys = Array.isArray(facts.ssa) ? [...facts.ssa] : facts.smpKey ? [facts.smpKey] : [];
   return keys.length ? { type: 'keyed', keys } : { type: 'set' };
 }

@@ -4,7 +4,7 @@
 // Lists are matched as server-side apply matches them: keyed lists item by item, atomic lists
 // (volumeClaimTemplates, args, Ingress rules) as one value that the apply replaces whole.
 import {
-  escapeSegment, groupOf, isPlainObject, toPointer, type FieldChange, type KubeObject, type PathSegment,
+  escapeSegment, groupOf, isPlainObject, toPointer, versionOf, type FieldChange, type KubeObject, type PathSegment,
 } from '../model/index.js';
 import {
   buildOwnership, indexOfItem, itemKey, latestOwner, listersOf, listKeysFor, ownNodeAt, SERVER_SET_METADATA,
@@ -61,6 +61,7 @@ function droppedInside(base: unknown, head: unknown, live: unknown): boolean {
 /** Fields base declared and head dropped: the applier removes them on apply. */
 export function removedSinceBase(head: KubeObject, base: KubeObject, live: KubeObject, config: Config): FieldChange[] {
   const group = groupOf(live.apiVersion ?? head.apiVersion ?? '');
+  const version = versionOf(live.apiVersion ?? head.apiVersion ?? '');
   const kind = live.kind ?? head.kind;
   const ownership = buildOwnership(live, config);
   const out: FieldChange[] = [];
@@ -84,7 +85,7 @@ export function removedSinceBase(head: KubeObject, base: KubeObject, live: KubeO
       return;
     }
     if (!Array.isArray(value)) return;
-    const keys = listKeysFor(group, kind, pattern);
+    const keys = listKeysFor(group, kind, pattern, version);
     if (!keys) {
       // Atomic: the apply writes head's list as it is, so a field dropped inside it goes too.
       const liveValue = valueAtSegments(live, segments);
