@@ -17,7 +17,9 @@ import { mergeFactsAt } from './merge-facts.js';
  * `/spec/template/spec/containers/*\/ports`) as server-side apply matches them, or undefined when the
  * list is atomic (or a set). Lists of kinds the API does not serve itself are atomic.
  */
-export function listKeysFor(group: string, kind: string, pointerToList: string, version?: string): string[] | undefined {
+export function listKeysFor(
+  group: string, kind: string, pointerToList: string, version?: string,
+): string[] | undefined {
   const ssa = mergeFactsAt(group, kind, pointerToList, version)?.ssa;
   return Array.isArray(ssa) ? [...ssa] : undefined;
 }
@@ -40,7 +42,9 @@ function patternOf(path: readonly string[]): string {
  * written as `*`). Custom resources have no schema here, so their lists are replaced whole, as
  * kustomize does without a schema.
  */
-export function strategicMergeOf(group: string, kind: string, path: readonly string[], version?: string): StrategicMerge {
+export function strategicMergeOf(
+  group: string, kind: string, path: readonly string[], version?: string,
+): StrategicMerge {
   if (!isBuiltInGroup(group)) return { type: 'replace' };
   const facts = mergeFactsAt(group, kind, patternOf(path), version);
   if (!facts?.smp?.split(',').includes('merge')) return { type: 'replace' };

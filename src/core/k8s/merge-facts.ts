@@ -48,4 +48,6 @@ export function isBuiltInKind(group: string, kind: string): boolean {
 }
 
 /** The API groups the API server serves itself ('' is the core group). */
-export const BUILT_IN_GROUPS: ReadonlySet<string> = new Set(Object.keys(KINDS).map((kind) => kind.slice(0, kind.lastIndexOf('/'))));
+export const BUILT_IN_GROUPS: ReadonlySet<string> = new Set(
+  Object.keys(KINDS).map((kind) => kind.slice(0, kind.lastIndexOf('/'))),
+);

@@ -58,8 +58,9 @@ describe('strategicMergeOf (kustomize: list-map-keys when the list has a patch s
   });
 
   it('a fact of one version of a kind does not hold for another', () => {
-    expect(mergeFactsAt('autoscaling', 'HorizontalPodAutoscaler', '/spec/scaleTargetRef', 'v1')).toMatchObject({ ssa: 'atomic' });
-    expect(mergeFactsAt('autoscaling', 'HorizontalPodAutoscaler', '/spec/scaleTargetRef', 'v2')).toBeUndefined();
+    const hpa = (version: string) => mergeFactsAt('autoscaling', 'HorizontalPodAutoscaler', '/spec/scaleTargetRef', version);
+    expect(hpa('v1')).toMatchObject({ ssa: 'atomic' });
+    expect(hpa('v2')).toBeUndefined();
     expect(listKeysFor('', 'Service', '/spec/ports', 'v1')).toEqual(['port', 'protocol']);
   });
 
