@@ -1,122 +1,109 @@
-// Generates src/core/diff/list-keys.generated.ts from Kubernetes' own OpenAPI v3 documents:
-// for each built-in kind, the lists that are matched by key (x-kubernetes-list-map-keys, or
-// x-kubernetes-patch-merge-key for strategic merge patch) and the keys. Lists not in the table are
-// atomic. Run: npx tsx scripts/gen-list-keys.ts [openapi-v3-dir] [out-file]
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+// Generates src/core/k8s/list-keys.generated.ts from the Kubernetes OpenAPI v3 documents of every API
+// group (test/fixtures/upstream/kubernetes-openapi-v3): for each built-in kind, how each list — and
+// each map or struct with a merge rule — merges under server-side apply and under strategic merge
+// patch. The two differ (container ports: SSA keys containerPort+protocol, SMP merges on containerPort
+// alone), so both are recorded, side by side, per JSON pointer pattern.
+//
+//   npx tsx scripts/gen-list-keys.ts [--openapi DIR] [--out FILE]
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { readMergeFacts, type Facts, type MergeFacts, type Table } from './list-keys-openapi.js';
 
-type Schema = {
-  $ref?: string;
-  allOf?: Schema[];
-  properties?: Record<string, Schema>;
-  items?: Schema;
-  additionalProperties?: Schema | boolean;
-  type?: string;
-  'x-kubernetes-list-map-keys'?: string[];
-  'x-kubernetes-list-type'?: string;
-  'x-kubernetes-patch-merge-key'?: string;
-  'x-kubernetes-group-version-kind'?: Array<{ group: string; version: string; kind: string }>;
+const HEADER = `
+/**
+ * How one field merges. Absent facts are the defaults: a list is atomic under server-side apply and
+ * replaced whole by strategic merge patch; a map or struct merges field by field.
+ */
+export type FieldMerge = {
+  /**
+   * Server-side apply: the keys of an associative list, \`set\`, or \`atomic\` (a map or struct owned
+   * whole). From \`x-kubernetes-list-type\`/\`-list-map-keys\`/\`-map-type\`; a list without a list type
+   * follows its patch strategy, as kube-openapi pkg/schemaconv/smd.go getListElementRelationship does.
+   */
+  readonly ssa?: readonly string[] | 'set' | 'atomic';
+  /** Strategic merge patch: \`x-kubernetes-patch-strategy\` (merge, retainKeys, merge,retainKeys, replace). */
+  readonly smp?: string;
+  /** Strategic merge patch: \`x-kubernetes-patch-merge-key\`, the one field that matches list items. */
+  readonly smpKey?: string;
+  /** Only in these versions of the kind; in its other versions the field has the defaults. */
+  readonly versions?: readonly string[];
 };
 
-const root = resolve(process.argv[2] ?? 'test/fixtures/upstream/openapi/kubectl-testdata/openapi/v3');
-const out = resolve(process.argv[3] ?? 'src/core/diff/list-keys.generated.ts');
+/**
+ * The fields of one schema with merge facts, by JSON pointer pattern relative to the schema (\`*\` is
+ * any list item or map value). \`mounts\` places a shared schema (a key of SCHEMAS) at a pointer: its
+ * patterns continue from there. Mounts can recurse (a CRD schema holds schemas), so resolve a
+ * pointer by descending into the mount that prefixes it rather than by flattening.
+ */
+export type SchemaMerge = {
+  readonly fields?: Readonly<Record<string, FieldMerge>>;
+  readonly mounts?: Readonly<Record<string, string>>;
+};
 
-function jsonFiles(dir: string): string[] {
-  return readdirSync(dir).sort().flatMap((name) => {
-    const full = join(dir, name);
-    return statSync(full).isDirectory() ? jsonFiles(full) : name.endsWith('.json') ? [full] : [];
-  });
+/** A built-in kind: the versions the documents define, and its fields (without metadata and status). */
+export type KindMerge = SchemaMerge & { readonly versions: readonly string[] };
+`;
+
+const byKey = ([a]: [string, unknown], [b]: [string, unknown]): number => (a < b ? -1 : a > b ? 1 : 0);
+
+function renderFacts(facts: Facts): string {
+  const parts: string[] = [];
+  if (facts.ssa !== undefined) parts.push(`ssa: ${JSON.stringify(facts.ssa)}`);
+  if (facts.smp !== undefined) parts.push(`smp: ${JSON.stringify(facts.smp)}`);
+  if (facts.smpKey !== undefined) parts.push(`smpKey: ${JSON.stringify(facts.smpKey)}`);
+  if (facts.versions !== undefined) parts.push(`versions: ${JSON.stringify(facts.versions)}`);
+  return `{ ${parts.join(', ')} }`;
 }
 
-/** Follows $ref and single-element allOf wrappers to the schema that has the properties. */
-function resolveSchema(schema: Schema, schemas: Record<string, Schema>): { schema: Schema; ref?: string } {
-  let current = schema;
-  let ref: string | undefined;
-  for (let hops = 0; hops < 10; hops++) {
-    if (current.$ref) {
-      ref = current.$ref.replace('#/components/schemas/', '');
-      current = schemas[ref] ?? {};
-    } else if (current.allOf?.length === 1) current = current.allOf[0]!;
-    else break;
-  }
-  return { schema: current, ref };
+/** A table as an object literal, one row per line, indented under `indent`. */
+function renderTable(table: Table, indent: string, versions?: string[]): string {
+  const inner = indent + '  ';
+  const block = (name: string, rows: string[]): string[] =>
+    rows.length === 0 ? [] : [`${inner}${name}: {`, ...rows.map((row) => `${inner}  ${row},`), `${inner}},`];
+  const body = [
+    ...(versions ? [`${inner}versions: ${JSON.stringify(versions)},`] : []),
+    ...block('fields', [...table.fields].sort(byKey).map(([p, f]) => `${JSON.stringify(p)}: ${renderFacts(f)}`)),
+    ...block('mounts', [...table.mounts].sort(byKey).map(([p, to]) => `${JSON.stringify(p)}: ${JSON.stringify(to)}`)),
+  ];
+  return body.length === 0 ? '{}' : `{\n${body.join('\n')}\n${indent}}`;
 }
 
-function keysOf(list: Schema): string[] | undefined {
-  if (list['x-kubernetes-list-type'] === 'map' && list['x-kubernetes-list-map-keys']?.length) return list['x-kubernetes-list-map-keys'];
-  if (list['x-kubernetes-list-type'] === 'atomic' || list['x-kubernetes-list-type'] === 'set') return undefined;
-  const mergeKey = list['x-kubernetes-patch-merge-key'];
-  return mergeKey ? [mergeKey] : undefined;
+function renderModule(facts: MergeFacts): string {
+  const lines = [
+    '// GENERATED by scripts/gen-list-keys.ts from the Kubernetes OpenAPI v3 documents in',
+    `// test/fixtures/upstream/kubernetes-openapi-v3 (${facts.documents} documents; see its README). Do not edit.`,
+    HEADER,
+    "/** ObjectMeta, wherever it sits: every object's `/metadata` and every template's `metadata`. */",
+    `export const OBJECT_META: SchemaMerge = ${renderTable(facts.objectMeta, '')};`,
+    '',
+    '/** Schemas shared by several kinds or fields, by short name (`core.v1.PodSpec`). */',
+    'export const SCHEMAS: Readonly<Record<string, SchemaMerge>> = {',
+    ...[...facts.shared].sort(byKey).map(([name, table]) => `  ${JSON.stringify(name)}: ${renderTable(table, '  ')},`),
+    '};',
+    '',
+    '/** Every built-in kind, by `group/Kind` (`/Pod` for the core group). A kind not here is not built in. */',
+    'export const KINDS: Readonly<Record<string, KindMerge>> = {',
+    ...[...facts.kinds].map(([kind, t]) => `  ${JSON.stringify(kind)}: ${renderTable(t, '  ', t.versions)},`),
+    '};',
+  ];
+  return lines.join('\n') + '\n';
 }
 
-/** Walks a kind's schema; records pointer pattern → keys for every keyed list. */
-function walk(schema: Schema, pointer: string, schemas: Record<string, Schema>, stack: string[], table: Record<string, string[]>): void {
-  const { schema: resolved, ref } = resolveSchema(schema, schemas);
-  // Recursive types (JSONSchemaProps) would never end; a ref seen on the way down stops the walk.
-  if (ref && stack.includes(ref)) return;
-  const nextStack = ref ? [...stack, ref] : stack;
-  if (resolved.type === 'array' && resolved.items) {
-    const keys = keysOf(resolved);
-    if (keys) table[pointer] = keys;
-    walk(resolved.items, `${pointer}/*`, schemas, nextStack, table);
-    return;
-  }
-  for (const [name, child] of Object.entries(resolved.properties ?? {})) {
-    // metadata lists (ownerReferences, managedFields) are noise; status is never compared.
-    if (pointer === '' && (name === 'metadata' || name === 'status')) continue;
-    if (name === 'ownerReferences' || name === 'managedFields' || name === 'status') continue;
-    walk(child, `${pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, schemas, nextStack, table);
-  }
-  if (typeof resolved.additionalProperties === 'object') walk(resolved.additionalProperties, `${pointer}/*`, schemas, nextStack, table);
-}
-
-const kinds = new Map<string, Record<string, string[]>>();
-for (const file of jsonFiles(root)) {
-  const doc = JSON.parse(readFileSync(file, 'utf8')) as { components?: { schemas?: Record<string, Schema> } };
-  const schemas = doc.components?.schemas ?? {};
-  for (const [name, schema] of Object.entries(schemas)) {
-    const gvks = schema['x-kubernetes-group-version-kind'] ?? [];
-    for (const gvk of gvks) {
-      if (gvk.kind.endsWith('List') || name.startsWith('io.k8s.apimachinery')) continue;
-      const table: Record<string, string[]> = {};
-      walk(schema, '', schemas, [name], table);
-      if (Object.keys(table).length > 0) kinds.set(`${gvk.group}/${gvk.kind}`, table);
+function main(argv: string[]): void {
+  const options = new Map<string, string>();
+  for (let i = 0; i < argv.length; i += 2) {
+    if ((argv[i] !== '--openapi' && argv[i] !== '--out') || argv[i + 1] === undefined) {
+      console.error(`usage: gen-list-keys.ts [--openapi DIR] [--out FILE] (got: ${argv.join(' ')})`);
+      process.exitCode = 2;
+      return;
     }
+    options.set(argv[i]!, argv[i + 1]!);
   }
+  const facts = readMergeFacts(resolve(options.get('--openapi') ?? 'test/fixtures/upstream/kubernetes-openapi-v3'));
+  const out = resolve(options.get('--out') ?? 'src/core/k8s/list-keys.generated.ts');
+  writeFileSync(out, renderModule(facts));
+  const rows = [...facts.kinds.values(), ...facts.shared.values()].reduce((n, table) => n + table.fields.size, 0);
+  console.log(`wrote ${out}: ${facts.kinds.size} kinds, ${facts.shared.size} shared schemas, ${rows} rows`);
 }
 
-// Many kinds embed the same pod template: factor identical tails out so the table stays compact.
-const POD = 'POD_SPEC';
-const podTable = kinds.get('/Pod') ?? {};
-const podEntries = Object.entries(podTable).filter(([p]) => p.startsWith('/spec/')).map(([p, k]) => [p.slice('/spec'.length), k] as const);
-const lines: string[] = [];
-lines.push('// GENERATED by scripts/gen-list-keys.ts from the Kubernetes OpenAPI v3 documents. Do not edit.');
-lines.push('// Keyed lists per kind: JSON pointer pattern (`*` = any list item or map key) → merge keys.');
-lines.push('// `${POD_SPEC}` entries stand for the pod spec tails below, mounted at the given prefix.');
-lines.push('');
-lines.push('/** Keyed lists inside a PodSpec, relative to the PodSpec. */');
-lines.push(`export const ${POD}: Readonly<Record<string, readonly string[]>> = {`);
-for (const [p, k] of podEntries) lines.push(`  ${JSON.stringify(p)}: ${JSON.stringify(k)},`);
-lines.push('};');
-lines.push('');
-lines.push('/** `group/Kind` → { podSpecAt?: prefixes where a PodSpec sits, lists: other keyed lists }. */');
-lines.push('export const LIST_KEYS: Readonly<Record<string, { podSpecAt: readonly string[]; lists: Readonly<Record<string, readonly string[]>> }>> = {');
-for (const [kind, table] of [...kinds.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
-  const prefixes = new Set<string>();
-  for (const [p] of podEntries) {
-    for (const pointer of Object.keys(table)) if (pointer.endsWith(p)) prefixes.add(pointer.slice(0, pointer.length - p.length));
-  }
-  // A PodSpec sits wherever `containers` is keyed by name; its lists fold into POD_SPEC (a list that a
-  // schema version lacks never appears in an object, so the newest PodSpec serves every version).
-  const podSpecAt = [...prefixes].filter((prefix) => JSON.stringify(table[prefix + '/containers']) === '["name"]').sort();
-  const folded = (pointer: string): boolean =>
-    podSpecAt.some((prefix) => pointer.startsWith(prefix + '/') && JSON.stringify(podTable['/spec' + pointer.slice(prefix.length)]) === JSON.stringify(table[pointer]));
-  const rest = Object.entries(table).filter(([pointer]) => !folded(pointer));
-  lines.push(`  ${JSON.stringify(kind)}: {`);
-  lines.push(`    podSpecAt: ${JSON.stringify(podSpecAt)},`);
-  lines.push(`    lists: {${rest.map(([p, k]) => ` ${JSON.stringify(p)}: ${JSON.stringify(k)}`).join(',')}${rest.length ? ' ' : ''}},`);
-  lines.push('  },');
-}
-lines.push('};');
-writeFileSync(out, lines.join('\n') + '\n');
-console.log(`wrote ${out}: ${kinds.size} kinds, ${podEntries.length} pod-spec lists`);
+main(process.argv.slice(2));

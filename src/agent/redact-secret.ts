@@ -4,12 +4,11 @@
 // guessed value cannot be confirmed without the key.
 import { createHmac } from 'node:crypto';
 import { isPlainObject, type KubeObject } from '../core/model/index.js';
-
-export const HASH_PREFIX = 'sha256:';
+import { SECRET_HASH_PREFIX } from '../core/k8s/index.js';
 
 /** The keyed hash of one value's bytes. `data` is hashed decoded, so it equals the `stringData` hash. */
 export function hashSecretValue(key: Buffer, value: Buffer): string {
-  return HASH_PREFIX + createHmac('sha256', key).update(value).digest('hex');
+  return SECRET_HASH_PREFIX + createHmac('sha256', key).update(value).digest('hex');
 }
 
 /** Returns the Secret with every value replaced by its keyed hash; other fields are kept. */

@@ -1,5 +1,6 @@
 // Which discovered types a run lists: the user's include/exclude lists on top of the default
 // exclusions (types that are generated, churn constantly, or hold no desired state).
+import { isSecret } from '../core/k8s/index.js';
 import type { ApiResource, SnapshotScope } from './types.js';
 
 /**
@@ -51,14 +52,10 @@ export function matchesType(pattern: string, resource: ApiResource): boolean {
   return head === '*' || head === name || head === kind;
 }
 
-export function isSecretType(resource: ApiResource): boolean {
-  return resource.group === '' && resource.resource === 'secrets';
-}
-
 /** The types to list, in a stable order (core first, then by group and name). */
 export function selectResources(resources: ApiResource[], scope: SnapshotScope): ApiResource[] {
   const selected = resources.filter((resource) => {
-    if (scope.secrets === 'omit' && isSecretType(resource)) return false;
+    if (scope.secrets === 'omit' && isSecret(resource)) return false;
     if (scope.exclude.some((pattern) => matchesType(pattern, resource))) return false;
     if (scope.include.length > 0) return scope.include.some((pattern) => matchesType(pattern, resource));
     return !DEFAULT_EXCLUDES.some((pattern) => matchesType(pattern, resource));

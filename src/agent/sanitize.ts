@@ -3,19 +3,19 @@
 // last-applied annotation, which repeats the manifest and, on a Secret, its values.
 // Kept on purpose: `managedFields` (who changed a field: the cause of drift) and `status` (health).
 import { isPlainObject, type KubeObject } from '../core/model/index.js';
+import { isControllerOwned, isSecret, withoutServerMetadata, type ServerSetField } from '../core/k8s/index.js';
 import { redactSecret } from './redact-secret.js';
 import type { ApiResource } from './types.js';
 
-export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
-const SERVER_BOOKKEEPING = ['uid', 'resourceVersion', 'generation', 'selfLink'] as const;
+/**
+ * Server-set metadata the snapshot keeps: who changed a field and when (the cause of drift), when the
+ * object was created (its creator's entry owns every default), and whether it is being deleted.
+ */
+const KEPT_SERVER_METADATA: readonly ServerSetField[] = [
+  'managedFields', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds',
+];
 
 export type Sanitized = { type: 'kept'; object: KubeObject } | { type: 'owned' } | { type: 'invalid'; reason: string };
-
-/** True when an ownerReference says a controller manages the object (ReplicaSet of a Deployment, …). */
-export function isControllerOwned(object: KubeObject): boolean {
-  const refs = object.metadata?.ownerReferences;
-  return Array.isArray(refs) && refs.some((ref) => isPlainObject(ref) && ref.controller === true);
-}
 
 /**
  * One listed item → what the snapshot holds. List items of built-in types come without
@@ -31,16 +31,9 @@ export function sanitizeObject(item: unknown, resource: ApiResource, hashKey: Bu
   const ordered: KubeObject = { apiVersion: resource.groupVersion, kind: resource.kind, metadata: itemMetadata, ...fields };
   if (isControllerOwned(ordered)) return { type: 'owned' };
 
-  const metadata = { ...ordered.metadata };
-  for (const field of SERVER_BOOKKEEPING) delete metadata[field];
-  if (isPlainObject(metadata.annotations) && LAST_APPLIED in metadata.annotations) {
-    const { [LAST_APPLIED]: _dropped, ...rest } = metadata.annotations;
-    if (Object.keys(rest).length > 0) metadata.annotations = rest;
-    else delete metadata.annotations;
-  }
-  const cleaned: KubeObject = { ...ordered, metadata };
+  const cleaned: KubeObject = { ...ordered, metadata: withoutServerMetadata(ordered.metadata, KEPT_SERVER_METADATA) };
 
-  if (resource.group === '' && resource.kind === 'Secret') {
+  if (isSecret(resource)) {
     if (!hashKey) return { type: 'invalid', reason: 'a Secret with no hash key to redact it' };
     return { type: 'kept', object: redactSecret(cleaned, hashKey) };
   }

@@ -53,7 +53,11 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<SnapshotSu
   });
 
   const types: TypeFigures[] = [];
-  for (const resource of selectResources(discovered.resources, scope)) {
+  const selected = selectResources(discovered.resources, scope);
+  // Types left out on purpose are named, so nothing of them is taken for absent from the cluster.
+  const excluded = discovered.resources.filter((resource) => !selected.includes(resource))
+    .map((resource) => ({ resource: resourceId(resource), group: resource.group, kind: resource.kind }));
+  for (const resource of selected) {
     if (request.now() >= request.deadlineMs) {
       errors.push({ resource: resourceId(resource), group: resource.group, kind: resource.kind, reason: 'DeadlineExceeded', message: 'the run deadline passed before this type was listed' });
       continue;
@@ -82,6 +86,7 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<SnapshotSu
     ...(scope.namespaces.length > 0 ? { namespaces: scope.namespaces } : {}),
     complete,
     errors,
+    ...(excluded.length > 0 ? { excluded } : {}),
   });
   return {
     items: types.reduce((sum, t) => sum + t.items, 0),

@@ -2,9 +2,9 @@
 // parseArgs definitions and the checks diff and plan make alike, so the three spell them the same.
 import { CliError } from './io.js';
 
-/** Flags of every command that reads manifests and live state. */
+/** Flags of every command that reads manifests and live state. `--live` may repeat: earlier snapshots first. */
 export const INPUT_FLAGS = {
-  live: { type: 'string' },
+  live: { type: 'string', multiple: true },
   config: { type: 'string' },
   cluster: { type: 'string' },
   namespace: { type: 'string' },
@@ -18,9 +18,11 @@ export type Format = (typeof FORMATS)[number];
 export const REPORT_FLAGS = { ...INPUT_FLAGS, format: { type: 'string', default: 'text' } } as const;
 
 /** The checks of REPORT_FLAGS: a known `--format`, and `--live` given. Returns the format. */
-export function checkReportFlags(values: { format?: string; live?: string }): Format {
+export function checkReportFlags(values: { format?: string; live?: string[] }): Format {
   const format = values.format ?? 'text';
   if (!FORMATS.includes(format as Format)) throw new CliError(`--format ${format}: expected text, json or markdown`);
-  if (!values.live) throw new CliError('--live is required: a snapshot, kubectl get -o json output, or a directory of objects');
+  if (!values.live?.length) {
+    throw new CliError('--live is required: a snapshot, kubectl get -o json output, or a directory of objects');
+  }
   return format as Format;
 }

@@ -5,9 +5,11 @@
 import { stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { findCluster, type ClusterConfig, type Config } from '../core/config/index.js';
-import type { UnlistedType } from '../core/diff/index.js';
-import { renderManifests, type ParseCache } from '../core/manifests/index.js';
-import { formatProblem, type DesiredObject } from '../core/model/index.js';
+import type { ParseCache } from '../core/manifests/index.js';
+import { formatProblem, type DesiredObject, type SourceProblem } from '../core/model/index.js';
+import {
+  clusterRoot, evaluateDrift, renderCluster, type DriftEvaluation, type DriftInput, type EvaluatedDrift, type LiveState,
+} from '../core/pipeline/index.js';
 import { CliError, loadConfig, readTree, type LiveInput } from './io.js';
 
 /** A tree of manifest files read from disk, and which part of it to render. */
@@ -54,9 +56,6 @@ export type MissingConfig = 'needs-config' | 'no-such-cluster';
 
 export const displayPath = (cwd: string, path: string): string => relative(cwd, path) || '.';
 
-/** A cluster's path as a directory inside the repository tree (`./apps/prod/` → `apps/prod`). */
-const clusterRoot = (cluster: ClusterConfig): string => cluster.path.replace(/^\.\//, '').replace(/\/+$/, '');
-
 /** The config and the cluster named on the command line; `configDir` is searched when `--config` is not given. */
 export async function resolveConfig(cwd: string, configFlag: string | undefined, configDir: string | undefined, clusterName: string | undefined, namespaceFlag: string | undefined, missingConfig: MissingConfig = 'needs-config'): Promise<ResolvedConfig> {
   const { config, path } = await loadConfig(configFlag && resolve(cwd, configFlag), configDir);
@@ -87,7 +86,7 @@ async function treeOf(cwd: string, full: string, base: string, { cluster, config
   const files = await readTree(full);
   const displayRoot = displayPath(cwd, base);
   if (!cluster) return { files, root: '', dir: base, displayRoot };
-  const root = clusterRoot(cluster);
+  const root = clusterRoot(cluster.path);
   if (![...files.keys()].some((file) => file.startsWith(root + '/'))) {
     const where = configPath ? displayPath(cwd, configPath) : `--cluster ${cluster.name}`;
     throw new CliError(`${where}: cluster ${cluster.name} has path "${cluster.path}", but ${join(displayRoot, root)} holds no manifests`);
@@ -109,23 +108,65 @@ export async function resolveManifests(request: ManifestRequest): Promise<Resolv
   return { ...resolved, ...(await treeOf(cwd, repo, repo, resolved)) };
 }
 
-/** The tree rendered to desired objects; the first problem (and how many more) is the command's error. */
+/** The command's error for problems in the manifests: the first (and how many more); files named from the cwd. */
+export function manifestError(tree: ManifestTree, problems: readonly SourceProblem[]): CliError {
+  const first = problems[0]!;
+  const file = tree.displayRoot === '.' ? first.file : join(tree.displayRoot, first.file);
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more problems)` : '';
+  return new CliError(formatProblem({ ...first, file }) + more);
+}
+
+/**
+ * The cluster the pipeline runs for: the one `--cluster` names, or one made of the flags (the tree
+ * given, every namespace). `defaultNamespace` is `--namespace` when given.
+ */
+export function pipelineCluster(input: ResolvedManifests): ClusterConfig {
+  const { cluster, defaultNamespace, root } = input;
+  if (cluster) return { ...cluster, defaultNamespace };
+  return { name: '', path: root, defaultNamespace, prune: true, staleAfter: '30m' };
+}
+
+/** The tree rendered to desired objects; its problems are the command's error. */
 export function renderTree(tree: ManifestTree, defaultNamespace: string, cache?: ParseCache): DesiredObject[] {
-  const result = renderManifests(tree.files, tree.root, { defaultNamespace, ...(cache ? { cache } : {}) });
-  if (result.errors.length > 0) {
-    const first = result.errors[0];
-    const file = tree.displayRoot === '.' ? first.file : join(tree.displayRoot, first.file);
-    const more = result.errors.length > 1 ? ` (and ${result.errors.length - 1} more problems)` : '';
-    throw new CliError(formatProblem({ ...first, file }) + more);
-  }
+  const result = renderCluster(tree.files, { path: tree.root, defaultNamespace }, { ...(cache ? { cache } : {}) });
+  if (result.errors.length > 0) throw manifestError(tree, result.errors);
   return result.objects;
 }
 
-/** What the live input says about its own coverage, as the diff takes it. */
-export function liveCoverage(live: LiveInput): { complete: boolean; unlisted: UnlistedType[] } {
-  return {
-    complete: live.snapshot ? live.snapshot.scope.complete : true,
-    // Snapshot scope errors (`apps/v1/statefulsets`): the types the diff must not call missing.
-    unlisted: (live.snapshot?.scope.errors ?? []).map(({ resource, group, kind }) => ({ resource, group, kind })),
+/** Live input as the pipeline takes it: a snapshot with its scope, or objects that list everything. */
+export function liveState(live: LiveInput): LiveState {
+  if (!live.snapshot) return { items: live.objects };
+  const { cluster, capturedAt, scope } = live.snapshot;
+  return { items: live.objects, cluster, capturedAt, scope };
+}
+
+/**
+ * The drift pipeline's input for a command: the newest live state, and the earlier ones (given first
+ * on the command line) as the persistence gate's history, as the App keeps it. The gate asks for no
+ * more snapshots than it was given: with one, every difference shows, as kubectl diff shows it.
+ * Nothing was ever declined on the command line.
+ */
+export function driftInput(input: ResolvedManifests, lives: readonly LiveInput[]): DriftInput {
+  const states = lives.map(liveState);
+  const clusters = new Set(states.flatMap((state) => (state.cluster ? [state.cluster] : [])));
+  if (clusters.size > 1) {
+    const named = [...clusters].join(', ');
+    throw new CliError(`--live: the snapshots are of different clusters (${named}): give one cluster's, oldest first`);
+  }
+  const base: Omit<DriftInput, 'snapshot' | 'history'> = {
+    config: input.config, cluster: pipelineCluster(input), files: input.files, declined: new Set(), minSnapshots: 1,
   };
+  // Each earlier snapshot's fingerprints, newest first, as the App records them when it arrives.
+  const history = states.slice(0, -1).reverse()
+    .map((snapshot) => evaluatedOrThrow(input, evaluateDrift({ ...base, snapshot, history: [] })))
+    .map((earlier) => new Set(earlier.fingerprints));
+  const minSnapshots = Math.min(input.config.drift.minSnapshots, states.length);
+  return { ...base, snapshot: states.at(-1)!, history, minSnapshots };
+}
+
+/** The evaluated drift, or the command's error: the same problems the App reports on the dashboard. */
+export function evaluatedOrThrow(tree: ManifestTree, evaluation: DriftEvaluation): EvaluatedDrift {
+  if (evaluation.type === 'manifest-problems') throw manifestError(tree, evaluation.problems);
+  if (evaluation.type === 'out-of-scope') throw new CliError(evaluation.message);
+  return evaluation;
 }

@@ -7,7 +7,8 @@ import { join, relative } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { listableResources } from '../../src/agent/discovery.js';
-import { isSecretType, selectResources } from '../../src/agent/resource-filter.js';
+import { selectResources } from '../../src/agent/resource-filter.js';
+import { isSecret } from '../../src/core/k8s/index.js';
 import { REPO_ROOT } from '../support/fixtures.js';
 import { loadDiscovery } from '../support/kube-api/server.js';
 import { scope } from './helpers.js';
@@ -79,7 +80,7 @@ describe('deploy/agent', () => {
     });
     const [role] = find(base, 'ClusterRole', 'driftback-agent');
     const granted = (group: string, resource: string) => role.rules.some((r: any) => r.apiGroups?.includes(group) && (r.resources.includes('*') || r.resources.includes(resource)));
-    const missing = selectResources(resources, scope()).filter((r) => !isSecretType(r) && !granted(r.group, r.resource));
+    const missing = selectResources(resources, scope()).filter((r) => !isSecret(r) && !granted(r.group, r.resource));
     expect(missing.map((r) => `${r.groupVersion}/${r.resource}`)).toEqual([]);
   });
 

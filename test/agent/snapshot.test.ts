@@ -96,8 +96,18 @@ describe('a snapshot of the stand-in cluster', () => {
     expect(result.document.scope).toEqual({
       complete: false,
       errors: [{ resource: 'apps/v1/statefulsets', group: 'apps', kind: 'StatefulSet', reason: 'Forbidden', message: expect.stringContaining('cannot list resource "statefulsets" in API group "apps"') }],
+      excluded: expect.any(Array),
     });
     expect(ids().some((id) => id.startsWith('StatefulSet/'))).toBe(false);
+  });
+
+  it('names the types it leaves out on purpose, so their absence proves nothing', () => {
+    const excluded: Array<{ resource: string }> = result.document.scope.excluded ?? [];
+    expect(excluded).toContainEqual({ resource: 'v1/endpoints', group: '', kind: 'Endpoints' });
+    expect(excluded).toContainEqual({ resource: 'v1/events', group: '', kind: 'Event' });
+    expect(excluded.map((type) => type.resource)).not.toContain('v1/configmaps');
+    const listed = result.summary.types.map((type) => type.resource);
+    expect(listed.filter((resource) => excluded.some((e) => e.resource === resource))).toEqual([]);
   });
 
   it('pages with limit and continue, restarting once after 410 Expired without duplicates', () => {
@@ -185,7 +195,7 @@ describe('a run that cannot finish', () => {
       expect(document.scope.complete).toBe(false);
       const before = api.requests.length;
       const excluded = await snapshotText({ url: api.url, scope: scope({ exclude: ['*.policy'] }) });
-      expect(excluded.document.scope).toEqual({ complete: true, errors: [] });
+      expect(excluded.document.scope).toEqual({ complete: true, errors: [], excluded: expect.any(Array) });
       expect(api.requests.slice(before)).not.toContain('/apis/policy/v1');
     } finally {
       await api.close();

@@ -1,7 +1,7 @@
 // `driftback diff` end to end, in-process: upstream live/desired pairs (exit code and what upstream
 // asserts about them), real GitOps trees with live objects built from them, and golden text and
 // markdown output.
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -135,6 +135,78 @@ describe('real GitOps trees', () => {
     const result = await diffIn(work, '--desired', guestbookDir, '--live', snapshot, '--namespace', 'guestbook', '--format', 'json');
     expect(json(result.stdout).summary.missing).toBe(0);
     expect(result.code).toBe(0);
+  });
+
+  it('claims nothing missing in a namespace the snapshot did not list, as the App does', async () => {
+    const [deployment] = rendered.objects.filter((object) => object.key.kind === 'Deployment').map(appliedLive);
+    const scope = { namespaces: ['elsewhere'], complete: true, errors: [] };
+    const snapshot = writeSnapshot('guestbook-other-namespace', [deployment], scope);
+    const result = await diffIn(work, '--desired', guestbookDir, '--live', snapshot, '--format=json',
+      '--namespace', 'guestbook');
+    expect(result.stderr).toBe('');
+    expect(json(result.stdout).summary).toMatchObject({ missing: 0, extra: 0 });
+    expect(result.code).toBe(0);
+  });
+
+  it('refuses, with the App\'s reason, a snapshot that holds none of the cluster\'s namespaces', async () => {
+    const repo = join(work, 'scoped-repo');
+    cpSync(guestbookDir, join(repo, 'clusters', 'prod-eu'), { recursive: true });
+    mkdirSync(join(repo, '.github'));
+    const config = join(repo, '.github', 'driftback.yml');
+    writeFileSync(config, 'clusters:\n  - name: prod-eu\n    path: clusters/prod-eu\n    namespaces: [guestbook]\n');
+    const snapshot = writeSnapshot('guestbook-jobs-only', [], { namespaces: ['jobs'], complete: true, errors: [] });
+    const result = await diffIn(work, '--config', config, '--cluster', 'prod-eu', '--live', snapshot);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'driftback diff: the snapshot holds none of the namespaces configured for prod-eu (guestbook): '
+        + "check the agent's namespaces\n",
+    );
+  });
+
+  describe('earlier snapshots given first: the persistence gate, as the App applies it (drift.minSnapshots: 2)', () => {
+    const deployments = () => rendered.objects.map(appliedLive);
+    const scaledBy = (replicas: number) => {
+      const objects = deployments();
+      const deployment = objects.find((object) => object.kind === 'Deployment')!;
+      (deployment.spec as { replicas: number }).replicas = replicas;
+      touchedBy(deployment, 'kubectl-scale', '2026-12-02T03:02:11Z', { 'f:spec': { 'f:replicas': {} } });
+      return objects;
+    };
+    const args = (...lives: string[]) =>
+      ['--desired', guestbookDir, '--namespace', 'guestbook', ...lives.flatMap((live) => ['--live', live])];
+
+    it('a change seen in both snapshots is drift', async () => {
+      const lives = args(writeSnapshot('gate-1', scaledBy(5)), writeSnapshot('gate-2', scaledBy(5)));
+      const result = await diffIn(work, ...lives, '--format', 'json');
+      expect(result.code).toBe(1);
+      const modified = json(result.stdout).resources.filter((r) => r.status === 'modified');
+      expect(modified.map((r) => r.changes.map((c) => c.path))).toEqual([['/spec/replicas']]);
+    });
+
+    it('a change only the newest snapshot holds is not drift yet, and the text says so', async () => {
+      const lives = args(writeSnapshot('gate-3', deployments()), writeSnapshot('gate-4', scaledBy(5)));
+      const result = await diffIn(work, ...lives);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(
+        '1 more difference is not in enough consecutive snapshots yet (drift.minSnapshots): '
+          + 'not drift until it persists.',
+      );
+    });
+
+    it('a value that keeps moving is not drift either', async () => {
+      const lives = args(writeSnapshot('gate-5', scaledBy(4)), writeSnapshot('gate-6', scaledBy(5)));
+      const result = await diffIn(work, ...lives, '--format', 'json');
+      expect(json(result.stdout).summary.modified).toBe(0);
+    });
+
+    it('refuses snapshots of two clusters', async () => {
+      const other = join(work, 'other-cluster.json');
+      const text = readFileSync(writeSnapshot('gate-7', deployments()), 'utf8');
+      writeFileSync(other, text.replace('"cluster":"prod-eu"', '"cluster":"prod-us"'));
+      const result = await diffIn(work, ...args(other, writeSnapshot('gate-8', deployments())));
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('the snapshots are of different clusters (prod-us, prod-eu)');
+    });
   });
 
   it('a whole multi-file tree applied unchanged is in sync', async () => {

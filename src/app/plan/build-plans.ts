@@ -1,14 +1,13 @@
-// Builds the plan of each touched cluster: desired at head and at base (the kustomize build of the
-// cluster's path), live from the cluster's latest snapshot. Per-cluster problems are collected;
-// a cluster with no snapshot yet is planned against nothing and says so.
+// Builds the plan of each touched cluster with the core plan pipeline: desired at head and at base
+// (the build of the cluster's path), live from the cluster's latest snapshot. Per-cluster problems
+// are collected; a cluster with no snapshot yet is planned against nothing, and the plan says so.
 import { CONFIG_PATH, type ClusterConfig, type Config } from '../../core/config/index.js';
-import { newParseCache, renderManifests, type ParseCache, type RenderBudget } from '../../core/manifests/index.js';
+import { newParseCache, type RenderBudget } from '../../core/manifests/index.js';
 import type { Plan, RenderResult, SourceProblem } from '../../core/model/index.js';
+import { planCluster, renderCluster } from '../../core/pipeline/index.js';
 import type { ConfigChangeNote } from '../../core/report/index.js';
-import { planChanges } from '../../core/plan/index.js';
 import type { Store } from '../../store/types.js';
 import { touchedClusters } from './touched-clusters.js';
-import { locateProtectedPrunes } from './locate-prunes.js';
 
 export interface PlanInputs {
   repository: string;
@@ -33,10 +32,6 @@ export interface BuiltPlans {
   filesRead?: string[];
 }
 
-function render(files: ReadonlyMap<string, string>, cluster: ClusterConfig, cache: ParseCache, budget?: RenderBudget): RenderResult {
-  return renderManifests(files, cluster.path, { defaultNamespace: cluster.defaultNamespace, cache, budget });
-}
-
 /**
  * Head and base of every cluster. Head and base differ in the few files the pull request changes, so
  * every other file is parsed once; the parse cache is dropped on return, before planning.
@@ -44,7 +39,11 @@ function render(files: ReadonlyMap<string, string>, cluster: ClusterConfig, cach
 function renderHeadAndBase(clusters: readonly ClusterConfig[], input: PlanInputs): Array<{ cluster: ClusterConfig; head: RenderResult; base: RenderResult }> {
   const cache = newParseCache();
   const budget = input.renderBudget;
-  return clusters.map((cluster) => ({ cluster, head: render(input.headFiles, cluster, cache, budget), base: render(input.baseFiles, cluster, cache, budget) }));
+  return clusters.map((cluster) => ({
+    cluster,
+    head: renderCluster(input.headFiles, cluster, { cache, budget }),
+    base: renderCluster(input.baseFiles, cluster, { cache, budget }),
+  }));
 }
 
 export async function buildPlans(store: Pick<Store, 'latestSnapshot'>, input: PlanInputs): Promise<BuiltPlans> {
@@ -65,13 +64,12 @@ export async function buildPlans(store: Pick<Store, 'latestSnapshot'>, input: Pl
       continue;
     }
     const latest = await store.latestSnapshot(input.repository, cluster.name);
-    const plan = planChanges({
-      head: head.objects, base: base.objects, live: latest?.snapshot.items ?? [], config: input.config, cluster, now: input.now, headRevision: input.headSha, path: cluster.path,
-      ...(latest ? { snapshot: { capturedAt: latest.snapshot.capturedAt, complete: latest.snapshot.scope.complete, errors: latest.snapshot.scope.errors } } : {}),
+    const plan = planCluster({
+      config: input.config, cluster, head: head.objects, base: base.objects, headFiles: input.headFiles,
+      snapshot: latest?.snapshot, now: input.now, repository: input.repository, headRevision: input.headSha,
+      path: cluster.path,
     });
-    locateProtectedPrunes(plan, input.headFiles);
-    if (!latest) plan.warnings.unshift({ code: 'stale-snapshot', message: `No snapshot of ${cluster.name} has been received yet: every resource is shown as created. Deploy the driftback agent to the cluster (driftback token --repository ${input.repository} --cluster ${cluster.name}).` });
-    else result.snapshots[cluster.name] = latest.snapshot.capturedAt;
+    if (latest) result.snapshots[cluster.name] = latest.snapshot.capturedAt;
     result.plans.push({ cluster: cluster.name, plan });
   }
   return result;

@@ -2,5 +2,5 @@
 export { createReconcileHandler } from './job.js';
 export { reconcileCluster, type ReconcileDeps, type ReconcileOutcome, type ReconcileTarget } from './run-reconcile.js';
 export { recordDeclinedPullRequest, type DeclineResult } from './decline.js';
-export { evaluateDrift, branchFor, scopeNamespaces, clusterRoot, type DriftGroup, type Evaluation, type EvaluateInput } from './evaluate.js';
+export { branchFor, clusterRoot, type DriftGroup, type Evaluation, type EvaluateInput } from './evaluate.js';
 export { readClusterState, type BranchState, type ClusterState, type RepositoryState, type ReconcileOutcomeType } from './state.js';

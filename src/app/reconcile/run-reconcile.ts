@@ -4,6 +4,7 @@
 import { appRenderBudget } from '../render-budget.js';
 import type { AppIdentity } from '../../github/index.js';
 import { findCluster } from '../../core/config/index.js';
+import { reconcileDrift } from '../../core/pipeline/index.js';
 import type { SourceProblem } from '../../core/model/index.js';
 import type { UnfollowedKind } from '../../core/manifests/index.js';
 import type { Store } from '../../store/types.js';
@@ -12,7 +13,7 @@ import type { Metrics } from '../metrics.js';
 import { keepRead, loadRepositoryAt, type KnownHead } from '../repository.js';
 import { withFilesRead } from './read-as-needed.js';
 import { summarizeCluster } from './cluster-summary.js';
-import { evaluateDrift, type Evaluation } from './evaluate.js';
+import type { Evaluation } from './evaluate.js';
 import type { ReconcileLog } from './github-context.js';
 import { recordClusterMetrics } from './record-metrics.js';
 import { readClusterState, readRepositoryState, recordHeadRead, updateRepositoryState, writeClusterState, type ClusterState, type RepositoryState, type ReconcileOutcomeType } from './state.js';
@@ -95,7 +96,7 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
 
   const history = (await store.observationHistory(repository, cluster, config.drift.minSnapshots)).filter((entry) => entry.snapshotId !== latest.meta.id);
   const declined = await store.declinedFingerprints(repository, cluster);
-  const evaluation = await withFilesRead(octokit, loaded, (files) => evaluateDrift({
+  const evaluation = await withFilesRead(octokit, loaded, (files) => reconcileDrift({
     snapshot: latest.snapshot, config, cluster: clusterConfig, files, unfollowed: unfollowedIn(loaded.entries),
     history: history.map((entry) => entry.fingerprints), declined, renderBudget: appRenderBudget(deps.now),
   }), filesReadBy);

@@ -4,12 +4,12 @@ import { parseArgs } from 'node:util';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { codifyDrift, type CodifyResult } from '../../core/codify/index.js';
-import { diffResources } from '../../core/diff/index.js';
+import type { CodifyResult } from '../../core/codify/index.js';
 import { displayKey } from '../../core/model/index.js';
+import { codifyEvaluated, evaluateDrift } from '../../core/pipeline/index.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
 import { INPUT_FLAGS } from '../flags.js';
-import { liveCoverage, renderTree, resolveManifests } from '../inputs.js';
+import { driftInput, evaluatedOrThrow, resolveManifests } from '../inputs.js';
 
 const HELP = `usage: driftback codify --repo <dir> --live <snapshot|file|dir> [flags]
 
@@ -18,7 +18,9 @@ manifests, editing the YAML in place. Prints what was codified and what was only
 Exit status: 0 done, 2 or more an error (nothing is written then).
 
   --repo <dir>                  the repository checkout
-  --live <snapshot|file|dir>    a driftback snapshot, kubectl get -o json output, YAML/JSON objects, or a directory of them
+  --live <snapshot|file|dir>    a driftback snapshot, kubectl get -o json output, YAML/JSON objects, or a
+                                directory of them; repeat it with earlier snapshots first to apply the
+                                persistence gate (drift.minSnapshots)
   --config <yml>                driftback config (default: <repo>/.github/driftback.yml when it exists)
   --cluster <name>              the cluster of the config whose path holds the manifests (default: the whole repo)
   --namespace <ns>              namespace for namespaced manifests that name none (default: the cluster's
@@ -38,7 +40,7 @@ function parseFlags(args: string[]) {
   });
   if (!values.help) {
     if (!values.repo) throw new CliError('--repo <dir> is required (the repository checkout)');
-    if (!values.live) throw new CliError('--live <snapshot|file|dir> is required');
+    if (!values.live?.length) throw new CliError('--live <snapshot|file|dir> is required');
   }
   return values;
 }
@@ -64,14 +66,11 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     return 0;
   }
   const input = await resolveManifests({ cwd: io.cwd, dirFlag: 'repo', dir: flags.repo!, configFlag: flags.config, clusterName: flags.cluster, namespaceFlag: flags.namespace, missingConfig: 'no-such-cluster' });
-  const { files, root, config, cluster, defaultNamespace, dir: repo } = input;
-  const live = await loadLive(resolve(io.cwd, flags.live!));
-  const desired = renderTree(input, defaultNamespace);
-  const result = diffResources(desired, live.objects, { config, namespaces: cluster?.namespaces, ...liveCoverage(live) });
-  const outcome = codifyDrift({
-    files, root, result, live: live.objects, config, defaultNamespace,
-    ...(cluster ? { cluster: { name: cluster.name, ...(cluster.namespaces ? { namespaces: cluster.namespaces } : {}) } } : {}),
-  });
+  const { files, dir: repo } = input;
+  const lives = await Promise.all(flags.live!.map((path) => loadLive(resolve(io.cwd, path))));
+  // One working tree takes every change at once: the App's pull-request groups are one here.
+  const drift = driftInput(input, lives);
+  const outcome = codifyEvaluated(drift, evaluatedOrThrow(input, evaluateDrift(drift)));
   if (!outcome.check.ok) {
     io.stdout.write(summary(outcome));
     io.stderr.write(`driftback codify: the edits did not pass the self-check, nothing was written: ${outcome.check.reason}\n`);

@@ -2,12 +2,11 @@
 // Exit codes follow diff(1) and kubectl diff: 0 in sync, 1 differences, 2 an error.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { assessHealth } from '../../core/health/index.js';
-import { diffResources } from '../../core/diff/index.js';
+import { evaluateDrift } from '../../core/pipeline/index.js';
 import { renderDriftMarkdown } from '../../core/report/index.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
 import { checkReportFlags, REPORT_FLAGS, type Format } from '../flags.js';
-import { liveCoverage, renderTree, resolveManifests } from '../inputs.js';
+import { driftInput, evaluatedOrThrow, resolveManifests } from '../inputs.js';
 import { paletteFor } from '../format/color.js';
 import { formatJson } from '../format/json.js';
 import { formatText } from '../format/text.js';
@@ -18,7 +17,9 @@ Compares the manifests in Git with live state and prints the drift.
 Exit status: 0 in sync, 1 differences, 2 or more an error.
 
   --desired <dir|file>          manifests: a kustomization root, a directory of YAML, or one file
-  --live <snapshot|file|dir>    a driftback snapshot, kubectl get -o json output, YAML/JSON objects, or a directory of them
+  --live <snapshot|file|dir>    a driftback snapshot, kubectl get -o json output, YAML/JSON objects, or a
+                                directory of them; repeat it with earlier snapshots first to apply the
+                                persistence gate (drift.minSnapshots)
   --config <yml>                driftback config (default: <desired>/.github/driftback.yml when it exists)
   --cluster <name>              take the manifests from this cluster's path in the config; the repository
                                 is the directory that holds .github/driftback.yml
@@ -58,16 +59,13 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     clusterName: flags.cluster,
     namespaceFlag: flags.namespace,
   });
-  const live = await loadLive(resolve(io.cwd, flags.live!));
-  const desired = renderTree(input, input.defaultNamespace);
-  const result = diffResources(desired, live.objects, { config: input.config, namespaces: input.cluster?.namespaces, ...liveCoverage(live) });
-  for (const resource of result.resources) {
-    if (resource.live && !resource.health) resource.health = assessHealth(resource.live);
-  }
+  const lives = await Promise.all(flags.live!.map((path) => loadLive(resolve(io.cwd, path))));
+  const evaluation = evaluatedOrThrow(input, evaluateDrift(driftInput(input, lives)));
+  const result = evaluation.drift;
   const format = flags.format as Format;
   if (format === 'json') io.stdout.write(formatJson(result));
   else if (format === 'markdown') io.stdout.write(renderDriftMarkdown(result));
-  else io.stdout.write(formatText(result, paletteFor(io.stdout, io.env)));
+  else io.stdout.write(formatText(result, paletteFor(io.stdout, io.env), evaluation.pending));
   const { modified, missing, extra } = result.summary;
   return modified + missing + extra > 0 ? 1 : 0;
 }

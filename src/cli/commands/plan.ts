@@ -3,11 +3,12 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { newParseCache } from '../../core/manifests/index.js';
-import { isEmptyPlan, planChanges } from '../../core/plan/index.js';
+import { isEmptyPlan } from '../../core/plan/index.js';
+import { planCluster } from '../../core/pipeline/index.js';
 import { planToJson, renderPlanComment, renderPlanText } from '../../core/report/index.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
 import { checkReportFlags, REPORT_FLAGS, type Format } from '../flags.js';
-import { readManifestTree, renderTree, resolveManifests } from '../inputs.js';
+import { liveState, readManifestTree, renderTree, resolveManifests } from '../inputs.js';
 
 const HELP = `usage: driftback plan --head <dir> [--base <dir>] --live <snapshot|file|dir> [flags]
 
@@ -55,22 +56,23 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const cache = newParseCache();
   const head = renderTree(input, defaultNamespace, cache);
   const base = flags.base ? renderTree(await readManifestTree(io.cwd, 'base', flags.base, input), defaultNamespace, cache) : undefined;
-  const live = await loadLive(resolve(io.cwd, flags.live!));
-  const scope = live.snapshot?.scope;
-  const plan = planChanges({
-    head,
-    base,
-    live: live.objects,
-    config,
-    cluster,
-    snapshot: live.snapshot && scope ? { capturedAt: live.snapshot.capturedAt, complete: scope.complete, errors: scope.errors } : undefined,
-    now: new Date().toISOString(),
-    path: cluster?.path,
+  if (flags.live!.length > 1) {
+    throw new CliError('--live is given more than once: a plan is made against one snapshot, the newest');
+  }
+  const live = liveState(await loadLive(resolve(io.cwd, flags.live![0]!)));
+  const plan = planCluster({
+    config, head, ...(base ? { base } : {}),
+    ...(cluster ? { cluster: { ...cluster, defaultNamespace }, path: cluster.path } : {}),
+    headFiles: input.files, snapshot: live, now: new Date().toISOString(),
   });
-  const name = cluster?.name ?? live.snapshot?.cluster ?? 'cluster';
+  const name = cluster?.name ?? live.cluster ?? 'cluster';
   const format = flags.format as Format;
   if (format === 'json') io.stdout.write(JSON.stringify(planToJson(plan), null, 2) + '\n');
-  else if (format === 'markdown') io.stdout.write(renderPlanComment([{ cluster: name, plan }]));
+  // The pull request comment the App posts for this cluster, with the snapshot's time as it shows it.
+  else if (format === 'markdown') {
+    const snapshots = live.capturedAt ? { [name]: live.capturedAt } : {};
+    io.stdout.write(renderPlanComment([{ cluster: name, plan }], { snapshots }));
+  }
   else io.stdout.write(renderPlanText(name, plan));
   return isEmptyPlan(plan) ? 0 : 1;
 }

@@ -2,18 +2,9 @@
 // live value put in place. Comparing this with desired shows exactly the drifted fields in
 // context, without status, server-set metadata and defaults (which are noise, not drift).
 import { fromPointer, isPlainObject, ownValue, setOwn, type FieldChange, type PathSegment } from '../../core/model/index.js';
+import { indexOfItem as indexIn } from '../../core/k8s/index.js';
 
 type Container = Record<string, unknown> | unknown[];
-
-/** Finds the list item a segment names; -1 when the list has none (a keyed item only live has). */
-function indexIn(list: unknown[], segment: PathSegment): number {
-  if (typeof segment === 'object' && 'index' in segment) return segment.index < list.length ? segment.index : -1;
-  if (typeof segment === 'object' && 'key' in segment) {
-    return list.findIndex((item) => isPlainObject(item) && Object.entries(segment.key).every(([k, v]) => String(item[k]) === String(v)));
-  }
-  const index = Number(segment);
-  return Number.isInteger(index) && index < list.length ? index : -1;
-}
 
 function childOf(container: Container, segment: PathSegment): unknown {
   if (Array.isArray(container)) {

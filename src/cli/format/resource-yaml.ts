@@ -2,6 +2,7 @@
 // the manager and time written next to each drifted field as a YAML comment.
 import { Document, isCollection, isScalar, type Node } from 'yaml';
 import type { FieldChange, KubeObject } from '../../core/model/index.js';
+import { withoutServerState } from '../../core/k8s/index.js';
 import { concretePath, liveViewOf, segmentsOf } from './live-view.js';
 
 /** `kubectl-scale at 2026-12-02T03:02:11Z (human)`: who made the field what it is in live. */
@@ -38,18 +39,7 @@ export function liveYaml(desired: KubeObject, changes: FieldChange[]): string {
   return toYaml(liveViewOf(desired as Record<string, unknown>, changes), changes, 'live');
 }
 
-const SERVER_SET_METADATA = ['managedFields', 'uid', 'resourceVersion', 'generation', 'creationTimestamp', 'selfLink'];
-
 /** An object that exists only in live, without status and server-set metadata (noise). */
 export function extraYaml(live: KubeObject): string {
-  const { status: _status, ...rest } = live;
-  const metadata: Record<string, unknown> = { ...live.metadata };
-  for (const key of SERVER_SET_METADATA) delete metadata[key];
-  if (live.metadata.annotations) {
-    const annotations = { ...live.metadata.annotations };
-    delete annotations['kubectl.kubernetes.io/last-applied-configuration'];
-    if (Object.keys(annotations).length > 0) metadata.annotations = annotations;
-    else delete metadata.annotations;
-  }
-  return new Document({ ...rest, metadata }).toString({ lineWidth: 0 });
+  return new Document(withoutServerState(live)).toString({ lineWidth: 0 });
 }

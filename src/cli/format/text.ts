@@ -1,7 +1,7 @@
 // `--format text`: a unified diff per resource that is not in sync, like `kubectl diff`, with the
 // manager and time next to each drifted field, then one summary line.
 import { structuredPatch } from 'diff';
-import { maskSecretValues } from '../../core/diff/secret.js';
+import { maskSecretValues } from '../../core/k8s/index.js';
 import { displayKey, type DiffResult, type ResourceDiff } from '../../core/model/index.js';
 import { plainPalette, type Palette } from './color.js';
 import { desiredYaml, extraYaml, liveYaml } from './resource-yaml.js';
@@ -68,11 +68,17 @@ export function formatSummary(result: DiffResult): string {
   return parts.join(', ') + unlisted;
 }
 
-export function formatText(result: DiffResult, palette: Palette = plainPalette): string {
+/** `pending`: differences the persistence gate holds back (not in enough consecutive snapshots yet). */
+export function formatText(result: DiffResult, palette: Palette = plainPalette, pending = 0): string {
   const blocks: string[] = [];
   for (const resource of result.resources) {
     if (resource.status === 'in-sync' && resource.conflicts.length === 0) continue;
     blocks.push([palette.heading(heading(resource)), ...patchLines(resource, palette), ...notes(resource, palette)].join('\n'));
+  }
+  if (pending > 0) {
+    const are = pending === 1 ? ' is' : 's are';
+    const held = `${pending} more difference${are} not in enough consecutive snapshots yet (drift.minSnapshots)`;
+    blocks.push(`${held}: not drift until it persists.`);
   }
   blocks.push(formatSummary(result));
   return blocks.join('\n\n') + '\n';

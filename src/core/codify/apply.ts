@@ -14,7 +14,7 @@ import { cleanLiveObject } from './clean-live.js';
 import { isInside, manifestText, newResourcePath, relativeTo } from './new-resource.js';
 import { identityProblems } from '../k8s/object-names.js';
 import { appendToKustomizationList } from './kustomization-lists.js';
-import { kustomizationIn } from './shared-bases.js';
+import { findKustomizationFile } from '../manifests/index.js';
 import { isPlainObject } from '../model/index.js';
 import { parse } from 'yaml';
 
@@ -103,7 +103,7 @@ function writeNewResource(ctx: ApplyContext, resource: ResourceDiff): Outcome {
   }
   if (ctx.workspace.read(file) !== undefined) return { ok: false, reason: `${file} already exists; pullRequests.newResourcePath gives the same file for two resources` };
   // List it first: when the kustomization cannot take it, no orphan file is left behind.
-  const kustomization = kustomizationIn(ctx.workspace.files(), ctx.root);
+  const kustomization = findKustomizationFile(ctx.workspace.files(), ctx.root);
   if (kustomization) {
     const listed = editFile(ctx, kustomization, (text) => appendToKustomizationList(text, 'resources', relativeTo(ctx.root, file)));
     if (!listed.ok) return listed;

@@ -4,13 +4,14 @@ import { formatProblem } from '../model/index.js';
 import { selectIntents } from './select.js';
 import { applyIntent, type ApplyContext } from './apply.js';
 import { Workspace } from './workspace.js';
+import { normalizeDir } from '../model/index.js';
 import { isInside } from './new-resource.js';
-import { kustomizationUsers, joinPath } from './shared-bases.js';
+import { kustomizationUsers } from './shared-bases.js';
 import { compareAfterCodify } from './self-check.js';
 import type { CodifyEngine, CodifyInput, CodifyResult } from './types.js';
 
 export function codifyWith(engine: CodifyEngine, input: CodifyInput): CodifyResult {
-  const root = joinPath(input.root);
+  const root = normalizeDir(input.root);
   const namespaces = input.cluster?.namespaces;
   const selection = selectIntents(input.result.resources, input.config, namespaces);
   const ctx: ApplyContext = {
@@ -32,7 +33,8 @@ export function codifyWith(engine: CodifyEngine, input: CodifyInput): CodifyResu
   if (ctx.codified.length === 0) return { edits, codified: [], reported: ctx.reported, check: { ok: true } };
   // The check compares two fresh diffs made the same way, so options and filtering applied to
   // input.result (persistence gate, scope) cannot make it fail.
-  const options = { config: input.config, namespaces, complete: true, unlisted: input.result.unlisted };
+  const scope = { complete: true, errors: input.result.unlisted.map((resource) => ({ resource })) };
+  const options = { config: input.config, namespaces, scope };
   const renderedBefore = engine.render(input.files, root, { defaultNamespace: input.defaultNamespace });
   const renderedAfter = engine.render(ctx.workspace.files(), root, { defaultNamespace: input.defaultNamespace });
   const knownErrors = new Set(renderedBefore.errors.map(formatProblem));

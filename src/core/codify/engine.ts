@@ -5,5 +5,5 @@ import type { CodifyEngine } from './types.js';
 
 export const defaultEngine: CodifyEngine = {
   render: (files, root, options) => renderManifests(files, root, options),
-  diff: (desired, live, options) => diffResources(desired, live, { ...options, unlisted: options.unlisted.map((resource) => ({ resource })) }),
+  diff: (desired, live, options) => diffResources(desired, live, options),
 };

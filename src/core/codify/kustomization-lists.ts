@@ -5,9 +5,6 @@ import { parseDocuments } from './yaml-locate.js';
 import { setValueAt, type EditResult } from './yaml-edit.js';
 import { isPlainObject } from '../model/index.js';
 
-/** The file names kustomize looks for in a directory, in its order. */
-export const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
-
 function sameEntry(a: unknown, b: unknown): boolean {
   if (typeof a === 'string' || typeof b === 'string') return a === b;
   return isPlainObject(a) && isPlainObject(b) && a.path !== undefined && a.path === b.path;

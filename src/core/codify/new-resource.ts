@@ -2,7 +2,7 @@
 import { posix } from 'node:path';
 import type { KubeObject, ResourceKey } from '../model/index.js';
 import { renderCollection, DEFAULT_BLOCK_STYLE } from './block-render.js';
-import { joinPath } from './shared-bases.js';
+import { normalizeDir } from '../model/index.js';
 
 /** Fills `{cluster_path}` `{cluster}` `{namespace}` `{kind}` (lower-case) `{name}`; empty parts collapse. */
 export function newResourcePath(template: string, key: ResourceKey, clusterPath: string, cluster: string | undefined): string {
@@ -12,7 +12,7 @@ export function newResourcePath(template: string, key: ResourceKey, clusterPath:
     .replace(/\{namespace\}/g, key.namespace)
     .replace(/\{kind\}/g, key.kind.toLowerCase())
     .replace(/\{name\}/g, key.name);
-  return joinPath(...filled.split('/').filter((part) => part !== ''));
+  return normalizeDir(filled);
 }
 
 /**

@@ -1,17 +1,18 @@
 // A change to an object from a shared base, written as a strategic-merge patch in this cluster's
 // overlay: one file per resource, created or extended, registered in the overlay's `patches:`.
-import type { DesiredObject, FieldChange, PathSegment } from '../model/index.js';
-import { isPlainObject, ownValue } from '../model/index.js';
+import { dirname, type DesiredObject, type FieldChange, type PathSegment } from '../model/index.js';
+import { valueAtSegments } from '../k8s/index.js';
 import { appendToKustomizationList } from './kustomization-lists.js';
 import { manifestText, relativeTo } from './new-resource.js';
-import { dirOf, joinPath } from './shared-bases.js';
+
 import { setValueAt, type EditResult } from './yaml-edit.js';
 import type { Workspace } from './workspace.js';
 
 /** The patch file for one resource in an overlay directory. */
 export function overlayPatchPath(overlayKustomization: string, desired: DesiredObject): string {
   const name = `driftback-${desired.key.kind.toLowerCase()}-${desired.source.sourceName}.yaml`;
-  return joinPath(dirOf(overlayKustomization), name);
+  const dir = dirname(overlayKustomization);
+  return dir ? `${dir}/${name}` : name;
 }
 
 /**
@@ -40,20 +41,9 @@ export function writeOverlayPatch(workspace: Workspace, overlayKustomization: st
   workspace.write(file, edited.text);
   const kustomization = workspace.read(overlayKustomization);
   if (kustomization === undefined) return { ok: false, reason: `${overlayKustomization} is not in the repository`, file };
-  const registered = appendToKustomizationList(kustomization, 'patches', { path: relativeTo(dirOf(overlayKustomization), file) });
+  const entry = { path: relativeTo(dirname(overlayKustomization), file) };
+  const registered = appendToKustomizationList(kustomization, 'patches', entry);
   if (!registered.ok) return { ok: false, reason: `${overlayKustomization}: ${registered.reason}`, file };
   workspace.write(overlayKustomization, registered.text);
   return { ...edited, file };
-}
-
-/** Reads a value by segments, keyed-list items matched by their merge keys. */
-export function valueAtSegments(value: unknown, segments: readonly PathSegment[]): unknown {
-  let current = value;
-  for (const segment of segments) {
-    if (typeof segment === 'string') current = isPlainObject(current) ? ownValue(current, segment) : undefined;
-    else if (!Array.isArray(current)) return undefined;
-    else if ('index' in segment) current = current[segment.index];
-    else current = current.find((item) => isPlainObject(item) && Object.entries(segment.key).every(([k, v]) => String(item[k] ?? (k === 'protocol' ? 'TCP' : '')) === String(v)));
-  }
-  return current;
 }

@@ -2,7 +2,7 @@
 // that set the field, the kustomization's `images:` or `replicas:` entry — or, when that place is
 // in a base other kustomizations also use, this cluster's overlay.
 import type { DesiredObject, FieldSource } from '../model/index.js';
-import { dirOf } from './shared-bases.js';
+import { dirname } from '../model/index.js';
 
 export type Route =
   /** Edit the value in place: navigate `segments` in one document of `file`. */
@@ -68,7 +68,7 @@ export function overlayFor(chain: readonly string[], owner: string | undefined, 
   if (start < 0) return undefined;
   // A file listed by name in several kustomizations is shared like a base directory.
   let outermostShared = file && (users.get(file) ?? 0) > 1 ? start - 1 : -2;
-  for (let i = start; i < chain.length; i++) if ((users.get(dirOf(chain[i])) ?? 0) > 1) outermostShared = i;
+  for (let i = start; i < chain.length; i++) if ((users.get(dirname(chain[i])) ?? 0) > 1) outermostShared = i;
   if (outermostShared < -1) return undefined;
   return chain[outermostShared + 1] ?? null;
 }

@@ -4,6 +4,7 @@
 import type { Config } from '../config/index.js';
 import type { Conflict, FieldChange, ResourceDiff } from '../model/index.js';
 import type { ReportedChange } from './types.js';
+import { isSecret, isSecretValuePath } from '../k8s/index.js';
 
 export type Intent =
   | { type: 'set'; resource: ResourceDiff; change: FieldChange }
@@ -15,12 +16,8 @@ export interface Selection {
   reported: ReportedChange[];
 }
 
-function isSecret(resource: ResourceDiff): boolean {
-  return resource.key.group === '' && resource.key.kind === 'Secret';
-}
-
 function isSecretValue(resource: ResourceDiff, change: FieldChange): boolean {
-  return isSecret(resource) && /^\/(data|stringData)(\/|$)/.test(change.path);
+  return isSecret(resource.key) && isSecretValuePath(change.path);
 }
 
 function conflictAsChange(conflict: Conflict): FieldChange {
@@ -42,7 +39,10 @@ export function selectIntents(resources: readonly ResourceDiff[], config: Config
     if (resource.status === 'extra') {
       const creator = resource.createdBy;
       if (!codify.includes('extra')) report(resource, 'created in the cluster; drift.codify does not include "extra"');
-      else if (isSecret(resource)) report(resource, 'a Secret created in the cluster: its values are never written to Git; add it through your secrets tooling');
+      else if (isSecret(resource.key)) {
+        report(resource, 'a Secret created in the cluster: its values are never written to Git; '
+          + 'add it through your secrets tooling');
+      }
       else if (namespaces && resource.key.namespace && !namespaces.includes(resource.key.namespace)) report(resource, `namespace ${resource.key.namespace} is outside the cluster's namespaces`);
       else if (!creator) report(resource, 'created in the cluster by an unknown manager (no managedFields): not codified');
       else if (!(causes as string[]).includes(creator.cause)) report(resource, `created by ${creator.manager} (${creator.cause}); drift.causes is [${causes.join(', ')}]`);

@@ -2,6 +2,7 @@
 // diff from the same result.
 import type { Config } from '../config/index.js';
 import type { DesiredObject, DiffResult, FieldChange, KubeObject, RenderResult, ResourceKey } from '../model/index.js';
+import type { SnapshotScope } from '../k8s/index.js';
 
 export interface CodifyInput {
   /** The repository's files, path (relative to the repository, `/` separators) → text. */
@@ -47,5 +48,8 @@ export interface CodifyResult {
 /** The render and diff steps the self-check runs again on the edited files. */
 export interface CodifyEngine {
   render(files: ReadonlyMap<string, string>, root: string, options: { defaultNamespace?: string }): RenderResult;
-  diff(desired: DesiredObject[], live: KubeObject[], options: { config: Config; namespaces?: string[]; complete: boolean; unlisted: string[] }): DiffResult;
+  diff(
+    desired: DesiredObject[], live: KubeObject[],
+    options: { config: Config; namespaces?: readonly string[]; scope: SnapshotScope },
+  ): DiffResult;
 }

@@ -3,6 +3,7 @@
 // other items by index. Stops where the path leaves the file, so an `add` knows where to insert.
 import { isMap, isScalar, isSeq, parseAllDocuments, type Document, type Pair, type ParsedNode, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { PathSegment } from '../model/index.js';
+import { keyFieldDefault } from '../k8s/index.js';
 
 export interface Step {
   parent: YAMLMap<ParsedNode, ParsedNode | null> | YAMLSeq<ParsedNode>;
@@ -28,15 +29,13 @@ export function keyText(node: unknown): string | undefined {
   return isScalar(node) ? String(node.value) : undefined;
 }
 
-// A port written without protocol is TCP: the server defaults it before lists are matched.
-const KEY_DEFAULTS: Record<string, string> = { protocol: 'TCP' };
-
 export function itemMatches(item: unknown, segment: PathSegment): boolean {
   if (typeof segment !== 'object' || !('key' in segment)) return false;
   if (!isMap(item)) return false;
   return Object.entries(segment.key).every(([field, expected]) => {
     const pair = item.items.find((p) => keyText(p.key) === field);
-    if (!pair) return KEY_DEFAULTS[field] === String(expected);
+    // A key field the item leaves out has the server's default (a port without protocol is TCP).
+    if (!pair) return keyFieldDefault(field) === String(expected);
     return isScalar(pair.value) && String(pair.value.value) === String(expected);
   });
 }

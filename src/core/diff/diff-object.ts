@@ -2,14 +2,14 @@
 // matches keyed lists by key, keeps noise out, and names each change's op, manager and cause.
 import type { Cause, Conflict, FieldChange, KubeObject, PathSegment } from '../model/index.js';
 import type { Config } from '../config/index.js';
-import { groupOf, isPlainObject, ownValue } from '../model/index.js';
+import { groupOf, isPlainObject, ownValue, versionOf } from '../model/index.js';
 import { defaultConfig } from '../config/index.js';
-import { isEmpty, LAST_APPLIED, withoutNoise } from './noise.js';
-import { canonicalKey, itemKey, listKeysFor, valueAtSegments } from './list-keys.js';
-import { buildOwnership, childOwn, itemOwn, mainOwner, ownersOf, type OwnNode, type Owner } from './ownership.js';
 import { escapeSegment } from '../model/index.js';
-import { isQuantityField, quantitiesEqual } from './quantity.js';
-import { foldStringData, isSecret, isSecretValuePath, MASK, secretValuesEqual } from './secret.js';
+import {
+  buildOwnership, canonicalKey, childOwn, foldStringData, hasManagedFields, isEmpty, isQuantityField, isSecret,
+  isSecretValuePath, itemKey, itemOwn, LAST_APPLIED, listKeysFor, mainOwner, MASK, ownersOf, quantitiesEqual,
+  secretValuesEqual, valueAtSegments, withoutNoise, type OwnNode, type Owner,
+} from '../k8s/index.js';
 
 export interface DiffOptions {
   /** Appliers and human managers come from `drift`. Default: the default config. */
@@ -37,6 +37,8 @@ interface Place {
 interface Walk {
   group: string;
   kind: string;
+  /** The live object's version: a merge fact of another version of the kind does not apply. */
+  version: string;
   secret: boolean;
   changes: FieldChange[];
   conflicts: Conflict[];
@@ -52,11 +54,12 @@ export function diffObject(desired: KubeObject, live: KubeObject, options: DiffO
   const walk: Walk = {
     group: groupOf(live.apiVersion ?? desired.apiVersion ?? ''),
     kind: live.kind ?? desired.kind,
+    version: versionOf(live.apiVersion ?? desired.apiVersion ?? ''),
     secret,
     changes: [],
     conflicts: [],
     live,
-    hasManagedFields: Array.isArray(live.metadata?.managedFields) && live.metadata.managedFields.length > 0,
+    hasManagedFields: hasManagedFields(live),
   };
   const d = secret ? foldStringData(withoutNoise(desired)) : withoutNoise(desired);
   const l = secret ? foldStringData(withoutNoise(live)) : withoutNoise(live);
@@ -159,7 +162,7 @@ function compareMaps(walk: Walk, d: Record<string, unknown>, l: Record<string, u
 }
 
 function compareLists(walk: Walk, d: unknown[], l: unknown[], place: Place): void {
-  const keys = listKeysFor(walk.group, '', walk.kind, place.pattern);
+  const keys = listKeysFor(walk.group, walk.kind, place.pattern, walk.version);
   const whole = wholeOwners(walk, place);
   const inherited = whole.length ? whole : place.inherited;
   const liveKeys = keys ? l.map((x) => itemKey(x, keys)) : [];
@@ -216,7 +219,7 @@ function liveOnly(walk: Walk, l: unknown, place: Place): void {
     return;
   }
   if (Array.isArray(l)) {
-    const keys = listKeysFor(walk.group, '', walk.kind, place.pattern);
+    const keys = listKeysFor(walk.group, walk.kind, place.pattern, walk.version);
     if (!keys) return; // atomic: only ownership of the whole list is evidence, checked above
     l.forEach((liveItem, j) => {
       const key = itemKey(liveItem, keys);

@@ -7,24 +7,23 @@ import { assessHealth } from '../health/index.js';
 import { compileIgnoreRules, ignoreRuleFor, type IgnoreMatcher } from '../classify/ignore.js';
 import { summarize } from '../classify/summary.js';
 import { diffObject } from './diff-object.js';
-import { createdByOf, isControllerMade } from './extra.js';
-import { unlistedMatcher, type UnlistedType } from './unlisted.js';
+import { coverageOf, creatorOf, FULL_SCOPE, type SnapshotScope } from '../k8s/index.js';
+import { isControllerMade } from './extra.js';
 
 export interface DiffResourcesOptions {
   config: Config;
-  /** Namespaces in scope; undefined or empty = every namespace live holds (an empty scope would show nothing). */
-  namespaces?: string[];
-  /** The snapshot's scope.complete. Default: true. */
-  complete?: boolean;
-  /** Types the snapshot could not list (scope.errors). */
-  unlisted?: UnlistedType[];
+  /** The cluster's configured namespaces; undefined or empty = every namespace live holds. */
+  namespaces?: readonly string[];
+  /** What the snapshot listed (its scope). Default: everything. */
+  scope?: SnapshotScope;
 }
 
 export function diffResources(desired: DesiredObject[], live: KubeObject[], options: DiffResourcesOptions): DiffResult {
   const { config } = options;
-  const scope = options.namespaces?.length ? new Set(options.namespaces) : undefined;
-  const inScope = (key: ResourceKey): boolean => !scope || scope.has(key.namespace);
-  const unlisted = unlistedMatcher(options.complete ?? true, options.unlisted ?? []);
+  const coverage = coverageOf(options.scope ?? FULL_SCOPE, options.namespaces);
+  // Under a namespace scope, only objects in those namespaces can be hand-made extras.
+  const extraInScope = (key: ResourceKey): boolean =>
+    !coverage.namespaces || coverage.namespaces.includes(key.namespace);
   const matchers = compileIgnoreRules(config.drift.ignore);
   const liveById = new Map<string, KubeObject>();
   for (const obj of live) liveById.set(keyId(keyOf(obj)), obj);
@@ -37,7 +36,7 @@ export function diffResources(desired: DesiredObject[], live: KubeObject[], opti
     const have = liveById.get(id);
     if (!have) {
       // A partial snapshot proves nothing about what it could not see.
-      if (unlisted.covers(want.key) || (scope && want.key.namespace && !inScope(want.key))) continue;
+      if (!coverage.proves(want.key)) continue;
       resources.push({ key: want.key, status: 'missing', changes: [], ignored: [], conflicts: [], desired: want });
       continue;
     }
@@ -47,8 +46,8 @@ export function diffResources(desired: DesiredObject[], live: KubeObject[], opti
   for (const [id, have] of liveById) {
     if (desiredIds.has(id)) continue;
     const key = keyOf(have);
-    if (scope && !inScope(key)) continue;
-    const createdBy = createdByOf(have, config);
+    if (!extraInScope(key)) continue;
+    const createdBy = creatorOf(have, config);
     if (isControllerMade(have, createdBy)) continue;
     resources.push({
       key, status: 'extra', changes: [], ignored: [], conflicts: [], live: have, health: assessHealth(have),
@@ -59,7 +58,7 @@ export function diffResources(desired: DesiredObject[], live: KubeObject[], opti
   // Ids computed once: a comparator that builds them would do it n log n times.
   const ids = new Map(resources.map((r) => [r, keyId(r.key)]));
   resources.sort((a, b) => (ids.get(a)! < ids.get(b)! ? -1 : ids.get(a)! > ids.get(b)! ? 1 : 0));
-  return { resources, summary: summarize(resources), unlisted: unlisted.described };
+  return { resources, summary: summarize(resources), unlisted: coverage.unlisted };
 }
 
 function compareOne(want: DesiredObject, have: KubeObject, config: Config, matchers: readonly IgnoreMatcher[]): ResourceDiff {

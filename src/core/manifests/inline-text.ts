@@ -1,7 +1,7 @@
 // Inline patches are YAML text inside a kustomization's string value. To point source locations at
 // the patch bytes in the kustomization file, offsets inside a literal block scalar (`|`, `|-`) are
 // mapped back to the file; any other scalar style maps every offset to the scalar itself.
-import type { SourceLocation } from '../model/index.js';
+import { lineStartsOf, locationAt, type SourceLocation } from '../model/index.js';
 import type { TrackedNode } from './tracked.js';
 
 export type OffsetMap = (offset: number) => number | undefined;
@@ -53,27 +53,13 @@ export function relocate(node: TrackedNode, fileText: string, file: string, map:
     if (location) {
       const start = map(location.range[0]);
       const end = map(Math.max(location.range[0], location.range[1] - 1));
-      n.source = { ...n.source, location: start === undefined || end === undefined ? fallback : locationAt(file, fallback.document, start, end + (location.range[1] > location.range[0] ? 1 : 0), lineStarts) };
+      const found = start !== undefined && end !== undefined;
+      const endAt = (end ?? 0) + (location.range[1] > location.range[0] ? 1 : 0);
+      const located = found ? locationAt(lineStarts, file, fallback.document, start, endAt) : fallback;
+      n.source = { ...n.source, location: located };
     }
     if (n.kind === 'map') for (const child of n.entries.values()) visit(child);
     if (n.kind === 'list') for (const child of n.items) visit(child);
   };
   visit(node);
-}
-
-function lineStartsOf(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
-  return starts;
-}
-
-function locationAt(file: string, document: number, start: number, end: number, lineStarts: number[]): SourceLocation {
-  let lo = 0;
-  let hi = lineStarts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (lineStarts[mid] <= start) lo = mid;
-    else hi = mid - 1;
-  }
-  return { file, document, range: [start, end], line: lo + 1, column: start - lineStarts[lo] + 1 };
 }

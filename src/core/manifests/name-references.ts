@@ -4,7 +4,7 @@
 // claimName, RBAC roleRef and subjects, Ingress backends and TLS secrets, StatefulSet serviceName,
 // HPA scaleTargetRef.
 import type { FieldSource } from '../model/index.js';
-import { isClusterScoped } from './cluster-scoped.js';
+import { isClusterScoped } from '../k8s/index.js';
 import { groupOfResource, kindOf, nameOf, namespaceOf, type BuildResource } from './resource.js';
 import { getIn, getString, mapsAt, type TrackedMap } from './tracked.js';
 

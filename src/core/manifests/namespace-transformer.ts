@@ -2,7 +2,7 @@
 // file says), never on cluster-scoped kinds, and on RoleBinding/ClusterRoleBinding subjects named
 // `default` (kustomize's rule for the default ServiceAccount).
 import type { FieldSource } from '../model/index.js';
-import { isClusterScoped } from './cluster-scoped.js';
+import { isClusterScoped } from '../k8s/index.js';
 import { groupOfResource, kindOf, namespaceOf, type BuildResource } from './resource.js';
 import { ensureMap, getString, setScalar } from './tracked.js';
 

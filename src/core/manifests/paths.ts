@@ -3,31 +3,8 @@
 // any file live under it".
 export const KUSTOMIZATION_FILE_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'] as const;
 
-/** Joins and normalizes; undefined when the result would leave the repository. */
-export function joinPath(dir: string, relative: string): string | undefined {
-  const parts = relative.startsWith('/') ? [] : dir.split('/').filter(Boolean);
-  for (const segment of relative.split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') {
-      if (parts.length === 0) return undefined;
-      parts.pop();
-    } else parts.push(segment);
-  }
-  return parts.join('/');
-}
-
-export function normalizeDir(dir: string): string {
-  return joinPath('', dir) ?? '';
-}
-
-export function dirname(path: string): string {
-  const slash = path.lastIndexOf('/');
-  return slash < 0 ? '' : path.slice(0, slash);
-}
-
-export function basename(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
-}
+export { basename, dirname, joinPath, normalizeDir } from '../model/repo-path.js';
+import { normalizeDir } from '../model/repo-path.js';
 
 /** The kustomization file of `dir` (kustomization.yaml, .yml or Kustomization), if it has one. */
 export function findKustomizationFile(files: ReadonlyMap<string, string>, dir: string): string | undefined {

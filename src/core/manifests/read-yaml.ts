@@ -4,7 +4,9 @@
 // the file still load. A render's budget (render-budget.ts) is charged per document.
 import { LineCounter, parseAllDocuments, isAlias, isMap, isScalar, isSeq, isPair } from 'yaml';
 import type { Node as YamlNode, Document } from 'yaml';
-import type { FieldOrigin, FieldSource, SourceLocation, SourceProblem } from '../model/index.js';
+import {
+  locationAt, type FieldOrigin, type FieldSource, type SourceLocation, type SourceProblem,
+} from '../model/index.js';
 import type { TrackedNode, ScalarValue } from './tracked.js';
 import { expansionSize, MAX_ALIAS_NODES } from './expansion-size.js';
 import type { RenderMeter } from './render-budget.js';
@@ -120,33 +122,6 @@ class Converter {
     const range = node.range;
     return { location: range ? this.locate(range[0], range[1]) : this.locate(0, 0), origin: this.origin };
   }
-}
-
-/**
- * The location of [start, end): LineCounter.linePos's line and column, without its temporary object
- * (one location per node of every file makes that allocation show in a profile).
- */
-function locationAt(lineStarts: readonly number[], file: string, document: number, start: number, end: number): SourceLocation {
-  let low = 0;
-  let high = lineStarts.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (lineStarts[mid] < start) low = mid + 1;
-    else high = mid;
-  }
-  let line: number;
-  let column: number;
-  if (lineStarts[low] === start) {
-    line = low + 1;
-    column = 1;
-  } else if (low === 0) {
-    line = 0;
-    column = start;
-  } else {
-    line = low;
-    column = start - lineStarts[low - 1] + 1;
-  }
-  return { file, document, range: [start, end], line, column };
 }
 
 function scalarValue(value: unknown): ScalarValue {

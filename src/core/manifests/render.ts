@@ -4,7 +4,7 @@
 import type { DesiredObject, KubeObject, RenderResult } from '../model/index.js';
 import { newBuildContext, type BuildContext, type UnfollowedKind } from './build-context.js';
 import { buildKustomization } from './build-kustomization.js';
-import { isClusterScoped } from './cluster-scoped.js';
+import { isClusterScoped } from '../k8s/index.js';
 import { fixNameReferences } from './name-references.js';
 import { kustomizeHash } from './name-hash.js';
 import type { ParseCache } from './parse-cache.js';

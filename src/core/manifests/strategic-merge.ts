@@ -1,7 +1,7 @@
 // Strategic merge patch on tracked trees, as kustomize applies it: maps merge, null deletes a key,
 // keyed lists merge item by item, other lists are replaced, and `$patch: delete|replace` directives
 // work on maps and list items. Nodes taken from the patch keep the patch's source.
-import { mergeKeyOf, isMergedPrimitiveList } from './merge-keys.js';
+import { keyFieldDefault, strategicMergeOf } from '../k8s/index.js';
 import type { TrackedList, TrackedMap, TrackedNode } from './tracked.js';
 
 export interface MergeContext {
@@ -41,15 +41,16 @@ function mergeLists(target: TrackedList, patch: TrackedList, context: MergeConte
   if (patch.items.some((item) => directiveOf(item) === 'replace')) {
     return { ...patch, items: patch.items.filter((item) => directiveOf(item) !== 'replace').map(withoutDirectives) };
   }
-  const keys = mergeKeyOf(context.group, context.kind, path);
-  if (!keys) {
-    if (isMergedPrimitiveList(context.group, path)) {
+  const merge = strategicMergeOf(context.group, context.kind, path);
+  if (merge.type !== 'keyed') {
+    if (merge.type === 'set') {
       const items = [...target.items];
       for (const item of patch.items) if (item.kind === 'scalar' && !items.some((t) => t.kind === 'scalar' && t.value === item.value)) items.push(item);
       return { kind: 'list', items, source: target.source };
     }
     return patch;
   }
+  const { keys } = merge;
   const items = [...target.items];
   for (const item of patch.items) {
     if (item.kind !== 'map') continue;
@@ -81,9 +82,8 @@ function sameKey(a: TrackedMap, b: TrackedMap, keys: string[]): boolean {
 function keyValue(map: TrackedMap, key: string): unknown {
   const node = map.entries.get(key);
   const value = node?.kind === 'scalar' ? node.value : undefined;
-  // The API server defaults a port's protocol to TCP, so a patch without it names the same port.
-  if (key === 'protocol' && (value === undefined || value === null)) return 'TCP';
-  return value;
+  // A key field the server defaults (a port's protocol) names the same item when left out.
+  return value === undefined || value === null ? keyFieldDefault(key) : value;
 }
 
 function directiveOf(node: TrackedNode): string | undefined {

@@ -15,6 +15,11 @@ export function groupOf(apiVersion: string): string {
   return slash < 0 ? '' : apiVersion.slice(0, slash);
 }
 
+/** The version of an apiVersion: `apps/v1` → `v1`, `v1` → `v1`. */
+export function versionOf(apiVersion: string): string {
+  return apiVersion.slice(apiVersion.indexOf('/') + 1);
+}
+
 export function keyOf(obj: KubeObject): ResourceKey {
   return {
     group: groupOf(obj.apiVersion ?? ''),

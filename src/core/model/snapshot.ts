@@ -32,6 +32,9 @@ export const snapshotSchema = z
         errors: z
           .array(z.object({ resource: z.string(), reason: z.string(), message: z.string().optional() }).passthrough())
           .default([]),
+        excluded: z
+          .array(z.object({ resource: z.string(), group: z.string().optional(), kind: z.string().optional() }))
+          .optional(),
       })
       .passthrough(),
     items: z.array(kubeObjectSchema),
@@ -47,6 +50,13 @@ export interface ScopeError {
   message?: string;
 }
 
+/** A type the agent discovered and did not list on purpose (its include/exclude settings): absence proves nothing. */
+export interface ExcludedType {
+  resource: string;
+  group?: string;
+  kind?: string;
+}
+
 export interface Snapshot {
   apiVersion: typeof SNAPSHOT_API_VERSION;
   kind: 'Snapshot';
@@ -55,7 +65,9 @@ export interface Snapshot {
   capturedAt: string;
   agent?: { version: string; [k: string]: unknown };
   server?: { gitVersion?: string; [k: string]: unknown };
-  scope: { namespaces?: string[]; complete: boolean; errors: ScopeError[]; [k: string]: unknown };
+  scope: {
+    namespaces?: string[]; complete: boolean; errors: ScopeError[]; excluded?: ExcludedType[]; [k: string]: unknown;
+  };
   items: KubeObject[];
 }
 

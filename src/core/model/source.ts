@@ -14,6 +14,30 @@ export interface SourceLocation {
   column: number;
 }
 
+/** The offset at which each line of a text starts (the first line at 0). */
+export function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  return starts;
+}
+
+/**
+ * The location of the range [start, end) of a file whose lines start at `lineStarts` (1-based line
+ * and column). A binary search with no allocation but the result: every node of every file gets one.
+ */
+export function locationAt(
+  lineStarts: readonly number[], file: string, document: number, start: number, end: number,
+): SourceLocation {
+  let low = 0;
+  let high = lineStarts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (lineStarts[mid]! <= start) low = mid;
+    else high = mid - 1;
+  }
+  return { file, document, range: [start, end], line: low + 1, column: start - lineStarts[low]! + 1 };
+}
+
 /**
  * How a field reached the rendered object when it did not come straight from the resource file.
  * `kustomization` is the kustomization file path; `index` the entry in that field's list.

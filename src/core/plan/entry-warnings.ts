@@ -1,7 +1,7 @@
 // Warnings about one resource that head creates or updates: each has a stable code, the resource,
 // what to do, and the line in head that declares the field.
 import { displayKey, type DesiredObject, type FieldChange, type Conflict, type KubeObject, type PlanWarning, type ResourceKey } from '../model/index.js';
-import { immutableReason } from './immutable.js';
+import { immutableReason } from '../k8s/index.js';
 import { sourceOf } from './source-line.js';
 
 function at(desired: DesiredObject | undefined, path?: string): Pick<PlanWarning, 'file' | 'line'> {

@@ -1,6 +1,7 @@
 // Plan: head × base × live → create / update / prune / unchanged, with warnings.
 export { planChanges, isEmptyPlan, type PlanInput } from './plan-changes.js';
+export type { PlannedSnapshot } from './cluster-warnings.js';
 export { keepReason, trackingOf } from './prune-rules.js';
-export { immutableReason } from './immutable.js';
 export { appliesPath, notReconcilingReason } from './reconcilers.js';
 export { formatAge, secondsBetween } from './age.js';
+export { locateProtectedPrunes } from './locate-prunes.js';

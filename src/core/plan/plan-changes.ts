@@ -1,14 +1,17 @@
 // What applying head would do to one cluster: create / update / prune / unchanged, and the
 // warnings that matter. Pure: every input is a value, `now` included.
-import { compareKeys, keyId, keyOf, type DesiredObject, type KubeObject, type Plan, type PlanEntry, type PlanWarning, type ResourceKey, type ScopeError } from '../model/index.js';
+import {
+  compareKeys, keyId, keyOf, type DesiredObject, type KubeObject, type Plan, type PlanEntry, type PlanWarning,
+  type ResourceKey,
+} from '../model/index.js';
 import { parseDuration, type ClusterConfig, type Config } from '../config/index.js';
 import { assessHealth } from '../health/index.js';
 import { diffObject } from '../diff/index.js';
 import { removedSinceBase } from './removed-since-base.js';
 import { changeWarnings, conflictWarnings, healthWarning, namespaceWarning } from './entry-warnings.js';
 import { planPrune } from './plan-prune.js';
-import { snapshotWarnings, reconcilerWarnings } from './cluster-warnings.js';
-import { unlistedMatcher } from './snapshot-scope.js';
+import { snapshotWarnings, reconcilerWarnings, type PlannedSnapshot } from './cluster-warnings.js';
+import { coverageOf, FULL_SCOPE, isNamespace, namespaceKey } from '../k8s/index.js';
 
 export interface PlanInput {
   head: DesiredObject[];
@@ -16,7 +19,8 @@ export interface PlanInput {
   live: KubeObject[];
   config: Config;
   cluster?: ClusterConfig;
-  snapshot?: { capturedAt: string; complete: boolean; errors: ScopeError[] };
+  /** When the snapshot was taken and what it listed; undefined for live state that is no snapshot. */
+  snapshot?: PlannedSnapshot;
   /** The moment the plan is made (ISO 8601): snapshot age and reconciler lag are measured from it. */
   now: string;
   /** The commit head was rendered from (kept with the plan's inputs; not used in the computation). */
@@ -27,33 +31,31 @@ export interface PlanInput {
 
 const WARNING_ORDER: PlanWarning['code'][] = ['stale-snapshot', 'partial-snapshot', 'not-reconciling', 'prune-protected', 'immutable', 'conflict', 'reverts-live-change', 'namespace-missing', 'unhealthy'];
 
-function inScope(key: ResourceKey, namespaces: string[] | undefined): boolean {
-  return !namespaces || key.namespace === '' || namespaces.includes(key.namespace);
-}
-
 export function planChanges(input: PlanInput): Plan {
-  const namespaces = input.cluster?.namespaces;
-  const isUnlisted = unlistedMatcher(input.snapshot?.errors ?? []);
+  const coverage = coverageOf(input.snapshot ?? FULL_SCOPE, input.cluster?.namespaces);
   const live = new Map<string, KubeObject>();
-  for (const object of input.live) if (inScope(keyOf(object), namespaces)) live.set(keyId(keyOf(object)), object);
+  for (const object of input.live) if (coverage.inScope(keyOf(object))) live.set(keyId(keyOf(object)), object);
   const head = new Map<string, DesiredObject>();
-  for (const desired of input.head) if (inScope(desired.key, namespaces)) head.set(keyId(desired.key), desired);
+  for (const desired of input.head) if (coverage.inScope(desired.key)) head.set(keyId(desired.key), desired);
   const base = new Map<string, DesiredObject>((input.base ?? []).map((d) => [keyId(d.key), d]));
-  const liveNamespaces = new Set([...live.values()].filter((o) => o.kind === 'Namespace' && keyOf(o).group === '').map((o) => o.metadata.name));
-  const namespacesListed = liveNamespaces.size > 0 && !isUnlisted({ group: '', kind: 'Namespace' });
-  const headNamespaces = new Set([...head.values()].filter((d) => d.key.kind === 'Namespace' && d.key.group === '').map((d) => d.key.name));
+  const liveNamespaces = new Set([...live.values()].filter((o) => isNamespace(keyOf(o))).map((o) => o.metadata.name));
+  // A snapshot that holds no Namespace at all did not list them: it cannot say one is missing.
+  const namespaceListed = (name: string): boolean => liveNamespaces.size > 0 && coverage.proves(namespaceKey(name));
+  const headNamespaces = new Set([...head.values()].filter((d) => isNamespace(d.key)).map((d) => d.key.name));
 
   const plan: Plan = { cluster: input.cluster?.name, create: [], update: [], prune: [], kept: [], unchanged: 0, warnings: [] };
   const unclaimed: ResourceKey[] = [];
   for (const [id, desired] of head) {
     const current = live.get(id);
     if (!current) {
-      if (isUnlisted(desired.key)) {
+      // A snapshot proves nothing about what it did not list: the object may well exist.
+      if (!coverage.proves(desired.key)) {
         unclaimed.push(desired.key);
         continue;
       }
       plan.create.push({ id: desired.key, action: 'create', changes: [], conflicts: [], desired });
-      if (desired.key.namespace && namespacesListed && !liveNamespaces.has(desired.key.namespace) && !headNamespaces.has(desired.key.namespace)) {
+      const namespace = desired.key.namespace;
+      if (namespace && namespaceListed(namespace) && !liveNamespaces.has(namespace) && !headNamespaces.has(namespace)) {
         plan.warnings.push(namespaceWarning(desired.key, desired));
       }
       continue;
@@ -71,13 +73,15 @@ export function planChanges(input: PlanInput): Plan {
     plan.warnings.push(...changeWarnings(desired.key, changes, desired, current));
   }
 
-  const pruned = planPrune({ head, base, live, prune: input.cluster?.prune ?? true, protect: input.config.plan.protect, isUnlisted });
+  const prune = input.cluster?.prune ?? true;
+  const pruned = planPrune({ head, base, live, prune, protect: input.config.plan.protect, proves: coverage.proves });
   plan.prune.push(...pruned.prune);
   plan.kept.push(...pruned.kept);
   plan.warnings.push(...pruned.warnings);
 
   const staleAfter = parseDuration(input.cluster?.staleAfter ?? '30m') ?? 1800;
-  plan.warnings.push(...snapshotWarnings(input.snapshot, input.cluster?.name, input.now, staleAfter, unclaimed));
+  const name = input.cluster?.name;
+  plan.warnings.push(...snapshotWarnings(input.snapshot, name, input.now, staleAfter, coverage, unclaimed));
   plan.warnings.push(...reconcilerWarnings([...live.values()], input.path ?? input.cluster?.path, input.now, staleAfter));
 
   for (const list of [plan.create, plan.update, plan.prune]) list.sort((a, b) => compareKeys(a.id, b.id));

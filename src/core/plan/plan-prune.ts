@@ -4,6 +4,7 @@
 // cluster is never a prune candidate.
 import { displayKey, keyId, keyOf, type DesiredObject, type KubeObject, type PlanEntry, type PlanKept, type PlanWarning, type ResourceKey } from '../model/index.js';
 import { keepReason, trackingOf } from './prune-rules.js';
+import { isControllerOwned } from '../k8s/index.js';
 
 export interface PruneInput {
   head: Map<string, DesiredObject>;
@@ -12,7 +13,8 @@ export interface PruneInput {
   /** The cluster's `prune` setting: when off, the controller deletes nothing. */
   prune: boolean;
   protect: string[];
-  isUnlisted: (key: ResourceKey) => boolean;
+  /** Whether the snapshot proves the object's presence or absence (its type and namespace were listed). */
+  proves: (key: ResourceKey) => boolean;
 }
 
 export interface PruneResult {
@@ -40,8 +42,8 @@ export function planPrune(input: PruneInput): PruneResult {
     if (input.head.has(id)) continue;
     const key = keyOf(current);
     // An object a controller owns (a ReplicaSet of a Deployment) is deleted with its owner, not pruned.
-    if (current.metadata.ownerReferences?.some((ref) => ref.controller)) continue;
-    if (input.isUnlisted(key)) continue;
+    if (isControllerOwned(current)) continue;
+    if (!input.proves(key)) continue;
     const identity = trackingOf(current);
     const managed = input.base.has(keyId(key)) || (identity !== undefined && tracking.has(identity));
     if (!managed) continue;

@@ -76,7 +76,9 @@ export function splitComment(body: string, limit = GITHUB_BODY_LIMIT): string[] 
   for (const raw of body.split('\n')) {
     // A line longer than a part can hold is cut into pieces (only ever seen inside code blocks).
     const pieces: string[] = [];
-    const maxLine = Math.max(1, Math.floor(room / 4));
+    // A quarter of the limit (not of the room left after the header): a line shorter than that is
+    // never cut, whatever the header costs.
+    const maxLine = Math.max(1, Math.floor(limit / 4));
     for (let i = 0; i < raw.length || i === 0; i += maxLine) pieces.push(raw.slice(i, i + maxLine));
     for (const line of pieces) {
       const after: BlockState = { fence: state.fence, details: [...state.details] };

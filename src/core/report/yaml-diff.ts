@@ -2,19 +2,13 @@
 // and after the apply. Secret values are masked: a plan comment is readable by everyone on the PR.
 import { createTwoFilesPatch } from 'diff';
 import { stringify } from 'yaml';
-import { maskSecretValues } from '../diff/secret.js';
 import { fromPointer, isPlainObject, ownValue, setOwn, type KubeObject, type PlanEntry } from '../model/index.js';
-
-const SERVER_METADATA = ['uid', 'resourceVersion', 'generation', 'creationTimestamp', 'managedFields', 'selfLink'];
+import { maskSecretValues, withoutServerState } from '../k8s/index.js';
 
 function clean(object: KubeObject | undefined): Record<string, unknown> | undefined {
   if (!object) return undefined;
-  const copy = structuredClone(object) as Record<string, unknown>;
-  delete copy.status;
-  if (isPlainObject(copy.metadata)) for (const field of SERVER_METADATA) delete copy.metadata[field];
-  return maskSecretValues(copy);
+  return maskSecretValues(structuredClone(withoutServerState(object)) as Record<string, unknown>);
 }
-
 
 function setAt(target: Record<string, unknown>, pointer: string, value: unknown): void {
   const parts = fromPointer(pointer);

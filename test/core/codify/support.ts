@@ -91,7 +91,7 @@ export function liveAfterHandEdit(desired: KubeObject, edits: HandEdit[], manage
 }
 
 export function diff(desired: DesiredObject[], live: KubeObject[], config: Config): DiffResult {
-  return diffResources(desired, live, { config, complete: true, unlisted: [] });
+  return diffResources(desired, live, { config });
 }
 
 /** Lines that differ between two texts, by a line diff: everything else is byte-identical. */

@@ -66,17 +66,45 @@ describe('scope and partial snapshots', () => {
   it('a type the snapshot could not list is never missing', () => {
     const sts: KubeObject = { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db', namespace: 'shop' }, spec: {} };
     const result = diffResources([desiredOf(sts), desiredOf(deployment())], [], {
-      config: configWith(), complete: false, unlisted: [{ resource: 'apps/v1/statefulsets' }],
+      config: configWith(), scope: { complete: false, errors: [{ resource: 'apps/v1/statefulsets' }] },
     });
     expect(statuses(result)).toEqual(['missing Deployment/api']);
     expect(result.unlisted).toEqual(['apps/v1/statefulsets']);
   });
   it('unlisted entries may name group and kind', () => {
-    const result = diffResources([desiredOf(configMap('a'))], [], { config: configWith(), unlisted: [{ group: '', kind: 'ConfigMap', resource: 'configmaps' }] });
+    const scope = { complete: false, errors: [{ group: '', kind: 'ConfigMap', resource: 'configmaps' }] };
+    const result = diffResources([desiredOf(configMap('a'))], [], { config: configWith(), scope });
     expect(result.resources).toEqual([]);
   });
+  it('a snapshot of some namespaces claims no cluster-scoped object missing', () => {
+    const role: KubeObject = {
+      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'r' },
+    };
+    const namespace: KubeObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop' } };
+    const result = diffResources([desiredOf(role, ''), desiredOf(namespace, ''), desiredOf(configMap('a'))], [], {
+      config: configWith(), scope: { namespaces: ['shop'], complete: true, errors: [] },
+    });
+    // The agent lists a namespaced run's own Namespace objects: that one is proven missing.
+    expect(statuses(result)).toEqual(['missing ConfigMap/a', 'missing Namespace/shop']);
+  });
+  it('a type named by its plural in the scope errors (v1/endpoints) is never missing', () => {
+    const endpoints: KubeObject = { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: 'db', namespace: 'shop' } };
+    const scope = { complete: false, errors: [{ resource: 'v1/endpoints' }] };
+    const result = diffResources([desiredOf(endpoints)], [], { config: configWith(), scope });
+    expect(result.resources).toEqual([]);
+  });
+  it('a type the agent left out on purpose is never missing, and not listed as a failure', () => {
+    const endpoints: KubeObject = { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: 'db', namespace: 'shop' } };
+    const excluded = [{ resource: 'v1/endpoints', group: '', kind: 'Endpoints' }];
+    const scope = { complete: true, errors: [], excluded };
+    const desired = [desiredOf(endpoints), desiredOf(configMap('a'))];
+    const result = diffResources(desired, [], { config: configWith(), scope });
+    expect(statuses(result)).toEqual(['missing ConfigMap/a']);
+    expect(result.unlisted).toEqual([]);
+  });
   it('an incomplete snapshot that does not say what failed claims nothing missing', () => {
-    const result = diffResources([desiredOf(configMap('a'))], [], { config: configWith(), complete: false });
+    const scope = { complete: false, errors: [] };
+    const result = diffResources([desiredOf(configMap('a'))], [], { config: configWith(), scope });
     expect(result.resources).toEqual([]);
     expect(result.unlisted.length).toBe(1);
   });

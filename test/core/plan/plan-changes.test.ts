@@ -253,6 +253,82 @@ describe('warnings', () => {
   });
 });
 
+describe('what a snapshot proves (the diff asks the same question)', () => {
+  const cart = byName(head, 'Deployment', 'cartservice');
+  const endpoints: DesiredObject = {
+    ...cart, key: { group: '', kind: 'Endpoints', namespace: 'default', name: 'legacy-db' },
+    object: {
+      apiVersion: 'v1', kind: 'Endpoints', metadata: { name: 'legacy-db', namespace: 'default' },
+      subsets: [{ addresses: [{ ip: '10.0.0.5' }] }],
+    },
+  };
+  const clusterRole: DesiredObject = {
+    ...cart, key: { group: 'rbac.authorization.k8s.io', kind: 'ClusterRole', namespace: '', name: 'reader' },
+    object: { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'reader' } },
+  };
+  const at = '2026-12-02T11:55:00Z';
+
+  it('an incomplete snapshot that names no type prunes nothing and creates nothing', () => {
+    const withoutCart = head.filter((d) => d.key.name !== 'cartservice');
+    const withoutAds = applied().filter((o) => o.metadata.name !== 'adservice');
+    const snapshot = { capturedAt: at, complete: false, errors: [] };
+    const result = plan({ head: withoutCart, base: head, live: withoutAds, snapshot });
+    expect(result.prune).toEqual([]);
+    expect(result.create).toEqual([]);
+    expect(codes(result)).toEqual(['partial-snapshot -']);
+  });
+
+  it.each([
+    ['by its plural', { resource: 'v1/endpoints', reason: 'Forbidden' }],
+    ['by the group and kind recorded', { resource: 'v1/endpoints', group: '', kind: 'Endpoints', reason: 'x' }],
+  ])('a type the snapshot could not list (Endpoints, named %s) is not created', (_how, error) => {
+    const snapshot = { capturedAt: at, complete: false, errors: [error] };
+    const result = plan({ head: [...head, endpoints], live: applied(), snapshot });
+    expect(result.create).toEqual([]);
+    const message = result.warnings.find((w) => w.code === 'partial-snapshot')?.message;
+    expect(message).toContain('Not shown as created: Endpoints/default/legacy-db');
+  });
+
+  it('a snapshot of some namespaces creates nothing outside them, nor any cluster-scoped object', () => {
+    const elsewhere = edited(byName(head, 'Service', 'adservice'), (o) => (o.metadata.namespace = 'web'));
+    const snapshot = { capturedAt: at, complete: true, errors: [], namespaces: ['default'] };
+    const result = plan({ head: [...head, elsewhere, clusterRole], live: applied(), snapshot });
+    expect(result.create).toEqual([]);
+    const message = result.warnings.find((w) => w.code === 'partial-snapshot')?.message;
+    expect(message).toMatch(/^The snapshot lists only the namespaces default \(and no cluster-scoped type but/);
+    expect(message).toContain('Not shown as created: Service/web/adservice, ClusterRole/reader.');
+  });
+
+  it('a type the agent leaves out (Endpoints, by default) is not created, and the warning says how to list it', () => {
+    const excluded = [{ resource: 'v1/endpoints', group: '', kind: 'Endpoints' }];
+    const snapshot = { capturedAt: at, complete: true, errors: [], excluded };
+    const result = plan({ head: [...head, endpoints], live: applied(), snapshot });
+    expect(result.create).toEqual([]);
+    expect(result.warnings.find((w) => w.code === 'partial-snapshot')?.message).toBe(
+      'The snapshot lists no v1/endpoints (left out by the agent\'s DRIFTBACK_INCLUDE / DRIFTBACK_EXCLUDE): '
+        + 'nothing outside it is claimed to be created or pruned. Not shown as created: Endpoints/default/legacy-db. '
+        + 'Name the types in the agent\'s DRIFTBACK_INCLUDE to have them listed.',
+    );
+  });
+
+  it('compares StatefulSet volumeClaimTemplates as one value, as server-side apply does', () => {
+    const sts = edited(cart, (o) => {
+      o.kind = 'StatefulSet';
+      const spec = { storageClassName: 'fast', resources: { requests: { storage: '1Gi' } } };
+      (o.spec as any).volumeClaimTemplates = [{ metadata: { name: 'data' }, spec }];
+    });
+    const live = liveOf(sts);
+    live.metadata.managedFields![0].fieldsV1 = { 'f:spec': { 'f:volumeClaimTemplates': {} } };
+    const dropped = edited(sts, (o) => delete (o.spec as any).volumeClaimTemplates[0].spec.storageClassName);
+    const result = plan({ head: [dropped], base: [sts], live: [live] });
+    expect(result.update[0]?.changes).toMatchObject([
+      { path: '/spec/volumeClaimTemplates', segments: ['spec', 'volumeClaimTemplates'], op: 'replace',
+        manager: 'kustomize-controller' },
+    ]);
+    expect(codes(result)).toEqual(['prune-protected StatefulSet/default/cartservice /spec/volumeClaimTemplates']);
+  });
+});
+
 describe('planChanges on Argo CD’s guestbook kustomization', () => {
   const render = (files: Map<string, string>) => renderManifests(files, '', { defaultNamespace: 'guestbook' }).objects;
   const upstream = readFixtureTree('manifests/argo-cd/test/e2e/testdata/guestbook');

@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { renderPlanComment, renderCheckRun, chunkAnnotations, isBalanced, GITHUB_BODY_LIMIT, splitComment } from '../../../src/core/report/index.js';
-import type { Plan, PlanEntry } from '../../../src/core/model/index.js';
+import type { KubeObject, Plan, PlanEntry } from '../../../src/core/model/index.js';
 import { expectGolden } from './golden.js';
 import { scenarioPlan } from './scenario.js';
 
 function outsideFences(body: string): string {
   return body.replace(/^(`{3,})[^\n]*\n[\s\S]*?^\1$/gm, '');
 }
+
+it('a prune of an object being deleted shows none of the metadata the server set (one list for every reader)', () => {
+  const live: KubeObject = {
+    apiVersion: 'v1', kind: 'ConfigMap', data: { a: '1' },
+    metadata: {
+      name: 'legacy', namespace: 'shop', uid: 'u-1', resourceVersion: '7', deletionTimestamp: '2026-12-02T11:00:00Z',
+      deletionGracePeriodSeconds: 0, finalizers: ['example.com/hold'],
+    },
+  };
+  const id = { group: '', kind: 'ConfigMap', namespace: 'shop', name: 'legacy' };
+  const prune = [{ id, action: 'prune' as const, changes: [], conflicts: [], live }];
+  const plan: Plan = { create: [], update: [], prune, kept: [], unchanged: 0, warnings: [] };
+  const body = renderPlanComment([{ cluster: 'prod-eu', plan }]);
+  expect(body).toContain('-  finalizers:');
+  expect(body).not.toMatch(/deletionTimestamp|deletionGracePeriodSeconds|resourceVersion|uid:/);
+});
 
 describe('renderPlanComment', () => {
   it('renders summary, warnings first, then a diff per resource (golden)', () => {

@@ -1,0 +1,72 @@
+// What the API server fills in when a manifest leaves a field out. Each default is written here once:
+// keyed-list matching fills in a defaulted key field (a port without `protocol` is TCP), and codify
+// drops defaulted values from a manifest it writes for a hand-made object.
+type Json = Record<string, unknown>;
+
+/** Key fields of keyed lists that the server defaults: filled in before items are matched. */
+const KEY_FIELD_DEFAULTS: Readonly<Record<string, string>> = { protocol: 'TCP' };
+
+/** The server's default of a key field, or undefined when it has none. */
+export function keyFieldDefault(field: string): string | undefined {
+  return Object.hasOwn(KEY_FIELD_DEFAULTS, field) ? KEY_FIELD_DEFAULTS[field] : undefined;
+}
+
+/** A key field's value in an item, its server default when the item leaves it out. */
+export function keyFieldValue(item: Readonly<Record<string, unknown>>, field: string): unknown {
+  const value = item[field];
+  return value === undefined || value === null ? keyFieldDefault(field) : value;
+}
+
+/** Fields of a workload's spec whose value equals what the server fills in when they are left out. */
+export const WORKLOAD_SPEC_DEFAULTS: Readonly<Record<string, Json>> = {
+  Deployment: {
+    progressDeadlineSeconds: 600, revisionHistoryLimit: 10,
+    strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' } },
+  },
+  StatefulSet: {
+    revisionHistoryLimit: 10, podManagementPolicy: 'OrderedReady',
+    updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 0 } },
+    persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Retain', whenScaled: 'Retain' },
+  },
+  DaemonSet: {
+    revisionHistoryLimit: 10,
+    updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 0, maxUnavailable: 1 } },
+  },
+  ReplicaSet: {},
+  Job: {
+    backoffLimit: 6, completionMode: 'NonIndexed', suspend: false, podReplacementPolicy: 'TerminatingOrFailed',
+    manualSelector: undefined,
+  },
+  CronJob: { concurrencyPolicy: 'Allow', failedJobsHistoryLimit: 1, successfulJobsHistoryLimit: 3, suspend: false },
+};
+
+export const POD_SPEC_DEFAULTS: Readonly<Json> = {
+  dnsPolicy: 'ClusterFirst', restartPolicy: 'Always', schedulerName: 'default-scheduler', securityContext: {},
+  terminationGracePeriodSeconds: 30, enableServiceLinks: true,
+};
+export const CONTAINER_DEFAULTS: Readonly<Json> = {
+  terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', resources: {},
+};
+export const PROBE_DEFAULTS: Readonly<Json> = {
+  timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3,
+};
+export const SERVICE_SPEC_DEFAULTS: Readonly<Json> = {
+  sessionAffinity: 'None', ipFamilyPolicy: 'SingleStack', internalTrafficPolicy: 'Cluster', type: 'ClusterIP',
+  externalTrafficPolicy: 'Cluster', allocateLoadBalancerNodePorts: true,
+};
+/** Service spec fields the server allocates (never written by a person). */
+export const SERVICE_ALLOCATED_FIELDS = ['clusterIP', 'clusterIPs', 'ipFamilies', 'healthCheckNodePort'] as const;
+
+/** The pull policy the server gives a container that names none: Always for `:latest` or no tag. */
+export function defaultImagePullPolicy(image: string): 'Always' | 'IfNotPresent' {
+  const latest = !/[:@]/.test(image.split('/').pop() ?? '') || image.endsWith(':latest');
+  return latest ? 'Always' : 'IfNotPresent';
+}
+
+/** The apiVersion a `fieldRef` gets when it names none. */
+export const FIELD_REF_API_VERSION = 'v1';
+
+/** The label the server puts on every Namespace: its own name. */
+export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
+/** The finalizer the server puts on every Namespace. */
+export const NAMESPACE_FINALIZERS = ['kubernetes'];

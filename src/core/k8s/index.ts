@@ -1,0 +1,33 @@
+// Kubernetes knowledge, each fact written once: list keys and merge strategies, defaulted fields,
+// server-set metadata, managedFields, what a snapshot covers, Secrets, kinds and their plurals,
+// quantities, immutable fields. Every other core module asks here.
+export {
+  isBuiltInGroup, isClusterMade, isClusterScoped, isNamespace, namespaceKey, namesType, parseResourceName, pluralOf,
+  type ResourceName,
+} from './kinds.js';
+export { listKeysFor, strategicMergeOf, type StrategicMerge } from './list-keys.js';
+export { isBuiltInKind, mergeFactsAt, type FieldMerge } from './merge-facts.js';
+export {
+  canonicalKey, indexOfItem, itemHasKey, itemKey, sameItemKey, valueAtSegments, type ItemKey,
+} from './keyed-items.js';
+export * from './defaults.js';
+export {
+  isControllerOwned, isServerSetAnnotation, LAST_APPLIED, SERVER_SET_METADATA, withoutServerMetadata,
+  withoutServerState,
+  type ServerSetField,
+} from './metadata.js';
+export { isEmpty, withoutNoise } from './noise.js';
+export {
+  buildOwnership, childOwn, creatorOf, hasManagedFields, itemOwn, latestOwner, listersOf, mainOwner, ownersOf,
+  ownNodeAt,
+  positionOwn, type CreatedBy, type OwnerRole, type Owner, type OwnNode, type OwnershipIndex,
+} from './managed-fields.js';
+export {
+  coverageOf, FULL_SCOPE, scopeNamespaces, type Coverage, type SnapshotScope, type UnlistedType,
+} from './snapshot-scope.js';
+export {
+  foldStringData, isSecret, isSecretValuePath, maskSecretValues, MASK, SECRET_HASH_PREFIX, SECRET_VALUE_FIELDS,
+  secretValuesEqual,
+} from './secret.js';
+export { isQuantityField, parseQuantity, quantitiesEqual } from './quantity.js';
+export { immutableReason } from './immutable.js';

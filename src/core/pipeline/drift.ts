@@ -1,0 +1,144 @@
+// The drift pipeline, one for both doors: the cluster's path rendered, compared with live state in
+// the namespaces and types the snapshot covers, the persistence gate, declined drift dropped
+// (evaluateDrift); then the drift split into pull-request groups and codified (proposeDrift). The
+// App runs both steps on every snapshot; `driftback diff` runs the first, `driftback codify` both.
+import { applyPersistenceGate, summarize } from '../classify/index.js';
+import { codifyDrift, type CodifyResult } from '../codify/index.js';
+import type { ClusterConfig, Config } from '../config/index.js';
+import { diffResources } from '../diff/index.js';
+import { coverageOf } from '../k8s/index.js';
+import type { RenderBudget, UnfollowedKind } from '../manifests/index.js';
+import type { DiffResult, SourceProblem } from '../model/index.js';
+import { codifiedFingerprints, dropDeclined } from './decisions.js';
+import { scopeOf, type LiveState } from './live-state.js';
+import { clusterRoot, renderCluster } from './render-cluster.js';
+
+export interface DriftInput {
+  /** The live state: a stored snapshot, or objects read from files. */
+  snapshot: LiveState;
+  config: Config;
+  cluster: ClusterConfig;
+  /** Repository files, path → text. */
+  files: ReadonlyMap<string, string>;
+  /** Fingerprint sets of earlier snapshots, newest first (this snapshot excluded). */
+  history: ReadonlyArray<ReadonlySet<string>>;
+  /**
+   * Consecutive snapshots a change must be seen in. Default: the config's `drift.minSnapshots`. A
+   * caller holding fewer earlier snapshots than that on purpose (the CLI) says so here.
+   */
+  minSnapshots?: number;
+  declined: ReadonlySet<string>;
+  /** Symlinks and submodules in the tree: named as such when a kustomization refers to one. */
+  unfollowed?: ReadonlyMap<string, UnfollowedKind>;
+  /** Nodes and time the render may use. */
+  renderBudget?: RenderBudget;
+}
+
+export interface DriftGroup {
+  /** The namespace with `groupBy: namespace` ('' = cluster-scoped objects); undefined with `groupBy: cluster`. */
+  namespace: string | undefined;
+  branch: string;
+  result: DiffResult;
+  codify: CodifyResult;
+  /** What the group's PR codifies: declined when it is closed unmerged. */
+  fingerprints: string[];
+}
+
+export interface EvaluatedDrift {
+  type: 'evaluated';
+  /** Every file the render read (and, once proposed, every existing file codify edited). */
+  filesRead: string[];
+  /** The whole diff (before the gate): health, conflicts and ignored counts come from it. */
+  diff: DiffResult;
+  /** Persistent drift a human has not declined. */
+  drift: DiffResult;
+  /** This snapshot's fingerprints, for the next run's gate. */
+  fingerprints: string[];
+  pending: number;
+  declined: number;
+  /** The namespaces compared (configured ∩ listed); undefined = every namespace. */
+  namespaces: string[] | undefined;
+}
+
+export type DriftEvaluation =
+  | { type: 'manifest-problems'; problems: SourceProblem[]; filesRead: string[] }
+  | { type: 'out-of-scope'; message: string }
+  | EvaluatedDrift;
+
+export type Evaluation = Exclude<DriftEvaluation, EvaluatedDrift> | (EvaluatedDrift & { groups: DriftGroup[] });
+
+export function branchFor(config: Config, cluster: string, namespace: string | undefined): string {
+  const prefix = config.pullRequests.branchPrefix;
+  return namespace === undefined ? `${prefix}${cluster}` : `${prefix}${cluster}/${namespace || 'cluster-scoped'}`;
+}
+
+/** Render, compare, gate: the drift of one cluster in one snapshot. */
+export function evaluateDrift(input: DriftInput): DriftEvaluation {
+  const { snapshot, config, cluster } = input;
+  const scope = scopeOf(snapshot);
+  const { namespaces } = coverageOf(scope, cluster.namespaces);
+  if (namespaces?.length === 0) {
+    const configured = cluster.namespaces?.join(', ');
+    const message = `the snapshot holds none of the namespaces configured for ${cluster.name} (${configured}): `
+      + `check the agent's namespaces`;
+    return { type: 'out-of-scope', message };
+  }
+  const rendered = renderCluster(input.files, cluster, { unfollowed: input.unfollowed, budget: input.renderBudget });
+  // A file that does not render would make its objects look hand-made; nothing is proposed until it is fixed.
+  if (rendered.errors.length > 0) return { type: 'manifest-problems', problems: rendered.errors, filesRead: rendered.filesRead };
+  const diff = diffResources(rendered.objects, snapshot.items, { config, namespaces: cluster.namespaces, scope });
+  const gated = applyPersistenceGate(diff, input.history, input.minSnapshots ?? config.drift.minSnapshots);
+  const { result: drift, dropped } = dropDeclined(gated.result, input.declined);
+  const { fingerprints, pending } = gated;
+  return { type: 'evaluated', filesRead: rendered.filesRead, diff, drift, fingerprints, pending: pending.length, declined: dropped, namespaces };
+}
+
+function hasDrift(result: DiffResult): boolean {
+  return result.resources.some((resource) => resource.status === 'extra' || resource.changes.length > 0);
+}
+
+function splitByNamespace(result: DiffResult): Map<string, DiffResult> {
+  const groups = new Map<string, DiffResult>();
+  for (const namespace of new Set(result.resources.map((resource) => resource.key.namespace))) {
+    const resources = result.resources.filter((resource) => resource.key.namespace === namespace);
+    groups.set(namespace, { ...result, resources, summary: summarize(resources) });
+  }
+  return groups;
+}
+
+/** Codifies drift (all of it, or one group's) into the repository's files. */
+export function codifyEvaluated(
+  input: DriftInput, evaluated: EvaluatedDrift, result: DiffResult = evaluated.drift,
+): CodifyResult {
+  const { config, cluster, snapshot } = input;
+  const { namespaces } = evaluated;
+  return codifyDrift({
+    files: input.files, root: clusterRoot(cluster.path), result, live: snapshot.items, config,
+    defaultNamespace: cluster.defaultNamespace, cluster: { name: cluster.name, ...(namespaces ? { namespaces } : {}) },
+  });
+}
+
+/** The drift split as `pullRequests.groupBy` says, each group codified on its own. */
+export function proposeDrift(input: DriftInput, evaluated: EvaluatedDrift): DriftGroup[] {
+  const { config, cluster } = input;
+  const { drift } = evaluated;
+  const byNamespace = config.pullRequests.groupBy === 'namespace';
+  const parts = byNamespace ? [...splitByNamespace(drift)] : [[undefined, drift] as const];
+  const groups: DriftGroup[] = [];
+  for (const [namespace, result] of parts) {
+    if (!hasDrift(result)) continue;
+    const codify = codifyEvaluated(input, evaluated, result);
+    const branch = branchFor(config, cluster.name, namespace);
+    groups.push({ namespace, branch, result, codify, fingerprints: codifiedFingerprints(result, codify.codified) });
+  }
+  return groups;
+}
+
+/** Both steps: what the App does with every snapshot. */
+export function reconcileDrift(input: DriftInput): Evaluation {
+  const evaluated = evaluateDrift(input);
+  if (evaluated.type !== 'evaluated') return evaluated;
+  const groups = proposeDrift(input, evaluated);
+  const edited = groups.flatMap((group) => [...group.codify.edits.keys()].filter((path) => input.files.has(path)));
+  return { ...evaluated, filesRead: [...new Set([...evaluated.filesRead, ...edited])], groups };
+}

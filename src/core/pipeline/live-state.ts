@@ -1,0 +1,20 @@
+// Live state as both doors hand it to the pipeline: the App a stored snapshot, the CLI a snapshot
+// file or plain objects (`kubectl get -o json`, YAML), which say nothing of their scope and are
+// taken as listing everything.
+import type { KubeObject, ScopeError } from '../model/index.js';
+import { FULL_SCOPE, type SnapshotScope } from '../k8s/index.js';
+
+export interface LiveState {
+  items: KubeObject[];
+  /** The cluster the snapshot says it is of. */
+  cluster?: string;
+  /** When the snapshot was taken; undefined for objects that are no snapshot. */
+  capturedAt?: string;
+  /** What the snapshot listed; undefined for objects that are no snapshot. */
+  scope?: { namespaces?: string[]; complete: boolean; errors: ScopeError[] };
+}
+
+/** What the live state listed, as the diff and the plan ask it. */
+export function scopeOf(live: LiveState): SnapshotScope {
+  return live.scope ?? FULL_SCOPE;
+}

@@ -1,0 +1,54 @@
+// The plan pipeline, one for both doors: what merging head would do to one cluster, against its
+// latest live state, with every warning — a cluster with no snapshot yet included, and protected
+// prunes pointed at the line in head that stopped declaring them. The App posts it on pull
+// requests; `driftback plan` prints it.
+import type { ClusterConfig, Config } from '../config/index.js';
+import type { DesiredObject, Plan } from '../model/index.js';
+import { locateProtectedPrunes, planChanges } from '../plan/index.js';
+import type { LiveState } from './live-state.js';
+
+export interface PlanClusterInput {
+  config: Config;
+  /** The cluster's config (namespaces, prune, staleAfter); undefined: the defaults (the CLI without --cluster). */
+  cluster?: ClusterConfig;
+  /** Desired objects at head, and at base (what the pull request starts from) when known. */
+  head: DesiredObject[];
+  base?: DesiredObject[];
+  /** Head's files, path → text: protected prunes are pointed at them. */
+  headFiles: ReadonlyMap<string, string>;
+  /** The latest live state; undefined when no snapshot of the cluster has been received yet. */
+  snapshot: LiveState | undefined;
+  /** The moment the plan is made (ISO 8601). */
+  now: string;
+  /** The repository, for the command that makes an upload token. */
+  repository?: string;
+  /** The commit head was rendered from. */
+  headRevision?: string;
+  /** The repository path the cluster's GitOps controllers apply; undefined = any. */
+  path?: string;
+}
+
+export function planCluster(input: PlanClusterInput): Plan {
+  const { snapshot, cluster } = input;
+  const plan = planChanges({
+    head: input.head, live: snapshot?.items ?? [], config: input.config, now: input.now,
+    ...(cluster ? { cluster } : {}),
+    ...(input.base ? { base: input.base } : {}),
+    ...(input.headRevision ? { headRevision: input.headRevision } : {}),
+    ...(input.path !== undefined ? { path: input.path } : {}),
+    // Objects that are no snapshot (a kubectl get -o json file) carry no time and no scope.
+    ...(snapshot?.capturedAt && snapshot.scope
+      ? { snapshot: { capturedAt: snapshot.capturedAt, ...snapshot.scope } }
+      : {}),
+  });
+  const warnings = locateProtectedPrunes(plan, input.headFiles);
+  if (!snapshot) {
+    const name = cluster?.name ?? 'the cluster';
+    const repository = input.repository ? ` --repository ${input.repository}` : '';
+    const token = `driftback token${repository} --cluster ${cluster?.name ?? '<name>'}`;
+    const message = `No snapshot of ${name} has been received yet: every resource is shown as created. `
+      + `Deploy the driftback agent to the cluster (${token}).`;
+    warnings.unshift({ code: 'stale-snapshot', message });
+  }
+  return { ...plan, warnings };
+}

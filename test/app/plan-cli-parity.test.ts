@@ -1,0 +1,77 @@
+// One pipeline, two doors: `driftback plan --format markdown` on the files of a pull request prints
+// the comment the App posts on it — the same plan, the same warnings (a protected prune pointed at
+// the kustomization line, a reverted hotfix), the same snapshot time. Two things only the App has
+// are its own: the commit it planned (files carry none) and the hidden marker it edits the comment by.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../cli/run-cli.js';
+import {
+  commentsOn, openPullRequest, pullRequestPayload, REPOSITORY, sendWebhook, startHarness, uploadSnapshot, type Harness,
+} from './plan-harness.js';
+import { API, FILES, kustomization, liveEdge, liveProd } from './plan-scenario.js';
+
+const NOW = new Date();
+const CAPTURED = new Date(NOW.getTime() - 5 * 60_000).toISOString();
+const work = mkdtempSync(join(tmpdir(), 'driftback-parity-'));
+let h: Harness;
+
+beforeAll(async () => {
+  // The App's clock is the CLI's: both measure the snapshot's age from now.
+  h = await startHarness(FILES, NOW.toISOString());
+  expect(await uploadSnapshot(h, 'prod', liveProd(), CAPTURED)).toBe(202);
+  expect(await uploadSnapshot(h, 'edge', liveEdge(), CAPTURED)).toBe(202);
+  const items = { prod: liveProd(), edge: liveEdge() };
+  for (const [cluster, live] of Object.entries(items)) {
+    const snapshot = {
+      apiVersion: 'driftback.dev/v1', kind: 'Snapshot', repository: REPOSITORY, cluster, capturedAt: CAPTURED,
+      scope: { complete: true, errors: [] }, items: live,
+    };
+    writeFileSync(join(work, `${cluster}.json`), JSON.stringify(snapshot));
+  }
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+function writeTree(dir: string, files: Record<string, string | null>): void {
+  for (const [path, text] of Object.entries(files)) {
+    if (text === null) continue;
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+}
+
+const CASES: Array<[string, string, Record<string, string | null>]> = [
+  ['a deleted PVC (a protected prune)', 'prod', {
+    'clusters/prod/data.yaml': null,
+    'clusters/prod/kustomization.yaml': kustomization(['api.yaml', 'web.yaml', 'settings.yaml', 'legacy.yaml']),
+  }],
+  ['an image bump over a live hotfix', 'edge', { 'clusters/edge/api.yaml': API.replace('api:1.4.0', 'api:1.5.0') }],
+];
+
+describe.each(CASES)('%s', (name, cluster, changed) => {
+  it('the CLI prints the comment the App posts', async () => {
+    const branch = `parity/${cluster}`;
+    const pull = openPullRequest(h, branch, changed);
+    expect(await sendWebhook(h, 'pull_request', pullRequestPayload('opened', { ...pull, branch }))).toBe(200);
+    const [posted] = commentsOn(h, pull.number);
+    expect(posted).toBeDefined();
+
+    const dir = join(work, name.replace(/\W+/g, '-'));
+    writeTree(join(dir, 'base'), FILES);
+    writeTree(join(dir, 'head'), { ...FILES, ...changed });
+    const cli = await runCli([
+      'plan', '--head', 'head', '--base', 'base', '--live', `../${cluster}.json`, '--cluster', cluster,
+      '--config', 'head/.github/driftback.yml', '--format', 'markdown',
+    ], { cwd: dir });
+    expect(cli.stderr).toBe('');
+    expect(cli.code).toBe(1);
+    const marker = /\n\n<!-- driftback:plan#1 hash:[0-9a-f]{16} -->$/;
+    expect(posted).toMatch(marker);
+    const titled = cli.stdout.replace(/^### driftback plan\n/, `### driftback plan for \`${pull.headSha}\`\n`);
+    expect(posted!.replace(marker, '')).toBe(titled);
+  });
+});
