@@ -4,7 +4,7 @@
 // set item `v:<json>`, a positional item `i:<n>`, and `.` for "owns this item itself".
 import type { Cause, KubeObject, ManagedFieldsEntry, PathSegment } from '../model/index.js';
 import type { Config } from '../config/index.js';
-import { isPlainObject } from '../model/index.js';
+import { isPlainObject, ownValue } from '../model/index.js';
 import { classifyManager, isGitOpsApplier } from '../classify/managers.js';
 import { canonicalKey } from './keyed-items.js';
 
@@ -78,12 +78,12 @@ function step(parent: OwnNode | undefined, key: string, canonical: boolean): Own
 /** Keyed items as the server spells them; re-spelled canonically only when a direct look-up misses. */
 const canonicalIndex = new WeakMap<Record<string, unknown>, Map<string, unknown>>();
 function keyedChild(node: Record<string, unknown>, key: string): unknown {
-  const direct = node[key];
+  const direct = ownValue(node, key);
   if (direct !== undefined) return direct;
   let index = canonicalIndex.get(node);
   if (!index) {
     index = new Map();
-    for (const raw in node) {
+    for (const raw of Object.keys(node)) {
       if (!raw.startsWith('k:')) continue;
       try {
         index.set(`k:${canonicalKey(JSON.parse(raw.slice(2)) as Record<string, string | number>)}`, node[raw]);
