@@ -8,3 +8,4 @@ export * from './health.js';
 export * from './snapshot.js';
 export * from './plan.js';
 export * from './repo-path.js';
+export * from './show.js';
