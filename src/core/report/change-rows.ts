@@ -30,9 +30,17 @@ function yamlOf(value: unknown): string {
   return value === undefined ? '' : stringify(value, { lineWidth: 80, aliasDuplicateObjects: false });
 }
 
-/** A unified diff of two values as YAML, headed `--- Git` / `+++ live`. */
-export function valueDiff(desired: unknown, live: unknown): string {
-  return createTwoFilesPatch('Git', 'live', yamlOf(desired), yamlOf(live), '', '', { context: 1000 })
+/** A value under its field's name, as the manifest writes it (`args:` then its items), when the field has one. */
+function underName(value: unknown, segments: readonly PathSegment[]): unknown {
+  const last = segments[segments.length - 1];
+  return value === undefined || typeof last !== 'string' ? value : { [last]: value };
+}
+
+/** A unified diff of two values as YAML, headed `--- Git` / `+++ live`, each under its field's name. */
+export function valueDiff(desired: unknown, live: unknown, segments: readonly PathSegment[] = []): string {
+  const before = yamlOf(underName(desired, segments));
+  const after = yamlOf(underName(live, segments));
+  return createTwoFilesPatch('Git', 'live', before, after, '', '', { context: 1000 })
     .split('\n')
     .filter((line) => !line.startsWith('Index:') && !line.startsWith('====') && !line.startsWith('\\'))
     .map((line) => (line.startsWith('--- ') || line.startsWith('+++ ') ? line.trimEnd() : line))
@@ -68,6 +76,6 @@ export function changeRow(key: ResourceKey, change: FieldChange, context: RowCon
   };
   if (fits) return { ...row, ...(git !== undefined ? { git } : {}), ...(live !== undefined ? { live } : {}) };
   const number = ++context.numbered.count;
-  diffs.push({ number, title: `${field || '(whole object)'} of ${resource}`, diff: valueDiff(change.desired, change.live) });
+  diffs.push({ number, title: `${field || '(whole object)'} of ${resource}`, diff: valueDiff(change.desired, change.live, segments) });
   return { ...row, diff: number };
 }

@@ -4,7 +4,7 @@
 // compile, throws, renders nothing or cannot fit GitHub's limit is replaced by the built-in template,
 // and the document says so at its top: never a crash, never a silent empty comment.
 import Handlebars from 'handlebars';
-import { codeBlock, escapeHtml, escapeProse, escapeText, inlineCode } from './escape.js';
+import { codeBlock, escapeHtml, escapeProse, escapeProseHtml, escapeText, inlineCode } from './escape.js';
 import type { TemplateModels } from './models/index.js';
 import { TEMPLATES, type TemplateName } from './templates/index.js';
 import { fitBudget } from './budget.js';
@@ -16,6 +16,7 @@ function createEngine(): typeof Handlebars {
   engine.registerHelper('code', (value: unknown) => inlineCode(value));
   engine.registerHelper('html', (value: unknown) => escapeHtml(value));
   engine.registerHelper('prose', (value: unknown) => escapeProse(value));
+  engine.registerHelper('prosehtml', (value: unknown) => escapeProseHtml(value));
   engine.registerHelper('value', (value: unknown) => (value === undefined || value === null ? '*unset*' : inlineCode(value)));
   engine.registerHelper('block', (value: unknown, language: unknown) => codeBlock(String(value ?? ''), typeof language === 'string' ? language : ''));
   engine.registerHelper('plural', (count: unknown, word: unknown) => `${count} ${word}${count === 1 ? '' : 's'}`);

@@ -63,3 +63,9 @@ export function escapeProse(value: unknown): string {
   const text = value === undefined || value === null ? '' : String(value);
   return text.split(/(`[^`\n]+`)/).map((part, i) => (i % 2 === 1 ? inlineCode(part.slice(1, -1)) : escapeText(part))).join('');
 }
+
+/** Like escapeProse, for HTML (a `<summary>`): `backticked` spans become `<code>`, the rest is HTML escaped. */
+export function escapeProseHtml(value: unknown): string {
+  const text = value === undefined || value === null ? '' : String(value);
+  return text.split(/(`[^`\n]+`)/).map((part, i) => (i % 2 === 1 ? `<code>${escapeHtml(part.slice(1, -1))}</code>` : escapeHtml(part))).join('');
+}

@@ -8,7 +8,7 @@ export { renderDashboard, dashboardModel, DASHBOARD_TITLE, type DashboardView, t
 export { renderStaleAlert, renderNotReconcilingAlert, staleAlertTitle, notReconcilingAlertTitle, type StaleAlertView, type NotReconcilingAlertView, type RenderedIssue } from './alerts.js';
 export { withMarker, markerOf, markerKey, markerComment, contentHash, bodyWithoutMarker, isUnchanged, type Marker } from './marker.js';
 export { splitComment, fitBudget, isBalanced, GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
-export { escapeText, escapeHtml, escapeProse, inlineCode, codeBlock, neutralizeMentions } from './escape.js';
+export { escapeText, escapeHtml, escapeProse, escapeProseHtml, inlineCode, codeBlock, neutralizeMentions } from './escape.js';
 export { renderDocument, renderTemplate } from './engine.js';
 export { templateOverrides, overridesOf, overridePath, NO_OVERRIDES, TEMPLATES_DIR, type TemplateOverrides } from './overrides.js';
 export type * from './models/index.js';

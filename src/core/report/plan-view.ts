@@ -55,7 +55,7 @@ function at(time: string | undefined, reference: string | undefined): string {
 function whoOf(entry: PlanEntry, reference: string | undefined): string {
   if (entry.action === 'create') {
     const source = entry.desired?.source;
-    return source ? `declared in ${source.file}${source.location?.line ? `:${source.location.line}` : ''}` : '';
+    return source ? `declared in \`${source.file}${source.location?.line ? `:${source.location.line}` : ''}\`` : '';
   }
   if (entry.action === 'prune') {
     const created = entry.live ? creationOf(entry.live) : undefined;
@@ -72,9 +72,9 @@ function whoOf(entry: PlanEntry, reference: string | undefined): string {
       if (!applied || (change.time ?? '') > (applied.time ?? '')) applied = change;
       continue;
     }
-    fieldsOf(change.manager).push(`${changeField(entry.id, change)}${at(change.time, reference)}`);
+    fieldsOf(change.manager).push(`\`${changeField(entry.id, change)}\`${at(change.time, reference)}`);
   }
-  for (const conflict of entry.conflicts) fieldsOf(conflict.manager).push(`${changeField(entry.id, conflict)}${at(conflict.time, reference)}`);
+  for (const conflict of entry.conflicts) fieldsOf(conflict.manager).push(`\`${changeField(entry.id, conflict)}\`${at(conflict.time, reference)}`);
   const live = [...overwritten].map(([manager, fields]) => `${manager}'s ${listed([...new Set(fields)])}`);
   if (live.length) return `overwrites ${listed(live)}`;
   if (applied) return `last applied by ${applied.manager}${at(applied.time, reference)}`;

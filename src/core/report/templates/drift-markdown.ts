@@ -8,10 +8,10 @@ Not listed by the snapshot (nothing is claimed missing for them): {{#each unlist
 {{/if}}
 {{#if rows.length}}
 
-| status | resource | field | Git → live | who | when | cause |
-| --- | --- | --- | --- | --- | --- | --- |
+| status | resource, field | Git → live | who, when |
+| --- | --- | --- | --- |
 {{#each rows}}
-| {{text status}} | {{code resource}} | {{#if field}}{{code field}}{{else}}whole object{{/if}} | {{#if diff}}diff {{diff}} below{{else if (eq status "missing")}}declared → *absent*{{else if (eq status "extra")}}*absent* → present{{else}}{{value git}} → {{value live}}{{/if}} | {{text who}} | {{text when}} | {{text cause}} |
+| {{text status}} | {{code resource}}<br>{{#if field}}{{code field}}{{else}}whole object{{/if}} | {{#if diff}}diff {{diff}} below{{else if (eq status "missing")}}declared → *absent*{{else if (eq status "extra")}}*absent* → present{{else}}{{value git}} → {{value live}}{{/if}} | {{text who}} ({{text cause}})<br>{{text when}} |
 {{/each}}
 {{#each diffs}}
 

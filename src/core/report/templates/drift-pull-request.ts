@@ -7,10 +7,10 @@ Someone changed these objects in {{code cluster}} directly, and the changes pers
 
 #### {{code resource}}
 
-| field | Git → live | who | when | file |
-| --- | --- | --- | --- | --- |
+| field: Git → live | who, when | file |
+| --- | --- | --- |
 {{#each rows}}
-| {{#if field}}{{code field}}{{else}}whole object{{/if}} | {{#if diff}}diff {{diff}} below{{else}}{{value git}} → {{value live}}{{/if}} | {{text who}} | {{text when}} | {{code file}} |
+| {{#if field}}{{code field}}{{else}}whole object{{/if}}<br>{{#if diff}}diff {{diff}} below{{else}}{{value git}} → {{value live}}{{/if}} | {{text who}}<br>{{text when}} | {{code file}} |
 {{/each}}
 {{#each diffs}}
 
@@ -25,10 +25,10 @@ Someone changed these objects in {{code cluster}} directly, and the changes pers
 
 #### New objects, written as new manifests
 
-| object | created by | when | file |
-| --- | --- | --- | --- |
+| object | created by, when | file |
+| --- | --- | --- |
 {{#each created}}
-| {{code resource}} | {{text who}} | {{text when}} | {{code file}} |
+| {{code resource}} | {{text who}}<br>{{text when}} | {{code file}} |
 {{/each}}
 {{/if}}
 {{#if codifiedOmitted}}
@@ -43,10 +43,10 @@ Nothing is codified in this update.
 
 #### Reported, not codified
 
-| object | field | who | when | why |
-| --- | --- | --- | --- | --- |
+| object, field | who, when | why |
+| --- | --- | --- |
 {{#each reported}}
-| {{code resource}} | {{#if field}}{{code field}}{{else}}whole object{{/if}} | {{text who}} | {{text when}} | {{prose reason}} |
+| {{code resource}}<br>{{#if field}}{{code field}}{{else}}whole object{{/if}} | {{text who}}<br>{{text when}} | {{prose reason}} |
 {{/each}}
 {{#if reportedOmitted}}
 

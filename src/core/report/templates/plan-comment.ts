@@ -27,13 +27,13 @@ export const PLAN_COMMENT = `### driftback plan{{#if headSha}} for {{code headSh
 
 {{#each resources}}
 {{#if diff}}
-<details><summary><code>{{symbol}}</code> {{action}} <code>{{html resource}}</code>{{#if who}} — {{html who}}{{/if}}</summary>
+<details><summary><code>{{symbol}}</code> {{action}} <code>{{html resource}}</code>{{#if who}} — {{prosehtml who}}{{/if}}</summary>
 
 {{block diff "diff"}}
 
 </details>
 {{else}}
-- \`{{symbol}}\` {{action}} {{code resource}}{{#if fields.length}}: {{#each fields}}{{code this}}{{#unless @last}}, {{/unless}}{{/each}}{{/if}}{{#if who}} — {{text who}}{{/if}}
+- \`{{symbol}}\` {{action}} {{code resource}}{{#if fields.length}}: {{#each fields}}{{code this}}{{#unless @last}}, {{/unless}}{{/each}}{{/if}}{{#if who}} — {{prose who}}{{/if}}
 {{/if}}
 {{/each}}
 {{#if resourcesOmitted}}
