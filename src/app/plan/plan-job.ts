@@ -2,6 +2,7 @@
 // newest head once), finds the clusters it touches, plans each, publishes the comment and check run.
 // Returns what it did as data; the caller logs it.
 import { CONFIG_PATH } from '../../core/config/index.js';
+import { templateOverrides } from '../../core/report/index.js';
 import { listPullRequestFiles } from '../../github/index.js';
 import { splitRepository } from '../github-client.js';
 import { loadRepositoryAt } from '../repository.js';
@@ -33,6 +34,7 @@ export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOu
     repository: job.repository, config: head.config.config, headFiles: head.files, baseFiles: base.files, headSha: pull.head.sha, changed, now: deps.now().toISOString(),
   });
   if (built.plans.length === 0 && built.errors.length === 0) return { type: 'skipped', reason: 'the pull request touches no cluster path' };
-  const published = await publishPlan(octokit, { owner, repo, number: job.number, headSha: pull.head.sha }, built);
+  // The base's templates: a pull request cannot change how its own plan is reported.
+  const published = await publishPlan(octokit, { owner, repo, number: job.number, headSha: pull.head.sha }, built, templateOverrides(base.files));
   return { type: 'published', headSha: pull.head.sha, clusters: built.plans.map((p) => p.cluster), conclusion: published.conclusion, fork, comment: published.comment };
 }

@@ -4,6 +4,7 @@
 import { findCluster } from '../../core/config/index.js';
 import { reconcileDrift } from '../../core/pipeline/index.js';
 import type { SourceProblem } from '../../core/model/index.js';
+import { templateOverrides } from '../../core/report/index.js';
 import type { UnfollowedKind } from '../../core/manifests/index.js';
 import type { Store } from '../../store/types.js';
 import { NotInstalledError, splitRepository, type InstallationClients } from '../github-client.js';
@@ -95,6 +96,7 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   const sync = await syncDriftBranches({
     octokit, owner, repo, defaultBranch: loaded.defaultBranch, baseSha: loaded.headSha, baseListing: loaded.listing, config, cluster,
     snapshot: { id: latest.meta.id, capturedAt: latest.meta.capturedAt }, appLogin: await deps.appLogin(), now: deps.now, log,
+    templates: templateOverrides(loaded.files),
   }, evaluation.groups, previous.branches ?? {});
   if (sync.decisions.length > 0) {
     await store.recordDecisions(sync.decisions.map((decision) => ({ ...decision, repository, cluster, decidedAt: checkedAt })));
