@@ -13,6 +13,8 @@ export interface DriftReportModel {
   summary: DiffSummary;
   /** `2 modified, 1 extra, 40 in sync; 2 ignored`: the counts in one line. */
   headline: string;
+  /** When the (newest) snapshot was taken, as shown (`2026-12-02 05:00 UTC`), when known. */
+  snapshotAt?: string;
   /** Types the snapshot could not list (`apps/v1/statefulsets`): nothing is claimed missing for them. */
   unlisted: string[];
   rows: DriftReportRowModel[];

@@ -1,7 +1,7 @@
 // `driftback diff --format markdown`: a summary line and a table of drifted fields. Model: models/drift-report.ts.
 export const DRIFT_MARKDOWN = `### driftback diff
 
-**{{text headline}}**
+**{{text headline}}**{{#if snapshotAt}} (snapshot taken {{text snapshotAt}}){{/if}}
 {{#if unlisted.length}}
 
 Not listed by the snapshot (nothing is claimed missing for them): {{#each unlisted}}{{code this}}{{#unless @last}}, {{/unless}}{{/each}}
@@ -11,7 +11,7 @@ Not listed by the snapshot (nothing is claimed missing for them): {{#each unlist
 | status | resource, field | Git → live | who, when |
 | --- | --- | --- | --- |
 {{#each rows}}
-| {{text status}} | {{code resource}}<br>{{#if field}}{{code field}}{{else}}whole object{{/if}} | {{#if diff}}diff {{diff}} below{{else if (eq status "missing")}}declared → *absent*{{else if (eq status "extra")}}*absent* → present{{else}}{{value git}} → {{value live}}{{/if}} | {{text who}} ({{text cause}})<br>{{text when}} |
+| {{text status}} | {{code resource}}<br>{{#if field}}{{code field}}{{else}}whole object{{/if}} | {{#if diff}}diff {{diff}} below{{else if (eq status "missing")}}declared → *absent*{{else if (eq status "extra")}}*absent* → present{{else}}{{value git}} → {{value live}}{{/if}} | {{text who}}{{#unless (eq who "not recorded")}} ({{text cause}}){{/unless}}<br>{{text when}} |
 {{/each}}
 {{#each diffs}}
 
