@@ -41,7 +41,10 @@ const PICTURES: Picture[] = [
 ];
 
 // Chromium's flags for a quiet headless run: no GPU, no sandbox (root in a container), no network of its own.
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run',
+];
 
 const PAGE_CSS = `
   body { background: #fff; margin: 0; padding: 24px; }
@@ -56,6 +59,12 @@ const PAGE_CSS = `
   .dr { color: #8250df; } .dh { font-weight: 600; }
 `;
 
+/** GitHub's colours for a line of a diff: headers, added, removed, hunk. */
+function diffClass(line: string): string {
+  if (/^(\+\+\+|---)/.test(line)) return 'dh';
+  return line.startsWith('+') ? 'da' : line.startsWith('-') ? 'dd' : line.startsWith('@@') ? 'dr' : '';
+}
+
 function page(markdown: string, picture: Picture): string {
   const css = readFileSync(require.resolve('github-markdown-css/github-markdown-light.css'), 'utf8');
   const renderer: MarkdownIt = new MarkdownIt({
@@ -63,7 +72,7 @@ function page(markdown: string, picture: Picture): string {
     linkify: true,
     // GitHub colours added and removed lines of a `diff` block; so does the picture.
     highlight: (code, language) => language !== 'diff' ? '' : code.replace(/\n$/, '').split('\n')
-      .map((line) => `<span class="${/^(\+\+\+|---)/.test(line) ? 'dh' : line.startsWith('+') ? 'da' : line.startsWith('-') ? 'dd' : line.startsWith('@@') ? 'dr' : ''}">${renderer.utils.escapeHtml(line)}</span>`)
+      .map((line) => `<span class="${diffClass(line)}">${renderer.utils.escapeHtml(line)}</span>`)
       .join('\n'),
   });
   const html = renderer.render(markdown);
@@ -73,7 +82,8 @@ function page(markdown: string, picture: Picture): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { chromium: { type: 'string', default: '/usr/bin/chromium' }, out: { type: 'string', default: 'docs/images' } } });
+  const options = { chromium: { type: 'string', default: '/usr/bin/chromium' }, out: { type: 'string', default: 'docs/images' } } as const;
+  const { values } = parseArgs({ options });
   const out = resolve(ROOT, values.out!);
   mkdirSync(out, { recursive: true });
   const browser = await chromium.launch({ executablePath: values.chromium, args: FLAGS });
@@ -89,7 +99,8 @@ async function main(): Promise<void> {
         }
       }, picture.open.source);
       // A table wider than the comment scrolls on GitHub: say so, since the picture cannot show it.
-      const overflowing = await view.evaluate(() => [...document.querySelectorAll('.markdown-body table')].filter((t) => t.scrollWidth > t.clientWidth).length);
+      const overflowing = await view.evaluate(() => [...document.querySelectorAll('.markdown-body table')]
+        .filter((table) => table.scrollWidth > table.clientWidth).length);
       if (overflowing) process.stderr.write(`${picture.golden}: ${overflowing} table(s) wider than the comment\n`);
       await view.locator('.comment').screenshot({ path: join(out, picture.png) });
       process.stdout.write(`${join(values.out!, picture.png)}\n`);

@@ -6,7 +6,8 @@ import { basename, dirname, join } from 'node:path';
 import { NO_OVERRIDES, TEMPLATES_DIR, templateOverrides, type TemplateOverrides } from '../core/report/index.js';
 
 export async function templatesBeside(configPath: string | undefined): Promise<TemplateOverrides> {
-  if (!configPath || basename(configPath) !== 'driftback.yml' || basename(dirname(configPath)) !== '.github') return NO_OVERRIDES;
+  const inRepository = configPath && basename(configPath) === 'driftback.yml' && basename(dirname(configPath)) === '.github';
+  if (!configPath || !inRepository) return NO_OVERRIDES;
   const repository = dirname(dirname(configPath));
   let names: string[];
   try {
@@ -15,6 +16,8 @@ export async function templatesBeside(configPath: string | undefined): Promise<T
     return NO_OVERRIDES; // no templates directory: the built-in templates
   }
   const files = new Map<string, string>();
-  for (const name of names.sort()) files.set(`${TEMPLATES_DIR}${name}`, await readFile(join(repository, TEMPLATES_DIR, name), 'utf8').catch(() => ''));
+  for (const name of names.sort()) {
+    files.set(`${TEMPLATES_DIR}${name}`, await readFile(join(repository, TEMPLATES_DIR, name), 'utf8').catch(() => ''));
+  }
   return templateOverrides(files);
 }

@@ -35,6 +35,7 @@ export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOu
   });
   if (built.plans.length === 0 && built.errors.length === 0) return { type: 'skipped', reason: 'the pull request touches no cluster path' };
   // The base's templates: a pull request cannot change how its own plan is reported.
-  const published = await publishPlan(octokit, { owner, repo, number: job.number, headSha: pull.head.sha }, built, templateOverrides(base.files));
+  const target = { owner, repo, number: job.number, headSha: pull.head.sha };
+  const published = await publishPlan(octokit, target, built, templateOverrides(base.files));
   return { type: 'published', headSha: pull.head.sha, clusters: built.plans.map((p) => p.cluster), conclusion: published.conclusion, fork, comment: published.comment };
 }

@@ -56,7 +56,8 @@ export async function publishDrift(ctx: GitHubContext, group: DriftGroup, previo
   else if (written.commitSha && !appCommits.includes(written.commitSha)) appCommits.push(written.commitSha);
   const pr = await openOrUpdatePullRequest(ctx.octokit, {
     owner: ctx.owner, repo: ctx.repo, head: group.branch, base: ctx.defaultBranch, key: markerKeyFor(group.branch),
-    title: pullRequestTitle(ctx.cluster, group.namespace), body: pullRequestBody(ctx.cluster, group, ctx.snapshot, ctx.templates), labels: ctx.config.pullRequests.labels,
+    title: pullRequestTitle(ctx.cluster, group.namespace), body: pullRequestBody(ctx.cluster, group, ctx.snapshot, ctx.templates),
+    labels: ctx.config.pullRequests.labels,
     found: { pull: open },
   });
   const state: BranchState = {

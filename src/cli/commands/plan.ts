@@ -72,7 +72,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   // The pull request comment the App posts for this cluster, with the snapshot's time as it shows it.
   else if (format === 'markdown') {
     const snapshots = live.capturedAt ? { [name]: live.capturedAt } : {};
-    io.stdout.write(renderPlanComment([{ cluster: name, plan }], { snapshots, templates: await templatesBeside(input.configPath) }));
+    const templates = await templatesBeside(input.configPath);
+    io.stdout.write(renderPlanComment([{ cluster: name, plan }], { snapshots, templates }));
   }
   else io.stdout.write(renderPlanText(name, plan));
   return isEmptyPlan(plan) ? 0 : 1;

@@ -30,7 +30,7 @@ function mapKey(key: string, first: boolean): string {
   return `[${quoted(key)}]`;
 }
 
-/** One key value inside brackets: bare unless it could be misread (brackets, quotes, spaces, the `/` of a composite). */
+/** One key value inside brackets: bare unless it could be misread (brackets, quotes, spaces, a composite's `/`). */
 function keyValue(value: string | number, composite: boolean): string {
   const text = String(value);
   const unsafe = text === '' || /[[\]"\s]/.test(text) || (composite && text.includes('/'));

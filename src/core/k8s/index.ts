@@ -18,8 +18,8 @@ export {
 } from './metadata.js';
 export { isEmpty, withoutNoise } from './noise.js';
 export {
-  buildOwnership, childOwn, creationOf, creatorOf, hasManagedFields, itemOwn, latestOwner, listersOf, mainOwner, ownersOf,
-  ownNodeAt,
+  buildOwnership, childOwn, creationOf, creatorOf, hasManagedFields, itemOwn, latestOwner, listersOf, mainOwner,
+  ownersOf, ownNodeAt,
   positionOwn, type CreatedBy, type OwnerRole, type Owner, type OwnNode, type OwnershipIndex,
 } from './managed-fields.js';
 export {

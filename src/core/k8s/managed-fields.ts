@@ -198,7 +198,8 @@ export function creationOf(live: KubeObject): { manager: string; operation?: str
     if (!first || (entry.time ?? '') < (first.time ?? '')) first = entry;
   }
   if (!first?.manager) return undefined;
-  return { manager: first.manager, ...(first.operation ? { operation: first.operation } : {}), ...(first.time ? { time: first.time } : {}) };
+  const { manager, operation, time } = first;
+  return { manager, ...(operation ? { operation } : {}), ...(time ? { time } : {}) };
 }
 
 /** The manager that created the object (the earliest managedFields entry), and its cause. */

@@ -57,7 +57,9 @@ export function planPrune(input: PruneInput): PruneResult {
       result.warnings.push({
         code: 'prune-protected',
         id: key,
-        message: `It will be deleted: it is no longer declared and ${key.kind} is in \`plan.protect\`, so its data goes with it. If that is not intended, keep it in Git, or annotate it \`kustomize.toolkit.fluxcd.io/prune: disabled\` / \`argocd.argoproj.io/sync-options: Prune=false\`.`,
+        message: `It will be deleted: it is no longer declared and ${key.kind} is in \`plan.protect\`, so its data goes `
+          + 'with it. If that is not intended, keep it in Git, or annotate it `kustomize.toolkit.fluxcd.io/prune: disabled` / '
+          + '`argocd.argoproj.io/sync-options: Prune=false`.',
       });
     }
   }

@@ -4,14 +4,18 @@
 import { createTwoFilesPatch } from 'diff';
 import { stringify } from 'yaml';
 import { fieldPath } from '../k8s/index.js';
-import { inlineValue, isPlainObject, showTime, type FieldChange, type PathSegment, type ResourceKey } from '../model/index.js';
+import {
+  inlineValue, isPlainObject, showTime, type FieldChange, type PathSegment, type ResourceKey,
+} from '../model/index.js';
 import type { ChangeRowModel, ValueDiffModel } from './models/index.js';
 
 /** Both values in one cell stay within this many characters; longer ones go to a diff below. */
 const CELL_MAX = 56;
 
 /** Who and when, in words: the manager or `not recorded`; the time, or what is known instead. */
-export function whoWhen(manager: string | undefined, time: string | undefined, reference: string | undefined): { who: string; when: string; time?: string } {
+export function whoWhen(
+  manager: string | undefined, time: string | undefined, reference: string | undefined,
+): { who: string; when: string; time?: string } {
   const who = manager ?? 'not recorded';
   if (time) return { who, when: showTime(time, reference), time };
   // Nothing records when (a removal leaves no managedFields entry): it happened before the snapshot.
@@ -76,6 +80,7 @@ export function changeRow(key: ResourceKey, change: FieldChange, context: RowCon
   };
   if (fits) return { ...row, ...(git !== undefined ? { git } : {}), ...(live !== undefined ? { live } : {}) };
   const number = ++context.numbered.count;
-  diffs.push({ number, title: `${field || '(whole object)'} of ${resource}`, diff: valueDiff(change.desired, change.live, segments) });
+  const title = `${field || '(whole object)'} of ${resource}`;
+  diffs.push({ number, title, diff: valueDiff(change.desired, change.live, segments) });
   return { ...row, diff: number };
 }

@@ -1,6 +1,6 @@
 // The `driftback / plan` check run: conclusion, title, summary, and line annotations for every
 // warning or error tied to a manifest line. GitHub takes at most 50 annotations per request.
-import { formatProblem, type Plan, type SourceProblem } from '../model/index.js';
+import { formatProblem, type Plan, type PlanWarning, type SourceProblem } from '../model/index.js';
 import { planHeadline, WARNING_TITLES } from './plan-view.js';
 import { escapeProse, escapeText, inlineCode } from './escape.js';
 import { displayKey } from '../model/index.js';
@@ -35,6 +35,11 @@ export function chunkAnnotations<T>(annotations: T[], size = ANNOTATIONS_PER_REQ
   return chunks;
 }
 
+function warningLine(cluster: string, warning: PlanWarning): string {
+  const resource = warning.id ? ` ${inlineCode(displayKey(warning.id))}` : '';
+  return `- ⚠️ **${WARNING_TITLES[warning.code]}**${resource} (${escapeText(cluster)}): ${escapeProse(warning.message)}`;
+}
+
 export function renderCheckRun(plans: Array<{ cluster: string; plan: Plan }>, options: { errors?: SourceProblem[]; text?: string } = {}): CheckRunOutput {
   const errors = options.errors ?? [];
   const warnings = plans.flatMap(({ cluster, plan }) => plan.warnings.map((warning) => ({ cluster, warning })));
@@ -46,7 +51,7 @@ export function renderCheckRun(plans: Array<{ cluster: string; plan: Plan }>, op
   const lines = [
     ...plans.map(({ cluster, plan }) => `- **${escapeText(cluster)}**: ${escapeText(planHeadline(plan))}`),
     ...(errors.length ? ['', '### Errors', '', ...errors.map((e) => `- ${escapeText(formatProblem(e))}`)] : []),
-    ...(warnings.length ? ['', '### Warnings', '', ...warnings.map(({ cluster, warning }) => `- ⚠️ **${WARNING_TITLES[warning.code]}**${warning.id ? ` ${inlineCode(displayKey(warning.id))}` : ''} (${escapeText(cluster)}): ${escapeProse(warning.message)}`)] : []),
+    ...(warnings.length ? ['', '### Warnings', '', ...warnings.map(({ cluster, warning }) => warningLine(cluster, warning))] : []),
   ];
   const summary = fitBudget([() => lines.join('\n'), () => lines.slice(0, plans.length).join('\n') + `\n\n${warnings.length} warnings and ${errors.length} errors: see the annotations.`], GITHUB_BODY_LIMIT - 1).body;
   const annotations: CheckAnnotation[] = [
@@ -55,7 +60,8 @@ export function renderCheckRun(plans: Array<{ cluster: string; plan: Plan }>, op
       .filter(({ warning }) => warning.file && warning.line)
       .map(({ cluster, warning }) => ({
         path: warning.file!, start_line: warning.line!, end_line: warning.line!, annotation_level: 'warning' as const,
-        title: `${WARNING_TITLES[warning.code]}${warning.id ? `: ${displayKey(warning.id)}` : ''} (${cluster}, ${warning.code})`.slice(0, 255),
+        title: `${WARNING_TITLES[warning.code]}${warning.id ? `: ${displayKey(warning.id)}` : ''} (${cluster}, ${warning.code})`
+          .slice(0, 255),
         message: warning.message.slice(0, 64_000),
       })),
   ];

@@ -1,6 +1,8 @@
 // The `driftback dashboard` issue body. The view model is what the App gathers per cluster; the
 // renderer only formats it (ages are computed from `now`, passed in).
-import { displayKey, type PathSegment, type ReconcilerState, type ResourceKey, type SourceProblem } from '../model/index.js';
+import {
+  displayKey, type PathSegment, type ReconcilerState, type ResourceKey, type SourceProblem,
+} from '../model/index.js';
 import { fieldPath } from '../k8s/index.js';
 import { formatAge, secondsBetween } from '../plan/age.js';
 import { parseDuration } from '../config/index.js';
@@ -51,7 +53,8 @@ function clusterView(cluster: DashboardCluster, now: string, max: number): Dashb
     drift: (['human', 'controller', 'unknown'] as const).filter((c) => cluster.driftByCause[c]).map((cause) => ({ cause, count: cluster.driftByCause[cause]! })),
     pullRequests: cluster.openPullRequests,
     conflicts: cap(cluster.conflicts.map((c) => ({
-      resource: displayKey(c.key), field: fieldPath(c.segments?.length ? c.segments : c.path, c.key), pointer: c.path, manager: c.manager,
+      resource: displayKey(c.key), field: fieldPath(c.segments?.length ? c.segments : c.path, c.key), pointer: c.path,
+      manager: c.manager,
     }))),
     ignored: cluster.ignored,
     ignoredTotal: cluster.ignored.reduce((n, i) => n + i.count, 0),

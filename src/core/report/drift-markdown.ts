@@ -34,17 +34,20 @@ function model(result: DiffResult, max: number, reference: string | undefined): 
     }
   }
   const shown = rows.slice(0, max);
+  const total = result.resources.reduce((n, r) => n + (r.status === 'in-sync' ? 0 : Math.max(1, r.changes.length)), 0);
   const numbers = new Set(shown.map((row) => row.diff));
   return {
     summary: result.summary, headline: driftReportHeadline(result.summary), unlisted: result.unlisted,
     ...(reference ? { snapshotAt: showTime(reference) } : {}),
     rows: shown, diffs: diffs.filter((diff) => numbers.has(diff.number)),
-    rowsOmitted: Math.max(0, result.resources.reduce((n, r) => n + (r.status === 'in-sync' ? 0 : Math.max(1, r.changes.length)), 0) - shown.length),
+    rowsOmitted: Math.max(0, total - shown.length),
   };
 }
 
 /** `capturedAt`: the snapshot's time; times on its day are shown without the date. */
-export function renderDriftMarkdown(result: DiffResult, options: { templates?: TemplateOverrides; capturedAt?: string } = {}): string {
+export function renderDriftMarkdown(
+  result: DiffResult, options: { templates?: TemplateOverrides; capturedAt?: string } = {},
+): string {
   const levels = [Infinity, 500, 50, 0].map((max) => () => model(result, max, options.capturedAt));
   return renderDocument('drift-markdown', levels, GITHUB_BODY_LIMIT, options.templates);
 }

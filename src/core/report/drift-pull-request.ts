@@ -1,6 +1,8 @@
 // The drift pull request body: a one-line summary, the codified changes per resource (field, Git →
 // live, who, when, file), new objects, what was only reported and why, and what merging means.
-import { counted, displayKey, keyId, listed, showTime, type DiffResult, type FieldChange, type ResourceKey } from '../model/index.js';
+import {
+  counted, displayKey, keyId, listed, showTime, type DiffResult, type FieldChange, type ResourceKey,
+} from '../model/index.js';
 import { GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
 import { changeField, changeRow, whoWhen, type RowContext } from './change-rows.js';
 import { renderDocument, type TemplateOverrides } from './engine.js';
@@ -20,7 +22,9 @@ export interface DriftPullRequestView {
 export function commonDirectory(paths: readonly string[]): string {
   if (paths.length === 0) return '';
   let prefix = paths[0].slice(0, paths[0].lastIndexOf('/') + 1);
-  for (const path of paths) while (prefix && !path.startsWith(prefix)) prefix = prefix.slice(0, prefix.lastIndexOf('/', prefix.length - 2) + 1);
+  for (const path of paths) {
+    while (prefix && !path.startsWith(prefix)) prefix = prefix.slice(0, prefix.lastIndexOf('/', prefix.length - 2) + 1);
+  }
   return prefix;
 }
 
@@ -33,7 +37,9 @@ function mostCommon(values: readonly string[]): string {
 function headline(summary: DriftPullRequestModel['summary']): string {
   const { changes, managers, namespaces, last, reported } = summary;
   const parts = [counted(changes, 'live change')];
-  if (managers.length) parts.push(`by ${managers.length <= 3 ? listed(managers) : `${managers.length} field managers`}`);
+  if (managers.length) {
+    parts.push(`by ${managers.length <= 3 ? listed(managers) : `${managers.length} field managers`}`);
+  }
   const named = namespaces.map((namespace) => namespace || 'cluster-scoped objects');
   if (named.length) parts.push(`in ${named.length <= 3 ? listed(named) : `${named.length} namespaces`}`);
   let line = parts.join(' ');
@@ -70,7 +76,9 @@ function model(view: DriftPullRequestView, max: number): DriftPullRequestModel {
     if (item.change.manager) managers.add(item.change.manager);
     if (item.change.time) times.push(item.change.time);
   }
-  for (const block of resources.values()) block.file = mostCommon(block.rows.map((row) => row.file.replace(/:\d+$/, '')));
+  for (const block of resources.values()) {
+    block.file = mostCommon(block.rows.map((row) => row.file.replace(/:\d+$/, '')));
+  }
   const reported: ReportedRowModel[] = view.reported.slice(0, max).map((r) => ({
     resource: displayKey(r.key),
     field: r.change ? changeField(r.key, r.change) : '',
@@ -100,9 +108,12 @@ function model(view: DriftPullRequestView, max: number): DriftPullRequestModel {
   };
 }
 
-export function renderDriftPullRequest(view: DriftPullRequestView, options: { templates?: TemplateOverrides; limit?: number } = {}): string {
+export function renderDriftPullRequest(
+  view: DriftPullRequestView, options: { templates?: TemplateOverrides; limit?: number } = {},
+): string {
   const limit = options.limit ?? GITHUB_BODY_LIMIT - MARKER_RESERVE;
-  return renderDocument('drift-pull-request', [Infinity, 200, 20, 0].map((max) => () => model(view, max)), limit, options.templates);
+  const levels = [Infinity, 200, 20, 0].map((max) => () => model(view, max));
+  return renderDocument('drift-pull-request', levels, limit, options.templates);
 }
 
 export { model as driftPullRequestModel };

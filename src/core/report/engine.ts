@@ -17,8 +17,10 @@ function createEngine(): typeof Handlebars {
   engine.registerHelper('html', (value: unknown) => escapeHtml(value));
   engine.registerHelper('prose', (value: unknown) => escapeProse(value));
   engine.registerHelper('prosehtml', (value: unknown) => escapeProseHtml(value));
-  engine.registerHelper('value', (value: unknown) => (value === undefined || value === null ? '*unset*' : inlineCode(value)));
-  engine.registerHelper('block', (value: unknown, language: unknown) => codeBlock(String(value ?? ''), typeof language === 'string' ? language : ''));
+  engine.registerHelper('value', (value: unknown) => (value == null ? '*unset*' : inlineCode(value)));
+  engine.registerHelper('block', (value: unknown, language: unknown) => (
+    codeBlock(String(value ?? ''), typeof language === 'string' ? language : '')
+  ));
   engine.registerHelper('plural', (count: unknown, word: unknown) => `${count} ${word}${count === 1 ? '' : 's'}`);
   engine.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   return engine;
@@ -47,7 +49,9 @@ function reasonOf(error: unknown): string {
 
 type Attempt = { type: 'rendered'; body: string } | { type: 'failed'; reason: string };
 
-function renderOverride<N extends TemplateName>(text: string, levels: Array<() => TemplateModels[N]>, limit: number): Attempt {
+function renderOverride<N extends TemplateName>(
+  text: string, levels: Array<() => TemplateModels[N]>, limit: number,
+): Attempt {
   let compiled: HandlebarsTemplateDelegate;
   try {
     compiled = ENGINE.compile(text, COMPILE);
@@ -76,14 +80,18 @@ export function renderDocument<N extends TemplateName>(
   if (text !== undefined) {
     const attempt = renderOverride(text, levels, limit - notes.join('').length);
     if (attempt.type === 'rendered') return notes.join('') + attempt.body;
-    notes.push(note(`${inlineCode(overridePath(name))} could not be used (${escapeText(attempt.reason)}); this is the built-in template. Fix the file on the default branch.`));
+    const file = inlineCode(overridePath(name));
+    const fix = 'this is the built-in template. Fix the file on the default branch.';
+    notes.push(note(`${file} could not be used (${escapeText(attempt.reason)}); ${fix}`));
   }
   const prefix = notes.join('');
   return prefix + fitBudget(levels.map((level) => () => tidy(BUILT_IN[name](level()))), limit - prefix.length).body;
 }
 
 /** Renders one model with no size limit (alert issues, tests). */
-export function renderTemplate<N extends TemplateName>(name: N, model: TemplateModels[N], overrides?: TemplateOverrides): string {
+export function renderTemplate<N extends TemplateName>(
+  name: N, model: TemplateModels[N], overrides?: TemplateOverrides,
+): string {
   return renderDocument(name, [() => model], Number.POSITIVE_INFINITY, overrides);
 }
 

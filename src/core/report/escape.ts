@@ -61,11 +61,13 @@ export function codeBlock(text: string, language = ''): string {
 /** A message whose `backticked` spans are code and the rest text (warnings and reasons are written so). */
 export function escapeProse(value: unknown): string {
   const text = value === undefined || value === null ? '' : String(value);
-  return text.split(/(`[^`\n]+`)/).map((part, i) => (i % 2 === 1 ? inlineCode(part.slice(1, -1)) : escapeText(part))).join('');
+  const parts = text.split(/(`[^`\n]+`)/);
+  return parts.map((part, i) => (i % 2 === 1 ? inlineCode(part.slice(1, -1)) : escapeText(part))).join('');
 }
 
 /** Like escapeProse, for HTML (a `<summary>`): `backticked` spans become `<code>`, the rest is HTML escaped. */
 export function escapeProseHtml(value: unknown): string {
   const text = value === undefined || value === null ? '' : String(value);
-  return text.split(/(`[^`\n]+`)/).map((part, i) => (i % 2 === 1 ? `<code>${escapeHtml(part.slice(1, -1))}</code>` : escapeHtml(part))).join('');
+  const parts = text.split(/(`[^`\n]+`)/);
+  return parts.map((part, i) => (i % 2 === 1 ? `<code>${escapeHtml(part.slice(1, -1))}</code>` : escapeHtml(part))).join('');
 }

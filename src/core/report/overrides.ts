@@ -33,7 +33,10 @@ export function templateOverrides(files: ReadonlyMap<string, string>): TemplateO
     const rest = file.slice(TEMPLATES_DIR.length);
     const name = rest.endsWith('.hbs') ? rest.slice(0, -'.hbs'.length) : undefined;
     if (name !== undefined && isTemplateName(name)) overrides.templates[name] = text;
-    else overrides.ignored.push({ file, reason: `driftback renders no template of that name (the names are ${names}, each as \`<name>.hbs\`)` });
+    else {
+      const reason = `driftback renders no template of that name (the names are ${names}, each as \`<name>.hbs\`)`;
+      overrides.ignored.push({ file, reason });
+    }
   }
   return overrides;
 }

@@ -25,7 +25,9 @@ const NOTES: Record<DetailLevel, string | undefined> = {
   3: 'Only counts are shown: the full plan does not fit in a comment. Run `driftback plan` locally for every change.',
 };
 
-export function planCommentView(plans: Array<{ cluster: string; plan: Plan }>, meta: PlanCommentMeta, level: DetailLevel, cache: DiffCache = new Map()): PlanCommentModel {
+export function planCommentView(
+  plans: Array<{ cluster: string; plan: Plan }>, meta: PlanCommentMeta, level: DetailLevel, cache: DiffCache = new Map(),
+): PlanCommentModel {
   return {
     ...(meta.headSha ? { headSha: meta.headSha } : {}),
     errors: (meta.errors ?? []).map(formatProblem),
@@ -39,5 +41,6 @@ export function renderPlanComment(plans: Array<{ cluster: string; plan: Plan }>,
   const cache: DiffCache = new Map();
   // Computing 2,000 diffs to learn they cannot fit is the slow path: stop at the first that overflows.
   const levels: DetailLevel[] = diffsFit(plans.map((p) => p.plan), limit, cache) ? [0, 1, 2, 3] : [1, 2, 3];
-  return renderDocument('plan-comment', levels.map((level) => () => planCommentView(plans, meta, level, cache)), limit, meta.templates);
+  const models = levels.map((level) => () => planCommentView(plans, meta, level, cache));
+  return renderDocument('plan-comment', models, limit, meta.templates);
 }

@@ -1,6 +1,8 @@
 // `driftback plan` output for a terminal (Terraform's layout: symbol, resource, changed fields) and
 // the JSON document of DESIGN.md's contract.
-import { displayKey, shortValue, showTime, type FieldChange, type Plan, type PlanEntry, type ResourceKey } from '../model/index.js';
+import {
+  displayKey, shortValue, showTime, type FieldChange, type Plan, type PlanEntry, type ResourceKey,
+} from '../model/index.js';
 import { changeField } from './change-rows.js';
 import { planSummary } from './plan-view.js';
 
@@ -11,14 +13,16 @@ function value(v: unknown): string {
 }
 
 function changeLine(id: ResourceKey, change: FieldChange): string {
-  const who = change.manager && change.cause !== 'applier' ? `  (live value from ${change.manager}${change.time ? ` at ${showTime(change.time)}` : ''})` : '';
+  const at = change.time ? ` at ${showTime(change.time)}` : '';
+  const who = change.manager && change.cause !== 'applier' ? `  (live value from ${change.manager}${at})` : '';
   const field = changeField(id, change);
   if (change.op === 'remove') return `      - ${field}: ${value(change.live)}${who}`;
   return `      ~ ${field}: ${value(change.live)} → ${value(change.desired)}${who}`;
 }
 
 function entryLines(entry: PlanEntry): string[] {
-  return [`  ${SYMBOL[entry.action]} ${displayKey(entry.id)}`, ...(entry.action === 'update' ? entry.changes.map((change) => changeLine(entry.id, change)) : [])];
+  const changes = entry.action === 'update' ? entry.changes.map((change) => changeLine(entry.id, change)) : [];
+  return [`  ${SYMBOL[entry.action]} ${displayKey(entry.id)}`, ...changes];
 }
 
 export function renderPlanText(cluster: string, plan: Plan): string {

@@ -1,7 +1,9 @@
 // Plan → the plan comment's cluster model, at a level of detail: 0 full diffs, 1 changed fields only,
 // 2 resource names only, 3 counts only. The budget picks the most detailed level that fits.
 import { creationOf } from '../k8s/index.js';
-import { counted, displayKey, listed, showTime, type FieldChange, type Plan, type PlanEntry, type PlanWarning, type ResourceKey } from '../model/index.js';
+import {
+  counted, displayKey, listed, showTime, type FieldChange, type Plan, type PlanEntry, type PlanWarning, type ResourceKey,
+} from '../model/index.js';
 import { changeField } from './change-rows.js';
 import type { ClusterPlanModel, PlanResourceModel, PlanWarningModel } from './models/index.js';
 import { entryDiff } from './yaml-diff.js';
@@ -10,9 +12,15 @@ export type DetailLevel = 0 | 1 | 2 | 3;
 
 const SYMBOL = { create: '+', update: '~', prune: '-' } as const;
 
+/** Terraform's counts: `2 to create, 3 to update, 1 to prune, 41 unchanged`. */
+function planCounts(plan: Plan): string {
+  const { create, update, prune, unchanged } = plan;
+  return `${create.length} to create, ${update.length} to update, ${prune.length} to prune, ${unchanged} unchanged`;
+}
+
 /** Terraform's one-liner: `prod-eu: 2 to create, 3 to update, 1 to prune, 41 unchanged`. */
 export function planSummary(cluster: string, plan: Plan): string {
-  return `${cluster}: ${plan.create.length} to create, ${plan.update.length} to update, ${plan.prune.length} to prune, ${plan.unchanged} unchanged`;
+  return `${cluster}: ${planCounts(plan)}`;
 }
 
 /** Each warning code in words, as the comment and the check run title it. */
@@ -30,19 +38,24 @@ export const WARNING_TITLES: Record<PlanWarning['code'], string> = {
 
 /** Live changes a person made that the apply undoes: what the headline counts and names. */
 function liveChangesUndone(plan: Plan): FieldChange[] {
-  return plan.update.flatMap((entry) => entry.changes.filter((c) => c.cause === 'human' && c.manager && c.live !== undefined));
+  const undone = (c: FieldChange): boolean => c.cause === 'human' && c.manager !== undefined && c.live !== undefined;
+  return plan.update.flatMap((entry) => entry.changes.filter(undone));
 }
 
-/** `3 to create, 1 to update, 1 to prune, 30 unchanged; 1 warning; undoes 1 live change by kubectl-scale, last 03:02 UTC`. */
+/**
+ * The line atop a cluster's plan: `3 to create, 1 to update, 1 to prune, 30 unchanged; 1 warning; undoes
+ * 1 live change by kubectl-scale, last 03:02 UTC`.
+ */
 export function planHeadline(plan: Plan, reference?: string): string {
-  const parts = [`${plan.create.length} to create, ${plan.update.length} to update, ${plan.prune.length} to prune, ${plan.unchanged} unchanged`];
+  const parts = [planCounts(plan)];
   if (plan.warnings.length) parts.push(counted(plan.warnings.length, 'warning'));
   const undone = liveChangesUndone(plan);
   if (undone.length) {
     const managers = [...new Set(undone.map((c) => c.manager!))].sort();
     const last = undone.map((c) => c.time ?? '').sort().at(-1);
     const by = managers.length <= 3 ? listed(managers) : `${managers.length} field managers`;
-    parts.push(`undoes ${counted(undone.length, 'live change')} by ${by}${last ? `, last ${showTime(last, reference)}` : ''}`);
+    const when = last ? `, last ${showTime(last, reference)}` : '';
+    parts.push(`undoes ${counted(undone.length, 'live change')} by ${by}${when}`);
   }
   return parts.join('; ');
 }
@@ -64,7 +77,10 @@ function whoOf(entry: PlanEntry, reference: string | undefined): string {
     return timestamp ? `created${at(timestamp, reference)} (manager not recorded)` : 'creator not recorded';
   }
   const overwritten = new Map<string, string[]>();
-  const fieldsOf = (manager: string): string[] => overwritten.get(manager) ?? (overwritten.set(manager, []), overwritten.get(manager)!);
+  const fieldsOf = (manager: string): string[] => {
+    if (!overwritten.has(manager)) overwritten.set(manager, []);
+    return overwritten.get(manager)!;
+  };
   let applied: FieldChange | undefined;
   for (const change of entry.changes) {
     if (!change.manager) continue;
@@ -74,7 +90,9 @@ function whoOf(entry: PlanEntry, reference: string | undefined): string {
     }
     fieldsOf(change.manager).push(`\`${changeField(entry.id, change)}\`${at(change.time, reference)}`);
   }
-  for (const conflict of entry.conflicts) fieldsOf(conflict.manager).push(`\`${changeField(entry.id, conflict)}\`${at(conflict.time, reference)}`);
+  for (const conflict of entry.conflicts) {
+    fieldsOf(conflict.manager).push(`\`${changeField(entry.id, conflict)}\`${at(conflict.time, reference)}`);
+  }
   const live = [...overwritten].map(([manager, fields]) => `${manager}'s ${listed([...new Set(fields)])}`);
   if (live.length) return `overwrites ${listed(live)}`;
   if (applied) return `last applied by ${applied.manager}${at(applied.time, reference)}`;
@@ -120,7 +138,9 @@ function fieldsOf(id: ResourceKey, entry: PlanEntry): string[] {
   return [...new Set(entry.changes.map((change) => changeField(id, change)))];
 }
 
-export function clusterView(name: string, plan: Plan, level: DetailLevel, snapshot?: string, cache: DiffCache = new Map()): ClusterPlanModel {
+export function clusterView(
+  name: string, plan: Plan, level: DetailLevel, snapshot?: string, cache: DiffCache = new Map(),
+): ClusterPlanModel {
   const entries = [...plan.prune, ...plan.create, ...plan.update];
   const maxWarnings = WARNINGS_AT_LEVEL[level];
   const resources: PlanResourceModel[] = entries.slice(0, RESOURCES_AT_LEVEL[level]).map((entry) => {
@@ -139,7 +159,10 @@ export function clusterView(name: string, plan: Plan, level: DetailLevel, snapsh
     name,
     headline: planHeadline(plan, snapshot),
     summary: planSummary(name, plan),
-    counts: { create: plan.create.length, update: plan.update.length, prune: plan.prune.length, unchanged: plan.unchanged, warnings: plan.warnings.length },
+    counts: {
+      create: plan.create.length, update: plan.update.length, prune: plan.prune.length, unchanged: plan.unchanged,
+      warnings: plan.warnings.length,
+    },
     ...(snapshot ? { snapshot: showTime(snapshot) } : {}),
     warnings: plan.warnings.slice(0, maxWarnings).map(warningModel),
     warningsOmitted: Math.max(0, plan.warnings.length - maxWarnings),

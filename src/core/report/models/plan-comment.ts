@@ -23,9 +23,9 @@ export interface PlanResourceModel {
   /** The fields an update changes, as people read them (empty for create and prune). */
   fields: string[];
   /**
-   * Who and when, in words (`backticked` spans are code): for an update, whose live values it overwrites (`overwrites spec.replicas
-   * set by kubectl-scale at 03:02 UTC`) or who applied last; for a prune, who created the object; for a
-   * create, the file that declares it.
+   * Who and when, in words (`backticked` spans are code): for an update, whose live values it
+   * overwrites (`overwrites kubectl-scale's spec.replicas at 03:02 UTC`) or who applied last; for a
+   * prune, who created the object; for a create, the file that declares it.
    */
   who: string;
   /** A unified YAML diff (live → head), at the most detailed level only. */
