@@ -7,6 +7,7 @@ import Handlebars from 'handlebars';
 import { codeBlock, escapeHtml, escapeProse, escapeProseHtml, escapeText, inlineCode } from './escape.js';
 import type { TemplateModels } from './models/index.js';
 import { TEMPLATES, type TemplateName } from './templates/index.js';
+import { PARTIALS } from './templates/partials.js';
 import { fitBudget } from './budget.js';
 import { overridePath, type TemplateOverrides } from './overrides.js';
 
@@ -23,6 +24,7 @@ function createEngine(): typeof Handlebars {
   ));
   engine.registerHelper('plural', (count: unknown, word: unknown) => `${count} ${word}${count === 1 ? '' : 's'}`);
   engine.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+  for (const [name, text] of Object.entries(PARTIALS)) engine.registerPartial(name, text);
   return engine;
 }
 

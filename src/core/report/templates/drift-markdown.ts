@@ -13,14 +13,7 @@ Not listed by the snapshot (nothing is claimed missing for them): {{#each unlist
 {{#each rows}}
 | {{text status}} | {{code resource}}<br>{{#if field}}{{code field}}{{else}}whole object{{/if}} | {{#if diff}}diff {{diff}} below{{else if (eq status "missing")}}declared → *absent*{{else if (eq status "extra")}}*absent* → present{{else}}{{value git}} → {{value live}}{{/if}} | {{text who}}{{#unless (eq who "not recorded")}} ({{text cause}}){{/unless}}<br>{{text when}} |
 {{/each}}
-{{#each diffs}}
-
-<details><summary>Diff {{number}}: <code>{{html title}}</code></summary>
-
-{{block diff "diff"}}
-
-</details>
-{{/each}}
+{{> value-diffs}}
 {{#if rowsOmitted}}
 
 … and {{rowsOmitted}} more rows.

@@ -12,14 +12,7 @@ Someone changed these objects in {{code cluster}} directly, and the changes pers
 {{#each rows}}
 | {{#if field}}{{code field}}{{else}}whole object{{/if}}<br>{{#if diff}}diff {{diff}} below{{else}}{{value git}} → {{value live}}{{/if}} | {{text who}}<br>{{text when}} | {{code file}} |
 {{/each}}
-{{#each diffs}}
-
-<details><summary>Diff {{number}}: <code>{{html title}}</code></summary>
-
-{{block diff "diff"}}
-
-</details>
-{{/each}}
+{{> value-diffs}}
 {{/each}}
 {{#if created.length}}
 
