@@ -6,6 +6,7 @@
 // that trusts a HEAD (known from a push webhook) reads nothing: the listing comes from the cache.
 // Blobs fetched here reach the store only when the caller `keep`s what its renders read.
 import { CONFIG_PATH, parseConfig, type ConfigResult } from '../core/config/index.js';
+import { TEMPLATES_DIR } from '../core/report/index.js';
 import { fetchBlobTexts, hasStatus, readFileAt, readTreeFiles, type BaseTreeListing, type GitHubClient, type RepoTreeEntry, type TreeRead } from '../github/index.js';
 import { blobSession, cachedListing, keepListing, type BlobSession } from './blob-cache.js';
 import type { Store } from '../store/types.js';
@@ -120,9 +121,9 @@ async function readDefaultHead(octokit: GitHubClient, at: RepositoryAt, branch: 
   return { commitSha, tree: await read(commitSha) };
 }
 
-/** Files every render of the repository may read besides its own: the config and kustomizations. */
+/** Files every render of the repository may read besides its own: the config, kustomizations and template overrides. */
 export function alwaysRead(path: string): boolean {
-  return path === CONFIG_PATH || KUSTOMIZATION_NAMES.has(path.slice(path.lastIndexOf('/') + 1));
+  return path === CONFIG_PATH || path.startsWith(TEMPLATES_DIR) || KUSTOMIZATION_NAMES.has(path.slice(path.lastIndexOf('/') + 1));
 }
 
 const KUSTOMIZATION_NAMES = new Set(['kustomization.yaml', 'kustomization.yml', 'Kustomization']);
@@ -139,7 +140,7 @@ export async function loadRepositoryAt(octokit: GitHubClient, at: RepositoryAt, 
     if (treeSha && !listing) listingRead = true;
     else if (listing) listingRead = false;
     return readTreeFiles(octokit, {
-      owner, repo, commitSha: treeSha && !listing ? treeSha : treeish, paths: paths.includes('') ? paths : [...paths, CONFIG_PATH], blobCache: blobs,
+      owner, repo, commitSha: treeSha && !listing ? treeSha : treeish, paths: paths.includes('') ? paths : [...paths, CONFIG_PATH, TEMPLATES_DIR.slice(0, -1)], blobCache: blobs,
       filter: (path) => !BINARY.test(path), ...(at.fetch ? { fetch: (path: string) => alwaysRead(path) || at.fetch!(path) } : {}), ...(listing ? { listing } : {}),
     });
   };

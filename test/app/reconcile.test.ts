@@ -222,3 +222,31 @@ describe('reconcile: a snapshot becomes a drift pull request', () => {
     expect(h.standIn.readFile(h.owner, h.repo, BRANCH, FRONTEND)).toContain('replicas: 9');
   });
 });
+
+describe('reconcile: repository templates', () => {
+  it('writes the drift PR body with the default branch\'s template, and names a file that is not a template', async () => {
+    const files = {
+      ...gitopsRepository(),
+      '.github/driftback/templates/drift-pull-request.hbs': 'Live changes: {{text headline}}.\n{{#each resources}}\n- {{code resource}}{{#each rows}} {{code field}}{{/each}}\n{{/each}}\n',
+      '.github/driftback/templates/plan.hbs': '{{headline}}',
+    };
+    const h = await startAppHarness({ files });
+    harness = h;
+    await upload(h, scaled(appliedObjects(files), 'frontend', 5), '2026-12-02T03:05:00Z');
+    const [pr] = pulls(h);
+    expect(pr.body).toMatch(/^> ⚠️ `\.github\/driftback\/templates\/plan\.hbs` was ignored: driftback renders no template of that name/);
+    expect(pr.body).toContain('Live changes: 1 live change by kubectl-scale in');
+    expect(pr.body).toContain('- `Deployment/shop/frontend` `spec.replicas`');
+    expect(pr.body).not.toContain('Merge or close');
+  });
+
+  it('falls back to the built-in body, with a warning at its top, when the template does not render', async () => {
+    const files = { ...gitopsRepository(), '.github/driftback/templates/drift-pull-request.hbs': '{{#each resources}}{{nosuchhelper resource}}{{/each}}' };
+    const h = await startAppHarness({ files });
+    harness = h;
+    await upload(h, scaled(appliedObjects(files), 'frontend', 5), '2026-12-02T03:05:00Z');
+    const [pr] = pulls(h);
+    expect(pr.body).toMatch(/^> ⚠️ `\.github\/driftback\/templates\/drift-pull-request\.hbs` could not be used \(Missing helper: &quot;nosuchhelper&quot;\); this is the built-in template/);
+    expect(pr.body).toContain('Merge or close');
+  });
+});

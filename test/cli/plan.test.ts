@@ -50,7 +50,7 @@ describe('driftback plan', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('prod-eu: 0 to create, 1 to update, 3 to prune');
     expect(result.stdout).toContain('  ~ Deployment/default/cartservice');
-    expect(result.stdout).toContain('      ~ /spec/template/spec/containers/0/image: "cartservice" → "cartservice:v2"');
+    expect(result.stdout).toContain('      ~ spec.template.spec.containers[server].image: cartservice → cartservice:v2');
     expect(result.stdout).toContain('  - Deployment/default/emailservice');
   });
 
@@ -64,8 +64,8 @@ describe('driftback plan', () => {
 
   it('prints the pull request comment as markdown', async () => {
     const result = await plan('--head', 'head', '--base', 'base', '--live', 'live.json', '--format', 'markdown');
-    expect(result.stdout).toContain('**prod-eu: 0 to create, 1 to update, 3 to prune');
-    expect(result.stdout).toContain('<details><summary><code>~</code> update Deployment/default/cartservice');
+    expect(result.stdout).toContain('#### prod-eu\n\n**0 to create, 1 to update, 3 to prune');
+    expect(result.stdout).toContain('<details><summary><code>~</code> update <code>Deployment/default/cartservice</code>');
   });
 
   it.each([

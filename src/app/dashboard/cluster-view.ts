@@ -46,7 +46,9 @@ export function dashboardCluster(cluster: ClusterConfig, latest: { capturedAt: s
     if (health.status === 'Suspended') suspendedWorkloads += 1;
   }
   const driftByCause = state.drift?.byCause ?? {};
-  const conflicts = (state.conflicts ?? []).map((c) => ({ key: keyFromDisplay(c.resource), path: c.path, manager: c.manager }));
+  const conflicts = (state.conflicts ?? []).map((c) => ({
+    key: keyFromDisplay(c.resource), path: c.path, ...(c.segments ? { segments: c.segments } : {}), manager: c.manager,
+  }));
   const view: DashboardCluster = {
     name: cluster.name,
     ...optional('lastSnapshotAt', latest?.capturedAt),

@@ -3,7 +3,7 @@
 // publishes the comment and check run (with what a changed config would change).
 // Returns what it did as data; the caller logs it.
 import { CONFIG_PATH, defaultConfig, describeConfigChange, type ConfigResult } from '../../core/config/index.js';
-import type { ConfigChangeNote } from '../../core/report/index.js';
+import { templateOverrides, type ConfigChangeNote, type TemplateOverrides } from '../../core/report/index.js';
 import { listPullRequestFiles } from '../../github/index.js';
 import { splitRepository } from '../github-client.js';
 import { keepRead, loadRepositoryAt } from '../repository.js';
@@ -25,8 +25,8 @@ export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOu
   const fork = pull.head.repo?.full_name?.toLowerCase() !== pull.base.repo.full_name.toLowerCase();
   const changed = await listPullRequestFiles(octokit, { owner, repo, number: job.number });
   const target = { owner, repo, number: job.number, headSha: pull.head.sha };
-  const published = async (built: BuiltPlans): Promise<PlanOutcome> => {
-    const result = await publishPlan(octokit, target, built, await deps.appIdentity());
+  const published = async (built: BuiltPlans, templates: TemplateOverrides): Promise<PlanOutcome> => {
+    const result = await publishPlan(octokit, target, built, await deps.appIdentity(), templates);
     return { type: 'published', headSha: pull.head.sha, clusters: built.plans.map((p) => p.cluster), conclusion: result.conclusion, fork, comment: result.comment };
   };
   // The config comes from the base commit: the pull request under review does not decide how it is
@@ -43,7 +43,7 @@ export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOu
   };
   if (!base.config.ok) {
     await keep([]);
-    return published({ plans: [], errors: proposedErrors, snapshots: {}, configChange });
+    return published({ plans: [], errors: proposedErrors, snapshots: {}, configChange }, templateOverrides(base.files));
   }
   const built = await buildPlans(deps.store, {
     repository: job.repository, config: base.config.config, headFiles: head.files, baseFiles: base.files, headSha: pull.head.sha, changed, now: deps.now().toISOString(),
@@ -51,7 +51,8 @@ export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOu
   });
   await keep(built.filesRead ?? []);
   if (built.plans.length === 0 && built.errors.length === 0 && !configChange) return { type: 'skipped', reason: 'the pull request touches no cluster path' };
-  return published({ ...built, errors: [...proposedErrors, ...built.errors], ...(configChange ? { configChange } : {}) });
+  // The base's templates, like its config: a pull request cannot change how its own plan is reported.
+  return published({ ...built, errors: [...proposedErrors, ...built.errors], ...(configChange ? { configChange } : {}) }, templateOverrides(base.files));
 }
 
 /** What the pull request's own config would change, against the base branch's (or its absence). */

@@ -1,8 +1,12 @@
 // Writes a built plan to the pull request: one sticky comment (edited in place, numbered parts only
 // when one comment cannot hold it) and one `driftback / plan` check run on the head commit. Every
 // write goes to the base repository, so a fork is never written to.
-import { escapeText, GITHUB_BODY_LIMIT, MARKER_RESERVE, renderCheckRun, renderPlanComment, splitComment, type ConfigChangeNote } from '../../core/report/index.js';
-import { createOrUpdateCheckRun, upsertStickyComment, type AppIdentity, type CheckRunResult, type GitHubClient, type StickyCommentResult } from '../../github/index.js';
+import {
+  escapeText, GITHUB_BODY_LIMIT, MARKER_RESERVE, renderCheckRun, renderPlanComment, splitComment, type ConfigChangeNote, type TemplateOverrides,
+} from '../../core/report/index.js';
+import {
+  createOrUpdateCheckRun, upsertStickyComment, type AppIdentity, type CheckRunResult, type GitHubClient, type StickyCommentResult,
+} from '../../github/index.js';
 import type { BuiltPlans } from './build-plans.js';
 import { PLAN_CHECK_NAME, PLAN_COMMENT_KEY } from './deps.js';
 
@@ -26,9 +30,12 @@ function configChangeText(note: ConfigChangeNote): string {
   return [`${lead} Once merged, the proposed ${note.file} would change:`, '', ...note.changes.map((line) => `- ${escapeText(line)}`)].join('\n');
 }
 
-export async function publishPlan(octokit: GitHubClient, target: PublishTarget, built: BuiltPlans, author: AppIdentity): Promise<Published> {
+export async function publishPlan(
+  octokit: GitHubClient, target: PublishTarget, built: BuiltPlans, author: AppIdentity, templates?: TemplateOverrides,
+): Promise<Published> {
   const { owner, repo } = target;
-  const body = renderPlanComment(built.plans, { headSha: target.headSha, snapshots: built.snapshots, errors: built.errors, ...(built.configChange ? { configChange: built.configChange } : {}) });
+  const { plans, snapshots, errors, configChange } = built;
+  const body = renderPlanComment(plans, { headSha: target.headSha, snapshots, errors, templates, ...(configChange ? { configChange } : {}) });
   // renderPlanComment already degrades detail to fit; parts are the last resort (hundreds of clusters).
   const parts = splitComment(body, GITHUB_BODY_LIMIT - MARKER_RESERVE);
   const comment = await upsertStickyComment(octokit, { owner, repo, issueNumber: target.number, key: PLAN_COMMENT_KEY, parts, author });

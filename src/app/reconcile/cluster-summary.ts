@@ -29,7 +29,9 @@ export function summarizeCluster(evaluation: Extract<Evaluation, { type: 'evalua
       declined: evaluation.declined,
       reported: reported.slice(0, REPORTED_KEPT),
     },
-    conflicts: diff.resources.flatMap((resource) => resource.conflicts.map((conflict) => ({ resource: displayKey(resource.key), path: conflict.path, manager: conflict.manager, fix: conflict.fix }))),
+    conflicts: diff.resources.flatMap((resource) => resource.conflicts.map((conflict) => ({
+      resource: displayKey(resource.key), path: conflict.path, segments: conflict.segments, manager: conflict.manager, fix: conflict.fix,
+    }))),
     ignored: [...ignored].map(([reason, count]) => ({ reason, count })),
     health: {
       degraded: diff.resources.filter((resource) => resource.health?.status === 'Degraded').length,

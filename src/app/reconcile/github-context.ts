@@ -1,6 +1,7 @@
 // What every GitHub step of one reconcile shares: the client, the repository, the default
 // branch's HEAD the branches are built on, and how the App recognises its own commits.
 import type { Config } from '../../core/config/index.js';
+import type { TemplateOverrides } from '../../core/report/index.js';
 import { branchHasForeignCommits, type AppIdentity, type BaseTreeListing, type GitHubClient } from '../../github/index.js';
 import type { BranchState } from './state.js';
 
@@ -20,6 +21,8 @@ export interface GitHubContext {
   config: Config;
   cluster: string;
   snapshot: { id: string; capturedAt: string };
+  /** The repository's template overrides, read from the default branch's HEAD with the manifests. */
+  templates?: TemplateOverrides;
   /** `<slug>[bot]`, when known: commits GitHub attributes to it are the App's. */
   appLogin: string | undefined;
   /** The App: comments it wrote are found again by their marker, others' are left alone. */

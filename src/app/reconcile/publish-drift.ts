@@ -79,7 +79,7 @@ export async function publishDrift(ctx: GitHubContext, group: DriftGroup, previo
   else if (written.commitSha && !appCommits.includes(written.commitSha)) appCommits.push(written.commitSha);
   const key = markerKeyFor(group.branch);
   const title = pullRequestTitle(ctx.cluster, group.namespace);
-  const body = pullRequestBody(ctx.cluster, group, ctx.snapshot);
+  const body = pullRequestBody(ctx.cluster, group, ctx.snapshot, ctx.templates);
   const pr = await openOrUpdatePullRequest(ctx.octokit, {
     owner: ctx.owner, repo: ctx.repo, head: group.branch, base: ctx.defaultBranch, key, title, body, labels: ctx.config.pullRequests.labels,
     found: { pull: open },

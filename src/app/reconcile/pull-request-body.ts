@@ -1,6 +1,8 @@
 // Title and body of a drift PR. The marker's hash covers the body rendered without the snapshot
 // line, so a new snapshot with the same drift leaves the PR untouched (no API call).
-import { renderDriftPullRequest, markerKey, markerComment, contentHash } from '../../core/report/index.js';
+import {
+  renderDriftPullRequest, markerKey, markerComment, contentHash, type TemplateOverrides,
+} from '../../core/report/index.js';
 import type { DriftGroup } from './evaluate.js';
 
 export function pullRequestTitle(cluster: string, namespace: string | undefined): string {
@@ -12,10 +14,12 @@ export function markerKeyFor(branch: string): string {
   return markerKey(`drift/${branch}`);
 }
 
-export function pullRequestBody(cluster: string, group: DriftGroup, snapshot: { id: string; capturedAt: string }): string {
-  const view = { cluster, codified: group.codify.codified, reported: group.codify.reported };
-  const body = renderDriftPullRequest({ ...view, snapshot });
-  const stable = renderDriftPullRequest({ ...view, snapshot: { id: '', capturedAt: '' } });
+export function pullRequestBody(
+  cluster: string, group: DriftGroup, snapshot: { id: string; capturedAt: string }, templates?: TemplateOverrides,
+): string {
+  const view = { cluster, codified: group.codify.codified, reported: group.codify.reported, drift: group.result };
+  const body = renderDriftPullRequest({ ...view, snapshot }, { templates });
+  const stable = renderDriftPullRequest({ ...view, snapshot: { id: '', capturedAt: '' } }, { templates });
   return `${body}\n\n${markerComment(markerKeyFor(group.branch), contentHash(stable))}`;
 }
 

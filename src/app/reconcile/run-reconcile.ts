@@ -6,6 +6,7 @@ import type { AppIdentity } from '../../github/index.js';
 import { findCluster } from '../../core/config/index.js';
 import { reconcileDrift } from '../../core/pipeline/index.js';
 import type { SourceProblem } from '../../core/model/index.js';
+import { templateOverrides } from '../../core/report/index.js';
 import type { UnfollowedKind } from '../../core/manifests/index.js';
 import type { Store } from '../../store/types.js';
 import { NotInstalledError, splitRepository, type InstallationClients } from '../github-client.js';
@@ -112,6 +113,7 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   const sync = await syncDriftBranches({
     octokit, owner, repo, defaultBranch: loaded.defaultBranch, baseSha: loaded.headSha, baseListing: loaded.listing, config, cluster,
     snapshot: { id: latest.meta.id, capturedAt: latest.meta.capturedAt }, ...(await identityFields(deps)), branchEvents: repositoryState.branchEvents, now: deps.now, log,
+    templates: templateOverrides(loaded.files),
   }, evaluation.groups, previous.branches ?? {});
   if (sync.decisions.length > 0) {
     await store.recordDecisions(sync.decisions.map((decision) => ({ ...decision, repository, cluster, decidedAt: checkedAt })));

@@ -1,6 +1,6 @@
 // What the App keeps per cluster (and per repository) between reconciles: the branches and pull
 // requests it owns, the commits it wrote, and what the dashboard shows (counts, problems, PRs).
-import type { SourceProblem } from '../../core/model/index.js';
+import type { PathSegment, SourceProblem } from '../../core/model/index.js';
 import type { Store } from '../../store/types.js';
 
 /** One drift branch (one per cluster, or per namespace with `groupBy: namespace`). */
@@ -47,7 +47,8 @@ export interface ClusterState {
     /** Drift reported instead of codified, with the reason. */
     reported: Array<{ resource: string; field?: string; reason: string }>;
   };
-  conflicts?: Array<{ resource: string; path: string; manager: string; fix: string }>;
+  /** `segments` name keyed list items by key, for the dashboard's field paths. */
+  conflicts?: Array<{ resource: string; path: string; segments?: PathSegment[]; manager: string; fix: string }>;
   ignored?: Array<{ reason: string; count: number }>;
   health?: { degraded: number; suspended: number };
   /** Open drift PRs (the first one is the cluster's PR with `groupBy: cluster`). */

@@ -10,6 +10,7 @@ import { driftInput, evaluatedOrThrow, resolveManifests } from '../inputs.js';
 import { paletteFor } from '../format/color.js';
 import { formatJson } from '../format/json.js';
 import { formatText } from '../format/text.js';
+import { templatesBeside } from '../templates.js';
 
 const HELP = `usage: driftback diff --desired <dir|file> --live <snapshot|file|dir> [flags]
 
@@ -64,7 +65,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const result = evaluation.drift;
   const format = flags.format as Format;
   if (format === 'json') io.stdout.write(formatJson(result));
-  else if (format === 'markdown') io.stdout.write(renderDriftMarkdown(result));
+  else if (format === 'markdown') {
+    const templates = await templatesBeside(input.configPath);
+    io.stdout.write(renderDriftMarkdown(result, { templates, capturedAt: lives.at(-1)?.snapshot?.capturedAt }));
+  }
   else io.stdout.write(formatText(result, paletteFor(io.stdout, io.env), evaluation.pending));
   const { modified, missing, extra } = result.summary;
   return modified + missing + extra > 0 ? 1 : 0;

@@ -9,6 +9,7 @@ import { planToJson, renderPlanComment, renderPlanText } from '../../core/report
 import { CliError, loadLive, type CliIO } from '../io.js';
 import { checkReportFlags, REPORT_FLAGS, type Format } from '../flags.js';
 import { liveState, readManifestTree, renderTree, resolveManifests } from '../inputs.js';
+import { templatesBeside } from '../templates.js';
 
 const HELP = `usage: driftback plan --head <dir> [--base <dir>] --live <snapshot|file|dir> [flags]
 
@@ -71,7 +72,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   // The pull request comment the App posts for this cluster, with the snapshot's time as it shows it.
   else if (format === 'markdown') {
     const snapshots = live.capturedAt ? { [name]: live.capturedAt } : {};
-    io.stdout.write(renderPlanComment([{ cluster: name, plan }], { snapshots }));
+    const templates = await templatesBeside(input.configPath);
+    io.stdout.write(renderPlanComment([{ cluster: name, plan }], { snapshots, templates }));
   }
   else io.stdout.write(renderPlanText(name, plan));
   return isEmptyPlan(plan) ? 0 : 1;

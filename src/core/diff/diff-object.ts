@@ -6,7 +6,8 @@ import { groupOf, isPlainObject, ownValue, versionOf } from '../model/index.js';
 import { defaultConfig } from '../config/index.js';
 import { escapeSegment } from '../model/index.js';
 import {
-  buildOwnership, canonicalKey, childOwn, foldStringData, hasManagedFields, isEmpty, isQuantityField, isSecret,
+  buildOwnership, canonicalKey, childOwn, fieldPath,
+  foldStringData, hasManagedFields, isEmpty, isQuantityField, isSecret,
   isSecretValuePath, itemKey, itemOwn, LAST_APPLIED, listKeysFor, mainOwner, MASK, ownersOf, quantitiesEqual,
   secretValuesEqual, valueAtSegments, withoutNoise, type OwnNode, type Owner,
 } from '../k8s/index.js';
@@ -272,7 +273,8 @@ function checkConflict(walk: Walk, d: unknown, l: unknown, place: Place): void {
     ...(owner.time ? { time: owner.time } : {}),
     desired: d,
     live: l,
-    fix: `remove ${path.slice(1).split('/').join('.')} from Git — ${owner.manager} owns it — or add an ignore rule for ${path} with managers: [${owner.manager}]`,
+    fix: `remove \`${fieldPath(segmentsOf(place), walk)}\` from Git (${owner.manager} owns it), `
+      + `or add an ignore rule for \`${path}\` with \`managers: [${owner.manager}]\``,
   });
 }
 

@@ -18,8 +18,8 @@ export {
 } from './metadata.js';
 export { isEmpty, withoutNoise } from './noise.js';
 export {
-  buildOwnership, childOwn, creatorOf, hasManagedFields, itemOwn, latestOwner, listersOf, mainOwner, ownersOf,
-  ownNodeAt,
+  buildOwnership, childOwn, creationOf, creatorOf, hasManagedFields, itemOwn, latestOwner, listersOf, mainOwner,
+  ownersOf, ownNodeAt,
   positionOwn, type CreatedBy, type OwnerRole, type Owner, type OwnNode, type OwnershipIndex,
 } from './managed-fields.js';
 export {
@@ -31,3 +31,4 @@ export {
 } from './secret.js';
 export { isQuantityField, parseQuantity, quantitiesEqual } from './quantity.js';
 export { immutableReason } from './immutable.js';
+export { fieldPath, type FieldPathOf } from './field-path.js';

@@ -190,14 +190,22 @@ export interface CreatedBy {
   time?: string;
 }
 
-/** The earliest managedFields entry: the manager that created the object. */
-export function creatorOf(live: KubeObject, config: Config): CreatedBy | undefined {
+/** The earliest managedFields entry that names a manager: who created the object, and when. */
+export function creationOf(live: KubeObject): { manager: string; operation?: string; time?: string } | undefined {
   let first: ManagedFieldsEntry | undefined;
   for (const entry of entriesOf(live)) {
     if (!entry?.manager) continue;
     if (!first || (entry.time ?? '') < (first.time ?? '')) first = entry;
   }
   if (!first?.manager) return undefined;
+  const { manager, operation, time } = first;
+  return { manager, ...(operation ? { operation } : {}), ...(time ? { time } : {}) };
+}
+
+/** The manager that created the object (the earliest managedFields entry), and its cause. */
+export function creatorOf(live: KubeObject, config: Config): CreatedBy | undefined {
+  const first = creationOf(live);
+  if (!first) return undefined;
   const cause = classifyManager(first.manager, config, first.operation);
   return { manager: first.manager, cause, ...(first.time ? { time: first.time } : {}) };
 }

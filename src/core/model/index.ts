@@ -9,3 +9,4 @@ export * from './snapshot.js';
 export * from './own.js';
 export * from './plan.js';
 export * from './repo-path.js';
+export * from './show.js';

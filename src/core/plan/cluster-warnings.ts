@@ -1,7 +1,7 @@
 // Warnings about the cluster as a whole: a stale or partial snapshot, a GitOps controller that is
 // not applying what gets merged.
 import {
-  displayKey, keyOf, type ExcludedType, type KubeObject, type PlanWarning, type ResourceKey, type ScopeError,
+  displayKey, keyOf, showTime, type ExcludedType, type KubeObject, type PlanWarning, type ResourceKey, type ScopeError,
 } from '../model/index.js';
 import type { Coverage } from '../k8s/index.js';
 import { formatAge, secondsBetween } from './age.js';
@@ -27,7 +27,11 @@ export function snapshotWarnings(
   const warnings: PlanWarning[] = [];
   const age = secondsBetween(snapshot.capturedAt, now);
   if (age !== undefined && age > staleAfterSeconds) {
-    warnings.push({ code: 'stale-snapshot', message: `The latest snapshot${cluster ? ` of ${cluster}` : ''} was taken ${formatAge(age)} ago (${snapshot.capturedAt}), longer than staleAfter (${formatAge(staleAfterSeconds)}): the cluster may have changed since. Check that the driftback agent CronJob is running.` });
+    const taken = `${formatAge(age)} ago (${showTime(snapshot.capturedAt)})`;
+    const message = `The latest snapshot${cluster ? ` of ${cluster}` : ''} was taken ${taken}, longer than \`staleAfter\` `
+      + `(${formatAge(staleAfterSeconds)}): the cluster may have changed since. `
+      + 'Check that the driftback agent CronJob is running.';
+    warnings.push({ code: 'stale-snapshot', message });
   }
   const skipped = unclaimed.length ? ` Not shown as created: ${unclaimed.map(displayKey).join(', ')}.` : '';
   if (!snapshot.complete || snapshot.errors.length > 0) {
@@ -69,7 +73,9 @@ export function reconcilerWarnings(live: KubeObject[], path: string | undefined,
     const reason = notReconcilingReason(state, now, staleAfterSeconds);
     if (!reason) continue;
     const id = keyOf(object);
-    warnings.push({ code: 'not-reconciling', id, message: `${displayKey(id)} ${reason}: merging will not deploy until it reconciles again. ${state.suspended ? 'Resume it (`flux resume`, or enable automated sync in Argo CD).' : 'Fix its error first.'}` });
+    const next = state.suspended ? 'Resume it (`flux resume`, or enable automated sync in Argo CD).' : 'Fix its error first.';
+    const message = `It ${reason}: merging will not deploy until it reconciles again. ${next}`;
+    warnings.push({ code: 'not-reconciling', id, message });
   }
   return warnings;
 }

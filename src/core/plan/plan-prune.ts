@@ -2,7 +2,7 @@
 // base declared the object, or it carries the tracking identity (Flux labels, Argo CD tracking id or
 // instance label) that this source's own live objects carry. An object merely present in the
 // cluster is never a prune candidate.
-import { displayKey, keyId, keyOf, type DesiredObject, type KubeObject, type PlanEntry, type PlanKept, type PlanWarning, type ResourceKey } from '../model/index.js';
+import { keyId, keyOf, type DesiredObject, type KubeObject, type PlanEntry, type PlanKept, type PlanWarning, type ResourceKey } from '../model/index.js';
 import { keepReason, trackingOf } from './prune-rules.js';
 import { isControllerOwned } from '../k8s/index.js';
 
@@ -57,7 +57,9 @@ export function planPrune(input: PruneInput): PruneResult {
       result.warnings.push({
         code: 'prune-protected',
         id: key,
-        message: `${displayKey(key)} will be deleted: it is no longer declared and ${key.kind} is in plan.protect, so its data goes with it. If that is not intended, keep it in Git, or annotate it \`kustomize.toolkit.fluxcd.io/prune: disabled\` / \`argocd.argoproj.io/sync-options: Prune=false\`.`,
+        message: `It will be deleted: it is no longer declared and ${key.kind} is in \`plan.protect\`, so its data goes `
+          + 'with it. If that is not intended, keep it in Git, or annotate it `kustomize.toolkit.fluxcd.io/prune: disabled` / '
+          + '`argocd.argoproj.io/sync-options: Prune=false`.',
       });
     }
   }

@@ -1,8 +1,9 @@
 // The `driftback / plan` check run: conclusion, title, summary, and line annotations for every
 // warning or error tied to a manifest line. GitHub takes at most 50 annotations per request.
-import { formatProblem, type Plan, type SourceProblem } from '../model/index.js';
-import { planSummary } from './plan-view.js';
-import { escapeText, inlineCode } from './escape.js';
+import { formatProblem, type Plan, type PlanWarning, type SourceProblem } from '../model/index.js';
+import { planHeadline, WARNING_TITLES } from './plan-view.js';
+import { escapeProse, escapeText, inlineCode } from './escape.js';
+import { displayKey } from '../model/index.js';
 import { fitBudget, GITHUB_BODY_LIMIT } from './budget.js';
 
 export type CheckConclusion = 'success' | 'neutral' | 'failure';
@@ -34,6 +35,11 @@ export function chunkAnnotations<T>(annotations: T[], size = ANNOTATIONS_PER_REQ
   return chunks;
 }
 
+function warningLine(cluster: string, warning: PlanWarning): string {
+  const resource = warning.id ? ` ${inlineCode(displayKey(warning.id))}` : '';
+  return `- ⚠️ **${WARNING_TITLES[warning.code]}**${resource} (${escapeText(cluster)}): ${escapeProse(warning.message)}`;
+}
+
 export function renderCheckRun(plans: Array<{ cluster: string; plan: Plan }>, options: { errors?: SourceProblem[]; text?: string } = {}): CheckRunOutput {
   const errors = options.errors ?? [];
   const warnings = plans.flatMap(({ cluster, plan }) => plan.warnings.map((warning) => ({ cluster, warning })));
@@ -43,16 +49,21 @@ export function renderCheckRun(plans: Array<{ cluster: string; plan: Plan }>, op
     ? `${errors.length} error${errors.length === 1 ? '' : 's'} in the manifests or config`
     : `${counts.create} to create, ${counts.update} to update, ${counts.prune} to prune${warnings.length ? ` · ${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : ''}`;
   const lines = [
-    ...plans.map(({ cluster, plan }) => `- **${escapeText(planSummary(cluster, plan))}**`),
+    ...plans.map(({ cluster, plan }) => `- **${escapeText(cluster)}**: ${escapeText(planHeadline(plan))}`),
     ...(errors.length ? ['', '### Errors', '', ...errors.map((e) => `- ${escapeText(formatProblem(e))}`)] : []),
-    ...(warnings.length ? ['', '### Warnings', '', ...warnings.map(({ cluster, warning }) => `- ${inlineCode(warning.code)} (${escapeText(cluster)}): ${escapeText(warning.message)}`)] : []),
+    ...(warnings.length ? ['', '### Warnings', '', ...warnings.map(({ cluster, warning }) => warningLine(cluster, warning))] : []),
   ];
   const summary = fitBudget([() => lines.join('\n'), () => lines.slice(0, plans.length).join('\n') + `\n\n${warnings.length} warnings and ${errors.length} errors: see the annotations.`], GITHUB_BODY_LIMIT - 1).body;
   const annotations: CheckAnnotation[] = [
     ...errors.filter((e) => e.line).map((e) => ({ path: e.file, start_line: e.line!, end_line: e.line!, annotation_level: 'failure' as const, title: e.field ? `driftback: ${e.field}` : 'driftback: error', message: e.message })),
     ...warnings
       .filter(({ warning }) => warning.file && warning.line)
-      .map(({ cluster, warning }) => ({ path: warning.file!, start_line: warning.line!, end_line: warning.line!, annotation_level: 'warning' as const, title: `driftback: ${warning.code} (${cluster})`, message: warning.message.slice(0, 64_000) })),
+      .map(({ cluster, warning }) => ({
+        path: warning.file!, start_line: warning.line!, end_line: warning.line!, annotation_level: 'warning' as const,
+        title: `${WARNING_TITLES[warning.code]}${warning.id ? `: ${displayKey(warning.id)}` : ''} (${cluster}, ${warning.code})`
+          .slice(0, 255),
+        message: warning.message.slice(0, 64_000),
+      })),
   ];
   return { title: title.slice(0, 1000), summary, ...(options.text ? { text: options.text.slice(0, GITHUB_BODY_LIMIT - 1) } : {}), conclusion, annotations };
 }

@@ -1,10 +1,14 @@
 // The `driftback dashboard` issue body. The view model is what the App gathers per cluster; the
 // renderer only formats it (ages are computed from `now`, passed in).
-import { displayKey, type ReconcilerState, type ResourceKey, type SourceProblem } from '../model/index.js';
+import {
+  displayKey, type PathSegment, type ReconcilerState, type ResourceKey, type SourceProblem,
+} from '../model/index.js';
+import { fieldPath } from '../k8s/index.js';
 import { formatAge, secondsBetween } from '../plan/age.js';
 import { parseDuration } from '../config/index.js';
-import { fitBudget, GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
-import { renderTemplate, type TemplateOverrides } from './engine.js';
+import { GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
+import { renderDocument, type TemplateOverrides } from './engine.js';
+import type { DashboardClusterModel, DashboardModel } from './models/index.js';
 
 export interface DashboardCluster {
   name: string;
@@ -14,7 +18,8 @@ export interface DashboardCluster {
   resourcesInScope: number;
   /** Drifted resources by cause (human, controller, unknown). */
   driftByCause: Partial<Record<'human' | 'controller' | 'unknown', number>>;
-  conflicts: Array<{ key: ResourceKey; path: string; manager: string }>;
+  /** `path` is the JSON pointer; `segments` (keyed items by key), when known, name list items by key. */
+  conflicts: Array<{ key: ResourceKey; path: string; segments?: PathSegment[]; manager: string }>;
   ignored: Array<{ reason: string; count: number }>;
   degraded: Array<{ key: ResourceKey; message?: string }>;
   /** Reconcilers (Flux Kustomization/HelmRelease, Argo CD Application) in the snapshot. */
@@ -34,7 +39,7 @@ function reconcilerName(state: ReconcilerState): string {
   return `${kind}/${state.namespace}/${state.name}`;
 }
 
-function clusterView(cluster: DashboardCluster, now: string, max: number) {
+function clusterView(cluster: DashboardCluster, now: string, max: number): DashboardClusterModel {
   const age = cluster.lastSnapshotAt ? secondsBetween(cluster.lastSnapshotAt, now) : undefined;
   const staleAfter = parseDuration(cluster.staleAfter) ?? 1800;
   const cap = <T>(list: T[]): T[] => list.slice(0, max);
@@ -45,9 +50,12 @@ function clusterView(cluster: DashboardCluster, now: string, max: number) {
     stale: age !== undefined && age > staleAfter,
     staleAfter: cluster.staleAfter,
     resources: cluster.resourcesInScope,
-    drift: (['human', 'controller', 'unknown'] as const).filter((c) => cluster.driftByCause[c]).map((cause) => ({ cause, count: cluster.driftByCause[cause] })),
+    drift: (['human', 'controller', 'unknown'] as const).filter((c) => cluster.driftByCause[c]).map((cause) => ({ cause, count: cluster.driftByCause[cause]! })),
     pullRequests: cluster.openPullRequests,
-    conflicts: cap(cluster.conflicts.map((c) => ({ resource: displayKey(c.key), path: c.path, manager: c.manager }))),
+    conflicts: cap(cluster.conflicts.map((c) => ({
+      resource: displayKey(c.key), field: fieldPath(c.segments?.length ? c.segments : c.path, c.key), pointer: c.path,
+      manager: c.manager,
+    }))),
     ignored: cluster.ignored,
     ignoredTotal: cluster.ignored.reduce((n, i) => n + i.count, 0),
     degraded: cap(cluster.degraded.map((d) => ({ resource: displayKey(d.key), message: d.message }))),
@@ -56,12 +64,14 @@ function clusterView(cluster: DashboardCluster, now: string, max: number) {
   };
 }
 
-export function renderDashboard(view: DashboardView, options: { templates?: TemplateOverrides } = {}): string {
+export function dashboardModel(view: DashboardView, max = Infinity): DashboardModel {
   const configErrors = view.configErrors.map((e) => ({ where: `${e.file}${e.line ? `:${e.line}` : ''}`, message: `${e.field ? e.field + ': ' : ''}${e.message}` }));
-  return fitBudget(
-    [Infinity, 50, 5, 0].map((max) => () => renderTemplate('dashboard', { configErrors, clusters: view.clusters.map((c) => clusterView(c, view.now, max)) }, options.templates)),
-    GITHUB_BODY_LIMIT - MARKER_RESERVE,
-  ).body;
+  return { configErrors, clusters: view.clusters.map((c) => clusterView(c, view.now, max)) };
+}
+
+export function renderDashboard(view: DashboardView, options: { templates?: TemplateOverrides } = {}): string {
+  const levels = [Infinity, 50, 5, 0].map((max) => () => dashboardModel(view, max));
+  return renderDocument('dashboard', levels, GITHUB_BODY_LIMIT - MARKER_RESERVE, options.templates);
 }
 
 export const DASHBOARD_TITLE = 'driftback dashboard';

@@ -1,42 +1,119 @@
-// The drift pull request body: codified changes, what was only reported and why, what merging means.
-import { displayKey, type FieldChange, type ResourceKey } from '../model/index.js';
-import { fitBudget, GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
-import { renderTemplate, type TemplateOverrides } from './engine.js';
+// The drift pull request body: a one-line summary, the codified changes per resource (field, Git →
+// live, who, when, file), new objects, what was only reported and why, and what merging means.
+import {
+  counted, displayKey, keyId, listed, showTime, type DiffResult, type FieldChange, type ResourceKey,
+} from '../model/index.js';
+import { GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
+import { changeField, changeRow, whoWhen, type RowContext } from './change-rows.js';
+import { renderDocument, type TemplateOverrides } from './engine.js';
+import type { CodifiedResourceModel, DriftPullRequestModel, NewObjectModel, ReportedRowModel } from './models/index.js';
 
-/** What codify produced: the shape codify returns. */
+/** What codify produced: the shape codify returns, and the drift it codified (who created new objects). */
 export interface DriftPullRequestView {
   cluster: string;
   codified: Array<{ key: ResourceKey; change?: FieldChange; file: string; line?: number; kind: string }>;
   reported: Array<{ key: ResourceKey; change?: FieldChange; reason: string }>;
   snapshot: { id: string; capturedAt: string };
+  /** The drift codify was given: the creating manager and time of objects added as new manifests. */
+  drift?: DiffResult;
 }
 
-export function shortValue(value: unknown): string {
-  if (value === undefined) return '(unset)';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > 80 ? text.slice(0, 77) + '…' : text;
+/** The directory every path shares (`clusters/prod-eu/`), '' when they share none. */
+export function commonDirectory(paths: readonly string[]): string {
+  if (paths.length === 0) return '';
+  let prefix = paths[0].slice(0, paths[0].lastIndexOf('/') + 1);
+  for (const path of paths) {
+    while (prefix && !path.startsWith(prefix)) prefix = prefix.slice(0, prefix.lastIndexOf('/', prefix.length - 2) + 1);
+  }
+  return prefix;
 }
 
-function rows(view: DriftPullRequestView, max: number) {
+function mostCommon(values: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+}
+
+function headline(summary: DriftPullRequestModel['summary']): string {
+  const { changes, managers, namespaces, last, reported } = summary;
+  const parts = [counted(changes, 'live change')];
+  if (managers.length) {
+    parts.push(`by ${managers.length <= 3 ? listed(managers) : `${managers.length} field managers`}`);
+  }
+  const named = namespaces.map((namespace) => namespace || 'cluster-scoped objects');
+  if (named.length) parts.push(`in ${named.length <= 3 ? listed(named) : `${named.length} namespaces`}`);
+  let line = parts.join(' ');
+  if (last) line += `, last ${last}`;
+  if (reported) line += `; ${reported} reported, not codified`;
+  return line;
+}
+
+function model(view: DriftPullRequestView, max: number): DriftPullRequestModel {
+  const reference = view.snapshot.capturedAt || undefined;
+  const codified = view.codified.slice(0, max);
+  const filesUnder = commonDirectory(view.codified.map((c) => c.file));
+  const relative = (file: string, line?: number): string => `${file.slice(filesUnder.length)}${line ? `:${line}` : ''}`;
+  const created = new Map((view.drift?.resources ?? []).map((r) => [keyId(r.key), r.createdBy]));
+  const numbered = { count: 0 };
+  const resources = new Map<string, CodifiedResourceModel>();
+  const newObjects: NewObjectModel[] = [];
+  const times: string[] = [];
+  const managers = new Set<string>();
+  for (const item of codified) {
+    const resource = displayKey(item.key);
+    if (!item.change) {
+      const by = created.get(keyId(item.key));
+      const who = whoWhen(by?.manager, by?.time, reference);
+      newObjects.push({ resource, ...who, file: relative(item.file, item.line) });
+      if (by?.manager) managers.add(by.manager);
+      if (by?.time) times.push(by.time);
+      continue;
+    }
+    let block = resources.get(keyId(item.key));
+    if (!block) resources.set(keyId(item.key), (block = { resource, file: '', rows: [], diffs: [] }));
+    const context: RowContext = { reference, resource, diffs: block.diffs, numbered };
+    block.rows.push({ ...changeRow(item.key, item.change, context), file: relative(item.file, item.line) });
+    if (item.change.manager) managers.add(item.change.manager);
+    if (item.change.time) times.push(item.change.time);
+  }
+  for (const block of resources.values()) {
+    block.file = mostCommon(block.rows.map((row) => row.file.replace(/:\d+$/, '')));
+  }
+  const reported: ReportedRowModel[] = view.reported.slice(0, max).map((r) => ({
+    resource: displayKey(r.key),
+    field: r.change ? changeField(r.key, r.change) : '',
+    pointer: r.change?.path ?? '',
+    ...whoWhen(r.change?.manager, r.change?.time, reference),
+    reason: r.reason,
+  }));
+  const latest = times.sort().at(-1);
+  const summary: DriftPullRequestModel['summary'] = {
+    changes: view.codified.length,
+    managers: [...managers].sort(),
+    namespaces: [...new Set(view.codified.map((c) => c.key.namespace))].sort(),
+    ...(latest ? { last: showTime(latest, reference) } : {}),
+    reported: view.reported.length,
+  };
   return {
     cluster: view.cluster,
-    snapshot: view.snapshot,
-    codified: view.codified.slice(0, max).map((c) => ({
-      resource: displayKey(c.key),
-      field: c.change?.path ?? (c.kind === 'new-file' ? '(whole resource, new manifest)' : '(whole resource)'),
-      git: c.change ? shortValue(c.change.desired) : '(absent)',
-      live: c.change ? shortValue(c.change.live) : '(live object)',
-      who: c.change?.manager ?? '',
-      when: c.change?.time ?? '',
-      where: `${c.file}${c.line ? `:${c.line}` : ''}`,
-    })),
+    headline: headline(summary),
+    summary,
+    snapshot: { ...view.snapshot, takenAt: view.snapshot.capturedAt ? showTime(view.snapshot.capturedAt) : '' },
+    filesUnder,
+    resources: [...resources.values()],
+    created: newObjects,
     codifiedOmitted: Math.max(0, view.codified.length - max),
-    reported: view.reported.slice(0, max).map((r) => ({ resource: displayKey(r.key), field: r.change?.path ?? '', reason: r.reason })),
+    reported,
     reportedOmitted: Math.max(0, view.reported.length - max),
   };
 }
 
-export function renderDriftPullRequest(view: DriftPullRequestView, options: { templates?: TemplateOverrides; limit?: number } = {}): string {
+export function renderDriftPullRequest(
+  view: DriftPullRequestView, options: { templates?: TemplateOverrides; limit?: number } = {},
+): string {
   const limit = options.limit ?? GITHUB_BODY_LIMIT - MARKER_RESERVE;
-  return fitBudget([Infinity, 200, 20, 0].map((max) => () => renderTemplate('drift-pull-request', rows(view, max), options.templates)), limit).body;
+  const levels = [Infinity, 200, 20, 0].map((max) => () => model(view, max));
+  return renderDocument('drift-pull-request', levels, limit, options.templates);
 }
+
+export { model as driftPullRequestModel };

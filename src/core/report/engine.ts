@@ -1,41 +1,100 @@
 // Handlebars with driftback's helpers. Templates are plain Markdown; every value goes through a
-// helper that escapes it for where it lands ({{text}}, {{code}}, {{block}}), so a template cannot
-// forget to escape: the engine itself never HTML-escapes (noEscape) and views carry raw values.
+// helper that escapes it for where it lands, so a template cannot forget to escape: the engine itself
+// never HTML-escapes (noEscape) and models carry raw values. A repository's override that does not
+// compile, throws, renders nothing or cannot fit GitHub's limit is replaced by the built-in template,
+// and the document says so at its top: never a crash, never a silent empty comment.
 import Handlebars from 'handlebars';
-import { codeBlock, escapeText, inlineCode } from './escape.js';
+import { codeBlock, escapeHtml, escapeProse, escapeProseHtml, escapeText, inlineCode } from './escape.js';
+import type { TemplateModels } from './models/index.js';
 import { TEMPLATES, type TemplateName } from './templates/index.js';
-
-/** Repository overrides (`.github/driftback/<name>.hbs`), read by the edge and passed in. */
-export type TemplateOverrides = Partial<Record<TemplateName, string>>;
+import { PARTIALS } from './templates/partials.js';
+import { fitBudget } from './budget.js';
+import { overridePath, type TemplateOverrides } from './overrides.js';
 
 function createEngine(): typeof Handlebars {
   const engine = Handlebars.create();
   engine.registerHelper('text', (value: unknown) => escapeText(value));
   engine.registerHelper('code', (value: unknown) => inlineCode(value));
-  engine.registerHelper('block', (value: unknown, language: unknown) => codeBlock(String(value ?? ''), typeof language === 'string' ? language : ''));
+  engine.registerHelper('html', (value: unknown) => escapeHtml(value));
+  engine.registerHelper('prose', (value: unknown) => escapeProse(value));
+  engine.registerHelper('prosehtml', (value: unknown) => escapeProseHtml(value));
+  engine.registerHelper('value', (value: unknown) => (value == null ? '*unset*' : inlineCode(value)));
+  engine.registerHelper('block', (value: unknown, language: unknown) => (
+    codeBlock(String(value ?? ''), typeof language === 'string' ? language : '')
+  ));
   engine.registerHelper('plural', (count: unknown, word: unknown) => `${count} ${word}${count === 1 ? '' : 's'}`);
   engine.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+  for (const [name, text] of Object.entries(PARTIALS)) engine.registerPartial(name, text);
   return engine;
 }
 
 // One engine and the built-in templates compiled once: they are constants, and compiling them per
 // rendering made a 2,000-resource plan several times slower.
 const ENGINE = createEngine();
+const COMPILE = { noEscape: true, strict: false } as const;
 const BUILT_IN = Object.fromEntries(
-  (Object.keys(TEMPLATES) as TemplateName[]).map((name) => [name, ENGINE.compile(TEMPLATES[name], { noEscape: true, strict: false })]),
+  (Object.keys(TEMPLATES) as TemplateName[]).map((name) => [name, ENGINE.compile(TEMPLATES[name], COMPILE)]),
 ) as Record<TemplateName, HandlebarsTemplateDelegate>;
 
-/** Renders a template with the view; a broken override falls back to the built-in one, and says so. */
-export function renderTemplate(name: TemplateName, view: object, overrides: TemplateOverrides = {}): string {
-  const engine = ENGINE;
-  const override = overrides[name];
-  if (override !== undefined) {
-    try {
-      return engine.compile(override, { noEscape: true, strict: false })(view).trim() + '\n';
-    } catch (error) {
-      const reason = escapeText((error as Error).message.split('\n')[0]);
-      return `> **Note:** \`.github/driftback/${name}.hbs\` could not be rendered (${reason}); the built-in template was used.\n\n` + renderTemplate(name, view);
-    }
-  }
-  return BUILT_IN[name](view).replace(/\n{3,}/g, '\n\n').trim() + '\n';
+function tidy(text: string): string {
+  return text.replace(/\n{3,}/g, '\n\n').trim() + '\n';
 }
+
+function note(text: string): string {
+  return `> ⚠️ ${text}\n\n`;
+}
+
+/** The first line of an error, without Handlebars' source excerpt. */
+function reasonOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0].trim();
+}
+
+type Attempt = { type: 'rendered'; body: string } | { type: 'failed'; reason: string };
+
+function renderOverride<N extends TemplateName>(
+  text: string, levels: Array<() => TemplateModels[N]>, limit: number,
+): Attempt {
+  let compiled: HandlebarsTemplateDelegate;
+  try {
+    compiled = ENGINE.compile(text, COMPILE);
+    let body = '';
+    for (const level of levels) {
+      body = tidy(compiled(level()));
+      if (body.trim() === '') return { type: 'failed', reason: 'it rendered nothing' };
+      if (body.length <= limit) return { type: 'rendered', body };
+    }
+    return { type: 'failed', reason: `it renders ${body.length} characters, more than GitHub's limit of ${limit}` };
+  } catch (error) {
+    return { type: 'failed', reason: reasonOf(error) };
+  }
+}
+
+/**
+ * Renders a document: the most detailed level (first) whose rendering fits `limit`. With overrides,
+ * the repository's template is used when it works; files of the templates directory that are not
+ * templates, and an override that does not work, are named at the top of the document.
+ */
+export function renderDocument<N extends TemplateName>(
+  name: N, levels: Array<() => TemplateModels[N]>, limit: number, overrides?: TemplateOverrides,
+): string {
+  const notes = (overrides?.ignored ?? []).map((file) => note(`${inlineCode(file.file)} was ignored: ${file.reason}.`));
+  const text = overrides?.templates[name];
+  if (text !== undefined) {
+    const attempt = renderOverride(text, levels, limit - notes.join('').length);
+    if (attempt.type === 'rendered') return notes.join('') + attempt.body;
+    const file = inlineCode(overridePath(name));
+    const fix = 'this is the built-in template. Fix the file on the default branch.';
+    notes.push(note(`${file} could not be used (${escapeText(attempt.reason)}); ${fix}`));
+  }
+  const prefix = notes.join('');
+  return prefix + fitBudget(levels.map((level) => () => tidy(BUILT_IN[name](level()))), limit - prefix.length).body;
+}
+
+/** Renders one model with no size limit (alert issues, tests). */
+export function renderTemplate<N extends TemplateName>(
+  name: N, model: TemplateModels[N], overrides?: TemplateOverrides,
+): string {
+  return renderDocument(name, [() => model], Number.POSITIVE_INFINITY, overrides);
+}
+
+export type { TemplateOverrides };

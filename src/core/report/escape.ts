@@ -32,9 +32,20 @@ function longestRun(text: string, char: string): number {
   return longest;
 }
 
-/** Inline code that holds any text: the backtick run is longer than any inside it. */
+/** Text inside HTML (a `<summary>`, which GitHub does not read as Markdown): HTML escaped, mentions neutral. */
+export function escapeHtml(value: unknown): string {
+  const text = value === undefined || value === null ? '' : String(value);
+  return neutralizeMentions(text.replace(/[&<>"]/g, (c) => HTML[c]).replace(/\r?\n/g, ' '));
+}
+
+/**
+ * Inline code that holds any text: the backtick run is longer than any inside it. Text with a `|`
+ * is written as `<code>` with escaped text instead, so it cannot split a table cell and shows no
+ * backslash outside a table (a code span would need `\|` in one place and not the other).
+ */
 export function inlineCode(value: unknown): string {
   const text = neutralizeMentions(String(value ?? '').replace(/\r?\n/g, ' '));
+  if (text.includes('|')) return `<code>${escapeText(text)}</code>`;
   const ticks = '`'.repeat(longestRun(text, '`') + 1);
   const pad = text.startsWith('`') || text.endsWith('`') || text === '' ? ' ' : '';
   return `${ticks}${pad}${text}${pad}${ticks}`;
@@ -45,4 +56,18 @@ export function codeBlock(text: string, language = ''): string {
   const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
   // Inside a fence GitHub renders no mentions, but a fence closed early would: neutralize anyway.
   return `${fence}${language}\n${neutralizeMentions(text.replace(/\n$/, ''))}\n${fence}`;
+}
+
+/** A message whose `backticked` spans are code and the rest text (warnings and reasons are written so). */
+export function escapeProse(value: unknown): string {
+  const text = value === undefined || value === null ? '' : String(value);
+  const parts = text.split(/(`[^`\n]+`)/);
+  return parts.map((part, i) => (i % 2 === 1 ? inlineCode(part.slice(1, -1)) : escapeText(part))).join('');
+}
+
+/** Like escapeProse, for HTML (a `<summary>`): `backticked` spans become `<code>`, the rest is HTML escaped. */
+export function escapeProseHtml(value: unknown): string {
+  const text = value === undefined || value === null ? '' : String(value);
+  const parts = text.split(/(`[^`\n]+`)/);
+  return parts.map((part, i) => (i % 2 === 1 ? `<code>${escapeHtml(part.slice(1, -1))}</code>` : escapeHtml(part))).join('');
 }

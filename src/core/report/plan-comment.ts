@@ -1,8 +1,9 @@
-// The sticky plan comment on a pull request: one summary line per cluster, warnings first, then
-// each resource in <details> with a unified YAML diff. Degrades to fit GitHub's size limit.
+// The sticky plan comment on a pull request: per cluster a one-line summary, warnings, then each
+// resource in <details> with a unified YAML diff. Degrades to fit GitHub's size limit.
 import { formatProblem, type Plan, type SourceProblem } from '../model/index.js';
-import { fitBudget, GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
-import { renderTemplate, type TemplateOverrides } from './engine.js';
+import { GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
+import { renderDocument, type TemplateOverrides } from './engine.js';
+import type { PlanCommentModel } from './models/index.js';
 import { clusterView, diffsFit, type DetailLevel, type DiffCache } from './plan-view.js';
 
 export interface ConfigChangeNote {
@@ -34,13 +35,15 @@ const NOTES: Record<DetailLevel, string | undefined> = {
   3: 'Only counts are shown: the full plan does not fit in a comment. Run `driftback plan` locally for every change.',
 };
 
-export function planCommentView(plans: Array<{ cluster: string; plan: Plan }>, meta: PlanCommentMeta, level: DetailLevel, cache: DiffCache = new Map()) {
+export function planCommentView(
+  plans: Array<{ cluster: string; plan: Plan }>, meta: PlanCommentMeta, level: DetailLevel, cache: DiffCache = new Map(),
+): PlanCommentModel {
   return {
-    meta: { headSha: meta.headSha },
+    ...(meta.headSha ? { headSha: meta.headSha } : {}),
     errors: (meta.errors ?? []).map(formatProblem),
     clusters: plans.map(({ cluster, plan }) => clusterView(cluster, plan, level, meta.snapshots?.[cluster], cache)),
-    configChange: meta.configChange && { ...meta.configChange, invalid: meta.configChange.changes === undefined },
-    note: NOTES[level],
+    ...(meta.configChange ? { configChange: { ...meta.configChange, invalid: meta.configChange.changes === undefined } } : {}),
+    ...(NOTES[level] ? { note: NOTES[level] } : {}),
   };
 }
 
@@ -49,5 +52,6 @@ export function renderPlanComment(plans: Array<{ cluster: string; plan: Plan }>,
   const cache: DiffCache = new Map();
   // Computing 2,000 diffs to learn they cannot fit is the slow path: stop at the first that overflows.
   const levels: DetailLevel[] = diffsFit(plans.map((p) => p.plan), limit, cache) ? [0, 1, 2, 3] : [1, 2, 3];
-  return fitBudget(levels.map((level) => () => renderTemplate('plan-comment', planCommentView(plans, meta, level, cache), meta.templates)), limit).body;
+  const models = levels.map((level) => () => planCommentView(plans, meta, level, cache));
+  return renderDocument('plan-comment', models, limit, meta.templates);
 }

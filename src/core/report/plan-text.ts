@@ -1,31 +1,38 @@
 // `driftback plan` output for a terminal (Terraform's layout: symbol, resource, changed fields) and
 // the JSON document of DESIGN.md's contract.
-import { displayKey, type FieldChange, type Plan, type PlanEntry } from '../model/index.js';
+import {
+  displayKey, shortValue, showTime, type FieldChange, type Plan, type PlanEntry, type ResourceKey,
+} from '../model/index.js';
+import { changeField } from './change-rows.js';
 import { planSummary } from './plan-view.js';
 
 const SYMBOL = { create: '+', update: '~', prune: '-' } as const;
 
 function value(v: unknown): string {
-  if (v === undefined) return '(unset)';
-  const text = JSON.stringify(v);
-  return text.length > 100 ? text.slice(0, 97) + '…' : text;
+  return shortValue(v, 100);
 }
 
-function changeLine(change: FieldChange): string {
-  const who = change.manager && change.cause !== 'applier' ? `  (live value from ${change.manager}${change.time ? ` at ${change.time}` : ''})` : '';
-  if (change.op === 'remove') return `      - ${change.path}: ${value(change.live)}${who}`;
-  return `      ~ ${change.path}: ${value(change.live)} → ${value(change.desired)}${who}`;
+function changeLine(id: ResourceKey, change: FieldChange): string {
+  const at = change.time ? ` at ${showTime(change.time)}` : '';
+  const who = change.manager && change.cause !== 'applier' ? `  (live value from ${change.manager}${at})` : '';
+  const field = changeField(id, change);
+  if (change.op === 'remove') return `      - ${field}: ${value(change.live)}${who}`;
+  return `      ~ ${field}: ${value(change.live)} → ${value(change.desired)}${who}`;
 }
 
 function entryLines(entry: PlanEntry): string[] {
-  return [`  ${SYMBOL[entry.action]} ${displayKey(entry.id)}`, ...(entry.action === 'update' ? entry.changes.map(changeLine) : [])];
+  const changes = entry.action === 'update' ? entry.changes.map((change) => changeLine(entry.id, change)) : [];
+  return [`  ${SYMBOL[entry.action]} ${displayKey(entry.id)}`, ...changes];
 }
 
 export function renderPlanText(cluster: string, plan: Plan): string {
   const lines = [planSummary(cluster, plan)];
   if (plan.warnings.length) {
     lines.push('', 'Warnings:');
-    for (const w of plan.warnings) lines.push(`  ! ${w.code}${w.file ? ` (${w.file}${w.line ? `:${w.line}` : ''})` : ''}: ${w.message}`);
+    for (const w of plan.warnings) {
+      const where = w.file ? ` (${w.file}${w.line ? `:${w.line}` : ''})` : '';
+      lines.push(`  ! ${w.code}${w.id ? ` ${displayKey(w.id)}` : ''}${where}: ${w.message}`);
+    }
   }
   const entries = [...plan.prune, ...plan.create, ...plan.update];
   if (entries.length) lines.push('', ...entries.flatMap(entryLines));

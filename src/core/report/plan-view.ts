@@ -1,34 +1,110 @@
-// Plan → the plan comment's view model, at a level of detail: 0 full diffs, 1 changed fields only,
+// Plan → the plan comment's cluster model, at a level of detail: 0 full diffs, 1 changed fields only,
 // 2 resource names only, 3 counts only. The budget picks the most detailed level that fits.
-import { displayKey, type Plan, type PlanEntry, type PlanWarning } from '../model/index.js';
+import { creationOf } from '../k8s/index.js';
+import {
+  counted, displayKey, listed, showTime, type FieldChange, type Plan, type PlanEntry, type PlanWarning, type ResourceKey,
+} from '../model/index.js';
+import { changeField } from './change-rows.js';
+import type { ClusterPlanModel, PlanResourceModel, PlanWarningModel } from './models/index.js';
 import { entryDiff } from './yaml-diff.js';
-
 
 export type DetailLevel = 0 | 1 | 2 | 3;
 
 const SYMBOL = { create: '+', update: '~', prune: '-' } as const;
-const VERB = { create: 'create', update: 'update', prune: 'prune' } as const;
+
+/** Terraform's counts: `2 to create, 3 to update, 1 to prune, 41 unchanged`. */
+function planCounts(plan: Plan): string {
+  const { create, update, prune, unchanged } = plan;
+  return `${create.length} to create, ${update.length} to update, ${prune.length} to prune, ${unchanged} unchanged`;
+}
 
 /** Terraform's one-liner: `prod-eu: 2 to create, 3 to update, 1 to prune, 41 unchanged`. */
 export function planSummary(cluster: string, plan: Plan): string {
-  return `${cluster}: ${plan.create.length} to create, ${plan.update.length} to update, ${plan.prune.length} to prune, ${plan.unchanged} unchanged`;
+  return `${cluster}: ${planCounts(plan)}`;
 }
 
-function owners(entry: PlanEntry): string {
-  const seen = new Map<string, string>();
-  for (const change of entry.changes) {
-    if (!change.manager || change.cause === 'applier') continue;
-    if (!seen.has(change.manager)) seen.set(change.manager, `${change.path} by ${change.manager}${change.time ? ` at ${change.time}` : ''}`);
+/** Each warning code in words, as the comment and the check run title it. */
+export const WARNING_TITLES: Record<PlanWarning['code'], string> = {
+  'prune-protected': 'Deletes data',
+  conflict: 'Two managers, one field',
+  'reverts-live-change': 'Reverts a live change',
+  immutable: 'Immutable field',
+  'stale-snapshot': 'Old snapshot',
+  'partial-snapshot': 'Partial snapshot',
+  'namespace-missing': 'Namespace missing',
+  unhealthy: 'Degraded now',
+  'not-reconciling': 'Not reconciling',
+};
+
+/** Live changes a person made that the apply undoes: what the headline counts and names. */
+function liveChangesUndone(plan: Plan): FieldChange[] {
+  const undone = (c: FieldChange): boolean => c.cause === 'human' && c.manager !== undefined && c.live !== undefined;
+  return plan.update.flatMap((entry) => entry.changes.filter(undone));
+}
+
+/**
+ * The line atop a cluster's plan: `3 to create, 1 to update, 1 to prune, 30 unchanged; 1 warning; undoes
+ * 1 live change by kubectl-scale, last 03:02 UTC`.
+ */
+export function planHeadline(plan: Plan, reference?: string): string {
+  const parts = [planCounts(plan)];
+  if (plan.warnings.length) parts.push(counted(plan.warnings.length, 'warning'));
+  const undone = liveChangesUndone(plan);
+  if (undone.length) {
+    const managers = [...new Set(undone.map((c) => c.manager!))].sort();
+    const last = undone.map((c) => c.time ?? '').sort().at(-1);
+    const by = managers.length <= 3 ? listed(managers) : `${managers.length} field managers`;
+    const when = last ? `, last ${showTime(last, reference)}` : '';
+    parts.push(`undoes ${counted(undone.length, 'live change')} by ${by}${when}`);
   }
-  for (const conflict of entry.conflicts) if (!seen.has(conflict.manager)) seen.set(conflict.manager, `${conflict.path} owned by ${conflict.manager}`);
-  return seen.size ? `live values from ${[...seen.values()].join('; ')}` : '';
+  return parts.join('; ');
 }
 
-function warningView(warning: PlanWarning) {
+function at(time: string | undefined, reference: string | undefined): string {
+  return time ? ` at ${showTime(time, reference)}` : '';
+}
+
+/** Who and when for a resource row, in words. */
+function whoOf(entry: PlanEntry, reference: string | undefined): string {
+  if (entry.action === 'create') {
+    const source = entry.desired?.source;
+    return source ? `declared in \`${source.file}${source.location?.line ? `:${source.location.line}` : ''}\`` : '';
+  }
+  if (entry.action === 'prune') {
+    const created = entry.live ? creationOf(entry.live) : undefined;
+    if (created) return `created by ${created.manager}${at(created.time, reference)}`;
+    const timestamp = entry.live?.metadata?.creationTimestamp;
+    return timestamp ? `created${at(timestamp, reference)} (manager not recorded)` : 'creator not recorded';
+  }
+  const overwritten = new Map<string, string[]>();
+  const fieldsOf = (manager: string): string[] => {
+    if (!overwritten.has(manager)) overwritten.set(manager, []);
+    return overwritten.get(manager)!;
+  };
+  let applied: FieldChange | undefined;
+  for (const change of entry.changes) {
+    if (!change.manager) continue;
+    if (change.cause === 'applier') {
+      if (!applied || (change.time ?? '') > (applied.time ?? '')) applied = change;
+      continue;
+    }
+    fieldsOf(change.manager).push(`\`${changeField(entry.id, change)}\`${at(change.time, reference)}`);
+  }
+  for (const conflict of entry.conflicts) {
+    fieldsOf(conflict.manager).push(`\`${changeField(entry.id, conflict)}\`${at(conflict.time, reference)}`);
+  }
+  const live = [...overwritten].map(([manager, fields]) => `${manager}'s ${listed([...new Set(fields)])}`);
+  if (live.length) return `overwrites ${listed(live)}`;
+  if (applied) return `last applied by ${applied.manager}${at(applied.time, reference)}`;
+  return entry.changes.length ? 'who set the live values is not recorded' : '';
+}
+
+function warningModel(warning: PlanWarning): PlanWarningModel {
   return {
-    kind: warning.code,
-    resource: warning.id ? displayKey(warning.id) : undefined,
-    where: warning.file ? `${warning.file}${warning.line ? `:${warning.line}` : ''}` : undefined,
+    code: warning.code,
+    title: WARNING_TITLES[warning.code],
+    ...(warning.id ? { resource: displayKey(warning.id) } : {}),
+    ...(warning.file ? { where: `${warning.file}${warning.line ? `:${warning.line}` : ''}` } : {}),
     message: warning.message,
   };
 }
@@ -49,7 +125,7 @@ export function diffsFit(plans: Plan[], limit: number, cache: DiffCache): boolea
   let total = 0;
   for (const plan of plans) {
     for (const entry of [...plan.prune, ...plan.create, ...plan.update]) {
-      total += cachedDiff(entry, displayKey(entry.id), cache).length + 120;
+      total += cachedDiff(entry, displayKey(entry.id), cache).length + 200;
       if (total > limit) return false;
     }
   }
@@ -58,26 +134,39 @@ export function diffsFit(plans: Plan[], limit: number, cache: DiffCache): boolea
 
 const RESOURCES_AT_LEVEL: Record<DetailLevel, number> = { 0: Infinity, 1: Infinity, 2: 500, 3: 0 };
 
-export function clusterView(name: string, plan: Plan, level: DetailLevel, snapshot?: string, cache: DiffCache = new Map()) {
+function fieldsOf(id: ResourceKey, entry: PlanEntry): string[] {
+  return [...new Set(entry.changes.map((change) => changeField(id, change)))];
+}
+
+export function clusterView(
+  name: string, plan: Plan, level: DetailLevel, snapshot?: string, cache: DiffCache = new Map(),
+): ClusterPlanModel {
   const entries = [...plan.prune, ...plan.create, ...plan.update];
   const maxWarnings = WARNINGS_AT_LEVEL[level];
+  const resources: PlanResourceModel[] = entries.slice(0, RESOURCES_AT_LEVEL[level]).map((entry) => {
+    const resource = displayKey(entry.id);
+    const diff = level === 0 ? cachedDiff(entry, resource, cache) : '';
+    return {
+      symbol: SYMBOL[entry.action],
+      action: entry.action,
+      resource,
+      fields: level <= 1 ? fieldsOf(entry.id, entry) : [],
+      who: level <= 1 ? whoOf(entry, snapshot) : '',
+      ...(diff ? { diff } : {}),
+    };
+  });
   return {
     name,
-    snapshot,
+    headline: planHeadline(plan, snapshot),
     summary: planSummary(name, plan),
-    warnings: plan.warnings.slice(0, maxWarnings).map(warningView),
+    counts: {
+      create: plan.create.length, update: plan.update.length, prune: plan.prune.length, unchanged: plan.unchanged,
+      warnings: plan.warnings.length,
+    },
+    ...(snapshot ? { snapshot: showTime(snapshot) } : {}),
+    warnings: plan.warnings.slice(0, maxWarnings).map(warningModel),
     warningsOmitted: Math.max(0, plan.warnings.length - maxWarnings),
-    resources: entries.slice(0, RESOURCES_AT_LEVEL[level]).map((entry) => {
-      const resource = displayKey(entry.id);
-      return {
-        symbol: SYMBOL[entry.action],
-        action: VERB[entry.action],
-        resource,
-        owners: level <= 1 ? owners(entry) : '',
-        diff: level === 0 ? cachedDiff(entry, resource, cache) || undefined : undefined,
-        paths: level === 1 ? [...new Set(entry.changes.map((c) => c.path))] : [],
-      };
-    }),
+    resources,
     resourcesOmitted: Math.max(0, entries.length - RESOURCES_AT_LEVEL[level]),
     kept: level <= 2 ? plan.kept.map((k) => ({ resource: displayKey(k.id), reason: k.reason })) : [],
   };

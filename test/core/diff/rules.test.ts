@@ -130,7 +130,7 @@ describe('conflicts', () => {
     expect(changes).toEqual([]);
     expect(conflicts).toEqual([{
       path: '/spec/replicas', segments: ['spec', 'replicas'], manager: 'horizontal-pod-autoscaler', time: '2026-12-02T01:00:00Z', desired: 2, live: 2,
-      fix: 'remove spec.replicas from Git — horizontal-pod-autoscaler owns it — or add an ignore rule for /spec/replicas with managers: [horizontal-pod-autoscaler]',
+      fix: 'remove `spec.replicas` from Git (horizontal-pod-autoscaler owns it), or add an ignore rule for `/spec/replicas` with `managers: [horizontal-pod-autoscaler]`',
     }]);
   });
   it('different values: a replace caused by the controller plus the conflict', () => {

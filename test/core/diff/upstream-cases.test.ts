@@ -122,7 +122,7 @@ describe('argo-cd util/argo: managed replicas', () => {
     expect(r.status).toBe('modified');
     expect(counted(r)).toEqual(['/spec/replicas', '/spec/revisionHistoryLimit']);
     expect(r.conflicts.map((c) => [c.path, c.manager])).toEqual([['/spec/replicas', 'kube-controller-manager']]);
-    expect(r.conflicts[0]!.fix).toContain('remove spec.replicas from Git');
+    expect(r.conflicts[0]!.fix).toContain('remove `spec.replicas` from Git');
   });
   for (const ignore of [
     [{ managers: ['kube-controller-manager'], reason: 'x' }],

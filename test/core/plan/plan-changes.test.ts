@@ -153,7 +153,7 @@ const WARNING_CASES: WarningCase[] = [
       return { head: withReplicas, live };
     },
     expected: ['reverts-live-change Deployment/default/cartservice /spec/replicas'],
-    message: /kubectl-scale.*2026-12-02T03:02:11Z.*codify/,
+    message: /kubectl-scale.*2026-12-02 03:02 UTC.*codify/,
   },
   {
     name: 'a changed Deployment selector',

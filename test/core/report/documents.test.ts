@@ -8,7 +8,17 @@ import { expectGolden } from './golden.js';
 const api: ResourceKey = { group: 'apps', kind: 'Deployment', namespace: 'checkout', name: 'api' };
 const worker: ResourceKey = { group: 'apps', kind: 'Deployment', namespace: 'checkout', name: 'worker' };
 const scale: FieldChange = { path: '/spec/replicas', segments: ['spec', 'replicas'], op: 'replace', desired: 3, live: 8, manager: 'kubectl-scale', time: '2026-12-02T03:02:11Z', cause: 'human' };
-const env: FieldChange = { path: '/spec/template/spec/containers/0/env/1', segments: ['spec', 'template', 'spec', 'containers', { key: { name: 'api' } }, 'env', { key: { name: 'DEBUG' } }], op: 'add', live: { name: 'DEBUG', value: '1' }, manager: 'kubectl-edit', time: '2026-12-02T03:10:00Z', cause: 'human' };
+const env: FieldChange = { path: '/spec/template/spec/containers/0/env/1', segments: ['spec', 'template', 'spec', 'containers', { key: { name: 'server' } }, 'env', { key: { name: 'DEBUG' } }], op: 'add', live: { name: 'DEBUG', value: '1' }, manager: 'kubectl-edit', time: '2026-12-02T03:10:00Z', cause: 'human' };
+const args: FieldChange = {
+  path: '/spec/template/spec/containers/0/args', segments: ['spec', 'template', 'spec', 'containers', { key: { name: 'server' } }, 'args'], op: 'replace',
+  desired: ['--port=8080', '--log-level=info'], live: ['--port=8080', '--log-level=debug', '--trace-sampling=0.5', '--profile-cpu'],
+  manager: 'kubectl-edit', time: '2026-12-02T03:10:00Z', cause: 'human',
+};
+const port: FieldChange = {
+  path: '/spec/ports/0/targetPort', segments: ['spec', 'ports', { key: { port: 80, protocol: 'TCP' } }, 'targetPort'], op: 'replace', desired: 8080, live: 9090,
+  manager: 'kubectl-patch', time: '2026-12-01T22:40:00Z', cause: 'human',
+};
+const hotfix: ResourceKey = { group: '', kind: 'ConfigMap', namespace: 'checkout', name: 'hotfix' };
 const hpa: FieldChange = { path: '/spec/replicas', segments: ['spec', 'replicas'], op: 'replace', desired: 2, live: 6, manager: 'horizontal-pod-autoscaler', time: '2026-12-02T04:00:00Z', cause: 'controller' };
 
 const prView: DriftPullRequestView = {
@@ -16,10 +26,17 @@ const prView: DriftPullRequestView = {
   codified: [
     { key: api, change: scale, file: 'clusters/prod-eu/checkout/api.yaml', line: 9, kind: 'replace' },
     { key: api, change: env, file: 'clusters/prod-eu/checkout/api.yaml', line: 24, kind: 'add' },
-    { key: { group: '', kind: 'ConfigMap', namespace: 'checkout', name: 'hotfix' }, file: 'clusters/prod-eu/checkout/ConfigMap-hotfix.yaml', kind: 'new-file' },
+    { key: api, change: args, file: 'clusters/prod-eu/checkout/api.yaml', line: 19, kind: 'replace' },
+    { key: { group: '', kind: 'Service', namespace: 'checkout', name: 'api' }, change: port, file: 'clusters/prod-eu/checkout/api-service.yaml', line: 12, kind: 'replace' },
+    { key: hotfix, file: 'clusters/prod-eu/checkout/ConfigMap-hotfix.yaml', kind: 'new-file' },
   ],
   reported: [{ key: worker, change: hpa, reason: 'set by a controller (horizontal-pod-autoscaler): drift.causes is [human]' }],
   snapshot: { id: 'snap-42', capturedAt: '2026-12-02T05:00:00Z' },
+  drift: {
+    resources: [{ key: hotfix, status: 'extra', changes: [], ignored: [], conflicts: [], createdBy: { manager: 'kubectl-create', cause: 'human', time: '2026-12-02T02:00:00Z' } }],
+    summary: { inSync: 40, modified: 2, missing: 0, extra: 1, ignored: 0, conflicts: 0 },
+    unlisted: [],
+  },
 };
 
 const dashboard: DashboardView = {
@@ -63,7 +80,7 @@ describe('documents (golden)', () => {
   it('drift report markdown', () => {
     const result: DiffResult = {
       resources: [
-        { key: api, status: 'modified', changes: [scale, env], ignored: [], conflicts: [] },
+        { key: api, status: 'modified', changes: [scale, env, args], ignored: [], conflicts: [] },
         { key: { group: '', kind: 'ConfigMap', namespace: 'checkout', name: 'hotfix' }, status: 'extra', changes: [], ignored: [], conflicts: [], createdBy: { manager: 'kubectl-create', cause: 'human', time: '2026-12-02T02:00:00Z' } },
       ],
       summary: { inSync: 40, modified: 1, missing: 0, extra: 1, ignored: 2, conflicts: 0 },
@@ -81,11 +98,14 @@ describe('documents keep their promises', () => {
   });
 
   it('values from the cluster cannot break a table, inject HTML or mention anyone', () => {
-    const hostile: FieldChange = { ...scale, live: 'x | y <script>alert(1)</script> @octocat\nnext', manager: '@ghost' };
-    const body = renderDriftPullRequest({ ...prView, codified: [{ key: api, change: hostile, file: 'a.yaml', kind: 'replace' }] });
-    const row = body.split('\n').find((line) => line.includes('a.yaml'))!;
-    expect(row.split(/(?<!\\)\|/).length).toBe(8);
-    expect(body).not.toContain('<script>');
+    const inline: FieldChange = { ...scale, live: 'x | <b>y</b> @octocat', manager: '@ghost' };
+    const long: FieldChange = { ...scale, path: '/spec/paused', segments: ['spec', 'paused'], live: 'x | y <script>alert(1)</script> @octocat\nnext' };
+    const body = renderDriftPullRequest({ ...prView, codified: [{ key: api, change: inline, file: 'a.yaml', kind: 'replace' }, { key: api, change: long, file: 'a.yaml', kind: 'replace' }] });
+    const rows = body.split('\n').filter((line) => line.includes('a.yaml'));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.split(/(?<!\\)\|/).length).toBe(5);
+    const outsideFences = body.replace(/^(`{3,})[^\n]*\n[\s\S]*?^\1$/gm, '');
+    expect(outsideFences).not.toMatch(/<b>|<script>/);
     expect(body).not.toMatch(/@octocat|@ghost/);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderPlanComment, renderCheckRun, chunkAnnotations, isBalanced, GITHUB_BODY_LIMIT, splitComment } from '../../../src/core/report/index.js';
+import { renderPlanComment, renderCheckRun, chunkAnnotations, isBalanced, GITHUB_BODY_LIMIT, overridesOf, splitComment } from '../../../src/core/report/index.js';
 import type { KubeObject, Plan, PlanEntry } from '../../../src/core/model/index.js';
 import { expectGolden } from './golden.js';
 import { scenarioPlan } from './scenario.js';
@@ -27,7 +27,7 @@ it('a prune of an object being deleted shows none of the metadata the server set
 describe('renderPlanComment', () => {
   it('renders summary, warnings first, then a diff per resource (golden)', () => {
     const body = renderPlanComment([{ cluster: 'prod-eu', plan: scenarioPlan() }], { headSha: 'abc1234', snapshots: { 'prod-eu': '2026-12-02T11:50:00Z' } });
-    expect(body).toContain('prod-eu: 3 to create, 1 to update, 1 to prune, ');
+    expect(body).toContain('#### prod-eu\n\n**3 to create, 1 to update, 1 to prune, ');
     expect(body.indexOf('Warnings')).toBeLessThan(body.indexOf('<details>'));
     expect(isBalanced(body)).toBe(true);
     expectGolden('plan-comment.md', body);
@@ -40,7 +40,7 @@ describe('renderPlanComment', () => {
     const body = renderPlanComment([{ cluster: 'prod-eu', plan }]);
     expect(body.length).toBeLessThanOrEqual(GITHUB_BODY_LIMIT);
     expect(isBalanced(body)).toBe(true);
-    expect(body).toContain('prod-eu: 0 to create, 2000 to update, 0 to prune, 3 unchanged');
+    expect(body).toContain('**0 to create, 2000 to update, 0 to prune, 3 unchanged');
     expect(body).toMatch(/size limit|does not fit/);
   });
 
@@ -57,13 +57,13 @@ describe('renderPlanComment', () => {
   });
 
   it('falls back to the built-in template when an override does not compile, and says so', () => {
-    const body = renderPlanComment([{ cluster: 'prod-eu', plan: scenarioPlan() }], { templates: { 'plan-comment': '{{#each}' } });
-    expect(body).toMatch(/could not be rendered/);
-    expect(body).toContain('prod-eu: 3 to create');
+    const body = renderPlanComment([{ cluster: 'prod-eu', plan: scenarioPlan() }], { templates: overridesOf({ 'plan-comment': '{{#each}' }) });
+    expect(body).toMatch(/^> ⚠️ `\.github\/driftback\/templates\/plan-comment\.hbs` could not be used \(Parse error on line 1/);
+    expect(body).toContain('**3 to create');
   });
 
   it('uses a repository override', () => {
-    const body = renderPlanComment([{ cluster: 'prod-eu', plan: scenarioPlan() }], { templates: { 'plan-comment': '{{#each clusters}}{{text summary}}{{/each}}' } });
+    const body = renderPlanComment([{ cluster: 'prod-eu', plan: scenarioPlan() }], { templates: overridesOf({ 'plan-comment': '{{#each clusters}}{{text summary}}{{/each}}' }) });
     expect(body).toBe('prod-eu: 3 to create, 1 to update, 1 to prune, 30 unchanged\n');
   });
 });

@@ -63,6 +63,12 @@ describe('escaping', () => {
     fc.assert(
       fc.property(fc.string(), (text) => {
         const code = inlineCode(text);
+        if (text.includes('|')) {
+          // As HTML, so a `|` splits no table cell: every pipe escaped, nothing raw inside.
+          expect(code.startsWith('<code>') && code.endsWith('</code>')).toBe(true);
+          expect(code.slice(6, -7)).not.toMatch(/(?<!\\)\||[<>]/);
+          return;
+        }
         const ticks = /^`+/.exec(code)![0];
         expect(code.endsWith(ticks)).toBe(true);
         expect(code.slice(ticks.length, -ticks.length).includes(ticks)).toBe(false);

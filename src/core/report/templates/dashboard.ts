@@ -1,4 +1,5 @@
 // The dashboard issue body: one section per cluster, modelled on Renovate's Dependency Dashboard.
+// Model: models/dashboard.ts.
 export const DASHBOARD = `This issue lists what driftback sees in each cluster. It is updated in place; do not edit it.
 {{#if configErrors.length}}
 
@@ -21,7 +22,7 @@ export const DASHBOARD = `This issue lists what driftback sees in each cluster. 
 <details><summary>Conflicts ({{conflicts.length}})</summary>
 
 {{#each conflicts}}
-- {{code resource}} {{code path}}: Git and {{code manager}} both set it
+- {{code resource}} {{code field}}: Git and {{code manager}} both set it
 {{/each}}
 
 </details>

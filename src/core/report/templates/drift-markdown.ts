@@ -1,18 +1,19 @@
-// `driftback diff --format markdown`: a summary line and a table of drifted fields per resource.
+// `driftback diff --format markdown`: a summary line and a table of drifted fields. Model: models/drift-report.ts.
 export const DRIFT_MARKDOWN = `### driftback diff
 
-**{{summary.modified}} modified, {{summary.missing}} missing, {{summary.extra}} extra, {{summary.inSync}} in sync**{{#if summary.ignored}}, {{summary.ignored}} ignored{{/if}}{{#if summary.conflicts}}, {{summary.conflicts}} conflicts{{/if}}
+**{{text headline}}**{{#if snapshotAt}} (snapshot taken {{text snapshotAt}}){{/if}}
 {{#if unlisted.length}}
 
 Not listed by the snapshot (nothing is claimed missing for them): {{#each unlisted}}{{code this}}{{#unless @last}}, {{/unless}}{{/each}}
 {{/if}}
 {{#if rows.length}}
 
-| status | resource | field | Git | live | who | when | cause |
-| --- | --- | --- | --- | --- | --- | --- | --- |
+| status | resource, field | Git → live | who, when |
+| --- | --- | --- | --- |
 {{#each rows}}
-| {{text status}} | {{text resource}} | {{text field}} | {{text git}} | {{text live}} | {{text who}} | {{text when}} | {{text cause}} |
+| {{text status}} | {{code resource}}<br>{{#if field}}{{code field}}{{else}}whole object{{/if}} | {{#if diff}}diff {{diff}} below{{else if (eq status "missing")}}declared → *absent*{{else if (eq status "extra")}}*absent* → present{{else}}{{value git}} → {{value live}}{{/if}} | {{text who}}{{#unless (eq who "not recorded")}} ({{text cause}}){{/unless}}<br>{{text when}} |
 {{/each}}
+{{> value-diffs}}
 {{#if rowsOmitted}}
 
 … and {{rowsOmitted}} more rows.

@@ -1,29 +1,45 @@
-// Drift PR body: what was codified, what was only reported and why, and what merging means.
-export const DRIFT_PULL_REQUEST = `### driftback: live changes in {{code cluster}} written back to Git
+// Drift PR body: the summary line first, then what is codified per resource, new objects, what was
+// only reported and why, and what merging or closing means. Model: models/drift-pull-request.ts.
+export const DRIFT_PULL_REQUEST = `**{{text headline}}.**
 
-The cluster differs from Git in ways a person made on purpose. This pull request writes those live values into the manifests (snapshot {{code snapshot.id}}, taken {{text snapshot.capturedAt}}).
+Someone changed these objects in {{code cluster}} directly, and the changes persisted. This pull request writes the live values into the manifests{{#if snapshot.id}} (snapshot {{code snapshot.id}}, taken {{text snapshot.takenAt}}){{/if}}.{{#if filesUnder}} Files are under {{code filesUnder}}.{{/if}}
+{{#each resources}}
 
-{{#if codified.length}}
-| resource | field | Git → live | who | when | file |
-| --- | --- | --- | --- | --- | --- |
-{{#each codified}}
-| {{text resource}} | {{text field}} | {{text git}} → {{text live}} | {{text who}} | {{text when}} | {{text where}} |
+#### {{code resource}}
+
+| field: Git → live | who, when | file |
+| --- | --- | --- |
+{{#each rows}}
+| {{#if field}}{{code field}}{{else}}whole object{{/if}}<br>{{#if diff}}diff {{diff}} below{{else}}{{value git}} → {{value live}}{{/if}} | {{text who}}<br>{{text when}} | {{code file}} |
 {{/each}}
+{{> value-diffs}}
+{{/each}}
+{{#if created.length}}
+
+#### New objects, written as new manifests
+
+| object | created by, when | file |
+| --- | --- | --- |
+{{#each created}}
+| {{code resource}} | {{text who}}<br>{{text when}} | {{code file}} |
+{{/each}}
+{{/if}}
 {{#if codifiedOmitted}}
 
-… and {{codifiedOmitted}} more changes.
+… and {{codifiedOmitted}} more changes: see the pull request's files.
 {{/if}}
-{{else}}
+{{#unless summary.changes}}
+
 Nothing is codified in this update.
-{{/if}}
+{{/unless}}
 {{#if reported.length}}
 
 #### Reported, not codified
 
-| resource | field | why |
+| object, field | who, when | why |
 | --- | --- | --- |
 {{#each reported}}
-| {{text resource}} | {{text field}} | {{text reason}} |
+| {{code resource}}<br>{{#if field}}{{code field}}{{else}}whole object{{/if}} | {{text who}}<br>{{text when}} | {{prose reason}} |
 {{/each}}
 {{#if reportedOmitted}}
 
@@ -31,7 +47,7 @@ Nothing is codified in this update.
 {{/if}}
 {{/if}}
 
-#### What merging or closing means
+#### Merge or close
 
 - **Merge**: Git agrees with the cluster; the GitOps controller keeps the live values.
 - **Close** without merging: the decision is remembered, this drift is not proposed again, and the controller's next apply restores what Git says.

@@ -1,12 +1,9 @@
-// Plan comment: a summary line per cluster, warnings first, then each resource in <details>.
-export const PLAN_COMMENT = `### driftback plan{{#if meta.headSha}} for {{code meta.headSha}}{{/if}}
-
-{{#each clusters}}
-- **{{text summary}}**{{#if snapshot}} (snapshot {{text snapshot}}){{/if}}
-{{/each}}
+// Plan comment: per cluster a one-line summary, the warnings, then each resource in <details> with a
+// YAML diff (Atlantis puts its plan output in <details> too). Model: models/plan-comment.ts.
+export const PLAN_COMMENT = `### driftback plan{{#if headSha}} for {{code headSha}}{{/if}}
 {{#if errors.length}}
 
-#### Errors
+#### ❌ Errors
 
 {{#each errors}}
 - {{text this}}
@@ -24,30 +21,30 @@ export const PLAN_COMMENT = `### driftback plan{{#if meta.headSha}} for {{code m
 {{else}} Once merged, the proposed version changes nothing driftback reads.{{/if}}{{/if}}
 {{/if}}
 {{#each clusters}}
+
+#### {{text name}}
+
+**{{text headline}}.**{{#if snapshot}} Planned against the snapshot taken {{text snapshot}}.{{/if}}
 {{#if warnings.length}}
 
-#### ⚠️ Warnings for {{text name}}
-
 {{#each warnings}}
-- **{{kind}}** {{#if resource}}{{code resource}}{{/if}}{{#if where}} ({{code where}}){{/if}}: {{text message}}
+- ⚠️ **{{text title}}**{{#if resource}} {{code resource}}{{/if}}{{#if where}} ({{code where}}){{/if}}: {{prose message}}
 {{/each}}
 {{#if warningsOmitted}}
-- … and {{warningsOmitted}} more
+- … and {{warningsOmitted}} more warnings
 {{/if}}
 {{/if}}
 {{#if resources.length}}
 
-#### {{text name}}
-
 {{#each resources}}
 {{#if diff}}
-<details><summary><code>{{symbol}}</code> {{text action}} {{text resource}}{{#if owners}} — {{text owners}}{{/if}}</summary>
+<details><summary><code>{{symbol}}</code> {{action}} <code>{{html resource}}</code>{{#if who}} — {{prosehtml who}}{{/if}}</summary>
 
 {{block diff "diff"}}
 
 </details>
 {{else}}
-- \`{{symbol}}\` {{text action}} {{code resource}}{{#if paths}}: {{#each paths}}{{code this}}{{#unless @last}}, {{/unless}}{{/each}}{{/if}}{{#if owners}} — {{text owners}}{{/if}}
+- \`{{symbol}}\` {{action}} {{code resource}}{{#if fields.length}}: {{#each fields}}{{code this}}{{#unless @last}}, {{/unless}}{{/each}}{{/if}}{{#if who}} — {{prose who}}{{/if}}
 {{/if}}
 {{/each}}
 {{#if resourcesOmitted}}
@@ -61,6 +58,6 @@ Kept (never pruned): {{#each kept}}{{code resource}} ({{text reason}}){{#unless 
 {{/each}}
 {{#if note}}
 
-_{{text note}}_
+_{{prose note}}_
 {{/if}}
 `;

@@ -1,0 +1,113 @@
+// Renders the golden drift pull request body and plan comment as GitHub shows them, in headless
+// Chromium, into the PNGs of docs/reviewing.md. Not part of CI: run it when the goldens change.
+//
+//   apt-get install chromium fonts-noto-core fonts-noto-color-emoji    # Debian's Chromium and fonts
+//   npx tsx scripts/render-pictures.ts [--chromium /usr/bin/chromium] [--out docs/images]
+//
+// The page is a pull request comment box as wide as GitHub's at a 1280-pixel window (the comment
+// body 808 pixels), styled with github-markdown-css; the Markdown is rendered by markdown-it, the same
+// renderer the rendered-structure test uses.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import MarkdownIt from 'markdown-it';
+import { chromium } from 'playwright-core';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+
+interface Picture {
+  /** Golden Markdown, relative to the repository. */
+  golden: string;
+  /** PNG written under --out. */
+  png: string;
+  /** Who the comment box says wrote it, and what. */
+  header: string;
+  /** Which <details> to show open (by the text of their summary). */
+  open: RegExp;
+}
+
+const PICTURES: Picture[] = [
+  {
+    golden: 'test/core/report/golden/drift-pull-request.md', png: 'drift-pull-request.png',
+    header: '<b>driftback</b> <span class="bot">bot</span> opened this pull request', open: /^Diff 1/,
+  },
+  {
+    golden: 'test/core/report/golden/plan-comment.md', png: 'plan-comment.png',
+    header: '<b>driftback</b> <span class="bot">bot</span> commented', open: /update/,
+  },
+];
+
+// Chromium's flags for a quiet headless run: no GPU, no sandbox (root in a container), no network of its own.
+const FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run',
+];
+
+const PAGE_CSS = `
+  body { background: #fff; margin: 0; padding: 24px; }
+  .comment { width: 840px; border: 1px solid #d1d9e0; border-radius: 6px; }
+  .comment-header { background: #f6f8fa; border-bottom: 1px solid #d1d9e0; padding: 8px 16px; color: #59636e;
+    font: 14px -apple-system, "Segoe UI", "Noto Sans", Helvetica, Arial, sans-serif; border-radius: 6px 6px 0 0; }
+  .comment-header b { color: #1f2328; }
+  .bot { border: 1px solid #d1d9e0; border-radius: 2em; padding: 0 6px; font-size: 12px; }
+  .markdown-body { padding: 16px; width: 808px; box-sizing: border-box; }
+  .markdown-body pre span { display: inline-block; min-width: 100%; }
+  .da { color: #116329; background: #dafbe1; } .dd { color: #82071e; background: #ffebe9; }
+  .dr { color: #8250df; } .dh { font-weight: 600; }
+`;
+
+/** GitHub's colours for a line of a diff: headers, added, removed, hunk. */
+function diffClass(line: string): string {
+  if (/^(\+\+\+|---)/.test(line)) return 'dh';
+  return line.startsWith('+') ? 'da' : line.startsWith('-') ? 'dd' : line.startsWith('@@') ? 'dr' : '';
+}
+
+function page(markdown: string, picture: Picture): string {
+  const css = readFileSync(require.resolve('github-markdown-css/github-markdown-light.css'), 'utf8');
+  const renderer: MarkdownIt = new MarkdownIt({
+    html: true,
+    linkify: true,
+    // GitHub colours added and removed lines of a `diff` block; so does the picture.
+    highlight: (code, language) => language !== 'diff' ? '' : code.replace(/\n$/, '').split('\n')
+      .map((line) => `<span class="${diffClass(line)}">${renderer.utils.escapeHtml(line)}</span>`)
+      .join('\n'),
+  });
+  const html = renderer.render(markdown);
+  return `<!doctype html><html><head><meta charset="utf-8"><style>${css}${PAGE_CSS}</style></head><body>
+<div class="comment"><div class="comment-header">${picture.header}</div><div class="markdown-body">${html}</div></div>
+</body></html>`;
+}
+
+async function main(): Promise<void> {
+  const options = { chromium: { type: 'string', default: '/usr/bin/chromium' }, out: { type: 'string', default: 'docs/images' } } as const;
+  const { values } = parseArgs({ options });
+  const out = resolve(ROOT, values.out!);
+  mkdirSync(out, { recursive: true });
+  const browser = await chromium.launch({ executablePath: values.chromium, args: FLAGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 900, height: 600 }, deviceScaleFactor: 1 });
+    for (const picture of PICTURES) {
+      const view = await context.newPage();
+      await view.setContent(page(readFileSync(join(ROOT, picture.golden), 'utf8'), picture), { waitUntil: 'load' });
+      await view.evaluate((source) => {
+        const open = new RegExp(source);
+        for (const details of document.querySelectorAll('details')) {
+          if (open.test(details.querySelector('summary')?.textContent?.replace(/^\W+/, '') ?? '')) details.open = true;
+        }
+      }, picture.open.source);
+      // A table wider than the comment scrolls on GitHub: say so, since the picture cannot show it.
+      const overflowing = await view.evaluate(() => [...document.querySelectorAll('.markdown-body table')]
+        .filter((table) => table.scrollWidth > table.clientWidth).length);
+      if (overflowing) process.stderr.write(`${picture.golden}: ${overflowing} table(s) wider than the comment\n`);
+      await view.locator('.comment').screenshot({ path: join(out, picture.png) });
+      process.stdout.write(`${join(values.out!, picture.png)}\n`);
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+await main();

@@ -1,0 +1,73 @@
+// Values and times as people read them in comments, PR bodies, warnings and the CLI: scalars as YAML
+// writes them (`8`, `"1"`, `nginx:1.27`), small maps and lists in flow YAML (`{value: "1"}`), never
+// escaped JSON; times in UTC to the minute, the date left out when it is the reference's.
+import { stringify } from 'yaml';
+
+/** Inline values longer than this are shown as a block (a YAML diff) instead. */
+export const INLINE_VALUE_MAX = 48;
+
+const FLOW = { collectionStyle: 'flow', flowCollectionPadding: false, lineWidth: 0 } as const;
+
+/** A value in flow YAML on one line, or undefined when it takes several lines (a multi-line string). */
+function flowYaml(value: unknown): string | undefined {
+  const text = stringify(value, FLOW).replace(/\n$/, '');
+  return text.includes('\n') ? undefined : text;
+}
+
+/**
+ * A value as short inline text, or undefined when it does not fit `max` characters on one line
+ * (show it as a block). `undefined` itself is shown as `(unset)`.
+ */
+export function inlineValue(value: unknown, max = INLINE_VALUE_MAX): string | undefined {
+  if (value === undefined) return '(unset)';
+  const text = flowYaml(value);
+  return text !== undefined && text.length <= max ? text : undefined;
+}
+
+/** A value on one line, cut to `max` characters with an ellipsis when longer (warnings, CLI lines). */
+export function shortValue(value: unknown, max = INLINE_VALUE_MAX): string {
+  const inline = inlineValue(value, max);
+  if (inline !== undefined) return inline;
+  const text = flowYaml(value) ?? stringify(value, FLOW).replace(/\n+/g, ' ').trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** A value as block YAML (for a diff); '' for undefined. */
+export function blockValue(value: unknown): string {
+  return value === undefined ? '' : stringify(value, { lineWidth: 0, aliasDuplicateObjects: false });
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function two(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/**
+ * A timestamp for people, in UTC to the minute: `03:10 UTC` on the reference's day, `Dec 1, 03:10 UTC`
+ * in its year, `2025-12-01 03:10 UTC` otherwise or without a reference. Text that is not a time is
+ * returned as it is.
+ */
+export function showTime(iso: string, reference?: string): string {
+  const at = new Date(iso);
+  if (!Number.isFinite(at.getTime())) return iso;
+  const ref = reference === undefined ? undefined : new Date(reference);
+  const clock = `${two(at.getUTCHours())}:${two(at.getUTCMinutes())} UTC`;
+  if (ref && Number.isFinite(ref.getTime())) {
+    const sameYear = ref.getUTCFullYear() === at.getUTCFullYear();
+    if (sameYear && ref.getUTCMonth() === at.getUTCMonth() && ref.getUTCDate() === at.getUTCDate()) return clock;
+    if (sameYear) return `${MONTHS[at.getUTCMonth()]} ${at.getUTCDate()}, ${clock}`;
+  }
+  return `${at.getUTCFullYear()}-${two(at.getUTCMonth() + 1)}-${two(at.getUTCDate())} ${clock}`;
+}
+
+/** `1 warning`, `3 warnings`. */
+export function counted(count: number, word: string, plural = `${word}s`): string {
+  return `${count} ${count === 1 ? word : plural}`;
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+export function listed(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}

@@ -1,0 +1,86 @@
+// Field changes as table rows people read: the field named by keys (k8s fieldPath), values as YAML
+// on one line (a keyed item's key fields left out: the path names them), who and when. A value too
+// long for a cell becomes a numbered YAML diff below the table; the row points at it.
+import { createTwoFilesPatch } from 'diff';
+import { stringify } from 'yaml';
+import { fieldPath } from '../k8s/index.js';
+import {
+  inlineValue, isPlainObject, showTime, type FieldChange, type PathSegment, type ResourceKey,
+} from '../model/index.js';
+import type { ChangeRowModel, ValueDiffModel } from './models/index.js';
+
+/** Both values in one cell stay within this many characters; longer ones go to a diff below. */
+const CELL_MAX = 56;
+
+/** Who and when, in words: the manager or `not recorded`; the time, or what is known instead. */
+export function whoWhen(
+  manager: string | undefined, time: string | undefined, reference: string | undefined,
+): { who: string; when: string; time?: string } {
+  const who = manager ?? 'not recorded';
+  if (time) return { who, when: showTime(time, reference), time };
+  // Nothing records when (a removal leaves no managedFields entry): it happened before the snapshot.
+  return { who, when: reference ? `before ${showTime(reference)}` : 'not recorded' };
+}
+
+/** A keyed item's value without the key fields its path already names (`env[DEBUG]` → `{value: "1"}`). */
+function withoutKey(value: unknown, segments: readonly PathSegment[]): unknown {
+  const last = segments[segments.length - 1];
+  if (!isPlainObject(value) || typeof last !== 'object' || !('key' in last)) return value;
+  const rest = Object.fromEntries(Object.entries(value).filter(([field, v]) => String(last.key[field]) !== String(v)));
+  return Object.keys(rest).length ? rest : value;
+}
+
+function yamlOf(value: unknown): string {
+  return value === undefined ? '' : stringify(value, { lineWidth: 80, aliasDuplicateObjects: false });
+}
+
+/** A value under its field's name, as the manifest writes it (`args:` then its items), when the field has one. */
+function underName(value: unknown, segments: readonly PathSegment[]): unknown {
+  const last = segments[segments.length - 1];
+  return value === undefined || typeof last !== 'string' ? value : { [last]: value };
+}
+
+/** A unified diff of two values as YAML, headed `--- Git` / `+++ live`, each under its field's name. */
+export function valueDiff(desired: unknown, live: unknown, segments: readonly PathSegment[] = []): string {
+  const before = yamlOf(underName(desired, segments));
+  const after = yamlOf(underName(live, segments));
+  return createTwoFilesPatch('Git', 'live', before, after, '', '', { context: 1000 })
+    .split('\n')
+    .filter((line) => !line.startsWith('Index:') && !line.startsWith('====') && !line.startsWith('\\'))
+    .map((line) => (line.startsWith('--- ') || line.startsWith('+++ ') ? line.trimEnd() : line))
+    .join('\n')
+    .trim();
+}
+
+/** The field of a change as people read it. */
+export function changeField(key: ResourceKey, change: Pick<FieldChange, 'path' | 'segments'>): string {
+  return fieldPath(change.segments.length ? change.segments : change.path, { group: key.group, kind: key.kind });
+}
+
+/** Where rows are made: the snapshot's time (times on its day show without the date), the diffs so far. */
+export interface RowContext {
+  reference: string | undefined;
+  resource: string;
+  /** The diffs of this table; numbers count every diff of the document (`numbered`). */
+  diffs: ValueDiffModel[];
+  numbered: { count: number };
+}
+
+/** One change as a row; a value too long for a cell is added to `diffs` and the row names its number. */
+export function changeRow(key: ResourceKey, change: FieldChange, context: RowContext): ChangeRowModel {
+  const { reference, resource, diffs } = context;
+  const field = changeField(key, change);
+  const segments = change.segments;
+  const git = change.desired === undefined ? undefined : inlineValue(withoutKey(change.desired, segments));
+  const live = change.live === undefined ? undefined : inlineValue(withoutKey(change.live, segments));
+  const fits = (change.desired === undefined || git !== undefined) && (change.live === undefined || live !== undefined)
+    && (git ?? '').length + (live ?? '').length <= CELL_MAX;
+  const row: ChangeRowModel = {
+    field, pointer: change.path, op: change.op, cause: change.cause, ...whoWhen(change.manager, change.time, reference),
+  };
+  if (fits) return { ...row, ...(git !== undefined ? { git } : {}), ...(live !== undefined ? { live } : {}) };
+  const number = ++context.numbered.count;
+  const title = `${field || '(whole object)'} of ${resource}`;
+  diffs.push({ number, title, diff: valueDiff(change.desired, change.live, segments) });
+  return { ...row, diff: number };
+}

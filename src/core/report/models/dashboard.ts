@@ -1,0 +1,32 @@
+// The model of the dashboard issue (template `dashboard`).
+
+export interface DashboardClusterModel {
+  name: string;
+  /** How old the latest snapshot is (`5m`); undefined when none arrived. */
+  snapshotAge?: string;
+  /** When it was taken (ISO 8601). */
+  capturedAt?: string;
+  /** The snapshot is older than `staleAfter`. */
+  stale: boolean;
+  staleAfter: string;
+  /** Live objects in the cluster's scope. */
+  resources: number;
+  /** Drifted resources by cause, e.g. `[{cause: 'human', count: 2}]`. */
+  drift: Array<{ cause: string; count: number }>;
+  pullRequests: Array<{ number: number; title?: string }>;
+  /** Fields Git declares and a controller owns: `field` as people read it, `pointer` for an ignore rule. */
+  conflicts: Array<{ resource: string; field: string; pointer: string; manager: string }>;
+  /** Ignored differences by the ignore rule's reason. */
+  ignored: Array<{ reason: string; count: number }>;
+  ignoredTotal: number;
+  degraded: Array<{ resource: string; message?: string }>;
+  /** Suspended reconcilers (`Kustomization/flux-system/apps`) and since when. */
+  suspended: Array<{ resource: string; since?: string }>;
+  notReconciling: Array<{ resource: string; reason?: string }>;
+}
+
+export interface DashboardModel {
+  /** Config and manifest errors: where (`file:line`) and what. */
+  configErrors: Array<{ where: string; message: string }>;
+  clusters: DashboardClusterModel[];
+}

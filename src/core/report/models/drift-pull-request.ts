@@ -1,0 +1,77 @@
+// The model of the drift pull request body (template `drift-pull-request`).
+import type { ChangeRowModel, ValueDiffModel } from './changes.js';
+
+/** One changed row of a codified resource: the change and the file it is written to. */
+export interface CodifiedRowModel extends ChangeRowModel {
+  /** `path:line` the value is written to, relative to `filesUnder`. */
+  file: string;
+}
+
+/** A resource whose fields the pull request writes. */
+export interface CodifiedResourceModel {
+  /** `Kind/namespace/name` (`Kind/name` when cluster-scoped). */
+  resource: string;
+  /** The file most of its rows are written to, relative to `filesUnder`. */
+  file: string;
+  rows: CodifiedRowModel[];
+  /** Values too long for the table, as YAML diffs (numbered as the rows name them). */
+  diffs: ValueDiffModel[];
+}
+
+/** An object made in the cluster that the pull request adds as a new manifest. */
+export interface NewObjectModel {
+  resource: string;
+  /** The manager that created it (from managedFields), or `not recorded`. */
+  who: string;
+  /** When it was created (`02:00 UTC`). */
+  when: string;
+  time?: string;
+  /** The new manifest's path, relative to `filesUnder`. */
+  file: string;
+}
+
+/** A live change that is reported and not codified, with the reason. */
+export interface ReportedRowModel {
+  resource: string;
+  /** The field as people read it; '' when the whole object is meant. */
+  field: string;
+  pointer: string;
+  who: string;
+  when: string;
+  time?: string;
+  /** Why it is not codified (a sentence; `backticked` spans are code). */
+  reason: string;
+}
+
+export interface DriftPullRequestModel {
+  cluster: string;
+  /**
+   * The one line a reviewer reads first: `3 live changes by kubectl-edit and kubectl-scale in checkout,
+   * last 03:10 UTC; 1 reported, not codified`.
+   */
+  headline: string;
+  /** The numbers behind the headline. */
+  summary: {
+    /** Codified rows: changed fields and new objects. */
+    changes: number;
+    /** The managers that made them (`not recorded` ones left out), sorted. */
+    managers: string[];
+    /** The namespaces they are in ('' for cluster-scoped objects), sorted. */
+    namespaces: string[];
+    /** The latest change's time as shown (`03:10 UTC`), when any is recorded. */
+    last?: string;
+    reported: number;
+  };
+  /** The snapshot the values come from; `takenAt` as shown (`2026-12-02 05:00 UTC`). */
+  snapshot: { id: string; capturedAt: string; takenAt: string };
+  /** The directory every file below is relative to (`clusters/prod-eu/`), or '' for the repository root. */
+  filesUnder: string;
+  /** Resources whose fields are written, in the order codify wrote them. */
+  resources: CodifiedResourceModel[];
+  /** Objects added as new manifests. */
+  created: NewObjectModel[];
+  /** Codified rows left out to fit GitHub's size limit. */
+  codifiedOmitted: number;
+  reported: ReportedRowModel[];
+  reportedOmitted: number;
+}

@@ -1,0 +1,23 @@
+// One model type per template: what a repository's `.github/driftback/templates/<name>.hbs` can use.
+// docs/templates.md documents them field by field.
+import type { StaleAlertModel, NotReconcilingAlertModel } from './alerts.js';
+import type { DashboardModel } from './dashboard.js';
+import type { DriftPullRequestModel } from './drift-pull-request.js';
+import type { DriftReportModel } from './drift-report.js';
+import type { PlanCommentModel } from './plan-comment.js';
+
+export interface TemplateModels {
+  'plan-comment': PlanCommentModel;
+  'drift-pull-request': DriftPullRequestModel;
+  'drift-markdown': DriftReportModel;
+  dashboard: DashboardModel;
+  'stale-alert': StaleAlertModel;
+  'not-reconciling-alert': NotReconcilingAlertModel;
+}
+
+export type * from './alerts.js';
+export type * from './changes.js';
+export type * from './dashboard.js';
+export type * from './drift-pull-request.js';
+export type * from './drift-report.js';
+export type * from './plan-comment.js';

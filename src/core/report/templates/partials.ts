@@ -1,0 +1,15 @@
+// Pieces several templates share, registered as Handlebars partials (`{{> value-diffs}}`); a
+// repository's template can use them too.
+
+/** The numbered YAML diffs of values too long for a table (`diffs` of a change table's model). */
+export const VALUE_DIFFS = `{{#each diffs}}
+
+<details><summary>Diff {{number}}: <code>{{html title}}</code></summary>
+
+{{block diff "diff"}}
+
+</details>
+{{/each}}
+`;
+
+export const PARTIALS = { 'value-diffs': VALUE_DIFFS } as const;
