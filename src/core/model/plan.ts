@@ -4,6 +4,7 @@ import type { FieldChange, Conflict } from './drift.js';
 import type { DesiredObject } from './source.js';
 import type { KubeObject } from './object.js';
 import type { Health } from './health.js';
+import type { SourceReport } from './source-report.js';
 
 export type PlanAction = 'create' | 'update' | 'prune';
 
@@ -52,4 +53,6 @@ export interface Plan {
   kept: PlanKept[];
   unchanged: number;
   warnings: PlanWarning[];
+  /** What merging does per source (Flux Kustomization, Argo CD Application); absent when not known. */
+  sources?: SourceReport[];
 }

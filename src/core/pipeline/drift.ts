@@ -3,15 +3,16 @@
 // (evaluateDrift); then the drift split into pull-request groups and codified (proposeDrift). The
 // App runs both steps on every snapshot; `driftback diff` runs the first, `driftback codify` both.
 import { applyPersistenceGate, summarize } from '../classify/index.js';
-import { codifyDrift, type CodifyResult } from '../codify/index.js';
+import { codifyWith, type CodifyEngine, type CodifyResult } from '../codify/index.js';
 import type { ClusterConfig, Config } from '../config/index.js';
 import { diffResources } from '../diff/index.js';
 import { coverageOf } from '../k8s/index.js';
 import type { RenderBudget, UnfollowedKind } from '../manifests/index.js';
-import type { DiffResult, SourceProblem } from '../model/index.js';
+import type { DiffResult, SourceProblem, SourceReport } from '../model/index.js';
+import { summarizeSourceDrift, type SourceNote } from '../sources/index.js';
 import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import { scopeOf, type LiveState } from './live-state.js';
-import { clusterRoot, renderCluster } from './render-cluster.js';
+import { clusterRoot, configWithSourceRules, renderCluster } from './render-cluster.js';
 
 export interface DriftInput {
   /** The live state: a stored snapshot, or objects read from files. */
@@ -58,6 +59,12 @@ export interface EvaluatedDrift {
   declined: number;
   /** The namespaces compared (configured ∩ listed); undefined = every namespace. */
   namespaces: string[] | undefined;
+  /** Drift per source (`flux-system/apps: 0 drift`), sources of other repositories listed. */
+  sources: SourceReport[];
+  /** What could not be checked or is not supported (a Secret's substituted value, a jq ignore rule). */
+  notes: SourceNote[];
+  /** The config the diff ran with: the config's ignore rules and those the sources declare. */
+  effectiveConfig: Config;
 }
 
 export type DriftEvaluation =
@@ -83,14 +90,26 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
       + `check the agent's namespaces`;
     return { type: 'out-of-scope', message };
   }
-  const rendered = renderCluster(input.files, cluster, { unfollowed: input.unfollowed, budget: input.renderBudget });
+  const rendered = renderCluster(input.files, cluster, { unfollowed: input.unfollowed, budget: input.renderBudget, live: snapshot });
   // A file that does not render would make its objects look hand-made; nothing is proposed until it is fixed.
   if (rendered.errors.length > 0) return { type: 'manifest-problems', problems: rendered.errors, filesRead: rendered.filesRead };
-  const diff = diffResources(rendered.objects, snapshot.items, { config, namespaces: cluster.namespaces, scope });
+  const effectiveConfig = configWithSourceRules(config, rendered);
+  const diff = diffResources(rendered.objects, snapshot.items, { config: effectiveConfig, namespaces: cluster.namespaces, scope });
   const gated = applyPersistenceGate(diff, input.history, input.minSnapshots ?? config.drift.minSnapshots);
   const { result: drift, dropped } = dropDeclined(gated.result, input.declined);
   const { fingerprints, pending } = gated;
-  return { type: 'evaluated', filesRead: rendered.filesRead, diff, drift, fingerprints, pending: pending.length, declined: dropped, namespaces };
+  return {
+    type: 'evaluated', filesRead: rendered.filesRead, diff, drift, fingerprints, pending: pending.length, declined: dropped, namespaces,
+    sources: summarizeSourceDrift(rendered.sources, drift), notes: rendered.notes, effectiveConfig,
+  };
+}
+
+/** Codify's self-check renders the edited files as the drift was rendered: through the cluster's sources. */
+function clusterEngine(input: DriftInput): CodifyEngine {
+  return {
+    render: (files) => renderCluster(files, input.cluster, { unfollowed: input.unfollowed, budget: input.renderBudget, live: input.snapshot }),
+    diff: (desired, live, options) => diffResources(desired, live, options),
+  };
 }
 
 function hasDrift(result: DiffResult): boolean {
@@ -110,10 +129,10 @@ function splitByNamespace(result: DiffResult): Map<string, DiffResult> {
 export function codifyEvaluated(
   input: DriftInput, evaluated: EvaluatedDrift, result: DiffResult = evaluated.drift,
 ): CodifyResult {
-  const { config, cluster, snapshot } = input;
+  const { cluster, snapshot } = input;
   const { namespaces } = evaluated;
-  return codifyDrift({
-    files: input.files, root: clusterRoot(cluster.path), result, live: snapshot.items, config,
+  return codifyWith(clusterEngine(input), {
+    files: input.files, root: clusterRoot(cluster.path), result, live: snapshot.items, config: evaluated.effectiveConfig,
     defaultNamespace: cluster.defaultNamespace, cluster: { name: cluster.name, ...(namespaces ? { namespaces } : {}) },
   });
 }

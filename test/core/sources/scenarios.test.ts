@@ -1,0 +1,148 @@
+// Each controller scenario of test/fixtures/controllers, through the one pipeline (evaluateDrift,
+// planCluster): an unchanged cluster shows zero drift, a plan of unchanged HEAD changes nothing, and the
+// results read per source. What each asserts is the scenario's expected.md; the controller behaviour it
+// relies on is named per case (docs/upstream/controllers.md has the upstream files).
+import { describe, expect, it } from 'vitest';
+import { parseConfig, type ClusterConfig, type Config } from '../../../src/core/config/index.js';
+import { sourceReportLine, type Plan } from '../../../src/core/model/index.js';
+import { evaluateDrift, planCluster, renderCluster, type EvaluatedDrift } from '../../../src/core/pipeline/index.js';
+import { scenarioRepository, scenarioSnapshot } from '../../support/controllers.js';
+
+function configOf(files: ReadonlyMap<string, string>): Config {
+  // `emergency:` belongs to the suspension procedure, read elsewhere; the rest is the config as written.
+  const text = files.get('.github/driftback.yml')!.replace(/^emergency:\n(?: .*\n)*/m, '');
+  const parsed = parseConfig(text);
+  if (!parsed.ok) throw new Error(parsed.problems.map((p) => p.message).join('; '));
+  return parsed.config;
+}
+
+interface Run {
+  evaluated: EvaluatedDrift;
+  plan: Plan;
+}
+
+function run(scenario: string, snapshotName: string, clusterName?: string): Run {
+  const files = scenarioRepository(scenario);
+  const config = configOf(files);
+  const cluster: ClusterConfig = config.clusters!.find((c) => clusterName === undefined || c.name === clusterName)!;
+  const snapshot = scenarioSnapshot(scenario, snapshotName);
+  const evaluation = evaluateDrift({ snapshot, config, cluster, files, history: [], minSnapshots: 1, declined: new Set() });
+  if (evaluation.type !== 'evaluated') throw new Error(JSON.stringify(evaluation));
+  const head = renderCluster(files, cluster, { live: snapshot });
+  const plan = planCluster({
+    config, cluster, head: head.objects, base: head.objects, headFiles: files, snapshot, now: snapshot.capturedAt, sources: head,
+  });
+  return { evaluated: evaluation, plan };
+}
+
+/** Every drifted field and missing object, as `Kind/ns/name path (op)`: what "zero drift" is about. */
+function driftOf(evaluated: EvaluatedDrift): string[] {
+  return evaluated.drift.resources.flatMap((resource) => {
+    const id = `${resource.key.kind}/${resource.key.namespace}/${resource.key.name}`;
+    if (resource.status === 'missing') return [`${id} missing`];
+    return resource.changes.map((change) => `${id} ${change.path} (${change.op})`);
+  });
+}
+
+function expectUnchangedPlan(plan: Plan): void {
+  expect(plan.create.map((e) => e.id.name)).toEqual([]);
+  expect(plan.update.map((e) => e.id.name)).toEqual([]);
+  expect(plan.prune.map((e) => e.id.name)).toEqual([]);
+}
+
+describe('flux-podinfo: Flux kustomize-controller with every Kustomization transform', () => {
+  // fluxcd/pkg ssa/manager.go SetOwnerLabels (stamps); kustomize-controller internal/generator (targetNamespace,
+  // patches, images); fluxcd/pkg kustomize/kustomize_varsub.go (postBuild); ssa/normalize/normalize.go.
+  const { evaluated, plan } = run('flux-podinfo', 'unchanged');
+
+  it('an unchanged cluster shows zero drift, per source', () => {
+    expect(driftOf(evaluated)).toEqual([]);
+    expect(evaluated.sources.map(sourceReportLine).sort()).toEqual(['flux-system/apps: 0 drift', 'flux-system/flux-system: 0 drift']);
+    expect(evaluated.sources.find((s) => s.name === 'flux-system/apps')).toMatchObject({
+      path: 'apps/kind-dev', appliedRevision: 'main@sha1:7c1f4e2a9b3d5c8e0f6a1b2c3d4e5f60718293a4', suspended: false,
+    });
+  });
+
+  it('a value substituted from a Secret is reported as not checkable, never as drift', () => {
+    expect(evaluated.notes.filter((note) => note.code === 'not-checkable').map((note) => [note.key?.name, note.pointer]))
+      .toEqual([['podinfo', '/spec/template/spec/containers/0/env/2/value']]);
+  });
+
+  it('the plan of unchanged HEAD changes nothing', () => {
+    expectUnchangedPlan(plan);
+    expect(plan.sources?.map(sourceReportLine).sort()).toEqual(['flux-system/apps: no changes', 'flux-system/flux-system: no changes']);
+  });
+});
+
+describe('flux-helm: Flux with helm-controller (flux2-kustomize-helm-example)', () => {
+  // fluxcd/helm-controller: the chart's objects are the HelmRelease's, not rendered from Git.
+  const { evaluated, plan } = run('flux-helm', 'unchanged');
+
+  it('zero drift on the Kustomizations\' objects, HelmRelease included; no plan changes', () => {
+    expect(driftOf(evaluated)).toEqual([]);
+    expect(evaluated.sources.map(sourceReportLine).sort()).toEqual(['flux-system/apps: 0 drift', 'flux-system/flux-system: 0 drift']);
+    expectUnchangedPlan(plan);
+  });
+});
+
+describe('argocd-csa-label: Argo CD, client-side apply, label tracking', () => {
+  // argo-cd util/argo/resource_tracking.go (label method from argocd-cm), reposerver/repository/repository.go
+  // (a directory source without recurse reads its top level only).
+  const { evaluated, plan } = run('argocd-csa-label', 'unchanged');
+
+  it('zero drift, and the sub-directories of a non-recursive directory source are not desired', () => {
+    expect(driftOf(evaluated)).toEqual([]);
+    expect(evaluated.sources.map(sourceReportLine)).toEqual(['argocd/guestbook: 0 drift']);
+    const kinds = new Set(evaluated.diff.resources.filter((r) => r.desired).map((r) => r.key.kind));
+    expect(kinds.has('ReplicationController')).toBe(false);
+    expectUnchangedPlan(plan);
+  });
+});
+
+describe('argocd-ssa-annotation: Argo CD, server-side apply, annotation tracking, app of apps', () => {
+  // argo-cd docs/operator-manual/upgrading/2.14-3.0.md (annotation by default), util/kustomize/kustomize.go
+  // (kustomize overrides), docs/user-guide/diffing.md (ignoreDifferences).
+  const { evaluated, plan } = run('argocd-ssa-annotation', 'unchanged');
+
+  it('zero drift; the app of apps is followed; the other repository\'s Application is listed out of scope', () => {
+    expect(driftOf(evaluated)).toEqual([]);
+    expect(evaluated.sources.map(sourceReportLine).sort()).toEqual([
+      'argocd/online-boutique: 0 drift',
+      'argocd/platform-redis: another repository, not checked',
+      'argocd/root: 0 drift',
+    ]);
+    expect(evaluated.notes.find((note) => note.code === 'out-of-scope')?.message).toContain('https://github.com/acme/platform-manifests.git');
+    expectUnchangedPlan(plan);
+  });
+
+  it('jq ignore rules are reported unsupported; JSON pointers are honoured', () => {
+    expect(evaluated.notes.filter((note) => note.code === 'unsupported').map((note) => note.message))
+      .toEqual([expect.stringContaining('jqPathExpressions (.spec.template.spec.containers[] | select(.name == "istio-proxy"))')]);
+    const hand = run('argocd-ssa-annotation', 'hand-changes').evaluated;
+    const frontend = hand.diff.resources.find((r) => r.key.kind === 'Deployment' && r.key.name === 'frontend')!;
+    expect(frontend.changes).toEqual([]);
+    expect(frontend.ignored.map((change) => [change.path, change.ignored?.reason])).toEqual([['/spec/replicas', 'Argo CD Application argocd/online-boutique ignoreDifferences']]);
+  });
+
+  it('tracking switched to annotation+label in argocd-cm: stamps follow it, zero drift', () => {
+    expect(driftOf(run('argocd-ssa-annotation', 'annotation-label').evaluated)).toEqual([]);
+  });
+});
+
+describe('kind-fresh: Flux bootstrap, controller detected', () => {
+  // fluxcd/flux2 pkg/manifestgen (flux bootstrap), internal/utils/apply.go (manager flux, Apply).
+  const { evaluated, plan } = run('kind-fresh', 'fresh');
+
+  it('zero drift on the Flux install; the plan changes nothing', () => {
+    expect(driftOf(evaluated)).toEqual([]);
+    expect(evaluated.sources.map(sourceReportLine)).toEqual(['flux-system/flux-system: 0 drift']);
+    expectUnchangedPlan(plan);
+  });
+});
+
+describe('emergency: before anything happened', () => {
+  it('Flux (kind-dev) and Argo CD (kind-argo) show zero drift', () => {
+    expect(driftOf(run('emergency', 'flux-1-before', 'kind-dev').evaluated)).toEqual([]);
+    expect(driftOf(run('emergency', 'argo-1-before', 'kind-argo').evaluated)).toEqual([]);
+  });
+});
