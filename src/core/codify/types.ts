@@ -9,6 +9,8 @@ export interface CodifyInput {
   files: ReadonlyMap<string, string>;
   /** The cluster path inside the repository (`''` for the repository root). */
   root: string;
+  /** More directories codify may create files in: the paths the cluster's sources render. Default: none. */
+  sourceRoots?: readonly string[];
   result: DiffResult;
   live: KubeObject[];
   config: Config;

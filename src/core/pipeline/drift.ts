@@ -9,7 +9,7 @@ import { diffResources } from '../diff/index.js';
 import { coverageOf } from '../k8s/index.js';
 import type { RenderBudget, UnfollowedKind } from '../manifests/index.js';
 import type { DiffResult, SourceProblem, SourceReport } from '../model/index.js';
-import { summarizeSourceDrift, type SourceNote } from '../sources/index.js';
+import { isSourceObject, summarizeSourceDrift, type SourceNote } from '../sources/index.js';
 import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import { scopeOf, type LiveState } from './live-state.js';
 import { clusterRoot, configWithSourceRules, renderCluster } from './render-cluster.js';
@@ -104,11 +104,25 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   };
 }
 
-/** Codify's self-check renders the edited files as the drift was rendered: through the cluster's sources. */
+/** Fields of a controller object that codify writes live values into (a Flux patch, an Argo CD override). */
+const TRANSFORM_FIELDS = ['/spec/patches', '/spec/images', '/spec/source/kustomize', '/spec/sources'];
+
+/**
+ * Codify's self-check renders the edited files as the drift was rendered: through the cluster's
+ * sources. A value written into a source's own patch or override changes that Kustomization or
+ * Application as well, until its controller applies it: the check compares the rest.
+ */
 function clusterEngine(input: DriftInput): CodifyEngine {
+  const isTransformField = (path: string): boolean => TRANSFORM_FIELDS.some((field) => path === field || path.startsWith(`${field}/`));
   return {
     render: (files) => renderCluster(files, input.cluster, { unfollowed: input.unfollowed, budget: input.renderBudget, live: input.snapshot }),
-    diff: (desired, live, options) => diffResources(desired, live, options),
+    diff: (desired, live, options) => {
+      const result = diffResources(desired, live, options);
+      const resources = result.resources.map((resource) => (resource.desired && isSourceObject(resource.desired.object)
+        ? { ...resource, changes: resource.changes.filter((change) => !isTransformField(change.path)) }
+        : resource));
+      return { ...result, resources };
+    },
   };
 }
 
@@ -133,6 +147,7 @@ export function codifyEvaluated(
   const { namespaces } = evaluated;
   return codifyWith(clusterEngine(input), {
     files: input.files, root: clusterRoot(cluster.path), result, live: snapshot.items, config: evaluated.effectiveConfig,
+    sourceRoots: evaluated.sources.flatMap((source) => (source.scope === 'rendered' && source.path !== undefined ? [source.path] : [])),
     defaultNamespace: cluster.defaultNamespace, cluster: { name: cluster.name, ...(namespaces ? { namespaces } : {}) },
   });
 }

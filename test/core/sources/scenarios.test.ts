@@ -5,7 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig, type ClusterConfig, type Config } from '../../../src/core/config/index.js';
 import { sourceReportLine, type Plan } from '../../../src/core/model/index.js';
-import { evaluateDrift, planCluster, renderCluster, type EvaluatedDrift } from '../../../src/core/pipeline/index.js';
+import {
+  codifyEvaluated, evaluateDrift, planCluster, renderCluster, type DriftInput, type EvaluatedDrift,
+} from '../../../src/core/pipeline/index.js';
 import { scenarioRepository, scenarioSnapshot } from '../../support/controllers.js';
 
 function configOf(files: ReadonlyMap<string, string>): Config {
@@ -17,6 +19,7 @@ function configOf(files: ReadonlyMap<string, string>): Config {
 }
 
 interface Run {
+  input: DriftInput;
   evaluated: EvaluatedDrift;
   plan: Plan;
 }
@@ -26,13 +29,14 @@ function run(scenario: string, snapshotName: string, clusterName?: string): Run 
   const config = configOf(files);
   const cluster: ClusterConfig = config.clusters!.find((c) => clusterName === undefined || c.name === clusterName)!;
   const snapshot = scenarioSnapshot(scenario, snapshotName);
-  const evaluation = evaluateDrift({ snapshot, config, cluster, files, history: [], minSnapshots: 1, declined: new Set() });
+  const input: DriftInput = { snapshot, config, cluster, files, history: [], minSnapshots: 1, declined: new Set() };
+  const evaluation = evaluateDrift(input);
   if (evaluation.type !== 'evaluated') throw new Error(JSON.stringify(evaluation));
   const head = renderCluster(files, cluster, { live: snapshot });
   const plan = planCluster({
     config, cluster, head: head.objects, base: head.objects, headFiles: files, snapshot, now: snapshot.capturedAt, sources: head,
   });
-  return { evaluated: evaluation, plan };
+  return { input, evaluated: evaluation, plan };
 }
 
 /** Every drifted field and missing object, as `Kind/ns/name path (op)`: what "zero drift" is about. */
@@ -42,6 +46,19 @@ function driftOf(evaluated: EvaluatedDrift): string[] {
     if (resource.status === 'missing') return [`${id} missing`];
     return resource.changes.map((change) => `${id} ${change.path} (${change.op})`);
   });
+}
+
+/** Codify of every drifted field: file → the lines that differ from the repository's (line number: new text). */
+function codifyLines(ran: Run): { codified: string[]; edits: Record<string, string[]> } {
+  const result = codifyEvaluated(ran.input, ran.evaluated);
+  expect(result.check).toEqual({ ok: true });
+  const edits: Record<string, string[]> = {};
+  for (const [file, text] of result.edits) {
+    const before = (ran.input.files.get(file) ?? '').split('\n');
+    edits[file] = text.split('\n').flatMap((line, i) => (line !== before[i] && line !== '' ? [`${i + 1}: ${line.trim()}`] : []));
+  }
+  const codified = result.codified.map((c) => `${c.key.kind}/${c.key.name} ${c.change?.path ?? '(new file)'} → ${c.file}`);
+  return { codified, edits };
 }
 
 function expectUnchangedPlan(plan: Plan): void {
@@ -71,6 +88,37 @@ describe('flux-podinfo: Flux kustomize-controller with every Kustomization trans
   it('the plan of unchanged HEAD changes nothing', () => {
     expectUnchangedPlan(plan);
     expect(plan.sources?.map(sourceReportLine).sort()).toEqual(['flux-system/apps: no changes', 'flux-system/flux-system: no changes']);
+  });
+});
+
+describe('flux-podinfo hand changes: each reported once, attributed, codified where its value comes from', () => {
+  // kustomize-controller: spec.patches and spec.images are the Kustomization's (docs/spec/v1/kustomizations.md);
+  // kubectl scale is manager `kubectl` with subresource scale (kube-apiserver handlers/create.go).
+  const ran = run('flux-podinfo', 'hand-changes');
+
+  it('four human changes on Deployment podinfo/podinfo, with their managers', () => {
+    const deployment = ran.evaluated.drift.resources.find((r) => r.key.kind === 'Deployment' && r.key.namespace === 'podinfo')!;
+    expect(deployment.changes.map((c) => [c.path, c.manager, c.cause]).sort()).toEqual([
+      ['/spec/replicas', 'kubectl', 'human'],
+      ['/spec/template/spec/containers/0/env/3', 'kubectl-edit', 'human'],
+      ['/spec/template/spec/containers/0/image', 'kubectl-set', 'human'],
+      ['/spec/template/spec/containers/0/resources/limits/memory', 'kubectl-edit', 'human'],
+    ]);
+  });
+
+  it('the Flux patch and image override are edited in the Kustomization, the env var patched in the overlay, the base untouched', () => {
+    const { edits } = codifyLines(ran);
+    expect(Object.keys(edits).sort()).toEqual([
+      'apps/kind-dev/driftback-deployment-podinfo.yaml', 'apps/kind-dev/kustomization.yaml', 'clusters/kind-dev/apps.yaml',
+    ]);
+    expect(edits['clusters/kind-dev/apps.yaml']).toEqual(['40: memory: 384Mi', '46: newTag: 6.14.1']);
+    expect(edits['apps/kind-dev/kustomization.yaml']).toEqual(['7: count: 4', '8: patches:', '9: - path: driftback-deployment-podinfo.yaml']);
+    expect(edits['apps/kind-dev/driftback-deployment-podinfo.yaml']).toContain('12: value: debug');
+  });
+
+  it('the plan of HEAD against it updates the Deployment back', () => {
+    expect(ran.plan.update.map((entry) => entry.id.name)).toEqual(['podinfo']);
+    expect(ran.plan.sources?.map(sourceReportLine).sort()).toEqual(['flux-system/apps: 1 to update', 'flux-system/flux-system: no changes']);
   });
 });
 
@@ -124,8 +172,25 @@ describe('argocd-ssa-annotation: Argo CD, server-side apply, annotation tracking
     expect(frontend.ignored.map((change) => [change.path, change.ignored?.reason])).toEqual([['/spec/replicas', 'Argo CD Application argocd/online-boutique ignoreDifferences']]);
   });
 
+  it('an image set by the Application\'s kustomize.images is codified into that override', () => {
+    // argo-cd util/kustomize/kustomize.go: kustomize.images are `kustomize edit set image` arguments.
+    const { edits } = codifyLines(run('argocd-ssa-annotation', 'hand-changes'));
+    expect(edits).toEqual({
+      'argocd/apps/online-boutique.yaml': ['19: - cartservice=us-central1-docker.pkg.dev/google-samples/microservices-demo/cartservice:v0.10.4'],
+    });
+  });
+
   it('tracking switched to annotation+label in argocd-cm: stamps follow it, zero drift', () => {
     expect(driftOf(run('argocd-ssa-annotation', 'annotation-label').evaluated)).toEqual([]);
+  });
+});
+
+describe('argocd-csa-label hand changes', () => {
+  it('scale and set env are codified in place in the directory source\'s files', () => {
+    const { codified, edits } = codifyLines(run('argocd-csa-label', 'hand-changes'));
+    expect(codified).toContain('Deployment/frontend /spec/replicas → web/guestbook/frontend-deployment.yaml');
+    expect(edits['web/guestbook/frontend-deployment.yaml']).toEqual(['10: replicas: 5']);
+    expect(edits['web/guestbook/redis-replica-deployment.yaml']).toEqual(['28: value: env']);
   });
 });
 
