@@ -23,6 +23,8 @@ export interface ApplyContext {
   config: Config;
   root: string;
   cluster?: { name: string };
+  /** namespace → directory a source renders it from (CodifyInput.newResourceHomes). */
+  homes: Readonly<Record<string, string>>;
   /** Directory → number of kustomizations that use it. */
   users: ReadonlyMap<string, number>;
   codified: CodifiedChange[];
@@ -112,15 +114,21 @@ function writeNewResource(ctx: ApplyContext, resource: ResourceDiff): Outcome {
   // Names become path segments: only names an API server would accept are written as files.
   const invalid = identityProblems(resource.live);
   if (invalid.length > 0) return { ok: false, reason: `${invalid[0].path} ${invalid[0].message}; no file is written for it` };
-  const file = newResourcePath(ctx.config.pullRequests.newResourcePath, resource.key, ctx.root, ctx.cluster?.name);
-  if (!isInside(file, ctx.root)) {
+  // Where a source renders this namespace from, the file goes into that directory (an Argo CD directory
+  // source without recurse reads only its top level); otherwise where the config's template says.
+  const home = Object.hasOwn(ctx.homes, resource.key.namespace) ? ctx.homes[resource.key.namespace] : undefined;
+  const root = home ?? ctx.root;
+  const file = home !== undefined
+    ? newResourcePath('{cluster_path}/{kind}-{name}.yaml', resource.key, home, ctx.cluster?.name)
+    : newResourcePath(ctx.config.pullRequests.newResourcePath, resource.key, ctx.root, ctx.cluster?.name);
+  if (!isInside(file, root)) {
     return { ok: false, reason: `pullRequests.newResourcePath gives ${file}, outside the cluster path ${ctx.root || '(repository root)'}: keep {cluster_path} at its start` };
   }
   if (ctx.workspace.read(file) !== undefined) return { ok: false, reason: `${file} already exists; pullRequests.newResourcePath gives the same file for two resources` };
   // List it first: when the kustomization cannot take it, no orphan file is left behind.
-  const kustomization = findKustomizationFile(ctx.workspace.files(), ctx.root);
+  const kustomization = findKustomizationFile(ctx.workspace.files(), root);
   if (kustomization) {
-    const listed = editFile(ctx, kustomization, (text) => appendToKustomizationList(text, 'resources', relativeTo(ctx.root, file)));
+    const listed = editFile(ctx, kustomization, (text) => appendToKustomizationList(text, 'resources', relativeTo(root, file)));
     if (!listed.ok) return listed;
   }
   ctx.workspace.write(file, manifestText(cleanLiveObject(resource.live!)));

@@ -20,6 +20,7 @@ export function codifyWith(engine: CodifyEngine, input: CodifyInput): CodifyResu
     root,
     cluster: input.cluster,
     users: kustomizationUsers(input.files),
+    homes: input.newResourceHomes ?? {},
     codified: [],
     reported: [...selection.reported],
   };

@@ -8,8 +8,10 @@ import type { ClusterConfig, Config } from '../config/index.js';
 import { diffResources } from '../diff/index.js';
 import { coverageOf } from '../k8s/index.js';
 import type { RenderBudget, UnfollowedKind } from '../manifests/index.js';
-import type { DiffResult, SourceProblem, SourceReport } from '../model/index.js';
-import { isSourceObject, summarizeSourceDrift, type SourceNote } from '../sources/index.js';
+import {
+  escapeSegment, isPlainObject, type DesiredObject, type DiffResult, type FieldChange, type SourceProblem, type SourceReport,
+} from '../model/index.js';
+import { isSourceObject, newResourceHomes, summarizeSourceDrift, type SourceNote } from '../sources/index.js';
 import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import { scopeOf, type LiveState } from './live-state.js';
 import { clusterRoot, configWithSourceRules, renderCluster } from './render-cluster.js';
@@ -65,6 +67,8 @@ export interface EvaluatedDrift {
   notes: SourceNote[];
   /** The config the diff ran with: the config's ignore rules and those the sources declare. */
   effectiveConfig: Config;
+  /** namespace → the directory its source renders it from: where codify writes a new resource. */
+  newResourceHomes: Record<string, string>;
 }
 
 export type DriftEvaluation =
@@ -101,26 +105,49 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   return {
     type: 'evaluated', filesRead: rendered.filesRead, diff, drift, fingerprints, pending: pending.length, declined: dropped, namespaces,
     sources: summarizeSourceDrift(rendered.sources, drift), notes: rendered.notes, effectiveConfig,
+    // Under kubectl the cluster path is the one source: pullRequests.newResourcePath decides.
+    newResourceHomes: rendered.controller === 'kubectl' ? {} : newResourceHomes(rendered.sources),
   };
 }
 
 /** Fields of a controller object that codify writes live values into (a Flux patch, an Argo CD override). */
 const TRANSFORM_FIELDS = ['/spec/patches', '/spec/images', '/spec/source/kustomize', '/spec/sources'];
 
+function isTransformField(path: string): boolean {
+  return TRANSFORM_FIELDS.some((field) => path === field || path.startsWith(`${field}/`));
+}
+
+/** A change live lacks that only a source writes at apply time (the stamps of a file codify just created). */
+function isApplyTimeOnly(desired: DesiredObject, change: FieldChange): boolean {
+  if (change.live !== undefined && change.live !== null) return false;
+  const leaves: string[] = [];
+  const walk = (value: unknown, pointer: string): void => {
+    if (isPlainObject(value) && Object.keys(value).length > 0) {
+      for (const [key, item] of Object.entries(value)) walk(item, `${pointer}/${escapeSegment(key)}`);
+    } else leaves.push(pointer);
+  };
+  walk(change.desired, change.path);
+  return leaves.every((pointer) => desired.source.fields[pointer]?.origin.type === 'source-transform');
+}
+
 /**
  * Codify's self-check renders the edited files as the drift was rendered: through the cluster's
  * sources. A value written into a source's own patch or override changes that Kustomization or
- * Application as well, until its controller applies it: the check compares the rest.
+ * Application as well, and a new file gains the source's stamps, until the controller applies them:
+ * the check compares the rest.
  */
 function clusterEngine(input: DriftInput): CodifyEngine {
-  const isTransformField = (path: string): boolean => TRANSFORM_FIELDS.some((field) => path === field || path.startsWith(`${field}/`));
   return {
     render: (files) => renderCluster(files, input.cluster, { unfollowed: input.unfollowed, budget: input.renderBudget, live: input.snapshot }),
     diff: (desired, live, options) => {
       const result = diffResources(desired, live, options);
-      const resources = result.resources.map((resource) => (resource.desired && isSourceObject(resource.desired.object)
-        ? { ...resource, changes: resource.changes.filter((change) => !isTransformField(change.path)) }
-        : resource));
+      const resources = result.resources.map((resource) => {
+        const object = resource.desired;
+        if (!object) return resource;
+        const source = isSourceObject(object.object);
+        const changes = resource.changes.filter((change) => !(source && isTransformField(change.path)) && !isApplyTimeOnly(object, change));
+        return changes.length === resource.changes.length ? resource : { ...resource, changes };
+      });
       return { ...result, resources };
     },
   };
@@ -147,6 +174,7 @@ export function codifyEvaluated(
   const { namespaces } = evaluated;
   return codifyWith(clusterEngine(input), {
     files: input.files, root: clusterRoot(cluster.path), result, live: snapshot.items, config: evaluated.effectiveConfig,
+    newResourceHomes: evaluated.newResourceHomes,
     sourceRoots: evaluated.sources.flatMap((source) => (source.scope === 'rendered' && source.path !== undefined ? [source.path] : [])),
     defaultNamespace: cluster.defaultNamespace, cluster: { name: cluster.name, ...(namespaces ? { namespaces } : {}) },
   });

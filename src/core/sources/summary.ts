@@ -56,3 +56,21 @@ export function summarizeSourcePlan(sources: readonly SourceResult[], plan: Pick
   ];
   return count(sources, entries, []);
 }
+
+/**
+ * namespace → the path of the source that renders most objects of it (the first on a tie), for new
+ * resources: written there, the source applies them. Sources of other repositories have none.
+ */
+export function newResourceHomes(sources: readonly SourceResult[]): Record<string, string> {
+  const best = new Map<string, { path: string; count: number }>();
+  for (const result of sources) {
+    if (result.scope !== 'rendered' || result.source.path === undefined) continue;
+    const counts = new Map<string, number>();
+    for (const key of result.objects) if (key.namespace) counts.set(key.namespace, (counts.get(key.namespace) ?? 0) + 1);
+    for (const [namespace, count] of counts) {
+      const current = best.get(namespace);
+      if (!current || count > current.count) best.set(namespace, { path: result.source.path, count });
+    }
+  }
+  return Object.fromEntries([...best].map(([namespace, { path }]) => [namespace, path]));
+}

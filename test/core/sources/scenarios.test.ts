@@ -192,6 +192,26 @@ describe('argocd-csa-label hand changes', () => {
     expect(edits['web/guestbook/frontend-deployment.yaml']).toEqual(['10: replicas: 5']);
     expect(edits['web/guestbook/redis-replica-deployment.yaml']).toEqual(['28: value: env']);
   });
+
+  it('a hand-made ConfigMap goes to the top level of the directory source, which does not recurse', () => {
+    // argo-cd reposerver/repository/repository.go: without recurse only the top level of the path is read.
+    const { codified } = codifyLines(run('argocd-csa-label', 'hand-changes'));
+    expect(codified).toContain('ConfigMap/frontend-config (new file) → web/guestbook/configmap-frontend-config.yaml');
+  });
+});
+
+describe('hand-made: a person\'s object in a Flux source\'s namespace', () => {
+  it('is written into the directory the source renders and registered in its kustomization', () => {
+    const { codified, edits } = codifyLines(run('hand-made', 'hand-made'));
+    expect(codified).toContain('ConfigMap/feature-flags (new file) → apps/shop/configmap-feature-flags.yaml');
+    expect(edits['apps/shop/kustomization.yaml']).toContain('9: - configmap-feature-flags.yaml');
+  });
+
+  it('the sources render with zero drift outside the hand changes', () => {
+    const { evaluated } = run('hand-made', 'hand-made');
+    expect(evaluated.sources.map((source) => source.name).sort()).toEqual(['flux-system/apps', 'flux-system/flux-system', 'flux-system/infrastructure']);
+    expect(driftOf(evaluated).filter((line) => !/^(Deployment\/shop\/(web|api)|Gateway\/shop\/shop) /.test(line))).toEqual([]);
+  });
 });
 
 describe('kind-fresh: Flux bootstrap, controller detected', () => {
