@@ -55,6 +55,7 @@ export function dashboardCluster(cluster: ClusterConfig, latest: { capturedAt: s
     staleAfter: cluster.staleAfter,
     resourcesInScope: live.length,
     driftByCause: { human: driftByCause.human, controller: driftByCause.controller, unknown: driftByCause.unknown },
+    ...optional('sources', state.drift?.sources),
     conflicts,
     ignored: state.ignored ?? [],
     degraded,

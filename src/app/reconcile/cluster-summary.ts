@@ -1,6 +1,6 @@
 // What the dashboard and /metrics show for a cluster after a reconcile: drift by cause, conflicts,
 // ignored counts with their reasons, degraded and suspended resources, reported drift.
-import { displayKey, type DiffResult } from '../../core/model/index.js';
+import { displayKey, sourceReportLine, type DiffResult } from '../../core/model/index.js';
 import type { Evaluation } from './evaluate.js';
 import type { ClusterState } from './state.js';
 
@@ -28,6 +28,7 @@ export function summarizeCluster(evaluation: Extract<Evaluation, { type: 'evalua
       pending: evaluation.pending,
       declined: evaluation.declined,
       reported: reported.slice(0, REPORTED_KEPT),
+      ...(evaluation.sources.some((source) => source.controller !== 'kubectl') ? { sources: evaluation.sources.map(sourceReportLine) } : {}),
     },
     conflicts: diff.resources.flatMap((resource) => resource.conflicts.map((conflict) => ({
       resource: displayKey(resource.key), path: conflict.path, segments: conflict.segments, manager: conflict.manager, fix: conflict.fix,

@@ -46,6 +46,8 @@ export interface ClusterState {
     declined: number;
     /** Drift reported instead of codified, with the reason. */
     reported: Array<{ resource: string; field?: string; reason: string }>;
+    /** One line per GitOps source (`flux-system/apps: 0 drift`); absent for a cluster applied by kubectl. */
+    sources?: string[];
   };
   /** `segments` name keyed list items by key, for the dashboard's field paths. */
   conflicts?: Array<{ resource: string; path: string; segments?: PathSegment[]; manager: string; fix: string }>;

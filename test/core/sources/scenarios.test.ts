@@ -4,6 +4,7 @@
 // relies on is named per case (docs/upstream/controllers.md has the upstream files).
 import { describe, expect, it } from 'vitest';
 import { parseConfig, type ClusterConfig, type Config } from '../../../src/core/config/index.js';
+import { renderDashboard, renderPlanComment } from '../../../src/core/report/index.js';
 import { sourceReportLine, type Plan } from '../../../src/core/model/index.js';
 import {
   codifyEvaluated, evaluateDrift, planCluster, renderCluster, type DriftInput, type EvaluatedDrift,
@@ -116,9 +117,23 @@ describe('flux-podinfo hand changes: each reported once, attributed, codified wh
     expect(edits['apps/kind-dev/driftback-deployment-podinfo.yaml']).toContain('12: value: debug');
   });
 
-  it('the plan of HEAD against it updates the Deployment back', () => {
+  it('the plan of HEAD against it updates the Deployment back; the comment shows it per source', () => {
     expect(ran.plan.update.map((entry) => entry.id.name)).toEqual(['podinfo']);
     expect(ran.plan.sources?.map(sourceReportLine).sort()).toEqual(['flux-system/apps: 1 to update', 'flux-system/flux-system: no changes']);
+    const comment = renderPlanComment([{ cluster: 'kind-dev', plan: ran.plan }]);
+    expect(comment).toContain('- flux-system/apps: 1 to update\n');
+  });
+
+  it('the dashboard lists each source\'s drift', () => {
+    const body = renderDashboard({
+      now: '2026-12-01T12:10:00Z', configErrors: [],
+      clusters: [{
+        name: 'kind-dev', lastSnapshotAt: '2026-12-01T12:09:30Z', staleAfter: '30m', resourcesInScope: 25, driftByCause: { human: 1 },
+        sources: ran.evaluated.sources.map(sourceReportLine), conflicts: [], ignored: [], degraded: [], reconcilers: [], openPullRequests: [],
+      }],
+    });
+    expect(body).toContain('  - flux-system/apps: 1 drift\n');
+    expect(body).toContain('  - flux-system/flux-system: 0 drift\n');
   });
 });
 
