@@ -39,6 +39,25 @@ export interface PlanEntry {
   health?: Health;
 }
 
+/**
+ * What one source says it manages (Flux status.inventory, Argo CD status.resources) and whether it
+ * deletes what it no longer renders: the ground truth of prune.
+ */
+export interface PruneInventory {
+  /** `flux-system/apps`. */
+  source: string;
+  /** keyId of every object in the inventory. */
+  keys: ReadonlySet<string>;
+  /** Whether the source renders this repository (false: another repository's objects, never pruned here). */
+  inScope: boolean;
+  /** Flux `spec.prune`; Argo CD automated sync with `prune`. */
+  prunes: boolean;
+  /** A suspended source prunes nothing until it is resumed. */
+  suspended: boolean;
+  /** What turns pruning on, for the message: `spec.prune: true`, `syncPolicy.automated.prune: true`. */
+  pruneSetting: string;
+}
+
 export interface PlanKept {
   id: ResourceKey;
   reason: string;

@@ -5,7 +5,7 @@
 import type { ClusterConfig, Config } from '../config/index.js';
 import type { DesiredObject, Plan } from '../model/index.js';
 import { locateProtectedPrunes, planChanges } from '../plan/index.js';
-import { summarizeSourcePlan } from '../sources/index.js';
+import { pruneInventories, summarizeSourcePlan } from '../sources/index.js';
 import type { LiveState } from './live-state.js';
 import { configWithSourceRules, type ClusterRender } from './render-cluster.js';
 
@@ -41,6 +41,7 @@ export function planCluster(input: PlanClusterInput): Plan {
     ...(input.base ? { base: input.base } : {}),
     ...(input.headRevision ? { headRevision: input.headRevision } : {}),
     ...(input.path !== undefined ? { path: input.path } : {}),
+    ...(input.sources ? { inventories: pruneInventories(input.sources.sources) } : {}),
     // Objects that are no snapshot (a kubectl get -o json file) carry no time and no scope.
     ...(snapshot?.capturedAt && snapshot.scope
       ? { snapshot: { capturedAt: snapshot.capturedAt, ...snapshot.scope } }

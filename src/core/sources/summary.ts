@@ -1,6 +1,6 @@
 // Per-source results: which resources of a drift report or a plan belong to which source — the objects
 // its render gives, and for live-only objects (extra, prune) the source whose inventory names them.
-import { keyId, type DiffResult, type Plan, type ResourceKey, type SourceReport } from '../model/index.js';
+import { keyId, type DiffResult, type Plan, type PruneInventory, type ResourceKey, type SourceReport } from '../model/index.js';
 import type { SourceResult } from './render-cluster.js';
 import { sourceName } from './types.js';
 
@@ -73,4 +73,23 @@ export function newResourceHomes(sources: readonly SourceResult[]): Record<strin
     }
   }
   return Object.fromEntries([...best].map(([namespace, { path }]) => [namespace, path]));
+}
+
+/** Each source's inventory as prune reads it (PruneInventory): who manages what, and who deletes. */
+export function pruneInventories(sources: readonly SourceResult[]): PruneInventory[] {
+  return sources.flatMap((result) => {
+    const { source } = result;
+    const inventory = source.status?.inventory;
+    if (!inventory) return [];
+    const flux = source.transforms.controller === 'flux' ? source.transforms : undefined;
+    const argo = source.transforms.controller === 'argocd' ? source.transforms : undefined;
+    return [{
+      source: sourceName(source.id),
+      keys: new Set(inventory.map((entry) => keyId(entry.key))),
+      inScope: result.scope === 'rendered',
+      prunes: flux ? flux.prune : argo ? argo.syncPolicy.automated && argo.syncPolicy.prune : false,
+      suspended: source.status?.suspended === true && source.id.controller === 'flux',
+      pruneSetting: flux ? '`spec.prune: true`' : '`syncPolicy.automated.prune: true`',
+    }];
+  });
 }

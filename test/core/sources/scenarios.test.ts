@@ -137,6 +137,35 @@ describe('flux-podinfo hand changes: each reported once, attributed, codified wh
   });
 });
 
+describe('prune follows the inventory and the source\'s prune setting', () => {
+  // kustomize-controller: objects in the old inventory and not in the new one are deleted when spec.prune
+  // is true (docs/spec/v1/kustomizations.md "Garbage collection"; api/v1 inventory_types.go).
+  function planWithout(service: boolean, apps: (text: string) => string): Plan {
+    const files = new Map(scenarioRepository('flux-podinfo'));
+    if (!service) files.set('apps/base/podinfo/kustomization.yaml', files.get('apps/base/podinfo/kustomization.yaml')!.replace('  - service.yaml\n', ''));
+    files.set('clusters/kind-dev/apps.yaml', apps(files.get('clusters/kind-dev/apps.yaml')!));
+    const config = configOf(files);
+    const cluster = config.clusters![0]!;
+    const snapshot = scenarioSnapshot('flux-podinfo', 'unchanged');
+    const head = renderCluster(files, cluster, { live: snapshot });
+    const base = renderCluster(scenarioRepository('flux-podinfo'), cluster, { live: snapshot });
+    return planCluster({ config, cluster, head: head.objects, base: base.objects, headFiles: files, snapshot, now: snapshot.capturedAt, sources: head });
+  }
+
+  it('a Service the render no longer gives is pruned by a source that prunes', () => {
+    const plan = planWithout(false, (text) => text);
+    expect(plan.prune.map((entry) => `${entry.id.kind}/${entry.id.namespace}/${entry.id.name}`)).toEqual(['Service/podinfo/podinfo']);
+    expect(plan.sources?.map(sourceReportLine)).toContain('flux-system/apps: 1 to prune');
+  });
+
+  it('with spec.prune: false it is kept, and the plan says why', () => {
+    // The live Kustomization's inventory still names it; the repository's spec (what Flux applies next) says prune: false.
+    const plan = planWithout(false, (text) => text.replace('  prune: true\n', '  prune: false\n'));
+    expect(plan.prune).toEqual([]);
+    expect(plan.kept).toEqual([{ id: { group: '', kind: 'Service', namespace: 'podinfo', name: 'podinfo' }, reason: 'flux-system/apps does not prune (no `spec.prune: true`): the object stays in the cluster' }]);
+  });
+});
+
 describe('flux-helm: Flux with helm-controller (flux2-kustomize-helm-example)', () => {
   // fluxcd/helm-controller: the chart's objects are the HelmRelease's, not rendered from Git.
   const { evaluated, plan } = run('flux-helm', 'unchanged');
