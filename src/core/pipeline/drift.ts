@@ -11,7 +11,7 @@ import type { RenderBudget, UnfollowedKind } from '../manifests/index.js';
 import {
   escapeSegment, isPlainObject, type DesiredObject, type DiffResult, type FieldChange, type SourceProblem, type SourceReport,
 } from '../model/index.js';
-import { isSourceObject, newResourceHomes, summarizeSourceDrift, type SourceNote } from '../sources/index.js';
+import { isSourceObject, newResourceHomes, sourceNamespaces, summarizeSourceDrift, type SourceNote } from '../sources/index.js';
 import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import { scopeOf, type LiveState } from './live-state.js';
 import { clusterRoot, configWithSourceRules, renderCluster } from './render-cluster.js';
@@ -98,12 +98,15 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   // A file that does not render would make its objects look hand-made; nothing is proposed until it is fixed.
   if (rendered.errors.length > 0) return { type: 'manifest-problems', problems: rendered.errors, filesRead: rendered.filesRead };
   const effectiveConfig = configWithSourceRules(config, rendered);
-  const diff = diffResources(rendered.objects, snapshot.items, { config: effectiveConfig, namespaces: cluster.namespaces, scope });
+  // Unconfigured, the scope is where the cluster's sources apply, not the whole cluster (DESIGN).
+  const sourceScope = cluster.namespaces?.length || rendered.controller === 'kubectl' ? undefined : sourceNamespaces(rendered.sources);
+  const compared = sourceScope ? coverageOf(scope, sourceScope).namespaces : namespaces;
+  const diff = diffResources(rendered.objects, snapshot.items, { config: effectiveConfig, namespaces: sourceScope ?? cluster.namespaces, scope });
   const gated = applyPersistenceGate(diff, input.history, input.minSnapshots ?? config.drift.minSnapshots);
   const { result: drift, dropped } = dropDeclined(gated.result, input.declined);
   const { fingerprints, pending } = gated;
   return {
-    type: 'evaluated', filesRead: rendered.filesRead, diff, drift, fingerprints, pending: pending.length, declined: dropped, namespaces,
+    type: 'evaluated', filesRead: rendered.filesRead, diff, drift, fingerprints, pending: pending.length, declined: dropped, namespaces: compared,
     sources: summarizeSourceDrift(rendered.sources, drift), notes: rendered.notes, effectiveConfig,
     // Under kubectl the cluster path is the one source: pullRequests.newResourcePath decides.
     newResourceHomes: rendered.controller === 'kubectl' ? {} : newResourceHomes(rendered.sources),

@@ -18,4 +18,6 @@ export type { SourceNote, SourceNoteCode } from './render-types.js';
 export { FLUX_NAME_LABEL, FLUX_NAMESPACE_LABEL, argoInstanceName } from './stamps.js';
 export { repositoryOfUrl } from './scope.js';
 export { isWrapperPath } from './wrapper.js';
-export { newResourceHomes, pruneInventories, summarizeSourceDrift, summarizeSourcePlan } from './summary.js';
+export {
+  newResourceHomes, pruneInventories, sourceNamespaces, summarizeSourceDrift, summarizeSourcePlan,
+} from './summary.js';

@@ -267,6 +267,12 @@ describe('kind-fresh: Flux bootstrap, controller detected', () => {
     expect(evaluated.sources.map(sourceReportLine)).toEqual(['flux-system/flux-system: 0 drift']);
     expectUnchangedPlan(plan);
   });
+
+  it('with no namespaces configured, the scope is where the sources apply: kube-system objects are not compared', () => {
+    // DESIGN "Controllers, sources and owners": scope by default.
+    expect(evaluated.namespaces).toEqual(['flux-system']);
+    expect(evaluated.diff.resources.filter((r) => r.key.namespace === 'kube-system')).toEqual([]);
+  });
 });
 
 describe('emergency: before anything happened', () => {
