@@ -8,6 +8,8 @@ import type { IgnoreRule } from '../config/index.js';
 import { renderManifests } from '../manifests/index.js';
 import { keyId, type DesiredObject, type KubeObject, type RenderResult, type ResourceKey } from '../model/index.js';
 import { readArgoSettings } from './argocd-settings.js';
+import { ARGO_APPLICATION_GROUP } from './argocd.js';
+import { FLUX_KUSTOMIZE_GROUP } from './flux.js';
 import { readSource } from './read.js';
 import { renderArgoSource } from './render-argocd.js';
 import { renderFluxSource } from './render-flux.js';
@@ -128,7 +130,20 @@ function followSources(
   const byKey = new Map<string, { desired: DesiredObject; source: string }>();
   const done = new Set<string>();
   const queue = [...declared.keys()];
-  const next = (): string | undefined => queue.shift() ?? [...liveById.keys()].find((id) => !done.has(id));
+  // Of the sources only the snapshot names, parents first (those no other one's inventory lists): their
+  // renders declare the children, whose patches and overrides are then traced to their files.
+  const sourceKey = (source: Source): string => keyId({
+    group: source.id.controller === 'flux' ? FLUX_KUSTOMIZE_GROUP : ARGO_APPLICATION_GROUP,
+    kind: source.id.kind, namespace: source.id.namespace, name: source.id.name,
+  });
+  const listedByAnother = (id: string): boolean => [...liveById].some(([other, source]) => other !== id && !done.has(other)
+    && (source.status?.inventory ?? []).some((entry) => keyId(entry.key) === sourceKey(liveById.get(id)!)));
+  const next = (): string | undefined => {
+    const declaredNext = queue.shift();
+    if (declaredNext !== undefined) return declaredNext;
+    const waiting = [...liveById.keys()].filter((id) => !done.has(id));
+    return waiting.find((id) => !listedByAnother(id)) ?? waiting[0];
+  };
   for (let id = next(); id !== undefined; id = next()) {
     if (done.has(id)) continue;
     done.add(id);

@@ -166,6 +166,22 @@ describe('prune follows the inventory and the source\'s prune setting', () => {
   });
 });
 
+describe('a cluster configured without a path: the snapshot\'s sources name the paths', () => {
+  it('renders flux-podinfo from its live Kustomizations, parents first, with the same results', () => {
+    const files = scenarioRepository('flux-podinfo');
+    const config = configOf(files);
+    const cluster: ClusterConfig = { name: 'kind-dev', defaultNamespace: 'default', prune: true, staleAfter: '30m' };
+    const snapshot = scenarioSnapshot('flux-podinfo', 'hand-changes');
+    const input: DriftInput = { snapshot, config, cluster, files, history: [], minSnapshots: 1, declined: new Set() };
+    const evaluated = evaluateDrift(input);
+    if (evaluated.type !== 'evaluated') throw new Error(evaluated.type);
+    expect(evaluated.sources.map(sourceReportLine).sort()).toEqual(['flux-system/apps: 1 drift', 'flux-system/flux-system: 0 drift']);
+    // The patch is traced to clusters/kind-dev/apps.yaml, which flux-system's render declares.
+    const { edits } = codifyLines({ input, evaluated, plan: undefined as unknown as Plan });
+    expect(edits['clusters/kind-dev/apps.yaml']).toEqual(['40: memory: 384Mi', '46: newTag: 6.14.1']);
+  });
+});
+
 describe('flux-helm: Flux with helm-controller (flux2-kustomize-helm-example)', () => {
   // fluxcd/helm-controller: the chart's objects are the HelmRelease's, not rendered from Git.
   const { evaluated, plan } = run('flux-helm', 'unchanged');
