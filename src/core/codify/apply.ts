@@ -90,7 +90,7 @@ function writeField(ctx: ApplyContext, resource: ResourceDiff, desired: DesiredO
       return { ...editFile(ctx, route.kustomization, (text) => editImages(text, route, value)), kind } as Outcome;
     case 'replicas':
       if (remove) return { ok: false, reason: `the replica count is set by replicas: in ${route.kustomization}; remove that entry by hand` };
-      return { ...editFile(ctx, route.kustomization, (text) => setValueAt(text, 0, ['replicas', { index: route.index }, 'count'], value)), kind } as Outcome;
+      return { ...editFile(ctx, route.kustomization, (text) => setValueAt(text, route.document ?? 0, [...(route.list ?? ['replicas']), { index: route.index }, 'count'], value)), kind } as Outcome;
     default:
       break;
   }

@@ -15,7 +15,7 @@ export type Route =
    * `spec.source.kustomize.images` strings).
    */
   | { type: 'images'; kustomization: string; index: number; document?: number; list?: string[]; format?: 'object' | 'argocd-string' }
-  | { type: 'replicas'; kustomization: string; index: number }
+  | { type: 'replicas'; kustomization: string; index: number; document?: number; list?: string[] }
   | { type: 'unsupported'; reason: string };
 
 /** The source of the field at `pointer`, or of its nearest ancestor that has one. */
@@ -57,13 +57,16 @@ export function routeChange(desired: DesiredObject, pointer: string): Route {
       };
     case 'replicas':
       if (pointer !== '/spec/replicas') break;
-      return { type: 'replicas', kustomization: origin.kustomization, index: origin.index };
+      return {
+        type: 'replicas', kustomization: origin.kustomization, index: origin.index,
+        ...(origin.list ? { document: origin.document ?? 0, list: origin.list } : {}),
+      };
     default:
       break;
   }
   if (origin.type === 'source-transform') {
     const where = origin.file ? ` (${origin.file})` : '';
-    return { type: 'unsupported', reason: `set by ${origin.transform} of ${origin.source}${where} at apply time; change it there by hand` };
+    return { type: 'unsupported', reason: `set by ${origin.transform} of ${origin.source}${where}; change it there by hand` };
   }
   const where = 'kustomization' in origin ? ` in ${origin.kustomization}` : '';
   return { type: 'unsupported', reason: `set by kustomize's ${origin.type} transformer${where}; change it there by hand` };

@@ -54,7 +54,8 @@ export type FieldOrigin =
      */
     document?: number; list?: string[]; format?: 'object' | 'argocd-string';
   }
-  | { type: 'replicas'; kustomization: string; index: number }
+  /** `document`/`list`: an Argo CD Application's `spec.source.kustomize.replicas` (absent: a kustomization's). */
+  | { type: 'replicas'; kustomization: string; index: number; document?: number; list?: string[] }
   | { type: 'namespace'; kustomization: string }
   | { type: 'name-affix'; kustomization: string }
   | { type: 'labels'; kustomization: string }

@@ -22,6 +22,8 @@ export interface Declaration {
   patchesAt: string[];
   imagesAt: string[];
   imageFormat: 'object' | 'argocd-string';
+  /** Path of the replicas list (Argo CD `spec.source.kustomize.replicas`); Flux has none. */
+  replicasAt?: string[];
   /** Pointers of the other transforms, by the wrapper field that carries them. */
   transformAt: Record<string, string>;
 }
@@ -75,6 +77,12 @@ function remapSource(source: FieldSource, wrapper: Wrapper, declaration: Declara
       };
       location = declaredLocation(declaration, declaration.imageFormat === 'object' ? `${entry}/${origin.part}` : entry)
         ?? declaredLocation(declaration, entry);
+      break;
+    }
+    case 'replicas': {
+      if (!file || !declaration.replicasAt) return { origin: { type: 'source-transform', source: declaration.display, transform: 'replicas' } };
+      mapped = { type: 'replicas', kustomization: file, index: origin.index, document: declaration.desired!.source.document, list: declaration.replicasAt };
+      location = declaredLocation(declaration, `${pointerOf([...declaration.replicasAt, origin.index])}/count`);
       break;
     }
     default: {

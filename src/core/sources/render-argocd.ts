@@ -74,12 +74,12 @@ export function renderArgoSource(declared: DeclaredSource, inputs: RenderSourceI
       components: kustomize?.components ?? [],
     }, {
       patchesAt: ['spec', 'source', 'kustomize', 'patches'], imagesAt: ['spec', 'source', 'kustomize', 'images'],
-      imageFormat: 'argocd-string',
+      imageFormat: 'argocd-string', replicasAt: ['spec', 'source', 'kustomize', 'replicas'],
       transformAt: {
         namespace: 'kustomize.namespace', 'namespace@pointer': '/spec/source/kustomize/namespace',
         labels: 'kustomize.commonLabels', 'labels@pointer': '/spec/source/kustomize/commonLabels',
         annotations: 'kustomize.commonAnnotations', 'annotations@pointer': '/spec/source/kustomize/commonAnnotations',
-        'name-affix': 'kustomize.namePrefix/nameSuffix', replicas: 'kustomize.replicas',
+        'name-affix': 'kustomize.namePrefix/nameSuffix',
       },
     }, transforms.destination.namespace ?? inputs.defaultNamespace);
   } else if (inputs.files.has(path ? `${path}/Chart.yaml` : 'Chart.yaml')) {

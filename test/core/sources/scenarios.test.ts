@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig, type ClusterConfig, type Config } from '../../../src/core/config/index.js';
 import { renderDashboard, renderPlanComment } from '../../../src/core/report/index.js';
+import { routeChange } from '../../../src/core/codify/route.js';
 import { sourceReportLine, type Plan } from '../../../src/core/model/index.js';
 import {
   codifyEvaluated, evaluateDrift, planCluster, renderCluster, type DriftInput, type EvaluatedDrift,
@@ -237,6 +238,23 @@ describe('argocd-ssa-annotation: Argo CD, server-side apply, annotation tracking
     const { edits } = codifyLines(run('argocd-ssa-annotation', 'hand-changes'));
     expect(edits).toEqual({
       'argocd/apps/online-boutique.yaml': ['19: - cartservice=us-central1-docker.pkg.dev/google-samples/microservices-demo/cartservice:v0.10.4'],
+    });
+  });
+
+  it('a value an override sets is traced to it: replicas to kustomize.replicas, labels reported as the override\'s', () => {
+    const files = new Map(scenarioRepository('argocd-ssa-annotation'));
+    const app = files.get('argocd/apps/online-boutique.yaml')!;
+    files.set('argocd/apps/online-boutique.yaml', app.replace('    kustomize:\n', '    kustomize:\n      replicas:\n        - name: cartservice\n          count: 2\n'));
+    const config = configOf(files);
+    const rendered = renderCluster(files, config.clusters![0]!, { live: scenarioSnapshot('argocd-ssa-annotation', 'unchanged') });
+    const cartservice = rendered.objects.find((d) => d.key.kind === 'Deployment' && d.key.name === 'cartservice')!;
+    expect(cartservice.object.spec).toMatchObject({ replicas: 2 });
+    expect(routeChange(cartservice, '/spec/replicas')).toEqual({
+      type: 'replicas', kustomization: 'argocd/apps/online-boutique.yaml', index: 0, document: 0, list: ['spec', 'source', 'kustomize', 'replicas'],
+    });
+    expect(routeChange(cartservice, '/metadata/labels/app.kubernetes.io~1part-of')).toEqual({
+      type: 'unsupported',
+      reason: 'set by kustomize.commonLabels of Application argocd/online-boutique (argocd/apps/online-boutique.yaml); change it there by hand',
     });
   });
 
