@@ -118,6 +118,18 @@ describe('flux-podinfo hand changes: each reported once, attributed, codified wh
     expect(edits['apps/kind-dev/driftback-deployment-podinfo.yaml']).toContain('12: value: debug');
   });
 
+  it('values set at apply time are reported with their transform, never written into the base', () => {
+    // kustomize-controller: postBuild and commonMetadata are applied after the build (docs/spec/v1/kustomizations.md).
+    const deployment = ran.evaluated.diff.resources.find((r) => r.key.kind === 'Deployment' && r.key.namespace === 'podinfo')!.desired!;
+    const env = (deployment.object as { spec: { template: { spec: { containers: Array<{ env: Array<{ name: string }> }> } } } })
+      .spec.template.spec.containers[0]!.env.findIndex((item) => item.name === 'PODINFO_UI_MESSAGE');
+    expect(routeChange(deployment, `/spec/template/spec/containers/0/env/${env}/value`)).toMatchObject({
+      type: 'unsupported', reason: expect.stringContaining('postBuild.substitute of Kustomization flux-system/apps (clusters/kind-dev/apps.yaml)'),
+    });
+    expect(routeChange(deployment, '/metadata/labels/team')).toMatchObject({ reason: expect.stringContaining('commonMetadata of Kustomization') });
+    expect(routeChange(deployment, '/metadata/labels/kustomize.toolkit.fluxcd.io~1name')).toMatchObject({ reason: expect.stringContaining('stamp of Kustomization') });
+  });
+
   it('the plan of HEAD against it updates the Deployment back; the comment shows it per source', () => {
     expect(ran.plan.update.map((entry) => entry.id.name)).toEqual(['podinfo']);
     expect(ran.plan.sources?.map(sourceReportLine).sort()).toEqual(['flux-system/apps: 1 to update', 'flux-system/flux-system: no changes']);
