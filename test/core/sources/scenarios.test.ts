@@ -121,7 +121,7 @@ describe('flux-podinfo hand changes: each reported once, attributed, codified wh
   it('values set at apply time are reported with their transform, never written into the base', () => {
     // kustomize-controller: postBuild and commonMetadata are applied after the build (docs/spec/v1/kustomizations.md).
     const deployment = ran.evaluated.diff.resources.find((r) => r.key.kind === 'Deployment' && r.key.namespace === 'podinfo')!.desired!;
-    const env = (deployment.object as { spec: { template: { spec: { containers: Array<{ env: Array<{ name: string }> }> } } } })
+    const env = (deployment.object as unknown as { spec: { template: { spec: { containers: Array<{ env: Array<{ name: string }> }> } } } })
       .spec.template.spec.containers[0]!.env.findIndex((item) => item.name === 'PODINFO_UI_MESSAGE');
     expect(routeChange(deployment, `/spec/template/spec/containers/0/env/${env}/value`)).toMatchObject({
       type: 'unsupported', reason: expect.stringContaining('postBuild.substitute of Kustomization flux-system/apps (clusters/kind-dev/apps.yaml)'),
