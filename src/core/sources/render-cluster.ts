@@ -136,8 +136,15 @@ function followSources(
     group: source.id.controller === 'flux' ? FLUX_KUSTOMIZE_GROUP : ARGO_APPLICATION_GROUP,
     kind: source.id.kind, namespace: source.id.namespace, name: source.id.name,
   });
-  const listedByAnother = (id: string): boolean => [...liveById].some(([other, source]) => other !== id && !done.has(other)
-    && (source.status?.inventory ?? []).some((entry) => keyId(entry.key) === sourceKey(liveById.get(id)!)));
+  const idByKey = new Map([...liveById].map(([id, source]) => [sourceKey(source), id]));
+  const parents = new Map<string, string[]>();
+  for (const [id, source] of liveById) {
+    for (const entry of source.status?.inventory ?? []) {
+      const child = idByKey.get(keyId(entry.key));
+      if (child !== undefined && child !== id) parents.set(child, [...(parents.get(child) ?? []), id]);
+    }
+  }
+  const listedByAnother = (id: string): boolean => (parents.get(id) ?? []).some((parent) => !done.has(parent));
   const next = (): string | undefined => {
     const declaredNext = queue.shift();
     if (declaredNext !== undefined) return declaredNext;
