@@ -1,6 +1,7 @@
 // What the dashboard and /metrics show for a cluster after a reconcile: drift by cause, conflicts,
 // ignored counts with their reasons, degraded and suspended resources, reported drift.
 import { displayKey, sourceReportLine, type DiffResult } from '../../core/model/index.js';
+import type { SourceNote } from '../../core/sources/index.js';
 import type { Evaluation } from './evaluate.js';
 import type { ClusterState } from './state.js';
 
@@ -16,6 +17,11 @@ export function driftByCause(drift: DiffResult): Record<string, number> {
   return counts;
 }
 
+/** The notes people act on, one line each, at most REPORTED_KEPT (a source rendering an object twice is its own business). */
+function notChecked(notes: readonly SourceNote[]): string[] {
+  return notes.filter((note) => note.code !== 'rendered-twice').map((note) => `${note.source}: ${note.message}`).slice(0, REPORTED_KEPT);
+}
+
 export function summarizeCluster(evaluation: Extract<Evaluation, { type: 'evaluated' }>): Pick<ClusterState, 'drift' | 'conflicts' | 'ignored' | 'health'> {
   const { diff, drift } = evaluation;
   const ignored = new Map<string, number>();
@@ -29,6 +35,7 @@ export function summarizeCluster(evaluation: Extract<Evaluation, { type: 'evalua
       declined: evaluation.declined,
       reported: reported.slice(0, REPORTED_KEPT),
       ...(evaluation.sources.some((source) => source.controller !== 'kubectl') ? { sources: evaluation.sources.map(sourceReportLine) } : {}),
+      ...(evaluation.notes.length > 0 ? { notChecked: notChecked(evaluation.notes) } : {}),
     },
     conflicts: diff.resources.flatMap((resource) => resource.conflicts.map((conflict) => ({
       resource: displayKey(resource.key), path: conflict.path, segments: conflict.segments, manager: conflict.manager, fix: conflict.fix,

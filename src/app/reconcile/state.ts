@@ -48,6 +48,8 @@ export interface ClusterState {
     reported: Array<{ resource: string; field?: string; reason: string }>;
     /** One line per GitOps source (`flux-system/apps: 0 drift`); absent for a cluster applied by kubectl. */
     sources?: string[];
+    /** What the sources' render could not check or does not support (`flux-system/apps: … from a Secret …`). */
+    notChecked?: string[];
   };
   /** `segments` name keyed list items by key, for the dashboard's field paths. */
   conflicts?: Array<{ resource: string; path: string; segments?: PathSegment[]; manager: string; fix: string }>;

@@ -143,8 +143,11 @@ describe('flux-podinfo hand changes: each reported once, attributed, codified wh
       clusters: [{
         name: 'kind-dev', lastSnapshotAt: '2026-12-01T12:09:30Z', staleAfter: '30m', resourcesInScope: 25, driftByCause: { human: 1 },
         sources: ran.evaluated.sources.map(sourceReportLine), conflicts: [], ignored: [], degraded: [], reconcilers: [], openPullRequests: [],
+        notChecked: ran.evaluated.notes.map((note) => `${note.source}: ${note.message}`),
       }],
     });
+    expect(body).toContain('<summary>Not checked (1)</summary>');
+    expect(body).toContain('- flux-system/apps: /spec/template/spec/containers/0/env/2/value uses ${backend\\_token} from a Secret');
     expect(body).toContain('  - flux-system/apps: 1 drift\n');
     expect(body).toContain('  - flux-system/flux-system: 0 drift\n');
   });

@@ -30,6 +30,16 @@ export const DASHBOARD = `This issue lists what driftback sees in each cluster. 
 
 </details>
 {{/if}}
+{{#if notChecked.length}}
+
+<details><summary>Not checked ({{notChecked.length}})</summary>
+
+{{#each notChecked}}
+- {{text this}}
+{{/each}}
+
+</details>
+{{/if}}
 {{#if ignored.length}}
 
 <details><summary>Ignored ({{ignoredTotal}})</summary>
