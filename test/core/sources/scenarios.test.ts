@@ -198,6 +198,22 @@ describe('a cluster configured without a path: the snapshot\'s sources name the 
   });
 });
 
+describe('a Flux Kustomization that reads another GitRepository', () => {
+  it('is listed out of scope, not rendered (its path is another repository\'s)', () => {
+    // kustomize-controller reads spec.sourceRef's artifact (api/v1 kustomization_types.go).
+    const files = new Map(scenarioRepository('flux-podinfo'));
+    files.set('clusters/kind-dev/platform.yaml', [
+      'apiVersion: kustomize.toolkit.fluxcd.io/v1', 'kind: Kustomization', 'metadata:', '  name: platform', '  namespace: flux-system',
+      'spec:', '  interval: 10m', '  path: ./deploy', '  prune: true', '  sourceRef:', '    kind: GitRepository', '    name: platform-repo', '',
+    ].join('\n'));
+    const config = configOf(files);
+    const rendered = renderCluster(files, config.clusters![0]!, { live: scenarioSnapshot('flux-podinfo', 'unchanged') });
+    expect(rendered.sources.map((result) => [result.source.id.name, result.scope])).toContainEqual(['platform', 'out-of-scope']);
+    expect(rendered.notes.find((note) => note.code === 'out-of-scope')?.message)
+      .toBe('flux-system/platform applies GitRepository flux-system/platform-repo, another repository: its objects are not checked here');
+  });
+});
+
 describe('flux-helm: Flux with helm-controller (flux2-kustomize-helm-example)', () => {
   // fluxcd/helm-controller: the chart's objects are the HelmRelease's, not rendered from Git.
   const { evaluated, plan } = run('flux-helm', 'unchanged');
