@@ -1,8 +1,9 @@
 // desired = render(Kustomization path) + transforms + stamps, in kustomize-controller's order
 // (internal/controller/kustomization_controller.go `build` then `apply`): the kustomization with the
 // Kustomization's fields written in (wrapper.ts), post-build substitution, commonMetadata, owner labels.
-import { keyId, keyOf, type DesiredObject, type FieldSource, type KubeObject } from '../model/index.js';
-import { sourceName, type FluxTransforms } from './types.js';
+import { parse } from 'yaml';
+import { isPlainObject, keyId, keyOf, type DesiredObject, type FieldSource, type KubeObject } from '../model/index.js';
+import { sourceName, type FluxTransforms, type ImageTransform } from './types.js';
 import { renderThroughWrapper } from './render-wrapped.js';
 import type { DeclaredSource, RenderSourceInputs, SourceNote, SourceRender } from './render-types.js';
 import { setMetadata } from './metadata.js';
@@ -46,6 +47,27 @@ function variablesOf(transforms: FluxTransforms, namespace: string, inputs: Rend
   return variables;
 }
 
+/**
+ * Flux merges its `images` into the kustomization's by name (a `newName` there stays unless Flux sets
+ * one). The wrapper runs after that kustomization's images transformer, so an entry the kustomization
+ * already renamed is matched by its new name.
+ */
+function mergedImages(files: ReadonlyMap<string, string>, path: string, images: readonly ImageTransform[]): ImageTransform[] {
+  const file = findKustomizationFile(files, path);
+  if (!file || images.length === 0) return [...images];
+  let own: unknown;
+  try {
+    own = parse(files.get(file)!);
+  } catch {
+    return [...images]; // the render reports the file's problems
+  }
+  const entries = isPlainObject(own) && Array.isArray(own.images) ? own.images : [];
+  return images.map((image) => {
+    const renamed = entries.find((entry) => isPlainObject(entry) && entry.name === image.name && typeof entry.newName === 'string');
+    return renamed && !image.newName ? { ...image, name: String((renamed as Record<string, unknown>).newName) } : image;
+  });
+}
+
 export function renderFluxSource(declared: DeclaredSource, inputs: RenderSourceInputs): SourceRender {
   const { source } = declared;
   const transforms = source.transforms as FluxTransforms;
@@ -58,7 +80,7 @@ export function renderFluxSource(declared: DeclaredSource, inputs: RenderSourceI
     namePrefix: transforms.namePrefix,
     nameSuffix: transforms.nameSuffix,
     patches: transforms.patches,
-    images: transforms.images,
+    images: mergedImages(inputs.files, path, transforms.images),
     components: transforms.components,
   }, {
     patchesAt: ['spec', 'patches'], imagesAt: ['spec', 'images'], imageFormat: 'object',

@@ -198,6 +198,17 @@ describe('a cluster configured without a path: the snapshot\'s sources name the 
   });
 });
 
+describe('Flux spec.images merged by name into the kustomization\'s (kustomize-controller internal/generator)', () => {
+  it('keeps the kustomization\'s newName and takes the Kustomization\'s tag', () => {
+    const files = new Map(scenarioRepository('flux-podinfo'));
+    files.set('apps/kind-dev/kustomization.yaml', `${files.get('apps/kind-dev/kustomization.yaml')}images:\n  - name: ghcr.io/stefanprodan/podinfo\n    newName: registry.example/podinfo\n    newTag: 1.0.0\n`);
+    const config = configOf(files);
+    const rendered = renderCluster(files, config.clusters![0]!, { live: scenarioSnapshot('flux-podinfo', 'unchanged') });
+    const deployment = rendered.objects.find((d) => d.key.kind === 'Deployment' && d.key.namespace === 'podinfo')!;
+    expect(deployment.object.spec).toMatchObject({ template: { spec: { containers: [{ image: 'registry.example/podinfo:6.14.0' }] } } });
+  });
+});
+
 describe('a Flux Kustomization that reads another GitRepository', () => {
   it('is listed out of scope, not rendered (its path is another repository\'s)', () => {
     // kustomize-controller reads spec.sourceRef's artifact (api/v1 kustomization_types.go).
