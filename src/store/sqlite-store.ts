@@ -27,11 +27,12 @@ export class SqliteStore implements Store {
   private readonly retain: number;
 
   private constructor(
-    readonly db: Database.Database,
+    private readonly db: Database.Database,
+    file: string,
     retain: number,
   ) {
     this.retain = retain;
-    this.backend = { type: 'sqlite', db } as const;
+    this.backend = { type: 'sqlite', file } as const;
   }
 
   static open(options: SqliteStoreOptions): SqliteStore {
@@ -49,7 +50,7 @@ export class SqliteStore implements Store {
     } catch (error) {
       throw new StoreUnavailableError('sqlite', new Error(`cannot open ${options.file}: ${(error as Error).message}`));
     }
-    return new SqliteStore(db, options.retain ?? DEFAULT_RETAIN);
+    return new SqliteStore(db, options.file, options.retain ?? DEFAULT_RETAIN);
   }
 
   async putSnapshot(snapshot: Snapshot, options: { digest: string; receivedAt: string; compressed?: Buffer }): Promise<PutSnapshotResult> {

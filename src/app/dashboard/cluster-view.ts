@@ -6,16 +6,10 @@ import { assessHealth, reconcilerStateOf } from '../../core/health/index.js';
 import { keyOf, type KubeObject, type ResourceKey } from '../../core/model/index.js';
 import { notReconcilingReason } from '../../core/plan/index.js';
 import type { DashboardCluster } from '../../core/report/index.js';
+import type { ClusterFigures } from '../metrics.js';
 import type { ClusterState } from '../reconcile/state.js';
 
-export interface ClusterFigures {
-  resources: number;
-  degraded: number;
-  /** Suspended reconcilers and workloads (a CronJob with suspend: true). */
-  suspended: number;
-  conflicts: number;
-  driftByCause: Record<string, number>;
-}
+export type { ClusterFigures } from '../metrics.js';
 
 /** `Kind/ns/name` or `Kind/name` (displayKey) back to a key; the group is not shown, so it is left empty. */
 export function keyFromDisplay(text: string): ResourceKey {

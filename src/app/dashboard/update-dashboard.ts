@@ -7,10 +7,9 @@ import { DASHBOARD_TITLE, renderDashboard, type DashboardCluster } from '../../c
 import { upsertIssueByMarker, type AppIdentity, type GitHubClient, type IssueResult } from '../../github/index.js';
 import type { Store } from '../../store/types.js';
 import { splitRepository } from '../github-client.js';
-import type { Metrics } from '../metrics.js';
+import { recordClusterFigures, type Metrics } from '../metrics.js';
 import { readClusterState } from '../reconcile/state.js';
 import { dashboardCluster } from './cluster-view.js';
-import { setClusterGauges } from './gauges.js';
 
 export const DASHBOARD_KEY = 'dashboard';
 export const DASHBOARD_LABELS = ['driftback'];
@@ -30,7 +29,7 @@ export async function updateDashboard(deps: DashboardDeps, octokit: GitHubClient
     const latest = await deps.store.latestSnapshot(repository, cluster.name);
     const state = await readClusterState(deps.store as Store, repository, cluster.name);
     const { view, figures } = dashboardCluster(cluster, latest?.snapshot, state, now);
-    setClusterGauges(deps.metrics, repository, cluster.name, figures);
+    recordClusterFigures(deps.metrics, repository, cluster.name, figures);
     clusters.push(view);
     configErrors.push(...(state.problems ?? []));
   }

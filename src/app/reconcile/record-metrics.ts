@@ -1,16 +1,12 @@
-// Sets a cluster's gauges from its state after a reconcile (labels: repository, cluster, cause).
-import type { Metrics } from '../metrics.js';
+// A cluster's gauges after a reconcile, from the state it recorded (the same writers the dashboard
+// uses, so the series are the same).
+import { recordClusterFigures, recordSnapshotAges, type Metrics } from '../metrics.js';
 import type { ClusterState } from './state.js';
 
-const CAUSES = ['human', 'controller', 'applier', 'unknown'] as const;
-
 export function recordClusterMetrics(metrics: Metrics, repository: string, cluster: string, state: ClusterState, now: Date): void {
-  const labels = { repository: repository.toLowerCase(), cluster };
-  if (state.snapshot) metrics.snapshotAge.set(labels, Math.max(0, (now.getTime() - Date.parse(state.snapshot.capturedAt)) / 1000));
-  if (state.drift) for (const cause of CAUSES) metrics.driftResources.set({ ...labels, cause }, state.drift.byCause[cause] ?? 0);
-  if (state.conflicts) metrics.conflicts.set(labels, state.conflicts.length);
-  if (state.health) {
-    metrics.degraded.set(labels, state.health.degraded);
-    metrics.suspended.set(labels, state.health.suspended);
-  }
+  if (state.snapshot) recordSnapshotAges(metrics, [{ repository, cluster, capturedAt: state.snapshot.capturedAt }], now);
+  if (!state.drift || !state.conflicts || !state.health) return;
+  recordClusterFigures(metrics, repository, cluster, {
+    degraded: state.health.degraded, suspended: state.health.suspended, conflicts: state.conflicts.length, driftByCause: state.drift.byCause,
+  });
 }

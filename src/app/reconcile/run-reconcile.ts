@@ -10,12 +10,12 @@ import { templateOverrides } from '../../core/report/index.js';
 import type { UnfollowedKind } from '../../core/manifests/index.js';
 import type { Store } from '../../store/types.js';
 import { NotInstalledError, splitRepository, type InstallationClients } from '../github-client.js';
+import type { AppLogger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import { keepRead, loadRepositoryAt, type KnownHead } from '../repository.js';
 import { withFilesRead } from './read-as-needed.js';
 import { summarizeCluster } from './cluster-summary.js';
 import type { Evaluation } from './evaluate.js';
-import type { ReconcileLog } from './github-context.js';
 import { recordClusterMetrics } from './record-metrics.js';
 import { readClusterState, readRepositoryState, recordHeadRead, updateRepositoryState, writeClusterState, type ClusterState, type RepositoryState, type ReconcileOutcomeType } from './state.js';
 import { syncDriftBranches } from './sync-branches.js';
@@ -27,7 +27,7 @@ export interface ReconcileDeps {
   appIdentity: () => Promise<AppIdentity>;
   metrics: Metrics;
   now: () => Date;
-  log: ReconcileLog;
+  log: AppLogger;
 }
 
 export interface ReconcileTarget {
