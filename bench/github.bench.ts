@@ -253,7 +253,7 @@ try {
     result: { resources: [], summary: { inSync: 0, modified: 0, missing: 0, extra: 0, ignored: 0, conflicts: 0 }, unlisted: [] },
     codify: { edits: lastEdits, codified: [], reported: [], check: { ok: true } },
   } satisfies DriftGroup;
-  let previous: BranchState = { branch, group: '', pullRequest, fingerprints: [], appCommits: lastWritten ? [lastWritten.commitSha] : [], ...(lastWritten ? { lastWritten } : {}) };
+  let previous: BranchState = { branch, pullRequest, fingerprints: [], appCommits: lastWritten ? [lastWritten.commitSha] : [], ...(lastWritten ? { lastWritten } : {}) };
   // As the App does: the default branch and the HEAD last read (or named by push webhooks since)
   // are trusted within the hour, and the render reads only what it read before (all cached).
   let remembered: { defaultBranch: string; trustedHead: { commitSha: string; treeSha: string } } | undefined;

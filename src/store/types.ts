@@ -1,6 +1,7 @@
 // The App's storage: one interface, two implementations (SQLite by default, PostgreSQL when
 // DATABASE_URL is set), both run against the same test suite.
 import type { Snapshot } from '../core/model/index.js';
+import type { StateKey, StateKind, StateOf } from './state/index.js';
 
 /**
  * Where a store's database is (never a handle to it): the job queue opens its own connection there,
@@ -66,9 +67,14 @@ export interface Store {
   /** Drops blobs last used before `unusedSince`; returns how many. */
   evictBlobs(unusedSince: number): Promise<number>;
 
-  /** Small per-cluster (or per-repository, cluster = '') JSON state: open PR, last commit written, alert issue, … */
-  getState<T = Record<string, unknown>>(repository: string, cluster: string): Promise<T | undefined>;
-  setState<T = Record<string, unknown>>(repository: string, cluster: string, state: T): Promise<void>;
+  /**
+   * Small typed state per cluster, per repository and of the watch (src/store/state: schemas and
+   * versions): parsed on read, brought to the current version first; throws StateInvalidError when a
+   * row does not parse.
+   */
+  getState<K extends StateKind>(key: StateKey & { kind: K }): Promise<StateOf[K] | undefined>;
+  /** Checked against the schema, written at the current version. */
+  setState<K extends StateKind>(key: StateKey & { kind: K }, state: StateOf[K]): Promise<void>;
 
   /** Cheap liveness check of the database. */
   ping(): Promise<void>;

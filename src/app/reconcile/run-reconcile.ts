@@ -17,7 +17,7 @@ import { withFilesRead } from './read-as-needed.js';
 import { summarizeCluster } from './cluster-summary.js';
 import type { Evaluation } from './evaluate.js';
 import { recordClusterMetrics } from './record-metrics.js';
-import { readClusterState, readRepositoryState, recordHeadRead, updateRepositoryState, writeClusterState, type ClusterState, type RepositoryState, type ReconcileOutcomeType } from './state.js';
+import { readClusterState, readRepositoryState, recordHeadRead, writeClusterState, type ClusterState, type RepositoryState, type ReconcileOutcomeType } from './state.js';
 import { syncDriftBranches } from './sync-branches.js';
 
 export interface ReconcileDeps {
@@ -87,7 +87,6 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   const loaded = await loadRepositoryAt(octokit, { owner, repo, ...known, ...(readBefore.size > 0 ? { fetch: (path: string) => readBefore.has(path) } : {}), now: startedAt.getTime() }, store);
   const checkedAt = deps.now().toISOString();
   if (!known.trustedHead) await recordHeadRead(store, repository, { headSha: loaded.headSha, treeSha: loaded.treeSha, defaultBranch: loaded.defaultBranch, defaultBranchRead: loaded.defaultBranchRead }, startedAt);
-  await updateRepositoryState(store, repository, { configCheckedAt: checkedAt, configProblems: loaded.config.ok ? [] : loaded.config.problems });
   if (!loaded.config.ok) return stop('config-invalid', `.github/driftback.yml at ${loaded.headSha.slice(0, 7)} has problems: fix them and push`, loaded.config.problems);
   const config = loaded.config.config;
   const clusterConfig = findCluster(config, cluster);
@@ -124,10 +123,9 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
     ? { type: 'self-check-failed', message: `${failed.branch}: the edits did not pass the self-check, nothing was written: ${failed.reason}`, events: sync.events }
     : { type: evaluation.groups.length > 0 ? 'codified' : 'no-drift', events: sync.events };
   const state: ClusterState = {
-    ...base, ...summarizeCluster(evaluation), headSha: loaded.headSha, problems: [], branches: sync.branches, filesRead,
+    ...base, ...summarizeCluster(evaluation), problems: [], branches: sync.branches, filesRead,
     outcome: { type: outcome.type, ...(outcome.message ? { message: outcome.message } : {}) },
-    openPullRequests: open.map((branch) => ({ number: branch.pullRequest!, branch: branch.branch })),
-    ...(open[0] ? { openPullRequest: open[0].pullRequest } : { openPullRequest: undefined }),
+    openPullRequests: open.map((branch) => ({ number: branch.pullRequest! })),
   };
   await writeClusterState(store, repository, cluster, state);
   recordClusterMetrics(deps.metrics, repository, cluster, state, deps.now());
