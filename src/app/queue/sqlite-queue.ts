@@ -4,6 +4,7 @@
 // is a row, a crash mid-run loses nothing: the next start runs what was pending or running.
 // The queue opens its own connection to the store's file (the store never hands out its own).
 import Database from 'better-sqlite3';
+import { migrateSqlite } from '../../store/sqlite-store.js';
 import type { AppLogger } from '../logger.js';
 import type { JobQueue } from './jobs.js';
 import {
@@ -227,26 +228,14 @@ export class SqliteJobQueue implements JobQueue {
 }
 
 /**
- * The queue's own connection: WAL (set by the store too), waiting out the store's writes. The table
- * is the store's migration 2; created here as well, so a queue on a fresh file works on its own.
+ * The queue's own connection: WAL (as the store's), waiting out the store's writes. The `jobs` table
+ * is the store's migration 2; migrating here too lets a queue open a file no store opened yet.
  */
 function openQueueDatabase(file: string): Database.Database {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS jobs (
-      id INTEGER PRIMARY KEY AUTOINCREMENT,
-      queue TEXT NOT NULL,
-      key TEXT NOT NULL,
-      payload TEXT NOT NULL,
-      state TEXT NOT NULL CHECK (state IN ('pending', 'running')),
-      attempt INTEGER NOT NULL DEFAULT 1,
-      run_at INTEGER NOT NULL,
-      last_error TEXT
-    );
-    CREATE UNIQUE INDEX IF NOT EXISTS jobs_one_pending_per_key ON jobs (queue, key) WHERE state = 'pending';
-    CREATE INDEX IF NOT EXISTS jobs_due ON jobs (state, run_at);`);
+  migrateSqlite(db);
   return db;
 }
