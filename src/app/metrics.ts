@@ -47,7 +47,9 @@ export interface ClusterFigures {
 const CAUSES: readonly Cause[] = ['human', 'controller', 'applier', 'unknown'];
 
 /** driftback_degraded_resources, _suspended_resources, _conflicts and _drift_resources of one cluster. */
-export function recordClusterFigures(metrics: Metrics, repository: string, cluster: string, figures: Omit<ClusterFigures, 'resources'>): void {
+export function recordClusterFigures(
+  metrics: Metrics, repository: string, cluster: string, figures: Omit<ClusterFigures, 'resources'>,
+): void {
   const labels = clusterLabels(repository, cluster);
   metrics.degraded.set(labels, figures.degraded);
   metrics.suspended.set(labels, figures.suspended);
@@ -56,10 +58,13 @@ export function recordClusterFigures(metrics: Metrics, repository: string, clust
 }
 
 /** driftback_snapshot_age_seconds: how old each cluster's latest snapshot is at `now`. */
-export function recordSnapshotAges(metrics: Metrics, latest: Iterable<{ repository: string; cluster: string; capturedAt: string }>, now: Date): void {
+export function recordSnapshotAges(
+  metrics: Metrics, latest: Iterable<{ repository: string; cluster: string; capturedAt: string }>, now: Date,
+): void {
   for (const { repository, cluster, capturedAt } of latest) {
     const captured = Date.parse(capturedAt);
-    if (Number.isFinite(captured)) metrics.snapshotAge.set(clusterLabels(repository, cluster), Math.max(0, (now.getTime() - captured) / 1000));
+    if (!Number.isFinite(captured)) continue;
+    metrics.snapshotAge.set(clusterLabels(repository, cluster), Math.max(0, (now.getTime() - captured) / 1000));
   }
 }
 
@@ -84,7 +89,8 @@ export function recordRateLimitRemaining(metrics: Metrics, remaining: number): v
   metrics.githubRateLimitRemaining.set(remaining);
 }
 
-export type SnapshotResult = 'accepted' | 'duplicate' | 'stale' | 'invalid' | 'unauthorized' | 'too-large' | 'rate-limited' | 'error';
+export type SnapshotResult =
+  'accepted' | 'duplicate' | 'stale' | 'invalid' | 'unauthorized' | 'too-large' | 'rate-limited' | 'error';
 
 /** driftback_snapshots_received_total */
 export function countSnapshot(metrics: Metrics, result: SnapshotResult): void {

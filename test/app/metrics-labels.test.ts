@@ -37,7 +37,10 @@ describe('/metrics for a repository named with capitals', () => {
   });
 
   it('has one series per gauge (and per cause), not one per spelling', () => {
-    for (const name of ['driftback_snapshot_age_seconds', 'driftback_degraded_resources', 'driftback_suspended_resources', 'driftback_conflicts']) {
+    const gauges = [
+      'driftback_snapshot_age_seconds', 'driftback_degraded_resources', 'driftback_suspended_resources', 'driftback_conflicts',
+    ];
+    for (const name of gauges) {
       expect(series(name), name).toHaveLength(1);
     }
     const drift = series('driftback_drift_resources');

@@ -44,10 +44,13 @@ describe('import cycles', () => {
 describe('database handles', () => {
   it('only the stores and the SQLite queue (on its own connection) load a database driver', () => {
     const drivers = [...importGraph('src').keys()].filter((file) => {
-      const modules = ts.preProcessFile(readFileSync(join(ROOT, file), 'utf8'), true, true).importedFiles.map((ref) => ref.fileName);
+      const source = readFileSync(join(ROOT, file), 'utf8');
+      const modules = ts.preProcessFile(source, true, true).importedFiles.map((ref) => ref.fileName);
       return modules.some((name) => name === 'better-sqlite3' || name === 'pg');
     });
-    expect(drivers.sort()).toEqual(['src/app/queue/sqlite-queue.ts', 'src/store/postgres-store.ts', 'src/store/sqlite-store.ts']);
+    expect(drivers.sort()).toEqual([
+      'src/app/queue/sqlite-queue.ts', 'src/store/postgres-store.ts', 'src/store/sqlite-store.ts',
+    ]);
   });
 
   it('a store says where its database is (what the queue needs), not a handle to it', async () => {

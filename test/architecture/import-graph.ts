@@ -29,7 +29,9 @@ export function importGraph(under: string): Map<string, string[]> {
 }
 
 /** Collapses files into units (`unitOf` → undefined drops the file) and keeps the edges between units. */
-export function unitGraph(files: Map<string, string[]>, unitOf: (file: string) => string | undefined): Map<string, Map<string, string>> {
+export function unitGraph(
+  files: Map<string, string[]>, unitOf: (file: string) => string | undefined,
+): Map<string, Map<string, string>> {
   const units = new Map<string, Map<string, string>>();
   for (const [file, targets] of files) {
     const from = unitOf(file);
@@ -64,5 +66,9 @@ export function findCycles(graph: Map<string, Map<string, string>>): string[][] 
 
 /** A cycle with the import that makes each of its edges. */
 export function describeCycle(graph: Map<string, Map<string, string>>, cycle: string[]): string {
-  return cycle.slice(0, -1).map((unit, i) => `  ${unit} → ${cycle[i + 1]} (${graph.get(unit)?.get(cycle[i + 1])})`).join('\n');
+  const edges = cycle.slice(0, -1).map((unit, i) => {
+    const next = cycle[i + 1];
+    return `  ${unit} → ${next} (${graph.get(unit)?.get(next)})`;
+  });
+  return edges.join('\n');
 }

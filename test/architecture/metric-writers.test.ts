@@ -14,7 +14,8 @@ describe('metric writers', () => {
   });
 
   it('no file but src/app/metrics.ts sets, counts or times a metric', () => {
-    const writers = [...importGraph('src').keys()].filter((file) => file !== 'src/app/metrics.ts' && WRITE.test(readFileSync(join(ROOT, file), 'utf8')));
+    const files = [...importGraph('src').keys()].filter((file) => file !== 'src/app/metrics.ts');
+    const writers = files.filter((file) => WRITE.test(readFileSync(join(ROOT, file), 'utf8')));
     expect(writers).toEqual([]);
   });
 });

@@ -11,6 +11,8 @@ export async function readWatchState(store: Pick<Store, 'getState'>, repository:
   return (await store.getState({ kind: 'watch', repository })) ?? {};
 }
 
-export async function writeWatchState(store: Pick<Store, 'setState'>, repository: string, state: WatchState): Promise<void> {
+export async function writeWatchState(
+  store: Pick<Store, 'setState'>, repository: string, state: WatchState,
+): Promise<void> {
   await store.setState({ kind: 'watch', repository }, state);
 }

@@ -57,7 +57,7 @@ export function planJobKey(repository: string, number: number): string {
 }
 
 export function isPlanJob(payload: Record<string, unknown>): payload is PlanJob & Record<string, unknown> {
-  return typeof payload.repository === 'string' && typeof payload.number === 'number' && Number.isInteger(payload.number);
+  return typeof payload.repository === 'string' && Number.isInteger(payload.number);
 }
 
 /** Scheduled: alert issues, the dashboard and plan refreshes of every repository with snapshots. */

@@ -3,10 +3,15 @@
 import { recordClusterFigures, recordSnapshotAges, type Metrics } from '../metrics.js';
 import type { ClusterState } from './state.js';
 
-export function recordClusterMetrics(metrics: Metrics, repository: string, cluster: string, state: ClusterState, now: Date): void {
-  if (state.snapshot) recordSnapshotAges(metrics, [{ repository, cluster, capturedAt: state.snapshot.capturedAt }], now);
+export function recordClusterMetrics(
+  metrics: Metrics, repository: string, cluster: string, state: ClusterState, now: Date,
+): void {
+  if (state.snapshot) {
+    recordSnapshotAges(metrics, [{ repository, cluster, capturedAt: state.snapshot.capturedAt }], now);
+  }
   if (!state.drift || !state.conflicts || !state.health) return;
   recordClusterFigures(metrics, repository, cluster, {
-    degraded: state.health.degraded, suspended: state.health.suspended, conflicts: state.conflicts.length, driftByCause: state.drift.byCause,
+    degraded: state.health.degraded, suspended: state.health.suspended,
+    conflicts: state.conflicts.length, driftByCause: state.drift.byCause,
   });
 }

@@ -8,19 +8,27 @@ export type { BranchState, ClusterState, ReconcileOutcomeType, RepositoryState }
 
 type StateStore = Pick<Store, 'getState' | 'setState'>;
 
-export async function readRepositoryState(store: Pick<Store, 'getState'>, repository: string): Promise<RepositoryState> {
+export async function readRepositoryState(
+  store: Pick<Store, 'getState'>, repository: string,
+): Promise<RepositoryState> {
   return (await store.getState({ kind: 'repository', repository })) ?? {};
 }
 
-async function writeRepositoryState(store: Pick<Store, 'setState'>, repository: string, state: RepositoryState): Promise<void> {
+async function writeRepositoryState(
+  store: Pick<Store, 'setState'>, repository: string, state: RepositoryState,
+): Promise<void> {
   await store.setState({ kind: 'repository', repository }, state);
 }
 
-export async function readClusterState(store: Pick<Store, 'getState'>, repository: string, cluster: string): Promise<ClusterState> {
+export async function readClusterState(
+  store: Pick<Store, 'getState'>, repository: string, cluster: string,
+): Promise<ClusterState> {
   return (await store.getState({ kind: 'cluster', repository, cluster })) ?? {};
 }
 
-export async function writeClusterState(store: Pick<Store, 'setState'>, repository: string, cluster: string, state: ClusterState): Promise<void> {
+export async function writeClusterState(
+  store: Pick<Store, 'setState'>, repository: string, cluster: string, state: ClusterState,
+): Promise<void> {
   await store.setState({ kind: 'cluster', repository, cluster }, state);
 }
 

@@ -9,13 +9,20 @@
 import { z } from 'zod';
 
 /** `ResourceKey` of core/model: the identity of an object (the version is not part of it). */
-export const resourceKeySchema = z.object({ group: z.string(), kind: z.string(), namespace: z.string(), name: z.string() });
-
-const sourceProblemSchema = z.object({
-  file: z.string(), line: z.number().optional(), column: z.number().optional(), field: z.string().optional(), message: z.string(),
+export const resourceKeySchema = z.object({
+  group: z.string(), kind: z.string(), namespace: z.string(), name: z.string(),
 });
 
-const pathSegmentSchema = z.union([z.string(), z.object({ key: z.record(z.string(), z.union([z.string(), z.number()])) }), z.object({ index: z.number() })]);
+const sourceProblemSchema = z.object({
+  file: z.string(), line: z.number().optional(), column: z.number().optional(), field: z.string().optional(),
+  message: z.string(),
+});
+
+const pathSegmentSchema = z.union([
+  z.string(),
+  z.object({ key: z.record(z.string(), z.union([z.string(), z.number()])) }),
+  z.object({ index: z.number() }),
+]);
 
 /** One drift branch (one per cluster, or per namespace with `groupBy: namespace`). */
 export const branchStateSchema = z.object({
@@ -34,11 +41,14 @@ export const branchStateSchema = z.object({
    * last read from GitHub. A reconcile that changes nothing trusts it (no PR read) for an hour,
    * unless a webhook about the branch or its PR arrived since (RepositoryState.branchEvents).
    */
-  pullRequestSeen: z.object({ headSha: z.string(), title: z.string(), bodyHash: z.string(), labels: z.array(z.string()), verifiedAt: z.string() }).optional(),
+  pullRequestSeen: z.object({
+    headSha: z.string(), title: z.string(), bodyHash: z.string(), labels: z.array(z.string()), verifiedAt: z.string(),
+  }).optional(),
 });
 
 export const RECONCILE_OUTCOMES = [
-  'codified', 'no-drift', 'not-configured', 'config-invalid', 'manifest-problems', 'self-check-failed', 'out-of-scope', 'not-installed', 'no-snapshot',
+  'codified', 'no-drift', 'not-configured', 'config-invalid', 'manifest-problems', 'self-check-failed', 'out-of-scope',
+  'not-installed', 'no-snapshot',
   /** The queue gave the job up (its last attempt failed, or the App did not survive it). */
   'failed',
 ] as const;
@@ -58,7 +68,9 @@ export const clusterStateSchema = z.object({
     pending: z.number(),
   }).optional(),
   /** Fields Git declares that a controller owns; `segments` name keyed list items by key. */
-  conflicts: z.array(z.object({ resource: resourceKeySchema, path: z.string(), segments: z.array(pathSegmentSchema).optional(), manager: z.string() })).optional(),
+  conflicts: z.array(z.object({
+    resource: resourceKeySchema, path: z.string(), segments: z.array(pathSegmentSchema).optional(), manager: z.string(),
+  })).optional(),
   ignored: z.array(z.object({ reason: z.string(), count: z.number() })).optional(),
   health: z.object({ degraded: z.number(), suspended: z.number() }).optional(),
   /** Open drift PRs (the first one is the cluster's PR with `groupBy: cluster`). */
@@ -99,7 +111,9 @@ export const watchStateSchema = z.object({
   /** cluster → the open "not reporting" issue. */
   notReporting: z.record(z.string(), z.object({ issue: z.number(), since: z.string() })).optional(),
   /** `<cluster>/<namespace>/<name>` → since when the reconciler is not reconciling, and its issue once opened. */
-  notReconciling: z.record(z.string(), z.object({ since: z.string(), reason: z.string(), issue: z.number().optional() })).optional(),
+  notReconciling: z.record(z.string(), z.object({
+    since: z.string(), reason: z.string(), issue: z.number().optional(),
+  })).optional(),
   /** cluster → the snapshot the open pull requests' plans were refreshed for. */
   plannedSnapshots: z.record(z.string(), z.string()).optional(),
   dashboard: z.string().optional(),
@@ -111,7 +125,9 @@ export type RepositoryState = z.infer<typeof repositoryStateSchema>;
 export type WatchState = z.infer<typeof watchStateSchema>;
 export type ReconcileOutcomeType = (typeof RECONCILE_OUTCOMES)[number];
 
-export const STATE_SCHEMAS = { cluster: clusterStateSchema, repository: repositoryStateSchema, watch: watchStateSchema } as const;
+export const STATE_SCHEMAS = {
+  cluster: clusterStateSchema, repository: repositoryStateSchema, watch: watchStateSchema,
+} as const;
 export type StateKind = keyof typeof STATE_SCHEMAS;
 export interface StateOf {
   cluster: ClusterState;

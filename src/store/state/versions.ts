@@ -31,7 +31,8 @@ const STEPS: Record<number, Step> = {
   1: (kind, value) => {
     if (kind !== 'cluster' || !Array.isArray(value.conflicts)) return value;
     const conflicts = (value.conflicts as Raw[]).map((conflict) => ({
-      ...conflict, resource: typeof conflict.resource === 'string' ? keyFromDisplay(conflict.resource) : conflict.resource,
+      ...conflict,
+      resource: typeof conflict.resource === 'string' ? keyFromDisplay(conflict.resource) : conflict.resource,
     }));
     return { ...value, conflicts };
   },
@@ -39,7 +40,8 @@ const STEPS: Record<number, Step> = {
 
 export class StateInvalidError extends Error {
   constructor(key: KeyOf<StateKind>, version: number, detail: string) {
-    const where = key.kind === 'cluster' ? `${key.repository} cluster ${key.cluster}` : `${key.repository} (${key.kind})`;
+    const where = key.kind === 'cluster' ? `${key.repository} cluster ${key.cluster}`
+      : `${key.repository} (${key.kind})`;
     super(`stored ${key.kind} state of ${where} (version ${version}) does not parse: ${detail}`);
     this.name = 'StateInvalidError';
   }
@@ -51,7 +53,10 @@ function problems(error: ZodError): string {
 
 /** A stored row (its JSON value and version) as the current shape. */
 export function decodeState<K extends StateKind>(key: KeyOf<K>, version: number, value: unknown): StateOf[K] {
-  if (version > STATE_VERSION) throw new StateInvalidError(key, version, `written by a newer driftback (this one reads up to version ${STATE_VERSION})`);
+  if (version > STATE_VERSION) {
+    const detail = `written by a newer driftback (this one reads up to version ${STATE_VERSION})`;
+    throw new StateInvalidError(key, version, detail);
+  }
   let raw = (typeof value === 'string' ? JSON.parse(value) : value) as Raw;
   for (let at = version; at < STATE_VERSION; at++) raw = STEPS[at](key.kind, raw);
   const parsed = STATE_SCHEMAS[key.kind].safeParse(raw);
