@@ -213,6 +213,14 @@ describe.each<StoreFactory>([sqliteFactory, postgresFactory])('$name store', (fa
         branches: { 'driftback/prod-eu': { branch: 'driftback/prod-eu', pullRequest: 12, fingerprints: ['f'], appCommits: ['c1'] } },
       });
       expect(await store.getState({ kind: 'repository', repository: 'acme/platform-gitops' })).toEqual({ headSha: 'abc' });
+      const notReconciling = { 'prod-eu/flux-system/apps': { since: '2026-12-01T09:00:00Z', reason: 'is suspended', issue: 4 } };
+      await rows.put('acme/platform-gitops', '~watch', JSON.stringify({ dashboard: 'f1', notReconciling }));
+      expect(await store.getState({ kind: 'watch', repository: 'acme/platform-gitops' })).toEqual({
+        dashboard: 'f1',
+        notReconciling: {
+          'prod-eu': [{ reconciler: { namespace: 'flux-system', name: 'apps' }, since: '2026-12-01T09:00:00Z', reason: 'is suspended', issue: 4 }],
+        },
+      });
       // Written back, it is the current version.
       await store.setState(prodEu, migrated!);
       expect((await rows.get('acme/platform-gitops', 'prod-eu'))?.version).toBe(STATE_VERSION);

@@ -49,7 +49,7 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
       state.plannedSnapshots = { ...state.plannedSnapshots, [cluster.name]: meta.id };
     }
     const memo = `${repository.toLowerCase()}#${cluster.name}`;
-    const watched = Object.keys(state.notReconciling ?? {}).some((id) => id.startsWith(`${cluster.name}/`));
+    const watched = (state.notReconciling?.[cluster.name]?.length ?? 0) > 0;
     if (stale || (deps.seen.get(memo) === meta.id && !watched)) continue;
     const latest = await deps.store.latestSnapshot(repository, cluster.name);
     if (!latest) continue;

@@ -101,6 +101,14 @@ export const repositoryStateSchema = z.object({
 });
 
 /**
+ * A GitOps controller object (Flux Kustomization or HelmRelease, Argo CD Application). `kind` is
+ * unknown only for entries carried over from version 1, which stored `<cluster>/<namespace>/<name>`.
+ */
+export const reconcilerRefSchema = z.object({
+  kind: z.enum(['flux-kustomization', 'flux-helmrelease', 'argocd-application']).optional(), namespace: z.string(), name: z.string(),
+});
+
+/**
  * What the scheduled watch remembers per repository between runs: open alert issues, since when a
  * condition holds, which snapshot each cluster's open plans were last refreshed for, and the
  * dashboard's last fingerprint.
@@ -110,10 +118,10 @@ export const watchStateSchema = z.object({
   configuredAt: z.record(z.string(), z.string()).optional(),
   /** cluster → the open "not reporting" issue. */
   notReporting: z.record(z.string(), z.object({ issue: z.number(), since: z.string() })).optional(),
-  /** `<cluster>/<namespace>/<name>` → since when the reconciler is not reconciling, and its issue once opened. */
-  notReconciling: z.record(z.string(), z.object({
-    since: z.string(), reason: z.string(), issue: z.number().optional(),
-  })).optional(),
+  /** cluster → the GitOps controllers not reconciling: since when, why, and their issue once opened. */
+  notReconciling: z.record(z.string(), z.array(z.object({
+    reconciler: reconcilerRefSchema, since: z.string(), reason: z.string(), issue: z.number().optional(),
+  }))).optional(),
   /** cluster → the snapshot the open pull requests' plans were refreshed for. */
   plannedSnapshots: z.record(z.string(), z.string()).optional(),
   dashboard: z.string().optional(),
@@ -123,6 +131,7 @@ export type BranchState = z.infer<typeof branchStateSchema>;
 export type ClusterState = z.infer<typeof clusterStateSchema>;
 export type RepositoryState = z.infer<typeof repositoryStateSchema>;
 export type WatchState = z.infer<typeof watchStateSchema>;
+export type ReconcilerRef = z.infer<typeof reconcilerRefSchema>;
 export type ReconcileOutcomeType = (typeof RECONCILE_OUTCOMES)[number];
 
 export const STATE_SCHEMAS = {

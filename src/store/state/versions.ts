@@ -25,10 +25,13 @@ export function keyFromDisplay(text: string): { group: string; kind: string; nam
  * a resource key, with the group unknown (''). Fields nothing read are no longer kept: the cluster's
  * head sha, first open PR, drift totals, declined count and reported list, a conflict's fix, a
  * branch's group and PR URL, an open PR's branch and URL; the repository's config check time and
- * problems (the cluster's problems hold them). The schema drops them on read.
+ * problems (the cluster's problems hold them). The schema drops them on read. The watch's
+ * reconcilers not reconciling were keyed `<cluster>/<namespace>/<name>`: they become a list per
+ * cluster of reconciler references (their kind unknown until the next watch sees them).
  */
 const STEPS: Record<number, Step> = {
   1: (kind, value) => {
+    if (kind === 'watch') return watchFromVersion1(value);
     if (kind !== 'cluster' || !Array.isArray(value.conflicts)) return value;
     const conflicts = (value.conflicts as Raw[]).map((conflict) => ({
       ...conflict,
@@ -37,6 +40,16 @@ const STEPS: Record<number, Step> = {
     return { ...value, conflicts };
   },
 };
+
+function watchFromVersion1(value: Raw): Raw {
+  if (!value.notReconciling || typeof value.notReconciling !== 'object') return value;
+  const byCluster: Record<string, Raw[]> = {};
+  for (const [id, entry] of Object.entries(value.notReconciling as Record<string, Raw>)) {
+    const [cluster, namespace, ...name] = id.split('/');
+    (byCluster[cluster] ??= []).push({ ...entry, reconciler: { namespace: namespace ?? '', name: name.join('/') } });
+  }
+  return { ...value, notReconciling: byCluster };
+}
 
 export class StateInvalidError extends Error {
   constructor(key: KeyOf<StateKind>, version: number, detail: string) {
