@@ -7,7 +7,7 @@ import { keyOf, type KubeObject } from '../../core/model/index.js';
 import { notReconcilingReason } from '../../core/plan/index.js';
 import type { DashboardCluster } from '../../core/report/index.js';
 import type { ClusterFigures } from '../metrics.js';
-import type { ClusterState } from '../reconcile/state.js';
+import type { ClusterState } from '../../store/state/index.js';
 
 export type { ClusterFigures } from '../metrics.js';
 

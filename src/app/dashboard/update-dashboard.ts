@@ -8,7 +8,6 @@ import { upsertIssueByMarker, type AppIdentity, type GitHubClient, type IssueRes
 import type { Store } from '../../store/types.js';
 import { splitRepository } from '../github-client.js';
 import { recordClusterFigures, type Metrics } from '../metrics.js';
-import { readClusterState } from '../reconcile/state.js';
 import { dashboardCluster } from './cluster-view.js';
 
 export const DASHBOARD_KEY = 'dashboard';
@@ -27,7 +26,7 @@ export async function updateDashboard(deps: DashboardDeps, octokit: GitHubClient
   const clusters: DashboardCluster[] = [];
   for (const cluster of config.ok ? (config.config.clusters ?? []) : []) {
     const latest = await deps.store.latestSnapshot(repository, cluster.name);
-    const state = await readClusterState(deps.store as Store, repository, cluster.name);
+    const state = (await deps.store.getState({ kind: 'cluster', repository, cluster: cluster.name })) ?? {};
     const { view, figures } = dashboardCluster(cluster, latest?.snapshot, state, now);
     recordClusterFigures(deps.metrics, repository, cluster.name, figures);
     clusters.push(view);

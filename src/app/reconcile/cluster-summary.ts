@@ -19,7 +19,7 @@ export function driftByCause(drift: DiffResult): Record<string, number> {
   return counts;
 }
 
-export function summarizeCluster(evaluation: Extract<Evaluation, { type: 'evaluated' }>): Pick<ClusterState, 'drift' | 'conflicts' | 'ignored' | 'health'> {
+export function summarizeCluster(evaluation: Extract<Evaluation, { type: 'evaluated' }>): Pick<ClusterState, 'drift' | 'conflicts' | 'ignored'> {
   const { diff, drift } = evaluation;
   const ignored = new Map<string, number>();
   for (const resource of diff.resources) for (const change of resource.ignored) ignored.set(change.ignored?.reason ?? '', (ignored.get(change.ignored?.reason ?? '') ?? 0) + 1);
@@ -32,9 +32,5 @@ export function summarizeCluster(evaluation: Extract<Evaluation, { type: 'evalua
       resource: keyFields(resource.key), path: conflict.path, segments: conflict.segments, manager: conflict.manager,
     }))),
     ignored: [...ignored].map(([reason, count]) => ({ reason, count })),
-    health: {
-      degraded: diff.resources.filter((resource) => resource.health?.status === 'Degraded').length,
-      suspended: diff.resources.filter((resource) => resource.health?.status === 'Suspended').length,
-    },
   };
 }

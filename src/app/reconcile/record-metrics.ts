@@ -1,17 +1,15 @@
-// A cluster's gauges after a reconcile, from the state it recorded (the same writers the dashboard
-// uses, so the series are the same).
+// A cluster's gauges after a reconcile: the figures the dashboard shows, from the same snapshot and
+// state, through the same writers, so a reconcile and the next watch never disagree.
+import type { ClusterConfig } from '../../core/config/index.js';
+import type { KubeObject } from '../../core/model/index.js';
+import { dashboardCluster } from '../dashboard/cluster-view.js';
 import { recordClusterFigures, recordSnapshotAges, type Metrics } from '../metrics.js';
 import type { ClusterState } from './state.js';
 
 export function recordClusterMetrics(
-  metrics: Metrics, repository: string, cluster: string, state: ClusterState, now: Date,
+  metrics: Metrics, repository: string, cluster: ClusterConfig, snapshot: { capturedAt: string; items: KubeObject[] },
+  state: ClusterState, now: Date,
 ): void {
-  if (state.snapshot) {
-    recordSnapshotAges(metrics, [{ repository, cluster, capturedAt: state.snapshot.capturedAt }], now);
-  }
-  if (!state.drift || !state.conflicts || !state.health) return;
-  recordClusterFigures(metrics, repository, cluster, {
-    degraded: state.health.degraded, suspended: state.health.suspended,
-    conflicts: state.conflicts.length, driftByCause: state.drift.byCause,
-  });
+  recordSnapshotAges(metrics, [{ repository, cluster: cluster.name, capturedAt: snapshot.capturedAt }], now);
+  recordClusterFigures(metrics, repository, cluster.name, dashboardCluster(cluster, snapshot, state, now.toISOString()).figures);
 }

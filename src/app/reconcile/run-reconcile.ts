@@ -128,7 +128,7 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
     openPullRequests: open.map((branch) => ({ number: branch.pullRequest! })),
   };
   await writeClusterState(store, repository, cluster, state);
-  recordClusterMetrics(deps.metrics, repository, cluster, state, deps.now());
+  recordClusterMetrics(deps.metrics, repository, clusterConfig, latest.snapshot, state, deps.now());
   log.info({ repository, cluster, outcome: outcome.type, events: sync.events, blobsFetched: loaded.blobsFetched }, outcome.message ?? 'reconciled');
   return outcome;
 }

@@ -72,7 +72,6 @@ export const clusterStateSchema = z.object({
     resource: resourceKeySchema, path: z.string(), segments: z.array(pathSegmentSchema).optional(), manager: z.string(),
   })).optional(),
   ignored: z.array(z.object({ reason: z.string(), count: z.number() })).optional(),
-  health: z.object({ degraded: z.number(), suspended: z.number() }).optional(),
   /** Open drift PRs (the first one is the cluster's PR with `groupBy: cluster`). */
   openPullRequests: z.array(z.object({ number: z.number() })).optional(),
   problems: z.array(sourceProblemSchema).optional(),
