@@ -26,7 +26,8 @@ export async function updateDashboard(deps: DashboardDeps, octokit: GitHubClient
   const clusters: DashboardCluster[] = [];
   for (const cluster of config.ok ? (config.config.clusters ?? []) : []) {
     const latest = await deps.store.latestSnapshot(repository, cluster.name);
-    const state = (await deps.store.getState({ kind: 'cluster', repository, cluster: cluster.name })) ?? {};
+    const key = { kind: 'cluster', repository, cluster: cluster.name } as const;
+    const state = (await deps.store.getState(key)) ?? {};
     const { view, figures } = dashboardCluster(cluster, latest?.snapshot, state, now);
     recordClusterFigures(deps.metrics, repository, cluster.name, figures);
     clusters.push(view);

@@ -11,5 +11,6 @@ export function recordClusterMetrics(
   state: ClusterState, now: Date,
 ): void {
   recordSnapshotAges(metrics, [{ repository, cluster: cluster.name, capturedAt: snapshot.capturedAt }], now);
-  recordClusterFigures(metrics, repository, cluster.name, dashboardCluster(cluster, snapshot, state, now.toISOString()).figures);
+  const { figures } = dashboardCluster(cluster, snapshot, state, now.toISOString());
+  recordClusterFigures(metrics, repository, cluster.name, figures);
 }
