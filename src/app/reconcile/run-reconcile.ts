@@ -64,7 +64,7 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   const latest = await store.latestSnapshot(repository, cluster);
   if (!latest) return { type: 'no-snapshot', message: 'no snapshot stored for this cluster' };
   const previous = await readClusterState(store, repository, cluster);
-  const base: ClusterState = { ...previous, lastReconcileAt: deps.now().toISOString(), snapshot: { id: latest.meta.id, capturedAt: latest.meta.capturedAt } };
+  const base: ClusterState = { ...previous, lastReconcileAt: deps.now().toISOString() };
   const stop = async (type: ReconcileOutcomeType, message: string, problems: SourceProblem[] = []): Promise<ReconcileOutcome> => {
     log.warn({ repository, cluster, outcome: type, problems }, message);
     await writeClusterState(store, repository, cluster, { ...base, outcome: { type, message }, problems });

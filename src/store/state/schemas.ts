@@ -58,9 +58,10 @@ export const RECONCILE_OUTCOMES = [
  * and what the dashboard and /metrics show (counts, conflicts, problems, PRs). Add a field here.
  */
 export const clusterStateSchema = z.object({
+  /** When the last reconcile (or its give-up) finished: a new value refreshes the dashboard. */
   lastReconcileAt: z.string().optional(),
+  /** How the last reconcile ended, and why when it stopped early. */
   outcome: z.object({ type: z.enum(RECONCILE_OUTCOMES), message: z.string().optional() }).optional(),
-  snapshot: z.object({ id: z.string(), capturedAt: z.string() }).optional(),
   drift: z.object({
     /** Resources with persistent drift, by the cause of their changes (a resource counts once per cause). */
     byCause: z.record(z.string(), z.number()),

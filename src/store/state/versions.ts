@@ -23,7 +23,7 @@ export function keyFromDisplay(text: string): { group: string; kind: string; nam
  * Steps by the version they read: STEPS[1] turns version 1 into version 2.
  * 1 → 2: a conflict's resource was a display string (`Kind/ns/name`, the API group lost); it becomes
  * a resource key, with the group unknown (''). Fields nothing read are no longer kept: the cluster's
- * head sha, first open PR, health counts (the gauges count from the snapshot, as the dashboard
+ * head sha and snapshot, first open PR, health counts (the gauges count from the snapshot, as the dashboard
  * does), drift totals, declined count and reported list, a conflict's fix, a
  * branch's group and PR URL, an open PR's branch and URL; the repository's config check time and
  * problems (the cluster's problems hold them). The schema drops them on read. The watch's
