@@ -8,7 +8,8 @@ import { findCluster, type ClusterConfig, type Config } from '../core/config/ind
 import type { ParseCache } from '../core/manifests/index.js';
 import { formatProblem, type SourceProblem } from '../core/model/index.js';
 import {
-  clusterRoot, evaluateDrift, renderCluster, type ClusterRender, type ClusterTarget, type DriftEvaluation, type DriftInput, type EvaluatedDrift, type LiveState,
+  clusterRoot, evaluateDrift, renderCluster, type ClusterRender, type ClusterTarget, type DriftEvaluation,
+  type DriftInput, type EvaluatedDrift, type LiveState,
 } from '../core/pipeline/index.js';
 import { CliError, loadConfig, readTree, type LiveInput } from './io.js';
 

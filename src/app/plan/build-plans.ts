@@ -45,14 +45,17 @@ function renderHeadAndBase(
   return clusters.map((cluster) => {
     const live = latest.get(cluster.name);
     const options = { cache, budget, ...(live ? { live } : {}) };
-    return { cluster, head: renderCluster(input.headFiles, cluster, options), base: renderCluster(input.baseFiles, cluster, options) };
+    const head = renderCluster(input.headFiles, cluster, options);
+    return { cluster, head, base: renderCluster(input.baseFiles, cluster, options) };
   });
 }
 
 export async function buildPlans(store: Pick<Store, 'latestSnapshot'>, input: PlanInputs): Promise<BuiltPlans> {
   const clusters = input.config.clusters ?? [];
   const latest = new Map<string, Snapshot | undefined>();
-  for (const cluster of clusters) latest.set(cluster.name, (await store.latestSnapshot(input.repository, cluster.name))?.snapshot);
+  for (const cluster of clusters) {
+    latest.set(cluster.name, (await store.latestSnapshot(input.repository, cluster.name))?.snapshot);
+  }
   const rendered = renderHeadAndBase(clusters, input, latest);
   // The config decides every cluster's plan, so a change to it touches them all.
   const configChanged = input.changed.includes(CONFIG_PATH);

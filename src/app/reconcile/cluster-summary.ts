@@ -25,7 +25,9 @@ export function driftByCause(drift: DiffResult): Record<string, number> {
 
 /** The notes people act on, one line each (a source rendering an object twice is its own business). */
 function notChecked(notes: readonly SourceNote[]): string[] {
-  return notes.filter((note) => note.code !== 'rendered-twice').map((note) => `${note.source}: ${note.message}`).slice(0, NOT_CHECKED_KEPT);
+  return notes.filter((note) => note.code !== 'rendered-twice')
+    .map((note) => `${note.source}: ${note.message}`)
+    .slice(0, NOT_CHECKED_KEPT);
 }
 
 export function summarizeCluster(evaluation: Extract<Evaluation, { type: 'evaluated' }>): Pick<ClusterState, 'drift' | 'conflicts' | 'ignored'> {

@@ -73,7 +73,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   }
   else {
     const lines = sources.map(sourceReportLine);
-    const notes = evaluation.notes.filter((note) => note.code !== 'rendered-twice').map((note) => `${note.source}: ${note.message}`);
+    const notes = evaluation.notes.filter((note) => note.code !== 'rendered-twice')
+      .map((note) => `${note.source}: ${note.message}`);
     io.stdout.write(formatText(result, paletteFor(io.stdout, io.env), evaluation.pending, { lines, notes }));
   }
   const { modified, missing, extra } = result.summary;

@@ -61,10 +61,12 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const live = liveState(await loadLive(resolve(io.cwd, flags.live![0]!)));
   const target = pipelineCluster(input);
   const head = renderTree(input, target, live, cache);
-  const base = flags.base ? renderTree(await readManifestTree(io.cwd, 'base', flags.base, input), target, live, cache).objects : undefined;
+  const baseTree = flags.base ? await readManifestTree(io.cwd, 'base', flags.base, input) : undefined;
+  const base = baseTree ? renderTree(baseTree, target, live, cache).objects : undefined;
   const plan = planCluster({
     config, head: head.objects, ...(base ? { base } : {}),
-    ...(cluster ? { cluster: { ...cluster, defaultNamespace }, ...(cluster.path !== undefined ? { path: cluster.path } : {}) } : {}),
+    ...(cluster ? { cluster: { ...cluster, defaultNamespace } } : {}),
+    ...(cluster?.path !== undefined ? { path: cluster.path } : {}),
     headFiles: input.files, snapshot: live, now: new Date().toISOString(), sources: head,
   });
   const name = cluster?.name ?? live.cluster ?? 'cluster';

@@ -74,7 +74,8 @@ export function formatSummary(result: DiffResult): string {
  * or is not supported. Both default to none (a cluster applied by kubectl).
  */
 export function formatText(
-  result: DiffResult, palette: Palette = plainPalette, pending = 0, sources: { lines?: string[]; notes?: string[] } = {},
+  result: DiffResult, palette: Palette = plainPalette, pending = 0,
+  sources: { lines?: string[]; notes?: string[] } = {},
 ): string {
   const blocks: string[] = [];
   for (const resource of result.resources) {

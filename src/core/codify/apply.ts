@@ -72,7 +72,9 @@ function editImages(text: string, route: ImagesRoute, live: string): EditResult 
   if (ref.name !== String(entry.newName ?? entry.name)) set('newName', ref.name);
   if (ref.tag) set('newTag', ref.tag);
   if (ref.digest) set('digest', ref.digest);
-  if (!ref.digest && entry.digest !== undefined && current.ok) current = removeValueAt(current.text, document, [...at, 'digest']);
+  if (!ref.digest && entry.digest !== undefined && current.ok) {
+    current = removeValueAt(current.text, document, [...at, 'digest']);
+  }
   if (!ref.tag && entry.newTag !== undefined && current.ok) current = removeValueAt(current.text, document, [...at, 'newTag']);
   return current;
 }
@@ -90,7 +92,11 @@ function writeField(ctx: ApplyContext, resource: ResourceDiff, desired: DesiredO
       return { ...editFile(ctx, route.kustomization, (text) => editImages(text, route, value)), kind } as Outcome;
     case 'replicas':
       if (remove) return { ok: false, reason: `the replica count is set by replicas: in ${route.kustomization}; remove that entry by hand` };
-      return { ...editFile(ctx, route.kustomization, (text) => setValueAt(text, route.document ?? 0, [...(route.list ?? ['replicas']), { index: route.index }, 'count'], value)), kind } as Outcome;
+    {
+      const at = [...(route.list ?? ['replicas']), { index: route.index }, 'count'];
+      const edited = editFile(ctx, route.kustomization, (text) => setValueAt(text, route.document ?? 0, at, value));
+      return { ...edited, kind } as Outcome;
+    }
     default:
       break;
   }
@@ -103,7 +109,9 @@ function writeField(ctx: ApplyContext, resource: ResourceDiff, desired: DesiredO
     return result.ok ? { ok: true, file: result.file, line: result.line, kind: 'patch' } : { ok: false, reason: result.reason };
   }
   if (route.type === 'scalar') {
-    if (remove || !(value === null || ['string', 'number', 'boolean'].includes(typeof value))) return { ok: false, reason: `${route.file}: a value set by a patch is only rewritten as a scalar` };
+    if (remove || !(value === null || ['string', 'number', 'boolean'].includes(typeof value))) {
+      return { ok: false, reason: `${route.file}: a value set by a patch is only rewritten as a scalar` };
+    }
     return { ...editFile(ctx, route.file, (text) => setScalarAt(text, route.range, value as string | number | boolean | null)), kind } as Outcome;
   }
   const segments: PathSegment[] = [...change.segments];
@@ -128,7 +136,8 @@ function writeNewResource(ctx: ApplyContext, resource: ResourceDiff): Outcome {
   // List it first: when the kustomization cannot take it, no orphan file is left behind.
   const kustomization = findKustomizationFile(ctx.workspace.files(), root);
   if (kustomization) {
-    const listed = editFile(ctx, kustomization, (text) => appendToKustomizationList(text, 'resources', relativeTo(root, file)));
+    const entry = relativeTo(root, file);
+    const listed = editFile(ctx, kustomization, (text) => appendToKustomizationList(text, 'resources', entry));
     if (!listed.ok) return listed;
   }
   ctx.workspace.write(file, manifestText(cleanLiveObject(resource.live!)));

@@ -14,7 +14,10 @@ export type Route =
    * (`list` in `document`: a Flux Kustomization's `spec.images`, an Argo CD Application's
    * `spec.source.kustomize.images` strings).
    */
-  | { type: 'images'; kustomization: string; index: number; document?: number; list?: string[]; format?: 'object' | 'argocd-string' }
+  | {
+    type: 'images'; kustomization: string; index: number;
+    document?: number; list?: string[]; format?: 'object' | 'argocd-string';
+  }
   | { type: 'replicas'; kustomization: string; index: number; document?: number; list?: string[] }
   | { type: 'unsupported'; reason: string };
 
@@ -44,7 +47,8 @@ export function routeChange(desired: DesiredObject, pointer: string): Route {
       // An inline patch is YAML inside a string of the kustomization (or of a Flux Kustomization's
       // spec.patches): its nodes are not the file's, but a leaf's bytes are, so a scalar is rewritten there.
       if (!origin.file && source?.location && source.origin === origin && pointerIsLeaf(desired, pointer)) {
-        return { type: 'scalar', file: source.location.file, range: source.location.range, owner: origin.kustomization };
+        const { file, range } = source.location;
+        return { type: 'scalar', file, range, owner: origin.kustomization };
       }
       if (!origin.file || !source?.location) return { type: 'unsupported', reason: `set by an inline patch in ${origin.kustomization}; change it there by hand` };
       return { type: 'document', file: origin.file, document: source.location.document, owner: origin.kustomization };
@@ -53,7 +57,8 @@ export function routeChange(desired: DesiredObject, pointer: string): Route {
       if (!/\/image$/.test(pointer)) break;
       return {
         type: 'images', kustomization: origin.kustomization, index: origin.index,
-        ...(origin.list ? { document: origin.document ?? 0, list: origin.list, format: origin.format ?? 'object' } : {}),
+        ...(origin.list
+          ? { document: origin.document ?? 0, list: origin.list, format: origin.format ?? 'object' } : {}),
       };
     case 'replicas':
       if (pointer !== '/spec/replicas') break;
@@ -66,7 +71,8 @@ export function routeChange(desired: DesiredObject, pointer: string): Route {
   }
   if (origin.type === 'source-transform') {
     const where = origin.file ? ` (${origin.file})` : '';
-    return { type: 'unsupported', reason: `set by ${origin.transform} of ${origin.source}${where}; change it there by hand` };
+    const reason = `set by ${origin.transform} of ${origin.source}${where}; change it there by hand`;
+    return { type: 'unsupported', reason };
   }
   const where = 'kustomization' in origin ? ` in ${origin.kustomization}` : '';
   return { type: 'unsupported', reason: `set by kustomize's ${origin.type} transformer${where}; change it there by hand` };

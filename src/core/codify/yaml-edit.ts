@@ -77,7 +77,9 @@ function blockScalarAround(node: unknown, range: readonly [number, number]): Sca
 }
 
 /** Rewrites a one-line scalar of YAML embedded in a block scalar, in its own quoting style. */
-function rewriteEmbeddedScalar(text: string, range: readonly [number, number], value: string | number | boolean | null): string {
+function rewriteEmbeddedScalar(
+  text: string, range: readonly [number, number], value: string | number | boolean | null,
+): string {
   const first = text[range[0]];
   const style: ScalarStyle = first === '"' ? 'QUOTE_DOUBLE' : first === "'" ? 'QUOTE_SINGLE' : 'PLAIN';
   return splice(text, range[0], range[1], formatInlineScalar(value, style, false));

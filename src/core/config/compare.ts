@@ -37,7 +37,8 @@ function clusterChanges(before: readonly ClusterConfig[], after: readonly Cluste
   for (const [name, cluster] of now) {
     const was = old.get(name);
     if (!was) {
-      const where = cluster.path !== undefined ? `path ${cluster.path}` : `paths from its ${cluster.controller ?? 'controller'} objects`;
+      const where = cluster.path !== undefined
+        ? `path ${cluster.path}` : `paths from its ${cluster.controller ?? 'controller'} objects`;
       lines.push(`adds cluster ${name} (${where})`);
     }
     else lines.push(...fieldChanges(`cluster ${name}, `, was, cluster));

@@ -30,7 +30,9 @@ export const clusterSchema = z.strictObject({
   path: z
     .string({ error: 'expected a directory path relative to the repository root' })
     .min(1)
-    .refine((p) => !p.split('/').includes('..') && !p.startsWith('/'), { message: 'must stay inside the repository (no "..", no leading "/")' })
+    .refine((p) => !p.split('/').includes('..') && !p.startsWith('/'), {
+      message: 'must stay inside the repository (no "..", no leading "/")',
+    })
     .optional(),
   /**
    * What applies the repository to the cluster: `flux` (Kustomizations), `argocd` (Applications) or
@@ -48,7 +50,8 @@ export const clusterSchema = z.strictObject({
   staleAfter: duration.default('30m'),
 }).superRefine((cluster, ctx) => {
   if (cluster.path === undefined && cluster.controller === 'kubectl') {
-    ctx.addIssue({ code: 'custom', path: ['path'], message: 'with controller: kubectl, give the directory CI applies (path: …)' });
+    const message = 'with controller: kubectl, give the directory CI applies (path: …)';
+    ctx.addIssue({ code: 'custom', path: ['path'], message });
   }
 });
 

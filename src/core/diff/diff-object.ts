@@ -211,7 +211,8 @@ function liveOnly(walk: Walk, l: unknown, place: Place): void {
   // An applier that owns a map with content it never set applied an empty map there (Flux's
   // normalization writes `spec: {}`, `strategy: {}`: fluxcd/pkg ssa/normalize): its content is the
   // server's, so look at each field instead.
-  const appliedEmptyMap = isPlainObject(l) && !place.keyedItem && appliers.length > 0 && appliers.every((o) => o.operation === 'Apply');
+  const appliedEmptyMap = isPlainObject(l) && !place.keyedItem && appliers.length > 0
+    && appliers.every((o) => o.operation === 'Apply');
   if (appliers.length && !appliedEmptyMap && isAppliedField(walk, place, appliers)) {
     return record(walk, place, 'remove', undefined, l, mainOwner(appliers), owners);
   }

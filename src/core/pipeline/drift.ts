@@ -9,9 +9,12 @@ import { diffResources } from '../diff/index.js';
 import { coverageOf } from '../k8s/index.js';
 import type { RenderBudget, UnfollowedKind } from '../manifests/index.js';
 import {
-  escapeSegment, isPlainObject, type DesiredObject, type DiffResult, type FieldChange, type SourceProblem, type SourceReport,
+  escapeSegment, isPlainObject, type DesiredObject, type DiffResult, type FieldChange, type SourceProblem,
+  type SourceReport,
 } from '../model/index.js';
-import { isSourceObject, newResourceHomes, sourceNamespaces, summarizeSourceDrift, type SourceNote } from '../sources/index.js';
+import {
+  isSourceObject, newResourceHomes, sourceNamespaces, summarizeSourceDrift, type SourceNote,
+} from '../sources/index.js';
 import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import { scopeOf, type LiveState } from './live-state.js';
 import { clusterRoot, configWithSourceRules, renderCluster } from './render-cluster.js';
@@ -94,19 +97,23 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
       + `check the agent's namespaces`;
     return { type: 'out-of-scope', message };
   }
-  const rendered = renderCluster(input.files, cluster, { unfollowed: input.unfollowed, budget: input.renderBudget, live: snapshot });
+  const options = { unfollowed: input.unfollowed, budget: input.renderBudget, live: snapshot };
+  const rendered = renderCluster(input.files, cluster, options);
   // A file that does not render would make its objects look hand-made; nothing is proposed until it is fixed.
   if (rendered.errors.length > 0) return { type: 'manifest-problems', problems: rendered.errors, filesRead: rendered.filesRead };
   const effectiveConfig = configWithSourceRules(config, rendered);
   // Unconfigured, the scope is where the cluster's sources apply, not the whole cluster (DESIGN).
-  const sourceScope = cluster.namespaces?.length || rendered.controller === 'kubectl' ? undefined : sourceNamespaces(rendered.sources);
+  const sourceScope = cluster.namespaces?.length || rendered.controller === 'kubectl'
+    ? undefined : sourceNamespaces(rendered.sources);
   const compared = sourceScope ? coverageOf(scope, sourceScope).namespaces : namespaces;
-  const diff = diffResources(rendered.objects, snapshot.items, { config: effectiveConfig, namespaces: sourceScope ?? cluster.namespaces, scope });
+  const diffOptions = { config: effectiveConfig, namespaces: sourceScope ?? cluster.namespaces, scope };
+  const diff = diffResources(rendered.objects, snapshot.items, diffOptions);
   const gated = applyPersistenceGate(diff, input.history, input.minSnapshots ?? config.drift.minSnapshots);
   const { result: drift, dropped } = dropDeclined(gated.result, input.declined);
   const { fingerprints, pending } = gated;
   return {
-    type: 'evaluated', filesRead: rendered.filesRead, diff, drift, fingerprints, pending: pending.length, declined: dropped, namespaces: compared,
+    type: 'evaluated', filesRead: rendered.filesRead, diff, drift, fingerprints, pending: pending.length,
+    declined: dropped, namespaces: compared,
     sources: summarizeSourceDrift(rendered.sources, drift), notes: rendered.notes, effectiveConfig,
     // Under kubectl the cluster path is the one source: pullRequests.newResourcePath decides.
     newResourceHomes: rendered.controller === 'kubectl' ? {} : newResourceHomes(rendered.sources),
@@ -141,14 +148,17 @@ function isApplyTimeOnly(desired: DesiredObject, change: FieldChange): boolean {
  */
 function clusterEngine(input: DriftInput): CodifyEngine {
   return {
-    render: (files) => renderCluster(files, input.cluster, { unfollowed: input.unfollowed, budget: input.renderBudget, live: input.snapshot }),
+    render: (files) => renderCluster(files, input.cluster, {
+      unfollowed: input.unfollowed, budget: input.renderBudget, live: input.snapshot,
+    }),
     diff: (desired, live, options) => {
       const result = diffResources(desired, live, options);
       const resources = result.resources.map((resource) => {
         const object = resource.desired;
         if (!object) return resource;
         const source = isSourceObject(object.object);
-        const changes = resource.changes.filter((change) => !(source && isTransformField(change.path)) && !isApplyTimeOnly(object, change));
+        const changes = resource.changes
+          .filter((change) => !(source && isTransformField(change.path)) && !isApplyTimeOnly(object, change));
         return changes.length === resource.changes.length ? resource : { ...resource, changes };
       });
       return { ...result, resources };
@@ -176,9 +186,11 @@ export function codifyEvaluated(
   const { cluster, snapshot } = input;
   const { namespaces } = evaluated;
   return codifyWith(clusterEngine(input), {
-    files: input.files, root: clusterRoot(cluster.path), result, live: snapshot.items, config: evaluated.effectiveConfig,
+    files: input.files, root: clusterRoot(cluster.path), result, live: snapshot.items,
+    config: evaluated.effectiveConfig,
     newResourceHomes: evaluated.newResourceHomes,
-    sourceRoots: evaluated.sources.flatMap((source) => (source.scope === 'rendered' && source.path !== undefined ? [source.path] : [])),
+    sourceRoots: evaluated.sources
+      .flatMap((source) => (source.scope === 'rendered' && source.path !== undefined ? [source.path] : [])),
     defaultNamespace: cluster.defaultNamespace, cluster: { name: cluster.name, ...(namespaces ? { namespaces } : {}) },
   });
 }

@@ -24,7 +24,8 @@ export interface RenderClusterOptions {
 }
 
 /** What renderCluster needs of a cluster's config. */
-export type ClusterTarget = Pick<ClusterConfig, 'defaultNamespace'> & Partial<Pick<ClusterConfig, 'name' | 'path' | 'controller'>>;
+export type ClusterTarget =
+  Pick<ClusterConfig, 'defaultNamespace'> & Partial<Pick<ClusterConfig, 'name' | 'path' | 'controller'>>;
 
 export type ClusterRender = ClusterSourcesRender;
 

@@ -3,7 +3,8 @@
 // instance label) that this source's own live objects carry. An object merely present in the
 // cluster is never a prune candidate.
 import {
-  keyId, keyOf, type DesiredObject, type KubeObject, type PlanEntry, type PlanKept, type PlanWarning, type PruneInventory, type ResourceKey,
+  keyId, keyOf, type DesiredObject, type KubeObject, type PlanEntry, type PlanKept, type PlanWarning,
+  type PruneInventory, type ResourceKey,
 } from '../model/index.js';
 import { keepReason, trackingOf } from './prune-rules.js';
 import { isControllerOwned } from '../k8s/index.js';
@@ -59,7 +60,8 @@ export function planPrune(input: PruneInput): PruneResult {
       continue;
     }
     const identity = trackingOf(current);
-    const managed = inventory !== undefined || input.base.has(keyId(key)) || (identity !== undefined && tracking.has(identity));
+    const managed = inventory !== undefined || input.base.has(keyId(key))
+      || (identity !== undefined && tracking.has(identity));
     if (!managed) continue;
     const reason = keepReason(current);
     if (reason) {

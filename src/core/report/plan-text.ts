@@ -27,7 +27,9 @@ function entryLines(entry: PlanEntry): string[] {
 
 export function renderPlanText(cluster: string, plan: Plan): string {
   const lines = [planSummary(cluster, plan)];
-  if (plan.sources?.length) lines.push('', 'Sources:', ...plan.sources.map((source) => `  ${sourceReportLine(source)}`));
+  if (plan.sources?.length) {
+    lines.push('', 'Sources:', ...plan.sources.map((source) => `  ${sourceReportLine(source)}`));
+  }
   if (plan.warnings.length) {
     lines.push('', 'Warnings:');
     for (const w of plan.warnings) {

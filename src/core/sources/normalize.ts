@@ -4,7 +4,9 @@
 // so without them here every defaulted strategy looks like "Git no longer declares it".
 import { isPlainObject, type DesiredObject, type FieldSource } from '../model/index.js';
 
-function ensureEmpty(desired: DesiredObject, parent: Record<string, unknown>, pointer: string, key: string, source: FieldSource): void {
+function ensureEmpty(
+  desired: DesiredObject, parent: Record<string, unknown>, pointer: string, key: string, source: FieldSource,
+): void {
   if (parent[key] !== undefined) return;
   parent[key] = {};
   desired.source.fields[`${pointer}/${key}`] = source;
@@ -43,10 +45,14 @@ export function normalizeForFlux(desired: DesiredObject, source: FieldSource): v
     ensureEmpty(desired, object, '', 'spec', source);
     return;
   }
-  if (group === '' && kind === 'Service' && isPlainObject(object.spec)) defaultProtocols(desired, object.spec.ports, '/spec/ports', source);
+  if (group === '' && kind === 'Service' && isPlainObject(object.spec)) {
+    defaultProtocols(desired, object.spec.ports, '/spec/ports', source);
+  }
   if (group !== 'apps' || !isPlainObject(object.spec)) return;
   const spec = object.spec;
   if (kind === 'Deployment') ensureEmpty(desired, spec, '/spec', 'strategy', source);
   if (kind === 'DaemonSet' || kind === 'StatefulSet') ensureEmpty(desired, spec, '/spec', 'updateStrategy', source);
-  if (kind === 'Deployment' || kind === 'DaemonSet' || kind === 'StatefulSet') podTemplateContainers(desired, spec, source);
+  if (kind === 'Deployment' || kind === 'DaemonSet' || kind === 'StatefulSet') {
+    podTemplateContainers(desired, spec, source);
+  }
 }

@@ -38,7 +38,9 @@ function patchLocation(declaration: Declaration, index: number, location: Source
   if (!desired || text === undefined) return undefined;
   const scalar = desired.source.fields[pointerOf([...declaration.patchesAt, index, 'patch'])];
   const patch = (desired.object as unknown as Record<string, unknown>);
-  const value = declaration.patchesAt.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], patch);
+  const value = declaration.patchesAt.reduce<unknown>(
+    (node, key) => (node as Record<string, unknown> | undefined)?.[key], patch,
+  );
   const patchText = Array.isArray(value) ? (value[index] as Record<string, unknown> | undefined)?.patch : undefined;
   if (!scalar?.location || typeof patchText !== 'string') return undefined;
   const node = { kind: 'scalar', value: patchText, source: scalar } as unknown as TrackedNode;
@@ -64,7 +66,8 @@ function remapSource(source: FieldSource, wrapper: Wrapper, declaration: Declara
   let location: SourceLocation | undefined;
   switch (origin.type) {
     case 'patch': {
-      mapped = { type: 'patch', kustomization: file ?? declaration.display, index: origin.index, patchType: origin.patchType };
+      const kustomization = file ?? declaration.display;
+      mapped = { type: 'patch', kustomization, index: origin.index, patchType: origin.patchType };
       location = source.location ? patchLocation(declaration, origin.index, source.location) : undefined;
       break;
     }
@@ -80,8 +83,11 @@ function remapSource(source: FieldSource, wrapper: Wrapper, declaration: Declara
       break;
     }
     case 'replicas': {
-      if (!file || !declaration.replicasAt) return { origin: { type: 'source-transform', source: declaration.display, transform: 'replicas' } };
-      mapped = { type: 'replicas', kustomization: file, index: origin.index, document: declaration.desired!.source.document, list: declaration.replicasAt };
+      if (!file || !declaration.replicasAt) {
+        return { origin: { type: 'source-transform', source: declaration.display, transform: 'replicas' } };
+      }
+      const document = declaration.desired!.source.document;
+      mapped = { type: 'replicas', kustomization: file, index: origin.index, document, list: declaration.replicasAt };
       location = declaredLocation(declaration, `${pointerOf([...declaration.replicasAt, origin.index])}/count`);
       break;
     }
@@ -95,10 +101,14 @@ function remapSource(source: FieldSource, wrapper: Wrapper, declaration: Declara
 }
 
 /** The wrapper render's objects with every trace of the wrapper replaced by the declaration. */
-export function remapWrapperRender(objects: DesiredObject[], wrapper: Wrapper, declaration: Declaration): DesiredObject[] {
+export function remapWrapperRender(
+  objects: DesiredObject[], wrapper: Wrapper, declaration: Declaration,
+): DesiredObject[] {
   return objects.map((object) => {
     const fields: Record<string, FieldSource> = {};
-    for (const [pointer, source] of Object.entries(object.source.fields)) fields[pointer] = remapSource(source, wrapper, declaration);
+    for (const [pointer, source] of Object.entries(object.source.fields)) {
+      fields[pointer] = remapSource(source, wrapper, declaration);
+    }
     return {
       ...object,
       source: {

@@ -14,7 +14,9 @@ import { sourceName, type ArgoTransforms } from './types.js';
 const MANIFEST = /\.(ya?ml|json)$/i;
 
 /** The files a directory source reads, relative paths matched as Argo CD matches them. */
-export function directoryFiles(files: ReadonlyMap<string, string>, path: string, directory: ArgoTransforms['directory']): string[] {
+export function directoryFiles(
+  files: ReadonlyMap<string, string>, path: string, directory: ArgoTransforms['directory'],
+): string[] {
   const prefix = path ? `${path}/` : '';
   const include = directory?.include ? globMatcher(directory.include) : undefined;
   const exclude = directory?.exclude ? globMatcher(directory.exclude) : undefined;
@@ -30,7 +32,9 @@ export function directoryFiles(files: ReadonlyMap<string, string>, path: string,
   return chosen.sort();
 }
 
-function renderDirectory(declared: DeclaredSource, inputs: RenderSourceInputs, transforms: ArgoTransforms): SourceRender {
+function renderDirectory(
+  declared: DeclaredSource, inputs: RenderSourceInputs, transforms: ArgoTransforms,
+): SourceRender {
   const objects: DesiredObject[] = [];
   const errors: SourceProblem[] = [];
   const skipped: SkippedDocument[] = [];
@@ -38,7 +42,9 @@ function renderDirectory(declared: DeclaredSource, inputs: RenderSourceInputs, t
   const defaultNamespace = transforms.destination.namespace ?? inputs.defaultNamespace;
   for (const file of directoryFiles(inputs.files, declared.source.path ?? '', transforms.directory)) {
     const rendered = renderManifests(inputs.files, file, {
-      defaultNamespace, ...(inputs.cache ? { cache: inputs.cache } : {}), ...(inputs.budget ? { budget: inputs.budget } : {}),
+      defaultNamespace,
+      ...(inputs.cache ? { cache: inputs.cache } : {}),
+      ...(inputs.budget ? { budget: inputs.budget } : {}),
     });
     objects.push(...rendered.objects);
     errors.push(...rendered.errors);
@@ -54,7 +60,8 @@ export function renderArgoSource(declared: DeclaredSource, inputs: RenderSourceI
   const transforms = source.transforms as ArgoTransforms;
   const name = sourceName(source.id);
   if (source.path === undefined) {
-    const notes = [{ code: 'unsupported' as const, source: name, message: `${name} installs a Helm chart from a repository: its objects are not rendered` }];
+    const message = `${name} installs a Helm chart from a repository: its objects are not rendered`;
+    const notes = [{ code: 'unsupported' as const, source: name, message }];
     return { objects: [], errors: [], skipped: [], filesRead: [], notes };
   }
   const path = source.path;
@@ -83,19 +90,27 @@ export function renderArgoSource(declared: DeclaredSource, inputs: RenderSourceI
       },
     }, transforms.destination.namespace ?? inputs.defaultNamespace);
   } else if (inputs.files.has(path ? `${path}/Chart.yaml` : 'Chart.yaml')) {
-    const notes = [{ code: 'unsupported' as const, source: name, message: `${name} renders the Helm chart at ${path || '.'}: Helm sources are not rendered` }];
+    const message = `${name} renders the Helm chart at ${path || '.'}: Helm sources are not rendered`;
+    const notes = [{ code: 'unsupported' as const, source: name, message }];
     return { objects: [], errors: [], skipped: [], filesRead: [], notes };
   } else {
     rendered = renderDirectory(declared, inputs, transforms);
   }
   const file = declared.desired?.source.file;
-  const stamp = { origin: { type: 'source-transform' as const, source: `Application ${name}`, transform: 'stamp', ...(file ? { file } : {}) } };
-  for (const desired of rendered.objects) stampArgo(desired, source.id, inputs.argoSettings, transforms.destination.namespace, stamp);
+  const stamp = {
+    origin: {
+      type: 'source-transform' as const, source: `Application ${name}`, transform: 'stamp', ...(file ? { file } : {}),
+    },
+  };
+  for (const desired of rendered.objects) {
+    stampArgo(desired, source.id, inputs.argoSettings, transforms.destination.namespace, stamp);
+  }
   for (const rule of transforms.ignoreDifferences) {
     if (rule.jqPathExpressions.length === 0) continue;
     rendered.notes.push({
       code: 'unsupported', source: name,
-      message: `ignoreDifferences for ${rule.kind}${rule.name ? ' ' + rule.name : ''}: jqPathExpressions (${rule.jqPathExpressions.join(', ')}) are not supported; those fields are compared`,
+      message: `ignoreDifferences for ${rule.kind}${rule.name ? ' ' + rule.name : ''}: jqPathExpressions `
+        + `(${rule.jqPathExpressions.join(', ')}) are not supported; those fields are compared`,
     });
   }
   return rendered;

@@ -103,30 +103,39 @@ export function renderClusterSources(input: ClusterSourcesInput): ClusterSources
     if (!source) return undefined;
     source.declaredIn = { file: desired.source.file, document: desired.source.document };
     const id = sourceIdText(source.id);
-    if (!declared.has(id)) declared.set(id, { source, desired, ...(input.files.has(desired.source.file) ? { text: input.files.get(desired.source.file)! } : {}) });
+    const text = input.files.get(desired.source.file);
+    if (!declared.has(id)) declared.set(id, { source, desired, ...(text !== undefined ? { text } : {}) });
     return source;
   };
   for (const desired of entry.objects) declare(desired, false);
   const liveSources = input.live.flatMap((obj) => readSource(obj, true) ?? []);
-  const controller = input.controller ?? detectController([...[...declared.values()].map((d) => d.source), ...liveSources]);
+  const known = [...[...declared.values()].map((d) => d.source), ...liveSources];
+  const controller = input.controller ?? detectController(known);
   if (controller === 'kubectl' || entry.stopped) {
     const objects = entry.objects.map((desired) => desired.key);
-    return { ...entry, controller, sources: [{ source: kubectlSource(input.cluster, input.path), scope: 'rendered', objects }], notes: [], ignore: [] };
+    const sources: SourceResult[] = [{ source: kubectlSource(input.cluster, input.path), scope: 'rendered', objects }];
+    return { ...entry, controller, sources, notes: [], ignore: [] };
   }
   return followSources(input, entry, declared, liveSources, controller);
 }
 
 function followSources(
-  input: ClusterSourcesInput, entry: RenderResult, declared: Map<string, DeclaredSource>, liveSources: Source[], controller: ControllerName,
+  input: ClusterSourcesInput, entry: RenderResult, declared: Map<string, DeclaredSource>, liveSources: Source[],
+  controller: ControllerName,
 ): ClusterSourcesRender {
   const inputs: RenderSourceInputs = {
-    files: input.files, live: input.live, defaultNamespace: input.defaultNamespace, argoSettings: readArgoSettings(input.live),
+    files: input.files, live: input.live, defaultNamespace: input.defaultNamespace,
+    argoSettings: readArgoSettings(input.live),
     ...(input.cache ? { cache: input.cache } : {}), ...(input.unfollowed ? { unfollowed: input.unfollowed } : {}),
     ...(input.budget ? { budget: input.budget } : {}),
   };
   const liveById = new Map(liveSources.map((source) => [sourceIdText(source.id), source]));
-  const matcher = repositoryMatcher([...declared.values()].map((d) => d.source), [...entry.objects.map((d) => d.object), ...input.live], input.path, input.repository);
-  const result: ClusterSourcesRender = { objects: [], skipped: [...entry.skipped], errors: [...entry.errors], filesRead: [...entry.filesRead], controller, sources: [], notes: [], ignore: [] };
+  const objects = [...entry.objects.map((d) => d.object), ...input.live];
+  const matcher = repositoryMatcher([...declared.values()].map((d) => d.source), objects, input.path, input.repository);
+  const result: ClusterSourcesRender = {
+    objects: [], skipped: [...entry.skipped], errors: [...entry.errors], filesRead: [...entry.filesRead], controller,
+    sources: [], notes: [], ignore: [],
+  };
   const byKey = new Map<string, { desired: DesiredObject; source: string }>();
   const done = new Set<string>();
   const queue = [...declared.keys()];
@@ -161,11 +170,15 @@ function followSources(
     const name = sourceName(source.id);
     if (!matcher.isThisRepository(source)) {
       result.sources.push({ source, scope: 'out-of-scope', objects: [] });
-      const from = source.origin.type === 'git' ? source.origin.repoURL : source.origin.type === 'flux-source' ? `${source.origin.kind} ${source.origin.namespace}/${source.origin.name}` : '';
-      result.notes.push({ code: 'out-of-scope', source: name, message: `${name} applies ${from}, another repository: its objects are not checked here` });
+      const { origin } = source;
+      const from = origin.type === 'git' ? origin.repoURL
+        : origin.type === 'flux-source' ? `${origin.kind} ${origin.namespace}/${origin.name}` : '';
+      const message = `${name} applies ${from}, another repository: its objects are not checked here`;
+      result.notes.push({ code: 'out-of-scope', source: name, message });
       continue;
     }
-    const rendered: SourceRender = source.id.controller === 'flux' ? renderFluxSource(found, inputs) : renderArgoSource(found, inputs);
+    const rendered: SourceRender = source.id.controller === 'flux'
+      ? renderFluxSource(found, inputs) : renderArgoSource(found, inputs);
     result.errors.push(...rendered.errors);
     result.skipped.push(...rendered.skipped);
     result.filesRead.push(...rendered.filesRead);
@@ -177,7 +190,10 @@ function followSources(
       const key = keyId(desired.key);
       const first = byKey.get(key);
       if (first) {
-        if (first.source !== name) result.notes.push({ code: 'rendered-twice', source: name, key: desired.key, message: `also rendered by ${first.source}, which applies it first` });
+        const message = `also rendered by ${first.source}, which applies it first`;
+        if (first.source !== name) {
+          result.notes.push({ code: 'rendered-twice', source: name, key: desired.key, message });
+        }
         continue;
       }
       byKey.set(key, { desired, source: name });
@@ -191,7 +207,9 @@ function followSources(
     result.sources.push({ source, scope: 'rendered', objects: keys });
   }
   // What the cluster path declares and no source applies was applied by hand (a root Application).
-  for (const desired of entry.objects) if (!byKey.has(keyId(desired.key))) byKey.set(keyId(desired.key), { desired, source: '' });
+  for (const desired of entry.objects) {
+    if (!byKey.has(keyId(desired.key))) byKey.set(keyId(desired.key), { desired, source: '' });
+  }
   result.objects = [...byKey.values()].map((entry) => entry.desired);
   result.filesRead = [...new Set(result.filesRead)];
   return result;

@@ -13,20 +13,26 @@ import { substituteObject, type Variables } from './substitute.js';
 import { findKustomizationFile } from '../manifests/index.js';
 import { generatedResources } from './wrapper.js';
 
-function liveData(live: readonly KubeObject[], kind: string, namespace: string, name: string): Record<string, unknown> | undefined {
+function liveData(
+  live: readonly KubeObject[], kind: string, namespace: string, name: string,
+): Record<string, unknown> | undefined {
   const found = live.find((obj) => obj.kind === kind && obj.apiVersion === 'v1'
     && obj.metadata?.namespace === namespace && obj.metadata?.name === name);
   return found ? ((found.data ?? {}) as Record<string, unknown>) : undefined;
 }
 
 /** The variables of `postBuild`: substituteFrom in order (later wins), then the inline substitute. */
-function variablesOf(transforms: FluxTransforms, namespace: string, inputs: RenderSourceInputs, notes: SourceNote[], name: string): Variables {
+function variablesOf(
+  transforms: FluxTransforms, namespace: string, inputs: RenderSourceInputs, notes: SourceNote[], name: string,
+): Variables {
   const variables: Variables = { values: new Map(), unknown: new Set() };
   for (const ref of transforms.postBuild?.substituteFrom ?? []) {
     const data = liveData(inputs.live, ref.kind, namespace, ref.name);
     if (!data) {
       if (!ref.optional) {
-        notes.push({ code: 'not-checkable', source: name, message: `postBuild.substituteFrom ${ref.kind} ${namespace}/${ref.name} is not in the snapshot: its variables cannot be checked` });
+        const message = `postBuild.substituteFrom ${ref.kind} ${namespace}/${ref.name} is not in the snapshot: `
+          + 'its variables cannot be checked';
+        notes.push({ code: 'not-checkable', source: name, message });
       }
       continue;
     }
@@ -52,7 +58,9 @@ function variablesOf(transforms: FluxTransforms, namespace: string, inputs: Rend
  * one). The wrapper runs after that kustomization's images transformer, so an entry the kustomization
  * already renamed is matched by its new name.
  */
-function mergedImages(files: ReadonlyMap<string, string>, path: string, images: readonly ImageTransform[]): ImageTransform[] {
+function mergedImages(
+  files: ReadonlyMap<string, string>, path: string, images: readonly ImageTransform[],
+): ImageTransform[] {
   const file = findKustomizationFile(files, path);
   if (!file || images.length === 0) return [...images];
   let own: unknown;
@@ -63,7 +71,8 @@ function mergedImages(files: ReadonlyMap<string, string>, path: string, images: 
   }
   const entries = isPlainObject(own) && Array.isArray(own.images) ? own.images : [];
   return images.map((image) => {
-    const renamed = entries.find((entry) => isPlainObject(entry) && entry.name === image.name && typeof entry.newName === 'string');
+    const renamed = entries.find((entry) => isPlainObject(entry) && entry.name === image.name
+      && typeof entry.newName === 'string');
     return renamed && !image.newName ? { ...image, name: String((renamed as Record<string, unknown>).newName) } : image;
   });
 }
@@ -89,15 +98,19 @@ export function renderFluxSource(declared: DeclaredSource, inputs: RenderSourceI
       'name-affix': 'namePrefix/nameSuffix', 'name-affix@pointer': '/spec/namePrefix',
     },
   });
-  const transform = (what: string): FieldSource => ({ origin: { type: 'source-transform', source: `Kustomization ${name}`, transform: what, ...(file ? { file } : {}) } });
+  const transform = (what: string): FieldSource => ({
+    origin: { type: 'source-transform', source: `Kustomization ${name}`, transform: what, ...(file ? { file } : {}) },
+  });
   const liveByKey = new Map(inputs.live.map((obj) => [keyId(keyOf(obj)), obj]));
   if (transforms.postBuild) {
     const variables = variablesOf(transforms, source.id.namespace, inputs, rendered.notes, name);
     for (const desired of rendered.objects) {
-      for (const note of substituteObject(desired, variables, transform('postBuild.substitute'), liveByKey.get(keyId(desired.key)))) {
+      const live = liveByKey.get(keyId(desired.key));
+      for (const note of substituteObject(desired, variables, transform('postBuild.substitute'), live)) {
         rendered.notes.push({
           code: 'not-checkable', source: name, key: desired.key, pointer: note.pointer,
-          message: `${note.pointer} uses ${note.variables.map((v) => '${' + v + '}').join(', ')} from a Secret, whose value the snapshot does not hold`,
+          message: `${note.pointer} uses ${note.variables.map((v) => '${' + v + '}').join(', ')} from a Secret, `
+            + 'whose value the snapshot does not hold',
         });
       }
     }
@@ -109,7 +122,10 @@ export function renderFluxSource(declared: DeclaredSource, inputs: RenderSourceI
   return rendered;
 }
 
-function applyMetadata(desired: DesiredObject, transforms: FluxTransforms, transform: (what: string) => FieldSource, id: DeclaredSource['source']['id']): void {
+function applyMetadata(
+  desired: DesiredObject, transforms: FluxTransforms, transform: (what: string) => FieldSource,
+  id: DeclaredSource['source']['id'],
+): void {
   setMetadata(desired, 'labels', transforms.commonMetadata.labels, transform('commonMetadata'));
   setMetadata(desired, 'annotations', transforms.commonMetadata.annotations, transform('commonMetadata'));
   stampFlux(desired, id, transform('stamp'));

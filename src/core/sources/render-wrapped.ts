@@ -23,12 +23,18 @@ export function renderThroughWrapper(
     ...(inputs.budget ? { budget: inputs.budget } : {}),
   });
   const display = `${source.id.kind} ${sourceName(source.id)}`;
-  const declaration: Declaration = { display, ...shape, ...(declared.desired ? { desired: declared.desired } : {}), ...(declared.text !== undefined ? { text: declared.text } : {}) };
+  const declaration: Declaration = {
+    display, ...shape,
+    ...(declared.desired ? { desired: declared.desired } : {}),
+    ...(declared.text !== undefined ? { text: declared.text } : {}),
+  };
   const where = file ?? display;
   return {
     objects: remapWrapperRender(rendered.objects, wrapper, declaration),
     // The wrapper is ours: a problem in it is one of the controller object's fields.
-    errors: rendered.errors.map((problem) => (isWrapperPath(problem.file) ? { file: where, message: `${display}: ${problem.field ? problem.field + ': ' : ''}${problem.message}` } : problem)),
+    errors: rendered.errors.map((problem) => (isWrapperPath(problem.file)
+      ? { file: where, message: `${display}: ${problem.field ? problem.field + ': ' : ''}${problem.message}` }
+      : problem)),
     skipped: rendered.skipped.filter((skip) => !isWrapperPath(skip.file)),
     filesRead: [...rendered.filesRead.filter((read) => !isWrapperPath(read)), ...(file ? [file] : [])],
     notes: [],

@@ -20,13 +20,15 @@ export interface RepositoryMatcher {
 }
 
 export function repositoryMatcher(
-  sources: readonly Source[], objects: readonly KubeObject[], clusterPath: string | undefined, repository: string | undefined,
+  sources: readonly Source[], objects: readonly KubeObject[], clusterPath: string | undefined,
+  repository: string | undefined,
 ): RepositoryMatcher {
   const fluxRefs = new Set([refText('GitRepository', 'flux-system', 'flux-system')]);
   const argoRepos = new Set<string>();
   if (repository) argoRepos.add(repository.toLowerCase());
   for (const obj of objects) {
-    if (obj.kind !== 'GitRepository' || !repository || !isPlainObject(obj.spec) || typeof obj.spec.url !== 'string') continue;
+    if (obj.kind !== 'GitRepository' || !repository) continue;
+    if (!isPlainObject(obj.spec) || typeof obj.spec.url !== 'string') continue;
     if (repositoryOfUrl(obj.spec.url) === repository.toLowerCase()) {
       fluxRefs.add(refText('GitRepository', obj.metadata?.namespace ?? '', obj.metadata?.name ?? ''));
     }

@@ -38,7 +38,8 @@ function truncatedLabel(value: string): string {
 }
 
 export function stampArgo(
-  desired: DesiredObject, id: SourceId, settings: ArgoSettings, destinationNamespace: string | undefined, source: FieldSource,
+  desired: DesiredObject, id: SourceId, settings: ArgoSettings, destinationNamespace: string | undefined,
+  source: FieldSource,
 ): void {
   const app = argoInstanceName(id);
   const { key } = desired;
@@ -51,6 +52,9 @@ export function stampArgo(
   if (key.group === 'apiextensions.k8s.io' && key.kind === 'CustomResourceDefinition') return;
   // A cluster-scoped object's tracking id names the destination namespace (UnstructuredToAppInstanceValue).
   const namespace = isClusterScoped(key.group, key.kind) ? destinationNamespace ?? '' : key.namespace;
-  setMetadataKey(desired, 'annotations', ARGO_TRACKING_ANNOTATION, `${app}:${key.group}/${key.kind}:${namespace}/${key.name}`, source);
-  if (settings.installationID) setMetadataKey(desired, 'annotations', ARGO_INSTALLATION_ANNOTATION, settings.installationID, source);
+  const trackingId = `${app}:${key.group}/${key.kind}:${namespace}/${key.name}`;
+  setMetadataKey(desired, 'annotations', ARGO_TRACKING_ANNOTATION, trackingId, source);
+  if (settings.installationID) {
+    setMetadataKey(desired, 'annotations', ARGO_INSTALLATION_ANNOTATION, settings.installationID, source);
+  }
 }

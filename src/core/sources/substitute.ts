@@ -21,7 +21,8 @@ type Substituted = { text: string; unknown: string[] };
 /** The text with its variables substituted, and the unknown (Secret) variables it used. */
 export function substituteText(text: string, variables: Variables): Substituted {
   const unknown: string[] = [];
-  const result = text.replace(VARIABLE, (whole, escaped: string, name: string, operator?: string, fallback?: string) => {
+  type Replace = (whole: string, escaped: string, name: string, operator?: string, fallback?: string) => string;
+  const replace: Replace = (whole, escaped, name, operator, fallback) => {
     if (escaped) return whole.slice(1);
     if (variables.unknown.has(name)) {
       unknown.push(name);
@@ -30,8 +31,8 @@ export function substituteText(text: string, variables: Variables): Substituted 
     const value = variables.values.get(name);
     if (value !== undefined && (value !== '' || !operator?.startsWith(':'))) return value;
     return operator ? fallback ?? '' : '';
-  });
-  return { text: result, unknown };
+  };
+  return { text: text.replace(VARIABLE, replace as (substring: string, ...args: string[]) => string), unknown };
 }
 
 export interface SubstitutionNote {

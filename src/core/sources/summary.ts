@@ -1,8 +1,12 @@
 // Per-source results: which resources of a drift report or a plan belong to which source — the objects
 // its render gives, and for live-only objects (extra, prune) the source whose inventory names them.
-import { keyId, type DiffResult, type Plan, type PruneInventory, type ResourceKey, type SourceReport } from '../model/index.js';
+import {
+  keyId, type DiffResult, type Plan, type PruneInventory, type ResourceKey, type SourceReport,
+} from '../model/index.js';
 import type { SourceResult } from './render-cluster.js';
 import { sourceName } from './types.js';
+
+type CountField = 'drift' | 'create' | 'update' | 'prune';
 
 function reportOf(result: SourceResult): SourceReport {
   const { source } = result;
@@ -24,12 +28,16 @@ function ownerIndex(sources: readonly SourceResult[]): Map<string, number> {
     for (const key of result.objects) if (!owners.has(keyId(key))) owners.set(keyId(key), index);
   });
   sources.forEach((result, index) => {
-    for (const entry of result.source.status?.inventory ?? []) if (!owners.has(keyId(entry.key))) owners.set(keyId(entry.key), index);
+    for (const entry of result.source.status?.inventory ?? []) {
+      if (!owners.has(keyId(entry.key))) owners.set(keyId(entry.key), index);
+    }
   });
   return owners;
 }
 
-function count(sources: readonly SourceResult[], keys: Iterable<{ key: ResourceKey; field: 'drift' | 'create' | 'update' | 'prune' }>, fields: Array<'drift' | 'create' | 'update' | 'prune'>): SourceReport[] {
+function count(
+  sources: readonly SourceResult[], keys: Iterable<{ key: ResourceKey; field: CountField }>, fields: CountField[],
+): SourceReport[] {
   const reports = sources.map(reportOf);
   for (const report of reports) if (report.scope === 'rendered') for (const field of fields) report.counts[field] = 0;
   const owners = ownerIndex(sources);
@@ -48,7 +56,9 @@ export function summarizeSourceDrift(sources: readonly SourceResult[], result: D
 }
 
 /** What merging does per source. */
-export function summarizeSourcePlan(sources: readonly SourceResult[], plan: Pick<Plan, 'create' | 'update' | 'prune'>): SourceReport[] {
+export function summarizeSourcePlan(
+  sources: readonly SourceResult[], plan: Pick<Plan, 'create' | 'update' | 'prune'>,
+): SourceReport[] {
   const entries = [
     ...plan.create.map((entry) => ({ key: entry.id, field: 'create' as const })),
     ...plan.update.map((entry) => ({ key: entry.id, field: 'update' as const })),
@@ -66,7 +76,9 @@ export function newResourceHomes(sources: readonly SourceResult[]): Record<strin
   for (const result of sources) {
     if (result.scope !== 'rendered' || result.source.path === undefined) continue;
     const counts = new Map<string, number>();
-    for (const key of result.objects) if (key.namespace) counts.set(key.namespace, (counts.get(key.namespace) ?? 0) + 1);
+    for (const key of result.objects) {
+      if (key.namespace) counts.set(key.namespace, (counts.get(key.namespace) ?? 0) + 1);
+    }
     for (const [namespace, count] of counts) {
       const current = best.get(namespace);
       if (!current || count > current.count) best.set(namespace, { path: result.source.path, count });
@@ -107,7 +119,9 @@ export function sourceNamespaces(sources: readonly SourceResult[]): string[] {
       if (key.namespace) namespaces.add(key.namespace);
       if (key.kind === 'Namespace' && key.group === '') namespaces.add(key.name);
     }
-    for (const entry of result.source.status?.inventory ?? []) if (entry.key.namespace) namespaces.add(entry.key.namespace);
+    for (const entry of result.source.status?.inventory ?? []) {
+      if (entry.key.namespace) namespaces.add(entry.key.namespace);
+    }
   }
   return [...namespaces].sort();
 }

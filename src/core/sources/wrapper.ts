@@ -68,7 +68,9 @@ export function buildWrapper(dir: string, sourcePath: string, spec: WrapperSpec)
   if (spec.namePrefix) kustomization.namePrefix = spec.namePrefix;
   if (spec.nameSuffix) kustomization.nameSuffix = spec.nameSuffix;
   if (spec.commonLabels && Object.keys(spec.commonLabels).length > 0) kustomization.commonLabels = spec.commonLabels;
-  if (spec.commonAnnotations && Object.keys(spec.commonAnnotations).length > 0) kustomization.commonAnnotations = spec.commonAnnotations;
+  if (spec.commonAnnotations && Object.keys(spec.commonAnnotations).length > 0) {
+    kustomization.commonAnnotations = spec.commonAnnotations;
+  }
   if (spec.patches.length > 0) {
     kustomization.patches = spec.patches.map((patch, index) => ({
       path: `patch-${index}.yaml`, ...(patch.target ? { target: patch.target } : {}),
@@ -76,7 +78,9 @@ export function buildWrapper(dir: string, sourcePath: string, spec: WrapperSpec)
   }
   if (spec.images.length > 0) kustomization.images = spec.images;
   if (spec.replicas && spec.replicas.length > 0) kustomization.replicas = spec.replicas;
-  if (spec.components.length > 0) kustomization.components = spec.components.map((c) => fromWrapper(dir, sourcePath, c));
+  if (spec.components.length > 0) {
+    kustomization.components = spec.components.map((component) => fromWrapper(dir, sourcePath, component));
+  }
   const path = `${dir}/kustomization.yaml`;
   files.set(path, JSON.stringify(kustomization, null, 2) + '\n');
   return { dir, kustomization: path, patchFiles, files };
@@ -89,7 +93,9 @@ export function withWrapper(files: ReadonlyMap<string, string>, wrapper: Wrapper
 
 /** A read-only map of the repository's files with a few more laid over them. */
 class OverlayFiles implements ReadonlyMap<string, string> {
-  constructor(private readonly base: ReadonlyMap<string, string>, private readonly extra: ReadonlyMap<string, string>) {}
+  constructor(
+    private readonly base: ReadonlyMap<string, string>, private readonly extra: ReadonlyMap<string, string>,
+  ) {}
   get size(): number { return this.base.size + [...this.extra.keys()].filter((k) => !this.base.has(k)).length; }
   get(key: string): string | undefined { return this.extra.get(key) ?? this.base.get(key); }
   has(key: string): boolean { return this.extra.has(key) || this.base.has(key); }
@@ -123,7 +129,8 @@ export function generatedResources(files: ReadonlyMap<string, string>, sourcePat
     if (dir && findKustomizationFile(files, prefix + dir)) withKustomization.add(dir);
   }
   // Only the outermost kustomization directory of a branch is a resource.
-  const outermost = [...withKustomization].filter((dir) => ![...withKustomization].some((o) => o !== dir && dir.startsWith(`${o}/`)));
+  const outermost = [...withKustomization]
+    .filter((dir) => ![...withKustomization].some((other) => other !== dir && dir.startsWith(`${other}/`)));
   const resources = new Set<string>(outermost);
   for (const relative of candidates.sort()) {
     if (!/\.ya?ml$/i.test(relative)) continue;
