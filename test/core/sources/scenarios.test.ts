@@ -76,7 +76,8 @@ describe('flux-podinfo: Flux kustomize-controller with every Kustomization trans
 
   it('an unchanged cluster shows zero drift, per source', () => {
     expect(driftOf(evaluated)).toEqual([]);
-    expect(evaluated.sources.map(sourceReportLine).sort()).toEqual(['flux-system/apps: 0 drift', 'flux-system/flux-system: 0 drift']);
+    expect(evaluated.sources.map(sourceReportLine).sort())
+      .toEqual(['flux-system/apps: 0 drift', 'flux-system/flux-system: 0 drift']);
     expect(evaluated.sources.find((s) => s.name === 'flux-system/apps')).toMatchObject({
       path: 'apps/kind-dev', appliedRevision: 'main@sha1:7c1f4e2a9b3d5c8e0f6a1b2c3d4e5f60718293a4', suspended: false,
     });
@@ -89,7 +90,8 @@ describe('flux-podinfo: Flux kustomize-controller with every Kustomization trans
 
   it('the plan of unchanged HEAD changes nothing', () => {
     expectUnchangedPlan(plan);
-    expect(plan.sources?.map(sourceReportLine).sort()).toEqual(['flux-system/apps: no changes', 'flux-system/flux-system: no changes']);
+    expect(plan.sources?.map(sourceReportLine).sort())
+      .toEqual(['flux-system/apps: no changes', 'flux-system/flux-system: no changes']);
   });
 });
 
@@ -114,7 +116,8 @@ describe('flux-podinfo hand changes: each reported once, attributed, codified wh
       'apps/kind-dev/driftback-deployment-podinfo.yaml', 'apps/kind-dev/kustomization.yaml', 'clusters/kind-dev/apps.yaml',
     ]);
     expect(edits['clusters/kind-dev/apps.yaml']).toEqual(['40: memory: 384Mi', '46: newTag: 6.14.1']);
-    expect(edits['apps/kind-dev/kustomization.yaml']).toEqual(['7: count: 4', '8: patches:', '9: - path: driftback-deployment-podinfo.yaml']);
+    expect(edits['apps/kind-dev/kustomization.yaml'])
+      .toEqual(['7: count: 4', '8: patches:', '9: - path: driftback-deployment-podinfo.yaml']);
     expect(edits['apps/kind-dev/driftback-deployment-podinfo.yaml']).toContain('12: value: debug');
   });
 
@@ -126,13 +129,16 @@ describe('flux-podinfo hand changes: each reported once, attributed, codified wh
     expect(routeChange(deployment, `/spec/template/spec/containers/0/env/${env}/value`)).toMatchObject({
       type: 'unsupported', reason: expect.stringContaining('postBuild.substitute of Kustomization flux-system/apps (clusters/kind-dev/apps.yaml)'),
     });
-    expect(routeChange(deployment, '/metadata/labels/team')).toMatchObject({ reason: expect.stringContaining('commonMetadata of Kustomization') });
-    expect(routeChange(deployment, '/metadata/labels/kustomize.toolkit.fluxcd.io~1name')).toMatchObject({ reason: expect.stringContaining('stamp of Kustomization') });
+    expect(routeChange(deployment, '/metadata/labels/team'))
+      .toMatchObject({ reason: expect.stringContaining('commonMetadata of Kustomization') });
+    expect(routeChange(deployment, '/metadata/labels/kustomize.toolkit.fluxcd.io~1name'))
+      .toMatchObject({ reason: expect.stringContaining('stamp of Kustomization') });
   });
 
   it('the plan of HEAD against it updates the Deployment back; the comment shows it per source', () => {
     expect(ran.plan.update.map((entry) => entry.id.name)).toEqual(['podinfo']);
-    expect(ran.plan.sources?.map(sourceReportLine).sort()).toEqual(['flux-system/apps: 1 to update', 'flux-system/flux-system: no changes']);
+    expect(ran.plan.sources?.map(sourceReportLine).sort())
+      .toEqual(['flux-system/apps: 1 to update', 'flux-system/flux-system: no changes']);
     const comment = renderPlanComment([{ cluster: 'kind-dev', plan: ran.plan }]);
     expect(comment).toContain('- flux-system/apps: 1 to update\n');
   });
@@ -147,7 +153,8 @@ describe('flux-podinfo hand changes: each reported once, attributed, codified wh
       }],
     });
     expect(body).toContain('<summary>Not checked (1)</summary>');
-    expect(body).toContain('- flux-system/apps: /spec/template/spec/containers/0/env/2/value uses ${backend\\_token} from a Secret');
+    expect(body)
+      .toContain('- flux-system/apps: /spec/template/spec/containers/0/env/2/value uses ${backend\\_token} from a Secret');
     expect(body).toContain('  - flux-system/apps: 1 drift\n');
     expect(body).toContain('  - flux-system/flux-system: 0 drift\n');
   });
@@ -170,7 +177,8 @@ describe('prune follows the inventory and the source\'s prune setting', () => {
 
   it('a Service the render no longer gives is pruned by a source that prunes', () => {
     const plan = planWithout(false, (text) => text);
-    expect(plan.prune.map((entry) => `${entry.id.kind}/${entry.id.namespace}/${entry.id.name}`)).toEqual(['Service/podinfo/podinfo']);
+    expect(plan.prune.map((entry) => `${entry.id.kind}/${entry.id.namespace}/${entry.id.name}`))
+      .toEqual(['Service/podinfo/podinfo']);
     expect(plan.sources?.map(sourceReportLine)).toContain('flux-system/apps: 1 to prune');
   });
 
@@ -178,7 +186,8 @@ describe('prune follows the inventory and the source\'s prune setting', () => {
     // The live Kustomization's inventory still names it; the repository's spec (what Flux applies next) says prune: false.
     const plan = planWithout(false, (text) => text.replace('  prune: true\n', '  prune: false\n'));
     expect(plan.prune).toEqual([]);
-    expect(plan.kept).toEqual([{ id: { group: '', kind: 'Service', namespace: 'podinfo', name: 'podinfo' }, reason: 'flux-system/apps does not prune (no `spec.prune: true`): the object stays in the cluster' }]);
+    expect(plan.kept)
+      .toEqual([{ id: { group: '', kind: 'Service', namespace: 'podinfo', name: 'podinfo' }, reason: 'flux-system/apps does not prune (no `spec.prune: true`): the object stays in the cluster' }]);
   });
 });
 
@@ -191,7 +200,8 @@ describe('a cluster configured without a path: the snapshot\'s sources name the 
     const input: DriftInput = { snapshot, config, cluster, files, history: [], minSnapshots: 1, declined: new Set() };
     const evaluated = evaluateDrift(input);
     if (evaluated.type !== 'evaluated') throw new Error(evaluated.type);
-    expect(evaluated.sources.map(sourceReportLine).sort()).toEqual(['flux-system/apps: 1 drift', 'flux-system/flux-system: 0 drift']);
+    expect(evaluated.sources.map(sourceReportLine).sort())
+      .toEqual(['flux-system/apps: 1 drift', 'flux-system/flux-system: 0 drift']);
     // The patch is traced to clusters/kind-dev/apps.yaml, which flux-system's render declares.
     const { edits } = codifyLines({ input, evaluated, plan: undefined as unknown as Plan });
     expect(edits['clusters/kind-dev/apps.yaml']).toEqual(['40: memory: 384Mi', '46: newTag: 6.14.1']);
@@ -205,7 +215,8 @@ describe('Flux spec.images merged by name into the kustomization\'s (kustomize-c
     const config = configOf(files);
     const rendered = renderCluster(files, config.clusters![0]!, { live: scenarioSnapshot('flux-podinfo', 'unchanged') });
     const deployment = rendered.objects.find((d) => d.key.kind === 'Deployment' && d.key.namespace === 'podinfo')!;
-    expect(deployment.object.spec).toMatchObject({ template: { spec: { containers: [{ image: 'registry.example/podinfo:6.14.0' }] } } });
+    expect(deployment.object.spec)
+      .toMatchObject({ template: { spec: { containers: [{ image: 'registry.example/podinfo:6.14.0' }] } } });
   });
 });
 
@@ -219,7 +230,8 @@ describe('a Flux Kustomization that reads another GitRepository', () => {
     ].join('\n'));
     const config = configOf(files);
     const rendered = renderCluster(files, config.clusters![0]!, { live: scenarioSnapshot('flux-podinfo', 'unchanged') });
-    expect(rendered.sources.map((result) => [result.source.id.name, result.scope])).toContainEqual(['platform', 'out-of-scope']);
+    expect(rendered.sources.map((result) => [result.source.id.name, result.scope]))
+      .toContainEqual(['platform', 'out-of-scope']);
     expect(rendered.notes.find((note) => note.code === 'out-of-scope')?.message)
       .toBe('flux-system/platform applies GitRepository flux-system/platform-repo, another repository: its objects are not checked here');
   });
@@ -231,7 +243,8 @@ describe('flux-helm: Flux with helm-controller (flux2-kustomize-helm-example)', 
 
   it('zero drift on the Kustomizations\' objects, HelmRelease included; no plan changes', () => {
     expect(driftOf(evaluated)).toEqual([]);
-    expect(evaluated.sources.map(sourceReportLine).sort()).toEqual(['flux-system/apps: 0 drift', 'flux-system/flux-system: 0 drift']);
+    expect(evaluated.sources.map(sourceReportLine).sort())
+      .toEqual(['flux-system/apps: 0 drift', 'flux-system/flux-system: 0 drift']);
     expectUnchangedPlan(plan);
   });
 });
@@ -262,7 +275,8 @@ describe('argocd-ssa-annotation: Argo CD, server-side apply, annotation tracking
       'argocd/platform-redis: another repository, not checked',
       'argocd/root: 0 drift',
     ]);
-    expect(evaluated.notes.find((note) => note.code === 'out-of-scope')?.message).toContain('https://github.com/acme/platform-manifests.git');
+    expect(evaluated.notes.find((note) => note.code === 'out-of-scope')?.message)
+      .toContain('https://github.com/acme/platform-manifests.git');
     expectUnchangedPlan(plan);
   });
 
@@ -272,7 +286,8 @@ describe('argocd-ssa-annotation: Argo CD, server-side apply, annotation tracking
     const hand = run('argocd-ssa-annotation', 'hand-changes').evaluated;
     const frontend = hand.diff.resources.find((r) => r.key.kind === 'Deployment' && r.key.name === 'frontend')!;
     expect(frontend.changes).toEqual([]);
-    expect(frontend.ignored.map((change) => [change.path, change.ignored?.reason])).toEqual([['/spec/replicas', 'Argo CD Application argocd/online-boutique ignoreDifferences']]);
+    expect(frontend.ignored.map((change) => [change.path, change.ignored?.reason]))
+      .toEqual([['/spec/replicas', 'Argo CD Application argocd/online-boutique ignoreDifferences']]);
   });
 
   it('an image set by the Application\'s kustomize.images is codified into that override', () => {
@@ -329,8 +344,10 @@ describe('hand-made: a person\'s object in a Flux source\'s namespace', () => {
 
   it('the sources render with zero drift outside the hand changes', () => {
     const { evaluated } = run('hand-made', 'hand-made');
-    expect(evaluated.sources.map((source) => source.name).sort()).toEqual(['flux-system/apps', 'flux-system/flux-system', 'flux-system/infrastructure']);
-    expect(driftOf(evaluated).filter((line) => !/^(Deployment\/shop\/(web|api)|Gateway\/shop\/shop) /.test(line))).toEqual([]);
+    expect(evaluated.sources.map((source) => source.name).sort())
+      .toEqual(['flux-system/apps', 'flux-system/flux-system', 'flux-system/infrastructure']);
+    expect(driftOf(evaluated).filter((line) => !/^(Deployment\/shop\/(web|api)|Gateway\/shop\/shop) /.test(line)))
+      .toEqual([]);
   });
 });
 

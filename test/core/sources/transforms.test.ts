@@ -36,7 +36,8 @@ describe('the kustomization Flux generates', () => {
     ['clusters/dev/.github/workflow.yaml', ''],
   ]);
   it('lists every YAML file, a directory with a kustomization as one resource, and leaves .github out', () => {
-    expect(generatedResources(files, 'clusters/dev')).toEqual(['apps.yaml', 'extra/more.yaml', 'flux-system', 'vars.yml']);
+    expect(generatedResources(files, 'clusters/dev'))
+      .toEqual(['apps.yaml', 'extra/more.yaml', 'flux-system', 'vars.yml']);
   });
 });
 
@@ -59,6 +60,7 @@ describe('Argo CD directory sources', () => {
     expect(directoryFiles(files, 'web', undefined)).toEqual(['web/a.yaml', 'web/b.json']);
     expect(directoryFiles(files, 'web', { recurse: true })).toEqual(['web/a.yaml', 'web/b.json', 'web/sub/d.yaml']);
     expect(directoryFiles(files, 'web', { recurse: true, exclude: 'sub/*' })).toEqual(['web/a.yaml', 'web/b.json']);
-    expect(directoryFiles(files, 'web', { recurse: true, include: '*.yaml' })).toEqual(['web/a.yaml', 'web/sub/d.yaml']);
+    expect(directoryFiles(files, 'web', { recurse: true, include: '*.yaml' }))
+      .toEqual(['web/a.yaml', 'web/sub/d.yaml']);
   });
 });
