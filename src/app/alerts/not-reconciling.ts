@@ -5,7 +5,7 @@ import { parseDuration, type ClusterConfig } from '../../core/config/index.js';
 import { reconcilerStateOf } from '../../core/health/index.js';
 import type { KubeObject, ReconcilerState } from '../../core/model/index.js';
 import { appliesPath, notReconcilingReason } from '../../core/plan/index.js';
-import { renderNotReconcilingAlert } from '../../core/report/index.js';
+import { NO_OVERRIDES, renderNotReconcilingAlert, type TemplateOverrides } from '../../core/report/index.js';
 import { closeIssue, upsertIssueByMarker, type AppIdentity, type GitHubClient, type RepoRef } from '../../github/index.js';
 import type { WatchState } from './alert-state.js';
 import { ALERT_LABELS } from './not-reporting.js';
@@ -20,7 +20,11 @@ export interface ReconcilerAlertChange {
   issue?: number;
 }
 
-export async function checkNotReconciling(octokit: GitHubClient, repo: RepoRef, cluster: ClusterConfig, live: KubeObject[], state: WatchState, now: Date, author: AppIdentity): Promise<ReconcilerAlertChange[]> {
+/** `templates` is asked for only when an issue is written. */
+export async function checkNotReconciling(
+  octokit: GitHubClient, repo: RepoRef, cluster: ClusterConfig, live: KubeObject[], state: WatchState, now: Date, author: AppIdentity,
+  templates: () => Promise<TemplateOverrides> = async () => NO_OVERRIDES,
+): Promise<ReconcilerAlertChange[]> {
   const staleAfter = parseDuration(cluster.staleAfter) ?? 1800;
   const prefix = `${cluster.name}/`;
   const previous = state.notReconciling ?? {};
@@ -38,7 +42,7 @@ export async function checkNotReconciling(octokit: GitHubClient, repo: RepoRef, 
       if (entry.issue === undefined) changes.push({ type: 'pending', resource: id });
       continue;
     }
-    const rendered = renderNotReconcilingAlert({ cluster: cluster.name, state: reconciler, reason });
+    const rendered = renderNotReconcilingAlert({ cluster: cluster.name, state: reconciler, reason }, { templates: await templates() });
     const result = await upsertIssueByMarker(octokit, { ...repo, key: notReconcilingKey(cluster.name, reconciler), title: rendered.title, body: rendered.body, labels: ALERT_LABELS, author });
     next[id] = { ...entry, issue: result.number };
     changes.push({ type: result.type === 'reopened' ? 'reopened' : 'opened', resource: id, issue: result.number });
