@@ -42,6 +42,8 @@ export function dashboardCluster(cluster: ClusterConfig, latest: { capturedAt: s
     staleAfter: cluster.staleAfter,
     resourcesInScope: live.length,
     driftByCause: { human: driftByCause.human, controller: driftByCause.controller, unknown: driftByCause.unknown },
+    ...optional('sources', state.drift?.sources),
+    ...optional('notChecked', state.drift?.notChecked),
     conflicts,
     ignored: state.ignored ?? [],
     degraded,

@@ -1,8 +1,12 @@
 // What the dashboard and /metrics show for a cluster after a reconcile: drift by cause, conflicts,
-// ignored counts with their reasons, degraded and suspended resources, reported drift.
-import type { DiffResult, ResourceKey } from '../../core/model/index.js';
+// ignored counts with their reasons, degraded and suspended resources, reported drift, per-source results.
+import { sourceReportLine, type DiffResult, type ResourceKey } from '../../core/model/index.js';
+import type { SourceNote } from '../../core/sources/index.js';
 import type { Evaluation } from './evaluate.js';
 import type { ClusterState } from './state.js';
+
+/** At most this many "not checked" lines are kept for the dashboard. */
+const NOT_CHECKED_KEPT = 50;
 
 /** The key's own fields only: what is stored is exactly a ResourceKey. */
 function keyFields(key: ResourceKey): ResourceKey {
@@ -19,14 +23,24 @@ export function driftByCause(drift: DiffResult): Record<string, number> {
   return counts;
 }
 
+/** The notes people act on, one line each (a source rendering an object twice is its own business). */
+function notChecked(notes: readonly SourceNote[]): string[] {
+  return notes.filter((note) => note.code !== 'rendered-twice')
+    .map((note) => `${note.source}: ${note.message}`)
+    .slice(0, NOT_CHECKED_KEPT);
+}
+
 export function summarizeCluster(evaluation: Extract<Evaluation, { type: 'evaluated' }>): Pick<ClusterState, 'drift' | 'conflicts' | 'ignored'> {
   const { diff, drift } = evaluation;
   const ignored = new Map<string, number>();
   for (const resource of diff.resources) for (const change of resource.ignored) ignored.set(change.ignored?.reason ?? '', (ignored.get(change.ignored?.reason ?? '') ?? 0) + 1);
+  const withSources = evaluation.sources.some((source) => source.controller !== 'kubectl');
   return {
     drift: {
       byCause: driftByCause(drift),
       pending: evaluation.pending,
+      ...(withSources ? { sources: evaluation.sources.map(sourceReportLine) } : {}),
+      ...(evaluation.notes.length > 0 ? { notChecked: notChecked(evaluation.notes) } : {}),
     },
     conflicts: diff.resources.flatMap((resource) => resource.conflicts.map((conflict) => ({
       resource: keyFields(resource.key), path: conflict.path, segments: conflict.segments, manager: conflict.manager,

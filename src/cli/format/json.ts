@@ -2,7 +2,7 @@
 // that hold a conflict, are listed (the summary counts the rest); only changes that count, never
 // ignored ones. `conflicts` (Git declares a field a controller owns) is an addition to the documented
 // shape, present only when there is one.
-import type { DiffResult, FieldChange, ResourceDiff } from '../../core/model/index.js';
+import type { DiffResult, FieldChange, ResourceDiff, SourceReport } from '../../core/model/index.js';
 
 export interface JsonChange {
   path: string;
@@ -50,6 +50,7 @@ export function toJsonDocument(result: DiffResult): JsonDiffDocument {
 }
 
 /** One JSON document; undefined fields are left out (an `add` has no `desired`). */
-export function formatJson(result: DiffResult): string {
-  return JSON.stringify(toJsonDocument(result), null, 2) + '\n';
+/** `sources`: the per-source results, when the cluster has GitOps sources. */
+export function formatJson(result: DiffResult, sources?: readonly SourceReport[]): string {
+  return JSON.stringify({ ...toJsonDocument(result), ...(sources?.length ? { sources } : {}) }, null, 2) + '\n';
 }

@@ -69,7 +69,14 @@ export function formatSummary(result: DiffResult): string {
 }
 
 /** `pending`: differences the persistence gate holds back (not in enough consecutive snapshots yet). */
-export function formatText(result: DiffResult, palette: Palette = plainPalette, pending = 0): string {
+/**
+ * `sources`: one line per GitOps source (`flux-system/apps: 0 drift`); `notes`: what could not be checked
+ * or is not supported. Both default to none (a cluster applied by kubectl).
+ */
+export function formatText(
+  result: DiffResult, palette: Palette = plainPalette, pending = 0,
+  sources: { lines?: string[]; notes?: string[] } = {},
+): string {
   const blocks: string[] = [];
   for (const resource of result.resources) {
     if (resource.status === 'in-sync' && resource.conflicts.length === 0) continue;
@@ -80,6 +87,8 @@ export function formatText(result: DiffResult, palette: Palette = plainPalette, 
     const held = `${pending} more difference${are} not in enough consecutive snapshots yet (drift.minSnapshots)`;
     blocks.push(`${held}: not drift until it persists.`);
   }
+  if (sources.notes?.length) blocks.push(['Not checked:', ...sources.notes.map((note) => `  ${note}`)].join('\n'));
+  if (sources.lines?.length) blocks.push(['Sources:', ...sources.lines.map((line) => `  ${line}`)].join('\n'));
   blocks.push(formatSummary(result));
   return blocks.join('\n\n') + '\n';
 }

@@ -28,7 +28,9 @@ export function patchTarget(change: FieldChange, live: unknown): { segments: Pat
 
 function patchSkeleton(desired: DesiredObject): string {
   const metadata: Record<string, string> = { name: desired.source.sourceName };
-  const namespace = desired.source.sourceNamespace ?? desired.key.namespace;
+  // A namespace a source sets at apply time (Flux targetNamespace) is not there yet inside the overlay.
+  const setBySource = desired.source.fields['/metadata/namespace']?.origin.type === 'source-transform';
+  const namespace = desired.source.sourceNamespace ?? (setBySource ? undefined : desired.key.namespace);
   if (namespace) metadata.namespace = namespace;
   return manifestText({ apiVersion: desired.object.apiVersion, kind: desired.object.kind, metadata });
 }

@@ -208,7 +208,14 @@ function liveOnly(walk: Walk, l: unknown, place: Place): void {
   const evidence = owners.filter((o) => o.role === 'other' && (o.cause === 'human' || o.cause === 'unknown'));
   if (evidence.length) return record(walk, place, 'add', undefined, l, mainOwner(evidence), owners);
   const appliers = owners.filter((o) => o.role === 'applier');
-  if (appliers.length && isAppliedField(walk, place, appliers)) return record(walk, place, 'remove', undefined, l, mainOwner(appliers), owners);
+  // An applier that owns a map with content it never set applied an empty map there (Flux's
+  // normalization writes `spec: {}`, `strategy: {}`: fluxcd/pkg ssa/normalize): its content is the
+  // server's, so look at each field instead.
+  const appliedEmptyMap = isPlainObject(l) && !place.keyedItem && appliers.length > 0
+    && appliers.every((o) => o.operation === 'Apply');
+  if (appliers.length && !appliedEmptyMap && isAppliedField(walk, place, appliers)) {
+    return record(walk, place, 'remove', undefined, l, mainOwner(appliers), owners);
+  }
   // Objects from before managedFields existed: the last-applied annotation is the only record.
   if (!walk.hasManagedFields && walk.live.metadata?.annotations?.[LAST_APPLIED] !== undefined && inLastApplied(walk, place)) {
     return record(walk, place, 'remove', undefined, l, undefined, [], 'applier');

@@ -2,7 +2,7 @@
 // warnings that matter. Pure: every input is a value, `now` included.
 import {
   compareKeys, keyId, keyOf, type DesiredObject, type KubeObject, type Plan, type PlanEntry, type PlanWarning,
-  type ResourceKey,
+  type PruneInventory, type ResourceKey,
 } from '../model/index.js';
 import { parseDuration, type ClusterConfig, type Config } from '../config/index.js';
 import { assessHealth } from '../health/index.js';
@@ -27,6 +27,8 @@ export interface PlanInput {
   headRevision?: string;
   /** The cluster's path in the repository: picks the Flux/Argo CD object that applies it. */
   path?: string;
+  /** The sources' inventories (Flux status.inventory, Argo CD status.resources); default: none known. */
+  inventories?: readonly PruneInventory[];
 }
 
 const WARNING_ORDER: PlanWarning['code'][] = ['stale-snapshot', 'partial-snapshot', 'not-reconciling', 'prune-protected', 'immutable', 'conflict', 'reverts-live-change', 'namespace-missing', 'unhealthy'];
@@ -74,7 +76,10 @@ export function planChanges(input: PlanInput): Plan {
   }
 
   const prune = input.cluster?.prune ?? true;
-  const pruned = planPrune({ head, base, live, prune, protect: input.config.plan.protect, proves: coverage.proves });
+  const pruned = planPrune({
+    head, base, live, prune, protect: input.config.plan.protect, proves: coverage.proves,
+    ...(input.inventories ? { inventories: input.inventories } : {}),
+  });
   plan.prune.push(...pruned.prune);
   plan.kept.push(...pruned.kept);
   plan.warnings.push(...pruned.warnings);

@@ -16,6 +16,9 @@ export const DASHBOARD = `This issue lists what driftback sees in each cluster. 
 - Last snapshot: {{#if snapshotAge}}{{text snapshotAge}} ago ({{text capturedAt}}){{#if stale}} — ⚠️ **not reporting** (staleAfter {{text staleAfter}}){{/if}}{{else}}⚠️ **none received yet**{{/if}}
 - Resources in scope: {{resources}}
 - Drift: {{#each drift}}{{count}} {{text cause}}{{#unless @last}}, {{/unless}}{{else}}none{{/each}}
+{{#each sources}}
+  - {{text this}}
+{{/each}}
 - Open drift pull requests: {{#each pullRequests}}#{{number}}{{#unless @last}}, {{/unless}}{{else}}none{{/each}}
 {{#if conflicts.length}}
 
@@ -23,6 +26,16 @@ export const DASHBOARD = `This issue lists what driftback sees in each cluster. 
 
 {{#each conflicts}}
 - {{code resource}} {{code field}}: Git and {{code manager}} both set it
+{{/each}}
+
+</details>
+{{/if}}
+{{#if notChecked.length}}
+
+<details><summary>Not checked ({{notChecked.length}})</summary>
+
+{{#each notChecked}}
+- {{text this}}
 {{/each}}
 
 </details>
