@@ -101,7 +101,8 @@ function splitByNamespace(result: DiffResult): Map<string, DiffResult> {
   const groups = new Map<string, DiffResult>();
   for (const namespace of new Set(result.resources.map((resource) => resource.key.namespace))) {
     const resources = result.resources.filter((resource) => resource.key.namespace === namespace);
-    groups.set(namespace, { ...result, resources, summary: summarize(resources) });
+    const owned = result.owned?.filter((object) => object.key.namespace === namespace);
+    groups.set(namespace, { ...result, resources, summary: summarize(resources), ...(owned ? { owned } : {}) });
   }
   return groups;
 }
