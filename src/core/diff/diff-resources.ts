@@ -11,7 +11,8 @@ import { summarize } from '../classify/summary.js';
 import { diffObject } from './diff-object.js';
 import {
   autoscalerOwning, autoscalerReason, AUTOSCALED_PATH, coverageOf, creatorOf, describeAutoscaler, FULL_SCOPE,
-  imperativeActionOf, indexAutoscalers, type AutoscalerIndex, type SnapshotScope,
+  customListKeysLookup, customListKeysOf, imperativeActionOf, indexAutoscalers, type AutoscalerIndex,
+  type ListKeysLookup, type SnapshotScope,
 } from '../k8s/index.js';
 import { judgeExtra, ownershipContextOf, type OwnershipContext } from '../ownership/index.js';
 
@@ -37,6 +38,7 @@ export function diffResources(desired: DesiredObject[], live: KubeObject[], opti
   const desiredIds = new Set<string>();
   const resources: ResourceDiff[] = [];
   const autoscalers = indexAutoscalers(live);
+  const customListKeys = customListKeysLookup(customListKeysOf(live));
   const ownership = ownershipContextOf(live, config, options.sourceOf);
   const owned: OwnedObject[] = [];
 
@@ -50,7 +52,7 @@ export function diffResources(desired: DesiredObject[], live: KubeObject[], opti
       resources.push({ key: want.key, status: 'missing', changes: [], ignored: [], conflicts: [], desired: want });
       continue;
     }
-    resources.push(compareOne(want, have, config, matchers, autoscalers));
+    resources.push(compareOne(want, have, config, matchers, { autoscalers, customListKeys }));
   }
 
   for (const [id, have] of liveById) {
@@ -78,9 +80,10 @@ export function diffResources(desired: DesiredObject[], live: KubeObject[], opti
 
 function compareOne(
   want: DesiredObject, have: KubeObject, config: Config, matchers: readonly IgnoreMatcher[],
-  autoscalers: AutoscalerIndex,
+  facts: { autoscalers: AutoscalerIndex; customListKeys: ListKeysLookup },
 ): ResourceDiff {
-  const { changes, conflicts } = diffObject(want.object, have, { config });
+  const { autoscalers, customListKeys } = facts;
+  const { changes, conflicts } = diffObject(want.object, have, { config, customListKeys });
   const counted: FieldChange[] = [];
   const ignored: FieldChange[] = [];
   const reported: FieldChange[] = [];

@@ -39,3 +39,6 @@ export {
   AUTOSCALED_PATH, autoscalerOwning, autoscalerReason, describeAutoscaler, indexAutoscalers, type Autoscaler,
   type AutoscalerIndex,
 } from './autoscalers.js';
+export {
+  customListKeysLookup, customListKeysOf, type CustomListKeys, type ListKeysLookup,
+} from './crd-list-keys.js';
