@@ -6,7 +6,7 @@ import { groupOf, isPlainObject, ownValue, versionOf } from '../model/index.js';
 import { defaultConfig } from '../config/index.js';
 import { escapeSegment } from '../model/index.js';
 import {
-  buildOwnership, canonicalKey, childOwn, fieldPath,
+  buildOwnership, canonicalKey, childOwn, fieldPath, filledByKubernetes, isFilledDefault,
   foldStringData, hasManagedFields, isEmpty, isQuantityField, isSecret,
   isSecretValuePath, itemKey, itemOwn, LAST_APPLIED, listKeysFor, mainOwner, MASK, ownersOf, quantitiesEqual,
   secretValuesEqual, valueAtSegments, withoutNoise, type ListKeysLookup, type OwnNode, type Owner,
@@ -68,6 +68,11 @@ export function diffObject(desired: KubeObject, live: KubeObject, options: DiffO
   };
   const d = secret ? foldStringData(withoutNoise(desired)) : withoutNoise(desired);
   const l = secret ? foldStringData(withoutNoise(live)) : withoutNoise(live);
+  // Both are shallow copies: dropping a top-level field leaves the objects themselves untouched.
+  for (const field of filledByKubernetes(walk.group, walk.kind, desired)) {
+    delete d[field];
+    delete l[field];
+  }
   compareMaps(walk, d, l, { pointer: '', pattern: '', own: buildOwnership(live, config), keyedItem: false, inherited: [] });
   return { changes: walk.changes, conflicts: walk.conflicts };
 }
@@ -214,6 +219,7 @@ function labelOf(value: unknown, keys: readonly string[], filled: Record<string,
 /** A field live has and Git does not: a hand edit (add), a planned removal (remove), or a default. */
 function liveOnly(walk: Walk, l: unknown, place: Place): void {
   if (isEmpty(l)) return;
+  if (isFilledDefault(walk.group, walk.kind, place.pattern, l)) return;
   const owners = exactOwners(walk, place);
   const evidence = owners.filter((o) => o.role === 'other' && (o.cause === 'human' || o.cause === 'unknown'));
   if (evidence.length) return record(walk, place, 'add', undefined, l, mainOwner(evidence), owners);
