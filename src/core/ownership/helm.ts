@@ -3,8 +3,9 @@
 // (helm/helm pkg/action/validate.go), helm-controller's `helm.toolkit.fluxcd.io/name|namespace` labels
 // (HelmCharts and chart output), release Secrets (`sh.helm.release.v1.<name>.v<N>`, type
 // `helm.sh/release.v1`, label `owner: helm`), and a HelmRelease's `status.inventory`.
-import type { KubeObject, ResourceKey } from '../model/index.js';
-import { isPlainObject, keyId, keyOf } from '../model/index.js';
+import type { KubeObject } from '../model/index.js';
+import { keyId, keyOf } from '../model/index.js';
+import { fluxInventory } from '../sources/index.js';
 import { creationOf } from '../k8s/index.js';
 
 export const HELM_RELEASE_NAME = 'meta.helm.sh/release-name';
@@ -34,26 +35,12 @@ export function indexHelm(live: readonly KubeObject[]): HelmIndex {
     }
     if (object.kind !== 'HelmRelease' || !/^helm\.toolkit\.fluxcd\.io\//.test(object.apiVersion ?? '')) continue;
     const name = `${object.metadata?.namespace ?? ''}/${object.metadata?.name ?? ''}`;
-    const status = object.status;
-    const entries = isPlainObject(status) && isPlainObject(status.inventory) ? status.inventory.entries : undefined;
-    if (!Array.isArray(entries)) continue;
-    for (const entry of entries) {
-      const key = isPlainObject(entry) && typeof entry.id === 'string' ? inventoryKey(entry.id) : undefined;
-      if (key) inventory.set(keyId(key), name);
-    }
+    for (const entry of fluxInventory(object.status) ?? []) inventory.set(keyId(entry.key), name);
   }
   return {
     inventory,
     releasesByNamespace: new Map([...byNamespace].map(([ns, names]) => [ns, [...names].sort()])),
   };
-}
-
-/** A Flux inventory id, `<namespace>_<name>_<group>_<kind>` (fluxcd/cli-utils ObjMetadata). */
-export function inventoryKey(id: string): ResourceKey | undefined {
-  const parts = id.split('_');
-  if (parts.length !== 4) return undefined;
-  const [namespace, name, group, kind] = parts as [string, string, string, string];
-  return { group, kind, namespace, name };
 }
 
 /** The release an object's own stamps name (`namespace/name`). */

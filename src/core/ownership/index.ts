@@ -5,8 +5,9 @@ export {
 } from './owner.js';
 export { clusterMadeBy, SYSTEM_NAMESPACES, type ClusterMaker } from './cluster.js';
 export {
-  HELM_MANAGERS, helmReleaseOf, indexHelm, inventoryKey, isHelmManaged, stampedRelease, type HelmIndex,
+  HELM_MANAGERS, helmReleaseOf, indexHelm, isHelmManaged, stampedRelease, type HelmIndex,
   type HelmOwnership,
 } from './helm.js';
 export { judgeExtra, neverWritten, ownershipContextOf, type ExtraVerdict } from './extras.js';
 export { handChangesOn, helmReason } from './hand-changes.js';
+export { inventoryClaims, sourceScope } from './sources.js';

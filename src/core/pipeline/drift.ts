@@ -6,6 +6,8 @@ import { applyPersistenceGate, summarize } from '../classify/index.js';
 import { codifyDrift, type CodifyResult } from '../codify/index.js';
 import type { ClusterConfig, Config } from '../config/index.js';
 import { diffResources } from '../diff/index.js';
+import { inventoryClaims, sourceScope } from '../ownership/index.js';
+import { readSources } from '../sources/index.js';
 import { coverageOf } from '../k8s/index.js';
 import type { RenderBudget, UnfollowedKind } from '../manifests/index.js';
 import type { DiffResult, SourceProblem } from '../model/index.js';
@@ -86,11 +88,21 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const rendered = renderCluster(input.files, cluster, { unfollowed: input.unfollowed, budget: input.renderBudget });
   // A file that does not render would make its objects look hand-made; nothing is proposed until it is fixed.
   if (rendered.errors.length > 0) return { type: 'manifest-problems', problems: rendered.errors, filesRead: rendered.filesRead };
-  const diff = diffResources(rendered.objects, snapshot.items, { config, namespaces: cluster.namespaces, scope });
+  // With no namespaces configured, a snapshot's scope is what the cluster's sources render into and their
+  // inventories name. Objects read from files (no snapshot) were picked by hand: all of them are compared.
+  const sources = readSources({ desired: rendered.objects, live: snapshot.items });
+  const defaultScope = snapshot.scope ? sourceScope(rendered.objects, sources) : undefined;
+  const scoped = cluster.namespaces?.length ? cluster.namespaces : defaultScope;
+  const sourceOf = inventoryClaims(sources);
+  const diff = diffResources(rendered.objects, snapshot.items, { config, namespaces: scoped, scope, sourceOf });
   const gated = applyPersistenceGate(diff, input.history, input.minSnapshots ?? config.drift.minSnapshots);
   const { result: drift, dropped } = dropDeclined(gated.result, input.declined);
   const { fingerprints, pending } = gated;
-  return { type: 'evaluated', filesRead: rendered.filesRead, diff, drift, fingerprints, pending: pending.length, declined: dropped, namespaces };
+  const compared = cluster.namespaces?.length ? namespaces : coverageOf(scope, scoped).namespaces;
+  return {
+    type: 'evaluated', filesRead: rendered.filesRead, diff, drift, fingerprints, pending: pending.length, declined: dropped,
+    namespaces: compared,
+  };
 }
 
 function hasDrift(result: DiffResult): boolean {
