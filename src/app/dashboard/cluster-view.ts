@@ -57,6 +57,10 @@ export function dashboardCluster(cluster: ClusterConfig, latest: { capturedAt: s
     driftByCause: { human: driftByCause.human, controller: driftByCause.controller, unknown: driftByCause.unknown },
     conflicts,
     ignored: state.ignored ?? [],
+    reported: (state.drift?.reported ?? []).map((r) => ({
+      key: keyFromDisplay(r.resource), reason: r.reason, ...optional('path', r.field), ...optional('manager', r.manager),
+      ...optional('time', r.time),
+    })),
     degraded,
     reconcilers,
     openPullRequests: (state.openPullRequests ?? []).map((pull) => ({ number: pull.number })),

@@ -1,5 +1,6 @@
 // What the dashboard and /metrics show for a cluster after a reconcile: drift by cause, conflicts,
 // ignored counts with their reasons, degraded and suspended resources, reported drift.
+import { neverCodified } from '../../core/codify/index.js';
 import { displayKey, type DiffResult } from '../../core/model/index.js';
 import type { Evaluation } from './evaluate.js';
 import type { ClusterState } from './state.js';
@@ -20,7 +21,20 @@ export function summarizeCluster(evaluation: Extract<Evaluation, { type: 'evalua
   const { diff, drift } = evaluation;
   const ignored = new Map<string, number>();
   for (const resource of diff.resources) for (const change of resource.ignored) ignored.set(change.ignored?.reason ?? '', (ignored.get(change.ignored?.reason ?? '') ?? 0) + 1);
-  const reported = evaluation.groups.flatMap((group) => group.codify.reported).map((entry) => ({ resource: displayKey(entry.key), ...(entry.change ? { field: entry.change.path } : {}), reason: entry.reason }));
+  // What the pull requests report, and what is never codified even when no pull request opens.
+  const entries = [...evaluation.groups.flatMap((group) => group.codify.reported), ...neverCodified(diff)];
+  const seen = new Set<string>();
+  const reported = entries.flatMap((entry) => {
+    const row = {
+      resource: displayKey(entry.key), ...(entry.change ? { field: entry.change.path } : {}), reason: entry.reason,
+      ...(entry.change?.manager ? { manager: entry.change.manager } : {}),
+      ...(entry.change?.time ? { time: entry.change.time } : {}),
+    };
+    const id = `${row.resource}\u0000${row.field ?? ''}`;
+    if (seen.has(id)) return [];
+    seen.add(id);
+    return [row];
+  });
   return {
     drift: {
       byCause: driftByCause(drift),

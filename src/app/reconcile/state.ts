@@ -44,8 +44,8 @@ export interface ClusterState {
     pending: number;
     /** Changes declined earlier (a drift PR closed unmerged). */
     declined: number;
-    /** Drift reported instead of codified, with the reason. */
-    reported: Array<{ resource: string; field?: string; reason: string }>;
+    /** Drift reported instead of codified, with the reason, and who changed it when known. */
+    reported: Array<{ resource: string; field?: string; reason: string; manager?: string; time?: string }>;
   };
   /** `segments` name keyed list items by key, for the dashboard's field paths. */
   conflicts?: Array<{ resource: string; path: string; segments?: PathSegment[]; manager: string; fix: string }>;
