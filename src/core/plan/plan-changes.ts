@@ -10,6 +10,7 @@ import { diffObject } from '../diff/index.js';
 import { removedSinceBase } from './removed-since-base.js';
 import { changeWarnings, conflictWarnings, healthWarning, namespaceWarning } from './entry-warnings.js';
 import { planPrune } from './plan-prune.js';
+import { chartHandChangeWarnings } from './chart-warnings.js';
 import { snapshotWarnings, reconcilerWarnings, type PlannedSnapshot } from './cluster-warnings.js';
 import {
   coverageOf, customListKeysLookup, customListKeysOf, FULL_SCOPE, isNamespace, namespaceKey, type ListKeysLookup,
@@ -31,7 +32,7 @@ export interface PlanInput {
   path?: string;
 }
 
-const WARNING_ORDER: PlanWarning['code'][] = ['stale-snapshot', 'partial-snapshot', 'not-reconciling', 'prune-protected', 'immutable', 'conflict', 'reverts-live-change', 'namespace-missing', 'unhealthy'];
+const WARNING_ORDER: PlanWarning['code'][] = ['stale-snapshot', 'partial-snapshot', 'not-reconciling', 'prune-protected', 'immutable', 'conflict', 'reverts-live-change', 'chart-hand-change', 'namespace-missing', 'unhealthy'];
 
 export function planChanges(input: PlanInput): Plan {
   const coverage = coverageOf(input.snapshot ?? FULL_SCOPE, input.cluster?.namespaces);
@@ -81,6 +82,7 @@ export function planChanges(input: PlanInput): Plan {
   plan.prune.push(...pruned.prune);
   plan.kept.push(...pruned.kept);
   plan.warnings.push(...pruned.warnings);
+  plan.warnings.push(...chartHandChangeWarnings(head.values(), input.live, input.config));
 
   const staleAfter = parseDuration(input.cluster?.staleAfter ?? '30m') ?? 1800;
   const name = input.cluster?.name;
