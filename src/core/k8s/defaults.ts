@@ -105,3 +105,22 @@ export function filledByKubernetes(group: string, kind: string, desired: Readonl
   if (group === 'rbac.authorization.k8s.io' && kind === 'ClusterRole' && desired.aggregationRule) return ['rules'];
   return [];
 }
+
+/**
+ * What admission and the scheduler add to a Pod after a person sent it, none of it in any field
+ * manager's set (kube-apiserver handlers/create.go records the manager before mutating admission):
+ * the ServiceAccount admission plugin's token volume and mounts, the DefaultTolerationSeconds plugin's
+ * two tolerations, the Priority plugin's `priority`/`preemptionPolicy`, the scheduler's `nodeName`, and the
+ * deprecated `serviceAccount` the server copies from `serviceAccountName`.
+ */
+export const SERVICE_ACCOUNT_VOLUME_PREFIX = 'kube-api-access-';
+export const SERVICE_ACCOUNT_MOUNT_PATH = '/var/run/secrets/kubernetes.io/serviceaccount';
+export const DEFAULT_TOLERATIONS: readonly Json[] = [
+  { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
+  { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
+];
+export const POD_ADMISSION_DEFAULTS: Readonly<Json> = {
+  serviceAccountName: 'default', preemptionPolicy: 'PreemptLowerPriority', priority: 0,
+};
+/** Pod spec fields a person never writes: set by the scheduler, or deprecated copies. */
+export const POD_SERVER_FIELDS = ['nodeName'] as const;
