@@ -42,3 +42,4 @@ export {
 export {
   customListKeysLookup, customListKeysOf, type CustomListKeys, type ListKeysLookup,
 } from './crd-list-keys.js';
+export { schemaProblems, type SchemaProblem } from './validate.js';

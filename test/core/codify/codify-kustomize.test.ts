@@ -135,6 +135,18 @@ describe('resources created by hand', () => {
     expect(changedLines(files.get(kustomization)!, out.edits.get(kustomization)!)).toEqual({ removed: [], added: [' - default/configmap-feature-flags.yaml'] });
   });
 
+  it('writes no file the API server would reject: the manifest is checked against the kind\'s schema first', () => {
+    const files = fixtureRepo('microservices-demo');
+    const root = 'kubernetes-manifests';
+    const odd: KubeObject = { ...created, data: { checkout: 'on' }, binaryData: { blob: 42 } };
+    const out = codify(files, root, [...liveWith(files, root, {}), odd]);
+    expect(out.edits.size).toBe(0);
+    expect(out.reported).toMatchObject([{
+      key: { kind: 'ConfigMap', name: 'feature-flags' },
+      reason: 'the manifest written for it would be rejected: /binaryData/blob must be a string, not number; no file is written',
+    }]);
+  });
+
   it('reports a Secret made by hand instead of writing its values', () => {
     const files = fixtureRepo('microservices-demo');
     const root = 'kubernetes-manifests';
