@@ -91,7 +91,8 @@ describe('hand-made: a person\'s objects and imperative actions on the kind clus
     const lines = reported(evaluation);
     const restart = 'Deployment/shop/web /spec/template/metadata/annotations/kubectl.kubernetes.io~1restartedAt — ';
     expect(lines.find((line) => line.startsWith(restart))).toMatch(/kubectl rollout restart/);
-    expect(lines.find((line) => line.startsWith('Deployment/shop/api /spec/paused — '))).toMatch(/kubectl rollout pause/);
+    const paused = lines.find((line) => line.startsWith('Deployment/shop/api /spec/paused — '));
+    expect(paused).toMatch(/kubectl rollout pause/);
     const replicas = 'Deployment/shop/web /spec/replicas — ';
     expect(lines).toContainEqual(`${replicas}an autoscaler owns replicas: HPA shop/web targets this workload`);
     expect(lines).toContainEqual(expect.stringMatching(/^Pod\/shop\/debug {2}— ephemeral kind/));
