@@ -9,6 +9,8 @@ import { reconcileDrift, type Evaluation } from '../../src/core/pipeline/index.j
 import { displayKey, type OwnerClass } from '../../src/core/model/index.js';
 import { renderManifests } from '../../src/core/manifests/index.js';
 import { scenarioRepository, scenarioSnapshot } from '../support/controllers.js';
+import { formatText } from '../../src/cli/format/text.js';
+import { toJsonDocument } from '../../src/cli/format/json.js';
 
 /** The scenario's config, with the cluster path set to the path its source renders when given. */
 function configOf(files: Map<string, string>, sourcePath?: string): Config {
@@ -165,5 +167,30 @@ describe('Flux: an unchanged cluster opens no pull request', () => {
     const evaluation = run(scenario, snapshot, path);
     expect(edits(evaluation).size).toBe(0);
     expect(ownedBy(evaluation, 'person').filter((id) => !id.startsWith('Secret/'))).toEqual([]);
+  });
+});
+
+describe('driftback diff shows what is reported and who owns what Git lacks', () => {
+  const evaluation = run('hand-made', 'hand-made', 'apps/shop');
+
+  it('as text', () => {
+    const text = formatText(evaluation.diff);
+    const paused = '  reported, not codified: /spec/paused (kubectl-rollout at 2026-12-01T12:18:00Z): imperative';
+    expect(text).toContain(paused);
+    expect(text).toContain('  reported, not codified: Pod/shop/debug: ephemeral kind');
+    expect(text).toMatch(/not in Git, not extra:\n(  \d+ .*\n)*  1 made by a person \(kubectl-run\)/);
+  });
+
+  it('as JSON', () => {
+    const document = toJsonDocument(evaluation.diff);
+    expect(document.reported).toContainEqual({
+      id: { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'web' }, path: '/spec/replicas',
+      manager: 'kubectl', time: '2026-12-01T12:16:00Z',
+      reason: 'an autoscaler owns replicas: HPA shop/web targets this workload',
+    });
+    expect(document.owners).toContainEqual({
+      owner: 'made by a person (kubectl-run)', class: 'person',
+      objects: [{ group: '', kind: 'Pod', namespace: 'shop', name: 'debug' }],
+    });
   });
 });
