@@ -179,7 +179,7 @@ describe('driftback diff shows what is reported and who owns what Git lacks', ()
     const paused = '  reported, not codified: /spec/paused (kubectl-rollout at 2026-12-01T12:18:00Z): imperative';
     expect(text).toContain(paused);
     expect(text).toContain('  reported, not codified: Pod/shop/debug: ephemeral kind');
-    expect(text).toMatch(/not in Git, not extra:\n(  \d+ .*\n)*  1 made by a person \(kubectl-run\)/);
+    expect(text).toMatch(/not in Git, not extra:\n( {2}\d+ .*\n)* {2}1 made by a person \(kubectl-run\)/);
   });
 
   it('as JSON', () => {

@@ -1,11 +1,14 @@
 // What the dashboard and /metrics show for a cluster after a reconcile: drift by cause, conflicts,
-// ignored counts with their reasons, degraded and suspended resources, reported drift.
+// ignored counts with their reasons, drift reported and never codified.
 import { neverCodified } from '../../core/codify/index.js';
-import { displayKey, type DiffResult } from '../../core/model/index.js';
+import { keyId, type DiffResult, type ResourceKey } from '../../core/model/index.js';
 import type { Evaluation } from './evaluate.js';
 import type { ClusterState } from './state.js';
 
-const REPORTED_KEPT = 50;
+/** The key's own fields only: what is stored is exactly a ResourceKey. */
+function keyFields(key: ResourceKey): ResourceKey {
+  return { group: key.group, kind: key.kind, namespace: key.namespace, name: key.name };
+}
 
 export function driftByCause(drift: DiffResult): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -17,39 +20,42 @@ export function driftByCause(drift: DiffResult): Record<string, number> {
   return counts;
 }
 
-export function summarizeCluster(evaluation: Extract<Evaluation, { type: 'evaluated' }>): Pick<ClusterState, 'drift' | 'conflicts' | 'ignored' | 'health'> {
+export function summarizeCluster(evaluation: Extract<Evaluation, { type: 'evaluated' }>): Pick<ClusterState, 'drift' | 'conflicts' | 'ignored'> {
   const { diff, drift } = evaluation;
   const ignored = new Map<string, number>();
   for (const resource of diff.resources) for (const change of resource.ignored) ignored.set(change.ignored?.reason ?? '', (ignored.get(change.ignored?.reason ?? '') ?? 0) + 1);
-  // What the pull requests report, and what is never codified even when no pull request opens.
-  const entries = [...evaluation.groups.flatMap((group) => group.codify.reported), ...neverCodified(diff)];
-  const seen = new Set<string>();
-  const reported = entries.flatMap((entry) => {
-    const row = {
-      resource: displayKey(entry.key), ...(entry.change ? { field: entry.change.path } : {}), reason: entry.reason,
-      ...(entry.change?.manager ? { manager: entry.change.manager } : {}),
-      ...(entry.change?.time ? { time: entry.change.time } : {}),
-    };
-    const id = `${row.resource}\u0000${row.field ?? ''}`;
-    if (seen.has(id)) return [];
-    seen.add(id);
-    return [row];
-  });
+  const reported = reportedOf(evaluation);
   return {
     drift: {
       byCause: driftByCause(drift),
-      resources: drift.resources.filter((resource) => resource.status === 'extra' || resource.changes.length > 0).length,
       pending: evaluation.pending,
-      declined: evaluation.declined,
-      reported: reported.slice(0, REPORTED_KEPT),
+      ...(reported.length ? { reported } : {}),
     },
     conflicts: diff.resources.flatMap((resource) => resource.conflicts.map((conflict) => ({
-      resource: displayKey(resource.key), path: conflict.path, segments: conflict.segments, manager: conflict.manager, fix: conflict.fix,
+      resource: keyFields(resource.key), path: conflict.path, segments: conflict.segments, manager: conflict.manager,
     }))),
     ignored: [...ignored].map(([reason, count]) => ({ reason, count })),
-    health: {
-      degraded: diff.resources.filter((resource) => resource.health?.status === 'Degraded').length,
-      suspended: diff.resources.filter((resource) => resource.health?.status === 'Suspended').length,
-    },
   };
+}
+
+const REPORTED_KEPT = 50;
+
+/** What the pull requests report, and what is never codified even when no pull request opens (once each). */
+type ReportedRows = NonNullable<NonNullable<ClusterState['drift']>['reported']>;
+
+function reportedOf(evaluation: Extract<Evaluation, { type: 'evaluated' }>): ReportedRows {
+  const entries = [...evaluation.groups.flatMap((group) => group.codify.reported), ...neverCodified(evaluation.diff)];
+  const seen = new Set<string>();
+  const rows: ReportedRows = [];
+  for (const entry of entries) {
+    const id = `${keyId(entry.key)}\u0000${entry.change?.path ?? ''}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    rows.push({
+      resource: keyFields(entry.key), ...(entry.change ? { field: entry.change.path } : {}), reason: entry.reason,
+      ...(entry.change?.manager ? { manager: entry.change.manager } : {}),
+      ...(entry.change?.time ? { time: entry.change.time } : {}),
+    });
+  }
+  return rows.slice(0, REPORTED_KEPT);
 }
