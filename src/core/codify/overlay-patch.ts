@@ -2,7 +2,7 @@
 // overlay: into the patch the overlay already lists for the resource, else one file per resource,
 // created or extended, registered in the overlay's `patches:`.
 import { parse, parseAllDocuments } from 'yaml';
-import { dirname, isPlainObject, type DesiredObject, type FieldChange, type PathSegment } from '../model/index.js';
+import { dirname, isPlainObject, joinPath, type DesiredObject, type FieldChange, type PathSegment } from '../model/index.js';
 import { valueAtSegments } from '../k8s/index.js';
 import { appendToKustomizationList } from './kustomization-lists.js';
 import { manifestText, relativeTo } from './new-resource.js';
@@ -62,7 +62,7 @@ function existingPatch(
     }
   }
   for (const path of listed) {
-    const file = normalizePath(dir ? `${dir}/${path}` : path);
+    const file = joinPath(dir, path);
     const text = file === undefined ? undefined : workspace.read(file);
     if (file === undefined || text === undefined) continue;
     let documents: unknown[];
@@ -76,19 +76,6 @@ function existingPatch(
     if (document >= 0) return { file, document };
   }
   return undefined;
-}
-
-/** `a/b/../c` → `a/c`; undefined when the path leaves the repository. */
-function normalizePath(path: string): string | undefined {
-  const parts: string[] = [];
-  for (const part of path.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') {
-      if (parts.length === 0) return undefined;
-      parts.pop();
-    } else parts.push(part);
-  }
-  return parts.join('/');
 }
 
 export function writeOverlayPatch(workspace: Workspace, overlayKustomization: string, desired: DesiredObject, segments: readonly PathSegment[], value: unknown): EditResult & { file: string } {
