@@ -1,7 +1,12 @@
 // Manifests checked against their kind's OpenAPI schema (generated from the Kubernetes OpenAPI v3 documents).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { schemaProblems } from '../../../src/core/k8s/index.js';
 import type { KubeObject } from '../../../src/core/model/index.js';
+import { FIXTURES, REPO_ROOT } from '../../support/fixtures.js';
 
 const deployment = (container: Record<string, unknown>, spec: Record<string, unknown> = {}): KubeObject => ({
   apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', labels: { app: 'web' } },
@@ -36,4 +41,15 @@ describe('schemaProblems', () => {
     const widget = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' }, spec: { any: 1 } };
     expect(schemaProblems(widget)).toEqual([]);
   });
+});
+
+describe('the schema table', () => {
+  it('the committed table is what the script generates from the OpenAPI documents', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'schema-')), 'schema.generated.ts');
+    const script = join(REPO_ROOT, 'scripts/gen-openapi-schema.ts');
+    const openapi = join(FIXTURES, 'kubernetes-openapi-v3');
+    execFileSync(process.execPath, ['--import', 'tsx', script, '--openapi', openapi, '--out', out], { cwd: REPO_ROOT });
+    const committed = readFileSync(join(REPO_ROOT, 'src/core/k8s/schema.generated.ts'), 'utf8');
+    expect(readFileSync(out, 'utf8')).toBe(committed);
+  }, 60_000);
 });
