@@ -46,6 +46,10 @@ export function dashboardCluster(cluster: ClusterConfig, latest: { capturedAt: s
     ...optional('notChecked', state.drift?.notChecked),
     conflicts,
     ignored: state.ignored ?? [],
+    reported: (state.drift?.reported ?? []).map((r) => ({
+      key: r.resource, reason: r.reason, ...optional('path', r.field), ...optional('manager', r.manager),
+      ...optional('time', r.time),
+    })),
     degraded,
     reconcilers,
     openPullRequests: (state.openPullRequests ?? []).map((pull) => ({ number: pull.number })),

@@ -13,6 +13,7 @@ import { patchTarget, writeOverlayPatch } from './overlay-patch.js';
 import { cleanLiveObject } from './clean-live.js';
 import { isInside, manifestText, newResourcePath, relativeTo } from './new-resource.js';
 import { identityProblems } from '../k8s/object-names.js';
+import { schemaProblems } from '../k8s/validate.js';
 import { appendToKustomizationList } from './kustomization-lists.js';
 import { findKustomizationFile } from '../manifests/index.js';
 import { isPlainObject } from '../model/index.js';
@@ -133,6 +134,13 @@ function writeNewResource(ctx: ApplyContext, resource: ResourceDiff): Outcome {
     return { ok: false, reason: `pullRequests.newResourcePath gives ${file}, outside the cluster path ${ctx.root || '(repository root)'}: keep {cluster_path} at its start` };
   }
   if (ctx.workspace.read(file) !== undefined) return { ok: false, reason: `${file} already exists; pullRequests.newResourcePath gives the same file for two resources` };
+  // Checked against the kind's OpenAPI schema before anything is written: the API server must accept it.
+  const manifest = cleanLiveObject(resource.live!);
+  const invalidField = schemaProblems(manifest)[0];
+  if (invalidField) {
+    const where = `${invalidField.path} ${invalidField.message}`;
+    return { ok: false, reason: `the manifest written for it would be rejected: ${where}; no file is written` };
+  }
   // List it first: when the kustomization cannot take it, no orphan file is left behind.
   const kustomization = findKustomizationFile(ctx.workspace.files(), root);
   if (kustomization) {
@@ -140,7 +148,7 @@ function writeNewResource(ctx: ApplyContext, resource: ResourceDiff): Outcome {
     const listed = editFile(ctx, kustomization, (text) => appendToKustomizationList(text, 'resources', entry));
     if (!listed.ok) return listed;
   }
-  ctx.workspace.write(file, manifestText(cleanLiveObject(resource.live!)));
+  ctx.workspace.write(file, manifestText(manifest));
   return { ok: true, file, line: 1, kind: 'new-file' };
 }
 

@@ -13,7 +13,7 @@ import type { CodifyEngine, CodifyInput, CodifyResult } from './types.js';
 export function codifyWith(engine: CodifyEngine, input: CodifyInput): CodifyResult {
   const root = normalizeDir(input.root);
   const namespaces = input.cluster?.namespaces;
-  const selection = selectIntents(input.result.resources, input.config, namespaces);
+  const selection = selectIntents(input.result.resources, input.config, namespaces, input.result.owned);
   const ctx: ApplyContext = {
     workspace: new Workspace(input.files),
     config: input.config,

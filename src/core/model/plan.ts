@@ -12,6 +12,7 @@ export type WarningCode =
   | 'prune-protected'
   | 'conflict'
   | 'reverts-live-change'
+  | 'chart-hand-change'
   | 'immutable'
   | 'stale-snapshot'
   | 'partial-snapshot'

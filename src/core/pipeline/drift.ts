@@ -6,6 +6,7 @@ import { applyPersistenceGate, summarize } from '../classify/index.js';
 import { codifyWith, type CodifyEngine, type CodifyResult } from '../codify/index.js';
 import type { ClusterConfig, Config } from '../config/index.js';
 import { diffResources } from '../diff/index.js';
+import { inventoryClaims, sourceScope } from '../ownership/index.js';
 import { coverageOf } from '../k8s/index.js';
 import type { RenderBudget, UnfollowedKind } from '../manifests/index.js';
 import {
@@ -13,7 +14,7 @@ import {
   type SourceReport,
 } from '../model/index.js';
 import {
-  isSourceObject, newResourceHomes, sourceNamespaces, summarizeSourceDrift, type SourceNote,
+  isSourceObject, newResourceHomes, readSources, summarizeSourceDrift, type SourceNote,
 } from '../sources/index.js';
 import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import { scopeOf, type LiveState } from './live-state.js';
@@ -102,11 +103,13 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   // A file that does not render would make its objects look hand-made; nothing is proposed until it is fixed.
   if (rendered.errors.length > 0) return { type: 'manifest-problems', problems: rendered.errors, filesRead: rendered.filesRead };
   const effectiveConfig = configWithSourceRules(config, rendered);
-  // Unconfigured, the scope is where the cluster's sources apply, not the whole cluster (DESIGN).
-  const sourceScope = cluster.namespaces?.length || rendered.controller === 'kubectl'
-    ? undefined : sourceNamespaces(rendered.sources);
-  const compared = sourceScope ? coverageOf(scope, sourceScope).namespaces : namespaces;
-  const diffOptions = { config: effectiveConfig, namespaces: sourceScope ?? cluster.namespaces, scope };
+  // With no namespaces configured, a snapshot's scope is what the cluster's sources render into and their
+  // inventories name (DESIGN). Objects read from files (no snapshot scope) were picked by hand: all are compared.
+  const sources = readSources({ desired: rendered.objects, live: snapshot.items });
+  const defaultScope = snapshot.scope ? sourceScope(rendered.objects, sources) : undefined;
+  const scoped = cluster.namespaces?.length ? cluster.namespaces : defaultScope;
+  const compared = cluster.namespaces?.length ? namespaces : coverageOf(scope, scoped).namespaces;
+  const diffOptions = { config: effectiveConfig, namespaces: scoped, scope, sourceOf: inventoryClaims(sources) };
   const diff = diffResources(rendered.objects, snapshot.items, diffOptions);
   const gated = applyPersistenceGate(diff, input.history, input.minSnapshots ?? config.drift.minSnapshots);
   const { result: drift, dropped } = dropDeclined(gated.result, input.declined);
@@ -174,7 +177,8 @@ function splitByNamespace(result: DiffResult): Map<string, DiffResult> {
   const groups = new Map<string, DiffResult>();
   for (const namespace of new Set(result.resources.map((resource) => resource.key.namespace))) {
     const resources = result.resources.filter((resource) => resource.key.namespace === namespace);
-    groups.set(namespace, { ...result, resources, summary: summarize(resources) });
+    const owned = result.owned?.filter((object) => object.key.namespace === namespace);
+    groups.set(namespace, { ...result, resources, summary: summarize(resources), ...(owned ? { owned } : {}) });
   }
   return groups;
 }

@@ -10,8 +10,11 @@ import { diffObject } from '../diff/index.js';
 import { removedSinceBase } from './removed-since-base.js';
 import { changeWarnings, conflictWarnings, healthWarning, namespaceWarning } from './entry-warnings.js';
 import { planPrune } from './plan-prune.js';
+import { chartHandChangeWarnings } from './chart-warnings.js';
 import { snapshotWarnings, reconcilerWarnings, type PlannedSnapshot } from './cluster-warnings.js';
-import { coverageOf, FULL_SCOPE, isNamespace, namespaceKey } from '../k8s/index.js';
+import {
+  coverageOf, customListKeysLookup, customListKeysOf, FULL_SCOPE, isNamespace, namespaceKey, type ListKeysLookup,
+} from '../k8s/index.js';
 
 export interface PlanInput {
   head: DesiredObject[];
@@ -31,12 +34,13 @@ export interface PlanInput {
   inventories?: readonly PruneInventory[];
 }
 
-const WARNING_ORDER: PlanWarning['code'][] = ['stale-snapshot', 'partial-snapshot', 'not-reconciling', 'prune-protected', 'immutable', 'conflict', 'reverts-live-change', 'namespace-missing', 'unhealthy'];
+const WARNING_ORDER: PlanWarning['code'][] = ['stale-snapshot', 'partial-snapshot', 'not-reconciling', 'prune-protected', 'immutable', 'conflict', 'reverts-live-change', 'chart-hand-change', 'namespace-missing', 'unhealthy'];
 
 export function planChanges(input: PlanInput): Plan {
   const coverage = coverageOf(input.snapshot ?? FULL_SCOPE, input.cluster?.namespaces);
   const live = new Map<string, KubeObject>();
   for (const object of input.live) if (coverage.inScope(keyOf(object))) live.set(keyId(keyOf(object)), object);
+  const customListKeys = customListKeysLookup(customListKeysOf(input.live));
   const head = new Map<string, DesiredObject>();
   for (const desired of input.head) if (coverage.inScope(desired.key)) head.set(keyId(desired.key), desired);
   const base = new Map<string, DesiredObject>((input.base ?? []).map((d) => [keyId(d.key), d]));
@@ -64,7 +68,7 @@ export function planChanges(input: PlanInput): Plan {
     }
     const health = assessHealth(current);
     plan.warnings.push(...healthWarning(desired.key, health, desired));
-    const { changes, conflicts } = changesOnApply(desired, current, base.get(id), input.config);
+    const { changes, conflicts } = changesOnApply(desired, current, base.get(id), input.config, customListKeys);
     plan.warnings.push(...conflictWarnings(desired.key, conflicts, desired));
     if (changes.length === 0) {
       plan.unchanged += 1;
@@ -83,6 +87,7 @@ export function planChanges(input: PlanInput): Plan {
   plan.prune.push(...pruned.prune);
   plan.kept.push(...pruned.kept);
   plan.warnings.push(...pruned.warnings);
+  plan.warnings.push(...chartHandChangeWarnings(head.values(), input.live, input.config));
 
   const staleAfter = parseDuration(input.cluster?.staleAfter ?? '30m') ?? 1800;
   const name = input.cluster?.name;
@@ -99,8 +104,10 @@ export function planChanges(input: PlanInput): Plan {
  * The field changes an apply of head makes. An `add` (a field live has that another manager set and
  * Git never declared) is left as it is by an apply, so it is drift, not a plan change.
  */
-function changesOnApply(desired: DesiredObject, live: KubeObject, base: DesiredObject | undefined, config: Config) {
-  const diff = diffObject(desired.object, live, { config });
+function changesOnApply(
+  desired: DesiredObject, live: KubeObject, base: DesiredObject | undefined, config: Config, customListKeys: ListKeysLookup,
+) {
+  const diff = diffObject(desired.object, live, { config, customListKeys });
   const changes = diff.changes.filter((change) => change.op !== 'add' && !change.ignored);
   if (base) {
     for (const removal of removedSinceBase(desired.object, base.object, live, config)) {

@@ -25,6 +25,8 @@ export interface DashboardCluster {
   /** `path` is the JSON pointer; `segments` (keyed items by key), when known, name list items by key. */
   conflicts: Array<{ key: ResourceKey; path: string; segments?: PathSegment[]; manager: string }>;
   ignored: Array<{ reason: string; count: number }>;
+  /** Drift reported and never codified (imperative actions, autoscaled replicas, hand changes on chart output). */
+  reported?: Array<{ key: ResourceKey; path?: string; reason: string; manager?: string; time?: string }>;
   degraded: Array<{ key: ResourceKey; message?: string }>;
   /** Reconcilers (Flux Kustomization/HelmRelease, Argo CD Application) in the snapshot. */
   reconcilers: Array<{ state: ReconcilerState; notReconcilingReason?: string }>;
@@ -63,6 +65,10 @@ function clusterView(cluster: DashboardCluster, now: string, max: number): Dashb
       manager: c.manager,
     }))),
     ignored: cluster.ignored,
+    reported: cap((cluster.reported ?? []).map((r) => ({
+      resource: displayKey(r.key), field: r.path ? fieldPath(r.path, r.key) : '', pointer: r.path ?? '',
+      who: r.manager ?? '', when: r.time ?? '', reason: r.reason,
+    }))),
     ignoredTotal: cluster.ignored.reduce((n, i) => n + i.count, 0),
     degraded: cap(cluster.degraded.map((d) => ({ resource: displayKey(d.key), message: d.message }))),
     suspended: cap(cluster.reconcilers.filter((r) => r.state.suspended).map((r) => ({ resource: reconcilerName(r.state), since: r.state.since }))),

@@ -29,6 +29,7 @@ export const WARNING_TITLES: Record<PlanWarning['code'], string> = {
   'prune-protected': 'Deletes data',
   conflict: 'Two managers, one field',
   'reverts-live-change': 'Reverts a live change',
+  'chart-hand-change': 'Hand change on chart output',
   immutable: 'Immutable field',
   'stale-snapshot': 'Old snapshot',
   'partial-snapshot': 'Partial snapshot',

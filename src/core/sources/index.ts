@@ -19,5 +19,5 @@ export { FLUX_NAME_LABEL, FLUX_NAMESPACE_LABEL, argoInstanceName } from './stamp
 export { repositoryOfUrl } from './scope.js';
 export { isWrapperPath } from './wrapper.js';
 export {
-  newResourceHomes, pruneInventories, sourceNamespaces, summarizeSourceDrift, summarizeSourcePlan,
+  newResourceHomes, pruneInventories, summarizeSourceDrift, summarizeSourcePlan,
 } from './summary.js';

@@ -106,22 +106,3 @@ export function pruneInventories(sources: readonly SourceResult[]): PruneInvento
   });
 }
 
-/**
- * The namespaces a cluster's sources of this repository apply to: those their renders give objects in,
- * those their inventories name, and the sources' own. Another repository's namespaces are its own.
- */
-export function sourceNamespaces(sources: readonly SourceResult[]): string[] {
-  const namespaces = new Set<string>();
-  for (const result of sources) {
-    if (result.scope !== 'rendered') continue;
-    if (result.source.id.namespace) namespaces.add(result.source.id.namespace);
-    for (const key of result.objects) {
-      if (key.namespace) namespaces.add(key.namespace);
-      if (key.kind === 'Namespace' && key.group === '') namespaces.add(key.name);
-    }
-    for (const entry of result.source.status?.inventory ?? []) {
-      if (entry.key.namespace) namespaces.add(entry.key.namespace);
-    }
-  }
-  return [...namespaces].sort();
-}

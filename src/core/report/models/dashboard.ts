@@ -23,6 +23,8 @@ export interface DashboardClusterModel {
   /** Ignored differences by the ignore rule's reason. */
   ignored: Array<{ reason: string; count: number }>;
   ignoredTotal: number;
+  /** Drift reported and never codified: `field` as people read it ('' = the whole object), who and when, why. */
+  reported: Array<{ resource: string; field: string; pointer: string; who: string; when: string; reason: string }>;
   degraded: Array<{ resource: string; message?: string }>;
   /** Suspended reconcilers (`Kustomization/flux-system/apps`) and since when. */
   suspended: Array<{ resource: string; since?: string }>;

@@ -50,6 +50,16 @@ export const DASHBOARD = `This issue lists what driftback sees in each cluster. 
 
 </details>
 {{/if}}
+{{#if reported.length}}
+
+<details><summary>Reported, not codified ({{reported.length}})</summary>
+
+{{#each reported}}
+- {{code resource}}{{#if field}} {{code field}}{{/if}}{{#if who}} by {{code who}}{{/if}}{{#if when}} at {{text when}}{{/if}}: {{prose reason}}
+{{/each}}
+
+</details>
+{{/if}}
 {{#if degraded.length}}
 
 <details><summary>Degraded resources ({{degraded.length}})</summary>
