@@ -15,8 +15,11 @@ import { groupOfResource, kindOf, nameOf, namespaceOf, type BuildResource } from
 import { ensureMap, flattenTracked, setScalar } from './tracked.js';
 
 export interface RenderOptions {
-  /** Namespace for namespaced objects that name none and get none from a kustomization. Default 'default'. */
-  defaultNamespace?: string;
+  /**
+   * Namespace for namespaced objects that name none and get none from a kustomization. Default 'default';
+   * null leaves them without one, as `kustomize build` prints them.
+   */
+  defaultNamespace?: string | null;
   /**
    * Tree entries the reader did not follow (git mode 120000 symbolic links, 160000 submodules),
    * path → kind: a kustomization naming one is told so instead of "does not exist". Default: none.
@@ -48,7 +51,7 @@ export function renderManifests(files: ReadonlyMap<string, string>, root: string
     return { objects: [], skipped: [], errors: [{ file: inside || '.', message: error.message }], filesRead: [...context.filesRead], stopped: true };
   }
   finishKustomize(resources);
-  applyDefaultNamespace(resources, options.defaultNamespace || 'default');
+  if (options.defaultNamespace !== null) applyDefaultNamespace(resources, options.defaultNamespace || 'default');
   return {
     objects: resources.map(toDesiredObject),
     skipped: context.skipped,
