@@ -155,7 +155,8 @@ function combine(existing: BuildResource, made: BuildResource): void {
   }
   const merged = strategicMerge(existing.root, patch, context);
   if (merged?.kind === 'map') existing.root = merged;
-  existing.needsHash = existing.needsHash || made.needsHash;
+  // kustomize keeps the base's hash suffix only while the merging generator also wants one.
+  existing.needsHash = Boolean(existing.needsHash && made.needsHash);
   existing.kustomizations = [...existing.kustomizations];
 }
 

@@ -49,7 +49,7 @@ function generateOne(
   const data = new Map<string, TrackedNode>();
   const add = (key: string, value: string, node: TrackedNode): void => {
     if (data.has(key)) problem(`key "${key}" is given twice`, node);
-    const encoded = fieldName === 'secretGenerator' ? Buffer.from(value, 'utf8').toString('base64') : value;
+    const encoded = fieldName === 'secretGenerator' ? encodeBase64(value) : value;
     data.set(key, { kind: 'scalar', value: encoded, source: { location: node.source.location, origin } });
   };
   for (const literal of stringItems(entry.entries.get('literals'))) {
@@ -132,7 +132,18 @@ function readInput(kustomization: KustomizationFile, relative: string, node: Tra
   return text;
 }
 
+/** Base64 as kustomize writes Secret data: lines of 70 characters, each ending in a newline, once it is that long. */
+export function encodeBase64(value: string): string {
+  const encoded = Buffer.from(value, 'utf8').toString('base64');
+  if (encoded.length < 70) return encoded;
+  let out = '';
+  for (let i = 0; i < encoded.length; i += 70) out += `${encoded.slice(i, i + 70)}\n`;
+  return out;
+}
+
+/** A list of strings, or one string (kustomize's `env: file.env`). */
 function stringItems(node: TrackedNode | undefined): { text: string; node: TrackedNode }[] {
+  if (node?.kind === 'scalar' && node.value !== null) return [{ text: String(node.value), node }];
   if (node?.kind !== 'list') return [];
   return node.items.flatMap((item) => (item.kind === 'scalar' && item.value !== null ? [{ text: String(item.value), node: item }] : []));
 }

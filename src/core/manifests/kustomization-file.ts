@@ -37,7 +37,7 @@ export interface KustomizationFile {
 export type LoadedKustomization = { ok: true; file: KustomizationFile; problems: SourceProblem[] } | { ok: false; problems: SourceProblem[] };
 
 export function loadKustomization(path: string, dir: string, text: string, cache?: ParseCache, meter?: RenderMeter): LoadedKustomization {
-  const loaded = loadYamlFileCached(path, text, cache, meter);
+  const loaded = loadYamlFileCached(path, text, cache, meter, true);
   if (loaded.problems.length > 0) return { ok: false, problems: loaded.problems };
   const docs = loaded.documents.filter((d) => d.root);
   if (docs.length !== 1 || docs[0].root?.kind !== 'map') {

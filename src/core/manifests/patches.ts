@@ -7,10 +7,10 @@ import { applyJsonPatch } from './json-patch.js';
 import { lineOf, type KustomizationFile } from './kustomization-file.js';
 import { joinPath } from './paths.js';
 import { loadYamlFile } from './read-yaml.js';
-import { describeResource, groupOfResource, kindOf, type BuildResource } from './resource.js';
+import { describeResource, groupOfResource, kindOf, nameOf, type BuildResource } from './resource.js';
 import { readSelector, selectResources, type TargetSelector } from './select-target.js';
 import { strategicMerge } from './strategic-merge.js';
-import { cloneTracked, getString, type TrackedMap, type TrackedNode } from './tracked.js';
+import { cloneTracked, getIn, getString, type TrackedMap, type TrackedNode } from './tracked.js';
 
 export interface PatchInputs {
   files: ReadonlyMap<string, string>;
@@ -44,8 +44,8 @@ export function applyPatchField(
     if (isJson6902) {
       setPatchType(loaded.documents, 'json6902');
       if (!target) return report('a JSON 6902 patch needs a target');
+      // kustomize applies a targeted patch to whatever matches, nothing included.
       const selected = selectResources(current, target);
-      if (selected.length === 0) return report(`no resource matches the target ${describeSelector(target)}`);
       for (const resource of selected) {
         const result = applyJsonPatch(resource.root, cloneTracked(loaded.documents[0]));
         if (!result.ok) report(`${describeResource(resource)}: operation ${result.operation}: ${result.message}`);
@@ -59,14 +59,18 @@ export function applyPatchField(
         continue;
       }
       const selected = target ? selectResources(current, target) : selectByIdentity(current, patch);
-      if (selected.length === 0) {
+      if (selected.length === 0 && !target) {
         report(`no resource matches ${target ? `the target ${describeSelector(target)}` : `${getString(patch, ['kind'])}/${getString(patch, ['metadata', 'name'])}`}`);
         continue;
       }
+      const allow = (option: string): boolean => getIn(entry, ['options', option])?.kind === 'scalar' && (getIn(entry, ['options', option]) as { value: unknown }).value === true;
       for (const resource of selected) {
         const merged = strategicMerge(resource.root, withoutIdentity(cloneTracked(patch)), { group: groupOfResource(resource), kind: kindOf(resource) });
         if (merged === undefined) current = current.filter((r) => r !== resource);
-        else if (merged.kind === 'map') resource.root = merged;
+        else if (merged.kind === 'map') {
+          resource.root = merged;
+          renameByPatch(resource, patch, allow('allowNameChange'), allow('allowKindChange'));
+        }
       }
     }
   });
@@ -130,6 +134,21 @@ function selectByIdentity(resources: BuildResource[], patch: TrackedMap): BuildR
   return resources.filter((r) =>
     kindOf(r) === kind && (group === undefined || groupOfResource(r) === group) && name !== undefined && r.names.includes(name) &&
     (namespace === undefined || r.namespaces.includes(namespace)));
+}
+
+/** With `options.allowNameChange` / `allowKindChange`, a targeted patch's name and kind replace the target's. */
+function renameByPatch(resource: BuildResource, patch: TrackedMap, allowName: boolean, allowKind: boolean): void {
+  const name = getIn(patch, ['metadata', 'name']);
+  if (allowName && name?.kind === 'scalar' && typeof name.value === 'string' && name.value !== nameOf(resource)) {
+    const metadata = resource.root.entries.get('metadata');
+    if (metadata?.kind === 'map') {
+      metadata.entries.set('name', name);
+      resource.names.push(name.value);
+      resource.renamedBy = name.source.origin;
+    }
+  }
+  const kind = patch.entries.get('kind');
+  if (allowKind && kind?.kind === 'scalar' && typeof kind.value === 'string') resource.root.entries.set('kind', kind);
 }
 
 /** The target keeps its identity: kustomize restores name, namespace and kind after merging. */

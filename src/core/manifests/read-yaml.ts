@@ -36,7 +36,8 @@ export interface LoadedFile {
 const RESOURCE: FieldOrigin = { type: 'resource' };
 
 /** `meter`: the render's budget, charged as each document is loaded (a cached load charges its `nodes`). */
-export function loadYamlFile(file: string, text: string, origin: FieldOrigin = RESOURCE, meter?: RenderMeter): LoadedFile {
+/** `lastKeyWins`: a repeated mapping key keeps its last value (kustomize reads kustomization files so). */
+export function loadYamlFile(file: string, text: string, origin: FieldOrigin = RESOURCE, meter?: RenderMeter, lastKeyWins = false): LoadedFile {
   const lineCounter = new LineCounter();
   const problems: SourceProblem[] = [];
   const documents: LoadedDocument[] = [];
@@ -49,7 +50,7 @@ export function loadYamlFile(file: string, text: string, origin: FieldOrigin = R
   }
   let parsed: ReturnType<typeof parseAllDocuments>;
   try {
-    parsed = parseAllDocuments(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+    parsed = parseAllDocuments(text, { lineCounter, uniqueKeys: !lastKeyWins, prettyErrors: false });
   } catch (error) {
     problems.push({ file, message: `cannot parse YAML: ${(error as Error).message}` });
     return { documents, problems, nodes };
@@ -79,7 +80,7 @@ export function loadYamlFile(file: string, text: string, origin: FieldOrigin = R
     }
     meter?.charge(file, size.expanded);
     nodes += size.expanded;
-    documents.push({ index, root: new Converter(origin, locate, doc).convert(doc.contents as YamlNode), location });
+    documents.push({ index, root: new Converter(origin, locate, doc, text).convert(doc.contents as YamlNode), location });
   });
   return { documents, problems, nodes };
 }
@@ -89,6 +90,7 @@ class Converter {
     private readonly origin: FieldOrigin,
     private readonly locate: (start: number, end: number) => SourceLocation,
     private readonly doc: Document.Parsed,
+    private readonly text: string,
   ) {}
 
   convert(node: YamlNode): TrackedNode {
@@ -114,7 +116,14 @@ class Converter {
       return { kind: 'map', entries, source };
     }
     if (isSeq(node)) return { kind: 'list', items: node.items.map((item) => this.convert(item as YamlNode)), source };
-    if (isScalar(node)) return { kind: 'scalar', value: scalarValue(node.value), source };
+    if (isScalar(node)) {
+      // A plain 0755 is octal (493) to kustomize's YAML reader and to the API server's, as in YAML 1.1.
+      if (node.type === 'PLAIN' && typeof node.value === 'number' && node.range) {
+        const written = this.text.slice(node.range[0], node.range[1]).trim();
+        if (/^[-+]?0[0-7]+$/.test(written)) return { kind: 'scalar', value: parseInt(written, 8), source };
+      }
+      return { kind: 'scalar', value: scalarValue(node.value), source };
+    }
     return { kind: 'scalar', value: null, source };
   }
 

@@ -42,7 +42,7 @@ export interface DocumentsAsResources {
 }
 
 /** Turns a file's documents into resources: List kinds expanded, non-objects skipped with a reason. */
-export function documentsToResources(file: string, documents: LoadedDocument[], kustomizations: string[]): DocumentsAsResources {
+export function documentsToResources(file: string, documents: LoadedDocument[], kustomizations: string[], text = ''): DocumentsAsResources {
   const out: DocumentsAsResources = { resources: [], skipped: [], errors: [] };
   for (const doc of documents) {
     if (!doc.root) continue;
@@ -60,6 +60,7 @@ export function documentsToResources(file: string, documents: LoadedDocument[], 
         out.errors.push({ file, line: where?.line, column: where?.column, field: 'metadata.name', message: `${getString(root, ['kind'])} has no metadata.name: give it a name` });
         continue;
       }
+      normalizeMetadata(root, text);
       const namespace = getString(root, ['metadata', 'namespace']);
       out.resources.push({
         root,
@@ -75,6 +76,26 @@ export function documentsToResources(file: string, documents: LoadedDocument[], 
     }
   }
   return out;
+}
+
+/**
+ * Labels and annotations are string maps: kustomize writes `port: 8080` as "8080" (as written) and
+ * drops `labels: null` and `annotations: null`, as the API server does.
+ */
+function normalizeMetadata(root: TrackedMap, text: string): void {
+  const metadata = root.entries.get('metadata');
+  if (metadata?.kind !== 'map') return;
+  for (const key of ['labels', 'annotations']) {
+    const pairs = metadata.entries.get(key);
+    if (pairs?.kind === 'scalar' && pairs.value === null) metadata.entries.delete(key);
+    if (pairs?.kind !== 'map') continue;
+    for (const [name, value] of pairs.entries) {
+      if (value.kind !== 'scalar' || typeof value.value === 'string' || value.value === null) continue;
+      const range = value.source.location?.range;
+      const written = range && text ? text.slice(range[0], range[1]).trim() : '';
+      pairs.entries.set(name, { ...value, value: written || String(value.value) });
+    }
+  }
 }
 
 function expandList(root: TrackedNode): TrackedNode[] {

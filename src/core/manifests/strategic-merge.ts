@@ -42,26 +42,28 @@ function mergeLists(target: TrackedList, patch: TrackedList, context: MergeConte
     return { ...patch, items: patch.items.filter((item) => directiveOf(item) !== 'replace').map(withoutDirectives) };
   }
   const merge = strategicMergeOf(context.group, context.kind, path);
+  // kustomize merges with kyaml's "prepend" list direction: the patch's items come first, then the
+  // target's items the patch does not name, each in its own order.
   if (merge.type !== 'keyed') {
     if (merge.type === 'set') {
-      const items = [...target.items];
-      for (const item of patch.items) if (item.kind === 'scalar' && !items.some((t) => t.kind === 'scalar' && t.value === item.value)) items.push(item);
+      const items: TrackedNode[] = patch.items.filter((item) => item.kind === 'scalar');
+      for (const item of target.items) if (item.kind !== 'scalar' || !items.some((p) => p.kind === 'scalar' && p.value === item.value)) items.push(item);
       return { kind: 'list', items, source: target.source };
     }
     return patch;
   }
   const { keys } = merge;
-  const items = [...target.items];
+  const items: TrackedNode[] = [];
+  const used = new Set<TrackedNode>();
   for (const item of patch.items) {
     if (item.kind !== 'map') continue;
-    const at = items.findIndex((existing) => existing.kind === 'map' && sameKey(existing, item, keys));
-    if (directiveOf(item) === 'delete') {
-      if (at >= 0) items.splice(at, 1);
-      continue;
-    }
-    if (at < 0) items.push(withoutDirectives(item));
-    else items[at] = keepKeyFields(items[at] as TrackedMap, strategicMerge(items[at], item, context, [...path, '*']) ?? items[at], keys);
+    const at = target.items.find((existing) => existing.kind === 'map' && !used.has(existing) && sameKey(existing, item, keys));
+    if (at) used.add(at);
+    if (directiveOf(item) === 'delete') continue;
+    if (!at) items.push(withoutDirectives(item));
+    else items.push(keepKeyFields(at as TrackedMap, strategicMerge(at, item, context, [...path, '*']) ?? at, keys));
   }
+  for (const item of target.items) if (!used.has(item)) items.push(item);
   return { kind: 'list', items, source: target.source };
 }
 

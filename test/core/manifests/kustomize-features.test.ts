@@ -292,7 +292,7 @@ describe('kustomize images and replicas', () => {
 });
 
 describe('kustomize patches', () => {
-  it('applies a strategic merge patch file: containers and env merged by name, ports by containerPort', () => {
+  it('applies a strategic merge patch file: containers and env merged by name (the patch\'s items first, as kustomize orders them), ports by containerPort', () => {
     const { result } = build(`${base}\n  patches:\n  - path: patch.yaml`, {
       'app/patch.yaml': `
         apiVersion: apps/v1
@@ -318,7 +318,7 @@ describe('kustomize patches', () => {
     const containers = (find(result, 'Deployment', 'api').object as any).spec.template.spec.containers;
     expect(containers).toHaveLength(2);
     expect(containers[0].image).toBe('ghcr.io/acme/api:1.0');
-    expect(containers[0].env.map((e: any) => [e.name, e.value])).toEqual([['LOG_LEVEL', 'debug'], ['DB_PASSWORD', undefined], ['NEW', '1']]);
+    expect(containers[0].env.map((e: any) => [e.name, e.value])).toEqual([['LOG_LEVEL', 'debug'], ['NEW', '1'], ['DB_PASSWORD', undefined]]);
     expect(containers[0].ports).toEqual([{ containerPort: 8080, name: 'http' }]);
     expect(result.filesRead).toContain('app/patch.yaml');
   });
