@@ -3,6 +3,7 @@
 import type { SkippedDocument, SourceProblem } from '../model/index.js';
 import type { ParseCache } from './parse-cache.js';
 import type { RenderMeter } from './render-budget.js';
+import { copyConfig, defaultTransformerConfig, type TransformerConfig } from './transformer-config.js';
 
 export interface BuildContext {
   files: ReadonlyMap<string, string>;
@@ -17,10 +18,12 @@ export interface BuildContext {
   cache?: ParseCache;
   /** The render's budget, charged per document read. */
   meter?: RenderMeter;
+  /** Field specs of the built-in transformers, with what `configurations` files added. */
+  config: TransformerConfig;
 }
 
 export type UnfollowedKind = 'symlink' | 'submodule';
 
 export function newBuildContext(files: ReadonlyMap<string, string>, unfollowed: ReadonlyMap<string, UnfollowedKind> = new Map()): BuildContext {
-  return { files, filesRead: new Set(), problems: [], skipped: [], stack: [], unfollowed };
+  return { files, filesRead: new Set(), problems: [], skipped: [], stack: [], unfollowed, config: copyConfig(defaultTransformerConfig()) };
 }

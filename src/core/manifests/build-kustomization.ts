@@ -44,6 +44,8 @@ export function buildKustomization(dir: string, kustomizationPath: string, conte
     };
     const resourceEntries = [...listField(k, 'resources', context.problems), ...listField(k, 'bases', context.problems)];
     for (const entry of resourceEntries) accept(loadEntry(k, entry, 'resources', context));
+    // kustomize's order: resources, generators, components, transformers.
+    resources = runGenerators(k, resources, context);
     for (const entry of listField(k, 'components', context.problems)) {
       const componentDir = resolveEntry(k, entry, 'components', context);
       if (componentDir === undefined) continue;
@@ -59,7 +61,6 @@ export function buildKustomization(dir: string, kustomizationPath: string, conte
       resources = buildKustomization(componentDir, file, context, resources);
       for (const r of resources) if (!r.kustomizations.includes(k.path) && r.kustomizations.includes(file)) r.kustomizations.push(k.path);
     }
-    resources = runGenerators(k, resources, context);
     resources = runTransformers(k, resources, context);
     return resources;
   } finally {

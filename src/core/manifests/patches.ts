@@ -7,7 +7,7 @@ import { applyJsonPatch } from './json-patch.js';
 import { lineOf, type KustomizationFile } from './kustomization-file.js';
 import { joinPath } from './paths.js';
 import { loadYamlFile } from './read-yaml.js';
-import { describeResource, groupOfResource, kindOf, nameOf, type BuildResource } from './resource.js';
+import { describeResource, groupOfResource, kindOf, nameOf, storePreviousId, type BuildResource } from './resource.js';
 import { readSelector, selectResources, type TargetSelector } from './select-target.js';
 import { strategicMerge } from './strategic-merge.js';
 import { cloneTracked, getIn, getString, type TrackedMap, type TrackedNode } from './tracked.js';
@@ -132,7 +132,7 @@ function selectByIdentity(resources: BuildResource[], patch: TrackedMap): BuildR
   const apiVersion = getString(patch, ['apiVersion']);
   const group = apiVersion?.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : apiVersion ? '' : undefined;
   return resources.filter((r) =>
-    kindOf(r) === kind && (group === undefined || groupOfResource(r) === group) && name !== undefined && r.names.includes(name) &&
+    (kindOf(r) === kind || Boolean(r.prevIds?.some((id) => id.kind === kind))) && (group === undefined || groupOfResource(r) === group) && name !== undefined && r.names.includes(name) &&
     (namespace === undefined || r.namespaces.includes(namespace)));
 }
 
@@ -142,13 +142,17 @@ function renameByPatch(resource: BuildResource, patch: TrackedMap, allowName: bo
   if (allowName && name?.kind === 'scalar' && typeof name.value === 'string' && name.value !== nameOf(resource)) {
     const metadata = resource.root.entries.get('metadata');
     if (metadata?.kind === 'map') {
+      storePreviousId(resource);
       metadata.entries.set('name', name);
       resource.names.push(name.value);
       resource.renamedBy = name.source.origin;
     }
   }
   const kind = patch.entries.get('kind');
-  if (allowKind && kind?.kind === 'scalar' && typeof kind.value === 'string') resource.root.entries.set('kind', kind);
+  if (allowKind && kind?.kind === 'scalar' && typeof kind.value === 'string' && kind.value !== kindOf(resource)) {
+    storePreviousId(resource);
+    resource.root.entries.set('kind', kind);
+  }
 }
 
 /** The target keeps its identity: kustomize restores name, namespace and kind after merging. */

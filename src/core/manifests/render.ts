@@ -11,7 +11,7 @@ import type { ParseCache } from './parse-cache.js';
 import { renderMeter, RenderBudgetExceeded, type RenderBudget } from './render-budget.js';
 import { basename, dirname, findKustomizationFile, isDirectory, joinPath, KUSTOMIZATION_FILE_NAMES, manifestFilesUnder } from './paths.js';
 import { readResourceFile } from './read-resource-file.js';
-import { groupOfResource, kindOf, nameOf, namespaceOf, type BuildResource } from './resource.js';
+import { groupOfResource, kindOf, nameOf, namespaceOf, storePreviousId, type BuildResource } from './resource.js';
 import { ensureMap, flattenTracked, setScalar } from './tracked.js';
 
 export interface RenderOptions {
@@ -50,7 +50,7 @@ export function renderManifests(files: ReadonlyMap<string, string>, root: string
     if (!(error instanceof RenderBudgetExceeded)) throw error;
     return { objects: [], skipped: [], errors: [{ file: inside || '.', message: error.message }], filesRead: [...context.filesRead], stopped: true };
   }
-  finishKustomize(resources);
+  finishKustomize(resources, context);
   if (options.defaultNamespace !== null) applyDefaultNamespace(resources, options.defaultNamespace || 'default');
   return {
     objects: resources.map(toDesiredObject),
@@ -75,7 +75,7 @@ function collect(root: string, context: BuildContext): BuildResource[] {
 }
 
 /** kustomize's last steps: content-hash suffixes on generated objects, then references follow renames. */
-function finishKustomize(resources: BuildResource[]): void {
+function finishKustomize(resources: BuildResource[], context: BuildContext): void {
   for (const resource of resources) {
     if (!resource.needsHash) continue;
     const metadata = ensureMap(resource.root, ['metadata'], resource.root.source);
@@ -83,11 +83,12 @@ function finishKustomize(resources: BuildResource[]): void {
     const nameNode = metadata.entries.get('name');
     const generatorSource = { location: nameNode?.source.location, origin: resource.root.source.origin };
     const name = `${nameOf(resource)}-${kustomizeHash(resource.root)}`;
+    storePreviousId(resource);
     setScalar(metadata, 'name', name, nameNode?.source.origin.type === 'name-affix' ? nameNode.source : generatorSource);
     resource.names.push(name);
     resource.renamedBy = generatorSource.origin;
   }
-  fixNameReferences(resources);
+  context.problems.push(...fixNameReferences(resources, context.config));
 }
 
 function applyDefaultNamespace(resources: BuildResource[], namespace: string): void {

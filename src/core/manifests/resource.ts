@@ -2,6 +2,7 @@
 // was read, which kustomizations it passed through, the names it had before renames).
 import type { FieldOrigin, SourceMap, SkippedDocument, SourceProblem } from '../model/index.js';
 import { groupOf } from '../model/index.js';
+import { isClusterScoped } from '../k8s/index.js';
 import type { LoadedDocument } from './read-yaml.js';
 import { getString, type TrackedMap, type TrackedNode } from './tracked.js';
 
@@ -18,6 +19,20 @@ export interface BuildResource extends Omit<SourceMap, 'fields'> {
   needsHash?: boolean;
   /** For generated objects: how they combine with an object of the same name from a base. */
   behavior?: 'create' | 'merge' | 'replace';
+  /** The ids it had before each rename, oldest first (kustomize's previous ids); none while never renamed. */
+  prevIds?: ResourceId[];
+  /** Name prefixes and suffixes applied to it, innermost first: references prefer objects affixed alike. */
+  prefixes?: string[];
+  suffixes?: string[];
+}
+
+export interface ResourceId {
+  group: string;
+  version: string;
+  kind: string;
+  name: string;
+  /** The effective namespace: 'default' for a namespaced object that names none, '' when cluster-scoped. */
+  namespace: string;
 }
 
 export const kindOf = (r: BuildResource): string => getString(r.root, ['kind']) ?? '';
@@ -25,6 +40,30 @@ export const apiVersionOf = (r: BuildResource): string => getString(r.root, ['ap
 export const groupOfResource = (r: BuildResource): string => groupOf(apiVersionOf(r));
 export const nameOf = (r: BuildResource): string => getString(r.root, ['metadata', 'name']) ?? '';
 export const namespaceOf = (r: BuildResource): string => getString(r.root, ['metadata', 'namespace']) ?? '';
+
+export const versionOfResource = (r: BuildResource): string => {
+  const apiVersion = apiVersionOf(r);
+  return apiVersion.slice(apiVersion.indexOf('/') + 1);
+};
+
+export function effectiveNamespace(r: BuildResource): string {
+  if (isClusterScoped(groupOfResource(r), kindOf(r))) return '';
+  return namespaceOf(r) || 'default';
+}
+
+export function currentId(r: BuildResource): ResourceId {
+  return { group: groupOfResource(r), version: versionOfResource(r), kind: kindOf(r), name: nameOf(r), namespace: effectiveNamespace(r) };
+}
+
+/** Records the current id before a rename (name, namespace or kind), as kustomize does. */
+export function storePreviousId(r: BuildResource): void {
+  (r.prevIds ??= []).push(currentId(r));
+}
+
+/** The ids a reference may name it by: every previous one (none when it was never renamed). */
+export function originalId(r: BuildResource): ResourceId {
+  return r.prevIds?.[0] ?? currentId(r);
+}
 
 /** `Deployment/checkout/api`, for messages. */
 export function describeResource(r: BuildResource): string {
