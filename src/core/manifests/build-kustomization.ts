@@ -17,7 +17,9 @@ import { readResourceFile } from './read-resource-file.js';
 import { applyReplicas, type ReplicaRule } from './replicas-transformer.js';
 import { describeResource, groupOfResource, kindOf, nameOf, namespaceOf, type BuildResource } from './resource.js';
 import { strategicMerge } from './strategic-merge.js';
-import { getString, type TrackedNode } from './tracked.js';
+import { getString, toPlain, type TrackedNode } from './tracked.js';
+import { applyReplacements, readReplacement } from './replacements.js';
+import { loadYamlFileCached } from './parse-cache.js';
 
 /** Builds `dir` (which has a kustomization file); `initial` is the parent's resources when `dir` is a component. */
 export function buildKustomization(dir: string, kustomizationPath: string, context: BuildContext, initial: BuildResource[] = []): BuildResource[] {
@@ -195,7 +197,37 @@ function runTransformers(k: KustomizationFile, resources: BuildResource[], conte
     context.problems.push({ file: k.path, line: rule.source.location?.line, field: 'replicas', message: `no Deployment, StatefulSet, ReplicaSet or ReplicationController named "${rule.name}" in this build` });
   }
   applyImages(current, readImageRules(k, context));
+  runReplacements(k, current, context);
   return current;
+}
+
+/** `replacements:` entries, inline or `path:` files holding one replacement or a list of them. */
+function runReplacements(k: KustomizationFile, resources: BuildResource[], context: BuildContext): void {
+  listField(k, 'replacements', context.problems).forEach((entry, index) => {
+    const where = `replacements[${index}]`;
+    const pathNode = entry.kind === 'map' ? entry.entries.get('path') : undefined;
+    let items: { value: unknown; node?: TrackedNode }[];
+    if (pathNode) {
+      const relative = pathNode.kind === 'scalar' ? String(pathNode.value) : '';
+      const path = joinPath(k.dir, relative);
+      const text = path === undefined ? undefined : context.files.get(path);
+      if (path === undefined || text === undefined) return report(context, k, pathNode, where, `replacement file "${relative}" does not exist`);
+      context.filesRead.add(path);
+      const loaded = loadYamlFileCached(path, text, context.cache, context.meter);
+      context.problems.push(...loaded.problems);
+      items = loaded.documents.flatMap((d) => (!d.root ? [] : d.root.kind === 'list' ? d.root.items : [d.root])).map((node) => ({ value: toPlain(node), node }));
+    } else items = [{ value: toPlain(entry), node: entry }];
+    for (const item of items) {
+      const sourceValue = item.node?.kind === 'map' ? item.node.entries.get('sourceValue') : undefined;
+      const replacement = readReplacement(item.value, index, sourceValue);
+      if (typeof replacement === 'string') return report(context, k, entry, where, replacement);
+      try {
+        applyReplacements(resources, [replacement], k.path);
+      } catch (error) {
+        return report(context, k, entry, where, (error as Error).message);
+      }
+    }
+  });
 }
 
 function forEachPair(node: TrackedNode | undefined, k: KustomizationFile, fieldName: string, problems: SourceProblem[], apply: (pair: Map<string, string>, node: TrackedNode) => void): void {

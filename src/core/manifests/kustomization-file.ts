@@ -9,6 +9,7 @@ export const SUPPORTED_FIELDS: ReadonlySet<string> = new Set([
   'apiVersion', 'kind', 'metadata', 'resources', 'bases', 'components', 'namespace', 'namePrefix', 'nameSuffix',
   'commonLabels', 'labels', 'commonAnnotations', 'images', 'replicas', 'patches', 'patchesStrategicMerge',
   'patchesJson6902', 'configMapGenerator', 'secretGenerator', 'generatorOptions', 'buildMetadata', 'sortOptions',
+  'replacements',
 ]);
 
 /** Fields kustomize has that this build does not do, with what to do instead. */
@@ -16,7 +17,6 @@ const UNSUPPORTED_HINTS: Readonly<Record<string, string>> = {
   helmCharts: 'render the chart into files (helm template) or let the controller inflate it',
   helmChartInflationGenerator: 'render the chart into files (helm template)',
   helmGlobals: 'render the chart into files (helm template)',
-  replacements: 'write the values in the resources or use patches',
   vars: 'write the values in the resources or use patches',
   transformers: 'use the built-in fields (patches, images, labels, …)',
   generators: 'use configMapGenerator/secretGenerator or commit the generated files',

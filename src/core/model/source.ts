@@ -51,7 +51,13 @@ export type FieldOrigin =
   | { type: 'name-affix'; kustomization: string }
   | { type: 'labels'; kustomization: string }
   | { type: 'annotations'; kustomization: string }
-  | { type: 'generator'; kustomization: string; index: number; generator: 'configMapGenerator' | 'secretGenerator' };
+  | { type: 'generator'; kustomization: string; index: number; generator: 'configMapGenerator' | 'secretGenerator' }
+  /**
+   * A value copied by `replacements` (or substituted for a `$(VAR)` of `vars`): `from` is where the
+   * copied value is written when it is one plain scalar, which codify may edit; absent otherwise.
+   */
+  | { type: 'replacement'; kustomization: string; index: number; from?: SourceLocation }
+  | { type: 'var'; kustomization: string; name: string; from?: SourceLocation };
 
 export interface FieldSource {
   /** Where the value is written (the resource file, the patch, the kustomization entry). */

@@ -71,7 +71,6 @@ describe('kustomize: problems', () => {
 
   it.each([
     ['helmCharts', 'helmCharts:\n- name: podinfo\n  repo: https://example.invalid', 3],
-    ['replacements', 'replacements:\n- path: r.yaml', 3],
     ['vars', 'vars: []', 3],
     ['transformers', 'transformers:\n- t.yaml', 3],
     ['generators', 'generators:\n- g.yaml', 3],
