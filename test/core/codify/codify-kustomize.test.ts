@@ -202,7 +202,7 @@ describe('values set through replacements', () => {
     const live = liveWith(files, 'app', { 'Deployment/web': [{ segments: ['spec', 'replicas'], value: 4 }] }, 'kubectl-scale');
     const out = codify(files, 'app', live);
     expect(out.check).toEqual({ ok: true });
-    expect(changedLines(kustomization, out.edits.get('app/kustomization.yaml')!)).toEqual({ removed: ['- sourceValue: "2"'], added: ['- sourceValue: "4"'] });
+    expect(changedLines(kustomization, out.edits.get('app/kustomization.yaml')!)).toEqual({ removed: ['- sourceValue: "2"'], added: ['- sourceValue: 4'] });
     expect(out.edits.has('app/deploy.yaml')).toBe(false);
   });
 
