@@ -8,7 +8,8 @@ import type { BuildContext } from './build-context.js';
 import { generate } from './generators.js';
 import { applyImages, type ImageRule } from './images-transformer.js';
 import { field, lineOf, listField, loadKustomization, stringField, stringMap, type KustomizationFile } from './kustomization-file.js';
-import { applyAnnotations, applyLabels } from './metadata-transformers.js';
+import { labelSpecs, writePairs } from './metadata-transformers.js';
+import { readConfig } from './transformer-config.js';
 import { applyNameAffix } from './name-affix.js';
 import { applyNamespace } from './namespace-transformer.js';
 import { applyPatchField } from './patches.js';
@@ -177,18 +178,23 @@ function runTransformers(k: KustomizationFile, resources: BuildResource[], conte
   const suffix = stringField(k, 'nameSuffix', context.problems) ?? '';
   applyNameAffix(current, prefix, suffix, sourceOf(field(k, prefix ? 'namePrefix' : 'nameSuffix'), { type: 'name-affix', kustomization: k.path }));
 
+  // kustomize's order: each labels: entry, then commonLabels, then commonAnnotations.
   const labelOrigin: FieldOrigin = { type: 'labels', kustomization: k.path };
-  forEachPair(field(k, 'commonLabels'), k, 'commonLabels', context.problems, (pair, node) =>
-    applyLabels(current, pair, { includeSelectors: true, includeTemplates: true }, sourceOf(node, labelOrigin)));
   listField(k, 'labels', context.problems).forEach((entry, index) => {
     if (entry.kind !== 'map') return report(context, k, entry, `labels[${index}]`, 'expected a mapping with pairs');
-    if (entry.entries.has('fields')) return report(context, k, entry.entries.get('fields'), `labels[${index}].fields`, 'custom label field specs are not supported: use includeSelectors/includeTemplates or a patch');
     const flag = (name: string): boolean => entry.entries.get(name)?.kind === 'scalar' && (entry.entries.get(name) as { value: unknown }).value === true;
-    const options = { includeSelectors: flag('includeSelectors'), includeTemplates: flag('includeTemplates') };
-    forEachPair(entry.entries.get('pairs'), k, `labels[${index}].pairs`, context.problems, (pair, node) => applyLabels(current, pair, options, sourceOf(node, labelOrigin)));
+    const fields = entry.entries.get('fields');
+    const fieldSpecs = fields ? readConfig({ commonLabels: toPlain(fields) }).commonLabels ?? [] : [];
+    const specs = labelSpecs(context.config, {
+      includeSelectors: flag('includeSelectors'), includeTemplates: flag('includeTemplates'),
+      includeVolumeClaimTemplates: flag('includeVolumeClaimTemplates'), fieldSpecs,
+    });
+    forEachPair(entry.entries.get('pairs'), k, `labels[${index}].pairs`, context.problems, (pair, node) => writePairs(current, pair, specs, sourceOf(node, labelOrigin)));
   });
+  forEachPair(field(k, 'commonLabels'), k, 'commonLabels', context.problems, (pair, node) =>
+    writePairs(current, pair, context.config.commonLabels, sourceOf(node, labelOrigin)));
   forEachPair(field(k, 'commonAnnotations'), k, 'commonAnnotations', context.problems, (pair, node) =>
-    applyAnnotations(current, pair, sourceOf(node, { type: 'annotations', kustomization: k.path })));
+    writePairs(current, pair, context.config.commonAnnotations, sourceOf(node, { type: 'annotations', kustomization: k.path })));
 
   current = applyPatchField(k, 'patchesJson6902', listField(k, 'patchesJson6902', context.problems), current, inputs);
 

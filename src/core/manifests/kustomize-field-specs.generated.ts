@@ -1,6 +1,6 @@
 // kustomize's built-in field specs (api/internal/konfig/builtinpluginconsts at kubernetes-sigs/kustomize
 // commit 12f9e6391464b3ad9dd3fe8182049dc1b1772990, Apache-2.0): where each built-in transformer writes.
-// Generated from those files; the YAML is theirs, unchanged. Do not edit by hand.
+// Generated from those files (their constants joined as Go joins them); the YAML is theirs, unchanged.
 export const KUSTOMIZE_FIELD_SPECS: Readonly<Record<string, string>> = {
   namePrefix: `
 namePrefix:
@@ -117,13 +117,97 @@ commonLabels:
   create: false
   group: networking.k8s.io
   kind: NetworkPolicy
+
+- path: metadata/labels
+  create: true
+
+- path: spec/template/metadata/labels
+  create: true
+  version: v1
+  kind: ReplicationController
+
+- path: spec/template/metadata/labels
+  create: true
+  kind: Deployment
+
+- path: spec/template/metadata/labels
+  create: true
+  kind: ReplicaSet
+
+- path: spec/template/metadata/labels
+  create: true
+  kind: DaemonSet
+
+- path: spec/template/metadata/labels
+  create: true
+  group: apps
+  kind: StatefulSet
+
+- path: spec/template/metadata/labels
+  create: true
+  group: batch
+  kind: Job
+
+- path: spec/jobTemplate/metadata/labels
+  create: true
+  group: batch
+  kind: CronJob
+
+- path: spec/jobTemplate/spec/template/metadata/labels
+  create: true
+  group: batch
+  kind: CronJob
+
+- path: spec/volumeClaimTemplates[]/metadata/labels
+  create: true
+  group: apps
+  kind: StatefulSet
 `,
   templateLabels: `
 templateLabels:
+
+- path: metadata/labels
+  create: true
+
+- path: spec/template/metadata/labels
+  create: true
+  version: v1
+  kind: ReplicationController
+
+- path: spec/template/metadata/labels
+  create: true
+  kind: Deployment
+
+- path: spec/template/metadata/labels
+  create: true
+  kind: ReplicaSet
+
+- path: spec/template/metadata/labels
+  create: true
+  kind: DaemonSet
+
+- path: spec/template/metadata/labels
+  create: true
+  group: apps
+  kind: StatefulSet
+
+- path: spec/template/metadata/labels
+  create: true
+  group: batch
+  kind: Job
+
+- path: spec/jobTemplate/metadata/labels
+  create: true
+  group: batch
+  kind: CronJob
+
+- path: spec/jobTemplate/spec/template/metadata/labels
+  create: true
+  group: batch
+  kind: CronJob
 `,
   volumeClaimTemplateLabels: `
 volumeClaimTemplateLabels:
-
 
 - path: spec/volumeClaimTemplates[]/metadata/labels
   create: true
@@ -857,46 +941,5 @@ replicas:
 - path: spec/replicas
   create: true
   kind: StatefulSet
-`,
-  metadataLabels: `
-- path: metadata/labels
-  create: true
-
-- path: spec/template/metadata/labels
-  create: true
-  version: v1
-  kind: ReplicationController
-
-- path: spec/template/metadata/labels
-  create: true
-  kind: Deployment
-
-- path: spec/template/metadata/labels
-  create: true
-  kind: ReplicaSet
-
-- path: spec/template/metadata/labels
-  create: true
-  kind: DaemonSet
-
-- path: spec/template/metadata/labels
-  create: true
-  group: apps
-  kind: StatefulSet
-
-- path: spec/template/metadata/labels
-  create: true
-  group: batch
-  kind: Job
-
-- path: spec/jobTemplate/metadata/labels
-  create: true
-  group: batch
-  kind: CronJob
-
-- path: spec/jobTemplate/spec/template/metadata/labels
-  create: true
-  group: batch
-  kind: CronJob
 `,
 };

@@ -26,6 +26,9 @@ export interface TransformerConfig {
   nameSuffix: PathSpec[];
   commonLabels: PathSpec[];
   templateLabels: PathSpec[];
+  volumeClaimTemplateLabels: PathSpec[];
+  /** Specs every `labels:` entry also writes to (a configuration's `labels:` section; none by default). */
+  labels: PathSpec[];
   commonAnnotations: PathSpec[];
   namespace: PathSpec[];
   varReference: PathSpec[];
@@ -34,7 +37,10 @@ export interface TransformerConfig {
   replicas: PathSpec[];
 }
 
-const KEYS = ['namePrefix', 'nameSuffix', 'commonLabels', 'templateLabels', 'commonAnnotations', 'namespace', 'varReference', 'images', 'replicas'] as const;
+const KEYS = [
+  'namePrefix', 'nameSuffix', 'commonLabels', 'templateLabels', 'volumeClaimTemplateLabels', 'labels', 'commonAnnotations',
+  'namespace', 'varReference', 'images', 'replicas',
+] as const;
 
 let defaults: TransformerConfig | undefined;
 
@@ -49,7 +55,8 @@ export function defaultTransformerConfig(): TransformerConfig {
 
 export function emptyConfig(): TransformerConfig {
   return {
-    namePrefix: [], nameSuffix: [], commonLabels: [], templateLabels: [], commonAnnotations: [], namespace: [],
+    namePrefix: [], nameSuffix: [], commonLabels: [], templateLabels: [], volumeClaimTemplateLabels: [], labels: [],
+    commonAnnotations: [], namespace: [],
     varReference: [], nameReference: [], images: [], replicas: [],
   };
 }

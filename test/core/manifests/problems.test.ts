@@ -148,13 +148,15 @@ describe('kustomize: problems', () => {
 });
 
 describe('kustomize: labels entries', () => {
-  it('refuses custom label field specs rather than placing labels differently from kustomize', () => {
+  it('writes a label at its own fields too, creating them where the spec says so', () => {
     const files = tree({
       'app/cm.yaml': CONFIGMAP,
-      'app/kustomization.yaml': 'resources:\n- cm.yaml\nlabels:\n- pairs:\n    a: b\n  fields:\n  - path: spec/x\n',
+      'app/kustomization.yaml': 'resources:\n- cm.yaml\nlabels:\n- pairs:\n    a: b\n  fields:\n  - path: spec/x\n    create: true\n  - path: spec/y\n',
     });
     const result = renderManifests(files, 'app');
-    expect(result.errors).toEqual([expect.objectContaining({ file: 'app/kustomization.yaml', line: 7, field: 'labels[0].fields' })]);
+    expect(result.errors).toEqual([]);
+    expect(result.objects[0].object).toMatchObject({ metadata: { labels: { a: 'b' } }, spec: { x: { a: 'b' } } });
+    expect((result.objects[0].object.spec as Record<string, unknown>).y).toBeUndefined();
   });
 });
 
