@@ -9,7 +9,8 @@ import { generate } from './generators.js';
 import { applyImages, type ImageRule } from './images-transformer.js';
 import { field, lineOf, listField, loadKustomization, stringField, stringMap, type KustomizationFile } from './kustomization-file.js';
 import { labelSpecs, writePairs } from './metadata-transformers.js';
-import { readConfig } from './transformer-config.js';
+import { mergeConfig, readConfig } from './transformer-config.js';
+import { inlineConfigs, pluginRun, runPairs } from './builtin-plugins.js';
 import { applyNameAffix } from './name-affix.js';
 import { applyNamespace } from './namespace-transformer.js';
 import { applyPatchField } from './patches.js';
@@ -18,7 +19,7 @@ import { readResourceFile } from './read-resource-file.js';
 import { applyReplicas, type ReplicaRule } from './replicas-transformer.js';
 import { describeResource, groupOfResource, kindOf, nameOf, namespaceOf, type BuildResource } from './resource.js';
 import { strategicMerge } from './strategic-merge.js';
-import { getString, toPlain, type TrackedNode } from './tracked.js';
+import { getString, toPlain, type TrackedMap, type TrackedNode } from './tracked.js';
 import { applyReplacements, readReplacement } from './replacements.js';
 import { loadYamlFileCached } from './parse-cache.js';
 
@@ -47,8 +48,10 @@ export function buildKustomization(dir: string, kustomizationPath: string, conte
     };
     const resourceEntries = [...listField(k, 'resources', context.problems), ...listField(k, 'bases', context.problems)];
     for (const entry of resourceEntries) accept(loadEntry(k, entry, 'resources', context));
-    // kustomize's order: resources, generators, components, transformers.
+    // kustomize's order: resources, configurations, generators, components, transformers.
+    readConfigurations(k, context);
     resources = runGenerators(k, resources, context);
+    resources = runPlugins(k, 'generators', resources, context);
     for (const entry of listField(k, 'components', context.problems)) {
       const componentDir = resolveEntry(k, entry, 'components', context);
       if (componentDir === undefined) continue;
@@ -65,6 +68,7 @@ export function buildKustomization(dir: string, kustomizationPath: string, conte
       for (const r of resources) if (!r.kustomizations.includes(k.path) && r.kustomizations.includes(file)) r.kustomizations.push(k.path);
     }
     resources = runTransformers(k, resources, context);
+    resources = runPlugins(k, 'transformers', resources, context);
     return resources;
   } finally {
     context.stack.pop();
@@ -207,6 +211,56 @@ function runTransformers(k: KustomizationFile, resources: BuildResource[], conte
   return current;
 }
 
+/** `configurations:` files add field specs to the built-in transformers (kustomize merges them into the build's). */
+function readConfigurations(k: KustomizationFile, context: BuildContext): void {
+  listField(k, 'configurations', context.problems).forEach((entry, index) => {
+    const relative = entry.kind === 'scalar' ? String(entry.value) : '';
+    const path = joinPath(k.dir, relative);
+    const text = path === undefined ? undefined : context.files.get(path);
+    if (path === undefined || text === undefined) return report(context, k, entry, `configurations[${index}]`, `configuration file "${relative}" does not exist`);
+    context.filesRead.add(path);
+    const loaded = loadYamlFileCached(path, text, context.cache, context.meter);
+    context.problems.push(...loaded.problems);
+    for (const doc of loaded.documents) if (doc.root) mergeConfig(context.config, readConfig(toPlain(doc.root)));
+  });
+}
+
+/** `generators:` / `transformers:` entries naming kustomize's built-in plugins, run in order. */
+function runPlugins(k: KustomizationFile, fieldName: 'generators' | 'transformers', resources: BuildResource[], context: BuildContext): BuildResource[] {
+  let current = resources;
+  listField(k, fieldName, context.problems).forEach((entry, index) => {
+    const where = `${fieldName}[${index}]`;
+    if (entry.kind !== 'scalar' || typeof entry.value !== 'string') return report(context, k, entry, where, 'expected a file, a directory or inline YAML');
+    let configs: TrackedMap[] = [];
+    if (entry.value.includes('\n')) {
+      const inline = inlineConfigs(k, entry.value);
+      if (inline.problem) return report(context, k, entry, where, inline.problem);
+      configs = inline.configs;
+    } else {
+      const path = resolveEntry(k, entry, fieldName, context);
+      if (path === undefined) return;
+      const nested = context.files.has(path) ? undefined : findKustomizationFile(context.files, path);
+      if (nested) configs = buildKustomization(path, nested, context).map((r) => r.root);
+      else {
+        const text = context.files.get(path);
+        if (text === undefined) return report(context, k, entry, where, `"${entry.value}" (${path}) does not exist`);
+        context.filesRead.add(path);
+        const loaded = loadYamlFileCached(path, text, context.cache, context.meter);
+        context.problems.push(...loaded.problems);
+        configs = loaded.documents.flatMap((d) => (d.root?.kind === 'map' ? [d.root] : []));
+      }
+    }
+    for (const config of configs) {
+      const run = pluginRun(k, config, fieldName === 'generators');
+      if (run.type === 'refused') return report(context, k, entry, where, run.reason);
+      if (run.type === 'pairs') runPairs(current, run, { type: run.field, kustomization: k.path });
+      else if (fieldName === 'generators') current = runGenerators(run.file, current, context);
+      else current = runTransformers(run.file, current, context);
+    }
+  });
+  return current;
+}
+
 /** `replacements:` entries, inline or `path:` files holding one replacement or a list of them. */
 function runReplacements(k: KustomizationFile, resources: BuildResource[], context: BuildContext): void {
   listField(k, 'replacements', context.problems).forEach((entry, index) => {
@@ -247,7 +301,8 @@ function writtenText(k: KustomizationFile, node: TrackedNode | undefined, contex
   if (node?.kind !== 'scalar' || node.value === null) return undefined;
   if (typeof node.value === 'string') return node.value;
   const range = node.source.location?.range;
-  const raw = range ? (context.files.get(k.path) ?? '').slice(range[0], range[1]) : '';
+  const file = node.source.location?.file ?? k.path;
+  const raw = range ? (context.files.get(file) ?? '').slice(range[0], range[1]) : '';
   return raw.replace(/^["']|["']$/g, '') || String(node.value);
 }
 

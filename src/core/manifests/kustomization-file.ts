@@ -9,7 +9,7 @@ export const SUPPORTED_FIELDS: ReadonlySet<string> = new Set([
   'apiVersion', 'kind', 'metadata', 'resources', 'bases', 'components', 'namespace', 'namePrefix', 'nameSuffix',
   'commonLabels', 'labels', 'commonAnnotations', 'images', 'replicas', 'patches', 'patchesStrategicMerge',
   'patchesJson6902', 'configMapGenerator', 'secretGenerator', 'generatorOptions', 'buildMetadata', 'sortOptions',
-  'replacements',
+  'replacements', 'configurations', 'generators', 'transformers',
 ]);
 
 /** Fields kustomize has that this build does not do, with what to do instead. */
@@ -18,12 +18,9 @@ const UNSUPPORTED_HINTS: Readonly<Record<string, string>> = {
   helmChartInflationGenerator: 'render the chart into files (helm template)',
   helmGlobals: 'render the chart into files (helm template)',
   vars: 'write the values in the resources or use patches',
-  transformers: 'use the built-in fields (patches, images, labels, …)',
-  generators: 'use configMapGenerator/secretGenerator or commit the generated files',
   validators: 'remove it',
   openapi: 'remove it; custom schemas are not read',
   crds: 'remove it; custom resource schemas are not read',
-  configurations: 'remove it; custom transformer configurations are not read',
   imageTags: 'rename it to images',
 };
 
