@@ -72,11 +72,8 @@ describe('kustomize: problems', () => {
   it.each([
     ['helmCharts', 'helmCharts:\n- name: podinfo\n  repo: https://example.invalid', 3],
     ['vars', 'vars: []', 3],
-    ['transformers', 'transformers:\n- t.yaml', 3],
-    ['generators', 'generators:\n- g.yaml', 3],
     ['openapi', 'openapi:\n  path: schema.json', 3],
     ['crds', 'crds:\n- crd.json', 3],
-    ['configurations', 'configurations:\n- c.yaml', 3],
     ['resourcez', 'resourcez: []', 3],
   ])('names the file, line and field of unsupported %s', (fieldName, snippet, line) => {
     const files = tree({ ...RESOURCE, 'app/kustomization.yaml': `resources:\n- cm.yaml\n${snippet}\n` });
