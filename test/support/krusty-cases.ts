@@ -14,6 +14,8 @@ export interface KrustyBuild {
   /** The directory built, relative to the tree's root ('' is the root). */
   root: string;
   files: Map<string, string>;
+  /** Options the test gives the build (krusty.Options): object order, load restrictions, managed-by label. */
+  options: { order: 'fifo' | 'legacy'; loadRestrictions: 'rootOnly' | 'none'; managedByLabel: boolean };
   /** The YAML stream kustomize prints; undefined when the test checks something else of a good build. */
   expected?: string;
   /** Set when kustomize must refuse the build; the strings the test looks for in its message. */
@@ -271,9 +273,7 @@ class Interpreter {
     if (target.e === 'sel') {
       const x = this.eval(target.x, env, state);
       if (isObject(x) && x.type === 'struct') x.fields.set(target.name, combine(x.fields.get(target.name)));
-      else if (isObject(x) && x.type === 'opaque' && x.what === 'options') {
-        if (target.name === 'PluginConfig') throw new OutOfScope('plugins');
-      } else throw new Unreadable(`assignment to a field of ${describe(x)}`);
+      else throw new Unreadable(`assignment to a field of ${describe(x)}`);
       return;
     }
     if (target.e === 'index') {
@@ -504,7 +504,7 @@ class Interpreter {
         return { type: 'opaque', what: 't' };
       case 'MakeDefaultOptions':
       case 'MakeOptionsPluginsDisabled':
-        return { type: 'opaque', what: 'options' };
+        return defaultOptions();
       case 'MakeOptionsPluginsEnabled':
       case 'GetPluginConfig':
       case 'PrepBuiltin':
@@ -517,7 +517,7 @@ class Interpreter {
         throw new OutOfScope('legacy transformer configurations (deprecated)');
       case 'Run':
       case 'RunWithErr': {
-        const build: KrustyBuild = { root: cleanPath(String(args[0])), files: new Map(state.files), line };
+        const build: KrustyBuild = { root: cleanPath(String(args[0])), files: new Map(state.files), line, options: optionsOf(args[1]) };
         if (method === 'RunWithErr') build.error = { messages: [] };
         state.kase.builds.push(build);
         return method === 'Run' ? { type: 'result', build } : { type: 'error', build };
@@ -631,10 +631,10 @@ class Interpreter {
       case 'konfig.RecognizedKustomizationFileNames':
         return ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
       case 'krusty.MakeDefaultOptions':
-        return { type: 'opaque', what: 'options' };
+        return defaultOptions();
       case 'krusty.MakeKustomizer':
         return { type: 'struct', fields: new Map<string, Value>([['Run', { type: 'builtin', call: (runArgs, line) => {
-          const build: KrustyBuild = { root: cleanPath(String(runArgs[1])), files: new Map(), line, error: { messages: [] } };
+          const build: KrustyBuild = { root: cleanPath(String(runArgs[1])), files: new Map(), line, error: { messages: [] }, options: optionsOf(undefined) };
           state.kase.builds.push(build);
           return { type: 'tuple', values: [null, { type: 'error', build }] };
         } }]]) };
@@ -657,6 +657,19 @@ class Interpreter {
         throw new Unreadable(`call ${pkg}.${name}`);
     }
   }
+}
+
+/** krusty.MakeDefaultOptions(): no reordering, root-only loading, no managed-by label. */
+function defaultOptions(): Value {
+  return { type: 'struct', fields: new Map<string, Value>([['Reorder', 'krusty.ReorderOptionNone'], ['LoadRestrictions', 'LoadRestrictionsRootOnly']]) };
+}
+
+function optionsOf(v: Value): KrustyBuild['options'] {
+  const fields = isObject(v) && v.type === 'struct' ? v.fields : new Map<string, Value>();
+  if (fields.has('PluginConfig')) throw new OutOfScope('plugins');
+  const reorder = fields.get('Reorder');
+  const order = isObject(reorder) && reorder.type === 'opaque' && /ReorderOption(Legacy|Unspecified)$/.test(reorder.what) ? 'legacy' : 'fifo';
+  return { order, loadRestrictions: fields.get('LoadRestrictions') === 'LoadRestrictionsNone' ? 'none' : 'rootOnly', managedByLabel: fields.get('AddManagedbyLabel') === true };
 }
 
 function unknown(): Value {

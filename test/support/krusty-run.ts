@@ -2,7 +2,7 @@
 // expected output: the same objects in the same order, equal field by field (map keys in any order,
 // lists in order), or an error where kustomize refuses the build.
 import { parseAllDocuments } from 'yaml';
-import { renderManifests } from '../../src/core/manifests/index.js';
+import { renderManifests, type RenderOptions } from '../../src/core/manifests/index.js';
 import { formatProblem } from '../../src/core/model/index.js';
 import type { KrustyBuild, KrustyCase } from './krusty-cases.js';
 
@@ -13,7 +13,7 @@ export interface BuildOutcome {
 }
 
 export function runKrustyBuild(build: KrustyBuild): BuildOutcome {
-  const result = renderManifests(build.files, build.root, { defaultNamespace: null });
+  const result = renderManifests(build.files, build.root, renderOptions(build));
   const problems = result.errors.map(formatProblem);
   if (build.error) {
     if (problems.length > 0) return { ok: true, detail: '' };
@@ -32,6 +32,11 @@ export function runKrustyBuild(build: KrustyBuild): BuildOutcome {
     else compare(expected[i], actual[i], '', (path, message) => differences.push(`${where} ${path || '/'}: ${message}`));
   }
   return { ok: differences.length === 0, detail: differences.slice(0, 12).join('\n') };
+}
+
+/** kustomize build's output as the test asks for it: no default namespace, its order and load restrictions. */
+function renderOptions(build: KrustyBuild): RenderOptions {
+  return { defaultNamespace: null, order: build.options.order, loadRestrictions: build.options.loadRestrictions };
 }
 
 function label(object: unknown): string | undefined {
@@ -68,7 +73,7 @@ function short(value: unknown): string {
 
 /** The objects of a build as the Go checks of a test see them. */
 export function inspectKrustyBuild(build: KrustyBuild): { kind: string; name: string; namespace: string }[] {
-  return renderManifests(build.files, build.root, { defaultNamespace: null }).objects.map((o) => ({ kind: o.key.kind, name: o.key.name, namespace: o.key.namespace }));
+  return renderManifests(build.files, build.root, renderOptions(build)).objects.map((o) => ({ kind: o.key.kind, name: o.key.name, namespace: o.key.namespace }));
 }
 
 export function runKrustyCase(kase: KrustyCase): BuildOutcome {

@@ -18,6 +18,12 @@ export interface BuildContext {
   cache?: ParseCache;
   /** The render's budget, charged per document read. */
   meter?: RenderMeter;
+  /** kustomize's default load restriction: files a kustomization reads must be in or below its directory. */
+  rootOnly?: boolean;
+  /** Order of the objects: kustomize's legacy kind order, or as built (fifo). The root's sortOptions win. */
+  order?: 'fifo' | 'legacy';
+  /** sortOptions.legacySortOptions: the kinds put first and last instead of kustomize's lists. */
+  legacyKinds?: { first: string[]; last: string[] };
   /** Field specs of the built-in transformers, with what `configurations` files added. */
   config: TransformerConfig;
 }

@@ -14,7 +14,7 @@ import { inlineConfigs, pluginRun, runPairs } from './builtin-plugins.js';
 import { applyNameAffix } from './name-affix.js';
 import { applyNamespace } from './namespace-transformer.js';
 import { applyPatchField } from './patches.js';
-import { findKustomizationFile, isDirectory, isRemoteTarget, joinPath } from './paths.js';
+import { findKustomizationFile, isDirectory, isRemoteTarget, joinPath, outsideDir } from './paths.js';
 import { readResourceFile } from './read-resource-file.js';
 import { applyReplicas, type ReplicaRule } from './replicas-transformer.js';
 import { describeResource, groupOfResource, kindOf, nameOf, namespaceOf, type BuildResource } from './resource.js';
@@ -48,6 +48,7 @@ export function buildKustomization(dir: string, kustomizationPath: string, conte
     };
     const resourceEntries = [...listField(k, 'resources', context.problems), ...listField(k, 'bases', context.problems)];
     for (const entry of resourceEntries) accept(loadEntry(k, entry, 'resources', context));
+    if (context.stack.length === 1) readSortOptions(k, context);
     // kustomize's order: resources, configurations, generators, components, transformers.
     readConfigurations(k, context);
     resources = runGenerators(k, resources, context);
@@ -101,7 +102,13 @@ function resolveEntry(k: KustomizationFile, entry: TrackedNode, fieldName: strin
 function loadEntry(k: KustomizationFile, entry: TrackedNode, fieldName: string, context: BuildContext): BuildResource[] {
   const path = resolveEntry(k, entry, fieldName, context);
   if (path === undefined) return [];
-  if (context.files.has(path)) return readResourceFile(path, context, [k.path]);
+  if (context.files.has(path)) {
+    if (context.rootOnly && outsideDir(k.dir, path)) {
+      report(context, k, entry, fieldName, `security; file "${String((entry as { value: unknown }).value)}" is not in or below the kustomization's directory`);
+      return [];
+    }
+    return readResourceFile(path, context, [k.path]);
+  }
   const nested = findKustomizationFile(context.files, path);
   if (nested) {
     if (context.stack.includes(path)) {
@@ -125,7 +132,7 @@ function runGenerators(k: KustomizationFile, resources: BuildResource[], context
   let current = resources;
   for (const fieldName of ['configMapGenerator', 'secretGenerator'] as const) {
     const entries = listField(k, fieldName, context.problems);
-    const generated = generate(k, fieldName, entries, { files: context.files, filesRead: context.filesRead, problems: context.problems });
+    const generated = generate(k, fieldName, entries, { files: context.files, filesRead: context.filesRead, problems: context.problems, rootOnly: context.rootOnly });
     generated.forEach((made) => {
       const existing = current.find((r) => kindOf(r) === kindOf(made) && r.names.includes(nameOf(made)) && (!namespaceOf(made) || r.namespaces.includes(namespaceOf(made))));
       const entryLine = made.location.line;
@@ -169,7 +176,7 @@ function combine(existing: BuildResource, made: BuildResource): void {
 }
 
 function runTransformers(k: KustomizationFile, resources: BuildResource[], context: BuildContext): BuildResource[] {
-  const inputs = { files: context.files, filesRead: context.filesRead, problems: context.problems };
+  const inputs = { files: context.files, filesRead: context.filesRead, problems: context.problems, rootOnly: context.rootOnly };
   const sourceOf = (node: TrackedNode | undefined, origin: FieldOrigin): FieldSource => ({ location: node?.source.location, origin });
   let current = resources;
   current = applyPatchField(k, 'patchesStrategicMerge', listField(k, 'patchesStrategicMerge', context.problems), current, inputs);
@@ -209,6 +216,22 @@ function runTransformers(k: KustomizationFile, resources: BuildResource[], conte
   applyImages(current, readImageRules(k, context));
   runReplacements(k, current, context);
   return current;
+}
+
+/** The root kustomization's sortOptions decide the order of the objects. */
+function readSortOptions(k: KustomizationFile, context: BuildContext): void {
+  const node = field(k, 'sortOptions');
+  if (node?.kind !== 'map') return;
+  const order = getString(node, ['order']);
+  if (order !== 'fifo' && order !== 'legacy') return report(context, k, node, 'sortOptions.order', 'must be one of [fifo, legacy]');
+  if (order === 'fifo' && node.entries.has('legacySortOptions')) return report(context, k, node, 'sortOptions.legacySortOptions', "is set but the selected sort order is 'fifo', not 'legacy'");
+  context.order = order;
+  const legacy = node.entries.get('legacySortOptions');
+  const kinds = (key: string): string[] | undefined => {
+    const list = legacy?.kind === 'map' ? legacy.entries.get(key) : undefined;
+    return list?.kind === 'list' ? list.items.flatMap((i) => (i.kind === 'scalar' ? [String(i.value)] : [])) : undefined;
+  };
+  if (legacy) context.legacyKinds = { first: kinds('orderFirst') ?? [], last: kinds('orderLast') ?? [] };
 }
 
 /** `configurations:` files add field specs to the built-in transformers (kustomize merges them into the build's). */

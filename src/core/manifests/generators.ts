@@ -3,7 +3,7 @@
 // disableNameSuffixHash is set.
 import type { FieldOrigin, FieldSource, SourceProblem } from '../model/index.js';
 import { lineOf, stringMap, type KustomizationFile } from './kustomization-file.js';
-import { basename, joinPath } from './paths.js';
+import { basename, joinPath, outsideDir } from './paths.js';
 import type { BuildResource } from './resource.js';
 import { getString, type TrackedMap, type TrackedNode } from './tracked.js';
 
@@ -13,6 +13,7 @@ export interface GeneratorInputs {
   files: ReadonlyMap<string, string>;
   filesRead: Set<string>;
   problems: SourceProblem[];
+  rootOnly?: boolean;
 }
 
 interface GeneratorOptions {
@@ -121,6 +122,10 @@ function readInput(kustomization: KustomizationFile, relative: string, node: Tra
   const path = joinPath(kustomization.dir, relative);
   if (path === undefined) {
     inputs.problems.push({ file: kustomization.path, line: lineOf(node), field: where, message: `"${relative}" leaves the repository: driftback reads only files inside it, so vendor the file into the repository and point at that copy` });
+    return undefined;
+  }
+  if (inputs.rootOnly && outsideDir(kustomization.dir, path)) {
+    inputs.problems.push({ file: kustomization.path, line: lineOf(node), field: where, message: `security; file "${relative}" is not in or below the kustomization's directory` });
     return undefined;
   }
   const text = inputs.files.get(path);

@@ -5,7 +5,7 @@ import type { FieldOrigin, SourceProblem } from '../model/index.js';
 import { inlineOffsetMap, relocate } from './inline-text.js';
 import { applyJsonPatch } from './json-patch.js';
 import { lineOf, type KustomizationFile } from './kustomization-file.js';
-import { joinPath } from './paths.js';
+import { joinPath, outsideDir } from './paths.js';
 import { loadYamlFile } from './read-yaml.js';
 import { describeResource, groupOfResource, kindOf, nameOf, storePreviousId, type BuildResource } from './resource.js';
 import { readSelector, selectResources, type TargetSelector } from './select-target.js';
@@ -16,6 +16,7 @@ export interface PatchInputs {
   files: ReadonlyMap<string, string>;
   filesRead: Set<string>;
   problems: SourceProblem[];
+  rootOnly?: boolean;
 }
 
 type PatchField = 'patches' | 'patchesStrategicMerge' | 'patchesJson6902';
@@ -98,6 +99,7 @@ function loadPatch(
   if (isPath) {
     const path = joinPath(kustomization.dir, node.value);
     if (path === undefined) return report(`"${node.value}" leaves the repository: driftback reads only files inside it, so vendor the file into the repository and point at that copy`);
+    if (inputs.rootOnly && outsideDir(kustomization.dir, path)) return report(`security; file "${node.value}" is not in or below the kustomization's directory`);
     const text = inputs.files.get(path);
     if (text === undefined) return report(`patch file "${node.value}" (${path}) does not exist`);
     inputs.filesRead.add(path);

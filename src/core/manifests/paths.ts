@@ -30,6 +30,11 @@ export function manifestFilesUnder(files: ReadonlyMap<string, string>, dir: stri
   return [...files.keys()].filter((path) => path.startsWith(prefix) && MANIFEST_EXTENSIONS.test(path)).sort();
 }
 
+/** Whether `path` lies outside directory `dir` (kustomize's root-only load restriction refuses such files). */
+export function outsideDir(dir: string, path: string): boolean {
+  return dir !== '' && path !== dir && !path.startsWith(`${dir}/`);
+}
+
 /** Remote kustomize targets (git repositories, URLs) are not built from a file map. */
 export function isRemoteTarget(entry: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || /^git@/.test(entry) || /^(github\.com|gitlab\.com|bitbucket\.org)\//.test(entry) || /[?&]ref=/.test(entry) || /\.git(\/\/|$)/.test(entry);

@@ -11,7 +11,7 @@ import type { ParseCache } from './parse-cache.js';
 import { renderMeter, RenderBudgetExceeded, type RenderBudget } from './render-budget.js';
 import { basename, dirname, findKustomizationFile, isDirectory, joinPath, KUSTOMIZATION_FILE_NAMES, manifestFilesUnder } from './paths.js';
 import { readResourceFile } from './read-resource-file.js';
-import { groupOfResource, kindOf, nameOf, namespaceOf, storePreviousId, type BuildResource } from './resource.js';
+import { apiVersionOf, groupOfResource, kindOf, nameOf, namespaceOf, storePreviousId, type BuildResource } from './resource.js';
 import { ensureMap, flattenTracked, setScalar } from './tracked.js';
 
 export interface RenderOptions {
@@ -32,12 +32,21 @@ export interface RenderOptions {
   cache?: ParseCache;
   /** Nodes and time one render may use; over it, the render returns one problem and no objects. */
   budget?: RenderBudget;
+  /**
+   * kustomize's load restriction: 'rootOnly' (the kustomize CLI's default) refuses files outside a
+   * kustomization's directory; 'none' (Flux's, and the default here) reads them.
+   */
+  loadRestrictions?: 'rootOnly' | 'none';
+  /** Object order when the root kustomization has no sortOptions: 'fifo' (default) or kustomize's 'legacy'. */
+  order?: 'fifo' | 'legacy';
 }
 
 export function renderManifests(files: ReadonlyMap<string, string>, root: string, options: RenderOptions = {}): RenderResult {
   const context = newBuildContext(files, options.unfollowed);
   context.cache = options.cache;
   context.meter = renderMeter(options.budget);
+  context.rootOnly = options.loadRestrictions === 'rootOnly';
+  context.order = options.order;
   const inside = joinPath('', root);
   if (inside === undefined) {
     // normalizeDir would turn an escaping root into '' and render the whole repository instead.
@@ -51,6 +60,7 @@ export function renderManifests(files: ReadonlyMap<string, string>, root: string
     return { objects: [], skipped: [], errors: [{ file: inside || '.', message: error.message }], filesRead: [...context.filesRead], stopped: true };
   }
   finishKustomize(resources, context);
+  if (context.order === 'legacy') resources = legacyOrder(resources, context.legacyKinds ?? { first: ORDER_FIRST, last: ORDER_LAST });
   if (options.defaultNamespace !== null) applyDefaultNamespace(resources, options.defaultNamespace || 'default');
   return {
     objects: resources.map(toDesiredObject),
@@ -89,6 +99,39 @@ function finishKustomize(resources: BuildResource[], context: BuildContext): voi
     resource.renamedBy = generatorSource.origin;
   }
   context.problems.push(...fixNameReferences(resources, context.config));
+}
+
+const ORDER_FIRST = [
+  'Namespace', 'ResourceQuota', 'StorageClass', 'CustomResourceDefinition', 'ServiceAccount', 'PodSecurityPolicy', 'Role',
+  'ClusterRole', 'RoleBinding', 'ClusterRoleBinding', 'ConfigMap', 'Secret', 'Endpoints', 'Service', 'LimitRange',
+  'PriorityClass', 'PersistentVolume', 'PersistentVolumeClaim', 'Deployment', 'StatefulSet', 'CronJob', 'PodDisruptionBudget',
+];
+const ORDER_LAST = ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration'];
+
+/** kustomize's legacy order: kinds in its fixed order (others between), then group/version, namespace, name. */
+function legacyOrder(resources: BuildResource[], kinds: { first: readonly string[]; last: readonly string[] }): BuildResource[] {
+  const rank = (kind: string): number => {
+    const first = kinds.first.indexOf(kind);
+    if (first >= 0) return first - kinds.first.length;
+    const last = kinds.last.indexOf(kind);
+    return last >= 0 ? last + 1 : 0;
+  };
+  const gvk = (r: BuildResource): string => {
+    const apiVersion = apiVersionOf(r);
+    const slash = apiVersion.indexOf('/');
+    return `${slash < 0 ? '~G' : apiVersion.slice(0, slash)}_${apiVersion.slice(slash + 1) || '~V'}_${kindOf(r) || '~K'}`;
+  };
+  const id = (r: BuildResource): string => `${namespaceOf(r) || '~X'}|${nameOf(r) || '~N'}`;
+  return [...resources].sort((a, b) => {
+    const byKind = rank(kindOf(a)) - rank(kindOf(b));
+    if (byKind !== 0) return byKind;
+    const [ga, gb] = [gvk(a), gvk(b)];
+    if (ga !== gb) {
+      const namespaces = kindOf(a) === 'Namespace' && kindOf(b) === 'Namespace';
+      return (ga < gb) !== namespaces ? -1 : 1;
+    }
+    return id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0;
+  });
 }
 
 function applyDefaultNamespace(resources: BuildResource[], namespace: string): void {
