@@ -4,6 +4,7 @@ import type { SkippedDocument, SourceProblem } from '../model/index.js';
 import type { ParseCache } from './parse-cache.js';
 import type { RenderMeter } from './render-budget.js';
 import { copyConfig, defaultTransformerConfig, type TransformerConfig } from './transformer-config.js';
+import type { BoundVar } from './vars.js';
 
 export interface BuildContext {
   files: ReadonlyMap<string, string>;
@@ -24,6 +25,8 @@ export interface BuildContext {
   order?: 'fifo' | 'legacy';
   /** sortOptions.legacySortOptions: the kinds put first and last instead of kustomize's lists. */
   legacyKinds?: { first: string[]; last: string[] };
+  /** Vars bound so far (kustomize's var set), resolved at the end of the build. */
+  vars: BoundVar[];
   /** Field specs of the built-in transformers, with what `configurations` files added. */
   config: TransformerConfig;
 }
@@ -31,5 +34,5 @@ export interface BuildContext {
 export type UnfollowedKind = 'symlink' | 'submodule';
 
 export function newBuildContext(files: ReadonlyMap<string, string>, unfollowed: ReadonlyMap<string, UnfollowedKind> = new Map()): BuildContext {
-  return { files, filesRead: new Set(), problems: [], skipped: [], stack: [], unfollowed, config: copyConfig(defaultTransformerConfig()) };
+  return { files, filesRead: new Set(), problems: [], skipped: [], stack: [], unfollowed, config: copyConfig(defaultTransformerConfig()), vars: [] };
 }

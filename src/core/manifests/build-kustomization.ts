@@ -21,6 +21,7 @@ import { describeResource, groupOfResource, kindOf, nameOf, namespaceOf, type Bu
 import { strategicMerge } from './strategic-merge.js';
 import { getString, toPlain, type TrackedMap, type TrackedNode } from './tracked.js';
 import { applyReplacements, readReplacement } from './replacements.js';
+import { bindVars } from './vars.js';
 import { loadYamlFileCached } from './parse-cache.js';
 
 /** Builds `dir` (which has a kustomization file); `initial` is the parent's resources when `dir` is a component. */
@@ -70,6 +71,7 @@ export function buildKustomization(dir: string, kustomizationPath: string, conte
     }
     resources = runTransformers(k, resources, context);
     resources = runPlugins(k, 'transformers', resources, context);
+    context.problems.push(...bindVars(k, listField(k, 'vars', context.problems), resources, context.vars));
     return resources;
   } finally {
     context.stack.pop();

@@ -62,8 +62,9 @@ export function pluginRun(k: KustomizationFile, config: TrackedMap, generator: b
     case 'SecretGenerator': {
       const entry = new Map(config.entries);
       for (const key of ['apiVersion', 'kind', 'metadata']) entry.delete(key);
+      // The generator's own `name` wins over the plugin configuration's metadata.name.
       const name = scalar(getString(config, ['metadata', 'name']));
-      if (name) entry.set('name', name);
+      if (name && !entry.has('name')) entry.set('name', name);
       const namespace = scalar(getString(config, ['metadata', 'namespace']));
       if (namespace) entry.set('namespace', namespace);
       return as([[kind === 'ConfigMapGenerator' ? 'configMapGenerator' : 'secretGenerator', list({ kind: 'map', entries: entry, source: config.source })]]);

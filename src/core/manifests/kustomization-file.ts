@@ -9,7 +9,7 @@ export const SUPPORTED_FIELDS: ReadonlySet<string> = new Set([
   'apiVersion', 'kind', 'metadata', 'resources', 'bases', 'components', 'namespace', 'namePrefix', 'nameSuffix',
   'commonLabels', 'labels', 'commonAnnotations', 'images', 'replicas', 'patches', 'patchesStrategicMerge',
   'patchesJson6902', 'configMapGenerator', 'secretGenerator', 'generatorOptions', 'buildMetadata', 'sortOptions',
-  'replacements', 'configurations', 'generators', 'transformers',
+  'replacements', 'configurations', 'generators', 'transformers', 'vars',
 ]);
 
 /** Fields kustomize has that this build does not do, with what to do instead. */
@@ -17,7 +17,6 @@ const UNSUPPORTED_HINTS: Readonly<Record<string, string>> = {
   helmCharts: 'render the chart into files (helm template) or let the controller inflate it',
   helmChartInflationGenerator: 'render the chart into files (helm template)',
   helmGlobals: 'render the chart into files (helm template)',
-  vars: 'write the values in the resources or use patches',
   validators: 'remove it',
   openapi: 'remove it; custom schemas are not read',
   crds: 'remove it; custom resource schemas are not read',
@@ -40,7 +39,7 @@ export function loadKustomization(path: string, dir: string, text: string, cache
   if (docs.length !== 1 || docs[0].root?.kind !== 'map') {
     return { ok: false, problems: [{ file: path, line: 1, message: 'a kustomization file must hold exactly one YAML mapping' }] };
   }
-  const root = docs[0].root;
+  const root = caseFolded(docs[0].root);
   const problems: SourceProblem[] = [];
   for (const [field, node] of root.entries) {
     if (SUPPORTED_FIELDS.has(field)) continue;
@@ -55,6 +54,19 @@ export function loadKustomization(path: string, dir: string, text: string, cache
   const kind = root.entries.get('kind');
   const isComponent = kind?.kind === 'scalar' && kind.value === 'Component';
   return { ok: true, file: { path, dir, root, isComponent }, problems };
+}
+
+const BY_LOWER_CASE = new Map([...SUPPORTED_FIELDS].map((name) => [name.toLowerCase(), name]));
+
+/** kustomize reads its fields as Go's JSON decoder does, ignoring case: `nameprefix` is namePrefix. */
+function caseFolded(root: TrackedMap): TrackedMap {
+  if ([...root.entries.keys()].every((key) => SUPPORTED_FIELDS.has(key) || !BY_LOWER_CASE.has(key.toLowerCase()))) return root;
+  const entries = new Map<string, TrackedNode>();
+  for (const [key, value] of root.entries) {
+    const name = SUPPORTED_FIELDS.has(key) ? key : (BY_LOWER_CASE.get(key.toLowerCase()) ?? key);
+    entries.set(name, value);
+  }
+  return { ...root, entries };
 }
 
 /** The line of a mapping key: the value node's line is the key's line unless the value starts on the next. */

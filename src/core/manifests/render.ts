@@ -6,13 +6,14 @@ import { newBuildContext, type BuildContext, type UnfollowedKind } from './build
 import { buildKustomization } from './build-kustomization.js';
 import { isClusterScoped } from '../k8s/index.js';
 import { fixNameReferences } from './name-references.js';
+import { resolveVars } from './vars.js';
 import { kustomizeHash } from './name-hash.js';
 import type { ParseCache } from './parse-cache.js';
 import { renderMeter, RenderBudgetExceeded, type RenderBudget } from './render-budget.js';
 import { basename, dirname, findKustomizationFile, isDirectory, joinPath, KUSTOMIZATION_FILE_NAMES, manifestFilesUnder } from './paths.js';
 import { readResourceFile } from './read-resource-file.js';
 import { apiVersionOf, groupOfResource, kindOf, nameOf, namespaceOf, storePreviousId, type BuildResource } from './resource.js';
-import { ensureMap, flattenTracked, setScalar } from './tracked.js';
+import { ensureMap, flattenTracked, getString, setScalar } from './tracked.js';
 
 export interface RenderOptions {
   /**
@@ -60,6 +61,8 @@ export function renderManifests(files: ReadonlyMap<string, string>, root: string
     return { objects: [], skipped: [], errors: [{ file: inside || '.', message: error.message }], filesRead: [...context.filesRead], stopped: true };
   }
   finishKustomize(resources, context);
+  // kustomize drops objects marked as local configuration once the build is done.
+  resources = resources.filter((r) => getString(r.root, ['metadata', 'annotations', LOCAL_CONFIG]) !== 'true');
   if (context.order === 'legacy') resources = legacyOrder(resources, context.legacyKinds ?? { first: ORDER_FIRST, last: ORDER_LAST });
   if (options.defaultNamespace !== null) applyDefaultNamespace(resources, options.defaultNamespace || 'default');
   return {
@@ -99,7 +102,10 @@ function finishKustomize(resources: BuildResource[], context: BuildContext): voi
     resource.renamedBy = generatorSource.origin;
   }
   context.problems.push(...fixNameReferences(resources, context.config));
+  context.problems.push(...resolveVars(resources, context.vars, context.config));
 }
+
+const LOCAL_CONFIG = 'config.kubernetes.io/local-config';
 
 const ORDER_FIRST = [
   'Namespace', 'ResourceQuota', 'StorageClass', 'CustomResourceDefinition', 'ServiceAccount', 'PodSecurityPolicy', 'Role',

@@ -71,7 +71,6 @@ describe('kustomize: problems', () => {
 
   it.each([
     ['helmCharts', 'helmCharts:\n- name: podinfo\n  repo: https://example.invalid', 3],
-    ['vars', 'vars: []', 3],
     ['openapi', 'openapi:\n  path: schema.json', 3],
     ['crds', 'crds:\n- crd.json', 3],
     ['resourcez', 'resourcez: []', 3],
