@@ -20,6 +20,8 @@ export function runKrustyBuild(build: KrustyBuild): BuildOutcome {
     return { ok: false, detail: `kustomize refuses this build (${build.error.messages.join(' / ') || 'an error'}); driftback rendered ${result.objects.length} objects` };
   }
   if (problems.length > 0) return { ok: false, detail: `driftback reported problems:\n  ${problems.join('\n  ')}` };
+  const skipped = (result.notRendered ?? []).map((n) => `${n.file}:${n.line ?? ''} ${n.reason}`);
+  if (skipped.length > 0) return { ok: false, detail: `driftback did not render parts:\n  ${skipped.join('\n  ')}` };
   if (build.expected === undefined) return { ok: true, detail: '' };
   const expected = parseAllDocuments(build.expected).map((doc) => doc.toJS() as unknown).filter((doc) => doc !== null && doc !== undefined);
   const actual = result.objects.map((o) => o.object as unknown);

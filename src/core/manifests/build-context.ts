@@ -1,6 +1,6 @@
 // What one render carries through its recursion: the files, what was read, what went wrong, and
 // the kustomization directories being built (to catch cycles).
-import type { SkippedDocument, SourceProblem } from '../model/index.js';
+import type { NotRenderedSource, SkippedDocument, SourceProblem } from '../model/index.js';
 import type { ParseCache } from './parse-cache.js';
 import type { RenderMeter } from './render-budget.js';
 import { copyConfig, defaultTransformerConfig, type TransformerConfig } from './transformer-config.js';
@@ -25,6 +25,10 @@ export interface BuildContext {
   order?: 'fifo' | 'legacy';
   /** sortOptions.legacySortOptions: the kinds put first and last instead of kustomize's lists. */
   legacyKinds?: { first: string[]; last: string[] };
+  /** What was not rendered (and why); the build goes on without it. */
+  notRendered: NotRenderedSource[];
+  /** The `namespace:` of each kustomization being built, outermost first ('' for none). */
+  namespaces: string[];
   /** Vars bound so far (kustomize's var set), resolved at the end of the build. */
   vars: BoundVar[];
   /** Field specs of the built-in transformers, with what `configurations` files added. */
@@ -34,5 +38,5 @@ export interface BuildContext {
 export type UnfollowedKind = 'symlink' | 'submodule';
 
 export function newBuildContext(files: ReadonlyMap<string, string>, unfollowed: ReadonlyMap<string, UnfollowedKind> = new Map()): BuildContext {
-  return { files, filesRead: new Set(), problems: [], skipped: [], stack: [], unfollowed, config: copyConfig(defaultTransformerConfig()), vars: [] };
+  return { files, filesRead: new Set(), problems: [], skipped: [], stack: [], unfollowed, config: copyConfig(defaultTransformerConfig()), vars: [], notRendered: [], namespaces: [] };
 }

@@ -33,6 +33,8 @@ export function buildKustomization(dir: string, kustomizationPath: string, conte
   if (!loaded.ok) return initial;
   const k = loaded.file;
   context.stack.push(dir);
+  context.namespaces.push(stringField(k, 'namespace', []) ?? '');
+  for (const skipped of loaded.notRendered) notRendered(context, skipped.file, skipped.line, skipped.field, skipped.message);
   try {
     let resources = [...initial];
     const ids = new Map(resources.map((r) => [idOf(r), r]));
@@ -75,7 +77,14 @@ export function buildKustomization(dir: string, kustomizationPath: string, conte
     return resources;
   } finally {
     context.stack.pop();
+    context.namespaces.pop();
   }
+}
+
+/** Records what is not rendered, with the namespace its objects would get (the outermost `namespace:` on the way). */
+function notRendered(context: BuildContext, file: string, line: number | undefined, field: string | undefined, reason: string): void {
+  const namespace = context.namespaces.find((ns) => ns !== '');
+  context.notRendered.push({ file, ...(line ? { line } : {}), ...(field ? { field } : {}), reason, ...(namespace ? { namespace } : {}) });
 }
 
 function idOf(r: BuildResource): string {
@@ -93,7 +102,7 @@ function resolveEntry(k: KustomizationFile, entry: TrackedNode, fieldName: strin
     return undefined;
   }
   if (isRemoteTarget(entry.value)) {
-    report(context, k, entry, fieldName, `remote target "${entry.value}" is not supported: vendor it into the repository and point at the local copy`);
+    notRendered(context, k.path, lineOf(entry), fieldName, `remote target "${entry.value}" is not fetched: vendor it into the repository to have it rendered`);
     return undefined;
   }
   const path = joinPath(k.dir, entry.value);
@@ -277,7 +286,8 @@ function runPlugins(k: KustomizationFile, fieldName: 'generators' | 'transformer
     }
     for (const config of configs) {
       const run = pluginRun(k, config, fieldName === 'generators');
-      if (run.type === 'refused') return report(context, k, entry, where, run.reason);
+      if (run.type === 'refused') return notRendered(context, k.path, lineOf(entry), where, run.reason);
+      if (run.type === 'error') return report(context, k, entry, where, run.reason);
       if (run.type === 'pairs') runPairs(current, run, { type: run.field, kustomization: k.path });
       else if (fieldName === 'generators') current = runGenerators(run.file, current, context);
       else current = runTransformers(run.file, current, context);

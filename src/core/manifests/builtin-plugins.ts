@@ -30,14 +30,21 @@ export function inlineConfigs(k: KustomizationFile, text: string): { configs: Tr
 export type PluginRun =
   | { type: 'kustomization'; file: KustomizationFile }
   | { type: 'pairs'; field: 'labels' | 'annotations'; pairs: Map<string, string>; specs: PathSpec[] }
-  | { type: 'refused'; reason: string };
+  /** A plugin that runs a program (or helm): not rendered. */
+  | { type: 'refused'; reason: string }
+  /** An `apiVersion: builtin` kind kustomize does not accept here: the build's error. */
+  | { type: 'error'; reason: string };
 
 /** What one plugin configuration does, as a kustomization of the field it stands for (or pairs to write). */
 export function pluginRun(k: KustomizationFile, config: TrackedMap, generator: boolean): PluginRun {
   const kind = getString(config, ['kind']) ?? '';
   const apiVersion = getString(config, ['apiVersion']) ?? '';
   const known = generator ? BUILTIN_GENERATORS : BUILTIN_TRANSFORMERS;
-  if (apiVersion !== 'builtin' || !known.has(kind)) {
+  if (apiVersion === 'builtin' && kind === 'HelmChartInflationGenerator') {
+    return { type: 'refused', reason: 'Helm charts are inflated by running helm, which driftback does not do' };
+  }
+  if (apiVersion === 'builtin' && !known.has(kind)) return { type: 'error', reason: `unable to load builtin ${kind}` };
+  if (apiVersion !== 'builtin') {
     return { type: 'refused', reason: `${apiVersion}/${kind} is not one of kustomize's built-in ${generator ? 'generators' : 'transformers'}; plugins run programs and are not rendered` };
   }
   const get = (key: string): TrackedNode | undefined => config.entries.get(key);

@@ -14,9 +14,6 @@ export const SUPPORTED_FIELDS: ReadonlySet<string> = new Set([
 
 /** Fields kustomize has that this build does not do, with what to do instead. */
 const UNSUPPORTED_HINTS: Readonly<Record<string, string>> = {
-  helmCharts: 'render the chart into files (helm template) or let the controller inflate it',
-  helmChartInflationGenerator: 'render the chart into files (helm template)',
-  helmGlobals: 'render the chart into files (helm template)',
   validators: 'remove it',
   openapi: 'remove it; custom schemas are not read',
   crds: 'remove it; custom resource schemas are not read',
@@ -30,7 +27,15 @@ export interface KustomizationFile {
   isComponent: boolean;
 }
 
-export type LoadedKustomization = { ok: true; file: KustomizationFile; problems: SourceProblem[] } | { ok: false; problems: SourceProblem[] };
+/** Fields whose output driftback cannot produce (they run helm): the rest of the kustomization still renders. */
+export const NOT_RENDERED_FIELDS: Readonly<Record<string, string>> = {
+  helmCharts: 'Helm charts are inflated by running helm, which driftback does not do',
+  helmChartInflationGenerator: 'Helm charts are inflated by running helm, which driftback does not do',
+};
+
+export type LoadedKustomization =
+  | { ok: true; file: KustomizationFile; problems: SourceProblem[]; notRendered: SourceProblem[] }
+  | { ok: false; problems: SourceProblem[] };
 
 export function loadKustomization(path: string, dir: string, text: string, cache?: ParseCache, meter?: RenderMeter): LoadedKustomization {
   const loaded = loadYamlFileCached(path, text, cache, meter, true);
@@ -41,8 +46,13 @@ export function loadKustomization(path: string, dir: string, text: string, cache
   }
   const root = caseFolded(docs[0].root);
   const problems: SourceProblem[] = [];
+  const notRendered: SourceProblem[] = [];
   for (const [field, node] of root.entries) {
-    if (SUPPORTED_FIELDS.has(field)) continue;
+    if (SUPPORTED_FIELDS.has(field) || field === 'helmGlobals') continue;
+    if (NOT_RENDERED_FIELDS[field]) {
+      notRendered.push({ file: path, line: lineOfKey(text, node), field, message: NOT_RENDERED_FIELDS[field] });
+      continue;
+    }
     const hint = UNSUPPORTED_HINTS[field];
     problems.push({
       file: path,
@@ -53,7 +63,7 @@ export function loadKustomization(path: string, dir: string, text: string, cache
   }
   const kind = root.entries.get('kind');
   const isComponent = kind?.kind === 'scalar' && kind.value === 'Component';
-  return { ok: true, file: { path, dir, root, isComponent }, problems };
+  return { ok: true, file: { path, dir, root, isComponent }, problems, notRendered };
 }
 
 const BY_LOWER_CASE = new Map([...SUPPORTED_FIELDS].map((name) => [name.toLowerCase(), name]));

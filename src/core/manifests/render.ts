@@ -65,10 +65,18 @@ export function renderManifests(files: ReadonlyMap<string, string>, root: string
   resources = resources.filter((r) => getString(r.root, ['metadata', 'annotations', LOCAL_CONFIG]) !== 'true');
   if (context.order === 'legacy') resources = legacyOrder(resources, context.legacyKinds ?? { first: ORDER_FIRST, last: ORDER_LAST });
   if (options.defaultNamespace !== null) applyDefaultNamespace(resources, options.defaultNamespace || 'default');
+  // With parts of the tree not rendered, a patch whose target is missing may be aimed at what they make.
+  let errors = context.problems;
+  if (context.notRendered.length > 0) {
+    const unmatched = errors.filter((p) => p.message.startsWith('no resource matches'));
+    errors = errors.filter((p) => !unmatched.includes(p));
+    for (const p of unmatched) context.notRendered.push({ file: p.file, line: p.line, field: p.field, reason: `${p.message}: its target may be among what was not rendered` });
+  }
   return {
     objects: resources.map(toDesiredObject),
+    ...(context.notRendered.length > 0 ? { notRendered: context.notRendered } : {}),
     skipped: context.skipped,
-    errors: context.problems,
+    errors,
     filesRead: [...context.filesRead],
   };
 }

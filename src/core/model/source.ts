@@ -109,8 +109,24 @@ export interface SkippedDocument {
   reason: string;
 }
 
+/**
+ * Something the renderer cannot render faithfully (a Helm chart, a remote resource, a plugin that runs
+ * a program): what it would have produced is unknown, so live objects it may account for must be
+ * neither reported as extra nor pruned. `namespace`: the namespace a kustomization on its way sets
+ * (its objects land there); absent when any namespace may hold them.
+ */
+export interface NotRenderedSource {
+  file: string;
+  line?: number;
+  field?: string;
+  reason: string;
+  namespace?: string;
+}
+
 export interface RenderResult {
   objects: DesiredObject[];
+  /** Parts of the tree that were not rendered; the rest was. Absent or empty: everything rendered. */
+  notRendered?: NotRenderedSource[];
   skipped: SkippedDocument[];
   errors: SourceProblem[];
   /** Every file the build read (kustomization files, resources, patches, generator sources). */

@@ -70,7 +70,6 @@ describe('kustomize: problems', () => {
   const RESOURCE = { 'app/cm.yaml': CONFIGMAP };
 
   it.each([
-    ['helmCharts', 'helmCharts:\n- name: podinfo\n  repo: https://example.invalid', 3],
     ['openapi', 'openapi:\n  path: schema.json', 3],
     ['crds', 'crds:\n- crd.json', 3],
     ['resourcez', 'resourcez: []', 3],
@@ -83,8 +82,6 @@ describe('kustomize: problems', () => {
   });
 
   it.each([
-    ['github.com/acme/base?ref=v1', /remote/],
-    ['https://github.com/acme/base//deploy?ref=main', /remote/],
     ['../../outside', /leaves the repository/],
     ['missing.yaml', /does not exist/],
     ['plain-dir', /no kustomization/],
@@ -140,6 +137,32 @@ describe('kustomize: problems', () => {
     const result = renderManifests(tree({ 'app/kustomization.yaml': 'resources:\n  - a.yaml\n - b.yaml\n' }), 'app');
     expect(result.errors[0].file).toBe('app/kustomization.yaml');
     expect(result.errors[0].line).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('kustomize: what is not rendered', () => {
+  const RESOURCE = { 'app/cm.yaml': CONFIGMAP };
+
+  it.each([
+    ['helmCharts', 'helmCharts:\n- name: podinfo\n  repo: https://example.invalid', 3, 'helmCharts', /helm/],
+    ['a remote resource', '- github.com/acme/base?ref=v1', 3, 'resources', /remote target/],
+    ['an exec plugin', 'generators:\n- |-\n  apiVersion: example.com/v1\n  kind: Sops', 4, 'generators[0]', /plugins run programs/],
+  ])('renders everything but %s, which is named with its file, line and the namespace it targets', (_name, snippet, line, field, reason) => {
+    const files = tree({ ...RESOURCE, 'app/kustomization.yaml': `namespace: shop\nresources:\n- cm.yaml\n${snippet}\n` });
+    const result = renderManifests(files, 'app');
+    expect(result.errors).toEqual([]);
+    expect(result.objects.map((o) => o.key.name)).toEqual(['ok']);
+    expect(result.notRendered).toEqual([expect.objectContaining({ file: 'app/kustomization.yaml', line: line + 1, field, namespace: 'shop', reason: expect.stringMatching(reason) })]);
+  });
+
+  it('reports a strategic merge patch without a target as not rendered when parts are not, not as an error', () => {
+    const files = tree({
+      ...RESOURCE, 'app/p.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: from-chart\nspec:\n  replicas: 2\n',
+      'app/kustomization.yaml': 'resources:\n- cm.yaml\npatches:\n- path: p.yaml\nhelmCharts:\n- name: podinfo\n',
+    });
+    const result = renderManifests(files, 'app');
+    expect(result.errors).toEqual([]);
+    expect(result.notRendered?.map((n) => n.field)).toEqual(['helmCharts', 'patches[0]']);
   });
 });
 
