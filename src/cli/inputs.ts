@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { findCluster, type ClusterConfig, type Config } from '../core/config/index.js';
 import type { ParseCache } from '../core/manifests/index.js';
-import { formatProblem, type DesiredObject, type SourceProblem } from '../core/model/index.js';
+import { formatProblem, type DesiredObject, type NotRenderedSource, type SourceProblem } from '../core/model/index.js';
 import {
   clusterRoot, evaluateDrift, renderCluster, type DriftEvaluation, type DriftInput, type EvaluatedDrift, type LiveState,
 } from '../core/pipeline/index.js';
@@ -126,11 +126,13 @@ export function pipelineCluster(input: ResolvedManifests): ClusterConfig {
   return { name: '', path: root, defaultNamespace, prune: true, staleAfter: '30m' };
 }
 
-/** The tree rendered to desired objects; its problems are the command's error. */
-export function renderTree(tree: ManifestTree, defaultNamespace: string, cache?: ParseCache): DesiredObject[] {
+/** The tree rendered to desired objects, with the parts not rendered; its problems are the command's error. */
+export function renderTree(
+  tree: ManifestTree, defaultNamespace: string, cache?: ParseCache,
+): { objects: DesiredObject[]; notRendered: NotRenderedSource[] } {
   const result = renderCluster(tree.files, { path: tree.root, defaultNamespace }, { ...(cache ? { cache } : {}) });
   if (result.errors.length > 0) throw manifestError(tree, result.errors);
-  return result.objects;
+  return { objects: result.objects, notRendered: result.notRendered ?? [] };
 }
 
 /** Live input as the pipeline takes it: a snapshot with its scope, or objects that list everything. */

@@ -55,8 +55,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const { config, cluster, defaultNamespace } = input;
   // Files unchanged between the two trees (same path and text) are parsed once.
   const cache = newParseCache();
-  const head = renderTree(input, defaultNamespace, cache);
-  const base = flags.base ? renderTree(await readManifestTree(io.cwd, 'base', flags.base, input), defaultNamespace, cache) : undefined;
+  const rendered = renderTree(input, defaultNamespace, cache);
+  const head = rendered.objects;
+  const base = flags.base ? renderTree(await readManifestTree(io.cwd, 'base', flags.base, input), defaultNamespace, cache).objects : undefined;
   if (flags.live!.length > 1) {
     throw new CliError('--live is given more than once: a plan is made against one snapshot, the newest');
   }
@@ -64,7 +65,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const plan = planCluster({
     config, head, ...(base ? { base } : {}),
     ...(cluster ? { cluster: { ...cluster, defaultNamespace }, path: cluster.path } : {}),
-    headFiles: input.files, snapshot: live, now: new Date().toISOString(),
+    headFiles: input.files, snapshot: live, now: new Date().toISOString(), notRendered: rendered.notRendered,
   });
   const name = cluster?.name ?? live.cluster ?? 'cluster';
   const format = flags.format as Format;

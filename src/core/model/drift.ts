@@ -1,7 +1,7 @@
 // The result of comparing desired with live: data, never flags. Rendering and writing only read it.
 import type { ResourceKey } from './key.js';
 import type { KubeObject } from './object.js';
-import type { DesiredObject } from './source.js';
+import type { DesiredObject, NotRenderedSource } from './source.js';
 import type { Health } from './health.js';
 
 /** replace: both sides differ; add: live has a field Git lacks (set by a non-applier manager);
@@ -75,6 +75,11 @@ export interface DiffResult {
   summary: DiffSummary;
   /** Types the snapshot could not list: nothing is claimed missing for them. */
   unlisted: string[];
+  /**
+   * Parts of the source that were not rendered, and the live objects set aside because one of them
+   * may have made them (they are neither extra nor drift).
+   */
+  notRendered?: { sources: NotRenderedSource[]; live: ResourceKey[] };
 }
 
 /** A change's identity for the persistence gate and for decisions: key + path + live value hash. */

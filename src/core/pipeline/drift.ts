@@ -12,6 +12,7 @@ import type { DiffResult, SourceProblem } from '../model/index.js';
 import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import { scopeOf, type LiveState } from './live-state.js';
 import { clusterRoot, renderCluster } from './render-cluster.js';
+import { setAsideNotRendered } from './not-rendered.js';
 
 export interface DriftInput {
   /** The live state: a stored snapshot, or objects read from files. */
@@ -86,7 +87,8 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const rendered = renderCluster(input.files, cluster, { unfollowed: input.unfollowed, budget: input.renderBudget });
   // A file that does not render would make its objects look hand-made; nothing is proposed until it is fixed.
   if (rendered.errors.length > 0) return { type: 'manifest-problems', problems: rendered.errors, filesRead: rendered.filesRead };
-  const diff = diffResources(rendered.objects, snapshot.items, { config, namespaces: cluster.namespaces, scope });
+  // Live objects a part that was not rendered may have made are set aside, not reported as extra.
+  const diff = setAsideNotRendered(diffResources(rendered.objects, snapshot.items, { config, namespaces: cluster.namespaces, scope }), rendered.notRendered);
   const gated = applyPersistenceGate(diff, input.history, input.minSnapshots ?? config.drift.minSnapshots);
   const { result: drift, dropped } = dropDeclined(gated.result, input.declined);
   const { fingerprints, pending } = gated;

@@ -8,3 +8,4 @@ export { codifiedFingerprints, dropDeclined, resourceFingerprint } from './decis
 export { scopeOf, type LiveState } from './live-state.js';
 export { planCluster, type PlanClusterInput } from './plan.js';
 export { clusterRoot, renderCluster, type RenderClusterOptions } from './render-cluster.js';
+export { describeNotRendered, keepNotRendered, mayComeFromNotRendered, setAsideNotRendered } from './not-rendered.js';
