@@ -18,7 +18,9 @@ export interface RenderClusterOptions {
  * leaves the repository stays as written, so the renderer refuses it instead of rendering the root.
  */
 export function clusterRoot(path: string): string {
-  return path.replace(/^\.\//, '').replace(/\/+$/, '');
+  const root = path.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+  // `.` and `./` are the repository's root.
+  return root === '.' ? '' : root;
 }
 
 export function renderCluster(
