@@ -122,6 +122,13 @@ class Converter {
         const written = this.text.slice(node.range[0], node.range[1]).trim();
         if (/^[-+]?0[0-7]+$/.test(written)) return { kind: 'scalar', value: parseInt(written, 8), source };
       }
+      // A block scalar ending the file without a final line break has no trailing newline (kustomize's
+      // YAML reader, like the YAML spec, only keeps a line break that is written).
+      if ((node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED') && typeof node.value === 'string' && node.range
+        && node.value.endsWith('\n') && !this.text.endsWith('\n') && this.text.slice(node.range[1]).trim() === ''
+        && !/^[|>][1-9]?\+/.test(this.text.slice(node.range[0]))) {
+        return { kind: 'scalar', value: node.value.slice(0, -1), source };
+      }
       return { kind: 'scalar', value: scalarValue(node.value), source };
     }
     return { kind: 'scalar', value: null, source };
