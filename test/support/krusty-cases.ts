@@ -643,7 +643,7 @@ class Interpreter {
       case 'kusttest_test.Setup':
         throw new OutOfScope('remote loading fetches from the network');
       case 'filesys.MakeFsOnDisk':
-        throw new OutOfScope('exec plugins run programs from disk');
+        throw new OutOfScope('builds on the real file system, for exec plugins or remote bases');
       case 'openapi.ResetOpenAPI':
       case 'openapi.GetSchemaVersion':
         return { type: 'opaque', what: 'openapi state' };
