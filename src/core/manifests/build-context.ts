@@ -23,6 +23,8 @@ export interface BuildContext {
   rootOnly?: boolean;
   /** Order of the objects: kustomize's legacy kind order, or as built (fifo). The root's sortOptions win. */
   order?: 'fifo' | 'legacy';
+  /** The root kustomization's directory and `buildMetadata` options (originAnnotations, …). */
+  root?: { dir: string; buildMetadata: string[] };
   /** sortOptions.legacySortOptions: the kinds put first and last instead of kustomize's lists. */
   legacyKinds?: { first: string[]; last: string[] };
   /** What was not rendered (and why); the build goes on without it. */

@@ -51,7 +51,12 @@ export function buildKustomization(dir: string, kustomizationPath: string, conte
     };
     const resourceEntries = [...listField(k, 'resources', context.problems), ...listField(k, 'bases', context.problems)];
     for (const entry of resourceEntries) accept(loadEntry(k, entry, 'resources', context));
-    if (context.stack.length === 1) readSortOptions(k, context);
+    if (context.stack.length === 1) {
+      readSortOptions(k, context);
+      const metadata = field(k, 'buildMetadata');
+      const options = metadata?.kind === 'list' ? metadata.items.flatMap((i) => (i.kind === 'scalar' ? [String(i.value)] : [])) : [];
+      context.root = { dir, buildMetadata: options };
+    }
     // kustomize's order: resources, configurations, generators, components, transformers.
     readConfigurations(k, context);
     resources = runGenerators(k, resources, context);
@@ -180,7 +185,8 @@ function combine(existing: BuildResource, made: BuildResource): void {
     existing.root.entries.delete('binaryData');
   }
   const merged = strategicMerge(existing.root, patch, context);
-  if (merged?.kind === 'map') existing.root = merged;
+  // A replacing generator is the object's origin from then on; a merging one keeps the base's.
+  if (merged?.kind === 'map') existing.root = made.behavior === 'replace' ? { ...merged, source: made.root.source } : merged;
   // kustomize keeps the base's hash suffix only while the merging generator also wants one.
   existing.needsHash = Boolean(existing.needsHash && made.needsHash);
   existing.kustomizations = [...existing.kustomizations];

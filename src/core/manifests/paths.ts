@@ -30,6 +30,15 @@ export function manifestFilesUnder(files: ReadonlyMap<string, string>, dir: stri
   return [...files.keys()].filter((path) => path.startsWith(prefix) && MANIFEST_EXTENSIONS.test(path)).sort();
 }
 
+/** `to` as a path relative to directory `from` (`../base/x.yaml`). */
+export function relativePath(from: string, to: string): string {
+  const a = from ? from.split('/') : [];
+  const b = to.split('/');
+  let common = 0;
+  while (common < a.length && common < b.length - 1 && a[common] === b[common]) common += 1;
+  return [...a.slice(common).map(() => '..'), ...b.slice(common)].join('/');
+}
+
 /** Whether `path` lies outside directory `dir` (kustomize's root-only load restriction refuses such files). */
 export function outsideDir(dir: string, path: string): boolean {
   return dir !== '' && path !== dir && !path.startsWith(`${dir}/`);

@@ -10,7 +10,7 @@ import { resolveVars } from './vars.js';
 import { kustomizeHash } from './name-hash.js';
 import type { ParseCache } from './parse-cache.js';
 import { renderMeter, RenderBudgetExceeded, type RenderBudget } from './render-budget.js';
-import { basename, dirname, findKustomizationFile, isDirectory, joinPath, KUSTOMIZATION_FILE_NAMES, manifestFilesUnder } from './paths.js';
+import { basename, dirname, findKustomizationFile, isDirectory, joinPath, KUSTOMIZATION_FILE_NAMES, manifestFilesUnder, relativePath } from './paths.js';
 import { readResourceFile } from './read-resource-file.js';
 import { apiVersionOf, groupOfResource, kindOf, nameOf, namespaceOf, storePreviousId, type BuildResource } from './resource.js';
 import { ensureMap, flattenTracked, getString, setScalar } from './tracked.js';
@@ -61,6 +61,7 @@ export function renderManifests(files: ReadonlyMap<string, string>, root: string
     return { objects: [], skipped: [], errors: [{ file: inside || '.', message: error.message }], filesRead: [...context.filesRead], stopped: true };
   }
   finishKustomize(resources, context);
+  if (context.root?.buildMetadata.includes('originAnnotations')) annotateOrigins(resources, context.root.dir);
   // kustomize drops objects marked as local configuration once the build is done.
   resources = resources.filter((r) => getString(r.root, ['metadata', 'annotations', LOCAL_CONFIG]) !== 'true');
   if (context.order === 'legacy') resources = legacyOrder(resources, context.legacyKinds ?? { first: ORDER_FIRST, last: ORDER_LAST });
@@ -114,6 +115,19 @@ function finishKustomize(resources: BuildResource[], context: BuildContext): voi
 }
 
 const LOCAL_CONFIG = 'config.kubernetes.io/local-config';
+
+/** buildMetadata: [originAnnotations]: where each object came from, relative to the root kustomization. */
+function annotateOrigins(resources: BuildResource[], rootDir: string): void {
+  for (const resource of resources) {
+    const origin = resource.root.source.origin;
+    const value = origin.type === 'generator'
+      ? `configuredIn: ${relativePath(rootDir, origin.kustomization)}\nconfiguredBy:\n  apiVersion: builtin\n  kind: ${origin.generator === 'secretGenerator' ? 'SecretGenerator' : 'ConfigMapGenerator'}\n`
+      : `path: ${relativePath(rootDir, resource.file)}\n`;
+    const source = { origin: { type: 'annotations' as const, kustomization: '' } };
+    const annotations = ensureMap(resource.root, ['metadata', 'annotations'], source);
+    if (annotations) setScalar(annotations, 'config.kubernetes.io/origin', value, source);
+  }
+}
 
 const ORDER_FIRST = [
   'Namespace', 'ResourceQuota', 'StorageClass', 'CustomResourceDefinition', 'ServiceAccount', 'PodSecurityPolicy', 'Role',
