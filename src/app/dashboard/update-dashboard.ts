@@ -3,14 +3,12 @@
 // rewrite that would change nothing).
 import type { Config, ConfigResult } from '../../core/config/index.js';
 import type { SourceProblem } from '../../core/model/index.js';
-import { DASHBOARD_TITLE, renderDashboard, type DashboardCluster } from '../../core/report/index.js';
+import { DASHBOARD_TITLE, renderDashboard, type DashboardCluster, type TemplateOverrides } from '../../core/report/index.js';
 import { upsertIssueByMarker, type AppIdentity, type GitHubClient, type IssueResult } from '../../github/index.js';
 import type { Store } from '../../store/types.js';
 import { splitRepository } from '../github-client.js';
-import type { Metrics } from '../metrics.js';
-import { readClusterState } from '../reconcile/state.js';
+import { recordClusterFigures, type Metrics } from '../metrics.js';
 import { dashboardCluster } from './cluster-view.js';
-import { setClusterGauges } from './gauges.js';
 
 export const DASHBOARD_KEY = 'dashboard';
 export const DASHBOARD_LABELS = ['driftback'];
@@ -22,19 +20,23 @@ export interface DashboardDeps {
   appIdentity: () => Promise<AppIdentity>;
 }
 
-export async function updateDashboard(deps: DashboardDeps, octokit: GitHubClient, repository: string, config: ConfigResult): Promise<IssueResult> {
+/** `templates`: the repository's overrides (default: the built-in templates). */
+export async function updateDashboard(
+  deps: DashboardDeps, octokit: GitHubClient, repository: string, config: ConfigResult, templates?: TemplateOverrides,
+): Promise<IssueResult> {
   const now = deps.now().toISOString();
   const configErrors: SourceProblem[] = config.ok ? [] : [...config.problems];
   const clusters: DashboardCluster[] = [];
   for (const cluster of config.ok ? (config.config.clusters ?? []) : []) {
     const latest = await deps.store.latestSnapshot(repository, cluster.name);
-    const state = await readClusterState(deps.store as Store, repository, cluster.name);
+    const key = { kind: 'cluster', repository, cluster: cluster.name } as const;
+    const state = (await deps.store.getState(key)) ?? {};
     const { view, figures } = dashboardCluster(cluster, latest?.snapshot, state, now);
-    setClusterGauges(deps.metrics, repository, cluster.name, figures);
+    recordClusterFigures(deps.metrics, repository, cluster.name, figures);
     clusters.push(view);
     configErrors.push(...(state.problems ?? []));
   }
-  const body = renderDashboard({ now, clusters, configErrors });
+  const body = renderDashboard({ now, clusters, configErrors }, { templates });
   return upsertIssueByMarker(octokit, { ...splitRepository(repository), key: DASHBOARD_KEY, title: DASHBOARD_TITLE, body, labels: DASHBOARD_LABELS, author: await deps.appIdentity() });
 }
 

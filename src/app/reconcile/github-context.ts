@@ -3,12 +3,8 @@
 import type { Config } from '../../core/config/index.js';
 import type { TemplateOverrides } from '../../core/report/index.js';
 import { branchHasForeignCommits, type AppIdentity, type BaseTreeListing, type GitHubClient } from '../../github/index.js';
+import type { AppLogger } from '../logger.js';
 import type { BranchState } from './state.js';
-
-export interface ReconcileLog {
-  info(fields: Record<string, unknown>, message: string): void;
-  warn(fields: Record<string, unknown>, message: string): void;
-}
 
 export interface GitHubContext {
   octokit: GitHubClient;
@@ -30,7 +26,7 @@ export interface GitHubContext {
   /** Branch → when the last webhook about it or its PR arrived (what the App knows of it is older). */
   branchEvents?: Record<string, string>;
   now: () => Date;
-  log: ReconcileLog;
+  log: AppLogger;
 }
 
 /** Commits on the branch (beyond the default branch) that the App did not write. */

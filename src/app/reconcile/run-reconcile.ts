@@ -10,14 +10,14 @@ import { templateOverrides } from '../../core/report/index.js';
 import type { UnfollowedKind } from '../../core/manifests/index.js';
 import type { Store } from '../../store/types.js';
 import { NotInstalledError, splitRepository, type InstallationClients } from '../github-client.js';
+import type { AppLogger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import { keepRead, loadRepositoryAt, type KnownHead } from '../repository.js';
 import { withFilesRead } from './read-as-needed.js';
 import { summarizeCluster } from './cluster-summary.js';
 import type { Evaluation } from './evaluate.js';
-import type { ReconcileLog } from './github-context.js';
 import { recordClusterMetrics } from './record-metrics.js';
-import { readClusterState, readRepositoryState, recordHeadRead, updateRepositoryState, writeClusterState, type ClusterState, type RepositoryState, type ReconcileOutcomeType } from './state.js';
+import { readClusterState, readRepositoryState, recordHeadRead, writeClusterState, type ClusterState, type RepositoryState, type ReconcileOutcomeType } from './state.js';
 import { syncDriftBranches } from './sync-branches.js';
 
 export interface ReconcileDeps {
@@ -27,7 +27,7 @@ export interface ReconcileDeps {
   appIdentity: () => Promise<AppIdentity>;
   metrics: Metrics;
   now: () => Date;
-  log: ReconcileLog;
+  log: AppLogger;
 }
 
 export interface ReconcileTarget {
@@ -64,7 +64,7 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   const latest = await store.latestSnapshot(repository, cluster);
   if (!latest) return { type: 'no-snapshot', message: 'no snapshot stored for this cluster' };
   const previous = await readClusterState(store, repository, cluster);
-  const base: ClusterState = { ...previous, lastReconcileAt: deps.now().toISOString(), snapshot: { id: latest.meta.id, capturedAt: latest.meta.capturedAt } };
+  const base: ClusterState = { ...previous, lastReconcileAt: deps.now().toISOString() };
   const stop = async (type: ReconcileOutcomeType, message: string, problems: SourceProblem[] = []): Promise<ReconcileOutcome> => {
     log.warn({ repository, cluster, outcome: type, problems }, message);
     await writeClusterState(store, repository, cluster, { ...base, outcome: { type, message }, problems });
@@ -87,7 +87,6 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   const loaded = await loadRepositoryAt(octokit, { owner, repo, ...known, ...(readBefore.size > 0 ? { fetch: (path: string) => readBefore.has(path) } : {}), now: startedAt.getTime() }, store);
   const checkedAt = deps.now().toISOString();
   if (!known.trustedHead) await recordHeadRead(store, repository, { headSha: loaded.headSha, treeSha: loaded.treeSha, defaultBranch: loaded.defaultBranch, defaultBranchRead: loaded.defaultBranchRead }, startedAt);
-  await updateRepositoryState(store, repository, { configCheckedAt: checkedAt, configProblems: loaded.config.ok ? [] : loaded.config.problems });
   if (!loaded.config.ok) return stop('config-invalid', `.github/driftback.yml at ${loaded.headSha.slice(0, 7)} has problems: fix them and push`, loaded.config.problems);
   const config = loaded.config.config;
   const clusterConfig = findCluster(config, cluster);
@@ -124,13 +123,12 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
     ? { type: 'self-check-failed', message: `${failed.branch}: the edits did not pass the self-check, nothing was written: ${failed.reason}`, events: sync.events }
     : { type: evaluation.groups.length > 0 ? 'codified' : 'no-drift', events: sync.events };
   const state: ClusterState = {
-    ...base, ...summarizeCluster(evaluation), headSha: loaded.headSha, problems: [], branches: sync.branches, filesRead,
+    ...base, ...summarizeCluster(evaluation), problems: [], branches: sync.branches, filesRead,
     outcome: { type: outcome.type, ...(outcome.message ? { message: outcome.message } : {}) },
-    openPullRequests: open.map((branch) => ({ number: branch.pullRequest!, branch: branch.branch })),
-    ...(open[0] ? { openPullRequest: open[0].pullRequest } : { openPullRequest: undefined }),
+    openPullRequests: open.map((branch) => ({ number: branch.pullRequest! })),
   };
   await writeClusterState(store, repository, cluster, state);
-  recordClusterMetrics(deps.metrics, repository, cluster, state, deps.now());
+  recordClusterMetrics(deps.metrics, repository, clusterConfig, latest.snapshot, state, deps.now());
   log.info({ repository, cluster, outcome: outcome.type, events: sync.events, blobsFetched: loaded.blobsFetched }, outcome.message ?? 'reconciled');
   return outcome;
 }
