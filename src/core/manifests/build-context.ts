@@ -5,6 +5,7 @@ import type { ParseCache } from './parse-cache.js';
 import type { RenderMeter } from './render-budget.js';
 import { copyConfig, defaultTransformerConfig, type TransformerConfig } from './transformer-config.js';
 import type { BoundVar } from './vars.js';
+import type { CustomSchema } from './openapi-schema.js';
 
 export interface BuildContext {
   files: ReadonlyMap<string, string>;
@@ -25,6 +26,8 @@ export interface BuildContext {
   order?: 'fifo' | 'legacy';
   /** The root kustomization's directory and `buildMetadata` options (originAnnotations, …). */
   root?: { dir: string; buildMetadata: string[] };
+  /** The first `openapi` schema the build met (the root's, when it has one). */
+  schema?: CustomSchema;
   /** sortOptions.legacySortOptions: the kinds put first and last instead of kustomize's lists. */
   legacyKinds?: { first: string[]; last: string[] };
   /** What was not rendered (and why); the build goes on without it. */

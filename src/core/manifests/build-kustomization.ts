@@ -22,6 +22,7 @@ import { strategicMerge } from './strategic-merge.js';
 import { getString, toPlain, type TrackedMap, type TrackedNode } from './tracked.js';
 import { applyReplacements, readReplacement } from './replacements.js';
 import { bindVars } from './vars.js';
+import { readCustomSchema } from './openapi-schema.js';
 import { loadYamlFileCached } from './parse-cache.js';
 
 /** Builds `dir` (which has a kustomization file); `initial` is the parent's resources when `dir` is a component. */
@@ -51,6 +52,7 @@ export function buildKustomization(dir: string, kustomizationPath: string, conte
     };
     const resourceEntries = [...listField(k, 'resources', context.problems), ...listField(k, 'bases', context.problems)];
     for (const entry of resourceEntries) accept(loadEntry(k, entry, 'resources', context));
+    readOpenApi(k, context);
     if (context.stack.length === 1) {
       readSortOptions(k, context);
       const metadata = field(k, 'buildMetadata');
@@ -193,7 +195,7 @@ function combine(existing: BuildResource, made: BuildResource): void {
 }
 
 function runTransformers(k: KustomizationFile, resources: BuildResource[], context: BuildContext): BuildResource[] {
-  const inputs = { files: context.files, filesRead: context.filesRead, problems: context.problems, rootOnly: context.rootOnly };
+  const inputs = { files: context.files, filesRead: context.filesRead, problems: context.problems, rootOnly: context.rootOnly, schema: context.schema };
   const sourceOf = (node: TrackedNode | undefined, origin: FieldOrigin): FieldSource => ({ location: node?.source.location, origin });
   let current = resources;
   current = applyPatchField(k, 'patchesStrategicMerge', listField(k, 'patchesStrategicMerge', context.problems), current, inputs);
@@ -233,6 +235,28 @@ function runTransformers(k: KustomizationFile, resources: BuildResource[], conte
   applyImages(current, readImageRules(k, context));
   runReplacements(k, current, context);
   return current;
+}
+
+/** `openapi: {path}`: a schema for custom resources' merge keys; the first one met wins, as in kustomize. */
+function readOpenApi(k: KustomizationFile, context: BuildContext): void {
+  const node = field(k, 'openapi');
+  if (!node || context.schema) return;
+  const pathNode = node.kind === 'map' ? node.entries.get('path') : undefined;
+  const version = getString(node, ['version']);
+  if (pathNode && version) return report(context, k, node, 'openapi', 'builtin version and custom schema provided, cannot use both');
+  // `version:` picks kustomize's built-in Kubernetes schema, of which it has one: v1.21.2.
+  if (version && version !== 'v1.21.2') return report(context, k, node, 'openapi.version', `the built-in schema ${version} is not one of kustomize's (v1.21.2)`);
+  if (!pathNode) return;
+  const relative = pathNode.kind === 'scalar' ? String(pathNode.value) : '';
+  const path = joinPath(k.dir, relative);
+  const text = path === undefined ? undefined : context.files.get(path);
+  if (path === undefined || text === undefined) return report(context, k, pathNode, 'openapi.path', `schema file "${relative}" does not exist (remote schemas are not fetched)`);
+  context.filesRead.add(path);
+  const loaded = loadYamlFileCached(path, text, context.cache, context.meter);
+  context.problems.push(...loaded.problems);
+  const schema = loaded.documents[0]?.root ? readCustomSchema(toPlain(loaded.documents[0].root)) : undefined;
+  if (!schema) return report(context, k, pathNode, 'openapi.path', 'expected an OpenAPI document with definitions');
+  context.schema = schema;
 }
 
 /** The root kustomization's sortOptions decide the order of the objects. */

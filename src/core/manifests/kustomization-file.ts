@@ -9,13 +9,12 @@ export const SUPPORTED_FIELDS: ReadonlySet<string> = new Set([
   'apiVersion', 'kind', 'metadata', 'resources', 'bases', 'components', 'namespace', 'namePrefix', 'nameSuffix',
   'commonLabels', 'labels', 'commonAnnotations', 'images', 'replicas', 'patches', 'patchesStrategicMerge',
   'patchesJson6902', 'configMapGenerator', 'secretGenerator', 'generatorOptions', 'buildMetadata', 'sortOptions',
-  'replacements', 'configurations', 'generators', 'transformers', 'vars',
+  'replacements', 'configurations', 'generators', 'transformers', 'vars', 'openapi',
 ]);
 
 /** Fields kustomize has that this build does not do, with what to do instead. */
 const UNSUPPORTED_HINTS: Readonly<Record<string, string>> = {
   validators: 'remove it',
-  openapi: 'remove it; custom schemas are not read',
   crds: 'remove it; custom resource schemas are not read',
   imageTags: 'rename it to images',
 };

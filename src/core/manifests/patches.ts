@@ -7,7 +7,8 @@ import { applyJsonPatch } from './json-patch.js';
 import { lineOf, type KustomizationFile } from './kustomization-file.js';
 import { joinPath, outsideDir } from './paths.js';
 import { loadYamlFile } from './read-yaml.js';
-import { describeResource, groupOfResource, kindOf, nameOf, storePreviousId, type BuildResource } from './resource.js';
+import { describeResource, groupOfResource, kindOf, nameOf, storePreviousId, versionOfResource, type BuildResource } from './resource.js';
+import type { CustomSchema } from './openapi-schema.js';
 import { readSelector, selectResources, type TargetSelector } from './select-target.js';
 import { strategicMerge } from './strategic-merge.js';
 import { cloneTracked, getIn, getString, type TrackedMap, type TrackedNode } from './tracked.js';
@@ -17,6 +18,7 @@ export interface PatchInputs {
   filesRead: Set<string>;
   problems: SourceProblem[];
   rootOnly?: boolean;
+  schema?: CustomSchema;
 }
 
 type PatchField = 'patches' | 'patchesStrategicMerge' | 'patchesJson6902';
@@ -66,7 +68,7 @@ export function applyPatchField(
       }
       const allow = (option: string): boolean => getIn(entry, ['options', option])?.kind === 'scalar' && (getIn(entry, ['options', option]) as { value: unknown }).value === true;
       for (const resource of selected) {
-        const merged = strategicMerge(resource.root, withoutIdentity(cloneTracked(patch)), { group: groupOfResource(resource), kind: kindOf(resource) });
+        const merged = strategicMerge(resource.root, withoutIdentity(cloneTracked(patch)), { group: groupOfResource(resource), kind: kindOf(resource), version: versionOfResource(resource), schema: inputs.schema });
         if (merged === undefined) current = current.filter((r) => r !== resource);
         else if (merged.kind === 'map') {
           resource.root = merged;

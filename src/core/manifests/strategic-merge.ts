@@ -3,10 +3,14 @@
 // work on maps and list items. Nodes taken from the patch keep the patch's source.
 import { keyFieldDefault, strategicMergeOf } from '../k8s/index.js';
 import type { TrackedList, TrackedMap, TrackedNode } from './tracked.js';
+import { schemaMergeOf, type CustomSchema } from './openapi-schema.js';
 
 export interface MergeContext {
   group: string;
   kind: string;
+  version?: string;
+  /** A kustomization's `openapi` schema: merge keys of the custom resources it defines. */
+  schema?: CustomSchema;
 }
 
 /** Returns the merged node, or undefined when the patch deletes the target. */
@@ -41,7 +45,8 @@ function mergeLists(target: TrackedList, patch: TrackedList, context: MergeConte
   if (patch.items.some((item) => directiveOf(item) === 'replace')) {
     return { ...patch, items: patch.items.filter((item) => directiveOf(item) !== 'replace').map(withoutDirectives) };
   }
-  const merge = strategicMergeOf(context.group, context.kind, path);
+  const custom = context.schema && schemaMergeOf(context.schema, context.group, context.version ?? '', context.kind, path);
+  const merge = custom ?? strategicMergeOf(context.group, context.kind, path);
   // kustomize merges with kyaml's "prepend" list direction: the patch's items come first, then the
   // target's items the patch does not name, each in its own order.
   if (merge.type !== 'keyed') {

@@ -70,7 +70,6 @@ describe('kustomize: problems', () => {
   const RESOURCE = { 'app/cm.yaml': CONFIGMAP };
 
   it.each([
-    ['openapi', 'openapi:\n  path: schema.json', 3],
     ['crds', 'crds:\n- crd.json', 3],
     ['resourcez', 'resourcez: []', 3],
   ])('names the file, line and field of unsupported %s', (fieldName, snippet, line) => {
