@@ -14,7 +14,7 @@ import { inlineConfigs, pluginRun, runPairs } from './builtin-plugins.js';
 import { applyNameAffix } from './name-affix.js';
 import { applyNamespace } from './namespace-transformer.js';
 import { applyPatchField } from './patches.js';
-import { findKustomizationFile, isDirectory, isRemoteTarget, joinPath, outsideDir } from './paths.js';
+import { findKustomizationFile, isDirectory, isRemoteTarget, joinPath, kustomizationFilesIn, outsideDir } from './paths.js';
 import { readResourceFile } from './read-resource-file.js';
 import { applyReplicas, type ReplicaRule } from './replicas-transformer.js';
 import { describeResource, groupOfResource, kindOf, nameOf, namespaceOf, type BuildResource } from './resource.js';
@@ -33,6 +33,8 @@ export function buildKustomization(dir: string, kustomizationPath: string, conte
   context.problems.push(...loaded.problems);
   if (!loaded.ok) return initial;
   const k = loaded.file;
+  const others = kustomizationFilesIn(context.files, dir).filter((path) => path !== kustomizationPath);
+  if (others.length > 0) context.problems.push({ file: kustomizationPath, message: `Found multiple kustomization files under ${dir || '.'}: ${others.join(', ')} too; keep one` });
   context.stack.push(dir);
   context.namespaces.push(stringField(k, 'namespace', []) ?? '');
   for (const skipped of loaded.notRendered) notRendered(context, skipped.file, skipped.line, skipped.field, skipped.message);
@@ -75,6 +77,11 @@ export function buildKustomization(dir: string, kustomizationPath: string, conte
         report(context, k, entry, 'components', `cycle: ${[...context.stack, componentDir].map((d) => d || '.').join(' → ')}: remove the entry that points back`);
         continue;
       }
+      const kindError = kustomizationKindError(context, file, true);
+      if (kindError) {
+        report(context, k, entry, 'components', kindError);
+        continue;
+      }
       resources = buildKustomization(componentDir, file, context, resources);
       for (const r of resources) if (!r.kustomizations.includes(k.path) && r.kustomizations.includes(file)) r.kustomizations.push(k.path);
     }
@@ -86,6 +93,19 @@ export function buildKustomization(dir: string, kustomizationPath: string, conte
     context.stack.pop();
     context.namespaces.pop();
   }
+}
+
+/** kustomize's rule: `components` lists Components (apiVersion v1alpha1), `resources` lists no Component. */
+function kustomizationKindError(context: BuildContext, file: string, component: boolean): string | undefined {
+  const text = context.files.get(file) ?? '';
+  const kind = /^kind:\s*["']?(\w+)/m.exec(text)?.[1] ?? 'Kustomization';
+  const apiVersion = /^apiVersion:\s*["']?([\w./-]+)/m.exec(text)?.[1];
+  if (component && kind !== 'Component') return `expected kind 'Component' for path '${file}' but got '${kind}'`;
+  if (!component && kind === 'Component') return `expected kind != 'Component' for path '${file}': list it under components`;
+  if (component && apiVersion && apiVersion !== 'kustomize.config.k8s.io/v1alpha1') {
+    return 'apiVersion for Component should be kustomize.config.k8s.io/v1alpha1';
+  }
+  return undefined;
 }
 
 /** Records what is not rendered, with the namespace its objects would get (the outermost `namespace:` on the way). */
@@ -131,6 +151,11 @@ function loadEntry(k: KustomizationFile, entry: TrackedNode, fieldName: string, 
   if (nested) {
     if (context.stack.includes(path)) {
       report(context, k, entry, fieldName, `cycle: ${[...context.stack, path].map((d) => d || '.').join(' → ')}: remove the entry that points back`);
+      return [];
+    }
+    const kindError = kustomizationKindError(context, nested, false);
+    if (kindError) {
+      report(context, k, entry, fieldName, kindError);
       return [];
     }
     const built = buildKustomization(path, nested, context);

@@ -108,7 +108,9 @@ function loadPatch(
     const loaded = loadYamlFile(path, text, { ...origin, file: path });
     inputs.problems.push(...loaded.problems);
     if (loaded.problems.length > 0) return undefined;
-    return { documents: loaded.documents.flatMap((d) => (d.root ? [d.root] : [])), file: path };
+    const documents = loaded.documents.flatMap((d) => (d.root ? [d.root] : []));
+    if (documents.length === 0) return report(`patch file "${node.value}" appears to be empty`);
+    return { documents, file: path };
   }
   const loaded = loadYamlFile(kustomization.path, node.value, origin);
   if (loaded.problems.length > 0) return report(`invalid inline patch: ${loaded.problems[0].message}`);

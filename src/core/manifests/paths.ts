@@ -7,6 +7,12 @@ export { basename, dirname, joinPath, normalizeDir } from '../model/repo-path.js
 import { normalizeDir } from '../model/repo-path.js';
 
 /** The kustomization file of `dir` (kustomization.yaml, .yml or Kustomization), if it has one. */
+/** Every kustomization file of `dir` (kustomize refuses a directory with more than one). */
+export function kustomizationFilesIn(files: ReadonlyMap<string, string>, dir: string): string[] {
+  const base = normalizeDir(dir);
+  return KUSTOMIZATION_FILE_NAMES.map((name) => (base ? `${base}/${name}` : name)).filter((path) => files.has(path));
+}
+
 export function findKustomizationFile(files: ReadonlyMap<string, string>, dir: string): string | undefined {
   const base = normalizeDir(dir);
   for (const name of KUSTOMIZATION_FILE_NAMES) {
