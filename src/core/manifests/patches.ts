@@ -7,7 +7,7 @@ import { applyJsonPatch } from './json-patch.js';
 import { lineOf, type KustomizationFile } from './kustomization-file.js';
 import { joinPath, outsideDir } from './paths.js';
 import { loadYamlFile } from './read-yaml.js';
-import { describeResource, groupOfResource, kindOf, nameOf, storePreviousId, versionOfResource, type BuildResource } from './resource.js';
+import { currentId, describeResource, groupOfResource, kindOf, nameOf, storePreviousId, versionOfResource, type BuildResource } from './resource.js';
 import type { CustomSchema } from './openapi-schema.js';
 import { readSelector, selectResources, type TargetSelector } from './select-target.js';
 import { strategicMerge } from './strategic-merge.js';
@@ -52,7 +52,15 @@ export function applyPatchField(
       for (const resource of selected) {
         const result = applyJsonPatch(resource.root, cloneTracked(loaded.documents[0]));
         if (!result.ok) report(`${describeResource(resource)}: operation ${result.operation}: ${result.message}`);
-        else if (result.root.kind === 'map') resource.root = result.root;
+        else if (result.root.kind === 'map') {
+          // A JSON patch may rename: the object keeps its earlier id, as kustomize records it.
+          const before = currentId(resource);
+          resource.root = result.root;
+          if (nameOf(resource) !== before.name || kindOf(resource) !== before.kind) {
+            (resource.prevIds ??= []).push(before);
+            resource.names.push(nameOf(resource));
+          }
+        }
       }
       return;
     }
@@ -62,8 +70,14 @@ export function applyPatchField(
         continue;
       }
       const selected = target ? selectResources(current, target) : selectByIdentity(current, patch);
+      const named = `${getString(patch, ['kind'])}/${getString(patch, ['metadata', 'name'])}`;
       if (selected.length === 0 && !target) {
-        report(`no resource matches ${target ? `the target ${describeSelector(target)}` : `${getString(patch, ['kind'])}/${getString(patch, ['metadata', 'name'])}`}`);
+        report(`no resource matches ${named}`);
+        continue;
+      }
+      if (selected.length > 1 && !target) {
+        // A patch without a target names one object (by any name it had); kustomize refuses an ambiguous one.
+        report(`${named} names ${selected.length} objects (${selected.map(describeResource).join(', ')}): kustomize needs a unique target; add a target or a namespace`);
         continue;
       }
       const allow = (option: string): boolean => getIn(entry, ['options', option])?.kind === 'scalar' && (getIn(entry, ['options', option]) as { value: unknown }).value === true;
@@ -109,7 +123,8 @@ function loadPatch(
     inputs.problems.push(...loaded.problems);
     if (loaded.problems.length > 0) return undefined;
     const documents = loaded.documents.flatMap((d) => (d.root ? [d.root] : []));
-    if (documents.length === 0) return report(`patch file "${node.value}" appears to be empty`);
+    // kustomize ignores an empty file under `patches`, and refuses one under patchesStrategicMerge.
+    if (documents.length === 0 && where.startsWith('patchesStrategicMerge')) return report(`patch file "${node.value}" appears to be empty`);
     return { documents, file: path };
   }
   const loaded = loadYamlFile(kustomization.path, node.value, origin);
@@ -137,9 +152,11 @@ function selectByIdentity(resources: BuildResource[], patch: TrackedMap): BuildR
   const namespace = getString(patch, ['metadata', 'namespace']);
   const apiVersion = getString(patch, ['apiVersion']);
   const group = apiVersion?.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : apiVersion ? '' : undefined;
-  return resources.filter((r) =>
-    (kindOf(r) === kind || Boolean(r.prevIds?.some((id) => id.kind === kind))) && (group === undefined || groupOfResource(r) === group) && name !== undefined && r.names.includes(name) &&
-    (namespace === undefined || r.namespaces.includes(namespace)));
+  if (name === undefined) return [];
+  // One id the object had (kustomize's current and previous ids) must match kind and name together.
+  return resources.filter((r) => (group === undefined || groupOfResource(r) === group) &&
+    (namespace === undefined || r.namespaces.includes(namespace)) &&
+    [currentId(r), ...(r.prevIds ?? [])].some((id) => id.kind === kind && (id.name === name || (id.kind === kindOf(r) && r.names.includes(name)))));
 }
 
 /** With `options.allowNameChange` / `allowKindChange`, a targeted patch's name and kind replace the target's. */
