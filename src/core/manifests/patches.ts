@@ -193,7 +193,3 @@ function withoutIdentity(patch: TrackedMap): TrackedMap {
   }
   return { ...patch, entries };
 }
-
-function describeSelector(selector: TargetSelector): string {
-  return Object.entries(selector).map(([k, v]) => `${k}=${v}`).join(', ');
-}
