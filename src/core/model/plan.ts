@@ -18,7 +18,8 @@ export type WarningCode =
   | 'partial-snapshot'
   | 'namespace-missing'
   | 'unhealthy'
-  | 'not-reconciling';
+  | 'not-reconciling'
+  | 'not-rendered';
 
 export interface PlanWarning {
   code: WarningCode;

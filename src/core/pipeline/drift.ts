@@ -19,6 +19,7 @@ import {
 import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import { scopeOf, type LiveState } from './live-state.js';
 import { clusterRoot, configWithSourceRules, renderCluster } from './render-cluster.js';
+import { setAsideNotRendered } from './not-rendered.js';
 
 export interface DriftInput {
   /** The live state: a stored snapshot, or objects read from files. */
@@ -110,7 +111,8 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const scoped = cluster.namespaces?.length ? cluster.namespaces : defaultScope;
   const compared = cluster.namespaces?.length ? namespaces : coverageOf(scope, scoped).namespaces;
   const diffOptions = { config: effectiveConfig, namespaces: scoped, scope, sourceOf: inventoryClaims(sources) };
-  const diff = diffResources(rendered.objects, snapshot.items, diffOptions);
+  // Live objects a part that was not rendered may have made are set aside, not reported as extra.
+  const diff = setAsideNotRendered(diffResources(rendered.objects, snapshot.items, diffOptions), rendered.notRendered);
   const gated = applyPersistenceGate(diff, input.history, input.minSnapshots ?? config.drift.minSnapshots);
   const { result: drift, dropped } = dropDeclined(gated.result, input.declined);
   const { fingerprints, pending } = gated;
