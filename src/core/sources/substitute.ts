@@ -40,14 +40,12 @@ export interface SubstitutionNote {
   variables: string[];
 }
 
-function liveAt(live: KubeObject | undefined, pointer: string[]): unknown {
-  let node: unknown = live;
-  for (const segment of pointer) {
-    if (Array.isArray(node)) node = node[Number(segment)];
-    else if (isPlainObject(node)) node = node[segment];
-    else return undefined;
-  }
-  return node;
+/** The live counterpart of a list item: the item of the same `name` (a merge key), else the same index. */
+function liveItem(liveList: unknown, item: unknown, index: number): unknown {
+  if (!Array.isArray(liveList)) return undefined;
+  const name = isPlainObject(item) ? item.name : undefined;
+  if (typeof name !== 'string') return liveList[index];
+  return liveList.find((other) => isPlainObject(other) && other.name === name);
 }
 
 /**
@@ -59,7 +57,9 @@ export function substituteObject(
 ): SubstitutionNote[] {
   if (metadataValue(desired, SUBSTITUTE_ANNOTATION) === 'disabled') return [];
   const notes: SubstitutionNote[] = [];
-  const walk = (node: unknown, path: string[]): unknown => {
+  // The live node beside each desired node: list items are matched by name, so an item added before
+  // them (a patch's env var) does not shift them.
+  const walk = (node: unknown, path: string[], liveNode: unknown): unknown => {
     if (typeof node === 'string') {
       if (!node.includes('${')) return node;
       const { text, unknown } = substituteText(node, variables);
@@ -67,16 +67,18 @@ export function substituteObject(
       desired.source.fields[pointer] = source;
       if (unknown.length === 0) return text;
       notes.push({ pointer, variables: [...new Set(unknown)] });
-      const value = liveAt(live, path);
-      return typeof value === 'string' ? value : text;
+      return typeof liveNode === 'string' ? liveNode : text;
     }
-    if (Array.isArray(node)) return node.map((item, index) => walk(item, [...path, String(index)]));
+    if (Array.isArray(node)) {
+      return node.map((item, index) => walk(item, [...path, String(index)], liveItem(liveNode, item, index)));
+    }
     if (isPlainObject(node)) {
-      for (const key of Object.keys(node)) node[key] = walk(node[key], [...path, key]);
+      const liveMap = isPlainObject(liveNode) ? liveNode : {};
+      for (const key of Object.keys(node)) node[key] = walk(node[key], [...path, key], liveMap[key]);
       return node;
     }
     return node;
   };
-  walk(desired.object, []);
+  walk(desired.object, [], live);
   return notes;
 }

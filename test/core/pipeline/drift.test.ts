@@ -68,7 +68,8 @@ describe('evaluateDrift', () => {
 
 describe('evaluateDrift with parts that are not rendered', () => {
   const plain = gitopsRepository();
-  const cfg = config(configText());
+  // Both namespaces configured: without, the scope is the one the sources render into.
+  const cfg = config(configText().replace('defaultNamespace: shop', 'defaultNamespace: shop\n    namespaces: [shop, other]'));
   const root = cfg.clusters![0].path!.replace(/\/$/, '');
   const manifests = Object.keys(plain).filter((path) => path.startsWith(`${root}/`)).map((path) => path.slice(root.length + 1));
   const files = {
@@ -79,7 +80,8 @@ describe('evaluateDrift with parts that are not rendered', () => {
     apiVersion: 'apps/v1', kind: 'Deployment',
     metadata: {
       name, namespace, uid: `uid-${name}`, resourceVersion: '1', creationTimestamp: '2026-12-01T00:00:00Z',
-      managedFields: [{ manager: 'helm', operation: 'Update', apiVersion: 'apps/v1', time: '2026-12-01T00:00:00Z', fieldsType: 'FieldsV1', fieldsV1: {} }],
+      // Made by a person: extra unless a part that was not rendered may account for it.
+      managedFields: [{ manager: 'kubectl-create', operation: 'Update', apiVersion: 'apps/v1', time: '2026-12-01T00:00:00Z', fieldsType: 'FieldsV1', fieldsV1: {} }],
     },
     spec: { replicas: 1 },
   });
