@@ -10,15 +10,15 @@ const SKIP_RECONCILE = '/metadata/annotations/argocd.argoproj.io~1skip-reconcile
 /** Why a change on a source object is its suspension, or undefined when it is not one. */
 export function suspensionReason(key: ResourceKey, change: FieldChange): string | undefined {
   if (FLUX_GROUP.test(key.group) && change.path === '/spec/suspend' && change.live === true) {
-    return `suspends ${key.kind} ${key.namespace}/${key.name} (\`flux suspend\`): `
-      + `a suspension is reported until it is resumed, never written to Git`;
+    return `suspends ${key.kind} ${key.namespace}/${key.name} (\`flux suspend\`): a suspension is reported `
+      + 'until it is resumed (`flux resume`), never written to Git';
   }
   if (key.group !== ARGO_APPLICATION_GROUP || key.kind !== 'Application') return undefined;
   const automatedOff = (change.path === '/spec/syncPolicy/automated' && change.live === undefined)
     || (change.path === '/spec/syncPolicy/automated/enabled' && change.live === false);
   if (automatedOff || (change.path === SKIP_RECONCILE && change.live === 'true')) {
-    return `turns off automated sync of Application ${key.namespace}/${key.name}: `
-      + `a suspension is reported until it is resumed, never written to Git`;
+    return `turns off automated sync of Application ${key.namespace}/${key.name}: a suspension is reported `
+      + 'until automated sync is on again, never written to Git';
   }
   return undefined;
 }
