@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../src/core/model/index.js';
 import { FILES, liveProd } from './plan-scenario.js';
-import { commentsOn, expectGolden, issuesTitled, runWatch, startHarness, uploadSnapshot, type Harness } from './plan-harness.js';
+import { commentsOn, drain, expectGolden, issuesTitled, runWatch, startHarness, uploadSnapshot, type Harness } from './plan-harness.js';
 import { sqliteOf } from '../support/sqlite-file.js';
 
 let h: Harness;
@@ -29,6 +29,7 @@ afterAll(async () => h?.close());
 describe('a cluster that stops reporting', () => {
   it('creates the dashboard on the first snapshot, then opens, keeps, closes and reopens one alert issue', async () => {
     expect(await uploadSnapshot(h, 'prod', live(false), '2026-12-02T11:55:00Z')).toBe(202);
+    await drain(h); // the reconcile has written the cluster's state before the watch reads it
     await runWatch(h);
     const dashboards = issuesTitled(h, 'driftback dashboard');
     expect(dashboards).toHaveLength(1);

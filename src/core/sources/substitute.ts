@@ -2,6 +2,7 @@
 // `${var}`, `${var:=default}`, `${var:-default}`; `$var` is left alone; `$${var}` yields `${var}`; an
 // undefined variable becomes empty. Values from a Secret are not in a snapshot (hashed), so a field
 // that uses one cannot be checked: it takes the live value and is reported as such.
+import { itemHasKey, itemKey, listKeysFor } from '../k8s/index.js';
 import { escapeSegment, isPlainObject, type DesiredObject, type FieldSource, type KubeObject } from '../model/index.js';
 import { metadataValue } from './metadata.js';
 
@@ -40,12 +41,30 @@ export interface SubstitutionNote {
   variables: string[];
 }
 
-function liveAt(live: KubeObject | undefined, pointer: string[]): unknown {
+/**
+ * The live value at the desired object's `path`. An item of a keyed list (containers, env) is found by
+ * its key, not its index: the render and the live object may order such lists differently.
+ */
+function liveAt(desired: unknown, live: KubeObject | undefined, path: string[]): unknown {
+  const group = live?.apiVersion?.includes('/') ? live.apiVersion.split('/')[0]! : '';
+  const kind = live?.kind ?? '';
+  let want: unknown = desired;
   let node: unknown = live;
-  for (const segment of pointer) {
-    if (Array.isArray(node)) node = node[Number(segment)];
-    else if (isPlainObject(node)) node = node[segment];
+  const listPointer: string[] = [];
+  for (const segment of path) {
+    if (Array.isArray(node) && Array.isArray(want)) {
+      const item = want[Number(segment)];
+      const keys = listKeysFor(group, kind, listPointer.map((part) => `/${escapeSegment(part)}`).join(''));
+      const key = keys ? itemKey(item, keys) : undefined;
+      node = key ? node.find((candidate) => itemHasKey(candidate, key)) : node[Number(segment)];
+      want = item;
+      listPointer.push('*');
+      continue;
+    }
+    want = isPlainObject(want) ? want[segment] : undefined;
+    if (isPlainObject(node)) node = node[segment];
     else return undefined;
+    listPointer.push(segment);
   }
   return node;
 }
@@ -67,7 +86,7 @@ export function substituteObject(
       desired.source.fields[pointer] = source;
       if (unknown.length === 0) return text;
       notes.push({ pointer, variables: [...new Set(unknown)] });
-      const value = liveAt(live, path);
+      const value = liveAt(desired.object, live, path);
       return typeof value === 'string' ? value : text;
     }
     if (Array.isArray(node)) return node.map((item, index) => walk(item, [...path, String(index)]));
