@@ -8,6 +8,7 @@ import type { ClusterConfig, Config } from '../config/index.js';
 import { diffResources } from '../diff/index.js';
 import { coverageOf } from '../k8s/index.js';
 import type { RenderBudget, UnfollowedKind } from '../manifests/index.js';
+import { emergencyChanges, indexSuspensions, suspensionsOf, type EmergencyChange, type Suspension } from '../emergency/index.js';
 import type { DiffResult, SourceProblem } from '../model/index.js';
 import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import { scopeOf, type LiveState } from './live-state.js';
@@ -58,6 +59,10 @@ export interface EvaluatedDrift {
   declined: number;
   /** The namespaces compared (configured ∩ listed); undefined = every namespace. */
   namespaces: string[] | undefined;
+  /** Every source told to stop reconciling, in the whole snapshot (sources live outside the scope). */
+  suspensions: Suspension[];
+  /** Drift made under a suspension, by suspension id: an emergency change, past the gate at once. */
+  emergency: Map<string, { suspension: Suspension; changes: EmergencyChange[] }>;
 }
 
 export type DriftEvaluation =
@@ -87,10 +92,17 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   // A file that does not render would make its objects look hand-made; nothing is proposed until it is fixed.
   if (rendered.errors.length > 0) return { type: 'manifest-problems', problems: rendered.errors, filesRead: rendered.filesRead };
   const diff = diffResources(rendered.objects, snapshot.items, { config, namespaces: cluster.namespaces, scope });
-  const gated = applyPersistenceGate(diff, input.history, input.minSnapshots ?? config.drift.minSnapshots);
+  const suspensions = suspensionsOf(snapshot.items, config);
+  const index = indexSuspensions(suspensions, snapshot.items);
+  const minSnapshots = input.minSnapshots ?? config.drift.minSnapshots;
+  const gated = applyPersistenceGate(diff, input.history, minSnapshots, (key) => index.coveringKey(key) !== undefined);
   const { result: drift, dropped } = dropDeclined(gated.result, input.declined);
   const { fingerprints, pending } = gated;
-  return { type: 'evaluated', filesRead: rendered.filesRead, diff, drift, fingerprints, pending: pending.length, declined: dropped, namespaces };
+  const emergency = emergencyChanges(drift, index);
+  return {
+    type: 'evaluated', filesRead: rendered.filesRead, diff, drift, fingerprints, pending: pending.length, declined: dropped, namespaces,
+    suspensions, emergency,
+  };
 }
 
 function hasDrift(result: DiffResult): boolean {
