@@ -1,5 +1,6 @@
 // What the App keeps per cluster (and per repository) between reconciles: the branches and pull
 // requests it owns, the commits it wrote, and what the dashboard shows (counts, problems, PRs).
+import type { Checklist, EmergencyChange, Suspension } from '../../core/emergency/index.js';
 import type { PathSegment, SourceProblem } from '../../core/model/index.js';
 import type { Store } from '../../store/types.js';
 
@@ -58,6 +59,37 @@ export interface ClusterState {
   branches?: Record<string, BranchState>;
   /** The files the last render read: fetched up front by the next reconcile. */
   filesRead?: string[];
+  /** Sources told to stop reconciling in the latest snapshot (dashboard, metric, deadline alert). */
+  suspensions?: SuspensionState[];
+  /** Emergency changes followed from their drift PR to "verified" (or "undone"), by suspension id. */
+  emergencies?: Record<string, EmergencyRecord>;
+}
+
+export interface SuspensionState {
+  suspension: Suspension;
+  /** When it was written, or (sinceSeen) the first snapshot that showed it. */
+  since: string;
+  sinceSeen?: boolean;
+  /** The emergency drift PR open for changes made under it. */
+  pullRequest?: number;
+}
+
+export interface EmergencyRecord {
+  suspension: Suspension;
+  since: string;
+  sinceSeen?: boolean;
+  branch: string;
+  pullRequest: number;
+  /** What the fix set, field by field: checked against live after the resume. */
+  changes: EmergencyChange[];
+  checklist: Checklist;
+  /** The merge commit, once the PR is merged. */
+  mergeSha?: string;
+  /** Capture time of the first snapshot that showed the source reconciling again. */
+  resumedAt?: string;
+  outcome?: 'verified' | 'undone';
+  /** The "fix undone" alert issue. */
+  alertIssue?: number;
 }
 
 /**

