@@ -89,3 +89,54 @@ describe('Flux: suspend, kubectl edit, PR at once, merge, resume, verified', () 
     expect(issues(app).filter((issue) => issue.labels.includes('driftback-alert'))).toEqual([]);
   });
 });
+
+describe('Argo CD: automated sync off, kubectl scale, PR, merge, automated sync on, verified', () => {
+  it('walks the procedure and comments "verified" once Argo CD synced the merge', async () => {
+    const app = await start();
+    await upload(app, 'argo-1-before');
+    await upload(app, 'argo-2-autosync-off');
+    const [pr] = pulls(app);
+    expect(pr?.labels).toEqual(['driftback', 'emergency']);
+    // Removing `automated` leaves no managedFields entry: the first snapshot without it dates it.
+    expect(pr!.body).toContain('`Application/argocd/guestbook` is suspended since at least 2026-12-01 11:10 UTC (first seen then; nothing records who turned it off)');
+    expect(pr!.body).toContain('re-enable automated sync: `argocd app set guestbook --sync-policy automated --self-heal`');
+    expect(pr!.body).toContain('| `Deployment/guestbook/frontend` | `spec.replicas` | `5` | `kubectl` | 2026-12-01 11:05 UTC |');
+    expect(app.standIn.readFile('acme', 'emergency-gitops', 'driftback/kind-argo', 'web/guestbook/frontend-deployment.yaml')).toContain('replicas: 5');
+
+    const mergeSha = await merge(app, pr!.number);
+    expect(checked(pulls(app)[0]!.body)).toEqual(['merged']);
+    await upload(app, 'argo-3-autosync-on-after-merge', { fixture: FIXTURE_MERGE_ARGO, actual: mergeSha });
+    expect(checked(pulls(app)[0]!.body)).toEqual(['merged', 'resumed', 'applied', 'in sync']);
+    expect(commentsOn(app, pr!.number).filter((c) => c.startsWith('verified:'))).toEqual([
+      expect.stringContaining(`verified: cluster and Git agree at \`${mergeSha}\``),
+    ]);
+  });
+});
+
+describe('a fix undone after the resume', () => {
+  it('Flux resumed before the merge reverts the edit: an alert says the fix was undone, nothing is verified', async () => {
+    const app = await start();
+    await upload(app, 'flux-1-before');
+    await upload(app, 'flux-2-suspended');
+    const [pr] = pulls(app);
+    await upload(app, 'flux-3b-resumed-without-merge');
+    const alerts = issues(app).filter((issue) => issue.labels.includes('driftback-alert'));
+    expect(alerts.map((issue) => [issue.title, issue.state])).toEqual([['driftback: kind-dev: the emergency fix under flux-system/apps was undone', 'open']]);
+    expect(alerts[0]!.body).toContain('`Deployment/podinfo/podinfo` `spec.template.spec.containers[podinfod].resources.limits.memory`: the fix set `1Gi`');
+    expect(alerts[0]!.body).toContain(`resumed before its emergency pull request (#${pr!.number}) was merged`);
+    expect(commentsOn(app, pr!.number).some((c) => c.startsWith('verified:'))).toBe(false);
+    // Another snapshot of the same state: still one alert.
+    await upload(app, 'flux-3b-resumed-without-merge');
+    expect(issues(app).filter((issue) => issue.labels.includes('driftback-alert'))).toHaveLength(1);
+  });
+
+  it('Argo CD automated sync turned on without the merge: self-heal reverts the scale, and the alert says so', async () => {
+    const app = await start();
+    await upload(app, 'argo-1-before');
+    await upload(app, 'argo-2-autosync-off');
+    await upload(app, 'argo-3b-autosync-on-without-merge');
+    const alerts = issues(app).filter((issue) => issue.labels.includes('driftback-alert'));
+    expect(alerts.map((issue) => issue.title)).toEqual(['driftback: kind-argo: the emergency fix under argocd/guestbook was undone']);
+    expect(alerts[0]!.body).toContain('`spec.replicas`: the fix set `5`');
+  });
+});
