@@ -4,6 +4,7 @@
 // emergency.resumeWithin alerts once and the alert closes on resume; a fix undone by a resume alerts.
 import { afterEach, describe, expect, it } from 'vitest';
 import { drain, pushPayload, sendWebhook, startAppHarness, uploadSnapshot, type AppHarness } from '../support/app.js';
+import type { IssueRecord } from '../support/github/state.js';
 import { emergencyRepoFiles, emergencySnapshotText, SCOPED_CONFIG, type EmergencySnapshotName } from '../support/emergency-fixture.js';
 
 /** The merge commits the fixture's controllers report having applied (B for Flux, C for Argo CD). */
@@ -138,5 +139,65 @@ describe('a fix undone after the resume', () => {
     const alerts = issues(app).filter((issue) => issue.labels.includes('driftback-alert'));
     expect(alerts.map((issue) => issue.title)).toEqual(['driftback: kind-argo: the emergency fix under argocd/guestbook was undone']);
     expect(alerts[0]!.body).toContain('`spec.replicas`: the fix set `5`');
+  });
+});
+
+/** Runs the scheduled watch once now (what the every-minute schedule does). */
+async function runWatch(harness: AppHarness): Promise<void> {
+  await harness.app.queue.enqueue('alerts', 'alerts', {});
+  await drain(harness);
+}
+
+const suspendedAlerts = (harness: AppHarness): IssueRecord[] => issues(harness).filter((issue) => issue.title === 'driftback: kind-dev: Kustomization/flux-system/apps is still suspended');
+
+describe('a suspension left past emergency.resumeWithin', () => {
+  it('opens one alert naming who suspended it and the PR, and closes it on resume', async () => {
+    const app = await start();
+    await upload(app, 'flux-1-before');
+    await upload(app, 'flux-2-suspended');
+    const [pr] = pulls(app);
+    await runWatch(app);
+    expect(suspendedAlerts(app)).toEqual([]);
+
+    await upload(app, 'flux-2b-still-suspended');
+    await runWatch(app);
+    const [alert, ...more] = suspendedAlerts(app);
+    expect(more).toEqual([]);
+    expect(alert!.state).toBe('open');
+    expect(alert!.labels).toEqual(['driftback', 'driftback-alert']);
+    expect(alert!.body).toContain('has been suspended for 9h 8m, longer than `emergency.resumeWithin` (8h). `flux` suspended it at 10:02 UTC.');
+    expect(alert!.body).toContain(`Its emergency pull request is #${pr!.number}: merge it, then resume.`);
+    expect(alert!.body).toContain('To resume: `flux resume kustomization apps -n flux-system`');
+
+    // The next watches and the next snapshot of the same state add nothing.
+    clock.now = new Date('2026-12-01T19:20:00Z');
+    await runWatch(app);
+    await upload(app, 'flux-2b-still-suspended');
+    await runWatch(app);
+    expect(suspendedAlerts(app)).toHaveLength(1);
+
+    const mergeSha = await merge(app, pr!.number);
+    await upload(app, 'flux-4-resumed-late', { fixture: FIXTURE_MERGE_FLUX, actual: mergeSha });
+    await runWatch(app);
+    expect(suspendedAlerts(app).map((issue) => issue.state)).toEqual(['closed']);
+    expect(commentsOn(app, alert!.number).at(-1)).toContain('`flux-system/apps` in `kind-dev` reconciles again');
+    expect(commentsOn(app, pr!.number).filter((c) => c.startsWith('verified:'))).toHaveLength(1);
+  });
+
+  it('calls a suspension with no drift and no PR forgotten, naming who suspended it', async () => {
+    const app = await start();
+    const forgotten = JSON.parse(emergencySnapshotText('flux-2b-still-suspended')) as { items: Array<Record<string, unknown>> };
+    // The same cluster without the hand edit: Flux is suspended, nothing drifted.
+    const before = JSON.parse(emergencySnapshotText('flux-1-before')) as { items: Array<{ kind: string; metadata: { name: string; namespace?: string } }> };
+    const podinfo = before.items.find((o) => o.kind === 'Deployment' && o.metadata.namespace === 'podinfo');
+    forgotten.items = forgotten.items.map((o) => ((o as typeof podinfo)!.kind === 'Deployment' && (o as typeof podinfo)!.metadata.namespace === 'podinfo' ? podinfo! : o));
+    clock.now = new Date('2026-12-01T19:10:00Z');
+    expect((await uploadSnapshot(app, forgotten as never)).status).toBe(202);
+    await drain(app);
+    expect(pulls(app)).toEqual([]);
+    await runWatch(app);
+    const [alert] = suspendedAlerts(app);
+    expect(alert!.body).toContain('`flux` suspended it at 10:02 UTC.');
+    expect(alert!.body).toContain('There is no drift under it and no pull request waiting on it: a forgotten suspension.');
   });
 });

@@ -10,6 +10,8 @@ export interface WatchState {
   notReporting?: Record<string, { issue: number; since: string }>;
   /** `<cluster>/<namespace>/<name>` → since when the reconciler is not reconciling, and its issue once opened. */
   notReconciling?: Record<string, { since: string; reason: string; issue?: number }>;
+  /** `<cluster>/<source>` → the open "still suspended" issue. */
+  suspended?: Record<string, { issue: number }>;
   /** cluster → the snapshot the open pull requests' plans were refreshed for. */
   plannedSnapshots?: Record<string, string>;
   dashboard?: string;

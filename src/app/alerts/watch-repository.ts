@@ -10,6 +10,7 @@ import { readClusterState } from '../reconcile/state.js';
 import { readWatchState, writeWatchState } from './alert-state.js';
 import { checkNotReconciling } from './not-reconciling.js';
 import { checkNotReporting, isStale } from './not-reporting.js';
+import { checkSuspended } from './suspended.js';
 
 export interface WatchDeps extends ReviewDeps {
   /** `<repository>#<cluster>` → the snapshot id this process last read (figures and reconcilers). */
@@ -41,6 +42,10 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
     if (reporting.type !== 'reporting' && reporting.type !== 'still-open') outcome.alerts.push({ cluster: cluster.name, type: reporting.type, issue: reporting.issue });
     const stale = isStale(cluster, meta, state.configuredAt[cluster.name], now);
     const clusterState = await readClusterState(deps.store, repository, cluster.name);
+    const emergency = config.ok ? config.config.emergency : undefined;
+    for (const change of emergency ? await checkSuspended(octokit, ref, cluster.name, clusterState.suspensions ?? [], emergency, state, now, author) : []) {
+      outcome.alerts.push({ cluster: cluster.name, type: change.type, issue: change.issue, resource: change.resource });
+    }
     seenClusters.push({ name: cluster.name, snapshotId: meta?.id, reconciledAt: clusterState.lastReconcileAt, stale });
     if (!meta) continue;
     if (state.plannedSnapshots?.[cluster.name] !== meta.id) {

@@ -144,6 +144,7 @@ async function appliedIncludes(ctx: GitHubContext, source: KubeObject, mergeSha:
 export function withPullRequests(states: readonly SuspensionState[], records: Readonly<Record<string, EmergencyRecord>>): SuspensionState[] {
   return states.map((state) => {
     const record = records[state.suspension.id];
-    return record && !record.outcome && !record.checklist.merged ? { ...state, pullRequest: record.pullRequest } : state;
+    if (!record || record.outcome) return state;
+    return { ...state, pullRequest: record.pullRequest, ...(record.checklist.merged ? { merged: true } : {}) };
   });
 }

@@ -70,8 +70,10 @@ export interface SuspensionState {
   /** When it was written, or (sinceSeen) the first snapshot that showed it. */
   since: string;
   sinceSeen?: boolean;
-  /** The emergency drift PR open for changes made under it. */
+  /** The emergency drift PR of changes made under it (until verified or undone). */
   pullRequest?: number;
+  /** That PR is merged: what is left is the resume. */
+  merged?: boolean;
 }
 
 export interface EmergencyRecord {

@@ -82,14 +82,14 @@ export function suspendedAlertTitle(cluster: string, view: SuspensionView): stri
   return `driftback: ${cluster}: ${suspensionLabel(view.suspension)} is still suspended`;
 }
 
-export function renderSuspendedAlert(input: { cluster: string; view: SuspensionView; now: string; resumeWithin: string; pullRequest?: number }): RenderedIssue {
+export function renderSuspendedAlert(input: { cluster: string; view: SuspensionView; now: string; resumeWithin: string; pullRequest?: number; merged?: boolean }): RenderedIssue {
   const { view } = input;
   const label = suspensionLabel(view.suspension);
   const seconds = secondsBetween(view.since, input.now);
   const step = resumeStep(view.suspension);
   const who = view.suspension.who ? `${inlineCode(view.suspension.who)} suspended it` : 'Nothing records who suspended it';
   const waiting = input.pullRequest !== undefined
-    ? `Its emergency pull request is #${input.pullRequest}: merge it, then resume.`
+    ? (input.merged ? `Its emergency pull request #${input.pullRequest} is merged: resume the source so the merge deploys.` : `Its emergency pull request is #${input.pullRequest}: merge it, then resume.`)
     : 'There is no drift under it and no pull request waiting on it: a forgotten suspension. Resume it, or say why it must stay.';
   const body = [
     `${inlineCode(label)} in ${inlineCode(input.cluster)} has been suspended for ${seconds === undefined ? 'an unknown time' : formatAge(seconds)}, `
