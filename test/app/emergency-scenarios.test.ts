@@ -57,6 +57,14 @@ async function merge(harness: AppHarness, number: number): Promise<string> {
   return sha;
 }
 
+/** The value of `driftback_suspended_seconds` for a source, scraped from /metrics now. */
+async function suspendedSeconds(harness: AppHarness, cluster: string, source: string): Promise<number | undefined> {
+  const text = await (await fetch(`${harness.baseUrl}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith('driftback_suspended_seconds{') && l.includes(`cluster="${cluster}"`) && l.includes(`source="${source}"`)
+    && l.includes('repository="acme/emergency-gitops"'));
+  return line === undefined ? undefined : Number(line.split(' ').at(-1));
+}
+
 const checked = (body: string | null | undefined): string[] => [...(body ?? '').matchAll(/^- \[x\] (\w[\w ]*):/gm)].map((m) => m[1]!);
 
 describe('Flux: suspend, kubectl edit, PR at once, merge, resume, verified', () => {
@@ -77,6 +85,10 @@ describe('Flux: suspend, kubectl edit, PR at once, merge, resume, verified', () 
     expect(body).toContain('`spec.template.spec.containers[podinfod].resources.limits.memory`');
     expect(checked(body)).toEqual([]);
     expect(app.standIn.readFile('acme', 'emergency-gitops', 'driftback/kind-dev', 'apps/podinfo/deployment.yaml')).toContain('memory: 1Gi');
+    // Suspended at 10:02:00, scraped at the capture time 10:10:00.
+    expect(await suspendedSeconds(app, 'kind-dev', 'flux-system/apps')).toBe(480);
+    clock.now = new Date('2026-12-01T10:20:00Z');
+    expect(await suspendedSeconds(app, 'kind-dev', 'flux-system/apps')).toBe(1080);
 
     const mergeSha = await merge(app, pr!.number);
     expect(checked(pulls(app)[0]!.body)).toEqual(['merged']);
@@ -84,6 +96,7 @@ describe('Flux: suspend, kubectl edit, PR at once, merge, resume, verified', () 
 
     await upload(app, 'flux-3-resumed-after-merge', { fixture: FIXTURE_MERGE_FLUX, actual: mergeSha });
     expect(checked(pulls(app)[0]!.body)).toEqual(['merged', 'resumed', 'applied', 'in sync']);
+    expect(await suspendedSeconds(app, 'kind-dev', 'flux-system/apps')).toBeUndefined();
     expect(commentsOn(app, pr!.number).filter((c) => c.startsWith('verified: cluster and Git agree at'))).toEqual([
       expect.stringContaining(`verified: cluster and Git agree at \`${mergeSha}\``),
     ]);
