@@ -85,6 +85,9 @@ describe('Flux: suspend, kubectl edit, PR at once, merge, resume, verified', () 
     expect(body).toContain('`spec.template.spec.containers[podinfod].resources.limits.memory`');
     expect(checked(body)).toEqual([]);
     expect(app.standIn.readFile('acme', 'emergency-gitops', 'driftback/kind-dev', 'apps/podinfo/deployment.yaml')).toContain('memory: 1Gi');
+    await runWatch(app);
+    const dashboard = issues(app).find((issue) => issue.title === 'driftback dashboard');
+    expect(dashboard?.body).toContain(`- \`Kustomization/flux-system/apps\` for 8m (since 2026-12-01T10:02:00Z), by \`flux\`, emergency PR #${pr!.number}`);
     // Suspended at 10:02:00, scraped at the capture time 10:10:00.
     expect(await suspendedSeconds(app, 'kind-dev', 'flux-system/apps')).toBe(480);
     clock.now = new Date('2026-12-01T10:20:00Z');
