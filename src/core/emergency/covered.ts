@@ -1,7 +1,7 @@
 // Which suspension a live object is under: a suspended source covers what it manages (its inventory,
 // or its stamp when the inventory does not list the object), an excluded object covers itself.
-import { listAt, stringAt } from '../health/read.js';
 import { keyId, keyOf, type KubeObject, type ResourceKey } from '../model/index.js';
+import { ARGO_INSTANCE_LABEL, ARGO_TRACKING_ANNOTATION, fluxInventory, readSource } from '../sources/index.js';
 import type { Suspension } from './suspensions.js';
 
 const FLUX_STAMPS: Record<string, string> = {
@@ -9,19 +9,10 @@ const FLUX_STAMPS: Record<string, string> = {
   'flux-helmrelease': 'helm.toolkit.fluxcd.io',
 };
 
-/** Flux inventory ids are `<namespace>_<name>_<group>_<kind>`. */
-function fluxInventoryIds(source: KubeObject): Set<string> {
-  return new Set(listAt(source, 'status', 'inventory', 'entries').map((entry) => stringAt(entry, 'id')).filter((id): id is string => !!id));
-}
-
-function fluxIdOf(key: ResourceKey): string {
-  return `${key.namespace}_${key.name}_${key.group}_${key.kind}`;
-}
-
-function argoInventoryIds(source: KubeObject): Set<string> {
-  return new Set(listAt(source, 'status', 'resources').map((entry) => keyId({
-    group: stringAt(entry, 'group') ?? '', kind: stringAt(entry, 'kind') ?? '', namespace: stringAt(entry, 'namespace') ?? '', name: stringAt(entry, 'name') ?? '',
-  })));
+/** What the source's status lists as managed (the source model's inventories), as key ids. */
+function inventoryIds(source: KubeObject, suspension: Suspension): Set<string> {
+  const entries = readSource(source, true)?.status?.inventory ?? (suspension.kind === 'flux-helmrelease' ? fluxInventory(source.status) : undefined) ?? [];
+  return new Set(entries.map((entry) => keyId(entry.key)));
 }
 
 function stampedBy(object: KubeObject, suspension: Suspension): boolean {
@@ -31,10 +22,10 @@ function stampedBy(object: KubeObject, suspension: Suspension): boolean {
   const flux = FLUX_STAMPS[suspension.kind];
   if (flux) return labels[`${flux}/name`] === name && labels[`${flux}/namespace`] === namespace;
   if (suspension.kind !== 'argocd-application') return false;
-  const tracking = annotations['argocd.argoproj.io/tracking-id'];
+  const tracking = annotations[ARGO_TRACKING_ANNOTATION];
   const names = [name, `${namespace}_${name}`];
   if (tracking !== undefined) return names.some((app) => tracking.startsWith(`${app}:`));
-  return labels['app.kubernetes.io/instance'] === name;
+  return labels[ARGO_INSTANCE_LABEL] === name;
 }
 
 export interface SuspensionIndex {
@@ -55,14 +46,13 @@ export function indexSuspensions(suspensions: readonly Suspension[], items: read
       if (source) covering.set(keyId(keyOf(source)), suspension);
       continue;
     }
-    const inventory = suspension.kind === 'argocd-application' ? argoInventoryIds(source) : fluxInventoryIds(source);
+    const inventory = inventoryIds(source, suspension);
     for (const object of items) {
       if (object === source) continue;
       const key = keyOf(object);
       const id = keyId(key);
       if (covering.has(id)) continue;
-      const listed = suspension.kind === 'argocd-application' ? inventory.has(id) : inventory.has(fluxIdOf(key));
-      if (listed || stampedBy(object, suspension)) covering.set(id, suspension);
+      if (inventory.has(id) || stampedBy(object, suspension)) covering.set(id, suspension);
     }
   }
   return { coveringKey: (key) => covering.get(keyId(key)) };

@@ -2,9 +2,10 @@
 // suspended them and since when (from managedFields). A suspension is drift with the safety net off:
 // what changes under it stays, and a merge deploys nothing until it is resumed.
 import type { Config } from '../config/index.js';
-import { field, listAt, stringAt } from '../health/read.js';
+import { field, stringAt } from '../health/read.js';
 import { buildOwnership, latestOwner, ownersOf, ownNodeAt } from '../k8s/index.js';
 import { groupOf, type KubeObject } from '../model/index.js';
+import { readSource, sourceName } from '../sources/index.js';
 
 export type SourceKind = 'flux-kustomization' | 'flux-helmrelease' | 'argocd-application';
 
@@ -42,14 +43,6 @@ function writerOf(object: KubeObject, config: Config, segments: string[]): { who
   return { ...(owner?.manager ? { who: owner.manager } : {}), ...(owner?.time ? { since: owner.time } : {}) };
 }
 
-function sourceKindOf(object: KubeObject): SourceKind | undefined {
-  const group = groupOf(object.apiVersion ?? '');
-  if (group === 'kustomize.toolkit.fluxcd.io' && object.kind === 'Kustomization') return 'flux-kustomization';
-  if (group === 'helm.toolkit.fluxcd.io' && object.kind === 'HelmRelease') return 'flux-helmrelease';
-  if (group === 'argoproj.io' && object.kind === 'Application') return 'argocd-application';
-  return undefined;
-}
-
 function identity(object: KubeObject): Suspension['object'] {
   return { apiVersion: object.apiVersion ?? '', kind: object.kind ?? '', namespace: object.metadata?.namespace ?? '', name: object.metadata?.name ?? '' };
 }
@@ -58,27 +51,35 @@ function annotation(object: KubeObject, key: string): string | undefined {
   return stringAt(object, 'metadata', 'annotations', key);
 }
 
-function sourceSuspension(object: KubeObject, kind: SourceKind, config: Config): Suspension | undefined {
-  const base = { id: `${object.metadata?.namespace ?? ''}/${object.metadata?.name ?? ''}`, kind, object: identity(object) };
-  if (kind === 'argocd-application') {
-    const path = stringAt(object, 'spec', 'source', 'path') ?? stringAt(listAt(object, 'spec', 'sources')[0], 'path');
-    const extra = { ...(path ? { path } : {}), ...optional('appliedRevision', stringAt(object, 'status', 'sync', 'revision')) };
-    if (annotation(object, ARGO_SKIP_RECONCILE_ANNOTATION) === 'true') {
-      const writer = writerOf(object, config, ['metadata', 'annotations', ARGO_SKIP_RECONCILE_ANNOTATION]);
-      return { ...base, method: 'skip-reconcile', ...writer, ...extra };
-    }
-    const automated = field(object, 'spec', 'syncPolicy', 'automated');
-    if (automated === undefined || automated === null) return { ...base, method: 'automated-sync-off', ...extra };
-    if (field(automated, 'enabled') === false) {
-      const writer = writerOf(object, config, ['spec', 'syncPolicy', 'automated', 'enabled']);
-      return { ...base, method: 'automated-sync-off', ...writer, ...extra };
-    }
-    return undefined;
+/** How the source was stopped, and the field whose writer says who and when (none for a removed `automated`). */
+function methodOf(object: KubeObject, controller: 'flux' | 'argocd'): { method: SuspensionMethod; field?: string[] } {
+  if (controller === 'flux') return { method: 'suspend', field: ['spec', 'suspend'] };
+  if (annotation(object, ARGO_SKIP_RECONCILE_ANNOTATION) === 'true') {
+    return { method: 'skip-reconcile', field: ['metadata', 'annotations', ARGO_SKIP_RECONCILE_ANNOTATION] };
   }
-  const path = stringAt(object, 'spec', 'path');
-  const extra = { ...(path ? { path } : {}), ...optional('appliedRevision', stringAt(object, 'status', 'lastAppliedRevision')) };
-  if (field(object, 'spec', 'suspend') === true) return { ...base, method: 'suspend', ...writerOf(object, config, ['spec', 'suspend']), ...extra };
-  return undefined;
+  const automated = field(object, 'spec', 'syncPolicy', 'automated');
+  return field(automated, 'enabled') === false ? { method: 'automated-sync-off', field: ['spec', 'syncPolicy', 'automated', 'enabled'] } : { method: 'automated-sync-off' };
+}
+
+/** A suspended Flux Kustomization or Argo CD Application, as the source model reads it. */
+function sourceSuspension(object: KubeObject, config: Config): Suspension | undefined {
+  const source = readSource(object, true);
+  if (!source?.status?.suspended || source.id.controller === 'kubectl') return undefined;
+  const { method, field: written } = methodOf(object, source.id.controller);
+  return {
+    id: sourceName(source.id), kind: source.id.controller === 'flux' ? 'flux-kustomization' : 'argocd-application', object: identity(object), method,
+    ...(written ? writerOf(object, config, written) : {}),
+    ...(source.path !== undefined ? { path: source.path } : {}),
+    ...(source.status.appliedRevision ? { appliedRevision: source.status.appliedRevision } : {}),
+  };
+}
+
+/** A suspended HelmRelease (the source model reads Kustomizations and Applications only). */
+function helmReleaseSuspension(object: KubeObject, config: Config): Suspension | undefined {
+  if (groupOf(object.apiVersion ?? '') !== 'helm.toolkit.fluxcd.io' || object.kind !== 'HelmRelease') return undefined;
+  if (field(object, 'spec', 'suspend') !== true) return undefined;
+  const key = identity(object);
+  return { id: `${key.namespace}/${key.name}`, kind: 'flux-helmrelease', object: key, method: 'suspend', ...writerOf(object, config, ['spec', 'suspend']) };
 }
 
 /** Every suspension among the live objects: suspended sources first, then objects excluded one by one. */
@@ -86,8 +87,7 @@ export function suspensionsOf(items: readonly KubeObject[], config: Config): Sus
   const sources: Suspension[] = [];
   const objects: Suspension[] = [];
   for (const object of items) {
-    const kind = sourceKindOf(object);
-    const suspension = kind ? sourceSuspension(object, kind, config) : undefined;
+    const suspension = sourceSuspension(object, config) ?? helmReleaseSuspension(object, config);
     if (suspension) sources.push(suspension);
     else if (annotation(object, FLUX_RECONCILE_ANNOTATION) === 'disabled') {
       const writer = writerOf(object, config, ['metadata', 'annotations', FLUX_RECONCILE_ANNOTATION]);
@@ -97,8 +97,4 @@ export function suspensionsOf(items: readonly KubeObject[], config: Config): Sus
     }
   }
   return [...sources, ...objects];
-}
-
-function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: string };
 }

@@ -17,7 +17,7 @@ describe('suspensions from live objects', () => {
   it('names who suspended a Flux Kustomization and since when (managedFields), and how to resume it', () => {
     const [suspension, ...others] = suspensionsOf(emergencySnapshot('flux-2-suspended').items, config);
     expect(others).toEqual([]);
-    expect(suspension).toMatchObject({ id: 'flux-system/apps', kind: 'flux-kustomization', method: 'suspend', who: 'flux', since: '2026-12-01T10:02:00Z', path: './apps/podinfo' });
+    expect(suspension).toMatchObject({ id: 'flux-system/apps', kind: 'flux-kustomization', method: 'suspend', who: 'flux', since: '2026-12-01T10:02:00Z', path: 'apps/podinfo' });
     expect(resumeStep(suspension!).command).toBe('flux resume kustomization apps -n flux-system');
   });
 
