@@ -3,8 +3,8 @@
 // after it: the checklist ticked on the PR as each step shows (merged, resumed, applied, in sync),
 // "verified" commented once cluster and Git agree, an alert when the fix was undone after the resume.
 import type { Suspension } from '../../core/emergency/index.js';
-import { NOTHING_DONE, stillHolds, type Checklist } from '../../core/emergency/index.js';
-import { reconcilerStateOf } from '../../core/health/index.js';
+import { NOTHING_DONE, revisionCommit, stillHolds, type Checklist } from '../../core/emergency/index.js';
+import { readSource } from '../../core/sources/index.js';
 import { displayKey, keyId, keyOf, type DiffResult, type KubeObject } from '../../core/model/index.js';
 import type { DriftGroup } from '../../core/pipeline/index.js';
 import { renderFixUndoneAlert, verifiedComment, withChecklist } from '../../core/report/index.js';
@@ -63,13 +63,6 @@ export function recordEmergencies(
     }
   }
   return records;
-}
-
-/** The sha a controller's applied revision names (`main@sha1:<sha>` for Flux, the bare sha for Argo CD). */
-export function revisionSha(revision: string | undefined): string | undefined {
-  if (!revision) return undefined;
-  const match = /(?:sha1:)?([0-9a-f]{40})$/.exec(revision);
-  return match?.[1];
 }
 
 async function includesCommit(ctx: GitHubContext, applied: string, merge: string): Promise<boolean> {
@@ -136,7 +129,7 @@ export async function followEmergencies(ctx: GitHubContext, records: Record<stri
 }
 
 async function appliedIncludes(ctx: GitHubContext, source: KubeObject, mergeSha: string): Promise<boolean> {
-  const applied = revisionSha(reconcilerStateOf(source)?.lastAppliedRevision);
+  const applied = revisionCommit(readSource(source, true)?.status?.appliedRevision);
   return applied !== undefined && includesCommit(ctx, applied, mergeSha);
 }
 

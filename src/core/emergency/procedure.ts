@@ -79,3 +79,8 @@ export function stillHolds(change: Pick<EmergencyChange, 'key' | 'pointer' | 'va
   if (!object) return false;
   return stableJson(getAt(object, fromPointer(change.pointer)) ?? null) === stableJson(change.value ?? null);
 }
+
+/** The commit a controller's applied revision names: Flux `main@sha1:<sha>`, Argo CD the bare sha. */
+export function revisionCommit(revision: string | undefined): string | undefined {
+  return revision ? /(?:^|@sha1:)([0-9a-f]{40})$/.exec(revision)?.[1] : undefined;
+}

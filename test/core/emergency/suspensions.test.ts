@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/core/config/index.js';
-import { indexSuspensions, resumeStep, suspensionsOf } from '../../../src/core/emergency/index.js';
+import { indexSuspensions, resumeStep, revisionCommit, suspensionsOf } from '../../../src/core/emergency/index.js';
 import { evaluateDrift } from '../../../src/core/pipeline/index.js';
 import { emergencyRepoFiles, emergencySnapshot, SCOPED_CONFIG } from '../../support/emergency-fixture.js';
 
@@ -82,5 +82,15 @@ describe('drift under a suspension', () => {
     if (evaluated.type !== 'evaluated') throw new Error(evaluated.type);
     expect(evaluated.pending).toBe(1);
     expect(evaluated.emergency.size).toBe(0);
+  });
+});
+
+describe('applied revisions', () => {
+  it('names the commit of a Flux and an Argo CD revision, and nothing else', () => {
+    const sha = '9d9a3d545f04f5513e4260e9f24877672dfab10c';
+    expect(revisionCommit(`main@sha1:${sha}`)).toBe(sha);
+    expect(revisionCommit(sha)).toBe(sha);
+    expect(revisionCommit('6.14.1')).toBeUndefined();
+    expect(revisionCommit(undefined)).toBeUndefined();
   });
 });
