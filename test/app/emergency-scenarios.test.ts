@@ -3,7 +3,7 @@
 // resumed, and "verified" once the controller applied the merge; a suspension left past
 // emergency.resumeWithin alerts once and the alert closes on resume; a fix undone by a resume alerts.
 import { afterEach, describe, expect, it } from 'vitest';
-import { drain, pushPayload, sendWebhook, startAppHarness, uploadSnapshot, type AppHarness } from '../support/app.js';
+import { drain, pullRequestPayload, pushPayload, sendWebhook, startAppHarness, uploadSnapshot, type AppHarness } from '../support/app.js';
 import type { IssueRecord } from '../support/github/state.js';
 import { emergencyRepoFiles, emergencySnapshotText, SCOPED_CONFIG, type EmergencySnapshotName } from '../support/emergency-fixture.js';
 
@@ -50,6 +50,18 @@ function commentsOn(harness: AppHarness, number: number): string[] {
   return [...repo.comments.values()].filter((comment) => comment.issueNumber === number).sort((a, b) => a.id - b.id).map((comment) => comment.body);
 }
 
+/** Opens a pull request that changes `files` on `branch` and sends GitHub's pull_request opened webhook. */
+async function openPullRequest(harness: AppHarness, branch: string, files: Record<string, string>): Promise<number> {
+  harness.standIn.pushCommit({ owner: harness.owner, repo: harness.repo, branch, files });
+  const repo = harness.standIn.state.repo(harness.owner, harness.repo);
+  const number = repo.nextNumber++;
+  const at = harness.standIn.state.timestamp();
+  repo.issues.set(number, { number, title: 'Raise the memory limit', body: null, state: 'open', stateReason: null, labels: [], user: 'octocat', createdAt: at, updatedAt: at, closedAt: null, pull: { head: branch, base: repo.defaultBranch, draft: false, merged: false } });
+  expect(await sendWebhook(harness, 'pull_request', pullRequestPayload(harness, number, branch, 'opened'))).toBe(200);
+  await drain(harness);
+  return number;
+}
+
 async function merge(harness: AppHarness, number: number): Promise<string> {
   const sha = harness.standIn.mergePullRequest({ owner: harness.owner, repo: harness.repo, number });
   expect(await sendWebhook(harness, 'push', pushPayload(harness, 'main', sha))).toBe(200);
@@ -85,6 +97,15 @@ describe('Flux: suspend, kubectl edit, PR at once, merge, resume, verified', () 
     expect(body).toContain('`spec.template.spec.containers[podinfod].resources.limits.memory`');
     expect(checked(body)).toEqual([]);
     expect(app.standIn.readFile('acme', 'emergency-gitops', 'driftback/kind-dev', 'apps/podinfo/deployment.yaml')).toContain('memory: 1Gi');
+    // Someone else's PR for the same source, while it is suspended: its plan opens with the note.
+    const deployment = emergencyRepoFiles().get('apps/podinfo/deployment.yaml')!;
+    const other = await openPullRequest(app, 'raise-cpu', { 'apps/podinfo/deployment.yaml': deployment.replace('cpu: 2000m', 'cpu: 3000m') });
+    const plan = commentsOn(app, other).find((c) => c.includes('kind-dev'));
+    expect(plan).toBeDefined();
+    const note = 'This source is suspended since 2026-12-01 10:02 UTC by `flux`: merging changes nothing in the cluster until it is resumed';
+    expect(plan).toContain(note);
+    expect(plan!.indexOf(note)).toBeLessThan(plan!.indexOf('cpu'));
+
     await runWatch(app);
     const dashboard = issues(app).find((issue) => issue.title === 'driftback dashboard');
     expect(dashboard?.body).toContain(`- \`Kustomization/flux-system/apps\` for 8m (since 2026-12-01T10:02:00Z), by \`flux\`, emergency PR #${pr!.number}`);

@@ -67,7 +67,7 @@ export async function buildPlans(store: Pick<Store, 'latestSnapshot'>, input: Pl
     const plan = planCluster({
       config: input.config, cluster, head: head.objects, base: base.objects, headFiles: input.headFiles,
       snapshot: latest?.snapshot, now: input.now, repository: input.repository, headRevision: input.headSha,
-      path: cluster.path,
+      path: cluster.path, changed: input.changed,
     });
     if (latest) result.snapshots[cluster.name] = latest.snapshot.capturedAt;
     result.plans.push({ cluster: cluster.name, plan });

@@ -3,3 +3,4 @@
 export { suspensionsOf, FLUX_RECONCILE_ANNOTATION, ARGO_SKIP_RECONCILE_ANNOTATION, type Suspension, type SourceKind, type SuspensionMethod } from './suspensions.js';
 export { indexSuspensions, type SuspensionIndex } from './covered.js';
 export { emergencyChanges, resumeStep, revisionCommit, stillHolds, suspensionLabel, NOTHING_DONE, type Checklist, type EmergencyChange } from './procedure.js';
+export { suspendedSourceWarnings } from './plan-note.js';

@@ -16,7 +16,9 @@ export type WarningCode =
   | 'partial-snapshot'
   | 'namespace-missing'
   | 'unhealthy'
-  | 'not-reconciling';
+  | 'not-reconciling'
+  /** The source that applies what the pull request changes is suspended: the merge deploys nothing. */
+  | 'suspended-source';
 
 export interface PlanWarning {
   code: WarningCode;

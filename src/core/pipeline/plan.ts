@@ -4,6 +4,7 @@
 // requests; `driftback plan` prints it.
 import type { ClusterConfig, Config } from '../config/index.js';
 import type { DesiredObject, Plan } from '../model/index.js';
+import { suspendedSourceWarnings } from '../emergency/index.js';
 import { locateProtectedPrunes, planChanges } from '../plan/index.js';
 import type { LiveState } from './live-state.js';
 
@@ -26,6 +27,8 @@ export interface PlanClusterInput {
   headRevision?: string;
   /** The repository path the cluster's GitOps controllers apply; undefined = any. */
   path?: string;
+  /** The files the pull request changes: a suspended source applying one of them opens the plan. */
+  changed?: readonly string[];
 }
 
 export function planCluster(input: PlanClusterInput): Plan {
@@ -49,6 +52,11 @@ export function planCluster(input: PlanClusterInput): Plan {
     const message = `No snapshot of ${name} has been received yet: every resource is shown as created. `
       + `Deploy the driftback agent to the cluster (${token}).`;
     warnings.unshift({ code: 'stale-snapshot', message });
+  }
+  // First of all: a suspended source deploys nothing of this merge.
+  if (snapshot) {
+    const path = input.path ?? cluster?.path;
+    warnings.unshift(...suspendedSourceWarnings(snapshot.items, input.config, { ...(input.changed ? { changed: input.changed } : {}), ...(path !== undefined ? { path } : {}) }));
   }
   return { ...plan, warnings };
 }

@@ -34,6 +34,7 @@ export const WARNING_TITLES: Record<PlanWarning['code'], string> = {
   'namespace-missing': 'Namespace missing',
   unhealthy: 'Degraded now',
   'not-reconciling': 'Not reconciling',
+  'suspended-source': 'Suspended',
 };
 
 /** Live changes a person made that the apply undoes: what the headline counts and names. */
