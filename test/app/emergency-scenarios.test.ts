@@ -205,6 +205,8 @@ describe('a suspension left past emergency.resumeWithin', () => {
     expect(alert!.body).toContain('has been suspended for 9h 8m, longer than `emergency.resumeWithin` (8h). `flux` suspended it at 10:02 UTC.');
     expect(alert!.body).toContain(`Its emergency pull request is #${pr!.number}: merge it, then resume.`);
     expect(alert!.body).toContain('To resume: `flux resume kustomization apps -n flux-system`');
+    // A suspension is not a controller failing: no "not reconciling" alert beside it.
+    expect(issues(app).filter((issue) => issue.title.endsWith('is not reconciling'))).toEqual([]);
 
     // The next watches and the next snapshot of the same state add nothing.
     clock.now = new Date('2026-12-01T19:20:00Z');
