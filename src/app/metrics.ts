@@ -1,5 +1,5 @@
 // Prometheus metrics (GET /metrics). Labels are bounded: repository and cluster names, causes,
-// routes and statuses — never resource names.
+// routes and statuses; resource names only as `source` (a suspended GitOps source: a repository has few).
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export function createMetrics() {
