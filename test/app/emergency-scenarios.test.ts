@@ -4,8 +4,14 @@
 // emergency.resumeWithin alerts once and the alert closes on resume; a fix undone by a resume alerts.
 import { afterEach, describe, expect, it } from 'vitest';
 import { drain, pullRequestPayload, pushPayload, sendWebhook, startAppHarness, uploadSnapshot, type AppHarness } from '../support/app.js';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { IssueRecord } from '../support/github/state.js';
+import { goldenIn } from '../support/golden.js';
 import { emergencyRepoFiles, emergencySnapshotText, SCOPED_CONFIG, type EmergencySnapshotName } from '../support/emergency-fixture.js';
+
+/** `test/app/emergency-golden/<name>`, byte for byte; `UPDATE_GOLDEN=1` rewrites it. */
+const expectGolden = goldenIn(join(dirname(fileURLToPath(import.meta.url)), 'emergency-golden'));
 
 /** The merge commits the fixture's controllers report having applied (B for Flux, C for Argo CD). */
 const FIXTURE_MERGE_FLUX = '9d9a3d545f04f5513e4260e9f24877672dfab10c';
@@ -96,6 +102,7 @@ describe('Flux: suspend, kubectl edit, PR at once, merge, resume, verified', () 
     expect(body).toContain('`kubectl-edit`');
     expect(body).toContain('`spec.template.spec.containers[podinfod].resources.limits.memory`');
     expect(checked(body)).toEqual([]);
+    expectGolden('flux-emergency-pull-request.md', body);
     expect(app.standIn.readFile('acme', 'emergency-gitops', 'driftback/kind-dev', 'apps/podinfo/deployment.yaml')).toContain('memory: 1Gi');
     // Someone else's PR for the same source, while it is suspended: its plan opens with the note.
     const deployment = emergencyRepoFiles().get('apps/podinfo/deployment.yaml')!;
@@ -145,6 +152,7 @@ describe('Argo CD: automated sync off, kubectl scale, PR, merge, automated sync 
     expect(checked(pulls(app)[0]!.body)).toEqual(['merged']);
     await upload(app, 'argo-3-autosync-on-after-merge', { fixture: FIXTURE_MERGE_ARGO, actual: mergeSha });
     expect(checked(pulls(app)[0]!.body)).toEqual(['merged', 'resumed', 'applied', 'in sync']);
+    expectGolden('argo-emergency-pull-request-verified.md', pulls(app)[0]!.body!);
     expect(commentsOn(app, pr!.number).filter((c) => c.startsWith('verified:'))).toEqual([
       expect.stringContaining(`verified: cluster and Git agree at \`${mergeSha}\``),
     ]);
@@ -162,6 +170,7 @@ describe('a fix undone after the resume', () => {
     expect(alerts.map((issue) => [issue.title, issue.state])).toEqual([['driftback: kind-dev: the emergency fix under flux-system/apps was undone', 'open']]);
     expect(alerts[0]!.body).toContain('`Deployment/podinfo/podinfo` `spec.template.spec.containers[podinfod].resources.limits.memory`: the fix set `1Gi`');
     expect(alerts[0]!.body).toContain(`resumed before its emergency pull request (#${pr!.number}) was merged`);
+    expectGolden('alert-fix-undone.md', alerts[0]!.body!);
     expect(commentsOn(app, pr!.number).some((c) => c.startsWith('verified:'))).toBe(false);
     // Another snapshot of the same state: still one alert.
     await upload(app, 'flux-3b-resumed-without-merge');
@@ -205,6 +214,7 @@ describe('a suspension left past emergency.resumeWithin', () => {
     expect(alert!.body).toContain('has been suspended for 9h 8m, longer than `emergency.resumeWithin` (8h). `flux` suspended it at 10:02 UTC.');
     expect(alert!.body).toContain(`Its emergency pull request is #${pr!.number}: merge it, then resume.`);
     expect(alert!.body).toContain('To resume: `flux resume kustomization apps -n flux-system`');
+    expectGolden('alert-still-suspended.md', alert!.body!);
     // A suspension is not a controller failing: no "not reconciling" alert beside it.
     expect(issues(app).filter((issue) => issue.title.endsWith('is not reconciling'))).toEqual([]);
 
