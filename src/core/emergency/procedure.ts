@@ -59,7 +59,7 @@ export function emergencyChanges(drift: DiffResult, index: SuspensionIndex): Map
   const bySource = new Map<string, { suspension: Suspension; changes: EmergencyChange[] }>();
   for (const resource of drift.resources) {
     const suspension = index.coveringKey(resource.key);
-    if (!suspension) continue;
+    if (!suspension || resource.changes.length === 0) continue;
     const entry = bySource.get(suspension.id) ?? { suspension, changes: [] };
     bySource.set(suspension.id, entry);
     const of = { group: resource.key.group, kind: resource.key.kind, ...(resource.live ? { object: resource.live } : {}) };

@@ -44,6 +44,24 @@ describe('suspensions from live objects', () => {
     expect(resumeStep(suspension!).command).toBe('kubectl -n podinfo annotate deployment podinfo kustomize.toolkit.fluxcd.io/reconcile-');
   });
 
+  it('reads a suspended HelmRelease and an Application told to skip reconciling', () => {
+    const release = {
+      apiVersion: 'helm.toolkit.fluxcd.io/v2', kind: 'HelmRelease', metadata: {
+        name: 'podinfo', namespace: 'podinfo',
+        managedFields: [{ manager: 'flux', operation: 'Update', time: '2026-12-01T10:01:00Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': { 'f:suspend': {} } } }],
+      }, spec: { suspend: true, chart: { spec: { chart: 'podinfo' } } },
+    };
+    const [helm] = suspensionsOf([release], config);
+    expect(helm).toMatchObject({ id: 'podinfo/podinfo', kind: 'flux-helmrelease', who: 'flux', since: '2026-12-01T10:01:00Z' });
+    expect(resumeStep(helm!).command).toBe('flux resume helmrelease podinfo -n podinfo');
+    const app = structuredClone(emergencySnapshot('argo-1-before').items.find((o) => o.kind === 'Application')!);
+    app.metadata.annotations = { 'argocd.argoproj.io/skip-reconcile': 'true' };
+    app.metadata.managedFields = [{ manager: 'kubectl-annotate', operation: 'Update', time: '2026-12-01T11:01:00Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:metadata': { 'f:annotations': { 'f:argocd.argoproj.io/skip-reconcile': {} } } } }];
+    const [skipped] = suspensionsOf([app], config);
+    expect(skipped).toMatchObject({ id: 'argocd/guestbook', method: 'skip-reconcile', who: 'kubectl-annotate' });
+    expect(resumeStep(skipped!).command).toBe('kubectl -n argocd annotate application guestbook argocd.argoproj.io/skip-reconcile-');
+  });
+
   it('covers what the suspended source manages, not what another source manages', () => {
     const items = emergencySnapshot('flux-2-suspended').items;
     const index = indexSuspensions(suspensionsOf(items, config), items);
