@@ -4,3 +4,4 @@ export { suspensionsOf, FLUX_RECONCILE_ANNOTATION, ARGO_SKIP_RECONCILE_ANNOTATIO
 export { indexSuspensions, type SuspensionIndex } from './covered.js';
 export { emergencyChanges, resumeStep, revisionCommit, stillHolds, suspensionLabel, NOTHING_DONE, type Checklist, type EmergencyChange } from './procedure.js';
 export { suspendedSourceWarnings } from './plan-note.js';
+export { setSuspensionSwitchesAside } from './switches.js';

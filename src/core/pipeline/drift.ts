@@ -8,7 +8,7 @@ import type { ClusterConfig, Config } from '../config/index.js';
 import { diffResources } from '../diff/index.js';
 import { coverageOf } from '../k8s/index.js';
 import type { RenderBudget, UnfollowedKind } from '../manifests/index.js';
-import { emergencyChanges, indexSuspensions, suspensionsOf, type EmergencyChange, type Suspension } from '../emergency/index.js';
+import { emergencyChanges, indexSuspensions, setSuspensionSwitchesAside, suspensionsOf, type EmergencyChange, type Suspension } from '../emergency/index.js';
 import type { DiffResult, SourceProblem } from '../model/index.js';
 import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import { scopeOf, type LiveState } from './live-state.js';
@@ -91,8 +91,8 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const rendered = renderCluster(input.files, cluster, { unfollowed: input.unfollowed, budget: input.renderBudget });
   // A file that does not render would make its objects look hand-made; nothing is proposed until it is fixed.
   if (rendered.errors.length > 0) return { type: 'manifest-problems', problems: rendered.errors, filesRead: rendered.filesRead };
-  const diff = diffResources(rendered.objects, snapshot.items, { config, namespaces: cluster.namespaces, scope });
   const suspensions = suspensionsOf(snapshot.items, config);
+  const diff = setSuspensionSwitchesAside(diffResources(rendered.objects, snapshot.items, { config, namespaces: cluster.namespaces, scope }), suspensions);
   const index = indexSuspensions(suspensions, snapshot.items);
   const minSnapshots = input.minSnapshots ?? config.drift.minSnapshots;
   const gated = applyPersistenceGate(diff, input.history, minSnapshots, (key) => index.coveringKey(key) !== undefined);

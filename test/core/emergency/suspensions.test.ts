@@ -112,3 +112,22 @@ describe('applied revisions', () => {
     expect(revisionCommit(undefined)).toBeUndefined();
   });
 });
+
+describe('the suspension itself', () => {
+  const files = emergencyRepoFiles();
+  const whole = parseConfig('clusters:\n  - name: kind-dev\n    path: clusters/kind-dev\n  - name: kind-argo\n    path: argocd\n');
+  if (!whole.ok) throw new Error('config');
+  const input = { config: whole.config, files, history: [], declined: new Set<string>() };
+
+  it.each([
+    ['kind-dev', 'flux-2-suspended', 'Kustomization', '/spec/suspend', 'flux resume kustomization apps -n flux-system'],
+    ['kind-argo', 'argo-2-autosync-off', 'Application', '/spec/syncPolicy/automated', 'argocd app set guestbook --sync-policy automated --self-heal'],
+  ] as const)('%s: the %s switch is set aside with the resume step, never drift', (clusterName, snapshot, kind, path, command) => {
+    const cluster = whole.config.clusters!.find((c) => c.name === clusterName)!;
+    const evaluated = evaluateDrift({ ...input, cluster, snapshot: emergencySnapshot(snapshot) });
+    if (evaluated.type !== 'evaluated') throw new Error(evaluated.type);
+    const source = evaluated.diff.resources.find((r) => r.key.kind === kind)!;
+    expect(source.changes.filter((c) => c.path.startsWith(path))).toEqual([]);
+    expect(source.ignored.find((c) => c.path.startsWith(path))?.ignored?.reason).toContain(command);
+  });
+});
