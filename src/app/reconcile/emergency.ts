@@ -7,9 +7,9 @@ import { NOTHING_DONE, revisionCommit, stillHolds, type Checklist } from '../../
 import { readSource } from '../../core/sources/index.js';
 import { displayKey, keyId, keyOf, type DiffResult, type KubeObject } from '../../core/model/index.js';
 import type { DriftGroup } from '../../core/pipeline/index.js';
-import { renderFixUndoneAlert, verifiedComment, withChecklist } from '../../core/report/index.js';
-import { commentOnce, upsertIssueByMarker } from '../../github/index.js';
-import { ALERT_LABELS } from '../alerts/not-reporting.js';
+import { verifiedComment, withChecklist } from '../../core/report/index.js';
+import { commentOnce } from '../../github/index.js';
+import { alertFixUndone } from '../alerts/fix-undone.js';
 import type { EmergencySection, GitHubContext } from './github-context.js';
 import type { BranchState, EmergencyRecord, SuspensionState } from './state.js';
 
@@ -118,10 +118,10 @@ export async function followEmergencies(ctx: GitHubContext, records: Record<stri
       updated = { ...updated, outcome: 'verified' };
       events.push({ source: id, event: 'verified', number: record.pullRequest });
     } else if (undone) {
-      const alert = renderFixUndoneAlert({ cluster: ctx.cluster, source: id, changes: record.changes, resumedAt: updated.resumedAt ?? ctx.snapshot.capturedAt, pullRequest: record.pullRequest, merged: mergeSha !== undefined });
-      const issue = await upsertIssueByMarker(ctx.octokit, { owner: ctx.owner, repo: ctx.repo, key: `alert/${ctx.cluster}/emergency-undone/${id}`, title: alert.title, body: alert.body, labels: ALERT_LABELS, author: ctx.app });
-      updated = { ...updated, outcome: 'undone', alertIssue: issue.number };
-      events.push({ source: id, event: 'undone', number: issue.number });
+      const undoneFix = { cluster: ctx.cluster, source: id, changes: record.changes, resumedAt: updated.resumedAt ?? ctx.snapshot.capturedAt, pullRequest: record.pullRequest, merged: mergeSha !== undefined };
+      const issue = await alertFixUndone(ctx.octokit, { owner: ctx.owner, repo: ctx.repo }, undoneFix, ctx.app);
+      updated = { ...updated, outcome: 'undone', alertIssue: issue };
+      events.push({ source: id, event: 'undone', number: issue });
     }
     next[id] = updated;
   }
