@@ -100,8 +100,8 @@ export async function followEmergencies(ctx: GitHubContext, records: Record<stri
     const { data: pull } = await ctx.octokit.rest.pulls.get({ owner: ctx.owner, repo: ctx.repo, pull_number: record.pullRequest });
     const mergeSha = record.mergeSha ?? (pull.merged_at ? (pull.merge_commit_sha ?? undefined) : undefined);
     const resumed = !input.suspended.has(id);
-    const { apiVersion, kind, namespace, name } = record.suspension.object;
-    const source = live.get(displayKey({ ...keyOf({ apiVersion, kind, metadata: {} }), namespace, name }));
+    const { kind, namespace, name } = record.suspension.object;
+    const source = live.get(displayKey({ group: '', kind, namespace, name }));
     const applied = resumed && mergeSha !== undefined && source !== undefined
       && await appliedIncludes(ctx, source, mergeSha);
     const inSync = applied && record.changes.every((change) => !drifted.has(keyId(change.key)));
@@ -112,7 +112,8 @@ export async function followEmergencies(ctx: GitHubContext, records: Record<stri
       await ctx.octokit.rest.pulls.update({ owner: ctx.owner, repo: ctx.repo, pull_number: record.pullRequest, body });
       events.push({ source: id, event: 'ticked', number: record.pullRequest });
     }
-    const undone = resumed && !record.changes.every((change) => stillHolds(change, live));
+    // After a merge, a value seen gone before the controller applied it may only be an older revision.
+    const undone = resumed && (mergeSha === undefined || applied) && !record.changes.every((change) => stillHolds(change, live));
     if (inSync && mergeSha) {
       await commentOnce(ctx.octokit, { owner: ctx.owner, repo: ctx.repo, issueNumber: record.pullRequest, key: `emergency/verified/${ctx.cluster}/${id}`, body: verifiedComment(mergeSha), author: ctx.app });
       updated = { ...updated, outcome: 'verified' };
