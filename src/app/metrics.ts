@@ -12,7 +12,11 @@ export function createMetrics() {
     driftResources: new Gauge({ name: 'driftback_drift_resources', help: 'Resources with persistent drift, by cause', labelNames: [...labels, 'cause'], registers: [registry] }),
     conflicts: new Gauge({ name: 'driftback_conflicts', help: 'Fields Git declares that a controller owns', labelNames: labels, registers: [registry] }),
     suspended: new Gauge({ name: 'driftback_suspended_resources', help: 'Suspended reconcilers and workloads', labelNames: labels, registers: [registry] }),
-    suspendedSeconds: new Gauge({ name: 'driftback_suspended_seconds', help: 'Seconds a source has been suspended (Flux suspend, Argo CD automated sync off), at scrape time', labelNames: [...labels, 'source'], registers: [registry] }),
+    suspendedSeconds: new Gauge({
+      name: 'driftback_suspended_seconds',
+      help: 'Seconds a source has been suspended (Flux suspend, Argo CD automated sync off), at scrape time',
+      labelNames: [...labels, 'source'], registers: [registry],
+    }),
     degraded: new Gauge({ name: 'driftback_degraded_resources', help: 'Resources whose health is Degraded', labelNames: labels, registers: [registry] }),
     reconcileDuration: new Histogram({ name: 'driftback_reconcile_duration_seconds', help: 'Duration of reconcile jobs', labelNames: ['result'], buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120], registers: [registry] }),
     reconcileErrors: new Counter({ name: 'driftback_reconcile_errors_total', help: 'Reconcile jobs that failed', labelNames: labels, registers: [registry] }),

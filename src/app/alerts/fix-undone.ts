@@ -1,8 +1,7 @@
 // The "emergency fix was undone" alert: the source was resumed and the value the fix set is gone
 // (resumed before the merge, so the controller reverted it, or the drift came back). Opened once per
 // emergency record by the reconcile that sees it; a person closes it once the fix is in Git.
-import type { EmergencyChange } from '../../core/emergency/index.js';
-import { renderFixUndoneAlert } from '../../core/report/index.js';
+import { renderFixUndoneAlert, type FixUndoneView } from '../../core/report/index.js';
 import { upsertIssueByMarker, type AppIdentity, type GitHubClient, type RepoRef } from '../../github/index.js';
 import { ALERT_LABELS } from './not-reporting.js';
 
@@ -10,17 +9,12 @@ export function fixUndoneKey(cluster: string, source: string): string {
   return `alert/${cluster}/emergency-undone/${source}`;
 }
 
-export interface FixUndone {
-  cluster: string;
-  source: string;
-  changes: ReadonlyArray<Pick<EmergencyChange, 'key' | 'field' | 'value'>>;
-  resumedAt: string;
-  pullRequest: number;
-  merged: boolean;
-}
-
-export async function alertFixUndone(octokit: GitHubClient, repo: RepoRef, undone: FixUndone, author: AppIdentity): Promise<number> {
+export async function alertFixUndone(
+  octokit: GitHubClient, repo: RepoRef, undone: FixUndoneView & { pullRequest: number }, author: AppIdentity,
+): Promise<number> {
   const alert = renderFixUndoneAlert(undone);
-  const issue = await upsertIssueByMarker(octokit, { ...repo, key: fixUndoneKey(undone.cluster, undone.source), title: alert.title, body: alert.body, labels: ALERT_LABELS, author });
+  const key = fixUndoneKey(undone.cluster, undone.source);
+  const { title, body } = alert;
+  const issue = await upsertIssueByMarker(octokit, { ...repo, key, title, body, labels: ALERT_LABELS, author });
   return issue.number;
 }

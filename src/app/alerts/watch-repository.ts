@@ -43,7 +43,10 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
     const stale = isStale(cluster, meta, state.configuredAt[cluster.name], now);
     const clusterState = await readClusterState(deps.store, repository, cluster.name);
     const emergency = config.ok ? config.config.emergency : undefined;
-    for (const change of emergency ? await checkSuspended(octokit, ref, cluster.name, clusterState.suspensions ?? [], emergency, state, now, author) : []) {
+    const suspensions = clusterState.suspensions ?? [];
+    const suspendedAlerts = emergency
+      ? await checkSuspended(octokit, ref, cluster.name, suspensions, emergency, state, now, author) : [];
+    for (const change of suspendedAlerts) {
       outcome.alerts.push({ cluster: cluster.name, type: change.type, issue: change.issue, resource: change.resource });
     }
     seenClusters.push({ name: cluster.name, snapshotId: meta?.id, reconciledAt: clusterState.lastReconcileAt, stale });

@@ -20,7 +20,9 @@ export function setClusterGauges(metrics: Metrics, repository: string, cluster: 
  * each of its sources has been suspended (as of the last reconcile's suspensions; a resumed source's
  * series is dropped).
  */
-export function snapshotAgeRefresher(metrics: Metrics, store: Pick<Store, 'listClusters' | 'getState'>, now: () => Date): () => Promise<void> {
+export function snapshotAgeRefresher(
+  metrics: Metrics, store: Pick<Store, 'listClusters' | 'getState'>, now: () => Date,
+): () => Promise<void> {
   return async () => {
     const at = now().getTime();
     metrics.suspendedSeconds.reset();
@@ -31,7 +33,8 @@ export function snapshotAgeRefresher(metrics: Metrics, store: Pick<Store, 'listC
       const state = await readClusterState(store as Store, meta.repository, meta.cluster);
       for (const suspended of state.suspensions ?? []) {
         const since = Date.parse(suspended.since);
-        if (Number.isFinite(since)) metrics.suspendedSeconds.set({ ...labels, source: suspended.suspension.id }, Math.max(0, (at - since) / 1000));
+        if (!Number.isFinite(since)) continue;
+        metrics.suspendedSeconds.set({ ...labels, source: suspended.suspension.id }, Math.max(0, (at - since) / 1000));
       }
     }
   };

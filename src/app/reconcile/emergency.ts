@@ -4,17 +4,21 @@
 // "verified" commented once cluster and Git agree, an alert when the fix was undone after the resume.
 import type { Suspension } from '../../core/emergency/index.js';
 import { NOTHING_DONE, revisionCommit, stillHolds, type Checklist } from '../../core/emergency/index.js';
-import { readSource } from '../../core/sources/index.js';
 import { displayKey, keyId, keyOf, type DiffResult, type KubeObject } from '../../core/model/index.js';
 import type { DriftGroup } from '../../core/pipeline/index.js';
-import { verifiedComment, withChecklist } from '../../core/report/index.js';
+import { verifiedComment, withChecklist, type SuspensionView } from '../../core/report/index.js';
+import { readSource } from '../../core/sources/index.js';
 import { commentOnce } from '../../github/index.js';
 import { alertFixUndone } from '../alerts/fix-undone.js';
 import type { EmergencySection, GitHubContext } from './github-context.js';
 import type { BranchState, EmergencyRecord, SuspensionState } from './state.js';
 
+type Records = Readonly<Record<string, EmergencyRecord>>;
+
 /** The snapshot's suspensions; one nothing records the time of is dated by the first snapshot that showed it. */
-export function suspensionStates(suspensions: readonly Suspension[], previous: readonly SuspensionState[] | undefined, capturedAt: string): SuspensionState[] {
+export function suspensionStates(
+  suspensions: readonly Suspension[], previous: readonly SuspensionState[] | undefined, capturedAt: string,
+): SuspensionState[] {
   return suspensions.map((suspension) => {
     if (suspension.since) return { suspension, since: suspension.since };
     const before = previous?.find((state) => state.suspension.id === suspension.id);
@@ -22,10 +26,15 @@ export function suspensionStates(suspensions: readonly Suspension[], previous: r
   });
 }
 
+/** How a stored suspension is shown. */
+export function suspensionView(state: Pick<SuspensionState, 'suspension' | 'since' | 'sinceSeen'>): SuspensionView {
+  return { suspension: state.suspension, since: state.since, ...(state.sinceSeen ? { sinceSeen: true } : {}) };
+}
+
 /** Branch → the procedure sections of its PR: one per suspension its codified drift was made under. */
 export function emergencySections(
-  emergency: ReadonlyMap<string, { suspension: Suspension; changes: EmergencyRecord['changes'] }>, groups: readonly DriftGroup[],
-  states: readonly SuspensionState[], records: Readonly<Record<string, EmergencyRecord>> | undefined,
+  emergency: ReadonlyMap<string, { suspension: Suspension; changes: EmergencyRecord['changes'] }>,
+  groups: readonly DriftGroup[], states: readonly SuspensionState[], records: Records | undefined,
 ): Map<string, EmergencySection[]> {
   const sections = new Map<string, EmergencySection[]>();
   for (const group of groups) {
@@ -36,8 +45,8 @@ export function emergencySections(
       if (mine.length === 0 || !state) continue;
       const record = records?.[id];
       const checklist = record && !record.outcome && record.branch === group.branch ? record.checklist : NOTHING_DONE;
-      const view = { suspension: state.suspension, since: state.since, ...(state.sinceSeen ? { sinceSeen: true } : {}) };
-      sections.set(group.branch, [...(sections.get(group.branch) ?? []), { view, changes: mine, checklist }]);
+      const section = { view: suspensionView(state), changes: mine, checklist };
+      sections.set(group.branch, [...(sections.get(group.branch) ?? []), section]);
     }
   }
   return sections;
@@ -45,30 +54,34 @@ export function emergencySections(
 
 /** Records for emergency PRs opened or updated by this reconcile; earlier records carried over. */
 export function recordEmergencies(
-  sections: ReadonlyMap<string, EmergencySection[]>, branches: Readonly<Record<string, BranchState>>, previous: Readonly<Record<string, EmergencyRecord>> | undefined,
+  sections: ReadonlyMap<string, EmergencySection[]>, branches: Readonly<Record<string, BranchState>>,
+  previous: Records | undefined,
 ): Record<string, EmergencyRecord> {
   const records: Record<string, EmergencyRecord> = { ...previous };
   for (const [branch, list] of sections) {
     const pullRequest = branches[branch]?.pullRequest;
     if (pullRequest === undefined) continue;
-    for (const section of list) {
-      const id = section.view.suspension.id;
-      const before = records[id];
-      const fresh = !before || before.outcome !== undefined || before.pullRequest !== pullRequest;
-      records[id] = {
-        ...(fresh ? { checklist: NOTHING_DONE } : before), suspension: section.view.suspension, since: section.view.since,
-        ...(section.view.sinceSeen ? { sinceSeen: true } : {}), branch, pullRequest, changes: section.changes,
-      } as EmergencyRecord;
-      if (fresh) delete records[id]!.mergeSha;
+    for (const { view, changes } of list) {
+      const before = records[view.suspension.id];
+      // A new PR, or one after a finished procedure, starts a new record.
+      const kept = before && before.outcome === undefined && before.pullRequest === pullRequest ? before : undefined;
+      records[view.suspension.id] = {
+        checklist: kept?.checklist ?? NOTHING_DONE, ...(kept?.mergeSha ? { mergeSha: kept.mergeSha } : {}),
+        ...(kept?.resumedAt ? { resumedAt: kept.resumedAt } : {}),
+        suspension: view.suspension, since: view.since, ...(view.sinceSeen ? { sinceSeen: true } : {}),
+        branch, pullRequest, changes,
+      };
     }
   }
   return records;
 }
 
+/** Whether the applied commit is the merge commit or comes after it. */
 async function includesCommit(ctx: GitHubContext, applied: string, merge: string): Promise<boolean> {
   if (applied === merge) return true;
   try {
-    const { data } = await ctx.octokit.rest.repos.compareCommits({ owner: ctx.owner, repo: ctx.repo, base: merge, head: applied });
+    const repo = { owner: ctx.owner, repo: ctx.repo };
+    const { data } = await ctx.octokit.rest.repos.compareCommits({ ...repo, base: merge, head: applied });
     return data.status === 'ahead' || data.status === 'identical';
   } catch {
     // A revision GitHub does not know (another repository, a rewritten history) includes nothing.
@@ -76,66 +89,89 @@ async function includesCommit(ctx: GitHubContext, applied: string, merge: string
   }
 }
 
+async function appliedIncludes(ctx: GitHubContext, source: KubeObject | undefined, mergeSha: string): Promise<boolean> {
+  const applied = source ? revisionCommit(readSource(source, true)?.status?.appliedRevision) : undefined;
+  return applied !== undefined && includesCommit(ctx, applied, mergeSha);
+}
+
 export interface FollowInput {
   /** Every object of the snapshot (sources live outside the compared scope). */
   items: readonly KubeObject[];
   /** The whole diff of this reconcile, before the gate: any change left on a fixed resource means "not in sync". */
   diff: DiffResult;
+  /** Ids of the suspensions in this snapshot. */
   suspended: ReadonlySet<string>;
 }
 
 export type FollowEvent = { source: string; event: 'ticked' | 'verified' | 'undone'; number: number };
 
+interface Observed {
+  live: ReadonlyMap<string, KubeObject>;
+  drifted: ReadonlySet<string>;
+  suspended: ReadonlySet<string>;
+}
+
+/** One record one step on: what the snapshot and the PR show, the PR's checklist, and the outcome. */
+async function followOne(
+  ctx: GitHubContext, id: string, record: EmergencyRecord, seen: Observed, events: FollowEvent[],
+): Promise<EmergencyRecord> {
+  const repo = { owner: ctx.owner, repo: ctx.repo };
+  const { data: pull } = await ctx.octokit.rest.pulls.get({ ...repo, pull_number: record.pullRequest });
+  const mergeSha = record.mergeSha ?? (pull.merged_at ? (pull.merge_commit_sha ?? undefined) : undefined);
+  const resumed = !seen.suspended.has(id);
+  const { kind, namespace, name } = record.suspension.object;
+  const source = seen.live.get(displayKey({ group: '', kind, namespace, name }));
+  const applied = resumed && mergeSha !== undefined && await appliedIncludes(ctx, source, mergeSha);
+  const inSync = applied && record.changes.every((change) => !seen.drifted.has(keyId(change.key)));
+  const checklist: Checklist = { merged: mergeSha !== undefined, resumed, applied, inSync };
+  const resumedAt = record.resumedAt ?? (resumed ? ctx.snapshot.capturedAt : undefined);
+  const updated: EmergencyRecord = {
+    ...record, checklist, ...(mergeSha ? { mergeSha } : {}), ...(resumedAt ? { resumedAt } : {}),
+  };
+  const body = withChecklist(pull.body ?? '', checklist);
+  if (body !== undefined && body !== pull.body) {
+    await ctx.octokit.rest.pulls.update({ ...repo, pull_number: record.pullRequest, body });
+    events.push({ source: id, event: 'ticked', number: record.pullRequest });
+  }
+  if (inSync && mergeSha) {
+    const key = `emergency/verified/${ctx.cluster}/${id}`;
+    const body = verifiedComment(mergeSha);
+    await commentOnce(ctx.octokit, { ...repo, issueNumber: record.pullRequest, key, body, author: ctx.app });
+    events.push({ source: id, event: 'verified', number: record.pullRequest });
+    return { ...updated, outcome: 'verified' };
+  }
+  // After a merge, a value seen gone before the controller applied it may only be an older revision.
+  const gone = !record.changes.every((change) => stillHolds(change, seen.live));
+  if (!resumed || !gone || (mergeSha !== undefined && !applied)) return updated;
+  const undone = {
+    cluster: ctx.cluster, source: id, changes: record.changes, resumedAt: resumedAt ?? ctx.snapshot.capturedAt,
+    pullRequest: record.pullRequest, merged: mergeSha !== undefined,
+  };
+  const issue = await alertFixUndone(ctx.octokit, repo, undone, ctx.app);
+  events.push({ source: id, event: 'undone', number: issue });
+  return { ...updated, outcome: 'undone', alertIssue: issue };
+}
+
 /** Follows every open emergency record one step; returns the records as they now stand. */
-export async function followEmergencies(ctx: GitHubContext, records: Record<string, EmergencyRecord>, input: FollowInput): Promise<{ records: Record<string, EmergencyRecord>; events: FollowEvent[] }> {
+export async function followEmergencies(
+  ctx: GitHubContext, records: Records, input: FollowInput,
+): Promise<{ records: Record<string, EmergencyRecord>; events: FollowEvent[] }> {
   const events: FollowEvent[] = [];
   const next: Record<string, EmergencyRecord> = {};
-  const live = new Map(input.items.map((object) => [displayKey(keyOf(object)), object]));
-  const drifted = new Set(input.diff.resources.filter((r) => r.changes.length > 0 || r.status === 'missing').map((r) => keyId(r.key)));
+  const seen: Observed = {
+    live: new Map(input.items.map((object) => [displayKey(keyOf(object)), object])),
+    drifted: new Set(input.diff.resources.filter((r) => r.changes.length > 0 || r.status === 'missing')
+      .map((r) => keyId(r.key))),
+    suspended: input.suspended,
+  };
   for (const [id, record] of Object.entries(records)) {
-    if (record.outcome) {
-      next[id] = record;
-      continue;
-    }
-    const { data: pull } = await ctx.octokit.rest.pulls.get({ owner: ctx.owner, repo: ctx.repo, pull_number: record.pullRequest });
-    const mergeSha = record.mergeSha ?? (pull.merged_at ? (pull.merge_commit_sha ?? undefined) : undefined);
-    const resumed = !input.suspended.has(id);
-    const { kind, namespace, name } = record.suspension.object;
-    const source = live.get(displayKey({ group: '', kind, namespace, name }));
-    const applied = resumed && mergeSha !== undefined && source !== undefined
-      && await appliedIncludes(ctx, source, mergeSha);
-    const inSync = applied && record.changes.every((change) => !drifted.has(keyId(change.key)));
-    const checklist: Checklist = { merged: mergeSha !== undefined, resumed, applied, inSync };
-    let updated: EmergencyRecord = { ...record, checklist, ...(mergeSha ? { mergeSha } : {}), ...(resumed && !record.resumedAt ? { resumedAt: ctx.snapshot.capturedAt } : {}) };
-    const body = withChecklist(pull.body ?? '', checklist);
-    if (body !== undefined && body !== pull.body) {
-      await ctx.octokit.rest.pulls.update({ owner: ctx.owner, repo: ctx.repo, pull_number: record.pullRequest, body });
-      events.push({ source: id, event: 'ticked', number: record.pullRequest });
-    }
-    // After a merge, a value seen gone before the controller applied it may only be an older revision.
-    const undone = resumed && (mergeSha === undefined || applied) && !record.changes.every((change) => stillHolds(change, live));
-    if (inSync && mergeSha) {
-      await commentOnce(ctx.octokit, { owner: ctx.owner, repo: ctx.repo, issueNumber: record.pullRequest, key: `emergency/verified/${ctx.cluster}/${id}`, body: verifiedComment(mergeSha), author: ctx.app });
-      updated = { ...updated, outcome: 'verified' };
-      events.push({ source: id, event: 'verified', number: record.pullRequest });
-    } else if (undone) {
-      const undoneFix = { cluster: ctx.cluster, source: id, changes: record.changes, resumedAt: updated.resumedAt ?? ctx.snapshot.capturedAt, pullRequest: record.pullRequest, merged: mergeSha !== undefined };
-      const issue = await alertFixUndone(ctx.octokit, { owner: ctx.owner, repo: ctx.repo }, undoneFix, ctx.app);
-      updated = { ...updated, outcome: 'undone', alertIssue: issue };
-      events.push({ source: id, event: 'undone', number: issue });
-    }
-    next[id] = updated;
+    next[id] = record.outcome ? record : await followOne(ctx, id, record, seen, events);
   }
   return { records: next, events };
 }
 
-async function appliedIncludes(ctx: GitHubContext, source: KubeObject, mergeSha: string): Promise<boolean> {
-  const applied = revisionCommit(readSource(source, true)?.status?.appliedRevision);
-  return applied !== undefined && includesCommit(ctx, applied, mergeSha);
-}
-
-/** Each suspension with the emergency PR still open for it (the dashboard and the alert name it). */
-export function withPullRequests(states: readonly SuspensionState[], records: Readonly<Record<string, EmergencyRecord>>): SuspensionState[] {
+/** Each suspension with the emergency PR still followed for it (the dashboard and the alert name it). */
+export function withPullRequests(states: readonly SuspensionState[], records: Records): SuspensionState[] {
   return states.map((state) => {
     const record = records[state.suspension.id];
     if (!record || record.outcome) return state;

@@ -81,7 +81,8 @@ export async function publishDrift(ctx: GitHubContext, group: DriftGroup, previo
   const title = pullRequestTitle(ctx.cluster, group.namespace);
   const emergency = ctx.emergency?.get(group.branch) ?? [];
   const body = pullRequestBody(ctx.cluster, group, ctx.snapshot, ctx.templates, emergency);
-  const labels = emergency.length > 0 ? [...ctx.config.pullRequests.labels, EMERGENCY_LABEL] : ctx.config.pullRequests.labels;
+  const configured = ctx.config.pullRequests.labels;
+  const labels = emergency.length > 0 ? [...configured, EMERGENCY_LABEL] : configured;
   const pr = await openOrUpdatePullRequest(ctx.octokit, {
     owner: ctx.owner, repo: ctx.repo, head: group.branch, base: ctx.defaultBranch, key, title, body, labels,
     found: { pull: open },
@@ -92,7 +93,10 @@ export async function publishDrift(ctx: GitHubContext, group: DriftGroup, previo
     branch: group.branch, group: group.namespace ?? '', pullRequest: pr.number, fingerprints: group.fingerprints,
     appCommits: appCommits.slice(-APP_COMMITS_KEPT),
     ...(lastWritten ? { lastWritten } : {}),
-    ...(headSha ? { pullRequestSeen: { headSha, title, bodyHash: markerFor(stampMarker(body, key), key)!.hash, labels: [...new Set([...(open?.labels ?? []), ...labels])], verifiedAt } } : {}),
+    ...(headSha ? { pullRequestSeen: {
+      headSha, title, bodyHash: markerFor(stampMarker(body, key), key)!.hash,
+      labels: [...new Set([...(open?.labels ?? []), ...labels])], verifiedAt,
+    } } : {}),
   };
   return { type: pr.type, number: pr.number, state, written: written.type === 'written' };
 }

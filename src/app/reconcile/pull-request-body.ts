@@ -21,9 +21,9 @@ export function pullRequestBody(
 ): string {
   const view = { cluster, codified: group.codify.codified, reported: group.codify.reported, drift: group.result };
   // An emergency PR opens with the procedure: it is what the reader must do next.
-  const lead = emergency.map((section) => `${renderEmergencySection(section.view, section.changes, section.checklist)}\n\n`).join('');
-  const body = lead + renderDriftPullRequest({ ...view, snapshot }, { templates });
-  const stable = lead + renderDriftPullRequest({ ...view, snapshot: { id: '', capturedAt: '' } }, { templates });
+  const opening = emergency.map((s) => `${renderEmergencySection(s.view, s.changes, s.checklist)}\n\n`).join('');
+  const body = opening + renderDriftPullRequest({ ...view, snapshot }, { templates });
+  const stable = opening + renderDriftPullRequest({ ...view, snapshot: { id: '', capturedAt: '' } }, { templates });
   return `${body}\n\n${markerComment(markerKeyFor(group.branch), contentHash(stable))}`;
 }
 

@@ -19,7 +19,9 @@ import type { ReconcileLog } from './github-context.js';
 import { recordClusterMetrics } from './record-metrics.js';
 import { readClusterState, readRepositoryState, recordHeadRead, updateRepositoryState, writeClusterState, type ClusterState, type RepositoryState, type ReconcileOutcomeType } from './state.js';
 import { syncDriftBranches } from './sync-branches.js';
-import { emergencySections, followEmergencies, recordEmergencies, suspensionStates, withPullRequests } from './emergency.js';
+import {
+  emergencySections, followEmergencies, recordEmergencies, suspensionStates, withPullRequests,
+} from './emergency.js';
 
 export interface ReconcileDeps {
   store: Store;
@@ -120,7 +122,8 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   };
   const sync = await syncDriftBranches(ctx, evaluation.groups, previous.branches ?? {});
   const followed = await followEmergencies(ctx, recordEmergencies(emergency, sync.branches, previous.emergencies), {
-    items: latest.snapshot.items, diff: evaluation.diff, suspended: new Set(suspensions.map((state) => state.suspension.id)),
+    items: latest.snapshot.items, diff: evaluation.diff,
+    suspended: new Set(suspensions.map((state) => state.suspension.id)),
   });
   if (sync.decisions.length > 0) {
     await store.recordDecisions(sync.decisions.map((decision) => ({ ...decision, repository, cluster, decidedAt: checkedAt })));
@@ -129,7 +132,10 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   const failed = sync.selfCheckFailures[0];
   const outcome: ReconcileOutcome = failed
     ? { type: 'self-check-failed', message: `${failed.branch}: the edits did not pass the self-check, nothing was written: ${failed.reason}`, events: sync.events }
-    : { type: evaluation.groups.length > 0 ? 'codified' : 'no-drift', events: [...sync.events, ...followed.events.map((e) => ({ branch: e.source, event: e.event, number: e.number }))] };
+    : {
+      type: evaluation.groups.length > 0 ? 'codified' : 'no-drift',
+      events: [...sync.events, ...followed.events.map((e) => ({ branch: e.source, event: e.event, number: e.number }))],
+    };
   const state: ClusterState = {
     ...base, ...summarizeCluster(evaluation), headSha: loaded.headSha, problems: [], branches: sync.branches, filesRead,
     outcome: { type: outcome.type, ...(outcome.message ? { message: outcome.message } : {}) },

@@ -1,6 +1,6 @@
 // Which suspension a live object is under: a suspended source covers what it manages (its inventory,
 // or its stamp when the inventory does not list the object), an excluded object covers itself.
-import { keyId, keyOf, type KubeObject, type ResourceKey } from '../model/index.js';
+import { displayKey, keyId, keyOf, type KubeObject, type ResourceKey } from '../model/index.js';
 import { ARGO_INSTANCE_LABEL, ARGO_TRACKING_ANNOTATION, fluxInventory, readSource } from '../sources/index.js';
 import type { Suspension } from './suspensions.js';
 
@@ -11,7 +11,8 @@ const FLUX_STAMPS: Record<string, string> = {
 
 /** What the source's status lists as managed (the source model's inventories), as key ids. */
 function inventoryIds(source: KubeObject, suspension: Suspension): Set<string> {
-  const entries = readSource(source, true)?.status?.inventory ?? (suspension.kind === 'flux-helmrelease' ? fluxInventory(source.status) : undefined) ?? [];
+  const helm = suspension.kind === 'flux-helmrelease' ? fluxInventory(source.status) : undefined;
+  const entries = readSource(source, true)?.status?.inventory ?? helm ?? [];
   return new Set(entries.map((entry) => keyId(entry.key)));
 }
 
@@ -38,10 +39,10 @@ export function indexSuspensions(suspensions: readonly Suspension[], items: read
   const covering = new Map<string, Suspension>();
   if (suspensions.length === 0) return { coveringKey: () => undefined };
   const sources = new Map<string, KubeObject>();
-  for (const object of items) sources.set(`${object.kind}/${object.metadata?.namespace ?? ''}/${object.metadata?.name ?? ''}`, object);
+  for (const object of items) sources.set(displayKey(keyOf(object)), object);
   for (const suspension of suspensions) {
     const { kind, namespace, name } = suspension.object;
-    const source = sources.get(`${kind}/${namespace}/${name}`);
+    const source = sources.get(displayKey({ group: '', kind, namespace, name }));
     if (suspension.kind === 'object' || !source) {
       if (source) covering.set(keyId(keyOf(source)), suspension);
       continue;

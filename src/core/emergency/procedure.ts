@@ -3,9 +3,11 @@
 // App ticks as it sees each step in the snapshots that follow (merged, resumed, applied, in sync).
 import { stableJson } from '../classify/index.js';
 import { fieldPath } from '../k8s/index.js';
-import { displayKey, fromPointer, getAt, type DiffResult, type KubeObject, type PathSegment, type ResourceKey } from '../model/index.js';
+import {
+  displayKey, fromPointer, getAt, type DiffResult, type KubeObject, type PathSegment, type ResourceKey,
+} from '../model/index.js';
 import type { SuspensionIndex } from './covered.js';
-import type { Suspension } from './suspensions.js';
+import { ARGO_SKIP_RECONCILE_ANNOTATION, FLUX_RECONCILE_ANNOTATION, type Suspension } from './suspensions.js';
 
 export interface Checklist {
   merged: boolean;
@@ -40,11 +42,20 @@ export function resumeStep(suspension: Suspension): { text: string; command: str
       return { text: 'resume it', command: `flux resume ${what} ${name} -n ${namespace}` };
     }
     case 'automated-sync-off':
-      return { text: 're-enable automated sync', command: `argocd app set ${name} --sync-policy automated --self-heal` };
+      return {
+        text: 're-enable automated sync', command: `argocd app set ${name} --sync-policy automated --self-heal`,
+      };
     case 'skip-reconcile':
-      return { text: 'remove the skip-reconcile annotation', command: `kubectl -n ${namespace} annotate application ${name} argocd.argoproj.io/skip-reconcile-` };
+      return {
+        text: 'remove the skip-reconcile annotation',
+        command: `kubectl -n ${namespace} annotate application ${name} ${ARGO_SKIP_RECONCILE_ANNOTATION}-`,
+      };
     case 'reconcile-disabled':
-      return { text: 'remove the reconcile: disabled annotation', command: `kubectl${namespace ? ` -n ${namespace}` : ''} annotate ${kind.toLowerCase()} ${name} kustomize.toolkit.fluxcd.io/reconcile-` };
+      return {
+        text: 'remove the reconcile: disabled annotation',
+        command: `kubectl${namespace ? ` -n ${namespace}` : ''} annotate ${kind.toLowerCase()} ${name} `
+          + `${FLUX_RECONCILE_ANNOTATION}-`,
+      };
   }
 }
 
@@ -55,17 +66,21 @@ export function suspensionLabel(suspension: Suspension): string {
 }
 
 /** The drift under a suspension: every changed field of a resource the suspension covers, by source id. */
-export function emergencyChanges(drift: DiffResult, index: SuspensionIndex): Map<string, { suspension: Suspension; changes: EmergencyChange[] }> {
+export function emergencyChanges(
+  drift: DiffResult, index: SuspensionIndex,
+): Map<string, { suspension: Suspension; changes: EmergencyChange[] }> {
   const bySource = new Map<string, { suspension: Suspension; changes: EmergencyChange[] }>();
   for (const resource of drift.resources) {
     const suspension = index.coveringKey(resource.key);
     if (!suspension || resource.changes.length === 0) continue;
     const entry = bySource.get(suspension.id) ?? { suspension, changes: [] };
     bySource.set(suspension.id, entry);
-    const of = { group: resource.key.group, kind: resource.key.kind, ...(resource.live ? { object: resource.live } : {}) };
+    const { group, kind } = resource.key;
+    const of = { group, kind, ...(resource.live ? { object: resource.live } : {}) };
     for (const change of resource.changes) {
       entry.changes.push({
-        key: resource.key, pointer: change.path, segments: change.segments, field: fieldPath(change.path, of), value: change.live,
+        key: resource.key, pointer: change.path, segments: change.segments, field: fieldPath(change.path, of),
+        value: change.live,
         ...(change.manager ? { manager: change.manager } : {}), ...(change.time ? { time: change.time } : {}),
       });
     }
@@ -74,7 +89,9 @@ export function emergencyChanges(drift: DiffResult, index: SuspensionIndex): Map
 }
 
 /** Whether the live object still holds the value the fix set (false when the object is gone). */
-export function stillHolds(change: Pick<EmergencyChange, 'key' | 'pointer' | 'value'>, live: ReadonlyMap<string, KubeObject>): boolean {
+export function stillHolds(
+  change: Pick<EmergencyChange, 'key' | 'pointer' | 'value'>, live: ReadonlyMap<string, KubeObject>,
+): boolean {
   const object = live.get(displayKey(change.key));
   if (!object) return false;
   return stableJson(getAt(object, fromPointer(change.pointer)) ?? null) === stableJson(change.value ?? null);

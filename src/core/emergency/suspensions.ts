@@ -44,7 +44,8 @@ function writerOf(object: KubeObject, config: Config, segments: string[]): { who
 }
 
 function identity(object: KubeObject): Suspension['object'] {
-  return { apiVersion: object.apiVersion ?? '', kind: object.kind ?? '', namespace: object.metadata?.namespace ?? '', name: object.metadata?.name ?? '' };
+  const { apiVersion = '', kind = '' } = object;
+  return { apiVersion, kind, namespace: object.metadata?.namespace ?? '', name: object.metadata?.name ?? '' };
 }
 
 function annotation(object: KubeObject, key: string): string | undefined {
@@ -58,7 +59,8 @@ function methodOf(object: KubeObject, controller: 'flux' | 'argocd'): { method: 
     return { method: 'skip-reconcile', field: ['metadata', 'annotations', ARGO_SKIP_RECONCILE_ANNOTATION] };
   }
   const automated = field(object, 'spec', 'syncPolicy', 'automated');
-  return field(automated, 'enabled') === false ? { method: 'automated-sync-off', field: ['spec', 'syncPolicy', 'automated', 'enabled'] } : { method: 'automated-sync-off' };
+  if (field(automated, 'enabled') !== false) return { method: 'automated-sync-off' };
+  return { method: 'automated-sync-off', field: ['spec', 'syncPolicy', 'automated', 'enabled'] };
 }
 
 /** A suspended Flux Kustomization or Argo CD Application, as the source model reads it. */
@@ -67,7 +69,8 @@ function sourceSuspension(object: KubeObject, config: Config): Suspension | unde
   if (!source?.status?.suspended || source.id.controller === 'kubectl') return undefined;
   const { method, field: written } = methodOf(object, source.id.controller);
   return {
-    id: sourceName(source.id), kind: source.id.controller === 'flux' ? 'flux-kustomization' : 'argocd-application', object: identity(object), method,
+    id: sourceName(source.id), kind: source.id.controller === 'flux' ? 'flux-kustomization' : 'argocd-application',
+    object: identity(object), method,
     ...(written ? writerOf(object, config, written) : {}),
     ...(source.path !== undefined ? { path: source.path } : {}),
     ...(source.status.appliedRevision ? { appliedRevision: source.status.appliedRevision } : {}),
@@ -79,7 +82,8 @@ function helmReleaseSuspension(object: KubeObject, config: Config): Suspension |
   if (groupOf(object.apiVersion ?? '') !== 'helm.toolkit.fluxcd.io' || object.kind !== 'HelmRelease') return undefined;
   if (field(object, 'spec', 'suspend') !== true) return undefined;
   const key = identity(object);
-  return { id: `${key.namespace}/${key.name}`, kind: 'flux-helmrelease', object: key, method: 'suspend', ...writerOf(object, config, ['spec', 'suspend']) };
+  const writer = writerOf(object, config, ['spec', 'suspend']);
+  return { id: `${key.namespace}/${key.name}`, kind: 'flux-helmrelease', object: key, method: 'suspend', ...writer };
 }
 
 /** Every suspension among the live objects: suspended sources first, then objects excluded one by one. */

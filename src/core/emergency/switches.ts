@@ -30,10 +30,12 @@ export function setSuspensionSwitchesAside(diff: DiffResult, suspensions: readon
     const switches = resource.changes.filter((change) => isSwitch(change, pointer));
     if (switches.length === 0) return resource;
     moved = true;
-    const reason = `the suspension itself, never codified: ${resumeStep(suspension).text} with ${resumeStep(suspension).command}`;
+    const step = resumeStep(suspension);
+    const reason = `the suspension itself, never codified: ${step.text} with ${step.command}`;
     const changes = resource.changes.filter((change) => !isSwitch(change, pointer));
     return {
-      ...resource, changes, ignored: [...resource.ignored, ...switches.map((change) => ({ ...change, ignored: { reason } }))],
+      ...resource, changes,
+      ignored: [...resource.ignored, ...switches.map((change) => ({ ...change, ignored: { reason } }))],
       status: resource.status === 'modified' && changes.length === 0 ? 'in-sync' : resource.status,
     };
   });

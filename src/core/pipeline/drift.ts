@@ -8,7 +8,9 @@ import type { ClusterConfig, Config } from '../config/index.js';
 import { diffResources } from '../diff/index.js';
 import { coverageOf } from '../k8s/index.js';
 import type { RenderBudget, UnfollowedKind } from '../manifests/index.js';
-import { emergencyChanges, indexSuspensions, setSuspensionSwitchesAside, suspensionsOf, type EmergencyChange, type Suspension } from '../emergency/index.js';
+import {
+  emergencyChanges, indexSuspensions, setSuspensionSwitchesAside, suspensionsOf, type EmergencyChange, type Suspension,
+} from '../emergency/index.js';
 import type { DiffResult, SourceProblem } from '../model/index.js';
 import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import { scopeOf, type LiveState } from './live-state.js';
@@ -92,7 +94,8 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   // A file that does not render would make its objects look hand-made; nothing is proposed until it is fixed.
   if (rendered.errors.length > 0) return { type: 'manifest-problems', problems: rendered.errors, filesRead: rendered.filesRead };
   const suspensions = suspensionsOf(snapshot.items, config);
-  const diff = setSuspensionSwitchesAside(diffResources(rendered.objects, snapshot.items, { config, namespaces: cluster.namespaces, scope }), suspensions);
+  const compared = diffResources(rendered.objects, snapshot.items, { config, namespaces: cluster.namespaces, scope });
+  const diff = setSuspensionSwitchesAside(compared, suspensions);
   const index = indexSuspensions(suspensions, snapshot.items);
   const minSnapshots = input.minSnapshots ?? config.drift.minSnapshots;
   const gated = applyPersistenceGate(diff, input.history, minSnapshots, (key) => index.coveringKey(key) !== undefined);
@@ -100,7 +103,8 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const { fingerprints, pending } = gated;
   const emergency = emergencyChanges(drift, index);
   return {
-    type: 'evaluated', filesRead: rendered.filesRead, diff, drift, fingerprints, pending: pending.length, declined: dropped, namespaces,
+    type: 'evaluated', filesRead: rendered.filesRead, diff, drift, fingerprints, pending: pending.length,
+    declined: dropped, namespaces,
     suspensions, emergency,
   };
 }

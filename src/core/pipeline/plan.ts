@@ -56,7 +56,8 @@ export function planCluster(input: PlanClusterInput): Plan {
   // First of all: a suspended source deploys nothing of this merge.
   if (snapshot) {
     const path = input.path ?? cluster?.path;
-    warnings.unshift(...suspendedSourceWarnings(snapshot.items, input.config, { ...(input.changed ? { changed: input.changed } : {}), ...(path !== undefined ? { path } : {}) }));
+    const touched = { ...(input.changed ? { changed: input.changed } : {}), ...(path !== undefined ? { path } : {}) };
+    warnings.unshift(...suspendedSourceWarnings(snapshot.items, input.config, touched));
   }
   return { ...plan, warnings };
 }

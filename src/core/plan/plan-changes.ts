@@ -29,7 +29,10 @@ export interface PlanInput {
   path?: string;
 }
 
-const WARNING_ORDER: PlanWarning['code'][] = ['suspended-source', 'stale-snapshot', 'partial-snapshot', 'not-reconciling', 'prune-protected', 'immutable', 'conflict', 'reverts-live-change', 'namespace-missing', 'unhealthy'];
+const WARNING_ORDER: PlanWarning['code'][] = [
+  'suspended-source', 'stale-snapshot', 'partial-snapshot', 'not-reconciling', 'prune-protected', 'immutable',
+  'conflict', 'reverts-live-change', 'namespace-missing', 'unhealthy',
+];
 
 export function planChanges(input: PlanInput): Plan {
   const coverage = coverageOf(input.snapshot ?? FULL_SCOPE, input.cluster?.namespaces);

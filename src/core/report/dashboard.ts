@@ -45,10 +45,16 @@ function reconcilerName(state: ReconcilerState): string {
 }
 
 function suspendedOf(cluster: DashboardCluster, now: string): DashboardClusterModel['suspended'] {
-  if (!cluster.suspensions) return cluster.reconcilers.filter((r) => r.state.suspended).map((r) => ({ resource: reconcilerName(r.state), since: r.state.since }));
+  if (!cluster.suspensions) {
+    const suspended = cluster.reconcilers.filter((r) => r.state.suspended);
+    return suspended.map((r) => ({ resource: reconcilerName(r.state), since: r.state.since }));
+  }
   return cluster.suspensions.map((s) => {
     const age = secondsBetween(s.since, now);
-    return { resource: s.resource, since: s.since, ...(age === undefined ? {} : { age: formatAge(age) }), ...(s.who ? { who: s.who } : {}), ...(s.pullRequest !== undefined ? { pullRequest: s.pullRequest } : {}) };
+    return {
+      resource: s.resource, since: s.since, ...(age === undefined ? {} : { age: formatAge(age) }),
+      ...(s.who ? { who: s.who } : {}), ...(s.pullRequest !== undefined ? { pullRequest: s.pullRequest } : {}),
+    };
   });
 }
 

@@ -49,20 +49,29 @@ export function withChecklist(body: string, checklist: Checklist): string | unde
   return body.slice(0, start) + renderChecklist(checklist) + body.slice(end + CHECKLIST_END.length);
 }
 
-export function renderEmergencySection(view: SuspensionView, changes: readonly EmergencyChange[], checklist: Checklist): string {
+function changeRow(change: EmergencyChange): string {
+  const who = change.manager ? inlineCode(change.manager) : 'unknown';
+  const when = change.time ? escapeText(showTime(change.time)) : 'unknown';
+  const value = inlineCode(shortValue(change.value));
+  return `| ${inlineCode(displayKey(change.key))} | ${inlineCode(change.field)} | ${value} | ${who} | ${when} |`;
+}
+
+export function renderEmergencySection(
+  view: SuspensionView, changes: readonly EmergencyChange[], checklist: Checklist,
+): string {
   const label = suspensionLabel(view.suspension);
   const step = resumeStep(view.suspension);
-  const rows = changes.map((change) => `| ${inlineCode(displayKey(change.key))} | ${inlineCode(change.field)} | ${inlineCode(shortValue(change.value))} | ${change.manager ? inlineCode(change.manager) : 'unknown'} | ${change.time ? escapeText(showTime(change.time)) : 'unknown'} |`);
   return [
     '## Emergency change',
     '',
     `> [!WARNING]`,
-    `> ${inlineCode(label)} is suspended since ${escapeText(sinceText(view))}${whoText(view)}. These changes were made while it does not reconcile: `
+    `> ${inlineCode(label)} is suspended since ${escapeText(sinceText(view))}${whoText(view)}. `
+      + 'These changes were made while it does not reconcile: '
       + 'they stay in the cluster, and nothing merged deploys until it is resumed.',
     '',
     '| resource | field | live value | who | when |',
     '| --- | --- | --- | --- | --- |',
-    ...rows,
+    ...changes.map(changeRow),
     '',
     'The procedure, the same day:',
     '',
@@ -82,22 +91,43 @@ export function suspendedAlertTitle(cluster: string, view: SuspensionView): stri
   return `driftback: ${cluster}: ${suspensionLabel(view.suspension)} is still suspended`;
 }
 
-export function renderSuspendedAlert(input: { cluster: string; view: SuspensionView; now: string; resumeWithin: string; pullRequest?: number; merged?: boolean }): RenderedIssue {
+export interface SuspendedAlertView {
+  cluster: string;
+  view: SuspensionView;
+  now: string;
+  resumeWithin: string;
+  /** The emergency drift PR made under the suspension, and whether it is merged. */
+  pullRequest?: number;
+  merged?: boolean;
+}
+
+function waitingOn(input: SuspendedAlertView): string {
+  if (input.pullRequest === undefined) {
+    return 'There is no drift under it and no pull request waiting on it: a forgotten suspension. '
+      + 'Resume it, or say why it must stay.';
+  }
+  const pull = `#${input.pullRequest}`;
+  if (input.merged) return `Its emergency pull request ${pull} is merged: resume the source so the merge deploys.`;
+  return `Its emergency pull request is ${pull}: merge it, then resume.`;
+}
+
+export function renderSuspendedAlert(input: SuspendedAlertView): RenderedIssue {
   const { view } = input;
   const label = suspensionLabel(view.suspension);
   const seconds = secondsBetween(view.since, input.now);
+  const age = seconds === undefined ? 'an unknown time' : formatAge(seconds);
   const step = resumeStep(view.suspension);
-  const who = view.suspension.who ? `${inlineCode(view.suspension.who)} suspended it` : 'Nothing records who suspended it';
-  const waiting = input.pullRequest !== undefined
-    ? (input.merged ? `Its emergency pull request #${input.pullRequest} is merged: resume the source so the merge deploys.` : `Its emergency pull request is #${input.pullRequest}: merge it, then resume.`)
-    : 'There is no drift under it and no pull request waiting on it: a forgotten suspension. Resume it, or say why it must stay.';
+  const { who: manager } = view.suspension;
+  const who = manager ? `${inlineCode(manager)} suspended it` : 'Nothing records who suspended it';
   const body = [
-    `${inlineCode(label)} in ${inlineCode(input.cluster)} has been suspended for ${seconds === undefined ? 'an unknown time' : formatAge(seconds)}, `
-      + `longer than ${inlineCode(`emergency.resumeWithin`)} (${escapeText(input.resumeWithin)}). ${who} at ${escapeText(sinceText(view, input.now))}.`,
+    `${inlineCode(label)} in ${inlineCode(input.cluster)} has been suspended for ${age}, `
+      + `longer than ${inlineCode('emergency.resumeWithin')} (${escapeText(input.resumeWithin)}). `
+      + `${who} at ${escapeText(sinceText(view, input.now))}.`,
     '',
-    'A suspension nobody remembers is drift with the safety net switched off: whatever is merged for this source never deploys, and whatever is changed by hand stays.',
+    'A suspension nobody remembers is drift with the safety net switched off: '
+      + 'whatever is merged for this source never deploys, and whatever is changed by hand stays.',
     '',
-    waiting,
+    waitingOn(input),
     '',
     `To resume: ${inlineCode(step.command)}`,
     '',
@@ -110,19 +140,36 @@ export function fixUndoneAlertTitle(cluster: string, source: string): string {
   return `driftback: ${cluster}: the emergency fix under ${source} was undone`;
 }
 
-export function renderFixUndoneAlert(input: { cluster: string; source: string; changes: ReadonlyArray<Pick<EmergencyChange, 'key' | 'field' | 'value'>>; resumedAt: string; pullRequest?: number; merged: boolean }): RenderedIssue {
-  const lines = input.changes.map((change) => `- ${inlineCode(displayKey(change.key))} ${inlineCode(change.field)}: the fix set ${inlineCode(shortValue(change.value))}; the cluster no longer has it`);
+export interface FixUndoneView {
+  cluster: string;
+  /** The suspension's id (`flux-system/apps`). */
+  source: string;
+  changes: ReadonlyArray<Pick<EmergencyChange, 'key' | 'field' | 'value'>>;
+  /** Capture time of the first snapshot that showed the source resumed. */
+  resumedAt: string;
+  pullRequest?: number;
+  merged: boolean;
+}
+
+export function renderFixUndoneAlert(input: FixUndoneView): RenderedIssue {
+  const lines = input.changes.map((change) => `- ${inlineCode(displayKey(change.key))} ${inlineCode(change.field)}: `
+    + `the fix set ${inlineCode(shortValue(change.value))}; the cluster no longer has it`);
+  const pull = input.pullRequest !== undefined ? ` (#${input.pullRequest})` : '';
   const why = input.merged
-    ? 'The pull request was merged, but the cluster does not hold its value: the drift is back or the controller applied an older revision.'
-    : `The source was resumed before its emergency pull request${input.pullRequest !== undefined ? ` (#${input.pullRequest})` : ''} was merged, so the controller applied Git as it was and reverted the fix.`;
+    ? 'The pull request was merged, but the cluster does not hold its value: '
+      + 'the drift is back or the controller applied an older revision.'
+    : `The source was resumed before its emergency pull request${pull} was merged, `
+      + 'so the controller applied Git as it was and reverted the fix.';
   const body = [
-    `The emergency fix made under ${inlineCode(input.source)} in ${inlineCode(input.cluster)} was undone after the source was resumed (seen ${escapeText(showTime(input.resumedAt))}).`,
+    `The emergency fix made under ${inlineCode(input.source)} in ${inlineCode(input.cluster)} was undone `
+      + `after the source was resumed (seen ${escapeText(showTime(input.resumedAt))}).`,
     '',
     ...lines,
     '',
     why,
     '',
-    'If the fix is still needed, make it in Git (merge the pull request, or a new one) and let the controller apply it.',
+    'If the fix is still needed, make it in Git (merge the pull request, or a new one) '
+      + 'and let the controller apply it.',
   ].join('\n');
   return { title: fixUndoneAlertTitle(input.cluster, input.source), body };
 }

@@ -15,6 +15,7 @@ export type * from './models/index.js';
 export { TEMPLATES, type TemplateName } from './templates/index.js';
 export { renderPlanText, planToJson } from './plan-text.js';
 export {
-  renderEmergencySection, renderChecklist, withChecklist, verifiedComment, renderSuspendedAlert, suspendedAlertTitle, renderFixUndoneAlert,
-  fixUndoneAlertTitle, type SuspensionView,
+  renderEmergencySection, renderChecklist, withChecklist, verifiedComment, renderSuspendedAlert, suspendedAlertTitle,
+  renderFixUndoneAlert,
+  fixUndoneAlertTitle, type SuspensionView, type SuspendedAlertView, type FixUndoneView,
 } from './emergency.js';

@@ -52,7 +52,8 @@ export const DASHBOARD = `This issue lists what driftback sees in each cluster. 
 **Suspended ({{suspended.length}})**: nothing merged for these deploys, and hand changes stay, until they are resumed.
 
 {{#each suspended}}
-- {{code resource}}{{#if age}} for {{text age}}{{/if}}{{#if since}} (since {{text since}}){{/if}}{{#if who}}, by {{code who}}{{/if}}{{#if pullRequest}}, emergency PR #{{pullRequest}}{{/if}}
+- {{code resource}}{{#if age}} for {{text age}}{{/if}}{{#if since}} (since {{text since}}){{/if}}
+{{~#if who}}, by {{code who}}{{/if}}{{#if pullRequest}}, emergency PR #{{pullRequest}}{{/if}}
 {{/each}}
 {{/if}}
 {{#if notReconciling.length}}
