@@ -8,7 +8,7 @@ import { displayKey, keyId, keyOf, type DiffResult, type KubeObject } from '../.
 import type { DriftGroup } from '../../core/pipeline/index.js';
 import { verifiedComment, withChecklist, type SuspensionView } from '../../core/report/index.js';
 import { readSource } from '../../core/sources/index.js';
-import { commentOnce } from '../../github/index.js';
+import { commentOnce, hasStatus } from '../../github/index.js';
 import { alertFixUndone } from '../alerts/fix-undone.js';
 import type { EmergencySection, GitHubContext } from './github-context.js';
 import type { BranchState, EmergencyRecord, SuspensionState } from './state.js';
@@ -165,7 +165,18 @@ export async function followEmergencies(
     suspended: input.suspended,
   };
   for (const [id, record] of Object.entries(records)) {
-    next[id] = record.outcome ? record : await followOne(ctx, id, record, seen, events);
+    if (record.outcome) {
+      next[id] = record;
+      continue;
+    }
+    try {
+      next[id] = await followOne(ctx, id, record, seen, events);
+    } catch (error) {
+      // A pull request deleted (or a repository transferred) ends the procedure; anything else is retried.
+      if (!hasStatus(error, 404, 410)) throw error;
+      const fields = { cluster: ctx.cluster, source: id, pullRequest: record.pullRequest };
+      ctx.log.warn(fields, 'emergency PR no longer found: no longer followed');
+    }
   }
   return { records: next, events };
 }
