@@ -43,6 +43,13 @@ async function upload(harness: AppHarness, name: EmergencySnapshotName, merge?: 
   await drain(harness);
 }
 
+/** A fresh App that has received `names` in order; the emergency PR they opened, if any. */
+async function startAfter(...names: EmergencySnapshotName[]): Promise<{ app: AppHarness; pr: IssueRecord | undefined }> {
+  const app = await start();
+  for (const name of names) await upload(app, name);
+  return { app, pr: pulls(app)[0] };
+}
+
 function pulls(harness: AppHarness) {
   return [...harness.standIn.state.repo(harness.owner, harness.repo).issues.values()].filter((issue) => issue.pull);
 }
@@ -137,10 +144,7 @@ describe('Flux: suspend, kubectl edit, PR at once, merge, resume, verified', () 
 
 describe('Argo CD: automated sync off, kubectl scale, PR, merge, automated sync on, verified', () => {
   it('walks the procedure and comments "verified" once Argo CD synced the merge', async () => {
-    const app = await start();
-    await upload(app, 'argo-1-before');
-    await upload(app, 'argo-2-autosync-off');
-    const [pr] = pulls(app);
+    const { app, pr } = await startAfter('argo-1-before', 'argo-2-autosync-off');
     expect(pr?.labels).toEqual(['driftback', 'emergency']);
     // Removing `automated` leaves no managedFields entry: the first snapshot without it dates it.
     expect(pr!.body).toContain('`Application/argocd/guestbook` is suspended since at least 2026-12-01 11:10 UTC (first seen then; nothing records who turned it off)');
@@ -161,11 +165,7 @@ describe('Argo CD: automated sync off, kubectl scale, PR, merge, automated sync 
 
 describe('a fix undone after the resume', () => {
   it('Flux resumed before the merge reverts the edit: an alert says the fix was undone, nothing is verified', async () => {
-    const app = await start();
-    await upload(app, 'flux-1-before');
-    await upload(app, 'flux-2-suspended');
-    const [pr] = pulls(app);
-    await upload(app, 'flux-3b-resumed-without-merge');
+    const { app, pr } = await startAfter('flux-1-before', 'flux-2-suspended', 'flux-3b-resumed-without-merge');
     const alerts = issues(app).filter((issue) => issue.labels.includes('driftback-alert'));
     expect(alerts.map((issue) => [issue.title, issue.state])).toEqual([['driftback: kind-dev: the emergency fix under flux-system/apps was undone', 'open']]);
     expect(alerts[0]!.body).toContain('`Deployment/podinfo/podinfo` `spec.template.spec.containers[podinfod].resources.limits.memory`: the fix set `1Gi`');
@@ -178,10 +178,7 @@ describe('a fix undone after the resume', () => {
   });
 
   it('Argo CD automated sync turned on without the merge: self-heal reverts the scale, and the alert says so', async () => {
-    const app = await start();
-    await upload(app, 'argo-1-before');
-    await upload(app, 'argo-2-autosync-off');
-    await upload(app, 'argo-3b-autosync-on-without-merge');
+    const { app } = await startAfter('argo-1-before', 'argo-2-autosync-off', 'argo-3b-autosync-on-without-merge');
     const alerts = issues(app).filter((issue) => issue.labels.includes('driftback-alert'));
     expect(alerts.map((issue) => issue.title)).toEqual(['driftback: kind-argo: the emergency fix under argocd/guestbook was undone']);
     expect(alerts[0]!.body).toContain('`spec.replicas`: the fix set `5`');
@@ -198,10 +195,7 @@ const suspendedAlerts = (harness: AppHarness): IssueRecord[] => issues(harness).
 
 describe('a suspension left past emergency.resumeWithin', () => {
   it('opens one alert naming who suspended it and the PR, and closes it on resume', async () => {
-    const app = await start();
-    await upload(app, 'flux-1-before');
-    await upload(app, 'flux-2-suspended');
-    const [pr] = pulls(app);
+    const { app, pr } = await startAfter('flux-1-before', 'flux-2-suspended');
     await runWatch(app);
     expect(suspendedAlerts(app)).toEqual([]);
 
