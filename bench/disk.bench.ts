@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import Database from 'better-sqlite3';
 import { evictUnusedBlobs } from '../src/app/blob-cache.js';
 import { gitBlobSha } from '../src/github/git-hash.js';
 import type { Snapshot } from '../src/core/model/index.js';
@@ -89,13 +90,17 @@ try {
 }
 
 function sizes() {
-  store.db.pragma('wal_checkpoint(TRUNCATE)');
-  const one = <T>(sql: string) => store.db.prepare(sql).get() as T;
-  return {
+  // The store hands out no handle: the bench reads the file through its own connection.
+  const db = new Database(join(dir, 'driftback.sqlite'));
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  const one = <T>(sql: string) => db.prepare(sql).get() as T;
+  const figures = {
     file: statSync(join(dir, 'driftback.sqlite')).size,
     snapshots: one<{ n: number }>('SELECT COALESCE(SUM(LENGTH(body)), 0) AS n FROM snapshots').n,
     observations: one<{ n: number }>('SELECT COALESCE(SUM(LENGTH(fingerprints)), 0) AS n FROM observations').n,
     blobs: one<{ n: number }>('SELECT COALESCE(SUM(LENGTH(text)), 0) AS n FROM blobs').n,
     blobRows: one<{ n: number }>('SELECT COUNT(*) AS n FROM blobs').n,
   };
+  db.close();
+  return figures;
 }

@@ -127,7 +127,7 @@ async function realReconcile(standIn: GitHubStandIn, octokit: GitHubClient, clus
     };
     const deps: ReconcileDeps = {
       store, clients: { forRepository: async () => octokit, forget: () => {} }, appIdentity: async () => APP, metrics: createMetrics(),
-      now: () => new Date('2026-12-02T03:10:00Z'), log: { info: () => {}, warn: () => {} },
+      now: () => new Date('2026-12-02T03:10:00Z'), log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
     };
     const outcomes: string[] = [];
     const run = async () => {
@@ -253,7 +253,7 @@ try {
     result: { resources: [], summary: { inSync: 0, modified: 0, missing: 0, extra: 0, ignored: 0, conflicts: 0 }, unlisted: [] },
     codify: { edits: lastEdits, codified: [], reported: [], check: { ok: true } },
   } satisfies DriftGroup;
-  let previous: BranchState = { branch, group: '', pullRequest, fingerprints: [], appCommits: lastWritten ? [lastWritten.commitSha] : [], ...(lastWritten ? { lastWritten } : {}) };
+  let previous: BranchState = { branch, pullRequest, fingerprints: [], appCommits: lastWritten ? [lastWritten.commitSha] : [], ...(lastWritten ? { lastWritten } : {}) };
   // As the App does: the default branch and the HEAD last read (or named by push webhooks since)
   // are trusted within the hour, and the render reads only what it read before (all cached).
   let remembered: { defaultBranch: string; trustedHead: { commitSha: string; treeSha: string } } | undefined;
@@ -263,7 +263,7 @@ try {
     remembered = { defaultBranch: repository.defaultBranch, trustedHead: { commitSha: repository.headSha, treeSha: repository.treeSha } };
     const ctx: GitHubContext = {
       octokit, owner: OWNER, repo: REPO, defaultBranch: repository.defaultBranch, baseSha: repository.headSha, baseListing: repository.listing, config, cluster: CLUSTER,
-      snapshot: { id: 'bench', capturedAt: '2026-12-02T03:05:00Z' }, appLogin: APP_LOGIN, app: APP, now: () => new Date('2026-12-02T03:10:00Z'), log: { info: () => {}, warn: () => {} },
+      snapshot: { id: 'bench', capturedAt: '2026-12-02T03:05:00Z' }, appLogin: APP_LOGIN, app: APP, now: () => new Date('2026-12-02T03:10:00Z'), log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
     };
     const result = await publishDrift(ctx, group, previous);
     if (result.type === 'declined' || result.type === 'foreign') throw new Error(`unexpected publish result ${result.type}`);

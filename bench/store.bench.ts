@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import Database from 'better-sqlite3';
 import { SqliteJobQueue } from '../src/app/queue/sqlite-queue.js';
 import type { Snapshot } from '../src/core/model/index.js';
 import { PostgresStore } from '../src/store/postgres-store.js';
@@ -57,8 +58,9 @@ async function benchStore(name: string, store: Store): Promise<void> {
   console.log(`${name}: 1,000 blobs in one getBlobs ${batched.ms.toFixed(1)} ms vs one by one ${single.ms.toFixed(1)} ms (${(single.ms / batched.ms).toFixed(0)}× faster batched)`);
 }
 
-async function benchSqliteQueue(db: SqliteStore['db']): Promise<void> {
-  const queue = new SqliteJobQueue({ db, logger: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined } });
+async function benchSqliteQueue(file: string): Promise<void> {
+  const db = new Database(file);
+  const queue = new SqliteJobQueue({ file, logger: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined } });
   let runs = 0;
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -73,6 +75,7 @@ async function benchSqliteQueue(db: SqliteStore['db']): Promise<void> {
     while ((db.prepare('SELECT COUNT(*) AS n FROM jobs').get() as { n: number }).n > 0) await new Promise((r) => setTimeout(r, 5));
   });
   await queue.stop();
+  db.close();
   console.log(`sqlite queue: ${enqueues} enqueues over ${keys} keys in ${burst.ms.toFixed(0)} ms (${((burst.ms * 1000) / enqueues).toFixed(0)} µs each) → ${runs} runs (${(enqueues / runs).toFixed(0)}× coalesced), drained in ${drained.ms.toFixed(0)} ms`);
 }
 
@@ -80,7 +83,7 @@ const dir = mkdtempSync(join(tmpdir(), 'driftback-bench-'));
 const sqlite = SqliteStore.open({ file: join(dir, 'driftback.sqlite') });
 try {
   await benchStore('sqlite', sqlite);
-  await benchSqliteQueue(sqlite.db);
+  await benchSqliteQueue(join(dir, 'driftback.sqlite'));
 } finally {
   await sqlite.close();
   rmSync(dir, { recursive: true, force: true });

@@ -3,7 +3,7 @@
 // costs no extra call; every response is counted into /metrics with its route and status.
 import type { Probot } from 'probot';
 import { hasStatus, observeRequests, type GitHubClient } from '../github/index.js';
-import type { Metrics } from './metrics.js';
+import { countGitHubRequest, recordRateLimitRemaining, type Metrics } from './metrics.js';
 
 export interface InstallationClients {
   /** The client of the installation that covers `repository` (`owner/name`). Throws NotInstalledError. */
@@ -20,7 +20,7 @@ export class NotInstalledError extends Error {
 }
 
 export interface InstallationClientsOptions {
-  metrics?: Pick<Metrics, 'githubRequests' | 'githubRateLimitRemaining'>;
+  metrics?: Metrics;
 }
 
 /** Splits `owner/name`; anything else is a caller's bug, reported with the value. */
@@ -34,8 +34,8 @@ function instrument(octokit: GitHubClient, options: InstallationClientsOptions):
   const metrics = options.metrics;
   if (!metrics) return octokit;
   observeRequests(octokit, {
-    onRequest: (route, status) => metrics.githubRequests.inc({ route, status: String(status) }),
-    onRateLimit: (remaining) => metrics.githubRateLimitRemaining.set(remaining),
+    onRequest: (route, status) => countGitHubRequest(metrics, route, status),
+    onRateLimit: (remaining) => recordRateLimitRemaining(metrics, remaining),
   });
   return octokit;
 }

@@ -5,9 +5,9 @@
 import { createOrUpdateCheckRun, type AppIdentity } from '../github/index.js';
 import type { Store } from '../store/types.js';
 import { splitRepository, type InstallationClients } from './github-client.js';
-import { isPlanJob, PLAN_CHECK_NAME, PLAN_QUEUE } from './plan/deps.js';
-import { RECONCILE_QUEUE } from './ingest/upload-route.js';
-import type { GiveUpHandler } from './queue/index.js';
+import { PLAN_CHECK_NAME } from './plan/deps.js';
+import { isPlanJob, isReconcileJob, PLAN_QUEUE, RECONCILE_QUEUE } from './queue/jobs.js';
+import type { GiveUpHandler } from './queue/types.js';
 import { readClusterState, writeClusterState } from './reconcile/state.js';
 
 export interface GiveUpDeps {
@@ -31,8 +31,8 @@ export function givenUpHandlers(deps: GiveUpDeps): Record<string, GiveUpHandler>
       });
     },
     [RECONCILE_QUEUE]: async (payload, info) => {
+      if (!isReconcileJob(payload)) return;
       const { repository, cluster } = payload;
-      if (typeof repository !== 'string' || typeof cluster !== 'string') return;
       const state = await readClusterState(deps.store, repository, cluster);
       const message = `the drift check of ${cluster} was given up after ${info.attempts} attempt${info.attempts === 1 ? '' : 's'}: ${info.reason}; the next snapshot or push checks again`;
       await writeClusterState(deps.store, repository, cluster, {

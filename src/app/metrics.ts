@@ -1,6 +1,11 @@
 // Prometheus metrics (GET /metrics). Labels are bounded: repository and cluster names, causes,
 // routes and statuses; resource names only as `source` (a suspended GitOps source: a repository has few).
+//
+// Every metric has one writer, below; the rest of the App calls these functions and never sets a
+// metric itself. One label rule holds for all of them: `clusterLabels` (a repository is named in
+// lower case, as GitHub compares names), so `Acme/Platform` and `acme/platform` are one series.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Cause } from '../core/model/index.js';
 
 export function createMetrics() {
   const registry = new Registry();
@@ -28,3 +33,86 @@ export function createMetrics() {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/** The one label rule of per-cluster series. */
+export function clusterLabels(repository: string, cluster: string): { repository: string; cluster: string } {
+  return { repository: repository.toLowerCase(), cluster };
+}
+
+/** A cluster's figures as the dashboard shows them (and the gauges export them). */
+export interface ClusterFigures {
+  resources: number;
+  degraded: number;
+  /** Suspended reconcilers and workloads (a CronJob with suspend: true). */
+  suspended: number;
+  conflicts: number;
+  driftByCause: Record<string, number>;
+}
+
+const CAUSES: readonly Cause[] = ['human', 'controller', 'applier', 'unknown'];
+
+/** driftback_degraded_resources, _suspended_resources, _conflicts and _drift_resources of one cluster. */
+export function recordClusterFigures(
+  metrics: Metrics, repository: string, cluster: string, figures: Omit<ClusterFigures, 'resources'>,
+): void {
+  const labels = clusterLabels(repository, cluster);
+  metrics.degraded.set(labels, figures.degraded);
+  metrics.suspended.set(labels, figures.suspended);
+  metrics.conflicts.set(labels, figures.conflicts);
+  for (const cause of CAUSES) metrics.driftResources.set({ ...labels, cause }, figures.driftByCause[cause] ?? 0);
+}
+
+/** driftback_snapshot_age_seconds: how old each cluster's latest snapshot is at `now`. */
+export function recordSnapshotAges(
+  metrics: Metrics, latest: Iterable<{ repository: string; cluster: string; capturedAt: string }>, now: Date,
+): void {
+  for (const { repository, cluster, capturedAt } of latest) {
+    const captured = Date.parse(capturedAt);
+    if (!Number.isFinite(captured)) continue;
+    metrics.snapshotAge.set(clusterLabels(repository, cluster), Math.max(0, (now.getTime() - captured) / 1000));
+  }
+}
+
+/**
+ * driftback_suspended_seconds: how long each suspended source has been suspended at `now`. The series
+ * are rewritten as a whole, so a resumed source's series is gone.
+ */
+export function recordSuspendedSeconds(
+  metrics: Metrics, suspended: Iterable<{ repository: string; cluster: string; source: string; since: string }>, now: Date,
+): void {
+  metrics.suspendedSeconds.reset();
+  for (const { repository, cluster, source, since } of suspended) {
+    const at = Date.parse(since);
+    if (!Number.isFinite(at)) continue;
+    metrics.suspendedSeconds.set({ ...clusterLabels(repository, cluster), source }, Math.max(0, (now.getTime() - at) / 1000));
+  }
+}
+
+/** driftback_reconcile_duration_seconds: starts timing one reconcile; call the result with how it ended. */
+export function timeReconcile(metrics: Metrics): (result: string) => void {
+  const stop = metrics.reconcileDuration.startTimer();
+  return (result) => void stop({ result });
+}
+
+/** driftback_reconcile_errors_total */
+export function countReconcileError(metrics: Metrics, repository: string, cluster: string): void {
+  metrics.reconcileErrors.inc(clusterLabels(repository, cluster));
+}
+
+/** driftback_github_requests_total */
+export function countGitHubRequest(metrics: Metrics, route: string, status: number): void {
+  metrics.githubRequests.inc({ route, status: String(status) });
+}
+
+/** driftback_github_rate_limit_remaining */
+export function recordRateLimitRemaining(metrics: Metrics, remaining: number): void {
+  metrics.githubRateLimitRemaining.set(remaining);
+}
+
+export type SnapshotResult =
+  'accepted' | 'duplicate' | 'stale' | 'invalid' | 'unauthorized' | 'too-large' | 'rate-limited' | 'error';
+
+/** driftback_snapshots_received_total */
+export function countSnapshot(metrics: Metrics, result: SnapshotResult): void {
+  metrics.snapshotsReceived.inc({ result });
+}

@@ -8,21 +8,14 @@ import type { DestinationStream } from 'pino';
 import type { Probot as ProbotClass, ProbotOctokit, Server as ServerClass, ApplicationFunctionOptions } from 'probot';
 import type { AppEnv } from './env.js';
 import { openStore } from '../store/index.js';
-import { createQueue } from './queue/index.js';
-import type { JobQueue, Store } from '../store/types.js';
+import type { Store } from '../store/types.js';
 import { createLogger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
-import { createUploadHandler } from './ingest/upload-route.js';
-import { createRateLimiter } from './ingest/rate-limit.js';
-import { createByteBudget } from './ingest/semaphore.js';
-import { createMetricsHandler } from './routes.js';
 import { AppOctokit } from './octokit.js';
-import { createApp } from './webhooks/index.js';
-import { registerReview } from './plan/index.js';
-import { snapshotAgeRefresher } from './dashboard/index.js';
-import type { GiveUpHandler, JobHandler } from './queue/index.js';
-import { givenUpHandlers } from './give-up.js';
-import { maintenanceHandler, MAINTENANCE_EVERY_SECONDS, MAINTENANCE_QUEUE } from './maintenance.js';
+import { createQueue } from './queue/create-queue.js';
+import type { JobQueue } from './queue/jobs.js';
+import type { GiveUpHandler, JobHandler } from './queue/types.js';
+import { createApp } from './wiring.js';
 
 export interface ProbotClasses {
   Probot: typeof ProbotClass;
@@ -50,9 +43,6 @@ export interface StartOverrides {
   logDestination?: DestinationStream;
 }
 
-/** Failed authentications one client address may make per minute (and at once) before 429. */
-const FAILED_AUTHENTICATIONS_PER_MINUTE = 10;
-
 export async function startDriftback(env: AppEnv, classes: ProbotClasses, overrides: StartOverrides = {}): Promise<Running> {
   const { Probot, Server } = classes;
   const configured = Boolean(env.appId && env.privateKey);
@@ -77,37 +67,21 @@ export async function startDriftback(env: AppEnv, classes: ProbotClasses, overri
   const metrics = createMetrics();
   let log!: ProbotClass['log'];
   let queue!: JobQueue;
-  let handlers: Record<string, JobHandler> = {};
+  let jobs: Record<string, JobHandler> = {};
   let givenUp: Record<string, GiveUpHandler> = {};
-  let reviewHandlers: Record<string, JobHandler> = {};
   const now = overrides.now ?? (() => new Date());
 
   await server.load(async (app: ProbotClass, { addHandler }: ApplicationFunctionOptions) => {
     log = app.log;
-    queue = createQueue({ store, logger: app.log as never });
-    const driftback = createApp(app, { store, queue, metrics, clock: now, appId: env.appId ?? 1 });
-    handlers = driftback.handlers;
-    addHandler(
-      createUploadHandler({
-        store,
-        queue,
-        tokenSecret: env.tokenSecret,
-        maxSnapshotBytes: env.maxSnapshotBytes,
-        rateLimiter: createRateLimiter(env.uploadsPerMinute),
-        failures: createRateLimiter(FAILED_AUTHENTICATIONS_PER_MINUTE, FAILED_AUTHENTICATIONS_PER_MINUTE),
-        trustProxy: env.trustProxy,
-        bodyReads: createByteBudget(env.ingestMemoryBytes ?? 64 * 1024 * 1024, env.ingestConcurrency * 2),
-        parsing: createByteBudget(env.ingestMemoryBytes ?? 64 * 1024 * 1024, env.ingestConcurrency),
-        now,
-        log: app.log,
-        onSnapshot: (result) => metrics.snapshotsReceived.inc({ result }),
-      }),
-    );
-    addHandler(createMetricsHandler(metrics, snapshotAgeRefresher(metrics, store, now), env.metricsToken));
-    reviewHandlers = await registerReview(app, { store, queue, clients: driftback.clients, appIdentity: driftback.appIdentity, metrics, now, log: app.log });
-    givenUp = givenUpHandlers({ store, clients: driftback.clients, appIdentity: driftback.appIdentity, now });
-    await queue.schedule(MAINTENANCE_QUEUE, MAINTENANCE_EVERY_SECONDS);
-    reviewHandlers[MAINTENANCE_QUEUE] = maintenanceHandler({ store, now, log: app.log });
+    queue = createQueue({ store, logger: app.log });
+    const driftback = createApp({ probot: app, store, queue, metrics, now, log: app.log }, {
+      appId: env.appId ?? 1, tokenSecret: env.tokenSecret, maxSnapshotBytes: env.maxSnapshotBytes, uploadsPerMinute: env.uploadsPerMinute,
+      ingestConcurrency: env.ingestConcurrency, ingestMemoryBytes: env.ingestMemoryBytes, trustProxy: env.trustProxy, metricsToken: env.metricsToken,
+    });
+    for (const route of driftback.routes) addHandler(route);
+    for (const { queue: name, everySeconds } of driftback.schedules) await queue.schedule(name, everySeconds);
+    jobs = driftback.jobs;
+    givenUp = driftback.givenUp;
     if (!configured) {
       app.log.warn('APP_ID and PRIVATE_KEY are not set: open this server in a browser to register the App on GitHub from app.yml');
       addHandler(await loadProbotSetup(app, env, server));
@@ -115,7 +89,7 @@ export async function startDriftback(env: AppEnv, classes: ProbotClasses, overri
   });
 
   if (!env.tokenSecret) log.warn('DRIFTBACK_TOKEN_SECRET is not set: snapshot uploads are refused until it is');
-  await queue.start({ ...reviewHandlers, ...handlers }, givenUp);
+  await queue.start(jobs, givenUp);
   const httpServer = await server.start();
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : env.port;

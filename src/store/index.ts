@@ -6,3 +6,4 @@ export { PostgresStore, type PostgresStoreOptions } from './postgres-store.js';
 export { StoreUnavailableError, isConnectionError } from './errors.js';
 export { snapshotIdFor } from './snapshot-codec.js';
 export { DEFAULT_RETAIN } from './migrations.js';
+export * from './state/index.js';

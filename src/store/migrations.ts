@@ -127,6 +127,13 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE blobs ADD COLUMN used_at BIGINT NOT NULL DEFAULT 0;
       CREATE INDEX blobs_by_use ON blobs (used_at);`,
   },
+  {
+    version: 4,
+    name: 'state: the version of its shape',
+    // Rows from before are version 1; src/store/state/versions.ts brings them to the current shape on read.
+    sqlite: `ALTER TABLE state ADD COLUMN version INTEGER NOT NULL DEFAULT 1;`,
+    postgres: `ALTER TABLE state ADD COLUMN version INTEGER NOT NULL DEFAULT 1;`,
+  },
 ];
 
 /** Default number of snapshots kept per (repository, cluster). */

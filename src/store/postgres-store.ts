@@ -7,6 +7,7 @@ import { isConnectionError, StoreUnavailableError } from './errors.js';
 import { DEFAULT_RETAIN, MIGRATIONS, OBSERVATIONS_KEPT } from './migrations.js';
 import { metaFromRow, SNAPSHOT_META_COLUMNS, type SnapshotMetaRow } from './rows.js';
 import { compressSnapshot, decompressSnapshot, instantOf, snapshotIdFor } from './snapshot-codec.js';
+import { decodeState, encodeState, stateRow, STATE_VERSION, type StateKey, type StateKind, type StateOf } from './state/index.js';
 import type { Decision, PutSnapshotResult, Store, StoredSnapshotMeta } from './types.js';
 
 export interface PostgresStoreOptions {
@@ -186,15 +187,18 @@ export class PostgresStore implements Store {
     return result.rowCount ?? 0;
   }
 
-  async getState<T = Record<string, unknown>>(repository: string, cluster: string): Promise<T | undefined> {
-    const result = await this.query<{ value: T }>('SELECT value FROM state WHERE repository = $1 AND cluster = $2', [repository, cluster]);
-    return result.rows[0]?.value;
+  async getState<K extends StateKind>(key: StateKey & { kind: K }): Promise<StateOf[K] | undefined> {
+    const { repository, cluster } = stateRow(key);
+    const result = await this.query<{ value: unknown; version: number }>('SELECT value, version FROM state WHERE repository = $1 AND cluster = $2', [repository, cluster]);
+    const row = result.rows[0];
+    return row ? decodeState<K>(key as { kind: K; repository: string }, row.version, row.value) : undefined;
   }
 
-  async setState<T = Record<string, unknown>>(repository: string, cluster: string, state: T): Promise<void> {
+  async setState<K extends StateKind>(key: StateKey & { kind: K }, state: StateOf[K]): Promise<void> {
+    const { repository, cluster } = stateRow(key);
     await this.query(
-      'INSERT INTO state (repository, cluster, value) VALUES ($1, $2, $3) ON CONFLICT (repository, cluster) DO UPDATE SET value = excluded.value',
-      [repository, cluster, JSON.stringify(state)],
+      'INSERT INTO state (repository, cluster, value, version) VALUES ($1, $2, $3, $4) ON CONFLICT (repository, cluster) DO UPDATE SET value = excluded.value, version = excluded.version',
+      [repository, cluster, encodeState<K>(key as { kind: K; repository: string }, state), STATE_VERSION],
     );
   }
 

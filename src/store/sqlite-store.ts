@@ -8,6 +8,7 @@ import { StoreUnavailableError } from './errors.js';
 import { DEFAULT_RETAIN, MIGRATIONS, OBSERVATIONS_KEPT } from './migrations.js';
 import { metaFromRow, SNAPSHOT_META_COLUMNS, type SnapshotMetaRow } from './rows.js';
 import { compressSnapshot, decompressSnapshot, instantOf, snapshotIdFor } from './snapshot-codec.js';
+import { decodeState, encodeState, stateRow, STATE_VERSION, type StateKey, type StateKind, type StateOf } from './state/index.js';
 import type { Decision, PutSnapshotResult, Store, StoredSnapshotMeta } from './types.js';
 
 export interface SqliteStoreOptions {
@@ -27,11 +28,12 @@ export class SqliteStore implements Store {
   private readonly retain: number;
 
   private constructor(
-    readonly db: Database.Database,
+    private readonly db: Database.Database,
+    file: string,
     retain: number,
   ) {
     this.retain = retain;
-    this.backend = { type: 'sqlite', db } as const;
+    this.backend = { type: 'sqlite', file } as const;
   }
 
   static open(options: SqliteStoreOptions): SqliteStore {
@@ -49,7 +51,7 @@ export class SqliteStore implements Store {
     } catch (error) {
       throw new StoreUnavailableError('sqlite', new Error(`cannot open ${options.file}: ${(error as Error).message}`));
     }
-    return new SqliteStore(db, options.retain ?? DEFAULT_RETAIN);
+    return new SqliteStore(db, options.file, options.retain ?? DEFAULT_RETAIN);
   }
 
   async putSnapshot(snapshot: Snapshot, options: { digest: string; receivedAt: string; compressed?: Buffer }): Promise<PutSnapshotResult> {
@@ -188,15 +190,17 @@ export class SqliteStore implements Store {
     return this.db.prepare('DELETE FROM blobs WHERE used_at < ?').run(unusedSince).changes;
   }
 
-  async getState<T = Record<string, unknown>>(repository: string, cluster: string): Promise<T | undefined> {
-    const row = this.db.prepare('SELECT value FROM state WHERE repository = ? AND cluster = ?').get(repository, cluster) as { value: string } | undefined;
-    return row ? (JSON.parse(row.value) as T) : undefined;
+  async getState<K extends StateKind>(key: StateKey & { kind: K }): Promise<StateOf[K] | undefined> {
+    const { repository, cluster } = stateRow(key);
+    const row = this.db.prepare('SELECT value, version FROM state WHERE repository = ? AND cluster = ?').get(repository, cluster) as { value: string; version: number } | undefined;
+    return row ? decodeState<K>(key as { kind: K; repository: string }, row.version, row.value) : undefined;
   }
 
-  async setState<T = Record<string, unknown>>(repository: string, cluster: string, state: T): Promise<void> {
+  async setState<K extends StateKind>(key: StateKey & { kind: K }, state: StateOf[K]): Promise<void> {
+    const { repository, cluster } = stateRow(key);
     this.db
-      .prepare('INSERT INTO state (repository, cluster, value) VALUES (?, ?, ?) ON CONFLICT (repository, cluster) DO UPDATE SET value = excluded.value')
-      .run(repository, cluster, JSON.stringify(state));
+      .prepare('INSERT INTO state (repository, cluster, value, version) VALUES (?, ?, ?, ?) ON CONFLICT (repository, cluster) DO UPDATE SET value = excluded.value, version = excluded.version')
+      .run(repository, cluster, encodeState<K>(key as { kind: K; repository: string }, state), STATE_VERSION);
   }
 
   async ping(): Promise<void> {

@@ -1,11 +1,14 @@
 // The App's storage: one interface, two implementations (SQLite by default, PostgreSQL when
 // DATABASE_URL is set), both run against the same test suite.
-import type BetterSqlite3 from 'better-sqlite3';
 import type { Snapshot } from '../core/model/index.js';
+import type { StateKey, StateKind, StateOf } from './state/index.js';
 
-/** Which database a store sits on; the job queue uses it to persist jobs alongside. */
+/**
+ * Where a store's database is (never a handle to it): the job queue opens its own connection there,
+ * so its jobs are kept beside the snapshots.
+ */
 export type StoreBackend =
-  | { type: 'sqlite'; db: BetterSqlite3.Database }
+  | { type: 'sqlite'; file: string }
   | { type: 'postgres'; connectionString: string; schema: string };
 
 export interface StoredSnapshotMeta {
@@ -64,42 +67,16 @@ export interface Store {
   /** Drops blobs last used before `unusedSince`; returns how many. */
   evictBlobs(unusedSince: number): Promise<number>;
 
-  /** Small per-cluster (or per-repository, cluster = '') JSON state: open PR, last commit written, alert issue, … */
-  getState<T = Record<string, unknown>>(repository: string, cluster: string): Promise<T | undefined>;
-  setState<T = Record<string, unknown>>(repository: string, cluster: string, state: T): Promise<void>;
+  /**
+   * Small typed state per cluster, per repository and of the watch (src/store/state: schemas and
+   * versions): parsed on read, brought to the current version first; throws StateInvalidError when a
+   * row does not parse.
+   */
+  getState<K extends StateKind>(key: StateKey & { kind: K }): Promise<StateOf[K] | undefined>;
+  /** Checked against the schema, written at the current version. */
+  setState<K extends StateKind>(key: StateKey & { kind: K }, state: StateOf[K]): Promise<void>;
 
   /** Cheap liveness check of the database. */
   ping(): Promise<void>;
   close(): Promise<void>;
-}
-
-export interface ReconcileJob {
-  repository: string;
-  cluster: string;
-  /** Snapshot that triggered the job; the job always works on the newest stored one. */
-  snapshotId?: string;
-  reason: 'snapshot' | 'push' | 'installation' | 'retry' | 'startup';
-}
-
-export interface JobQueue {
-  /**
-   * Enqueues work for a key (`<repository>#<cluster>`). Jobs for one key run one at a time, and
-   * jobs that pile up behind a running one are coalesced into one run.
-   */
-  enqueue(queue: string, key: string, payload: Record<string, unknown>): Promise<void>;
-  /**
-   * Starts workers; `handler` throwing means retry with backoff. `givenUp[queue]` is told when a job
-   * of that queue is given up (its last attempt failed, or its runs kept being cut off).
-   */
-  start(
-    handlers: Record<string, (payload: Record<string, unknown>, meta: { key: string; attempt: number; jobId: string }) => Promise<void>>,
-    givenUp?: Record<string, (payload: Record<string, unknown>, info: { key: string; attempts: number; reason: string }) => Promise<void>>,
-  ): Promise<void>;
-  /** Stops taking jobs, waits for running ones (up to `timeoutMs`), hands the rest back. */
-  stop(timeoutMs?: number): Promise<void>;
-  /**
-   * Runs the handler registered under `name` every `everySeconds`, once across all replicas.
-   * Call before `start`.
-   */
-  schedule(name: string, everySeconds: number): Promise<void>;
 }

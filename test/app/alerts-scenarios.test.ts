@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../src/core/model/index.js';
 import { FILES, liveProd } from './plan-scenario.js';
 import { commentsOn, expectGolden, issuesTitled, runWatch, startHarness, uploadSnapshot, type Harness } from './plan-harness.js';
+import { sqliteOf } from '../support/sqlite-file.js';
 
 let h: Harness;
 const at = (time: string): void => void (h.clock.now = new Date(time));
@@ -91,5 +92,29 @@ describe('a GitOps controller that stops reconciling', () => {
     await runWatch(h);
     expect(issuesTitled(h, title).map((i) => i.state)).toEqual(['closed']);
     expect(commentsOn(h, alert.number).at(-1)).toContain('reconciles again');
+  });
+
+  it('closes an alert that a version 1 watch state recorded, once the controller reconciles again', async () => {
+    const title = 'driftback: prod: flux-system/prod is not reconciling';
+    at('2026-12-02T17:00:00Z');
+    expect(await uploadSnapshot(h, 'prod', live(true))).toBe(202);
+    await runWatch(h);
+    at('2026-12-02T18:05:00Z');
+    expect(await uploadSnapshot(h, 'prod', live(true))).toBe(202);
+    await runWatch(h);
+    expect(issuesTitled(h, title).map((i) => i.state)).toEqual(['open']);
+    // The row as an App before versioned state left it: reconcilers keyed `<cluster>/<namespace>/<name>`.
+    const db = sqliteOf(h.app.store);
+    const row = db.prepare(`SELECT value FROM state WHERE cluster = '~watch'`).get() as { value: string };
+    const current = JSON.parse(row.value);
+    const [entry] = current.notReconciling.prod;
+    const notReconciling = { 'prod/flux-system/prod': { since: entry.since, reason: entry.reason, issue: entry.issue } };
+    const v1 = JSON.stringify({ ...current, notReconciling });
+    db.prepare(`UPDATE state SET value = ?, version = 1 WHERE cluster = '~watch'`).run(v1);
+
+    at('2026-12-02T18:10:00Z');
+    expect(await uploadSnapshot(h, 'prod', live(false))).toBe(202);
+    await runWatch(h);
+    expect(issuesTitled(h, title).map((i) => i.state)).toEqual(['closed']);
   });
 });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { gitBlobSha } from '../../src/github/git-hash.js';
 import { FILES, liveProd, SETTINGS } from './plan-scenario.js';
 import { drain, openPullRequest, pullRequestPayload, sendWebhook, startHarness, uploadSnapshot, type Harness } from './plan-harness.js';
+import { sqliteOf } from '../support/sqlite-file.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -13,9 +14,7 @@ afterEach(async () => {
 });
 
 function cached(harness: Harness): Map<string, number> {
-  const backend = harness.app.store.backend;
-  if (backend?.type !== 'sqlite') throw new Error('the harness runs on SQLite');
-  const rows = backend.db.prepare('SELECT sha, LENGTH(text) AS size FROM blobs').all() as Array<{ sha: string; size: number }>;
+  const rows = sqliteOf(harness.app.store).prepare('SELECT sha, LENGTH(text) AS size FROM blobs').all() as Array<{ sha: string; size: number }>;
   return new Map(rows.map((row) => [row.sha, row.size]));
 }
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/core/config/index.js';
 import type { KubeObject } from '../../src/core/model/index.js';
 import { renderDashboard } from '../../src/core/report/index.js';
-import { dashboardCluster, keyFromDisplay } from '../../src/app/dashboard/index.js';
+import { dashboardCluster } from '../../src/app/dashboard/index.js';
 import type { ClusterState } from '../../src/app/reconcile/state.js';
 import { expectGolden } from './plan-harness.js';
 
@@ -23,10 +23,10 @@ const items: KubeObject[] = [
 
 const state: ClusterState = {
   lastReconcileAt: '2026-12-02T11:58:00Z',
-  drift: { byCause: { human: 2, controller: 1 }, resources: 3, pending: 0, declined: 0, reported: [] },
-  conflicts: [{ resource: 'Deployment/shop/web', path: '/spec/replicas', manager: 'horizontal-pod-autoscaler', fix: 'remove it from Git' }],
+  drift: { byCause: { human: 2, controller: 1 }, pending: 0 },
+  conflicts: [{ resource: { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'web' }, path: '/spec/replicas', manager: 'horizontal-pod-autoscaler' }],
   ignored: [{ reason: 'replicas belong to the HPA', count: 4 }],
-  openPullRequests: [{ number: 12, branch: 'driftback/prod' }],
+  openPullRequests: [{ number: 12 }],
   problems: [{ file: 'clusters/prod/kustomization.yaml', line: 7, field: 'helmCharts', message: 'helmCharts are not rendered: render the chart in CI' }],
 };
 
@@ -40,10 +40,5 @@ describe('dashboardCluster', () => {
 
   it('renders the dashboard body', () => {
     expectGolden('dashboard-full.md', renderDashboard({ now: NOW, clusters: [view], configErrors: state.problems! }));
-  });
-
-  it('reads conflict resources back into keys', () => {
-    expect(keyFromDisplay('Deployment/shop/web')).toEqual({ group: '', kind: 'Deployment', namespace: 'shop', name: 'web' });
-    expect(keyFromDisplay('Namespace/shop')).toEqual({ group: '', kind: 'Namespace', namespace: '', name: 'shop' });
   });
 });

@@ -6,6 +6,7 @@ import { readClusterState } from '../../src/app/reconcile/state.js';
 import { startAppHarness, type AppHarness } from '../support/app.js';
 import { eventually } from '../support/app-process.js';
 import { CLUSTER, gitopsRepository } from './live.js';
+import { sqliteOf } from '../support/sqlite-file.js';
 
 let harness: AppHarness | undefined;
 afterEach(async () => {
@@ -14,9 +15,7 @@ afterEach(async () => {
 });
 
 function crashedRun(h: AppHarness, queue: string, key: string, payload: Record<string, unknown>, attempt: number): void {
-  const backend = h.app.store.backend;
-  if (backend?.type !== 'sqlite') throw new Error('the harness runs on SQLite');
-  backend.db.prepare(`INSERT INTO jobs (queue, key, payload, state, attempt, run_at) VALUES (?, ?, ?, 'running', ?, 0)`).run(queue, key, JSON.stringify(payload), attempt);
+  sqliteOf(h.app.store).prepare(`INSERT INTO jobs (queue, key, payload, state, attempt, run_at) VALUES (?, ?, ?, 'running', ?, 0)`).run(queue, key, JSON.stringify(payload), attempt);
 }
 
 describe('jobs the App did not survive', () => {

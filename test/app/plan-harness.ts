@@ -13,6 +13,7 @@ import { startDriftback, type Running } from '../../src/app/start.js';
 import { GitHubStandIn } from '../support/github/index.js';
 import { readFixture } from '../support/fixtures.js';
 import { goldenIn } from '../support/golden.js';
+import { sqliteOf } from '../support/sqlite-file.js';
 
 const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
 const WEBHOOK_SECRET = 'webhook-secret';
@@ -57,10 +58,9 @@ export async function startHarness(files: Record<string, string>, start = '2026-
 
 /** Resolves when no job is pending or running (polls the queue's table; no fixed sleeps). */
 export async function drain(harness: Harness): Promise<void> {
-  const backend = harness.app.store.backend;
-  if (backend?.type !== 'sqlite') throw new Error('the harness runs on SQLite');
+  const db = sqliteOf(harness.app.store);
   for (let i = 0; i < 2000; i++) {
-    const row = backend.db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE run_at <= ?`).get(Date.now() + 1000) as { n: number };
+    const row = db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE run_at <= ?`).get(Date.now() + 1000) as { n: number };
     if (row.n === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

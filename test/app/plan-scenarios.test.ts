@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, CONFIG, deployment, FILES, kustomization, liveEdge, liveProd, SETTINGS, WEB } from './plan-scenario.js';
 import { checkRunPayload, checkRunsFor, commentsOn, expectGolden, openPullRequest, pullRequestPayload, runWatch, sendWebhook, startHarness, uploadSnapshot, type Harness } from './plan-harness.js';
+import { sqliteOf } from '../support/sqlite-file.js';
 
 let h: Harness;
 
@@ -161,9 +162,7 @@ describe('plan comments over the life of a pull request', () => {
     expect(pull.comments[0]).toContain('alias bomb');
     expect((await fetch(`${h.baseUrl}/ping`)).status).toBe(200);
     // Done, not retried: no job is left for it.
-    const backend = h.app.store.backend!;
-    if (backend.type !== 'sqlite') throw new Error('expected SQLite');
-    expect(backend.db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE queue = 'plan'`).get()).toEqual({ n: 0 });
+    expect(sqliteOf(h.app.store).prepare(`SELECT COUNT(*) AS n FROM jobs WHERE queue = 'plan'`).get()).toEqual({ n: 0 });
   });
 
   it('is planned under the base branch\'s config: dropping plan.protect does not hide a data-loss warning', async () => {

@@ -1,7 +1,6 @@
 // How the repository's config steers the reconcile: problems recorded for the dashboard, clusters
 // not listed, the persistence gate, one PR per namespace; and what /metrics shows afterwards.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ClusterState, RepositoryState } from '../../src/app/reconcile/index.js';
 import { drain, pushPayload, sendWebhook, startAppHarness, uploadSnapshot, type AppHarness } from '../support/app.js';
 import { appliedObjects, CLUSTER, CLUSTER_PATH, configText, gitopsRepository, scaled, snapshotOf } from './live.js';
 
@@ -31,16 +30,15 @@ describe('reconcile and the repository config', () => {
     harness.standIn.pushCommit({ owner: harness.owner, repo: harness.repo, branch: 'main', files: { '.github/driftback.yml': `${configText()}  minSnapshot: 2\n` } });
     await upload(harness, live, '2026-12-02T03:00:00Z');
     expect(pulls(harness)).toHaveLength(0);
-    const repositoryState = await harness.app.store.getState<RepositoryState>(harness.repository, '');
-    expect(repositoryState?.configProblems).toEqual([expect.objectContaining({ file: '.github/driftback.yml', line: 7, message: expect.stringContaining('minSnapshot') })]);
-    const state = await harness.app.store.getState<ClusterState>(harness.repository, CLUSTER);
+    const state = await harness.app.store.getState({ kind: 'cluster', repository: harness.repository, cluster: CLUSTER });
+    expect(state?.problems).toEqual([expect.objectContaining({ file: '.github/driftback.yml', line: 7, message: expect.stringContaining('minSnapshot') })]);
     expect(state?.outcome?.type).toBe('config-invalid');
 
     const fixed = harness.standIn.pushCommit({ owner: harness.owner, repo: harness.repo, branch: 'main', files: { '.github/driftback.yml': configText() } });
     await sendWebhook(harness, 'push', pushPayload(harness, 'main', fixed));
     await drain(harness);
     expect(pulls(harness)).toHaveLength(1);
-    expect((await harness.app.store.getState<RepositoryState>(harness.repository, ''))?.configProblems).toEqual([]);
+    expect((await harness.app.store.getState({ kind: 'cluster', repository: harness.repository, cluster: CLUSTER }))?.problems).toEqual([]);
   });
 
   it('says which cluster is not configured, and proposes nothing for it', async () => {
@@ -48,7 +46,7 @@ describe('reconcile and the repository config', () => {
     harness = await startAppHarness({ files });
     await upload(harness, scaled(appliedObjects(files), 'frontend', 5), '2026-12-02T03:00:00Z', 'staging');
     expect(pulls(harness)).toHaveLength(0);
-    const state = await harness.app.store.getState<ClusterState>(harness.repository, 'staging');
+    const state = await harness.app.store.getState({ kind: 'cluster', repository: harness.repository, cluster: 'staging' });
     expect(state?.outcome).toEqual({ type: 'not-configured', message: expect.stringContaining('add it under clusters') });
   });
 
@@ -58,7 +56,7 @@ describe('reconcile and the repository config', () => {
     const live = scaled(appliedObjects(files), 'frontend', 5);
     await upload(harness, live, '2026-12-02T03:00:00Z');
     expect(pulls(harness)).toHaveLength(0);
-    expect((await harness.app.store.getState<ClusterState>(harness.repository, CLUSTER))?.drift?.pending).toBe(1);
+    expect((await harness.app.store.getState({ kind: 'cluster', repository: harness.repository, cluster: CLUSTER }))?.drift?.pending).toBe(1);
     await upload(harness, live, '2026-12-02T03:05:00Z');
     expect(pulls(harness)).toHaveLength(1);
   });
@@ -78,7 +76,7 @@ describe('reconcile and the repository config', () => {
     expect(metrics).toContain(`driftback_drift_resources{repository="${harness.repository}",cluster="${CLUSTER}",cause="human"} 2`);
     expect(metrics).toMatch(/driftback_github_requests_total\{route="POST \/repos\/\{owner\}\/\{repo\}\/pulls",status="201"\} 2/);
     expect(metrics).toMatch(/driftback_github_rate_limit_remaining \d+/);
-    const state = await harness.app.store.getState<ClusterState>(harness.repository, CLUSTER);
+    const state = await harness.app.store.getState({ kind: 'cluster', repository: harness.repository, cluster: CLUSTER });
     expect(state?.openPullRequests).toHaveLength(2);
     expect(state?.lastReconcileAt).toBeDefined();
   });

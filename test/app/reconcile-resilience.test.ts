@@ -93,7 +93,7 @@ describe('reconcile: call budget and resilience', () => {
     // A repository the App is not installed on yet (the stand-in does not know it).
     const newcomer = { ...harness, repo: 'newcomer', repository: `${harness.owner}/newcomer` };
     await upload(newcomer, scaled(appliedObjects(files), 'frontend', 5), '2026-12-02T03:00:00Z');
-    const state = await harness.app.store.getState<{ outcome?: { type: string } }>(newcomer.repository, CLUSTER);
+    const state = await harness.app.store.getState({ kind: 'cluster', repository: newcomer.repository, cluster: CLUSTER });
     expect(state?.outcome?.type).toBe('not-installed');
 
     harness.standIn.seedRepository({ owner: harness.owner, repo: 'newcomer', files });

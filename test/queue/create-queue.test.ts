@@ -9,6 +9,7 @@ import { SqliteJobQueue } from '../../src/app/queue/sqlite-queue.js';
 import { SqliteStore } from '../../src/store/sqlite-store.js';
 import type { Store } from '../../src/store/types.js';
 import { PG_URL } from '../store/support.js';
+import { sqliteOf } from '../support/sqlite-file.js';
 import { recordingLogger } from './support.js';
 
 describe('createQueue', () => {
@@ -21,7 +22,7 @@ describe('createQueue', () => {
       const queue = createQueue({ store, logger });
       expect(queue).toBeInstanceOf(SqliteJobQueue);
       await queue.enqueue('reconcile', 'acme/repo#prod', { reason: 'push' });
-      expect(store.db.prepare('SELECT queue, key, payload FROM jobs').all()).toEqual([{ queue: 'reconcile', key: 'acme/repo#prod', payload: '{"reason":"push"}' }]);
+      expect(sqliteOf(store).prepare('SELECT queue, key, payload FROM jobs').all()).toEqual([{ queue: 'reconcile', key: 'acme/repo#prod', payload: '{"reason":"push"}' }]);
     } finally {
       await store.close();
       rmSync(dir, { recursive: true, force: true });

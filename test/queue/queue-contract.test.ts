@@ -1,7 +1,7 @@
 // The JobQueue contract on both backends: serialized and coalesced per key, retried with backoff,
 // and nothing lost when a queue stops mid-job and a new one starts on the same database.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JobQueue } from '../../src/store/types.js';
+import type { JobQueue } from '../../src/app/queue/jobs.js';
 import { gate, OverlapMeter, postgresQueueFactory, recordingLogger, sleep, sqliteQueueFactory, waitFor, type QueueBed, type QueueFactory } from './support.js';
 
 afterAll(() => postgresQueueFactory.dispose());

@@ -1,9 +1,12 @@
 // Random bursts of enqueues and failures against the SQLite queue: whatever the interleaving, a key
 // never runs twice at once, and every key's last run works on the last payload enqueued for it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SqliteJobQueue } from '../../src/app/queue/sqlite-queue.js';
-import { SqliteStore } from '../../src/store/sqlite-store.js';
+import { sqliteFile } from '../support/sqlite-file.js';
 import { OverlapMeter, recordingLogger, sleep, waitFor } from './support.js';
 
 const step = fc.record({ key: fc.integer({ min: 0, max: 3 }), failFirst: fc.boolean(), pauseMs: fc.integer({ min: 0, max: 3 }) });
@@ -12,8 +15,9 @@ describe('SQLite queue under random bursts', () => {
   it('serializes per key and ends every key on its newest payload', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 30 }), async (steps) => {
-        const store = SqliteStore.open({ file: ':memory:' });
-        const queue = new SqliteJobQueue({ db: store.db, logger: recordingLogger(), concurrency: 3, retry: { maxAttempts: 3, initialDelayMs: 1, maxDelayMs: 2 } });
+        const dir = mkdtempSync(join(tmpdir(), 'driftback-queue-property-'));
+        const file = join(dir, 'queue.sqlite');
+        const queue = new SqliteJobQueue({ file, logger: recordingLogger(), concurrency: 3, retry: { maxAttempts: 3, initialDelayMs: 1, maxDelayMs: 2 } });
         const meter = new OverlapMeter();
         const lastRun = new Map<string, number>();
         try {
@@ -33,12 +37,13 @@ describe('SQLite queue under random bursts', () => {
             lastEnqueued.set(key, n);
             if (s.pauseMs) await sleep(s.pauseMs);
           }
-          await waitFor(() => (store.db.prepare('SELECT COUNT(*) AS n FROM jobs').get() as { n: number }).n === 0, 'the queue to drain');
+          await waitFor(() => (sqliteFile(file).prepare('SELECT COUNT(*) AS n FROM jobs').get() as { n: number }).n === 0, 'the queue to drain');
           expect(Math.max(...meter.maxPerKey.values())).toBe(1);
           expect(lastRun).toEqual(lastEnqueued);
         } finally {
           await queue.stop(1_000);
-          await store.close();
+          sqliteFile(file).close();
+          rmSync(dir, { recursive: true, force: true });
         }
       }),
       { numRuns: 40 },

@@ -7,9 +7,11 @@ import { Logger, makeWorkerUtils } from 'graphile-worker';
 import pg from 'pg';
 import { GraphileJobQueue } from '../../src/app/queue/graphile-queue.js';
 import { SqliteJobQueue } from '../../src/app/queue/sqlite-queue.js';
-import type { QueueLogger, QueueOptions } from '../../src/app/queue/types.js';
+import type { AppLogger } from '../../src/app/logger.js';
+import type { JobQueue } from '../../src/app/queue/jobs.js';
+import type { QueueOptions } from '../../src/app/queue/types.js';
 import { SqliteStore } from '../../src/store/sqlite-store.js';
-import type { JobQueue } from '../../src/store/types.js';
+import { sqliteOf } from '../support/sqlite-file.js';
 import { dropSchema, PG_URL, uniqueSchema } from '../store/support.js';
 
 export interface LogEntry {
@@ -18,7 +20,7 @@ export interface LogEntry {
   fields: Record<string, unknown>;
 }
 
-export function recordingLogger(): QueueLogger & { entries: LogEntry[] } {
+export function recordingLogger(): AppLogger & { entries: LogEntry[] } {
   const entries: LogEntry[] = [];
   const at = (level: LogEntry['level']) => (fields: Record<string, unknown>, message: string) => void entries.push({ level, message, fields });
   return { entries, debug: () => undefined, info: at('info'), warn: at('warn'), error: at('error') };
@@ -26,7 +28,7 @@ export function recordingLogger(): QueueLogger & { entries: LogEntry[] } {
 
 export interface QueueBed {
   /** A new queue on the bed's database (a restart, or another replica). */
-  queue(options: Omit<QueueOptions, 'logger'> & { logger?: QueueLogger }): JobQueue;
+  queue(options: Omit<QueueOptions, 'logger'> & { logger?: AppLogger }): JobQueue;
   /** Jobs still held in the database (pending, running or waiting to retry). */
   storedJobs(): Promise<number>;
   /** What a process leaves when it dies running attempt `attempt` of a job: the job, that run cut off. */
@@ -47,10 +49,10 @@ export const sqliteQueueFactory: QueueFactory = {
     const dir = mkdtempSync(join(tmpdir(), 'driftback-queue-'));
     const store = SqliteStore.open({ file: join(dir, 'driftback.sqlite') });
     return {
-      queue: (options) => new SqliteJobQueue({ db: store.db, ...options, logger: options.logger ?? quietLogger }),
-      storedJobs: async () => (store.db.prepare('SELECT COUNT(*) AS n FROM jobs').get() as { n: number }).n,
+      queue: (options) => new SqliteJobQueue({ file: join(dir, 'driftback.sqlite'), ...options, logger: options.logger ?? quietLogger }),
+      storedJobs: async () => (sqliteOf(store).prepare('SELECT COUNT(*) AS n FROM jobs').get() as { n: number }).n,
       crashedRun: async (queue, key, payload, attempt) => {
-        store.db.prepare(`INSERT INTO jobs (queue, key, payload, state, attempt, run_at) VALUES (?, ?, ?, 'running', ?, 0)`).run(queue, key, JSON.stringify(payload), attempt);
+        sqliteOf(store).prepare(`INSERT INTO jobs (queue, key, payload, state, attempt, run_at) VALUES (?, ?, ?, 'running', ?, 0)`).run(queue, key, JSON.stringify(payload), attempt);
       },
       cleanup: async () => {
         await store.close();

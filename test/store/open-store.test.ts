@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/open-store.js';
 import { dropSchema, PG_URL, uniqueSchema } from './support.js';
+import { sqliteOf } from '../support/sqlite-file.js';
 
 describe('openStore', () => {
   it('opens a WAL-mode SQLite file in the data directory by default', async () => {
@@ -13,7 +14,7 @@ describe('openStore', () => {
       const store = await openStore({ dataDir: join(dir, 'nested') });
       expect(store.backend?.type).toBe('sqlite');
       expect(existsSync(join(dir, 'nested', 'driftback.sqlite'))).toBe(true);
-      if (store.backend?.type === 'sqlite') expect(store.backend.db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(sqliteOf(store).pragma('journal_mode', { simple: true })).toBe('wal');
       await store.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

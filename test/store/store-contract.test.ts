@@ -1,8 +1,9 @@
 // The Store contract, run against SQLite and PostgreSQL alike: whatever one backend does, the other
 // must do too, because the App cannot tell which one it was given.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { StateInvalidError, STATE_VERSION, type ClusterState } from '../../src/store/index.js';
 import type { Store } from '../../src/store/types.js';
-import { makeSnapshot, postgresFactory, sqliteFactory, type StoreFactory } from './support.js';
+import { makeSnapshot, postgresFactory, sqliteFactory, type StateRows, type StoreFactory } from './support.js';
 
 const received = '2026-12-02T03:06:00Z';
 
@@ -10,9 +11,10 @@ describe.each<StoreFactory>([sqliteFactory, postgresFactory])('$name store', (fa
   let store: Store;
   let reopen: () => Promise<Store>;
   let cleanup: () => Promise<void>;
+  let rows: StateRows;
 
   beforeEach(async () => {
-    ({ store, reopen, cleanup } = await factory.create({ retain: 3 }));
+    ({ store, reopen, cleanup, rows } = await factory.create({ retain: 3 }));
   });
   afterEach(async () => cleanup());
 
@@ -164,13 +166,72 @@ describe.each<StoreFactory>([sqliteFactory, postgresFactory])('$name store', (fa
   });
 
   describe('state', () => {
-    it('keeps small JSON state per cluster and per repository', async () => {
-      expect(await store.getState('acme/platform-gitops', 'prod-eu')).toBeUndefined();
-      await store.setState('acme/platform-gitops', 'prod-eu', { pullRequest: 7, headSha: 'abc' });
-      await store.setState('acme/platform-gitops', '', { dashboardIssue: 3 });
-      await store.setState('acme/platform-gitops', 'prod-eu', { pullRequest: 8 });
-      expect(await store.getState('acme/platform-gitops', 'prod-eu')).toEqual({ pullRequest: 8 });
-      expect(await store.getState('acme/platform-gitops', '')).toEqual({ dashboardIssue: 3 });
+    const prodEu = { kind: 'cluster', repository: 'acme/platform-gitops', cluster: 'prod-eu' } as const;
+    const conflict = { resource: { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'web' }, path: '/spec/replicas', manager: 'horizontal-pod-autoscaler' };
+
+    it('keeps typed state per cluster, per repository and of the watch; a repository is one whatever its capitals', async () => {
+      expect(await store.getState(prodEu)).toBeUndefined();
+      await store.setState(prodEu, { lastReconcileAt: '2026-12-02T03:00:00Z', openPullRequests: [{ number: 7 }] });
+      await store.setState({ kind: 'repository', repository: 'acme/platform-gitops' }, { headSha: 'abc', headStale: false });
+      await store.setState({ kind: 'watch', repository: 'Acme/Platform-GitOps' }, { dashboard: 'f1' });
+      await store.setState({ ...prodEu, repository: 'Acme/Platform-GitOps' }, { conflicts: [conflict], openPullRequests: [{ number: 8 }] });
+      expect(await store.getState(prodEu)).toEqual({ conflicts: [conflict], openPullRequests: [{ number: 8 }] });
+      expect(await store.getState({ kind: 'repository', repository: 'Acme/platform-gitops' })).toEqual({ headSha: 'abc', headStale: false });
+      expect(await store.getState({ kind: 'watch', repository: 'acme/platform-gitops' })).toEqual({ dashboard: 'f1' });
+      expect(await rows.get('acme/platform-gitops', 'prod-eu')).toEqual({ value: { conflicts: [conflict], openPullRequests: [{ number: 8 }] }, version: STATE_VERSION });
+    });
+
+    it('refuses to write a state that does not match its schema, naming the field', async () => {
+      const wrong = { openPullRequests: [{ number: '8' }] } as unknown as ClusterState;
+      await expect(store.setState(prodEu, wrong)).rejects.toThrow(StateInvalidError);
+      await expect(store.setState(prodEu, wrong)).rejects.toThrow(/openPullRequests\.0\.number/);
+      expect(await store.getState(prodEu)).toBeUndefined();
+    });
+
+    it('migrates a version 1 row on read: the display string of a conflict becomes a key, fields nothing reads are dropped', async () => {
+      const v1 = {
+        lastReconcileAt: '2026-12-01T10:00:00Z', headSha: 'abc', openPullRequest: 12,
+        drift: { byCause: { human: 1 }, resources: 1, pending: 2, declined: 0, reported: [{ resource: 'ConfigMap/shop/settings', reason: 'not codified' }] },
+        conflicts: [
+          { resource: 'Deployment/shop/web', path: '/spec/replicas', manager: 'horizontal-pod-autoscaler', fix: 'remove it from Git' },
+          { resource: 'Namespace/shop', path: '/metadata/labels', segments: ['metadata', 'labels'], manager: 'kube-controller', fix: 'ignore it' },
+        ],
+        openPullRequests: [{ number: 12, branch: 'driftback/prod-eu' }],
+        branches: { 'driftback/prod-eu': { branch: 'driftback/prod-eu', group: '', pullRequest: 12, pullRequestUrl: 'https://x', fingerprints: ['f'], appCommits: ['c1'] } },
+      };
+      await rows.put('acme/platform-gitops', 'prod-eu', JSON.stringify(v1));
+      await rows.put('acme/platform-gitops', '', JSON.stringify({ headSha: 'abc', configCheckedAt: '2026-12-01T10:00:00Z', configProblems: [] }));
+      const migrated = await store.getState(prodEu);
+      expect(migrated).toEqual({
+        lastReconcileAt: '2026-12-01T10:00:00Z',
+        drift: { byCause: { human: 1 }, pending: 2 },
+        conflicts: [
+          { resource: { group: '', kind: 'Deployment', namespace: 'shop', name: 'web' }, path: '/spec/replicas', manager: 'horizontal-pod-autoscaler' },
+          { resource: { group: '', kind: 'Namespace', namespace: '', name: 'shop' }, path: '/metadata/labels', segments: ['metadata', 'labels'], manager: 'kube-controller' },
+        ],
+        openPullRequests: [{ number: 12 }],
+        branches: { 'driftback/prod-eu': { branch: 'driftback/prod-eu', pullRequest: 12, fingerprints: ['f'], appCommits: ['c1'] } },
+      });
+      expect(await store.getState({ kind: 'repository', repository: 'acme/platform-gitops' })).toEqual({ headSha: 'abc' });
+      const notReconciling = { 'prod-eu/flux-system/apps': { since: '2026-12-01T09:00:00Z', reason: 'is suspended', issue: 4 } };
+      await rows.put('acme/platform-gitops', '~watch', JSON.stringify({ dashboard: 'f1', notReconciling }));
+      expect(await store.getState({ kind: 'watch', repository: 'acme/platform-gitops' })).toEqual({
+        dashboard: 'f1',
+        notReconciling: {
+          'prod-eu': [{ reconciler: { namespace: 'flux-system', name: 'apps' }, since: '2026-12-01T09:00:00Z', reason: 'is suspended', issue: 4 }],
+        },
+      });
+      // Written back, it is the current version.
+      await store.setState(prodEu, migrated!);
+      expect((await rows.get('acme/platform-gitops', 'prod-eu'))?.version).toBe(STATE_VERSION);
+      expect(await store.getState(prodEu)).toEqual(migrated);
+    });
+
+    it('says which row and field do not parse, and refuses a row of a newer version', async () => {
+      await rows.put('acme/platform-gitops', 'prod-eu', JSON.stringify({ conflicts: [{ resource: { group: '', kind: 'Deployment', namespace: 'shop', name: 'web' }, manager: 'hpa' }] }), STATE_VERSION);
+      await expect(store.getState(prodEu)).rejects.toThrow(/acme\/platform-gitops cluster prod-eu .*conflicts\.0\.path/);
+      await rows.put('acme/platform-gitops', 'prod-us', JSON.stringify({}), STATE_VERSION + 1);
+      await expect(store.getState({ ...prodEu, cluster: 'prod-us' })).rejects.toThrow(/newer driftback/);
     });
   });
 

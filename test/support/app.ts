@@ -12,6 +12,7 @@ import { startDriftback, type Running, type StartOverrides } from '../../src/app
 import { deriveToken } from '../../src/core/token/index.js';
 import { GitHubStandIn } from './github/index.js';
 import { readFixture } from './fixtures.js';
+import { sqliteOf } from './sqlite-file.js';
 
 const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
 export const WEBHOOK_SECRET = 'webhook-secret';
@@ -82,10 +83,9 @@ export async function startAppHarness(options: AppHarnessOptions): Promise<AppHa
  * jobs due now (scheduled ones further out are not waited for).
  */
 export function jobsLeft(harness: AppHarness, queue?: string): number {
-  const backend = harness.app.store.backend;
-  if (backend?.type !== 'sqlite') throw new Error('the harness runs on SQLite');
-  if (queue) return (backend.db.prepare('SELECT COUNT(*) AS n FROM jobs WHERE queue = ?').get(queue) as { n: number }).n;
-  return (backend.db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE queue = 'reconcile' OR run_at <= ?`).get(Date.now() + 1000) as { n: number }).n;
+  const db = sqliteOf(harness.app.store);
+  if (queue) return (db.prepare('SELECT COUNT(*) AS n FROM jobs WHERE queue = ?').get(queue) as { n: number }).n;
+  return (db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE queue = 'reconcile' OR run_at <= ?`).get(Date.now() + 1000) as { n: number }).n;
 }
 
 /** Resolves once the queue is empty (polls; no fixed sleeps). */

@@ -1,9 +1,10 @@
 // The `alerts` job, scheduled every minute once across replicas: watches every repository that
 // has sent snapshots. One repository's failure (uninstalled, GitHub down) is logged and the rest go on.
 import { NotInstalledError } from '../github-client.js';
+import type { JobHandler } from '../queue/types.js';
 import { watchRepository, type WatchDeps, type WatchOutcome } from './watch-repository.js';
 
-export const ALERTS_QUEUE = 'alerts';
+export { ALERTS_QUEUE } from '../queue/jobs.js';
 /** How often the watch runs, in seconds. */
 export const ALERTS_EVERY_SECONDS = 60;
 
@@ -25,4 +26,12 @@ export async function runAlerts(deps: WatchDeps, jobId = ''): Promise<WatchOutco
     }
   }
   return outcomes;
+}
+
+/** The `alerts` queue's handler; what this process last read of each cluster is kept between runs. */
+export function createAlertsHandler(deps: Omit<WatchDeps, 'seen'>): JobHandler {
+  const watchDeps: WatchDeps = { ...deps, seen: new Map<string, string>() };
+  return async (_payload, meta) => {
+    await runAlerts(watchDeps, meta.jobId);
+  };
 }

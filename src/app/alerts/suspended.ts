@@ -27,37 +27,35 @@ export async function checkSuspended(
   emergency: Config['emergency'], state: WatchState, now: Date, author: AppIdentity,
 ): Promise<SuspendedAlertChange[]> {
   const limit = parseDuration(emergency.resumeWithin) ?? 8 * 3600;
-  const prefix = `${cluster}/`;
-  const previous = state.suspended ?? {};
-  const next: NonNullable<WatchState['suspended']> = {};
-  for (const [id, open] of Object.entries(previous)) if (!id.startsWith(prefix)) next[id] = open;
+  const previous = state.suspended?.[cluster] ?? {};
+  const next: Record<string, { issue: number }> = {};
   const changes: SuspendedAlertChange[] = [];
+  const label = (source: string) => `${cluster}/${source}`;
   for (const suspended of suspensions) {
-    const id = `${prefix}${suspended.suspension.id}`;
-    const open = previous[id];
+    const source = suspended.suspension.id;
+    const open = previous[source];
     if (open) {
-      next[id] = open;
+      next[source] = open;
       continue;
     }
     if (now.getTime() - Date.parse(suspended.since) <= limit * 1000) continue;
     const { title, body } = renderSuspendedAlert({
-      cluster, now: now.toISOString(), resumeWithin: emergency.resumeWithin,
-      view: suspensionView(suspended),
+      cluster, now: now.toISOString(), resumeWithin: emergency.resumeWithin, view: suspensionView(suspended),
       ...(suspended.pullRequest !== undefined ? { pullRequest: suspended.pullRequest } : {}),
       ...(suspended.merged ? { merged: true } : {}),
     });
-    const key = suspendedKey(cluster, suspended.suspension.id);
+    const key = suspendedKey(cluster, source);
     const result = await upsertIssueByMarker(octokit, { ...repo, key, title, body, labels: ALERT_LABELS, author });
-    next[id] = { issue: result.number };
-    changes.push({ type: result.type === 'reopened' ? 'reopened' : 'opened', resource: id, issue: result.number });
+    next[source] = { issue: result.number };
+    changes.push({ type: result.type === 'reopened' ? 'reopened' : 'opened', resource: label(source), issue: result.number });
   }
-  const still = new Set(suspensions.map((suspended) => `${prefix}${suspended.suspension.id}`));
-  for (const [id, open] of Object.entries(previous)) {
-    if (!id.startsWith(prefix) || still.has(id)) continue;
-    const comment = `\`${id.slice(prefix.length)}\` in \`${cluster}\` reconciles again: it was resumed. Closing.`;
+  for (const [source, open] of Object.entries(previous)) {
+    if (next[source]) continue;
+    const comment = `\`${source}\` in \`${cluster}\` reconciles again: it was resumed. Closing.`;
     await closeIssue(octokit, { ...repo, number: open.issue, comment });
-    changes.push({ type: 'closed', resource: id, issue: open.issue });
+    changes.push({ type: 'closed', resource: label(source), issue: open.issue });
   }
-  state.suspended = next;
+  const { [cluster]: _before, ...others } = state.suspended ?? {};
+  state.suspended = Object.keys(next).length > 0 ? { ...others, [cluster]: next } : others;
   return changes;
 }

@@ -3,7 +3,8 @@
 // dashboard when what it shows changed, the gauges, and plan refreshes after new snapshots.
 import { readConfigAt } from '../repository.js';
 import { splitRepository } from '../github-client.js';
-import { dashboardCluster, dashboardFingerprint, setClusterGauges, updateDashboard } from '../dashboard/index.js';
+import { dashboardCluster, dashboardFingerprint, updateDashboard } from '../dashboard/index.js';
+import { recordClusterFigures } from '../metrics.js';
 import { refreshOpenPlans } from '../plan/refresh-open-plans.js';
 import type { ReviewDeps } from '../plan/deps.js';
 import { readClusterState } from '../reconcile/state.js';
@@ -56,12 +57,12 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
       state.plannedSnapshots = { ...state.plannedSnapshots, [cluster.name]: meta.id };
     }
     const memo = `${repository.toLowerCase()}#${cluster.name}`;
-    const watched = Object.keys(state.notReconciling ?? {}).some((id) => id.startsWith(`${cluster.name}/`));
+    const watched = (state.notReconciling?.[cluster.name]?.length ?? 0) > 0;
     if (stale || (deps.seen.get(memo) === meta.id && !watched)) continue;
     const latest = await deps.store.latestSnapshot(repository, cluster.name);
     if (!latest) continue;
     deps.seen.set(memo, meta.id);
-    setClusterGauges(deps.metrics, repository, cluster.name, dashboardCluster(cluster, latest.snapshot, clusterState, now.toISOString()).figures);
+    recordClusterFigures(deps.metrics, repository, cluster.name, dashboardCluster(cluster, latest.snapshot, clusterState, now.toISOString()).figures);
     for (const change of await checkNotReconciling(octokit, ref, cluster, latest.snapshot.items, state, now, author)) {
       if (change.type !== 'pending') outcome.alerts.push({ cluster: cluster.name, type: change.type, issue: change.issue, resource: change.resource });
     }

@@ -4,26 +4,13 @@
 import { parseDuration, type ClusterConfig } from '../../core/config/index.js';
 import { suspensionLabel } from '../../core/emergency/index.js';
 import { assessHealth, reconcilerStateOf } from '../../core/health/index.js';
-import { keyOf, type KubeObject, type ResourceKey } from '../../core/model/index.js';
+import { keyOf, type KubeObject } from '../../core/model/index.js';
 import { notReconcilingReason } from '../../core/plan/index.js';
 import type { DashboardCluster } from '../../core/report/index.js';
-import type { ClusterState } from '../reconcile/state.js';
+import type { ClusterFigures } from '../metrics.js';
+import type { ClusterState } from '../../store/state/index.js';
 
-export interface ClusterFigures {
-  resources: number;
-  degraded: number;
-  /** Suspended reconcilers and workloads (a CronJob with suspend: true). */
-  suspended: number;
-  conflicts: number;
-  driftByCause: Record<string, number>;
-}
-
-/** `Kind/ns/name` or `Kind/name` (displayKey) back to a key; the group is not shown, so it is left empty. */
-export function keyFromDisplay(text: string): ResourceKey {
-  const parts = text.split('/');
-  if (parts.length >= 3) return { group: '', kind: parts[0], namespace: parts[1], name: parts.slice(2).join('/') };
-  return { group: '', kind: parts[0] ?? text, namespace: '', name: parts[1] ?? '' };
-}
+export type { ClusterFigures } from '../metrics.js';
 
 function inScope(object: KubeObject, namespaces: string[] | undefined): boolean {
   const namespace = object.metadata?.namespace ?? '';
@@ -48,7 +35,7 @@ export function dashboardCluster(cluster: ClusterConfig, latest: { capturedAt: s
   }
   const driftByCause = state.drift?.byCause ?? {};
   const conflicts = (state.conflicts ?? []).map((c) => ({
-    key: keyFromDisplay(c.resource), path: c.path, ...(c.segments ? { segments: c.segments } : {}), manager: c.manager,
+    key: c.resource, path: c.path, ...(c.segments ? { segments: c.segments } : {}), manager: c.manager,
   }));
   const view: DashboardCluster = {
     name: cluster.name,

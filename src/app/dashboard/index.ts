@@ -1,4 +1,4 @@
 // The dashboard issue and the per-cluster gauges.
 export { updateDashboard, dashboardFingerprint, DASHBOARD_KEY, DASHBOARD_LABELS, type DashboardDeps } from './update-dashboard.js';
-export { dashboardCluster, keyFromDisplay, type ClusterFigures } from './cluster-view.js';
-export { setClusterGauges, snapshotAgeRefresher } from './gauges.js';
+export { dashboardCluster, type ClusterFigures } from './cluster-view.js';
+export { snapshotAgeRefresher } from './gauges.js';

@@ -7,10 +7,8 @@ import { DASHBOARD_TITLE, renderDashboard, type DashboardCluster } from '../../c
 import { upsertIssueByMarker, type AppIdentity, type GitHubClient, type IssueResult } from '../../github/index.js';
 import type { Store } from '../../store/types.js';
 import { splitRepository } from '../github-client.js';
-import type { Metrics } from '../metrics.js';
-import { readClusterState } from '../reconcile/state.js';
+import { recordClusterFigures, type Metrics } from '../metrics.js';
 import { dashboardCluster } from './cluster-view.js';
-import { setClusterGauges } from './gauges.js';
 
 export const DASHBOARD_KEY = 'dashboard';
 export const DASHBOARD_LABELS = ['driftback'];
@@ -28,9 +26,10 @@ export async function updateDashboard(deps: DashboardDeps, octokit: GitHubClient
   const clusters: DashboardCluster[] = [];
   for (const cluster of config.ok ? (config.config.clusters ?? []) : []) {
     const latest = await deps.store.latestSnapshot(repository, cluster.name);
-    const state = await readClusterState(deps.store as Store, repository, cluster.name);
+    const key = { kind: 'cluster', repository, cluster: cluster.name } as const;
+    const state = (await deps.store.getState(key)) ?? {};
     const { view, figures } = dashboardCluster(cluster, latest?.snapshot, state, now);
-    setClusterGauges(deps.metrics, repository, cluster.name, figures);
+    recordClusterFigures(deps.metrics, repository, cluster.name, figures);
     clusters.push(view);
     configErrors.push(...(state.problems ?? []));
   }

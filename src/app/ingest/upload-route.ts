@@ -4,8 +4,11 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { capturedAtProblem, parseSnapshot } from '../../core/model/index.js';
-import type { JobQueue, Store } from '../../store/types.js';
+import type { Store } from '../../store/types.js';
 import { pathOf, sendError, sendJson } from '../http.js';
+import type { AppLogger } from '../logger.js';
+import type { SnapshotResult } from '../metrics.js';
+import { RECONCILE_QUEUE, reconcileKey, type JobQueue, type ReconcileJob } from '../queue/jobs.js';
 import { authenticate } from './authenticate.js';
 import { expectedSize, inflateBody, readRawBody } from './read-body.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -26,15 +29,11 @@ export interface UploadDeps {
   /** Bytes of documents inflated and parsed at once (DRIFTBACK_INGEST_MEMORY). */
   parsing: ByteBudget;
   now: () => Date;
-  log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
-  onSnapshot?: (result: 'accepted' | 'duplicate' | 'stale' | 'invalid' | 'unauthorized' | 'too-large' | 'rate-limited' | 'error') => void;
+  log: AppLogger;
+  onSnapshot?: (result: SnapshotResult) => void;
 }
 
-export const RECONCILE_QUEUE = 'reconcile';
-
-export function reconcileKey(repository: string, cluster: string): string {
-  return `${repository.toLowerCase()}#${cluster}`;
-}
+export { RECONCILE_QUEUE, reconcileKey } from '../queue/jobs.js';
 
 /** Returns true when it answered the request. */
 export function createUploadHandler(deps: UploadDeps) {
@@ -132,12 +131,8 @@ async function storeUpload(deps: UploadDeps, res: ServerResponse, body: { raw: B
       count('duplicate');
       return sendJson(res, 202, { id: stored.meta.id, status: 'duplicate' });
     }
-    await deps.queue.enqueue(RECONCILE_QUEUE, reconcileKey(snapshot.repository, snapshot.cluster), {
-      repository: snapshot.repository,
-      cluster: snapshot.cluster,
-      snapshotId: stored.meta.id,
-      reason: 'snapshot',
-    });
+    const job: ReconcileJob = { repository: snapshot.repository, cluster: snapshot.cluster, snapshotId: stored.meta.id, reason: 'snapshot' };
+    await deps.queue.enqueue(RECONCILE_QUEUE, reconcileKey(snapshot.repository, snapshot.cluster), { ...job });
     count('accepted');
     deps.log.info(fields, 'snapshot stored');
     return sendJson(res, 202, { id: stored.meta.id, status: 'queued' });

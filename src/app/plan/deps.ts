@@ -1,16 +1,13 @@
 // What the plan, dashboard and alert jobs need from the running App, passed in (no module state):
 // the store, the queue, installation clients per repository, metrics, a clock and a logger.
 import type { AppIdentity } from '../../github/index.js';
-import type { JobQueue, Store } from '../../store/types.js';
+import type { Store } from '../../store/types.js';
 import type { InstallationClients } from '../github-client.js';
+import type { AppLogger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
+import type { JobQueue } from '../queue/jobs.js';
 
-/** Pino-compatible (Probot's `app.log`). */
-export interface JobLogger {
-  info(fields: Record<string, unknown>, message: string): void;
-  warn(fields: Record<string, unknown>, message: string): void;
-  error(fields: Record<string, unknown>, message: string): void;
-}
+export { isPlanJob, PLAN_QUEUE, planJobKey, type PlanJob } from '../queue/jobs.js';
 
 export interface ReviewDeps {
   store: Store;
@@ -20,25 +17,9 @@ export interface ReviewDeps {
   appIdentity: () => Promise<AppIdentity>;
   metrics: Metrics;
   now: () => Date;
-  log: JobLogger;
+  log: AppLogger;
 }
 
-export const PLAN_QUEUE = 'plan';
 export const PLAN_CHECK_NAME = 'driftback / plan';
 /** Marker key of the sticky plan comment (parts are `plan#1`, `plan#2`, …). */
 export const PLAN_COMMENT_KEY = 'plan';
-
-/** One pending plan per pull request: a burst of pushes plans once, on the newest head. */
-export function planJobKey(repository: string, number: number): string {
-  return `${repository.toLowerCase()}#pr-${number}`;
-}
-
-export interface PlanJob {
-  repository: string;
-  number: number;
-  reason: 'opened' | 'synchronize' | 'reopened' | 'ready_for_review' | 'rerequested' | 'snapshot';
-}
-
-export function isPlanJob(payload: Record<string, unknown>): payload is PlanJob & Record<string, unknown> {
-  return typeof payload.repository === 'string' && typeof payload.number === 'number' && Number.isInteger(payload.number);
-}

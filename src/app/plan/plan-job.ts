@@ -9,7 +9,8 @@ import { splitRepository } from '../github-client.js';
 import { keepRead, loadRepositoryAt } from '../repository.js';
 import { buildPlans, type BuiltPlans } from './build-plans.js';
 import { appRenderBudget } from '../render-budget.js';
-import type { PlanJob, ReviewDeps } from './deps.js';
+import type { JobHandler } from '../queue/types.js';
+import { isPlanJob, type PlanJob, type ReviewDeps } from './deps.js';
 import { publishPlan } from './publish-plan.js';
 
 export type PlanOutcome =
@@ -53,6 +54,22 @@ export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOu
   if (built.plans.length === 0 && built.errors.length === 0 && !configChange) return { type: 'skipped', reason: 'the pull request touches no cluster path' };
   // The base's templates, like its config: a pull request cannot change how its own plan is reported.
   return published({ ...built, errors: [...proposedErrors, ...built.errors], ...(configChange ? { configChange } : {}) }, templateOverrides(base.files));
+}
+
+/** The `plan` queue's handler: logs what the job did with its id and duration; a throw means retry. */
+export function createPlanHandler(deps: ReviewDeps): JobHandler {
+  return async (payload, meta) => {
+    if (!isPlanJob(payload)) return deps.log.error({ jobId: meta.jobId, payload }, 'plan job without repository and number: dropped');
+    const started = deps.now().getTime();
+    const fields = { jobId: meta.jobId, repository: payload.repository, pullRequest: payload.number, reason: payload.reason };
+    try {
+      const outcome = await runPlanJob(deps, payload);
+      deps.log.info({ ...fields, ...outcome, durationMs: deps.now().getTime() - started }, outcome.type === 'published' ? 'plan published' : 'plan skipped');
+    } catch (error) {
+      deps.log.warn({ ...fields, attempt: meta.attempt, durationMs: deps.now().getTime() - started, error: error instanceof Error ? error.message : String(error) }, 'plan failed; retried with backoff');
+      throw error;
+    }
+  };
 }
 
 /** What the pull request's own config would change, against the base branch's (or its absence). */

@@ -2,9 +2,8 @@
 // newest first and bounded, so a reviewer does not read a plan against old state unknowingly.
 // Each plan job decides for itself whether its PR touches the cluster (no comment when not).
 import type { GitHubClient } from '../../github/index.js';
-import type { JobQueue } from '../../store/types.js';
 import { splitRepository } from '../github-client.js';
-import { PLAN_QUEUE, planJobKey, type PlanJob } from './deps.js';
+import { PLAN_QUEUE, planJobKey, type JobQueue, type PlanJob } from '../queue/jobs.js';
 
 /** Plans refreshed per new snapshot at most. Default 10. */
 export const REFRESH_LIMIT = 10;

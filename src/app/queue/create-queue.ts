@@ -1,7 +1,8 @@
 // Picks the queue that matches the store: graphile-worker on the store's PostgreSQL database, or
 // the in-process queue persisted in the store's SQLite file.
-import type { JobQueue, Store } from '../../store/types.js';
+import type { Store } from '../../store/types.js';
 import { GraphileJobQueue } from './graphile-queue.js';
+import type { JobQueue } from './jobs.js';
 import { SqliteJobQueue } from './sqlite-queue.js';
 import type { QueueOptions } from './types.js';
 
@@ -22,5 +23,5 @@ export function createQueue(options: CreateQueueOptions): JobQueue {
   if (backend.type === 'postgres') {
     return new GraphileJobQueue({ connectionString: backend.connectionString, schema: options.workerSchema, pollIntervalMs: options.pollIntervalMs, logger, retry, concurrency });
   }
-  return new SqliteJobQueue({ db: backend.db, logger, retry, concurrency });
+  return new SqliteJobQueue({ file: backend.file, logger, retry, concurrency });
 }

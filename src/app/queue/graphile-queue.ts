@@ -6,10 +6,11 @@
 // off by a forced shutdown.
 import { Logger, makeWorkerUtils, run, type Runner, type Task, type TaskList, type WorkerUtils } from 'graphile-worker';
 import { isConnectionError, StoreUnavailableError } from '../../store/errors.js';
-import type { JobQueue } from '../../store/types.js';
+import type { AppLogger } from '../logger.js';
+import type { JobQueue } from './jobs.js';
 import {
   assertSchedulesHaveHandlers, errorMessage, interruptedReason, reportGiveUp, resolveRetry, retryDelayMs,
-  type GiveUpHandler, type JobHandler, type QueueLogger, type QueueOptions, type RetryPolicy,
+  type GiveUpHandler, type JobHandler, type QueueOptions, type RetryPolicy,
 } from './types.js';
 
 export interface GraphileQueueOptions extends QueueOptions {
@@ -33,7 +34,7 @@ interface Envelope {
 const INTERRUPTION_ATTEMPTS = 25;
 
 export class GraphileJobQueue implements JobQueue {
-  private readonly logger: QueueLogger;
+  private readonly logger: AppLogger;
   private readonly retry: RetryPolicy;
   private readonly schedules = new Map<string, number>();
   private readonly active = new Set<string>();
@@ -261,7 +262,7 @@ function scheduleKeyOf(name: string): string {
 }
 
 /** graphile-worker's chatter goes to debug; its warnings and errors keep their level. */
-function graphileLogger(logger: QueueLogger): Logger {
+function graphileLogger(logger: AppLogger): Logger {
   return new Logger((scope) => (level, message, meta) => {
     const fields = { scope: { label: scope.label, workerId: scope.workerId, jobId: scope.jobId }, ...(meta ?? {}) };
     if (level === 'error') logger.error(fields, message);

@@ -2,11 +2,14 @@
 // run one at a time; enqueues that arrive while a job waits are folded into it (one pending row per
 // queue and key), so a burst of snapshots costs one more run, on the newest state. Because every job
 // is a row, a crash mid-run loses nothing: the next start runs what was pending or running.
-import type Database from 'better-sqlite3';
-import type { JobQueue } from '../../store/types.js';
+// The queue opens its own connection to the store's file (the store never hands out its own).
+import Database from 'better-sqlite3';
+import { migrateSqlite } from '../../store/sqlite-store.js';
+import type { AppLogger } from '../logger.js';
+import type { JobQueue } from './jobs.js';
 import {
   assertSchedulesHaveHandlers, errorMessage, interruptedReason, reportGiveUp, resolveRetry, retryDelayMs,
-  type GiveUpHandler, type JobHandler, type QueueLogger, type QueueOptions, type RetryPolicy,
+  type GiveUpHandler, type JobHandler, type QueueOptions, type RetryPolicy,
 } from './types.js';
 
 interface JobRow {
@@ -18,14 +21,15 @@ interface JobRow {
 }
 
 export interface SqliteQueueOptions extends QueueOptions {
-  db: Database.Database;
+  /** The SQLite file of the store (`SqliteStore.backend.file`); the `jobs` table lives in it. */
+  file: string;
   /** Milliseconds since the epoch. Default Date.now. */
   now?: () => number;
 }
 
 export class SqliteJobQueue implements JobQueue {
   private readonly db: Database.Database;
-  private readonly logger: QueueLogger;
+  private readonly logger: AppLogger;
   private readonly retry: RetryPolicy;
   private readonly concurrency: number;
   private readonly now: () => number;
@@ -39,7 +43,8 @@ export class SqliteJobQueue implements JobQueue {
   private state: 'idle' | 'started' | 'stopped' = 'idle';
 
   constructor(options: SqliteQueueOptions) {
-    this.db = options.db;
+    if (options.file === ':memory:') throw new Error('the SQLite queue needs a database file: an in-memory store has none it can share');
+    this.db = openQueueDatabase(options.file);
     this.logger = options.logger;
     this.retry = resolveRetry(options.retry);
     this.concurrency = options.concurrency ?? 4;
@@ -89,6 +94,7 @@ export class SqliteJobQueue implements JobQueue {
     const outcome = await Promise.race([Promise.allSettled([...this.running.values()].map((job) => job.done)), timedOut]);
     clearTimeout(timer);
     if (outcome === 'timeout') this.handBack();
+    this.db.close();
   }
 
   /**
@@ -219,4 +225,17 @@ export class SqliteJobQueue implements JobQueue {
     }).immediate();
     this.logger.warn({ ...fields, retryInMs: delayMs }, 'job failed; retrying with backoff');
   }
+}
+
+/**
+ * The queue's own connection: WAL (as the store's), waiting out the store's writes. The `jobs` table
+ * is the store's migration 2; migrating here too lets a queue open a file no store opened yet.
+ */
+function openQueueDatabase(file: string): Database.Database {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  migrateSqlite(db);
+  return db;
 }

@@ -1,13 +1,6 @@
 // Options shared by both queue implementations: how failures are retried, how many jobs run at
 // once, and where the queue reports what it did.
-
-/** Pino-compatible (Probot's `app.log`), so the App passes its own logger in. */
-export interface QueueLogger {
-  debug(fields: Record<string, unknown>, message: string): void;
-  info(fields: Record<string, unknown>, message: string): void;
-  warn(fields: Record<string, unknown>, message: string): void;
-  error(fields: Record<string, unknown>, message: string): void;
-}
+import type { AppLogger } from '../logger.js';
 
 export interface RetryPolicy {
   /** Runs of one job before it is logged and dropped (the next snapshot enqueues it again). Default 5. */
@@ -21,7 +14,7 @@ export interface RetryPolicy {
 export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 5, initialDelayMs: 5_000, maxDelayMs: 300_000 };
 
 export interface QueueOptions {
-  logger: QueueLogger;
+  logger: AppLogger;
   /** Default DEFAULT_RETRY. */
   retry?: Partial<RetryPolicy>;
   /** Jobs run at once by this process (never two of one key). Default 4. */
@@ -55,9 +48,8 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** A schedule with no handler would enqueue jobs nobody runs: refuse it at start. */
 /** Calls the give-up handler of `queue`, if any, logging (never throwing) what goes wrong. */
-export async function reportGiveUp(handlers: Record<string, GiveUpHandler>, logger: QueueLogger, queue: string, payload: Record<string, unknown>, info: { key: string; attempts: number; reason: string }): Promise<void> {
+export async function reportGiveUp(handlers: Record<string, GiveUpHandler>, logger: AppLogger, queue: string, payload: Record<string, unknown>, info: { key: string; attempts: number; reason: string }): Promise<void> {
   logger.error({ queue, key: info.key, attempts: info.attempts, error: info.reason }, `job given up after ${info.attempts} attempts; recorded as failed`);
   const handler = handlers[queue];
   if (!handler) return;
@@ -68,6 +60,7 @@ export async function reportGiveUp(handlers: Record<string, GiveUpHandler>, logg
   }
 }
 
+/** A schedule with no handler would enqueue jobs nobody runs: refuse it at start. */
 export function assertSchedulesHaveHandlers(schedules: Map<string, number>, handlers: Record<string, JobHandler>): void {
   for (const name of schedules.keys()) {
     if (!handlers[name]) throw new Error(`schedule "${name}" has no handler; pass one under that name to start()`);

@@ -1,10 +1,13 @@
 // What the dashboard and /metrics show for a cluster after a reconcile: drift by cause, conflicts,
 // ignored counts with their reasons, degraded and suspended resources, reported drift.
-import { displayKey, type DiffResult } from '../../core/model/index.js';
+import type { DiffResult, ResourceKey } from '../../core/model/index.js';
 import type { Evaluation } from './evaluate.js';
 import type { ClusterState } from './state.js';
 
-const REPORTED_KEPT = 50;
+/** The key's own fields only: what is stored is exactly a ResourceKey. */
+function keyFields(key: ResourceKey): ResourceKey {
+  return { group: key.group, kind: key.kind, namespace: key.namespace, name: key.name };
+}
 
 export function driftByCause(drift: DiffResult): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -16,26 +19,18 @@ export function driftByCause(drift: DiffResult): Record<string, number> {
   return counts;
 }
 
-export function summarizeCluster(evaluation: Extract<Evaluation, { type: 'evaluated' }>): Pick<ClusterState, 'drift' | 'conflicts' | 'ignored' | 'health'> {
+export function summarizeCluster(evaluation: Extract<Evaluation, { type: 'evaluated' }>): Pick<ClusterState, 'drift' | 'conflicts' | 'ignored'> {
   const { diff, drift } = evaluation;
   const ignored = new Map<string, number>();
   for (const resource of diff.resources) for (const change of resource.ignored) ignored.set(change.ignored?.reason ?? '', (ignored.get(change.ignored?.reason ?? '') ?? 0) + 1);
-  const reported = evaluation.groups.flatMap((group) => group.codify.reported).map((entry) => ({ resource: displayKey(entry.key), ...(entry.change ? { field: entry.change.path } : {}), reason: entry.reason }));
   return {
     drift: {
       byCause: driftByCause(drift),
-      resources: drift.resources.filter((resource) => resource.status === 'extra' || resource.changes.length > 0).length,
       pending: evaluation.pending,
-      declined: evaluation.declined,
-      reported: reported.slice(0, REPORTED_KEPT),
     },
     conflicts: diff.resources.flatMap((resource) => resource.conflicts.map((conflict) => ({
-      resource: displayKey(resource.key), path: conflict.path, segments: conflict.segments, manager: conflict.manager, fix: conflict.fix,
+      resource: keyFields(resource.key), path: conflict.path, segments: conflict.segments, manager: conflict.manager,
     }))),
     ignored: [...ignored].map(([reason, count]) => ({ reason, count })),
-    health: {
-      degraded: diff.resources.filter((resource) => resource.health?.status === 'Degraded').length,
-      suspended: diff.resources.filter((resource) => resource.health?.status === 'Suspended').length,
-    },
   };
 }

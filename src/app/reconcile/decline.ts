@@ -42,7 +42,6 @@ export async function recordDeclinedPullRequest(
     const openPullRequests = (state.openPullRequests ?? []).filter((pr) => pr.number !== input.number);
     await writeClusterState(store, meta.repository, meta.cluster, {
       ...state, branches: { ...state.branches, [input.branch]: { ...rest, fingerprints: [] } }, openPullRequests,
-      openPullRequest: openPullRequests[0]?.number,
     });
     return { type: 'recorded', cluster: meta.cluster, fingerprints: branch.fingerprints.length };
   }

@@ -4,12 +4,8 @@ import type { Config } from '../../core/config/index.js';
 import type { Checklist, EmergencyChange } from '../../core/emergency/index.js';
 import type { SuspensionView, TemplateOverrides } from '../../core/report/index.js';
 import { branchHasForeignCommits, type AppIdentity, type BaseTreeListing, type GitHubClient } from '../../github/index.js';
+import type { AppLogger } from '../logger.js';
 import type { BranchState } from './state.js';
-
-export interface ReconcileLog {
-  info(fields: Record<string, unknown>, message: string): void;
-  warn(fields: Record<string, unknown>, message: string): void;
-}
 
 /** One suspension's part of an emergency drift PR. */
 export interface EmergencySection {
@@ -43,7 +39,7 @@ export interface GitHubContext {
   /** Branch → when the last webhook about it or its PR arrived (what the App knows of it is older). */
   branchEvents?: Record<string, string>;
   now: () => Date;
-  log: ReconcileLog;
+  log: AppLogger;
 }
 
 /** Commits on the branch (beyond the default branch) that the App did not write. */

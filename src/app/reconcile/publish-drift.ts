@@ -52,7 +52,7 @@ function knownOpenPullRequest(ctx: GitHubContext, previous: BranchState | undefi
   if (event !== undefined && Date.parse(event) >= verifiedAt) return undefined;
   return {
     number: previous.pullRequest, state: 'open', merged: false, title: seen.title, body: markerComment(markerKeyFor(previous.branch), seen.bodyHash),
-    headSha: seen.headSha, labels: seen.labels, htmlUrl: previous.pullRequestUrl ?? '',
+    headSha: seen.headSha, labels: seen.labels, htmlUrl: '',
   };
 }
 
@@ -90,7 +90,7 @@ export async function publishDrift(ctx: GitHubContext, group: DriftGroup, previo
   const lastWritten = written.type === 'written' ? { commitSha: written.commitSha, treeSha: written.treeSha } : previous?.lastWritten;
   const headSha = written.type === 'written' ? written.commitSha : written.commitSha ?? open?.headSha;
   const state: BranchState = {
-    branch: group.branch, group: group.namespace ?? '', pullRequest: pr.number, fingerprints: group.fingerprints,
+    branch: group.branch, pullRequest: pr.number, fingerprints: group.fingerprints,
     appCommits: appCommits.slice(-APP_COMMITS_KEPT),
     ...(lastWritten ? { lastWritten } : {}),
     ...(headSha ? { pullRequestSeen: {

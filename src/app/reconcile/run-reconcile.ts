@@ -10,14 +10,14 @@ import { templateOverrides } from '../../core/report/index.js';
 import type { UnfollowedKind } from '../../core/manifests/index.js';
 import type { Store } from '../../store/types.js';
 import { NotInstalledError, splitRepository, type InstallationClients } from '../github-client.js';
+import type { AppLogger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import { keepRead, loadRepositoryAt, type KnownHead } from '../repository.js';
 import { withFilesRead } from './read-as-needed.js';
 import { summarizeCluster } from './cluster-summary.js';
 import type { Evaluation } from './evaluate.js';
-import type { ReconcileLog } from './github-context.js';
 import { recordClusterMetrics } from './record-metrics.js';
-import { readClusterState, readRepositoryState, recordHeadRead, updateRepositoryState, writeClusterState, type ClusterState, type RepositoryState, type ReconcileOutcomeType } from './state.js';
+import { readClusterState, readRepositoryState, recordHeadRead, writeClusterState, type ClusterState, type RepositoryState, type ReconcileOutcomeType } from './state.js';
 import { syncDriftBranches } from './sync-branches.js';
 import {
   emergencySections, followEmergencies, recordEmergencies, suspensionStates, withPullRequests,
@@ -30,7 +30,7 @@ export interface ReconcileDeps {
   appIdentity: () => Promise<AppIdentity>;
   metrics: Metrics;
   now: () => Date;
-  log: ReconcileLog;
+  log: AppLogger;
 }
 
 export interface ReconcileTarget {
@@ -67,7 +67,7 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   const latest = await store.latestSnapshot(repository, cluster);
   if (!latest) return { type: 'no-snapshot', message: 'no snapshot stored for this cluster' };
   const previous = await readClusterState(store, repository, cluster);
-  const base: ClusterState = { ...previous, lastReconcileAt: deps.now().toISOString(), snapshot: { id: latest.meta.id, capturedAt: latest.meta.capturedAt } };
+  const base: ClusterState = { ...previous, lastReconcileAt: deps.now().toISOString() };
   const stop = async (type: ReconcileOutcomeType, message: string, problems: SourceProblem[] = []): Promise<ReconcileOutcome> => {
     log.warn({ repository, cluster, outcome: type, problems }, message);
     await writeClusterState(store, repository, cluster, { ...base, outcome: { type, message }, problems });
@@ -90,7 +90,6 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   const loaded = await loadRepositoryAt(octokit, { owner, repo, ...known, ...(readBefore.size > 0 ? { fetch: (path: string) => readBefore.has(path) } : {}), now: startedAt.getTime() }, store);
   const checkedAt = deps.now().toISOString();
   if (!known.trustedHead) await recordHeadRead(store, repository, { headSha: loaded.headSha, treeSha: loaded.treeSha, defaultBranch: loaded.defaultBranch, defaultBranchRead: loaded.defaultBranchRead }, startedAt);
-  await updateRepositoryState(store, repository, { configCheckedAt: checkedAt, configProblems: loaded.config.ok ? [] : loaded.config.problems });
   if (!loaded.config.ok) return stop('config-invalid', `.github/driftback.yml at ${loaded.headSha.slice(0, 7)} has problems: fix them and push`, loaded.config.problems);
   const config = loaded.config.config;
   const clusterConfig = findCluster(config, cluster);
@@ -137,14 +136,13 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
       events: [...sync.events, ...followed.events.map((e) => ({ branch: e.source, event: e.event, number: e.number }))],
     };
   const state: ClusterState = {
-    ...base, ...summarizeCluster(evaluation), headSha: loaded.headSha, problems: [], branches: sync.branches, filesRead,
+    ...base, ...summarizeCluster(evaluation), problems: [], branches: sync.branches, filesRead,
     outcome: { type: outcome.type, ...(outcome.message ? { message: outcome.message } : {}) },
-    openPullRequests: open.map((branch) => ({ number: branch.pullRequest!, branch: branch.branch })),
-    ...(open[0] ? { openPullRequest: open[0].pullRequest } : { openPullRequest: undefined }),
+    openPullRequests: open.map((branch) => ({ number: branch.pullRequest! })),
     suspensions: withPullRequests(suspensions, followed.records), emergencies: followed.records,
   };
   await writeClusterState(store, repository, cluster, state);
-  recordClusterMetrics(deps.metrics, repository, cluster, state, deps.now());
+  recordClusterMetrics(deps.metrics, repository, clusterConfig, latest.snapshot, state, deps.now());
   log.info({ repository, cluster, outcome: outcome.type, events: sync.events, blobsFetched: loaded.blobsFetched }, outcome.message ?? 'reconciled');
   return outcome;
 }

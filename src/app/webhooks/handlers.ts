@@ -1,7 +1,8 @@
 // Webhook handlers: short adapters that return early with a logged reason, then call one function.
 import type { Context } from 'probot';
-import type { JobQueue, Store } from '../../store/types.js';
+import type { Store } from '../../store/types.js';
 import type { InstallationClients } from '../github-client.js';
+import type { JobQueue } from '../queue/jobs.js';
 import { confirmClosedUnmerged, recordDeclinedPullRequest } from '../reconcile/decline.js';
 import { recordBranchEvent, recordPushedHead } from '../reconcile/state.js';
 import { enqueueClustersOf } from './enqueue-clusters.js';
