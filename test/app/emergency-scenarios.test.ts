@@ -166,6 +166,7 @@ describe('Argo CD: automated sync off, kubectl scale, PR, merge, automated sync 
 describe('a fix undone after the resume', () => {
   it('Flux resumed before the merge reverts the edit: an alert says the fix was undone, nothing is verified', async () => {
     const { app, pr } = await startAfter('flux-1-before', 'flux-2-suspended', 'flux-3b-resumed-without-merge');
+    await runWatch(app);
     const alerts = issues(app).filter((issue) => issue.labels.includes('driftback-alert'));
     expect(alerts.map((issue) => [issue.title, issue.state])).toEqual([['driftback: kind-dev: the emergency fix under flux-system/apps was undone', 'open']]);
     expect(alerts[0]!.body).toContain('`Deployment/podinfo/podinfo` `spec.template.spec.containers[podinfod].resources.limits.memory`: the fix set `1Gi`');
@@ -174,11 +175,13 @@ describe('a fix undone after the resume', () => {
     expect(commentsOn(app, pr!.number).some((c) => c.startsWith('verified:'))).toBe(false);
     // Another snapshot of the same state: still one alert.
     await upload(app, 'flux-3b-resumed-without-merge');
+    await runWatch(app);
     expect(issues(app).filter((issue) => issue.labels.includes('driftback-alert'))).toHaveLength(1);
   });
 
   it('Argo CD automated sync turned on without the merge: self-heal reverts the scale, and the alert says so', async () => {
     const { app } = await startAfter('argo-1-before', 'argo-2-autosync-off', 'argo-3b-autosync-on-without-merge');
+    await runWatch(app);
     const alerts = issues(app).filter((issue) => issue.labels.includes('driftback-alert'));
     expect(alerts.map((issue) => issue.title)).toEqual(['driftback: kind-argo: the emergency fix under argocd/guestbook was undone']);
     expect(alerts[0]!.body).toContain('`spec.replicas`: the fix set `5`');

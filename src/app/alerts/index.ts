@@ -6,4 +6,4 @@ export { checkNotReporting, isStale, notReportingKey, ALERT_LABELS, type NotRepo
 export { checkNotReconciling, notReconcilingKey, type ReconcilerAlertChange } from './not-reconciling.js';
 export { readWatchState, writeWatchState, type WatchState } from './alert-state.js';
 export { checkSuspended, suspendedKey, type SuspendedAlertChange } from './suspended.js';
-export { alertFixUndone, fixUndoneKey } from './fix-undone.js';
+export { checkFixesUndone, fixUndoneKey } from './fix-undone.js';

@@ -11,6 +11,7 @@ import { readClusterState } from '../reconcile/state.js';
 import { readWatchState, writeWatchState } from './alert-state.js';
 import { checkNotReconciling } from './not-reconciling.js';
 import { checkNotReporting, isStale } from './not-reporting.js';
+import { checkFixesUndone } from './fix-undone.js';
 import { checkSuspended } from './suspended.js';
 
 export interface WatchDeps extends ReviewDeps {
@@ -47,7 +48,8 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
     const suspensions = clusterState.suspensions ?? [];
     const suspendedAlerts = emergency
       ? await checkSuspended(octokit, ref, cluster.name, suspensions, emergency, state, now, author) : [];
-    for (const change of suspendedAlerts) {
+    const undone = await checkFixesUndone(octokit, ref, cluster.name, clusterState.emergencies ?? {}, state, author);
+    for (const change of [...suspendedAlerts, ...undone]) {
       outcome.alerts.push({ cluster: cluster.name, type: change.type, issue: change.issue, resource: change.resource });
     }
     seenClusters.push({ name: cluster.name, snapshotId: meta?.id, reconciledAt: clusterState.lastReconcileAt, stale });

@@ -2,7 +2,6 @@
 // from the store (the suspensions as the last reconcile of each cluster recorded them).
 import type { Store } from '../../store/types.js';
 import { recordSnapshotAges, recordSuspendedSeconds, type Metrics } from '../metrics.js';
-import { readClusterState } from '../reconcile/state.js';
 
 /** For createMetricsHandler's beforeScrape: every cluster's snapshot age and suspended sources. */
 export function snapshotAgeRefresher(
@@ -14,7 +13,7 @@ export function snapshotAgeRefresher(
     recordSnapshotAges(metrics, clusters, at);
     const suspended = [];
     for (const { repository, cluster } of clusters) {
-      const state = await readClusterState(store, repository, cluster);
+      const state = (await store.getState({ kind: 'cluster', repository, cluster })) ?? {};
       for (const entry of state.suspensions ?? []) suspended.push({ repository, cluster, source: entry.suspension.id, since: entry.since });
     }
     recordSuspendedSeconds(metrics, suspended, at);

@@ -9,7 +9,6 @@ import type { DriftGroup } from '../../core/pipeline/index.js';
 import { verifiedComment, withChecklist, type SuspensionView } from '../../core/report/index.js';
 import { readSource } from '../../core/sources/index.js';
 import { commentOnce, hasStatus } from '../../github/index.js';
-import { alertFixUndone } from '../alerts/fix-undone.js';
 import type { EmergencySection, GitHubContext } from './github-context.js';
 import type { BranchState, EmergencyRecord, SuspensionState } from './state.js';
 
@@ -143,13 +142,9 @@ async function followOne(
   // After a merge, a value seen gone before the controller applied it may only be an older revision.
   const gone = !record.changes.every((change) => stillHolds(change, seen.live));
   if (!resumed || !gone || (mergeSha !== undefined && !applied)) return updated;
-  const undone = {
-    cluster: ctx.cluster, source: id, changes: record.changes, resumedAt: resumedAt ?? ctx.snapshot.capturedAt,
-    pullRequest: record.pullRequest, merged: mergeSha !== undefined,
-  };
-  const issue = await alertFixUndone(ctx.octokit, repo, undone, ctx.app);
-  events.push({ source: id, event: 'undone', number: issue });
-  return { ...updated, outcome: 'undone', alertIssue: issue };
+  // The watch opens the alert (alerts/fix-undone.ts).
+  events.push({ source: id, event: 'undone', number: record.pullRequest });
+  return { ...updated, outcome: 'undone', resumedAt: resumedAt ?? ctx.snapshot.capturedAt };
 }
 
 /** Follows every open emergency record one step; returns the records as they now stand. */

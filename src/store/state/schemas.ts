@@ -91,8 +91,6 @@ export const emergencyRecordSchema = z.object({
   /** Capture time of the first snapshot that showed the source reconciling again. */
   resumedAt: z.string().optional(),
   outcome: z.enum(['verified', 'undone']).optional(),
-  /** The "fix undone" alert issue. */
-  alertIssue: z.number().optional(),
 });
 
 export const RECONCILE_OUTCOMES = [
@@ -175,6 +173,8 @@ export const watchStateSchema = z.object({
   notReconciling: z.record(z.string(), z.array(z.object({
     reconciler: reconcilerRefSchema, since: z.string(), reason: z.string(), issue: z.number().optional(),
   }))).optional(),
+  /** cluster → `<suspension id>#<pull request>` → the "fix undone" issue opened for that emergency PR. */
+  undone: z.record(z.string(), z.record(z.string(), z.object({ issue: z.number() }))).optional(),
   /** cluster → suspension id → the open "still suspended" issue. */
   suspended: z.record(z.string(), z.record(z.string(), z.object({ issue: z.number() }))).optional(),
   /** cluster → the snapshot the open pull requests' plans were refreshed for. */
