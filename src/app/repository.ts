@@ -6,7 +6,7 @@
 // that trusts a HEAD (known from a push webhook) reads nothing: the listing comes from the cache.
 // Blobs fetched here reach the store only when the caller `keep`s what its renders read.
 import { CONFIG_PATH, parseConfig, type ConfigResult } from '../core/config/index.js';
-import { TEMPLATES_DIR } from '../core/report/index.js';
+import { NO_OVERRIDES, TEMPLATES_DIR, templateOverrides, type TemplateOverrides } from '../core/report/index.js';
 import { fetchBlobTexts, hasStatus, readFileAt, readTreeFiles, type BaseTreeListing, type GitHubClient, type RepoTreeEntry, type TreeRead } from '../github/index.js';
 import { blobSession, cachedListing, keepListing, type BlobSession } from './blob-cache.js';
 import type { Store } from '../store/types.js';
@@ -119,6 +119,30 @@ async function readDefaultHead(octokit: GitHubClient, at: RepositoryAt, branch: 
   const { data: commit } = await octokit.rest.git.getCommit({ owner: at.owner, repo: at.repo, commit_sha: commitSha });
   if (commit.tree.sha === tree.treeSha) return { commitSha, tree };
   return { commitSha, tree: await read(commitSha) };
+}
+
+/**
+ * The template overrides at a ref, for documents written without reading the whole tree (the
+ * dashboard and alert issues): one listing of the templates directory, blobs through the cache.
+ */
+export async function readTemplatesAt(
+  octokit: GitHubClient, at: { owner: string; repo: string; ref: string }, store: RepositoryStore, now: number,
+): Promise<TemplateOverrides> {
+  let listing: unknown;
+  try {
+    const path = TEMPLATES_DIR.slice(0, -1);
+    ({ data: listing } = await octokit.rest.repos.getContent({ owner: at.owner, repo: at.repo, path, ref: at.ref }));
+  } catch (error) {
+    if (hasStatus(error, 404)) return NO_OVERRIDES;
+    throw error;
+  }
+  if (!Array.isArray(listing)) return NO_OVERRIDES;
+  const files = (listing as Array<{ type: string; path: string; sha: string }>).filter((entry) => entry.type === 'file');
+  const session = blobSession(store);
+  const shas = files.map((file) => file.sha);
+  const { blobs } = await fetchBlobTexts(octokit, { owner: at.owner, repo: at.repo, blobCache: session }, shas);
+  await session.keep(blobs.keys(), now);
+  return templateOverrides(new Map(files.map((file) => [file.path, blobs.get(file.sha) ?? ''])));
 }
 
 /** Files every render of the repository may read besides its own: the config, kustomizations and template overrides. */

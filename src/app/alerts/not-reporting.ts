@@ -3,7 +3,7 @@
 // stays open, so a growing age does not edit it every minute.
 import { parseDuration, type ClusterConfig } from '../../core/config/index.js';
 import { formatAge } from '../../core/plan/index.js';
-import { renderStaleAlert } from '../../core/report/index.js';
+import { NO_OVERRIDES, renderStaleAlert, type TemplateOverrides } from '../../core/report/index.js';
 import { closeIssue, upsertIssueByMarker, type AppIdentity, type GitHubClient, type RepoRef } from '../../github/index.js';
 import type { StoredSnapshotMeta } from '../../store/types.js';
 import type { WatchState } from './alert-state.js';
@@ -23,12 +23,17 @@ export function isStale(cluster: ClusterConfig, latest: StoredSnapshotMeta | und
   return Number.isFinite(since) && now.getTime() - since > staleAfter * 1000;
 }
 
-export async function checkNotReporting(octokit: GitHubClient, repo: RepoRef, cluster: ClusterConfig, latest: StoredSnapshotMeta | undefined, state: WatchState, now: Date, author: AppIdentity): Promise<NotReportingOutcome> {
+/** `templates` is asked for only when an issue is written. */
+export async function checkNotReporting(
+  octokit: GitHubClient, repo: RepoRef, cluster: ClusterConfig, latest: StoredSnapshotMeta | undefined, state: WatchState, now: Date,
+  author: AppIdentity, templates: () => Promise<TemplateOverrides> = async () => NO_OVERRIDES,
+): Promise<NotReportingOutcome> {
   const configuredAt = state.configuredAt?.[cluster.name] ?? now.toISOString();
   const open = state.notReporting?.[cluster.name];
   if (isStale(cluster, latest, configuredAt, now)) {
     if (open) return { type: 'still-open', issue: open.issue };
-    const rendered = renderStaleAlert({ cluster: cluster.name, now: now.toISOString(), staleAfter: cluster.staleAfter, ...(latest ? { lastCapturedAt: latest.capturedAt } : { configuredAt }) });
+    const view = { cluster: cluster.name, now: now.toISOString(), staleAfter: cluster.staleAfter, ...(latest ? { lastCapturedAt: latest.capturedAt } : { configuredAt }) };
+    const rendered = renderStaleAlert(view, { templates: await templates() });
     const result = await upsertIssueByMarker(octokit, { ...repo, key: notReportingKey(cluster.name), title: rendered.title, body: rendered.body, labels: ALERT_LABELS, author });
     state.notReporting = { ...state.notReporting, [cluster.name]: { issue: result.number, since: now.toISOString() } };
     return { type: result.type === 'reopened' ? 'reopened' : 'opened', issue: result.number };

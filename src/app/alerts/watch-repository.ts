@@ -1,7 +1,8 @@
 // The scheduled watch of one repository (the `alerts` job runs it for every repository with
 // snapshots): alert issues for clusters not reporting and GitOps controllers not reconciling, the
 // dashboard when what it shows changed, the gauges, and plan refreshes after new snapshots.
-import { readConfigAt } from '../repository.js';
+import type { TemplateOverrides } from '../../core/report/index.js';
+import { readConfigAt, readTemplatesAt } from '../repository.js';
 import { splitRepository } from '../github-client.js';
 import { dashboardCluster, dashboardFingerprint, updateDashboard } from '../dashboard/index.js';
 import { recordClusterFigures } from '../metrics.js';
@@ -35,12 +36,16 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
   const now = deps.now();
   const outcome: WatchOutcome = { repository, alerts: [], dashboard: 'not-due', refreshed: [] };
   const author = await deps.appIdentity();
+  // The repository's template overrides, read once and only when an issue is about to be written.
+  let overrides: Promise<TemplateOverrides> | undefined;
+  const templates = (): Promise<TemplateOverrides> =>
+    (overrides ??= readTemplatesAt(octokit, { ...ref, ref: repo.default_branch }, deps.store, now.getTime()));
   const seenClusters: Array<{ name: string; snapshotId?: string; reconciledAt?: string; stale: boolean }> = [];
   let newSnapshot = false;
   for (const cluster of config.ok ? (config.config.clusters ?? []) : []) {
     state.configuredAt = { [cluster.name]: now.toISOString(), ...state.configuredAt };
     const meta = await deps.store.latestSnapshotMeta(repository, cluster.name);
-    const reporting = await checkNotReporting(octokit, ref, cluster, meta, state, now, author);
+    const reporting = await checkNotReporting(octokit, ref, cluster, meta, state, now, author, templates);
     if (reporting.type !== 'reporting' && reporting.type !== 'still-open') outcome.alerts.push({ cluster: cluster.name, type: reporting.type, issue: reporting.issue });
     const stale = isStale(cluster, meta, state.configuredAt[cluster.name], now);
     const clusterState = await readClusterState(deps.store, repository, cluster.name);
@@ -65,13 +70,13 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
     if (!latest) continue;
     deps.seen.set(memo, meta.id);
     recordClusterFigures(deps.metrics, repository, cluster.name, dashboardCluster(cluster, latest.snapshot, clusterState, now.toISOString()).figures);
-    for (const change of await checkNotReconciling(octokit, ref, cluster, latest.snapshot.items, state, now, author)) {
+    for (const change of await checkNotReconciling(octokit, ref, cluster, latest.snapshot.items, state, now, author, templates)) {
       if (change.type !== 'pending') outcome.alerts.push({ cluster: cluster.name, type: change.type, issue: change.issue, resource: change.resource });
     }
   }
   const fingerprint = dashboardFingerprint(config.ok ? config.config : undefined, seenClusters, config.ok ? 0 : config.problems.length);
   if (fingerprint !== state.dashboard) {
-    outcome.dashboard = (await updateDashboard(deps, octokit, repository, config)).type;
+    outcome.dashboard = (await updateDashboard(deps, octokit, repository, config, await templates())).type;
     state.dashboard = fingerprint;
   }
   if (newSnapshot) outcome.refreshed = await refreshOpenPlans(octokit, deps.queue, repository);

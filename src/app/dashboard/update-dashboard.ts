@@ -3,7 +3,7 @@
 // rewrite that would change nothing).
 import type { Config, ConfigResult } from '../../core/config/index.js';
 import type { SourceProblem } from '../../core/model/index.js';
-import { DASHBOARD_TITLE, renderDashboard, type DashboardCluster } from '../../core/report/index.js';
+import { DASHBOARD_TITLE, renderDashboard, type DashboardCluster, type TemplateOverrides } from '../../core/report/index.js';
 import { upsertIssueByMarker, type AppIdentity, type GitHubClient, type IssueResult } from '../../github/index.js';
 import type { Store } from '../../store/types.js';
 import { splitRepository } from '../github-client.js';
@@ -20,7 +20,10 @@ export interface DashboardDeps {
   appIdentity: () => Promise<AppIdentity>;
 }
 
-export async function updateDashboard(deps: DashboardDeps, octokit: GitHubClient, repository: string, config: ConfigResult): Promise<IssueResult> {
+/** `templates`: the repository's overrides (default: the built-in templates). */
+export async function updateDashboard(
+  deps: DashboardDeps, octokit: GitHubClient, repository: string, config: ConfigResult, templates?: TemplateOverrides,
+): Promise<IssueResult> {
   const now = deps.now().toISOString();
   const configErrors: SourceProblem[] = config.ok ? [] : [...config.problems];
   const clusters: DashboardCluster[] = [];
@@ -33,7 +36,7 @@ export async function updateDashboard(deps: DashboardDeps, octokit: GitHubClient
     clusters.push(view);
     configErrors.push(...(state.problems ?? []));
   }
-  const body = renderDashboard({ now, clusters, configErrors });
+  const body = renderDashboard({ now, clusters, configErrors }, { templates });
   return upsertIssueByMarker(octokit, { ...splitRepository(repository), key: DASHBOARD_KEY, title: DASHBOARD_TITLE, body, labels: DASHBOARD_LABELS, author: await deps.appIdentity() });
 }
 
