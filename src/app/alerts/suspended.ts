@@ -3,7 +3,7 @@
 // suspension naming who suspended it), opened once and not rewritten while it stays open, closed
 // with a comment when the source reconciles again.
 import { parseDuration, type Config } from '../../core/config/index.js';
-import { renderSuspendedAlert } from '../../core/report/index.js';
+import { NO_OVERRIDES, renderSuspendedAlert, type TemplateOverrides } from '../../core/report/index.js';
 import {
   closeIssue, upsertIssueByMarker, type AppIdentity, type GitHubClient, type RepoRef,
 } from '../../github/index.js';
@@ -25,6 +25,7 @@ export interface SuspendedAlertChange {
 export async function checkSuspended(
   octokit: GitHubClient, repo: RepoRef, cluster: string, suspensions: readonly SuspensionState[],
   emergency: Config['emergency'], state: WatchState, now: Date, author: AppIdentity,
+  templates: () => Promise<TemplateOverrides> = async () => NO_OVERRIDES,
 ): Promise<SuspendedAlertChange[]> {
   const limit = parseDuration(emergency.resumeWithin) ?? 8 * 3600;
   const previous = state.suspended?.[cluster] ?? {};
@@ -43,7 +44,7 @@ export async function checkSuspended(
       cluster, now: now.toISOString(), resumeWithin: emergency.resumeWithin, view: suspensionView(suspended),
       ...(suspended.pullRequest !== undefined ? { pullRequest: suspended.pullRequest } : {}),
       ...(suspended.merged ? { merged: true } : {}),
-    });
+    }, { templates: await templates() });
     const key = suspendedKey(cluster, source);
     const result = await upsertIssueByMarker(octokit, { ...repo, key, title, body, labels: ALERT_LABELS, author });
     next[source] = { issue: result.number };

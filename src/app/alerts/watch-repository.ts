@@ -52,8 +52,8 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
     const emergency = config.ok ? config.config.emergency : undefined;
     const suspensions = clusterState.suspensions ?? [];
     const suspendedAlerts = emergency
-      ? await checkSuspended(octokit, ref, cluster.name, suspensions, emergency, state, now, author) : [];
-    const undone = await checkFixesUndone(octokit, ref, cluster.name, clusterState.emergencies ?? {}, state, author);
+      ? await checkSuspended(octokit, ref, cluster.name, suspensions, emergency, state, now, author, templates) : [];
+    const undone = await checkFixesUndone(octokit, ref, cluster.name, clusterState.emergencies ?? {}, state, author, templates);
     for (const change of [...suspendedAlerts, ...undone]) {
       outcome.alerts.push({ cluster: cluster.name, type: change.type, issue: change.issue, resource: change.resource });
     }

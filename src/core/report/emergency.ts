@@ -8,6 +8,8 @@ import { formatAge, secondsBetween } from '../plan/age.js';
 import { escapeText, inlineCode } from './escape.js';
 import { shortValue } from '../model/show.js';
 import type { RenderedIssue } from './alerts.js';
+import { renderTemplate } from './engine.js';
+import type { TemplateOverrides } from './overrides.js';
 
 const CHECKLIST_START = '<!-- driftback:emergency-checklist -->';
 const CHECKLIST_END = '<!-- /driftback:emergency-checklist -->';
@@ -101,38 +103,15 @@ export interface SuspendedAlertView {
   merged?: boolean;
 }
 
-function waitingOn(input: SuspendedAlertView): string {
-  if (input.pullRequest === undefined) {
-    return 'There is no drift under it and no pull request waiting on it: a forgotten suspension. '
-      + 'Resume it, or say why it must stay.';
-  }
-  const pull = `#${input.pullRequest}`;
-  if (input.merged) return `Its emergency pull request ${pull} is merged: resume the source so the merge deploys.`;
-  return `Its emergency pull request is ${pull}: merge it, then resume.`;
-}
-
-export function renderSuspendedAlert(input: SuspendedAlertView): RenderedIssue {
+export function renderSuspendedAlert(input: SuspendedAlertView, options: { templates?: TemplateOverrides } = {}): RenderedIssue {
   const { view } = input;
-  const label = suspensionLabel(view.suspension);
   const seconds = secondsBetween(view.since, input.now);
-  const age = seconds === undefined ? 'an unknown time' : formatAge(seconds);
-  const step = resumeStep(view.suspension);
-  const { who: manager } = view.suspension;
-  const who = manager ? `${inlineCode(manager)} suspended it` : 'Nothing records who suspended it';
-  const body = [
-    `${inlineCode(label)} in ${inlineCode(input.cluster)} has been suspended for ${age}, `
-      + `longer than ${inlineCode('emergency.resumeWithin')} (${escapeText(input.resumeWithin)}). `
-      + `${who} at ${escapeText(sinceText(view, input.now))}.`,
-    '',
-    'A suspension nobody remembers is drift with the safety net switched off: '
-      + 'whatever is merged for this source never deploys, and whatever is changed by hand stays.',
-    '',
-    waitingOn(input),
-    '',
-    `To resume: ${inlineCode(step.command)}`,
-    '',
-    'driftback closes this issue when a snapshot shows the source reconciling again.',
-  ].join('\n');
+  const body = renderTemplate('suspended-alert', {
+    cluster: input.cluster, resource: suspensionLabel(view.suspension), age: seconds === undefined ? 'an unknown time' : formatAge(seconds),
+    resumeWithin: input.resumeWithin, ...(view.suspension.who ? { who: view.suspension.who } : {}), since: sinceText(view, input.now),
+    ...(input.pullRequest !== undefined ? { pullRequest: input.pullRequest } : {}), merged: input.merged === true,
+    resumeCommand: resumeStep(view.suspension).command,
+  }, options.templates);
   return { title: suspendedAlertTitle(input.cluster, view), body };
 }
 
@@ -151,25 +130,11 @@ export interface FixUndoneView {
   merged: boolean;
 }
 
-export function renderFixUndoneAlert(input: FixUndoneView): RenderedIssue {
-  const lines = input.changes.map((change) => `- ${inlineCode(displayKey(change.key))} ${inlineCode(change.field)}: `
-    + `the fix set ${inlineCode(shortValue(change.value))}; the cluster no longer has it`);
-  const pull = input.pullRequest !== undefined ? ` (#${input.pullRequest})` : '';
-  const why = input.merged
-    ? 'The pull request was merged, but the cluster does not hold its value: '
-      + 'the drift is back or the controller applied an older revision.'
-    : `The source was resumed before its emergency pull request${pull} was merged, `
-      + 'so the controller applied Git as it was and reverted the fix.';
-  const body = [
-    `The emergency fix made under ${inlineCode(input.source)} in ${inlineCode(input.cluster)} was undone `
-      + `after the source was resumed (seen ${escapeText(showTime(input.resumedAt))}).`,
-    '',
-    ...lines,
-    '',
-    why,
-    '',
-    'If the fix is still needed, make it in Git (merge the pull request, or a new one) '
-      + 'and let the controller apply it.',
-  ].join('\n');
+export function renderFixUndoneAlert(input: FixUndoneView, options: { templates?: TemplateOverrides } = {}): RenderedIssue {
+  const body = renderTemplate('fix-undone-alert', {
+    cluster: input.cluster, source: input.source, resumedAt: showTime(input.resumedAt),
+    changes: input.changes.map((change) => ({ resource: displayKey(change.key), field: change.field, value: shortValue(change.value) })),
+    ...(input.pullRequest !== undefined ? { pullRequest: input.pullRequest } : {}), merged: input.merged,
+  }, options.templates);
   return { title: fixUndoneAlertTitle(input.cluster, input.source), body };
 }
