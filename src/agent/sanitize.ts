@@ -1,7 +1,9 @@
 // What the agent keeps of a listed object. Dropped: objects a controller owns (they are derived,
-// not declared), server bookkeeping (uid, resourceVersion, generation, selfLink) and the
-// last-applied annotation, which repeats the manifest and, on a Secret, its values.
-// Kept on purpose: `managedFields` (who changed a field: the cause of drift) and `status` (health).
+// not declared), server bookkeeping (uid, resourceVersion, generation, selfLink) and, on a Secret,
+// the last-applied annotation, which would repeat its values.
+// Kept on purpose: `managedFields` (who changed a field: the cause of drift), `status` (health) and,
+// on every other object, the last-applied annotation: a client-side applier's Update entry owns every
+// default the server filled in, so only the annotation says what its manifest declared.
 import { isPlainObject, type KubeObject } from '../core/model/index.js';
 import { isControllerOwned, isSecret, withoutServerMetadata, type ServerSetField } from '../core/k8s/index.js';
 import { redactSecret } from './redact-secret.js';
@@ -31,9 +33,11 @@ export function sanitizeObject(item: unknown, resource: ApiResource, hashKey: Bu
   const ordered: KubeObject = { apiVersion: resource.groupVersion, kind: resource.kind, metadata: itemMetadata, ...fields };
   if (isControllerOwned(ordered)) return { type: 'owned' };
 
-  const cleaned: KubeObject = { ...ordered, metadata: withoutServerMetadata(ordered.metadata, KEPT_SERVER_METADATA) };
+  const secret = isSecret(resource);
+  const metadata = withoutServerMetadata(ordered.metadata, KEPT_SERVER_METADATA, !secret);
+  const cleaned: KubeObject = { ...ordered, metadata };
 
-  if (isSecret(resource)) {
+  if (secret) {
     if (!hashKey) return { type: 'invalid', reason: 'a Secret with no hash key to redact it' };
     return { type: 'kept', object: redactSecret(cleaned, hashKey) };
   }

@@ -6,9 +6,10 @@ import { stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { findCluster, type ClusterConfig, type Config } from '../core/config/index.js';
 import type { ParseCache } from '../core/manifests/index.js';
-import { formatProblem, type DesiredObject, type SourceProblem } from '../core/model/index.js';
+import { formatProblem, type SourceProblem } from '../core/model/index.js';
 import {
-  clusterRoot, evaluateDrift, renderCluster, type DriftEvaluation, type DriftInput, type EvaluatedDrift, type LiveState,
+  clusterRoot, evaluateDrift, renderCluster, type ClusterRender, type ClusterTarget, type DriftEvaluation,
+  type DriftInput, type EvaluatedDrift, type LiveState,
 } from '../core/pipeline/index.js';
 import { CliError, loadConfig, readTree, type LiveInput } from './io.js';
 
@@ -87,7 +88,8 @@ async function treeOf(cwd: string, full: string, base: string, { cluster, config
   const displayRoot = displayPath(cwd, base);
   if (!cluster) return { files, root: '', dir: base, displayRoot };
   const root = clusterRoot(cluster.path);
-  if (![...files.keys()].some((file) => file.startsWith(root + '/'))) {
+  // Without a path the cluster's sources (in the snapshot) say what is rendered.
+  if (cluster.path !== undefined && ![...files.keys()].some((file) => file.startsWith(root + '/'))) {
     const where = configPath ? displayPath(cwd, configPath) : `--cluster ${cluster.name}`;
     throw new CliError(`${where}: cluster ${cluster.name} has path "${cluster.path}", but ${join(displayRoot, root)} holds no manifests`);
   }
@@ -126,18 +128,23 @@ export function pipelineCluster(input: ResolvedManifests): ClusterConfig {
   return { name: '', path: root, defaultNamespace, prune: true, staleAfter: '30m' };
 }
 
-/** The tree rendered to desired objects; its problems are the command's error. */
-export function renderTree(tree: ManifestTree, defaultNamespace: string, cache?: ParseCache): DesiredObject[] {
-  const result = renderCluster(tree.files, { path: tree.root, defaultNamespace }, { ...(cache ? { cache } : {}) });
+/**
+ * The tree rendered as the cluster's sources apply it (the live state names sources the tree does not
+ * declare, and holds what they substitute); its problems are the command's error.
+ */
+export function renderTree(
+  tree: ManifestTree, target: ClusterTarget, live: LiveState | undefined, cache?: ParseCache,
+): ClusterRender {
+  const result = renderCluster(tree.files, target, { ...(cache ? { cache } : {}), ...(live ? { live } : {}) });
   if (result.errors.length > 0) throw manifestError(tree, result.errors);
-  return result.objects;
+  return result;
 }
 
 /** Live input as the pipeline takes it: a snapshot with its scope, or objects that list everything. */
 export function liveState(live: LiveInput): LiveState {
   if (!live.snapshot) return { items: live.objects };
-  const { cluster, capturedAt, scope } = live.snapshot;
-  return { items: live.objects, cluster, capturedAt, scope };
+  const { cluster, capturedAt, scope, repository } = live.snapshot;
+  return { items: live.objects, cluster, capturedAt, scope, ...(repository ? { repository } : {}) };
 }
 
 /**

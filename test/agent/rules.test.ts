@@ -15,6 +15,7 @@ import { HASH_KEY, scope } from './helpers.js';
 
 const deployments: ApiResource = { group: 'apps', version: 'v1', groupVersion: 'apps/v1', resource: 'deployments', kind: 'Deployment', namespaced: true };
 const secrets: ApiResource = { group: '', version: 'v1', groupVersion: 'v1', resource: 'secrets', kind: 'Secret', namespaced: true };
+const configMaps: ApiResource = { group: '', version: 'v1', groupVersion: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true };
 const coreEvents: ApiResource = { group: '', version: 'v1', groupVersion: 'v1', resource: 'events', kind: 'Event', namespaced: true };
 
 describe('type patterns', () => {
@@ -85,6 +86,17 @@ describe('sanitizing one listed item', () => {
     expect(sanitizeObject({ metadata: { name: 's' }, data: { a: 'YQ==' } }, secrets, undefined)).toEqual({ type: 'invalid', reason: 'a Secret with no hash key to redact it' });
     const kept = sanitizeObject({ metadata: { name: 's' }, data: { a: 'YQ==' } }, secrets, HASH_KEY);
     expect(kept.type === 'kept' && (kept.object.data as Record<string, string>).a).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it('keeps the last-applied annotation, except on a Secret, where it would repeat the values', () => {
+    const LAST = 'kubectl.kubernetes.io/last-applied-configuration';
+    const annotated = (data: Record<string, string>) =>
+      ({ metadata: { name: 's', annotations: { [LAST]: JSON.stringify({ data }), team: 'web' } }, data });
+    const config = sanitizeObject(annotated({ a: '1' }), configMaps, undefined);
+    const annotations = config.type === 'kept' ? config.object.metadata.annotations : undefined;
+    expect(annotations).toEqual({ [LAST]: '{"data":{"a":"1"}}', team: 'web' });
+    const secret = sanitizeObject(annotated({ a: 'YQ==' }), secrets, HASH_KEY);
+    expect(secret.type === 'kept' && secret.object.metadata.annotations).toEqual({ team: 'web' });
   });
 
   it('reports an item without a name instead of failing the run', () => {

@@ -79,8 +79,10 @@ export async function sendWebhook(harness: Harness, event: string, payload: unkn
   return response.status;
 }
 
-export async function uploadSnapshot(harness: Harness, cluster: string, items: unknown[], capturedAt = harness.clock.now.toISOString()): Promise<number> {
-  const snapshot = { apiVersion: 'driftback.dev/v1', kind: 'Snapshot', repository: REPOSITORY, cluster, capturedAt, agent: { version: '0.1.0' }, server: { gitVersion: 'v1.31.2' }, scope: { complete: true, errors: [] }, items };
+export async function uploadSnapshot(
+  harness: Harness, cluster: string, items: unknown[], capturedAt = harness.clock.now.toISOString(), scope: unknown = { complete: true, errors: [] },
+): Promise<number> {
+  const snapshot = { apiVersion: 'driftback.dev/v1', kind: 'Snapshot', repository: REPOSITORY, cluster, capturedAt, agent: { version: '0.1.0' }, server: { gitVersion: 'v1.31.2' }, scope, items };
   const response = await fetch(`${harness.baseUrl}/api/v1/snapshots`, {
     method: 'POST', body: JSON.stringify(snapshot),
     headers: { 'content-type': 'application/json', authorization: `Bearer ${deriveToken(TOKEN_SECRET, REPOSITORY, cluster)}`, 'x-driftback-repository': REPOSITORY, 'x-driftback-cluster': cluster },

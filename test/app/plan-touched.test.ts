@@ -17,7 +17,7 @@ const FILES = new Map(Object.entries({
 
 const config = parseConfig('clusters:\n  - {name: prod, path: clusters/prod}\n  - {name: staging, path: clusters/staging}\n  - {name: plain, path: clusters/plain/}\n');
 if (!config.ok) throw new Error('config fixture is invalid');
-const clusters = config.config.clusters!.map((cluster) => ({ cluster, filesRead: renderManifests(FILES, cluster.path).filesRead }));
+const clusters = config.config.clusters!.map((cluster) => ({ cluster, filesRead: renderManifests(FILES, cluster.path!).filesRead }));
 
 describe('touchedClusters', () => {
   it.each([

@@ -123,7 +123,9 @@ describe('.github/driftback.yml', () => {
     ['an unknown key', 'clusters:\n  - name: prod\n    path: apps\n    stale_after: 30m\n', { line: 4, field: 'clusters[0].stale_after', message: /^unknown key stale_after: remove it or check the spelling/ }],
     ['an unknown top-level key', 'clusters:\n  - name: prod\n    path: apps\npullrequests:\n  labels: [x]\n', { line: 4, field: 'pullrequests', message: /^unknown key pullrequests/ }],
     ['a cluster path escaping the repository', 'clusters:\n  - name: prod\n    path: ../other-repo/apps\n', { line: 3, field: 'clusters[0].path', message: /must stay inside the repository/ }],
-    ['a cluster without a path', 'clusters:\n  - name: prod\n', { line: 2, field: 'clusters[0].path', message: /expected a directory path relative to the repository root/ }],
+    // Without a path the cluster's Kustomizations and Applications name the paths; kubectl has none.
+    ['a kubectl cluster without a path', 'clusters:\n  - name: prod\n    controller: kubectl\n', { line: 2, field: 'clusters[0].path', message: /with controller: kubectl, give the directory CI applies/ }],
+    ['an unknown controller', 'clusters:\n  - name: prod\n    controller: jenkins\n', { line: 3, field: 'clusters[0].controller', message: /expected flux, argocd or kubectl/ }],
   ])('%s: a problem with file, line and field', (_case, text, expected) => {
     const found = problems(text);
     expect(found[0]).toMatchObject({ ...expected, file: '.github/driftback.yml', message: expect.stringMatching(expected.message) });

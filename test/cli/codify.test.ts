@@ -52,10 +52,11 @@ describe('driftback codify', () => {
     const run = await runCli(['codify', '--repo', repo, '--live', join(dir, 'live.json'), '--cluster', 'staging']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(readFileSync(join(repo, 'apps/staging/driftback-helmrelease-podinfo.yaml'), 'utf8')).toContain('  interval: 5m\n');
-    expect(readFileSync(join(repo, 'apps/staging/kustomization.yaml'), 'utf8')).toContain('  - path: driftback-helmrelease-podinfo.yaml\n');
-    expect(existsSync(join(repo, 'apps/production/driftback-helmrelease-podinfo.yaml'))).toBe(false);
-    expect(run.stdout).toMatch(/patch +HelmRelease\/podinfo\/podinfo \/spec\/interval → apps\/staging\/driftback-helmrelease-podinfo.yaml/);
+    // The staging overlay's own patch for the release takes the change; the production overlay is untouched.
+    expect(readFileSync(join(repo, 'apps/staging/podinfo-values.yaml'), 'utf8')).toContain('  interval: 5m\n');
+    expect(readFileSync(join(repo, 'apps/production/podinfo-values.yaml'), 'utf8')).not.toContain('interval: 5m');
+    expect(existsSync(join(repo, 'apps/staging/driftback-helmrelease-podinfo.yaml'))).toBe(false);
+    expect(run.stdout).toMatch(/patch +HelmRelease\/podinfo\/podinfo \/spec\/interval → apps\/staging\/podinfo-values.yaml/);
   });
 
   it('exits 2 with a one-line reason on bad input', async () => {

@@ -3,8 +3,8 @@
 // are collected; a cluster with no snapshot yet is planned against nothing, and the plan says so.
 import { CONFIG_PATH, type ClusterConfig, type Config } from '../../core/config/index.js';
 import { newParseCache, type RenderBudget } from '../../core/manifests/index.js';
-import type { Plan, RenderResult, SourceProblem } from '../../core/model/index.js';
-import { planCluster, renderCluster } from '../../core/pipeline/index.js';
+import type { Plan, Snapshot, SourceProblem } from '../../core/model/index.js';
+import { planCluster, renderCluster, type ClusterRender } from '../../core/pipeline/index.js';
 import type { ConfigChangeNote } from '../../core/report/index.js';
 import type { Store } from '../../store/types.js';
 import { touchedClusters } from './touched-clusters.js';
@@ -33,22 +33,30 @@ export interface BuiltPlans {
 }
 
 /**
- * Head and base of every cluster. Head and base differ in the few files the pull request changes, so
- * every other file is parsed once; the parse cache is dropped on return, before planning.
+ * Head and base of every cluster, each rendered with its latest live state (the sources it holds).
+ * Head and base differ in the few files the pull request changes, so every other file is parsed once;
+ * the parse cache is dropped on return, before planning.
  */
-function renderHeadAndBase(clusters: readonly ClusterConfig[], input: PlanInputs): Array<{ cluster: ClusterConfig; head: RenderResult; base: RenderResult }> {
+function renderHeadAndBase(
+  clusters: readonly ClusterConfig[], input: PlanInputs, latest: ReadonlyMap<string, Snapshot | undefined>,
+): Array<{ cluster: ClusterConfig; head: ClusterRender; base: ClusterRender }> {
   const cache = newParseCache();
   const budget = input.renderBudget;
-  return clusters.map((cluster) => ({
-    cluster,
-    head: renderCluster(input.headFiles, cluster, { cache, budget }),
-    base: renderCluster(input.baseFiles, cluster, { cache, budget }),
-  }));
+  return clusters.map((cluster) => {
+    const live = latest.get(cluster.name);
+    const options = { cache, budget, ...(live ? { live } : {}) };
+    const head = renderCluster(input.headFiles, cluster, options);
+    return { cluster, head, base: renderCluster(input.baseFiles, cluster, options) };
+  });
 }
 
 export async function buildPlans(store: Pick<Store, 'latestSnapshot'>, input: PlanInputs): Promise<BuiltPlans> {
   const clusters = input.config.clusters ?? [];
-  const rendered = renderHeadAndBase(clusters, input);
+  const latest = new Map<string, Snapshot | undefined>();
+  for (const cluster of clusters) {
+    latest.set(cluster.name, (await store.latestSnapshot(input.repository, cluster.name))?.snapshot);
+  }
+  const rendered = renderHeadAndBase(clusters, input, latest);
   // The config decides every cluster's plan, so a change to it touches them all.
   const configChanged = input.changed.includes(CONFIG_PATH);
   const touched = new Set(
@@ -63,13 +71,13 @@ export async function buildPlans(store: Pick<Store, 'latestSnapshot'>, input: Pl
       if (!head.stopped) result.errors.push(...base.errors.map((problem) => ({ ...problem, message: `at the base commit: ${problem.message}` })));
       continue;
     }
-    const latest = await store.latestSnapshot(input.repository, cluster.name);
+    const snapshot = latest.get(cluster.name);
     const plan = planCluster({
       config: input.config, cluster, head: head.objects, base: base.objects, headFiles: input.headFiles,
-      snapshot: latest?.snapshot, now: input.now, repository: input.repository, headRevision: input.headSha,
-      path: cluster.path, changed: input.changed,
+      snapshot, now: input.now, repository: input.repository, headRevision: input.headSha,
+      ...(cluster.path !== undefined ? { path: cluster.path } : {}), sources: head, changed: input.changed,
     });
-    if (latest) result.snapshots[cluster.name] = latest.snapshot.capturedAt;
+    if (snapshot) result.snapshots[cluster.name] = snapshot.capturedAt;
     result.plans.push({ cluster: cluster.name, plan });
   }
   return result;

@@ -17,7 +17,7 @@ export function touchedClusters(changed: readonly string[], clusters: readonly C
   return clusters
     .filter(({ cluster, filesRead }) => {
       const read = new Set(filesRead);
-      return changed.some((path) => read.has(path) || under(path, cluster.path));
+      return changed.some((path) => read.has(path) || (cluster.path !== undefined && under(path, cluster.path)));
     })
     .map(({ cluster }) => cluster);
 }

@@ -1,8 +1,14 @@
 // What the dashboard and /metrics show for a cluster after a reconcile: drift by cause, conflicts,
-// ignored counts with their reasons, degraded and suspended resources, reported drift.
-import type { DiffResult, ResourceKey } from '../../core/model/index.js';
+// ignored counts with their reasons, degraded and suspended resources, drift reported and never codified,
+// per-source results.
+import { neverCodified } from '../../core/codify/index.js';
+import { keyId, sourceReportLine, type DiffResult, type ResourceKey } from '../../core/model/index.js';
+import type { SourceNote } from '../../core/sources/index.js';
 import type { Evaluation } from './evaluate.js';
 import type { ClusterState } from './state.js';
+
+/** At most this many "not checked" lines are kept for the dashboard. */
+const NOT_CHECKED_KEPT = 50;
 
 /** The key's own fields only: what is stored is exactly a ResourceKey. */
 function keyFields(key: ResourceKey): ResourceKey {
@@ -19,18 +25,52 @@ export function driftByCause(drift: DiffResult): Record<string, number> {
   return counts;
 }
 
+/** The notes people act on, one line each (a source rendering an object twice is its own business). */
+function notChecked(notes: readonly SourceNote[]): string[] {
+  return notes.filter((note) => note.code !== 'rendered-twice')
+    .map((note) => `${note.source}: ${note.message}`)
+    .slice(0, NOT_CHECKED_KEPT);
+}
+
 export function summarizeCluster(evaluation: Extract<Evaluation, { type: 'evaluated' }>): Pick<ClusterState, 'drift' | 'conflicts' | 'ignored'> {
   const { diff, drift } = evaluation;
   const ignored = new Map<string, number>();
   for (const resource of diff.resources) for (const change of resource.ignored) ignored.set(change.ignored?.reason ?? '', (ignored.get(change.ignored?.reason ?? '') ?? 0) + 1);
+  const withSources = evaluation.sources.some((source) => source.controller !== 'kubectl');
+  const reported = reportedOf(evaluation);
   return {
     drift: {
       byCause: driftByCause(drift),
       pending: evaluation.pending,
+      ...(withSources ? { sources: evaluation.sources.map(sourceReportLine) } : {}),
+      ...(evaluation.notes.length > 0 ? { notChecked: notChecked(evaluation.notes) } : {}),
+      ...(reported.length ? { reported } : {}),
     },
     conflicts: diff.resources.flatMap((resource) => resource.conflicts.map((conflict) => ({
       resource: keyFields(resource.key), path: conflict.path, segments: conflict.segments, manager: conflict.manager,
     }))),
     ignored: [...ignored].map(([reason, count]) => ({ reason, count })),
   };
+}
+
+const REPORTED_KEPT = 50;
+
+/** What the pull requests report, and what is never codified even when no pull request opens (once each). */
+type ReportedRows = NonNullable<NonNullable<ClusterState['drift']>['reported']>;
+
+function reportedOf(evaluation: Extract<Evaluation, { type: 'evaluated' }>): ReportedRows {
+  const entries = [...evaluation.groups.flatMap((group) => group.codify.reported), ...neverCodified(evaluation.diff)];
+  const seen = new Set<string>();
+  const rows: ReportedRows = [];
+  for (const entry of entries) {
+    const id = `${keyId(entry.key)}\u0000${entry.change?.path ?? ''}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    rows.push({
+      resource: keyFields(entry.key), ...(entry.change ? { field: entry.change.path } : {}), reason: entry.reason,
+      ...(entry.change?.manager ? { manager: entry.change.manager } : {}),
+      ...(entry.change?.time ? { time: entry.change.time } : {}),
+    });
+  }
+  return rows.slice(0, REPORTED_KEPT);
 }

@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { evaluateDrift } from '../../core/pipeline/index.js';
+import { sourceReportLine } from '../../core/model/index.js';
 import { renderDriftMarkdown } from '../../core/report/index.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
 import { checkReportFlags, REPORT_FLAGS, type Format } from '../flags.js';
@@ -64,12 +65,18 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const evaluation = evaluatedOrThrow(input, evaluateDrift(driftInput(input, lives)));
   const result = evaluation.drift;
   const format = flags.format as Format;
-  if (format === 'json') io.stdout.write(formatJson(result));
+  const sources = evaluation.sources.some((source) => source.controller !== 'kubectl') ? evaluation.sources : [];
+  if (format === 'json') io.stdout.write(formatJson(result, sources));
   else if (format === 'markdown') {
     const templates = await templatesBeside(input.configPath);
     io.stdout.write(renderDriftMarkdown(result, { templates, capturedAt: lives.at(-1)?.snapshot?.capturedAt }));
   }
-  else io.stdout.write(formatText(result, paletteFor(io.stdout, io.env), evaluation.pending));
+  else {
+    const lines = sources.map(sourceReportLine);
+    const notes = evaluation.notes.filter((note) => note.code !== 'rendered-twice')
+      .map((note) => `${note.source}: ${note.message}`);
+    io.stdout.write(formatText(result, paletteFor(io.stdout, io.env), evaluation.pending, { lines, notes }));
+  }
   const { modified, missing, extra } = result.summary;
   return modified + missing + extra > 0 ? 1 : 0;
 }

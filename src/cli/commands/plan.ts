@@ -8,7 +8,7 @@ import { planCluster } from '../../core/pipeline/index.js';
 import { planToJson, renderPlanComment, renderPlanText } from '../../core/report/index.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
 import { checkReportFlags, REPORT_FLAGS, type Format } from '../flags.js';
-import { liveState, readManifestTree, renderTree, resolveManifests } from '../inputs.js';
+import { liveState, pipelineCluster, readManifestTree, renderTree, resolveManifests } from '../inputs.js';
 import { templatesBeside } from '../templates.js';
 
 const HELP = `usage: driftback plan --head <dir> [--base <dir>] --live <snapshot|file|dir> [flags]
@@ -55,16 +55,19 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const { config, cluster, defaultNamespace } = input;
   // Files unchanged between the two trees (same path and text) are parsed once.
   const cache = newParseCache();
-  const head = renderTree(input, defaultNamespace, cache);
-  const base = flags.base ? renderTree(await readManifestTree(io.cwd, 'base', flags.base, input), defaultNamespace, cache) : undefined;
   if (flags.live!.length > 1) {
     throw new CliError('--live is given more than once: a plan is made against one snapshot, the newest');
   }
   const live = liveState(await loadLive(resolve(io.cwd, flags.live![0]!)));
+  const target = pipelineCluster(input);
+  const head = renderTree(input, target, live, cache);
+  const baseTree = flags.base ? await readManifestTree(io.cwd, 'base', flags.base, input) : undefined;
+  const base = baseTree ? renderTree(baseTree, target, live, cache).objects : undefined;
   const plan = planCluster({
-    config, head, ...(base ? { base } : {}),
-    ...(cluster ? { cluster: { ...cluster, defaultNamespace }, path: cluster.path } : {}),
-    headFiles: input.files, snapshot: live, now: new Date().toISOString(),
+    config, head: head.objects, ...(base ? { base } : {}),
+    ...(cluster ? { cluster: { ...cluster, defaultNamespace } } : {}),
+    ...(cluster?.path !== undefined ? { path: cluster.path } : {}),
+    headFiles: input.files, snapshot: live, now: new Date().toISOString(), sources: head,
   });
   const name = cluster?.name ?? live.cluster ?? 'cluster';
   const format = flags.format as Format;

@@ -2,7 +2,9 @@
 // that hold a conflict, are listed (the summary counts the rest); only changes that count, never
 // ignored ones. `conflicts` (Git declares a field a controller owns) is an addition to the documented
 // shape, present only when there is one.
-import type { DiffResult, FieldChange, ResourceDiff } from '../../core/model/index.js';
+import type { DiffResult, FieldChange, ResourceDiff, SourceReport } from '../../core/model/index.js';
+import { neverCodified } from '../../core/codify/index.js';
+import { describeOwner } from '../../core/ownership/index.js';
 
 export interface JsonChange {
   path: string;
@@ -24,6 +26,10 @@ export interface JsonResource {
 
 export interface JsonDiffDocument {
   resources: JsonResource[];
+  /** Reported and never codified: imperative actions, autoscaled replicas, chart output changed by hand, Pods. */
+  reported?: Array<{ id: JsonResource['id']; path?: string; manager?: string; time?: string; reason: string }>;
+  /** Live objects Git lacks that are not extra, by owner ("managed by Helm release podinfo/podinfo"). */
+  owners?: Array<{ owner: string; class: string; objects: Array<JsonResource['id']> }>;
   summary: { inSync: number; modified: number; missing: number; extra: number; ignored: number };
 }
 
@@ -31,8 +37,24 @@ function jsonChange(change: FieldChange): JsonChange {
   return { path: change.path, desired: change.desired, live: change.live, op: change.op, manager: change.manager, time: change.time, cause: change.cause };
 }
 
+function owners(result: DiffResult): JsonDiffDocument['owners'] {
+  const groups = new Map<string, { owner: string; class: string; objects: Array<JsonResource['id']> }>();
+  for (const object of result.owned ?? []) {
+    const owner = describeOwner(object.owner);
+    if (!groups.has(owner)) groups.set(owner, { owner, class: object.owner.class, objects: [] });
+    groups.get(owner)!.objects.push({ ...object.key });
+  }
+  return [...groups.values()];
+}
+
 export function toJsonDocument(result: DiffResult): JsonDiffDocument {
   const { inSync, modified, missing, extra, ignored } = result.summary;
+  const reported = neverCodified(result).map((entry) => ({
+    id: { ...entry.key }, ...(entry.change ? { path: entry.change.path } : {}),
+    ...(entry.change?.manager ? { manager: entry.change.manager } : {}),
+    ...(entry.change?.time ? { time: entry.change.time } : {}), reason: entry.reason,
+  }));
+  const grouped = owners(result) ?? [];
   return {
     resources: result.resources
       .filter((resource) => resource.status !== 'in-sync' || resource.conflicts.length > 0)
@@ -46,10 +68,13 @@ export function toJsonDocument(result: DiffResult): JsonDiffDocument {
           : {}),
       })),
     summary: { inSync, modified, missing, extra, ignored },
+    ...(reported.length ? { reported } : {}),
+    ...(grouped.length ? { owners: grouped } : {}),
   };
 }
 
 /** One JSON document; undefined fields are left out (an `add` has no `desired`). */
-export function formatJson(result: DiffResult): string {
-  return JSON.stringify(toJsonDocument(result), null, 2) + '\n';
+/** `sources`: the per-source results, when the cluster has GitOps sources. */
+export function formatJson(result: DiffResult, sources?: readonly SourceReport[]): string {
+  return JSON.stringify({ ...toJsonDocument(result), ...(sources?.length ? { sources } : {}) }, null, 2) + '\n';
 }

@@ -3,6 +3,7 @@
 import { structuredPatch } from 'diff';
 import { maskSecretValues } from '../../core/k8s/index.js';
 import { displayKey, type DiffResult, type ResourceDiff } from '../../core/model/index.js';
+import { describeOwner } from '../../core/ownership/index.js';
 import { plainPalette, type Palette } from './color.js';
 import { desiredYaml, extraYaml, liveYaml } from './resource-yaml.js';
 
@@ -57,7 +58,35 @@ function notes(resource: ResourceDiff, palette: Palette): string[] {
   for (const change of resource.ignored) {
     lines.push(palette.dim(`  ignored: ${change.path}${change.ignored ? ` (${change.ignored.reason})` : ''}`));
   }
+  for (const change of resource.reported ?? []) {
+    lines.push(`  reported, not codified: ${change.path}${who(change)}: ${change.reported?.reason ?? ''}`);
+  }
   return lines;
+}
+
+function who(change: { manager?: string; time?: string }): string {
+  if (!change.manager) return '';
+  return ` (${change.manager}${change.time ? ' at ' + change.time : ''})`;
+}
+
+/** Objects Git lacks that are not extra, counted by owner; and what is reported about them. */
+function ownerLines(result: DiffResult): string[] {
+  const owned = result.owned ?? [];
+  if (owned.length === 0) return [];
+  const counts = new Map<string, number>();
+  for (const object of owned) {
+    const owner = describeOwner(object.owner);
+    counts.set(owner, (counts.get(owner) ?? 0) + 1);
+  }
+  const lines = ['not in Git, not extra:', ...[...counts].map(([owner, n]) => `  ${n} ${owner}`)];
+  for (const object of owned) {
+    if (object.reported) lines.push(`  reported, not codified: ${displayKey(object.key)}: ${object.reported.reason}`);
+    for (const change of object.changes ?? []) {
+      lines.push(`  reported, not codified: ${displayKey(object.key)} ${change.path}${who(change)}: `
+        + (change.reported?.reason ?? ''));
+    }
+  }
+  return [lines.join('\n')];
 }
 
 export function formatSummary(result: DiffResult): string {
@@ -69,10 +98,17 @@ export function formatSummary(result: DiffResult): string {
 }
 
 /** `pending`: differences the persistence gate holds back (not in enough consecutive snapshots yet). */
-export function formatText(result: DiffResult, palette: Palette = plainPalette, pending = 0): string {
+/**
+ * `sources`: one line per GitOps source (`flux-system/apps: 0 drift`); `notes`: what could not be checked
+ * or is not supported. Both default to none (a cluster applied by kubectl).
+ */
+export function formatText(
+  result: DiffResult, palette: Palette = plainPalette, pending = 0,
+  sources: { lines?: string[]; notes?: string[] } = {},
+): string {
   const blocks: string[] = [];
   for (const resource of result.resources) {
-    if (resource.status === 'in-sync' && resource.conflicts.length === 0) continue;
+    if (resource.status === 'in-sync' && resource.conflicts.length === 0 && !resource.reported?.length) continue;
     blocks.push([palette.heading(heading(resource)), ...patchLines(resource, palette), ...notes(resource, palette)].join('\n'));
   }
   if (pending > 0) {
@@ -80,6 +116,9 @@ export function formatText(result: DiffResult, palette: Palette = plainPalette, 
     const held = `${pending} more difference${are} not in enough consecutive snapshots yet (drift.minSnapshots)`;
     blocks.push(`${held}: not drift until it persists.`);
   }
+  blocks.push(...ownerLines(result));
+  if (sources.notes?.length) blocks.push(['Not checked:', ...sources.notes.map((note) => `  ${note}`)].join('\n'));
+  if (sources.lines?.length) blocks.push(['Sources:', ...sources.lines.map((line) => `  ${line}`)].join('\n'));
   blocks.push(formatSummary(result));
   return blocks.join('\n\n') + '\n';
 }

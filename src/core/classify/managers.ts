@@ -59,7 +59,7 @@ export function classifyManager(manager: string, config: Config, operation?: str
     memo = new Map();
     causeMemo.set(config.drift, memo);
   }
-  const memoKey = manager === 'kubectl' ? `${manager}\u0000${operation ?? ''}` : manager;
+  const memoKey = manager === 'kubectl' || manager === 'flux' ? `${manager}\u0000${operation ?? ''}` : manager;
   let cause = memo.get(memoKey);
   if (cause === undefined) {
     cause = classifyUncached(manager, config, operation);
@@ -75,6 +75,9 @@ function classifyUncached(manager: string, config: Config, operation?: string): 
   if ((BUILTIN_APPLIERS as readonly string[]).includes(manager) || matcher(config.drift.appliers)(manager)) return 'applier';
   if ((CLI_APPLIERS as readonly string[]).includes(manager)) return 'applier';
   if (manager === 'kubectl') return operation === 'Apply' ? 'applier' : 'human';
+  // `flux bootstrap` / `flux install` server-side apply the components as `flux` (fluxcd/flux2
+  // internal/utils/apply.go); `flux suspend|resume|reconcile` are a person's merge patches (Update).
+  if (manager === 'flux') return operation === 'Apply' ? 'applier' : 'human';
   if (isHuman(manager)) return 'human';
   if (manager.startsWith('kubectl-')) return 'human';
   if (isController(manager)) return 'controller';

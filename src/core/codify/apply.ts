@@ -7,22 +7,25 @@ import type { Intent } from './select.js';
 import { conflictAsChange } from './select.js';
 import type { CodifiedChange, CodifyKind, ReportedChange } from './types.js';
 import type { Workspace } from './workspace.js';
-import { routeChange, overlayFor } from './route.js';
+import { routeChange, overlayFor, type Route } from './route.js';
 import { removeValueAt, setScalarAt, setValueAt, type EditResult } from './yaml-edit.js';
 import { patchTarget, writeOverlayPatch } from './overlay-patch.js';
 import { cleanLiveObject } from './clean-live.js';
 import { isInside, manifestText, newResourcePath, relativeTo } from './new-resource.js';
 import { identityProblems } from '../k8s/object-names.js';
+import { schemaProblems } from '../k8s/validate.js';
 import { appendToKustomizationList } from './kustomization-lists.js';
 import { findKustomizationFile } from '../manifests/index.js';
 import { isPlainObject } from '../model/index.js';
-import { parse } from 'yaml';
+import { parseAllDocuments } from 'yaml';
 
 export interface ApplyContext {
   workspace: Workspace;
   config: Config;
   root: string;
   cluster?: { name: string };
+  /** namespace → directory a source renders it from (CodifyInput.newResourceHomes). */
+  homes: Readonly<Record<string, string>>;
   /** Directory → number of kustomizations that use it. */
   users: ReadonlyMap<string, number>;
   codified: CodifiedChange[];
@@ -40,23 +43,40 @@ function editFile(ctx: ApplyContext, file: string, edit: (text: string) => EditR
   return { ok: true, file, line: result.line || undefined, kind: 'replace' };
 }
 
+type ImagesRoute = Extract<Route, { type: 'images' }>;
+
 /** Sets an `images:` entry so that kustomize renders the live image reference. */
-function editImages(text: string, index: number, live: string): EditResult {
-  const entries = (parse(text) as Record<string, unknown> | null)?.images;
-  const entry = Array.isArray(entries) ? entries[index] : undefined;
-  if (!isPlainObject(entry)) return { ok: false, reason: `images[${index}] is missing` };
+function editImages(text: string, route: ImagesRoute, live: string): EditResult {
+  const { index } = route;
+  const document = route.document ?? 0;
+  const list = route.list ?? ['images'];
+  const parsed = parseAllDocuments(text)[document]?.toJS() as unknown;
+  const entries = list.reduce<unknown>((node, key) => (isPlainObject(node) ? node[key] : undefined), parsed);
+  const at = [...list, { index }];
   const ref = splitImage(live);
+  if (route.format === 'argocd-string') {
+    // Argo CD's `name=newName:tag@digest` (kustomize edit set image): the entry is rewritten whole.
+    const entry = Array.isArray(entries) ? entries[index] : undefined;
+    if (typeof entry !== 'string') return { ok: false, reason: `${list.join('.')}[${index}] is missing` };
+    const name = entry.includes('=') ? entry.slice(0, entry.indexOf('=')) : undefined;
+    const reference = `${ref.name}${ref.tag ? ':' + ref.tag : ''}${ref.digest ? '@' + ref.digest : ''}`;
+    return setValueAt(text, document, at, name !== undefined ? `${name}=${reference}` : reference);
+  }
+  const entry = Array.isArray(entries) ? entries[index] : undefined;
+  if (!isPlainObject(entry)) return { ok: false, reason: `${list.join('.')}[${index}] is missing` };
   let current: EditResult = { ok: true, text, line: 0 };
   const set = (field: string, value: string): void => {
     if (!current.ok || entry[field] === value) return;
-    const next = setValueAt(current.text, 0, ['images', { index }, field], value);
+    const next = setValueAt(current.text, document, [...at, field], value);
     current = next.ok && current.line ? { ...next, line: Math.min(current.line, next.line) } : next;
   };
   if (ref.name !== String(entry.newName ?? entry.name)) set('newName', ref.name);
   if (ref.tag) set('newTag', ref.tag);
   if (ref.digest) set('digest', ref.digest);
-  if (!ref.digest && entry.digest !== undefined && current.ok) current = removeValueAt(current.text, 0, ['images', { index }, 'digest']);
-  if (!ref.tag && entry.newTag !== undefined && current.ok) current = removeValueAt(current.text, 0, ['images', { index }, 'newTag']);
+  if (!ref.digest && entry.digest !== undefined && current.ok) {
+    current = removeValueAt(current.text, document, [...at, 'digest']);
+  }
+  if (!ref.tag && entry.newTag !== undefined && current.ok) current = removeValueAt(current.text, document, [...at, 'newTag']);
   return current;
 }
 
@@ -70,10 +90,14 @@ function writeField(ctx: ApplyContext, resource: ResourceDiff, desired: DesiredO
       return { ok: false, reason: route.reason };
     case 'images':
       if (typeof value !== 'string') return { ok: false, reason: 'an image set by kustomize images: can only be changed to another image' };
-      return { ...editFile(ctx, route.kustomization, (text) => editImages(text, route.index, value)), kind } as Outcome;
+      return { ...editFile(ctx, route.kustomization, (text) => editImages(text, route, value)), kind } as Outcome;
     case 'replicas':
       if (remove) return { ok: false, reason: `the replica count is set by replicas: in ${route.kustomization}; remove that entry by hand` };
-      return { ...editFile(ctx, route.kustomization, (text) => setValueAt(text, 0, ['replicas', { index: route.index }, 'count'], value)), kind } as Outcome;
+    {
+      const at = [...(route.list ?? ['replicas']), { index: route.index }, 'count'];
+      const edited = editFile(ctx, route.kustomization, (text) => setValueAt(text, route.document ?? 0, at, value));
+      return { ...edited, kind } as Outcome;
+    }
     default:
       break;
   }
@@ -86,7 +110,9 @@ function writeField(ctx: ApplyContext, resource: ResourceDiff, desired: DesiredO
     return result.ok ? { ok: true, file: result.file, line: result.line, kind: 'patch' } : { ok: false, reason: result.reason };
   }
   if (route.type === 'scalar') {
-    if (remove || !(value === null || ['string', 'number', 'boolean'].includes(typeof value))) return { ok: false, reason: `${route.file}: a JSON 6902 patch value is only rewritten as a scalar` };
+    if (remove || !(value === null || ['string', 'number', 'boolean'].includes(typeof value))) {
+      return { ok: false, reason: `${route.file}: a value set by a patch is only rewritten as a scalar` };
+    }
     return { ...editFile(ctx, route.file, (text) => setScalarAt(text, route.range, value as string | number | boolean | null)), kind } as Outcome;
   }
   const segments: PathSegment[] = [...change.segments];
@@ -97,18 +123,32 @@ function writeNewResource(ctx: ApplyContext, resource: ResourceDiff): Outcome {
   // Names become path segments: only names an API server would accept are written as files.
   const invalid = identityProblems(resource.live);
   if (invalid.length > 0) return { ok: false, reason: `${invalid[0].path} ${invalid[0].message}; no file is written for it` };
-  const file = newResourcePath(ctx.config.pullRequests.newResourcePath, resource.key, ctx.root, ctx.cluster?.name);
-  if (!isInside(file, ctx.root)) {
+  // Where a source renders this namespace from, the file goes into that directory (an Argo CD directory
+  // source without recurse reads only its top level); otherwise where the config's template says.
+  const home = Object.hasOwn(ctx.homes, resource.key.namespace) ? ctx.homes[resource.key.namespace] : undefined;
+  const root = home ?? ctx.root;
+  const file = home !== undefined
+    ? newResourcePath('{cluster_path}/{kind}-{name}.yaml', resource.key, home, ctx.cluster?.name)
+    : newResourcePath(ctx.config.pullRequests.newResourcePath, resource.key, ctx.root, ctx.cluster?.name);
+  if (!isInside(file, root)) {
     return { ok: false, reason: `pullRequests.newResourcePath gives ${file}, outside the cluster path ${ctx.root || '(repository root)'}: keep {cluster_path} at its start` };
   }
   if (ctx.workspace.read(file) !== undefined) return { ok: false, reason: `${file} already exists; pullRequests.newResourcePath gives the same file for two resources` };
+  // Checked against the kind's OpenAPI schema before anything is written: the API server must accept it.
+  const manifest = cleanLiveObject(resource.live!);
+  const invalidField = schemaProblems(manifest)[0];
+  if (invalidField) {
+    const where = `${invalidField.path} ${invalidField.message}`;
+    return { ok: false, reason: `the manifest written for it would be rejected: ${where}; no file is written` };
+  }
   // List it first: when the kustomization cannot take it, no orphan file is left behind.
-  const kustomization = findKustomizationFile(ctx.workspace.files(), ctx.root);
+  const kustomization = findKustomizationFile(ctx.workspace.files(), root);
   if (kustomization) {
-    const listed = editFile(ctx, kustomization, (text) => appendToKustomizationList(text, 'resources', relativeTo(ctx.root, file)));
+    const entry = relativeTo(root, file);
+    const listed = editFile(ctx, kustomization, (text) => appendToKustomizationList(text, 'resources', entry));
     if (!listed.ok) return listed;
   }
-  ctx.workspace.write(file, manifestText(cleanLiveObject(resource.live!)));
+  ctx.workspace.write(file, manifestText(manifest));
   return { ok: true, file, line: 1, kind: 'new-file' };
 }
 

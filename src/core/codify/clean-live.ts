@@ -2,15 +2,23 @@
 // the manifest written for it says only what a person would write.
 import { isPlainObject, type KubeObject } from '../model/index.js';
 import {
-  CONTAINER_DEFAULTS, defaultImagePullPolicy, FIELD_REF_API_VERSION, isServerSetAnnotation, keyFieldDefault,
-  NAMESPACE_FINALIZERS, NAMESPACE_NAME_LABEL, POD_SPEC_DEFAULTS, PROBE_DEFAULTS, SERVICE_ALLOCATED_FIELDS,
-  SERVICE_SPEC_DEFAULTS, withoutServerMetadata, withoutServerState, WORKLOAD_SPEC_DEFAULTS,
+  CONTAINER_DEFAULTS, defaultImagePullPolicy, DEFAULT_TOLERATIONS, FIELD_REF_API_VERSION, isServerSetAnnotation,
+  keyFieldDefault, NAMESPACE_FINALIZERS, NAMESPACE_NAME_LABEL, POD_ADMISSION_DEFAULTS, POD_SERVER_FIELDS,
+  POD_SPEC_DEFAULTS, PROBE_DEFAULTS, SERVICE_ACCOUNT_MOUNT_PATH, SERVICE_ACCOUNT_VOLUME_PREFIX,
+  SERVICE_ALLOCATED_FIELDS, SERVICE_SPEC_DEFAULTS, withoutServerMetadata, withoutServerState, WORKLOAD_SPEC_DEFAULTS,
 } from '../k8s/index.js';
 
 type Json = Record<string, unknown>;
 
+/** Equal as JSON values, whatever the order of their map keys. */
 function equal(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
+}
+
+function sorted(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sorted);
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted(value[key])]));
 }
 
 /** Removes each field of `target` that equals its default (defaults may nest: a partial match removes the matching part). */
@@ -39,7 +47,36 @@ function cleanContainer(container: Json): void {
   }
 }
 
+/** Removes what admission and the scheduler added: token volume and mounts, default tolerations, priority, node. */
+function dropAdmitted(spec: Json): void {
+  for (const field of POD_SERVER_FIELDS) delete spec[field];
+  // The deprecated alias the server copies from serviceAccountName.
+  const alias = spec.serviceAccountName === undefined || spec.serviceAccount === spec.serviceAccountName;
+  if (spec.serviceAccount !== undefined && alias) delete spec.serviceAccount;
+  dropDefaults(spec, POD_ADMISSION_DEFAULTS);
+  // `priority` comes from priorityClassName: only the class is a person's.
+  if (typeof spec.priority === 'number' && spec.priorityClassName !== undefined) delete spec.priority;
+  if (Array.isArray(spec.tolerations)) {
+    spec.tolerations = spec.tolerations.filter((t) => !DEFAULT_TOLERATIONS.some((d) => equal(d, t)));
+    if ((spec.tolerations as unknown[]).length === 0) delete spec.tolerations;
+  }
+  const injected = (name: unknown): boolean => typeof name === 'string' && name.startsWith(SERVICE_ACCOUNT_VOLUME_PREFIX);
+  if (Array.isArray(spec.volumes)) {
+    spec.volumes = spec.volumes.filter((v) => !(isPlainObject(v) && injected(v.name) && isPlainObject(v.projected)));
+    if ((spec.volumes as unknown[]).length === 0) delete spec.volumes;
+  }
+  for (const list of ['containers', 'initContainers', 'ephemeralContainers']) {
+    for (const container of Array.isArray(spec[list]) ? (spec[list] as unknown[]).filter(isPlainObject) : []) {
+      if (!Array.isArray(container.volumeMounts)) continue;
+      container.volumeMounts = container.volumeMounts.filter((m) =>
+        !(isPlainObject(m) && injected(m.name) && m.mountPath === SERVICE_ACCOUNT_MOUNT_PATH));
+      if ((container.volumeMounts as unknown[]).length === 0) delete container.volumeMounts;
+    }
+  }
+}
+
 function cleanPodSpec(spec: Json): void {
+  dropAdmitted(spec);
   dropDefaults(spec, POD_SPEC_DEFAULTS);
   for (const list of ['containers', 'initContainers']) if (Array.isArray(spec[list])) (spec[list] as unknown[]).filter(isPlainObject).forEach(cleanContainer);
 }

@@ -13,20 +13,23 @@ import type { CodifyEngine, CodifyInput, CodifyResult } from './types.js';
 export function codifyWith(engine: CodifyEngine, input: CodifyInput): CodifyResult {
   const root = normalizeDir(input.root);
   const namespaces = input.cluster?.namespaces;
-  const selection = selectIntents(input.result.resources, input.config, namespaces);
+  const selection = selectIntents(input.result.resources, input.config, namespaces, input.result.owned);
   const ctx: ApplyContext = {
     workspace: new Workspace(input.files),
     config: input.config,
     root,
     cluster: input.cluster,
     users: kustomizationUsers(input.files),
+    homes: input.newResourceHomes ?? {},
     codified: [],
     reported: [...selection.reported],
   };
   for (const intent of selection.intents) applyIntent(ctx, intent);
   const edits = ctx.workspace.edits();
   // Files codify creates stay under the cluster path; existing files it edits are ones the render read.
-  const outside = [...edits.keys()].filter((path) => !input.files.has(path) && !isInside(path, root));
+  const roots = [root, ...(input.sourceRoots ?? []).map(normalizeDir)];
+  const outside = [...edits.keys()]
+    .filter((path) => !input.files.has(path) && !roots.some((dir) => isInside(path, dir)));
   if (outside.length > 0) {
     return { edits: new Map(), codified: ctx.codified, reported: ctx.reported, check: { ok: false, reason: `codify would create ${outside.join(', ')} outside the cluster path ${root || '(repository root)'}; nothing is written` } };
   }

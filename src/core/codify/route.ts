@@ -9,8 +9,16 @@ export type Route =
   | { type: 'document'; file: string; document: number; owner?: string }
   /** A JSON 6902 patch value: only its scalar can be rewritten, at the source-map range. */
   | { type: 'scalar'; file: string; range: [number, number]; owner?: string }
-  | { type: 'images'; kustomization: string; index: number }
-  | { type: 'replicas'; kustomization: string; index: number }
+  /**
+   * An `images` entry: a kustomization's (top-level `images`, document 0), or a source's own override
+   * (`list` in `document`: a Flux Kustomization's `spec.images`, an Argo CD Application's
+   * `spec.source.kustomize.images` strings).
+   */
+  | {
+    type: 'images'; kustomization: string; index: number;
+    document?: number; list?: string[]; format?: 'object' | 'argocd-string';
+  }
+  | { type: 'replicas'; kustomization: string; index: number; document?: number; list?: string[] }
   | { type: 'unsupported'; reason: string };
 
 /** The source of the field at `pointer`, or of its nearest ancestor that has one. */
@@ -36,18 +44,35 @@ export function routeChange(desired: DesiredObject, pointer: string): Route {
         if (source?.location && source.origin === origin && pointerIsLeaf(desired, pointer)) return { type: 'scalar', file: source.location.file, range: source.location.range, owner: origin.kustomization };
         return { type: 'unsupported', reason: `set by a JSON 6902 patch in ${origin.kustomization}: only its existing scalar values are rewritten` };
       }
-      // An inline patch is YAML inside a string of the kustomization: its nodes are not the file's.
+      // An inline patch is YAML inside a string of the kustomization (or of a Flux Kustomization's
+      // spec.patches): its nodes are not the file's, but a leaf's bytes are, so a scalar is rewritten there.
+      if (!origin.file && source?.location && source.origin === origin && pointerIsLeaf(desired, pointer)) {
+        const { file, range } = source.location;
+        return { type: 'scalar', file, range, owner: origin.kustomization };
+      }
       if (!origin.file || !source?.location) return { type: 'unsupported', reason: `set by an inline patch in ${origin.kustomization}; change it there by hand` };
       return { type: 'document', file: origin.file, document: source.location.document, owner: origin.kustomization };
     }
     case 'images':
       if (!/\/image$/.test(pointer)) break;
-      return { type: 'images', kustomization: origin.kustomization, index: origin.index };
+      return {
+        type: 'images', kustomization: origin.kustomization, index: origin.index,
+        ...(origin.list
+          ? { document: origin.document ?? 0, list: origin.list, format: origin.format ?? 'object' } : {}),
+      };
     case 'replicas':
       if (pointer !== '/spec/replicas') break;
-      return { type: 'replicas', kustomization: origin.kustomization, index: origin.index };
+      return {
+        type: 'replicas', kustomization: origin.kustomization, index: origin.index,
+        ...(origin.list ? { document: origin.document ?? 0, list: origin.list } : {}),
+      };
     default:
       break;
+  }
+  if (origin.type === 'source-transform') {
+    const where = origin.file ? ` (${origin.file})` : '';
+    const reason = `set by ${origin.transform} of ${origin.source}${where}; change it there by hand`;
+    return { type: 'unsupported', reason };
   }
   const where = 'kustomization' in origin ? ` in ${origin.kustomization}` : '';
   return { type: 'unsupported', reason: `set by kustomize's ${origin.type} transformer${where}; change it there by hand` };

@@ -2,7 +2,7 @@
 // `drift.causes` and `drift.resolveConflicts`. Nothing is ever deleted from Git, controller-made
 // changes are not taken over, and Secret values never reach the repository.
 import type { Config } from '../config/index.js';
-import type { Conflict, FieldChange, ResourceDiff } from '../model/index.js';
+import type { Conflict, DiffResult, FieldChange, OwnedObject, ResourceDiff } from '../model/index.js';
 import type { ReportedChange } from './types.js';
 import { isSecret, isSecretValuePath } from '../k8s/index.js';
 
@@ -24,7 +24,10 @@ function conflictAsChange(conflict: Conflict): FieldChange {
   return { path: conflict.path, segments: conflict.segments, op: 'replace', desired: conflict.desired, live: conflict.live, manager: conflict.manager, time: conflict.time, cause: 'controller' };
 }
 
-export function selectIntents(resources: readonly ResourceDiff[], config: Config, namespaces?: readonly string[]): Selection {
+export function selectIntents(
+  resources: readonly ResourceDiff[], config: Config, namespaces?: readonly string[],
+  owned: readonly OwnedObject[] = [],
+): Selection {
   const { codify, causes, resolveConflicts } = config.drift;
   const intents: Intent[] = [];
   const reported: ReportedChange[] = [];
@@ -60,13 +63,43 @@ export function selectIntents(resources: readonly ResourceDiff[], config: Config
       else if (change.live === undefined) report(resource, 'the live value is unknown', change);
       else intents.push({ type: 'set', resource, change });
     }
+    for (const change of resource.reported ?? []) {
+      report(resource, change.reported?.reason ?? 'reported, not codified', change);
+    }
     for (const change of resource.ignored) report(resource, `ignored: ${change.ignored?.reason ?? 'an ignore rule matched'}`, change);
     for (const conflict of resource.conflicts) {
       if (resolveConflicts === 'remove-field') intents.push({ type: 'remove-field', resource, conflict });
       else report(resource, `conflict: Git declares a field ${conflict.manager} owns. ${conflict.fix}`, conflictAsChange(conflict));
     }
   }
+  reported.push(...ownedReported(owned));
   return { intents, reported };
+}
+
+/** Objects Git lacks that are not a person's to codify: a person's ephemeral object, hand changes on chart output. */
+function ownedReported(owned: readonly OwnedObject[]): ReportedChange[] {
+  const reported: ReportedChange[] = [];
+  for (const object of owned) {
+    if (object.reported) reported.push({ key: object.key, reason: object.reported.reason });
+    for (const change of object.changes ?? []) {
+      reported.push({ key: object.key, change, reason: change.reported?.reason ?? 'reported, not codified' });
+    }
+  }
+  return reported;
+}
+
+/**
+ * What a diff reports and never codifies, whatever the config says: imperative actions, an autoscaler's
+ * replicas, hand changes on chart output, a person's ephemeral objects. Shown even when no pull request opens.
+ */
+export function neverCodified(result: Pick<DiffResult, 'resources' | 'owned'>): ReportedChange[] {
+  const reported: ReportedChange[] = [];
+  for (const resource of result.resources) {
+    for (const change of resource.reported ?? []) {
+      reported.push({ key: resource.key, change, reason: change.reported?.reason ?? 'reported, not codified' });
+    }
+  }
+  return [...reported, ...ownedReported(result.owned ?? [])];
 }
 
 export { conflictAsChange };

@@ -9,6 +9,14 @@ export interface CodifyInput {
   files: ReadonlyMap<string, string>;
   /** The cluster path inside the repository (`''` for the repository root). */
   root: string;
+  /** More directories codify may create files in: the paths the cluster's sources render. Default: none. */
+  sourceRoots?: readonly string[];
+  /**
+   * namespace → the directory a source renders objects of that namespace from: a new resource of that
+   * namespace is written there (`<dir>/<kind>-<name>.yaml`, listed in its kustomization when it has one),
+   * so the source applies it. Default: none (`pullRequests.newResourcePath` under the cluster path).
+   */
+  newResourceHomes?: Readonly<Record<string, string>>;
   result: DiffResult;
   live: KubeObject[];
   config: Config;

@@ -49,8 +49,40 @@ export function setScalarAt(text: string, range: readonly [number, number], valu
     };
     walk(doc.contents, false);
     if (found) return { ok: true, text: rewriteScalar(text, found.node, value, found.inFlow), line: lineOf(text, range[0]) };
+    const inside = blockScalarAround(doc.contents, range);
+    if (inside) return { ok: true, text: rewriteEmbeddedScalar(text, range, value), line: lineOf(text, range[0]) };
   }
   return { ok: false, reason: `no scalar starts at offset ${range[0]}` };
+}
+
+/** The literal block scalar whose text holds `range` (an inline patch: YAML inside a string). */
+function blockScalarAround(node: unknown, range: readonly [number, number]): Scalar | undefined {
+  if (isScalar(node)) {
+    const [start, , end] = node.range ?? [0, 0, 0];
+    return node.type === 'BLOCK_LITERAL' && start < range[0] && range[1] <= end ? node : undefined;
+  }
+  if (isMap(node)) {
+    for (const pair of node.items) {
+      const found = blockScalarAround(pair.value, range);
+      if (found) return found;
+    }
+  }
+  if (isSeq(node)) {
+    for (const item of node.items) {
+      const found = blockScalarAround(item, range);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** Rewrites a one-line scalar of YAML embedded in a block scalar, in its own quoting style. */
+function rewriteEmbeddedScalar(
+  text: string, range: readonly [number, number], value: string | number | boolean | null,
+): string {
+  const first = text[range[0]];
+  const style: ScalarStyle = first === '"' ? 'QUOTE_DOUBLE' : first === "'" ? 'QUOTE_SINGLE' : 'PLAIN';
+  return splice(text, range[0], range[1], formatInlineScalar(value, style, false));
 }
 
 /** Replaces the value of the last step (a pair's value or a list item) with a new subtree. */

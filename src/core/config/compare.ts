@@ -36,7 +36,11 @@ function clusterChanges(before: readonly ClusterConfig[], after: readonly Cluste
   const now = byName(after);
   for (const [name, cluster] of now) {
     const was = old.get(name);
-    if (!was) lines.push(`adds cluster ${name} (path ${cluster.path})`);
+    if (!was) {
+      const where = cluster.path !== undefined
+        ? `path ${cluster.path}` : `paths from its ${cluster.controller ?? 'controller'} objects`;
+      lines.push(`adds cluster ${name} (${where})`);
+    }
     else lines.push(...fieldChanges(`cluster ${name}, `, was, cluster));
   }
   for (const name of old.keys()) if (!now.has(name)) lines.push(`removes cluster ${name}`);

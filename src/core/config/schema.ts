@@ -21,11 +21,25 @@ const nameList = z.array(z.string().min(1, 'expected a non-empty string'));
 export const clusterSchema = z.strictObject({
   /** Matches the snapshot's `cluster`. Required. */
   name: z.string({ error: 'expected the cluster name, as the agent reports it' }).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/, 'expected letters, digits, ".", "_" or "-"'),
-  /** Directory of plain manifests or a kustomization root, relative to the repository. Required. */
+  /**
+   * Directory of plain manifests or a kustomization root, relative to the repository: the objects
+   * applied to the cluster, Flux Kustomizations and Argo CD Applications among them, which are followed
+   * to every path they apply. Default: none, when the snapshot's Kustomizations or Applications name the
+   * paths; required with `controller: kubectl`.
+   */
   path: z
     .string({ error: 'expected a directory path relative to the repository root' })
     .min(1)
-    .refine((p) => !p.split('/').includes('..') && !p.startsWith('/'), { message: 'must stay inside the repository (no "..", no leading "/")' }),
+    .refine((p) => !p.split('/').includes('..') && !p.startsWith('/'), {
+      message: 'must stay inside the repository (no "..", no leading "/")',
+    })
+    .optional(),
+  /**
+   * What applies the repository to the cluster: `flux` (Kustomizations), `argocd` (Applications) or
+   * `kubectl` (the path, as it is, from CI). Default: detected from the controller objects in the
+   * repository and the snapshot (Flux, then Argo CD, else kubectl).
+   */
+  controller: z.enum(['flux', 'argocd', 'kubectl'], { error: 'expected flux, argocd or kubectl' }).optional(),
   /** Namespaces in scope; default: every namespace the snapshot holds. */
   namespaces: nameList.optional(),
   /** Namespace for namespaced manifests that name none. Default: `default`. */
@@ -34,6 +48,11 @@ export const clusterSchema = z.strictObject({
   prune: z.boolean({ error: 'expected true or false' }).default(true),
   /** No snapshot for this long means the agent or controller is not reporting. Default: 30m. */
   staleAfter: duration.default('30m'),
+}).superRefine((cluster, ctx) => {
+  if (cluster.path === undefined && cluster.controller === 'kubectl') {
+    const message = 'with controller: kubectl, give the directory CI applies (path: …)';
+    ctx.addIssue({ code: 'custom', path: ['path'], message });
+  }
 });
 
 export const ignoreRuleSchema = z.strictObject({

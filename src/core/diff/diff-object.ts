@@ -6,15 +6,17 @@ import { groupOf, isPlainObject, ownValue, versionOf } from '../model/index.js';
 import { defaultConfig } from '../config/index.js';
 import { escapeSegment } from '../model/index.js';
 import {
-  buildOwnership, canonicalKey, childOwn, fieldPath,
+  buildOwnership, canonicalKey, childOwn, fieldPath, filledByKubernetes, isFilledDefault,
   foldStringData, hasManagedFields, isEmpty, isQuantityField, isSecret,
   isSecretValuePath, itemKey, itemOwn, LAST_APPLIED, listKeysFor, mainOwner, MASK, ownersOf, quantitiesEqual,
-  secretValuesEqual, valueAtSegments, withoutNoise, type OwnNode, type Owner,
+  secretValuesEqual, valueAtSegments, withoutNoise, type ListKeysLookup, type OwnNode, type Owner,
 } from '../k8s/index.js';
 
 export interface DiffOptions {
   /** Appliers and human managers come from `drift`. Default: the default config. */
   config?: Config;
+  /** Keys of custom resources' lists, from the CRDs in the snapshot. */
+  customListKeys?: ListKeysLookup;
 }
 
 /** Where the walk is: built as a chain so a path is only materialized when a change is recorded. */
@@ -47,6 +49,7 @@ interface Walk {
   /** What `kubectl apply` last applied: the precise record of a client-side applier's fields. Parsed when first needed. */
   lastApplied?: { value: unknown };
   hasManagedFields: boolean;
+  customListKeys?: ListKeysLookup;
 }
 
 export function diffObject(desired: KubeObject, live: KubeObject, options: DiffOptions = {}): { changes: FieldChange[]; conflicts: Conflict[] } {
@@ -61,9 +64,15 @@ export function diffObject(desired: KubeObject, live: KubeObject, options: DiffO
     conflicts: [],
     live,
     hasManagedFields: hasManagedFields(live),
+    ...(options.customListKeys ? { customListKeys: options.customListKeys } : {}),
   };
   const d = secret ? foldStringData(withoutNoise(desired)) : withoutNoise(desired);
   const l = secret ? foldStringData(withoutNoise(live)) : withoutNoise(live);
+  // Both are shallow copies: dropping a top-level field leaves the objects themselves untouched.
+  for (const field of filledByKubernetes(walk.group, walk.kind, desired)) {
+    delete d[field];
+    delete l[field];
+  }
   compareMaps(walk, d, l, { pointer: '', pattern: '', own: buildOwnership(live, config), keyedItem: false, inherited: [] });
   return { changes: walk.changes, conflicts: walk.conflicts };
 }
@@ -162,8 +171,14 @@ function compareMaps(walk: Walk, d: Record<string, unknown>, l: Record<string, u
   for (const field of Object.keys(l)) if (!Object.hasOwn(d, field)) liveOnly(walk, l[field], child(place, field, inherited));
 }
 
+/** A list's keys: the built-in table's, else the snapshot's CRDs'. */
+function keysOf(walk: Walk, pattern: string): string[] | undefined {
+  return listKeysFor(walk.group, walk.kind, pattern, walk.version)
+    ?? walk.customListKeys?.(walk.group, walk.kind, walk.version, pattern);
+}
+
 function compareLists(walk: Walk, d: unknown[], l: unknown[], place: Place): void {
-  const keys = listKeysFor(walk.group, walk.kind, place.pattern, walk.version);
+  const keys = keysOf(walk, place.pattern);
   const whole = wholeOwners(walk, place);
   const inherited = whole.length ? whole : place.inherited;
   const liveKeys = keys ? l.map((x) => itemKey(x, keys)) : [];
@@ -204,11 +219,19 @@ function labelOf(value: unknown, keys: readonly string[], filled: Record<string,
 /** A field live has and Git does not: a hand edit (add), a planned removal (remove), or a default. */
 function liveOnly(walk: Walk, l: unknown, place: Place): void {
   if (isEmpty(l)) return;
+  if (isFilledDefault(walk.group, walk.kind, place.pattern, l)) return;
   const owners = exactOwners(walk, place);
   const evidence = owners.filter((o) => o.role === 'other' && (o.cause === 'human' || o.cause === 'unknown'));
   if (evidence.length) return record(walk, place, 'add', undefined, l, mainOwner(evidence), owners);
   const appliers = owners.filter((o) => o.role === 'applier');
-  if (appliers.length && isAppliedField(walk, place, appliers)) return record(walk, place, 'remove', undefined, l, mainOwner(appliers), owners);
+  // An applier that owns a map with content it never set applied an empty map there (Flux's
+  // normalization writes `spec: {}`, `strategy: {}`: fluxcd/pkg ssa/normalize): its content is the
+  // server's, so look at each field instead.
+  const appliedEmptyMap = isPlainObject(l) && !place.keyedItem && appliers.length > 0
+    && appliers.every((o) => o.operation === 'Apply');
+  if (appliers.length && !appliedEmptyMap && isAppliedField(walk, place, appliers)) {
+    return record(walk, place, 'remove', undefined, l, mainOwner(appliers), owners);
+  }
   // Objects from before managedFields existed: the last-applied annotation is the only record.
   if (!walk.hasManagedFields && walk.live.metadata?.annotations?.[LAST_APPLIED] !== undefined && inLastApplied(walk, place)) {
     return record(walk, place, 'remove', undefined, l, undefined, [], 'applier');
@@ -220,7 +243,7 @@ function liveOnly(walk: Walk, l: unknown, place: Place): void {
     return;
   }
   if (Array.isArray(l)) {
-    const keys = listKeysFor(walk.group, walk.kind, place.pattern, walk.version);
+    const keys = keysOf(walk, place.pattern);
     if (!keys) return; // atomic: only ownership of the whole list is evidence, checked above
     l.forEach((liveItem, j) => {
       const key = itemKey(liveItem, keys);

@@ -1,14 +1,20 @@
 // The whole comparison: desired and live paired by ResourceKey (one pass, no quadratic pairing),
 // each pair diffed, every change classified and matched against ignore rules, and the summary counted.
-import type { DesiredObject, DiffResult, FieldChange, KubeObject, ResourceDiff, ResourceKey } from '../model/index.js';
+import type {
+  Conflict, DesiredObject, DiffResult, FieldChange, KubeObject, OwnedObject, ResourceDiff, ResourceKey,
+} from '../model/index.js';
 import type { Config } from '../config/index.js';
 import { keyId, keyOf } from '../model/index.js';
 import { assessHealth } from '../health/index.js';
 import { compileIgnoreRules, ignoreRuleFor, type IgnoreMatcher } from '../classify/ignore.js';
 import { summarize } from '../classify/summary.js';
 import { diffObject } from './diff-object.js';
-import { coverageOf, creatorOf, FULL_SCOPE, type SnapshotScope } from '../k8s/index.js';
-import { isControllerMade } from './extra.js';
+import {
+  autoscalerOwning, autoscalerReason, AUTOSCALED_PATH, coverageOf, creatorOf, describeAutoscaler, FULL_SCOPE,
+  customListKeysLookup, customListKeysOf, imperativeActionOf, indexAutoscalers, type AutoscalerIndex,
+  type ListKeysLookup, type SnapshotScope,
+} from '../k8s/index.js';
+import { judgeExtra, ownershipContextOf, type OwnershipContext } from '../ownership/index.js';
 
 export interface DiffResourcesOptions {
   config: Config;
@@ -16,6 +22,8 @@ export interface DiffResourcesOptions {
   namespaces?: readonly string[];
   /** What the snapshot listed (its scope). Default: everything. */
   scope?: SnapshotScope;
+  /** The source that manages a live object (its inventory or stamps), when the sources are known. */
+  sourceOf?: OwnershipContext['sourceOf'];
 }
 
 export function diffResources(desired: DesiredObject[], live: KubeObject[], options: DiffResourcesOptions): DiffResult {
@@ -29,6 +37,10 @@ export function diffResources(desired: DesiredObject[], live: KubeObject[], opti
   for (const obj of live) liveById.set(keyId(keyOf(obj)), obj);
   const desiredIds = new Set<string>();
   const resources: ResourceDiff[] = [];
+  const autoscalers = indexAutoscalers(live);
+  const customListKeys = customListKeysLookup(customListKeysOf(live));
+  const ownership = ownershipContextOf(live, config, options.sourceOf);
+  const owned: OwnedObject[] = [];
 
   for (const want of desired) {
     const id = keyId(want.key);
@@ -40,15 +52,19 @@ export function diffResources(desired: DesiredObject[], live: KubeObject[], opti
       resources.push({ key: want.key, status: 'missing', changes: [], ignored: [], conflicts: [], desired: want });
       continue;
     }
-    resources.push(compareOne(want, have, config, matchers));
+    resources.push(compareOne(want, have, config, matchers, { autoscalers, customListKeys }));
   }
 
   for (const [id, have] of liveById) {
     if (desiredIds.has(id)) continue;
     const key = keyOf(have);
     if (!extraInScope(key)) continue;
+    const verdict = judgeExtra(have, ownership);
+    if (verdict.type === 'owned') {
+      owned.push(verdict.owned);
+      continue;
+    }
     const createdBy = creatorOf(have, config);
-    if (isControllerMade(have, createdBy)) continue;
     resources.push({
       key, status: 'extra', changes: [], ignored: [], conflicts: [], live: have, health: assessHealth(have),
       ...(createdBy ? { createdBy } : {}),
@@ -58,18 +74,34 @@ export function diffResources(desired: DesiredObject[], live: KubeObject[], opti
   // Ids computed once: a comparator that builds them would do it n log n times.
   const ids = new Map(resources.map((r) => [r, keyId(r.key)]));
   resources.sort((a, b) => (ids.get(a)! < ids.get(b)! ? -1 : ids.get(a)! > ids.get(b)! ? 1 : 0));
-  return { resources, summary: summarize(resources), unlisted: coverage.unlisted };
+  owned.sort((a, b) => (keyId(a.key) < keyId(b.key) ? -1 : 1));
+  return { resources, summary: summarize(resources), unlisted: coverage.unlisted, ...(owned.length ? { owned } : {}) };
 }
 
-function compareOne(want: DesiredObject, have: KubeObject, config: Config, matchers: readonly IgnoreMatcher[]): ResourceDiff {
-  const { changes, conflicts } = diffObject(want.object, have, { config });
+function compareOne(
+  want: DesiredObject, have: KubeObject, config: Config, matchers: readonly IgnoreMatcher[],
+  facts: { autoscalers: AutoscalerIndex; customListKeys: ListKeysLookup },
+): ResourceDiff {
+  const { autoscalers, customListKeys } = facts;
+  const { changes, conflicts } = diffObject(want.object, have, { config, customListKeys });
   const counted: FieldChange[] = [];
   const ignored: FieldChange[] = [];
+  const reported: FieldChange[] = [];
   for (const change of changes) {
     const rule = ignoreRuleFor(matchers, want.key, change);
-    if (rule) ignored.push({ ...change, ignored: { reason: rule.reason } });
-    else counted.push(change);
+    if (rule) {
+      ignored.push({ ...change, ignored: { reason: rule.reason } });
+      continue;
+    }
+    const action = imperativeActionOf(change, want.key.kind);
+    const autoscaler = autoscalerOwning(autoscalers, want.key, change.path);
+    if (action) reported.push({ ...change, reported: { code: 'imperative', reason: action.reason } });
+    else if (autoscaler) {
+      const reason = autoscalerReason(autoscaler, change.desired !== undefined);
+      reported.push({ ...change, reported: { code: 'autoscaler', reason } });
+    } else counted.push(change);
   }
+  autoscalerConflict(want, have, autoscalers, conflicts);
   // An ignore rule is one of the two fixes a conflict names: a matched conflict is settled.
   const open = conflicts.filter((c) => !matchers.some((m) => m.matches(want.key, c.path, [c.manager])));
   return {
@@ -78,8 +110,28 @@ function compareOne(want: DesiredObject, have: KubeObject, config: Config, match
     changes: counted,
     ignored,
     conflicts: open,
+    ...(reported.length ? { reported } : {}),
     desired: want,
     live: have,
     health: assessHealth(have),
   };
+}
+
+/** Git declares replicas of a workload an autoscaler scales: two managers, one field, named with its fix. */
+function autoscalerConflict(
+  want: DesiredObject, have: KubeObject, autoscalers: AutoscalerIndex, conflicts: Conflict[],
+): void {
+  const autoscaler = autoscalerOwning(autoscalers, want.key, AUTOSCALED_PATH);
+  const spec = want.object.spec as Record<string, unknown> | undefined;
+  if (!autoscaler || spec?.replicas === undefined) return;
+  const fix = autoscalerReason(autoscaler, true);
+  const existing = conflicts.findIndex((c) => c.path === AUTOSCALED_PATH);
+  const live = (have.spec as Record<string, unknown> | undefined)?.replicas;
+  const conflict: Conflict = {
+    path: AUTOSCALED_PATH, segments: ['spec', 'replicas'], manager: describeAutoscaler(autoscaler),
+    desired: spec.replicas, live, fix,
+  };
+  const time = existing >= 0 ? conflicts[existing]!.time : undefined;
+  if (existing >= 0) conflicts.splice(existing, 1);
+  conflicts.push({ ...conflict, ...(time ? { time } : {}) });
 }

@@ -1,5 +1,4 @@
 // The drift engine: desired × live → field changes, with merge keys, quantities and ownership.
 export { diffObject, type DiffOptions } from './diff-object.js';
 export { diffResources, type DiffResourcesOptions } from './diff-resources.js';
-export { isControllerMade } from './extra.js';
 export { fingerprintChange, applyPersistenceGate, classifyManager } from '../classify/index.js';

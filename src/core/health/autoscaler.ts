@@ -1,5 +1,7 @@
 // HorizontalPodAutoscaler health from its conditions: status.conditions (autoscaling/v2) or the
-// `autoscaling.alpha.kubernetes.io/conditions` annotation (autoscaling/v1 objects).
+// `autoscaling.alpha.kubernetes.io/conditions` annotation (autoscaling/v1 objects), as Argo CD judges
+// it (argoproj/argo-cd gitops-engine/pkg/health/health_hpa.go): the first condition that is degraded (by
+// type and reason) or healthy (`AbleToScale` or `ScalingLimited` whose status is `True`) decides.
 import type { Health, KubeObject } from '../model/index.js';
 import { conditionsOf, statusConditions, type Condition } from './read.js';
 
@@ -12,12 +14,8 @@ const DEGRADED: Array<[type: string, reason: string]> = [
   ['ScalingActive', 'InvalidSelector'],
 ];
 
-const HEALTHY: Array<[type: string, reason: string]> = [
-  ['AbleToScale', 'SucceededRescale'],
-  ['ScalingLimited', 'DesiredWithinRange'],
-  ['ScalingLimited', 'TooFewReplicas'],
-  ['ScalingLimited', 'TooManyReplicas'],
-];
+/** Condition types that say the HPA works, when their status is `True`. */
+const HEALTHY_TYPES = ['AbleToScale', 'ScalingLimited'];
 
 const matches = (condition: Condition, list: Array<[string, string]>): boolean =>
   list.some(([type, reason]) => condition.type === type && condition.reason === reason);
@@ -38,7 +36,7 @@ export function horizontalPodAutoscalerHealth(obj: KubeObject): Health {
   const conditions = fromStatus.length > 0 ? fromStatus : annotationConditions(obj);
   for (const condition of conditions) {
     if (matches(condition, DEGRADED)) return { status: 'Degraded', message: condition.message };
-    if (matches(condition, HEALTHY)) return { status: 'Healthy', message: condition.message };
+    if (HEALTHY_TYPES.includes(condition.type) && condition.status === 'True') return { status: 'Healthy', message: condition.message };
   }
-  return { status: 'Progressing', message: 'Waiting to autoscale' };
+  return { status: 'Progressing', message: 'Waiting to Autoscale' };
 }

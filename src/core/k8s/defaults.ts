@@ -70,3 +70,57 @@ export const FIELD_REF_API_VERSION = 'v1';
 export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 /** The finalizer the server puts on every Namespace. */
 export const NAMESPACE_FINALIZERS = ['kubernetes'];
+
+/** Webhook fields the API server fills in (k8s.io/kubernetes pkg/apis/admissionregistration/v1/defaults.go). */
+const WEBHOOK_DEFAULTS: Readonly<Record<string, unknown>> = {
+  '/webhooks/*/failurePolicy': 'Fail',
+  '/webhooks/*/matchPolicy': 'Equivalent',
+  '/webhooks/*/timeoutSeconds': 10,
+  '/webhooks/*/clientConfig/service/port': 443,
+  '/webhooks/*/namespaceSelector': {},
+  '/webhooks/*/objectSelector': {},
+};
+
+/** Fields Kubernetes fills in, by kind and pointer pattern (list items as `*`): the value it fills in. */
+const FILLED_DEFAULTS: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
+  'admissionregistration.k8s.io/MutatingWebhookConfiguration': {
+    ...WEBHOOK_DEFAULTS, '/webhooks/*/reinvocationPolicy': 'Never',
+  },
+  'admissionregistration.k8s.io/ValidatingWebhookConfiguration': WEBHOOK_DEFAULTS,
+};
+
+/** Whether a value live has and Git lacks is what Kubernetes fills in at that place: never drift. */
+export function isFilledDefault(group: string, kind: string, pattern: string, value: unknown): boolean {
+  const table = FILLED_DEFAULTS[`${group}/${kind}`];
+  if (!table || !Object.hasOwn(table, pattern)) return false;
+  const filled = table[pattern];
+  return JSON.stringify(filled) === JSON.stringify(value);
+}
+
+/**
+ * Fields a controller of Kubernetes fills in from other objects, never from the manifest: the `rules`
+ * of a ClusterRole with an `aggregationRule` (the clusterrole-aggregation-controller applies them).
+ */
+export function filledByKubernetes(group: string, kind: string, desired: Readonly<Json>): string[] {
+  if (group === 'rbac.authorization.k8s.io' && kind === 'ClusterRole' && desired.aggregationRule) return ['rules'];
+  return [];
+}
+
+/**
+ * What admission and the scheduler add to a Pod after a person sent it, none of it in any field
+ * manager's set (kube-apiserver handlers/create.go records the manager before mutating admission):
+ * the ServiceAccount admission plugin's token volume and mounts, the DefaultTolerationSeconds plugin's
+ * two tolerations, the Priority plugin's `priority`/`preemptionPolicy`, the scheduler's `nodeName`, and the
+ * deprecated `serviceAccount` the server copies from `serviceAccountName`.
+ */
+export const SERVICE_ACCOUNT_VOLUME_PREFIX = 'kube-api-access-';
+export const SERVICE_ACCOUNT_MOUNT_PATH = '/var/run/secrets/kubernetes.io/serviceaccount';
+export const DEFAULT_TOLERATIONS: readonly Json[] = [
+  { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
+  { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
+];
+export const POD_ADMISSION_DEFAULTS: Readonly<Json> = {
+  serviceAccountName: 'default', preemptionPolicy: 'PreemptLowerPriority', priority: 0,
+};
+/** Pod spec fields a person never writes: set by the scheduler, or deprecated copies. */
+export const POD_SERVER_FIELDS = ['nodeName'] as const;

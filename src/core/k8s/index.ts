@@ -19,7 +19,7 @@ export {
 export { isEmpty, withoutNoise } from './noise.js';
 export {
   buildOwnership, childOwn, creationOf, creatorOf, hasManagedFields, itemOwn, latestOwner, listersOf, mainOwner,
-  ownersOf, ownNodeAt,
+  ownedFieldsOf, ownersOf, ownNodeAt,
   positionOwn, type CreatedBy, type OwnerRole, type Owner, type OwnNode, type OwnershipIndex,
 } from './managed-fields.js';
 export {
@@ -32,3 +32,14 @@ export {
 export { isQuantityField, parseQuantity, quantitiesEqual } from './quantity.js';
 export { immutableReason } from './immutable.js';
 export { fieldPath, type FieldPathOf } from './field-path.js';
+export {
+  EPHEMERAL_KINDS, ephemeralReason, IMPERATIVE_ACTIONS, imperativeActionAt, imperativeActionOf, type ImperativeAction,
+} from './imperative.js';
+export {
+  AUTOSCALED_PATH, autoscalerOwning, autoscalerReason, describeAutoscaler, indexAutoscalers, type Autoscaler,
+  type AutoscalerIndex,
+} from './autoscalers.js';
+export {
+  customListKeysLookup, customListKeysOf, type CustomListKeys, type ListKeysLookup,
+} from './crd-list-keys.js';
+export { schemaProblems, type SchemaProblem } from './validate.js';

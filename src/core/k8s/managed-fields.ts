@@ -209,3 +209,34 @@ export function creatorOf(live: KubeObject, config: Config): CreatedBy | undefin
   const cause = classifyManager(first.manager, config, first.operation);
   return { manager: first.manager, cause, ...(first.time ? { time: first.time } : {}) };
 }
+
+/**
+ * The fields one managedFields entry owns as values (its leaves), as structured segments: map fields by
+ * name, keyed items by their key, positional items by index. Set items (`v:`) name a value, not a place,
+ * and are left out; `.` (owning an item's existence) is not a field of its own.
+ */
+export function ownedFieldsOf(fieldsV1: unknown): PathSegment[][] {
+  const out: PathSegment[][] = [];
+  const walk = (node: unknown, path: PathSegment[]): void => {
+    if (!isPlainObject(node)) return;
+    const children = Object.keys(node).filter((name) => name !== '.');
+    if (children.length === 0) {
+      if (path.length > 0) out.push(path);
+      return;
+    }
+    for (const name of children) {
+      if (name.startsWith('f:')) walk(node[name], [...path, name.slice(2)]);
+      else if (name.startsWith('i:')) walk(node[name], [...path, { index: Number(name.slice(2)) }]);
+      else if (name.startsWith('k:')) {
+        try {
+          const key = JSON.parse(name.slice(2)) as Record<string, string | number>;
+          walk(node[name], [...path, { key }]);
+        } catch {
+          // a malformed key names no field we can find
+        }
+      }
+    }
+  };
+  walk(fieldsV1, []);
+  return out;
+}

@@ -23,15 +23,15 @@ export function isServerSetAnnotation(name: string): boolean {
 }
 
 /**
- * A copy of `metadata` without the server-set fields (`keep` names those a caller still needs) and
- * without the last-applied annotation; an annotations map left empty is dropped.
+ * A copy of `metadata` without the server-set fields (`keep` names those a caller still needs) and,
+ * unless `keepLastApplied`, without the last-applied annotation; an annotations map left empty is dropped.
  */
 export function withoutServerMetadata(
-  metadata: Record<string, unknown>, keep: readonly ServerSetField[] = [],
+  metadata: Record<string, unknown>, keep: readonly ServerSetField[] = [], keepLastApplied = false,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { ...metadata };
   for (const field of SERVER_SET_METADATA) if (!keep.includes(field)) delete out[field];
-  if (isPlainObject(out.annotations) && LAST_APPLIED in out.annotations) {
+  if (!keepLastApplied && isPlainObject(out.annotations) && LAST_APPLIED in out.annotations) {
     const { [LAST_APPLIED]: _lastApplied, ...rest } = out.annotations;
     if (Object.keys(rest).length > 0) out.annotations = rest;
     else delete out.annotations;

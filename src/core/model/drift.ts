@@ -30,6 +30,41 @@ export interface FieldChange {
   managers?: string[];
   /** Set when an ignore rule matched: counted, never hidden silently. */
   ignored?: { reason: string };
+  /** Set when the change is reported and never codified: an imperative action, an autoscaler's field, chart output. */
+  reported?: Reported;
+}
+
+/** Why a change or an object is reported and never written into Git. */
+export type ReportedCode = 'imperative' | 'autoscaler' | 'helm' | 'ephemeral';
+
+export interface Reported {
+  code: ReportedCode;
+  /** In words, for the PR body's "Reported, not codified" table. */
+  reason: string;
+}
+
+/** Who created and manages a live object. */
+export type OwnerClass = 'source' | 'helm' | 'operator' | 'cluster' | 'agent' | 'person';
+
+export interface ObjectOwner {
+  class: OwnerClass;
+  /** The owner's name: `flux-system/apps`, `podinfo/podinfo`, `envoy-gateway`, `kubeadm`, `driftback`, a manager. */
+  name: string;
+  /** How it was told, in words: "ownerReference to GatewayClass eg", "Helm release labels and annotations". */
+  evidence: string;
+  /** The manager that created the object and when, when managedFields say. */
+  manager?: string;
+  time?: string;
+}
+
+/** A live object Git does not declare and that is not codified: its owner, and what is reported about it. */
+export interface OwnedObject {
+  key: ResourceKey;
+  owner: ObjectOwner;
+  /** A person's object that is never written as a file (a Pod, a hand-made Job): why. */
+  reported?: Reported;
+  /** Hand changes on an object another owner manages (chart output): reported with who and when. */
+  changes?: FieldChange[];
 }
 
 /** Git declares a field that another controller owns in live (HPA and spec.replicas). */
@@ -54,6 +89,8 @@ export interface ResourceDiff {
   /** Changes matched by an ignore rule. */
   ignored: FieldChange[];
   conflicts: Conflict[];
+  /** Changes reported and never codified (imperative actions, an autoscaler's replicas). */
+  reported?: FieldChange[];
   desired?: DesiredObject;
   live?: KubeObject;
   health?: Health;
@@ -75,6 +112,8 @@ export interface DiffResult {
   summary: DiffSummary;
   /** Types the snapshot could not list: nothing is claimed missing for them. */
   unlisted: string[];
+  /** Live objects Git lacks that are not extra: each under its owner (Helm release, operator, cluster, agent). */
+  owned?: OwnedObject[];
 }
 
 /** A change's identity for the persistence gate and for decisions: key + path + live value hash. */

@@ -10,3 +10,4 @@ export * from './own.js';
 export * from './plan.js';
 export * from './repo-path.js';
 export * from './show.js';
+export * from './source-report.js';

@@ -4,6 +4,7 @@ import type { FieldChange, Conflict } from './drift.js';
 import type { DesiredObject } from './source.js';
 import type { KubeObject } from './object.js';
 import type { Health } from './health.js';
+import type { SourceReport } from './source-report.js';
 
 export type PlanAction = 'create' | 'update' | 'prune';
 
@@ -11,6 +12,7 @@ export type WarningCode =
   | 'prune-protected'
   | 'conflict'
   | 'reverts-live-change'
+  | 'chart-hand-change'
   | 'immutable'
   | 'stale-snapshot'
   | 'partial-snapshot'
@@ -40,6 +42,25 @@ export interface PlanEntry {
   health?: Health;
 }
 
+/**
+ * What one source says it manages (Flux status.inventory, Argo CD status.resources) and whether it
+ * deletes what it no longer renders: the ground truth of prune.
+ */
+export interface PruneInventory {
+  /** `flux-system/apps`. */
+  source: string;
+  /** keyId of every object in the inventory. */
+  keys: ReadonlySet<string>;
+  /** Whether the source renders this repository (false: another repository's objects, never pruned here). */
+  inScope: boolean;
+  /** Flux `spec.prune`; Argo CD automated sync with `prune`. */
+  prunes: boolean;
+  /** A suspended source prunes nothing until it is resumed. */
+  suspended: boolean;
+  /** What turns pruning on, for the message: `spec.prune: true`, `syncPolicy.automated.prune: true`. */
+  pruneSetting: string;
+}
+
 export interface PlanKept {
   id: ResourceKey;
   reason: string;
@@ -54,4 +75,6 @@ export interface Plan {
   kept: PlanKept[];
   unchanged: number;
   warnings: PlanWarning[];
+  /** What merging does per source (Flux Kustomization, Argo CD Application); absent when not known. */
+  sources?: SourceReport[];
 }

@@ -45,13 +45,28 @@ export function locationAt(
 export type FieldOrigin =
   | { type: 'resource' }
   | { type: 'patch'; kustomization: string; file?: string; index: number; patchType: 'strategic-merge' | 'json6902' }
-  | { type: 'images'; kustomization: string; index: number; part: 'newName' | 'newTag' | 'digest' }
-  | { type: 'replicas'; kustomization: string; index: number }
+  | {
+    type: 'images'; kustomization: string; index: number; part: 'newName' | 'newTag' | 'digest';
+    /**
+     * For a source's own override: the document of `kustomization` and the path of its list
+     * (`['spec', 'images']` of a Flux Kustomization; `['spec', 'source', 'kustomize', 'images']` of an Argo
+     * CD Application, whose entries are `name=newName:tag` strings). Absent: a kustomization's `images`.
+     */
+    document?: number; list?: string[]; format?: 'object' | 'argocd-string';
+  }
+  /** `document`/`list`: an Argo CD Application's `spec.source.kustomize.replicas` (absent: a kustomization's). */
+  | { type: 'replicas'; kustomization: string; index: number; document?: number; list?: string[] }
   | { type: 'namespace'; kustomization: string }
   | { type: 'name-affix'; kustomization: string }
   | { type: 'labels'; kustomization: string }
   | { type: 'annotations'; kustomization: string }
-  | { type: 'generator'; kustomization: string; index: number; generator: 'configMapGenerator' | 'secretGenerator' };
+  | { type: 'generator'; kustomization: string; index: number; generator: 'configMapGenerator' | 'secretGenerator' }
+  /**
+   * Set by a GitOps source at apply time rather than by a file of the render: a stamp, Flux
+   * `commonMetadata` or `postBuild` substitution, Argo CD `destination.namespace`. `source` names it for
+   * people (`Kustomization flux-system/apps`); `file` is where it is declared, when in the repository.
+   */
+  | { type: 'source-transform'; source: string; transform: string; file?: string };
 
 export interface FieldSource {
   /** Where the value is written (the resource file, the patch, the kustomization entry). */

@@ -3,18 +3,25 @@
 // (evaluateDrift); then the drift split into pull-request groups and codified (proposeDrift). The
 // App runs both steps on every snapshot; `driftback diff` runs the first, `driftback codify` both.
 import { applyPersistenceGate, summarize } from '../classify/index.js';
-import { codifyDrift, type CodifyResult } from '../codify/index.js';
+import { codifyWith, type CodifyEngine, type CodifyResult } from '../codify/index.js';
 import type { ClusterConfig, Config } from '../config/index.js';
 import { diffResources } from '../diff/index.js';
+import { inventoryClaims, sourceScope } from '../ownership/index.js';
 import { coverageOf } from '../k8s/index.js';
 import type { RenderBudget, UnfollowedKind } from '../manifests/index.js';
 import {
   emergencyChanges, indexSuspensions, setSuspensionSwitchesAside, suspensionsOf, type EmergencyChange, type Suspension,
 } from '../emergency/index.js';
-import type { DiffResult, SourceProblem } from '../model/index.js';
+import {
+  escapeSegment, isPlainObject, type DesiredObject, type DiffResult, type FieldChange, type SourceProblem,
+  type SourceReport,
+} from '../model/index.js';
+import {
+  isSourceObject, newResourceHomes, readSources, summarizeSourceDrift, type SourceNote,
+} from '../sources/index.js';
 import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import { scopeOf, type LiveState } from './live-state.js';
-import { clusterRoot, renderCluster } from './render-cluster.js';
+import { clusterRoot, configWithSourceRules, renderCluster } from './render-cluster.js';
 
 export interface DriftInput {
   /** The live state: a stored snapshot, or objects read from files. */
@@ -65,6 +72,14 @@ export interface EvaluatedDrift {
   suspensions: Suspension[];
   /** Drift made under a suspension, by suspension id: an emergency change, past the gate at once. */
   emergency: Map<string, { suspension: Suspension; changes: EmergencyChange[] }>;
+  /** Drift per source (`flux-system/apps: 0 drift`), sources of other repositories listed. */
+  sources: SourceReport[];
+  /** What could not be checked or is not supported (a Secret's substituted value, a jq ignore rule). */
+  notes: SourceNote[];
+  /** The config the diff ran with: the config's ignore rules and those the sources declare. */
+  effectiveConfig: Config;
+  /** namespace → the directory its source renders it from: where codify writes a new resource. */
+  newResourceHomes: Record<string, string>;
 }
 
 export type DriftEvaluation =
@@ -90,22 +105,77 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
       + `check the agent's namespaces`;
     return { type: 'out-of-scope', message };
   }
-  const rendered = renderCluster(input.files, cluster, { unfollowed: input.unfollowed, budget: input.renderBudget });
+  const options = { unfollowed: input.unfollowed, budget: input.renderBudget, live: snapshot };
+  const rendered = renderCluster(input.files, cluster, options);
   // A file that does not render would make its objects look hand-made; nothing is proposed until it is fixed.
   if (rendered.errors.length > 0) return { type: 'manifest-problems', problems: rendered.errors, filesRead: rendered.filesRead };
+  const effectiveConfig = configWithSourceRules(config, rendered);
+  // With no namespaces configured, a snapshot's scope is what the cluster's sources render into and their
+  // inventories name (DESIGN). Objects read from files (no snapshot scope) were picked by hand: all are compared.
+  const sources = readSources({ desired: rendered.objects, live: snapshot.items });
+  const defaultScope = snapshot.scope ? sourceScope(rendered.objects, sources) : undefined;
+  const scoped = cluster.namespaces?.length ? cluster.namespaces : defaultScope;
+  const compared = cluster.namespaces?.length ? namespaces : coverageOf(scope, scoped).namespaces;
+  const diffOptions = { config: effectiveConfig, namespaces: scoped, scope, sourceOf: inventoryClaims(sources) };
   const suspensions = suspensionsOf(snapshot.items, config);
-  const compared = diffResources(rendered.objects, snapshot.items, { config, namespaces: cluster.namespaces, scope });
-  const diff = setSuspensionSwitchesAside(compared, suspensions);
+  const diff = setSuspensionSwitchesAside(diffResources(rendered.objects, snapshot.items, diffOptions), suspensions);
   const index = indexSuspensions(suspensions, snapshot.items);
   const minSnapshots = input.minSnapshots ?? config.drift.minSnapshots;
   const gated = applyPersistenceGate(diff, input.history, minSnapshots, (key) => index.coveringKey(key) !== undefined);
   const { result: drift, dropped } = dropDeclined(gated.result, input.declined);
   const { fingerprints, pending } = gated;
-  const emergency = emergencyChanges(drift, index);
   return {
     type: 'evaluated', filesRead: rendered.filesRead, diff, drift, fingerprints, pending: pending.length,
-    declined: dropped, namespaces,
-    suspensions, emergency,
+    declined: dropped, namespaces: compared, suspensions, emergency: emergencyChanges(drift, index),
+    sources: summarizeSourceDrift(rendered.sources, drift), notes: rendered.notes, effectiveConfig,
+    // Under kubectl the cluster path is the one source: pullRequests.newResourcePath decides.
+    newResourceHomes: rendered.controller === 'kubectl' ? {} : newResourceHomes(rendered.sources),
+  };
+}
+
+/** Fields of a controller object that codify writes live values into (a Flux patch, an Argo CD override). */
+const TRANSFORM_FIELDS = ['/spec/patches', '/spec/images', '/spec/source/kustomize', '/spec/sources'];
+
+function isTransformField(path: string): boolean {
+  return TRANSFORM_FIELDS.some((field) => path === field || path.startsWith(`${field}/`));
+}
+
+/** A change live lacks that only a source writes at apply time (the stamps of a file codify just created). */
+function isApplyTimeOnly(desired: DesiredObject, change: FieldChange): boolean {
+  if (change.live !== undefined && change.live !== null) return false;
+  const leaves: string[] = [];
+  const walk = (value: unknown, pointer: string): void => {
+    if (isPlainObject(value) && Object.keys(value).length > 0) {
+      for (const [key, item] of Object.entries(value)) walk(item, `${pointer}/${escapeSegment(key)}`);
+    } else leaves.push(pointer);
+  };
+  walk(change.desired, change.path);
+  return leaves.every((pointer) => desired.source.fields[pointer]?.origin.type === 'source-transform');
+}
+
+/**
+ * Codify's self-check renders the edited files as the drift was rendered: through the cluster's
+ * sources. A value written into a source's own patch or override changes that Kustomization or
+ * Application as well, and a new file gains the source's stamps, until the controller applies them:
+ * the check compares the rest.
+ */
+function clusterEngine(input: DriftInput): CodifyEngine {
+  return {
+    render: (files) => renderCluster(files, input.cluster, {
+      unfollowed: input.unfollowed, budget: input.renderBudget, live: input.snapshot,
+    }),
+    diff: (desired, live, options) => {
+      const result = diffResources(desired, live, options);
+      const resources = result.resources.map((resource) => {
+        const object = resource.desired;
+        if (!object) return resource;
+        const source = isSourceObject(object.object);
+        const changes = resource.changes
+          .filter((change) => !(source && isTransformField(change.path)) && !isApplyTimeOnly(object, change));
+        return changes.length === resource.changes.length ? resource : { ...resource, changes };
+      });
+      return { ...result, resources };
+    },
   };
 }
 
@@ -117,7 +187,8 @@ function splitByNamespace(result: DiffResult): Map<string, DiffResult> {
   const groups = new Map<string, DiffResult>();
   for (const namespace of new Set(result.resources.map((resource) => resource.key.namespace))) {
     const resources = result.resources.filter((resource) => resource.key.namespace === namespace);
-    groups.set(namespace, { ...result, resources, summary: summarize(resources) });
+    const owned = result.owned?.filter((object) => object.key.namespace === namespace);
+    groups.set(namespace, { ...result, resources, summary: summarize(resources), ...(owned ? { owned } : {}) });
   }
   return groups;
 }
@@ -126,10 +197,14 @@ function splitByNamespace(result: DiffResult): Map<string, DiffResult> {
 export function codifyEvaluated(
   input: DriftInput, evaluated: EvaluatedDrift, result: DiffResult = evaluated.drift,
 ): CodifyResult {
-  const { config, cluster, snapshot } = input;
+  const { cluster, snapshot } = input;
   const { namespaces } = evaluated;
-  return codifyDrift({
-    files: input.files, root: clusterRoot(cluster.path), result, live: snapshot.items, config,
+  return codifyWith(clusterEngine(input), {
+    files: input.files, root: clusterRoot(cluster.path), result, live: snapshot.items,
+    config: evaluated.effectiveConfig,
+    newResourceHomes: evaluated.newResourceHomes,
+    sourceRoots: evaluated.sources
+      .flatMap((source) => (source.scope === 'rendered' && source.path !== undefined ? [source.path] : [])),
     defaultNamespace: cluster.defaultNamespace, cluster: { name: cluster.name, ...(namespaces ? { namespaces } : {}) },
   });
 }

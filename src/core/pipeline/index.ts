@@ -7,4 +7,6 @@ export {
 export { codifiedFingerprints, dropDeclined, resourceFingerprint } from './decisions.js';
 export { scopeOf, type LiveState } from './live-state.js';
 export { planCluster, type PlanClusterInput } from './plan.js';
-export { clusterRoot, renderCluster, type RenderClusterOptions } from './render-cluster.js';
+export {
+  clusterRoot, configWithSourceRules, renderCluster, type ClusterRender, type ClusterTarget, type RenderClusterOptions,
+} from './render-cluster.js';

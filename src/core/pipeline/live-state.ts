@@ -8,6 +8,8 @@ export interface LiveState {
   items: KubeObject[];
   /** The cluster the snapshot says it is of. */
   cluster?: string;
+  /** The repository (`owner/name`) the snapshot says it is for: sources whose URL names it are in scope. */
+  repository?: string;
   /** When the snapshot was taken; undefined for objects that are no snapshot. */
   capturedAt?: string;
   /** What the snapshot listed; undefined for objects that are no snapshot. */

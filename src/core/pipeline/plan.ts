@@ -6,7 +6,9 @@ import type { ClusterConfig, Config } from '../config/index.js';
 import type { DesiredObject, Plan } from '../model/index.js';
 import { suspendedSourceWarnings } from '../emergency/index.js';
 import { locateProtectedPrunes, planChanges } from '../plan/index.js';
+import { pruneInventories, summarizeSourcePlan } from '../sources/index.js';
 import type { LiveState } from './live-state.js';
+import { configWithSourceRules, type ClusterRender } from './render-cluster.js';
 
 export interface PlanClusterInput {
   config: Config;
@@ -29,16 +31,20 @@ export interface PlanClusterInput {
   path?: string;
   /** The files the pull request changes: a suspended source applying one of them opens the plan. */
   changed?: readonly string[];
+  /** Head's sources (renderCluster): the plan is shown per source, with the ignore rules they declare. */
+  sources?: Pick<ClusterRender, 'sources' | 'ignore'>;
 }
 
 export function planCluster(input: PlanClusterInput): Plan {
   const { snapshot, cluster } = input;
+  const config = input.sources ? configWithSourceRules(input.config, input.sources) : input.config;
   const plan = planChanges({
-    head: input.head, live: snapshot?.items ?? [], config: input.config, now: input.now,
+    head: input.head, live: snapshot?.items ?? [], config, now: input.now,
     ...(cluster ? { cluster } : {}),
     ...(input.base ? { base: input.base } : {}),
     ...(input.headRevision ? { headRevision: input.headRevision } : {}),
     ...(input.path !== undefined ? { path: input.path } : {}),
+    ...(input.sources ? { inventories: pruneInventories(input.sources.sources) } : {}),
     // Objects that are no snapshot (a kubectl get -o json file) carry no time and no scope.
     ...(snapshot?.capturedAt && snapshot.scope
       ? { snapshot: { capturedAt: snapshot.capturedAt, ...snapshot.scope } }
@@ -59,5 +65,7 @@ export function planCluster(input: PlanClusterInput): Plan {
     const touched = { ...(input.changed ? { changed: input.changed } : {}), ...(path !== undefined ? { path } : {}) };
     warnings.unshift(...suspendedSourceWarnings(snapshot.items, input.config, touched));
   }
-  return { ...plan, warnings };
+  const sources = input.sources && input.sources.sources.some((result) => result.source.id.controller !== 'kubectl')
+    ? { sources: summarizeSourcePlan(input.sources.sources, plan) } : {};
+  return { ...plan, warnings, ...sources };
 }

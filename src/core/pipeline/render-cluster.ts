@@ -1,8 +1,12 @@
-// A cluster's desired state: its path in the repository rendered (plain manifests or a kustomization
-// root), namespaced manifests that name none put in the cluster's default namespace.
-import type { ClusterConfig } from '../config/index.js';
-import { renderManifests, type ParseCache, type RenderBudget, type UnfollowedKind } from '../manifests/index.js';
-import type { RenderResult } from '../model/index.js';
+// A cluster's desired state: what its sources apply. The cluster's path (when configured) is rendered
+// (plain manifests or a kustomization root); the Flux Kustomizations and Argo CD Applications it
+// declares, and those the snapshot holds, are followed to every path of this repository they apply,
+// each rendered with its transforms and stamps (core/sources). Without controller objects the path
+// is what kubectl applies. Namespaced manifests that name none go to the cluster's default namespace.
+import type { ClusterConfig, Config } from '../config/index.js';
+import type { ParseCache, RenderBudget, UnfollowedKind } from '../manifests/index.js';
+import { renderClusterSources, type ClusterSourcesRender } from '../sources/index.js';
+import type { LiveState } from './live-state.js';
 
 export interface RenderClusterOptions {
   /** Files parsed once for several renders (head and base of every cluster). */
@@ -11,25 +15,47 @@ export interface RenderClusterOptions {
   unfollowed?: ReadonlyMap<string, UnfollowedKind>;
   /** Nodes and time the render may use. */
   budget?: RenderBudget;
+  /**
+   * The cluster's live state: its Kustomizations and Applications (sources the repository does not
+   * declare, their status), the ConfigMaps Flux substitutes from, argocd-cm's tracking method.
+   * Default: none (the repository alone).
+   */
+  live?: LiveState;
 }
 
+/** What renderCluster needs of a cluster's config. */
+export type ClusterTarget =
+  Pick<ClusterConfig, 'defaultNamespace'> & Partial<Pick<ClusterConfig, 'name' | 'path' | 'controller'>>;
+
+export type ClusterRender = ClusterSourcesRender;
+
 /**
- * A cluster's path as a directory inside the repository (`./apps/prod/` → `apps/prod`). A path that
- * leaves the repository stays as written, so the renderer refuses it instead of rendering the root.
+ * A cluster's path as a directory inside the repository (`./apps/prod/` → `apps/prod`; none: the root).
+ * A path that leaves the repository stays as written, so the renderer refuses it instead of rendering the root.
  */
-export function clusterRoot(path: string): string {
-  return path.replace(/^\.\//, '').replace(/\/+$/, '');
+export function clusterRoot(path: string | undefined): string {
+  return (path ?? '').replace(/^\.\//, '').replace(/\/+$/, '');
 }
 
 export function renderCluster(
-  files: ReadonlyMap<string, string>,
-  cluster: Pick<ClusterConfig, 'path' | 'defaultNamespace'>,
-  options: RenderClusterOptions = {},
-): RenderResult {
-  return renderManifests(files, clusterRoot(cluster.path), {
+  files: ReadonlyMap<string, string>, cluster: ClusterTarget, options: RenderClusterOptions = {},
+): ClusterRender {
+  return renderClusterSources({
+    files,
+    live: options.live?.items ?? [],
+    ...(cluster.path !== undefined ? { path: clusterRoot(cluster.path) } : {}),
+    ...(cluster.controller ? { controller: cluster.controller } : {}),
+    cluster: cluster.name ?? '',
     defaultNamespace: cluster.defaultNamespace,
+    ...(options.live?.repository ? { repository: options.live.repository } : {}),
     ...(options.cache ? { cache: options.cache } : {}),
     ...(options.unfollowed ? { unfollowed: options.unfollowed } : {}),
     ...(options.budget ? { budget: options.budget } : {}),
   });
+}
+
+/** The config the diff of a render runs with: the ignore rules its sources declare added to the config's. */
+export function configWithSourceRules(config: Config, rendered: Pick<ClusterRender, 'ignore'>): Config {
+  if (rendered.ignore.length === 0) return config;
+  return { ...config, drift: { ...config.drift, ignore: [...config.drift.ignore, ...rendered.ignore] } };
 }

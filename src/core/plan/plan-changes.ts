@@ -2,7 +2,7 @@
 // warnings that matter. Pure: every input is a value, `now` included.
 import {
   compareKeys, keyId, keyOf, type DesiredObject, type KubeObject, type Plan, type PlanEntry, type PlanWarning,
-  type ResourceKey,
+  type PruneInventory, type ResourceKey,
 } from '../model/index.js';
 import { parseDuration, type ClusterConfig, type Config } from '../config/index.js';
 import { assessHealth } from '../health/index.js';
@@ -10,8 +10,11 @@ import { diffObject } from '../diff/index.js';
 import { removedSinceBase } from './removed-since-base.js';
 import { changeWarnings, conflictWarnings, healthWarning, namespaceWarning } from './entry-warnings.js';
 import { planPrune } from './plan-prune.js';
+import { chartHandChangeWarnings } from './chart-warnings.js';
 import { snapshotWarnings, reconcilerWarnings, type PlannedSnapshot } from './cluster-warnings.js';
-import { coverageOf, FULL_SCOPE, isNamespace, namespaceKey } from '../k8s/index.js';
+import {
+  coverageOf, customListKeysLookup, customListKeysOf, FULL_SCOPE, isNamespace, namespaceKey, type ListKeysLookup,
+} from '../k8s/index.js';
 
 export interface PlanInput {
   head: DesiredObject[];
@@ -27,17 +30,20 @@ export interface PlanInput {
   headRevision?: string;
   /** The cluster's path in the repository: picks the Flux/Argo CD object that applies it. */
   path?: string;
+  /** The sources' inventories (Flux status.inventory, Argo CD status.resources); default: none known. */
+  inventories?: readonly PruneInventory[];
 }
 
 const WARNING_ORDER: PlanWarning['code'][] = [
   'suspended-source', 'stale-snapshot', 'partial-snapshot', 'not-reconciling', 'prune-protected', 'immutable',
-  'conflict', 'reverts-live-change', 'namespace-missing', 'unhealthy',
+  'conflict', 'reverts-live-change', 'chart-hand-change', 'namespace-missing', 'unhealthy',
 ];
 
 export function planChanges(input: PlanInput): Plan {
   const coverage = coverageOf(input.snapshot ?? FULL_SCOPE, input.cluster?.namespaces);
   const live = new Map<string, KubeObject>();
   for (const object of input.live) if (coverage.inScope(keyOf(object))) live.set(keyId(keyOf(object)), object);
+  const customListKeys = customListKeysLookup(customListKeysOf(input.live));
   const head = new Map<string, DesiredObject>();
   for (const desired of input.head) if (coverage.inScope(desired.key)) head.set(keyId(desired.key), desired);
   const base = new Map<string, DesiredObject>((input.base ?? []).map((d) => [keyId(d.key), d]));
@@ -65,7 +71,7 @@ export function planChanges(input: PlanInput): Plan {
     }
     const health = assessHealth(current);
     plan.warnings.push(...healthWarning(desired.key, health, desired));
-    const { changes, conflicts } = changesOnApply(desired, current, base.get(id), input.config);
+    const { changes, conflicts } = changesOnApply(desired, current, base.get(id), input.config, customListKeys);
     plan.warnings.push(...conflictWarnings(desired.key, conflicts, desired));
     if (changes.length === 0) {
       plan.unchanged += 1;
@@ -77,10 +83,14 @@ export function planChanges(input: PlanInput): Plan {
   }
 
   const prune = input.cluster?.prune ?? true;
-  const pruned = planPrune({ head, base, live, prune, protect: input.config.plan.protect, proves: coverage.proves });
+  const pruned = planPrune({
+    head, base, live, prune, protect: input.config.plan.protect, proves: coverage.proves,
+    ...(input.inventories ? { inventories: input.inventories } : {}),
+  });
   plan.prune.push(...pruned.prune);
   plan.kept.push(...pruned.kept);
   plan.warnings.push(...pruned.warnings);
+  plan.warnings.push(...chartHandChangeWarnings(head.values(), input.live, input.config));
 
   const staleAfter = parseDuration(input.cluster?.staleAfter ?? '30m') ?? 1800;
   const name = input.cluster?.name;
@@ -97,8 +107,10 @@ export function planChanges(input: PlanInput): Plan {
  * The field changes an apply of head makes. An `add` (a field live has that another manager set and
  * Git never declared) is left as it is by an apply, so it is drift, not a plan change.
  */
-function changesOnApply(desired: DesiredObject, live: KubeObject, base: DesiredObject | undefined, config: Config) {
-  const diff = diffObject(desired.object, live, { config });
+function changesOnApply(
+  desired: DesiredObject, live: KubeObject, base: DesiredObject | undefined, config: Config, customListKeys: ListKeysLookup,
+) {
+  const diff = diffObject(desired.object, live, { config, customListKeys });
   const changes = diff.changes.filter((change) => change.op !== 'add' && !change.ignored);
   if (base) {
     for (const removal of removedSinceBase(desired.object, base.object, live, config)) {

@@ -2,7 +2,10 @@
 // base declared the object, or it carries the tracking identity (Flux labels, Argo CD tracking id or
 // instance label) that this source's own live objects carry. An object merely present in the
 // cluster is never a prune candidate.
-import { keyId, keyOf, type DesiredObject, type KubeObject, type PlanEntry, type PlanKept, type PlanWarning, type ResourceKey } from '../model/index.js';
+import {
+  keyId, keyOf, type DesiredObject, type KubeObject, type PlanEntry, type PlanKept, type PlanWarning,
+  type PruneInventory, type ResourceKey,
+} from '../model/index.js';
 import { keepReason, trackingOf } from './prune-rules.js';
 import { isControllerOwned } from '../k8s/index.js';
 
@@ -15,6 +18,8 @@ export interface PruneInput {
   protect: string[];
   /** Whether the snapshot proves the object's presence or absence (its type and namespace were listed). */
   proves: (key: ResourceKey) => boolean;
+  /** The sources' inventories, when known: an object in one is managed by it, and pruned only if it prunes. */
+  inventories?: readonly PruneInventory[];
 }
 
 export interface PruneResult {
@@ -44,8 +49,19 @@ export function planPrune(input: PruneInput): PruneResult {
     // An object a controller owns (a ReplicaSet of a Deployment) is deleted with its owner, not pruned.
     if (isControllerOwned(current)) continue;
     if (!input.proves(key)) continue;
+    // An inventory is the ground truth: its source manages the object, and prunes it only if it prunes.
+    const inventory = input.inventories?.find((candidate) => candidate.keys.has(id));
+    if (inventory && !inventory.inScope) continue;
+    if (inventory && (!inventory.prunes || inventory.suspended)) {
+      const why = inventory.suspended
+        ? `${inventory.source} is suspended: it prunes nothing until it is resumed`
+        : `${inventory.source} does not prune (no ${inventory.pruneSetting}): the object stays in the cluster`;
+      result.kept.push({ id: key, reason: why });
+      continue;
+    }
     const identity = trackingOf(current);
-    const managed = input.base.has(keyId(key)) || (identity !== undefined && tracking.has(identity));
+    const managed = inventory !== undefined || input.base.has(keyId(key))
+      || (identity !== undefined && tracking.has(identity));
     if (!managed) continue;
     const reason = keepReason(current);
     if (reason) {

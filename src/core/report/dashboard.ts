@@ -18,9 +18,15 @@ export interface DashboardCluster {
   resourcesInScope: number;
   /** Drifted resources by cause (human, controller, unknown). */
   driftByCause: Partial<Record<'human' | 'controller' | 'unknown', number>>;
+  /** One line per GitOps source (`flux-system/apps: 0 drift`), from the last reconcile. Default: none. */
+  sources?: string[];
+  /** What the sources' render could not check or does not support, one line each. Default: none. */
+  notChecked?: string[];
   /** `path` is the JSON pointer; `segments` (keyed items by key), when known, name list items by key. */
   conflicts: Array<{ key: ResourceKey; path: string; segments?: PathSegment[]; manager: string }>;
   ignored: Array<{ reason: string; count: number }>;
+  /** Drift reported and never codified (imperative actions, autoscaled replicas, hand changes on chart output). */
+  reported?: Array<{ key: ResourceKey; path?: string; reason: string; manager?: string; time?: string }>;
   degraded: Array<{ key: ResourceKey; message?: string }>;
   /** Reconcilers (Flux Kustomization/HelmRelease, Argo CD Application) in the snapshot. */
   reconcilers: Array<{ state: ReconcilerState; notReconcilingReason?: string }>;
@@ -71,11 +77,17 @@ function clusterView(cluster: DashboardCluster, now: string, max: number): Dashb
     resources: cluster.resourcesInScope,
     drift: (['human', 'controller', 'unknown'] as const).filter((c) => cluster.driftByCause[c]).map((cause) => ({ cause, count: cluster.driftByCause[cause]! })),
     pullRequests: cluster.openPullRequests,
+    sources: cluster.sources ?? [],
+    notChecked: cluster.notChecked ?? [],
     conflicts: cap(cluster.conflicts.map((c) => ({
       resource: displayKey(c.key), field: fieldPath(c.segments?.length ? c.segments : c.path, c.key), pointer: c.path,
       manager: c.manager,
     }))),
     ignored: cluster.ignored,
+    reported: cap((cluster.reported ?? []).map((r) => ({
+      resource: displayKey(r.key), field: r.path ? fieldPath(r.path, r.key) : '', pointer: r.path ?? '',
+      who: r.manager ?? '', when: r.time ?? '', reason: r.reason,
+    }))),
     ignoredTotal: cluster.ignored.reduce((n, i) => n + i.count, 0),
     degraded: cap(cluster.degraded.map((d) => ({ resource: displayKey(d.key), message: d.message }))),
     suspended: cap(suspendedOf(cluster, now)),

@@ -1,7 +1,7 @@
 // `driftback plan` output for a terminal (Terraform's layout: symbol, resource, changed fields) and
 // the JSON document of DESIGN.md's contract.
 import {
-  displayKey, shortValue, showTime, type FieldChange, type Plan, type PlanEntry, type ResourceKey,
+  displayKey, shortValue, showTime, sourceReportLine, type FieldChange, type Plan, type PlanEntry, type ResourceKey,
 } from '../model/index.js';
 import { changeField } from './change-rows.js';
 import { planSummary } from './plan-view.js';
@@ -27,6 +27,9 @@ function entryLines(entry: PlanEntry): string[] {
 
 export function renderPlanText(cluster: string, plan: Plan): string {
   const lines = [planSummary(cluster, plan)];
+  if (plan.sources?.length) {
+    lines.push('', 'Sources:', ...plan.sources.map((source) => `  ${sourceReportLine(source)}`));
+  }
   if (plan.warnings.length) {
     lines.push('', 'Warnings:');
     for (const w of plan.warnings) {
@@ -54,6 +57,7 @@ export function planToJson(plan: Plan) {
     prune: plan.prune.map((e) => ({ id: e.id })),
     unchanged: plan.unchanged,
     kept: plan.kept,
+    ...(plan.sources ? { sources: plan.sources } : {}),
     warnings: plan.warnings.map((w) => ({ code: w.code, ...(w.id ? { id: w.id } : {}), message: w.message, ...(w.file ? { file: w.file } : {}), ...(w.line ? { line: w.line } : {}), ...(w.path ? { path: w.path } : {}) })),
   };
 }

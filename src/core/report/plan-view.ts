@@ -2,7 +2,8 @@
 // 2 resource names only, 3 counts only. The budget picks the most detailed level that fits.
 import { creationOf } from '../k8s/index.js';
 import {
-  counted, displayKey, listed, showTime, type FieldChange, type Plan, type PlanEntry, type PlanWarning, type ResourceKey,
+  counted, displayKey, listed, showTime, sourceReportLine, type FieldChange, type Plan, type PlanEntry,
+  type PlanWarning, type ResourceKey,
 } from '../model/index.js';
 import { changeField } from './change-rows.js';
 import type { ClusterPlanModel, PlanResourceModel, PlanWarningModel } from './models/index.js';
@@ -28,6 +29,7 @@ export const WARNING_TITLES: Record<PlanWarning['code'], string> = {
   'prune-protected': 'Deletes data',
   conflict: 'Two managers, one field',
   'reverts-live-change': 'Reverts a live change',
+  'chart-hand-change': 'Hand change on chart output',
   immutable: 'Immutable field',
   'stale-snapshot': 'Old snapshot',
   'partial-snapshot': 'Partial snapshot',
@@ -158,6 +160,7 @@ export function clusterView(
   });
   return {
     name,
+    sources: (plan.sources ?? []).map(sourceReportLine),
     headline: planHeadline(plan, snapshot),
     summary: planSummary(name, plan),
     counts: {

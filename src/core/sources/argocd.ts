@@ -26,7 +26,10 @@ export function readArgoApplication(obj: KubeObject, live: boolean): Source {
   const spec = isPlainObject(obj.spec) ? obj.spec : {};
   const appSource = applicationSource(spec);
   const source: Source = {
-    id: { controller: 'argocd', kind: 'Application', namespace: obj.metadata?.namespace ?? '', name: obj.metadata?.name ?? '' },
+    id: {
+      controller: 'argocd', kind: 'Application',
+      namespace: obj.metadata?.namespace ?? '', name: obj.metadata?.name ?? '',
+    },
     origin: {
       type: 'git',
       repoURL: stringAt(appSource, 'repoURL') ?? '',

@@ -114,6 +114,15 @@ export const clusterStateSchema = z.object({
     byCause: z.record(z.string(), z.number()),
     /** Changes seen but not yet in enough consecutive snapshots. */
     pending: z.number(),
+    /** One line per GitOps source (`flux-system/apps: 0 drift`); absent for a cluster applied by kubectl. */
+    sources: z.array(z.string()).optional(),
+    /** What the sources' render could not check or does not support (`flux-system/apps: … from a Secret …`). */
+    notChecked: z.array(z.string()).optional(),
+    /** Drift reported and never codified (the dashboard lists it), with who changed it and when, when known. */
+    reported: z.array(z.object({
+      resource: resourceKeySchema, field: z.string().optional(), reason: z.string(),
+      manager: z.string().optional(), time: z.string().optional(),
+    })).optional(),
   }).optional(),
   /** Fields Git declares that a controller owns; `segments` name keyed list items by key. */
   conflicts: z.array(z.object({

@@ -33,12 +33,17 @@ export function keyFromDisplay(text: string): { group: string; kind: string; nam
 const STEPS: Record<number, Step> = {
   1: (kind, value) => {
     if (kind === 'watch') return watchFromVersion1(value);
-    if (kind !== 'cluster' || !Array.isArray(value.conflicts)) return value;
+    if (kind !== 'cluster') return value;
+    // Version 1's reported list named resources by display string; the next reconcile writes it anew.
+    const drift = value.drift && typeof value.drift === 'object' ? { ...(value.drift as Raw) } : undefined;
+    if (drift) delete drift.reported;
+    const withDrift = drift ? { ...value, drift } : value;
+    if (!Array.isArray(value.conflicts)) return withDrift;
     const conflicts = (value.conflicts as Raw[]).map((conflict) => ({
       ...conflict,
       resource: typeof conflict.resource === 'string' ? keyFromDisplay(conflict.resource) : conflict.resource,
     }));
-    return { ...value, conflicts };
+    return { ...withDrift, conflicts };
   },
 };
 

@@ -12,6 +12,7 @@ describe('classifyManager', () => {
     ['kubectl-set', undefined, 'human'], ['kubectl-annotate', undefined, 'human'], ['kubectl-label', undefined, 'human'],
     ['kubectl-create', undefined, 'human'], ['kubectl-replace', undefined, 'human'], ['kubectl-rollout', undefined, 'human'],
     ['kubectl', 'Update', 'human'], ['kubectl', 'Apply', 'applier'],
+    ['flux', 'Apply', 'applier'], ['flux', 'Update', 'human'],
     ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)', 'Update', 'human'], ['k9s', undefined, 'human'], ['Lens', undefined, 'human'],
     ['OpenLens', undefined, 'human'], ['headlamp', undefined, 'human'], ['kubernetes-dashboard', undefined, 'human'], ['rancher', undefined, 'human'],
     ['horizontal-pod-autoscaler', undefined, 'controller'], ['vpa-updater', undefined, 'controller'], ['kube-controller-manager', undefined, 'controller'],

@@ -24,20 +24,31 @@ function withEdits(files: Map<string, string>, edits: Map<string, string>): Map<
 describe('shared base (flux2 example: apps/base/podinfo used by staging and production)', () => {
   const files = fixtureRepo('flux2-kustomize-helm-example');
 
-  it('writes a change to an object from the base as a patch in the right overlay, leaving the base and the other overlay alone', () => {
+  it('writes a change to an object from the base into the overlay\'s own patch for it, leaving the base and the other overlay alone', () => {
     const live = liveWith(files, 'apps/staging', { 'HelmRelease/podinfo': [{ segments: ['spec', 'interval'], value: '10m' }] });
     const out = codify(files, 'apps/staging', live);
     expect(out.check).toEqual({ ok: true });
-    expect(out.codified).toMatchObject([{ kind: 'patch', file: 'apps/staging/driftback-helmrelease-podinfo.yaml' }]);
-    expect([...out.edits.keys()].sort()).toEqual(['apps/staging/driftback-helmrelease-podinfo.yaml', 'apps/staging/kustomization.yaml']);
-    expect(parse(out.edits.get('apps/staging/driftback-helmrelease-podinfo.yaml')!)).toEqual({
-      apiVersion: 'helm.toolkit.fluxcd.io/v2', kind: 'HelmRelease', metadata: { name: 'podinfo', namespace: 'podinfo' }, spec: { interval: '10m' },
-    });
-    expect(changedLines(files.get('apps/staging/kustomization.yaml')!, out.edits.get('apps/staging/kustomization.yaml')!)).toEqual({ removed: [], added: ['  - path: driftback-helmrelease-podinfo.yaml'] });
+    const patch = 'apps/staging/podinfo-values.yaml';
+    expect(out.codified).toMatchObject([{ kind: 'patch', file: patch }]);
+    expect([...out.edits.keys()]).toEqual([patch]);
+    expect(changedLines(files.get(patch)!, out.edits.get(patch)!)).toEqual({ removed: [], added: ['  interval: 10m'] });
     const after = withEdits(files, out.edits);
     expect(render(after, 'apps/production').map((d) => d.object)).toEqual(render(files, 'apps/production').map((d) => d.object));
     const staging = render(after, 'apps/staging').find((d) => d.key.kind === 'HelmRelease')!;
     expect((staging.object.spec as { interval: string }).interval).toBe('10m');
+  });
+
+  it('creates a patch of its own, registered in the overlay, when the overlay has none for the object', () => {
+    const own = new Map(files);
+    own.set('apps/staging/kustomization.yaml', 'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - ../base/podinfo\n');
+    const live = liveWith(own, 'apps/staging', { 'HelmRelease/podinfo': [{ segments: ['spec', 'interval'], value: '10m' }] });
+    const out = codify(own, 'apps/staging', live);
+    expect(out.check).toEqual({ ok: true });
+    expect([...out.edits.keys()].sort()).toEqual(['apps/staging/driftback-helmrelease-podinfo.yaml', 'apps/staging/kustomization.yaml']);
+    expect(parse(out.edits.get('apps/staging/driftback-helmrelease-podinfo.yaml')!)).toEqual({
+      apiVersion: 'helm.toolkit.fluxcd.io/v2', kind: 'HelmRelease', metadata: { name: 'podinfo', namespace: 'podinfo' },
+      spec: { interval: '10m' },
+    });
   });
 
   it('extends the same overlay patch file for a second change to the object', () => {
@@ -45,8 +56,9 @@ describe('shared base (flux2 example: apps/base/podinfo used by staging and prod
     const out = codify(files, 'apps/staging', live);
     expect(out.check).toEqual({ ok: true });
     expect(out.codified.map((c) => c.kind)).toEqual(['patch', 'patch']);
-    expect(parse(out.edits.get('apps/staging/driftback-helmrelease-podinfo.yaml')!).spec).toEqual({ interval: '10m', values: { redis: { tag: '8.6.3' } } });
-    expect(out.edits.get('apps/staging/kustomization.yaml')!.match(/driftback-helmrelease-podinfo/g)).toHaveLength(1);
+    const spec = parse(out.edits.get('apps/staging/podinfo-values.yaml')!).spec;
+    expect(spec).toMatchObject({ interval: '10m', values: { redis: { tag: '8.6.3' }, httpRoute: { hostnames: ['podinfo.staging'] } } });
+    expect(out.edits.has('apps/staging/kustomization.yaml')).toBe(false);
   });
 
   it('changes a value that the overlay\'s own patch sets inside that patch, in place', () => {
@@ -104,8 +116,9 @@ describe('additions below a map that comes from the shared base', () => {
     const live = liveWith(files, 'apps/staging', { 'HelmRelease/podinfo': [{ segments: ['spec', 'values', 'httpRoute', 'annotations'], value: { team: 'web' } }] });
     const out = codify(files, 'apps/staging', live);
     expect(out.check).toEqual({ ok: true });
-    expect(out.codified).toMatchObject([{ kind: 'patch', file: 'apps/staging/driftback-helmrelease-podinfo.yaml' }]);
-    expect(parse(out.edits.get('apps/staging/driftback-helmrelease-podinfo.yaml')!).spec).toEqual({ values: { httpRoute: { annotations: { team: 'web' } } } });
+    expect(out.codified).toMatchObject([{ kind: 'patch', file: 'apps/staging/podinfo-values.yaml' }]);
+    const values = parse(out.edits.get('apps/staging/podinfo-values.yaml')!).spec.values;
+    expect(values).toEqual({ httpRoute: { hostnames: ['podinfo.staging'], annotations: { team: 'web' } } });
     expect(out.edits.has('apps/base/podinfo/release.yaml')).toBe(false);
   });
 });
@@ -135,6 +148,18 @@ describe('resources created by hand', () => {
     expect(changedLines(files.get(kustomization)!, out.edits.get(kustomization)!)).toEqual({ removed: [], added: [' - default/configmap-feature-flags.yaml'] });
   });
 
+  it('writes no file the API server would reject: the manifest is checked against the kind\'s schema first', () => {
+    const files = fixtureRepo('microservices-demo');
+    const root = 'kubernetes-manifests';
+    const odd: KubeObject = { ...created, data: { checkout: 'on' }, binaryData: { blob: 42 } };
+    const out = codify(files, root, [...liveWith(files, root, {}), odd]);
+    expect(out.edits.size).toBe(0);
+    expect(out.reported).toMatchObject([{
+      key: { kind: 'ConfigMap', name: 'feature-flags' },
+      reason: 'the manifest written for it would be rejected: /binaryData/blob must be a string, not number; no file is written',
+    }]);
+  });
+
   it('reports a Secret made by hand instead of writing its values', () => {
     const files = fixtureRepo('microservices-demo');
     const root = 'kubernetes-manifests';
@@ -154,8 +179,8 @@ describe('names and namespaces set by kustomize', () => {
     expect(live.find((o) => o.kind === 'HelmRelease')!.metadata).toMatchObject({ name: 'stg-podinfo', namespace: 'podinfo-staging' });
     const out = codify(files, 'apps/staging', live);
     expect(out.check).toEqual({ ok: true });
-    expect(out.codified).toMatchObject([{ kind: 'patch', file: 'apps/staging/driftback-helmrelease-podinfo.yaml' }]);
-    expect(parse(out.edits.get('apps/staging/driftback-helmrelease-podinfo.yaml')!).metadata).toEqual({ name: 'podinfo', namespace: 'podinfo' });
+    expect(out.codified).toMatchObject([{ kind: 'patch', file: 'apps/staging/podinfo-values.yaml' }]);
+    expect(parse(out.edits.get('apps/staging/podinfo-values.yaml')!).metadata).toEqual({ name: 'podinfo', namespace: 'podinfo' });
   });
 });
 

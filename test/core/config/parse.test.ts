@@ -45,6 +45,24 @@ describe('parseConfig', () => {
     expect(result.problems.map((p) => p.field)).toEqual(['clusters[0].path', 'clusters[1].name']);
   });
 
+  it('a cluster names its controller, and needs no path when its controller objects name the paths', () => {
+    const result = parseConfig('clusters:\n  - name: a\n    controller: flux\n  - name: b\n    path: argocd\n    controller: argocd\n  - name: c\n');
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.config.clusters?.map((cluster) => [cluster.name, cluster.path, cluster.controller]))
+      .toEqual([['a', undefined, 'flux'], ['b', 'argocd', 'argocd'], ['c', undefined, undefined]]);
+  });
+
+  it('kubectl applies a path, which must then be given; an unknown controller is named', () => {
+    const result = parseConfig('clusters:\n  - name: a\n    controller: kubectl\n  - name: b\n    path: x\n    controller: helm\n');
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map((p) => [p.field, p.message])).toEqual([
+      ['clusters[0].path', 'with controller: kubectl, give the directory CI applies (path: …)'],
+      ['clusters[1].controller', 'expected flux, argocd or kubectl'],
+    ]);
+  });
+
   it('an empty file is the defaults', () => {
     const result = parseConfig('');
     expect(result).toEqual({ ok: true, config: defaultConfig() });

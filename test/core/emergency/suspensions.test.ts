@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/core/config/index.js';
 import { indexSuspensions, resumeStep, revisionCommit, suspensionsOf } from '../../../src/core/emergency/index.js';
+import type { KubeObject } from '../../../src/core/model/index.js';
 import { evaluateDrift } from '../../../src/core/pipeline/index.js';
 import { emergencyRepoFiles, emergencySnapshot, SCOPED_CONFIG } from '../../support/emergency-fixture.js';
 
@@ -95,7 +96,11 @@ describe('drift under a suspension', () => {
 
   it('waits for the gate when nothing is suspended', () => {
     const snapshot = emergencySnapshot('flux-2-suspended');
-    const resumed = { ...snapshot, items: snapshot.items.map((o) => (o.kind === 'Kustomization' && o.metadata.name === 'apps' ? { ...o, spec: { ...(o.spec as object), suspend: false } } : o)) };
+    const resume = (o: KubeObject): KubeObject => {
+      const { suspend: _suspend, ...spec } = o.spec as Record<string, unknown>;
+      return { ...o, spec };
+    };
+    const resumed = { ...snapshot, items: snapshot.items.map((o) => (o.kind === 'Kustomization' && o.metadata.name === 'apps' ? resume(o) : o)) };
     const evaluated = evaluateDrift({ ...input, cluster: kindDev, snapshot: resumed });
     if (evaluated.type !== 'evaluated') throw new Error(evaluated.type);
     expect(evaluated.pending).toBe(1);

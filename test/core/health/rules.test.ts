@@ -72,7 +72,8 @@ const CASES: Array<[name: string, live: KubeObject, status: HealthStatus, messag
   ['cronjob first run in progress', obj('batch/v1', 'CronJob', { status: { lastScheduleTime: '2026-12-02T04:00:00Z', active: [{ name: 'j' }] } }), 'Progressing'],
   // Autoscalers
   ['hpa v2 failing to get metrics', hpa([{ type: 'ScalingActive', status: 'False', reason: 'FailedGetResourceMetric', message: 'no metrics' }]), 'Degraded', /no metrics/],
-  ['hpa v2 within range', hpa([{ type: 'ScalingLimited', status: 'False', reason: 'DesiredWithinRange' }]), 'Healthy'],
+  ['hpa v2 within range, status True', hpa([{ type: 'ScalingLimited', status: 'True', reason: 'DesiredWithinRange' }]), 'Healthy'],
+  ['hpa v2 condition not True', hpa([{ type: 'ScalingLimited', status: 'False', reason: 'DesiredWithinRange' }]), 'Progressing'],
   ['hpa with no conditions yet', hpa([]), 'Progressing'],
   ['hpa v1 conditions annotation', obj('autoscaling/v1', 'HorizontalPodAutoscaler', {}, { annotations: { 'autoscaling.alpha.kubernetes.io/conditions': JSON.stringify([{ type: 'AbleToScale', status: 'False', reason: 'FailedUpdateScale', message: 'forbidden' }]) } }), 'Degraded', /forbidden/],
   ['hpa v1 unreadable annotation', obj('autoscaling/v1', 'HorizontalPodAutoscaler', {}, { annotations: { 'autoscaling.alpha.kubernetes.io/conditions': '{not json' } }), 'Progressing'],

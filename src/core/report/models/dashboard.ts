@@ -11,6 +11,10 @@ export interface DashboardClusterModel {
   staleAfter: string;
   /** Live objects in the cluster's scope. */
   resources: number;
+  /** One line per GitOps source (`flux-system/apps: 0 drift`); empty for a cluster applied by kubectl. */
+  sources: string[];
+  /** What could not be checked (a value substituted from a Secret) or is not supported (a jq ignore rule). */
+  notChecked: string[];
   /** Drifted resources by cause, e.g. `[{cause: 'human', count: 2}]`. */
   drift: Array<{ cause: string; count: number }>;
   pullRequests: Array<{ number: number; title?: string }>;
@@ -19,6 +23,8 @@ export interface DashboardClusterModel {
   /** Ignored differences by the ignore rule's reason. */
   ignored: Array<{ reason: string; count: number }>;
   ignoredTotal: number;
+  /** Drift reported and never codified: `field` as people read it ('' = the whole object), who and when, why. */
+  reported: Array<{ resource: string; field: string; pointer: string; who: string; when: string; reason: string }>;
   degraded: Array<{ resource: string; message?: string }>;
   /**
    * Suspended sources (`Kustomization/flux-system/apps`): since when and for how long, who suspended

@@ -32,9 +32,11 @@ export interface PlanResourceModel {
   diff?: string;
 }
 
-/** The plan of one cluster. Later sections (per GitOps source) extend this model. */
+/** The plan of one cluster. */
 export interface ClusterPlanModel {
   name: string;
+  /** One line per GitOps source (`flux-system/apps: 1 to update`); empty for a cluster applied by kubectl. */
+  sources: string[];
   /**
    * The one line at the top of the cluster's section: `3 to create, 1 to update, 1 to prune, 30 unchanged;
    * 1 warning; overwrites 1 live change by kubectl-scale, last 03:02 UTC`.

@@ -16,6 +16,9 @@ export const DASHBOARD = `This issue lists what driftback sees in each cluster. 
 - Last snapshot: {{#if snapshotAge}}{{text snapshotAge}} ago ({{text capturedAt}}){{#if stale}} — ⚠️ **not reporting** (staleAfter {{text staleAfter}}){{/if}}{{else}}⚠️ **none received yet**{{/if}}
 - Resources in scope: {{resources}}
 - Drift: {{#each drift}}{{count}} {{text cause}}{{#unless @last}}, {{/unless}}{{else}}none{{/each}}
+{{#each sources}}
+  - {{text this}}
+{{/each}}
 - Open drift pull requests: {{#each pullRequests}}#{{number}}{{#unless @last}}, {{/unless}}{{else}}none{{/each}}
 {{#if conflicts.length}}
 
@@ -27,12 +30,32 @@ export const DASHBOARD = `This issue lists what driftback sees in each cluster. 
 
 </details>
 {{/if}}
+{{#if notChecked.length}}
+
+<details><summary>Not checked ({{notChecked.length}})</summary>
+
+{{#each notChecked}}
+- {{text this}}
+{{/each}}
+
+</details>
+{{/if}}
 {{#if ignored.length}}
 
 <details><summary>Ignored ({{ignoredTotal}})</summary>
 
 {{#each ignored}}
 - {{count}} × {{text reason}}
+{{/each}}
+
+</details>
+{{/if}}
+{{#if reported.length}}
+
+<details><summary>Reported, not codified ({{reported.length}})</summary>
+
+{{#each reported}}
+- {{code resource}}{{#if field}} {{code field}}{{/if}}{{#if who}} by {{code who}}{{/if}}{{#if when}} at {{text when}}{{/if}}: {{prose reason}}
 {{/each}}
 
 </details>

@@ -25,6 +25,12 @@ export const PLAN_COMMENT = `### driftback plan{{#if headSha}} for {{code headSh
 #### {{text name}}
 
 **{{text headline}}.**{{#if snapshot}} Planned against the snapshot taken {{text snapshot}}.{{/if}}
+{{#if sources.length}}
+
+{{#each sources}}
+- {{text this}}
+{{/each}}
+{{/if}}
 {{#if warnings.length}}
 
 {{#each warnings}}

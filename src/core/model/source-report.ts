@@ -1,0 +1,31 @@
+// Per-source results, as the plan comment, the dashboard and the CLI show them
+// ("flux-system/apps: 0 drift"): data made by core/sources, rendered by core/report.
+
+export interface SourceReport {
+  /** `flux-system/apps`; the cluster's name for a cluster applied by kubectl. */
+  name: string;
+  controller: 'flux' | 'argocd' | 'kubectl';
+  /** The path it renders, when it renders one of this repository. */
+  path?: string;
+  /** `out-of-scope`: it applies another repository, and is listed, not checked. */
+  scope: 'rendered' | 'out-of-scope';
+  /** Flux `spec.suspend`, Argo CD automated sync off (from the snapshot). */
+  suspended: boolean;
+  appliedRevision?: string;
+  /** Resources of this source that drift (drift reports) or that merging changes (plans). */
+  counts: { drift?: number; create?: number; update?: number; prune?: number };
+}
+
+/** One line per source: `flux-system/apps: 0 drift`, `argocd/guestbook: 1 to update`. */
+export function sourceReportLine(report: SourceReport): string {
+  const suspended = report.suspended ? ' (suspended)' : '';
+  if (report.scope === 'out-of-scope') return `${report.name}: another repository, not checked${suspended}`;
+  const { drift, create, update, prune } = report.counts;
+  const parts: string[] = [];
+  if (drift !== undefined) parts.push(`${drift} drift`);
+  if (create) parts.push(`${create} to create`);
+  if (update) parts.push(`${update} to update`);
+  if (prune) parts.push(`${prune} to prune`);
+  if (parts.length === 0) parts.push('no changes');
+  return `${report.name}: ${parts.join(', ')}${suspended}`;
+}

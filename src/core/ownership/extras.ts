@@ -1,0 +1,45 @@
+// Live objects Git does not declare, sorted by owner: a person's object in scope is extra (codifiable);
+// a person's object of a kind never written as a file (a Pod, a ReplicaSet) is reported; every other
+// owner's object is listed under its owner, with the hand changes people made on it.
+import type { Config } from '../config/index.js';
+import type { KubeObject, OwnedObject, Reported, ResourceKey } from '../model/index.js';
+import { keyOf } from '../model/index.js';
+import { ephemeralReason } from '../k8s/index.js';
+import { stampedSource } from './owner.js';
+import { handChangesOn, helmReason } from './hand-changes.js';
+import { indexHelm } from './helm.js';
+import { ownerOf, type OwnershipContext } from './owner.js';
+
+/** The ownership context of one snapshot: its Helm releases, and the sources' claims when known. */
+export function ownershipContextOf(
+  live: readonly KubeObject[], config: Config, sourceOf?: OwnershipContext['sourceOf'],
+): OwnershipContext {
+  return { config, helm: indexHelm(live), ...(sourceOf ? { sourceOf } : {}) };
+}
+
+/** Why a person's object is never written as a new file, or undefined when it may be. */
+export function neverWritten(object: KubeObject): Reported | undefined {
+  const ephemeral = ephemeralReason(object);
+  if (ephemeral) return { code: 'ephemeral', reason: ephemeral };
+  return undefined;
+}
+
+export type ExtraVerdict = { type: 'extra' } | { type: 'owned'; owned: OwnedObject };
+
+/** What a live object Git lacks is: a person's extra object, or an object listed under its owner. */
+export function judgeExtra(live: KubeObject, context: OwnershipContext): ExtraVerdict {
+  const key: ResourceKey = keyOf(live);
+  const owner = ownerOf(live, context);
+  if (owner.class === 'person') {
+    const reported = neverWritten(live);
+    return reported ? { type: 'owned', owned: { key, owner, reported } } : { type: 'extra' };
+  }
+  // Created by an applier and claimed by no source: left behind by Git (a prune to come), shown as extra.
+  if (owner.class === 'source' && !stampedSource(live) && !context.sourceOf?.(key, live)) return { type: 'extra' };
+  if (owner.class === 'helm') {
+    const reason = (path: string): Reported => ({ code: 'helm', reason: helmReason(owner.name, path) });
+    const changes = handChangesOn(live, context.config, reason);
+    return { type: 'owned', owned: { key, owner, ...(changes.length ? { changes } : {}) } };
+  }
+  return { type: 'owned', owned: { key, owner } };
+}

@@ -1,0 +1,42 @@
+// One pipeline, two doors, for a Flux cluster (test/fixtures/controllers/flux-podinfo): the App's drift
+// branch for the hand-changes snapshot holds exactly what `driftback codify` writes on the same snapshot,
+// the changes written where Flux reads them (the Kustomization's patch and image override, the overlay).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { runCli } from '../cli/run-cli.js';
+import { drain, startAppHarness, uploadSnapshot, type AppHarness } from '../support/app.js';
+import { scenarioRepository, scenarioSnapshot } from '../support/controllers.js';
+
+const work = mkdtempSync(join(tmpdir(), 'driftback-sources-parity-'));
+let harness: AppHarness | undefined;
+afterAll(async () => {
+  await harness?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+it('the App and driftback codify write a Flux cluster\'s hand changes into the same files', async () => {
+  const files = new Map(scenarioRepository('flux-podinfo'));
+  // One snapshot is enough here: the gate is the same for both doors and not what this test is about.
+  files.set('.github/driftback.yml', `${files.get('.github/driftback.yml')}drift:\n  minSnapshots: 1\n`);
+  const h = (harness = await startAppHarness({ files, owner: 'acme', repo: 'podinfo-gitops' }));
+  const snapshot = { ...scenarioSnapshot('flux-podinfo', 'hand-changes'), repository: h.repository };
+  expect((await uploadSnapshot(h, snapshot)).status).toBe(202);
+  await drain(h);
+  const branch = h.standIn.readFiles(h.owner, h.repo, 'driftback/kind-dev');
+  expect(branch.get('clusters/kind-dev/apps.yaml')).toContain('                      memory: 384Mi\n');
+  expect(branch.get('clusters/kind-dev/apps.yaml')).toContain('      newTag: 6.14.1\n');
+  expect(branch.get('apps/base/podinfo/deployment.yaml')).toBe(files.get('apps/base/podinfo/deployment.yaml'));
+
+  const repo = join(work, 'repo');
+  for (const [path, text] of files) {
+    mkdirSync(dirname(join(repo, path)), { recursive: true });
+    writeFileSync(join(repo, path), text);
+  }
+  const live = join(work, 'snapshot.json');
+  writeFileSync(live, JSON.stringify(snapshot));
+  const cli = await runCli(['codify', '--repo', repo, '--cluster', 'kind-dev', '--live', live], { cwd: work });
+  expect(cli.stderr).toBe('');
+  for (const path of branch.keys()) expect(readFileSync(join(repo, path), 'utf8')).toBe(branch.get(path));
+});
