@@ -1,14 +1,15 @@
-// The emergency procedure end to end, on the `emergency` controller scenario (snapshots of a Flux and
-// an Argo CD cluster): suspend, change by hand, the drift PR opened at once and labelled, merged,
-// resumed, and "verified" once the controller applied the merge; a suspension left past
-// emergency.resumeWithin alerts once and the alert closes on resume; a fix undone by a resume alerts.
+// The emergency procedure end to end, on the `emergency` controller scenario with its own config (a Flux
+// cluster at clusters/kind-dev and an Argo CD cluster at argocd/, rendered as their controllers do):
+// suspend, change by hand, the drift PR opened at once and labelled, merged, resumed, and "verified"
+// once the controller applied the merge; a suspension left past emergency.resumeWithin alerts once and
+// the alert closes on resume; a fix undone by a resume alerts.
 import { afterEach, describe, expect, it } from 'vitest';
 import { drain, pullRequestPayload, pushPayload, sendWebhook, startAppHarness, uploadSnapshot, type AppHarness } from '../support/app.js';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IssueRecord } from '../support/github/state.js';
 import { goldenIn } from '../support/golden.js';
-import { emergencyRepoFiles, emergencySnapshotText, SCOPED_CONFIG, type EmergencySnapshotName } from '../support/emergency-fixture.js';
+import { emergencyRepoFiles, emergencySnapshotText, type EmergencySnapshotName } from '../support/emergency-fixture.js';
 
 /** `test/app/emergency-golden/<name>`, byte for byte; `UPDATE_GOLDEN=1` rewrites it. */
 const expectGolden = goldenIn(join(dirname(fileURLToPath(import.meta.url)), 'emergency-golden'));
@@ -26,7 +27,7 @@ afterEach(async () => {
 
 async function start(): Promise<AppHarness> {
   const files = emergencyRepoFiles();
-  files.set('.github/driftback.yml', SCOPED_CONFIG);
+  // The scenario's own config: kind-dev is Flux at clusters/kind-dev, kind-argo Argo CD at argocd/.
   h = await startAppHarness({ owner: 'acme', repo: 'emergency-gitops', files, now: () => clock.now });
   return h;
 }
