@@ -84,12 +84,12 @@ export async function readManifestTree(cwd: string, dirFlag: string, dir: string
 }
 
 async function treeOf(cwd: string, full: string, base: string, { cluster, configPath }: Pick<ResolvedConfig, 'cluster' | 'configPath'>): Promise<ManifestTree> {
-  const files = await readTree(full);
+  const files = await readTree(full, { allText: true });
   const displayRoot = displayPath(cwd, base);
   if (!cluster) return { files, root: '', dir: base, displayRoot };
   const root = clusterRoot(cluster.path);
-  // Without a path the cluster's sources (in the snapshot) say what is rendered.
-  if (cluster.path !== undefined && ![...files.keys()].some((file) => file.startsWith(root + '/'))) {
+  // Without a path the cluster's sources (in the snapshot) say what is rendered; `.` is the whole tree.
+  if (cluster.path !== undefined && root !== '' && ![...files.keys()].some((file) => file.startsWith(root + '/'))) {
     const where = configPath ? displayPath(cwd, configPath) : `--cluster ${cluster.name}`;
     throw new CliError(`${where}: cluster ${cluster.name} has path "${cluster.path}", but ${join(displayRoot, root)} holds no manifests`);
   }

@@ -17,13 +17,17 @@ export class CliError extends Error {}
 
 const MANIFEST_EXTENSIONS = ['.yaml', '.yml', '.json'];
 
+/** Files larger than this are not read into a manifest tree (the renderer refuses manifests over 4 MiB). */
+const MAX_TREE_FILE_BYTES = 8 * 1024 * 1024;
+
 /**
  * Reads a directory into path → text, paths relative to `root` with `/` separators.
  * Hidden directories (.git, .github) are left out; only manifest files (.yaml .yml .json) and
- * other files under `include` extensions are read.
+ * other files under `include` extensions are read. `allText`: every file that is text (no NUL byte),
+ * as a kustomization may read any of them (generator sources: .env, .properties, .txt, …).
  */
-export async function readTree(root: string, options: { extensions?: string[] } = {}): Promise<Map<string, string>> {
-  const extensions = options.extensions ?? MANIFEST_EXTENSIONS;
+export async function readTree(root: string, options: { extensions?: string[]; allText?: boolean } = {}): Promise<Map<string, string>> {
+  const extensions = options.allText ? [] : (options.extensions ?? MANIFEST_EXTENSIONS);
   const files = new Map<string, string>();
   const walk = async (dir: string): Promise<void> => {
     const entries = await readdir(dir, { withFileTypes: true });
@@ -33,7 +37,10 @@ export async function readTree(root: string, options: { extensions?: string[] } 
       if (entry.isDirectory()) {
         if (!entry.name.startsWith('.') && entry.name !== 'node_modules') await walk(full);
       } else if (entry.isFile() && (extensions.length === 0 || extensions.some((ext) => entry.name.endsWith(ext)))) {
-        files.set(relative(root, full).split(sep).join('/'), await readFile(full, 'utf8'));
+        if (options.allText && (await stat(full)).size > MAX_TREE_FILE_BYTES) continue;
+        const bytes = await readFile(full);
+        if (options.allText && bytes.subarray(0, 8000).includes(0)) continue;
+        files.set(relative(root, full).split(sep).join('/'), bytes.toString('utf8'));
       }
     }
   };

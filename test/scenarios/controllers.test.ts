@@ -66,14 +66,14 @@ describe('hand-made: a person\'s objects and imperative actions on the kind clus
   it('codifies exactly the ConfigMap a person made and the listener added by hand', () => {
     const written = edits(evaluation);
     expect([...written.keys()].sort()).toEqual([
-      'apps/shop/gateway.yaml', 'apps/shop/kustomization.yaml', 'apps/shop/shop/configmap-feature-flags.yaml',
+      'apps/shop/configmap-feature-flags.yaml', 'apps/shop/gateway.yaml', 'apps/shop/kustomization.yaml',
     ]);
-    expect(parse(written.get('apps/shop/shop/configmap-feature-flags.yaml')!)).toEqual({
+    expect(parse(written.get('apps/shop/configmap-feature-flags.yaml')!)).toEqual({
       apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'feature-flags', namespace: 'shop' },
       data: { CHECKOUT_V2: 'true' },
     });
     const kustomization = parse(written.get('apps/shop/kustomization.yaml')!) as { resources: string[] };
-    expect(kustomization.resources).toContain('shop/configmap-feature-flags.yaml');
+    expect(kustomization.resources).toContain('configmap-feature-flags.yaml');
     const gateway = written.get('apps/shop/gateway.yaml')!;
     const original = evaluation.files.get('apps/shop/gateway.yaml')!;
     // Only the new item is added: every other byte stays.

@@ -2,7 +2,7 @@
 // Exit codes follow diff(1) and kubectl diff: 0 in sync, 1 differences, 2 an error.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { evaluateDrift } from '../../core/pipeline/index.js';
+import { describeNotRendered, evaluateDrift } from '../../core/pipeline/index.js';
 import { sourceReportLine } from '../../core/model/index.js';
 import { renderDriftMarkdown } from '../../core/report/index.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
@@ -64,6 +64,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const lives = await Promise.all(flags.live!.map((path) => loadLive(resolve(io.cwd, path))));
   const evaluation = evaluatedOrThrow(input, evaluateDrift(driftInput(input, lives)));
   const result = evaluation.drift;
+  // Parts of the tree that were not rendered, and the live objects set aside for them, go to stderr.
+  for (const source of result.notRendered?.sources ?? []) io.stderr.write(`warning: ${describeNotRendered(source)}\n`);
+  const aside = result.notRendered?.live.length ?? 0;
+  if (aside > 0) io.stderr.write(`warning: ${aside} live object${aside === 1 ? '' : 's'} not compared: a part that was not rendered may have made ${aside === 1 ? 'it' : 'them'}\n`);
   const format = flags.format as Format;
   const sources = evaluation.sources.some((source) => source.controller !== 'kubectl') ? evaluation.sources : [];
   if (format === 'json') io.stdout.write(formatJson(result, sources));

@@ -68,6 +68,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     ...(cluster ? { cluster: { ...cluster, defaultNamespace } } : {}),
     ...(cluster?.path !== undefined ? { path: cluster.path } : {}),
     headFiles: input.files, snapshot: live, now: new Date().toISOString(), sources: head,
+    notRendered: head.notRendered ?? [],
   });
   const name = cluster?.name ?? live.cluster ?? 'cluster';
   const format = flags.format as Format;

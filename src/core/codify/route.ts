@@ -66,6 +66,13 @@ export function routeChange(desired: DesiredObject, pointer: string): Route {
         type: 'replicas', kustomization: origin.kustomization, index: origin.index,
         ...(origin.list ? { document: origin.document ?? 0, list: origin.list } : {}),
       };
+    case 'replacement':
+    case 'var': {
+      // The value was copied from a scalar written elsewhere: that scalar is what to edit.
+      const by = origin.type === 'var' ? `the var ${origin.name}` : 'a replacement';
+      if (origin.from && pointerIsLeaf(desired, pointer)) return { type: 'scalar', file: origin.from.file, range: origin.from.range, owner: origin.kustomization };
+      return { type: 'unsupported', reason: `set by ${by} in ${origin.kustomization} from a value that is not one written scalar; change its source by hand` };
+    }
     default:
       break;
   }

@@ -1,8 +1,11 @@
 // What one render carries through its recursion: the files, what was read, what went wrong, and
 // the kustomization directories being built (to catch cycles).
-import type { SkippedDocument, SourceProblem } from '../model/index.js';
+import type { NotRenderedSource, SkippedDocument, SourceProblem } from '../model/index.js';
 import type { ParseCache } from './parse-cache.js';
 import type { RenderMeter } from './render-budget.js';
+import { copyConfig, defaultTransformerConfig, type TransformerConfig } from './transformer-config.js';
+import type { BoundVar } from './vars.js';
+import type { CustomSchema } from './openapi-schema.js';
 
 export interface BuildContext {
   files: ReadonlyMap<string, string>;
@@ -17,10 +20,28 @@ export interface BuildContext {
   cache?: ParseCache;
   /** The render's budget, charged per document read. */
   meter?: RenderMeter;
+  /** kustomize's default load restriction: files a kustomization reads must be in or below its directory. */
+  rootOnly?: boolean;
+  /** Order of the objects: kustomize's legacy kind order, or as built (fifo). The root's sortOptions win. */
+  order?: 'fifo' | 'legacy';
+  /** The root kustomization's directory and `buildMetadata` options (originAnnotations, …). */
+  root?: { dir: string; buildMetadata: string[] };
+  /** The first `openapi` schema the build met (the root's, when it has one). */
+  schema?: CustomSchema;
+  /** sortOptions.legacySortOptions: the kinds put first and last instead of kustomize's lists. */
+  legacyKinds?: { first: string[]; last: string[] };
+  /** What was not rendered (and why); the build goes on without it. */
+  notRendered: NotRenderedSource[];
+  /** The `namespace:` of each kustomization being built, outermost first ('' for none). */
+  namespaces: string[];
+  /** Vars bound so far (kustomize's var set), resolved at the end of the build. */
+  vars: BoundVar[];
+  /** Field specs of the built-in transformers, with what `configurations` files added. */
+  config: TransformerConfig;
 }
 
 export type UnfollowedKind = 'symlink' | 'submodule';
 
 export function newBuildContext(files: ReadonlyMap<string, string>, unfollowed: ReadonlyMap<string, UnfollowedKind> = new Map()): BuildContext {
-  return { files, filesRead: new Set(), problems: [], skipped: [], stack: [], unfollowed };
+  return { files, filesRead: new Set(), problems: [], skipped: [], stack: [], unfollowed, config: copyConfig(defaultTransformerConfig()), vars: [], notRendered: [], namespaces: [] };
 }

@@ -8,16 +8,22 @@ import type { BuildContext } from './build-context.js';
 import { generate } from './generators.js';
 import { applyImages, type ImageRule } from './images-transformer.js';
 import { field, lineOf, listField, loadKustomization, stringField, stringMap, type KustomizationFile } from './kustomization-file.js';
-import { applyAnnotations, applyLabels } from './metadata-transformers.js';
+import { labelSpecs, writePairs } from './metadata-transformers.js';
+import { mergeConfig, readConfig } from './transformer-config.js';
+import { inlineConfigs, pluginRun, runPairs } from './builtin-plugins.js';
 import { applyNameAffix } from './name-affix.js';
 import { applyNamespace } from './namespace-transformer.js';
 import { applyPatchField } from './patches.js';
-import { findKustomizationFile, isDirectory, isRemoteTarget, joinPath } from './paths.js';
+import { findKustomizationFile, isDirectory, isRemoteTarget, joinPath, kustomizationFilesIn, outsideDir } from './paths.js';
 import { readResourceFile } from './read-resource-file.js';
 import { applyReplicas, type ReplicaRule } from './replicas-transformer.js';
 import { describeResource, groupOfResource, kindOf, nameOf, namespaceOf, type BuildResource } from './resource.js';
 import { strategicMerge } from './strategic-merge.js';
-import { getString, type TrackedNode } from './tracked.js';
+import { getString, toPlain, type TrackedMap, type TrackedNode } from './tracked.js';
+import { applyReplacements, readReplacement } from './replacements.js';
+import { bindVars } from './vars.js';
+import { readCustomSchema } from './openapi-schema.js';
+import { loadYamlFileCached } from './parse-cache.js';
 
 /** Builds `dir` (which has a kustomization file); `initial` is the parent's resources when `dir` is a component. */
 export function buildKustomization(dir: string, kustomizationPath: string, context: BuildContext, initial: BuildResource[] = []): BuildResource[] {
@@ -27,7 +33,11 @@ export function buildKustomization(dir: string, kustomizationPath: string, conte
   context.problems.push(...loaded.problems);
   if (!loaded.ok) return initial;
   const k = loaded.file;
+  const others = kustomizationFilesIn(context.files, dir).filter((path) => path !== kustomizationPath);
+  if (others.length > 0) context.problems.push({ file: kustomizationPath, message: `Found multiple kustomization files under ${dir || '.'}: ${others.join(', ')} too; keep one` });
   context.stack.push(dir);
+  context.namespaces.push(stringField(k, 'namespace', []) ?? '');
+  for (const skipped of loaded.notRendered) notRendered(context, skipped.file, skipped.line, skipped.field, skipped.message);
   try {
     let resources = [...initial];
     const ids = new Map(resources.map((r) => [idOf(r), r]));
@@ -44,6 +54,17 @@ export function buildKustomization(dir: string, kustomizationPath: string, conte
     };
     const resourceEntries = [...listField(k, 'resources', context.problems), ...listField(k, 'bases', context.problems)];
     for (const entry of resourceEntries) accept(loadEntry(k, entry, 'resources', context));
+    readOpenApi(k, context);
+    if (context.stack.length === 1) {
+      readSortOptions(k, context);
+      const metadata = field(k, 'buildMetadata');
+      const options = metadata?.kind === 'list' ? metadata.items.flatMap((i) => (i.kind === 'scalar' ? [String(i.value)] : [])) : [];
+      context.root = { dir, buildMetadata: options };
+    }
+    // kustomize's order: resources, configurations, generators, components, transformers.
+    readConfigurations(k, context);
+    resources = runGenerators(k, resources, context);
+    resources = runPlugins(k, 'generators', resources, context);
     for (const entry of listField(k, 'components', context.problems)) {
       const componentDir = resolveEntry(k, entry, 'components', context);
       if (componentDir === undefined) continue;
@@ -56,15 +77,41 @@ export function buildKustomization(dir: string, kustomizationPath: string, conte
         report(context, k, entry, 'components', `cycle: ${[...context.stack, componentDir].map((d) => d || '.').join(' → ')}: remove the entry that points back`);
         continue;
       }
+      const kindError = kustomizationKindError(context, file, true);
+      if (kindError) {
+        report(context, k, entry, 'components', kindError);
+        continue;
+      }
       resources = buildKustomization(componentDir, file, context, resources);
       for (const r of resources) if (!r.kustomizations.includes(k.path) && r.kustomizations.includes(file)) r.kustomizations.push(k.path);
     }
-    resources = runGenerators(k, resources, context);
     resources = runTransformers(k, resources, context);
+    resources = runPlugins(k, 'transformers', resources, context);
+    context.problems.push(...bindVars(k, listField(k, 'vars', context.problems), resources, context.vars));
     return resources;
   } finally {
     context.stack.pop();
+    context.namespaces.pop();
   }
+}
+
+/** kustomize's rule: `components` lists Components (apiVersion v1alpha1), `resources` lists no Component. */
+function kustomizationKindError(context: BuildContext, file: string, component: boolean): string | undefined {
+  const text = context.files.get(file) ?? '';
+  const kind = /^kind:\s*["']?(\w+)/m.exec(text)?.[1] ?? 'Kustomization';
+  const apiVersion = /^apiVersion:\s*["']?([\w./-]+)/m.exec(text)?.[1];
+  if (component && kind !== 'Component') return `expected kind 'Component' for path '${file}' but got '${kind}'`;
+  if (!component && kind === 'Component') return `expected kind != 'Component' for path '${file}': list it under components`;
+  if (component && apiVersion && apiVersion !== 'kustomize.config.k8s.io/v1alpha1') {
+    return 'apiVersion for Component should be kustomize.config.k8s.io/v1alpha1';
+  }
+  return undefined;
+}
+
+/** Records what is not rendered, with the namespace its objects would get (the outermost `namespace:` on the way). */
+function notRendered(context: BuildContext, file: string, line: number | undefined, field: string | undefined, reason: string): void {
+  const namespace = context.namespaces.find((ns) => ns !== '');
+  context.notRendered.push({ file, ...(line ? { line } : {}), ...(field ? { field } : {}), reason, ...(namespace ? { namespace } : {}) });
 }
 
 function idOf(r: BuildResource): string {
@@ -82,7 +129,7 @@ function resolveEntry(k: KustomizationFile, entry: TrackedNode, fieldName: strin
     return undefined;
   }
   if (isRemoteTarget(entry.value)) {
-    report(context, k, entry, fieldName, `remote target "${entry.value}" is not supported: vendor it into the repository and point at the local copy`);
+    notRendered(context, k.path, lineOf(entry), fieldName, `remote target "${entry.value}" is not fetched: vendor it into the repository to have it rendered`);
     return undefined;
   }
   const path = joinPath(k.dir, entry.value);
@@ -93,11 +140,22 @@ function resolveEntry(k: KustomizationFile, entry: TrackedNode, fieldName: strin
 function loadEntry(k: KustomizationFile, entry: TrackedNode, fieldName: string, context: BuildContext): BuildResource[] {
   const path = resolveEntry(k, entry, fieldName, context);
   if (path === undefined) return [];
-  if (context.files.has(path)) return readResourceFile(path, context, [k.path]);
+  if (context.files.has(path)) {
+    if (context.rootOnly && outsideDir(k.dir, path)) {
+      report(context, k, entry, fieldName, `security; file "${String((entry as { value: unknown }).value)}" is not in or below the kustomization's directory`);
+      return [];
+    }
+    return readResourceFile(path, context, [k.path]);
+  }
   const nested = findKustomizationFile(context.files, path);
   if (nested) {
     if (context.stack.includes(path)) {
       report(context, k, entry, fieldName, `cycle: ${[...context.stack, path].map((d) => d || '.').join(' → ')}: remove the entry that points back`);
+      return [];
+    }
+    const kindError = kustomizationKindError(context, nested, false);
+    if (kindError) {
+      report(context, k, entry, fieldName, kindError);
       return [];
     }
     const built = buildKustomization(path, nested, context);
@@ -117,7 +175,7 @@ function runGenerators(k: KustomizationFile, resources: BuildResource[], context
   let current = resources;
   for (const fieldName of ['configMapGenerator', 'secretGenerator'] as const) {
     const entries = listField(k, fieldName, context.problems);
-    const generated = generate(k, fieldName, entries, { files: context.files, filesRead: context.filesRead, problems: context.problems });
+    const generated = generate(k, fieldName, entries, { files: context.files, filesRead: context.filesRead, problems: context.problems, rootOnly: context.rootOnly });
     generated.forEach((made) => {
       const existing = current.find((r) => kindOf(r) === kindOf(made) && r.names.includes(nameOf(made)) && (!namespaceOf(made) || r.namespaces.includes(namespaceOf(made))));
       const entryLine = made.location.line;
@@ -154,13 +212,15 @@ function combine(existing: BuildResource, made: BuildResource): void {
     existing.root.entries.delete('binaryData');
   }
   const merged = strategicMerge(existing.root, patch, context);
-  if (merged?.kind === 'map') existing.root = merged;
-  existing.needsHash = existing.needsHash || made.needsHash;
+  // A replacing generator is the object's origin from then on; a merging one keeps the base's.
+  if (merged?.kind === 'map') existing.root = made.behavior === 'replace' ? { ...merged, source: made.root.source } : merged;
+  // kustomize keeps the base's hash suffix only while the merging generator also wants one.
+  existing.needsHash = Boolean(existing.needsHash && made.needsHash);
   existing.kustomizations = [...existing.kustomizations];
 }
 
 function runTransformers(k: KustomizationFile, resources: BuildResource[], context: BuildContext): BuildResource[] {
-  const inputs = { files: context.files, filesRead: context.filesRead, problems: context.problems };
+  const inputs = { files: context.files, filesRead: context.filesRead, problems: context.problems, rootOnly: context.rootOnly, schema: context.schema };
   const sourceOf = (node: TrackedNode | undefined, origin: FieldOrigin): FieldSource => ({ location: node?.source.location, origin });
   let current = resources;
   current = applyPatchField(k, 'patchesStrategicMerge', listField(k, 'patchesStrategicMerge', context.problems), current, inputs);
@@ -173,18 +233,23 @@ function runTransformers(k: KustomizationFile, resources: BuildResource[], conte
   const suffix = stringField(k, 'nameSuffix', context.problems) ?? '';
   applyNameAffix(current, prefix, suffix, sourceOf(field(k, prefix ? 'namePrefix' : 'nameSuffix'), { type: 'name-affix', kustomization: k.path }));
 
+  // kustomize's order: each labels: entry, then commonLabels, then commonAnnotations.
   const labelOrigin: FieldOrigin = { type: 'labels', kustomization: k.path };
-  forEachPair(field(k, 'commonLabels'), k, 'commonLabels', context.problems, (pair, node) =>
-    applyLabels(current, pair, { includeSelectors: true, includeTemplates: true }, sourceOf(node, labelOrigin)));
   listField(k, 'labels', context.problems).forEach((entry, index) => {
     if (entry.kind !== 'map') return report(context, k, entry, `labels[${index}]`, 'expected a mapping with pairs');
-    if (entry.entries.has('fields')) return report(context, k, entry.entries.get('fields'), `labels[${index}].fields`, 'custom label field specs are not supported: use includeSelectors/includeTemplates or a patch');
     const flag = (name: string): boolean => entry.entries.get(name)?.kind === 'scalar' && (entry.entries.get(name) as { value: unknown }).value === true;
-    const options = { includeSelectors: flag('includeSelectors'), includeTemplates: flag('includeTemplates') };
-    forEachPair(entry.entries.get('pairs'), k, `labels[${index}].pairs`, context.problems, (pair, node) => applyLabels(current, pair, options, sourceOf(node, labelOrigin)));
+    const fields = entry.entries.get('fields');
+    const fieldSpecs = fields ? readConfig({ commonLabels: toPlain(fields) }).commonLabels ?? [] : [];
+    const specs = labelSpecs(context.config, {
+      includeSelectors: flag('includeSelectors'), includeTemplates: flag('includeTemplates'),
+      includeVolumeClaimTemplates: flag('includeVolumeClaimTemplates'), fieldSpecs,
+    });
+    forEachPair(entry.entries.get('pairs'), k, `labels[${index}].pairs`, context.problems, (pair, node) => writePairs(current, pair, specs, sourceOf(node, labelOrigin)));
   });
+  forEachPair(field(k, 'commonLabels'), k, 'commonLabels', context.problems, (pair, node) =>
+    writePairs(current, pair, context.config.commonLabels, sourceOf(node, labelOrigin)));
   forEachPair(field(k, 'commonAnnotations'), k, 'commonAnnotations', context.problems, (pair, node) =>
-    applyAnnotations(current, pair, sourceOf(node, { type: 'annotations', kustomization: k.path })));
+    writePairs(current, pair, context.config.commonAnnotations, sourceOf(node, { type: 'annotations', kustomization: k.path })));
 
   current = applyPatchField(k, 'patchesJson6902', listField(k, 'patchesJson6902', context.problems), current, inputs);
 
@@ -193,7 +258,126 @@ function runTransformers(k: KustomizationFile, resources: BuildResource[], conte
     context.problems.push({ file: k.path, line: rule.source.location?.line, field: 'replicas', message: `no Deployment, StatefulSet, ReplicaSet or ReplicationController named "${rule.name}" in this build` });
   }
   applyImages(current, readImageRules(k, context));
+  runReplacements(k, current, context);
   return current;
+}
+
+/** `openapi: {path}`: a schema for custom resources' merge keys; the first one met wins, as in kustomize. */
+function readOpenApi(k: KustomizationFile, context: BuildContext): void {
+  const node = field(k, 'openapi');
+  if (!node || context.schema) return;
+  const pathNode = node.kind === 'map' ? node.entries.get('path') : undefined;
+  const version = getString(node, ['version']);
+  if (pathNode && version) return report(context, k, node, 'openapi', 'builtin version and custom schema provided, cannot use both');
+  // `version:` picks kustomize's built-in Kubernetes schema, of which it has one: v1.21.2.
+  if (version && version !== 'v1.21.2') return report(context, k, node, 'openapi.version', `the built-in schema ${version} is not one of kustomize's (v1.21.2)`);
+  if (!pathNode) return;
+  const relative = pathNode.kind === 'scalar' ? String(pathNode.value) : '';
+  const path = joinPath(k.dir, relative);
+  const text = path === undefined ? undefined : context.files.get(path);
+  if (path === undefined || text === undefined) return report(context, k, pathNode, 'openapi.path', `schema file "${relative}" does not exist (remote schemas are not fetched)`);
+  context.filesRead.add(path);
+  const loaded = loadYamlFileCached(path, text, context.cache, context.meter);
+  context.problems.push(...loaded.problems);
+  const schema = loaded.documents[0]?.root ? readCustomSchema(toPlain(loaded.documents[0].root)) : undefined;
+  if (!schema) return report(context, k, pathNode, 'openapi.path', 'expected an OpenAPI document with definitions');
+  context.schema = schema;
+}
+
+/** The root kustomization's sortOptions decide the order of the objects. */
+function readSortOptions(k: KustomizationFile, context: BuildContext): void {
+  const node = field(k, 'sortOptions');
+  if (node?.kind !== 'map') return;
+  const order = getString(node, ['order']);
+  if (order !== 'fifo' && order !== 'legacy') return report(context, k, node, 'sortOptions.order', 'must be one of [fifo, legacy]');
+  if (order === 'fifo' && node.entries.has('legacySortOptions')) return report(context, k, node, 'sortOptions.legacySortOptions', "is set but the selected sort order is 'fifo', not 'legacy'");
+  context.order = order;
+  const legacy = node.entries.get('legacySortOptions');
+  const kinds = (key: string): string[] | undefined => {
+    const list = legacy?.kind === 'map' ? legacy.entries.get(key) : undefined;
+    return list?.kind === 'list' ? list.items.flatMap((i) => (i.kind === 'scalar' ? [String(i.value)] : [])) : undefined;
+  };
+  if (legacy) context.legacyKinds = { first: kinds('orderFirst') ?? [], last: kinds('orderLast') ?? [] };
+}
+
+/** `configurations:` files add field specs to the built-in transformers (kustomize merges them into the build's). */
+function readConfigurations(k: KustomizationFile, context: BuildContext): void {
+  listField(k, 'configurations', context.problems).forEach((entry, index) => {
+    const relative = entry.kind === 'scalar' ? String(entry.value) : '';
+    const path = joinPath(k.dir, relative);
+    const text = path === undefined ? undefined : context.files.get(path);
+    if (path === undefined || text === undefined) return report(context, k, entry, `configurations[${index}]`, `configuration file "${relative}" does not exist`);
+    context.filesRead.add(path);
+    const loaded = loadYamlFileCached(path, text, context.cache, context.meter);
+    context.problems.push(...loaded.problems);
+    for (const doc of loaded.documents) if (doc.root) mergeConfig(context.config, readConfig(toPlain(doc.root)));
+  });
+}
+
+/** `generators:` / `transformers:` entries naming kustomize's built-in plugins, run in order. */
+function runPlugins(k: KustomizationFile, fieldName: 'generators' | 'transformers', resources: BuildResource[], context: BuildContext): BuildResource[] {
+  let current = resources;
+  listField(k, fieldName, context.problems).forEach((entry, index) => {
+    const where = `${fieldName}[${index}]`;
+    if (entry.kind !== 'scalar' || typeof entry.value !== 'string') return report(context, k, entry, where, 'expected a file, a directory or inline YAML');
+    let configs: TrackedMap[] = [];
+    if (entry.value.includes('\n')) {
+      const inline = inlineConfigs(k, entry.value);
+      if (inline.problem) return report(context, k, entry, where, inline.problem);
+      configs = inline.configs;
+    } else {
+      const path = resolveEntry(k, entry, fieldName, context);
+      if (path === undefined) return;
+      const nested = context.files.has(path) ? undefined : findKustomizationFile(context.files, path);
+      if (nested) configs = buildKustomization(path, nested, context).map((r) => r.root);
+      else {
+        const text = context.files.get(path);
+        if (text === undefined) return report(context, k, entry, where, `"${entry.value}" (${path}) does not exist`);
+        context.filesRead.add(path);
+        const loaded = loadYamlFileCached(path, text, context.cache, context.meter);
+        context.problems.push(...loaded.problems);
+        configs = loaded.documents.flatMap((d) => (d.root?.kind === 'map' ? [d.root] : []));
+      }
+    }
+    for (const config of configs) {
+      const run = pluginRun(k, config, fieldName === 'generators');
+      if (run.type === 'refused') return notRendered(context, k.path, lineOf(entry), where, run.reason);
+      if (run.type === 'error') return report(context, k, entry, where, run.reason);
+      if (run.type === 'pairs') runPairs(current, run, { type: run.field, kustomization: k.path });
+      else if (fieldName === 'generators') current = runGenerators(run.file, current, context);
+      else current = runTransformers(run.file, current, context);
+    }
+  });
+  return current;
+}
+
+/** `replacements:` entries, inline or `path:` files holding one replacement or a list of them. */
+function runReplacements(k: KustomizationFile, resources: BuildResource[], context: BuildContext): void {
+  listField(k, 'replacements', context.problems).forEach((entry, index) => {
+    const where = `replacements[${index}]`;
+    const pathNode = entry.kind === 'map' ? entry.entries.get('path') : undefined;
+    let items: { value: unknown; node?: TrackedNode }[];
+    if (pathNode) {
+      const relative = pathNode.kind === 'scalar' ? String(pathNode.value) : '';
+      const path = joinPath(k.dir, relative);
+      const text = path === undefined ? undefined : context.files.get(path);
+      if (path === undefined || text === undefined) return report(context, k, pathNode, where, `replacement file "${relative}" does not exist`);
+      context.filesRead.add(path);
+      const loaded = loadYamlFileCached(path, text, context.cache, context.meter);
+      context.problems.push(...loaded.problems);
+      items = loaded.documents.flatMap((d) => (!d.root ? [] : d.root.kind === 'list' ? d.root.items : [d.root])).map((node) => ({ value: toPlain(node), node }));
+    } else items = [{ value: toPlain(entry), node: entry }];
+    for (const item of items) {
+      const sourceValue = item.node?.kind === 'map' ? item.node.entries.get('sourceValue') : undefined;
+      const replacement = readReplacement(item.value, index, sourceValue);
+      if (typeof replacement === 'string') return report(context, k, entry, where, replacement);
+      try {
+        applyReplacements(resources, [replacement], k.path);
+      } catch (error) {
+        return report(context, k, entry, where, (error as Error).message);
+      }
+    }
+  });
 }
 
 function forEachPair(node: TrackedNode | undefined, k: KustomizationFile, fieldName: string, problems: SourceProblem[], apply: (pair: Map<string, string>, node: TrackedNode) => void): void {
@@ -207,7 +391,8 @@ function writtenText(k: KustomizationFile, node: TrackedNode | undefined, contex
   if (node?.kind !== 'scalar' || node.value === null) return undefined;
   if (typeof node.value === 'string') return node.value;
   const range = node.source.location?.range;
-  const raw = range ? (context.files.get(k.path) ?? '').slice(range[0], range[1]) : '';
+  const file = node.source.location?.file ?? k.path;
+  const raw = range ? (context.files.get(file) ?? '').slice(range[0], range[1]) : '';
   return raw.replace(/^["']|["']$/g, '') || String(node.value);
 }
 

@@ -3,7 +3,7 @@
 // disableNameSuffixHash is set.
 import type { FieldOrigin, FieldSource, SourceProblem } from '../model/index.js';
 import { lineOf, stringMap, type KustomizationFile } from './kustomization-file.js';
-import { basename, joinPath } from './paths.js';
+import { basename, joinPath, outsideDir } from './paths.js';
 import type { BuildResource } from './resource.js';
 import { getString, type TrackedMap, type TrackedNode } from './tracked.js';
 
@@ -13,6 +13,7 @@ export interface GeneratorInputs {
   files: ReadonlyMap<string, string>;
   filesRead: Set<string>;
   problems: SourceProblem[];
+  rootOnly?: boolean;
 }
 
 interface GeneratorOptions {
@@ -49,7 +50,7 @@ function generateOne(
   const data = new Map<string, TrackedNode>();
   const add = (key: string, value: string, node: TrackedNode): void => {
     if (data.has(key)) problem(`key "${key}" is given twice`, node);
-    const encoded = fieldName === 'secretGenerator' ? Buffer.from(value, 'utf8').toString('base64') : value;
+    const encoded = fieldName === 'secretGenerator' ? encodeBase64(value) : value;
     data.set(key, { kind: 'scalar', value: encoded, source: { location: node.source.location, origin } });
   };
   for (const literal of stringItems(entry.entries.get('literals'))) {
@@ -123,6 +124,10 @@ function readInput(kustomization: KustomizationFile, relative: string, node: Tra
     inputs.problems.push({ file: kustomization.path, line: lineOf(node), field: where, message: `"${relative}" leaves the repository: driftback reads only files inside it, so vendor the file into the repository and point at that copy` });
     return undefined;
   }
+  if (inputs.rootOnly && outsideDir(kustomization.dir, path)) {
+    inputs.problems.push({ file: kustomization.path, line: lineOf(node), field: where, message: `security; file "${relative}" is not in or below the kustomization's directory` });
+    return undefined;
+  }
   const text = inputs.files.get(path);
   if (text === undefined) {
     inputs.problems.push({ file: kustomization.path, line: lineOf(node), field: where, message: `file "${relative}" (${path}) does not exist` });
@@ -132,7 +137,18 @@ function readInput(kustomization: KustomizationFile, relative: string, node: Tra
   return text;
 }
 
+/** Base64 as kustomize writes Secret data: lines of 70 characters, each ending in a newline, once it is that long. */
+export function encodeBase64(value: string): string {
+  const encoded = Buffer.from(value, 'utf8').toString('base64');
+  if (encoded.length < 70) return encoded;
+  let out = '';
+  for (let i = 0; i < encoded.length; i += 70) out += `${encoded.slice(i, i + 70)}\n`;
+  return out;
+}
+
+/** A list of strings, or one string (kustomize's `env: file.env`). */
 function stringItems(node: TrackedNode | undefined): { text: string; node: TrackedNode }[] {
+  if (node?.kind === 'scalar' && node.value !== null) return [{ text: String(node.value), node }];
   if (node?.kind !== 'list') return [];
   return node.items.flatMap((item) => (item.kind === 'scalar' && item.value !== null ? [{ text: String(item.value), node: item }] : []));
 }

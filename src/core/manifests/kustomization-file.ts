@@ -9,21 +9,13 @@ export const SUPPORTED_FIELDS: ReadonlySet<string> = new Set([
   'apiVersion', 'kind', 'metadata', 'resources', 'bases', 'components', 'namespace', 'namePrefix', 'nameSuffix',
   'commonLabels', 'labels', 'commonAnnotations', 'images', 'replicas', 'patches', 'patchesStrategicMerge',
   'patchesJson6902', 'configMapGenerator', 'secretGenerator', 'generatorOptions', 'buildMetadata', 'sortOptions',
+  'replacements', 'configurations', 'generators', 'transformers', 'vars', 'openapi',
 ]);
 
 /** Fields kustomize has that this build does not do, with what to do instead. */
 const UNSUPPORTED_HINTS: Readonly<Record<string, string>> = {
-  helmCharts: 'render the chart into files (helm template) or let the controller inflate it',
-  helmChartInflationGenerator: 'render the chart into files (helm template)',
-  helmGlobals: 'render the chart into files (helm template)',
-  replacements: 'write the values in the resources or use patches',
-  vars: 'write the values in the resources or use patches',
-  transformers: 'use the built-in fields (patches, images, labels, …)',
-  generators: 'use configMapGenerator/secretGenerator or commit the generated files',
   validators: 'remove it',
-  openapi: 'remove it; custom schemas are not read',
   crds: 'remove it; custom resource schemas are not read',
-  configurations: 'remove it; custom transformer configurations are not read',
   imageTags: 'rename it to images',
 };
 
@@ -34,19 +26,32 @@ export interface KustomizationFile {
   isComponent: boolean;
 }
 
-export type LoadedKustomization = { ok: true; file: KustomizationFile; problems: SourceProblem[] } | { ok: false; problems: SourceProblem[] };
+/** Fields whose output driftback cannot produce (they run helm): the rest of the kustomization still renders. */
+export const NOT_RENDERED_FIELDS: Readonly<Record<string, string>> = {
+  helmCharts: 'Helm charts are inflated by running helm, which driftback does not do',
+  helmChartInflationGenerator: 'Helm charts are inflated by running helm, which driftback does not do',
+};
+
+export type LoadedKustomization =
+  | { ok: true; file: KustomizationFile; problems: SourceProblem[]; notRendered: SourceProblem[] }
+  | { ok: false; problems: SourceProblem[] };
 
 export function loadKustomization(path: string, dir: string, text: string, cache?: ParseCache, meter?: RenderMeter): LoadedKustomization {
-  const loaded = loadYamlFileCached(path, text, cache, meter);
+  const loaded = loadYamlFileCached(path, text, cache, meter, true);
   if (loaded.problems.length > 0) return { ok: false, problems: loaded.problems };
   const docs = loaded.documents.filter((d) => d.root);
   if (docs.length !== 1 || docs[0].root?.kind !== 'map') {
     return { ok: false, problems: [{ file: path, line: 1, message: 'a kustomization file must hold exactly one YAML mapping' }] };
   }
-  const root = docs[0].root;
+  const root = caseFolded(docs[0].root);
   const problems: SourceProblem[] = [];
+  const notRendered: SourceProblem[] = [];
   for (const [field, node] of root.entries) {
-    if (SUPPORTED_FIELDS.has(field)) continue;
+    if (SUPPORTED_FIELDS.has(field) || field === 'helmGlobals') continue;
+    if (NOT_RENDERED_FIELDS[field]) {
+      notRendered.push({ file: path, line: lineOfKey(text, node), field, message: NOT_RENDERED_FIELDS[field] });
+      continue;
+    }
     const hint = UNSUPPORTED_HINTS[field];
     problems.push({
       file: path,
@@ -57,7 +62,20 @@ export function loadKustomization(path: string, dir: string, text: string, cache
   }
   const kind = root.entries.get('kind');
   const isComponent = kind?.kind === 'scalar' && kind.value === 'Component';
-  return { ok: true, file: { path, dir, root, isComponent }, problems };
+  return { ok: true, file: { path, dir, root, isComponent }, problems, notRendered };
+}
+
+const BY_LOWER_CASE = new Map([...SUPPORTED_FIELDS].map((name) => [name.toLowerCase(), name]));
+
+/** kustomize reads its fields as Go's JSON decoder does, ignoring case: `nameprefix` is namePrefix. */
+function caseFolded(root: TrackedMap): TrackedMap {
+  if ([...root.entries.keys()].every((key) => SUPPORTED_FIELDS.has(key) || !BY_LOWER_CASE.has(key.toLowerCase()))) return root;
+  const entries = new Map<string, TrackedNode>();
+  for (const [key, value] of root.entries) {
+    const name = SUPPORTED_FIELDS.has(key) ? key : (BY_LOWER_CASE.get(key.toLowerCase()) ?? key);
+    entries.set(name, value);
+  }
+  return { ...root, entries };
 }
 
 /** The line of a mapping key: the value node's line is the key's line unless the value starts on the next. */

@@ -7,8 +7,9 @@ import { toPlain, type TrackedMap } from './tracked.js';
 
 export function kustomizeHash(object: TrackedMap): string {
   const plain = toPlain(object) as Record<string, unknown>;
-  const metadata = (plain.metadata ?? {}) as Record<string, unknown>;
-  const name = metadata.name ?? '';
+  // kustomize's hasher looks the name up as one field called "metadata/name" (kyaml's Lookup does not
+  // split paths), which no object has: the name it hashes is always "".
+  const name = '';
   const present = (v: unknown): unknown => (v === undefined || v === null ? '' : v);
   const isMap = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
   let encoded: Record<string, unknown>;

@@ -1,127 +1,151 @@
-// After renames (namePrefix/nameSuffix, generator hashes), references inside the build follow the
-// object they name, as kustomize's nameReference transformer does: ConfigMap/Secret refs in pod
-// templates (env, envFrom, volumes, projected volumes, imagePullSecrets), serviceAccountName, PVC
-// claimName, RBAC roleRef and subjects, Ingress backends and TLS secrets, StatefulSet serviceName,
-// HPA scaleTargetRef.
-import type { FieldSource } from '../model/index.js';
+// After renames (namePrefix/nameSuffix, namespaces, generator hashes, patches), references inside the
+// build follow the object they name, as kustomize's nameReference transformer does once at the end of
+// a build: its field specs (transformer-config.ts: the built-in ones plus `configurations`) say where
+// a kind is referred to; a reference is matched against the names objects had before their renames,
+// narrowed by kind, namespace and, when several remain, by the prefixes and suffixes they share.
+import type { FieldSource, SourceProblem } from '../model/index.js';
 import { isClusterScoped } from '../k8s/index.js';
-import { groupOfResource, kindOf, nameOf, namespaceOf, type BuildResource } from './resource.js';
-import { getIn, getString, mapsAt, type TrackedMap } from './tracked.js';
+import {
+  describeResource, effectiveNamespace, groupOfResource, kindOf, nameOf, namespaceOf, originalId, type BuildResource,
+} from './resource.js';
+import { fieldsAt, gvkSelected, pathSegments, type Gvk, type TransformerConfig } from './transformer-config.js';
+import { getString, type TrackedMap, type TrackedNode } from './tracked.js';
 
-interface Reference {
-  map: TrackedMap;
-  key: string;
-  kinds: readonly string[];
-  /** For RBAC subjects: the subject's namespace field follows the ServiceAccount's namespace too. */
-  namespaceKey?: string;
-}
-
-const POD_SPEC_PATHS: Readonly<Record<string, string[]>> = {
-  Pod: ['spec'],
-  Deployment: ['spec', 'template', 'spec'],
-  ReplicaSet: ['spec', 'template', 'spec'],
-  DaemonSet: ['spec', 'template', 'spec'],
-  StatefulSet: ['spec', 'template', 'spec'],
-  Job: ['spec', 'template', 'spec'],
-  ReplicationController: ['spec', 'template', 'spec'],
-  CronJob: ['spec', 'jobTemplate', 'spec', 'template', 'spec'],
-};
-
-const CONTAINER_LISTS = ['containers[]', 'initContainers[]', 'ephemeralContainers[]'];
-const SCALABLE = ['Deployment', 'StatefulSet', 'ReplicaSet', 'ReplicationController'];
-
-export function fixNameReferences(resources: BuildResource[]): void {
-  // Index moved objects by kind and every name they had: references are looked up, not scanned.
-  const moved = new Map<string, BuildResource[]>();
-  for (const r of resources) {
-    if (r.names.length < 2 && r.namespaces.length < 2) continue;
-    for (const name of new Set(r.names)) {
-      const id = `${kindOf(r)}/${name}`;
-      const list = moved.get(id);
-      if (list) list.push(r);
-      else moved.set(id, [r]);
+export function fixNameReferences(resources: BuildResource[], config: TransformerConfig): SourceProblem[] {
+  const problems: SourceProblem[] = [];
+  const renamed = resources.filter((r) => r.prevIds && r.prevIds.length > 0);
+  if (renamed.length === 0) return problems;
+  for (const backRef of config.nameReference) {
+    // Only objects renamed at some point and once of the referred kind can be referral targets.
+    const targets = renamed.filter((r) => r.prevIds!.some((id) => gvkSelected(id, backRef)));
+    if (targets.length === 0) continue;
+    for (const spec of backRef.fieldSpecs) {
+      const segments = pathSegments(spec.path);
+      for (const referrer of resources) {
+        const org = originalId(referrer);
+        if (!gvkSelected(org, spec)) continue;
+        const fields = fieldsAt(referrer.root, segments);
+        if (fields.length === 0) continue;
+        const candidates = referable(referrer, targets);
+        const context: Selection = { referrer, target: backRef, path: spec.path, candidates };
+        for (const field of fields) {
+          try {
+            update(field.parent, field.key, field.node, context);
+          } catch (error) {
+            if (!(error instanceof AmbiguousReference)) throw error;
+            problems.push({ file: referrer.file, line: referrer.location.line, message: error.message });
+          }
+        }
+      }
     }
   }
-  if (moved.size === 0) return;
-  for (const resource of resources) {
-    for (const ref of referencesOf(resource)) follow(resource, ref, moved);
-  }
+  return problems;
 }
 
-function follow(referrer: BuildResource, ref: Reference, moved: ReadonlyMap<string, BuildResource[]>): void {
-  const node = ref.map.entries.get(ref.key);
-  if (node?.kind !== 'scalar' || typeof node.value !== 'string') return;
-  const value = node.value;
-  const subjectNamespace = ref.namespaceKey ? getString(ref.map, [ref.namespaceKey]) : undefined;
-  const referrerNamespace = namespaceOf(referrer);
-  const candidates = ref.kinds.flatMap((kind) => moved.get(`${kind}/${value}`) ?? []);
-  const target = candidates.find((candidate) => {
-    const unchanged = nameOf(candidate) === value && (!ref.namespaceKey || subjectNamespace === namespaceOf(candidate));
-    if (unchanged) return false;
-    if (isClusterScoped(groupOfResource(candidate), kindOf(candidate))) return true;
-    if (subjectNamespace !== undefined) return candidate.namespaces.includes(subjectNamespace);
-    return candidate.namespaces.includes(referrerNamespace) || namespaceOf(candidate) === referrerNamespace;
-  });
-  if (!target) return;
-  const source: FieldSource = { location: node.source.location, origin: target.renamedBy ?? node.source.origin };
-  if (nameOf(target) !== value) ref.map.entries.set(ref.key, { kind: 'scalar', value: nameOf(target), source });
-  // A ServiceAccount subject follows the account's namespace too (it needs one to be valid).
-  if (ref.namespaceKey && namespaceOf(target) && subjectNamespace !== namespaceOf(target)) {
-    const nsSource = ref.map.entries.get(ref.namespaceKey)?.source ?? { origin: target.renamedBy ?? source.origin };
-    ref.map.entries.set(ref.namespaceKey, { kind: 'scalar', value: namespaceOf(target), source: nsSource });
-  }
+class AmbiguousReference extends Error {}
+
+interface Selection {
+  referrer: BuildResource;
+  target: Gvk;
+  path: string;
+  candidates: BuildResource[];
 }
 
-function referencesOf(resource: BuildResource): Reference[] {
-  const refs: Reference[] = [];
-  const add = (maps: TrackedMap[], key: string, kinds: readonly string[], namespaceKey?: string): void => {
-    for (const map of maps) if (map.entries.has(key)) refs.push({ map, key, kinds, namespaceKey });
-  };
-  const root = resource.root;
-  const kind = kindOf(resource);
-  const podPath = POD_SPEC_PATHS[kind];
-  if (podPath) {
-    const pod = getIn(root, podPath);
-    const at = (path: string[]): TrackedMap[] => mapsAt(pod, path);
-    add(at([]), 'serviceAccountName', ['ServiceAccount']);
-    add(at([]), 'serviceAccount', ['ServiceAccount']);
-    add(at([]), 'priorityClassName', ['PriorityClass']);
-    add(at(['volumes[]', 'configMap']), 'name', ['ConfigMap']);
-    add(at(['volumes[]', 'secret']), 'secretName', ['Secret']);
-    add(at(['volumes[]', 'projected', 'sources[]', 'configMap']), 'name', ['ConfigMap']);
-    add(at(['volumes[]', 'projected', 'sources[]', 'secret']), 'name', ['Secret']);
-    add(at(['volumes[]', 'persistentVolumeClaim']), 'claimName', ['PersistentVolumeClaim']);
-    add(at(['imagePullSecrets[]']), 'name', ['Secret']);
-    for (const list of CONTAINER_LISTS) {
-      add(at([list, 'env[]', 'valueFrom', 'configMapKeyRef']), 'name', ['ConfigMap']);
-      add(at([list, 'env[]', 'valueFrom', 'secretKeyRef']), 'name', ['Secret']);
-      add(at([list, 'envFrom[]', 'configMapRef']), 'name', ['ConfigMap']);
-      add(at([list, 'envFrom[]', 'secretRef']), 'name', ['Secret']);
+/** Objects `referrer` may refer to: any from a cluster-scoped one; else cluster-scoped ones, its namespace's, a RoleBinding's subjects' namespaces. */
+function referable(referrer: BuildResource, targets: BuildResource[]): BuildResource[] {
+  if (isClusterScoped(groupOfResource(referrer), kindOf(referrer))) return targets;
+  const namespace = effectiveNamespace(referrer);
+  const subjectNamespaces = new Set<string>();
+  if (kindOf(referrer) === 'RoleBinding') {
+    const subjects = referrer.root.entries.get('subjects');
+    if (subjects?.kind === 'list') {
+      for (const s of subjects.items) if (getString(s, ['kind']) === 'ServiceAccount' && getString(s, ['namespace'])) subjectNamespaces.add(getString(s, ['namespace'])!);
     }
   }
-  if (kind === 'StatefulSet') add(mapsAt(root, ['spec']), 'serviceName', ['Service']);
-  if (kind === 'ServiceAccount') {
-    add(mapsAt(root, ['secrets[]']), 'name', ['Secret']);
-    add(mapsAt(root, ['imagePullSecrets[]']), 'name', ['Secret']);
-  }
-  if (kind === 'Ingress') {
-    add(mapsAt(root, ['spec', 'tls[]']), 'secretName', ['Secret']);
-    add(mapsAt(root, ['spec', 'defaultBackend', 'service']), 'name', ['Service']);
-    add(mapsAt(root, ['spec', 'backend']), 'serviceName', ['Service']);
-    add(mapsAt(root, ['spec', 'rules[]', 'http', 'paths[]', 'backend', 'service']), 'name', ['Service']);
-    add(mapsAt(root, ['spec', 'rules[]', 'http', 'paths[]', 'backend']), 'serviceName', ['Service']);
-  }
-  if (kind === 'RoleBinding' || kind === 'ClusterRoleBinding') {
-    const roleRef = mapsAt(root, ['roleRef']);
-    const roleKind = getString(roleRef[0], ['kind']);
-    if (roleKind === 'Role' || roleKind === 'ClusterRole') add(roleRef, 'name', [roleKind]);
-    const subjects = mapsAt(root, ['subjects[]']).filter((s) => getString(s, ['kind']) === 'ServiceAccount');
-    add(subjects, 'name', ['ServiceAccount'], 'namespace');
-  }
-  if (kind === 'HorizontalPodAutoscaler') {
-    const scaleTarget = mapsAt(root, ['spec', 'scaleTargetRef']);
-    const targetKind = getString(scaleTarget[0], ['kind']);
-    if (targetKind && SCALABLE.includes(targetKind)) add(scaleTarget, 'name', [targetKind]);
-  }
-  return refs;
+  return targets.filter((t) => isClusterScoped(groupOfResource(t), kindOf(t)) || effectiveNamespace(t) === namespace || subjectNamespaces.has(namespaceOf(t)));
 }
+
+function update(parent: TrackedMap | { kind: 'list'; items: TrackedNode[] }, key: string | number, node: TrackedNode, context: Selection): void {
+  if (node.kind === 'list') {
+    node.items.forEach((item, index) => {
+      if (item.kind !== 'list') update(node, index, item, context);
+    });
+    return;
+  }
+  if (node.kind === 'scalar') {
+    if (typeof node.value !== 'string') return;
+    const referral = select(node.value, context.candidates, context, sameNames);
+    if (!referral || nameOf(referral) === node.value) return;
+    replace(parent, key, { kind: 'scalar', value: nameOf(referral), source: sourceOf(node, referral) });
+    return;
+  }
+  const nameNode = node.entries.get('name');
+  if (nameNode?.kind !== 'scalar' || typeof nameNode.value !== 'string') return;
+  const namespaceNode = node.entries.get('namespace');
+  let candidates = context.candidates;
+  if (namespaceNode?.kind === 'scalar' && typeof namespaceNode.value === 'string') {
+    const ns = namespaceNode.value;
+    const byOriginal = candidates.filter((c) => originalId(c).namespace === ns);
+    candidates = byOriginal.length > 0 ? byOriginal : candidates.filter((c) => effectiveNamespace(c) === ns);
+  }
+  const referral = select(nameNode.value, candidates, context, sameNamesAndNamespaces);
+  if (!referral) return;
+  if (nameOf(referral) === nameNode.value && !namespaceOf(referral)) return;
+  if (nameOf(referral) !== nameNode.value) node.entries.set('name', { kind: 'scalar', value: nameOf(referral), source: sourceOf(nameNode, referral) });
+  if (!namespaceOf(referral) || (namespaceNode?.kind === 'scalar' && namespaceNode.value === namespaceOf(referral))) return;
+  node.entries.set('namespace', { kind: 'scalar', value: namespaceOf(referral), source: sourceOf(namespaceNode ?? nameNode, referral) });
+}
+
+function replace(parent: TrackedMap | { kind: 'list'; items: TrackedNode[] }, key: string | number, node: TrackedNode): void {
+  if (parent.kind === 'list') parent.items[key as number] = node;
+  else parent.entries.set(key as string, node);
+}
+
+function sourceOf(node: TrackedNode, referral: BuildResource): FieldSource {
+  return { location: node.source.location, origin: referral.renamedBy ?? node.source.origin };
+}
+
+function select(
+  oldName: string, all: BuildResource[], context: Selection, identical: (rs: BuildResource[]) => boolean,
+): BuildResource | undefined {
+  let candidates = all.filter((c) => c.prevIds!.some((id) => id.name === oldName));
+  candidates = candidates.filter((c) => c.prevIds!.some((id) => gvkSelected(id, context.target)));
+  if (context.path.endsWith('roleRef/name')) {
+    const roleRef = context.referrer.root.entries.get('roleRef');
+    const kind = getString(roleRef, ['kind']);
+    const group = getString(roleRef, ['apiGroup']);
+    if (kind !== undefined && group !== undefined) candidates = candidates.filter((c) => c.prevIds!.some((id) => gvkSelected(id, { group, kind })));
+  }
+  const referrer = context.referrer;
+  if (!isClusterScoped(groupOfResource(referrer), kindOf(referrer))) {
+    const ns = effectiveNamespace(referrer);
+    candidates = candidates.filter((c) => isClusterScoped(groupOfResource(c), kindOf(c)) || kindOf(c) === 'ServiceAccount' || effectiveNamespace(c) === ns);
+  }
+  if (candidates.length === 1) return candidates[0];
+  candidates = candidates.filter((c) => affixesMatch(c, referrer, true));
+  if (candidates.length > 1) candidates = candidates.filter((c) => affixesMatch(c, referrer, false));
+  if (candidates.length === 1) return candidates[0];
+  if (candidates.length === 0) return undefined;
+  if (identical(candidates)) return candidates[0];
+  throw new AmbiguousReference(
+    `${describeResource(referrer)}: ${context.path} "${oldName}" could name any of ${candidates.map(describeResource).join(', ')}; ` +
+    'kustomize refuses such a build: give the objects distinct names, or prefixes that tell them apart',
+  );
+}
+
+const sameNames = (rs: BuildResource[]): boolean => rs.every((r) => nameOf(r) === nameOf(rs[0]));
+const sameNamesAndNamespaces = (rs: BuildResource[]): boolean => rs.every((r) => nameOf(r) === nameOf(rs[0]) && namespaceOf(r) === namespaceOf(rs[0]));
+
+function affixesMatch(a: BuildResource, b: BuildResource, allowEmpty: boolean): boolean {
+  const match = (x: string[], y: string[]): boolean => (allowEmpty && (x.length === 0 || y.length === 0)) || sameEnding(x, y);
+  return match(a.prefixes ?? [], b.prefixes ?? []) && match(a.suffixes ?? [], b.suffixes ?? []);
+}
+
+/** kustomize's SameEndingSubSlice: the shorter list is the end of the longer (two empty lists match). */
+function sameEnding(a: string[], b: string[]): boolean {
+  const [shortest, longest] = a.length <= b.length ? [a, b] : [b, a];
+  const diff = longest.length - shortest.length;
+  if (shortest.length === 0) return diff === 0;
+  return shortest.every((value, i) => longest[i + diff] === value);
+}
+

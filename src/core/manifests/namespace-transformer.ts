@@ -1,21 +1,57 @@
 // kustomize's `namespace`: sets metadata.namespace on every namespaced object (replacing what the
-// file says), never on cluster-scoped kinds, and on RoleBinding/ClusterRoleBinding subjects named
-// `default` (kustomize's rule for the default ServiceAccount).
+// file says), never on cluster-scoped kinds; renames v1 Namespace objects; writes the namespace
+// field specs (APIService spec.service, CRD conversion webhook service); and sets RoleBinding /
+// ClusterRoleBinding subjects named `default` (kustomize's rule for the default ServiceAccount).
+// Webhook and other service references follow through name references at the end of the build.
 import type { FieldSource } from '../model/index.js';
 import { isClusterScoped } from '../k8s/index.js';
-import { groupOfResource, kindOf, namespaceOf, type BuildResource } from './resource.js';
-import { ensureMap, getString, setScalar } from './tracked.js';
+import { apiVersionOf, currentId, groupOfResource, kindOf, namespaceOf, versionOfResource, type BuildResource } from './resource.js';
+import { defaultTransformerConfig, gvkSelected, pathSegments, type PathSpec } from './transformer-config.js';
+import { ensureMap, getString, setScalar, type TrackedMap } from './tracked.js';
 
-export function applyNamespace(resources: BuildResource[], namespace: string, source: FieldSource): void {
+export function applyNamespace(resources: BuildResource[], namespace: string, source: FieldSource, specs: readonly PathSpec[] = defaultTransformerConfig().namespace): void {
   for (const resource of resources) {
     const kind = kindOf(resource);
+    const before = currentId(resource);
+    let changed = false;
     if (kind === 'RoleBinding' || kind === 'ClusterRoleBinding') setDefaultSubjects(resource, namespace, source);
-    if (isClusterScoped(groupOfResource(resource), kind)) continue;
-    const metadata = ensureMap(resource.root, ['metadata'], source);
-    if (!metadata || namespaceOf(resource) === namespace) continue;
-    setScalar(metadata, 'namespace', namespace, source);
-    resource.namespaces.push(namespace);
+    const gvk = { group: groupOfResource(resource), version: versionOfResource(resource), kind };
+    for (const spec of specs) {
+      if (spec.path === 'metadata/namespace' || !gvkSelected(gvk, spec)) continue;
+      // metadata/name is the Namespace object's own name, and only for v1 Namespaces.
+      if (spec.path === 'metadata/name' && apiVersionOf(resource) !== 'v1') continue;
+      if (writeAt(resource.root, pathSegments(spec.path), namespace, spec.create ?? false, source) && spec.path === 'metadata/name') {
+        changed = true;
+        resource.names.push(namespace);
+      }
+    }
+    if (!isClusterScoped(groupOfResource(resource), kind)) {
+      const metadata = ensureMap(resource.root, ['metadata'], source);
+      if (metadata && namespaceOf(resource) !== namespace) {
+        setScalar(metadata, 'namespace', namespace, source);
+        resource.namespaces.push(namespace);
+        changed = true;
+      }
+    }
+    if (changed) (resource.prevIds ??= []).push(before);
   }
+}
+
+/** Sets a scalar at `path` (creating maps on the way when `create`); whether it changed anything. */
+function writeAt(root: TrackedMap, segments: string[], value: string, create: boolean, source: FieldSource): boolean {
+  let map: TrackedMap | undefined = root;
+  for (const segment of segments.slice(0, -1)) {
+    const next: TrackedMap | undefined = map.entries.get(segment)?.kind === 'map' ? (map.entries.get(segment) as TrackedMap) : undefined;
+    if (!next && !create) return false;
+    map = next ?? ensureMap(map, [segment], source);
+    if (!map) return false;
+  }
+  const key = segments[segments.length - 1];
+  const existing = map.entries.get(key);
+  if (!existing && !create) return false;
+  if (existing?.kind === 'scalar' && existing.value === value) return false;
+  setScalar(map, key, value, source);
+  return true;
 }
 
 function setDefaultSubjects(resource: BuildResource, namespace: string, source: FieldSource): void {
@@ -26,3 +62,4 @@ function setDefaultSubjects(resource: BuildResource, namespace: string, source: 
     setScalar(subject, 'namespace', namespace, source);
   }
 }
+

@@ -28,8 +28,8 @@ export function newParseCache(): ParseCache {
 }
 
 /** loadYamlFile through the cache: the same result as an uncached load, in nodes of its own. */
-export function loadYamlFileCached(file: string, text: string, cache: ParseCache | undefined, meter?: RenderMeter): LoadedFile {
-  if (!cache) return loadYamlFile(file, text, undefined, meter);
+export function loadYamlFileCached(file: string, text: string, cache: ParseCache | undefined, meter?: RenderMeter, lastKeyWins = false): LoadedFile {
+  if (!cache) return loadYamlFile(file, text, undefined, meter, lastKeyWins);
   let variants = cache.get(file);
   if (!variants) {
     variants = [];
@@ -38,7 +38,7 @@ export function loadYamlFileCached(file: string, text: string, cache: ParseCache
   // Strings compare by identity first, so the usual case (the same text object) costs nothing.
   let hit = variants.find((variant) => variant.text === text);
   if (!hit) {
-    hit = { text, loaded: loadYamlFile(file, text, undefined, meter) };
+    hit = { text, loaded: loadYamlFile(file, text, undefined, meter, lastKeyWins) };
     variants.push(hit);
   } else {
     meter?.charge(file, hit.loaded.nodes);

@@ -5,17 +5,20 @@ import type { FieldOrigin, SourceProblem } from '../model/index.js';
 import { inlineOffsetMap, relocate } from './inline-text.js';
 import { applyJsonPatch } from './json-patch.js';
 import { lineOf, type KustomizationFile } from './kustomization-file.js';
-import { joinPath } from './paths.js';
+import { joinPath, outsideDir } from './paths.js';
 import { loadYamlFile } from './read-yaml.js';
-import { describeResource, groupOfResource, kindOf, type BuildResource } from './resource.js';
+import { currentId, describeResource, groupOfResource, kindOf, nameOf, storePreviousId, versionOfResource, type BuildResource } from './resource.js';
+import type { CustomSchema } from './openapi-schema.js';
 import { readSelector, selectResources, type TargetSelector } from './select-target.js';
 import { strategicMerge } from './strategic-merge.js';
-import { cloneTracked, getString, type TrackedMap, type TrackedNode } from './tracked.js';
+import { cloneTracked, getIn, getString, type TrackedMap, type TrackedNode } from './tracked.js';
 
 export interface PatchInputs {
   files: ReadonlyMap<string, string>;
   filesRead: Set<string>;
   problems: SourceProblem[];
+  rootOnly?: boolean;
+  schema?: CustomSchema;
 }
 
 type PatchField = 'patches' | 'patchesStrategicMerge' | 'patchesJson6902';
@@ -44,12 +47,20 @@ export function applyPatchField(
     if (isJson6902) {
       setPatchType(loaded.documents, 'json6902');
       if (!target) return report('a JSON 6902 patch needs a target');
+      // kustomize applies a targeted patch to whatever matches, nothing included.
       const selected = selectResources(current, target);
-      if (selected.length === 0) return report(`no resource matches the target ${describeSelector(target)}`);
       for (const resource of selected) {
         const result = applyJsonPatch(resource.root, cloneTracked(loaded.documents[0]));
         if (!result.ok) report(`${describeResource(resource)}: operation ${result.operation}: ${result.message}`);
-        else if (result.root.kind === 'map') resource.root = result.root;
+        else if (result.root.kind === 'map') {
+          // A JSON patch may rename: the object keeps its earlier id, as kustomize records it.
+          const before = currentId(resource);
+          resource.root = result.root;
+          if (nameOf(resource) !== before.name || kindOf(resource) !== before.kind) {
+            (resource.prevIds ??= []).push(before);
+            resource.names.push(nameOf(resource));
+          }
+        }
       }
       return;
     }
@@ -59,14 +70,24 @@ export function applyPatchField(
         continue;
       }
       const selected = target ? selectResources(current, target) : selectByIdentity(current, patch);
-      if (selected.length === 0) {
-        report(`no resource matches ${target ? `the target ${describeSelector(target)}` : `${getString(patch, ['kind'])}/${getString(patch, ['metadata', 'name'])}`}`);
+      const named = `${getString(patch, ['kind'])}/${getString(patch, ['metadata', 'name'])}`;
+      if (selected.length === 0 && !target) {
+        report(`no resource matches ${named}`);
         continue;
       }
+      if (selected.length > 1 && !target) {
+        // A patch without a target names one object (by any name it had); kustomize refuses an ambiguous one.
+        report(`${named} names ${selected.length} objects (${selected.map(describeResource).join(', ')}): kustomize needs a unique target; add a target or a namespace`);
+        continue;
+      }
+      const allow = (option: string): boolean => getIn(entry, ['options', option])?.kind === 'scalar' && (getIn(entry, ['options', option]) as { value: unknown }).value === true;
       for (const resource of selected) {
-        const merged = strategicMerge(resource.root, withoutIdentity(cloneTracked(patch)), { group: groupOfResource(resource), kind: kindOf(resource) });
+        const merged = strategicMerge(resource.root, withoutIdentity(cloneTracked(patch)), { group: groupOfResource(resource), kind: kindOf(resource), version: versionOfResource(resource), schema: inputs.schema });
         if (merged === undefined) current = current.filter((r) => r !== resource);
-        else if (merged.kind === 'map') resource.root = merged;
+        else if (merged.kind === 'map') {
+          resource.root = merged;
+          renameByPatch(resource, patch, allow('allowNameChange'), allow('allowKindChange'));
+        }
       }
     }
   });
@@ -94,13 +115,17 @@ function loadPatch(
   if (isPath) {
     const path = joinPath(kustomization.dir, node.value);
     if (path === undefined) return report(`"${node.value}" leaves the repository: driftback reads only files inside it, so vendor the file into the repository and point at that copy`);
+    if (inputs.rootOnly && outsideDir(kustomization.dir, path)) return report(`security; file "${node.value}" is not in or below the kustomization's directory`);
     const text = inputs.files.get(path);
     if (text === undefined) return report(`patch file "${node.value}" (${path}) does not exist`);
     inputs.filesRead.add(path);
     const loaded = loadYamlFile(path, text, { ...origin, file: path });
     inputs.problems.push(...loaded.problems);
     if (loaded.problems.length > 0) return undefined;
-    return { documents: loaded.documents.flatMap((d) => (d.root ? [d.root] : [])), file: path };
+    const documents = loaded.documents.flatMap((d) => (d.root ? [d.root] : []));
+    // kustomize ignores an empty file under `patches`, and refuses one under patchesStrategicMerge.
+    if (documents.length === 0 && where.startsWith('patchesStrategicMerge')) return report(`patch file "${node.value}" appears to be empty`);
+    return { documents, file: path };
   }
   const loaded = loadYamlFile(kustomization.path, node.value, origin);
   if (loaded.problems.length > 0) return report(`invalid inline patch: ${loaded.problems[0].message}`);
@@ -127,9 +152,30 @@ function selectByIdentity(resources: BuildResource[], patch: TrackedMap): BuildR
   const namespace = getString(patch, ['metadata', 'namespace']);
   const apiVersion = getString(patch, ['apiVersion']);
   const group = apiVersion?.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : apiVersion ? '' : undefined;
-  return resources.filter((r) =>
-    kindOf(r) === kind && (group === undefined || groupOfResource(r) === group) && name !== undefined && r.names.includes(name) &&
-    (namespace === undefined || r.namespaces.includes(namespace)));
+  if (name === undefined) return [];
+  // One id the object had (kustomize's current and previous ids) must match kind and name together.
+  return resources.filter((r) => (group === undefined || groupOfResource(r) === group) &&
+    (namespace === undefined || r.namespaces.includes(namespace)) &&
+    [currentId(r), ...(r.prevIds ?? [])].some((id) => id.kind === kind && (id.name === name || (id.kind === kindOf(r) && r.names.includes(name)))));
+}
+
+/** With `options.allowNameChange` / `allowKindChange`, a targeted patch's name and kind replace the target's. */
+function renameByPatch(resource: BuildResource, patch: TrackedMap, allowName: boolean, allowKind: boolean): void {
+  const name = getIn(patch, ['metadata', 'name']);
+  if (allowName && name?.kind === 'scalar' && typeof name.value === 'string' && name.value !== nameOf(resource)) {
+    const metadata = resource.root.entries.get('metadata');
+    if (metadata?.kind === 'map') {
+      storePreviousId(resource);
+      metadata.entries.set('name', name);
+      resource.names.push(name.value);
+      resource.renamedBy = name.source.origin;
+    }
+  }
+  const kind = patch.entries.get('kind');
+  if (allowKind && kind?.kind === 'scalar' && typeof kind.value === 'string' && kind.value !== kindOf(resource)) {
+    storePreviousId(resource);
+    resource.root.entries.set('kind', kind);
+  }
 }
 
 /** The target keeps its identity: kustomize restores name, namespace and kind after merging. */
@@ -146,8 +192,4 @@ function withoutIdentity(patch: TrackedMap): TrackedMap {
     else entries.set('metadata', { ...metadata, entries: meta });
   }
   return { ...patch, entries };
-}
-
-function describeSelector(selector: TargetSelector): string {
-  return Object.entries(selector).map(([k, v]) => `${k}=${v}`).join(', ');
 }

@@ -7,6 +7,12 @@ export { basename, dirname, joinPath, normalizeDir } from '../model/repo-path.js
 import { normalizeDir } from '../model/repo-path.js';
 
 /** The kustomization file of `dir` (kustomization.yaml, .yml or Kustomization), if it has one. */
+/** Every kustomization file of `dir` (kustomize refuses a directory with more than one). */
+export function kustomizationFilesIn(files: ReadonlyMap<string, string>, dir: string): string[] {
+  const base = normalizeDir(dir);
+  return KUSTOMIZATION_FILE_NAMES.map((name) => (base ? `${base}/${name}` : name)).filter((path) => files.has(path));
+}
+
 export function findKustomizationFile(files: ReadonlyMap<string, string>, dir: string): string | undefined {
   const base = normalizeDir(dir);
   for (const name of KUSTOMIZATION_FILE_NAMES) {
@@ -28,6 +34,20 @@ const MANIFEST_EXTENSIONS = /\.(ya?ml|json)$/i;
 export function manifestFilesUnder(files: ReadonlyMap<string, string>, dir: string): string[] {
   const prefix = dir ? `${dir}/` : '';
   return [...files.keys()].filter((path) => path.startsWith(prefix) && MANIFEST_EXTENSIONS.test(path)).sort();
+}
+
+/** `to` as a path relative to directory `from` (`../base/x.yaml`). */
+export function relativePath(from: string, to: string): string {
+  const a = from ? from.split('/') : [];
+  const b = to.split('/');
+  let common = 0;
+  while (common < a.length && common < b.length - 1 && a[common] === b[common]) common += 1;
+  return [...a.slice(common).map(() => '..'), ...b.slice(common)].join('/');
+}
+
+/** Whether `path` lies outside directory `dir` (kustomize's root-only load restriction refuses such files). */
+export function outsideDir(dir: string, path: string): boolean {
+  return dir !== '' && path !== dir && !path.startsWith(`${dir}/`);
 }
 
 /** Remote kustomize targets (git repositories, URLs) are not built from a file map. */

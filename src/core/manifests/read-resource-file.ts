@@ -9,7 +9,7 @@ export function readResourceFile(path: string, context: BuildContext, kustomizat
   context.filesRead.add(path);
   const loaded = loadYamlFileCached(path, text, context.cache, context.meter);
   context.problems.push(...loaded.problems);
-  const result = documentsToResources(path, loaded.documents, kustomizations);
+  const result = documentsToResources(path, loaded.documents, kustomizations, text);
   context.problems.push(...result.errors);
   context.skipped.push(...result.skipped);
   return result.resources;

@@ -2,10 +2,10 @@
 // where its value is written. Invalid YAML, duplicate keys and alias bombs (sized by
 // expansion-size.ts before anything is built) become problems with a line; the other documents of
 // the file still load. A render's budget (render-budget.ts) is charged per document.
-import { LineCounter, parseAllDocuments, isAlias, isMap, isScalar, isSeq, isPair } from 'yaml';
+import { Composer, Parser, isAlias, isMap, isScalar, isSeq, isPair } from 'yaml';
 import type { Node as YamlNode, Document } from 'yaml';
 import {
-  locationAt, type FieldOrigin, type FieldSource, type SourceLocation, type SourceProblem,
+  lineStartsOf, locationAt, type FieldOrigin, type FieldSource, type SourceLocation, type SourceProblem,
 } from '../model/index.js';
 import type { TrackedNode, ScalarValue } from './tracked.js';
 import { expansionSize, MAX_ALIAS_NODES } from './expansion-size.js';
@@ -36,8 +36,8 @@ export interface LoadedFile {
 const RESOURCE: FieldOrigin = { type: 'resource' };
 
 /** `meter`: the render's budget, charged as each document is loaded (a cached load charges its `nodes`). */
-export function loadYamlFile(file: string, text: string, origin: FieldOrigin = RESOURCE, meter?: RenderMeter): LoadedFile {
-  const lineCounter = new LineCounter();
+/** `lastKeyWins`: a repeated mapping key keeps its last value (kustomize reads kustomization files so). */
+export function loadYamlFile(file: string, text: string, origin: FieldOrigin = RESOURCE, meter?: RenderMeter, lastKeyWins = false): LoadedFile {
   const problems: SourceProblem[] = [];
   const documents: LoadedDocument[] = [];
   let nodes = 0;
@@ -47,41 +47,77 @@ export function loadYamlFile(file: string, text: string, origin: FieldOrigin = R
     problems.push({ file, line: 1, message: `file is ${mib} MiB, over the ${MAX_MANIFEST_FILE_BYTES / 1024 / 1024} MiB limit for one manifest file; it was not read: split it into several files (a kustomization can list them)` });
     return { documents, problems, nodes };
   }
-  let parsed: ReturnType<typeof parseAllDocuments>;
-  try {
-    parsed = parseAllDocuments(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
-  } catch (error) {
-    problems.push({ file, message: `cannot parse YAML: ${(error as Error).message}` });
-    return { documents, problems, nodes };
-  }
-  const docs: Document.Parsed[] = Array.isArray(parsed) ? (parsed as Document.Parsed[]) : [];
-  docs.forEach((doc, index) => {
+  // Each document is parsed on its own (a line starting `---` ends a document wherever it is, even in
+  // a block scalar) and converted before the next: a large file's syntax trees never all live at
+  // once, so one 1 MB file costs per MB what 100 small files do.
+  const lineStarts = lineStartsOf(text);
+  const chunks = documentChunks(text);
+  const parsed = function* (): Generator<{ doc: Document.Parsed; offset: number; chunk: string }> {
+    let any = false;
+    for (const { offset, chunk } of chunks) {
+      const composer = new Composer({ uniqueKeys: !lastKeyWins, prettyErrors: false });
+      for (const doc of composer.compose(new Parser().parse(chunk), false, chunk.length)) {
+        any = true;
+        yield { doc: doc as Document.Parsed, offset, chunk };
+      }
+    }
+    if (!any) {
+      const composer = new Composer({ uniqueKeys: !lastKeyWins, prettyErrors: false });
+      for (const doc of composer.compose(new Parser().parse(text), true, text.length)) yield { doc: doc as Document.Parsed, offset: 0, chunk: text };
+    }
+  };
+  const docs = parsed();
+  let index = -1;
+  for (;;) {
+    let next: IteratorResult<{ doc: Document.Parsed; offset: number; chunk: string }>;
+    try {
+      next = docs.next();
+    } catch (error) {
+      problems.push({ file, message: `cannot parse YAML: ${(error as Error).message}` });
+      return { documents, problems, nodes };
+    }
+    if (next.done) break;
+    const { doc, offset, chunk } = next.value;
+    index += 1;
+    const docIndex = index;
     if (doc.errors.length > 0) {
       for (const error of doc.errors) {
-        const pos = lineCounter.linePos(error.pos[0]);
-        problems.push({ file, line: pos.line, column: pos.col, message: `invalid YAML: ${firstLine(error.message)}` });
+        const pos = locationAt(lineStarts, file, docIndex, error.pos[0] + offset, error.pos[0] + offset);
+        problems.push({ file, line: pos.line, column: pos.column, message: `invalid YAML: ${firstLine(error.message)}` });
       }
-      return;
+      continue;
     }
-    const locate = (start: number, end: number): SourceLocation => locationAt(lineCounter.lineStarts, file, index, start, end);
+    const locate = (start: number, end: number): SourceLocation => locationAt(lineStarts, file, docIndex, start + offset, end + offset);
     const docStart = doc.contents?.range?.[0] ?? doc.range[0];
     const location = locate(docStart, doc.contents?.range?.[1] ?? docStart);
     if (!doc.contents || (isScalar(doc.contents) && doc.contents.value === null)) {
-      documents.push({ index, root: undefined, location });
-      return;
+      documents.push({ index: docIndex, root: undefined, location });
+      continue;
     }
     // Sized before anything is built: an alias bomb is refused without being expanded.
-    const size = expansionSize(doc, Buffer.byteLength(text, 'utf8') + MAX_ALIAS_NODES);
+    const size = expansionSize(doc, bytes + MAX_ALIAS_NODES);
     if (size.expanded - size.written > MAX_ALIAS_NODES) {
       const message = `document ${index}: its aliases expand to more than ${MAX_ALIAS_NODES.toLocaleString('en-US')} nodes beyond what is written (an alias bomb?); it was not loaded: write the repeated parts out, or use a kustomize patch or component`;
       problems.push({ file, line: location.line, column: location.column, message });
-      return;
+      continue;
     }
     meter?.charge(file, size.expanded);
     nodes += size.expanded;
-    documents.push({ index, root: new Converter(origin, locate, doc).convert(doc.contents as YamlNode), location });
-  });
+    documents.push({ index: docIndex, root: new Converter(origin, locate, doc, chunk).convert(doc.contents as YamlNode), location });
+  }
   return { documents, problems, nodes };
+}
+
+/**
+ * The file cut before each line that starts a document (`---` then a space or the line's end), each
+ * piece with its offset. A file with directives (`%YAML`) is one piece: they belong to what follows.
+ */
+function documentChunks(text: string): { offset: number; chunk: string }[] {
+  if (/^%/m.test(text)) return [{ offset: 0, chunk: text }];
+  const starts = [0];
+  const marker = /^---(?=[ \t\r\n]|$)/gm;
+  for (let m = marker.exec(text); m; m = marker.exec(text)) if (m.index > 0) starts.push(m.index);
+  return starts.map((start, i) => ({ offset: start, chunk: text.slice(start, starts[i + 1] ?? text.length) }));
 }
 
 class Converter {
@@ -89,6 +125,7 @@ class Converter {
     private readonly origin: FieldOrigin,
     private readonly locate: (start: number, end: number) => SourceLocation,
     private readonly doc: Document.Parsed,
+    private readonly text: string,
   ) {}
 
   convert(node: YamlNode): TrackedNode {
@@ -114,7 +151,21 @@ class Converter {
       return { kind: 'map', entries, source };
     }
     if (isSeq(node)) return { kind: 'list', items: node.items.map((item) => this.convert(item as YamlNode)), source };
-    if (isScalar(node)) return { kind: 'scalar', value: scalarValue(node.value), source };
+    if (isScalar(node)) {
+      // A plain 0755 is octal (493) to kustomize's YAML reader and to the API server's, as in YAML 1.1.
+      if (node.type === 'PLAIN' && typeof node.value === 'number' && node.range) {
+        const written = this.text.slice(node.range[0], node.range[1]).trim();
+        if (/^[-+]?0[0-7]+$/.test(written)) return { kind: 'scalar', value: parseInt(written, 8), source };
+      }
+      // A block scalar ending the file without a final line break has no trailing newline (kustomize's
+      // YAML reader, like the YAML spec, only keeps a line break that is written).
+      if ((node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED') && typeof node.value === 'string' && node.range
+        && node.value.endsWith('\n') && !this.text.endsWith('\n') && this.text.slice(node.range[1]).trim() === ''
+        && !/^[|>][1-9]?\+/.test(this.text.slice(node.range[0]))) {
+        return { kind: 'scalar', value: node.value.slice(0, -1), source };
+      }
+      return { kind: 'scalar', value: scalarValue(node.value), source };
+    }
     return { kind: 'scalar', value: null, source };
   }
 

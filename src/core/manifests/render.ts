@@ -6,17 +6,21 @@ import { newBuildContext, type BuildContext, type UnfollowedKind } from './build
 import { buildKustomization } from './build-kustomization.js';
 import { isClusterScoped } from '../k8s/index.js';
 import { fixNameReferences } from './name-references.js';
+import { resolveVars } from './vars.js';
 import { kustomizeHash } from './name-hash.js';
 import type { ParseCache } from './parse-cache.js';
 import { renderMeter, RenderBudgetExceeded, type RenderBudget } from './render-budget.js';
-import { basename, dirname, findKustomizationFile, isDirectory, joinPath, KUSTOMIZATION_FILE_NAMES, manifestFilesUnder } from './paths.js';
+import { basename, dirname, findKustomizationFile, isDirectory, joinPath, KUSTOMIZATION_FILE_NAMES, manifestFilesUnder, relativePath } from './paths.js';
 import { readResourceFile } from './read-resource-file.js';
-import { groupOfResource, kindOf, nameOf, namespaceOf, type BuildResource } from './resource.js';
-import { ensureMap, flattenTracked, setScalar } from './tracked.js';
+import { apiVersionOf, groupOfResource, kindOf, nameOf, namespaceOf, storePreviousId, type BuildResource } from './resource.js';
+import { ensureMap, flattenTracked, getString, setScalar } from './tracked.js';
 
 export interface RenderOptions {
-  /** Namespace for namespaced objects that name none and get none from a kustomization. Default 'default'. */
-  defaultNamespace?: string;
+  /**
+   * Namespace for namespaced objects that name none and get none from a kustomization. Default 'default';
+   * null leaves them without one, as `kustomize build` prints them.
+   */
+  defaultNamespace?: string | null;
   /**
    * Tree entries the reader did not follow (git mode 120000 symbolic links, 160000 submodules),
    * path → kind: a kustomization naming one is told so instead of "does not exist". Default: none.
@@ -29,12 +33,21 @@ export interface RenderOptions {
   cache?: ParseCache;
   /** Nodes and time one render may use; over it, the render returns one problem and no objects. */
   budget?: RenderBudget;
+  /**
+   * kustomize's load restriction: 'rootOnly' (the kustomize CLI's default) refuses files outside a
+   * kustomization's directory; 'none' (Flux's, and the default here) reads them.
+   */
+  loadRestrictions?: 'rootOnly' | 'none';
+  /** Object order when the root kustomization has no sortOptions: 'fifo' (default) or kustomize's 'legacy'. */
+  order?: 'fifo' | 'legacy';
 }
 
 export function renderManifests(files: ReadonlyMap<string, string>, root: string, options: RenderOptions = {}): RenderResult {
   const context = newBuildContext(files, options.unfollowed);
   context.cache = options.cache;
   context.meter = renderMeter(options.budget);
+  context.rootOnly = options.loadRestrictions === 'rootOnly';
+  context.order = options.order;
   const inside = joinPath('', root);
   if (inside === undefined) {
     // normalizeDir would turn an escaping root into '' and render the whole repository instead.
@@ -47,12 +60,24 @@ export function renderManifests(files: ReadonlyMap<string, string>, root: string
     if (!(error instanceof RenderBudgetExceeded)) throw error;
     return { objects: [], skipped: [], errors: [{ file: inside || '.', message: error.message }], filesRead: [...context.filesRead], stopped: true };
   }
-  finishKustomize(resources);
-  applyDefaultNamespace(resources, options.defaultNamespace || 'default');
+  finishKustomize(resources, context);
+  if (context.root?.buildMetadata.includes('originAnnotations')) annotateOrigins(resources, context.root.dir);
+  // kustomize drops objects marked as local configuration once the build is done.
+  resources = resources.filter((r) => getString(r.root, ['metadata', 'annotations', LOCAL_CONFIG]) !== 'true');
+  if (context.order === 'legacy') resources = legacyOrder(resources, context.legacyKinds ?? { first: ORDER_FIRST, last: ORDER_LAST });
+  if (options.defaultNamespace !== null) applyDefaultNamespace(resources, options.defaultNamespace || 'default');
+  // With parts of the tree not rendered, a patch whose target is missing may be aimed at what they make.
+  let errors = context.problems;
+  if (context.notRendered.length > 0) {
+    const unmatched = errors.filter((p) => p.message.startsWith('no resource matches'));
+    errors = errors.filter((p) => !unmatched.includes(p));
+    for (const p of unmatched) context.notRendered.push({ file: p.file, line: p.line, field: p.field, reason: `${p.message}: its target may be among what was not rendered` });
+  }
   return {
     objects: resources.map(toDesiredObject),
+    ...(context.notRendered.length > 0 ? { notRendered: context.notRendered } : {}),
     skipped: context.skipped,
-    errors: context.problems,
+    errors,
     filesRead: [...context.filesRead],
   };
 }
@@ -72,7 +97,7 @@ function collect(root: string, context: BuildContext): BuildResource[] {
 }
 
 /** kustomize's last steps: content-hash suffixes on generated objects, then references follow renames. */
-function finishKustomize(resources: BuildResource[]): void {
+function finishKustomize(resources: BuildResource[], context: BuildContext): void {
   for (const resource of resources) {
     if (!resource.needsHash) continue;
     const metadata = ensureMap(resource.root, ['metadata'], resource.root.source);
@@ -80,11 +105,61 @@ function finishKustomize(resources: BuildResource[]): void {
     const nameNode = metadata.entries.get('name');
     const generatorSource = { location: nameNode?.source.location, origin: resource.root.source.origin };
     const name = `${nameOf(resource)}-${kustomizeHash(resource.root)}`;
+    storePreviousId(resource);
     setScalar(metadata, 'name', name, nameNode?.source.origin.type === 'name-affix' ? nameNode.source : generatorSource);
     resource.names.push(name);
     resource.renamedBy = generatorSource.origin;
   }
-  fixNameReferences(resources);
+  context.problems.push(...fixNameReferences(resources, context.config));
+  context.problems.push(...resolveVars(resources, context.vars, context.config));
+}
+
+const LOCAL_CONFIG = 'config.kubernetes.io/local-config';
+
+/** buildMetadata: [originAnnotations]: where each object came from, relative to the root kustomization. */
+function annotateOrigins(resources: BuildResource[], rootDir: string): void {
+  for (const resource of resources) {
+    const origin = resource.root.source.origin;
+    const value = origin.type === 'generator'
+      ? `configuredIn: ${relativePath(rootDir, origin.kustomization)}\nconfiguredBy:\n  apiVersion: builtin\n  kind: ${origin.generator === 'secretGenerator' ? 'SecretGenerator' : 'ConfigMapGenerator'}\n`
+      : `path: ${relativePath(rootDir, resource.file)}\n`;
+    const source = { origin: { type: 'annotations' as const, kustomization: '' } };
+    const annotations = ensureMap(resource.root, ['metadata', 'annotations'], source);
+    if (annotations) setScalar(annotations, 'config.kubernetes.io/origin', value, source);
+  }
+}
+
+const ORDER_FIRST = [
+  'Namespace', 'ResourceQuota', 'StorageClass', 'CustomResourceDefinition', 'ServiceAccount', 'PodSecurityPolicy', 'Role',
+  'ClusterRole', 'RoleBinding', 'ClusterRoleBinding', 'ConfigMap', 'Secret', 'Endpoints', 'Service', 'LimitRange',
+  'PriorityClass', 'PersistentVolume', 'PersistentVolumeClaim', 'Deployment', 'StatefulSet', 'CronJob', 'PodDisruptionBudget',
+];
+const ORDER_LAST = ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration'];
+
+/** kustomize's legacy order: kinds in its fixed order (others between), then group/version, namespace, name. */
+function legacyOrder(resources: BuildResource[], kinds: { first: readonly string[]; last: readonly string[] }): BuildResource[] {
+  const rank = (kind: string): number => {
+    const first = kinds.first.indexOf(kind);
+    if (first >= 0) return first - kinds.first.length;
+    const last = kinds.last.indexOf(kind);
+    return last >= 0 ? last + 1 : 0;
+  };
+  const gvk = (r: BuildResource): string => {
+    const apiVersion = apiVersionOf(r);
+    const slash = apiVersion.indexOf('/');
+    return `${slash < 0 ? '~G' : apiVersion.slice(0, slash)}_${apiVersion.slice(slash + 1) || '~V'}_${kindOf(r) || '~K'}`;
+  };
+  const id = (r: BuildResource): string => `${namespaceOf(r) || '~X'}|${nameOf(r) || '~N'}`;
+  return [...resources].sort((a, b) => {
+    const byKind = rank(kindOf(a)) - rank(kindOf(b));
+    if (byKind !== 0) return byKind;
+    const [ga, gb] = [gvk(a), gvk(b)];
+    if (ga !== gb) {
+      const namespaces = kindOf(a) === 'Namespace' && kindOf(b) === 'Namespace';
+      return (ga < gb) !== namespaces ? -1 : 1;
+    }
+    return id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0;
+  });
 }
 
 function applyDefaultNamespace(resources: BuildResource[], namespace: string): void {

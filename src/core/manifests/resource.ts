@@ -2,6 +2,7 @@
 // was read, which kustomizations it passed through, the names it had before renames).
 import type { FieldOrigin, SourceMap, SkippedDocument, SourceProblem } from '../model/index.js';
 import { groupOf } from '../model/index.js';
+import { isClusterScoped } from '../k8s/index.js';
 import type { LoadedDocument } from './read-yaml.js';
 import { getString, type TrackedMap, type TrackedNode } from './tracked.js';
 
@@ -18,6 +19,20 @@ export interface BuildResource extends Omit<SourceMap, 'fields'> {
   needsHash?: boolean;
   /** For generated objects: how they combine with an object of the same name from a base. */
   behavior?: 'create' | 'merge' | 'replace';
+  /** The ids it had before each rename, oldest first (kustomize's previous ids); none while never renamed. */
+  prevIds?: ResourceId[];
+  /** Name prefixes and suffixes applied to it, innermost first: references prefer objects affixed alike. */
+  prefixes?: string[];
+  suffixes?: string[];
+}
+
+export interface ResourceId {
+  group: string;
+  version: string;
+  kind: string;
+  name: string;
+  /** The effective namespace: 'default' for a namespaced object that names none, '' when cluster-scoped. */
+  namespace: string;
 }
 
 export const kindOf = (r: BuildResource): string => getString(r.root, ['kind']) ?? '';
@@ -25,6 +40,30 @@ export const apiVersionOf = (r: BuildResource): string => getString(r.root, ['ap
 export const groupOfResource = (r: BuildResource): string => groupOf(apiVersionOf(r));
 export const nameOf = (r: BuildResource): string => getString(r.root, ['metadata', 'name']) ?? '';
 export const namespaceOf = (r: BuildResource): string => getString(r.root, ['metadata', 'namespace']) ?? '';
+
+export const versionOfResource = (r: BuildResource): string => {
+  const apiVersion = apiVersionOf(r);
+  return apiVersion.slice(apiVersion.indexOf('/') + 1);
+};
+
+export function effectiveNamespace(r: BuildResource): string {
+  if (isClusterScoped(groupOfResource(r), kindOf(r))) return '';
+  return namespaceOf(r) || 'default';
+}
+
+export function currentId(r: BuildResource): ResourceId {
+  return { group: groupOfResource(r), version: versionOfResource(r), kind: kindOf(r), name: nameOf(r), namespace: effectiveNamespace(r) };
+}
+
+/** Records the current id before a rename (name, namespace or kind), as kustomize does. */
+export function storePreviousId(r: BuildResource): void {
+  (r.prevIds ??= []).push(currentId(r));
+}
+
+/** The ids a reference may name it by: every previous one (none when it was never renamed). */
+export function originalId(r: BuildResource): ResourceId {
+  return r.prevIds?.[0] ?? currentId(r);
+}
 
 /** `Deployment/checkout/api`, for messages. */
 export function describeResource(r: BuildResource): string {
@@ -42,7 +81,7 @@ export interface DocumentsAsResources {
 }
 
 /** Turns a file's documents into resources: List kinds expanded, non-objects skipped with a reason. */
-export function documentsToResources(file: string, documents: LoadedDocument[], kustomizations: string[]): DocumentsAsResources {
+export function documentsToResources(file: string, documents: LoadedDocument[], kustomizations: string[], text = ''): DocumentsAsResources {
   const out: DocumentsAsResources = { resources: [], skipped: [], errors: [] };
   for (const doc of documents) {
     if (!doc.root) continue;
@@ -60,6 +99,7 @@ export function documentsToResources(file: string, documents: LoadedDocument[], 
         out.errors.push({ file, line: where?.line, column: where?.column, field: 'metadata.name', message: `${getString(root, ['kind'])} has no metadata.name: give it a name` });
         continue;
       }
+      normalizeMetadata(root, text);
       const namespace = getString(root, ['metadata', 'namespace']);
       out.resources.push({
         root,
@@ -75,6 +115,26 @@ export function documentsToResources(file: string, documents: LoadedDocument[], 
     }
   }
   return out;
+}
+
+/**
+ * Labels and annotations are string maps: kustomize writes `port: 8080` as "8080" (as written) and
+ * drops `labels: null` and `annotations: null`, as the API server does.
+ */
+function normalizeMetadata(root: TrackedMap, text: string): void {
+  const metadata = root.entries.get('metadata');
+  if (metadata?.kind !== 'map') return;
+  for (const key of ['labels', 'annotations']) {
+    const pairs = metadata.entries.get(key);
+    if (pairs?.kind === 'scalar' && pairs.value === null) metadata.entries.delete(key);
+    if (pairs?.kind !== 'map') continue;
+    for (const [name, value] of pairs.entries) {
+      if (value.kind !== 'scalar' || typeof value.value === 'string' || value.value === null) continue;
+      const range = value.source.location?.range;
+      const written = range && text ? text.slice(range[0], range[1]).trim() : '';
+      pairs.entries.set(name, { ...value, value: written || String(value.value) });
+    }
+  }
 }
 
 function expandList(root: TrackedNode): TrackedNode[] {

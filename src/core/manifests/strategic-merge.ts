@@ -3,10 +3,14 @@
 // work on maps and list items. Nodes taken from the patch keep the patch's source.
 import { keyFieldDefault, strategicMergeOf } from '../k8s/index.js';
 import type { TrackedList, TrackedMap, TrackedNode } from './tracked.js';
+import { schemaMergeOf, type CustomSchema } from './openapi-schema.js';
 
 export interface MergeContext {
   group: string;
   kind: string;
+  version?: string;
+  /** A kustomization's `openapi` schema: merge keys of the custom resources it defines. */
+  schema?: CustomSchema;
 }
 
 /** Returns the merged node, or undefined when the patch deletes the target. */
@@ -41,27 +45,30 @@ function mergeLists(target: TrackedList, patch: TrackedList, context: MergeConte
   if (patch.items.some((item) => directiveOf(item) === 'replace')) {
     return { ...patch, items: patch.items.filter((item) => directiveOf(item) !== 'replace').map(withoutDirectives) };
   }
-  const merge = strategicMergeOf(context.group, context.kind, path);
+  const custom = context.schema && schemaMergeOf(context.schema, context.group, context.version ?? '', context.kind, path);
+  const merge = custom ?? strategicMergeOf(context.group, context.kind, path);
+  // kustomize merges with kyaml's "prepend" list direction: the patch's items come first, then the
+  // target's items the patch does not name, each in its own order.
   if (merge.type !== 'keyed') {
     if (merge.type === 'set') {
-      const items = [...target.items];
-      for (const item of patch.items) if (item.kind === 'scalar' && !items.some((t) => t.kind === 'scalar' && t.value === item.value)) items.push(item);
+      const items: TrackedNode[] = patch.items.filter((item) => item.kind === 'scalar');
+      for (const item of target.items) if (item.kind !== 'scalar' || !items.some((p) => p.kind === 'scalar' && p.value === item.value)) items.push(item);
       return { kind: 'list', items, source: target.source };
     }
     return patch;
   }
   const { keys } = merge;
-  const items = [...target.items];
+  const items: TrackedNode[] = [];
+  const used = new Set<TrackedNode>();
   for (const item of patch.items) {
     if (item.kind !== 'map') continue;
-    const at = items.findIndex((existing) => existing.kind === 'map' && sameKey(existing, item, keys));
-    if (directiveOf(item) === 'delete') {
-      if (at >= 0) items.splice(at, 1);
-      continue;
-    }
-    if (at < 0) items.push(withoutDirectives(item));
-    else items[at] = keepKeyFields(items[at] as TrackedMap, strategicMerge(items[at], item, context, [...path, '*']) ?? items[at], keys);
+    const at = target.items.find((existing) => existing.kind === 'map' && !used.has(existing) && sameKey(existing, item, keys));
+    if (at) used.add(at);
+    if (directiveOf(item) === 'delete') continue;
+    if (!at) items.push(withoutDirectives(item));
+    else items.push(keepKeyFields(at as TrackedMap, strategicMerge(at, item, context, [...path, '*']) ?? at, keys));
   }
+  for (const item of target.items) if (!used.has(item)) items.push(item);
   return { kind: 'list', items, source: target.source };
 }
 

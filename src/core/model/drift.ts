@@ -1,7 +1,7 @@
 // The result of comparing desired with live: data, never flags. Rendering and writing only read it.
 import type { ResourceKey } from './key.js';
 import type { KubeObject } from './object.js';
-import type { DesiredObject } from './source.js';
+import type { DesiredObject, NotRenderedSource } from './source.js';
 import type { Health } from './health.js';
 
 /** replace: both sides differ; add: live has a field Git lacks (set by a non-applier manager);
@@ -114,6 +114,11 @@ export interface DiffResult {
   unlisted: string[];
   /** Live objects Git lacks that are not extra: each under its owner (Helm release, operator, cluster, agent). */
   owned?: OwnedObject[];
+  /**
+   * Parts of the source that were not rendered, and the live objects set aside because one of them
+   * may have made them (they are neither extra nor drift).
+   */
+  notRendered?: { sources: NotRenderedSource[]; live: ResourceKey[] };
 }
 
 /** A change's identity for the persistence gate and for decisions: key + path + live value hash. */

@@ -19,6 +19,7 @@ export type WarningCode =
   | 'namespace-missing'
   | 'unhealthy'
   | 'not-reconciling'
+  | 'not-rendered'
   /** The source that applies what the pull request changes is suspended: the merge deploys nothing. */
   | 'suspended-source';
 

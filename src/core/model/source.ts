@@ -66,7 +66,13 @@ export type FieldOrigin =
    * `commonMetadata` or `postBuild` substitution, Argo CD `destination.namespace`. `source` names it for
    * people (`Kustomization flux-system/apps`); `file` is where it is declared, when in the repository.
    */
-  | { type: 'source-transform'; source: string; transform: string; file?: string };
+  | { type: 'source-transform'; source: string; transform: string; file?: string }
+  /**
+   * A value copied by `replacements` (or substituted for a `$(VAR)` of `vars`): `from` is where the
+   * copied value is written when it is one plain scalar, which codify may edit; absent otherwise.
+   */
+  | { type: 'replacement'; kustomization: string; index: number; from?: SourceLocation }
+  | { type: 'var'; kustomization: string; name: string; from?: SourceLocation };
 
 export interface FieldSource {
   /** Where the value is written (the resource file, the patch, the kustomization entry). */
@@ -118,8 +124,24 @@ export interface SkippedDocument {
   reason: string;
 }
 
+/**
+ * Something the renderer cannot render faithfully (a Helm chart, a remote resource, a plugin that runs
+ * a program): what it would have produced is unknown, so live objects it may account for must be
+ * neither reported as extra nor pruned. `namespace`: the namespace a kustomization on its way sets
+ * (its objects land there); absent when any namespace may hold them.
+ */
+export interface NotRenderedSource {
+  file: string;
+  line?: number;
+  field?: string;
+  reason: string;
+  namespace?: string;
+}
+
 export interface RenderResult {
   objects: DesiredObject[];
+  /** Parts of the tree that were not rendered; the rest was. Absent or empty: everything rendered. */
+  notRendered?: NotRenderedSource[];
   skipped: SkippedDocument[];
   errors: SourceProblem[];
   /** Every file the build read (kustomization files, resources, patches, generator sources). */

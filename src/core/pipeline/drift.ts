@@ -22,6 +22,7 @@ import {
 import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import { scopeOf, type LiveState } from './live-state.js';
 import { clusterRoot, configWithSourceRules, renderCluster } from './render-cluster.js';
+import { setAsideNotRendered } from './not-rendered.js';
 
 export interface DriftInput {
   /** The live state: a stored snapshot, or objects read from files. */
@@ -118,7 +119,9 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const compared = cluster.namespaces?.length ? namespaces : coverageOf(scope, scoped).namespaces;
   const diffOptions = { config: effectiveConfig, namespaces: scoped, scope, sourceOf: inventoryClaims(sources) };
   const suspensions = suspensionsOf(snapshot.items, config);
-  const diff = setSuspensionSwitchesAside(diffResources(rendered.objects, snapshot.items, diffOptions), suspensions);
+  // Live objects a part that was not rendered may have made are set aside, not reported as extra.
+  const whole = setAsideNotRendered(diffResources(rendered.objects, snapshot.items, diffOptions), rendered.notRendered);
+  const diff = setSuspensionSwitchesAside(whole, suspensions);
   const index = indexSuspensions(suspensions, snapshot.items);
   const minSnapshots = input.minSnapshots ?? config.drift.minSnapshots;
   const gated = applyPersistenceGate(diff, input.history, minSnapshots, (key) => index.coveringKey(key) !== undefined);

@@ -10,3 +10,4 @@ export { planCluster, type PlanClusterInput } from './plan.js';
 export {
   clusterRoot, configWithSourceRules, renderCluster, type ClusterRender, type ClusterTarget, type RenderClusterOptions,
 } from './render-cluster.js';
+export { describeNotRendered, keepNotRendered, mayComeFromNotRendered, setAsideNotRendered } from './not-rendered.js';

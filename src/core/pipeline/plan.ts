@@ -3,8 +3,9 @@
 // prunes pointed at the line in head that stopped declaring them. The App posts it on pull
 // requests; `driftback plan` prints it.
 import type { ClusterConfig, Config } from '../config/index.js';
-import type { DesiredObject, Plan } from '../model/index.js';
+import type { DesiredObject, NotRenderedSource, Plan } from '../model/index.js';
 import { suspendedSourceWarnings } from '../emergency/index.js';
+import { keepNotRendered } from './not-rendered.js';
 import { locateProtectedPrunes, planChanges } from '../plan/index.js';
 import { pruneInventories, summarizeSourcePlan } from '../sources/index.js';
 import type { LiveState } from './live-state.js';
@@ -27,6 +28,8 @@ export interface PlanClusterInput {
   repository?: string;
   /** The commit head was rendered from. */
   headRevision?: string;
+  /** Parts of head that were not rendered: nothing they may have made is pruned. */
+  notRendered?: NotRenderedSource[];
   /** The repository path the cluster's GitOps controllers apply; undefined = any. */
   path?: string;
   /** The files the pull request changes: a suspended source applying one of them opens the plan. */
@@ -38,7 +41,7 @@ export interface PlanClusterInput {
 export function planCluster(input: PlanClusterInput): Plan {
   const { snapshot, cluster } = input;
   const config = input.sources ? configWithSourceRules(input.config, input.sources) : input.config;
-  const plan = planChanges({
+  const planned = planChanges({
     head: input.head, live: snapshot?.items ?? [], config, now: input.now,
     ...(cluster ? { cluster } : {}),
     ...(input.base ? { base: input.base } : {}),
@@ -50,6 +53,7 @@ export function planCluster(input: PlanClusterInput): Plan {
       ? { snapshot: { capturedAt: snapshot.capturedAt, ...snapshot.scope } }
       : {}),
   });
+  const plan = keepNotRendered(planned, input.notRendered);
   const warnings = locateProtectedPrunes(plan, input.headFiles);
   if (!snapshot) {
     const name = cluster?.name ?? 'the cluster';

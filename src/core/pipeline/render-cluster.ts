@@ -34,7 +34,9 @@ export type ClusterRender = ClusterSourcesRender;
  * A path that leaves the repository stays as written, so the renderer refuses it instead of rendering the root.
  */
 export function clusterRoot(path: string | undefined): string {
-  return (path ?? '').replace(/^\.\//, '').replace(/\/+$/, '');
+  const root = (path ?? '').replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+  // `.` and `./` are the repository's root.
+  return root === '.' ? '' : root;
 }
 
 export function renderCluster(

@@ -36,6 +36,7 @@ export const WARNING_TITLES: Record<PlanWarning['code'], string> = {
   'namespace-missing': 'Namespace missing',
   unhealthy: 'Degraded now',
   'not-reconciling': 'Not reconciling',
+  'not-rendered': 'Not rendered',
   'suspended-source': 'Suspended',
 };
 

@@ -4,7 +4,7 @@
 // exclude and include globs: reposerver/repository/repository.go); `destination.namespace` on
 // namespaced objects that name none (controller/state.go); the tracking stamp of argocd-cm's method.
 import { findKustomizationFile, renderManifests } from '../manifests/index.js';
-import type { DesiredObject, SkippedDocument, SourceProblem } from '../model/index.js';
+import type { DesiredObject, NotRenderedSource, SkippedDocument, SourceProblem } from '../model/index.js';
 import { globMatcher } from './glob.js';
 import { renderThroughWrapper } from './render-wrapped.js';
 import type { DeclaredSource, RenderSourceInputs, SourceRender } from './render-types.js';
@@ -39,6 +39,7 @@ function renderDirectory(
   const errors: SourceProblem[] = [];
   const skipped: SkippedDocument[] = [];
   const filesRead: string[] = [];
+  const notRendered: NotRenderedSource[] = [];
   const defaultNamespace = transforms.destination.namespace ?? inputs.defaultNamespace;
   for (const file of directoryFiles(inputs.files, declared.source.path ?? '', transforms.directory)) {
     const rendered = renderManifests(inputs.files, file, {
@@ -50,9 +51,10 @@ function renderDirectory(
     errors.push(...rendered.errors);
     skipped.push(...rendered.skipped);
     filesRead.push(...rendered.filesRead);
+    notRendered.push(...(rendered.notRendered ?? []));
     if (rendered.stopped) return { objects: [], errors, skipped, filesRead, notes: [], stopped: true };
   }
-  return { objects, errors, skipped, filesRead, notes: [] };
+  return { objects, errors, skipped, filesRead, notes: [], ...(notRendered.length ? { notRendered } : {}) };
 }
 
 export function renderArgoSource(declared: DeclaredSource, inputs: RenderSourceInputs): SourceRender {

@@ -134,7 +134,7 @@ function followSources(
   const matcher = repositoryMatcher([...declared.values()].map((d) => d.source), objects, input.path, input.repository);
   const result: ClusterSourcesRender = {
     objects: [], skipped: [...entry.skipped], errors: [...entry.errors], filesRead: [...entry.filesRead], controller,
-    sources: [], notes: [], ignore: [],
+    sources: [], notes: [], ignore: [], notRendered: [...(entry.notRendered ?? [])],
   };
   const byKey = new Map<string, { desired: DesiredObject; source: string }>();
   const done = new Set<string>();
@@ -183,6 +183,7 @@ function followSources(
     result.skipped.push(...rendered.skipped);
     result.filesRead.push(...rendered.filesRead);
     result.notes.push(...rendered.notes);
+    result.notRendered!.push(...(rendered.notRendered ?? []));
     result.ignore.push(...ignoreRulesOf(source));
     if (rendered.stopped) return { ...result, objects: [], stopped: true };
     const keys: ResourceKey[] = [];

@@ -1,7 +1,9 @@
 // What rendering one source gives: its desired objects (transforms and stamps applied, each field traced
 // to where it is written), the problems, and notes — what could not be checked or is not supported.
 import type { ParseCache, RenderBudget, UnfollowedKind } from '../manifests/index.js';
-import type { DesiredObject, KubeObject, ResourceKey, SkippedDocument, SourceProblem } from '../model/index.js';
+import type {
+  DesiredObject, KubeObject, NotRenderedSource, ResourceKey, SkippedDocument, SourceProblem,
+} from '../model/index.js';
 import type { ArgoSettings } from './argocd-settings.js';
 import type { Source } from './types.js';
 
@@ -41,6 +43,8 @@ export interface SourceRender {
   skipped: SkippedDocument[];
   filesRead: string[];
   notes: SourceNote[];
+  /** Parts of the source's tree the renderer could not render (a Helm chart, a remote base, a plugin). */
+  notRendered?: NotRenderedSource[];
   stopped?: true;
 }
 

@@ -38,6 +38,7 @@ export function renderThroughWrapper(
     skipped: rendered.skipped.filter((skip) => !isWrapperPath(skip.file)),
     filesRead: [...rendered.filesRead.filter((read) => !isWrapperPath(read)), ...(file ? [file] : [])],
     notes: [],
+    ...(rendered.notRendered?.length ? { notRendered: rendered.notRendered } : {}),
     ...(rendered.stopped ? { stopped: true as const } : {}),
   };
 }

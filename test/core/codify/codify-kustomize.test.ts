@@ -213,3 +213,35 @@ describe('names that would leave the cluster path', () => {
     expect(parsed.ok ? [] : parsed.problems).toMatchObject([{ line: 2, field: 'pullRequests.newResourcePath', message: expect.stringMatching(/^must start with \{cluster_path\}\//) }]);
   });
 });
+
+describe('values set through replacements', () => {
+  const deploy = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 1\n  template:\n    spec:\n      containers:\n      - name: web\n        image: nginx\n';
+  const target = '  targets:\n  - select:\n      kind: Deployment\n    fieldPaths:\n    - spec.replicas\n';
+
+  it('edits the sourceValue a replacement copies, and its self-check passes', () => {
+    const kustomization = `resources:\n- deploy.yaml\nreplacements:\n- sourceValue: "2"\n${target}`;
+    const files = new Map([['app/kustomization.yaml', kustomization], ['app/deploy.yaml', deploy]]);
+    const rendered = render(files, 'app')[0];
+    expect((rendered.object.spec as { replicas: number }).replicas).toBe(2);
+    expect(rendered.source.fields['/spec/replicas'].origin).toMatchObject({ type: 'replacement', from: { file: 'app/kustomization.yaml' } });
+    const live = liveWith(files, 'app', { 'Deployment/web': [{ segments: ['spec', 'replicas'], value: 4 }] }, 'kubectl-scale');
+    const out = codify(files, 'app', live);
+    expect(out.check).toEqual({ ok: true });
+    expect(changedLines(kustomization, out.edits.get('app/kustomization.yaml')!)).toEqual({ removed: ['- sourceValue: "2"'], added: ['- sourceValue: 4'] });
+    expect(out.edits.has('app/deploy.yaml')).toBe(false);
+  });
+
+  it('does not write when editing the copied field of another object would change that object too', () => {
+    const files = new Map([
+      ['app/kustomization.yaml', `resources:\n- deploy.yaml\n- settings.yaml\nreplacements:\n- source:\n    kind: ConfigMap\n    name: settings\n    fieldPath: data.replicas\n${target}`],
+      ['app/settings.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  replicas: "2"\n'],
+      ['app/deploy.yaml', deploy],
+    ]);
+    const rendered = render(files, 'app').find((d) => d.key.kind === 'Deployment')!;
+    expect(rendered.source.fields['/spec/replicas'].origin).toMatchObject({ type: 'replacement', from: { file: 'app/settings.yaml' } });
+    const live = liveWith(files, 'app', { 'Deployment/web': [{ segments: ['spec', 'replicas'], value: 4 }] }, 'kubectl-scale');
+    const out = codify(files, 'app', live);
+    expect(out.check).toMatchObject({ ok: false, reason: expect.stringContaining('ConfigMap/default/settings') });
+    expect(out.edits.size).toBe(0);
+  });
+});

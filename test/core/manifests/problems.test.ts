@@ -70,14 +70,7 @@ describe('kustomize: problems', () => {
   const RESOURCE = { 'app/cm.yaml': CONFIGMAP };
 
   it.each([
-    ['helmCharts', 'helmCharts:\n- name: podinfo\n  repo: https://example.invalid', 3],
-    ['replacements', 'replacements:\n- path: r.yaml', 3],
-    ['vars', 'vars: []', 3],
-    ['transformers', 'transformers:\n- t.yaml', 3],
-    ['generators', 'generators:\n- g.yaml', 3],
-    ['openapi', 'openapi:\n  path: schema.json', 3],
     ['crds', 'crds:\n- crd.json', 3],
-    ['configurations', 'configurations:\n- c.yaml', 3],
     ['resourcez', 'resourcez: []', 3],
   ])('names the file, line and field of unsupported %s', (fieldName, snippet, line) => {
     const files = tree({ ...RESOURCE, 'app/kustomization.yaml': `resources:\n- cm.yaml\n${snippet}\n` });
@@ -88,8 +81,6 @@ describe('kustomize: problems', () => {
   });
 
   it.each([
-    ['github.com/acme/base?ref=v1', /remote/],
-    ['https://github.com/acme/base//deploy?ref=main', /remote/],
     ['../../outside', /leaves the repository/],
     ['missing.yaml', /does not exist/],
     ['plain-dir', /no kustomization/],
@@ -115,7 +106,8 @@ describe('kustomize: problems', () => {
     expect(result.objects.map((o) => o.key.name)).toEqual(['ok']);
   });
 
-  it('reports a patch whose target matches nothing, a missing patch file and a duplicate resource', () => {
+  // A targeted patch that matches nothing is no error to kustomize (it patches what matches).
+  it('reports a missing patch file and a duplicate resource, not a targeted patch that matches nothing', () => {
     const files = tree({
       ...RESOURCE,
       'app/again.yaml': CONFIGMAP,
@@ -136,7 +128,6 @@ describe('kustomize: problems', () => {
     expect(result.errors.map((e) => [e.file, e.line, e.field])).toEqual([
       ['app/again.yaml', 1, undefined],
       ['app/kustomization.yaml', 5, 'patches[0]'],
-      ['app/kustomization.yaml', 6, 'patches[1]'],
     ]);
     expect(result.objects).toHaveLength(1);
   });
@@ -148,14 +139,42 @@ describe('kustomize: problems', () => {
   });
 });
 
-describe('kustomize: labels entries', () => {
-  it('refuses custom label field specs rather than placing labels differently from kustomize', () => {
+describe('kustomize: what is not rendered', () => {
+  const RESOURCE = { 'app/cm.yaml': CONFIGMAP };
+
+  it.each([
+    ['helmCharts', 'helmCharts:\n- name: podinfo\n  repo: https://example.invalid', 3, 'helmCharts', /helm/],
+    ['a remote resource', '- github.com/acme/base?ref=v1', 3, 'resources', /remote target/],
+    ['an exec plugin', 'generators:\n- |-\n  apiVersion: example.com/v1\n  kind: Sops', 4, 'generators[0]', /plugins run programs/],
+  ])('renders everything but %s, which is named with its file, line and the namespace it targets', (_name, snippet, line, field, reason) => {
+    const files = tree({ ...RESOURCE, 'app/kustomization.yaml': `namespace: shop\nresources:\n- cm.yaml\n${snippet}\n` });
+    const result = renderManifests(files, 'app');
+    expect(result.errors).toEqual([]);
+    expect(result.objects.map((o) => o.key.name)).toEqual(['ok']);
+    expect(result.notRendered).toEqual([expect.objectContaining({ file: 'app/kustomization.yaml', line: line + 1, field, namespace: 'shop', reason: expect.stringMatching(reason) })]);
+  });
+
+  it('reports a strategic merge patch without a target as not rendered when parts are not, not as an error', () => {
     const files = tree({
-      'app/cm.yaml': CONFIGMAP,
-      'app/kustomization.yaml': 'resources:\n- cm.yaml\nlabels:\n- pairs:\n    a: b\n  fields:\n  - path: spec/x\n',
+      ...RESOURCE, 'app/p.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: from-chart\nspec:\n  replicas: 2\n',
+      'app/kustomization.yaml': 'resources:\n- cm.yaml\npatches:\n- path: p.yaml\nhelmCharts:\n- name: podinfo\n',
     });
     const result = renderManifests(files, 'app');
-    expect(result.errors).toEqual([expect.objectContaining({ file: 'app/kustomization.yaml', line: 7, field: 'labels[0].fields' })]);
+    expect(result.errors).toEqual([]);
+    expect(result.notRendered?.map((n) => n.field)).toEqual(['helmCharts', 'patches[0]']);
+  });
+});
+
+describe('kustomize: labels entries', () => {
+  it('writes a label at its own fields too, creating them where the spec says so', () => {
+    const files = tree({
+      'app/cm.yaml': CONFIGMAP,
+      'app/kustomization.yaml': 'resources:\n- cm.yaml\nlabels:\n- pairs:\n    a: b\n  fields:\n  - path: spec/x\n    create: true\n  - path: spec/y\n',
+    });
+    const result = renderManifests(files, 'app');
+    expect(result.errors).toEqual([]);
+    expect(result.objects[0].object).toMatchObject({ metadata: { labels: { a: 'b' } }, spec: { x: { a: 'b' } } });
+    expect((result.objects[0].object.spec as Record<string, unknown>).y).toBeUndefined();
   });
 });
 

@@ -90,3 +90,23 @@ it('a cluster with no snapshot yet is planned against nothing, and the plan says
       + 'Deploy the driftback agent to the cluster (driftback token --repository acme/platform --cluster prod-eu).',
   });
 });
+
+describe('a part of head that is not rendered', () => {
+  const stray: KubeObject = {
+    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'from-chart', namespace: 'shop', uid: 'u-1', resourceVersion: '1' }, spec: {},
+  };
+  const elsewhere: KubeObject = { ...stray, metadata: { ...stray.metadata, name: 'old', namespace: 'web' } };
+  const snapshot: LiveState = { items: [...appliedObjects(Object.fromEntries(files)), stray, elsewhere], capturedAt: CAPTURED, scope: { complete: true, errors: [] } };
+  const notRendered = [{ file: 'clusters/prod-eu/kustomization.yaml', line: 4, field: 'helmCharts', reason: 'Helm charts are inflated by running helm', namespace: 'shop' }];
+
+  it('prunes nothing it may have made, keeps those with the reason, warns with its file and line, and prunes the rest', () => {
+    // Base declared both; head declares neither (one may now come from the chart head adds).
+    const declare = (o: KubeObject): string => yaml('apiVersion: apps/v1', 'kind: Deployment', 'metadata:', `  name: ${o.metadata.name}`, `  namespace: ${o.metadata.namespace}`, 'spec: {}');
+    const baseFiles = new Map([...files, ['clusters/prod-eu/chart.yaml', declare(stray)], ['clusters/prod-eu/old.yaml', declare(elsewhere)]]);
+    const base = renderCluster(baseFiles, cluster).objects;
+    const plan = planCluster({ config: cfg, cluster, head: rendered.objects, base, headFiles: files, snapshot, now: NOW, notRendered });
+    expect(plan.prune.map((entry) => entry.id.name)).toEqual(['old']);
+    expect(plan.kept).toContainEqual({ id: { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'from-chart' }, reason: expect.stringContaining('clusters/prod-eu/kustomization.yaml:4') });
+    expect(plan.warnings).toContainEqual(expect.objectContaining({ code: 'not-rendered', file: 'clusters/prod-eu/kustomization.yaml', line: 4 }));
+  });
+});

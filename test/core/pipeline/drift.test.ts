@@ -65,3 +65,36 @@ describe('evaluateDrift', () => {
     expect(evaluation).toMatchObject({ type: 'out-of-scope', message: expect.stringContaining('web') });
   });
 });
+
+describe('evaluateDrift with parts that are not rendered', () => {
+  const plain = gitopsRepository();
+  const cfg = config(configText());
+  const root = cfg.clusters![0].path!.replace(/\/$/, '');
+  const manifests = Object.keys(plain).filter((path) => path.startsWith(`${root}/`)).map((path) => path.slice(root.length + 1));
+  const files = {
+    ...plain,
+    [`${root}/kustomization.yaml`]: `namespace: shop\nresources:\n${manifests.map((m) => `- ${m}`).join('\n')}\nhelmCharts:\n- name: redis\n  repo: https://charts.example.invalid\n`,
+  };
+  const made = (name: string, namespace: string) => ({
+    apiVersion: 'apps/v1', kind: 'Deployment',
+    metadata: {
+      name, namespace, uid: `uid-${name}`, resourceVersion: '1', creationTimestamp: '2026-12-01T00:00:00Z',
+      managedFields: [{ manager: 'helm', operation: 'Update', apiVersion: 'apps/v1', time: '2026-12-01T00:00:00Z', fieldsType: 'FieldsV1', fieldsV1: {} }],
+    },
+    spec: { replicas: 1 },
+  });
+
+  it('renders the rest, sets aside live objects in the namespace the chart would fill, and still reports extras elsewhere', () => {
+    const items = [...appliedObjects(files), made('chart-cache', 'shop'), made('stray', 'other')] as ReturnType<typeof appliedObjects>;
+    const evaluation = evaluateDrift({
+      snapshot: snapshotOf('acme/platform-gitops', items, '2026-12-02T03:00:00Z') as Snapshot,
+      config: cfg, cluster: cfg.clusters![0], files: new Map(Object.entries(files)), history: [], declined: new Set(),
+    });
+    if (evaluation.type !== 'evaluated') throw new Error(evaluation.type);
+    expect(evaluation.diff.notRendered).toEqual({
+      sources: [expect.objectContaining({ file: `${root}/kustomization.yaml`, line: 9, field: 'helmCharts', namespace: 'shop' })],
+      live: [{ group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'chart-cache' }],
+    });
+    expect(evaluation.diff.resources.filter((r) => r.status === 'extra').map((r) => r.key.name)).toEqual(['stray']);
+  });
+});
