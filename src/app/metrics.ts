@@ -1,5 +1,5 @@
 // Prometheus metrics (GET /metrics). Labels are bounded: repository and cluster names, causes,
-// routes and statuses — never resource names.
+// routes and statuses; resource names only as `source` (a suspended GitOps source: a repository has few).
 //
 // Every metric has one writer, below; the rest of the App calls these functions and never sets a
 // metric itself. One label rule holds for all of them: `clusterLabels` (a repository is named in
@@ -17,6 +17,11 @@ export function createMetrics() {
     driftResources: new Gauge({ name: 'driftback_drift_resources', help: 'Resources with persistent drift, by cause', labelNames: [...labels, 'cause'], registers: [registry] }),
     conflicts: new Gauge({ name: 'driftback_conflicts', help: 'Fields Git declares that a controller owns', labelNames: labels, registers: [registry] }),
     suspended: new Gauge({ name: 'driftback_suspended_resources', help: 'Suspended reconcilers and workloads', labelNames: labels, registers: [registry] }),
+    suspendedSeconds: new Gauge({
+      name: 'driftback_suspended_seconds',
+      help: 'Seconds a source has been suspended (Flux suspend, Argo CD automated sync off), at scrape time',
+      labelNames: [...labels, 'source'], registers: [registry],
+    }),
     degraded: new Gauge({ name: 'driftback_degraded_resources', help: 'Resources whose health is Degraded', labelNames: labels, registers: [registry] }),
     reconcileDuration: new Histogram({ name: 'driftback_reconcile_duration_seconds', help: 'Duration of reconcile jobs', labelNames: ['result'], buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120], registers: [registry] }),
     reconcileErrors: new Counter({ name: 'driftback_reconcile_errors_total', help: 'Reconcile jobs that failed', labelNames: labels, registers: [registry] }),
@@ -65,6 +70,21 @@ export function recordSnapshotAges(
     const captured = Date.parse(capturedAt);
     if (!Number.isFinite(captured)) continue;
     metrics.snapshotAge.set(clusterLabels(repository, cluster), Math.max(0, (now.getTime() - captured) / 1000));
+  }
+}
+
+/**
+ * driftback_suspended_seconds: how long each suspended source has been suspended at `now`. The series
+ * are rewritten as a whole, so a resumed source's series is gone.
+ */
+export function recordSuspendedSeconds(
+  metrics: Metrics, suspended: Iterable<{ repository: string; cluster: string; source: string; since: string }>, now: Date,
+): void {
+  metrics.suspendedSeconds.reset();
+  for (const { repository, cluster, source, since } of suspended) {
+    const at = Date.parse(since);
+    if (!Number.isFinite(at)) continue;
+    metrics.suspendedSeconds.set({ ...clusterLabels(repository, cluster), source }, Math.max(0, (now.getTime() - at) / 1000));
   }
 }
 

@@ -10,16 +10,19 @@ import { sqliteOf } from '../support/sqlite-file.js';
 let h: Harness;
 const at = (time: string): void => void (h.clock.now = new Date(time));
 
-/** A Flux Kustomization applying clusters/prod, suspended or ready. */
-function fluxKustomization(suspended: boolean): KubeObject {
+/** A Flux Kustomization applying clusters/prod, ready or failing its build. */
+function fluxKustomization(failing: boolean): KubeObject {
+  const ready = failing
+    ? { type: 'Ready', status: 'False', reason: 'BuildFailed', lastTransitionTime: '2026-12-02T15:00:00Z', message: 'kustomize build failed: accumulating resources' }
+    : { type: 'Ready', status: 'True', reason: 'ReconciliationSucceeded', lastTransitionTime: '2026-12-02T08:00:00Z', message: 'Applied revision: main@sha1:abc' };
   return {
     apiVersion: 'kustomize.toolkit.fluxcd.io/v1', kind: 'Kustomization', metadata: { name: 'prod', namespace: 'flux-system' },
-    spec: { path: './clusters/prod', interval: '10m', prune: true, suspend: suspended, sourceRef: { kind: 'GitRepository', name: 'platform' } },
-    status: { lastAppliedRevision: 'main@sha1:abc', lastAttemptedRevision: 'main@sha1:abc', conditions: [{ type: 'Ready', status: 'True', reason: 'ReconciliationSucceeded', lastTransitionTime: '2026-12-02T08:00:00Z', message: 'Applied revision: main@sha1:abc' }] },
+    spec: { path: './clusters/prod', interval: '10m', prune: true, sourceRef: { kind: 'GitRepository', name: 'platform' } },
+    status: { lastAppliedRevision: 'main@sha1:abc', lastAttemptedRevision: 'main@sha1:abc', conditions: [ready] },
   };
 }
 
-const live = (suspended: boolean): KubeObject[] => [...liveProd(), fluxKustomization(suspended)];
+const live = (failing: boolean): KubeObject[] => [...liveProd(), fluxKustomization(failing)];
 
 beforeAll(async () => {
   h = await startHarness(FILES, '2026-12-02T12:00:00Z');
@@ -29,8 +32,7 @@ afterAll(async () => h?.close());
 describe('a cluster that stops reporting', () => {
   it('creates the dashboard on the first snapshot, then opens, keeps, closes and reopens one alert issue', async () => {
     expect(await uploadSnapshot(h, 'prod', live(false), '2026-12-02T11:55:00Z')).toBe(202);
-    // The snapshot's reconcile first: the dashboard shows what it recorded.
-    await drain(h);
+    await drain(h); // the reconcile has written the cluster's state before the watch reads it
     await runWatch(h);
     const dashboards = issuesTitled(h, 'driftback dashboard');
     expect(dashboards).toHaveLength(1);
@@ -65,14 +67,20 @@ describe('a cluster that stops reporting', () => {
 });
 
 describe('a GitOps controller that stops reconciling', () => {
-  it('alerts only once the condition has lasted staleAfter, and closes when it reconciles again', async () => {
+  it('alerts only once the condition has lasted an hour, and closes when it reconciles again', async () => {
     const title = 'driftback: prod: flux-system/prod is not reconciling';
     at('2026-12-02T15:00:00Z');
     expect(await uploadSnapshot(h, 'prod', live(true))).toBe(202);
     await runWatch(h);
     expect(issuesTitled(h, title)).toEqual([]);
 
+    // Failing for 35 minutes: longer than staleAfter, not yet what wakes people.
     at('2026-12-02T15:35:00Z');
+    expect(await uploadSnapshot(h, 'prod', live(true))).toBe(202);
+    await runWatch(h);
+    expect(issuesTitled(h, title)).toEqual([]);
+
+    at('2026-12-02T16:05:00Z');
     expect(await uploadSnapshot(h, 'prod', live(true))).toBe(202);
     await runWatch(h);
     const [alert] = issuesTitled(h, title);
@@ -80,7 +88,7 @@ describe('a GitOps controller that stops reconciling', () => {
     expectGolden('alert-not-reconciling.md', alert.body!);
     expect(issuesTitled(h, 'driftback dashboard')[0].body).toContain('Kustomization/flux-system/prod');
 
-    at('2026-12-02T15:40:00Z');
+    at('2026-12-02T16:10:00Z');
     expect(await uploadSnapshot(h, 'prod', live(false))).toBe(202);
     await runWatch(h);
     expect(issuesTitled(h, title).map((i) => i.state)).toEqual(['closed']);
@@ -92,7 +100,7 @@ describe('a GitOps controller that stops reconciling', () => {
     at('2026-12-02T17:00:00Z');
     expect(await uploadSnapshot(h, 'prod', live(true))).toBe(202);
     await runWatch(h);
-    at('2026-12-02T17:35:00Z');
+    at('2026-12-02T18:05:00Z');
     expect(await uploadSnapshot(h, 'prod', live(true))).toBe(202);
     await runWatch(h);
     expect(issuesTitled(h, title).map((i) => i.state)).toEqual(['open']);
@@ -105,7 +113,7 @@ describe('a GitOps controller that stops reconciling', () => {
     const v1 = JSON.stringify({ ...current, notReconciling });
     db.prepare(`UPDATE state SET value = ?, version = 1 WHERE cluster = '~watch'`).run(v1);
 
-    at('2026-12-02T17:40:00Z');
+    at('2026-12-02T18:10:00Z');
     expect(await uploadSnapshot(h, 'prod', live(false))).toBe(202);
     await runWatch(h);
     expect(issuesTitled(h, title).map((i) => i.state)).toEqual(['closed']);

@@ -14,11 +14,12 @@ const BLOB_ROUTE = 'GET /repos/{owner}/{repo}/git/blobs/{file_sha}';
 let h: Harness;
 const at = (time: string): void => void (h.clock.now = new Date(time));
 
-function suspendedKustomization(): KubeObject {
+/** A Flux Kustomization applying clusters/prod whose build fails. */
+function failingKustomization(): KubeObject {
   return {
     apiVersion: 'kustomize.toolkit.fluxcd.io/v1', kind: 'Kustomization', metadata: { name: 'prod', namespace: 'flux-system' },
-    spec: { path: './clusters/prod', interval: '10m', prune: true, suspend: true, sourceRef: { kind: 'GitRepository', name: 'platform' } },
-    status: { conditions: [{ type: 'Ready', status: 'True', reason: 'ReconciliationSucceeded', lastTransitionTime: '2026-12-02T08:00:00Z' }] },
+    spec: { path: './clusters/prod', interval: '10m', prune: true, sourceRef: { kind: 'GitRepository', name: 'platform' } },
+    status: { conditions: [{ type: 'Ready', status: 'False', reason: 'BuildFailed', message: 'kustomize build failed', lastTransitionTime: '2026-12-02T15:00:00Z' }] },
   };
 }
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
     ...FILES,
     [`${TEMPLATES}dashboard.hbs`]: 'Our clusters:\n{{#each clusters}}\n- {{code name}}: {{plural resources "resource"}}\n{{/each}}\n',
     [`${TEMPLATES}stale-alert.hbs`]: '{{text cluster}} has been silent for {{text age}} (allowed: {{code staleAfter}}).\n',
-    [`${TEMPLATES}not-reconciling-alert.hbs`]: '{{#if suspended}}{{nosuchhelper resource}}{{/if}}\n',
+    [`${TEMPLATES}not-reconciling-alert.hbs`]: '{{#if reason}}{{nosuchhelper resource}}{{/if}}\n',
   }, '2026-12-02T12:00:00Z');
 }, 60_000);
 afterAll(async () => h?.close());
@@ -58,14 +59,14 @@ describe('template overrides for the dashboard and alert issues', () => {
 
   it('falls back to the built-in not-reconciling alert, saying which file failed and why', async () => {
     at('2026-12-02T15:00:00Z');
-    expect(await uploadSnapshot(h, 'prod', [...liveProd(), suspendedKustomization()])).toBe(202);
+    expect(await uploadSnapshot(h, 'prod', [...liveProd(), failingKustomization()])).toBe(202);
     await runWatch(h);
-    at('2026-12-02T15:35:00Z');
-    expect(await uploadSnapshot(h, 'prod', [...liveProd(), suspendedKustomization()])).toBe(202);
+    at('2026-12-02T16:05:00Z');
+    expect(await uploadSnapshot(h, 'prod', [...liveProd(), failingKustomization()])).toBe(202);
     await runWatch(h);
     const [alert] = issuesTitled(h, 'driftback: prod: flux-system/prod is not reconciling');
     expect(alert.body).toContain(`\`${TEMPLATES}not-reconciling-alert.hbs\` could not be used`);
     expect(alert.body).toContain('nosuchhelper');
-    expect(alert.body).toContain('`flux resume kustomization prod -n flux-system`');
+    expect(alert.body).toContain('`flux get kustomization prod -n flux-system`');
   });
 });

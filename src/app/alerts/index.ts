@@ -5,3 +5,5 @@ export { watchRepository, type WatchDeps, type WatchOutcome } from './watch-repo
 export { checkNotReporting, isStale, notReportingKey, ALERT_LABELS, type NotReportingOutcome } from './not-reporting.js';
 export { checkNotReconciling, notReconcilingKey, type ReconcilerAlertChange } from './not-reconciling.js';
 export { readWatchState, writeWatchState, type WatchState } from './alert-state.js';
+export { checkSuspended, suspendedKey, type SuspendedAlertChange } from './suspended.js';
+export { checkFixesUndone, fixUndoneKey } from './fix-undone.js';

@@ -1,6 +1,7 @@
 // The "<namespace>/<name> is not reconciling" alert for a GitOps controller object (Flux
 // Kustomization/HelmRelease, Argo CD Application) that applies this cluster's path: a merged change
-// that never deploys. Only a persistent condition alerts: it must hold for staleAfter first.
+// that never deploys. Only what wakes people alerts: the condition must hold for an hour (or
+// staleAfter, when longer). A suspension is no failure: it has its own deadline (alerts/suspended.ts).
 import { parseDuration, type ClusterConfig } from '../../core/config/index.js';
 import { reconcilerStateOf } from '../../core/health/index.js';
 import type { KubeObject, ReconcilerState } from '../../core/model/index.js';
@@ -12,6 +13,9 @@ import type { WatchState } from './alert-state.js';
 import { ALERT_LABELS } from './not-reporting.js';
 
 type Entry = NonNullable<WatchState['notReconciling']>[string][number];
+
+/** How long a controller must be failing or behind before it is an alert. */
+export const NOT_RECONCILING_FOR_SECONDS = 3600;
 
 export function notReconcilingKey(cluster: string, state: Pick<ReconcilerState, 'namespace' | 'name'>): string {
   return `alert/${cluster}/not-reconciling/${state.namespace}/${state.name}`;
@@ -36,20 +40,21 @@ export async function checkNotReconciling(
   author: AppIdentity, templates: () => Promise<TemplateOverrides> = async () => NO_OVERRIDES,
 ): Promise<ReconcilerAlertChange[]> {
   const staleAfter = parseDuration(cluster.staleAfter) ?? 1800;
+  const holdFor = Math.max(NOT_RECONCILING_FOR_SECONDS, staleAfter);
   const previous = state.notReconciling?.[cluster.name] ?? [];
   const next: Entry[] = [];
   const changes: ReconcilerAlertChange[] = [];
   const label = (ref: ReconcilerRef) => `${cluster.name}/${ref.namespace}/${ref.name}`;
   for (const object of live) {
     const reconciler = reconcilerStateOf(object);
-    if (!reconciler || !appliesPath(reconciler, cluster.path)) continue;
+    if (!reconciler || reconciler.suspended || !appliesPath(reconciler, cluster.path)) continue;
     const reason = notReconcilingReason(reconciler, now.toISOString(), staleAfter);
     if (!reason) continue;
     const ref: ReconcilerRef = { kind: reconciler.kind, namespace: reconciler.namespace, name: reconciler.name };
     const before = previous.find((entry) => sameReconciler(entry.reconciler, ref));
     const entry: Entry = { ...(before ?? { since: now.toISOString(), reason }), reconciler: ref };
     next.push(entry);
-    if (entry.issue !== undefined || now.getTime() - Date.parse(entry.since) < staleAfter * 1000) {
+    if (entry.issue !== undefined || now.getTime() - Date.parse(entry.since) < holdFor * 1000) {
       if (entry.issue === undefined) changes.push({ type: 'pending', resource: label(ref) });
       continue;
     }

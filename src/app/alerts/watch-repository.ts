@@ -12,6 +12,8 @@ import { readClusterState } from '../reconcile/state.js';
 import { readWatchState, writeWatchState } from './alert-state.js';
 import { checkNotReconciling } from './not-reconciling.js';
 import { checkNotReporting, isStale } from './not-reporting.js';
+import { checkFixesUndone } from './fix-undone.js';
+import { checkSuspended } from './suspended.js';
 
 export interface WatchDeps extends ReviewDeps {
   /** `<repository>#<cluster>` → the snapshot id this process last read (figures and reconcilers). */
@@ -47,6 +49,14 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
     if (reporting.type !== 'reporting' && reporting.type !== 'still-open') outcome.alerts.push({ cluster: cluster.name, type: reporting.type, issue: reporting.issue });
     const stale = isStale(cluster, meta, state.configuredAt[cluster.name], now);
     const clusterState = await readClusterState(deps.store, repository, cluster.name);
+    const emergency = config.ok ? config.config.emergency : undefined;
+    const suspensions = clusterState.suspensions ?? [];
+    const suspendedAlerts = emergency
+      ? await checkSuspended(octokit, ref, cluster.name, suspensions, emergency, state, now, author, templates) : [];
+    const undone = await checkFixesUndone(octokit, ref, cluster.name, clusterState.emergencies ?? {}, state, author, templates);
+    for (const change of [...suspendedAlerts, ...undone]) {
+      outcome.alerts.push({ cluster: cluster.name, type: change.type, issue: change.issue, resource: change.resource });
+    }
     seenClusters.push({ name: cluster.name, snapshotId: meta?.id, reconciledAt: clusterState.lastReconcileAt, stale });
     if (!meta) continue;
     if (state.plannedSnapshots?.[cluster.name] !== meta.id) {

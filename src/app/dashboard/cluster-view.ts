@@ -2,6 +2,7 @@
 // resources, GitOps controllers) and what the reconcile job recorded (drift by cause, conflicts,
 // ignored counts, open drift PRs). Pure: the caller loads both and passes `now`.
 import { parseDuration, type ClusterConfig } from '../../core/config/index.js';
+import { suspensionLabel } from '../../core/emergency/index.js';
 import { assessHealth, reconcilerStateOf } from '../../core/health/index.js';
 import { keyOf, type KubeObject } from '../../core/model/index.js';
 import { notReconcilingReason } from '../../core/plan/index.js';
@@ -53,6 +54,10 @@ export function dashboardCluster(cluster: ClusterConfig, latest: { capturedAt: s
     degraded,
     reconcilers,
     openPullRequests: (state.openPullRequests ?? []).map((pull) => ({ number: pull.number })),
+    ...(state.suspensions ? { suspensions: state.suspensions.map((s) => ({
+      resource: suspensionLabel(s.suspension), since: s.since, ...(s.suspension.who ? { who: s.suspension.who } : {}),
+      ...(s.pullRequest !== undefined ? { pullRequest: s.pullRequest } : {}),
+    })) } : {}),
   };
   const figures: ClusterFigures = {
     resources: live.length, degraded: degraded.length, suspended: suspendedWorkloads + reconcilers.filter((r) => r.state.suspended).length,

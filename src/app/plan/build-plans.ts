@@ -75,7 +75,7 @@ export async function buildPlans(store: Pick<Store, 'latestSnapshot'>, input: Pl
     const plan = planCluster({
       config: input.config, cluster, head: head.objects, base: base.objects, headFiles: input.headFiles,
       snapshot, now: input.now, repository: input.repository, headRevision: input.headSha,
-      ...(cluster.path !== undefined ? { path: cluster.path } : {}), sources: head,
+      ...(cluster.path !== undefined ? { path: cluster.path } : {}), sources: head, changed: input.changed,
       notRendered: head.notRendered ?? [],
     });
     if (snapshot) result.snapshots[cluster.name] = snapshot.capturedAt;

@@ -1,10 +1,21 @@
 // What every GitHub step of one reconcile shares: the client, the repository, the default
 // branch's HEAD the branches are built on, and how the App recognises its own commits.
 import type { Config } from '../../core/config/index.js';
-import type { TemplateOverrides } from '../../core/report/index.js';
+import type { Checklist, EmergencyChange } from '../../core/emergency/index.js';
+import type { SuspensionView, TemplateOverrides } from '../../core/report/index.js';
 import { branchHasForeignCommits, type AppIdentity, type BaseTreeListing, type GitHubClient } from '../../github/index.js';
 import type { AppLogger } from '../logger.js';
 import type { BranchState } from './state.js';
+
+/** One suspension's part of an emergency drift PR. */
+export interface EmergencySection {
+  view: SuspensionView;
+  changes: EmergencyChange[];
+  checklist: Checklist;
+}
+
+/** The label an emergency drift PR carries besides the configured ones. */
+export const EMERGENCY_LABEL = 'emergency';
 
 export interface GitHubContext {
   octokit: GitHubClient;
@@ -19,6 +30,8 @@ export interface GitHubContext {
   snapshot: { id: string; capturedAt: string };
   /** The repository's template overrides, read from the default branch's HEAD with the manifests. */
   templates?: TemplateOverrides;
+  /** Branch → the emergency procedure its PR walks (drift made under a suspension). */
+  emergency?: ReadonlyMap<string, EmergencySection[]>;
   /** `<slug>[bot]`, when known: commits GitHub attributes to it are the App's. */
   appLogin: string | undefined;
   /** The App: comments it wrote are found again by their marker, others' are left alone. */

@@ -6,7 +6,7 @@
 import { findPullRequest, markerFor, openOrUpdatePullRequest, stampMarker, writeBranch, type PullRequestSummary, type WriteBranchResult } from '../../github/index.js';
 import { markerComment } from '../../core/report/index.js';
 import type { DriftGroup } from './evaluate.js';
-import { foreignCommitsOn, type GitHubContext } from './github-context.js';
+import { EMERGENCY_LABEL, foreignCommitsOn, type GitHubContext } from './github-context.js';
 import { markForeign } from './mark-foreign.js';
 import { commitMessage, markerKeyFor, pullRequestBody, pullRequestTitle } from './pull-request-body.js';
 import type { BranchState } from './state.js';
@@ -79,9 +79,12 @@ export async function publishDrift(ctx: GitHubContext, group: DriftGroup, previo
   else if (written.commitSha && !appCommits.includes(written.commitSha)) appCommits.push(written.commitSha);
   const key = markerKeyFor(group.branch);
   const title = pullRequestTitle(ctx.cluster, group.namespace);
-  const body = pullRequestBody(ctx.cluster, group, ctx.snapshot, ctx.templates);
+  const emergency = ctx.emergency?.get(group.branch) ?? [];
+  const body = pullRequestBody(ctx.cluster, group, ctx.snapshot, ctx.templates, emergency);
+  const configured = ctx.config.pullRequests.labels;
+  const labels = emergency.length > 0 ? [...configured, EMERGENCY_LABEL] : configured;
   const pr = await openOrUpdatePullRequest(ctx.octokit, {
-    owner: ctx.owner, repo: ctx.repo, head: group.branch, base: ctx.defaultBranch, key, title, body, labels: ctx.config.pullRequests.labels,
+    owner: ctx.owner, repo: ctx.repo, head: group.branch, base: ctx.defaultBranch, key, title, body, labels,
     found: { pull: open },
   });
   const lastWritten = written.type === 'written' ? { commitSha: written.commitSha, treeSha: written.treeSha } : previous?.lastWritten;
@@ -90,7 +93,10 @@ export async function publishDrift(ctx: GitHubContext, group: DriftGroup, previo
     branch: group.branch, pullRequest: pr.number, fingerprints: group.fingerprints,
     appCommits: appCommits.slice(-APP_COMMITS_KEPT),
     ...(lastWritten ? { lastWritten } : {}),
-    ...(headSha ? { pullRequestSeen: { headSha, title, bodyHash: markerFor(stampMarker(body, key), key)!.hash, labels: [...new Set([...(open?.labels ?? []), ...ctx.config.pullRequests.labels])], verifiedAt } } : {}),
+    ...(headSha ? { pullRequestSeen: {
+      headSha, title, bodyHash: markerFor(stampMarker(body, key), key)!.hash,
+      labels: [...new Set([...(open?.labels ?? []), ...labels])], verifiedAt,
+    } } : {}),
   };
   return { type: pr.type, number: pr.number, state, written: written.type === 'written' };
 }

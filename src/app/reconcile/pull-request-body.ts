@@ -1,9 +1,10 @@
 // Title and body of a drift PR. The marker's hash covers the body rendered without the snapshot
 // line, so a new snapshot with the same drift leaves the PR untouched (no API call).
 import {
-  renderDriftPullRequest, markerKey, markerComment, contentHash, type TemplateOverrides,
+  renderDriftPullRequest, renderEmergencySection, markerKey, markerComment, contentHash, type TemplateOverrides,
 } from '../../core/report/index.js';
 import type { DriftGroup } from './evaluate.js';
+import type { EmergencySection } from './github-context.js';
 
 export function pullRequestTitle(cluster: string, namespace: string | undefined): string {
   const where = namespace === undefined ? cluster : `${cluster}/${namespace || 'cluster-scoped'}`;
@@ -16,10 +17,13 @@ export function markerKeyFor(branch: string): string {
 
 export function pullRequestBody(
   cluster: string, group: DriftGroup, snapshot: { id: string; capturedAt: string }, templates?: TemplateOverrides,
+  emergency: readonly EmergencySection[] = [],
 ): string {
   const view = { cluster, codified: group.codify.codified, reported: group.codify.reported, drift: group.result };
-  const body = renderDriftPullRequest({ ...view, snapshot }, { templates });
-  const stable = renderDriftPullRequest({ ...view, snapshot: { id: '', capturedAt: '' } }, { templates });
+  // An emergency PR opens with the procedure: it is what the reader must do next.
+  const opening = emergency.map((s) => `${renderEmergencySection(s.view, s.changes, s.checklist)}\n\n`).join('');
+  const body = opening + renderDriftPullRequest({ ...view, snapshot }, { templates });
+  const stable = opening + renderDriftPullRequest({ ...view, snapshot: { id: '', capturedAt: '' } }, { templates });
   return `${body}\n\n${markerComment(markerKeyFor(group.branch), contentHash(stable))}`;
 }
 

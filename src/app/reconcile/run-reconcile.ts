@@ -19,6 +19,9 @@ import type { Evaluation } from './evaluate.js';
 import { recordClusterMetrics } from './record-metrics.js';
 import { readClusterState, readRepositoryState, recordHeadRead, writeClusterState, type ClusterState, type RepositoryState, type ReconcileOutcomeType } from './state.js';
 import { syncDriftBranches } from './sync-branches.js';
+import {
+  emergencySections, followEmergencies, recordEmergencies, suspensionStates, withPullRequests,
+} from './emergency.js';
 
 export interface ReconcileDeps {
   store: Store;
@@ -109,11 +112,18 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   if (evaluation.type === 'out-of-scope') return stop('out-of-scope', evaluation.message);
   await store.recordObservations(repository, cluster, latest.meta.id, latest.meta.capturedAt, evaluation.fingerprints);
 
-  const sync = await syncDriftBranches({
+  const suspensions = suspensionStates(evaluation.suspensions, previous.suspensions, latest.meta.capturedAt);
+  const emergency = emergencySections(evaluation.emergency, evaluation.groups, suspensions, previous.emergencies);
+  const ctx = {
     octokit, owner, repo, defaultBranch: loaded.defaultBranch, baseSha: loaded.headSha, baseListing: loaded.listing, config, cluster,
     snapshot: { id: latest.meta.id, capturedAt: latest.meta.capturedAt }, ...(await identityFields(deps)), branchEvents: repositoryState.branchEvents, now: deps.now, log,
-    templates: templateOverrides(loaded.files),
-  }, evaluation.groups, previous.branches ?? {});
+    templates: templateOverrides(loaded.files), emergency,
+  };
+  const sync = await syncDriftBranches(ctx, evaluation.groups, previous.branches ?? {});
+  const followed = await followEmergencies(ctx, recordEmergencies(emergency, sync.branches, previous.emergencies), {
+    items: latest.snapshot.items, diff: evaluation.diff,
+    suspended: new Set(suspensions.map((state) => state.suspension.id)),
+  });
   if (sync.decisions.length > 0) {
     await store.recordDecisions(sync.decisions.map((decision) => ({ ...decision, repository, cluster, decidedAt: checkedAt })));
   }
@@ -121,11 +131,15 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   const failed = sync.selfCheckFailures[0];
   const outcome: ReconcileOutcome = failed
     ? { type: 'self-check-failed', message: `${failed.branch}: the edits did not pass the self-check, nothing was written: ${failed.reason}`, events: sync.events }
-    : { type: evaluation.groups.length > 0 ? 'codified' : 'no-drift', events: sync.events };
+    : {
+      type: evaluation.groups.length > 0 ? 'codified' : 'no-drift',
+      events: [...sync.events, ...followed.events.map((e) => ({ branch: e.source, event: e.event, number: e.number }))],
+    };
   const state: ClusterState = {
     ...base, ...summarizeCluster(evaluation), problems: [], branches: sync.branches, filesRead,
     outcome: { type: outcome.type, ...(outcome.message ? { message: outcome.message } : {}) },
     openPullRequests: open.map((branch) => ({ number: branch.pullRequest! })),
+    suspensions: withPullRequests(suspensions, followed.records), emergencies: followed.records,
   };
   await writeClusterState(store, repository, cluster, state);
   recordClusterMetrics(deps.metrics, repository, clusterConfig, latest.snapshot, state, deps.now());

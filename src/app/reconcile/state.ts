@@ -4,7 +4,9 @@ import type { Store } from '../../store/types.js';
 import type { ClusterState, RepositoryState } from '../../store/state/index.js';
 
 // The shapes live with their schemas in src/store/state/schemas.ts: add a field there.
-export type { BranchState, ClusterState, ReconcileOutcomeType, RepositoryState } from '../../store/state/index.js';
+export type {
+  BranchState, ClusterState, EmergencyRecord, ReconcileOutcomeType, RepositoryState, SuspensionState,
+} from '../../store/state/index.js';
 
 type StateStore = Pick<Store, 'getState' | 'setState'>;
 

@@ -35,6 +35,8 @@ export function applyPersistenceGate(
   result: DiffResult,
   history: ReadonlyArray<ReadonlySet<string>>,
   minSnapshots: number,
+  /** Resources whose changes need no second snapshot (drift under a suspension: the suspension says it is meant). */
+  exempt: (key: ResourceKey) => boolean = () => false,
 ): { result: DiffResult; pending: Array<{ key: ResourceKey; change: FieldChange; seen: number }>; fingerprints: string[] } {
   const fingerprints: string[] = [];
   const pending: Array<{ key: ResourceKey; change: FieldChange; seen: number }> = [];
@@ -48,12 +50,13 @@ export function applyPersistenceGate(
   };
   const resources: ResourceDiff[] = [];
   for (const resource of result.resources) {
+    const needed = exempt(resource.key) ? 1 : minSnapshots;
     const whole = wholeResourceChange(resource);
     if (whole) {
       const fingerprint = fingerprintChange(resource.key, whole);
       fingerprints.push(fingerprint);
       const seen = seenFor(fingerprint);
-      if (seen < minSnapshots) pending.push({ key: resource.key, change: whole, seen });
+      if (seen < needed) pending.push({ key: resource.key, change: whole, seen });
       else resources.push(resource);
       continue;
     }
@@ -62,7 +65,7 @@ export function applyPersistenceGate(
       const fingerprint = fingerprintChange(resource.key, change);
       fingerprints.push(fingerprint);
       const seen = seenFor(fingerprint);
-      if (seen < minSnapshots) pending.push({ key: resource.key, change, seen });
+      if (seen < needed) pending.push({ key: resource.key, change, seen });
       else kept.push(change);
     }
     const status = resource.status === 'modified' && kept.length === 0 ? 'in-sync' : resource.status;

@@ -54,5 +54,6 @@ export function describeConfigChange(base: Config, proposed: Config): string[] {
     ...fieldChanges('drift', base.drift, proposed.drift),
     ...fieldChanges('plan', base.plan, proposed.plan),
     ...fieldChanges('pullRequests', base.pullRequests, proposed.pullRequests),
+    ...fieldChanges('emergency', base.emergency, proposed.emergency),
   ];
 }

@@ -112,6 +112,14 @@ export const pullRequestsSchema = z.strictObject({
     .default('{cluster_path}/{namespace}/{kind}-{name}.yaml'),
 });
 
+export const emergencySchema = z.strictObject({
+  /**
+   * A suspended source (Flux `spec.suspend`, Argo CD automated sync off) must be resumed within this
+   * long, or it is an alert: the safety net is off until then. Default: 8h.
+   */
+  resumeWithin: duration.default('8h'),
+});
+
 export const configSchema = z.strictObject({
   /** Clusters this repository deploys to. Needed by the App and by the CLI's --cluster. */
   clusters: z
@@ -127,9 +135,11 @@ export const configSchema = z.strictObject({
   drift: driftSchema.default(driftSchema.parse({})),
   plan: planSchema.default(planSchema.parse({})),
   pullRequests: pullRequestsSchema.default(pullRequestsSchema.parse({})),
+  emergency: emergencySchema.default(emergencySchema.parse({})),
 });
 
 export type Config = z.output<typeof configSchema>;
 export type ClusterConfig = z.output<typeof clusterSchema>;
 export type IgnoreRule = z.output<typeof ignoreRuleSchema>;
 export type DriftConfig = z.output<typeof driftSchema>;
+export type EmergencyConfig = z.output<typeof emergencySchema>;

@@ -15,7 +15,6 @@ import {
   type ListKeysLookup, type SnapshotScope,
 } from '../k8s/index.js';
 import { judgeExtra, ownershipContextOf, type OwnershipContext } from '../ownership/index.js';
-import { suspensionReason } from '../sources/index.js';
 
 export interface DiffResourcesOptions {
   config: Config;
@@ -96,9 +95,7 @@ function compareOne(
     }
     const action = imperativeActionOf(change, want.key.kind);
     const autoscaler = autoscalerOwning(autoscalers, want.key, change.path);
-    const suspension = suspensionReason(want.key, change);
     if (action) reported.push({ ...change, reported: { code: 'imperative', reason: action.reason } });
-    else if (suspension) reported.push({ ...change, reported: { code: 'suspension', reason: suspension } });
     else if (autoscaler) {
       const reason = autoscalerReason(autoscaler, change.desired !== undefined);
       reported.push({ ...change, reported: { code: 'autoscaler', reason } });

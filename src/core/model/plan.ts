@@ -19,7 +19,9 @@ export type WarningCode =
   | 'namespace-missing'
   | 'unhealthy'
   | 'not-reconciling'
-  | 'not-rendered';
+  | 'not-rendered'
+  /** The source that applies what the pull request changes is suspended: the merge deploys nothing. */
+  | 'suspended-source';
 
 export interface PlanWarning {
   code: WarningCode;

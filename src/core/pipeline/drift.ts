@@ -10,6 +10,9 @@ import { inventoryClaims, sourceScope } from '../ownership/index.js';
 import { coverageOf } from '../k8s/index.js';
 import type { RenderBudget, UnfollowedKind } from '../manifests/index.js';
 import {
+  emergencyChanges, indexSuspensions, setSuspensionSwitchesAside, suspensionsOf, type EmergencyChange, type Suspension,
+} from '../emergency/index.js';
+import {
   escapeSegment, isPlainObject, type DesiredObject, type DiffResult, type FieldChange, type SourceProblem,
   type SourceReport,
 } from '../model/index.js';
@@ -66,6 +69,10 @@ export interface EvaluatedDrift {
   declined: number;
   /** The namespaces compared (configured ∩ listed); undefined = every namespace. */
   namespaces: string[] | undefined;
+  /** Every source told to stop reconciling, in the whole snapshot (sources live outside the scope). */
+  suspensions: Suspension[];
+  /** Drift made under a suspension, by suspension id: an emergency change, past the gate at once. */
+  emergency: Map<string, { suspension: Suspension; changes: EmergencyChange[] }>;
   /** Drift per source (`flux-system/apps: 0 drift`), sources of other repositories listed. */
   sources: SourceReport[];
   /** What could not be checked or is not supported (a Secret's substituted value, a jq ignore rule). */
@@ -112,14 +119,18 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const scoped = cluster.namespaces?.length ? cluster.namespaces : defaultScope;
   const compared = cluster.namespaces?.length ? namespaces : coverageOf(scope, scoped).namespaces;
   const diffOptions = { config: effectiveConfig, namespaces: scoped, scope, sourceOf: inventoryClaims(sources) };
+  const suspensions = suspensionsOf(snapshot.items, config);
   // Live objects a part that was not rendered may have made are set aside, not reported as extra.
-  const diff = setAsideNotRendered(diffResources(rendered.objects, snapshot.items, diffOptions), rendered.notRendered);
-  const gated = applyPersistenceGate(diff, input.history, input.minSnapshots ?? config.drift.minSnapshots);
+  const whole = setAsideNotRendered(diffResources(rendered.objects, snapshot.items, diffOptions), rendered.notRendered);
+  const diff = setSuspensionSwitchesAside(whole, suspensions);
+  const index = indexSuspensions(suspensions, snapshot.items);
+  const minSnapshots = input.minSnapshots ?? config.drift.minSnapshots;
+  const gated = applyPersistenceGate(diff, input.history, minSnapshots, (key) => index.coveringKey(key) !== undefined);
   const { result: drift, dropped } = dropDeclined(gated.result, input.declined);
   const { fingerprints, pending } = gated;
   return {
     type: 'evaluated', filesRead: rendered.filesRead, diff, drift, fingerprints, pending: pending.length,
-    declined: dropped, namespaces: compared,
+    declined: dropped, namespaces: compared, suspensions, emergency: emergencyChanges(drift, index),
     sources: summarizeSourceDrift(rendered.sources, drift), notes: rendered.notes, effectiveConfig,
     // Under kubectl the cluster path is the one source: pullRequests.newResourcePath decides.
     newResourceHomes: rendered.controller === 'kubectl' ? {} : newResourceHomes(rendered.sources),

@@ -4,6 +4,7 @@
 // requests; `driftback plan` prints it.
 import type { ClusterConfig, Config } from '../config/index.js';
 import type { DesiredObject, NotRenderedSource, Plan } from '../model/index.js';
+import { suspendedSourceWarnings } from '../emergency/index.js';
 import { keepNotRendered } from './not-rendered.js';
 import { locateProtectedPrunes, planChanges } from '../plan/index.js';
 import { pruneInventories, summarizeSourcePlan } from '../sources/index.js';
@@ -31,6 +32,8 @@ export interface PlanClusterInput {
   notRendered?: NotRenderedSource[];
   /** The repository path the cluster's GitOps controllers apply; undefined = any. */
   path?: string;
+  /** The files the pull request changes: a suspended source applying one of them opens the plan. */
+  changed?: readonly string[];
   /** Head's sources (renderCluster): the plan is shown per source, with the ignore rules they declare. */
   sources?: Pick<ClusterRender, 'sources' | 'ignore'>;
 }
@@ -59,6 +62,12 @@ export function planCluster(input: PlanClusterInput): Plan {
     const message = `No snapshot of ${name} has been received yet: every resource is shown as created. `
       + `Deploy the driftback agent to the cluster (${token}).`;
     warnings.unshift({ code: 'stale-snapshot', message });
+  }
+  // First of all: a suspended source deploys nothing of this merge.
+  if (snapshot) {
+    const path = input.path ?? cluster?.path;
+    const touched = { ...(input.changed ? { changed: input.changed } : {}), ...(path !== undefined ? { path } : {}) };
+    warnings.unshift(...suspendedSourceWarnings(snapshot.items, input.config, touched));
   }
   const sources = input.sources && input.sources.sources.some((result) => result.source.id.controller !== 'kubectl')
     ? { sources: summarizeSourcePlan(input.sources.sources, plan) } : {};

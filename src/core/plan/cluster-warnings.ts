@@ -70,11 +70,12 @@ export function reconcilerWarnings(live: KubeObject[], path: string | undefined,
   for (const object of live) {
     const state = reconcilerStateOf(object);
     if (!state || !appliesPath(state, path)) continue;
+    // A suspension has its own note, first in the plan (core/emergency's suspendedSourceWarnings).
+    if (state.suspended) continue;
     const reason = notReconcilingReason(state, now, staleAfterSeconds);
     if (!reason) continue;
     const id = keyOf(object);
-    const next = state.suspended ? 'Resume it (`flux resume`, or enable automated sync in Argo CD).' : 'Fix its error first.';
-    const message = `It ${reason}: merging will not deploy until it reconciles again. ${next}`;
+    const message = `It ${reason}: merging will not deploy until it reconciles again. Fix its error first.`;
     warnings.push({ code: 'not-reconciling', id, message });
   }
   return warnings;

@@ -34,7 +34,10 @@ export interface PlanInput {
   inventories?: readonly PruneInventory[];
 }
 
-const WARNING_ORDER: PlanWarning['code'][] = ['stale-snapshot', 'partial-snapshot', 'not-reconciling', 'prune-protected', 'immutable', 'conflict', 'reverts-live-change', 'chart-hand-change', 'namespace-missing', 'unhealthy'];
+const WARNING_ORDER: PlanWarning['code'][] = [
+  'suspended-source', 'stale-snapshot', 'partial-snapshot', 'not-reconciling', 'prune-protected', 'immutable',
+  'conflict', 'reverts-live-change', 'chart-hand-change', 'namespace-missing', 'unhealthy',
+];
 
 export function planChanges(input: PlanInput): Plan {
   const coverage = coverageOf(input.snapshot ?? FULL_SCOPE, input.cluster?.namespaces);

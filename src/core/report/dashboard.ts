@@ -30,6 +30,11 @@ export interface DashboardCluster {
   degraded: Array<{ key: ResourceKey; message?: string }>;
   /** Reconcilers (Flux Kustomization/HelmRelease, Argo CD Application) in the snapshot. */
   reconcilers: Array<{ state: ReconcilerState; notReconcilingReason?: string }>;
+  /**
+   * Suspensions as the last reconcile recorded them (who, since, emergency PR); when absent, the
+   * suspended reconcilers of the snapshot are listed instead.
+   */
+  suspensions?: Array<{ resource: string; since: string; who?: string; pullRequest?: number }>;
   openPullRequests: Array<{ number: number; title?: string }>;
 }
 
@@ -43,6 +48,20 @@ export interface DashboardView {
 function reconcilerName(state: ReconcilerState): string {
   const kind = state.kind === 'argocd-application' ? 'Application' : state.kind === 'flux-helmrelease' ? 'HelmRelease' : 'Kustomization';
   return `${kind}/${state.namespace}/${state.name}`;
+}
+
+function suspendedOf(cluster: DashboardCluster, now: string): DashboardClusterModel['suspended'] {
+  if (!cluster.suspensions) {
+    const suspended = cluster.reconcilers.filter((r) => r.state.suspended);
+    return suspended.map((r) => ({ resource: reconcilerName(r.state), since: r.state.since }));
+  }
+  return cluster.suspensions.map((s) => {
+    const age = secondsBetween(s.since, now);
+    return {
+      resource: s.resource, since: s.since, ...(age === undefined ? {} : { age: formatAge(age) }),
+      ...(s.who ? { who: s.who } : {}), ...(s.pullRequest !== undefined ? { pullRequest: s.pullRequest } : {}),
+    };
+  });
 }
 
 function clusterView(cluster: DashboardCluster, now: string, max: number): DashboardClusterModel {
@@ -71,7 +90,7 @@ function clusterView(cluster: DashboardCluster, now: string, max: number): Dashb
     }))),
     ignoredTotal: cluster.ignored.reduce((n, i) => n + i.count, 0),
     degraded: cap(cluster.degraded.map((d) => ({ resource: displayKey(d.key), message: d.message }))),
-    suspended: cap(cluster.reconcilers.filter((r) => r.state.suspended).map((r) => ({ resource: reconcilerName(r.state), since: r.state.since }))),
+    suspended: cap(suspendedOf(cluster, now)),
     notReconciling: cap(cluster.reconcilers.filter((r) => r.notReconcilingReason && !r.state.suspended).map((r) => ({ resource: reconcilerName(r.state), reason: r.notReconcilingReason }))),
   };
 }

@@ -14,3 +14,8 @@ export { templateOverrides, overridesOf, overridePath, NO_OVERRIDES, TEMPLATES_D
 export type * from './models/index.js';
 export { TEMPLATES, type TemplateName } from './templates/index.js';
 export { renderPlanText, planToJson } from './plan-text.js';
+export {
+  renderEmergencySection, renderChecklist, withChecklist, verifiedComment, renderSuspendedAlert, suspendedAlertTitle,
+  renderFixUndoneAlert,
+  fixUndoneAlertTitle, type SuspensionView, type SuspendedAlertView, type FixUndoneView,
+} from './emergency.js';

@@ -37,6 +37,7 @@ export const WARNING_TITLES: Record<PlanWarning['code'], string> = {
   unhealthy: 'Degraded now',
   'not-reconciling': 'Not reconciling',
   'not-rendered': 'Not rendered',
+  'suspended-source': 'Suspended',
 };
 
 /** Live changes a person made that the apply undoes: what the headline counts and names. */

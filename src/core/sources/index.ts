@@ -17,7 +17,6 @@ export {
 export type { SourceNote, SourceNoteCode } from './render-types.js';
 export { FLUX_NAME_LABEL, FLUX_NAMESPACE_LABEL, argoInstanceName } from './stamps.js';
 export { repositoryOfUrl } from './scope.js';
-export { suspensionReason } from './suspension.js';
 export { isWrapperPath } from './wrapper.js';
 export {
   newResourceHomes, pruneInventories, summarizeSourceDrift, summarizeSourcePlan,

@@ -2,6 +2,7 @@
 // `${var}`, `${var:=default}`, `${var:-default}`; `$var` is left alone; `$${var}` yields `${var}`; an
 // undefined variable becomes empty. Values from a Secret are not in a snapshot (hashed), so a field
 // that uses one cannot be checked: it takes the live value and is reported as such.
+import { itemHasKey, itemKey, listKeysFor } from '../k8s/index.js';
 import { escapeSegment, isPlainObject, type DesiredObject, type FieldSource, type KubeObject } from '../model/index.js';
 import { metadataValue } from './metadata.js';
 
@@ -40,12 +41,32 @@ export interface SubstitutionNote {
   variables: string[];
 }
 
-/** The live counterpart of a list item: the item of the same `name` (a merge key), else the same index. */
-function liveItem(liveList: unknown, item: unknown, index: number): unknown {
-  if (!Array.isArray(liveList)) return undefined;
-  const name = isPlainObject(item) ? item.name : undefined;
-  if (typeof name !== 'string') return liveList[index];
-  return liveList.find((other) => isPlainObject(other) && other.name === name);
+/**
+ * The live value at the desired object's `path`. An item of a keyed list (containers, env) is found by
+ * its key, not its index: the render and the live object may order such lists differently.
+ */
+function liveAt(desired: unknown, live: KubeObject | undefined, path: string[]): unknown {
+  const group = live?.apiVersion?.includes('/') ? live.apiVersion.split('/')[0]! : '';
+  const kind = live?.kind ?? '';
+  let want: unknown = desired;
+  let node: unknown = live;
+  const listPointer: string[] = [];
+  for (const segment of path) {
+    if (Array.isArray(node) && Array.isArray(want)) {
+      const item = want[Number(segment)];
+      const keys = listKeysFor(group, kind, listPointer.map((part) => `/${escapeSegment(part)}`).join(''));
+      const key = keys ? itemKey(item, keys) : undefined;
+      node = key ? node.find((candidate) => itemHasKey(candidate, key)) : node[Number(segment)];
+      want = item;
+      listPointer.push('*');
+      continue;
+    }
+    want = isPlainObject(want) ? want[segment] : undefined;
+    if (isPlainObject(node)) node = node[segment];
+    else return undefined;
+    listPointer.push(segment);
+  }
+  return node;
 }
 
 /**
@@ -57,9 +78,7 @@ export function substituteObject(
 ): SubstitutionNote[] {
   if (metadataValue(desired, SUBSTITUTE_ANNOTATION) === 'disabled') return [];
   const notes: SubstitutionNote[] = [];
-  // The live node beside each desired node: list items are matched by name, so an item added before
-  // them (a patch's env var) does not shift them.
-  const walk = (node: unknown, path: string[], liveNode: unknown): unknown => {
+  const walk = (node: unknown, path: string[]): unknown => {
     if (typeof node === 'string') {
       if (!node.includes('${')) return node;
       const { text, unknown } = substituteText(node, variables);
@@ -67,18 +86,16 @@ export function substituteObject(
       desired.source.fields[pointer] = source;
       if (unknown.length === 0) return text;
       notes.push({ pointer, variables: [...new Set(unknown)] });
-      return typeof liveNode === 'string' ? liveNode : text;
+      const value = liveAt(desired.object, live, path);
+      return typeof value === 'string' ? value : text;
     }
-    if (Array.isArray(node)) {
-      return node.map((item, index) => walk(item, [...path, String(index)], liveItem(liveNode, item, index)));
-    }
+    if (Array.isArray(node)) return node.map((item, index) => walk(item, [...path, String(index)]));
     if (isPlainObject(node)) {
-      const liveMap = isPlainObject(liveNode) ? liveNode : {};
-      for (const key of Object.keys(node)) node[key] = walk(node[key], [...path, key], liveMap[key]);
+      for (const key of Object.keys(node)) node[key] = walk(node[key], [...path, key]);
       return node;
     }
     return node;
   };
-  walk(desired.object, [], live);
+  walk(desired.object, []);
   return notes;
 }

@@ -46,6 +46,53 @@ export const branchStateSchema = z.object({
   }).optional(),
 });
 
+/** A source told to stop reconciling (core/emergency `Suspension`). */
+export const suspensionSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['flux-kustomization', 'flux-helmrelease', 'argocd-application', 'object']),
+  object: z.object({ apiVersion: z.string(), kind: z.string(), namespace: z.string(), name: z.string() }),
+  method: z.enum(['suspend', 'automated-sync-off', 'skip-reconcile', 'reconcile-disabled']),
+  who: z.string().optional(),
+  since: z.string().optional(),
+  path: z.string().optional(),
+  appliedRevision: z.string().optional(),
+});
+
+/** A suspension as the last reconcile saw it (dashboard, /metrics, the deadline alert). */
+export const suspensionStateSchema = z.object({
+  suspension: suspensionSchema,
+  /** When it was written, or (sinceSeen) the first snapshot that showed it. */
+  since: z.string(),
+  sinceSeen: z.boolean().optional(),
+  /** The emergency drift PR of changes made under it (until verified or undone). */
+  pullRequest: z.number().optional(),
+  /** That PR is merged: what is left is the resume. */
+  merged: z.boolean().optional(),
+});
+
+/** One field changed under a suspension, with the value the fix set (core/emergency `EmergencyChange`). */
+export const emergencyChangeSchema = z.object({
+  key: resourceKeySchema, pointer: z.string(), segments: z.array(pathSegmentSchema), field: z.string(),
+  value: z.unknown(), manager: z.string().optional(), time: z.string().optional(),
+});
+
+/** An emergency drift PR followed from its opening to "verified" (or "undone"). */
+export const emergencyRecordSchema = z.object({
+  suspension: suspensionSchema,
+  since: z.string(),
+  sinceSeen: z.boolean().optional(),
+  branch: z.string(),
+  pullRequest: z.number(),
+  /** What the fix set, field by field: checked against live after the resume. */
+  changes: z.array(emergencyChangeSchema),
+  checklist: z.object({ merged: z.boolean(), resumed: z.boolean(), applied: z.boolean(), inSync: z.boolean() }),
+  /** The merge commit, once the PR is merged. */
+  mergeSha: z.string().optional(),
+  /** Capture time of the first snapshot that showed the source reconciling again. */
+  resumedAt: z.string().optional(),
+  outcome: z.enum(['verified', 'undone']).optional(),
+});
+
 export const RECONCILE_OUTCOMES = [
   'codified', 'no-drift', 'not-configured', 'config-invalid', 'manifest-problems', 'self-check-failed', 'out-of-scope',
   'not-installed', 'no-snapshot',
@@ -88,6 +135,10 @@ export const clusterStateSchema = z.object({
   branches: z.record(z.string(), branchStateSchema).optional(),
   /** The files the last render read: fetched up front by the next reconcile. */
   filesRead: z.array(z.string()).optional(),
+  /** Sources told to stop reconciling in the latest snapshot. */
+  suspensions: z.array(suspensionStateSchema).optional(),
+  /** Emergency drift PRs followed to "verified" (or "undone"), by suspension id. */
+  emergencies: z.record(z.string(), emergencyRecordSchema).optional(),
 });
 
 /**
@@ -131,6 +182,10 @@ export const watchStateSchema = z.object({
   notReconciling: z.record(z.string(), z.array(z.object({
     reconciler: reconcilerRefSchema, since: z.string(), reason: z.string(), issue: z.number().optional(),
   }))).optional(),
+  /** cluster → `<suspension id>#<pull request>` → the "fix undone" issue opened for that emergency PR. */
+  undone: z.record(z.string(), z.record(z.string(), z.object({ issue: z.number() }))).optional(),
+  /** cluster → suspension id → the open "still suspended" issue. */
+  suspended: z.record(z.string(), z.record(z.string(), z.object({ issue: z.number() }))).optional(),
   /** cluster → the snapshot the open pull requests' plans were refreshed for. */
   plannedSnapshots: z.record(z.string(), z.string()).optional(),
   dashboard: z.string().optional(),
@@ -141,6 +196,8 @@ export type ClusterState = z.infer<typeof clusterStateSchema>;
 export type RepositoryState = z.infer<typeof repositoryStateSchema>;
 export type WatchState = z.infer<typeof watchStateSchema>;
 export type ReconcilerRef = z.infer<typeof reconcilerRefSchema>;
+export type SuspensionState = z.infer<typeof suspensionStateSchema>;
+export type EmergencyRecord = z.infer<typeof emergencyRecordSchema>;
 export type ReconcileOutcomeType = (typeof RECONCILE_OUTCOMES)[number];
 
 export const STATE_SCHEMAS = {

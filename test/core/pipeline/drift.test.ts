@@ -68,7 +68,7 @@ describe('evaluateDrift', () => {
 
 describe('evaluateDrift with parts that are not rendered', () => {
   const plain = gitopsRepository();
-  // Both namespaces configured: without, the scope is the one the sources render into.
+  // Both namespaces configured: with none, the scope would be the namespaces the source renders into.
   const cfg = config(configText().replace('defaultNamespace: shop', 'defaultNamespace: shop\n    namespaces: [shop, other]'));
   const root = cfg.clusters![0].path!.replace(/\/$/, '');
   const manifests = Object.keys(plain).filter((path) => path.startsWith(`${root}/`)).map((path) => path.slice(root.length + 1));
@@ -80,7 +80,7 @@ describe('evaluateDrift with parts that are not rendered', () => {
     apiVersion: 'apps/v1', kind: 'Deployment',
     metadata: {
       name, namespace, uid: `uid-${name}`, resourceVersion: '1', creationTimestamp: '2026-12-01T00:00:00Z',
-      // Made by a person: extra unless a part that was not rendered may account for it.
+      // A person's objects: only they can be extra (Helm's would be reported under their release).
       managedFields: [{ manager: 'kubectl-create', operation: 'Update', apiVersion: 'apps/v1', time: '2026-12-01T00:00:00Z', fieldsType: 'FieldsV1', fieldsV1: {} }],
     },
     spec: { replicas: 1 },

@@ -197,14 +197,14 @@ const WARNING_CASES: WarningCase[] = [
     message: /Degraded now/,
   },
   {
-    name: 'a suspended Flux Kustomization for the cluster path',
+    name: 'a failing Flux Kustomization for the cluster path (a suspended one has its own note: core/emergency)',
     code: 'not-reconciling',
     build: () => ({
       head,
-      live: [...applied(), { apiVersion: 'kustomize.toolkit.fluxcd.io/v1', kind: 'Kustomization', metadata: { name: 'apps', namespace: 'flux-system' }, spec: { path: './kubernetes-manifests', suspend: true }, status: { conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2026-12-01T08:00:00Z' }] } }],
+      live: [...applied(), { apiVersion: 'kustomize.toolkit.fluxcd.io/v1', kind: 'Kustomization', metadata: { name: 'apps', namespace: 'flux-system' }, spec: { path: './kubernetes-manifests' }, status: { conditions: [{ type: 'Ready', status: 'False', message: 'kustomize build failed', lastTransitionTime: '2026-12-01T08:00:00Z' }] } }],
     }),
     expected: ['not-reconciling Kustomization/flux-system/apps'],
-    message: /suspended since 2026-12-01T08:00:00Z/,
+    message: /failing since 2026-12-01T08:00:00Z: kustomize build failed/,
   },
 ];
 

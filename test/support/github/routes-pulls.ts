@@ -27,6 +27,7 @@ function pullBody(state: StandInState, repo: RepoState, issue: IssueRecord): Rec
     id: issue.number + repo.id * 100000, node_id: `PR_${issue.number}`, number: issue.number, state: issue.state, locked: false,
     title: issue.title, body: issue.body, user: state.userBody(issue.user),
     labels: labelsBody(state, repo, issue.labels), draft: pull.draft, merged: pull.merged, merged_at: pull.merged ? issue.closedAt : null,
+    merge_commit_sha: pull.mergeCommitSha ?? null,
     created_at: issue.createdAt, updated_at: issue.updatedAt, closed_at: issue.closedAt,
     head: branch(pull.head, headSha(state, repo, issue)), base: branch(pull.base, repo.refs.get(`refs/heads/${pull.base}`)),
     url: `${base}/pulls/${issue.number}`, html_url: `https://github.com/${repo.owner}/${repo.name}/pull/${issue.number}`,

@@ -167,6 +167,7 @@ export class GitHubStandIn {
     issue.closedAt = this.state.timestamp();
     issue.pull.merged = true;
     issue.pull.closedHeadSha = headSha;
+    issue.pull.mergeCommitSha = sha;
     return sha;
   }
 

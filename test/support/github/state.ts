@@ -27,6 +27,8 @@ export interface IssueRecord {
     closedHeadSha?: string;
     draft: boolean;
     merged: boolean;
+    /** The merge commit of a merged PR. */
+    mergeCommitSha?: string;
   };
 }
 

@@ -1,4 +1,5 @@
-// The models of the alert issues (templates `stale-alert` and `not-reconciling-alert`).
+// The models of the alert issues (templates `stale-alert`, `not-reconciling-alert`, `suspended-alert`,
+// `fix-undone-alert`).
 
 export interface StaleAlertModel {
   cluster: string;
@@ -21,4 +22,34 @@ export interface NotReconcilingAlertModel {
   resumeCommand?: string;
   /** The command that shows its state (`flux get kustomization apps -n flux-system`); absent likewise. */
   describeCommand?: string;
+}
+
+export interface SuspendedAlertModel {
+  cluster: string;
+  /** The suspended source: `Kustomization/flux-system/apps`, `Application/argocd/guestbook`. */
+  resource: string;
+  /** How long it has been suspended (`9h 8m`), or `an unknown time`. */
+  age: string;
+  resumeWithin: string;
+  /** The manager that suspended it (`flux`, `argocd-server`); absent when nothing records it. */
+  who?: string;
+  /** When, as people read it (`10:02 UTC`, or `at least … (first seen then; …)`). */
+  since: string;
+  /** The emergency drift PR made under it, and whether it is merged. */
+  pullRequest?: number;
+  merged: boolean;
+  /** The step that resumes it (`flux resume kustomization apps -n flux-system`). */
+  resumeCommand: string;
+}
+
+export interface FixUndoneAlertModel {
+  cluster: string;
+  /** The suspension's id (`flux-system/apps`). */
+  source: string;
+  /** When the resume was first seen, as people read it. */
+  resumedAt: string;
+  /** Each fixed field: `resource` (`Deployment/podinfo/podinfo`), `field`, and the `value` the fix set. */
+  changes: Array<{ resource: string; field: string; value: string }>;
+  pullRequest?: number;
+  merged: boolean;
 }

@@ -26,8 +26,11 @@ export interface DashboardClusterModel {
   /** Drift reported and never codified: `field` as people read it ('' = the whole object), who and when, why. */
   reported: Array<{ resource: string; field: string; pointer: string; who: string; when: string; reason: string }>;
   degraded: Array<{ resource: string; message?: string }>;
-  /** Suspended reconcilers (`Kustomization/flux-system/apps`) and since when. */
-  suspended: Array<{ resource: string; since?: string }>;
+  /**
+   * Suspended sources (`Kustomization/flux-system/apps`): since when and for how long, who suspended
+   * it (when recorded), and the emergency drift PR made under it.
+   */
+  suspended: Array<{ resource: string; since?: string; age?: string; who?: string; pullRequest?: number }>;
   notReconciling: Array<{ resource: string; reason?: string }>;
 }
 

@@ -1,6 +1,6 @@
 // One model type per template: what a repository's `.github/driftback/templates/<name>.hbs` can use.
 // docs/templates.md documents them field by field.
-import type { StaleAlertModel, NotReconcilingAlertModel } from './alerts.js';
+import type { StaleAlertModel, NotReconcilingAlertModel, SuspendedAlertModel, FixUndoneAlertModel } from './alerts.js';
 import type { DashboardModel } from './dashboard.js';
 import type { DriftPullRequestModel } from './drift-pull-request.js';
 import type { DriftReportModel } from './drift-report.js';
@@ -13,6 +13,8 @@ export interface TemplateModels {
   dashboard: DashboardModel;
   'stale-alert': StaleAlertModel;
   'not-reconciling-alert': NotReconcilingAlertModel;
+  'suspended-alert': SuspendedAlertModel;
+  'fix-undone-alert': FixUndoneAlertModel;
 }
 
 export type * from './alerts.js';

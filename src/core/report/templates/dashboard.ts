@@ -72,13 +72,12 @@ export const DASHBOARD = `This issue lists what driftback sees in each cluster. 
 {{/if}}
 {{#if suspended.length}}
 
-<details><summary>Suspended reconcilers ({{suspended.length}})</summary>
+**Suspended ({{suspended.length}})**: nothing merged for these deploys, and hand changes stay, until they are resumed.
 
 {{#each suspended}}
-- {{code resource}}{{#if since}} since {{text since}}{{/if}}
+- {{code resource}}{{#if age}} for {{text age}}{{/if}}{{#if since}} (since {{text since}}){{/if}}
+{{~#if who}}, by {{code who}}{{/if}}{{#if pullRequest}}, emergency PR #{{pullRequest}}{{/if}}
 {{/each}}
-
-</details>
 {{/if}}
 {{#if notReconciling.length}}
 

@@ -4,7 +4,7 @@ import { PLAN_COMMENT } from './plan-comment.js';
 import { DRIFT_PULL_REQUEST } from './drift-pull-request.js';
 import { DRIFT_MARKDOWN } from './drift-markdown.js';
 import { DASHBOARD } from './dashboard.js';
-import { STALE_ALERT, NOT_RECONCILING_ALERT } from './alerts.js';
+import { STALE_ALERT, NOT_RECONCILING_ALERT, SUSPENDED_ALERT, FIX_UNDONE_ALERT } from './alerts.js';
 
 export const TEMPLATES = {
   'plan-comment': PLAN_COMMENT,
@@ -13,6 +13,8 @@ export const TEMPLATES = {
   dashboard: DASHBOARD,
   'stale-alert': STALE_ALERT,
   'not-reconciling-alert': NOT_RECONCILING_ALERT,
+  'suspended-alert': SUSPENDED_ALERT,
+  'fix-undone-alert': FIX_UNDONE_ALERT,
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;

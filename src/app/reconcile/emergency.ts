@@ -1,0 +1,186 @@
+// Emergency changes in the reconcile: the suspensions of the snapshot (since when, carried over for
+// a suspension nothing records), the procedure each emergency drift PR opens with, and the follow-up
+// after it: the checklist ticked on the PR as each step shows (merged, resumed, applied, in sync),
+// "verified" commented once cluster and Git agree, an alert when the fix was undone after the resume.
+import type { Suspension } from '../../core/emergency/index.js';
+import { NOTHING_DONE, revisionCommit, stillHolds, type Checklist } from '../../core/emergency/index.js';
+import { displayKey, keyId, keyOf, type DiffResult, type KubeObject } from '../../core/model/index.js';
+import type { DriftGroup } from '../../core/pipeline/index.js';
+import { verifiedComment, withChecklist, type SuspensionView } from '../../core/report/index.js';
+import { readSource } from '../../core/sources/index.js';
+import { commentOnce, hasStatus } from '../../github/index.js';
+import type { EmergencySection, GitHubContext } from './github-context.js';
+import type { BranchState, EmergencyRecord, SuspensionState } from './state.js';
+
+type Records = Readonly<Record<string, EmergencyRecord>>;
+
+/** The snapshot's suspensions; one nothing records the time of is dated by the first snapshot that showed it. */
+export function suspensionStates(
+  suspensions: readonly Suspension[], previous: readonly SuspensionState[] | undefined, capturedAt: string,
+): SuspensionState[] {
+  return suspensions.map((suspension) => {
+    if (suspension.since) return { suspension, since: suspension.since };
+    const before = previous?.find((state) => state.suspension.id === suspension.id);
+    return { suspension, since: before?.since ?? capturedAt, sinceSeen: true };
+  });
+}
+
+/** How a stored suspension is shown. */
+export function suspensionView(state: Pick<SuspensionState, 'suspension' | 'since' | 'sinceSeen'>): SuspensionView {
+  return { suspension: state.suspension, since: state.since, ...(state.sinceSeen ? { sinceSeen: true } : {}) };
+}
+
+/** Branch → the procedure sections of its PR: one per suspension its codified drift was made under. */
+export function emergencySections(
+  emergency: ReadonlyMap<string, { suspension: Suspension; changes: EmergencyRecord['changes'] }>,
+  groups: readonly DriftGroup[], states: readonly SuspensionState[], records: Records | undefined,
+): Map<string, EmergencySection[]> {
+  const sections = new Map<string, EmergencySection[]>();
+  for (const group of groups) {
+    const keys = new Set(group.result.resources.filter((r) => r.changes.length > 0).map((r) => keyId(r.key)));
+    for (const [id, { changes }] of emergency) {
+      const mine = changes.filter((change) => keys.has(keyId(change.key)));
+      const state = states.find((s) => s.suspension.id === id);
+      if (mine.length === 0 || !state) continue;
+      const record = records?.[id];
+      const checklist = record && !record.outcome && record.branch === group.branch ? record.checklist : NOTHING_DONE;
+      const section = { view: suspensionView(state), changes: mine, checklist };
+      sections.set(group.branch, [...(sections.get(group.branch) ?? []), section]);
+    }
+  }
+  return sections;
+}
+
+/** Records for emergency PRs opened or updated by this reconcile; earlier records carried over. */
+export function recordEmergencies(
+  sections: ReadonlyMap<string, EmergencySection[]>, branches: Readonly<Record<string, BranchState>>,
+  previous: Records | undefined,
+): Record<string, EmergencyRecord> {
+  const records: Record<string, EmergencyRecord> = { ...previous };
+  for (const [branch, list] of sections) {
+    const pullRequest = branches[branch]?.pullRequest;
+    if (pullRequest === undefined) continue;
+    for (const { view, changes } of list) {
+      const before = records[view.suspension.id];
+      // A new PR, or one after a finished procedure, starts a new record.
+      const kept = before && before.outcome === undefined && before.pullRequest === pullRequest ? before : undefined;
+      records[view.suspension.id] = {
+        checklist: kept?.checklist ?? NOTHING_DONE, ...(kept?.mergeSha ? { mergeSha: kept.mergeSha } : {}),
+        ...(kept?.resumedAt ? { resumedAt: kept.resumedAt } : {}),
+        suspension: view.suspension, since: view.since, ...(view.sinceSeen ? { sinceSeen: true } : {}),
+        branch, pullRequest, changes,
+      };
+    }
+  }
+  return records;
+}
+
+/** Whether the applied commit is the merge commit or comes after it. */
+async function includesCommit(ctx: GitHubContext, applied: string, merge: string): Promise<boolean> {
+  if (applied === merge) return true;
+  try {
+    const repo = { owner: ctx.owner, repo: ctx.repo };
+    const { data } = await ctx.octokit.rest.repos.compareCommits({ ...repo, base: merge, head: applied });
+    return data.status === 'ahead' || data.status === 'identical';
+  } catch {
+    // A revision GitHub does not know (another repository, a rewritten history) includes nothing.
+    return false;
+  }
+}
+
+async function appliedIncludes(ctx: GitHubContext, source: KubeObject | undefined, mergeSha: string): Promise<boolean> {
+  const applied = source ? revisionCommit(readSource(source, true)?.status?.appliedRevision) : undefined;
+  return applied !== undefined && includesCommit(ctx, applied, mergeSha);
+}
+
+export interface FollowInput {
+  /** Every object of the snapshot (sources live outside the compared scope). */
+  items: readonly KubeObject[];
+  /** The whole diff of this reconcile, before the gate: any change left on a fixed resource means "not in sync". */
+  diff: DiffResult;
+  /** Ids of the suspensions in this snapshot. */
+  suspended: ReadonlySet<string>;
+}
+
+export type FollowEvent = { source: string; event: 'ticked' | 'verified' | 'undone'; number: number };
+
+interface Observed {
+  live: ReadonlyMap<string, KubeObject>;
+  drifted: ReadonlySet<string>;
+  suspended: ReadonlySet<string>;
+}
+
+/** One record one step on: what the snapshot and the PR show, the PR's checklist, and the outcome. */
+async function followOne(
+  ctx: GitHubContext, id: string, record: EmergencyRecord, seen: Observed, events: FollowEvent[],
+): Promise<EmergencyRecord> {
+  const repo = { owner: ctx.owner, repo: ctx.repo };
+  const { data: pull } = await ctx.octokit.rest.pulls.get({ ...repo, pull_number: record.pullRequest });
+  const mergeSha = record.mergeSha ?? (pull.merged_at ? (pull.merge_commit_sha ?? undefined) : undefined);
+  const resumed = !seen.suspended.has(id);
+  const { kind, namespace, name } = record.suspension.object;
+  const source = seen.live.get(displayKey({ group: '', kind, namespace, name }));
+  const applied = resumed && mergeSha !== undefined && await appliedIncludes(ctx, source, mergeSha);
+  const inSync = applied && record.changes.every((change) => !seen.drifted.has(keyId(change.key)));
+  const checklist: Checklist = { merged: mergeSha !== undefined, resumed, applied, inSync };
+  const resumedAt = record.resumedAt ?? (resumed ? ctx.snapshot.capturedAt : undefined);
+  const updated: EmergencyRecord = {
+    ...record, checklist, ...(mergeSha ? { mergeSha } : {}), ...(resumedAt ? { resumedAt } : {}),
+  };
+  const body = withChecklist(pull.body ?? '', checklist);
+  if (body !== undefined && body !== pull.body) {
+    await ctx.octokit.rest.pulls.update({ ...repo, pull_number: record.pullRequest, body });
+    events.push({ source: id, event: 'ticked', number: record.pullRequest });
+  }
+  if (inSync && mergeSha) {
+    const key = `emergency/verified/${ctx.cluster}/${id}`;
+    const body = verifiedComment(mergeSha);
+    await commentOnce(ctx.octokit, { ...repo, issueNumber: record.pullRequest, key, body, author: ctx.app });
+    events.push({ source: id, event: 'verified', number: record.pullRequest });
+    return { ...updated, outcome: 'verified' };
+  }
+  // After a merge, a value seen gone before the controller applied it may only be an older revision.
+  const gone = !record.changes.every((change) => stillHolds(change, seen.live));
+  if (!resumed || !gone || (mergeSha !== undefined && !applied)) return updated;
+  // The watch opens the alert (alerts/fix-undone.ts).
+  events.push({ source: id, event: 'undone', number: record.pullRequest });
+  return { ...updated, outcome: 'undone', resumedAt: resumedAt ?? ctx.snapshot.capturedAt };
+}
+
+/** Follows every open emergency record one step; returns the records as they now stand. */
+export async function followEmergencies(
+  ctx: GitHubContext, records: Records, input: FollowInput,
+): Promise<{ records: Record<string, EmergencyRecord>; events: FollowEvent[] }> {
+  const events: FollowEvent[] = [];
+  const next: Record<string, EmergencyRecord> = {};
+  const seen: Observed = {
+    live: new Map(input.items.map((object) => [displayKey(keyOf(object)), object])),
+    drifted: new Set(input.diff.resources.filter((r) => r.changes.length > 0 || r.status === 'missing')
+      .map((r) => keyId(r.key))),
+    suspended: input.suspended,
+  };
+  for (const [id, record] of Object.entries(records)) {
+    if (record.outcome) {
+      next[id] = record;
+      continue;
+    }
+    try {
+      next[id] = await followOne(ctx, id, record, seen, events);
+    } catch (error) {
+      // A pull request deleted (or a repository transferred) ends the procedure; anything else is retried.
+      if (!hasStatus(error, 404, 410)) throw error;
+      const fields = { cluster: ctx.cluster, source: id, pullRequest: record.pullRequest };
+      ctx.log.warn(fields, 'emergency PR no longer found: no longer followed');
+    }
+  }
+  return { records: next, events };
+}
+
+/** Each suspension with the emergency PR still followed for it (the dashboard and the alert name it). */
+export function withPullRequests(states: readonly SuspensionState[], records: Records): SuspensionState[] {
+  return states.map((state) => {
+    const record = records[state.suspension.id];
+    if (!record || record.outcome) return state;
+    return { ...state, pullRequest: record.pullRequest, ...(record.checklist.merged ? { merged: true } : {}) };
+  });
+}

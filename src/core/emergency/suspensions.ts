@@ -1,0 +1,104 @@
+// Suspensions: sources told to stop reconciling, read from the live objects of a snapshot, with who
+// suspended them and since when (from managedFields). A suspension is drift with the safety net off:
+// what changes under it stays, and a merge deploys nothing until it is resumed.
+import type { Config } from '../config/index.js';
+import { field, stringAt } from '../health/read.js';
+import { buildOwnership, latestOwner, ownersOf, ownNodeAt } from '../k8s/index.js';
+import { groupOf, type KubeObject } from '../model/index.js';
+import { readSource, sourceName } from '../sources/index.js';
+
+export type SourceKind = 'flux-kustomization' | 'flux-helmrelease' | 'argocd-application';
+
+/** How a source was told to stop. */
+export type SuspensionMethod =
+  | 'suspend' // Flux spec.suspend: true
+  | 'automated-sync-off' // Argo CD spec.syncPolicy.automated absent, or enabled: false
+  | 'skip-reconcile' // Argo CD annotation argocd.argoproj.io/skip-reconcile: "true"
+  | 'reconcile-disabled'; // Flux annotation kustomize.toolkit.fluxcd.io/reconcile: disabled on one object
+
+export interface Suspension {
+  /** `<namespace>/<name>` of the source, or `Kind/<namespace>/<name>` of an object excluded on its own. */
+  id: string;
+  kind: SourceKind | 'object';
+  /** The object's own kind, namespace and name. */
+  object: { apiVersion: string; kind: string; namespace: string; name: string };
+  method: SuspensionMethod;
+  /** The manager that wrote the suspension (`flux`, `argocd-server`, `kubectl-edit`, …); absent when not recorded. */
+  who?: string;
+  /** When the suspension was written; absent when not recorded (Argo CD's removal of `automated`). */
+  since?: string;
+  /** The source path it applies (Flux spec.path, Argo CD spec.source.path). */
+  path?: string;
+  /** Revision the controller last applied (Flux status.lastAppliedRevision, Argo CD status.sync.revision). */
+  appliedRevision?: string;
+}
+
+export const FLUX_RECONCILE_ANNOTATION = 'kustomize.toolkit.fluxcd.io/reconcile';
+export const ARGO_SKIP_RECONCILE_ANNOTATION = 'argocd.argoproj.io/skip-reconcile';
+
+/** Who last wrote the field at `segments`, and when. */
+function writerOf(object: KubeObject, config: Config, segments: string[]): { who?: string; since?: string } {
+  const node = ownNodeAt(buildOwnership(object, config), segments);
+  const owner = latestOwner(ownersOf(node));
+  return { ...(owner?.manager ? { who: owner.manager } : {}), ...(owner?.time ? { since: owner.time } : {}) };
+}
+
+function identity(object: KubeObject): Suspension['object'] {
+  const { apiVersion = '', kind = '' } = object;
+  return { apiVersion, kind, namespace: object.metadata?.namespace ?? '', name: object.metadata?.name ?? '' };
+}
+
+function annotation(object: KubeObject, key: string): string | undefined {
+  return stringAt(object, 'metadata', 'annotations', key);
+}
+
+/** How the source was stopped, and the field whose writer says who and when (none for a removed `automated`). */
+function methodOf(object: KubeObject, controller: 'flux' | 'argocd'): { method: SuspensionMethod; field?: string[] } {
+  if (controller === 'flux') return { method: 'suspend', field: ['spec', 'suspend'] };
+  if (annotation(object, ARGO_SKIP_RECONCILE_ANNOTATION) === 'true') {
+    return { method: 'skip-reconcile', field: ['metadata', 'annotations', ARGO_SKIP_RECONCILE_ANNOTATION] };
+  }
+  const automated = field(object, 'spec', 'syncPolicy', 'automated');
+  if (field(automated, 'enabled') !== false) return { method: 'automated-sync-off' };
+  return { method: 'automated-sync-off', field: ['spec', 'syncPolicy', 'automated', 'enabled'] };
+}
+
+/** A suspended Flux Kustomization or Argo CD Application, as the source model reads it. */
+function sourceSuspension(object: KubeObject, config: Config): Suspension | undefined {
+  const source = readSource(object, true);
+  if (!source?.status?.suspended || source.id.controller === 'kubectl') return undefined;
+  const { method, field: written } = methodOf(object, source.id.controller);
+  return {
+    id: sourceName(source.id), kind: source.id.controller === 'flux' ? 'flux-kustomization' : 'argocd-application',
+    object: identity(object), method,
+    ...(written ? writerOf(object, config, written) : {}),
+    ...(source.path !== undefined ? { path: source.path } : {}),
+    ...(source.status.appliedRevision ? { appliedRevision: source.status.appliedRevision } : {}),
+  };
+}
+
+/** A suspended HelmRelease (the source model reads Kustomizations and Applications only). */
+function helmReleaseSuspension(object: KubeObject, config: Config): Suspension | undefined {
+  if (groupOf(object.apiVersion ?? '') !== 'helm.toolkit.fluxcd.io' || object.kind !== 'HelmRelease') return undefined;
+  if (field(object, 'spec', 'suspend') !== true) return undefined;
+  const key = identity(object);
+  const writer = writerOf(object, config, ['spec', 'suspend']);
+  return { id: `${key.namespace}/${key.name}`, kind: 'flux-helmrelease', object: key, method: 'suspend', ...writer };
+}
+
+/** Every suspension among the live objects: suspended sources first, then objects excluded one by one. */
+export function suspensionsOf(items: readonly KubeObject[], config: Config): Suspension[] {
+  const sources: Suspension[] = [];
+  const objects: Suspension[] = [];
+  for (const object of items) {
+    const suspension = sourceSuspension(object, config) ?? helmReleaseSuspension(object, config);
+    if (suspension) sources.push(suspension);
+    else if (annotation(object, FLUX_RECONCILE_ANNOTATION) === 'disabled') {
+      const writer = writerOf(object, config, ['metadata', 'annotations', FLUX_RECONCILE_ANNOTATION]);
+      const key = identity(object);
+      const id = [key.kind, key.namespace, key.name].filter(Boolean).join('/');
+      objects.push({ id, kind: 'object', object: key, method: 'reconcile-disabled', ...writer });
+    }
+  }
+  return [...sources, ...objects];
+}

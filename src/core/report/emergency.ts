@@ -1,0 +1,140 @@
+// Markdown of the emergency procedure: the section atop a drift PR made under a suspension (what
+// changed, who, when, the suspended source, the step that resumes it, the checklist the App ticks),
+// the "verified" comment, and the alerts for a suspension past its deadline and a fix undone.
+import type { Checklist, EmergencyChange, Suspension } from '../emergency/index.js';
+import { resumeStep, suspensionLabel } from '../emergency/index.js';
+import { displayKey, showTime } from '../model/index.js';
+import { formatAge, secondsBetween } from '../plan/age.js';
+import { escapeText, inlineCode } from './escape.js';
+import { shortValue } from '../model/show.js';
+import type { RenderedIssue } from './alerts.js';
+import { renderTemplate } from './engine.js';
+import type { TemplateOverrides } from './overrides.js';
+
+const CHECKLIST_START = '<!-- driftback:emergency-checklist -->';
+const CHECKLIST_END = '<!-- /driftback:emergency-checklist -->';
+
+/** A suspension as the App shows it; `since` is the first snapshot that showed it when nothing recorded it. */
+export interface SuspensionView {
+  suspension: Suspension;
+  since: string;
+  /** True when `since` is when the App first saw it, not a recorded write. */
+  sinceSeen?: boolean;
+}
+
+function sinceText(view: SuspensionView, reference?: string): string {
+  const at = showTime(view.since, reference);
+  return view.sinceSeen ? `at least ${at} (first seen then; nothing records who turned it off)` : at;
+}
+
+function whoText(view: SuspensionView): string {
+  return view.suspension.who ? ` by ${inlineCode(view.suspension.who)}` : '';
+}
+
+export function renderChecklist(checklist: Checklist): string {
+  const box = (done: boolean, text: string) => `- [${done ? 'x' : ' '}] ${text}`;
+  return [
+    CHECKLIST_START,
+    box(checklist.merged, 'merged: Git holds the fix'),
+    box(checklist.resumed, 'resumed: the controller reconciles again'),
+    box(checklist.applied, 'applied: the controller applied a revision that includes the merge commit'),
+    box(checklist.inSync, 'in sync: no drift left'),
+    CHECKLIST_END,
+  ].join('\n');
+}
+
+/** The body with its checklist replaced; undefined when the body has none. */
+export function withChecklist(body: string, checklist: Checklist): string | undefined {
+  const start = body.indexOf(CHECKLIST_START);
+  const end = body.indexOf(CHECKLIST_END);
+  if (start === -1 || end < start) return undefined;
+  return body.slice(0, start) + renderChecklist(checklist) + body.slice(end + CHECKLIST_END.length);
+}
+
+function changeRow(change: EmergencyChange): string {
+  const who = change.manager ? inlineCode(change.manager) : 'unknown';
+  const when = change.time ? escapeText(showTime(change.time)) : 'unknown';
+  const value = inlineCode(shortValue(change.value));
+  return `| ${inlineCode(displayKey(change.key))} | ${inlineCode(change.field)} | ${value} | ${who} | ${when} |`;
+}
+
+export function renderEmergencySection(
+  view: SuspensionView, changes: readonly EmergencyChange[], checklist: Checklist,
+): string {
+  const label = suspensionLabel(view.suspension);
+  const step = resumeStep(view.suspension);
+  return [
+    '## Emergency change',
+    '',
+    `> [!WARNING]`,
+    `> ${inlineCode(label)} is suspended since ${escapeText(sinceText(view))}${whoText(view)}. `
+      + 'These changes were made while it does not reconcile: '
+      + 'they stay in the cluster, and nothing merged deploys until it is resumed.',
+    '',
+    '| resource | field | live value | who | when |',
+    '| --- | --- | --- | --- | --- |',
+    ...changes.map(changeRow),
+    '',
+    'The procedure, the same day:',
+    '',
+    '1. Review and merge this pull request: Git then holds the fix.',
+    `2. Then ${escapeText(step.text)}: ${inlineCode(step.command)}`,
+    '3. driftback watches the snapshots that follow, ticks each step below, and comments once cluster and Git agree.',
+    '',
+    renderChecklist(checklist),
+  ].join('\n');
+}
+
+export function verifiedComment(sha: string): string {
+  return `verified: cluster and Git agree at \`${sha}\``;
+}
+
+export function suspendedAlertTitle(cluster: string, view: SuspensionView): string {
+  return `driftback: ${cluster}: ${suspensionLabel(view.suspension)} is still suspended`;
+}
+
+export interface SuspendedAlertView {
+  cluster: string;
+  view: SuspensionView;
+  now: string;
+  resumeWithin: string;
+  /** The emergency drift PR made under the suspension, and whether it is merged. */
+  pullRequest?: number;
+  merged?: boolean;
+}
+
+export function renderSuspendedAlert(input: SuspendedAlertView, options: { templates?: TemplateOverrides } = {}): RenderedIssue {
+  const { view } = input;
+  const seconds = secondsBetween(view.since, input.now);
+  const body = renderTemplate('suspended-alert', {
+    cluster: input.cluster, resource: suspensionLabel(view.suspension), age: seconds === undefined ? 'an unknown time' : formatAge(seconds),
+    resumeWithin: input.resumeWithin, ...(view.suspension.who ? { who: view.suspension.who } : {}), since: sinceText(view, input.now),
+    ...(input.pullRequest !== undefined ? { pullRequest: input.pullRequest } : {}), merged: input.merged === true,
+    resumeCommand: resumeStep(view.suspension).command,
+  }, options.templates);
+  return { title: suspendedAlertTitle(input.cluster, view), body };
+}
+
+export function fixUndoneAlertTitle(cluster: string, source: string): string {
+  return `driftback: ${cluster}: the emergency fix under ${source} was undone`;
+}
+
+export interface FixUndoneView {
+  cluster: string;
+  /** The suspension's id (`flux-system/apps`). */
+  source: string;
+  changes: ReadonlyArray<Pick<EmergencyChange, 'key' | 'field' | 'value'>>;
+  /** Capture time of the first snapshot that showed the source resumed. */
+  resumedAt: string;
+  pullRequest?: number;
+  merged: boolean;
+}
+
+export function renderFixUndoneAlert(input: FixUndoneView, options: { templates?: TemplateOverrides } = {}): RenderedIssue {
+  const body = renderTemplate('fix-undone-alert', {
+    cluster: input.cluster, source: input.source, resumedAt: showTime(input.resumedAt),
+    changes: input.changes.map((change) => ({ resource: displayKey(change.key), field: change.field, value: shortValue(change.value) })),
+    ...(input.pullRequest !== undefined ? { pullRequest: input.pullRequest } : {}), merged: input.merged,
+  }, options.templates);
+  return { title: fixUndoneAlertTitle(input.cluster, input.source), body };
+}

@@ -1,0 +1,250 @@
+// The emergency procedure end to end, on the `emergency` controller scenario with its own config (a Flux
+// cluster at clusters/kind-dev and an Argo CD cluster at argocd/, rendered as their controllers do):
+// suspend, change by hand, the drift PR opened at once and labelled, merged, resumed, and "verified"
+// once the controller applied the merge; a suspension left past emergency.resumeWithin alerts once and
+// the alert closes on resume; a fix undone by a resume alerts.
+import { afterEach, describe, expect, it } from 'vitest';
+import { drain, pullRequestPayload, pushPayload, sendWebhook, startAppHarness, uploadSnapshot, type AppHarness } from '../support/app.js';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { IssueRecord } from '../support/github/state.js';
+import { goldenIn } from '../support/golden.js';
+import { emergencyRepoFiles, emergencySnapshotText, type EmergencySnapshotName } from '../support/emergency-fixture.js';
+
+/** `test/app/emergency-golden/<name>`, byte for byte; `UPDATE_GOLDEN=1` rewrites it. */
+const expectGolden = goldenIn(join(dirname(fileURLToPath(import.meta.url)), 'emergency-golden'));
+
+/** The merge commits the fixture's controllers report having applied (B for Flux, C for Argo CD). */
+const FIXTURE_MERGE_FLUX = '9d9a3d545f04f5513e4260e9f24877672dfab10c';
+const FIXTURE_MERGE_ARGO = '0d7c4d578d43d3777f0dc352f8162409bce54ed0';
+
+let h: AppHarness | undefined;
+const clock = { now: new Date('2026-12-01T10:00:00Z') };
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function start(): Promise<AppHarness> {
+  const files = emergencyRepoFiles();
+  // The scenario's own config: kind-dev is Flux at clusters/kind-dev, kind-argo Argo CD at argocd/.
+  h = await startAppHarness({ owner: 'acme', repo: 'emergency-gitops', files, now: () => clock.now });
+  return h;
+}
+
+/**
+ * Uploads a fixture snapshot as captured, the clock at its capture time. The merge commit the
+ * fixture's controller names is the one the stand-in made when the PR was merged.
+ */
+async function upload(harness: AppHarness, name: EmergencySnapshotName, merge?: { fixture: string; actual: string }): Promise<void> {
+  const text = merge ? emergencySnapshotText(name).replaceAll(merge.fixture, merge.actual) : emergencySnapshotText(name);
+  const snapshot = JSON.parse(text) as { capturedAt: string; repository: string; cluster: string };
+  clock.now = new Date(snapshot.capturedAt);
+  expect((await uploadSnapshot(harness, snapshot)).status).toBe(202);
+  await drain(harness);
+}
+
+/** A fresh App that has received `names` in order; the emergency PR they opened, if any. */
+async function startAfter(...names: EmergencySnapshotName[]): Promise<{ app: AppHarness; pr: IssueRecord | undefined }> {
+  const app = await start();
+  for (const name of names) await upload(app, name);
+  return { app, pr: pulls(app)[0] };
+}
+
+function pulls(harness: AppHarness) {
+  return [...harness.standIn.state.repo(harness.owner, harness.repo).issues.values()].filter((issue) => issue.pull);
+}
+
+function issues(harness: AppHarness) {
+  return [...harness.standIn.state.repo(harness.owner, harness.repo).issues.values()].filter((issue) => !issue.pull);
+}
+
+function commentsOn(harness: AppHarness, number: number): string[] {
+  const repo = harness.standIn.state.repo(harness.owner, harness.repo);
+  return [...repo.comments.values()].filter((comment) => comment.issueNumber === number).sort((a, b) => a.id - b.id).map((comment) => comment.body);
+}
+
+/** Opens a pull request that changes `files` on `branch` and sends GitHub's pull_request opened webhook. */
+async function openPullRequest(harness: AppHarness, branch: string, files: Record<string, string>): Promise<number> {
+  harness.standIn.pushCommit({ owner: harness.owner, repo: harness.repo, branch, files });
+  const repo = harness.standIn.state.repo(harness.owner, harness.repo);
+  const number = repo.nextNumber++;
+  const at = harness.standIn.state.timestamp();
+  repo.issues.set(number, { number, title: 'Raise the memory limit', body: null, state: 'open', stateReason: null, labels: [], user: 'octocat', createdAt: at, updatedAt: at, closedAt: null, pull: { head: branch, base: repo.defaultBranch, draft: false, merged: false } });
+  expect(await sendWebhook(harness, 'pull_request', pullRequestPayload(harness, number, branch, 'opened'))).toBe(200);
+  await drain(harness);
+  return number;
+}
+
+async function merge(harness: AppHarness, number: number): Promise<string> {
+  const sha = harness.standIn.mergePullRequest({ owner: harness.owner, repo: harness.repo, number });
+  expect(await sendWebhook(harness, 'push', pushPayload(harness, 'main', sha))).toBe(200);
+  await drain(harness);
+  return sha;
+}
+
+/** The value of `driftback_suspended_seconds` for a source, scraped from /metrics now. */
+async function suspendedSeconds(harness: AppHarness, cluster: string, source: string): Promise<number | undefined> {
+  const text = await (await fetch(`${harness.baseUrl}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith('driftback_suspended_seconds{') && l.includes(`cluster="${cluster}"`) && l.includes(`source="${source}"`)
+    && l.includes('repository="acme/emergency-gitops"'));
+  return line === undefined ? undefined : Number(line.split(' ').at(-1));
+}
+
+const checked = (body: string | null | undefined): string[] => [...(body ?? '').matchAll(/^- \[x\] (\w[\w ]*):/gm)].map((m) => m[1]!);
+
+describe('Flux: suspend, kubectl edit, PR at once, merge, resume, verified', () => {
+  it('walks the procedure and comments "verified" once Flux applied the merge', async () => {
+    const app = await start();
+    await upload(app, 'flux-1-before');
+    expect(pulls(app)).toEqual([]);
+
+    await upload(app, 'flux-2-suspended');
+    const [pr] = pulls(app);
+    expect(pr?.labels).toEqual(['driftback', 'emergency']);
+    const body = pr!.body!;
+    expect(body).toContain('## Emergency change');
+    expect(body).toContain('`Kustomization/flux-system/apps` is suspended since');
+    expect(body).toContain('by `flux`');
+    expect(body).toContain('`flux resume kustomization apps -n flux-system`');
+    expect(body).toContain('`kubectl-edit`');
+    expect(body).toContain('`spec.template.spec.containers[podinfod].resources.limits.memory`');
+    expect(checked(body)).toEqual([]);
+    expectGolden('flux-emergency-pull-request.md', body);
+    expect(app.standIn.readFile('acme', 'emergency-gitops', 'driftback/kind-dev', 'apps/podinfo/deployment.yaml')).toContain('memory: 1Gi');
+    // Someone else's PR for the same source, while it is suspended: its plan opens with the note.
+    const deployment = emergencyRepoFiles().get('apps/podinfo/deployment.yaml')!;
+    const other = await openPullRequest(app, 'raise-cpu', { 'apps/podinfo/deployment.yaml': deployment.replace('cpu: 2000m', 'cpu: 3000m') });
+    const plan = commentsOn(app, other).find((c) => c.includes('kind-dev'));
+    expect(plan).toBeDefined();
+    const note = 'This source is suspended since 2026-12-01 10:02 UTC by `flux`: merging changes nothing in the cluster until it is resumed';
+    expect(plan).toContain(note);
+    expect(plan!.indexOf(note)).toBeLessThan(plan!.indexOf('cpu'));
+
+    await runWatch(app);
+    const dashboard = issues(app).find((issue) => issue.title === 'driftback dashboard');
+    expect(dashboard?.body).toContain(`- \`Kustomization/flux-system/apps\` for 8m (since 2026-12-01T10:02:00Z), by \`flux\`, emergency PR #${pr!.number}`);
+    // Suspended at 10:02:00, scraped at the capture time 10:10:00.
+    expect(await suspendedSeconds(app, 'kind-dev', 'flux-system/apps')).toBe(480);
+    clock.now = new Date('2026-12-01T10:20:00Z');
+    expect(await suspendedSeconds(app, 'kind-dev', 'flux-system/apps')).toBe(1080);
+
+    const mergeSha = await merge(app, pr!.number);
+    expect(checked(pulls(app)[0]!.body)).toEqual(['merged']);
+    expect(commentsOn(app, pr!.number).some((c) => c.includes('verified'))).toBe(false);
+
+    await upload(app, 'flux-3-resumed-after-merge', { fixture: FIXTURE_MERGE_FLUX, actual: mergeSha });
+    expect(checked(pulls(app)[0]!.body)).toEqual(['merged', 'resumed', 'applied', 'in sync']);
+    expect(await suspendedSeconds(app, 'kind-dev', 'flux-system/apps')).toBeUndefined();
+    expect(commentsOn(app, pr!.number).filter((c) => c.startsWith('verified: cluster and Git agree at'))).toEqual([
+      expect.stringContaining(`verified: cluster and Git agree at \`${mergeSha}\``),
+    ]);
+    expect(issues(app).filter((issue) => issue.labels.includes('driftback-alert'))).toEqual([]);
+  });
+});
+
+describe('Argo CD: automated sync off, kubectl scale, PR, merge, automated sync on, verified', () => {
+  it('walks the procedure and comments "verified" once Argo CD synced the merge', async () => {
+    const { app, pr } = await startAfter('argo-1-before', 'argo-2-autosync-off');
+    expect(pr?.labels).toEqual(['driftback', 'emergency']);
+    // Removing `automated` leaves no managedFields entry: the first snapshot without it dates it.
+    expect(pr!.body).toContain('`Application/argocd/guestbook` is suspended since at least 2026-12-01 11:10 UTC (first seen then; nothing records who turned it off)');
+    expect(pr!.body).toContain('re-enable automated sync: `argocd app set guestbook --sync-policy automated --self-heal`');
+    expect(pr!.body).toContain('| `Deployment/guestbook/frontend` | `spec.replicas` | `5` | `kubectl` | 2026-12-01 11:05 UTC |');
+    expect(app.standIn.readFile('acme', 'emergency-gitops', 'driftback/kind-argo', 'web/guestbook/frontend-deployment.yaml')).toContain('replicas: 5');
+
+    const mergeSha = await merge(app, pr!.number);
+    expect(checked(pulls(app)[0]!.body)).toEqual(['merged']);
+    await upload(app, 'argo-3-autosync-on-after-merge', { fixture: FIXTURE_MERGE_ARGO, actual: mergeSha });
+    expect(checked(pulls(app)[0]!.body)).toEqual(['merged', 'resumed', 'applied', 'in sync']);
+    expectGolden('argo-emergency-pull-request-verified.md', pulls(app)[0]!.body!);
+    expect(commentsOn(app, pr!.number).filter((c) => c.startsWith('verified:'))).toEqual([
+      expect.stringContaining(`verified: cluster and Git agree at \`${mergeSha}\``),
+    ]);
+  });
+});
+
+describe('a fix undone after the resume', () => {
+  it('Flux resumed before the merge reverts the edit: an alert says the fix was undone, nothing is verified', async () => {
+    const { app, pr } = await startAfter('flux-1-before', 'flux-2-suspended', 'flux-3b-resumed-without-merge');
+    await runWatch(app);
+    const alerts = issues(app).filter((issue) => issue.labels.includes('driftback-alert'));
+    expect(alerts.map((issue) => [issue.title, issue.state])).toEqual([['driftback: kind-dev: the emergency fix under flux-system/apps was undone', 'open']]);
+    expect(alerts[0]!.body).toContain('`Deployment/podinfo/podinfo` `spec.template.spec.containers[podinfod].resources.limits.memory`: the fix set `1Gi`');
+    expect(alerts[0]!.body).toContain(`resumed before its emergency pull request (#${pr!.number}) was merged`);
+    expectGolden('alert-fix-undone.md', alerts[0]!.body!);
+    expect(commentsOn(app, pr!.number).some((c) => c.startsWith('verified:'))).toBe(false);
+    // Another snapshot of the same state: still one alert.
+    await upload(app, 'flux-3b-resumed-without-merge');
+    await runWatch(app);
+    expect(issues(app).filter((issue) => issue.labels.includes('driftback-alert'))).toHaveLength(1);
+  });
+
+  it('Argo CD automated sync turned on without the merge: self-heal reverts the scale, and the alert says so', async () => {
+    const { app } = await startAfter('argo-1-before', 'argo-2-autosync-off', 'argo-3b-autosync-on-without-merge');
+    await runWatch(app);
+    const alerts = issues(app).filter((issue) => issue.labels.includes('driftback-alert'));
+    expect(alerts.map((issue) => issue.title)).toEqual(['driftback: kind-argo: the emergency fix under argocd/guestbook was undone']);
+    expect(alerts[0]!.body).toContain('`spec.replicas`: the fix set `5`');
+  });
+});
+
+/** Runs the scheduled watch once now (what the every-minute schedule does). */
+async function runWatch(harness: AppHarness): Promise<void> {
+  await harness.app.queue.enqueue('alerts', 'alerts', {});
+  await drain(harness);
+}
+
+const suspendedAlerts = (harness: AppHarness): IssueRecord[] => issues(harness).filter((issue) => issue.title === 'driftback: kind-dev: Kustomization/flux-system/apps is still suspended');
+
+describe('a suspension left past emergency.resumeWithin', () => {
+  it('opens one alert naming who suspended it and the PR, and closes it on resume', async () => {
+    const { app, pr } = await startAfter('flux-1-before', 'flux-2-suspended');
+    await runWatch(app);
+    expect(suspendedAlerts(app)).toEqual([]);
+
+    await upload(app, 'flux-2b-still-suspended');
+    await runWatch(app);
+    const [alert, ...more] = suspendedAlerts(app);
+    expect(more).toEqual([]);
+    expect(alert!.state).toBe('open');
+    expect(alert!.labels).toEqual(['driftback', 'driftback-alert']);
+    expect(alert!.body).toContain('has been suspended for 9h 8m, longer than `emergency.resumeWithin` (8h). `flux` suspended it at 10:02 UTC.');
+    expect(alert!.body).toContain(`Its emergency pull request is #${pr!.number}: merge it, then resume.`);
+    expect(alert!.body).toContain('To resume: `flux resume kustomization apps -n flux-system`');
+    expectGolden('alert-still-suspended.md', alert!.body!);
+    // A suspension is not a controller failing: no "not reconciling" alert beside it.
+    expect(issues(app).filter((issue) => issue.title.endsWith('is not reconciling'))).toEqual([]);
+
+    // The next watches and the next snapshot of the same state add nothing.
+    clock.now = new Date('2026-12-01T19:20:00Z');
+    await runWatch(app);
+    await upload(app, 'flux-2b-still-suspended');
+    await runWatch(app);
+    expect(suspendedAlerts(app)).toHaveLength(1);
+
+    const mergeSha = await merge(app, pr!.number);
+    await upload(app, 'flux-4-resumed-late', { fixture: FIXTURE_MERGE_FLUX, actual: mergeSha });
+    await runWatch(app);
+    expect(suspendedAlerts(app).map((issue) => issue.state)).toEqual(['closed']);
+    expect(commentsOn(app, alert!.number).at(-1)).toContain('`flux-system/apps` in `kind-dev` reconciles again');
+    expect(commentsOn(app, pr!.number).filter((c) => c.startsWith('verified:'))).toHaveLength(1);
+  });
+
+  it('calls a suspension with no drift and no PR forgotten, naming who suspended it', async () => {
+    const app = await start();
+    const forgotten = JSON.parse(emergencySnapshotText('flux-2b-still-suspended')) as { items: Array<Record<string, unknown>> };
+    // The same cluster without the hand edit: Flux is suspended, nothing drifted.
+    const before = JSON.parse(emergencySnapshotText('flux-1-before')) as { items: Array<{ kind: string; metadata: { name: string; namespace?: string } }> };
+    const podinfo = before.items.find((o) => o.kind === 'Deployment' && o.metadata.namespace === 'podinfo');
+    forgotten.items = forgotten.items.map((o) => ((o as typeof podinfo)!.kind === 'Deployment' && (o as typeof podinfo)!.metadata.namespace === 'podinfo' ? podinfo! : o));
+    clock.now = new Date('2026-12-01T19:10:00Z');
+    expect((await uploadSnapshot(app, forgotten as never)).status).toBe(202);
+    await drain(app);
+    expect(pulls(app)).toEqual([]);
+    await runWatch(app);
+    const [alert] = suspendedAlerts(app);
+    expect(alert!.body).toContain('`flux` suspended it at 10:02 UTC.');
+    expect(alert!.body).toContain('There is no drift under it and no pull request waiting on it: a forgotten suspension.');
+  });
+});
