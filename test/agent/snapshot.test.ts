@@ -64,7 +64,7 @@ describe('a snapshot of the stand-in cluster', () => {
     expect(items().every((o) => typeof o.apiVersion === 'string' && typeof o.kind === 'string')).toBe(true);
   });
 
-  it('strips server bookkeeping and a Secret\'s last-applied annotation but keeps managedFields, generation and status', () => {
+  it('strips server bookkeeping and a Secret\'s last-applied annotation; keeps managedFields, generation, status', () => {
     const lastApplied = 'kubectl.kubernetes.io/last-applied-configuration';
     for (const object of items()) {
       for (const field of ['uid', 'resourceVersion', 'selfLink']) expect(object.metadata).not.toHaveProperty(field);

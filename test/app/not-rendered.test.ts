@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILES, kustomization, liveProd } from './plan-scenario.js';
 import {
-  checkRunsFor, commentsOn, drain, issuesTitled, openPullRequest, pullRequestPayload, runWatch, sendWebhook, startHarness,
-  uploadSnapshot, type Harness,
+  checkRunsFor, commentsOn, drain, issuesTitled, openPullRequest, pullRequestPayload, runWatch, sendWebhook,
+  startHarness, uploadSnapshot, type Harness,
 } from './plan-harness.js';
 
 const CHART = 'helmCharts:\n  - name: redis\n    repo: https://charts.example.invalid\n    releaseName: cache\n';
@@ -30,7 +30,8 @@ describe('a Helm chart in a kustomization', () => {
 
   it('the plan comment and the check run of a pull request name it', async () => {
     const branch = 'chart-values';
-    const pull = openPullRequest(h, branch, { 'clusters/prod/kustomization.yaml': `${WITH_CHART}    version: 19.0.0\n` });
+    const changed = `${WITH_CHART}    version: 19.0.0\n`;
+    const pull = openPullRequest(h, branch, { 'clusters/prod/kustomization.yaml': changed });
     expect(await sendWebhook(h, 'pull_request', pullRequestPayload('opened', { ...pull, branch }))).toBe(200);
     const comment = commentsOn(h, pull.number).at(-1)!;
     expect(comment).toMatch(/clusters\/prod\/kustomization\.yaml:\d+ \(helmCharts\): not rendered: /);
