@@ -1,7 +1,8 @@
 // What the agent keeps of a listed object. Dropped: objects a controller owns (they are derived,
-// not declared), server bookkeeping (uid, resourceVersion, generation, selfLink) and, on a Secret,
-// the last-applied annotation, which would repeat its values.
-// Kept on purpose: `managedFields` (who changed a field: the cause of drift), `status` (health) and,
+// not declared), server bookkeeping (uid, resourceVersion, selfLink) and, on a Secret, the
+// last-applied annotation, which would repeat its values.
+// Kept on purpose: `managedFields` (who changed a field: the cause of drift), `status` and `generation`
+// (health: a controller whose `observedGeneration` is behind has not acted on the latest spec) and,
 // on every other object, the last-applied annotation: a client-side applier's Update entry owns every
 // default the server filled in, so only the annotation says what its manifest declared.
 import { isPlainObject, type KubeObject } from '../core/model/index.js';
@@ -11,10 +12,11 @@ import type { ApiResource } from './types.js';
 
 /**
  * Server-set metadata the snapshot keeps: who changed a field and when (the cause of drift), when the
- * object was created (its creator's entry owns every default), and whether it is being deleted.
+ * object was created (its creator's entry owns every default), whether it is being deleted, and the
+ * spec's generation (health compares it with `status.observedGeneration`; the diff ignores it).
  */
 const KEPT_SERVER_METADATA: readonly ServerSetField[] = [
-  'managedFields', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds',
+  'managedFields', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'generation',
 ];
 
 export type Sanitized = { type: 'kept'; object: KubeObject } | { type: 'owned' } | { type: 'invalid'; reason: string };

@@ -64,10 +64,10 @@ describe('a snapshot of the stand-in cluster', () => {
     expect(items().every((o) => typeof o.apiVersion === 'string' && typeof o.kind === 'string')).toBe(true);
   });
 
-  it('strips server bookkeeping and a Secret\'s last-applied annotation but keeps managedFields and status', () => {
+  it('strips server bookkeeping and a Secret\'s last-applied annotation; keeps managedFields, generation, status', () => {
     const lastApplied = 'kubectl.kubernetes.io/last-applied-configuration';
     for (const object of items()) {
-      for (const field of ['uid', 'resourceVersion', 'generation', 'selfLink']) expect(object.metadata).not.toHaveProperty(field);
+      for (const field of ['uid', 'resourceVersion', 'selfLink']) expect(object.metadata).not.toHaveProperty(field);
       if (object.kind === 'Secret') expect(object.metadata.annotations ?? {}).not.toHaveProperty([lastApplied]);
     }
     // A client-side applier's manifest: only this annotation says which defaults it declared.
@@ -77,6 +77,8 @@ describe('a snapshot of the stand-in cluster', () => {
     expect(deployment.metadata.managedFields.length).toBeGreaterThan(0);
     expect(deployment.status).toBeDefined();
     expect(items().find((o) => o.kind === 'Kustomization').status.lastAppliedRevision).toBe('main@sha1:4f1a5b10');
+    // Health compares it with status.observedGeneration: kept as the API server returned it.
+    expect(items().find((o) => o.kind === 'Kustomization').metadata.generation).toBe(4);
   });
 
   it('replaces each Secret value by the keyed hash of its bytes', () => {

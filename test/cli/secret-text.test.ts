@@ -48,9 +48,10 @@ describe('diff --format text on Secrets', () => {
     }
     expect(out).not.toContain(Buffer.from('app').toString('base64'));
     expect(out).toContain('~ Secret/shop/db');
-    expect(out).toContain('+ Secret/shop/by-hand');
+    // A Secret a person made is listed under that person and reported, never shown as an extra file.
+    expect(out).not.toContain('+ Secret/shop/by-hand');
+    expect(out).toContain('reported, not codified: Secret/shop/by-hand: a Secret created in the cluster');
     expect(out).toMatch(/password: "\*\*\*"/);
-    expect(out).toMatch(/apikey: "\*\*\*"/);
     expect(out).toContain('kubectl-edit at 2026-12-02T03:00:00Z');
   });
 });

@@ -2,7 +2,10 @@
 // ignored counts with their reasons, degraded and suspended resources, drift reported and never codified,
 // per-source results.
 import { neverCodified } from '../../core/codify/index.js';
-import { keyId, sourceReportLine, type DiffResult, type ResourceKey } from '../../core/model/index.js';
+import {
+  keyId, sourceReportLine, type DiffResult, type NotRenderedSource, type ResourceKey,
+} from '../../core/model/index.js';
+import { describeNotRendered } from '../../core/pipeline/index.js';
 import type { SourceNote } from '../../core/sources/index.js';
 import type { Evaluation } from './evaluate.js';
 import type { ClusterState } from './state.js';
@@ -25,11 +28,15 @@ export function driftByCause(drift: DiffResult): Record<string, number> {
   return counts;
 }
 
-/** The notes people act on, one line each (a source rendering an object twice is its own business). */
-function notChecked(notes: readonly SourceNote[]): string[] {
-  return notes.filter((note) => note.code !== 'rendered-twice')
-    .map((note) => `${note.source}: ${note.message}`)
-    .slice(0, NOT_CHECKED_KEPT);
+/**
+ * The notes people act on, one line each (a source rendering an object twice is its own business), and
+ * the parts of the tree that were not rendered (a Helm chart, a remote base, a plugin).
+ */
+function notChecked(notes: readonly SourceNote[], notRendered: readonly NotRenderedSource[]): string[] {
+  return [
+    ...notes.filter((note) => note.code !== 'rendered-twice').map((note) => `${note.source}: ${note.message}`),
+    ...notRendered.map(describeNotRendered),
+  ].slice(0, NOT_CHECKED_KEPT);
 }
 
 export function summarizeCluster(evaluation: Extract<Evaluation, { type: 'evaluated' }>): Pick<ClusterState, 'drift' | 'conflicts' | 'ignored'> {
@@ -38,12 +45,13 @@ export function summarizeCluster(evaluation: Extract<Evaluation, { type: 'evalua
   for (const resource of diff.resources) for (const change of resource.ignored) ignored.set(change.ignored?.reason ?? '', (ignored.get(change.ignored?.reason ?? '') ?? 0) + 1);
   const withSources = evaluation.sources.some((source) => source.controller !== 'kubectl');
   const reported = reportedOf(evaluation);
+  const unchecked = notChecked(evaluation.notes, diff.notRendered?.sources ?? []);
   return {
     drift: {
       byCause: driftByCause(drift),
       pending: evaluation.pending,
       ...(withSources ? { sources: evaluation.sources.map(sourceReportLine) } : {}),
-      ...(evaluation.notes.length > 0 ? { notChecked: notChecked(evaluation.notes) } : {}),
+      ...(unchecked.length > 0 ? { notChecked: unchecked } : {}),
       ...(reported.length ? { reported } : {}),
     },
     conflicts: diff.resources.flatMap((resource) => resource.conflicts.map((conflict) => ({

@@ -4,7 +4,7 @@
 import type { Config } from '../config/index.js';
 import type { Conflict, DiffResult, FieldChange, OwnedObject, ResourceDiff } from '../model/index.js';
 import type { ReportedChange } from './types.js';
-import { isSecret, isSecretValuePath } from '../k8s/index.js';
+import { isSecret, isSecretValuePath, SECRET_NOT_WRITTEN } from '../k8s/index.js';
 
 export type Intent =
   | { type: 'set'; resource: ResourceDiff; change: FieldChange }
@@ -43,8 +43,7 @@ export function selectIntents(
       const creator = resource.createdBy;
       if (!codify.includes('extra')) report(resource, 'created in the cluster; drift.codify does not include "extra"');
       else if (isSecret(resource.key)) {
-        report(resource, 'a Secret created in the cluster: its values are never written to Git; '
-          + 'add it through your secrets tooling');
+        report(resource, SECRET_NOT_WRITTEN);
       }
       else if (namespaces && resource.key.namespace && !namespaces.includes(resource.key.namespace)) report(resource, `namespace ${resource.key.namespace} is outside the cluster's namespaces`);
       else if (!creator) report(resource, 'created in the cluster by an unknown manager (no managedFields): not codified');

@@ -26,7 +26,8 @@ export {
   coverageOf, FULL_SCOPE, scopeNamespaces, type Coverage, type SnapshotScope, type UnlistedType,
 } from './snapshot-scope.js';
 export {
-  foldStringData, isSecret, isSecretValuePath, maskSecretValues, MASK, SECRET_HASH_PREFIX, SECRET_VALUE_FIELDS,
+  foldStringData, isSecret, isSecretValuePath, maskSecretValues, MASK, SECRET_HASH_PREFIX, SECRET_NOT_WRITTEN,
+  SECRET_VALUE_FIELDS,
   secretValuesEqual,
 } from './secret.js';
 export { isQuantityField, parseQuantity, quantitiesEqual } from './quantity.js';

@@ -35,7 +35,7 @@ export interface FieldChange {
 }
 
 /** Why a change or an object is reported and never written into Git. */
-export type ReportedCode = 'imperative' | 'autoscaler' | 'helm' | 'ephemeral';
+export type ReportedCode = 'imperative' | 'autoscaler' | 'helm' | 'ephemeral' | 'secret';
 
 export interface Reported {
   code: ReportedCode;

@@ -1,10 +1,10 @@
 // Live objects Git does not declare, sorted by owner: a person's object in scope is extra (codifiable);
-// a person's object of a kind never written as a file (a Pod, a ReplicaSet) is reported; every other
+// a person's object never written as a file (a Pod, a ReplicaSet, a Secret) is reported; every other
 // owner's object is listed under its owner, with the hand changes people made on it.
 import type { Config } from '../config/index.js';
 import type { KubeObject, OwnedObject, Reported, ResourceKey } from '../model/index.js';
 import { keyOf } from '../model/index.js';
-import { ephemeralReason } from '../k8s/index.js';
+import { ephemeralReason, isSecret, SECRET_NOT_WRITTEN } from '../k8s/index.js';
 import { stampedSource } from './owner.js';
 import { handChangesOn, helmReason } from './hand-changes.js';
 import { indexHelm } from './helm.js';
@@ -21,6 +21,7 @@ export function ownershipContextOf(
 export function neverWritten(object: KubeObject): Reported | undefined {
   const ephemeral = ephemeralReason(object);
   if (ephemeral) return { code: 'ephemeral', reason: ephemeral };
+  if (isSecret(object)) return { code: 'secret', reason: SECRET_NOT_WRITTEN };
   return undefined;
 }
 

@@ -17,7 +17,7 @@ import {
   type SourceReport,
 } from '../model/index.js';
 import {
-  isSourceObject, newResourceHomes, readSources, summarizeSourceDrift, type SourceNote,
+  isSourceObject, newResourceHomes, summarizeSourceDrift, type SourceNote,
 } from '../sources/index.js';
 import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import { scopeOf, type LiveState } from './live-state.js';
@@ -113,7 +113,8 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const effectiveConfig = configWithSourceRules(config, rendered);
   // With no namespaces configured, a snapshot's scope is what the cluster's sources render into and their
   // inventories name (DESIGN). Objects read from files (no snapshot scope) were picked by hand: all are compared.
-  const sources = readSources({ desired: rendered.objects, live: snapshot.items });
+  // The sources the render followed (their inventories included): one reading for scope, claims and counts.
+  const sources = rendered.sources.map((result) => result.source);
   const defaultScope = snapshot.scope ? sourceScope(rendered.objects, sources) : undefined;
   const scoped = cluster.namespaces?.length ? cluster.namespaces : defaultScope;
   const compared = cluster.namespaces?.length ? namespaces : coverageOf(scope, scoped).namespaces;
