@@ -21,8 +21,14 @@ const impure = {
     { name: 'node:child_process', message: 'src/core runs no processes.' },
   ],
   patterns: [
-    { group: ['@octokit/*', 'probot/*', '@kubernetes/*', 'undici', 'pg', 'better-sqlite3', 'graphile-worker'], message: 'src/core is pure.' },
-    { group: ['**/app/**', '**/github/**', '**/store/**', '**/agent/**', '**/cli/**'], message: 'src/core may not import the edges.' },
+    {
+      group: ['@octokit/*', 'probot/*', '@kubernetes/*', 'undici', 'pg', 'better-sqlite3', 'graphile-worker'],
+      message: 'src/core is pure.',
+    },
+    {
+      group: ['**/app/**', '**/github/**', '**/store/**', '**/agent/**', '**/cli/**'],
+      message: 'src/core may not import the edges.',
+    },
   ],
 };
 
@@ -31,7 +37,27 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', fetch: 'readonly', AbortController: 'readonly', AbortSignal: 'readonly', TextEncoder: 'readonly', TextDecoder: 'readonly', structuredClone: 'readonly', performance: 'readonly', queueMicrotask: 'readonly', setImmediate: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        fetch: 'readonly',
+        AbortController: 'readonly',
+        AbortSignal: 'readonly',
+        TextEncoder: 'readonly',
+        TextDecoder: 'readonly',
+        structuredClone: 'readonly',
+        performance: 'readonly',
+        queueMicrotask: 'readonly',
+        setImmediate: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -42,7 +68,8 @@ export default tseslint.config(
     files: ['src/core/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', impure],
-      'no-restricted-globals': ['error',
+      'no-restricted-globals': [
+        'error',
         { name: 'fetch', message: 'src/core has no network.' },
         { name: 'setTimeout', message: 'src/core has no timers.' },
         { name: 'setInterval', message: 'src/core has no timers.' },
@@ -50,10 +77,17 @@ export default tseslint.config(
         { name: 'process', message: 'src/core reads no environment: pass values in.' },
         { name: 'performance', message: 'src/core reads no clock: pass a clock.' },
       ],
-      'no-restricted-syntax': ['error',
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'src/core reads no clock: pass `now` in.' },
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'src/core reads no clock: pass `now` in.' },
-        { selector: "ImportExpression", message: 'src/core does not load modules dynamically.' },
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'src/core reads no clock: pass `now` in.',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'src/core reads no clock: pass `now` in.',
+        },
+        { selector: 'ImportExpression', message: 'src/core does not load modules dynamically.' },
       ],
     },
   },

@@ -22,10 +22,36 @@ function deployment(index: number): KubeObject {
       name,
       namespace: `team-${index % 40}`,
       labels: { app: name, 'app.kubernetes.io/part-of': 'shop' },
-      annotations: { 'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify({ spec: { replicas: 2, image: `registry.example.com/${name}:1.${index}` } }) },
+      annotations: {
+        'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify({
+          spec: { replicas: 2, image: `registry.example.com/${name}:1.${index}` },
+        }),
+      },
       managedFields: [
-        { manager: 'kustomize-controller', operation: 'Apply', apiVersion: 'apps/v1', time: '2026-12-01T10:00:00Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': { 'f:replicas': {}, 'f:template': { 'f:spec': { 'f:containers': { 'k:{"name":"app"}': { '.': {}, 'f:image': {}, 'f:name': {} } } } } } } },
-        { manager: 'kube-controller-manager', operation: 'Update', subresource: 'status', apiVersion: 'apps/v1', time: '2026-12-01T10:01:00Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:status': { 'f:replicas': {}, 'f:readyReplicas': {} } } },
+        {
+          manager: 'kustomize-controller',
+          operation: 'Apply',
+          apiVersion: 'apps/v1',
+          time: '2026-12-01T10:00:00Z',
+          fieldsType: 'FieldsV1',
+          fieldsV1: {
+            'f:spec': {
+              'f:replicas': {},
+              'f:template': {
+                'f:spec': { 'f:containers': { 'k:{"name":"app"}': { '.': {}, 'f:image': {}, 'f:name': {} } } },
+              },
+            },
+          },
+        },
+        {
+          manager: 'kube-controller-manager',
+          operation: 'Update',
+          subresource: 'status',
+          apiVersion: 'apps/v1',
+          time: '2026-12-01T10:01:00Z',
+          fieldsType: 'FieldsV1',
+          fieldsV1: { 'f:status': { 'f:replicas': {}, 'f:readyReplicas': {} } },
+        },
       ],
     },
     spec: {
@@ -33,14 +59,32 @@ function deployment(index: number): KubeObject {
       selector: { matchLabels: { app: name } },
       template: {
         metadata: { labels: { app: name } },
-        spec: { containers: [{ name: 'app', image: `registry.example.com/${name}:1.${index}`, ports: [{ containerPort: 8080, protocol: 'TCP' }], resources: { requests: { cpu: '100m', memory: '128Mi' } }, env: [{ name: 'LOG_LEVEL', value: 'info' }] }] },
+        spec: {
+          containers: [
+            {
+              name: 'app',
+              image: `registry.example.com/${name}:1.${index}`,
+              ports: [{ containerPort: 8080, protocol: 'TCP' }],
+              resources: { requests: { cpu: '100m', memory: '128Mi' } },
+              env: [{ name: 'LOG_LEVEL', value: 'info' }],
+            },
+          ],
+        },
       },
     },
-    status: { replicas: 2, readyReplicas: 2, observedGeneration: 3, conditions: [{ type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable' }] },
+    status: {
+      replicas: 2,
+      readyReplicas: 2,
+      observedGeneration: 3,
+      conditions: [{ type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable' }],
+    },
   };
 }
 
-const api = await startKubeApiStandIn({ token: TOKEN, objects: Array.from({ length: OBJECTS }, (_, i) => deployment(i)) });
+const api = await startKubeApiStandIn({
+  token: TOKEN,
+  objects: Array.from({ length: OBJECTS }, (_, i) => deployment(i)),
+});
 const sink = await startUploadSink([{ code: 202, body: { id: 'bench', status: 'queued' } }], { keepBodies: false });
 const kubeConfig = new KubeConfig();
 kubeConfig.loadFromString(standInKubeconfig(api.url, TOKEN));
@@ -74,6 +118,10 @@ await api.close();
 
 if (outcome.type !== 'uploaded') throw new Error(`bench run did not upload: ${JSON.stringify(outcome)}`);
 const { summary } = outcome;
-console.log(`objects listed and uploaded: ${summary.items} (${(summary.bytes / MiB).toFixed(1)} MiB JSON, ${(outcome.compressedBytes / MiB).toFixed(1)} MiB gzip, ratio ${(summary.bytes / outcome.compressedBytes).toFixed(1)}x)`);
+console.log(
+  `objects listed and uploaded: ${summary.items} (${(summary.bytes / MiB).toFixed(1)} MiB JSON, ${(outcome.compressedBytes / MiB).toFixed(1)} MiB gzip, ratio ${(summary.bytes / outcome.compressedBytes).toFixed(1)}x)`,
+);
 console.log(`time: ${seconds.toFixed(2)} s (${Math.round(summary.items / seconds)} objects/s)`);
-console.log(`peak RSS: ${(peak / MiB).toFixed(0)} MiB (baseline with the stand-in loaded ${(baseline / MiB).toFixed(0)} MiB, agent adds ${((peak - baseline) / MiB).toFixed(0)} MiB); target < 512 MiB: ${peak < 512 * MiB ? 'met' : 'MISSED'}`);
+console.log(
+  `peak RSS: ${(peak / MiB).toFixed(0)} MiB (baseline with the stand-in loaded ${(baseline / MiB).toFixed(0)} MiB, agent adds ${((peak - baseline) / MiB).toFixed(0)} MiB); target < 512 MiB: ${peak < 512 * MiB ? 'met' : 'MISSED'}`,
+);

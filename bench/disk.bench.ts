@@ -34,15 +34,25 @@ try {
   const template = generateCluster({ resources: RESOURCES, seed: 7 });
   const text = snapshotText(template);
   const gzip = gzipSync(text);
-  const clusters = Array.from({ length: CLUSTERS }, (_, i) => ({ repository: `acme/gitops-${i}`, cluster: `prod-${i}` }));
-  const snapshotOf = (c: { repository: string; cluster: string }, capturedAt: string): Snapshot =>
-    ({ ...(JSON.parse(text) as Snapshot), repository: c.repository, cluster: c.cluster, capturedAt });
+  const clusters = Array.from({ length: CLUSTERS }, (_, i) => ({
+    repository: `acme/gitops-${i}`,
+    cluster: `prod-${i}`,
+  }));
+  const snapshotOf = (c: { repository: string; cluster: string }, capturedAt: string): Snapshot => ({
+    ...(JSON.parse(text) as Snapshot),
+    repository: c.repository,
+    cluster: c.cluster,
+    capturedAt,
+  });
   const base = JSON.parse(text) as Snapshot;
 
   // What each cluster's render reads: every manifest of its repository, at its current version.
   const paths = [...template.files.keys()];
-  const current = clusters.map((_, i) => new Map<string, string>(paths.map((path) => [path, `# ${i} ${path}\n${template.files.get(path)!}`])));
-  for (const files of current) await store.putBlobs(new Map([...files.values()].map((body) => [gitBlobSha(body), body] as const)), start);
+  const current = clusters.map(
+    (_, i) => new Map<string, string>(paths.map((path) => [path, `# ${i} ${path}\n${template.files.get(path)!}`])),
+  );
+  for (const files of current)
+    await store.putBlobs(new Map([...files.values()].map((body) => [gitBlobSha(body), body] as const)), start);
 
   let now = start;
   let uploads = 0;
@@ -58,7 +68,10 @@ try {
         changed.set(gitBlobSha(body), body);
       }
       await store.putBlobs(changed, now);
-      await store.touchBlobs([...files.values()].map((body) => gitBlobSha(body)), now);
+      await store.touchBlobs(
+        [...files.values()].map((body) => gitBlobSha(body)),
+        now,
+      );
     }
     await evictUnusedBlobs(store, now);
   };
@@ -66,8 +79,18 @@ try {
   for (let step = 0; now < start + DAY; step++, now += EVERY_MS) {
     for (const c of clusters) {
       const capturedAt = new Date(now).toISOString();
-      const stored = await store.putSnapshot(snapshotOf(c, capturedAt), { digest: `sha256:${c.cluster}-${step}`, receivedAt: capturedAt, compressed: gzip });
-      await store.recordObservations(c.repository, c.cluster, stored.meta.id, capturedAt, base.items.slice(0, 20).map((item) => `${item.kind}/${item.metadata.name}/spec`));
+      const stored = await store.putSnapshot(snapshotOf(c, capturedAt), {
+        digest: `sha256:${c.cluster}-${step}`,
+        receivedAt: capturedAt,
+        compressed: gzip,
+      });
+      await store.recordObservations(
+        c.repository,
+        c.cluster,
+        stored.meta.id,
+        capturedAt,
+        base.items.slice(0, 20).map((item) => `${item.kind}/${item.metadata.name}/spec`),
+      );
       uploads++;
     }
     if (step % 12 === 0) await push(step / 12);
@@ -77,12 +100,21 @@ try {
   for (let hour = 24; now < start + 8 * DAY; hour++, now += HOUR) await push(hour);
   const afterWeek = sizes();
 
-  console.log(`${CLUSTERS} clusters × ${RESOURCES} resources (${base.items.length} live objects each; snapshot ${mib(text.length)} JSON, ${(gzip.length / 1024).toFixed(0)} KiB gzip), uploading every 5 minutes: ${uploads} uploads in a day`);
+  console.log(
+    `${CLUSTERS} clusters × ${RESOURCES} resources (${base.items.length} live objects each; snapshot ${mib(text.length)} JSON, ${(gzip.length / 1024).toFixed(0)} KiB gzip), uploading every 5 minutes: ${uploads} uploads in a day`,
+  );
   console.log('');
-  console.log('| after | database file | snapshots (10 kept per cluster) | observations | blob cache | blobs + listings kept |');
+  console.log(
+    '| after | database file | snapshots (10 kept per cluster) | observations | blob cache | blobs + listings kept |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|');
-  for (const [label, s] of [['1 day of uploads and hourly pushes', afterDay], ['8 days: steady state (versions unread for 2 days evicted)', afterWeek]] as const) {
-    console.log(`| ${label} | ${mib(s.file)} | ${mib(s.snapshots)} | ${mib(s.observations)} | ${mib(s.blobs)} | ${s.blobRows.toLocaleString('en-US')} |`);
+  for (const [label, s] of [
+    ['1 day of uploads and hourly pushes', afterDay],
+    ['8 days: steady state (versions unread for 2 days evicted)', afterWeek],
+  ] as const) {
+    console.log(
+      `| ${label} | ${mib(s.file)} | ${mib(s.snapshots)} | ${mib(s.observations)} | ${mib(s.blobs)} | ${s.blobRows.toLocaleString('en-US')} |`,
+    );
   }
 } finally {
   await store.close();

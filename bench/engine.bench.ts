@@ -20,7 +20,10 @@ import { generateCluster, snapshotText, type GeneratedCluster } from './generate
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const config = configSchema.parse({});
-const sizes = (process.env.BENCH_SIZES ?? '1000,10000,50000').split(',').map(Number).filter((n) => Number.isFinite(n) && n > 0);
+const sizes = (process.env.BENCH_SIZES ?? '1000,10000,50000')
+  .split(',')
+  .map(Number)
+  .filter((n) => Number.isFinite(n) && n > 0);
 const CAPTURED_AT = '2026-12-02T03:05:00Z';
 const NOW = '2026-12-02T03:10:00Z';
 /** Apps (5 objects each) the pull request deletes: the plan must prune their live objects. */
@@ -51,7 +54,12 @@ function parseOnly(files: ReadonlyMap<string, string>, liveText: string): number
 }
 
 /** The engine's run for one cluster; `stages` receives the CPU ms of each step. */
-function engine(headFiles: ReadonlyMap<string, string>, baseFiles: ReadonlyMap<string, string>, liveText: string, stages: Map<Stage, number>): Outcome {
+function engine(
+  headFiles: ReadonlyMap<string, string>,
+  baseFiles: ReadonlyMap<string, string>,
+  liveText: string,
+  stages: Map<Stage, number>,
+): Outcome {
   const step = <T>(stage: Stage, body: () => T): T => {
     const start = process.cpuUsage();
     const value = body();
@@ -66,7 +74,14 @@ function engine(headFiles: ReadonlyMap<string, string>, baseFiles: ReadonlyMap<s
   const base = step('render base', () => renderManifests(baseFiles, '', { defaultNamespace: 'default', cache }));
   cache.clear(); // as the App drops it before planning
   const plan = step('plan', () =>
-    planChanges({ head: head.objects, base: base.objects, live, config, now: NOW, snapshot: { capturedAt: CAPTURED_AT, complete: true, errors: [] } }),
+    planChanges({
+      head: head.objects,
+      base: base.objects,
+      live,
+      config,
+      now: NOW,
+      snapshot: { capturedAt: CAPTURED_AT, complete: true, errors: [] },
+    }),
   );
   return {
     drift: drift.summary.modified + drift.summary.missing + drift.summary.extra,
@@ -93,7 +108,12 @@ function measure<T>(runs: number, body: () => T): Measured<T> {
     const cpuStart = process.cpuUsage();
     const wallStart = performance.now();
     const value = body();
-    const run = { wallMs: performance.now() - wallStart, cpuMs: cpuMsSince(cpuStart), heapMb: (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20, value };
+    const run = {
+      wallMs: performance.now() - wallStart,
+      cpuMs: cpuMsSince(cpuStart),
+      heapMb: (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20,
+      value,
+    };
     if (!best || run.cpuMs < best.cpuMs) best = run;
   }
   return best!;
@@ -106,7 +126,8 @@ function pullRequestFiles(cluster: GeneratedCluster): { head: Map<string, string
   return { head: new Map([...cluster.files].filter(([path]) => !removed.has(path))), base: cluster.files };
 }
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 function table(header: string[], rows: string[][]): void {
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i].length)));
@@ -144,23 +165,52 @@ for (const size of sizes) {
   const cpuPerResource = (run.cpuMs * 1000) / cluster.resourceCount;
   smallestCpuPerResource ??= cpuPerResource;
   rows.push([
-    fmt(cluster.resourceCount), fmt(inputMb, 1), fmt(cluster.drifted), fmt(run.value.drift),
+    fmt(cluster.resourceCount),
+    fmt(inputMb, 1),
+    fmt(cluster.drifted),
+    fmt(run.value.drift),
     `${run.value.update}/${run.value.prune}`,
-    fmt(parse.wallMs), fmt(parse.cpuMs), fmt(run.wallMs), fmt(run.cpuMs),
-    fmt(run.cpuMs / parse.cpuMs, 2) + '×', fmt(run.wallMs / parse.wallMs, 2) + '×',
-    fmt(cpuPerResource), fmt(cpuPerResource / smallestCpuPerResource, 2) + '×',
-    fmt(run.heapMb), fmt(rssPeakMb),
+    fmt(parse.wallMs),
+    fmt(parse.cpuMs),
+    fmt(run.wallMs),
+    fmt(run.cpuMs),
+    fmt(run.cpuMs / parse.cpuMs, 2) + '×',
+    fmt(run.wallMs / parse.wallMs, 2) + '×',
+    fmt(cpuPerResource),
+    fmt(cpuPerResource / smallestCpuPerResource, 2) + '×',
+    fmt(run.heapMb),
+    fmt(rssPeakMb),
   ]);
   const stageTotal = [...stages.values()].reduce((sum, ms) => sum + ms, 0);
-  const driftPathMs = (['parse live', 'render head', 'diff'] as const).reduce((sum, stage) => sum + (stages.get(stage) ?? 0), 0);
+  const driftPathMs = (['parse live', 'render head', 'diff'] as const).reduce(
+    (sum, stage) => sum + (stages.get(stage) ?? 0),
+    0,
+  );
   stageRows.push([
-    fmt(cluster.resourceCount), ...STAGES.map((stage) => `${fmt(stages.get(stage) ?? 0)} (${fmt((100 * (stages.get(stage) ?? 0)) / stageTotal)}%)`),
+    fmt(cluster.resourceCount),
+    ...STAGES.map((stage) => `${fmt(stages.get(stage) ?? 0)} (${fmt((100 * (stages.get(stage) ?? 0)) / stageTotal)}%)`),
     fmt(driftPathMs / parse.cpuMs, 2) + '×',
   ]);
 }
 
 table(
-  ['resources', 'input MB', 'drifted', 'drift found', 'plan upd/prune', 'parse ms', 'parse CPU ms', 'engine ms', 'engine CPU ms', 'ratio CPU', 'ratio wall', 'CPU µs/res', 'growth', 'heap Δ MB', 'peak RSS MB'],
+  [
+    'resources',
+    'input MB',
+    'drifted',
+    'drift found',
+    'plan upd/prune',
+    'parse ms',
+    'parse CPU ms',
+    'engine ms',
+    'engine CPU ms',
+    'ratio CPU',
+    'ratio wall',
+    'CPU µs/res',
+    'growth',
+    'heap Δ MB',
+    'peak RSS MB',
+  ],
   rows,
 );
 console.log(
@@ -169,4 +219,6 @@ console.log(
     `\nplan upd/prune: updates (hand drift an apply reverts) / prunes (the ${APPS_REMOVED} apps head deletes). peak RSS is the process's so far (target < 1,024 MB).\n`,
 );
 table(['resources', ...STAGES.map((stage) => `${stage} CPU ms`), 'drift path ratio'], stageRows);
-console.log('\ndrift path = parse live + render head + diff (what a reconcile computes), against the same parse-only CPU time.');
+console.log(
+  '\ndrift path = parse live + render head + diff (what a reconcile computes), against the same parse-only CPU time.',
+);

@@ -52,7 +52,14 @@ export function fieldsV1Of(value: unknown): Record<string, unknown> {
       for (const item of child) {
         if (typeof item !== 'object' || item === null) continue;
         const record = item as Record<string, unknown>;
-        const mergeKey = 'name' in record ? { name: record.name } : 'containerPort' in record ? { containerPort: record.containerPort, protocol: record.protocol ?? 'TCP' } : 'port' in record ? { port: record.port, protocol: record.protocol ?? 'TCP' } : undefined;
+        const mergeKey =
+          'name' in record
+            ? { name: record.name }
+            : 'containerPort' in record
+              ? { containerPort: record.containerPort, protocol: record.protocol ?? 'TCP' }
+              : 'port' in record
+                ? { port: record.port, protocol: record.protocol ?? 'TCP' }
+                : undefined;
         if (mergeKey) list[`k:${JSON.stringify(mergeKey)}`] = { '.': {}, ...fieldsV1Of(record) };
       }
       out[`f:${key}`] = Object.keys(list).length > 0 ? list : {};
@@ -66,9 +73,17 @@ export function fieldsV1Of(value: unknown): Record<string, unknown> {
 }
 
 function appObjects(app: string, namespace: string, random: () => number): KubeObject[] {
-  const labels = { app, 'app.kubernetes.io/name': app, 'app.kubernetes.io/part-of': 'shop', team: `team-${Math.floor(random() * 12)}` };
+  const labels = {
+    app,
+    'app.kubernetes.io/name': app,
+    'app.kubernetes.io/part-of': 'shop',
+    team: `team-${Math.floor(random() * 12)}`,
+  };
   const port = 8000 + Math.floor(random() * 1000);
-  const env = Array.from({ length: 3 + Math.floor(random() * 6) }, (_, i) => ({ name: `SETTING_${i}`, value: `value-${Math.floor(random() * 1e6)}` }));
+  const env = Array.from({ length: 3 + Math.floor(random() * 6) }, (_, i) => ({
+    name: `SETTING_${i}`,
+    value: `value-${Math.floor(random() * 1e6)}`,
+  }));
   const objects: KubeObject[] = [
     {
       apiVersion: 'apps/v1',
@@ -99,15 +114,52 @@ function appObjects(app: string, namespace: string, random: () => number): KubeO
         },
       },
     },
-    { apiVersion: 'v1', kind: 'Service', metadata: { name: app, labels }, spec: { selector: { app }, ports: [{ name: 'http', port: 80, targetPort: port }] } },
-    { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `${app}-config`, labels }, data: Object.fromEntries(Array.from({ length: 4 + Math.floor(random() * 8) }, (_, i) => [`KEY_${i}`, `config-value-${Math.floor(random() * 1e9)}`])) },
+    {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: app, labels },
+      spec: { selector: { app }, ports: [{ name: 'http', port: 80, targetPort: port }] },
+    },
+    {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: `${app}-config`, labels },
+      data: Object.fromEntries(
+        Array.from({ length: 4 + Math.floor(random() * 8) }, (_, i) => [
+          `KEY_${i}`,
+          `config-value-${Math.floor(random() * 1e9)}`,
+        ]),
+      ),
+    },
     {
       apiVersion: 'networking.k8s.io/v1',
       kind: 'Ingress',
       metadata: { name: app, labels, annotations: { 'cert-manager.io/cluster-issuer': 'letsencrypt' } },
-      spec: { ingressClassName: 'nginx', rules: [{ host: `${app}.${namespace}.example.com`, http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: app, port: { number: 80 } } } }] } }] },
+      spec: {
+        ingressClassName: 'nginx',
+        rules: [
+          {
+            host: `${app}.${namespace}.example.com`,
+            http: {
+              paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: app, port: { number: 80 } } } }],
+            },
+          },
+        ],
+      },
     },
-    { apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: { name: app, labels }, spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: app }, minReplicas: 2, maxReplicas: 10, metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }] } },
+    {
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: app, labels },
+      spec: {
+        scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: app },
+        minReplicas: 2,
+        maxReplicas: 10,
+        metrics: [
+          { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } },
+        ],
+      },
+    },
   ];
   for (const object of objects) object.metadata.namespace = namespace;
   return objects;
@@ -117,17 +169,45 @@ function appObjects(app: string, namespace: string, random: () => number): KubeO
 function applied(object: KubeObject, index: number): KubeObject {
   const live = structuredClone(object);
   const managedFields: ManagedFieldsEntry[] = [
-    { manager: 'kustomize-controller', operation: 'Apply', apiVersion: live.apiVersion, time: APPLIED_AT, fieldsType: 'FieldsV1', fieldsV1: fieldsV1Of({ metadata: { labels: live.metadata.labels, annotations: live.metadata.annotations }, spec: live.spec, data: live.data }) },
+    {
+      manager: 'kustomize-controller',
+      operation: 'Apply',
+      apiVersion: live.apiVersion,
+      time: APPLIED_AT,
+      fieldsType: 'FieldsV1',
+      fieldsV1: fieldsV1Of({
+        metadata: { labels: live.metadata.labels, annotations: live.metadata.annotations },
+        spec: live.spec,
+        data: live.data,
+      }),
+    },
   ];
-  live.metadata = { ...live.metadata, uid: `0000-${index}`, resourceVersion: String(100000 + index), generation: 1, creationTimestamp: APPLIED_AT, managedFields };
+  live.metadata = {
+    ...live.metadata,
+    uid: `0000-${index}`,
+    resourceVersion: String(100000 + index),
+    generation: 1,
+    creationTimestamp: APPLIED_AT,
+    managedFields,
+  };
   if (live.kind === 'Deployment') {
     const spec = live.spec as any;
     spec.progressDeadlineSeconds = 600;
     spec.revisionHistoryLimit = 10;
     spec.strategy = { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' } };
-    Object.assign(spec.template.spec, { dnsPolicy: 'ClusterFirst', restartPolicy: 'Always', schedulerName: 'default-scheduler', securityContext: {}, terminationGracePeriodSeconds: 30 });
+    Object.assign(spec.template.spec, {
+      dnsPolicy: 'ClusterFirst',
+      restartPolicy: 'Always',
+      schedulerName: 'default-scheduler',
+      securityContext: {},
+      terminationGracePeriodSeconds: 30,
+    });
     for (const container of spec.template.spec.containers) {
-      Object.assign(container, { imagePullPolicy: 'IfNotPresent', terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File' });
+      Object.assign(container, {
+        imagePullPolicy: 'IfNotPresent',
+        terminationMessagePath: '/dev/termination-log',
+        terminationMessagePolicy: 'File',
+      });
       for (const port of container.ports) port.protocol = 'TCP';
     }
     live.status = {
@@ -137,20 +217,56 @@ function applied(object: KubeObject, index: number): KubeObject {
       readyReplicas: spec.replicas,
       availableReplicas: spec.replicas,
       conditions: [
-        { type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable', lastTransitionTime: APPLIED_AT, lastUpdateTime: APPLIED_AT, message: 'Deployment has minimum availability.' },
-        { type: 'Progressing', status: 'True', reason: 'NewReplicaSetAvailable', lastTransitionTime: APPLIED_AT, lastUpdateTime: APPLIED_AT, message: `ReplicaSet "${live.metadata.name}-5d8f7c9b4" has successfully progressed.` },
+        {
+          type: 'Available',
+          status: 'True',
+          reason: 'MinimumReplicasAvailable',
+          lastTransitionTime: APPLIED_AT,
+          lastUpdateTime: APPLIED_AT,
+          message: 'Deployment has minimum availability.',
+        },
+        {
+          type: 'Progressing',
+          status: 'True',
+          reason: 'NewReplicaSetAvailable',
+          lastTransitionTime: APPLIED_AT,
+          lastUpdateTime: APPLIED_AT,
+          message: `ReplicaSet "${live.metadata.name}-5d8f7c9b4" has successfully progressed.`,
+        },
       ],
     };
-    live.metadata.managedFields!.push({ manager: 'kube-controller-manager', operation: 'Update', subresource: 'status', time: APPLIED_AT, fieldsType: 'FieldsV1', fieldsV1: { 'f:status': fieldsV1Of(live.status) } });
+    live.metadata.managedFields!.push({
+      manager: 'kube-controller-manager',
+      operation: 'Update',
+      subresource: 'status',
+      time: APPLIED_AT,
+      fieldsType: 'FieldsV1',
+      fieldsV1: { 'f:status': fieldsV1Of(live.status) },
+    });
   } else if (live.kind === 'Service') {
     const spec = live.spec as any;
-    Object.assign(spec, { type: 'ClusterIP', sessionAffinity: 'None', clusterIP: `10.96.${index % 250}.${(index * 7) % 250}`, clusterIPs: [`10.96.${index % 250}.${(index * 7) % 250}`], internalTrafficPolicy: 'Cluster', ipFamilies: ['IPv4'], ipFamilyPolicy: 'SingleStack' });
+    Object.assign(spec, {
+      type: 'ClusterIP',
+      sessionAffinity: 'None',
+      clusterIP: `10.96.${index % 250}.${(index * 7) % 250}`,
+      clusterIPs: [`10.96.${index % 250}.${(index * 7) % 250}`],
+      internalTrafficPolicy: 'Cluster',
+      ipFamilies: ['IPv4'],
+      ipFamilyPolicy: 'SingleStack',
+    });
     for (const port of spec.ports) port.protocol = 'TCP';
     live.status = { loadBalancer: {} };
   } else if (live.kind === 'Ingress') {
     live.status = { loadBalancer: { ingress: [{ ip: '203.0.113.10' }] } };
   } else if (live.kind === 'HorizontalPodAutoscaler') {
-    live.status = { currentReplicas: 2, desiredReplicas: 2, conditions: [{ type: 'AbleToScale', status: 'True', reason: 'ReadyForNewScale' }, { type: 'ScalingLimited', status: 'False', reason: 'DesiredWithinRange' }] };
+    live.status = {
+      currentReplicas: 2,
+      desiredReplicas: 2,
+      conditions: [
+        { type: 'AbleToScale', status: 'True', reason: 'ReadyForNewScale' },
+        { type: 'ScalingLimited', status: 'False', reason: 'DesiredWithinRange' },
+      ],
+    };
   }
   return live;
 }
@@ -158,14 +274,33 @@ function applied(object: KubeObject, index: number): KubeObject {
 /** A hand-made change with the managedFields entry that records it. */
 function driftByHand(live: KubeObject, random: () => number): void {
   const touch = (manager: string, fieldsV1: Record<string, unknown>) =>
-    live.metadata.managedFields!.push({ manager, operation: 'Update', apiVersion: live.apiVersion, time: EDITED_AT, fieldsType: 'FieldsV1', fieldsV1 });
+    live.metadata.managedFields!.push({
+      manager,
+      operation: 'Update',
+      apiVersion: live.apiVersion,
+      time: EDITED_AT,
+      fieldsType: 'FieldsV1',
+      fieldsV1,
+    });
   if (live.kind === 'Deployment' && random() < 0.5) {
     (live.spec as any).replicas += 3;
     touch('kubectl-scale', { 'f:spec': { 'f:replicas': {} } });
   } else if (live.kind === 'Deployment') {
     const container = (live.spec as any).template.spec.containers[0];
     container.env.push({ name: 'DEBUG', value: 'true' });
-    touch('kubectl-edit', { 'f:spec': { 'f:template': { 'f:spec': { 'f:containers': { [`k:{"name":"${container.name}"}`]: { 'f:env': { 'k:{"name":"DEBUG"}': { '.': {}, 'f:name': {}, 'f:value': {} } } } } } } } });
+    touch('kubectl-edit', {
+      'f:spec': {
+        'f:template': {
+          'f:spec': {
+            'f:containers': {
+              [`k:{"name":"${container.name}"}`]: {
+                'f:env': { 'k:{"name":"DEBUG"}': { '.': {}, 'f:name': {}, 'f:value': {} } },
+              },
+            },
+          },
+        },
+      },
+    });
   } else if (live.kind === 'ConfigMap') {
     (live.data as Record<string, string>).KEY_0 = 'edited-by-hand';
     touch('kubectl-edit', { 'f:data': { 'f:KEY_0': {} } });
@@ -201,5 +336,13 @@ export function generateCluster(options: GenerateOptions): GeneratedCluster {
 
 /** The live objects as the snapshot document an agent would upload. */
 export function snapshotText(cluster: GeneratedCluster): string {
-  return JSON.stringify({ apiVersion: 'driftback.dev/v1', kind: 'Snapshot', repository: 'acme/platform-gitops', cluster: 'bench', capturedAt: '2026-12-02T03:05:00Z', scope: { complete: true, errors: [] }, items: cluster.live });
+  return JSON.stringify({
+    apiVersion: 'driftback.dev/v1',
+    kind: 'Snapshot',
+    repository: 'acme/platform-gitops',
+    cluster: 'bench',
+    capturedAt: '2026-12-02T03:05:00Z',
+    scope: { complete: true, errors: [] },
+    items: cluster.live,
+  });
 }

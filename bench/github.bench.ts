@@ -15,7 +15,16 @@ import { createMetrics } from '../src/app/metrics.js';
 import { reconcileCluster, type ReconcileDeps } from '../src/app/reconcile/index.js';
 import { parseSnapshot } from '../src/core/model/index.js';
 import { SqliteStore } from '../src/store/index.js';
-import { createOctokit, hasStatus, memoryBlobCache, openOrUpdatePullRequest, readTreeFiles, upsertStickyComment, writeBranch, type GitHubClient } from '../src/github/index.js';
+import {
+  createOctokit,
+  hasStatus,
+  memoryBlobCache,
+  openOrUpdatePullRequest,
+  readTreeFiles,
+  upsertStickyComment,
+  writeBranch,
+  type GitHubClient,
+} from '../src/github/index.js';
 import { APP_LOGIN, GitHubStandIn, type CallCounts } from '../test/support/github/index.js';
 import type { Router } from '../test/support/github/http-kit.js';
 import type { StandInState } from '../test/support/github/state.js';
@@ -47,8 +56,16 @@ function addContentsWrite(standIn: GitHubStandIn): void {
     const branch = body.branch ?? state.defaultBranch;
     const head = context.state.resolve(state, branch);
     const existing = head ? context.state.git.entryAt(context.state.git.commit(head)!.tree, path) : undefined;
-    if (existing && existing.sha !== body.sha) return { status: 409, body: { message: `${path} does not match ${body.sha}` } };
-    const commit = standIn.pushCommit({ owner, repo, branch, files: { [path]: Buffer.from(body.content, 'base64').toString('utf8') }, login: APP_LOGIN, message: `Update ${path}\n` });
+    if (existing && existing.sha !== body.sha)
+      return { status: 409, body: { message: `${path} does not match ${body.sha}` } };
+    const commit = standIn.pushCommit({
+      owner,
+      repo,
+      branch,
+      files: { [path]: Buffer.from(body.content, 'base64').toString('utf8') },
+      login: APP_LOGIN,
+      message: `Update ${path}\n`,
+    });
     const entry = context.state.git.entryAt(context.state.git.commit(commit)!.tree, path)!;
     return { status: existing ? 200 : 201, body: { content: { path, sha: entry.sha }, commit: { sha: commit } } };
   });
@@ -57,16 +74,26 @@ function addContentsWrite(standIn: GitHubStandIn): void {
 // ---- the naive approach: contents API per file ------------------------------------------------
 
 /** Every file under `dir` read with the contents API: one GET per directory listing and per file. */
-async function naiveReadTree(octokit: GitHubClient, ref: string, dir: string, files = new Map<string, string>()): Promise<Map<string, string>> {
+async function naiveReadTree(
+  octokit: GitHubClient,
+  ref: string,
+  dir: string,
+  files = new Map<string, string>(),
+): Promise<Map<string, string>> {
   const { data } = await octokit.rest.repos.getContent({ owner: OWNER, repo: REPO, path: dir, ref });
   for (const item of Array.isArray(data) ? data : []) {
     if (item.type === 'dir') await naiveReadTree(octokit, ref, item.path, files);
-    else if (item.type === 'file') files.set(item.path, await naiveReadFile(octokit, ref, item.path).then((file) => file!.text));
+    else if (item.type === 'file')
+      files.set(item.path, await naiveReadFile(octokit, ref, item.path).then((file) => file!.text));
   }
   return files;
 }
 
-async function naiveReadFile(octokit: GitHubClient, ref: string, path: string): Promise<{ text: string; sha: string } | undefined> {
+async function naiveReadFile(
+  octokit: GitHubClient,
+  ref: string,
+  path: string,
+): Promise<{ text: string; sha: string } | undefined> {
   try {
     const { data } = await octokit.rest.repos.getContent({ owner: OWNER, repo: REPO, path, ref });
     if (Array.isArray(data) || !('content' in data)) return undefined;
@@ -87,7 +114,12 @@ async function naiveReadRepository(octokit: GitHubClient): Promise<void> {
  * The naive publish: the branch made from main when absent, each edited file read on the branch
  * and PUT when it differs (one commit per file), the PR found and its body rewritten every time.
  */
-async function naivePublish(octokit: GitHubClient, branch: string, edits: Map<string, string>, body: string): Promise<void> {
+async function naivePublish(
+  octokit: GitHubClient,
+  branch: string,
+  edits: Map<string, string>,
+  body: string,
+): Promise<void> {
   try {
     await octokit.rest.git.getRef({ owner: OWNER, repo: REPO, ref: `heads/${branch}` });
   } catch (error) {
@@ -98,11 +130,32 @@ async function naivePublish(octokit: GitHubClient, branch: string, edits: Map<st
   for (const [path, text] of edits) {
     const current = await naiveReadFile(octokit, branch, path);
     if (current?.text === text) continue;
-    await octokit.rest.repos.createOrUpdateFileContents({ owner: OWNER, repo: REPO, path, branch, message: `Update ${path}`, content: Buffer.from(text).toString('base64'), ...(current ? { sha: current.sha } : {}) });
+    await octokit.rest.repos.createOrUpdateFileContents({
+      owner: OWNER,
+      repo: REPO,
+      path,
+      branch,
+      message: `Update ${path}`,
+      content: Buffer.from(text).toString('base64'),
+      ...(current ? { sha: current.sha } : {}),
+    });
   }
-  const { data: pulls } = await octokit.rest.pulls.list({ owner: OWNER, repo: REPO, head: `${OWNER}:${branch}`, state: 'open' });
+  const { data: pulls } = await octokit.rest.pulls.list({
+    owner: OWNER,
+    repo: REPO,
+    head: `${OWNER}:${branch}`,
+    state: 'open',
+  });
   if (pulls[0]) await octokit.rest.pulls.update({ owner: OWNER, repo: REPO, pull_number: pulls[0].number, body });
-  else await octokit.rest.pulls.create({ owner: OWNER, repo: REPO, head: branch, base: 'main', title: `naive: ${branch}`, body });
+  else
+    await octokit.rest.pulls.create({
+      owner: OWNER,
+      repo: REPO,
+      head: branch,
+      base: 'main',
+      title: `naive: ${branch}`,
+      body,
+    });
 }
 
 // ---- the App's reconcile, end to end --------------------------------------------------------
@@ -114,25 +167,45 @@ const RECONCILED_REPO = 'reconciled';
  * store in memory: the first run opens the drift PR, then the same snapshot again and a newer
  * snapshot with the same drift are counted. The gate is set to one snapshot so the first run codifies.
  */
-async function realReconcile(standIn: GitHubStandIn, octokit: GitHubClient, cluster: GeneratedCluster, files: Map<string, string>): Promise<{ first: CallCounts; same: CallCounts; newer: CallCounts; outcomes: string[] }> {
+async function realReconcile(
+  standIn: GitHubStandIn,
+  octokit: GitHubClient,
+  cluster: GeneratedCluster,
+  files: Map<string, string>,
+): Promise<{ first: CallCounts; same: CallCounts; newer: CallCounts; outcomes: string[] }> {
   const configText = `${CONFIG_TEXT}drift:\n  minSnapshots: 1\n`;
-  standIn.seedRepository({ owner: OWNER, repo: RECONCILED_REPO, files: new Map([...files, ['.github/driftback.yml', configText]]) });
+  standIn.seedRepository({
+    owner: OWNER,
+    repo: RECONCILED_REPO,
+    files: new Map([...files, ['.github/driftback.yml', configText]]),
+  });
   const store = SqliteStore.open({ file: ':memory:' });
   try {
     const repository = `${OWNER}/${RECONCILED_REPO}`;
     const put = async (capturedAt: string) => {
-      const parsed = parseSnapshot({ ...(JSON.parse(snapshotText(cluster)) as Record<string, unknown>), repository, cluster: CLUSTER, capturedAt });
+      const parsed = parseSnapshot({
+        ...(JSON.parse(snapshotText(cluster)) as Record<string, unknown>),
+        repository,
+        cluster: CLUSTER,
+        capturedAt,
+      });
       if (!parsed.ok) throw new Error(`generated snapshot is invalid: ${JSON.stringify(parsed.problems.slice(0, 3))}`);
       await store.putSnapshot(parsed.value, { digest: `sha256:${capturedAt}`, receivedAt: capturedAt });
     };
     const deps: ReconcileDeps = {
-      store, clients: { forRepository: async () => octokit, forget: () => {} }, appIdentity: async () => APP, metrics: createMetrics(),
-      now: () => new Date('2026-12-02T03:10:00Z'), log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+      store,
+      clients: { forRepository: async () => octokit, forget: () => {} },
+      appIdentity: async () => APP,
+      metrics: createMetrics(),
+      now: () => new Date('2026-12-02T03:10:00Z'),
+      log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
     };
     const outcomes: string[] = [];
     const run = async () => {
       const outcome = await reconcileCluster(deps, { repository, cluster: CLUSTER });
-      outcomes.push(`${outcome.type}${outcome.message ? ` (${outcome.message})` : ''}${outcome.events?.length ? ` [${outcome.events.map((e) => e.event).join(', ')}]` : ''}`);
+      outcomes.push(
+        `${outcome.type}${outcome.message ? ` (${outcome.message})` : ''}${outcome.events?.length ? ` [${outcome.events.map((e) => e.event).join(', ')}]` : ''}`,
+      );
     };
     await put('2026-12-02T03:05:00Z');
     const first = await count(standIn, run);
@@ -171,7 +244,12 @@ const CONTENTS_ROUTE = 'GET /repos/{owner}/{repo}/contents/{path}';
 /** `edits` files of the cluster, each changed in a way `round` makes distinct. */
 function editsOf(files: Map<string, string>, howMany: number, round: number): Map<string, string> {
   const paths = [...files.keys()].filter((path) => path.startsWith(`${ROOT}/`)).slice(0, howMany);
-  return new Map(paths.map((path) => [path, files.get(path)!.replace(/replicas: (\d+)/, (_, n: string) => `replicas: ${Number(n) + round}`)]));
+  return new Map(
+    paths.map((path) => [
+      path,
+      files.get(path)!.replace(/replicas: (\d+)/, (_, n: string) => `replicas: ${Number(n) + round}`),
+    ]),
+  );
 }
 
 function bodyFor(edits: Map<string, string>, round: number): string {
@@ -179,28 +257,50 @@ function bodyFor(edits: Map<string, string>, round: number): string {
 }
 
 function planParts(round: number): string[] {
-  return [`### Plan for ${CLUSTER} (revision ${round})\n\n| action | count |\n|---|---|\n| update | ${round} |\n| prune | 15 |`];
+  return [
+    `### Plan for ${CLUSTER} (revision ${round})\n\n| action | count |\n|---|---|\n| update | ${round} |\n| prune | 15 |`,
+  ];
 }
 
 function routeSummary(counts: CallCounts): string {
-  const short = (route: string) => route.replace(/\/repos\/\{owner\}\/\{repo\}$/, '/repos/…').replace('/repos/{owner}/{repo}/', '/').replace(/\{[a-z_+]+\}/g, '…');
-  return Object.entries(counts.byRoute).map(([route, n]) => `${short(route)}×${n}`).join(', ');
+  const short = (route: string) =>
+    route
+      .replace(/\/repos\/\{owner\}\/\{repo\}$/, '/repos/…')
+      .replace('/repos/{owner}/{repo}/', '/')
+      .replace(/\{[a-z_+]+\}/g, '…');
+  return Object.entries(counts.byRoute)
+    .map(([route, n]) => `${short(route)}×${n}`)
+    .join(', ');
 }
 
 const standIn = await GitHubStandIn.start();
 addContentsWrite(standIn);
 try {
   const cluster = generateCluster({ resources, seed: 42 });
-  const files = new Map<string, string>([['.github/driftback.yml', CONFIG_TEXT], ...[...cluster.files].map(([path, text]) => [`${ROOT}/${path}`, text] as const)]);
+  const files = new Map<string, string>([
+    ['.github/driftback.yml', CONFIG_TEXT],
+    ...[...cluster.files].map(([path, text]) => [`${ROOT}/${path}`, text] as const),
+  ]);
   const headSha = standIn.seedRepository({ owner: OWNER, repo: REPO, files });
-  const octokit = createOctokit({ baseUrl: standIn.baseUrl, auth: 'ghs_app', backoffUnitMs: 5, writeSpacingMs: 0, retries: 3, log: QUIET });
+  const octokit = createOctokit({
+    baseUrl: standIn.baseUrl,
+    auth: 'ghs_app',
+    backoffUnitMs: 5,
+    writeSpacingMs: 0,
+    retries: 3,
+    log: QUIET,
+  });
   const parsed = parseConfig(CONFIG_TEXT, '.github/driftback.yml');
   if (!parsed.ok) throw new Error(`bench config is invalid: ${JSON.stringify(parsed.problems)}`);
   const config: Config = parsed.config;
   const branch = branchFor(config, CLUSTER, undefined);
   const naiveBranch = `naive/${CLUSTER}`;
   const blobs = memoryBlobCache();
-  const store = { getBlobs: (shas: string[]) => blobs.get(shas), putBlobs: (entries: Map<string, string>) => blobs.put(entries), touchBlobs: async () => {} };
+  const store = {
+    getBlobs: (shas: string[]) => blobs.get(shas),
+    putBlobs: (entries: Map<string, string>) => blobs.put(entries),
+    touchBlobs: async () => {},
+  };
   const manifestCount = cluster.files.size;
 
   // Reading the repository at HEAD: the first time (every blob fetched) and again at the same HEAD.
@@ -211,12 +311,28 @@ try {
     await keepRead(store, loaded, loaded.files.keys(), Date.now());
   });
   const naiveRead = await count(standIn, () => naiveReadRepository(octokit));
-  rows.push({ step: `read repository at HEAD, first time (${manifestCount} manifests)`, app: coldRead, naive: naiveRead, note: `blobs fetched: ${coldRead.byRoute[BLOB_ROUTE] ?? 0}` });
-  const repeatRead = await count(standIn, () => loadRepositoryAt(octokit, { owner: OWNER, repo: REPO, sha: headSha }, store));
+  rows.push({
+    step: `read repository at HEAD, first time (${manifestCount} manifests)`,
+    app: coldRead,
+    naive: naiveRead,
+    note: `blobs fetched: ${coldRead.byRoute[BLOB_ROUTE] ?? 0}`,
+  });
+  const repeatRead = await count(standIn, () =>
+    loadRepositoryAt(octokit, { owner: OWNER, repo: REPO, sha: headSha }, store),
+  );
   const naiveRepeat = await count(standIn, () => naiveReadRepository(octokit));
-  rows.push({ step: 'read again at the same HEAD', app: repeatRead, naive: naiveRepeat, note: `blobs fetched: ${repeatRead.byRoute[BLOB_ROUTE] ?? 0} (naive contents GETs: ${naiveRepeat.byRoute[CONTENTS_ROUTE] ?? 0})` });
-  targets.push(`blob fetches on a repeat read at the same HEAD: ${repeatRead.byRoute[BLOB_ROUTE] ?? 0} (target 0: ${verdict((repeatRead.byRoute[BLOB_ROUTE] ?? 0) === 0)})`);
-  const treeOnly = await count(standIn, () => readTreeFiles(octokit, { owner: OWNER, repo: REPO, commitSha: headSha, paths: [ROOT], blobCache: blobs }));
+  rows.push({
+    step: 'read again at the same HEAD',
+    app: repeatRead,
+    naive: naiveRepeat,
+    note: `blobs fetched: ${repeatRead.byRoute[BLOB_ROUTE] ?? 0} (naive contents GETs: ${naiveRepeat.byRoute[CONTENTS_ROUTE] ?? 0})`,
+  });
+  targets.push(
+    `blob fetches on a repeat read at the same HEAD: ${repeatRead.byRoute[BLOB_ROUTE] ?? 0} (target 0: ${verdict((repeatRead.byRoute[BLOB_ROUTE] ?? 0) === 0)})`,
+  );
+  const treeOnly = await count(standIn, () =>
+    readTreeFiles(octokit, { owner: OWNER, repo: REPO, commitSha: headSha, paths: [ROOT], blobCache: blobs }),
+  );
   rows.push({ step: 'readTreeFiles alone, same HEAD', app: treeOnly, naive: undefined, note: routeSummary(treeOnly) });
 
   // Opening and updating the drift PR through the edge: one tree, one commit, one ref move per update.
@@ -224,49 +340,111 @@ try {
   let pullRequest = 0;
   const publish = async (edits: Map<string, string>, round: number) => {
     const written = await writeBranch(octokit, {
-      owner: OWNER, repo: REPO, branch, prefix: config.pullRequests.branchPrefix, defaultBranch: 'main', baseCommitSha: headSha,
-      files: edits, message: `codify round ${round}\n`, ...(lastWritten ? { expectedHeadSha: lastWritten.commitSha } : {}), ...(loaded.listing ? { baseTree: loaded.listing } : {}), ...(lastWritten ? { lastWritten } : {}),
+      owner: OWNER,
+      repo: REPO,
+      branch,
+      prefix: config.pullRequests.branchPrefix,
+      defaultBranch: 'main',
+      baseCommitSha: headSha,
+      files: edits,
+      message: `codify round ${round}\n`,
+      ...(lastWritten ? { expectedHeadSha: lastWritten.commitSha } : {}),
+      ...(loaded.listing ? { baseTree: loaded.listing } : {}),
+      ...(lastWritten ? { lastWritten } : {}),
     });
-    if (written.type === 'head-moved' && written.actualHeadSha !== undefined) throw new Error(`${branch} moved under the bench`);
+    if (written.type === 'head-moved' && written.actualHeadSha !== undefined)
+      throw new Error(`${branch} moved under the bench`);
     if (written.type === 'written') lastWritten = { commitSha: written.commitSha, treeSha: written.treeSha };
-    const pr = await openOrUpdatePullRequest(octokit, { owner: OWNER, repo: REPO, head: branch, base: 'main', title: `driftback: codify live changes in ${CLUSTER}`, body: bodyFor(edits, round), key: `drift/${branch}`, labels: config.pullRequests.labels });
+    const pr = await openOrUpdatePullRequest(octokit, {
+      owner: OWNER,
+      repo: REPO,
+      head: branch,
+      base: 'main',
+      title: `driftback: codify live changes in ${CLUSTER}`,
+      body: bodyFor(edits, round),
+      key: `drift/${branch}`,
+      labels: config.pullRequests.labels,
+    });
     pullRequest = pr.number;
   };
   const opened = await count(standIn, () => publish(editsOf(files, 1, 1), 1));
-  const naiveOpened = await count(standIn, () => naivePublish(octokit, naiveBranch, editsOf(files, 1, 1), bodyFor(editsOf(files, 1, 1), 1)));
+  const naiveOpened = await count(standIn, () =>
+    naivePublish(octokit, naiveBranch, editsOf(files, 1, 1), bodyFor(editsOf(files, 1, 1), 1)),
+  );
   rows.push({ step: 'open the drift PR (1 file)', app: opened, naive: naiveOpened, note: routeSummary(opened) });
   const updates: CallCounts[] = [];
-  for (const [howMany, round] of [[1, 2], [50, 3]] as const) {
+  for (const [howMany, round] of [
+    [1, 2],
+    [50, 3],
+  ] as const) {
     const edits = editsOf(files, howMany, round);
     const app = await count(standIn, () => publish(edits, round));
     updates.push(app);
     const naive = await count(standIn, () => naivePublish(octokit, naiveBranch, edits, bodyFor(edits, round)));
-    rows.push({ step: `update the PR: ${edits.size} changed file${edits.size === 1 ? '' : 's'}`, app, naive, note: routeSummary(app) });
+    rows.push({
+      step: `update the PR: ${edits.size} changed file${edits.size === 1 ? '' : 's'}`,
+      app,
+      naive,
+      note: routeSummary(app),
+    });
   }
 
-  targets.push(`PR update, 1 vs ${editsOf(files, 50, 3).size} changed files: ${updates[0].total} vs ${updates[1].total} calls (target constant: ${verdict(updates[0].total === updates[1].total)})`);
+  targets.push(
+    `PR update, 1 vs ${editsOf(files, 50, 3).size} changed files: ${updates[0].total} vs ${updates[1].total} calls (target constant: ${verdict(updates[0].total === updates[1].total)})`,
+  );
 
   // A reconcile whose drift has not changed, through the App's read and publish steps.
   const lastEdits = editsOf(files, 50, 3);
   const group = {
-    namespace: undefined, branch, fingerprints: [],
-    result: { resources: [], summary: { inSync: 0, modified: 0, missing: 0, extra: 0, ignored: 0, conflicts: 0 }, unlisted: [] },
+    namespace: undefined,
+    branch,
+    fingerprints: [],
+    result: {
+      resources: [],
+      summary: { inSync: 0, modified: 0, missing: 0, extra: 0, ignored: 0, conflicts: 0 },
+      unlisted: [],
+    },
     codify: { edits: lastEdits, codified: [], reported: [], check: { ok: true } },
   } satisfies DriftGroup;
-  let previous: BranchState = { branch, pullRequest, fingerprints: [], appCommits: lastWritten ? [lastWritten.commitSha] : [], ...(lastWritten ? { lastWritten } : {}) };
+  let previous: BranchState = {
+    branch,
+    pullRequest,
+    fingerprints: [],
+    appCommits: lastWritten ? [lastWritten.commitSha] : [],
+    ...(lastWritten ? { lastWritten } : {}),
+  };
   // As the App does: the default branch and the HEAD last read (or named by push webhooks since)
   // are trusted within the hour, and the render reads only what it read before (all cached).
   let remembered: { defaultBranch: string; trustedHead: { commitSha: string; treeSha: string } } | undefined;
   const reconcile = async () => {
-    const repository = await loadRepositoryAt(octokit, { owner: OWNER, repo: REPO, ...remembered, fetch: () => false }, store);
+    const repository = await loadRepositoryAt(
+      octokit,
+      { owner: OWNER, repo: REPO, ...remembered, fetch: () => false },
+      store,
+    );
     await keepRead(store, repository, repository.files.keys(), Date.parse('2026-12-02T03:10:00Z'));
-    remembered = { defaultBranch: repository.defaultBranch, trustedHead: { commitSha: repository.headSha, treeSha: repository.treeSha } };
+    remembered = {
+      defaultBranch: repository.defaultBranch,
+      trustedHead: { commitSha: repository.headSha, treeSha: repository.treeSha },
+    };
     const ctx: GitHubContext = {
-      octokit, owner: OWNER, repo: REPO, defaultBranch: repository.defaultBranch, baseSha: repository.headSha, baseListing: repository.listing, config, cluster: CLUSTER,
-      snapshot: { id: 'bench', capturedAt: '2026-12-02T03:05:00Z' }, appLogin: APP_LOGIN, app: APP, now: () => new Date('2026-12-02T03:10:00Z'), log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+      octokit,
+      owner: OWNER,
+      repo: REPO,
+      defaultBranch: repository.defaultBranch,
+      baseSha: repository.headSha,
+      baseListing: repository.listing,
+      config,
+      cluster: CLUSTER,
+      snapshot: { id: 'bench', capturedAt: '2026-12-02T03:05:00Z' },
+      appLogin: APP_LOGIN,
+      app: APP,
+      now: () => new Date('2026-12-02T03:10:00Z'),
+      log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
     };
     const result = await publishDrift(ctx, group, previous);
-    if (result.type === 'declined' || result.type === 'foreign') throw new Error(`unexpected publish result ${result.type}`);
+    if (result.type === 'declined' || result.type === 'foreign')
+      throw new Error(`unexpected publish result ${result.type}`);
     previous = result.state;
   };
   // The first pass puts publishDrift's own PR body in place (the edge steps above wrote another).
@@ -276,41 +454,103 @@ try {
     await naiveReadRepository(octokit);
     await naivePublish(octokit, naiveBranch, lastEdits, bodyFor(lastEdits, 3));
   });
-  rows.push({ step: 'reconcile, drift unchanged (loadRepositoryAt + publishDrift)', app: unchanged, naive: naiveUnchanged, note: routeSummary(unchanged) });
+  rows.push({
+    step: 'reconcile, drift unchanged (loadRepositoryAt + publishDrift)',
+    app: unchanged,
+    naive: naiveUnchanged,
+    note: routeSummary(unchanged),
+  });
 
   targets.push(
     `reconcile with unchanged drift, HEAD and drift PR known: ${unchanged.writes} writes, ${unchanged.reads} reads (target 0 calls: ${verdict(unchanged.total === 0)})`,
   );
 
-  const real = await realReconcile(standIn, octokit, cluster, new Map([...files].filter(([path]) => path !== '.github/driftback.yml')));
-  rows.push({ step: 'reconcileCluster: first run (opens the PR)', app: real.first, naive: undefined, note: `${real.outcomes[0]}: ${routeSummary(real.first)}` });
-  rows.push({ step: 'reconcileCluster: same snapshot, same HEAD', app: real.same, naive: naiveUnchanged, note: `${real.outcomes[1]}: ${routeSummary(real.same)}` });
-  rows.push({ step: 'reconcileCluster: newer snapshot, same drift', app: real.newer, naive: naiveUnchanged, note: `${real.outcomes[2]}: ${routeSummary(real.newer)}` });
-  targets.push(`reconcileCluster with unchanged drift (newer snapshot, outcome ${real.outcomes[2]}): ${real.newer.writes} writes, ${real.newer.reads} reads (target 0 calls: ${verdict(real.newer.total === 0)})`);
+  const real = await realReconcile(
+    standIn,
+    octokit,
+    cluster,
+    new Map([...files].filter(([path]) => path !== '.github/driftback.yml')),
+  );
+  rows.push({
+    step: 'reconcileCluster: first run (opens the PR)',
+    app: real.first,
+    naive: undefined,
+    note: `${real.outcomes[0]}: ${routeSummary(real.first)}`,
+  });
+  rows.push({
+    step: 'reconcileCluster: same snapshot, same HEAD',
+    app: real.same,
+    naive: naiveUnchanged,
+    note: `${real.outcomes[1]}: ${routeSummary(real.same)}`,
+  });
+  rows.push({
+    step: 'reconcileCluster: newer snapshot, same drift',
+    app: real.newer,
+    naive: naiveUnchanged,
+    note: `${real.outcomes[2]}: ${routeSummary(real.newer)}`,
+  });
+  targets.push(
+    `reconcileCluster with unchanged drift (newer snapshot, outcome ${real.outcomes[2]}): ${real.newer.writes} writes, ${real.newer.reads} reads (target 0 calls: ${verdict(real.newer.total === 0)})`,
+  );
 
   // The plan comment: refreshed with the same plan, and with a changed one.
-  const naiveComment = (round: number) => octokit.rest.issues.createComment({ owner: OWNER, repo: REPO, issue_number: pullRequest, body: planParts(round)[0] });
-  const sticky = (round: number) => upsertStickyComment(octokit, { owner: OWNER, repo: REPO, issueNumber: pullRequest, key: `plan/${CLUSTER}`, parts: planParts(round), author: APP });
+  const naiveComment = (round: number) =>
+    octokit.rest.issues.createComment({
+      owner: OWNER,
+      repo: REPO,
+      issue_number: pullRequest,
+      body: planParts(round)[0],
+    });
+  const sticky = (round: number) =>
+    upsertStickyComment(octokit, {
+      owner: OWNER,
+      repo: REPO,
+      issueNumber: pullRequest,
+      key: `plan/${CLUSTER}`,
+      parts: planParts(round),
+      author: APP,
+    });
   await sticky(1);
   const sameComment = await count(standIn, () => sticky(1));
   const naiveSame = await count(standIn, () => naiveComment(1));
-  rows.push({ step: 'plan comment refresh, plan unchanged', app: sameComment, naive: naiveSame, note: routeSummary(sameComment) });
-  targets.push(`plan comment refresh with the same plan: ${sameComment.writes} writes, ${sameComment.reads} read (target 0 writes: ${verdict(sameComment.writes === 0)})`);
+  rows.push({
+    step: 'plan comment refresh, plan unchanged',
+    app: sameComment,
+    naive: naiveSame,
+    note: routeSummary(sameComment),
+  });
+  targets.push(
+    `plan comment refresh with the same plan: ${sameComment.writes} writes, ${sameComment.reads} read (target 0 writes: ${verdict(sameComment.writes === 0)})`,
+  );
   const changedComment = await count(standIn, () => sticky(2));
   const naiveChanged = await count(standIn, () => naiveComment(2));
-  rows.push({ step: 'plan comment refresh, plan changed', app: changedComment, naive: naiveChanged, note: routeSummary(changedComment) });
+  rows.push({
+    step: 'plan comment refresh, plan changed',
+    app: changedComment,
+    naive: naiveChanged,
+    note: routeSummary(changedComment),
+  });
 } finally {
   await standIn.close();
 }
 
-const ratio = (app: number, naive: number | undefined) => (naive === undefined ? '–' : app === 0 ? (naive === 0 ? '1×' : `${naive}:0`) : `${(naive / app).toFixed(1)}×`);
+const ratio = (app: number, naive: number | undefined) =>
+  naive === undefined ? '–' : app === 0 ? (naive === 0 ? '1×' : `${naive}:0`) : `${(naive / app).toFixed(1)}×`;
 const header = ['step', 'reads', 'writes', 'naive reads', 'naive writes', 'calls naive/App'];
 const cells = rows.map((row) => [
-  row.step, String(row.app.reads), String(row.app.writes), row.naive ? String(row.naive.reads) : '–', row.naive ? String(row.naive.writes) : '–', ratio(row.app.total, row.naive?.total),
+  row.step,
+  String(row.app.reads),
+  String(row.app.writes),
+  row.naive ? String(row.naive.reads) : '–',
+  row.naive ? String(row.naive.writes) : '–',
+  ratio(row.app.total, row.naive?.total),
 ]);
 const widths = header.map((title, i) => Math.max(title.length, ...cells.map((row) => row[i].length)));
-const line = (values: string[]) => '| ' + values.map((value, i) => (i === 0 ? value.padEnd(widths[i]) : value.padStart(widths[i]))).join(' | ') + ' |';
-console.log(`Repository: ${resources} resources in ${Math.ceil(resources / 5)} manifest files under ${ROOT} (50 directories), counted on the GitHub stand-in.\n`);
+const line = (values: string[]) =>
+  '| ' + values.map((value, i) => (i === 0 ? value.padEnd(widths[i]) : value.padStart(widths[i]))).join(' | ') + ' |';
+console.log(
+  `Repository: ${resources} resources in ${Math.ceil(resources / 5)} manifest files under ${ROOT} (50 directories), counted on the GitHub stand-in.\n`,
+);
 console.log(line(header));
 console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
 for (const row of cells) console.log(line(row));
@@ -318,4 +558,6 @@ console.log('\nRoutes the App called, per step:');
 for (const row of rows) console.log(`- ${row.step}: ${row.note || '(none)'}`);
 console.log('\nTargets (issue #8):');
 for (const target of targets) console.log(`- ${target}`);
-console.log('\nnaive = contents API: a GET per directory and per file, a GET + PUT per changed file (one commit each), the PR body and the plan comment rewritten every time.');
+console.log(
+  '\nnaive = contents API: a GET per directory and per file, a GET + PUT per changed file (one commit each), the PR body and the plan comment rewritten every time.',
+);

@@ -31,7 +31,9 @@ function itemsJson(resources: number): string {
   const { live } = generateCluster({ resources, seed: 7 });
   for (const object of live) {
     const metadata = object.metadata as unknown as Record<string, unknown>;
-    metadata.uid = randomBytes(16).toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
+    metadata.uid = randomBytes(16)
+      .toString('hex')
+      .replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
     metadata.resourceVersion = String(1_000_000 + Math.floor(Math.random() * 9_000_000));
   }
   return live.map((object) => JSON.stringify(object)).join(',');
@@ -43,7 +45,8 @@ function sharedItems(): { gzip: Buffer; jsonBytes: number; objects: number } {
   for (;;) {
     const json = itemsJson(resources);
     const gzip = gzipSync(json);
-    if (gzip.length >= TARGET_GZIP_BYTES * 0.95 || resources > 200_000) return { gzip, jsonBytes: Buffer.byteLength(json), objects: resources };
+    if (gzip.length >= TARGET_GZIP_BYTES * 0.95 || resources > 200_000)
+      return { gzip, jsonBytes: Buffer.byteLength(json), objects: resources };
     resources = Math.ceil(resources * (TARGET_GZIP_BYTES / gzip.length) * 1.02);
   }
 }
@@ -54,8 +57,11 @@ function uploadFor(index: number, items: Buffer): LoadRequest {
   return {
     path: '/api/v1/snapshots',
     headers: {
-      'content-type': 'application/json', 'content-encoding': 'gzip', authorization: `Bearer ${deriveToken(SECRET, REPOSITORY, cluster)}`,
-      'x-driftback-repository': REPOSITORY, 'x-driftback-cluster': cluster,
+      'content-type': 'application/json',
+      'content-encoding': 'gzip',
+      authorization: `Bearer ${deriveToken(SECRET, REPOSITORY, cluster)}`,
+      'x-driftback-repository': REPOSITORY,
+      'x-driftback-cluster': cluster,
     },
     body: [gzipSync(head), items, gzipSync(']}')],
   };
@@ -93,10 +99,23 @@ const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'driftback-bench-ingest-'));
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Ingest needs no GitHub credentials; SQLite even when the shell has a DATABASE_URL.
-const { APP_ID: _appId, PRIVATE_KEY: _key, PRIVATE_KEY_PATH: _keyPath, DATABASE_URL: _databaseUrl, ...inherited } = process.env;
+const {
+  APP_ID: _appId,
+  PRIVATE_KEY: _key,
+  PRIVATE_KEY_PATH: _keyPath,
+  DATABASE_URL: _databaseUrl,
+  ...inherited
+} = process.env;
 const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/app/main.ts')], {
   cwd: root,
-  env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DRIFTBACK_TOKEN_SECRET: SECRET, LOG_LEVEL: 'warn' },
+  env: {
+    ...inherited,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DRIFTBACK_TOKEN_SECRET: SECRET,
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const url = `http://127.0.0.1:${port}`;
@@ -105,20 +124,36 @@ try {
   const idleRssKiB = statusKiB(child.pid!, 'VmRSS');
   let sampledPeakKiB = idleRssKiB;
   const sampler = setInterval(() => (sampledPeakKiB = Math.max(sampledPeakKiB, statusKiB(child.pid!, 'VmRSS'))), 50);
-  const result = await runLoad(url, Array.from({ length: UPLOADS }, (_, i) => () => uploadFor(i, items.gzip)), CONCURRENCY);
+  const result = await runLoad(
+    url,
+    Array.from({ length: UPLOADS }, (_, i) => () => uploadFor(i, items.gzip)),
+    CONCURRENCY,
+  );
   clearInterval(sampler);
   const peakKiB = statusKiB(child.pid!, 'VmHWM');
   const accepted = result.statuses['202'] ?? 0;
   const errors = result.failures.length + (result.sent - accepted - result.failures.length);
   const gzipMiB = (items.gzip.length / MiB).toFixed(2);
   const jsonMiB = (items.jsonBytes / MiB).toFixed(1);
-  console.log(`snapshot: ${items.objects} objects, ${jsonMiB} MiB JSON, ${gzipMiB} MiB gzip (ratio ${(items.jsonBytes / items.gzip.length).toFixed(1)}x)`);
-  console.log(`uploads: ${result.sent} at concurrency ${CONCURRENCY}, one cluster each (no rate limit applies); statuses ${JSON.stringify(result.statuses)}`);
-  console.log(`errors: ${errors} (target 0)${result.failures.length ? ' — ' + [...new Set(result.failures)].join('; ') : ''}`);
-  console.log(`latency: p50 ${percentile(result.latenciesMs, 50).toFixed(0)} ms, p99 ${percentile(result.latenciesMs, 99).toFixed(0)} ms, max ${Math.max(...result.latenciesMs).toFixed(0)} ms`);
+  console.log(
+    `snapshot: ${items.objects} objects, ${jsonMiB} MiB JSON, ${gzipMiB} MiB gzip (ratio ${(items.jsonBytes / items.gzip.length).toFixed(1)}x)`,
+  );
+  console.log(
+    `uploads: ${result.sent} at concurrency ${CONCURRENCY}, one cluster each (no rate limit applies); statuses ${JSON.stringify(result.statuses)}`,
+  );
+  console.log(
+    `errors: ${errors} (target 0)${result.failures.length ? ' — ' + [...new Set(result.failures)].join('; ') : ''}`,
+  );
+  console.log(
+    `latency: p50 ${percentile(result.latenciesMs, 50).toFixed(0)} ms, p99 ${percentile(result.latenciesMs, 99).toFixed(0)} ms, max ${Math.max(...result.latenciesMs).toFixed(0)} ms`,
+  );
   const seconds = result.elapsedMs / 1000;
-  console.log(`throughput: ${(result.sent / seconds).toFixed(1)} uploads/s, ${((items.jsonBytes * result.sent) / MiB / seconds).toFixed(0)} MiB/s of JSON ingested, ${(result.bytesSent / MiB / seconds).toFixed(1)} MiB/s on the wire (${seconds.toFixed(1)} s)`);
-  console.log(`App RSS: idle ${(idleRssKiB / 1024).toFixed(0)} MiB, peak ${(peakKiB / 1024).toFixed(0)} MiB (VmHWM; sampled ${(sampledPeakKiB / 1024).toFixed(0)} MiB) — target < 1024 MiB: ${peakKiB / 1024 < 1024 ? 'met' : 'NOT met'}`);
+  console.log(
+    `throughput: ${(result.sent / seconds).toFixed(1)} uploads/s, ${((items.jsonBytes * result.sent) / MiB / seconds).toFixed(0)} MiB/s of JSON ingested, ${(result.bytesSent / MiB / seconds).toFixed(1)} MiB/s on the wire (${seconds.toFixed(1)} s)`,
+  );
+  console.log(
+    `App RSS: idle ${(idleRssKiB / 1024).toFixed(0)} MiB, peak ${(peakKiB / 1024).toFixed(0)} MiB (VmHWM; sampled ${(sampledPeakKiB / 1024).toFixed(0)} MiB) — target < 1024 MiB: ${peakKiB / 1024 < 1024 ? 'met' : 'NOT met'}`,
+  );
 } finally {
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));

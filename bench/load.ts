@@ -18,7 +18,11 @@ export interface LoadResult {
   bytesSent: number;
 }
 
-export async function runLoad(baseUrl: string, requests: Array<() => LoadRequest>, concurrency: number): Promise<LoadResult> {
+export async function runLoad(
+  baseUrl: string,
+  requests: Array<() => LoadRequest>,
+  concurrency: number,
+): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const result: LoadResult = { sent: 0, statuses: {}, failures: [], latenciesMs: [], elapsedMs: 0, bytesSent: 0 };
   let next = 0;
@@ -48,11 +52,15 @@ export async function runLoad(baseUrl: string, requests: Array<() => LoadRequest
 
 function send(baseUrl: string, agent: Agent, prepared: LoadRequest, body: Buffer[], length: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(new URL(prepared.path, baseUrl), { method: 'POST', agent, headers: { ...prepared.headers, 'content-length': String(length) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', reject);
-    });
+    const req = request(
+      new URL(prepared.path, baseUrl),
+      { method: 'POST', agent, headers: { ...prepared.headers, 'content-length': String(length) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     for (const part of body) req.write(part);
     req.end();

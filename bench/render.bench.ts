@@ -35,7 +35,10 @@ function kustomization(names: string[]): string {
 }
 
 function shapes(docs: string[]): Record<string, Map<string, string>> {
-  const single = new Map([['kustomization.yaml', kustomization(['all.yaml'])], ['all.yaml', docs.join('---\n')]]);
+  const single = new Map([
+    ['kustomization.yaml', kustomization(['all.yaml'])],
+    ['all.yaml', docs.join('---\n')],
+  ]);
   const tree = new Map<string, string>();
   const perFile = Math.ceil(docs.length / 100);
   const names: string[] = [];
@@ -89,15 +92,23 @@ try {
     const mb = [...files.values()].reduce((sum, text) => sum + Buffer.byteLength(text), 0) / 1024 / 1024;
     let objects = 0;
     renderManifests(files, ''); // warm-up
-    const ms = median(Array.from({ length: rounds }, () => cpuMs(() => {
-      objects = renderManifests(files, '').objects.length;
-    })));
+    const ms = median(
+      Array.from({ length: rounds }, () =>
+        cpuMs(() => {
+          objects = renderManifests(files, '').objects.length;
+        }),
+      ),
+    );
     perMb.push(ms / mb);
     const dir = join(work, shape.replace(/\W+/g, '-'));
     writeTree(dir, files);
     const kustomize = median(Array.from({ length: 3 }, () => kubectlMs(dir) ?? NaN)) - startup;
-    const against = Number.isFinite(kustomize) ? `, kubectl kustomize ${kustomize.toFixed(0)} ms (driftback ${(ms / kustomize).toFixed(2)}×)` : '';
-    rows.push(`${shape}: ${files.size} files, ${mb.toFixed(2)} MB, ${objects} objects: ${ms.toFixed(0)} ms CPU, ${(ms / mb).toFixed(0)} ms/MB${against}`);
+    const against = Number.isFinite(kustomize)
+      ? `, kubectl kustomize ${kustomize.toFixed(0)} ms (driftback ${(ms / kustomize).toFixed(2)}×)`
+      : '';
+    rows.push(
+      `${shape}: ${files.size} files, ${mb.toFixed(2)} MB, ${objects} objects: ${ms.toFixed(0)} ms CPU, ${(ms / mb).toFixed(0)} ms/MB${against}`,
+    );
   }
   for (const row of rows) console.log(row);
   console.log(`one large file / many small files, per MB: ${(perMb[0] / perMb[1]).toFixed(2)}× (target ≤ 1×)`);

@@ -62,8 +62,14 @@ function renderTable(table: Table, indent: string, versions?: string[]): string 
     rows.length === 0 ? [] : [`${inner}${name}: {`, ...rows.map((row) => `${inner}  ${row},`), `${inner}},`];
   const body = [
     ...(versions ? [`${inner}versions: ${JSON.stringify(versions)},`] : []),
-    ...block('fields', [...table.fields].sort(byKey).map(([p, f]) => `${JSON.stringify(p)}: ${renderFacts(f)}`)),
-    ...block('mounts', [...table.mounts].sort(byKey).map(([p, to]) => `${JSON.stringify(p)}: ${JSON.stringify(to)}`)),
+    ...block(
+      'fields',
+      [...table.fields].sort(byKey).map(([p, f]) => `${JSON.stringify(p)}: ${renderFacts(f)}`),
+    ),
+    ...block(
+      'mounts',
+      [...table.mounts].sort(byKey).map(([p, to]) => `${JSON.stringify(p)}: ${JSON.stringify(to)}`),
+    ),
   ];
   return body.length === 0 ? '{}' : `{\n${body.join('\n')}\n${indent}}`;
 }

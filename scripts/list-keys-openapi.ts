@@ -142,7 +142,9 @@ type Corpus = { documents: number; scans: Map<string, Scan>; roots: Map<string, 
 
 /** Scans every schema of every document; roots maps `group/Kind` → version → its schema's name. */
 function readCorpus(dir: string): Corpus {
-  const files = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
   const scans = new Map<string, Scan>();
   const scanText = new Map<string, string>();
   const roots = new Map<string, Map<string, string>>();
@@ -234,7 +236,7 @@ function nameShared(tables: Map<string, RawTable>): Map<string, string> {
   if (new Set(nameOf.values()).size !== nameOf.size) throw new Error('two shared schemas have the same short name');
   const content = (table: RawTable): string =>
     JSON.stringify([[...table.fields].sort(), [...table.mounts].map(([at, def]) => [at, nameOf.get(def)]).sort()]);
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     const first = new Map<string, string>();
     for (const def of defs) {

@@ -31,19 +31,28 @@ interface Picture {
 
 const PICTURES: Picture[] = [
   {
-    golden: 'test/core/report/golden/drift-pull-request.md', png: 'drift-pull-request.png',
-    header: '<b>driftback</b> <span class="bot">bot</span> opened this pull request', open: /^Diff 1/,
+    golden: 'test/core/report/golden/drift-pull-request.md',
+    png: 'drift-pull-request.png',
+    header: '<b>driftback</b> <span class="bot">bot</span> opened this pull request',
+    open: /^Diff 1/,
   },
   {
-    golden: 'test/core/report/golden/plan-comment.md', png: 'plan-comment.png',
-    header: '<b>driftback</b> <span class="bot">bot</span> commented', open: /update/,
+    golden: 'test/core/report/golden/plan-comment.md',
+    png: 'plan-comment.png',
+    header: '<b>driftback</b> <span class="bot">bot</span> commented',
+    open: /update/,
   },
 ];
 
 // Chromium's flags for a quiet headless run: no GPU, no sandbox (root in a container), no network of its own.
 const FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
 ];
 
 const PAGE_CSS = `
@@ -71,9 +80,14 @@ function page(markdown: string, picture: Picture): string {
     html: true,
     linkify: true,
     // GitHub colours added and removed lines of a `diff` block; so does the picture.
-    highlight: (code, language) => language !== 'diff' ? '' : code.replace(/\n$/, '').split('\n')
-      .map((line) => `<span class="${diffClass(line)}">${renderer.utils.escapeHtml(line)}</span>`)
-      .join('\n'),
+    highlight: (code, language) =>
+      language !== 'diff'
+        ? ''
+        : code
+            .replace(/\n$/, '')
+            .split('\n')
+            .map((line) => `<span class="${diffClass(line)}">${renderer.utils.escapeHtml(line)}</span>`)
+            .join('\n'),
   });
   const html = renderer.render(markdown);
   return `<!doctype html><html><head><meta charset="utf-8"><style>${css}${PAGE_CSS}</style></head><body>
@@ -82,7 +96,10 @@ function page(markdown: string, picture: Picture): string {
 }
 
 async function main(): Promise<void> {
-  const options = { chromium: { type: 'string', default: '/usr/bin/chromium' }, out: { type: 'string', default: 'docs/images' } } as const;
+  const options = {
+    chromium: { type: 'string', default: '/usr/bin/chromium' },
+    out: { type: 'string', default: 'docs/images' },
+  } as const;
   const { values } = parseArgs({ options });
   const out = resolve(ROOT, values.out!);
   mkdirSync(out, { recursive: true });
@@ -99,8 +116,12 @@ async function main(): Promise<void> {
         }
       }, picture.open.source);
       // A table wider than the comment scrolls on GitHub: say so, since the picture cannot show it.
-      const overflowing = await view.evaluate(() => [...document.querySelectorAll('.markdown-body table')]
-        .filter((table) => table.scrollWidth > table.clientWidth).length);
+      const overflowing = await view.evaluate(
+        () =>
+          [...document.querySelectorAll('.markdown-body table')].filter(
+            (table) => table.scrollWidth > table.clientWidth,
+          ).length,
+      );
       if (overflowing) process.stderr.write(`${picture.golden}: ${overflowing} table(s) wider than the comment\n`);
       await view.locator('.comment').screenshot({ path: join(out, picture.png) });
       process.stdout.write(`${join(values.out!, picture.png)}\n`);

@@ -15,13 +15,18 @@ export interface Discovered {
  * `skipGroup` names groups left out of the run entirely: they are not asked for, so an aggregated
  * API that is down (metrics.k8s.io) cannot make a run slow or incomplete when it is excluded anyway.
  */
-export async function discoverResources(transport: KubeTransport, skipGroup: (group: string) => boolean = () => false): Promise<Discovered> {
+export async function discoverResources(
+  transport: KubeTransport,
+  skipGroup: (group: string) => boolean = () => false,
+): Promise<Discovered> {
   const groupVersions: Array<{ group: string; version: string; path: string }> = [];
   const errors: ListError[] = [];
 
   const core = await transport.get('/api');
-  if (core.type !== 'ok') throw new Error(`discovery of ${transport.server}/api failed: ${describe(core)}${hint(core)}`);
-  const coreVersions = isPlainObject(core.body) && Array.isArray(core.body.versions) ? (core.body.versions as string[]) : [];
+  if (core.type !== 'ok')
+    throw new Error(`discovery of ${transport.server}/api failed: ${describe(core)}${hint(core)}`);
+  const coreVersions =
+    isPlainObject(core.body) && Array.isArray(core.body.versions) ? (core.body.versions as string[]) : [];
   // The core group has one version in practice; `v1` is what every server has served since 1.0.
   const coreVersion = coreVersions.includes('v1') ? 'v1' : coreVersions[0];
   if (coreVersion) groupVersions.push({ group: '', version: coreVersion, path: `/api/${coreVersion}` });
@@ -33,7 +38,8 @@ export async function discoverResources(transport: KubeTransport, skipGroup: (gr
     if (!isPlainObject(group) || typeof group.name !== 'string') continue;
     const preferred = isPlainObject(group.preferredVersion) ? group.preferredVersion : undefined;
     const version = typeof preferred?.version === 'string' ? preferred.version : undefined;
-    if (version && !skipGroup(group.name)) groupVersions.push({ group: group.name, version, path: `/apis/${group.name}/${version}` });
+    if (version && !skipGroup(group.name))
+      groupVersions.push({ group: group.name, version, path: `/apis/${group.name}/${version}` });
   }
 
   const resources: ApiResource[] = [];
@@ -41,14 +47,23 @@ export async function discoverResources(transport: KubeTransport, skipGroup: (gr
     const groupVersion = gv.group ? `${gv.group}/${gv.version}` : gv.version;
     const list = await transport.get(gv.path);
     if (list.type !== 'ok') {
-      errors.push({ resource: groupVersion, group: gv.group, kind: '', reason: list.type === 'status' ? list.reason : list.reason, message: `discovery failed: ${describe(list)}` });
+      errors.push({
+        resource: groupVersion,
+        group: gv.group,
+        kind: '',
+        reason: list.type === 'status' ? list.reason : list.reason,
+        message: `discovery failed: ${describe(list)}`,
+      });
       continue;
     }
     resources.push(...listableResources(list.body, gv.group, gv.version));
   }
 
   const version = await transport.get('/version');
-  const gitVersion = version.type === 'ok' && isPlainObject(version.body) && typeof version.body.gitVersion === 'string' ? version.body.gitVersion : undefined;
+  const gitVersion =
+    version.type === 'ok' && isPlainObject(version.body) && typeof version.body.gitVersion === 'string'
+      ? version.body.gitVersion
+      : undefined;
   return { resources, errors, gitVersion };
 }
 
@@ -73,13 +88,18 @@ export function listableResources(body: unknown, group: string, version: string)
 }
 
 export function describe(response: { type: string; reason?: string; message?: string; code?: number }): string {
-  return response.code ? `${response.code} ${response.reason}: ${response.message}` : `${response.reason}: ${response.message}`;
+  return response.code
+    ? `${response.code} ${response.reason}: ${response.message}`
+    : `${response.reason}: ${response.message}`;
 }
 
 /** What to check when the very first request fails: credentials, or the address. */
 function hint(response: { type: string; code?: number }): string {
-  if (response.type === 'status' && response.code === 401) return ' (the cluster refused the credentials: check the kubeconfig user, or the service account token mounted in the Pod)';
-  if (response.type === 'status' && response.code === 403) return ' (the credentials may not read discovery: bind the system:discovery ClusterRole, or use deploy/agent)';
-  if (response.type === 'unreachable') return ' (check the server address in the kubeconfig, and that a NetworkPolicy allows egress to the API server)';
+  if (response.type === 'status' && response.code === 401)
+    return ' (the cluster refused the credentials: check the kubeconfig user, or the service account token mounted in the Pod)';
+  if (response.type === 'status' && response.code === 403)
+    return ' (the credentials may not read discovery: bind the system:discovery ClusterRole, or use deploy/agent)';
+  if (response.type === 'unreachable')
+    return ' (check the server address in the kubeconfig, and that a NetworkPolicy allows egress to the API server)';
   return '';
 }

@@ -19,7 +19,10 @@ export async function loadHashKey(value: string | undefined, file: string | unde
   if (!text) return { type: 'missing' };
   const key = Buffer.from(text.trim(), 'utf8');
   if (key.length < MIN_KEY_BYTES) {
-    return { type: 'invalid', message: `the hash key is ${key.length} bytes; use at least ${MIN_KEY_BYTES} (e.g. openssl rand -hex 32)` };
+    return {
+      type: 'invalid',
+      message: `the hash key is ${key.length} bytes; use at least ${MIN_KEY_BYTES} (e.g. openssl rand -hex 32)`,
+    };
   }
   return { type: 'key', key };
 }

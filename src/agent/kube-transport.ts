@@ -37,7 +37,11 @@ export function createKubeTransport(config: KubeConfig, options: TransportOption
 
   const once = async (url: URL): Promise<KubeResponse> => {
     if (options.timing.now() >= options.deadlineMs) {
-      return { type: 'unreachable', reason: 'DeadlineExceeded', message: 'the run deadline passed before this request' };
+      return {
+        type: 'unreachable',
+        reason: 'DeadlineExceeded',
+        message: 'the run deadline passed before this request',
+      };
     }
     const request: https.RequestOptions = { method: 'GET', headers: { Accept: 'application/json' } };
     // Called per request: exec plugins and token files refresh their credentials here.
@@ -51,7 +55,8 @@ export function createKubeTransport(config: KubeConfig, options: TransportOption
     server,
     get(path, query = {}) {
       const url = new URL(server + path);
-      for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') url.searchParams.set(name, value);
+      for (const [name, value] of Object.entries(query))
+        if (value !== undefined && value !== '') url.searchParams.set(name, value);
       return retrying(
         async () => {
           const response = await once(url);
@@ -59,7 +64,11 @@ export function createKubeTransport(config: KubeConfig, options: TransportOption
             (response.type === 'unreachable' && response.reason !== 'DeadlineExceeded') ||
             (response.type === 'status' && (response.code === 429 || response.code >= 500));
           return transient
-            ? { type: 'retry', value: response, retryAfterMs: response.type === 'status' ? response.retryAfterMs : undefined }
+            ? {
+                type: 'retry',
+                value: response,
+                retryAfterMs: response.type === 'status' ? response.retryAfterMs : undefined,
+              }
             : { type: 'done', value: response };
         },
         options.retry ?? DEFAULT_RETRY,
@@ -77,7 +86,11 @@ function send(url: URL, request: https.RequestOptions, timeoutMs: number, now: (
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', (error) => resolve({ type: 'unreachable', reason: 'NetworkError', message: error.message }));
-      res.on('end', () => resolve(toResponse(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8'), res.headers['retry-after'], now())));
+      res.on('end', () =>
+        resolve(
+          toResponse(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8'), res.headers['retry-after'], now()),
+        ),
+      );
     });
     req.setTimeout(timeoutMs, () => {
       req.destroy();
@@ -96,7 +109,9 @@ function toResponse(code: number, text: string, retryAfter: string | undefined, 
     body = undefined;
   }
   if (code >= 200 && code < 300) {
-    return body === undefined ? { type: 'status', code, reason: 'InvalidResponse', message: 'the answer was not JSON' } : { type: 'ok', body };
+    return body === undefined
+      ? { type: 'status', code, reason: 'InvalidResponse', message: 'the answer was not JSON' }
+      : { type: 'ok', body };
   }
   // Errors come as a Status object (kind: Status, reason, message); proxies may send anything.
   const status = isPlainObject(body) && body.kind === 'Status' ? body : undefined;
@@ -110,6 +125,12 @@ function toResponse(code: number, text: string, retryAfter: string | undefined, 
 }
 
 function reasonOf(code: number): string {
-  const reasons: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 410: 'Expired', 429: 'TooManyRequests' };
+  const reasons: Record<number, string> = {
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'NotFound',
+    410: 'Expired',
+    429: 'TooManyRequests',
+  };
   return reasons[code] ?? (code >= 500 ? 'InternalError' : `HTTP${code}`);
 }

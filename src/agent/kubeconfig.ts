@@ -32,7 +32,9 @@ export function loadKubeConfig(source: KubeconfigSource): KubeConfig {
     config.setCurrentContext(source.context);
   }
   if (!config.getCurrentCluster()) {
-    throw new Error('no cluster to talk to: pass --kubeconfig, set KUBECONFIG, or run inside a Pod with a service account');
+    throw new Error(
+      'no cluster to talk to: pass --kubeconfig, set KUBECONFIG, or run inside a Pod with a service account',
+    );
   }
   return config;
 }

@@ -28,7 +28,11 @@ export async function listResource(transport: KubeTransport, request: ListReques
   if (resource.namespaced) {
     let items = 0;
     for (const namespace of namespaces) {
-      const outcome = await listPath(transport, request, `${basePath(resource)}/namespaces/${encodeURIComponent(namespace)}/${resource.resource}`);
+      const outcome = await listPath(
+        transport,
+        request,
+        `${basePath(resource)}/namespaces/${encodeURIComponent(namespace)}/${resource.resource}`,
+      );
       if (outcome.type === 'failed') return outcome;
       items += outcome.items;
     }
@@ -56,7 +60,11 @@ async function listPath(transport: KubeTransport, request: ListRequest, path: st
   let emitted = 0;
   let token: string | undefined;
   for (;;) {
-    const response = await transport.get(path, { limit: String(request.pageSize), continue: token, labelSelector: request.labelSelector });
+    const response = await transport.get(path, {
+      limit: String(request.pageSize),
+      continue: token,
+      labelSelector: request.labelSelector,
+    });
     if (response.type === 'status' && response.code === 410 && token && !restarted) {
       // Restart from the beginning once; objects emitted before are skipped by name.
       restarted = true;
@@ -86,5 +94,11 @@ function nameOf(item: unknown): string {
 
 export function toListError(resource: ApiResource, response: Exclude<KubeResponse, { type: 'ok' }>): ListError {
   const code = response.type === 'status' ? ` (${response.code})` : '';
-  return { resource: resourceId(resource), group: resource.group, kind: resource.kind, reason: response.reason, message: `${response.message}${code}` };
+  return {
+    resource: resourceId(resource),
+    group: resource.group,
+    kind: resource.kind,
+    reason: response.reason,
+    message: `${response.message}${code}`,
+  };
 }

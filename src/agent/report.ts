@@ -19,11 +19,18 @@ export function progressLine(figures: TypeFigures): string {
 
 /** Types with items, largest first, then the totals and every type that could not be listed. */
 export function summaryLines(summary: SnapshotSummary): string[] {
-  const rows = summary.types.filter((t) => t.items > 0).sort((a, b) => b.bytes - a.bytes || a.resource.localeCompare(b.resource));
+  const rows = summary.types
+    .filter((t) => t.items > 0)
+    .sort((a, b) => b.bytes - a.bytes || a.resource.localeCompare(b.resource));
   const width = Math.max(8, ...rows.map((r) => r.resource.length));
-  const lines = rows.map((r) => `  ${r.resource.padEnd(width)} ${String(r.items).padStart(7)} items ${formatBytes(r.bytes).padStart(10)}`);
-  lines.push(`  ${'total'.padEnd(width)} ${String(summary.items).padStart(7)} items ${formatBytes(summary.bytes).padStart(10)}`);
+  const lines = rows.map(
+    (r) => `  ${r.resource.padEnd(width)} ${String(r.items).padStart(7)} items ${formatBytes(r.bytes).padStart(10)}`,
+  );
+  lines.push(
+    `  ${'total'.padEnd(width)} ${String(summary.items).padStart(7)} items ${formatBytes(summary.bytes).padStart(10)}`,
+  );
   for (const error of summary.errors) lines.push(`  not listed: ${error.resource}: ${error.reason}: ${error.message}`);
-  if (!summary.complete) lines.push('  the snapshot is partial (scope.complete: false): nothing is inferred for the types not listed');
+  if (!summary.complete)
+    lines.push('  the snapshot is partial (scope.complete: false): nothing is inferred for the types not listed');
   return lines;
 }

@@ -60,7 +60,9 @@ export function selectResources(resources: ApiResource[], scope: SnapshotScope):
     if (scope.include.length > 0) return scope.include.some((pattern) => matchesType(pattern, resource));
     return !DEFAULT_EXCLUDES.some((pattern) => matchesType(pattern, resource));
   });
-  return selected.sort((a, b) => (a.group === b.group ? a.resource.localeCompare(b.resource) : a.group.localeCompare(b.group)));
+  return selected.sort((a, b) =>
+    a.group === b.group ? a.resource.localeCompare(b.resource) : a.group.localeCompare(b.group),
+  );
 }
 
 /**
@@ -71,7 +73,10 @@ export function selectResources(resources: ApiResource[], scope: SnapshotScope):
 export function isGroupOutOfScope(group: string, scope: SnapshotScope): boolean {
   const wholeGroup = (pattern: string) => pattern.trim().toLowerCase() === `*.${group.toLowerCase()}`;
   if (scope.exclude.some(wholeGroup)) return true;
-  if (scope.include.length > 0) return scope.include.every((pattern) => namedGroup(pattern) !== undefined && namedGroup(pattern) !== group.toLowerCase());
+  if (scope.include.length > 0)
+    return scope.include.every(
+      (pattern) => namedGroup(pattern) !== undefined && namedGroup(pattern) !== group.toLowerCase(),
+    );
   return DEFAULT_EXCLUDES.some(wholeGroup);
 }
 

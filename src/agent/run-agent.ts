@@ -21,7 +21,12 @@ export interface AgentDeps {
 }
 
 export type AgentOutcome =
-  | { type: 'uploaded'; summary: SnapshotSummary; compressedBytes: number; upload: Extract<UploadResult, { type: 'accepted' }> }
+  | {
+      type: 'uploaded';
+      summary: SnapshotSummary;
+      compressedBytes: number;
+      upload: Extract<UploadResult, { type: 'accepted' }>;
+    }
   | { type: 'upload-failed'; summary: SnapshotSummary; upload: Exclude<UploadResult, { type: 'accepted' }> }
   | { type: 'misconfigured'; message: string };
 
@@ -29,18 +34,31 @@ export async function runAgent(settings: AgentSettings, deps: AgentDeps): Promis
   const startedMs = deps.timing.now();
   const deadlineMs = startedMs + settings.deadlineMs;
   const token = settings.token ?? (settings.tokenFile ? (await readFile(settings.tokenFile, 'utf8')).trim() : '');
-  if (!token) return { type: 'misconfigured', message: 'the upload token is empty: set DRIFTBACK_TOKEN from the driftback-token Secret' };
+  if (!token)
+    return {
+      type: 'misconfigured',
+      message: 'the upload token is empty: set DRIFTBACK_TOKEN from the driftback-token Secret',
+    };
   let hashKey: Buffer | undefined;
   if (settings.scope.secrets === 'hash') {
     const loaded = await loadHashKey(settings.hashKey, settings.hashKeyFile);
     if (loaded.type === 'invalid') return { type: 'misconfigured', message: loaded.message };
     if (loaded.type === 'missing') {
-      return { type: 'misconfigured', message: 'no key to hash Secret values: set DRIFTBACK_HASH_KEY_FILE to the mounted driftback-hash-key Secret, or DRIFTBACK_SECRETS=omit to leave Secrets out' };
+      return {
+        type: 'misconfigured',
+        message:
+          'no key to hash Secret values: set DRIFTBACK_HASH_KEY_FILE to the mounted driftback-hash-key Secret, or DRIFTBACK_SECRETS=omit to leave Secrets out',
+      };
     }
     hashKey = loaded.key;
   }
 
-  const transport = createKubeTransport(deps.kubeConfig, { requestTimeoutMs: settings.requestTimeoutMs, retry: deps.retry, timing: deps.timing, deadlineMs });
+  const transport = createKubeTransport(deps.kubeConfig, {
+    requestTimeoutMs: settings.requestTimeoutMs,
+    retry: deps.retry,
+    timing: deps.timing,
+    deadlineMs,
+  });
   const spool = await openSpool(settings.spoolDir);
   try {
     const summary = await takeSnapshot({

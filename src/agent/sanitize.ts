@@ -16,7 +16,11 @@ import type { ApiResource } from './types.js';
  * spec's generation (health compares it with `status.observedGeneration`; the diff ignores it).
  */
 const KEPT_SERVER_METADATA: readonly ServerSetField[] = [
-  'managedFields', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'generation',
+  'managedFields',
+  'creationTimestamp',
+  'deletionTimestamp',
+  'deletionGracePeriodSeconds',
+  'generation',
 ];
 
 export type Sanitized = { type: 'kept'; object: KubeObject } | { type: 'owned' } | { type: 'invalid'; reason: string };
@@ -32,7 +36,12 @@ export function sanitizeObject(item: unknown, resource: ApiResource, hashKey: Bu
   }
   // apiVersion and kind first, as kubectl prints them.
   const { apiVersion: _apiVersion, kind: _kind, metadata: itemMetadata, ...fields } = item;
-  const ordered: KubeObject = { apiVersion: resource.groupVersion, kind: resource.kind, metadata: itemMetadata, ...fields };
+  const ordered: KubeObject = {
+    apiVersion: resource.groupVersion,
+    kind: resource.kind,
+    metadata: itemMetadata,
+    ...fields,
+  };
   if (isControllerOwned(ordered)) return { type: 'owned' };
 
   const secret = isSecret(resource);

@@ -52,7 +52,8 @@ export function checkRepository(value: string | undefined, name: string, problem
 
 export function checkCluster(value: string | undefined, name: string, problems: string[]): string {
   if (!value) problems.push(`${name} is not set: set it to the cluster's name in .github/driftback.yml, e.g. prod-eu`);
-  else if (!CLUSTER.test(value)) problems.push(`${name}=${value}: expected letters, digits, ".", "_" or "-" (at most 63)`);
+  else if (!CLUSTER.test(value))
+    problems.push(`${name}=${value}: expected letters, digits, ".", "_" or "-" (at most 63)`);
   return value ?? '';
 }
 
@@ -69,7 +70,8 @@ function duration(text: string | undefined, name: string, fallbackSeconds: numbe
 export function parseLimits(env: NodeJS.ProcessEnv, problems: string[]): RunLimits {
   const pageText = env.DRIFTBACK_PAGE_SIZE;
   const pageSize = pageText ? Number(pageText) : 500;
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 10_000) problems.push(`DRIFTBACK_PAGE_SIZE=${pageText}: expected a whole number from 1 to 10000`);
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 10_000)
+    problems.push(`DRIFTBACK_PAGE_SIZE=${pageText}: expected a whole number from 1 to 10000`);
   return {
     deadlineMs: duration(env.DRIFTBACK_DEADLINE, 'DRIFTBACK_DEADLINE', 600, problems),
     pageSize: Number.isInteger(pageSize) && pageSize >= 1 ? pageSize : 500,
@@ -81,17 +83,22 @@ export function parseLimits(env: NodeJS.ProcessEnv, problems: string[]): RunLimi
 export function parseAgentEnv(env: NodeJS.ProcessEnv): SettingsResult<AgentSettings> {
   const problems: string[] = [];
   let url: URL | undefined;
-  if (!env.DRIFTBACK_URL) problems.push("DRIFTBACK_URL is not set: set it to the App's base URL, e.g. https://driftback.example.com");
+  if (!env.DRIFTBACK_URL)
+    problems.push("DRIFTBACK_URL is not set: set it to the App's base URL, e.g. https://driftback.example.com");
   else {
     try {
       url = new URL(env.DRIFTBACK_URL);
       if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http(s)');
     } catch {
-      problems.push(`DRIFTBACK_URL=${env.DRIFTBACK_URL}: expected an http(s) URL such as https://driftback.example.com`);
+      problems.push(
+        `DRIFTBACK_URL=${env.DRIFTBACK_URL}: expected an http(s) URL such as https://driftback.example.com`,
+      );
     }
   }
   if (!env.DRIFTBACK_TOKEN && !env.DRIFTBACK_TOKEN_FILE) {
-    problems.push('DRIFTBACK_TOKEN is not set: create it with `driftback token --repository <owner/name> --cluster <name>` and store it in the driftback-token Secret');
+    problems.push(
+      'DRIFTBACK_TOKEN is not set: create it with `driftback token --repository <owner/name> --cluster <name>` and store it in the driftback-token Secret',
+    );
   }
   const repository = checkRepository(env.DRIFTBACK_REPOSITORY, 'DRIFTBACK_REPOSITORY', problems);
   const cluster = checkCluster(env.DRIFTBACK_CLUSTER, 'DRIFTBACK_CLUSTER', problems);

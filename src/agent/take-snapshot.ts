@@ -55,11 +55,18 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<SnapshotSu
   const types: TypeFigures[] = [];
   const selected = selectResources(discovered.resources, scope);
   // Types left out on purpose are named, so nothing of them is taken for absent from the cluster.
-  const excluded = discovered.resources.filter((resource) => !selected.includes(resource))
+  const excluded = discovered.resources
+    .filter((resource) => !selected.includes(resource))
     .map((resource) => ({ resource: resourceId(resource), group: resource.group, kind: resource.kind }));
   for (const resource of selected) {
     if (request.now() >= request.deadlineMs) {
-      errors.push({ resource: resourceId(resource), group: resource.group, kind: resource.kind, reason: 'DeadlineExceeded', message: 'the run deadline passed before this type was listed' });
+      errors.push({
+        resource: resourceId(resource),
+        group: resource.group,
+        kind: resource.kind,
+        reason: 'DeadlineExceeded',
+        message: 'the run deadline passed before this type was listed',
+      });
       continue;
     }
     const figures: TypeFigures = { resource: resourceId(resource), items: 0, bytes: 0, owned: 0 };

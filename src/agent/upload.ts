@@ -28,13 +28,17 @@ export type UploadResult =
   | { type: 'rejected'; code: number; message: string }
   | { type: 'failed'; message: string };
 
-type Answer = { type: 'answered'; code: number; body: string; retryAfter?: string } | { type: 'unreachable'; error: string };
+type Answer =
+  { type: 'answered'; code: number; body: string; retryAfter?: string } | { type: 'unreachable'; error: string };
 
 export const UPLOAD_PATH = '/api/v1/snapshots';
 
 export async function uploadSnapshot(request: UploadRequest): Promise<UploadResult> {
   // Relative to the base URL, so an App served under a path prefix works too.
-  const target = new URL(UPLOAD_PATH.slice(1), request.url.href.endsWith('/') ? request.url : new URL(request.url.href + '/'));
+  const target = new URL(
+    UPLOAD_PATH.slice(1),
+    request.url.href.endsWith('/') ? request.url : new URL(request.url.href + '/'),
+  );
   const size = (await stat(request.file)).size;
   let attempts = 0;
   const answer = await retrying<Answer>(
@@ -42,9 +46,11 @@ export async function uploadSnapshot(request: UploadRequest): Promise<UploadResu
       attempts = index + 1;
       const result = await post(target, request, size);
       if (result.type === 'unreachable') request.log(`upload attempt ${attempts} failed: ${result.error}`);
-      else if (result.code === 429 || result.code >= 500) request.log(`upload attempt ${attempts}: the App answered ${result.code}`);
+      else if (result.code === 429 || result.code >= 500)
+        request.log(`upload attempt ${attempts}: the App answered ${result.code}`);
       const transient = result.type === 'unreachable' || result.code === 429 || result.code >= 500;
-      const retryAfterMs = result.type === 'answered' ? parseRetryAfter(result.retryAfter, request.timing.now()) : undefined;
+      const retryAfterMs =
+        result.type === 'answered' ? parseRetryAfter(result.retryAfter, request.timing.now()) : undefined;
       return transient ? { type: 'retry', value: result, retryAfterMs } : { type: 'done', value: result };
     },
     request.retry ?? DEFAULT_RETRY,
@@ -55,7 +61,11 @@ export async function uploadSnapshot(request: UploadRequest): Promise<UploadResu
 }
 
 function toResult(answer: Answer, request: UploadRequest, attempts: number): UploadResult {
-  if (answer.type === 'unreachable') return { type: 'failed', message: `the App at ${request.url.origin} could not be reached after ${attempts} attempts: ${answer.error}` };
+  if (answer.type === 'unreachable')
+    return {
+      type: 'failed',
+      message: `the App at ${request.url.origin} could not be reached after ${attempts} attempts: ${answer.error}`,
+    };
   const body = parseJson(answer.body);
   if (answer.code >= 200 && answer.code < 300) {
     return { type: 'accepted', id: String(body?.id ?? ''), status: String(body?.status ?? 'queued'), attempts };
@@ -63,19 +73,46 @@ function toResult(answer: Answer, request: UploadRequest, attempts: number): Upl
   const { repository, cluster } = request;
   switch (answer.code) {
     case 401:
-      return { type: 'rejected', code: 401, message: `the token is not valid for repository ${repository} cluster ${cluster}: create it with \`driftback token --repository ${repository} --cluster ${cluster}\` using the App's DRIFTBACK_TOKEN_SECRET, and store it in the agent's token Secret` };
+      return {
+        type: 'rejected',
+        code: 401,
+        message: `the token is not valid for repository ${repository} cluster ${cluster}: create it with \`driftback token --repository ${repository} --cluster ${cluster}\` using the App's DRIFTBACK_TOKEN_SECRET, and store it in the agent's token Secret`,
+      };
     case 413:
-      return { type: 'rejected', code: 413, message: 'the snapshot is larger than the App accepts (MAX_SNAPSHOT_BYTES): raise MAX_SNAPSHOT_BYTES on the App, or narrow the scope with DRIFTBACK_NAMESPACES, DRIFTBACK_LABEL_SELECTOR, DRIFTBACK_EXCLUDE or DRIFTBACK_SECRETS=omit' };
+      return {
+        type: 'rejected',
+        code: 413,
+        message:
+          'the snapshot is larger than the App accepts (MAX_SNAPSHOT_BYTES): raise MAX_SNAPSHOT_BYTES on the App, or narrow the scope with DRIFTBACK_NAMESPACES, DRIFTBACK_LABEL_SELECTOR, DRIFTBACK_EXCLUDE or DRIFTBACK_SECRETS=omit',
+      };
     case 400: {
       const problems = Array.isArray(body?.problems) ? (body.problems as unknown[]) : [];
-      const listed = problems.slice(0, 5).map((p) => (isPlainObject(p) ? `${String(p.path)}: ${String(p.message)}` : String(p))).join('; ');
-      return { type: 'rejected', code: 400, message: `the App refused the snapshot as invalid${listed ? `: ${listed}` : ''}` };
+      const listed = problems
+        .slice(0, 5)
+        .map((p) => (isPlainObject(p) ? `${String(p.path)}: ${String(p.message)}` : String(p)))
+        .join('; ');
+      return {
+        type: 'rejected',
+        code: 400,
+        message: `the App refused the snapshot as invalid${listed ? `: ${listed}` : ''}`,
+      };
     }
     case 429:
-      return { type: 'failed', message: 'the App is still refusing uploads as too frequent (429): run the CronJob less often' };
+      return {
+        type: 'failed',
+        message: 'the App is still refusing uploads as too frequent (429): run the CronJob less often',
+      };
     default:
-      if (answer.code >= 500) return { type: 'failed', message: `the App answered ${answer.code} after ${attempts} attempts: ${answer.body.slice(0, 200)}` };
-      return { type: 'rejected', code: answer.code, message: `the App answered ${answer.code}: ${answer.body.slice(0, 200)}` };
+      if (answer.code >= 500)
+        return {
+          type: 'failed',
+          message: `the App answered ${answer.code} after ${attempts} attempts: ${answer.body.slice(0, 200)}`,
+        };
+      return {
+        type: 'rejected',
+        code: answer.code,
+        message: `the App answered ${answer.code}: ${answer.body.slice(0, 200)}`,
+      };
   }
 }
 
@@ -103,7 +140,9 @@ function post(target: URL, request: UploadRequest, size: number): Promise<Answer
         'Content-Length': size,
       },
     });
-    req.setTimeout(request.requestTimeoutMs, () => req.destroy(new Error(`no answer within ${request.requestTimeoutMs} ms`)));
+    req.setTimeout(request.requestTimeoutMs, () =>
+      req.destroy(new Error(`no answer within ${request.requestTimeoutMs} ms`)),
+    );
     req.on('error', (error) => resolve({ type: 'unreachable', error: error.message }));
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
@@ -111,7 +150,14 @@ function post(target: URL, request: UploadRequest, size: number): Promise<Answer
       res.on('error', (error) => resolve({ type: 'unreachable', error: error.message }));
       res.on('end', () => {
         const retryAfter = res.headers['retry-after'];
-        resolve({ type: 'answered', code: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, 64 * 1024), retryAfter });
+        resolve({
+          type: 'answered',
+          code: res.statusCode ?? 0,
+          body: Buffer.concat(chunks)
+            .toString('utf8')
+            .slice(0, 64 * 1024),
+          retryAfter,
+        });
       });
     });
     const body = createReadStream(request.file);

@@ -7,14 +7,17 @@ import type { AppIdentity } from '../github/index.js';
 function appLoginOf(app: Probot): () => Promise<string | undefined> {
   let login: Promise<string | undefined> | undefined;
   return () => {
-    login ??= app.auth().then(async (octokit) => {
-      const { data } = await octokit.rest.apps.getAuthenticated();
-      return data?.slug ? `${data.slug}[bot]` : undefined;
-    }).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'could not read the App\'s slug; its commits are recognised by sha only');
-      login = undefined;
-      return undefined;
-    });
+    login ??= app
+      .auth()
+      .then(async (octokit) => {
+        const { data } = await octokit.rest.apps.getAuthenticated();
+        return data?.slug ? `${data.slug}[bot]` : undefined;
+      })
+      .catch((error: unknown) => {
+        app.log.warn({ err: error }, "could not read the App's slug; its commits are recognised by sha only");
+        login = undefined;
+        return undefined;
+      });
     return login;
   };
 }

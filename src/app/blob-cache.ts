@@ -37,7 +37,11 @@ export function blobSession(store: BlobStore): BlobSession {
     },
     async keep(shas, now) {
       const wanted = new Set(shas);
-      const fresh = new Map([...fetched].filter(([sha, text]) => wanted.has(sha) && Buffer.byteLength(text, 'utf8') <= MAX_CACHED_BLOB_BYTES));
+      const fresh = new Map(
+        [...fetched].filter(
+          ([sha, text]) => wanted.has(sha) && Buffer.byteLength(text, 'utf8') <= MAX_CACHED_BLOB_BYTES,
+        ),
+      );
       if (fresh.size > 0) await store.putBlobs(fresh, now);
       const used = [...hits].filter((sha) => wanted.has(sha));
       if (used.length > 0) await store.touchBlobs(used, now);
@@ -49,19 +53,29 @@ const listingKey = (treeSha: string): string => `tree:${treeSha}`;
 
 /** A listing as cached: one `mode sha path` line per entry that is not a directory. */
 function encodeListing(listing: BaseTreeListing): string {
-  return listing.tree.filter((entry) => entry.type !== 'tree' && entry.path && entry.sha && entry.mode).map((entry) => `${entry.mode} ${entry.sha} ${entry.path}`).join('\n');
+  return listing.tree
+    .filter((entry) => entry.type !== 'tree' && entry.path && entry.sha && entry.mode)
+    .map((entry) => `${entry.mode} ${entry.sha} ${entry.path}`)
+    .join('\n');
 }
 
 function decodeListing(treeSha: string, text: string): BaseTreeListing {
-  const tree = text === '' ? [] : text.split('\n').map((line) => {
-    const [mode, sha] = line.split(' ', 2);
-    const path = line.slice(mode.length + sha.length + 2);
-    return { path, mode, sha, type: mode === '160000' ? 'commit' : 'blob' };
-  });
+  const tree =
+    text === ''
+      ? []
+      : text.split('\n').map((line) => {
+          const [mode, sha] = line.split(' ', 2);
+          const path = line.slice(mode.length + sha.length + 2);
+          return { path, mode, sha, type: mode === '160000' ? 'commit' : 'blob' };
+        });
   return { sha: treeSha, tree };
 }
 
-export async function cachedListing(store: BlobStore, treeSha: string, now: number): Promise<BaseTreeListing | undefined> {
+export async function cachedListing(
+  store: BlobStore,
+  treeSha: string,
+  now: number,
+): Promise<BaseTreeListing | undefined> {
   const text = (await store.getBlobs([listingKey(treeSha)])).get(listingKey(treeSha));
   if (text === undefined) return undefined;
   await store.touchBlobs([listingKey(treeSha)], now);
@@ -70,7 +84,8 @@ export async function cachedListing(store: BlobStore, treeSha: string, now: numb
 
 export async function keepListing(store: BlobStore, listing: BaseTreeListing, now: number): Promise<void> {
   const text = encodeListing(listing);
-  if (Buffer.byteLength(text, 'utf8') <= MAX_CACHED_LISTING_BYTES) await store.putBlobs(new Map([[listingKey(listing.sha), text]]), now);
+  if (Buffer.byteLength(text, 'utf8') <= MAX_CACHED_LISTING_BYTES)
+    await store.putBlobs(new Map([[listingKey(listing.sha), text]]), now);
 }
 
 /** The maintenance job's step: drops blobs and listings unused for BLOB_UNUSED_DAYS. */

@@ -20,7 +20,11 @@ const schema = z.object({
   /** Bearer token GET /metrics requires; unset = open (a single-tenant App behind its own network). */
   METRICS_TOKEN: z.string().min(1).optional(),
   /** Largest snapshot accepted, decompressed. Default 64 MiB. */
-  MAX_SNAPSHOT_BYTES: z.coerce.number().int().positive().default(64 * 1024 * 1024),
+  MAX_SNAPSHOT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024 * 1024),
   /** Uploads allowed per cluster per minute before 429. Default 6. */
   DRIFTBACK_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(6),
   /** Snapshots parsed at once; the rest wait (bounds memory under bursts). Default 4. */
@@ -28,7 +32,11 @@ const schema = z.object({
   /** Client addresses (for the failed-authentication limit) from X-Forwarded-For. Default false. */
   DRIFTBACK_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Bytes of snapshot JSON inflated and parsed at once; a larger one runs alone. Default 64 MiB. */
-  DRIFTBACK_INGEST_MEMORY: z.coerce.number().int().positive().default(64 * 1024 * 1024),
+  DRIFTBACK_INGEST_MEMORY: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024 * 1024),
 });
 
 export interface AppEnv {
@@ -59,10 +67,14 @@ export interface AppEnv {
 function credentialProblems(e: z.infer<typeof schema>, privateKey: string | undefined): string[] {
   const problems: string[] = [];
   if (e.APP_ID && !e.WEBHOOK_SECRET) {
-    problems.push('WEBHOOK_SECRET: APP_ID is set but WEBHOOK_SECRET is not: set it to the webhook secret of the App settings page (or a new one from `openssl rand -hex 32`, saved there too)');
+    problems.push(
+      'WEBHOOK_SECRET: APP_ID is set but WEBHOOK_SECRET is not: set it to the webhook secret of the App settings page (or a new one from `openssl rand -hex 32`, saved there too)',
+    );
   }
   if (e.APP_ID && !privateKey) {
-    problems.push('PRIVATE_KEY: APP_ID is set but no private key is: set PRIVATE_KEY_PATH to the .pem file from the App settings page, or PRIVATE_KEY to its text');
+    problems.push(
+      'PRIVATE_KEY: APP_ID is set but no private key is: set PRIVATE_KEY_PATH to the .pem file from the App settings page, or PRIVATE_KEY to its text',
+    );
   }
   if (e.DRIFTBACK_TOKEN_SECRET !== undefined) {
     const problem = tokenSecretProblem(e.DRIFTBACK_TOKEN_SECRET);
@@ -74,7 +86,9 @@ function credentialProblems(e: z.infer<typeof schema>, privateKey: string | unde
 /** Reads the environment; throws one message listing every variable that is wrong. */
 export function readAppEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppEnv {
   const parsed = schema.safeParse(env);
-  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   let privateKey: string | undefined;
   try {
     privateKey = readPrivateKey(env, cwd)?.key;

@@ -14,7 +14,9 @@ export interface InstallationClients {
 
 export class NotInstalledError extends Error {
   constructor(readonly repository: string) {
-    super(`the App is not installed on ${repository}: install it on the repository (or add the repository to the installation)`);
+    super(
+      `the App is not installed on ${repository}: install it on the repository (or add the repository to the installation)`,
+    );
     this.name = 'NotInstalledError';
   }
 }
@@ -74,6 +76,10 @@ export function createInstallationClients(app: Probot, options: InstallationClie
 }
 
 /** One-off form of `createInstallationClients(app).forRepository(repository)` (no cache kept). */
-export async function installationOctokitFor(app: Probot, repository: string, options: InstallationClientsOptions = {}): Promise<GitHubClient> {
+export async function installationOctokitFor(
+  app: Probot,
+  repository: string,
+  options: InstallationClientsOptions = {},
+): Promise<GitHubClient> {
   return createInstallationClients(app, options).forRepository(repository);
 }

@@ -25,7 +25,12 @@ export function givenUpHandlers(deps: GiveUpDeps): Record<string, GiveUpHandler>
       const octokit = await deps.clients.forRepository(payload.repository);
       const { data: pull } = await octokit.rest.pulls.get({ owner, repo, pull_number: payload.number });
       await createOrUpdateCheckRun(octokit, {
-        owner, repo, name: PLAN_CHECK_NAME, headSha: pull.head.sha, conclusion: 'failure', annotations: [],
+        owner,
+        repo,
+        name: PLAN_CHECK_NAME,
+        headSha: pull.head.sha,
+        conclusion: 'failure',
+        annotations: [],
         title: 'driftback could not plan this pull request',
         summary: `The plan was given up after ${info.attempts} attempt${info.attempts === 1 ? '' : 's'}: ${info.reason}.\n\nRe-run this check, or push a commit, to plan again.`,
       });
@@ -36,7 +41,10 @@ export function givenUpHandlers(deps: GiveUpDeps): Record<string, GiveUpHandler>
       const state = await readClusterState(deps.store, repository, cluster);
       const message = `the drift check of ${cluster} was given up after ${info.attempts} attempt${info.attempts === 1 ? '' : 's'}: ${info.reason}; the next snapshot or push checks again`;
       await writeClusterState(deps.store, repository, cluster, {
-        ...state, lastReconcileAt: deps.now().toISOString(), outcome: { type: 'failed', message }, problems: [{ file: `cluster ${cluster}`, message }],
+        ...state,
+        lastReconcileAt: deps.now().toISOString(),
+        outcome: { type: 'failed', message },
+        problems: [{ file: `cluster ${cluster}`, message }],
       });
     },
   };

@@ -7,7 +7,17 @@ import { pino, type DestinationStream, type Logger } from 'pino';
 const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie'];
 
 /** Where a header object sits in what the App, Probot and pino-http log. */
-const HEADER_HOLDERS = ['headers', 'req.headers', 'res.headers', 'request.headers', 'response.headers', 'err.request.headers', 'err.response.headers', 'error.request.headers', '*.headers'];
+const HEADER_HOLDERS = [
+  'headers',
+  'req.headers',
+  'res.headers',
+  'request.headers',
+  'response.headers',
+  'err.request.headers',
+  'err.response.headers',
+  'error.request.headers',
+  '*.headers',
+];
 
 /**
  * The one logger interface every part of the App is handed (Probot's `app.log`, a pino logger, fits
@@ -20,7 +30,9 @@ export interface AppLogger {
   error(fields: Record<string, unknown>, message: string): void;
 }
 
-export const REDACTED_PATHS = HEADER_HOLDERS.flatMap((holder) => SECRET_HEADERS.map((header) => `${holder}["${header}"]`));
+export const REDACTED_PATHS = HEADER_HOLDERS.flatMap((holder) =>
+  SECRET_HEADERS.map((header) => `${holder}["${header}"]`),
+);
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = { name: 'probot', level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };

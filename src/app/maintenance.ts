@@ -9,9 +9,14 @@ export { MAINTENANCE_QUEUE } from './queue/jobs.js';
 /** How often maintenance runs, in seconds. Default hourly. */
 export const MAINTENANCE_EVERY_SECONDS = 3600;
 
-export function maintenanceHandler(deps: { store: Pick<Store, 'evictBlobs'>; now: () => Date; log: Pick<AppLogger, 'info'> }): JobHandler {
+export function maintenanceHandler(deps: {
+  store: Pick<Store, 'evictBlobs'>;
+  now: () => Date;
+  log: Pick<AppLogger, 'info'>;
+}): JobHandler {
   return async (_payload, meta) => {
     const evicted = await evictUnusedBlobs(deps.store, deps.now().getTime());
-    if (evicted > 0) deps.log.info({ jobId: meta.jobId, evicted }, 'blob cache: evicted blobs and listings no job used for 2 days');
+    if (evicted > 0)
+      deps.log.info({ jobId: meta.jobId, evicted }, 'blob cache: evicted blobs and listings no job used for 2 days');
   };
 }

@@ -13,21 +13,72 @@ export function createMetrics() {
   const labels = ['repository', 'cluster'] as const;
   const metrics = {
     registry,
-    snapshotAge: new Gauge({ name: 'driftback_snapshot_age_seconds', help: 'Seconds since the latest snapshot of a cluster was captured', labelNames: labels, registers: [registry] }),
-    driftResources: new Gauge({ name: 'driftback_drift_resources', help: 'Resources with persistent drift, by cause', labelNames: [...labels, 'cause'], registers: [registry] }),
-    conflicts: new Gauge({ name: 'driftback_conflicts', help: 'Fields Git declares that a controller owns', labelNames: labels, registers: [registry] }),
-    suspended: new Gauge({ name: 'driftback_suspended_resources', help: 'Suspended reconcilers and workloads', labelNames: labels, registers: [registry] }),
+    snapshotAge: new Gauge({
+      name: 'driftback_snapshot_age_seconds',
+      help: 'Seconds since the latest snapshot of a cluster was captured',
+      labelNames: labels,
+      registers: [registry],
+    }),
+    driftResources: new Gauge({
+      name: 'driftback_drift_resources',
+      help: 'Resources with persistent drift, by cause',
+      labelNames: [...labels, 'cause'],
+      registers: [registry],
+    }),
+    conflicts: new Gauge({
+      name: 'driftback_conflicts',
+      help: 'Fields Git declares that a controller owns',
+      labelNames: labels,
+      registers: [registry],
+    }),
+    suspended: new Gauge({
+      name: 'driftback_suspended_resources',
+      help: 'Suspended reconcilers and workloads',
+      labelNames: labels,
+      registers: [registry],
+    }),
     suspendedSeconds: new Gauge({
       name: 'driftback_suspended_seconds',
       help: 'Seconds a source has been suspended (Flux suspend, Argo CD automated sync off), at scrape time',
-      labelNames: [...labels, 'source'], registers: [registry],
+      labelNames: [...labels, 'source'],
+      registers: [registry],
     }),
-    degraded: new Gauge({ name: 'driftback_degraded_resources', help: 'Resources whose health is Degraded', labelNames: labels, registers: [registry] }),
-    reconcileDuration: new Histogram({ name: 'driftback_reconcile_duration_seconds', help: 'Duration of reconcile jobs', labelNames: ['result'], buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120], registers: [registry] }),
-    reconcileErrors: new Counter({ name: 'driftback_reconcile_errors_total', help: 'Reconcile jobs that failed', labelNames: labels, registers: [registry] }),
-    githubRequests: new Counter({ name: 'driftback_github_requests_total', help: 'GitHub API requests', labelNames: ['route', 'status'], registers: [registry] }),
-    githubRateLimitRemaining: new Gauge({ name: 'driftback_github_rate_limit_remaining', help: 'x-ratelimit-remaining of the last GitHub response', registers: [registry] }),
-    snapshotsReceived: new Counter({ name: 'driftback_snapshots_received_total', help: 'Snapshot uploads by result', labelNames: ['result'], registers: [registry] }),
+    degraded: new Gauge({
+      name: 'driftback_degraded_resources',
+      help: 'Resources whose health is Degraded',
+      labelNames: labels,
+      registers: [registry],
+    }),
+    reconcileDuration: new Histogram({
+      name: 'driftback_reconcile_duration_seconds',
+      help: 'Duration of reconcile jobs',
+      labelNames: ['result'],
+      buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+      registers: [registry],
+    }),
+    reconcileErrors: new Counter({
+      name: 'driftback_reconcile_errors_total',
+      help: 'Reconcile jobs that failed',
+      labelNames: labels,
+      registers: [registry],
+    }),
+    githubRequests: new Counter({
+      name: 'driftback_github_requests_total',
+      help: 'GitHub API requests',
+      labelNames: ['route', 'status'],
+      registers: [registry],
+    }),
+    githubRateLimitRemaining: new Gauge({
+      name: 'driftback_github_rate_limit_remaining',
+      help: 'x-ratelimit-remaining of the last GitHub response',
+      registers: [registry],
+    }),
+    snapshotsReceived: new Counter({
+      name: 'driftback_snapshots_received_total',
+      help: 'Snapshot uploads by result',
+      labelNames: ['result'],
+      registers: [registry],
+    }),
   };
   return metrics;
 }
@@ -53,7 +104,10 @@ const CAUSES: readonly Cause[] = ['human', 'controller', 'applier', 'unknown'];
 
 /** driftback_degraded_resources, _suspended_resources, _conflicts and _drift_resources of one cluster. */
 export function recordClusterFigures(
-  metrics: Metrics, repository: string, cluster: string, figures: Omit<ClusterFigures, 'resources'>,
+  metrics: Metrics,
+  repository: string,
+  cluster: string,
+  figures: Omit<ClusterFigures, 'resources'>,
 ): void {
   const labels = clusterLabels(repository, cluster);
   metrics.degraded.set(labels, figures.degraded);
@@ -64,7 +118,9 @@ export function recordClusterFigures(
 
 /** driftback_snapshot_age_seconds: how old each cluster's latest snapshot is at `now`. */
 export function recordSnapshotAges(
-  metrics: Metrics, latest: Iterable<{ repository: string; cluster: string; capturedAt: string }>, now: Date,
+  metrics: Metrics,
+  latest: Iterable<{ repository: string; cluster: string; capturedAt: string }>,
+  now: Date,
 ): void {
   for (const { repository, cluster, capturedAt } of latest) {
     const captured = Date.parse(capturedAt);
@@ -78,13 +134,18 @@ export function recordSnapshotAges(
  * are rewritten as a whole, so a resumed source's series is gone.
  */
 export function recordSuspendedSeconds(
-  metrics: Metrics, suspended: Iterable<{ repository: string; cluster: string; source: string; since: string }>, now: Date,
+  metrics: Metrics,
+  suspended: Iterable<{ repository: string; cluster: string; source: string; since: string }>,
+  now: Date,
 ): void {
   metrics.suspendedSeconds.reset();
   for (const { repository, cluster, source, since } of suspended) {
     const at = Date.parse(since);
     if (!Number.isFinite(at)) continue;
-    metrics.suspendedSeconds.set({ ...clusterLabels(repository, cluster), source }, Math.max(0, (now.getTime() - at) / 1000));
+    metrics.suspendedSeconds.set(
+      { ...clusterLabels(repository, cluster), source },
+      Math.max(0, (now.getTime() - at) / 1000),
+    );
   }
 }
 

@@ -19,7 +19,10 @@ function fromVariable(value: string): string {
 }
 
 function fromFile(path: string, variable: string): string {
-  if (!existsSync(path)) throw new Error(`${variable} names ${path}, which does not exist: point it at the .pem file downloaded from the App's settings page`);
+  if (!existsSync(path))
+    throw new Error(
+      `${variable} names ${path}, which does not exist: point it at the .pem file downloaded from the App's settings page`,
+    );
   return readFileSync(path, 'utf8');
 }
 
@@ -27,10 +30,15 @@ function fromFile(path: string, variable: string): string {
 export function readPrivateKey(env: NodeJS.ProcessEnv, cwd = process.cwd()): PrivateKeyFound {
   let found: PrivateKeyFound;
   if (env.PRIVATE_KEY) found = { key: fromVariable(env.PRIVATE_KEY), from: 'PRIVATE_KEY' };
-  else if (env.PRIVATE_KEY_PATH) found = { key: fromFile(resolve(cwd, env.PRIVATE_KEY_PATH), 'PRIVATE_KEY_PATH'), from: `PRIVATE_KEY_PATH (${env.PRIVATE_KEY_PATH})` };
+  else if (env.PRIVATE_KEY_PATH)
+    found = {
+      key: fromFile(resolve(cwd, env.PRIVATE_KEY_PATH), 'PRIVATE_KEY_PATH'),
+      from: `PRIVATE_KEY_PATH (${env.PRIVATE_KEY_PATH})`,
+    };
   else {
     const pems = readdirSync(cwd).filter((name) => name.endsWith('.pem'));
-    if (pems.length > 1) throw new Error(`several .pem files in ${cwd} (${pems.join(', ')}): set PRIVATE_KEY_PATH to the App's key`);
+    if (pems.length > 1)
+      throw new Error(`several .pem files in ${cwd} (${pems.join(', ')}): set PRIVATE_KEY_PATH to the App's key`);
     if (pems.length === 1) found = { key: readFileSync(resolve(cwd, pems[0]), 'utf8'), from: pems[0] };
   }
   if (!found) return undefined;
@@ -39,7 +47,9 @@ export function readPrivateKey(env: NodeJS.ProcessEnv, cwd = process.cwd()): Pri
     if (!pem) throw new Error('no PEM block');
     createPrivateKey(pem);
   } catch (error) {
-    throw new Error(`the private key from ${found.from} is not a PEM private key (${(error as Error).message}): use the .pem file GitHub generated for the App, unchanged`);
+    throw new Error(
+      `the private key from ${found.from} is not a PEM private key (${(error as Error).message}): use the .pem file GitHub generated for the App, unchanged`,
+    );
   }
   return { key: pem + '\n', from: found.from };
 }

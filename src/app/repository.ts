@@ -7,7 +7,16 @@
 // Blobs fetched here reach the store only when the caller `keep`s what its renders read.
 import { CONFIG_PATH, parseConfig, type ConfigResult } from '../core/config/index.js';
 import { NO_OVERRIDES, TEMPLATES_DIR, templateOverrides, type TemplateOverrides } from '../core/report/index.js';
-import { fetchBlobTexts, hasStatus, readFileAt, readTreeFiles, type BaseTreeListing, type GitHubClient, type RepoTreeEntry, type TreeRead } from '../github/index.js';
+import {
+  fetchBlobTexts,
+  hasStatus,
+  readFileAt,
+  readTreeFiles,
+  type BaseTreeListing,
+  type GitHubClient,
+  type RepoTreeEntry,
+  type TreeRead,
+} from '../github/index.js';
 import { blobSession, cachedListing, keepListing, type BlobSession } from './blob-cache.js';
 import type { Store } from '../store/types.js';
 
@@ -74,11 +83,22 @@ const BINARY = /\.(png|jpe?g|gif|ico|webp|svg|pdf|zip|gz|tgz|tar|jar|woff2?|ttf|
 type RepositoryStore = Pick<Store, 'getBlobs' | 'putBlobs' | 'touchBlobs'>;
 
 function missingConfig(): ConfigResult {
-  return { ok: false, problems: [{ file: CONFIG_PATH, message: `no ${CONFIG_PATH} on the default branch: add one that lists the clusters (name and path)` }] };
+  return {
+    ok: false,
+    problems: [
+      {
+        file: CONFIG_PATH,
+        message: `no ${CONFIG_PATH} on the default branch: add one that lists the clusters (name and path)`,
+      },
+    ],
+  };
 }
 
 /** The config at a commit (contents API); a missing file is a problem that says what to add. */
-export async function readConfigAt(octokit: GitHubClient, at: { owner: string; repo: string; sha: string }): Promise<ConfigResult> {
+export async function readConfigAt(
+  octokit: GitHubClient,
+  at: { owner: string; repo: string; sha: string },
+): Promise<ConfigResult> {
   const text = await readFileAt(octokit, { owner: at.owner, repo: at.repo, ref: at.sha, path: CONFIG_PATH });
   return text === undefined ? missingConfig() : parseConfig(text, CONFIG_PATH);
 }
@@ -87,7 +107,11 @@ export async function readConfigAt(octokit: GitHubClient, at: { owner: string; r
  * The config from the tree already read. Only a config the listing cannot settle costs a contents
  * read: a symbolic link (the contents API follows it) or a listing GitHub cut and the walk missed.
  */
-async function configFromTree(octokit: GitHubClient, at: { owner: string; repo: string; sha: string }, tree: TreeRead): Promise<ConfigResult> {
+async function configFromTree(
+  octokit: GitHubClient,
+  at: { owner: string; repo: string; sha: string },
+  tree: TreeRead,
+): Promise<ConfigResult> {
   const text = tree.files.get(CONFIG_PATH);
   if (text !== undefined) return parseConfig(text, CONFIG_PATH);
   if (!tree.entries.has(CONFIG_PATH) && !tree.walked) return missingConfig();
@@ -107,7 +131,12 @@ type TreeReader = (treeish: string, treeSha?: string) => Promise<TreeRead>;
  * only when its root tree differs is the new commit looked up, and its tree checked against the
  * listing, so a push between the two reads cannot pair one commit with another commit's files.
  */
-async function readDefaultHead(octokit: GitHubClient, at: RepositoryAt, branch: string, read: TreeReader): Promise<{ commitSha: string; tree: TreeRead }> {
+async function readDefaultHead(
+  octokit: GitHubClient,
+  at: RepositoryAt,
+  branch: string,
+  read: TreeReader,
+): Promise<{ commitSha: string; tree: TreeRead }> {
   // A name with a slash would have to travel as one escaped path segment; the ref read is the safe way.
   if (!at.knownHead || branch.includes('/')) {
     const commitSha = await refHead(octokit, at, branch);
@@ -126,7 +155,10 @@ async function readDefaultHead(octokit: GitHubClient, at: RepositoryAt, branch: 
  * dashboard and alert issues): one listing of the templates directory, blobs through the cache.
  */
 export async function readTemplatesAt(
-  octokit: GitHubClient, at: { owner: string; repo: string; ref: string }, store: RepositoryStore, now: number,
+  octokit: GitHubClient,
+  at: { owner: string; repo: string; ref: string },
+  store: RepositoryStore,
+  now: number,
 ): Promise<TemplateOverrides> {
   let listing: unknown;
   try {
@@ -137,7 +169,9 @@ export async function readTemplatesAt(
     throw error;
   }
   if (!Array.isArray(listing)) return NO_OVERRIDES;
-  const files = (listing as Array<{ type: string; path: string; sha: string }>).filter((entry) => entry.type === 'file');
+  const files = (listing as Array<{ type: string; path: string; sha: string }>).filter(
+    (entry) => entry.type === 'file',
+  );
   const session = blobSession(store);
   const shas = files.map((file) => file.sha);
   const { blobs } = await fetchBlobTexts(octokit, { owner: at.owner, repo: at.repo, blobCache: session }, shas);
@@ -147,12 +181,20 @@ export async function readTemplatesAt(
 
 /** Files every render of the repository may read besides its own: the config, kustomizations and template overrides. */
 export function alwaysRead(path: string): boolean {
-  return path === CONFIG_PATH || path.startsWith(TEMPLATES_DIR) || KUSTOMIZATION_NAMES.has(path.slice(path.lastIndexOf('/') + 1));
+  return (
+    path === CONFIG_PATH ||
+    path.startsWith(TEMPLATES_DIR) ||
+    KUSTOMIZATION_NAMES.has(path.slice(path.lastIndexOf('/') + 1))
+  );
 }
 
 const KUSTOMIZATION_NAMES = new Set(['kustomization.yaml', 'kustomization.yml', 'Kustomization']);
 
-export async function loadRepositoryAt(octokit: GitHubClient, at: RepositoryAt, store: RepositoryStore): Promise<LoadedRepository> {
+export async function loadRepositoryAt(
+  octokit: GitHubClient,
+  at: RepositoryAt,
+  store: RepositoryStore,
+): Promise<LoadedRepository> {
   const { owner, repo } = at;
   const paths = at.paths ?? [''];
   const now = at.now ?? Date.now();
@@ -164,15 +206,22 @@ export async function loadRepositoryAt(octokit: GitHubClient, at: RepositoryAt, 
     if (treeSha && !listing) listingRead = true;
     else if (listing) listingRead = false;
     return readTreeFiles(octokit, {
-      owner, repo, commitSha: treeSha && !listing ? treeSha : treeish, paths: paths.includes('') ? paths : [...paths, CONFIG_PATH, TEMPLATES_DIR.slice(0, -1)], blobCache: blobs,
-      filter: (path) => !BINARY.test(path), ...(at.fetch ? { fetch: (path: string) => alwaysRead(path) || at.fetch!(path) } : {}), ...(listing ? { listing } : {}),
+      owner,
+      repo,
+      commitSha: treeSha && !listing ? treeSha : treeish,
+      paths: paths.includes('') ? paths : [...paths, CONFIG_PATH, TEMPLATES_DIR.slice(0, -1)],
+      blobCache: blobs,
+      filter: (path) => !BINARY.test(path),
+      ...(at.fetch ? { fetch: (path: string) => alwaysRead(path) || at.fetch!(path) } : {}),
+      ...(listing ? { listing } : {}),
     });
   };
   const readDefaultBranch = async () => (await octokit.rest.repos.get({ owner, repo })).data.default_branch;
   let defaultBranchRead = at.defaultBranch === undefined;
   let defaultBranch = at.defaultBranch ?? (await readDefaultBranch());
   let head: { commitSha: string; tree: TreeRead };
-  if (at.trustedHead && !at.sha && !at.ref) head = { commitSha: at.trustedHead.commitSha, tree: await read(at.trustedHead.commitSha, at.trustedHead.treeSha) };
+  if (at.trustedHead && !at.sha && !at.ref)
+    head = { commitSha: at.trustedHead.commitSha, tree: await read(at.trustedHead.commitSha, at.trustedHead.treeSha) };
   else if (at.sha) head = { commitSha: at.sha, tree: await read(at.sha) };
   else if (at.ref) {
     const commitSha = await refHead(octokit, at, at.ref);
@@ -191,16 +240,34 @@ export async function loadRepositoryAt(octokit: GitHubClient, at: RepositoryAt, 
   const { commitSha: headSha, tree } = head;
   const config = await configFromTree(octokit, { owner, repo, sha: headSha }, tree);
   return {
-    owner, repo, defaultBranch, defaultBranchRead, headSha, treeSha: tree.treeSha, config,
-    files: tree.files, entries: tree.entries, listing: tree.listing, blobsFetched: tree.blobsFetched, unread: tree.unread, blobs, listingRead,
+    owner,
+    repo,
+    defaultBranch,
+    defaultBranchRead,
+    headSha,
+    treeSha: tree.treeSha,
+    config,
+    files: tree.files,
+    entries: tree.entries,
+    listing: tree.listing,
+    blobsFetched: tree.blobsFetched,
+    unread: tree.unread,
+    blobs,
+    listingRead,
   };
 }
 
 /** Fetches the listed files among `paths` not read yet into `loaded.files`; returns how many. */
-export async function readMore(octokit: GitHubClient, loaded: LoadedRepository, paths: Iterable<string>): Promise<number> {
+export async function readMore(
+  octokit: GitHubClient,
+  loaded: LoadedRepository,
+  paths: Iterable<string>,
+): Promise<number> {
   const wanted = [...new Set(paths)].filter((path) => loaded.unread.has(path));
   if (wanted.length === 0) return 0;
-  const texts = await fetchBlobTexts(octokit, { owner: loaded.owner, repo: loaded.repo, blobCache: loaded.blobs }, [...new Set(wanted.map((path) => loaded.unread.get(path)!))]);
+  const texts = await fetchBlobTexts(octokit, { owner: loaded.owner, repo: loaded.repo, blobCache: loaded.blobs }, [
+    ...new Set(wanted.map((path) => loaded.unread.get(path)!)),
+  ]);
   for (const path of wanted) {
     loaded.files.set(path, texts.blobs.get(loaded.unread.get(path)!)!);
     loaded.unread.delete(path);
@@ -226,7 +293,12 @@ export function standInsAmong(loaded: LoadedRepository, read: Iterable<string>):
 }
 
 /** Caches what the renders read (and the config and kustomizations), and the listing when it was read. */
-export async function keepRead(store: RepositoryStore, loaded: LoadedRepository, read: Iterable<string>, now: number): Promise<void> {
+export async function keepRead(
+  store: RepositoryStore,
+  loaded: LoadedRepository,
+  read: Iterable<string>,
+  now: number,
+): Promise<void> {
   const paths = new Set(read);
   for (const path of loaded.files.keys()) if (alwaysRead(path)) paths.add(path);
   const shas = [...paths].flatMap((path) => (loaded.entries.get(path)?.sha ? [loaded.entries.get(path)!.sha] : []));

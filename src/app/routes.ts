@@ -16,11 +16,21 @@ function sameToken(presented: string | undefined, expected: string): boolean {
  * GET /metrics. The series name every installation's repositories and clusters, so on an App shared
  * by several organisations `token` (METRICS_TOKEN) keeps them to whoever holds it.
  */
-export function createMetricsHandler(metrics: Metrics, beforeScrape: () => Promise<void> = async () => undefined, token?: string) {
+export function createMetricsHandler(
+  metrics: Metrics,
+  beforeScrape: () => Promise<void> = async () => undefined,
+  token?: string,
+) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     if (pathOf(req) !== '/metrics' || req.method !== 'GET') return false;
     if (token && !sameToken(bearerToken(req), token)) {
-      return sendError(res, 401, 'send the App\'s METRICS_TOKEN as Authorization: Bearer <token> (Prometheus: authorization.credentials in the scrape config)', {}, { 'www-authenticate': 'Bearer realm="metrics"' });
+      return sendError(
+        res,
+        401,
+        "send the App's METRICS_TOKEN as Authorization: Bearer <token> (Prometheus: authorization.credentials in the scrape config)",
+        {},
+        { 'www-authenticate': 'Bearer realm="metrics"' },
+      );
     }
     await beforeScrape().catch(() => undefined);
     const text = await metrics.registry.metrics();

@@ -43,11 +43,16 @@ export interface StartOverrides {
   logDestination?: DestinationStream;
 }
 
-export async function startDriftback(env: AppEnv, classes: ProbotClasses, overrides: StartOverrides = {}): Promise<Running> {
+export async function startDriftback(
+  env: AppEnv,
+  classes: ProbotClasses,
+  overrides: StartOverrides = {},
+): Promise<Running> {
   const { Probot, Server } = classes;
   const configured = Boolean(env.appId && env.privateKey);
   // readAppEnv refuses this too; checked here for every other way in (tests, embedding).
-  if (env.appId && !env.webhookSecret) throw new Error('APP_ID is set but WEBHOOK_SECRET is not: set the webhook secret of the App settings page');
+  if (env.appId && !env.webhookSecret)
+    throw new Error('APP_ID is set but WEBHOOK_SECRET is not: set the webhook secret of the App settings page');
   const ProbotWithDefaults = Probot.defaults({
     appId: env.appId ?? 1,
     privateKey: env.privateKey ?? 'unused until the App is registered',
@@ -62,7 +67,13 @@ export async function startDriftback(env: AppEnv, classes: ProbotClasses, overri
   // Probot's Server reads port 0 as 3000, so an ephemeral port is picked here; and it builds its own
   // logger at info (ignoring Probot's logLevel) unless handed one, so the logger is made here too.
   const listenPort = env.port === 0 ? await ephemeralPort(host) : env.port;
-  const server = new Server({ Probot: ProbotWithDefaults, host, port: listenPort, log: createLogger(env.logLevel, overrides.logDestination), request: overrides.request as never });
+  const server = new Server({
+    Probot: ProbotWithDefaults,
+    host,
+    port: listenPort,
+    log: createLogger(env.logLevel, overrides.logDestination),
+    request: overrides.request as never,
+  });
   const store = overrides.store ?? (await openStore({ dataDir: env.dataDir, databaseUrl: env.databaseUrl }));
   const metrics = createMetrics();
   let log!: ProbotClass['log'];
@@ -74,16 +85,27 @@ export async function startDriftback(env: AppEnv, classes: ProbotClasses, overri
   await server.load(async (app: ProbotClass, { addHandler }: ApplicationFunctionOptions) => {
     log = app.log;
     queue = createQueue({ store, logger: app.log });
-    const driftback = createApp({ probot: app, store, queue, metrics, now, log: app.log }, {
-      appId: env.appId ?? 1, tokenSecret: env.tokenSecret, maxSnapshotBytes: env.maxSnapshotBytes, uploadsPerMinute: env.uploadsPerMinute,
-      ingestConcurrency: env.ingestConcurrency, ingestMemoryBytes: env.ingestMemoryBytes, trustProxy: env.trustProxy, metricsToken: env.metricsToken,
-    });
+    const driftback = createApp(
+      { probot: app, store, queue, metrics, now, log: app.log },
+      {
+        appId: env.appId ?? 1,
+        tokenSecret: env.tokenSecret,
+        maxSnapshotBytes: env.maxSnapshotBytes,
+        uploadsPerMinute: env.uploadsPerMinute,
+        ingestConcurrency: env.ingestConcurrency,
+        ingestMemoryBytes: env.ingestMemoryBytes,
+        trustProxy: env.trustProxy,
+        metricsToken: env.metricsToken,
+      },
+    );
     for (const route of driftback.routes) addHandler(route);
     for (const { queue: name, everySeconds } of driftback.schedules) await queue.schedule(name, everySeconds);
     jobs = driftback.jobs;
     givenUp = driftback.givenUp;
     if (!configured) {
-      app.log.warn('APP_ID and PRIVATE_KEY are not set: open this server in a browser to register the App on GitHub from app.yml');
+      app.log.warn(
+        'APP_ID and PRIVATE_KEY are not set: open this server in a browser to register the App on GitHub from app.yml',
+      );
       addHandler(await loadProbotSetup(app, env, server));
     }
   });
@@ -125,8 +147,16 @@ async function loadProbotSetup(app: ProbotClass, env: AppEnv, server: ServerClas
   const probotEntry = fileURLToPath(import.meta.resolve('probot'));
   const setupUrl = pathToFileURL(join(dirname(probotEntry), 'apps', 'setup.js')).href;
   const { setupAppFactory } = (await import(setupUrl)) as {
-    setupAppFactory: (options: { host: string; port: number; log: unknown }) => () => Promise<(req: unknown, res: unknown) => unknown>;
+    setupAppFactory: (options: {
+      host: string;
+      port: number;
+      log: unknown;
+    }) => () => Promise<(req: unknown, res: unknown) => unknown>;
   };
-  const handler = await setupAppFactory({ host: env.host ?? 'localhost', port: env.port || server.port, log: app.log.child({ name: 'setup' }) })();
+  const handler = await setupAppFactory({
+    host: env.host ?? 'localhost',
+    port: env.port || server.port,
+    log: app.log.child({ name: 'setup' }),
+  })();
   return handler as never;
 }

@@ -90,7 +90,10 @@ export function createApp(deps: AppDeps, settings: AppSettings): DriftbackApp {
   const routes: Route[] = [
     // POST /api/v1/snapshots, GET /api/v1/clusters/<owner>/<repo>/<cluster>
     createUploadHandler({
-      store, queue, now, log,
+      store,
+      queue,
+      now,
+      log,
       tokenSecret: settings.tokenSecret,
       maxSnapshotBytes: settings.maxSnapshotBytes,
       rateLimiter: createRateLimiter(settings.uploadsPerMinute),

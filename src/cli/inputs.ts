@@ -8,8 +8,15 @@ import { findCluster, type ClusterConfig, type Config } from '../core/config/ind
 import type { ParseCache } from '../core/manifests/index.js';
 import { formatProblem, type SourceProblem } from '../core/model/index.js';
 import {
-  clusterRoot, evaluateDrift, renderCluster, type ClusterRender, type ClusterTarget, type DriftEvaluation,
-  type DriftInput, type EvaluatedDrift, type LiveState,
+  clusterRoot,
+  evaluateDrift,
+  renderCluster,
+  type ClusterRender,
+  type ClusterTarget,
+  type DriftEvaluation,
+  type DriftInput,
+  type EvaluatedDrift,
+  type LiveState,
 } from '../core/pipeline/index.js';
 import { CliError, loadConfig, readTree, type LiveInput } from './io.js';
 
@@ -58,32 +65,66 @@ export type MissingConfig = 'needs-config' | 'no-such-cluster';
 export const displayPath = (cwd: string, path: string): string => relative(cwd, path) || '.';
 
 /** The config and the cluster named on the command line; `configDir` is searched when `--config` is not given. */
-export async function resolveConfig(cwd: string, configFlag: string | undefined, configDir: string | undefined, clusterName: string | undefined, namespaceFlag: string | undefined, missingConfig: MissingConfig = 'needs-config'): Promise<ResolvedConfig> {
+export async function resolveConfig(
+  cwd: string,
+  configFlag: string | undefined,
+  configDir: string | undefined,
+  clusterName: string | undefined,
+  namespaceFlag: string | undefined,
+  missingConfig: MissingConfig = 'needs-config',
+): Promise<ResolvedConfig> {
   const { config, path } = await loadConfig(configFlag && resolve(cwd, configFlag), configDir);
   const cluster = clusterName ? pickCluster(cwd, config, clusterName, path, missingConfig) : undefined;
-  return { config, configPath: path, cluster, defaultNamespace: namespaceFlag ?? cluster?.defaultNamespace ?? 'default' };
+  return {
+    config,
+    configPath: path,
+    cluster,
+    defaultNamespace: namespaceFlag ?? cluster?.defaultNamespace ?? 'default',
+  };
 }
 
-function pickCluster(cwd: string, config: Config, name: string, configPath: string | undefined, missingConfig: MissingConfig): ClusterConfig {
-  if (!configPath && missingConfig === 'no-such-cluster') throw new CliError(`--cluster ${name}: the config lists no such cluster (there is no config: add .github/driftback.yml or pass --config)`);
-  if (!configPath) throw new CliError(`--cluster ${name}: needs the config that lists it: pass --config <repo>/.github/driftback.yml`);
+function pickCluster(
+  cwd: string,
+  config: Config,
+  name: string,
+  configPath: string | undefined,
+  missingConfig: MissingConfig,
+): ClusterConfig {
+  if (!configPath && missingConfig === 'no-such-cluster')
+    throw new CliError(
+      `--cluster ${name}: the config lists no such cluster (there is no config: add .github/driftback.yml or pass --config)`,
+    );
+  if (!configPath)
+    throw new CliError(`--cluster ${name}: needs the config that lists it: pass --config <repo>/.github/driftback.yml`);
   const cluster = findCluster(config, name);
   if (!cluster) {
     const known = config.clusters?.map((candidate) => candidate.name).join(', ');
-    throw new CliError(`--cluster ${name}: the config lists no such cluster (${known ? 'it lists: ' + known : 'it has no clusters section'}): ${displayPath(cwd, configPath)}`);
+    throw new CliError(
+      `--cluster ${name}: the config lists no such cluster (${known ? 'it lists: ' + known : 'it has no clusters section'}): ${displayPath(cwd, configPath)}`,
+    );
   }
   return cluster;
 }
 
 /** Reads `dir` (a directory of manifests or one file); with a cluster, its path inside `dir` is the part rendered. */
-export async function readManifestTree(cwd: string, dirFlag: string, dir: string, resolved: Pick<ResolvedConfig, 'cluster' | 'configPath'>): Promise<ManifestTree> {
+export async function readManifestTree(
+  cwd: string,
+  dirFlag: string,
+  dir: string,
+  resolved: Pick<ResolvedConfig, 'cluster' | 'configPath'>,
+): Promise<ManifestTree> {
   const full = resolve(cwd, dir);
   const info = await stat(full).catch(() => undefined);
   if (!info) throw new CliError(`--${dirFlag} ${dir}: no such file or directory`);
   return treeOf(cwd, full, info.isDirectory() ? full : dirname(full), resolved);
 }
 
-async function treeOf(cwd: string, full: string, base: string, { cluster, configPath }: Pick<ResolvedConfig, 'cluster' | 'configPath'>): Promise<ManifestTree> {
+async function treeOf(
+  cwd: string,
+  full: string,
+  base: string,
+  { cluster, configPath }: Pick<ResolvedConfig, 'cluster' | 'configPath'>,
+): Promise<ManifestTree> {
   const files = await readTree(full, { allText: true });
   const displayRoot = displayPath(cwd, base);
   if (!cluster) return { files, root: '', dir: base, displayRoot };
@@ -91,7 +132,9 @@ async function treeOf(cwd: string, full: string, base: string, { cluster, config
   // Without a path the cluster's sources (in the snapshot) say what is rendered; `.` is the whole tree.
   if (cluster.path !== undefined && root !== '' && ![...files.keys()].some((file) => file.startsWith(root + '/'))) {
     const where = configPath ? displayPath(cwd, configPath) : `--cluster ${cluster.name}`;
-    throw new CliError(`${where}: cluster ${cluster.name} has path "${cluster.path}", but ${join(displayRoot, root)} holds no manifests`);
+    throw new CliError(
+      `${where}: cluster ${cluster.name} has path "${cluster.path}", but ${join(displayRoot, root)} holds no manifests`,
+    );
   }
   return { files, root, dir: base, displayRoot };
 }
@@ -102,8 +145,16 @@ export async function resolveManifests(request: ManifestRequest): Promise<Resolv
   const full = dir === undefined ? undefined : resolve(cwd, dir);
   const info = full === undefined ? undefined : await stat(full).catch(() => undefined);
   if (dir !== undefined && !info) throw new CliError(`--${dirFlag} ${dir}: no such file or directory`);
-  const resolved = await resolveConfig(cwd, request.configFlag, info?.isDirectory() ? full : undefined, request.clusterName, request.namespaceFlag, request.missingConfig);
-  if (full !== undefined) return { ...resolved, ...(await treeOf(cwd, full, info!.isDirectory() ? full : dirname(full), resolved)) };
+  const resolved = await resolveConfig(
+    cwd,
+    request.configFlag,
+    info?.isDirectory() ? full : undefined,
+    request.clusterName,
+    request.namespaceFlag,
+    request.missingConfig,
+  );
+  if (full !== undefined)
+    return { ...resolved, ...(await treeOf(cwd, full, info!.isDirectory() ? full : dirname(full), resolved)) };
   if (!resolved.configPath) throw new CliError(`--${dirFlag} is required (or --cluster with --config)`);
   // The config lives at <repo>/.github/driftback.yml; cluster paths are relative to <repo>.
   const repo = dirname(dirname(resolved.configPath));
@@ -133,7 +184,10 @@ export function pipelineCluster(input: ResolvedManifests): ClusterConfig {
  * declare, and holds what they substitute); its problems are the command's error.
  */
 export function renderTree(
-  tree: ManifestTree, target: ClusterTarget, live: LiveState | undefined, cache?: ParseCache,
+  tree: ManifestTree,
+  target: ClusterTarget,
+  live: LiveState | undefined,
+  cache?: ParseCache,
 ): ClusterRender {
   const result = renderCluster(tree.files, target, { ...(cache ? { cache } : {}), ...(live ? { live } : {}) });
   if (result.errors.length > 0) throw manifestError(tree, result.errors);
@@ -161,10 +215,16 @@ export function driftInput(input: ResolvedManifests, lives: readonly LiveInput[]
     throw new CliError(`--live: the snapshots are of different clusters (${named}): give one cluster's, oldest first`);
   }
   const base: Omit<DriftInput, 'snapshot' | 'history'> = {
-    config: input.config, cluster: pipelineCluster(input), files: input.files, declined: new Set(), minSnapshots: 1,
+    config: input.config,
+    cluster: pipelineCluster(input),
+    files: input.files,
+    declined: new Set(),
+    minSnapshots: 1,
   };
   // Each earlier snapshot's fingerprints, newest first, as the App records them when it arrives.
-  const history = states.slice(0, -1).reverse()
+  const history = states
+    .slice(0, -1)
+    .reverse()
     .map((snapshot) => evaluatedOrThrow(input, evaluateDrift({ ...base, snapshot, history: [] })))
     .map((earlier) => new Set(earlier.fingerprints));
   const minSnapshots = Math.min(input.config.drift.minSnapshots, states.length);

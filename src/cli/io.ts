@@ -26,7 +26,10 @@ const MAX_TREE_FILE_BYTES = 8 * 1024 * 1024;
  * other files under `include` extensions are read. `allText`: every file that is text (no NUL byte),
  * as a kustomization may read any of them (generator sources: .env, .properties, .txt, …).
  */
-export async function readTree(root: string, options: { extensions?: string[]; allText?: boolean } = {}): Promise<Map<string, string>> {
+export async function readTree(
+  root: string,
+  options: { extensions?: string[]; allText?: boolean } = {},
+): Promise<Map<string, string>> {
   const extensions = options.allText ? [] : (options.extensions ?? MANIFEST_EXTENSIONS);
   const files = new Map<string, string>();
   const walk = async (dir: string): Promise<void> => {
@@ -96,13 +99,20 @@ export function parseLiveText(text: string, file: string): LiveInput {
   }
   if (values.length === 1 && isPlainObject(values[0]) && values[0].kind === 'Snapshot') {
     const parsed = parseSnapshot(values[0]);
-    if (!parsed.ok) throw new CliError(`${file}: not a valid snapshot: ${parsed.problems.slice(0, 3).map((p) => `${p.path}: ${p.message}`).join('; ')}`);
+    if (!parsed.ok)
+      throw new CliError(
+        `${file}: not a valid snapshot: ${parsed.problems
+          .slice(0, 3)
+          .map((p) => `${p.path}: ${p.message}`)
+          .join('; ')}`,
+      );
     return { objects: parsed.value.items, snapshot: parsed.value };
   }
   const objects: KubeObject[] = [];
   const collect = (value: unknown): void => {
     if (Array.isArray(value)) value.forEach(collect);
-    else if (isKubeObject(value) && value.kind.endsWith('List') && Array.isArray(value.items)) (value.items as unknown[]).forEach(collect);
+    else if (isKubeObject(value) && value.kind.endsWith('List') && Array.isArray(value.items))
+      (value.items as unknown[]).forEach(collect);
     else if (isKubeObject(value)) objects.push(value);
   };
   values.forEach(collect);
@@ -110,7 +120,10 @@ export function parseLiveText(text: string, file: string): LiveInput {
 }
 
 /** Loads `--config`, or `<dir>/.github/driftback.yml` when it exists, or the defaults. */
-export async function loadConfig(explicit: string | undefined, dir: string | undefined): Promise<{ config: Config; path?: string }> {
+export async function loadConfig(
+  explicit: string | undefined,
+  dir: string | undefined,
+): Promise<{ config: Config; path?: string }> {
   const path = explicit ?? (dir ? join(dir, CONFIG_PATH) : undefined);
   if (!path) return { config: defaultConfig() };
   const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
@@ -121,7 +134,9 @@ export async function loadConfig(explicit: string | undefined, dir: string | und
   const result = parseConfig(text, path);
   if (!result.ok) {
     const first = result.problems[0];
-    throw new CliError(`${first.file}${first.line ? ':' + first.line : ''}: ${first.field ? first.field + ': ' : ''}${first.message}`);
+    throw new CliError(
+      `${first.file}${first.line ? ':' + first.line : ''}: ${first.field ? first.field + ': ' : ''}${first.message}`,
+    );
   }
   return { config: result.config, path };
 }

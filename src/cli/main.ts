@@ -30,7 +30,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return 2;
   }
   try {
-    const module = (await import(/* @vite-ignore */ `./commands/${command}.js`)) as { run(args: string[], io: CliIO): Promise<number> };
+    const module = (await import(/* @vite-ignore */ `./commands/${command}.js`)) as {
+      run(args: string[], io: CliIO): Promise<number>;
+    };
     return await module.run(rest, io);
   } catch (error) {
     io.stderr.write(`driftback ${command}: ${describeError(error)}\n`);
@@ -43,7 +45,11 @@ function describeError(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR' || code === 'ENOTDIR') return error.message;
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' || code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+    if (
+      code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ||
+      code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' ||
+      code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL'
+    ) {
       return `${error.message.split('\n')[0]} (see --help)`;
     }
     return error.message.split('\n')[0];

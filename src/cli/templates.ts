@@ -6,7 +6,8 @@ import { basename, dirname, join } from 'node:path';
 import { NO_OVERRIDES, TEMPLATES_DIR, templateOverrides, type TemplateOverrides } from '../core/report/index.js';
 
 export async function templatesBeside(configPath: string | undefined): Promise<TemplateOverrides> {
-  const inRepository = configPath && basename(configPath) === 'driftback.yml' && basename(dirname(configPath)) === '.github';
+  const inRepository =
+    configPath && basename(configPath) === 'driftback.yml' && basename(dirname(configPath)) === '.github';
   if (!configPath || !inRepository) return NO_OVERRIDES;
   const repository = dirname(dirname(configPath));
   let names: string[];

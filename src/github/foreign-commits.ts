@@ -19,22 +19,41 @@ export interface ForeignCommit {
 }
 
 export type BranchAuthorship =
-  | { type: 'no-branch' }
-  | { type: 'own'; commits: number }
-  | { type: 'foreign'; commits: ForeignCommit[] };
+  { type: 'no-branch' } | { type: 'own'; commits: number } | { type: 'foreign'; commits: ForeignCommit[] };
 
-export async function branchHasForeignCommits(octokit: GitHubClient, options: ForeignCommitsOptions): Promise<BranchAuthorship> {
+export async function branchHasForeignCommits(
+  octokit: GitHubClient,
+  options: ForeignCommitsOptions,
+): Promise<BranchAuthorship> {
   const known = new Set(options.appCommitShas ?? []);
-  if (known.size === 0 && !options.appLogin) throw new Error('branchHasForeignCommits needs appCommitShas or appLogin to recognise the App\'s commits');
+  if (known.size === 0 && !options.appLogin)
+    throw new Error("branchHasForeignCommits needs appCommitShas or appLogin to recognise the App's commits");
   let commits;
   try {
-    ({ data: { commits } } = await octokit.rest.repos.compareCommitsWithBasehead({ owner: options.owner, repo: options.repo, basehead: `${options.base}...${options.branch}` }));
+    ({
+      data: { commits },
+    } = await octokit.rest.repos.compareCommitsWithBasehead({
+      owner: options.owner,
+      repo: options.repo,
+      basehead: `${options.base}...${options.branch}`,
+    }));
   } catch (error) {
     if (hasStatus(error, 404)) return { type: 'no-branch' };
     throw error;
   }
   const foreign = commits
-    .filter((commit) => !known.has(commit.sha) && !(options.appLogin && (commit.author?.login === options.appLogin || commit.committer?.login === options.appLogin)))
-    .map((commit) => ({ sha: commit.sha, author: commit.author?.login ?? commit.commit.author?.name ?? 'unknown', message: commit.commit.message }));
+    .filter(
+      (commit) =>
+        !known.has(commit.sha) &&
+        !(
+          options.appLogin &&
+          (commit.author?.login === options.appLogin || commit.committer?.login === options.appLogin)
+        ),
+    )
+    .map((commit) => ({
+      sha: commit.sha,
+      author: commit.author?.login ?? commit.commit.author?.name ?? 'unknown',
+      message: commit.commit.message,
+    }));
   return foreign.length > 0 ? { type: 'foreign', commits: foreign } : { type: 'own', commits: commits.length };
 }

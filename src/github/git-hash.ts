@@ -17,7 +17,10 @@ export function gitBlobSha(text: string): string {
 
 /** The root tree sha of a flat path → (mode, sha) map, computed as `git write-tree` would. */
 export function gitTreeSha(files: Map<string, FlatTreeEntry>): string {
-  interface Dir { entries: Array<{ mode: string; name: string; sha: string }>; dirs: Map<string, Dir> }
+  interface Dir {
+    entries: Array<{ mode: string; name: string; sha: string }>;
+    dirs: Map<string, Dir>;
+  }
   const root: Dir = { entries: [], dirs: new Map() };
   for (const [path, entry] of files) {
     const parts = path.split('/');
@@ -33,9 +36,15 @@ export function gitTreeSha(files: Map<string, FlatTreeEntry>): string {
     const entries = [...dir.entries];
     for (const [name, child] of dir.dirs) entries.push({ mode: '40000', name, sha: write(child) });
     // git sorts a subtree by its name followed by '/'.
-    const sortKey = (entry: { mode: string; name: string }): Buffer => Buffer.from(entry.mode === '40000' ? `${entry.name}/` : entry.name);
+    const sortKey = (entry: { mode: string; name: string }): Buffer =>
+      Buffer.from(entry.mode === '40000' ? `${entry.name}/` : entry.name);
     entries.sort((a, b) => Buffer.compare(sortKey(a), sortKey(b)));
-    const body = Buffer.concat(entries.flatMap((entry) => [Buffer.from(`${entry.mode.replace(/^0+/, '')} ${entry.name}\0`), Buffer.from(entry.sha, 'hex')]));
+    const body = Buffer.concat(
+      entries.flatMap((entry) => [
+        Buffer.from(`${entry.mode.replace(/^0+/, '')} ${entry.name}\0`),
+        Buffer.from(entry.sha, 'hex'),
+      ]),
+    );
     return hashObject('tree', body);
   };
   return write(root);

@@ -13,7 +13,8 @@ type Headers = Record<string, string | number | undefined>;
 function report(observer: RequestObserver, route: string, status: number, headers: Headers | undefined): void {
   observer.onRequest?.(route, status);
   const remaining = Number(headers?.['x-ratelimit-remaining']);
-  if (headers?.['x-ratelimit-remaining'] !== undefined && Number.isFinite(remaining)) observer.onRateLimit?.(remaining, String(headers['x-ratelimit-resource'] ?? 'core'));
+  if (headers?.['x-ratelimit-remaining'] !== undefined && Number.isFinite(remaining))
+    observer.onRateLimit?.(remaining, String(headers['x-ratelimit-resource'] ?? 'core'));
 }
 
 /** Wraps the client's request hook; the status seen is the final one after any retries. */

@@ -29,12 +29,21 @@ interface ListedIssue extends Authored {
   pull_request?: unknown;
 }
 
-export async function findIssueByMarker(octokit: GitHubClient, options: RepoRef & { key: string; labels: string[]; author: AppIdentity }): Promise<ListedIssue | undefined> {
+export async function findIssueByMarker(
+  octokit: GitHubClient,
+  options: RepoRef & { key: string; labels: string[]; author: AppIdentity },
+): Promise<ListedIssue | undefined> {
   const issues = await octokit.paginate(octokit.rest.issues.listForRepo, {
-    owner: options.owner, repo: options.repo, state: 'all', per_page: 100,
+    owner: options.owner,
+    repo: options.repo,
+    state: 'all',
+    per_page: 100,
     ...(options.labels.length > 0 ? { labels: options.labels[0] } : {}),
   });
-  const mine = issues.filter((issue) => !issue.pull_request && isAppAuthored(issue as ListedIssue, options.author) && markerFor(issue.body, options.key));
+  const mine = issues.filter(
+    (issue) =>
+      !issue.pull_request && isAppAuthored(issue as ListedIssue, options.author) && markerFor(issue.body, options.key),
+  );
   // An open one wins; otherwise the newest closed one is reopened.
   return mine.find((issue) => issue.state === 'open') ?? mine.sort((a, b) => b.number - a.number)[0];
 }
@@ -44,21 +53,44 @@ export async function upsertIssueByMarker(octokit: GitHubClient, content: IssueC
   const body = stampMarker(content.body, content.key);
   const existing = await findIssueByMarker(octokit, content);
   if (!existing) {
-    const { data } = await octokit.rest.issues.create({ owner, repo, title: content.title, body, labels: content.labels });
+    const { data } = await octokit.rest.issues.create({
+      owner,
+      repo,
+      title: content.title,
+      body,
+      labels: content.labels,
+    });
     return { type: 'created', number: data.number };
   }
   const open = existing.state === 'open';
-  if (open && existing.title === content.title && sameContent(existing.body, body, content.key)) return { type: 'unchanged', number: existing.number };
-  await octokit.rest.issues.update({ owner, repo, issue_number: existing.number, title: content.title, body, ...(open ? {} : { state: 'open' as const }) });
+  if (open && existing.title === content.title && sameContent(existing.body, body, content.key))
+    return { type: 'unchanged', number: existing.number };
+  await octokit.rest.issues.update({
+    owner,
+    repo,
+    issue_number: existing.number,
+    title: content.title,
+    body,
+    ...(open ? {} : { state: 'open' as const }),
+  });
   return { type: open ? 'updated' : 'reopened', number: existing.number };
 }
 
 /** Comments why, then closes; an issue already closed gets neither. */
-export async function closeIssue(octokit: GitHubClient, options: RepoRef & { number: number; comment: string; reason?: 'completed' | 'not_planned' }): Promise<{ type: 'closed' } | { type: 'already-closed' }> {
+export async function closeIssue(
+  octokit: GitHubClient,
+  options: RepoRef & { number: number; comment: string; reason?: 'completed' | 'not_planned' },
+): Promise<{ type: 'closed' } | { type: 'already-closed' }> {
   const { owner, repo } = options;
   const { data } = await octokit.rest.issues.get({ owner, repo, issue_number: options.number });
   if (data.state === 'closed') return { type: 'already-closed' };
   await octokit.rest.issues.createComment({ owner, repo, issue_number: options.number, body: options.comment });
-  await octokit.rest.issues.update({ owner, repo, issue_number: options.number, state: 'closed', state_reason: options.reason ?? 'completed' });
+  await octokit.rest.issues.update({
+    owner,
+    repo,
+    issue_number: options.number,
+    state: 'closed',
+    state_reason: options.reason ?? 'completed',
+  });
   return { type: 'closed' };
 }

@@ -23,14 +23,20 @@ export interface CreateOctokitOptions extends RequestObserver {
   /** Spacing between writes (default 1000 ms, GitHub's advice against secondary limits). */
   writeSpacingMs?: number;
   userAgent?: string;
-  log?: { debug(...args: unknown[]): void; info(...args: unknown[]): void; warn(...args: unknown[]): void; error(...args: unknown[]): void };
+  log?: {
+    debug(...args: unknown[]): void;
+    info(...args: unknown[]): void;
+    warn(...args: unknown[]): void;
+    error(...args: unknown[]): void;
+  };
 }
 
 export function createOctokit(options: CreateOctokitOptions = {}): GitHubClient {
   const retries = options.retries ?? 3;
   const unit = options.backoffUnitMs ?? 1000;
   const spacing = options.writeSpacingMs ?? 1000;
-  const retryWhile = (_after: number, _request: unknown, _octokit: unknown, retryCount: number): boolean => retryCount < retries;
+  const retryWhile = (_after: number, _request: unknown, _octokit: unknown, retryCount: number): boolean =>
+    retryCount < retries;
   // The plugin's default limiter groups are shared by the whole process and fixed at 1–3 s spacing;
   // each client gets its own so the spacing is configurable.
   const groups = {
@@ -46,7 +52,13 @@ export function createOctokit(options: CreateOctokitOptions = {}): GitHubClient 
     userAgent: options.userAgent ?? 'driftback',
     ...(options.log ? { log: options.log } : {}),
     retry: { retries, retryAfterBaseValue: unit },
-    throttle: { ...groups, retryAfterBaseValue: unit, fallbackSecondaryRateRetryAfter: 60, onRateLimit: retryWhile, onSecondaryRateLimit: retryWhile },
+    throttle: {
+      ...groups,
+      retryAfterBaseValue: unit,
+      fallbackSecondaryRateRetryAfter: 60,
+      onRateLimit: retryWhile,
+      onSecondaryRateLimit: retryWhile,
+    },
   });
   if (options.onRequest || options.onRateLimit) observeRequests(octokit, options);
   return octokit;

@@ -30,14 +30,29 @@ interface RawPull {
 
 function summarise(pull: RawPull): PullRequestSummary {
   return {
-    number: pull.number, state: pull.state === 'open' ? 'open' : 'closed', merged: pull.merged_at !== null, title: pull.title,
-    body: pull.body, headSha: pull.head.sha, labels: pull.labels.flatMap((label) => (label.name ? [label.name] : [])), htmlUrl: pull.html_url,
+    number: pull.number,
+    state: pull.state === 'open' ? 'open' : 'closed',
+    merged: pull.merged_at !== null,
+    title: pull.title,
+    body: pull.body,
+    headSha: pull.head.sha,
+    labels: pull.labels.flatMap((label) => (label.name ? [label.name] : [])),
+    htmlUrl: pull.html_url,
   };
 }
 
 /** The newest pull request from `head` (a branch of this repository); open ones by default. */
-export async function findPullRequest(octokit: GitHubClient, options: RepoRef & { head: string; state?: 'open' | 'closed' | 'all' }): Promise<PullRequestSummary | undefined> {
-  const { data } = await octokit.rest.pulls.list({ owner: options.owner, repo: options.repo, head: `${options.owner}:${options.head}`, state: options.state ?? 'open', per_page: 10 });
+export async function findPullRequest(
+  octokit: GitHubClient,
+  options: RepoRef & { head: string; state?: 'open' | 'closed' | 'all' },
+): Promise<PullRequestSummary | undefined> {
+  const { data } = await octokit.rest.pulls.list({
+    owner: options.owner,
+    repo: options.repo,
+    head: `${options.owner}:${options.head}`,
+    state: options.state ?? 'open',
+    per_page: 10,
+  });
   return data[0] ? summarise(data[0] as RawPull) : undefined;
 }
 
@@ -55,23 +70,36 @@ export interface PullRequestContent extends RepoRef {
 }
 
 export type PullRequestResult =
-  | { type: 'opened'; number: number }
-  | { type: 'updated'; number: number }
-  | { type: 'unchanged'; number: number };
+  { type: 'opened'; number: number } | { type: 'updated'; number: number } | { type: 'unchanged'; number: number };
 
-export async function openOrUpdatePullRequest(octokit: GitHubClient, content: PullRequestContent): Promise<PullRequestResult> {
+export async function openOrUpdatePullRequest(
+  octokit: GitHubClient,
+  content: PullRequestContent,
+): Promise<PullRequestResult> {
   const { owner, repo } = content;
   const body = stampMarker(content.body, content.key);
-  const existing = content.found ? content.found.pull : await findPullRequest(octokit, { owner, repo, head: content.head });
+  const existing = content.found
+    ? content.found.pull
+    : await findPullRequest(octokit, { owner, repo, head: content.head });
   if (!existing) {
-    const { data } = await octokit.rest.pulls.create({ owner, repo, head: content.head, base: content.base, title: content.title, body, maintainer_can_modify: false });
-    if (content.labels.length > 0) await octokit.rest.issues.addLabels({ owner, repo, issue_number: data.number, labels: content.labels });
+    const { data } = await octokit.rest.pulls.create({
+      owner,
+      repo,
+      head: content.head,
+      base: content.base,
+      title: content.title,
+      body,
+      maintainer_can_modify: false,
+    });
+    if (content.labels.length > 0)
+      await octokit.rest.issues.addLabels({ owner, repo, issue_number: data.number, labels: content.labels });
     return { type: 'opened', number: data.number };
   }
   const missingLabels = content.labels.filter((label) => !existing.labels.includes(label));
   const same = existing.title === content.title && sameContent(existing.body, body, content.key);
   if (!same) await octokit.rest.pulls.update({ owner, repo, pull_number: existing.number, title: content.title, body });
-  if (missingLabels.length > 0) await octokit.rest.issues.addLabels({ owner, repo, issue_number: existing.number, labels: missingLabels });
+  if (missingLabels.length > 0)
+    await octokit.rest.issues.addLabels({ owner, repo, issue_number: existing.number, labels: missingLabels });
   return { type: same && missingLabels.length === 0 ? 'unchanged' : 'updated', number: existing.number };
 }
 
@@ -85,28 +113,60 @@ export interface ClosePullRequestOptions extends RepoRef {
   defaultBranch: string;
 }
 
-export async function closePullRequest(octokit: GitHubClient, options: ClosePullRequestOptions): Promise<{ type: 'closed'; branch: 'deleted' | 'absent' }> {
+export async function closePullRequest(
+  octokit: GitHubClient,
+  options: ClosePullRequestOptions,
+): Promise<{ type: 'closed'; branch: 'deleted' | 'absent' }> {
   const { owner, repo } = options;
   // Checked before anything is written, so a wrong branch cannot leave a closed PR behind.
   assertOwnBranch(options.branch, options.prefix, options.defaultBranch);
   await octokit.rest.issues.createComment({ owner, repo, issue_number: options.number, body: options.comment });
   await octokit.rest.pulls.update({ owner, repo, pull_number: options.number, state: 'closed' });
-  const deleted = await deleteBranch(octokit, { owner, repo, branch: options.branch, prefix: options.prefix, defaultBranch: options.defaultBranch });
+  const deleted = await deleteBranch(octokit, {
+    owner,
+    repo,
+    branch: options.branch,
+    prefix: options.prefix,
+    defaultBranch: options.defaultBranch,
+  });
   return { type: 'closed', branch: deleted.type };
 }
 
 /** Posts `body` on an issue or PR unless a comment with the marker `key` is already there. */
-export async function commentOnce(octokit: GitHubClient, options: RepoRef & { issueNumber: number; key: string; body: string; author: AppIdentity }): Promise<{ type: 'commented'; id: number } | { type: 'exists'; id: number }> {
+export async function commentOnce(
+  octokit: GitHubClient,
+  options: RepoRef & { issueNumber: number; key: string; body: string; author: AppIdentity },
+): Promise<{ type: 'commented'; id: number } | { type: 'exists'; id: number }> {
   const { owner, repo } = options;
-  const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: options.issueNumber, per_page: 100 });
-  const existing = comments.find((comment) => isAppAuthored(comment, options.author) && markerFor(comment.body, options.key));
+  const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+    owner,
+    repo,
+    issue_number: options.issueNumber,
+    per_page: 100,
+  });
+  const existing = comments.find(
+    (comment) => isAppAuthored(comment, options.author) && markerFor(comment.body, options.key),
+  );
   if (existing) return { type: 'exists', id: existing.id };
-  const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: options.issueNumber, body: stampMarker(options.body, options.key) });
+  const { data } = await octokit.rest.issues.createComment({
+    owner,
+    repo,
+    issue_number: options.issueNumber,
+    body: stampMarker(options.body, options.key),
+  });
   return { type: 'commented', id: data.id };
 }
 
 /** Paths a pull request changes (renames give both names), every page. */
-export async function listPullRequestFiles(octokit: GitHubClient, options: RepoRef & { number: number }): Promise<string[]> {
-  const files = await octokit.paginate(octokit.rest.pulls.listFiles, { owner: options.owner, repo: options.repo, pull_number: options.number, per_page: 100 });
+export async function listPullRequestFiles(
+  octokit: GitHubClient,
+  options: RepoRef & { number: number },
+): Promise<string[]> {
+  const files = await octokit.paginate(octokit.rest.pulls.listFiles, {
+    owner: options.owner,
+    repo: options.repo,
+    pull_number: options.number,
+    per_page: 100,
+  });
   return files.flatMap((file) => (file.previous_filename ? [file.previous_filename, file.filename] : [file.filename]));
 }

@@ -8,9 +8,16 @@ export interface ReadFileOptions extends RepoRef {
 
 export async function readFileAt(octokit: GitHubClient, options: ReadFileOptions): Promise<string | undefined> {
   try {
-    const { data } = await octokit.rest.repos.getContent({ owner: options.owner, repo: options.repo, path: options.path, ref: options.ref });
+    const { data } = await octokit.rest.repos.getContent({
+      owner: options.owner,
+      repo: options.repo,
+      path: options.path,
+      ref: options.ref,
+    });
     if (Array.isArray(data) || data.type !== 'file' || !('content' in data)) {
-      throw new Error(`${options.owner}/${options.repo}: ${options.path} at ${options.ref} is a ${Array.isArray(data) ? 'directory' : data.type}, expected a file`);
+      throw new Error(
+        `${options.owner}/${options.repo}: ${options.path} at ${options.ref} is a ${Array.isArray(data) ? 'directory' : data.type}, expected a file`,
+      );
     }
     return Buffer.from(data.content, 'base64').toString('utf8');
   } catch (error) {

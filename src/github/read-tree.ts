@@ -89,13 +89,18 @@ export async function readTreeFiles(octokit: GitHubClient, options: ReadTreeOpti
     if (!entry.path || !entry.sha || !entry.mode || !isUnder(entry.path, dirs)) continue;
     entries.set(entry.path, { path: entry.path, sha: entry.sha, mode: entry.mode, kind: kindOf(entry.mode) });
   }
-  const listed = [...entries.values()].filter((entry) => (entry.kind === 'file' || entry.kind === 'executable') && (options.filter?.(entry.path) ?? true));
+  const listed = [...entries.values()].filter(
+    (entry) => (entry.kind === 'file' || entry.kind === 'executable') && (options.filter?.(entry.path) ?? true),
+  );
   const wanted = listed.filter((entry) => options.fetch?.(entry.path) ?? true);
   const texts = await fetchBlobTexts(octokit, options, [...new Set(wanted.map((entry) => entry.sha))]);
   const files = new Map(wanted.map((entry) => [entry.path, texts.blobs.get(entry.sha)!] as const));
   // Files not asked for are still served when the cache holds them; only the rest stay unread.
   const others = listed.filter((entry) => !files.has(entry.path));
-  const cached = others.length > 0 ? await options.blobCache.get([...new Set(others.map((entry) => entry.sha))]) : new Map<string, string>();
+  const cached =
+    others.length > 0
+      ? await options.blobCache.get([...new Set(others.map((entry) => entry.sha))])
+      : new Map<string, string>();
   const unread = new Map<string, string>();
   for (const entry of others) {
     const text = cached.get(entry.sha);
@@ -104,12 +109,23 @@ export async function readTreeFiles(octokit: GitHubClient, options: ReadTreeOpti
   }
   const unfollowed = [...entries.values()].filter((entry) => entry.kind === 'symlink' || entry.kind === 'submodule');
   const listing = data.truncated ? undefined : { sha: data.sha, tree: data.tree };
-  return { treeSha: data.sha, files, entries, unfollowed, walked: data.truncated, blobsFetched: texts.fetched, listing, unread };
+  return {
+    treeSha: data.sha,
+    files,
+    entries,
+    unfollowed,
+    walked: data.truncated,
+    blobsFetched: texts.fetched,
+    listing,
+    unread,
+  };
 }
 
 /** Blob texts by sha: from the cache, the rest from GitHub (then offered to the cache's `put`). */
 export async function fetchBlobTexts(
-  octokit: GitHubClient, options: RepoRef & { blobCache: BlobCache; concurrency?: number }, shas: string[],
+  octokit: GitHubClient,
+  options: RepoRef & { blobCache: BlobCache; concurrency?: number },
+  shas: string[],
 ): Promise<{ blobs: Map<string, string>; fetched: number }> {
   const blobs = await options.blobCache.get(shas);
   const missing = shas.filter((sha) => !blobs.has(sha));
@@ -128,17 +144,31 @@ export async function fetchBlobTexts(
  * GitHub cuts recursive listings of very large trees. Then each requested directory is found
  * from the root and listed on its own, recursively, and level by level if that is cut too.
  */
-async function walkPaths(octokit: GitHubClient, options: ReadTreeOptions, rootSha: string, rootEntries: RawEntry[], dirs: string[]): Promise<RawEntry[]> {
+async function walkPaths(
+  octokit: GitHubClient,
+  options: ReadTreeOptions,
+  rootSha: string,
+  rootEntries: RawEntry[],
+  dirs: string[],
+): Promise<RawEntry[]> {
   const listTree = async (sha: string, recursive: boolean): Promise<{ tree: RawEntry[]; truncated: boolean }> => {
-    const { data } = await octokit.rest.git.getTree({ owner: options.owner, repo: options.repo, tree_sha: sha, ...(recursive ? { recursive: 'true' } : {}) });
+    const { data } = await octokit.rest.git.getTree({
+      owner: options.owner,
+      repo: options.repo,
+      tree_sha: sha,
+      ...(recursive ? { recursive: 'true' } : {}),
+    });
     return { tree: data.tree, truncated: data.truncated };
   };
-  const prefixed = (prefix: string, tree: RawEntry[]): RawEntry[] => tree.map((entry) => ({ ...entry, path: prefix ? `${prefix}/${entry.path}` : entry.path }));
+  const prefixed = (prefix: string, tree: RawEntry[]): RawEntry[] =>
+    tree.map((entry) => ({ ...entry, path: prefix ? `${prefix}/${entry.path}` : entry.path }));
   const listAll = async (sha: string, prefix: string): Promise<RawEntry[]> => {
     const recursive = await listTree(sha, true);
     if (!recursive.truncated) return prefixed(prefix, recursive.tree);
     const level = prefixed(prefix, (await listTree(sha, false)).tree);
-    const nested = await Promise.all(level.filter((entry) => entry.type === 'tree').map((entry) => listAll(entry.sha!, entry.path!)));
+    const nested = await Promise.all(
+      level.filter((entry) => entry.type === 'tree').map((entry) => listAll(entry.sha!, entry.path!)),
+    );
     return [...level, ...nested.flat()];
   };
   const result: RawEntry[] = [];
@@ -155,7 +185,11 @@ async function walkPaths(octokit: GitHubClient, options: ReadTreeOptions, rootSh
   return result;
 }
 
-async function findSubtree(listTree: (sha: string, recursive: boolean) => Promise<{ tree: RawEntry[] }>, rootSha: string, dir: string): Promise<string | undefined> {
+async function findSubtree(
+  listTree: (sha: string, recursive: boolean) => Promise<{ tree: RawEntry[] }>,
+  rootSha: string,
+  dir: string,
+): Promise<string | undefined> {
   let sha: string | undefined = rootSha;
   for (const segment of dir.split('/')) {
     const { tree } = await listTree(sha, false);

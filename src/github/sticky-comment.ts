@@ -19,12 +19,21 @@ export function partKey(key: string, index: number): string {
 }
 
 /** `author`: only the App's own comments are edited; one that merely carries its marker is left alone. */
-export async function upsertStickyComment(octokit: GitHubClient, options: RepoRef & { issueNumber: number; key: string; parts: string[]; author: AppIdentity }): Promise<StickyCommentResult> {
+export async function upsertStickyComment(
+  octokit: GitHubClient,
+  options: RepoRef & { issueNumber: number; key: string; parts: string[]; author: AppIdentity },
+): Promise<StickyCommentResult> {
   const { owner, repo, issueNumber } = options;
-  const listed = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
+  const listed = await octokit.paginate(octokit.rest.issues.listComments, {
+    owner,
+    repo,
+    issue_number: issueNumber,
+    per_page: 100,
+  });
   const comments = listed.filter((comment) => isAppAuthored(comment, options.author));
   const result: StickyCommentResult = { created: 0, updated: 0, unchanged: 0, retired: 0 };
-  const partOf = (index: number): { id: number; body?: string | null } | undefined => comments.find((comment) => markerFor(comment.body, partKey(options.key, index)));
+  const partOf = (index: number): { id: number; body?: string | null } | undefined =>
+    comments.find((comment) => markerFor(comment.body, partKey(options.key, index)));
   for (const [index, part] of options.parts.entries()) {
     const key = partKey(options.key, index);
     const body = stampMarker(part, key);

@@ -45,12 +45,16 @@ export async function writeBranch(octokit: GitHubClient, options: WriteBranchOpt
   const seenUnchanged = unchangedAsSeen(options);
   if (seenUnchanged) return seenUnchanged;
   const currentHead = await branchHead(octokit, options, branch);
-  if (options.expectedHeadSha !== undefined && currentHead !== options.expectedHeadSha) return { type: 'head-moved', actualHeadSha: currentHead };
+  if (options.expectedHeadSha !== undefined && currentHead !== options.expectedHeadSha)
+    return { type: 'head-moved', actualHeadSha: currentHead };
 
-  const baseTree = options.baseTree ? { ...options.baseTree, truncated: false } : (await octokit.rest.git.getTree({ owner, repo, tree_sha: options.baseCommitSha, recursive: 'true' })).data;
+  const baseTree = options.baseTree
+    ? { ...options.baseTree, truncated: false }
+    : (await octokit.rest.git.getTree({ owner, repo, tree_sha: options.baseCommitSha, recursive: 'true' })).data;
   const planned = baseTree.truncated ? undefined : plannedTree(baseTree.tree, options.files);
   const edits = planned ? planned.edits : [...options.files].map(([path, text]) => treeItem(path, text, '100644'));
-  const headTree = async (head: string): Promise<string> => (options.lastWritten?.commitSha === head ? options.lastWritten.treeSha : treeOfCommit(octokit, options, head));
+  const headTree = async (head: string): Promise<string> =>
+    options.lastWritten?.commitSha === head ? options.lastWritten.treeSha : treeOfCommit(octokit, options, head);
   if (planned) {
     const currentTree = currentHead ? await headTree(currentHead) : baseTree.sha;
     if (planned.treeSha === currentTree) return { type: 'unchanged', commitSha: currentHead };
@@ -58,9 +62,18 @@ export async function writeBranch(octokit: GitHubClient, options: WriteBranchOpt
 
   const { data: tree } = await octokit.rest.git.createTree({ owner, repo, base_tree: baseTree.sha, tree: edits });
   // A truncated base could not be hashed locally, so the comparison happens after createTree.
-  if (!planned && currentHead && tree.sha === (await headTree(currentHead))) return { type: 'unchanged', commitSha: currentHead };
-  const { data: commit } = await octokit.rest.git.createCommit({ owner, repo, message: options.message, tree: tree.sha, parents: [options.baseCommitSha], ...(options.author ? { author: options.author } : {}) });
-  if (currentHead) await octokit.rest.git.updateRef({ owner, repo, ref: `heads/${branch}`, sha: commit.sha, force: true });
+  if (!planned && currentHead && tree.sha === (await headTree(currentHead)))
+    return { type: 'unchanged', commitSha: currentHead };
+  const { data: commit } = await octokit.rest.git.createCommit({
+    owner,
+    repo,
+    message: options.message,
+    tree: tree.sha,
+    parents: [options.baseCommitSha],
+    ...(options.author ? { author: options.author } : {}),
+  });
+  if (currentHead)
+    await octokit.rest.git.updateRef({ owner, repo, ref: `heads/${branch}`, sha: commit.sha, force: true });
   else await octokit.rest.git.createRef({ owner, repo, ref: `refs/heads/${branch}`, sha: commit.sha });
   return { type: 'written', commitSha: commit.sha, treeSha: tree.sha, created: !currentHead };
 }
@@ -70,12 +83,18 @@ function unchangedAsSeen(options: WriteBranchOptions): WriteBranchResult | undef
   const { headSeen, lastWritten, baseTree } = options;
   if (headSeen === undefined || !lastWritten || !baseTree || lastWritten.commitSha !== headSeen) return undefined;
   if (options.expectedHeadSha !== undefined && options.expectedHeadSha !== headSeen) return undefined;
-  return plannedTree(baseTree.tree, options.files).treeSha === lastWritten.treeSha ? { type: 'unchanged', commitSha: headSeen } : undefined;
+  return plannedTree(baseTree.tree, options.files).treeSha === lastWritten.treeSha
+    ? { type: 'unchanged', commitSha: headSeen }
+    : undefined;
 }
 
 export async function branchHead(octokit: GitHubClient, options: RepoRef, branch: string): Promise<string | undefined> {
   try {
-    const { data } = await octokit.rest.git.getRef({ owner: options.owner, repo: options.repo, ref: `heads/${branch}` });
+    const { data } = await octokit.rest.git.getRef({
+      owner: options.owner,
+      repo: options.repo,
+      ref: `heads/${branch}`,
+    });
     return data.object.sha;
   } catch (error) {
     if (hasStatus(error, 404)) return undefined;
@@ -84,20 +103,31 @@ export async function branchHead(octokit: GitHubClient, options: RepoRef, branch
 }
 
 async function treeOfCommit(octokit: GitHubClient, options: RepoRef, commitSha: string): Promise<string> {
-  const { data } = await octokit.rest.git.getCommit({ owner: options.owner, repo: options.repo, commit_sha: commitSha });
+  const { data } = await octokit.rest.git.getCommit({
+    owner: options.owner,
+    repo: options.repo,
+    commit_sha: commitSha,
+  });
   return data.tree.sha;
 }
 
-type TreeItem = { path: string; mode: '100644' | '100755'; type: 'blob'; content: string } | { path: string; mode: '100644' | '100755'; type: 'blob'; sha: null };
+type TreeItem =
+  | { path: string; mode: '100644' | '100755'; type: 'blob'; content: string }
+  | { path: string; mode: '100644' | '100755'; type: 'blob'; sha: null };
 
 function treeItem(path: string, text: string | null, mode: '100644' | '100755'): TreeItem {
   return text === null ? { path, mode, type: 'blob', sha: null } : { path, mode, type: 'blob', content: text };
 }
 
 /** The tree the edits produce, hashed locally; edits that change nothing are dropped. */
-function plannedTree(base: Array<{ path?: string; mode?: string; type?: string; sha?: string }>, files: Map<string, string | null>): { treeSha: string; edits: TreeItem[] } {
+function plannedTree(
+  base: Array<{ path?: string; mode?: string; type?: string; sha?: string }>,
+  files: Map<string, string | null>,
+): { treeSha: string; edits: TreeItem[] } {
   const flat = new Map<string, FlatTreeEntry>();
-  for (const entry of base) if (entry.type !== 'tree' && entry.path && entry.mode && entry.sha) flat.set(entry.path, { mode: entry.mode, sha: entry.sha });
+  for (const entry of base)
+    if (entry.type !== 'tree' && entry.path && entry.mode && entry.sha)
+      flat.set(entry.path, { mode: entry.mode, sha: entry.sha });
   const edits: TreeItem[] = [];
   for (const [path, text] of files) {
     const existing = flat.get(path);
@@ -123,7 +153,10 @@ export interface DeleteBranchOptions extends RepoRef {
 }
 
 /** Deletes one of the App's branches (through the guard); a branch already gone is fine. */
-export async function deleteBranch(octokit: GitHubClient, options: DeleteBranchOptions): Promise<{ type: 'deleted' } | { type: 'absent' }> {
+export async function deleteBranch(
+  octokit: GitHubClient,
+  options: DeleteBranchOptions,
+): Promise<{ type: 'deleted' } | { type: 'absent' }> {
   const branch = assertOwnBranch(options.branch, options.prefix, options.defaultBranch);
   try {
     await octokit.rest.git.deleteRef({ owner: options.owner, repo: options.repo, ref: `heads/${branch}` });

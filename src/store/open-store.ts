@@ -20,7 +20,11 @@ export const SQLITE_FILE_NAME = 'driftback.sqlite';
 
 export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
   if (options.databaseUrl) {
-    return PostgresStore.open({ connectionString: options.databaseUrl, schema: options.schema, retain: options.retain });
+    return PostgresStore.open({
+      connectionString: options.databaseUrl,
+      schema: options.schema,
+      retain: options.retain,
+    });
   }
   return SqliteStore.open({ file: join(options.dataDir ?? './data', SQLITE_FILE_NAME), retain: options.retain });
 }

@@ -7,7 +7,15 @@ import { isConnectionError, StoreUnavailableError } from './errors.js';
 import { DEFAULT_RETAIN, MIGRATIONS, OBSERVATIONS_KEPT } from './migrations.js';
 import { metaFromRow, SNAPSHOT_META_COLUMNS, type SnapshotMetaRow } from './rows.js';
 import { compressSnapshot, decompressSnapshot, instantOf, snapshotIdFor } from './snapshot-codec.js';
-import { decodeState, encodeState, stateRow, STATE_VERSION, type StateKey, type StateKind, type StateOf } from './state/index.js';
+import {
+  decodeState,
+  encodeState,
+  stateRow,
+  STATE_VERSION,
+  type StateKey,
+  type StateKind,
+  type StateOf,
+} from './state/index.js';
 import type { Decision, PutSnapshotResult, Store, StoredSnapshotMeta } from './types.js';
 
 export interface PostgresStoreOptions {
@@ -61,22 +69,42 @@ export class PostgresStore implements Store {
     return store;
   }
 
-  async putSnapshot(snapshot: Snapshot, options: { digest: string; receivedAt: string; compressed?: Buffer }): Promise<PutSnapshotResult> {
+  async putSnapshot(
+    snapshot: Snapshot,
+    options: { digest: string; receivedAt: string; compressed?: Buffer },
+  ): Promise<PutSnapshotResult> {
     const { repository, cluster } = snapshot;
     const id = snapshotIdFor(repository, cluster, options.digest);
     const capturedMs = instantOf(snapshot.capturedAt);
     const body = options.compressed ?? (await compressSnapshot(snapshot));
     return this.transaction(async (client) => {
       // Serializes writers of one cluster across replicas, so "is this older than the latest?" holds.
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`driftback:snapshot:${this.schema}:${repository}#${cluster}`]);
-      const existing = await client.query<SnapshotMetaRow>(`SELECT ${SNAPSHOT_META_COLUMNS} FROM snapshots WHERE id = $1`, [id]);
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+        `driftback:snapshot:${this.schema}:${repository}#${cluster}`,
+      ]);
+      const existing = await client.query<SnapshotMetaRow>(
+        `SELECT ${SNAPSHOT_META_COLUMNS} FROM snapshots WHERE id = $1`,
+        [id],
+      );
       if (existing.rows[0]) return { type: 'duplicate', meta: metaFromRow(existing.rows[0]) };
       const latest = await this.latestRow(client, repository, cluster);
       const stale = latest !== undefined && capturedMs < instantOf(latest.captured_at);
       await client.query(
         `INSERT INTO snapshots (id, repository, cluster, captured_at, captured_ms, received_at, digest, items, bytes, stale, body)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [id, repository, cluster, snapshot.capturedAt, capturedMs, options.receivedAt, options.digest, snapshot.items.length, body.length, stale, body],
+        [
+          id,
+          repository,
+          cluster,
+          snapshot.capturedAt,
+          capturedMs,
+          options.receivedAt,
+          options.digest,
+          snapshot.items.length,
+          body.length,
+          stale,
+          body,
+        ],
       );
       await client.query(
         `DELETE FROM snapshots WHERE repository = $1 AND cluster = $2 AND seq NOT IN (
@@ -84,21 +112,33 @@ export class PostgresStore implements Store {
         [repository, cluster, this.retain],
       );
       const meta: StoredSnapshotMeta = {
-        id, repository, cluster, capturedAt: snapshot.capturedAt, receivedAt: options.receivedAt,
-        digest: options.digest, items: snapshot.items.length, bytes: body.length,
+        id,
+        repository,
+        cluster,
+        capturedAt: snapshot.capturedAt,
+        receivedAt: options.receivedAt,
+        digest: options.digest,
+        items: snapshot.items.length,
+        bytes: body.length,
       };
       return stale ? { type: 'stale', meta, latest: metaFromRow(latest) } : { type: 'stored', meta };
     });
   }
 
   async getSnapshot(id: string): Promise<{ meta: StoredSnapshotMeta; snapshot: Snapshot } | undefined> {
-    const result = await this.query<SnapshotMetaRow & { body: Buffer }>(`SELECT ${SNAPSHOT_META_COLUMNS}, body FROM snapshots WHERE id = $1`, [id]);
+    const result = await this.query<SnapshotMetaRow & { body: Buffer }>(
+      `SELECT ${SNAPSHOT_META_COLUMNS}, body FROM snapshots WHERE id = $1`,
+      [id],
+    );
     const row = result.rows[0];
     if (!row) return undefined;
     return { meta: metaFromRow(row), snapshot: await decompressSnapshot(row.body) };
   }
 
-  async latestSnapshot(repository: string, cluster: string): Promise<{ meta: StoredSnapshotMeta; snapshot: Snapshot } | undefined> {
+  async latestSnapshot(
+    repository: string,
+    cluster: string,
+  ): Promise<{ meta: StoredSnapshotMeta; snapshot: Snapshot } | undefined> {
     const result = await this.query<SnapshotMetaRow & { body: Buffer }>(
       `SELECT ${SNAPSHOT_META_COLUMNS}, body FROM snapshots WHERE repository = $1 AND cluster = $2 AND NOT stale ORDER BY captured_ms DESC, seq DESC LIMIT 1`,
       [repository, cluster],
@@ -123,12 +163,25 @@ export class PostgresStore implements Store {
     return result.rows.map(metaFromRow);
   }
 
-  async recordObservations(repository: string, cluster: string, snapshotId: string, capturedAt: string, fingerprints: string[]): Promise<void> {
+  async recordObservations(
+    repository: string,
+    cluster: string,
+    snapshotId: string,
+    capturedAt: string,
+    fingerprints: string[],
+  ): Promise<void> {
     await this.transaction(async (client) => {
       await client.query(
         `INSERT INTO observations (repository, cluster, snapshot_id, captured_at, captured_ms, fingerprints) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (repository, cluster, snapshot_id) DO UPDATE SET fingerprints = excluded.fingerprints`,
-        [repository, cluster, snapshotId, capturedAt, instantOf(capturedAt), JSON.stringify([...new Set(fingerprints)].sort())],
+        [
+          repository,
+          cluster,
+          snapshotId,
+          capturedAt,
+          instantOf(capturedAt),
+          JSON.stringify([...new Set(fingerprints)].sort()),
+        ],
       );
       await client.query(
         `DELETE FROM observations WHERE repository = $1 AND cluster = $2 AND snapshot_id NOT IN (
@@ -138,12 +191,20 @@ export class PostgresStore implements Store {
     });
   }
 
-  async observationHistory(repository: string, cluster: string, limit: number): Promise<Array<{ snapshotId: string; capturedAt: string; fingerprints: Set<string> }>> {
+  async observationHistory(
+    repository: string,
+    cluster: string,
+    limit: number,
+  ): Promise<Array<{ snapshotId: string; capturedAt: string; fingerprints: Set<string> }>> {
     const result = await this.query<{ snapshot_id: string; captured_at: string; fingerprints: string[] }>(
       'SELECT snapshot_id, captured_at, fingerprints FROM observations WHERE repository = $1 AND cluster = $2 ORDER BY captured_ms DESC LIMIT $3',
       [repository, cluster, limit],
     );
-    return result.rows.map((row) => ({ snapshotId: row.snapshot_id, capturedAt: row.captured_at, fingerprints: new Set(row.fingerprints) }));
+    return result.rows.map((row) => ({
+      snapshotId: row.snapshot_id,
+      capturedAt: row.captured_at,
+      fingerprints: new Set(row.fingerprints),
+    }));
   }
 
   async recordDecisions(decisions: Decision[]): Promise<void> {
@@ -152,18 +213,30 @@ export class PostgresStore implements Store {
       `INSERT INTO decisions (repository, cluster, fingerprint, pull_request, decided_at)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[])
        ON CONFLICT (repository, cluster, fingerprint) DO UPDATE SET pull_request = excluded.pull_request, decided_at = excluded.decided_at`,
-      [decisions.map((d) => d.repository), decisions.map((d) => d.cluster), decisions.map((d) => d.fingerprint), decisions.map((d) => d.pullRequest), decisions.map((d) => d.decidedAt)],
+      [
+        decisions.map((d) => d.repository),
+        decisions.map((d) => d.cluster),
+        decisions.map((d) => d.fingerprint),
+        decisions.map((d) => d.pullRequest),
+        decisions.map((d) => d.decidedAt),
+      ],
     );
   }
 
   async declinedFingerprints(repository: string, cluster: string): Promise<Set<string>> {
-    const result = await this.query<{ fingerprint: string }>('SELECT fingerprint FROM decisions WHERE repository = $1 AND cluster = $2', [repository, cluster]);
+    const result = await this.query<{ fingerprint: string }>(
+      'SELECT fingerprint FROM decisions WHERE repository = $1 AND cluster = $2',
+      [repository, cluster],
+    );
     return new Set(result.rows.map((row) => row.fingerprint));
   }
 
   async getBlobs(shas: string[]): Promise<Map<string, string>> {
     if (shas.length === 0) return new Map();
-    const result = await this.query<{ sha: string; text: string }>('SELECT sha, text FROM blobs WHERE sha = ANY($1::text[])', [[...new Set(shas)]]);
+    const result = await this.query<{ sha: string; text: string }>(
+      'SELECT sha, text FROM blobs WHERE sha = ANY($1::text[])',
+      [[...new Set(shas)]],
+    );
     return new Map(result.rows.map((row) => [row.sha, row.text]));
   }
 
@@ -179,7 +252,11 @@ export class PostgresStore implements Store {
   async touchBlobs(shas: string[], usedAt: number): Promise<void> {
     if (shas.length === 0) return;
     // A blob's last use is recorded at most once an hour (a read does not write every time).
-    await this.query('UPDATE blobs SET used_at = $2 WHERE sha = ANY($1::text[]) AND used_at < $3', [[...new Set(shas)], usedAt, usedAt - 60 * 60 * 1000]);
+    await this.query('UPDATE blobs SET used_at = $2 WHERE sha = ANY($1::text[]) AND used_at < $3', [
+      [...new Set(shas)],
+      usedAt,
+      usedAt - 60 * 60 * 1000,
+    ]);
   }
 
   async evictBlobs(unusedSince: number): Promise<number> {
@@ -189,7 +266,10 @@ export class PostgresStore implements Store {
 
   async getState<K extends StateKind>(key: StateKey & { kind: K }): Promise<StateOf[K] | undefined> {
     const { repository, cluster } = stateRow(key);
-    const result = await this.query<{ value: unknown; version: number }>('SELECT value, version FROM state WHERE repository = $1 AND cluster = $2', [repository, cluster]);
+    const result = await this.query<{ value: unknown; version: number }>(
+      'SELECT value, version FROM state WHERE repository = $1 AND cluster = $2',
+      [repository, cluster],
+    );
     const row = result.rows[0];
     return row ? decodeState<K>(key as { kind: K; repository: string }, row.version, row.value) : undefined;
   }
@@ -217,18 +297,27 @@ export class PostgresStore implements Store {
       await client.query('SELECT pg_advisory_lock(hashtext($1))', [`driftback:migrations:${this.schema}`]);
       try {
         await client.query(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`);
-        await client.query('CREATE TABLE IF NOT EXISTS migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
-        const applied = new Set((await client.query<{ version: number }>('SELECT version FROM migrations')).rows.map((row) => row.version));
+        await client.query(
+          'CREATE TABLE IF NOT EXISTS migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
+        );
+        const applied = new Set(
+          (await client.query<{ version: number }>('SELECT version FROM migrations')).rows.map((row) => row.version),
+        );
         for (const migration of MIGRATIONS) {
           if (applied.has(migration.version)) continue;
           await client.query('BEGIN');
           try {
             await client.query(migration.postgres);
-            await client.query('INSERT INTO migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+            await client.query('INSERT INTO migrations (version, name) VALUES ($1, $2)', [
+              migration.version,
+              migration.name,
+            ]);
             await client.query('COMMIT');
           } catch (error) {
             await client.query('ROLLBACK');
-            throw new Error(`migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`, { cause: error });
+            throw new Error(`migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`, {
+              cause: error,
+            });
           }
         }
       } finally {

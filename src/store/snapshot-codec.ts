@@ -29,6 +29,7 @@ export function snapshotIdFor(repository: string, cluster: string, digest: strin
 /** Milliseconds since the epoch; capturedAt carries an offset, so string order is not time order. */
 export function instantOf(timestamp: string): number {
   const ms = Date.parse(timestamp);
-  if (Number.isNaN(ms)) throw new Error(`capturedAt "${timestamp}" is not a date-time; expected e.g. 2026-12-02T03:05:00Z`);
+  if (Number.isNaN(ms))
+    throw new Error(`capturedAt "${timestamp}" is not a date-time; expected e.g. 2026-12-02T03:05:00Z`);
   return ms;
 }

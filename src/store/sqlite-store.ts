@@ -8,7 +8,15 @@ import { StoreUnavailableError } from './errors.js';
 import { DEFAULT_RETAIN, MIGRATIONS, OBSERVATIONS_KEPT } from './migrations.js';
 import { metaFromRow, SNAPSHOT_META_COLUMNS, type SnapshotMetaRow } from './rows.js';
 import { compressSnapshot, decompressSnapshot, instantOf, snapshotIdFor } from './snapshot-codec.js';
-import { decodeState, encodeState, stateRow, STATE_VERSION, type StateKey, type StateKind, type StateOf } from './state/index.js';
+import {
+  decodeState,
+  encodeState,
+  stateRow,
+  STATE_VERSION,
+  type StateKey,
+  type StateKind,
+  type StateOf,
+} from './state/index.js';
 import type { Decision, PutSnapshotResult, Store, StoredSnapshotMeta } from './types.js';
 
 export interface SqliteStoreOptions {
@@ -54,13 +62,17 @@ export class SqliteStore implements Store {
     return new SqliteStore(db, options.file, options.retain ?? DEFAULT_RETAIN);
   }
 
-  async putSnapshot(snapshot: Snapshot, options: { digest: string; receivedAt: string; compressed?: Buffer }): Promise<PutSnapshotResult> {
+  async putSnapshot(
+    snapshot: Snapshot,
+    options: { digest: string; receivedAt: string; compressed?: Buffer },
+  ): Promise<PutSnapshotResult> {
     const { repository, cluster } = snapshot;
     const id = snapshotIdFor(repository, cluster, options.digest);
     const capturedMs = instantOf(snapshot.capturedAt);
     const body = options.compressed ?? (await compressSnapshot(snapshot));
     const write = this.db.transaction((): PutSnapshotResult => {
-      const existing = this.db.prepare(`SELECT ${SNAPSHOT_META_COLUMNS} FROM snapshots WHERE id = ?`).get(id) as SnapshotMetaRow | undefined;
+      const existing = this.db.prepare(`SELECT ${SNAPSHOT_META_COLUMNS} FROM snapshots WHERE id = ?`).get(id) as
+        SnapshotMetaRow | undefined;
       if (existing) return { type: 'duplicate', meta: metaFromRow(existing) };
       const latest = this.latestRow(repository, cluster);
       const stale = latest !== undefined && capturedMs < instantOf(latest.captured_at);
@@ -69,7 +81,19 @@ export class SqliteStore implements Store {
           `INSERT INTO snapshots (id, repository, cluster, captured_at, captured_ms, received_at, digest, items, bytes, stale, body)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(id, repository, cluster, snapshot.capturedAt, capturedMs, options.receivedAt, options.digest, snapshot.items.length, body.length, stale ? 1 : 0, body);
+        .run(
+          id,
+          repository,
+          cluster,
+          snapshot.capturedAt,
+          capturedMs,
+          options.receivedAt,
+          options.digest,
+          snapshot.items.length,
+          body.length,
+          stale ? 1 : 0,
+          body,
+        );
       this.db
         .prepare(
           `DELETE FROM snapshots WHERE repository = ? AND cluster = ? AND seq NOT IN (
@@ -77,8 +101,14 @@ export class SqliteStore implements Store {
         )
         .run(repository, cluster, repository, cluster, this.retain);
       const meta: StoredSnapshotMeta = {
-        id, repository, cluster, capturedAt: snapshot.capturedAt, receivedAt: options.receivedAt,
-        digest: options.digest, items: snapshot.items.length, bytes: body.length,
+        id,
+        repository,
+        cluster,
+        capturedAt: snapshot.capturedAt,
+        receivedAt: options.receivedAt,
+        digest: options.digest,
+        items: snapshot.items.length,
+        bytes: body.length,
       };
       return stale ? { type: 'stale', meta, latest: metaFromRow(latest) } : { type: 'stored', meta };
     });
@@ -91,12 +121,16 @@ export class SqliteStore implements Store {
   }
 
   async getSnapshot(id: string): Promise<{ meta: StoredSnapshotMeta; snapshot: Snapshot } | undefined> {
-    const row = this.db.prepare(`SELECT ${SNAPSHOT_META_COLUMNS}, body FROM snapshots WHERE id = ?`).get(id) as (SnapshotMetaRow & { body: Buffer }) | undefined;
+    const row = this.db.prepare(`SELECT ${SNAPSHOT_META_COLUMNS}, body FROM snapshots WHERE id = ?`).get(id) as
+      (SnapshotMetaRow & { body: Buffer }) | undefined;
     if (!row) return undefined;
     return { meta: metaFromRow(row), snapshot: await decompressSnapshot(row.body) };
   }
 
-  async latestSnapshot(repository: string, cluster: string): Promise<{ meta: StoredSnapshotMeta; snapshot: Snapshot } | undefined> {
+  async latestSnapshot(
+    repository: string,
+    cluster: string,
+  ): Promise<{ meta: StoredSnapshotMeta; snapshot: Snapshot } | undefined> {
     const row = this.latestRow(repository, cluster);
     return row ? this.getSnapshot(row.id) : undefined;
   }
@@ -117,14 +151,27 @@ export class SqliteStore implements Store {
     return rows.map(metaFromRow);
   }
 
-  async recordObservations(repository: string, cluster: string, snapshotId: string, capturedAt: string, fingerprints: string[]): Promise<void> {
+  async recordObservations(
+    repository: string,
+    cluster: string,
+    snapshotId: string,
+    capturedAt: string,
+    fingerprints: string[],
+  ): Promise<void> {
     const record = this.db.transaction(() => {
       this.db
         .prepare(
           `INSERT INTO observations (repository, cluster, snapshot_id, captured_at, captured_ms, fingerprints) VALUES (?, ?, ?, ?, ?, ?)
            ON CONFLICT (repository, cluster, snapshot_id) DO UPDATE SET fingerprints = excluded.fingerprints`,
         )
-        .run(repository, cluster, snapshotId, capturedAt, instantOf(capturedAt), JSON.stringify([...new Set(fingerprints)].sort()));
+        .run(
+          repository,
+          cluster,
+          snapshotId,
+          capturedAt,
+          instantOf(capturedAt),
+          JSON.stringify([...new Set(fingerprints)].sort()),
+        );
       this.db
         .prepare(
           `DELETE FROM observations WHERE repository = ? AND cluster = ? AND snapshot_id NOT IN (
@@ -135,11 +182,21 @@ export class SqliteStore implements Store {
     record.immediate();
   }
 
-  async observationHistory(repository: string, cluster: string, limit: number): Promise<Array<{ snapshotId: string; capturedAt: string; fingerprints: Set<string> }>> {
+  async observationHistory(
+    repository: string,
+    cluster: string,
+    limit: number,
+  ): Promise<Array<{ snapshotId: string; capturedAt: string; fingerprints: Set<string> }>> {
     const rows = this.db
-      .prepare('SELECT snapshot_id, captured_at, fingerprints FROM observations WHERE repository = ? AND cluster = ? ORDER BY captured_ms DESC LIMIT ?')
+      .prepare(
+        'SELECT snapshot_id, captured_at, fingerprints FROM observations WHERE repository = ? AND cluster = ? ORDER BY captured_ms DESC LIMIT ?',
+      )
       .all(repository, cluster, limit) as Array<{ snapshot_id: string; captured_at: string; fingerprints: string }>;
-    return rows.map((row) => ({ snapshotId: row.snapshot_id, capturedAt: row.captured_at, fingerprints: new Set(JSON.parse(row.fingerprints) as string[]) }));
+    return rows.map((row) => ({
+      snapshotId: row.snapshot_id,
+      capturedAt: row.captured_at,
+      fingerprints: new Set(JSON.parse(row.fingerprints) as string[]),
+    }));
   }
 
   async recordDecisions(decisions: Decision[]): Promise<void> {
@@ -147,13 +204,17 @@ export class SqliteStore implements Store {
       `INSERT INTO decisions (repository, cluster, fingerprint, pull_request, decided_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (repository, cluster, fingerprint) DO UPDATE SET pull_request = excluded.pull_request, decided_at = excluded.decided_at`,
     );
-    this.db.transaction(() => {
-      for (const d of decisions) insert.run(d.repository, d.cluster, d.fingerprint, d.pullRequest, d.decidedAt);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        for (const d of decisions) insert.run(d.repository, d.cluster, d.fingerprint, d.pullRequest, d.decidedAt);
+      })
+      .immediate();
   }
 
   async declinedFingerprints(repository: string, cluster: string): Promise<Set<string>> {
-    const rows = this.db.prepare('SELECT fingerprint FROM decisions WHERE repository = ? AND cluster = ?').all(repository, cluster) as Array<{ fingerprint: string }>;
+    const rows = this.db
+      .prepare('SELECT fingerprint FROM decisions WHERE repository = ? AND cluster = ?')
+      .all(repository, cluster) as Array<{ fingerprint: string }>;
     return new Set(rows.map((row) => row.fingerprint));
   }
 
@@ -162,7 +223,9 @@ export class SqliteStore implements Store {
     const unique = [...new Set(shas)];
     for (let i = 0; i < unique.length; i += BATCH) {
       const batch = unique.slice(i, i + BATCH);
-      const rows = this.db.prepare(`SELECT sha, text FROM blobs WHERE sha IN (${batch.map(() => '?').join(', ')})`).all(...batch) as Array<{ sha: string; text: string }>;
+      const rows = this.db
+        .prepare(`SELECT sha, text FROM blobs WHERE sha IN (${batch.map(() => '?').join(', ')})`)
+        .all(...batch) as Array<{ sha: string; text: string }>;
       for (const row of rows) found.set(row.sha, row.text);
     }
     return found;
@@ -170,20 +233,28 @@ export class SqliteStore implements Store {
 
   async putBlobs(blobs: Map<string, string>, usedAt: number): Promise<void> {
     // A sha names its content, so an existing row is already right: only its last use moves.
-    const insert = this.db.prepare('INSERT INTO blobs (sha, text, used_at) VALUES (?, ?, ?) ON CONFLICT (sha) DO UPDATE SET used_at = MAX(blobs.used_at, excluded.used_at)');
-    this.db.transaction(() => {
-      for (const [sha, text] of blobs) insert.run(sha, text, usedAt);
-    }).immediate();
+    const insert = this.db.prepare(
+      'INSERT INTO blobs (sha, text, used_at) VALUES (?, ?, ?) ON CONFLICT (sha) DO UPDATE SET used_at = MAX(blobs.used_at, excluded.used_at)',
+    );
+    this.db
+      .transaction(() => {
+        for (const [sha, text] of blobs) insert.run(sha, text, usedAt);
+      })
+      .immediate();
   }
 
   async touchBlobs(shas: string[], usedAt: number): Promise<void> {
     const unique = [...new Set(shas)];
-    this.db.transaction(() => {
-      for (let i = 0; i < unique.length; i += BATCH) {
-        const batch = unique.slice(i, i + BATCH);
-        this.db.prepare(`UPDATE blobs SET used_at = ? WHERE used_at < ? AND sha IN (${batch.map(() => '?').join(', ')})`).run(usedAt, usedAt - TOUCH_EVERY_MS, ...batch);
-      }
-    }).immediate();
+    this.db
+      .transaction(() => {
+        for (let i = 0; i < unique.length; i += BATCH) {
+          const batch = unique.slice(i, i + BATCH);
+          this.db
+            .prepare(`UPDATE blobs SET used_at = ? WHERE used_at < ? AND sha IN (${batch.map(() => '?').join(', ')})`)
+            .run(usedAt, usedAt - TOUCH_EVERY_MS, ...batch);
+        }
+      })
+      .immediate();
   }
 
   async evictBlobs(unusedSince: number): Promise<number> {
@@ -192,14 +263,18 @@ export class SqliteStore implements Store {
 
   async getState<K extends StateKind>(key: StateKey & { kind: K }): Promise<StateOf[K] | undefined> {
     const { repository, cluster } = stateRow(key);
-    const row = this.db.prepare('SELECT value, version FROM state WHERE repository = ? AND cluster = ?').get(repository, cluster) as { value: string; version: number } | undefined;
+    const row = this.db
+      .prepare('SELECT value, version FROM state WHERE repository = ? AND cluster = ?')
+      .get(repository, cluster) as { value: string; version: number } | undefined;
     return row ? decodeState<K>(key as { kind: K; repository: string }, row.version, row.value) : undefined;
   }
 
   async setState<K extends StateKind>(key: StateKey & { kind: K }, state: StateOf[K]): Promise<void> {
     const { repository, cluster } = stateRow(key);
     this.db
-      .prepare('INSERT INTO state (repository, cluster, value, version) VALUES (?, ?, ?, ?) ON CONFLICT (repository, cluster) DO UPDATE SET value = excluded.value, version = excluded.version')
+      .prepare(
+        'INSERT INTO state (repository, cluster, value, version) VALUES (?, ?, ?, ?) ON CONFLICT (repository, cluster) DO UPDATE SET value = excluded.value, version = excluded.version',
+      )
       .run(repository, cluster, encodeState<K>(key as { kind: K; repository: string }, state), STATE_VERSION);
   }
 
@@ -213,20 +288,30 @@ export class SqliteStore implements Store {
 
   private latestRow(repository: string, cluster: string): SnapshotMetaRow | undefined {
     return this.db
-      .prepare(`SELECT ${SNAPSHOT_META_COLUMNS} FROM snapshots WHERE repository = ? AND cluster = ? AND stale = 0 ORDER BY captured_ms DESC, seq DESC LIMIT 1`)
+      .prepare(
+        `SELECT ${SNAPSHOT_META_COLUMNS} FROM snapshots WHERE repository = ? AND cluster = ? AND stale = 0 ORDER BY captured_ms DESC, seq DESC LIMIT 1`,
+      )
       .get(repository, cluster) as SnapshotMetaRow | undefined;
   }
 }
 
 /** Applies every migration not yet recorded; one IMMEDIATE transaction, so two processes cannot both apply one. */
 export function migrateSqlite(db: Database.Database): void {
-  db.exec('CREATE TABLE IF NOT EXISTS migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+  );
   db.transaction(() => {
-    const applied = new Set((db.prepare('SELECT version FROM migrations').all() as Array<{ version: number }>).map((row) => row.version));
+    const applied = new Set(
+      (db.prepare('SELECT version FROM migrations').all() as Array<{ version: number }>).map((row) => row.version),
+    );
     for (const migration of MIGRATIONS) {
       if (applied.has(migration.version)) continue;
       db.exec(migration.sqlite);
-      db.prepare('INSERT INTO migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, new Date().toISOString());
+      db.prepare('INSERT INTO migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        migration.version,
+        migration.name,
+        new Date().toISOString(),
+      );
     }
   }).immediate();
 }

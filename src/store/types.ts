@@ -8,8 +8,7 @@ import type { StateKey, StateKind, StateOf } from './state/index.js';
  * so its jobs are kept beside the snapshots.
  */
 export type StoreBackend =
-  | { type: 'sqlite'; file: string }
-  | { type: 'postgres'; connectionString: string; schema: string };
+  { type: 'sqlite'; file: string } | { type: 'postgres'; connectionString: string; schema: string };
 
 export interface StoredSnapshotMeta {
   id: string;
@@ -43,17 +42,33 @@ export interface Store {
   /** The database behind the store (absent in test doubles). */
   readonly backend?: StoreBackend;
   /** Stores durably (compressed); the newest by capturedAt is the latest; keeps the last `retain` per cluster. */
-  putSnapshot(snapshot: Snapshot, options: { digest: string; receivedAt: string; compressed?: Buffer }): Promise<PutSnapshotResult>;
+  putSnapshot(
+    snapshot: Snapshot,
+    options: { digest: string; receivedAt: string; compressed?: Buffer },
+  ): Promise<PutSnapshotResult>;
   getSnapshot(id: string): Promise<{ meta: StoredSnapshotMeta; snapshot: Snapshot } | undefined>;
-  latestSnapshot(repository: string, cluster: string): Promise<{ meta: StoredSnapshotMeta; snapshot: Snapshot } | undefined>;
+  latestSnapshot(
+    repository: string,
+    cluster: string,
+  ): Promise<{ meta: StoredSnapshotMeta; snapshot: Snapshot } | undefined>;
   latestSnapshotMeta(repository: string, cluster: string): Promise<StoredSnapshotMeta | undefined>;
   /** Every (repository, cluster) with at least one snapshot, newest first. */
   listClusters(): Promise<StoredSnapshotMeta[]>;
 
   /** Persistence gate input: the fingerprints seen in one snapshot (idempotent per snapshot id). */
-  recordObservations(repository: string, cluster: string, snapshotId: string, capturedAt: string, fingerprints: string[]): Promise<void>;
+  recordObservations(
+    repository: string,
+    cluster: string,
+    snapshotId: string,
+    capturedAt: string,
+    fingerprints: string[],
+  ): Promise<void>;
   /** The fingerprint sets of the last `limit` observed snapshots, newest first. */
-  observationHistory(repository: string, cluster: string, limit: number): Promise<Array<{ snapshotId: string; capturedAt: string; fingerprints: Set<string> }>>;
+  observationHistory(
+    repository: string,
+    cluster: string,
+    limit: number,
+  ): Promise<Array<{ snapshotId: string; capturedAt: string; fingerprints: Set<string> }>>;
 
   recordDecisions(decisions: Decision[]): Promise<void>;
   declinedFingerprints(repository: string, cluster: string): Promise<Set<string>>;

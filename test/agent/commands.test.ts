@@ -38,22 +38,69 @@ async function cli(argv: string[], env: NodeJS.ProcessEnv, options: { tty?: bool
 describe('driftback snapshot', () => {
   it('writes a valid snapshot of the scoped namespaces to --out', async () => {
     const out = join(dir, 'snapshot.json');
-    const run = await cli(['snapshot', '--kubeconfig', kubeconfig, '--cluster', 'prod-eu', '--namespace', 'checkout', '--hash-key-file', join(dir, 'hash-key'), '--out', out], {});
+    const run = await cli(
+      [
+        'snapshot',
+        '--kubeconfig',
+        kubeconfig,
+        '--cluster',
+        'prod-eu',
+        '--namespace',
+        'checkout',
+        '--hash-key-file',
+        join(dir, 'hash-key'),
+        '--out',
+        out,
+      ],
+      {},
+    );
     expect(run).toMatchObject({ code: 0 });
     const parsed = parseSnapshot(JSON.parse(readFileSync(out, 'utf8')));
-    expect(parsed.ok && parsed.value.items.map((o) => o.kind).sort()).toEqual([...Array(6).fill('ConfigMap'), 'Namespace', 'Secret', 'Secret']);
+    expect(parsed.ok && parsed.value.items.map((o) => o.kind).sort()).toEqual([
+      ...Array(6).fill('ConfigMap'),
+      'Namespace',
+      'Secret',
+      'Secret',
+    ]);
     expect(parsed.ok && parsed.value.repository).toBe('local/local');
     expect(run.stderr).toContain('v1/configmaps');
   });
 
   it('prints a progress line per type on a terminal only', async () => {
-    const argv = ['snapshot', '--kubeconfig', kubeconfig, '--cluster', 'prod-eu', '--secrets', 'omit', '--include', 'configmaps,services', '--out', join(dir, 'progress.json')];
+    const argv = [
+      'snapshot',
+      '--kubeconfig',
+      kubeconfig,
+      '--cluster',
+      'prod-eu',
+      '--secrets',
+      'omit',
+      '--include',
+      'configmaps,services',
+      '--out',
+      join(dir, 'progress.json'),
+    ];
     expect((await cli(argv, {}, { tty: true })).stderr).toContain('listed v1/services: 4 items');
     expect((await cli(argv, {}, { tty: false })).stderr).not.toContain('listed v1/services');
   });
 
   it('writes to stdout without a hash key when Secrets are omitted', async () => {
-    const run = await cli(['snapshot', '--kubeconfig', kubeconfig, '--cluster', 'prod-eu', '--repository', 'acme/platform-gitops', '--secrets', 'omit', '--include', 'secrets,configmaps'], {});
+    const run = await cli(
+      [
+        'snapshot',
+        '--kubeconfig',
+        kubeconfig,
+        '--cluster',
+        'prod-eu',
+        '--repository',
+        'acme/platform-gitops',
+        '--secrets',
+        'omit',
+        '--include',
+        'secrets,configmaps',
+      ],
+      {},
+    );
     expect(run.code).toBe(0);
     const document = JSON.parse(run.stdout);
     expect(document.items.map((o: any) => o.kind)).not.toContain('Secret');
@@ -61,9 +108,17 @@ describe('driftback snapshot', () => {
   });
 
   it.each([
-    { name: 'no hash key', argv: ['--cluster', 'prod-eu'], message: 'no key to hash Secret values: pass --hash-key-file' },
+    {
+      name: 'no hash key',
+      argv: ['--cluster', 'prod-eu'],
+      message: 'no key to hash Secret values: pass --hash-key-file',
+    },
     { name: 'no cluster', argv: ['--secrets', 'omit'], message: '--cluster is not set' },
-    { name: 'a bad secrets mode', argv: ['--cluster', 'prod-eu', '--secrets', 'show'], message: '--secrets=show: expected hash' },
+    {
+      name: 'a bad secrets mode',
+      argv: ['--cluster', 'prod-eu', '--secrets', 'show'],
+      message: '--secrets=show: expected hash',
+    },
   ])('exits 2 with a clear line for $name', async ({ argv, message }) => {
     const run = await cli(['snapshot', '--kubeconfig', kubeconfig, ...argv], {});
     expect(run.code).toBe(2);
@@ -91,7 +146,8 @@ describe('driftback agent', () => {
       const parsed = parseSnapshot(JSON.parse(sink.received[0].body));
       expect(parsed.ok && parsed.value.cluster).toBe('prod-eu');
       expect(parsed.ok && parsed.value.items.length).toBeGreaterThan(20);
-      for (const value of SECRET_VALUES) expect(sink.received[0].body).not.toContain(Buffer.from(value).toString('base64'));
+      for (const value of SECRET_VALUES)
+        expect(sink.received[0].body).not.toContain(Buffer.from(value).toString('base64'));
     } finally {
       await sink.close();
     }
@@ -102,7 +158,9 @@ describe('driftback agent', () => {
     try {
       const run = await cli(['agent'], env(sink.url));
       expect(run.code).toBe(2);
-      expect(run.stderr).toContain('upload failed (401): the token is not valid for repository acme/platform-gitops cluster prod-eu: create it with `driftback token --repository acme/platform-gitops --cluster prod-eu`');
+      expect(run.stderr).toContain(
+        'upload failed (401): the token is not valid for repository acme/platform-gitops cluster prod-eu: create it with `driftback token --repository acme/platform-gitops --cluster prod-eu`',
+      );
     } finally {
       await sink.close();
     }
@@ -111,6 +169,7 @@ describe('driftback agent', () => {
   it('names every missing variable at once', async () => {
     const run = await cli(['agent'], {});
     expect(run.code).toBe(2);
-    for (const name of ['DRIFTBACK_URL', 'DRIFTBACK_TOKEN', 'DRIFTBACK_REPOSITORY', 'DRIFTBACK_CLUSTER']) expect(run.stderr).toContain(name);
+    for (const name of ['DRIFTBACK_URL', 'DRIFTBACK_TOKEN', 'DRIFTBACK_REPOSITORY', 'DRIFTBACK_CLUSTER'])
+      expect(run.stderr).toContain(name);
   });
 });

@@ -22,16 +22,23 @@ function render(withSecrets: boolean): any[] {
   if (hasKubectl) {
     const overlay = mkdtempSync(join(tmpdir(), 'driftback-overlay-'));
     const base = relative(overlay, BASE);
-    writeFileSync(join(overlay, 'kustomization.yaml'), `resources: [${base}]\n${withSecrets ? `components: [${base}/components/secrets]\n` : ''}`);
+    writeFileSync(
+      join(overlay, 'kustomization.yaml'),
+      `resources: [${base}]\n${withSecrets ? `components: [${base}/components/secrets]\n` : ''}`,
+    );
     const result = spawnSync('kubectl', ['kustomize', overlay], { encoding: 'utf8' });
     expect(result.stderr).toBe('');
     return parseAllDocuments(result.stdout).map((doc) => doc.toJS());
   }
-  const read = (dir: string) => (parse(readFileSync(join(dir, 'kustomization.yaml'), 'utf8')).resources as string[]).flatMap((file) => parseAllDocuments(readFileSync(join(dir, file), 'utf8')).map((doc) => doc.toJS()));
+  const read = (dir: string) =>
+    (parse(readFileSync(join(dir, 'kustomization.yaml'), 'utf8')).resources as string[]).flatMap((file) =>
+      parseAllDocuments(readFileSync(join(dir, file), 'utf8')).map((doc) => doc.toJS()),
+    );
   const objects = [...read(BASE), ...(withSecrets ? read(SECRETS_COMPONENT) : [])];
   if (withSecrets) {
     // The component's strategic-merge patch, for the lists it touches (merged by name).
-    const patch = parse(readFileSync(join(SECRETS_COMPONENT, 'cronjob-patch.yaml'), 'utf8')).spec.jobTemplate.spec.template.spec;
+    const patch = parse(readFileSync(join(SECRETS_COMPONENT, 'cronjob-patch.yaml'), 'utf8')).spec.jobTemplate.spec
+      .template.spec;
     const pod = find(objects, 'CronJob')[0].spec.jobTemplate.spec.template.spec;
     const container = pod.containers[0];
     container.env = [...container.env, ...patch.containers[0].env];
@@ -41,7 +48,8 @@ function render(withSecrets: boolean): any[] {
   return objects;
 }
 
-const find = (objects: any[], kind: string, name?: string) => objects.filter((o) => o.kind === kind && (!name || o.metadata.name === name));
+const find = (objects: any[], kind: string, name?: string) =>
+  objects.filter((o) => o.kind === kind && (!name || o.metadata.name === name));
 
 describe('deploy/agent', () => {
   const base = render(false);
@@ -49,7 +57,16 @@ describe('deploy/agent', () => {
 
   it('holds the expected objects', () => {
     const kinds = base.map((o) => o.kind);
-    expect(kinds).toEqual(expect.arrayContaining(['Namespace', 'ServiceAccount', 'ClusterRole', 'ClusterRoleBinding', 'CronJob', 'NetworkPolicy']));
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        'Namespace',
+        'ServiceAccount',
+        'ClusterRole',
+        'ClusterRoleBinding',
+        'CronJob',
+        'NetworkPolicy',
+      ]),
+    );
     expect(kinds).not.toContain('Secret');
   });
 
@@ -66,7 +83,8 @@ describe('deploy/agent', () => {
     const [role] = find(base, 'ClusterRole', 'driftback-agent');
     for (const rule of role.rules.filter((r: any) => r.apiGroups)) {
       expect(rule.apiGroups).not.toContain('*');
-      if (rule.apiGroups.includes('')) expect(rule.resources).not.toEqual(expect.arrayContaining([expect.stringMatching(/^(\*|secrets)$/)]));
+      if (rule.apiGroups.includes(''))
+        expect(rule.resources).not.toEqual(expect.arrayContaining([expect.stringMatching(/^(\*|secrets)$/)]));
     }
     const [secretsRole] = find(withSecrets, 'ClusterRole', 'driftback-agent-secrets');
     expect(secretsRole.rules).toEqual([{ apiGroups: [''], resources: ['secrets'], verbs: ['get', 'list'] }]);
@@ -79,21 +97,33 @@ describe('deploy/agent', () => {
       return listableResources(doc, group, version);
     });
     const [role] = find(base, 'ClusterRole', 'driftback-agent');
-    const granted = (group: string, resource: string) => role.rules.some((r: any) => r.apiGroups?.includes(group) && (r.resources.includes('*') || r.resources.includes(resource)));
+    const granted = (group: string, resource: string) =>
+      role.rules.some(
+        (r: any) => r.apiGroups?.includes(group) && (r.resources.includes('*') || r.resources.includes(resource)),
+      );
     const missing = selectResources(resources, scope()).filter((r) => !isSecret(r) && !granted(r.group, r.resource));
     expect(missing.map((r) => `${r.groupVersion}/${r.resource}`)).toEqual([]);
   });
 
   it('runs the CronJob one at a time, bounded, non-root, read-only, without capabilities', () => {
     const [cronJob] = find(base, 'CronJob');
-    expect(cronJob.spec).toMatchObject({ concurrencyPolicy: 'Forbid', startingDeadlineSeconds: expect.any(Number), successfulJobsHistoryLimit: expect.any(Number), failedJobsHistoryLimit: expect.any(Number) });
+    expect(cronJob.spec).toMatchObject({
+      concurrencyPolicy: 'Forbid',
+      startingDeadlineSeconds: expect.any(Number),
+      successfulJobsHistoryLimit: expect.any(Number),
+      failedJobsHistoryLimit: expect.any(Number),
+    });
     expect(cronJob.spec.jobTemplate.spec.activeDeadlineSeconds).toBeGreaterThan(0);
     const pod = cronJob.spec.jobTemplate.spec.template.spec;
     expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
     expect(pod.automountServiceAccountToken).toBe(true);
     const [container] = pod.containers;
     expect(container.command).toEqual(['node', 'bin/driftback.js', 'agent']);
-    expect(container.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+    expect(container.securityContext).toEqual({
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      capabilities: { drop: ['ALL'] },
+    });
     expect(container.resources.requests).toMatchObject({ cpu: expect.any(String), memory: expect.any(String) });
     expect(container.resources.limits).toMatchObject({ memory: expect.any(String) });
     const [serviceAccount] = find(base, 'ServiceAccount');
@@ -103,9 +133,16 @@ describe('deploy/agent', () => {
   it('references the token and the hash key from Secrets, never inline', () => {
     const pod = (objects: any[]) => find(objects, 'CronJob')[0].spec.jobTemplate.spec.template.spec;
     const env = (objects: any[]) => pod(objects).containers[0].env as any[];
-    expect(env(base).find((e) => e.name === 'DRIFTBACK_TOKEN')).toEqual({ name: 'DRIFTBACK_TOKEN', valueFrom: { secretKeyRef: { name: 'driftback-token', key: 'token' } } });
+    expect(env(base).find((e) => e.name === 'DRIFTBACK_TOKEN')).toEqual({
+      name: 'DRIFTBACK_TOKEN',
+      valueFrom: { secretKeyRef: { name: 'driftback-token', key: 'token' } },
+    });
     expect(env(withSecrets).find((e) => e.name === 'DRIFTBACK_SECRETS')?.value).toBe('hash');
-    expect(pod(withSecrets).volumes).toEqual(expect.arrayContaining([expect.objectContaining({ secret: expect.objectContaining({ secretName: 'driftback-hash-key' }) })]));
+    expect(pod(withSecrets).volumes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ secret: expect.objectContaining({ secretName: 'driftback-hash-key' }) }),
+      ]),
+    );
     for (const objects of [base, withSecrets]) {
       expect(find(objects, 'Secret')).toEqual([]);
       const text = JSON.stringify(objects);
@@ -118,7 +155,9 @@ describe('deploy/agent', () => {
     const [policy] = find(base, 'NetworkPolicy');
     expect(policy.spec.policyTypes).toEqual(['Ingress', 'Egress']);
     expect(policy.spec.ingress ?? []).toEqual([]);
-    const ports = policy.spec.egress.map((rule: any) => rule.ports.map((p: any) => `${p.protocol}/${p.port}`).join(','));
+    const ports = policy.spec.egress.map((rule: any) =>
+      rule.ports.map((p: any) => `${p.protocol}/${p.port}`).join(','),
+    );
     expect(ports).toEqual(['UDP/53,TCP/53', 'TCP/443,TCP/6443', 'TCP/443']);
     expect(policy.spec.egress.every((rule: any) => rule.to?.length > 0)).toBe(true);
   });

@@ -38,7 +38,9 @@ export interface CollectOptions {
   deadlineMs?: number;
 }
 
-export async function snapshotText(options: CollectOptions): Promise<{ text: string; summary: SnapshotSummary; document: any }> {
+export async function snapshotText(
+  options: CollectOptions,
+): Promise<{ text: string; summary: SnapshotSummary; document: any }> {
   const chunks: string[] = [];
   const out = new Writable({
     write(chunk, _encoding, done) {
@@ -48,7 +50,12 @@ export async function snapshotText(options: CollectOptions): Promise<{ text: str
   });
   const timing = fastTiming();
   const deadlineMs = Date.now() + (options.deadlineMs ?? 20_000);
-  const transport = createKubeTransport(kubeConfigFor(options.url, options.token), { requestTimeoutMs: options.requestTimeoutMs ?? 5_000, retry: FAST_RETRY, timing, deadlineMs });
+  const transport = createKubeTransport(kubeConfigFor(options.url, options.token), {
+    requestTimeoutMs: options.requestTimeoutMs ?? 5_000,
+    retry: FAST_RETRY,
+    timing,
+    deadlineMs,
+  });
   const summary = await takeSnapshot({
     transport,
     scope: options.scope ?? scope(),

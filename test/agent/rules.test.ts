@@ -13,10 +13,38 @@ import type { ApiResource } from '../../src/agent/types.js';
 import { loadDiscovery } from '../support/kube-api/server.js';
 import { HASH_KEY, scope } from './helpers.js';
 
-const deployments: ApiResource = { group: 'apps', version: 'v1', groupVersion: 'apps/v1', resource: 'deployments', kind: 'Deployment', namespaced: true };
-const secrets: ApiResource = { group: '', version: 'v1', groupVersion: 'v1', resource: 'secrets', kind: 'Secret', namespaced: true };
-const configMaps: ApiResource = { group: '', version: 'v1', groupVersion: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true };
-const coreEvents: ApiResource = { group: '', version: 'v1', groupVersion: 'v1', resource: 'events', kind: 'Event', namespaced: true };
+const deployments: ApiResource = {
+  group: 'apps',
+  version: 'v1',
+  groupVersion: 'apps/v1',
+  resource: 'deployments',
+  kind: 'Deployment',
+  namespaced: true,
+};
+const secrets: ApiResource = {
+  group: '',
+  version: 'v1',
+  groupVersion: 'v1',
+  resource: 'secrets',
+  kind: 'Secret',
+  namespaced: true,
+};
+const configMaps: ApiResource = {
+  group: '',
+  version: 'v1',
+  groupVersion: 'v1',
+  resource: 'configmaps',
+  kind: 'ConfigMap',
+  namespaced: true,
+};
+const coreEvents: ApiResource = {
+  group: '',
+  version: 'v1',
+  groupVersion: 'v1',
+  resource: 'events',
+  kind: 'Event',
+  namespaced: true,
+};
 
 describe('type patterns', () => {
   it.each([
@@ -67,31 +95,58 @@ describe('default selection over the recorded discovery', () => {
   });
 
   it('leaves out generated and churning types', () => {
-    for (const id of ['v1/events', 'events.k8s.io/v1/events', 'coordination.k8s.io/v1/leases', 'v1/endpoints', 'discovery.k8s.io/v1/endpointslices', 'v1/componentstatuses', 'apps/v1/controllerrevisions', 'v1/nodes']) {
+    for (const id of [
+      'v1/events',
+      'events.k8s.io/v1/events',
+      'coordination.k8s.io/v1/leases',
+      'v1/endpoints',
+      'discovery.k8s.io/v1/endpointslices',
+      'v1/componentstatuses',
+      'apps/v1/controllerrevisions',
+      'v1/nodes',
+    ]) {
       expect(selected).not.toContain(id);
     }
-    expect(selected).toEqual(expect.arrayContaining(['v1/configmaps', 'v1/secrets', 'apps/v1/deployments', 'batch/v1/cronjobs', 'kustomize.toolkit.fluxcd.io/v1/kustomizations']));
+    expect(selected).toEqual(
+      expect.arrayContaining([
+        'v1/configmaps',
+        'v1/secrets',
+        'apps/v1/deployments',
+        'batch/v1/cronjobs',
+        'kustomize.toolkit.fluxcd.io/v1/kustomizations',
+      ]),
+    );
   });
 });
 
 describe('sanitizing one listed item', () => {
   it('drops a controller-owned object and keeps one with a plain owner reference', () => {
-    const item = (controller: boolean | undefined) => ({ metadata: { name: 'a', ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'r', uid: 'u', controller }] } });
+    const item = (controller: boolean | undefined) => ({
+      metadata: {
+        name: 'a',
+        ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'r', uid: 'u', controller }],
+      },
+    });
     expect(sanitizeObject(item(true), deployments, undefined).type).toBe('owned');
     expect(sanitizeObject(item(false), deployments, undefined).type).toBe('kept');
     expect(sanitizeObject(item(undefined), deployments, undefined).type).toBe('kept');
   });
 
   it('never keeps a Secret without a key to hash it', () => {
-    expect(sanitizeObject({ metadata: { name: 's' }, data: { a: 'YQ==' } }, secrets, undefined)).toEqual({ type: 'invalid', reason: 'a Secret with no hash key to redact it' });
+    expect(sanitizeObject({ metadata: { name: 's' }, data: { a: 'YQ==' } }, secrets, undefined)).toEqual({
+      type: 'invalid',
+      reason: 'a Secret with no hash key to redact it',
+    });
     const kept = sanitizeObject({ metadata: { name: 's' }, data: { a: 'YQ==' } }, secrets, HASH_KEY);
     expect(kept.type === 'kept' && (kept.object.data as Record<string, string>).a).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 
   it('keeps the last-applied annotation, except on a Secret, where it would repeat the values', () => {
     const LAST = 'kubectl.kubernetes.io/last-applied-configuration';
-    const annotated = (data: Record<string, string>) =>
-      ({ metadata: { name: 's', annotations: { [LAST]: JSON.stringify({ data }), team: 'web' } }, data });
+    const annotated = (data: Record<string, string>) => ({
+      metadata: { name: 's', annotations: { [LAST]: JSON.stringify({ data }), team: 'web' } },
+      data,
+    });
     const config = sanitizeObject(annotated({ a: '1' }), configMaps, undefined);
     const annotations = config.type === 'kept' ? config.object.metadata.annotations : undefined;
     expect(annotations).toEqual({ [LAST]: '{"data":{"a":"1"}}', team: 'web' });
@@ -105,11 +160,29 @@ describe('sanitizing one listed item', () => {
 });
 
 describe('the agent environment', () => {
-  const complete = { DRIFTBACK_URL: 'https://driftback.example.com', DRIFTBACK_TOKEN: 't', DRIFTBACK_REPOSITORY: 'acme/gitops', DRIFTBACK_CLUSTER: 'prod-eu' };
+  const complete = {
+    DRIFTBACK_URL: 'https://driftback.example.com',
+    DRIFTBACK_TOKEN: 't',
+    DRIFTBACK_REPOSITORY: 'acme/gitops',
+    DRIFTBACK_CLUSTER: 'prod-eu',
+  };
 
   it('reads scope and limits with their defaults', () => {
-    const result = parseAgentEnv({ ...complete, DRIFTBACK_NAMESPACES: 'checkout, payments', DRIFTBACK_EXCLUDE: 'configmaps', DRIFTBACK_DEADLINE: '5m' });
-    expect(result).toMatchObject({ type: 'ok', settings: { deadlineMs: 300_000, pageSize: 500, requestTimeoutMs: 30_000, scope: { namespaces: ['checkout', 'payments'], exclude: ['configmaps'], include: [], secrets: 'hash' } } });
+    const result = parseAgentEnv({
+      ...complete,
+      DRIFTBACK_NAMESPACES: 'checkout, payments',
+      DRIFTBACK_EXCLUDE: 'configmaps',
+      DRIFTBACK_DEADLINE: '5m',
+    });
+    expect(result).toMatchObject({
+      type: 'ok',
+      settings: {
+        deadlineMs: 300_000,
+        pageSize: 500,
+        requestTimeoutMs: 30_000,
+        scope: { namespaces: ['checkout', 'payments'], exclude: ['configmaps'], include: [], secrets: 'hash' },
+      },
+    });
   });
 
   it.each([

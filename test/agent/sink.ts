@@ -25,14 +25,20 @@ export interface UploadSink {
 }
 
 /** Answers with `script` in order; the last answer repeats. Bodies are kept only when `keepBodies`. */
-export async function startUploadSink(script: ScriptedAnswer[], options: { keepBodies?: boolean } = {}): Promise<UploadSink> {
+export async function startUploadSink(
+  script: ScriptedAnswer[],
+  options: { keepBodies?: boolean } = {},
+): Promise<UploadSink> {
   const received: ReceivedUpload[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const raw = Buffer.concat(chunks);
-      const body = options.keepBodies === false ? '' : (req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+      const body =
+        options.keepBodies === false
+          ? ''
+          : (req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
       received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
       const answer = script[Math.min(received.length - 1, script.length - 1)];
       res.writeHead(answer.code, { 'Content-Type': 'application/json', ...answer.headers });

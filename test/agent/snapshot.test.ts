@@ -51,20 +51,31 @@ describe('a snapshot of the stand-in cluster', () => {
 
   it('leaves out events, leases, endpoints, endpoint slices and controller-owned objects', () => {
     const kinds = new Set(items().map((o) => o.kind));
-    for (const kind of ['Event', 'Lease', 'Endpoints', 'EndpointSlice', 'ReplicaSet']) expect(kinds).not.toContain(kind);
+    for (const kind of ['Event', 'Lease', 'Endpoints', 'EndpointSlice', 'ReplicaSet'])
+      expect(kinds).not.toContain(kind);
     expect(ids()).not.toContain('Pod/checkout/api-7c9f-x2x');
     expect(ids()).toContain('Pod/argocd/my-pod');
     expect(ids()).toContain('ConfigMap/checkout/api-owned-loosely');
   });
 
   it('lists every type at its preferred version, custom resources included, with apiVersion and kind set', () => {
-    expect(ids()).toEqual(expect.arrayContaining(['Deployment/default/guestbook-ui', 'Service/httpbin/httpbin-svc', 'HorizontalPodAutoscaler/default/sample', 'Job/argoci-workflows/succeed', 'Kustomization/flux-system/apps', 'Namespace//checkout', 'ReplicationController/test/test-rc']));
+    expect(ids()).toEqual(
+      expect.arrayContaining([
+        'Deployment/default/guestbook-ui',
+        'Service/httpbin/httpbin-svc',
+        'HorizontalPodAutoscaler/default/sample',
+        'Job/argoci-workflows/succeed',
+        'Kustomization/flux-system/apps',
+        'Namespace//checkout',
+        'ReplicationController/test/test-rc',
+      ]),
+    );
     const hpa = items().find((o) => o.kind === 'HorizontalPodAutoscaler');
     expect(hpa.apiVersion).toBe('autoscaling/v2');
     expect(items().every((o) => typeof o.apiVersion === 'string' && typeof o.kind === 'string')).toBe(true);
   });
 
-  it('strips server bookkeeping and a Secret\'s last-applied annotation; keeps managedFields, generation, status', () => {
+  it("strips server bookkeeping and a Secret's last-applied annotation; keeps managedFields, generation, status", () => {
     const lastApplied = 'kubectl.kubernetes.io/last-applied-configuration';
     for (const object of items()) {
       for (const field of ['uid', 'resourceVersion', 'selfLink']) expect(object.metadata).not.toHaveProperty(field);
@@ -83,7 +94,8 @@ describe('a snapshot of the stand-in cluster', () => {
 
   it('replaces each Secret value by the keyed hash of its bytes', () => {
     const db = items().find((o) => o.kind === 'Secret' && o.metadata.name === 'db');
-    const expected = (value: string) => 'sha256:' + createHmac('sha256', HASH_KEY).update(Buffer.from(value)).digest('hex');
+    const expected = (value: string) =>
+      'sha256:' + createHmac('sha256', HASH_KEY).update(Buffer.from(value)).digest('hex');
     expect(db.data).toEqual({ password: expected(SECRET_VALUES[0]), multiline: expected(SECRET_VALUES[2]) });
     expect(db.metadata.annotations).toEqual({ team: 'payments' });
     const api = items().find((o) => o.kind === 'Secret' && o.metadata.name === 'api');
@@ -101,7 +113,15 @@ describe('a snapshot of the stand-in cluster', () => {
   it('records a forbidden type in scope.errors and marks the snapshot incomplete', () => {
     expect(result.document.scope).toEqual({
       complete: false,
-      errors: [{ resource: 'apps/v1/statefulsets', group: 'apps', kind: 'StatefulSet', reason: 'Forbidden', message: expect.stringContaining('cannot list resource "statefulsets" in API group "apps"') }],
+      errors: [
+        {
+          resource: 'apps/v1/statefulsets',
+          group: 'apps',
+          kind: 'StatefulSet',
+          reason: 'Forbidden',
+          message: expect.stringContaining('cannot list resource "statefulsets" in API group "apps"'),
+        },
+      ],
       excluded: expect.any(Array),
     });
     expect(ids().some((id) => id.startsWith('StatefulSet/'))).toBe(false);
@@ -147,7 +167,9 @@ describe('scoping a snapshot', () => {
 
   it('lists only the given namespaces, with their Namespace objects and no other cluster-scoped type', async () => {
     const { document } = await snapshotText({ url: api.url, scope: scope({ namespaces: ['checkout'] }) });
-    const namespaces = new Set(document.items.map((o: any) => o.metadata.namespace ?? `(cluster) ${o.kind}/${o.metadata.name}`));
+    const namespaces = new Set(
+      document.items.map((o: any) => o.metadata.namespace ?? `(cluster) ${o.kind}/${o.metadata.name}`),
+    );
     expect([...namespaces].sort()).toEqual(['(cluster) Namespace/checkout', 'checkout']);
     expect(document.scope.namespaces).toEqual(['checkout']);
     expect(document.scope.complete).toBe(true);
@@ -156,9 +178,24 @@ describe('scoping a snapshot', () => {
 
   it.each([
     { name: 'include by resource.group', include: ['deployments.apps'], exclude: [], kinds: ['Deployment'] },
-    { name: 'include by kind and group wildcard', include: ['HorizontalPodAutoscaler', '*.kustomize.toolkit.fluxcd.io'], exclude: [], kinds: ['HorizontalPodAutoscaler', 'Kustomization'] },
-    { name: 'include a default exclusion explicitly', include: ['leases.coordination.k8s.io'], exclude: [], kinds: ['Lease'] },
-    { name: 'exclude wins over include', include: ['services', 'configmaps'], exclude: ['configmaps'], kinds: ['Service'] },
+    {
+      name: 'include by kind and group wildcard',
+      include: ['HorizontalPodAutoscaler', '*.kustomize.toolkit.fluxcd.io'],
+      exclude: [],
+      kinds: ['HorizontalPodAutoscaler', 'Kustomization'],
+    },
+    {
+      name: 'include a default exclusion explicitly',
+      include: ['leases.coordination.k8s.io'],
+      exclude: [],
+      kinds: ['Lease'],
+    },
+    {
+      name: 'exclude wins over include',
+      include: ['services', 'configmaps'],
+      exclude: ['configmaps'],
+      kinds: ['Service'],
+    },
   ])('$name', async ({ include, exclude, kinds }) => {
     const { document } = await snapshotText({ url: api.url, scope: scope({ include, exclude }) });
     expect([...new Set(document.items.map((o: any) => o.kind))].sort()).toEqual(kinds);
@@ -173,14 +210,21 @@ describe('scoping a snapshot', () => {
   });
 
   it('passes the label selector to every list', async () => {
-    const { document } = await snapshotText({ url: api.url, scope: scope({ include: ['configmaps'], labelSelector: 'app=web' }) });
+    const { document } = await snapshotText({
+      url: api.url,
+      scope: scope({ include: ['configmaps'], labelSelector: 'app=web' }),
+    });
     expect(document.items.map((o: any) => o.metadata.name)).toEqual(['settings-2', 'settings-4']);
   });
 });
 
 describe('a run that cannot finish', () => {
   it('finishes the document when the deadline passes, recording the types not listed', async () => {
-    const api = await startKubeApiStandIn({ token: TOKEN, objects: clusterObjects(), slow: { resource: 'v1/configmaps', delayMs: 3_000, times: 100 } });
+    const api = await startKubeApiStandIn({
+      token: TOKEN,
+      objects: clusterObjects(),
+      slow: { resource: 'v1/configmaps', delayMs: 3_000, times: 100 },
+    });
     try {
       const { document } = await snapshotText({ url: api.url, requestTimeoutMs: 300, deadlineMs: 1_000 });
       expect(parseSnapshot(document)).toMatchObject({ ok: true });
@@ -197,7 +241,9 @@ describe('a run that cannot finish', () => {
     const api = await startKubeApiStandIn({ token: TOKEN, objects: clusterObjects(), brokenDiscovery: ['policy/v1'] });
     try {
       const { document } = await snapshotText({ url: api.url, scope: scope({ include: ['configmaps'] }) });
-      expect(document.scope.errors).toEqual([expect.objectContaining({ resource: 'policy/v1', reason: 'ServiceUnavailable' })]);
+      expect(document.scope.errors).toEqual([
+        expect.objectContaining({ resource: 'policy/v1', reason: 'ServiceUnavailable' }),
+      ]);
       expect(document.scope.complete).toBe(false);
       const before = api.requests.length;
       const excluded = await snapshotText({ url: api.url, scope: scope({ exclude: ['*.policy'] }) });
@@ -211,7 +257,9 @@ describe('a run that cannot finish', () => {
   it('fails with the server answer when the credentials are refused', async () => {
     const api = await startKubeApiStandIn({ token: TOKEN, objects: [] });
     try {
-      await expect(snapshotText({ url: api.url, token: 'wrong' })).rejects.toThrow(/401 Unauthorized.*check the kubeconfig user/);
+      await expect(snapshotText({ url: api.url, token: 'wrong' })).rejects.toThrow(
+        /401 Unauthorized.*check the kubeconfig user/,
+      );
     } finally {
       await api.close();
     }

@@ -49,7 +49,11 @@ describe('uploading a snapshot', () => {
     expect(result).toEqual({ type: 'accepted', id: 'snap-1', status: 'queued', attempts: 1 });
     expect(received[0]).toMatchObject({ method: 'POST', path: '/base/api/v1/snapshots', body: DOCUMENT });
     expect(received[0].headers).toMatchObject({
-      authorization: 'Bearer dbk_token', 'x-driftback-repository': 'acme/platform-gitops', 'x-driftback-cluster': 'prod-eu', 'content-encoding': 'gzip', 'content-type': 'application/json',
+      authorization: 'Bearer dbk_token',
+      'x-driftback-repository': 'acme/platform-gitops',
+      'x-driftback-cluster': 'prod-eu',
+      'content-encoding': 'gzip',
+      'content-type': 'application/json',
     });
   });
 
@@ -73,9 +77,20 @@ describe('uploading a snapshot', () => {
   });
 
   it.each([
-    { code: 401, expected: ['repository acme/platform-gitops cluster prod-eu', '`driftback token --repository acme/platform-gitops --cluster prod-eu`', 'DRIFTBACK_TOKEN_SECRET'] },
+    {
+      code: 401,
+      expected: [
+        'repository acme/platform-gitops cluster prod-eu',
+        '`driftback token --repository acme/platform-gitops --cluster prod-eu`',
+        'DRIFTBACK_TOKEN_SECRET',
+      ],
+    },
     { code: 413, expected: ['MAX_SNAPSHOT_BYTES', 'DRIFTBACK_NAMESPACES'] },
-    { code: 400, body: { problems: [{ path: 'items[3].metadata.name', message: 'metadata.name is required' }] }, expected: ['items[3].metadata.name: metadata.name is required'] },
+    {
+      code: 400,
+      body: { problems: [{ path: 'items[3].metadata.name', message: 'metadata.name is required' }] },
+      expected: ['items[3].metadata.name: metadata.name is required'],
+    },
   ])('does not retry a $code and says what to change', async ({ code, body, expected }) => {
     const { result, received } = await upload([{ code, body }]);
     expect(received).toHaveLength(1);

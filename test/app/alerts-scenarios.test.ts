@@ -4,7 +4,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../src/core/model/index.js';
 import { FILES, liveProd } from './plan-scenario.js';
-import { commentsOn, drain, expectGolden, issuesTitled, runWatch, startHarness, uploadSnapshot, type Harness } from './plan-harness.js';
+import {
+  commentsOn,
+  drain,
+  expectGolden,
+  issuesTitled,
+  runWatch,
+  startHarness,
+  uploadSnapshot,
+  type Harness,
+} from './plan-harness.js';
 import { sqliteOf } from '../support/sqlite-file.js';
 
 let h: Harness;
@@ -13,11 +22,30 @@ const at = (time: string): void => void (h.clock.now = new Date(time));
 /** A Flux Kustomization applying clusters/prod, ready or failing its build. */
 function fluxKustomization(failing: boolean): KubeObject {
   const ready = failing
-    ? { type: 'Ready', status: 'False', reason: 'BuildFailed', lastTransitionTime: '2026-12-02T15:00:00Z', message: 'kustomize build failed: accumulating resources' }
-    : { type: 'Ready', status: 'True', reason: 'ReconciliationSucceeded', lastTransitionTime: '2026-12-02T08:00:00Z', message: 'Applied revision: main@sha1:abc' };
+    ? {
+        type: 'Ready',
+        status: 'False',
+        reason: 'BuildFailed',
+        lastTransitionTime: '2026-12-02T15:00:00Z',
+        message: 'kustomize build failed: accumulating resources',
+      }
+    : {
+        type: 'Ready',
+        status: 'True',
+        reason: 'ReconciliationSucceeded',
+        lastTransitionTime: '2026-12-02T08:00:00Z',
+        message: 'Applied revision: main@sha1:abc',
+      };
   return {
-    apiVersion: 'kustomize.toolkit.fluxcd.io/v1', kind: 'Kustomization', metadata: { name: 'prod', namespace: 'flux-system' },
-    spec: { path: './clusters/prod', interval: '10m', prune: true, sourceRef: { kind: 'GitRepository', name: 'platform' } },
+    apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
+    kind: 'Kustomization',
+    metadata: { name: 'prod', namespace: 'flux-system' },
+    spec: {
+      path: './clusters/prod',
+      interval: '10m',
+      prune: true,
+      sourceRef: { kind: 'GitRepository', name: 'platform' },
+    },
     status: { lastAppliedRevision: 'main@sha1:abc', lastAttemptedRevision: 'main@sha1:abc', conditions: [ready] },
   };
 }
@@ -109,7 +137,9 @@ describe('a GitOps controller that stops reconciling', () => {
     const row = db.prepare(`SELECT value FROM state WHERE cluster = '~watch'`).get() as { value: string };
     const current = JSON.parse(row.value);
     const [entry] = current.notReconciling.prod;
-    const notReconciling = { 'prod/flux-system/prod': { since: entry.since, reason: entry.reason, issue: entry.issue } };
+    const notReconciling = {
+      'prod/flux-system/prod': { since: entry.since, reason: entry.reason, issue: entry.issue },
+    };
     const v1 = JSON.stringify({ ...current, notReconciling });
     db.prepare(`UPDATE state SET value = ?, version = 1 WHERE cluster = '~watch'`).run(v1);
 

@@ -17,19 +17,41 @@ const at = (time: string): void => void (h.clock.now = new Date(time));
 /** A Flux Kustomization applying clusters/prod whose build fails. */
 function failingKustomization(): KubeObject {
   return {
-    apiVersion: 'kustomize.toolkit.fluxcd.io/v1', kind: 'Kustomization', metadata: { name: 'prod', namespace: 'flux-system' },
-    spec: { path: './clusters/prod', interval: '10m', prune: true, sourceRef: { kind: 'GitRepository', name: 'platform' } },
-    status: { conditions: [{ type: 'Ready', status: 'False', reason: 'BuildFailed', message: 'kustomize build failed', lastTransitionTime: '2026-12-02T15:00:00Z' }] },
+    apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
+    kind: 'Kustomization',
+    metadata: { name: 'prod', namespace: 'flux-system' },
+    spec: {
+      path: './clusters/prod',
+      interval: '10m',
+      prune: true,
+      sourceRef: { kind: 'GitRepository', name: 'platform' },
+    },
+    status: {
+      conditions: [
+        {
+          type: 'Ready',
+          status: 'False',
+          reason: 'BuildFailed',
+          message: 'kustomize build failed',
+          lastTransitionTime: '2026-12-02T15:00:00Z',
+        },
+      ],
+    },
   };
 }
 
 beforeAll(async () => {
-  h = await startHarness({
-    ...FILES,
-    [`${TEMPLATES}dashboard.hbs`]: 'Our clusters:\n{{#each clusters}}\n- {{code name}}: {{plural resources "resource"}}\n{{/each}}\n',
-    [`${TEMPLATES}stale-alert.hbs`]: '{{text cluster}} has been silent for {{text age}} (allowed: {{code staleAfter}}).\n',
-    [`${TEMPLATES}not-reconciling-alert.hbs`]: '{{#if reason}}{{nosuchhelper resource}}{{/if}}\n',
-  }, '2026-12-02T12:00:00Z');
+  h = await startHarness(
+    {
+      ...FILES,
+      [`${TEMPLATES}dashboard.hbs`]:
+        'Our clusters:\n{{#each clusters}}\n- {{code name}}: {{plural resources "resource"}}\n{{/each}}\n',
+      [`${TEMPLATES}stale-alert.hbs`]:
+        '{{text cluster}} has been silent for {{text age}} (allowed: {{code staleAfter}}).\n',
+      [`${TEMPLATES}not-reconciling-alert.hbs`]: '{{#if reason}}{{nosuchhelper resource}}{{/if}}\n',
+    },
+    '2026-12-02T12:00:00Z',
+  );
 }, 60_000);
 afterAll(async () => h?.close());
 

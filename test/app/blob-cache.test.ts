@@ -4,7 +4,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { gitBlobSha } from '../../src/github/git-hash.js';
 import { FILES, liveProd, SETTINGS } from './plan-scenario.js';
-import { drain, openPullRequest, pullRequestPayload, sendWebhook, startHarness, uploadSnapshot, type Harness } from './plan-harness.js';
+import {
+  drain,
+  openPullRequest,
+  pullRequestPayload,
+  sendWebhook,
+  startHarness,
+  uploadSnapshot,
+  type Harness,
+} from './plan-harness.js';
 import { sqliteOf } from '../support/sqlite-file.js';
 
 let h: Harness | undefined;
@@ -14,12 +22,15 @@ afterEach(async () => {
 });
 
 function cached(harness: Harness): Map<string, number> {
-  const rows = sqliteOf(harness.app.store).prepare('SELECT sha, LENGTH(text) AS size FROM blobs').all() as Array<{ sha: string; size: number }>;
+  const rows = sqliteOf(harness.app.store).prepare('SELECT sha, LENGTH(text) AS size FROM blobs').all() as Array<{
+    sha: string;
+    size: number;
+  }>;
   return new Map(rows.map((row) => [row.sha, row.size]));
 }
 
 describe('the blob cache', () => {
-  it('keeps the manifests plans read, never a pull request\'s other files, and evicts what is unused for two days', async () => {
+  it("keeps the manifests plans read, never a pull request's other files, and evicts what is unused for two days", async () => {
     const harness = (h = await startHarness(FILES));
     expect(await uploadSnapshot(harness, 'prod', liveProd(), '2026-12-02T11:55:00Z')).toBe(202);
     const branch = 'change/with-docs';
@@ -28,8 +39,15 @@ describe('the blob cache', () => {
     for (let i = 0; i < 5; i++) {
       const big = `# release notes ${i}\n${'x'.repeat(1024 * 1024)}\n`;
       bigs.push(gitBlobSha(big));
-      const headSha = harness.standIn.pushCommit({ owner: 'acme', repo: 'platform', branch, files: { 'docs/notes.md': big, 'clusters/prod/settings.yaml': SETTINGS.replace('info', `debug-${i}`) } });
-      expect(await sendWebhook(harness, 'pull_request', pullRequestPayload('synchronize', { ...pull, headSha, branch }))).toBe(200);
+      const headSha = harness.standIn.pushCommit({
+        owner: 'acme',
+        repo: 'platform',
+        branch,
+        files: { 'docs/notes.md': big, 'clusters/prod/settings.yaml': SETTINGS.replace('info', `debug-${i}`) },
+      });
+      expect(
+        await sendWebhook(harness, 'pull_request', pullRequestPayload('synchronize', { ...pull, headSha, branch })),
+      ).toBe(200);
     }
     const blobs = cached(harness);
     for (const sha of bigs) expect(blobs.has(sha)).toBe(false);

@@ -15,13 +15,21 @@ describe('summarizeCluster: reported, not codified', () => {
     const config = parsed.config;
     const snapshot = scenarioSnapshot('flux-helm', 'hand-changes');
     const evaluation = reconcileDrift({
-      snapshot, config, cluster: config.clusters![0]!, files, history: [], minSnapshots: 1, declined: new Set(),
+      snapshot,
+      config,
+      cluster: config.clusters![0]!,
+      files,
+      history: [],
+      minSnapshots: 1,
+      declined: new Set(),
     });
     if (evaluation.type !== 'evaluated') throw new Error(evaluation.type);
     const summary = summarizeCluster(evaluation);
     expect(summary.drift?.reported).toContainEqual({
       resource: { group: 'apps', kind: 'Deployment', namespace: 'podinfo', name: 'podinfo' },
-      field: '/spec/template/spec/containers/0/image', manager: 'kubectl-set', time: '2026-12-01T10:40:00Z',
+      field: '/spec/template/spec/containers/0/image',
+      manager: 'kubectl-set',
+      time: '2026-12-01T10:40:00Z',
       reason: expect.stringContaining('managed by Helm release podinfo/podinfo'),
     });
     const ids = summary.drift!.reported!.map((r) => `${r.resource.kind}/${r.resource.name} ${r.field ?? ''}`);

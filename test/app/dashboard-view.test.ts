@@ -9,33 +9,78 @@ import { dashboardCluster } from '../../src/app/dashboard/index.js';
 import type { ClusterState } from '../../src/app/reconcile/state.js';
 import { expectGolden } from './plan-harness.js';
 
-const config = parseConfig('clusters:\n  - name: prod\n    path: clusters/prod\n    namespaces: [shop]\n    staleAfter: 1h\n');
+const config = parseConfig(
+  'clusters:\n  - name: prod\n    path: clusters/prod\n    namespaces: [shop]\n    staleAfter: 1h\n',
+);
 if (!config.ok) throw new Error('config fixture is invalid');
 const prod = config.config.clusters![0];
 const NOW = '2026-12-02T12:00:00Z';
 
 const items: KubeObject[] = [
-  { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'api', namespace: 'shop', generation: 2 }, spec: { replicas: 2 }, status: { observedGeneration: 2, conditions: [{ type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded', message: 'timed out progressing' }] } },
-  { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'report', namespace: 'shop' }, spec: { suspend: true, schedule: '0 * * * *' } },
+  {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'api', namespace: 'shop', generation: 2 },
+    spec: { replicas: 2 },
+    status: {
+      observedGeneration: 2,
+      conditions: [
+        { type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded', message: 'timed out progressing' },
+      ],
+    },
+  },
+  {
+    apiVersion: 'batch/v1',
+    kind: 'CronJob',
+    metadata: { name: 'report', namespace: 'shop' },
+    spec: { suspend: true, schedule: '0 * * * *' },
+  },
   { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'other-team', namespace: 'billing' }, data: {} },
-  { apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'shop', namespace: 'shop' }, spec: { source: { path: 'clusters/prod' } }, status: { health: { status: 'Healthy' }, sync: { status: 'Synced', revision: 'abc' } } },
+  {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name: 'shop', namespace: 'shop' },
+    spec: { source: { path: 'clusters/prod' } },
+    status: { health: { status: 'Healthy' }, sync: { status: 'Synced', revision: 'abc' } },
+  },
 ];
 
 const state: ClusterState = {
   lastReconcileAt: '2026-12-02T11:58:00Z',
   drift: { byCause: { human: 2, controller: 1 }, pending: 0 },
-  conflicts: [{ resource: { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'web' }, path: '/spec/replicas', manager: 'horizontal-pod-autoscaler' }],
+  conflicts: [
+    {
+      resource: { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'web' },
+      path: '/spec/replicas',
+      manager: 'horizontal-pod-autoscaler',
+    },
+  ],
   ignored: [{ reason: 'replicas belong to the HPA', count: 4 }],
   openPullRequests: [{ number: 12 }],
-  problems: [{ file: 'clusters/prod/kustomization.yaml', line: 7, field: 'helmCharts', message: 'helmCharts are not rendered: render the chart in CI' }],
+  problems: [
+    {
+      file: 'clusters/prod/kustomization.yaml',
+      line: 7,
+      field: 'helmCharts',
+      message: 'helmCharts are not rendered: render the chart in CI',
+    },
+  ],
 };
 
 describe('dashboardCluster', () => {
   const { view, figures } = dashboardCluster(prod, { capturedAt: '2026-12-02T11:50:00Z', items }, state, NOW);
 
   it('counts what is in scope, degraded and suspended', () => {
-    expect(figures).toEqual({ resources: 3, degraded: 1, suspended: 2, conflicts: 1, driftByCause: { human: 2, controller: 1 } });
-    expect(view.reconcilers.map((r) => [r.state.name, r.state.suspended, r.notReconcilingReason])).toEqual([['shop', true, 'is suspended (no automated sync)']]);
+    expect(figures).toEqual({
+      resources: 3,
+      degraded: 1,
+      suspended: 2,
+      conflicts: 1,
+      driftByCause: { human: 2, controller: 1 },
+    });
+    expect(view.reconcilers.map((r) => [r.state.name, r.state.suspended, r.notReconcilingReason])).toEqual([
+      ['shop', true, 'is suspended (no automated sync)'],
+    ]);
   });
 
   it('renders the dashboard body', () => {

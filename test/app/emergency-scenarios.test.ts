@@ -4,7 +4,15 @@
 // once the controller applied the merge; a suspension left past emergency.resumeWithin alerts once and
 // the alert closes on resume; a fix undone by a resume alerts.
 import { afterEach, describe, expect, it } from 'vitest';
-import { drain, pullRequestPayload, pushPayload, sendWebhook, startAppHarness, uploadSnapshot, type AppHarness } from '../support/app.js';
+import {
+  drain,
+  pullRequestPayload,
+  pushPayload,
+  sendWebhook,
+  startAppHarness,
+  uploadSnapshot,
+  type AppHarness,
+} from '../support/app.js';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IssueRecord } from '../support/github/state.js';
@@ -36,8 +44,14 @@ async function start(): Promise<AppHarness> {
  * Uploads a fixture snapshot as captured, the clock at its capture time. The merge commit the
  * fixture's controller names is the one the stand-in made when the PR was merged.
  */
-async function upload(harness: AppHarness, name: EmergencySnapshotName, merge?: { fixture: string; actual: string }): Promise<void> {
-  const text = merge ? emergencySnapshotText(name).replaceAll(merge.fixture, merge.actual) : emergencySnapshotText(name);
+async function upload(
+  harness: AppHarness,
+  name: EmergencySnapshotName,
+  merge?: { fixture: string; actual: string },
+): Promise<void> {
+  const text = merge
+    ? emergencySnapshotText(name).replaceAll(merge.fixture, merge.actual)
+    : emergencySnapshotText(name);
   const snapshot = JSON.parse(text) as { capturedAt: string; repository: string; cluster: string };
   clock.now = new Date(snapshot.capturedAt);
   expect((await uploadSnapshot(harness, snapshot)).status).toBe(202);
@@ -45,7 +59,9 @@ async function upload(harness: AppHarness, name: EmergencySnapshotName, merge?: 
 }
 
 /** A fresh App that has received `names` in order; the emergency PR they opened, if any. */
-async function startAfter(...names: EmergencySnapshotName[]): Promise<{ app: AppHarness; pr: IssueRecord | undefined }> {
+async function startAfter(
+  ...names: EmergencySnapshotName[]
+): Promise<{ app: AppHarness; pr: IssueRecord | undefined }> {
   const app = await start();
   for (const name of names) await upload(app, name);
   return { app, pr: pulls(app)[0] };
@@ -61,7 +77,10 @@ function issues(harness: AppHarness) {
 
 function commentsOn(harness: AppHarness, number: number): string[] {
   const repo = harness.standIn.state.repo(harness.owner, harness.repo);
-  return [...repo.comments.values()].filter((comment) => comment.issueNumber === number).sort((a, b) => a.id - b.id).map((comment) => comment.body);
+  return [...repo.comments.values()]
+    .filter((comment) => comment.issueNumber === number)
+    .sort((a, b) => a.id - b.id)
+    .map((comment) => comment.body);
 }
 
 /** Opens a pull request that changes `files` on `branch` and sends GitHub's pull_request opened webhook. */
@@ -70,7 +89,19 @@ async function openPullRequest(harness: AppHarness, branch: string, files: Recor
   const repo = harness.standIn.state.repo(harness.owner, harness.repo);
   const number = repo.nextNumber++;
   const at = harness.standIn.state.timestamp();
-  repo.issues.set(number, { number, title: 'Raise the memory limit', body: null, state: 'open', stateReason: null, labels: [], user: 'octocat', createdAt: at, updatedAt: at, closedAt: null, pull: { head: branch, base: repo.defaultBranch, draft: false, merged: false } });
+  repo.issues.set(number, {
+    number,
+    title: 'Raise the memory limit',
+    body: null,
+    state: 'open',
+    stateReason: null,
+    labels: [],
+    user: 'octocat',
+    createdAt: at,
+    updatedAt: at,
+    closedAt: null,
+    pull: { head: branch, base: repo.defaultBranch, draft: false, merged: false },
+  });
   expect(await sendWebhook(harness, 'pull_request', pullRequestPayload(harness, number, branch, 'opened'))).toBe(200);
   await drain(harness);
   return number;
@@ -86,12 +117,20 @@ async function merge(harness: AppHarness, number: number): Promise<string> {
 /** The value of `driftback_suspended_seconds` for a source, scraped from /metrics now. */
 async function suspendedSeconds(harness: AppHarness, cluster: string, source: string): Promise<number | undefined> {
   const text = await (await fetch(`${harness.baseUrl}/metrics`)).text();
-  const line = text.split('\n').find((l) => l.startsWith('driftback_suspended_seconds{') && l.includes(`cluster="${cluster}"`) && l.includes(`source="${source}"`)
-    && l.includes('repository="acme/emergency-gitops"'));
+  const line = text
+    .split('\n')
+    .find(
+      (l) =>
+        l.startsWith('driftback_suspended_seconds{') &&
+        l.includes(`cluster="${cluster}"`) &&
+        l.includes(`source="${source}"`) &&
+        l.includes('repository="acme/emergency-gitops"'),
+    );
   return line === undefined ? undefined : Number(line.split(' ').at(-1));
 }
 
-const checked = (body: string | null | undefined): string[] => [...(body ?? '').matchAll(/^- \[x\] (\w[\w ]*):/gm)].map((m) => m[1]!);
+const checked = (body: string | null | undefined): string[] =>
+  [...(body ?? '').matchAll(/^- \[x\] (\w[\w ]*):/gm)].map((m) => m[1]!);
 
 describe('Flux: suspend, kubectl edit, PR at once, merge, resume, verified', () => {
   it('walks the procedure and comments "verified" once Flux applied the merge', async () => {
@@ -111,19 +150,26 @@ describe('Flux: suspend, kubectl edit, PR at once, merge, resume, verified', () 
     expect(body).toContain('`spec.template.spec.containers[podinfod].resources.limits.memory`');
     expect(checked(body)).toEqual([]);
     expectGolden('flux-emergency-pull-request.md', body);
-    expect(app.standIn.readFile('acme', 'emergency-gitops', 'driftback/kind-dev', 'apps/podinfo/deployment.yaml')).toContain('memory: 1Gi');
+    expect(
+      app.standIn.readFile('acme', 'emergency-gitops', 'driftback/kind-dev', 'apps/podinfo/deployment.yaml'),
+    ).toContain('memory: 1Gi');
     // Someone else's PR for the same source, while it is suspended: its plan opens with the note.
     const deployment = emergencyRepoFiles().get('apps/podinfo/deployment.yaml')!;
-    const other = await openPullRequest(app, 'raise-cpu', { 'apps/podinfo/deployment.yaml': deployment.replace('cpu: 2000m', 'cpu: 3000m') });
+    const other = await openPullRequest(app, 'raise-cpu', {
+      'apps/podinfo/deployment.yaml': deployment.replace('cpu: 2000m', 'cpu: 3000m'),
+    });
     const plan = commentsOn(app, other).find((c) => c.includes('kind-dev'));
     expect(plan).toBeDefined();
-    const note = 'This source is suspended since 2026-12-01 10:02 UTC by `flux`: merging changes nothing in the cluster until it is resumed';
+    const note =
+      'This source is suspended since 2026-12-01 10:02 UTC by `flux`: merging changes nothing in the cluster until it is resumed';
     expect(plan).toContain(note);
     expect(plan!.indexOf(note)).toBeLessThan(plan!.indexOf('cpu'));
 
     await runWatch(app);
     const dashboard = issues(app).find((issue) => issue.title === 'driftback dashboard');
-    expect(dashboard?.body).toContain(`- \`Kustomization/flux-system/apps\` for 8m (since 2026-12-01T10:02:00Z), by \`flux\`, emergency PR #${pr!.number}`);
+    expect(dashboard?.body).toContain(
+      `- \`Kustomization/flux-system/apps\` for 8m (since 2026-12-01T10:02:00Z), by \`flux\`, emergency PR #${pr!.number}`,
+    );
     // Suspended at 10:02:00, scraped at the capture time 10:10:00.
     expect(await suspendedSeconds(app, 'kind-dev', 'flux-system/apps')).toBe(480);
     clock.now = new Date('2026-12-01T10:20:00Z');
@@ -148,10 +194,18 @@ describe('Argo CD: automated sync off, kubectl scale, PR, merge, automated sync 
     const { app, pr } = await startAfter('argo-1-before', 'argo-2-autosync-off');
     expect(pr?.labels).toEqual(['driftback', 'emergency']);
     // Removing `automated` leaves no managedFields entry: the first snapshot without it dates it.
-    expect(pr!.body).toContain('`Application/argocd/guestbook` is suspended since at least 2026-12-01 11:10 UTC (first seen then; nothing records who turned it off)');
-    expect(pr!.body).toContain('re-enable automated sync: `argocd app set guestbook --sync-policy automated --self-heal`');
-    expect(pr!.body).toContain('| `Deployment/guestbook/frontend` | `spec.replicas` | `5` | `kubectl` | 2026-12-01 11:05 UTC |');
-    expect(app.standIn.readFile('acme', 'emergency-gitops', 'driftback/kind-argo', 'web/guestbook/frontend-deployment.yaml')).toContain('replicas: 5');
+    expect(pr!.body).toContain(
+      '`Application/argocd/guestbook` is suspended since at least 2026-12-01 11:10 UTC (first seen then; nothing records who turned it off)',
+    );
+    expect(pr!.body).toContain(
+      're-enable automated sync: `argocd app set guestbook --sync-policy automated --self-heal`',
+    );
+    expect(pr!.body).toContain(
+      '| `Deployment/guestbook/frontend` | `spec.replicas` | `5` | `kubectl` | 2026-12-01 11:05 UTC |',
+    );
+    expect(
+      app.standIn.readFile('acme', 'emergency-gitops', 'driftback/kind-argo', 'web/guestbook/frontend-deployment.yaml'),
+    ).toContain('replicas: 5');
 
     const mergeSha = await merge(app, pr!.number);
     expect(checked(pulls(app)[0]!.body)).toEqual(['merged']);
@@ -169,8 +223,12 @@ describe('a fix undone after the resume', () => {
     const { app, pr } = await startAfter('flux-1-before', 'flux-2-suspended', 'flux-3b-resumed-without-merge');
     await runWatch(app);
     const alerts = issues(app).filter((issue) => issue.labels.includes('driftback-alert'));
-    expect(alerts.map((issue) => [issue.title, issue.state])).toEqual([['driftback: kind-dev: the emergency fix under flux-system/apps was undone', 'open']]);
-    expect(alerts[0]!.body).toContain('`Deployment/podinfo/podinfo` `spec.template.spec.containers[podinfod].resources.limits.memory`: the fix set `1Gi`');
+    expect(alerts.map((issue) => [issue.title, issue.state])).toEqual([
+      ['driftback: kind-dev: the emergency fix under flux-system/apps was undone', 'open'],
+    ]);
+    expect(alerts[0]!.body).toContain(
+      '`Deployment/podinfo/podinfo` `spec.template.spec.containers[podinfod].resources.limits.memory`: the fix set `1Gi`',
+    );
     expect(alerts[0]!.body).toContain(`resumed before its emergency pull request (#${pr!.number}) was merged`);
     expectGolden('alert-fix-undone.md', alerts[0]!.body!);
     expect(commentsOn(app, pr!.number).some((c) => c.startsWith('verified:'))).toBe(false);
@@ -184,7 +242,9 @@ describe('a fix undone after the resume', () => {
     const { app } = await startAfter('argo-1-before', 'argo-2-autosync-off', 'argo-3b-autosync-on-without-merge');
     await runWatch(app);
     const alerts = issues(app).filter((issue) => issue.labels.includes('driftback-alert'));
-    expect(alerts.map((issue) => issue.title)).toEqual(['driftback: kind-argo: the emergency fix under argocd/guestbook was undone']);
+    expect(alerts.map((issue) => issue.title)).toEqual([
+      'driftback: kind-argo: the emergency fix under argocd/guestbook was undone',
+    ]);
     expect(alerts[0]!.body).toContain('`spec.replicas`: the fix set `5`');
   });
 });
@@ -195,7 +255,10 @@ async function runWatch(harness: AppHarness): Promise<void> {
   await drain(harness);
 }
 
-const suspendedAlerts = (harness: AppHarness): IssueRecord[] => issues(harness).filter((issue) => issue.title === 'driftback: kind-dev: Kustomization/flux-system/apps is still suspended');
+const suspendedAlerts = (harness: AppHarness): IssueRecord[] =>
+  issues(harness).filter(
+    (issue) => issue.title === 'driftback: kind-dev: Kustomization/flux-system/apps is still suspended',
+  );
 
 describe('a suspension left past emergency.resumeWithin', () => {
   it('opens one alert naming who suspended it and the PR, and closes it on resume', async () => {
@@ -209,7 +272,9 @@ describe('a suspension left past emergency.resumeWithin', () => {
     expect(more).toEqual([]);
     expect(alert!.state).toBe('open');
     expect(alert!.labels).toEqual(['driftback', 'driftback-alert']);
-    expect(alert!.body).toContain('has been suspended for 9h 8m, longer than `emergency.resumeWithin` (8h). `flux` suspended it at 10:02 UTC.');
+    expect(alert!.body).toContain(
+      'has been suspended for 9h 8m, longer than `emergency.resumeWithin` (8h). `flux` suspended it at 10:02 UTC.',
+    );
     expect(alert!.body).toContain(`Its emergency pull request is #${pr!.number}: merge it, then resume.`);
     expect(alert!.body).toContain('To resume: `flux resume kustomization apps -n flux-system`');
     expectGolden('alert-still-suspended.md', alert!.body!);
@@ -233,11 +298,19 @@ describe('a suspension left past emergency.resumeWithin', () => {
 
   it('calls a suspension with no drift and no PR forgotten, naming who suspended it', async () => {
     const app = await start();
-    const forgotten = JSON.parse(emergencySnapshotText('flux-2b-still-suspended')) as { items: Array<Record<string, unknown>> };
+    const forgotten = JSON.parse(emergencySnapshotText('flux-2b-still-suspended')) as {
+      items: Array<Record<string, unknown>>;
+    };
     // The same cluster without the hand edit: Flux is suspended, nothing drifted.
-    const before = JSON.parse(emergencySnapshotText('flux-1-before')) as { items: Array<{ kind: string; metadata: { name: string; namespace?: string } }> };
+    const before = JSON.parse(emergencySnapshotText('flux-1-before')) as {
+      items: Array<{ kind: string; metadata: { name: string; namespace?: string } }>;
+    };
     const podinfo = before.items.find((o) => o.kind === 'Deployment' && o.metadata.namespace === 'podinfo');
-    forgotten.items = forgotten.items.map((o) => ((o as typeof podinfo)!.kind === 'Deployment' && (o as typeof podinfo)!.metadata.namespace === 'podinfo' ? podinfo! : o));
+    forgotten.items = forgotten.items.map((o) =>
+      (o as typeof podinfo)!.kind === 'Deployment' && (o as typeof podinfo)!.metadata.namespace === 'podinfo'
+        ? podinfo!
+        : o,
+    );
     clock.now = new Date('2026-12-01T19:10:00Z');
     expect((await uploadSnapshot(app, forgotten as never)).status).toBe(202);
     await drain(app);
@@ -245,6 +318,8 @@ describe('a suspension left past emergency.resumeWithin', () => {
     await runWatch(app);
     const [alert] = suspendedAlerts(app);
     expect(alert!.body).toContain('`flux` suspended it at 10:02 UTC.');
-    expect(alert!.body).toContain('There is no drift under it and no pull request waiting on it: a forgotten suspension.');
+    expect(alert!.body).toContain(
+      'There is no drift under it and no pull request waiting on it: a forgotten suspension.',
+    );
   });
 });

@@ -14,37 +14,77 @@ afterEach(async () => {
   harness = undefined;
 });
 
-function crashedRun(h: AppHarness, queue: string, key: string, payload: Record<string, unknown>, attempt: number): void {
-  sqliteOf(h.app.store).prepare(`INSERT INTO jobs (queue, key, payload, state, attempt, run_at) VALUES (?, ?, ?, 'running', ?, 0)`).run(queue, key, JSON.stringify(payload), attempt);
+function crashedRun(
+  h: AppHarness,
+  queue: string,
+  key: string,
+  payload: Record<string, unknown>,
+  attempt: number,
+): void {
+  sqliteOf(h.app.store)
+    .prepare(`INSERT INTO jobs (queue, key, payload, state, attempt, run_at) VALUES (?, ?, ?, 'running', ?, 0)`)
+    .run(queue, key, JSON.stringify(payload), attempt);
 }
 
 describe('jobs the App did not survive', () => {
   it('a plan job cut off on its last attempt fails the check run with the reason and is not run again', async () => {
     const h = (harness = await startAppHarness({ files: gitopsRepository() }));
-    h.standIn.pushCommit({ owner: h.owner, repo: h.repo, branch: 'change/bomb', files: { 'clusters/prod-eu/x.yaml': 'a: 1\n' } });
+    h.standIn.pushCommit({
+      owner: h.owner,
+      repo: h.repo,
+      branch: 'change/bomb',
+      files: { 'clusters/prod-eu/x.yaml': 'a: 1\n' },
+    });
     h.standIn.addUser('ghp_alice', 'alice');
     const created = await fetch(`${h.standIn.baseUrl}/repos/${h.owner}/${h.repo}/pulls`, {
-      method: 'POST', headers: { authorization: 'token ghp_alice' }, body: JSON.stringify({ title: 'Add x', head: 'change/bomb', base: 'main' }),
+      method: 'POST',
+      headers: { authorization: 'token ghp_alice' },
+      body: JSON.stringify({ title: 'Add x', head: 'change/bomb', base: 'main' }),
     });
     const pull = (await created.json()) as { number: number; head: { sha: string } };
-    crashedRun(h, 'plan', `${h.repository}#pr-${pull.number}`, { repository: h.repository, number: pull.number, reason: 'opened' }, 5);
+    crashedRun(
+      h,
+      'plan',
+      `${h.repository}#pr-${pull.number}`,
+      { repository: h.repository, number: pull.number, reason: 'opened' },
+      5,
+    );
     await h.restart();
-    const run = await eventually('the failed check run', () => [...h.standIn.state.repo(h.owner, h.repo).checkRuns.values()].find((r) => r.headSha === pull.head.sha));
-    expect(run).toMatchObject({ name: 'driftback / plan', conclusion: 'failure', output: { title: 'driftback could not plan this pull request' } });
-    expect(run.output.summary).toMatch(/given up after 5 attempts: the App stopped while running it \(attempt 5: out of memory, or killed\)/);
+    const run = await eventually('the failed check run', () =>
+      [...h.standIn.state.repo(h.owner, h.repo).checkRuns.values()].find((r) => r.headSha === pull.head.sha),
+    );
+    expect(run).toMatchObject({
+      name: 'driftback / plan',
+      conclusion: 'failure',
+      output: { title: 'driftback could not plan this pull request' },
+    });
+    expect(run.output.summary).toMatch(
+      /given up after 5 attempts: the App stopped while running it \(attempt 5: out of memory, or killed\)/,
+    );
     expect([...h.standIn.state.repo(h.owner, h.repo).comments.values()]).toEqual([]);
     expect((await fetch(`${h.baseUrl}/ping`)).status).toBe(200);
   });
 
-  it('a reconcile cut off on its last attempt shows the reason on the cluster\'s dashboard entry', async () => {
+  it("a reconcile cut off on its last attempt shows the reason on the cluster's dashboard entry", async () => {
     const h = (harness = await startAppHarness({ files: gitopsRepository() }));
-    crashedRun(h, 'reconcile', `${h.repository}#${CLUSTER}`, { repository: h.repository, cluster: CLUSTER, reason: 'snapshot' }, 5);
+    crashedRun(
+      h,
+      'reconcile',
+      `${h.repository}#${CLUSTER}`,
+      { repository: h.repository, cluster: CLUSTER, reason: 'snapshot' },
+      5,
+    );
     await h.restart();
     const state = await eventually('the recorded failure', async () => {
       const found = await readClusterState(h.app.store, h.repository, CLUSTER);
       return found.outcome ? found : undefined;
     });
-    expect(state.outcome).toEqual({ type: 'failed', message: expect.stringMatching(/^the drift check of prod-eu was given up after 5 attempts: the App stopped while running it/) });
+    expect(state.outcome).toEqual({
+      type: 'failed',
+      message: expect.stringMatching(
+        /^the drift check of prod-eu was given up after 5 attempts: the App stopped while running it/,
+      ),
+    });
     expect(state.problems).toHaveLength(1);
   });
 });

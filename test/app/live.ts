@@ -28,15 +28,35 @@ export function appliedObjects(files: Record<string, string>, root = CLUSTER_PAT
   return rendered.objects.map((desired, index) => {
     const object = structuredClone(desired.object);
     object.metadata = {
-      ...object.metadata, uid: `00000000-0000-0000-0000-${String(index).padStart(12, '0')}`, resourceVersion: String(1000 + index), generation: 1, creationTimestamp: APPLIED_AT,
-      managedFields: [{ manager: 'kustomize-controller', operation: 'Apply', apiVersion: object.apiVersion, time: APPLIED_AT, fieldsType: 'FieldsV1', fieldsV1: {} }],
+      ...object.metadata,
+      uid: `00000000-0000-0000-0000-${String(index).padStart(12, '0')}`,
+      resourceVersion: String(1000 + index),
+      generation: 1,
+      creationTimestamp: APPLIED_AT,
+      managedFields: [
+        {
+          manager: 'kustomize-controller',
+          operation: 'Apply',
+          apiVersion: object.apiVersion,
+          time: APPLIED_AT,
+          fieldsType: 'FieldsV1',
+          fieldsV1: {},
+        },
+      ],
     };
     return object;
   });
 }
 
 function touch(live: KubeObject, manager: string, time: string, fieldsV1: Record<string, unknown>): void {
-  const entry: ManagedFieldsEntry = { manager, operation: 'Update', apiVersion: live.apiVersion, time, fieldsType: 'FieldsV1', fieldsV1 };
+  const entry: ManagedFieldsEntry = {
+    manager,
+    operation: 'Update',
+    apiVersion: live.apiVersion,
+    time,
+    fieldsType: 'FieldsV1',
+    fieldsV1,
+  };
   live.metadata.managedFields = [...(live.metadata.managedFields ?? []), entry];
 }
 
@@ -47,7 +67,12 @@ function find(items: KubeObject[], kind: string, name: string): KubeObject & { s
 }
 
 /** `kubectl scale deployment/<name> --replicas=<n>`. */
-export function scaled(items: KubeObject[], name: string, replicas: number, time = '2026-12-02T03:02:11Z'): KubeObject[] {
+export function scaled(
+  items: KubeObject[],
+  name: string,
+  replicas: number,
+  time = '2026-12-02T03:02:11Z',
+): KubeObject[] {
   const copy = structuredClone(items);
   const deployment = find(copy, 'Deployment', name);
   deployment.spec.replicas = replicas;
@@ -56,19 +81,44 @@ export function scaled(items: KubeObject[], name: string, replicas: number, time
 }
 
 /** `kubectl edit` adding an env var to the first container. */
-export function withEnv(items: KubeObject[], name: string, env: { name: string; value: string }, time = '2026-12-02T03:10:00Z'): KubeObject[] {
+export function withEnv(
+  items: KubeObject[],
+  name: string,
+  env: { name: string; value: string },
+  time = '2026-12-02T03:10:00Z',
+): KubeObject[] {
   const copy = structuredClone(items);
   const deployment = find(copy, 'Deployment', name);
   const container = deployment.spec.template.spec.containers[0];
   container.env = [...(container.env ?? []), env];
   touch(deployment, 'kubectl-edit', time, {
-    'f:spec': { 'f:template': { 'f:spec': { 'f:containers': { [`k:{"name":"${container.name}"}`]: { 'f:env': { [`k:{"name":"${env.name}"}`]: { '.': {}, 'f:name': {}, 'f:value': {} } } } } } } },
+    'f:spec': {
+      'f:template': {
+        'f:spec': {
+          'f:containers': {
+            [`k:{"name":"${container.name}"}`]: {
+              'f:env': { [`k:{"name":"${env.name}"}`]: { '.': {}, 'f:name': {}, 'f:value': {} } },
+            },
+          },
+        },
+      },
+    },
   });
   return copy;
 }
 
 export function snapshotOf(repository: string, items: KubeObject[], capturedAt: string, cluster = CLUSTER) {
-  return { apiVersion: 'driftback.dev/v1', kind: 'Snapshot', repository, cluster, capturedAt, agent: { version: '0.1.0' }, server: { gitVersion: 'v1.31.2' }, scope: { complete: true, errors: [] }, items };
+  return {
+    apiVersion: 'driftback.dev/v1',
+    kind: 'Snapshot',
+    repository,
+    cluster,
+    capturedAt,
+    agent: { version: '0.1.0' },
+    server: { gitVersion: 'v1.31.2' },
+    scope: { complete: true, errors: [] },
+    items,
+  };
 }
 
 /** A repository of `count` small Deployments (one file each) under the cluster path. */
@@ -77,8 +127,24 @@ export function manyDeployments(count: number): Record<string, string> {
   for (let index = 0; index < count; index++) {
     const name = `app-${String(index).padStart(3, '0')}`;
     files[`${CLUSTER_PATH}/${name}.yaml`] = [
-      'apiVersion: apps/v1', 'kind: Deployment', 'metadata:', `  name: ${name}`, 'spec:', '  replicas: 1', '  selector:', '    matchLabels:', `      app: ${name}`,
-      '  template:', '    metadata:', '      labels:', `        app: ${name}`, '    spec:', '      containers:', '        - name: app', '          image: nginx:1.27', '',
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata:',
+      `  name: ${name}`,
+      'spec:',
+      '  replicas: 1',
+      '  selector:',
+      '    matchLabels:',
+      `      app: ${name}`,
+      '  template:',
+      '    metadata:',
+      '      labels:',
+      `        app: ${name}`,
+      '    spec:',
+      '      containers:',
+      '        - name: app',
+      '          image: nginx:1.27',
+      '',
     ].join('\n');
   }
   return files;
@@ -87,6 +153,7 @@ export function manyDeployments(count: number): Record<string, string> {
 /** The first `count` Deployments scaled to `replicas` by kubectl. */
 export function scaledMany(items: KubeObject[], count: number, replicas: number): KubeObject[] {
   let result = items;
-  for (let index = 0; index < count; index++) result = scaled(result, `app-${String(index).padStart(3, '0')}`, replicas);
+  for (let index = 0; index < count; index++)
+    result = scaled(result, `app-${String(index).padStart(3, '0')}`, replicas);
   return result;
 }

@@ -14,7 +14,12 @@ afterEach(async () => {
 
 function collector(): { stream: Writable; lines: () => string[] } {
   const chunks: string[] = [];
-  const stream = new Writable({ write(chunk, _encoding, done) { chunks.push(String(chunk)); done(); } });
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      chunks.push(String(chunk));
+      done();
+    },
+  });
   return { stream, lines: () => chunks.join('').split('\n').filter(Boolean) };
 }
 
@@ -27,15 +32,23 @@ describe('log redaction', () => {
     const token = tokenFor(snapshot.repository, snapshot.cluster);
     expect((await uploadSnapshot(harness, snapshot, token)).status).toBe(202);
     await drain(harness);
-    const ping = await fetch(`${harness.baseUrl}/ping`, { headers: { cookie: 'session=cookie-value-0123', authorization: 'Basic dXNlcjpwYXNzd29yZA==' } });
+    const ping = await fetch(`${harness.baseUrl}/ping`, {
+      headers: { cookie: 'session=cookie-value-0123', authorization: 'Basic dXNlcjpwYXNzd29yZA==' },
+    });
     await ping.text();
 
     const lines = logs.lines();
     const requests = lines.filter((line) => line.includes('"name":"http"'));
     // The request log is there, with its headers: only the credentials are gone.
     expect(requests.some((line) => line.includes('POST /api/v1/snapshots 202'))).toBe(true);
-    expect(requests.some((line) => line.includes('GET /ping 200') && line.includes('"cookie":"[redacted]"'))).toBe(true);
-    expect(requests.some((line) => line.includes('"authorization":"[redacted]"') && line.includes('"content-type":"application/json"'))).toBe(true);
+    expect(requests.some((line) => line.includes('GET /ping 200') && line.includes('"cookie":"[redacted]"'))).toBe(
+      true,
+    );
+    expect(
+      requests.some(
+        (line) => line.includes('"authorization":"[redacted]"') && line.includes('"content-type":"application/json"'),
+      ),
+    ).toBe(true);
     const all = lines.join('\n');
     expect(all).not.toContain(token);
     expect(all).not.toContain(token.slice(4));
@@ -45,9 +58,12 @@ describe('log redaction', () => {
 
   it.each([
     ['a request', { req: { method: 'GET', headers: { authorization: 'Bearer dbk_secret', cookie: 'a=b' } } }],
-    ['an error with its request', { err: { message: 'boom', request: { headers: { authorization: 'token ghs_secret' } } } }],
+    [
+      'an error with its request',
+      { err: { message: 'boom', request: { headers: { authorization: 'token ghs_secret' } } } },
+    ],
     ['top-level headers', { headers: { authorization: 'Bearer dbk_secret', 'set-cookie': 'a=b' } }],
-  ])('the App\'s own lines redact %s', (_name, fields) => {
+  ])("the App's own lines redact %s", (_name, fields) => {
     const logs = collector();
     createLogger('info', logs.stream).info(fields, 'logged');
     const [line] = logs.lines();

@@ -38,7 +38,10 @@ describe('/metrics for a repository named with capitals', () => {
 
   it('has one series per gauge (and per cause), not one per spelling', () => {
     const gauges = [
-      'driftback_snapshot_age_seconds', 'driftback_degraded_resources', 'driftback_suspended_resources', 'driftback_conflicts',
+      'driftback_snapshot_age_seconds',
+      'driftback_degraded_resources',
+      'driftback_suspended_resources',
+      'driftback_conflicts',
     ];
     for (const name of gauges) {
       expect(series(name), name).toHaveLength(1);

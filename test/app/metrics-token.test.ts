@@ -13,7 +13,10 @@ afterEach(async () => {
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
-async function scrape(h: AppHarness, authorization?: string): Promise<{ status: number; text: string; challenge: string | null }> {
+async function scrape(
+  h: AppHarness,
+  authorization?: string,
+): Promise<{ status: number; text: string; challenge: string | null }> {
   const response = await fetch(`${h.baseUrl}/metrics`, { headers: authorization ? { authorization } : {} });
   return { status: response.status, text: await response.text(), challenge: response.headers.get('www-authenticate') };
 }

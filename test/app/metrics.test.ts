@@ -3,7 +3,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../src/core/model/index.js';
 import { FILES, liveProd, SETTINGS } from './plan-scenario.js';
-import { drain, openPullRequest, pullRequestPayload, runWatch, sendWebhook, startHarness, uploadSnapshot, type Harness } from './plan-harness.js';
+import {
+  drain,
+  openPullRequest,
+  pullRequestPayload,
+  runWatch,
+  sendWebhook,
+  startHarness,
+  uploadSnapshot,
+  type Harness,
+} from './plan-harness.js';
 
 let h: Harness;
 let text = '';
@@ -13,11 +22,34 @@ function troubledProd(): KubeObject[] {
   const items = liveProd();
   const api = items.find((o) => o.kind === 'Deployment' && o.metadata.name === 'api')!;
   api.metadata.generation = 1;
-  api.status = { observedGeneration: 1, replicas: 2, updatedReplicas: 1, conditions: [{ type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded', message: 'ReplicaSet "api-5d8c" has timed out progressing.' }] };
+  api.status = {
+    observedGeneration: 1,
+    replicas: 2,
+    updatedReplicas: 1,
+    conditions: [
+      {
+        type: 'Progressing',
+        status: 'False',
+        reason: 'ProgressDeadlineExceeded',
+        message: 'ReplicaSet "api-5d8c" has timed out progressing.',
+      },
+    ],
+  };
   items.push({
-    apiVersion: 'kustomize.toolkit.fluxcd.io/v1', kind: 'Kustomization', metadata: { name: 'prod', namespace: 'flux-system' },
+    apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
+    kind: 'Kustomization',
+    metadata: { name: 'prod', namespace: 'flux-system' },
     spec: { path: './clusters/prod', suspend: true, sourceRef: { kind: 'GitRepository', name: 'platform' } },
-    status: { conditions: [{ type: 'Ready', status: 'True', reason: 'ReconciliationSucceeded', lastTransitionTime: '2026-12-02T08:00:00Z' }] },
+    status: {
+      conditions: [
+        {
+          type: 'Ready',
+          status: 'True',
+          reason: 'ReconciliationSucceeded',
+          lastTransitionTime: '2026-12-02T08:00:00Z',
+        },
+      ],
+    },
   });
   return items;
 }
@@ -28,7 +60,9 @@ function sample(name: string, labels: Record<string, string> = {}): number | und
     if (!line.startsWith(name + '{') && !line.startsWith(name + ' ')) continue;
     const match = /^([^{ ]+)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    const found = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
     if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
   }
   return undefined;
@@ -42,8 +76,12 @@ beforeAll(async () => {
   expect(await uploadSnapshot(h, 'prod', [{ kind: 'Deployment' }], '2026-12-02T11:51:00Z')).toBe(400);
   await drain(h);
   await runWatch(h);
-  const pull = openPullRequest(h, 'change/metrics', { 'clusters/prod/settings.yaml': SETTINGS.replace('info', 'debug') });
-  expect(await sendWebhook(h, 'pull_request', pullRequestPayload('opened', { ...pull, branch: 'change/metrics' }))).toBe(200);
+  const pull = openPullRequest(h, 'change/metrics', {
+    'clusters/prod/settings.yaml': SETTINGS.replace('info', 'debug'),
+  });
+  expect(
+    await sendWebhook(h, 'pull_request', pullRequestPayload('opened', { ...pull, branch: 'change/metrics' })),
+  ).toBe(200);
   const response = await fetch(`${h.baseUrl}/metrics`);
   expect(response.status).toBe(200);
   text = await response.text();
@@ -59,7 +97,8 @@ describe('GET /metrics after a scenario', () => {
     expect(sample('driftback_degraded_resources', PROD)).toBe(1);
     expect(sample('driftback_suspended_resources', PROD)).toBe(1);
     expect(sample('driftback_conflicts', PROD)).toBe(0);
-    for (const cause of ['human', 'controller', 'unknown']) expect(sample('driftback_drift_resources', { ...PROD, cause })).toBeGreaterThanOrEqual(0);
+    for (const cause of ['human', 'controller', 'unknown'])
+      expect(sample('driftback_drift_resources', { ...PROD, cause })).toBeGreaterThanOrEqual(0);
   });
 
   it('counts snapshots by result', () => {
@@ -68,8 +107,15 @@ describe('GET /metrics after a scenario', () => {
   });
 
   it('counts GitHub requests by route template and status, and the rate-limit budget left', () => {
-    expect(sample('driftback_github_requests_total', { route: 'GET /repos/{owner}/{repo}/pulls/{pull_number}', status: '200' })).toBeGreaterThanOrEqual(1);
-    expect(sample('driftback_github_requests_total', { route: 'POST /repos/{owner}/{repo}/check-runs', status: '201' })).toBe(1);
+    expect(
+      sample('driftback_github_requests_total', {
+        route: 'GET /repos/{owner}/{repo}/pulls/{pull_number}',
+        status: '200',
+      }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sample('driftback_github_requests_total', { route: 'POST /repos/{owner}/{repo}/check-runs', status: '201' }),
+    ).toBe(1);
     expect(sample('driftback_github_rate_limit_remaining')).toBeGreaterThan(0);
   });
 

@@ -3,8 +3,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILES, kustomization, liveProd } from './plan-scenario.js';
 import {
-  checkRunsFor, commentsOn, drain, issuesTitled, openPullRequest, pullRequestPayload, runWatch, sendWebhook,
-  startHarness, uploadSnapshot, type Harness,
+  checkRunsFor,
+  commentsOn,
+  drain,
+  issuesTitled,
+  openPullRequest,
+  pullRequestPayload,
+  runWatch,
+  sendWebhook,
+  startHarness,
+  uploadSnapshot,
+  type Harness,
 } from './plan-harness.js';
 
 const CHART = 'helmCharts:\n  - name: redis\n    repo: https://charts.example.invalid\n    releaseName: cache\n';

@@ -8,7 +8,14 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.js';
 import {
-  commentsOn, openPullRequest, pullRequestPayload, REPOSITORY, sendWebhook, startHarness, uploadSnapshot, type Harness,
+  commentsOn,
+  openPullRequest,
+  pullRequestPayload,
+  REPOSITORY,
+  sendWebhook,
+  startHarness,
+  uploadSnapshot,
+  type Harness,
 } from './plan-harness.js';
 import { API, FILES, kustomization, liveEdge, liveProd } from './plan-scenario.js';
 
@@ -25,8 +32,13 @@ beforeAll(async () => {
   const items = { prod: liveProd(), edge: liveEdge() };
   for (const [cluster, live] of Object.entries(items)) {
     const snapshot = {
-      apiVersion: 'driftback.dev/v1', kind: 'Snapshot', repository: REPOSITORY, cluster, capturedAt: CAPTURED,
-      scope: { complete: true, errors: [] }, items: live,
+      apiVersion: 'driftback.dev/v1',
+      kind: 'Snapshot',
+      repository: REPOSITORY,
+      cluster,
+      capturedAt: CAPTURED,
+      scope: { complete: true, errors: [] },
+      items: live,
     };
     writeFileSync(join(work, `${cluster}.json`), JSON.stringify(snapshot));
   }
@@ -45,10 +57,14 @@ function writeTree(dir: string, files: Record<string, string | null>): void {
 }
 
 const CASES: Array<[string, string, Record<string, string | null>]> = [
-  ['a deleted PVC (a protected prune)', 'prod', {
-    'clusters/prod/data.yaml': null,
-    'clusters/prod/kustomization.yaml': kustomization(['api.yaml', 'web.yaml', 'settings.yaml', 'legacy.yaml']),
-  }],
+  [
+    'a deleted PVC (a protected prune)',
+    'prod',
+    {
+      'clusters/prod/data.yaml': null,
+      'clusters/prod/kustomization.yaml': kustomization(['api.yaml', 'web.yaml', 'settings.yaml', 'legacy.yaml']),
+    },
+  ],
   ['an image bump over a live hotfix', 'edge', { 'clusters/edge/api.yaml': API.replace('api:1.4.0', 'api:1.5.0') }],
 ];
 
@@ -63,10 +79,24 @@ describe.each(CASES)('%s', (name, cluster, changed) => {
     const dir = join(work, name.replace(/\W+/g, '-'));
     writeTree(join(dir, 'base'), FILES);
     writeTree(join(dir, 'head'), { ...FILES, ...changed });
-    const cli = await runCli([
-      'plan', '--head', 'head', '--base', 'base', '--live', `../${cluster}.json`, '--cluster', cluster,
-      '--config', 'head/.github/driftback.yml', '--format', 'markdown',
-    ], { cwd: dir });
+    const cli = await runCli(
+      [
+        'plan',
+        '--head',
+        'head',
+        '--base',
+        'base',
+        '--live',
+        `../${cluster}.json`,
+        '--cluster',
+        cluster,
+        '--config',
+        'head/.github/driftback.yml',
+        '--format',
+        'markdown',
+      ],
+      { cwd: dir },
+    );
     expect(cli.stderr).toBe('');
     expect(cli.code).toBe(1);
     const marker = /\n\n<!-- driftback:plan#1 hash:[0-9a-f]{16} -->$/;

@@ -15,7 +15,11 @@ import { readFixture } from '../support/fixtures.js';
 import { goldenIn } from '../support/golden.js';
 import { sqliteOf } from '../support/sqlite-file.js';
 
-const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+const { privateKey } = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+});
 const WEBHOOK_SECRET = 'webhook-secret';
 const TOKEN_SECRET = 'plan-token-secret-0123456789abcdef0123';
 export const OWNER = 'acme';
@@ -24,7 +28,11 @@ export const REPOSITORY = `${OWNER}/${REPO}`;
 
 // GitHub's write spacing would make every scenario take seconds; the stand-in has no secondary limits.
 // (The function form: Probot passes `throttle: undefined` along, which would undo an object default.)
-const TestOctokit = ProbotOctokit.defaults((options: Record<string, unknown>) => ({ ...options, throttle: { enabled: false }, retry: { enabled: false } }));
+const TestOctokit = ProbotOctokit.defaults((options: Record<string, unknown>) => ({
+  ...options,
+  throttle: { enabled: false },
+  retry: { enabled: false },
+}));
 
 export interface Harness {
   standIn: GitHubStandIn;
@@ -40,12 +48,25 @@ export async function startHarness(files: Record<string, string>, start = '2026-
   standIn.seedRepository({ owner: OWNER, repo: REPO, files });
   const dataDir = mkdtempSync(join(tmpdir(), 'driftback-app-'));
   const env: AppEnv = {
-    appId: 1, privateKey, webhookSecret: WEBHOOK_SECRET, port: 0, host: '127.0.0.1', logLevel: process.env.DRIFTBACK_TEST_LOG ?? 'silent', githubBaseUrl: standIn.baseUrl,
-    tokenSecret: TOKEN_SECRET, dataDir, maxSnapshotBytes: 64 * 1024 * 1024, uploadsPerMinute: 1000, ingestConcurrency: 2,
+    appId: 1,
+    privateKey,
+    webhookSecret: WEBHOOK_SECRET,
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: process.env.DRIFTBACK_TEST_LOG ?? 'silent',
+    githubBaseUrl: standIn.baseUrl,
+    tokenSecret: TOKEN_SECRET,
+    dataDir,
+    maxSnapshotBytes: 64 * 1024 * 1024,
+    uploadsPerMinute: 1000,
+    ingestConcurrency: 2,
   };
   const app = await startDriftback(env, { Probot, Server }, { Octokit: TestOctokit, now: () => clock.now });
   const harness: Harness = {
-    standIn, app, clock, baseUrl: `http://127.0.0.1:${app.port}`,
+    standIn,
+    app,
+    clock,
+    baseUrl: `http://127.0.0.1:${app.port}`,
     async close() {
       await app.stop();
       await standIn.close();
@@ -71,8 +92,14 @@ export async function sendWebhook(harness: Harness, event: string, payload: unkn
   const body = JSON.stringify(payload);
   const signature = 'sha256=' + createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex');
   const response = await fetch(`${harness.baseUrl}/api/github/webhooks`, {
-    method: 'POST', body,
-    headers: { 'content-type': 'application/json', 'x-github-event': event, 'x-github-delivery': randomUUID(), 'x-hub-signature-256': signature },
+    method: 'POST',
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'x-github-event': event,
+      'x-github-delivery': randomUUID(),
+      'x-hub-signature-256': signature,
+    },
   });
   await response.text();
   await drain(harness);
@@ -80,12 +107,32 @@ export async function sendWebhook(harness: Harness, event: string, payload: unkn
 }
 
 export async function uploadSnapshot(
-  harness: Harness, cluster: string, items: unknown[], capturedAt = harness.clock.now.toISOString(), scope: unknown = { complete: true, errors: [] },
+  harness: Harness,
+  cluster: string,
+  items: unknown[],
+  capturedAt = harness.clock.now.toISOString(),
+  scope: unknown = { complete: true, errors: [] },
 ): Promise<number> {
-  const snapshot = { apiVersion: 'driftback.dev/v1', kind: 'Snapshot', repository: REPOSITORY, cluster, capturedAt, agent: { version: '0.1.0' }, server: { gitVersion: 'v1.31.2' }, scope, items };
+  const snapshot = {
+    apiVersion: 'driftback.dev/v1',
+    kind: 'Snapshot',
+    repository: REPOSITORY,
+    cluster,
+    capturedAt,
+    agent: { version: '0.1.0' },
+    server: { gitVersion: 'v1.31.2' },
+    scope,
+    items,
+  };
   const response = await fetch(`${harness.baseUrl}/api/v1/snapshots`, {
-    method: 'POST', body: JSON.stringify(snapshot),
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${deriveToken(TOKEN_SECRET, REPOSITORY, cluster)}`, 'x-driftback-repository': REPOSITORY, 'x-driftback-cluster': cluster },
+    method: 'POST',
+    body: JSON.stringify(snapshot),
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${deriveToken(TOKEN_SECRET, REPOSITORY, cluster)}`,
+      'x-driftback-repository': REPOSITORY,
+      'x-driftback-cluster': cluster,
+    },
   });
   await response.text();
   return response.status;
@@ -98,27 +145,70 @@ export async function runWatch(harness: Harness): Promise<void> {
 }
 
 /** Opens a pull request from a branch with `files` changed (null deletes); returns its number and head sha. */
-export function openPullRequest(harness: Harness, branch: string, files: Record<string, string | null>, title = 'Change manifests'): { number: number; headSha: string; baseSha: string } {
+export function openPullRequest(
+  harness: Harness,
+  branch: string,
+  files: Record<string, string | null>,
+  title = 'Change manifests',
+): { number: number; headSha: string; baseSha: string } {
   const headSha = harness.standIn.pushCommit({ owner: OWNER, repo: REPO, branch, files });
   const repo = harness.standIn.state.repo(OWNER, REPO);
   const number = repo.nextNumber++;
   const at = harness.standIn.state.timestamp();
-  repo.issues.set(number, { number, title, body: null, state: 'open', stateReason: null, labels: [], user: 'octocat', createdAt: at, updatedAt: at, closedAt: null, pull: { head: branch, base: repo.defaultBranch, draft: false, merged: false } });
+  repo.issues.set(number, {
+    number,
+    title,
+    body: null,
+    state: 'open',
+    stateReason: null,
+    labels: [],
+    user: 'octocat',
+    createdAt: at,
+    updatedAt: at,
+    closedAt: null,
+    pull: { head: branch, base: repo.defaultBranch, draft: false, merged: false },
+  });
   return { number, headSha, baseSha: repo.refs.get(`refs/heads/${repo.defaultBranch}`)! };
 }
 
 /** The fixture `pull_request` payload, pointed at the stand-in's repository and pull request. */
-export function pullRequestPayload(action: string, pull: { number: number; headSha: string; baseSha: string; branch: string }, options: { fork?: boolean; body?: string | null } = {}): Record<string, unknown> {
+export function pullRequestPayload(
+  action: string,
+  pull: { number: number; headSha: string; baseSha: string; branch: string },
+  options: { fork?: boolean; body?: string | null } = {},
+): Record<string, unknown> {
   const payload = JSON.parse(readFixture('webhooks', 'octokit', 'pull_request', 'opened.payload.json'));
-  const repository = { ...payload.repository, name: REPO, full_name: REPOSITORY, owner: { ...payload.repository.owner, login: OWNER }, default_branch: 'main' };
-  const headRepository = options.fork ? { ...repository, full_name: `contributor/${REPO}`, owner: { ...repository.owner, login: 'contributor' }, fork: true } : repository;
+  const repository = {
+    ...payload.repository,
+    name: REPO,
+    full_name: REPOSITORY,
+    owner: { ...payload.repository.owner, login: OWNER },
+    default_branch: 'main',
+  };
+  const headRepository = options.fork
+    ? {
+        ...repository,
+        full_name: `contributor/${REPO}`,
+        owner: { ...repository.owner, login: 'contributor' },
+        fork: true,
+      }
+    : repository;
   payload.action = action;
   payload.number = pull.number;
   payload.repository = repository;
   payload.installation = { id: 1, node_id: 'I_1' };
   payload.pull_request = {
-    ...payload.pull_request, number: pull.number, body: options.body === undefined ? payload.pull_request.body : options.body, draft: false,
-    head: { ...payload.pull_request.head, ref: pull.branch, sha: pull.headSha, repo: headRepository, label: `${headRepository.owner.login}:${pull.branch}` },
+    ...payload.pull_request,
+    number: pull.number,
+    body: options.body === undefined ? payload.pull_request.body : options.body,
+    draft: false,
+    head: {
+      ...payload.pull_request.head,
+      ref: pull.branch,
+      sha: pull.headSha,
+      repo: headRepository,
+      label: `${headRepository.owner.login}:${pull.branch}`,
+    },
     base: { ...payload.pull_request.base, ref: 'main', sha: pull.baseSha, repo: repository, label: `${OWNER}:main` },
   };
   return payload;
@@ -126,7 +216,12 @@ export function pullRequestPayload(action: string, pull: { number: number; headS
 
 export function checkRunPayload(headSha: string): Record<string, unknown> {
   const payload = JSON.parse(readFixture('webhooks', 'octokit', 'check_run', 'rerequested.payload.json'));
-  payload.repository = { ...payload.repository, name: REPO, full_name: REPOSITORY, owner: { ...payload.repository.owner, login: OWNER } };
+  payload.repository = {
+    ...payload.repository,
+    name: REPO,
+    full_name: REPOSITORY,
+    owner: { ...payload.repository.owner, login: OWNER },
+  };
   payload.installation = { id: 1, node_id: 'I_1' };
   payload.check_run = { ...payload.check_run, name: 'driftback / plan', head_sha: headSha, pull_requests: [] };
   return payload;
@@ -135,7 +230,10 @@ export function checkRunPayload(headSha: string): Record<string, unknown> {
 /** The App's comments on an issue or pull request, bodies in order. */
 export function commentsOn(harness: Harness, number: number): string[] {
   const repo = harness.standIn.state.repo(OWNER, REPO);
-  return [...repo.comments.values()].filter((comment) => comment.issueNumber === number).sort((a, b) => a.id - b.id).map((comment) => comment.body);
+  return [...repo.comments.values()]
+    .filter((comment) => comment.issueNumber === number)
+    .sort((a, b) => a.id - b.id)
+    .map((comment) => comment.body);
 }
 
 export function checkRunsFor(harness: Harness, headSha: string) {

@@ -81,7 +81,13 @@ ${resources.map((r) => `  - ${r}`).join('\n')}
 
 export const FILES: Record<string, string> = {
   '.github/driftback.yml': CONFIG,
-  'clusters/prod/kustomization.yaml': kustomization(['api.yaml', 'web.yaml', 'settings.yaml', 'legacy.yaml', 'data.yaml']),
+  'clusters/prod/kustomization.yaml': kustomization([
+    'api.yaml',
+    'web.yaml',
+    'settings.yaml',
+    'legacy.yaml',
+    'data.yaml',
+  ]),
   'clusters/prod/api.yaml': API,
   'clusters/prod/web.yaml': WEB,
   'clusters/prod/settings.yaml': SETTINGS,
@@ -100,11 +106,25 @@ export function liveOfCluster(path: 'clusters/prod' | 'clusters/edge'): KubeObje
     const live = liveOf(desired);
     if (path === 'clusters/edge' && desired.key.kind === 'Deployment' && desired.key.name === 'api') {
       (live.spec as Record<string, unknown>).replicas = 8;
-      live.metadata.managedFields!.push({ manager: 'kubectl-scale', operation: 'Update', subresource: 'scale', time: '2026-12-02T03:02:11Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': { 'f:replicas': {} } } });
+      live.metadata.managedFields!.push({
+        manager: 'kubectl-scale',
+        operation: 'Update',
+        subresource: 'scale',
+        time: '2026-12-02T03:02:11Z',
+        fieldsType: 'FieldsV1',
+        fieldsV1: { 'f:spec': { 'f:replicas': {} } },
+      });
     }
     if (desired.key.kind === 'Deployment' && desired.key.name === 'web') {
       (live.spec as Record<string, unknown>).replicas = 5;
-      live.metadata.managedFields!.push({ manager: 'horizontal-pod-autoscaler', operation: 'Update', subresource: 'scale', time: '2026-12-02T09:00:00Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': { 'f:replicas': {} } } });
+      live.metadata.managedFields!.push({
+        manager: 'horizontal-pod-autoscaler',
+        operation: 'Update',
+        subresource: 'scale',
+        time: '2026-12-02T09:00:00Z',
+        fieldsType: 'FieldsV1',
+        fieldsV1: { 'f:spec': { 'f:replicas': {} } },
+      });
     }
     return live;
   });

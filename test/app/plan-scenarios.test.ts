@@ -2,7 +2,19 @@
 // sticky comment and one `driftback / plan` check run, compared with golden files.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, CONFIG, deployment, FILES, kustomization, liveEdge, liveProd, SETTINGS, WEB } from './plan-scenario.js';
-import { checkRunPayload, checkRunsFor, commentsOn, expectGolden, openPullRequest, pullRequestPayload, runWatch, sendWebhook, startHarness, uploadSnapshot, type Harness } from './plan-harness.js';
+import {
+  checkRunPayload,
+  checkRunsFor,
+  commentsOn,
+  expectGolden,
+  openPullRequest,
+  pullRequestPayload,
+  runWatch,
+  sendWebhook,
+  startHarness,
+  uploadSnapshot,
+  type Harness,
+} from './plan-harness.js';
 import { sqliteOf } from '../support/sqlite-file.js';
 
 let h: Harness;
@@ -18,7 +30,11 @@ function checkRunText(run: ReturnType<typeof checkRunsFor>[number]): string {
   return `conclusion: ${run.conclusion}\ntitle: ${run.output.title}\n\n${run.output.summary}\n\nannotations:\n${JSON.stringify(run.annotations, null, 2)}\n`;
 }
 
-async function planOf(branch: string, files: Record<string, string | null>, options: { fork?: boolean; body?: string | null } = {}) {
+async function planOf(
+  branch: string,
+  files: Record<string, string | null>,
+  options: { fork?: boolean; body?: string | null } = {},
+) {
   const pull = openPullRequest(h, branch, files);
   expect(await sendWebhook(h, 'pull_request', pullRequestPayload('opened', { ...pull, branch }, options))).toBe(200);
   return { ...pull, comments: commentsOn(h, pull.number), runs: checkRunsFor(h, pull.headSha) };
@@ -41,30 +57,48 @@ const SCENARIOS: Scenario[] = [
       'clusters/prod/settings.yaml': SETTINGS.replace('LOG_LEVEL: info', 'LOG_LEVEL: debug'),
       'clusters/prod/worker.yaml': WORKER,
       'clusters/prod/legacy.yaml': null,
-      'clusters/prod/kustomization.yaml': kustomization(['api.yaml', 'web.yaml', 'settings.yaml', 'worker.yaml', 'data.yaml']),
+      'clusters/prod/kustomization.yaml': kustomization([
+        'api.yaml',
+        'web.yaml',
+        'settings.yaml',
+        'worker.yaml',
+        'data.yaml',
+      ]),
     },
     conclusion: 'success',
     counts: '1 to create, 1 to update, 1 to prune',
   },
   {
     name: 'delete-pvc',
-    files: { 'clusters/prod/data.yaml': null, 'clusters/prod/kustomization.yaml': kustomization(['api.yaml', 'web.yaml', 'settings.yaml', 'legacy.yaml']) },
+    files: {
+      'clusters/prod/data.yaml': null,
+      'clusters/prod/kustomization.yaml': kustomization(['api.yaml', 'web.yaml', 'settings.yaml', 'legacy.yaml']),
+    },
     conclusion: 'neutral',
     counts: '0 to create, 0 to update, 1 to prune',
-    annotation: { path: 'clusters/prod/kustomization.yaml', title: expect.stringMatching(/^Deletes data: PersistentVolumeClaim\/.* \(prod, prune-protected\)$/) },
+    annotation: {
+      path: 'clusters/prod/kustomization.yaml',
+      title: expect.stringMatching(/^Deletes data: PersistentVolumeClaim\/.* \(prod, prune-protected\)$/),
+    },
   },
   {
     name: 'replicas-under-hpa',
     files: { 'clusters/prod/web.yaml': WEB.replace('  selector:', '  replicas: 3\n  selector:') },
     conclusion: 'neutral',
-    annotation: { path: 'clusters/prod/web.yaml', title: expect.stringMatching(/^Two managers, one field: Deployment\/shop\/web \(prod, conflict\)$/) },
+    annotation: {
+      path: 'clusters/prod/web.yaml',
+      title: expect.stringMatching(/^Two managers, one field: Deployment\/shop\/web \(prod, conflict\)$/),
+    },
   },
   {
     name: 'reverts-hotfix',
     files: { 'clusters/edge/api.yaml': API.replace('api:1.4.0', 'api:1.5.0') },
     conclusion: 'neutral',
     counts: '0 to create, 1 to update, 0 to prune',
-    annotation: { path: 'clusters/edge/api.yaml', title: expect.stringMatching(/^Reverts a live change: .* \(edge, reverts-live-change\)$/) },
+    annotation: {
+      path: 'clusters/edge/api.yaml',
+      title: expect.stringMatching(/^Reverts a live change: .* \(edge, reverts-live-change\)$/),
+    },
   },
 ];
 
@@ -75,7 +109,10 @@ describe.each(SCENARIOS)('a pull request: $name', ({ name, files, conclusion, co
     expect(runs).toHaveLength(1);
     expect(runs[0].conclusion).toBe(conclusion);
     if (counts) expect(runs[0].output.title).toContain(counts);
-    if (annotation) expect(runs[0].annotations).toContainEqual(expect.objectContaining({ ...annotation, annotation_level: 'warning' }));
+    if (annotation)
+      expect(runs[0].annotations).toContainEqual(
+        expect.objectContaining({ ...annotation, annotation_level: 'warning' }),
+      );
     expectGolden(`${name}.comment.md`, comments[0]);
     expectGolden(`${name}.check.md`, checkRunText(runs[0]));
   });
@@ -91,8 +128,15 @@ describe('plan comments over the life of a pull request', () => {
     expect(await sendWebhook(h, 'pull_request', pullRequestPayload('synchronize', { ...first, branch }))).toBe(200);
     expect(h.standIn.calls().writes).toBe(0);
     // A new head: the comment is edited, a check run is made for the new commit.
-    const headSha = h.standIn.pushCommit({ owner: 'acme', repo: 'platform', branch, files: { 'clusters/prod/settings.yaml': SETTINGS.replace('info', 'error') } });
-    expect(await sendWebhook(h, 'pull_request', pullRequestPayload('synchronize', { ...first, headSha, branch }))).toBe(200);
+    const headSha = h.standIn.pushCommit({
+      owner: 'acme',
+      repo: 'platform',
+      branch,
+      files: { 'clusters/prod/settings.yaml': SETTINGS.replace('info', 'error') },
+    });
+    expect(await sendWebhook(h, 'pull_request', pullRequestPayload('synchronize', { ...first, headSha, branch }))).toBe(
+      200,
+    );
     const comments = commentsOn(h, first.number);
     expect(comments).toHaveLength(1);
     expect(comments[0]).toContain('error');
@@ -102,19 +146,25 @@ describe('plan comments over the life of a pull request', () => {
     expect(h.standIn.callsTo('POST /repos/{owner}/{repo}/issues/{issue_number}/comments')).toBe(0);
   });
 
-  it('never edits a fake plan the pull request\'s author posted with the App\'s marker: it posts its own', async () => {
+  it("never edits a fake plan the pull request's author posted with the App's marker: it posts its own", async () => {
     const branch = 'change/spoof';
     const pull = openPullRequest(h, branch, { 'clusters/prod/settings.yaml': SETTINGS.replace('info', 'spoofed') });
     const fake = 'No changes to any cluster.\n\n<!-- driftback:plan#1 hash:0123456789abcdef -->';
     h.standIn.addUser('ghp_mallory', 'mallory');
-    const posted = await fetch(`${h.standIn.baseUrl}/repos/acme/platform/issues/${pull.number}/comments`, { method: 'POST', headers: { authorization: 'token ghp_mallory' }, body: JSON.stringify({ body: fake }) });
+    const posted = await fetch(`${h.standIn.baseUrl}/repos/acme/platform/issues/${pull.number}/comments`, {
+      method: 'POST',
+      headers: { authorization: 'token ghp_mallory' },
+      body: JSON.stringify({ body: fake }),
+    });
     expect(posted.status).toBe(201);
     expect(await sendWebhook(h, 'pull_request', pullRequestPayload('opened', { ...pull, branch }))).toBe(200);
     const comments = commentsOn(h, pull.number);
     expect(comments).toHaveLength(2);
     expect(comments[0]).toBe(fake);
     expect(comments[1]).toContain('spoofed');
-    const authors = [...h.standIn.state.repo('acme', 'platform').comments.values()].filter((comment) => comment.issueNumber === pull.number).map((comment) => comment.user);
+    const authors = [...h.standIn.state.repo('acme', 'platform').comments.values()]
+      .filter((comment) => comment.issueNumber === pull.number)
+      .map((comment) => comment.user);
     expect(authors).toEqual(['mallory', 'driftback[bot]']);
   });
 
@@ -134,51 +184,83 @@ describe('plan comments over the life of a pull request', () => {
   });
 
   it('plans a fork pull request with a null body from its head commit, writing only to the base repository', async () => {
-    const pull = await planOf('contributor-change', { 'clusters/prod/settings.yaml': SETTINGS.replace('info', 'fork') }, { fork: true, body: null });
+    const pull = await planOf(
+      'contributor-change',
+      { 'clusters/prod/settings.yaml': SETTINGS.replace('info', 'fork') },
+      { fork: true, body: null },
+    );
     expect(pull.comments).toHaveLength(1);
     expect(pull.comments[0]).toContain('fork');
     expect(pull.runs.map((run) => run.conclusion)).toEqual(['success']);
   });
 
   it('fails the check with file and line when the pull request breaks the config', async () => {
-    const pull = await planOf('change/config', { '.github/driftback.yml': 'clusters:\n  - name: prod\n    path: clusters/prod\n    staleAfter: soon\n' });
+    const pull = await planOf('change/config', {
+      '.github/driftback.yml': 'clusters:\n  - name: prod\n    path: clusters/prod\n    staleAfter: soon\n',
+    });
     expect(pull.runs).toHaveLength(1);
     expect(pull.runs[0].conclusion).toBe('failure');
-    expect(pull.runs[0].annotations).toContainEqual(expect.objectContaining({ path: '.github/driftback.yml', start_line: 4, annotation_level: 'failure' }));
+    expect(pull.runs[0].annotations).toContainEqual(
+      expect.objectContaining({ path: '.github/driftback.yml', start_line: 4, annotation_level: 'failure' }),
+    );
     expect(pull.comments[0]).toContain('expected a duration like 30m');
   });
 
-  it('an alias bomb in a pull request (1.15 MiB, a fork\'s too) fails the check with the reason; the App stays up and the job is done', async () => {
+  it("an alias bomb in a pull request (1.15 MiB, a fork's too) fails the check with the reason; the App stays up and the job is done", async () => {
     // 300,000 scalars anchored once (1.15 MiB), then 12 lines of 9 aliases: yaml's maxAliasCount sees ~100
     // references; expanded it is ~32 million nodes (the file that ran the App out of memory).
     const anchor = `  a: &a [${Array.from({ length: 300_000 }, () => 'lol').join(',')}]`;
-    const aliases = Array.from({ length: 12 }, (_, i) => `  b${i}: [${Array.from({ length: 9 }, () => '*a').join(',')}]`);
+    const aliases = Array.from(
+      { length: 12 },
+      (_, i) => `  b${i}: [${Array.from({ length: 9 }, () => '*a').join(',')}]`,
+    );
     const bomb = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bomb\n  namespace: shop\ndata:\n${anchor}\n${aliases.join('\n')}\n`;
     expect(bomb.length).toBeGreaterThan(1.14 * 1024 * 1024);
-    const pull = await planOf('contributor-bomb', { 'clusters/prod/bomb.yaml': bomb, 'clusters/prod/kustomization.yaml': kustomization(['api.yaml', 'web.yaml', 'settings.yaml', 'legacy.yaml', 'data.yaml', 'bomb.yaml']) }, { fork: true });
+    const pull = await planOf(
+      'contributor-bomb',
+      {
+        'clusters/prod/bomb.yaml': bomb,
+        'clusters/prod/kustomization.yaml': kustomization([
+          'api.yaml',
+          'web.yaml',
+          'settings.yaml',
+          'legacy.yaml',
+          'data.yaml',
+          'bomb.yaml',
+        ]),
+      },
+      { fork: true },
+    );
     expect(pull.runs).toHaveLength(1);
     expect(pull.runs[0].conclusion).toBe('failure');
-    expect(pull.runs[0].output.summary).toMatch(/clusters\/prod\/bomb\.yaml:1: document 0: its aliases expand to more than 100,000 nodes beyond what is written/);
+    expect(pull.runs[0].output.summary).toMatch(
+      /clusters\/prod\/bomb\.yaml:1: document 0: its aliases expand to more than 100,000 nodes beyond what is written/,
+    );
     expect(pull.comments[0]).toContain('alias bomb');
     expect((await fetch(`${h.baseUrl}/ping`)).status).toBe(200);
     // Done, not retried: no job is left for it.
-    expect(sqliteOf(h.app.store).prepare(`SELECT COUNT(*) AS n FROM jobs WHERE queue = 'plan'`).get()).toEqual({ n: 0 });
+    expect(sqliteOf(h.app.store).prepare(`SELECT COUNT(*) AS n FROM jobs WHERE queue = 'plan'`).get()).toEqual({
+      n: 0,
+    });
   });
 
-  it('is planned under the base branch\'s config: dropping plan.protect does not hide a data-loss warning', async () => {
+  it("is planned under the base branch's config: dropping plan.protect does not hide a data-loss warning", async () => {
     const unprotected = `${CONFIG}plan:\n  protect: []\n`;
     const pull = await planOf('change/unprotect', {
       '.github/driftback.yml': unprotected,
-      'clusters/prod/data.yaml': null, 'clusters/prod/kustomization.yaml': kustomization(['api.yaml', 'web.yaml', 'settings.yaml', 'legacy.yaml']),
+      'clusters/prod/data.yaml': null,
+      'clusters/prod/kustomization.yaml': kustomization(['api.yaml', 'web.yaml', 'settings.yaml', 'legacy.yaml']),
     });
     expect(pull.runs.map((run) => run.conclusion)).toEqual(['neutral']);
     expect(pull.comments[0]).toContain('**Deletes data** `PersistentVolumeClaim/shop/data`');
     expect(pull.comments[0]).toContain('This plan uses the configuration of the base branch');
-    expect(pull.comments[0]).toContain('- plan.protect: removes PersistentVolumeClaim, CustomResourceDefinition, Namespace');
+    expect(pull.comments[0]).toContain(
+      '- plan.protect: removes PersistentVolumeClaim, CustomResourceDefinition, Namespace',
+    );
     expect(pull.runs[0].output.text).toContain('plan.protect: removes PersistentVolumeClaim');
   });
 
-  it('is planned under the base branch\'s config: a cluster pointed at the pull request\'s own directory renders nothing from it', async () => {
+  it("is planned under the base branch's config: a cluster pointed at the pull request's own directory renders nothing from it", async () => {
     const moved = CONFIG.replace('path: clusters/prod\n', 'path: attacker/dump\n');
     const pull = await planOf('change/repoint', {
       '.github/driftback.yml': moved,
@@ -191,12 +273,18 @@ describe('plan comments over the life of a pull request', () => {
   });
 
   it('says nothing is planned while the base branch has no config, and what the proposed one sets up', async () => {
-    const fresh = await startHarness(Object.fromEntries(Object.entries(FILES).filter(([path]) => path !== '.github/driftback.yml')));
+    const fresh = await startHarness(
+      Object.fromEntries(Object.entries(FILES).filter(([path]) => path !== '.github/driftback.yml')),
+    );
     try {
       const pull = openPullRequest(fresh, 'setup', { '.github/driftback.yml': CONFIG });
-      expect(await sendWebhook(fresh, 'pull_request', pullRequestPayload('opened', { ...pull, branch: 'setup' }))).toBe(200);
+      expect(await sendWebhook(fresh, 'pull_request', pullRequestPayload('opened', { ...pull, branch: 'setup' }))).toBe(
+        200,
+      );
       const [comment] = commentsOn(fresh, pull.number);
-      expect(comment).toContain('Nothing is planned: plans use the configuration of the base branch, and .github/driftback.yml on main is missing or invalid.');
+      expect(comment).toContain(
+        'Nothing is planned: plans use the configuration of the base branch, and .github/driftback.yml on main is missing or invalid.',
+      );
       expect(comment).toContain('- adds cluster prod (path clusters/prod)');
       expect(comment).toContain('- adds cluster edge (path clusters/edge)');
     } finally {
@@ -205,10 +293,21 @@ describe('plan comments over the life of a pull request', () => {
   });
 
   it('degrades a plan over the size budget into one comment that still fits', async () => {
-    const many = Array.from({ length: 600 }, (_, i) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: generated-${String(i).padStart(4, '0')}\ndata:\n  payload: ${'x'.repeat(200)}\n`).join('---\n');
+    const many = Array.from(
+      { length: 600 },
+      (_, i) =>
+        `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: generated-${String(i).padStart(4, '0')}\ndata:\n  payload: ${'x'.repeat(200)}\n`,
+    ).join('---\n');
     const pull = await planOf('change/huge', {
       'clusters/prod/generated.yaml': many,
-      'clusters/prod/kustomization.yaml': kustomization(['api.yaml', 'web.yaml', 'settings.yaml', 'legacy.yaml', 'data.yaml', 'generated.yaml']),
+      'clusters/prod/kustomization.yaml': kustomization([
+        'api.yaml',
+        'web.yaml',
+        'settings.yaml',
+        'legacy.yaml',
+        'data.yaml',
+        'generated.yaml',
+      ]),
     });
     expect(pull.comments).toHaveLength(1);
     expect(pull.comments[0].length).toBeLessThanOrEqual(65_536);
@@ -224,7 +323,9 @@ describe('plan comments over the life of a pull request', () => {
     // The hotfix was undone in the cluster: the plan no longer warns about reverting it.
     const live = liveEdge();
     (live[0].spec as Record<string, unknown>).replicas = 2;
-    live[0].metadata.managedFields = live[0].metadata.managedFields!.filter((entry) => entry.manager !== 'kubectl-scale');
+    live[0].metadata.managedFields = live[0].metadata.managedFields!.filter(
+      (entry) => entry.manager !== 'kubectl-scale',
+    );
     h.clock.now = new Date('2026-12-02T12:10:00Z');
     expect(await uploadSnapshot(h, 'edge', live)).toBe(202);
     await runWatch(h);

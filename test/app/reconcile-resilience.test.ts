@@ -1,7 +1,16 @@
 // The reconcile loop under pressure: the API-call budget, snapshots racing, a restart with a job
 // half done, installation webhooks for snapshots that arrived first.
 import { afterEach, describe, expect, it } from 'vitest';
-import { drain, installationCreatedPayload, jobsLeft, repositoriesAddedPayload, sendWebhook, startAppHarness, uploadSnapshot, type AppHarness } from '../support/app.js';
+import {
+  drain,
+  installationCreatedPayload,
+  jobsLeft,
+  repositoriesAddedPayload,
+  sendWebhook,
+  startAppHarness,
+  uploadSnapshot,
+  type AppHarness,
+} from '../support/app.js';
 import { appliedObjects, CLUSTER, gitopsRepository, manyDeployments, scaled, scaledMany, snapshotOf } from './live.js';
 
 let harness: AppHarness | undefined;
@@ -46,7 +55,10 @@ describe('reconcile: call budget and resilience', () => {
     expect(fifty).toEqual(one);
     const writes = Object.entries(one).filter(([route]) => !route.startsWith('GET '));
     expect(Object.fromEntries(writes)).toEqual({
-      'POST /repos/{owner}/{repo}/git/trees': 1, 'POST /repos/{owner}/{repo}/git/commits': 1, 'PATCH /repos/{owner}/{repo}/git/refs/{ref}': 1, 'PATCH /repos/{owner}/{repo}/pulls/{pull_number}': 1,
+      'POST /repos/{owner}/{repo}/git/trees': 1,
+      'POST /repos/{owner}/{repo}/git/commits': 1,
+      'PATCH /repos/{owner}/{repo}/git/refs/{ref}': 1,
+      'PATCH /repos/{owner}/{repo}/pulls/{pull_number}': 1,
     });
     // Blobs were cached by the first reconcile at this HEAD.
     expect(one['GET /repos/{owner}/{repo}/git/blobs/{file_sha}'] ?? 0).toBe(0);
@@ -64,7 +76,9 @@ describe('reconcile: call budget and resilience', () => {
     await drain(harness);
     expect(pulls(harness)).toHaveLength(1);
     expect(harness.standIn.callsTo('POST /repos/{owner}/{repo}/pulls')).toBe(1);
-    expect(harness.standIn.readFile(harness.owner, harness.repo, BRANCH, 'clusters/prod-eu/frontend-deployment.yaml')).toContain('replicas: 6');
+    expect(
+      harness.standIn.readFile(harness.owner, harness.repo, BRANCH, 'clusters/prod-eu/frontend-deployment.yaml'),
+    ).toContain('replicas: 6');
   });
 
   it('converges after a restart with a job half done: one PR, the branch written once', async () => {
@@ -72,7 +86,14 @@ describe('reconcile: call budget and resilience', () => {
     harness = await startAppHarness({ files });
     // The branch is written, then opening the PR fails: the job waits for its retry.
     harness.standIn.injectFault({ route: 'POST /repos/{owner}/{repo}/pulls', kind: 'server-error' });
-    expect((await uploadSnapshot(harness, snapshotOf(harness.repository, scaled(appliedObjects(files), 'frontend', 5), '2026-12-02T03:00:00Z'))).status).toBe(202);
+    expect(
+      (
+        await uploadSnapshot(
+          harness,
+          snapshotOf(harness.repository, scaled(appliedObjects(files), 'frontend', 5), '2026-12-02T03:00:00Z'),
+        )
+      ).status,
+    ).toBe(202);
     while (harness.standIn.pendingFaults() > 0) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(harness.standIn.headOf(harness.owner, harness.repo, BRANCH)).toBeDefined();
     expect(pulls(harness)).toHaveLength(0);
@@ -93,7 +114,11 @@ describe('reconcile: call budget and resilience', () => {
     // A repository the App is not installed on yet (the stand-in does not know it).
     const newcomer = { ...harness, repo: 'newcomer', repository: `${harness.owner}/newcomer` };
     await upload(newcomer, scaled(appliedObjects(files), 'frontend', 5), '2026-12-02T03:00:00Z');
-    const state = await harness.app.store.getState({ kind: 'cluster', repository: newcomer.repository, cluster: CLUSTER });
+    const state = await harness.app.store.getState({
+      kind: 'cluster',
+      repository: newcomer.repository,
+      cluster: CLUSTER,
+    });
     expect(state?.outcome?.type).toBe('not-installed');
 
     harness.standIn.seedRepository({ owner: harness.owner, repo: 'newcomer', files });

@@ -1,7 +1,16 @@
 // The App's main loop end to end: snapshots uploaded over HTTP, signed webhooks, the real Probot
 // App and queue, and the GitHub stand-in holding a GitOps repository built from the guestbook.
 import { afterEach, describe, expect, it } from 'vitest';
-import { drain, pullRequestClosedPayload, pullRequestPayload, pushPayload, sendWebhook, startAppHarness, uploadSnapshot, type AppHarness } from '../support/app.js';
+import {
+  drain,
+  pullRequestClosedPayload,
+  pullRequestPayload,
+  pushPayload,
+  sendWebhook,
+  startAppHarness,
+  uploadSnapshot,
+  type AppHarness,
+} from '../support/app.js';
 import { appliedObjects, CLUSTER, CLUSTER_PATH, gitopsRepository, scaled, snapshotOf, withEnv } from './live.js';
 
 const BRANCH = `driftback/${CLUSTER}`;
@@ -18,7 +27,9 @@ function pulls(h: AppHarness) {
 }
 
 function commentsOn(h: AppHarness, number: number): string[] {
-  return [...h.standIn.state.repo(h.owner, h.repo).comments.values()].filter((comment) => comment.issueNumber === number).map((comment) => comment.body);
+  return [...h.standIn.state.repo(h.owner, h.repo).comments.values()]
+    .filter((comment) => comment.issueNumber === number)
+    .map((comment) => comment.body);
 }
 
 function writes(h: AppHarness): Record<string, number> {
@@ -58,7 +69,9 @@ describe('reconcile: a snapshot becomes a drift pull request', () => {
     expect(onBranch.get(FRONTEND)).toBe(files[FRONTEND].replace('replicas: 3', 'replicas: 5'));
     // Every other file is byte for byte what the default branch holds.
     for (const [path, text] of Object.entries(files)) if (path !== FRONTEND) expect(onBranch.get(path)).toBe(text);
-    expect(h.standIn.state.repo(h.owner, h.repo).refs.get('refs/heads/main')).toBe(h.standIn.headOf(h.owner, h.repo, 'main'));
+    expect(h.standIn.state.repo(h.owner, h.repo).refs.get('refs/heads/main')).toBe(
+      h.standIn.headOf(h.owner, h.repo, 'main'),
+    );
   });
 
   it('updates the same PR when more drift arrives, and writes nothing when the drift is unchanged', async () => {
@@ -89,10 +102,19 @@ describe('reconcile: a snapshot becomes a drift pull request', () => {
 
     // A new HEAD on the default branch: the branch is rebuilt on it, in one tree, one commit, one ref update.
     h.standIn.resetCalls();
-    const moved = h.standIn.pushCommit({ owner: h.owner, repo: h.repo, branch: 'main', files: { 'README.md': '# platform, edited\n' } });
+    const moved = h.standIn.pushCommit({
+      owner: h.owner,
+      repo: h.repo,
+      branch: 'main',
+      files: { 'README.md': '# platform, edited\n' },
+    });
     await sendWebhook(h, 'push', pushPayload(h, 'main', moved));
     await drain(h);
-    expect(writes(h)).toEqual({ 'POST /repos/{owner}/{repo}/git/trees': 1, 'POST /repos/{owner}/{repo}/git/commits': 1, 'PATCH /repos/{owner}/{repo}/git/refs/{ref}': 1 });
+    expect(writes(h)).toEqual({
+      'POST /repos/{owner}/{repo}/git/trees': 1,
+      'POST /repos/{owner}/{repo}/git/commits': 1,
+      'PATCH /repos/{owner}/{repo}/git/refs/{ref}': 1,
+    });
     expect(h.standIn.readFile(h.owner, h.repo, BRANCH, 'README.md')).toBe('# platform, edited\n');
     expect(pulls(h)).toHaveLength(1);
   });
@@ -106,7 +128,12 @@ describe('reconcile: a snapshot becomes a drift pull request', () => {
 
     // HEAD moved without touching the cluster, and the push webhook says so: the new tree is listed
     // (the only read: the blobs the render reads are unchanged), the branch rebuilt on it.
-    const moved = h.standIn.pushCommit({ owner: h.owner, repo: h.repo, branch: 'main', files: { 'README.md': '# platform, edited\n' } });
+    const moved = h.standIn.pushCommit({
+      owner: h.owner,
+      repo: h.repo,
+      branch: 'main',
+      files: { 'README.md': '# platform, edited\n' },
+    });
     h.standIn.resetCalls();
     expect(await sendWebhook(h, 'push', pushPayload(h, 'main', moved))).toBe(200);
     await drain(h);
@@ -132,7 +159,12 @@ describe('reconcile: a snapshot becomes a drift pull request', () => {
   it('reads HEAD from GitHub when a push webhook does not follow on from the HEAD it knows (one was missed)', async () => {
     const { h, live } = await startWithDrift();
     harness = h;
-    const missed = h.standIn.pushCommit({ owner: h.owner, repo: h.repo, branch: 'main', files: { 'README.md': '# missed\n' } });
+    const missed = h.standIn.pushCommit({
+      owner: h.owner,
+      repo: h.repo,
+      branch: 'main',
+      files: { 'README.md': '# missed\n' },
+    });
     const next = h.standIn.pushCommit({ owner: h.owner, repo: h.repo, branch: 'main', files: { 'docs/a.md': 'a\n' } });
     // Only the second push is delivered: its `before` is a commit the App never saw.
     expect(await sendWebhook(h, 'push', pushPayload(h, 'main', next))).toBe(200);
@@ -159,7 +191,11 @@ describe('reconcile: a snapshot becomes a drift pull request', () => {
     };
     expect(await readsAt(50, '2026-12-02T03:55:00Z')).toEqual({});
     // The hourly safety net for webhooks never delivered: the default branch, HEAD and the PR are read.
-    expect(await readsAt(15, '2026-12-02T04:10:00Z')).toMatchObject({ 'GET /repos/{owner}/{repo}': 1, 'GET /repos/{owner}/{repo}/git/ref/{ref}': 1, 'GET /repos/{owner}/{repo}/pulls': 1 });
+    expect(await readsAt(15, '2026-12-02T04:10:00Z')).toMatchObject({
+      'GET /repos/{owner}/{repo}': 1,
+      'GET /repos/{owner}/{repo}/git/ref/{ref}': 1,
+      'GET /repos/{owner}/{repo}/pulls': 1,
+    });
     expect(await readsAt(5, '2026-12-02T04:15:00Z')).toEqual({});
     expect(writes(h)).toEqual({});
   });
@@ -191,8 +227,18 @@ describe('reconcile: a snapshot becomes a drift pull request', () => {
   it('stops force-pushing a branch someone else committed on, and says so once', async () => {
     const { h, live } = await startWithDrift();
     harness = h;
-    const human = h.standIn.pushCommit({ owner: h.owner, repo: h.repo, branch: BRANCH, files: { [FRONTEND]: 'replicas: 7 # by hand\n' }, login: 'octocat' });
-    await upload(h, withEnv(scaled(live, 'frontend', 5), 'frontend', { name: 'DEBUG', value: 'true' }), '2026-12-02T03:15:00Z');
+    const human = h.standIn.pushCommit({
+      owner: h.owner,
+      repo: h.repo,
+      branch: BRANCH,
+      files: { [FRONTEND]: 'replicas: 7 # by hand\n' },
+      login: 'octocat',
+    });
+    await upload(
+      h,
+      withEnv(scaled(live, 'frontend', 5), 'frontend', { name: 'DEBUG', value: 'true' }),
+      '2026-12-02T03:15:00Z',
+    );
     await upload(h, scaled(live, 'frontend', 6), '2026-12-02T03:25:00Z');
     expect(h.standIn.headOf(h.owner, h.repo, BRANCH)).toBe(human);
     const [pr] = pulls(h);
@@ -209,7 +255,12 @@ describe('reconcile: a snapshot becomes a drift pull request', () => {
     repoState.issues.get(pr.number)!.state = 'closed';
     // The App closing its own PR (drift gone) is no decision; a person closing it is.
     const byBot = pullRequestClosedPayload(h, pr.number, BRANCH, false);
-    expect(await sendWebhook(h, 'pull_request', { ...byBot, sender: { ...(byBot.sender as object), login: 'driftback[bot]', type: 'Bot' } })).toBe(200);
+    expect(
+      await sendWebhook(h, 'pull_request', {
+        ...byBot,
+        sender: { ...(byBot.sender as object), login: 'driftback[bot]', type: 'Bot' },
+      }),
+    ).toBe(200);
     expect((await h.app.store.declinedFingerprints(h.repository, CLUSTER)).size).toBe(0);
     expect(await sendWebhook(h, 'pull_request', pullRequestClosedPayload(h, pr.number, BRANCH, false))).toBe(200);
     expect((await h.app.store.declinedFingerprints(h.repository, CLUSTER)).size).toBe(1);
@@ -224,29 +275,37 @@ describe('reconcile: a snapshot becomes a drift pull request', () => {
 });
 
 describe('reconcile: repository templates', () => {
-  it('writes the drift PR body with the default branch\'s template, and names a file that is not a template', async () => {
+  it("writes the drift PR body with the default branch's template, and names a file that is not a template", async () => {
     const files = {
       ...gitopsRepository(),
-      '.github/driftback/templates/drift-pull-request.hbs': 'Live changes: {{text headline}}.\n{{#each resources}}\n- {{code resource}}{{#each rows}} {{code field}}{{/each}}\n{{/each}}\n',
+      '.github/driftback/templates/drift-pull-request.hbs':
+        'Live changes: {{text headline}}.\n{{#each resources}}\n- {{code resource}}{{#each rows}} {{code field}}{{/each}}\n{{/each}}\n',
       '.github/driftback/templates/plan.hbs': '{{headline}}',
     };
     const h = await startAppHarness({ files });
     harness = h;
     await upload(h, scaled(appliedObjects(files), 'frontend', 5), '2026-12-02T03:05:00Z');
     const [pr] = pulls(h);
-    expect(pr.body).toMatch(/^> ⚠️ `\.github\/driftback\/templates\/plan\.hbs` was ignored: driftback renders no template of that name/);
+    expect(pr.body).toMatch(
+      /^> ⚠️ `\.github\/driftback\/templates\/plan\.hbs` was ignored: driftback renders no template of that name/,
+    );
     expect(pr.body).toContain('Live changes: 1 live change by kubectl-scale in');
     expect(pr.body).toContain('- `Deployment/shop/frontend` `spec.replicas`');
     expect(pr.body).not.toContain('Merge or close');
   });
 
   it('falls back to the built-in body, with a warning at its top, when the template does not render', async () => {
-    const files = { ...gitopsRepository(), '.github/driftback/templates/drift-pull-request.hbs': '{{#each resources}}{{nosuchhelper resource}}{{/each}}' };
+    const files = {
+      ...gitopsRepository(),
+      '.github/driftback/templates/drift-pull-request.hbs': '{{#each resources}}{{nosuchhelper resource}}{{/each}}',
+    };
     const h = await startAppHarness({ files });
     harness = h;
     await upload(h, scaled(appliedObjects(files), 'frontend', 5), '2026-12-02T03:05:00Z');
     const [pr] = pulls(h);
-    expect(pr.body).toMatch(/^> ⚠️ `\.github\/driftback\/templates\/drift-pull-request\.hbs` could not be used \(Missing helper: &quot;nosuchhelper&quot;\); this is the built-in template/);
+    expect(pr.body).toMatch(
+      /^> ⚠️ `\.github\/driftback\/templates\/drift-pull-request\.hbs` could not be used \(Missing helper: &quot;nosuchhelper&quot;\); this is the built-in template/,
+    );
     expect(pr.body).toContain('Merge or close');
   });
 });

@@ -28,8 +28,18 @@ async function setup(files: Record<string, string>) {
   const head = standIn.seedRepository({ owner: 'acme', repo: 'gitops', files });
   const dir = mkdtempSync(join(tmpdir(), 'driftback-repository-'));
   const store: Store = await openStore({ dataDir: dir });
-  cleanup.push(() => standIn.close(), () => store.close(), () => rmSync(dir, { recursive: true, force: true }));
-  const octokit = createOctokit({ baseUrl: standIn.baseUrl, auth: 'ghs_app', backoffUnitMs: 1, writeSpacingMs: 0, log: QUIET });
+  cleanup.push(
+    () => standIn.close(),
+    () => store.close(),
+    () => rmSync(dir, { recursive: true, force: true }),
+  );
+  const octokit = createOctokit({
+    baseUrl: standIn.baseUrl,
+    auth: 'ghs_app',
+    backoffUnitMs: 1,
+    writeSpacingMs: 0,
+    log: QUIET,
+  });
   return { standIn, head, store, octokit };
 }
 
@@ -41,7 +51,9 @@ describe('loadRepositoryAt', () => {
     // As a reconcile does once its render read them (here: every manifest).
     await keepRead(store, first, first.files.keys(), NOW);
     expect(first).toMatchObject({ headSha: head, defaultBranch: 'main', config: { ok: true } });
-    expect(first.files.get('clusters/prod-eu/frontend-deployment.yaml')).toBe(files['clusters/prod-eu/frontend-deployment.yaml']);
+    expect(first.files.get('clusters/prod-eu/frontend-deployment.yaml')).toBe(
+      files['clusters/prod-eu/frontend-deployment.yaml'],
+    );
     expect(first.files.has('docs/logo.png')).toBe(false);
     expect(first.listing).toBeDefined();
     expect(standIn.callsTo(BLOBS)).toBe(first.blobsFetched);
@@ -58,7 +70,12 @@ describe('loadRepositoryAt', () => {
   it('reports a missing config as a problem that says what to add', async () => {
     const { store, octokit } = await setup({ 'clusters/prod/app.yaml': 'kind: ConfigMap\n' });
     const loaded = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops', ref: 'main' }, store);
-    expect(loaded.config).toEqual({ ok: false, problems: [{ file: '.github/driftback.yml', message: expect.stringContaining('add one that lists the clusters') }] });
+    expect(loaded.config).toEqual({
+      ok: false,
+      problems: [
+        { file: '.github/driftback.yml', message: expect.stringContaining('add one that lists the clusters') },
+      ],
+    });
   });
 
   describe('with the default branch and its HEAD remembered', () => {
@@ -67,9 +84,20 @@ describe('loadRepositoryAt', () => {
     /** What happens to the repository after the first read. */
     function change(standIn: GitHubStandIn, how: Change): string | undefined {
       if (how === 'none') return undefined;
-      if (how === 'push') return standIn.pushCommit({ owner: 'acme', repo: 'gitops', branch: 'main', files: { [EDITED]: 'kind: ConfigMap\n' } });
+      if (how === 'push')
+        return standIn.pushCommit({
+          owner: 'acme',
+          repo: 'gitops',
+          branch: 'main',
+          files: { [EDITED]: 'kind: ConfigMap\n' },
+        });
       // The default branch renamed: `main` is gone, `trunk` holds one more commit.
-      const sha = standIn.pushCommit({ owner: 'acme', repo: 'gitops', branch: 'trunk', files: { [EDITED]: 'kind: ConfigMap\n' } });
+      const sha = standIn.pushCommit({
+        owner: 'acme',
+        repo: 'gitops',
+        branch: 'trunk',
+        files: { [EDITED]: 'kind: ConfigMap\n' },
+      });
       const repo = standIn.state.repo('acme', 'gitops');
       repo.refs.delete('refs/heads/main');
       repo.defaultBranch = 'trunk';
@@ -77,9 +105,27 @@ describe('loadRepositoryAt', () => {
     }
 
     it.each([
-      { name: 'HEAD unchanged: one tree call by branch name, no repository, ref or contents read', how: 'none' as const, branch: 'main', routes: { [TREES]: 1 }, read: false },
-      { name: 'HEAD moved: the new commit is looked up and its tree checked against the listing', how: 'push' as const, branch: 'main', routes: { [TREES]: 1, [REF]: 1, [COMMIT]: 1, [BLOBS]: 1 }, read: false },
-      { name: 'default branch renamed: the 404 makes the name be read again', how: 'rename' as const, branch: 'trunk', routes: { [TREES]: 2, [REPOSITORY]: 1, [REF]: 1, [COMMIT]: 1, [BLOBS]: 1 }, read: true },
+      {
+        name: 'HEAD unchanged: one tree call by branch name, no repository, ref or contents read',
+        how: 'none' as const,
+        branch: 'main',
+        routes: { [TREES]: 1 },
+        read: false,
+      },
+      {
+        name: 'HEAD moved: the new commit is looked up and its tree checked against the listing',
+        how: 'push' as const,
+        branch: 'main',
+        routes: { [TREES]: 1, [REF]: 1, [COMMIT]: 1, [BLOBS]: 1 },
+        read: false,
+      },
+      {
+        name: 'default branch renamed: the 404 makes the name be read again',
+        how: 'rename' as const,
+        branch: 'trunk',
+        routes: { [TREES]: 2, [REPOSITORY]: 1, [REF]: 1, [COMMIT]: 1, [BLOBS]: 1 },
+        read: true,
+      },
     ])('$name', async ({ how, branch, routes, read }) => {
       const files = gitopsRepository();
       const { standIn, head, store, octokit } = await setup(files);
@@ -87,9 +133,23 @@ describe('loadRepositoryAt', () => {
       await keepRead(store, first, first.files.keys(), NOW);
       const moved = change(standIn, how);
       standIn.resetCalls();
-      const again = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops', defaultBranch: 'main', knownHead: { commitSha: head, treeSha: first.treeSha } }, store);
+      const again = await loadRepositoryAt(
+        octokit,
+        {
+          owner: 'acme',
+          repo: 'gitops',
+          defaultBranch: 'main',
+          knownHead: { commitSha: head, treeSha: first.treeSha },
+        },
+        store,
+      );
       expect(standIn.calls().byRoute).toEqual(routes);
-      expect(again).toMatchObject({ headSha: moved ?? head, defaultBranch: branch, defaultBranchRead: read, config: { ok: true } });
+      expect(again).toMatchObject({
+        headSha: moved ?? head,
+        defaultBranch: branch,
+        defaultBranchRead: read,
+        config: { ok: true },
+      });
       expect(again.files.get(EDITED)).toBe(moved ? 'kind: ConfigMap\n' : files[EDITED]);
       // The tree read belongs to the commit reported: what writeBranch builds on is what was read.
       expect(again.treeSha).toBe(standIn.state.git.commit(again.headSha)!.tree);
@@ -100,11 +160,30 @@ describe('loadRepositoryAt', () => {
       const { standIn, head, store, octokit } = await setup(files);
       const first = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops' }, store);
       // HEAD moved since the remembered read, and moves again right after the listing by branch name.
-      const pushed = [standIn.pushCommit({ owner: 'acme', repo: 'gitops', branch: 'main', files: { [EDITED]: 'kind: Secret\n' } })];
+      const pushed = [
+        standIn.pushCommit({ owner: 'acme', repo: 'gitops', branch: 'main', files: { [EDITED]: 'kind: Secret\n' } }),
+      ];
       octokit.hook.after('request', (_response, options) => {
-        if (options.url.includes('/git/trees/') && pushed.length === 1) pushed.push(standIn.pushCommit({ owner: 'acme', repo: 'gitops', branch: 'main', files: { [EDITED]: 'kind: ConfigMap\n' } }));
+        if (options.url.includes('/git/trees/') && pushed.length === 1)
+          pushed.push(
+            standIn.pushCommit({
+              owner: 'acme',
+              repo: 'gitops',
+              branch: 'main',
+              files: { [EDITED]: 'kind: ConfigMap\n' },
+            }),
+          );
       });
-      const again = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops', defaultBranch: 'main', knownHead: { commitSha: head, treeSha: first.treeSha } }, store);
+      const again = await loadRepositoryAt(
+        octokit,
+        {
+          owner: 'acme',
+          repo: 'gitops',
+          defaultBranch: 'main',
+          knownHead: { commitSha: head, treeSha: first.treeSha },
+        },
+        store,
+      );
       expect(again.headSha).toBe(pushed[1]);
       expect(again.files.get(EDITED)).toBe('kind: ConfigMap\n');
       expect(again.treeSha).toBe(standIn.state.git.commit(pushed[1])!.tree);
@@ -113,18 +192,39 @@ describe('loadRepositoryAt', () => {
 
   describe('the blob cache keeps what renders read', () => {
     it('caches only the files kept (what the render read, the config and kustomizations), each at most 4 MiB', async () => {
-      const files: Record<string, string> = { ...gitopsRepository(), 'docs/notes.md': 'x'.repeat(1024 * 1024), 'clusters/prod-eu/huge.yaml': `# ${'x'.repeat(5 * 1024 * 1024)}\n`, 'apps/kustomization.yaml': 'resources: []\n' };
+      const files: Record<string, string> = {
+        ...gitopsRepository(),
+        'docs/notes.md': 'x'.repeat(1024 * 1024),
+        'clusters/prod-eu/huge.yaml': `# ${'x'.repeat(5 * 1024 * 1024)}\n`,
+        'apps/kustomization.yaml': 'resources: []\n',
+      };
       const { standIn, store, octokit } = await setup(files);
       const first = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops' }, store);
       await keepRead(store, first, ['clusters/prod-eu/frontend-deployment.yaml', 'clusters/prod-eu/huge.yaml'], NOW);
       const sha = (path: string) => first.entries.get(path)!.sha;
       const cached = await store.getBlobs(Object.keys(files).map(sha));
-      expect(Object.keys(files).filter((path) => cached.has(sha(path))).sort()).toEqual(['.github/driftback.yml', 'apps/kustomization.yaml', 'clusters/prod-eu/frontend-deployment.yaml']);
+      expect(
+        Object.keys(files)
+          .filter((path) => cached.has(sha(path)))
+          .sort(),
+      ).toEqual(['.github/driftback.yml', 'apps/kustomization.yaml', 'clusters/prod-eu/frontend-deployment.yaml']);
       // The listing is cached by tree sha: a reconcile trusting this HEAD lists nothing.
       standIn.resetCalls();
-      const trusted = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops', defaultBranch: 'main', trustedHead: { commitSha: first.headSha, treeSha: first.treeSha }, fetch: () => false }, store);
+      const trusted = await loadRepositoryAt(
+        octokit,
+        {
+          owner: 'acme',
+          repo: 'gitops',
+          defaultBranch: 'main',
+          trustedHead: { commitSha: first.headSha, treeSha: first.treeSha },
+          fetch: () => false,
+        },
+        store,
+      );
       expect(standIn.calls().total).toBe(0);
-      expect(trusted.files.get('clusters/prod-eu/frontend-deployment.yaml')).toBe(files['clusters/prod-eu/frontend-deployment.yaml']);
+      expect(trusted.files.get('clusters/prod-eu/frontend-deployment.yaml')).toBe(
+        files['clusters/prod-eu/frontend-deployment.yaml'],
+      );
       expect(trusted.unread.has('docs/notes.md')).toBe(true);
     });
   });

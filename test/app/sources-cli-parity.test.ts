@@ -16,7 +16,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-it('the App and driftback codify write a Flux cluster\'s hand changes into the same files', async () => {
+it("the App and driftback codify write a Flux cluster's hand changes into the same files", async () => {
   const files = new Map(scenarioRepository('flux-podinfo'));
   // One snapshot is enough here: the gate is the same for both doors and not what this test is about.
   files.set('.github/driftback.yml', `${files.get('.github/driftback.yml')}drift:\n  minSnapshots: 1\n`);

@@ -49,7 +49,9 @@ describe('database handles', () => {
       return modules.some((name) => name === 'better-sqlite3' || name === 'pg');
     });
     expect(drivers.sort()).toEqual([
-      'src/app/queue/sqlite-queue.ts', 'src/store/postgres-store.ts', 'src/store/sqlite-store.ts',
+      'src/app/queue/sqlite-queue.ts',
+      'src/store/postgres-store.ts',
+      'src/store/sqlite-store.ts',
     ]);
   });
 

@@ -30,7 +30,8 @@ export function importGraph(under: string): Map<string, string[]> {
 
 /** Collapses files into units (`unitOf` → undefined drops the file) and keeps the edges between units. */
 export function unitGraph(
-  files: Map<string, string[]>, unitOf: (file: string) => string | undefined,
+  files: Map<string, string[]>,
+  unitOf: (file: string) => string | undefined,
 ): Map<string, Map<string, string>> {
   const units = new Map<string, Map<string, string>>();
   for (const [file, targets] of files) {

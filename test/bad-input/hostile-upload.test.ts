@@ -34,7 +34,14 @@ describe('a snapshot from the future', () => {
     expect((await upload(snapshotDocument({ cluster: 'future', capturedAt: honest }))).status).toBe(202);
     const answer = await upload(snapshotDocument({ cluster: 'future', capturedAt: '2099-01-01T00:00:00Z' }));
     expect(answer.status).toBe(400);
-    expect(answer.body.problems).toEqual([{ path: 'capturedAt', message: expect.stringMatching(/^2099-01-01T00:00:00Z is \d+ minutes after the App received it .*beyond the 5-minute clock-skew allowance: set the cluster's clock right \(NTP\)/) }]);
+    expect(answer.body.problems).toEqual([
+      {
+        path: 'capturedAt',
+        message: expect.stringMatching(
+          /^2099-01-01T00:00:00Z is \d+ minutes after the App received it .*beyond the 5-minute clock-skew allowance: set the cluster's clock right \(NTP\)/,
+        ),
+      },
+    ]);
     expect((await status('future')).body.latest).toMatchObject({ capturedAt: honest });
     // The next honest upload still replaces the state.
     const next = minutesFromNow(-1);
@@ -53,9 +60,18 @@ const MiB = 1024 * 1024;
  * A valid snapshot of about `totalBytes`, generated as it is sent; `pulled()` is how much of it the
  * connection has taken so far, `length` its exact size, and `hold` pauses it half way until it settles.
  */
-function metered(cluster: string, totalBytes: number, hold?: Promise<void>): { body: Readable; pulled: () => number; length: number } {
-  const item = (i: number) => Buffer.from(`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c${String(i).padStart(6, '0')}","namespace":"x"},"data":{"k":"${'x'.repeat(64 * 1024)}"}}`);
-  const head = Buffer.from(`{"apiVersion":"driftback.dev/v1","kind":"Snapshot","repository":"${REPOSITORY}","cluster":"${cluster}","capturedAt":"${minutesFromNow(-1)}","scope":{"complete":true},"items":[`);
+function metered(
+  cluster: string,
+  totalBytes: number,
+  hold?: Promise<void>,
+): { body: Readable; pulled: () => number; length: number } {
+  const item = (i: number) =>
+    Buffer.from(
+      `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c${String(i).padStart(6, '0')}","namespace":"x"},"data":{"k":"${'x'.repeat(64 * 1024)}"}}`,
+    );
+  const head = Buffer.from(
+    `{"apiVersion":"driftback.dev/v1","kind":"Snapshot","repository":"${REPOSITORY}","cluster":"${cluster}","capturedAt":"${minutesFromNow(-1)}","scope":{"complete":true},"items":[`,
+  );
   const count = Math.ceil((totalBytes - head.length) / (item(0).length + 1));
   const length = head.length + count * item(0).length + (count - 1) + 2;
   let pulled = 0;
@@ -81,15 +97,25 @@ describe('authentication comes before the body', () => {
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${tokenFor(REPOSITORY, 'prod-eu')}` };
     const answer = await post(app.url, { headers, body });
     expect(answer.status).toBe(401);
-    expect(answer.body.error).toMatch(/send the snapshot's repository and cluster as X-Driftback-Repository and X-Driftback-Cluster headers/);
+    expect(answer.body.error).toMatch(
+      /send the snapshot's repository and cluster as X-Driftback-Repository and X-Driftback-Cluster headers/,
+    );
     expect(pulled()).toBeLessThan(16 * MiB);
   });
 
   it('a body for another cluster than its headers and token is refused with the paths', async () => {
     const document = snapshotDocument({ cluster: 'prod-us', capturedAt: minutesFromNow(-1) });
-    const answer = await post(app.url, { headers: uploadHeaders(REPOSITORY, 'prod-eu', true), body: gzipSync(JSON.stringify(document)) });
+    const answer = await post(app.url, {
+      headers: uploadHeaders(REPOSITORY, 'prod-eu', true),
+      body: gzipSync(JSON.stringify(document)),
+    });
     expect(answer.status).toBe(400);
-    expect(answer.body.problems).toEqual([{ path: 'cluster', message: expect.stringMatching(/^is prod-us, but X-Driftback-Cluster and the token are for prod-eu/) }]);
+    expect(answer.body.problems).toEqual([
+      {
+        path: 'cluster',
+        message: expect.stringMatching(/^is prod-us, but X-Driftback-Cluster and the token are for prod-eu/),
+      },
+    ]);
   });
 });
 
@@ -102,16 +128,23 @@ describe('failed authentications are limited per client address', () => {
     await proxied?.close();
   });
 
-  const from = (address: string, token: string) => post(proxied.url, {
-    headers: { ...uploadHeaders(REPOSITORY, 'prod-eu', true, token), 'x-forwarded-for': `10.0.0.1, ${address}` },
-    body: gzipSync(JSON.stringify(snapshotDocument({ capturedAt: minutesFromNow(-1) }))),
-  });
+  const from = (address: string, token: string) =>
+    post(proxied.url, {
+      headers: { ...uploadHeaders(REPOSITORY, 'prod-eu', true, token), 'x-forwarded-for': `10.0.0.1, ${address}` },
+      body: gzipSync(JSON.stringify(snapshotDocument({ capturedAt: minutesFromNow(-1) }))),
+    });
 
   it('24 concurrent 60 MiB uploads with a wrong token are refused unread, and /ping answers meanwhile', async () => {
     const uploads = Array.from({ length: 24 }, (_, i) => metered(`wrong-${i}`, 60 * MiB));
-    const answers = uploads.map(({ body }, i) => post(proxied.url, {
-      headers: { ...uploadHeaders(REPOSITORY, `wrong-${i}`, false, 'dbk_' + 'A'.repeat(43)), 'x-forwarded-for': '192.0.2.99' }, body,
-    }));
+    const answers = uploads.map(({ body }, i) =>
+      post(proxied.url, {
+        headers: {
+          ...uploadHeaders(REPOSITORY, `wrong-${i}`, false, 'dbk_' + 'A'.repeat(43)),
+          'x-forwarded-for': '192.0.2.99',
+        },
+        body,
+      }),
+    );
     const ping = await fetch(`${proxied.url}/ping`);
     expect(ping.status).toBe(200);
     const statuses = (await Promise.all(answers)).map((answer) => answer.status);
@@ -147,8 +180,13 @@ describe('bodies read at once are bounded', () => {
     const hold = new Promise<void>((resolve) => (release = resolve));
     const slow = ['slow-a', 'slow-b'].map((cluster) => metered(cluster, 24 * MiB, hold));
     const waiting = metered('waiting', 24 * MiB);
-    const sized = (cluster: string, length: number) => ({ ...uploadHeaders(REPOSITORY, cluster), 'content-length': String(length) });
-    const answers = slow.map(({ body, length }, i) => post(narrow.url, { headers: sized(['slow-a', 'slow-b'][i], length), body }));
+    const sized = (cluster: string, length: number) => ({
+      ...uploadHeaders(REPOSITORY, cluster),
+      'content-length': String(length),
+    });
+    const answers = slow.map(({ body, length }, i) =>
+      post(narrow.url, { headers: sized(['slow-a', 'slow-b'][i], length), body }),
+    );
     while (slow.some(({ pulled }) => pulled() < 12 * MiB)) await new Promise((resolve) => setTimeout(resolve, 20));
     const third = post(narrow.url, { headers: sized('waiting', waiting.length), body: waiting.body });
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -163,11 +201,14 @@ describe('bodies read at once are bounded', () => {
 describe('keys that name Object.prototype members', () => {
   it('a snapshot with a __proto__ key under binaryData is refused with its path; the App keeps serving', async () => {
     const text = JSON.stringify(snapshotDocument({ cluster: 'proto', capturedAt: minutesFromNow(-1) })).replace(
-      '"spec":{"replicas":3}', '"spec":{"replicas":3}},{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c","namespace":"x"},"binaryData":{"__proto__":{"polluted":"yes"}}',
+      '"spec":{"replicas":3}',
+      '"spec":{"replicas":3}},{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c","namespace":"x"},"binaryData":{"__proto__":{"polluted":"yes"}}',
     );
     const answer = await post(app.url, { headers: uploadHeaders(REPOSITORY, 'proto', true), body: gzipSync(text) });
     expect(answer.status).toBe(400);
-    expect(answer.body.problems).toEqual([{ path: 'items[1].binaryData.__proto__', message: expect.stringMatching(/^the key "__proto__" is refused/) }]);
+    expect(answer.body.problems).toEqual([
+      { path: 'items[1].binaryData.__proto__', message: expect.stringMatching(/^the key "__proto__" is refused/) },
+    ]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect((await status('proto')).body.latest).toBeNull();
     expect((await upload(snapshotDocument({ cluster: 'proto', capturedAt: minutesFromNow(-1) }))).status).toBe(202);
@@ -176,10 +217,25 @@ describe('keys that name Object.prototype members', () => {
 
 describe('names no API server would accept', () => {
   it.each([
-    [{ name: 'x/../../prod-us/backdoor', namespace: 'checkout' }, 'items[0].metadata.name', /is not a valid Deployment name: it must be a lowercase RFC 1123 subdomain/],
-    [{ name: 'api', namespace: '../../.github/workflows' }, 'items[0].metadata.namespace', /is not a namespace name: it must be a lowercase RFC 1123 label/],
+    [
+      { name: 'x/../../prod-us/backdoor', namespace: 'checkout' },
+      'items[0].metadata.name',
+      /is not a valid Deployment name: it must be a lowercase RFC 1123 subdomain/,
+    ],
+    [
+      { name: 'api', namespace: '../../.github/workflows' },
+      'items[0].metadata.namespace',
+      /is not a namespace name: it must be a lowercase RFC 1123 label/,
+    ],
   ])('%j is refused with its path', async (metadata, path, message) => {
-    const items = [{ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { ...metadata, managedFields: [] }, spec: { replicas: 3 } }];
+    const items = [
+      {
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { ...metadata, managedFields: [] },
+        spec: { replicas: 3 },
+      },
+    ];
     const answer = await upload(snapshotDocument({ cluster: 'names', capturedAt: minutesFromNow(-1), items }));
     expect(answer.status).toBe(400);
     expect(answer.body.problems).toEqual([{ path, message: expect.stringMatching(message) }]);

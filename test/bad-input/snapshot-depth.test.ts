@@ -9,7 +9,11 @@ function snapshotWithDepth(depth: number): unknown {
   let value: Record<string, unknown> = {};
   for (let level = depth; level > 3; level--) value = { a: value };
   return {
-    apiVersion: 'driftback.dev/v1', kind: 'Snapshot', repository: 'acme/platform-gitops', cluster: 'prod-eu', capturedAt: '2026-12-02T03:05:00Z',
+    apiVersion: 'driftback.dev/v1',
+    kind: 'Snapshot',
+    repository: 'acme/platform-gitops',
+    cluster: 'prod-eu',
+    capturedAt: '2026-12-02T03:05:00Z',
     scope: { complete: true },
     items: [{ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' }, spec: value }],
   };
@@ -20,8 +24,19 @@ describe('snapshot nesting limit', () => {
     expect(parseSnapshot(snapshotWithDepth(MAX_SNAPSHOT_DEPTH - 1)).ok).toBe(true);
   });
 
-  it.each([MAX_SNAPSHOT_DEPTH, 100_000])('refuses depth %i with the path, shortened, and what to send instead', (depth) => {
-    const result = parseSnapshot(snapshotWithDepth(depth));
-    expect(result).toEqual({ ok: false, problems: [{ path: 'items[0].spec.a.a.a…', message: `nested more than ${MAX_SNAPSHOT_DEPTH} levels deep: no Kubernetes object is; send the objects as the API server returns them` }] });
-  });
+  it.each([MAX_SNAPSHOT_DEPTH, 100_000])(
+    'refuses depth %i with the path, shortened, and what to send instead',
+    (depth) => {
+      const result = parseSnapshot(snapshotWithDepth(depth));
+      expect(result).toEqual({
+        ok: false,
+        problems: [
+          {
+            path: 'items[0].spec.a.a.a…',
+            message: `nested more than ${MAX_SNAPSHOT_DEPTH} levels deep: no Kubernetes object is; send the objects as the API server returns them`,
+          },
+        ],
+      });
+    },
+  );
 });

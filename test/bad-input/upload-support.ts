@@ -21,7 +21,14 @@ export interface TestApp {
 
 export async function startTestApp(extraEnv: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'driftback-bad-input-'));
-  const env = readAppEnv({ DATA_DIR: dataDir, DRIFTBACK_TOKEN_SECRET: SECRET, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...extraEnv });
+  const env = readAppEnv({
+    DATA_DIR: dataDir,
+    DRIFTBACK_TOKEN_SECRET: SECRET,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    ...extraEnv,
+  });
   const running = await startDriftback(env, { Probot, Server });
   return {
     running,
@@ -54,7 +61,12 @@ export function snapshotDocument(options: SnapshotOptions = {}): Record<string, 
     agent: { version: '0.1.0' },
     scope: { complete: true },
     items: options.items ?? [
-      { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'api', namespace: 'checkout', managedFields: [] }, spec: { replicas: 3 } },
+      {
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'api', namespace: 'checkout', managedFields: [] },
+        spec: { replicas: 3 },
+      },
     ],
   };
 }
@@ -111,20 +123,38 @@ export function post(url: string, options: PostOptions): Promise<Answer> {
 
 export function get(url: string, path: string, token: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(new URL(path, url), { method: 'GET', headers: { authorization: `Bearer ${token}` }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown> }));
-    });
+    const req = request(
+      new URL(path, url),
+      { method: 'GET', headers: { authorization: `Bearer ${token}` }, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>,
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end();
   });
 }
 
 /** The headers an agent sends for `repository` and `cluster`: the token, and whom it is for. */
-export function uploadHeaders(repository: string, cluster: string, gzip = false, token = tokenFor(repository, cluster)): Record<string, string> {
+export function uploadHeaders(
+  repository: string,
+  cluster: string,
+  gzip = false,
+  token = tokenFor(repository, cluster),
+): Record<string, string> {
   return {
-    'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-driftback-repository': repository, 'x-driftback-cluster': cluster,
+    'content-type': 'application/json',
+    authorization: `Bearer ${token}`,
+    'x-driftback-repository': repository,
+    'x-driftback-cluster': cluster,
     ...(gzip ? { 'content-encoding': 'gzip' } : {}),
   };
 }
@@ -147,7 +177,9 @@ async function gzipStream(source: Readable): Promise<Buffer> {
 
 /** `totalBytes` of a syntactically valid JSON document, generated as it is sent (never held whole). */
 export function hugeJsonStream(totalBytes: number): Readable {
-  const filler = Buffer.from(`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"x"},"data":{"k":"${'x'.repeat(1000)}"}},`);
+  const filler = Buffer.from(
+    `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"x"},"data":{"k":"${'x'.repeat(1000)}"}},`,
+  );
   let sent = 0;
   return Readable.from(
     (function* () {

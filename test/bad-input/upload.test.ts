@@ -2,7 +2,17 @@
 // nothing stored is lost or overwritten, and the process keeps serving valid uploads afterwards.
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, gzipBomb, hugeJsonStream, uploadHeaders, post, snapshotDocument, startTestApp, tokenFor, type TestApp } from './upload-support.js';
+import {
+  get,
+  gzipBomb,
+  hugeJsonStream,
+  uploadHeaders,
+  post,
+  snapshotDocument,
+  startTestApp,
+  tokenFor,
+  type TestApp,
+} from './upload-support.js';
 
 const REPOSITORY = 'acme/platform-gitops';
 const MiB = 1024 * 1024;
@@ -30,7 +40,10 @@ function status(cluster: string) {
 describe('bad uploads are refused with an answer that says what to change', () => {
   it('a truncated gzip body: 400 naming the corrupt stream', async () => {
     const whole = gzipSync(JSON.stringify(snapshotDocument({ cluster: 'truncated' })));
-    const answer = await post(app.url, { headers: uploadHeaders(REPOSITORY, 'truncated', true), body: whole.subarray(0, whole.length - 20) });
+    const answer = await post(app.url, {
+      headers: uploadHeaders(REPOSITORY, 'truncated', true),
+      body: whole.subarray(0, whole.length - 20),
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toMatch(/gzip body is corrupt or truncated.*send the complete gzip stream/);
     expect((await status('truncated')).body.latest).toBeNull();
@@ -63,7 +76,10 @@ describe('bad uploads are refused with an answer that says what to change', () =
   });
 
   it('a 100 MB JSON body streamed without a length: 413 while streaming', async () => {
-    const answer = await post(app.url, { headers: uploadHeaders(REPOSITORY, 'huge'), body: hugeJsonStream(100 * 1000 * 1000) });
+    const answer = await post(app.url, {
+      headers: uploadHeaders(REPOSITORY, 'huge'),
+      body: hugeJsonStream(100 * 1000 * 1000),
+    });
     expect(answer.status).toBe(413);
     expect(answer.body.error).toMatch(/MAX_SNAPSHOT_BYTES.*narrow the agent's scope/);
     expect((await status('huge')).body.latest).toBeNull();
@@ -79,33 +95,63 @@ describe('bad uploads are refused with an answer that says what to change', () =
 
   it.each([
     ['nested arrays as the document', /^\[0\]\[0\]/, () => '['.repeat(100_000) + ']'.repeat(100_000)],
-    ['nested objects inside an item', /^items\[0\]\.spec\.a/, () => JSON.stringify(snapshotDocument({ cluster: 'nested' })).replace('"spec":{"replicas":3}', `"spec":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`)],
+    [
+      'nested objects inside an item',
+      /^items\[0\]\.spec\.a/,
+      () =>
+        JSON.stringify(snapshotDocument({ cluster: 'nested' })).replace(
+          '"spec":{"replicas":3}',
+          `"spec":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`,
+        ),
+    ],
   ])('deeply nested JSON (%s): 400 with the path where it gets too deep', async (_case, prefix, text) => {
     const answer = await post(app.url, { headers: uploadHeaders(REPOSITORY, 'nested', true), body: gzipSync(text()) });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe('the snapshot does not match driftback.dev/v1');
-    expect(answer.body.problems).toEqual([{ path: expect.stringMatching(prefix), message: expect.stringMatching(/nested more than 200 levels deep/) }]);
+    expect(answer.body.problems).toEqual([
+      { path: expect.stringMatching(prefix), message: expect.stringMatching(/nested more than 200 levels deep/) },
+    ]);
     expect((await status('nested')).body.latest).toBeNull();
   });
 
   it('invalid JSON: 400 with the parser message', async () => {
-    const answer = await post(app.url, { headers: uploadHeaders(REPOSITORY, 'prod-eu'), body: Buffer.from('{"apiVersion": "driftback.dev/v1",') });
+    const answer = await post(app.url, {
+      headers: uploadHeaders(REPOSITORY, 'prod-eu'),
+      body: Buffer.from('{"apiVersion": "driftback.dev/v1",'),
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toMatch(/^invalid JSON: /);
   });
 
   it('a document of the wrong schema: 400 listing every problem with its path', async () => {
-    const wrong = { ...snapshotDocument(), apiVersion: 'driftback.dev/v0', capturedAt: 'yesterday', scope: {}, items: [{ kind: 'Deployment', metadata: {} }] };
+    const wrong = {
+      ...snapshotDocument(),
+      apiVersion: 'driftback.dev/v0',
+      capturedAt: 'yesterday',
+      scope: {},
+      items: [{ kind: 'Deployment', metadata: {} }],
+    };
     const answer = await upload(wrong);
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe('the snapshot does not match driftback.dev/v1');
     const paths = (answer.body.problems as Array<{ path: string; message: string }>).map((problem) => problem.path);
-    expect(paths).toEqual(expect.arrayContaining(['apiVersion', 'capturedAt', 'scope.complete', 'items[0].apiVersion', 'items[0].metadata.name']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'apiVersion',
+        'capturedAt',
+        'scope.complete',
+        'items[0].apiVersion',
+        'items[0].metadata.name',
+      ]),
+    );
   });
 
   it('a token for another cluster: 401 saying how to create the right one', async () => {
     const json = gzipSync(JSON.stringify(snapshotDocument({ cluster: 'prod-us' })));
-    const answer = await post(app.url, { headers: uploadHeaders(REPOSITORY, 'prod-us', true, tokenFor(REPOSITORY, 'prod-eu')), body: json });
+    const answer = await post(app.url, {
+      headers: uploadHeaders(REPOSITORY, 'prod-us', true, tokenFor(REPOSITORY, 'prod-eu')),
+      body: json,
+    });
     expect(answer.status).toBe(401);
     expect(answer.body.error).toContain('driftback token --repository acme/platform-gitops --cluster prod-us');
   });
@@ -117,7 +163,10 @@ describe('state survives bad input', () => {
     expect(newer.status).toBe(202);
     const older = await upload(snapshotDocument({ cluster: 'replay', capturedAt: '2026-12-02T02:00:00Z', items: [] }));
     expect(older.status).toBe(409);
-    expect(older.body).toMatchObject({ status: 'stale', error: expect.stringMatching(/older than the latest snapshot.*does not replace newer state/) });
+    expect(older.body).toMatchObject({
+      status: 'stale',
+      error: expect.stringMatching(/older than the latest snapshot.*does not replace newer state/),
+    });
     const latest = (await status('replay')).body.latest as Record<string, unknown>;
     expect(latest).toMatchObject({ id: newer.body.id, capturedAt: '2026-12-02T03:05:00Z', items: 1 });
   });

@@ -12,30 +12,48 @@ afterEach(() => {
 });
 
 /** A copy of a fixture repository and a live file in which cartservice's replicas were scaled by hand. */
-function setup(repo: string, root: string, kind: string, name: string, edits: Parameters<typeof liveAfterHandEdit>[1], manager = 'kubectl-scale') {
+function setup(
+  repo: string,
+  root: string,
+  kind: string,
+  name: string,
+  edits: Parameters<typeof liveAfterHandEdit>[1],
+  manager = 'kubectl-scale',
+) {
   const dir = mkdtempSync(join(tmpdir(), 'driftback-codify-'));
   dirs.push(dir);
   cpSync(fixturePath('manifests', repo), join(dir, 'repo'), { recursive: true });
-  const live = render(fixtureRepo(repo), root).map((d) => liveAfterHandEdit(d.object, d.key.kind === kind && d.key.name === name ? edits : [], manager));
+  const live = render(fixtureRepo(repo), root).map((d) =>
+    liveAfterHandEdit(d.object, d.key.kind === kind && d.key.name === name ? edits : [], manager),
+  );
   writeFileSync(join(dir, 'live.json'), JSON.stringify({ apiVersion: 'v1', kind: 'List', items: live }));
   return { dir, repo: join(dir, 'repo') };
 }
 
 describe('driftback codify', () => {
   it('writes the hand-made change into the manifest in place and prints what it did', async () => {
-    const { dir, repo } = setup('argo-cd', 'test/e2e/testdata/guestbook', 'Deployment', 'guestbook-ui', [{ segments: ['spec', 'replicas'], value: 4 }]);
+    const { dir, repo } = setup('argo-cd', 'test/e2e/testdata/guestbook', 'Deployment', 'guestbook-ui', [
+      { segments: ['spec', 'replicas'], value: 4 },
+    ]);
     const file = join(repo, 'test/e2e/testdata/guestbook/guestbook-ui-deployment.yaml');
     const before = readFileSync(file, 'utf8');
     const run = await runCli(['codify', '--repo', repo, '--live', join(dir, 'live.json')]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(changedLines(before, readFileSync(file, 'utf8'))).toEqual({ removed: ['  replicas: 0'], added: ['  replicas: 4'] });
+    expect(changedLines(before, readFileSync(file, 'utf8'))).toEqual({
+      removed: ['  replicas: 0'],
+      added: ['  replicas: 4'],
+    });
     expect(run.stdout).toContain('codified 1 change:');
-    expect(run.stdout).toMatch(/replace +Deployment\/default\/guestbook-ui \/spec\/replicas → test\/e2e\/testdata\/guestbook\/guestbook-ui-deployment.yaml:8/);
+    expect(run.stdout).toMatch(
+      /replace +Deployment\/default\/guestbook-ui \/spec\/replicas → test\/e2e\/testdata\/guestbook\/guestbook-ui-deployment.yaml:8/,
+    );
   });
 
   it('--dry-run prints a unified diff and writes nothing', async () => {
-    const { dir, repo } = setup('argo-cd', 'test/e2e/testdata/guestbook', 'Deployment', 'guestbook-ui', [{ segments: ['spec', 'replicas'], value: 4 }]);
+    const { dir, repo } = setup('argo-cd', 'test/e2e/testdata/guestbook', 'Deployment', 'guestbook-ui', [
+      { segments: ['spec', 'replicas'], value: 4 },
+    ]);
     const file = join(repo, 'test/e2e/testdata/guestbook/guestbook-ui-deployment.yaml');
     const before = readFileSync(file, 'utf8');
     const run = await runCli(['codify', '--repo', repo, '--live', join(dir, 'live.json'), '--dry-run']);
@@ -45,8 +63,10 @@ describe('driftback codify', () => {
     expect(readFileSync(file, 'utf8')).toBe(before);
   });
 
-  it('with --cluster, codifies into that cluster\'s overlay and leaves the other overlay alone', async () => {
-    const { dir, repo } = setup('flux2-kustomize-helm-example', 'apps/staging', 'HelmRelease', 'podinfo', [{ segments: ['spec', 'interval'], value: '5m' }]);
+  it("with --cluster, codifies into that cluster's overlay and leaves the other overlay alone", async () => {
+    const { dir, repo } = setup('flux2-kustomize-helm-example', 'apps/staging', 'HelmRelease', 'podinfo', [
+      { segments: ['spec', 'interval'], value: '5m' },
+    ]);
     mkdirSync(join(repo, '.github'));
     writeFileSync(join(repo, '.github/driftback.yml'), 'clusters:\n  - name: staging\n    path: apps/staging\n');
     const run = await runCli(['codify', '--repo', repo, '--live', join(dir, 'live.json'), '--cluster', 'staging']);
@@ -56,7 +76,9 @@ describe('driftback codify', () => {
     expect(readFileSync(join(repo, 'apps/staging/podinfo-values.yaml'), 'utf8')).toContain('  interval: 5m\n');
     expect(readFileSync(join(repo, 'apps/production/podinfo-values.yaml'), 'utf8')).not.toContain('interval: 5m');
     expect(existsSync(join(repo, 'apps/staging/driftback-helmrelease-podinfo.yaml'))).toBe(false);
-    expect(run.stdout).toMatch(/patch +HelmRelease\/podinfo\/podinfo \/spec\/interval → apps\/staging\/podinfo-values.yaml/);
+    expect(run.stdout).toMatch(
+      /patch +HelmRelease\/podinfo\/podinfo \/spec\/interval → apps\/staging\/podinfo-values.yaml/,
+    );
   });
 
   it('exits 2 with a one-line reason on bad input', async () => {

@@ -19,27 +19,80 @@ function write(path: string, text: string): string {
 
 const guestbook = fixturePath('manifests', 'argo-cd', 'test', 'e2e', 'testdata', 'guestbook');
 const liveDeployment = fixturePath('k8s-diff', 'argo-cd-controller', 'live-deployment.yaml');
-const badLive = write('bad-live.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n  name: y\ndata:\n  a: "1"\n');
-write('bad-desired/apps/api.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  replicas: 2\n  replicas: 3\n  selector: {}\n');
+const badLive = write(
+  'bad-live.yaml',
+  'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n  name: y\ndata:\n  a: "1"\n',
+);
+write(
+  'bad-desired/apps/api.yaml',
+  'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  replicas: 2\n  replicas: 3\n  selector: {}\n',
+);
 write('repo-bad-config/.github/driftback.yml', 'drift:\n  minSnapshots: 2\n  unknownKey: true\n');
 write('repo-bad-config/apps/cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n');
 const repoConfig = write('repo/.github/driftback.yml', 'clusters:\n  - name: prod-eu\n    path: clusters/prod-eu\n');
 write('repo/clusters/prod-eu/cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n');
-const badSnapshot = write('bad-snapshot.json', JSON.stringify({ apiVersion: 'driftback.dev/v1', kind: 'Snapshot', repository: 'acme', cluster: 'prod-eu', capturedAt: 'yesterday', scope: { complete: true }, items: [] }));
+const badSnapshot = write(
+  'bad-snapshot.json',
+  JSON.stringify({
+    apiVersion: 'driftback.dev/v1',
+    kind: 'Snapshot',
+    repository: 'acme',
+    cluster: 'prod-eu',
+    capturedAt: 'yesterday',
+    scope: { complete: true },
+    items: [],
+  }),
+);
 
 const CASES: Array<[name: string, args: string[], message: RegExp]> = [
   ['missing --live', ['--desired', guestbook], /--live is required/],
   ['missing --desired', ['--live', liveDeployment], /--desired is required/],
-  ['unknown format', ['--desired', guestbook, '--live', liveDeployment, '--format', 'html'], /--format html: expected text, json or markdown/],
-  ['unknown flag', ['--desired', guestbook, '--live', liveDeployment, '--colour'], /Unknown option '--colour'.*see --help/],
-  ['desired directory that does not exist', ['--desired', join(work, 'nope'), '--live', liveDeployment], /--desired .*nope: no such file or directory/],
-  ['live file that does not exist', ['--desired', guestbook, '--live', join(work, 'nope.json')], /--live .*nope\.json: no such file or directory/],
+  [
+    'unknown format',
+    ['--desired', guestbook, '--live', liveDeployment, '--format', 'html'],
+    /--format html: expected text, json or markdown/,
+  ],
+  [
+    'unknown flag',
+    ['--desired', guestbook, '--live', liveDeployment, '--colour'],
+    /Unknown option '--colour'.*see --help/,
+  ],
+  [
+    'desired directory that does not exist',
+    ['--desired', join(work, 'nope'), '--live', liveDeployment],
+    /--desired .*nope: no such file or directory/,
+  ],
+  [
+    'live file that does not exist',
+    ['--desired', guestbook, '--live', join(work, 'nope.json')],
+    /--live .*nope\.json: no such file or directory/,
+  ],
   ['live file with invalid YAML', ['--desired', guestbook, '--live', badLive], /bad-live\.yaml:5: invalid YAML/],
-  ['invalid snapshot document', ['--desired', guestbook, '--live', badSnapshot], /bad-snapshot\.json: not a valid snapshot: repository: expected owner\/name/],
-  ['config with an unknown key', ['--desired', join(work, 'repo-bad-config'), '--live', liveDeployment], /driftback\.yml:3: .*unknownKey/],
-  ['explicit config that does not exist', ['--desired', guestbook, '--live', liveDeployment, '--config', join(work, 'none.yml')], /--config .*none\.yml: no such file/],
-  ['cluster not in the config', ['--config', repoConfig, '--cluster', 'prod-us', '--live', liveDeployment], /--cluster prod-us: .*lists no such cluster \(it lists: prod-eu\)/],
-  ['cluster without a config', ['--desired', guestbook, '--cluster', 'prod-eu', '--live', liveDeployment], /--cluster prod-eu: needs the config/],
+  [
+    'invalid snapshot document',
+    ['--desired', guestbook, '--live', badSnapshot],
+    /bad-snapshot\.json: not a valid snapshot: repository: expected owner\/name/,
+  ],
+  [
+    'config with an unknown key',
+    ['--desired', join(work, 'repo-bad-config'), '--live', liveDeployment],
+    /driftback\.yml:3: .*unknownKey/,
+  ],
+  [
+    'explicit config that does not exist',
+    ['--desired', guestbook, '--live', liveDeployment, '--config', join(work, 'none.yml')],
+    /--config .*none\.yml: no such file/,
+  ],
+  [
+    'cluster not in the config',
+    ['--config', repoConfig, '--cluster', 'prod-us', '--live', liveDeployment],
+    /--cluster prod-us: .*lists no such cluster \(it lists: prod-eu\)/,
+  ],
+  [
+    'cluster without a config',
+    ['--desired', guestbook, '--cluster', 'prod-eu', '--live', liveDeployment],
+    /--cluster prod-eu: needs the config/,
+  ],
 ];
 
 describe('driftback diff on bad input', () => {
@@ -53,7 +106,9 @@ describe('driftback diff on bad input', () => {
   });
 
   it('names the manifest file and line of invalid YAML', async () => {
-    const result = await runCli(['diff', '--desired', join(work, 'bad-desired'), '--live', liveDeployment], { cwd: work });
+    const result = await runCli(['diff', '--desired', join(work, 'bad-desired'), '--live', liveDeployment], {
+      cwd: work,
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/bad-desired\/apps\/api\.yaml:7: /);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
@@ -65,4 +120,3 @@ describe('driftback diff on bad input', () => {
     expect(result.stdout).toContain('--desired <dir|file>');
   });
 });
-

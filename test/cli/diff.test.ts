@@ -22,81 +22,198 @@ const json = (stdout: string) => JSON.parse(stdout) as JsonDiffDocument;
 
 describe('upstream live/desired pairs', () => {
   const PAIRS: Array<[name: string, desired: string, live: string, extra: string[], code: number]> = [
-    ['S1 service targetPort changed', 'gitops-engine/smd-service-config.yaml', 'gitops-engine/smd-service-live.yaml', [], 1],
-    ['S2 port dropped from Git', 'gitops-engine/smd-service-config-2-ports.yaml', 'gitops-engine/smd-service-live.yaml', [], 1],
+    [
+      'S1 service targetPort changed',
+      'gitops-engine/smd-service-config.yaml',
+      'gitops-engine/smd-service-live.yaml',
+      [],
+      1,
+    ],
+    [
+      'S2 port dropped from Git',
+      'gitops-engine/smd-service-config-2-ports.yaml',
+      'gitops-engine/smd-service-live.yaml',
+      [],
+      1,
+    ],
     ['S5 deployment defaults', 'gitops-engine/smd-deploy-config.yaml', 'gitops-engine/smd-deploy-live.yaml', [], 0],
-    ['S9 helm statefulset', 'gitops-engine/elasticsearch-config.json', 'gitops-engine/elasticsearch-live.json', ['--namespace', 'elasticsearch4'], 0],
+    [
+      'S9 helm statefulset',
+      'gitops-engine/elasticsearch-config.json',
+      'gitops-engine/elasticsearch-live.json',
+      ['--namespace', 'elasticsearch4'],
+      0,
+    ],
     ['S11 real-world deployment', 'gitops-engine/deployment-config.json', 'gitops-engine/deployment-live.json', [], 0],
     ['S12 explicit namespace', 'gitops-engine/spinnaker-sa-config.json', 'gitops-engine/spinnaker-sa-live.json', [], 0],
-    ['hand-edited annotation and replicas', 'argo-cd-controller/target-deployment.yaml', 'argo-cd-controller/live-deployment.yaml', [], 1],
-    ['controller-owned replicas', 'argo-cd-util-argo/desired_deployment.yaml', 'argo-cd-util-argo/live_deployment_with_managed_replica.yaml', [], 1],
-    ['client-side-applied replication controller', 'kubectl-apply/rc.yaml', 'kubectl-apply/rc-managedfields-lastapplied.yaml', [], 0],
+    [
+      'hand-edited annotation and replicas',
+      'argo-cd-controller/target-deployment.yaml',
+      'argo-cd-controller/live-deployment.yaml',
+      [],
+      1,
+    ],
+    [
+      'controller-owned replicas',
+      'argo-cd-util-argo/desired_deployment.yaml',
+      'argo-cd-util-argo/live_deployment_with_managed_replica.yaml',
+      [],
+      1,
+    ],
+    [
+      'client-side-applied replication controller',
+      'kubectl-apply/rc.yaml',
+      'kubectl-apply/rc-managedfields-lastapplied.yaml',
+      [],
+      0,
+    ],
   ];
 
   it.each(PAIRS)('%s', async (_name, desired, live, extra, code) => {
     const result = await diffIn(K8S_DIFF, '--desired', desired, '--live', live, ...extra);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(code);
-    const { summary } = json((await diffIn(K8S_DIFF, '--desired', desired, '--live', live, ...extra, '--format', 'json')).stdout);
+    const { summary } = json(
+      (await diffIn(K8S_DIFF, '--desired', desired, '--live', live, ...extra, '--format', 'json')).stdout,
+    );
     expect(summary.modified + summary.missing + summary.extra > 0).toBe(code === 1);
   });
 
   it('S1: reports the rtmp targetPort, and not the defaulted internalTrafficPolicy', async () => {
-    const { stdout } = await diffIn(K8S_DIFF, '--desired', 'gitops-engine/smd-service-config.yaml', '--live', 'gitops-engine/smd-service-live.yaml', '--format', 'json');
+    const { stdout } = await diffIn(
+      K8S_DIFF,
+      '--desired',
+      'gitops-engine/smd-service-config.yaml',
+      '--live',
+      'gitops-engine/smd-service-live.yaml',
+      '--format',
+      'json',
+    );
     const [service] = json(stdout).resources;
     expect(service.status).toBe('modified');
-    expect(service.changes).toEqual([expect.objectContaining({ op: 'replace', desired: 1936, live: 1935, manager: 'argocd-controller' })]);
+    expect(service.changes).toEqual([
+      expect.objectContaining({ op: 'replace', desired: 1936, live: 1935, manager: 'argocd-controller' }),
+    ]);
     expect(service.changes[0].path).toMatch(/^\/spec\/ports\/\d+\/targetPort$/);
     expect(stdout).not.toContain('internalTrafficPolicy');
     expect(service.health).toEqual({ status: 'Healthy' });
   });
 
   it('S2: a port the applier owns and Git dropped is a planned removal', async () => {
-    const { stdout } = await diffIn(K8S_DIFF, '--desired', 'gitops-engine/smd-service-config-2-ports.yaml', '--live', 'gitops-engine/smd-service-live.yaml', '--format', 'json');
+    const { stdout } = await diffIn(
+      K8S_DIFF,
+      '--desired',
+      'gitops-engine/smd-service-config-2-ports.yaml',
+      '--live',
+      'gitops-engine/smd-service-live.yaml',
+      '--format',
+      'json',
+    );
     const ops = json(stdout).resources[0].changes.map((change) => change.op);
     expect(ops).toContain('remove');
   });
 
   it('names the human-made change with its manager, time and cause', async () => {
-    const { stdout } = await diffIn(K8S_DIFF, '--desired', 'argo-cd-controller/target-deployment.yaml', '--live', 'argo-cd-controller/live-deployment.yaml', '--format', 'json');
+    const { stdout } = await diffIn(
+      K8S_DIFF,
+      '--desired',
+      'argo-cd-controller/target-deployment.yaml',
+      '--live',
+      'argo-cd-controller/live-deployment.yaml',
+      '--format',
+      'json',
+    );
     const changes = json(stdout).resources[0].changes;
-    expect(changes).toContainEqual(expect.objectContaining({ path: '/metadata/annotations/iksm-version', desired: '1.0', live: '2.0', op: 'replace', manager: 'janitor', time: '2022-01-06T18:21:04Z' }));
+    expect(changes).toContainEqual(
+      expect.objectContaining({
+        path: '/metadata/annotations/iksm-version',
+        desired: '1.0',
+        live: '2.0',
+        op: 'replace',
+        manager: 'janitor',
+        time: '2022-01-06T18:21:04Z',
+      }),
+    );
     expect(changes).toContainEqual(expect.objectContaining({ path: '/spec/replicas', desired: 1, live: 4 }));
   });
 
   it('lists a field Git declares that a controller owns as a conflict, with the fix', async () => {
-    const { stdout } = await diffIn(K8S_DIFF, '--desired', 'argo-cd-util-argo/desired_deployment.yaml', '--live', 'argo-cd-util-argo/live_deployment_with_managed_replica.yaml', '--format', 'json');
+    const { stdout } = await diffIn(
+      K8S_DIFF,
+      '--desired',
+      'argo-cd-util-argo/desired_deployment.yaml',
+      '--live',
+      'argo-cd-util-argo/live_deployment_with_managed_replica.yaml',
+      '--format',
+      'json',
+    );
     const [deployment] = json(stdout).resources;
-    expect(deployment.conflicts).toContainEqual(expect.objectContaining({ path: '/spec/replicas', manager: 'kube-controller-manager' }));
+    expect(deployment.conflicts).toContainEqual(
+      expect.objectContaining({ path: '/spec/replicas', manager: 'kube-controller-manager' }),
+    );
     expect(deployment.conflicts?.find((conflict) => conflict.path === '/spec/replicas')?.fix).toMatch(/remove/i);
   });
 
   it('S9 without the namespace Argo CD would give it: missing in one namespace, extra in the other', async () => {
-    const result = await diffIn(K8S_DIFF, '--desired', 'gitops-engine/elasticsearch-config.json', '--live', 'gitops-engine/elasticsearch-live.json', '--format', 'json');
+    const result = await diffIn(
+      K8S_DIFF,
+      '--desired',
+      'gitops-engine/elasticsearch-config.json',
+      '--live',
+      'gitops-engine/elasticsearch-live.json',
+      '--format',
+      'json',
+    );
     expect(result.code).toBe(1);
     expect(json(result.stdout).summary).toMatchObject({ missing: 1, extra: 1 });
   });
 
   it.each([
-    ['controller-owned-replicas', 'argo-cd-util-argo/desired_deployment.yaml', 'argo-cd-util-argo/live_deployment_with_managed_replica.yaml'],
+    [
+      'controller-owned-replicas',
+      'argo-cd-util-argo/desired_deployment.yaml',
+      'argo-cd-util-argo/live_deployment_with_managed_replica.yaml',
+    ],
     ['hand-edited-deployment', 'argo-cd-controller/target-deployment.yaml', 'argo-cd-controller/live-deployment.yaml'],
     ['service-port-removed', 'gitops-engine/smd-service-config-2-ports.yaml', 'gitops-engine/smd-service-live.yaml'],
   ])('golden text and markdown: %s', async (name, desired, live) => {
     expectGolden(`${name}.txt`, (await diffIn(K8S_DIFF, '--desired', desired, '--live', live)).stdout);
-    expectGolden(`${name}.md`, (await diffIn(K8S_DIFF, '--desired', desired, '--live', live, '--format', 'markdown')).stdout);
+    expectGolden(
+      `${name}.md`,
+      (await diffIn(K8S_DIFF, '--desired', desired, '--live', live, '--format', 'markdown')).stdout,
+    );
   });
 });
 
 /** Writes a snapshot document of the given objects and returns its path. */
-function writeSnapshot(name: string, items: KubeObject[], scope: Record<string, unknown> = { complete: true, errors: [] }): string {
+function writeSnapshot(
+  name: string,
+  items: KubeObject[],
+  scope: Record<string, unknown> = { complete: true, errors: [] },
+): string {
   const path = join(work, `${name}.json`);
-  writeFileSync(path, JSON.stringify({ apiVersion: 'driftback.dev/v1', kind: 'Snapshot', repository: 'acme/platform-gitops', cluster: 'prod-eu', capturedAt: '2026-12-02T03:05:00Z', scope, items }));
+  writeFileSync(
+    path,
+    JSON.stringify({
+      apiVersion: 'driftback.dev/v1',
+      kind: 'Snapshot',
+      repository: 'acme/platform-gitops',
+      cluster: 'prod-eu',
+      capturedAt: '2026-12-02T03:05:00Z',
+      scope,
+      items,
+    }),
+  );
   return path;
 }
 
 describe('real GitOps trees', () => {
   const guestbookDir = fixturePath('manifests', 'argo-cd', 'test', 'e2e', 'testdata', 'guestbook');
-  const rendered = renderManifests(readFixtureTree('manifests', 'argo-cd', 'test', 'e2e', 'testdata', 'guestbook'), '', { defaultNamespace: 'guestbook' });
+  const rendered = renderManifests(
+    readFixtureTree('manifests', 'argo-cd', 'test', 'e2e', 'testdata', 'guestbook'),
+    '',
+    { defaultNamespace: 'guestbook' },
+  );
 
   it('a cluster that matches the kustomization exactly is in sync (exit 0)', async () => {
     const snapshot = writeSnapshot('guestbook-in-sync', rendered.objects.map(appliedLive));
@@ -110,29 +227,100 @@ describe('real GitOps trees', () => {
     (deployment.spec as { replicas: number }).replicas = 5;
     touchedBy(deployment, 'kubectl-scale', '2026-12-02T03:02:11Z', { 'f:spec': { 'f:replicas': {} } });
     deployment.status = { observedGeneration: 1, replicas: 5, updatedReplicas: 5, availableReplicas: 5 };
-    const handMade: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'feature-flags', namespace: 'guestbook', managedFields: [{ manager: 'kubectl-create', operation: 'Update', time: '2026-12-02T03:03:00Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:beta': {} } } }] }, data: { beta: 'on' } };
+    const handMade: KubeObject = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: {
+        name: 'feature-flags',
+        namespace: 'guestbook',
+        managedFields: [
+          {
+            manager: 'kubectl-create',
+            operation: 'Update',
+            time: '2026-12-02T03:03:00Z',
+            fieldsType: 'FieldsV1',
+            fieldsV1: { 'f:data': { 'f:beta': {} } },
+          },
+        ],
+      },
+      data: { beta: 'on' },
+    };
     const snapshot = writeSnapshot('guestbook-drifted', [deployment, handMade]);
 
     const text = await diffIn(work, '--desired', guestbookDir, '--live', snapshot, '--namespace', 'guestbook');
     expect(text.code).toBe(1);
     expect(text.stdout).toContain('+  replicas: 5 # replace by kubectl-scale at 2026-12-02T03:02:11Z (human)');
     expectGolden('guestbook-drifted.txt', text.stdout);
-    expectGolden('guestbook-drifted.md', (await diffIn(work, '--desired', guestbookDir, '--live', snapshot, '--namespace', 'guestbook', '--format', 'markdown')).stdout);
+    expectGolden(
+      'guestbook-drifted.md',
+      (
+        await diffIn(
+          work,
+          '--desired',
+          guestbookDir,
+          '--live',
+          snapshot,
+          '--namespace',
+          'guestbook',
+          '--format',
+          'markdown',
+        )
+      ).stdout,
+    );
 
-    const document = json((await diffIn(work, '--desired', guestbookDir, '--live', snapshot, '--namespace', 'guestbook', '--format', 'json')).stdout);
+    const document = json(
+      (
+        await diffIn(
+          work,
+          '--desired',
+          guestbookDir,
+          '--live',
+          snapshot,
+          '--namespace',
+          'guestbook',
+          '--format',
+          'json',
+        )
+      ).stdout,
+    );
     expect(document.summary).toEqual({ inSync: 0, modified: 1, missing: 1, extra: 1, ignored: 0 });
     expect(document.resources.map((resource) => [resource.id.kind, resource.status, resource.health?.status])).toEqual(
-      expect.arrayContaining([['Deployment', 'modified', 'Healthy'], ['Service', 'missing', undefined], ['ConfigMap', 'extra', 'Healthy']]),
+      expect.arrayContaining([
+        ['Deployment', 'modified', 'Healthy'],
+        ['Service', 'missing', undefined],
+        ['ConfigMap', 'extra', 'Healthy'],
+      ]),
     );
     expect(document.resources.find((resource) => resource.status === 'modified')?.changes).toEqual([
-      { path: '/spec/replicas', desired: 0, live: 5, op: 'replace', manager: 'kubectl-scale', time: '2026-12-02T03:02:11Z', cause: 'human' },
+      {
+        path: '/spec/replicas',
+        desired: 0,
+        live: 5,
+        op: 'replace',
+        manager: 'kubectl-scale',
+        time: '2026-12-02T03:02:11Z',
+        cause: 'human',
+      },
     ]);
   });
 
   it('claims nothing missing for a type the snapshot could not list', async () => {
     const [deployment] = rendered.objects.filter((object) => object.key.kind === 'Deployment').map(appliedLive);
-    const snapshot = writeSnapshot('guestbook-partial', [deployment], { complete: false, errors: [{ resource: 'v1/services', reason: 'Forbidden' }] });
-    const result = await diffIn(work, '--desired', guestbookDir, '--live', snapshot, '--namespace', 'guestbook', '--format', 'json');
+    const snapshot = writeSnapshot('guestbook-partial', [deployment], {
+      complete: false,
+      errors: [{ resource: 'v1/services', reason: 'Forbidden' }],
+    });
+    const result = await diffIn(
+      work,
+      '--desired',
+      guestbookDir,
+      '--live',
+      snapshot,
+      '--namespace',
+      'guestbook',
+      '--format',
+      'json',
+    );
     expect(json(result.stdout).summary.missing).toBe(0);
     expect(result.code).toBe(0);
   });
@@ -141,14 +329,22 @@ describe('real GitOps trees', () => {
     const [deployment] = rendered.objects.filter((object) => object.key.kind === 'Deployment').map(appliedLive);
     const scope = { namespaces: ['elsewhere'], complete: true, errors: [] };
     const snapshot = writeSnapshot('guestbook-other-namespace', [deployment], scope);
-    const result = await diffIn(work, '--desired', guestbookDir, '--live', snapshot, '--format=json',
-      '--namespace', 'guestbook');
+    const result = await diffIn(
+      work,
+      '--desired',
+      guestbookDir,
+      '--live',
+      snapshot,
+      '--format=json',
+      '--namespace',
+      'guestbook',
+    );
     expect(result.stderr).toBe('');
     expect(json(result.stdout).summary).toMatchObject({ missing: 0, extra: 0 });
     expect(result.code).toBe(0);
   });
 
-  it('refuses, with the App\'s reason, a snapshot that holds none of the cluster\'s namespaces', async () => {
+  it("refuses, with the App's reason, a snapshot that holds none of the cluster's namespaces", async () => {
     const repo = join(work, 'scoped-repo');
     cpSync(guestbookDir, join(repo, 'clusters', 'prod-eu'), { recursive: true });
     mkdirSync(join(repo, '.github'));
@@ -158,8 +354,8 @@ describe('real GitOps trees', () => {
     const result = await diffIn(work, '--config', config, '--cluster', 'prod-eu', '--live', snapshot);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      'driftback diff: the snapshot holds none of the namespaces configured for prod-eu (guestbook): '
-        + "check the agent's namespaces\n",
+      'driftback diff: the snapshot holds none of the namespaces configured for prod-eu (guestbook): ' +
+        "check the agent's namespaces\n",
     );
   });
 
@@ -172,8 +368,13 @@ describe('real GitOps trees', () => {
       touchedBy(deployment, 'kubectl-scale', '2026-12-02T03:02:11Z', { 'f:spec': { 'f:replicas': {} } });
       return objects;
     };
-    const args = (...lives: string[]) =>
-      ['--desired', guestbookDir, '--namespace', 'guestbook', ...lives.flatMap((live) => ['--live', live])];
+    const args = (...lives: string[]) => [
+      '--desired',
+      guestbookDir,
+      '--namespace',
+      'guestbook',
+      ...lives.flatMap((live) => ['--live', live]),
+    ];
 
     it('a change seen in both snapshots is drift', async () => {
       const lives = args(writeSnapshot('gate-1', scaledBy(5)), writeSnapshot('gate-2', scaledBy(5)));
@@ -188,8 +389,8 @@ describe('real GitOps trees', () => {
       const result = await diffIn(work, ...lives);
       expect(result.code).toBe(0);
       expect(result.stdout).toContain(
-        '1 more difference is not in enough consecutive snapshots yet (drift.minSnapshots): '
-          + 'not drift until it persists.',
+        '1 more difference is not in enough consecutive snapshots yet (drift.minSnapshots): ' +
+          'not drift until it persists.',
       );
     });
 
@@ -211,7 +412,9 @@ describe('real GitOps trees', () => {
 
   it('a whole multi-file tree applied unchanged is in sync', async () => {
     const dir = fixturePath('manifests', 'microservices-demo', 'kubernetes-manifests');
-    const objects = renderManifests(readFixtureTree('manifests', 'microservices-demo', 'kubernetes-manifests'), '', { defaultNamespace: 'shop' }).objects;
+    const objects = renderManifests(readFixtureTree('manifests', 'microservices-demo', 'kubernetes-manifests'), '', {
+      defaultNamespace: 'shop',
+    }).objects;
     expect(objects.length).toBeGreaterThan(20);
     const snapshot = writeSnapshot('shop', objects.map(appliedLive));
     const result = await diffIn(work, '--desired', dir, '--live', snapshot, '--namespace', 'shop', '--format', 'json');
@@ -224,19 +427,36 @@ describe('real GitOps trees', () => {
     const repo = join(work, 'flux-repo');
     cpSync(fixturePath('manifests', 'flux2-kustomize-helm-example'), repo, { recursive: true });
     mkdirSync(join(repo, '.github'));
-    writeFileSync(join(repo, '.github', 'driftback.yml'), 'clusters:\n  - name: staging\n    path: apps/staging\n    defaultNamespace: podinfo\n');
+    writeFileSync(
+      join(repo, '.github', 'driftback.yml'),
+      'clusters:\n  - name: staging\n    path: apps/staging\n    defaultNamespace: podinfo\n',
+    );
     const files = readFixtureTree('manifests', 'flux2-kustomize-helm-example');
     const objects = renderManifests(files, 'apps/staging', { defaultNamespace: 'podinfo' }).objects;
     expect(objects.length).toBeGreaterThan(0);
     const snapshot = writeSnapshot('flux-staging', objects.map(appliedLive));
-    const result = await diffIn(work, '--config', join(repo, '.github', 'driftback.yml'), '--cluster', 'staging', '--live', snapshot);
+    const result = await diffIn(
+      work,
+      '--config',
+      join(repo, '.github', 'driftback.yml'),
+      '--cluster',
+      'staging',
+      '--live',
+      snapshot,
+    );
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe(`${objects.length} in sync, 0 modified, 0 missing, 0 extra, 0 ignored\n`);
     expect(result.code).toBe(0);
   });
 
   it('colors the diff on a terminal unless NO_COLOR is set', async () => {
-    const args = ['diff', '--desired', 'argo-cd-controller/target-deployment.yaml', '--live', 'argo-cd-controller/live-deployment.yaml'];
+    const args = [
+      'diff',
+      '--desired',
+      'argo-cd-controller/target-deployment.yaml',
+      '--live',
+      'argo-cd-controller/live-deployment.yaml',
+    ];
     expect((await runCli(args, { cwd: K8S_DIFF, tty: true })).stdout).toContain('\u001b[32m+');
     expect((await runCli(args, { cwd: K8S_DIFF, tty: true, env: { NO_COLOR: '1' } })).stdout).not.toContain('\u001b[');
   });
@@ -245,23 +465,63 @@ describe('real GitOps trees', () => {
 describe('a kustomization at the repository root, with generator sources and a Helm chart', () => {
   const repo = join(work, 'root-kustomization');
   mkdirSync(join(repo, '.github'), { recursive: true });
-  writeFileSync(join(repo, '.github', 'driftback.yml'), 'clusters:\n  - name: prod\n    path: .\n    defaultNamespace: shop\n');
-  writeFileSync(join(repo, 'kustomization.yaml'), [
-    'namespace: shop', 'configMapGenerator:', '- name: settings', '  envs:', '  - app.env', '  files:', '  - notes.txt',
-    'helmCharts:', '- name: cache', '  repo: https://charts.example.invalid', '',
-  ].join('\n'));
+  writeFileSync(
+    join(repo, '.github', 'driftback.yml'),
+    'clusters:\n  - name: prod\n    path: .\n    defaultNamespace: shop\n',
+  );
+  writeFileSync(
+    join(repo, 'kustomization.yaml'),
+    [
+      'namespace: shop',
+      'configMapGenerator:',
+      '- name: settings',
+      '  envs:',
+      '  - app.env',
+      '  files:',
+      '  - notes.txt',
+      'helmCharts:',
+      '- name: cache',
+      '  repo: https://charts.example.invalid',
+      '',
+    ].join('\n'),
+  );
   writeFileSync(join(repo, 'app.env'), 'MODE=fast\n');
   writeFileSync(join(repo, 'notes.txt'), 'hello\n');
-  const files = new Map([['kustomization.yaml', readFileSync(join(repo, 'kustomization.yaml'), 'utf8')], ['app.env', 'MODE=fast\n'], ['notes.txt', 'hello\n']]);
+  const files = new Map([
+    ['kustomization.yaml', readFileSync(join(repo, 'kustomization.yaml'), 'utf8')],
+    ['app.env', 'MODE=fast\n'],
+    ['notes.txt', 'hello\n'],
+  ]);
   const rendered = renderManifests(files, '', { defaultNamespace: 'shop' });
-  const chartMade: KubeObject = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'cache', namespace: 'shop' }, spec: { replicas: 1 } };
-  writeFileSync(join(repo, 'live.json'), JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [...rendered.objects.map((o) => o.object), chartMade] }));
+  const chartMade: KubeObject = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'cache', namespace: 'shop' },
+    spec: { replicas: 1 },
+  };
+  writeFileSync(
+    join(repo, 'live.json'),
+    JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [...rendered.objects.map((o) => o.object), chartMade] }),
+  );
 
   it('reads the .env and .txt sources, renders path ".", and sets aside what the chart may have made', async () => {
     expect(rendered.errors).toEqual([]);
     expect(rendered.objects.map((o) => o.key.name)).toEqual([expect.stringMatching(/^settings-/)]);
-    const result = await runCli(['diff', '--cluster', 'prod', '--config', join(repo, '.github', 'driftback.yml'), '--live', join(repo, 'live.json')], { cwd: repo });
-    expect(result.stderr).toContain('kustomization.yaml:8 (helmCharts): not rendered: Helm charts are inflated by running helm');
+    const result = await runCli(
+      [
+        'diff',
+        '--cluster',
+        'prod',
+        '--config',
+        join(repo, '.github', 'driftback.yml'),
+        '--live',
+        join(repo, 'live.json'),
+      ],
+      { cwd: repo },
+    );
+    expect(result.stderr).toContain(
+      'kustomization.yaml:8 (helmCharts): not rendered: Helm charts are inflated by running helm',
+    );
     expect(result.stderr).toContain('1 live object not compared');
     expect(result.code).toBe(0);
   });

@@ -20,9 +20,20 @@ const key = { group: 'apps', kind: 'Deployment', namespace: 'checkout', name: 'a
 const desired: DesiredObject = {
   key,
   object: desiredObject,
-  source: { file: 'apps/api.yaml', document: 0, location: { file: 'apps/api.yaml', document: 0, range: [0, 10], line: 1, column: 1 }, kustomizations: [], sourceName: 'api', fields: {} },
+  source: {
+    file: 'apps/api.yaml',
+    document: 0,
+    location: { file: 'apps/api.yaml', document: 0, range: [0, 10], line: 1, column: 1 },
+    kustomizations: [],
+    sourceName: 'api',
+    fields: {},
+  },
 };
-const live: KubeObject = { ...desiredObject, metadata: { ...desiredObject.metadata, uid: 'u1' }, status: { replicas: 8 } };
+const live: KubeObject = {
+  ...desiredObject,
+  metadata: { ...desiredObject.metadata, uid: 'u1' },
+  status: { replicas: 8 },
+};
 const containers = ['spec', 'template', 'spec', 'containers'];
 
 const modified: ResourceDiff = {
@@ -32,23 +43,61 @@ const modified: ResourceDiff = {
   live,
   health: { status: 'Healthy' },
   changes: [
-    { path: '/spec/replicas', segments: ['spec', 'replicas'], op: 'replace', desired: 3, live: 8, manager: 'kubectl-scale', time: '2026-12-02T03:02:11Z', cause: 'human' },
-    { path: '/spec/template/spec/containers/0/env/1', segments: [...containers, { key: { name: 'api' } }, 'env', { key: { name: 'DEBUG' } }], op: 'add', live: { name: 'DEBUG', value: 'true' }, manager: 'kubectl-edit', cause: 'human' },
+    {
+      path: '/spec/replicas',
+      segments: ['spec', 'replicas'],
+      op: 'replace',
+      desired: 3,
+      live: 8,
+      manager: 'kubectl-scale',
+      time: '2026-12-02T03:02:11Z',
+      cause: 'human',
+    },
+    {
+      path: '/spec/template/spec/containers/0/env/1',
+      segments: [...containers, { key: { name: 'api' } }, 'env', { key: { name: 'DEBUG' } }],
+      op: 'add',
+      live: { name: 'DEBUG', value: 'true' },
+      manager: 'kubectl-edit',
+      cause: 'human',
+    },
   ],
-  ignored: [{ path: '/metadata/annotations/x', segments: ['metadata', 'annotations', 'x'], op: 'add', live: 'y', cause: 'controller', ignored: { reason: 'set by a webhook' } }],
+  ignored: [
+    {
+      path: '/metadata/annotations/x',
+      segments: ['metadata', 'annotations', 'x'],
+      op: 'add',
+      live: 'y',
+      cause: 'controller',
+      ignored: { reason: 'set by a webhook' },
+    },
+  ],
   conflicts: [],
 };
 const extra: ResourceDiff = {
   key: { group: '', kind: 'ConfigMap', namespace: 'checkout', name: 'hand-made' },
   status: 'extra',
-  live: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'hand-made', namespace: 'checkout', uid: 'u2', resourceVersion: '7', managedFields: [] }, data: { a: '1' } },
+  live: {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'hand-made', namespace: 'checkout', uid: 'u2', resourceVersion: '7', managedFields: [] },
+    data: { a: '1' },
+  },
   health: { status: 'Healthy' },
   createdBy: { manager: 'kubectl-create', cause: 'human' },
   changes: [],
   ignored: [],
   conflicts: [],
 };
-const inSync: ResourceDiff = { key: { ...key, name: 'web' }, status: 'in-sync', changes: [], ignored: [], conflicts: [], live, health: { status: 'Healthy' } };
+const inSync: ResourceDiff = {
+  key: { ...key, name: 'web' },
+  status: 'in-sync',
+  changes: [],
+  ignored: [],
+  conflicts: [],
+  live,
+  health: { status: 'Healthy' },
+};
 const result: DiffResult = {
   resources: [modified, extra, inSync],
   summary: { inSync: 1, modified: 1, missing: 0, extra: 1, ignored: 1, conflicts: 0 },
@@ -63,8 +112,22 @@ describe('json format', () => {
           id: key,
           status: 'modified',
           changes: [
-            { path: '/spec/replicas', desired: 3, live: 8, op: 'replace', manager: 'kubectl-scale', time: '2026-12-02T03:02:11Z', cause: 'human' },
-            { path: '/spec/template/spec/containers/0/env/1', live: { name: 'DEBUG', value: 'true' }, op: 'add', manager: 'kubectl-edit', cause: 'human' },
+            {
+              path: '/spec/replicas',
+              desired: 3,
+              live: 8,
+              op: 'replace',
+              manager: 'kubectl-scale',
+              time: '2026-12-02T03:02:11Z',
+              cause: 'human',
+            },
+            {
+              path: '/spec/template/spec/containers/0/env/1',
+              live: { name: 'DEBUG', value: 'true' },
+              op: 'add',
+              manager: 'kubectl-edit',
+              cause: 'human',
+            },
           ],
           health: { status: 'Healthy' },
         },
@@ -79,12 +142,17 @@ describe('live view', () => {
   it('puts live values in place by merge key, leaving desired untouched', () => {
     const view = liveViewOf(desiredObject as Record<string, unknown>, modified.changes) as any;
     expect(view.spec.replicas).toBe(8);
-    expect(view.spec.template.spec.containers[0].env).toEqual([{ name: 'A', value: '1' }, { name: 'DEBUG', value: 'true' }]);
+    expect(view.spec.template.spec.containers[0].env).toEqual([
+      { name: 'A', value: '1' },
+      { name: 'DEBUG', value: 'true' },
+    ]);
     expect((desiredObject as any).spec.replicas).toBe(3);
   });
 
   it('deletes a field live no longer has', () => {
-    const view = liveViewOf(desiredObject as Record<string, unknown>, [{ path: '/spec/replicas', segments: ['spec', 'replicas'], op: 'replace', desired: 3, cause: 'unknown' }]) as any;
+    const view = liveViewOf(desiredObject as Record<string, unknown>, [
+      { path: '/spec/replicas', segments: ['spec', 'replicas'], op: 'replace', desired: 3, cause: 'unknown' },
+    ]) as any;
     expect(view.spec).not.toHaveProperty('replicas');
   });
 });
@@ -103,7 +171,9 @@ describe('text format', () => {
     expect(text).not.toContain('uid');
     expect(text).not.toContain('status:');
     expect(text).not.toContain('Deployment/checkout/web');
-    expect(text).toContain('+ ConfigMap/checkout/hand-made  extra  in the cluster, not in Git  created by kubectl-create (human)');
+    expect(text).toContain(
+      '+ ConfigMap/checkout/hand-made  extra  in the cluster, not in Git  created by kubectl-create (human)',
+    );
     expect(text).toContain('+data:\n+  a: "1"');
     expect(text).not.toContain('resourceVersion');
   });

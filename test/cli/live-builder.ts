@@ -12,13 +12,29 @@ export function appliedLive(desired: DesiredObject, index: number): KubeObject {
     resourceVersion: String(1000 + index),
     generation: 1,
     creationTimestamp: APPLIED_AT,
-    managedFields: [{ manager: 'kustomize-controller', operation: 'Apply', apiVersion: object.apiVersion, time: APPLIED_AT, fieldsType: 'FieldsV1', fieldsV1: {} }],
+    managedFields: [
+      {
+        manager: 'kustomize-controller',
+        operation: 'Apply',
+        apiVersion: object.apiVersion,
+        time: APPLIED_AT,
+        fieldsType: 'FieldsV1',
+        fieldsV1: {},
+      },
+    ],
   };
   return object;
 }
 
 /** Records a later write to `fieldsV1` paths by another manager, as kubectl scale/edit would. */
 export function touchedBy(live: KubeObject, manager: string, time: string, fieldsV1: Record<string, unknown>): void {
-  const entry: ManagedFieldsEntry = { manager, operation: 'Update', apiVersion: live.apiVersion, time, fieldsType: 'FieldsV1', fieldsV1 };
+  const entry: ManagedFieldsEntry = {
+    manager,
+    operation: 'Update',
+    apiVersion: live.apiVersion,
+    time,
+    fieldsType: 'FieldsV1',
+    fieldsV1,
+  };
   live.metadata.managedFields = [...(live.metadata.managedFields ?? []), entry];
 }

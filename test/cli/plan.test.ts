@@ -22,7 +22,9 @@ rmSync(join(work, 'head/emailservice.yaml'));
 const kustomization = join(work, 'head/kustomization.yaml');
 writeFileSync(kustomization, readFileSync(kustomization, 'utf8').replace(/^.*emailservice\.yaml\n/m, ''));
 
-const rendered = renderManifests(readFixtureTree('manifests/microservices-demo/kubernetes-manifests'), '', { defaultNamespace: 'default' });
+const rendered = renderManifests(readFixtureTree('manifests/microservices-demo/kubernetes-manifests'), '', {
+  defaultNamespace: 'default',
+});
 const snapshot = {
   apiVersion: 'driftback.dev/v1',
   kind: 'Snapshot',
@@ -50,7 +52,9 @@ describe('driftback plan', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('prod-eu: 0 to create, 1 to update, 3 to prune');
     expect(result.stdout).toContain('  ~ Deployment/default/cartservice');
-    expect(result.stdout).toContain('      ~ spec.template.spec.containers[server].image: cartservice → cartservice:v2');
+    expect(result.stdout).toContain(
+      '      ~ spec.template.spec.containers[server].image: cartservice → cartservice:v2',
+    );
     expect(result.stdout).toContain('  - Deployment/default/emailservice');
   });
 
@@ -58,14 +62,30 @@ describe('driftback plan', () => {
     const result = await plan('--head', 'head', '--base', 'base', '--live', 'live.json', '--format', 'json');
     const doc = JSON.parse(result.stdout);
     expect(Object.keys(doc)).toEqual(expect.arrayContaining(['create', 'update', 'prune', 'unchanged', 'warnings']));
-    expect(doc.update[0]).toMatchObject({ id: { group: 'apps', kind: 'Deployment', namespace: 'default', name: 'cartservice' }, changes: [{ path: '/spec/template/spec/containers/0/image', op: 'replace', desired: 'cartservice:v2', live: 'cartservice' }] });
-    expect(doc.prune.map((p: { id: { kind: string; name: string } }) => `${p.id.kind}/${p.id.name}`).sort()).toEqual(['Deployment/emailservice', 'Service/emailservice', 'ServiceAccount/emailservice']);
+    expect(doc.update[0]).toMatchObject({
+      id: { group: 'apps', kind: 'Deployment', namespace: 'default', name: 'cartservice' },
+      changes: [
+        {
+          path: '/spec/template/spec/containers/0/image',
+          op: 'replace',
+          desired: 'cartservice:v2',
+          live: 'cartservice',
+        },
+      ],
+    });
+    expect(doc.prune.map((p: { id: { kind: string; name: string } }) => `${p.id.kind}/${p.id.name}`).sort()).toEqual([
+      'Deployment/emailservice',
+      'Service/emailservice',
+      'ServiceAccount/emailservice',
+    ]);
   });
 
   it('prints the pull request comment as markdown', async () => {
     const result = await plan('--head', 'head', '--base', 'base', '--live', 'live.json', '--format', 'markdown');
     expect(result.stdout).toContain('#### prod-eu\n\n**0 to create, 1 to update, 3 to prune');
-    expect(result.stdout).toContain('<details><summary><code>~</code> update <code>Deployment/default/cartservice</code>');
+    expect(result.stdout).toContain(
+      '<details><summary><code>~</code> update <code>Deployment/default/cartservice</code>',
+    );
   });
 
   it.each([

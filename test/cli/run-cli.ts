@@ -19,7 +19,10 @@ class Capture extends Writable {
   }
 }
 
-export async function runCli(argv: string[], options: { env?: NodeJS.ProcessEnv; tty?: boolean; cwd?: string } = {}): Promise<CliRun> {
+export async function runCli(
+  argv: string[],
+  options: { env?: NodeJS.ProcessEnv; tty?: boolean; cwd?: string } = {},
+): Promise<CliRun> {
   const stdout = new Capture(options.tty ?? false);
   const stderr = new Capture(false);
   const code = await main(argv, { stdout, stderr, env: options.env ?? {}, cwd: options.cwd ?? process.cwd() });

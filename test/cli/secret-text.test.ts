@@ -19,16 +19,39 @@ stringData:
   user: app
 `;
 
-const human = { manager: 'kubectl-edit', operation: 'Update', apiVersion: 'v1', time: '2026-12-02T03:00:00Z', fieldsType: 'FieldsV1' };
+const human = {
+  manager: 'kubectl-edit',
+  operation: 'Update',
+  apiVersion: 'v1',
+  time: '2026-12-02T03:00:00Z',
+  fieldsType: 'FieldsV1',
+};
 const LIVE = {
-  apiVersion: 'v1', kind: 'List',
+  apiVersion: 'v1',
+  kind: 'List',
   items: [
     {
-      apiVersion: 'v1', kind: 'Secret', metadata: { name: 'db', namespace: 'shop', managedFields: [{ ...human, fieldsV1: { 'f:data': { 'f:password': {}, 'f:token': {} } } }] },
-      data: { password: Buffer.from('changed-in-cluster').toString('base64'), user: Buffer.from('app').toString('base64'), token: Buffer.from('live-only-token').toString('base64') },
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: {
+        name: 'db',
+        namespace: 'shop',
+        managedFields: [{ ...human, fieldsV1: { 'f:data': { 'f:password': {}, 'f:token': {} } } }],
+      },
+      data: {
+        password: Buffer.from('changed-in-cluster').toString('base64'),
+        user: Buffer.from('app').toString('base64'),
+        token: Buffer.from('live-only-token').toString('base64'),
+      },
     },
     {
-      apiVersion: 'v1', kind: 'Secret', metadata: { name: 'by-hand', namespace: 'shop', managedFields: [{ ...human, manager: 'kubectl-create', fieldsV1: { 'f:data': { 'f:apikey': {} } } }] },
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: {
+        name: 'by-hand',
+        namespace: 'shop',
+        managedFields: [{ ...human, manager: 'kubectl-create', fieldsV1: { 'f:data': { 'f:apikey': {} } } }],
+      },
       data: { apikey: Buffer.from('hand-made-key').toString('base64') },
     },
   ],
@@ -38,7 +61,9 @@ describe('diff --format text on Secrets', () => {
   it('shows keys and who changed them, with every value masked', async () => {
     writeFileSync(join(work, 'secret.yaml'), GIT);
     writeFileSync(join(work, 'live.json'), JSON.stringify(LIVE));
-    const result = await runCli(['diff', '--desired', 'secret.yaml', '--live', 'live.json', '--namespace', 'shop'], { cwd: work });
+    const result = await runCli(['diff', '--desired', 'secret.yaml', '--live', 'live.json', '--namespace', 'shop'], {
+      cwd: work,
+    });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
     const out = result.stdout;

@@ -31,20 +31,27 @@ describe('driftback token', () => {
 
   it.each([
     [[], {}, /DRIFTBACK_TOKEN_SECRET is not set/],
-    [['--repository', 'acme/x', '--cluster', 'prod-eu'], { DRIFTBACK_TOKEN_SECRET: 'short' }, /is 5 bytes, under the 32 bytes.*openssl rand -hex 32/],
+    [
+      ['--repository', 'acme/x', '--cluster', 'prod-eu'],
+      { DRIFTBACK_TOKEN_SECRET: 'short' },
+      /is 5 bytes, under the 32 bytes.*openssl rand -hex 32/,
+    ],
     [['--cluster', 'prod-eu'], env, /--repository is required/],
     [['--repository', 'acme/platform-gitops'], env, /--cluster is required/],
     [['--repository', 'not-a-repo', '--cluster', 'prod-eu'], env, /expected owner\/name/],
     [['--repository', 'acme/x', '--cluster', 'prod eu'], env, /--cluster prod eu: expected letters/],
     [['--repository', 'acme/x', '--cluster', 'prod-eu', '--bogus'], env, /Unknown option '--bogus'.*see --help/],
-  ] as Array<[string[], NodeJS.ProcessEnv, RegExp]>)('exits 2 with one line for %j', async (args, environment, message) => {
-    const fullArgs = args.length === 0 ? ['--repository', 'acme/platform-gitops', '--cluster', 'prod-eu'] : args;
-    const result = await runCli(['token', ...fullArgs], { env: environment });
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(message);
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
-  });
+  ] as Array<[string[], NodeJS.ProcessEnv, RegExp]>)(
+    'exits 2 with one line for %j',
+    async (args, environment, message) => {
+      const fullArgs = args.length === 0 ? ['--repository', 'acme/platform-gitops', '--cluster', 'prod-eu'] : args;
+      const result = await runCli(['token', ...fullArgs], { env: environment });
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(message);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    },
+  );
 
   it('prints its usage with --help', async () => {
     const result = await runCli(['token', '--help']);
@@ -72,15 +79,22 @@ describe('verifyToken', () => {
 
   it('refuses any altered token', () => {
     fc.assert(
-      fc.property(secret, repository, name, fc.nat(), fc.string({ minLength: 1, maxLength: 1 }), (s, r, c, at, replacement) => {
-        const token = deriveToken(s, r, c);
-        const index = at % token.length;
-        const altered = token.slice(0, index) + replacement + token.slice(index + 1);
-        fc.pre(altered !== token);
-        expect(verifyToken(s, altered, r, c)).toBe(false);
-        expect(verifyToken(s, token + 'x', r, c)).toBe(false);
-        expect(verifyToken(s, token.slice(0, -1), r, c)).toBe(false);
-      }),
+      fc.property(
+        secret,
+        repository,
+        name,
+        fc.nat(),
+        fc.string({ minLength: 1, maxLength: 1 }),
+        (s, r, c, at, replacement) => {
+          const token = deriveToken(s, r, c);
+          const index = at % token.length;
+          const altered = token.slice(0, index) + replacement + token.slice(index + 1);
+          fc.pre(altered !== token);
+          expect(verifyToken(s, altered, r, c)).toBe(false);
+          expect(verifyToken(s, token + 'x', r, c)).toBe(false);
+          expect(verifyToken(s, token.slice(0, -1), r, c)).toBe(false);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

@@ -45,21 +45,27 @@ describe.each([
   it('holds a Deployment and a Service in the driftback namespace, and no Secret', () => {
     expect(objects.map((o) => o.kind)).toEqual(expect.arrayContaining(['Namespace', 'Deployment', 'Service']));
     expect(objects.filter((o) => o.kind === 'Secret')).toEqual([]);
-    for (const object of objects.filter((o) => o.kind !== 'Namespace')) expect(object.metadata.namespace).toBe('driftback');
+    for (const object of objects.filter((o) => o.kind !== 'Namespace'))
+      expect(object.metadata.namespace).toBe('driftback');
     expect(one(objects, 'Service').spec.selector).toEqual(deployment.spec.selector.matchLabels);
   });
 
   it('probes /ping on the http port', () => {
     const port = container.ports.find((p: any) => p.name === 'http');
     expect(port).toBeDefined();
-    for (const probe of [container.readinessProbe, container.livenessProbe]) expect(probe.httpGet).toEqual({ path: '/ping', port: 'http' });
+    for (const probe of [container.readinessProbe, container.livenessProbe])
+      expect(probe.httpGet).toEqual({ path: '/ping', port: 'http' });
   });
 
   it('runs as non-root with a read-only root file system, no privilege escalation, every capability dropped', () => {
     expect(pod.securityContext.runAsNonRoot).toBe(true);
     expect(pod.securityContext.runAsUser).toBeGreaterThan(0);
     expect(pod.automountServiceAccountToken).toBe(false);
-    expect(container.securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+    expect(container.securityContext).toMatchObject({
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      capabilities: { drop: ['ALL'] },
+    });
     expect(container.resources.requests).toMatchObject({ cpu: expect.any(String), memory: expect.any(String) });
     expect(container.env.find((e: any) => e.name === 'HOST')?.value).toBe('0.0.0.0');
   });
@@ -71,12 +77,16 @@ describe.each([
 
   it(`runs ${replicas} replica(s)${pvc ? ' with SQLite on a PersistentVolumeClaim' : ' without the SQLite volume'}`, () => {
     expect(deployment.spec.replicas).toBe(replicas);
-    const claims = pod.volumes.filter((v: any) => v.persistentVolumeClaim).map((v: any) => v.persistentVolumeClaim.claimName);
+    const claims = pod.volumes
+      .filter((v: any) => v.persistentVolumeClaim)
+      .map((v: any) => v.persistentVolumeClaim.claimName);
     if (pvc) {
       // Two pods writing one SQLite file would corrupt it: the old pod stops before the new starts.
       expect(deployment.spec.strategy.type).toBe('Recreate');
       expect(claims).toEqual([one(objects, 'PersistentVolumeClaim').metadata.name]);
-      expect(container.volumeMounts.find((m: any) => m.name === 'data')?.mountPath).toBe(container.env.find((e: any) => e.name === 'DATA_DIR')?.value);
+      expect(container.volumeMounts.find((m: any) => m.name === 'data')?.mountPath).toBe(
+        container.env.find((e: any) => e.name === 'DATA_DIR')?.value,
+      );
     } else {
       expect(claims).toEqual([]);
       expect(objects.filter((o) => o.kind === 'PersistentVolumeClaim')).toEqual([]);

@@ -7,7 +7,21 @@ import { eventually, startAppProcess, type AppProcess } from '../support/app-pro
 import type { GitHubStandIn } from '../support/github/index.js';
 import { tokenFor } from '../support/app.js';
 import { createScratchDatabase, type ScratchDatabase } from './postgres.js';
-import { CLUSTER, branchOf, expectedBranchFiles, expectOneCorrectPullRequest, FRONTEND, OWNER, pulls, REPO, repositoryFiles, REPOSITORY, scaledSnapshot, seededStandIn, upload } from './scenario.js';
+import {
+  CLUSTER,
+  branchOf,
+  expectedBranchFiles,
+  expectOneCorrectPullRequest,
+  FRONTEND,
+  OWNER,
+  pulls,
+  REPO,
+  repositoryFiles,
+  REPOSITORY,
+  scaledSnapshot,
+  seededStandIn,
+  upload,
+} from './scenario.js';
 
 let standIn: GitHubStandIn | undefined;
 let app: AppProcess | undefined;
@@ -24,7 +38,9 @@ afterEach(async () => {
 });
 
 async function clusterStatus(baseUrl: string): Promise<{ status: number; body: string }> {
-  const response = await fetch(`${baseUrl}/api/v1/clusters/${REPOSITORY}/${CLUSTER}`, { headers: { authorization: `Bearer ${tokenFor(REPOSITORY, CLUSTER)}` } });
+  const response = await fetch(`${baseUrl}/api/v1/clusters/${REPOSITORY}/${CLUSTER}`, {
+    headers: { authorization: `Bearer ${tokenFor(REPOSITORY, CLUSTER)}` },
+  });
   return { status: response.status, body: await response.text() };
 }
 
@@ -35,7 +51,11 @@ describe('faults: the database restarted under the App (PostgreSQL)', () => {
     standIn = await seededStandIn(files);
     const started = await startAppProcess({ standIn, name: 'app', databaseUrl: database.url });
     app = started;
-    onTestFailed(() => console.error(`the App (${started.alive() ? 'running' : 'exited'}) printed:\n${started.output().slice(-(Number(process.env.DRIFTBACK_FAULT_LOG_CHARS) || 8000))}`));
+    onTestFailed(() =>
+      console.error(
+        `the App (${started.alive() ? 'running' : 'exited'}) printed:\n${started.output().slice(-(Number(process.env.DRIFTBACK_FAULT_LOG_CHARS) || 8000))}`,
+      ),
+    );
 
     const first = await upload(app.baseUrl, scaledSnapshot(files, CLUSTER, 5, '2026-12-02T03:05:00Z'));
     expect(first.status, first.body).toBe(202);
@@ -44,11 +64,15 @@ describe('faults: the database restarted under the App (PostgreSQL)', () => {
     // A restart that is already over: the connections the App held are dead, the server is back.
     expect(await database.terminateConnections()).toBeGreaterThan(0);
     const statuses: number[] = [];
-    await eventually('an upload accepted right after the connections were cut', async () => {
-      const response = await upload(app!.baseUrl, scaledSnapshot(files, CLUSTER, 5, '2026-12-02T03:10:00Z'));
-      statuses.push(response.status);
-      return response.status === 202 ? true : undefined;
-    }, 20_000);
+    await eventually(
+      'an upload accepted right after the connections were cut',
+      async () => {
+        const response = await upload(app!.baseUrl, scaledSnapshot(files, CLUSTER, 5, '2026-12-02T03:10:00Z'));
+        statuses.push(response.status);
+        return response.status === 202 ? true : undefined;
+      },
+      20_000,
+    );
     // At most a clean 503 on the way, never a 500 or a dropped connection.
     expect(statuses.filter((status) => status !== 503).slice(0, -1)).toEqual([]);
 
@@ -72,15 +96,23 @@ describe('faults: the database restarted under the App (PostgreSQL)', () => {
 
     await database.allowConnections(true);
     // The agent retries, as the 503's retry-after asks: the pool reconnects on its own.
-    const accepted = await eventually('an upload accepted after the outage', async () => {
-      const response = await upload(app!.baseUrl, during);
-      return response.status === 202 ? response : undefined;
-    }, 20_000);
+    const accepted = await eventually(
+      'an upload accepted after the outage',
+      async () => {
+        const response = await upload(app!.baseUrl, during);
+        return response.status === 202 ? response : undefined;
+      },
+      20_000,
+    );
     expect(JSON.parse(accepted.body)).toMatchObject({ status: 'queued' });
     expect((await clusterStatus(app.baseUrl)).status).toBe(200);
 
     // The queue recovered too: the reconcile of the new snapshot updates the same PR.
-    await eventually('the drift branch at 6 replicas', () => (standIn!.readFile(OWNER, REPO, branchOf(CLUSTER), FRONTEND)?.includes('replicas: 6') ? true : undefined), 30_000);
+    await eventually(
+      'the drift branch at 6 replicas',
+      () => (standIn!.readFile(OWNER, REPO, branchOf(CLUSTER), FRONTEND)?.includes('replicas: 6') ? true : undefined),
+      30_000,
+    );
     expectOneCorrectPullRequest(standIn, CLUSTER, expectedBranchFiles(files, CLUSTER, 6));
     expect(app.alive()).toBe(true);
   }, 120_000);

@@ -11,7 +11,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eventually, startAppProcess, type AppProcess } from '../support/app-process.js';
 import type { FaultKind, GitHubStandIn } from '../support/github/index.js';
 import type { RelayedRequest } from '../support/github/relay.js';
-import { CLUSTER, expectedBranchFiles, expectEveryRefWriteComplete, expectOneCorrectPullRequest, OWNER, REPO, repositoryFiles, scaledSnapshot, seededStandIn, upload } from './scenario.js';
+import {
+  CLUSTER,
+  expectedBranchFiles,
+  expectEveryRefWriteComplete,
+  expectOneCorrectPullRequest,
+  OWNER,
+  REPO,
+  repositoryFiles,
+  scaledSnapshot,
+  seededStandIn,
+  upload,
+} from './scenario.js';
 
 let standIn: GitHubStandIn | undefined;
 let app: AppProcess | undefined;
@@ -43,11 +54,21 @@ const FAULTS: Array<{ route: string; kind: FaultKind; times: number }> = [
 const FAULT_STATUSES = new Set([403, 429, 500, 502]);
 
 /** For every faulted answer, the pause before the App sent the same request again. */
-function pausesAfterFaults(requests: RelayedRequest[]): Array<{ request: string; status: number; pauseMs: number | undefined }> {
+function pausesAfterFaults(
+  requests: RelayedRequest[],
+): Array<{ request: string; status: number; pauseMs: number | undefined }> {
   return requests.flatMap((request, index) => {
     if (request.status === undefined || !FAULT_STATUSES.has(request.status)) return [];
-    const again = requests.slice(index + 1).find((later) => later.method === request.method && later.path === request.path);
-    return [{ request: `${request.method} ${request.path}`, status: request.status, pauseMs: again ? again.at - request.at : undefined }];
+    const again = requests
+      .slice(index + 1)
+      .find((later) => later.method === request.method && later.path === request.path);
+    return [
+      {
+        request: `${request.method} ${request.path}`,
+        status: request.status,
+        pauseMs: again ? again.at - request.at : undefined,
+      },
+    ];
   });
 }
 
@@ -63,16 +84,28 @@ describe('faults: GitHub answering 5xx and rate limits during a reconcile', () =
     const accepted = await upload(app.baseUrl, scaledSnapshot(files, CLUSTER, 5, '2026-12-02T03:05:00Z'));
     expect(accepted.status, accepted.body).toBe(202);
     // The PR as the App saw it created (the stand-in's state changes before its answer is relayed).
-    await eventually('the drift PR', () => (app!.relay.matching('POST', /\/pulls$/).some((request) => request.status === 201) ? true : undefined), 55_000);
+    await eventually(
+      'the drift PR',
+      () => (app!.relay.matching('POST', /\/pulls$/).some((request) => request.status === 201) ? true : undefined),
+      55_000,
+    );
 
     expect(standIn.pendingFaults()).toBe(0);
     expect(standIn.calls().faults).toBe(FAULTS.reduce((sum, fault) => sum + fault.times, 0));
     const pauses = pausesAfterFaults(app.relay.requests);
     expect(pauses.map((pause) => pause.status).sort()).toEqual([403, 403, 429, 500, 500, 502, 502]);
-    const timeline = app.relay.requests.map((request) => `+${request.at - app!.relay.requests[0].at} ms ${request.method} ${request.path.split('?')[0]} ${request.status ?? '-'}`).join('\n');
+    const timeline = app.relay.requests
+      .map(
+        (request) =>
+          `+${request.at - app!.relay.requests[0].at} ms ${request.method} ${request.path.split('?')[0]} ${request.status ?? '-'}`,
+      )
+      .join('\n');
     for (const pause of pauses) {
       expect(pause.pauseMs, `${pause.request} answered ${pause.status} was not sent again:\n${timeline}`).toBeDefined();
-      expect(pause.pauseMs!, `${pause.request} answered ${pause.status}, sent again after:\n${timeline}`).toBeGreaterThanOrEqual(MIN_PAUSE_MS);
+      expect(
+        pause.pauseMs!,
+        `${pause.request} answered ${pause.status}, sent again after:\n${timeline}`,
+      ).toBeGreaterThanOrEqual(MIN_PAUSE_MS);
     }
 
     const expected = expectedBranchFiles(files, CLUSTER, 5);

@@ -56,7 +56,8 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
         own = undefined;
         return rows.filter((row) => row.terminated).length;
       }),
-    allowConnections: (allowed) => admin(async (client) => void (await client.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS ${allowed}`))),
+    allowConnections: (allowed) =>
+      admin(async (client) => void (await client.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS ${allowed}`))),
     async drop() {
       await own?.end().catch(() => undefined);
       own = undefined;

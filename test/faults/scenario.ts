@@ -6,7 +6,15 @@ import { expect } from 'vitest';
 import { GitHubStandIn } from '../support/github/index.js';
 import type { StandInRelay } from '../support/github/relay.js';
 import { uploadHeaders } from '../support/app.js';
-import { appliedObjects, CLUSTER, CLUSTER_PATH, configText, gitopsRepository, scaled, snapshotOf } from '../app/live.js';
+import {
+  appliedObjects,
+  CLUSTER,
+  CLUSTER_PATH,
+  configText,
+  gitopsRepository,
+  scaled,
+  snapshotOf,
+} from '../app/live.js';
 
 export const OWNER = 'acme';
 export const REPO = 'platform-gitops';
@@ -21,10 +29,13 @@ export function repositoryFiles(clusters: string[] = [CLUSTER]): Record<string, 
   const base = gitopsRepository();
   if (clusters.length === 1 && clusters[0] === CLUSTER) return base;
   const files: Record<string, string> = { 'README.md': base['README.md'] };
-  const listed = clusters.map((name) => `  - name: ${name}\n    path: clusters/${name}\n    defaultNamespace: shop\n`).join('');
+  const listed = clusters
+    .map((name) => `  - name: ${name}\n    path: clusters/${name}\n    defaultNamespace: shop\n`)
+    .join('');
   files['.github/driftback.yml'] = configText().replace(/clusters:\n(?: {2}.*\n| {4}.*\n)+/, `clusters:\n${listed}`);
   for (const name of clusters) {
-    for (const [path, text] of Object.entries(base)) if (path.startsWith(`${CLUSTER_PATH}/`)) files[path.replace(CLUSTER_PATH, `clusters/${name}`)] = text;
+    for (const [path, text] of Object.entries(base))
+      if (path.startsWith(`${CLUSTER_PATH}/`)) files[path.replace(CLUSTER_PATH, `clusters/${name}`)] = text;
   }
   return files;
 }
@@ -48,7 +59,8 @@ export interface Upload {
 
 export async function upload(baseUrl: string, snapshot: { repository: string; cluster: string }): Promise<Upload> {
   const response = await fetch(`${baseUrl}/api/v1/snapshots`, {
-    method: 'POST', body: JSON.stringify(snapshot),
+    method: 'POST',
+    body: JSON.stringify(snapshot),
     headers: uploadHeaders(snapshot.repository, snapshot.cluster),
   });
   return { status: response.status, body: await response.text() };
@@ -59,7 +71,11 @@ export function pulls(standIn: GitHubStandIn) {
 }
 
 /** The files the drift branch must hold: the default branch's, with frontend at `replicas`. */
-export function expectedBranchFiles(files: Record<string, string>, cluster: string, replicas: number): Map<string, string> {
+export function expectedBranchFiles(
+  files: Record<string, string>,
+  cluster: string,
+  replicas: number,
+): Map<string, string> {
   const path = `clusters/${cluster}/frontend-deployment.yaml`;
   const expected = new Map(Object.entries(files));
   expected.set(path, files[path].replace(/replicas: \d+/, `replicas: ${replicas}`));
@@ -67,7 +83,11 @@ export function expectedBranchFiles(files: Record<string, string>, cluster: stri
 }
 
 /** Exactly one open drift PR for `cluster`, whose branch holds exactly `expected`. */
-export function expectOneCorrectPullRequest(standIn: GitHubStandIn, cluster: string, expected: Map<string, string>): void {
+export function expectOneCorrectPullRequest(
+  standIn: GitHubStandIn,
+  cluster: string,
+  expected: Map<string, string>,
+): void {
   const forCluster = pulls(standIn).filter((pull) => pull.pull?.head === branchOf(cluster));
   expect(forCluster, `drift PRs for ${cluster}`).toHaveLength(1);
   expect(forCluster[0].state).toBe('open');
@@ -86,7 +106,10 @@ export function refWrites(relays: StandInRelay[]): Array<{ ref: string; sha: str
         writes.push({ ref: body.ref, sha: body.sha });
       } else if (request.method === 'PATCH' && /^\/repos\/[^/]+\/[^/]+\/git\/refs\//.test(path)) {
         const body = JSON.parse(request.body) as { sha: string };
-        writes.push({ ref: `refs/${decodeURIComponent(path.replace(/^\/repos\/[^/]+\/[^/]+\/git\/refs\//, ''))}`, sha: body.sha });
+        writes.push({
+          ref: `refs/${decodeURIComponent(path.replace(/^\/repos\/[^/]+\/[^/]+\/git\/refs\//, ''))}`,
+          sha: body.sha,
+        });
       }
     }
   }
@@ -98,7 +121,11 @@ export function refWrites(relays: StandInRelay[]): Array<{ ref: string; sha: str
  * points at a commit whose tree is complete — the default branch's files with one of the edits
  * allowed for that branch's cluster, byte for byte.
  */
-export function expectEveryRefWriteComplete(standIn: GitHubStandIn, relays: StandInRelay[], allowed: Map<string, Array<Map<string, string>>>): void {
+export function expectEveryRefWriteComplete(
+  standIn: GitHubStandIn,
+  relays: StandInRelay[],
+  allowed: Map<string, Array<Map<string, string>>>,
+): void {
   const writes = refWrites(relays);
   expect(writes.length, 'ref writes').toBeGreaterThan(0);
   for (const write of writes) {
@@ -107,7 +134,14 @@ export function expectEveryRefWriteComplete(standIn: GitHubStandIn, relays: Stan
     const candidates = allowed.get(cluster);
     expect(candidates, `a ref write to ${write.ref}, which no cluster of the test owns`).toBeDefined();
     const tree = Object.fromEntries(standIn.readFiles(OWNER, REPO, write.sha));
-    const complete = candidates!.some((expected) => JSON.stringify(Object.fromEntries([...expected].sort())) === JSON.stringify(Object.fromEntries(Object.entries(tree).sort())));
-    if (!complete) expect(tree, `the tree of ${write.sha.slice(0, 7)} written to ${write.ref}`).toEqual(Object.fromEntries(candidates![0]));
+    const complete = candidates!.some(
+      (expected) =>
+        JSON.stringify(Object.fromEntries([...expected].sort())) ===
+        JSON.stringify(Object.fromEntries(Object.entries(tree).sort())),
+    );
+    if (!complete)
+      expect(tree, `the tree of ${write.sha.slice(0, 7)} written to ${write.ref}`).toEqual(
+        Object.fromEntries(candidates![0]),
+      );
   }
 }

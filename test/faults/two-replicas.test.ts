@@ -7,7 +7,19 @@ import { eventually, startAppProcess, type AppProcess } from '../support/app-pro
 import type { GitHubStandIn } from '../support/github/index.js';
 import type { RelayedRequest } from '../support/github/relay.js';
 import { createScratchDatabase, type ScratchDatabase } from './postgres.js';
-import { branchOf, expectedBranchFiles, expectEveryRefWriteComplete, expectOneCorrectPullRequest, OWNER, pulls, REPO, repositoryFiles, scaledSnapshot, seededStandIn, upload } from './scenario.js';
+import {
+  branchOf,
+  expectedBranchFiles,
+  expectEveryRefWriteComplete,
+  expectOneCorrectPullRequest,
+  OWNER,
+  pulls,
+  REPO,
+  repositoryFiles,
+  scaledSnapshot,
+  seededStandIn,
+  upload,
+} from './scenario.js';
 
 const BUSY = 'prod-eu';
 const OTHER = 'staging';
@@ -58,8 +70,11 @@ describe('faults: two App processes on one PostgreSQL database', () => {
 
     // Concurrent uploads for the busy cluster, spread over both processes.
     const replicas = [5, 6, 7, 8];
-    const answers = await Promise.all(replicas.map((count, index) =>
-      upload([a, b][index % 2].baseUrl, scaledSnapshot(files, BUSY, count, `2026-12-02T03:0${index}:00Z`))));
+    const answers = await Promise.all(
+      replicas.map((count, index) =>
+        upload([a, b][index % 2].baseUrl, scaledSnapshot(files, BUSY, count, `2026-12-02T03:0${index}:00Z`)),
+      ),
+    );
     // A snapshot older than one already stored may be refused as stale; the newest never is.
     for (const answer of answers) expect([202, 409], answer.body).toContain(answer.status);
     expect(answers.at(-1)!.status, answers.at(-1)!.body).toBe(202);
@@ -70,29 +85,48 @@ describe('faults: two App processes on one PostgreSQL database', () => {
       const answer = await upload(app.baseUrl, scaledSnapshot(files, OTHER, 4, `2026-12-02T03:1${index}:00Z`));
       expect(answer.status, answer.body).toBe(202);
     }
-    await eventually(`the ${OTHER} PR while ${BUSY} is held`, () => (pulls(standIn!).some((pull) => pull.pull?.head === branchOf(OTHER)) ? true : undefined), 40_000);
+    await eventually(
+      `the ${OTHER} PR while ${BUSY} is held`,
+      () => (pulls(standIn!).some((pull) => pull.pull?.head === branchOf(OTHER)) ? true : undefined),
+      40_000,
+    );
     // Still held, and no second reconcile of the busy cluster reached its write on either process.
     expect(held).toEqual([firstReconcile]);
     expect(pulls(standIn).filter((pull) => pull.pull?.head === branchOf(BUSY))).toHaveLength(0);
 
     release();
-    await eventually(`the ${BUSY} branch on the newest snapshot and an empty queue`, async () => {
-      if (!standIn!.headOf(OWNER, REPO, branchOf(BUSY))) return undefined;
-      const onBranch = standIn!.readFile(OWNER, REPO, branchOf(BUSY), 'clusters/prod-eu/frontend-deployment.yaml');
-      if (!onBranch?.includes('replicas: 8')) return undefined;
-      const [{ left }] = await database!.query<{ left: number }>('SELECT COUNT(*)::int AS left FROM graphile_worker.jobs WHERE task_identifier = $1', ['reconcile']);
-      const opened = [a, b].flatMap((app) => app.relay.matching('POST', /\/pulls$/).filter((request) => request.status === 201));
-      return left === 0 && opened.length >= 2 ? true : undefined;
-    }, 40_000);
+    await eventually(
+      `the ${BUSY} branch on the newest snapshot and an empty queue`,
+      async () => {
+        if (!standIn!.headOf(OWNER, REPO, branchOf(BUSY))) return undefined;
+        const onBranch = standIn!.readFile(OWNER, REPO, branchOf(BUSY), 'clusters/prod-eu/frontend-deployment.yaml');
+        if (!onBranch?.includes('replicas: 8')) return undefined;
+        const [{ left }] = await database!.query<{ left: number }>(
+          'SELECT COUNT(*)::int AS left FROM graphile_worker.jobs WHERE task_identifier = $1',
+          ['reconcile'],
+        );
+        const opened = [a, b].flatMap((app) =>
+          app.relay.matching('POST', /\/pulls$/).filter((request) => request.status === 201),
+        );
+        return left === 0 && opened.length >= 2 ? true : undefined;
+      },
+      40_000,
+    );
 
     expectOneCorrectPullRequest(standIn, BUSY, expectedBranchFiles(files, BUSY, 8));
     expectOneCorrectPullRequest(standIn, OTHER, expectedBranchFiles(files, OTHER, 4));
-    const opened = [a, b].flatMap((app) => app.relay.matching('POST', /\/pulls$/).filter((request) => request.status === 201));
+    const opened = [a, b].flatMap((app) =>
+      app.relay.matching('POST', /\/pulls$/).filter((request) => request.status === 201),
+    );
     expect(opened).toHaveLength(2);
-    expectEveryRefWriteComplete(standIn, [a.relay, b.relay], new Map([
-      [BUSY, replicas.map((count) => expectedBranchFiles(files, BUSY, count))],
-      [OTHER, [expectedBranchFiles(files, OTHER, 4)]],
-    ]));
+    expectEveryRefWriteComplete(
+      standIn,
+      [a.relay, b.relay],
+      new Map([
+        [BUSY, replicas.map((count) => expectedBranchFiles(files, BUSY, count))],
+        [OTHER, [expectedBranchFiles(files, OTHER, 4)]],
+      ]),
+    );
     expect(standIn.headOf(OWNER, REPO, 'main')).toBe(mainBefore);
     expect(a.alive() && b.alive()).toBe(true);
   }, 150_000);

@@ -1,22 +1,67 @@
 // The API-call budget of one reconcile, run the way the App runs it: config, tree, branch, PR.
 import { afterEach, describe, expect, it } from 'vitest';
-import { contentHash, listPullRequestFiles, memoryBlobCache, openOrUpdatePullRequest, readFileAt, readTreeFiles, writeBranch, type BlobCache, type GitHubClient } from '../../src/github/index.js';
+import {
+  contentHash,
+  listPullRequestFiles,
+  memoryBlobCache,
+  openOrUpdatePullRequest,
+  readFileAt,
+  readTreeFiles,
+  writeBranch,
+  type BlobCache,
+  type GitHubClient,
+} from '../../src/github/index.js';
 import { manyFiles, OWNER, PREFIX, REPO, startHarness, type Harness } from './harness.js';
 
-interface BranchState { commitSha: string; treeSha: string }
+interface BranchState {
+  commitSha: string;
+  treeSha: string;
+}
 
-async function reconcile(octokit: GitHubClient, cache: BlobCache, edits: Map<string, string>, last: BranchState | undefined): Promise<{ last: BranchState | undefined; pr: string }> {
+async function reconcile(
+  octokit: GitHubClient,
+  cache: BlobCache,
+  edits: Map<string, string>,
+  last: BranchState | undefined,
+): Promise<{ last: BranchState | undefined; pr: string }> {
   const head = (await octokit.rest.git.getRef({ owner: OWNER, repo: REPO, ref: 'heads/main' })).data.object.sha;
   await readFileAt(octokit, { owner: OWNER, repo: REPO, ref: head, path: '.github/driftback.yml' });
-  const tree = await readTreeFiles(octokit, { owner: OWNER, repo: REPO, commitSha: head, paths: ['clusters/prod-eu'], blobCache: cache });
-  const written = await writeBranch(octokit, { owner: OWNER, repo: REPO, branch: 'driftback/prod-eu', prefix: PREFIX, defaultBranch: 'main', baseCommitSha: head, files: edits, message: 'Codify drift\n', baseTree: tree.listing, lastWritten: last });
+  const tree = await readTreeFiles(octokit, {
+    owner: OWNER,
+    repo: REPO,
+    commitSha: head,
+    paths: ['clusters/prod-eu'],
+    blobCache: cache,
+  });
+  const written = await writeBranch(octokit, {
+    owner: OWNER,
+    repo: REPO,
+    branch: 'driftback/prod-eu',
+    prefix: PREFIX,
+    defaultBranch: 'main',
+    baseCommitSha: head,
+    files: edits,
+    message: 'Codify drift\n',
+    baseTree: tree.listing,
+    lastWritten: last,
+  });
   const next = written.type === 'written' ? { commitSha: written.commitSha, treeSha: written.treeSha } : last;
   const body = `${[...edits.keys()].map((path) => `- ${path}`).join('\n')}\n\ncontent ${contentHash([...edits.values()].join(''))}`;
-  const pr = await openOrUpdatePullRequest(octokit, { owner: OWNER, repo: REPO, head: 'driftback/prod-eu', base: 'main', title: 'driftback: codify drift in prod-eu', body, key: 'drift/prod-eu', labels: ['driftback'] });
+  const pr = await openOrUpdatePullRequest(octokit, {
+    owner: OWNER,
+    repo: REPO,
+    head: 'driftback/prod-eu',
+    base: 'main',
+    title: 'driftback: codify drift in prod-eu',
+    body,
+    key: 'drift/prod-eu',
+    labels: ['driftback'],
+  });
   return { last: next, pr: pr.type };
 }
 
-const edits = (count: number, version: number): Map<string, string> => new Map([...manyFiles(count)].map(([path, text]) => [path, `${text}  v: "${version}"\n`]));
+const edits = (count: number, version: number): Map<string, string> =>
+  new Map([...manyFiles(count)].map(([path, text]) => [path, `${text}  v: "${version}"\n`]));
 
 describe('reconcile call budget', () => {
   let harness: Harness;
@@ -53,8 +98,19 @@ describe('reconcile call budget', () => {
 
   it('lists every changed file of a large pull request across pages', async () => {
     harness = await startHarness(manyFiles(1));
-    harness.standIn.pushCommit({ owner: OWNER, repo: REPO, branch: 'big', files: Object.fromEntries(manyFiles(130, 'clusters/new')) });
-    const { data: pr } = await harness.octokit.rest.pulls.create({ owner: OWNER, repo: REPO, title: 'big', head: 'big', base: 'main' });
+    harness.standIn.pushCommit({
+      owner: OWNER,
+      repo: REPO,
+      branch: 'big',
+      files: Object.fromEntries(manyFiles(130, 'clusters/new')),
+    });
+    const { data: pr } = await harness.octokit.rest.pulls.create({
+      owner: OWNER,
+      repo: REPO,
+      title: 'big',
+      head: 'big',
+      base: 'main',
+    });
     const files = await listPullRequestFiles(harness.octokit, { owner: OWNER, repo: REPO, number: pr.number });
     expect(files).toHaveLength(130);
     expect(harness.standIn.callsTo('GET /repos/{owner}/{repo}/pulls/{pull_number}/files')).toBe(2);

@@ -15,17 +15,30 @@ export interface Harness {
   baseSha: string;
 }
 
-export async function startHarness(files: Map<string, string> | Record<string, string>, options: { retries?: number } = {}): Promise<Harness> {
+export async function startHarness(
+  files: Map<string, string> | Record<string, string>,
+  options: { retries?: number } = {},
+): Promise<Harness> {
   const standIn = await GitHubStandIn.start();
   const baseSha = standIn.seedRepository({ owner: OWNER, repo: REPO, files });
-  const octokit = createOctokit({ baseUrl: standIn.baseUrl, auth: 'ghs_app', backoffUnitMs: 5, writeSpacingMs: 0, retries: options.retries ?? 3, log: QUIET });
+  const octokit = createOctokit({
+    baseUrl: standIn.baseUrl,
+    auth: 'ghs_app',
+    backoffUnitMs: 5,
+    writeSpacingMs: 0,
+    retries: options.retries ?? 3,
+    log: QUIET,
+  });
   return { standIn, octokit, baseSha };
 }
 
 export function manyFiles(count: number, dir = 'clusters/prod-eu'): Map<string, string> {
   const files = new Map<string, string>();
   for (let index = 0; index < count; index += 1) {
-    files.set(`${dir}/app-${String(index).padStart(3, '0')}.yaml`, `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app-${index}\ndata:\n  index: "${index}"\n`);
+    files.set(
+      `${dir}/app-${String(index).padStart(3, '0')}.yaml`,
+      `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app-${index}\ndata:\n  index: "${index}"\n`,
+    );
   }
   return files;
 }

@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { branchHasForeignCommits, ForbiddenRefError, closePullRequest, commentOnce, findPullRequest, openOrUpdatePullRequest, writeBranch, type PullRequestContent } from '../../src/github/index.js';
+import {
+  branchHasForeignCommits,
+  ForbiddenRefError,
+  closePullRequest,
+  commentOnce,
+  findPullRequest,
+  openOrUpdatePullRequest,
+  writeBranch,
+  type PullRequestContent,
+} from '../../src/github/index.js';
 import { APP_LOGIN } from '../support/github/index.js';
 import { manyFiles, OWNER, PREFIX, REPO, startHarness, type Harness } from './harness.js';
 
@@ -10,12 +19,30 @@ describe('drift pull requests', () => {
   afterEach(async () => harness?.standIn.close());
 
   async function writeDrift(version: number): Promise<string> {
-    const result = await writeBranch(harness.octokit, { owner: OWNER, repo: REPO, branch: BRANCH, prefix: PREFIX, defaultBranch: 'main', baseCommitSha: harness.baseSha, files: new Map([['clusters/prod-eu/app-000.yaml', `v: ${version}\n`]]), message: 'Codify drift\n' });
+    const result = await writeBranch(harness.octokit, {
+      owner: OWNER,
+      repo: REPO,
+      branch: BRANCH,
+      prefix: PREFIX,
+      defaultBranch: 'main',
+      baseCommitSha: harness.baseSha,
+      files: new Map([['clusters/prod-eu/app-000.yaml', `v: ${version}\n`]]),
+      message: 'Codify drift\n',
+    });
     if (result.type !== 'written') throw new Error(`expected a write, got ${result.type}`);
     return result.commitSha;
   }
 
-  const content = (body: string, title = 'driftback: codify drift in prod-eu'): PullRequestContent => ({ owner: OWNER, repo: REPO, head: BRANCH, base: 'main', title, body, key: 'drift/prod-eu', labels: ['driftback'] });
+  const content = (body: string, title = 'driftback: codify drift in prod-eu'): PullRequestContent => ({
+    owner: OWNER,
+    repo: REPO,
+    head: BRANCH,
+    base: 'main',
+    title,
+    body,
+    key: 'drift/prod-eu',
+    labels: ['driftback'],
+  });
 
   it('opens once, skips an unchanged body without any write, updates a changed one', async () => {
     harness = await startHarness(manyFiles(2));
@@ -23,28 +50,49 @@ describe('drift pull requests', () => {
     const opened = await openOrUpdatePullRequest(harness.octokit, content('Replicas 3 → 8'));
     expect(opened).toEqual({ type: 'opened', number: 1 });
     const found = await findPullRequest(harness.octokit, { owner: OWNER, repo: REPO, head: BRANCH });
-    expect(found).toMatchObject({ number: 1, state: 'open', labels: ['driftback'], title: 'driftback: codify drift in prod-eu' });
+    expect(found).toMatchObject({
+      number: 1,
+      state: 'open',
+      labels: ['driftback'],
+      title: 'driftback: codify drift in prod-eu',
+    });
     expect(found!.body).toMatch(/<!-- driftback:drift\/prod-eu hash:[0-9a-f]+ -->$/);
 
     harness.standIn.resetCalls();
-    expect(await openOrUpdatePullRequest(harness.octokit, content('Replicas 3 → 8'))).toEqual({ type: 'unchanged', number: 1 });
+    expect(await openOrUpdatePullRequest(harness.octokit, content('Replicas 3 → 8'))).toEqual({
+      type: 'unchanged',
+      number: 1,
+    });
     expect(harness.standIn.calls()).toMatchObject({ writes: 0, reads: 1 });
 
-    expect(await openOrUpdatePullRequest(harness.octokit, content('Replicas 3 → 9'))).toEqual({ type: 'updated', number: 1 });
-    expect((await findPullRequest(harness.octokit, { owner: OWNER, repo: REPO, head: BRANCH }))!.body).toContain('Replicas 3 → 9');
+    expect(await openOrUpdatePullRequest(harness.octokit, content('Replicas 3 → 9'))).toEqual({
+      type: 'updated',
+      number: 1,
+    });
+    expect((await findPullRequest(harness.octokit, { owner: OWNER, repo: REPO, head: BRANCH }))!.body).toContain(
+      'Replicas 3 → 9',
+    );
   });
 
   it('uses the PR the caller already found instead of listing again', async () => {
     harness = await startHarness(manyFiles(2));
     await writeDrift(1);
     harness.standIn.resetCalls();
-    expect(await openOrUpdatePullRequest(harness.octokit, { ...content('Replicas 3 → 8'), found: { pull: undefined } })).toEqual({ type: 'opened', number: 1 });
+    expect(
+      await openOrUpdatePullRequest(harness.octokit, { ...content('Replicas 3 → 8'), found: { pull: undefined } }),
+    ).toEqual({ type: 'opened', number: 1 });
     expect(harness.standIn.callsTo('GET /repos/{owner}/{repo}/pulls')).toBe(0);
     const pull = await findPullRequest(harness.octokit, { owner: OWNER, repo: REPO, head: BRANCH });
     harness.standIn.resetCalls();
-    expect(await openOrUpdatePullRequest(harness.octokit, { ...content('Replicas 3 → 8'), found: { pull } })).toEqual({ type: 'unchanged', number: 1 });
+    expect(await openOrUpdatePullRequest(harness.octokit, { ...content('Replicas 3 → 8'), found: { pull } })).toEqual({
+      type: 'unchanged',
+      number: 1,
+    });
     expect(harness.standIn.calls().total).toBe(0);
-    expect(await openOrUpdatePullRequest(harness.octokit, { ...content('Replicas 3 → 9'), found: { pull } })).toEqual({ type: 'updated', number: 1 });
+    expect(await openOrUpdatePullRequest(harness.octokit, { ...content('Replicas 3 → 9'), found: { pull } })).toEqual({
+      type: 'updated',
+      number: 1,
+    });
     expect(harness.standIn.calls()).toMatchObject({ reads: 0, writes: 1 });
   });
 
@@ -54,23 +102,45 @@ describe('drift pull requests', () => {
     await openOrUpdatePullRequest(harness.octokit, content('Body A\n<!-- driftback:drift/prod-eu hash:aaaa -->'));
     harness.standIn.resetCalls();
     // Same hash, different rendering of the same content (e.g. a timestamp): no call.
-    expect((await openOrUpdatePullRequest(harness.octokit, content('Body A, later\n<!-- driftback:drift/prod-eu hash:aaaa -->'))).type).toBe('unchanged');
+    expect(
+      (
+        await openOrUpdatePullRequest(
+          harness.octokit,
+          content('Body A, later\n<!-- driftback:drift/prod-eu hash:aaaa -->'),
+        )
+      ).type,
+    ).toBe('unchanged');
     expect(harness.standIn.calls().writes).toBe(0);
-    expect((await openOrUpdatePullRequest(harness.octokit, content('Body B\n<!-- driftback:drift/prod-eu hash:bbbb -->'))).type).toBe('updated');
+    expect(
+      (await openOrUpdatePullRequest(harness.octokit, content('Body B\n<!-- driftback:drift/prod-eu hash:bbbb -->')))
+        .type,
+    ).toBe('updated');
   });
 
   it('closes with a comment and deletes the branch through the guard', async () => {
     harness = await startHarness(manyFiles(2));
     await writeDrift(1);
     const { number } = await openOrUpdatePullRequest(harness.octokit, content('drift'));
-    const result = await closePullRequest(harness.octokit, { owner: OWNER, repo: REPO, number, comment: 'The drift is gone: the cluster matches Git again.', branch: BRANCH, prefix: PREFIX, defaultBranch: 'main' });
+    const result = await closePullRequest(harness.octokit, {
+      owner: OWNER,
+      repo: REPO,
+      number,
+      comment: 'The drift is gone: the cluster matches Git again.',
+      branch: BRANCH,
+      prefix: PREFIX,
+      defaultBranch: 'main',
+    });
     expect(result).toEqual({ type: 'closed', branch: 'deleted' });
     const pr = harness.standIn.state.repo(OWNER, REPO).issues.get(number)!;
     expect(pr.state).toBe('closed');
-    expect([...harness.standIn.state.repo(OWNER, REPO).comments.values()].map((comment) => comment.body)).toEqual(['The drift is gone: the cluster matches Git again.']);
+    expect([...harness.standIn.state.repo(OWNER, REPO).comments.values()].map((comment) => comment.body)).toEqual([
+      'The drift is gone: the cluster matches Git again.',
+    ]);
     expect(harness.standIn.headOf(OWNER, REPO, BRANCH)).toBeUndefined();
     expect(await findPullRequest(harness.octokit, { owner: OWNER, repo: REPO, head: BRANCH })).toBeUndefined();
-    expect(await findPullRequest(harness.octokit, { owner: OWNER, repo: REPO, head: BRANCH, state: 'closed' })).toMatchObject({ number, merged: false });
+    expect(
+      await findPullRequest(harness.octokit, { owner: OWNER, repo: REPO, head: BRANCH, state: 'closed' }),
+    ).toMatchObject({ number, merged: false });
   });
 
   it('refuses to close-and-delete a PR whose head is the default branch', async () => {
@@ -78,7 +148,17 @@ describe('drift pull requests', () => {
     await writeDrift(1);
     const { number } = await openOrUpdatePullRequest(harness.octokit, content('drift'));
     harness.standIn.resetCalls();
-    await expect(closePullRequest(harness.octokit, { owner: OWNER, repo: REPO, number, comment: 'x', branch: 'main', prefix: PREFIX, defaultBranch: 'main' })).rejects.toThrow(ForbiddenRefError);
+    await expect(
+      closePullRequest(harness.octokit, {
+        owner: OWNER,
+        repo: REPO,
+        number,
+        comment: 'x',
+        branch: 'main',
+        prefix: PREFIX,
+        defaultBranch: 'main',
+      }),
+    ).rejects.toThrow(ForbiddenRefError);
     expect(harness.standIn.calls().total).toBe(0);
     expect(harness.standIn.headOf(OWNER, REPO, 'main')).toBe(harness.baseSha);
     expect(harness.standIn.state.repo(OWNER, REPO).issues.get(number)!.state).toBe('open');
@@ -88,22 +168,54 @@ describe('drift pull requests', () => {
     harness = await startHarness(manyFiles(2));
     await writeDrift(1);
     const { number } = await openOrUpdatePullRequest(harness.octokit, content('drift'));
-    const first = await commentOnce(harness.octokit, { owner: OWNER, repo: REPO, issueNumber: number, key: 'human-commit', body: 'Someone else committed here; driftback stops force-pushing this branch.', author: { appId: 1 } });
-    const second = await commentOnce(harness.octokit, { owner: OWNER, repo: REPO, issueNumber: number, key: 'human-commit', body: 'Someone else committed here; driftback stops force-pushing this branch.', author: { appId: 1 } });
+    const first = await commentOnce(harness.octokit, {
+      owner: OWNER,
+      repo: REPO,
+      issueNumber: number,
+      key: 'human-commit',
+      body: 'Someone else committed here; driftback stops force-pushing this branch.',
+      author: { appId: 1 },
+    });
+    const second = await commentOnce(harness.octokit, {
+      owner: OWNER,
+      repo: REPO,
+      issueNumber: number,
+      key: 'human-commit',
+      body: 'Someone else committed here; driftback stops force-pushing this branch.',
+      author: { appId: 1 },
+    });
     expect(first.type).toBe('commented');
     expect(second).toEqual({ type: 'exists', id: first.id });
     expect(harness.standIn.state.repo(OWNER, REPO).comments.size).toBe(1);
   });
 
-  it('tells the App\'s own commits from a human commit on the branch', async () => {
+  it("tells the App's own commits from a human commit on the branch", async () => {
     harness = await startHarness(manyFiles(2));
     const options = { owner: OWNER, repo: REPO, branch: BRANCH, base: 'main' };
-    expect(await branchHasForeignCommits(harness.octokit, { ...options, appLogin: APP_LOGIN })).toEqual({ type: 'no-branch' });
+    expect(await branchHasForeignCommits(harness.octokit, { ...options, appLogin: APP_LOGIN })).toEqual({
+      type: 'no-branch',
+    });
     const appCommit = await writeDrift(1);
-    expect(await branchHasForeignCommits(harness.octokit, { ...options, appLogin: APP_LOGIN })).toEqual({ type: 'own', commits: 1 });
-    expect(await branchHasForeignCommits(harness.octokit, { ...options, appCommitShas: [appCommit] })).toEqual({ type: 'own', commits: 1 });
-    const human = harness.standIn.pushCommit({ owner: OWNER, repo: REPO, branch: BRANCH, files: { 'clusters/prod-eu/app-001.yaml': 'tuned by hand\n' }, login: 'alice', message: 'Tune by hand\n' });
-    expect(await branchHasForeignCommits(harness.octokit, { ...options, appLogin: APP_LOGIN })).toEqual({ type: 'foreign', commits: [{ sha: human, author: 'alice', message: 'Tune by hand\n' }] });
+    expect(await branchHasForeignCommits(harness.octokit, { ...options, appLogin: APP_LOGIN })).toEqual({
+      type: 'own',
+      commits: 1,
+    });
+    expect(await branchHasForeignCommits(harness.octokit, { ...options, appCommitShas: [appCommit] })).toEqual({
+      type: 'own',
+      commits: 1,
+    });
+    const human = harness.standIn.pushCommit({
+      owner: OWNER,
+      repo: REPO,
+      branch: BRANCH,
+      files: { 'clusters/prod-eu/app-001.yaml': 'tuned by hand\n' },
+      login: 'alice',
+      message: 'Tune by hand\n',
+    });
+    expect(await branchHasForeignCommits(harness.octokit, { ...options, appLogin: APP_LOGIN })).toEqual({
+      type: 'foreign',
+      commits: [{ sha: human, author: 'alice', message: 'Tune by hand\n' }],
+    });
     await expect(branchHasForeignCommits(harness.octokit, options)).rejects.toThrow(/appCommitShas or appLogin/);
   });
 });

@@ -16,14 +16,28 @@ describe('readTreeFiles', () => {
     files.set('README.md', '# outside the cluster path\n');
     harness = await startHarness(files);
     const cache = memoryBlobCache();
-    const cold = await readTreeFiles(harness.octokit, { owner: OWNER, repo: REPO, commitSha: harness.baseSha, paths: ['clusters'], blobCache: cache });
+    const cold = await readTreeFiles(harness.octokit, {
+      owner: OWNER,
+      repo: REPO,
+      commitSha: harness.baseSha,
+      paths: ['clusters'],
+      blobCache: cache,
+    });
     expect(cold.files).toEqual(new Map([...files].filter(([path]) => path.startsWith('clusters/'))));
     expect(harness.standIn.callsTo(TREES)).toBe(1);
-    const distinctBlobs = new Set([...cold.entries.values()].filter((entry) => entry.kind === 'file').map((entry) => entry.sha)).size;
+    const distinctBlobs = new Set(
+      [...cold.entries.values()].filter((entry) => entry.kind === 'file').map((entry) => entry.sha),
+    ).size;
     expect(harness.standIn.callsTo(BLOBS)).toBe(distinctBlobs);
 
     harness.standIn.resetCalls();
-    const warm = await readTreeFiles(harness.octokit, { owner: OWNER, repo: REPO, commitSha: harness.baseSha, paths: ['clusters'], blobCache: cache });
+    const warm = await readTreeFiles(harness.octokit, {
+      owner: OWNER,
+      repo: REPO,
+      commitSha: harness.baseSha,
+      paths: ['clusters'],
+      blobCache: cache,
+    });
     expect(warm.files).toEqual(cold.files);
     expect(warm.blobsFetched).toBe(0);
     expect(harness.standIn.calls()).toMatchObject({ total: 1, reads: 1, writes: 0 });
@@ -32,10 +46,27 @@ describe('readTreeFiles', () => {
   it('fetches only the blobs a new commit changed', async () => {
     harness = await startHarness({ 'c/a.yaml': 'a: 1\n', 'c/b.yaml': 'b: 1\n', 'c/d/e.yaml': 'e: 1\n' });
     const cache = memoryBlobCache();
-    await readTreeFiles(harness.octokit, { owner: OWNER, repo: REPO, commitSha: harness.baseSha, paths: ['c'], blobCache: cache });
-    const next = harness.standIn.pushCommit({ owner: OWNER, repo: REPO, branch: 'main', files: { 'c/b.yaml': 'b: 2\n' } });
+    await readTreeFiles(harness.octokit, {
+      owner: OWNER,
+      repo: REPO,
+      commitSha: harness.baseSha,
+      paths: ['c'],
+      blobCache: cache,
+    });
+    const next = harness.standIn.pushCommit({
+      owner: OWNER,
+      repo: REPO,
+      branch: 'main',
+      files: { 'c/b.yaml': 'b: 2\n' },
+    });
     harness.standIn.resetCalls();
-    const read = await readTreeFiles(harness.octokit, { owner: OWNER, repo: REPO, commitSha: next, paths: ['c'], blobCache: cache });
+    const read = await readTreeFiles(harness.octokit, {
+      owner: OWNER,
+      repo: REPO,
+      commitSha: next,
+      paths: ['c'],
+      blobCache: cache,
+    });
     expect(read.files.get('c/b.yaml')).toBe('b: 2\n');
     expect(harness.standIn.callsTo(BLOBS)).toBe(1);
   });
@@ -48,9 +79,20 @@ describe('readTreeFiles', () => {
     files.set('clusters/staging/app.yaml', 'kind: ConfigMap\n');
     harness = await startHarness(files);
     harness.standIn.truncateTreesAbove(10);
-    const read = await readTreeFiles(harness.octokit, { owner: OWNER, repo: REPO, commitSha: harness.baseSha, paths: ['clusters/prod'], blobCache: memoryBlobCache() });
+    const read = await readTreeFiles(harness.octokit, {
+      owner: OWNER,
+      repo: REPO,
+      commitSha: harness.baseSha,
+      paths: ['clusters/prod'],
+      blobCache: memoryBlobCache(),
+    });
     expect(read.walked).toBe(true);
-    expect(read.files).toEqual(new Map([['clusters/prod/app.yaml', 'kind: ConfigMap\n'], ['clusters/prod/nested/db.yaml', 'kind: Secret\n']]));
+    expect(read.files).toEqual(
+      new Map([
+        ['clusters/prod/app.yaml', 'kind: ConfigMap\n'],
+        ['clusters/prod/nested/db.yaml', 'kind: Secret\n'],
+      ]),
+    );
   });
 
   it('walks level by level when even a subtree listing is truncated', async () => {
@@ -58,22 +100,47 @@ describe('readTreeFiles', () => {
     files.set('big/deep/x.yaml', 'x: 1\n');
     harness = await startHarness(files);
     harness.standIn.truncateTreesAbove(5);
-    const read = await readTreeFiles(harness.octokit, { owner: OWNER, repo: REPO, commitSha: harness.baseSha, paths: ['big'], blobCache: memoryBlobCache() });
+    const read = await readTreeFiles(harness.octokit, {
+      owner: OWNER,
+      repo: REPO,
+      commitSha: harness.baseSha,
+      paths: ['big'],
+      blobCache: memoryBlobCache(),
+    });
     expect(read.files).toEqual(files);
   });
 
   it('reports symlinks and submodules without following them', async () => {
     harness = await startHarness({ 'c/app.yaml': 'a: 1\n' });
-    harness.standIn.pushCommit({ owner: OWNER, repo: REPO, branch: 'main', files: { 'c/link.yaml': '../secrets.yaml' }, mode: '120000' });
+    harness.standIn.pushCommit({
+      owner: OWNER,
+      repo: REPO,
+      branch: 'main',
+      files: { 'c/link.yaml': '../secrets.yaml' },
+      mode: '120000',
+    });
     const head = harness.standIn.headOf(OWNER, REPO, 'main')!;
-    const read = await readTreeFiles(harness.octokit, { owner: OWNER, repo: REPO, commitSha: head, paths: ['c'], blobCache: memoryBlobCache() });
+    const read = await readTreeFiles(harness.octokit, {
+      owner: OWNER,
+      repo: REPO,
+      commitSha: head,
+      paths: ['c'],
+      blobCache: memoryBlobCache(),
+    });
     expect([...read.files.keys()]).toEqual(['c/app.yaml']);
     expect(read.unfollowed.map((entry) => [entry.path, entry.kind])).toEqual([['c/link.yaml', 'symlink']]);
   });
 
   it('applies the filter before fetching', async () => {
     harness = await startHarness({ 'c/app.yaml': 'a: 1\n', 'c/notes.md': '# notes\n' });
-    const read = await readTreeFiles(harness.octokit, { owner: OWNER, repo: REPO, commitSha: harness.baseSha, paths: ['c'], blobCache: memoryBlobCache(), filter: (path) => path.endsWith('.yaml') });
+    const read = await readTreeFiles(harness.octokit, {
+      owner: OWNER,
+      repo: REPO,
+      commitSha: harness.baseSha,
+      paths: ['c'],
+      blobCache: memoryBlobCache(),
+      filter: (path) => path.endsWith('.yaml'),
+    });
     expect([...read.files.keys()]).toEqual(['c/app.yaml']);
     expect(harness.standIn.callsTo(BLOBS)).toBe(1);
   });
@@ -85,14 +152,20 @@ describe('readFileAt', () => {
 
   it('reads one file in one call and answers undefined for a missing one', async () => {
     harness = await startHarness({ '.github/driftback.yml': 'clusters: []\n' });
-    expect(await readFileAt(harness.octokit, { owner: OWNER, repo: REPO, ref: 'main', path: '.github/driftback.yml' })).toBe('clusters: []\n');
+    expect(
+      await readFileAt(harness.octokit, { owner: OWNER, repo: REPO, ref: 'main', path: '.github/driftback.yml' }),
+    ).toBe('clusters: []\n');
     expect(harness.standIn.calls().total).toBe(1);
-    expect(await readFileAt(harness.octokit, { owner: OWNER, repo: REPO, ref: 'main', path: '.github/missing.yml' })).toBeUndefined();
+    expect(
+      await readFileAt(harness.octokit, { owner: OWNER, repo: REPO, ref: 'main', path: '.github/missing.yml' }),
+    ).toBeUndefined();
   });
 
   it('refuses a directory with a message naming it', async () => {
     harness = await startHarness({ 'c/app.yaml': 'a: 1\n' });
-    await expect(readFileAt(harness.octokit, { owner: OWNER, repo: REPO, ref: 'main', path: 'c' })).rejects.toThrow(/c at main is a directory/);
+    await expect(readFileAt(harness.octokit, { owner: OWNER, repo: REPO, ref: 'main', path: 'c' })).rejects.toThrow(
+      /c at main is a directory/,
+    );
   });
 });
 

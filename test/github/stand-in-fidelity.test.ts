@@ -10,7 +10,13 @@ import { readFixture } from '../support/fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'driftback-git-'));
 const git = (args: string[], input?: string, env: Record<string, string> = {}): string =>
-  execFileSync('git', args, { cwd: dir, input, env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_SYSTEM: '/dev/null', ...env } }).toString().trim();
+  execFileSync('git', args, {
+    cwd: dir,
+    input,
+    env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_SYSTEM: '/dev/null', ...env },
+  })
+    .toString()
+    .trim();
 git(['init', '-q']);
 
 const FILES: Record<string, string> = {
@@ -41,12 +47,25 @@ describe('stand-in git objects', () => {
     git(['add', '-A']);
     const expectedTree = git(['write-tree']);
     const date = '2026-12-02T03:05:00Z';
-    const env = { GIT_AUTHOR_NAME: 'octocat', GIT_AUTHOR_EMAIL: 'octocat@users.noreply.github.com', GIT_AUTHOR_DATE: date, GIT_COMMITTER_NAME: 'octocat', GIT_COMMITTER_EMAIL: 'octocat@users.noreply.github.com', GIT_COMMITTER_DATE: date };
+    const env = {
+      GIT_AUTHOR_NAME: 'octocat',
+      GIT_AUTHOR_EMAIL: 'octocat@users.noreply.github.com',
+      GIT_AUTHOR_DATE: date,
+      GIT_COMMITTER_NAME: 'octocat',
+      GIT_COMMITTER_EMAIL: 'octocat@users.noreply.github.com',
+      GIT_COMMITTER_DATE: date,
+    };
 
     const standIn = await GitHubStandIn.start({ now: () => new Date(date) });
     try {
       const seeded = standIn.seedRepository({ owner: 'acme', repo: 'r', files: FILES, message: 'Initial commit\n' });
-      const withLink = standIn.pushCommit({ owner: 'acme', repo: 'r', branch: 'main', files: { link: 'README.md' }, mode: '120000' });
+      const withLink = standIn.pushCommit({
+        owner: 'acme',
+        repo: 'r',
+        branch: 'main',
+        files: { link: 'README.md' },
+        mode: '120000',
+      });
       const treeWithLink = standIn.state.git.commit(withLink)!.tree;
       expect(treeWithLink).toBe(expectedTree);
       // The seed commit has no symlink; rebuild git's commit for that tree to compare commit shas.
@@ -56,7 +75,12 @@ describe('stand-in git objects', () => {
       expect(seeded).toBe(git(['commit-tree', seedTree, '-m', 'Initial commit'], undefined, env));
 
       // The edge's local tree hashing (used to skip unchanged writes) agrees as well.
-      const flat = new Map([...standIn.state.git.flatten(treeWithLink)].map(([path, entry]) => [path, { mode: entry.mode, sha: entry.sha }]));
+      const flat = new Map(
+        [...standIn.state.git.flatten(treeWithLink)].map(([path, entry]) => [
+          path,
+          { mode: entry.mode, sha: entry.sha },
+        ]),
+      );
       expect(gitTreeSha(flat)).toBe(expectedTree);
     } finally {
       await standIn.close();
@@ -69,16 +93,35 @@ describe('stand-in git objects', () => {
       standIn.seedRepository({ owner: 'acme', repo: 'r', files: FILES });
       const head = standIn.headOf('acme', 'r', 'main')!;
       const response = await fetch(`${standIn.baseUrl}/repos/acme/r/git/commits`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ message: 'Codify drift\n', tree: standIn.state.git.commit(head)!.tree, parents: [head], author: { name: 'driftback[bot]', email: 'bot@example.com', date: '2026-12-02T04:00:00Z' } }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          message: 'Codify drift\n',
+          tree: standIn.state.git.commit(head)!.tree,
+          parents: [head],
+          author: { name: 'driftback[bot]', email: 'bot@example.com', date: '2026-12-02T04:00:00Z' },
+        }),
       });
       expect(response.status).toBe(201);
-      const body = await response.json() as { sha: string; tree: { sha: string } };
-      const env = { GIT_AUTHOR_NAME: 'driftback[bot]', GIT_AUTHOR_EMAIL: 'bot@example.com', GIT_AUTHOR_DATE: '2026-12-02T04:00:00Z', GIT_COMMITTER_NAME: 'driftback[bot]', GIT_COMMITTER_EMAIL: 'bot@example.com', GIT_COMMITTER_DATE: '2026-12-02T04:00:00Z' };
+      const body = (await response.json()) as { sha: string; tree: { sha: string } };
+      const env = {
+        GIT_AUTHOR_NAME: 'driftback[bot]',
+        GIT_AUTHOR_EMAIL: 'bot@example.com',
+        GIT_AUTHOR_DATE: '2026-12-02T04:00:00Z',
+        GIT_COMMITTER_NAME: 'driftback[bot]',
+        GIT_COMMITTER_EMAIL: 'bot@example.com',
+        GIT_COMMITTER_DATE: '2026-12-02T04:00:00Z',
+      };
       // git needs the objects to exist: write the same files, then the same commit.
       const fresh = mkdtempSync(join(tmpdir(), 'driftback-git2-'));
       try {
-        const inFresh = (args: string[], environment: Record<string, string> = {}): string => execFileSync('git', args, { cwd: fresh, env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', ...environment } }).toString().trim();
+        const inFresh = (args: string[], environment: Record<string, string> = {}): string =>
+          execFileSync('git', args, {
+            cwd: fresh,
+            env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', ...environment },
+          })
+            .toString()
+            .trim();
         inFresh(['init', '-q']);
         for (const [path, text] of Object.entries(FILES)) {
           mkdirSync(dirname(join(fresh, path)), { recursive: true });
@@ -87,7 +130,14 @@ describe('stand-in git objects', () => {
         inFresh(['add', '-A']);
         const tree = inFresh(['write-tree']);
         expect(tree).toBe(body.tree.sha);
-        const parent = inFresh(['commit-tree', tree, '-m', 'Initial commit'], { GIT_AUTHOR_NAME: 'octocat', GIT_AUTHOR_EMAIL: 'octocat@users.noreply.github.com', GIT_AUTHOR_DATE: '2026-12-02T03:05:00Z', GIT_COMMITTER_NAME: 'octocat', GIT_COMMITTER_EMAIL: 'octocat@users.noreply.github.com', GIT_COMMITTER_DATE: '2026-12-02T03:05:00Z' });
+        const parent = inFresh(['commit-tree', tree, '-m', 'Initial commit'], {
+          GIT_AUTHOR_NAME: 'octocat',
+          GIT_AUTHOR_EMAIL: 'octocat@users.noreply.github.com',
+          GIT_AUTHOR_DATE: '2026-12-02T03:05:00Z',
+          GIT_COMMITTER_NAME: 'octocat',
+          GIT_COMMITTER_EMAIL: 'octocat@users.noreply.github.com',
+          GIT_COMMITTER_DATE: '2026-12-02T03:05:00Z',
+        });
         expect(parent).toBe(head);
         expect(inFresh(['commit-tree', tree, '-p', parent, '-m', 'Codify drift'], env)).toBe(body.sha);
       } finally {
@@ -101,15 +151,22 @@ describe('stand-in git objects', () => {
 
 describe('stand-in authors, as GitHub reports them', () => {
   // GitHub's own issue_comment payload (octokit/webhooks): a person's comment, no App involved.
-  const fixture = JSON.parse(readFixture('webhooks', 'octokit', 'issue_comment', 'created.payload.json')) as { comment: Record<string, any>; issue: Record<string, any> };
+  const fixture = JSON.parse(readFixture('webhooks', 'octokit', 'issue_comment', 'created.payload.json')) as {
+    comment: Record<string, any>;
+    issue: Record<string, any>;
+  };
 
-  it('a person\'s comment and issue carry a User and performed_via_github_app null, the App\'s its Bot and itself', async () => {
+  it("a person's comment and issue carry a User and performed_via_github_app null, the App's its Bot and itself", async () => {
     const standIn = await GitHubStandIn.start();
     try {
       standIn.seedRepository({ owner: 'acme', repo: 'r', files: { 'README.md': 'x\n' } });
       standIn.addUser('ghp_codertocat', 'Codertocat');
       const post = async (token: string | undefined, path: string, body: unknown) => {
-        const response = await fetch(`${standIn.baseUrl}/repos/acme/r${path}`, { method: 'POST', headers: token ? { authorization: `token ${token}` } : {}, body: JSON.stringify(body) });
+        const response = await fetch(`${standIn.baseUrl}/repos/acme/r${path}`, {
+          method: 'POST',
+          headers: token ? { authorization: `token ${token}` } : {},
+          body: JSON.stringify(body),
+        });
         return (await response.json()) as Record<string, any>;
       };
       const issue = await post('ghp_codertocat', '/issues', { title: 'x' });

@@ -11,7 +11,21 @@ const { scalars, keys } = collectPlaces();
 
 const newValue = fc.oneof(
   fc.string({ maxLength: 40 }),
-  fc.constantFrom('yes', 'off', '0755', '1.10', 'a: b', '#x', '*ref', '- item', '', ' padded ', 'multi\nline', '"quoted"', "it's"),
+  fc.constantFrom(
+    'yes',
+    'off',
+    '0755',
+    '1.10',
+    'a: b',
+    '#x',
+    '*ref',
+    '- item',
+    '',
+    ' padded ',
+    'multi\nline',
+    '"quoted"',
+    "it's",
+  ),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.boolean(),
@@ -30,7 +44,7 @@ describe('codify byte-exact edits on the fixture manifests', () => {
     expect(keys.length).toBeGreaterThan(500);
   });
 
-  it('a scalar set to any value changes bytes only on that scalar\'s lines', () => {
+  it("a scalar set to any value changes bytes only on that scalar's lines", () => {
     fc.assert(
       fc.property(fc.constantFrom(...scalars), newValue, (place, value) => {
         const result = setValueAt(place.text, place.document, place.segments, value);
@@ -50,10 +64,17 @@ describe('codify byte-exact edits on the fixture manifests', () => {
 
   it('writing the value a scalar already holds is a byte-for-byte no-op', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...scalars.filter((place) => ['string', 'number', 'boolean'].includes(typeof place.value) || place.value === null)), (place) => {
-        const result = setValueAt(place.text, place.document, place.segments, place.value);
-        expect(result).toMatchObject({ ok: true, text: place.text });
-      }),
+      fc.property(
+        fc.constantFrom(
+          ...scalars.filter(
+            (place) => ['string', 'number', 'boolean'].includes(typeof place.value) || place.value === null,
+          ),
+        ),
+        (place) => {
+          const result = setValueAt(place.text, place.document, place.segments, place.value);
+          expect(result).toMatchObject({ ok: true, text: place.text });
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -72,7 +93,9 @@ describe('codify byte-exact edits on the fixture manifests', () => {
         // Only the target document's byte span may change, so every other document is byte-identical.
         expect(changed![0]).toBeGreaterThanOrEqual(bounds[place.document]);
         expect(changed![1]).toBeLessThanOrEqual(bounds[place.document + 1]);
-        const after = parseAllDocuments(result.text)[place.document].getIn(place.segments.map((s) => (typeof s === 'string' ? s : (s as { index: number }).index)));
+        const after = parseAllDocuments(result.text)[place.document].getIn(
+          place.segments.map((s) => (typeof s === 'string' ? s : (s as { index: number }).index)),
+        );
         expect(after).toBeUndefined();
       }),
       { numRuns: 800 },

@@ -41,7 +41,14 @@ function project(tree: PairTree, side: 0 | 1): unknown {
 
 /** Containers matched by name (a keyed list), each with an env list keyed by name. */
 const containers = fc.uniqueArray(
-  fc.record({ name: objectName, image: fc.tuple(scalar, scalar), env: fc.uniqueArray(fc.record({ name: fieldName, value: fc.tuple(fc.string({ minLength: 1 }), fc.string({ minLength: 1 })) }), { selector: (e) => e.name, maxLength: 3 }) }),
+  fc.record({
+    name: objectName,
+    image: fc.tuple(scalar, scalar),
+    env: fc.uniqueArray(
+      fc.record({ name: fieldName, value: fc.tuple(fc.string({ minLength: 1 }), fc.string({ minLength: 1 })) }),
+      { selector: (e) => e.name, maxLength: 3 },
+    ),
+  }),
   { selector: (c) => c.name, minLength: 1, maxLength: 3 },
 );
 
@@ -49,20 +56,42 @@ function widget(name: string, spec: unknown): KubeObject {
   return { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name, namespace: 'team' }, spec } as KubeObject;
 }
 
-function deployment(name: string, list: Array<{ name: string; image: [unknown, unknown]; env: Array<{ name: string; value: [string, string] }> }>, side: 0 | 1): KubeObject {
-  const spec = { template: { spec: { containers: list.map((c) => ({ name: c.name, image: c.image[side], env: c.env.map((e) => ({ name: e.name, value: e.value[side] })) })) } } };
+function deployment(
+  name: string,
+  list: Array<{ name: string; image: [unknown, unknown]; env: Array<{ name: string; value: [string, string] }> }>,
+  side: 0 | 1,
+): KubeObject {
+  const spec = {
+    template: {
+      spec: {
+        containers: list.map((c) => ({
+          name: c.name,
+          image: c.image[side],
+          env: c.env.map((e) => ({ name: e.name, value: e.value[side] })),
+        })),
+      },
+    },
+  };
   return { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name, namespace: 'team' }, spec } as KubeObject;
 }
 
-const paths = (a: KubeObject, b: KubeObject): string[] => diffObject(a, b).changes.map((change) => change.path).sort();
+const paths = (a: KubeObject, b: KubeObject): string[] =>
+  diffObject(a, b)
+    .changes.map((change) => change.path)
+    .sort();
 
 describe('drift engine properties', () => {
   it('an object compared with a copy of itself has no changes, whatever it holds', () => {
     fc.assert(
-      fc.property(objectName, fc.dictionary(fieldName, anyValue, { maxKeys: 5 }), fc.dictionary(fieldName, fc.string(), { maxKeys: 4 }), (name, spec, labels) => {
-        const object = { ...widget(name, spec), metadata: { name, namespace: 'team', labels } } as KubeObject;
-        expect(diffObject(object, structuredClone(object)).changes).toEqual([]);
-      }),
+      fc.property(
+        objectName,
+        fc.dictionary(fieldName, anyValue, { maxKeys: 5 }),
+        fc.dictionary(fieldName, fc.string(), { maxKeys: 4 }),
+        (name, spec, labels) => {
+          const object = { ...widget(name, spec), metadata: { name, namespace: 'team', labels } } as KubeObject;
+          expect(diffObject(object, structuredClone(object)).changes).toEqual([]);
+        },
+      ),
       { numRuns: 1500 },
     );
   });
@@ -85,7 +114,9 @@ describe('drift engine properties', () => {
         const b = deployment(name, list, 1);
         const forward = paths(a, b);
         expect(forward).toEqual(paths(b, a));
-        const differing = list.flatMap((c) => [c.image[0] !== c.image[1], ...c.env.map((e) => e.value[0] !== e.value[1])]).filter(Boolean).length;
+        const differing = list
+          .flatMap((c) => [c.image[0] !== c.image[1], ...c.env.map((e) => e.value[0] !== e.value[1])])
+          .filter(Boolean).length;
         expect(forward).toHaveLength(differing);
       }),
       { numRuns: 1500 },
@@ -95,14 +126,21 @@ describe('drift engine properties', () => {
   it('objects rendered from their own YAML are all in sync with themselves as live', () => {
     const config = defaultConfig();
     fc.assert(
-      fc.property(fc.uniqueArray(fc.tuple(objectName, fc.dictionary(fieldName, anyValue, { maxKeys: 4 })), { selector: ([name]) => name, minLength: 1, maxLength: 5 }), (specs) => {
-        const live = specs.map(([name, spec]) => widget(name, spec));
-        const text = live.map((object) => stringify(object)).join('---\n');
-        const rendered = renderManifests(new Map([['widgets.yaml', text]]), '');
-        expect(rendered.errors).toEqual([]);
-        const result = diffResources(rendered.objects, live, { config });
-        expect(result.resources.map((resource) => resource.status)).toEqual(live.map(() => 'in-sync'));
-      }),
+      fc.property(
+        fc.uniqueArray(fc.tuple(objectName, fc.dictionary(fieldName, anyValue, { maxKeys: 4 })), {
+          selector: ([name]) => name,
+          minLength: 1,
+          maxLength: 5,
+        }),
+        (specs) => {
+          const live = specs.map(([name, spec]) => widget(name, spec));
+          const text = live.map((object) => stringify(object)).join('---\n');
+          const rendered = renderManifests(new Map([['widgets.yaml', text]]), '');
+          expect(rendered.errors).toEqual([]);
+          const result = diffResources(rendered.objects, live, { config });
+          expect(result.resources.map((resource) => resource.status)).toEqual(live.map(() => 'in-sync'));
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -39,7 +39,9 @@ export function collectPlaces(): { scalars: ScalarPlace[]; keys: KeyPlace[] } {
             walk(pair.value as Node | null, path, inFlow || Boolean(node.flow));
           }
         } else if (isSeq(node)) {
-          node.items.forEach((item, index) => walk(item as Node | null, [...segments, { index }], inFlow || Boolean(node.flow)));
+          node.items.forEach((item, index) =>
+            walk(item as Node | null, [...segments, { index }], inFlow || Boolean(node.flow)),
+          );
         }
       };
       walk(doc.contents as Node | null, [], false);
@@ -54,7 +56,12 @@ export function changedRange(before: string, after: string): [number, number] | 
   let start = 0;
   while (start < before.length && start < after.length && before[start] === after[start]) start++;
   let end = 0;
-  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  while (
+    end < before.length - start &&
+    end < after.length - start &&
+    before[before.length - 1 - end] === after[after.length - 1 - end]
+  )
+    end++;
   return [start, before.length - end];
 }
 

@@ -3,13 +3,22 @@
 // line quoted in a code block) can never pass for the App's own marker.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bodyWithoutMarker, contentHash, isUnchanged, markerKey, markerOf, withMarker } from '../../src/core/report/index.js';
+import {
+  bodyWithoutMarker,
+  contentHash,
+  isUnchanged,
+  markerKey,
+  markerOf,
+  withMarker,
+} from '../../src/core/report/index.js';
 import { markerFor, readMarkers, stampMarker } from '../../src/github/index.js';
 import { sameContent } from '../../src/github/marker.js';
 
 const anyKey = fc.string({ maxLength: 60 });
 const safeKey = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9:/._-]{0,40}$/);
-const fakeMarker = fc.tuple(safeKey, fc.stringMatching(/^[0-9a-f]{16}$/)).map(([key, hash]) => `<!-- driftback:${key} hash:${hash} -->`);
+const fakeMarker = fc
+  .tuple(safeKey, fc.stringMatching(/^[0-9a-f]{16}$/))
+  .map(([key, hash]) => `<!-- driftback:${key} hash:${hash} -->`);
 const body = fc
   .array(fc.oneof(fc.string(), fakeMarker, fc.constantFrom('```', '<details>', '</details>', '')), { maxLength: 30 })
   .map((parts) => parts.join('\n'));
@@ -51,7 +60,7 @@ describe('GitHub edge markers', () => {
     );
   });
 
-  it('a body quoting another body\'s marker is never taken as unchanged when it differs', () => {
+  it("a body quoting another body's marker is never taken as unchanged when it differs", () => {
     fc.assert(
       fc.property(safeKey, body, body, (key, posted, next) => {
         fc.pre(posted !== next);

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { deriveToken, verifyToken } from '../../src/core/token/index.js';
 
 const secret = fc.string({ minLength: 32, maxLength: 64 });
-const repository = fc.tuple(fc.stringMatching(/^[A-Za-z0-9_.-]{1,20}$/), fc.stringMatching(/^[A-Za-z0-9_.-]{1,20}$/)).map(([owner, name]) => `${owner}/${name}`);
+const repository = fc
+  .tuple(fc.stringMatching(/^[A-Za-z0-9_.-]{1,20}$/), fc.stringMatching(/^[A-Za-z0-9_.-]{1,20}$/))
+  .map(([owner, name]) => `${owner}/${name}`);
 const cluster = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,30}$/);
 
 describe('upload token verification', () => {
@@ -34,14 +36,22 @@ describe('upload token verification', () => {
 
   it('any other presented string is refused: random text, the token changed in one character, cut or extended', () => {
     fc.assert(
-      fc.property(secret, repository, cluster, fc.string({ maxLength: 80 }), fc.nat(), fc.string({ minLength: 1, maxLength: 1 }), (s, repo, name, random, at, char) => {
-        const token = deriveToken(s, repo, name);
-        const i = at % token.length;
-        const changed = token.slice(0, i) + char + token.slice(i + 1);
-        for (const presented of [random, changed, token.slice(0, i), token + char, '', token.toUpperCase()]) {
-          expect(verifyToken(s, presented, repo, name)).toBe(presented === token);
-        }
-      }),
+      fc.property(
+        secret,
+        repository,
+        cluster,
+        fc.string({ maxLength: 80 }),
+        fc.nat(),
+        fc.string({ minLength: 1, maxLength: 1 }),
+        (s, repo, name, random, at, char) => {
+          const token = deriveToken(s, repo, name);
+          const i = at % token.length;
+          const changed = token.slice(0, i) + char + token.slice(i + 1);
+          for (const presented of [random, changed, token.slice(0, i), token + char, '', token.toUpperCase()]) {
+            expect(verifyToken(s, presented, repo, name)).toBe(presented === token);
+          }
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -50,7 +60,9 @@ describe('upload token verification', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 31 }), repository, cluster, (weak, repo, name) => {
         fc.pre(Buffer.byteLength(weak) < 32);
-        expect(() => deriveToken(weak, repo, name)).toThrow(/DRIFTBACK_TOKEN_SECRET is \d+ bytes.*openssl rand -hex 32/);
+        expect(() => deriveToken(weak, repo, name)).toThrow(
+          /DRIFTBACK_TOKEN_SECRET is \d+ bytes.*openssl rand -hex 32/,
+        );
         expect(verifyToken(weak, 'dbk_' + 'A'.repeat(43), repo, name)).toBe(false);
       }),
       { numRuns: 200 },

@@ -22,7 +22,9 @@ describe('createQueue', () => {
       const queue = createQueue({ store, logger });
       expect(queue).toBeInstanceOf(SqliteJobQueue);
       await queue.enqueue('reconcile', 'acme/repo#prod', { reason: 'push' });
-      expect(sqliteOf(store).prepare('SELECT queue, key, payload FROM jobs').all()).toEqual([{ queue: 'reconcile', key: 'acme/repo#prod', payload: '{"reason":"push"}' }]);
+      expect(sqliteOf(store).prepare('SELECT queue, key, payload FROM jobs').all()).toEqual([
+        { queue: 'reconcile', key: 'acme/repo#prod', payload: '{"reason":"push"}' },
+      ]);
     } finally {
       await store.close();
       rmSync(dir, { recursive: true, force: true });

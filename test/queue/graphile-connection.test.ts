@@ -18,7 +18,10 @@ async function terminateConnections(applicationName: string): Promise<number> {
   const client = new pg.Client({ connectionString: PG_URL });
   await client.connect();
   try {
-    const result = await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [applicationName]);
+    const result = await client.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
+      [applicationName],
+    );
     return result.rowCount ?? 0;
   } finally {
     await client.end();
@@ -28,7 +31,12 @@ async function terminateConnections(applicationName: string): Promise<number> {
 describe('graphile-worker queue when connections drop', () => {
   it('keeps enqueuing and running jobs after the server terminates its connections', async () => {
     // The application name marks this queue's connections so that only they are terminated.
-    queue = new GraphileJobQueue({ connectionString: `${PG_URL}?application_name=${schema}`, schema, pollIntervalMs: 50, logger: recordingLogger() });
+    queue = new GraphileJobQueue({
+      connectionString: `${PG_URL}?application_name=${schema}`,
+      schema,
+      pollIntervalMs: 50,
+      logger: recordingLogger(),
+    });
     const seen: unknown[] = [];
     await queue.start({ reconcile: async (payload) => void seen.push(payload.n) });
     await queue.enqueue('reconcile', 'acme/repo#prod', { n: 1 });

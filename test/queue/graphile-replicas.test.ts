@@ -9,7 +9,13 @@ const schema = uniqueSchema('replicas');
 const replicas: GraphileJobQueue[] = [];
 
 function replica(): GraphileJobQueue {
-  const queue = new GraphileJobQueue({ connectionString: PG_URL, schema, pollIntervalMs: 50, concurrency: 4, logger: recordingLogger() });
+  const queue = new GraphileJobQueue({
+    connectionString: PG_URL,
+    schema,
+    pollIntervalMs: 50,
+    concurrency: 4,
+    logger: recordingLogger(),
+  });
   replicas.push(queue);
   return queue;
 }

@@ -2,7 +2,17 @@
 // and nothing lost when a queue stops mid-job and a new one starts on the same database.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JobQueue } from '../../src/app/queue/jobs.js';
-import { gate, OverlapMeter, postgresQueueFactory, recordingLogger, sleep, sqliteQueueFactory, waitFor, type QueueBed, type QueueFactory } from './support.js';
+import {
+  gate,
+  OverlapMeter,
+  postgresQueueFactory,
+  recordingLogger,
+  sleep,
+  sqliteQueueFactory,
+  waitFor,
+  type QueueBed,
+  type QueueFactory,
+} from './support.js';
 
 afterAll(() => postgresQueueFactory.dispose());
 
@@ -152,8 +162,19 @@ describe.each<QueueFactory>([sqliteQueueFactory, postgresQueueFactory])('$name q
     await waitFor(async () => (await bed.storedJobs()) === 0, 'the queue to drain');
     // The job cut off once runs again as its second attempt; the one cut off on its last is not run.
     expect(runs).toEqual([{ number: 8, attempt: 2 }]);
-    expect(givenUp).toEqual([{ payload: { repository: 'acme/repo', number: 7 }, key: 'acme/repo#pr-7', attempts: 3, reason: expect.stringMatching(/^the App stopped while running it \(attempt 3: out of memory, or killed\)/) }]);
-    expect(logger.entries.some((e) => e.level === 'error' && /given up after 3 attempts; recorded as failed/.test(e.message))).toBe(true);
+    expect(givenUp).toEqual([
+      {
+        payload: { repository: 'acme/repo', number: 7 },
+        key: 'acme/repo#pr-7',
+        attempts: 3,
+        reason: expect.stringMatching(/^the App stopped while running it \(attempt 3: out of memory, or killed\)/),
+      },
+    ]);
+    expect(
+      logger.entries.some(
+        (e) => e.level === 'error' && /given up after 3 attempts; recorded as failed/.test(e.message),
+      ),
+    ).toBe(true);
     await sleep(100);
     expect(runs).toHaveLength(1);
   });
@@ -161,7 +182,14 @@ describe.each<QueueFactory>([sqliteQueueFactory, postgresQueueFactory])('$name q
   it('tells the give-up handler when a job fails its last attempt', async () => {
     const queue = track(bed.queue({ retry: { maxAttempts: 2, initialDelayMs: 10, maxDelayMs: 20 } }));
     const givenUp: Array<{ attempts: number; reason: string }> = [];
-    await queue.start({ reconcile: async () => { throw new Error('GitHub answered 500'); } }, { reconcile: async (_payload, info) => void givenUp.push(info) });
+    await queue.start(
+      {
+        reconcile: async () => {
+          throw new Error('GitHub answered 500');
+        },
+      },
+      { reconcile: async (_payload, info) => void givenUp.push(info) },
+    );
     await queue.enqueue('reconcile', 'acme/repo#prod', {});
     await waitFor(() => givenUp.length === 1, 'the give-up');
     expect(givenUp[0]).toMatchObject({ attempts: 2, reason: 'GitHub answered 500' });
@@ -187,6 +215,8 @@ describe.each<QueueFactory>([sqliteQueueFactory, postgresQueueFactory])('$name q
   it('refuses to start a schedule that has no handler', async () => {
     const queue = bed.queue({});
     await queue.schedule('stale-agents', 60);
-    await expect(queue.start({ reconcile: async () => undefined })).rejects.toThrow(/schedule "stale-agents" has no handler/);
+    await expect(queue.start({ reconcile: async () => undefined })).rejects.toThrow(
+      /schedule "stale-agents" has no handler/,
+    );
   });
 });

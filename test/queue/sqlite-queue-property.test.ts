@@ -9,7 +9,11 @@ import { SqliteJobQueue } from '../../src/app/queue/sqlite-queue.js';
 import { sqliteFile } from '../support/sqlite-file.js';
 import { OverlapMeter, recordingLogger, sleep, waitFor } from './support.js';
 
-const step = fc.record({ key: fc.integer({ min: 0, max: 3 }), failFirst: fc.boolean(), pauseMs: fc.integer({ min: 0, max: 3 }) });
+const step = fc.record({
+  key: fc.integer({ min: 0, max: 3 }),
+  failFirst: fc.boolean(),
+  pauseMs: fc.integer({ min: 0, max: 3 }),
+});
 
 describe('SQLite queue under random bursts', () => {
   it('serializes per key and ends every key on its newest payload', async () => {
@@ -17,7 +21,12 @@ describe('SQLite queue under random bursts', () => {
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 30 }), async (steps) => {
         const dir = mkdtempSync(join(tmpdir(), 'driftback-queue-property-'));
         const file = join(dir, 'queue.sqlite');
-        const queue = new SqliteJobQueue({ file, logger: recordingLogger(), concurrency: 3, retry: { maxAttempts: 3, initialDelayMs: 1, maxDelayMs: 2 } });
+        const queue = new SqliteJobQueue({
+          file,
+          logger: recordingLogger(),
+          concurrency: 3,
+          retry: { maxAttempts: 3, initialDelayMs: 1, maxDelayMs: 2 },
+        });
         const meter = new OverlapMeter();
         const lastRun = new Map<string, number>();
         try {
@@ -37,7 +46,10 @@ describe('SQLite queue under random bursts', () => {
             lastEnqueued.set(key, n);
             if (s.pauseMs) await sleep(s.pauseMs);
           }
-          await waitFor(() => (sqliteFile(file).prepare('SELECT COUNT(*) AS n FROM jobs').get() as { n: number }).n === 0, 'the queue to drain');
+          await waitFor(
+            () => (sqliteFile(file).prepare('SELECT COUNT(*) AS n FROM jobs').get() as { n: number }).n === 0,
+            'the queue to drain',
+          );
           expect(Math.max(...meter.maxPerKey.values())).toBe(1);
           expect(lastRun).toEqual(lastEnqueued);
         } finally {

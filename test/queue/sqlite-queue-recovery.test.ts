@@ -26,7 +26,9 @@ describe('SQLite queue recovery', () => {
 
   // What a process killed mid-run leaves behind.
   function crashedRow(key: string, state: 'running' | 'pending', payload: Record<string, unknown>): void {
-    sqliteOf(store).prepare(`INSERT INTO jobs (queue, key, payload, state, attempt, run_at) VALUES ('reconcile', ?, ?, ?, 1, 0)`).run(key, JSON.stringify(payload), state);
+    sqliteOf(store)
+      .prepare(`INSERT INTO jobs (queue, key, payload, state, attempt, run_at) VALUES ('reconcile', ?, ?, ?, 1, 0)`)
+      .run(key, JSON.stringify(payload), state);
   }
 
   it('re-runs the jobs a crashed process was running, and folds them into newer pending ones', async () => {
@@ -36,14 +38,23 @@ describe('SQLite queue recovery', () => {
     const logger = recordingLogger();
     queue = new SqliteJobQueue({ file: join(dir, 'driftback.sqlite'), logger });
     const seen: string[] = [];
-    await queue.start({ reconcile: async (payload, meta) => void seen.push(`${meta.key}:${String(payload.snapshotId)}`) });
-    await waitFor(() => (sqliteOf(store).prepare('SELECT COUNT(*) AS n FROM jobs').get() as { n: number }).n === 0, 'the queue to drain');
+    await queue.start({
+      reconcile: async (payload, meta) => void seen.push(`${meta.key}:${String(payload.snapshotId)}`),
+    });
+    await waitFor(
+      () => (sqliteOf(store).prepare('SELECT COUNT(*) AS n FROM jobs').get() as { n: number }).n === 0,
+      'the queue to drain',
+    );
     expect(seen.sort()).toEqual(['acme/repo#prod:snp_2', 'acme/repo#staging:snp_3']);
     expect(logger.entries.find((e) => /interrupted/.test(e.message))?.fields).toEqual({ jobs: 1 });
   });
 
   it('runs a delayed retry at once when a new enqueue arrives for its key', async () => {
-    sqliteOf(store).prepare(`INSERT INTO jobs (queue, key, payload, state, attempt, run_at) VALUES ('reconcile', 'acme/repo#prod', '{"n":1}', 'pending', 3, ?)`).run(Date.now() + 3_600_000);
+    sqliteOf(store)
+      .prepare(
+        `INSERT INTO jobs (queue, key, payload, state, attempt, run_at) VALUES ('reconcile', 'acme/repo#prod', '{"n":1}', 'pending', 3, ?)`,
+      )
+      .run(Date.now() + 3_600_000);
     queue = new SqliteJobQueue({ file: join(dir, 'driftback.sqlite'), logger: recordingLogger() });
     const seen: Array<{ n: unknown; attempt: number }> = [];
     await queue.start({ reconcile: async (payload, meta) => void seen.push({ n: payload.n, attempt: meta.attempt }) });

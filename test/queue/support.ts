@@ -22,7 +22,8 @@ export interface LogEntry {
 
 export function recordingLogger(): AppLogger & { entries: LogEntry[] } {
   const entries: LogEntry[] = [];
-  const at = (level: LogEntry['level']) => (fields: Record<string, unknown>, message: string) => void entries.push({ level, message, fields });
+  const at = (level: LogEntry['level']) => (fields: Record<string, unknown>, message: string) =>
+    void entries.push({ level, message, fields });
   return { entries, debug: () => undefined, info: at('info'), warn: at('warn'), error: at('error') };
 }
 
@@ -49,10 +50,13 @@ export const sqliteQueueFactory: QueueFactory = {
     const dir = mkdtempSync(join(tmpdir(), 'driftback-queue-'));
     const store = SqliteStore.open({ file: join(dir, 'driftback.sqlite') });
     return {
-      queue: (options) => new SqliteJobQueue({ file: join(dir, 'driftback.sqlite'), ...options, logger: options.logger ?? quietLogger }),
+      queue: (options) =>
+        new SqliteJobQueue({ file: join(dir, 'driftback.sqlite'), ...options, logger: options.logger ?? quietLogger }),
       storedJobs: async () => (sqliteOf(store).prepare('SELECT COUNT(*) AS n FROM jobs').get() as { n: number }).n,
       crashedRun: async (queue, key, payload, attempt) => {
-        sqliteOf(store).prepare(`INSERT INTO jobs (queue, key, payload, state, attempt, run_at) VALUES (?, ?, ?, 'running', ?, 0)`).run(queue, key, JSON.stringify(payload), attempt);
+        sqliteOf(store)
+          .prepare(`INSERT INTO jobs (queue, key, payload, state, attempt, run_at) VALUES (?, ?, ?, 'running', ?, 0)`)
+          .run(queue, key, JSON.stringify(payload), attempt);
       },
       cleanup: async () => {
         await store.close();
@@ -79,7 +83,11 @@ async function withPg<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
 function migratedSchema(): Promise<string> {
   sharedSchema ??= (async () => {
     const schema = uniqueSchema('queue');
-    const utils = await makeWorkerUtils({ connectionString: PG_URL, schema, logger: new Logger(() => () => undefined) });
+    const utils = await makeWorkerUtils({
+      connectionString: PG_URL,
+      schema,
+      logger: new Logger(() => () => undefined),
+    });
     await utils.migrate();
     await utils.release();
     return schema;
@@ -92,20 +100,42 @@ export const postgresQueueFactory: QueueFactory & { dispose(): Promise<void> } =
   async create() {
     const schema = await migratedSchema();
     return {
-      queue: (options) => new GraphileJobQueue({ connectionString: PG_URL, schema, pollIntervalMs: 50, ...options, logger: options.logger ?? quietLogger }),
-      storedJobs: () => withPg(async (client) => Number((await client.query(`SELECT COUNT(*) AS n FROM ${schema}.jobs`)).rows[0].n)),
+      queue: (options) =>
+        new GraphileJobQueue({
+          connectionString: PG_URL,
+          schema,
+          pollIntervalMs: 50,
+          ...options,
+          logger: options.logger ?? quietLogger,
+        }),
+      storedJobs: () =>
+        withPg(async (client) => Number((await client.query(`SELECT COUNT(*) AS n FROM ${schema}.jobs`)).rows[0].n)),
       // graphile-worker counts each lock as an attempt; after the dead worker's lock is released,
       // the job is back with every cut-off run counted.
       crashedRun: async (queue, key, payload, attempt) => {
-        const utils = await makeWorkerUtils({ connectionString: PG_URL, schema, logger: new Logger(() => () => undefined) });
+        const utils = await makeWorkerUtils({
+          connectionString: PG_URL,
+          schema,
+          logger: new Logger(() => () => undefined),
+        });
         try {
-          await utils.addJob(queue, { payload, key, attempt: 1 }, { queueName: key, jobKey: `${queue}:${key}`, maxAttempts: 25 });
+          await utils.addJob(
+            queue,
+            { payload, key, attempt: 1 },
+            { queueName: key, jobKey: `${queue}:${key}`, maxAttempts: 25 },
+          );
         } finally {
           await utils.release();
         }
-        await withPg((client) => client.query(`UPDATE ${schema}._private_jobs SET attempts = $1 WHERE key = $2`, [attempt, `${queue}:${key}`]));
+        await withPg((client) =>
+          client.query(`UPDATE ${schema}._private_jobs SET attempts = $1 WHERE key = $2`, [attempt, `${queue}:${key}`]),
+        );
       },
-      cleanup: () => withPg(async (client) => void (await client.query(`DELETE FROM ${schema}._private_jobs; DELETE FROM ${schema}._private_job_queues`))),
+      cleanup: () =>
+        withPg(
+          async (client) =>
+            void (await client.query(`DELETE FROM ${schema}._private_jobs; DELETE FROM ${schema}._private_job_queues`)),
+        ),
     };
   },
   async dispose() {
@@ -116,7 +146,11 @@ export const postgresQueueFactory: QueueFactory & { dispose(): Promise<void> } =
   },
 };
 
-export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+export async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

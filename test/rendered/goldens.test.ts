@@ -16,7 +16,11 @@ function goldenFiles(dir: string): string[] {
     const path = join(dir, name);
     if (!statSync(path).isDirectory()) continue;
     if (name === 'golden' || name.endsWith('-golden')) {
-      found.push(...readdirSync(path).filter((file) => file.endsWith('.md')).map((file) => join(path, file)));
+      found.push(
+        ...readdirSync(path)
+          .filter((file) => file.endsWith('.md'))
+          .map((file) => join(path, file)),
+      );
     } else if (name !== 'fixtures' && name !== 'node_modules') found.push(...goldenFiles(path));
   }
   return found.sort();
@@ -36,15 +40,27 @@ describe('the checker', () => {
     ['an unclosed <details>', '<details><summary>x</summary>\n\ntext\n', /left open/],
     ['a stray </details>', 'text\n\n</details>\n', /without <details>/],
     ['a double-escaped entity', 'a &amp;quot;b&amp;quot;\n', /HTML entity shown as text: &quot;/],
-    ['a backslash escape in a <summary>', '<details><summary>containers\\[web\\]</summary>\n\nx\n\n</details>\n', /backslash escape shown as text: \\\[/],
+    [
+      'a backslash escape in a <summary>',
+      '<details><summary>containers\\[web\\]</summary>\n\nx\n\n</details>\n',
+      /backslash escape shown as text: \\\[/,
+    ],
     ['a backslash escape in a code span', 'see `a\\|b`\n', /backslash escape shown as text: \\\|/],
     ['a wide code line', '```\n' + 'x'.repeat(GITHUB_CODE_COLUMNS + 1) + '\n```\n', /wider than/],
   ])('finds %s', (_name, text, problem) => {
-    expect(renderedProblems(text).map((p) => p.problem).join('\n')).toMatch(problem);
+    expect(
+      renderedProblems(text)
+        .map((p) => p.problem)
+        .join('\n'),
+    ).toMatch(problem);
   });
 
   it('passes what GitHub renders well: escapes that apply, pipes escaped in table code', () => {
-    expect(renderedProblems('| a | b |\n| --- | --- |\n| `x \\| y` | \\[human\\] |\n\n<details><summary><code>a</code></summary>\n\n```diff\n+ x\n```\n\n</details>\n')).toEqual([]);
+    expect(
+      renderedProblems(
+        '| a | b |\n| --- | --- |\n| `x \\| y` | \\[human\\] |\n\n<details><summary><code>a</code></summary>\n\n```diff\n+ x\n```\n\n</details>\n',
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -29,7 +29,13 @@ function run(scenario: string, snapshot: string, clusterName?: string): Evaluate
   const cluster = config.clusters!.find((c) => clusterName === undefined || c.name === clusterName)!;
   const live = scenarioSnapshot(scenario, snapshot);
   const evaluation = reconcileDrift({
-    snapshot: live, config, cluster, files, history: [], minSnapshots: 1, declined: new Set(),
+    snapshot: live,
+    config,
+    cluster,
+    files,
+    history: [],
+    minSnapshots: 1,
+    declined: new Set(),
   });
   if (evaluation.type !== 'evaluated') throw new Error(`${scenario}/${snapshot}: ${JSON.stringify(evaluation)}`);
   return { ...evaluation, files, config };
@@ -40,12 +46,14 @@ const edits = (evaluation: Evaluated): Map<string, string> =>
 const extras = (evaluation: Evaluated): string[] =>
   evaluation.diff.resources.filter((r) => r.status === 'extra').map((r) => displayKey(r.key));
 /** Every drifted field, missing and extra object of the whole diff (before the gate). */
-const driftOf = (evaluation: Evaluated): string[] => evaluation.diff.resources.flatMap((r) => {
-  if (r.status !== 'modified' && r.status !== 'in-sync') return [`${displayKey(r.key)} ${r.status}`];
-  return r.changes.map((change) => `${displayKey(r.key)} ${change.path} (${change.op})`);
-});
+const driftOf = (evaluation: Evaluated): string[] =>
+  evaluation.diff.resources.flatMap((r) => {
+    if (r.status !== 'modified' && r.status !== 'in-sync') return [`${displayKey(r.key)} ${r.status}`];
+    return r.changes.map((change) => `${displayKey(r.key)} ${change.path} (${change.op})`);
+  });
 const reported = (evaluation: Evaluated): string[] =>
-  evaluation.groups.flatMap((group) => group.codify.reported)
+  evaluation.groups
+    .flatMap((group) => group.codify.reported)
     .map((entry) => `${displayKey(entry.key)} ${entry.change?.path ?? ''} — ${entry.reason}`);
 const ownedBy = (evaluation: Evaluated, owner: OwnerClass): string[] =>
   (evaluation.diff.owned ?? []).filter((o) => o.owner.class === owner).map((o) => displayKey(o.key));
@@ -81,13 +89,16 @@ describe('an unchanged cluster: zero drift, no pull request', () => {
 
   it('flux-podinfo: the Secret a person made is listed under that person, never written', () => {
     const evaluation = run('flux-podinfo', 'unchanged');
-    const secret = (evaluation.diff.owned ?? [])
-      .find((o) => displayKey(o.key) === 'Secret/flux-system/cluster-secret-vars');
+    const secret = (evaluation.diff.owned ?? []).find(
+      (o) => displayKey(o.key) === 'Secret/flux-system/cluster-secret-vars',
+    );
     expect(secret).toMatchObject({ owner: { class: 'person', name: 'kubectl-create' }, reported: { code: 'secret' } });
-    expect(ownerLines(evaluation)).toEqual(expect.arrayContaining([
-      'ConfigMap/podinfo/kube-root-ca.crt: cluster kube-controller-manager',
-      'Secret/flux-system/flux-system: operator Flux (bootstrap)',
-    ]));
+    expect(ownerLines(evaluation)).toEqual(
+      expect.arrayContaining([
+        'ConfigMap/podinfo/kube-root-ca.crt: cluster kube-controller-manager',
+        'Secret/flux-system/flux-system: operator Flux (bootstrap)',
+      ]),
+    );
   });
 });
 
@@ -97,7 +108,8 @@ describe('flux-podinfo hand changes: each edit where the value is set', () => {
   it('replicas into the replicas entry, memory and image into the Flux Kustomization, env as an overlay patch', () => {
     const lines = changedLines(evaluation);
     expect(Object.keys(lines).sort()).toEqual([
-      'apps/kind-dev/driftback-deployment-podinfo.yaml', 'apps/kind-dev/kustomization.yaml',
+      'apps/kind-dev/driftback-deployment-podinfo.yaml',
+      'apps/kind-dev/kustomization.yaml',
       'clusters/kind-dev/apps.yaml',
     ]);
     expect(lines['clusters/kind-dev/apps.yaml']).toEqual(['memory: 384Mi', 'newTag: 6.14.1']);
@@ -143,16 +155,20 @@ describe('kind-fresh: Flux bootstrap and the agent on a fresh kind cluster', () 
   });
 });
 
-describe('hand-made: a person\'s objects and imperative actions on the kind cluster', () => {
+describe("hand-made: a person's objects and imperative actions on the kind cluster", () => {
   const evaluation = run('hand-made', 'hand-made');
 
   it('codifies exactly the ConfigMap a person made and the listener added by hand', () => {
     const written = edits(evaluation);
     expect([...written.keys()].sort()).toEqual([
-      'apps/shop/configmap-feature-flags.yaml', 'apps/shop/gateway.yaml', 'apps/shop/kustomization.yaml',
+      'apps/shop/configmap-feature-flags.yaml',
+      'apps/shop/gateway.yaml',
+      'apps/shop/kustomization.yaml',
     ]);
     expect(parse(written.get('apps/shop/configmap-feature-flags.yaml')!)).toEqual({
-      apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'feature-flags', namespace: 'shop' },
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'feature-flags', namespace: 'shop' },
       data: { CHECKOUT_V2: 'true' },
     });
     const kustomization = parse(written.get('apps/shop/kustomization.yaml')!) as { resources: string[] };
@@ -166,8 +182,9 @@ describe('hand-made: a person\'s objects and imperative actions on the kind clus
     expect(evaluation.groups.every((group) => group.codify.check.ok)).toBe(true);
   });
 
-  it('never writes the kubectl-run Pod, the agent\'s Namespace or kind\'s own objects as files', () => {
-    const written = [...edits(evaluation).values()].flatMap((text) => parseAllDocuments(text).map((doc) => doc.toJS()))
+  it("never writes the kubectl-run Pod, the agent's Namespace or kind's own objects as files", () => {
+    const written = [...edits(evaluation).values()]
+      .flatMap((text) => parseAllDocuments(text).map((doc) => doc.toJS()))
       .map((doc: { kind?: string; metadata?: { name?: string } }) => `${doc.kind}/${doc.metadata?.name}`);
     expect(written.filter((name) => /^(Pod\/|Namespace\/driftback|.*\/kindnet)/.test(name))).toEqual([]);
     expect(ownerLines(evaluation)).toContain('Pod/shop/debug: person kubectl-run');
@@ -192,7 +209,7 @@ describe('hand-made: a person\'s objects and imperative actions on the kind clus
     expect(lines).toContainEqual(expect.stringMatching(/^Pod\/shop\/debug {2}— ephemeral kind/));
   });
 
-  it('outside the sources\' namespaces nothing is compared; each object there has its owner, none a person', () => {
+  it("outside the sources' namespaces nothing is compared; each object there has its owner, none a person", () => {
     expect(evaluation.namespaces).toEqual(['flux-system', 'shop']);
     expect(extras(evaluation)).toEqual(['ConfigMap/shop/feature-flags']);
     const snapshot = scenarioSnapshot('hand-made', 'hand-made');
@@ -211,12 +228,17 @@ describe('hand-made: a person\'s objects and imperative actions on the kind clus
 });
 
 describe('flux-helm: chart output belongs to the Helm release', () => {
-  it('unchanged: the chart\'s objects, HelmChart and release Secrets are the release\'s', () => {
+  it("unchanged: the chart's objects, HelmChart and release Secrets are the release's", () => {
     const evaluation = run('flux-helm', 'unchanged');
-    expect(ownedBy(evaluation, 'helm')).toEqual(expect.arrayContaining([
-      'Deployment/podinfo/podinfo', 'Deployment/podinfo/podinfo-redis', 'Service/podinfo/podinfo',
-      'HelmChart/podinfo/podinfo-podinfo', 'Secret/podinfo/sh.helm.release.v1.podinfo.v1',
-    ]));
+    expect(ownedBy(evaluation, 'helm')).toEqual(
+      expect.arrayContaining([
+        'Deployment/podinfo/podinfo',
+        'Deployment/podinfo/podinfo-redis',
+        'Service/podinfo/podinfo',
+        'HelmChart/podinfo/podinfo-podinfo',
+        'Secret/podinfo/sh.helm.release.v1.podinfo.v1',
+      ]),
+    );
     expect((evaluation.diff.owned ?? []).filter((o) => o.changes?.length)).toEqual([]);
   });
 
@@ -229,10 +251,15 @@ describe('flux-helm: chart output belongs to the Helm release', () => {
     expect(written.get('apps/staging/podinfo-values.yaml')).toBe(`${before.trimEnd()}\n    replicaCount: 2\n`);
     const deployment = (evaluation.diff.owned ?? []).find((o) => displayKey(o.key) === 'Deployment/podinfo/podinfo')!;
     expect(deployment.owner).toMatchObject({ class: 'helm', name: 'podinfo/podinfo' });
-    expect(deployment.changes).toEqual([expect.objectContaining({
-      path: '/spec/template/spec/containers/0/image', live: 'ghcr.io/stefanprodan/podinfo:6.13.0',
-      manager: 'kubectl-set', time: '2026-12-01T10:40:00Z', cause: 'human',
-    })]);
+    expect(deployment.changes).toEqual([
+      expect.objectContaining({
+        path: '/spec/template/spec/containers/0/image',
+        live: 'ghcr.io/stefanprodan/podinfo:6.13.0',
+        manager: 'kubectl-set',
+        time: '2026-12-01T10:40:00Z',
+        cause: 'human',
+      }),
+    ]);
     const helm = /^Deployment\/podinfo\/podinfo \/spec\/template\/spec\/containers\/0\/image — managed by Helm release/;
     expect(reported(evaluation).filter((line) => helm.test(line))).toEqual([
       expect.stringMatching(/podinfo\/podinfo; .*`image\.tag`/),
@@ -241,24 +268,30 @@ describe('flux-helm: chart output belongs to the Helm release', () => {
 });
 
 describe('Argo CD hand changes', () => {
-  it('argocd-csa-label: two fields into the files that declare them; the person\'s ConfigMap at the top level', () => {
+  it("argocd-csa-label: two fields into the files that declare them; the person's ConfigMap at the top level", () => {
     const evaluation = run('argocd-csa-label', 'hand-changes');
     expect(extras(evaluation)).toEqual(['ConfigMap/guestbook/frontend-config']);
     expect(changedLines(evaluation)).toEqual({
       'web/guestbook/frontend-deployment.yaml': ['replicas: 5'],
       'web/guestbook/redis-replica-deployment.yaml': ['value: env'],
       'web/guestbook/configmap-frontend-config.yaml': [
-        'apiVersion: v1', 'kind: ConfigMap', 'metadata:', 'name: frontend-config', 'namespace: guestbook', 'data:',
+        'apiVersion: v1',
+        'kind: ConfigMap',
+        'metadata:',
+        'name: frontend-config',
+        'namespace: guestbook',
+        'data:',
         'THEME: dark',
       ],
     });
     const frontend = edits(evaluation).get('web/guestbook/frontend-deployment.yaml')!;
     const original = evaluation.files.get('web/guestbook/frontend-deployment.yaml')!;
-    expect(frontend.split('\n').filter((line) => line.trim().startsWith('#')))
-      .toEqual(original.split('\n').filter((line) => line.trim().startsWith('#')));
+    expect(frontend.split('\n').filter((line) => line.trim().startsWith('#'))).toEqual(
+      original.split('\n').filter((line) => line.trim().startsWith('#')),
+    );
   });
 
-  it('argocd-ssa-annotation: the image into the Application\'s override; ignored replicas shown as ignored', () => {
+  it("argocd-ssa-annotation: the image into the Application's override; ignored replicas shown as ignored", () => {
     const evaluation = run('argocd-ssa-annotation', 'hand-changes');
     expect(changedLines(evaluation)).toEqual({
       'argocd/apps/online-boutique.yaml': [
@@ -266,8 +299,8 @@ describe('Argo CD hand changes', () => {
       ],
     });
     expect(reported(evaluation)).toContainEqual(
-      'Deployment/boutique/frontend /spec/replicas — ignored: '
-        + 'Argo CD Application argocd/online-boutique ignoreDifferences',
+      'Deployment/boutique/frontend /spec/replicas — ignored: ' +
+        'Argo CD Application argocd/online-boutique ignoreDifferences',
     );
     expect(extras(evaluation)).toEqual([]);
   });
@@ -277,17 +310,21 @@ describe('emergency: the suspension is set aside with its resume step, the chang
   it('flux-2-suspended: memory into the Deployment; the suspension is not written to Git', () => {
     const evaluation = run('emergency', 'flux-2-suspended', 'kind-dev');
     expect(changedLines(evaluation)).toEqual({ 'apps/podinfo/deployment.yaml': ['memory: 1Gi'] });
-    expect(reported(evaluation)).toEqual([expect.stringMatching(
-      /^Kustomization\/flux-system\/apps \/spec\/suspend — ignored: the suspension.*flux resume kustomization apps/,
-    )]);
+    expect(reported(evaluation)).toEqual([
+      expect.stringMatching(
+        /^Kustomization\/flux-system\/apps \/spec\/suspend — ignored: the suspension.*flux resume kustomization apps/,
+      ),
+    ]);
   });
 
   it('argo-2-autosync-off: replicas into the Deployment; automated sync turned off is set aside', () => {
     const evaluation = run('emergency', 'argo-2-autosync-off', 'kind-argo');
     expect(changedLines(evaluation)).toEqual({ 'web/guestbook/frontend-deployment.yaml': ['replicas: 5'] });
-    expect(reported(evaluation)).toEqual([expect.stringMatching(
-      /^Application\/argocd\/guestbook \/spec\/syncPolicy\/automated — ignored: the suspension itself/,
-    )]);
+    expect(reported(evaluation)).toEqual([
+      expect.stringMatching(
+        /^Application\/argocd\/guestbook \/spec\/syncPolicy\/automated — ignored: the suspension itself/,
+      ),
+    ]);
   });
 });
 
@@ -305,12 +342,15 @@ describe('driftback diff shows what is reported and who owns what Git lacks', ()
   it('as JSON', () => {
     const document = toJsonDocument(evaluation.diff);
     expect(document.reported).toContainEqual({
-      id: { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'web' }, path: '/spec/replicas',
-      manager: 'kubectl', time: '2026-12-01T12:16:00Z',
+      id: { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'web' },
+      path: '/spec/replicas',
+      manager: 'kubectl',
+      time: '2026-12-01T12:16:00Z',
       reason: 'an autoscaler owns replicas: HPA shop/web targets this workload',
     });
     expect(document.owners).toContainEqual({
-      owner: 'made by a person (kubectl-run)', class: 'person',
+      owner: 'made by a person (kubectl-run)',
+      class: 'person',
       objects: [{ group: '', kind: 'Pod', namespace: 'shop', name: 'debug' }],
     });
   });

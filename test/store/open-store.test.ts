@@ -37,7 +37,9 @@ describe('openStore', () => {
     const dir = mkdtempSync(join(tmpdir(), 'driftback-open-'));
     try {
       writeFileSync(join(dir, 'not-a-dir'), 'x');
-      await expect(openStore({ dataDir: join(dir, 'not-a-dir') })).rejects.toThrow(/database unavailable \(sqlite\): cannot open .*not-a-dir\/driftback\.sqlite.*DATA_DIR/);
+      await expect(openStore({ dataDir: join(dir, 'not-a-dir') })).rejects.toThrow(
+        /database unavailable \(sqlite\): cannot open .*not-a-dir\/driftback\.sqlite.*DATA_DIR/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

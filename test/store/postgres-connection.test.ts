@@ -64,7 +64,10 @@ describe('PostgreSQL store', () => {
     const slow = withClient(async (c) => {
       // Terminates the store's busy backend while it is running the long statement below.
       for (let i = 0; i < 50; i++) {
-        const busy = await c.query(`SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query LIKE 'SELECT pg_sleep(5)%'`, [store.schema]);
+        const busy = await c.query(
+          `SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query LIKE 'SELECT pg_sleep(5)%'`,
+          [store.schema],
+        );
         if (busy.rows.length > 0) {
           await c.query('SELECT pg_terminate_backend($1)', [busy.rows[0].pid]);
           return;
@@ -72,7 +75,10 @@ describe('PostgreSQL store', () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     });
-    const call = (store as unknown as { query: (text: string) => Promise<unknown> }).query.call(store, 'SELECT pg_sleep(5) -- store');
+    const call = (store as unknown as { query: (text: string) => Promise<unknown> }).query.call(
+      store,
+      'SELECT pg_sleep(5) -- store',
+    );
     await expect(call).rejects.toThrow(StoreUnavailableError);
     await expect(call).rejects.toThrow(/database unavailable \(postgres\).*DATABASE_URL/);
     await slow;
@@ -80,7 +86,9 @@ describe('PostgreSQL store', () => {
   });
 
   it('fails to open with a message naming the fix when the server is unreachable', async () => {
-    await expect(PostgresStore.open({ connectionString: 'postgresql://postgres@127.0.0.1:1/test' })).rejects.toThrow(/database unavailable \(postgres\).*DATABASE_URL/);
+    await expect(PostgresStore.open({ connectionString: 'postgresql://postgres@127.0.0.1:1/test' })).rejects.toThrow(
+      /database unavailable \(postgres\).*DATABASE_URL/,
+    );
   });
 
   it('refuses a schema name that is not a plain identifier', async () => {

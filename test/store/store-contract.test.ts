@@ -23,7 +23,14 @@ describe.each<StoreFactory>([sqliteFactory, postgresFactory])('$name store', (fa
       const snapshot = makeSnapshot({ count: 5 });
       const result = await store.putSnapshot(snapshot, { digest: 'sha256:a', receivedAt: received });
       expect(result.type).toBe('stored');
-      expect(result.meta).toMatchObject({ repository: 'acme/platform-gitops', cluster: 'prod-eu', capturedAt: snapshot.capturedAt, receivedAt: received, digest: 'sha256:a', items: 5 });
+      expect(result.meta).toMatchObject({
+        repository: 'acme/platform-gitops',
+        cluster: 'prod-eu',
+        capturedAt: snapshot.capturedAt,
+        receivedAt: received,
+        digest: 'sha256:a',
+        items: 5,
+      });
       expect(result.meta.id).toMatch(/^snp_/);
       const latest = await store.latestSnapshot('acme/platform-gitops', 'prod-eu');
       expect(latest?.snapshot).toEqual(snapshot);
@@ -47,14 +54,29 @@ describe.each<StoreFactory>([sqliteFactory, postgresFactory])('$name store', (fa
 
     it('stores one snapshot when the same upload races itself', async () => {
       const snapshot = makeSnapshot();
-      const results = await Promise.all(Array.from({ length: 6 }, () => store.putSnapshot(snapshot, { digest: 'sha256:race', receivedAt: received })));
-      expect(results.map((r) => r.type).sort()).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate', 'duplicate', 'stored']);
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () => store.putSnapshot(snapshot, { digest: 'sha256:race', receivedAt: received })),
+      );
+      expect(results.map((r) => r.type).sort()).toEqual([
+        'duplicate',
+        'duplicate',
+        'duplicate',
+        'duplicate',
+        'duplicate',
+        'stored',
+      ]);
       expect(new Set(results.map((r) => r.meta.id)).size).toBe(1);
     });
 
     it('stores a replayed older snapshot as stale, never as the latest', async () => {
-      const newer = await store.putSnapshot(makeSnapshot({ capturedAt: '2026-12-02T03:05:00Z', replicas: 8 }), { digest: 'sha256:new', receivedAt: received });
-      const older = await store.putSnapshot(makeSnapshot({ capturedAt: '2026-12-02T02:55:00Z', replicas: 3 }), { digest: 'sha256:old', receivedAt: received });
+      const newer = await store.putSnapshot(makeSnapshot({ capturedAt: '2026-12-02T03:05:00Z', replicas: 8 }), {
+        digest: 'sha256:new',
+        receivedAt: received,
+      });
+      const older = await store.putSnapshot(makeSnapshot({ capturedAt: '2026-12-02T02:55:00Z', replicas: 3 }), {
+        digest: 'sha256:old',
+        receivedAt: received,
+      });
       expect(older.type).toBe('stale');
       expect(older.type === 'stale' && older.latest).toEqual(newer.meta);
       const latest = await store.latestSnapshot('acme/platform-gitops', 'prod-eu');
@@ -64,10 +86,19 @@ describe.each<StoreFactory>([sqliteFactory, postgresFactory])('$name store', (fa
 
     it('compares capturedAt as instants, not strings, across time zone offsets', async () => {
       // 04:00+02:00 is 02:00Z: earlier than 03:00Z although it sorts later as text.
-      await store.putSnapshot(makeSnapshot({ capturedAt: '2026-12-02T03:00:00Z' }), { digest: 'sha256:utc', receivedAt: received });
-      const shifted = await store.putSnapshot(makeSnapshot({ capturedAt: '2026-12-02T04:00:00+02:00' }), { digest: 'sha256:offset', receivedAt: received });
+      await store.putSnapshot(makeSnapshot({ capturedAt: '2026-12-02T03:00:00Z' }), {
+        digest: 'sha256:utc',
+        receivedAt: received,
+      });
+      const shifted = await store.putSnapshot(makeSnapshot({ capturedAt: '2026-12-02T04:00:00+02:00' }), {
+        digest: 'sha256:offset',
+        receivedAt: received,
+      });
       expect(shifted.type).toBe('stale');
-      const later = await store.putSnapshot(makeSnapshot({ capturedAt: '2026-12-02T05:00:00+01:00' }), { digest: 'sha256:later', receivedAt: received });
+      const later = await store.putSnapshot(makeSnapshot({ capturedAt: '2026-12-02T05:00:00+01:00' }), {
+        digest: 'sha256:later',
+        receivedAt: received,
+      });
       expect(later.type).toBe('stored');
       expect((await store.latestSnapshotMeta('acme/platform-gitops', 'prod-eu'))?.id).toBe(later.meta.id);
     });
@@ -76,9 +107,15 @@ describe.each<StoreFactory>([sqliteFactory, postgresFactory])('$name store', (fa
       const ids: string[] = [];
       for (let minute = 0; minute < 5; minute++) {
         const capturedAt = `2026-12-02T03:0${minute}:00Z`;
-        ids.push((await store.putSnapshot(makeSnapshot({ capturedAt }), { digest: `sha256:${minute}`, receivedAt: received })).meta.id);
+        ids.push(
+          (await store.putSnapshot(makeSnapshot({ capturedAt }), { digest: `sha256:${minute}`, receivedAt: received }))
+            .meta.id,
+        );
       }
-      const other = await store.putSnapshot(makeSnapshot({ cluster: 'prod-us', capturedAt: '2026-12-01T00:00:00Z' }), { digest: 'sha256:us', receivedAt: received });
+      const other = await store.putSnapshot(makeSnapshot({ cluster: 'prod-us', capturedAt: '2026-12-01T00:00:00Z' }), {
+        digest: 'sha256:us',
+        receivedAt: received,
+      });
       const kept = await Promise.all(ids.map(async (id) => (await store.getSnapshot(id)) !== undefined));
       expect(kept).toEqual([false, false, true, true, true]);
       expect(await store.getSnapshot(other.meta.id)).toBeDefined();
@@ -86,10 +123,22 @@ describe.each<StoreFactory>([sqliteFactory, postgresFactory])('$name store', (fa
     });
 
     it('lists every cluster by its latest snapshot, newest first', async () => {
-      await store.putSnapshot(makeSnapshot({ cluster: 'staging', capturedAt: '2026-12-02T01:00:00Z' }), { digest: 'sha256:s1', receivedAt: received });
-      await store.putSnapshot(makeSnapshot({ cluster: 'prod-eu', capturedAt: '2026-12-02T02:00:00Z' }), { digest: 'sha256:p1', receivedAt: received });
-      await store.putSnapshot(makeSnapshot({ cluster: 'staging', capturedAt: '2026-12-02T03:00:00Z' }), { digest: 'sha256:s2', receivedAt: received });
-      await store.putSnapshot(makeSnapshot({ repository: 'acme/other', cluster: 'prod-eu', capturedAt: '2026-12-02T00:30:00Z' }), { digest: 'sha256:o1', receivedAt: received });
+      await store.putSnapshot(makeSnapshot({ cluster: 'staging', capturedAt: '2026-12-02T01:00:00Z' }), {
+        digest: 'sha256:s1',
+        receivedAt: received,
+      });
+      await store.putSnapshot(makeSnapshot({ cluster: 'prod-eu', capturedAt: '2026-12-02T02:00:00Z' }), {
+        digest: 'sha256:p1',
+        receivedAt: received,
+      });
+      await store.putSnapshot(makeSnapshot({ cluster: 'staging', capturedAt: '2026-12-02T03:00:00Z' }), {
+        digest: 'sha256:s2',
+        receivedAt: received,
+      });
+      await store.putSnapshot(
+        makeSnapshot({ repository: 'acme/other', cluster: 'prod-eu', capturedAt: '2026-12-02T00:30:00Z' }),
+        { digest: 'sha256:o1', receivedAt: received },
+      );
       const clusters = await store.listClusters();
       expect(clusters.map((c) => [c.repository, c.cluster, c.capturedAt])).toEqual([
         ['acme/platform-gitops', 'staging', '2026-12-02T03:00:00Z'],
@@ -110,7 +159,11 @@ describe.each<StoreFactory>([sqliteFactory, postgresFactory])('$name store', (fa
     it('returns the last fingerprint sets newest first, recording each snapshot once', async () => {
       await store.recordObservations('acme/platform-gitops', 'prod-eu', 'snp_1', '2026-12-02T03:00:00Z', ['a', 'b']);
       await store.recordObservations('acme/platform-gitops', 'prod-eu', 'snp_3', '2026-12-02T03:10:00Z', ['b']);
-      await store.recordObservations('acme/platform-gitops', 'prod-eu', 'snp_2', '2026-12-02T03:05:00Z', ['a', 'c', 'a']);
+      await store.recordObservations('acme/platform-gitops', 'prod-eu', 'snp_2', '2026-12-02T03:05:00Z', [
+        'a',
+        'c',
+        'a',
+      ]);
       await store.recordObservations('acme/platform-gitops', 'prod-eu', 'snp_2', '2026-12-02T03:05:00Z', ['a', 'c']);
       await store.recordObservations('acme/platform-gitops', 'prod-us', 'snp_9', '2026-12-02T03:20:00Z', ['z']);
       const history = await store.observationHistory('acme/platform-gitops', 'prod-eu', 2);
@@ -125,11 +178,37 @@ describe.each<StoreFactory>([sqliteFactory, postgresFactory])('$name store', (fa
   describe('decisions', () => {
     it('remembers declined fingerprints per cluster', async () => {
       await store.recordDecisions([
-        { repository: 'acme/platform-gitops', cluster: 'prod-eu', fingerprint: 'f1', pullRequest: 12, decidedAt: '2026-12-02T04:00:00Z' },
-        { repository: 'acme/platform-gitops', cluster: 'prod-eu', fingerprint: 'f2', pullRequest: 12, decidedAt: '2026-12-02T04:00:00Z' },
-        { repository: 'acme/platform-gitops', cluster: 'prod-us', fingerprint: 'f3', pullRequest: 13, decidedAt: '2026-12-02T04:00:00Z' },
+        {
+          repository: 'acme/platform-gitops',
+          cluster: 'prod-eu',
+          fingerprint: 'f1',
+          pullRequest: 12,
+          decidedAt: '2026-12-02T04:00:00Z',
+        },
+        {
+          repository: 'acme/platform-gitops',
+          cluster: 'prod-eu',
+          fingerprint: 'f2',
+          pullRequest: 12,
+          decidedAt: '2026-12-02T04:00:00Z',
+        },
+        {
+          repository: 'acme/platform-gitops',
+          cluster: 'prod-us',
+          fingerprint: 'f3',
+          pullRequest: 13,
+          decidedAt: '2026-12-02T04:00:00Z',
+        },
       ]);
-      await store.recordDecisions([{ repository: 'acme/platform-gitops', cluster: 'prod-eu', fingerprint: 'f1', pullRequest: 15, decidedAt: '2026-12-02T05:00:00Z' }]);
+      await store.recordDecisions([
+        {
+          repository: 'acme/platform-gitops',
+          cluster: 'prod-eu',
+          fingerprint: 'f1',
+          pullRequest: 15,
+          decidedAt: '2026-12-02T05:00:00Z',
+        },
+      ]);
       await store.recordDecisions([]);
       expect(await store.declinedFingerprints('acme/platform-gitops', 'prod-eu')).toEqual(new Set(['f1', 'f2']));
       expect(await store.declinedFingerprints('acme/platform-gitops', 'staging')).toEqual(new Set());
@@ -150,7 +229,14 @@ describe.each<StoreFactory>([sqliteFactory, postgresFactory])('$name store', (fa
     it('evicts blobs unused since a time; a use (a put or a touch) keeps one', async () => {
       const HOUR = 3_600_000;
       const day = (n: number) => n * 24 * HOUR;
-      await store.putBlobs(new Map([['old', 'a'], ['touched', 'b'], ['again', 'c']]), day(1));
+      await store.putBlobs(
+        new Map([
+          ['old', 'a'],
+          ['touched', 'b'],
+          ['again', 'c'],
+        ]),
+        day(1),
+      );
       await store.putBlobs(new Map([['recent', 'd']]), day(8));
       await store.touchBlobs(['touched', 'unknown'], day(8));
       // Put again (the same content, fetched again): its last use moves, never back.
@@ -159,7 +245,11 @@ describe.each<StoreFactory>([sqliteFactory, postgresFactory])('$name store', (fa
       // A touch within the hour of the last recorded use writes nothing (and keeps the later time).
       await store.touchBlobs(['recent'], day(8) - HOUR / 2);
       expect(await store.evictBlobs(day(7))).toBe(1);
-      expect([...(await store.getBlobs(['old', 'touched', 'again', 'recent'])).keys()].sort()).toEqual(['again', 'recent', 'touched']);
+      expect([...(await store.getBlobs(['old', 'touched', 'again', 'recent'])).keys()].sort()).toEqual([
+        'again',
+        'recent',
+        'touched',
+      ]);
       expect(await store.evictBlobs(day(8) + 1)).toBe(3);
       expect(await store.getBlobs(['recent'])).toEqual(new Map());
     });
@@ -167,18 +257,34 @@ describe.each<StoreFactory>([sqliteFactory, postgresFactory])('$name store', (fa
 
   describe('state', () => {
     const prodEu = { kind: 'cluster', repository: 'acme/platform-gitops', cluster: 'prod-eu' } as const;
-    const conflict = { resource: { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'web' }, path: '/spec/replicas', manager: 'horizontal-pod-autoscaler' };
+    const conflict = {
+      resource: { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'web' },
+      path: '/spec/replicas',
+      manager: 'horizontal-pod-autoscaler',
+    };
 
     it('keeps typed state per cluster, per repository and of the watch; a repository is one whatever its capitals', async () => {
       expect(await store.getState(prodEu)).toBeUndefined();
       await store.setState(prodEu, { lastReconcileAt: '2026-12-02T03:00:00Z', openPullRequests: [{ number: 7 }] });
-      await store.setState({ kind: 'repository', repository: 'acme/platform-gitops' }, { headSha: 'abc', headStale: false });
+      await store.setState(
+        { kind: 'repository', repository: 'acme/platform-gitops' },
+        { headSha: 'abc', headStale: false },
+      );
       await store.setState({ kind: 'watch', repository: 'Acme/Platform-GitOps' }, { dashboard: 'f1' });
-      await store.setState({ ...prodEu, repository: 'Acme/Platform-GitOps' }, { conflicts: [conflict], openPullRequests: [{ number: 8 }] });
+      await store.setState(
+        { ...prodEu, repository: 'Acme/Platform-GitOps' },
+        { conflicts: [conflict], openPullRequests: [{ number: 8 }] },
+      );
       expect(await store.getState(prodEu)).toEqual({ conflicts: [conflict], openPullRequests: [{ number: 8 }] });
-      expect(await store.getState({ kind: 'repository', repository: 'Acme/platform-gitops' })).toEqual({ headSha: 'abc', headStale: false });
+      expect(await store.getState({ kind: 'repository', repository: 'Acme/platform-gitops' })).toEqual({
+        headSha: 'abc',
+        headStale: false,
+      });
       expect(await store.getState({ kind: 'watch', repository: 'acme/platform-gitops' })).toEqual({ dashboard: 'f1' });
-      expect(await rows.get('acme/platform-gitops', 'prod-eu')).toEqual({ value: { conflicts: [conflict], openPullRequests: [{ number: 8 }] }, version: STATE_VERSION });
+      expect(await rows.get('acme/platform-gitops', 'prod-eu')).toEqual({
+        value: { conflicts: [conflict], openPullRequests: [{ number: 8 }] },
+        version: STATE_VERSION,
+      });
     });
 
     it('refuses to write a state that does not match its schema, naming the field', async () => {
@@ -190,35 +296,94 @@ describe.each<StoreFactory>([sqliteFactory, postgresFactory])('$name store', (fa
 
     it('migrates a version 1 row on read: the display string of a conflict becomes a key, fields nothing reads are dropped', async () => {
       const v1 = {
-        lastReconcileAt: '2026-12-01T10:00:00Z', headSha: 'abc', openPullRequest: 12,
-        drift: { byCause: { human: 1 }, resources: 1, pending: 2, declined: 0, reported: [{ resource: 'ConfigMap/shop/settings', reason: 'not codified' }] },
+        lastReconcileAt: '2026-12-01T10:00:00Z',
+        headSha: 'abc',
+        openPullRequest: 12,
+        drift: {
+          byCause: { human: 1 },
+          resources: 1,
+          pending: 2,
+          declined: 0,
+          reported: [{ resource: 'ConfigMap/shop/settings', reason: 'not codified' }],
+        },
         conflicts: [
-          { resource: 'Deployment/shop/web', path: '/spec/replicas', manager: 'horizontal-pod-autoscaler', fix: 'remove it from Git' },
-          { resource: 'Namespace/shop', path: '/metadata/labels', segments: ['metadata', 'labels'], manager: 'kube-controller', fix: 'ignore it' },
+          {
+            resource: 'Deployment/shop/web',
+            path: '/spec/replicas',
+            manager: 'horizontal-pod-autoscaler',
+            fix: 'remove it from Git',
+          },
+          {
+            resource: 'Namespace/shop',
+            path: '/metadata/labels',
+            segments: ['metadata', 'labels'],
+            manager: 'kube-controller',
+            fix: 'ignore it',
+          },
         ],
         openPullRequests: [{ number: 12, branch: 'driftback/prod-eu' }],
-        branches: { 'driftback/prod-eu': { branch: 'driftback/prod-eu', group: '', pullRequest: 12, pullRequestUrl: 'https://x', fingerprints: ['f'], appCommits: ['c1'] } },
+        branches: {
+          'driftback/prod-eu': {
+            branch: 'driftback/prod-eu',
+            group: '',
+            pullRequest: 12,
+            pullRequestUrl: 'https://x',
+            fingerprints: ['f'],
+            appCommits: ['c1'],
+          },
+        },
       };
       await rows.put('acme/platform-gitops', 'prod-eu', JSON.stringify(v1));
-      await rows.put('acme/platform-gitops', '', JSON.stringify({ headSha: 'abc', configCheckedAt: '2026-12-01T10:00:00Z', configProblems: [] }));
+      await rows.put(
+        'acme/platform-gitops',
+        '',
+        JSON.stringify({ headSha: 'abc', configCheckedAt: '2026-12-01T10:00:00Z', configProblems: [] }),
+      );
       const migrated = await store.getState(prodEu);
       expect(migrated).toEqual({
         lastReconcileAt: '2026-12-01T10:00:00Z',
         drift: { byCause: { human: 1 }, pending: 2 },
         conflicts: [
-          { resource: { group: '', kind: 'Deployment', namespace: 'shop', name: 'web' }, path: '/spec/replicas', manager: 'horizontal-pod-autoscaler' },
-          { resource: { group: '', kind: 'Namespace', namespace: '', name: 'shop' }, path: '/metadata/labels', segments: ['metadata', 'labels'], manager: 'kube-controller' },
+          {
+            resource: { group: '', kind: 'Deployment', namespace: 'shop', name: 'web' },
+            path: '/spec/replicas',
+            manager: 'horizontal-pod-autoscaler',
+          },
+          {
+            resource: { group: '', kind: 'Namespace', namespace: '', name: 'shop' },
+            path: '/metadata/labels',
+            segments: ['metadata', 'labels'],
+            manager: 'kube-controller',
+          },
         ],
         openPullRequests: [{ number: 12 }],
-        branches: { 'driftback/prod-eu': { branch: 'driftback/prod-eu', pullRequest: 12, fingerprints: ['f'], appCommits: ['c1'] } },
+        branches: {
+          'driftback/prod-eu': {
+            branch: 'driftback/prod-eu',
+            pullRequest: 12,
+            fingerprints: ['f'],
+            appCommits: ['c1'],
+          },
+        },
       });
-      expect(await store.getState({ kind: 'repository', repository: 'acme/platform-gitops' })).toEqual({ headSha: 'abc' });
-      const notReconciling = { 'prod-eu/flux-system/apps': { since: '2026-12-01T09:00:00Z', reason: 'is suspended', issue: 4 } };
+      expect(await store.getState({ kind: 'repository', repository: 'acme/platform-gitops' })).toEqual({
+        headSha: 'abc',
+      });
+      const notReconciling = {
+        'prod-eu/flux-system/apps': { since: '2026-12-01T09:00:00Z', reason: 'is suspended', issue: 4 },
+      };
       await rows.put('acme/platform-gitops', '~watch', JSON.stringify({ dashboard: 'f1', notReconciling }));
       expect(await store.getState({ kind: 'watch', repository: 'acme/platform-gitops' })).toEqual({
         dashboard: 'f1',
         notReconciling: {
-          'prod-eu': [{ reconciler: { namespace: 'flux-system', name: 'apps' }, since: '2026-12-01T09:00:00Z', reason: 'is suspended', issue: 4 }],
+          'prod-eu': [
+            {
+              reconciler: { namespace: 'flux-system', name: 'apps' },
+              since: '2026-12-01T09:00:00Z',
+              reason: 'is suspended',
+              issue: 4,
+            },
+          ],
         },
       });
       // Written back, it is the current version.
@@ -228,8 +393,17 @@ describe.each<StoreFactory>([sqliteFactory, postgresFactory])('$name store', (fa
     });
 
     it('says which row and field do not parse, and refuses a row of a newer version', async () => {
-      await rows.put('acme/platform-gitops', 'prod-eu', JSON.stringify({ conflicts: [{ resource: { group: '', kind: 'Deployment', namespace: 'shop', name: 'web' }, manager: 'hpa' }] }), STATE_VERSION);
-      await expect(store.getState(prodEu)).rejects.toThrow(/acme\/platform-gitops cluster prod-eu .*conflicts\.0\.path/);
+      await rows.put(
+        'acme/platform-gitops',
+        'prod-eu',
+        JSON.stringify({
+          conflicts: [{ resource: { group: '', kind: 'Deployment', namespace: 'shop', name: 'web' }, manager: 'hpa' }],
+        }),
+        STATE_VERSION,
+      );
+      await expect(store.getState(prodEu)).rejects.toThrow(
+        /acme\/platform-gitops cluster prod-eu .*conflicts\.0\.path/,
+      );
       await rows.put('acme/platform-gitops', 'prod-us', JSON.stringify({}), STATE_VERSION + 1);
       await expect(store.getState({ ...prodEu, cluster: 'prod-us' })).rejects.toThrow(/newer driftback/);
     });

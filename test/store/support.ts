@@ -16,7 +16,9 @@ export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@12
 export interface StoreFactory {
   name: 'sqlite' | 'postgres';
   /** Opens a store on a fresh database; `reopen` opens a second handle on the same database. */
-  create(options?: { retain?: number }): Promise<{ store: Store; reopen: () => Promise<Store>; cleanup: () => Promise<void>; rows: StateRows }>;
+  create(options?: {
+    retain?: number;
+  }): Promise<{ store: Store; reopen: () => Promise<Store>; cleanup: () => Promise<void>; rows: StateRows }>;
 }
 
 /** The `state` table as it is on disk, past the store: to write a row an older version left, and read what was written. */
@@ -64,11 +66,19 @@ export const sqliteFactory: StoreFactory = {
     const store = await open();
     const rows: StateRows = {
       async put(repository, cluster, json, version) {
-        if (version === undefined) sqliteFile(file).prepare('INSERT INTO state (repository, cluster, value) VALUES (?, ?, ?)').run(repository, cluster, json);
-        else sqliteFile(file).prepare('INSERT INTO state (repository, cluster, value, version) VALUES (?, ?, ?, ?)').run(repository, cluster, json, version);
+        if (version === undefined)
+          sqliteFile(file)
+            .prepare('INSERT INTO state (repository, cluster, value) VALUES (?, ?, ?)')
+            .run(repository, cluster, json);
+        else
+          sqliteFile(file)
+            .prepare('INSERT INTO state (repository, cluster, value, version) VALUES (?, ?, ?, ?)')
+            .run(repository, cluster, json, version);
       },
       async get(repository, cluster) {
-        const row = sqliteFile(file).prepare('SELECT value, version FROM state WHERE repository = ? AND cluster = ?').get(repository, cluster) as { value: string; version: number } | undefined;
+        const row = sqliteFile(file)
+          .prepare('SELECT value, version FROM state WHERE repository = ? AND cluster = ?')
+          .get(repository, cluster) as { value: string; version: number } | undefined;
         return row ? { value: JSON.parse(row.value), version: row.version } : undefined;
       },
     };
@@ -98,12 +108,28 @@ export const postgresFactory: StoreFactory = {
     const store = await open();
     const rows: StateRows = {
       async put(repository, cluster, json, version) {
-        await withClient(schema, (client) => version === undefined
-          ? client.query('INSERT INTO state (repository, cluster, value) VALUES ($1, $2, $3)', [repository, cluster, json])
-          : client.query('INSERT INTO state (repository, cluster, value, version) VALUES ($1, $2, $3, $4)', [repository, cluster, json, version]));
+        await withClient(schema, (client) =>
+          version === undefined
+            ? client.query('INSERT INTO state (repository, cluster, value) VALUES ($1, $2, $3)', [
+                repository,
+                cluster,
+                json,
+              ])
+            : client.query('INSERT INTO state (repository, cluster, value, version) VALUES ($1, $2, $3, $4)', [
+                repository,
+                cluster,
+                json,
+                version,
+              ]),
+        );
       },
       async get(repository, cluster) {
-        const result = await withClient(schema, (client) => client.query('SELECT value, version FROM state WHERE repository = $1 AND cluster = $2', [repository, cluster]));
+        const result = await withClient(schema, (client) =>
+          client.query('SELECT value, version FROM state WHERE repository = $1 AND cluster = $2', [
+            repository,
+            cluster,
+          ]),
+        );
         return result.rows[0] as { value: unknown; version: number } | undefined;
       },
     };
@@ -125,7 +151,10 @@ export function makeSnapshot(overrides: Partial<Snapshot> & { replicas?: number;
     apiVersion: 'apps/v1',
     kind: 'Deployment',
     metadata: { name: `app-${i}`, namespace: 'checkout', labels: { 'app.kubernetes.io/name': `app-${i}` } },
-    spec: { replicas, template: { spec: { containers: [{ name: 'app', image: `registry.example.com/app-${i}:1.0.0` }] } } },
+    spec: {
+      replicas,
+      template: { spec: { containers: [{ name: 'app', image: `registry.example.com/app-${i}:1.0.0` }] } },
+    },
   }));
   return {
     apiVersion: 'driftback.dev/v1',

@@ -11,7 +11,11 @@ import type { GitHubStandIn } from './github/index.js';
 import { TOKEN_SECRET, WEBHOOK_SECRET } from './app.js';
 
 const REPOSITORY_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+const { privateKey } = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+});
 
 export interface AppProcessOptions {
   standIn: GitHubStandIn;
@@ -67,7 +71,11 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts'], { cwd: REPOSITORY_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/app/main.ts'], {
+    cwd: REPOSITORY_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const collect = (chunk: Buffer) => {
     output += chunk.toString('utf8');
@@ -76,7 +84,9 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
   };
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);
-  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? `exit ${code}`)));
+  const exited = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? `exit ${code}`)),
+  );
   let running = true;
   void exited.then(() => (running = false));
 
@@ -105,7 +115,8 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
 async function waitUntilReady(app: AppProcess, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (!app.alive() || child.exitCode !== null) throw new Error(`${app.name} exited during start-up:\n${app.output().slice(-4000)}`);
+    if (!app.alive() || child.exitCode !== null)
+      throw new Error(`${app.name} exited during start-up:\n${app.output().slice(-4000)}`);
     try {
       const response = await fetch(`${app.baseUrl}/ping`);
       await response.text();
@@ -119,7 +130,11 @@ async function waitUntilReady(app: AppProcess, child: ChildProcess, timeoutMs: n
 }
 
 /** Polls `probe` until it returns a value other than undefined; fails with `what` after the deadline. */
-export async function eventually<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

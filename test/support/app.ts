@@ -14,14 +14,22 @@ import { GitHubStandIn } from './github/index.js';
 import { readFixture } from './fixtures.js';
 import { sqliteOf } from './sqlite-file.js';
 
-const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+const { privateKey } = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+});
 export const WEBHOOK_SECRET = 'webhook-secret';
 export const TOKEN_SECRET = 'test-token-secret-0123456789abcdef0123';
 
 // GitHub's write spacing (1 s between writes) would make every scenario take seconds; the stand-in
 // has no secondary limits. Retries stay off so an injected fault reaches the queue's own retry.
 // (The function form: Probot passes `throttle: undefined` along, which would undo an object default.)
-const TestOctokit = ProbotOctokit.defaults((options: Record<string, unknown>) => ({ ...options, throttle: { enabled: false }, retry: { enabled: false } }));
+const TestOctokit = ProbotOctokit.defaults((options: Record<string, unknown>) => ({
+  ...options,
+  throttle: { enabled: false },
+  retry: { enabled: false },
+}));
 
 export interface AppHarnessOptions {
   owner?: string;
@@ -56,13 +64,38 @@ export async function startAppHarness(options: AppHarnessOptions): Promise<AppHa
   standIn.seedRepository({ owner, repo, files: options.files });
   const dataDir = mkdtempSync(join(tmpdir(), 'driftback-reconcile-'));
   const env: AppEnv = {
-    appId: 1, privateKey, webhookSecret: WEBHOOK_SECRET, port: 0, host: '127.0.0.1', logLevel: process.env.DRIFTBACK_TEST_LOG ?? 'silent', githubBaseUrl: standIn.baseUrl,
-    tokenSecret: TOKEN_SECRET, dataDir, maxSnapshotBytes: options.maxSnapshotBytes ?? 8 * 1024 * 1024, uploadsPerMinute: options.uploadsPerMinute ?? 1000, ingestConcurrency: 2,
+    appId: 1,
+    privateKey,
+    webhookSecret: WEBHOOK_SECRET,
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: process.env.DRIFTBACK_TEST_LOG ?? 'silent',
+    githubBaseUrl: standIn.baseUrl,
+    tokenSecret: TOKEN_SECRET,
+    dataDir,
+    maxSnapshotBytes: options.maxSnapshotBytes ?? 8 * 1024 * 1024,
+    uploadsPerMinute: options.uploadsPerMinute ?? 1000,
+    ingestConcurrency: 2,
     ...options.env,
   };
-  const start = () => startDriftback(env, { Probot, Server }, { Octokit: TestOctokit, ...(options.now ? { now: options.now } : {}), ...(options.logDestination ? { logDestination: options.logDestination } : {}) });
+  const start = () =>
+    startDriftback(
+      env,
+      { Probot, Server },
+      {
+        Octokit: TestOctokit,
+        ...(options.now ? { now: options.now } : {}),
+        ...(options.logDestination ? { logDestination: options.logDestination } : {}),
+      },
+    );
   const harness: AppHarness = {
-    standIn, owner, repo, repository: `${owner}/${repo}`, dataDir, app: await start(), baseUrl: '',
+    standIn,
+    owner,
+    repo,
+    repository: `${owner}/${repo}`,
+    dataDir,
+    app: await start(),
+    baseUrl: '',
     async restart() {
       await harness.app.stop();
       harness.app = await start();
@@ -85,7 +118,11 @@ export async function startAppHarness(options: AppHarnessOptions): Promise<AppHa
 export function jobsLeft(harness: AppHarness, queue?: string): number {
   const db = sqliteOf(harness.app.store);
   if (queue) return (db.prepare('SELECT COUNT(*) AS n FROM jobs WHERE queue = ?').get(queue) as { n: number }).n;
-  return (db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE queue = 'reconcile' OR run_at <= ?`).get(Date.now() + 1000) as { n: number }).n;
+  return (
+    db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE queue = 'reconcile' OR run_at <= ?`).get(Date.now() + 1000) as {
+      n: number;
+    }
+  ).n;
 }
 
 /** Resolves once the queue is empty (polls; no fixed sleeps). */
@@ -97,12 +134,23 @@ export async function drain(harness: AppHarness, timeoutMs = 30_000): Promise<vo
   }
 }
 
-export async function sendWebhook(harness: AppHarness, event: string, payload: unknown, secret = WEBHOOK_SECRET): Promise<number> {
+export async function sendWebhook(
+  harness: AppHarness,
+  event: string,
+  payload: unknown,
+  secret = WEBHOOK_SECRET,
+): Promise<number> {
   const body = JSON.stringify(payload);
   const signature = 'sha256=' + createHmac('sha256', secret).update(body).digest('hex');
   const response = await fetch(`${harness.baseUrl}/api/github/webhooks`, {
-    method: 'POST', body,
-    headers: { 'content-type': 'application/json', 'x-github-event': event, 'x-github-delivery': randomUUID(), 'x-hub-signature-256': signature },
+    method: 'POST',
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'x-github-event': event,
+      'x-github-delivery': randomUUID(),
+      'x-hub-signature-256': signature,
+    },
   });
   await response.text();
   return response.status;
@@ -119,18 +167,39 @@ export interface UploadResponse {
 }
 
 /** POSTs a body to the upload route; `token` defaults to the snapshot's own cluster token. */
-export async function postSnapshot(harness: AppHarness, body: string | Uint8Array, headers: Record<string, string>): Promise<UploadResponse> {
+export async function postSnapshot(
+  harness: AppHarness,
+  body: string | Uint8Array,
+  headers: Record<string, string>,
+): Promise<UploadResponse> {
   const response = await fetch(`${harness.baseUrl}/api/v1/snapshots`, { method: 'POST', body, headers });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+  };
 }
 
 /** The headers an agent sends: its token, and the repository and cluster the token is for. */
-export function uploadHeaders(repository: string, cluster: string, token = tokenFor(repository, cluster)): Record<string, string> {
-  return { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-driftback-repository': repository, 'x-driftback-cluster': cluster };
+export function uploadHeaders(
+  repository: string,
+  cluster: string,
+  token = tokenFor(repository, cluster),
+): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    authorization: `Bearer ${token}`,
+    'x-driftback-repository': repository,
+    'x-driftback-cluster': cluster,
+  };
 }
 
-export async function uploadSnapshot(harness: AppHarness, snapshot: { repository: string; cluster: string }, token = tokenFor(snapshot.repository, snapshot.cluster)): Promise<UploadResponse> {
+export async function uploadSnapshot(
+  harness: AppHarness,
+  snapshot: { repository: string; cluster: string },
+  token = tokenFor(snapshot.repository, snapshot.cluster),
+): Promise<UploadResponse> {
   return postSnapshot(harness, JSON.stringify(snapshot), uploadHeaders(snapshot.repository, snapshot.cluster, token));
 }
 
@@ -140,7 +209,14 @@ function fixturePayload(event: string, name: string): Record<string, unknown> {
 
 function repositoryPayload(harness: AppHarness, base: Record<string, unknown>): Record<string, unknown> {
   const owner = { ...(base.owner as Record<string, unknown>), login: harness.owner, name: harness.owner };
-  return { ...base, name: harness.repo, full_name: harness.repository, owner, default_branch: 'main', master_branch: 'main' };
+  return {
+    ...base,
+    name: harness.repo,
+    full_name: harness.repository,
+    owner,
+    default_branch: 'main',
+    master_branch: 'main',
+  };
 }
 
 /**
@@ -148,14 +224,25 @@ function repositoryPayload(harness: AppHarness, base: Record<string, unknown>): 
  * `before` the branch's previous head (the commit's first parent; zeros for a new branch, or
  * `before` when given), `head_commit` with the commit's own tree.
  */
-export function pushPayload(harness: AppHarness, branch: string, sha: string, before?: string): Record<string, unknown> {
+export function pushPayload(
+  harness: AppHarness,
+  branch: string,
+  sha: string,
+  before?: string,
+): Record<string, unknown> {
   const payload = fixturePayload('push', 'with-new-branch');
   const commit = harness.standIn.state.git.commit(sha);
   if (!commit) throw new Error(`pushPayload: no commit ${sha}`);
   const headCommit = { ...(payload.head_commit as Record<string, unknown>), id: sha, tree_id: commit.tree };
   return {
-    ...payload, ref: `refs/heads/${branch}`, before: before ?? commit.parents[0] ?? '0'.repeat(40), after: sha, created: commit.parents.length === 0, head_commit: headCommit,
-    repository: repositoryPayload(harness, payload.repository as Record<string, unknown>), installation: { id: 1, node_id: 'I_1' },
+    ...payload,
+    ref: `refs/heads/${branch}`,
+    before: before ?? commit.parents[0] ?? '0'.repeat(40),
+    after: sha,
+    created: commit.parents.length === 0,
+    head_commit: headCommit,
+    repository: repositoryPayload(harness, payload.repository as Record<string, unknown>),
+    installation: { id: 1, node_id: 'I_1' },
   };
 }
 
@@ -170,18 +257,34 @@ export function installationCreatedPayload(harness: AppHarness): Record<string, 
 export function repositoriesAddedPayload(harness: AppHarness): Record<string, unknown> {
   const payload = fixturePayload('installation_repositories', 'added');
   const repositories = [{ id: 1, node_id: 'R_1', name: harness.repo, full_name: harness.repository, private: true }];
-  return { ...payload, repositories_added: repositories, installation: { ...(payload.installation as Record<string, unknown>), id: 1 } };
+  return {
+    ...payload,
+    repositories_added: repositories,
+    installation: { ...(payload.installation as Record<string, unknown>), id: 1 },
+  };
 }
 
 /** The fixture pull_request payload with `action` for PR `number` from `branch` of the harness repository. */
-export function pullRequestPayload(harness: AppHarness, number: number, branch: string, action: string, fields: Record<string, unknown> = {}): Record<string, unknown> {
+export function pullRequestPayload(
+  harness: AppHarness,
+  number: number,
+  branch: string,
+  action: string,
+  fields: Record<string, unknown> = {},
+): Record<string, unknown> {
   const payload = fixturePayload('pull_request', 'opened');
   const repository = repositoryPayload(harness, payload.repository as Record<string, unknown>);
   const pull = payload.pull_request as Record<string, Record<string, unknown>>;
   return {
-    ...payload, action, number, repository, installation: { id: 1, node_id: 'I_1' },
+    ...payload,
+    action,
+    number,
+    repository,
+    installation: { id: 1, node_id: 'I_1' },
     pull_request: {
-      ...pull, number, ...fields,
+      ...pull,
+      number,
+      ...fields,
       head: { ...pull.head, ref: branch, repo: repository, label: `${harness.owner}:${branch}` },
       base: { ...pull.base, ref: 'main', repo: repository, label: `${harness.owner}:main` },
     },
@@ -189,6 +292,15 @@ export function pullRequestPayload(harness: AppHarness, number: number, branch: 
 }
 
 /** The fixture pull_request payload turned into `closed` for PR `number` from `branch`. */
-export function pullRequestClosedPayload(harness: AppHarness, number: number, branch: string, merged: boolean): Record<string, unknown> {
-  return pullRequestPayload(harness, number, branch, 'closed', { state: 'closed', merged, merged_at: merged ? '2026-12-02T12:00:00Z' : null });
+export function pullRequestClosedPayload(
+  harness: AppHarness,
+  number: number,
+  branch: string,
+  merged: boolean,
+): Record<string, unknown> {
+  return pullRequestPayload(harness, number, branch, 'closed', {
+    state: 'closed',
+    merged,
+    merged_at: merged ? '2026-12-02T12:00:00Z' : null,
+  });
 }

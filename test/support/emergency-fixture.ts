@@ -10,8 +10,16 @@ export function emergencyRepoFiles(): Map<string, string> {
 }
 
 export type EmergencySnapshotName =
-  | 'flux-1-before' | 'flux-2-suspended' | 'flux-2b-still-suspended' | 'flux-3-resumed-after-merge' | 'flux-3b-resumed-without-merge'
-  | 'flux-4-resumed-late' | 'argo-1-before' | 'argo-2-autosync-off' | 'argo-3-autosync-on-after-merge' | 'argo-3b-autosync-on-without-merge';
+  | 'flux-1-before'
+  | 'flux-2-suspended'
+  | 'flux-2b-still-suspended'
+  | 'flux-3-resumed-after-merge'
+  | 'flux-3b-resumed-without-merge'
+  | 'flux-4-resumed-late'
+  | 'argo-1-before'
+  | 'argo-2-autosync-off'
+  | 'argo-3-autosync-on-after-merge'
+  | 'argo-3b-autosync-on-without-merge';
 
 export function emergencySnapshot(name: EmergencySnapshotName): Snapshot {
   return scenarioSnapshot('emergency', name);

@@ -12,8 +12,49 @@ export type Token =
   | { t: 'eof'; v: ''; line: number };
 
 const OPERATORS = [
-  '...', '&^=', '<<=', '>>=', ':=', '==', '!=', '<=', '>=', '&&', '||', '++', '--', '+=', '-=', '*=', '/=', '<-', '<<', '>>',
-  '&^', '{', '}', '(', ')', '[', ']', ',', ';', '.', ':', '+', '-', '*', '/', '%', '&', '|', '^', '<', '>', '=', '!',
+  '...',
+  '&^=',
+  '<<=',
+  '>>=',
+  ':=',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '++',
+  '--',
+  '+=',
+  '-=',
+  '*=',
+  '/=',
+  '<-',
+  '<<',
+  '>>',
+  '&^',
+  '{',
+  '}',
+  '(',
+  ')',
+  '[',
+  ']',
+  ',',
+  ';',
+  '.',
+  ':',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '&',
+  '|',
+  '^',
+  '<',
+  '>',
+  '=',
+  '!',
 ];
 
 export function tokenize(source: string): Token[] {
@@ -23,7 +64,33 @@ export function tokenize(source: string): Token[] {
   const endsStatement = (): boolean => {
     const last = out[out.length - 1];
     if (!last) return false;
-    if (last.t === 'ident') return !['func', 'if', 'for', 'else', 'switch', 'case', 'package', 'import', 'var', 'const', 'type', 'struct', 'map', 'range', 'go', 'defer', 'select', 'chan', 'interface', 'default'].includes(last.v) || ['return', 'break', 'continue', 'fallthrough'].includes(last.v) || last.v === 'return';
+    if (last.t === 'ident')
+      return (
+        ![
+          'func',
+          'if',
+          'for',
+          'else',
+          'switch',
+          'case',
+          'package',
+          'import',
+          'var',
+          'const',
+          'type',
+          'struct',
+          'map',
+          'range',
+          'go',
+          'defer',
+          'select',
+          'chan',
+          'interface',
+          'default',
+        ].includes(last.v) ||
+        ['return', 'break', 'continue', 'fallthrough'].includes(last.v) ||
+        last.v === 'return'
+      );
     if (last.t === 'string' || last.t === 'number' || last.t === 'char') return true;
     return last.t === 'op' && [')', ']', '}', '++', '--'].includes(last.v);
   };
@@ -66,7 +133,19 @@ export function tokenize(source: string): Token[] {
       while (source[j] !== c) {
         if (source[j] === '\\') {
           const e = source[j + 1];
-          const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', '"': '"', "'": "'", a: '\x07', b: '\b', f: '\f', v: '\v', '0': '\0' };
+          const simple: Record<string, string> = {
+            n: '\n',
+            t: '\t',
+            r: '\r',
+            '\\': '\\',
+            '"': '"',
+            "'": "'",
+            a: '\x07',
+            b: '\b',
+            f: '\f',
+            v: '\v',
+            '0': '\0',
+          };
           if (e === 'x') {
             text += String.fromCharCode(parseInt(source.slice(j + 2, j + 4), 16));
             j += 4;
@@ -127,7 +206,12 @@ export type Expr =
   | { e: 'func'; params: string[]; results: string[]; body: Stmt[] }
   | { e: 'type'; type: TypeExpr };
 
-export type TypeExpr = { kind: 'named'; name: string } | { kind: 'slice'; of: TypeExpr } | { kind: 'map'; value: TypeExpr } | { kind: 'struct' } | { kind: 'other' };
+export type TypeExpr =
+  | { kind: 'named'; name: string }
+  | { kind: 'slice'; of: TypeExpr }
+  | { kind: 'map'; value: TypeExpr }
+  | { kind: 'struct' }
+  | { kind: 'other' };
 
 export type Stmt =
   | { s: 'expr'; x: Expr; line: number }
@@ -184,7 +268,8 @@ class Parser {
     return true;
   }
   private expect(v: string): void {
-    if (!this.accept(v)) throw new Error(`line ${this.peek().line}: expected "${v}", found ${JSON.stringify(this.peek().v)}`);
+    if (!this.accept(v))
+      throw new Error(`line ${this.peek().line}: expected "${v}", found ${JSON.stringify(this.peek().v)}`);
   }
   private ident(): string {
     const token = this.next();
@@ -213,7 +298,8 @@ class Parser {
         }
       } else if (this.is('const') || this.is('var')) {
         const stmt = this.varDecl();
-        if (stmt.s === 'var') stmt.names.forEach((name, i) => consts.push({ name, value: stmt.values[i] ?? { e: 'lit', v: null } }));
+        if (stmt.s === 'var')
+          stmt.names.forEach((name, i) => consts.push({ name, value: stmt.values[i] ?? { e: 'lit', v: null } }));
       } else if (this.accept('type')) {
         this.ident();
         this.type();
@@ -289,7 +375,8 @@ class Parser {
     }
     if (this.accept('func')) {
       this.params();
-      if (!this.is(',') && !this.is(')') && !this.is('{') && !this.is(';') && !this.is('}') && !this.is('=')) this.results();
+      if (!this.is(',') && !this.is(')') && !this.is('{') && !this.is(';') && !this.is('}') && !this.is('='))
+        this.results();
       return { kind: 'other' };
     }
     if (this.accept('chan')) return this.type();
@@ -454,7 +541,14 @@ class Parser {
       if ((this.accept(':=') || this.accept('=')) && this.accept('range')) {
         const x = this.expr();
         this.noLit -= 1;
-        return { s: 'range', key: key === '_' ? undefined : key, value: value === '_' ? undefined : value, x, body: this.block(), line };
+        return {
+          s: 'range',
+          key: key === '_' ? undefined : key,
+          value: value === '_' ? undefined : value,
+          x,
+          body: this.block(),
+          line,
+        };
       }
     }
     this.pos = save;
@@ -468,7 +562,13 @@ class Parser {
   }
 
   expr(level = 0): Expr {
-    const levels = [['||'], ['&&'], ['==', '!=', '<', '<=', '>', '>='], ['+', '-', '|', '^'], ['*', '/', '%', '<<', '>>', '&', '&^']];
+    const levels = [
+      ['||'],
+      ['&&'],
+      ['==', '!=', '<', '<=', '>', '>='],
+      ['+', '-', '|', '^'],
+      ['*', '/', '%', '<<', '>>', '&', '&^'],
+    ];
     if (level >= levels.length) return this.unary();
     let x = this.expr(level + 1);
     for (;;) {

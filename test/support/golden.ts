@@ -13,7 +13,8 @@ export function goldenIn(dir: string): (name: string, actual: string) => void {
       writeFileSync(path, actual);
       return;
     }
-    if (!existsSync(path)) throw new Error(`golden file ${path} is missing: run the test with UPDATE_GOLDEN=1 and review it`);
+    if (!existsSync(path))
+      throw new Error(`golden file ${path} is missing: run the test with UPDATE_GOLDEN=1 and review it`);
     expect(actual).toBe(readFileSync(path, 'utf8'));
   };
 }

@@ -57,7 +57,11 @@ class Return {
 }
 
 type Value =
-  | string | number | boolean | null | undefined
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
   | Value[]
   | { type: 'struct'; fields: Map<string, Value> }
   | { type: 'func'; params: string[]; results?: string[]; body: Stmt[]; env: Env }
@@ -71,7 +75,8 @@ type Value =
 type Env = { vars: Map<string, Value>; parent?: Env };
 
 function lookup(env: Env, name: string): { found: boolean; value?: Value; env?: Env } {
-  for (let e: Env | undefined = env; e; e = e.parent) if (e.vars.has(name)) return { found: true, value: e.vars.get(name), env: e };
+  for (let e: Env | undefined = env; e; e = e.parent)
+    if (e.vars.has(name)) return { found: true, value: e.vars.get(name), env: e };
   return { found: false };
 }
 
@@ -97,13 +102,16 @@ interface CaseState {
 
 export function readKrustyCases(inspect?: BuildInspector): KrustyCase[] {
   const dir = fixturePath(KRUSTY_DIR);
-  const names = readdirSync(dir).filter((f) => f.endsWith('_test.go')).sort();
+  const names = readdirSync(dir)
+    .filter((f) => f.endsWith('_test.go'))
+    .sort();
   const global: Env = { vars: new Map() };
   const parsed: { file: string; funcs: FuncDecl[] }[] = [];
   for (const file of names) {
     const go = parseGoFile(readFileSync(`${dir}/${file}`, 'utf8'));
     parsed.push({ file, funcs: go.funcs });
-    for (const f of go.funcs) global.vars.set(f.name, { type: 'func', params: f.params, results: f.results, body: f.body, env: global });
+    for (const f of go.funcs)
+      global.vars.set(f.name, { type: 'func', params: f.params, results: f.results, body: f.body, env: global });
     for (const c of go.consts) global.vars.set(c.name, { type: 'opaque', what: `lazy:${file}` });
     for (const c of go.consts) lazyConsts.set(c.name, c.value);
   }
@@ -129,7 +137,13 @@ function runTest(file: string, f: FuncDecl, global: Env, inspect?: BuildInspecto
   }
   const interpreter = new Interpreter(global, file, f.name, out, inspect);
   const state: CaseState = { kase: top, files: new Map() };
-  interpreter.runCase(state, () => interpreter.callFunction({ type: 'func', params: f.params, results: f.results, body: f.body, env: global }, [{ type: 'opaque', what: 't' }], state));
+  interpreter.runCase(state, () =>
+    interpreter.callFunction(
+      { type: 'func', params: f.params, results: f.results, body: f.body, env: global },
+      [{ type: 'opaque', what: 't' }],
+      state,
+    ),
+  );
   // A test made only of subtests is those subtests; otherwise the test itself is a case too.
   if (top.builds.length > 0 || top.outOfScope || top.unreadable || out.length === 0) out.unshift(top);
   return out;
@@ -206,9 +220,13 @@ class Interpreter {
         const x = this.eval(stmt.x, env, state);
         const entries: [Value, Value][] = Array.isArray(x)
           ? x.map((v, i) => [i, v])
-          : isObject(x) && x.type === 'struct' ? [...x.fields].map(([k, v]) => [k, v])
-          : typeof x === 'number' ? Array.from({ length: x }, (_, i) => [i, i]) : [];
-        if (!Array.isArray(x) && !(isObject(x) && x.type === 'struct') && typeof x !== 'number') throw new Unreadable(`range over ${describe(x)}`);
+          : isObject(x) && x.type === 'struct'
+            ? [...x.fields].map(([k, v]) => [k, v])
+            : typeof x === 'number'
+              ? Array.from({ length: x }, (_, i) => [i, i])
+              : [];
+        if (!Array.isArray(x) && !(isObject(x) && x.type === 'struct') && typeof x !== 'number')
+          throw new Unreadable(`range over ${describe(x)}`);
         for (const [k, v] of entries) {
           const inner: Env = { vars: new Map(), parent: env };
           if (stmt.key) inner.vars.set(stmt.key, k);
@@ -340,15 +358,19 @@ class Interpreter {
   }
 
   private binary(op: string, left: Value, rightOf: () => Value): Value {
-    if (op === '&&') return left === false ? false : ((r) => (left === true && typeof r === 'boolean' ? r : unknown()))(rightOf());
-    if (op === '||') return left === true ? true : ((r) => (left === false && typeof r === 'boolean' ? r : unknown()))(rightOf());
+    if (op === '&&')
+      return left === false ? false : ((r) => (left === true && typeof r === 'boolean' ? r : unknown()))(rightOf());
+    if (op === '||')
+      return left === true ? true : ((r) => (left === false && typeof r === 'boolean' ? r : unknown()))(rightOf());
     const right = rightOf();
-    const known = (v: Value): boolean => v === null || v === undefined || ['string', 'number', 'boolean'].includes(typeof v);
+    const known = (v: Value): boolean =>
+      v === null || v === undefined || ['string', 'number', 'boolean'].includes(typeof v);
     if (op === '+' && typeof left === 'string' && typeof right === 'string') return left + right;
     if (op === '+' && typeof left === 'number' && typeof right === 'number') return left + right;
     if (op === '-' && typeof left === 'number' && typeof right === 'number') return left - right;
     if (op === '*' && typeof left === 'number' && typeof right === 'number') return left * right;
-    if ((op === '==' || op === '!=') && known(left) && known(right)) return (op === '==') === ((left ?? null) === (right ?? null));
+    if ((op === '==' || op === '!=') && known(left) && known(right))
+      return (op === '==') === ((left ?? null) === (right ?? null));
     if (op === '<' && typeof left === 'number' && typeof right === 'number') return left < right;
     if (op === '>' && typeof left === 'number' && typeof right === 'number') return left > right;
     if (op === '==' || op === '!=' || op === '<' || op === '>') return unknown();
@@ -372,9 +394,38 @@ class Interpreter {
   }
 
   private packageName(name: string): Value {
-    const known = new Set(['kusttest_test', 'filepath', 'fmt', 'strings', 'konfig', 'require', 'assert', 'filesys', 'types', 't', 'regexp', 'loader', 'kusterr', 'openapi', 'kubernetesapi', 'os', 'errors', 'krusty', 'resid', 'utils']);
+    const known = new Set([
+      'kusttest_test',
+      'filepath',
+      'fmt',
+      'strings',
+      'konfig',
+      'require',
+      'assert',
+      'filesys',
+      'types',
+      't',
+      'regexp',
+      'loader',
+      'kusterr',
+      'openapi',
+      'kubernetesapi',
+      'os',
+      'errors',
+      'krusty',
+      'resid',
+      'utils',
+    ]);
     if (known.has(name)) return { type: 'opaque', what: `package:${name}` };
-    if (name === 'len' || name === 'append' || name === 'string' || name === 'byte' || name === 'make' || name === 'panic') return { type: 'opaque', what: `builtin:${name}` };
+    if (
+      name === 'len' ||
+      name === 'append' ||
+      name === 'string' ||
+      name === 'byte' ||
+      name === 'make' ||
+      name === 'panic'
+    )
+      return { type: 'opaque', what: `builtin:${name}` };
     throw new Unreadable(`unknown name ${name}`);
   }
 
@@ -383,7 +434,11 @@ class Interpreter {
     if (isObject(base) && base.type === 'struct') return base.fields.get(x.name);
     if (isObject(base) && base.type === 'opaque' && base.what.startsWith('package:')) {
       const pkg = base.what.slice('package:'.length);
-      if (pkg === 'loader' && x.name === 'ErrRtNotDir') return { type: 'struct', fields: new Map<string, Value>([['Error', { type: 'builtin', call: () => 'must build at directory' }]]) };
+      if (pkg === 'loader' && x.name === 'ErrRtNotDir')
+        return {
+          type: 'struct',
+          fields: new Map<string, Value>([['Error', { type: 'builtin', call: () => 'must build at directory' }]]),
+        };
       if (pkg === 'types' && x.name === 'LoadRestrictionsNone') return 'LoadRestrictionsNone';
       if (pkg === 'types' && x.name === 'LoadRestrictionsRootOnly') return 'LoadRestrictionsRootOnly';
       return { type: 'opaque', what: `${pkg}.${x.name}` };
@@ -394,7 +449,8 @@ class Interpreter {
   private call(x: Extract<Expr, { e: 'call' }>, env: Env, state: CaseState): Value {
     const argsOf = (): Value[] => {
       const args = x.args.map((a) => this.eval(a, env, state));
-      if (x.spread && Array.isArray(args[args.length - 1])) return [...args.slice(0, -1), ...(args[args.length - 1] as Value[])];
+      if (x.spread && Array.isArray(args[args.length - 1]))
+        return [...args.slice(0, -1), ...(args[args.length - 1] as Value[])];
       return args;
     };
     if (x.fn.e === 'sel') {
@@ -414,8 +470,10 @@ class Interpreter {
           this.subtest(String(name), fn);
           return true;
         }
-        if (method === 'Skip' || method === 'Skipf' || method === 'SkipNow') throw new OutOfScope('kustomize skips this test itself');
-        if (/^(Error|Fatal)f?$/.test(method)) state.kase.goFailures.push(sprintf(String(argsOf()[0] ?? ''), argsOf().slice(1)));
+        if (method === 'Skip' || method === 'Skipf' || method === 'SkipNow')
+          throw new OutOfScope('kustomize skips this test itself');
+        if (/^(Error|Fatal)f?$/.test(method))
+          state.kase.goFailures.push(sprintf(String(argsOf()[0] ?? ''), argsOf().slice(1)));
         return undefined;
       }
       if (isObject(receiver) && receiver.type === 'opaque' && receiver.what === 'fsys') {
@@ -432,13 +490,26 @@ class Interpreter {
           return this.inspect(receiver.build).map((r) => {
             const get = (v: string): Value => ({ type: 'builtin', call: () => v });
             const orgId: Value = { type: 'struct', fields: new Map<string, Value>([['Kind', r.kind]]) };
-            return { type: 'struct', fields: new Map<string, Value>([
-              ['GetName', get(r.name)], ['GetKind', get(r.kind)], ['GetNamespace', get(r.namespace)],
-              ['OrgId', { type: 'builtin', call: () => orgId }], ['CurId', { type: 'builtin', call: () => orgId }],
-            ]) };
+            return {
+              type: 'struct',
+              fields: new Map<string, Value>([
+                ['GetName', get(r.name)],
+                ['GetKind', get(r.kind)],
+                ['GetNamespace', get(r.namespace)],
+                ['OrgId', { type: 'builtin', call: () => orgId }],
+                ['CurId', { type: 'builtin', call: () => orgId }],
+              ]),
+            };
           });
         }
-        if (method === 'AsYaml') return { type: 'tuple', values: [{ type: 'opaque', what: 'yaml', build: receiver.build } as Value, { type: 'error', build: receiver.build }] };
+        if (method === 'AsYaml')
+          return {
+            type: 'tuple',
+            values: [
+              { type: 'opaque', what: 'yaml', build: receiver.build } as Value,
+              { type: 'error', build: receiver.build },
+            ],
+          };
         throw new Unreadable(`the test inspects the result with ${method}`);
       }
       if (isObject(receiver) && receiver.type === 'struct') {
@@ -453,9 +524,19 @@ class Interpreter {
       if (!found.found) {
         const args = argsOf();
         if (name === 'IsMissingKustomizationFileError') return unknown();
-        if (name === 'len') return Array.isArray(args[0]) || typeof args[0] === 'string' ? args[0].length : isObject(args[0]) && args[0].type === 'struct' ? args[0].fields.size : 0;
+        if (name === 'len')
+          return Array.isArray(args[0]) || typeof args[0] === 'string'
+            ? args[0].length
+            : isObject(args[0]) && args[0].type === 'struct'
+              ? args[0].fields.size
+              : 0;
         if (name === 'append') return [...((args[0] as Value[]) ?? []), ...args.slice(1)];
-        if (name === 'string') return typeof args[0] === 'string' ? args[0] : Array.isArray(args[0]) ? Buffer.from(args[0] as number[]).toString('latin1') : String(args[0]);
+        if (name === 'string')
+          return typeof args[0] === 'string'
+            ? args[0]
+            : Array.isArray(args[0])
+              ? Buffer.from(args[0] as number[]).toString('latin1')
+              : String(args[0]);
         if (name === 'byte') return args[0];
         if (name === 'make') return isObject(args[0]) ? { type: 'struct', fields: new Map() } : [];
         throw new Unreadable(`call ${name}`);
@@ -480,9 +561,10 @@ class Interpreter {
     switch (method) {
       case 'WriteK':
       case 'WriteC': {
-        const header = method === 'WriteK'
-          ? '\napiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\n'
-          : '\napiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\n';
+        const header =
+          method === 'WriteK'
+            ? '\napiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\n'
+            : '\napiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\n';
         state.files.set(cleanPath(`${String(args[0])}/kustomization.yaml`), header + String(args[1]));
         return undefined;
       }
@@ -517,7 +599,12 @@ class Interpreter {
         throw new OutOfScope('legacy transformer configurations (deprecated)');
       case 'Run':
       case 'RunWithErr': {
-        const build: KrustyBuild = { root: cleanPath(String(args[0])), files: new Map(state.files), line, options: optionsOf(args[1]) };
+        const build: KrustyBuild = {
+          root: cleanPath(String(args[0])),
+          files: new Map(state.files),
+          line,
+          options: optionsOf(args[1]),
+        };
         if (method === 'RunWithErr') build.error = { messages: [] };
         state.kase.builds.push(build);
         return method === 'Run' ? { type: 'result', build } : { type: 'error', build };
@@ -536,8 +623,12 @@ class Interpreter {
 
   private library(pkg: string, name: string, args: Value[], exprs: Expr[], state: CaseState): Value {
     const s = (i: number): string => String(args[i]);
-    const message = (v: Value): KrustyBuild | undefined => (isObject(v) && v.type === 'opaque' && v.what === 'message' ? (v as unknown as { build: KrustyBuild }).build : undefined);
-    const errorBuild = (v: Value): KrustyBuild | undefined => (isObject(v) && v.type === 'error' ? v.build : message(v));
+    const message = (v: Value): KrustyBuild | undefined =>
+      isObject(v) && v.type === 'opaque' && v.what === 'message'
+        ? (v as unknown as { build: KrustyBuild }).build
+        : undefined;
+    const errorBuild = (v: Value): KrustyBuild | undefined =>
+      isObject(v) && v.type === 'error' ? v.build : message(v);
     switch (`${pkg}.${name}`) {
       case 'kusttest_test.MakeHarness':
       case 'kusttest_test.MakeHarnessWithFs':
@@ -633,11 +724,28 @@ class Interpreter {
       case 'krusty.MakeDefaultOptions':
         return defaultOptions();
       case 'krusty.MakeKustomizer':
-        return { type: 'struct', fields: new Map<string, Value>([['Run', { type: 'builtin', call: (runArgs, line) => {
-          const build: KrustyBuild = { root: cleanPath(String(runArgs[1])), files: new Map(), line, error: { messages: [] }, options: optionsOf(undefined) };
-          state.kase.builds.push(build);
-          return { type: 'tuple', values: [null, { type: 'error', build }] };
-        } }]]) };
+        return {
+          type: 'struct',
+          fields: new Map<string, Value>([
+            [
+              'Run',
+              {
+                type: 'builtin',
+                call: (runArgs, line) => {
+                  const build: KrustyBuild = {
+                    root: cleanPath(String(runArgs[1])),
+                    files: new Map(),
+                    line,
+                    error: { messages: [] },
+                    options: optionsOf(undefined),
+                  };
+                  state.kase.builds.push(build);
+                  return { type: 'tuple', values: [null, { type: 'error', build }] };
+                },
+              },
+            ],
+          ]),
+        };
       case 'os.ReadFile':
         return { type: 'tuple', values: [readFileSync(fixturePath(KRUSTY_DIR, cleanPath(s(0))), 'latin1'), null] };
       case 'kusttest_test.Setup':
@@ -661,15 +769,28 @@ class Interpreter {
 
 /** krusty.MakeDefaultOptions(): no reordering, root-only loading, no managed-by label. */
 function defaultOptions(): Value {
-  return { type: 'struct', fields: new Map<string, Value>([['Reorder', 'krusty.ReorderOptionNone'], ['LoadRestrictions', 'LoadRestrictionsRootOnly']]) };
+  return {
+    type: 'struct',
+    fields: new Map<string, Value>([
+      ['Reorder', 'krusty.ReorderOptionNone'],
+      ['LoadRestrictions', 'LoadRestrictionsRootOnly'],
+    ]),
+  };
 }
 
 function optionsOf(v: Value): KrustyBuild['options'] {
   const fields = isObject(v) && v.type === 'struct' ? v.fields : new Map<string, Value>();
   if (fields.has('PluginConfig')) throw new OutOfScope('plugins');
   const reorder = fields.get('Reorder');
-  const order = isObject(reorder) && reorder.type === 'opaque' && /ReorderOption(Legacy|Unspecified)$/.test(reorder.what) ? 'legacy' : 'fifo';
-  return { order, loadRestrictions: fields.get('LoadRestrictions') === 'LoadRestrictionsNone' ? 'none' : 'rootOnly', managedByLabel: fields.get('AddManagedbyLabel') === true };
+  const order =
+    isObject(reorder) && reorder.type === 'opaque' && /ReorderOption(Legacy|Unspecified)$/.test(reorder.what)
+      ? 'legacy'
+      : 'fifo';
+  return {
+    order,
+    loadRestrictions: fields.get('LoadRestrictions') === 'LoadRestrictionsNone' ? 'none' : 'rootOnly',
+    managedByLabel: fields.get('AddManagedbyLabel') === true,
+  };
 }
 
 function unknown(): Value {

@@ -63,12 +63,16 @@ export function renderedProblems(text: string): RenderedProblem[] {
     if (token.type === 'td_open') cells += 1;
     if (token.type === 'tr_close' && row !== undefined && cells > 0) {
       const written = cellsOf(lines[row]);
-      if (written !== header) problems.push({ line: row + 1, problem: `table row has ${written} cells, its header ${header}` });
+      if (written !== header)
+        problems.push({ line: row + 1, problem: `table row has ${written} cells, its header ${header}` });
     }
     if ((token.type === 'fence' || token.type === 'code_block') && token.map) {
       token.content.split('\n').forEach((code, i) => {
         if ([...code].length > GITHUB_CODE_COLUMNS) {
-          problems.push({ line: token.map![0] + 2 + i, problem: `code line of ${[...code].length} characters, wider than ${GITHUB_CODE_COLUMNS}` });
+          problems.push({
+            line: token.map![0] + 2 + i,
+            problem: `code line of ${[...code].length} characters, wider than ${GITHUB_CODE_COLUMNS}`,
+          });
         }
       });
     }
@@ -81,7 +85,9 @@ export function renderedProblems(text: string): RenderedProblem[] {
   }
   if (depth > 0) problems.push({ line: 0, problem: `${depth} <details> left open` });
   const visible = visibleText(html);
-  for (const entity of visible.match(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi) ?? []) problems.push({ line: 0, problem: `HTML entity shown as text: ${entity}` });
-  for (const escape of visible.match(/\\[!-/:-@[-`{-~]/g) ?? []) problems.push({ line: 0, problem: `backslash escape shown as text: ${escape}` });
+  for (const entity of visible.match(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi) ?? [])
+    problems.push({ line: 0, problem: `HTML entity shown as text: ${entity}` });
+  for (const escape of visible.match(/\\[!-/:-@[-`{-~]/g) ?? [])
+    problems.push({ line: 0, problem: `backslash escape shown as text: ${escape}` });
   return problems;
 }

@@ -12,7 +12,9 @@ export async function readWatchState(store: Pick<Store, 'getState'>, repository:
 }
 
 export async function writeWatchState(
-  store: Pick<Store, 'setState'>, repository: string, state: WatchState,
+  store: Pick<Store, 'setState'>,
+  repository: string,
+  state: WatchState,
 ): Promise<void> {
   await store.setState({ kind: 'watch', repository }, state);
 }

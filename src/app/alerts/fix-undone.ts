@@ -13,18 +13,30 @@ export function fixUndoneKey(cluster: string, source: string): string {
 }
 
 export async function checkFixesUndone(
-  octokit: GitHubClient, repo: RepoRef, cluster: string, records: Readonly<Record<string, EmergencyRecord>>, state: WatchState,
-  author: AppIdentity, templates: () => Promise<TemplateOverrides> = async () => NO_OVERRIDES,
+  octokit: GitHubClient,
+  repo: RepoRef,
+  cluster: string,
+  records: Readonly<Record<string, EmergencyRecord>>,
+  state: WatchState,
+  author: AppIdentity,
+  templates: () => Promise<TemplateOverrides> = async () => NO_OVERRIDES,
 ): Promise<Array<{ type: 'opened'; resource: string; issue: number }>> {
   const opened: Array<{ type: 'opened'; resource: string; issue: number }> = [];
   const known = { ...state.undone?.[cluster] };
   for (const [source, record] of Object.entries(records)) {
     const id = `${source}#${record.pullRequest}`;
     if (record.outcome !== 'undone' || known[id]) continue;
-    const { title, body } = renderFixUndoneAlert({
-      cluster, source, changes: record.changes, resumedAt: record.resumedAt ?? '', pullRequest: record.pullRequest,
-      merged: record.mergeSha !== undefined,
-    }, { templates: await templates() });
+    const { title, body } = renderFixUndoneAlert(
+      {
+        cluster,
+        source,
+        changes: record.changes,
+        resumedAt: record.resumedAt ?? '',
+        pullRequest: record.pullRequest,
+        merged: record.mergeSha !== undefined,
+      },
+      { templates: await templates() },
+    );
     const key = fixUndoneKey(cluster, source);
     const issue = await upsertIssueByMarker(octokit, { ...repo, key, title, body, labels: ALERT_LABELS, author });
     known[id] = { issue: issue.number };

@@ -7,7 +7,13 @@ import { reconcilerStateOf } from '../../core/health/index.js';
 import type { KubeObject, ReconcilerState } from '../../core/model/index.js';
 import { appliesPath, notReconcilingReason } from '../../core/plan/index.js';
 import { NO_OVERRIDES, renderNotReconcilingAlert, type TemplateOverrides } from '../../core/report/index.js';
-import { closeIssue, upsertIssueByMarker, type AppIdentity, type GitHubClient, type RepoRef } from '../../github/index.js';
+import {
+  closeIssue,
+  upsertIssueByMarker,
+  type AppIdentity,
+  type GitHubClient,
+  type RepoRef,
+} from '../../github/index.js';
 import type { ReconcilerRef } from '../../store/state/index.js';
 import type { WatchState } from './alert-state.js';
 import { ALERT_LABELS } from './not-reporting.js';
@@ -36,8 +42,14 @@ function sameReconciler(a: ReconcilerRef, b: ReconcilerRef): boolean {
 
 /** `templates` is asked for only when an issue is written. */
 export async function checkNotReconciling(
-  octokit: GitHubClient, repo: RepoRef, cluster: ClusterConfig, live: KubeObject[], state: WatchState, now: Date,
-  author: AppIdentity, templates: () => Promise<TemplateOverrides> = async () => NO_OVERRIDES,
+  octokit: GitHubClient,
+  repo: RepoRef,
+  cluster: ClusterConfig,
+  live: KubeObject[],
+  state: WatchState,
+  now: Date,
+  author: AppIdentity,
+  templates: () => Promise<TemplateOverrides> = async () => NO_OVERRIDES,
 ): Promise<ReconcilerAlertChange[]> {
   const staleAfter = parseDuration(cluster.staleAfter) ?? 1800;
   const holdFor = Math.max(NOT_RECONCILING_FOR_SECONDS, staleAfter);
@@ -58,7 +70,10 @@ export async function checkNotReconciling(
       if (entry.issue === undefined) changes.push({ type: 'pending', resource: label(ref) });
       continue;
     }
-    const rendered = renderNotReconcilingAlert({ cluster: cluster.name, state: reconciler, reason }, { templates: await templates() });
+    const rendered = renderNotReconcilingAlert(
+      { cluster: cluster.name, state: reconciler, reason },
+      { templates: await templates() },
+    );
     const key = notReconcilingKey(cluster.name, reconciler);
     const issue = { ...repo, key, title: rendered.title, body: rendered.body, labels: ALERT_LABELS, author };
     const result = await upsertIssueByMarker(octokit, issue);

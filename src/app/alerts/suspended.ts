@@ -5,7 +5,11 @@
 import { parseDuration, type Config } from '../../core/config/index.js';
 import { NO_OVERRIDES, renderSuspendedAlert, type TemplateOverrides } from '../../core/report/index.js';
 import {
-  closeIssue, upsertIssueByMarker, type AppIdentity, type GitHubClient, type RepoRef,
+  closeIssue,
+  upsertIssueByMarker,
+  type AppIdentity,
+  type GitHubClient,
+  type RepoRef,
 } from '../../github/index.js';
 import { suspensionView } from '../reconcile/emergency.js';
 import type { SuspensionState } from '../reconcile/state.js';
@@ -23,8 +27,14 @@ export interface SuspendedAlertChange {
 }
 
 export async function checkSuspended(
-  octokit: GitHubClient, repo: RepoRef, cluster: string, suspensions: readonly SuspensionState[],
-  emergency: Config['emergency'], state: WatchState, now: Date, author: AppIdentity,
+  octokit: GitHubClient,
+  repo: RepoRef,
+  cluster: string,
+  suspensions: readonly SuspensionState[],
+  emergency: Config['emergency'],
+  state: WatchState,
+  now: Date,
+  author: AppIdentity,
   templates: () => Promise<TemplateOverrides> = async () => NO_OVERRIDES,
 ): Promise<SuspendedAlertChange[]> {
   const limit = parseDuration(emergency.resumeWithin) ?? 8 * 3600;
@@ -40,15 +50,25 @@ export async function checkSuspended(
       continue;
     }
     if (now.getTime() - Date.parse(suspended.since) <= limit * 1000) continue;
-    const { title, body } = renderSuspendedAlert({
-      cluster, now: now.toISOString(), resumeWithin: emergency.resumeWithin, view: suspensionView(suspended),
-      ...(suspended.pullRequest !== undefined ? { pullRequest: suspended.pullRequest } : {}),
-      ...(suspended.merged ? { merged: true } : {}),
-    }, { templates: await templates() });
+    const { title, body } = renderSuspendedAlert(
+      {
+        cluster,
+        now: now.toISOString(),
+        resumeWithin: emergency.resumeWithin,
+        view: suspensionView(suspended),
+        ...(suspended.pullRequest !== undefined ? { pullRequest: suspended.pullRequest } : {}),
+        ...(suspended.merged ? { merged: true } : {}),
+      },
+      { templates: await templates() },
+    );
     const key = suspendedKey(cluster, source);
     const result = await upsertIssueByMarker(octokit, { ...repo, key, title, body, labels: ALERT_LABELS, author });
     next[source] = { issue: result.number };
-    changes.push({ type: result.type === 'reopened' ? 'reopened' : 'opened', resource: label(source), issue: result.number });
+    changes.push({
+      type: result.type === 'reopened' ? 'reopened' : 'opened',
+      resource: label(source),
+      issue: result.number,
+    });
   }
   for (const [source, open] of Object.entries(previous)) {
     if (next[source]) continue;

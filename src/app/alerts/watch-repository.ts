@@ -46,14 +46,24 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
     state.configuredAt = { [cluster.name]: now.toISOString(), ...state.configuredAt };
     const meta = await deps.store.latestSnapshotMeta(repository, cluster.name);
     const reporting = await checkNotReporting(octokit, ref, cluster, meta, state, now, author, templates);
-    if (reporting.type !== 'reporting' && reporting.type !== 'still-open') outcome.alerts.push({ cluster: cluster.name, type: reporting.type, issue: reporting.issue });
+    if (reporting.type !== 'reporting' && reporting.type !== 'still-open')
+      outcome.alerts.push({ cluster: cluster.name, type: reporting.type, issue: reporting.issue });
     const stale = isStale(cluster, meta, state.configuredAt[cluster.name], now);
     const clusterState = await readClusterState(deps.store, repository, cluster.name);
     const emergency = config.ok ? config.config.emergency : undefined;
     const suspensions = clusterState.suspensions ?? [];
     const suspendedAlerts = emergency
-      ? await checkSuspended(octokit, ref, cluster.name, suspensions, emergency, state, now, author, templates) : [];
-    const undone = await checkFixesUndone(octokit, ref, cluster.name, clusterState.emergencies ?? {}, state, author, templates);
+      ? await checkSuspended(octokit, ref, cluster.name, suspensions, emergency, state, now, author, templates)
+      : [];
+    const undone = await checkFixesUndone(
+      octokit,
+      ref,
+      cluster.name,
+      clusterState.emergencies ?? {},
+      state,
+      author,
+      templates,
+    );
     for (const change of [...suspendedAlerts, ...undone]) {
       outcome.alerts.push({ cluster: cluster.name, type: change.type, issue: change.issue, resource: change.resource });
     }
@@ -69,12 +79,36 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
     const latest = await deps.store.latestSnapshot(repository, cluster.name);
     if (!latest) continue;
     deps.seen.set(memo, meta.id);
-    recordClusterFigures(deps.metrics, repository, cluster.name, dashboardCluster(cluster, latest.snapshot, clusterState, now.toISOString()).figures);
-    for (const change of await checkNotReconciling(octokit, ref, cluster, latest.snapshot.items, state, now, author, templates)) {
-      if (change.type !== 'pending') outcome.alerts.push({ cluster: cluster.name, type: change.type, issue: change.issue, resource: change.resource });
+    recordClusterFigures(
+      deps.metrics,
+      repository,
+      cluster.name,
+      dashboardCluster(cluster, latest.snapshot, clusterState, now.toISOString()).figures,
+    );
+    for (const change of await checkNotReconciling(
+      octokit,
+      ref,
+      cluster,
+      latest.snapshot.items,
+      state,
+      now,
+      author,
+      templates,
+    )) {
+      if (change.type !== 'pending')
+        outcome.alerts.push({
+          cluster: cluster.name,
+          type: change.type,
+          issue: change.issue,
+          resource: change.resource,
+        });
     }
   }
-  const fingerprint = dashboardFingerprint(config.ok ? config.config : undefined, seenClusters, config.ok ? 0 : config.problems.length);
+  const fingerprint = dashboardFingerprint(
+    config.ok ? config.config : undefined,
+    seenClusters,
+    config.ok ? 0 : config.problems.length,
+  );
   if (fingerprint !== state.dashboard) {
     outcome.dashboard = (await updateDashboard(deps, octokit, repository, config, await templates())).type;
     state.dashboard = fingerprint;

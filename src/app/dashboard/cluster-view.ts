@@ -17,7 +17,12 @@ function inScope(object: KubeObject, namespaces: string[] | undefined): boolean 
   return !namespaces?.length || namespace === '' || namespaces.includes(namespace);
 }
 
-export function dashboardCluster(cluster: ClusterConfig, latest: { capturedAt: string; items: KubeObject[] } | undefined, state: ClusterState, now: string): { view: DashboardCluster; figures: ClusterFigures } {
+export function dashboardCluster(
+  cluster: ClusterConfig,
+  latest: { capturedAt: string; items: KubeObject[] } | undefined,
+  state: ClusterState,
+  now: string,
+): { view: DashboardCluster; figures: ClusterFigures } {
   const live = (latest?.items ?? []).filter((object) => inScope(object, cluster.namespaces));
   const staleAfter = parseDuration(cluster.staleAfter) ?? 1800;
   const degraded: DashboardCluster['degraded'] = [];
@@ -26,7 +31,10 @@ export function dashboardCluster(cluster: ClusterConfig, latest: { capturedAt: s
   for (const object of live) {
     const reconciler = reconcilerStateOf(object);
     if (reconciler) {
-      reconcilers.push({ state: reconciler, ...optional('notReconcilingReason', notReconcilingReason(reconciler, now, staleAfter)) });
+      reconcilers.push({
+        state: reconciler,
+        ...optional('notReconcilingReason', notReconcilingReason(reconciler, now, staleAfter)),
+      });
       continue;
     }
     const health = assessHealth(object);
@@ -35,7 +43,10 @@ export function dashboardCluster(cluster: ClusterConfig, latest: { capturedAt: s
   }
   const driftByCause = state.drift?.byCause ?? {};
   const conflicts = (state.conflicts ?? []).map((c) => ({
-    key: c.resource, path: c.path, ...(c.segments ? { segments: c.segments } : {}), manager: c.manager,
+    key: c.resource,
+    path: c.path,
+    ...(c.segments ? { segments: c.segments } : {}),
+    manager: c.manager,
   }));
   const view: DashboardCluster = {
     name: cluster.name,
@@ -48,20 +59,32 @@ export function dashboardCluster(cluster: ClusterConfig, latest: { capturedAt: s
     conflicts,
     ignored: state.ignored ?? [],
     reported: (state.drift?.reported ?? []).map((r) => ({
-      key: r.resource, reason: r.reason, ...optional('path', r.field), ...optional('manager', r.manager),
+      key: r.resource,
+      reason: r.reason,
+      ...optional('path', r.field),
+      ...optional('manager', r.manager),
       ...optional('time', r.time),
     })),
     degraded,
     reconcilers,
     openPullRequests: (state.openPullRequests ?? []).map((pull) => ({ number: pull.number })),
-    ...(state.suspensions ? { suspensions: state.suspensions.map((s) => ({
-      resource: suspensionLabel(s.suspension), since: s.since, ...(s.suspension.who ? { who: s.suspension.who } : {}),
-      ...(s.pullRequest !== undefined ? { pullRequest: s.pullRequest } : {}),
-    })) } : {}),
+    ...(state.suspensions
+      ? {
+          suspensions: state.suspensions.map((s) => ({
+            resource: suspensionLabel(s.suspension),
+            since: s.since,
+            ...(s.suspension.who ? { who: s.suspension.who } : {}),
+            ...(s.pullRequest !== undefined ? { pullRequest: s.pullRequest } : {}),
+          })),
+        }
+      : {}),
   };
   const figures: ClusterFigures = {
-    resources: live.length, degraded: degraded.length, suspended: suspendedWorkloads + reconcilers.filter((r) => r.state.suspended).length,
-    conflicts: conflicts.length, driftByCause,
+    resources: live.length,
+    degraded: degraded.length,
+    suspended: suspendedWorkloads + reconcilers.filter((r) => r.state.suspended).length,
+    conflicts: conflicts.length,
+    driftByCause,
   };
   return { view, figures };
 }

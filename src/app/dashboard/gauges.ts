@@ -5,7 +5,9 @@ import { recordSnapshotAges, recordSuspendedSeconds, type Metrics } from '../met
 
 /** For createMetricsHandler's beforeScrape: every cluster's snapshot age and suspended sources. */
 export function snapshotAgeRefresher(
-  metrics: Metrics, store: Pick<Store, 'listClusters' | 'getState'>, now: () => Date,
+  metrics: Metrics,
+  store: Pick<Store, 'listClusters' | 'getState'>,
+  now: () => Date,
 ): () => Promise<void> {
   return async () => {
     const clusters = await store.listClusters();
@@ -14,7 +16,8 @@ export function snapshotAgeRefresher(
     const suspended = [];
     for (const { repository, cluster } of clusters) {
       const state = (await store.getState({ kind: 'cluster', repository, cluster })) ?? {};
-      for (const entry of state.suspensions ?? []) suspended.push({ repository, cluster, source: entry.suspension.id, since: entry.since });
+      for (const entry of state.suspensions ?? [])
+        suspended.push({ repository, cluster, source: entry.suspension.id, since: entry.since });
     }
     recordSuspendedSeconds(metrics, suspended, at);
   };

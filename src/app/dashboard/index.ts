@@ -1,4 +1,10 @@
 // The dashboard issue and the per-cluster gauges.
-export { updateDashboard, dashboardFingerprint, DASHBOARD_KEY, DASHBOARD_LABELS, type DashboardDeps } from './update-dashboard.js';
+export {
+  updateDashboard,
+  dashboardFingerprint,
+  DASHBOARD_KEY,
+  DASHBOARD_LABELS,
+  type DashboardDeps,
+} from './update-dashboard.js';
 export { dashboardCluster, type ClusterFigures } from './cluster-view.js';
 export { snapshotAgeRefresher } from './gauges.js';

@@ -3,7 +3,12 @@
 // rewrite that would change nothing).
 import type { Config, ConfigResult } from '../../core/config/index.js';
 import type { SourceProblem } from '../../core/model/index.js';
-import { DASHBOARD_TITLE, renderDashboard, type DashboardCluster, type TemplateOverrides } from '../../core/report/index.js';
+import {
+  DASHBOARD_TITLE,
+  renderDashboard,
+  type DashboardCluster,
+  type TemplateOverrides,
+} from '../../core/report/index.js';
 import { upsertIssueByMarker, type AppIdentity, type GitHubClient, type IssueResult } from '../../github/index.js';
 import type { Store } from '../../store/types.js';
 import { splitRepository } from '../github-client.js';
@@ -22,7 +27,11 @@ export interface DashboardDeps {
 
 /** `templates`: the repository's overrides (default: the built-in templates). */
 export async function updateDashboard(
-  deps: DashboardDeps, octokit: GitHubClient, repository: string, config: ConfigResult, templates?: TemplateOverrides,
+  deps: DashboardDeps,
+  octokit: GitHubClient,
+  repository: string,
+  config: ConfigResult,
+  templates?: TemplateOverrides,
 ): Promise<IssueResult> {
   const now = deps.now().toISOString();
   const configErrors: SourceProblem[] = config.ok ? [] : [...config.problems];
@@ -37,10 +46,25 @@ export async function updateDashboard(
     configErrors.push(...(state.problems ?? []));
   }
   const body = renderDashboard({ now, clusters, configErrors }, { templates });
-  return upsertIssueByMarker(octokit, { ...splitRepository(repository), key: DASHBOARD_KEY, title: DASHBOARD_TITLE, body, labels: DASHBOARD_LABELS, author: await deps.appIdentity() });
+  return upsertIssueByMarker(octokit, {
+    ...splitRepository(repository),
+    key: DASHBOARD_KEY,
+    title: DASHBOARD_TITLE,
+    body,
+    labels: DASHBOARD_LABELS,
+    author: await deps.appIdentity(),
+  });
 }
 
 /** What the dashboard shows that can change between looks; a new value means a refresh is due. */
-export function dashboardFingerprint(config: Config | undefined, clusters: Array<{ name: string; snapshotId?: string; reconciledAt?: string; stale: boolean }>, configProblems: number): string {
-  return JSON.stringify({ clusters: clusters.map((c) => [c.name, c.snapshotId ?? '', c.reconciledAt ?? '', c.stale]), configProblems, configured: config?.clusters?.map((c) => [c.name, c.path, c.staleAfter]) ?? [] });
+export function dashboardFingerprint(
+  config: Config | undefined,
+  clusters: Array<{ name: string; snapshotId?: string; reconciledAt?: string; stale: boolean }>,
+  configProblems: number,
+): string {
+  return JSON.stringify({
+    clusters: clusters.map((c) => [c.name, c.snapshotId ?? '', c.reconciledAt ?? '', c.stale]),
+    configProblems,
+    configured: config?.clusters?.map((c) => [c.name, c.path, c.staleAfter]) ?? [],
+  });
 }

@@ -25,7 +25,13 @@ export type Authenticated =
 
 /** The TCP peer, or with a trusted proxy the address it appended (the right-most X-Forwarded-For entry). */
 export function clientAddress(req: IncomingMessage, trustProxy = false): string {
-  const forwarded = trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',').map((part) => part.trim()).filter(Boolean).at(-1) : undefined;
+  const forwarded = trustProxy
+    ? String(req.headers['x-forwarded-for'] ?? '')
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)
+        .at(-1)
+    : undefined;
   return forwarded ?? req.socket.remoteAddress ?? 'unknown';
 }
 
@@ -34,11 +40,21 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-export function authenticate(deps: AuthenticateDeps, req: IncomingMessage, nowMs: number, claimed?: { repository: string; cluster: string }): Authenticated {
+export function authenticate(
+  deps: AuthenticateDeps,
+  req: IncomingMessage,
+  nowMs: number,
+  claimed?: { repository: string; cluster: string },
+): Authenticated {
   const address = clientAddress(req, deps.trustProxy);
   const budget = deps.failures.peek(address, nowMs);
   if (!budget.ok) {
-    return { type: 'blocked', status: 429, retryAfterSeconds: budget.retryAfterSeconds, message: `too many failed authentications from ${address}: retry after ${budget.retryAfterSeconds}s with a valid token` };
+    return {
+      type: 'blocked',
+      status: 429,
+      retryAfterSeconds: budget.retryAfterSeconds,
+      message: `too many failed authentications from ${address}: retry after ${budget.retryAfterSeconds}s with a valid token`,
+    };
   }
   const repository = claimed?.repository ?? header(req, REPOSITORY_HEADER);
   const cluster = claimed?.cluster ?? header(req, CLUSTER_HEADER);
@@ -47,12 +63,19 @@ export function authenticate(deps: AuthenticateDeps, req: IncomingMessage, nowMs
     deps.failures.take(address, nowMs);
     return { type: 'refused', status: 401, message };
   };
-  if (!token) return refuse('missing token: send Authorization: Bearer <token> (driftback token --repository <owner/name> --cluster <name>)');
+  if (!token)
+    return refuse(
+      'missing token: send Authorization: Bearer <token> (driftback token --repository <owner/name> --cluster <name>)',
+    );
   if (!repository || !cluster) {
-    return refuse(`send the snapshot's repository and cluster as X-Driftback-Repository and X-Driftback-Cluster headers with its token (the driftback agent does): the token is checked before the body is read`);
+    return refuse(
+      `send the snapshot's repository and cluster as X-Driftback-Repository and X-Driftback-Cluster headers with its token (the driftback agent does): the token is checked before the body is read`,
+    );
   }
   if (!verifyToken(deps.tokenSecret, token, repository, cluster)) {
-    return refuse(`the token is not valid for repository ${repository} cluster ${cluster}: create it with driftback token --repository ${repository} --cluster ${cluster}`);
+    return refuse(
+      `the token is not valid for repository ${repository} cluster ${cluster}: create it with driftback token --repository ${repository} --cluster ${cluster}`,
+    );
   }
   return { type: 'ok', repository, cluster };
 }

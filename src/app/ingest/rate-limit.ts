@@ -19,7 +19,9 @@ export function createRateLimiter(perMinute: number, burst = Math.max(2, Math.ce
     return bucket;
   };
   const answer = (tokens: number): RateAnswer =>
-    tokens >= 1 ? { ok: true } : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / refillPerMs / 1000)) };
+    tokens >= 1
+      ? { ok: true }
+      : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / refillPerMs / 1000)) };
   return {
     take(key, nowMs) {
       const bucket = refilled(key, nowMs);

@@ -9,13 +9,19 @@ export type RawBody =
   | { type: 'too-large'; limit: number }
   | { type: 'bad-encoding'; message: string };
 
-export type InflatedBody = { type: 'ok'; body: Buffer } | { type: 'too-large'; limit: number } | { type: 'bad-encoding'; message: string };
+export type InflatedBody =
+  { type: 'ok'; body: Buffer } | { type: 'too-large'; limit: number } | { type: 'bad-encoding'; message: string };
 
 export function readRawBody(req: IncomingMessage, limit: number): Promise<RawBody> {
-  const encoding = String(req.headers['content-encoding'] ?? 'identity').toLowerCase().trim();
+  const encoding = String(req.headers['content-encoding'] ?? 'identity')
+    .toLowerCase()
+    .trim();
   if (encoding !== 'gzip' && encoding !== 'identity') {
     req.resume();
-    return Promise.resolve({ type: 'bad-encoding', message: `Content-Encoding ${encoding} is not supported: send gzip or no encoding` });
+    return Promise.resolve({
+      type: 'bad-encoding',
+      message: `Content-Encoding ${encoding} is not supported: send gzip or no encoding`,
+    });
   }
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
@@ -43,7 +49,9 @@ export function readRawBody(req: IncomingMessage, limit: number): Promise<RawBod
       chunks.push(chunk);
     });
     req.on('end', () => finish({ type: 'ok', raw: Buffer.concat(chunks, size), gzip: encoding === 'gzip' }));
-    req.on('aborted', () => finish({ type: 'bad-encoding', message: 'the upload was aborted before the body was complete' }));
+    req.on('aborted', () =>
+      finish({ type: 'bad-encoding', message: 'the upload was aborted before the body was complete' }),
+    );
     req.on('error', (error) => finish({ type: 'bad-encoding', message: `the upload failed: ${error.message}` }));
   });
 }
@@ -63,12 +71,17 @@ export function expectedSize(body: { raw: Buffer; gzip: boolean }): number {
 }
 
 export function inflateBody(body: { raw: Buffer; gzip: boolean }, limit: number): Promise<InflatedBody> {
-  if (!body.gzip) return Promise.resolve(body.raw.length > limit ? { type: 'too-large', limit } : { type: 'ok', body: body.raw });
+  if (!body.gzip)
+    return Promise.resolve(body.raw.length > limit ? { type: 'too-large', limit } : { type: 'ok', body: body.raw });
   return new Promise((resolve) => {
     gunzip(body.raw, { maxOutputLength: limit, chunkSize: 64 * 1024 }, (error, inflated) => {
       if (!error) return resolve({ type: 'ok', body: inflated });
-      if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) return resolve({ type: 'too-large', limit });
-      resolve({ type: 'bad-encoding', message: `the gzip body is corrupt or truncated (${error.message}): send the complete gzip stream` });
+      if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError)
+        return resolve({ type: 'too-large', limit });
+      resolve({
+        type: 'bad-encoding',
+        message: `the gzip body is corrupt or truncated (${error.message}): send the complete gzip stream`,
+      });
     });
   });
 }

@@ -55,27 +55,46 @@ export function createUploadHandler(deps: UploadDeps) {
 
 async function handleUpload(deps: UploadDeps, req: IncomingMessage, res: ServerResponse): Promise<true> {
   const count = deps.onSnapshot ?? (() => undefined);
-  if (!deps.tokenSecret) return refuseUnread(res, { status: 503, message: 'uploads are disabled: the App has no DRIFTBACK_TOKEN_SECRET set' });
+  if (!deps.tokenSecret)
+    return refuseUnread(res, {
+      status: 503,
+      message: 'uploads are disabled: the App has no DRIFTBACK_TOKEN_SECRET set',
+    });
   // Everything the headers can settle is settled before the body is read.
   const nowMs = deps.now().getTime();
-  const who = authenticate({ tokenSecret: deps.tokenSecret, failures: deps.failures, trustProxy: deps.trustProxy }, req, nowMs);
+  const who = authenticate(
+    { tokenSecret: deps.tokenSecret, failures: deps.failures, trustProxy: deps.trustProxy },
+    req,
+    nowMs,
+  );
   if (who.type !== 'ok') {
     count('unauthorized');
     return refuseUnread(res, who);
   }
-  const contentType = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const contentType = String(req.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
   if (contentType !== 'application/json') {
     count('invalid');
-    return refuseUnread(res, { status: 415, message: `Content-Type ${contentType || '(none)'} is not accepted: send application/json (gzip with Content-Encoding: gzip)` });
+    return refuseUnread(res, {
+      status: 415,
+      message: `Content-Type ${contentType || '(none)'} is not accepted: send application/json (gzip with Content-Encoding: gzip)`,
+    });
   }
   const limited = deps.rateLimiter.take(reconcileKey(who.repository, who.cluster), nowMs);
   if (!limited.ok) {
     count('rate-limited');
-    return refuseUnread(res, { status: 429, message: `too many snapshots for ${who.repository} ${who.cluster}: retry after ${limited.retryAfterSeconds}s`, retryAfterSeconds: limited.retryAfterSeconds });
+    return refuseUnread(res, {
+      status: 429,
+      message: `too many snapshots for ${who.repository} ${who.cluster}: retry after ${limited.retryAfterSeconds}s`,
+      retryAfterSeconds: limited.retryAfterSeconds,
+    });
   }
   // A body in memory stays counted until it is parsed, so bodies read at once stay bounded too.
   const declared = Number(req.headers['content-length']);
-  const weight = Number.isFinite(declared) && declared > 0 ? Math.min(declared, deps.maxSnapshotBytes) : deps.maxSnapshotBytes;
+  const weight =
+    Number.isFinite(declared) && declared > 0 ? Math.min(declared, deps.maxSnapshotBytes) : deps.maxSnapshotBytes;
   return deps.bodyReads.run(weight, async () => {
     const raw = await readRawBody(req, deps.maxSnapshotBytes);
     if (raw.type !== 'ok') return refuseBody(deps, res, raw);
@@ -87,14 +106,20 @@ async function handleUpload(deps: UploadDeps, req: IncomingMessage, res: ServerR
   });
 }
 
-async function storeUpload(deps: UploadDeps, res: ServerResponse, body: { raw: Buffer; gzip: boolean; json: Buffer }, who: { repository: string; cluster: string }): Promise<true> {
+async function storeUpload(
+  deps: UploadDeps,
+  res: ServerResponse,
+  body: { raw: Buffer; gzip: boolean; json: Buffer },
+  who: { repository: string; cluster: string },
+): Promise<true> {
   const count = deps.onSnapshot ?? (() => undefined);
   let document: unknown;
   try {
     document = JSON.parse(body.json.toString('utf8'));
   } catch (error) {
     count('invalid');
-    const message = error instanceof RangeError ? 'the JSON is nested too deeply' : `invalid JSON: ${(error as Error).message}`;
+    const message =
+      error instanceof RangeError ? 'the JSON is nested too deeply' : `invalid JSON: ${(error as Error).message}`;
     return sendError(res, 400, message, { problems: [{ path: '(body)', message }] });
   }
   const parsed = parseSnapshot(document);
@@ -106,7 +131,9 @@ async function storeUpload(deps: UploadDeps, res: ServerResponse, body: { raw: B
   const mismatch = identityProblems(snapshot, who);
   if (mismatch.length > 0) {
     count('invalid');
-    return sendError(res, 400, 'the snapshot is for another cluster than its headers and token', { problems: mismatch });
+    return sendError(res, 400, 'the snapshot is for another cluster than its headers and token', {
+      problems: mismatch,
+    });
   }
   const future = capturedAtProblem(snapshot.capturedAt, deps.now());
   if (future) {
@@ -116,8 +143,17 @@ async function storeUpload(deps: UploadDeps, res: ServerResponse, body: { raw: B
   const digest = 'sha256:' + createHash('sha256').update(body.json).digest('hex');
   try {
     // The agent's gzip is kept as is: no second serialisation of a large document.
-    const stored = await deps.store.putSnapshot(snapshot, { digest, receivedAt: deps.now().toISOString(), compressed: body.gzip ? body.raw : undefined });
-    const fields = { repository: snapshot.repository, cluster: snapshot.cluster, snapshot: stored.meta.id, items: snapshot.items.length };
+    const stored = await deps.store.putSnapshot(snapshot, {
+      digest,
+      receivedAt: deps.now().toISOString(),
+      compressed: body.gzip ? body.raw : undefined,
+    });
+    const fields = {
+      repository: snapshot.repository,
+      cluster: snapshot.cluster,
+      snapshot: stored.meta.id,
+      items: snapshot.items.length,
+    };
     if (stored.type === 'stale') {
       count('stale');
       deps.log.warn(fields, 'snapshot older than the latest one: stored, not used');
@@ -131,23 +167,48 @@ async function storeUpload(deps: UploadDeps, res: ServerResponse, body: { raw: B
       count('duplicate');
       return sendJson(res, 202, { id: stored.meta.id, status: 'duplicate' });
     }
-    const job: ReconcileJob = { repository: snapshot.repository, cluster: snapshot.cluster, snapshotId: stored.meta.id, reason: 'snapshot' };
+    const job: ReconcileJob = {
+      repository: snapshot.repository,
+      cluster: snapshot.cluster,
+      snapshotId: stored.meta.id,
+      reason: 'snapshot',
+    };
     await deps.queue.enqueue(RECONCILE_QUEUE, reconcileKey(snapshot.repository, snapshot.cluster), { ...job });
     count('accepted');
     deps.log.info(fields, 'snapshot stored');
     return sendJson(res, 202, { id: stored.meta.id, status: 'queued' });
   } catch (error) {
     count('error');
-    deps.log.error({ err: error, repository: snapshot.repository, cluster: snapshot.cluster }, 'could not store snapshot');
-    return sendError(res, 503, 'the snapshot could not be stored right now (database unavailable): retry later', {}, { 'retry-after': '30' });
+    deps.log.error(
+      { err: error, repository: snapshot.repository, cluster: snapshot.cluster },
+      'could not store snapshot',
+    );
+    return sendError(
+      res,
+      503,
+      'the snapshot could not be stored right now (database unavailable): retry later',
+      {},
+      { 'retry-after': '30' },
+    );
   }
 }
 
 /** The document must be for the repository and cluster its token was checked for. */
-function identityProblems(snapshot: { repository: string; cluster: string }, who: { repository: string; cluster: string }): Array<{ path: string; message: string }> {
+function identityProblems(
+  snapshot: { repository: string; cluster: string },
+  who: { repository: string; cluster: string },
+): Array<{ path: string; message: string }> {
   const problems: Array<{ path: string; message: string }> = [];
-  if (snapshot.repository.toLowerCase() !== who.repository.toLowerCase()) problems.push({ path: 'repository', message: `is ${snapshot.repository}, but X-Driftback-Repository and the token are for ${who.repository}: send the snapshot with its own repository's headers and token` });
-  if (snapshot.cluster !== who.cluster) problems.push({ path: 'cluster', message: `is ${snapshot.cluster}, but X-Driftback-Cluster and the token are for ${who.cluster}: send the snapshot with its own cluster's headers and token` });
+  if (snapshot.repository.toLowerCase() !== who.repository.toLowerCase())
+    problems.push({
+      path: 'repository',
+      message: `is ${snapshot.repository}, but X-Driftback-Repository and the token are for ${who.repository}: send the snapshot with its own repository's headers and token`,
+    });
+  if (snapshot.cluster !== who.cluster)
+    problems.push({
+      path: 'cluster',
+      message: `is ${snapshot.cluster}, but X-Driftback-Cluster and the token are for ${who.cluster}: send the snapshot with its own cluster's headers and token`,
+    });
   return problems;
 }
 
@@ -155,37 +216,77 @@ function identityProblems(snapshot: { repository: string; cluster: string }, who
  * Answers without reading the body. The connection is closed after the answer, so a client that
  * keeps sending is cut off instead of the App draining what it refused.
  */
-function refuseUnread(res: ServerResponse, refusal: { status: number; message: string; retryAfterSeconds?: number }): true {
+function refuseUnread(
+  res: ServerResponse,
+  refusal: { status: number; message: string; retryAfterSeconds?: number },
+): true {
   res.setHeader('connection', 'close');
-  const headers: Record<string, string> = refusal.retryAfterSeconds !== undefined ? { 'retry-after': String(refusal.retryAfterSeconds) } : {};
+  const headers: Record<string, string> =
+    refusal.retryAfterSeconds !== undefined ? { 'retry-after': String(refusal.retryAfterSeconds) } : {};
   if (refusal.status === 401) headers['www-authenticate'] = 'Bearer realm="driftback"';
   return sendError(res, refusal.status, refusal.message, {}, headers);
 }
 
-function refuseBody(deps: UploadDeps, res: ServerResponse, body: { type: 'too-large'; limit: number } | { type: 'bad-encoding'; message: string }): true {
+function refuseBody(
+  deps: UploadDeps,
+  res: ServerResponse,
+  body: { type: 'too-large'; limit: number } | { type: 'bad-encoding'; message: string },
+): true {
   const count = deps.onSnapshot ?? (() => undefined);
   if (body.type === 'too-large') {
     count('too-large');
     res.setHeader('connection', 'close');
-    return sendError(res, 413, `snapshot larger than ${body.limit} bytes decompressed (MAX_SNAPSHOT_BYTES): narrow the agent's scope with DRIFTBACK_NAMESPACES or DRIFTBACK_EXCLUDE, or raise the limit`);
+    return sendError(
+      res,
+      413,
+      `snapshot larger than ${body.limit} bytes decompressed (MAX_SNAPSHOT_BYTES): narrow the agent's scope with DRIFTBACK_NAMESPACES or DRIFTBACK_EXCLUDE, or raise the limit`,
+    );
   }
   count('invalid');
   return sendError(res, 400, body.message, { problems: [{ path: '(body)', message: body.message }] });
 }
 
-async function handleStatus(deps: UploadDeps, req: IncomingMessage, res: ServerResponse, repository: string, cluster: string): Promise<true> {
+async function handleStatus(
+  deps: UploadDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  repository: string,
+  cluster: string,
+): Promise<true> {
   if (!deps.tokenSecret) return sendError(res, 503, 'the App has no DRIFTBACK_TOKEN_SECRET set');
-  const who = authenticate({ tokenSecret: deps.tokenSecret, failures: deps.failures, trustProxy: deps.trustProxy }, req, deps.now().getTime(), { repository, cluster });
+  const who = authenticate(
+    { tokenSecret: deps.tokenSecret, failures: deps.failures, trustProxy: deps.trustProxy },
+    req,
+    deps.now().getTime(),
+    { repository, cluster },
+  );
   if (who.type !== 'ok') {
-    const message = who.type === 'refused' ? `send the upload token of repository ${repository} cluster ${cluster} as Authorization: Bearer <token>` : who.message;
-    return sendError(res, who.status, message, {}, who.type === 'blocked' ? { 'retry-after': String(who.retryAfterSeconds) } : {});
+    const message =
+      who.type === 'refused'
+        ? `send the upload token of repository ${repository} cluster ${cluster} as Authorization: Bearer <token>`
+        : who.message;
+    return sendError(
+      res,
+      who.status,
+      message,
+      {},
+      who.type === 'blocked' ? { 'retry-after': String(who.retryAfterSeconds) } : {},
+    );
   }
   try {
     const latest = await deps.store.latestSnapshotMeta(repository, cluster);
     return sendJson(res, 200, {
       repository,
       cluster,
-      latest: latest ? { id: latest.id, capturedAt: latest.capturedAt, receivedAt: latest.receivedAt, items: latest.items, digest: latest.digest } : null,
+      latest: latest
+        ? {
+            id: latest.id,
+            capturedAt: latest.capturedAt,
+            receivedAt: latest.receivedAt,
+            items: latest.items,
+            digest: latest.digest,
+          }
+        : null,
     });
   } catch (error) {
     deps.log.error({ err: error, repository, cluster }, 'could not read cluster status');

@@ -38,7 +38,9 @@ export interface BuiltPlans {
  * the parse cache is dropped on return, before planning.
  */
 function renderHeadAndBase(
-  clusters: readonly ClusterConfig[], input: PlanInputs, latest: ReadonlyMap<string, Snapshot | undefined>,
+  clusters: readonly ClusterConfig[],
+  input: PlanInputs,
+  latest: ReadonlyMap<string, Snapshot | undefined>,
 ): Array<{ cluster: ClusterConfig; head: ClusterRender; base: ClusterRender }> {
   const cache = newParseCache();
   const budget = input.renderBudget;
@@ -60,22 +62,44 @@ export async function buildPlans(store: Pick<Store, 'latestSnapshot'>, input: Pl
   // The config decides every cluster's plan, so a change to it touches them all.
   const configChanged = input.changed.includes(CONFIG_PATH);
   const touched = new Set(
-    configChanged ? clusters.map((c) => c.name) : touchedClusters(input.changed, rendered.map((r) => ({ cluster: r.cluster, filesRead: [...r.head.filesRead, ...r.base.filesRead] }))).map((c) => c.name),
+    configChanged
+      ? clusters.map((c) => c.name)
+      : touchedClusters(
+          input.changed,
+          rendered.map((r) => ({ cluster: r.cluster, filesRead: [...r.head.filesRead, ...r.base.filesRead] })),
+        ).map((c) => c.name),
   );
-  const result: BuiltPlans = { plans: [], errors: [], snapshots: {}, filesRead: [...new Set(rendered.flatMap((r) => [...r.head.filesRead, ...r.base.filesRead]))] };
+  const result: BuiltPlans = {
+    plans: [],
+    errors: [],
+    snapshots: {},
+    filesRead: [...new Set(rendered.flatMap((r) => [...r.head.filesRead, ...r.base.filesRead]))],
+  };
   for (const { cluster, head, base } of rendered) {
     if (!touched.has(cluster.name)) continue;
     result.errors.push(...head.errors);
     // A render that ran out of its budget has no objects: planning it would show everything pruned.
     if (head.stopped || base.stopped) {
-      if (!head.stopped) result.errors.push(...base.errors.map((problem) => ({ ...problem, message: `at the base commit: ${problem.message}` })));
+      if (!head.stopped)
+        result.errors.push(
+          ...base.errors.map((problem) => ({ ...problem, message: `at the base commit: ${problem.message}` })),
+        );
       continue;
     }
     const snapshot = latest.get(cluster.name);
     const plan = planCluster({
-      config: input.config, cluster, head: head.objects, base: base.objects, headFiles: input.headFiles,
-      snapshot, now: input.now, repository: input.repository, headRevision: input.headSha,
-      ...(cluster.path !== undefined ? { path: cluster.path } : {}), sources: head, changed: input.changed,
+      config: input.config,
+      cluster,
+      head: head.objects,
+      base: base.objects,
+      headFiles: input.headFiles,
+      snapshot,
+      now: input.now,
+      repository: input.repository,
+      headRevision: input.headSha,
+      ...(cluster.path !== undefined ? { path: cluster.path } : {}),
+      sources: head,
+      changed: input.changed,
       notRendered: head.notRendered ?? [],
     });
     if (snapshot) result.snapshots[cluster.name] = snapshot.capturedAt;

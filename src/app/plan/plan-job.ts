@@ -14,7 +14,14 @@ import { isPlanJob, type PlanJob, type ReviewDeps } from './deps.js';
 import { publishPlan } from './publish-plan.js';
 
 export type PlanOutcome =
-  | { type: 'published'; headSha: string; clusters: string[]; conclusion: string; fork: boolean; comment: { created: number; updated: number; unchanged: number } }
+  | {
+      type: 'published';
+      headSha: string;
+      clusters: string[];
+      conclusion: string;
+      fork: boolean;
+      comment: { created: number; updated: number; unchanged: number };
+    }
   | { type: 'skipped'; reason: string };
 
 export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOutcome> {
@@ -22,20 +29,29 @@ export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOu
   const octokit = await deps.clients.forRepository(job.repository);
   const { data: pull } = await octokit.rest.pulls.get({ owner, repo, pull_number: job.number });
   if (pull.state !== 'open') return { type: 'skipped', reason: `#${job.number} is ${pull.state}` };
-  if (pull.draft) return { type: 'skipped', reason: `#${job.number} is a draft (planned when marked ready for review)` };
+  if (pull.draft)
+    return { type: 'skipped', reason: `#${job.number} is a draft (planned when marked ready for review)` };
   const fork = pull.head.repo?.full_name?.toLowerCase() !== pull.base.repo.full_name.toLowerCase();
   const changed = await listPullRequestFiles(octokit, { owner, repo, number: job.number });
   const target = { owner, repo, number: job.number, headSha: pull.head.sha };
   const published = async (built: BuiltPlans, templates: TemplateOverrides): Promise<PlanOutcome> => {
     const result = await publishPlan(octokit, target, built, await deps.appIdentity(), templates);
-    return { type: 'published', headSha: pull.head.sha, clusters: built.plans.map((p) => p.cluster), conclusion: result.conclusion, fork, comment: result.comment };
+    return {
+      type: 'published',
+      headSha: pull.head.sha,
+      clusters: built.plans.map((p) => p.cluster),
+      conclusion: result.conclusion,
+      fork,
+      comment: result.comment,
+    };
   };
   // The config comes from the base commit: the pull request under review does not decide how it is
   // planned (what is protected, which directory is a cluster). A fork's head commit is read through
   // the base repository (GitHub serves it there as refs/pull/N/head).
   const base = await loadRepositoryAt(octokit, { owner, repo, sha: pull.base.sha }, deps.store);
   const configChanged = changed.includes(CONFIG_PATH);
-  if (!base.config.ok && !configChanged) return { type: 'skipped', reason: `${CONFIG_PATH} is invalid on the base branch (see the dashboard issue)` };
+  if (!base.config.ok && !configChanged)
+    return { type: 'skipped', reason: `${CONFIG_PATH} is invalid on the base branch (see the dashboard issue)` };
   const head = await loadRepositoryAt(octokit, { owner, repo, sha: pull.head.sha }, deps.store);
   const configChange = configChanged ? proposedConfig(base.config, head.config, pull.base.ref) : undefined;
   const proposedErrors = configChanged && !head.config.ok ? head.config.problems : [];
@@ -47,26 +63,53 @@ export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOu
     return published({ plans: [], errors: proposedErrors, snapshots: {}, configChange }, templateOverrides(base.files));
   }
   const built = await buildPlans(deps.store, {
-    repository: job.repository, config: base.config.config, headFiles: head.files, baseFiles: base.files, headSha: pull.head.sha, changed, now: deps.now().toISOString(),
+    repository: job.repository,
+    config: base.config.config,
+    headFiles: head.files,
+    baseFiles: base.files,
+    headSha: pull.head.sha,
+    changed,
+    now: deps.now().toISOString(),
     renderBudget: appRenderBudget(deps.now),
   });
   await keep(built.filesRead ?? []);
-  if (built.plans.length === 0 && built.errors.length === 0 && !configChange) return { type: 'skipped', reason: 'the pull request touches no cluster path' };
+  if (built.plans.length === 0 && built.errors.length === 0 && !configChange)
+    return { type: 'skipped', reason: 'the pull request touches no cluster path' };
   // The base's templates, like its config: a pull request cannot change how its own plan is reported.
-  return published({ ...built, errors: [...proposedErrors, ...built.errors], ...(configChange ? { configChange } : {}) }, templateOverrides(base.files));
+  return published(
+    { ...built, errors: [...proposedErrors, ...built.errors], ...(configChange ? { configChange } : {}) },
+    templateOverrides(base.files),
+  );
 }
 
 /** The `plan` queue's handler: logs what the job did with its id and duration; a throw means retry. */
 export function createPlanHandler(deps: ReviewDeps): JobHandler {
   return async (payload, meta) => {
-    if (!isPlanJob(payload)) return deps.log.error({ jobId: meta.jobId, payload }, 'plan job without repository and number: dropped');
+    if (!isPlanJob(payload))
+      return deps.log.error({ jobId: meta.jobId, payload }, 'plan job without repository and number: dropped');
     const started = deps.now().getTime();
-    const fields = { jobId: meta.jobId, repository: payload.repository, pullRequest: payload.number, reason: payload.reason };
+    const fields = {
+      jobId: meta.jobId,
+      repository: payload.repository,
+      pullRequest: payload.number,
+      reason: payload.reason,
+    };
     try {
       const outcome = await runPlanJob(deps, payload);
-      deps.log.info({ ...fields, ...outcome, durationMs: deps.now().getTime() - started }, outcome.type === 'published' ? 'plan published' : 'plan skipped');
+      deps.log.info(
+        { ...fields, ...outcome, durationMs: deps.now().getTime() - started },
+        outcome.type === 'published' ? 'plan published' : 'plan skipped',
+      );
     } catch (error) {
-      deps.log.warn({ ...fields, attempt: meta.attempt, durationMs: deps.now().getTime() - started, error: error instanceof Error ? error.message : String(error) }, 'plan failed; retried with backoff');
+      deps.log.warn(
+        {
+          ...fields,
+          attempt: meta.attempt,
+          durationMs: deps.now().getTime() - started,
+          error: error instanceof Error ? error.message : String(error),
+        },
+        'plan failed; retried with backoff',
+      );
       throw error;
     }
   };
@@ -76,6 +119,7 @@ export function createPlanHandler(deps: ReviewDeps): JobHandler {
 function proposedConfig(base: ConfigResult, proposed: ConfigResult, baseRef: string): ConfigChangeNote {
   const note: ConfigChangeNote = { file: CONFIG_PATH };
   if (proposed.ok) note.changes = describeConfigChange(base.ok ? base.config : defaultConfig(), proposed.config);
-  if (!base.ok) note.unplanned = `Nothing is planned: plans use the configuration of the base branch, and ${CONFIG_PATH} on ${baseRef} is missing or invalid.`;
+  if (!base.ok)
+    note.unplanned = `Nothing is planned: plans use the configuration of the base branch, and ${CONFIG_PATH} on ${baseRef} is missing or invalid.`;
   return note;
 }

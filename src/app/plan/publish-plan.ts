@@ -2,10 +2,22 @@
 // when one comment cannot hold it) and one `driftback / plan` check run on the head commit. Every
 // write goes to the base repository, so a fork is never written to.
 import {
-  escapeText, GITHUB_BODY_LIMIT, MARKER_RESERVE, renderCheckRun, renderPlanComment, splitComment, type ConfigChangeNote, type TemplateOverrides,
+  escapeText,
+  GITHUB_BODY_LIMIT,
+  MARKER_RESERVE,
+  renderCheckRun,
+  renderPlanComment,
+  splitComment,
+  type ConfigChangeNote,
+  type TemplateOverrides,
 } from '../../core/report/index.js';
 import {
-  createOrUpdateCheckRun, upsertStickyComment, type AppIdentity, type CheckRunResult, type GitHubClient, type StickyCommentResult,
+  createOrUpdateCheckRun,
+  upsertStickyComment,
+  type AppIdentity,
+  type CheckRunResult,
+  type GitHubClient,
+  type StickyCommentResult,
 } from '../../github/index.js';
 import type { BuiltPlans } from './build-plans.js';
 import { PLAN_CHECK_NAME, PLAN_COMMENT_KEY } from './deps.js';
@@ -24,25 +36,59 @@ export interface Published {
 }
 
 function configChangeText(note: ConfigChangeNote): string {
-  const lead = note.unplanned ?? 'This plan uses the configuration of the base branch: a pull request is never planned under its own.';
+  const lead =
+    note.unplanned ??
+    'This plan uses the configuration of the base branch: a pull request is never planned under its own.';
   if (!note.changes) return `${lead} The proposed ${note.file} has errors.`;
-  if (note.changes.length === 0) return `${lead} Once merged, the proposed ${note.file} changes nothing driftback reads.`;
-  return [`${lead} Once merged, the proposed ${note.file} would change:`, '', ...note.changes.map((line) => `- ${escapeText(line)}`)].join('\n');
+  if (note.changes.length === 0)
+    return `${lead} Once merged, the proposed ${note.file} changes nothing driftback reads.`;
+  return [
+    `${lead} Once merged, the proposed ${note.file} would change:`,
+    '',
+    ...note.changes.map((line) => `- ${escapeText(line)}`),
+  ].join('\n');
 }
 
 export async function publishPlan(
-  octokit: GitHubClient, target: PublishTarget, built: BuiltPlans, author: AppIdentity, templates?: TemplateOverrides,
+  octokit: GitHubClient,
+  target: PublishTarget,
+  built: BuiltPlans,
+  author: AppIdentity,
+  templates?: TemplateOverrides,
 ): Promise<Published> {
   const { owner, repo } = target;
   const { plans, snapshots, errors, configChange } = built;
-  const body = renderPlanComment(plans, { headSha: target.headSha, snapshots, errors, templates, ...(configChange ? { configChange } : {}) });
+  const body = renderPlanComment(plans, {
+    headSha: target.headSha,
+    snapshots,
+    errors,
+    templates,
+    ...(configChange ? { configChange } : {}),
+  });
   // renderPlanComment already degrades detail to fit; parts are the last resort (hundreds of clusters).
   const parts = splitComment(body, GITHUB_BODY_LIMIT - MARKER_RESERVE);
-  const comment = await upsertStickyComment(octokit, { owner, repo, issueNumber: target.number, key: PLAN_COMMENT_KEY, parts, author });
-  const output = renderCheckRun(built.plans, { errors: built.errors, ...(built.configChange ? { text: configChangeText(built.configChange) } : {}) });
+  const comment = await upsertStickyComment(octokit, {
+    owner,
+    repo,
+    issueNumber: target.number,
+    key: PLAN_COMMENT_KEY,
+    parts,
+    author,
+  });
+  const output = renderCheckRun(built.plans, {
+    errors: built.errors,
+    ...(built.configChange ? { text: configChangeText(built.configChange) } : {}),
+  });
   const checkRun = await createOrUpdateCheckRun(octokit, {
-    owner, repo, name: PLAN_CHECK_NAME, headSha: target.headSha, conclusion: output.conclusion,
-    title: output.title, summary: output.summary, ...(output.text ? { text: output.text } : {}), annotations: output.annotations,
+    owner,
+    repo,
+    name: PLAN_CHECK_NAME,
+    headSha: target.headSha,
+    conclusion: output.conclusion,
+    title: output.title,
+    summary: output.summary,
+    ...(output.text ? { text: output.text } : {}),
+    annotations: output.annotations,
   });
   return { comment, checkRun, conclusion: output.conclusion };
 }

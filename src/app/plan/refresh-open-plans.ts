@@ -8,10 +8,25 @@ import { PLAN_QUEUE, planJobKey, type JobQueue, type PlanJob } from '../queue/jo
 /** Plans refreshed per new snapshot at most. Default 10. */
 export const REFRESH_LIMIT = 10;
 
-export async function refreshOpenPlans(octokit: GitHubClient, queue: Pick<JobQueue, 'enqueue'>, repository: string, limit = REFRESH_LIMIT): Promise<number[]> {
+export async function refreshOpenPlans(
+  octokit: GitHubClient,
+  queue: Pick<JobQueue, 'enqueue'>,
+  repository: string,
+  limit = REFRESH_LIMIT,
+): Promise<number[]> {
   const { owner, repo } = splitRepository(repository);
-  const { data } = await octokit.rest.pulls.list({ owner, repo, state: 'open', sort: 'updated', direction: 'desc', per_page: Math.min(100, limit) });
-  const numbers = data.filter((pull) => !pull.draft).slice(0, limit).map((pull) => pull.number);
+  const { data } = await octokit.rest.pulls.list({
+    owner,
+    repo,
+    state: 'open',
+    sort: 'updated',
+    direction: 'desc',
+    per_page: Math.min(100, limit),
+  });
+  const numbers = data
+    .filter((pull) => !pull.draft)
+    .slice(0, limit)
+    .map((pull) => pull.number);
   for (const number of numbers) {
     const job: PlanJob = { repository, number, reason: 'snapshot' };
     await queue.enqueue(PLAN_QUEUE, planJobKey(repository, number), { ...job });

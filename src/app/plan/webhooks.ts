@@ -6,7 +6,10 @@ import type { GitHubClient } from '../../github/index.js';
 import { PLAN_CHECK_NAME, PLAN_QUEUE, planJobKey, type PlanJob, type ReviewDeps } from './deps.js';
 
 export const PLAN_PULL_REQUEST_ACTIONS = [
-  'pull_request.opened', 'pull_request.synchronize', 'pull_request.reopened', 'pull_request.ready_for_review',
+  'pull_request.opened',
+  'pull_request.synchronize',
+  'pull_request.reopened',
+  'pull_request.ready_for_review',
 ] as const;
 
 type PlanWebhookDeps = Pick<ReviewDeps, 'queue' | 'log'>;
@@ -28,9 +31,10 @@ export function onPlanRerun(deps: PlanWebhookDeps) {
     const { repository, check_run: run } = context.payload;
     if (run.name !== PLAN_CHECK_NAME) return;
     // GitHub leaves pull_requests empty for fork PRs (and sometimes otherwise): find it by head sha.
-    const numbers = run.pull_requests.length > 0
-      ? run.pull_requests.map((pull) => pull.number)
-      : await pullRequestsWithHead(context.octokit, repository.owner.login, repository.name, run.head_sha);
+    const numbers =
+      run.pull_requests.length > 0
+        ? run.pull_requests.map((pull) => pull.number)
+        : await pullRequestsWithHead(context.octokit, repository.owner.login, repository.name, run.head_sha);
     if (numbers.length === 0) {
       const fields = { repository: repository.full_name, headSha: run.head_sha };
       return deps.log.info(fields, 'check re-run for a commit that is the head of no open pull request');
@@ -47,7 +51,10 @@ async function enqueuePlan(deps: PlanWebhookDeps, job: PlanJob): Promise<void> {
 }
 
 export async function pullRequestsWithHead(
-  octokit: GitHubClient, owner: string, repo: string, headSha: string,
+  octokit: GitHubClient,
+  owner: string,
+  repo: string,
+  headSha: string,
 ): Promise<number[]> {
   const pulls = await octokit.paginate(octokit.rest.pulls.list, { owner, repo, state: 'open', per_page: 100 });
   return pulls.filter((pull) => pull.head.sha === headSha).map((pull) => pull.number);

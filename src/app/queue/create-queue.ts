@@ -16,12 +16,29 @@ export type CreateQueueOptions = QueueOptions & {
 export function createQueue(options: CreateQueueOptions): JobQueue {
   const { logger, retry, concurrency } = options;
   if (options.databaseUrl) {
-    return new GraphileJobQueue({ connectionString: options.databaseUrl, schema: options.workerSchema, pollIntervalMs: options.pollIntervalMs, logger, retry, concurrency });
+    return new GraphileJobQueue({
+      connectionString: options.databaseUrl,
+      schema: options.workerSchema,
+      pollIntervalMs: options.pollIntervalMs,
+      logger,
+      retry,
+      concurrency,
+    });
   }
   const backend = options.store?.backend;
-  if (!backend) throw new Error('createQueue: the store has no database behind it; pass a SQLite or PostgreSQL store, or databaseUrl');
+  if (!backend)
+    throw new Error(
+      'createQueue: the store has no database behind it; pass a SQLite or PostgreSQL store, or databaseUrl',
+    );
   if (backend.type === 'postgres') {
-    return new GraphileJobQueue({ connectionString: backend.connectionString, schema: options.workerSchema, pollIntervalMs: options.pollIntervalMs, logger, retry, concurrency });
+    return new GraphileJobQueue({
+      connectionString: backend.connectionString,
+      schema: options.workerSchema,
+      pollIntervalMs: options.pollIntervalMs,
+      logger,
+      retry,
+      concurrency,
+    });
   }
   return new SqliteJobQueue({ file: backend.file, logger, retry, concurrency });
 }

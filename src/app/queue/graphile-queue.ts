@@ -9,8 +9,16 @@ import { isConnectionError, StoreUnavailableError } from '../../store/errors.js'
 import type { AppLogger } from '../logger.js';
 import type { JobQueue } from './jobs.js';
 import {
-  assertSchedulesHaveHandlers, errorMessage, interruptedReason, reportGiveUp, resolveRetry, retryDelayMs,
-  type GiveUpHandler, type JobHandler, type QueueOptions, type RetryPolicy,
+  assertSchedulesHaveHandlers,
+  errorMessage,
+  interruptedReason,
+  reportGiveUp,
+  resolveRetry,
+  retryDelayMs,
+  type GiveUpHandler,
+  type JobHandler,
+  type QueueOptions,
+  type RetryPolicy,
 } from './types.js';
 
 export interface GraphileQueueOptions extends QueueOptions {
@@ -52,14 +60,21 @@ export class GraphileJobQueue implements JobQueue {
 
   constructor(private readonly options: GraphileQueueOptions) {
     this.schema = options.schema ?? 'graphile_worker';
-    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(this.schema)) throw new Error(`queue schema "${this.schema}": expected lower-case letters, digits and "_"`);
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(this.schema))
+      throw new Error(`queue schema "${this.schema}": expected lower-case letters, digits and "_"`);
     this.logger = options.logger;
     this.retry = resolveRetry(options.retry);
   }
 
   async enqueue(queue: string, key: string, payload: Record<string, unknown>): Promise<void> {
     const envelope: Envelope = { payload, key, attempt: 1 };
-    const add = async () => (await this.utils()).addJob(queue, envelope, { queueName: key, jobKey: jobKeyOf(queue, key), jobKeyMode: 'replace', maxAttempts: INTERRUPTION_ATTEMPTS });
+    const add = async () =>
+      (await this.utils()).addJob(queue, envelope, {
+        queueName: key,
+        jobKey: jobKeyOf(queue, key),
+        jobKeyMode: 'replace',
+        maxAttempts: INTERRUPTION_ATTEMPTS,
+      });
     try {
       await add();
     } catch (error) {
@@ -89,7 +104,12 @@ export class GraphileJobQueue implements JobQueue {
     for (const [name, everySeconds] of this.schedules) {
       // One chain per name across replicas: a replica starting later finds the pending job and keeps its time.
       const envelope: Envelope = { payload: {}, key: name, attempt: 1, everySeconds };
-      await utils.addJob(name, envelope, { queueName: name, jobKey: scheduleKeyOf(name), jobKeyMode: 'preserve_run_at', maxAttempts: INTERRUPTION_ATTEMPTS });
+      await utils.addJob(name, envelope, {
+        queueName: name,
+        jobKey: scheduleKeyOf(name),
+        jobKeyMode: 'preserve_run_at',
+        maxAttempts: INTERRUPTION_ATTEMPTS,
+      });
     }
   }
 
@@ -100,7 +120,13 @@ export class GraphileJobQueue implements JobQueue {
     if (runner) {
       let timer: NodeJS.Timeout | undefined;
       const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
-      const outcome = await Promise.race([runner.stop().then(() => 'stopped' as const, () => 'stopped' as const), timedOut]);
+      const outcome = await Promise.race([
+        runner.stop().then(
+          () => 'stopped' as const,
+          () => 'stopped' as const,
+        ),
+        timedOut,
+      ]);
       clearTimeout(timer);
       if (outcome === 'timeout') await this.handBack(runner);
     }
@@ -127,7 +153,10 @@ export class GraphileJobQueue implements JobQueue {
     // went away as the job ended), which settles this promise; no jobs would run until a restart.
     const ended = (error: unknown) => {
       if (this.stopping || this.runner !== runner) return;
-      this.logger.error({ error: errorMessage(error) }, 'the job runner stopped on a database error; starting a new one');
+      this.logger.error(
+        { error: errorMessage(error) },
+        'the job runner stopped on a database error; starting a new one',
+      );
       const orphaned = [...this.lockedBy];
       this.lockedBy.clear();
       this.restartRunner(1, orphaned);
@@ -145,20 +174,22 @@ export class GraphileJobQueue implements JobQueue {
       if (this.stopping) return;
       // The dead runner's locks would hold its jobs, and their keys' queues, for hours.
       const unlock = async () => (orphaned.length > 0 ? (await this.utils()).forceUnlockWorkers(orphaned) : undefined);
-      unlock().then(() => this.startRunner()).then(
-        (runner) => {
-          if (this.stopping) {
-            void runner.stop().catch(() => undefined);
-            return;
-          }
-          this.runner = runner;
-          this.logger.info({ attempt }, 'job runner started again');
-        },
-        (error: unknown) => {
-          this.logger.warn({ attempt, error: errorMessage(error) }, 'job runner could not start yet; trying again');
-          this.restartRunner(attempt + 1, orphaned);
-        },
-      );
+      unlock()
+        .then(() => this.startRunner())
+        .then(
+          (runner) => {
+            if (this.stopping) {
+              void runner.stop().catch(() => undefined);
+              return;
+            }
+            this.runner = runner;
+            this.logger.info({ attempt }, 'job runner started again');
+          },
+          (error: unknown) => {
+            this.logger.warn({ attempt, error: errorMessage(error) }, 'job runner could not start yet; trying again');
+            this.restartRunner(attempt + 1, orphaned);
+          },
+        );
     }, delayMs);
     this.restartTimer.unref();
   }
@@ -174,7 +205,10 @@ export class GraphileJobQueue implements JobQueue {
     if (ids.length === 0) return;
     const utils = await this.utils();
     const locks = await utils.withPgClient((client) =>
-      client.query<{ locked_by: string }>(`SELECT DISTINCT locked_by FROM "${this.schema}".jobs WHERE id = ANY($1::bigint[]) AND locked_by IS NOT NULL`, [ids]),
+      client.query<{ locked_by: string }>(
+        `SELECT DISTINCT locked_by FROM "${this.schema}".jobs WHERE id = ANY($1::bigint[]) AND locked_by IS NOT NULL`,
+        [ids],
+      ),
     );
     await utils.forceUnlockWorkers(locks.rows.map((row) => row.locked_by));
     // Handed back, not cut off: the next run does not count this one as an attempt.
@@ -190,7 +224,11 @@ export class GraphileJobQueue implements JobQueue {
       const envelope = { ...(raw as Envelope), attempt: (raw as Envelope).attempt + cutOff };
       const jobId = helpers.job.id;
       if (cutOff > 0 && envelope.everySeconds === undefined && envelope.attempt > this.retry.maxAttempts) {
-        await reportGiveUp(this.givenUp, this.logger, name, envelope.payload, { key: envelope.key, attempts: envelope.attempt - 1, reason: interruptedReason(envelope.attempt - 1) });
+        await reportGiveUp(this.givenUp, this.logger, name, envelope.payload, {
+          key: envelope.key,
+          attempts: envelope.attempt - 1,
+          reason: interruptedReason(envelope.attempt - 1),
+        });
         return;
       }
       if (helpers.job.locked_by) this.lockedBy.add(helpers.job.locked_by);
@@ -205,24 +243,46 @@ export class GraphileJobQueue implements JobQueue {
       }
       // A job handed back at shutdown belongs to whoever runs it next: completing it here would
       // delete that run. Failing it is a no-op, as this pool no longer holds its lock.
-      if (this.handedBack.delete(jobId)) throw new Error(`job ${jobId} finished after it was handed back at shutdown; it runs again elsewhere`);
+      if (this.handedBack.delete(jobId))
+        throw new Error(`job ${jobId} finished after it was handed back at shutdown; it runs again elsewhere`);
       if (envelope.everySeconds !== undefined) {
-        if (failure) this.logger.error({ schedule: name, jobId, error: errorMessage(failure.error) }, 'scheduled job failed; it runs again at its next time');
-        await helpers.addJob(name, { ...envelope, attempt: 1 }, {
-          queueName: name, jobKey: scheduleKeyOf(name), jobKeyMode: 'replace', maxAttempts: INTERRUPTION_ATTEMPTS,
-          runAt: new Date(Date.now() + envelope.everySeconds * 1000),
-        });
+        if (failure)
+          this.logger.error(
+            { schedule: name, jobId, error: errorMessage(failure.error) },
+            'scheduled job failed; it runs again at its next time',
+          );
+        await helpers.addJob(
+          name,
+          { ...envelope, attempt: 1 },
+          {
+            queueName: name,
+            jobKey: scheduleKeyOf(name),
+            jobKeyMode: 'replace',
+            maxAttempts: INTERRUPTION_ATTEMPTS,
+            runAt: new Date(Date.now() + envelope.everySeconds * 1000),
+          },
+        );
       } else if (failure) {
         await this.retryLater(name, envelope, jobId, failure.error, helpers);
       }
     };
   }
 
-  private async retryLater(name: string, envelope: Envelope, jobId: string, error: unknown, helpers: Parameters<Task>[1]): Promise<void> {
+  private async retryLater(
+    name: string,
+    envelope: Envelope,
+    jobId: string,
+    error: unknown,
+    helpers: Parameters<Task>[1],
+  ): Promise<void> {
     const fields = { jobId, queue: name, key: envelope.key, attempt: envelope.attempt, error: errorMessage(error) };
     if (envelope.attempt >= this.retry.maxAttempts) {
       this.logger.error(fields, `job failed ${envelope.attempt} times; dropped until it is enqueued again`);
-      await reportGiveUp(this.givenUp, this.logger, name, envelope.payload, { key: envelope.key, attempts: envelope.attempt, reason: fields.error });
+      await reportGiveUp(this.givenUp, this.logger, name, envelope.payload, {
+        key: envelope.key,
+        attempts: envelope.attempt,
+        reason: fields.error,
+      });
       return;
     }
     const jobKey = jobKeyOf(name, envelope.key);
@@ -236,16 +296,27 @@ export class GraphileJobQueue implements JobQueue {
     }
     const delayMs = retryDelayMs(envelope.attempt, this.retry);
     // preserve_run_at: should an enqueue slip in between the check and here, it keeps its earlier time.
-    await helpers.addJob(name, { ...envelope, attempt: envelope.attempt + 1 }, {
-      queueName: envelope.key, jobKey, jobKeyMode: 'preserve_run_at', maxAttempts: INTERRUPTION_ATTEMPTS,
-      runAt: new Date(Date.now() + delayMs),
-    });
+    await helpers.addJob(
+      name,
+      { ...envelope, attempt: envelope.attempt + 1 },
+      {
+        queueName: envelope.key,
+        jobKey,
+        jobKeyMode: 'preserve_run_at',
+        maxAttempts: INTERRUPTION_ATTEMPTS,
+        runAt: new Date(Date.now() + delayMs),
+      },
+    );
     this.logger.warn({ ...fields, retryInMs: delayMs }, 'job failed; retrying with backoff');
   }
 
   private utils(): Promise<WorkerUtils> {
     this.utilsPromise ??= (async () => {
-      const utils = await makeWorkerUtils({ connectionString: this.options.connectionString, schema: this.schema, logger: graphileLogger(this.logger) });
+      const utils = await makeWorkerUtils({
+        connectionString: this.options.connectionString,
+        schema: this.schema,
+        logger: graphileLogger(this.logger),
+      });
       await utils.migrate();
       return utils;
     })();

@@ -8,8 +8,16 @@ import { migrateSqlite } from '../../store/sqlite-store.js';
 import type { AppLogger } from '../logger.js';
 import type { JobQueue } from './jobs.js';
 import {
-  assertSchedulesHaveHandlers, errorMessage, interruptedReason, reportGiveUp, resolveRetry, retryDelayMs,
-  type GiveUpHandler, type JobHandler, type QueueOptions, type RetryPolicy,
+  assertSchedulesHaveHandlers,
+  errorMessage,
+  interruptedReason,
+  reportGiveUp,
+  resolveRetry,
+  retryDelayMs,
+  type GiveUpHandler,
+  type JobHandler,
+  type QueueOptions,
+  type RetryPolicy,
 } from './types.js';
 
 interface JobRow {
@@ -43,7 +51,8 @@ export class SqliteJobQueue implements JobQueue {
   private state: 'idle' | 'started' | 'stopped' = 'idle';
 
   constructor(options: SqliteQueueOptions) {
-    if (options.file === ':memory:') throw new Error('the SQLite queue needs a database file: an in-memory store has none it can share');
+    if (options.file === ':memory:')
+      throw new Error('the SQLite queue needs a database file: an in-memory store has none it can share');
     this.db = openQueueDatabase(options.file);
     this.logger = options.logger;
     this.retry = resolveRetry(options.retry);
@@ -71,7 +80,11 @@ export class SqliteJobQueue implements JobQueue {
     const { recovered, exhausted } = this.recoverInterrupted();
     if (recovered > 0) this.logger.info({ jobs: recovered }, 're-running jobs interrupted by the last shutdown');
     for (const job of exhausted) {
-      await reportGiveUp(this.givenUp, this.logger, job.queue, JSON.parse(job.payload) as Record<string, unknown>, { key: job.key, attempts: job.attempt, reason: interruptedReason(job.attempt) });
+      await reportGiveUp(this.givenUp, this.logger, job.queue, JSON.parse(job.payload) as Record<string, unknown>, {
+        key: job.key,
+        attempts: job.attempt,
+        reason: interruptedReason(job.attempt),
+      });
     }
     this.state = 'started';
     for (const [name, everySeconds] of this.schedules) this.startInterval(name, everySeconds);
@@ -91,7 +104,10 @@ export class SqliteJobQueue implements JobQueue {
     for (const interval of this.intervals.splice(0)) clearInterval(interval);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
-    const outcome = await Promise.race([Promise.allSettled([...this.running.values()].map((job) => job.done)), timedOut]);
+    const outcome = await Promise.race([
+      Promise.allSettled([...this.running.values()].map((job) => job.done)),
+      timedOut,
+    ]);
     clearTimeout(timer);
     if (outcome === 'timeout') this.handBack();
     this.db.close();
@@ -103,39 +119,55 @@ export class SqliteJobQueue implements JobQueue {
    * runs were all cut off is given up: whatever killed the process would kill it again.
    */
   private recoverInterrupted(): { recovered: number; exhausted: JobRow[] } {
-    return this.db.transaction(() => {
-      this.db
-        .prepare(`DELETE FROM jobs WHERE state = 'running' AND EXISTS (SELECT 1 FROM jobs p WHERE p.state = 'pending' AND p.queue = jobs.queue AND p.key = jobs.key)`)
-        .run();
-      const exhausted = this.db
-        .prepare(`SELECT id, queue, key, payload, attempt FROM jobs WHERE state = 'running' AND attempt >= ?`)
-        .all(this.retry.maxAttempts) as JobRow[];
-      for (const job of exhausted) this.db.prepare('DELETE FROM jobs WHERE id = ?').run(job.id);
-      const recovered = this.db.prepare(`UPDATE jobs SET state = 'pending', attempt = attempt + 1, run_at = ? WHERE state = 'running'`).run(this.now()).changes;
-      return { recovered, exhausted };
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        this.db
+          .prepare(
+            `DELETE FROM jobs WHERE state = 'running' AND EXISTS (SELECT 1 FROM jobs p WHERE p.state = 'pending' AND p.queue = jobs.queue AND p.key = jobs.key)`,
+          )
+          .run();
+        const exhausted = this.db
+          .prepare(`SELECT id, queue, key, payload, attempt FROM jobs WHERE state = 'running' AND attempt >= ?`)
+          .all(this.retry.maxAttempts) as JobRow[];
+        for (const job of exhausted) this.db.prepare('DELETE FROM jobs WHERE id = ?').run(job.id);
+        const recovered = this.db
+          .prepare(`UPDATE jobs SET state = 'pending', attempt = attempt + 1, run_at = ? WHERE state = 'running'`)
+          .run(this.now()).changes;
+        return { recovered, exhausted };
+      })
+      .immediate();
   }
 
   private handBack(): void {
     for (const [id, job] of this.running) {
       this.handedBack.add(id);
       this.returnToPending(id);
-      this.logger.warn({ jobId: String(id), key: job.key }, 'job still running at shutdown; handed back to run again at next start');
+      this.logger.warn(
+        { jobId: String(id), key: job.key },
+        'job still running at shutdown; handed back to run again at next start',
+      );
     }
   }
 
   private returnToPending(id: number): void {
-    this.db.transaction(() => {
-      const covered = this.db
-        .prepare(`SELECT 1 FROM jobs p JOIN jobs r ON p.queue = r.queue AND p.key = r.key WHERE r.id = ? AND p.state = 'pending'`)
-        .get(id);
-      if (covered) this.db.prepare('DELETE FROM jobs WHERE id = ?').run(id);
-      else this.db.prepare(`UPDATE jobs SET state = 'pending', run_at = ? WHERE id = ?`).run(this.now(), id);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        const covered = this.db
+          .prepare(
+            `SELECT 1 FROM jobs p JOIN jobs r ON p.queue = r.queue AND p.key = r.key WHERE r.id = ? AND p.state = 'pending'`,
+          )
+          .get(id);
+        if (covered) this.db.prepare('DELETE FROM jobs WHERE id = ?').run(id);
+        else this.db.prepare(`UPDATE jobs SET state = 'pending', run_at = ? WHERE id = ?`).run(this.now(), id);
+      })
+      .immediate();
   }
 
   private startInterval(name: string, everySeconds: number): void {
-    const fire = () => void this.enqueue(name, name, {}).catch((error: unknown) => this.logger.error({ schedule: name, error: errorMessage(error) }, 'could not enqueue scheduled job'));
+    const fire = () =>
+      void this.enqueue(name, name, {}).catch((error: unknown) =>
+        this.logger.error({ schedule: name, error: errorMessage(error) }, 'could not enqueue scheduled job'),
+      );
     fire();
     const interval = setInterval(fire, everySeconds * 1000);
     interval.unref();
@@ -161,17 +193,19 @@ export class SqliteJobQueue implements JobQueue {
   }
 
   private claimNext(): JobRow | undefined {
-    return this.db.transaction(() => {
-      const job = this.db
-        .prepare(
-          `SELECT id, queue, key, payload, attempt FROM jobs
+    return this.db
+      .transaction(() => {
+        const job = this.db
+          .prepare(
+            `SELECT id, queue, key, payload, attempt FROM jobs
            WHERE state = 'pending' AND run_at <= ? AND key NOT IN (SELECT value FROM json_each(?))
            ORDER BY run_at, id LIMIT 1`,
-        )
-        .get(this.now(), this.busyKeys()) as JobRow | undefined;
-      if (job) this.db.prepare(`UPDATE jobs SET state = 'running' WHERE id = ?`).run(job.id);
-      return job;
-    }).immediate();
+          )
+          .get(this.now(), this.busyKeys()) as JobRow | undefined;
+        if (job) this.db.prepare(`UPDATE jobs SET state = 'running' WHERE id = ?`).run(job.id);
+        return job;
+      })
+      .immediate();
   }
 
   private armWakeTimer(): void {
@@ -179,7 +213,9 @@ export class SqliteJobQueue implements JobQueue {
     // With every slot taken there is nothing to wake for: the next job to finish pumps again.
     if (this.running.size >= this.concurrency) return;
     const next = this.db
-      .prepare(`SELECT MIN(run_at) AS at FROM jobs WHERE state = 'pending' AND key NOT IN (SELECT value FROM json_each(?))`)
+      .prepare(
+        `SELECT MIN(run_at) AS at FROM jobs WHERE state = 'pending' AND key NOT IN (SELECT value FROM json_each(?))`,
+      )
       .get(this.busyKeys()) as { at: number | null };
     if (next.at === null) return;
     this.wakeTimer = setTimeout(() => this.pump(), Math.max(0, next.at - this.now()));
@@ -205,24 +241,40 @@ export class SqliteJobQueue implements JobQueue {
   }
 
   private recordFailure(job: JobRow, error: unknown): void {
-    const fields = { jobId: String(job.id), queue: job.queue, key: job.key, attempt: job.attempt, error: errorMessage(error) };
+    const fields = {
+      jobId: String(job.id),
+      queue: job.queue,
+      key: job.key,
+      attempt: job.attempt,
+      error: errorMessage(error),
+    };
     if (job.attempt >= this.retry.maxAttempts) {
       this.db.prepare('DELETE FROM jobs WHERE id = ?').run(job.id);
       this.logger.error(fields, `job failed ${job.attempt} times; dropped until it is enqueued again`);
-      void reportGiveUp(this.givenUp, this.logger, job.queue, JSON.parse(job.payload) as Record<string, unknown>, { key: job.key, attempts: job.attempt, reason: fields.error });
+      void reportGiveUp(this.givenUp, this.logger, job.queue, JSON.parse(job.payload) as Record<string, unknown>, {
+        key: job.key,
+        attempts: job.attempt,
+        reason: fields.error,
+      });
       return;
     }
     const delayMs = retryDelayMs(job.attempt, this.retry);
-    this.db.transaction(() => {
-      const newer = this.db.prepare(`SELECT 1 FROM jobs WHERE state = 'pending' AND queue = ? AND key = ?`).get(job.queue, job.key);
-      // A newer run of the same key is already waiting: it does the same work on newer state.
-      if (newer) this.db.prepare('DELETE FROM jobs WHERE id = ?').run(job.id);
-      else {
-        this.db
-          .prepare(`UPDATE jobs SET state = 'pending', attempt = attempt + 1, run_at = ?, last_error = ? WHERE id = ?`)
-          .run(this.now() + delayMs, fields.error, job.id);
-      }
-    }).immediate();
+    this.db
+      .transaction(() => {
+        const newer = this.db
+          .prepare(`SELECT 1 FROM jobs WHERE state = 'pending' AND queue = ? AND key = ?`)
+          .get(job.queue, job.key);
+        // A newer run of the same key is already waiting: it does the same work on newer state.
+        if (newer) this.db.prepare('DELETE FROM jobs WHERE id = ?').run(job.id);
+        else {
+          this.db
+            .prepare(
+              `UPDATE jobs SET state = 'pending', attempt = attempt + 1, run_at = ?, last_error = ? WHERE id = ?`,
+            )
+            .run(this.now() + delayMs, fields.error, job.id);
+        }
+      })
+      .immediate();
     this.logger.warn({ ...fields, retryInMs: delayMs }, 'job failed; retrying with backoff');
   }
 }

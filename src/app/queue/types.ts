@@ -21,14 +21,20 @@ export interface QueueOptions {
   concurrency?: number;
 }
 
-export type JobHandler = (payload: Record<string, unknown>, meta: { key: string; attempt: number; jobId: string }) => Promise<void>;
+export type JobHandler = (
+  payload: Record<string, unknown>,
+  meta: { key: string; attempt: number; jobId: string },
+) => Promise<void>;
 
 /**
  * Told once when a job is given up: it failed on its last attempt, or the process stopped while
  * running it as many times (out of memory, killed), which retrying would only repeat. Records the
  * failure where a user sees it (the check run, the dashboard); its own failure is only logged.
  */
-export type GiveUpHandler = (payload: Record<string, unknown>, info: { key: string; attempts: number; reason: string }) => Promise<void>;
+export type GiveUpHandler = (
+  payload: Record<string, unknown>,
+  info: { key: string; attempts: number; reason: string },
+) => Promise<void>;
 
 /** Why a job whose last run was cut off is not run again. */
 export function interruptedReason(attempts: number): string {
@@ -49,8 +55,17 @@ export function errorMessage(error: unknown): string {
 }
 
 /** Calls the give-up handler of `queue`, if any, logging (never throwing) what goes wrong. */
-export async function reportGiveUp(handlers: Record<string, GiveUpHandler>, logger: AppLogger, queue: string, payload: Record<string, unknown>, info: { key: string; attempts: number; reason: string }): Promise<void> {
-  logger.error({ queue, key: info.key, attempts: info.attempts, error: info.reason }, `job given up after ${info.attempts} attempts; recorded as failed`);
+export async function reportGiveUp(
+  handlers: Record<string, GiveUpHandler>,
+  logger: AppLogger,
+  queue: string,
+  payload: Record<string, unknown>,
+  info: { key: string; attempts: number; reason: string },
+): Promise<void> {
+  logger.error(
+    { queue, key: info.key, attempts: info.attempts, error: info.reason },
+    `job given up after ${info.attempts} attempts; recorded as failed`,
+  );
   const handler = handlers[queue];
   if (!handler) return;
   try {
@@ -61,7 +76,10 @@ export async function reportGiveUp(handlers: Record<string, GiveUpHandler>, logg
 }
 
 /** A schedule with no handler would enqueue jobs nobody runs: refuse it at start. */
-export function assertSchedulesHaveHandlers(schedules: Map<string, number>, handlers: Record<string, JobHandler>): void {
+export function assertSchedulesHaveHandlers(
+  schedules: Map<string, number>,
+  handlers: Record<string, JobHandler>,
+): void {
   for (const name of schedules.keys()) {
     if (!handlers[name]) throw new Error(`schedule "${name}" has no handler; pass one under that name to start()`);
   }

@@ -3,7 +3,11 @@
 // per-source results.
 import { neverCodified } from '../../core/codify/index.js';
 import {
-  keyId, sourceReportLine, type DiffResult, type NotRenderedSource, type ResourceKey,
+  keyId,
+  sourceReportLine,
+  type DiffResult,
+  type NotRenderedSource,
+  type ResourceKey,
 } from '../../core/model/index.js';
 import { describeNotRendered } from '../../core/pipeline/index.js';
 import type { SourceNote } from '../../core/sources/index.js';
@@ -39,10 +43,14 @@ function notChecked(notes: readonly SourceNote[], notRendered: readonly NotRende
   ].slice(0, NOT_CHECKED_KEPT);
 }
 
-export function summarizeCluster(evaluation: Extract<Evaluation, { type: 'evaluated' }>): Pick<ClusterState, 'drift' | 'conflicts' | 'ignored'> {
+export function summarizeCluster(
+  evaluation: Extract<Evaluation, { type: 'evaluated' }>,
+): Pick<ClusterState, 'drift' | 'conflicts' | 'ignored'> {
   const { diff, drift } = evaluation;
   const ignored = new Map<string, number>();
-  for (const resource of diff.resources) for (const change of resource.ignored) ignored.set(change.ignored?.reason ?? '', (ignored.get(change.ignored?.reason ?? '') ?? 0) + 1);
+  for (const resource of diff.resources)
+    for (const change of resource.ignored)
+      ignored.set(change.ignored?.reason ?? '', (ignored.get(change.ignored?.reason ?? '') ?? 0) + 1);
   const withSources = evaluation.sources.some((source) => source.controller !== 'kubectl');
   const reported = reportedOf(evaluation);
   const unchecked = notChecked(evaluation.notes, diff.notRendered?.sources ?? []);
@@ -54,9 +62,14 @@ export function summarizeCluster(evaluation: Extract<Evaluation, { type: 'evalua
       ...(unchecked.length > 0 ? { notChecked: unchecked } : {}),
       ...(reported.length ? { reported } : {}),
     },
-    conflicts: diff.resources.flatMap((resource) => resource.conflicts.map((conflict) => ({
-      resource: keyFields(resource.key), path: conflict.path, segments: conflict.segments, manager: conflict.manager,
-    }))),
+    conflicts: diff.resources.flatMap((resource) =>
+      resource.conflicts.map((conflict) => ({
+        resource: keyFields(resource.key),
+        path: conflict.path,
+        segments: conflict.segments,
+        manager: conflict.manager,
+      })),
+    ),
     ignored: [...ignored].map(([reason, count]) => ({ reason, count })),
   };
 }
@@ -75,7 +88,9 @@ function reportedOf(evaluation: Extract<Evaluation, { type: 'evaluated' }>): Rep
     if (seen.has(id)) continue;
     seen.add(id);
     rows.push({
-      resource: keyFields(entry.key), ...(entry.change ? { field: entry.change.path } : {}), reason: entry.reason,
+      resource: keyFields(entry.key),
+      ...(entry.change ? { field: entry.change.path } : {}),
+      reason: entry.reason,
       ...(entry.change?.manager ? { manager: entry.change.manager } : {}),
       ...(entry.change?.time ? { time: entry.change.time } : {}),
     });

@@ -16,7 +16,9 @@ type Records = Readonly<Record<string, EmergencyRecord>>;
 
 /** The snapshot's suspensions; one nothing records the time of is dated by the first snapshot that showed it. */
 export function suspensionStates(
-  suspensions: readonly Suspension[], previous: readonly SuspensionState[] | undefined, capturedAt: string,
+  suspensions: readonly Suspension[],
+  previous: readonly SuspensionState[] | undefined,
+  capturedAt: string,
 ): SuspensionState[] {
   return suspensions.map((suspension) => {
     if (suspension.since) return { suspension, since: suspension.since };
@@ -33,7 +35,9 @@ export function suspensionView(state: Pick<SuspensionState, 'suspension' | 'sinc
 /** Branch → the procedure sections of its PR: one per suspension its codified drift was made under. */
 export function emergencySections(
   emergency: ReadonlyMap<string, { suspension: Suspension; changes: EmergencyRecord['changes'] }>,
-  groups: readonly DriftGroup[], states: readonly SuspensionState[], records: Records | undefined,
+  groups: readonly DriftGroup[],
+  states: readonly SuspensionState[],
+  records: Records | undefined,
 ): Map<string, EmergencySection[]> {
   const sections = new Map<string, EmergencySection[]>();
   for (const group of groups) {
@@ -53,7 +57,8 @@ export function emergencySections(
 
 /** Records for emergency PRs opened or updated by this reconcile; earlier records carried over. */
 export function recordEmergencies(
-  sections: ReadonlyMap<string, EmergencySection[]>, branches: Readonly<Record<string, BranchState>>,
+  sections: ReadonlyMap<string, EmergencySection[]>,
+  branches: Readonly<Record<string, BranchState>>,
   previous: Records | undefined,
 ): Record<string, EmergencyRecord> {
   const records: Record<string, EmergencyRecord> = { ...previous };
@@ -65,10 +70,15 @@ export function recordEmergencies(
       // A new PR, or one after a finished procedure, starts a new record.
       const kept = before && before.outcome === undefined && before.pullRequest === pullRequest ? before : undefined;
       records[view.suspension.id] = {
-        checklist: kept?.checklist ?? NOTHING_DONE, ...(kept?.mergeSha ? { mergeSha: kept.mergeSha } : {}),
+        checklist: kept?.checklist ?? NOTHING_DONE,
+        ...(kept?.mergeSha ? { mergeSha: kept.mergeSha } : {}),
         ...(kept?.resumedAt ? { resumedAt: kept.resumedAt } : {}),
-        suspension: view.suspension, since: view.since, ...(view.sinceSeen ? { sinceSeen: true } : {}),
-        branch, pullRequest, changes,
+        suspension: view.suspension,
+        since: view.since,
+        ...(view.sinceSeen ? { sinceSeen: true } : {}),
+        branch,
+        pullRequest,
+        changes,
       };
     }
   }
@@ -112,7 +122,11 @@ interface Observed {
 
 /** One record one step on: what the snapshot and the PR show, the PR's checklist, and the outcome. */
 async function followOne(
-  ctx: GitHubContext, id: string, record: EmergencyRecord, seen: Observed, events: FollowEvent[],
+  ctx: GitHubContext,
+  id: string,
+  record: EmergencyRecord,
+  seen: Observed,
+  events: FollowEvent[],
 ): Promise<EmergencyRecord> {
   const repo = { owner: ctx.owner, repo: ctx.repo };
   const { data: pull } = await ctx.octokit.rest.pulls.get({ ...repo, pull_number: record.pullRequest });
@@ -120,12 +134,15 @@ async function followOne(
   const resumed = !seen.suspended.has(id);
   const { kind, namespace, name } = record.suspension.object;
   const source = seen.live.get(displayKey({ group: '', kind, namespace, name }));
-  const applied = resumed && mergeSha !== undefined && await appliedIncludes(ctx, source, mergeSha);
+  const applied = resumed && mergeSha !== undefined && (await appliedIncludes(ctx, source, mergeSha));
   const inSync = applied && record.changes.every((change) => !seen.drifted.has(keyId(change.key)));
   const checklist: Checklist = { merged: mergeSha !== undefined, resumed, applied, inSync };
   const resumedAt = record.resumedAt ?? (resumed ? ctx.snapshot.capturedAt : undefined);
   const updated: EmergencyRecord = {
-    ...record, checklist, ...(mergeSha ? { mergeSha } : {}), ...(resumedAt ? { resumedAt } : {}),
+    ...record,
+    checklist,
+    ...(mergeSha ? { mergeSha } : {}),
+    ...(resumedAt ? { resumedAt } : {}),
   };
   const body = withChecklist(pull.body ?? '', checklist);
   if (body !== undefined && body !== pull.body) {
@@ -149,14 +166,17 @@ async function followOne(
 
 /** Follows every open emergency record one step; returns the records as they now stand. */
 export async function followEmergencies(
-  ctx: GitHubContext, records: Records, input: FollowInput,
+  ctx: GitHubContext,
+  records: Records,
+  input: FollowInput,
 ): Promise<{ records: Record<string, EmergencyRecord>; events: FollowEvent[] }> {
   const events: FollowEvent[] = [];
   const next: Record<string, EmergencyRecord> = {};
   const seen: Observed = {
     live: new Map(input.items.map((object) => [displayKey(keyOf(object)), object])),
-    drifted: new Set(input.diff.resources.filter((r) => r.changes.length > 0 || r.status === 'missing')
-      .map((r) => keyId(r.key))),
+    drifted: new Set(
+      input.diff.resources.filter((r) => r.changes.length > 0 || r.status === 'missing').map((r) => keyId(r.key)),
+    ),
     suspended: input.suspended,
   };
   for (const [id, record] of Object.entries(records)) {

@@ -3,7 +3,12 @@
 import type { Config } from '../../core/config/index.js';
 import type { Checklist, EmergencyChange } from '../../core/emergency/index.js';
 import type { SuspensionView, TemplateOverrides } from '../../core/report/index.js';
-import { branchHasForeignCommits, type AppIdentity, type BaseTreeListing, type GitHubClient } from '../../github/index.js';
+import {
+  branchHasForeignCommits,
+  type AppIdentity,
+  type BaseTreeListing,
+  type GitHubClient,
+} from '../../github/index.js';
 import type { AppLogger } from '../logger.js';
 import type { BranchState } from './state.js';
 
@@ -43,12 +48,23 @@ export interface GitHubContext {
 }
 
 /** Commits on the branch (beyond the default branch) that the App did not write. */
-export async function foreignCommitsOn(ctx: GitHubContext, branch: string, previous: BranchState | undefined): Promise<string[]> {
+export async function foreignCommitsOn(
+  ctx: GitHubContext,
+  branch: string,
+  previous: BranchState | undefined,
+): Promise<string[]> {
   const appCommitShas = previous?.appCommits ?? [];
   // Without a way to recognise its own commits, the App must assume the branch is someone's.
   if (appCommitShas.length === 0 && !ctx.appLogin) return ['(unknown author)'];
   const authorship = await branchHasForeignCommits(ctx.octokit, {
-    owner: ctx.owner, repo: ctx.repo, branch, base: ctx.defaultBranch, appCommitShas, ...(ctx.appLogin ? { appLogin: ctx.appLogin } : {}),
+    owner: ctx.owner,
+    repo: ctx.repo,
+    branch,
+    base: ctx.defaultBranch,
+    appCommitShas,
+    ...(ctx.appLogin ? { appLogin: ctx.appLogin } : {}),
   });
-  return authorship.type === 'foreign' ? authorship.commits.map((commit) => `${commit.sha.slice(0, 7)} by ${commit.author}`) : [];
+  return authorship.type === 'foreign'
+    ? authorship.commits.map((commit) => `${commit.sha.slice(0, 7)} by ${commit.author}`)
+    : [];
 }

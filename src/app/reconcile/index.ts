@@ -3,4 +3,10 @@ export { createReconcileHandler } from './job.js';
 export { reconcileCluster, type ReconcileDeps, type ReconcileOutcome, type ReconcileTarget } from './run-reconcile.js';
 export { recordDeclinedPullRequest, type DeclineResult } from './decline.js';
 export { branchFor, clusterRoot, type DriftGroup, type Evaluation, type EvaluateInput } from './evaluate.js';
-export { readClusterState, type BranchState, type ClusterState, type RepositoryState, type ReconcileOutcomeType } from './state.js';
+export {
+  readClusterState,
+  type BranchState,
+  type ClusterState,
+  type RepositoryState,
+  type ReconcileOutcomeType,
+} from './state.js';

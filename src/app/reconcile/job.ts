@@ -22,7 +22,10 @@ export function createReconcileHandler(deps: ReconcileDeps): JobHandler {
     } catch (error) {
       timer('error');
       countReconcileError(deps.metrics, repository, cluster);
-      deps.log.warn({ repository, cluster, attempt: meta.attempt, err: error }, 'reconcile failed; the queue retries it');
+      deps.log.warn(
+        { repository, cluster, attempt: meta.attempt, err: error },
+        'reconcile failed; the queue retries it',
+      );
       throw error;
     }
   };

@@ -3,16 +3,30 @@ import { commentOnce, findPullRequest } from '../../github/index.js';
 import type { GitHubContext } from './github-context.js';
 import type { BranchState } from './state.js';
 
-export async function markForeign(ctx: GitHubContext, branch: string, previous: BranchState | undefined, commits: string[]): Promise<BranchState> {
+export async function markForeign(
+  ctx: GitHubContext,
+  branch: string,
+  previous: BranchState | undefined,
+  commits: string[],
+): Promise<BranchState> {
   const state: BranchState = {
     ...(previous ?? { branch, group: '', fingerprints: [], appCommits: [] }),
     foreign: { commits, since: ctx.now().toISOString() },
   };
-  const number = previous?.pullRequest ?? (await findPullRequest(ctx.octokit, { owner: ctx.owner, repo: ctx.repo, head: branch }))?.number;
-  ctx.log.warn({ branch, commits, pullRequest: number }, 'someone else committed on the drift branch: the App no longer writes it');
+  const number =
+    previous?.pullRequest ??
+    (await findPullRequest(ctx.octokit, { owner: ctx.owner, repo: ctx.repo, head: branch }))?.number;
+  ctx.log.warn(
+    { branch, commits, pullRequest: number },
+    'someone else committed on the drift branch: the App no longer writes it',
+  );
   if (number !== undefined) {
     await commentOnce(ctx.octokit, {
-      owner: ctx.owner, repo: ctx.repo, issueNumber: number, key: `foreign/${branch}`, author: ctx.app,
+      owner: ctx.owner,
+      repo: ctx.repo,
+      issueNumber: number,
+      key: `foreign/${branch}`,
+      author: ctx.app,
       body: [
         `driftback found commits on \`${branch}\` that it did not make (${commits.join(', ')}).`,
         '',

@@ -3,7 +3,15 @@
 // that moved under the App is checked for someone else's commits before anything is written. The
 // branch's open PR is listed once: it answers "was it closed?", gives the branch head the App
 // last wrote (so an unchanged tree needs no ref read), and is the PR that is updated.
-import { findPullRequest, markerFor, openOrUpdatePullRequest, stampMarker, writeBranch, type PullRequestSummary, type WriteBranchResult } from '../../github/index.js';
+import {
+  findPullRequest,
+  markerFor,
+  openOrUpdatePullRequest,
+  stampMarker,
+  writeBranch,
+  type PullRequestSummary,
+  type WriteBranchResult,
+} from '../../github/index.js';
 import { markerComment } from '../../core/report/index.js';
 import type { DriftGroup } from './evaluate.js';
 import { EMERGENCY_LABEL, foreignCommitsOn, type GitHubContext } from './github-context.js';
@@ -20,19 +28,41 @@ export type PublishResult =
 // Commits of the App remembered per branch: enough to recognise a branch rebuilt many times.
 const APP_COMMITS_KEPT = 50;
 
-async function write(ctx: GitHubContext, group: DriftGroup, previous: BranchState | undefined, expectedHeadSha: string | undefined, headSeen?: string): Promise<WriteBranchResult> {
+async function write(
+  ctx: GitHubContext,
+  group: DriftGroup,
+  previous: BranchState | undefined,
+  expectedHeadSha: string | undefined,
+  headSeen?: string,
+): Promise<WriteBranchResult> {
   return writeBranch(ctx.octokit, {
-    owner: ctx.owner, repo: ctx.repo, branch: group.branch, prefix: ctx.config.pullRequests.branchPrefix, defaultBranch: ctx.defaultBranch,
-    baseCommitSha: ctx.baseSha, files: new Map(group.codify.edits), message: commitMessage(ctx.cluster, group, ctx.snapshot),
-    ...(expectedHeadSha !== undefined ? { expectedHeadSha } : {}), ...(ctx.baseListing ? { baseTree: ctx.baseListing } : {}), ...(previous?.lastWritten ? { lastWritten: previous.lastWritten } : {}),
+    owner: ctx.owner,
+    repo: ctx.repo,
+    branch: group.branch,
+    prefix: ctx.config.pullRequests.branchPrefix,
+    defaultBranch: ctx.defaultBranch,
+    baseCommitSha: ctx.baseSha,
+    files: new Map(group.codify.edits),
+    message: commitMessage(ctx.cluster, group, ctx.snapshot),
+    ...(expectedHeadSha !== undefined ? { expectedHeadSha } : {}),
+    ...(ctx.baseListing ? { baseTree: ctx.baseListing } : {}),
+    ...(previous?.lastWritten ? { lastWritten: previous.lastWritten } : {}),
     ...(headSeen !== undefined ? { headSeen } : {}),
   });
 }
 
 /** A PR the App opened that is closed without merge, and not yet known as declined. */
-async function closedUnmerged(ctx: GitHubContext, previous: BranchState | undefined, open: PullRequestSummary | undefined): Promise<number | undefined> {
+async function closedUnmerged(
+  ctx: GitHubContext,
+  previous: BranchState | undefined,
+  open: PullRequestSummary | undefined,
+): Promise<number | undefined> {
   if (previous?.pullRequest === undefined || open) return undefined;
-  const { data } = await ctx.octokit.rest.pulls.get({ owner: ctx.owner, repo: ctx.repo, pull_number: previous.pullRequest });
+  const { data } = await ctx.octokit.rest.pulls.get({
+    owner: ctx.owner,
+    repo: ctx.repo,
+    pull_number: previous.pullRequest,
+  });
   return data.state === 'closed' && !data.merged_at ? data.number : undefined;
 }
 
@@ -45,18 +75,35 @@ const PULL_REQUEST_TRUSTED_MS = 60 * 60 * 1000;
  */
 function knownOpenPullRequest(ctx: GitHubContext, previous: BranchState | undefined): PullRequestSummary | undefined {
   const seen = previous?.pullRequestSeen;
-  if (!previous || previous.pullRequest === undefined || previous.foreign || !seen || seen.headSha !== previous.lastWritten?.commitSha) return undefined;
+  if (
+    !previous ||
+    previous.pullRequest === undefined ||
+    previous.foreign ||
+    !seen ||
+    seen.headSha !== previous.lastWritten?.commitSha
+  )
+    return undefined;
   const verifiedAt = Date.parse(seen.verifiedAt);
   if (!(ctx.now().getTime() - verifiedAt < PULL_REQUEST_TRUSTED_MS)) return undefined;
   const event = ctx.branchEvents?.[previous.branch];
   if (event !== undefined && Date.parse(event) >= verifiedAt) return undefined;
   return {
-    number: previous.pullRequest, state: 'open', merged: false, title: seen.title, body: markerComment(markerKeyFor(previous.branch), seen.bodyHash),
-    headSha: seen.headSha, labels: seen.labels, htmlUrl: '',
+    number: previous.pullRequest,
+    state: 'open',
+    merged: false,
+    title: seen.title,
+    body: markerComment(markerKeyFor(previous.branch), seen.bodyHash),
+    headSha: seen.headSha,
+    labels: seen.labels,
+    htmlUrl: '',
   };
 }
 
-export async function publishDrift(ctx: GitHubContext, group: DriftGroup, previous: BranchState | undefined): Promise<PublishResult> {
+export async function publishDrift(
+  ctx: GitHubContext,
+  group: DriftGroup,
+  previous: BranchState | undefined,
+): Promise<PublishResult> {
   const known = knownOpenPullRequest(ctx, previous);
   const verifiedAt = known ? previous!.pullRequestSeen!.verifiedAt : ctx.now().toISOString();
   const open = known ?? (await findPullRequest(ctx.octokit, { owner: ctx.owner, repo: ctx.repo, head: group.branch }));
@@ -67,11 +114,13 @@ export async function publishDrift(ctx: GitHubContext, group: DriftGroup, previo
   if (written.type === 'head-moved') {
     if (written.actualHeadSha !== undefined) {
       const foreign = await foreignCommitsOn(ctx, group.branch, previous);
-      if (foreign.length > 0) return { type: 'foreign', state: await markForeign(ctx, group.branch, previous, foreign) };
+      if (foreign.length > 0)
+        return { type: 'foreign', state: await markForeign(ctx, group.branch, previous, foreign) };
     }
     // No branch: created without a check; the App's own branch: rebuilt, as long as it is still there.
     written = await write(ctx, group, previous, written.actualHeadSha);
-    if (written.type === 'head-moved') throw new Error(`${group.branch} moved while driftback was writing it; the job will retry`);
+    if (written.type === 'head-moved')
+      throw new Error(`${group.branch} moved while driftback was writing it; the job will retry`);
   }
   const appCommits = [...(previous?.appCommits ?? [])];
   if (written.type === 'written') appCommits.push(written.commitSha);
@@ -84,19 +133,36 @@ export async function publishDrift(ctx: GitHubContext, group: DriftGroup, previo
   const configured = ctx.config.pullRequests.labels;
   const labels = emergency.length > 0 ? [...configured, EMERGENCY_LABEL] : configured;
   const pr = await openOrUpdatePullRequest(ctx.octokit, {
-    owner: ctx.owner, repo: ctx.repo, head: group.branch, base: ctx.defaultBranch, key, title, body, labels,
+    owner: ctx.owner,
+    repo: ctx.repo,
+    head: group.branch,
+    base: ctx.defaultBranch,
+    key,
+    title,
+    body,
+    labels,
     found: { pull: open },
   });
-  const lastWritten = written.type === 'written' ? { commitSha: written.commitSha, treeSha: written.treeSha } : previous?.lastWritten;
-  const headSha = written.type === 'written' ? written.commitSha : written.commitSha ?? open?.headSha;
+  const lastWritten =
+    written.type === 'written' ? { commitSha: written.commitSha, treeSha: written.treeSha } : previous?.lastWritten;
+  const headSha = written.type === 'written' ? written.commitSha : (written.commitSha ?? open?.headSha);
   const state: BranchState = {
-    branch: group.branch, pullRequest: pr.number, fingerprints: group.fingerprints,
+    branch: group.branch,
+    pullRequest: pr.number,
+    fingerprints: group.fingerprints,
     appCommits: appCommits.slice(-APP_COMMITS_KEPT),
     ...(lastWritten ? { lastWritten } : {}),
-    ...(headSha ? { pullRequestSeen: {
-      headSha, title, bodyHash: markerFor(stampMarker(body, key), key)!.hash,
-      labels: [...new Set([...(open?.labels ?? []), ...labels])], verifiedAt,
-    } } : {}),
+    ...(headSha
+      ? {
+          pullRequestSeen: {
+            headSha,
+            title,
+            bodyHash: markerFor(stampMarker(body, key), key)!.hash,
+            labels: [...new Set([...(open?.labels ?? []), ...labels])],
+            verifiedAt,
+          },
+        }
+      : {}),
   };
   return { type: pr.type, number: pr.number, state, written: written.type === 'written' };
 }

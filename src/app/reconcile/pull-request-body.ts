@@ -1,7 +1,12 @@
 // Title and body of a drift PR. The marker's hash covers the body rendered without the snapshot
 // line, so a new snapshot with the same drift leaves the PR untouched (no API call).
 import {
-  renderDriftPullRequest, renderEmergencySection, markerKey, markerComment, contentHash, type TemplateOverrides,
+  renderDriftPullRequest,
+  renderEmergencySection,
+  markerKey,
+  markerComment,
+  contentHash,
+  type TemplateOverrides,
 } from '../../core/report/index.js';
 import type { DriftGroup } from './evaluate.js';
 import type { EmergencySection } from './github-context.js';
@@ -16,7 +21,10 @@ export function markerKeyFor(branch: string): string {
 }
 
 export function pullRequestBody(
-  cluster: string, group: DriftGroup, snapshot: { id: string; capturedAt: string }, templates?: TemplateOverrides,
+  cluster: string,
+  group: DriftGroup,
+  snapshot: { id: string; capturedAt: string },
+  templates?: TemplateOverrides,
   emergency: readonly EmergencySection[] = [],
 ): string {
   const view = { cluster, codified: group.codify.codified, reported: group.codify.reported, drift: group.result };
@@ -27,7 +35,11 @@ export function pullRequestBody(
   return `${body}\n\n${markerComment(markerKeyFor(group.branch), contentHash(stable))}`;
 }
 
-export function commitMessage(cluster: string, group: DriftGroup, snapshot: { id: string; capturedAt: string }): string {
+export function commitMessage(
+  cluster: string,
+  group: DriftGroup,
+  snapshot: { id: string; capturedAt: string },
+): string {
   const count = group.codify.codified.length;
   return `${pullRequestTitle(cluster, group.namespace)}\n\n${count} change${count === 1 ? '' : 's'} from snapshot ${snapshot.id} (captured ${snapshot.capturedAt}).\n`;
 }

@@ -9,7 +9,10 @@ import { readMore, standInsAmong, filesWithStandIns, type LoadedRepository } fro
 const ROUNDS = 4;
 
 export async function withFilesRead<T>(
-  octokit: GitHubClient, loaded: LoadedRepository, compute: (files: ReadonlyMap<string, string>) => T, readBy: (result: T) => readonly string[],
+  octokit: GitHubClient,
+  loaded: LoadedRepository,
+  compute: (files: ReadonlyMap<string, string>) => T,
+  readBy: (result: T) => readonly string[],
 ): Promise<T> {
   let result = compute(filesWithStandIns(loaded));
   for (let round = 1; ; round++) {

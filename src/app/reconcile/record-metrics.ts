@@ -7,8 +7,12 @@ import { recordClusterFigures, recordSnapshotAges, type Metrics } from '../metri
 import type { ClusterState } from './state.js';
 
 export function recordClusterMetrics(
-  metrics: Metrics, repository: string, cluster: ClusterConfig, snapshot: { capturedAt: string; items: KubeObject[] },
-  state: ClusterState, now: Date,
+  metrics: Metrics,
+  repository: string,
+  cluster: ClusterConfig,
+  snapshot: { capturedAt: string; items: KubeObject[] },
+  state: ClusterState,
+  now: Date,
 ): void {
   recordSnapshotAges(metrics, [{ repository, cluster: cluster.name, capturedAt: snapshot.capturedAt }], now);
   const { figures } = dashboardCluster(cluster, snapshot, state, now.toISOString());

@@ -17,10 +17,22 @@ import { withFilesRead } from './read-as-needed.js';
 import { summarizeCluster } from './cluster-summary.js';
 import type { Evaluation } from './evaluate.js';
 import { recordClusterMetrics } from './record-metrics.js';
-import { readClusterState, readRepositoryState, recordHeadRead, writeClusterState, type ClusterState, type RepositoryState, type ReconcileOutcomeType } from './state.js';
+import {
+  readClusterState,
+  readRepositoryState,
+  recordHeadRead,
+  writeClusterState,
+  type ClusterState,
+  type RepositoryState,
+  type ReconcileOutcomeType,
+} from './state.js';
 import { syncDriftBranches } from './sync-branches.js';
 import {
-  emergencySections, followEmergencies, recordEmergencies, suspensionStates, withPullRequests,
+  emergencySections,
+  followEmergencies,
+  recordEmergencies,
+  suspensionStates,
+  withPullRequests,
 } from './emergency.js';
 
 export interface ReconcileDeps {
@@ -50,16 +62,28 @@ const REMEMBERED_MAX_AGE_MS = 60 * 60 * 1000;
  * is read. A push that did not follow on makes HEAD be checked (one tree call); once the hour is up,
  * or on an installation job, everything is read again: the safety net for a webhook never delivered.
  */
-function remembered(state: RepositoryState, target: ReconcileTarget, now: Date): { defaultBranch?: string; knownHead?: KnownHead; trustedHead?: KnownHead } {
+function remembered(
+  state: RepositoryState,
+  target: ReconcileTarget,
+  now: Date,
+): { defaultBranch?: string; knownHead?: KnownHead; trustedHead?: KnownHead } {
   const checkedAt = state.defaultBranchCheckedAt ? Date.parse(state.defaultBranchCheckedAt) : Number.NaN;
-  const fresh = !target.refreshDefaultBranch && state.defaultBranch !== undefined && now.getTime() - checkedAt < REMEMBERED_MAX_AGE_MS;
+  const fresh =
+    !target.refreshDefaultBranch &&
+    state.defaultBranch !== undefined &&
+    now.getTime() - checkedAt < REMEMBERED_MAX_AGE_MS;
   if (!fresh) return {};
-  const head = state.headSha && state.headTreeSha ? { commitSha: state.headSha, treeSha: state.headTreeSha } : undefined;
+  const head =
+    state.headSha && state.headTreeSha ? { commitSha: state.headSha, treeSha: state.headTreeSha } : undefined;
   if (!head) return { defaultBranch: state.defaultBranch };
   return { defaultBranch: state.defaultBranch, ...(state.headStale ? { knownHead: head } : { trustedHead: head }) };
 }
 
-export type ReconcileOutcome = { type: ReconcileOutcomeType; message?: string; events?: Array<{ branch: string; event: string; number?: number }> };
+export type ReconcileOutcome = {
+  type: ReconcileOutcomeType;
+  message?: string;
+  events?: Array<{ branch: string; event: string; number?: number }>;
+};
 
 export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTarget): Promise<ReconcileOutcome> {
   const { store, log } = deps;
@@ -68,7 +92,11 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   if (!latest) return { type: 'no-snapshot', message: 'no snapshot stored for this cluster' };
   const previous = await readClusterState(store, repository, cluster);
   const base: ClusterState = { ...previous, lastReconcileAt: deps.now().toISOString() };
-  const stop = async (type: ReconcileOutcomeType, message: string, problems: SourceProblem[] = []): Promise<ReconcileOutcome> => {
+  const stop = async (
+    type: ReconcileOutcomeType,
+    message: string,
+    problems: SourceProblem[] = [],
+  ): Promise<ReconcileOutcome> => {
     log.warn({ repository, cluster, outcome: type, problems }, message);
     await writeClusterState(store, repository, cluster, { ...base, outcome: { type, message }, problems });
     return { type, message };
@@ -87,27 +115,74 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   const known = remembered(repositoryState, target, startedAt);
   // What the render read last time is fetched up front; a first run fetches every manifest.
   const readBefore = new Set(previous.filesRead ?? []);
-  const loaded = await loadRepositoryAt(octokit, { owner, repo, ...known, ...(readBefore.size > 0 ? { fetch: (path: string) => readBefore.has(path) } : {}), now: startedAt.getTime() }, store);
+  const loaded = await loadRepositoryAt(
+    octokit,
+    {
+      owner,
+      repo,
+      ...known,
+      ...(readBefore.size > 0 ? { fetch: (path: string) => readBefore.has(path) } : {}),
+      now: startedAt.getTime(),
+    },
+    store,
+  );
   const checkedAt = deps.now().toISOString();
-  if (!known.trustedHead) await recordHeadRead(store, repository, { headSha: loaded.headSha, treeSha: loaded.treeSha, defaultBranch: loaded.defaultBranch, defaultBranchRead: loaded.defaultBranchRead }, startedAt);
-  if (!loaded.config.ok) return stop('config-invalid', `.github/driftback.yml at ${loaded.headSha.slice(0, 7)} has problems: fix them and push`, loaded.config.problems);
+  if (!known.trustedHead)
+    await recordHeadRead(
+      store,
+      repository,
+      {
+        headSha: loaded.headSha,
+        treeSha: loaded.treeSha,
+        defaultBranch: loaded.defaultBranch,
+        defaultBranchRead: loaded.defaultBranchRead,
+      },
+      startedAt,
+    );
+  if (!loaded.config.ok)
+    return stop(
+      'config-invalid',
+      `.github/driftback.yml at ${loaded.headSha.slice(0, 7)} has problems: fix them and push`,
+      loaded.config.problems,
+    );
   const config = loaded.config.config;
   const clusterConfig = findCluster(config, cluster);
   if (!clusterConfig) {
-    return stop('not-configured', `a snapshot arrived for cluster "${cluster}", which .github/driftback.yml does not list: add it under clusters (name and path), or check the agent's DRIFTBACK_CLUSTER`);
+    return stop(
+      'not-configured',
+      `a snapshot arrived for cluster "${cluster}", which .github/driftback.yml does not list: add it under clusters (name and path), or check the agent's DRIFTBACK_CLUSTER`,
+    );
   }
 
-  const history = (await store.observationHistory(repository, cluster, config.drift.minSnapshots)).filter((entry) => entry.snapshotId !== latest.meta.id);
+  const history = (await store.observationHistory(repository, cluster, config.drift.minSnapshots)).filter(
+    (entry) => entry.snapshotId !== latest.meta.id,
+  );
   const declined = await store.declinedFingerprints(repository, cluster);
-  const evaluation = await withFilesRead(octokit, loaded, (files) => reconcileDrift({
-    snapshot: latest.snapshot, config, cluster: clusterConfig, files, unfollowed: unfollowedIn(loaded.entries),
-    history: history.map((entry) => entry.fingerprints), declined, renderBudget: appRenderBudget(deps.now),
-  }), filesReadBy);
+  const evaluation = await withFilesRead(
+    octokit,
+    loaded,
+    (files) =>
+      reconcileDrift({
+        snapshot: latest.snapshot,
+        config,
+        cluster: clusterConfig,
+        files,
+        unfollowed: unfollowedIn(loaded.entries),
+        history: history.map((entry) => entry.fingerprints),
+        declined,
+        renderBudget: appRenderBudget(deps.now),
+      }),
+    filesReadBy,
+  );
   const filesRead = filesReadBy(evaluation);
   await keepRead(store, loaded, filesRead, startedAt.getTime());
   if (evaluation.type === 'manifest-problems') {
     await writeClusterState(store, repository, cluster, { ...base, filesRead });
-    return stop('manifest-problems', `the manifests under ${clusterConfig.path} do not render: fix them and push`, evaluation.problems);
+    return stop(
+      'manifest-problems',
+      `the manifests under ${clusterConfig.path} do not render: fix them and push`,
+      evaluation.problems,
+    );
   }
   if (evaluation.type === 'out-of-scope') return stop('out-of-scope', evaluation.message);
   await store.recordObservations(repository, cluster, latest.meta.id, latest.meta.capturedAt, evaluation.fingerprints);
@@ -115,35 +190,65 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   const suspensions = suspensionStates(evaluation.suspensions, previous.suspensions, latest.meta.capturedAt);
   const emergency = emergencySections(evaluation.emergency, evaluation.groups, suspensions, previous.emergencies);
   const ctx = {
-    octokit, owner, repo, defaultBranch: loaded.defaultBranch, baseSha: loaded.headSha, baseListing: loaded.listing, config, cluster,
-    snapshot: { id: latest.meta.id, capturedAt: latest.meta.capturedAt }, ...(await identityFields(deps)), branchEvents: repositoryState.branchEvents, now: deps.now, log,
-    templates: templateOverrides(loaded.files), emergency,
+    octokit,
+    owner,
+    repo,
+    defaultBranch: loaded.defaultBranch,
+    baseSha: loaded.headSha,
+    baseListing: loaded.listing,
+    config,
+    cluster,
+    snapshot: { id: latest.meta.id, capturedAt: latest.meta.capturedAt },
+    ...(await identityFields(deps)),
+    branchEvents: repositoryState.branchEvents,
+    now: deps.now,
+    log,
+    templates: templateOverrides(loaded.files),
+    emergency,
   };
   const sync = await syncDriftBranches(ctx, evaluation.groups, previous.branches ?? {});
   const followed = await followEmergencies(ctx, recordEmergencies(emergency, sync.branches, previous.emergencies), {
-    items: latest.snapshot.items, diff: evaluation.diff,
+    items: latest.snapshot.items,
+    diff: evaluation.diff,
     suspended: new Set(suspensions.map((state) => state.suspension.id)),
   });
   if (sync.decisions.length > 0) {
-    await store.recordDecisions(sync.decisions.map((decision) => ({ ...decision, repository, cluster, decidedAt: checkedAt })));
+    await store.recordDecisions(
+      sync.decisions.map((decision) => ({ ...decision, repository, cluster, decidedAt: checkedAt })),
+    );
   }
   const open = Object.values(sync.branches).filter((branch) => branch.pullRequest !== undefined && !branch.foreign);
   const failed = sync.selfCheckFailures[0];
   const outcome: ReconcileOutcome = failed
-    ? { type: 'self-check-failed', message: `${failed.branch}: the edits did not pass the self-check, nothing was written: ${failed.reason}`, events: sync.events }
+    ? {
+        type: 'self-check-failed',
+        message: `${failed.branch}: the edits did not pass the self-check, nothing was written: ${failed.reason}`,
+        events: sync.events,
+      }
     : {
-      type: evaluation.groups.length > 0 ? 'codified' : 'no-drift',
-      events: [...sync.events, ...followed.events.map((e) => ({ branch: e.source, event: e.event, number: e.number }))],
-    };
+        type: evaluation.groups.length > 0 ? 'codified' : 'no-drift',
+        events: [
+          ...sync.events,
+          ...followed.events.map((e) => ({ branch: e.source, event: e.event, number: e.number })),
+        ],
+      };
   const state: ClusterState = {
-    ...base, ...summarizeCluster(evaluation), problems: [], branches: sync.branches, filesRead,
+    ...base,
+    ...summarizeCluster(evaluation),
+    problems: [],
+    branches: sync.branches,
+    filesRead,
     outcome: { type: outcome.type, ...(outcome.message ? { message: outcome.message } : {}) },
     openPullRequests: open.map((branch) => ({ number: branch.pullRequest! })),
-    suspensions: withPullRequests(suspensions, followed.records), emergencies: followed.records,
+    suspensions: withPullRequests(suspensions, followed.records),
+    emergencies: followed.records,
   };
   await writeClusterState(store, repository, cluster, state);
   recordClusterMetrics(deps.metrics, repository, clusterConfig, latest.snapshot, state, deps.now());
-  log.info({ repository, cluster, outcome: outcome.type, events: sync.events, blobsFetched: loaded.blobsFetched }, outcome.message ?? 'reconciled');
+  log.info(
+    { repository, cluster, outcome: outcome.type, events: sync.events, blobsFetched: loaded.blobsFetched },
+    outcome.message ?? 'reconciled',
+  );
   return outcome;
 }
 
@@ -159,6 +264,7 @@ async function identityFields(deps: ReconcileDeps): Promise<{ app: AppIdentity; 
 /** Symlinks and submodules of the tree, which are listed but never read. */
 function unfollowedIn(entries: ReadonlyMap<string, { kind: string }>): Map<string, UnfollowedKind> {
   const unfollowed = new Map<string, UnfollowedKind>();
-  for (const [path, entry] of entries) if (entry.kind === 'symlink' || entry.kind === 'submodule') unfollowed.set(path, entry.kind);
+  for (const [path, entry] of entries)
+    if (entry.kind === 'symlink' || entry.kind === 'submodule') unfollowed.set(path, entry.kind);
   return unfollowed;
 }

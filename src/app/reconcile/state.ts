@@ -5,31 +5,44 @@ import type { ClusterState, RepositoryState } from '../../store/state/index.js';
 
 // The shapes live with their schemas in src/store/state/schemas.ts: add a field there.
 export type {
-  BranchState, ClusterState, EmergencyRecord, ReconcileOutcomeType, RepositoryState, SuspensionState,
+  BranchState,
+  ClusterState,
+  EmergencyRecord,
+  ReconcileOutcomeType,
+  RepositoryState,
+  SuspensionState,
 } from '../../store/state/index.js';
 
 type StateStore = Pick<Store, 'getState' | 'setState'>;
 
 export async function readRepositoryState(
-  store: Pick<Store, 'getState'>, repository: string,
+  store: Pick<Store, 'getState'>,
+  repository: string,
 ): Promise<RepositoryState> {
   return (await store.getState({ kind: 'repository', repository })) ?? {};
 }
 
 async function writeRepositoryState(
-  store: Pick<Store, 'setState'>, repository: string, state: RepositoryState,
+  store: Pick<Store, 'setState'>,
+  repository: string,
+  state: RepositoryState,
 ): Promise<void> {
   await store.setState({ kind: 'repository', repository }, state);
 }
 
 export async function readClusterState(
-  store: Pick<Store, 'getState'>, repository: string, cluster: string,
+  store: Pick<Store, 'getState'>,
+  repository: string,
+  cluster: string,
 ): Promise<ClusterState> {
   return (await store.getState({ kind: 'cluster', repository, cluster })) ?? {};
 }
 
 export async function writeClusterState(
-  store: Pick<Store, 'setState'>, repository: string, cluster: string, state: ClusterState,
+  store: Pick<Store, 'setState'>,
+  repository: string,
+  cluster: string,
+  state: ClusterState,
 ): Promise<void> {
   await store.setState({ kind: 'cluster', repository, cluster }, state);
 }
@@ -38,13 +51,26 @@ export async function writeClusterState(
  * Records the HEAD a reconcile read from GitHub, unless a push learned a newer one while it read
  * (the push's job comes next and must not start from the older HEAD).
  */
-export async function recordHeadRead(store: StateStore, repository: string, read: { headSha: string; treeSha: string; defaultBranch: string; defaultBranchRead: boolean }, readAt: Date): Promise<void> {
+export async function recordHeadRead(
+  store: StateStore,
+  repository: string,
+  read: { headSha: string; treeSha: string; defaultBranch: string; defaultBranchRead: boolean },
+  readAt: Date,
+): Promise<void> {
   const current = await readRepositoryState(store, repository);
   const newer = current.headAt !== undefined && Date.parse(current.headAt) > readAt.getTime();
   const at = readAt.toISOString();
   await writeRepositoryState(store, repository, {
     ...current,
-    ...(newer ? {} : { headSha: read.headSha, headTreeSha: read.treeSha, headAt: at, headStale: false, defaultBranch: read.defaultBranch }),
+    ...(newer
+      ? {}
+      : {
+          headSha: read.headSha,
+          headTreeSha: read.treeSha,
+          headAt: at,
+          headStale: false,
+          defaultBranch: read.defaultBranch,
+        }),
     ...(read.defaultBranchRead && !newer ? { defaultBranchCheckedAt: at } : {}),
   });
 }
@@ -54,10 +80,16 @@ export async function recordHeadRead(store: StateStore, repository: string, read
  * starts reads nothing. One that does not follow on from the HEAD known (a push missed, webhooks out
  * of order, a branch deleted) makes the next reconcile read HEAD from GitHub instead.
  */
-export async function recordPushedHead(store: StateStore, repository: string, push: { defaultBranch: string; before: string; after: string; treeSha?: string }, at: Date): Promise<'recorded' | 'stale'> {
+export async function recordPushedHead(
+  store: StateStore,
+  repository: string,
+  push: { defaultBranch: string; before: string; after: string; treeSha?: string },
+  at: Date,
+): Promise<'recorded' | 'stale'> {
   const current = await readRepositoryState(store, repository);
   if (current.headSha === push.after && current.headTreeSha === push.treeSha) return 'recorded';
-  const follows = push.treeSha !== undefined && current.headSha === push.before && current.defaultBranch === push.defaultBranch;
+  const follows =
+    push.treeSha !== undefined && current.headSha === push.before && current.defaultBranch === push.defaultBranch;
   const next: RepositoryState = follows
     ? { ...current, headSha: push.after, headTreeSha: push.treeSha, headAt: at.toISOString(), headStale: false }
     : { ...current, headStale: true };
@@ -69,7 +101,15 @@ export async function recordPushedHead(store: StateStore, repository: string, pu
  * A pull_request or push webhook about a branch (its PR edited, closed, labelled, pushed to): what
  * the App remembers of the branch's PR is read from GitHub again before it is relied on.
  */
-export async function recordBranchEvent(store: StateStore, repository: string, branch: string, at: Date): Promise<void> {
+export async function recordBranchEvent(
+  store: StateStore,
+  repository: string,
+  branch: string,
+  at: Date,
+): Promise<void> {
   const current = await readRepositoryState(store, repository);
-  await writeRepositoryState(store, repository, { ...current, branchEvents: { ...current.branchEvents, [branch]: at.toISOString() } });
+  await writeRepositoryState(store, repository, {
+    ...current,
+    branchEvents: { ...current.branchEvents, [branch]: at.toISOString() },
+  });
 }

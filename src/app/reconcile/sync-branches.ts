@@ -22,7 +22,12 @@ async function stillForeign(ctx: GitHubContext, previous: BranchState | undefine
   return (await branchHead(ctx.octokit, { owner: ctx.owner, repo: ctx.repo }, previous.branch)) !== undefined;
 }
 
-async function syncGroup(ctx: GitHubContext, group: DriftGroup, previous: BranchState | undefined, sync: BranchSync): Promise<void> {
+async function syncGroup(
+  ctx: GitHubContext,
+  group: DriftGroup,
+  previous: BranchState | undefined,
+  sync: BranchSync,
+): Promise<void> {
   const { branch } = group;
   if (!group.codify.check.ok) {
     sync.selfCheckFailures.push({ branch, reason: group.codify.check.reason });
@@ -33,22 +38,36 @@ async function syncGroup(ctx: GitHubContext, group: DriftGroup, previous: Branch
   if (group.codify.edits.size === 0) return closeGone(ctx, previous, sync);
   const published = await publishDrift(ctx, group, previous?.foreign ? undefined : previous);
   if (published.type === 'declined') {
-    sync.decisions.push(...published.fingerprints.map((fingerprint) => ({ fingerprint, pullRequest: published.number })));
+    sync.decisions.push(
+      ...published.fingerprints.map((fingerprint) => ({ fingerprint, pullRequest: published.number })),
+    );
     sync.events.push({ branch, event: 'declined', number: published.number });
     return;
   }
   sync.branches[branch] = published.state;
-  sync.events.push({ branch, event: published.type, ...(published.type !== 'foreign' ? { number: published.number } : {}) });
+  sync.events.push({
+    branch,
+    event: published.type,
+    ...(published.type !== 'foreign' ? { number: published.number } : {}),
+  });
 }
 
 async function closeGone(ctx: GitHubContext, previous: BranchState | undefined, sync: BranchSync): Promise<void> {
   if (!previous) return;
   const closed = await closeDriftBranch(ctx, previous);
   if (closed.type === 'foreign') sync.branches[previous.branch] = closed.state;
-  sync.events.push({ branch: previous.branch, event: closed.type, ...(closed.type === 'closed' ? { number: closed.number } : {}) });
+  sync.events.push({
+    branch: previous.branch,
+    event: closed.type,
+    ...(closed.type === 'closed' ? { number: closed.number } : {}),
+  });
 }
 
-export async function syncDriftBranches(ctx: GitHubContext, groups: DriftGroup[], previous: Record<string, BranchState>): Promise<BranchSync> {
+export async function syncDriftBranches(
+  ctx: GitHubContext,
+  groups: DriftGroup[],
+  previous: Record<string, BranchState>,
+): Promise<BranchSync> {
   const sync: BranchSync = { branches: {}, decisions: [], selfCheckFailures: [], events: [] };
   const seen = new Set<string>();
   for (const group of groups) {
@@ -65,7 +84,10 @@ export async function syncDriftBranches(ctx: GitHubContext, groups: DriftGroup[]
     if (seen.has(branch)) continue;
     // branchPrefix changed: the old branch is outside what the App may write now, so it is left as is.
     if (!branch.startsWith(ctx.config.pullRequests.branchPrefix)) {
-      ctx.log.warn({ branch, prefix: ctx.config.pullRequests.branchPrefix }, 'a drift branch outside the configured branchPrefix is no longer managed; close or delete it by hand');
+      ctx.log.warn(
+        { branch, prefix: ctx.config.pullRequests.branchPrefix },
+        'a drift branch outside the configured branchPrefix is no longer managed; close or delete it by hand',
+      );
       continue;
     }
     if (await stillForeign(ctx, before)) sync.branches[branch] = before;

@@ -3,8 +3,15 @@
 import type { Store } from '../../store/types.js';
 import { RECONCILE_QUEUE, reconcileKey, type JobQueue, type ReconcileJob } from '../queue/jobs.js';
 
-export async function enqueueClustersOf(store: Store, queue: JobQueue, repository: string, reason: ReconcileJob['reason']): Promise<string[]> {
-  const clusters = (await store.listClusters()).filter((meta) => meta.repository.toLowerCase() === repository.toLowerCase());
+export async function enqueueClustersOf(
+  store: Store,
+  queue: JobQueue,
+  repository: string,
+  reason: ReconcileJob['reason'],
+): Promise<string[]> {
+  const clusters = (await store.listClusters()).filter(
+    (meta) => meta.repository.toLowerCase() === repository.toLowerCase(),
+  );
   for (const meta of clusters) {
     const job: ReconcileJob = { repository: meta.repository, cluster: meta.cluster, snapshotId: meta.id, reason };
     await queue.enqueue(RECONCILE_QUEUE, reconcileKey(meta.repository, meta.cluster), { ...job });

@@ -27,23 +27,43 @@ export function onPush(deps: WebhookDeps) {
       await recordBranchEvent(deps.store, repository.full_name, ref.slice('refs/heads/'.length), deps.now());
       return context.log.debug({ ref }, 'push to another branch than the default: nothing to reconcile');
     }
-    const push = { defaultBranch: repository.default_branch, before, after, ...(head && !deleted ? { treeSha: head.tree_id } : {}) };
+    const push = {
+      defaultBranch: repository.default_branch,
+      before,
+      after,
+      ...(head && !deleted ? { treeSha: head.tree_id } : {}),
+    };
     const recorded = await recordPushedHead(deps.store, repository.full_name, push, deps.now());
-    if (recorded === 'stale') context.log.info({ repository: repository.full_name, before, after }, 'push does not follow on from the HEAD known: the next reconcile reads HEAD from GitHub');
+    if (recorded === 'stale')
+      context.log.info(
+        { repository: repository.full_name, before, after },
+        'push does not follow on from the HEAD known: the next reconcile reads HEAD from GitHub',
+      );
     const clusters = await enqueueClustersOf(deps.store, deps.queue, repository.full_name, 'push');
-    context.log.info({ repository: repository.full_name, clusters }, clusters.length ? 'push to the default branch: reconciling' : 'push to the default branch: no cluster has a snapshot yet');
+    context.log.info(
+      { repository: repository.full_name, clusters },
+      clusters.length
+        ? 'push to the default branch: reconciling'
+        : 'push to the default branch: no cluster has a snapshot yet',
+    );
   };
 }
 
 /** A new installation (or repositories added to one): reconcile clusters whose snapshots were waiting. */
 export function onInstallation(deps: WebhookDeps) {
   return async (context: Context<'installation.created' | 'installation_repositories.added'>): Promise<void> => {
-    const payload = context.payload as { repositories?: Array<{ full_name: string }>; repositories_added?: Array<{ full_name: string }> };
+    const payload = context.payload as {
+      repositories?: Array<{ full_name: string }>;
+      repositories_added?: Array<{ full_name: string }>;
+    };
     const repositories = payload.repositories_added ?? payload.repositories ?? [];
     for (const { full_name } of repositories) {
       deps.clients.forget(full_name);
       const clusters = await enqueueClustersOf(deps.store, deps.queue, full_name, 'installation');
-      context.log.info({ repository: full_name, clusters }, 'installed: reconciling clusters that already have snapshots');
+      context.log.info(
+        { repository: full_name, clusters },
+        'installed: reconciling clusters that already have snapshots',
+      );
     }
   };
 }
@@ -61,13 +81,25 @@ export function onPullRequestEvent(deps: WebhookDeps) {
 export function onPullRequestClosed(deps: WebhookDeps) {
   return async (context: Context<'pull_request.closed'>): Promise<void> => {
     const { pull_request: pull, repository } = context.payload;
-    if (pull.merged) return context.log.debug({ number: pull.number }, 'pull request merged: the next reconcile sees the drift gone');
+    if (pull.merged)
+      return context.log.debug({ number: pull.number }, 'pull request merged: the next reconcile sees the drift gone');
     // The App closes its own PRs when the drift is gone: that is not a person declining it.
-    if (context.payload.sender.type === 'Bot') return context.log.debug({ number: pull.number }, 'pull request closed by a bot: not a decision');
-    if (pull.head.repo?.full_name?.toLowerCase() !== repository.full_name.toLowerCase()) return context.log.debug({ number: pull.number }, 'pull request from a fork: not a drift PR');
+    if (context.payload.sender.type === 'Bot')
+      return context.log.debug({ number: pull.number }, 'pull request closed by a bot: not a decision');
+    if (pull.head.repo?.full_name?.toLowerCase() !== repository.full_name.toLowerCase())
+      return context.log.debug({ number: pull.number }, 'pull request from a fork: not a drift PR');
     const input = { repository: repository.full_name, branch: pull.head.ref, number: pull.number };
     const confirm = async () => confirmClosedUnmerged(await deps.clients.forRepository(input.repository), input);
-    const result = await recordDeclinedPullRequest(deps.store, { ...input, decidedAt: deps.now().toISOString() }, confirm);
-    context.log.info({ number: pull.number, branch: pull.head.ref, result }, result.type === 'recorded' ? 'drift PR closed unmerged: its drift is not proposed again' : 'closed pull request is not a drift PR');
+    const result = await recordDeclinedPullRequest(
+      deps.store,
+      { ...input, decidedAt: deps.now().toISOString() },
+      confirm,
+    );
+    context.log.info(
+      { number: pull.number, branch: pull.head.ref, result },
+      result.type === 'recorded'
+        ? 'drift PR closed unmerged: its drift is not proposed again'
+        : 'closed pull request is not a drift PR',
+    );
   };
 }

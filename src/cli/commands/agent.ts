@@ -32,7 +32,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     io.stdout.write(HELP + '\n');
     return 0;
   }
-  if (args.length > 0) throw new CliError(`unexpected argument "${args[0]}": the agent is configured by environment (see --help)`);
+  if (args.length > 0)
+    throw new CliError(`unexpected argument "${args[0]}": the agent is configured by environment (see --help)`);
   const parsed = parseAgentEnv(io.env);
   if (parsed.type === 'invalid') throw new CliError(parsed.problems.join('; '));
   const settings = parsed.settings;
@@ -45,13 +46,17 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   } catch (error) {
     throw new CliError((error as Error).message);
   }
-  log(`snapshot of cluster ${settings.cluster} for ${settings.repository}${settings.scope.namespaces.length ? ` (namespaces ${settings.scope.namespaces.join(', ')})` : ''}`);
+  log(
+    `snapshot of cluster ${settings.cluster} for ${settings.repository}${settings.scope.namespaces.length ? ` (namespaces ${settings.scope.namespaces.join(', ')})` : ''}`,
+  );
   const progress = io.stderr.isTTY ? log : undefined;
   const outcome = await runAgent(settings, { kubeConfig, timing: realTiming, log, progress });
   if (outcome.type === 'misconfigured') throw new CliError(outcome.message);
   io.stderr.write(summaryLines(outcome.summary).join('\n') + '\n');
   if (outcome.type === 'uploaded') {
-    log(`uploaded ${outcome.summary.items} items (${formatBytes(outcome.compressedBytes)} gzip) as snapshot ${outcome.upload.id}: ${outcome.upload.status}`);
+    log(
+      `uploaded ${outcome.summary.items} items (${formatBytes(outcome.compressedBytes)} gzip) as snapshot ${outcome.upload.id}: ${outcome.upload.status}`,
+    );
     return 0;
   }
   const code = outcome.upload.type === 'rejected' ? ` (${outcome.upload.code})` : '';

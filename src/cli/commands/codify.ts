@@ -47,14 +47,19 @@ function parseFlags(args: string[]) {
 
 function summary(result: CodifyResult): string {
   const lines: string[] = [];
-  lines.push(`codified ${result.codified.length} change${result.codified.length === 1 ? '' : 's'}${result.codified.length ? ':' : ''}`);
+  lines.push(
+    `codified ${result.codified.length} change${result.codified.length === 1 ? '' : 's'}${result.codified.length ? ':' : ''}`,
+  );
   for (const entry of result.codified) {
     const what = entry.change ? ` ${entry.change.path}` : '';
-    lines.push(`  ${entry.kind.padEnd(12)} ${displayKey(entry.key)}${what} → ${entry.file}${entry.line ? `:${entry.line}` : ''}`);
+    lines.push(
+      `  ${entry.kind.padEnd(12)} ${displayKey(entry.key)}${what} → ${entry.file}${entry.line ? `:${entry.line}` : ''}`,
+    );
   }
   if (result.reported.length > 0) {
     lines.push(`reported instead ${result.reported.length}:`);
-    for (const entry of result.reported) lines.push(`  ${displayKey(entry.key)}${entry.change ? ` ${entry.change.path}` : ''}: ${entry.reason}`);
+    for (const entry of result.reported)
+      lines.push(`  ${displayKey(entry.key)}${entry.change ? ` ${entry.change.path}` : ''}: ${entry.reason}`);
   }
   return lines.join('\n') + '\n';
 }
@@ -65,7 +70,15 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     io.stdout.write(HELP + '\n');
     return 0;
   }
-  const input = await resolveManifests({ cwd: io.cwd, dirFlag: 'repo', dir: flags.repo!, configFlag: flags.config, clusterName: flags.cluster, namespaceFlag: flags.namespace, missingConfig: 'no-such-cluster' });
+  const input = await resolveManifests({
+    cwd: io.cwd,
+    dirFlag: 'repo',
+    dir: flags.repo!,
+    configFlag: flags.config,
+    clusterName: flags.cluster,
+    namespaceFlag: flags.namespace,
+    missingConfig: 'no-such-cluster',
+  });
   const { files, dir: repo } = input;
   const lives = await Promise.all(flags.live!.map((path) => loadLive(resolve(io.cwd, path))));
   // One working tree takes every change at once: the App's pull-request groups are one here.
@@ -73,13 +86,17 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const outcome = codifyEvaluated(drift, evaluatedOrThrow(input, evaluateDrift(drift)));
   if (!outcome.check.ok) {
     io.stdout.write(summary(outcome));
-    io.stderr.write(`driftback codify: the edits did not pass the self-check, nothing was written: ${outcome.check.reason}\n`);
+    io.stderr.write(
+      `driftback codify: the edits did not pass the self-check, nothing was written: ${outcome.check.reason}\n`,
+    );
     return 2;
   }
   if (flags['dry-run']) {
     for (const [path, text] of [...outcome.edits].sort(([a], [b]) => a.localeCompare(b))) {
       const before = files.get(path);
-      io.stdout.write(createTwoFilesPatch(before === undefined ? '/dev/null' : `a/${path}`, `b/${path}`, before ?? '', text));
+      io.stdout.write(
+        createTwoFilesPatch(before === undefined ? '/dev/null' : `a/${path}`, `b/${path}`, before ?? '', text),
+      );
     }
   } else {
     for (const [path, text] of outcome.edits) {

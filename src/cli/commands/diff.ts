@@ -41,7 +41,8 @@ function parseFlags(args: string[]) {
   });
   if (!values.help) {
     checkReportFlags(values);
-    if (!values.desired && !values.cluster) throw new CliError('--desired is required (or --cluster with --config): the manifests to compare');
+    if (!values.desired && !values.cluster)
+      throw new CliError('--desired is required (or --cluster with --config): the manifests to compare');
   }
   return values;
 }
@@ -67,21 +68,23 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   // Parts of the tree that were not rendered, and the live objects set aside for them, go to stderr.
   for (const source of result.notRendered?.sources ?? []) io.stderr.write(`warning: ${describeNotRendered(source)}\n`);
   const aside = result.notRendered?.live.length ?? 0;
-  if (aside > 0) io.stderr.write(`warning: ${aside} live object${aside === 1 ? '' : 's'} not compared: a part that was not rendered may have made ${aside === 1 ? 'it' : 'them'}\n`);
+  if (aside > 0)
+    io.stderr.write(
+      `warning: ${aside} live object${aside === 1 ? '' : 's'} not compared: a part that was not rendered may have made ${aside === 1 ? 'it' : 'them'}\n`,
+    );
   const format = flags.format as Format;
   const sources = evaluation.sources.some((source) => source.controller !== 'kubectl') ? evaluation.sources : [];
   if (format === 'json') io.stdout.write(formatJson(result, sources));
   else if (format === 'markdown') {
     const templates = await templatesBeside(input.configPath);
     io.stdout.write(renderDriftMarkdown(result, { templates, capturedAt: lives.at(-1)?.snapshot?.capturedAt }));
-  }
-  else {
+  } else {
     const lines = sources.map(sourceReportLine);
-    const notes = evaluation.notes.filter((note) => note.code !== 'rendered-twice')
+    const notes = evaluation.notes
+      .filter((note) => note.code !== 'rendered-twice')
       .map((note) => `${note.source}: ${note.message}`);
     io.stdout.write(formatText(result, paletteFor(io.stdout, io.env), evaluation.pending, { lines, notes }));
   }
   const { modified, missing, extra } = result.summary;
   return modified + missing + extra > 0 ? 1 : 0;
 }
-

@@ -51,7 +51,14 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     io.stdout.write(HELP + '\n');
     return 0;
   }
-  const input = await resolveManifests({ cwd: io.cwd, dirFlag: 'head', dir: flags.head!, configFlag: flags.config, clusterName: flags.cluster, namespaceFlag: flags.namespace });
+  const input = await resolveManifests({
+    cwd: io.cwd,
+    dirFlag: 'head',
+    dir: flags.head!,
+    configFlag: flags.config,
+    clusterName: flags.cluster,
+    namespaceFlag: flags.namespace,
+  });
   const { config, cluster, defaultNamespace } = input;
   // Files unchanged between the two trees (same path and text) are parsed once.
   const cache = newParseCache();
@@ -64,10 +71,15 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const baseTree = flags.base ? await readManifestTree(io.cwd, 'base', flags.base, input) : undefined;
   const base = baseTree ? renderTree(baseTree, target, live, cache).objects : undefined;
   const plan = planCluster({
-    config, head: head.objects, ...(base ? { base } : {}),
+    config,
+    head: head.objects,
+    ...(base ? { base } : {}),
     ...(cluster ? { cluster: { ...cluster, defaultNamespace } } : {}),
     ...(cluster?.path !== undefined ? { path: cluster.path } : {}),
-    headFiles: input.files, snapshot: live, now: new Date().toISOString(), sources: head,
+    headFiles: input.files,
+    snapshot: live,
+    now: new Date().toISOString(),
+    sources: head,
     notRendered: head.notRendered ?? [],
   });
   const name = cluster?.name ?? live.cluster ?? 'cluster';
@@ -78,7 +90,6 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     const snapshots = live.capturedAt ? { [name]: live.capturedAt } : {};
     const templates = await templatesBeside(input.configPath);
     io.stdout.write(renderPlanComment([{ cluster: name, plan }], { snapshots, templates }));
-  }
-  else io.stdout.write(renderPlanText(name, plan));
+  } else io.stdout.write(renderPlanText(name, plan));
   return isEmptyPlan(plan) ? 0 : 1;
 }

@@ -57,16 +57,26 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   }
   const problems: string[] = [];
   const cluster = checkCluster(values.cluster, '--cluster', problems);
-  const repository = checkRepository(values.repository ?? io.env.DRIFTBACK_REPOSITORY ?? 'local/local', '--repository', problems);
+  const repository = checkRepository(
+    values.repository ?? io.env.DRIFTBACK_REPOSITORY ?? 'local/local',
+    '--repository',
+    problems,
+  );
   const secrets = parseSecretsMode(values.secrets, problems, '--secrets');
   const limits = parseLimits(io.env, problems);
   if (problems.length > 0) throw new CliError(problems.join('; '));
 
   let hashKey: Buffer | undefined;
   if (secrets === 'hash') {
-    const loaded = await loadHashKey(values['hash-key-file'] ? undefined : io.env.DRIFTBACK_HASH_KEY, values['hash-key-file'] ?? io.env.DRIFTBACK_HASH_KEY_FILE);
+    const loaded = await loadHashKey(
+      values['hash-key-file'] ? undefined : io.env.DRIFTBACK_HASH_KEY,
+      values['hash-key-file'] ?? io.env.DRIFTBACK_HASH_KEY_FILE,
+    );
     if (loaded.type === 'invalid') throw new CliError(loaded.message);
-    if (loaded.type === 'missing') throw new CliError('no key to hash Secret values: pass --hash-key-file <file> (or set DRIFTBACK_HASH_KEY), or --secrets omit');
+    if (loaded.type === 'missing')
+      throw new CliError(
+        'no key to hash Secret values: pass --hash-key-file <file> (or set DRIFTBACK_HASH_KEY), or --secrets omit',
+      );
     hashKey = loaded.key;
   }
 
@@ -77,7 +87,11 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     throw new CliError(`${values.kubeconfig ?? 'kubeconfig'}: ${(error as Error).message}`);
   }
   const startedMs = realTiming.now();
-  const transport = createKubeTransport(kubeConfig, { requestTimeoutMs: limits.requestTimeoutMs, timing: realTiming, deadlineMs: startedMs + limits.deadlineMs });
+  const transport = createKubeTransport(kubeConfig, {
+    requestTimeoutMs: limits.requestTimeoutMs,
+    timing: realTiming,
+    deadlineMs: startedMs + limits.deadlineMs,
+  });
   const out = values.out ? createWriteStream(values.out) : io.stdout;
   const summary = await takeSnapshot({
     transport,
@@ -103,6 +117,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     out.end();
     await once(out, 'close');
   }
-  io.stderr.write(`snapshot of ${cluster}${values.out ? ` written to ${values.out}` : ''}:\n${summaryLines(summary).join('\n')}\n`);
+  io.stderr.write(
+    `snapshot of ${cluster}${values.out ? ` written to ${values.out}` : ''}:\n${summaryLines(summary).join('\n')}\n`,
+  );
   return 0;
 }

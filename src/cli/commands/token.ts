@@ -31,9 +31,11 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     return 0;
   }
   if (!values.repository) throw new CliError('--repository is required (owner/name, e.g. acme/platform-gitops)');
-  if (!REPOSITORY.test(values.repository)) throw new CliError(`--repository ${values.repository}: expected owner/name, e.g. acme/platform-gitops`);
+  if (!REPOSITORY.test(values.repository))
+    throw new CliError(`--repository ${values.repository}: expected owner/name, e.g. acme/platform-gitops`);
   if (!values.cluster) throw new CliError('--cluster is required (the cluster name in .github/driftback.yml)');
-  if (!CLUSTER.test(values.cluster)) throw new CliError(`--cluster ${values.cluster}: expected letters, digits, ".", "_" or "-"`);
+  if (!CLUSTER.test(values.cluster))
+    throw new CliError(`--cluster ${values.cluster}: expected letters, digits, ".", "_" or "-"`);
   const secret = io.env.DRIFTBACK_TOKEN_SECRET;
   if (!secret) throw new CliError('DRIFTBACK_TOKEN_SECRET is not set: export the same secret the App runs with');
   const weak = tokenSecretProblem(secret);

@@ -10,7 +10,13 @@ export interface Palette {
 
 const wrap = (open: number, close: number) => (text: string) => `\u001b[${open}m${text}\u001b[${close}m`;
 
-const COLORS: Palette = { added: wrap(32, 39), removed: wrap(31, 39), hunk: wrap(36, 39), heading: wrap(1, 22), dim: wrap(2, 22) };
+const COLORS: Palette = {
+  added: wrap(32, 39),
+  removed: wrap(31, 39),
+  hunk: wrap(36, 39),
+  heading: wrap(1, 22),
+  dim: wrap(2, 22),
+};
 const PLAIN: Palette = { added: (t) => t, removed: (t) => t, hunk: (t) => t, heading: (t) => t, dim: (t) => t };
 
 export function paletteFor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): Palette {

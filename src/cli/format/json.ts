@@ -34,7 +34,15 @@ export interface JsonDiffDocument {
 }
 
 function jsonChange(change: FieldChange): JsonChange {
-  return { path: change.path, desired: change.desired, live: change.live, op: change.op, manager: change.manager, time: change.time, cause: change.cause };
+  return {
+    path: change.path,
+    desired: change.desired,
+    live: change.live,
+    op: change.op,
+    manager: change.manager,
+    time: change.time,
+    cause: change.cause,
+  };
 }
 
 function owners(result: DiffResult): JsonDiffDocument['owners'] {
@@ -50,21 +58,40 @@ function owners(result: DiffResult): JsonDiffDocument['owners'] {
 export function toJsonDocument(result: DiffResult): JsonDiffDocument {
   const { inSync, modified, missing, extra, ignored } = result.summary;
   const reported = neverCodified(result).map((entry) => ({
-    id: { ...entry.key }, ...(entry.change ? { path: entry.change.path } : {}),
+    id: { ...entry.key },
+    ...(entry.change ? { path: entry.change.path } : {}),
     ...(entry.change?.manager ? { manager: entry.change.manager } : {}),
-    ...(entry.change?.time ? { time: entry.change.time } : {}), reason: entry.reason,
+    ...(entry.change?.time ? { time: entry.change.time } : {}),
+    reason: entry.reason,
   }));
   const grouped = owners(result) ?? [];
   return {
     resources: result.resources
       .filter((resource) => resource.status !== 'in-sync' || resource.conflicts.length > 0)
       .map((resource) => ({
-        id: { group: resource.key.group, kind: resource.key.kind, namespace: resource.key.namespace, name: resource.key.name },
+        id: {
+          group: resource.key.group,
+          kind: resource.key.kind,
+          namespace: resource.key.namespace,
+          name: resource.key.name,
+        },
         status: resource.status,
         changes: resource.changes.map(jsonChange),
-        health: resource.live && resource.health ? { status: resource.health.status, message: resource.health.message } : undefined,
+        health:
+          resource.live && resource.health
+            ? { status: resource.health.status, message: resource.health.message }
+            : undefined,
         ...(resource.conflicts.length > 0
-          ? { conflicts: resource.conflicts.map(({ path, manager, time, desired, live, fix }) => ({ path, manager, time, desired, live, fix })) }
+          ? {
+              conflicts: resource.conflicts.map(({ path, manager, time, desired, live, fix }) => ({
+                path,
+                manager,
+                time,
+                desired,
+                live,
+                fix,
+              })),
+            }
           : {}),
       })),
     summary: { inSync, modified, missing, extra, ignored },

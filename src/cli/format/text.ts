@@ -24,18 +24,29 @@ function heading(resource: ResourceDiff): string {
   if (resource.status === 'missing') parts.push('declared in Git, not in the cluster');
   if (resource.status === 'extra') {
     parts.push('in the cluster, not in Git');
-    if (resource.createdBy) parts.push(`created by ${resource.createdBy.manager}${resource.createdBy.time ? ' at ' + resource.createdBy.time : ''} (${resource.createdBy.cause})`);
+    if (resource.createdBy)
+      parts.push(
+        `created by ${resource.createdBy.manager}${resource.createdBy.time ? ' at ' + resource.createdBy.time : ''} (${resource.createdBy.cause})`,
+      );
   }
-  if (resource.health) parts.push(`health: ${resource.health.status}${resource.health.message ? ' (' + resource.health.message + ')' : ''}`);
+  if (resource.health)
+    parts.push(
+      `health: ${resource.health.status}${resource.health.message ? ' (' + resource.health.message + ')' : ''}`,
+    );
   return parts.join('  ');
 }
 
 function patchLines(resource: ResourceDiff, palette: Palette): string[] {
   const [desired, live] = sidesOf(resource);
-  const source = resource.desired ? `${resource.desired.source.file}:${resource.desired.source.location.line}` : '/dev/null';
+  const source = resource.desired
+    ? `${resource.desired.source.file}:${resource.desired.source.location.line}`
+    : '/dev/null';
   const patch = structuredPatch(source, 'live', desired, live, undefined, undefined, { context: 3 });
   if (patch.hunks.length === 0) return [];
-  const lines = [palette.removed(`--- desired ${source}`), palette.added(`+++ live ${resource.live ? 'cluster' : '/dev/null'}`)];
+  const lines = [
+    palette.removed(`--- desired ${source}`),
+    palette.added(`+++ live ${resource.live ? 'cluster' : '/dev/null'}`),
+  ];
   for (const hunk of patch.hunks) {
     // As GNU diff: an empty side starts at line 0.
     const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
@@ -82,8 +93,10 @@ function ownerLines(result: DiffResult): string[] {
   for (const object of owned) {
     if (object.reported) lines.push(`  reported, not codified: ${displayKey(object.key)}: ${object.reported.reason}`);
     for (const change of object.changes ?? []) {
-      lines.push(`  reported, not codified: ${displayKey(object.key)} ${change.path}${who(change)}: `
-        + (change.reported?.reason ?? ''));
+      lines.push(
+        `  reported, not codified: ${displayKey(object.key)} ${change.path}${who(change)}: ` +
+          (change.reported?.reason ?? ''),
+      );
     }
   }
   return [lines.join('\n')];
@@ -91,9 +104,18 @@ function ownerLines(result: DiffResult): string[] {
 
 export function formatSummary(result: DiffResult): string {
   const { inSync, modified, missing, extra, ignored, conflicts } = result.summary;
-  const parts = [`${inSync} in sync`, `${modified} modified`, `${missing} missing`, `${extra} extra`, `${ignored} ignored`];
+  const parts = [
+    `${inSync} in sync`,
+    `${modified} modified`,
+    `${missing} missing`,
+    `${extra} extra`,
+    `${ignored} ignored`,
+  ];
   if (conflicts) parts.push(`${conflicts} conflicts`);
-  const unlisted = result.unlisted.length > 0 ? `; not listed by the snapshot, so nothing is claimed missing for: ${result.unlisted.join(', ')}` : '';
+  const unlisted =
+    result.unlisted.length > 0
+      ? `; not listed by the snapshot, so nothing is claimed missing for: ${result.unlisted.join(', ')}`
+      : '';
   return parts.join(', ') + unlisted;
 }
 
@@ -103,13 +125,17 @@ export function formatSummary(result: DiffResult): string {
  * or is not supported. Both default to none (a cluster applied by kubectl).
  */
 export function formatText(
-  result: DiffResult, palette: Palette = plainPalette, pending = 0,
+  result: DiffResult,
+  palette: Palette = plainPalette,
+  pending = 0,
   sources: { lines?: string[]; notes?: string[] } = {},
 ): string {
   const blocks: string[] = [];
   for (const resource of result.resources) {
     if (resource.status === 'in-sync' && resource.conflicts.length === 0 && !resource.reported?.length) continue;
-    blocks.push([palette.heading(heading(resource)), ...patchLines(resource, palette), ...notes(resource, palette)].join('\n'));
+    blocks.push(
+      [palette.heading(heading(resource)), ...patchLines(resource, palette), ...notes(resource, palette)].join('\n'),
+    );
   }
   if (pending > 0) {
     const are = pending === 1 ? ' is' : 's are';

@@ -10,7 +10,11 @@ export function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
     const record = value as Record<string, unknown>;
-    return `{${Object.keys(record).sort().filter((k) => record[k] !== undefined).map((k) => `${JSON.stringify(k)}:${stableJson(record[k])}`).join(',')}}`;
+    return `{${Object.keys(record)
+      .sort()
+      .filter((k) => record[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${stableJson(record[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
@@ -26,8 +30,16 @@ export function fingerprintChange(key: ResourceKey, change: FieldChange): string
 
 /** A whole resource as one change, when it is `extra` or `missing`: what the gate fingerprints for it. */
 export function wholeResourceChange(resource: ResourceDiff): FieldChange | undefined {
-  if (resource.status === 'extra') return { path: '', segments: [], op: 'add', cause: resource.createdBy?.cause ?? 'unknown', live: `extra:${resource.live?.metadata?.uid ?? ''}` };
-  if (resource.status === 'missing') return { path: '', segments: [], op: 'replace', cause: 'unknown', live: 'missing' };
+  if (resource.status === 'extra')
+    return {
+      path: '',
+      segments: [],
+      op: 'add',
+      cause: resource.createdBy?.cause ?? 'unknown',
+      live: `extra:${resource.live?.metadata?.uid ?? ''}`,
+    };
+  if (resource.status === 'missing')
+    return { path: '', segments: [], op: 'replace', cause: 'unknown', live: 'missing' };
   return undefined;
 }
 
@@ -37,7 +49,11 @@ export function applyPersistenceGate(
   minSnapshots: number,
   /** Resources whose changes need no second snapshot (drift under a suspension: the suspension says it is meant). */
   exempt: (key: ResourceKey) => boolean = () => false,
-): { result: DiffResult; pending: Array<{ key: ResourceKey; change: FieldChange; seen: number }>; fingerprints: string[] } {
+): {
+  result: DiffResult;
+  pending: Array<{ key: ResourceKey; change: FieldChange; seen: number }>;
+  fingerprints: string[];
+} {
   const fingerprints: string[] = [];
   const pending: Array<{ key: ResourceKey; change: FieldChange; seen: number }> = [];
   const seenFor = (fingerprint: string): number => {

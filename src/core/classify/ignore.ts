@@ -47,7 +47,11 @@ export function compileIgnoreRules(rules: readonly IgnoreRule[]): IgnoreMatcher[
 }
 
 /** The first rule that matches the change, or undefined. */
-export function ignoreRuleFor(matchers: readonly IgnoreMatcher[], key: ResourceKey, change: FieldChange): IgnoreRule | undefined {
+export function ignoreRuleFor(
+  matchers: readonly IgnoreMatcher[],
+  key: ResourceKey,
+  change: FieldChange,
+): IgnoreRule | undefined {
   const owners = change.managers ?? (change.manager ? [change.manager] : []);
   return matchers.find((m) => m.matches(key, change.path, owners))?.rule;
 }

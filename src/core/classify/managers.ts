@@ -9,28 +9,90 @@ import type { Config } from '../config/index.js';
  * Managers that apply Git to the cluster. `argocd` and `argocd-application-controller` are what Argo CD
  * records when it syncs with client-side apply (Update operations) instead of server-side apply.
  */
-export const BUILTIN_APPLIERS = ['kustomize-controller', 'argocd-controller', 'helm-controller', 'argocd', 'argocd-application-controller'] as const;
+export const BUILTIN_APPLIERS = [
+  'kustomize-controller',
+  'argocd-controller',
+  'helm-controller',
+  'argocd',
+  'argocd-application-controller',
+] as const;
 
 /** `kubectl apply` from CI: the applier when no GitOps applier manages the object. */
 export const CLI_APPLIERS = ['kubectl-client-side-apply'] as const;
 
 /** People: kubectl verbs that edit by hand, and the dashboards and terminal UIs. */
 export const HUMAN_MANAGERS = [
-  'kubectl-edit', 'kubectl-patch', 'kubectl-scale', 'kubectl-set', 'kubectl-annotate', 'kubectl-label',
-  'kubectl-create', 'kubectl-replace', 'kubectl-rollout', 'kubectl-expose', 'kubectl-run', 'kubectl-autoscale',
-  'kubectl-taint', 'kubectl-apply-edit-last-applied',
-  'Mozilla/**', 'k9s', 'k9s*', 'Lens', 'lens', 'OpenLens', 'openlens', 'headlamp', 'headlamp*',
-  'kubernetes-dashboard', 'dashboard', 'rancher', 'rancher-ui', 'octant', 'kubenav', 'kube-explorer',
+  'kubectl-edit',
+  'kubectl-patch',
+  'kubectl-scale',
+  'kubectl-set',
+  'kubectl-annotate',
+  'kubectl-label',
+  'kubectl-create',
+  'kubectl-replace',
+  'kubectl-rollout',
+  'kubectl-expose',
+  'kubectl-run',
+  'kubectl-autoscale',
+  'kubectl-taint',
+  'kubectl-apply-edit-last-applied',
+  'Mozilla/**',
+  'k9s',
+  'k9s*',
+  'Lens',
+  'lens',
+  'OpenLens',
+  'openlens',
+  'headlamp',
+  'headlamp*',
+  'kubernetes-dashboard',
+  'dashboard',
+  'rancher',
+  'rancher-ui',
+  'octant',
+  'kubenav',
+  'kube-explorer',
 ] as const;
 
 /** Controllers: autoscalers, the control plane, webhooks and sidecar injectors, operators. */
 export const CONTROLLER_MANAGERS = [
-  'horizontal-pod-autoscaler', 'vertical-pod-autoscaler', 'vpa-updater', 'vpa-recommender', 'vpa-admission-controller',
-  'kube-controller-manager', 'cloud-controller-manager', 'kube-scheduler', 'kubelet', 'kube-proxy', 'kube-apiserver',
-  'cluster-autoscaler', 'karpenter', 'keda-operator', 'keda', 'cert-manager*', 'cainjector',
-  '*-webhook', '*webhook*', '*-injector', 'sidecar-injector', 'istio*', 'pilot-discovery', 'linkerd*',
-  '*-operator', 'operator', 'manager', '*-controller', '*-controller-manager', 'argo-rollouts', 'flagger',
-  'external-secrets', 'kyverno*', 'gatekeeper*', 'calico*', 'cilium*', 'kube-state-metrics',
+  'horizontal-pod-autoscaler',
+  'vertical-pod-autoscaler',
+  'vpa-updater',
+  'vpa-recommender',
+  'vpa-admission-controller',
+  'kube-controller-manager',
+  'cloud-controller-manager',
+  'kube-scheduler',
+  'kubelet',
+  'kube-proxy',
+  'kube-apiserver',
+  'cluster-autoscaler',
+  'karpenter',
+  'keda-operator',
+  'keda',
+  'cert-manager*',
+  'cainjector',
+  '*-webhook',
+  '*webhook*',
+  '*-injector',
+  'sidecar-injector',
+  'istio*',
+  'pilot-discovery',
+  'linkerd*',
+  '*-operator',
+  'operator',
+  'manager',
+  '*-controller',
+  '*-controller-manager',
+  'argo-rollouts',
+  'flagger',
+  'external-secrets',
+  'kyverno*',
+  'gatekeeper*',
+  'calico*',
+  'cilium*',
+  'kube-state-metrics',
 ] as const;
 
 const matcherCache = new Map<string, (name: string) => boolean>();
@@ -72,7 +134,8 @@ const causeMemo = new WeakMap<object, Map<string, Cause>>();
 
 function classifyUncached(manager: string, config: Config, operation?: string): Cause {
   if (matcher(config.drift.humanManagers)(manager)) return 'human';
-  if ((BUILTIN_APPLIERS as readonly string[]).includes(manager) || matcher(config.drift.appliers)(manager)) return 'applier';
+  if ((BUILTIN_APPLIERS as readonly string[]).includes(manager) || matcher(config.drift.appliers)(manager))
+    return 'applier';
   if ((CLI_APPLIERS as readonly string[]).includes(manager)) return 'applier';
   if (manager === 'kubectl') return operation === 'Apply' ? 'applier' : 'human';
   // `flux bootstrap` / `flux install` server-side apply the components as `flux` (fluxcd/flux2

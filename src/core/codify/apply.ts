@@ -76,12 +76,19 @@ function editImages(text: string, route: ImagesRoute, live: string): EditResult 
   if (!ref.digest && entry.digest !== undefined && current.ok) {
     current = removeValueAt(current.text, document, [...at, 'digest']);
   }
-  if (!ref.tag && entry.newTag !== undefined && current.ok) current = removeValueAt(current.text, document, [...at, 'newTag']);
+  if (!ref.tag && entry.newTag !== undefined && current.ok)
+    current = removeValueAt(current.text, document, [...at, 'newTag']);
   return current;
 }
 
 /** Writes one field's value (or removes it when `value` is undefined) where the source map says it lives. */
-function writeField(ctx: ApplyContext, resource: ResourceDiff, desired: DesiredObject, change: FieldChange, value: unknown): Outcome {
+function writeField(
+  ctx: ApplyContext,
+  resource: ResourceDiff,
+  desired: DesiredObject,
+  change: FieldChange,
+  value: unknown,
+): Outcome {
   const route = routeChange(desired, change.path);
   const kind: CodifyKind = value === undefined ? 'remove-field' : change.op === 'add' ? 'add' : 'replace';
   const remove = value === undefined;
@@ -89,51 +96,83 @@ function writeField(ctx: ApplyContext, resource: ResourceDiff, desired: DesiredO
     case 'unsupported':
       return { ok: false, reason: route.reason };
     case 'images':
-      if (typeof value !== 'string') return { ok: false, reason: 'an image set by kustomize images: can only be changed to another image' };
+      if (typeof value !== 'string')
+        return { ok: false, reason: 'an image set by kustomize images: can only be changed to another image' };
       return { ...editFile(ctx, route.kustomization, (text) => editImages(text, route, value)), kind } as Outcome;
     case 'replicas':
-      if (remove) return { ok: false, reason: `the replica count is set by replicas: in ${route.kustomization}; remove that entry by hand` };
-    {
-      const at = [...(route.list ?? ['replicas']), { index: route.index }, 'count'];
-      const edited = editFile(ctx, route.kustomization, (text) => setValueAt(text, route.document ?? 0, at, value));
-      return { ...edited, kind } as Outcome;
-    }
+      if (remove)
+        return {
+          ok: false,
+          reason: `the replica count is set by replicas: in ${route.kustomization}; remove that entry by hand`,
+        };
+      {
+        const at = [...(route.list ?? ['replicas']), { index: route.index }, 'count'];
+        const edited = editFile(ctx, route.kustomization, (text) => setValueAt(text, route.document ?? 0, at, value));
+        return { ...edited, kind } as Outcome;
+      }
     default:
       break;
   }
   const overlay = overlayFor(desired.source.kustomizations, route.owner, ctx.users, route.file);
-  if (overlay === null) return { ok: false, reason: `${route.file} is in a base that other kustomizations use, and this cluster has no overlay of its own to patch` };
+  if (overlay === null)
+    return {
+      ok: false,
+      reason: `${route.file} is in a base that other kustomizations use, and this cluster has no overlay of its own to patch`,
+    };
   if (overlay) {
-    if (remove) return { ok: false, reason: `${route.file} is in a shared base: a field cannot be removed by a strategic-merge patch; remove it by hand` };
+    if (remove)
+      return {
+        ok: false,
+        reason: `${route.file} is in a shared base: a field cannot be removed by a strategic-merge patch; remove it by hand`,
+      };
     const target = patchTarget(change, resource.live);
     const result = writeOverlayPatch(ctx.workspace, overlay, desired, target.segments, target.value);
-    return result.ok ? { ok: true, file: result.file, line: result.line, kind: 'patch' } : { ok: false, reason: result.reason };
+    return result.ok
+      ? { ok: true, file: result.file, line: result.line, kind: 'patch' }
+      : { ok: false, reason: result.reason };
   }
   if (route.type === 'scalar') {
     if (remove || !(value === null || ['string', 'number', 'boolean'].includes(typeof value))) {
       return { ok: false, reason: `${route.file}: a value set by a patch is only rewritten as a scalar` };
     }
-    return { ...editFile(ctx, route.file, (text) => setScalarAt(text, route.range, value as string | number | boolean | null)), kind } as Outcome;
+    return {
+      ...editFile(ctx, route.file, (text) => setScalarAt(text, route.range, value as string | number | boolean | null)),
+      kind,
+    } as Outcome;
   }
   const segments: PathSegment[] = [...change.segments];
-  return { ...editFile(ctx, route.file, (text) => (remove ? removeValueAt(text, route.document, segments) : setValueAt(text, route.document, segments, value))), kind } as Outcome;
+  return {
+    ...editFile(ctx, route.file, (text) =>
+      remove ? removeValueAt(text, route.document, segments) : setValueAt(text, route.document, segments, value),
+    ),
+    kind,
+  } as Outcome;
 }
 
 function writeNewResource(ctx: ApplyContext, resource: ResourceDiff): Outcome {
   // Names become path segments: only names an API server would accept are written as files.
   const invalid = identityProblems(resource.live);
-  if (invalid.length > 0) return { ok: false, reason: `${invalid[0].path} ${invalid[0].message}; no file is written for it` };
+  if (invalid.length > 0)
+    return { ok: false, reason: `${invalid[0].path} ${invalid[0].message}; no file is written for it` };
   // Where a source renders this namespace from, the file goes into that directory (an Argo CD directory
   // source without recurse reads only its top level); otherwise where the config's template says.
   const home = Object.hasOwn(ctx.homes, resource.key.namespace) ? ctx.homes[resource.key.namespace] : undefined;
   const root = home ?? ctx.root;
-  const file = home !== undefined
-    ? newResourcePath('{cluster_path}/{kind}-{name}.yaml', resource.key, home, ctx.cluster?.name)
-    : newResourcePath(ctx.config.pullRequests.newResourcePath, resource.key, ctx.root, ctx.cluster?.name);
+  const file =
+    home !== undefined
+      ? newResourcePath('{cluster_path}/{kind}-{name}.yaml', resource.key, home, ctx.cluster?.name)
+      : newResourcePath(ctx.config.pullRequests.newResourcePath, resource.key, ctx.root, ctx.cluster?.name);
   if (!isInside(file, root)) {
-    return { ok: false, reason: `pullRequests.newResourcePath gives ${file}, outside the cluster path ${ctx.root || '(repository root)'}: keep {cluster_path} at its start` };
+    return {
+      ok: false,
+      reason: `pullRequests.newResourcePath gives ${file}, outside the cluster path ${ctx.root || '(repository root)'}: keep {cluster_path} at its start`,
+    };
   }
-  if (ctx.workspace.read(file) !== undefined) return { ok: false, reason: `${file} already exists; pullRequests.newResourcePath gives the same file for two resources` };
+  if (ctx.workspace.read(file) !== undefined)
+    return {
+      ok: false,
+      reason: `${file} already exists; pullRequests.newResourcePath gives the same file for two resources`,
+    };
   // Checked against the kind's OpenAPI schema before anything is written: the API server must accept it.
   const manifest = cleanLiveObject(resource.live!);
   const invalidField = schemaProblems(manifest)[0];
@@ -165,6 +204,13 @@ export function applyIntent(ctx: ApplyContext, intent: Intent): void {
     change = conflictAsChange(intent.conflict);
     outcome = writeField(ctx, resource, resource.desired, change, undefined);
   }
-  if (outcome.ok) ctx.codified.push({ key: resource.key, ...(change ? { change } : {}), file: outcome.file, ...(outcome.line ? { line: outcome.line } : {}), kind: outcome.kind });
+  if (outcome.ok)
+    ctx.codified.push({
+      key: resource.key,
+      ...(change ? { change } : {}),
+      file: outcome.file,
+      ...(outcome.line ? { line: outcome.line } : {}),
+      kind: outcome.kind,
+    });
   else ctx.reported.push({ key: resource.key, ...(change ? { change } : {}), reason: outcome.reason });
 }

@@ -43,7 +43,8 @@ export function renderItem(value: unknown, column: number, style: BlockStyle): s
 /** Lines of a non-empty map or sequence whose entries start at `column`. */
 export function renderCollection(value: unknown, column: number, style: BlockStyle): string[] {
   if (Array.isArray(value)) return value.flatMap((item) => renderItem(item, column, style));
-  if (isPlainObject(value)) return Object.entries(value).flatMap(([key, child]) => renderPair(key, child, column, style));
+  if (isPlainObject(value))
+    return Object.entries(value).flatMap(([key, child]) => renderPair(key, child, column, style));
   return [' '.repeat(column) + (inlineValue(value) ?? JSON.stringify(value))];
 }
 
@@ -51,6 +52,9 @@ export function renderCollection(value: unknown, column: number, style: BlockSty
 export function renderFlow(value: unknown): string {
   if (isScalarValue(value)) return formatInlineScalar(value, 'PLAIN', true);
   if (Array.isArray(value)) return `[${value.map(renderFlow).join(', ')}]`;
-  if (isPlainObject(value)) return `{${Object.entries(value).map(([k, v]) => `${formatKey(k)}: ${renderFlow(v)}`).join(', ')}}`;
+  if (isPlainObject(value))
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${formatKey(k)}: ${renderFlow(v)}`)
+      .join(', ')}}`;
   return JSON.stringify(value);
 }

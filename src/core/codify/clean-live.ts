@@ -2,10 +2,25 @@
 // the manifest written for it says only what a person would write.
 import { isPlainObject, type KubeObject } from '../model/index.js';
 import {
-  CONTAINER_DEFAULTS, defaultImagePullPolicy, DEFAULT_TOLERATIONS, FIELD_REF_API_VERSION, isServerSetAnnotation,
-  keyFieldDefault, NAMESPACE_FINALIZERS, NAMESPACE_NAME_LABEL, POD_ADMISSION_DEFAULTS, POD_SERVER_FIELDS,
-  POD_SPEC_DEFAULTS, PROBE_DEFAULTS, SERVICE_ACCOUNT_MOUNT_PATH, SERVICE_ACCOUNT_VOLUME_PREFIX,
-  SERVICE_ALLOCATED_FIELDS, SERVICE_SPEC_DEFAULTS, withoutServerMetadata, withoutServerState, WORKLOAD_SPEC_DEFAULTS,
+  CONTAINER_DEFAULTS,
+  defaultImagePullPolicy,
+  DEFAULT_TOLERATIONS,
+  FIELD_REF_API_VERSION,
+  isServerSetAnnotation,
+  keyFieldDefault,
+  NAMESPACE_FINALIZERS,
+  NAMESPACE_NAME_LABEL,
+  POD_ADMISSION_DEFAULTS,
+  POD_SERVER_FIELDS,
+  POD_SPEC_DEFAULTS,
+  PROBE_DEFAULTS,
+  SERVICE_ACCOUNT_MOUNT_PATH,
+  SERVICE_ACCOUNT_VOLUME_PREFIX,
+  SERVICE_ALLOCATED_FIELDS,
+  SERVICE_SPEC_DEFAULTS,
+  withoutServerMetadata,
+  withoutServerState,
+  WORKLOAD_SPEC_DEFAULTS,
 } from '../k8s/index.js';
 
 type Json = Record<string, unknown>;
@@ -18,7 +33,11 @@ function equal(a: unknown, b: unknown): boolean {
 function sorted(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sorted);
   if (!isPlainObject(value)) return value;
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted(value[key])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sorted(value[key])]),
+  );
 }
 
 /** Removes each field of `target` that equals its default (defaults may nest: a partial match removes the matching part). */
@@ -37,7 +56,8 @@ function cleanContainer(container: Json): void {
   dropDefaults(container, CONTAINER_DEFAULTS);
   const image = typeof container.image === 'string' ? container.image : '';
   if (container.imagePullPolicy === defaultImagePullPolicy(image)) delete container.imagePullPolicy;
-  for (const probe of ['livenessProbe', 'readinessProbe', 'startupProbe']) if (isPlainObject(container[probe])) dropDefaults(container[probe] as Json, PROBE_DEFAULTS);
+  for (const probe of ['livenessProbe', 'readinessProbe', 'startupProbe'])
+    if (isPlainObject(container[probe])) dropDefaults(container[probe] as Json, PROBE_DEFAULTS);
   if (Array.isArray(container.ports)) container.ports.filter(isPlainObject).forEach(dropDefaultProtocol);
   if (Array.isArray(container.env)) {
     for (const env of container.env) {
@@ -60,7 +80,8 @@ function dropAdmitted(spec: Json): void {
     spec.tolerations = spec.tolerations.filter((t) => !DEFAULT_TOLERATIONS.some((d) => equal(d, t)));
     if ((spec.tolerations as unknown[]).length === 0) delete spec.tolerations;
   }
-  const injected = (name: unknown): boolean => typeof name === 'string' && name.startsWith(SERVICE_ACCOUNT_VOLUME_PREFIX);
+  const injected = (name: unknown): boolean =>
+    typeof name === 'string' && name.startsWith(SERVICE_ACCOUNT_VOLUME_PREFIX);
   if (Array.isArray(spec.volumes)) {
     spec.volumes = spec.volumes.filter((v) => !(isPlainObject(v) && injected(v.name) && isPlainObject(v.projected)));
     if ((spec.volumes as unknown[]).length === 0) delete spec.volumes;
@@ -68,8 +89,9 @@ function dropAdmitted(spec: Json): void {
   for (const list of ['containers', 'initContainers', 'ephemeralContainers']) {
     for (const container of Array.isArray(spec[list]) ? (spec[list] as unknown[]).filter(isPlainObject) : []) {
       if (!Array.isArray(container.volumeMounts)) continue;
-      container.volumeMounts = container.volumeMounts.filter((m) =>
-        !(isPlainObject(m) && injected(m.name) && m.mountPath === SERVICE_ACCOUNT_MOUNT_PATH));
+      container.volumeMounts = container.volumeMounts.filter(
+        (m) => !(isPlainObject(m) && injected(m.name) && m.mountPath === SERVICE_ACCOUNT_MOUNT_PATH),
+      );
       if ((container.volumeMounts as unknown[]).length === 0) delete container.volumeMounts;
     }
   }
@@ -78,7 +100,8 @@ function dropAdmitted(spec: Json): void {
 function cleanPodSpec(spec: Json): void {
   dropAdmitted(spec);
   dropDefaults(spec, POD_SPEC_DEFAULTS);
-  for (const list of ['containers', 'initContainers']) if (Array.isArray(spec[list])) (spec[list] as unknown[]).filter(isPlainObject).forEach(cleanContainer);
+  for (const list of ['containers', 'initContainers'])
+    if (Array.isArray(spec[list])) (spec[list] as unknown[]).filter(isPlainObject).forEach(cleanContainer);
 }
 
 function cleanService(spec: Json): void {
@@ -93,7 +116,10 @@ function cleanService(spec: Json): void {
 }
 
 function podTemplateOf(spec: Json): Json | undefined {
-  const template = isPlainObject(spec.jobTemplate) && isPlainObject(spec.jobTemplate.spec) ? spec.jobTemplate.spec.template : spec.template;
+  const template =
+    isPlainObject(spec.jobTemplate) && isPlainObject(spec.jobTemplate.spec)
+      ? spec.jobTemplate.spec.template
+      : spec.template;
   return isPlainObject(template) ? template : undefined;
 }
 

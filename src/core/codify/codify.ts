@@ -28,10 +28,19 @@ export function codifyWith(engine: CodifyEngine, input: CodifyInput): CodifyResu
   const edits = ctx.workspace.edits();
   // Files codify creates stay under the cluster path; existing files it edits are ones the render read.
   const roots = [root, ...(input.sourceRoots ?? []).map(normalizeDir)];
-  const outside = [...edits.keys()]
-    .filter((path) => !input.files.has(path) && !roots.some((dir) => isInside(path, dir)));
+  const outside = [...edits.keys()].filter(
+    (path) => !input.files.has(path) && !roots.some((dir) => isInside(path, dir)),
+  );
   if (outside.length > 0) {
-    return { edits: new Map(), codified: ctx.codified, reported: ctx.reported, check: { ok: false, reason: `codify would create ${outside.join(', ')} outside the cluster path ${root || '(repository root)'}; nothing is written` } };
+    return {
+      edits: new Map(),
+      codified: ctx.codified,
+      reported: ctx.reported,
+      check: {
+        ok: false,
+        reason: `codify would create ${outside.join(', ')} outside the cluster path ${root || '(repository root)'}; nothing is written`,
+      },
+    };
   }
   if (ctx.codified.length === 0) return { edits, codified: [], reported: ctx.reported, check: { ok: true } };
   // The check compares two fresh diffs made the same way, so options and filtering applied to

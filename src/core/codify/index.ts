@@ -3,7 +3,15 @@ import { codifyWith } from './codify.js';
 import { defaultEngine } from './engine.js';
 import type { CodifyInput, CodifyResult } from './types.js';
 
-export type { CodifyInput, CodifyResult, CodifiedChange, ReportedChange, CodifyKind, SelfCheck, CodifyEngine } from './types.js';
+export type {
+  CodifyInput,
+  CodifyResult,
+  CodifiedChange,
+  ReportedChange,
+  CodifyKind,
+  SelfCheck,
+  CodifyEngine,
+} from './types.js';
 export { codifyWith } from './codify.js';
 export { setScalarAt, setValueAt, removeValueAt, type EditResult } from './yaml-edit.js';
 export { appendToKustomizationList } from './kustomization-lists.js';

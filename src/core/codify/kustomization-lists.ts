@@ -11,7 +11,11 @@ function sameEntry(a: unknown, b: unknown): boolean {
 }
 
 /** Adds `item` to the list under `key` unless an equal entry (same string, same patch path) is there. */
-export function appendToKustomizationList(text: string, key: 'resources' | 'patches', item: string | Record<string, unknown>): EditResult {
+export function appendToKustomizationList(
+  text: string,
+  key: 'resources' | 'patches',
+  item: string | Record<string, unknown>,
+): EditResult {
   const doc = parseDocuments(text)[0];
   if (!doc) return setValueAt(`${text}`, 0, [key, { index: 0 }], item);
   const list = doc.get(key, true);
@@ -20,7 +24,11 @@ export function appendToKustomizationList(text: string, key: 'resources' | 'patc
     if (entries.some((entry) => sameEntry(entry, item))) return { ok: true, text, line: 0 };
     return setValueAt(text, 0, [key, { index: list.items.length }], item);
   }
-  if (list !== undefined && list !== null && !(typeof list === 'object' && 'value' in list && (list as { value: unknown }).value === null)) {
+  if (
+    list !== undefined &&
+    list !== null &&
+    !(typeof list === 'object' && 'value' in list && (list as { value: unknown }).value === null)
+  ) {
     return { ok: false, reason: `${key} is not a list` };
   }
   return setValueAt(text, 0, [key, { index: 0 }], item);

@@ -5,7 +5,12 @@ import { renderCollection, DEFAULT_BLOCK_STYLE } from './block-render.js';
 import { normalizeDir } from '../model/index.js';
 
 /** Fills `{cluster_path}` `{cluster}` `{namespace}` `{kind}` (lower-case) `{name}`; empty parts collapse. */
-export function newResourcePath(template: string, key: ResourceKey, clusterPath: string, cluster: string | undefined): string {
+export function newResourcePath(
+  template: string,
+  key: ResourceKey,
+  clusterPath: string,
+  cluster: string | undefined,
+): string {
   const filled = template
     .replace(/\{cluster_path\}/g, clusterPath)
     .replace(/\{cluster\}/g, cluster ?? '')
@@ -21,7 +26,12 @@ export function newResourcePath(template: string, key: ResourceKey, clusterPath:
  * another cluster's directory or `.github/`.
  */
 export function isInside(path: string, root: string): boolean {
-  if (path === '' || path.startsWith('/') || path.split('/').some((part) => part === '..' || part === '.' || part === '' || part === '.git')) return false;
+  if (
+    path === '' ||
+    path.startsWith('/') ||
+    path.split('/').some((part) => part === '..' || part === '.' || part === '' || part === '.git')
+  )
+    return false;
   return root === '' || path.startsWith(`${root}/`);
 }
 

@@ -2,7 +2,14 @@
 // overlay: into the patch the overlay already lists for the resource, else one file per resource,
 // created or extended, registered in the overlay's `patches:`.
 import { parse, parseAllDocuments } from 'yaml';
-import { dirname, isPlainObject, joinPath, type DesiredObject, type FieldChange, type PathSegment } from '../model/index.js';
+import {
+  dirname,
+  isPlainObject,
+  joinPath,
+  type DesiredObject,
+  type FieldChange,
+  type PathSegment,
+} from '../model/index.js';
 import { valueAtSegments } from '../k8s/index.js';
 import { appendToKustomizationList } from './kustomization-lists.js';
 import { manifestText, relativeTo } from './new-resource.js';
@@ -42,7 +49,9 @@ function patchSkeleton(desired: DesiredObject): string {
  * `patchesStrategicMerge`), and the document in it: a change goes there rather than into a new file.
  */
 function existingPatch(
-  workspace: Workspace, overlayKustomization: string, desired: DesiredObject,
+  workspace: Workspace,
+  overlayKustomization: string,
+  desired: DesiredObject,
 ): { file: string; document: number } | undefined {
   let kustomization: unknown;
   try {
@@ -73,14 +82,25 @@ function existingPatch(
     } catch {
       continue;
     }
-    const document = documents.findIndex((doc) => isPlainObject(doc) && doc.kind === desired.object.kind
-      && isPlainObject(doc.metadata) && doc.metadata.name === desired.source.sourceName);
+    const document = documents.findIndex(
+      (doc) =>
+        isPlainObject(doc) &&
+        doc.kind === desired.object.kind &&
+        isPlainObject(doc.metadata) &&
+        doc.metadata.name === desired.source.sourceName,
+    );
     if (document >= 0) return { file, document };
   }
   return undefined;
 }
 
-export function writeOverlayPatch(workspace: Workspace, overlayKustomization: string, desired: DesiredObject, segments: readonly PathSegment[], value: unknown): EditResult & { file: string } {
+export function writeOverlayPatch(
+  workspace: Workspace,
+  overlayKustomization: string,
+  desired: DesiredObject,
+  segments: readonly PathSegment[],
+  value: unknown,
+): EditResult & { file: string } {
   const listed = existingPatch(workspace, overlayKustomization, desired);
   if (listed) {
     const edited = setValueAt(workspace.read(listed.file)!, listed.document, segments, value);
@@ -93,7 +113,8 @@ export function writeOverlayPatch(workspace: Workspace, overlayKustomization: st
   if (!edited.ok) return { ...edited, file };
   workspace.write(file, edited.text);
   const kustomization = workspace.read(overlayKustomization);
-  if (kustomization === undefined) return { ok: false, reason: `${overlayKustomization} is not in the repository`, file };
+  if (kustomization === undefined)
+    return { ok: false, reason: `${overlayKustomization} is not in the repository`, file };
   const entry = { path: relativeTo(dirname(overlayKustomization), file) };
   const registered = appendToKustomizationList(kustomization, 'patches', entry);
   if (!registered.ok) return { ok: false, reason: `${overlayKustomization}: ${registered.reason}`, file };

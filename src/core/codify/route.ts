@@ -15,9 +15,13 @@ export type Route =
    * `spec.source.kustomize.images` strings).
    */
   | {
-    type: 'images'; kustomization: string; index: number;
-    document?: number; list?: string[]; format?: 'object' | 'argocd-string';
-  }
+      type: 'images';
+      kustomization: string;
+      index: number;
+      document?: number;
+      list?: string[];
+      format?: 'object' | 'argocd-string';
+    }
   | { type: 'replicas'; kustomization: string; index: number; document?: number; list?: string[] }
   | { type: 'unsupported'; reason: string };
 
@@ -41,8 +45,17 @@ export function routeChange(desired: DesiredObject, pointer: string): Route {
       return { type: 'document', file: desired.source.file, document: desired.source.document, owner };
     case 'patch': {
       if (origin.patchType === 'json6902') {
-        if (source?.location && source.origin === origin && pointerIsLeaf(desired, pointer)) return { type: 'scalar', file: source.location.file, range: source.location.range, owner: origin.kustomization };
-        return { type: 'unsupported', reason: `set by a JSON 6902 patch in ${origin.kustomization}: only its existing scalar values are rewritten` };
+        if (source?.location && source.origin === origin && pointerIsLeaf(desired, pointer))
+          return {
+            type: 'scalar',
+            file: source.location.file,
+            range: source.location.range,
+            owner: origin.kustomization,
+          };
+        return {
+          type: 'unsupported',
+          reason: `set by a JSON 6902 patch in ${origin.kustomization}: only its existing scalar values are rewritten`,
+        };
       }
       // An inline patch is YAML inside a string of the kustomization (or of a Flux Kustomization's
       // spec.patches): its nodes are not the file's, but a leaf's bytes are, so a scalar is rewritten there.
@@ -50,28 +63,41 @@ export function routeChange(desired: DesiredObject, pointer: string): Route {
         const { file, range } = source.location;
         return { type: 'scalar', file, range, owner: origin.kustomization };
       }
-      if (!origin.file || !source?.location) return { type: 'unsupported', reason: `set by an inline patch in ${origin.kustomization}; change it there by hand` };
+      if (!origin.file || !source?.location)
+        return {
+          type: 'unsupported',
+          reason: `set by an inline patch in ${origin.kustomization}; change it there by hand`,
+        };
       return { type: 'document', file: origin.file, document: source.location.document, owner: origin.kustomization };
     }
     case 'images':
       if (!/\/image$/.test(pointer)) break;
       return {
-        type: 'images', kustomization: origin.kustomization, index: origin.index,
+        type: 'images',
+        kustomization: origin.kustomization,
+        index: origin.index,
         ...(origin.list
-          ? { document: origin.document ?? 0, list: origin.list, format: origin.format ?? 'object' } : {}),
+          ? { document: origin.document ?? 0, list: origin.list, format: origin.format ?? 'object' }
+          : {}),
       };
     case 'replicas':
       if (pointer !== '/spec/replicas') break;
       return {
-        type: 'replicas', kustomization: origin.kustomization, index: origin.index,
+        type: 'replicas',
+        kustomization: origin.kustomization,
+        index: origin.index,
         ...(origin.list ? { document: origin.document ?? 0, list: origin.list } : {}),
       };
     case 'replacement':
     case 'var': {
       // The value was copied from a scalar written elsewhere: that scalar is what to edit.
       const by = origin.type === 'var' ? `the var ${origin.name}` : 'a replacement';
-      if (origin.from && pointerIsLeaf(desired, pointer)) return { type: 'scalar', file: origin.from.file, range: origin.from.range, owner: origin.kustomization };
-      return { type: 'unsupported', reason: `set by ${by} in ${origin.kustomization} from a value that is not one written scalar; change its source by hand` };
+      if (origin.from && pointerIsLeaf(desired, pointer))
+        return { type: 'scalar', file: origin.from.file, range: origin.from.range, owner: origin.kustomization };
+      return {
+        type: 'unsupported',
+        reason: `set by ${by} in ${origin.kustomization} from a value that is not one written scalar; change its source by hand`,
+      };
     }
     default:
       break;
@@ -82,7 +108,10 @@ export function routeChange(desired: DesiredObject, pointer: string): Route {
     return { type: 'unsupported', reason };
   }
   const where = 'kustomization' in origin ? ` in ${origin.kustomization}` : '';
-  return { type: 'unsupported', reason: `set by kustomize's ${origin.type} transformer${where}; change it there by hand` };
+  return {
+    type: 'unsupported',
+    reason: `set by kustomize's ${origin.type} transformer${where}; change it there by hand`,
+  };
 }
 
 function pointerIsLeaf(desired: DesiredObject, pointer: string): boolean {
@@ -94,7 +123,12 @@ function pointerIsLeaf(desired: DesiredObject, pointer: string): boolean {
  * the edit's owner (or a kustomization between it and the root) is a base used more than once.
  * undefined: edit in place. null: shared all the way up, no overlay of this cluster to patch.
  */
-export function overlayFor(chain: readonly string[], owner: string | undefined, users: ReadonlyMap<string, number>, file?: string): string | undefined | null {
+export function overlayFor(
+  chain: readonly string[],
+  owner: string | undefined,
+  users: ReadonlyMap<string, number>,
+  file?: string,
+): string | undefined | null {
   if (!owner) return undefined;
   const start = chain.indexOf(owner);
   if (start < 0) return undefined;

@@ -28,19 +28,27 @@ export function isPlainSafe(value: string, inFlow: boolean): boolean {
 
 /** JSON's escaping plus the characters YAML does not allow unescaped (C1 controls, DEL, BOM, line separators). */
 export function doubleQuoted(value: string): string {
-  return JSON.stringify(value).replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[\u007f-\u009f\u2028\u2029\ufeff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** Writes a non-string scalar: numbers, booleans and null are always plain. */
 function plainNonString(value: number | boolean | null): string {
   if (value === null) return 'null';
-  if (typeof value === 'number' && !Number.isFinite(value)) return Number.isNaN(value) ? '.nan' : value > 0 ? '.inf' : '-.inf';
+  if (typeof value === 'number' && !Number.isFinite(value))
+    return Number.isNaN(value) ? '.nan' : value > 0 ? '.inf' : '-.inf';
   if (Object.is(value, -0)) return '-0';
   return String(value);
 }
 
 /** The text of `value` as an inline scalar in `style` (the node's original style), or the closest style that keeps the value. */
-export function formatInlineScalar(value: string | number | boolean | null, style: ScalarStyle = 'PLAIN', inFlow = false): string {
+export function formatInlineScalar(
+  value: string | number | boolean | null,
+  style: ScalarStyle = 'PLAIN',
+  inFlow = false,
+): string {
   if (typeof value !== 'string') return plainNonString(value);
   if (style === 'QUOTE_SINGLE' && !/[\n\r\t\\]/.test(value)) return `'${value.replace(/'/g, "''")}'`;
   if (style === 'QUOTE_DOUBLE') return doubleQuoted(value);

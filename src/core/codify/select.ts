@@ -21,11 +21,22 @@ function isSecretValue(resource: ResourceDiff, change: FieldChange): boolean {
 }
 
 function conflictAsChange(conflict: Conflict): FieldChange {
-  return { path: conflict.path, segments: conflict.segments, op: 'replace', desired: conflict.desired, live: conflict.live, manager: conflict.manager, time: conflict.time, cause: 'controller' };
+  return {
+    path: conflict.path,
+    segments: conflict.segments,
+    op: 'replace',
+    desired: conflict.desired,
+    live: conflict.live,
+    manager: conflict.manager,
+    time: conflict.time,
+    cause: 'controller',
+  };
 }
 
 export function selectIntents(
-  resources: readonly ResourceDiff[], config: Config, namespaces?: readonly string[],
+  resources: readonly ResourceDiff[],
+  config: Config,
+  namespaces?: readonly string[],
   owned: readonly OwnedObject[] = [],
 ): Selection {
   const { codify, causes, resolveConflicts } = config.drift;
@@ -44,31 +55,43 @@ export function selectIntents(
       if (!codify.includes('extra')) report(resource, 'created in the cluster; drift.codify does not include "extra"');
       else if (isSecret(resource.key)) {
         report(resource, SECRET_NOT_WRITTEN);
-      }
-      else if (namespaces && resource.key.namespace && !namespaces.includes(resource.key.namespace)) report(resource, `namespace ${resource.key.namespace} is outside the cluster's namespaces`);
-      else if (!creator) report(resource, 'created in the cluster by an unknown manager (no managedFields): not codified');
-      else if (!(causes as string[]).includes(creator.cause)) report(resource, `created by ${creator.manager} (${creator.cause}); drift.causes is [${causes.join(', ')}]`);
+      } else if (namespaces && resource.key.namespace && !namespaces.includes(resource.key.namespace))
+        report(resource, `namespace ${resource.key.namespace} is outside the cluster's namespaces`);
+      else if (!creator)
+        report(resource, 'created in the cluster by an unknown manager (no managedFields): not codified');
+      else if (!(causes as string[]).includes(creator.cause))
+        report(resource, `created by ${creator.manager} (${creator.cause}); drift.causes is [${causes.join(', ')}]`);
       else if (!resource.live) report(resource, 'the snapshot does not hold the live object');
       else intents.push({ type: 'new-file', resource });
       continue;
     }
     for (const change of resource.changes) {
       const who = change.manager ? `${change.manager} (${change.cause})` : change.cause;
-      if (change.op === 'remove') report(resource, 'Git no longer declares this field: the next apply removes it from the cluster', change);
+      if (change.op === 'remove')
+        report(resource, 'Git no longer declares this field: the next apply removes it from the cluster', change);
       else if (isSecretValue(resource, change)) report(resource, 'a Secret value: never written to Git', change);
-      else if (!(causes as string[]).includes(change.cause)) report(resource, `changed by ${who}; drift.causes is [${causes.join(', ')}]`, change);
-      else if (change.op === 'replace' && !codify.includes('modified')) report(resource, 'drift.codify does not include "modified"', change);
-      else if (change.op === 'add' && !codify.includes('added')) report(resource, 'drift.codify does not include "added"', change);
+      else if (!(causes as string[]).includes(change.cause))
+        report(resource, `changed by ${who}; drift.causes is [${causes.join(', ')}]`, change);
+      else if (change.op === 'replace' && !codify.includes('modified'))
+        report(resource, 'drift.codify does not include "modified"', change);
+      else if (change.op === 'add' && !codify.includes('added'))
+        report(resource, 'drift.codify does not include "added"', change);
       else if (change.live === undefined) report(resource, 'the live value is unknown', change);
       else intents.push({ type: 'set', resource, change });
     }
     for (const change of resource.reported ?? []) {
       report(resource, change.reported?.reason ?? 'reported, not codified', change);
     }
-    for (const change of resource.ignored) report(resource, `ignored: ${change.ignored?.reason ?? 'an ignore rule matched'}`, change);
+    for (const change of resource.ignored)
+      report(resource, `ignored: ${change.ignored?.reason ?? 'an ignore rule matched'}`, change);
     for (const conflict of resource.conflicts) {
       if (resolveConflicts === 'remove-field') intents.push({ type: 'remove-field', resource, conflict });
-      else report(resource, `conflict: Git declares a field ${conflict.manager} owns. ${conflict.fix}`, conflictAsChange(conflict));
+      else
+        report(
+          resource,
+          `conflict: Git declares a field ${conflict.manager} owns. ${conflict.fix}`,
+          conflictAsChange(conflict),
+        );
     }
   }
   reported.push(...ownedReported(owned));

@@ -13,9 +13,12 @@ export function driftFingerprints(result: DiffResult): Map<string, string> {
   const prints = new Map<string, string>();
   for (const resource of result.resources) {
     const id = keyId(resource.key);
-    if (resource.status === 'missing' || resource.status === 'extra') prints.set(`${id}|${resource.status}`, `${resource.status} ${id}`);
-    for (const change of resource.changes) prints.set(`${id}|${segmentsId(change.segments)}|${change.op}`, `${id} ${change.path} (${change.op})`);
-    for (const conflict of resource.conflicts) prints.set(`${id}|${segmentsId(conflict.segments)}|conflict`, `${id} ${conflict.path} (conflict)`);
+    if (resource.status === 'missing' || resource.status === 'extra')
+      prints.set(`${id}|${resource.status}`, `${resource.status} ${id}`);
+    for (const change of resource.changes)
+      prints.set(`${id}|${segmentsId(change.segments)}|${change.op}`, `${id} ${change.path} (${change.op})`);
+    for (const conflict of resource.conflicts)
+      prints.set(`${id}|${segmentsId(conflict.segments)}|conflict`, `${id} ${conflict.path} (conflict)`);
   }
   return prints;
 }
@@ -27,8 +30,14 @@ function codifiedPrint(key: ResourceKey, entry: CodifiedChange): string {
   return `${id}|${segmentsId(entry.change!.segments)}|${entry.change!.op}`;
 }
 
-export function compareAfterCodify(before: DiffResult, after: DiffResult, codified: readonly CodifiedChange[], renderErrors: readonly string[]): SelfCheck {
-  if (renderErrors.length > 0) return { ok: false, reason: `the edited files do not render: ${renderErrors.slice(0, 3).join('; ')}` };
+export function compareAfterCodify(
+  before: DiffResult,
+  after: DiffResult,
+  codified: readonly CodifiedChange[],
+  renderErrors: readonly string[],
+): SelfCheck {
+  if (renderErrors.length > 0)
+    return { ok: false, reason: `the edited files do not render: ${renderErrors.slice(0, 3).join('; ')}` };
   const expected = driftFingerprints(before);
   for (const entry of codified) {
     expected.delete(codifiedPrint(entry.key, entry));
@@ -42,7 +51,11 @@ export function compareAfterCodify(before: DiffResult, after: DiffResult, codifi
   const stillThere = [...actual.keys()].filter((print) => !expected.has(print));
   const vanished = [...expected.keys()].filter((print) => !actual.has(print));
   if (stillThere.length === 0 && vanished.length === 0) return { ok: true };
-  const describe = (prints: string[], map: Map<string, string>): string => prints.slice(0, 5).map((p) => map.get(p)).join(', ');
+  const describe = (prints: string[], map: Map<string, string>): string =>
+    prints
+      .slice(0, 5)
+      .map((p) => map.get(p))
+      .join(', ');
   const parts: string[] = [];
   if (stillThere.length > 0) parts.push(`still or newly different after the edit: ${describe(stillThere, actual)}`);
   if (vanished.length > 0) parts.push(`changed although not codified: ${describe(vanished, expected)}`);

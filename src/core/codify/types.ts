@@ -57,7 +57,8 @@ export interface CodifyResult {
 export interface CodifyEngine {
   render(files: ReadonlyMap<string, string>, root: string, options: { defaultNamespace?: string }): RenderResult;
   diff(
-    desired: DesiredObject[], live: KubeObject[],
+    desired: DesiredObject[],
+    live: KubeObject[],
     options: { config: Config; namespaces?: readonly string[]; scope: SnapshotScope },
   ): DiffResult;
 }

@@ -21,22 +21,36 @@ function documentAt(text: string, index: number): ParsedDocument | string {
 }
 
 /** Rewrites one scalar node's text, keeping its quoting style when the value allows it. */
-export function rewriteScalar(text: string, node: Scalar, value: string | number | boolean | null, inFlow: boolean): string {
+export function rewriteScalar(
+  text: string,
+  node: Scalar,
+  value: string | number | boolean | null,
+  inFlow: boolean,
+): string {
   const [start, end] = node.range!;
   const style = (node.type ?? 'PLAIN') as ScalarStyle;
   if ((style === 'BLOCK_LITERAL' || style === 'BLOCK_FOLDED') && typeof value === 'string') {
     const contentStart = afterLine(text, start);
     const indent = /^ */.exec(text.slice(contentStart))![0].length || columnOf(text, lineStart(text, start)) + 2;
     const block = formatBlockScalar(value, indent);
-    if (block !== undefined) return splice(text, start, end, end > 0 && text[end - 1] === '\n' ? block : block.replace(/\n$/, ''));
+    if (block !== undefined)
+      return splice(text, start, end, end > 0 && text[end - 1] === '\n' ? block : block.replace(/\n$/, ''));
   }
-  const inline = formatInlineScalar(value, style === 'BLOCK_LITERAL' || style === 'BLOCK_FOLDED' ? 'PLAIN' : style, inFlow);
+  const inline = formatInlineScalar(
+    value,
+    style === 'BLOCK_LITERAL' || style === 'BLOCK_FOLDED' ? 'PLAIN' : style,
+    inFlow,
+  );
   const trailing = (style === 'BLOCK_LITERAL' || style === 'BLOCK_FOLDED') && text[end - 1] === '\n' ? '\n' : '';
   return splice(text, start, end, inline + trailing);
 }
 
 /** Sets the scalar whose node starts at `range[0]` (a source-map location) to `value`. */
-export function setScalarAt(text: string, range: readonly [number, number], value: string | number | boolean | null): EditResult {
+export function setScalarAt(
+  text: string,
+  range: readonly [number, number],
+  value: string | number | boolean | null,
+): EditResult {
   for (const doc of parseDocuments(text)) {
     const [docStart, , docEnd] = doc.range;
     if (range[0] < docStart || range[0] > docEnd) continue;
@@ -44,11 +58,16 @@ export function setScalarAt(text: string, range: readonly [number, number], valu
     const walk = (node: unknown, inFlow: boolean): void => {
       if (found) return;
       if (isScalar(node) && node.range?.[0] === range[0]) found = { node, inFlow };
-      else if (isMap(node)) node.items.forEach((pair) => { walk(pair.key, true); walk(pair.value, inFlow || Boolean(node.flow)); });
+      else if (isMap(node))
+        node.items.forEach((pair) => {
+          walk(pair.key, true);
+          walk(pair.value, inFlow || Boolean(node.flow));
+        });
       else if (isSeq(node)) node.items.forEach((item) => walk(item, inFlow || Boolean(node.flow)));
     };
     walk(doc.contents, false);
-    if (found) return { ok: true, text: rewriteScalar(text, found.node, value, found.inFlow), line: lineOf(text, range[0]) };
+    if (found)
+      return { ok: true, text: rewriteScalar(text, found.node, value, found.inFlow), line: lineOf(text, range[0]) };
     const inside = blockScalarAround(doc.contents, range);
     if (inside) return { ok: true, text: rewriteEmbeddedScalar(text, range, value), line: lineOf(text, range[0]) };
   }
@@ -78,7 +97,9 @@ function blockScalarAround(node: unknown, range: readonly [number, number]): Sca
 
 /** Rewrites a one-line scalar of YAML embedded in a block scalar, in its own quoting style. */
 function rewriteEmbeddedScalar(
-  text: string, range: readonly [number, number], value: string | number | boolean | null,
+  text: string,
+  range: readonly [number, number],
+  value: string | number | boolean | null,
 ): string {
   const first = text[range[0]];
   const style: ScalarStyle = first === '"' ? 'QUOTE_DOUBLE' : first === "'" ? 'QUOTE_SINGLE' : 'PLAIN';
@@ -109,10 +130,21 @@ function replaceAtStep(text: string, step: Step, value: unknown, style: BlockSty
   const end = afterLine(text, node!.range[1]);
   const lines = renderItem(value, column, style);
   const eol = eolOf(text);
-  return splice(text, dash, end, lines.join(eol).slice(column) + (end === text.length && !text.endsWith('\n') ? '' : eol));
+  return splice(
+    text,
+    dash,
+    end,
+    lines.join(eol).slice(column) + (end === text.length && !text.endsWith('\n') ? '' : eol),
+  );
 }
 
-function insertPair(text: string, map: YAMLMap<ParsedNode, ParsedNode | null>, key: string, value: unknown, style: BlockStyle): { text: string; at: number } {
+function insertPair(
+  text: string,
+  map: YAMLMap<ParsedNode, ParsedNode | null>,
+  key: string,
+  value: unknown,
+  style: BlockStyle,
+): { text: string; at: number } {
   if (map.flow || map.items.length === 0) {
     const close = text.lastIndexOf('}', map.range![1] - 1);
     const entry = `${map.items.length > 0 ? ', ' : ''}${formatKey(key)}: ${renderFlow(value)}`;
@@ -125,7 +157,12 @@ function insertPair(text: string, map: YAMLMap<ParsedNode, ParsedNode | null>, k
   return { text: insertLines(text, at, renderPair(key, value, column, style)), at };
 }
 
-function insertItem(text: string, seq: YAMLSeq<ParsedNode>, item: unknown, style: BlockStyle): { text: string; at: number } {
+function insertItem(
+  text: string,
+  seq: YAMLSeq<ParsedNode>,
+  item: unknown,
+  style: BlockStyle,
+): { text: string; at: number } {
   if (seq.flow || seq.items.length === 0) {
     const close = text.lastIndexOf(']', seq.range![1] - 1);
     const entry = `${seq.items.length > 0 ? ', ' : ''}${renderFlow(item)}`;
@@ -147,7 +184,8 @@ export function buildValue(segments: readonly PathSegment[], leaf: unknown): unk
 
 function buildItem(segment: PathSegment, rest: readonly PathSegment[], leaf: unknown): unknown {
   const inner = buildValue(rest, leaf);
-  if (typeof segment === 'object' && 'key' in segment && (isPlainObject(inner) || inner === undefined)) return { ...segment.key, ...(inner ?? {}) };
+  if (typeof segment === 'object' && 'key' in segment && (isPlainObject(inner) || inner === undefined))
+    return { ...segment.key, ...(inner ?? {}) };
   return inner;
 }
 
@@ -156,12 +194,21 @@ function buildItem(segment: PathSegment, rest: readonly PathSegment[], leaf: unk
  * subtree replaced in the file's block style, or, when the path leaves the file, the missing key
  * or list item inserted after its siblings at their indentation.
  */
-export function setValueAt(text: string, documentIndex: number, segments: readonly PathSegment[], value: unknown): EditResult {
+export function setValueAt(
+  text: string,
+  documentIndex: number,
+  segments: readonly PathSegment[],
+  value: unknown,
+): EditResult {
   const doc = documentAt(text, documentIndex);
   if (typeof doc === 'string') return { ok: false, reason: doc };
   const lookup = locate(doc, segments);
   if (lookup.found && isScalar(lookup.node) && isScalarValue(value)) {
-    return { ok: true, text: rewriteScalar(text, lookup.node, value, lookup.inFlow), line: lineOf(text, lookup.node.range![0]) };
+    return {
+      ok: true,
+      text: rewriteScalar(text, lookup.node, value, lookup.inFlow),
+      line: lineOf(text, lookup.node.range![0]),
+    };
   }
   const style = detectStyle(text, doc);
   if (lookup.found) {
@@ -175,7 +222,13 @@ export function setValueAt(text: string, documentIndex: number, segments: readon
   const segment = segments[missing];
   const rest = segments.slice(missing + 1);
   if (isMap(container) && typeof segment === 'string') {
-    const result = insertPair(text, container as YAMLMap<ParsedNode, ParsedNode | null>, segment, buildValue(rest, value), style);
+    const result = insertPair(
+      text,
+      container as YAMLMap<ParsedNode, ParsedNode | null>,
+      segment,
+      buildValue(rest, value),
+      style,
+    );
     return { ok: true, text: result.text, line: lineOf(result.text, result.at) };
   }
   if (isSeq(container) && typeof segment !== 'string') {
@@ -185,9 +238,16 @@ export function setValueAt(text: string, documentIndex: number, segments: readon
   const step = lookup.steps[lookup.steps.length - 1];
   if ((container === null || (isScalar(container) && container.value === null)) && step) {
     const start = step.pair ? step.pair.key.range[0] : (container?.range[0] ?? 0);
-    return { ok: true, text: replaceAtStep(text, step, buildValue(segments.slice(missing), value), style, lookup.inFlow), line: lineOf(text, start) };
+    return {
+      ok: true,
+      text: replaceAtStep(text, step, buildValue(segments.slice(missing), value), style, lookup.inFlow),
+      line: lineOf(text, start),
+    };
   }
-  return { ok: false, reason: `${pathText(segments.slice(0, missing)) || 'the document'} is not a ${typeof segment === 'string' ? 'map' : 'list'} in the file, so ${pathText(segments)} cannot be written there` };
+  return {
+    ok: false,
+    reason: `${pathText(segments.slice(0, missing)) || 'the document'} is not a ${typeof segment === 'string' ? 'map' : 'list'} in the file, so ${pathText(segments)} cannot be written there`,
+  };
 }
 
 /** Removes the key or list item at `segments`; a collection left empty is removed with it. */
@@ -198,9 +258,10 @@ export function removeValueAt(text: string, documentIndex: number, segments: rea
   if (!lookup.found) return { ok: true, text, line: 0 };
   const step = lookup.steps[lookup.steps.length - 1];
   if (!step) return { ok: false, reason: 'cannot remove a whole document' };
-  if (step.parent.items.length === 1 && segments.length > 1) return removeValueAt(text, documentIndex, segments.slice(0, -1));
+  if (step.parent.items.length === 1 && segments.length > 1)
+    return removeValueAt(text, documentIndex, segments.slice(0, -1));
   if (lookup.inFlow || step.parent.flow) {
-    const remaining = (step.parent.toJSON() as unknown[] | Record<string, unknown>);
+    const remaining = step.parent.toJSON() as unknown[] | Record<string, unknown>;
     let rebuilt: unknown;
     if (Array.isArray(remaining)) rebuilt = remaining.filter((_, i) => i !== step.index);
     else rebuilt = Object.fromEntries(Object.entries(remaining).filter(([k]) => k !== segments[segments.length - 1]));

@@ -1,7 +1,17 @@
 // Finds the node a change points at inside one YAML document of a file: map keys by name,
 // keyed-list items by their merge keys (containers by name, ports by containerPort+protocol),
 // other items by index. Stops where the path leaves the file, so an `add` knows where to insert.
-import { isMap, isScalar, isSeq, parseAllDocuments, type Document, type Pair, type ParsedNode, type YAMLMap, type YAMLSeq } from 'yaml';
+import {
+  isMap,
+  isScalar,
+  isSeq,
+  parseAllDocuments,
+  type Document,
+  type Pair,
+  type ParsedNode,
+  type YAMLMap,
+  type YAMLSeq,
+} from 'yaml';
 import type { PathSegment } from '../model/index.js';
 import { keyFieldDefault } from '../k8s/index.js';
 
@@ -42,7 +52,8 @@ export function itemMatches(item: unknown, segment: PathSegment): boolean {
 
 function itemIndex(seq: YAMLSeq<ParsedNode>, segment: PathSegment): number {
   if (typeof segment === 'object' && 'index' in segment) return segment.index < seq.items.length ? segment.index : -1;
-  if (typeof segment === 'string') return /^\d+$/.test(segment) && Number(segment) < seq.items.length ? Number(segment) : -1;
+  if (typeof segment === 'string')
+    return /^\d+$/.test(segment) && Number(segment) < seq.items.length ? Number(segment) : -1;
   return seq.items.findIndex((item) => itemMatches(item, segment));
 }
 
@@ -77,7 +88,9 @@ export function locate(doc: ParsedDocument, segments: readonly PathSegment[]): L
 export function segmentText(segment: PathSegment): string {
   if (typeof segment === 'string') return segment;
   if ('index' in segment) return `[${segment.index}]`;
-  return `[${Object.entries(segment.key).map(([k, v]) => `${k}=${v}`).join(',')}]`;
+  return `[${Object.entries(segment.key)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(',')}]`;
 }
 
 export function pathText(segments: readonly PathSegment[]): string {

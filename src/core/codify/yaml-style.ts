@@ -32,5 +32,8 @@ export function detectStyle(text: string, doc: ParsedDocument): BlockStyle {
       if (indent !== undefined && flushSequences !== undefined) return visit.BREAK;
     },
   });
-  return { indent: indent ?? DEFAULT_BLOCK_STYLE.indent, flushSequences: flushSequences ?? DEFAULT_BLOCK_STYLE.flushSequences };
+  return {
+    indent: indent ?? DEFAULT_BLOCK_STYLE.indent,
+    flushSequences: flushSequences ?? DEFAULT_BLOCK_STYLE.flushSequences,
+  };
 }

@@ -18,13 +18,19 @@ function fieldChanges(prefix: string, before: unknown, after: unknown): string[]
   if (isPrimitiveList(before) && isPrimitiveList(after)) {
     const added = after.filter((item) => !before.includes(item));
     const removed = before.filter((item) => !after.includes(item));
-    const parts = [...(added.length ? [`adds ${added.map(shown).join(', ')}`] : []), ...(removed.length ? [`removes ${removed.map(shown).join(', ')}`] : [])];
+    const parts = [
+      ...(added.length ? [`adds ${added.map(shown).join(', ')}`] : []),
+      ...(removed.length ? [`removes ${removed.map(shown).join(', ')}`] : []),
+    ];
     return [`${prefix}: ${parts.length ? parts.join('; ') : `${shown(before)} → ${shown(after)}`}`];
   }
-  const isMap = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+  const isMap = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
   if (isMap(before) && isMap(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-    return keys.flatMap((key) => fieldChanges(prefix.endsWith(', ') ? `${prefix}${key}` : `${prefix}.${key}`, before[key], after[key]));
+    return keys.flatMap((key) =>
+      fieldChanges(prefix.endsWith(', ') ? `${prefix}${key}` : `${prefix}.${key}`, before[key], after[key]),
+    );
   }
   return [`${prefix}: ${shown(before)} → ${shown(after)}`];
 }
@@ -37,11 +43,12 @@ function clusterChanges(before: readonly ClusterConfig[], after: readonly Cluste
   for (const [name, cluster] of now) {
     const was = old.get(name);
     if (!was) {
-      const where = cluster.path !== undefined
-        ? `path ${cluster.path}` : `paths from its ${cluster.controller ?? 'controller'} objects`;
+      const where =
+        cluster.path !== undefined
+          ? `path ${cluster.path}`
+          : `paths from its ${cluster.controller ?? 'controller'} objects`;
       lines.push(`adds cluster ${name} (${where})`);
-    }
-    else lines.push(...fieldChanges(`cluster ${name}, `, was, cluster));
+    } else lines.push(...fieldChanges(`cluster ${name}, `, was, cluster));
   }
   for (const name of old.keys()) if (!now.has(name)) lines.push(`removes cluster ${name}`);
   return lines;

@@ -31,7 +31,16 @@ export function parseConfig(text: string, file = CONFIG_PATH): ConfigResult {
   // yaml's maxAliasCount counts alias references, not what they expand to: sized first.
   const size = expansionSize(doc, Buffer.byteLength(text, 'utf8') + MAX_ALIAS_NODES);
   if (size.expanded - size.written > MAX_ALIAS_NODES) {
-    return { ok: false, problems: [{ file, line: 1, message: `invalid YAML: its aliases expand to more than ${MAX_ALIAS_NODES.toLocaleString('en-US')} nodes beyond what is written (an alias bomb?): write the values out` }] };
+    return {
+      ok: false,
+      problems: [
+        {
+          file,
+          line: 1,
+          message: `invalid YAML: its aliases expand to more than ${MAX_ALIAS_NODES.toLocaleString('en-US')} nodes beyond what is written (an alias bomb?): write the values out`,
+        },
+      ],
+    };
   }
   let raw: unknown;
   try {
@@ -40,7 +49,10 @@ export function parseConfig(text: string, file = CONFIG_PATH): ConfigResult {
     return { ok: false, problems: [{ file, line: 1, message: `invalid YAML: ${(error as Error).message}` }] };
   }
   if (typeof raw !== 'object' || Array.isArray(raw)) {
-    return { ok: false, problems: [{ file, line: 1, message: 'expected a mapping with clusters, drift, plan and pullRequests' }] };
+    return {
+      ok: false,
+      problems: [{ file, line: 1, message: 'expected a mapping with clusters, drift, plan and pullRequests' }],
+    };
   }
   const result = configSchema.safeParse(raw);
   if (result.success) return { ok: true, config: result.data };
@@ -57,7 +69,12 @@ export function parseConfig(text: string, file = CONFIG_PATH): ConfigResult {
           message: `unknown key${issue.keys.length > 1 ? 's' : ''} ${keys}: remove ${issue.keys.length > 1 ? 'them' : 'it'} or check the spelling`,
         };
       }
-      return { file, line: lineOf(doc.contents, path, lineCounter), field: formatZodPath(path), message: issue.message };
+      return {
+        file,
+        line: lineOf(doc.contents, path, lineCounter),
+        field: formatZodPath(path),
+        message: issue.message,
+      };
     }),
   };
 }

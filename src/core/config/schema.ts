@@ -18,42 +18,46 @@ const duration = z
 
 const nameList = z.array(z.string().min(1, 'expected a non-empty string'));
 
-export const clusterSchema = z.strictObject({
-  /** Matches the snapshot's `cluster`. Required. */
-  name: z.string({ error: 'expected the cluster name, as the agent reports it' }).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/, 'expected letters, digits, ".", "_" or "-"'),
-  /**
-   * Directory of plain manifests or a kustomization root, relative to the repository: the objects
-   * applied to the cluster, Flux Kustomizations and Argo CD Applications among them, which are followed
-   * to every path they apply. Default: none, when the snapshot's Kustomizations or Applications name the
-   * paths; required with `controller: kubectl`.
-   */
-  path: z
-    .string({ error: 'expected a directory path relative to the repository root' })
-    .min(1)
-    .refine((p) => !p.split('/').includes('..') && !p.startsWith('/'), {
-      message: 'must stay inside the repository (no "..", no leading "/")',
-    })
-    .optional(),
-  /**
-   * What applies the repository to the cluster: `flux` (Kustomizations), `argocd` (Applications) or
-   * `kubectl` (the path, as it is, from CI). Default: detected from the controller objects in the
-   * repository and the snapshot (Flux, then Argo CD, else kubectl).
-   */
-  controller: z.enum(['flux', 'argocd', 'kubectl'], { error: 'expected flux, argocd or kubectl' }).optional(),
-  /** Namespaces in scope; default: every namespace the snapshot holds. */
-  namespaces: nameList.optional(),
-  /** Namespace for namespaced manifests that name none. Default: `default`. */
-  defaultNamespace: z.string().min(1).default('default'),
-  /** Whether the plan shows prunes as the controller would do them. Default: true. */
-  prune: z.boolean({ error: 'expected true or false' }).default(true),
-  /** No snapshot for this long means the agent or controller is not reporting. Default: 30m. */
-  staleAfter: duration.default('30m'),
-}).superRefine((cluster, ctx) => {
-  if (cluster.path === undefined && cluster.controller === 'kubectl') {
-    const message = 'with controller: kubectl, give the directory CI applies (path: …)';
-    ctx.addIssue({ code: 'custom', path: ['path'], message });
-  }
-});
+export const clusterSchema = z
+  .strictObject({
+    /** Matches the snapshot's `cluster`. Required. */
+    name: z
+      .string({ error: 'expected the cluster name, as the agent reports it' })
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/, 'expected letters, digits, ".", "_" or "-"'),
+    /**
+     * Directory of plain manifests or a kustomization root, relative to the repository: the objects
+     * applied to the cluster, Flux Kustomizations and Argo CD Applications among them, which are followed
+     * to every path they apply. Default: none, when the snapshot's Kustomizations or Applications name the
+     * paths; required with `controller: kubectl`.
+     */
+    path: z
+      .string({ error: 'expected a directory path relative to the repository root' })
+      .min(1)
+      .refine((p) => !p.split('/').includes('..') && !p.startsWith('/'), {
+        message: 'must stay inside the repository (no "..", no leading "/")',
+      })
+      .optional(),
+    /**
+     * What applies the repository to the cluster: `flux` (Kustomizations), `argocd` (Applications) or
+     * `kubectl` (the path, as it is, from CI). Default: detected from the controller objects in the
+     * repository and the snapshot (Flux, then Argo CD, else kubectl).
+     */
+    controller: z.enum(['flux', 'argocd', 'kubectl'], { error: 'expected flux, argocd or kubectl' }).optional(),
+    /** Namespaces in scope; default: every namespace the snapshot holds. */
+    namespaces: nameList.optional(),
+    /** Namespace for namespaced manifests that name none. Default: `default`. */
+    defaultNamespace: z.string().min(1).default('default'),
+    /** Whether the plan shows prunes as the controller would do them. Default: true. */
+    prune: z.boolean({ error: 'expected true or false' }).default(true),
+    /** No snapshot for this long means the agent or controller is not reporting. Default: 30m. */
+    staleAfter: duration.default('30m'),
+  })
+  .superRefine((cluster, ctx) => {
+    if (cluster.path === undefined && cluster.controller === 'kubectl') {
+      const message = 'with controller: kubectl, give the directory CI applies (path: …)';
+      ctx.addIssue({ code: 'custom', path: ['path'], message });
+    }
+  });
 
 export const ignoreRuleSchema = z.strictObject({
   /** Kinds the rule applies to; default: every kind. */
@@ -69,14 +73,22 @@ export const ignoreRuleSchema = z.strictObject({
   /** Field managers whose fields are ignored; default: any manager. */
   managers: nameList.optional(),
   /** Why: shown next to every ignored count. Required. */
-  reason: z.string({ error: 'every ignore rule says why (reason: …)' }).min(1, 'every ignore rule says why (reason: …)'),
+  reason: z
+    .string({ error: 'every ignore rule says why (reason: …)' })
+    .min(1, 'every ignore rule says why (reason: …)'),
 });
 
 export const driftSchema = z.strictObject({
   /** Persistence gate: consecutive snapshots a change must be seen in. Default: 2. */
   minSnapshots: z.number().int().min(1).max(100).default(2),
   /** What a drift PR writes. Default: [modified, added, extra]. `missing` is never deleted. */
-  codify: z.array(z.enum(['modified', 'added', 'extra'], { error: 'expected modified, added or extra ("missing" is reported, never deleted)' })).default(['modified', 'added', 'extra']),
+  codify: z
+    .array(
+      z.enum(['modified', 'added', 'extra'], {
+        error: 'expected modified, added or extra ("missing" is reported, never deleted)',
+      }),
+    )
+    .default(['modified', 'added', 'extra']),
   /** Causes that are codified; the rest are reported. Default: [human]. */
   causes: z.array(z.enum(['human', 'controller', 'unknown'])).default(['human']),
   /** `report` a conflict, or `remove-field` (drop the controller-owned field from Git). Default: report. */
@@ -108,7 +120,10 @@ export const pullRequestsSchema = z.strictObject({
   /** Where hand-made resources are written. Placeholders: {cluster_path} {cluster} {namespace} {kind} {name}. */
   newResourcePath: z
     .string()
-    .regex(/^\{cluster_path\}\//, 'must start with {cluster_path}/: driftback creates files only under the cluster\'s path')
+    .regex(
+      /^\{cluster_path\}\//,
+      "must start with {cluster_path}/: driftback creates files only under the cluster's path",
+    )
     .default('{cluster_path}/{namespace}/{kind}-{name}.yaml'),
 });
 
@@ -128,7 +143,8 @@ export const configSchema = z.strictObject({
     .superRefine((clusters, ctx) => {
       const seen = new Set<string>();
       clusters?.forEach((cluster, i) => {
-        if (seen.has(cluster.name)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `cluster "${cluster.name}" is listed twice` });
+        if (seen.has(cluster.name))
+          ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `cluster "${cluster.name}" is listed twice` });
         seen.add(cluster.name);
       });
     }),

@@ -6,10 +6,32 @@ import { groupOf, isPlainObject, ownValue, versionOf } from '../model/index.js';
 import { defaultConfig } from '../config/index.js';
 import { escapeSegment } from '../model/index.js';
 import {
-  buildOwnership, canonicalKey, childOwn, fieldPath, filledByKubernetes, isFilledDefault,
-  foldStringData, hasManagedFields, isEmpty, isQuantityField, isSecret,
-  isSecretValuePath, itemKey, itemOwn, LAST_APPLIED, listKeysFor, mainOwner, MASK, ownersOf, quantitiesEqual,
-  secretValuesEqual, valueAtSegments, withoutNoise, type ListKeysLookup, type OwnNode, type Owner,
+  buildOwnership,
+  canonicalKey,
+  childOwn,
+  fieldPath,
+  filledByKubernetes,
+  isFilledDefault,
+  foldStringData,
+  hasManagedFields,
+  isEmpty,
+  isQuantityField,
+  isSecret,
+  isSecretValuePath,
+  itemKey,
+  itemOwn,
+  LAST_APPLIED,
+  listKeysFor,
+  mainOwner,
+  MASK,
+  ownersOf,
+  quantitiesEqual,
+  secretValuesEqual,
+  valueAtSegments,
+  withoutNoise,
+  type ListKeysLookup,
+  type OwnNode,
+  type Owner,
 } from '../k8s/index.js';
 
 export interface DiffOptions {
@@ -52,7 +74,11 @@ interface Walk {
   customListKeys?: ListKeysLookup;
 }
 
-export function diffObject(desired: KubeObject, live: KubeObject, options: DiffOptions = {}): { changes: FieldChange[]; conflicts: Conflict[] } {
+export function diffObject(
+  desired: KubeObject,
+  live: KubeObject,
+  options: DiffOptions = {},
+): { changes: FieldChange[]; conflicts: Conflict[] } {
   const config = options.config ?? defaultConfig();
   const secret = isSecret(desired) || isSecret(live);
   const walk: Walk = {
@@ -73,7 +99,13 @@ export function diffObject(desired: KubeObject, live: KubeObject, options: DiffO
     delete d[field];
     delete l[field];
   }
-  compareMaps(walk, d, l, { pointer: '', pattern: '', own: buildOwnership(live, config), keyedItem: false, inherited: [] });
+  compareMaps(walk, d, l, {
+    pointer: '',
+    pattern: '',
+    own: buildOwnership(live, config),
+    keyedItem: false,
+    inherited: [],
+  });
   return { changes: walk.changes, conflicts: walk.conflicts };
 }
 
@@ -92,7 +124,13 @@ function child(place: Place, field: string, parentOwners: readonly Owner[]): Pla
   };
 }
 
-function item(place: Place, index: number, key: string | undefined, label: Record<string, string | number> | undefined, parentOwners: readonly Owner[]): Place {
+function item(
+  place: Place,
+  index: number,
+  key: string | undefined,
+  label: Record<string, string | number> | undefined,
+  parentOwners: readonly Owner[],
+): Place {
   return {
     parent: place,
     pointer: `${place.pointer}/${index}`,
@@ -133,7 +171,16 @@ function valueOwners(walk: Walk, place: Place): readonly Owner[] {
   return own.length ? own : place.inherited;
 }
 
-function record(walk: Walk, place: Place, op: FieldChange['op'], desired: unknown, live: unknown, owner: Owner | undefined, owners: readonly Owner[], knownCause?: Cause): void {
+function record(
+  walk: Walk,
+  place: Place,
+  op: FieldChange['op'],
+  desired: unknown,
+  live: unknown,
+  owner: Owner | undefined,
+  owners: readonly Owner[],
+  knownCause?: Cause,
+): void {
   const mask = walk.secret && isSecretValuePath(place.pointer);
   const cause: Cause = owner?.cause ?? knownCause ?? 'unknown';
   const change: FieldChange = { path: place.pointer, segments: segmentsOf(place), op, cause };
@@ -168,13 +215,16 @@ function compareMaps(walk: Walk, d: Record<string, unknown>, l: Record<string, u
   const whole = wholeOwners(walk, place);
   const inherited = whole.length ? whole : place.inherited;
   for (const field of Object.keys(d)) compare(walk, d[field], ownValue(l, field), child(place, field, inherited));
-  for (const field of Object.keys(l)) if (!Object.hasOwn(d, field)) liveOnly(walk, l[field], child(place, field, inherited));
+  for (const field of Object.keys(l))
+    if (!Object.hasOwn(d, field)) liveOnly(walk, l[field], child(place, field, inherited));
 }
 
 /** A list's keys: the built-in table's, else the snapshot's CRDs'. */
 function keysOf(walk: Walk, pattern: string): string[] | undefined {
-  return listKeysFor(walk.group, walk.kind, pattern, walk.version)
-    ?? walk.customListKeys?.(walk.group, walk.kind, walk.version, pattern);
+  return (
+    listKeysFor(walk.group, walk.kind, pattern, walk.version) ??
+    walk.customListKeys?.(walk.group, walk.kind, walk.version, pattern)
+  );
 }
 
 function compareLists(walk: Walk, d: unknown[], l: unknown[], place: Place): void {
@@ -204,15 +254,21 @@ function compareLists(walk: Walk, d: unknown[], l: unknown[], place: Place): voi
     compare(walk, desiredItem, l[j], at);
   });
   l.forEach((liveItem, j) => {
-    if (!matched.has(j)) liveOnly(walk, liveItem, item(place, j, liveCanonical[j], labelOf(liveItem, keys, liveKeys[j]!), inherited));
+    if (!matched.has(j))
+      liveOnly(walk, liveItem, item(place, j, liveCanonical[j], labelOf(liveItem, keys, liveKeys[j]!), inherited));
   });
 }
 
 /** The key fields as written in the item (codify finds the node by them), defaulted ones only if absent everywhere. */
-function labelOf(value: unknown, keys: readonly string[], filled: Record<string, string | number>): Record<string, string | number> {
+function labelOf(
+  value: unknown,
+  keys: readonly string[],
+  filled: Record<string, string | number>,
+): Record<string, string | number> {
   const written: Record<string, string | number> = {};
   const record = value as Record<string, unknown>;
-  for (const field of keys) if (record[field] !== undefined && filled[field] !== undefined) written[field] = filled[field]!;
+  for (const field of keys)
+    if (record[field] !== undefined && filled[field] !== undefined) written[field] = filled[field]!;
   return Object.keys(written).length ? written : filled;
 }
 
@@ -227,17 +283,22 @@ function liveOnly(walk: Walk, l: unknown, place: Place): void {
   // An applier that owns a map with content it never set applied an empty map there (Flux's
   // normalization writes `spec: {}`, `strategy: {}`: fluxcd/pkg ssa/normalize): its content is the
   // server's, so look at each field instead.
-  const appliedEmptyMap = isPlainObject(l) && !place.keyedItem && appliers.length > 0
-    && appliers.every((o) => o.operation === 'Apply');
+  const appliedEmptyMap =
+    isPlainObject(l) && !place.keyedItem && appliers.length > 0 && appliers.every((o) => o.operation === 'Apply');
   if (appliers.length && !appliedEmptyMap && isAppliedField(walk, place, appliers)) {
     return record(walk, place, 'remove', undefined, l, mainOwner(appliers), owners);
   }
   // Objects from before managedFields existed: the last-applied annotation is the only record.
-  if (!walk.hasManagedFields && walk.live.metadata?.annotations?.[LAST_APPLIED] !== undefined && inLastApplied(walk, place)) {
+  if (
+    !walk.hasManagedFields &&
+    walk.live.metadata?.annotations?.[LAST_APPLIED] !== undefined &&
+    inLastApplied(walk, place)
+  ) {
     return record(walk, place, 'remove', undefined, l, undefined, [], 'applier');
   }
   // A Secret key Git lacks is never a server default: the key set differs.
-  if (walk.secret && place.parent?.pointer === '/data') return record(walk, place, 'add', undefined, l, mainOwner(owners), owners);
+  if (walk.secret && place.parent?.pointer === '/data')
+    return record(walk, place, 'add', undefined, l, mainOwner(owners), owners);
   if (isPlainObject(l)) {
     for (const field of Object.keys(l)) liveOnly(walk, l[field], child(place, field, place.inherited));
     return;
@@ -247,7 +308,8 @@ function liveOnly(walk: Walk, l: unknown, place: Place): void {
     if (!keys) return; // atomic: only ownership of the whole list is evidence, checked above
     l.forEach((liveItem, j) => {
       const key = itemKey(liveItem, keys);
-      if (key) liveOnly(walk, liveItem, item(place, j, canonicalKey(key), labelOf(liveItem, keys, key), place.inherited));
+      if (key)
+        liveOnly(walk, liveItem, item(place, j, canonicalKey(key), labelOf(liveItem, keys, key), place.inherited));
     });
   }
 }
@@ -296,17 +358,20 @@ function checkConflict(walk: Walk, d: unknown, l: unknown, place: Place): void {
     ...(owner.time ? { time: owner.time } : {}),
     desired: d,
     live: l,
-    fix: `remove \`${fieldPath(segmentsOf(place), walk)}\` from Git (${owner.manager} owns it), `
-      + `or add an ignore rule for \`${path}\` with \`managers: [${owner.manager}]\``,
+    fix:
+      `remove \`${fieldPath(segmentsOf(place), walk)}\` from Git (${owner.manager} owns it), ` +
+      `or add an ignore rule for \`${path}\` with \`managers: [${owner.manager}]\``,
   });
 }
 
 function valuesEqual(walk: Walk, d: unknown, l: unknown, place: Place): boolean {
   if (d === l) return true;
   if (walk.secret && place.parent?.pointer === '/data') return secretValuesEqual(d, l);
-  if (place.field !== undefined && isQuantityField(place.parentField, place.field) && quantitiesEqual(d, l)) return true;
+  if (place.field !== undefined && isQuantityField(place.parentField, place.field) && quantitiesEqual(d, l))
+    return true;
   // int-or-string (targetPort: 80 and "80") and numbers a manifest wrote as strings.
-  if ((typeof d === 'number' && typeof l === 'string') || (typeof d === 'string' && typeof l === 'number')) return String(d) === String(l);
+  if ((typeof d === 'number' && typeof l === 'string') || (typeof d === 'string' && typeof l === 'number'))
+    return String(d) === String(l);
   return false;
 }
 
@@ -315,8 +380,11 @@ function subsetEqual(walk: Walk, d: unknown, l: unknown, place: Place): boolean 
   if (isEmpty(d)) return true; // desired declares nothing here
   if (isPlainObject(d)) {
     if (!isPlainObject(l)) return false;
-    return Object.keys(d).every((field) => subsetEqual(walk, d[field], ownValue(l, field), { ...place, parentField: place.field, field }));
+    return Object.keys(d).every((field) =>
+      subsetEqual(walk, d[field], ownValue(l, field), { ...place, parentField: place.field, field }),
+    );
   }
-  if (Array.isArray(d)) return Array.isArray(l) && d.length === l.length && d.every((x, i) => subsetEqual(walk, x, l[i], place));
+  if (Array.isArray(d))
+    return Array.isArray(l) && d.length === l.length && d.every((x, i) => subsetEqual(walk, x, l[i], place));
   return valuesEqual(walk, d, l, place);
 }

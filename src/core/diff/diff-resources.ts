@@ -1,7 +1,14 @@
 // The whole comparison: desired and live paired by ResourceKey (one pass, no quadratic pairing),
 // each pair diffed, every change classified and matched against ignore rules, and the summary counted.
 import type {
-  Conflict, DesiredObject, DiffResult, FieldChange, KubeObject, OwnedObject, ResourceDiff, ResourceKey,
+  Conflict,
+  DesiredObject,
+  DiffResult,
+  FieldChange,
+  KubeObject,
+  OwnedObject,
+  ResourceDiff,
+  ResourceKey,
 } from '../model/index.js';
 import type { Config } from '../config/index.js';
 import { keyId, keyOf } from '../model/index.js';
@@ -10,9 +17,20 @@ import { compileIgnoreRules, ignoreRuleFor, type IgnoreMatcher } from '../classi
 import { summarize } from '../classify/summary.js';
 import { diffObject } from './diff-object.js';
 import {
-  autoscalerOwning, autoscalerReason, AUTOSCALED_PATH, coverageOf, creatorOf, describeAutoscaler, FULL_SCOPE,
-  customListKeysLookup, customListKeysOf, imperativeActionOf, indexAutoscalers, type AutoscalerIndex,
-  type ListKeysLookup, type SnapshotScope,
+  autoscalerOwning,
+  autoscalerReason,
+  AUTOSCALED_PATH,
+  coverageOf,
+  creatorOf,
+  describeAutoscaler,
+  FULL_SCOPE,
+  customListKeysLookup,
+  customListKeysOf,
+  imperativeActionOf,
+  indexAutoscalers,
+  type AutoscalerIndex,
+  type ListKeysLookup,
+  type SnapshotScope,
 } from '../k8s/index.js';
 import { judgeExtra, ownershipContextOf, type OwnershipContext } from '../ownership/index.js';
 
@@ -66,7 +84,13 @@ export function diffResources(desired: DesiredObject[], live: KubeObject[], opti
     }
     const createdBy = creatorOf(have, config);
     resources.push({
-      key, status: 'extra', changes: [], ignored: [], conflicts: [], live: have, health: assessHealth(have),
+      key,
+      status: 'extra',
+      changes: [],
+      ignored: [],
+      conflicts: [],
+      live: have,
+      health: assessHealth(have),
       ...(createdBy ? { createdBy } : {}),
     });
   }
@@ -79,7 +103,10 @@ export function diffResources(desired: DesiredObject[], live: KubeObject[], opti
 }
 
 function compareOne(
-  want: DesiredObject, have: KubeObject, config: Config, matchers: readonly IgnoreMatcher[],
+  want: DesiredObject,
+  have: KubeObject,
+  config: Config,
+  matchers: readonly IgnoreMatcher[],
   facts: { autoscalers: AutoscalerIndex; customListKeys: ListKeysLookup },
 ): ResourceDiff {
   const { autoscalers, customListKeys } = facts;
@@ -119,7 +146,10 @@ function compareOne(
 
 /** Git declares replicas of a workload an autoscaler scales: two managers, one field, named with its fix. */
 function autoscalerConflict(
-  want: DesiredObject, have: KubeObject, autoscalers: AutoscalerIndex, conflicts: Conflict[],
+  want: DesiredObject,
+  have: KubeObject,
+  autoscalers: AutoscalerIndex,
+  conflicts: Conflict[],
 ): void {
   const autoscaler = autoscalerOwning(autoscalers, want.key, AUTOSCALED_PATH);
   const spec = want.object.spec as Record<string, unknown> | undefined;
@@ -128,8 +158,12 @@ function autoscalerConflict(
   const existing = conflicts.findIndex((c) => c.path === AUTOSCALED_PATH);
   const live = (have.spec as Record<string, unknown> | undefined)?.replicas;
   const conflict: Conflict = {
-    path: AUTOSCALED_PATH, segments: ['spec', 'replicas'], manager: describeAutoscaler(autoscaler),
-    desired: spec.replicas, live, fix,
+    path: AUTOSCALED_PATH,
+    segments: ['spec', 'replicas'],
+    manager: describeAutoscaler(autoscaler),
+    desired: spec.replicas,
+    live,
+    fix,
   };
   const time = existing >= 0 ? conflicts[existing]!.time : undefined;
   if (existing >= 0) conflicts.splice(existing, 1);

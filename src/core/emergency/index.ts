@@ -1,13 +1,23 @@
 // Emergency changes: suspensions (who, since), the drift made under them, and the procedure that
 // brings Git and the cluster back together (resume, verify).
 export {
-  suspensionsOf, FLUX_RECONCILE_ANNOTATION, ARGO_SKIP_RECONCILE_ANNOTATION,
-  type Suspension, type SourceKind, type SuspensionMethod,
+  suspensionsOf,
+  FLUX_RECONCILE_ANNOTATION,
+  ARGO_SKIP_RECONCILE_ANNOTATION,
+  type Suspension,
+  type SourceKind,
+  type SuspensionMethod,
 } from './suspensions.js';
 export { indexSuspensions, type SuspensionIndex } from './covered.js';
 export {
-  emergencyChanges, resumeStep, revisionCommit, stillHolds, suspensionLabel, NOTHING_DONE,
-  type Checklist, type EmergencyChange,
+  emergencyChanges,
+  resumeStep,
+  revisionCommit,
+  stillHolds,
+  suspensionLabel,
+  NOTHING_DONE,
+  type Checklist,
+  type EmergencyChange,
 } from './procedure.js';
 export { suspendedSourceWarnings } from './plan-note.js';
 export { setSuspensionSwitchesAside } from './switches.js';

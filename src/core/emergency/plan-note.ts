@@ -27,18 +27,23 @@ function applies(suspension: Suspension, input: { changed?: readonly string[]; p
  * changed files (the CLI), whose path is the cluster's (`path`; any when undefined).
  */
 export function suspendedSourceWarnings(
-  live: readonly KubeObject[], config: Config, input: { changed?: readonly string[]; path?: string },
+  live: readonly KubeObject[],
+  config: Config,
+  input: { changed?: readonly string[]; path?: string },
 ): PlanWarning[] {
   const objects = new Map(live.map((object) => [displayKey(keyOf(object)), object]));
-  return suspensionsOf(live, config).filter((suspension) => applies(suspension, input)).map((suspension) => {
-    const { kind, namespace, name } = suspension.object;
-    const object = objects.get(displayKey({ group: '', kind, namespace, name }));
-    const since = suspension.since ? ` since ${showTime(suspension.since)}` : ' (since an unrecorded time)';
-    const who = suspension.who ? ` by \`${suspension.who}\`` : '';
-    const step = resumeStep(suspension);
-    const named = object ? '' : ` (\`${suspensionLabel(suspension)}\`)`;
-    const message = `This source${named} is suspended${since}${who}: `
-      + `merging changes nothing in the cluster until it is resumed (${step.text}: \`${step.command}\`).`;
-    return { code: 'suspended-source' as const, ...(object ? { id: keyOf(object) } : {}), message };
-  });
+  return suspensionsOf(live, config)
+    .filter((suspension) => applies(suspension, input))
+    .map((suspension) => {
+      const { kind, namespace, name } = suspension.object;
+      const object = objects.get(displayKey({ group: '', kind, namespace, name }));
+      const since = suspension.since ? ` since ${showTime(suspension.since)}` : ' (since an unrecorded time)';
+      const who = suspension.who ? ` by \`${suspension.who}\`` : '';
+      const step = resumeStep(suspension);
+      const named = object ? '' : ` (\`${suspensionLabel(suspension)}\`)`;
+      const message =
+        `This source${named} is suspended${since}${who}: ` +
+        `merging changes nothing in the cluster until it is resumed (${step.text}: \`${step.command}\`).`;
+      return { code: 'suspended-source' as const, ...(object ? { id: keyOf(object) } : {}), message };
+    });
 }

@@ -4,7 +4,13 @@
 import { stableJson } from '../classify/index.js';
 import { fieldPath } from '../k8s/index.js';
 import {
-  displayKey, fromPointer, getAt, type DiffResult, type KubeObject, type PathSegment, type ResourceKey,
+  displayKey,
+  fromPointer,
+  getAt,
+  type DiffResult,
+  type KubeObject,
+  type PathSegment,
+  type ResourceKey,
 } from '../model/index.js';
 import type { SuspensionIndex } from './covered.js';
 import { ARGO_SKIP_RECONCILE_ANNOTATION, FLUX_RECONCILE_ANNOTATION, type Suspension } from './suspensions.js';
@@ -43,7 +49,8 @@ export function resumeStep(suspension: Suspension): { text: string; command: str
     }
     case 'automated-sync-off':
       return {
-        text: 're-enable automated sync', command: `argocd app set ${name} --sync-policy automated --self-heal`,
+        text: 're-enable automated sync',
+        command: `argocd app set ${name} --sync-policy automated --self-heal`,
       };
     case 'skip-reconcile':
       return {
@@ -53,8 +60,9 @@ export function resumeStep(suspension: Suspension): { text: string; command: str
     case 'reconcile-disabled':
       return {
         text: 'remove the reconcile: disabled annotation',
-        command: `kubectl${namespace ? ` -n ${namespace}` : ''} annotate ${kind.toLowerCase()} ${name} `
-          + `${FLUX_RECONCILE_ANNOTATION}-`,
+        command:
+          `kubectl${namespace ? ` -n ${namespace}` : ''} annotate ${kind.toLowerCase()} ${name} ` +
+          `${FLUX_RECONCILE_ANNOTATION}-`,
       };
   }
 }
@@ -67,7 +75,8 @@ export function suspensionLabel(suspension: Suspension): string {
 
 /** The drift under a suspension: every changed field of a resource the suspension covers, by source id. */
 export function emergencyChanges(
-  drift: DiffResult, index: SuspensionIndex,
+  drift: DiffResult,
+  index: SuspensionIndex,
 ): Map<string, { suspension: Suspension; changes: EmergencyChange[] }> {
   const bySource = new Map<string, { suspension: Suspension; changes: EmergencyChange[] }>();
   for (const resource of drift.resources) {
@@ -79,9 +88,13 @@ export function emergencyChanges(
     const of = { group, kind, ...(resource.live ? { object: resource.live } : {}) };
     for (const change of resource.changes) {
       entry.changes.push({
-        key: resource.key, pointer: change.path, segments: change.segments, field: fieldPath(change.path, of),
+        key: resource.key,
+        pointer: change.path,
+        segments: change.segments,
+        field: fieldPath(change.path, of),
         value: change.live,
-        ...(change.manager ? { manager: change.manager } : {}), ...(change.time ? { time: change.time } : {}),
+        ...(change.manager ? { manager: change.manager } : {}),
+        ...(change.time ? { time: change.time } : {}),
       });
     }
   }
@@ -90,7 +103,8 @@ export function emergencyChanges(
 
 /** Whether the live object still holds the value the fix set (false when the object is gone). */
 export function stillHolds(
-  change: Pick<EmergencyChange, 'key' | 'pointer' | 'value'>, live: ReadonlyMap<string, KubeObject>,
+  change: Pick<EmergencyChange, 'key' | 'pointer' | 'value'>,
+  live: ReadonlyMap<string, KubeObject>,
 ): boolean {
   const object = live.get(displayKey(change.key));
   if (!object) return false;

@@ -69,8 +69,10 @@ function sourceSuspension(object: KubeObject, config: Config): Suspension | unde
   if (!source?.status?.suspended || source.id.controller === 'kubectl') return undefined;
   const { method, field: written } = methodOf(object, source.id.controller);
   return {
-    id: sourceName(source.id), kind: source.id.controller === 'flux' ? 'flux-kustomization' : 'argocd-application',
-    object: identity(object), method,
+    id: sourceName(source.id),
+    kind: source.id.controller === 'flux' ? 'flux-kustomization' : 'argocd-application',
+    object: identity(object),
+    method,
     ...(written ? writerOf(object, config, written) : {}),
     ...(source.path !== undefined ? { path: source.path } : {}),
     ...(source.status.appliedRevision ? { appliedRevision: source.status.appliedRevision } : {}),

@@ -34,7 +34,8 @@ export function setSuspensionSwitchesAside(diff: DiffResult, suspensions: readon
     const reason = `the suspension itself, never codified: ${step.text} with ${step.command}`;
     const changes = resource.changes.filter((change) => !isSwitch(change, pointer));
     return {
-      ...resource, changes,
+      ...resource,
+      changes,
       ignored: [...resource.ignored, ...switches.map((change) => ({ ...change, ignored: { reason } }))],
       status: resource.status === 'modified' && changes.length === 0 ? 'in-sync' : resource.status,
     };

@@ -36,7 +36,8 @@ export function horizontalPodAutoscalerHealth(obj: KubeObject): Health {
   const conditions = fromStatus.length > 0 ? fromStatus : annotationConditions(obj);
   for (const condition of conditions) {
     if (matches(condition, DEGRADED)) return { status: 'Degraded', message: condition.message };
-    if (HEALTHY_TYPES.includes(condition.type) && condition.status === 'True') return { status: 'Healthy', message: condition.message };
+    if (HEALTHY_TYPES.includes(condition.type) && condition.status === 'True')
+      return { status: 'Healthy', message: condition.message };
   }
   return { status: 'Progressing', message: 'Waiting to Autoscale' };
 }

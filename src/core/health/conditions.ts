@@ -11,7 +11,8 @@ export function readinessConditionsHealth(obj: KubeObject): Health | undefined {
   const reconciling = findCondition(conditions, 'Reconciling');
   if (!ready && !stalled && !reconciling) return undefined;
   if (stalled?.status === 'True') return { status: 'Degraded', message: describeCondition(stalled) };
-  if (specNotObserved(obj)) return { status: 'Progressing', message: 'Waiting for the controller to observe the latest generation' };
+  if (specNotObserved(obj))
+    return { status: 'Progressing', message: 'Waiting for the controller to observe the latest generation' };
   if (reconciling?.status === 'True') return { status: 'Progressing', message: describeCondition(reconciling) };
   if (!ready) return { status: 'Progressing', message: 'Waiting for the Ready condition' };
   if (ready.status === 'True') return { status: 'Healthy', message: describeCondition(ready) };

@@ -7,7 +7,10 @@ function isStuckWaitingReason(reason: string): boolean {
   return reason.startsWith('Err') || reason.endsWith('Error') || reason.endsWith('BackOff');
 }
 
-function containerStatuses(obj: KubeObject, ...which: Array<'initContainerStatuses' | 'containerStatuses'>): Record<string, unknown>[] {
+function containerStatuses(
+  obj: KubeObject,
+  ...which: Array<'initContainerStatuses' | 'containerStatuses'>
+): Record<string, unknown>[] {
   return which.flatMap((name) => listAt(obj, 'status', name)).filter(isPlainObject);
 }
 
@@ -32,7 +35,11 @@ export function podHealth(obj: KubeObject): Health {
       return reason !== undefined && isStuckWaitingReason(reason);
     });
     if (stuck.length > 0) {
-      const messages = stuck.map((status) => stringAt(status, 'state', 'waiting', 'message') ?? `container "${String(status.name)}" is in ${stringAt(status, 'state', 'waiting', 'reason')}`);
+      const messages = stuck.map(
+        (status) =>
+          stringAt(status, 'state', 'waiting', 'message') ??
+          `container "${String(status.name)}" is in ${stringAt(status, 'state', 'waiting', 'reason')}`,
+      );
       return { status: 'Degraded', message: messages.join(', ') };
     }
   }
@@ -43,14 +50,19 @@ export function podHealth(obj: KubeObject): Health {
       return { status: 'Healthy', message: podMessage };
     case 'Failed': {
       if (podMessage) return { status: 'Degraded', message: podMessage };
-      const message = containerStatuses(obj, 'initContainerStatuses', 'containerStatuses').map(failureMessage).find(Boolean);
+      const message = containerStatuses(obj, 'initContainerStatuses', 'containerStatuses')
+        .map(failureMessage)
+        .find(Boolean);
       return { status: 'Degraded', message };
     }
     case 'Running': {
       // Pods that run to completion are hooks or batch work: still on their way while running.
       if (restartPolicy !== 'Always') return { status: 'Progressing', message: podMessage };
-      if (findCondition(statusConditions(obj), 'Ready')?.status === 'True') return { status: 'Healthy', message: podMessage };
-      const restarted = containerStatuses(obj, 'containerStatuses').some((status) => isPlainObject(field(status, 'lastState', 'terminated')));
+      if (findCondition(statusConditions(obj), 'Ready')?.status === 'True')
+        return { status: 'Healthy', message: podMessage };
+      const restarted = containerStatuses(obj, 'containerStatuses').some((status) =>
+        isPlainObject(field(status, 'lastState', 'terminated')),
+      );
       return { status: restarted ? 'Degraded' : 'Progressing', message: podMessage };
     }
     default:

@@ -33,24 +33,31 @@ function argoState(obj: KubeObject): ReconcilerState {
     namespace: obj.metadata.namespace ?? '',
     path: stringAt(obj, 'spec', 'source', 'path') ?? stringAt(firstSource, 'path'),
     // Without automated sync Argo CD only reports drift; it never reverts it.
-    suspended: field(obj, 'spec', 'syncPolicy', 'automated') === undefined || field(obj, 'spec', 'syncPolicy', 'automated') === null,
+    suspended:
+      field(obj, 'spec', 'syncPolicy', 'automated') === undefined ||
+      field(obj, 'spec', 'syncPolicy', 'automated') === null,
     ready: health || sync ? health === 'Healthy' && sync === 'Synced' : undefined,
     lastReconciled: stringAt(obj, 'status', 'reconciledAt'),
     lastAppliedRevision: stringAt(obj, 'status', 'sync', 'revision'),
-    lastAttemptedRevision: stringAt(obj, 'status', 'operationState', 'syncResult', 'revision') ?? stringAt(obj, 'status', 'operationState', 'operation', 'sync', 'revision'),
+    lastAttemptedRevision:
+      stringAt(obj, 'status', 'operationState', 'syncResult', 'revision') ??
+      stringAt(obj, 'status', 'operationState', 'operation', 'sync', 'revision'),
     message: stringAt(obj, 'status', 'health', 'message') ?? stringAt(obj, 'status', 'operationState', 'message'),
   });
 }
 
 /** Drops undefined fields so results compare and serialize cleanly. */
 function prune(state: ReconcilerState): ReconcilerState {
-  return Object.fromEntries(Object.entries(state).filter(([, value]) => value !== undefined)) as unknown as ReconcilerState;
+  return Object.fromEntries(
+    Object.entries(state).filter(([, value]) => value !== undefined),
+  ) as unknown as ReconcilerState;
 }
 
 /** The reconciler state of a Flux Kustomization / HelmRelease or an Argo CD Application; undefined for other objects. */
 export function reconcilerStateOf(live: KubeObject): ReconcilerState | undefined {
   const group = groupOf(live.apiVersion ?? '');
-  if (group === 'kustomize.toolkit.fluxcd.io' && live.kind === 'Kustomization') return fluxState(live, 'flux-kustomization');
+  if (group === 'kustomize.toolkit.fluxcd.io' && live.kind === 'Kustomization')
+    return fluxState(live, 'flux-kustomization');
   if (group === 'helm.toolkit.fluxcd.io' && live.kind === 'HelmRelease') return fluxState(live, 'flux-helmrelease');
   if (group === 'argoproj.io' && live.kind === 'Application') return argoState(live);
   return undefined;

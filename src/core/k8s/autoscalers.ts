@@ -49,7 +49,9 @@ export function indexAutoscalers(live: readonly KubeObject[]): AutoscalerIndex {
 
 /** The autoscaler that owns `path` of the object `key` names, or undefined. */
 export function autoscalerOwning(
-  index: AutoscalerIndex | undefined, key: ResourceKey, path: string,
+  index: AutoscalerIndex | undefined,
+  key: ResourceKey,
+  path: string,
 ): Autoscaler | undefined {
   if (path !== AUTOSCALED_PATH || !index) return undefined;
   return index.get(keyId(key));
@@ -66,7 +68,7 @@ export function autoscalerReason(autoscaler: Autoscaler, gitDeclares: boolean): 
   const named = describeAutoscaler(autoscaler);
   const base = `an autoscaler owns replicas: ${named} targets this workload`;
   return gitDeclares
-    ? `${base}; Git also declares \`spec.replicas\`, so the two fight: remove \`replicas\` from the manifest `
-      + `(or set the ${autoscaler.kind === 'ScaledObject' ? 'ScaledObject' : 'HPA'}'s minimum instead)`
+    ? `${base}; Git also declares \`spec.replicas\`, so the two fight: remove \`replicas\` from the manifest ` +
+        `(or set the ${autoscaler.kind === 'ScaledObject' ? 'ScaledObject' : 'HPA'}'s minimum instead)`
     : base;
 }

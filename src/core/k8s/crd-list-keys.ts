@@ -31,7 +31,8 @@ function walkSchema(schema: unknown, pattern: string, out: Map<string, readonly 
 export function customListKeysOf(live: readonly KubeObject[]): CustomListKeys {
   const table = new Map<string, Map<string, readonly string[]>>();
   for (const object of live) {
-    const crd = object.kind === 'CustomResourceDefinition' && groupOf(object.apiVersion ?? '') === 'apiextensions.k8s.io';
+    const crd =
+      object.kind === 'CustomResourceDefinition' && groupOf(object.apiVersion ?? '') === 'apiextensions.k8s.io';
     if (!crd) continue;
     const spec = object.spec;
     if (!isPlainObject(spec) || typeof spec.group !== 'string' || !isPlainObject(spec.names)) continue;

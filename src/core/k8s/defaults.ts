@@ -20,11 +20,13 @@ export function keyFieldValue(item: Readonly<Record<string, unknown>>, field: st
 /** Fields of a workload's spec whose value equals what the server fills in when they are left out. */
 export const WORKLOAD_SPEC_DEFAULTS: Readonly<Record<string, Json>> = {
   Deployment: {
-    progressDeadlineSeconds: 600, revisionHistoryLimit: 10,
+    progressDeadlineSeconds: 600,
+    revisionHistoryLimit: 10,
     strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' } },
   },
   StatefulSet: {
-    revisionHistoryLimit: 10, podManagementPolicy: 'OrderedReady',
+    revisionHistoryLimit: 10,
+    podManagementPolicy: 'OrderedReady',
     updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 0 } },
     persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Retain', whenScaled: 'Retain' },
   },
@@ -34,25 +36,41 @@ export const WORKLOAD_SPEC_DEFAULTS: Readonly<Record<string, Json>> = {
   },
   ReplicaSet: {},
   Job: {
-    backoffLimit: 6, completionMode: 'NonIndexed', suspend: false, podReplacementPolicy: 'TerminatingOrFailed',
+    backoffLimit: 6,
+    completionMode: 'NonIndexed',
+    suspend: false,
+    podReplacementPolicy: 'TerminatingOrFailed',
     manualSelector: undefined,
   },
   CronJob: { concurrencyPolicy: 'Allow', failedJobsHistoryLimit: 1, successfulJobsHistoryLimit: 3, suspend: false },
 };
 
 export const POD_SPEC_DEFAULTS: Readonly<Json> = {
-  dnsPolicy: 'ClusterFirst', restartPolicy: 'Always', schedulerName: 'default-scheduler', securityContext: {},
-  terminationGracePeriodSeconds: 30, enableServiceLinks: true,
+  dnsPolicy: 'ClusterFirst',
+  restartPolicy: 'Always',
+  schedulerName: 'default-scheduler',
+  securityContext: {},
+  terminationGracePeriodSeconds: 30,
+  enableServiceLinks: true,
 };
 export const CONTAINER_DEFAULTS: Readonly<Json> = {
-  terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', resources: {},
+  terminationMessagePath: '/dev/termination-log',
+  terminationMessagePolicy: 'File',
+  resources: {},
 };
 export const PROBE_DEFAULTS: Readonly<Json> = {
-  timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3,
+  timeoutSeconds: 1,
+  periodSeconds: 10,
+  successThreshold: 1,
+  failureThreshold: 3,
 };
 export const SERVICE_SPEC_DEFAULTS: Readonly<Json> = {
-  sessionAffinity: 'None', ipFamilyPolicy: 'SingleStack', internalTrafficPolicy: 'Cluster', type: 'ClusterIP',
-  externalTrafficPolicy: 'Cluster', allocateLoadBalancerNodePorts: true,
+  sessionAffinity: 'None',
+  ipFamilyPolicy: 'SingleStack',
+  internalTrafficPolicy: 'Cluster',
+  type: 'ClusterIP',
+  externalTrafficPolicy: 'Cluster',
+  allocateLoadBalancerNodePorts: true,
 };
 /** Service spec fields the server allocates (never written by a person). */
 export const SERVICE_ALLOCATED_FIELDS = ['clusterIP', 'clusterIPs', 'ipFamilies', 'healthCheckNodePort'] as const;
@@ -84,7 +102,8 @@ const WEBHOOK_DEFAULTS: Readonly<Record<string, unknown>> = {
 /** Fields Kubernetes fills in, by kind and pointer pattern (list items as `*`): the value it fills in. */
 const FILLED_DEFAULTS: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   'admissionregistration.k8s.io/MutatingWebhookConfiguration': {
-    ...WEBHOOK_DEFAULTS, '/webhooks/*/reinvocationPolicy': 'Never',
+    ...WEBHOOK_DEFAULTS,
+    '/webhooks/*/reinvocationPolicy': 'Never',
   },
   'admissionregistration.k8s.io/ValidatingWebhookConfiguration': WEBHOOK_DEFAULTS,
 };
@@ -120,7 +139,9 @@ export const DEFAULT_TOLERATIONS: readonly Json[] = [
   { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
 ];
 export const POD_ADMISSION_DEFAULTS: Readonly<Json> = {
-  serviceAccountName: 'default', preemptionPolicy: 'PreemptLowerPriority', priority: 0,
+  serviceAccountName: 'default',
+  preemptionPolicy: 'PreemptLowerPriority',
+  priority: 0,
 };
 /** Pod spec fields a person never writes: set by the scheduler, or deprecated copies. */
 export const POD_SERVER_FIELDS = ['nodeName'] as const;

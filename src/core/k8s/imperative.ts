@@ -48,7 +48,7 @@ export const IMPERATIVE_ACTIONS: readonly ImperativeAction[] = [
   {
     path: '/metadata/annotations/kubectl.kubernetes.io~1last-applied-configuration',
     command: 'kubectl apply',
-    reason: 'kubectl\'s record of the last manifest it applied, not part of any manifest',
+    reason: "kubectl's record of the last manifest it applied, not part of any manifest",
   },
   {
     path: '/metadata/annotations/deployment.kubernetes.io~1revision',
@@ -73,7 +73,8 @@ export function imperativeActionAt(path: string, kind?: string): ImperativeActio
 
 /** The imperative action a change records (its own path, or a map of annotations that holds one). */
 export function imperativeActionOf(
-  change: Pick<FieldChange, 'path' | 'live'>, kind?: string,
+  change: Pick<FieldChange, 'path' | 'live'>,
+  kind?: string,
 ): ImperativeAction | undefined {
   const direct = imperativeActionAt(change.path, kind);
   if (direct) return direct;
@@ -86,16 +87,22 @@ export function imperativeActionOf(
 
 /** Kinds whose objects come and go: never written as a new file, whoever made them. */
 export const EPHEMERAL_KINDS: ReadonlySet<string> = new Set([
-  '/Pod', 'apps/ReplicaSet', '/ReplicationController', 'batch/Job', '/Event', 'events.k8s.io/Event',
-  'coordination.k8s.io/Lease', '/Endpoints', 'discovery.k8s.io/EndpointSlice',
+  '/Pod',
+  'apps/ReplicaSet',
+  '/ReplicationController',
+  'batch/Job',
+  '/Event',
+  'events.k8s.io/Event',
+  'coordination.k8s.io/Lease',
+  '/Endpoints',
+  'discovery.k8s.io/EndpointSlice',
 ]);
 
 /** Why an object of this kind is never a new file, or undefined when it may be. */
 export function ephemeralReason(object: KubeObject): string | undefined {
   const group = groupOf(object.apiVersion ?? '');
   if (!EPHEMERAL_KINDS.has(`${group}/${object.kind}`)) return undefined;
-  const what = object.kind === 'Job'
-    ? 'a hand-made Job runs once'
-    : `a ${object.kind} is made and replaced at run time`;
+  const what =
+    object.kind === 'Job' ? 'a hand-made Job runs once' : `a ${object.kind} is made and replaced at run time`;
   return `ephemeral kind: ${what}; never written as a file`;
 }

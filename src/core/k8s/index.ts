@@ -2,31 +2,74 @@
 // server-set metadata, managedFields, what a snapshot covers, Secrets, kinds and their plurals,
 // quantities, immutable fields. Every other core module asks here.
 export {
-  isBuiltInGroup, isClusterMade, isClusterScoped, isNamespace, namespaceKey, namesType, parseResourceName, pluralOf,
+  isBuiltInGroup,
+  isClusterMade,
+  isClusterScoped,
+  isNamespace,
+  namespaceKey,
+  namesType,
+  parseResourceName,
+  pluralOf,
   type ResourceName,
 } from './kinds.js';
 export { listKeysFor, strategicMergeOf, type StrategicMerge } from './list-keys.js';
 export { isBuiltInKind, mergeFactsAt, type FieldMerge } from './merge-facts.js';
 export {
-  canonicalKey, indexOfItem, itemHasKey, itemKey, sameItemKey, valueAtSegments, type ItemKey,
+  canonicalKey,
+  indexOfItem,
+  itemHasKey,
+  itemKey,
+  sameItemKey,
+  valueAtSegments,
+  type ItemKey,
 } from './keyed-items.js';
 export * from './defaults.js';
 export {
-  isControllerOwned, isServerSetAnnotation, LAST_APPLIED, SERVER_SET_METADATA, withoutServerMetadata,
+  isControllerOwned,
+  isServerSetAnnotation,
+  LAST_APPLIED,
+  SERVER_SET_METADATA,
+  withoutServerMetadata,
   withoutServerState,
   type ServerSetField,
 } from './metadata.js';
 export { isEmpty, withoutNoise } from './noise.js';
 export {
-  buildOwnership, childOwn, creationOf, creatorOf, hasManagedFields, itemOwn, latestOwner, listersOf, mainOwner,
-  ownedFieldsOf, ownersOf, ownNodeAt,
-  positionOwn, type CreatedBy, type OwnerRole, type Owner, type OwnNode, type OwnershipIndex,
+  buildOwnership,
+  childOwn,
+  creationOf,
+  creatorOf,
+  hasManagedFields,
+  itemOwn,
+  latestOwner,
+  listersOf,
+  mainOwner,
+  ownedFieldsOf,
+  ownersOf,
+  ownNodeAt,
+  positionOwn,
+  type CreatedBy,
+  type OwnerRole,
+  type Owner,
+  type OwnNode,
+  type OwnershipIndex,
 } from './managed-fields.js';
 export {
-  coverageOf, FULL_SCOPE, scopeNamespaces, type Coverage, type SnapshotScope, type UnlistedType,
+  coverageOf,
+  FULL_SCOPE,
+  scopeNamespaces,
+  type Coverage,
+  type SnapshotScope,
+  type UnlistedType,
 } from './snapshot-scope.js';
 export {
-  foldStringData, isSecret, isSecretValuePath, maskSecretValues, MASK, SECRET_HASH_PREFIX, SECRET_NOT_WRITTEN,
+  foldStringData,
+  isSecret,
+  isSecretValuePath,
+  maskSecretValues,
+  MASK,
+  SECRET_HASH_PREFIX,
+  SECRET_NOT_WRITTEN,
   SECRET_VALUE_FIELDS,
   secretValuesEqual,
 } from './secret.js';
@@ -34,13 +77,21 @@ export { isQuantityField, parseQuantity, quantitiesEqual } from './quantity.js';
 export { immutableReason } from './immutable.js';
 export { fieldPath, type FieldPathOf } from './field-path.js';
 export {
-  EPHEMERAL_KINDS, ephemeralReason, IMPERATIVE_ACTIONS, imperativeActionAt, imperativeActionOf, type ImperativeAction,
+  EPHEMERAL_KINDS,
+  ephemeralReason,
+  IMPERATIVE_ACTIONS,
+  imperativeActionAt,
+  imperativeActionOf,
+  type ImperativeAction,
 } from './imperative.js';
 export {
-  AUTOSCALED_PATH, autoscalerOwning, autoscalerReason, describeAutoscaler, indexAutoscalers, type Autoscaler,
+  AUTOSCALED_PATH,
+  autoscalerOwning,
+  autoscalerReason,
+  describeAutoscaler,
+  indexAutoscalers,
+  type Autoscaler,
   type AutoscalerIndex,
 } from './autoscalers.js';
-export {
-  customListKeysLookup, customListKeysOf, type CustomListKeys, type ListKeysLookup,
-} from './crd-list-keys.js';
+export { customListKeysLookup, customListKeysOf, type CustomListKeys, type ListKeysLookup } from './crd-list-keys.js';
 export { schemaProblems, type SchemaProblem } from './validate.js';

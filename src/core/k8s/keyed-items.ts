@@ -23,7 +23,14 @@ export function itemKey(item: unknown, keys: readonly string[]): ItemKey | undef
 export function canonicalKey(key: ItemKey): string {
   const fields = Object.keys(key);
   if (fields.length === 1) return `{${JSON.stringify(fields[0])}:${JSON.stringify(key[fields[0]!])}}`;
-  return '{' + fields.sort().map((field) => `${JSON.stringify(field)}:${JSON.stringify(key[field])}`).join(',') + '}';
+  return (
+    '{' +
+    fields
+      .sort()
+      .map((field) => `${JSON.stringify(field)}:${JSON.stringify(key[field])}`)
+      .join(',') +
+    '}'
+  );
 }
 
 /**

@@ -46,7 +46,8 @@ export function parseResourceName(resource: string): ResourceName {
 
 /** Whether a resource name (or the group/kind an agent recorded with it) names the type of `key`. */
 export function namesType(
-  type: { resource: string; group?: string; kind?: string }, key: Pick<ResourceKey, 'group' | 'kind'>,
+  type: { resource: string; group?: string; kind?: string },
+  key: Pick<ResourceKey, 'group' | 'kind'>,
 ): boolean {
   if (type.group !== undefined && type.kind !== undefined) return type.group === key.group && type.kind === key.kind;
   const named = parseResourceName(type.resource);

@@ -18,7 +18,10 @@ import { mergeFactsAt } from './merge-facts.js';
  * list is atomic (or a set). Lists of kinds the API does not serve itself are atomic.
  */
 export function listKeysFor(
-  group: string, kind: string, pointerToList: string, version?: string,
+  group: string,
+  kind: string,
+  pointerToList: string,
+  version?: string,
 ): string[] | undefined {
   const ssa = mergeFactsAt(group, kind, pointerToList, version)?.ssa;
   return Array.isArray(ssa) ? [...ssa] : undefined;
@@ -43,7 +46,10 @@ function patternOf(path: readonly string[]): string {
  * kustomize does without a schema.
  */
 export function strategicMergeOf(
-  group: string, kind: string, path: readonly string[], version?: string,
+  group: string,
+  kind: string,
+  path: readonly string[],
+  version?: string,
 ): StrategicMerge {
   if (!isBuiltInGroup(group)) return { type: 'replace' };
   const facts = mergeFactsAt(group, kind, patternOf(path), version);

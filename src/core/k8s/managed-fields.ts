@@ -134,7 +134,11 @@ export function ownNodeAt(root: OwnNode, segments: readonly PathSegment[]): OwnN
 }
 
 function roleOf(
-  entry: ManagedFieldsEntry, cause: Cause, gitOpsPresent: boolean, created: string | undefined, config: Config,
+  entry: ManagedFieldsEntry,
+  cause: Cause,
+  gitOpsPresent: boolean,
+  created: string | undefined,
+  config: Config,
 ): OwnerRole {
   const manager = entry.manager ?? '';
   if (cause === 'applier') {
@@ -157,7 +161,11 @@ export function buildOwnership(live: KubeObject, config: Config): OwnershipIndex
     const manager = entry.manager ?? '';
     const cause = classifyManager(manager, config, entry.operation);
     const owner = {
-      manager, operation: entry.operation, time: entry.time, subresource: entry.subresource, cause,
+      manager,
+      operation: entry.operation,
+      time: entry.time,
+      subresource: entry.subresource,
+      cause,
       role: roleOf(entry, cause, gitOpsPresent, created, config),
     };
     const owners = { whole: { ...owner, whole: true }, item: { ...owner, whole: false } };

@@ -4,8 +4,14 @@ import { isPlainObject, type KubeObject } from '../model/index.js';
 
 /** `metadata` fields the API server sets on every object. */
 export const SERVER_SET_METADATA = [
-  'uid', 'resourceVersion', 'generation', 'creationTimestamp', 'selfLink', 'managedFields',
-  'deletionTimestamp', 'deletionGracePeriodSeconds',
+  'uid',
+  'resourceVersion',
+  'generation',
+  'creationTimestamp',
+  'selfLink',
+  'managedFields',
+  'deletionTimestamp',
+  'deletionGracePeriodSeconds',
 ] as const;
 
 export type ServerSetField = (typeof SERVER_SET_METADATA)[number];
@@ -15,7 +21,9 @@ export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
 /** Annotations controllers and kubectl write on their own (rollout revisions, restarts, HPA state). */
 const SERVER_SET_ANNOTATIONS = [
-  /^kubectl\.kubernetes\.io\//, /^deployment\.kubernetes\.io\//, /^autoscaling\.alpha\.kubernetes\.io\//,
+  /^kubectl\.kubernetes\.io\//,
+  /^deployment\.kubernetes\.io\//,
+  /^autoscaling\.alpha\.kubernetes\.io\//,
 ];
 
 export function isServerSetAnnotation(name: string): boolean {
@@ -27,7 +35,9 @@ export function isServerSetAnnotation(name: string): boolean {
  * unless `keepLastApplied`, without the last-applied annotation; an annotations map left empty is dropped.
  */
 export function withoutServerMetadata(
-  metadata: Record<string, unknown>, keep: readonly ServerSetField[] = [], keepLastApplied = false,
+  metadata: Record<string, unknown>,
+  keep: readonly ServerSetField[] = [],
+  keepLastApplied = false,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { ...metadata };
   for (const field of SERVER_SET_METADATA) if (!keep.includes(field)) delete out[field];

@@ -38,14 +38,17 @@ export function ruleProblem(rule: NameRule, value: string): string | undefined {
       if (value.length <= 253 && DNS1123_SUBDOMAIN.test(value)) return undefined;
       return 'must be a lowercase RFC 1123 subdomain: at most 253 lower case alphanumeric characters, "-" or ".", starting and ending with an alphanumeric character';
     case 'path-segment':
-      if (value !== '.' && value !== '..' && !value.includes('/') && !value.includes('%') && value !== '') return undefined;
+      if (value !== '.' && value !== '..' && !value.includes('/') && !value.includes('%') && value !== '')
+        return undefined;
       return 'may not be "." or "..", nor contain "/" or "%"';
   }
 }
 
 function groupAndVersion(apiVersion: string): { group: string; version: string } {
   const slash = apiVersion.indexOf('/');
-  return slash < 0 ? { group: '', version: apiVersion } : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
+  return slash < 0
+    ? { group: '', version: apiVersion }
+    : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
 }
 
 /**
@@ -53,24 +56,44 @@ function groupAndVersion(apiVersion: string): { group: string; version: string }
  * (`metadata.name`), as the API server would refuse them.
  */
 export function identityProblems(object: unknown): Array<{ path: string; message: string }> {
-  if (!isPlainObject(object) || typeof object.apiVersion !== 'string' || typeof object.kind !== 'string' || !isPlainObject(object.metadata)) return [];
+  if (
+    !isPlainObject(object) ||
+    typeof object.apiVersion !== 'string' ||
+    typeof object.kind !== 'string' ||
+    !isPlainObject(object.metadata)
+  )
+    return [];
   const problems: Array<{ path: string; message: string }> = [];
   const { group, version } = groupAndVersion(object.apiVersion);
   if ((group !== '' && ruleProblem('dns-1123-subdomain', group)) || ruleProblem('dns-1035-label', version)) {
-    problems.push({ path: 'apiVersion', message: `${JSON.stringify(object.apiVersion)} is not an API version: expected <group>/<version> (group a DNS subdomain, version like v1)` });
+    problems.push({
+      path: 'apiVersion',
+      message: `${JSON.stringify(object.apiVersion)} is not an API version: expected <group>/<version> (group a DNS subdomain, version like v1)`,
+    });
   }
   // A CustomResourceDefinition's kind, lower-cased, must be a DNS-1035 label; built-in kinds are too.
   if (ruleProblem('dns-1035-label', object.kind.toLowerCase())) {
-    problems.push({ path: 'kind', message: `${JSON.stringify(object.kind)} is not a kind: expected letters, digits and "-", starting with a letter (CamelCase, as the API writes it)` });
+    problems.push({
+      path: 'kind',
+      message: `${JSON.stringify(object.kind)} is not a kind: expected letters, digits and "-", starting with a letter (CamelCase, as the API writes it)`,
+    });
   }
   const { name, namespace } = object.metadata;
   if (typeof name === 'string') {
     const problem = ruleProblem(nameRuleFor(group, object.kind), name);
-    if (problem) problems.push({ path: 'metadata.name', message: `${JSON.stringify(name)} is not a valid ${object.kind} name: it ${problem}` });
+    if (problem)
+      problems.push({
+        path: 'metadata.name',
+        message: `${JSON.stringify(name)} is not a valid ${object.kind} name: it ${problem}`,
+      });
   }
   if (typeof namespace === 'string' && namespace !== '') {
     const problem = ruleProblem('dns-1123-label', namespace);
-    if (problem) problems.push({ path: 'metadata.namespace', message: `${JSON.stringify(namespace)} is not a namespace name: it ${problem}` });
+    if (problem)
+      problems.push({
+        path: 'metadata.namespace',
+        message: `${JSON.stringify(namespace)} is not a namespace name: it ${problem}`,
+      });
   }
   return problems;
 }

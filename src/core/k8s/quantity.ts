@@ -2,7 +2,12 @@
 // Values are reduced to an exact fraction (numerator / 10^scale) so 0.1 + rounding never decides.
 
 const BINARY: Readonly<Record<string, bigint>> = {
-  Ki: 1024n, Mi: 1024n ** 2n, Gi: 1024n ** 3n, Ti: 1024n ** 4n, Pi: 1024n ** 5n, Ei: 1024n ** 6n,
+  Ki: 1024n,
+  Mi: 1024n ** 2n,
+  Gi: 1024n ** 3n,
+  Ti: 1024n ** 4n,
+  Pi: 1024n ** 5n,
+  Ei: 1024n ** 6n,
 };
 const DECIMAL: Readonly<Record<string, number>> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
 
@@ -38,7 +43,20 @@ export function quantitiesEqual(a: unknown, b: unknown): boolean {
 }
 
 /** Maps whose values are quantities: container resources, quotas, capacities, limit ranges. */
-const QUANTITY_MAPS = new Set(['requests', 'limits', 'capacity', 'allocatable', 'hard', 'used', 'default', 'defaultRequest', 'max', 'min', 'maxLimitRequestRatio', 'overhead']);
+const QUANTITY_MAPS = new Set([
+  'requests',
+  'limits',
+  'capacity',
+  'allocatable',
+  'hard',
+  'used',
+  'default',
+  'defaultRequest',
+  'max',
+  'min',
+  'maxLimitRequestRatio',
+  'overhead',
+]);
 const QUANTITY_FIELDS = new Set(['sizeLimit', 'storage']);
 
 /** Whether the field at `parent`/`field` holds a quantity. */

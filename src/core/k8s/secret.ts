@@ -10,8 +10,8 @@ export const MASK = '***';
 export const SECRET_HASH_PREFIX = 'sha256:';
 
 /** Why a Secret made in the cluster is never written as a file. */
-export const SECRET_NOT_WRITTEN = 'a Secret created in the cluster: its values are never written to Git; '
-  + 'add it through your secrets tooling';
+export const SECRET_NOT_WRITTEN =
+  'a Secret created in the cluster: its values are never written to Git; ' + 'add it through your secrets tooling';
 
 /** The fields of a Secret that hold its values. */
 export const SECRET_VALUE_FIELDS = ['data', 'stringData'] as const;

@@ -27,7 +27,8 @@ export const FULL_SCOPE: SnapshotScope = { complete: true, errors: [] };
  * [] = none (the snapshot holds none of the configured ones).
  */
 export function scopeNamespaces(
-  configured: readonly string[] | undefined, captured: readonly string[] | undefined,
+  configured: readonly string[] | undefined,
+  captured: readonly string[] | undefined,
 ): string[] | undefined {
   const fromConfig = configured?.length ? [...configured] : undefined;
   const fromSnapshot = captured?.length ? [...captured] : undefined;

@@ -21,11 +21,21 @@ function check(value: unknown, type: string, path: string, problems: SchemaProbl
     problems.push({ path, message: `must be ${expected}, not ${Array.isArray(value) ? 'a list' : typeof value}` });
   };
   switch (type[0]) {
-    case 's': if (typeof value !== 'string') wrong('a string'); return;
-    case 'i': if (typeof value !== 'number' || !Number.isInteger(value)) wrong('an integer'); return;
-    case 'n': if (typeof value !== 'number') wrong('a number'); return;
-    case 'b': if (typeof value !== 'boolean') wrong('true or false'); return;
-    case 'o': if (!isPlainObject(value)) wrong('a map'); return;
+    case 's':
+      if (typeof value !== 'string') wrong('a string');
+      return;
+    case 'i':
+      if (typeof value !== 'number' || !Number.isInteger(value)) wrong('an integer');
+      return;
+    case 'n':
+      if (typeof value !== 'number') wrong('a number');
+      return;
+    case 'b':
+      if (typeof value !== 'boolean') wrong('true or false');
+      return;
+    case 'o':
+      if (!isPlainObject(value)) wrong('a map');
+      return;
     case '[':
       if (!Array.isArray(value)) return wrong('a list');
       value.forEach((item, i) => check(item, type.slice(1), `${path}/${i}`, problems));

@@ -42,6 +42,20 @@ export interface BuildContext {
 
 export type UnfollowedKind = 'symlink' | 'submodule';
 
-export function newBuildContext(files: ReadonlyMap<string, string>, unfollowed: ReadonlyMap<string, UnfollowedKind> = new Map()): BuildContext {
-  return { files, filesRead: new Set(), problems: [], skipped: [], stack: [], unfollowed, config: copyConfig(defaultTransformerConfig()), vars: [], notRendered: [], namespaces: [] };
+export function newBuildContext(
+  files: ReadonlyMap<string, string>,
+  unfollowed: ReadonlyMap<string, UnfollowedKind> = new Map(),
+): BuildContext {
+  return {
+    files,
+    filesRead: new Set(),
+    problems: [],
+    skipped: [],
+    stack: [],
+    unfollowed,
+    config: copyConfig(defaultTransformerConfig()),
+    vars: [],
+    notRendered: [],
+    namespaces: [],
+  };
 }

@@ -7,14 +7,29 @@ import type { FieldOrigin, FieldSource, SourceProblem } from '../model/index.js'
 import type { BuildContext } from './build-context.js';
 import { generate } from './generators.js';
 import { applyImages, type ImageRule } from './images-transformer.js';
-import { field, lineOf, listField, loadKustomization, stringField, stringMap, type KustomizationFile } from './kustomization-file.js';
+import {
+  field,
+  lineOf,
+  listField,
+  loadKustomization,
+  stringField,
+  stringMap,
+  type KustomizationFile,
+} from './kustomization-file.js';
 import { labelSpecs, writePairs } from './metadata-transformers.js';
 import { mergeConfig, readConfig } from './transformer-config.js';
 import { inlineConfigs, pluginRun, runPairs } from './builtin-plugins.js';
 import { applyNameAffix } from './name-affix.js';
 import { applyNamespace } from './namespace-transformer.js';
 import { applyPatchField } from './patches.js';
-import { findKustomizationFile, isDirectory, isRemoteTarget, joinPath, kustomizationFilesIn, outsideDir } from './paths.js';
+import {
+  findKustomizationFile,
+  isDirectory,
+  isRemoteTarget,
+  joinPath,
+  kustomizationFilesIn,
+  outsideDir,
+} from './paths.js';
 import { readResourceFile } from './read-resource-file.js';
 import { applyReplicas, type ReplicaRule } from './replicas-transformer.js';
 import { describeResource, groupOfResource, kindOf, nameOf, namespaceOf, type BuildResource } from './resource.js';
@@ -26,7 +41,12 @@ import { readCustomSchema } from './openapi-schema.js';
 import { loadYamlFileCached } from './parse-cache.js';
 
 /** Builds `dir` (which has a kustomization file); `initial` is the parent's resources when `dir` is a component. */
-export function buildKustomization(dir: string, kustomizationPath: string, context: BuildContext, initial: BuildResource[] = []): BuildResource[] {
+export function buildKustomization(
+  dir: string,
+  kustomizationPath: string,
+  context: BuildContext,
+  initial: BuildResource[] = [],
+): BuildResource[] {
   const text = context.files.get(kustomizationPath) ?? '';
   context.filesRead.add(kustomizationPath);
   const loaded = loadKustomization(kustomizationPath, dir, text, context.cache, context.meter);
@@ -34,10 +54,15 @@ export function buildKustomization(dir: string, kustomizationPath: string, conte
   if (!loaded.ok) return initial;
   const k = loaded.file;
   const others = kustomizationFilesIn(context.files, dir).filter((path) => path !== kustomizationPath);
-  if (others.length > 0) context.problems.push({ file: kustomizationPath, message: `Found multiple kustomization files under ${dir || '.'}: ${others.join(', ')} too; keep one` });
+  if (others.length > 0)
+    context.problems.push({
+      file: kustomizationPath,
+      message: `Found multiple kustomization files under ${dir || '.'}: ${others.join(', ')} too; keep one`,
+    });
   context.stack.push(dir);
   context.namespaces.push(stringField(k, 'namespace', []) ?? '');
-  for (const skipped of loaded.notRendered) notRendered(context, skipped.file, skipped.line, skipped.field, skipped.message);
+  for (const skipped of loaded.notRendered)
+    notRendered(context, skipped.file, skipped.line, skipped.field, skipped.message);
   try {
     let resources = [...initial];
     const ids = new Map(resources.map((r) => [idOf(r), r]));
@@ -45,20 +70,28 @@ export function buildKustomization(dir: string, kustomizationPath: string, conte
       for (const resource of incoming) {
         const clash = ids.get(idOf(resource));
         if (clash) {
-          context.problems.push({ file: resource.file, line: resource.location.line, message: `${describeResource(resource)} is declared twice (also in ${clash.file}); kustomize refuses duplicate resources` });
+          context.problems.push({
+            file: resource.file,
+            line: resource.location.line,
+            message: `${describeResource(resource)} is declared twice (also in ${clash.file}); kustomize refuses duplicate resources`,
+          });
         } else {
           resources.push(resource);
           ids.set(idOf(resource), resource);
         }
       }
     };
-    const resourceEntries = [...listField(k, 'resources', context.problems), ...listField(k, 'bases', context.problems)];
+    const resourceEntries = [
+      ...listField(k, 'resources', context.problems),
+      ...listField(k, 'bases', context.problems),
+    ];
     for (const entry of resourceEntries) accept(loadEntry(k, entry, 'resources', context));
     readOpenApi(k, context);
     if (context.stack.length === 1) {
       readSortOptions(k, context);
       const metadata = field(k, 'buildMetadata');
-      const options = metadata?.kind === 'list' ? metadata.items.flatMap((i) => (i.kind === 'scalar' ? [String(i.value)] : [])) : [];
+      const options =
+        metadata?.kind === 'list' ? metadata.items.flatMap((i) => (i.kind === 'scalar' ? [String(i.value)] : [])) : [];
       context.root = { dir, buildMetadata: options };
     }
     // kustomize's order: resources, configurations, generators, components, transformers.
@@ -70,11 +103,23 @@ export function buildKustomization(dir: string, kustomizationPath: string, conte
       if (componentDir === undefined) continue;
       const file = findKustomizationFile(context.files, componentDir);
       if (!file) {
-        report(context, k, entry, 'components', `"${String((entry as { value?: unknown }).value)}" is not a directory with a kustomization file`);
+        report(
+          context,
+          k,
+          entry,
+          'components',
+          `"${String((entry as { value?: unknown }).value)}" is not a directory with a kustomization file`,
+        );
         continue;
       }
       if (context.stack.includes(componentDir)) {
-        report(context, k, entry, 'components', `cycle: ${[...context.stack, componentDir].map((d) => d || '.').join(' → ')}: remove the entry that points back`);
+        report(
+          context,
+          k,
+          entry,
+          'components',
+          `cycle: ${[...context.stack, componentDir].map((d) => d || '.').join(' → ')}: remove the entry that points back`,
+        );
         continue;
       }
       const kindError = kustomizationKindError(context, file, true);
@@ -83,7 +128,8 @@ export function buildKustomization(dir: string, kustomizationPath: string, conte
         continue;
       }
       resources = buildKustomization(componentDir, file, context, resources);
-      for (const r of resources) if (!r.kustomizations.includes(k.path) && r.kustomizations.includes(file)) r.kustomizations.push(k.path);
+      for (const r of resources)
+        if (!r.kustomizations.includes(k.path) && r.kustomizations.includes(file)) r.kustomizations.push(k.path);
     }
     resources = runTransformers(k, resources, context);
     resources = runPlugins(k, 'transformers', resources, context);
@@ -101,7 +147,8 @@ function kustomizationKindError(context: BuildContext, file: string, component: 
   const kind = /^kind:\s*["']?(\w+)/m.exec(text)?.[1] ?? 'Kustomization';
   const apiVersion = /^apiVersion:\s*["']?([\w./-]+)/m.exec(text)?.[1];
   if (component && kind !== 'Component') return `expected kind 'Component' for path '${file}' but got '${kind}'`;
-  if (!component && kind === 'Component') return `expected kind != 'Component' for path '${file}': list it under components`;
+  if (!component && kind === 'Component')
+    return `expected kind != 'Component' for path '${file}': list it under components`;
   if (component && apiVersion && apiVersion !== 'kustomize.config.k8s.io/v1alpha1') {
     return 'apiVersion for Component should be kustomize.config.k8s.io/v1alpha1';
   }
@@ -109,40 +156,87 @@ function kustomizationKindError(context: BuildContext, file: string, component: 
 }
 
 /** Records what is not rendered, with the namespace its objects would get (the outermost `namespace:` on the way). */
-function notRendered(context: BuildContext, file: string, line: number | undefined, field: string | undefined, reason: string): void {
+function notRendered(
+  context: BuildContext,
+  file: string,
+  line: number | undefined,
+  field: string | undefined,
+  reason: string,
+): void {
   const namespace = context.namespaces.find((ns) => ns !== '');
-  context.notRendered.push({ file, ...(line ? { line } : {}), ...(field ? { field } : {}), reason, ...(namespace ? { namespace } : {}) });
+  context.notRendered.push({
+    file,
+    ...(line ? { line } : {}),
+    ...(field ? { field } : {}),
+    reason,
+    ...(namespace ? { namespace } : {}),
+  });
 }
 
 function idOf(r: BuildResource): string {
   return `${groupOfResource(r)}/${kindOf(r)}/${namespaceOf(r)}/${nameOf(r)}`;
 }
 
-function report(context: BuildContext, k: KustomizationFile, node: TrackedNode | undefined, fieldName: string, message: string): void {
+function report(
+  context: BuildContext,
+  k: KustomizationFile,
+  node: TrackedNode | undefined,
+  fieldName: string,
+  message: string,
+): void {
   context.problems.push({ file: k.path, line: lineOf(node), field: fieldName, message });
 }
 
 /** Resolves a resources/components entry to a repository path, reporting remote and escaping entries. */
-function resolveEntry(k: KustomizationFile, entry: TrackedNode, fieldName: string, context: BuildContext): string | undefined {
+function resolveEntry(
+  k: KustomizationFile,
+  entry: TrackedNode,
+  fieldName: string,
+  context: BuildContext,
+): string | undefined {
   if (entry.kind !== 'scalar' || typeof entry.value !== 'string') {
     report(context, k, entry, fieldName, 'expected a path');
     return undefined;
   }
   if (isRemoteTarget(entry.value)) {
-    notRendered(context, k.path, lineOf(entry), fieldName, `remote target "${entry.value}" is not fetched: vendor it into the repository to have it rendered`);
+    notRendered(
+      context,
+      k.path,
+      lineOf(entry),
+      fieldName,
+      `remote target "${entry.value}" is not fetched: vendor it into the repository to have it rendered`,
+    );
     return undefined;
   }
   const path = joinPath(k.dir, entry.value);
-  if (path === undefined) report(context, k, entry, fieldName, `"${entry.value}" leaves the repository: driftback reads only files inside it, so vendor the file into the repository and point at that copy`);
+  if (path === undefined)
+    report(
+      context,
+      k,
+      entry,
+      fieldName,
+      `"${entry.value}" leaves the repository: driftback reads only files inside it, so vendor the file into the repository and point at that copy`,
+    );
   return path;
 }
 
-function loadEntry(k: KustomizationFile, entry: TrackedNode, fieldName: string, context: BuildContext): BuildResource[] {
+function loadEntry(
+  k: KustomizationFile,
+  entry: TrackedNode,
+  fieldName: string,
+  context: BuildContext,
+): BuildResource[] {
   const path = resolveEntry(k, entry, fieldName, context);
   if (path === undefined) return [];
   if (context.files.has(path)) {
     if (context.rootOnly && outsideDir(k.dir, path)) {
-      report(context, k, entry, fieldName, `security; file "${String((entry as { value: unknown }).value)}" is not in or below the kustomization's directory`);
+      report(
+        context,
+        k,
+        entry,
+        fieldName,
+        `security; file "${String((entry as { value: unknown }).value)}" is not in or below the kustomization's directory`,
+      );
       return [];
     }
     return readResourceFile(path, context, [k.path]);
@@ -150,7 +244,13 @@ function loadEntry(k: KustomizationFile, entry: TrackedNode, fieldName: string, 
   const nested = findKustomizationFile(context.files, path);
   if (nested) {
     if (context.stack.includes(path)) {
-      report(context, k, entry, fieldName, `cycle: ${[...context.stack, path].map((d) => d || '.').join(' → ')}: remove the entry that points back`);
+      report(
+        context,
+        k,
+        entry,
+        fieldName,
+        `cycle: ${[...context.stack, path].map((d) => d || '.').join(' → ')}: remove the entry that points back`,
+      );
       return [];
     }
     const kindError = kustomizationKindError(context, nested, false);
@@ -164,9 +264,30 @@ function loadEntry(k: KustomizationFile, entry: TrackedNode, fieldName: string, 
   }
   const value = String((entry as { value: unknown }).value);
   const unfollowed = context.unfollowed.get(path);
-  if (unfollowed === 'symlink') report(context, k, entry, fieldName, `"${value}" (${path}) is a symbolic link, and links in the repository are not followed: commit the file itself at this path, or list the link's target`);
-  else if (unfollowed === 'submodule') report(context, k, entry, fieldName, `"${value}" (${path}) is a git submodule, whose files are not read: vendor the manifests into the repository`);
-  else if (isDirectory(context.files, path)) report(context, k, entry, fieldName, `directory "${value}" has no kustomization.yaml (kustomize builds directories only through one)`);
+  if (unfollowed === 'symlink')
+    report(
+      context,
+      k,
+      entry,
+      fieldName,
+      `"${value}" (${path}) is a symbolic link, and links in the repository are not followed: commit the file itself at this path, or list the link's target`,
+    );
+  else if (unfollowed === 'submodule')
+    report(
+      context,
+      k,
+      entry,
+      fieldName,
+      `"${value}" (${path}) is a git submodule, whose files are not read: vendor the manifests into the repository`,
+    );
+  else if (isDirectory(context.files, path))
+    report(
+      context,
+      k,
+      entry,
+      fieldName,
+      `directory "${value}" has no kustomization.yaml (kustomize builds directories only through one)`,
+    );
   else report(context, k, entry, fieldName, `"${value}" (${path}) does not exist`);
   return [];
 }
@@ -175,17 +296,38 @@ function runGenerators(k: KustomizationFile, resources: BuildResource[], context
   let current = resources;
   for (const fieldName of ['configMapGenerator', 'secretGenerator'] as const) {
     const entries = listField(k, fieldName, context.problems);
-    const generated = generate(k, fieldName, entries, { files: context.files, filesRead: context.filesRead, problems: context.problems, rootOnly: context.rootOnly });
+    const generated = generate(k, fieldName, entries, {
+      files: context.files,
+      filesRead: context.filesRead,
+      problems: context.problems,
+      rootOnly: context.rootOnly,
+    });
     generated.forEach((made) => {
-      const existing = current.find((r) => kindOf(r) === kindOf(made) && r.names.includes(nameOf(made)) && (!namespaceOf(made) || r.namespaces.includes(namespaceOf(made))));
+      const existing = current.find(
+        (r) =>
+          kindOf(r) === kindOf(made) &&
+          r.names.includes(nameOf(made)) &&
+          (!namespaceOf(made) || r.namespaces.includes(namespaceOf(made))),
+      );
       const entryLine = made.location.line;
       if (made.behavior === 'create' || made.behavior === undefined) {
-        if (existing) context.problems.push({ file: k.path, line: entryLine, field: fieldName, message: `${describeResource(made)} already exists in a base: use behavior: merge or replace` });
+        if (existing)
+          context.problems.push({
+            file: k.path,
+            line: entryLine,
+            field: fieldName,
+            message: `${describeResource(made)} already exists in a base: use behavior: merge or replace`,
+          });
         else current = [...current, made];
         return;
       }
       if (!existing) {
-        context.problems.push({ file: k.path, line: entryLine, field: fieldName, message: `behavior ${made.behavior} needs ${describeResource(made)} from a base, and there is none` });
+        context.problems.push({
+          file: k.path,
+          line: entryLine,
+          field: fieldName,
+          message: `behavior ${made.behavior} needs ${describeResource(made)} from a base, and there is none`,
+        });
         return;
       }
       combine(existing, made);
@@ -213,49 +355,88 @@ function combine(existing: BuildResource, made: BuildResource): void {
   }
   const merged = strategicMerge(existing.root, patch, context);
   // A replacing generator is the object's origin from then on; a merging one keeps the base's.
-  if (merged?.kind === 'map') existing.root = made.behavior === 'replace' ? { ...merged, source: made.root.source } : merged;
+  if (merged?.kind === 'map')
+    existing.root = made.behavior === 'replace' ? { ...merged, source: made.root.source } : merged;
   // kustomize keeps the base's hash suffix only while the merging generator also wants one.
   existing.needsHash = Boolean(existing.needsHash && made.needsHash);
   existing.kustomizations = [...existing.kustomizations];
 }
 
 function runTransformers(k: KustomizationFile, resources: BuildResource[], context: BuildContext): BuildResource[] {
-  const inputs = { files: context.files, filesRead: context.filesRead, problems: context.problems, rootOnly: context.rootOnly, schema: context.schema };
-  const sourceOf = (node: TrackedNode | undefined, origin: FieldOrigin): FieldSource => ({ location: node?.source.location, origin });
+  const inputs = {
+    files: context.files,
+    filesRead: context.filesRead,
+    problems: context.problems,
+    rootOnly: context.rootOnly,
+    schema: context.schema,
+  };
+  const sourceOf = (node: TrackedNode | undefined, origin: FieldOrigin): FieldSource => ({
+    location: node?.source.location,
+    origin,
+  });
   let current = resources;
-  current = applyPatchField(k, 'patchesStrategicMerge', listField(k, 'patchesStrategicMerge', context.problems), current, inputs);
+  current = applyPatchField(
+    k,
+    'patchesStrategicMerge',
+    listField(k, 'patchesStrategicMerge', context.problems),
+    current,
+    inputs,
+  );
   current = applyPatchField(k, 'patches', listField(k, 'patches', context.problems), current, inputs);
 
   const namespace = stringField(k, 'namespace', context.problems);
-  if (namespace) applyNamespace(current, namespace, sourceOf(field(k, 'namespace'), { type: 'namespace', kustomization: k.path }));
+  if (namespace)
+    applyNamespace(current, namespace, sourceOf(field(k, 'namespace'), { type: 'namespace', kustomization: k.path }));
 
   const prefix = stringField(k, 'namePrefix', context.problems) ?? '';
   const suffix = stringField(k, 'nameSuffix', context.problems) ?? '';
-  applyNameAffix(current, prefix, suffix, sourceOf(field(k, prefix ? 'namePrefix' : 'nameSuffix'), { type: 'name-affix', kustomization: k.path }));
+  applyNameAffix(
+    current,
+    prefix,
+    suffix,
+    sourceOf(field(k, prefix ? 'namePrefix' : 'nameSuffix'), { type: 'name-affix', kustomization: k.path }),
+  );
 
   // kustomize's order: each labels: entry, then commonLabels, then commonAnnotations.
   const labelOrigin: FieldOrigin = { type: 'labels', kustomization: k.path };
   listField(k, 'labels', context.problems).forEach((entry, index) => {
     if (entry.kind !== 'map') return report(context, k, entry, `labels[${index}]`, 'expected a mapping with pairs');
-    const flag = (name: string): boolean => entry.entries.get(name)?.kind === 'scalar' && (entry.entries.get(name) as { value: unknown }).value === true;
+    const flag = (name: string): boolean =>
+      entry.entries.get(name)?.kind === 'scalar' && (entry.entries.get(name) as { value: unknown }).value === true;
     const fields = entry.entries.get('fields');
-    const fieldSpecs = fields ? readConfig({ commonLabels: toPlain(fields) }).commonLabels ?? [] : [];
+    const fieldSpecs = fields ? (readConfig({ commonLabels: toPlain(fields) }).commonLabels ?? []) : [];
     const specs = labelSpecs(context.config, {
-      includeSelectors: flag('includeSelectors'), includeTemplates: flag('includeTemplates'),
-      includeVolumeClaimTemplates: flag('includeVolumeClaimTemplates'), fieldSpecs,
+      includeSelectors: flag('includeSelectors'),
+      includeTemplates: flag('includeTemplates'),
+      includeVolumeClaimTemplates: flag('includeVolumeClaimTemplates'),
+      fieldSpecs,
     });
-    forEachPair(entry.entries.get('pairs'), k, `labels[${index}].pairs`, context.problems, (pair, node) => writePairs(current, pair, specs, sourceOf(node, labelOrigin)));
+    forEachPair(entry.entries.get('pairs'), k, `labels[${index}].pairs`, context.problems, (pair, node) =>
+      writePairs(current, pair, specs, sourceOf(node, labelOrigin)),
+    );
   });
   forEachPair(field(k, 'commonLabels'), k, 'commonLabels', context.problems, (pair, node) =>
-    writePairs(current, pair, context.config.commonLabels, sourceOf(node, labelOrigin)));
+    writePairs(current, pair, context.config.commonLabels, sourceOf(node, labelOrigin)),
+  );
   forEachPair(field(k, 'commonAnnotations'), k, 'commonAnnotations', context.problems, (pair, node) =>
-    writePairs(current, pair, context.config.commonAnnotations, sourceOf(node, { type: 'annotations', kustomization: k.path })));
+    writePairs(
+      current,
+      pair,
+      context.config.commonAnnotations,
+      sourceOf(node, { type: 'annotations', kustomization: k.path }),
+    ),
+  );
 
   current = applyPatchField(k, 'patchesJson6902', listField(k, 'patchesJson6902', context.problems), current, inputs);
 
   const replicaRules = readReplicaRules(k, context);
   for (const rule of applyReplicas(current, replicaRules)) {
-    context.problems.push({ file: k.path, line: rule.source.location?.line, field: 'replicas', message: `no Deployment, StatefulSet, ReplicaSet or ReplicationController named "${rule.name}" in this build` });
+    context.problems.push({
+      file: k.path,
+      line: rule.source.location?.line,
+      field: 'replicas',
+      message: `no Deployment, StatefulSet, ReplicaSet or ReplicationController named "${rule.name}" in this build`,
+    });
   }
   applyImages(current, readImageRules(k, context));
   runReplacements(k, current, context);
@@ -268,14 +449,29 @@ function readOpenApi(k: KustomizationFile, context: BuildContext): void {
   if (!node || context.schema) return;
   const pathNode = node.kind === 'map' ? node.entries.get('path') : undefined;
   const version = getString(node, ['version']);
-  if (pathNode && version) return report(context, k, node, 'openapi', 'builtin version and custom schema provided, cannot use both');
+  if (pathNode && version)
+    return report(context, k, node, 'openapi', 'builtin version and custom schema provided, cannot use both');
   // `version:` picks kustomize's built-in Kubernetes schema, of which it has one: v1.21.2.
-  if (version && version !== 'v1.21.2') return report(context, k, node, 'openapi.version', `the built-in schema ${version} is not one of kustomize's (v1.21.2)`);
+  if (version && version !== 'v1.21.2')
+    return report(
+      context,
+      k,
+      node,
+      'openapi.version',
+      `the built-in schema ${version} is not one of kustomize's (v1.21.2)`,
+    );
   if (!pathNode) return;
   const relative = pathNode.kind === 'scalar' ? String(pathNode.value) : '';
   const path = joinPath(k.dir, relative);
   const text = path === undefined ? undefined : context.files.get(path);
-  if (path === undefined || text === undefined) return report(context, k, pathNode, 'openapi.path', `schema file "${relative}" does not exist (remote schemas are not fetched)`);
+  if (path === undefined || text === undefined)
+    return report(
+      context,
+      k,
+      pathNode,
+      'openapi.path',
+      `schema file "${relative}" does not exist (remote schemas are not fetched)`,
+    );
   context.filesRead.add(path);
   const loaded = loadYamlFileCached(path, text, context.cache, context.meter);
   context.problems.push(...loaded.problems);
@@ -289,13 +485,23 @@ function readSortOptions(k: KustomizationFile, context: BuildContext): void {
   const node = field(k, 'sortOptions');
   if (node?.kind !== 'map') return;
   const order = getString(node, ['order']);
-  if (order !== 'fifo' && order !== 'legacy') return report(context, k, node, 'sortOptions.order', 'must be one of [fifo, legacy]');
-  if (order === 'fifo' && node.entries.has('legacySortOptions')) return report(context, k, node, 'sortOptions.legacySortOptions', "is set but the selected sort order is 'fifo', not 'legacy'");
+  if (order !== 'fifo' && order !== 'legacy')
+    return report(context, k, node, 'sortOptions.order', 'must be one of [fifo, legacy]');
+  if (order === 'fifo' && node.entries.has('legacySortOptions'))
+    return report(
+      context,
+      k,
+      node,
+      'sortOptions.legacySortOptions',
+      "is set but the selected sort order is 'fifo', not 'legacy'",
+    );
   context.order = order;
   const legacy = node.entries.get('legacySortOptions');
   const kinds = (key: string): string[] | undefined => {
     const list = legacy?.kind === 'map' ? legacy.entries.get(key) : undefined;
-    return list?.kind === 'list' ? list.items.flatMap((i) => (i.kind === 'scalar' ? [String(i.value)] : [])) : undefined;
+    return list?.kind === 'list'
+      ? list.items.flatMap((i) => (i.kind === 'scalar' ? [String(i.value)] : []))
+      : undefined;
   };
   if (legacy) context.legacyKinds = { first: kinds('orderFirst') ?? [], last: kinds('orderLast') ?? [] };
 }
@@ -306,7 +512,8 @@ function readConfigurations(k: KustomizationFile, context: BuildContext): void {
     const relative = entry.kind === 'scalar' ? String(entry.value) : '';
     const path = joinPath(k.dir, relative);
     const text = path === undefined ? undefined : context.files.get(path);
-    if (path === undefined || text === undefined) return report(context, k, entry, `configurations[${index}]`, `configuration file "${relative}" does not exist`);
+    if (path === undefined || text === undefined)
+      return report(context, k, entry, `configurations[${index}]`, `configuration file "${relative}" does not exist`);
     context.filesRead.add(path);
     const loaded = loadYamlFileCached(path, text, context.cache, context.meter);
     context.problems.push(...loaded.problems);
@@ -315,11 +522,17 @@ function readConfigurations(k: KustomizationFile, context: BuildContext): void {
 }
 
 /** `generators:` / `transformers:` entries naming kustomize's built-in plugins, run in order. */
-function runPlugins(k: KustomizationFile, fieldName: 'generators' | 'transformers', resources: BuildResource[], context: BuildContext): BuildResource[] {
+function runPlugins(
+  k: KustomizationFile,
+  fieldName: 'generators' | 'transformers',
+  resources: BuildResource[],
+  context: BuildContext,
+): BuildResource[] {
   let current = resources;
   listField(k, fieldName, context.problems).forEach((entry, index) => {
     const where = `${fieldName}[${index}]`;
-    if (entry.kind !== 'scalar' || typeof entry.value !== 'string') return report(context, k, entry, where, 'expected a file, a directory or inline YAML');
+    if (entry.kind !== 'scalar' || typeof entry.value !== 'string')
+      return report(context, k, entry, where, 'expected a file, a directory or inline YAML');
     let configs: TrackedMap[] = [];
     if (entry.value.includes('\n')) {
       const inline = inlineConfigs(k, entry.value);
@@ -361,11 +574,14 @@ function runReplacements(k: KustomizationFile, resources: BuildResource[], conte
       const relative = pathNode.kind === 'scalar' ? String(pathNode.value) : '';
       const path = joinPath(k.dir, relative);
       const text = path === undefined ? undefined : context.files.get(path);
-      if (path === undefined || text === undefined) return report(context, k, pathNode, where, `replacement file "${relative}" does not exist`);
+      if (path === undefined || text === undefined)
+        return report(context, k, pathNode, where, `replacement file "${relative}" does not exist`);
       context.filesRead.add(path);
       const loaded = loadYamlFileCached(path, text, context.cache, context.meter);
       context.problems.push(...loaded.problems);
-      items = loaded.documents.flatMap((d) => (!d.root ? [] : d.root.kind === 'list' ? d.root.items : [d.root])).map((node) => ({ value: toPlain(node), node }));
+      items = loaded.documents
+        .flatMap((d) => (!d.root ? [] : d.root.kind === 'list' ? d.root.items : [d.root]))
+        .map((node) => ({ value: toPlain(node), node }));
     } else items = [{ value: toPlain(entry), node: entry }];
     for (const item of items) {
       const sourceValue = item.node?.kind === 'map' ? item.node.entries.get('sourceValue') : undefined;
@@ -380,7 +596,13 @@ function runReplacements(k: KustomizationFile, resources: BuildResource[], conte
   });
 }
 
-function forEachPair(node: TrackedNode | undefined, k: KustomizationFile, fieldName: string, problems: SourceProblem[], apply: (pair: Map<string, string>, node: TrackedNode) => void): void {
+function forEachPair(
+  node: TrackedNode | undefined,
+  k: KustomizationFile,
+  fieldName: string,
+  problems: SourceProblem[],
+  apply: (pair: Map<string, string>, node: TrackedNode) => void,
+): void {
   const pairs = stringMap(node, k.path, fieldName, problems);
   if (node?.kind !== 'map') return;
   for (const [key, value] of pairs) apply(new Map([[key, value]]), node.entries.get(key)!);
@@ -399,14 +621,18 @@ function writtenText(k: KustomizationFile, node: TrackedNode | undefined, contex
 function readImageRules(k: KustomizationFile, context: BuildContext): ImageRule[] {
   const rules: ImageRule[] = [];
   listField(k, 'images', context.problems).forEach((entry, index) => {
-    if (entry.kind !== 'map' || !getString(entry, ['name'])) return report(context, k, entry, `images[${index}]`, 'needs a name');
+    if (entry.kind !== 'map' || !getString(entry, ['name']))
+      return report(context, k, entry, `images[${index}]`, 'needs a name');
     const part = (['newTag', 'digest', 'newName'] as const).find((p) => entry.entries.has(p)) ?? 'newTag';
     rules.push({
       name: getString(entry, ['name'])!,
       newName: writtenText(k, entry.entries.get('newName'), context),
       newTag: writtenText(k, entry.entries.get('newTag'), context),
       digest: writtenText(k, entry.entries.get('digest'), context),
-      source: { location: entry.entries.get(part)?.source.location ?? entry.source.location, origin: { type: 'images', kustomization: k.path, index, part } },
+      source: {
+        location: entry.entries.get(part)?.source.location ?? entry.source.location,
+        origin: { type: 'images', kustomization: k.path, index, part },
+      },
     });
   });
   return rules;
@@ -417,10 +643,20 @@ function readReplicaRules(k: KustomizationFile, context: BuildContext): ReplicaR
   listField(k, 'replicas', context.problems).forEach((entry, index) => {
     const count = entry.kind === 'map' ? entry.entries.get('count') : undefined;
     const name = getString(entry, ['name']);
-    if (!name || count?.kind !== 'scalar' || typeof count.value !== 'number' || !Number.isInteger(count.value) || count.value < 0) {
+    if (
+      !name ||
+      count?.kind !== 'scalar' ||
+      typeof count.value !== 'number' ||
+      !Number.isInteger(count.value) ||
+      count.value < 0
+    ) {
       return report(context, k, entry, `replicas[${index}]`, 'needs a name and a whole-number count');
     }
-    rules.push({ name, count: count.value, source: { location: count.source.location, origin: { type: 'replicas', kustomization: k.path, index } } });
+    rules.push({
+      name,
+      count: count.value,
+      source: { location: count.source.location, origin: { type: 'replicas', kustomization: k.path, index } },
+    });
   });
   return rules;
 }

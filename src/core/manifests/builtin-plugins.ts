@@ -15,15 +15,25 @@ import { getString, toPlain, type TrackedMap, type TrackedNode } from './tracked
 
 export const BUILTIN_GENERATORS: ReadonlySet<string> = new Set(['ConfigMapGenerator', 'SecretGenerator']);
 export const BUILTIN_TRANSFORMERS: ReadonlySet<string> = new Set([
-  'PatchTransformer', 'PatchStrategicMergeTransformer', 'PatchJson6902Transformer', 'NamespaceTransformer',
-  'PrefixSuffixTransformer', 'PrefixTransformer', 'SuffixTransformer', 'LabelTransformer', 'AnnotationsTransformer',
-  'ImageTagTransformer', 'ReplicaCountTransformer', 'ReplacementTransformer',
+  'PatchTransformer',
+  'PatchStrategicMergeTransformer',
+  'PatchJson6902Transformer',
+  'NamespaceTransformer',
+  'PrefixSuffixTransformer',
+  'PrefixTransformer',
+  'SuffixTransformer',
+  'LabelTransformer',
+  'AnnotationsTransformer',
+  'ImageTagTransformer',
+  'ReplicaCountTransformer',
+  'ReplacementTransformer',
 ]);
 
 /** Documents of an inline entry (YAML text in the kustomization), with no locations in any file. */
 export function inlineConfigs(k: KustomizationFile, text: string): { configs: TrackedMap[]; problem?: string } {
   const loaded = loadYamlFile(`${k.path}#inline`, text);
-  if (loaded.problems.length > 0) return { configs: [], problem: `invalid inline configuration: ${loaded.problems[0].message}` };
+  if (loaded.problems.length > 0)
+    return { configs: [], problem: `invalid inline configuration: ${loaded.problems[0].message}` };
   return { configs: loaded.documents.flatMap((d) => (d.root?.kind === 'map' ? [d.root] : [])) };
 }
 
@@ -45,23 +55,38 @@ export function pluginRun(k: KustomizationFile, config: TrackedMap, generator: b
   }
   if (apiVersion === 'builtin' && !known.has(kind)) return { type: 'error', reason: `unable to load builtin ${kind}` };
   if (apiVersion !== 'builtin') {
-    return { type: 'refused', reason: `${apiVersion}/${kind} is not one of kustomize's built-in ${generator ? 'generators' : 'transformers'}; plugins run programs and are not rendered` };
+    return {
+      type: 'refused',
+      reason: `${apiVersion}/${kind} is not one of kustomize's built-in ${generator ? 'generators' : 'transformers'}; plugins run programs and are not rendered`,
+    };
   }
   const get = (key: string): TrackedNode | undefined => config.entries.get(key);
   const map = (entries: [string, TrackedNode | undefined][]): TrackedMap => ({
-    kind: 'map', entries: new Map(entries.filter((e): e is [string, TrackedNode] => e[1] !== undefined)), source: config.source,
+    kind: 'map',
+    entries: new Map(entries.filter((e): e is [string, TrackedNode] => e[1] !== undefined)),
+    source: config.source,
   });
-  const list = (...items: (TrackedNode | undefined)[]): TrackedNode => ({ kind: 'list', items: items.filter((i): i is TrackedNode => i !== undefined), source: config.source });
-  const scalar = (value: string | undefined): TrackedNode | undefined => (value === undefined ? undefined : { kind: 'scalar', value, source: config.source });
-  const as = (fields: [string, TrackedNode | undefined][]): PluginRun => ({ type: 'kustomization', file: { ...k, root: map(fields) } });
+  const list = (...items: (TrackedNode | undefined)[]): TrackedNode => ({
+    kind: 'list',
+    items: items.filter((i): i is TrackedNode => i !== undefined),
+    source: config.source,
+  });
+  const scalar = (value: string | undefined): TrackedNode | undefined =>
+    value === undefined ? undefined : { kind: 'scalar', value, source: config.source };
+  const as = (fields: [string, TrackedNode | undefined][]): PluginRun => ({
+    type: 'kustomization',
+    file: { ...k, root: map(fields) },
+  });
   const specs = (): PathSpec[] => {
     const fieldSpecs = get('fieldSpecs');
-    return fieldSpecs ? readConfig({ commonLabels: toPlain(fieldSpecs) }).commonLabels ?? [] : [];
+    return fieldSpecs ? (readConfig({ commonLabels: toPlain(fieldSpecs) }).commonLabels ?? []) : [];
   };
   const pairs = (key: string): Map<string, string> => {
     const node = get(key);
     const out = new Map<string, string>();
-    if (node?.kind === 'map') for (const [name, value] of node.entries) if (value.kind === 'scalar') out.set(name, value.value === null ? '' : String(value.value));
+    if (node?.kind === 'map')
+      for (const [name, value] of node.entries)
+        if (value.kind === 'scalar') out.set(name, value.value === null ? '' : String(value.value));
     return out;
   };
   switch (kind) {
@@ -74,10 +99,27 @@ export function pluginRun(k: KustomizationFile, config: TrackedMap, generator: b
       if (name && !entry.has('name')) entry.set('name', name);
       const namespace = scalar(getString(config, ['metadata', 'namespace']));
       if (namespace) entry.set('namespace', namespace);
-      return as([[kind === 'ConfigMapGenerator' ? 'configMapGenerator' : 'secretGenerator', list({ kind: 'map', entries: entry, source: config.source })]]);
+      return as([
+        [
+          kind === 'ConfigMapGenerator' ? 'configMapGenerator' : 'secretGenerator',
+          list({ kind: 'map', entries: entry, source: config.source }),
+        ],
+      ]);
     }
     case 'PatchTransformer':
-      return as([['patches', list(map([['path', get('path')], ['patch', get('patch')], ['target', get('target')], ['options', get('options')]]))]]);
+      return as([
+        [
+          'patches',
+          list(
+            map([
+              ['path', get('path')],
+              ['patch', get('patch')],
+              ['target', get('target')],
+              ['options', get('options')],
+            ]),
+          ),
+        ],
+      ]);
     case 'PatchStrategicMergeTransformer': {
       const paths = get('paths');
       const items = paths?.kind === 'list' ? [...paths.items] : [];
@@ -86,13 +128,27 @@ export function pluginRun(k: KustomizationFile, config: TrackedMap, generator: b
       return as([['patchesStrategicMerge', list(...items)]]);
     }
     case 'PatchJson6902Transformer':
-      return as([['patchesJson6902', list(map([['target', get('target')], ['path', get('path')], ['patch', get('jsonOp')]]))]]);
+      return as([
+        [
+          'patchesJson6902',
+          list(
+            map([
+              ['target', get('target')],
+              ['path', get('path')],
+              ['patch', get('jsonOp')],
+            ]),
+          ),
+        ],
+      ]);
     case 'NamespaceTransformer':
       return as([['namespace', scalar(getString(config, ['metadata', 'namespace']))]]);
     case 'PrefixSuffixTransformer':
     case 'PrefixTransformer':
     case 'SuffixTransformer':
-      return as([['namePrefix', get('prefix')], ['nameSuffix', get('suffix')]]);
+      return as([
+        ['namePrefix', get('prefix')],
+        ['nameSuffix', get('suffix')],
+      ]);
     case 'LabelTransformer':
       return { type: 'pairs', field: 'labels', pairs: pairs('labels'), specs: specs() };
     case 'AnnotationsTransformer':
@@ -109,6 +165,10 @@ export function pluginRun(k: KustomizationFile, config: TrackedMap, generator: b
 }
 
 /** Writes a LabelTransformer's or AnnotationsTransformer's pairs at its own field specs only. */
-export function runPairs(resources: BuildResource[], run: Extract<PluginRun, { type: 'pairs' }>, origin: FieldOrigin): void {
+export function runPairs(
+  resources: BuildResource[],
+  run: Extract<PluginRun, { type: 'pairs' }>,
+  origin: FieldOrigin,
+): void {
   writePairs(resources, run.pairs, run.specs, { origin });
 }

@@ -23,8 +23,18 @@ interface GeneratorOptions {
   immutable?: boolean;
 }
 
-export function generate(kustomization: KustomizationFile, fieldName: GeneratorField, entries: TrackedNode[], inputs: GeneratorInputs): BuildResource[] {
-  const defaults = readOptions(kustomization.root.entries.get('generatorOptions'), kustomization.path, 'generatorOptions', inputs.problems);
+export function generate(
+  kustomization: KustomizationFile,
+  fieldName: GeneratorField,
+  entries: TrackedNode[],
+  inputs: GeneratorInputs,
+): BuildResource[] {
+  const defaults = readOptions(
+    kustomization.root.entries.get('generatorOptions'),
+    kustomization.path,
+    'generatorOptions',
+    inputs.problems,
+  );
   const out: BuildResource[] = [];
   entries.forEach((entry, index) => {
     const origin: FieldOrigin = { type: 'generator', kustomization: kustomization.path, index, generator: fieldName };
@@ -35,8 +45,13 @@ export function generate(kustomization: KustomizationFile, fieldName: GeneratorF
 }
 
 function generateOne(
-  kustomization: KustomizationFile, fieldName: GeneratorField, entry: TrackedNode, index: number, origin: FieldOrigin,
-  defaults: GeneratorOptions, inputs: GeneratorInputs,
+  kustomization: KustomizationFile,
+  fieldName: GeneratorField,
+  entry: TrackedNode,
+  index: number,
+  origin: FieldOrigin,
+  defaults: GeneratorOptions,
+  inputs: GeneratorInputs,
 ): BuildResource | undefined {
   const where = `${fieldName}[${index}]`;
   const problem = (message: string, node: TrackedNode = entry): undefined => {
@@ -68,17 +83,25 @@ function generateOne(
   for (const item of envs) {
     const content = readInput(kustomization, item.text, item.node, where, inputs);
     if (content === undefined) continue;
-    content.replace(/^\uFEFF/, '').split(/\r?\n/).forEach((raw, lineIndex) => {
-      const line = raw.trimStart();
-      if (line === '' || line.startsWith('#')) return;
-      const eq = line.indexOf('=');
-      if (eq <= 0) problem(`${item.text}:${lineIndex + 1}: "${line}" is not KEY=VALUE (values from the environment are not read)`, item.node);
-      else add(line.slice(0, eq), line.slice(eq + 1), item.node);
-    });
+    content
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)
+      .forEach((raw, lineIndex) => {
+        const line = raw.trimStart();
+        if (line === '' || line.startsWith('#')) return;
+        const eq = line.indexOf('=');
+        if (eq <= 0)
+          problem(
+            `${item.text}:${lineIndex + 1}: "${line}" is not KEY=VALUE (values from the environment are not read)`,
+            item.node,
+          );
+        else add(line.slice(0, eq), line.slice(eq + 1), item.node);
+      });
   }
   const options = readOptions(entry.entries.get('options'), kustomization.path, `${where}.options`, inputs.problems);
   const behavior = getString(entry, ['behavior']) ?? 'create';
-  if (behavior !== 'create' && behavior !== 'merge' && behavior !== 'replace') return problem(`behavior "${behavior}" is not create, merge or replace`);
+  if (behavior !== 'create' && behavior !== 'merge' && behavior !== 'replace')
+    return problem(`behavior "${behavior}" is not create, merge or replace`);
   const root = generatedObject(fieldName, entry, name, data, mergeOptions(defaults, options), entrySource);
   return {
     root,
@@ -96,10 +119,19 @@ function generateOne(
 }
 
 function generatedObject(
-  fieldName: GeneratorField, entry: TrackedMap, name: string, data: Map<string, TrackedNode>, options: GeneratorOptions, source: FieldSource,
+  fieldName: GeneratorField,
+  entry: TrackedMap,
+  name: string,
+  data: Map<string, TrackedNode>,
+  options: GeneratorOptions,
+  source: FieldSource,
 ): TrackedMap {
   const scalar = (value: string | boolean): TrackedNode => ({ kind: 'scalar', value, source });
-  const pairs = (values: Map<string, string>): TrackedNode => ({ kind: 'map', entries: new Map([...values].map(([k, v]) => [k, scalar(v)])), source });
+  const pairs = (values: Map<string, string>): TrackedNode => ({
+    kind: 'map',
+    entries: new Map([...values].map(([k, v]) => [k, scalar(v)])),
+    source,
+  });
   const metadata = new Map<string, TrackedNode>([['name', scalar(name)]]);
   const namespace = getString(entry, ['namespace']);
   if (namespace) metadata.set('namespace', scalar(namespace));
@@ -118,19 +150,40 @@ function generatedObject(
   return { kind: 'map', entries: root, source };
 }
 
-function readInput(kustomization: KustomizationFile, relative: string, node: TrackedNode, where: string, inputs: GeneratorInputs): string | undefined {
+function readInput(
+  kustomization: KustomizationFile,
+  relative: string,
+  node: TrackedNode,
+  where: string,
+  inputs: GeneratorInputs,
+): string | undefined {
   const path = joinPath(kustomization.dir, relative);
   if (path === undefined) {
-    inputs.problems.push({ file: kustomization.path, line: lineOf(node), field: where, message: `"${relative}" leaves the repository: driftback reads only files inside it, so vendor the file into the repository and point at that copy` });
+    inputs.problems.push({
+      file: kustomization.path,
+      line: lineOf(node),
+      field: where,
+      message: `"${relative}" leaves the repository: driftback reads only files inside it, so vendor the file into the repository and point at that copy`,
+    });
     return undefined;
   }
   if (inputs.rootOnly && outsideDir(kustomization.dir, path)) {
-    inputs.problems.push({ file: kustomization.path, line: lineOf(node), field: where, message: `security; file "${relative}" is not in or below the kustomization's directory` });
+    inputs.problems.push({
+      file: kustomization.path,
+      line: lineOf(node),
+      field: where,
+      message: `security; file "${relative}" is not in or below the kustomization's directory`,
+    });
     return undefined;
   }
   const text = inputs.files.get(path);
   if (text === undefined) {
-    inputs.problems.push({ file: kustomization.path, line: lineOf(node), field: where, message: `file "${relative}" (${path}) does not exist` });
+    inputs.problems.push({
+      file: kustomization.path,
+      line: lineOf(node),
+      field: where,
+      message: `file "${relative}" (${path}) does not exist`,
+    });
     return undefined;
   }
   inputs.filesRead.add(path);
@@ -150,16 +203,24 @@ export function encodeBase64(value: string): string {
 function stringItems(node: TrackedNode | undefined): { text: string; node: TrackedNode }[] {
   if (node?.kind === 'scalar' && node.value !== null) return [{ text: String(node.value), node }];
   if (node?.kind !== 'list') return [];
-  return node.items.flatMap((item) => (item.kind === 'scalar' && item.value !== null ? [{ text: String(item.value), node: item }] : []));
+  return node.items.flatMap((item) =>
+    item.kind === 'scalar' && item.value !== null ? [{ text: String(item.value), node: item }] : [],
+  );
 }
 
 /** kustomize strips one pair of matching quotes around a literal's value. */
 function unquote(value: string): string {
-  if (value.length >= 2 && (value[0] === '"' || value[0] === "'") && value[value.length - 1] === value[0]) return value.slice(1, -1);
+  if (value.length >= 2 && (value[0] === '"' || value[0] === "'") && value[value.length - 1] === value[0])
+    return value.slice(1, -1);
   return value;
 }
 
-function readOptions(node: TrackedNode | undefined, file: string, fieldName: string, problems: SourceProblem[]): GeneratorOptions {
+function readOptions(
+  node: TrackedNode | undefined,
+  file: string,
+  fieldName: string,
+  problems: SourceProblem[],
+): GeneratorOptions {
   if (node?.kind !== 'map') return { labels: new Map(), annotations: new Map() };
   const flag = (key: string): boolean | undefined => {
     const value = node.entries.get(key);

@@ -30,7 +30,12 @@ function visit(node: TrackedNode, rules: readonly ImageRule[]): void {
         const image = container.entries.get('image');
         if (image?.kind !== 'scalar' || typeof image.value !== 'string') continue;
         const rule = rules.find((r) => splitImage(image.value as string).name === r.name);
-        if (rule) container.entries.set('image', { kind: 'scalar', value: rewriteImage(image.value, rule), source: rule.source });
+        if (rule)
+          container.entries.set('image', {
+            kind: 'scalar',
+            value: rewriteImage(image.value, rule),
+            source: rule.source,
+          });
       }
     }
     visit(child, rules);

@@ -46,7 +46,13 @@ export function inlineOffsetMap(fileText: string, node: TrackedNode): OffsetMap 
 }
 
 /** Rewrites every location in a tree parsed from inline text so it points into the kustomization file. */
-export function relocate(node: TrackedNode, fileText: string, file: string, map: OffsetMap, fallback: SourceLocation): void {
+export function relocate(
+  node: TrackedNode,
+  fileText: string,
+  file: string,
+  map: OffsetMap,
+  fallback: SourceLocation,
+): void {
   const lineStarts = lineStartsOf(fileText);
   const visit = (n: TrackedNode): void => {
     const location = n.source.location;

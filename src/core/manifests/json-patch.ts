@@ -6,7 +6,8 @@ import { toPlain, type TrackedNode } from './tracked.js';
 export type JsonPatchResult = { ok: true; root: TrackedNode } | { ok: false; message: string; operation: number };
 
 export function applyJsonPatch(root: TrackedNode, operations: TrackedNode): JsonPatchResult {
-  if (operations.kind !== 'list') return { ok: false, message: 'a JSON 6902 patch is a list of operations', operation: 0 };
+  if (operations.kind !== 'list')
+    return { ok: false, message: 'a JSON 6902 patch is a list of operations', operation: 0 };
   let current = root;
   for (let i = 0; i < operations.items.length; i++) {
     const op = operations.items[i];
@@ -24,7 +25,8 @@ function applyOne(root: TrackedNode, op: TrackedNode): TrackedNode {
   const field = (name: string): TrackedNode | undefined => op.entries.get(name);
   const text = (name: string): string => {
     const node = field(name);
-    if (node?.kind !== 'scalar' || typeof node.value !== 'string') throw new Error(`operation needs a string "${name}"`);
+    if (node?.kind !== 'scalar' || typeof node.value !== 'string')
+      throw new Error(`operation needs a string "${name}"`);
     return node.value;
   };
   const kind = text('op');
@@ -46,7 +48,8 @@ function applyOne(root: TrackedNode, op: TrackedNode): TrackedNode {
       return insert(root, path, get(root, fromPointer(text('from'))), 'add');
     case 'test': {
       const actual = JSON.stringify(toPlain(get(root, path)));
-      if (actual !== JSON.stringify(toPlain(requireValue(field('value'))))) throw new Error(`test failed at ${text('path')}`);
+      if (actual !== JSON.stringify(toPlain(requireValue(field('value')))))
+        throw new Error(`test failed at ${text('path')}`);
       return root;
     }
     default:
@@ -62,7 +65,12 @@ function requireValue(node: TrackedNode | undefined): TrackedNode {
 function get(root: TrackedNode, path: string[]): TrackedNode {
   let current = root;
   for (const segment of path) {
-    const next = current.kind === 'map' ? current.entries.get(segment) : current.kind === 'list' ? current.items[index(segment, current.items.length - 1)] : undefined;
+    const next =
+      current.kind === 'map'
+        ? current.entries.get(segment)
+        : current.kind === 'list'
+          ? current.items[index(segment, current.items.length - 1)]
+          : undefined;
     if (!next) throw new Error(`path /${path.join('/')} does not exist`);
     current = next;
   }

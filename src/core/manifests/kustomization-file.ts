@@ -6,10 +6,34 @@ import type { RenderMeter } from './render-budget.js';
 import type { TrackedMap, TrackedNode } from './tracked.js';
 
 export const SUPPORTED_FIELDS: ReadonlySet<string> = new Set([
-  'apiVersion', 'kind', 'metadata', 'resources', 'bases', 'components', 'namespace', 'namePrefix', 'nameSuffix',
-  'commonLabels', 'labels', 'commonAnnotations', 'images', 'replicas', 'patches', 'patchesStrategicMerge',
-  'patchesJson6902', 'configMapGenerator', 'secretGenerator', 'generatorOptions', 'buildMetadata', 'sortOptions',
-  'replacements', 'configurations', 'generators', 'transformers', 'vars', 'openapi',
+  'apiVersion',
+  'kind',
+  'metadata',
+  'resources',
+  'bases',
+  'components',
+  'namespace',
+  'namePrefix',
+  'nameSuffix',
+  'commonLabels',
+  'labels',
+  'commonAnnotations',
+  'images',
+  'replicas',
+  'patches',
+  'patchesStrategicMerge',
+  'patchesJson6902',
+  'configMapGenerator',
+  'secretGenerator',
+  'generatorOptions',
+  'buildMetadata',
+  'sortOptions',
+  'replacements',
+  'configurations',
+  'generators',
+  'transformers',
+  'vars',
+  'openapi',
 ]);
 
 /** Fields kustomize has that this build does not do, with what to do instead. */
@@ -36,12 +60,21 @@ export type LoadedKustomization =
   | { ok: true; file: KustomizationFile; problems: SourceProblem[]; notRendered: SourceProblem[] }
   | { ok: false; problems: SourceProblem[] };
 
-export function loadKustomization(path: string, dir: string, text: string, cache?: ParseCache, meter?: RenderMeter): LoadedKustomization {
+export function loadKustomization(
+  path: string,
+  dir: string,
+  text: string,
+  cache?: ParseCache,
+  meter?: RenderMeter,
+): LoadedKustomization {
   const loaded = loadYamlFileCached(path, text, cache, meter, true);
   if (loaded.problems.length > 0) return { ok: false, problems: loaded.problems };
   const docs = loaded.documents.filter((d) => d.root);
   if (docs.length !== 1 || docs[0].root?.kind !== 'map') {
-    return { ok: false, problems: [{ file: path, line: 1, message: 'a kustomization file must hold exactly one YAML mapping' }] };
+    return {
+      ok: false,
+      problems: [{ file: path, line: 1, message: 'a kustomization file must hold exactly one YAML mapping' }],
+    };
   }
   const root = caseFolded(docs[0].root);
   const problems: SourceProblem[] = [];
@@ -57,7 +90,9 @@ export function loadKustomization(path: string, dir: string, text: string, cache
       file: path,
       line: lineOfKey(text, node),
       field,
-      message: hint ? `not supported by driftback's kustomize build: ${hint}` : 'unknown kustomization field (check its spelling)',
+      message: hint
+        ? `not supported by driftback's kustomize build: ${hint}`
+        : 'unknown kustomization field (check its spelling)',
     });
   }
   const kind = root.entries.get('kind');
@@ -69,7 +104,8 @@ const BY_LOWER_CASE = new Map([...SUPPORTED_FIELDS].map((name) => [name.toLowerC
 
 /** kustomize reads its fields as Go's JSON decoder does, ignoring case: `nameprefix` is namePrefix. */
 function caseFolded(root: TrackedMap): TrackedMap {
-  if ([...root.entries.keys()].every((key) => SUPPORTED_FIELDS.has(key) || !BY_LOWER_CASE.has(key.toLowerCase()))) return root;
+  if ([...root.entries.keys()].every((key) => SUPPORTED_FIELDS.has(key) || !BY_LOWER_CASE.has(key.toLowerCase())))
+    return root;
   const entries = new Map<string, TrackedNode>();
   for (const [key, value] of root.entries) {
     const name = SUPPORTED_FIELDS.has(key) ? key : (BY_LOWER_CASE.get(key.toLowerCase()) ?? key);
@@ -120,7 +156,12 @@ export function stringField(file: KustomizationFile, name: string, problems: Sou
 }
 
 /** A string → string map field (commonLabels, commonAnnotations, labels[].pairs). */
-export function stringMap(node: TrackedNode | undefined, file: string, fieldName: string, problems: SourceProblem[]): Map<string, string> {
+export function stringMap(
+  node: TrackedNode | undefined,
+  file: string,
+  fieldName: string,
+  problems: SourceProblem[],
+): Map<string, string> {
   const out = new Map<string, string>();
   if (!node || (node.kind === 'scalar' && node.value === null)) return out;
   if (node.kind !== 'map') {
@@ -128,7 +169,8 @@ export function stringMap(node: TrackedNode | undefined, file: string, fieldName
     return out;
   }
   for (const [key, value] of node.entries) {
-    if (value.kind !== 'scalar') problems.push({ file, line: lineOf(value), field: `${fieldName}.${key}`, message: 'expected a string value' });
+    if (value.kind !== 'scalar')
+      problems.push({ file, line: lineOf(value), field: `${fieldName}.${key}`, message: 'expected a string value' });
     else out.set(key, value.value === null ? '' : String(value.value));
   }
   return out;

@@ -27,7 +27,12 @@ export function labelSpecs(config: TransformerConfig, options: LabelOptions): Pa
 }
 
 /** Writes every pair at each field spec that selects the resource's kind. */
-export function writePairs(resources: BuildResource[], pairs: ReadonlyMap<string, string>, specs: readonly PathSpec[], source: FieldSource): void {
+export function writePairs(
+  resources: BuildResource[],
+  pairs: ReadonlyMap<string, string>,
+  specs: readonly PathSpec[],
+  source: FieldSource,
+): void {
   if (pairs.size === 0) return;
   for (const resource of resources) {
     const gvk = { group: groupOfResource(resource), version: versionOfResource(resource), kind: kindOf(resource) };

@@ -30,7 +30,10 @@ export function encodeHash(hex: string): string {
 
 /** JSON as Go's encoding/json writes it: map keys sorted, <, >, &, U+2028 and U+2029 escaped. */
 export function goJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value)).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(sortKeys(value)).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 function sortKeys(value: unknown): unknown {

@@ -6,7 +6,14 @@
 import type { FieldSource, SourceProblem } from '../model/index.js';
 import { isClusterScoped } from '../k8s/index.js';
 import {
-  describeResource, effectiveNamespace, groupOfResource, kindOf, nameOf, namespaceOf, originalId, type BuildResource,
+  describeResource,
+  effectiveNamespace,
+  groupOfResource,
+  kindOf,
+  nameOf,
+  namespaceOf,
+  originalId,
+  type BuildResource,
 } from './resource.js';
 import { fieldsAt, gvkSelected, pathSegments, type Gvk, type TransformerConfig } from './transformer-config.js';
 import { getString, type TrackedMap, type TrackedNode } from './tracked.js';
@@ -59,13 +66,25 @@ function referable(referrer: BuildResource, targets: BuildResource[]): BuildReso
   if (kindOf(referrer) === 'RoleBinding') {
     const subjects = referrer.root.entries.get('subjects');
     if (subjects?.kind === 'list') {
-      for (const s of subjects.items) if (getString(s, ['kind']) === 'ServiceAccount' && getString(s, ['namespace'])) subjectNamespaces.add(getString(s, ['namespace'])!);
+      for (const s of subjects.items)
+        if (getString(s, ['kind']) === 'ServiceAccount' && getString(s, ['namespace']))
+          subjectNamespaces.add(getString(s, ['namespace'])!);
     }
   }
-  return targets.filter((t) => isClusterScoped(groupOfResource(t), kindOf(t)) || effectiveNamespace(t) === namespace || subjectNamespaces.has(namespaceOf(t)));
+  return targets.filter(
+    (t) =>
+      isClusterScoped(groupOfResource(t), kindOf(t)) ||
+      effectiveNamespace(t) === namespace ||
+      subjectNamespaces.has(namespaceOf(t)),
+  );
 }
 
-function update(parent: TrackedMap | { kind: 'list'; items: TrackedNode[] }, key: string | number, node: TrackedNode, context: Selection): void {
+function update(
+  parent: TrackedMap | { kind: 'list'; items: TrackedNode[] },
+  key: string | number,
+  node: TrackedNode,
+  context: Selection,
+): void {
   if (node.kind === 'list') {
     node.items.forEach((item, index) => {
       if (item.kind !== 'list') update(node, index, item, context);
@@ -91,12 +110,22 @@ function update(parent: TrackedMap | { kind: 'list'; items: TrackedNode[] }, key
   const referral = select(nameNode.value, candidates, context, sameNamesAndNamespaces);
   if (!referral) return;
   if (nameOf(referral) === nameNode.value && !namespaceOf(referral)) return;
-  if (nameOf(referral) !== nameNode.value) node.entries.set('name', { kind: 'scalar', value: nameOf(referral), source: sourceOf(nameNode, referral) });
-  if (!namespaceOf(referral) || (namespaceNode?.kind === 'scalar' && namespaceNode.value === namespaceOf(referral))) return;
-  node.entries.set('namespace', { kind: 'scalar', value: namespaceOf(referral), source: sourceOf(namespaceNode ?? nameNode, referral) });
+  if (nameOf(referral) !== nameNode.value)
+    node.entries.set('name', { kind: 'scalar', value: nameOf(referral), source: sourceOf(nameNode, referral) });
+  if (!namespaceOf(referral) || (namespaceNode?.kind === 'scalar' && namespaceNode.value === namespaceOf(referral)))
+    return;
+  node.entries.set('namespace', {
+    kind: 'scalar',
+    value: namespaceOf(referral),
+    source: sourceOf(namespaceNode ?? nameNode, referral),
+  });
 }
 
-function replace(parent: TrackedMap | { kind: 'list'; items: TrackedNode[] }, key: string | number, node: TrackedNode): void {
+function replace(
+  parent: TrackedMap | { kind: 'list'; items: TrackedNode[] },
+  key: string | number,
+  node: TrackedNode,
+): void {
   if (parent.kind === 'list') parent.items[key as number] = node;
   else parent.entries.set(key as string, node);
 }
@@ -106,7 +135,10 @@ function sourceOf(node: TrackedNode, referral: BuildResource): FieldSource {
 }
 
 function select(
-  oldName: string, all: BuildResource[], context: Selection, identical: (rs: BuildResource[]) => boolean,
+  oldName: string,
+  all: BuildResource[],
+  context: Selection,
+  identical: (rs: BuildResource[]) => boolean,
 ): BuildResource | undefined {
   let candidates = all.filter((c) => c.prevIds!.some((id) => id.name === oldName));
   candidates = candidates.filter((c) => c.prevIds!.some((id) => gvkSelected(id, context.target)));
@@ -114,12 +146,18 @@ function select(
     const roleRef = context.referrer.root.entries.get('roleRef');
     const kind = getString(roleRef, ['kind']);
     const group = getString(roleRef, ['apiGroup']);
-    if (kind !== undefined && group !== undefined) candidates = candidates.filter((c) => c.prevIds!.some((id) => gvkSelected(id, { group, kind })));
+    if (kind !== undefined && group !== undefined)
+      candidates = candidates.filter((c) => c.prevIds!.some((id) => gvkSelected(id, { group, kind })));
   }
   const referrer = context.referrer;
   if (!isClusterScoped(groupOfResource(referrer), kindOf(referrer))) {
     const ns = effectiveNamespace(referrer);
-    candidates = candidates.filter((c) => isClusterScoped(groupOfResource(c), kindOf(c)) || kindOf(c) === 'ServiceAccount' || effectiveNamespace(c) === ns);
+    candidates = candidates.filter(
+      (c) =>
+        isClusterScoped(groupOfResource(c), kindOf(c)) ||
+        kindOf(c) === 'ServiceAccount' ||
+        effectiveNamespace(c) === ns,
+    );
   }
   if (candidates.length === 1) return candidates[0];
   candidates = candidates.filter((c) => affixesMatch(c, referrer, true));
@@ -129,15 +167,17 @@ function select(
   if (identical(candidates)) return candidates[0];
   throw new AmbiguousReference(
     `${describeResource(referrer)}: ${context.path} "${oldName}" could name any of ${candidates.map(describeResource).join(', ')}; ` +
-    'kustomize refuses such a build: give the objects distinct names, or prefixes that tell them apart',
+      'kustomize refuses such a build: give the objects distinct names, or prefixes that tell them apart',
   );
 }
 
 const sameNames = (rs: BuildResource[]): boolean => rs.every((r) => nameOf(r) === nameOf(rs[0]));
-const sameNamesAndNamespaces = (rs: BuildResource[]): boolean => rs.every((r) => nameOf(r) === nameOf(rs[0]) && namespaceOf(r) === namespaceOf(rs[0]));
+const sameNamesAndNamespaces = (rs: BuildResource[]): boolean =>
+  rs.every((r) => nameOf(r) === nameOf(rs[0]) && namespaceOf(r) === namespaceOf(rs[0]));
 
 function affixesMatch(a: BuildResource, b: BuildResource, allowEmpty: boolean): boolean {
-  const match = (x: string[], y: string[]): boolean => (allowEmpty && (x.length === 0 || y.length === 0)) || sameEnding(x, y);
+  const match = (x: string[], y: string[]): boolean =>
+    (allowEmpty && (x.length === 0 || y.length === 0)) || sameEnding(x, y);
   return match(a.prefixes ?? [], b.prefixes ?? []) && match(a.suffixes ?? [], b.suffixes ?? []);
 }
 
@@ -148,4 +188,3 @@ function sameEnding(a: string[], b: string[]): boolean {
   if (shortest.length === 0) return diff === 0;
   return shortest.every((value, i) => longest[i + diff] === value);
 }
-

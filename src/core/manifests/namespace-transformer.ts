@@ -5,11 +5,24 @@
 // Webhook and other service references follow through name references at the end of the build.
 import type { FieldSource } from '../model/index.js';
 import { isClusterScoped } from '../k8s/index.js';
-import { apiVersionOf, currentId, groupOfResource, kindOf, namespaceOf, versionOfResource, type BuildResource } from './resource.js';
+import {
+  apiVersionOf,
+  currentId,
+  groupOfResource,
+  kindOf,
+  namespaceOf,
+  versionOfResource,
+  type BuildResource,
+} from './resource.js';
 import { defaultTransformerConfig, gvkSelected, pathSegments, type PathSpec } from './transformer-config.js';
 import { ensureMap, getString, setScalar, type TrackedMap } from './tracked.js';
 
-export function applyNamespace(resources: BuildResource[], namespace: string, source: FieldSource, specs: readonly PathSpec[] = defaultTransformerConfig().namespace): void {
+export function applyNamespace(
+  resources: BuildResource[],
+  namespace: string,
+  source: FieldSource,
+  specs: readonly PathSpec[] = defaultTransformerConfig().namespace,
+): void {
   for (const resource of resources) {
     const kind = kindOf(resource);
     const before = currentId(resource);
@@ -20,7 +33,10 @@ export function applyNamespace(resources: BuildResource[], namespace: string, so
       if (spec.path === 'metadata/namespace' || !gvkSelected(gvk, spec)) continue;
       // metadata/name is the Namespace object's own name, and only for v1 Namespaces.
       if (spec.path === 'metadata/name' && apiVersionOf(resource) !== 'v1') continue;
-      if (writeAt(resource.root, pathSegments(spec.path), namespace, spec.create ?? false, source) && spec.path === 'metadata/name') {
+      if (
+        writeAt(resource.root, pathSegments(spec.path), namespace, spec.create ?? false, source) &&
+        spec.path === 'metadata/name'
+      ) {
         changed = true;
         resource.names.push(namespace);
       }
@@ -41,7 +57,8 @@ export function applyNamespace(resources: BuildResource[], namespace: string, so
 function writeAt(root: TrackedMap, segments: string[], value: string, create: boolean, source: FieldSource): boolean {
   let map: TrackedMap | undefined = root;
   for (const segment of segments.slice(0, -1)) {
-    const next: TrackedMap | undefined = map.entries.get(segment)?.kind === 'map' ? (map.entries.get(segment) as TrackedMap) : undefined;
+    const next: TrackedMap | undefined =
+      map.entries.get(segment)?.kind === 'map' ? (map.entries.get(segment) as TrackedMap) : undefined;
     if (!next && !create) return false;
     map = next ?? ensureMap(map, [segment], source);
     if (!map) return false;
@@ -62,4 +79,3 @@ function setDefaultSubjects(resource: BuildResource, namespace: string, source: 
     setScalar(subject, 'namespace', namespace, source);
   }
 }
-

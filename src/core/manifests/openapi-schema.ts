@@ -29,7 +29,11 @@ export function readCustomSchema(value: unknown): CustomSchema | undefined {
 
 /** The merge of the list at `path` ('*' stepping into list items) of a kind the schema defines; undefined when it does not. */
 export function schemaMergeOf(
-  schema: CustomSchema, group: string, version: string, kind: string, path: readonly string[],
+  schema: CustomSchema,
+  group: string,
+  version: string,
+  kind: string,
+  path: readonly string[],
 ): StrategicMerge | undefined {
   const name = schema.byGvk.get(`${group}/${version}/${kind}`);
   if (!name) return undefined;

@@ -28,7 +28,13 @@ export function newParseCache(): ParseCache {
 }
 
 /** loadYamlFile through the cache: the same result as an uncached load, in nodes of its own. */
-export function loadYamlFileCached(file: string, text: string, cache: ParseCache | undefined, meter?: RenderMeter, lastKeyWins = false): LoadedFile {
+export function loadYamlFileCached(
+  file: string,
+  text: string,
+  cache: ParseCache | undefined,
+  meter?: RenderMeter,
+  lastKeyWins = false,
+): LoadedFile {
   if (!cache) return loadYamlFile(file, text, undefined, meter, lastKeyWins);
   let variants = cache.get(file);
   if (!variants) {
@@ -48,7 +54,11 @@ export function loadYamlFileCached(file: string, text: string, cache: ParseCache
 
 function copyOf(loaded: LoadedFile): LoadedFile {
   // Problems are copied too: a caller may annotate the ones it receives (they are few).
-  return { documents: loaded.documents.map(copyDocument), problems: loaded.problems.map((problem) => ({ ...problem })), nodes: loaded.nodes };
+  return {
+    documents: loaded.documents.map(copyDocument),
+    problems: loaded.problems.map((problem) => ({ ...problem })),
+    nodes: loaded.nodes,
+  };
 }
 
 function copyDocument(document: LoadedDocument): LoadedDocument {

@@ -7,7 +7,16 @@ import { applyJsonPatch } from './json-patch.js';
 import { lineOf, type KustomizationFile } from './kustomization-file.js';
 import { joinPath, outsideDir } from './paths.js';
 import { loadYamlFile } from './read-yaml.js';
-import { currentId, describeResource, groupOfResource, kindOf, nameOf, storePreviousId, versionOfResource, type BuildResource } from './resource.js';
+import {
+  currentId,
+  describeResource,
+  groupOfResource,
+  kindOf,
+  nameOf,
+  storePreviousId,
+  versionOfResource,
+  type BuildResource,
+} from './resource.js';
 import type { CustomSchema } from './openapi-schema.js';
 import { readSelector, selectResources, type TargetSelector } from './select-target.js';
 import { strategicMerge } from './strategic-merge.js';
@@ -30,7 +39,11 @@ interface LoadedPatch {
 
 /** Applies one patch list field; returns the resources left (a `$patch: delete` removes some). */
 export function applyPatchField(
-  kustomization: KustomizationFile, fieldName: PatchField, entries: TrackedNode[], resources: BuildResource[], inputs: PatchInputs,
+  kustomization: KustomizationFile,
+  fieldName: PatchField,
+  entries: TrackedNode[],
+  resources: BuildResource[],
+  inputs: PatchInputs,
 ): BuildResource[] {
   let current = resources;
   entries.forEach((entry, index) => {
@@ -40,10 +53,20 @@ export function applyPatchField(
     };
     const { contentNode, target } = entryParts(fieldName, entry);
     if (!contentNode) return report('needs a path or an inline patch');
-    const isPath = fieldName === 'patchesStrategicMerge' ? !looksInline(contentNode) : entry.kind === 'map' && entry.entries.has('path');
-    const loaded = loadPatch(kustomization, contentNode, isPath, { type: 'patch', kustomization: kustomization.path, index, patchType: 'strategic-merge' }, where, inputs);
+    const isPath =
+      fieldName === 'patchesStrategicMerge'
+        ? !looksInline(contentNode)
+        : entry.kind === 'map' && entry.entries.has('path');
+    const loaded = loadPatch(
+      kustomization,
+      contentNode,
+      isPath,
+      { type: 'patch', kustomization: kustomization.path, index, patchType: 'strategic-merge' },
+      where,
+      inputs,
+    );
     if (!loaded) return;
-    const isJson6902 = fieldName === 'patchesJson6902' || (loaded.documents[0]?.kind === 'list');
+    const isJson6902 = fieldName === 'patchesJson6902' || loaded.documents[0]?.kind === 'list';
     if (isJson6902) {
       setPatchType(loaded.documents, 'json6902');
       if (!target) return report('a JSON 6902 patch needs a target');
@@ -77,12 +100,21 @@ export function applyPatchField(
       }
       if (selected.length > 1 && !target) {
         // A patch without a target names one object (by any name it had); kustomize refuses an ambiguous one.
-        report(`${named} names ${selected.length} objects (${selected.map(describeResource).join(', ')}): kustomize needs a unique target; add a target or a namespace`);
+        report(
+          `${named} names ${selected.length} objects (${selected.map(describeResource).join(', ')}): kustomize needs a unique target; add a target or a namespace`,
+        );
         continue;
       }
-      const allow = (option: string): boolean => getIn(entry, ['options', option])?.kind === 'scalar' && (getIn(entry, ['options', option]) as { value: unknown }).value === true;
+      const allow = (option: string): boolean =>
+        getIn(entry, ['options', option])?.kind === 'scalar' &&
+        (getIn(entry, ['options', option]) as { value: unknown }).value === true;
       for (const resource of selected) {
-        const merged = strategicMerge(resource.root, withoutIdentity(cloneTracked(patch)), { group: groupOfResource(resource), kind: kindOf(resource), version: versionOfResource(resource), schema: inputs.schema });
+        const merged = strategicMerge(resource.root, withoutIdentity(cloneTracked(patch)), {
+          group: groupOfResource(resource),
+          kind: kindOf(resource),
+          version: versionOfResource(resource),
+          schema: inputs.schema,
+        });
         if (merged === undefined) current = current.filter((r) => r !== resource);
         else if (merged.kind === 'map') {
           resource.root = merged;
@@ -97,7 +129,10 @@ export function applyPatchField(
 function entryParts(fieldName: PatchField, entry: TrackedNode): { contentNode?: TrackedNode; target?: TargetSelector } {
   if (fieldName === 'patchesStrategicMerge') return { contentNode: entry };
   if (entry.kind !== 'map') return {};
-  return { contentNode: entry.entries.get('path') ?? entry.entries.get('patch'), target: readSelector(entry.entries.get('target')) };
+  return {
+    contentNode: entry.entries.get('path') ?? entry.entries.get('patch'),
+    target: readSelector(entry.entries.get('target')),
+  };
 }
 
 function looksInline(node: TrackedNode): boolean {
@@ -105,7 +140,12 @@ function looksInline(node: TrackedNode): boolean {
 }
 
 function loadPatch(
-  kustomization: KustomizationFile, node: TrackedNode, isPath: boolean, origin: FieldOrigin & { type: 'patch' }, where: string, inputs: PatchInputs,
+  kustomization: KustomizationFile,
+  node: TrackedNode,
+  isPath: boolean,
+  origin: FieldOrigin & { type: 'patch' },
+  where: string,
+  inputs: PatchInputs,
 ): LoadedPatch | undefined {
   const report = (message: string): undefined => {
     inputs.problems.push({ file: kustomization.path, line: lineOf(node), field: where, message });
@@ -114,8 +154,12 @@ function loadPatch(
   if (node.kind !== 'scalar' || typeof node.value !== 'string') return report('expected a file path or patch text');
   if (isPath) {
     const path = joinPath(kustomization.dir, node.value);
-    if (path === undefined) return report(`"${node.value}" leaves the repository: driftback reads only files inside it, so vendor the file into the repository and point at that copy`);
-    if (inputs.rootOnly && outsideDir(kustomization.dir, path)) return report(`security; file "${node.value}" is not in or below the kustomization's directory`);
+    if (path === undefined)
+      return report(
+        `"${node.value}" leaves the repository: driftback reads only files inside it, so vendor the file into the repository and point at that copy`,
+      );
+    if (inputs.rootOnly && outsideDir(kustomization.dir, path))
+      return report(`security; file "${node.value}" is not in or below the kustomization's directory`);
     const text = inputs.files.get(path);
     if (text === undefined) return report(`patch file "${node.value}" (${path}) does not exist`);
     inputs.filesRead.add(path);
@@ -124,7 +168,8 @@ function loadPatch(
     if (loaded.problems.length > 0) return undefined;
     const documents = loaded.documents.flatMap((d) => (d.root ? [d.root] : []));
     // kustomize ignores an empty file under `patches`, and refuses one under patchesStrategicMerge.
-    if (documents.length === 0 && where.startsWith('patchesStrategicMerge')) return report(`patch file "${node.value}" appears to be empty`);
+    if (documents.length === 0 && where.startsWith('patchesStrategicMerge'))
+      return report(`patch file "${node.value}" appears to be empty`);
     return { documents, file: path };
   }
   const loaded = loadYamlFile(kustomization.path, node.value, origin);
@@ -154,9 +199,14 @@ function selectByIdentity(resources: BuildResource[], patch: TrackedMap): BuildR
   const group = apiVersion?.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : apiVersion ? '' : undefined;
   if (name === undefined) return [];
   // One id the object had (kustomize's current and previous ids) must match kind and name together.
-  return resources.filter((r) => (group === undefined || groupOfResource(r) === group) &&
-    (namespace === undefined || r.namespaces.includes(namespace)) &&
-    [currentId(r), ...(r.prevIds ?? [])].some((id) => id.kind === kind && (id.name === name || (id.kind === kindOf(r) && r.names.includes(name)))));
+  return resources.filter(
+    (r) =>
+      (group === undefined || groupOfResource(r) === group) &&
+      (namespace === undefined || r.namespaces.includes(namespace)) &&
+      [currentId(r), ...(r.prevIds ?? [])].some(
+        (id) => id.kind === kind && (id.name === name || (id.kind === kindOf(r) && r.names.includes(name))),
+      ),
+  );
 }
 
 /** With `options.allowNameChange` / `allowKindChange`, a targeted patch's name and kind replace the target's. */

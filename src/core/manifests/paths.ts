@@ -52,5 +52,11 @@ export function outsideDir(dir: string, path: string): boolean {
 
 /** Remote kustomize targets (git repositories, URLs) are not built from a file map. */
 export function isRemoteTarget(entry: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || /^git@/.test(entry) || /^(github\.com|gitlab\.com|bitbucket\.org)\//.test(entry) || /[?&]ref=/.test(entry) || /\.git(\/\/|$)/.test(entry);
+  return (
+    /^[a-z][a-z0-9+.-]*:\/\//i.test(entry) ||
+    /^git@/.test(entry) ||
+    /^(github\.com|gitlab\.com|bitbucket\.org)\//.test(entry) ||
+    /[?&]ref=/.test(entry) ||
+    /\.git(\/\/|$)/.test(entry)
+  );
 }

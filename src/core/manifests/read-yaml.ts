@@ -5,12 +5,16 @@
 import { Composer, Parser, isAlias, isMap, isScalar, isSeq, isPair } from 'yaml';
 import type { Node as YamlNode, Document } from 'yaml';
 import {
-  lineStartsOf, locationAt, type FieldOrigin, type FieldSource, type SourceLocation, type SourceProblem,
+  lineStartsOf,
+  locationAt,
+  type FieldOrigin,
+  type FieldSource,
+  type SourceLocation,
+  type SourceProblem,
 } from '../model/index.js';
 import type { TrackedNode, ScalarValue } from './tracked.js';
 import { expansionSize, MAX_ALIAS_NODES } from './expansion-size.js';
 import type { RenderMeter } from './render-budget.js';
-
 
 /**
  * Largest manifest file read, in UTF-8 bytes. A Kubernetes object is at most ~1.5 MiB (etcd's
@@ -37,14 +41,24 @@ const RESOURCE: FieldOrigin = { type: 'resource' };
 
 /** `meter`: the render's budget, charged as each document is loaded (a cached load charges its `nodes`). */
 /** `lastKeyWins`: a repeated mapping key keeps its last value (kustomize reads kustomization files so). */
-export function loadYamlFile(file: string, text: string, origin: FieldOrigin = RESOURCE, meter?: RenderMeter, lastKeyWins = false): LoadedFile {
+export function loadYamlFile(
+  file: string,
+  text: string,
+  origin: FieldOrigin = RESOURCE,
+  meter?: RenderMeter,
+  lastKeyWins = false,
+): LoadedFile {
   const problems: SourceProblem[] = [];
   const documents: LoadedDocument[] = [];
   let nodes = 0;
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes > MAX_MANIFEST_FILE_BYTES) {
     const mib = (bytes / 1024 / 1024).toFixed(1);
-    problems.push({ file, line: 1, message: `file is ${mib} MiB, over the ${MAX_MANIFEST_FILE_BYTES / 1024 / 1024} MiB limit for one manifest file; it was not read: split it into several files (a kustomization can list them)` });
+    problems.push({
+      file,
+      line: 1,
+      message: `file is ${mib} MiB, over the ${MAX_MANIFEST_FILE_BYTES / 1024 / 1024} MiB limit for one manifest file; it was not read: split it into several files (a kustomization can list them)`,
+    });
     return { documents, problems, nodes };
   }
   // Each document is parsed on its own (a line starting `---` ends a document wherever it is, even in
@@ -63,7 +77,8 @@ export function loadYamlFile(file: string, text: string, origin: FieldOrigin = R
     }
     if (!any) {
       const composer = new Composer({ uniqueKeys: !lastKeyWins, prettyErrors: false });
-      for (const doc of composer.compose(new Parser().parse(text), true, text.length)) yield { doc: doc as Document.Parsed, offset: 0, chunk: text };
+      for (const doc of composer.compose(new Parser().parse(text), true, text.length))
+        yield { doc: doc as Document.Parsed, offset: 0, chunk: text };
     }
   };
   const docs = parsed();
@@ -83,11 +98,17 @@ export function loadYamlFile(file: string, text: string, origin: FieldOrigin = R
     if (doc.errors.length > 0) {
       for (const error of doc.errors) {
         const pos = locationAt(lineStarts, file, docIndex, error.pos[0] + offset, error.pos[0] + offset);
-        problems.push({ file, line: pos.line, column: pos.column, message: `invalid YAML: ${firstLine(error.message)}` });
+        problems.push({
+          file,
+          line: pos.line,
+          column: pos.column,
+          message: `invalid YAML: ${firstLine(error.message)}`,
+        });
       }
       continue;
     }
-    const locate = (start: number, end: number): SourceLocation => locationAt(lineStarts, file, docIndex, start + offset, end + offset);
+    const locate = (start: number, end: number): SourceLocation =>
+      locationAt(lineStarts, file, docIndex, start + offset, end + offset);
     const docStart = doc.contents?.range?.[0] ?? doc.range[0];
     const location = locate(docStart, doc.contents?.range?.[1] ?? docStart);
     if (!doc.contents || (isScalar(doc.contents) && doc.contents.value === null)) {
@@ -103,7 +124,11 @@ export function loadYamlFile(file: string, text: string, origin: FieldOrigin = R
     }
     meter?.charge(file, size.expanded);
     nodes += size.expanded;
-    documents.push({ index: docIndex, root: new Converter(origin, locate, doc, chunk).convert(doc.contents as YamlNode), location });
+    documents.push({
+      index: docIndex,
+      root: new Converter(origin, locate, doc, chunk).convert(doc.contents as YamlNode),
+      location,
+    });
   }
   return { documents, problems, nodes };
 }
@@ -140,7 +165,9 @@ class Converter {
       for (const pair of node.items) {
         if (!isPair(pair)) continue;
         const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
-        const value = pair.value ? this.convert(pair.value as YamlNode) : { kind: 'scalar' as const, value: null, source: this.sourceOf(pair.key as YamlNode) };
+        const value = pair.value
+          ? this.convert(pair.value as YamlNode)
+          : { kind: 'scalar' as const, value: null, source: this.sourceOf(pair.key as YamlNode) };
         if (key === '<<' && value.kind === 'map') {
           // YAML 1.1 merge key, as Kubernetes' YAML reader accepts it: earlier explicit keys win.
           for (const [k, v] of value.entries) if (!entries.has(k)) entries.set(k, v);
@@ -159,9 +186,15 @@ class Converter {
       }
       // A block scalar ending the file without a final line break has no trailing newline (kustomize's
       // YAML reader, like the YAML spec, only keeps a line break that is written).
-      if ((node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED') && typeof node.value === 'string' && node.range
-        && node.value.endsWith('\n') && !this.text.endsWith('\n') && this.text.slice(node.range[1]).trim() === ''
-        && !/^[|>][1-9]?\+/.test(this.text.slice(node.range[0]))) {
+      if (
+        (node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED') &&
+        typeof node.value === 'string' &&
+        node.range &&
+        node.value.endsWith('\n') &&
+        !this.text.endsWith('\n') &&
+        this.text.slice(node.range[1]).trim() === '' &&
+        !/^[|>][1-9]?\+/.test(this.text.slice(node.range[0]))
+      ) {
         return { kind: 'scalar', value: node.value.slice(0, -1), source };
       }
       return { kind: 'scalar', value: scalarValue(node.value), source };
@@ -176,7 +209,8 @@ class Converter {
 }
 
 function scalarValue(value: unknown): ScalarValue {
-  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return value;
   if (typeof value === 'bigint') return Number(value);
   if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
   return String(value);

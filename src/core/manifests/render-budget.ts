@@ -38,10 +38,14 @@ export function renderMeter(budget: RenderBudget = {}): RenderMeter {
     charge(file, nodes) {
       used += nodes;
       if (used > maxNodes) {
-        throw new RenderBudgetExceeded(`the render stopped at ${file}: the files it reads hold more than ${maxNodes.toLocaleString('en-US')} YAML nodes, the budget of one render; split the cluster's path or remove what it should not read`);
+        throw new RenderBudgetExceeded(
+          `the render stopped at ${file}: the files it reads hold more than ${maxNodes.toLocaleString('en-US')} YAML nodes, the budget of one render; split the cluster's path or remove what it should not read`,
+        );
       }
       if (time && startedAt !== undefined && time.now() - startedAt > time.budgetMs) {
-        throw new RenderBudgetExceeded(`the render stopped at ${file}: it ran longer than its time budget of ${Math.round(time.budgetMs / 1000)} s; split the cluster's path or remove what it should not read`);
+        throw new RenderBudgetExceeded(
+          `the render stopped at ${file}: it ran longer than its time budget of ${Math.round(time.budgetMs / 1000)} s; split the cluster's path or remove what it should not read`,
+        );
       }
     },
   };

@@ -10,9 +10,26 @@ import { resolveVars } from './vars.js';
 import { kustomizeHash } from './name-hash.js';
 import type { ParseCache } from './parse-cache.js';
 import { renderMeter, RenderBudgetExceeded, type RenderBudget } from './render-budget.js';
-import { basename, dirname, findKustomizationFile, isDirectory, joinPath, KUSTOMIZATION_FILE_NAMES, manifestFilesUnder, relativePath } from './paths.js';
+import {
+  basename,
+  dirname,
+  findKustomizationFile,
+  isDirectory,
+  joinPath,
+  KUSTOMIZATION_FILE_NAMES,
+  manifestFilesUnder,
+  relativePath,
+} from './paths.js';
 import { readResourceFile } from './read-resource-file.js';
-import { apiVersionOf, groupOfResource, kindOf, nameOf, namespaceOf, storePreviousId, type BuildResource } from './resource.js';
+import {
+  apiVersionOf,
+  groupOfResource,
+  kindOf,
+  nameOf,
+  namespaceOf,
+  storePreviousId,
+  type BuildResource,
+} from './resource.js';
 import { ensureMap, flattenTracked, getString, setScalar } from './tracked.js';
 
 export interface RenderOptions {
@@ -42,7 +59,11 @@ export interface RenderOptions {
   order?: 'fifo' | 'legacy';
 }
 
-export function renderManifests(files: ReadonlyMap<string, string>, root: string, options: RenderOptions = {}): RenderResult {
+export function renderManifests(
+  files: ReadonlyMap<string, string>,
+  root: string,
+  options: RenderOptions = {},
+): RenderResult {
   const context = newBuildContext(files, options.unfollowed);
   context.cache = options.cache;
   context.meter = renderMeter(options.budget);
@@ -51,27 +72,47 @@ export function renderManifests(files: ReadonlyMap<string, string>, root: string
   const inside = joinPath('', root);
   if (inside === undefined) {
     // normalizeDir would turn an escaping root into '' and render the whole repository instead.
-    return { objects: [], skipped: [], errors: [{ file: root, message: 'the path leaves the repository: give a directory inside it (no ".." above the root)' }], filesRead: [] };
+    return {
+      objects: [],
+      skipped: [],
+      errors: [
+        { file: root, message: 'the path leaves the repository: give a directory inside it (no ".." above the root)' },
+      ],
+      filesRead: [],
+    };
   }
   let resources: BuildResource[];
   try {
     resources = collect(inside, context);
   } catch (error) {
     if (!(error instanceof RenderBudgetExceeded)) throw error;
-    return { objects: [], skipped: [], errors: [{ file: inside || '.', message: error.message }], filesRead: [...context.filesRead], stopped: true };
+    return {
+      objects: [],
+      skipped: [],
+      errors: [{ file: inside || '.', message: error.message }],
+      filesRead: [...context.filesRead],
+      stopped: true,
+    };
   }
   finishKustomize(resources, context);
   if (context.root?.buildMetadata.includes('originAnnotations')) annotateOrigins(resources, context.root.dir);
   // kustomize drops objects marked as local configuration once the build is done.
   resources = resources.filter((r) => getString(r.root, ['metadata', 'annotations', LOCAL_CONFIG]) !== 'true');
-  if (context.order === 'legacy') resources = legacyOrder(resources, context.legacyKinds ?? { first: ORDER_FIRST, last: ORDER_LAST });
+  if (context.order === 'legacy')
+    resources = legacyOrder(resources, context.legacyKinds ?? { first: ORDER_FIRST, last: ORDER_LAST });
   if (options.defaultNamespace !== null) applyDefaultNamespace(resources, options.defaultNamespace || 'default');
   // With parts of the tree not rendered, a patch whose target is missing may be aimed at what they make.
   let errors = context.problems;
   if (context.notRendered.length > 0) {
     const unmatched = errors.filter((p) => p.message.startsWith('no resource matches'));
     errors = errors.filter((p) => !unmatched.includes(p));
-    for (const p of unmatched) context.notRendered.push({ file: p.file, line: p.line, field: p.field, reason: `${p.message}: its target may be among what was not rendered` });
+    for (const p of unmatched)
+      context.notRendered.push({
+        file: p.file,
+        line: p.line,
+        field: p.field,
+        reason: `${p.message}: its target may be among what was not rendered`,
+      });
   }
   return {
     objects: resources.map(toDesiredObject),
@@ -90,7 +131,10 @@ function collect(root: string, context: BuildContext): BuildResource[] {
   const kustomization = findKustomizationFile(context.files, root);
   if (kustomization) return buildKustomization(root, kustomization, context);
   if (!isDirectory(context.files, root)) {
-    context.problems.push({ file: root || '.', message: 'no such file or directory in the repository: check the cluster path' });
+    context.problems.push({
+      file: root || '.',
+      message: 'no such file or directory in the repository: check the cluster path',
+    });
     return [];
   }
   return manifestFilesUnder(context.files, root).flatMap((path) => readResourceFile(path, context, []));
@@ -106,7 +150,12 @@ function finishKustomize(resources: BuildResource[], context: BuildContext): voi
     const generatorSource = { location: nameNode?.source.location, origin: resource.root.source.origin };
     const name = `${nameOf(resource)}-${kustomizeHash(resource.root)}`;
     storePreviousId(resource);
-    setScalar(metadata, 'name', name, nameNode?.source.origin.type === 'name-affix' ? nameNode.source : generatorSource);
+    setScalar(
+      metadata,
+      'name',
+      name,
+      nameNode?.source.origin.type === 'name-affix' ? nameNode.source : generatorSource,
+    );
     resource.names.push(name);
     resource.renamedBy = generatorSource.origin;
   }
@@ -120,9 +169,10 @@ const LOCAL_CONFIG = 'config.kubernetes.io/local-config';
 function annotateOrigins(resources: BuildResource[], rootDir: string): void {
   for (const resource of resources) {
     const origin = resource.root.source.origin;
-    const value = origin.type === 'generator'
-      ? `configuredIn: ${relativePath(rootDir, origin.kustomization)}\nconfiguredBy:\n  apiVersion: builtin\n  kind: ${origin.generator === 'secretGenerator' ? 'SecretGenerator' : 'ConfigMapGenerator'}\n`
-      : `path: ${relativePath(rootDir, resource.file)}\n`;
+    const value =
+      origin.type === 'generator'
+        ? `configuredIn: ${relativePath(rootDir, origin.kustomization)}\nconfiguredBy:\n  apiVersion: builtin\n  kind: ${origin.generator === 'secretGenerator' ? 'SecretGenerator' : 'ConfigMapGenerator'}\n`
+        : `path: ${relativePath(rootDir, resource.file)}\n`;
     const source = { origin: { type: 'annotations' as const, kustomization: '' } };
     const annotations = ensureMap(resource.root, ['metadata', 'annotations'], source);
     if (annotations) setScalar(annotations, 'config.kubernetes.io/origin', value, source);
@@ -130,14 +180,36 @@ function annotateOrigins(resources: BuildResource[], rootDir: string): void {
 }
 
 const ORDER_FIRST = [
-  'Namespace', 'ResourceQuota', 'StorageClass', 'CustomResourceDefinition', 'ServiceAccount', 'PodSecurityPolicy', 'Role',
-  'ClusterRole', 'RoleBinding', 'ClusterRoleBinding', 'ConfigMap', 'Secret', 'Endpoints', 'Service', 'LimitRange',
-  'PriorityClass', 'PersistentVolume', 'PersistentVolumeClaim', 'Deployment', 'StatefulSet', 'CronJob', 'PodDisruptionBudget',
+  'Namespace',
+  'ResourceQuota',
+  'StorageClass',
+  'CustomResourceDefinition',
+  'ServiceAccount',
+  'PodSecurityPolicy',
+  'Role',
+  'ClusterRole',
+  'RoleBinding',
+  'ClusterRoleBinding',
+  'ConfigMap',
+  'Secret',
+  'Endpoints',
+  'Service',
+  'LimitRange',
+  'PriorityClass',
+  'PersistentVolume',
+  'PersistentVolumeClaim',
+  'Deployment',
+  'StatefulSet',
+  'CronJob',
+  'PodDisruptionBudget',
 ];
 const ORDER_LAST = ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration'];
 
 /** kustomize's legacy order: kinds in its fixed order (others between), then group/version, namespace, name. */
-function legacyOrder(resources: BuildResource[], kinds: { first: readonly string[]; last: readonly string[] }): BuildResource[] {
+function legacyOrder(
+  resources: BuildResource[],
+  kinds: { first: readonly string[]; last: readonly string[] },
+): BuildResource[] {
   const rank = (kind: string): number => {
     const first = kinds.first.indexOf(kind);
     if (first >= 0) return first - kinds.first.length;
@@ -156,7 +228,7 @@ function legacyOrder(resources: BuildResource[], kinds: { first: readonly string
     const [ga, gb] = [gvk(a), gvk(b)];
     if (ga !== gb) {
       const namespaces = kindOf(a) === 'Namespace' && kindOf(b) === 'Namespace';
-      return (ga < gb) !== namespaces ? -1 : 1;
+      return ga < gb !== namespaces ? -1 : 1;
     }
     return id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0;
   });
@@ -177,7 +249,12 @@ function toDesiredObject(resource: BuildResource): DesiredObject {
   const object = value as KubeObject;
   const clusterScoped = isClusterScoped(groupOfResource(resource), kindOf(resource));
   return {
-    key: { group: groupOfResource(resource), kind: kindOf(resource), namespace: clusterScoped ? '' : namespaceOf(resource), name: nameOf(resource) },
+    key: {
+      group: groupOfResource(resource),
+      kind: kindOf(resource),
+      namespace: clusterScoped ? '' : namespaceOf(resource),
+      name: nameOf(resource),
+    },
     object,
     source: {
       file: resource.file,

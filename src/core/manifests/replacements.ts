@@ -35,15 +35,19 @@ interface ReplacementTarget {
 export function readReplacement(value: unknown, index: number, sourceValueNode?: TrackedNode): Replacement | string {
   if (typeof value !== 'object' || value === null) return 'expected a mapping with source and targets';
   const r = value as Record<string, unknown>;
-  if ((r.source === undefined && r.sourceValue === undefined) || !Array.isArray(r.targets)) return 'replacements must specify a source and at least one target';
-  if (r.source !== undefined && r.sourceValue !== undefined) return 'value and resource selectors are mutually exclusive';
+  if ((r.source === undefined && r.sourceValue === undefined) || !Array.isArray(r.targets))
+    return 'replacements must specify a source and at least one target';
+  if (r.source !== undefined && r.sourceValue !== undefined)
+    return 'value and resource selectors are mutually exclusive';
   const out: Replacement = { index, targets: [] };
-  if (r.sourceValue !== undefined) out.sourceValue = sourceValueNode ?? trackPlain(String(r.sourceValue), { origin: { type: 'resource' } });
+  if (r.sourceValue !== undefined)
+    out.sourceValue = sourceValueNode ?? trackPlain(String(r.sourceValue), { origin: { type: 'resource' } });
   if (r.source !== undefined) {
     const s = r.source as Record<string, unknown>;
     const options = (s.options ?? {}) as Record<string, unknown>;
     out.source = {
-      id: idSelector(s), fieldPath: typeof s.fieldPath === 'string' && s.fieldPath ? s.fieldPath : 'metadata.name',
+      id: idSelector(s),
+      fieldPath: typeof s.fieldPath === 'string' && s.fieldPath ? s.fieldPath : 'metadata.name',
       delimiter: typeof options.delimiter === 'string' && options.delimiter ? options.delimiter : undefined,
       index: typeof options.index === 'number' ? options.index : 0,
     };
@@ -54,8 +58,13 @@ export function readReplacement(value: unknown, index: number, sourceValueNode?:
     const options = (target.options ?? {}) as Record<string, unknown>;
     out.targets.push({
       select: selector(target.select as Record<string, unknown>),
-      reject: Array.isArray(target.reject) ? target.reject.map((x) => selector((x ?? {}) as Record<string, unknown>)) : [],
-      fieldPaths: Array.isArray(target.fieldPaths) && target.fieldPaths.length > 0 ? target.fieldPaths.map(String) : ['metadata.name'],
+      reject: Array.isArray(target.reject)
+        ? target.reject.map((x) => selector((x ?? {}) as Record<string, unknown>))
+        : [],
+      fieldPaths:
+        Array.isArray(target.fieldPaths) && target.fieldPaths.length > 0
+          ? target.fieldPaths.map(String)
+          : ['metadata.name'],
       create: options.create === true,
       delimiter: typeof options.delimiter === 'string' && options.delimiter ? options.delimiter : undefined,
       index: typeof options.index === 'number' ? options.index : 0,
@@ -66,7 +75,8 @@ export function readReplacement(value: unknown, index: number, sourceValueNode?:
 
 function idSelector(s: Record<string, unknown>): Partial<ResourceId> {
   const id: Partial<ResourceId> = {};
-  for (const key of ['group', 'version', 'kind', 'name', 'namespace'] as const) if (typeof s[key] === 'string') id[key] = s[key] as string;
+  for (const key of ['group', 'version', 'kind', 'name', 'namespace'] as const)
+    if (typeof s[key] === 'string') id[key] = s[key] as string;
   return id;
 }
 
@@ -83,16 +93,30 @@ function idsOf(r: BuildResource): ResourceId[] {
 }
 
 /** Applies the replacements in order; throws an Error with kustomize's reason when one cannot apply. */
-export function applyReplacements(resources: BuildResource[], replacements: readonly Replacement[], kustomization: string): void {
+export function applyReplacements(
+  resources: BuildResource[],
+  replacements: readonly Replacement[],
+  kustomization: string,
+): void {
   for (const replacement of replacements) {
     const value = sourceValueOf(resources, replacement);
     const from = value.kind === 'scalar' && value.source.origin.type === 'resource' ? value.source.location : undefined;
-    const source: FieldSource = { location: value.source.location, origin: { type: 'replacement', kustomization, index: replacement.index, ...(from ? { from } : {}) } };
+    const source: FieldSource = {
+      location: value.source.location,
+      origin: { type: 'replacement', kustomization, index: replacement.index, ...(from ? { from } : {}) },
+    };
     for (const target of replacement.targets) {
       for (const resource of resources) {
         const ids = idsOf(resource);
         if (!ids.some((id) => selects(target.select, id, true)) || !metadataSelects(resource, target.select)) continue;
-        if (target.reject.some((reject) => ids.some((id) => selectsAny(reject) && selects(reject, id, true)) || (hasMetadataSelector(reject) && metadataSelects(resource, reject)))) continue;
+        if (
+          target.reject.some(
+            (reject) =>
+              ids.some((id) => selectsAny(reject) && selects(reject, id, true)) ||
+              (hasMetadataSelector(reject) && metadataSelects(resource, reject)),
+          )
+        )
+          continue;
         for (const fieldPath of target.fieldPaths) setField(resource, fieldPath, value, target, source);
       }
     }
@@ -113,13 +137,18 @@ function sourceValueOf(resources: BuildResource[], replacement: Replacement): Tr
   if (found.kind !== 'scalar') throw new Error('delimiter option can only be used with scalar nodes');
   const parts = scalarText(found).split(source.delimiter);
   const at = source.index ?? 0;
-  if (at < 0 || at >= parts.length) throw new Error(`options.index ${at} is out of bounds for value ${scalarText(found)}`);
+  if (at < 0 || at >= parts.length)
+    throw new Error(`options.index ${at} is out of bounds for value ${scalarText(found)}`);
   // A part of a value is not the written scalar: codify cannot edit it in place.
   return { kind: 'scalar', value: parts[at], source: { origin: { type: 'resource' } } } as TrackedNode;
 }
 
 function describe(id: Partial<ResourceId>): string {
-  return Object.entries(id).map(([k, v]) => `${k}=${v}`).join(', ') || 'an empty selector';
+  return (
+    Object.entries(id)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ') || 'an empty selector'
+  );
 }
 
 function selectsAny(s: Selector): boolean {
@@ -146,7 +175,8 @@ function metadataSelects(resource: BuildResource, s: Selector): boolean {
     const node = resource.root.entries.get('metadata');
     const map = node?.kind === 'map' ? node.entries.get(key) : undefined;
     const out = new Map<string, string>();
-    if (map?.kind === 'map') for (const [k, v] of map.entries) if (v.kind === 'scalar') out.set(k, String(v.value ?? ''));
+    if (map?.kind === 'map')
+      for (const [k, v] of map.entries) if (v.kind === 'scalar') out.set(k, String(v.value ?? ''));
     return out;
   };
   if (s.labelSelector && !parseSelector(s.labelSelector)(pairs('labels'))) return false;
@@ -158,7 +188,8 @@ function metadataSelects(resource: BuildResource, s: Selector): boolean {
 export function splitPath(path: string): string[] {
   const raw: string[] = [];
   for (const part of path.split('.')) {
-    if (raw.length > 0 && raw[raw.length - 1].endsWith('\\')) raw[raw.length - 1] = `${raw[raw.length - 1].slice(0, -1)}.${part}`;
+    if (raw.length > 0 && raw[raw.length - 1].endsWith('\\'))
+      raw[raw.length - 1] = `${raw[raw.length - 1].slice(0, -1)}.${part}`;
     else raw.push(part);
   }
   if (raw.length > 1 && raw[0] === '') raw.shift();
@@ -190,7 +221,8 @@ function lookup(node: TrackedNode | undefined, segments: string[]): TrackedNode 
     if (!current) return undefined;
     const m = matcher(segment);
     if (current.kind === 'list') {
-      if (m) current = current.items.find((item) => item.kind === 'map' && scalarText(item.entries.get(m.key)) === m.value);
+      if (m)
+        current = current.items.find((item) => item.kind === 'map' && scalarText(item.entries.get(m.key)) === m.value);
       else if (/^\d+$/.test(segment)) current = current.items[Number(segment)];
       else if (segment === '-') current = current.items[current.items.length - 1];
       else return undefined;
@@ -222,7 +254,11 @@ function slotsAt(root: TrackedNode, segments: string[], create: boolean, source:
         const glob = new RegExp(`^${m.value.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
         let items = node.items.filter((item) => item.kind === 'map' && glob.test(scalarText(item.entries.get(m.key))));
         if (items.length === 0 && create && !m.value.includes('*')) {
-          const made: TrackedMap = { kind: 'map', entries: new Map([[m.key, { kind: 'scalar', value: m.value, source }]]), source };
+          const made: TrackedMap = {
+            kind: 'map',
+            entries: new Map([[m.key, { kind: 'scalar', value: m.value, source }]]),
+            source,
+          };
           node.items.push(made);
           items = [made];
         }
@@ -233,28 +269,35 @@ function slotsAt(root: TrackedNode, segments: string[], create: boolean, source:
         return;
       }
       if (segment === '*' || segment === '[*]') {
-        node.items.forEach((item, at) => walk(item, i + 1, { get: () => node.items[at], set: (n) => (node.items[at] = n) }));
+        node.items.forEach((item, at) =>
+          walk(item, i + 1, { get: () => node.items[at], set: (n) => (node.items[at] = n) }),
+        );
         return;
       }
       if (/^\d+$/.test(segment)) {
         const at = Number(segment);
-        if (at < node.items.length) walk(node.items[at], i + 1, { get: () => node.items[at], set: (n) => (node.items[at] = n) });
+        if (at < node.items.length)
+          walk(node.items[at], i + 1, { get: () => node.items[at], set: (n) => (node.items[at] = n) });
         return;
       }
       return;
     }
     if (node.kind !== 'map') return;
     if (segment === '*') {
-      for (const key of node.entries.keys()) walk(node.entries.get(key)!, i + 1, { get: () => node.entries.get(key), set: (n) => node.entries.set(key, n) });
+      for (const key of node.entries.keys())
+        walk(node.entries.get(key)!, i + 1, { get: () => node.entries.get(key), set: (n) => node.entries.set(key, n) });
       return;
     }
     let child = node.entries.get(segment);
     if (!child || (child.kind === 'scalar' && child.value === null && i < segments.length - 1)) {
       if (!create) return;
       const next = segments[i + 1];
-      child = i === segments.length - 1
-        ? { kind: 'scalar', value: null, source }
-        : next !== undefined && (matcher(next) || /^\d+$/.test(next)) ? { kind: 'list', items: [], source } : { kind: 'map', entries: new Map(), source };
+      child =
+        i === segments.length - 1
+          ? { kind: 'scalar', value: null, source }
+          : next !== undefined && (matcher(next) || /^\d+$/.test(next))
+            ? { kind: 'list', items: [], source }
+            : { kind: 'map', entries: new Map(), source };
       node.entries.set(segment, child);
     }
     walk(child, i + 1, { get: () => node.entries.get(segment), set: (n) => node.entries.set(segment, n) });
@@ -263,16 +306,28 @@ function slotsAt(root: TrackedNode, segments: string[], create: boolean, source:
   return out;
 }
 
-function setField(resource: BuildResource, fieldPath: string, value: TrackedNode, target: ReplacementTarget, source: FieldSource): void {
+function setField(
+  resource: BuildResource,
+  fieldPath: string,
+  value: TrackedNode,
+  target: ReplacementTarget,
+  source: FieldSource,
+): void {
   const segments = splitPath(fieldPath);
   if (setInStructuredData(resource, segments, value, target, source)) return;
   const slots = slotsAt(resource.root, segments, target.create, source);
-  if (slots.length === 0) throw new Error(`unable to find ${target.create ? 'or create ' : ''}field "${fieldPath}" in replacement target`);
+  if (slots.length === 0)
+    throw new Error(`unable to find ${target.create ? 'or create ' : ''}field "${fieldPath}" in replacement target`);
   for (const slot of slots) slot.set(replaced(slot.get(), value, target, source));
 }
 
 /** The new node: a scalar target keeps its type; a delimiter replaces one part of the target's text. */
-function replaced(old: TrackedNode | undefined, value: TrackedNode, target: ReplacementTarget, source: FieldSource): TrackedNode {
+function replaced(
+  old: TrackedNode | undefined,
+  value: TrackedNode,
+  target: ReplacementTarget,
+  source: FieldSource,
+): TrackedNode {
   let node = value;
   if (target.delimiter) {
     if (old && old.kind !== 'scalar') throw new Error('delimiter option can only be used with scalar nodes');
@@ -294,8 +349,10 @@ function retype(old: TrackedNode | undefined, node: TrackedNode): TrackedNode {
   if (node.kind !== 'scalar' || old?.kind !== 'scalar' || old.value === null) return node;
   const text = node.value === null ? '' : String(node.value);
   if (typeof old.value === 'string') return { ...node, value: text };
-  if (typeof old.value === 'number' && text.trim() !== '' && Number.isFinite(Number(text))) return { ...node, value: Number(text) };
-  if (typeof old.value === 'boolean' && (text === 'true' || text === 'false')) return { ...node, value: text === 'true' };
+  if (typeof old.value === 'number' && text.trim() !== '' && Number.isFinite(Number(text)))
+    return { ...node, value: Number(text) };
+  if (typeof old.value === 'boolean' && (text === 'true' || text === 'false'))
+    return { ...node, value: text === 'true' };
   return { ...node, value: text };
 }
 
@@ -307,7 +364,13 @@ function relabel(node: TrackedNode, source: FieldSource): TrackedNode {
 }
 
 /** A path through a string field holding YAML or JSON (a ConfigMap's config.json): edit inside the text. */
-function setInStructuredData(resource: BuildResource, segments: string[], value: TrackedNode, target: ReplacementTarget, source: FieldSource): boolean {
+function setInStructuredData(
+  resource: BuildResource,
+  segments: string[],
+  value: TrackedNode,
+  target: ReplacementTarget,
+  source: FieldSource,
+): boolean {
   if (segments.length < 2) return false;
   for (let i = 1; i < segments.length; i++) {
     const holder = lookup(resource.root, segments.slice(0, i));

@@ -52,7 +52,13 @@ export function effectiveNamespace(r: BuildResource): string {
 }
 
 export function currentId(r: BuildResource): ResourceId {
-  return { group: groupOfResource(r), version: versionOfResource(r), kind: kindOf(r), name: nameOf(r), namespace: effectiveNamespace(r) };
+  return {
+    group: groupOfResource(r),
+    version: versionOfResource(r),
+    kind: kindOf(r),
+    name: nameOf(r),
+    namespace: effectiveNamespace(r),
+  };
 }
 
 /** Records the current id before a rename (name, namespace or kind), as kustomize does. */
@@ -81,7 +87,12 @@ export interface DocumentsAsResources {
 }
 
 /** Turns a file's documents into resources: List kinds expanded, non-objects skipped with a reason. */
-export function documentsToResources(file: string, documents: LoadedDocument[], kustomizations: string[], text = ''): DocumentsAsResources {
+export function documentsToResources(
+  file: string,
+  documents: LoadedDocument[],
+  kustomizations: string[],
+  text = '',
+): DocumentsAsResources {
   const out: DocumentsAsResources = { resources: [], skipped: [], errors: [] };
   for (const doc of documents) {
     if (!doc.root) continue;
@@ -96,7 +107,13 @@ export function documentsToResources(file: string, documents: LoadedDocument[], 
       const name = getString(root, ['metadata', 'name']);
       if (!name) {
         const where = node.source.location;
-        out.errors.push({ file, line: where?.line, column: where?.column, field: 'metadata.name', message: `${getString(root, ['kind'])} has no metadata.name: give it a name` });
+        out.errors.push({
+          file,
+          line: where?.line,
+          column: where?.column,
+          field: 'metadata.name',
+          message: `${getString(root, ['kind'])} has no metadata.name: give it a name`,
+        });
         continue;
       }
       normalizeMetadata(root, text);
@@ -141,12 +158,14 @@ function expandList(root: TrackedNode): TrackedNode[] {
   if (root.kind !== 'map') return [root];
   const kind = getString(root, ['kind']);
   const items = root.entries.get('items');
-  if (kind && kind.endsWith('List') && typeof getString(root, ['apiVersion']) === 'string' && items?.kind === 'list') return items.items;
+  if (kind && kind.endsWith('List') && typeof getString(root, ['apiVersion']) === 'string' && items?.kind === 'list')
+    return items.items;
   return [root];
 }
 
 function notAnObject(node: TrackedNode): string | undefined {
-  if (node.kind !== 'map') return `not a Kubernetes object: the document is a ${node.kind === 'list' ? 'list' : 'scalar'}, not a mapping`;
+  if (node.kind !== 'map')
+    return `not a Kubernetes object: the document is a ${node.kind === 'list' ? 'list' : 'scalar'}, not a mapping`;
   const apiVersion = getString(node, ['apiVersion']);
   const kind = getString(node, ['kind']);
   if (!apiVersion || !kind) return `not a Kubernetes object: no ${!apiVersion ? 'apiVersion' : 'kind'}`;

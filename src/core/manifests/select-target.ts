@@ -18,7 +18,8 @@ export interface TargetSelector {
 export function readSelector(node: TrackedNode | undefined): TargetSelector | undefined {
   if (node?.kind !== 'map') return undefined;
   const selector: Record<string, string> = {};
-  for (const [key, value] of node.entries) if (value.kind === 'scalar' && value.value !== null) setOwn(selector, key, String(value.value));
+  for (const [key, value] of node.entries)
+    if (value.kind === 'scalar' && value.value !== null) setOwn(selector, key, String(value.value));
   return selector as TargetSelector;
 }
 
@@ -56,7 +57,8 @@ function anchored(pattern: string | undefined): RegExp | undefined {
 function stringsAt(root: TrackedNode, path: string[]): Map<string, string> {
   const node = getIn(root, path);
   const out = new Map<string, string>();
-  if (node?.kind === 'map') for (const [k, v] of node.entries) if (v.kind === 'scalar') out.set(k, String(v.value ?? ''));
+  if (node?.kind === 'map')
+    for (const [k, v] of node.entries) if (v.kind === 'scalar') out.set(k, String(v.value ?? ''));
   return out;
 }
 
@@ -70,7 +72,11 @@ export function parseSelector(text: string): (labels: Map<string, string>) => bo
     if ((m = term.match(/^([^\s!=]+)\s+(in|notin)\s+\(([^)]*)\)$/))) {
       const [, key, op, list] = m;
       const values = list.split(',').map((v) => v.trim());
-      terms.push(op === 'in' ? (l) => l.has(key) && values.includes(l.get(key)!) : (l) => !l.has(key) || !values.includes(l.get(key)!));
+      terms.push(
+        op === 'in'
+          ? (l) => l.has(key) && values.includes(l.get(key)!)
+          : (l) => !l.has(key) || !values.includes(l.get(key)!),
+      );
     } else if ((m = term.match(/^([^\s!=]+)\s*!=\s*(\S*)$/))) {
       const [, key, value] = m;
       terms.push((l) => l.get(key) !== value);

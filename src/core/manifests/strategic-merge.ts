@@ -14,7 +14,12 @@ export interface MergeContext {
 }
 
 /** Returns the merged node, or undefined when the patch deletes the target. */
-export function strategicMerge(target: TrackedNode | undefined, patch: TrackedNode, context: MergeContext, path: string[] = []): TrackedNode | undefined {
+export function strategicMerge(
+  target: TrackedNode | undefined,
+  patch: TrackedNode,
+  context: MergeContext,
+  path: string[] = [],
+): TrackedNode | undefined {
   if (patch.kind === 'map') {
     const directive = directiveOf(patch);
     if (directive === 'delete') return undefined;
@@ -22,7 +27,8 @@ export function strategicMerge(target: TrackedNode | undefined, patch: TrackedNo
     return mergeMaps(target, patch, context, path);
   }
   if (patch.kind === 'list' && target?.kind === 'list') return mergeLists(target, patch, context, path);
-  if (patch.kind === 'list') return { ...patch, items: patch.items.filter((item) => directiveOf(item) === undefined).map(withoutDirectives) };
+  if (patch.kind === 'list')
+    return { ...patch, items: patch.items.filter((item) => directiveOf(item) === undefined).map(withoutDirectives) };
   return patch;
 }
 
@@ -45,14 +51,17 @@ function mergeLists(target: TrackedList, patch: TrackedList, context: MergeConte
   if (patch.items.some((item) => directiveOf(item) === 'replace')) {
     return { ...patch, items: patch.items.filter((item) => directiveOf(item) !== 'replace').map(withoutDirectives) };
   }
-  const custom = context.schema && schemaMergeOf(context.schema, context.group, context.version ?? '', context.kind, path);
+  const custom =
+    context.schema && schemaMergeOf(context.schema, context.group, context.version ?? '', context.kind, path);
   const merge = custom ?? strategicMergeOf(context.group, context.kind, path);
   // kustomize merges with kyaml's "prepend" list direction: the patch's items come first, then the
   // target's items the patch does not name, each in its own order.
   if (merge.type !== 'keyed') {
     if (merge.type === 'set') {
       const items: TrackedNode[] = patch.items.filter((item) => item.kind === 'scalar');
-      for (const item of target.items) if (item.kind !== 'scalar' || !items.some((p) => p.kind === 'scalar' && p.value === item.value)) items.push(item);
+      for (const item of target.items)
+        if (item.kind !== 'scalar' || !items.some((p) => p.kind === 'scalar' && p.value === item.value))
+          items.push(item);
       return { kind: 'list', items, source: target.source };
     }
     return patch;
@@ -62,7 +71,9 @@ function mergeLists(target: TrackedList, patch: TrackedList, context: MergeConte
   const used = new Set<TrackedNode>();
   for (const item of patch.items) {
     if (item.kind !== 'map') continue;
-    const at = target.items.find((existing) => existing.kind === 'map' && !used.has(existing) && sameKey(existing, item, keys));
+    const at = target.items.find(
+      (existing) => existing.kind === 'map' && !used.has(existing) && sameKey(existing, item, keys),
+    );
     if (at) used.add(at);
     if (directiveOf(item) === 'delete') continue;
     if (!at) items.push(withoutDirectives(item));
@@ -105,6 +116,7 @@ function withoutDirectives<T extends TrackedNode>(node: T): T {
     for (const [key, value] of node.entries) if (!key.startsWith('$')) entries.set(key, withoutDirectives(value));
     return { ...node, entries };
   }
-  if (node.kind === 'list') return { ...node, items: node.items.filter((item) => directiveOf(item) !== 'delete').map(withoutDirectives) };
+  if (node.kind === 'list')
+    return { ...node, items: node.items.filter((item) => directiveOf(item) !== 'delete').map(withoutDirectives) };
   return node;
 }

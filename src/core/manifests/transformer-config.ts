@@ -38,8 +38,17 @@ export interface TransformerConfig {
 }
 
 const KEYS = [
-  'namePrefix', 'nameSuffix', 'commonLabels', 'templateLabels', 'volumeClaimTemplateLabels', 'labels', 'commonAnnotations',
-  'namespace', 'varReference', 'images', 'replicas',
+  'namePrefix',
+  'nameSuffix',
+  'commonLabels',
+  'templateLabels',
+  'volumeClaimTemplateLabels',
+  'labels',
+  'commonAnnotations',
+  'namespace',
+  'varReference',
+  'images',
+  'replicas',
 ] as const;
 
 let defaults: TransformerConfig | undefined;
@@ -55,9 +64,18 @@ export function defaultTransformerConfig(): TransformerConfig {
 
 export function emptyConfig(): TransformerConfig {
   return {
-    namePrefix: [], nameSuffix: [], commonLabels: [], templateLabels: [], volumeClaimTemplateLabels: [], labels: [],
-    commonAnnotations: [], namespace: [],
-    varReference: [], nameReference: [], images: [], replicas: [],
+    namePrefix: [],
+    nameSuffix: [],
+    commonLabels: [],
+    templateLabels: [],
+    volumeClaimTemplateLabels: [],
+    labels: [],
+    commonAnnotations: [],
+    namespace: [],
+    varReference: [],
+    nameReference: [],
+    images: [],
+    replicas: [],
   };
 }
 
@@ -93,7 +111,8 @@ function pathSpec(entry: unknown): PathSpec[] {
   return [{ ...gvkOf(e), path: e.path, create: e.create === true }];
 }
 
-const sameGvk = (a: Gvk, b: Gvk): boolean => (a.group ?? '') === (b.group ?? '') && (a.version ?? '') === (b.version ?? '') && (a.kind ?? '') === (b.kind ?? '');
+const sameGvk = (a: Gvk, b: Gvk): boolean =>
+  (a.group ?? '') === (b.group ?? '') && (a.version ?? '') === (b.version ?? '') && (a.kind ?? '') === (b.kind ?? '');
 
 /** Adds `extra` to `config` (in place), skipping specs it already has; back references merge by kind. */
 export function mergeConfig(config: TransformerConfig, extra: Partial<TransformerConfig>): TransformerConfig {
@@ -105,7 +124,9 @@ export function mergeConfig(config: TransformerConfig, extra: Partial<Transforme
   for (const ref of extra.nameReference ?? []) {
     const existing = config.nameReference.find((r) => sameGvk(r, ref));
     if (!existing) config.nameReference.push({ ...ref, fieldSpecs: [...ref.fieldSpecs] });
-    else for (const spec of ref.fieldSpecs) if (!existing.fieldSpecs.some((s) => sameGvk(s, spec) && s.path === spec.path)) existing.fieldSpecs.push(spec);
+    else
+      for (const spec of ref.fieldSpecs)
+        if (!existing.fieldSpecs.some((s) => sameGvk(s, spec) && s.path === spec.path)) existing.fieldSpecs.push(spec);
   }
   return config;
 }
@@ -116,8 +137,11 @@ export function copyConfig(config: TransformerConfig): TransformerConfig {
 
 /** Whether an object of `gvk` is selected by `selector` (its empty parts match anything). */
 export function gvkSelected(gvk: Required<Gvk>, selector: Gvk): boolean {
-  return (!selector.group || selector.group === gvk.group) && (!selector.version || selector.version === gvk.version) &&
-    (!selector.kind || selector.kind === gvk.kind);
+  return (
+    (!selector.group || selector.group === gvk.group) &&
+    (!selector.version || selector.version === gvk.version) &&
+    (!selector.kind || selector.kind === gvk.kind)
+  );
 }
 
 /** Path segments; `\/` is a slash inside a key (kustomize's escape), `[]` marks a list. */
@@ -138,7 +162,10 @@ export function pathSegments(path: string): string[] {
 }
 
 /** Where a field spec path ends in `root`: the parent map and key of each node found (lists entered). */
-export function fieldsAt(root: TrackedNode, segments: readonly string[]): { parent: TrackedMap; key: string; node: TrackedNode }[] {
+export function fieldsAt(
+  root: TrackedNode,
+  segments: readonly string[],
+): { parent: TrackedMap; key: string; node: TrackedNode }[] {
   const out: { parent: TrackedMap; key: string; node: TrackedNode }[] = [];
   const walk = (node: TrackedNode, i: number): void => {
     if (node.kind === 'list') {

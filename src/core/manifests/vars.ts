@@ -6,7 +6,14 @@
 // scalar it came from, so codify can edit that scalar.
 import type { FieldSource, SourceProblem } from '../model/index.js';
 import type { KustomizationFile } from './kustomization-file.js';
-import { currentId, groupOfResource, kindOf, versionOfResource, type BuildResource, type ResourceId } from './resource.js';
+import {
+  currentId,
+  groupOfResource,
+  kindOf,
+  versionOfResource,
+  type BuildResource,
+  type ResourceId,
+} from './resource.js';
 import { fieldsAt, gvkSelected, pathSegments, type TransformerConfig } from './transformer-config.js';
 import { getString, type TrackedMap, type TrackedNode } from './tracked.js';
 
@@ -19,7 +26,12 @@ export interface BoundVar {
 }
 
 /** Binds the vars of one kustomization to the objects it built (problems for ambiguous or repeated ones). */
-export function bindVars(k: KustomizationFile, entries: TrackedNode[], resources: BuildResource[], bound: BoundVar[]): SourceProblem[] {
+export function bindVars(
+  k: KustomizationFile,
+  entries: TrackedNode[],
+  resources: BuildResource[],
+  bound: BoundVar[],
+): SourceProblem[] {
   const problems: SourceProblem[] = [];
   entries.forEach((entry, index) => {
     const problem = (message: string): void => {
@@ -39,8 +51,10 @@ export function bindVars(k: KustomizationFile, entries: TrackedNode[], resources
       namespace: getString(objref, ['namespace']),
     };
     const matches = resources.filter((r) => [currentId(r), ...(r.prevIds ?? [])].some((id) => idMatches(id, wanted)));
-    if (matches.length > 1) return problem(`found ${matches.length} resId matches for var ${name} (unable to disambiguate)`);
-    const fieldPath = getString(entry, ['fieldref', 'fieldpath']) ?? getString(entry, ['fieldref', 'fieldPath']) ?? 'metadata.name';
+    if (matches.length > 1)
+      return problem(`found ${matches.length} resId matches for var ${name} (unable to disambiguate)`);
+    const fieldPath =
+      getString(entry, ['fieldref', 'fieldpath']) ?? getString(entry, ['fieldref', 'fieldPath']) ?? 'metadata.name';
     bound.push({ name, fieldPath, target: matches[0], kustomization: k.path, line: entry.source.location?.line });
   });
   return problems;
@@ -61,9 +75,19 @@ export function resolveVars(resources: BuildResource[], bound: BoundVar[], confi
   for (const v of bound) {
     const node = v.target ? fieldValue(v.target.root, v.fieldPath) : undefined;
     if (!v.target) {
-      problems.push({ file: v.kustomization, line: v.line, field: 'vars', message: `var '${v.name}' cannot be mapped to a field in the set of known resources` });
+      problems.push({
+        file: v.kustomization,
+        line: v.line,
+        field: 'vars',
+        message: `var '${v.name}' cannot be mapped to a field in the set of known resources`,
+      });
     } else if (node?.kind !== 'scalar') {
-      problems.push({ file: v.kustomization, line: v.line, field: 'vars', message: `field specified in var '${v.name}' (${v.fieldPath}) not found in corresponding resource` });
+      problems.push({
+        file: v.kustomization,
+        line: v.line,
+        field: 'vars',
+        message: `field specified in var '${v.name}' (${v.fieldPath}) not found in corresponding resource`,
+      });
     } else values.set(v.name, { node, v });
   }
   if (values.size === 0) return problems;
@@ -74,26 +98,36 @@ export function resolveVars(resources: BuildResource[], bound: BoundVar[], confi
       for (const field of fieldsAt(resource.root, pathSegments(spec.path))) {
         if (field.node.kind === 'scalar') field.parent.entries.set(field.key, substitute(field.node, values));
         else if (field.node.kind === 'map') replaceIn(field.node, values);
-        else field.node.items = field.node.items.map((item) => (item.kind === 'scalar' ? substitute(item, values) : item));
+        else
+          field.node.items = field.node.items.map((item) => (item.kind === 'scalar' ? substitute(item, values) : item));
       }
     }
   }
   return problems;
 }
 
-function replaceIn(map: TrackedMap, values: Map<string, { node: TrackedNode & { kind: 'scalar' }; v: BoundVar }>): void {
+function replaceIn(
+  map: TrackedMap,
+  values: Map<string, { node: TrackedNode & { kind: 'scalar' }; v: BoundVar }>,
+): void {
   for (const [key, value] of map.entries) if (value.kind === 'scalar') map.entries.set(key, substitute(value, values));
 }
 
 /** kustomize's DoReplacements: `$(NAME)` expands, `$$` escapes a dollar, unknown names stay as written. */
-function substitute(node: TrackedNode & { kind: 'scalar' }, values: Map<string, { node: TrackedNode & { kind: 'scalar' }; v: BoundVar }>): TrackedNode {
+function substitute(
+  node: TrackedNode & { kind: 'scalar' },
+  values: Map<string, { node: TrackedNode & { kind: 'scalar' }; v: BoundVar }>,
+): TrackedNode {
   if (typeof node.value !== 'string' || !node.value.includes('$')) return node;
   const input = node.value;
   const whole = /^\$\(([^)]*)\)$/.exec(input);
   if (whole && values.has(whole[1])) {
     const { node: from, v } = values.get(whole[1])!;
     const location = from.source.origin.type === 'resource' ? from.source.location : undefined;
-    const source: FieldSource = { location: node.source.location, origin: { type: 'var', kustomization: v.kustomization, name: v.name, ...(location ? { from: location } : {}) } };
+    const source: FieldSource = {
+      location: node.source.location,
+      origin: { type: 'var', kustomization: v.kustomization, name: v.name, ...(location ? { from: location } : {}) },
+    };
     return { kind: 'scalar', value: from.value, source };
   }
   let out = '';
@@ -127,7 +161,9 @@ function substitute(node: TrackedNode & { kind: 'scalar' }, values: Map<string, 
     }
   }
   if (out === input) return node;
-  const source: FieldSource = used ? { location: node.source.location, origin: { type: 'var', kustomization: used.kustomization, name: used.name } } : node.source;
+  const source: FieldSource = used
+    ? { location: node.source.location, origin: { type: 'var', kustomization: used.kustomization, name: used.name } }
+    : node.source;
   return { kind: 'scalar', value: out, source };
 }
 
@@ -138,7 +174,8 @@ function fieldValue(root: TrackedNode, fieldPath: string): TrackedNode | undefin
     const m = /^([^[]*)((?:\[\d+\])*)$/.exec(part);
     if (!m || !current) return undefined;
     if (m[1]) current = current.kind === 'map' ? current.entries.get(m[1]) : undefined;
-    for (const index of m[2].match(/\d+/g) ?? []) current = current?.kind === 'list' ? current.items[Number(index)] : undefined;
+    for (const index of m[2].match(/\d+/g) ?? [])
+      current = current?.kind === 'list' ? current.items[Number(index)] : undefined;
   }
   return current;
 }

@@ -13,6 +13,7 @@ export function ownValue(object: object, key: string): unknown {
 
 /** Sets `key` as an own data property, `__proto__` included, without touching any prototype. */
 export function setOwn(object: object, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
   else (object as Record<string, unknown>)[key] = value;
 }

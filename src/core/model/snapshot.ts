@@ -21,7 +21,9 @@ export const snapshotSchema = z
     apiVersion: z.literal(SNAPSHOT_API_VERSION),
     kind: z.literal('Snapshot'),
     repository: z.string().regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, 'expected owner/name'),
-    cluster: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/, 'expected a cluster name of letters, digits, ".", "_" or "-"'),
+    cluster: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/, 'expected a cluster name of letters, digits, ".", "_" or "-"'),
     capturedAt: z.iso.datetime({ offset: true }),
     agent: z.object({ version: z.string() }).passthrough().optional(),
     server: z.object({ gitVersion: z.string().optional() }).passthrough().optional(),
@@ -66,7 +68,11 @@ export interface Snapshot {
   agent?: { version: string; [k: string]: unknown };
   server?: { gitVersion?: string; [k: string]: unknown };
   scope: {
-    namespaces?: string[]; complete: boolean; errors: ScopeError[]; excluded?: ExcludedType[]; [k: string]: unknown;
+    namespaces?: string[];
+    complete: boolean;
+    errors: ScopeError[];
+    excluded?: ExcludedType[];
+    [k: string]: unknown;
   };
   items: KubeObject[];
 }
@@ -142,7 +148,15 @@ export function parseSnapshot(value: unknown): Parsed<Snapshot> {
   const hazard = hazardAt(value, MAX_SNAPSHOT_DEPTH);
   if (hazard?.type === 'deep') {
     const shown = formatZodPath(hazard.path.slice(0, 6)) + (hazard.path.length > 6 ? '…' : '');
-    return { ok: false, problems: [{ path: shown, message: `nested more than ${MAX_SNAPSHOT_DEPTH} levels deep: no Kubernetes object is; send the objects as the API server returns them` }] };
+    return {
+      ok: false,
+      problems: [
+        {
+          path: shown,
+          message: `nested more than ${MAX_SNAPSHOT_DEPTH} levels deep: no Kubernetes object is; send the objects as the API server returns them`,
+        },
+      ],
+    };
   }
   if (hazard?.type === 'key') {
     const key = String(hazard.path.at(-1));
@@ -152,12 +166,16 @@ export function parseSnapshot(value: unknown): Parsed<Snapshot> {
   const result = snapshotSchema.safeParse(value);
   if (result.success) {
     const snapshot = result.data as unknown as Snapshot;
-    const invalid = snapshot.items.flatMap((item, index) => identityProblems(item).map((problem) => ({ ...problem, path: `items[${index}].${problem.path}` })));
+    const invalid = snapshot.items.flatMap((item, index) =>
+      identityProblems(item).map((problem) => ({ ...problem, path: `items[${index}].${problem.path}` })),
+    );
     if (invalid.length > 0) return { ok: false, problems: invalid.slice(0, 100) };
     return { ok: true, value: snapshot };
   }
   return {
     ok: false,
-    problems: result.error.issues.slice(0, 100).map((issue) => ({ path: formatZodPath(issue.path), message: issue.message })),
+    problems: result.error.issues
+      .slice(0, 100)
+      .map((issue) => ({ path: formatZodPath(issue.path), message: issue.message })),
   };
 }

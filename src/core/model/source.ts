@@ -26,7 +26,11 @@ export function lineStartsOf(text: string): number[] {
  * and column). A binary search with no allocation but the result: every node of every file gets one.
  */
 export function locationAt(
-  lineStarts: readonly number[], file: string, document: number, start: number, end: number,
+  lineStarts: readonly number[],
+  file: string,
+  document: number,
+  start: number,
+  end: number,
 ): SourceLocation {
   let low = 0;
   let high = lineStarts.length - 1;
@@ -46,14 +50,19 @@ export type FieldOrigin =
   | { type: 'resource' }
   | { type: 'patch'; kustomization: string; file?: string; index: number; patchType: 'strategic-merge' | 'json6902' }
   | {
-    type: 'images'; kustomization: string; index: number; part: 'newName' | 'newTag' | 'digest';
-    /**
-     * For a source's own override: the document of `kustomization` and the path of its list
-     * (`['spec', 'images']` of a Flux Kustomization; `['spec', 'source', 'kustomize', 'images']` of an Argo
-     * CD Application, whose entries are `name=newName:tag` strings). Absent: a kustomization's `images`.
-     */
-    document?: number; list?: string[]; format?: 'object' | 'argocd-string';
-  }
+      type: 'images';
+      kustomization: string;
+      index: number;
+      part: 'newName' | 'newTag' | 'digest';
+      /**
+       * For a source's own override: the document of `kustomization` and the path of its list
+       * (`['spec', 'images']` of a Flux Kustomization; `['spec', 'source', 'kustomize', 'images']` of an Argo
+       * CD Application, whose entries are `name=newName:tag` strings). Absent: a kustomization's `images`.
+       */
+      document?: number;
+      list?: string[];
+      format?: 'object' | 'argocd-string';
+    }
   /** `document`/`list`: an Argo CD Application's `spec.source.kustomize.replicas` (absent: a kustomization's). */
   | { type: 'replicas'; kustomization: string; index: number; document?: number; list?: string[] }
   | { type: 'namespace'; kustomization: string }

@@ -55,7 +55,7 @@ export function clusterMadeBy(object: KubeObject): ClusterMaker | undefined {
     return { name: 'kube-apiserver', evidence: 'label kube-aggregator.kubernetes.io/automanaged' };
   }
   if (object.kind === 'Service' && namespace === 'default' && name === 'kubernetes') {
-    return { name: 'kube-apiserver', evidence: 'the API server\'s Service' };
+    return { name: 'kube-apiserver', evidence: "the API server's Service" };
   }
   const kindObject = !namespace && KIND_OBJECTS.some((o) => o.kind === object.kind && o.name.test(name));
   if (KIND_NAMESPACES.has(namespace) || kindObject) {

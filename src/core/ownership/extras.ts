@@ -12,7 +12,9 @@ import { ownerOf, type OwnershipContext } from './owner.js';
 
 /** The ownership context of one snapshot: its Helm releases, and the sources' claims when known. */
 export function ownershipContextOf(
-  live: readonly KubeObject[], config: Config, sourceOf?: OwnershipContext['sourceOf'],
+  live: readonly KubeObject[],
+  config: Config,
+  sourceOf?: OwnershipContext['sourceOf'],
 ): OwnershipContext {
   return { config, helm: indexHelm(live), ...(sourceOf ? { sourceOf } : {}) };
 }

@@ -33,8 +33,8 @@ function resolve(object: unknown, segments: readonly PathSegment[]): { pointer: 
 export function helmReason(release: string, path: string): string {
   const image = /\/containers\/\d+\/image$/.test(path);
   const where = image
-    ? 'the image in the HelmRelease\'s `spec.values` (e.g. `image.tag`)'
-    : 'the HelmRelease\'s `spec.values`';
+    ? "the image in the HelmRelease's `spec.values` (e.g. `image.tag`)"
+    : "the HelmRelease's `spec.values`";
   return `managed by Helm release ${release}; change ${where} instead`;
 }
 
@@ -54,9 +54,16 @@ export function handChangesOn(live: KubeObject, config: Config, reported: (path:
       const found = resolve(live, segments);
       if (!found) continue;
       changes.push({
-        path: found.pointer, segments, op: 'replace', live: found.value, manager: entry.manager,
-        ...(entry.operation ? { operation: entry.operation } : {}), ...(entry.time ? { time: entry.time } : {}),
-        cause: 'human', managers: [entry.manager], reported: reported(found.pointer),
+        path: found.pointer,
+        segments,
+        op: 'replace',
+        live: found.value,
+        manager: entry.manager,
+        ...(entry.operation ? { operation: entry.operation } : {}),
+        ...(entry.time ? { time: entry.time } : {}),
+        cause: 'human',
+        managers: [entry.manager],
+        reported: reported(found.pointer),
       });
     }
   }

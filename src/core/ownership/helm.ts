@@ -76,7 +76,7 @@ export function helmReleaseOf(object: KubeObject, index: HelmIndex | undefined):
   // `helm install --create-namespace` creates the namespace without stamping it.
   const created = creationOf(object);
   if (created && HELM_MANAGERS.has(created.manager)) {
-    const namespace = object.kind === 'Namespace' ? object.metadata?.name ?? '' : object.metadata?.namespace ?? '';
+    const namespace = object.kind === 'Namespace' ? (object.metadata?.name ?? '') : (object.metadata?.namespace ?? '');
     const releases = index?.releasesByNamespace.get(namespace) ?? [];
     const name = releases.length ? releases.join(', ') : `(${created.manager})`;
     return { name, evidence: `created by ${created.manager}` };

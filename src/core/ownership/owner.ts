@@ -46,7 +46,8 @@ const AGENT_NAME = 'driftback-agent';
 
 function isAgentObject(object: KubeObject, agentNamespace: string): boolean {
   const labels = object.metadata?.labels ?? {};
-  const labelled = labels['app.kubernetes.io/part-of'] === AGENT_PART_OF || labels['app.kubernetes.io/name'] === AGENT_NAME;
+  const labelled =
+    labels['app.kubernetes.io/part-of'] === AGENT_PART_OF || labels['app.kubernetes.io/name'] === AGENT_NAME;
   if (labelled) return true;
   const key = keyOf(object);
   if (key.group === '' && key.kind === 'Namespace') return key.name === agentNamespace;
@@ -89,7 +90,7 @@ export function ownerOf(object: KubeObject, context: OwnershipContext): ObjectOw
   const cluster = clusterMadeBy(object);
   if (cluster) return { class: 'cluster', name: cluster.name, evidence: cluster.evidence, ...made };
   if (isAgentObject(object, context.agentNamespace ?? AGENT_PART_OF)) {
-    return { class: 'agent', name: 'driftback', evidence: 'the driftback agent\'s install', ...made };
+    return { class: 'agent', name: 'driftback', evidence: "the driftback agent's install", ...made };
   }
 
   const release = helmReleaseOf(object, context.helm);
@@ -124,11 +125,17 @@ export function ownerOf(object: KubeObject, context: OwnershipContext): ObjectOw
 /** How reports name an owner: "managed by Helm release podinfo/podinfo", "created by operator envoy-gateway". */
 export function describeOwner(owner: ObjectOwner): string {
   switch (owner.class) {
-    case 'source': return `managed by source ${owner.name}`;
-    case 'helm': return `managed by Helm release ${owner.name}`;
-    case 'operator': return `created by operator ${owner.name}`;
-    case 'cluster': return `made by the cluster (${owner.name})`;
-    case 'agent': return 'the driftback agent';
-    case 'person': return `made by a person (${owner.name})`;
+    case 'source':
+      return `managed by source ${owner.name}`;
+    case 'helm':
+      return `managed by Helm release ${owner.name}`;
+    case 'operator':
+      return `created by operator ${owner.name}`;
+    case 'cluster':
+      return `made by the cluster (${owner.name})`;
+    case 'agent':
+      return 'the driftback agent';
+    case 'person':
+      return `made by a person (${owner.name})`;
   }
 }

@@ -14,7 +14,8 @@ export function resourceFingerprint(resource: ResourceDiff): string | undefined 
 
 /** The result without the changes a human declined; returns how many were dropped. */
 export function dropDeclined(
-  result: DiffResult, declined: ReadonlySet<string>,
+  result: DiffResult,
+  declined: ReadonlySet<string>,
 ): { result: DiffResult; dropped: number } {
   if (declined.size === 0) return { result, dropped: 0 };
   let dropped = 0;

@@ -10,15 +10,23 @@ import { inventoryClaims, sourceScope } from '../ownership/index.js';
 import { coverageOf } from '../k8s/index.js';
 import type { RenderBudget, UnfollowedKind } from '../manifests/index.js';
 import {
-  emergencyChanges, indexSuspensions, setSuspensionSwitchesAside, suspensionsOf, type EmergencyChange, type Suspension,
+  emergencyChanges,
+  indexSuspensions,
+  setSuspensionSwitchesAside,
+  suspensionsOf,
+  type EmergencyChange,
+  type Suspension,
 } from '../emergency/index.js';
 import {
-  escapeSegment, isPlainObject, type DesiredObject, type DiffResult, type FieldChange, type SourceProblem,
+  escapeSegment,
+  isPlainObject,
+  type DesiredObject,
+  type DiffResult,
+  type FieldChange,
+  type SourceProblem,
   type SourceReport,
 } from '../model/index.js';
-import {
-  isSourceObject, newResourceHomes, summarizeSourceDrift, type SourceNote,
-} from '../sources/index.js';
+import { isSourceObject, newResourceHomes, summarizeSourceDrift, type SourceNote } from '../sources/index.js';
 import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import { scopeOf, type LiveState } from './live-state.js';
 import { clusterRoot, configWithSourceRules, renderCluster } from './render-cluster.js';
@@ -102,14 +110,16 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const { namespaces } = coverageOf(scope, cluster.namespaces);
   if (namespaces?.length === 0) {
     const configured = cluster.namespaces?.join(', ');
-    const message = `the snapshot holds none of the namespaces configured for ${cluster.name} (${configured}): `
-      + `check the agent's namespaces`;
+    const message =
+      `the snapshot holds none of the namespaces configured for ${cluster.name} (${configured}): ` +
+      `check the agent's namespaces`;
     return { type: 'out-of-scope', message };
   }
   const options = { unfollowed: input.unfollowed, budget: input.renderBudget, live: snapshot };
   const rendered = renderCluster(input.files, cluster, options);
   // A file that does not render would make its objects look hand-made; nothing is proposed until it is fixed.
-  if (rendered.errors.length > 0) return { type: 'manifest-problems', problems: rendered.errors, filesRead: rendered.filesRead };
+  if (rendered.errors.length > 0)
+    return { type: 'manifest-problems', problems: rendered.errors, filesRead: rendered.filesRead };
   const effectiveConfig = configWithSourceRules(config, rendered);
   // With no namespaces configured, a snapshot's scope is what the cluster's sources render into and their
   // inventories name (DESIGN). Objects read from files (no snapshot scope) were picked by hand: all are compared.
@@ -129,9 +139,19 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const { result: drift, dropped } = dropDeclined(gated.result, input.declined);
   const { fingerprints, pending } = gated;
   return {
-    type: 'evaluated', filesRead: rendered.filesRead, diff, drift, fingerprints, pending: pending.length,
-    declined: dropped, namespaces: compared, suspensions, emergency: emergencyChanges(drift, index),
-    sources: summarizeSourceDrift(rendered.sources, drift), notes: rendered.notes, effectiveConfig,
+    type: 'evaluated',
+    filesRead: rendered.filesRead,
+    diff,
+    drift,
+    fingerprints,
+    pending: pending.length,
+    declined: dropped,
+    namespaces: compared,
+    suspensions,
+    emergency: emergencyChanges(drift, index),
+    sources: summarizeSourceDrift(rendered.sources, drift),
+    notes: rendered.notes,
+    effectiveConfig,
     // Under kubectl the cluster path is the one source: pullRequests.newResourcePath decides.
     newResourceHomes: rendered.controller === 'kubectl' ? {} : newResourceHomes(rendered.sources),
   };
@@ -165,17 +185,21 @@ function isApplyTimeOnly(desired: DesiredObject, change: FieldChange): boolean {
  */
 function clusterEngine(input: DriftInput): CodifyEngine {
   return {
-    render: (files) => renderCluster(files, input.cluster, {
-      unfollowed: input.unfollowed, budget: input.renderBudget, live: input.snapshot,
-    }),
+    render: (files) =>
+      renderCluster(files, input.cluster, {
+        unfollowed: input.unfollowed,
+        budget: input.renderBudget,
+        live: input.snapshot,
+      }),
     diff: (desired, live, options) => {
       const result = diffResources(desired, live, options);
       const resources = result.resources.map((resource) => {
         const object = resource.desired;
         if (!object) return resource;
         const source = isSourceObject(object.object);
-        const changes = resource.changes
-          .filter((change) => !(source && isTransformField(change.path)) && !isApplyTimeOnly(object, change));
+        const changes = resource.changes.filter(
+          (change) => !(source && isTransformField(change.path)) && !isApplyTimeOnly(object, change),
+        );
         return changes.length === resource.changes.length ? resource : { ...resource, changes };
       });
       return { ...result, resources };
@@ -199,17 +223,24 @@ function splitByNamespace(result: DiffResult): Map<string, DiffResult> {
 
 /** Codifies drift (all of it, or one group's) into the repository's files. */
 export function codifyEvaluated(
-  input: DriftInput, evaluated: EvaluatedDrift, result: DiffResult = evaluated.drift,
+  input: DriftInput,
+  evaluated: EvaluatedDrift,
+  result: DiffResult = evaluated.drift,
 ): CodifyResult {
   const { cluster, snapshot } = input;
   const { namespaces } = evaluated;
   return codifyWith(clusterEngine(input), {
-    files: input.files, root: clusterRoot(cluster.path), result, live: snapshot.items,
+    files: input.files,
+    root: clusterRoot(cluster.path),
+    result,
+    live: snapshot.items,
     config: evaluated.effectiveConfig,
     newResourceHomes: evaluated.newResourceHomes,
-    sourceRoots: evaluated.sources
-      .flatMap((source) => (source.scope === 'rendered' && source.path !== undefined ? [source.path] : [])),
-    defaultNamespace: cluster.defaultNamespace, cluster: { name: cluster.name, ...(namespaces ? { namespaces } : {}) },
+    sourceRoots: evaluated.sources.flatMap((source) =>
+      source.scope === 'rendered' && source.path !== undefined ? [source.path] : [],
+    ),
+    defaultNamespace: cluster.defaultNamespace,
+    cluster: { name: cluster.name, ...(namespaces ? { namespaces } : {}) },
   });
 }
 

@@ -1,13 +1,26 @@
 // One pipeline, two doors: the App and the CLI call these in the same order with the same inputs,
 // so `driftback diff` and `driftback plan` on files say what the App says about the same cluster.
 export {
-  branchFor, codifyEvaluated, evaluateDrift, proposeDrift, reconcileDrift,
-  type DriftEvaluation, type DriftGroup, type DriftInput, type EvaluatedDrift, type Evaluation,
+  branchFor,
+  codifyEvaluated,
+  evaluateDrift,
+  proposeDrift,
+  reconcileDrift,
+  type DriftEvaluation,
+  type DriftGroup,
+  type DriftInput,
+  type EvaluatedDrift,
+  type Evaluation,
 } from './drift.js';
 export { codifiedFingerprints, dropDeclined, resourceFingerprint } from './decisions.js';
 export { scopeOf, type LiveState } from './live-state.js';
 export { planCluster, type PlanClusterInput } from './plan.js';
 export {
-  clusterRoot, configWithSourceRules, renderCluster, type ClusterRender, type ClusterTarget, type RenderClusterOptions,
+  clusterRoot,
+  configWithSourceRules,
+  renderCluster,
+  type ClusterRender,
+  type ClusterTarget,
+  type RenderClusterOptions,
 } from './render-cluster.js';
 export { describeNotRendered, keepNotRendered, mayComeFromNotRendered, setAsideNotRendered } from './not-rendered.js';

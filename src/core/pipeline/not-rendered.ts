@@ -6,7 +6,10 @@ import type { DiffResult, NotRenderedSource, Plan, PlanWarning, ResourceKey } fr
 
 export function mayComeFromNotRendered(key: ResourceKey, sources: readonly NotRenderedSource[]): boolean {
   if (sources.length === 0) return false;
-  return key.namespace === '' || sources.some((source) => source.namespace === undefined || source.namespace === key.namespace);
+  return (
+    key.namespace === '' ||
+    sources.some((source) => source.namespace === undefined || source.namespace === key.namespace)
+  );
 }
 
 export function describeNotRendered(source: NotRenderedSource): string {
@@ -33,7 +36,15 @@ export function keepNotRendered(plan: Plan, sources: readonly NotRenderedSource[
   const spared = plan.prune.filter((entry) => !prune.includes(entry));
   const reason = `may be made by a part of the source driftback does not render (${sources.map((s) => (s.line ? `${s.file}:${s.line}` : s.file)).join(', ')})`;
   const warnings: PlanWarning[] = sources.map((source) => ({
-    code: 'not-rendered', message: describeNotRendered(source), file: source.file, ...(source.line ? { line: source.line } : {}),
+    code: 'not-rendered',
+    message: describeNotRendered(source),
+    file: source.file,
+    ...(source.line ? { line: source.line } : {}),
   }));
-  return { ...plan, prune, kept: [...plan.kept, ...spared.map((entry) => ({ id: entry.id, reason }))], warnings: [...warnings, ...plan.warnings] };
+  return {
+    ...plan,
+    prune,
+    kept: [...plan.kept, ...spared.map((entry) => ({ id: entry.id, reason }))],
+    warnings: [...warnings, ...plan.warnings],
+  };
 }

@@ -42,7 +42,10 @@ export function planCluster(input: PlanClusterInput): Plan {
   const { snapshot, cluster } = input;
   const config = input.sources ? configWithSourceRules(input.config, input.sources) : input.config;
   const planned = planChanges({
-    head: input.head, live: snapshot?.items ?? [], config, now: input.now,
+    head: input.head,
+    live: snapshot?.items ?? [],
+    config,
+    now: input.now,
     ...(cluster ? { cluster } : {}),
     ...(input.base ? { base: input.base } : {}),
     ...(input.headRevision ? { headRevision: input.headRevision } : {}),
@@ -59,8 +62,9 @@ export function planCluster(input: PlanClusterInput): Plan {
     const name = cluster?.name ?? 'the cluster';
     const repository = input.repository ? ` --repository ${input.repository}` : '';
     const token = `driftback token${repository} --cluster ${cluster?.name ?? '<name>'}`;
-    const message = `No snapshot of ${name} has been received yet: every resource is shown as created. `
-      + `Deploy the driftback agent to the cluster (${token}).`;
+    const message =
+      `No snapshot of ${name} has been received yet: every resource is shown as created. ` +
+      `Deploy the driftback agent to the cluster (${token}).`;
     warnings.unshift({ code: 'stale-snapshot', message });
   }
   // First of all: a suspended source deploys nothing of this merge.
@@ -69,7 +73,9 @@ export function planCluster(input: PlanClusterInput): Plan {
     const touched = { ...(input.changed ? { changed: input.changed } : {}), ...(path !== undefined ? { path } : {}) };
     warnings.unshift(...suspendedSourceWarnings(snapshot.items, input.config, touched));
   }
-  const sources = input.sources && input.sources.sources.some((result) => result.source.id.controller !== 'kubectl')
-    ? { sources: summarizeSourcePlan(input.sources.sources, plan) } : {};
+  const sources =
+    input.sources && input.sources.sources.some((result) => result.source.id.controller !== 'kubectl')
+      ? { sources: summarizeSourcePlan(input.sources.sources, plan) }
+      : {};
   return { ...plan, warnings, ...sources };
 }

@@ -24,8 +24,8 @@ export interface RenderClusterOptions {
 }
 
 /** What renderCluster needs of a cluster's config. */
-export type ClusterTarget =
-  Pick<ClusterConfig, 'defaultNamespace'> & Partial<Pick<ClusterConfig, 'name' | 'path' | 'controller'>>;
+export type ClusterTarget = Pick<ClusterConfig, 'defaultNamespace'> &
+  Partial<Pick<ClusterConfig, 'name' | 'path' | 'controller'>>;
 
 export type ClusterRender = ClusterSourcesRender;
 
@@ -40,7 +40,9 @@ export function clusterRoot(path: string | undefined): string {
 }
 
 export function renderCluster(
-  files: ReadonlyMap<string, string>, cluster: ClusterTarget, options: RenderClusterOptions = {},
+  files: ReadonlyMap<string, string>,
+  cluster: ClusterTarget,
+  options: RenderClusterOptions = {},
 ): ClusterRender {
   return renderClusterSources({
     files,

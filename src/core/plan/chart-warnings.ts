@@ -11,7 +11,9 @@ const HELM_RELEASE_GROUP = 'helm.toolkit.fluxcd.io';
 
 /** One warning per field a person changed on the chart output of a HelmRelease that head declares. */
 export function chartHandChangeWarnings(
-  head: Iterable<DesiredObject>, live: Iterable<KubeObject>, config: Config,
+  head: Iterable<DesiredObject>,
+  live: Iterable<KubeObject>,
+  config: Config,
 ): PlanWarning[] {
   const releases = new Map<string, DesiredObject>();
   for (const desired of head) {
@@ -33,10 +35,13 @@ export function chartHandChangeWarnings(
       const when = change.time ? ` at ${showTime(change.time)}` : '';
       const place = sourceOf(declared, '/spec/values');
       warnings.push({
-        code: 'chart-hand-change', id, path: change.path,
+        code: 'chart-hand-change',
+        id,
+        path: change.path,
         ...(place ? { file: place.file, ...(place.line ? { line: place.line } : {}) } : {}),
-        message: `\`${fieldPath(change.segments, id)}\` was changed by hand (${change.manager}${when}) on chart output `
-          + `of Helm release ${release}: the next upgrade undoes it. ${change.reported!.reason}.`,
+        message:
+          `\`${fieldPath(change.segments, id)}\` was changed by hand (${change.manager}${when}) on chart output ` +
+          `of Helm release ${release}: the next upgrade undoes it. ${change.reported!.reason}.`,
       });
     }
   }

@@ -1,7 +1,14 @@
 // Warnings about the cluster as a whole: a stale or partial snapshot, a GitOps controller that is
 // not applying what gets merged.
 import {
-  displayKey, keyOf, showTime, type ExcludedType, type KubeObject, type PlanWarning, type ResourceKey, type ScopeError,
+  displayKey,
+  keyOf,
+  showTime,
+  type ExcludedType,
+  type KubeObject,
+  type PlanWarning,
+  type ResourceKey,
+  type ScopeError,
 } from '../model/index.js';
 import type { Coverage } from '../k8s/index.js';
 import { formatAge, secondsBetween } from './age.js';
@@ -20,23 +27,31 @@ export interface PlannedSnapshot {
 }
 
 export function snapshotWarnings(
-  snapshot: PlannedSnapshot | undefined, cluster: string | undefined, now: string, staleAfterSeconds: number,
-  coverage: Coverage, unclaimed: ResourceKey[],
+  snapshot: PlannedSnapshot | undefined,
+  cluster: string | undefined,
+  now: string,
+  staleAfterSeconds: number,
+  coverage: Coverage,
+  unclaimed: ResourceKey[],
 ): PlanWarning[] {
   if (!snapshot) return [];
   const warnings: PlanWarning[] = [];
   const age = secondsBetween(snapshot.capturedAt, now);
   if (age !== undefined && age > staleAfterSeconds) {
     const taken = `${formatAge(age)} ago (${showTime(snapshot.capturedAt)})`;
-    const message = `The latest snapshot${cluster ? ` of ${cluster}` : ''} was taken ${taken}, longer than \`staleAfter\` `
-      + `(${formatAge(staleAfterSeconds)}): the cluster may have changed since. `
-      + 'Check that the driftback agent CronJob is running.';
+    const message =
+      `The latest snapshot${cluster ? ` of ${cluster}` : ''} was taken ${taken}, longer than \`staleAfter\` ` +
+      `(${formatAge(staleAfterSeconds)}): the cluster may have changed since. ` +
+      'Check that the driftback agent CronJob is running.';
     warnings.push({ code: 'stale-snapshot', message });
   }
   const skipped = unclaimed.length ? ` Not shown as created: ${unclaimed.map(displayKey).join(', ')}.` : '';
   if (!snapshot.complete || snapshot.errors.length > 0) {
     const types = snapshot.errors.map((e) => `${e.resource} (${e.reason})`).join(', ') || 'some types';
-    warnings.push({ code: 'partial-snapshot', message: `The snapshot could not list ${types}: nothing of these types is claimed to be created or pruned.${skipped} Grant the agent's ServiceAccount get/list on them.` });
+    warnings.push({
+      code: 'partial-snapshot',
+      message: `The snapshot could not list ${types}: nothing of these types is claimed to be created or pruned.${skipped} Grant the agent's ServiceAccount get/list on them.`,
+    });
   } else if (unclaimed.length > 0) {
     const { limits, fixes } = scopeLimits(snapshot, coverage, unclaimed);
     const unlisted = `The snapshot lists ${limits.join(', and ')}`;
@@ -48,24 +63,31 @@ export function snapshotWarnings(
 
 /** What a complete snapshot still did not list (its namespaces, the types the agent left out), and the fix for each. */
 function scopeLimits(
-  snapshot: PlannedSnapshot, coverage: Coverage, unclaimed: ResourceKey[],
+  snapshot: PlannedSnapshot,
+  coverage: Coverage,
+  unclaimed: ResourceKey[],
 ): { limits: string[]; fixes: string[] } {
   const limits: string[] = [];
   const fixes: string[] = [];
   if (snapshot.namespaces?.length) {
     const namespaces = snapshot.namespaces.join(', ');
     limits.push(`only the namespaces ${namespaces} (and no cluster-scoped type but their Namespace objects)`);
-    fixes.push('Add the namespaces to the agent\'s DRIFTBACK_NAMESPACES, or leave it empty to list every namespace.');
+    fixes.push("Add the namespaces to the agent's DRIFTBACK_NAMESPACES, or leave it empty to list every namespace.");
   }
   const excluded = [...new Set(unclaimed.flatMap((key) => coverage.excludedType(key) ?? []))];
   if (excluded.length) {
     limits.push(`no ${excluded.join(', ')} (left out by the agent's DRIFTBACK_INCLUDE / DRIFTBACK_EXCLUDE)`);
-    fixes.push('Name the types in the agent\'s DRIFTBACK_INCLUDE to have them listed.');
+    fixes.push("Name the types in the agent's DRIFTBACK_INCLUDE to have them listed.");
   }
   return { limits, fixes };
 }
 
-export function reconcilerWarnings(live: KubeObject[], path: string | undefined, now: string, staleAfterSeconds: number): PlanWarning[] {
+export function reconcilerWarnings(
+  live: KubeObject[],
+  path: string | undefined,
+  now: string,
+  staleAfterSeconds: number,
+): PlanWarning[] {
   const warnings: PlanWarning[] = [];
   for (const object of live) {
     const state = reconcilerStateOf(object);

@@ -1,7 +1,14 @@
 // Warnings about one resource that head creates or updates: each has a stable code, the resource,
 // what to do, and the line in head that declares the field.
 import {
-  shortValue, showTime, type DesiredObject, type FieldChange, type Conflict, type KubeObject, type PlanWarning, type ResourceKey,
+  shortValue,
+  showTime,
+  type DesiredObject,
+  type FieldChange,
+  type Conflict,
+  type KubeObject,
+  type PlanWarning,
+  type ResourceKey,
 } from '../model/index.js';
 import { fieldPath, immutableReason } from '../k8s/index.js';
 import { sourceOf } from './source-line.js';
@@ -21,16 +28,22 @@ function field(id: ResourceKey, change: Pick<FieldChange, 'path' | 'segments'>):
   return `\`${fieldPath(change.segments.length ? change.segments : change.path, id)}\``;
 }
 
-export function changeWarnings(id: ResourceKey, changes: FieldChange[], desired: DesiredObject | undefined, live: KubeObject): PlanWarning[] {
+export function changeWarnings(
+  id: ResourceKey,
+  changes: FieldChange[],
+  desired: DesiredObject | undefined,
+  live: KubeObject,
+): PlanWarning[] {
   const warnings: PlanWarning[] = [];
   const liveImmutable = live.immutable === true;
   let claimTemplatesWarned = false;
   for (const change of changes) {
     if (id.group === 'apps' && id.kind === 'StatefulSet' && change.path.startsWith('/spec/volumeClaimTemplates')) {
       if (!claimTemplatesWarned) {
-        const message = 'This changes `volumeClaimTemplates`. The API server rejects it in place, and recreating the '
-          + 'StatefulSet to apply it risks the volumes\' data (existing claims keep their old spec). Revert the change, '
-          + 'or migrate the claims on purpose.';
+        const message =
+          'This changes `volumeClaimTemplates`. The API server rejects it in place, and recreating the ' +
+          "StatefulSet to apply it risks the volumes' data (existing claims keep their old spec). Revert the change, " +
+          'or migrate the claims on purpose.';
         warnings.push({ code: 'prune-protected', id, path: change.path, ...at(desired, change.path), message });
         claimTemplatesWarned = true;
       }
@@ -38,42 +51,56 @@ export function changeWarnings(id: ResourceKey, changes: FieldChange[], desired:
     }
     const reason = immutableReason(id, change.path, liveImmutable);
     if (reason && !(change.op === 'replace' && change.live === undefined && !liveImmutable)) {
-      const message = `${field(id, change)} cannot be changed (${reason}); the apply will be rejected. Revert it, or `
-        + 'delete and recreate the resource on purpose (Flux `force: true`, Argo CD `Replace=true`).';
+      const message =
+        `${field(id, change)} cannot be changed (${reason}); the apply will be rejected. Revert it, or ` +
+        'delete and recreate the resource on purpose (Flux `force: true`, Argo CD `Replace=true`).';
       warnings.push({ code: 'immutable', id, path: change.path, ...at(desired, change.path), message });
     }
     if (change.cause === 'human' && change.manager && change.live !== undefined) {
-      const verb = change.op === 'remove' ? `removes ${field(id, change)}` : `sets ${field(id, change)} back to ${shown(change.desired)}`;
+      const verb =
+        change.op === 'remove'
+          ? `removes ${field(id, change)}`
+          : `sets ${field(id, change)} back to ${shown(change.desired)}`;
       const when = change.time ? ` at ${showTime(change.time)}` : '';
-      const message = `Applying this ${verb}, undoing ${change.manager}'s live change to ${shown(change.live)}${when}. `
-        + 'If that change should stay, codify it first (`driftback codify`) and rebase.';
+      const message =
+        `Applying this ${verb}, undoing ${change.manager}'s live change to ${shown(change.live)}${when}. ` +
+        'If that change should stay, codify it first (`driftback codify`) and rebase.';
       warnings.push({ code: 'reverts-live-change', id, path: change.path, ...at(desired, change.path), message });
     }
   }
   return warnings;
 }
 
-export function conflictWarnings(id: ResourceKey, conflicts: Conflict[], desired: DesiredObject | undefined): PlanWarning[] {
+export function conflictWarnings(
+  id: ResourceKey,
+  conflicts: Conflict[],
+  desired: DesiredObject | undefined,
+): PlanWarning[] {
   return conflicts.map((conflict) => ({
     code: 'conflict' as const,
     id,
     path: conflict.path,
     ...at(desired, conflict.path),
-    message: `Git declares ${field(id, conflict)} (${shown(conflict.desired)}) but ${conflict.manager} owns it in the cluster `
-      + `(live ${shown(conflict.live)}${conflict.time ? `, written ${showTime(conflict.time)}` : ''}); `
-      + `the two will overwrite each other. Fix: ${conflict.fix}.`,
+    message:
+      `Git declares ${field(id, conflict)} (${shown(conflict.desired)}) but ${conflict.manager} owns it in the cluster ` +
+      `(live ${shown(conflict.live)}${conflict.time ? `, written ${showTime(conflict.time)}` : ''}); ` +
+      `the two will overwrite each other. Fix: ${conflict.fix}.`,
   }));
 }
 
-export function healthWarning(id: ResourceKey, health: { status: string; message?: string } | undefined, desired: DesiredObject | undefined): PlanWarning[] {
+export function healthWarning(
+  id: ResourceKey,
+  health: { status: string; message?: string } | undefined,
+  desired: DesiredObject | undefined,
+): PlanWarning[] {
   if (health?.status !== 'Degraded') return [];
   const message = `It is Degraded now${health.message ? `: ${health.message}` : ''}. Find out why before this change lands on it.`;
   return [{ code: 'unhealthy', id, ...at(desired), message }];
 }
 
 export function namespaceWarning(id: ResourceKey, desired: DesiredObject | undefined): PlanWarning {
-  const message = `Namespace \`${id.namespace}\` does not exist in the cluster and this commit does not create it, so the `
-    + 'apply will fail. Add a Namespace manifest for it, or create it first.';
+  const message =
+    `Namespace \`${id.namespace}\` does not exist in the cluster and this commit does not create it, so the ` +
+    'apply will fail. Add a Namespace manifest for it, or create it first.';
   return { code: 'namespace-missing', id, ...at(desired, '/metadata/namespace'), message };
 }
-

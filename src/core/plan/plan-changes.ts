@@ -1,8 +1,16 @@
 // What applying head would do to one cluster: create / update / prune / unchanged, and the
 // warnings that matter. Pure: every input is a value, `now` included.
 import {
-  compareKeys, keyId, keyOf, type DesiredObject, type KubeObject, type Plan, type PlanEntry, type PlanWarning,
-  type PruneInventory, type ResourceKey,
+  compareKeys,
+  keyId,
+  keyOf,
+  type DesiredObject,
+  type KubeObject,
+  type Plan,
+  type PlanEntry,
+  type PlanWarning,
+  type PruneInventory,
+  type ResourceKey,
 } from '../model/index.js';
 import { parseDuration, type ClusterConfig, type Config } from '../config/index.js';
 import { assessHealth } from '../health/index.js';
@@ -13,7 +21,13 @@ import { planPrune } from './plan-prune.js';
 import { chartHandChangeWarnings } from './chart-warnings.js';
 import { snapshotWarnings, reconcilerWarnings, type PlannedSnapshot } from './cluster-warnings.js';
 import {
-  coverageOf, customListKeysLookup, customListKeysOf, FULL_SCOPE, isNamespace, namespaceKey, type ListKeysLookup,
+  coverageOf,
+  customListKeysLookup,
+  customListKeysOf,
+  FULL_SCOPE,
+  isNamespace,
+  namespaceKey,
+  type ListKeysLookup,
 } from '../k8s/index.js';
 
 export interface PlanInput {
@@ -35,8 +49,17 @@ export interface PlanInput {
 }
 
 const WARNING_ORDER: PlanWarning['code'][] = [
-  'suspended-source', 'stale-snapshot', 'partial-snapshot', 'not-reconciling', 'prune-protected', 'immutable',
-  'conflict', 'reverts-live-change', 'chart-hand-change', 'namespace-missing', 'unhealthy',
+  'suspended-source',
+  'stale-snapshot',
+  'partial-snapshot',
+  'not-reconciling',
+  'prune-protected',
+  'immutable',
+  'conflict',
+  'reverts-live-change',
+  'chart-hand-change',
+  'namespace-missing',
+  'unhealthy',
 ];
 
 export function planChanges(input: PlanInput): Plan {
@@ -52,7 +75,15 @@ export function planChanges(input: PlanInput): Plan {
   const namespaceListed = (name: string): boolean => liveNamespaces.size > 0 && coverage.proves(namespaceKey(name));
   const headNamespaces = new Set([...head.values()].filter((d) => isNamespace(d.key)).map((d) => d.key.name));
 
-  const plan: Plan = { cluster: input.cluster?.name, create: [], update: [], prune: [], kept: [], unchanged: 0, warnings: [] };
+  const plan: Plan = {
+    cluster: input.cluster?.name,
+    create: [],
+    update: [],
+    prune: [],
+    kept: [],
+    unchanged: 0,
+    warnings: [],
+  };
   const unclaimed: ResourceKey[] = [];
   for (const [id, desired] of head) {
     const current = live.get(id);
@@ -84,7 +115,12 @@ export function planChanges(input: PlanInput): Plan {
 
   const prune = input.cluster?.prune ?? true;
   const pruned = planPrune({
-    head, base, live, prune, protect: input.config.plan.protect, proves: coverage.proves,
+    head,
+    base,
+    live,
+    prune,
+    protect: input.config.plan.protect,
+    proves: coverage.proves,
     ...(input.inventories ? { inventories: input.inventories } : {}),
   });
   plan.prune.push(...pruned.prune);
@@ -95,11 +131,18 @@ export function planChanges(input: PlanInput): Plan {
   const staleAfter = parseDuration(input.cluster?.staleAfter ?? '30m') ?? 1800;
   const name = input.cluster?.name;
   plan.warnings.push(...snapshotWarnings(input.snapshot, name, input.now, staleAfter, coverage, unclaimed));
-  plan.warnings.push(...reconcilerWarnings([...live.values()], input.path ?? input.cluster?.path, input.now, staleAfter));
+  plan.warnings.push(
+    ...reconcilerWarnings([...live.values()], input.path ?? input.cluster?.path, input.now, staleAfter),
+  );
 
   for (const list of [plan.create, plan.update, plan.prune]) list.sort((a, b) => compareKeys(a.id, b.id));
   plan.kept.sort((a, b) => compareKeys(a.id, b.id));
-  plan.warnings.sort((a, b) => WARNING_ORDER.indexOf(a.code) - WARNING_ORDER.indexOf(b.code) || (a.id && b.id ? compareKeys(a.id, b.id) : a.id ? 1 : b.id ? -1 : 0) || (a.path ?? '').localeCompare(b.path ?? ''));
+  plan.warnings.sort(
+    (a, b) =>
+      WARNING_ORDER.indexOf(a.code) - WARNING_ORDER.indexOf(b.code) ||
+      (a.id && b.id ? compareKeys(a.id, b.id) : a.id ? 1 : b.id ? -1 : 0) ||
+      (a.path ?? '').localeCompare(b.path ?? ''),
+  );
   return plan;
 }
 
@@ -108,7 +151,11 @@ export function planChanges(input: PlanInput): Plan {
  * Git never declared) is left as it is by an apply, so it is drift, not a plan change.
  */
 function changesOnApply(
-  desired: DesiredObject, live: KubeObject, base: DesiredObject | undefined, config: Config, customListKeys: ListKeysLookup,
+  desired: DesiredObject,
+  live: KubeObject,
+  base: DesiredObject | undefined,
+  config: Config,
+  customListKeys: ListKeysLookup,
 ) {
   const diff = diffObject(desired.object, live, { config, customListKeys });
   const changes = diff.changes.filter((change) => change.op !== 'add' && !change.ignored);

@@ -3,8 +3,15 @@
 // instance label) that this source's own live objects carry. An object merely present in the
 // cluster is never a prune candidate.
 import {
-  keyId, keyOf, type DesiredObject, type KubeObject, type PlanEntry, type PlanKept, type PlanWarning,
-  type PruneInventory, type ResourceKey,
+  keyId,
+  keyOf,
+  type DesiredObject,
+  type KubeObject,
+  type PlanEntry,
+  type PlanKept,
+  type PlanWarning,
+  type PruneInventory,
+  type ResourceKey,
 } from '../model/index.js';
 import { keepReason, trackingOf } from './prune-rules.js';
 import { isControllerOwned } from '../k8s/index.js';
@@ -60,22 +67,30 @@ export function planPrune(input: PruneInput): PruneResult {
       continue;
     }
     const identity = trackingOf(current);
-    const managed = inventory !== undefined || input.base.has(keyId(key))
-      || (identity !== undefined && tracking.has(identity));
+    const managed =
+      inventory !== undefined || input.base.has(keyId(key)) || (identity !== undefined && tracking.has(identity));
     if (!managed) continue;
     const reason = keepReason(current);
     if (reason) {
       result.kept.push({ id: key, reason });
       continue;
     }
-    result.prune.push({ id: key, action: 'prune', changes: [], conflicts: [], live: current, desired: input.base.get(id) });
+    result.prune.push({
+      id: key,
+      action: 'prune',
+      changes: [],
+      conflicts: [],
+      live: current,
+      desired: input.base.get(id),
+    });
     if (input.protect.includes(key.kind)) {
       result.warnings.push({
         code: 'prune-protected',
         id: key,
-        message: `It will be deleted: it is no longer declared and ${key.kind} is in \`plan.protect\`, so its data goes `
-          + 'with it. If that is not intended, keep it in Git, or annotate it `kustomize.toolkit.fluxcd.io/prune: disabled` / '
-          + '`argocd.argoproj.io/sync-options: Prune=false`.',
+        message:
+          `It will be deleted: it is no longer declared and ${key.kind} is in \`plan.protect\`, so its data goes ` +
+          'with it. If that is not intended, keep it in Git, or annotate it `kustomize.toolkit.fluxcd.io/prune: disabled` / ' +
+          '`argocd.argoproj.io/sync-options: Prune=false`.',
       });
     }
   }

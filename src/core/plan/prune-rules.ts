@@ -23,9 +23,11 @@ export function trackingOf(live: KubeObject): string | undefined {
 /** Why an object is never pruned (an annotation the controllers honour), or undefined. */
 export function keepReason(live: KubeObject): string | undefined {
   const annotations = live.metadata.annotations ?? {};
-  if (annotations['kustomize.toolkit.fluxcd.io/prune'] === 'disabled') return 'annotated kustomize.toolkit.fluxcd.io/prune: disabled';
+  if (annotations['kustomize.toolkit.fluxcd.io/prune'] === 'disabled')
+    return 'annotated kustomize.toolkit.fluxcd.io/prune: disabled';
   const syncOptions = annotations['argocd.argoproj.io/sync-options'] ?? '';
-  if (syncOptions.split(',').some((option) => option.trim() === 'Prune=false')) return 'annotated argocd.argoproj.io/sync-options: Prune=false';
+  if (syncOptions.split(',').some((option) => option.trim() === 'Prune=false'))
+    return 'annotated argocd.argoproj.io/sync-options: Prune=false';
   if (annotations['helm.sh/resource-policy'] === 'keep') return 'annotated helm.sh/resource-policy: keep';
   return undefined;
 }

@@ -14,10 +14,19 @@ export function appliesPath(state: ReconcilerState, path: string | undefined): b
 }
 
 /** Why the reconciler is not applying Git, or undefined when it is. `now` and `staleAfterSeconds` bound "behind". */
-export function notReconcilingReason(state: ReconcilerState, now: string, staleAfterSeconds: number): string | undefined {
-  if (state.suspended) return `is suspended${state.since ? ` since ${state.since}` : ''}${state.kind === 'argocd-application' ? ' (no automated sync)' : ''}`;
-  if (state.ready === false) return `is failing${state.since ? ` since ${state.since}` : ''}${state.message ? `: ${state.message}` : ''}`;
-  const behind = state.lastAttemptedRevision && state.lastAppliedRevision && state.lastAttemptedRevision !== state.lastAppliedRevision;
+export function notReconcilingReason(
+  state: ReconcilerState,
+  now: string,
+  staleAfterSeconds: number,
+): string | undefined {
+  if (state.suspended)
+    return `is suspended${state.since ? ` since ${state.since}` : ''}${state.kind === 'argocd-application' ? ' (no automated sync)' : ''}`;
+  if (state.ready === false)
+    return `is failing${state.since ? ` since ${state.since}` : ''}${state.message ? `: ${state.message}` : ''}`;
+  const behind =
+    state.lastAttemptedRevision &&
+    state.lastAppliedRevision &&
+    state.lastAttemptedRevision !== state.lastAppliedRevision;
   const last = state.lastReconciled ? Date.parse(state.lastReconciled) : NaN;
   if (behind && Number.isFinite(last) && Date.parse(now) - last > staleAfterSeconds * 1000) {
     return `last applied ${state.lastAppliedRevision} but ${state.lastAttemptedRevision} is waiting since ${state.lastReconciled}`;

@@ -4,11 +4,27 @@
 // Lists are matched as server-side apply matches them: keyed lists item by item, atomic lists
 // (volumeClaimTemplates, args, Ingress rules) as one value that the apply replaces whole.
 import {
-  escapeSegment, groupOf, isPlainObject, ownValue, toPointer, versionOf, type FieldChange, type KubeObject, type PathSegment,
+  escapeSegment,
+  groupOf,
+  isPlainObject,
+  ownValue,
+  toPointer,
+  versionOf,
+  type FieldChange,
+  type KubeObject,
+  type PathSegment,
 } from '../model/index.js';
 import {
-  buildOwnership, indexOfItem, itemKey, latestOwner, listersOf, listKeysFor, ownNodeAt, SERVER_SET_METADATA,
-  valueAtSegments, type OwnershipIndex,
+  buildOwnership,
+  indexOfItem,
+  itemKey,
+  latestOwner,
+  listersOf,
+  listKeysFor,
+  ownNodeAt,
+  SERVER_SET_METADATA,
+  valueAtSegments,
+  type OwnershipIndex,
 } from '../k8s/index.js';
 import type { Config } from '../config/index.js';
 
@@ -55,7 +71,8 @@ function droppedInside(base: unknown, head: unknown, live: unknown): boolean {
   if (!isPlainObject(base) || !isPlainObject(head)) return false;
   const liveMap = isPlainObject(live) ? live : {};
   return Object.keys(base).some((field) =>
-    head[field] === undefined ? liveMap[field] !== undefined : droppedInside(base[field], head[field], liveMap[field]));
+    head[field] === undefined ? liveMap[field] !== undefined : droppedInside(base[field], head[field], liveMap[field]),
+  );
 }
 
 /** Fields base declared and head dropped: the applier removes them on apply. */

@@ -27,7 +27,16 @@ export function staleAlertTitle(cluster: string): string {
 export function renderStaleAlert(view: StaleAlertView, options: { templates?: TemplateOverrides } = {}): RenderedIssue {
   const since = view.lastCapturedAt ?? view.configuredAt;
   const seconds = since ? secondsBetween(since, view.now) : undefined;
-  const body = renderTemplate('stale-alert', { cluster: view.cluster, age: seconds === undefined ? 'an unknown time' : formatAge(seconds), staleAfter: view.staleAfter, capturedAt: view.lastCapturedAt }, options.templates);
+  const body = renderTemplate(
+    'stale-alert',
+    {
+      cluster: view.cluster,
+      age: seconds === undefined ? 'an unknown time' : formatAge(seconds),
+      staleAfter: view.staleAfter,
+      capturedAt: view.lastCapturedAt,
+    },
+    options.templates,
+  );
   return { title: staleAlertTitle(view.cluster), body };
 }
 
@@ -42,21 +51,39 @@ export function notReconcilingAlertTitle(cluster: string, state: ReconcilerState
   return `driftback: ${cluster}: ${state.namespace}/${state.name} is not reconciling`;
 }
 
-export function renderNotReconcilingAlert(view: NotReconcilingAlertView, options: { templates?: TemplateOverrides } = {}): RenderedIssue {
+export function renderNotReconcilingAlert(
+  view: NotReconcilingAlertView,
+  options: { templates?: TemplateOverrides } = {},
+): RenderedIssue {
   const { state } = view;
   const flux = state.kind !== 'argocd-application';
-  const kind = state.kind === 'argocd-application' ? 'Application' : state.kind === 'flux-helmrelease' ? 'HelmRelease' : 'Kustomization';
+  const kind =
+    state.kind === 'argocd-application'
+      ? 'Application'
+      : state.kind === 'flux-helmrelease'
+        ? 'HelmRelease'
+        : 'Kustomization';
   const fluxKind = state.kind === 'flux-helmrelease' ? 'helmrelease' : 'kustomization';
   // Flux objects and Argo CD Applications are custom resources: DNS-1123 subdomain names.
   const name = { value: state.name, rule: 'dns-1123-subdomain' as const };
   const namespace = { value: state.namespace, rule: 'dns-1123-label' as const };
-  const body = renderTemplate('not-reconciling-alert', {
-    cluster: view.cluster,
-    resource: `${kind}/${state.namespace}/${state.name}`,
-    reason: view.reason,
-    suspended: state.suspended,
-    resumeCommand: shellCommand(flux ? ['flux', 'resume', fluxKind, name, '-n', namespace] : ['argocd', 'app', 'set', name, '--sync-policy', 'automated']),
-    describeCommand: shellCommand(flux ? ['flux', 'get', fluxKind, name, '-n', namespace] : ['argocd', 'app', 'get', name]),
-  }, options.templates);
+  const body = renderTemplate(
+    'not-reconciling-alert',
+    {
+      cluster: view.cluster,
+      resource: `${kind}/${state.namespace}/${state.name}`,
+      reason: view.reason,
+      suspended: state.suspended,
+      resumeCommand: shellCommand(
+        flux
+          ? ['flux', 'resume', fluxKind, name, '-n', namespace]
+          : ['argocd', 'app', 'set', name, '--sync-policy', 'automated'],
+      ),
+      describeCommand: shellCommand(
+        flux ? ['flux', 'get', fluxKind, name, '-n', namespace] : ['argocd', 'app', 'get', name],
+      ),
+    },
+    options.templates,
+  );
   return { title: notReconcilingAlertTitle(view.cluster, state), body };
 }

@@ -27,7 +27,8 @@ const FENCE_OPEN = /^(`{3,}|~{3,})/;
 function step(state: BlockState, line: string): void {
   if (state.fence) {
     const trimmed = line.trim();
-    if (trimmed.startsWith(state.fence.marker) && /^(`+|~+)$/.test(trimmed) && trimmed[0] === state.fence.marker[0]) state.fence = undefined;
+    if (trimmed.startsWith(state.fence.marker) && /^(`+|~+)$/.test(trimmed) && trimmed[0] === state.fence.marker[0])
+      state.fence = undefined;
     return;
   }
   const fence = FENCE_OPEN.exec(line.trimStart());
@@ -37,7 +38,8 @@ function step(state: BlockState, line: string): void {
   }
   const opens = line.match(/<details[\s>]/g)?.length ?? 0;
   const closes = line.match(/<\/details>/g)?.length ?? 0;
-  for (let i = 0; i < opens; i++) state.details.push(line.includes('<summary>') ? line.slice(line.indexOf('<details')) : '<details>');
+  for (let i = 0; i < opens; i++)
+    state.details.push(line.includes('<summary>') ? line.slice(line.indexOf('<details')) : '<details>');
   for (let i = 0; i < closes; i++) state.details.pop();
 }
 
@@ -47,7 +49,12 @@ function closers(state: BlockState): string[] {
 
 function reopeners(state: BlockState): string[] {
   // A long summary is not repeated: a part must leave room for content.
-  return [...state.details.map((open) => (open.length > 200 ? '<details><summary>(continued)</summary>' : open.replace(/<\/details>/g, ''))), ...(state.fence ? [state.fence.opener] : [])];
+  return [
+    ...state.details.map((open) =>
+      open.length > 200 ? '<details><summary>(continued)</summary>' : open.replace(/<\/details>/g, ''),
+    ),
+    ...(state.fence ? [state.fence.opener] : []),
+  ];
 }
 
 function cost(lines: string[]): number {

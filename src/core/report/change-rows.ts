@@ -5,7 +5,12 @@ import { createTwoFilesPatch } from 'diff';
 import { stringify } from 'yaml';
 import { fieldPath } from '../k8s/index.js';
 import {
-  inlineValue, isPlainObject, showTime, type FieldChange, type PathSegment, type ResourceKey,
+  inlineValue,
+  isPlainObject,
+  showTime,
+  type FieldChange,
+  type PathSegment,
+  type ResourceKey,
 } from '../model/index.js';
 import type { ChangeRowModel, ValueDiffModel } from './models/index.js';
 
@@ -14,7 +19,9 @@ const CELL_MAX = 56;
 
 /** Who and when, in words: the manager or `not recorded`; the time, or what is known instead. */
 export function whoWhen(
-  manager: string | undefined, time: string | undefined, reference: string | undefined,
+  manager: string | undefined,
+  time: string | undefined,
+  reference: string | undefined,
 ): { who: string; when: string; time?: string } {
   const who = manager ?? 'not recorded';
   if (time) return { who, when: showTime(time, reference), time };
@@ -73,10 +80,16 @@ export function changeRow(key: ResourceKey, change: FieldChange, context: RowCon
   const segments = change.segments;
   const git = change.desired === undefined ? undefined : inlineValue(withoutKey(change.desired, segments));
   const live = change.live === undefined ? undefined : inlineValue(withoutKey(change.live, segments));
-  const fits = (change.desired === undefined || git !== undefined) && (change.live === undefined || live !== undefined)
-    && (git ?? '').length + (live ?? '').length <= CELL_MAX;
+  const fits =
+    (change.desired === undefined || git !== undefined) &&
+    (change.live === undefined || live !== undefined) &&
+    (git ?? '').length + (live ?? '').length <= CELL_MAX;
   const row: ChangeRowModel = {
-    field, pointer: change.path, op: change.op, cause: change.cause, ...whoWhen(change.manager, change.time, reference),
+    field,
+    pointer: change.path,
+    op: change.op,
+    cause: change.cause,
+    ...whoWhen(change.manager, change.time, reference),
   };
   if (fits) return { ...row, ...(git !== undefined ? { git } : {}), ...(live !== undefined ? { live } : {}) };
   const number = ++context.numbered.count;

@@ -40,30 +40,71 @@ function warningLine(cluster: string, warning: PlanWarning): string {
   return `- ⚠️ **${WARNING_TITLES[warning.code]}**${resource} (${escapeText(cluster)}): ${escapeProse(warning.message)}`;
 }
 
-export function renderCheckRun(plans: Array<{ cluster: string; plan: Plan }>, options: { errors?: SourceProblem[]; text?: string } = {}): CheckRunOutput {
+export function renderCheckRun(
+  plans: Array<{ cluster: string; plan: Plan }>,
+  options: { errors?: SourceProblem[]; text?: string } = {},
+): CheckRunOutput {
   const errors = options.errors ?? [];
   const warnings = plans.flatMap(({ cluster, plan }) => plan.warnings.map((warning) => ({ cluster, warning })));
   const conclusion: CheckConclusion = errors.length ? 'failure' : warnings.length ? 'neutral' : 'success';
-  const counts = plans.reduce((n, { plan }) => ({ create: n.create + plan.create.length, update: n.update + plan.update.length, prune: n.prune + plan.prune.length }), { create: 0, update: 0, prune: 0 });
+  const counts = plans.reduce(
+    (n, { plan }) => ({
+      create: n.create + plan.create.length,
+      update: n.update + plan.update.length,
+      prune: n.prune + plan.prune.length,
+    }),
+    { create: 0, update: 0, prune: 0 },
+  );
   const title = errors.length
     ? `${errors.length} error${errors.length === 1 ? '' : 's'} in the manifests or config`
     : `${counts.create} to create, ${counts.update} to update, ${counts.prune} to prune${warnings.length ? ` · ${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : ''}`;
   const lines = [
     ...plans.map(({ cluster, plan }) => `- **${escapeText(cluster)}**: ${escapeText(planHeadline(plan))}`),
     ...(errors.length ? ['', '### Errors', '', ...errors.map((e) => `- ${escapeText(formatProblem(e))}`)] : []),
-    ...(warnings.length ? ['', '### Warnings', '', ...warnings.map(({ cluster, warning }) => warningLine(cluster, warning))] : []),
+    ...(warnings.length
+      ? ['', '### Warnings', '', ...warnings.map(({ cluster, warning }) => warningLine(cluster, warning))]
+      : []),
   ];
-  const summary = fitBudget([() => lines.join('\n'), () => lines.slice(0, plans.length).join('\n') + `\n\n${warnings.length} warnings and ${errors.length} errors: see the annotations.`], GITHUB_BODY_LIMIT - 1).body;
+  const summary = fitBudget(
+    [
+      () => lines.join('\n'),
+      () =>
+        lines.slice(0, plans.length).join('\n') +
+        `\n\n${warnings.length} warnings and ${errors.length} errors: see the annotations.`,
+    ],
+    GITHUB_BODY_LIMIT - 1,
+  ).body;
   const annotations: CheckAnnotation[] = [
-    ...errors.filter((e) => e.line).map((e) => ({ path: e.file, start_line: e.line!, end_line: e.line!, annotation_level: 'failure' as const, title: e.field ? `driftback: ${e.field}` : 'driftback: error', message: e.message })),
+    ...errors
+      .filter((e) => e.line)
+      .map((e) => ({
+        path: e.file,
+        start_line: e.line!,
+        end_line: e.line!,
+        annotation_level: 'failure' as const,
+        title: e.field ? `driftback: ${e.field}` : 'driftback: error',
+        message: e.message,
+      })),
     ...warnings
       .filter(({ warning }) => warning.file && warning.line)
       .map(({ cluster, warning }) => ({
-        path: warning.file!, start_line: warning.line!, end_line: warning.line!, annotation_level: 'warning' as const,
-        title: `${WARNING_TITLES[warning.code]}${warning.id ? `: ${displayKey(warning.id)}` : ''} (${cluster}, ${warning.code})`
-          .slice(0, 255),
+        path: warning.file!,
+        start_line: warning.line!,
+        end_line: warning.line!,
+        annotation_level: 'warning' as const,
+        title:
+          `${WARNING_TITLES[warning.code]}${warning.id ? `: ${displayKey(warning.id)}` : ''} (${cluster}, ${warning.code})`.slice(
+            0,
+            255,
+          ),
         message: warning.message.slice(0, 64_000),
       })),
   ];
-  return { title: title.slice(0, 1000), summary, ...(options.text ? { text: options.text.slice(0, GITHUB_BODY_LIMIT - 1) } : {}), conclusion, annotations };
+  return {
+    title: title.slice(0, 1000),
+    summary,
+    ...(options.text ? { text: options.text.slice(0, GITHUB_BODY_LIMIT - 1) } : {}),
+    conclusion,
+    annotations,
+  };
 }

@@ -1,7 +1,11 @@
 // The `driftback dashboard` issue body. The view model is what the App gathers per cluster; the
 // renderer only formats it (ages are computed from `now`, passed in).
 import {
-  displayKey, type PathSegment, type ReconcilerState, type ResourceKey, type SourceProblem,
+  displayKey,
+  type PathSegment,
+  type ReconcilerState,
+  type ResourceKey,
+  type SourceProblem,
 } from '../model/index.js';
 import { fieldPath } from '../k8s/index.js';
 import { formatAge, secondsBetween } from '../plan/age.js';
@@ -46,7 +50,12 @@ export interface DashboardView {
 }
 
 function reconcilerName(state: ReconcilerState): string {
-  const kind = state.kind === 'argocd-application' ? 'Application' : state.kind === 'flux-helmrelease' ? 'HelmRelease' : 'Kustomization';
+  const kind =
+    state.kind === 'argocd-application'
+      ? 'Application'
+      : state.kind === 'flux-helmrelease'
+        ? 'HelmRelease'
+        : 'Kustomization';
   return `${kind}/${state.namespace}/${state.name}`;
 }
 
@@ -58,8 +67,11 @@ function suspendedOf(cluster: DashboardCluster, now: string): DashboardClusterMo
   return cluster.suspensions.map((s) => {
     const age = secondsBetween(s.since, now);
     return {
-      resource: s.resource, since: s.since, ...(age === undefined ? {} : { age: formatAge(age) }),
-      ...(s.who ? { who: s.who } : {}), ...(s.pullRequest !== undefined ? { pullRequest: s.pullRequest } : {}),
+      resource: s.resource,
+      since: s.since,
+      ...(age === undefined ? {} : { age: formatAge(age) }),
+      ...(s.who ? { who: s.who } : {}),
+      ...(s.pullRequest !== undefined ? { pullRequest: s.pullRequest } : {}),
     };
   });
 }
@@ -75,28 +87,47 @@ function clusterView(cluster: DashboardCluster, now: string, max: number): Dashb
     stale: age !== undefined && age > staleAfter,
     staleAfter: cluster.staleAfter,
     resources: cluster.resourcesInScope,
-    drift: (['human', 'controller', 'unknown'] as const).filter((c) => cluster.driftByCause[c]).map((cause) => ({ cause, count: cluster.driftByCause[cause]! })),
+    drift: (['human', 'controller', 'unknown'] as const)
+      .filter((c) => cluster.driftByCause[c])
+      .map((cause) => ({ cause, count: cluster.driftByCause[cause]! })),
     pullRequests: cluster.openPullRequests,
     sources: cluster.sources ?? [],
     notChecked: cluster.notChecked ?? [],
-    conflicts: cap(cluster.conflicts.map((c) => ({
-      resource: displayKey(c.key), field: fieldPath(c.segments?.length ? c.segments : c.path, c.key), pointer: c.path,
-      manager: c.manager,
-    }))),
+    conflicts: cap(
+      cluster.conflicts.map((c) => ({
+        resource: displayKey(c.key),
+        field: fieldPath(c.segments?.length ? c.segments : c.path, c.key),
+        pointer: c.path,
+        manager: c.manager,
+      })),
+    ),
     ignored: cluster.ignored,
-    reported: cap((cluster.reported ?? []).map((r) => ({
-      resource: displayKey(r.key), field: r.path ? fieldPath(r.path, r.key) : '', pointer: r.path ?? '',
-      who: r.manager ?? '', when: r.time ?? '', reason: r.reason,
-    }))),
+    reported: cap(
+      (cluster.reported ?? []).map((r) => ({
+        resource: displayKey(r.key),
+        field: r.path ? fieldPath(r.path, r.key) : '',
+        pointer: r.path ?? '',
+        who: r.manager ?? '',
+        when: r.time ?? '',
+        reason: r.reason,
+      })),
+    ),
     ignoredTotal: cluster.ignored.reduce((n, i) => n + i.count, 0),
     degraded: cap(cluster.degraded.map((d) => ({ resource: displayKey(d.key), message: d.message }))),
     suspended: cap(suspendedOf(cluster, now)),
-    notReconciling: cap(cluster.reconcilers.filter((r) => r.notReconcilingReason && !r.state.suspended).map((r) => ({ resource: reconcilerName(r.state), reason: r.notReconcilingReason }))),
+    notReconciling: cap(
+      cluster.reconcilers
+        .filter((r) => r.notReconcilingReason && !r.state.suspended)
+        .map((r) => ({ resource: reconcilerName(r.state), reason: r.notReconcilingReason })),
+    ),
   };
 }
 
 export function dashboardModel(view: DashboardView, max = Infinity): DashboardModel {
-  const configErrors = view.configErrors.map((e) => ({ where: `${e.file}${e.line ? `:${e.line}` : ''}`, message: `${e.field ? e.field + ': ' : ''}${e.message}` }));
+  const configErrors = view.configErrors.map((e) => ({
+    where: `${e.file}${e.line ? `:${e.line}` : ''}`,
+    message: `${e.field ? e.field + ': ' : ''}${e.message}`,
+  }));
   return { configErrors, clusters: view.clusters.map((c) => clusterView(c, view.now, max)) };
 }
 

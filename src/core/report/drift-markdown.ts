@@ -23,8 +23,13 @@ function model(result: DiffResult, max: number, reference: string | undefined): 
     if (r.status === 'missing' || r.status === 'extra' || r.changes.length === 0) {
       const by = r.status === 'extra' ? r.createdBy : undefined;
       rows.push({
-        status: r.status, resource, field: '', pointer: '', op: r.status === 'extra' ? 'add' : 'replace',
-        ...whoWhen(by?.manager, by?.time, reference), cause: by?.cause ?? 'unknown',
+        status: r.status,
+        resource,
+        field: '',
+        pointer: '',
+        op: r.status === 'extra' ? 'add' : 'replace',
+        ...whoWhen(by?.manager, by?.time, reference),
+        cause: by?.cause ?? 'unknown',
       });
       continue;
     }
@@ -37,16 +42,20 @@ function model(result: DiffResult, max: number, reference: string | undefined): 
   const total = result.resources.reduce((n, r) => n + (r.status === 'in-sync' ? 0 : Math.max(1, r.changes.length)), 0);
   const numbers = new Set(shown.map((row) => row.diff));
   return {
-    summary: result.summary, headline: driftReportHeadline(result.summary), unlisted: result.unlisted,
+    summary: result.summary,
+    headline: driftReportHeadline(result.summary),
+    unlisted: result.unlisted,
     ...(reference ? { snapshotAt: showTime(reference) } : {}),
-    rows: shown, diffs: diffs.filter((diff) => numbers.has(diff.number)),
+    rows: shown,
+    diffs: diffs.filter((diff) => numbers.has(diff.number)),
     rowsOmitted: Math.max(0, total - shown.length),
   };
 }
 
 /** `capturedAt`: the snapshot's time; times on its day are shown without the date. */
 export function renderDriftMarkdown(
-  result: DiffResult, options: { templates?: TemplateOverrides; capturedAt?: string } = {},
+  result: DiffResult,
+  options: { templates?: TemplateOverrides; capturedAt?: string } = {},
 ): string {
   const levels = [Infinity, 500, 50, 0].map((max) => () => model(result, max, options.capturedAt));
   return renderDocument('drift-markdown', levels, GITHUB_BODY_LIMIT, options.templates);

@@ -1,7 +1,14 @@
 // The drift pull request body: a one-line summary, the codified changes per resource (field, Git →
 // live, who, when, file), new objects, what was only reported and why, and what merging means.
 import {
-  counted, displayKey, keyId, listed, showTime, type DiffResult, type FieldChange, type ResourceKey,
+  counted,
+  displayKey,
+  keyId,
+  listed,
+  showTime,
+  type DiffResult,
+  type FieldChange,
+  type ResourceKey,
 } from '../model/index.js';
 import { GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
 import { changeField, changeRow, whoWhen, type RowContext } from './change-rows.js';
@@ -109,7 +116,8 @@ function model(view: DriftPullRequestView, max: number): DriftPullRequestModel {
 }
 
 export function renderDriftPullRequest(
-  view: DriftPullRequestView, options: { templates?: TemplateOverrides; limit?: number } = {},
+  view: DriftPullRequestView,
+  options: { templates?: TemplateOverrides; limit?: number } = {},
 ): string {
   const limit = options.limit ?? GITHUB_BODY_LIMIT - MARKER_RESERVE;
   const levels = [Infinity, 200, 20, 0].map((max) => () => model(view, max));

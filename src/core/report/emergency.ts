@@ -59,7 +59,9 @@ function changeRow(change: EmergencyChange): string {
 }
 
 export function renderEmergencySection(
-  view: SuspensionView, changes: readonly EmergencyChange[], checklist: Checklist,
+  view: SuspensionView,
+  changes: readonly EmergencyChange[],
+  checklist: Checklist,
 ): string {
   const label = suspensionLabel(view.suspension);
   const step = resumeStep(view.suspension);
@@ -67,9 +69,9 @@ export function renderEmergencySection(
     '## Emergency change',
     '',
     `> [!WARNING]`,
-    `> ${inlineCode(label)} is suspended since ${escapeText(sinceText(view))}${whoText(view)}. `
-      + 'These changes were made while it does not reconcile: '
-      + 'they stay in the cluster, and nothing merged deploys until it is resumed.',
+    `> ${inlineCode(label)} is suspended since ${escapeText(sinceText(view))}${whoText(view)}. ` +
+      'These changes were made while it does not reconcile: ' +
+      'they stay in the cluster, and nothing merged deploys until it is resumed.',
     '',
     '| resource | field | live value | who | when |',
     '| --- | --- | --- | --- | --- |',
@@ -103,15 +105,27 @@ export interface SuspendedAlertView {
   merged?: boolean;
 }
 
-export function renderSuspendedAlert(input: SuspendedAlertView, options: { templates?: TemplateOverrides } = {}): RenderedIssue {
+export function renderSuspendedAlert(
+  input: SuspendedAlertView,
+  options: { templates?: TemplateOverrides } = {},
+): RenderedIssue {
   const { view } = input;
   const seconds = secondsBetween(view.since, input.now);
-  const body = renderTemplate('suspended-alert', {
-    cluster: input.cluster, resource: suspensionLabel(view.suspension), age: seconds === undefined ? 'an unknown time' : formatAge(seconds),
-    resumeWithin: input.resumeWithin, ...(view.suspension.who ? { who: view.suspension.who } : {}), since: sinceText(view, input.now),
-    ...(input.pullRequest !== undefined ? { pullRequest: input.pullRequest } : {}), merged: input.merged === true,
-    resumeCommand: resumeStep(view.suspension).command,
-  }, options.templates);
+  const body = renderTemplate(
+    'suspended-alert',
+    {
+      cluster: input.cluster,
+      resource: suspensionLabel(view.suspension),
+      age: seconds === undefined ? 'an unknown time' : formatAge(seconds),
+      resumeWithin: input.resumeWithin,
+      ...(view.suspension.who ? { who: view.suspension.who } : {}),
+      since: sinceText(view, input.now),
+      ...(input.pullRequest !== undefined ? { pullRequest: input.pullRequest } : {}),
+      merged: input.merged === true,
+      resumeCommand: resumeStep(view.suspension).command,
+    },
+    options.templates,
+  );
   return { title: suspendedAlertTitle(input.cluster, view), body };
 }
 
@@ -130,11 +144,25 @@ export interface FixUndoneView {
   merged: boolean;
 }
 
-export function renderFixUndoneAlert(input: FixUndoneView, options: { templates?: TemplateOverrides } = {}): RenderedIssue {
-  const body = renderTemplate('fix-undone-alert', {
-    cluster: input.cluster, source: input.source, resumedAt: showTime(input.resumedAt),
-    changes: input.changes.map((change) => ({ resource: displayKey(change.key), field: change.field, value: shortValue(change.value) })),
-    ...(input.pullRequest !== undefined ? { pullRequest: input.pullRequest } : {}), merged: input.merged,
-  }, options.templates);
+export function renderFixUndoneAlert(
+  input: FixUndoneView,
+  options: { templates?: TemplateOverrides } = {},
+): RenderedIssue {
+  const body = renderTemplate(
+    'fix-undone-alert',
+    {
+      cluster: input.cluster,
+      source: input.source,
+      resumedAt: showTime(input.resumedAt),
+      changes: input.changes.map((change) => ({
+        resource: displayKey(change.key),
+        field: change.field,
+        value: shortValue(change.value),
+      })),
+      ...(input.pullRequest !== undefined ? { pullRequest: input.pullRequest } : {}),
+      merged: input.merged,
+    },
+    options.templates,
+  );
   return { title: fixUndoneAlertTitle(input.cluster, input.source), body };
 }

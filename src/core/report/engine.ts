@@ -19,9 +19,9 @@ function createEngine(): typeof Handlebars {
   engine.registerHelper('prose', (value: unknown) => escapeProse(value));
   engine.registerHelper('prosehtml', (value: unknown) => escapeProseHtml(value));
   engine.registerHelper('value', (value: unknown) => (value == null ? '*unset*' : inlineCode(value)));
-  engine.registerHelper('block', (value: unknown, language: unknown) => (
-    codeBlock(String(value ?? ''), typeof language === 'string' ? language : '')
-  ));
+  engine.registerHelper('block', (value: unknown, language: unknown) =>
+    codeBlock(String(value ?? ''), typeof language === 'string' ? language : ''),
+  );
   engine.registerHelper('plural', (count: unknown, word: unknown) => `${count} ${word}${count === 1 ? '' : 's'}`);
   engine.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   for (const [name, text] of Object.entries(PARTIALS)) engine.registerPartial(name, text);
@@ -52,7 +52,9 @@ function reasonOf(error: unknown): string {
 type Attempt = { type: 'rendered'; body: string } | { type: 'failed'; reason: string };
 
 function renderOverride<N extends TemplateName>(
-  text: string, levels: Array<() => TemplateModels[N]>, limit: number,
+  text: string,
+  levels: Array<() => TemplateModels[N]>,
+  limit: number,
 ): Attempt {
   let compiled: HandlebarsTemplateDelegate;
   try {
@@ -75,7 +77,10 @@ function renderOverride<N extends TemplateName>(
  * templates, and an override that does not work, are named at the top of the document.
  */
 export function renderDocument<N extends TemplateName>(
-  name: N, levels: Array<() => TemplateModels[N]>, limit: number, overrides?: TemplateOverrides,
+  name: N,
+  levels: Array<() => TemplateModels[N]>,
+  limit: number,
+  overrides?: TemplateOverrides,
 ): string {
   const notes = (overrides?.ignored ?? []).map((file) => note(`${inlineCode(file.file)} was ignored: ${file.reason}.`));
   const text = overrides?.templates[name];
@@ -87,12 +92,20 @@ export function renderDocument<N extends TemplateName>(
     notes.push(note(`${file} could not be used (${escapeText(attempt.reason)}); ${fix}`));
   }
   const prefix = notes.join('');
-  return prefix + fitBudget(levels.map((level) => () => tidy(BUILT_IN[name](level()))), limit - prefix.length).body;
+  return (
+    prefix +
+    fitBudget(
+      levels.map((level) => () => tidy(BUILT_IN[name](level()))),
+      limit - prefix.length,
+    ).body
+  );
 }
 
 /** Renders one model with no size limit (alert issues, tests). */
 export function renderTemplate<N extends TemplateName>(
-  name: N, model: TemplateModels[N], overrides?: TemplateOverrides,
+  name: N,
+  model: TemplateModels[N],
+  overrides?: TemplateOverrides,
 ): string {
   return renderDocument(name, [() => model], Number.POSITIVE_INFINITY, overrides);
 }

@@ -69,5 +69,7 @@ export function escapeProse(value: unknown): string {
 export function escapeProseHtml(value: unknown): string {
   const text = value === undefined || value === null ? '' : String(value);
   const parts = text.split(/(`[^`\n]+`)/);
-  return parts.map((part, i) => (i % 2 === 1 ? `<code>${escapeHtml(part.slice(1, -1))}</code>` : escapeHtml(part))).join('');
+  return parts
+    .map((part, i) => (i % 2 === 1 ? `<code>${escapeHtml(part.slice(1, -1))}</code>` : escapeHtml(part)))
+    .join('');
 }

@@ -1,21 +1,74 @@
 // Reports: view models → Markdown (handlebars), check-run output, markers, size budget, escaping.
 export { renderPlanComment, planCommentView, type ConfigChangeNote, type PlanCommentMeta } from './plan-comment.js';
 export { planSummary, planHeadline, WARNING_TITLES } from './plan-view.js';
-export { renderCheckRun, chunkAnnotations, ANNOTATIONS_PER_REQUEST, type CheckRunOutput, type CheckAnnotation, type CheckConclusion } from './check-run.js';
+export {
+  renderCheckRun,
+  chunkAnnotations,
+  ANNOTATIONS_PER_REQUEST,
+  type CheckRunOutput,
+  type CheckAnnotation,
+  type CheckConclusion,
+} from './check-run.js';
 export { renderDriftPullRequest, driftPullRequestModel, type DriftPullRequestView } from './drift-pull-request.js';
 export { renderDriftMarkdown } from './drift-markdown.js';
-export { renderDashboard, dashboardModel, DASHBOARD_TITLE, type DashboardView, type DashboardCluster } from './dashboard.js';
-export { renderStaleAlert, renderNotReconcilingAlert, staleAlertTitle, notReconcilingAlertTitle, type StaleAlertView, type NotReconcilingAlertView, type RenderedIssue } from './alerts.js';
-export { withMarker, markerOf, markerKey, markerComment, contentHash, bodyWithoutMarker, isUnchanged, type Marker } from './marker.js';
+export {
+  renderDashboard,
+  dashboardModel,
+  DASHBOARD_TITLE,
+  type DashboardView,
+  type DashboardCluster,
+} from './dashboard.js';
+export {
+  renderStaleAlert,
+  renderNotReconcilingAlert,
+  staleAlertTitle,
+  notReconcilingAlertTitle,
+  type StaleAlertView,
+  type NotReconcilingAlertView,
+  type RenderedIssue,
+} from './alerts.js';
+export {
+  withMarker,
+  markerOf,
+  markerKey,
+  markerComment,
+  contentHash,
+  bodyWithoutMarker,
+  isUnchanged,
+  type Marker,
+} from './marker.js';
 export { splitComment, fitBudget, isBalanced, GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
-export { escapeText, escapeHtml, escapeProse, escapeProseHtml, inlineCode, codeBlock, neutralizeMentions } from './escape.js';
+export {
+  escapeText,
+  escapeHtml,
+  escapeProse,
+  escapeProseHtml,
+  inlineCode,
+  codeBlock,
+  neutralizeMentions,
+} from './escape.js';
 export { renderDocument, renderTemplate } from './engine.js';
-export { templateOverrides, overridesOf, overridePath, NO_OVERRIDES, TEMPLATES_DIR, type TemplateOverrides } from './overrides.js';
+export {
+  templateOverrides,
+  overridesOf,
+  overridePath,
+  NO_OVERRIDES,
+  TEMPLATES_DIR,
+  type TemplateOverrides,
+} from './overrides.js';
 export type * from './models/index.js';
 export { TEMPLATES, type TemplateName } from './templates/index.js';
 export { renderPlanText, planToJson } from './plan-text.js';
 export {
-  renderEmergencySection, renderChecklist, withChecklist, verifiedComment, renderSuspendedAlert, suspendedAlertTitle,
+  renderEmergencySection,
+  renderChecklist,
+  withChecklist,
+  verifiedComment,
+  renderSuspendedAlert,
+  suspendedAlertTitle,
   renderFixUndoneAlert,
-  fixUndoneAlertTitle, type SuspensionView, type SuspendedAlertView, type FixUndoneView,
+  fixUndoneAlertTitle,
+  type SuspensionView,
+  type SuspendedAlertView,
+  type FixUndoneView,
 } from './emergency.js';

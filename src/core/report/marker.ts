@@ -68,7 +68,11 @@ export function markerOf(body: string | null | undefined): Marker | undefined {
 /** The body without its trailing marker: what the hash was computed over. */
 export function bodyWithoutMarker(body: string): string {
   const last = markersIn(body).at(-1);
-  const trailing = last !== undefined && last.canonical && last.end === body.length && body.slice(last.start - 2, last.start) === '\n\n';
+  const trailing =
+    last !== undefined &&
+    last.canonical &&
+    last.end === body.length &&
+    body.slice(last.start - 2, last.start) === '\n\n';
   return trailing ? body.slice(0, last.start - 2) : body;
 }
 

@@ -36,13 +36,18 @@ const NOTES: Record<DetailLevel, string | undefined> = {
 };
 
 export function planCommentView(
-  plans: Array<{ cluster: string; plan: Plan }>, meta: PlanCommentMeta, level: DetailLevel, cache: DiffCache = new Map(),
+  plans: Array<{ cluster: string; plan: Plan }>,
+  meta: PlanCommentMeta,
+  level: DetailLevel,
+  cache: DiffCache = new Map(),
 ): PlanCommentModel {
   return {
     ...(meta.headSha ? { headSha: meta.headSha } : {}),
     errors: (meta.errors ?? []).map(formatProblem),
     clusters: plans.map(({ cluster, plan }) => clusterView(cluster, plan, level, meta.snapshots?.[cluster], cache)),
-    ...(meta.configChange ? { configChange: { ...meta.configChange, invalid: meta.configChange.changes === undefined } } : {}),
+    ...(meta.configChange
+      ? { configChange: { ...meta.configChange, invalid: meta.configChange.changes === undefined } }
+      : {}),
     ...(NOTES[level] ? { note: NOTES[level] } : {}),
   };
 }
@@ -51,7 +56,13 @@ export function renderPlanComment(plans: Array<{ cluster: string; plan: Plan }>,
   const limit = meta.limit ?? GITHUB_BODY_LIMIT - MARKER_RESERVE;
   const cache: DiffCache = new Map();
   // Computing 2,000 diffs to learn they cannot fit is the slow path: stop at the first that overflows.
-  const levels: DetailLevel[] = diffsFit(plans.map((p) => p.plan), limit, cache) ? [0, 1, 2, 3] : [1, 2, 3];
+  const levels: DetailLevel[] = diffsFit(
+    plans.map((p) => p.plan),
+    limit,
+    cache,
+  )
+    ? [0, 1, 2, 3]
+    : [1, 2, 3];
   const models = levels.map((level) => () => planCommentView(plans, meta, level, cache));
   return renderDocument('plan-comment', models, limit, meta.templates);
 }

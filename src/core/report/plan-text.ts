@@ -1,7 +1,14 @@
 // `driftback plan` output for a terminal (Terraform's layout: symbol, resource, changed fields) and
 // the JSON document of DESIGN.md's contract.
 import {
-  displayKey, shortValue, showTime, sourceReportLine, type FieldChange, type Plan, type PlanEntry, type ResourceKey,
+  displayKey,
+  shortValue,
+  showTime,
+  sourceReportLine,
+  type FieldChange,
+  type Plan,
+  type PlanEntry,
+  type ResourceKey,
 } from '../model/index.js';
 import { changeField } from './change-rows.js';
 import { planSummary } from './plan-view.js';
@@ -39,7 +46,8 @@ export function renderPlanText(cluster: string, plan: Plan): string {
   }
   const entries = [...plan.prune, ...plan.create, ...plan.update];
   if (entries.length) lines.push('', ...entries.flatMap(entryLines));
-  if (plan.kept.length) lines.push('', 'Kept (never pruned):', ...plan.kept.map((k) => `  = ${displayKey(k.id)}: ${k.reason}`));
+  if (plan.kept.length)
+    lines.push('', 'Kept (never pruned):', ...plan.kept.map((k) => `  = ${displayKey(k.id)}: ${k.reason}`));
   return lines.join('\n') + '\n';
 }
 
@@ -52,12 +60,26 @@ function changeJson(change: FieldChange) {
 export function planToJson(plan: Plan) {
   return {
     ...(plan.cluster ? { cluster: plan.cluster } : {}),
-    create: plan.create.map((e) => ({ id: e.id, ...(e.desired ? { file: e.desired.source.file, line: e.desired.source.location?.line } : {}) })),
-    update: plan.update.map((e) => ({ id: e.id, changes: e.changes.map(changeJson), ...(e.conflicts.length ? { conflicts: e.conflicts.map(({ segments: _s, ...c }) => c) } : {}) })),
+    create: plan.create.map((e) => ({
+      id: e.id,
+      ...(e.desired ? { file: e.desired.source.file, line: e.desired.source.location?.line } : {}),
+    })),
+    update: plan.update.map((e) => ({
+      id: e.id,
+      changes: e.changes.map(changeJson),
+      ...(e.conflicts.length ? { conflicts: e.conflicts.map(({ segments: _s, ...c }) => c) } : {}),
+    })),
     prune: plan.prune.map((e) => ({ id: e.id })),
     unchanged: plan.unchanged,
     kept: plan.kept,
     ...(plan.sources ? { sources: plan.sources } : {}),
-    warnings: plan.warnings.map((w) => ({ code: w.code, ...(w.id ? { id: w.id } : {}), message: w.message, ...(w.file ? { file: w.file } : {}), ...(w.line ? { line: w.line } : {}), ...(w.path ? { path: w.path } : {}) })),
+    warnings: plan.warnings.map((w) => ({
+      code: w.code,
+      ...(w.id ? { id: w.id } : {}),
+      message: w.message,
+      ...(w.file ? { file: w.file } : {}),
+      ...(w.line ? { line: w.line } : {}),
+      ...(w.path ? { path: w.path } : {}),
+    })),
   };
 }

@@ -2,8 +2,16 @@
 // 2 resource names only, 3 counts only. The budget picks the most detailed level that fits.
 import { creationOf } from '../k8s/index.js';
 import {
-  counted, displayKey, listed, showTime, sourceReportLine, type FieldChange, type Plan, type PlanEntry,
-  type PlanWarning, type ResourceKey,
+  counted,
+  displayKey,
+  listed,
+  showTime,
+  sourceReportLine,
+  type FieldChange,
+  type Plan,
+  type PlanEntry,
+  type PlanWarning,
+  type ResourceKey,
 } from '../model/index.js';
 import { changeField } from './change-rows.js';
 import type { ClusterPlanModel, PlanResourceModel, PlanWarningModel } from './models/index.js';
@@ -56,7 +64,10 @@ export function planHeadline(plan: Plan, reference?: string): string {
   const undone = liveChangesUndone(plan);
   if (undone.length) {
     const managers = [...new Set(undone.map((c) => c.manager!))].sort();
-    const last = undone.map((c) => c.time ?? '').sort().at(-1);
+    const last = undone
+      .map((c) => c.time ?? '')
+      .sort()
+      .at(-1);
     const by = managers.length <= 3 ? listed(managers) : `${managers.length} field managers`;
     const when = last ? `, last ${showTime(last, reference)}` : '';
     parts.push(`undoes ${counted(undone.length, 'live change')} by ${by}${when}`);
@@ -143,7 +154,11 @@ function fieldsOf(id: ResourceKey, entry: PlanEntry): string[] {
 }
 
 export function clusterView(
-  name: string, plan: Plan, level: DetailLevel, snapshot?: string, cache: DiffCache = new Map(),
+  name: string,
+  plan: Plan,
+  level: DetailLevel,
+  snapshot?: string,
+  cache: DiffCache = new Map(),
 ): ClusterPlanModel {
   const entries = [...plan.prune, ...plan.create, ...plan.update];
   const maxWarnings = WARNINGS_AT_LEVEL[level];
@@ -165,7 +180,10 @@ export function clusterView(
     headline: planHeadline(plan, snapshot),
     summary: planSummary(name, plan),
     counts: {
-      create: plan.create.length, update: plan.update.length, prune: plan.prune.length, unchanged: plan.unchanged,
+      create: plan.create.length,
+      update: plan.update.length,
+      prune: plan.prune.length,
+      unchanged: plan.unchanged,
       warnings: plan.warnings.length,
     },
     ...(snapshot ? { snapshot: showTime(snapshot) } : {}),

@@ -46,7 +46,9 @@ export function entryDiff(entry: PlanEntry, name: string): string {
     for (const change of removals) setAt(rewound, change.path, change.live);
     before = maskSecretValues(rewound);
   }
-  const patch = createTwoFilesPatch(`live/${name}`, `head/${name}`, toYaml(before), toYaml(after), '', '', { context: 3 });
+  const patch = createTwoFilesPatch(`live/${name}`, `head/${name}`, toYaml(before), toYaml(after), '', '', {
+    context: 3,
+  });
   // Drop the "Index:" / "===" preamble: the summary line names the resource already.
   return patch
     .split('\n')

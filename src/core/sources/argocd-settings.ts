@@ -22,8 +22,13 @@ const METHODS: ReadonlySet<string> = new Set(['label', 'annotation', 'annotation
 
 /** Reads `argocd-cm` (in `namespace`, default `argocd`) from the snapshot's objects. */
 export function readArgoSettings(live: readonly KubeObject[], namespace = 'argocd'): ArgoSettings {
-  const cm = live.find((obj) => obj.kind === 'ConfigMap' && obj.apiVersion === 'v1'
-    && obj.metadata?.name === 'argocd-cm' && obj.metadata?.namespace === namespace);
+  const cm = live.find(
+    (obj) =>
+      obj.kind === 'ConfigMap' &&
+      obj.apiVersion === 'v1' &&
+      obj.metadata?.name === 'argocd-cm' &&
+      obj.metadata?.namespace === namespace,
+  );
   const method = stringAt(cm, 'data', 'application.resourceTrackingMethod');
   const settings: ArgoSettings = {
     trackingMethod: method && METHODS.has(method) ? (method as TrackingMethod) : 'annotation',

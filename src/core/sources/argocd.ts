@@ -27,8 +27,10 @@ export function readArgoApplication(obj: KubeObject, live: boolean): Source {
   const appSource = applicationSource(spec);
   const source: Source = {
     id: {
-      controller: 'argocd', kind: 'Application',
-      namespace: obj.metadata?.namespace ?? '', name: obj.metadata?.name ?? '',
+      controller: 'argocd',
+      kind: 'Application',
+      namespace: obj.metadata?.namespace ?? '',
+      name: obj.metadata?.name ?? '',
     },
     origin: {
       type: 'git',
@@ -123,8 +125,9 @@ function argoStatus(obj: KubeObject): SourceStatus {
     health: argoApplicationHealth(obj),
   };
   const applied = stringAt(obj, 'status', 'sync', 'revision');
-  const attempted = stringAt(obj, 'status', 'operationState', 'syncResult', 'revision')
-    ?? stringAt(obj, 'status', 'operationState', 'operation', 'sync', 'revision');
+  const attempted =
+    stringAt(obj, 'status', 'operationState', 'syncResult', 'revision') ??
+    stringAt(obj, 'status', 'operationState', 'operation', 'sync', 'revision');
   const phase = stringAt(obj, 'status', 'operationState', 'phase');
   const sync = stringAt(obj, 'status', 'sync', 'status');
   if (applied) status.appliedRevision = applied;

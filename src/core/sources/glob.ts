@@ -8,14 +8,21 @@ export function globMatcher(pattern: string): (path: string) => boolean {
     const c = pattern[i]!;
     if (c === '*') source += '.*';
     else if (c === '?') source += '.';
-    else if (c === '{') { source += '(?:'; depth++; }
-    else if (c === '}' && depth > 0) { source += ')'; depth--; }
-    else if (c === ',' && depth > 0) source += '|';
+    else if (c === '{') {
+      source += '(?:';
+      depth++;
+    } else if (c === '}' && depth > 0) {
+      source += ')';
+      depth--;
+    } else if (c === ',' && depth > 0) source += '|';
     else if (c === '[') {
       const end = pattern.indexOf(']', i);
       if (end < 0) source += '\\[';
       else {
-        const body = pattern.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\');
+        const body = pattern
+          .slice(i + 1, end)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\');
         source += `[${body}]`;
         i = end;
       }

@@ -7,7 +7,11 @@ export type MetadataMap = 'labels' | 'annotations';
 
 /** Sets `metadata.<map>[key]` on a desired object, with `source` as the origin of the key (and of a new map). */
 export function setMetadataKey(
-  desired: DesiredObject, map: MetadataMap, key: string, value: string, source: FieldSource,
+  desired: DesiredObject,
+  map: MetadataMap,
+  key: string,
+  value: string,
+  source: FieldSource,
 ): void {
   const object = desired.object;
   if (!isPlainObject(object.metadata)) object.metadata = {};
@@ -22,7 +26,10 @@ export function setMetadataKey(
 
 /** Sets every key of `values` (in order) on the object. */
 export function setMetadata(
-  desired: DesiredObject, map: MetadataMap, values: Record<string, string>, source: FieldSource,
+  desired: DesiredObject,
+  map: MetadataMap,
+  values: Record<string, string>,
+  source: FieldSource,
 ): void {
   for (const [key, value] of Object.entries(values)) setMetadataKey(desired, map, key, value, source);
 }

@@ -5,7 +5,11 @@
 import { isPlainObject, type DesiredObject, type FieldSource } from '../model/index.js';
 
 function ensureEmpty(
-  desired: DesiredObject, parent: Record<string, unknown>, pointer: string, key: string, source: FieldSource,
+  desired: DesiredObject,
+  parent: Record<string, unknown>,
+  pointer: string,
+  key: string,
+  source: FieldSource,
 ): void {
   if (parent[key] !== undefined) return;
   parent[key] = {};

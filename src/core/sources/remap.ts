@@ -5,7 +5,13 @@
 import { inlineOffsetMap } from '../manifests/inline-text.js';
 import type { TrackedNode } from '../manifests/tracked.js';
 import {
-  escapeSegment, lineStartsOf, locationAt, type DesiredObject, type FieldOrigin, type FieldSource, type SourceLocation,
+  escapeSegment,
+  lineStartsOf,
+  locationAt,
+  type DesiredObject,
+  type FieldOrigin,
+  type FieldSource,
+  type SourceLocation,
 } from '../model/index.js';
 import type { Wrapper } from './wrapper.js';
 import { isWrapperPath } from './wrapper.js';
@@ -37,9 +43,10 @@ function patchLocation(declaration: Declaration, index: number, location: Source
   const { desired, text } = declaration;
   if (!desired || text === undefined) return undefined;
   const scalar = desired.source.fields[pointerOf([...declaration.patchesAt, index, 'patch'])];
-  const patch = (desired.object as unknown as Record<string, unknown>);
+  const patch = desired.object as unknown as Record<string, unknown>;
   const value = declaration.patchesAt.reduce<unknown>(
-    (node, key) => (node as Record<string, unknown> | undefined)?.[key], patch,
+    (node, key) => (node as Record<string, unknown> | undefined)?.[key],
+    patch,
   );
   const patchText = Array.isArray(value) ? (value[index] as Record<string, unknown> | undefined)?.patch : undefined;
   if (!scalar?.location || typeof patchText !== 'string') return undefined;
@@ -75,11 +82,17 @@ function remapSource(source: FieldSource, wrapper: Wrapper, declaration: Declara
       const entry = pointerOf([...declaration.imagesAt, origin.index]);
       if (!file) return { origin: { type: 'source-transform', source: declaration.display, transform: 'images' } };
       mapped = {
-        type: 'images', kustomization: file, index: origin.index, part: origin.part,
-        document: declaration.desired!.source.document, list: declaration.imagesAt, format: declaration.imageFormat,
+        type: 'images',
+        kustomization: file,
+        index: origin.index,
+        part: origin.part,
+        document: declaration.desired!.source.document,
+        list: declaration.imagesAt,
+        format: declaration.imageFormat,
       };
-      location = declaredLocation(declaration, declaration.imageFormat === 'object' ? `${entry}/${origin.part}` : entry)
-        ?? declaredLocation(declaration, entry);
+      location =
+        declaredLocation(declaration, declaration.imageFormat === 'object' ? `${entry}/${origin.part}` : entry) ??
+        declaredLocation(declaration, entry);
       break;
     }
     case 'replicas': {
@@ -102,7 +115,9 @@ function remapSource(source: FieldSource, wrapper: Wrapper, declaration: Declara
 
 /** The wrapper render's objects with every trace of the wrapper replaced by the declaration. */
 export function remapWrapperRender(
-  objects: DesiredObject[], wrapper: Wrapper, declaration: Declaration,
+  objects: DesiredObject[],
+  wrapper: Wrapper,
+  declaration: Declaration,
 ): DesiredObject[] {
   return objects.map((object) => {
     const fields: Record<string, FieldSource> = {};

@@ -15,7 +15,9 @@ const MANIFEST = /\.(ya?ml|json)$/i;
 
 /** The files a directory source reads, relative paths matched as Argo CD matches them. */
 export function directoryFiles(
-  files: ReadonlyMap<string, string>, path: string, directory: ArgoTransforms['directory'],
+  files: ReadonlyMap<string, string>,
+  path: string,
+  directory: ArgoTransforms['directory'],
 ): string[] {
   const prefix = path ? `${path}/` : '';
   const include = directory?.include ? globMatcher(directory.include) : undefined;
@@ -33,7 +35,9 @@ export function directoryFiles(
 }
 
 function renderDirectory(
-  declared: DeclaredSource, inputs: RenderSourceInputs, transforms: ArgoTransforms,
+  declared: DeclaredSource,
+  inputs: RenderSourceInputs,
+  transforms: ArgoTransforms,
 ): SourceRender {
   const objects: DesiredObject[] = [];
   const errors: SourceProblem[] = [];
@@ -70,27 +74,38 @@ export function renderArgoSource(declared: DeclaredSource, inputs: RenderSourceI
   let rendered: SourceRender;
   if (findKustomizationFile(inputs.files, path)) {
     const kustomize = transforms.kustomize;
-    rendered = renderThroughWrapper(declared, inputs, {
-      resources: ['.'],
-      ...(kustomize?.namespace ? { namespace: kustomize.namespace } : {}),
-      ...(kustomize?.namePrefix ? { namePrefix: kustomize.namePrefix } : {}),
-      ...(kustomize?.nameSuffix ? { nameSuffix: kustomize.nameSuffix } : {}),
-      commonLabels: kustomize?.commonLabels ?? {},
-      commonAnnotations: kustomize?.commonAnnotations ?? {},
-      patches: kustomize?.patches ?? [],
-      images: kustomize?.images ?? [],
-      replicas: kustomize?.replicas ?? [],
-      components: kustomize?.components ?? [],
-    }, {
-      patchesAt: ['spec', 'source', 'kustomize', 'patches'], imagesAt: ['spec', 'source', 'kustomize', 'images'],
-      imageFormat: 'argocd-string', replicasAt: ['spec', 'source', 'kustomize', 'replicas'],
-      transformAt: {
-        namespace: 'kustomize.namespace', 'namespace@pointer': '/spec/source/kustomize/namespace',
-        labels: 'kustomize.commonLabels', 'labels@pointer': '/spec/source/kustomize/commonLabels',
-        annotations: 'kustomize.commonAnnotations', 'annotations@pointer': '/spec/source/kustomize/commonAnnotations',
-        'name-affix': 'kustomize.namePrefix/nameSuffix',
+    rendered = renderThroughWrapper(
+      declared,
+      inputs,
+      {
+        resources: ['.'],
+        ...(kustomize?.namespace ? { namespace: kustomize.namespace } : {}),
+        ...(kustomize?.namePrefix ? { namePrefix: kustomize.namePrefix } : {}),
+        ...(kustomize?.nameSuffix ? { nameSuffix: kustomize.nameSuffix } : {}),
+        commonLabels: kustomize?.commonLabels ?? {},
+        commonAnnotations: kustomize?.commonAnnotations ?? {},
+        patches: kustomize?.patches ?? [],
+        images: kustomize?.images ?? [],
+        replicas: kustomize?.replicas ?? [],
+        components: kustomize?.components ?? [],
       },
-    }, transforms.destination.namespace ?? inputs.defaultNamespace);
+      {
+        patchesAt: ['spec', 'source', 'kustomize', 'patches'],
+        imagesAt: ['spec', 'source', 'kustomize', 'images'],
+        imageFormat: 'argocd-string',
+        replicasAt: ['spec', 'source', 'kustomize', 'replicas'],
+        transformAt: {
+          namespace: 'kustomize.namespace',
+          'namespace@pointer': '/spec/source/kustomize/namespace',
+          labels: 'kustomize.commonLabels',
+          'labels@pointer': '/spec/source/kustomize/commonLabels',
+          annotations: 'kustomize.commonAnnotations',
+          'annotations@pointer': '/spec/source/kustomize/commonAnnotations',
+          'name-affix': 'kustomize.namePrefix/nameSuffix',
+        },
+      },
+      transforms.destination.namespace ?? inputs.defaultNamespace,
+    );
   } else if (inputs.files.has(path ? `${path}/Chart.yaml` : 'Chart.yaml')) {
     const message = `${name} renders the Helm chart at ${path || '.'}: Helm sources are not rendered`;
     const notes = [{ code: 'unsupported' as const, source: name, message }];
@@ -101,7 +116,10 @@ export function renderArgoSource(declared: DeclaredSource, inputs: RenderSourceI
   const file = declared.desired?.source.file;
   const stamp = {
     origin: {
-      type: 'source-transform' as const, source: `Application ${name}`, transform: 'stamp', ...(file ? { file } : {}),
+      type: 'source-transform' as const,
+      source: `Application ${name}`,
+      transform: 'stamp',
+      ...(file ? { file } : {}),
     },
   };
   for (const desired of rendered.objects) {
@@ -110,9 +128,11 @@ export function renderArgoSource(declared: DeclaredSource, inputs: RenderSourceI
   for (const rule of transforms.ignoreDifferences) {
     if (rule.jqPathExpressions.length === 0) continue;
     rendered.notes.push({
-      code: 'unsupported', source: name,
-      message: `ignoreDifferences for ${rule.kind}${rule.name ? ' ' + rule.name : ''}: jqPathExpressions `
-        + `(${rule.jqPathExpressions.join(', ')}) are not supported; those fields are compared`,
+      code: 'unsupported',
+      source: name,
+      message:
+        `ignoreDifferences for ${rule.kind}${rule.name ? ' ' + rule.name : ''}: jqPathExpressions ` +
+        `(${rule.jqPathExpressions.join(', ')}) are not supported; those fields are compared`,
     });
   }
   return rendered;

@@ -94,9 +94,10 @@ export function renderClusterSources(input: ClusterSourcesInput): ClusterSources
     ...(input.unfollowed ? { unfollowed: input.unfollowed } : {}),
     ...(input.budget ? { budget: input.budget } : {}),
   };
-  const entry: RenderResult = input.path !== undefined
-    ? renderManifests(input.files, input.path, renderOptions)
-    : { objects: [], skipped: [], errors: [], filesRead: [] };
+  const entry: RenderResult =
+    input.path !== undefined
+      ? renderManifests(input.files, input.path, renderOptions)
+      : { objects: [], skipped: [], errors: [], filesRead: [] };
   const declared = new Map<string, DeclaredSource>();
   const declare = (desired: DesiredObject, live: boolean): Source | undefined => {
     const source = readSource(desired.object, live);
@@ -120,31 +121,52 @@ export function renderClusterSources(input: ClusterSourcesInput): ClusterSources
 }
 
 function followSources(
-  input: ClusterSourcesInput, entry: RenderResult, declared: Map<string, DeclaredSource>, liveSources: Source[],
+  input: ClusterSourcesInput,
+  entry: RenderResult,
+  declared: Map<string, DeclaredSource>,
+  liveSources: Source[],
   controller: ControllerName,
 ): ClusterSourcesRender {
   const inputs: RenderSourceInputs = {
-    files: input.files, live: input.live, defaultNamespace: input.defaultNamespace,
+    files: input.files,
+    live: input.live,
+    defaultNamespace: input.defaultNamespace,
     argoSettings: readArgoSettings(input.live),
-    ...(input.cache ? { cache: input.cache } : {}), ...(input.unfollowed ? { unfollowed: input.unfollowed } : {}),
+    ...(input.cache ? { cache: input.cache } : {}),
+    ...(input.unfollowed ? { unfollowed: input.unfollowed } : {}),
     ...(input.budget ? { budget: input.budget } : {}),
   };
   const liveById = new Map(liveSources.map((source) => [sourceIdText(source.id), source]));
   const objects = [...entry.objects.map((d) => d.object), ...input.live];
-  const matcher = repositoryMatcher([...declared.values()].map((d) => d.source), objects, input.path, input.repository);
+  const matcher = repositoryMatcher(
+    [...declared.values()].map((d) => d.source),
+    objects,
+    input.path,
+    input.repository,
+  );
   const result: ClusterSourcesRender = {
-    objects: [], skipped: [...entry.skipped], errors: [...entry.errors], filesRead: [...entry.filesRead], controller,
-    sources: [], notes: [], ignore: [], notRendered: [...(entry.notRendered ?? [])],
+    objects: [],
+    skipped: [...entry.skipped],
+    errors: [...entry.errors],
+    filesRead: [...entry.filesRead],
+    controller,
+    sources: [],
+    notes: [],
+    ignore: [],
+    notRendered: [...(entry.notRendered ?? [])],
   };
   const byKey = new Map<string, { desired: DesiredObject; source: string }>();
   const done = new Set<string>();
   const queue = [...declared.keys()];
   // Of the sources only the snapshot names, parents first (those no other one's inventory lists): their
   // renders declare the children, whose patches and overrides are then traced to their files.
-  const sourceKey = (source: Source): string => keyId({
-    group: source.id.controller === 'flux' ? FLUX_KUSTOMIZE_GROUP : ARGO_APPLICATION_GROUP,
-    kind: source.id.kind, namespace: source.id.namespace, name: source.id.name,
-  });
+  const sourceKey = (source: Source): string =>
+    keyId({
+      group: source.id.controller === 'flux' ? FLUX_KUSTOMIZE_GROUP : ARGO_APPLICATION_GROUP,
+      kind: source.id.kind,
+      namespace: source.id.namespace,
+      name: source.id.name,
+    });
   const idByKey = new Map([...liveById].map(([id, source]) => [sourceKey(source), id]));
   const parents = new Map<string, string[]>();
   for (const [id, source] of liveById) {
@@ -171,14 +193,18 @@ function followSources(
     if (!matcher.isThisRepository(source)) {
       result.sources.push({ source, scope: 'out-of-scope', objects: [] });
       const { origin } = source;
-      const from = origin.type === 'git' ? origin.repoURL
-        : origin.type === 'flux-source' ? `${origin.kind} ${origin.namespace}/${origin.name}` : '';
+      const from =
+        origin.type === 'git'
+          ? origin.repoURL
+          : origin.type === 'flux-source'
+            ? `${origin.kind} ${origin.namespace}/${origin.name}`
+            : '';
       const message = `${name} applies ${from}, another repository: its objects are not checked here`;
       result.notes.push({ code: 'out-of-scope', source: name, message });
       continue;
     }
-    const rendered: SourceRender = source.id.controller === 'flux'
-      ? renderFluxSource(found, inputs) : renderArgoSource(found, inputs);
+    const rendered: SourceRender =
+      source.id.controller === 'flux' ? renderFluxSource(found, inputs) : renderArgoSource(found, inputs);
     result.errors.push(...rendered.errors);
     result.skipped.push(...rendered.skipped);
     result.filesRead.push(...rendered.filesRead);

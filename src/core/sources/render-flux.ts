@@ -14,24 +14,37 @@ import { findKustomizationFile } from '../manifests/index.js';
 import { generatedResources } from './wrapper.js';
 
 function liveData(
-  live: readonly KubeObject[], kind: string, namespace: string, name: string,
+  live: readonly KubeObject[],
+  kind: string,
+  namespace: string,
+  name: string,
 ): Record<string, unknown> | undefined {
-  const found = live.find((obj) => obj.kind === kind && obj.apiVersion === 'v1'
-    && obj.metadata?.namespace === namespace && obj.metadata?.name === name);
+  const found = live.find(
+    (obj) =>
+      obj.kind === kind &&
+      obj.apiVersion === 'v1' &&
+      obj.metadata?.namespace === namespace &&
+      obj.metadata?.name === name,
+  );
   return found ? ((found.data ?? {}) as Record<string, unknown>) : undefined;
 }
 
 /** The variables of `postBuild`: substituteFrom in order (later wins), then the inline substitute. */
 function variablesOf(
-  transforms: FluxTransforms, namespace: string, inputs: RenderSourceInputs, notes: SourceNote[], name: string,
+  transforms: FluxTransforms,
+  namespace: string,
+  inputs: RenderSourceInputs,
+  notes: SourceNote[],
+  name: string,
 ): Variables {
   const variables: Variables = { values: new Map(), unknown: new Set() };
   for (const ref of transforms.postBuild?.substituteFrom ?? []) {
     const data = liveData(inputs.live, ref.kind, namespace, ref.name);
     if (!data) {
       if (!ref.optional) {
-        const message = `postBuild.substituteFrom ${ref.kind} ${namespace}/${ref.name} is not in the snapshot: `
-          + 'its variables cannot be checked';
+        const message =
+          `postBuild.substituteFrom ${ref.kind} ${namespace}/${ref.name} is not in the snapshot: ` +
+          'its variables cannot be checked';
         notes.push({ code: 'not-checkable', source: name, message });
       }
       continue;
@@ -59,7 +72,9 @@ function variablesOf(
  * already renamed is matched by its new name.
  */
 function mergedImages(
-  files: ReadonlyMap<string, string>, path: string, images: readonly ImageTransform[],
+  files: ReadonlyMap<string, string>,
+  path: string,
+  images: readonly ImageTransform[],
 ): ImageTransform[] {
   const file = findKustomizationFile(files, path);
   if (!file || images.length === 0) return [...images];
@@ -71,8 +86,9 @@ function mergedImages(
   }
   const entries = isPlainObject(own) && Array.isArray(own.images) ? own.images : [];
   return images.map((image) => {
-    const renamed = entries.find((entry) => isPlainObject(entry) && entry.name === image.name
-      && typeof entry.newName === 'string');
+    const renamed = entries.find(
+      (entry) => isPlainObject(entry) && entry.name === image.name && typeof entry.newName === 'string',
+    );
     return renamed && !image.newName ? { ...image, name: String((renamed as Record<string, unknown>).newName) } : image;
   });
 }
@@ -83,21 +99,30 @@ export function renderFluxSource(declared: DeclaredSource, inputs: RenderSourceI
   const name = sourceName(source.id);
   const path = source.path ?? '';
   const file = declared.desired?.source.file;
-  const rendered = renderThroughWrapper(declared, inputs, {
-    resources: findKustomizationFile(inputs.files, path) ? ['.'] : generatedResources(inputs.files, path),
-    namespace: transforms.targetNamespace,
-    namePrefix: transforms.namePrefix,
-    nameSuffix: transforms.nameSuffix,
-    patches: transforms.patches,
-    images: mergedImages(inputs.files, path, transforms.images),
-    components: transforms.components,
-  }, {
-    patchesAt: ['spec', 'patches'], imagesAt: ['spec', 'images'], imageFormat: 'object',
-    transformAt: {
-      namespace: 'targetNamespace', 'namespace@pointer': '/spec/targetNamespace',
-      'name-affix': 'namePrefix/nameSuffix', 'name-affix@pointer': '/spec/namePrefix',
+  const rendered = renderThroughWrapper(
+    declared,
+    inputs,
+    {
+      resources: findKustomizationFile(inputs.files, path) ? ['.'] : generatedResources(inputs.files, path),
+      namespace: transforms.targetNamespace,
+      namePrefix: transforms.namePrefix,
+      nameSuffix: transforms.nameSuffix,
+      patches: transforms.patches,
+      images: mergedImages(inputs.files, path, transforms.images),
+      components: transforms.components,
     },
-  });
+    {
+      patchesAt: ['spec', 'patches'],
+      imagesAt: ['spec', 'images'],
+      imageFormat: 'object',
+      transformAt: {
+        namespace: 'targetNamespace',
+        'namespace@pointer': '/spec/targetNamespace',
+        'name-affix': 'namePrefix/nameSuffix',
+        'name-affix@pointer': '/spec/namePrefix',
+      },
+    },
+  );
   const transform = (what: string): FieldSource => ({
     origin: { type: 'source-transform', source: `Kustomization ${name}`, transform: what, ...(file ? { file } : {}) },
   });
@@ -108,9 +133,13 @@ export function renderFluxSource(declared: DeclaredSource, inputs: RenderSourceI
       const live = liveByKey.get(keyId(desired.key));
       for (const note of substituteObject(desired, variables, transform('postBuild.substitute'), live)) {
         rendered.notes.push({
-          code: 'not-checkable', source: name, key: desired.key, pointer: note.pointer,
-          message: `${note.pointer} uses ${note.variables.map((v) => '${' + v + '}').join(', ')} from a Secret, `
-            + 'whose value the snapshot does not hold',
+          code: 'not-checkable',
+          source: name,
+          key: desired.key,
+          pointer: note.pointer,
+          message:
+            `${note.pointer} uses ${note.variables.map((v) => '${' + v + '}').join(', ')} from a Secret, ` +
+            'whose value the snapshot does not hold',
         });
       }
     }
@@ -123,7 +152,9 @@ export function renderFluxSource(declared: DeclaredSource, inputs: RenderSourceI
 }
 
 function applyMetadata(
-  desired: DesiredObject, transforms: FluxTransforms, transform: (what: string) => FieldSource,
+  desired: DesiredObject,
+  transforms: FluxTransforms,
+  transform: (what: string) => FieldSource,
   id: DeclaredSource['source']['id'],
 ): void {
   setMetadata(desired, 'labels', transforms.commonMetadata.labels, transform('commonMetadata'));

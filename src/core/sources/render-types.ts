@@ -2,7 +2,12 @@
 // to where it is written), the problems, and notes — what could not be checked or is not supported.
 import type { ParseCache, RenderBudget, UnfollowedKind } from '../manifests/index.js';
 import type {
-  DesiredObject, KubeObject, NotRenderedSource, ResourceKey, SkippedDocument, SourceProblem,
+  DesiredObject,
+  KubeObject,
+  NotRenderedSource,
+  ResourceKey,
+  SkippedDocument,
+  SourceProblem,
 } from '../model/index.js';
 import type { ArgoSettings } from './argocd-settings.js';
 import type { Source } from './types.js';

@@ -9,7 +9,10 @@ import { buildWrapper, isWrapperPath, withWrapper, wrapperDir, type WrapperSpec 
 export type DeclarationShape = Omit<Declaration, 'display' | 'desired' | 'text'>;
 
 export function renderThroughWrapper(
-  declared: DeclaredSource, inputs: RenderSourceInputs, spec: WrapperSpec, shape: DeclarationShape,
+  declared: DeclaredSource,
+  inputs: RenderSourceInputs,
+  spec: WrapperSpec,
+  shape: DeclarationShape,
   defaultNamespace = inputs.defaultNamespace,
 ): SourceRender {
   const { source } = declared;
@@ -24,7 +27,8 @@ export function renderThroughWrapper(
   });
   const display = `${source.id.kind} ${sourceName(source.id)}`;
   const declaration: Declaration = {
-    display, ...shape,
+    display,
+    ...shape,
     ...(declared.desired ? { desired: declared.desired } : {}),
     ...(declared.text !== undefined ? { text: declared.text } : {}),
   };
@@ -32,9 +36,11 @@ export function renderThroughWrapper(
   return {
     objects: remapWrapperRender(rendered.objects, wrapper, declaration),
     // The wrapper is ours: a problem in it is one of the controller object's fields.
-    errors: rendered.errors.map((problem) => (isWrapperPath(problem.file)
-      ? { file: where, message: `${display}: ${problem.field ? problem.field + ': ' : ''}${problem.message}` }
-      : problem)),
+    errors: rendered.errors.map((problem) =>
+      isWrapperPath(problem.file)
+        ? { file: where, message: `${display}: ${problem.field ? problem.field + ': ' : ''}${problem.message}` }
+        : problem,
+    ),
     skipped: rendered.skipped.filter((skip) => !isWrapperPath(skip.file)),
     filesRead: [...rendered.filesRead.filter((read) => !isWrapperPath(read)), ...(file ? [file] : [])],
     notes: [],

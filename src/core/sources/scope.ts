@@ -8,7 +8,12 @@ import type { Source } from './types.js';
 
 /** `https://github.com/acme/app.git`, `ssh://git@github.com/acme/app`, `git@github.com:acme/app` → `acme/app`. */
 export function repositoryOfUrl(url: string): string {
-  return url.trim().replace(/\.git$/, '').replace(/\/+$/, '').replace(/^.*?[:/]([^/:]+\/[^/:]+)$/, '$1').toLowerCase();
+  return url
+    .trim()
+    .replace(/\.git$/, '')
+    .replace(/\/+$/, '')
+    .replace(/^.*?[:/]([^/:]+\/[^/:]+)$/, '$1')
+    .toLowerCase();
 }
 
 function refText(kind: string, namespace: string, name: string): string {
@@ -20,7 +25,9 @@ export interface RepositoryMatcher {
 }
 
 export function repositoryMatcher(
-  sources: readonly Source[], objects: readonly KubeObject[], clusterPath: string | undefined,
+  sources: readonly Source[],
+  objects: readonly KubeObject[],
+  clusterPath: string | undefined,
   repository: string | undefined,
 ): RepositoryMatcher {
   const fluxRefs = new Set([refText('GitRepository', 'flux-system', 'flux-system')]);
@@ -33,8 +40,12 @@ export function repositoryMatcher(
       fluxRefs.add(refText('GitRepository', obj.metadata?.namespace ?? '', obj.metadata?.name ?? ''));
     }
   }
-  const declared = sources.filter((source) => source.declaredIn !== undefined && clusterPath !== undefined
-    && (clusterPath === '' || source.declaredIn.file.startsWith(`${clusterPath}/`)));
+  const declared = sources.filter(
+    (source) =>
+      source.declaredIn !== undefined &&
+      clusterPath !== undefined &&
+      (clusterPath === '' || source.declaredIn.file.startsWith(`${clusterPath}/`)),
+  );
   for (const source of declared) {
     if (source.origin.type === 'flux-source' && source.path === clusterPath) {
       fluxRefs.add(refText(source.origin.kind, source.origin.namespace, source.origin.name));
@@ -43,8 +54,13 @@ export function repositoryMatcher(
     // repository (the root of an app of apps, or a single app): it names this repository.
     if (source.origin.type !== 'git' || repository) continue;
     const file = source.declaredIn!.file;
-    const renderedByAnother = declared.some((other) => other !== source && other.origin.type === 'git'
-      && other.path !== undefined && (other.path === '' || file.startsWith(`${other.path}/`)));
+    const renderedByAnother = declared.some(
+      (other) =>
+        other !== source &&
+        other.origin.type === 'git' &&
+        other.path !== undefined &&
+        (other.path === '' || file.startsWith(`${other.path}/`)),
+    );
     if (!renderedByAnother) argoRepos.add(repositoryOfUrl(source.origin.repoURL));
   }
   return {

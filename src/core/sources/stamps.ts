@@ -38,7 +38,10 @@ function truncatedLabel(value: string): string {
 }
 
 export function stampArgo(
-  desired: DesiredObject, id: SourceId, settings: ArgoSettings, destinationNamespace: string | undefined,
+  desired: DesiredObject,
+  id: SourceId,
+  settings: ArgoSettings,
+  destinationNamespace: string | undefined,
   source: FieldSource,
 ): void {
   const app = argoInstanceName(id);
@@ -51,7 +54,7 @@ export function stampArgo(
   // CRDs get no tracking annotation (reposerver/repository/repository.go: !kube.IsCRD(target)).
   if (key.group === 'apiextensions.k8s.io' && key.kind === 'CustomResourceDefinition') return;
   // A cluster-scoped object's tracking id names the destination namespace (UnstructuredToAppInstanceValue).
-  const namespace = isClusterScoped(key.group, key.kind) ? destinationNamespace ?? '' : key.namespace;
+  const namespace = isClusterScoped(key.group, key.kind) ? (destinationNamespace ?? '') : key.namespace;
   const trackingId = `${app}:${key.group}/${key.kind}:${namespace}/${key.name}`;
   setMetadataKey(desired, 'annotations', ARGO_TRACKING_ANNOTATION, trackingId, source);
   if (settings.installationID) {

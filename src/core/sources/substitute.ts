@@ -31,7 +31,7 @@ export function substituteText(text: string, variables: Variables): Substituted 
     }
     const value = variables.values.get(name);
     if (value !== undefined && (value !== '' || !operator?.startsWith(':'))) return value;
-    return operator ? fallback ?? '' : '';
+    return operator ? (fallback ?? '') : '';
   };
   return { text: text.replace(VARIABLE, replace as (substring: string, ...args: string[]) => string), unknown };
 }
@@ -74,7 +74,10 @@ function liveAt(desired: unknown, live: KubeObject | undefined, path: string[]):
  * live value (or keeps its text) and is returned as not checkable. Substituted fields get `source`.
  */
 export function substituteObject(
-  desired: DesiredObject, variables: Variables, source: FieldSource, live: KubeObject | undefined,
+  desired: DesiredObject,
+  variables: Variables,
+  source: FieldSource,
+  live: KubeObject | undefined,
 ): SubstitutionNote[] {
   if (metadataValue(desired, SUBSTITUTE_ANNOTATION) === 'disabled') return [];
   const notes: SubstitutionNote[] = [];

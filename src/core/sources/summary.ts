@@ -1,7 +1,12 @@
 // Per-source results: which resources of a drift report or a plan belong to which source — the objects
 // its render gives, and for live-only objects (extra, prune) the source whose inventory names them.
 import {
-  keyId, type DiffResult, type Plan, type PruneInventory, type ResourceKey, type SourceReport,
+  keyId,
+  type DiffResult,
+  type Plan,
+  type PruneInventory,
+  type ResourceKey,
+  type SourceReport,
 } from '../model/index.js';
 import type { SourceResult } from './render-cluster.js';
 import { sourceName } from './types.js';
@@ -36,7 +41,9 @@ function ownerIndex(sources: readonly SourceResult[]): Map<string, number> {
 }
 
 function count(
-  sources: readonly SourceResult[], keys: Iterable<{ key: ResourceKey; field: CountField }>, fields: CountField[],
+  sources: readonly SourceResult[],
+  keys: Iterable<{ key: ResourceKey; field: CountField }>,
+  fields: CountField[],
 ): SourceReport[] {
   const reports = sources.map(reportOf);
   for (const report of reports) if (report.scope === 'rendered') for (const field of fields) report.counts[field] = 0;
@@ -52,12 +59,17 @@ function count(
 /** Drift per source: resources modified, missing or extra. */
 export function summarizeSourceDrift(sources: readonly SourceResult[], result: DiffResult): SourceReport[] {
   const drifted = result.resources.filter((resource) => resource.status !== 'in-sync' || resource.changes.length > 0);
-  return count(sources, drifted.map((resource) => ({ key: resource.key, field: 'drift' as const })), ['drift']);
+  return count(
+    sources,
+    drifted.map((resource) => ({ key: resource.key, field: 'drift' as const })),
+    ['drift'],
+  );
 }
 
 /** What merging does per source. */
 export function summarizeSourcePlan(
-  sources: readonly SourceResult[], plan: Pick<Plan, 'create' | 'update' | 'prune'>,
+  sources: readonly SourceResult[],
+  plan: Pick<Plan, 'create' | 'update' | 'prune'>,
 ): SourceReport[] {
   const entries = [
     ...plan.create.map((entry) => ({ key: entry.id, field: 'create' as const })),
@@ -95,14 +107,15 @@ export function pruneInventories(sources: readonly SourceResult[]): PruneInvento
     if (!inventory) return [];
     const flux = source.transforms.controller === 'flux' ? source.transforms : undefined;
     const argo = source.transforms.controller === 'argocd' ? source.transforms : undefined;
-    return [{
-      source: sourceName(source.id),
-      keys: new Set(inventory.map((entry) => keyId(entry.key))),
-      inScope: result.scope === 'rendered',
-      prunes: flux ? flux.prune : argo ? argo.syncPolicy.automated && argo.syncPolicy.prune : false,
-      suspended: source.status?.suspended === true && source.id.controller === 'flux',
-      pruneSetting: flux ? '`spec.prune: true`' : '`syncPolicy.automated.prune: true`',
-    }];
+    return [
+      {
+        source: sourceName(source.id),
+        keys: new Set(inventory.map((entry) => keyId(entry.key))),
+        inScope: result.scope === 'rendered',
+        prunes: flux ? flux.prune : argo ? argo.syncPolicy.automated && argo.syncPolicy.prune : false,
+        suspended: source.status?.suspended === true && source.id.controller === 'flux',
+        pruneSetting: flux ? '`spec.prune: true`' : '`syncPolicy.automated.prune: true`',
+      },
+    ];
   });
 }
-

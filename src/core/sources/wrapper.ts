@@ -45,7 +45,10 @@ export function isWrapperPath(path: string): boolean {
 }
 
 function upFrom(dir: string): string {
-  return dir.split('/').map(() => '..').join('/');
+  return dir
+    .split('/')
+    .map(() => '..')
+    .join('/');
 }
 
 /** A path relative to the source path, as the wrapper refers to it. */
@@ -73,7 +76,8 @@ export function buildWrapper(dir: string, sourcePath: string, spec: WrapperSpec)
   }
   if (spec.patches.length > 0) {
     kustomization.patches = spec.patches.map((patch, index) => ({
-      path: `patch-${index}.yaml`, ...(patch.target ? { target: patch.target } : {}),
+      path: `patch-${index}.yaml`,
+      ...(patch.target ? { target: patch.target } : {}),
     }));
   }
   if (spec.images.length > 0) kustomization.images = spec.images;
@@ -94,18 +98,31 @@ export function withWrapper(files: ReadonlyMap<string, string>, wrapper: Wrapper
 /** A read-only map of the repository's files with a few more laid over them. */
 class OverlayFiles implements ReadonlyMap<string, string> {
   constructor(
-    private readonly base: ReadonlyMap<string, string>, private readonly extra: ReadonlyMap<string, string>,
+    private readonly base: ReadonlyMap<string, string>,
+    private readonly extra: ReadonlyMap<string, string>,
   ) {}
-  get size(): number { return this.base.size + [...this.extra.keys()].filter((k) => !this.base.has(k)).length; }
-  get(key: string): string | undefined { return this.extra.get(key) ?? this.base.get(key); }
-  has(key: string): boolean { return this.extra.has(key) || this.base.has(key); }
+  get size(): number {
+    return this.base.size + [...this.extra.keys()].filter((k) => !this.base.has(k)).length;
+  }
+  get(key: string): string | undefined {
+    return this.extra.get(key) ?? this.base.get(key);
+  }
+  has(key: string): boolean {
+    return this.extra.has(key) || this.base.has(key);
+  }
   *entries(): MapIterator<[string, string]> {
     yield* this.extra.entries();
     for (const entry of this.base.entries()) if (!this.extra.has(entry[0])) yield entry;
   }
-  *keys(): MapIterator<string> { for (const [key] of this.entries()) yield key; }
-  *values(): MapIterator<string> { for (const [, value] of this.entries()) yield value; }
-  [Symbol.iterator](): MapIterator<[string, string]> { return this.entries(); }
+  *keys(): MapIterator<string> {
+    for (const [key] of this.entries()) yield key;
+  }
+  *values(): MapIterator<string> {
+    for (const [, value] of this.entries()) yield value;
+  }
+  [Symbol.iterator](): MapIterator<[string, string]> {
+    return this.entries();
+  }
   forEach(callback: (value: string, key: string, map: ReadonlyMap<string, string>) => void): void {
     for (const [key, value] of this.entries()) callback(value, key, this);
   }
@@ -129,8 +146,9 @@ export function generatedResources(files: ReadonlyMap<string, string>, sourcePat
     if (dir && findKustomizationFile(files, prefix + dir)) withKustomization.add(dir);
   }
   // Only the outermost kustomization directory of a branch is a resource.
-  const outermost = [...withKustomization]
-    .filter((dir) => ![...withKustomization].some((other) => other !== dir && dir.startsWith(`${other}/`)));
+  const outermost = [...withKustomization].filter(
+    (dir) => ![...withKustomization].some((other) => other !== dir && dir.startsWith(`${other}/`)),
+  );
   const resources = new Set<string>(outermost);
   for (const relative of candidates.sort()) {
     if (!/\.ya?ml$/i.test(relative)) continue;
@@ -148,6 +166,19 @@ function isIgnoredBySource(relative: string): boolean {
   const parts = relative.split('/');
   const name = parts[parts.length - 1]!;
   if (parts.some((part) => ['.git', '.github', '.circleci'].includes(part))) return true;
-  return ['.gitignore', '.gitmodules', '.gitattributes', '.travis.yml', '.gitlab-ci.yml', 'appveyor.yml', '.drone.yml',
-    'cloudbuild.yaml', '.goreleaser.yml', '.sops.yaml', '.flux.yaml'].includes(name) || /^codeship-.*\.yml$/.test(name);
+  return (
+    [
+      '.gitignore',
+      '.gitmodules',
+      '.gitattributes',
+      '.travis.yml',
+      '.gitlab-ci.yml',
+      'appveyor.yml',
+      '.drone.yml',
+      'cloudbuild.yaml',
+      '.goreleaser.yml',
+      '.sops.yaml',
+      '.flux.yaml',
+    ].includes(name) || /^codeship-.*\.yml$/.test(name)
+  );
 }

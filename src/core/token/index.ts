@@ -24,7 +24,9 @@ export function tokenSecretProblem(secret: string | undefined): string | undefin
 export function deriveToken(secret: string, repository: string, cluster: string): string {
   const problem = tokenSecretProblem(secret);
   if (problem) throw new Error(problem);
-  const mac = createHmac('sha256', secret).update(`driftback-upload\n${repository.toLowerCase()}\n${cluster}`).digest('base64url');
+  const mac = createHmac('sha256', secret)
+    .update(`driftback-upload\n${repository.toLowerCase()}\n${cluster}`)
+    .digest('base64url');
   return PREFIX + mac;
 }
 

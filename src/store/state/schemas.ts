@@ -10,11 +10,17 @@ import { z } from 'zod';
 
 /** `ResourceKey` of core/model: the identity of an object (the version is not part of it). */
 export const resourceKeySchema = z.object({
-  group: z.string(), kind: z.string(), namespace: z.string(), name: z.string(),
+  group: z.string(),
+  kind: z.string(),
+  namespace: z.string(),
+  name: z.string(),
 });
 
 const sourceProblemSchema = z.object({
-  file: z.string(), line: z.number().optional(), column: z.number().optional(), field: z.string().optional(),
+  file: z.string(),
+  line: z.number().optional(),
+  column: z.number().optional(),
+  field: z.string().optional(),
   message: z.string(),
 });
 
@@ -41,9 +47,15 @@ export const branchStateSchema = z.object({
    * last read from GitHub. A reconcile that changes nothing trusts it (no PR read) for an hour,
    * unless a webhook about the branch or its PR arrived since (RepositoryState.branchEvents).
    */
-  pullRequestSeen: z.object({
-    headSha: z.string(), title: z.string(), bodyHash: z.string(), labels: z.array(z.string()), verifiedAt: z.string(),
-  }).optional(),
+  pullRequestSeen: z
+    .object({
+      headSha: z.string(),
+      title: z.string(),
+      bodyHash: z.string(),
+      labels: z.array(z.string()),
+      verifiedAt: z.string(),
+    })
+    .optional(),
 });
 
 /** A source told to stop reconciling (core/emergency `Suspension`). */
@@ -72,8 +84,13 @@ export const suspensionStateSchema = z.object({
 
 /** One field changed under a suspension, with the value the fix set (core/emergency `EmergencyChange`). */
 export const emergencyChangeSchema = z.object({
-  key: resourceKeySchema, pointer: z.string(), segments: z.array(pathSegmentSchema), field: z.string(),
-  value: z.unknown(), manager: z.string().optional(), time: z.string().optional(),
+  key: resourceKeySchema,
+  pointer: z.string(),
+  segments: z.array(pathSegmentSchema),
+  field: z.string(),
+  value: z.unknown(),
+  manager: z.string().optional(),
+  time: z.string().optional(),
 });
 
 /** An emergency drift PR followed from its opening to "verified" (or "undone"). */
@@ -94,8 +111,15 @@ export const emergencyRecordSchema = z.object({
 });
 
 export const RECONCILE_OUTCOMES = [
-  'codified', 'no-drift', 'not-configured', 'config-invalid', 'manifest-problems', 'self-check-failed', 'out-of-scope',
-  'not-installed', 'no-snapshot',
+  'codified',
+  'no-drift',
+  'not-configured',
+  'config-invalid',
+  'manifest-problems',
+  'self-check-failed',
+  'out-of-scope',
+  'not-installed',
+  'no-snapshot',
   /** The queue gave the job up (its last attempt failed, or the App did not survive it). */
   'failed',
 ] as const;
@@ -109,25 +133,41 @@ export const clusterStateSchema = z.object({
   lastReconcileAt: z.string().optional(),
   /** How the last reconcile ended, and why when it stopped early. */
   outcome: z.object({ type: z.enum(RECONCILE_OUTCOMES), message: z.string().optional() }).optional(),
-  drift: z.object({
-    /** Resources with persistent drift, by the cause of their changes (a resource counts once per cause). */
-    byCause: z.record(z.string(), z.number()),
-    /** Changes seen but not yet in enough consecutive snapshots. */
-    pending: z.number(),
-    /** One line per GitOps source (`flux-system/apps: 0 drift`); absent for a cluster applied by kubectl. */
-    sources: z.array(z.string()).optional(),
-    /** What the sources' render could not check or does not support (`flux-system/apps: … from a Secret …`). */
-    notChecked: z.array(z.string()).optional(),
-    /** Drift reported and never codified (the dashboard lists it), with who changed it and when, when known. */
-    reported: z.array(z.object({
-      resource: resourceKeySchema, field: z.string().optional(), reason: z.string(),
-      manager: z.string().optional(), time: z.string().optional(),
-    })).optional(),
-  }).optional(),
+  drift: z
+    .object({
+      /** Resources with persistent drift, by the cause of their changes (a resource counts once per cause). */
+      byCause: z.record(z.string(), z.number()),
+      /** Changes seen but not yet in enough consecutive snapshots. */
+      pending: z.number(),
+      /** One line per GitOps source (`flux-system/apps: 0 drift`); absent for a cluster applied by kubectl. */
+      sources: z.array(z.string()).optional(),
+      /** What the sources' render could not check or does not support (`flux-system/apps: … from a Secret …`). */
+      notChecked: z.array(z.string()).optional(),
+      /** Drift reported and never codified (the dashboard lists it), with who changed it and when, when known. */
+      reported: z
+        .array(
+          z.object({
+            resource: resourceKeySchema,
+            field: z.string().optional(),
+            reason: z.string(),
+            manager: z.string().optional(),
+            time: z.string().optional(),
+          }),
+        )
+        .optional(),
+    })
+    .optional(),
   /** Fields Git declares that a controller owns; `segments` name keyed list items by key. */
-  conflicts: z.array(z.object({
-    resource: resourceKeySchema, path: z.string(), segments: z.array(pathSegmentSchema).optional(), manager: z.string(),
-  })).optional(),
+  conflicts: z
+    .array(
+      z.object({
+        resource: resourceKeySchema,
+        path: z.string(),
+        segments: z.array(pathSegmentSchema).optional(),
+        manager: z.string(),
+      }),
+    )
+    .optional(),
   ignored: z.array(z.object({ reason: z.string(), count: z.number() })).optional(),
   /** Open drift PRs (the first one is the cluster's PR with `groupBy: cluster`). */
   openPullRequests: z.array(z.object({ number: z.number() })).optional(),
@@ -165,7 +205,9 @@ export const repositoryStateSchema = z.object({
  * unknown only for entries carried over from version 1, which stored `<cluster>/<namespace>/<name>`.
  */
 export const reconcilerRefSchema = z.object({
-  kind: z.enum(['flux-kustomization', 'flux-helmrelease', 'argocd-application']).optional(), namespace: z.string(), name: z.string(),
+  kind: z.enum(['flux-kustomization', 'flux-helmrelease', 'argocd-application']).optional(),
+  namespace: z.string(),
+  name: z.string(),
 });
 
 /**
@@ -179,9 +221,19 @@ export const watchStateSchema = z.object({
   /** cluster → the open "not reporting" issue. */
   notReporting: z.record(z.string(), z.object({ issue: z.number(), since: z.string() })).optional(),
   /** cluster → the GitOps controllers not reconciling: since when, why, and their issue once opened. */
-  notReconciling: z.record(z.string(), z.array(z.object({
-    reconciler: reconcilerRefSchema, since: z.string(), reason: z.string(), issue: z.number().optional(),
-  }))).optional(),
+  notReconciling: z
+    .record(
+      z.string(),
+      z.array(
+        z.object({
+          reconciler: reconcilerRefSchema,
+          since: z.string(),
+          reason: z.string(),
+          issue: z.number().optional(),
+        }),
+      ),
+    )
+    .optional(),
   /** cluster → `<suspension id>#<pull request>` → the "fix undone" issue opened for that emergency PR. */
   undone: z.record(z.string(), z.record(z.string(), z.object({ issue: z.number() }))).optional(),
   /** cluster → suspension id → the open "still suspended" issue. */
@@ -201,7 +253,9 @@ export type EmergencyRecord = z.infer<typeof emergencyRecordSchema>;
 export type ReconcileOutcomeType = (typeof RECONCILE_OUTCOMES)[number];
 
 export const STATE_SCHEMAS = {
-  cluster: clusterStateSchema, repository: repositoryStateSchema, watch: watchStateSchema,
+  cluster: clusterStateSchema,
+  repository: repositoryStateSchema,
+  watch: watchStateSchema,
 } as const;
 export type StateKind = keyof typeof STATE_SCHEMAS;
 export interface StateOf {

@@ -59,8 +59,8 @@ function watchFromVersion1(value: Raw): Raw {
 
 export class StateInvalidError extends Error {
   constructor(key: KeyOf<StateKind>, version: number, detail: string) {
-    const where = key.kind === 'cluster' ? `${key.repository} cluster ${key.cluster}`
-      : `${key.repository} (${key.kind})`;
+    const where =
+      key.kind === 'cluster' ? `${key.repository} cluster ${key.cluster}` : `${key.repository} (${key.kind})`;
     super(`stored ${key.kind} state of ${where} (version ${version}) does not parse: ${detail}`);
     this.name = 'StateInvalidError';
   }

@@ -6,7 +6,8 @@ import { diffResources } from '../../../src/core/diff/index.js';
 import type { DiffResult, KubeObject } from '../../../src/core/model/index.js';
 import { configWith, deployment, desiredOf } from '../diff/support.js';
 
-const scaled = (replicas: number): DiffResult => diffResources([desiredOf(deployment())], [deployment({ spec: { replicas } })], { config: configWith() });
+const scaled = (replicas: number): DiffResult =>
+  diffResources([desiredOf(deployment())], [deployment({ spec: { replicas } })], { config: configWith() });
 
 /** Runs the gate over a sequence of snapshots, keeping history as the store would. */
 function run(snapshots: DiffResult[], minSnapshots: number) {
@@ -45,7 +46,11 @@ describe('applyPersistenceGate', () => {
     expect(first!.result.summary.modified).toBe(1);
   });
   it('extra resources are gated too', () => {
-    const extra: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'debug', namespace: 'shop', uid: 'u1' } };
+    const extra: KubeObject = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'debug', namespace: 'shop', uid: 'u1' },
+    };
     const result = diffResources([], [extra], { config: configWith() });
     const [first, second] = run([result, result], 2);
     expect(first!.result.summary.extra).toBe(0);
@@ -54,9 +59,15 @@ describe('applyPersistenceGate', () => {
   it('fingerprints: key + path + live value; key order in the value does not matter', () => {
     const key = { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'api' };
     const change = { path: '/spec/x', segments: [], op: 'replace' as const, cause: 'human' as const };
-    expect(fingerprintChange(key, { ...change, live: { a: 1, b: 2 } })).toBe(fingerprintChange(key, { ...change, live: { b: 2, a: 1 } }));
+    expect(fingerprintChange(key, { ...change, live: { a: 1, b: 2 } })).toBe(
+      fingerprintChange(key, { ...change, live: { b: 2, a: 1 } }),
+    );
     expect(fingerprintChange(key, { ...change, live: 1 })).not.toBe(fingerprintChange(key, { ...change, live: 2 }));
-    expect(fingerprintChange(key, { ...change, live: 1 })).not.toBe(fingerprintChange({ ...key, name: 'web' }, { ...change, live: 1 }));
-    expect(fingerprintChange(key, { ...change, live: 1 })).not.toBe(fingerprintChange(key, { ...change, path: '/spec/y', live: 1 }));
+    expect(fingerprintChange(key, { ...change, live: 1 })).not.toBe(
+      fingerprintChange({ ...key, name: 'web' }, { ...change, live: 1 }),
+    );
+    expect(fingerprintChange(key, { ...change, live: 1 })).not.toBe(
+      fingerprintChange(key, { ...change, path: '/spec/y', live: 1 }),
+    );
   });
 });

@@ -14,6 +14,7 @@ describe('pathMatches', () => {
     ['/*', '/anything/below', true],
   ];
   for (const [rule, path, expected] of rows) {
-    it(`${rule} ${expected ? 'matches' : 'does not match'} ${path}`, () => expect(pathMatches(rule, path)).toBe(expected));
+    it(`${rule} ${expected ? 'matches' : 'does not match'} ${path}`, () =>
+      expect(pathMatches(rule, path)).toBe(expected));
   }
 });

@@ -9,13 +9,14 @@ describe('cleaning what the server added to a Pod', () => {
 
   it('keeps what kubectl run sent and nothing else', () => {
     expect(cleanLiveObject(pod)).toEqual({
-      apiVersion: 'v1', kind: 'Pod',
+      apiVersion: 'v1',
+      kind: 'Pod',
       metadata: { name: 'debug', namespace: 'shop', labels: { run: 'debug' } },
       spec: { containers: [{ name: 'debug', image: 'busybox:1.37', args: ['sleep', '3600'] }] },
     });
   });
 
-  it('keeps a person\'s own tolerations, volumes, service account and priority class', () => {
+  it("keeps a person's own tolerations, volumes, service account and priority class", () => {
     const own = structuredClone(pod);
     const spec = own.spec as Record<string, unknown>;
     spec.serviceAccountName = 'debugger';
@@ -26,7 +27,8 @@ describe('cleaning what the server added to a Pod', () => {
     spec.volumes = [...(spec.volumes as unknown[]), { name: 'scratch', emptyDir: {} }];
     const cleaned = cleanLiveObject(own).spec as Record<string, unknown>;
     expect(cleaned).toMatchObject({
-      serviceAccountName: 'debugger', priorityClassName: 'high',
+      serviceAccountName: 'debugger',
+      priorityClassName: 'high',
       tolerations: [{ key: 'gpu', operator: 'Exists', effect: 'NoSchedule' }],
       volumes: [{ name: 'scratch', emptyDir: {} }],
     });

@@ -8,11 +8,18 @@ const SERVER: PathSegment[] = ['spec', 'template', 'spec', 'containers', { key: 
 function scenario(repo: string, root: string, editsByName: Record<string, HandEdit[]>, manager = 'kubectl-edit') {
   const files = fixtureRepo(repo);
   const desired = render(files, root);
-  const live = desired.map((d: DesiredObject) => liveAfterHandEdit(d.object, editsByName[`${d.key.kind}/${d.key.name}`] ?? [], manager));
+  const live = desired.map((d: DesiredObject) =>
+    liveAfterHandEdit(d.object, editsByName[`${d.key.kind}/${d.key.name}`] ?? [], manager),
+  );
   return { files, desired, live };
 }
 
-function runCodify(files: Map<string, string>, root: string, live: KubeObject[], sections: Record<string, unknown> = {}) {
+function runCodify(
+  files: Map<string, string>,
+  root: string,
+  live: KubeObject[],
+  sections: Record<string, unknown> = {},
+) {
   const config = configWith(sections);
   const result = diff(render(files, root), live, config);
   return { result, out: codifyDrift({ files, root, result, live, config }), config };
@@ -23,26 +30,45 @@ describe('codify on plain multi-document manifests (microservices-demo)', () => 
   const file = 'kubernetes-manifests/cartservice.yaml';
 
   it('sets a changed value in place, keeping quotes, and only that line changes', () => {
-    const { files, live } = scenario('microservices-demo', root, { 'Deployment/cartservice': [{ segments: [...SERVER, 'env', { key: { name: 'REDIS_ADDR' } }, 'value'], value: 'redis-cart:6380' }] });
+    const { files, live } = scenario('microservices-demo', root, {
+      'Deployment/cartservice': [
+        { segments: [...SERVER, 'env', { key: { name: 'REDIS_ADDR' } }, 'value'], value: 'redis-cart:6380' },
+      ],
+    });
     const { out } = runCodify(files, root, live);
     expect(out.check).toEqual({ ok: true });
     expect(out.codified).toMatchObject([{ file, kind: 'replace', line: 51 }]);
     expect([...out.edits.keys()]).toEqual([file]);
-    expect(changedLines(files.get(file)!, out.edits.get(file)!)).toEqual({ removed: ['          value: "redis-cart:6379"'], added: ['          value: "redis-cart:6380"'] });
+    expect(changedLines(files.get(file)!, out.edits.get(file)!)).toEqual({
+      removed: ['          value: "redis-cart:6379"'],
+      added: ['          value: "redis-cart:6380"'],
+    });
   });
 
   it('adds a hand-added env var to the right container, in the non-indented list style of its siblings', () => {
-    const { files, live } = scenario('microservices-demo', root, { 'Deployment/cartservice': [{ segments: [...SERVER, 'env', { key: { name: 'LOG_LEVEL' } }], value: { name: 'LOG_LEVEL', value: 'debug' } }] });
+    const { files, live } = scenario('microservices-demo', root, {
+      'Deployment/cartservice': [
+        { segments: [...SERVER, 'env', { key: { name: 'LOG_LEVEL' } }], value: { name: 'LOG_LEVEL', value: 'debug' } },
+      ],
+    });
     const { out } = runCodify(files, root, live);
     expect(out.check).toEqual({ ok: true });
     expect(out.codified.map((c) => c.kind)).toEqual(['add']);
-    expect(changedLines(files.get(file)!, out.edits.get(file)!)).toEqual({ removed: [], added: ['        - name: LOG_LEVEL', '          value: debug'] });
+    expect(changedLines(files.get(file)!, out.edits.get(file)!)).toEqual({
+      removed: [],
+      added: ['        - name: LOG_LEVEL', '          value: debug'],
+    });
   });
 
   it('closes the loop: after codify the diff shows none of the codified changes and nothing new', () => {
     const { files, live } = scenario('microservices-demo', root, {
-      'Deployment/cartservice': [{ segments: ['spec', 'replicas'], value: 3 }, { segments: [...SERVER, 'resources', 'limits', 'memory'], value: '256Mi' }],
-      'Service/frontend-external': [{ segments: ['spec', 'ports', { key: { port: 80, protocol: 'TCP' } }, 'targetPort'], value: 8081 }],
+      'Deployment/cartservice': [
+        { segments: ['spec', 'replicas'], value: 3 },
+        { segments: [...SERVER, 'resources', 'limits', 'memory'], value: '256Mi' },
+      ],
+      'Service/frontend-external': [
+        { segments: ['spec', 'ports', { key: { port: 80, protocol: 'TCP' } }, 'targetPort'], value: 8081 },
+      ],
     });
     const { out, config } = runCodify(files, root, live);
     expect(out.check).toEqual({ ok: true });
@@ -58,7 +84,12 @@ describe('codify on plain multi-document manifests (microservices-demo)', () => 
   });
 
   it('reports changes made by a controller instead of codifying them', () => {
-    const { files, live } = scenario('microservices-demo', root, { 'Deployment/cartservice': [{ segments: [...SERVER, 'resources', 'requests', 'cpu'], value: '250m' }] }, 'vpa-updater');
+    const { files, live } = scenario(
+      'microservices-demo',
+      root,
+      { 'Deployment/cartservice': [{ segments: [...SERVER, 'resources', 'requests', 'cpu'], value: '250m' }] },
+      'vpa-updater',
+    );
     const { out } = runCodify(files, root, live);
     expect(out.codified).toEqual([]);
     expect(out.edits.size).toBe(0);
@@ -69,16 +100,28 @@ describe('codify on plain multi-document manifests (microservices-demo)', () => 
   });
 
   it('with resolveConflicts: remove-field, drops the controller-owned field from the manifest', () => {
-    const { files, live } = scenario('microservices-demo', root, { 'Deployment/cartservice': [{ segments: [...SERVER, 'resources', 'requests', 'cpu'], value: '250m' }] }, 'vpa-updater');
+    const { files, live } = scenario(
+      'microservices-demo',
+      root,
+      { 'Deployment/cartservice': [{ segments: [...SERVER, 'resources', 'requests', 'cpu'], value: '250m' }] },
+      'vpa-updater',
+    );
     const { out } = runCodify(files, root, live, { drift: { resolveConflicts: 'remove-field' } });
     expect(out.check).toEqual({ ok: true });
     expect(out.codified).toMatchObject([{ kind: 'remove-field', file, line: 54 }]);
-    expect(changedLines(files.get(file)!, out.edits.get(file)!)).toEqual({ removed: ['            cpu: 200m'], added: [] });
+    expect(changedLines(files.get(file)!, out.edits.get(file)!)).toEqual({
+      removed: ['            cpu: 200m'],
+      added: [],
+    });
   });
 
   it('reports missing resources and never deletes a manifest', () => {
     const { files, live } = scenario('microservices-demo', root, {});
-    const { out } = runCodify(files, root, live.filter((o) => o.metadata.name !== 'adservice'));
+    const { out } = runCodify(
+      files,
+      root,
+      live.filter((o) => o.metadata.name !== 'adservice'),
+    );
     expect(out.edits.size).toBe(0);
     expect(out.reported.map((r) => `${r.key.kind}/${r.key.name}: ${r.reason}`)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^Deployment\/adservice: missing in the cluster/)]),
@@ -86,7 +129,9 @@ describe('codify on plain multi-document manifests (microservices-demo)', () => 
   });
 
   it('writes the live value of a field Git declares only when drift.codify includes modified', () => {
-    const { files, live } = scenario('microservices-demo', root, { 'Deployment/cartservice': [{ segments: [...SERVER, 'image'], value: 'cartservice:v2' }] });
+    const { files, live } = scenario('microservices-demo', root, {
+      'Deployment/cartservice': [{ segments: [...SERVER, 'image'], value: 'cartservice:v2' }],
+    });
     const { out } = runCodify(files, root, live, { drift: { codify: ['added', 'extra'] } });
     expect(out.codified).toEqual([]);
     expect(out.reported[0].reason).toBe('drift.codify does not include "modified"');
@@ -100,8 +145,22 @@ describe('codify on comment-heavy plain manifests (guestbook)', () => {
     const files = fixtureRepo('kubernetes-examples');
     const desired = render(files, root);
     const target = desired.find((d) => d.source.file === file)!;
-    const container = (target.object.spec as { template: { spec: { containers: Array<{ name: string; image: string }> } } }).template.spec.containers[0];
-    const live = desired.map((d) => liveAfterHandEdit(d.object, d === target ? [{ segments: ['spec', 'template', 'spec', 'containers', { key: { name: container.name } }, 'image'], value: 'registry.example/redis:7.2' }] : []));
+    const container = (
+      target.object.spec as { template: { spec: { containers: Array<{ name: string; image: string }> } } }
+    ).template.spec.containers[0];
+    const live = desired.map((d) =>
+      liveAfterHandEdit(
+        d.object,
+        d === target
+          ? [
+              {
+                segments: ['spec', 'template', 'spec', 'containers', { key: { name: container.name } }, 'image'],
+                value: 'registry.example/redis:7.2',
+              },
+            ]
+          : [],
+      ),
+    );
     const { out } = runCodify(files, root, live);
     expect(out.check).toEqual({ ok: true });
     const { removed, added } = changedLines(files.get(file)!, out.edits.get(file)!);

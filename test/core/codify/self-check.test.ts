@@ -6,15 +6,27 @@ import { configWith, diff, fixtureRepo, liveAfterHandEdit, render } from './supp
 describe('self-check after codify', () => {
   const files = fixtureRepo('argo-cd');
   const root = 'test/e2e/testdata/guestbook';
-  const live = render(files, root).map((d) => liveAfterHandEdit(d.object, d.key.kind === 'Deployment' ? [{ segments: ['spec', 'replicas'], value: 2 }] : [], 'kubectl-scale'));
+  const live = render(files, root).map((d) =>
+    liveAfterHandEdit(
+      d.object,
+      d.key.kind === 'Deployment' ? [{ segments: ['spec', 'replicas'], value: 2 }] : [],
+      'kubectl-scale',
+    ),
+  );
   const config = configWith();
   const result = diff(render(files, root), live, config);
 
   it('writes nothing and says why when the edited files do not make the change go away', () => {
     // An engine that renders the original files whatever codify wrote: the change stays.
-    const stale: CodifyEngine = { render: (_files, r, options) => renderManifests(files, r, options), diff: (desired, liveObjects) => diff(desired, liveObjects, config) };
+    const stale: CodifyEngine = {
+      render: (_files, r, options) => renderManifests(files, r, options),
+      diff: (desired, liveObjects) => diff(desired, liveObjects, config),
+    };
     const out = codifyWith(stale, { files, root, result, live, config });
-    expect(out.check).toEqual({ ok: false, reason: 'still or newly different after the edit: apps/Deployment/default/guestbook-ui /spec/replicas (replace)' });
+    expect(out.check).toEqual({
+      ok: false,
+      reason: 'still or newly different after the edit: apps/Deployment/default/guestbook-ui /spec/replicas (replace)',
+    });
     expect(out.edits.size).toBe(0);
     expect(out.codified).toHaveLength(1);
   });
@@ -28,7 +40,14 @@ describe('self-check after codify', () => {
         if (!edited) return after;
         const service = after.resources.find((res) => res.key.kind === 'Service')!;
         service.status = 'modified';
-        service.changes.push({ path: '/spec/type', segments: ['spec', 'type'], op: 'replace', desired: 'ClusterIP', live: 'NodePort', cause: 'human' });
+        service.changes.push({
+          path: '/spec/type',
+          segments: ['spec', 'type'],
+          op: 'replace',
+          desired: 'ClusterIP',
+          live: 'NodePort',
+          cause: 'human',
+        });
         return after;
       },
     };

@@ -4,7 +4,13 @@ import { diffLines } from 'diff';
 import { renderManifests } from '../../../src/core/manifests/index.js';
 import { diffResources } from '../../../src/core/diff/index.js';
 import { configSchema, type Config } from '../../../src/core/config/index.js';
-import { isPlainObject, type DiffResult, type KubeObject, type PathSegment, type DesiredObject } from '../../../src/core/model/index.js';
+import {
+  isPlainObject,
+  type DiffResult,
+  type KubeObject,
+  type PathSegment,
+  type DesiredObject,
+} from '../../../src/core/model/index.js';
 import { readFixtureTree } from '../../support/fixtures.js';
 
 /** A fixture repository as path → text, with paths relative to the repository root. */
@@ -27,7 +33,12 @@ export function fieldsFor(segments: readonly PathSegment[]): Record<string, unkn
   let node: Record<string, unknown> = {};
   const root = node;
   for (const segment of segments) {
-    const raw = typeof segment === 'string' ? `f:${segment}` : 'index' in segment ? `i:${segment.index}` : `k:${JSON.stringify(segment.key)}`;
+    const raw =
+      typeof segment === 'string'
+        ? `f:${segment}`
+        : 'index' in segment
+          ? `i:${segment.index}`
+          : `k:${JSON.stringify(segment.key)}`;
     const child: Record<string, unknown> = {};
     node[raw] = child;
     node = child;
@@ -61,7 +72,16 @@ export function setIn(target: Record<string, unknown>, segments: readonly PathSe
       else node = map[segment] ??= empty();
     } else {
       const list = node as unknown[];
-      let index = 'index' in segment ? segment.index : list.findIndex((item) => isPlainObject(item) && Object.entries(segment.key).every(([k, v]) => (item[k] ?? (k === 'protocol' ? 'TCP' : undefined)) === v));
+      let index =
+        'index' in segment
+          ? segment.index
+          : list.findIndex(
+              (item) =>
+                isPlainObject(item) &&
+                Object.entries(segment.key).every(
+                  ([k, v]) => (item[k] ?? (k === 'protocol' ? 'TCP' : undefined)) === v,
+                ),
+            );
       if (index < 0) {
         list.push('key' in segment ? { ...segment.key } : {});
         index = list.length - 1;
@@ -84,8 +104,22 @@ export function liveAfterHandEdit(desired: KubeObject, edits: HandEdit[], manage
     merge(human, fieldsFor(edit.segments));
   }
   live.metadata.managedFields = [
-    { manager: 'kustomize-controller', operation: 'Apply', apiVersion: live.apiVersion, time: '2026-12-01T10:00:00Z', fieldsType: 'FieldsV1', fieldsV1: {} },
-    { manager, operation: 'Update', apiVersion: live.apiVersion, time: '2026-12-02T03:02:11Z', fieldsType: 'FieldsV1', fieldsV1: human },
+    {
+      manager: 'kustomize-controller',
+      operation: 'Apply',
+      apiVersion: live.apiVersion,
+      time: '2026-12-01T10:00:00Z',
+      fieldsType: 'FieldsV1',
+      fieldsV1: {},
+    },
+    {
+      manager,
+      operation: 'Update',
+      apiVersion: live.apiVersion,
+      time: '2026-12-02T03:02:11Z',
+      fieldsType: 'FieldsV1',
+      fieldsV1: human,
+    },
   ];
   return live;
 }

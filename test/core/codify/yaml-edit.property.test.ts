@@ -30,11 +30,17 @@ function places(): { scalars: Place[]; maps: Place[] } {
   for (const [file, text] of FILES) {
     parseAllDocuments(text).forEach((doc, document) => {
       const walk = (node: Node | null, segments: PathSegment[]): void => {
-        if (isScalar(node) && node.range && segments.length > 0 && !text.slice(node.range[0], node.range[1]).includes('\n')) {
+        if (
+          isScalar(node) &&
+          node.range &&
+          segments.length > 0 &&
+          !text.slice(node.range[0], node.range[1]).includes('\n')
+        ) {
           scalars.push({ file, text, document, segments, line: lineOf(text, node.range[0]) });
         } else if (isMap(node)) {
           if (!node.flow && node.items.length > 0) maps.push({ file, text, document, segments, line: 0 });
-          for (const pair of node.items) if (isScalar(pair.key)) walk(pair.value as Node | null, [...segments, String(pair.key.value)]);
+          for (const pair of node.items)
+            if (isScalar(pair.key)) walk(pair.value as Node | null, [...segments, String(pair.key.value)]);
         } else if (isSeq(node)) {
           node.items.forEach((item, index) => walk(item as Node | null, [...segments, { index }]));
         }
@@ -47,7 +53,44 @@ function places(): { scalars: Place[]; maps: Place[] } {
 
 const { scalars, maps } = places();
 
-const TRICKY = ['yes', 'no', 'on', 'off', 'y', 'N', '1.0', '0755', '0x1F', '1:20', '~', 'null', 'true', '- x', 'a: b', '#c', 'x #y', '*a', '&a', '!t', '@x', '`x', '"q"', "'q'", '{a}', '[a]', '', ' lead', 'trail ', 'multi\nline', 'tab\there', '%x', '? q', ': x', '>-', '|'];
+const TRICKY = [
+  'yes',
+  'no',
+  'on',
+  'off',
+  'y',
+  'N',
+  '1.0',
+  '0755',
+  '0x1F',
+  '1:20',
+  '~',
+  'null',
+  'true',
+  '- x',
+  'a: b',
+  '#c',
+  'x #y',
+  '*a',
+  '&a',
+  '!t',
+  '@x',
+  '`x',
+  '"q"',
+  "'q'",
+  '{a}',
+  '[a]',
+  '',
+  ' lead',
+  'trail ',
+  'multi\nline',
+  'tab\there',
+  '%x',
+  '? q',
+  ': x',
+  '>-',
+  '|',
+];
 const scalarValue = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary' }),
@@ -91,18 +134,28 @@ describe('byte-exact edit properties on the fixture manifests', () => {
   });
 
   it('a key added to any block map only adds lines and reads back as intended', () => {
-    const key = fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,12}$/).filter((k) => !['y', 'n', 'yes', 'no', 'on', 'off', 'true', 'false', 'null'].includes(k));
-    const value = fc.oneof(scalarValue, fc.dictionary(fc.stringMatching(/^[a-z]{1,8}z$/), scalarValue, { minKeys: 1, maxKeys: 3 }), fc.array(scalarValue, { minLength: 1, maxLength: 3 }));
+    const key = fc
+      .stringMatching(/^[a-z][a-zA-Z0-9]{0,12}$/)
+      .filter((k) => !['y', 'n', 'yes', 'no', 'on', 'off', 'true', 'false', 'null'].includes(k));
+    const value = fc.oneof(
+      scalarValue,
+      fc.dictionary(fc.stringMatching(/^[a-z]{1,8}z$/), scalarValue, { minKeys: 1, maxKeys: 3 }),
+      fc.array(scalarValue, { minLength: 1, maxLength: 3 }),
+    );
     fc.assert(
       fc.property(fc.constantFrom(...maps), key, value, (place, name, newValue) => {
-        const current = parseAllDocuments(place.text)[place.document].getIn(place.segments.map((s) => (typeof s === 'string' ? s : (s as { index: number }).index)));
+        const current = parseAllDocuments(place.text)[place.document].getIn(
+          place.segments.map((s) => (typeof s === 'string' ? s : (s as { index: number }).index)),
+        );
         fc.pre(isMap(current) && !current.has(name));
         const segments = [...place.segments, name];
         const result = setValueAt(place.text, place.document, segments, newValue);
         expect(result.ok).toBe(true);
         if (!result.ok) return;
         expect(changedLines(place.text, result.text).removed).toEqual([]);
-        expect(parseAllDocuments(result.text).map((doc) => doc.toJS())).toEqual(expectedDocuments({ ...place, segments }, newValue));
+        expect(parseAllDocuments(result.text).map((doc) => doc.toJS())).toEqual(
+          expectedDocuments({ ...place, segments }, newValue),
+        );
       }),
       { numRuns: 1000 },
     );

@@ -23,12 +23,82 @@ const GUESTBOOK = readFixture('manifests/kubernetes-examples/web/guestbook/front
 const RELEASE = readFixture('manifests/flux2-kustomize-helm-example/apps/base/podinfo/release.yaml');
 
 describe('setValueAt: scalars keep their line, comment and quoting', () => {
-  const cases: Array<{ name: string; text: string; doc: number; path: Parameters<typeof setValueAt>[2]; value: unknown; removed: string[]; added: string[] }> = [
-    { name: 'double-quoted string stays double-quoted', text: CART, doc: 0, path: ['spec', 'template', 'spec', 'containers', { key: { name: 'server' } }, 'env', { key: { name: 'REDIS_ADDR' } }, 'value'], value: 'redis-cart:6380', removed: ['          value: "redis-cart:6379"'], added: ['          value: "redis-cart:6380"'] },
-    { name: 'plain number in a later document', text: CART, doc: 3, path: ['spec', 'template', 'spec', 'containers', { key: { name: 'redis' } }, 'ports', { key: { containerPort: 6379, protocol: 'TCP' } }, 'containerPort'], value: 6380, removed: ['        - containerPort: 6379'], added: ['        - containerPort: 6380'] },
-    { name: 'image keeps its end-of-line comment', text: GUESTBOOK, doc: 0, path: ['spec', 'replicas'], value: 5, removed: [GUESTBOOK.split('\n').find((l) => l.includes('replicas:'))!], added: [GUESTBOOK.split('\n').find((l) => l.includes('replicas:'))!.replace(/\d+/, '5')] },
-    { name: 'a plain string that would read as a number is quoted', text: RELEASE, doc: 0, path: ['spec', 'values', 'redis', 'tag'], value: '8.7', removed: ['      tag: 8.6.2'], added: ['      tag: "8.7"'] },
-    { name: 'a string that reads as a YAML 1.1 boolean is quoted', text: RELEASE, doc: 0, path: ['spec', 'install', 'strategy', 'name'], value: 'yes', removed: ['      name: RetryOnFailure'], added: ['      name: "yes"'] },
+  const cases: Array<{
+    name: string;
+    text: string;
+    doc: number;
+    path: Parameters<typeof setValueAt>[2];
+    value: unknown;
+    removed: string[];
+    added: string[];
+  }> = [
+    {
+      name: 'double-quoted string stays double-quoted',
+      text: CART,
+      doc: 0,
+      path: [
+        'spec',
+        'template',
+        'spec',
+        'containers',
+        { key: { name: 'server' } },
+        'env',
+        { key: { name: 'REDIS_ADDR' } },
+        'value',
+      ],
+      value: 'redis-cart:6380',
+      removed: ['          value: "redis-cart:6379"'],
+      added: ['          value: "redis-cart:6380"'],
+    },
+    {
+      name: 'plain number in a later document',
+      text: CART,
+      doc: 3,
+      path: [
+        'spec',
+        'template',
+        'spec',
+        'containers',
+        { key: { name: 'redis' } },
+        'ports',
+        { key: { containerPort: 6379, protocol: 'TCP' } },
+        'containerPort',
+      ],
+      value: 6380,
+      removed: ['        - containerPort: 6379'],
+      added: ['        - containerPort: 6380'],
+    },
+    {
+      name: 'image keeps its end-of-line comment',
+      text: GUESTBOOK,
+      doc: 0,
+      path: ['spec', 'replicas'],
+      value: 5,
+      removed: [GUESTBOOK.split('\n').find((l) => l.includes('replicas:'))!],
+      added: [
+        GUESTBOOK.split('\n')
+          .find((l) => l.includes('replicas:'))!
+          .replace(/\d+/, '5'),
+      ],
+    },
+    {
+      name: 'a plain string that would read as a number is quoted',
+      text: RELEASE,
+      doc: 0,
+      path: ['spec', 'values', 'redis', 'tag'],
+      value: '8.7',
+      removed: ['      tag: 8.6.2'],
+      added: ['      tag: "8.7"'],
+    },
+    {
+      name: 'a string that reads as a YAML 1.1 boolean is quoted',
+      text: RELEASE,
+      doc: 0,
+      path: ['spec', 'install', 'strategy', 'name'],
+      value: 'yes',
+      removed: ['      name: RetryOnFailure'],
+      added: ['      name: "yes"'],
+    },
   ];
   it.each(cases)('$name', ({ text, doc, path, value, removed, added }) => {
     const after = edited(setValueAt(text, doc, path, value));
@@ -43,16 +113,30 @@ describe('setValueAt: scalars keep their line, comment and quoting', () => {
   });
 });
 
-describe('setValueAt: adding keys and list items in the block\'s own style', () => {
+describe("setValueAt: adding keys and list items in the block's own style", () => {
   it('adds an env var to the right container in a non-indented sequence', () => {
-    const path = ['spec', 'template', 'spec', 'containers', { key: { name: 'server' } }, 'env', { key: { name: 'LOG_LEVEL' } }];
+    const path = [
+      'spec',
+      'template',
+      'spec',
+      'containers',
+      { key: { name: 'server' } },
+      'env',
+      { key: { name: 'LOG_LEVEL' } },
+    ];
     const after = edited(setValueAt(CART, 0, path, { name: 'LOG_LEVEL', value: 'debug' }));
-    expect(changedLines(CART, after)).toEqual({ removed: [], added: ['        - name: LOG_LEVEL', '          value: debug'] });
+    expect(changedLines(CART, after)).toEqual({
+      removed: [],
+      added: ['        - name: LOG_LEVEL', '          value: debug'],
+    });
     const env = parseAllDocuments(after)[0].toJS().spec.template.spec.containers[0].env;
-    expect(env).toEqual([{ name: 'REDIS_ADDR', value: 'redis-cart:6379' }, { name: 'LOG_LEVEL', value: 'debug' }]);
+    expect(env).toEqual([
+      { name: 'REDIS_ADDR', value: 'redis-cart:6379' },
+      { name: 'LOG_LEVEL', value: 'debug' },
+    ]);
   });
 
-  it('adds an item to an indented sequence at its siblings\' indentation', () => {
+  it("adds an item to an indented sequence at its siblings' indentation", () => {
     const path = ['spec', 'values', 'httpRoute', 'hostnames', { index: 1 }];
     const after = edited(setValueAt(RELEASE, 0, path, 'podinfo.example'));
     expect(changedLines(RELEASE, after)).toEqual({ removed: [], added: ['        - podinfo.example'] });
@@ -62,7 +146,9 @@ describe('setValueAt: adding keys and list items in the block\'s own style', () 
     const path = ['spec', 'template', 'spec', 'containers', { key: { name: 'redis' } }, 'env', { key: { name: 'A' } }];
     const after = edited(setValueAt(CART, 3, path, { name: 'A', value: '1' }));
     expect(changedLines(CART, after).removed).toEqual([]);
-    expect(parseAllDocuments(after)[3].toJS().spec.template.spec.containers[0].env).toEqual([{ name: 'A', value: '1' }]);
+    expect(parseAllDocuments(after)[3].toJS().spec.template.spec.containers[0].env).toEqual([
+      { name: 'A', value: '1' },
+    ]);
     expect(after.replace(/\n *env:\n.*\n.*value: "1"\n/, '\n')).toBe(CART);
   });
 
@@ -72,9 +158,11 @@ describe('setValueAt: adding keys and list items in the block\'s own style', () 
     expect(edited(setValueAt(text, 0, ['b', { index: 2 }], 3))).toBe('a: {x: 1}\nb: [1, 2, 3] # keep\n');
   });
 
-  it('replaces a subtree with block lines at the key\'s indentation', () => {
+  it("replaces a subtree with block lines at the key's indentation", () => {
     const text = 'spec:\n  # resources\n  resources:\n    cpu: 1\n  other: x\n';
-    expect(edited(setValueAt(text, 0, ['spec', 'resources'], { cpu: '2', memory: '1Gi' }))).toBe('spec:\n  # resources\n  resources:\n    cpu: "2"\n    memory: 1Gi\n  other: x\n');
+    expect(edited(setValueAt(text, 0, ['spec', 'resources'], { cpu: '2', memory: '1Gi' }))).toBe(
+      'spec:\n  # resources\n  resources:\n    cpu: "2"\n    memory: 1Gi\n  other: x\n',
+    );
   });
 });
 
@@ -95,14 +183,20 @@ describe('removeValueAt', () => {
 describe('setValueAt: block scalars and line endings', () => {
   it('rewrites a literal block scalar as a literal block at its content indentation', () => {
     const text = 'data:\n  script: |\n    echo a\n    echo b\n  other: x\n';
-    expect(edited(setValueAt(text, 0, ['data', 'script'], 'echo c\n'))).toBe('data:\n  script: |\n    echo c\n  other: x\n');
-    expect(parse(edited(setValueAt(text, 0, ['data', 'script'], 'no newline')))).toEqual({ data: { script: 'no newline', other: 'x' } });
+    expect(edited(setValueAt(text, 0, ['data', 'script'], 'echo c\n'))).toBe(
+      'data:\n  script: |\n    echo c\n  other: x\n',
+    );
+    expect(parse(edited(setValueAt(text, 0, ['data', 'script'], 'no newline')))).toEqual({
+      data: { script: 'no newline', other: 'x' },
+    });
   });
 
-  it('writes new lines with the file\'s CRLF line endings', () => {
+  it("writes new lines with the file's CRLF line endings", () => {
     const text = 'spec:\r\n  a: 1\r\n  list:\r\n  - x\r\n';
     const after = edited(setValueAt(text, 0, ['spec', 'b'], 2));
     expect(after).toBe('spec:\r\n  a: 1\r\n  list:\r\n  - x\r\n  b: 2\r\n');
-    expect(edited(setValueAt(text, 0, ['spec', 'list', { index: 1 }], 'z'))).toBe('spec:\r\n  a: 1\r\n  list:\r\n  - x\r\n  - z\r\n');
+    expect(edited(setValueAt(text, 0, ['spec', 'list', { index: 1 }], 'z'))).toBe(
+      'spec:\r\n  a: 1\r\n  list:\r\n  - x\r\n  - z\r\n',
+    );
   });
 });

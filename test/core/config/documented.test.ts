@@ -8,7 +8,13 @@ import { configSchema } from '../../../src/core/config/schema.js';
 
 const PAGE = readFileSync(new URL('../../../docs/configuration.md', import.meta.url), 'utf8');
 
-type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType; shape?: Record<string, z.ZodType> };
+type Def = {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  element?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+};
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** Every key path of a schema: `a`, `a.b`, `a[].c`. */

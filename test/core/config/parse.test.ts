@@ -6,21 +6,62 @@ describe('parseConfig', () => {
     const result = parseConfig('clusters:\n  - name: prod-eu\n    path: clusters/prod-eu\n');
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.config.clusters?.[0]).toEqual({ name: 'prod-eu', path: 'clusters/prod-eu', defaultNamespace: 'default', prune: true, staleAfter: '30m' });
-    expect(result.config.drift).toMatchObject({ minSnapshots: 2, codify: ['modified', 'added', 'extra'], causes: ['human'], resolveConflicts: 'report' });
+    expect(result.config.clusters?.[0]).toEqual({
+      name: 'prod-eu',
+      path: 'clusters/prod-eu',
+      defaultNamespace: 'default',
+      prune: true,
+      staleAfter: '30m',
+    });
+    expect(result.config.drift).toMatchObject({
+      minSnapshots: 2,
+      codify: ['modified', 'added', 'extra'],
+      causes: ['human'],
+      resolveConflicts: 'report',
+    });
     expect(result.config.plan.protect).toEqual(['PersistentVolumeClaim', 'CustomResourceDefinition', 'Namespace']);
-    expect(result.config.pullRequests).toEqual({ groupBy: 'cluster', labels: ['driftback'], branchPrefix: 'driftback/', newResourcePath: '{cluster_path}/{namespace}/{kind}-{name}.yaml' });
+    expect(result.config.pullRequests).toEqual({
+      groupBy: 'cluster',
+      labels: ['driftback'],
+      branchPrefix: 'driftback/',
+      newResourcePath: '{cluster_path}/{namespace}/{kind}-{name}.yaml',
+    });
   });
 
   it('reports each bad value and unknown key with its path and line', () => {
-    const text = ['clusters:', '  - name: prod', '    path: clusters/prod', '    staleAfter: 30x', '    prunne: true', 'drift:', '  ignore:', '    - paths: [/spec/replicas]', ''].join('\n');
+    const text = [
+      'clusters:',
+      '  - name: prod',
+      '    path: clusters/prod',
+      '    staleAfter: 30x',
+      '    prunne: true',
+      'drift:',
+      '  ignore:',
+      '    - paths: [/spec/replicas]',
+      '',
+    ].join('\n');
     const result = parseConfig(text);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.problems).toEqual([
-      { file: '.github/driftback.yml', line: 4, field: 'clusters[0].staleAfter', message: 'expected a duration like 30m' },
-      { file: '.github/driftback.yml', line: 5, field: 'clusters[0].prunne', message: 'unknown key prunne: remove it or check the spelling' },
-      { file: '.github/driftback.yml', line: 8, field: 'drift.ignore[0].reason', message: 'every ignore rule says why (reason: …)' },
+      {
+        file: '.github/driftback.yml',
+        line: 4,
+        field: 'clusters[0].staleAfter',
+        message: 'expected a duration like 30m',
+      },
+      {
+        file: '.github/driftback.yml',
+        line: 5,
+        field: 'clusters[0].prunne',
+        message: 'unknown key prunne: remove it or check the spelling',
+      },
+      {
+        file: '.github/driftback.yml',
+        line: 8,
+        field: 'drift.ignore[0].reason',
+        message: 'every ignore rule says why (reason: …)',
+      },
     ]);
   });
 
@@ -33,7 +74,13 @@ describe('parseConfig', () => {
   });
 
   it('refuses a billion-laughs alias bomb', () => {
-    const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]', 'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]', 'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]', 'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]', 'e: [*d,*d,*d,*d,*d,*d,*d,*d,*d]'].join('\n');
+    const bomb = [
+      'a: &a ["x","x","x","x","x","x","x","x","x"]',
+      'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+      'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+      'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]',
+      'e: [*d,*d,*d,*d,*d,*d,*d,*d,*d]',
+    ].join('\n');
     const result = parseConfig(bomb);
     expect(result.ok).toBe(false);
   });
@@ -46,15 +93,22 @@ describe('parseConfig', () => {
   });
 
   it('a cluster names its controller, and needs no path when its controller objects name the paths', () => {
-    const result = parseConfig('clusters:\n  - name: a\n    controller: flux\n  - name: b\n    path: argocd\n    controller: argocd\n  - name: c\n');
+    const result = parseConfig(
+      'clusters:\n  - name: a\n    controller: flux\n  - name: b\n    path: argocd\n    controller: argocd\n  - name: c\n',
+    );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.config.clusters?.map((cluster) => [cluster.name, cluster.path, cluster.controller]))
-      .toEqual([['a', undefined, 'flux'], ['b', 'argocd', 'argocd'], ['c', undefined, undefined]]);
+    expect(result.config.clusters?.map((cluster) => [cluster.name, cluster.path, cluster.controller])).toEqual([
+      ['a', undefined, 'flux'],
+      ['b', 'argocd', 'argocd'],
+      ['c', undefined, undefined],
+    ]);
   });
 
   it('kubectl applies a path, which must then be given; an unknown controller is named', () => {
-    const result = parseConfig('clusters:\n  - name: a\n    controller: kubectl\n  - name: b\n    path: x\n    controller: helm\n');
+    const result = parseConfig(
+      'clusters:\n  - name: a\n    controller: kubectl\n  - name: b\n    path: x\n    controller: helm\n',
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.problems.map((p) => [p.field, p.message])).toEqual([

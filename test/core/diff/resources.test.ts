@@ -6,38 +6,70 @@ import type { KubeObject } from '../../../src/core/model/index.js';
 import { configWith, deployment, desiredOf, managed } from './support.js';
 
 const configMap = (name: string, namespace = 'shop', metadata: Record<string, unknown> = {}): KubeObject => ({
-  apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace, ...metadata }, data: { a: '1' },
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name, namespace, ...metadata },
+  data: { a: '1' },
 });
-const statuses = (result: ReturnType<typeof diffResources>): string[] => result.resources.map((r) => `${r.status} ${r.key.kind}/${r.key.name}`);
+const statuses = (result: ReturnType<typeof diffResources>): string[] =>
+  result.resources.map((r) => `${r.status} ${r.key.kind}/${r.key.name}`);
 
 describe('pairing and statuses', () => {
   it('in-sync, modified, missing and extra, sorted by key, with the summary', () => {
-    const handMade = configMap('debug', 'shop', { managedFields: [managed('kubectl-create', { 'f:data': { 'f:a': {} } }, 'Update', '2026-12-01T08:00:00Z')] });
+    const handMade = configMap('debug', 'shop', {
+      managedFields: [managed('kubectl-create', { 'f:data': { 'f:a': {} } }, 'Update', '2026-12-01T08:00:00Z')],
+    });
     const result = diffResources(
       [desiredOf(deployment()), desiredOf(configMap('settings')), desiredOf(configMap('gone'))],
       [deployment({ spec: { replicas: 5 } }), configMap('settings'), handMade],
       { config: configWith() },
     );
-    expect(statuses(result)).toEqual(['extra ConfigMap/debug', 'missing ConfigMap/gone', 'in-sync ConfigMap/settings', 'modified Deployment/api']);
+    expect(statuses(result)).toEqual([
+      'extra ConfigMap/debug',
+      'missing ConfigMap/gone',
+      'in-sync ConfigMap/settings',
+      'modified Deployment/api',
+    ]);
     expect(result.summary).toEqual({ inSync: 1, modified: 1, missing: 1, extra: 1, ignored: 0, conflicts: 0 });
-    expect(result.resources[0]!.createdBy).toEqual({ manager: 'kubectl-create', cause: 'human', time: '2026-12-01T08:00:00Z' });
+    expect(result.resources[0]!.createdBy).toEqual({
+      manager: 'kubectl-create',
+      cause: 'human',
+      time: '2026-12-01T08:00:00Z',
+    });
   });
   it('every resource with a live object carries health', () => {
-    const result = diffResources([desiredOf(configMap('settings')), desiredOf(configMap('gone'))], [configMap('settings'), configMap('extra')], { config: configWith() });
+    const result = diffResources(
+      [desiredOf(configMap('settings')), desiredOf(configMap('gone'))],
+      [configMap('settings'), configMap('extra')],
+      { config: configWith() },
+    );
     for (const resource of result.resources) expect(resource.health !== undefined).toBe(resource.live !== undefined);
   });
   it('pairs by group, kind, namespace and name, not by version', () => {
     const old = { ...deployment(), apiVersion: 'apps/v1beta2' };
-    expect(statuses(diffResources([desiredOf(old)], [deployment()], { config: configWith() }))).toEqual(['in-sync Deployment/api']);
+    expect(statuses(diffResources([desiredOf(old)], [deployment()], { config: configWith() }))).toEqual([
+      'in-sync Deployment/api',
+    ]);
   });
 });
 
 describe('objects the cluster made are noise, not extra', () => {
   const rows: Array<[string, KubeObject]> = [
     ['kube-root-ca.crt', configMap('kube-root-ca.crt')],
-    ['the default ServiceAccount', { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default', namespace: 'shop' } }],
-    ['an object with a controller ownerReference', configMap('owned', 'shop', { ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'x', controller: true }] })],
-    ['an object a controller created', configMap('made', 'shop', { managedFields: [managed('cert-manager-cainjector', { 'f:data': {} })] })],
+    [
+      'the default ServiceAccount',
+      { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default', namespace: 'shop' } },
+    ],
+    [
+      'an object with a controller ownerReference',
+      configMap('owned', 'shop', {
+        ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'x', controller: true }],
+      }),
+    ],
+    [
+      'an object a controller created',
+      configMap('made', 'shop', { managedFields: [managed('cert-manager-cainjector', { 'f:data': {} })] }),
+    ],
   ];
   for (const [name, obj] of rows) {
     it(name, () => {
@@ -45,28 +77,48 @@ describe('objects the cluster made are noise, not extra', () => {
     });
   }
   it('an object the applier created that Git no longer declares is extra', () => {
-    const stale = configMap('old', 'shop', { managedFields: [managed('kustomize-controller', { 'f:data': {} }, 'Apply')] });
-    expect(diffResources([], [stale], { config: configWith() }).resources[0]).toMatchObject({ status: 'extra', createdBy: { manager: 'kustomize-controller', cause: 'applier' } });
+    const stale = configMap('old', 'shop', {
+      managedFields: [managed('kustomize-controller', { 'f:data': {} }, 'Apply')],
+    });
+    expect(diffResources([], [stale], { config: configWith() }).resources[0]).toMatchObject({
+      status: 'extra',
+      createdBy: { manager: 'kustomize-controller', cause: 'applier' },
+    });
   });
 });
 
 describe('scope and partial snapshots', () => {
   it('live objects outside the namespaces in scope are not extra', () => {
-    const result = diffResources([], [configMap('a', 'shop'), configMap('b', 'other')], { config: configWith(), namespaces: ['shop'] });
+    const result = diffResources([], [configMap('a', 'shop'), configMap('b', 'other')], {
+      config: configWith(),
+      namespaces: ['shop'],
+    });
     expect(statuses(result)).toEqual(['extra ConfigMap/a']);
   });
   it('an empty namespace list means every namespace', () => {
-    const result = diffResources([], [configMap('a', 'shop'), configMap('b', 'other')], { config: configWith(), namespaces: [] });
+    const result = diffResources([], [configMap('a', 'shop'), configMap('b', 'other')], {
+      config: configWith(),
+      namespaces: [],
+    });
     expect(statuses(result).sort()).toEqual(['extra ConfigMap/a', 'extra ConfigMap/b']);
   });
   it('a desired object in a namespace outside the scope is not claimed missing', () => {
-    const result = diffResources([desiredOf(configMap('a', 'elsewhere'))], [], { config: configWith(), namespaces: ['shop'] });
+    const result = diffResources([desiredOf(configMap('a', 'elsewhere'))], [], {
+      config: configWith(),
+      namespaces: ['shop'],
+    });
     expect(result.resources).toEqual([]);
   });
   it('a type the snapshot could not list is never missing', () => {
-    const sts: KubeObject = { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db', namespace: 'shop' }, spec: {} };
+    const sts: KubeObject = {
+      apiVersion: 'apps/v1',
+      kind: 'StatefulSet',
+      metadata: { name: 'db', namespace: 'shop' },
+      spec: {},
+    };
     const result = diffResources([desiredOf(sts), desiredOf(deployment())], [], {
-      config: configWith(), scope: { complete: false, errors: [{ resource: 'apps/v1/statefulsets' }] },
+      config: configWith(),
+      scope: { complete: false, errors: [{ resource: 'apps/v1/statefulsets' }] },
     });
     expect(statuses(result)).toEqual(['missing Deployment/api']);
     expect(result.unlisted).toEqual(['apps/v1/statefulsets']);
@@ -78,11 +130,14 @@ describe('scope and partial snapshots', () => {
   });
   it('a snapshot of some namespaces claims no cluster-scoped object missing', () => {
     const role: KubeObject = {
-      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'r' },
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: 'r' },
     };
     const namespace: KubeObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop' } };
     const result = diffResources([desiredOf(role, ''), desiredOf(namespace, ''), desiredOf(configMap('a'))], [], {
-      config: configWith(), scope: { namespaces: ['shop'], complete: true, errors: [] },
+      config: configWith(),
+      scope: { namespaces: ['shop'], complete: true, errors: [] },
     });
     // The agent lists a namespaced run's own Namespace objects: that one is proven missing.
     expect(statuses(result)).toEqual(['missing ConfigMap/a', 'missing Namespace/shop']);
@@ -111,9 +166,14 @@ describe('scope and partial snapshots', () => {
 });
 
 describe('ignore rules', () => {
-  const modifiedCm = (name: string, namespace = 'shop'): KubeObject => ({ ...configMap(name, namespace), data: { a: '2' } });
+  const modifiedCm = (name: string, namespace = 'shop'): KubeObject => ({
+    ...configMap(name, namespace),
+    data: { a: '2' },
+  });
   const run = (rule: Record<string, unknown>, name = 'settings', namespace = 'shop') =>
-    diffResources([desiredOf(configMap(name, namespace))], [modifiedCm(name, namespace)], { config: configWith({ ignore: [{ reason: 'because', ...rule }] }) });
+    diffResources([desiredOf(configMap(name, namespace))], [modifiedCm(name, namespace)], {
+      config: configWith({ ignore: [{ reason: 'because', ...rule }] }),
+    });
   const rows: Array<[string, Record<string, unknown>, boolean]> = [
     ['exact path', { paths: ['/data/a'] }, true],
     ['path above the change', { paths: ['/data'] }, true],
@@ -140,13 +200,35 @@ describe('ignore rules', () => {
     });
   }
   it('manager globs match any owner of the field', () => {
-    const l = { ...modifiedCm('settings'), metadata: { name: 'settings', namespace: 'shop', managedFields: [managed('kustomize-controller', { 'f:data': { 'f:a': {} } }, 'Apply'), managed('Mozilla/5.0 (X11)', { 'f:data': { 'f:a': {} } })] } };
-    const result = diffResources([desiredOf(configMap('settings'))], [l], { config: configWith({ ignore: [{ managers: ['Mozilla/*'], reason: 'ui' }] }) });
-    expect(result.resources[0]!.ignored.map((c) => [c.path, c.manager, c.cause])).toEqual([['/data/a', 'Mozilla/5.0 (X11)', 'human']]);
+    const l = {
+      ...modifiedCm('settings'),
+      metadata: {
+        name: 'settings',
+        namespace: 'shop',
+        managedFields: [
+          managed('kustomize-controller', { 'f:data': { 'f:a': {} } }, 'Apply'),
+          managed('Mozilla/5.0 (X11)', { 'f:data': { 'f:a': {} } }),
+        ],
+      },
+    };
+    const result = diffResources([desiredOf(configMap('settings'))], [l], {
+      config: configWith({ ignore: [{ managers: ['Mozilla/*'], reason: 'ui' }] }),
+    });
+    expect(result.resources[0]!.ignored.map((c) => [c.path, c.manager, c.cause])).toEqual([
+      ['/data/a', 'Mozilla/5.0 (X11)', 'human'],
+    ]);
   });
   it('an ignore rule settles a conflict', () => {
-    const l = deployment({ metadata: { managedFields: [managed('horizontal-pod-autoscaler', { 'f:spec': { 'f:replicas': {} } })] } });
-    const withRule = diffResources([desiredOf(deployment())], [l], { config: configWith({ ignore: [{ kinds: ['Deployment'], paths: ['/spec/replicas'], managers: ['horizontal-pod-autoscaler'], reason: 'HPA' }] }) });
+    const l = deployment({
+      metadata: { managedFields: [managed('horizontal-pod-autoscaler', { 'f:spec': { 'f:replicas': {} } })] },
+    });
+    const withRule = diffResources([desiredOf(deployment())], [l], {
+      config: configWith({
+        ignore: [
+          { kinds: ['Deployment'], paths: ['/spec/replicas'], managers: ['horizontal-pod-autoscaler'], reason: 'HPA' },
+        ],
+      }),
+    });
     const withoutRule = diffResources([desiredOf(deployment())], [l], { config: configWith() });
     expect(withRule.summary.conflicts).toBe(0);
     expect(withoutRule.summary.conflicts).toBe(1);

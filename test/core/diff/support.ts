@@ -16,8 +16,12 @@ export function desiredOf(object: KubeObject, namespace = 'default', file = 'man
     key,
     object,
     source: {
-      file, document: 0, location: { file, document: 0, range: [0, 0], line: 1, column: 1 },
-      kustomizations: [], sourceName: key.name, fields: {},
+      file,
+      document: 0,
+      location: { file, document: 0, range: [0, 0], line: 1, column: 1 },
+      kustomizations: [],
+      sourceName: key.name,
+      fields: {},
     },
   };
 }
@@ -32,7 +36,13 @@ export function clone<T>(value: T): T {
 }
 
 /** One managedFields entry. */
-export function managed(manager: string, fieldsV1: Record<string, unknown>, operation = 'Update', time = '2026-12-01T10:00:00Z', subresource?: string): Record<string, unknown> {
+export function managed(
+  manager: string,
+  fieldsV1: Record<string, unknown>,
+  operation = 'Update',
+  time = '2026-12-01T10:00:00Z',
+  subresource?: string,
+): Record<string, unknown> {
   return { manager, operation, time, fieldsType: 'FieldsV1', fieldsV1, ...(subresource ? { subresource } : {}) };
 }
 
@@ -55,7 +65,15 @@ export function deployment(patch: Record<string, unknown> = {}): KubeObject {
 }
 
 function merge(base: unknown, patch: unknown): unknown {
-  if (typeof base !== 'object' || base === null || Array.isArray(base) || typeof patch !== 'object' || patch === null || Array.isArray(patch)) return patch;
+  if (
+    typeof base !== 'object' ||
+    base === null ||
+    Array.isArray(base) ||
+    typeof patch !== 'object' ||
+    patch === null ||
+    Array.isArray(patch)
+  )
+    return patch;
   const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
   for (const [k, v] of Object.entries(patch)) out[k] = v === undefined ? undefined : merge(out[k], v);
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];

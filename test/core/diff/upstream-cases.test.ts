@@ -15,21 +15,79 @@ function diffPair(live: KubeObject, desired: KubeObject, drift: Record<string, u
 const paths = (changes: FieldChange[]): string[] => changes.map((c) => `${c.op} ${c.path}`).sort();
 
 describe('gitops-engine pairs (S1–S12)', () => {
-  const cases: Array<{ name: string; live: string; config: string; status: 'modified' | 'in-sync'; expect?: string[]; absent?: RegExp }> = [
+  const cases: Array<{
+    name: string;
+    live: string;
+    config: string;
+    status: 'modified' | 'in-sync';
+    expect?: string[];
+    absent?: RegExp;
+  }> = [
     // S1: the substantive change is targetPort of port rtmp; defaults (internalTrafficPolicy, sessionAffinity, type) are noise.
-    { name: 'S1 will apply default values', live: 'smd-service-live.yaml', config: 'smd-service-config.yaml', status: 'modified', expect: ['replace /spec/ports/1/targetPort'], absent: /internalTrafficPolicy|sessionAffinity|type|last-applied/ },
+    {
+      name: 'S1 will apply default values',
+      live: 'smd-service-live.yaml',
+      config: 'smd-service-config.yaml',
+      status: 'modified',
+      expect: ['replace /spec/ports/1/targetPort'],
+      absent: /internalTrafficPolicy|sessionAffinity|type|last-applied/,
+    },
     // S2: the https port dropped from config is owned by argocd-controller: the next apply removes it.
-    { name: 'S2 will remove entries in list', live: 'smd-service-live.yaml', config: 'smd-service-config-2-ports.yaml', status: 'modified', expect: ['remove /spec/ports/2'] },
+    {
+      name: 'S2 will remove entries in list',
+      live: 'smd-service-live.yaml',
+      config: 'smd-service-config-2-ports.yaml',
+      status: 'modified',
+      expect: ['remove /spec/ports/2'],
+    },
     // S3: argocd-controller owns type: NodePort and the config dropped it.
-    { name: 'S3 will remove previously added fields', live: 'smd-service-live-with-type.yaml', config: 'smd-service-config.yaml', status: 'modified', expect: ['remove /spec/type', 'replace /spec/ports/1/targetPort'], absent: /nodePort|externalTrafficPolicy/ },
+    {
+      name: 'S3 will remove previously added fields',
+      live: 'smd-service-live-with-type.yaml',
+      config: 'smd-service-config.yaml',
+      status: 'modified',
+      expect: ['remove /spec/type', 'replace /spec/ports/1/targetPort'],
+      absent: /nodePort|externalTrafficPolicy/,
+    },
     // S4: ports keyed by (port, protocol): 1935/UDP and 443/UDP are new entries, not changes to the TCP ones.
-    { name: 'S4 service with multiple ports', live: 'smd-service-live.yaml', config: 'smd-service-config-ports.yaml', status: 'modified', expect: ['replace /spec/ports/2', 'replace /spec/ports/4'] },
+    {
+      name: 'S4 service with multiple ports',
+      live: 'smd-service-live.yaml',
+      config: 'smd-service-config-ports.yaml',
+      status: 'modified',
+      expect: ['replace /spec/ports/2', 'replace /spec/ports/4'],
+    },
     // S5: defaults (maxSurge 25%, dnsPolicy, zero resources) count as equal.
-    { name: 'S5 deployment defaults', live: 'smd-deploy-live.yaml', config: 'smd-deploy-config.yaml', status: 'in-sync' },
-    { name: 'S6 server-side config vs live', live: 'ssd-service-live.yaml', config: 'ssd-service-config.yaml', status: 'in-sync' },
-    { name: 'S9 helm statefulset, three-way', live: 'elasticsearch-live.json', config: 'elasticsearch-config.json', status: 'in-sync' },
-    { name: 'S11 real-world deployment', live: 'deployment-live.json', config: 'deployment-config.json', status: 'in-sync' },
-    { name: 'S12 explicit namespace', live: 'spinnaker-sa-live.json', config: 'spinnaker-sa-config.json', status: 'in-sync' },
+    {
+      name: 'S5 deployment defaults',
+      live: 'smd-deploy-live.yaml',
+      config: 'smd-deploy-config.yaml',
+      status: 'in-sync',
+    },
+    {
+      name: 'S6 server-side config vs live',
+      live: 'ssd-service-live.yaml',
+      config: 'ssd-service-config.yaml',
+      status: 'in-sync',
+    },
+    {
+      name: 'S9 helm statefulset, three-way',
+      live: 'elasticsearch-live.json',
+      config: 'elasticsearch-config.json',
+      status: 'in-sync',
+    },
+    {
+      name: 'S11 real-world deployment',
+      live: 'deployment-live.json',
+      config: 'deployment-config.json',
+      status: 'in-sync',
+    },
+    {
+      name: 'S12 explicit namespace',
+      live: 'spinnaker-sa-live.json',
+      config: 'spinnaker-sa-config.json',
+      status: 'in-sync',
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -42,8 +100,16 @@ describe('gitops-engine pairs (S1–S12)', () => {
   }
 
   it('S1 names the port item by its merge keys for codify', () => {
-    const resource = diffPair(loadObject('gitops-engine', 'smd-service-live.yaml'), loadObject('gitops-engine', 'smd-service-config.yaml'));
-    expect(resource.changes[0]).toMatchObject({ desired: 1936, live: 1935, segments: ['spec', 'ports', { key: { port: 1935 } }, 'targetPort'], manager: 'argocd-controller' });
+    const resource = diffPair(
+      loadObject('gitops-engine', 'smd-service-live.yaml'),
+      loadObject('gitops-engine', 'smd-service-config.yaml'),
+    );
+    expect(resource.changes[0]).toMatchObject({
+      desired: 1936,
+      live: 1935,
+      segments: ['spec', 'ports', { key: { port: 1935 } }, 'targetPort'],
+      manager: 'argocd-controller',
+    });
   });
 
   // S6–S8 compare against the server's dry-run answer; here predicted-live stands in for desired.
@@ -66,7 +132,9 @@ describe('gitops-engine pairs (S1–S12)', () => {
     it('S8 an ignore rule on sessionAffinity leaves nothing about it, port and selector still compared', () => {
       const desired = predicted();
       (desired.spec as Record<string, unknown>).sessionAffinity = 'ClientIP';
-      const resource = diffPair(live(), desired, { ignore: [{ paths: ['/spec/sessionAffinity'], reason: 'normalized away' }] });
+      const resource = diffPair(live(), desired, {
+        ignore: [{ paths: ['/spec/sessionAffinity'], reason: 'normalized away' }],
+      });
       expect(resource.status).toBe('modified');
       expect(JSON.stringify(resource.changes)).not.toContain('sessionAffinity');
       expect(resource.ignored.map((c) => c.path)).toEqual(['/spec/sessionAffinity']);
@@ -81,7 +149,11 @@ describe('gitops-engine pairs (S1–S12)', () => {
     delete labels.release;
     const resource = diffPair(loadObject('gitops-engine', 'elasticsearch-live.json'), config);
     expect(resource.status).toBe('modified');
-    expect(paths(resource.changes)).toEqual(['remove /metadata/labels/release', 'replace /metadata/labels/chart', 'replace /metadata/labels/foo']);
+    expect(paths(resource.changes)).toEqual([
+      'remove /metadata/labels/release',
+      'replace /metadata/labels/chart',
+      'replace /metadata/labels/foo',
+    ]);
     const chart = resource.changes.find((c) => c.path === '/metadata/labels/chart')!;
     expect([chart.desired, chart.live]).toEqual(['elasticsearch-1.7.1', 'elasticsearch-1.7.0']);
   });
@@ -94,7 +166,9 @@ describe('argo-cd util/argo: managed replicas', () => {
   const ignoredPaths = (r: ResourceDiff): string[] => r.ignored.map((c) => c.path).sort();
 
   it('fields owned by trusted managers are not differences', () => {
-    const r = diffPair(live(), desired(), { ignore: [{ managers: ['kube-controller-manager', 'revision-history-manager'], reason: 'trusted' }] });
+    const r = diffPair(live(), desired(), {
+      ignore: [{ managers: ['kube-controller-manager', 'revision-history-manager'], reason: 'trusted' }],
+    });
     expect(counted(r)).toEqual([]);
     expect(ignoredPaths(r)).toEqual(['/spec/replicas', '/spec/revisionHistoryLimit']);
     expect(r.conflicts).toEqual([]);
@@ -113,7 +187,10 @@ describe('argo-cd util/argo: managed replicas', () => {
   });
   it('manager plus a JSON pointer rule for Deployments take both', () => {
     const r = diffPair(live(), desired(), {
-      ignore: [{ managers: ['revision-history-manager'], reason: 'x' }, { groups: ['apps'], kinds: ['Deployment'], paths: ['/spec/replicas'], reason: 'y' }],
+      ignore: [
+        { managers: ['revision-history-manager'], reason: 'x' },
+        { groups: ['apps'], kinds: ['Deployment'], paths: ['/spec/replicas'], reason: 'y' },
+      ],
     });
     expect(ignoredPaths(r)).toEqual(['/spec/replicas', '/spec/revisionHistoryLimit']);
   });
@@ -142,12 +219,19 @@ describe('argo-cd controller: janitor annotation', () => {
 
   it('ignoring manager janitor sets the annotation aside', () => {
     const r = diffPair(live(), target(), { ignore: [{ managers: ['janitor'], reason: 'janitor owns it' }] });
-    expect(r.ignored.map((c) => [c.path, c.live, c.ignored?.reason])).toEqual([['/metadata/annotations/iksm-version', '2.0', 'janitor owns it']]);
+    expect(r.ignored.map((c) => [c.path, c.live, c.ignored?.reason])).toEqual([
+      ['/metadata/annotations/iksm-version', '2.0', 'janitor owns it'],
+    ]);
     expect(r.changes.map((c) => c.path)).not.toContain('/metadata/annotations/iksm-version');
   });
   it('no rule: the annotation counts with its manager', () => {
     const r = diffPair(live(), target());
-    expect(r.changes.find((c) => c.path === '/metadata/annotations/iksm-version')).toMatchObject({ desired: '1.0', live: '2.0', manager: 'janitor', operation: 'Apply' });
+    expect(r.changes.find((c) => c.path === '/metadata/annotations/iksm-version')).toMatchObject({
+      desired: '1.0',
+      live: '2.0',
+      manager: 'janitor',
+      operation: 'Apply',
+    });
   });
   it('status on live is never a difference', () => {
     const withStatus = live();
@@ -158,25 +242,41 @@ describe('argo-cd controller: janitor annotation', () => {
   it('a pointer rule with the annotation removed from live leaves nothing about it', () => {
     const l = live();
     delete l.metadata.annotations!['iksm-version'];
-    const r = diffPair(l, target(), { ignore: [{ groups: ['apps'], kinds: ['Deployment'], paths: ['/metadata/annotations/iksm-version'], reason: 'x' }] });
+    const r = diffPair(l, target(), {
+      ignore: [{ groups: ['apps'], kinds: ['Deployment'], paths: ['/metadata/annotations/iksm-version'], reason: 'x' }],
+    });
     expect(r.changes.map((c) => c.path)).not.toContain('/metadata/annotations/iksm-version');
     expect(r.ignored.map((c) => c.path)).toEqual(['/metadata/annotations/iksm-version']);
   });
   it('replicas by pointer and janitor by manager', () => {
-    const r = diffPair(live(), target(), { ignore: [{ paths: ['/spec/replicas'], reason: 'x' }, { managers: ['janitor'], reason: 'y' }] });
-    expect(r.ignored.map((c) => [c.path, c.live]).sort()).toEqual([['/metadata/annotations/iksm-version', '2.0'], ['/spec/replicas', 4]]);
+    const r = diffPair(live(), target(), {
+      ignore: [
+        { paths: ['/spec/replicas'], reason: 'x' },
+        { managers: ['janitor'], reason: 'y' },
+      ],
+    });
+    expect(r.ignored.map((c) => [c.path, c.live]).sort()).toEqual([
+      ['/metadata/annotations/iksm-version', '2.0'],
+      ['/spec/replicas', 4],
+    ]);
   });
   it('a new container in the target is kept as a difference, matched by name', () => {
     const r = diffPair(live(), loadObject('argo-cd-controller', 'target-deployment-new-entries.yaml'));
     const added = r.changes.find((c) => c.path === '/spec/template/spec/containers/1');
-    expect(added).toMatchObject({ op: 'replace', segments: ['spec', 'template', 'spec', 'containers', { key: { name: 'new-container' } }] });
+    expect(added).toMatchObject({
+      op: 'replace',
+      segments: ['spec', 'template', 'spec', 'containers', { key: { name: 'new-container' } }],
+    });
     expect(added?.live).toBeUndefined();
   });
 });
 
 describe('kubectl client-side apply', () => {
   it('the CSA-managed live RC is in sync with rc.yaml (defaults owned by the Update are not removals)', () => {
-    const r = diffPair(loadObject('kubectl-apply', 'rc-managedfields-lastapplied.yaml'), loadObject('kubectl-apply', 'rc.yaml'));
+    const r = diffPair(
+      loadObject('kubectl-apply', 'rc-managedfields-lastapplied.yaml'),
+      loadObject('kubectl-apply', 'rc.yaml'),
+    );
     expect(r.changes).toEqual([]);
     expect(r.status).toBe('in-sync');
   });
@@ -184,6 +284,8 @@ describe('kubectl client-side apply', () => {
     const desired = clone(loadObject('kubectl-apply', 'rc.yaml'));
     delete desired.metadata.labels;
     const r = diffPair(loadObject('kubectl-apply', 'rc-managedfields-lastapplied.yaml'), desired);
-    expect(r.changes.map((c) => [c.op, c.path, c.manager, c.cause])).toEqual([['remove', '/metadata/labels/name', 'kubectl-client-side-apply', 'applier']]);
+    expect(r.changes.map((c) => [c.op, c.path, c.manager, c.cause])).toEqual([
+      ['remove', '/metadata/labels/name', 'kubectl-client-side-apply', 'applier'],
+    ]);
   });
 });

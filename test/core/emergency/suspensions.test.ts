@@ -18,13 +18,25 @@ describe('suspensions from live objects', () => {
   it('names who suspended a Flux Kustomization and since when (managedFields), and how to resume it', () => {
     const [suspension, ...others] = suspensionsOf(emergencySnapshot('flux-2-suspended').items, config);
     expect(others).toEqual([]);
-    expect(suspension).toMatchObject({ id: 'flux-system/apps', kind: 'flux-kustomization', method: 'suspend', who: 'flux', since: '2026-12-01T10:02:00Z', path: 'apps/podinfo' });
+    expect(suspension).toMatchObject({
+      id: 'flux-system/apps',
+      kind: 'flux-kustomization',
+      method: 'suspend',
+      who: 'flux',
+      since: '2026-12-01T10:02:00Z',
+      path: 'apps/podinfo',
+    });
     expect(resumeStep(suspension!).command).toBe('flux resume kustomization apps -n flux-system');
   });
 
   it('sees Argo CD automated sync removed, with no recorded writer', () => {
     const [suspension] = suspensionsOf(emergencySnapshot('argo-2-autosync-off').items, config);
-    expect(suspension).toMatchObject({ id: 'argocd/guestbook', kind: 'argocd-application', method: 'automated-sync-off', path: 'web/guestbook' });
+    expect(suspension).toMatchObject({
+      id: 'argocd/guestbook',
+      kind: 'argocd-application',
+      method: 'automated-sync-off',
+      path: 'web/guestbook',
+    });
     expect(suspension!.who).toBeUndefined();
     expect(suspension!.since).toBeUndefined();
     expect(resumeStep(suspension!).command).toBe('argocd app set guestbook --sync-policy automated --self-heal');
@@ -34,40 +46,106 @@ describe('suspensions from live objects', () => {
     const app = emergencySnapshot('argo-1-before').items.find((o) => o.kind === 'Application')!;
     const off = structuredClone(app);
     (off.spec as { syncPolicy: { automated: Record<string, unknown> } }).syncPolicy.automated.enabled = false;
-    off.metadata.managedFields = [{ manager: 'argocd-server', operation: 'Update', time: '2026-12-01T11:02:00Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': { 'f:syncPolicy': { 'f:automated': { 'f:enabled': {} } } } } }];
-    expect(suspensionsOf([off], config)[0]).toMatchObject({ method: 'automated-sync-off', who: 'argocd-server', since: '2026-12-01T11:02:00Z' });
-    const deployment = emergencySnapshot('flux-1-before').items.find((o) => o.kind === 'Deployment' && o.metadata.namespace === 'podinfo')!;
+    off.metadata.managedFields = [
+      {
+        manager: 'argocd-server',
+        operation: 'Update',
+        time: '2026-12-01T11:02:00Z',
+        fieldsType: 'FieldsV1',
+        fieldsV1: { 'f:spec': { 'f:syncPolicy': { 'f:automated': { 'f:enabled': {} } } } },
+      },
+    ];
+    expect(suspensionsOf([off], config)[0]).toMatchObject({
+      method: 'automated-sync-off',
+      who: 'argocd-server',
+      since: '2026-12-01T11:02:00Z',
+    });
+    const deployment = emergencySnapshot('flux-1-before').items.find(
+      (o) => o.kind === 'Deployment' && o.metadata.namespace === 'podinfo',
+    )!;
     const disabled = structuredClone(deployment);
     disabled.metadata.annotations = { 'kustomize.toolkit.fluxcd.io/reconcile': 'disabled' };
-    disabled.metadata.managedFields = [{ manager: 'kubectl-annotate', operation: 'Update', time: '2026-12-01T10:03:00Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:metadata': { 'f:annotations': { 'f:kustomize.toolkit.fluxcd.io/reconcile': {} } } } }];
+    disabled.metadata.managedFields = [
+      {
+        manager: 'kubectl-annotate',
+        operation: 'Update',
+        time: '2026-12-01T10:03:00Z',
+        fieldsType: 'FieldsV1',
+        fieldsV1: { 'f:metadata': { 'f:annotations': { 'f:kustomize.toolkit.fluxcd.io/reconcile': {} } } },
+      },
+    ];
     const [suspension] = suspensionsOf([disabled], config);
-    expect(suspension).toMatchObject({ id: 'Deployment/podinfo/podinfo', kind: 'object', method: 'reconcile-disabled', who: 'kubectl-annotate', since: '2026-12-01T10:03:00Z' });
-    expect(resumeStep(suspension!).command).toBe('kubectl -n podinfo annotate deployment podinfo kustomize.toolkit.fluxcd.io/reconcile-');
+    expect(suspension).toMatchObject({
+      id: 'Deployment/podinfo/podinfo',
+      kind: 'object',
+      method: 'reconcile-disabled',
+      who: 'kubectl-annotate',
+      since: '2026-12-01T10:03:00Z',
+    });
+    expect(resumeStep(suspension!).command).toBe(
+      'kubectl -n podinfo annotate deployment podinfo kustomize.toolkit.fluxcd.io/reconcile-',
+    );
   });
 
   it('reads a suspended HelmRelease and an Application told to skip reconciling', () => {
     const release = {
-      apiVersion: 'helm.toolkit.fluxcd.io/v2', kind: 'HelmRelease', metadata: {
-        name: 'podinfo', namespace: 'podinfo',
-        managedFields: [{ manager: 'flux', operation: 'Update', time: '2026-12-01T10:01:00Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': { 'f:suspend': {} } } }],
-      }, spec: { suspend: true, chart: { spec: { chart: 'podinfo' } } },
+      apiVersion: 'helm.toolkit.fluxcd.io/v2',
+      kind: 'HelmRelease',
+      metadata: {
+        name: 'podinfo',
+        namespace: 'podinfo',
+        managedFields: [
+          {
+            manager: 'flux',
+            operation: 'Update',
+            time: '2026-12-01T10:01:00Z',
+            fieldsType: 'FieldsV1',
+            fieldsV1: { 'f:spec': { 'f:suspend': {} } },
+          },
+        ],
+      },
+      spec: { suspend: true, chart: { spec: { chart: 'podinfo' } } },
     };
     const [helm] = suspensionsOf([release], config);
-    expect(helm).toMatchObject({ id: 'podinfo/podinfo', kind: 'flux-helmrelease', who: 'flux', since: '2026-12-01T10:01:00Z' });
+    expect(helm).toMatchObject({
+      id: 'podinfo/podinfo',
+      kind: 'flux-helmrelease',
+      who: 'flux',
+      since: '2026-12-01T10:01:00Z',
+    });
     expect(resumeStep(helm!).command).toBe('flux resume helmrelease podinfo -n podinfo');
     const app = structuredClone(emergencySnapshot('argo-1-before').items.find((o) => o.kind === 'Application')!);
     app.metadata.annotations = { 'argocd.argoproj.io/skip-reconcile': 'true' };
-    app.metadata.managedFields = [{ manager: 'kubectl-annotate', operation: 'Update', time: '2026-12-01T11:01:00Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:metadata': { 'f:annotations': { 'f:argocd.argoproj.io/skip-reconcile': {} } } } }];
+    app.metadata.managedFields = [
+      {
+        manager: 'kubectl-annotate',
+        operation: 'Update',
+        time: '2026-12-01T11:01:00Z',
+        fieldsType: 'FieldsV1',
+        fieldsV1: { 'f:metadata': { 'f:annotations': { 'f:argocd.argoproj.io/skip-reconcile': {} } } },
+      },
+    ];
     const [skipped] = suspensionsOf([app], config);
     expect(skipped).toMatchObject({ id: 'argocd/guestbook', method: 'skip-reconcile', who: 'kubectl-annotate' });
-    expect(resumeStep(skipped!).command).toBe('kubectl -n argocd annotate application guestbook argocd.argoproj.io/skip-reconcile-');
+    expect(resumeStep(skipped!).command).toBe(
+      'kubectl -n argocd annotate application guestbook argocd.argoproj.io/skip-reconcile-',
+    );
   });
 
   it('covers what the suspended source manages, not what another source manages', () => {
     const items = emergencySnapshot('flux-2-suspended').items;
     const index = indexSuspensions(suspensionsOf(items, config), items);
-    expect(index.coveringKey({ group: 'apps', kind: 'Deployment', namespace: 'podinfo', name: 'podinfo' })?.id).toBe('flux-system/apps');
-    expect(index.coveringKey({ group: 'source.toolkit.fluxcd.io', kind: 'GitRepository', namespace: 'flux-system', name: 'flux-system' })).toBeUndefined();
+    expect(index.coveringKey({ group: 'apps', kind: 'Deployment', namespace: 'podinfo', name: 'podinfo' })?.id).toBe(
+      'flux-system/apps',
+    );
+    expect(
+      index.coveringKey({
+        group: 'source.toolkit.fluxcd.io',
+        kind: 'GitRepository',
+        namespace: 'flux-system',
+        name: 'flux-system',
+      }),
+    ).toBeUndefined();
   });
 });
 
@@ -83,15 +161,26 @@ describe('drift under a suspension', () => {
     expect(evaluated.pending).toBe(0);
     const emergency = evaluated.emergency.get('flux-system/apps');
     expect(emergency?.changes.map((c) => [c.field, c.value, c.manager, c.time])).toEqual([
-      ['spec.template.spec.containers[podinfod].resources.limits.memory', '1Gi', 'kubectl-edit', '2026-12-01T10:05:00Z'],
+      [
+        'spec.template.spec.containers[podinfod].resources.limits.memory',
+        '1Gi',
+        'kubectl-edit',
+        '2026-12-01T10:05:00Z',
+      ],
     ]);
   });
 
   it('under Argo CD with automated sync off as well', () => {
-    const evaluated = evaluateDrift({ ...input, cluster: kindArgo, snapshot: emergencySnapshot('argo-2-autosync-off') });
+    const evaluated = evaluateDrift({
+      ...input,
+      cluster: kindArgo,
+      snapshot: emergencySnapshot('argo-2-autosync-off'),
+    });
     if (evaluated.type !== 'evaluated') throw new Error(evaluated.type);
     expect(evaluated.pending).toBe(0);
-    expect(evaluated.emergency.get('argocd/guestbook')?.changes.map((c) => [c.field, c.value, c.manager])).toEqual([['spec.replicas', 5, 'kubectl']]);
+    expect(evaluated.emergency.get('argocd/guestbook')?.changes.map((c) => [c.field, c.value, c.manager])).toEqual([
+      ['spec.replicas', 5, 'kubectl'],
+    ]);
   });
 
   it('waits for the gate when nothing is suspended', () => {
@@ -100,7 +189,10 @@ describe('drift under a suspension', () => {
       const { suspend: _suspend, ...spec } = o.spec as Record<string, unknown>;
       return { ...o, spec };
     };
-    const resumed = { ...snapshot, items: snapshot.items.map((o) => (o.kind === 'Kustomization' && o.metadata.name === 'apps' ? resume(o) : o)) };
+    const resumed = {
+      ...snapshot,
+      items: snapshot.items.map((o) => (o.kind === 'Kustomization' && o.metadata.name === 'apps' ? resume(o) : o)),
+    };
     const evaluated = evaluateDrift({ ...input, cluster: kindDev, snapshot: resumed });
     if (evaluated.type !== 'evaluated') throw new Error(evaluated.type);
     expect(evaluated.pending).toBe(1);
@@ -120,19 +212,30 @@ describe('applied revisions', () => {
 
 describe('the suspension itself', () => {
   const files = emergencyRepoFiles();
-  const whole = parseConfig('clusters:\n  - name: kind-dev\n    path: clusters/kind-dev\n  - name: kind-argo\n    path: argocd\n');
+  const whole = parseConfig(
+    'clusters:\n  - name: kind-dev\n    path: clusters/kind-dev\n  - name: kind-argo\n    path: argocd\n',
+  );
   if (!whole.ok) throw new Error('config');
   const input = { config: whole.config, files, history: [], declined: new Set<string>() };
 
   it.each([
     ['kind-dev', 'flux-2-suspended', 'Kustomization', '/spec/suspend', 'flux resume kustomization apps -n flux-system'],
-    ['kind-argo', 'argo-2-autosync-off', 'Application', '/spec/syncPolicy/automated', 'argocd app set guestbook --sync-policy automated --self-heal'],
-  ] as const)('%s: the %s switch is set aside with the resume step, never drift', (clusterName, snapshot, kind, path, command) => {
-    const cluster = whole.config.clusters!.find((c) => c.name === clusterName)!;
-    const evaluated = evaluateDrift({ ...input, cluster, snapshot: emergencySnapshot(snapshot) });
-    if (evaluated.type !== 'evaluated') throw new Error(evaluated.type);
-    const source = evaluated.diff.resources.find((r) => r.key.kind === kind)!;
-    expect(source.changes.filter((c) => c.path.startsWith(path))).toEqual([]);
-    expect(source.ignored.find((c) => c.path.startsWith(path))?.ignored?.reason).toContain(command);
-  });
+    [
+      'kind-argo',
+      'argo-2-autosync-off',
+      'Application',
+      '/spec/syncPolicy/automated',
+      'argocd app set guestbook --sync-policy automated --self-heal',
+    ],
+  ] as const)(
+    '%s: the %s switch is set aside with the resume step, never drift',
+    (clusterName, snapshot, kind, path, command) => {
+      const cluster = whole.config.clusters!.find((c) => c.name === clusterName)!;
+      const evaluated = evaluateDrift({ ...input, cluster, snapshot: emergencySnapshot(snapshot) });
+      if (evaluated.type !== 'evaluated') throw new Error(evaluated.type);
+      const source = evaluated.diff.resources.find((r) => r.key.kind === kind)!;
+      expect(source.changes.filter((c) => c.path.startsWith(path))).toEqual([]);
+      expect(source.ignored.find((c) => c.path.startsWith(path))?.ignored?.reason).toContain(command);
+    },
+  );
 });

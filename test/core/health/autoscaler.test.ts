@@ -4,11 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { assessHealth } from '../../../src/core/health/index.js';
 import type { KubeObject } from '../../../src/core/model/index.js';
 
-const c = (type: string, status: string, reason: string, message = 'm'): Record<string, string> =>
-  ({ type, status, reason, message });
+const c = (type: string, status: string, reason: string, message = 'm'): Record<string, string> => ({
+  type,
+  status,
+  reason,
+  message,
+});
 const hpa = (conditions: Array<Record<string, string>>): KubeObject => ({
-  apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: { name: 'web', namespace: 'shop' },
-  spec: {}, status: { conditions },
+  apiVersion: 'autoscaling/v2',
+  kind: 'HorizontalPodAutoscaler',
+  metadata: { name: 'web', namespace: 'shop' },
+  spec: {},
+  status: { conditions },
 });
 
 describe('HorizontalPodAutoscaler health', () => {
@@ -19,14 +26,17 @@ describe('HorizontalPodAutoscaler health', () => {
     ['AbleToScale False, SucceededRescale', [c('AbleToScale', 'False', 'SucceededRescale')], 'Progressing'],
     ['FailedGetScale', [c('AbleToScale', 'False', 'FailedGetScale')], 'Degraded'],
     ['ScalingActive InvalidSelector', [c('ScalingActive', 'False', 'InvalidSelector')], 'Degraded'],
-    ['a False condition first, then a True one',
-      [c('ScalingActive', 'False', 'ScalingDisabled'), c('AbleToScale', 'True', 'x')], 'Healthy'],
+    [
+      'a False condition first, then a True one',
+      [c('ScalingActive', 'False', 'ScalingDisabled'), c('AbleToScale', 'True', 'x')],
+      'Healthy',
+    ],
     ['no conditions', [], 'Progressing'],
   ])('%s → %s', (_name, conditions, status) => {
     expect(assessHealth(hpa(conditions))?.status).toBe(status);
   });
 
-  it('says it is waiting in Argo CD\'s words', () => {
+  it("says it is waiting in Argo CD's words", () => {
     expect(assessHealth(hpa([]))).toEqual({ status: 'Progressing', message: 'Waiting to Autoscale' });
   });
 });

@@ -11,28 +11,82 @@ const kustomization = (spec: Record<string, unknown>, status: Record<string, unk
   status: { observedGeneration: 3, ...status },
 });
 const ready = (status: string, reason = 'ReconciliationSucceeded', message = 'Applied revision: main@sha1:abc') => ({
-  type: 'Ready', status, reason, message, lastTransitionTime: '2026-12-02T03:00:00Z',
+  type: 'Ready',
+  status,
+  reason,
+  message,
+  lastTransitionTime: '2026-12-02T03:00:00Z',
 });
 const application = (spec: Record<string, unknown>, status: Record<string, unknown>): KubeObject => ({
   apiVersion: 'argoproj.io/v1alpha1',
   kind: 'Application',
   metadata: { name: 'checkout', namespace: 'argocd' },
-  spec: { source: { repoURL: 'https://github.com/acme/platform-gitops', path: 'apps/checkout', targetRevision: 'HEAD' }, ...spec },
+  spec: {
+    source: { repoURL: 'https://github.com/acme/platform-gitops', path: 'apps/checkout', targetRevision: 'HEAD' },
+    ...spec,
+  },
   status,
 });
 
 const HEALTH_CASES: Array<[string, KubeObject, HealthStatus]> = [
   ['flux kustomization ready', kustomization({}, { conditions: [ready('True')] }), 'Healthy'],
   ['flux kustomization suspended', kustomization({ suspend: true }, { conditions: [ready('True')] }), 'Suspended'],
-  ['flux kustomization failing', kustomization({}, { conditions: [ready('False', 'BuildFailed', 'kustomize build failed')] }), 'Degraded'],
-  ['flux kustomization reconciling', kustomization({}, { conditions: [ready('Unknown', 'Progressing'), { type: 'Reconciling', status: 'True', reason: 'Progressing' }] }), 'Progressing'],
-  ['flux kustomization stalled', kustomization({}, { conditions: [ready('False'), { type: 'Stalled', status: 'True', reason: 'InvalidPath' }] }), 'Degraded'],
-  ['flux kustomization new generation not observed', kustomization({}, { conditions: [ready('True')] }, 4), 'Progressing'],
+  [
+    'flux kustomization failing',
+    kustomization({}, { conditions: [ready('False', 'BuildFailed', 'kustomize build failed')] }),
+    'Degraded',
+  ],
+  [
+    'flux kustomization reconciling',
+    kustomization(
+      {},
+      { conditions: [ready('Unknown', 'Progressing'), { type: 'Reconciling', status: 'True', reason: 'Progressing' }] },
+    ),
+    'Progressing',
+  ],
+  [
+    'flux kustomization stalled',
+    kustomization({}, { conditions: [ready('False'), { type: 'Stalled', status: 'True', reason: 'InvalidPath' }] }),
+    'Degraded',
+  ],
+  [
+    'flux kustomization new generation not observed',
+    kustomization({}, { conditions: [ready('True')] }, 4),
+    'Progressing',
+  ],
   ['flux kustomization without status', { ...kustomization({}, {}), status: undefined }, 'Progressing'],
-  ['flux helmrelease ready', { apiVersion: 'helm.toolkit.fluxcd.io/v2', kind: 'HelmRelease', metadata: { name: 'podinfo' }, spec: {}, status: { conditions: [ready('True')] } }, 'Healthy'],
-  ['flux gitrepository failing to fetch', { apiVersion: 'source.toolkit.fluxcd.io/v1', kind: 'GitRepository', metadata: { name: 'flux-system' }, spec: {}, status: { conditions: [ready('False', 'GitOperationFailed', 'auth failed')] } }, 'Degraded'],
-  ['argo application healthy', application({ syncPolicy: { automated: {} } }, { health: { status: 'Healthy' }, sync: { status: 'Synced' } }), 'Healthy'],
-  ['argo application degraded', application({}, { health: { status: 'Degraded', message: 'pods crash' }, sync: { status: 'OutOfSync' } }), 'Degraded'],
+  [
+    'flux helmrelease ready',
+    {
+      apiVersion: 'helm.toolkit.fluxcd.io/v2',
+      kind: 'HelmRelease',
+      metadata: { name: 'podinfo' },
+      spec: {},
+      status: { conditions: [ready('True')] },
+    },
+    'Healthy',
+  ],
+  [
+    'flux gitrepository failing to fetch',
+    {
+      apiVersion: 'source.toolkit.fluxcd.io/v1',
+      kind: 'GitRepository',
+      metadata: { name: 'flux-system' },
+      spec: {},
+      status: { conditions: [ready('False', 'GitOperationFailed', 'auth failed')] },
+    },
+    'Degraded',
+  ],
+  [
+    'argo application healthy',
+    application({ syncPolicy: { automated: {} } }, { health: { status: 'Healthy' }, sync: { status: 'Synced' } }),
+    'Healthy',
+  ],
+  [
+    'argo application degraded',
+    application({}, { health: { status: 'Degraded', message: 'pods crash' }, sync: { status: 'OutOfSync' } }),
+    'Degraded',
+  ],
   ['argo application suspended', application({}, { health: { status: 'Suspended' } }), 'Suspended'],
   ['argo application never assessed', application({}, {}), 'Unknown'],
 ];
@@ -43,22 +97,32 @@ describe('health of GitOps controller objects', () => {
   });
 
   it('says why a Flux Kustomization is not ready', () => {
-    expect(assessHealth(kustomization({}, { conditions: [ready('False', 'BuildFailed', 'kustomize build failed')] })).message).toBe('BuildFailed: kustomize build failed');
+    expect(
+      assessHealth(kustomization({}, { conditions: [ready('False', 'BuildFailed', 'kustomize build failed')] }))
+        .message,
+    ).toBe('BuildFailed: kustomize build failed');
   });
 
   it('shows the Argo CD sync status next to its health', () => {
-    expect(assessHealth(application({}, { health: { status: 'Degraded', message: 'pods crash' }, sync: { status: 'OutOfSync' } })).message).toBe('pods crash; sync: OutOfSync');
+    expect(
+      assessHealth(
+        application({}, { health: { status: 'Degraded', message: 'pods crash' }, sync: { status: 'OutOfSync' } }),
+      ).message,
+    ).toBe('pods crash; sync: OutOfSync');
   });
 });
 
 describe('reconcilerStateOf', () => {
   it('reads a Flux Kustomization', () => {
-    const live = kustomization({ suspend: true }, {
-      conditions: [ready('True')],
-      lastHandledReconcileAt: '2026-12-02T02:59:00Z',
-      lastAppliedRevision: 'main@sha1:abc',
-      lastAttemptedRevision: 'main@sha1:def',
-    });
+    const live = kustomization(
+      { suspend: true },
+      {
+        conditions: [ready('True')],
+        lastHandledReconcileAt: '2026-12-02T02:59:00Z',
+        lastAppliedRevision: 'main@sha1:abc',
+        lastAttemptedRevision: 'main@sha1:def',
+      },
+    );
     expect(reconcilerStateOf(live)).toEqual({
       kind: 'flux-kustomization',
       name: 'apps',
@@ -76,21 +140,41 @@ describe('reconcilerStateOf', () => {
 
   it('falls back to the Ready transition time when Flux has handled no manual reconcile', () => {
     const state = reconcilerStateOf(kustomization({}, { conditions: [ready('False', 'BuildFailed', 'boom')] }));
-    expect(state).toMatchObject({ suspended: false, ready: false, lastReconciled: '2026-12-02T03:00:00Z', message: 'boom' });
+    expect(state).toMatchObject({
+      suspended: false,
+      ready: false,
+      lastReconciled: '2026-12-02T03:00:00Z',
+      message: 'boom',
+    });
   });
 
   it('reads a Flux HelmRelease v2 with its release history', () => {
-    const live: KubeObject = { apiVersion: 'helm.toolkit.fluxcd.io/v2', kind: 'HelmRelease', metadata: { name: 'podinfo', namespace: 'podinfo' }, spec: { suspend: false }, status: { history: [{ chartVersion: '6.5.4' }], lastAttemptedRevision: '6.5.4', conditions: [ready('True')] } };
-    expect(reconcilerStateOf(live)).toMatchObject({ kind: 'flux-helmrelease', suspended: false, ready: true, lastAppliedRevision: '6.5.4', lastAttemptedRevision: '6.5.4' });
+    const live: KubeObject = {
+      apiVersion: 'helm.toolkit.fluxcd.io/v2',
+      kind: 'HelmRelease',
+      metadata: { name: 'podinfo', namespace: 'podinfo' },
+      spec: { suspend: false },
+      status: { history: [{ chartVersion: '6.5.4' }], lastAttemptedRevision: '6.5.4', conditions: [ready('True')] },
+    };
+    expect(reconcilerStateOf(live)).toMatchObject({
+      kind: 'flux-helmrelease',
+      suspended: false,
+      ready: true,
+      lastAppliedRevision: '6.5.4',
+      lastAttemptedRevision: '6.5.4',
+    });
     expect(reconcilerStateOf(live)?.path).toBeUndefined();
   });
 
   it('reads an Argo CD Application with automated sync', () => {
-    const live = application({ syncPolicy: { automated: { prune: true } } }, {
-      health: { status: 'Healthy' },
-      sync: { status: 'Synced', revision: 'abc123' },
-      reconciledAt: '2026-12-02T03:01:00Z',
-    });
+    const live = application(
+      { syncPolicy: { automated: { prune: true } } },
+      {
+        health: { status: 'Healthy' },
+        sync: { status: 'Synced', revision: 'abc123' },
+        reconciledAt: '2026-12-02T03:01:00Z',
+      },
+    );
     expect(reconcilerStateOf(live)).toEqual({
       kind: 'argocd-application',
       name: 'checkout',
@@ -104,16 +188,28 @@ describe('reconcilerStateOf', () => {
   });
 
   it('treats an Argo CD Application without automated sync as suspended', () => {
-    expect(reconcilerStateOf(application({ syncPolicy: {} }, { sync: { status: 'OutOfSync' } }))).toMatchObject({ suspended: true, ready: false });
+    expect(reconcilerStateOf(application({ syncPolicy: {} }, { sync: { status: 'OutOfSync' } }))).toMatchObject({
+      suspended: true,
+      ready: false,
+    });
   });
 
   it('reads the first source of a multi-source Application', () => {
-    const live = application({ source: undefined, sources: [{ path: 'charts/api' }], syncPolicy: { automated: {} } }, {});
+    const live = application(
+      { source: undefined, sources: [{ path: 'charts/api' }], syncPolicy: { automated: {} } },
+      {},
+    );
     expect(reconcilerStateOf(live)?.path).toBe('charts/api');
   });
 
   it('is undefined for objects that are not reconcilers', () => {
     expect(reconcilerStateOf({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'api' } })).toBeUndefined();
-    expect(reconcilerStateOf({ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', metadata: { name: 'k' } })).toBeUndefined();
+    expect(
+      reconcilerStateOf({
+        apiVersion: 'kustomize.config.k8s.io/v1beta1',
+        kind: 'Kustomization',
+        metadata: { name: 'k' },
+      }),
+    ).toBeUndefined();
   });
 });

@@ -10,17 +10,75 @@ const service = { group: '', kind: 'Service' };
 describe('fieldPath of structured segments (what the diff records)', () => {
   it.each<[string, readonly PathSegment[], { group: string; kind: string } | undefined, string]>([
     ['a scalar', ['spec', 'replicas'], deployment, 'spec.replicas'],
-    ['an env var in a container', ['spec', 'template', 'spec', 'containers', { key: { name: 'server' } }, 'env', { key: { name: 'DEBUG' } }], deployment, 'spec.template.spec.containers[server].env[DEBUG]'],
-    ['a container port, protocol defaulted', ['spec', 'template', 'spec', 'containers', { key: { name: 'web' } }, 'ports', { key: { containerPort: 8080 } }], deployment, 'spec.template.spec.containers[web].ports[8080/TCP]'],
-    ['a UDP service port', ['spec', 'ports', { key: { port: 53, protocol: 'UDP' } }, 'targetPort'], service, 'spec.ports[53/UDP].targetPort'],
-    ['key fields in the list\'s order', ['spec', 'ports', { key: { protocol: 'TCP', port: 80 } }], service, 'spec.ports[80/TCP]'],
-    ['a volume mount by its path', ['spec', 'template', 'spec', 'containers', { key: { name: 'db' } }, 'volumeMounts', { key: { mountPath: '/var/lib/data' } }], deployment, 'spec.template.spec.containers[db].volumeMounts[/var/lib/data]'],
-    ['an annotation with dots and a slash', ['metadata', 'annotations', 'app.kubernetes.io/name'], deployment, 'metadata.annotations["app.kubernetes.io/name"]'],
+    [
+      'an env var in a container',
+      ['spec', 'template', 'spec', 'containers', { key: { name: 'server' } }, 'env', { key: { name: 'DEBUG' } }],
+      deployment,
+      'spec.template.spec.containers[server].env[DEBUG]',
+    ],
+    [
+      'a container port, protocol defaulted',
+      ['spec', 'template', 'spec', 'containers', { key: { name: 'web' } }, 'ports', { key: { containerPort: 8080 } }],
+      deployment,
+      'spec.template.spec.containers[web].ports[8080/TCP]',
+    ],
+    [
+      'a UDP service port',
+      ['spec', 'ports', { key: { port: 53, protocol: 'UDP' } }, 'targetPort'],
+      service,
+      'spec.ports[53/UDP].targetPort',
+    ],
+    [
+      "key fields in the list's order",
+      ['spec', 'ports', { key: { protocol: 'TCP', port: 80 } }],
+      service,
+      'spec.ports[80/TCP]',
+    ],
+    [
+      'a volume mount by its path',
+      [
+        'spec',
+        'template',
+        'spec',
+        'containers',
+        { key: { name: 'db' } },
+        'volumeMounts',
+        { key: { mountPath: '/var/lib/data' } },
+      ],
+      deployment,
+      'spec.template.spec.containers[db].volumeMounts[/var/lib/data]',
+    ],
+    [
+      'an annotation with dots and a slash',
+      ['metadata', 'annotations', 'app.kubernetes.io/name'],
+      deployment,
+      'metadata.annotations["app.kubernetes.io/name"]',
+    ],
     ['a ConfigMap data key', ['data', 'config.yaml'], { group: '', kind: 'ConfigMap' }, 'data["config.yaml"]'],
-    ['a label with a hyphen stays a word', ['metadata', 'labels', 'team-name'], deployment, 'metadata.labels.team-name'],
-    ['a position in a list', ['spec', 'template', 'spec', 'containers', { key: { name: 'a' } }, 'args', { index: 2 }], deployment, 'spec.template.spec.containers[a].args[2]'],
-    ['a key value with a space is quoted', ['spec', 'template', 'spec', 'containers', { key: { name: 'a' } }, 'env', { key: { name: 'A B' } }], deployment, 'spec.template.spec.containers[a].env["A B"]'],
-    ['a composite part with a slash is quoted', ['spec', 'x', { key: { zone: 'eu/1', mode: 'a' } }], undefined, 'spec.x["eu/1"/a]'],
+    [
+      'a label with a hyphen stays a word',
+      ['metadata', 'labels', 'team-name'],
+      deployment,
+      'metadata.labels.team-name',
+    ],
+    [
+      'a position in a list',
+      ['spec', 'template', 'spec', 'containers', { key: { name: 'a' } }, 'args', { index: 2 }],
+      deployment,
+      'spec.template.spec.containers[a].args[2]',
+    ],
+    [
+      'a key value with a space is quoted',
+      ['spec', 'template', 'spec', 'containers', { key: { name: 'a' } }, 'env', { key: { name: 'A B' } }],
+      deployment,
+      'spec.template.spec.containers[a].env["A B"]',
+    ],
+    [
+      'a composite part with a slash is quoted',
+      ['spec', 'x', { key: { zone: 'eu/1', mode: 'a' } }],
+      undefined,
+      'spec.x["eu/1"/a]',
+    ],
     ['without the kind, the key as recorded', ['spec', 'ports', { key: { port: 80 } }], undefined, 'spec.ports[80]'],
     ['the root', [], deployment, ''],
   ])('%s', (_name, segments, of, expected) => expect(fieldPath(segments, of)).toBe(expected));
@@ -32,7 +90,15 @@ describe('fieldPath of a JSON pointer', () => {
       template: {
         spec: {
           containers: [
-            { name: 'server', env: [{ name: 'PORT', value: '8080' }, { name: 'DEBUG', value: '1' }], ports: [{ containerPort: 8080 }], args: ['-v'] },
+            {
+              name: 'server',
+              env: [
+                { name: 'PORT', value: '8080' },
+                { name: 'DEBUG', value: '1' },
+              ],
+              ports: [{ containerPort: 8080 }],
+              args: ['-v'],
+            },
           ],
         },
       },
@@ -40,11 +106,27 @@ describe('fieldPath of a JSON pointer', () => {
     data: { '0': 'zero' },
   };
   it.each([
-    ['positions named by the keys of the items there', '/spec/template/spec/containers/0/env/1', 'spec.template.spec.containers[server].env[DEBUG]'],
-    ['a port item, protocol defaulted', '/spec/template/spec/containers/0/ports/0/containerPort', 'spec.template.spec.containers[server].ports[8080/TCP].containerPort'],
-    ['an atomic list keeps positions', '/spec/template/spec/containers/0/args/0', 'spec.template.spec.containers[server].args[0]'],
+    [
+      'positions named by the keys of the items there',
+      '/spec/template/spec/containers/0/env/1',
+      'spec.template.spec.containers[server].env[DEBUG]',
+    ],
+    [
+      'a port item, protocol defaulted',
+      '/spec/template/spec/containers/0/ports/0/containerPort',
+      'spec.template.spec.containers[server].ports[8080/TCP].containerPort',
+    ],
+    [
+      'an atomic list keeps positions',
+      '/spec/template/spec/containers/0/args/0',
+      'spec.template.spec.containers[server].args[0]',
+    ],
     ['a digit map key stays a key', '/data/0', 'data["0"]'],
-    ['escaped pointer segments', '/metadata/annotations/example.com~1owner', 'metadata.annotations["example.com/owner"]'],
+    [
+      'escaped pointer segments',
+      '/metadata/annotations/example.com~1owner',
+      'metadata.annotations["example.com/owner"]',
+    ],
   ])('%s', (_name, pointer, expected) => expect(fieldPath(pointer, { ...deployment, object })).toBe(expected));
 
   it('without an object, digits are positions', () => {

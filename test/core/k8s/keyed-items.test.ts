@@ -2,7 +2,12 @@
 // and finding the item a key names — the one rule the diff, the plan and codify match items by.
 import { describe, expect, it } from 'vitest';
 import {
-  canonicalKey, indexOfItem, itemHasKey, itemKey, keyFieldValue, valueAtSegments,
+  canonicalKey,
+  indexOfItem,
+  itemHasKey,
+  itemKey,
+  keyFieldValue,
+  valueAtSegments,
 } from '../../../src/core/k8s/index.js';
 
 describe('itemKey', () => {
@@ -30,7 +35,9 @@ it('canonicalKey spells a key as managedFields does (fields sorted)', () => {
 
 describe('finding items', () => {
   const ports = [
-    { name: 'http', port: 80 }, { name: 'dns', port: 53, protocol: 'UDP' }, { name: 'metrics', port: '9090' },
+    { name: 'http', port: 80 },
+    { name: 'dns', port: 53, protocol: 'UDP' },
+    { name: 'metrics', port: '9090' },
   ];
   it.each([
     [{ key: { port: 80, protocol: 'TCP' } }, 0],

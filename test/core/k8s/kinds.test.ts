@@ -6,10 +6,16 @@ import type { KubeObject } from '../../../src/core/model/index.js';
 
 describe('pluralOf', () => {
   it.each([
-    ['Deployment', 'deployments'], ['Endpoints', 'endpoints'], ['Ingress', 'ingresses'],
-    ['NetworkPolicy', 'networkpolicies'], ['StorageClass', 'storageclasses'], ['Gateway', 'gateways'],
-    ['ComponentStatus', 'componentstatuses'], ['ConfigMap', 'configmaps'],
-    ['PodSecurityPolicy', 'podsecuritypolicies'], ['Service', 'services'],
+    ['Deployment', 'deployments'],
+    ['Endpoints', 'endpoints'],
+    ['Ingress', 'ingresses'],
+    ['NetworkPolicy', 'networkpolicies'],
+    ['StorageClass', 'storageclasses'],
+    ['Gateway', 'gateways'],
+    ['ComponentStatus', 'componentstatuses'],
+    ['ConfigMap', 'configmaps'],
+    ['PodSecurityPolicy', 'podsecuritypolicies'],
+    ['Service', 'services'],
   ])('%s → %s', (kind, plural) => expect(pluralOf(kind)).toBe(plural));
 });
 
@@ -37,14 +43,21 @@ describe('namesType', () => {
 
 describe('isBuiltInGroup', () => {
   it.each([
-    ['', true], ['apps', true], ['networking.k8s.io', true], ['cert-manager.io', false],
+    ['', true],
+    ['apps', true],
+    ['networking.k8s.io', true],
+    ['cert-manager.io', false],
     ['kustomize.toolkit.fluxcd.io', false],
   ])('%j → %s', (group, expected) => expect(isBuiltInGroup(group)).toBe(expected));
 });
 
 describe('isClusterMade', () => {
-  const object = (kind: string, name: string, extra: Record<string, unknown> = {}): KubeObject =>
-    ({ apiVersion: 'v1', kind, metadata: { name, namespace: 'shop' }, ...extra });
+  const object = (kind: string, name: string, extra: Record<string, unknown> = {}): KubeObject => ({
+    apiVersion: 'v1',
+    kind,
+    metadata: { name, namespace: 'shop' },
+    ...extra,
+  });
   const handMade = { name: 'external', managedFields: [{ manager: 'kubectl-client-side-apply' }] };
   it.each([
     [object('ConfigMap', 'kube-root-ca.crt'), true],

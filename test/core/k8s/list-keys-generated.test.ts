@@ -66,10 +66,22 @@ describe('merge facts of built-in kinds', () => {
     ['/Pod', 'v1', '/spec/tolerations', undefined],
     ['/Pod', 'v1', '/spec/containers/*/args', undefined],
     ['/Pod', 'v1', '/spec/containers/*/resources/claims', { ssa: ['name'] }],
-    ['/Pod', 'v1', '/spec/topologySpreadConstraints', {
-      ssa: ['topologyKey', 'whenUnsatisfiable'], smp: 'merge', smpKey: 'topologyKey',
-    }],
-    ['/Pod', 'v1', '/spec/affinity/podAntiAffinity/requiredDuringSchedulingIgnoredDuringExecution/*/labelSelector', atomic],
+    [
+      '/Pod',
+      'v1',
+      '/spec/topologySpreadConstraints',
+      {
+        ssa: ['topologyKey', 'whenUnsatisfiable'],
+        smp: 'merge',
+        smpKey: 'topologyKey',
+      },
+    ],
+    [
+      '/Pod',
+      'v1',
+      '/spec/affinity/podAntiAffinity/requiredDuringSchedulingIgnoredDuringExecution/*/labelSelector',
+      atomic,
+    ],
     ['/Pod', 'v1', '/spec/containers/*/env/*/valueFrom/secretKeyRef', atomic],
     ['/Node', 'v1', '/spec/podCIDRs', { ssa: 'set', smp: 'merge' }],
     ['/Node', 'v1', '/spec/taints', undefined],
@@ -82,9 +94,16 @@ describe('merge facts of built-in kinds', () => {
     ['apps/StatefulSet', 'v1', '/spec/volumeClaimTemplates/*/spec/selector', atomic],
     ['apps/StatefulSet', 'v1', '/spec/volumeClaimTemplates/*/status/conditions', undefined],
     ['apps/DaemonSet', 'v1', '/spec/template/spec/initContainers/*/env', byName],
-    ['batch/CronJob', 'v1', '/spec/jobTemplate/spec/template/spec/containers/*/volumeMounts', {
-      ssa: ['mountPath'], smp: 'merge', smpKey: 'mountPath',
-    }],
+    [
+      'batch/CronJob',
+      'v1',
+      '/spec/jobTemplate/spec/template/spec/containers/*/volumeMounts',
+      {
+        ssa: ['mountPath'],
+        smp: 'merge',
+        smpKey: 'mountPath',
+      },
+    ],
     ['batch/Job', 'v1', '/spec/podFailurePolicy/rules', undefined],
     ['batch/Job', 'v1', '/spec/podFailurePolicy/rules/*/onExitCodes/values', { ssa: 'set' }],
     // networking, policy, autoscaling.
@@ -110,9 +129,12 @@ describe('merge facts of built-in kinds', () => {
     ['storage.k8s.io/CSIDriver', 'v1', '/spec/volumeLifecycleModes', { ssa: 'set' }],
     ['discovery.k8s.io/EndpointSlice', 'v1', '/endpoints/*/addresses', { ssa: 'set' }],
     ['apiextensions.k8s.io/CustomResourceDefinition', 'v1', '/spec/versions', undefined],
-    ['apiextensions.k8s.io/CustomResourceDefinition', 'v1',
+    [
+      'apiextensions.k8s.io/CustomResourceDefinition',
+      'v1',
       '/spec/versions/*/schema/openAPIV3Schema/properties/*/properties/*/x-kubernetes-validations',
-      { ssa: ['rule'], smp: 'merge', smpKey: 'rule' }],
+      { ssa: ['rule'], smp: 'merge', smpKey: 'rule' },
+    ],
   ];
   for (const [kind, version, pointer, facts] of rows) {
     const shown = facts ? JSON.stringify(facts) : 'atomic, replaced whole';

@@ -2,7 +2,12 @@
 // merge facts generated from Kubernetes' OpenAPI (the table itself: list-keys-generated.test.ts).
 import { describe, expect, it } from 'vitest';
 import {
-  listKeysFor, mergeFactsAt, parseQuantity, quantitiesEqual, strategicMergeOf, type StrategicMerge,
+  listKeysFor,
+  mergeFactsAt,
+  parseQuantity,
+  quantitiesEqual,
+  strategicMergeOf,
+  type StrategicMerge,
 } from '../../../src/core/k8s/index.js';
 
 describe('listKeysFor', () => {
@@ -58,13 +63,14 @@ describe('strategicMergeOf (kustomize: list-map-keys when the list has a patch s
   });
 
   it('a fact of one version of a kind does not hold for another', () => {
-    const hpa = (version: string) => mergeFactsAt('autoscaling', 'HorizontalPodAutoscaler', '/spec/scaleTargetRef', version);
+    const hpa = (version: string) =>
+      mergeFactsAt('autoscaling', 'HorizontalPodAutoscaler', '/spec/scaleTargetRef', version);
     expect(hpa('v1')).toMatchObject({ ssa: 'atomic' });
     expect(hpa('v2')).toBeUndefined();
     expect(listKeysFor('', 'Service', '/spec/ports', 'v1')).toEqual(['port', 'protocol']);
   });
 
-  it('ObjectMeta holds wherever metadata sits: an object\'s own, and a pod template\'s', () => {
+  it("ObjectMeta holds wherever metadata sits: an object's own, and a pod template's", () => {
     expect(mergeFactsAt('', 'ConfigMap', '/metadata/ownerReferences')).toMatchObject({ ssa: ['uid'] });
     expect(mergeFactsAt('apps', 'Deployment', '/spec/template/metadata/finalizers')).toMatchObject({ ssa: 'set' });
   });
@@ -78,9 +84,17 @@ describe('strategicMergeOf (kustomize: list-map-keys when the list has a patch s
 
 describe('quantities', () => {
   const rows: Array<[unknown, unknown, boolean]> = [
-    ['500m', '0.5', true], ['1Gi', '1024Mi', true], ['1e3', '1k', true], ['1E3', '1000', true], ['2', 2, true],
-    ['1.5Gi', '1536Mi', true], ['100u', '0.1m', true], ['1Ki', '1024', true], ['1M', '1000k', true],
-    ['1Mi', '1M', false], ['0.1', '101m', false],
+    ['500m', '0.5', true],
+    ['1Gi', '1024Mi', true],
+    ['1e3', '1k', true],
+    ['1E3', '1000', true],
+    ['2', 2, true],
+    ['1.5Gi', '1536Mi', true],
+    ['100u', '0.1m', true],
+    ['1Ki', '1024', true],
+    ['1M', '1000k', true],
+    ['1Mi', '1M', false],
+    ['0.1', '101m', false],
   ];
   for (const [a, b, equal] of rows) {
     it(`${String(a)} ${equal ? '=' : '≠'} ${String(b)}`, () => expect(quantitiesEqual(a, b)).toBe(equal));

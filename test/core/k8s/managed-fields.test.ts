@@ -11,13 +11,19 @@ const port = { 'k:{"containerPort":80,"protocol":"TCP"}': { '.': {}, 'f:containe
 const container = { 'k:{"name":"api"}': { '.': {}, 'f:image': {}, 'f:ports': port } };
 const applied = { 'f:replicas': {}, 'f:template': { 'f:spec': { 'f:containers': container } } };
 const live: KubeObject = {
-  apiVersion: 'apps/v1', kind: 'Deployment', metadata: {
-    name: 'api', creationTimestamp: '2026-12-01T00:00:00Z',
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: {
+    name: 'api',
+    creationTimestamp: '2026-12-01T00:00:00Z',
     managedFields: [
       { manager: 'kustomize-controller', operation: 'Apply', time: CREATED, fieldsV1: { 'f:spec': applied } },
       { manager: 'kubectl-scale', operation: 'Update', subresource: 'scale', time: SCALED, fieldsV1: replicas('spec') },
       {
-        manager: 'kube-controller-manager', operation: 'Update', subresource: 'status', time: '2026-12-02T04:00:00Z',
+        manager: 'kube-controller-manager',
+        operation: 'Update',
+        subresource: 'status',
+        time: '2026-12-02T04:00:00Z',
         fieldsV1: replicas('status'),
       },
     ],

@@ -1,15 +1,28 @@
 // Server-set metadata: one list, and what each reader keeps of it.
 import { describe, expect, it } from 'vitest';
 import {
-  isControllerOwned, isServerSetAnnotation, LAST_APPLIED, SERVER_SET_METADATA, withoutNoise, withoutServerMetadata,
+  isControllerOwned,
+  isServerSetAnnotation,
+  LAST_APPLIED,
+  SERVER_SET_METADATA,
+  withoutNoise,
+  withoutServerMetadata,
 } from '../../../src/core/k8s/index.js';
 import type { KubeObject } from '../../../src/core/model/index.js';
 
 const metadata = {
-  name: 'api', namespace: 'shop', uid: 'u-1', resourceVersion: '42', generation: 3,
-  creationTimestamp: '2026-12-01T00:00:00Z', selfLink: '/x', managedFields: [{ manager: 'kubectl-edit' }],
-  deletionTimestamp: '2026-12-02T00:00:00Z', deletionGracePeriodSeconds: 30,
-  labels: { app: 'api' }, annotations: { [LAST_APPLIED]: '{}', team: 'shop' },
+  name: 'api',
+  namespace: 'shop',
+  uid: 'u-1',
+  resourceVersion: '42',
+  generation: 3,
+  creationTimestamp: '2026-12-01T00:00:00Z',
+  selfLink: '/x',
+  managedFields: [{ manager: 'kubectl-edit' }],
+  deletionTimestamp: '2026-12-02T00:00:00Z',
+  deletionGracePeriodSeconds: 30,
+  labels: { app: 'api' },
+  annotations: { [LAST_APPLIED]: '{}', team: 'shop' },
 };
 const written = { name: 'api', namespace: 'shop', labels: { app: 'api' }, annotations: { team: 'shop' } };
 
@@ -35,15 +48,23 @@ describe('withoutServerMetadata', () => {
 
 it('withoutNoise also leaves out status, identity and controller ownership', () => {
   const owned = { ...metadata, ownerReferences: [{ apiVersion: 'v1', kind: 'X', name: 'y' }] };
-  const live: KubeObject = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: owned, spec: { replicas: 2 },
-    status: { replicas: 2 } };
+  const live: KubeObject = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: owned,
+    spec: { replicas: 2 },
+    status: { replicas: 2 },
+  };
   const { name: _name, namespace: _namespace, ...people } = written;
   expect(withoutNoise(live)).toEqual({ spec: { replicas: 2 }, metadata: people });
 });
 
 it.each([
-  ['kubectl.kubernetes.io/restartedAt', true], ['deployment.kubernetes.io/revision', true],
-  ['autoscaling.alpha.kubernetes.io/conditions', true], ['team', false], ['argocd.argoproj.io/tracking-id', false],
+  ['kubectl.kubernetes.io/restartedAt', true],
+  ['deployment.kubernetes.io/revision', true],
+  ['autoscaling.alpha.kubernetes.io/conditions', true],
+  ['team', false],
+  ['argocd.argoproj.io/tracking-id', false],
 ])('isServerSetAnnotation(%s) → %s', (name, expected) => expect(isServerSetAnnotation(name)).toBe(expected));
 
 it.each([

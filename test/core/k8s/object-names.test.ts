@@ -45,14 +45,33 @@ describe('names', () => {
 
 describe('identityProblems', () => {
   it('accepts objects as API servers return them', () => {
-    expect(identityProblems({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'api', namespace: 'checkout' } })).toEqual([]);
-    expect(identityProblems({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'system:aggregate-to-edit' } })).toEqual([]);
+    expect(
+      identityProblems({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'api', namespace: 'checkout' } }),
+    ).toEqual([]);
+    expect(
+      identityProblems({
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'ClusterRole',
+        metadata: { name: 'system:aggregate-to-edit' },
+      }),
+    ).toEqual([]);
     expect(identityProblems({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'kube-system' } })).toEqual([]);
   });
 
   it('names each field an API server would refuse', () => {
-    const problems = identityProblems({ apiVersion: 'apps/v1/../x', kind: 'Deploy/ment', metadata: { name: 'x/../../prod-us/backdoor', namespace: '../.github' } });
-    expect(problems.map((problem) => problem.path)).toEqual(['apiVersion', 'kind', 'metadata.name', 'metadata.namespace']);
-    expect(problems[2].message).toBe('"x/../../prod-us/backdoor" is not a valid Deploy/ment name: it must be a lowercase RFC 1123 subdomain: at most 253 lower case alphanumeric characters, "-" or ".", starting and ending with an alphanumeric character');
+    const problems = identityProblems({
+      apiVersion: 'apps/v1/../x',
+      kind: 'Deploy/ment',
+      metadata: { name: 'x/../../prod-us/backdoor', namespace: '../.github' },
+    });
+    expect(problems.map((problem) => problem.path)).toEqual([
+      'apiVersion',
+      'kind',
+      'metadata.name',
+      'metadata.namespace',
+    ]);
+    expect(problems[2].message).toBe(
+      '"x/../../prod-us/backdoor" is not a valid Deploy/ment name: it must be a lowercase RFC 1123 subdomain: at most 253 lower case alphanumeric characters, "-" or ".", starting and ending with an alphanumeric character',
+    );
   });
 });

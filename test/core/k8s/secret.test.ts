@@ -1,13 +1,22 @@
 // Secrets: one "is this a Secret", values masked and compared without ever being shown.
 import { describe, expect, it } from 'vitest';
 import {
-  foldStringData, isSecret, isSecretValuePath, maskSecretValues, MASK, secretValuesEqual, SECRET_HASH_PREFIX,
+  foldStringData,
+  isSecret,
+  isSecretValuePath,
+  maskSecretValues,
+  MASK,
+  secretValuesEqual,
+  SECRET_HASH_PREFIX,
 } from '../../../src/core/k8s/index.js';
 import type { KubeObject } from '../../../src/core/model/index.js';
 
 const secret: KubeObject = {
-  apiVersion: 'v1', kind: 'Secret', metadata: { name: 'db' },
-  data: { password: 'aHVudGVyMg==' }, stringData: { user: 'admin' },
+  apiVersion: 'v1',
+  kind: 'Secret',
+  metadata: { name: 'db' },
+  data: { password: 'aHVudGVyMg==' },
+  stringData: { user: 'admin' },
 };
 
 describe('isSecret', () => {
@@ -38,9 +47,9 @@ it('compares values across stringData and data, and never a hashed one', () => {
 });
 
 it.each([
-  ['/data', true], ['/data/password', true], ['/stringData/user', true],
-  ['/metadata/name', false], ['/database', false],
-])(
-  'isSecretValuePath(%s) → %s',
-  (pointer, expected) => expect(isSecretValuePath(pointer)).toBe(expected),
-);
+  ['/data', true],
+  ['/data/password', true],
+  ['/stringData/user', true],
+  ['/metadata/name', false],
+  ['/database', false],
+])('isSecretValuePath(%s) → %s', (pointer, expected) => expect(isSecretValuePath(pointer)).toBe(expected));

@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { coverageOf, FULL_SCOPE, scopeNamespaces, type SnapshotScope } from '../../../src/core/k8s/index.js';
 import type { ResourceKey } from '../../../src/core/model/index.js';
 
-const key = (group: string, kind: string, namespace: string, name = 'x'): ResourceKey =>
-  ({ group, kind, namespace, name });
+const key = (group: string, kind: string, namespace: string, name = 'x'): ResourceKey => ({
+  group,
+  kind,
+  namespace,
+  name,
+});
 const configMap = (namespace: string): ResourceKey => key('', 'ConfigMap', namespace);
 const endpoints = key('', 'Endpoints', 'shop');
 const clusterRole = key('rbac.authorization.k8s.io', 'ClusterRole', '');

@@ -9,30 +9,48 @@ import type { KubeObject } from '../../../src/core/model/index.js';
 import { FIXTURES, REPO_ROOT } from '../../support/fixtures.js';
 
 const deployment = (container: Record<string, unknown>, spec: Record<string, unknown> = {}): KubeObject => ({
-  apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', labels: { app: 'web' } },
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name: 'web', labels: { app: 'web' } },
   spec: {
-    replicas: 2, selector: { matchLabels: { app: 'web' } },
-    template: { metadata: { labels: { app: 'web' } }, spec: { containers: [container] } }, ...spec,
+    replicas: 2,
+    selector: { matchLabels: { app: 'web' } },
+    template: { metadata: { labels: { app: 'web' } }, spec: { containers: [container] } },
+    ...spec,
   },
 });
 
 describe('schemaProblems', () => {
   it('accepts a valid manifest, int-or-string and quantities included', () => {
-    const web = deployment({
-      name: 'web', image: 'nginx:1.27', ports: [{ containerPort: 80 }],
-      resources: { limits: { memory: '256Mi', cpu: 1 } },
-    }, { strategy: { rollingUpdate: { maxSurge: '25%', maxUnavailable: 0 } } });
+    const web = deployment(
+      {
+        name: 'web',
+        image: 'nginx:1.27',
+        ports: [{ containerPort: 80 }],
+        resources: { limits: { memory: '256Mi', cpu: 1 } },
+      },
+      { strategy: { rollingUpdate: { maxSurge: '25%', maxUnavailable: 0 } } },
+    );
     expect(schemaProblems(web)).toEqual([]);
   });
 
   it.each([
-    ['an unknown field', deployment({ name: 'web', image: 'nginx', imagePolicy: 'Always' }),
-      '/spec/template/spec/containers/0/imagePolicy is not a field of this kind'],
-    ['a wrong type', deployment({ name: 'web', image: 'nginx' }, { replicas: 'two' }),
-      '/spec/replicas must be an integer, not string'],
+    [
+      'an unknown field',
+      deployment({ name: 'web', image: 'nginx', imagePolicy: 'Always' }),
+      '/spec/template/spec/containers/0/imagePolicy is not a field of this kind',
+    ],
+    [
+      'a wrong type',
+      deployment({ name: 'web', image: 'nginx' }, { replicas: 'two' }),
+      '/spec/replicas must be an integer, not string',
+    ],
     ['a missing required field', deployment({ image: 'nginx' }), '/spec/template/spec/containers/0/name is required'],
-    ['a map where a list belongs', deployment({ name: 'web', image: 'nginx', args: { a: 1 } }),
-      '/spec/template/spec/containers/0/args must be a list, not object'],
+    [
+      'a map where a list belongs',
+      deployment({ name: 'web', image: 'nginx', args: { a: 1 } }),
+      '/spec/template/spec/containers/0/args must be a list, not object',
+    ],
   ])('rejects %s', (_name, object, problem) => {
     expect(schemaProblems(object).map((p) => `${p.path} ${p.message}`)).toEqual([problem]);
   });

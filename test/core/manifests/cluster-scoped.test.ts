@@ -32,7 +32,12 @@ describe('isClusterScoped', () => {
       `,
     });
     const [role] = renderManifests(files, 'k').objects;
-    expect(role.key).toEqual({ group: 'rbac.authorization.k8s.io', kind: 'ClusterRole', namespace: '', name: 'reader' });
+    expect(role.key).toEqual({
+      group: 'rbac.authorization.k8s.io',
+      kind: 'ClusterRole',
+      namespace: '',
+      name: 'reader',
+    });
     expect(role.object.metadata.namespace).toBeUndefined();
   });
 });

@@ -5,7 +5,8 @@ import { renderManifests } from '../../../src/core/manifests/index.js';
 import { readFixtureTree } from '../../support/fixtures.js';
 import { find } from './helpers.js';
 
-const ids = (result: ReturnType<typeof renderManifests>): string[] => result.objects.map((o) => `${o.key.kind}/${o.key.namespace}/${o.key.name}`).sort();
+const ids = (result: ReturnType<typeof renderManifests>): string[] =>
+  result.objects.map((o) => `${o.key.kind}/${o.key.namespace}/${o.key.name}`).sort();
 
 describe('fixture trees', () => {
   it('renders the plain guestbook: single files, the multi-document all-in-one and legacy ReplicationControllers', () => {
@@ -16,18 +17,31 @@ describe('fixture trees', () => {
     expect(result.objects).toHaveLength(19);
     const allInOne = result.objects.filter((o) => o.source.file === 'all-in-one/guestbook-all-in-one.yaml');
     expect(allInOne.map((o) => `${o.key.kind}/${o.key.name}`)).toEqual([
-      'Service/redis-master', 'Deployment/redis-master', 'Service/redis-replica', 'Deployment/redis-replica', 'Service/frontend', 'Deployment/frontend',
+      'Service/redis-master',
+      'Deployment/redis-master',
+      'Service/redis-replica',
+      'Deployment/redis-replica',
+      'Service/frontend',
+      'Deployment/frontend',
     ]);
     expect(allInOne.map((o) => o.source.document)).toEqual([0, 1, 2, 3, 4, 5]);
     const rcs = result.objects.filter((o) => o.key.kind === 'ReplicationController');
     expect(rcs.map((o) => o.key.name).sort()).toEqual(['frontend', 'redis-master', 'redis-replica']);
-    expect(result.objects.every((o) => o.key.namespace === 'default' && o.object.metadata.namespace === 'default')).toBe(true);
+    expect(
+      result.objects.every((o) => o.key.namespace === 'default' && o.object.metadata.namespace === 'default'),
+    ).toBe(true);
     expect(result.objects.every((o) => o.source.kustomizations.length === 0)).toBe(true);
   });
 
   it('gives a plain directory the default namespace from the options', () => {
-    const result = renderManifests(readFixtureTree('manifests/kubernetes-examples/web/guestbook'), 'legacy', { defaultNamespace: 'guestbook' });
-    expect(ids(result)).toEqual(['ReplicationController/guestbook/frontend', 'ReplicationController/guestbook/redis-master', 'ReplicationController/guestbook/redis-replica']);
+    const result = renderManifests(readFixtureTree('manifests/kubernetes-examples/web/guestbook'), 'legacy', {
+      defaultNamespace: 'guestbook',
+    });
+    expect(ids(result)).toEqual([
+      'ReplicationController/guestbook/frontend',
+      'ReplicationController/guestbook/redis-master',
+      'ReplicationController/guestbook/redis-replica',
+    ]);
   });
 
   it('builds the microservices-demo kustomization, leaving out the commented-out loadgenerator', () => {
@@ -51,27 +65,47 @@ describe('fixture trees', () => {
     const files = readFixtureTree('manifests/flux2-kustomize-helm-example/apps');
     const result = renderManifests(files, overlay);
     expect(result.errors).toEqual([]);
-    expect(ids(result)).toEqual(['HelmRelease/podinfo/podinfo', 'HelmRepository/podinfo/podinfo', 'Namespace//podinfo']);
+    expect(ids(result)).toEqual([
+      'HelmRelease/podinfo/podinfo',
+      'HelmRepository/podinfo/podinfo',
+      'Namespace//podinfo',
+    ]);
     const release = find(result, 'HelmRelease', 'podinfo');
     const spec = release.object.spec as Record<string, any>;
-    expect(spec.chart.spec).toEqual({ chart: 'podinfo', sourceRef: { kind: 'HelmRepository', name: 'podinfo' }, version });
+    expect(spec.chart.spec).toEqual({
+      chart: 'podinfo',
+      sourceRef: { kind: 'HelmRepository', name: 'podinfo' },
+      version,
+    });
     expect(spec.values.httpRoute.hostnames).toEqual(hostnames);
     expect(spec.values.httpRoute.enabled).toBe(true);
     expect(spec.values.redis.tag).toBe('8.6.2');
     expect(spec.test).toEqual(test);
     expect(release.source.kustomizations).toEqual(['base/podinfo/kustomization.yaml', `${overlay}/kustomization.yaml`]);
-    expect(release.source.fields['/spec/chart/spec/version'].origin).toMatchObject({ type: 'patch', kustomization: `${overlay}/kustomization.yaml`, file: `${overlay}/podinfo-values.yaml` });
+    expect(release.source.fields['/spec/chart/spec/version'].origin).toMatchObject({
+      type: 'patch',
+      kustomization: `${overlay}/kustomization.yaml`,
+      file: `${overlay}/podinfo-values.yaml`,
+    });
     expect(release.source.fields['/spec/interval'].origin).toEqual({ type: 'resource' });
     const namespace = find(result, 'Namespace', 'podinfo');
     expect(namespace.object.metadata.namespace).toBeUndefined();
-    expect(result.filesRead.sort()).toEqual([
-      'base/podinfo/kustomization.yaml', 'base/podinfo/namespace.yaml', 'base/podinfo/release.yaml', 'base/podinfo/repository.yaml',
-      `${overlay}/kustomization.yaml`, `${overlay}/podinfo-values.yaml`,
-    ].sort());
+    expect(result.filesRead.sort()).toEqual(
+      [
+        'base/podinfo/kustomization.yaml',
+        'base/podinfo/namespace.yaml',
+        'base/podinfo/release.yaml',
+        'base/podinfo/repository.yaml',
+        `${overlay}/kustomization.yaml`,
+        `${overlay}/podinfo-values.yaml`,
+      ].sort(),
+    );
   });
 
   it('builds the Argo CD e2e guestbook kustomization with its quoted label and zero replicas', () => {
-    const result = renderManifests(readFixtureTree('manifests/argo-cd/test/e2e/testdata/guestbook'), '', { defaultNamespace: 'argocd-e2e' });
+    const result = renderManifests(readFixtureTree('manifests/argo-cd/test/e2e/testdata/guestbook'), '', {
+      defaultNamespace: 'argocd-e2e',
+    });
     expect(result.errors).toEqual([]);
     expect(ids(result)).toEqual(['Deployment/argocd-e2e/guestbook-ui', 'Service/argocd-e2e/guestbook-ui']);
     const deployment = find(result, 'Deployment', 'guestbook-ui');

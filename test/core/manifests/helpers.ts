@@ -14,12 +14,19 @@ export function tree(files: Record<string, string>): Map<string, string> {
 
 export function find(result: RenderResult, kind: string, name: string): DesiredObject {
   const found = result.objects.find((o) => o.key.kind === kind && o.key.name === name);
-  if (!found) throw new Error(`${kind}/${name} not rendered; got ${result.objects.map((o) => `${o.key.kind}/${o.key.name}`).join(', ')}; errors: ${JSON.stringify(result.errors)}`);
+  if (!found)
+    throw new Error(
+      `${kind}/${name} not rendered; got ${result.objects.map((o) => `${o.key.kind}/${o.key.name}`).join(', ')}; errors: ${JSON.stringify(result.errors)}`,
+    );
   return found;
 }
 
 /** The text a field's source location points at. */
-export function writtenAt(files: ReadonlyMap<string, string>, object: DesiredObject, pointer: string): string | undefined {
+export function writtenAt(
+  files: ReadonlyMap<string, string>,
+  object: DesiredObject,
+  pointer: string,
+): string | undefined {
   const location = object.source.fields[pointer]?.location;
   if (!location) return undefined;
   return files.get(location.file)?.slice(location.range[0], location.range[1]);

@@ -12,19 +12,32 @@ export const KRUSTY_GAPS: Readonly<Record<string, string>> = {
   'namereference_test.go: TestIssue4884_UseLocalConfigAsNameRefSource': 'a name differs from kustomize',
   'namespaces_test.go: TestNameReferenceDeploymentIssue3489': 'the test builds bases outside the tree it gives',
   'nameupdateinroleref_test.go: TestNameUpdateInRoleRef2': 'a name differs from kustomize',
-  'openapicustomschema_test.go: TestCustomOpenApiFieldBasicUsageWithRemoteSchema': 'driftback reports a problem kustomize does not',
-  'openapicustomschema_test.go: TestCustomOpenApiFieldFromBaseWithRemoteSchema': 'driftback reports a problem kustomize does not',
-  'openapicustomschema_test.go: TestCustomOpenApiFieldFromOverlayWithRemoteSchema': 'driftback reports a problem kustomize does not',
+  'openapicustomschema_test.go: TestCustomOpenApiFieldBasicUsageWithRemoteSchema':
+    'driftback reports a problem kustomize does not',
+  'openapicustomschema_test.go: TestCustomOpenApiFieldFromBaseWithRemoteSchema':
+    'driftback reports a problem kustomize does not',
+  'openapicustomschema_test.go: TestCustomOpenApiFieldFromOverlayWithRemoteSchema':
+    'driftback reports a problem kustomize does not',
   'openapicustomschema_test.go: TestCustomOpenApiFieldOverlayTakesPrecedence': 'objects differ in number or order',
   'openapicustomschema_test.go: TestCustomOpenApiFieldFromComponentWithOverlays': 'objects differ in number or order',
-  'originannotation_test.go: TestAnnoOriginInlineBuiltinGenerator': 'buildMetadata annotations are not all written (transformerAnnotations, plugin origins)',
-  'originannotation_test.go: TestAnnoOriginGeneratorFromFile': 'buildMetadata annotations are not all written (transformerAnnotations, plugin origins)',
-  'originannotation_test.go: TestAnnoOriginBuiltinGeneratorFromFileWithOverlay': 'buildMetadata annotations are not all written (transformerAnnotations, plugin origins)',
-  'transformerannotation_test.go: TestAnnoTransformerBuiltinLocal': 'buildMetadata annotations are not all written (transformerAnnotations, plugin origins)',
-  'transformerannotation_test.go: TestAnnoOriginAndTransformerBuiltinLocal': 'buildMetadata annotations are not all written (transformerAnnotations, plugin origins)',
-  'transformerannotation_test.go: TestAnnoTransformerLocalFilesWithOverlay': 'buildMetadata annotations are not all written (transformerAnnotations, plugin origins)',
-  'transformerannotation_test.go: TestAnnoTransformerBuiltinInline': 'buildMetadata annotations are not all written (transformerAnnotations, plugin origins)',
-  'transformersimage_test.go: TestTransfomersImageDefaultConfig': 'objects of an unknown kind without a group are not rendered alike',
-  'transformersimage_test.go: TestTransfomersImageCustomConfig': 'images at custom field specs from configurations are not rewritten',
-  'transformersimage_test.go: TestTransfomersImageKnativeConfig': 'images at custom field specs from configurations are not rewritten',
+  'originannotation_test.go: TestAnnoOriginInlineBuiltinGenerator':
+    'buildMetadata annotations are not all written (transformerAnnotations, plugin origins)',
+  'originannotation_test.go: TestAnnoOriginGeneratorFromFile':
+    'buildMetadata annotations are not all written (transformerAnnotations, plugin origins)',
+  'originannotation_test.go: TestAnnoOriginBuiltinGeneratorFromFileWithOverlay':
+    'buildMetadata annotations are not all written (transformerAnnotations, plugin origins)',
+  'transformerannotation_test.go: TestAnnoTransformerBuiltinLocal':
+    'buildMetadata annotations are not all written (transformerAnnotations, plugin origins)',
+  'transformerannotation_test.go: TestAnnoOriginAndTransformerBuiltinLocal':
+    'buildMetadata annotations are not all written (transformerAnnotations, plugin origins)',
+  'transformerannotation_test.go: TestAnnoTransformerLocalFilesWithOverlay':
+    'buildMetadata annotations are not all written (transformerAnnotations, plugin origins)',
+  'transformerannotation_test.go: TestAnnoTransformerBuiltinInline':
+    'buildMetadata annotations are not all written (transformerAnnotations, plugin origins)',
+  'transformersimage_test.go: TestTransfomersImageDefaultConfig':
+    'objects of an unknown kind without a group are not rendered alike',
+  'transformersimage_test.go: TestTransfomersImageCustomConfig':
+    'images at custom field specs from configurations are not rewritten',
+  'transformersimage_test.go: TestTransfomersImageKnativeConfig':
+    'images at custom field specs from configurations are not rewritten',
 };

@@ -153,7 +153,12 @@ const SUPPORTING = `
 `;
 
 function build(kustomization: string, extra: Record<string, string> = {}) {
-  const files = tree({ 'app/deployment.yaml': DEPLOYMENT, 'app/supporting.yaml': SUPPORTING, 'app/kustomization.yaml': kustomization, ...extra });
+  const files = tree({
+    'app/deployment.yaml': DEPLOYMENT,
+    'app/supporting.yaml': SUPPORTING,
+    'app/kustomization.yaml': kustomization,
+    ...extra,
+  });
   return { files, result: renderManifests(files, 'app') };
 }
 
@@ -171,8 +176,14 @@ describe('kustomize namespace', () => {
     expect(find(result, 'Namespace', 'shop').object.metadata.namespace).toBeUndefined();
     expect(find(result, 'Namespace', 'shop').key.namespace).toBe('');
     const binding = find(result, 'RoleBinding', 'api').object as any;
-    expect(binding.subjects).toEqual([{ kind: 'ServiceAccount', name: 'api', namespace: 'shop' }, { kind: 'ServiceAccount', name: 'default', namespace: 'shop' }]);
-    expect(find(result, 'Deployment', 'api').source.fields['/metadata/namespace'].origin).toEqual({ type: 'namespace', kustomization: 'app/kustomization.yaml' });
+    expect(binding.subjects).toEqual([
+      { kind: 'ServiceAccount', name: 'api', namespace: 'shop' },
+      { kind: 'ServiceAccount', name: 'default', namespace: 'shop' },
+    ]);
+    expect(find(result, 'Deployment', 'api').source.fields['/metadata/namespace'].origin).toEqual({
+      type: 'namespace',
+      kustomization: 'app/kustomization.yaml',
+    });
     expect(find(result, 'Deployment', 'api').source.sourceNamespace).toBeUndefined();
   });
 
@@ -203,10 +214,15 @@ describe('kustomize namePrefix / nameSuffix and name references', () => {
     const ingress = find(result, 'Ingress', 'prod-api-v2').object as any;
     expect(ingress.spec.rules[0].http.paths[0].backend.service.name).toBe('prod-api-v2');
     expect(ingress.spec.tls[0].secretName).toBe('prod-db-v2');
-    expect((find(result, 'HorizontalPodAutoscaler', 'prod-api-v2').object.spec as any).scaleTargetRef.name).toBe('prod-api-v2');
+    expect((find(result, 'HorizontalPodAutoscaler', 'prod-api-v2').object.spec as any).scaleTargetRef.name).toBe(
+      'prod-api-v2',
+    );
     expect(find(result, 'Namespace', 'shop').key.name).toBe('shop');
     expect(deployment.source.sourceName).toBe('api');
-    expect(deployment.source.fields['/metadata/name'].origin).toEqual({ type: 'name-affix', kustomization: 'app/kustomization.yaml' });
+    expect(deployment.source.fields['/metadata/name'].origin).toEqual({
+      type: 'name-affix',
+      kustomization: 'app/kustomization.yaml',
+    });
   });
 
   it('applies an overlay prefix on top of a base prefix, and references follow both', () => {
@@ -240,13 +256,20 @@ describe('kustomize commonLabels, labels and commonAnnotations', () => {
     expect(deployment.spec.template.metadata.labels).toEqual({ app: 'api', team: 'shop' });
     expect((find(result, 'Service', 'api').object as any).spec.selector).toEqual({ app: 'api', team: 'shop' });
     expect(find(result, 'ConfigMap', 'settings').object.metadata.labels).toEqual({ team: 'shop' });
-    expect(find(result, 'Deployment', 'api').source.fields['/spec/selector/matchLabels/team'].origin).toEqual({ type: 'labels', kustomization: 'app/kustomization.yaml' });
+    expect(find(result, 'Deployment', 'api').source.fields['/spec/selector/matchLabels/team'].origin).toEqual({
+      type: 'labels',
+      kustomization: 'app/kustomization.yaml',
+    });
   });
 
   it.each([
     [{ includeSelectors: false, includeTemplates: false }, { app: 'api' }, { app: 'api' }],
     [{ includeSelectors: false, includeTemplates: true }, { app: 'api' }, { app: 'api', tier: 'web' }],
-    [{ includeSelectors: true, includeTemplates: false }, { app: 'api', tier: 'web' }, { app: 'api', tier: 'web' }],
+    [
+      { includeSelectors: true, includeTemplates: false },
+      { app: 'api', tier: 'web' },
+      { app: 'api', tier: 'web' },
+    ],
   ])('labels with %j', (flags, selector, template) => {
     const { result } = build(`${base}
   labels:
@@ -287,12 +310,16 @@ describe('kustomize images and replicas', () => {
   it('replicas sets spec.replicas of the named workload', () => {
     const { result } = build(`${base}\n  replicas:\n  - name: api\n    count: 5`);
     expect((find(result, 'Deployment', 'api').object as any).spec.replicas).toBe(5);
-    expect(find(result, 'Deployment', 'api').source.fields['/spec/replicas'].origin).toEqual({ type: 'replicas', kustomization: 'app/kustomization.yaml', index: 0 });
+    expect(find(result, 'Deployment', 'api').source.fields['/spec/replicas'].origin).toEqual({
+      type: 'replicas',
+      kustomization: 'app/kustomization.yaml',
+      index: 0,
+    });
   });
 });
 
 describe('kustomize patches', () => {
-  it('applies a strategic merge patch file: containers and env merged by name (the patch\'s items first, as kustomize orders them), ports by containerPort', () => {
+  it("applies a strategic merge patch file: containers and env merged by name (the patch's items first, as kustomize orders them), ports by containerPort", () => {
     const { result } = build(`${base}\n  patches:\n  - path: patch.yaml`, {
       'app/patch.yaml': `
         apiVersion: apps/v1
@@ -318,7 +345,11 @@ describe('kustomize patches', () => {
     const containers = (find(result, 'Deployment', 'api').object as any).spec.template.spec.containers;
     expect(containers).toHaveLength(2);
     expect(containers[0].image).toBe('ghcr.io/acme/api:1.0');
-    expect(containers[0].env.map((e: any) => [e.name, e.value])).toEqual([['LOG_LEVEL', 'debug'], ['NEW', '1'], ['DB_PASSWORD', undefined]]);
+    expect(containers[0].env.map((e: any) => [e.name, e.value])).toEqual([
+      ['LOG_LEVEL', 'debug'],
+      ['NEW', '1'],
+      ['DB_PASSWORD', undefined],
+    ]);
     expect(containers[0].ports).toEqual([{ containerPort: 8080, name: 'http' }]);
     expect(result.filesRead).toContain('app/patch.yaml');
   });
@@ -368,7 +399,9 @@ describe('kustomize patches', () => {
             - name: only
               emptyDir: {}`);
     expect(result.errors).toEqual([]);
-    expect((find(result, 'Deployment', 'api').object as any).spec.template.spec.volumes).toEqual([{ name: 'only', emptyDir: {} }]);
+    expect((find(result, 'Deployment', 'api').object as any).spec.template.spec.volumes).toEqual([
+      { name: 'only', emptyDir: {} },
+    ]);
   });
 
   it.each([
@@ -388,12 +421,15 @@ describe('kustomize patches', () => {
         value:
           patched: "yes"`);
     expect(result.errors).toEqual([]);
-    const patched = result.objects.filter((o) => o.object.metadata.annotations?.patched === 'yes').map((o) => `${o.key.kind}/${o.key.name}`);
+    const patched = result.objects
+      .filter((o) => o.object.metadata.annotations?.patched === 'yes')
+      .map((o) => `${o.key.kind}/${o.key.name}`);
     expect(patched.sort()).toEqual(expected);
   });
 
   it('applies JSON 6902 patches from patchesJson6902 (file) after prefixes, matching the original name', () => {
-    const { result } = build(`${base}
+    const { result } = build(
+      `${base}
   namePrefix: x-
   patchesJson6902:
   - target:
@@ -401,8 +437,9 @@ describe('kustomize patches', () => {
       version: v1
       kind: Deployment
       name: api
-    path: ops.yaml`, {
-      'app/ops.yaml': `
+    path: ops.yaml`,
+      {
+        'app/ops.yaml': `
         - op: replace
           path: /spec/replicas
           value: 7
@@ -412,20 +449,25 @@ describe('kustomize patches', () => {
           path: /spec/template/spec/containers/0/args
           value: ["--fast"]
       `,
-    });
+      },
+    );
     expect(result.errors).toEqual([]);
     const spec = (find(result, 'Deployment', 'x-api').object as any).spec;
     expect(spec.replicas).toBe(7);
     expect(spec.template.spec.containers).toHaveLength(1);
     expect(spec.template.spec.containers[0].args).toEqual(['--fast']);
-    expect(find(result, 'Deployment', 'x-api').source.fields['/spec/replicas'].origin).toMatchObject({ type: 'patch', patchType: 'json6902', file: 'app/ops.yaml' });
+    expect(find(result, 'Deployment', 'x-api').source.fields['/spec/replicas'].origin).toMatchObject({
+      type: 'patch',
+      patchType: 'json6902',
+      file: 'app/ops.yaml',
+    });
   });
 });
 
 describe('kustomize generators', () => {
   // kustomize's hasher hashes kind, data and an empty name (it looks the name up as a field called
   // "metadata/name"); the krusty conformance cases pin the same rule for named objects.
-  it('generates a ConfigMap with kustomize\'s hash suffix, which does not depend on the name (generatorOptions example)', () => {
+  it("generates a ConfigMap with kustomize's hash suffix, which does not depend on the name (generatorOptions example)", () => {
     const files = tree({
       'k/kustomization.yaml': `
         configMapGenerator:
@@ -445,13 +487,17 @@ describe('kustomize generators', () => {
     const cm = find(result, 'ConfigMap', 'my-application-properties-fg7g7c8hm4');
     expect(cm.object).toMatchObject({
       data: { 'application.properties': '# application.properties\nFOO=Bar' },
-      metadata: { labels: { 'kustomize.generated.resources': 'config-label' }, annotations: { 'kustomize.generated.resource': 'config-annotation' } },
+      metadata: {
+        labels: { 'kustomize.generated.resources': 'config-label' },
+        annotations: { 'kustomize.generated.resource': 'config-annotation' },
+      },
     });
     expect(result.filesRead.sort()).toEqual(['k/application.properties', 'k/kustomization.yaml']);
   });
 
   it('generates from literals and env files, hashes after the prefix, and rewrites references to the hashed name', () => {
-    const { result } = build(`
+    const { result } = build(
+      `
   resources:
   - deployment.yaml
   namePrefix: p-
@@ -467,18 +513,28 @@ describe('kustomize generators', () => {
     literals:
     - password=hunter2
     options:
-      disableNameSuffixHash: true`, { 'app/app.env': '# comment\nA=1\n\nB=two\n' });
+      disableNameSuffixHash: true`,
+      { 'app/app.env': '# comment\nA=1\n\nB=two\n' },
+    );
     expect(result.errors).toEqual([]);
     const cm = result.objects.find((o) => o.key.kind === 'ConfigMap')!;
     expect(cm.key.name).toMatch(/^p-settings-[a-z0-9]{10}$/);
     expect(cm.object.data).toEqual({ A: '1', B: 'two', mode: 'fast', quoted: 'a b' });
     const secret = find(result, 'Secret', 'p-db');
-    expect(secret.object).toMatchObject({ type: 'Opaque', data: { password: Buffer.from('hunter2').toString('base64') } });
+    expect(secret.object).toMatchObject({
+      type: 'Opaque',
+      data: { password: Buffer.from('hunter2').toString('base64') },
+    });
     const pod = (find(result, 'Deployment', 'p-api').object as any).spec.template.spec;
     expect(pod.volumes[0].configMap.name).toBe(cm.key.name);
     expect(pod.containers[0].envFrom[0].configMapRef.name).toBe(cm.key.name);
     expect(pod.containers[0].env[1].valueFrom.secretKeyRef.name).toBe('p-db');
-    expect(cm.source.fields['/data/mode'].origin).toEqual({ type: 'generator', kustomization: 'app/kustomization.yaml', index: 0, generator: 'configMapGenerator' });
+    expect(cm.source.fields['/data/mode'].origin).toEqual({
+      type: 'generator',
+      kustomization: 'app/kustomization.yaml',
+      index: 0,
+      generator: 'configMapGenerator',
+    });
   });
 
   it('merges and replaces a base ConfigMap with behavior merge / replace', () => {
@@ -520,7 +576,7 @@ describe('kustomize generators', () => {
 });
 
 describe('kustomize components and nested directories', () => {
-  it('applies a component\'s resources and transformers to the including kustomization', () => {
+  it("applies a component's resources and transformers to the including kustomization", () => {
     const files = tree({
       'app/deployment.yaml': DEPLOYMENT,
       'app/kustomization.yaml': `
@@ -554,12 +610,18 @@ describe('kustomize components and nested directories', () => {
     const result = renderManifests(files, 'app');
     expect(result.errors).toEqual([]);
     expect(find(result, 'Deployment', 'api').object.metadata.annotations).toEqual({ 'prometheus.io/scrape': 'true' });
-    expect(find(result, 'ServiceMonitor', 'api').source.kustomizations).toEqual(['components/monitoring/kustomization.yaml', 'app/kustomization.yaml']);
+    expect(find(result, 'ServiceMonitor', 'api').source.kustomizations).toEqual([
+      'components/monitoring/kustomization.yaml',
+      'app/kustomization.yaml',
+    ]);
   });
 
   it('accepts Kustomization and kustomization.yml as the kustomization file name', () => {
     for (const name of ['Kustomization', 'kustomization.yml']) {
-      const files = tree({ [`app/${name}`]: `resources:\n- deployment.yaml\nnamespace: x`, 'app/deployment.yaml': DEPLOYMENT });
+      const files = tree({
+        [`app/${name}`]: `resources:\n- deployment.yaml\nnamespace: x`,
+        'app/deployment.yaml': DEPLOYMENT,
+      });
       const result = renderManifests(files, 'app');
       expect(find(result, 'Deployment', 'api').key.namespace).toBe('x');
     }

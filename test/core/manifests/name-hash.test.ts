@@ -15,12 +15,18 @@ describe('kustomizeHash', () => {
     ['data and binaryData', 'apiVersion: v1\nkind: ConfigMap\ndata:\n  one: ""\nbinaryData:\n  two: ""', '698h7c7t9m'],
     ['empty Secret', 'apiVersion: v1\nkind: Secret\ntype: my-type', '5gmgkf8578'],
     ['Secret with one key', 'apiVersion: v1\nkind: Secret\ntype: my-type\ndata:\n  one: ""', '74bd68bm66'],
-    ['Secret with stringData', 'apiVersion: v1\nkind: Secret\ntype: my-type\ndata:\n  one: ""\nstringData:\n  two: 2', 'c4h4264gdb'],
+    [
+      'Secret with stringData',
+      'apiVersion: v1\nkind: Secret\ntype: my-type\ndata:\n  one: ""\nstringData:\n  two: 2',
+      'c4h4264gdb',
+    ],
   ])('%s hashes to %s', (_name, text, expected) => {
     expect(hashOf(text)).toBe(expected);
   });
 
   it('changes when the data changes', () => {
-    expect(hashOf('apiVersion: v1\nkind: ConfigMap\ndata:\n  a: "1"')).not.toBe(hashOf('apiVersion: v1\nkind: ConfigMap\ndata:\n  a: "2"'));
+    expect(hashOf('apiVersion: v1\nkind: ConfigMap\ndata:\n  a: "1"')).not.toBe(
+      hashOf('apiVersion: v1\nkind: ConfigMap\ndata:\n  a: "2"'),
+    );
   });
 });

@@ -109,7 +109,11 @@ const cases: Case[] = [
     root: 'overlays/prod',
     change: (files) =>
       edited(
-        edited(edited(files, 'base/app.yaml', (text) => text.replace('nginx:1.25', 'nginx:1.26')), 'overlays/prod/resources.yaml', (text) => text.replace('256Mi', '512Mi')),
+        edited(
+          edited(files, 'base/app.yaml', (text) => text.replace('nginx:1.25', 'nginx:1.26')),
+          'overlays/prod/resources.yaml',
+          (text) => text.replace('256Mi', '512Mi'),
+        ),
         'overlays/prod/kustomization.yaml',
         (text) => text.replace('count: 3', 'count: 5'),
       ),
@@ -146,7 +150,9 @@ describe('parse cache shared by head and base', () => {
 
   it('shows the edit of a file whose text changed between head and base', () => {
     const base = overlay;
-    const head = edited(base, 'base/app.yaml', (text) => text.replace('replicas: 1', 'replicas: 1\n  minReadySeconds: 9'));
+    const head = edited(base, 'base/app.yaml', (text) =>
+      text.replace('replicas: 1', 'replicas: 1\n  minReadySeconds: 9'),
+    );
     const cache = newParseCache();
     const deployment = (result: RenderResult) => result.objects.find((o) => o.key.kind === 'Deployment')!;
     const atBase = deployment(renderManifests(base, 'overlays/prod', { cache }));

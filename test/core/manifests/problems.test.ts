@@ -8,11 +8,21 @@ const CONFIGMAP = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ok\n';
 
 describe('plain manifests: problems and skipped documents', () => {
   it.each([
-    ['an unclosed flow sequence (reported where the file ends)', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: [unclosed\n', 5],
+    [
+      'an unclosed flow sequence (reported where the file ends)',
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: [unclosed\n',
+      5,
+    ],
     ['a duplicate key', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  name: b\n', 5],
     ['a tab-indented mapping', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n\tname: a\n', 4],
   ])('reports %s with file and line, and still renders the other files', (_case, text, line) => {
-    const result = renderManifests(new Map([['bad.yaml', text], ['good.yaml', CONFIGMAP]]), '');
+    const result = renderManifests(
+      new Map([
+        ['bad.yaml', text],
+        ['good.yaml', CONFIGMAP],
+      ]),
+      '',
+    );
     expect(result.objects.map((o) => o.key.name)).toEqual(['ok']);
     expect(result.errors.length).toBeGreaterThan(0);
     expect(result.errors[0].file).toBe('bad.yaml');
@@ -21,9 +31,20 @@ describe('plain manifests: problems and skipped documents', () => {
 
   it('refuses an alias bomb without expanding it', () => {
     const levels = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
-    for (let i = 1; i < 9; i++) levels.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+    for (let i = 1; i < 9; i++)
+      levels.push(
+        `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9)
+          .fill(`*${String.fromCharCode(96 + i)}`)
+          .join(',')}]`,
+      );
     const bomb = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bomb\ndata:\n  ${levels.join('\n  ')}\n`;
-    const result = renderManifests(new Map([['bomb.yaml', bomb], ['good.yaml', CONFIGMAP]]), '');
+    const result = renderManifests(
+      new Map([
+        ['bomb.yaml', bomb],
+        ['good.yaml', CONFIGMAP],
+      ]),
+      '',
+    );
     expect(result.objects.map((o) => o.key.name)).toEqual(['ok']);
     expect(result.errors).toHaveLength(1);
     expect(result.errors[0]).toMatchObject({ file: 'bomb.yaml', line: 1 });
@@ -31,7 +52,8 @@ describe('plain manifests: problems and skipped documents', () => {
   });
 
   it('keeps a few aliases (anchors are legitimate YAML)', () => {
-    const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: anchored\n  labels: &l\n    app: x\n  annotations: *l\n';
+    const text =
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: anchored\n  labels: &l\n    app: x\n  annotations: *l\n';
     const result = renderManifests(new Map([['a.yaml', text]]), '');
     expect(result.errors).toEqual([]);
     expect(result.objects[0].object.metadata.annotations).toEqual({ app: 'x' });
@@ -41,7 +63,14 @@ describe('plain manifests: problems and skipped documents', () => {
     const files = tree({
       'values.yaml': 'replicaCount: 2\nimage: nginx\n',
       'scalar.yaml': 'just a string\n',
-      'list.json': JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'from-list' } }, { apiVersion: 'v1', kind: 'Service', metadata: { name: 'svc' } }] }),
+      'list.json': JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'List',
+        items: [
+          { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'from-list' } },
+          { apiVersion: 'v1', kind: 'Service', metadata: { name: 'svc' } },
+        ],
+      }),
       'empty.yaml': '---\n# only a comment\n---\n',
       'README.md': '# not a manifest',
     });
@@ -56,13 +85,18 @@ describe('plain manifests: problems and skipped documents', () => {
   });
 
   it('reports an object without a name', () => {
-    const result = renderManifests(new Map([['a.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  labels: {}\n']]), '');
+    const result = renderManifests(
+      new Map([['a.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  labels: {}\n']]),
+      '',
+    );
     expect(result.objects).toEqual([]);
     expect(result.errors[0]).toMatchObject({ file: 'a.yaml', line: 1, field: 'metadata.name' });
   });
 
   it('reports a root that does not exist', () => {
-    expect(renderManifests(new Map([['a.yaml', CONFIGMAP]]), 'clusters/nope').errors[0]).toMatchObject({ file: 'clusters/nope' });
+    expect(renderManifests(new Map([['a.yaml', CONFIGMAP]]), 'clusters/nope').errors[0]).toMatchObject({
+      file: 'clusters/nope',
+    });
   });
 });
 
@@ -85,7 +119,11 @@ describe('kustomize: problems', () => {
     ['missing.yaml', /does not exist/],
     ['plain-dir', /no kustomization/],
   ])('reports the resources entry %s with its line', (entry, message) => {
-    const files = tree({ ...RESOURCE, 'app/plain-dir/x.yaml': CONFIGMAP, 'app/kustomization.yaml': `resources:\n- cm.yaml\n- ${entry}\n` });
+    const files = tree({
+      ...RESOURCE,
+      'app/plain-dir/x.yaml': CONFIGMAP,
+      'app/kustomization.yaml': `resources:\n- cm.yaml\n- ${entry}\n`,
+    });
     const result = renderManifests(files, 'app');
     expect(result.objects.map((o) => o.key.name)).toEqual(['ok']);
     expect(result.errors).toHaveLength(1);
@@ -145,18 +183,39 @@ describe('kustomize: what is not rendered', () => {
   it.each([
     ['helmCharts', 'helmCharts:\n- name: podinfo\n  repo: https://example.invalid', 3, 'helmCharts', /helm/],
     ['a remote resource', '- github.com/acme/base?ref=v1', 3, 'resources', /remote target/],
-    ['an exec plugin', 'generators:\n- |-\n  apiVersion: example.com/v1\n  kind: Sops', 4, 'generators[0]', /plugins run programs/],
-  ])('renders everything but %s, which is named with its file, line and the namespace it targets', (_name, snippet, line, field, reason) => {
-    const files = tree({ ...RESOURCE, 'app/kustomization.yaml': `namespace: shop\nresources:\n- cm.yaml\n${snippet}\n` });
-    const result = renderManifests(files, 'app');
-    expect(result.errors).toEqual([]);
-    expect(result.objects.map((o) => o.key.name)).toEqual(['ok']);
-    expect(result.notRendered).toEqual([expect.objectContaining({ file: 'app/kustomization.yaml', line: line + 1, field, namespace: 'shop', reason: expect.stringMatching(reason) })]);
-  });
+    [
+      'an exec plugin',
+      'generators:\n- |-\n  apiVersion: example.com/v1\n  kind: Sops',
+      4,
+      'generators[0]',
+      /plugins run programs/,
+    ],
+  ])(
+    'renders everything but %s, which is named with its file, line and the namespace it targets',
+    (_name, snippet, line, field, reason) => {
+      const files = tree({
+        ...RESOURCE,
+        'app/kustomization.yaml': `namespace: shop\nresources:\n- cm.yaml\n${snippet}\n`,
+      });
+      const result = renderManifests(files, 'app');
+      expect(result.errors).toEqual([]);
+      expect(result.objects.map((o) => o.key.name)).toEqual(['ok']);
+      expect(result.notRendered).toEqual([
+        expect.objectContaining({
+          file: 'app/kustomization.yaml',
+          line: line + 1,
+          field,
+          namespace: 'shop',
+          reason: expect.stringMatching(reason),
+        }),
+      ]);
+    },
+  );
 
   it('reports a strategic merge patch without a target as not rendered when parts are not, not as an error', () => {
     const files = tree({
-      ...RESOURCE, 'app/p.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: from-chart\nspec:\n  replicas: 2\n',
+      ...RESOURCE,
+      'app/p.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: from-chart\nspec:\n  replicas: 2\n',
       'app/kustomization.yaml': 'resources:\n- cm.yaml\npatches:\n- path: p.yaml\nhelmCharts:\n- name: podinfo\n',
     });
     const result = renderManifests(files, 'app');
@@ -169,7 +228,8 @@ describe('kustomize: labels entries', () => {
   it('writes a label at its own fields too, creating them where the spec says so', () => {
     const files = tree({
       'app/cm.yaml': CONFIGMAP,
-      'app/kustomization.yaml': 'resources:\n- cm.yaml\nlabels:\n- pairs:\n    a: b\n  fields:\n  - path: spec/x\n    create: true\n  - path: spec/y\n',
+      'app/kustomization.yaml':
+        'resources:\n- cm.yaml\nlabels:\n- pairs:\n    a: b\n  fields:\n  - path: spec/x\n    create: true\n  - path: spec/y\n',
     });
     const result = renderManifests(files, 'app');
     expect(result.errors).toEqual([]);
@@ -190,19 +250,44 @@ describe('alias expansion is bounded by the nodes it produces', () => {
 
   it('refuses 99 aliases of one 10,000-item list (a million nodes), without expanding it', () => {
     const data = `  a: &a [${Array.from({ length: 10_000 }, () => 'x').join(',')}]\n  b: [${Array.from({ length: 99 }, () => '*a').join(',')}]\n`;
-    const result = renderManifests(new Map([['bomb.yaml', configMap(data)], ['good.yaml', CONFIGMAP]]), '');
+    const result = renderManifests(
+      new Map([
+        ['bomb.yaml', configMap(data)],
+        ['good.yaml', CONFIGMAP],
+      ]),
+      '',
+    );
     expect(result.objects.map((o) => o.key.name)).toEqual(['ok']);
-    expect(result.errors).toMatchObject([{ file: 'bomb.yaml', line: 1, message: expect.stringMatching(/aliases expand to more than 100,000 nodes beyond what is written/) }]);
+    expect(result.errors).toMatchObject([
+      {
+        file: 'bomb.yaml',
+        line: 1,
+        message: expect.stringMatching(/aliases expand to more than 100,000 nodes beyond what is written/),
+      },
+    ]);
   });
 });
 
-describe('a render\'s budget', () => {
-  const many = (count: number) => new Map(Array.from({ length: count }, (_, i) => [`apps/cm-${i}.yaml`, `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm-${i}\ndata:\n  k: v\n`]));
+describe("a render's budget", () => {
+  const many = (count: number) =>
+    new Map(
+      Array.from({ length: count }, (_, i) => [
+        `apps/cm-${i}.yaml`,
+        `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm-${i}\ndata:\n  k: v\n`,
+      ]),
+    );
 
   it('stops a render whose files hold more nodes than its budget, with one problem and no objects', () => {
     const result = renderManifests(many(50), 'apps', { budget: { maxNodes: 300 } });
     expect(result.objects).toEqual([]);
-    expect(result.errors).toEqual([{ file: 'apps', message: expect.stringMatching(/^the render stopped at apps\/cm-\d+\.yaml: the files it reads hold more than 300 YAML nodes, the budget of one render/) }]);
+    expect(result.errors).toEqual([
+      {
+        file: 'apps',
+        message: expect.stringMatching(
+          /^the render stopped at apps\/cm-\d+\.yaml: the files it reads hold more than 300 YAML nodes, the budget of one render/,
+        ),
+      },
+    ]);
     expect(renderManifests(many(50), 'apps', { budget: { maxNodes: 1000 } }).objects).toHaveLength(50);
   });
 

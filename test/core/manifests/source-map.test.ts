@@ -12,7 +12,10 @@ describe('source map', () => {
     for (const object of result.objects) {
       for (const [pointer, source] of Object.entries(object.source.fields)) {
         if (source.origin.type !== 'resource') continue;
-        const segments = pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+        const segments = pointer
+          .split('/')
+          .slice(1)
+          .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
         const value = segments.reduce<any>((v, s) => v?.[s], object.object);
         if (typeof value === 'object' && value !== null) continue;
         const text = writtenAt(files, object, pointer)!;
@@ -28,14 +31,33 @@ describe('source map', () => {
     const files = readFixtureTree('manifests/argo-cd/test/e2e/testdata/guestbook');
     const deployment = find(renderManifests(files, ''), 'Deployment', 'guestbook-ui');
     const fields = deployment.source.fields;
-    for (const pointer of ['', '/metadata', '/metadata/labels', '/spec/template/spec/containers', '/spec/template/spec/containers/0', '/spec/template/spec/containers/0/ports/0/containerPort']) {
+    for (const pointer of [
+      '',
+      '/metadata',
+      '/metadata/labels',
+      '/spec/template/spec/containers',
+      '/spec/template/spec/containers/0',
+      '/spec/template/spec/containers/0/ports/0/containerPort',
+    ]) {
       expect(fields[pointer], pointer).toBeDefined();
     }
     expect(writtenAt(files, deployment, '/metadata/labels/test')).toBe('"true"');
     expect(writtenAt(files, deployment, '/spec/replicas')).toBe('0');
-    expect(fields['/spec/replicas'].location).toMatchObject({ file: 'guestbook-ui-deployment.yaml', document: 0, line: 8, column: 13 });
-    expect(writtenAt(files, deployment, '/spec/template/spec/containers/0/image')).toBe('quay.io/argoprojlabs/argocd-e2e-container:0.2');
-    expect(deployment.source.location).toMatchObject({ file: 'guestbook-ui-deployment.yaml', document: 0, line: 1, column: 1 });
+    expect(fields['/spec/replicas'].location).toMatchObject({
+      file: 'guestbook-ui-deployment.yaml',
+      document: 0,
+      line: 8,
+      column: 13,
+    });
+    expect(writtenAt(files, deployment, '/spec/template/spec/containers/0/image')).toBe(
+      'quay.io/argoprojlabs/argocd-e2e-container:0.2',
+    );
+    expect(deployment.source.location).toMatchObject({
+      file: 'guestbook-ui-deployment.yaml',
+      document: 0,
+      line: 1,
+      column: 1,
+    });
   });
 
   it('locates documents of a multi-document file with a leading --- and comments', () => {
@@ -114,10 +136,24 @@ describe('source map', () => {
     expect(result.errors).toEqual([]);
     const web = find(result, 'Deployment', 'web');
     const memory = '/spec/template/spec/containers/0/resources/limits/memory';
-    expect(web.source.fields[memory]).toMatchObject({ location: { file: 'prod/memory.yaml', line: 12 }, origin: { type: 'patch', file: 'prod/memory.yaml', index: 0, kustomization: 'prod/kustomization.yaml', patchType: 'strategic-merge' } });
+    expect(web.source.fields[memory]).toMatchObject({
+      location: { file: 'prod/memory.yaml', line: 12 },
+      origin: {
+        type: 'patch',
+        file: 'prod/memory.yaml',
+        index: 0,
+        kustomization: 'prod/kustomization.yaml',
+        patchType: 'strategic-merge',
+      },
+    });
     expect(writtenAt(files, web, memory)).toBe('512Mi');
     expect(writtenAt(files, web, '/spec/template/spec/containers/0/image')).toBe('"1.27"');
-    expect(web.source.fields['/spec/template/spec/containers/0/image'].origin).toEqual({ type: 'images', kustomization: 'prod/kustomization.yaml', index: 0, part: 'newTag' });
+    expect(web.source.fields['/spec/template/spec/containers/0/image'].origin).toEqual({
+      type: 'images',
+      kustomization: 'prod/kustomization.yaml',
+      index: 0,
+      part: 'newTag',
+    });
     expect(writtenAt(files, web, '/spec/template/spec/containers/0/name')).toBe('web');
     expect(web.source.fields['/spec/template/spec/containers/0/name'].location?.file).toBe('base/deploy.yaml');
     expect(writtenAt(files, web, '/spec/replicas')).toBe('4');
@@ -157,7 +193,10 @@ describe('source map', () => {
     expect(result.errors).toEqual([]);
     const web = find(result, 'Deployment', 'web');
     expect(writtenAt(files, web, '/spec/replicas')).toBe('9');
-    expect(web.source.fields['/spec/replicas']).toMatchObject({ location: { file: 'app/kustomization.yaml', line: 9 }, origin: { type: 'patch', index: 0, patchType: 'json6902' } });
+    expect(web.source.fields['/spec/replicas']).toMatchObject({
+      location: { file: 'app/kustomization.yaml', line: 9 },
+      origin: { type: 'patch', index: 0, patchType: 'json6902' },
+    });
     expect(writtenAt(files, web, '/spec/paused')).toBe('true');
     expect(web.source.fields['/spec/paused'].location?.line).toBe(16);
   });

@@ -50,20 +50,52 @@ describe('prototype-named keys', () => {
     const live = liveFromJson();
     const diff = diffResources(rendered.objects, [live], { config: defaultConfig() });
     const paths = diff.resources[0].changes.map((change) => `${change.op} ${change.path}`).sort();
-    expect(paths).toEqual(['add /data/extra', 'replace /data/__proto__', 'replace /data/constructor', 'replace /data/prototype']);
-    const plan = planChanges({ head: rendered.objects, base: [], live: [live], config: defaultConfig(), now: '2026-12-02T12:00:00Z' });
-    expect(plan.update.map((entry) => entry.changes.map((change) => change.path).sort())).toEqual([['/data/__proto__', '/data/constructor', '/data/prototype']]);
-    const comment = renderPlanComment([{ cluster: 'prod', plan }], { headSha: 'a'.repeat(40), snapshots: {}, errors: [] });
+    expect(paths).toEqual([
+      'add /data/extra',
+      'replace /data/__proto__',
+      'replace /data/constructor',
+      'replace /data/prototype',
+    ]);
+    const plan = planChanges({
+      head: rendered.objects,
+      base: [],
+      live: [live],
+      config: defaultConfig(),
+      now: '2026-12-02T12:00:00Z',
+    });
+    expect(plan.update.map((entry) => entry.changes.map((change) => change.path).sort())).toEqual([
+      ['/data/__proto__', '/data/constructor', '/data/prototype'],
+    ]);
+    const comment = renderPlanComment([{ cluster: 'prod', plan }], {
+      headSha: 'a'.repeat(40),
+      snapshots: {},
+      errors: [],
+    });
     expect(comment).toContain('__proto__');
   });
 
   it('a plan that sets a field under __proto__ writes the YAML diff into the object, not Object.prototype', () => {
-    const manifest = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: blob\n  namespace: shop\nbinaryData:\n  __proto__:\n    polluted: Z2l0\n';
+    const manifest =
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: blob\n  namespace: shop\nbinaryData:\n  __proto__:\n    polluted: Z2l0\n';
     const rendered = renderManifests(new Map([['apps/blob.yaml', manifest]]), 'apps');
-    const live = JSON.parse(`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"blob","namespace":"shop"},"binaryData":{"__proto__":{"polluted":"bGl2ZQ=="}}}`) as KubeObject;
-    const plan = planChanges({ head: rendered.objects, base: rendered.objects, live: [live], config: defaultConfig(), now: '2026-12-02T12:00:00Z' });
-    expect(plan.update.flatMap((entry) => entry.changes.map((change) => change.path))).toEqual(['/binaryData/__proto__/polluted']);
-    const comment = renderPlanComment([{ cluster: 'prod', plan }], { headSha: 'a'.repeat(40), snapshots: {}, errors: [] });
+    const live = JSON.parse(
+      `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"blob","namespace":"shop"},"binaryData":{"__proto__":{"polluted":"bGl2ZQ=="}}}`,
+    ) as KubeObject;
+    const plan = planChanges({
+      head: rendered.objects,
+      base: rendered.objects,
+      live: [live],
+      config: defaultConfig(),
+      now: '2026-12-02T12:00:00Z',
+    });
+    expect(plan.update.flatMap((entry) => entry.changes.map((change) => change.path))).toEqual([
+      '/binaryData/__proto__/polluted',
+    ]);
+    const comment = renderPlanComment([{ cluster: 'prod', plan }], {
+      headSha: 'a'.repeat(40),
+      snapshots: {},
+      errors: [],
+    });
     expect(comment).toContain('-    polluted: bGl2ZQ==');
     expect(comment).toContain('+    polluted: Z2l0');
   });
@@ -80,11 +112,14 @@ describe('ingest', () => {
     ['constructor', '{"constructor":{"prototype":{"polluted":"yes"}}}', 'items[0].binaryData.constructor'],
     ['prototype', '{"prototype":"x"}', 'items[0].binaryData.prototype'],
   ])('refuses a snapshot holding a %s key, with its path', (key, binaryData, path) => {
-    const document = JSON.parse(`{"apiVersion":"driftback.dev/v1","kind":"Snapshot","repository":"acme/gitops","cluster":"prod","capturedAt":"2026-12-02T03:00:00Z",
+    const document =
+      JSON.parse(`{"apiVersion":"driftback.dev/v1","kind":"Snapshot","repository":"acme/gitops","cluster":"prod","capturedAt":"2026-12-02T03:00:00Z",
       "scope":{"complete":true},"items":[{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"x","namespace":"y"},"binaryData":${binaryData}}]}`);
     const parsed = parseSnapshot(document);
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
-    expect(parsed.problems).toEqual([{ path, message: expect.stringMatching(new RegExp(`^the key "${key}" is refused.*DRIFTBACK_EXCLUDE`)) }]);
+    expect(parsed.problems).toEqual([
+      { path, message: expect.stringMatching(new RegExp(`^the key "${key}" is refused.*DRIFTBACK_EXCLUDE`)) },
+    ]);
   });
 });

@@ -26,18 +26,38 @@ function handSet(base: KubeObject, path: string[], value: unknown, manager: stri
 const TEMPLATE_ANNOTATIONS = ['spec', 'template', 'metadata', 'annotations'];
 const ANNOTATIONS = ['metadata', 'annotations'];
 const rows: Array<[string, string[], unknown, string, string]> = [
-  ['kubectl rollout restart', [...TEMPLATE_ANNOTATIONS, 'kubectl.kubernetes.io/restartedAt'], T, 'kubectl-rollout',
-    '`kubectl rollout restart`'],
+  [
+    'kubectl rollout restart',
+    [...TEMPLATE_ANNOTATIONS, 'kubectl.kubernetes.io/restartedAt'],
+    T,
+    'kubectl-rollout',
+    '`kubectl rollout restart`',
+  ],
   ['kubectl rollout pause', ['spec', 'paused'], true, 'kubectl-rollout', '`kubectl rollout pause`'],
   ['flux reconcile', [...ANNOTATIONS, 'reconcile.fluxcd.io/requestedAt'], T, 'flux', '`flux reconcile`'],
   ['flux reconcile --force', [...ANNOTATIONS, 'reconcile.fluxcd.io/forceAt'], T, 'flux', '`flux reconcile --force`'],
   ['flux reconcile --reset', [...ANNOTATIONS, 'reconcile.fluxcd.io/resetAt'], T, 'flux', '`flux reconcile --reset`'],
-  ['argocd app get --refresh', [...ANNOTATIONS, 'argocd.argoproj.io/refresh'], 'hard', 'argocd-server',
-    'Argo CD refresh'],
-  ['deployment controller', [...ANNOTATIONS, 'deployment.kubernetes.io/revision'], '3', 'kubectl-annotate',
-    'rollout revision'],
-  ['kubectl --record', [...ANNOTATIONS, 'kubernetes.io/change-cause'], 'kubectl set image', 'kubectl-set',
-    '`--record`'],
+  [
+    'argocd app get --refresh',
+    [...ANNOTATIONS, 'argocd.argoproj.io/refresh'],
+    'hard',
+    'argocd-server',
+    'Argo CD refresh',
+  ],
+  [
+    'deployment controller',
+    [...ANNOTATIONS, 'deployment.kubernetes.io/revision'],
+    '3',
+    'kubectl-annotate',
+    'rollout revision',
+  ],
+  [
+    'kubectl --record',
+    [...ANNOTATIONS, 'kubernetes.io/change-cause'],
+    'kubectl set image',
+    'kubectl-set',
+    '`--record`',
+  ],
 ];
 
 describe('imperative actions are reported, never codified', () => {
@@ -61,9 +81,12 @@ describe('imperative actions are reported, never codified', () => {
     expect(reported.map((r) => r.reason)).toEqual([expect.stringContaining(why)]);
   });
 
-  it('a Deployment\'s spec.paused is an action; another kind\'s paused field is not', () => {
+  it("a Deployment's spec.paused is an action; another kind's paused field is not", () => {
     const other = {
-      apiVersion: 'example.com/v1', kind: 'Pipeline', metadata: { name: 'p', namespace: 'shop' }, spec: {},
+      apiVersion: 'example.com/v1',
+      kind: 'Pipeline',
+      metadata: { name: 'p', namespace: 'shop' },
+      spec: {},
     };
     const live = handSet(other, ['spec', 'paused'], true, 'kubectl-edit');
     const [resource] = diffResources([desiredOf(other, 'shop')], [live], { config }).resources;
@@ -73,8 +96,11 @@ describe('imperative actions are reported, never codified', () => {
 
 describe('ephemeral kinds are never new files', () => {
   it.each([
-    ['v1', 'Pod', true], ['apps/v1', 'ReplicaSet', true], ['batch/v1', 'Job', true],
-    ['v1', 'ConfigMap', false], ['batch/v1', 'CronJob', false],
+    ['v1', 'Pod', true],
+    ['apps/v1', 'ReplicaSet', true],
+    ['batch/v1', 'Job', true],
+    ['v1', 'ConfigMap', false],
+    ['batch/v1', 'CronJob', false],
   ])('%s %s → %s', (apiVersion, kind, ephemeral) => {
     expect(ephemeralReason({ apiVersion, kind, metadata: { name: 'x' } }) !== undefined).toBe(ephemeral);
   });
@@ -82,15 +108,19 @@ describe('ephemeral kinds are never new files', () => {
   it('a Pod from kubectl run is reported under a person, not extra', () => {
     const managedFields = [managed('kubectl-run', { 'f:spec': {} })];
     const pod = {
-      apiVersion: 'v1', kind: 'Pod', metadata: { name: 'debug', namespace: 'shop', managedFields },
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'debug', namespace: 'shop', managedFields },
       spec: { nodeName: 'kind-control-plane' },
     };
     const result = diffResources([], [pod], { config });
     expect(result.resources).toEqual([]);
-    expect(result.owned).toEqual([expect.objectContaining({
-      owner: expect.objectContaining({ class: 'person', name: 'kubectl-run' }),
-      reported: expect.objectContaining({ code: 'ephemeral' }),
-    })]);
+    expect(result.owned).toEqual([
+      expect.objectContaining({
+        owner: expect.objectContaining({ class: 'person', name: 'kubectl-run' }),
+        reported: expect.objectContaining({ code: 'ephemeral' }),
+      }),
+    ]);
     const { reported } = selectIntents(result.resources, config, undefined, result.owned);
     expect(reported[0]!.reason).toMatch(/ephemeral kind/);
   });
@@ -98,13 +128,19 @@ describe('ephemeral kinds are never new files', () => {
 
 describe('an autoscaler owns replicas', () => {
   const hpa = (target = 'api'): KubeObject => ({
-    apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: { name: 'api-hpa', namespace: 'shop' },
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: { name: 'api-hpa', namespace: 'shop' },
     spec: {
-      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: target }, minReplicas: 2, maxReplicas: 10,
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: target },
+      minReplicas: 2,
+      maxReplicas: 10,
     },
   });
   const scaledObject: KubeObject = {
-    apiVersion: 'keda.sh/v1alpha1', kind: 'ScaledObject', metadata: { name: 'api-keda', namespace: 'shop' },
+    apiVersion: 'keda.sh/v1alpha1',
+    kind: 'ScaledObject',
+    metadata: { name: 'api-keda', namespace: 'shop' },
     spec: { scaleTargetRef: { name: 'api' } },
   };
   const noReplicas = deployment({ spec: { replicas: undefined } });
@@ -135,9 +171,12 @@ describe('an autoscaler owns replicas', () => {
     const result = diffResources([desiredOf(deployment(), 'shop')], [live, hpa()], { config });
     const resource = result.resources.find((r) => r.key.kind === 'Deployment')!;
     expect(resource.changes).toEqual([]);
-    expect(resource.conflicts).toEqual([expect.objectContaining({
-      path: '/spec/replicas', manager: 'HPA shop/api-hpa',
-      fix: expect.stringContaining('remove `replicas` from the manifest'),
-    })]);
+    expect(resource.conflicts).toEqual([
+      expect.objectContaining({
+        path: '/spec/replicas',
+        manager: 'HPA shop/api-hpa',
+        fix: expect.stringContaining('remove `replicas` from the manifest'),
+      }),
+    ]);
   });
 });

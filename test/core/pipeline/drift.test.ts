@@ -26,7 +26,11 @@ describe('evaluateDrift', () => {
   const cfg = config(configText());
   const input = (items: ReturnType<typeof appliedObjects>, declined = new Set<string>()) => ({
     snapshot: snapshotOf('acme/platform-gitops', items, '2026-12-02T03:00:00Z') as Snapshot,
-    config: cfg, cluster: cfg.clusters![0], files: new Map(Object.entries(files)), history: [], declined,
+    config: cfg,
+    cluster: cfg.clusters![0],
+    files: new Map(Object.entries(files)),
+    history: [],
+    declined,
   });
 
   it('codifies a human change into one group whose fingerprints are the declined set once closed', () => {
@@ -50,17 +54,32 @@ describe('evaluateDrift', () => {
   });
 
   it('names a symlink in the tree as such when a kustomization refers to it', () => {
-    const linked = { ...files, 'clusters/prod-eu/kustomization.yaml': 'resources:\n  - frontend-deployment.yaml\n  - shared\n' };
+    const linked = {
+      ...files,
+      'clusters/prod-eu/kustomization.yaml': 'resources:\n  - frontend-deployment.yaml\n  - shared\n',
+    };
     const evaluation = evaluateDrift({
-      ...input(appliedObjects(files)), files: new Map(Object.entries(linked)), unfollowed: new Map([['clusters/prod-eu/shared', 'symlink' as const]]),
+      ...input(appliedObjects(files)),
+      files: new Map(Object.entries(linked)),
+      unfollowed: new Map([['clusters/prod-eu/shared', 'symlink' as const]]),
     });
     if (evaluation.type !== 'manifest-problems') throw new Error(evaluation.type);
-    expect(evaluation.problems).toContainEqual(expect.objectContaining({ file: 'clusters/prod-eu/kustomization.yaml', message: expect.stringMatching(/symlink|symbolic link/) }));
+    expect(evaluation.problems).toContainEqual(
+      expect.objectContaining({
+        file: 'clusters/prod-eu/kustomization.yaml',
+        message: expect.stringMatching(/symlink|symbolic link/),
+      }),
+    );
   });
 
   it('says when the snapshot holds none of the configured namespaces', () => {
-    const scoped = config(configText().replace('defaultNamespace: shop', 'defaultNamespace: shop\n    namespaces: [web]'));
-    const snapshot = { ...snapshotOf('acme/platform-gitops', [], '2026-12-02T03:00:00Z'), scope: { namespaces: ['jobs'], complete: true, errors: [] } } as Snapshot;
+    const scoped = config(
+      configText().replace('defaultNamespace: shop', 'defaultNamespace: shop\n    namespaces: [web]'),
+    );
+    const snapshot = {
+      ...snapshotOf('acme/platform-gitops', [], '2026-12-02T03:00:00Z'),
+      scope: { namespaces: ['jobs'], complete: true, errors: [] },
+    } as Snapshot;
     const evaluation = evaluateDrift({ ...input([]), config: scoped, cluster: scoped.clusters![0], snapshot });
     expect(evaluation).toMatchObject({ type: 'out-of-scope', message: expect.stringContaining('web') });
   });
@@ -69,32 +88,63 @@ describe('evaluateDrift', () => {
 describe('evaluateDrift with parts that are not rendered', () => {
   const plain = gitopsRepository();
   // Both namespaces configured: with none, the scope would be the namespaces the source renders into.
-  const cfg = config(configText().replace('defaultNamespace: shop', 'defaultNamespace: shop\n    namespaces: [shop, other]'));
+  const cfg = config(
+    configText().replace('defaultNamespace: shop', 'defaultNamespace: shop\n    namespaces: [shop, other]'),
+  );
   const root = cfg.clusters![0].path!.replace(/\/$/, '');
-  const manifests = Object.keys(plain).filter((path) => path.startsWith(`${root}/`)).map((path) => path.slice(root.length + 1));
+  const manifests = Object.keys(plain)
+    .filter((path) => path.startsWith(`${root}/`))
+    .map((path) => path.slice(root.length + 1));
   const files = {
     ...plain,
     [`${root}/kustomization.yaml`]: `namespace: shop\nresources:\n${manifests.map((m) => `- ${m}`).join('\n')}\nhelmCharts:\n- name: redis\n  repo: https://charts.example.invalid\n`,
   };
   const made = (name: string, namespace: string) => ({
-    apiVersion: 'apps/v1', kind: 'Deployment',
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
     metadata: {
-      name, namespace, uid: `uid-${name}`, resourceVersion: '1', creationTimestamp: '2026-12-01T00:00:00Z',
+      name,
+      namespace,
+      uid: `uid-${name}`,
+      resourceVersion: '1',
+      creationTimestamp: '2026-12-01T00:00:00Z',
       // A person's objects: only they can be extra (Helm's would be reported under their release).
-      managedFields: [{ manager: 'kubectl-create', operation: 'Update', apiVersion: 'apps/v1', time: '2026-12-01T00:00:00Z', fieldsType: 'FieldsV1', fieldsV1: {} }],
+      managedFields: [
+        {
+          manager: 'kubectl-create',
+          operation: 'Update',
+          apiVersion: 'apps/v1',
+          time: '2026-12-01T00:00:00Z',
+          fieldsType: 'FieldsV1',
+          fieldsV1: {},
+        },
+      ],
     },
     spec: { replicas: 1 },
   });
 
   it('renders the rest, sets aside live objects in the namespace the chart would fill, and still reports extras elsewhere', () => {
-    const items = [...appliedObjects(files), made('chart-cache', 'shop'), made('stray', 'other')] as ReturnType<typeof appliedObjects>;
+    const items = [...appliedObjects(files), made('chart-cache', 'shop'), made('stray', 'other')] as ReturnType<
+      typeof appliedObjects
+    >;
     const evaluation = evaluateDrift({
       snapshot: snapshotOf('acme/platform-gitops', items, '2026-12-02T03:00:00Z') as Snapshot,
-      config: cfg, cluster: cfg.clusters![0], files: new Map(Object.entries(files)), history: [], declined: new Set(),
+      config: cfg,
+      cluster: cfg.clusters![0],
+      files: new Map(Object.entries(files)),
+      history: [],
+      declined: new Set(),
     });
     if (evaluation.type !== 'evaluated') throw new Error(evaluation.type);
     expect(evaluation.diff.notRendered).toEqual({
-      sources: [expect.objectContaining({ file: `${root}/kustomization.yaml`, line: 9, field: 'helmCharts', namespace: 'shop' })],
+      sources: [
+        expect.objectContaining({
+          file: `${root}/kustomization.yaml`,
+          line: 9,
+          field: 'helmCharts',
+          namespace: 'shop',
+        }),
+      ],
       live: [{ group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'chart-cache' }],
     });
     expect(evaluation.diff.resources.filter((r) => r.status === 'extra').map((r) => r.key.name)).toEqual(['stray']);

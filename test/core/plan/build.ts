@@ -2,7 +2,15 @@
 // line-accurate source maps from plain YAML, and live objects as a cluster would return them after
 // the applier applied them (managedFields included), ready for a case to change.
 import { LineCounter, isMap, isSeq, parseAllDocuments, type Node } from 'yaml';
-import { keyOf, toPointer, isPlainObject, type DesiredObject, type FieldSource, type KubeObject, type ManagedFieldsEntry } from '../../../src/core/model/index.js';
+import {
+  keyOf,
+  toPointer,
+  isPlainObject,
+  type DesiredObject,
+  type FieldSource,
+  type KubeObject,
+  type ManagedFieldsEntry,
+} from '../../../src/core/model/index.js';
 import { readFixtureTree } from '../../support/fixtures.js';
 
 /** Plain manifests → desired objects, every node's line recorded under its JSON pointer. */
@@ -21,13 +29,32 @@ export function desiredFromFiles(files: ReadonlyMap<string, string>, defaultName
       const place = (node: Node, pointer: Array<string | number>): void => {
         const start = node.range?.[0] ?? 0;
         const { line, col } = lineCounter.linePos(start);
-        fields[toPointer(pointer)] = { origin: { type: 'resource' }, location: { file, document, range: [start, node.range?.[1] ?? start], line, column: col } };
-        if (isMap(node)) for (const pair of node.items) if (pair.value && typeof pair.value === 'object') place(pair.value as Node, [...pointer, String((pair.key as { value?: unknown })?.value ?? pair.key)]);
-        if (isSeq(node)) node.items.forEach((item, i) => item && typeof item === 'object' && place(item as Node, [...pointer, i]));
+        fields[toPointer(pointer)] = {
+          origin: { type: 'resource' },
+          location: { file, document, range: [start, node.range?.[1] ?? start], line, column: col },
+        };
+        if (isMap(node))
+          for (const pair of node.items)
+            if (pair.value && typeof pair.value === 'object')
+              place(pair.value as Node, [...pointer, String((pair.key as { value?: unknown })?.value ?? pair.key)]);
+        if (isSeq(node))
+          node.items.forEach((item, i) => item && typeof item === 'object' && place(item as Node, [...pointer, i]));
       };
       place(doc.contents, []);
       const key = keyOf(object);
-      out.push({ key, object, source: { file, document, location: fields[''].location!, kustomizations: [], sourceName: key.name, sourceNamespace: object.metadata.namespace, fields } });
+      out.push({
+        key,
+        object,
+        source: {
+          file,
+          document,
+          location: fields[''].location!,
+          kustomizations: [],
+          sourceName: key.name,
+          sourceNamespace: object.metadata.namespace,
+          fields,
+        },
+      });
     });
   }
   return out;
@@ -41,13 +68,24 @@ const CONTAINER_LISTS = new Set(['containers', 'initContainers', 'env', 'volumes
 
 /** The fieldsV1 tree that owns every field of a value, as server-side apply records it. */
 export function fieldsOf(value: unknown, field = ''): Record<string, unknown> {
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [`f:${k}`, fieldsOf(v, k)]));
+  if (isPlainObject(value))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [`f:${k}`, fieldsOf(v, k)]));
   if (Array.isArray(value) && value.every(isPlainObject)) {
     if (CONTAINER_LISTS.has(field) && value.every((item) => 'name' in item || 'mountPath' in item)) {
-      return Object.fromEntries(value.map((item) => [`k:${JSON.stringify('mountPath' in item ? { mountPath: item.mountPath } : { name: item.name })}`, { '.': {}, ...fieldsOf(item) }]));
+      return Object.fromEntries(
+        value.map((item) => [
+          `k:${JSON.stringify('mountPath' in item ? { mountPath: item.mountPath } : { name: item.name })}`,
+          { '.': {}, ...fieldsOf(item) },
+        ]),
+      );
     }
     if (field === 'ports' && value.every((item) => 'containerPort' in item)) {
-      return Object.fromEntries(value.map((item) => [`k:${JSON.stringify({ containerPort: item.containerPort, protocol: item.protocol ?? 'TCP' })}`, { '.': {}, ...fieldsOf(item) }]));
+      return Object.fromEntries(
+        value.map((item) => [
+          `k:${JSON.stringify({ containerPort: item.containerPort, protocol: item.protocol ?? 'TCP' })}`,
+          { '.': {}, ...fieldsOf(item) },
+        ]),
+      );
     }
   }
   return {};
@@ -77,7 +115,14 @@ export function liveOf(desired: DesiredObject, options: LiveOptions = {}): KubeO
       resourceVersion: '1001',
       creationTimestamp: '2026-11-30T10:00:00Z',
       managedFields: [
-        { manager: options.manager ?? 'kustomize-controller', operation: 'Apply', apiVersion: object.apiVersion, time: options.time ?? '2026-12-01T10:00:00Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:metadata': { 'f:labels': fieldsOf(object.metadata.labels ?? {}) }, ...owned } },
+        {
+          manager: options.manager ?? 'kustomize-controller',
+          operation: 'Apply',
+          apiVersion: object.apiVersion,
+          time: options.time ?? '2026-12-01T10:00:00Z',
+          fieldsType: 'FieldsV1',
+          fieldsV1: { 'f:metadata': { 'f:labels': fieldsOf(object.metadata.labels ?? {}) }, ...owned },
+        },
         ...(options.extraEntries ?? []),
       ],
     },

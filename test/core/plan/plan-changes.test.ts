@@ -1,17 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { planChanges, type PlanInput } from '../../../src/core/plan/index.js';
 import { defaultConfig, type ClusterConfig } from '../../../src/core/config/index.js';
-import { displayKey, type DesiredObject, type KubeObject, type Plan, type WarningCode } from '../../../src/core/model/index.js';
+import {
+  displayKey,
+  type DesiredObject,
+  type KubeObject,
+  type Plan,
+  type WarningCode,
+} from '../../../src/core/model/index.js';
 import { byName, edited, liveOf, microservices } from './build.js';
 import { renderManifests } from '../../../src/core/manifests/index.js';
 import { readFixtureTree } from '../../support/fixtures.js';
 
 const NOW = '2026-12-02T12:00:00Z';
-const CLUSTER: ClusterConfig = { name: 'prod-eu', path: 'kubernetes-manifests', defaultNamespace: 'default', prune: true, staleAfter: '30m' };
+const CLUSTER: ClusterConfig = {
+  name: 'prod-eu',
+  path: 'kubernetes-manifests',
+  defaultNamespace: 'default',
+  prune: true,
+  staleAfter: '30m',
+};
 const FLUX = { 'kustomize.toolkit.fluxcd.io/name': 'apps', 'kustomize.toolkit.fluxcd.io/namespace': 'flux-system' };
 
 function plan(partial: Partial<PlanInput> & { head: DesiredObject[]; live: KubeObject[] }): Plan {
-  return planChanges({ config: defaultConfig(), cluster: CLUSTER, now: NOW, snapshot: { capturedAt: '2026-12-02T11:55:00Z', complete: true, errors: [] }, ...partial });
+  return planChanges({
+    config: defaultConfig(),
+    cluster: CLUSTER,
+    now: NOW,
+    snapshot: { capturedAt: '2026-12-02T11:55:00Z', complete: true, errors: [] },
+    ...partial,
+  });
 }
 
 function codes(result: Plan): string[] {
@@ -30,18 +48,33 @@ describe('planChanges on the microservices-demo repository', () => {
 
   it('plans an update with the field, the old and new value, and the line in head', () => {
     const cart = byName(head, 'Deployment', 'cartservice');
-    const newHead = head.map((d) => (d === cart ? edited(d, (o) => ((o.spec as any).template.spec.containers[0].image = 'cartservice:v2')) : d));
+    const newHead = head.map((d) =>
+      d === cart ? edited(d, (o) => ((o.spec as any).template.spec.containers[0].image = 'cartservice:v2')) : d,
+    );
     const result = plan({ head: newHead, live: applied() });
     expect(result.update).toHaveLength(1);
-    expect(result.update[0].changes).toMatchObject([{ path: '/spec/template/spec/containers/0/image', op: 'replace', desired: 'cartservice:v2', live: 'cartservice', manager: 'kustomize-controller', cause: 'applier' }]);
+    expect(result.update[0].changes).toMatchObject([
+      {
+        path: '/spec/template/spec/containers/0/image',
+        op: 'replace',
+        desired: 'cartservice:v2',
+        live: 'cartservice',
+        manager: 'kustomize-controller',
+        cause: 'applier',
+      },
+    ]);
     expect(result.unchanged).toBe(head.length - 1);
   });
 
   it('plans a removal when head drops a field the applier owns', () => {
     const cart = byName(head, 'Deployment', 'cartservice');
-    const newHead = head.map((d) => (d === cart ? edited(d, (o) => delete (o.spec as any).template.spec.terminationGracePeriodSeconds) : d));
+    const newHead = head.map((d) =>
+      d === cart ? edited(d, (o) => delete (o.spec as any).template.spec.terminationGracePeriodSeconds) : d,
+    );
     const result = plan({ head: newHead, live: applied() });
-    expect(result.update[0].changes).toMatchObject([{ path: '/spec/template/spec/terminationGracePeriodSeconds', op: 'remove', live: 5 }]);
+    expect(result.update[0].changes).toMatchObject([
+      { path: '/spec/template/spec/terminationGracePeriodSeconds', op: 'remove', live: 5 },
+    ]);
   });
 
   it('treats server defaults, status and equal quantities as unchanged', () => {
@@ -61,7 +94,11 @@ describe('planChanges on the microservices-demo repository', () => {
   it('plans a create for an object head declares and live lacks', () => {
     const live = applied().filter((o) => o.metadata.name !== 'adservice');
     const result = plan({ head, live });
-    expect(result.create.map((e) => displayKey(e.id))).toEqual(['Service/default/adservice', 'ServiceAccount/default/adservice', 'Deployment/default/adservice']);
+    expect(result.create.map((e) => displayKey(e.id))).toEqual([
+      'Service/default/adservice',
+      'ServiceAccount/default/adservice',
+      'Deployment/default/adservice',
+    ]);
   });
 });
 
@@ -77,13 +114,36 @@ interface PruneCase {
 const PRUNE_CASES: PruneCase[] = [
   { name: 'declared at base', inBase: true, expected: 'prune' },
   { name: 'carrying the Flux labels this source carries', labels: FLUX, expected: 'prune' },
-  { name: 'carrying another Flux Kustomization’s labels', labels: { ...FLUX, 'kustomize.toolkit.fluxcd.io/name': 'other' }, expected: 'nothing' },
-  { name: 'carrying the Argo CD tracking id of this application', annotations: { 'argocd.argoproj.io/tracking-id': 'shop:apps/Deployment:default/adservice' }, expected: 'prune' },
+  {
+    name: 'carrying another Flux Kustomization’s labels',
+    labels: { ...FLUX, 'kustomize.toolkit.fluxcd.io/name': 'other' },
+    expected: 'nothing',
+  },
+  {
+    name: 'carrying the Argo CD tracking id of this application',
+    annotations: { 'argocd.argoproj.io/tracking-id': 'shop:apps/Deployment:default/adservice' },
+    expected: 'prune',
+  },
   { name: 'carrying the Argo CD instance label', labels: { 'app.kubernetes.io/instance': 'shop' }, expected: 'prune' },
   { name: 'untracked and not in base', expected: 'nothing' },
-  { name: 'annotated prune: disabled', inBase: true, annotations: { 'kustomize.toolkit.fluxcd.io/prune': 'disabled' }, expected: 'kept' },
-  { name: 'annotated sync-options Prune=false', inBase: true, annotations: { 'argocd.argoproj.io/sync-options': 'ServerSideApply=true,Prune=false' }, expected: 'kept' },
-  { name: 'annotated helm.sh/resource-policy: keep', inBase: true, annotations: { 'helm.sh/resource-policy': 'keep' }, expected: 'kept' },
+  {
+    name: 'annotated prune: disabled',
+    inBase: true,
+    annotations: { 'kustomize.toolkit.fluxcd.io/prune': 'disabled' },
+    expected: 'kept',
+  },
+  {
+    name: 'annotated sync-options Prune=false',
+    inBase: true,
+    annotations: { 'argocd.argoproj.io/sync-options': 'ServerSideApply=true,Prune=false' },
+    expected: 'kept',
+  },
+  {
+    name: 'annotated helm.sh/resource-policy: keep',
+    inBase: true,
+    annotations: { 'helm.sh/resource-policy': 'keep' },
+    expected: 'kept',
+  },
   { name: 'declared at base with the cluster’s prune off', inBase: true, prune: false, expected: 'nothing' },
 ];
 
@@ -92,13 +152,28 @@ describe('prune rules', () => {
     const removed = byName(head, 'Deployment', 'adservice');
     const newHead = head.filter((d) => d !== removed);
     // The source's tracking identity is what its other live objects carry.
-    const sourceLabels: Record<string, string> = c.labels?.['kustomize.toolkit.fluxcd.io/name'] ? FLUX : c.labels?.['app.kubernetes.io/instance'] ? { 'app.kubernetes.io/instance': 'shop' } : {};
-    const sourceAnnotations: Record<string, string> = c.annotations?.['argocd.argoproj.io/tracking-id'] ? { 'argocd.argoproj.io/tracking-id': 'shop:/Service:default/x' } : {};
+    const sourceLabels: Record<string, string> = c.labels?.['kustomize.toolkit.fluxcd.io/name']
+      ? FLUX
+      : c.labels?.['app.kubernetes.io/instance']
+        ? { 'app.kubernetes.io/instance': 'shop' }
+        : {};
+    const sourceAnnotations: Record<string, string> = c.annotations?.['argocd.argoproj.io/tracking-id']
+      ? { 'argocd.argoproj.io/tracking-id': 'shop:/Service:default/x' }
+      : {};
     const live = newHead.map((d) => liveOf(d, { labels: sourceLabels, annotations: sourceAnnotations }));
     live.push(liveOf(removed, { labels: c.labels, annotations: c.annotations }));
-    const result = plan({ head: newHead, base: c.inBase ? head : undefined, live, cluster: { ...CLUSTER, prune: c.prune ?? true } });
-    expect(result.prune.map((e) => displayKey(e.id))).toEqual(c.expected === 'prune' ? ['Deployment/default/adservice'] : []);
-    expect(result.kept.map((k) => displayKey(k.id))).toEqual(c.expected === 'kept' ? ['Deployment/default/adservice'] : []);
+    const result = plan({
+      head: newHead,
+      base: c.inBase ? head : undefined,
+      live,
+      cluster: { ...CLUSTER, prune: c.prune ?? true },
+    });
+    expect(result.prune.map((e) => displayKey(e.id))).toEqual(
+      c.expected === 'prune' ? ['Deployment/default/adservice'] : [],
+    );
+    expect(result.kept.map((k) => displayKey(k.id))).toEqual(
+      c.expected === 'kept' ? ['Deployment/default/adservice'] : [],
+    );
     if (c.expected === 'kept') expect(result.kept[0].reason).toMatch(/annotated/);
   });
 });
@@ -106,7 +181,12 @@ describe('prune rules', () => {
 const pvc = (name: string): DesiredObject => ({
   ...microservices()[0],
   key: { group: '', kind: 'PersistentVolumeClaim', namespace: 'default', name },
-  object: { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name, namespace: 'default' }, spec: { accessModes: ['ReadWriteOnce'], storageClassName: 'standard', resources: { requests: { storage: '1Gi' } } } },
+  object: {
+    apiVersion: 'v1',
+    kind: 'PersistentVolumeClaim',
+    metadata: { name, namespace: 'default' },
+    spec: { accessModes: ['ReadWriteOnce'], storageClassName: 'standard', resources: { requests: { storage: '1Gi' } } },
+  },
 });
 
 interface WarningCase {
@@ -136,7 +216,23 @@ const WARNING_CASES: WarningCase[] = [
     code: 'conflict',
     build: () => ({
       head: withReplicas,
-      live: withReplicas.map((d) => liveOf(d, d.key.name === 'cartservice' ? { extraEntries: [{ manager: 'horizontal-pod-autoscaler', operation: 'Update', time: '2026-12-02T09:00:00Z', fieldsV1: { 'f:spec': { 'f:replicas': {} } } }] } : {})),
+      live: withReplicas.map((d) =>
+        liveOf(
+          d,
+          d.key.name === 'cartservice'
+            ? {
+                extraEntries: [
+                  {
+                    manager: 'horizontal-pod-autoscaler',
+                    operation: 'Update',
+                    time: '2026-12-02T09:00:00Z',
+                    fieldsV1: { 'f:spec': { 'f:replicas': {} } },
+                  },
+                ],
+              }
+            : {},
+        ),
+      ),
     }),
     expected: ['conflict Deployment/default/cartservice /spec/replicas'],
     at: 'cartservice.yaml',
@@ -149,7 +245,13 @@ const WARNING_CASES: WarningCase[] = [
       const live = withReplicas.map((d) => liveOf(d));
       const target = live.find((o) => o.kind === 'Deployment' && o.metadata.name === 'cartservice')!;
       (target.spec as any).replicas = 8;
-      target.metadata.managedFields!.push({ manager: 'kubectl-scale', operation: 'Update', subresource: 'scale', time: '2026-12-02T03:02:11Z', fieldsV1: { 'f:spec': { 'f:replicas': {} } } });
+      target.metadata.managedFields!.push({
+        manager: 'kubectl-scale',
+        operation: 'Update',
+        subresource: 'scale',
+        time: '2026-12-02T03:02:11Z',
+        fieldsV1: { 'f:spec': { 'f:replicas': {} } },
+      });
       return { head: withReplicas, live };
     },
     expected: ['reverts-live-change Deployment/default/cartservice /spec/replicas'],
@@ -165,14 +267,26 @@ const WARNING_CASES: WarningCase[] = [
   {
     name: 'a snapshot older than staleAfter',
     code: 'stale-snapshot',
-    build: () => ({ head, live: applied(), snapshot: { capturedAt: '2026-12-02T10:00:00Z', complete: true, errors: [] } }),
+    build: () => ({
+      head,
+      live: applied(),
+      snapshot: { capturedAt: '2026-12-02T10:00:00Z', complete: true, errors: [] },
+    }),
     expected: ['stale-snapshot -'],
     message: /2h ago/,
   },
   {
     name: 'a snapshot that could not list Services',
     code: 'partial-snapshot',
-    build: () => ({ head, live: applied().filter((o) => o.kind !== 'Service'), snapshot: { capturedAt: '2026-12-02T11:55:00Z', complete: false, errors: [{ resource: 'v1/services', reason: 'Forbidden' }] } }),
+    build: () => ({
+      head,
+      live: applied().filter((o) => o.kind !== 'Service'),
+      snapshot: {
+        capturedAt: '2026-12-02T11:55:00Z',
+        complete: false,
+        errors: [{ resource: 'v1/services', reason: 'Forbidden' }],
+      },
+    }),
     expected: ['partial-snapshot -'],
     message: /v1\/services \(Forbidden\)/,
   },
@@ -191,7 +305,26 @@ const WARNING_CASES: WarningCase[] = [
     code: 'unhealthy',
     build: () => ({
       head,
-      live: head.map((d) => liveOf(d, d.key.kind === 'Deployment' && d.key.name === 'cartservice' ? { status: { observedGeneration: 1, conditions: [{ type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded', message: 'ReplicaSet "cartservice-7f" has timed out progressing.' }] } } : {})),
+      live: head.map((d) =>
+        liveOf(
+          d,
+          d.key.kind === 'Deployment' && d.key.name === 'cartservice'
+            ? {
+                status: {
+                  observedGeneration: 1,
+                  conditions: [
+                    {
+                      type: 'Progressing',
+                      status: 'False',
+                      reason: 'ProgressDeadlineExceeded',
+                      message: 'ReplicaSet "cartservice-7f" has timed out progressing.',
+                    },
+                  ],
+                },
+              }
+            : {},
+        ),
+      ),
     }),
     expected: ['unhealthy Deployment/default/cartservice'],
     message: /Degraded now/,
@@ -201,7 +334,25 @@ const WARNING_CASES: WarningCase[] = [
     code: 'not-reconciling',
     build: () => ({
       head,
-      live: [...applied(), { apiVersion: 'kustomize.toolkit.fluxcd.io/v1', kind: 'Kustomization', metadata: { name: 'apps', namespace: 'flux-system' }, spec: { path: './kubernetes-manifests' }, status: { conditions: [{ type: 'Ready', status: 'False', message: 'kustomize build failed', lastTransitionTime: '2026-12-01T08:00:00Z' }] } }],
+      live: [
+        ...applied(),
+        {
+          apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
+          kind: 'Kustomization',
+          metadata: { name: 'apps', namespace: 'flux-system' },
+          spec: { path: './kubernetes-manifests' },
+          status: {
+            conditions: [
+              {
+                type: 'Ready',
+                status: 'False',
+                message: 'kustomize build failed',
+                lastTransitionTime: '2026-12-01T08:00:00Z',
+              },
+            ],
+          },
+        },
+      ],
     }),
     expected: ['not-reconciling Kustomization/flux-system/apps'],
     message: /failing since 2026-12-01T08:00:00Z: kustomize build failed/,
@@ -221,19 +372,38 @@ describe('warnings', () => {
   });
 
   it('makes no create claim for a type the snapshot could not list', () => {
-    const result = plan({ head, live: applied().filter((o) => o.kind !== 'Service'), snapshot: { capturedAt: '2026-12-02T11:55:00Z', complete: false, errors: [{ resource: 'v1/services', reason: 'Forbidden' }] } });
+    const result = plan({
+      head,
+      live: applied().filter((o) => o.kind !== 'Service'),
+      snapshot: {
+        capturedAt: '2026-12-02T11:55:00Z',
+        complete: false,
+        errors: [{ resource: 'v1/services', reason: 'Forbidden' }],
+      },
+    });
     expect(result.create).toEqual([]);
   });
 
   it('does not prune a type the snapshot could not list', () => {
-    const result = plan({ head: head.filter((d) => d.key.kind !== 'Service'), base: head, live: applied(), snapshot: { capturedAt: '2026-12-02T11:55:00Z', complete: false, errors: [{ resource: 'services', reason: 'Forbidden' }] } });
+    const result = plan({
+      head: head.filter((d) => d.key.kind !== 'Service'),
+      base: head,
+      live: applied(),
+      snapshot: {
+        capturedAt: '2026-12-02T11:55:00Z',
+        complete: false,
+        errors: [{ resource: 'services', reason: 'Forbidden' }],
+      },
+    });
     expect(result.prune).toEqual([]);
   });
 
   it('warns about a StatefulSet volumeClaimTemplates change as prune-protected', () => {
     const sts = edited(cart, (o) => {
       o.kind = 'StatefulSet';
-      (o.spec as any).volumeClaimTemplates = [{ metadata: { name: 'data' }, spec: { resources: { requests: { storage: '1Gi' } } } }];
+      (o.spec as any).volumeClaimTemplates = [
+        { metadata: { name: 'data' }, spec: { resources: { requests: { storage: '1Gi' } } } },
+      ];
     });
     const grown = edited(sts, (o) => ((o.spec as any).volumeClaimTemplates[0].spec.resources.requests.storage = '5Gi'));
     const result = plan({ head: [grown], live: [liveOf(sts)] });
@@ -246,24 +416,41 @@ describe('warnings', () => {
     const pinned = edited(svc, (o) => ((o.spec as any).clusterIP = '10.0.0.9'));
     const liveSvc = liveOf(svc);
     (liveSvc.spec as any).clusterIP = '10.0.0.7';
-    const cm = { ...svc, key: { group: '', kind: 'ConfigMap', namespace: 'default', name: 'cfg' }, object: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg', namespace: 'default' }, immutable: true, data: { a: '1' } } };
+    const cm = {
+      ...svc,
+      key: { group: '', kind: 'ConfigMap', namespace: 'default', name: 'cfg' },
+      object: {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'cfg', namespace: 'default' },
+        immutable: true,
+        data: { a: '1' },
+      },
+    };
     const cmChanged = edited(cm, (o) => ((o.data as any).a = '2'));
     const result = plan({ head: [pinned, cmChanged], live: [liveSvc, liveOf(cm)] });
-    expect(codes(result)).toEqual(['immutable ConfigMap/default/cfg /data/a', 'immutable Service/default/cartservice /spec/clusterIP']);
+    expect(codes(result)).toEqual([
+      'immutable ConfigMap/default/cfg /data/a',
+      'immutable Service/default/cartservice /spec/clusterIP',
+    ]);
   });
 });
 
 describe('what a snapshot proves (the diff asks the same question)', () => {
   const cart = byName(head, 'Deployment', 'cartservice');
   const endpoints: DesiredObject = {
-    ...cart, key: { group: '', kind: 'Endpoints', namespace: 'default', name: 'legacy-db' },
+    ...cart,
+    key: { group: '', kind: 'Endpoints', namespace: 'default', name: 'legacy-db' },
     object: {
-      apiVersion: 'v1', kind: 'Endpoints', metadata: { name: 'legacy-db', namespace: 'default' },
+      apiVersion: 'v1',
+      kind: 'Endpoints',
+      metadata: { name: 'legacy-db', namespace: 'default' },
       subsets: [{ addresses: [{ ip: '10.0.0.5' }] }],
     },
   };
   const clusterRole: DesiredObject = {
-    ...cart, key: { group: 'rbac.authorization.k8s.io', kind: 'ClusterRole', namespace: '', name: 'reader' },
+    ...cart,
+    key: { group: 'rbac.authorization.k8s.io', kind: 'ClusterRole', namespace: '', name: 'reader' },
     object: { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'reader' } },
   };
   const at = '2026-12-02T11:55:00Z';
@@ -305,9 +492,9 @@ describe('what a snapshot proves (the diff asks the same question)', () => {
     const result = plan({ head: [...head, endpoints], live: applied(), snapshot });
     expect(result.create).toEqual([]);
     expect(result.warnings.find((w) => w.code === 'partial-snapshot')?.message).toBe(
-      'The snapshot lists no v1/endpoints (left out by the agent\'s DRIFTBACK_INCLUDE / DRIFTBACK_EXCLUDE): '
-        + 'nothing outside it is claimed to be created or pruned. Not shown as created: Endpoints/default/legacy-db. '
-        + 'Name the types in the agent\'s DRIFTBACK_INCLUDE to have them listed.',
+      "The snapshot lists no v1/endpoints (left out by the agent's DRIFTBACK_INCLUDE / DRIFTBACK_EXCLUDE): " +
+        'nothing outside it is claimed to be created or pruned. Not shown as created: Endpoints/default/legacy-db. ' +
+        "Name the types in the agent's DRIFTBACK_INCLUDE to have them listed.",
     );
   });
 
@@ -322,8 +509,12 @@ describe('what a snapshot proves (the diff asks the same question)', () => {
     const dropped = edited(sts, (o) => delete (o.spec as any).volumeClaimTemplates[0].spec.storageClassName);
     const result = plan({ head: [dropped], base: [sts], live: [live] });
     expect(result.update[0]?.changes).toMatchObject([
-      { path: '/spec/volumeClaimTemplates', segments: ['spec', 'volumeClaimTemplates'], op: 'replace',
-        manager: 'kustomize-controller' },
+      {
+        path: '/spec/volumeClaimTemplates',
+        segments: ['spec', 'volumeClaimTemplates'],
+        op: 'replace',
+        manager: 'kustomize-controller',
+      },
     ]);
     expect(codes(result)).toEqual(['prune-protected StatefulSet/default/cartservice /spec/volumeClaimTemplates']);
   });
@@ -332,7 +523,11 @@ describe('what a snapshot proves (the diff asks the same question)', () => {
 describe('planChanges on Argo CD’s guestbook kustomization', () => {
   const render = (files: Map<string, string>) => renderManifests(files, '', { defaultNamespace: 'guestbook' }).objects;
   const upstream = readFixtureTree('manifests/argo-cd/test/e2e/testdata/guestbook');
-  const tracking = (d: DesiredObject) => ({ annotations: { 'argocd.argoproj.io/tracking-id': `guestbook:${d.key.group}/${d.key.kind}:${d.key.namespace}/${d.key.name}` } });
+  const tracking = (d: DesiredObject) => ({
+    annotations: {
+      'argocd.argoproj.io/tracking-id': `guestbook:${d.key.group}/${d.key.kind}:${d.key.namespace}/${d.key.name}`,
+    },
+  });
 
   it('prunes the Service head stops listing, found by the application’s tracking id', () => {
     const base = render(upstream);
@@ -346,7 +541,10 @@ describe('planChanges on Argo CD’s guestbook kustomization', () => {
 
   it('points an immutable selector change at its line in the resource file', () => {
     const files = new Map(upstream);
-    files.set('guestbook-ui-deployment.yaml', files.get('guestbook-ui-deployment.yaml')!.replace(/app: guestbook-ui\n/, 'app: guestbook\n'));
+    files.set(
+      'guestbook-ui-deployment.yaml',
+      files.get('guestbook-ui-deployment.yaml')!.replace(/app: guestbook-ui\n/, 'app: guestbook\n'),
+    );
     const result = plan({ head: render(files), live: render(upstream).map((d) => liveOf(d, tracking(d))) });
     const warning = result.warnings.find((w) => w.code === 'immutable')!;
     expect(warning).toMatchObject({ file: 'guestbook-ui-deployment.yaml', path: '/spec/selector/matchLabels/app' });
@@ -356,13 +554,54 @@ describe('planChanges on Argo CD’s guestbook kustomization', () => {
 });
 
 describe('not-reconciling', () => {
-  const kustomization = (spec: Record<string, unknown>, status: Record<string, unknown>): KubeObject => ({ apiVersion: 'kustomize.toolkit.fluxcd.io/v1', kind: 'Kustomization', metadata: { name: 'apps', namespace: 'flux-system' }, spec, status });
-  const ready = (status: 'True' | 'False', at: string, message = '') => ({ conditions: [{ type: 'Ready', status, lastTransitionTime: at, message }] });
+  const kustomization = (spec: Record<string, unknown>, status: Record<string, unknown>): KubeObject => ({
+    apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
+    kind: 'Kustomization',
+    metadata: { name: 'apps', namespace: 'flux-system' },
+    spec,
+    status,
+  });
+  const ready = (status: 'True' | 'False', at: string, message = '') => ({
+    conditions: [{ type: 'Ready', status, lastTransitionTime: at, message }],
+  });
   it.each([
-    ['failing', kustomization({ path: './kubernetes-manifests' }, ready('False', '2026-12-02T09:00:00Z', 'kustomize build failed')), /is failing since 2026-12-02T09:00:00Z: kustomize build failed/],
-    ['behind for longer than staleAfter', kustomization({ path: 'kubernetes-manifests/' }, { ...ready('True', '2026-12-02T10:00:00Z'), lastAppliedRevision: 'main@sha1:aaa', lastAttemptedRevision: 'main@sha1:bbb' }), /last applied main@sha1:aaa but main@sha1:bbb is waiting/],
-    ['suspended, for another path', kustomization({ path: './infrastructure', suspend: true }, ready('True', '2026-12-01T00:00:00Z')), undefined],
-    ['healthy and current', kustomization({ path: './kubernetes-manifests' }, { ...ready('True', '2026-12-02T11:59:00Z'), lastAppliedRevision: 'main@sha1:bbb', lastAttemptedRevision: 'main@sha1:bbb' }), undefined],
+    [
+      'failing',
+      kustomization(
+        { path: './kubernetes-manifests' },
+        ready('False', '2026-12-02T09:00:00Z', 'kustomize build failed'),
+      ),
+      /is failing since 2026-12-02T09:00:00Z: kustomize build failed/,
+    ],
+    [
+      'behind for longer than staleAfter',
+      kustomization(
+        { path: 'kubernetes-manifests/' },
+        {
+          ...ready('True', '2026-12-02T10:00:00Z'),
+          lastAppliedRevision: 'main@sha1:aaa',
+          lastAttemptedRevision: 'main@sha1:bbb',
+        },
+      ),
+      /last applied main@sha1:aaa but main@sha1:bbb is waiting/,
+    ],
+    [
+      'suspended, for another path',
+      kustomization({ path: './infrastructure', suspend: true }, ready('True', '2026-12-01T00:00:00Z')),
+      undefined,
+    ],
+    [
+      'healthy and current',
+      kustomization(
+        { path: './kubernetes-manifests' },
+        {
+          ...ready('True', '2026-12-02T11:59:00Z'),
+          lastAppliedRevision: 'main@sha1:bbb',
+          lastAttemptedRevision: 'main@sha1:bbb',
+        },
+      ),
+      undefined,
+    ],
   ])('%s', (_name, reconciler, message) => {
     const result = plan({ head, live: [...applied(), reconciler] });
     const warnings = result.warnings.filter((w) => w.code === 'not-reconciling');

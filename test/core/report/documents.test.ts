@@ -1,25 +1,72 @@
 // Golden Markdown for the drift pull request body, the dashboard issue, the alert issues and the
 // drift report; and the escaping and size promises each of them keeps.
 import { describe, expect, it } from 'vitest';
-import { GITHUB_BODY_LIMIT, isBalanced, renderDashboard, renderDriftMarkdown, renderDriftPullRequest, renderNotReconcilingAlert, renderStaleAlert, type DashboardView, type DriftPullRequestView } from '../../../src/core/report/index.js';
+import {
+  GITHUB_BODY_LIMIT,
+  isBalanced,
+  renderDashboard,
+  renderDriftMarkdown,
+  renderDriftPullRequest,
+  renderNotReconcilingAlert,
+  renderStaleAlert,
+  type DashboardView,
+  type DriftPullRequestView,
+} from '../../../src/core/report/index.js';
 import type { DiffResult, FieldChange, ResourceKey } from '../../../src/core/model/index.js';
 import { expectGolden } from './golden.js';
 
 const api: ResourceKey = { group: 'apps', kind: 'Deployment', namespace: 'checkout', name: 'api' };
 const worker: ResourceKey = { group: 'apps', kind: 'Deployment', namespace: 'checkout', name: 'worker' };
-const scale: FieldChange = { path: '/spec/replicas', segments: ['spec', 'replicas'], op: 'replace', desired: 3, live: 8, manager: 'kubectl-scale', time: '2026-12-02T03:02:11Z', cause: 'human' };
-const env: FieldChange = { path: '/spec/template/spec/containers/0/env/1', segments: ['spec', 'template', 'spec', 'containers', { key: { name: 'server' } }, 'env', { key: { name: 'DEBUG' } }], op: 'add', live: { name: 'DEBUG', value: '1' }, manager: 'kubectl-edit', time: '2026-12-02T03:10:00Z', cause: 'human' };
+const scale: FieldChange = {
+  path: '/spec/replicas',
+  segments: ['spec', 'replicas'],
+  op: 'replace',
+  desired: 3,
+  live: 8,
+  manager: 'kubectl-scale',
+  time: '2026-12-02T03:02:11Z',
+  cause: 'human',
+};
+const env: FieldChange = {
+  path: '/spec/template/spec/containers/0/env/1',
+  segments: ['spec', 'template', 'spec', 'containers', { key: { name: 'server' } }, 'env', { key: { name: 'DEBUG' } }],
+  op: 'add',
+  live: { name: 'DEBUG', value: '1' },
+  manager: 'kubectl-edit',
+  time: '2026-12-02T03:10:00Z',
+  cause: 'human',
+};
 const args: FieldChange = {
-  path: '/spec/template/spec/containers/0/args', segments: ['spec', 'template', 'spec', 'containers', { key: { name: 'server' } }, 'args'], op: 'replace',
-  desired: ['--port=8080', '--log-level=info'], live: ['--port=8080', '--log-level=debug', '--trace-sampling=0.5', '--profile-cpu'],
-  manager: 'kubectl-edit', time: '2026-12-02T03:10:00Z', cause: 'human',
+  path: '/spec/template/spec/containers/0/args',
+  segments: ['spec', 'template', 'spec', 'containers', { key: { name: 'server' } }, 'args'],
+  op: 'replace',
+  desired: ['--port=8080', '--log-level=info'],
+  live: ['--port=8080', '--log-level=debug', '--trace-sampling=0.5', '--profile-cpu'],
+  manager: 'kubectl-edit',
+  time: '2026-12-02T03:10:00Z',
+  cause: 'human',
 };
 const port: FieldChange = {
-  path: '/spec/ports/0/targetPort', segments: ['spec', 'ports', { key: { port: 80, protocol: 'TCP' } }, 'targetPort'], op: 'replace', desired: 8080, live: 9090,
-  manager: 'kubectl-patch', time: '2026-12-01T22:40:00Z', cause: 'human',
+  path: '/spec/ports/0/targetPort',
+  segments: ['spec', 'ports', { key: { port: 80, protocol: 'TCP' } }, 'targetPort'],
+  op: 'replace',
+  desired: 8080,
+  live: 9090,
+  manager: 'kubectl-patch',
+  time: '2026-12-01T22:40:00Z',
+  cause: 'human',
 };
 const hotfix: ResourceKey = { group: '', kind: 'ConfigMap', namespace: 'checkout', name: 'hotfix' };
-const hpa: FieldChange = { path: '/spec/replicas', segments: ['spec', 'replicas'], op: 'replace', desired: 2, live: 6, manager: 'horizontal-pod-autoscaler', time: '2026-12-02T04:00:00Z', cause: 'controller' };
+const hpa: FieldChange = {
+  path: '/spec/replicas',
+  segments: ['spec', 'replicas'],
+  op: 'replace',
+  desired: 2,
+  live: 6,
+  manager: 'horizontal-pod-autoscaler',
+  time: '2026-12-02T04:00:00Z',
+  cause: 'controller',
+};
 
 const prView: DriftPullRequestView = {
   cluster: 'prod-eu',
@@ -27,13 +74,30 @@ const prView: DriftPullRequestView = {
     { key: api, change: scale, file: 'clusters/prod-eu/checkout/api.yaml', line: 9, kind: 'replace' },
     { key: api, change: env, file: 'clusters/prod-eu/checkout/api.yaml', line: 24, kind: 'add' },
     { key: api, change: args, file: 'clusters/prod-eu/checkout/api.yaml', line: 19, kind: 'replace' },
-    { key: { group: '', kind: 'Service', namespace: 'checkout', name: 'api' }, change: port, file: 'clusters/prod-eu/checkout/api-service.yaml', line: 12, kind: 'replace' },
+    {
+      key: { group: '', kind: 'Service', namespace: 'checkout', name: 'api' },
+      change: port,
+      file: 'clusters/prod-eu/checkout/api-service.yaml',
+      line: 12,
+      kind: 'replace',
+    },
     { key: hotfix, file: 'clusters/prod-eu/checkout/ConfigMap-hotfix.yaml', kind: 'new-file' },
   ],
-  reported: [{ key: worker, change: hpa, reason: 'set by a controller (horizontal-pod-autoscaler): drift.causes is [human]' }],
+  reported: [
+    { key: worker, change: hpa, reason: 'set by a controller (horizontal-pod-autoscaler): drift.causes is [human]' },
+  ],
   snapshot: { id: 'snap-42', capturedAt: '2026-12-02T05:00:00Z' },
   drift: {
-    resources: [{ key: hotfix, status: 'extra', changes: [], ignored: [], conflicts: [], createdBy: { manager: 'kubectl-create', cause: 'human', time: '2026-12-02T02:00:00Z' } }],
+    resources: [
+      {
+        key: hotfix,
+        status: 'extra',
+        changes: [],
+        ignored: [],
+        conflicts: [],
+        createdBy: { manager: 'kubectl-create', cause: 'human', time: '2026-12-02T02:00:00Z' },
+      },
+    ],
     summary: { inSync: 40, modified: 2, missing: 0, extra: 1, ignored: 0, conflicts: 0 },
     unlisted: [],
   },
@@ -41,7 +105,14 @@ const prView: DriftPullRequestView = {
 
 const dashboard: DashboardView = {
   now: '2026-12-02T12:00:00Z',
-  configErrors: [{ file: '.github/driftback.yml', line: 4, field: 'clusters[1].staleAfter', message: 'expected a duration like 30m' }],
+  configErrors: [
+    {
+      file: '.github/driftback.yml',
+      line: 4,
+      field: 'clusters[1].staleAfter',
+      message: 'expected a duration like 30m',
+    },
+  ],
   clusters: [
     {
       name: 'prod-eu',
@@ -53,13 +124,46 @@ const dashboard: DashboardView = {
       ignored: [{ reason: 'replicas belong to the HPA', count: 3 }],
       degraded: [{ key: worker, message: 'Deployment "worker" exceeded its progress deadline' }],
       reconcilers: [
-        { state: { kind: 'flux-kustomization', name: 'apps', namespace: 'flux-system', path: './clusters/prod-eu', suspended: true, since: '2026-12-01T08:00:00Z' } },
-        { state: { kind: 'argocd-application', name: 'shop', namespace: 'argocd', suspended: false, ready: false }, notReconcilingReason: 'is failing: ComparisonError' },
+        {
+          state: {
+            kind: 'flux-kustomization',
+            name: 'apps',
+            namespace: 'flux-system',
+            path: './clusters/prod-eu',
+            suspended: true,
+            since: '2026-12-01T08:00:00Z',
+          },
+        },
+        {
+          state: { kind: 'argocd-application', name: 'shop', namespace: 'argocd', suspended: false, ready: false },
+          notReconcilingReason: 'is failing: ComparisonError',
+        },
       ],
       openPullRequests: [{ number: 17 }],
     },
-    { name: 'staging', staleAfter: '1h', resourcesInScope: 0, driftByCause: {}, conflicts: [], ignored: [], degraded: [], reconcilers: [], openPullRequests: [] },
-    { name: 'prod-us', lastSnapshotAt: '2026-12-01T12:00:00Z', staleAfter: '30m', resourcesInScope: 40, driftByCause: {}, conflicts: [], ignored: [], degraded: [], reconcilers: [], openPullRequests: [] },
+    {
+      name: 'staging',
+      staleAfter: '1h',
+      resourcesInScope: 0,
+      driftByCause: {},
+      conflicts: [],
+      ignored: [],
+      degraded: [],
+      reconcilers: [],
+      openPullRequests: [],
+    },
+    {
+      name: 'prod-us',
+      lastSnapshotAt: '2026-12-01T12:00:00Z',
+      staleAfter: '30m',
+      resourcesInScope: 40,
+      driftByCause: {},
+      conflicts: [],
+      ignored: [],
+      degraded: [],
+      reconcilers: [],
+      openPullRequests: [],
+    },
   ],
 };
 
@@ -67,12 +171,21 @@ describe('documents (golden)', () => {
   it('drift pull request body', () => expectGolden('drift-pull-request.md', renderDriftPullRequest(prView)));
   it('dashboard issue body', () => expectGolden('dashboard.md', renderDashboard(dashboard)));
   it('stale alert issue', () => {
-    const issue = renderStaleAlert({ cluster: 'prod-us', now: '2026-12-02T12:00:00Z', lastCapturedAt: '2026-12-01T12:00:00Z', staleAfter: '30m' });
+    const issue = renderStaleAlert({
+      cluster: 'prod-us',
+      now: '2026-12-02T12:00:00Z',
+      lastCapturedAt: '2026-12-01T12:00:00Z',
+      staleAfter: '30m',
+    });
     expect(issue.title).toBe('driftback: prod-us is not reporting');
     expectGolden('stale-alert.md', issue.body);
   });
   it('not-reconciling alert issue', () => {
-    const issue = renderNotReconcilingAlert({ cluster: 'prod-eu', state: dashboard.clusters[0].reconcilers[0].state, reason: 'is suspended since 2026-12-01T08:00:00Z' });
+    const issue = renderNotReconcilingAlert({
+      cluster: 'prod-eu',
+      state: dashboard.clusters[0].reconcilers[0].state,
+      reason: 'is suspended since 2026-12-01T08:00:00Z',
+    });
     expect(issue.title).toBe('driftback: prod-eu: flux-system/apps is not reconciling');
     expect(issue.body).toContain('flux resume kustomization apps -n flux-system');
     expectGolden('not-reconciling-alert.md', issue.body);
@@ -81,7 +194,14 @@ describe('documents (golden)', () => {
     const result: DiffResult = {
       resources: [
         { key: api, status: 'modified', changes: [scale, env, args], ignored: [], conflicts: [] },
-        { key: { group: '', kind: 'ConfigMap', namespace: 'checkout', name: 'hotfix' }, status: 'extra', changes: [], ignored: [], conflicts: [], createdBy: { manager: 'kubectl-create', cause: 'human', time: '2026-12-02T02:00:00Z' } },
+        {
+          key: { group: '', kind: 'ConfigMap', namespace: 'checkout', name: 'hotfix' },
+          status: 'extra',
+          changes: [],
+          ignored: [],
+          conflicts: [],
+          createdBy: { manager: 'kubectl-create', cause: 'human', time: '2026-12-02T02:00:00Z' },
+        },
       ],
       summary: { inSync: 40, modified: 1, missing: 0, extra: 1, ignored: 2, conflicts: 0 },
       unlisted: ['apps/v1/statefulsets'],
@@ -99,8 +219,19 @@ describe('documents keep their promises', () => {
 
   it('values from the cluster cannot break a table, inject HTML or mention anyone', () => {
     const inline: FieldChange = { ...scale, live: 'x | <b>y</b> @octocat', manager: '@ghost' };
-    const long: FieldChange = { ...scale, path: '/spec/paused', segments: ['spec', 'paused'], live: 'x | y <script>alert(1)</script> @octocat\nnext' };
-    const body = renderDriftPullRequest({ ...prView, codified: [{ key: api, change: inline, file: 'a.yaml', kind: 'replace' }, { key: api, change: long, file: 'a.yaml', kind: 'replace' }] });
+    const long: FieldChange = {
+      ...scale,
+      path: '/spec/paused',
+      segments: ['spec', 'paused'],
+      live: 'x | y <script>alert(1)</script> @octocat\nnext',
+    };
+    const body = renderDriftPullRequest({
+      ...prView,
+      codified: [
+        { key: api, change: inline, file: 'a.yaml', kind: 'replace' },
+        { key: api, change: long, file: 'a.yaml', kind: 'replace' },
+      ],
+    });
     const rows = body.split('\n').filter((line) => line.includes('a.yaml'));
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(row.split(/(?<!\\)\|/).length).toBe(5);
@@ -110,7 +241,13 @@ describe('documents keep their promises', () => {
   });
 
   it('a drift PR with 5,000 changes stays within the limit', () => {
-    const codified = Array.from({ length: 5000 }, (_, i) => ({ key: { ...api, name: `api-${i}` }, change: scale, file: `apps/api-${i}.yaml`, line: 9, kind: 'replace' }));
+    const codified = Array.from({ length: 5000 }, (_, i) => ({
+      key: { ...api, name: `api-${i}` },
+      change: scale,
+      file: `apps/api-${i}.yaml`,
+      line: 9,
+      kind: 'replace',
+    }));
     const body = renderDriftPullRequest({ ...prView, codified });
     expect(body.length).toBeLessThanOrEqual(GITHUB_BODY_LIMIT);
     expect(body).toMatch(/and \d+ more changes/);

@@ -3,7 +3,12 @@
 // GitHub's limit, leaves the built-in template in charge and a warning at the top of the document.
 import { describe, expect, it } from 'vitest';
 import {
-  overridesOf, renderDriftPullRequest, renderPlanComment, renderTemplate, TEMPLATES, templateOverrides,
+  overridesOf,
+  renderDriftPullRequest,
+  renderPlanComment,
+  renderTemplate,
+  TEMPLATES,
+  templateOverrides,
 } from '../../../src/core/report/index.js';
 import { renderedProblems } from '../../support/rendered-markdown.js';
 import { scenarioPlan } from './scenario.js';
@@ -12,30 +17,47 @@ const plans = () => [{ cluster: 'prod-eu', plan: scenarioPlan() }];
 
 describe('templateOverrides', () => {
   it('takes every known name from the templates directory and names the other files', () => {
-    const overrides = templateOverrides(new Map([
-      ['.github/driftback/templates/plan-comment.hbs', 'A'],
-      ['.github/driftback/templates/dashboard.hbs', 'B'],
-      ['.github/driftback/templates/plan.hbs', 'C'],
-      ['.github/driftback/templates/README.md', 'D'],
-      ['.github/driftback/plan-comment.hbs', 'not in the directory'],
-      ['clusters/prod/app.yaml', 'kind: ConfigMap'],
-    ]));
+    const overrides = templateOverrides(
+      new Map([
+        ['.github/driftback/templates/plan-comment.hbs', 'A'],
+        ['.github/driftback/templates/dashboard.hbs', 'B'],
+        ['.github/driftback/templates/plan.hbs', 'C'],
+        ['.github/driftback/templates/README.md', 'D'],
+        ['.github/driftback/plan-comment.hbs', 'not in the directory'],
+        ['clusters/prod/app.yaml', 'kind: ConfigMap'],
+      ]),
+    );
     expect(overrides.templates).toEqual({ 'plan-comment': 'A', dashboard: 'B' });
-    expect(overrides.ignored.map((i) => i.file)).toEqual(['.github/driftback/templates/README.md', '.github/driftback/templates/plan.hbs']);
+    expect(overrides.ignored.map((i) => i.file)).toEqual([
+      '.github/driftback/templates/README.md',
+      '.github/driftback/templates/plan.hbs',
+    ]);
   });
 });
 
 describe('rendering with an override', () => {
   it('uses the repository template with the typed model', () => {
-    const body = renderPlanComment(plans(), { templates: overridesOf({ 'plan-comment': '{{#each clusters}}{{text name}}: {{text headline}}{{/each}}' }) });
-    expect(body).toBe('prod-eu: 3 to create, 1 to update, 1 to prune, 30 unchanged; 1 warning; undoes 1 live change by kubectl-scale, last 2026-12-02 03:02 UTC\n');
+    const body = renderPlanComment(plans(), {
+      templates: overridesOf({ 'plan-comment': '{{#each clusters}}{{text name}}: {{text headline}}{{/each}}' }),
+    });
+    expect(body).toBe(
+      'prod-eu: 3 to create, 1 to update, 1 to prune, 30 unchanged; 1 warning; undoes 1 live change by kubectl-scale, last 2026-12-02 03:02 UTC\n',
+    );
   });
 
   it.each([
     ['does not compile', '{{#each clusters}', /could not be used \(Parse error on line 1/],
-    ['throws while rendering', '{{#each clusters}}{{shout name}}{{/each}}', /could not be used \(Missing helper: &quot;shout&quot;\)/],
+    [
+      'throws while rendering',
+      '{{#each clusters}}{{shout name}}{{/each}}',
+      /could not be used \(Missing helper: &quot;shout&quot;\)/,
+    ],
     ['renders nothing', '{{#each nothing}}x{{/each}}\n\n', /could not be used \(it rendered nothing\)/],
-    ['cannot fit the limit', '{{#each clusters}}{{text headline}}{{/each}}'.repeat(2000), /could not be used \(it renders \d+ characters, more than GitHub's limit/],
+    [
+      'cannot fit the limit',
+      '{{#each clusters}}{{text headline}}{{/each}}'.repeat(2000),
+      /could not be used \(it renders \d+ characters, more than GitHub's limit/,
+    ],
   ])('falls back to the built-in template, and says so at the top, when it %s', (_name, template, reason) => {
     const body = renderPlanComment(plans(), { templates: overridesOf({ 'plan-comment': template }), limit: 60_000 });
     const [warning, ...rest] = body.split('\n\n');
@@ -47,13 +69,22 @@ describe('rendering with an override', () => {
 
   it('names an unknown file at the top of every document rendered with the overrides', () => {
     const overrides = templateOverrides(new Map([['.github/driftback/templates/drift.hbs', 'x']]));
-    const pr = renderDriftPullRequest({ cluster: 'c', codified: [], reported: [], snapshot: { id: 's', capturedAt: '2026-12-02T05:00:00Z' } }, { templates: overrides });
-    expect(pr).toMatch(/^> ⚠️ `\.github\/driftback\/templates\/drift\.hbs` was ignored: driftback renders no template of that name \(the names are plan-comment, drift-pull-request/);
-    expect(renderPlanComment(plans(), { templates: overrides })).toMatch(/^> ⚠️ `\.github\/driftback\/templates\/drift\.hbs` was ignored/);
+    const pr = renderDriftPullRequest(
+      { cluster: 'c', codified: [], reported: [], snapshot: { id: 's', capturedAt: '2026-12-02T05:00:00Z' } },
+      { templates: overrides },
+    );
+    expect(pr).toMatch(
+      /^> ⚠️ `\.github\/driftback\/templates\/drift\.hbs` was ignored: driftback renders no template of that name \(the names are plan-comment, drift-pull-request/,
+    );
+    expect(renderPlanComment(plans(), { templates: overrides })).toMatch(
+      /^> ⚠️ `\.github\/driftback\/templates\/drift\.hbs` was ignored/,
+    );
   });
 
   it('a built-in template given as an override renders the same document', () => {
     const model = { cluster: 'prod-us', age: '1d', staleAfter: '30m' };
-    expect(renderTemplate('stale-alert', model, overridesOf({ 'stale-alert': TEMPLATES['stale-alert'] }))).toBe(renderTemplate('stale-alert', model));
+    expect(renderTemplate('stale-alert', model, overridesOf({ 'stale-alert': TEMPLATES['stale-alert'] }))).toBe(
+      renderTemplate('stale-alert', model),
+    );
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { renderPlanComment, renderCheckRun, chunkAnnotations, isBalanced, GITHUB_BODY_LIMIT, overridesOf, splitComment } from '../../../src/core/report/index.js';
+import {
+  renderPlanComment,
+  renderCheckRun,
+  chunkAnnotations,
+  isBalanced,
+  GITHUB_BODY_LIMIT,
+  overridesOf,
+  splitComment,
+} from '../../../src/core/report/index.js';
 import type { KubeObject, Plan, PlanEntry } from '../../../src/core/model/index.js';
 import { expectGolden } from './golden.js';
 import { scenarioPlan } from './scenario.js';
@@ -10,10 +18,17 @@ function outsideFences(body: string): string {
 
 it('a prune of an object being deleted shows none of the metadata the server set (one list for every reader)', () => {
   const live: KubeObject = {
-    apiVersion: 'v1', kind: 'ConfigMap', data: { a: '1' },
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    data: { a: '1' },
     metadata: {
-      name: 'legacy', namespace: 'shop', uid: 'u-1', resourceVersion: '7', deletionTimestamp: '2026-12-02T11:00:00Z',
-      deletionGracePeriodSeconds: 0, finalizers: ['example.com/hold'],
+      name: 'legacy',
+      namespace: 'shop',
+      uid: 'u-1',
+      resourceVersion: '7',
+      deletionTimestamp: '2026-12-02T11:00:00Z',
+      deletionGracePeriodSeconds: 0,
+      finalizers: ['example.com/hold'],
     },
   };
   const id = { group: '', kind: 'ConfigMap', namespace: 'shop', name: 'legacy' };
@@ -26,7 +41,10 @@ it('a prune of an object being deleted shows none of the metadata the server set
 
 describe('renderPlanComment', () => {
   it('renders summary, warnings first, then a diff per resource (golden)', () => {
-    const body = renderPlanComment([{ cluster: 'prod-eu', plan: scenarioPlan() }], { headSha: 'abc1234', snapshots: { 'prod-eu': '2026-12-02T11:50:00Z' } });
+    const body = renderPlanComment([{ cluster: 'prod-eu', plan: scenarioPlan() }], {
+      headSha: 'abc1234',
+      snapshots: { 'prod-eu': '2026-12-02T11:50:00Z' },
+    });
     expect(body).toContain('#### prod-eu\n\n**3 to create, 1 to update, 1 to prune, ');
     expect(body.indexOf('Warnings')).toBeLessThan(body.indexOf('<details>'));
     expect(isBalanced(body)).toBe(true);
@@ -35,7 +53,10 @@ describe('renderPlanComment', () => {
 
   it('keeps a plan with 2,000 updated resources under the limit with every block closed', () => {
     const template = scenarioPlan().update[0];
-    const update: PlanEntry[] = Array.from({ length: 2000 }, (_, i) => ({ ...template, id: { ...template.id, name: `service-${i}` } }));
+    const update: PlanEntry[] = Array.from({ length: 2000 }, (_, i) => ({
+      ...template,
+      id: { ...template.id, name: `service-${i}` },
+    }));
     const plan: Plan = { create: [], update, prune: [], kept: [], unchanged: 3, warnings: [] };
     const body = renderPlanComment([{ cluster: 'prod-eu', plan }]);
     expect(body.length).toBeLessThanOrEqual(GITHUB_BODY_LIMIT);
@@ -47,7 +68,14 @@ describe('renderPlanComment', () => {
   it('escapes names so they cannot break out of a fence, inject HTML or mention anyone', () => {
     const plan = scenarioPlan();
     const entry = plan.create[0];
-    const hostile = { ...entry, id: { ...entry.id, name: '@admins</summary><img src=x>' }, desired: { ...entry.desired!, object: { ...entry.desired!.object, data: { evil: '````\n</details>\n@everyone' } } } };
+    const hostile = {
+      ...entry,
+      id: { ...entry.id, name: '@admins</summary><img src=x>' },
+      desired: {
+        ...entry.desired!,
+        object: { ...entry.desired!.object, data: { evil: '````\n</details>\n@everyone' } },
+      },
+    };
     const body = renderPlanComment([{ cluster: 'prod-eu', plan: { ...plan, create: [hostile] } }]);
     // Outside code blocks nothing is raw HTML; inside them HTML is inert, and mentions are defused everywhere.
     expect(outsideFences(body)).not.toContain('<img');
@@ -57,13 +85,19 @@ describe('renderPlanComment', () => {
   });
 
   it('falls back to the built-in template when an override does not compile, and says so', () => {
-    const body = renderPlanComment([{ cluster: 'prod-eu', plan: scenarioPlan() }], { templates: overridesOf({ 'plan-comment': '{{#each}' }) });
-    expect(body).toMatch(/^> ⚠️ `\.github\/driftback\/templates\/plan-comment\.hbs` could not be used \(Parse error on line 1/);
+    const body = renderPlanComment([{ cluster: 'prod-eu', plan: scenarioPlan() }], {
+      templates: overridesOf({ 'plan-comment': '{{#each}' }),
+    });
+    expect(body).toMatch(
+      /^> ⚠️ `\.github\/driftback\/templates\/plan-comment\.hbs` could not be used \(Parse error on line 1/,
+    );
     expect(body).toContain('**3 to create');
   });
 
   it('uses a repository override', () => {
-    const body = renderPlanComment([{ cluster: 'prod-eu', plan: scenarioPlan() }], { templates: overridesOf({ 'plan-comment': '{{#each clusters}}{{text summary}}{{/each}}' }) });
+    const body = renderPlanComment([{ cluster: 'prod-eu', plan: scenarioPlan() }], {
+      templates: overridesOf({ 'plan-comment': '{{#each clusters}}{{text summary}}{{/each}}' }),
+    });
     expect(body).toBe('prod-eu: 3 to create, 1 to update, 1 to prune, 30 unchanged\n');
   });
 });
@@ -82,9 +116,27 @@ describe('renderCheckRun', () => {
   it('is success without warnings and failure with config errors', () => {
     const empty: Plan = { create: [], update: [], prune: [], kept: [], unchanged: 4, warnings: [] };
     expect(renderCheckRun([{ cluster: 'a', plan: empty }]).conclusion).toBe('success');
-    const failed = renderCheckRun([{ cluster: 'a', plan: empty }], { errors: [{ file: '.github/driftback.yml', line: 4, field: 'clusters[0].staleAfter', message: 'expected a duration like 30m' }] });
+    const failed = renderCheckRun([{ cluster: 'a', plan: empty }], {
+      errors: [
+        {
+          file: '.github/driftback.yml',
+          line: 4,
+          field: 'clusters[0].staleAfter',
+          message: 'expected a duration like 30m',
+        },
+      ],
+    });
     expect(failed.conclusion).toBe('failure');
-    expect(failed.annotations).toEqual([{ path: '.github/driftback.yml', start_line: 4, end_line: 4, annotation_level: 'failure', title: 'driftback: clusters[0].staleAfter', message: 'expected a duration like 30m' }]);
+    expect(failed.annotations).toEqual([
+      {
+        path: '.github/driftback.yml',
+        start_line: 4,
+        end_line: 4,
+        annotation_level: 'failure',
+        title: 'driftback: clusters[0].staleAfter',
+        message: 'expected a duration like 30m',
+      },
+    ]);
   });
 
   it('batches annotations 50 per request', () => {
@@ -108,7 +160,17 @@ describe('splitComment', () => {
 
   it('returns the body alone when it fits, numbered balanced parts when it does not', () => {
     expect(splitComment('short', 100)).toEqual(['short']);
-    const body = ['intro', '<details><summary>big</summary>', '', '```diff', ...Array.from({ length: 400 }, (_, i) => `+ line ${i}`), '```', '', '</details>', 'end'].join('\n');
+    const body = [
+      'intro',
+      '<details><summary>big</summary>',
+      '',
+      '```diff',
+      ...Array.from({ length: 400 }, (_, i) => `+ line ${i}`),
+      '```',
+      '',
+      '</details>',
+      'end',
+    ].join('\n');
     const parts = splitComment(body, 1000);
     expect(parts.length).toBeGreaterThan(1);
     parts.forEach((part, i) => {

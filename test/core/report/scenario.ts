@@ -11,12 +11,44 @@ export function scenarioPlan(): Plan {
   const ad = byName(base, 'Deployment', 'adservice');
   const head = base
     .filter((d) => !(d.key.kind === 'Deployment' && d.key.name === 'emailservice'))
-    .map((d) => (d === cart ? edited(d, (o) => { (o.spec as any).replicas = 2; (o.spec as any).template.spec.containers[0].image = 'cartservice:v2'; }) : d));
+    .map((d) =>
+      d === cart
+        ? edited(d, (o) => {
+            (o.spec as any).replicas = 2;
+            (o.spec as any).template.spec.containers[0].image = 'cartservice:v2';
+          })
+        : d,
+    );
   const live = base
-    .filter((d) => d !== ad && !(d.key.kind === 'Service' && d.key.name === 'adservice') && !(d.key.kind === 'ServiceAccount' && d.key.name === 'adservice'))
+    .filter(
+      (d) =>
+        d !== ad &&
+        !(d.key.kind === 'Service' && d.key.name === 'adservice') &&
+        !(d.key.kind === 'ServiceAccount' && d.key.name === 'adservice'),
+    )
     .map((d) => liveOf(d));
   const liveCart = live.find((o) => o.kind === 'Deployment' && o.metadata.name === 'cartservice')!;
   (liveCart.spec as any).replicas = 5;
-  liveCart.metadata.managedFields!.push({ manager: 'kubectl-scale', operation: 'Update', subresource: 'scale', time: '2026-12-02T03:02:11Z', fieldsV1: { 'f:spec': { 'f:replicas': {} } } });
-  return planChanges({ head, base, live, config: defaultConfig(), cluster: { name: 'prod-eu', path: 'kubernetes-manifests', defaultNamespace: 'default', prune: true, staleAfter: '30m' }, snapshot: { capturedAt: '2026-12-02T11:50:00Z', complete: true, errors: [] }, now: '2026-12-02T12:00:00Z' });
+  liveCart.metadata.managedFields!.push({
+    manager: 'kubectl-scale',
+    operation: 'Update',
+    subresource: 'scale',
+    time: '2026-12-02T03:02:11Z',
+    fieldsV1: { 'f:spec': { 'f:replicas': {} } },
+  });
+  return planChanges({
+    head,
+    base,
+    live,
+    config: defaultConfig(),
+    cluster: {
+      name: 'prod-eu',
+      path: 'kubernetes-manifests',
+      defaultNamespace: 'default',
+      prune: true,
+      staleAfter: '30m',
+    },
+    snapshot: { capturedAt: '2026-12-02T11:50:00Z', complete: true, errors: [] },
+    now: '2026-12-02T12:00:00Z',
+  });
 }

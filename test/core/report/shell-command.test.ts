@@ -4,7 +4,11 @@ import { renderNotReconcilingAlert } from '../../../src/core/report/index.js';
 import { shellCommand, shellQuote } from '../../../src/core/report/shell-command.js';
 import type { ReconcilerState } from '../../../src/core/model/index.js';
 
-const state = (name: string, namespace: string, kind: ReconcilerState['kind'] = 'flux-kustomization'): ReconcilerState => ({ kind, name, namespace, suspended: true });
+const state = (
+  name: string,
+  namespace: string,
+  kind: ReconcilerState['kind'] = 'flux-kustomization',
+): ReconcilerState => ({ kind, name, namespace, suspended: true });
 
 describe('shellQuote', () => {
   it.each([
@@ -21,7 +25,11 @@ describe('shellQuote', () => {
 
 describe('the not-reconciling alert', () => {
   it('suggests flux resume with the names as plain words', () => {
-    const { body } = renderNotReconcilingAlert({ cluster: 'prod', state: state('apps', 'flux-system'), reason: 'is suspended' });
+    const { body } = renderNotReconcilingAlert({
+      cluster: 'prod',
+      state: state('apps', 'flux-system'),
+      reason: 'is suspended',
+    });
     expect(body).toContain('`flux resume kustomization apps -n flux-system`');
   });
 
@@ -30,13 +38,21 @@ describe('the not-reconciling alert', () => {
     ['apps', 'flux-system`reboot`'],
     ['$(rm -rf ~)', 'default'],
   ])('suggests no command for a name no API server accepts (%j in %j)', (name, namespace) => {
-    const { body } = renderNotReconcilingAlert({ cluster: 'prod', state: state(name, namespace), reason: 'is suspended' });
+    const { body } = renderNotReconcilingAlert({
+      cluster: 'prod',
+      state: state(name, namespace),
+      reason: 'is suspended',
+    });
     expect(body).not.toContain('flux resume');
     expect(body).toContain('Resume it when the reason for suspending it is gone.');
   });
 
   it.each(['apps;reboot', '$(rm -rf ~)', 'a b'])('suggests no argocd command for the Application name %j', (name) => {
-    const argo = renderNotReconcilingAlert({ cluster: 'prod', state: { ...state(name, 'argocd', 'argocd-application'), suspended: false }, reason: 'is failing' });
+    const argo = renderNotReconcilingAlert({
+      cluster: 'prod',
+      state: { ...state(name, 'argocd', 'argocd-application'), suspended: false },
+      reason: 'is failing',
+    });
     expect(argo.body).not.toContain('argocd app');
     expect(argo.body).toContain('Look at its events and conditions.');
   });

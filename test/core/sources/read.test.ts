@@ -5,8 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { renderManifests } from '../../../src/core/manifests/index.js';
 import type { KubeObject } from '../../../src/core/model/index.js';
 import {
-  fluxInventoryId, parseFluxInventoryId, parseImageOverride, readArgoSettings, readSources, sourceName,
-  type ArgoTransforms, type FluxTransforms,
+  fluxInventoryId,
+  parseFluxInventoryId,
+  parseImageOverride,
+  readArgoSettings,
+  readSources,
+  sourceName,
+  type ArgoTransforms,
+  type FluxTransforms,
 } from '../../../src/core/sources/index.js';
 import { scenarioRepository, scenarioSnapshot } from '../../support/controllers.js';
 
@@ -15,10 +21,14 @@ describe('Flux inventory ids (fluxcd/cli-utils pkg/object/objmetadata.go ParseOb
     ['_podinfo__Namespace', { group: '', kind: 'Namespace', namespace: '', name: 'podinfo' }],
     ['podinfo_podinfo__Service', { group: '', kind: 'Service', namespace: 'podinfo', name: 'podinfo' }],
     ['podinfo_podinfo_apps_Deployment', { group: 'apps', kind: 'Deployment', namespace: 'podinfo', name: 'podinfo' }],
-    ['_system__controller__x_rbac.authorization.k8s.io_ClusterRole',
-      { group: 'rbac.authorization.k8s.io', kind: 'ClusterRole', namespace: '', name: 'system:controller:x' }],
-    ['flux-system_apps_kustomize.toolkit.fluxcd.io_Kustomization',
-      { group: 'kustomize.toolkit.fluxcd.io', kind: 'Kustomization', namespace: 'flux-system', name: 'apps' }],
+    [
+      '_system__controller__x_rbac.authorization.k8s.io_ClusterRole',
+      { group: 'rbac.authorization.k8s.io', kind: 'ClusterRole', namespace: '', name: 'system:controller:x' },
+    ],
+    [
+      'flux-system_apps_kustomize.toolkit.fluxcd.io_Kustomization',
+      { group: 'kustomize.toolkit.fluxcd.io', kind: 'Kustomization', namespace: 'flux-system', name: 'apps' },
+    ],
   ])('%s', (id, key) => {
     expect(parseFluxInventoryId(id)).toEqual(key);
     expect(fluxInventoryId(key)).toBe(id);
@@ -32,8 +42,14 @@ describe('Flux inventory ids (fluxcd/cli-utils pkg/object/objmetadata.go ParseOb
 
 describe('Argo CD kustomize.images strings (kustomize edit set image)', () => {
   it.each([
-    ['cartservice=us-central1-docker.pkg.dev/google-samples/microservices-demo/cartservice:v0.10.3',
-      { name: 'cartservice', newName: 'us-central1-docker.pkg.dev/google-samples/microservices-demo/cartservice', newTag: 'v0.10.3' }],
+    [
+      'cartservice=us-central1-docker.pkg.dev/google-samples/microservices-demo/cartservice:v0.10.3',
+      {
+        name: 'cartservice',
+        newName: 'us-central1-docker.pkg.dev/google-samples/microservices-demo/cartservice',
+        newTag: 'v0.10.3',
+      },
+    ],
     ['nginx:1.27', { name: 'nginx', newTag: '1.27' }],
     ['registry:5000/app@sha256:abc', { name: 'registry:5000/app', digest: 'sha256:abc' }],
     ['app=other:1@sha256:abc', { name: 'app', newName: 'other', newTag: '1', digest: 'sha256:abc' }],
@@ -51,18 +67,29 @@ describe('sources of flux-podinfo (test/fixtures/controllers/flux-podinfo/expect
   const apps = sources.find((source) => source.id.name === 'apps')!;
 
   it('finds the root and the apps Kustomization, declared in the repository', () => {
-    expect(sources.map((source) => sourceName(source.id)).sort()).toEqual(['flux-system/apps', 'flux-system/flux-system']);
+    expect(sources.map((source) => sourceName(source.id)).sort()).toEqual([
+      'flux-system/apps',
+      'flux-system/flux-system',
+    ]);
     expect([root, apps].map((source) => [source.path, source.declaredIn?.file])).toEqual([
       ['clusters/kind-dev', 'clusters/kind-dev/flux-system/gotk-sync.yaml'],
       ['apps/kind-dev', 'clusters/kind-dev/apps.yaml'],
     ]);
-    expect(apps.origin).toEqual({ type: 'flux-source', kind: 'GitRepository', namespace: 'flux-system', name: 'flux-system' });
+    expect(apps.origin).toEqual({
+      type: 'flux-source',
+      kind: 'GitRepository',
+      namespace: 'flux-system',
+      name: 'flux-system',
+    });
   });
 
   it('reads every transform of apps', () => {
     const transforms = apps.transforms as FluxTransforms;
     expect(transforms.targetNamespace).toBe('podinfo');
-    expect(transforms.commonMetadata).toEqual({ labels: { 'app.kubernetes.io/part-of': 'podinfo', team: 'web' }, annotations: {} });
+    expect(transforms.commonMetadata).toEqual({
+      labels: { 'app.kubernetes.io/part-of': 'podinfo', team: 'web' },
+      annotations: {},
+    });
     expect(transforms.patches).toHaveLength(2);
     expect(transforms.patches[0]!.target).toEqual({ kind: 'Deployment', name: 'podinfo' });
     expect(transforms.patches[1]!.patch).toContain('memory: 256Mi');
@@ -109,7 +136,9 @@ describe('sources of argocd-ssa-annotation (app of apps, kustomize overrides, ig
     expect([...byName.keys()].sort()).toEqual(['online-boutique', 'platform-redis', 'root']);
     expect(byName.get('root')!.path).toBe('argocd/apps');
     expect(byName.get('platform-redis')!.origin).toEqual({
-      type: 'git', repoURL: 'https://github.com/acme/platform-manifests.git', targetRevision: 'v1.4.0',
+      type: 'git',
+      repoURL: 'https://github.com/acme/platform-manifests.git',
+      targetRevision: 'v1.4.0',
     });
   });
 
@@ -119,14 +148,22 @@ describe('sources of argocd-ssa-annotation (app of apps, kustomize overrides, ig
     expect(transforms.kustomize!.commonLabels).toEqual({ 'app.kubernetes.io/part-of': 'online-boutique' });
     expect(transforms.kustomize!.images).toHaveLength(10);
     expect(transforms.kustomize!.images[1]).toEqual({
-      name: 'cartservice', newName: 'us-central1-docker.pkg.dev/google-samples/microservices-demo/cartservice', newTag: 'v0.10.3',
+      name: 'cartservice',
+      newName: 'us-central1-docker.pkg.dev/google-samples/microservices-demo/cartservice',
+      newTag: 'v0.10.3',
     });
     expect(transforms.syncPolicy).toEqual({
-      automated: true, prune: true, selfHeal: false,
+      automated: true,
+      prune: true,
+      selfHeal: false,
       syncOptions: ['ServerSideApply=true', 'CreateNamespace=true', 'RespectIgnoreDifferences=true'],
     });
-    expect(transforms.ignoreDifferences.map((rule) => [rule.name, rule.jsonPointers, rule.jqPathExpressions.length]))
-      .toEqual([['frontend', ['/spec/replicas'], 0], [undefined, [], 1]]);
+    expect(
+      transforms.ignoreDifferences.map((rule) => [rule.name, rule.jsonPointers, rule.jqPathExpressions.length]),
+    ).toEqual([
+      ['frontend', ['/spec/replicas'], 0],
+      [undefined, [], 1],
+    ]);
   });
 
   it('reads the live status: revision, operation, inventory of 33 and of the root its two children', () => {
@@ -135,13 +172,23 @@ describe('sources of argocd-ssa-annotation (app of apps, kustomize overrides, ig
     expect(status.operationPhase).toBe('Succeeded');
     expect(status.suspended).toBe(false);
     expect(status.inventory).toHaveLength(33);
-    expect(byName.get('root')!.status!.inventory!.map((entry) => entry.key.name).sort())
-      .toEqual(['online-boutique', 'platform-redis']);
+    expect(
+      byName
+        .get('root')!
+        .status!.inventory!.map((entry) => entry.key.name)
+        .sort(),
+    ).toEqual(['online-boutique', 'platform-redis']);
   });
 
   it('takes the tracking method from argocd-cm, or Argo CD 3.x defaults (util/settings/settings.go)', () => {
-    expect(readArgoSettings(live)).toEqual({ trackingMethod: 'annotation', instanceLabelKey: 'app.kubernetes.io/instance', from: 'argocd-cm' });
-    expect(readArgoSettings(scenarioSnapshot('argocd-ssa-annotation', 'annotation-label').items).trackingMethod).toBe('annotation+label');
+    expect(readArgoSettings(live)).toEqual({
+      trackingMethod: 'annotation',
+      instanceLabelKey: 'app.kubernetes.io/instance',
+      from: 'argocd-cm',
+    });
+    expect(readArgoSettings(scenarioSnapshot('argocd-ssa-annotation', 'annotation-label').items).trackingMethod).toBe(
+      'annotation+label',
+    );
     expect(readArgoSettings(scenarioSnapshot('argocd-csa-label', 'unchanged').items).trackingMethod).toBe('label');
     expect(readArgoSettings([]).from).toBe('defaults');
   });
@@ -149,8 +196,14 @@ describe('sources of argocd-ssa-annotation (app of apps, kustomize overrides, ig
 
 describe('suspension read from the live object', () => {
   const application = (automated: unknown): KubeObject => ({
-    apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'a', namespace: 'argocd' },
-    spec: { source: { repoURL: 'r', path: 'p' }, destination: {}, ...(automated === undefined ? {} : { syncPolicy: { automated } }) },
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name: 'a', namespace: 'argocd' },
+    spec: {
+      source: { repoURL: 'r', path: 'p' },
+      destination: {},
+      ...(automated === undefined ? {} : { syncPolicy: { automated } }),
+    },
   });
 
   it('Argo CD: automated absent or enabled: false is off (docs/user-guide/auto_sync.md)', () => {

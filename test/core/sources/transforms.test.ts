@@ -8,7 +8,13 @@ import { substituteText, type Variables } from '../../../src/core/sources/substi
 import { generatedResources } from '../../../src/core/sources/wrapper.js';
 
 describe('post-build substitution', () => {
-  const variables: Variables = { values: new Map([['name', 'kind-dev'], ['empty', '']]), unknown: new Set(['token']) };
+  const variables: Variables = {
+    values: new Map([
+      ['name', 'kind-dev'],
+      ['empty', ''],
+    ]),
+    unknown: new Set(['token']),
+  };
   it.each([
     ['${name}', 'kind-dev', []],
     ['cluster ${name} (${missing})', 'cluster kind-dev ()', []],
@@ -36,8 +42,12 @@ describe('the kustomization Flux generates', () => {
     ['clusters/dev/.github/workflow.yaml', ''],
   ]);
   it('lists every YAML file, a directory with a kustomization as one resource, and leaves .github out', () => {
-    expect(generatedResources(files, 'clusters/dev'))
-      .toEqual(['apps.yaml', 'extra/more.yaml', 'flux-system', 'vars.yml']);
+    expect(generatedResources(files, 'clusters/dev')).toEqual([
+      'apps.yaml',
+      'extra/more.yaml',
+      'flux-system',
+      'vars.yml',
+    ]);
   });
 });
 
@@ -53,14 +63,19 @@ describe('Argo CD directory sources', () => {
   });
 
   const files = new Map([
-    ['web/a.yaml', 'kind: A'], ['web/b.json', '{}'], ['web/c.txt', ''], ['web/sub/d.yaml', 'kind: D'],
+    ['web/a.yaml', 'kind: A'],
+    ['web/b.json', '{}'],
+    ['web/c.txt', ''],
+    ['web/sub/d.yaml', 'kind: D'],
     ['web/skip.yaml', '# +argocd:skip-file-rendering'],
   ]);
   it('reads the top level without recurse, everything with it, then exclude and include', () => {
     expect(directoryFiles(files, 'web', undefined)).toEqual(['web/a.yaml', 'web/b.json']);
     expect(directoryFiles(files, 'web', { recurse: true })).toEqual(['web/a.yaml', 'web/b.json', 'web/sub/d.yaml']);
     expect(directoryFiles(files, 'web', { recurse: true, exclude: 'sub/*' })).toEqual(['web/a.yaml', 'web/b.json']);
-    expect(directoryFiles(files, 'web', { recurse: true, include: '*.yaml' }))
-      .toEqual(['web/a.yaml', 'web/sub/d.yaml']);
+    expect(directoryFiles(files, 'web', { recurse: true, include: '*.yaml' })).toEqual([
+      'web/a.yaml',
+      'web/sub/d.yaml',
+    ]);
   });
 });

@@ -27,9 +27,7 @@ export interface CommitData {
 }
 
 export type GitObject =
-  | { type: 'blob'; content: Buffer }
-  | { type: 'tree'; entries: TreeEntry[] }
-  | { type: 'commit'; data: CommitData };
+  { type: 'blob'; content: Buffer } | { type: 'tree'; entries: TreeEntry[] } | { type: 'commit'; data: CommitData };
 
 function hashObject(type: string, body: Buffer): string {
   const header = Buffer.from(`${type} ${body.length}\0`);
@@ -66,8 +64,12 @@ function formatSignature(signature: Signature): string {
 }
 
 export function encodeCommit(commit: CommitData): Buffer {
-  const lines = [`tree ${commit.tree}`, ...commit.parents.map((parent) => `parent ${parent}`),
-    `author ${formatSignature(commit.author)}`, `committer ${formatSignature(commit.committer)}`];
+  const lines = [
+    `tree ${commit.tree}`,
+    ...commit.parents.map((parent) => `parent ${parent}`),
+    `author ${formatSignature(commit.author)}`,
+    `committer ${formatSignature(commit.committer)}`,
+  ];
   return Buffer.from(`${lines.join('\n')}\n\n${commit.message}`);
 }
 

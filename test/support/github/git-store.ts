@@ -1,8 +1,14 @@
 // Content-addressed object store for the GitHub stand-in: blobs, trees and commits keyed by their
 // genuine git sha, plus the tree arithmetic GitHub's git data API performs (flatten, edit, rebuild).
 import {
-  blobSha, commitSha, sortTreeEntries, treeSha,
-  type CommitData, type GitObject, type TreeEntry, type TreeMode,
+  blobSha,
+  commitSha,
+  sortTreeEntries,
+  treeSha,
+  type CommitData,
+  type GitObject,
+  type TreeEntry,
+  type TreeMode,
 } from './git-objects.js';
 
 export interface FlatEntry {
@@ -77,7 +83,10 @@ export class GitStore {
 
   /** Builds (and stores) the nested trees for a flat path map; returns the root tree sha. */
   buildTree(files: Map<string, FlatEntry>): string {
-    interface Dir { files: TreeEntry[]; dirs: Map<string, Dir> }
+    interface Dir {
+      files: TreeEntry[];
+      dirs: Map<string, Dir>;
+    }
     const root: Dir = { files: [], dirs: new Map() };
     for (const [path, entry] of files) {
       const parts = path.split('/');

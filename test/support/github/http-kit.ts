@@ -6,14 +6,23 @@ export interface Reply {
 }
 
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string, readonly errors?: unknown[]) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: unknown[],
+  ) {
     super(message);
   }
 
   toReply(): Reply {
     return {
       status: this.status,
-      body: { message: this.message, documentation_url: 'https://docs.github.com/rest', ...(this.errors ? { errors: this.errors } : {}), status: String(this.status) },
+      body: {
+        message: this.message,
+        documentation_url: 'https://docs.github.com/rest',
+        ...(this.errors ? { errors: this.errors } : {}),
+        status: String(this.status),
+      },
     };
   }
 }
@@ -49,7 +58,12 @@ export class Router<State> {
   private readonly routes: Route<State>[] = [];
 
   add(method: string, template: string, handler: Handler<State>): void {
-    this.routes.push({ method, template: template.replace('+}', '}'), segments: template.split('/').slice(1), handler });
+    this.routes.push({
+      method,
+      template: template.replace('+}', '}'),
+      segments: template.split('/').slice(1),
+      handler,
+    });
   }
 
   match(method: string, pathname: string): { route: Route<State>; params: Record<string, string> } | undefined {
@@ -101,7 +115,9 @@ export function paginate<T>(context: RouteContext<unknown>, items: T[], wrap?: (
 export function requireString(body: any, field: string): string {
   const value = body?.[field];
   if (typeof value !== 'string' || value === '') {
-    throw unprocessable('Invalid request.', [{ resource: 'Request', field, code: 'missing_field', message: `"${field}" wasn't supplied.` }]);
+    throw unprocessable('Invalid request.', [
+      { resource: 'Request', field, code: 'missing_field', message: `"${field}" wasn't supplied.` },
+    ]);
   }
   return value;
 }
@@ -109,12 +125,15 @@ export function requireString(body: any, field: string): string {
 export function optionalString(body: any, field: string): string | undefined {
   const value = body?.[field];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw unprocessable(`Invalid request.\n\nFor '${field}', ${JSON.stringify(value)} is not a string.`);
+  if (typeof value !== 'string')
+    throw unprocessable(`Invalid request.\n\nFor '${field}', ${JSON.stringify(value)} is not a string.`);
   return value;
 }
 
 export function checkBodyLength(body: string | undefined, field = 'body'): void {
   if (body !== undefined && body.length > 65536) {
-    throw unprocessable('Validation Failed', [{ resource: 'Issue', field, code: 'custom', message: `${field} is too long (maximum is 65536 characters)` }]);
+    throw unprocessable('Validation Failed', [
+      { resource: 'Issue', field, code: 'custom', message: `${field} is too long (maximum is 65536 characters)` },
+    ]);
   }
 }

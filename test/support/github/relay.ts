@@ -2,7 +2,13 @@
 // GitHub Enterprise's `/api/v3` prefix (what GHE_HOST makes Octokit call), records every request
 // with its body, and lets a test hold a request before it reaches the stand-in: that is how a fault
 // test lands a SIGKILL at a chosen point of a reconcile, or slows one down to watch for overlap.
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface RelayedRequest {
@@ -29,7 +35,10 @@ export class StandInRelay {
   private gate: RequestGate | undefined;
   private closed = false;
 
-  private constructor(private readonly target: string, readonly name: string) {}
+  private constructor(
+    private readonly target: string,
+    readonly name: string,
+  ) {}
 
   /** Starts a relay named `name` forwarding to the stand-in at `target` (its baseUrl). */
   static async start(target: string, name = 'relay'): Promise<StandInRelay> {
@@ -66,7 +75,13 @@ export class StandInRelay {
     for await (const chunk of incoming) chunks.push(chunk as Buffer);
     const rawPath = incoming.url ?? '/';
     const path = rawPath.startsWith(ENTERPRISE_PREFIX) ? rawPath.slice(ENTERPRISE_PREFIX.length) || '/' : rawPath;
-    const record: RelayedRequest = { via: this.name, method: (incoming.method ?? 'GET').toUpperCase(), path, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+    const record: RelayedRequest = {
+      via: this.name,
+      method: (incoming.method ?? 'GET').toUpperCase(),
+      path,
+      body: Buffer.concat(chunks).toString('utf8'),
+      at: Date.now(),
+    };
     this.requests.push(record);
     const held = this.gate?.(record);
     if (held) await held;

@@ -13,21 +13,34 @@ const repoOf = (context: Context): RepoState => context.state.repo(context.param
 
 function validateOutput(output: any): void {
   if (output === undefined) return;
-  if (typeof output?.title !== 'string' || typeof output?.summary !== 'string') throw unprocessable('Invalid request.\n\n"title" and "summary" are required in "output".');
-  if (output.summary.length > 65535) throw unprocessable('Invalid request.\n\nOnly 65535 characters are allowed; 65536 were supplied.');
+  if (typeof output?.title !== 'string' || typeof output?.summary !== 'string')
+    throw unprocessable('Invalid request.\n\n"title" and "summary" are required in "output".');
+  if (output.summary.length > 65535)
+    throw unprocessable('Invalid request.\n\nOnly 65535 characters are allowed; 65536 were supplied.');
   const annotations: unknown = output.annotations ?? [];
   if (!Array.isArray(annotations)) throw unprocessable('Invalid request.\n\n"annotations" is not an array.');
   if (annotations.length > 50) throw unprocessable('Invalid request.\n\nOnly 50 annotations are allowed per request.');
   for (const annotation of annotations) {
-    const valid = typeof annotation?.path === 'string' && Number.isInteger(annotation.start_line) && Number.isInteger(annotation.end_line) && LEVELS.includes(annotation.annotation_level) && typeof annotation.message === 'string';
-    if (!valid) throw unprocessable('Invalid request.\n\nAn annotation needs path, start_line, end_line, annotation_level (notice, warning, failure) and message.');
+    const valid =
+      typeof annotation?.path === 'string' &&
+      Number.isInteger(annotation.start_line) &&
+      Number.isInteger(annotation.end_line) &&
+      LEVELS.includes(annotation.annotation_level) &&
+      typeof annotation.message === 'string';
+    if (!valid)
+      throw unprocessable(
+        'Invalid request.\n\nAn annotation needs path, start_line, end_line, annotation_level (notice, warning, failure) and message.',
+      );
   }
 }
 
 function applyUpdate(context: Context, run: CheckRunRecord, body: any): void {
-  if (body.status !== undefined && !STATUSES.includes(body.status)) throw unprocessable(`Invalid request.\n\n${JSON.stringify(body.status)} is not a valid status.`);
-  if (body.conclusion !== undefined && body.conclusion !== null && !CONCLUSIONS.includes(body.conclusion)) throw unprocessable(`Invalid request.\n\n${JSON.stringify(body.conclusion)} is not a valid conclusion.`);
-  if (body.status === 'completed' && !body.conclusion && !run.conclusion) throw unprocessable('Invalid request.\n\nNo conclusion given for a completed check run.');
+  if (body.status !== undefined && !STATUSES.includes(body.status))
+    throw unprocessable(`Invalid request.\n\n${JSON.stringify(body.status)} is not a valid status.`);
+  if (body.conclusion !== undefined && body.conclusion !== null && !CONCLUSIONS.includes(body.conclusion))
+    throw unprocessable(`Invalid request.\n\n${JSON.stringify(body.conclusion)} is not a valid conclusion.`);
+  if (body.status === 'completed' && !body.conclusion && !run.conclusion)
+    throw unprocessable('Invalid request.\n\nNo conclusion given for a completed check run.');
   validateOutput(body.output);
   if (body.name !== undefined) run.name = body.name;
   if (body.status !== undefined) run.status = body.status;
@@ -47,10 +60,22 @@ function applyUpdate(context: Context, run: CheckRunRecord, body: any): void {
 
 function checkRunBody(context: Context, repo: RepoState, run: CheckRunRecord): unknown {
   return {
-    id: run.id, name: run.name, head_sha: run.headSha, status: run.status, conclusion: run.conclusion,
-    details_url: run.detailsUrl, external_id: run.externalId, started_at: run.startedAt, completed_at: run.completedAt,
-    output: { ...run.output, annotations_count: run.annotations.length, annotations_url: `${context.state.repoUrl(repo)}/check-runs/${run.id}/annotations` },
-    app: { slug: run.app }, url: `${context.state.repoUrl(repo)}/check-runs/${run.id}`,
+    id: run.id,
+    name: run.name,
+    head_sha: run.headSha,
+    status: run.status,
+    conclusion: run.conclusion,
+    details_url: run.detailsUrl,
+    external_id: run.externalId,
+    started_at: run.startedAt,
+    completed_at: run.completedAt,
+    output: {
+      ...run.output,
+      annotations_count: run.annotations.length,
+      annotations_url: `${context.state.repoUrl(repo)}/check-runs/${run.id}/annotations`,
+    },
+    app: { slug: run.app },
+    url: `${context.state.repoUrl(repo)}/check-runs/${run.id}`,
   };
 }
 
@@ -60,7 +85,20 @@ export function registerCheckRoutes(router: Router<StandInState>): void {
     const name = requireString(context.body, 'name');
     const headSha = requireString(context.body, 'head_sha');
     if (!context.state.git.commit(headSha)) throw unprocessable('No commit found for SHA: ' + headSha);
-    const run: CheckRunRecord = { id: context.state.id(), name, headSha, status: 'queued', conclusion: null, output: { title: null, summary: null, text: null }, annotations: [], detailsUrl: null, externalId: null, startedAt: context.body.started_at ?? context.state.timestamp(), completedAt: null, app: APP_SLUG };
+    const run: CheckRunRecord = {
+      id: context.state.id(),
+      name,
+      headSha,
+      status: 'queued',
+      conclusion: null,
+      output: { title: null, summary: null, text: null },
+      annotations: [],
+      detailsUrl: null,
+      externalId: null,
+      startedAt: context.body.started_at ?? context.state.timestamp(),
+      completedAt: null,
+      app: APP_SLUG,
+    };
     applyUpdate(context, run, context.body);
     repo.checkRuns.set(run.id, run);
     return { status: 201, body: checkRunBody(context, repo, run) };
@@ -83,7 +121,13 @@ export function registerCheckRoutes(router: Router<StandInState>): void {
     const sha = context.state.resolve(repo, context.params.ref);
     if (!sha) throw unprocessable(`No commit found for SHA: ${context.params.ref}`);
     const name = context.query.get('check_name');
-    const runs = [...repo.checkRuns.values()].filter((run) => run.headSha === sha && (!name || run.name === name)).sort((a, b) => b.id - a.id);
-    return paginate(context, runs.map((run) => checkRunBody(context, repo, run)), (page) => ({ total_count: runs.length, check_runs: page }));
+    const runs = [...repo.checkRuns.values()]
+      .filter((run) => run.headSha === sha && (!name || run.name === name))
+      .sort((a, b) => b.id - a.id);
+    return paginate(
+      context,
+      runs.map((run) => checkRunBody(context, repo, run)),
+      (page) => ({ total_count: runs.length, check_runs: page }),
+    );
   });
 }

@@ -1,5 +1,14 @@
 // Issues, labels and issue comments of the stand-in (pull requests share the number sequence).
-import { checkBodyLength, notFound, optionalString, paginate, requireString, unprocessable, type Router, type RouteContext } from './http-kit.js';
+import {
+  checkBodyLength,
+  notFound,
+  optionalString,
+  paginate,
+  requireString,
+  unprocessable,
+  type Router,
+  type RouteContext,
+} from './http-kit.js';
 import type { IssueRecord, RepoState, StandInState } from './state.js';
 
 type Context = RouteContext<StandInState>;
@@ -20,37 +29,69 @@ export function issueBody(state: StandInState, repo: RepoState, issue: IssueReco
   const base = state.repoUrl(repo);
   const comments = [...repo.comments.values()].filter((comment) => comment.issueNumber === issue.number).length;
   return {
-    id: issue.number + repo.id * 100000, node_id: `I_${issue.number}`, number: issue.number, title: issue.title, body: issue.body,
-    state: issue.state, state_reason: issue.stateReason, locked: false, labels: labelsBody(state, repo, issue.labels),
-    user: state.userBody(issue.user), performed_via_github_app: state.performedVia(issue.user), comments,
-    created_at: issue.createdAt, updated_at: issue.updatedAt, closed_at: issue.closedAt,
-    url: `${base}/issues/${issue.number}`, html_url: `https://github.com/${repo.owner}/${repo.name}/${issue.pull ? 'pull' : 'issues'}/${issue.number}`,
-    ...(issue.pull ? { pull_request: { url: `${base}/pulls/${issue.number}`, html_url: `https://github.com/${repo.owner}/${repo.name}/pull/${issue.number}` } } : {}),
+    id: issue.number + repo.id * 100000,
+    node_id: `I_${issue.number}`,
+    number: issue.number,
+    title: issue.title,
+    body: issue.body,
+    state: issue.state,
+    state_reason: issue.stateReason,
+    locked: false,
+    labels: labelsBody(state, repo, issue.labels),
+    user: state.userBody(issue.user),
+    performed_via_github_app: state.performedVia(issue.user),
+    comments,
+    created_at: issue.createdAt,
+    updated_at: issue.updatedAt,
+    closed_at: issue.closedAt,
+    url: `${base}/issues/${issue.number}`,
+    html_url: `https://github.com/${repo.owner}/${repo.name}/${issue.pull ? 'pull' : 'issues'}/${issue.number}`,
+    ...(issue.pull
+      ? {
+          pull_request: {
+            url: `${base}/pulls/${issue.number}`,
+            html_url: `https://github.com/${repo.owner}/${repo.name}/pull/${issue.number}`,
+          },
+        }
+      : {}),
   };
 }
 
 export function labelNames(value: unknown): string[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw unprocessable('Invalid request.\n\nFor \'labels\', value is not an array.');
+  if (!Array.isArray(value)) throw unprocessable("Invalid request.\n\nFor 'labels', value is not an array.");
   return value.map((label) => {
     const name = typeof label === 'string' ? label : label?.name;
-    if (typeof name !== 'string' || name === '') throw unprocessable('Validation Failed', [{ resource: 'Label', field: 'name', code: 'invalid' }]);
+    if (typeof name !== 'string' || name === '')
+      throw unprocessable('Validation Failed', [{ resource: 'Label', field: 'name', code: 'invalid' }]);
     return name;
   });
 }
 
-function commentBody(state: StandInState, repo: RepoState, comment: { id: number; issueNumber: number; body: string; user: string; createdAt: string; updatedAt: string }): unknown {
+function commentBody(
+  state: StandInState,
+  repo: RepoState,
+  comment: { id: number; issueNumber: number; body: string; user: string; createdAt: string; updatedAt: string },
+): unknown {
   const base = state.repoUrl(repo);
   return {
-    id: comment.id, node_id: `IC_${comment.id}`, body: comment.body, user: state.userBody(comment.user), performed_via_github_app: state.performedVia(comment.user),
-    created_at: comment.createdAt, updated_at: comment.updatedAt, url: `${base}/issues/comments/${comment.id}`,
-    issue_url: `${base}/issues/${comment.issueNumber}`, html_url: `https://github.com/${repo.owner}/${repo.name}/issues/${comment.issueNumber}#issuecomment-${comment.id}`,
+    id: comment.id,
+    node_id: `IC_${comment.id}`,
+    body: comment.body,
+    user: state.userBody(comment.user),
+    performed_via_github_app: state.performedVia(comment.user),
+    created_at: comment.createdAt,
+    updated_at: comment.updatedAt,
+    url: `${base}/issues/comments/${comment.id}`,
+    issue_url: `${base}/issues/${comment.issueNumber}`,
+    html_url: `https://github.com/${repo.owner}/${repo.name}/issues/${comment.issueNumber}#issuecomment-${comment.id}`,
   };
 }
 
 function setState(state: StandInState, issue: IssueRecord, next: unknown, reason: unknown): void {
   if (next === undefined) return;
-  if (next !== 'open' && next !== 'closed') throw unprocessable('Validation Failed', [{ resource: 'Issue', field: 'state', code: 'invalid' }]);
+  if (next !== 'open' && next !== 'closed')
+    throw unprocessable('Validation Failed', [{ resource: 'Issue', field: 'state', code: 'invalid' }]);
   if (next === issue.state) return;
   issue.state = next;
   issue.closedAt = next === 'closed' ? state.timestamp() : null;
@@ -65,14 +106,28 @@ export function registerIssueRoutes(router: Router<StandInState>): void {
     const body = optionalString(context.body, 'body');
     checkBodyLength(body);
     const now = context.state.timestamp();
-    const issue: IssueRecord = { number: repo.nextNumber++, title, body: body ?? null, state: 'open', stateReason: null, labels: [...new Set(labelNames(context.body.labels))], user: context.actor, createdAt: now, updatedAt: now, closedAt: null };
+    const issue: IssueRecord = {
+      number: repo.nextNumber++,
+      title,
+      body: body ?? null,
+      state: 'open',
+      stateReason: null,
+      labels: [...new Set(labelNames(context.body.labels))],
+      user: context.actor,
+      createdAt: now,
+      updatedAt: now,
+      closedAt: null,
+    };
     repo.issues.set(issue.number, issue);
     return { status: 201, body: issueBody(context.state, repo, issue) };
   });
   router.add('GET', '/repos/{owner}/{repo}/issues', (context) => {
     const repo = repoOf(context);
     const state = context.query.get('state') ?? 'open';
-    const labels = (context.query.get('labels') ?? '').split(',').map((label) => label.trim()).filter(Boolean);
+    const labels = (context.query.get('labels') ?? '')
+      .split(',')
+      .map((label) => label.trim())
+      .filter(Boolean);
     const creator = context.query.get('creator');
     const direction = context.query.get('direction') ?? 'desc';
     const issues = [...repo.issues.values()]
@@ -80,7 +135,10 @@ export function registerIssueRoutes(router: Router<StandInState>): void {
       .filter((issue) => labels.every((label) => issue.labels.includes(label)))
       .filter((issue) => !creator || issue.user === creator)
       .sort((a, b) => (direction === 'asc' ? a.number - b.number : b.number - a.number));
-    return paginate(context, issues.map((issue) => issueBody(context.state, repo, issue)));
+    return paginate(
+      context,
+      issues.map((issue) => issueBody(context.state, repo, issue)),
+    );
   });
   router.add('GET', '/repos/{owner}/{repo}/issues/{issue_number}', (context) => {
     const repo = repoOf(context);
@@ -110,8 +168,13 @@ export function registerIssueRoutes(router: Router<StandInState>): void {
   router.add('GET', '/repos/{owner}/{repo}/issues/{issue_number}/comments', (context) => {
     const repo = repoOf(context);
     const issue = issueOf(repo, context.params.issue_number);
-    const comments = [...repo.comments.values()].filter((comment) => comment.issueNumber === issue.number).sort((a, b) => a.id - b.id);
-    return paginate(context, comments.map((comment) => commentBody(context.state, repo, comment)));
+    const comments = [...repo.comments.values()]
+      .filter((comment) => comment.issueNumber === issue.number)
+      .sort((a, b) => a.id - b.id);
+    return paginate(
+      context,
+      comments.map((comment) => commentBody(context.state, repo, comment)),
+    );
   });
   router.add('POST', '/repos/{owner}/{repo}/issues/{issue_number}/comments', (context) => {
     const repo = repoOf(context);
@@ -119,7 +182,14 @@ export function registerIssueRoutes(router: Router<StandInState>): void {
     const body = requireString(context.body, 'body');
     checkBodyLength(body);
     const now = context.state.timestamp();
-    const comment = { id: context.state.id(), issueNumber: issue.number, body, user: context.actor, createdAt: now, updatedAt: now };
+    const comment = {
+      id: context.state.id(),
+      issueNumber: issue.number,
+      body,
+      user: context.actor,
+      createdAt: now,
+      updatedAt: now,
+    };
     repo.comments.set(comment.id, comment);
     return { status: 201, body: commentBody(context.state, repo, comment) };
   });

@@ -1,6 +1,15 @@
 // Pull requests of the stand-in: list by head/state/base, create (with GitHub's 422s), update,
 // close, commits and files.
-import { checkBodyLength, notFound, optionalString, paginate, requireString, unprocessable, type Router, type RouteContext } from './http-kit.js';
+import {
+  checkBodyLength,
+  notFound,
+  optionalString,
+  paginate,
+  requireString,
+  unprocessable,
+  type Router,
+  type RouteContext,
+} from './http-kit.js';
 import { labelsBody } from './routes-issues.js';
 import { changedFiles, listedCommit, repoBody } from './routes-repo.js';
 import type { IssueRecord, RepoState, StandInState } from './state.js';
@@ -22,21 +31,44 @@ function headSha(state: StandInState, repo: RepoState, issue: IssueRecord): stri
 function pullBody(state: StandInState, repo: RepoState, issue: IssueRecord): Record<string, unknown> {
   const pull = issue.pull!;
   const base = state.repoUrl(repo);
-  const branch = (ref: string, sha: string | undefined): unknown => ({ label: `${repo.owner}:${ref}`, ref, sha: sha ?? null, user: { login: repo.owner }, repo: repoBody(state, repo) });
+  const branch = (ref: string, sha: string | undefined): unknown => ({
+    label: `${repo.owner}:${ref}`,
+    ref,
+    sha: sha ?? null,
+    user: { login: repo.owner },
+    repo: repoBody(state, repo),
+  });
   return {
-    id: issue.number + repo.id * 100000, node_id: `PR_${issue.number}`, number: issue.number, state: issue.state, locked: false,
-    title: issue.title, body: issue.body, user: state.userBody(issue.user),
-    labels: labelsBody(state, repo, issue.labels), draft: pull.draft, merged: pull.merged, merged_at: pull.merged ? issue.closedAt : null,
+    id: issue.number + repo.id * 100000,
+    node_id: `PR_${issue.number}`,
+    number: issue.number,
+    state: issue.state,
+    locked: false,
+    title: issue.title,
+    body: issue.body,
+    user: state.userBody(issue.user),
+    labels: labelsBody(state, repo, issue.labels),
+    draft: pull.draft,
+    merged: pull.merged,
+    merged_at: pull.merged ? issue.closedAt : null,
     merge_commit_sha: pull.mergeCommitSha ?? null,
-    created_at: issue.createdAt, updated_at: issue.updatedAt, closed_at: issue.closedAt,
-    head: branch(pull.head, headSha(state, repo, issue)), base: branch(pull.base, repo.refs.get(`refs/heads/${pull.base}`)),
-    url: `${base}/pulls/${issue.number}`, html_url: `https://github.com/${repo.owner}/${repo.name}/pull/${issue.number}`,
+    created_at: issue.createdAt,
+    updated_at: issue.updatedAt,
+    closed_at: issue.closedAt,
+    head: branch(pull.head, headSha(state, repo, issue)),
+    base: branch(pull.base, repo.refs.get(`refs/heads/${pull.base}`)),
+    url: `${base}/pulls/${issue.number}`,
+    html_url: `https://github.com/${repo.owner}/${repo.name}/pull/${issue.number}`,
   };
 }
 
 function branchName(value: string, repo: RepoState): string {
   const colon = value.indexOf(':');
-  return colon === -1 ? value : value.slice(0, colon).toLowerCase() === repo.owner.toLowerCase() ? value.slice(colon + 1) : `\0${value}`;
+  return colon === -1
+    ? value
+    : value.slice(0, colon).toLowerCase() === repo.owner.toLowerCase()
+      ? value.slice(colon + 1)
+      : `\0${value}`;
 }
 
 export function registerPullRoutes(router: Router<StandInState>): void {
@@ -51,7 +83,10 @@ export function registerPullRoutes(router: Router<StandInState>): void {
       .filter((issue) => !head || (head.includes(':') && branchName(head, repo) === issue.pull!.head))
       .filter((issue) => !baseFilter || issue.pull!.base === baseFilter)
       .sort((a, b) => b.number - a.number);
-    return paginate(context, pulls.map((issue) => pullBody(context.state, repo, issue)));
+    return paginate(
+      context,
+      pulls.map((issue) => pullBody(context.state, repo, issue)),
+    );
   });
   router.add('POST', '/repos/{owner}/{repo}/pulls', (context) => {
     const repo = repoOf(context);
@@ -60,16 +95,41 @@ export function registerPullRoutes(router: Router<StandInState>): void {
     const base = requireString(context.body, 'base');
     const body = optionalString(context.body, 'body');
     checkBodyLength(body);
-    const invalid = (field: string): Error => unprocessable('Validation Failed', [{ resource: 'PullRequest', field, code: 'invalid' }]);
+    const invalid = (field: string): Error =>
+      unprocessable('Validation Failed', [{ resource: 'PullRequest', field, code: 'invalid' }]);
     const headCommit = repo.refs.get(`refs/heads/${head}`);
     const baseCommit = repo.refs.get(`refs/heads/${base}`);
     if (!headCommit) throw invalid('head');
     if (!baseCommit) throw invalid('base');
-    const existing = [...repo.issues.values()].find((issue) => issue.pull && issue.state === 'open' && issue.pull.head === head && issue.pull.base === base);
-    if (existing) throw unprocessable('Validation Failed', [{ resource: 'PullRequest', code: 'custom', message: `A pull request already exists for ${repo.owner}:${head}.` }]);
-    if (context.state.git.commitsBetween(baseCommit, headCommit).length === 0) throw unprocessable('Validation Failed', [{ resource: 'PullRequest', code: 'custom', message: `No commits between ${base} and ${head}` }]);
+    const existing = [...repo.issues.values()].find(
+      (issue) => issue.pull && issue.state === 'open' && issue.pull.head === head && issue.pull.base === base,
+    );
+    if (existing)
+      throw unprocessable('Validation Failed', [
+        {
+          resource: 'PullRequest',
+          code: 'custom',
+          message: `A pull request already exists for ${repo.owner}:${head}.`,
+        },
+      ]);
+    if (context.state.git.commitsBetween(baseCommit, headCommit).length === 0)
+      throw unprocessable('Validation Failed', [
+        { resource: 'PullRequest', code: 'custom', message: `No commits between ${base} and ${head}` },
+      ]);
     const now = context.state.timestamp();
-    const issue: IssueRecord = { number: repo.nextNumber++, title, body: body ?? null, state: 'open', stateReason: null, labels: [], user: context.actor, createdAt: now, updatedAt: now, closedAt: null, pull: { head, base, draft: context.body.draft === true, merged: false } };
+    const issue: IssueRecord = {
+      number: repo.nextNumber++,
+      title,
+      body: body ?? null,
+      state: 'open',
+      stateReason: null,
+      labels: [],
+      user: context.actor,
+      createdAt: now,
+      updatedAt: now,
+      closedAt: null,
+      pull: { head, base, draft: context.body.draft === true, merged: false },
+    };
     repo.issues.set(issue.number, issue);
     return { status: 201, body: pullBody(context.state, repo, issue) };
   });
@@ -84,9 +144,20 @@ export function registerPullRoutes(router: Router<StandInState>): void {
     const body = optionalString(context.body, 'body');
     checkBodyLength(body);
     const state = context.body?.state;
-    if (state !== undefined && state !== 'open' && state !== 'closed') throw unprocessable('Validation Failed', [{ resource: 'PullRequest', field: 'state', code: 'invalid' }]);
-    if (state === 'open' && issue.state === 'closed' && (issue.pull.merged || !repo.refs.has(`refs/heads/${issue.pull.head}`))) {
-      throw unprocessable('Validation Failed', [{ resource: 'PullRequest', code: 'custom', message: 'state cannot be changed. The head branch was deleted or the pull request is merged.' }]);
+    if (state !== undefined && state !== 'open' && state !== 'closed')
+      throw unprocessable('Validation Failed', [{ resource: 'PullRequest', field: 'state', code: 'invalid' }]);
+    if (
+      state === 'open' &&
+      issue.state === 'closed' &&
+      (issue.pull.merged || !repo.refs.has(`refs/heads/${issue.pull.head}`))
+    ) {
+      throw unprocessable('Validation Failed', [
+        {
+          resource: 'PullRequest',
+          code: 'custom',
+          message: 'state cannot be changed. The head branch was deleted or the pull request is merged.',
+        },
+      ]);
     }
     if (title !== undefined) issue.title = title;
     if (body !== undefined) issue.body = body;
@@ -105,7 +176,10 @@ export function registerPullRoutes(router: Router<StandInState>): void {
     const head = headSha(context.state, repo, issue);
     const base = repo.refs.get(`refs/heads/${issue.pull.base}`);
     const shas = head && base ? context.state.git.commitsBetween(base, head) : [];
-    return paginate(context, shas.map((sha) => listedCommit(context, repo, sha)));
+    return paginate(
+      context,
+      shas.map((sha) => listedCommit(context, repo, sha)),
+    );
   });
   router.add('GET', '/repos/{owner}/{repo}/pulls/{pull_number}/files', (context) => {
     const repo = repoOf(context);
@@ -115,8 +189,12 @@ export function registerPullRoutes(router: Router<StandInState>): void {
     if (!head || !base) return paginate(context, []);
     const { git } = context.state;
     const mergeBase = git.mergeBase(base, head);
-    return paginate(context, changedFiles(context.state, mergeBase ? git.commit(mergeBase)!.tree : undefined, git.commit(head)!.tree).slice(0, 3000));
+    return paginate(
+      context,
+      changedFiles(context.state, mergeBase ? git.commit(mergeBase)!.tree : undefined, git.commit(head)!.tree).slice(
+        0,
+        3000,
+      ),
+    );
   });
 }
-
-

@@ -7,9 +7,16 @@ type Context = RouteContext<StandInState>;
 
 export function repoBody(state: StandInState, repo: RepoState): Record<string, unknown> {
   return {
-    id: repo.id, node_id: `R_${repo.id}`, name: repo.name, full_name: `${repo.owner}/${repo.name}`,
-    owner: { login: repo.owner, id: 1, type: 'Organization' }, private: repo.private, fork: false,
-    html_url: `https://github.com/${repo.owner}/${repo.name}`, url: state.repoUrl(repo), default_branch: repo.defaultBranch,
+    id: repo.id,
+    node_id: `R_${repo.id}`,
+    name: repo.name,
+    full_name: `${repo.owner}/${repo.name}`,
+    owner: { login: repo.owner, id: 1, type: 'Organization' },
+    private: repo.private,
+    fork: false,
+    html_url: `https://github.com/${repo.owner}/${repo.name}`,
+    url: state.repoUrl(repo),
+    default_branch: repo.defaultBranch,
   };
 }
 
@@ -25,18 +32,48 @@ export function listedCommit(context: Context, repo: RepoState, sha: string): un
 export function registerRepoRoutes(router: Router<StandInState>): void {
   router.add('GET', '/app', (context) => ({
     status: 200,
-    body: { id: context.state.appId, slug: APP_SLUG, name: 'driftback', owner: { login: 'driftback', id: 1 }, permissions: { contents: 'write', pull_requests: 'write', issues: 'write', checks: 'write', metadata: 'read' }, events: ['pull_request', 'push', 'installation', 'installation_repositories', 'check_run'] },
+    body: {
+      id: context.state.appId,
+      slug: APP_SLUG,
+      name: 'driftback',
+      owner: { login: 'driftback', id: 1 },
+      permissions: { contents: 'write', pull_requests: 'write', issues: 'write', checks: 'write', metadata: 'read' },
+      events: ['pull_request', 'push', 'installation', 'installation_repositories', 'check_run'],
+    },
   }));
-  router.add('GET', '/repos/{owner}/{repo}', (context) => ({ status: 200, body: repoBody(context.state, context.state.repo(context.params.owner, context.params.repo)) }));
+  router.add('GET', '/repos/{owner}/{repo}', (context) => ({
+    status: 200,
+    body: repoBody(context.state, context.state.repo(context.params.owner, context.params.repo)),
+  }));
   router.add('GET', '/repos/{owner}/{repo}/installation', (context) => {
     const repo = context.state.repo(context.params.owner, context.params.repo);
-    return { status: 200, body: { id: repo.installationId, app_id: context.state.appId, app_slug: APP_SLUG, account: { login: repo.owner, id: 1, type: 'Organization' }, target_type: 'Organization', repository_selection: 'selected', permissions: {}, events: [] } };
+    return {
+      status: 200,
+      body: {
+        id: repo.installationId,
+        app_id: context.state.appId,
+        app_slug: APP_SLUG,
+        account: { login: repo.owner, id: 1, type: 'Organization' },
+        target_type: 'Organization',
+        repository_selection: 'selected',
+        permissions: {},
+        events: [],
+      },
+    };
   });
   router.add('POST', '/app/installations/{installation_id}/access_tokens', (context) => {
     const id = Number(context.params.installation_id);
     if (![...context.state.repos.values()].some((repo) => repo.installationId === id)) throw notFound();
     const expires = new Date(context.state.now().getTime() + 3600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    return { status: 201, body: { token: `ghs_standin${id}`, expires_at: expires, permissions: { contents: 'write', pull_requests: 'write', issues: 'write', checks: 'write', metadata: 'read' }, repository_selection: 'selected' } };
+    return {
+      status: 201,
+      body: {
+        token: `ghs_standin${id}`,
+        expires_at: expires,
+        permissions: { contents: 'write', pull_requests: 'write', issues: 'write', checks: 'write', metadata: 'read' },
+        repository_selection: 'selected',
+      },
+    };
   });
   router.add('GET', '/repos/{owner}/{repo}/contents/{path+}', (context) => {
     const repo = context.state.repo(context.params.owner, context.params.repo);
@@ -49,12 +86,41 @@ export function registerRepoRoutes(router: Router<StandInState>): void {
     if (!entry) throw notFound();
     const base = context.state.repoUrl(repo);
     if (entry.mode === '040000') {
-      return { status: 200, body: git.tree(entry.sha)!.map((child) => ({ name: child.name, path: `${path}/${child.name}`, sha: child.sha, size: git.blob(child.sha)?.length ?? 0, type: child.mode === '040000' ? 'dir' : child.mode === '160000' ? 'submodule' : child.mode === '120000' ? 'symlink' : 'file', url: `${base}/contents/${path}/${child.name}?ref=${ref}` })) };
+      return {
+        status: 200,
+        body: git.tree(entry.sha)!.map((child) => ({
+          name: child.name,
+          path: `${path}/${child.name}`,
+          sha: child.sha,
+          size: git.blob(child.sha)?.length ?? 0,
+          type:
+            child.mode === '040000'
+              ? 'dir'
+              : child.mode === '160000'
+                ? 'submodule'
+                : child.mode === '120000'
+                  ? 'symlink'
+                  : 'file',
+          url: `${base}/contents/${path}/${child.name}?ref=${ref}`,
+        })),
+      };
     }
     const content = git.blob(entry.sha) ?? Buffer.alloc(0);
     const type = entry.mode === '120000' ? 'symlink' : entry.mode === '160000' ? 'submodule' : 'file';
     const name = path.split('/').pop()!;
-    return { status: 200, body: { type, encoding: 'base64', size: content.length, name, path, content: content.toString('base64').replace(/.{60}/g, '$&\n'), sha: entry.sha, url: `${base}/contents/${path}?ref=${ref}` } };
+    return {
+      status: 200,
+      body: {
+        type,
+        encoding: 'base64',
+        size: content.length,
+        name,
+        path,
+        content: content.toString('base64').replace(/.{60}/g, '$&\n'),
+        sha: entry.sha,
+        url: `${base}/contents/${path}?ref=${ref}`,
+      },
+    };
   });
   router.add('GET', '/repos/{owner}/{repo}/compare/{basehead+}', (context) => {
     const repo = context.state.repo(context.params.owner, context.params.repo);
@@ -66,13 +132,25 @@ export function registerRepoRoutes(router: Router<StandInState>): void {
     const { git } = context.state;
     const ahead = git.commitsBetween(base, head);
     const behind = git.commitsBetween(head, base);
-    const status = ahead.length === 0 && behind.length === 0 ? 'identical' : behind.length === 0 ? 'ahead' : ahead.length === 0 ? 'behind' : 'diverged';
+    const status =
+      ahead.length === 0 && behind.length === 0
+        ? 'identical'
+        : behind.length === 0
+          ? 'ahead'
+          : ahead.length === 0
+            ? 'behind'
+            : 'diverged';
     const mergeBase = git.mergeBase(base, head);
     return {
       status: 200,
       body: {
-        url: `${context.state.repoUrl(repo)}/compare/${context.params.basehead}`, status, ahead_by: ahead.length, behind_by: behind.length, total_commits: ahead.length,
-        base_commit: listedCommit(context, repo, base), merge_base_commit: mergeBase ? listedCommit(context, repo, mergeBase) : null,
+        url: `${context.state.repoUrl(repo)}/compare/${context.params.basehead}`,
+        status,
+        ahead_by: ahead.length,
+        behind_by: behind.length,
+        total_commits: ahead.length,
+        base_commit: listedCommit(context, repo, base),
+        merge_base_commit: mergeBase ? listedCommit(context, repo, mergeBase) : null,
         commits: ahead.slice(0, 250).map((sha) => listedCommit(context, repo, sha)),
         files: changedFiles(context.state, mergeBase ? git.commit(mergeBase)!.tree : undefined, git.commit(head)!.tree),
       },
@@ -81,10 +159,15 @@ export function registerRepoRoutes(router: Router<StandInState>): void {
 }
 
 /** Files that differ between two trees, as compare and pulls list them. */
-export function changedFiles(state: StandInState, baseTree: string | undefined, headTree: string): Array<Record<string, unknown>> {
+export function changedFiles(
+  state: StandInState,
+  baseTree: string | undefined,
+  headTree: string,
+): Array<Record<string, unknown>> {
   const before = baseTree ? state.git.flatten(baseTree) : new Map();
   const after = state.git.flatten(headTree);
-  const lines = (sha: string | undefined): number => (sha ? (state.git.blob(sha)?.toString('utf8').split('\n').length ?? 0) : 0);
+  const lines = (sha: string | undefined): number =>
+    sha ? (state.git.blob(sha)?.toString('utf8').split('\n').length ?? 0) : 0;
   const files: Array<Record<string, unknown>> = [];
   for (const path of [...new Set([...before.keys(), ...after.keys()])].sort()) {
     const old = before.get(path)?.sha;
@@ -98,5 +181,3 @@ export function changedFiles(state: StandInState, baseTree: string | undefined, 
   }
   return files;
 }
-
-

@@ -12,7 +12,8 @@ import { registerPullRoutes } from './routes-pulls.js';
 import { registerRepoRoutes } from './routes-repo.js';
 import { APP_LOGIN, StandInState } from './state.js';
 
-export type FaultKind = 'server-error' | 'bad-gateway' | 'rate-limit' | 'secondary-rate-limit' | 'secondary-rate-limit-429';
+export type FaultKind =
+  'server-error' | 'bad-gateway' | 'rate-limit' | 'secondary-rate-limit' | 'secondary-rate-limit-429';
 
 export interface Fault {
   /** `METHOD /route/{template}` as Octokit names it; omitted = any route. */
@@ -113,12 +114,24 @@ export class GitHubStandIn {
   }
 
   /** Creates a repository whose default branch holds `files` in one commit; returns its sha. */
-  seedRepository(input: { owner: string; repo: string; defaultBranch?: string; files: Map<string, string> | Record<string, string>; message?: string; login?: string }): string {
+  seedRepository(input: {
+    owner: string;
+    repo: string;
+    defaultBranch?: string;
+    files: Map<string, string> | Record<string, string>;
+    message?: string;
+    login?: string;
+  }): string {
     const defaultBranch = input.defaultBranch ?? 'main';
     const repo = this.state.addRepo(input.owner, input.repo, defaultBranch);
     const entries = new Map<string, FlatEntry>();
-    for (const [path, text] of toMap(input.files)) entries.set(path, { mode: '100644', sha: this.state.git.putBlob(Buffer.from(text, 'utf8')) });
-    const sha = this.commitAs(input.login ?? 'octocat', { tree: this.state.git.buildTree(entries), parents: [], message: input.message ?? 'Initial commit\n' });
+    for (const [path, text] of toMap(input.files))
+      entries.set(path, { mode: '100644', sha: this.state.git.putBlob(Buffer.from(text, 'utf8')) });
+    const sha = this.commitAs(input.login ?? 'octocat', {
+      tree: this.state.git.buildTree(entries),
+      parents: [],
+      message: input.message ?? 'Initial commit\n',
+    });
     repo.refs.set(`refs/heads/${defaultBranch}`, sha);
     return sha;
   }
@@ -127,7 +140,16 @@ export class GitHubStandIn {
    * Pushes a commit as a person: `files` edits the branch's tree (null deletes). A new branch
    * starts from `from` (default: the default branch).
    */
-  pushCommit(input: { owner: string; repo: string; branch: string; files: Map<string, string | null> | Record<string, string | null>; message?: string; login?: string; from?: string; mode?: '100644' | '100755' | '120000' }): string {
+  pushCommit(input: {
+    owner: string;
+    repo: string;
+    branch: string;
+    files: Map<string, string | null> | Record<string, string | null>;
+    message?: string;
+    login?: string;
+    from?: string;
+    mode?: '100644' | '100755' | '120000';
+  }): string {
     const repo = this.state.repo(input.owner, input.repo);
     const ref = `refs/heads/${input.branch}`;
     const parent = repo.refs.get(ref) ?? this.state.resolve(repo, input.from ?? repo.defaultBranch);
@@ -137,7 +159,11 @@ export class GitHubStandIn {
       if (text === null) entries.delete(path);
       else entries.set(path, { mode: input.mode ?? '100644', sha: this.state.git.putBlob(Buffer.from(text, 'utf8')) });
     }
-    const sha = this.commitAs(input.login ?? 'octocat', { tree: this.state.git.buildTree(entries), parents: [parent], message: input.message ?? 'Edit by hand\n' });
+    const sha = this.commitAs(input.login ?? 'octocat', {
+      tree: this.state.git.buildTree(entries),
+      parents: [parent],
+      message: input.message ?? 'Edit by hand\n',
+    });
     repo.refs.set(ref, sha);
     return sha;
   }
@@ -146,7 +172,8 @@ export class GitHubStandIn {
   mergePullRequest(input: { owner: string; repo: string; number: number; login?: string }): string {
     const repo = this.state.repo(input.owner, input.repo);
     const issue = repo.issues.get(input.number);
-    if (!issue?.pull || issue.state !== 'open') throw new Error(`mergePullRequest: #${input.number} is not an open pull request`);
+    if (!issue?.pull || issue.state !== 'open')
+      throw new Error(`mergePullRequest: #${input.number} is not an open pull request`);
     const { git } = this.state;
     const baseSha = repo.refs.get(`refs/heads/${issue.pull.base}`)!;
     const headSha = repo.refs.get(`refs/heads/${issue.pull.head}`)!;
@@ -161,7 +188,11 @@ export class GitHubStandIn {
       if (after) merged.set(path, after);
       else merged.delete(path);
     }
-    const sha = this.commitAs(input.login ?? 'octocat', { tree: git.buildTree(merged), parents: [baseSha, headSha], message: `Merge pull request #${input.number}\n` });
+    const sha = this.commitAs(input.login ?? 'octocat', {
+      tree: git.buildTree(merged),
+      parents: [baseSha, headSha],
+      message: `Merge pull request #${input.number}\n`,
+    });
     repo.refs.set(`refs/heads/${issue.pull.base}`, sha);
     issue.state = 'closed';
     issue.closedAt = this.state.timestamp();
@@ -221,7 +252,13 @@ export class GitHubStandIn {
     this.send(response, reply);
   }
 
-  private dispatch(matched: NonNullable<ReturnType<Router<StandInState>['match']>>, method: string, url: URL, raw: string, authorization: string | undefined): Reply {
+  private dispatch(
+    matched: NonNullable<ReturnType<Router<StandInState>['match']>>,
+    method: string,
+    url: URL,
+    raw: string,
+    authorization: string | undefined,
+  ): Reply {
     try {
       let body: unknown;
       if (raw.trim() !== '') {
@@ -233,7 +270,14 @@ export class GitHubStandIn {
       }
       const token = authorization?.replace(/^(token|bearer)\s+/i, '') ?? '';
       const actor = this.state.users.get(token) ?? APP_LOGIN;
-      return matched.route.handler({ params: matched.params, query: url.searchParams, body: body ?? (method === 'GET' ? undefined : {}), actor, url, state: this.state });
+      return matched.route.handler({
+        params: matched.params,
+        query: url.searchParams,
+        body: body ?? (method === 'GET' ? undefined : {}),
+        actor,
+        url,
+        state: this.state,
+      });
     } catch (error) {
       if (error instanceof ApiError) return error.toReply();
       return { status: 500, body: { message: `stand-in error: ${(error as Error).message}` } };
@@ -248,7 +292,9 @@ export class GitHubStandIn {
   }
 
   private takeFault(route: string): FaultKind | undefined {
-    const fault = this.faults.find((candidate) => candidate.times > 0 && (candidate.route === undefined || candidate.route === route));
+    const fault = this.faults.find(
+      (candidate) => candidate.times > 0 && (candidate.route === undefined || candidate.route === route),
+    );
     if (!fault) return undefined;
     fault.times -= 1;
     this.faults = this.faults.filter((candidate) => candidate.times > 0);
@@ -263,10 +309,25 @@ export class GitHubStandIn {
       case 'bad-gateway':
         return { status: 502, body: { message: 'Bad Gateway' } };
       case 'rate-limit':
-        return { status: 403, body: { message: 'API rate limit exceeded for installation ID 1.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api' }, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(nowSeconds) } };
+        return {
+          status: 403,
+          body: {
+            message: 'API rate limit exceeded for installation ID 1.',
+            documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
+          },
+          headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(nowSeconds) },
+        };
       case 'secondary-rate-limit':
       case 'secondary-rate-limit-429':
-        return { status: kind === 'secondary-rate-limit' ? 403 : 429, body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits' }, headers: { 'retry-after': '1' } };
+        return {
+          status: kind === 'secondary-rate-limit' ? 403 : 429,
+          body: {
+            message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+            documentation_url:
+              'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
+          },
+          headers: { 'retry-after': '1' },
+        };
     }
   }
 
@@ -274,8 +335,12 @@ export class GitHubStandIn {
     this.remaining = Math.max(this.remaining - 1, 1);
     const resetAt = Math.floor(this.state.now().getTime() / 1000) + 3600;
     const headers: Record<string, string> = {
-      'x-ratelimit-limit': String(RATE_LIMIT), 'x-ratelimit-remaining': String(this.remaining), 'x-ratelimit-used': String(RATE_LIMIT - this.remaining),
-      'x-ratelimit-reset': String(resetAt), 'x-ratelimit-resource': 'core', 'x-github-api-version-selected': '2022-11-28',
+      'x-ratelimit-limit': String(RATE_LIMIT),
+      'x-ratelimit-remaining': String(this.remaining),
+      'x-ratelimit-used': String(RATE_LIMIT - this.remaining),
+      'x-ratelimit-reset': String(resetAt),
+      'x-ratelimit-resource': 'core',
+      'x-github-api-version-selected': '2022-11-28',
       ...reply.headers,
     };
     if (reply.body === undefined) {
@@ -283,7 +348,13 @@ export class GitHubStandIn {
       return;
     }
     const text = JSON.stringify(reply.body);
-    response.writeHead(reply.status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)) }).end(text);
+    response
+      .writeHead(reply.status, {
+        ...headers,
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(text)),
+      })
+      .end(text);
   }
 }
 

@@ -6,7 +6,11 @@ import { notFound } from './http-kit.js';
 export const APP_LOGIN = 'driftback[bot]';
 export const APP_SLUG = 'driftback';
 
-export interface Label { id: number; name: string; color: string }
+export interface Label {
+  id: number;
+  name: string;
+  color: string;
+}
 
 export interface IssueRecord {
   number: number;
@@ -85,7 +89,10 @@ export class StandInState {
   /** When set, recursive tree listings longer than this are cut and flagged `truncated`. */
   treeEntryLimit = Number.POSITIVE_INFINITY;
 
-  constructor(readonly now: () => Date, readonly baseUrl: () => string) {}
+  constructor(
+    readonly now: () => Date,
+    readonly baseUrl: () => string,
+  ) {}
 
   id(): number {
     this.nextId += 1;
@@ -93,7 +100,9 @@ export class StandInState {
   }
 
   timestamp(): string {
-    return this.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    return this.now()
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z');
   }
 
   repo(owner: string, name: string): RepoState {
@@ -104,8 +113,18 @@ export class StandInState {
 
   addRepo(owner: string, name: string, defaultBranch: string): RepoState {
     const repo: RepoState = {
-      id: this.id(), owner, name, defaultBranch, installationId: 1, private: true,
-      refs: new Map(), issues: new Map(), nextNumber: 1, comments: new Map(), checkRuns: new Map(), labels: new Map(),
+      id: this.id(),
+      owner,
+      name,
+      defaultBranch,
+      installationId: 1,
+      private: true,
+      refs: new Map(),
+      issues: new Map(),
+      nextNumber: 1,
+      comments: new Map(),
+      checkRuns: new Map(),
+      labels: new Map(),
     };
     this.repos.set(`${owner}/${name}`.toLowerCase(), repo);
     return repo;
@@ -133,7 +152,8 @@ export class StandInState {
    */
   userBody(login: string): { login: string; id: number; node_id: string; type: 'Bot' | 'User'; site_admin: false } {
     let id = this.userIds.get(login);
-    if (id === undefined) this.userIds.set(login, (id = login === APP_LOGIN ? 41898282 + this.appId : 1000 + this.userIds.size));
+    if (id === undefined)
+      this.userIds.set(login, (id = login === APP_LOGIN ? 41898282 + this.appId : 1000 + this.userIds.size));
     return { login, id, node_id: `U_${id}`, type: login === APP_LOGIN ? 'Bot' : 'User', site_admin: false };
   }
 
@@ -143,7 +163,13 @@ export class StandInState {
    */
   performedVia(login: string): Record<string, unknown> | null {
     if (login !== APP_LOGIN) return null;
-    return { id: this.appId, slug: APP_SLUG, node_id: `A_${this.appId}`, name: 'driftback', owner: { login: 'driftback', id: 1, type: 'Organization' } };
+    return {
+      id: this.appId,
+      slug: APP_SLUG,
+      node_id: `A_${this.appId}`,
+      name: 'driftback',
+      owner: { login: 'driftback', id: 1, type: 'Organization' },
+    };
   }
 
   repoUrl(repo: RepoState): string {

@@ -80,18 +80,35 @@ export async function startKubeApiStandIn(options: StandInOptions): Promise<Kube
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     requests.push(url.pathname + url.search);
-    if (req.headers.authorization !== `Bearer ${options.token}`) return status(res, 401, 'Unauthorized', 'Unauthorized');
+    if (req.headers.authorization !== `Bearer ${options.token}`)
+      return status(res, 401, 'Unauthorized', 'Unauthorized');
     const path = url.pathname;
-    if (path === '/version') return json(res, 200, { major: '1', minor: '31', gitVersion: options.gitVersion ?? 'v1.31.2', platform: 'linux/amd64' });
+    if (path === '/version')
+      return json(res, 200, {
+        major: '1',
+        minor: '31',
+        gitVersion: options.gitVersion ?? 'v1.31.2',
+        platform: 'linux/amd64',
+      });
     if (path === '/api') return json(res, 200, discovery.api);
     if (path === '/apis') return json(res, 200, discovery.apis);
     const route = parsePath(path);
     if (!route) return status(res, 404, 'NotFound', 'the server could not find the requested resource');
     if (!route.resource && options.brokenDiscovery?.includes(route.groupVersion)) {
-      return status(res, 503, 'ServiceUnavailable', `the server is currently unable to handle the request (${route.groupVersion} is an aggregated API that is not available)`);
+      return status(
+        res,
+        503,
+        'ServiceUnavailable',
+        `the server is currently unable to handle the request (${route.groupVersion} is an aggregated API that is not available)`,
+      );
     }
     if (!route.resource) {
-      const doc = discovery.lists.get(route.groupVersion) ?? { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: route.groupVersion, resources: [] };
+      const doc = discovery.lists.get(route.groupVersion) ?? {
+        kind: 'APIResourceList',
+        apiVersion: 'v1',
+        groupVersion: route.groupVersion,
+        resources: [],
+      };
       return json(res, 200, doc);
     }
     const type = served.find((r) => r.groupVersion === route.groupVersion && r.name === route.resource);
@@ -100,28 +117,46 @@ export async function startKubeApiStandIn(options: StandInOptions): Promise<Kube
     const groupLabel = `"${type.group}"`;
     if (options.forbidden?.includes(id)) {
       const where = route.namespace ? `in the namespace "${route.namespace}"` : 'at the cluster scope';
-      return status(res, 403, 'Forbidden', `${type.name}${type.group ? '.' + type.group : ''} is forbidden: User "system:serviceaccount:driftback:driftback-agent" cannot list resource "${type.name}" in API group ${groupLabel} ${where}`);
+      return status(
+        res,
+        403,
+        'Forbidden',
+        `${type.name}${type.group ? '.' + type.group : ''} is forbidden: User "system:serviceaccount:driftback:driftback-agent" cannot list resource "${type.name}" in API group ${groupLabel} ${where}`,
+      );
     }
     const count = (counts.get(id) ?? 0) + 1;
     counts.set(id, count);
     if (options.unavailable?.resources.includes(id) && count <= options.unavailable.times) {
       return status(res, 503, 'ServiceUnavailable', 'the server is currently unable to handle the request');
     }
-    if (options.slow?.resource === id && count <= options.slow.times) await new Promise((resolve) => setTimeout(resolve, options.slow!.delayMs));
+    if (options.slow?.resource === id && count <= options.slow.times)
+      await new Promise((resolve) => setTimeout(resolve, options.slow!.delayMs));
     if (res.destroyed) return;
 
     const all = store.get(id) ?? [];
     if (route.name) {
-      const found = all.find((o) => o.metadata.name === route.name && (o.metadata.namespace ?? '') === (route.namespace ?? ''));
+      const found = all.find(
+        (o) => o.metadata.name === route.name && (o.metadata.namespace ?? '') === (route.namespace ?? ''),
+      );
       return found ? json(res, 200, found) : status(res, 404, 'NotFound', `${type.name} "${route.name}" not found`);
     }
     const token = url.searchParams.get('continue');
     if (token && options.expireOnce?.includes(id) && !expired.has(id)) {
       expired.add(id);
-      return status(res, 410, 'Expired', 'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results.');
+      return status(
+        res,
+        410,
+        'Expired',
+        'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results.',
+      );
     }
     const selector = url.searchParams.get('labelSelector') ?? '';
-    const matching = route.namespace || selector ? all.filter((o) => (!route.namespace || o.metadata.namespace === route.namespace) && matchesSelector(o, selector)) : all;
+    const matching =
+      route.namespace || selector
+        ? all.filter(
+            (o) => (!route.namespace || o.metadata.namespace === route.namespace) && matchesSelector(o, selector),
+          )
+        : all;
     const offset = token ? Number(JSON.parse(Buffer.from(token, 'base64').toString()).start) : 0;
     const limit = Number(url.searchParams.get('limit') ?? '0') || matching.length;
     const page = matching.slice(offset, offset + limit);
@@ -129,7 +164,9 @@ export async function startKubeApiStandIn(options: StandInOptions): Promise<Kube
     resourceVersion++;
     const metadata: Record<string, unknown> = { resourceVersion: String(resourceVersion) };
     if (rest > 0) {
-      metadata.continue = Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', rv: resourceVersion, start: offset + page.length })).toString('base64');
+      metadata.continue = Buffer.from(
+        JSON.stringify({ v: 'meta.k8s.io/v1', rv: resourceVersion, start: offset + page.length }),
+      ).toString('base64');
       metadata.remainingItemCount = rest;
     }
     // Built-in types' list items carry no apiVersion/kind; custom resources' items do.
@@ -161,7 +198,8 @@ function servedResources(apis: any, lists: Map<string, any>): ServedResource[] {
     if (!doc) continue;
     const [group, version] = groupVersion.includes('/') ? groupVersion.split('/') : ['', groupVersion];
     for (const r of doc.resources) {
-      if (!r.name.includes('/')) out.push({ group, version, groupVersion, name: r.name, kind: r.kind, namespaced: r.namespaced });
+      if (!r.name.includes('/'))
+        out.push({ group, version, groupVersion, name: r.name, kind: r.kind, namespaced: r.namespaced });
     }
   }
   return out;
@@ -191,7 +229,11 @@ function indexObjects(objects: KubeObject[], served: ServedResource[]): Map<stri
   }
   // etcd returns keys in order: namespace, then name.
   for (const list of store.values()) {
-    list.sort((a, b) => `${a.metadata.namespace ?? ''}/${a.metadata.name}`.localeCompare(`${b.metadata.namespace ?? ''}/${b.metadata.name}`));
+    list.sort((a, b) =>
+      `${a.metadata.namespace ?? ''}/${a.metadata.name}`.localeCompare(
+        `${b.metadata.namespace ?? ''}/${b.metadata.name}`,
+      ),
+    );
   }
   return store;
 }
@@ -212,7 +254,8 @@ function parsePath(path: string): Route | undefined {
   else if (parts[0] === 'apis' && parts.length >= 3) [groupVersion, rest] = [`${parts[1]}/${parts[2]}`, parts.slice(3)];
   else return undefined;
   if (rest.length === 0) return { groupVersion };
-  if (rest[0] === 'namespaces' && rest.length >= 3) return { groupVersion, namespace: rest[1], resource: rest[2], name: rest[3] };
+  if (rest[0] === 'namespaces' && rest.length >= 3)
+    return { groupVersion, namespace: rest[1], resource: rest[2], name: rest[3] };
   return { groupVersion, resource: rest[0], name: rest[1] };
 }
 
