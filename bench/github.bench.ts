@@ -399,6 +399,7 @@ try {
     namespace: undefined,
     branch,
     fingerprints: [],
+    sources: [],
     result: {
       resources: [],
       summary: { inSync: 0, modified: 0, missing: 0, extra: 0, ignored: 0, conflicts: 0 },

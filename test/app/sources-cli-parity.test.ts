@@ -1,6 +1,7 @@
 // One pipeline, two doors, for a Flux cluster (test/fixtures/controllers/flux-podinfo): the App's drift
 // branch for the hand-changes snapshot holds exactly what `driftback codify` writes on the same snapshot,
-// the changes written where Flux reads them (the Kustomization's patch and image override, the overlay).
+// the changes written where Flux reads them (the Kustomization's patch and image override, the overlay),
+// and the pull request body names the source they come from.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -28,6 +29,16 @@ it("the App and driftback codify write a Flux cluster's hand changes into the sa
   expect(branch.get('clusters/kind-dev/apps.yaml')).toContain('                      memory: 384Mi\n');
   expect(branch.get('clusters/kind-dev/apps.yaml')).toContain('      newTag: 6.14.1\n');
   expect(branch.get('apps/base/podinfo/deployment.yaml')).toBe(files.get('apps/base/podinfo/deployment.yaml'));
+  const [pull] = [...h.standIn.state.repo(h.owner, h.repo).issues.values()].filter((issue) => issue.pull);
+  // The body names the source the changes come from, with its drift and the revision Flux applied, under
+  // the summary line (its status.lastAppliedRevision in the snapshot).
+  const [summary, , from, line] = (pull!.body ?? '').split('\n');
+  expect(summary).toMatch(/^\*\*4 live changes by /);
+  expect(from).toBe('From this source:');
+  expect(line).toBe(
+    '- `flux-system/apps`: 1 drift, applied `main@\u200bsha1:7c1f4e2a9b3d5c8e0f6a1b2c3d4e5f60718293a4`',
+  );
+  expect(pull!.body ?? '').not.toContain('`flux-system/flux-system`:');
 
   const repo = join(work, 'repo');
   for (const [path, text] of files) {

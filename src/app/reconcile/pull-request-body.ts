@@ -27,11 +27,15 @@ export function pullRequestBody(
   templates?: TemplateOverrides,
   emergency: readonly EmergencySection[] = [],
 ): string {
-  const view = { cluster, codified: group.codify.codified, reported: group.codify.reported, drift: group.result };
+  const { codified, reported } = group.codify;
+  const view = { cluster, codified, reported, drift: group.result, sources: group.sources };
+  // The applied revision moves with every commit the controller applies: it is left out of the hash.
+  const sources = group.sources.map(({ appliedRevision: _revision, ...source }) => source);
   // An emergency PR opens with the procedure: it is what the reader must do next.
   const opening = emergency.map((s) => `${renderEmergencySection(s.view, s.changes, s.checklist)}\n\n`).join('');
   const body = opening + renderDriftPullRequest({ ...view, snapshot }, { templates });
-  const stable = opening + renderDriftPullRequest({ ...view, snapshot: { id: '', capturedAt: '' } }, { templates });
+  const stable =
+    opening + renderDriftPullRequest({ ...view, sources, snapshot: { id: '', capturedAt: '' } }, { templates });
   return `${body}\n\n${markerComment(markerKeyFor(group.branch), contentHash(stable))}`;
 }
 

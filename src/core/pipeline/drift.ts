@@ -26,7 +26,13 @@ import {
   type SourceProblem,
   type SourceReport,
 } from '../model/index.js';
-import { isSourceObject, newResourceHomes, summarizeSourceDrift, type SourceNote } from '../sources/index.js';
+import {
+  isSourceObject,
+  newResourceHomes,
+  summarizeSourceDrift,
+  type SourceNote,
+  type SourceResult,
+} from '../sources/index.js';
 import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import { scopeOf, type LiveState } from './live-state.js';
 import { clusterRoot, configWithSourceRules, renderCluster } from './render-cluster.js';
@@ -61,6 +67,8 @@ export interface DriftGroup {
   codify: CodifyResult;
   /** What the group's PR codifies: declined when it is closed unmerged. */
   fingerprints: string[];
+  /** The GitOps sources this group's drift comes from, with their counts; none under kubectl. */
+  sources: SourceReport[];
 }
 
 export interface EvaluatedDrift {
@@ -83,6 +91,8 @@ export interface EvaluatedDrift {
   emergency: Map<string, { suspension: Suspension; changes: EmergencyChange[] }>;
   /** Drift per source (`flux-system/apps: 0 drift`), sources of other repositories listed. */
   sources: SourceReport[];
+  /** The sources as the render followed them: which source each group's drift belongs to. */
+  sourceResults: readonly SourceResult[];
   /** What could not be checked or is not supported (a Secret's substituted value, a jq ignore rule). */
   notes: SourceNote[];
   /** The config the diff ran with: the config's ignore rules and those the sources declare. */
@@ -150,6 +160,7 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
     suspensions,
     emergency: emergencyChanges(drift, index),
     sources: summarizeSourceDrift(rendered.sources, drift),
+    sourceResults: rendered.sources,
     notes: rendered.notes,
     effectiveConfig,
     // Under kubectl the cluster path is the one source: pullRequests.newResourcePath decides.
@@ -244,6 +255,12 @@ export function codifyEvaluated(
   });
 }
 
+/** The GitOps sources a group's drift comes from (rendered, with drift); a kubectl cluster has none. */
+function groupSources(evaluated: EvaluatedDrift, result: DiffResult): SourceReport[] {
+  const gitops = evaluated.sourceResults.filter((source) => source.source.id.controller !== 'kubectl');
+  return summarizeSourceDrift(gitops, result).filter((report) => report.scope === 'rendered' && report.counts.drift);
+}
+
 /** The drift split as `pullRequests.groupBy` says, each group codified on its own. */
 export function proposeDrift(input: DriftInput, evaluated: EvaluatedDrift): DriftGroup[] {
   const { config, cluster } = input;
@@ -255,7 +272,8 @@ export function proposeDrift(input: DriftInput, evaluated: EvaluatedDrift): Drif
     if (!hasDrift(result)) continue;
     const codify = codifyEvaluated(input, evaluated, result);
     const branch = branchFor(config, cluster.name, namespace);
-    groups.push({ namespace, branch, result, codify, fingerprints: codifiedFingerprints(result, codify.codified) });
+    const fingerprints = codifiedFingerprints(result, codify.codified);
+    groups.push({ namespace, branch, result, codify, fingerprints, sources: groupSources(evaluated, result) });
   }
   return groups;
 }

@@ -9,11 +9,18 @@ import {
   type DiffResult,
   type FieldChange,
   type ResourceKey,
+  type SourceReport,
 } from '../model/index.js';
 import { GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
 import { changeField, changeRow, whoWhen, type RowContext } from './change-rows.js';
 import { renderDocument, type TemplateOverrides } from './engine.js';
-import type { CodifiedResourceModel, DriftPullRequestModel, NewObjectModel, ReportedRowModel } from './models/index.js';
+import type {
+  CodifiedResourceModel,
+  DriftPullRequestModel,
+  NewObjectModel,
+  PullRequestSourceModel,
+  ReportedRowModel,
+} from './models/index.js';
 
 /** What codify produced: the shape codify returns, and the drift it codified (who created new objects). */
 export interface DriftPullRequestView {
@@ -23,6 +30,26 @@ export interface DriftPullRequestView {
   snapshot: { id: string; capturedAt: string };
   /** The drift codify was given: the creating manager and time of objects added as new manifests. */
   drift?: DiffResult;
+  /** The GitOps sources the drift comes from, with their drift counts (none under kubectl). */
+  sources?: readonly SourceReport[];
+}
+
+/** The rendered GitOps sources with drift, as the body lists them. */
+function sourceModels(sources: readonly SourceReport[]): PullRequestSourceModel[] {
+  return sources.flatMap((source) =>
+    source.controller === 'kubectl' || source.scope !== 'rendered' || !source.counts.drift
+      ? []
+      : [
+          {
+            name: source.name,
+            controller: source.controller,
+            ...(source.path !== undefined ? { path: source.path } : {}),
+            drift: source.counts.drift,
+            ...(source.appliedRevision ? { appliedRevision: source.appliedRevision } : {}),
+            suspended: source.suspended,
+          },
+        ],
+  );
 }
 
 /** The directory every path shares (`clusters/prod-eu/`), '' when they share none. */
@@ -105,6 +132,7 @@ function model(view: DriftPullRequestView, max: number): DriftPullRequestModel {
     cluster: view.cluster,
     headline: headline(summary),
     summary,
+    sources: sourceModels(view.sources ?? []),
     snapshot: { ...view.snapshot, takenAt: view.snapshot.capturedAt ? showTime(view.snapshot.capturedAt) : '' },
     filesUnder,
     resources: [...resources.values()],

@@ -169,6 +169,22 @@ const dashboard: DashboardView = {
 
 describe('documents (golden)', () => {
   it('drift pull request body', () => expectGolden('drift-pull-request.md', renderDriftPullRequest(prView)));
+  it('drift pull request body of a Flux cluster: the sources the changes come from', () => {
+    const flux = { controller: 'flux' as const, scope: 'rendered' as const, suspended: false };
+    const sources = [
+      {
+        ...flux,
+        name: 'flux-system/apps',
+        path: './apps/production',
+        appliedRevision: 'main@sha1:4f2c9a1',
+        counts: { drift: 2 },
+      },
+      { ...flux, name: 'flux-system/infra', path: './infrastructure', suspended: true, counts: { drift: 1 } },
+      { ...flux, name: 'flux-system/flux-system', path: './clusters/prod', counts: { drift: 0 } },
+      { ...flux, name: 'flux-system/podinfo', scope: 'out-of-scope' as const, counts: {} },
+    ];
+    expectGolden('drift-pull-request-sources.md', renderDriftPullRequest({ ...prView, sources }));
+  });
   it('dashboard issue body', () => expectGolden('dashboard.md', renderDashboard(dashboard)));
   it('stale alert issue', () => {
     const issue = renderStaleAlert({

@@ -43,6 +43,20 @@ export interface ReportedRowModel {
   reason: string;
 }
 
+/** A GitOps source the pull request's changes come from (none for a cluster applied by kubectl). */
+export interface PullRequestSourceModel {
+  /** `flux-system/apps`, `argocd/guestbook`. */
+  name: string;
+  controller: 'flux' | 'argocd';
+  /** The path it renders from this repository, when known. */
+  path?: string;
+  /** Resources of this source that drift in this pull request. */
+  drift: number;
+  /** The revision the controller last applied (`main@sha1:0123abc…`), when the snapshot records it. */
+  appliedRevision?: string;
+  suspended: boolean;
+}
+
 export interface DriftPullRequestModel {
   cluster: string;
   /**
@@ -62,6 +76,8 @@ export interface DriftPullRequestModel {
     last?: string;
     reported: number;
   };
+  /** The GitOps sources the changes come from, with drift counts; empty for a kubectl cluster. */
+  sources: PullRequestSourceModel[];
   /** The snapshot the values come from; `takenAt` as shown (`2026-12-02 05:00 UTC`). */
   snapshot: { id: string; capturedAt: string; takenAt: string };
   /** The directory every file below is relative to (`clusters/prod-eu/`), or '' for the repository root. */

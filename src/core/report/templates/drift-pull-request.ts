@@ -1,6 +1,13 @@
-// Drift PR body: the summary line first, then what is codified per resource, new objects, what was
+// Drift PR body: the summary line first, the GitOps sources the changes come from, then what is codified per resource, new objects, what was
 // only reported and why, and what merging or closing means. Model: models/drift-pull-request.ts.
 export const DRIFT_PULL_REQUEST = `**{{text headline}}.**
+{{#if sources.length}}
+
+From {{#if (eq sources.length 1)}}this source{{else}}these sources{{/if}}:
+{{#each sources}}
+- {{code name}}: {{drift}} drift{{#if appliedRevision}}, applied {{code appliedRevision}}{{/if}}{{#if suspended}} (suspended){{/if}}
+{{/each}}
+{{/if}}
 
 Someone changed these objects in {{code cluster}} directly, and the changes persisted. This pull request writes the live values into the manifests{{#if snapshot.id}} (snapshot {{code snapshot.id}}, taken {{text snapshot.takenAt}}){{/if}}.{{#if filesUnder}} Files are under {{code filesUnder}}.{{/if}}
 {{#each resources}}
