@@ -236,6 +236,33 @@ describe('a fix undone after the resume', () => {
     await upload(app, 'flux-3b-resumed-without-merge');
     await runWatch(app);
     expect(issues(app).filter((issue) => issue.labels.includes('driftback-alert'))).toHaveLength(1);
+
+    // The fix lands in Git by hand and Flux applies it: the value is back and nothing drifts, so the
+    // watch closes the alert.
+    const path = 'apps/podinfo/deployment.yaml';
+    const manifest = emergencyRepoFiles().get(path)!.replace('memory: 512Mi', 'memory: 1Gi');
+    const fixSha = app.standIn.pushCommit({
+      owner: app.owner,
+      repo: app.repo,
+      branch: 'main',
+      files: { [path]: manifest },
+    });
+    expect(await sendWebhook(app, 'push', pushPayload(app, 'main', fixSha))).toBe(200);
+    await drain(app);
+    await upload(app, 'flux-3-resumed-after-merge', { fixture: FIXTURE_MERGE_FLUX, actual: fixSha });
+    await runWatch(app);
+    const after = issues(app).filter((issue) => issue.labels.includes('driftback-alert'));
+    expect(after.map((issue) => [issue.title, issue.state])).toEqual([
+      ['driftback: kind-dev: the emergency fix under flux-system/apps was undone', 'closed'],
+    ]);
+    expect(commentsOn(app, after[0]!.number)).toEqual([
+      `The fix of #${pr!.number} under \`flux-system/apps\` in \`kind-dev\` is back in the cluster. Closing.`,
+    ]);
+    // Another watch: nothing reopens.
+    await runWatch(app);
+    expect(issues(app).filter((issue) => issue.state === 'open' && issue.labels.includes('driftback-alert'))).toEqual(
+      [],
+    );
   });
 
   it('Argo CD automated sync turned on without the merge: self-heal reverts the scale, and the alert says so', async () => {
