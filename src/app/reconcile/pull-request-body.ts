@@ -2,7 +2,6 @@
 // line, so a new snapshot with the same drift leaves the PR untouched (no API call).
 import {
   renderDriftPullRequest,
-  renderEmergencySection,
   markerKey,
   markerComment,
   contentHash,
@@ -27,11 +26,16 @@ export function pullRequestBody(
   templates?: TemplateOverrides,
   emergency: readonly EmergencySection[] = [],
 ): string {
-  const view = { cluster, codified: group.codify.codified, reported: group.codify.reported, drift: group.result };
-  // An emergency PR opens with the procedure: it is what the reader must do next.
-  const opening = emergency.map((s) => `${renderEmergencySection(s.view, s.changes, s.checklist)}\n\n`).join('');
-  const body = opening + renderDriftPullRequest({ ...view, snapshot }, { templates });
-  const stable = opening + renderDriftPullRequest({ ...view, snapshot: { id: '', capturedAt: '' } }, { templates });
+  // An emergency PR opens with the procedure (the template's `emergency` partial): what the reader must do next.
+  const view = {
+    cluster,
+    codified: group.codify.codified,
+    reported: group.codify.reported,
+    drift: group.result,
+    emergency,
+  };
+  const body = renderDriftPullRequest({ ...view, snapshot }, { templates });
+  const stable = renderDriftPullRequest({ ...view, snapshot: { id: '', capturedAt: '' } }, { templates });
   return `${body}\n\n${markerComment(markerKeyFor(group.branch), contentHash(stable))}`;
 }
 

@@ -13,6 +13,8 @@ import {
 import { GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
 import { changeField, changeRow, whoWhen, type RowContext } from './change-rows.js';
 import { renderDocument, type TemplateOverrides } from './engine.js';
+import { resumeStep, suspensionLabel, type Checklist, type EmergencyChange } from '../emergency/index.js';
+import { renderEmergencySection, type SuspensionView } from './emergency.js';
 import type { CodifiedResourceModel, DriftPullRequestModel, NewObjectModel, ReportedRowModel } from './models/index.js';
 
 /** What codify produced: the shape codify returns, and the drift it codified (who created new objects). */
@@ -23,6 +25,8 @@ export interface DriftPullRequestView {
   snapshot: { id: string; capturedAt: string };
   /** The drift codify was given: the creating manager and time of objects added as new manifests. */
   drift?: DiffResult;
+  /** The suspensions the changes were made under (an emergency PR opens with their procedure). */
+  emergency?: ReadonlyArray<{ view: SuspensionView; changes: readonly EmergencyChange[]; checklist: Checklist }>;
 }
 
 /** The directory every path shares (`clusters/prod-eu/`), '' when they share none. */
@@ -103,6 +107,12 @@ function model(view: DriftPullRequestView, max: number): DriftPullRequestModel {
   };
   return {
     cluster: view.cluster,
+    emergency: (view.emergency ?? []).map((section) => ({
+      source: suspensionLabel(section.view.suspension),
+      resume: resumeStep(section.view.suspension).command,
+      checklist: { ...section.checklist },
+      markdown: renderEmergencySection(section.view, section.changes, section.checklist),
+    })),
     headline: headline(summary),
     summary,
     snapshot: { ...view.snapshot, takenAt: view.snapshot.capturedAt ? showTime(view.snapshot.capturedAt) : '' },

@@ -1,6 +1,6 @@
-// Drift PR body: the summary line first, then what is codified per resource, new objects, what was
+// Drift PR body: an emergency PR's procedure (partial `emergency`), the summary line, then what is codified per resource, new objects, what was
 // only reported and why, and what merging or closing means. Model: models/drift-pull-request.ts.
-export const DRIFT_PULL_REQUEST = `**{{text headline}}.**
+export const DRIFT_PULL_REQUEST = `{{> emergency}}**{{text headline}}.**
 
 Someone changed these objects in {{code cluster}} directly, and the changes persisted. This pull request writes the live values into the manifests{{#if snapshot.id}} (snapshot {{code snapshot.id}}, taken {{text snapshot.takenAt}}){{/if}}.{{#if filesUnder}} Files are under {{code filesUnder}}.{{/if}}
 {{#each resources}}
