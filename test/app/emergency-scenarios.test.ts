@@ -33,8 +33,8 @@ afterEach(async () => {
   h = undefined;
 });
 
-async function start(): Promise<AppHarness> {
-  const files = emergencyRepoFiles();
+async function start(extra: Record<string, string> = {}): Promise<AppHarness> {
+  const files = new Map([...emergencyRepoFiles(), ...Object.entries(extra)]);
   // The scenario's own config: kind-dev is Flux at clusters/kind-dev, kind-argo Argo CD at argocd/.
   h = await startAppHarness({ owner: 'acme', repo: 'emergency-gitops', files, now: () => clock.now });
   return h;
@@ -215,6 +215,29 @@ describe('Argo CD: automated sync off, kubectl scale, PR, merge, automated sync 
     expect(commentsOn(app, pr!.number).filter((c) => c.startsWith('verified:'))).toEqual([
       expect.stringContaining(`verified: cluster and Git agree at \`${mergeSha}\``),
     ]);
+  });
+});
+
+describe("a repository's drift-pull-request template", () => {
+  it('places the emergency procedure with the `emergency` partial and reads its model fields', async () => {
+    const template = [
+      '**{{text headline}}.**',
+      '{{#each emergency}}',
+      'Resume {{code source}} with {{code resume}} once merged{{#if checklist.merged}} (merged){{/if}}.',
+      '{{/each}}',
+      '{{> emergency}}Merge it.',
+      '',
+    ].join('\n');
+    const app = await start({ '.github/driftback/templates/drift-pull-request.hbs': template });
+    await upload(app, 'flux-1-before');
+    await upload(app, 'flux-2-suspended');
+    const body = pulls(app)[0]!.body!;
+    expect(body).toMatch(/^\*\*1 live change by kubectl-edit/);
+    expect(body).toContain(
+      'Resume `Kustomization/flux-system/apps` with `flux resume kustomization apps -n flux-system` once merged.\n## Emergency change\n',
+    );
+    expect(body).toContain('- [ ] merged');
+    expect(body.indexOf('## Emergency change')).toBeLessThan(body.indexOf('Merge it.'));
   });
 });
 
