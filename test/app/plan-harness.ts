@@ -80,12 +80,13 @@ export async function startHarness(files: Record<string, string>, start = '2026-
 /** Resolves when no job is pending or running (polls the queue's table; no fixed sleeps). */
 export async function drain(harness: Harness): Promise<void> {
   const db = sqliteOf(harness.app.store);
-  for (let i = 0; i < 2000; i++) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
     const row = db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE run_at <= ?`).get(Date.now() + 1000) as { n: number };
     if (row.n === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  throw new Error('the queue did not drain');
+  throw new Error('the queue did not drain within 60 s');
 }
 
 export async function sendWebhook(harness: Harness, event: string, payload: unknown): Promise<number> {

@@ -43,7 +43,7 @@ describe('graphile-worker queue when connections drop', () => {
     await waitFor(() => seen.length === 1, 'the first run');
     expect(await terminateConnections(schema)).toBeGreaterThan(0);
     await queue.enqueue('reconcile', 'acme/repo#prod', { n: 2 });
-    await waitFor(() => seen.length === 2, 'a run after the connections dropped', 20_000);
+    await waitFor(() => seen.length === 2, 'a run after the connections dropped');
     expect(seen).toEqual([1, 2]);
   });
 });

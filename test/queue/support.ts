@@ -149,7 +149,7 @@ export const postgresQueueFactory: QueueFactory & { dispose(): Promise<void> } =
 export async function waitFor(
   condition: () => boolean | Promise<boolean>,
   what: string,
-  timeoutMs = 15_000,
+  timeoutMs = 60_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {

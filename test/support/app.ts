@@ -126,7 +126,7 @@ export function jobsLeft(harness: AppHarness, queue?: string): number {
 }
 
 /** Resolves once the queue is empty (polls; no fixed sleeps). */
-export async function drain(harness: AppHarness, timeoutMs = 30_000): Promise<void> {
+export async function drain(harness: AppHarness, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (jobsLeft(harness) > 0) {
     if (Date.now() > deadline) throw new Error(`the queue did not drain within ${timeoutMs} ms`);
