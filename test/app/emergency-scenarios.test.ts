@@ -33,8 +33,8 @@ afterEach(async () => {
   h = undefined;
 });
 
-async function start(): Promise<AppHarness> {
-  const files = emergencyRepoFiles();
+async function start(extra: Record<string, string> = {}): Promise<AppHarness> {
+  const files = new Map([...emergencyRepoFiles(), ...Object.entries(extra)]);
   // The scenario's own config: kind-dev is Flux at clusters/kind-dev, kind-argo Argo CD at argocd/.
   h = await startAppHarness({ owner: 'acme', repo: 'emergency-gitops', files, now: () => clock.now });
   return h;
@@ -218,6 +218,29 @@ describe('Argo CD: automated sync off, kubectl scale, PR, merge, automated sync 
   });
 });
 
+describe("a repository's drift-pull-request template", () => {
+  it('places the emergency procedure with the `emergency` partial and reads its model fields', async () => {
+    const template = [
+      '**{{text headline}}.**',
+      '{{#each emergency}}',
+      'Resume {{code source}} with {{code resume}} once merged{{#if checklist.merged}} (merged){{/if}}.',
+      '{{/each}}',
+      '{{> emergency}}Merge it.',
+      '',
+    ].join('\n');
+    const app = await start({ '.github/driftback/templates/drift-pull-request.hbs': template });
+    await upload(app, 'flux-1-before');
+    await upload(app, 'flux-2-suspended');
+    const body = pulls(app)[0]!.body!;
+    expect(body).toMatch(/^\*\*1 live change by kubectl-edit/);
+    expect(body).toContain(
+      'Resume `Kustomization/flux-system/apps` with `flux resume kustomization apps -n flux-system` once merged.\n## Emergency change\n',
+    );
+    expect(body).toContain('- [ ] merged');
+    expect(body.indexOf('## Emergency change')).toBeLessThan(body.indexOf('Merge it.'));
+  });
+});
+
 describe('a fix undone after the resume', () => {
   it('Flux resumed before the merge reverts the edit: an alert says the fix was undone, nothing is verified', async () => {
     const { app, pr } = await startAfter('flux-1-before', 'flux-2-suspended', 'flux-3b-resumed-without-merge');
@@ -236,6 +259,33 @@ describe('a fix undone after the resume', () => {
     await upload(app, 'flux-3b-resumed-without-merge');
     await runWatch(app);
     expect(issues(app).filter((issue) => issue.labels.includes('driftback-alert'))).toHaveLength(1);
+
+    // The fix lands in Git by hand and Flux applies it: the value is back and nothing drifts, so the
+    // watch closes the alert.
+    const path = 'apps/podinfo/deployment.yaml';
+    const manifest = emergencyRepoFiles().get(path)!.replace('memory: 512Mi', 'memory: 1Gi');
+    const fixSha = app.standIn.pushCommit({
+      owner: app.owner,
+      repo: app.repo,
+      branch: 'main',
+      files: { [path]: manifest },
+    });
+    expect(await sendWebhook(app, 'push', pushPayload(app, 'main', fixSha))).toBe(200);
+    await drain(app);
+    await upload(app, 'flux-3-resumed-after-merge', { fixture: FIXTURE_MERGE_FLUX, actual: fixSha });
+    await runWatch(app);
+    const after = issues(app).filter((issue) => issue.labels.includes('driftback-alert'));
+    expect(after.map((issue) => [issue.title, issue.state])).toEqual([
+      ['driftback: kind-dev: the emergency fix under flux-system/apps was undone', 'closed'],
+    ]);
+    expect(commentsOn(app, after[0]!.number)).toEqual([
+      `The fix of #${pr!.number} under \`flux-system/apps\` in \`kind-dev\` is back in the cluster. Closing.`,
+    ]);
+    // Another watch: nothing reopens.
+    await runWatch(app);
+    expect(issues(app).filter((issue) => issue.state === 'open' && issue.labels.includes('driftback-alert'))).toEqual(
+      [],
+    );
   });
 
   it('Argo CD automated sync turned on without the merge: self-heal reverts the scale, and the alert says so', async () => {

@@ -158,6 +158,13 @@ async function followOne(
   }
   // After a merge, a value seen gone before the controller applied it may only be an older revision.
   const gone = !record.changes.every((change) => stillHolds(change, seen.live));
+  if (record.outcome === 'undone') {
+    // Undone until the value is back and nothing drifts on the fixed resources.
+    const back = resumed && !gone && record.changes.every((change) => !seen.drifted.has(keyId(change.key)));
+    if (!back) return updated;
+    const { outcome: _undone, ...restored } = updated;
+    return restored;
+  }
   if (!resumed || !gone || (mergeSha !== undefined && !applied)) return updated;
   // The watch opens the alert (alerts/fix-undone.ts).
   events.push({ source: id, event: 'undone', number: record.pullRequest });
@@ -180,7 +187,9 @@ export async function followEmergencies(
     suspended: input.suspended,
   };
   for (const [id, record] of Object.entries(records)) {
-    if (record.outcome) {
+    // An undone fix is still followed: once its value is back (verified, or no longer gone) the
+    // record leaves "undone" and the watch closes its alert.
+    if (record.outcome === 'verified') {
       next[id] = record;
       continue;
     }

@@ -2,7 +2,6 @@
 // line, so a new snapshot with the same drift leaves the PR untouched (no API call).
 import {
   renderDriftPullRequest,
-  renderEmergencySection,
   markerKey,
   markerComment,
   contentHash,
@@ -27,15 +26,19 @@ export function pullRequestBody(
   templates?: TemplateOverrides,
   emergency: readonly EmergencySection[] = [],
 ): string {
-  const { codified, reported } = group.codify;
-  const view = { cluster, codified, reported, drift: group.result, sources: group.sources };
+  // An emergency PR opens with the procedure (the template's `emergency` partial): what the reader must do next.
+  const view = {
+    cluster,
+    codified: group.codify.codified,
+    reported: group.codify.reported,
+    drift: group.result,
+    emergency,
+    sources: group.sources,
+  };
   // The applied revision moves with every commit the controller applies: it is left out of the hash.
   const sources = group.sources.map(({ appliedRevision: _revision, ...source }) => source);
-  // An emergency PR opens with the procedure: it is what the reader must do next.
-  const opening = emergency.map((s) => `${renderEmergencySection(s.view, s.changes, s.checklist)}\n\n`).join('');
-  const body = opening + renderDriftPullRequest({ ...view, snapshot }, { templates });
-  const stable =
-    opening + renderDriftPullRequest({ ...view, sources, snapshot: { id: '', capturedAt: '' } }, { templates });
+  const body = renderDriftPullRequest({ ...view, snapshot }, { templates });
+  const stable = renderDriftPullRequest({ ...view, sources, snapshot: { id: '', capturedAt: '' } }, { templates });
   return `${body}\n\n${markerComment(markerKeyFor(group.branch), contentHash(stable))}`;
 }
 

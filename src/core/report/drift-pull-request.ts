@@ -14,6 +14,8 @@ import {
 import { GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
 import { changeField, changeRow, whoWhen, type RowContext } from './change-rows.js';
 import { renderDocument, type TemplateOverrides } from './engine.js';
+import { resumeStep, suspensionLabel, type Checklist, type EmergencyChange } from '../emergency/index.js';
+import { renderEmergencySection, type SuspensionView } from './emergency.js';
 import type {
   CodifiedResourceModel,
   DriftPullRequestModel,
@@ -32,6 +34,8 @@ export interface DriftPullRequestView {
   drift?: DiffResult;
   /** The GitOps sources the drift comes from, with their drift counts (none under kubectl). */
   sources?: readonly SourceReport[];
+  /** The suspensions the changes were made under (an emergency PR opens with their procedure). */
+  emergency?: ReadonlyArray<{ view: SuspensionView; changes: readonly EmergencyChange[]; checklist: Checklist }>;
 }
 
 /** The rendered GitOps sources with drift, as the body lists them. */
@@ -130,6 +134,12 @@ function model(view: DriftPullRequestView, max: number): DriftPullRequestModel {
   };
   return {
     cluster: view.cluster,
+    emergency: (view.emergency ?? []).map((section) => ({
+      source: suspensionLabel(section.view.suspension),
+      resume: resumeStep(section.view.suspension).command,
+      checklist: { ...section.checklist },
+      markdown: renderEmergencySection(section.view, section.changes, section.checklist),
+    })),
     headline: headline(summary),
     summary,
     sources: sourceModels(view.sources ?? []),

@@ -57,8 +57,22 @@ export interface PullRequestSourceModel {
   suspended: boolean;
 }
 
+/** The procedure an emergency pull request opens with (partial `emergency`), one per suspended source. */
+export interface EmergencySectionModel {
+  /** The suspended source (`Kustomization/flux-system/apps`). */
+  source: string;
+  /** The command that resumes it (`flux resume kustomization apps -n flux-system`). */
+  resume: string;
+  /** The procedure's steps done so far; the built-in section shows them as a checklist driftback ticks. */
+  checklist: { merged: boolean; resumed: boolean; applied: boolean; inSync: boolean };
+  /** The whole section as the built-in template shows it (Markdown: warning, changes, steps, checklist). */
+  markdown: string;
+}
+
 export interface DriftPullRequestModel {
   cluster: string;
+  /** Set when the changes were made while a source was suspended: what the reader must do next. */
+  emergency: EmergencySectionModel[];
   /**
    * The one line a reviewer reads first: `3 live changes by kubectl-edit and kubectl-scale in checkout,
    * last 03:10 UTC; 1 reported, not codified`.

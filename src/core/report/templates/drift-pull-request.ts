@@ -1,6 +1,6 @@
-// Drift PR body: the summary line first, the GitOps sources the changes come from, then what is codified per resource, new objects, what was
+// Drift PR body: an emergency PR's procedure (partial `emergency`), the summary line, the GitOps sources the changes come from, then what is codified per resource, new objects, what was
 // only reported and why, and what merging or closing means. Model: models/drift-pull-request.ts.
-export const DRIFT_PULL_REQUEST = `**{{text headline}}.**
+export const DRIFT_PULL_REQUEST = `{{> emergency}}**{{text headline}}.**
 {{#if sources.length}}
 
 From {{#if (eq sources.length 1)}}this source{{else}}these sources{{/if}}:

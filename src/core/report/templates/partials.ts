@@ -12,4 +12,9 @@ export const VALUE_DIFFS = `{{#each diffs}}
 {{/each}}
 `;
 
-export const PARTIALS = { 'value-diffs': VALUE_DIFFS } as const;
+/** The emergency procedure a drift PR opens with (`emergency` of the drift PR's model), each followed by a blank line. */
+export const EMERGENCY = `{{#each emergency}}{{markdown}}
+
+{{/each}}`;
+
+export const PARTIALS = { 'value-diffs': VALUE_DIFFS, emergency: EMERGENCY } as const;
