@@ -47,8 +47,12 @@ export function applyPersistenceGate(
   result: DiffResult,
   history: ReadonlyArray<ReadonlySet<string>>,
   minSnapshots: number,
-  /** Resources whose changes need no second snapshot (drift under a suspension: the suspension says it is meant). */
-  exempt: (key: ResourceKey) => boolean = () => false,
+  /**
+   * Changes that need no second snapshot: drift under a suspension (the suspension says it is meant),
+   * risky drift (a person must look now, and it is never codified unasked). `change` of an extra or
+   * missing resource is the whole-resource change.
+   */
+  exempt: (key: ResourceKey, change: FieldChange, resource: ResourceDiff) => boolean = () => false,
 ): {
   result: DiffResult;
   pending: Array<{ key: ResourceKey; change: FieldChange; seen: number }>;
@@ -66,13 +70,13 @@ export function applyPersistenceGate(
   };
   const resources: ResourceDiff[] = [];
   for (const resource of result.resources) {
-    const needed = exempt(resource.key) ? 1 : minSnapshots;
+    const needed = (change: FieldChange): number => (exempt(resource.key, change, resource) ? 1 : minSnapshots);
     const whole = wholeResourceChange(resource);
     if (whole) {
       const fingerprint = fingerprintChange(resource.key, whole);
       fingerprints.push(fingerprint);
       const seen = seenFor(fingerprint);
-      if (seen < needed) pending.push({ key: resource.key, change: whole, seen });
+      if (seen < needed(whole)) pending.push({ key: resource.key, change: whole, seen });
       else resources.push(resource);
       continue;
     }
@@ -81,7 +85,7 @@ export function applyPersistenceGate(
       const fingerprint = fingerprintChange(resource.key, change);
       fingerprints.push(fingerprint);
       const seen = seenFor(fingerprint);
-      if (seen < needed) pending.push({ key: resource.key, change, seen });
+      if (seen < needed(change)) pending.push({ key: resource.key, change, seen });
       else kept.push(change);
     }
     const status = resource.status === 'modified' && kept.length === 0 ? 'in-sync' : resource.status;

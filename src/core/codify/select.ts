@@ -1,10 +1,12 @@
 // Which drift is written back and which is only reported, by the config's `drift.codify`,
 // `drift.causes` and `drift.resolveConflicts`. Nothing is ever deleted from Git, controller-made
-// changes are not taken over, and Secret values never reach the repository.
+// changes are not taken over, Secret values never reach the repository, and risky drift waits for
+// a person's decision whatever the filters say.
 import type { Config } from '../config/index.js';
-import type { Conflict, DiffResult, FieldChange, OwnedObject, ResourceDiff } from '../model/index.js';
+import { isUndecided, type Conflict, type DiffResult, type FieldChange, type OwnedObject, type ResourceDiff } from '../model/index.js';
 import type { ReportedChange } from './types.js';
 import { isSecret, isSecretValuePath, SECRET_NOT_WRITTEN } from '../k8s/index.js';
+import { heldBackReason } from '../classify/index.js';
 
 export type Intent =
   | { type: 'set'; resource: ResourceDiff; change: FieldChange }
@@ -45,6 +47,9 @@ export function selectIntents(
   const report = (resource: ResourceDiff, reason: string, change?: FieldChange): void => {
     reported.push({ key: resource.key, ...(change ? { change } : {}), reason });
   };
+  const holdBack = (resource: ResourceDiff, risk: NonNullable<FieldChange['risk']>, change?: FieldChange): void => {
+    reported.push({ key: resource.key, ...(change ? { change } : {}), reason: heldBackReason(risk), risk });
+  };
   for (const resource of resources) {
     if (resource.status === 'missing') {
       report(resource, 'missing in the cluster: driftback never deletes a manifest from Git');
@@ -52,7 +57,8 @@ export function selectIntents(
     }
     if (resource.status === 'extra') {
       const creator = resource.createdBy;
-      if (!codify.includes('extra')) report(resource, 'created in the cluster; drift.codify does not include "extra"');
+      if (isUndecided(resource.risk)) holdBack(resource, resource.risk!);
+      else if (!codify.includes('extra')) report(resource, 'created in the cluster; drift.codify does not include "extra"');
       else if (isSecret(resource.key)) {
         report(resource, SECRET_NOT_WRITTEN);
       } else if (namespaces && resource.key.namespace && !namespaces.includes(resource.key.namespace))
@@ -69,6 +75,7 @@ export function selectIntents(
       const who = change.manager ? `${change.manager} (${change.cause})` : change.cause;
       if (change.op === 'remove')
         report(resource, 'Git no longer declares this field: the next apply removes it from the cluster', change);
+      else if (isUndecided(change.risk)) holdBack(resource, change.risk!, change);
       else if (isSecretValue(resource, change)) report(resource, 'a Secret value: never written to Git', change);
       else if (!(causes as string[]).includes(change.cause))
         report(resource, `changed by ${who}; drift.causes is [${causes.join(', ')}]`, change);
@@ -102,9 +109,11 @@ export function selectIntents(
 function ownedReported(owned: readonly OwnedObject[]): ReportedChange[] {
   const reported: ReportedChange[] = [];
   for (const object of owned) {
-    if (object.reported) reported.push({ key: object.key, reason: object.reported.reason });
+    const risk = isUndecided(object.risk) ? { risk: object.risk! } : {};
+    if (object.reported) reported.push({ key: object.key, reason: object.reported.reason, ...risk });
     for (const change of object.changes ?? []) {
-      reported.push({ key: object.key, change, reason: change.reported?.reason ?? 'reported, not codified' });
+      const held = isUndecided(change.risk) ? { risk: change.risk! } : {};
+      reported.push({ key: object.key, change, reason: change.reported?.reason ?? 'reported, not codified', ...held });
     }
   }
   return reported;

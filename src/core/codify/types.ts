@@ -1,7 +1,15 @@
 // What codify takes and returns: data, so the App writes a commit and the CLI writes files or a
 // diff from the same result.
 import type { Config } from '../config/index.js';
-import type { DesiredObject, DiffResult, FieldChange, KubeObject, RenderResult, ResourceKey } from '../model/index.js';
+import type {
+  DesiredObject,
+  DiffResult,
+  FieldChange,
+  KubeObject,
+  RenderResult,
+  ResourceKey,
+  Risk,
+} from '../model/index.js';
 import type { SnapshotScope } from '../k8s/index.js';
 
 export interface CodifyInput {
@@ -41,6 +49,8 @@ export interface ReportedChange {
   key: ResourceKey;
   change?: FieldChange;
   reason: string;
+  /** Set when it is held back as security-relevant drift: it needs a person's decision. */
+  risk?: Risk[];
 }
 
 export type SelfCheck = { ok: true } | { ok: false; reason: string };

@@ -1,6 +1,7 @@
 // `.github/driftback.yml`: the raw schema mirrors the file; unknown keys are rejected and
 // defaults are filled here once. Each field's comment ends in its default.
 import { z } from 'zod';
+import { RISK_CODES } from '../model/drift.js';
 
 const DURATION = /^(\d+)(s|m|h|d)$/;
 
@@ -78,6 +79,18 @@ export const ignoreRuleSchema = z.strictObject({
     .min(1, 'every ignore rule says why (reason: …)'),
 });
 
+const riskCode = z.enum(RISK_CODES, { error: `expected one of ${RISK_CODES.join(', ')}` });
+
+/** Risky drift a person decided to codify: where, which code, and why. */
+export const allowRiskySchema = ignoreRuleSchema.extend({
+  /** The risk code this entry allows. Required. */
+  code: riskCode,
+  /** Why this is not tampering: shown next to the change in every report. Required. */
+  reason: z
+    .string({ error: 'every allowRisky entry says why (reason: …)' })
+    .min(1, 'every allowRisky entry says why (reason: …)'),
+});
+
 export const driftSchema = z.strictObject({
   /** Persistence gate: consecutive snapshots a change must be seen in. Default: 2. */
   minSnapshots: z.number().int().min(1).max(100).default(2),
@@ -99,6 +112,15 @@ export const driftSchema = z.strictObject({
   appliers: nameList.default([]),
   /** Ignore rules, like Argo CD ignoreDifferences. Default: []. */
   ignore: z.array(ignoreRuleSchema).default([]),
+  /** The security-relevant drift checked for; a code left out is not checked. Default: all four. */
+  risks: z.array(riskCode).default([...RISK_CODES]),
+  /**
+   * Registry hosts (or globs: `*.dkr.ecr.eu-west-1.amazonaws.com`) images may come from besides those
+   * the cluster's manifests use. Default: [].
+   */
+  trustedRegistries: nameList.default([]),
+  /** Risky drift that may be codified, each entry with its reason. Default: [] (risky drift is never codified). */
+  allowRisky: z.array(allowRiskySchema).default([]),
 });
 
 export const planSchema = z.strictObject({
@@ -157,5 +179,6 @@ export const configSchema = z.strictObject({
 export type Config = z.output<typeof configSchema>;
 export type ClusterConfig = z.output<typeof clusterSchema>;
 export type IgnoreRule = z.output<typeof ignoreRuleSchema>;
+export type AllowRisky = z.output<typeof allowRiskySchema>;
 export type DriftConfig = z.output<typeof driftSchema>;
 export type EmergencyConfig = z.output<typeof emergencySchema>;

@@ -95,3 +95,23 @@ export {
 } from './autoscalers.js';
 export { customListKeysLookup, customListKeysOf, type CustomListKeys, type ListKeysLookup } from './crd-list-keys.js';
 export { schemaProblems, type SchemaProblem } from './validate.js';
+export { registryOf } from './image-reference.js';
+export {
+  addedCapabilities,
+  BASELINE_CAPABILITIES,
+  containersOf,
+  HOST_NAMESPACE_FIELDS,
+  podSpecsOf,
+  privilegedSettings,
+  runsAsNonRoot,
+  type ContainerAt,
+  type PodSpecAt,
+} from './pod-security.js';
+export {
+  describeSubject,
+  escalationsOf,
+  EVERYONE_GROUPS,
+  POWERFUL_CLUSTER_ROLES,
+  roleEscalations,
+  type RbacRule,
+} from './rbac.js';

@@ -32,6 +32,29 @@ export interface FieldChange {
   ignored?: { reason: string };
   /** Set when the change is reported and never codified: an imperative action, an autoscaler's field, chart output. */
   reported?: Reported;
+  /** Security-relevant drift: why a person must look at it before it may be codified. */
+  risk?: Risk[];
+}
+
+/** Security-relevant drift, a classification on top of cause. Stable codes: tools and people match on them. */
+export const RISK_CODES = ['rbac-escalation', 'image-registry', 'privilege', 'unknown-manager'] as const;
+
+export type RiskCode = (typeof RISK_CODES)[number];
+
+export interface Risk {
+  code: RiskCode;
+  /** In words, naming the field and the value: `containers[api].securityContext.privileged: true`. */
+  why: string;
+  /**
+   * Set when an explicit decision lets it be codified (a `drift.allowRisky` entry, a person's decision
+   * on the item): who decided and why. Undecided risky drift is never codified.
+   */
+  allowed?: string;
+}
+
+/** Whether any of the risks still waits for a person's decision. */
+export function isUndecided(risk: readonly Risk[] | undefined): boolean {
+  return risk?.some((entry) => entry.allowed === undefined) ?? false;
 }
 
 /** Why a change or an object is reported and never written into Git. */
@@ -65,6 +88,8 @@ export interface OwnedObject {
   reported?: Reported;
   /** Hand changes on an object another owner manages (chart output): reported with who and when. */
   changes?: FieldChange[];
+  /** Security-relevant settings of a person's object that is never codified (a privileged Pod run by hand). */
+  risk?: Risk[];
 }
 
 /** Git declares a field that another controller owns in live (HPA and spec.replicas). */
@@ -96,6 +121,8 @@ export interface ResourceDiff {
   health?: Health;
   /** For `extra`: the manager that created the object (first manager in managedFields), and its cause. */
   createdBy?: { manager: string; cause: Cause; time?: string };
+  /** For `extra`: security-relevant settings of the whole object (a binding to cluster-admin made by hand). */
+  risk?: Risk[];
 }
 
 export interface DiffSummary {

@@ -2,7 +2,7 @@
 // the namespaces and types the snapshot covers, the persistence gate, declined drift dropped
 // (evaluateDrift); then the drift split into pull-request groups and codified (proposeDrift). The
 // App runs both steps on every snapshot; `driftback diff` runs the first, `driftback codify` both.
-import { applyPersistenceGate, summarize } from '../classify/index.js';
+import { applyPersistenceGate, classifyRisk, summarize, type RiskDecisions } from '../classify/index.js';
 import { codifyWith, type CodifyEngine, type CodifyResult } from '../codify/index.js';
 import type { ClusterConfig, Config } from '../config/index.js';
 import { diffResources } from '../diff/index.js';
@@ -20,9 +20,12 @@ import {
 import {
   escapeSegment,
   isPlainObject,
+  isUndecided,
   type DesiredObject,
   type DiffResult,
   type FieldChange,
+  type ResourceDiff,
+  type ResourceKey,
   type SourceProblem,
   type SourceReport,
 } from '../model/index.js';
@@ -57,6 +60,8 @@ export interface DriftInput {
   unfollowed?: ReadonlyMap<string, UnfollowedKind>;
   /** Nodes and time the render may use. */
   renderBudget?: RenderBudget;
+  /** Decisions people made on single risky items, by fingerprint: those may be codified. Default: none. */
+  riskDecisions?: RiskDecisions;
 }
 
 export interface DriftGroup {
@@ -142,10 +147,14 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const suspensions = suspensionsOf(snapshot.items, config);
   // Live objects a part that was not rendered may have made are set aside, not reported as extra.
   const whole = setAsideNotRendered(diffResources(rendered.objects, snapshot.items, diffOptions), rendered.notRendered);
-  const diff = setSuspensionSwitchesAside(whole, suspensions);
+  const risk = { config: effectiveConfig, desired: rendered.objects, live: snapshot.items, decisions: input.riskDecisions };
+  const diff = classifyRisk(setSuspensionSwitchesAside(whole, suspensions), risk);
   const index = indexSuspensions(suspensions, snapshot.items);
   const minSnapshots = input.minSnapshots ?? config.drift.minSnapshots;
-  const gated = applyPersistenceGate(diff, input.history, minSnapshots, (key) => index.coveringKey(key) !== undefined);
+  // Drift under a suspension is meant; risky drift is shown at once (it is never codified unasked).
+  const exempt = (key: ResourceKey, change: FieldChange, resource: ResourceDiff): boolean =>
+    index.coveringKey(key) !== undefined || isUndecided(change.path === '' ? resource.risk : change.risk);
+  const gated = applyPersistenceGate(diff, input.history, minSnapshots, exempt);
   const { result: drift, dropped } = dropDeclined(gated.result, input.declined);
   const { fingerprints, pending } = gated;
   return {
