@@ -1,11 +1,21 @@
-// Prometheus metrics (GET /metrics). Labels are bounded: repository and cluster names, causes,
-// routes and statuses; resource names only as `source` (a suspended GitOps source: a repository has few).
+// Prometheus metrics (GET /metrics). Labels are bounded: repository and cluster names, causes, risk
+// codes, routes and statuses; resource names only as `source` (a suspended GitOps source: a repository has few).
 //
 // Every metric has one writer, below; the rest of the App calls these functions and never sets a
 // metric itself. One label rule holds for all of them: `clusterLabels` (a repository is named in
 // lower case, as GitHub compares names), so `Acme/Platform` and `acme/platform` are one series.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Cause } from '../core/model/index.js';
+import { RISK_CODES, type Cause, type RiskCode } from '../core/model/index.js';
+
+/** driftback_risky_drift, by risk code: a closed set of four, so the label stays bounded. */
+function riskyDriftGauge(registry: Registry) {
+  return new Gauge({
+    name: 'driftback_risky_drift',
+    help: "Security-relevant drift waiting for a person's decision, by risk code",
+    labelNames: ['repository', 'cluster', 'code'] as const,
+    registers: [registry],
+  });
+}
 
 export function createMetrics() {
   const registry = new Registry();
@@ -25,6 +35,7 @@ export function createMetrics() {
       labelNames: [...labels, 'cause'],
       registers: [registry],
     }),
+    riskyDrift: riskyDriftGauge(registry),
     conflicts: new Gauge({
       name: 'driftback_conflicts',
       help: 'Fields Git declares that a controller owns',
@@ -98,11 +109,13 @@ export interface ClusterFigures {
   suspended: number;
   conflicts: number;
   driftByCause: Record<string, number>;
+  /** Undecided risky items by risk code. */
+  riskByCode: Partial<Record<RiskCode, number>>;
 }
 
 const CAUSES: readonly Cause[] = ['human', 'controller', 'applier', 'unknown'];
 
-/** driftback_degraded_resources, _suspended_resources, _conflicts and _drift_resources of one cluster. */
+/** driftback_degraded_resources, _suspended_resources, _conflicts, _drift_resources and _risky_drift of one cluster. */
 export function recordClusterFigures(
   metrics: Metrics,
   repository: string,
@@ -114,6 +127,7 @@ export function recordClusterFigures(
   metrics.suspended.set(labels, figures.suspended);
   metrics.conflicts.set(labels, figures.conflicts);
   for (const cause of CAUSES) metrics.driftResources.set({ ...labels, cause }, figures.driftByCause[cause] ?? 0);
+  for (const code of RISK_CODES) metrics.riskyDrift.set({ ...labels, code }, figures.riskByCode[code] ?? 0);
 }
 
 /** driftback_snapshot_age_seconds: how old each cluster's latest snapshot is at `now`. */

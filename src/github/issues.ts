@@ -9,10 +9,12 @@ export interface IssueContent extends RepoRef {
   key: string;
   title: string;
   body: string;
-  /** Labels put on the issue; the first narrows the search. */
+  /** Labels put on the issue when it is opened; the first narrows the search. */
   labels: string[];
   /** The App: only issues it opened are found again (anyone can open one with its marker). */
   author: AppIdentity;
+  /** Labels that say the issue's state: added where missing, removed where present (one call each, only then). */
+  stateLabels?: { add: string[]; remove: string[] };
 }
 
 export type IssueResult =
@@ -27,6 +29,18 @@ interface ListedIssue extends Authored {
   title: string;
   body?: string | null;
   pull_request?: unknown;
+  labels?: Array<string | { name?: string }>;
+}
+
+/** Adds and removes the issue's state labels where they differ; true when it called GitHub. */
+async function syncStateLabels(octokit: GitHubClient, content: IssueContent, issue: ListedIssue): Promise<boolean> {
+  const { owner, repo } = content;
+  const has = new Set((issue.labels ?? []).map((label) => (typeof label === 'string' ? label : (label.name ?? ''))));
+  const add = (content.stateLabels?.add ?? []).filter((label) => !has.has(label));
+  const remove = (content.stateLabels?.remove ?? []).filter((label) => has.has(label));
+  if (add.length) await octokit.rest.issues.addLabels({ owner, repo, issue_number: issue.number, labels: add });
+  for (const name of remove) await octokit.rest.issues.removeLabel({ owner, repo, issue_number: issue.number, name });
+  return add.length + remove.length > 0;
 }
 
 export async function findIssueByMarker(
@@ -58,13 +72,14 @@ export async function upsertIssueByMarker(octokit: GitHubClient, content: IssueC
       repo,
       title: content.title,
       body,
-      labels: content.labels,
+      labels: [...content.labels, ...(content.stateLabels?.add ?? [])],
     });
     return { type: 'created', number: data.number };
   }
   const open = existing.state === 'open';
+  const relabelled = await syncStateLabels(octokit, content, existing);
   if (open && existing.title === content.title && sameContent(existing.body, body, content.key))
-    return { type: 'unchanged', number: existing.number };
+    return { type: relabelled ? 'updated' : 'unchanged', number: existing.number };
   await octokit.rest.issues.update({
     owner,
     repo,

@@ -65,6 +65,8 @@ export interface PullRequestContent extends RepoRef {
   /** Marker key of the body, e.g. `drift/prod-eu`. */
   key: string;
   labels: string[];
+  /** Labels of a state that has passed (`driftback:security` once nothing risky is left): removed where present. */
+  removeLabels?: string[];
   /** The open PR from `head` when the caller already looked it up (`pull` undefined: none is open). */
   found?: { pull: PullRequestSummary | undefined };
 }
@@ -96,11 +98,15 @@ export async function openOrUpdatePullRequest(
     return { type: 'opened', number: data.number };
   }
   const missingLabels = content.labels.filter((label) => !existing.labels.includes(label));
+  const staleLabels = (content.removeLabels ?? []).filter((label) => existing.labels.includes(label));
   const same = existing.title === content.title && sameContent(existing.body, body, content.key);
   if (!same) await octokit.rest.pulls.update({ owner, repo, pull_number: existing.number, title: content.title, body });
   if (missingLabels.length > 0)
     await octokit.rest.issues.addLabels({ owner, repo, issue_number: existing.number, labels: missingLabels });
-  return { type: same && missingLabels.length === 0 ? 'unchanged' : 'updated', number: existing.number };
+  for (const name of staleLabels)
+    await octokit.rest.issues.removeLabel({ owner, repo, issue_number: existing.number, name });
+  const relabelled = missingLabels.length + staleLabels.length > 0;
+  return { type: same && !relabelled ? 'unchanged' : 'updated', number: existing.number };
 }
 
 export interface ClosePullRequestOptions extends RepoRef {

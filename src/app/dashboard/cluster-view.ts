@@ -65,6 +65,7 @@ export function dashboardCluster(
       ...optional('manager', r.manager),
       ...optional('time', r.time),
     })),
+    ...optional('risky', riskyOf(state)),
     degraded,
     reconcilers,
     openPullRequests: (state.openPullRequests ?? []).map((pull) => ({ number: pull.number })),
@@ -85,8 +86,21 @@ export function dashboardCluster(
     suspended: suspendedWorkloads + reconcilers.filter((r) => r.state.suspended).length,
     conflicts: conflicts.length,
     driftByCause,
+    riskByCode: state.drift?.riskByCode ?? {},
   };
   return { view, figures };
+}
+
+/** Risky drift as the last reconcile recorded it, for the dashboard's top. */
+function riskyOf(state: ClusterState): DashboardCluster['risky'] {
+  return state.drift?.risky?.map((r) => ({
+    key: r.resource,
+    ...optional('path', r.field),
+    ...optional('segments', r.segments),
+    ...optional('manager', r.manager),
+    ...optional('time', r.time),
+    risk: r.risk,
+  }));
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {

@@ -14,6 +14,7 @@ import type { Store } from '../../store/types.js';
 import { splitRepository } from '../github-client.js';
 import { recordClusterFigures, type Metrics } from '../metrics.js';
 import { dashboardCluster } from './cluster-view.js';
+import { SECURITY_LABEL } from '../reconcile/github-context.js';
 
 export const DASHBOARD_KEY = 'dashboard';
 export const DASHBOARD_LABELS = ['driftback'];
@@ -46,6 +47,8 @@ export async function updateDashboard(
     configErrors.push(...(state.problems ?? []));
   }
   const body = renderDashboard({ now, clusters, configErrors }, { templates });
+  // The label follows the risky drift: on while any cluster has some waiting for a decision.
+  const security = clusters.some((cluster) => cluster.risky?.length);
   return upsertIssueByMarker(octokit, {
     ...splitRepository(repository),
     key: DASHBOARD_KEY,
@@ -53,6 +56,7 @@ export async function updateDashboard(
     body,
     labels: DASHBOARD_LABELS,
     author: await deps.appIdentity(),
+    stateLabels: security ? { add: [SECURITY_LABEL], remove: [] } : { add: [], remove: [SECURITY_LABEL] },
   });
 }
 

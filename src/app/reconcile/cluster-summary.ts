@@ -2,6 +2,7 @@
 // ignored counts with their reasons, degraded and suspended resources, drift reported and never codified,
 // per-source results.
 import { neverCodified } from '../../core/codify/index.js';
+import { riskCounts, riskyDrift } from '../../core/risk/index.js';
 import {
   keyId,
   sourceReportLine,
@@ -54,6 +55,7 @@ export function summarizeCluster(
   const withSources = evaluation.sources.some((source) => source.controller !== 'kubectl');
   const reported = reportedOf(evaluation);
   const unchecked = notChecked(evaluation.notes, diff.notRendered?.sources ?? []);
+  const risky = riskyDrift(drift);
   return {
     drift: {
       byCause: driftByCause(drift),
@@ -61,6 +63,7 @@ export function summarizeCluster(
       ...(withSources ? { sources: evaluation.sources.map(sourceReportLine) } : {}),
       ...(unchecked.length > 0 ? { notChecked: unchecked } : {}),
       ...(reported.length ? { reported } : {}),
+      ...(risky.length ? { risky: riskyRowsOf(risky), riskByCode: riskCounts(risky) } : {}),
     },
     conflicts: diff.resources.flatMap((resource) =>
       resource.conflicts.map((conflict) => ({
@@ -76,11 +79,28 @@ export function summarizeCluster(
 
 const REPORTED_KEPT = 50;
 
+type RiskyRows = NonNullable<NonNullable<ClusterState['drift']>['risky']>;
+
+/** Risky drift as the dashboard lists it: undecided risks only, the first REPORTED_KEPT items. */
+function riskyRowsOf(items: ReturnType<typeof riskyDrift>): RiskyRows {
+  return items.slice(0, REPORTED_KEPT).map((item) => ({
+    resource: keyFields(item.key),
+    ...(item.change ? { field: item.change.path, segments: item.change.segments } : {}),
+    ...(item.manager ? { manager: item.manager } : {}),
+    ...(item.time ? { time: item.time } : {}),
+    risk: item.risk.filter((entry) => !entry.allowed).map(({ code, why }) => ({ code, why })),
+  }));
+}
+
 /** What the pull requests report, and what is never codified even when no pull request opens (once each). */
 type ReportedRows = NonNullable<NonNullable<ClusterState['drift']>['reported']>;
 
 function reportedOf(evaluation: Extract<Evaluation, { type: 'evaluated' }>): ReportedRows {
-  const entries = [...evaluation.groups.flatMap((group) => group.codify.reported), ...neverCodified(evaluation.diff)];
+  // Risky drift has its own list (risky), shown first.
+  const entries = [
+    ...evaluation.groups.flatMap((group) => group.codify.reported),
+    ...neverCodified(evaluation.diff),
+  ].filter((entry) => !entry.risk);
   const seen = new Set<string>();
   const rows: ReportedRows = [];
   for (const entry of entries) {

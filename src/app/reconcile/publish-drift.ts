@@ -14,7 +14,7 @@ import {
 } from '../../github/index.js';
 import { markerComment } from '../../core/report/index.js';
 import type { DriftGroup } from './evaluate.js';
-import { EMERGENCY_LABEL, foreignCommitsOn, type GitHubContext } from './github-context.js';
+import { EMERGENCY_LABEL, foreignCommitsOn, SECURITY_LABEL, type GitHubContext } from './github-context.js';
 import { markForeign } from './mark-foreign.js';
 import { commitMessage, markerKeyFor, pullRequestBody, pullRequestTitle } from './pull-request-body.js';
 import type { BranchState } from './state.js';
@@ -131,7 +131,12 @@ export async function publishDrift(
   const emergency = ctx.emergency?.get(group.branch) ?? [];
   const body = pullRequestBody(ctx.cluster, group, ctx.snapshot, ctx.templates, emergency);
   const configured = ctx.config.pullRequests.labels;
-  const labels = emergency.length > 0 ? [...configured, EMERGENCY_LABEL] : configured;
+  const risky = group.codify.reported.some((entry) => entry.risk);
+  const labels = [
+    ...configured,
+    ...(emergency.length > 0 ? [EMERGENCY_LABEL] : []),
+    ...(risky ? [SECURITY_LABEL] : []),
+  ];
   const pr = await openOrUpdatePullRequest(ctx.octokit, {
     owner: ctx.owner,
     repo: ctx.repo,
@@ -141,6 +146,7 @@ export async function publishDrift(
     title,
     body,
     labels,
+    ...(risky ? {} : { removeLabels: [SECURITY_LABEL] }),
     found: { pull: open },
   });
   const lastWritten =
@@ -158,7 +164,9 @@ export async function publishDrift(
             headSha,
             title,
             bodyHash: markerFor(stampMarker(body, key), key)!.hash,
-            labels: [...new Set([...(open?.labels ?? []), ...labels])],
+            labels: [...new Set([...(open?.labels ?? []), ...labels])].filter(
+              (label) => risky || label !== SECURITY_LABEL,
+            ),
             verifiedAt,
           },
         }

@@ -27,6 +27,7 @@ import {
   type ReconcileOutcomeType,
 } from './state.js';
 import { syncDriftBranches } from './sync-branches.js';
+import { publishSecurityCheck } from './publish-security-check.js';
 import {
   emergencySections,
   followEmergencies,
@@ -242,6 +243,7 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
     openPullRequests: open.map((branch) => ({ number: branch.pullRequest! })),
     suspensions: withPullRequests(suspensions, followed.records),
     emergencies: followed.records,
+    securityCheck: await publishSecurityCheck(ctx, evaluation.drift, previous.securityCheck),
   };
   await writeClusterState(store, repository, cluster, state);
   recordClusterMetrics(deps.metrics, repository, clusterConfig, latest.snapshot, state, deps.now());

@@ -1,9 +1,10 @@
 // `--format json`: the DESIGN.md "Command line" document. Only resources that are not in sync, or
 // that hold a conflict, are listed (the summary counts the rest); only changes that count, never
 // ignored ones. `conflicts` (Git declares a field a controller owns) is an addition to the documented
-// shape, present only when there is one.
-import type { DiffResult, FieldChange, ResourceDiff, SourceReport } from '../../core/model/index.js';
+// shape, present only when there is one; so is `risky`, the security-relevant drift, listed first.
+import type { DiffResult, FieldChange, ResourceDiff, Risk, SourceReport } from '../../core/model/index.js';
 import { neverCodified } from '../../core/codify/index.js';
+import { riskyDrift } from '../../core/risk/index.js';
 import { describeOwner } from '../../core/ownership/index.js';
 
 export interface JsonChange {
@@ -14,20 +15,42 @@ export interface JsonChange {
   manager?: string;
   time?: string;
   cause: FieldChange['cause'];
+  /** Security-relevant drift: `[{code, why}]`, with `allowed` when a decision lets it be codified. */
+  risk?: Risk[];
 }
 
 export interface JsonResource {
   id: { group: string; kind: string; namespace: string; name: string };
   status: ResourceDiff['status'];
+  /** An object made by hand that is security-relevant as a whole (an `extra` binding to cluster-admin). */
+  risk?: Risk[];
   changes: JsonChange[];
   health?: { status: string; message?: string };
   conflicts?: Array<{ path: string; manager: string; time?: string; desired: unknown; live: unknown; fix: string }>;
 }
 
+/** One item of risky drift: what a person must look at first. */
+export interface JsonRisky {
+  id: JsonResource['id'];
+  path?: string;
+  manager?: string;
+  time?: string;
+  risk: Risk[];
+}
+
 export interface JsonDiffDocument {
+  /** Security-relevant drift still waiting for a person's decision; absent when there is none. */
+  risky?: JsonRisky[];
   resources: JsonResource[];
   /** Reported and never codified: imperative actions, autoscaled replicas, chart output changed by hand, Pods. */
-  reported?: Array<{ id: JsonResource['id']; path?: string; manager?: string; time?: string; reason: string }>;
+  reported?: Array<{
+    id: JsonResource['id'];
+    path?: string;
+    manager?: string;
+    time?: string;
+    reason: string;
+    risk?: Risk[];
+  }>;
   /** Live objects Git lacks that are not extra, by owner ("managed by Helm release podinfo/podinfo"). */
   owners?: Array<{ owner: string; class: string; objects: Array<JsonResource['id']> }>;
   summary: { inSync: number; modified: number; missing: number; extra: number; ignored: number };
@@ -42,7 +65,18 @@ function jsonChange(change: FieldChange): JsonChange {
     manager: change.manager,
     time: change.time,
     cause: change.cause,
+    ...(change.risk?.length ? { risk: change.risk } : {}),
   };
+}
+
+function risky(result: DiffResult): JsonRisky[] {
+  return riskyDrift(result).map((item) => ({
+    id: { ...item.key },
+    ...(item.change ? { path: item.change.path } : {}),
+    ...(item.manager ? { manager: item.manager } : {}),
+    ...(item.time ? { time: item.time } : {}),
+    risk: item.risk,
+  }));
 }
 
 function owners(result: DiffResult): JsonDiffDocument['owners'] {
@@ -63,9 +97,12 @@ export function toJsonDocument(result: DiffResult): JsonDiffDocument {
     ...(entry.change?.manager ? { manager: entry.change.manager } : {}),
     ...(entry.change?.time ? { time: entry.change.time } : {}),
     reason: entry.reason,
+    ...(entry.risk ? { risk: entry.risk } : {}),
   }));
   const grouped = owners(result) ?? [];
+  const first = risky(result);
   return {
+    ...(first.length ? { risky: first } : {}),
     resources: result.resources
       .filter((resource) => resource.status !== 'in-sync' || resource.conflicts.length > 0)
       .map((resource) => ({
@@ -76,6 +113,7 @@ export function toJsonDocument(result: DiffResult): JsonDiffDocument {
           name: resource.key.name,
         },
         status: resource.status,
+        ...(resource.risk?.length ? { risk: resource.risk } : {}),
         changes: resource.changes.map(jsonChange),
         health:
           resource.live && resource.health

@@ -1,8 +1,9 @@
-// `--format text`: a unified diff per resource that is not in sync, like `kubectl diff`, with the
-// manager and time next to each drifted field, then one summary line.
+// `--format text`: security-relevant drift first, then a unified diff per resource that is not in
+// sync, like `kubectl diff`, with the manager and time next to each drifted field, then one summary line.
 import { structuredPatch } from 'diff';
-import { maskSecretValues } from '../../core/k8s/index.js';
-import { displayKey, type DiffResult, type ResourceDiff } from '../../core/model/index.js';
+import { riskyDrift } from '../../core/risk/index.js';
+import { fieldPath, maskSecretValues } from '../../core/k8s/index.js';
+import { displayKey, type DiffResult, type FieldChange, type ResourceDiff, type Risk } from '../../core/model/index.js';
 import { describeOwner } from '../../core/ownership/index.js';
 import { plainPalette, type Palette } from './color.js';
 import { desiredYaml, extraYaml, liveYaml } from './resource-yaml.js';
@@ -61,8 +62,42 @@ function patchLines(resource: ResourceDiff, palette: Palette): string[] {
   return lines;
 }
 
+function riskLine(entry: Risk): string {
+  return `${entry.code}: ${entry.why}`;
+}
+
+function fieldOf(resource: Pick<ResourceDiff, 'key'>, change: FieldChange): string {
+  return fieldPath(change.segments.length ? change.segments : change.path, resource.key);
+}
+
+function codesOf(risk: readonly Risk[]): string {
+  return risk.map((entry) => (entry.allowed ? `${entry.code} (allowed: ${entry.allowed})` : entry.code)).join(', ');
+}
+
+/** The risk codes of a resource and its changes, under its diff (the reasons are in the block above). */
+function riskNotes(resource: ResourceDiff, palette: Palette): string[] {
+  const lines = resource.risk?.length ? [palette.heading(`  risk: ${codesOf(resource.risk)}`)] : [];
+  for (const change of resource.changes)
+    if (change.risk?.length)
+      lines.push(palette.heading(`  risk: ${fieldOf(resource, change)}: ${codesOf(change.risk)}`));
+  return lines;
+}
+
+/** The block a person reads first: risky drift waiting for a decision, with who and when. */
+function riskyBlock(result: DiffResult): string[] {
+  const items = riskyDrift(result);
+  if (items.length === 0) return [];
+  const lines = ["Security-relevant drift: needs a person's decision (driftback never codifies it unasked):"];
+  for (const item of items) {
+    const field = item.change ? ` ${fieldOf(item, item.change)}` : '';
+    lines.push(`  ! ${displayKey(item.key)}${field}${who(item)}`);
+    for (const entry of item.risk) if (!entry.allowed) lines.push(`      ${riskLine(entry)}`);
+  }
+  return [lines.join('\n')];
+}
+
 function notes(resource: ResourceDiff, palette: Palette): string[] {
-  const lines: string[] = [];
+  const lines: string[] = riskNotes(resource, palette);
   for (const conflict of resource.conflicts) {
     lines.push(`  conflict: ${conflict.path} is declared in Git and owned by ${conflict.manager}: ${conflict.fix}`);
   }
@@ -130,7 +165,7 @@ export function formatText(
   pending = 0,
   sources: { lines?: string[]; notes?: string[] } = {},
 ): string {
-  const blocks: string[] = [];
+  const blocks: string[] = [...riskyBlock(result)];
   for (const resource of result.resources) {
     if (resource.status === 'in-sync' && resource.conflicts.length === 0 && !resource.reported?.length) continue;
     blocks.push(

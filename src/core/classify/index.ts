@@ -11,6 +11,3 @@ export {
 export { compileIgnoreRules, ignoreRuleFor, pathMatches, type IgnoreMatcher } from './ignore.js';
 export { applyPersistenceGate, fingerprintChange, stableJson, wholeResourceChange } from './gate.js';
 export { summarize } from './summary.js';
-export { classifyRisk, type RiskInput } from './risk/classify-risk.js';
-export type { RiskDecision, RiskDecisions } from './risk/allow-risky.js';
-export { heldBackReason, riskCounts, riskyDrift, type RiskyItem } from './risk/risky-drift.js';

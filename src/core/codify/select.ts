@@ -3,10 +3,17 @@
 // changes are not taken over, Secret values never reach the repository, and risky drift waits for
 // a person's decision whatever the filters say.
 import type { Config } from '../config/index.js';
-import { isUndecided, type Conflict, type DiffResult, type FieldChange, type OwnedObject, type ResourceDiff } from '../model/index.js';
+import {
+  isUndecided,
+  type Conflict,
+  type DiffResult,
+  type FieldChange,
+  type OwnedObject,
+  type ResourceDiff,
+} from '../model/index.js';
 import type { ReportedChange } from './types.js';
 import { isSecret, isSecretValuePath, SECRET_NOT_WRITTEN } from '../k8s/index.js';
-import { heldBackReason } from '../classify/index.js';
+import { heldBackReason } from '../risk/index.js';
 
 export type Intent =
   | { type: 'set'; resource: ResourceDiff; change: FieldChange }
@@ -58,7 +65,8 @@ export function selectIntents(
     if (resource.status === 'extra') {
       const creator = resource.createdBy;
       if (isUndecided(resource.risk)) holdBack(resource, resource.risk!);
-      else if (!codify.includes('extra')) report(resource, 'created in the cluster; drift.codify does not include "extra"');
+      else if (!codify.includes('extra'))
+        report(resource, 'created in the cluster; drift.codify does not include "extra"');
       else if (isSecret(resource.key)) {
         report(resource, SECRET_NOT_WRITTEN);
       } else if (namespaces && resource.key.namespace && !namespaces.includes(resource.key.namespace))

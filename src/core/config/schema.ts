@@ -179,6 +179,5 @@ export const configSchema = z.strictObject({
 export type Config = z.output<typeof configSchema>;
 export type ClusterConfig = z.output<typeof clusterSchema>;
 export type IgnoreRule = z.output<typeof ignoreRuleSchema>;
-export type AllowRisky = z.output<typeof allowRiskySchema>;
 export type DriftConfig = z.output<typeof driftSchema>;
 export type EmergencyConfig = z.output<typeof emergencySchema>;

@@ -95,7 +95,9 @@ export function runsAsNonRoot(pod: Record<string, unknown>, container: Record<st
 }
 
 /** `privileged` and `allowPrivilegeEscalation` set to true on a container. */
-export function privilegedSettings(container: Record<string, unknown>): Array<'privileged' | 'allowPrivilegeEscalation'> {
+export function privilegedSettings(
+  container: Record<string, unknown>,
+): Array<'privileged' | 'allowPrivilegeEscalation'> {
   const context = securityContext(container);
   return (['privileged', 'allowPrivilegeEscalation'] as const).filter((field) => context[field] === true);
 }

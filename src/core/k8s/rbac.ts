@@ -44,8 +44,7 @@ export function escalationsOf(rule: RbacRule, clusterWide: boolean): string[] {
   const found: string[] = [];
   if (verbs.includes('*')) found.push(`every verb on ${on}`);
   else if (resources.includes('*')) found.push(`${verbs.join(', ')} on every resource`);
-  for (const verb of ESCALATION_VERBS)
-    if (verbs.includes(verb) && !verbs.includes('*')) found.push(`${verb} on ${on}`);
+  for (const verb of ESCALATION_VERBS) if (verbs.includes(verb) && !verbs.includes('*')) found.push(`${verb} on ${on}`);
   const coreGroup = groups.includes('') || groups.includes('*');
   const secrets = resources.includes('secrets') || resources.includes('*');
   const reads = SECRET_READ_VERBS.filter((verb) => verbs.includes(verb) || verbs.includes('*'));
@@ -57,7 +56,9 @@ export function escalationsOf(rule: RbacRule, clusterWide: boolean): string[] {
 
 /** Every escalation a role's rules grant. */
 export function roleEscalations(rules: unknown, clusterWide: boolean): string[] {
-  return Array.isArray(rules) ? [...new Set(rules.flatMap((rule) => escalationsOf(rule as RbacRule, clusterWide)))] : [];
+  return Array.isArray(rules)
+    ? [...new Set(rules.flatMap((rule) => escalationsOf(rule as RbacRule, clusterWide)))]
+    : [];
 }
 
 /** A binding's subject as people read it: `ServiceAccount shop/default`, `Group system:authenticated (anonymous requests)`. */

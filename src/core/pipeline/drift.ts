@@ -2,7 +2,8 @@
 // the namespaces and types the snapshot covers, the persistence gate, declined drift dropped
 // (evaluateDrift); then the drift split into pull-request groups and codified (proposeDrift). The
 // App runs both steps on every snapshot; `driftback diff` runs the first, `driftback codify` both.
-import { applyPersistenceGate, classifyRisk, summarize, type RiskDecisions } from '../classify/index.js';
+import { applyPersistenceGate, summarize } from '../classify/index.js';
+import { classifyRisk, type RiskDecisions } from '../risk/index.js';
 import { codifyWith, type CodifyEngine, type CodifyResult } from '../codify/index.js';
 import type { ClusterConfig, Config } from '../config/index.js';
 import { diffResources } from '../diff/index.js';
@@ -147,7 +148,12 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const suspensions = suspensionsOf(snapshot.items, config);
   // Live objects a part that was not rendered may have made are set aside, not reported as extra.
   const whole = setAsideNotRendered(diffResources(rendered.objects, snapshot.items, diffOptions), rendered.notRendered);
-  const risk = { config: effectiveConfig, desired: rendered.objects, live: snapshot.items, decisions: input.riskDecisions };
+  const risk = {
+    config: effectiveConfig,
+    desired: rendered.objects,
+    live: snapshot.items,
+    decisions: input.riskDecisions,
+  };
   const diff = classifyRisk(setSuspensionSwitchesAside(whole, suspensions), risk);
   const index = indexSuspensions(suspensions, snapshot.items);
   const minSnapshots = input.minSnapshots ?? config.drift.minSnapshots;

@@ -31,6 +31,15 @@ export interface DashboardCluster {
   ignored: Array<{ reason: string; count: number }>;
   /** Drift reported and never codified (imperative actions, autoscaled replicas, hand changes on chart output). */
   reported?: Array<{ key: ResourceKey; path?: string; reason: string; manager?: string; time?: string }>;
+  /** Security-relevant drift waiting for a person's decision; `segments` name keyed list items by key. Default: none. */
+  risky?: Array<{
+    key: ResourceKey;
+    path?: string;
+    segments?: PathSegment[];
+    manager?: string;
+    time?: string;
+    risk: Array<{ code: string; why: string }>;
+  }>;
   degraded: Array<{ key: ResourceKey; message?: string }>;
   /** Reconcilers (Flux Kustomization/HelmRelease, Argo CD Application) in the snapshot. */
   reconcilers: Array<{ state: ReconcilerState; notReconcilingReason?: string }>;
@@ -123,12 +132,35 @@ function clusterView(cluster: DashboardCluster, now: string, max: number): Dashb
   };
 }
 
+/** Every cluster's risky drift, for the section atop the dashboard. */
+function riskyOf(clusters: readonly DashboardCluster[]): DashboardModel['risky'] {
+  return clusters.flatMap((cluster) =>
+    (cluster.risky ?? []).map((r) => ({
+      cluster: cluster.name,
+      resource: displayKey(r.key),
+      field: r.path ? fieldPath(r.segments?.length ? r.segments : r.path, r.key) : '',
+      pointer: r.path ?? '',
+      who: r.manager ?? 'not recorded',
+      when: r.time ?? 'not recorded',
+      ...(r.time ? { time: r.time } : {}),
+      codes: [...new Set(r.risk.map((entry) => entry.code))].join(', '),
+      risks: r.risk.map(({ code, why }) => ({ code, why })),
+    })),
+  );
+}
+
 export function dashboardModel(view: DashboardView, max = Infinity): DashboardModel {
   const configErrors = view.configErrors.map((e) => ({
     where: `${e.file}${e.line ? `:${e.line}` : ''}`,
     message: `${e.field ? e.field + ': ' : ''}${e.message}`,
   }));
-  return { configErrors, clusters: view.clusters.map((c) => clusterView(c, view.now, max)) };
+  const risky = riskyOf(view.clusters);
+  return {
+    risky: risky.slice(0, max),
+    riskyOmitted: Math.max(0, risky.length - max),
+    configErrors,
+    clusters: view.clusters.map((c) => clusterView(c, view.now, max)),
+  };
 }
 
 export function renderDashboard(view: DashboardView, options: { templates?: TemplateOverrides } = {}): string {

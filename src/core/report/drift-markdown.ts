@@ -4,6 +4,8 @@ import { displayKey, showTime, type DiffResult } from '../model/index.js';
 import { GITHUB_BODY_LIMIT } from './budget.js';
 import { changeRow, whoWhen } from './change-rows.js';
 import { renderDocument, type TemplateOverrides } from './engine.js';
+import { riskyRows } from './risk-rows.js';
+import { riskyDrift } from '../risk/index.js';
 import type { DriftReportModel, DriftReportRowModel, ValueDiffModel } from './models/index.js';
 
 export function driftReportHeadline(summary: DiffResult['summary']): string {
@@ -41,7 +43,10 @@ function model(result: DiffResult, max: number, reference: string | undefined): 
   const shown = rows.slice(0, max);
   const total = result.resources.reduce((n, r) => n + (r.status === 'in-sync' ? 0 : Math.max(1, r.changes.length)), 0);
   const numbers = new Set(shown.map((row) => row.diff));
+  const risky = riskyDrift(result);
   return {
+    risky: riskyRows(risky.slice(0, max), reference),
+    riskyOmitted: Math.max(0, risky.length - max),
     summary: result.summary,
     headline: driftReportHeadline(result.summary),
     unlisted: result.unlisted,

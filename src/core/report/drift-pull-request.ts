@@ -9,6 +9,7 @@ import {
   type DiffResult,
   type FieldChange,
   type ResourceKey,
+  type Risk,
   type SourceReport,
 } from '../model/index.js';
 import { GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
@@ -16,6 +17,8 @@ import { changeField, changeRow, whoWhen, type RowContext } from './change-rows.
 import { renderDocument, type TemplateOverrides } from './engine.js';
 import { resumeStep, suspensionLabel, type Checklist, type EmergencyChange } from '../emergency/index.js';
 import { renderEmergencySection, type SuspensionView } from './emergency.js';
+import { allowedNote, riskyRows } from './risk-rows.js';
+import type { RiskyItem } from '../risk/index.js';
 import type {
   CodifiedResourceModel,
   DriftPullRequestModel,
@@ -28,7 +31,8 @@ import type {
 export interface DriftPullRequestView {
   cluster: string;
   codified: Array<{ key: ResourceKey; change?: FieldChange; file: string; line?: number; kind: string }>;
-  reported: Array<{ key: ResourceKey; change?: FieldChange; reason: string }>;
+  /** What was reported and not codified; entries with `risk` are held back for a person's decision. */
+  reported: Array<{ key: ResourceKey; change?: FieldChange; reason: string; risk?: Risk[] }>;
   snapshot: { id: string; capturedAt: string };
   /** The drift codify was given: the creating manager and time of objects added as new manifests. */
   drift?: DiffResult;
@@ -73,8 +77,9 @@ function mostCommon(values: readonly string[]): string {
 }
 
 function headline(summary: DriftPullRequestModel['summary']): string {
-  const { changes, managers, namespaces, last, reported } = summary;
+  const { changes, managers, namespaces, last, reported, risky } = summary;
   const parts = [counted(changes, 'live change')];
+  if (risky) parts.unshift(`${counted(risky, 'security-relevant change')} held for a person's decision;`);
   if (managers.length) {
     parts.push(`by ${managers.length <= 3 ? listed(managers) : `${managers.length} field managers`}`);
   }
@@ -84,6 +89,24 @@ function headline(summary: DriftPullRequestModel['summary']): string {
   if (last) line += `, last ${last}`;
   if (reported) line += `; ${reported} reported, not codified`;
   return line;
+}
+
+/** Held-back entries as risky items: a change's manager and time, or who made the whole object. */
+function heldItems(held: DriftPullRequestView['reported'], drift: DiffResult | undefined): RiskyItem[] {
+  const makers = new Map<string, { manager?: string; time?: string }>();
+  for (const resource of drift?.resources ?? [])
+    if (resource.createdBy) makers.set(keyId(resource.key), resource.createdBy);
+  for (const object of drift?.owned ?? []) makers.set(keyId(object.key), object.owner);
+  return held.map((r) => {
+    const by = r.change ?? makers.get(keyId(r.key));
+    return {
+      key: r.key,
+      ...(r.change ? { change: r.change } : {}),
+      ...(by?.manager ? { manager: by.manager } : {}),
+      ...(by?.time ? { time: by.time } : {}),
+      risk: r.risk!,
+    };
+  });
 }
 
 function model(view: DriftPullRequestView, max: number): DriftPullRequestModel {
@@ -110,14 +133,19 @@ function model(view: DriftPullRequestView, max: number): DriftPullRequestModel {
     let block = resources.get(keyId(item.key));
     if (!block) resources.set(keyId(item.key), (block = { resource, file: '', rows: [], diffs: [] }));
     const context: RowContext = { reference, resource, diffs: block.diffs, numbered };
-    block.rows.push({ ...changeRow(item.key, item.change, context), file: relative(item.file, item.line) });
+    const allowed = allowedNote(item.change.risk);
+    const row = { ...changeRow(item.key, item.change, context), file: relative(item.file, item.line) };
+    block.rows.push(allowed ? { ...row, allowed } : row);
     if (item.change.manager) managers.add(item.change.manager);
     if (item.change.time) times.push(item.change.time);
   }
   for (const block of resources.values()) {
     block.file = mostCommon(block.rows.map((row) => row.file.replace(/:\d+$/, '')));
   }
-  const reported: ReportedRowModel[] = view.reported.slice(0, max).map((r) => ({
+  const held = view.reported.filter((r) => r.risk?.length);
+  const risky = riskyRows(heldItems(held.slice(0, max), view.drift), reference);
+  const others = view.reported.filter((r) => !r.risk?.length);
+  const reported: ReportedRowModel[] = others.slice(0, max).map((r) => ({
     resource: displayKey(r.key),
     field: r.change ? changeField(r.key, r.change) : '',
     pointer: r.change?.path ?? '',
@@ -130,7 +158,8 @@ function model(view: DriftPullRequestView, max: number): DriftPullRequestModel {
     managers: [...managers].sort(),
     namespaces: [...new Set(view.codified.map((c) => c.key.namespace))].sort(),
     ...(latest ? { last: showTime(latest, reference) } : {}),
-    reported: view.reported.length,
+    reported: others.length,
+    risky: held.length,
   };
   return {
     cluster: view.cluster,
@@ -149,7 +178,9 @@ function model(view: DriftPullRequestView, max: number): DriftPullRequestModel {
     created: newObjects,
     codifiedOmitted: Math.max(0, view.codified.length - max),
     reported,
-    reportedOmitted: Math.max(0, view.reported.length - max),
+    reportedOmitted: Math.max(0, others.length - max),
+    risky,
+    riskyOmitted: Math.max(0, held.length - max),
   };
 }
 

@@ -72,3 +72,4 @@ export {
   type SuspendedAlertView,
   type FixUndoneView,
 } from './emergency.js';
+export { renderSecurityCheck, securityCheckName } from './security-check.js';

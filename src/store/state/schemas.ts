@@ -155,6 +155,24 @@ export const clusterStateSchema = z.object({
           }),
         )
         .optional(),
+      /**
+       * Security-relevant drift waiting for a person's decision (the dashboard shows it first, the
+       * gauges count it by code); `segments` name keyed list items by key.
+       */
+      risky: z
+        .array(
+          z.object({
+            resource: resourceKeySchema,
+            field: z.string().optional(),
+            segments: z.array(pathSegmentSchema).optional(),
+            manager: z.string().optional(),
+            time: z.string().optional(),
+            risk: z.array(z.object({ code: z.string(), why: z.string() })),
+          }),
+        )
+        .optional(),
+      /** Undecided risky items by risk code, all of them (`risky` keeps the first 50). */
+      riskByCode: z.record(z.string(), z.number()).optional(),
     })
     .optional(),
   /** Fields Git declares that a controller owns; `segments` name keyed list items by key. */
@@ -179,6 +197,10 @@ export const clusterStateSchema = z.object({
   suspensions: z.array(suspensionStateSchema).optional(),
   /** Emergency drift PRs followed to "verified" (or "undone"), by suspension id. */
   emergencies: z.record(z.string(), emergencyRecordSchema).optional(),
+  /** The `driftback / security` check run last written for this cluster: on which commit, what it said. */
+  securityCheck: z
+    .object({ headSha: z.string(), conclusion: z.enum(['success', 'failure']), hash: z.string() })
+    .optional(),
 });
 
 /**

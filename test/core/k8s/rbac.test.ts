@@ -16,9 +16,17 @@ describe('escalationsOf', () => {
       ['escalate on clusterroles', 'bind on clusterroles'],
     ],
     // system:aggregate-to-edit lets `edit` impersonate ServiceAccounts.
-    [{ apiGroups: [''], resources: ['serviceaccounts'], verbs: ['impersonate'] }, false, ['impersonate on serviceaccounts']],
+    [
+      { apiGroups: [''], resources: ['serviceaccounts'], verbs: ['impersonate'] },
+      false,
+      ['impersonate on serviceaccounts'],
+    ],
     // Reading Secrets counts where the grant is cluster-wide; in one namespace it is that namespace's business.
-    [{ apiGroups: [''], resources: ['secrets'], verbs: ['get', 'list', 'watch'] }, true, ['get, list, watch on every Secret in every namespace']],
+    [
+      { apiGroups: [''], resources: ['secrets'], verbs: ['get', 'list', 'watch'] },
+      true,
+      ['get, list, watch on every Secret in every namespace'],
+    ],
     [{ apiGroups: [''], resources: ['secrets'], verbs: ['get', 'list', 'watch'] }, false, []],
     [{ apiGroups: [''], resources: ['secrets'], resourceNames: ['tls'], verbs: ['get'] }, true, []],
     [{ apiGroups: [''], resources: ['configmaps', 'pods'], verbs: ['get', 'list', 'watch'] }, true, []],
@@ -41,7 +49,10 @@ it('roleEscalations collects every rule once', () => {
 
 it.each([
   [{ kind: 'ServiceAccount', name: 'default', namespace: 'shop' }, 'ServiceAccount shop/default'],
-  [{ kind: 'Group', name: 'system:authenticated', apiGroup: 'rbac.authorization.k8s.io' }, 'Group system:authenticated (every signed-in user and ServiceAccount)'],
+  [
+    { kind: 'Group', name: 'system:authenticated', apiGroup: 'rbac.authorization.k8s.io' },
+    'Group system:authenticated (every signed-in user and ServiceAccount)',
+  ],
   [{ kind: 'Group', name: 'system:unauthenticated' }, 'Group system:unauthenticated (anonymous requests)'],
   [{ kind: 'User', name: 'alice@example.com' }, 'User alice@example.com'],
 ])('describeSubject %j', (subject, expected) => expect(describeSubject(subject)).toBe(expected));

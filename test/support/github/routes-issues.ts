@@ -165,6 +165,15 @@ export function registerIssueRoutes(router: Router<StandInState>): void {
     issue.labels = [...new Set([...issue.labels, ...names])];
     return { status: 200, body: labelsBody(context.state, repo, issue.labels) };
   });
+  router.add('DELETE', '/repos/{owner}/{repo}/issues/{issue_number}/labels/{name}', (context) => {
+    const repo = repoOf(context);
+    const issue = issueOf(repo, context.params.issue_number);
+    const name = context.params.name;
+    // As GitHub: removing a label the issue does not have is a 404.
+    if (!issue.labels.includes(name)) throw notFound();
+    issue.labels = issue.labels.filter((label) => label !== name);
+    return { status: 200, body: labelsBody(context.state, repo, issue.labels) };
+  });
   router.add('GET', '/repos/{owner}/{repo}/issues/{issue_number}/comments', (context) => {
     const repo = repoOf(context);
     const issue = issueOf(repo, context.params.issue_number);

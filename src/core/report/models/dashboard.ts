@@ -1,4 +1,5 @@
 // The model of the dashboard issue (template `dashboard`).
+import type { RiskyRowModel } from './risk.js';
 
 export interface DashboardClusterModel {
   name: string;
@@ -35,6 +36,9 @@ export interface DashboardClusterModel {
 }
 
 export interface DashboardModel {
+  /** Security-relevant drift waiting for a person's decision, every cluster's, shown atop the issue. */
+  risky: Array<RiskyRowModel & { cluster: string }>;
+  riskyOmitted: number;
   /** Config and manifest errors: where (`file:line`) and what. */
   configErrors: Array<{ where: string; message: string }>;
   clusters: DashboardClusterModel[];

@@ -1,10 +1,13 @@
 // The model of the drift pull request body (template `drift-pull-request`).
 import type { ChangeRowModel, ValueDiffModel } from './changes.js';
+import type { RiskyRowModel } from './risk.js';
 
 /** One changed row of a codified resource: the change and the file it is written to. */
 export interface CodifiedRowModel extends ChangeRowModel {
   /** `path:line` the value is written to, relative to `filesUnder`. */
   file: string;
+  /** Security-relevant drift codified by an explicit decision: `privilege allowed (drift.allowRisky: …)`. */
+  allowed?: string;
 }
 
 /** A resource whose fields the pull request writes. */
@@ -88,7 +91,10 @@ export interface DriftPullRequestModel {
     namespaces: string[];
     /** The latest change's time as shown (`03:10 UTC`), when any is recorded. */
     last?: string;
+    /** Reported rows, risky ones not counted. */
     reported: number;
+    /** Security-relevant changes and objects held for a person's decision. */
+    risky: number;
   };
   /** The GitOps sources the changes come from, with drift counts; empty for a kubectl cluster. */
   sources: PullRequestSourceModel[];
@@ -104,4 +110,7 @@ export interface DriftPullRequestModel {
   codifiedOmitted: number;
   reported: ReportedRowModel[];
   reportedOmitted: number;
+  /** Security-relevant drift held for a person's decision (partial `risky-drift`), shown first. */
+  risky: RiskyRowModel[];
+  riskyOmitted: number;
 }

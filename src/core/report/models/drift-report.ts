@@ -1,6 +1,7 @@
 // The model of `driftback diff --format markdown` (template `drift-markdown`).
 import type { DiffSummary } from '../../model/index.js';
 import type { ChangeRowModel, ValueDiffModel } from './changes.js';
+import type { RiskyRowModel } from './risk.js';
 
 export interface DriftReportRowModel extends ChangeRowModel {
   /** `modified`, `missing` (in Git, not live) or `extra` (live, not in Git). */
@@ -9,6 +10,9 @@ export interface DriftReportRowModel extends ChangeRowModel {
 }
 
 export interface DriftReportModel {
+  /** Security-relevant drift waiting for a person's decision (partial `risky-drift`), shown first. */
+  risky: RiskyRowModel[];
+  riskyOmitted: number;
   /** Counts by status (`inSync`, `modified`, `missing`, `extra`, `ignored`, `conflicts`). */
   summary: DiffSummary;
   /** `2 modified, 1 extra, 40 in sync; 2 ignored`: the counts in one line. */

@@ -23,3 +23,4 @@ export type * from './dashboard.js';
 export type * from './drift-pull-request.js';
 export type * from './drift-report.js';
 export type * from './plan-comment.js';
+export type * from './risk.js';

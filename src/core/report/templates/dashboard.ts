@@ -1,6 +1,22 @@
-// The dashboard issue body: one section per cluster, modelled on Renovate's Dependency Dashboard.
-// Model: models/dashboard.ts.
+// The dashboard issue body: security-relevant drift of every cluster first, then one section per
+// cluster, modelled on Renovate's Dependency Dashboard. Model: models/dashboard.ts.
 export const DASHBOARD = `This issue lists what driftback sees in each cluster. It is updated in place; do not edit it.
+{{#if risky.length}}
+
+### 🚨 Security-relevant drift: needs a person's decision
+
+| cluster | object, field | who, when | why |
+| --- | --- | --- | --- |
+{{#each risky}}
+| {{text cluster}} | {{code resource}}<br>{{#if field}}{{code field}}{{else}}whole object{{/if}} | {{text who}}<br>{{text when}} | {{#each risks}}**{{text code}}**: {{text why}}{{#unless @last}}<br>{{/unless}}{{/each}} |
+{{/each}}
+{{#if riskyOmitted}}
+
+… and {{riskyOmitted}} more.
+{{/if}}
+
+{{> risky-advice}}
+{{/if}}
 {{#if configErrors.length}}
 
 ### ❌ Configuration errors

@@ -1,7 +1,8 @@
-// `driftback diff --format markdown`: a summary line and a table of drifted fields. Model: models/drift-report.ts.
+// `driftback diff --format markdown`: security-relevant drift first (partial `risky-drift`), a summary
+// line and a table of drifted fields. Model: models/drift-report.ts.
 export const DRIFT_MARKDOWN = `### driftback diff
 
-**{{text headline}}**{{#if snapshotAt}} (snapshot taken {{text snapshotAt}}){{/if}}
+{{> risky-drift}}**{{text headline}}**{{#if snapshotAt}} (snapshot taken {{text snapshotAt}}){{/if}}
 {{#if unlisted.length}}
 
 Not listed by the snapshot (nothing is claimed missing for them): {{#each unlisted}}{{code this}}{{#unless @last}}, {{/unless}}{{/each}}

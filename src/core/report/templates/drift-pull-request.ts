@@ -1,6 +1,7 @@
-// Drift PR body: an emergency PR's procedure (partial `emergency`), the summary line, the GitOps sources the changes come from, then what is codified per resource, new objects, what was
+// Drift PR body: security-relevant drift held for a person's decision (partial `risky-drift`), an
+// emergency PR's procedure (partial `emergency`), the summary line, the GitOps sources the changes come from, then what is codified per resource, new objects, what was
 // only reported and why, and what merging or closing means. Model: models/drift-pull-request.ts.
-export const DRIFT_PULL_REQUEST = `{{> emergency}}**{{text headline}}.**
+export const DRIFT_PULL_REQUEST = `{{> risky-drift}}{{> emergency}}**{{text headline}}.**
 {{#if sources.length}}
 
 From {{#if (eq sources.length 1)}}this source{{else}}these sources{{/if}}:
@@ -17,7 +18,7 @@ Someone changed these objects in {{code cluster}} directly, and the changes pers
 | field: Git → live | who, when | file |
 | --- | --- | --- |
 {{#each rows}}
-| {{#if field}}{{code field}}{{else}}whole object{{/if}}<br>{{#if diff}}diff {{diff}} below{{else}}{{value git}} → {{value live}}{{/if}} | {{text who}}<br>{{text when}} | {{code file}} |
+| {{#if field}}{{code field}}{{else}}whole object{{/if}}<br>{{#if diff}}diff {{diff}} below{{else}}{{value git}} → {{value live}}{{/if}}{{#if allowed}}<br>⚠️ {{text allowed}}{{/if}} | {{text who}}<br>{{text when}} | {{code file}} |
 {{/each}}
 {{> value-diffs}}
 {{/each}}

@@ -17,4 +17,33 @@ export const EMERGENCY = `{{#each emergency}}{{markdown}}
 
 {{/each}}`;
 
-export const PARTIALS = { 'value-diffs': VALUE_DIFFS, emergency: EMERGENCY } as const;
+/** What a person can do about security-relevant drift, one paragraph. */
+export const RISKY_ADVICE = `This may be a hotfix or tampering: the manager is what the client said it was, so check the API server's audit log for who made it. driftback never codifies it unasked. Revert it, or, to keep it, add a \`drift.allowRisky\` entry with the reason.
+`;
+
+/**
+ * Security-relevant drift (`risky` of the model), shown first: what it is, who made it and when, and
+ * what a person can do. Renders nothing when there is none.
+ */
+export const RISKY_DRIFT = `{{#if risky.length}}### 🚨 Security-relevant drift: needs a person's decision
+
+| object, field | who, when | why |
+| --- | --- | --- |
+{{#each risky}}
+| {{code resource}}<br>{{#if field}}{{code field}}{{else}}whole object{{/if}} | {{text who}}<br>{{text when}} | {{#each risks}}**{{text code}}**: {{text why}}{{#unless @last}}<br>{{/unless}}{{/each}} |
+{{/each}}
+{{#if riskyOmitted}}
+
+… and {{riskyOmitted}} more.
+{{/if}}
+
+{{> risky-advice}}
+
+{{/if}}`;
+
+export const PARTIALS = {
+  'value-diffs': VALUE_DIFFS,
+  emergency: EMERGENCY,
+  'risky-drift': RISKY_DRIFT,
+  'risky-advice': RISKY_ADVICE,
+} as const;

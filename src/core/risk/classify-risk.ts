@@ -4,10 +4,11 @@
 // of this kind; everything else is judged by what live holds that Git does not. Risky drift is never
 // codified without an explicit decision (allow-risky.ts), whatever `drift.causes` says.
 import picomatch from 'picomatch';
-import type { Config } from '../../config/index.js';
-import { registryOf } from '../../k8s/index.js';
+import type { Config } from '../config/index.js';
+import { fieldPath, registryOf } from '../k8s/index.js';
 import {
   isPlainObject,
+  isUndecided,
   keyId,
   keyOf,
   type DesiredObject,
@@ -18,10 +19,17 @@ import {
   type ResourceDiff,
   type Risk,
   type RiskCode,
-} from '../../model/index.js';
-import { fingerprintChange, wholeResourceChange } from '../gate.js';
+} from '../model/index.js';
+import { fingerprintChange, wholeResourceChange } from '../classify/index.js';
 import { riskAllower, type RiskAllower, type RiskDecisions } from './allow-risky.js';
-import { findingsOf, rootFindings, touches, type Finding, type FindingOptions, type RegistryCheck } from './risk-findings.js';
+import {
+  findingsOf,
+  rootFindings,
+  touches,
+  type Finding,
+  type FindingOptions,
+  type RegistryCheck,
+} from './risk-findings.js';
 import { roleLookup } from './rbac-findings.js';
 
 export interface RiskInput {
@@ -71,7 +79,10 @@ function registryCheck(config: Config, desired: readonly DesiredObject[]): Regis
 
 function contextOf(input: RiskInput): RiskContext {
   const codes = new Set(input.config.drift.risks);
-  const roles = roleLookup(input.live, input.desired.map((object) => object.object));
+  const roles = roleLookup(
+    input.live,
+    input.desired.map((object) => object.object),
+  );
   return {
     codes,
     options: { codes, roles, registries: registryCheck(input.config, input.desired) },
@@ -106,6 +117,37 @@ function changeRisk(change: FieldChange, findings: readonly Finding[], context: 
   return unique([...touched.map(({ code, why }) => ({ code, why })), ...unknown]);
 }
 
+/** The write a change came from, as managedFields record it: one manager's entry, its operation and time. */
+function writeOf(change: FieldChange): string | undefined {
+  return change.manager === undefined
+    ? undefined
+    : `${change.manager}\u0000${change.operation ?? ''}\u0000${change.time ?? ''}`;
+}
+
+/**
+ * Changes recorded in the same write as undecided risky drift (the volume mount of a hostPath volume
+ * patched in together) are part of it: codifying them alone would write half of what was done. They
+ * carry the write's codes, and wait with it.
+ */
+function withCompanions(key: ResourceDiff['key'], changes: FieldChange[], context: RiskContext): FieldChange[] {
+  const risky = new Map<string, FieldChange>();
+  for (const change of changes) {
+    const write = writeOf(change);
+    if (write && isUndecided(change.risk) && !risky.has(write)) risky.set(write, change);
+  }
+  if (risky.size === 0) return changes;
+  return changes.map((change) => {
+    const write = writeOf(change);
+    const source = write ? risky.get(write) : undefined;
+    if (!source || change.risk?.length || change.cause === 'applier' || change.op === 'remove') return change;
+    const field = fieldPath(source.segments.length ? source.segments : source.path, key);
+    const codes = [...new Set(source.risk!.filter((entry) => !entry.allowed).map((entry) => entry.code))];
+    const why = `written by ${change.manager} together with ${field}, which is security-relevant`;
+    const risk = codes.map((code) => ({ code, why }));
+    return { ...change, risk: context.allow(key, change, fingerprintChange(key, change), risk) };
+  });
+}
+
 /** The changes with their risks, decisions applied; the list itself when none is risky. */
 function judgeChanges(
   key: ResourceDiff['key'],
@@ -123,7 +165,7 @@ function judgeChanges(
     touched = true;
     return { ...change, risk: context.allow(key, change, fingerprintChange(key, change), risk) };
   });
-  return touched ? judged : changes;
+  return touched ? withCompanions(key, judged, context) : changes;
 }
 
 function judgeModified(resource: ResourceDiff, context: RiskContext): ResourceDiff {

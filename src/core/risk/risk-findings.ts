@@ -12,8 +12,8 @@ import {
   registryOf,
   runsAsNonRoot,
   type PodSpecAt,
-} from '../../k8s/index.js';
-import { isPlainObject, type KubeObject, type PathSegment, type RiskCode } from '../../model/index.js';
+} from '../k8s/index.js';
+import { isPlainObject, type KubeObject, type PathSegment, type RiskCode } from '../model/index.js';
 import { rbacFindings, type RoleLookup } from './rbac-findings.js';
 
 export interface Finding {
@@ -70,7 +70,12 @@ function podFindings(pod: PodSpecAt): Finding[] {
   for (const field of HOST_NAMESPACE_FIELDS) {
     if (pod.spec[field] !== true) continue;
     const at = [...pod.segments, field];
-    found.push({ code: 'privilege', id: segmentsId(at), anchors: [at], why: `${field}: true shares the node's namespace` });
+    found.push({
+      code: 'privilege',
+      id: segmentsId(at),
+      anchors: [at],
+      why: `${field}: true shares the node's namespace`,
+    });
   }
   const volumes = Array.isArray(pod.spec.volumes) ? pod.spec.volumes.filter(isPlainObject) : [];
   for (const volume of volumes) {
@@ -113,7 +118,8 @@ export function findingsOf(object: KubeObject, options: FindingOptions): Finding
   const pods = options.codes.has('privilege') || options.registries ? podSpecsOf(object) : [];
   for (const pod of pods) {
     if (options.codes.has('privilege')) found.push(...podFindings(pod));
-    if (options.registries && options.codes.has('image-registry')) found.push(...imageFindings(pod, options.registries));
+    if (options.registries && options.codes.has('image-registry'))
+      found.push(...imageFindings(pod, options.registries));
   }
   if (options.codes.has('rbac-escalation')) found.push(...rbacFindings(object, options.roles));
   return found;

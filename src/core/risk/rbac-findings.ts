@@ -1,12 +1,8 @@
 // RBAC escalation in one object: a Role or ClusterRole whose rules escalate, or a binding that grants
 // such a role (or cluster-admin, admin) to a subject. A binding's role is looked up in the snapshot
 // first (what the cluster grants now), then in Git.
-import {
-  describeSubject,
-  POWERFUL_CLUSTER_ROLES,
-  roleEscalations,
-} from '../../k8s/index.js';
-import { groupOf, isPlainObject, type KubeObject, type PathSegment } from '../../model/index.js';
+import { describeSubject, POWERFUL_CLUSTER_ROLES, roleEscalations } from '../k8s/index.js';
+import { groupOf, isPlainObject, type KubeObject, type PathSegment } from '../model/index.js';
 import type { Finding } from './risk-findings.js';
 
 const RBAC_GROUP = 'rbac.authorization.k8s.io';
@@ -27,12 +23,23 @@ export function roleLookup(live: readonly KubeObject[], desired: readonly KubeOb
 }
 
 /** What a role reference grants that escalates, in words; none when it does not (or is not found). */
-function grantsOf(roleRef: Record<string, unknown>, namespace: string, clusterWide: boolean, roles: RoleLookup): string[] {
+function grantsOf(
+  roleRef: Record<string, unknown>,
+  namespace: string,
+  clusterWide: boolean,
+  roles: RoleLookup,
+): string[] {
   const kind = String(roleRef.kind ?? '');
   const name = String(roleRef.name ?? '');
   const builtIn = kind === 'ClusterRole' ? POWERFUL_CLUSTER_ROLES[name] : undefined;
   if (builtIn) return [builtIn];
   return roleEscalations(roles(kind, name, namespace)?.rules, clusterWide);
+}
+
+/** A subject's identity, whatever order its fields are written in and whether apiGroup is defaulted. */
+function subjectId(subject: unknown): string {
+  if (!isPlainObject(subject)) return '';
+  return [subject.kind, subject.namespace ?? '', subject.name].map((part) => String(part ?? '')).join('/');
 }
 
 function bindingFindings(object: KubeObject, roles: RoleLookup): Finding[] {
@@ -46,7 +53,7 @@ function bindingFindings(object: KubeObject, roles: RoleLookup): Finding[] {
   const anchors: PathSegment[][] = [['subjects'], ['roleRef']];
   return subjects.map((subject) => ({
     code: 'rbac-escalation' as const,
-    id: `grant:${JSON.stringify(subject)}->${role}`,
+    id: `grant:${subjectId(subject)}->${role}`,
     anchors,
     why: `grants ${role} (${grants.join('; ')}) ${where} to ${describeSubject(subject)}`,
   }));

@@ -8,7 +8,7 @@ import {
   type ResourceKey,
   type Risk,
   type RiskCode,
-} from '../../model/index.js';
+} from '../model/index.js';
 
 export interface RiskyItem {
   key: ResourceKey;
@@ -28,7 +28,12 @@ export function heldBackReason(risk: readonly Risk[]): string {
   );
 }
 
-function item(key: ResourceKey, change: FieldChange | undefined, risk: Risk[], by?: { manager: string; time?: string }): RiskyItem {
+function item(
+  key: ResourceKey,
+  change: FieldChange | undefined,
+  risk: Risk[],
+  by?: { manager: string; time?: string },
+): RiskyItem {
   const manager = change?.manager ?? by?.manager;
   const time = change?.time ?? by?.time;
   return { key, ...(change ? { change } : {}), ...(manager ? { manager } : {}), ...(time ? { time } : {}), risk };
@@ -46,7 +51,15 @@ export function riskyDrift(result: Pick<DiffResult, 'resources' | 'owned'>, unde
     for (const change of resource.changes) if (keep(change.risk)) items.push(item(resource.key, change, change.risk));
   }
   for (const object of result.owned ?? []) {
-    if (keep(object.risk)) items.push(item(object.key, undefined, object.risk, object.owner.manager ? { manager: object.owner.manager, time: object.owner.time } : undefined));
+    if (keep(object.risk))
+      items.push(
+        item(
+          object.key,
+          undefined,
+          object.risk,
+          object.owner.manager ? { manager: object.owner.manager, time: object.owner.time } : undefined,
+        ),
+      );
     for (const change of object.changes ?? []) if (keep(change.risk)) items.push(item(object.key, change, change.risk));
   }
   return items;
