@@ -47,7 +47,31 @@ const items: KubeObject[] = [
 
 const state: ClusterState = {
   lastReconcileAt: '2026-12-02T11:58:00Z',
-  drift: { byCause: { human: 2, controller: 1 }, pending: 0 },
+  drift: {
+    byCause: { human: 2, controller: 1 },
+    pending: 0,
+    // A raw client swapped web's image: what the reconcile records of risky drift.
+    risky: [
+      {
+        resource: { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'web' },
+        field: '/spec/template/spec/containers/0/image',
+        segments: ['spec', 'template', 'spec', 'containers', { key: { name: 'web' } }, 'image'],
+        manager: 'curl',
+        time: '2026-12-02T11:40:00Z',
+        risk: [
+          {
+            code: 'image-registry',
+            why: 'containers[web].image comes from registry.evil.example, a registry the repository’s manifests never use',
+          },
+          {
+            code: 'unknown-manager',
+            why: 'changed by curl, a field manager that is neither a person’s tool, a known controller, nor configured',
+          },
+        ],
+      },
+    ],
+    riskByCode: { 'image-registry': 1, 'unknown-manager': 1 },
+  },
   conflicts: [
     {
       resource: { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'web' },
@@ -77,7 +101,16 @@ describe('dashboardCluster', () => {
       suspended: 2,
       conflicts: 1,
       driftByCause: { human: 2, controller: 1 },
+      riskByCode: { 'image-registry': 1, 'unknown-manager': 1 },
     });
+    // The risky drift is named by its keyed field, with who and when.
+    expect(view.risky).toEqual([
+      expect.objectContaining({
+        path: '/spec/template/spec/containers/0/image',
+        manager: 'curl',
+        time: '2026-12-02T11:40:00Z',
+      }),
+    ]);
     expect(view.reconcilers.map((r) => [r.state.name, r.state.suspended, r.notReconcilingReason])).toEqual([
       ['shop', true, 'is suspended (no automated sync)'],
     ]);

@@ -4,6 +4,7 @@ export {
   dashboardFingerprint,
   DASHBOARD_KEY,
   DASHBOARD_LABELS,
+  SECURITY_LABEL,
   type DashboardDeps,
 } from './update-dashboard.js';
 export { dashboardCluster, type ClusterFigures } from './cluster-view.js';

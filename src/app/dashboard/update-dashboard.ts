@@ -14,10 +14,14 @@ import type { Store } from '../../store/types.js';
 import { splitRepository } from '../github-client.js';
 import { recordClusterFigures, type Metrics } from '../metrics.js';
 import { dashboardCluster } from './cluster-view.js';
-import { SECURITY_LABEL } from '../reconcile/github-context.js';
 
 export const DASHBOARD_KEY = 'dashboard';
 export const DASHBOARD_LABELS = ['driftback'];
+/**
+ * The label of security-relevant drift waiting for a person's decision: on the dashboard issue while
+ * any cluster has some, and on a drift PR that lists some.
+ */
+export const SECURITY_LABEL = 'driftback:security';
 
 export interface DashboardDeps {
   store: Pick<Store, 'latestSnapshot' | 'getState'>;

@@ -22,12 +22,6 @@ export interface EmergencySection {
 /** The label an emergency drift PR carries besides the configured ones. */
 export const EMERGENCY_LABEL = 'emergency';
 
-/**
- * The label of security-relevant drift waiting for a person's decision: on a drift PR that lists some,
- * and on the dashboard issue while any cluster has some.
- */
-export const SECURITY_LABEL = 'driftback:security';
-
 export interface GitHubContext {
   octokit: GitHubClient;
   owner: string;

@@ -14,7 +14,8 @@ import {
 } from '../../github/index.js';
 import { markerComment } from '../../core/report/index.js';
 import type { DriftGroup } from './evaluate.js';
-import { EMERGENCY_LABEL, foreignCommitsOn, SECURITY_LABEL, type GitHubContext } from './github-context.js';
+import { SECURITY_LABEL } from '../dashboard/index.js';
+import { EMERGENCY_LABEL, foreignCommitsOn, type GitHubContext } from './github-context.js';
 import { markForeign } from './mark-foreign.js';
 import { commitMessage, markerKeyFor, pullRequestBody, pullRequestTitle } from './pull-request-body.js';
 import type { BranchState } from './state.js';
