@@ -42,7 +42,11 @@ function applyIntents(input: CodifyInput, root: string, intents: readonly Intent
     const mark = ctx.workspace.mark();
     applyIntent(ctx, intent);
     const entry = ctx.codified.pop();
-    if (!entry) continue;
+    // An edit that could not be made leaves nothing behind (a patch file without its registration).
+    if (!entry) {
+      ctx.workspace.restore(mark);
+      continue;
+    }
     const outside = [...ctx.workspace.edits().keys()].filter(
       (path) => !input.files.has(path) && !roots.some((dir) => isInside(path, dir)),
     );
@@ -61,22 +65,18 @@ function refused(entry: CodifiedChange, reason: string): ReportedChange {
   return { key: entry.key, ...(entry.change ? { change: entry.change } : {}), reason: `not written: ${reason}` };
 }
 
-export function codifyWith(engine: CodifyEngine, input: CodifyInput): CodifyResult {
-  const root = normalizeDir(input.root);
-  const namespaces = input.cluster?.namespaces;
-  const selection = selectIntents(input.result.resources, input.config, namespaces, input.result.owned);
-  const first = applyIntents(input, root, selection.intents);
-  const reported = [...selection.reported, ...first.reported];
-  if (first.applied.length === 0) return { edits: new Map(), codified: [], reported, check: { ok: true } };
+/** The self-check of one run: its files rendered and diffed against live, compared with the diff before. */
+function selfCheck(engine: CodifyEngine, input: CodifyInput, root: string): (run: Run) => Verdict {
   // The check compares two fresh diffs made the same way, so options and filtering applied to
   // input.result (persistence gate, scope) cannot make it fail.
   const scope = { complete: true, errors: input.result.unlisted.map((resource) => ({ resource })) };
-  const options = { config: input.config, namespaces, scope };
-  const renderedBefore = engine.render(input.files, root, { defaultNamespace: input.defaultNamespace });
+  const options = { config: input.config, namespaces: input.cluster?.namespaces, scope };
+  const renderOptions = { defaultNamespace: input.defaultNamespace };
+  const renderedBefore = engine.render(input.files, root, renderOptions);
   const knownErrors = new Set(renderedBefore.errors.map(formatProblem));
   const before = engine.diff(renderedBefore.objects, input.live, options);
-  const check = (run: Run): Verdict => {
-    const renderedAfter = engine.render(run.workspace.files(), root, { defaultNamespace: input.defaultNamespace });
+  return (run) => {
+    const renderedAfter = engine.render(run.workspace.files(), root, renderOptions);
     const newErrors = renderedAfter.errors.map(formatProblem).filter((problem) => !knownErrors.has(problem));
     const after = engine.diff(renderedAfter.objects, input.live, options);
     return compareAfterCodify(
@@ -86,16 +86,26 @@ export function codifyWith(engine: CodifyEngine, input: CodifyInput): CodifyResu
       newErrors,
     );
   };
-  const verdict = check(first);
+}
+
+export function codifyWith(engine: CodifyEngine, input: CodifyInput): CodifyResult {
+  const root = normalizeDir(input.root);
+  const selection = selectIntents(input.result.resources, input.config, input.cluster?.namespaces, input.result.owned);
+  const first = applyIntents(input, root, selection.intents);
+  const reported = [...selection.reported, ...first.reported];
   const done = (run: Run): CodifyResult => ({
     edits: run.workspace.edits(),
     codified: run.applied.map((applied) => applied.entry),
     reported,
     check: { ok: true },
   });
+  if (first.applied.length === 0) return done(first);
+  const check = selfCheck(engine, input, root);
+  const verdict = check(first);
   if (verdict.ok) return done(first);
   // Which edits are at fault: each subset is written afresh from the original files and checked.
   const runs = new Map<string, Run>();
+  const idOf = (subset: readonly Applied[]): string => subset.map((applied) => first.applied.indexOf(applied)).join();
   const isolated = isolateFailures(
     first.applied,
     verdict,
@@ -106,12 +116,12 @@ export function codifyWith(engine: CodifyEngine, input: CodifyInput): CodifyResu
         root,
         subset.map((applied) => applied.intent),
       );
-      runs.set(subset.map((applied) => first.applied.indexOf(applied)).join(','), run);
+      runs.set(idOf(subset), run);
       return check(run);
     },
   );
   reported.push(...isolated.dropped.map(({ item, reason }) => refused(item.entry, reason)));
-  const kept = runs.get(isolated.kept.map((applied) => first.applied.indexOf(applied)).join(','));
+  const kept = runs.get(idOf(isolated.kept));
   if (kept && isolated.verdict.ok && isolated.kept.length > 0) return done(kept);
   // Not one edit passed: nothing is written, and the check says why.
   return { edits: new Map(), codified: [], reported, check: asSelfCheck(verdict) };
