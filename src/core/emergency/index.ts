@@ -20,4 +20,5 @@ export {
   type EmergencyChange,
 } from './procedure.js';
 export { suspendedSourceWarnings } from './plan-note.js';
+export { suspensionNotices } from './notice.js';
 export { setSuspensionSwitchesAside } from './switches.js';

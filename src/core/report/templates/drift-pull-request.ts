@@ -46,7 +46,7 @@ Nothing is codified in this update.
 | object, field | who, when | why |
 | --- | --- | --- |
 {{#each reported}}
-| {{code resource}}<br>{{#if field}}{{code field}}{{else}}whole object{{/if}} | {{text who}}<br>{{text when}} | {{prose reason}} |
+| {{code resource}}<br>{{#if field}}{{code field}}{{else}}whole object{{/if}} | {{text who}}{{#if cause}} ({{text cause}}){{/if}}<br>{{text when}} | {{prose reason}} |
 {{/each}}
 {{#if reportedOmitted}}
 
