@@ -5,7 +5,7 @@ import { maskSecretValues } from '../../core/k8s/index.js';
 import { skippedLine, type SkippedObject } from '../../core/k8s/object-names.js';
 import {
   displayKey,
-  suspensionNoticeLine,
+  suspensionNoticeLines,
   type DiffResult,
   type ResourceDiff,
   type SuspensionNotice,
@@ -147,7 +147,10 @@ export interface TextExtras {
 function extraBlocks(extras: TextExtras): string[] {
   const blocks: string[] = [];
   if (extras.suspensions?.length) {
-    const lines = extras.suspensions.map((notice) => `  ${suspensionNoticeLine(notice)}`);
+    const lines = extras.suspensions.flatMap((notice) => {
+      const [what, resume] = suspensionNoticeLines(notice);
+      return [`  ${what}`, `    ${resume}`];
+    });
     blocks.push(['Suspended (drift under a suspended source is not being reverted):', ...lines].join('\n'));
   }
   if (extras.skipped?.length) {

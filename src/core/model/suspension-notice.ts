@@ -31,15 +31,18 @@ export interface SuspensionNotice {
 /** What a suspension means for drift, in every format. */
 export const SUSPENDED_DRIFT = 'drift under it is not being reverted';
 
-/** One line: `Kustomization/flux-system/apps suspended since … by flux: drift under it is not being reverted; …`. */
-export function suspensionNoticeLine(notice: SuspensionNotice): string {
+/**
+ * Two lines of text: `Kustomization/flux-system/apps: suspended since … by flux; drift under it is not
+ * being reverted (1 drifted)`, then `resume it: flux resume kustomization apps -n flux-system`.
+ */
+export function suspensionNoticeLines(notice: SuspensionNotice): [string, string] {
   const since = notice.since ? ` since ${notice.since}` : ' (since an unrecorded time)';
   const by = notice.by ? ` by ${notice.by}` : '';
   const drift = notice.drift ? ` (${notice.drift} drifted)` : '';
-  return (
-    `${notice.resource} suspended${since}${by}: ${SUSPENDED_DRIFT}${drift}; ` +
-    `${notice.resume.text}: ${notice.resume.command}`
-  );
+  return [
+    `${notice.resource}: suspended${since}${by}; ${SUSPENDED_DRIFT}${drift}`,
+    `${notice.resume.text}: ${notice.resume.command}`,
+  ];
 }
 
 /** As JSON documents list it: `{resource, kind, method, since, by, resume, drift, note}`, the command as one string. */

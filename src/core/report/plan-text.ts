@@ -6,7 +6,7 @@ import {
   showTime,
   sourceReportLine,
   suspensionJson,
-  suspensionNoticeLine,
+  suspensionNoticeLines,
   type FieldChange,
   type Plan,
   type PlanEntry,
@@ -41,7 +41,7 @@ export function renderPlanText(cluster: string, plan: Plan): string {
   }
   if (plan.suspensions?.length) {
     lines.push('', 'Suspended (drift under a suspended source is not being reverted):');
-    lines.push(...plan.suspensions.map((notice) => `  ${suspensionNoticeLine(notice)}`));
+    for (const [what, resume] of plan.suspensions.map(suspensionNoticeLines)) lines.push(`  ${what}`, `    ${resume}`);
   }
   if (plan.warnings.length) {
     lines.push('', 'Warnings:');
