@@ -104,12 +104,14 @@ export function reportedRow(
   entry: { key: ResourceKey; change?: FieldChange; reason: string; manager?: string; time?: string; cause?: string },
   reference: string | undefined,
 ): ReportedRowModel {
-  const cause = entry.cause ?? entry.change?.cause;
+  const manager = entry.manager ?? entry.change?.manager;
+  // The cause of a change nothing records the maker of says nothing more than "not recorded".
+  const cause = manager ? (entry.cause ?? entry.change?.cause) : undefined;
   return {
     resource: displayKey(entry.key),
     field: entry.change ? changeField(entry.key, entry.change) : '',
     pointer: entry.change?.path ?? '',
-    ...whoWhen(entry.manager ?? entry.change?.manager, entry.time ?? entry.change?.time, reference),
+    ...whoWhen(manager, entry.time ?? entry.change?.time, reference),
     ...(cause ? { cause } : {}),
     reason: entry.reason,
   };
