@@ -18,6 +18,7 @@ export { appendToKustomizationList } from './kustomization-lists.js';
 export { cleanLiveObject } from './clean-live.js';
 export { newResourcePath } from './new-resource.js';
 export { neverCodified } from './select.js';
+export { addedByRender } from './self-check.js';
 
 /** Writes the codifiable drift of `input.result` into the files; see CodifyResult. */
 export function codifyDrift(input: CodifyInput): CodifyResult {

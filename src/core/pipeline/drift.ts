@@ -3,7 +3,7 @@
 // (evaluateDrift); then the drift split into pull-request groups and codified (proposeDrift). The
 // App runs both steps on every snapshot; `driftback diff` runs the first, `driftback codify` both.
 import { applyPersistenceGate, summarize } from '../classify/index.js';
-import { codifyWith, type CodifyEngine, type CodifyResult } from '../codify/index.js';
+import { addedByRender, codifyWith, type CodifyEngine, type CodifyResult } from '../codify/index.js';
 import type { ClusterConfig, Config } from '../config/index.js';
 import { diffResources } from '../diff/index.js';
 import { inventoryClaims, sourceScope } from '../ownership/index.js';
@@ -18,15 +18,7 @@ import {
   type EmergencyChange,
   type Suspension,
 } from '../emergency/index.js';
-import {
-  escapeSegment,
-  isPlainObject,
-  type DesiredObject,
-  type DiffResult,
-  type FieldChange,
-  type SourceProblem,
-  type SourceReport,
-} from '../model/index.js';
+import { type DiffResult, type SourceProblem, type SourceReport } from '../model/index.js';
 import {
   isSourceObject,
   newResourceHomes,
@@ -180,19 +172,6 @@ function isTransformField(path: string): boolean {
   return TRANSFORM_FIELDS.some((field) => path === field || path.startsWith(`${field}/`));
 }
 
-/** A change live lacks that only a source writes at apply time (the stamps of a file codify just created). */
-function isApplyTimeOnly(desired: DesiredObject, change: FieldChange): boolean {
-  if (change.live !== undefined && change.live !== null) return false;
-  const leaves: string[] = [];
-  const walk = (value: unknown, pointer: string): void => {
-    if (isPlainObject(value) && Object.keys(value).length > 0) {
-      for (const [key, item] of Object.entries(value)) walk(item, `${pointer}/${escapeSegment(key)}`);
-    } else leaves.push(pointer);
-  };
-  walk(change.desired, change.path);
-  return leaves.every((pointer) => desired.source.fields[pointer]?.origin.type === 'source-transform');
-}
-
 /**
  * Codify's self-check renders the edited files as the drift was rendered: through the cluster's
  * sources. A value written into a source's own patch or override changes that Kustomization or
@@ -200,6 +179,8 @@ function isApplyTimeOnly(desired: DesiredObject, change: FieldChange): boolean {
  * the check compares the rest.
  */
 function clusterEngine(input: DriftInput): CodifyEngine {
+  // A change live lacks that only a source writes at apply time (the stamps of a file codify just created).
+  const bySource = (origin: string): boolean => origin === 'source-transform';
   return {
     render: (files) =>
       renderCluster(files, input.cluster, {
@@ -214,7 +195,7 @@ function clusterEngine(input: DriftInput): CodifyEngine {
         if (!object) return resource;
         const source = isSourceObject(object.object);
         const changes = resource.changes.filter(
-          (change) => !(source && isTransformField(change.path)) && !isApplyTimeOnly(object, change),
+          (change) => !(source && isTransformField(change.path)) && !addedByRender(object, change, bySource),
         );
         return changes.length === resource.changes.length ? resource : { ...resource, changes };
       });
