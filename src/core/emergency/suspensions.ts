@@ -7,8 +7,6 @@ import { buildOwnership, latestOwner, ownersOf, ownNodeAt } from '../k8s/index.j
 import { groupOf, type KubeObject, type ResourceKey, type SourceKind, type SuspensionMethod } from '../model/index.js';
 import { readSource, sourceName, sourceRefOf, type SourceRef } from '../sources/index.js';
 
-export type { SourceKind, SuspensionMethod } from '../model/index.js';
-
 export interface Suspension {
   /**
    * The source's name (`sourceName`: `<namespace>/<name>`), or `Kind/<namespace>/<name>` of an object
