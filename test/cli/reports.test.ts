@@ -182,4 +182,30 @@ describe('objects never written as files', () => {
     ]);
     expect((await diff('--format', 'markdown')).stdout).toContain('#### Not written as files');
   });
+
+  it('codify writes no file for a hand-made object whose name no API server accepts, and says why', async () => {
+    const odd = JSON.parse(JSON.stringify(snapshot));
+    odd.items.push(handMade('ConfigMap', 'v1', { name: 'ops%20cfg', namespace: 'shop' }));
+    const oddFile = join(work, 'odd-configmap.json');
+    writeFileSync(oddFile, JSON.stringify(odd));
+    const dir = join(CONTROLLERS, 'hand-made', 'repo');
+    const { stdout, code } = await runCli([
+      'codify',
+      '--repo',
+      dir,
+      '--cluster',
+      'kind',
+      '--live',
+      oddFile,
+      '--dry-run',
+    ]);
+    expect(code).toBe(0);
+    expect(stdout).toContain(
+      'ConfigMap/shop/ops%20cfg: metadata.name "ops%20cfg" is not a valid ConfigMap name: it must be a lowercase RFC 1123 subdomain',
+    );
+    expect(stdout).toContain('no file is written for it');
+    expect(stdout).not.toMatch(/^\+\+\+ .*ops/m);
+    // The other hand-made ConfigMap is still written: one odd object never stops the rest.
+    expect(stdout).toContain('new-file     ConfigMap/shop/feature-flags');
+  });
 });
