@@ -32,6 +32,7 @@ function applyIntents(input: CodifyInput, root: string, intents: readonly Intent
     cluster: input.cluster,
     users: kustomizationUsers(input.files),
     homes: input.newResourceHomes ?? {},
+    readers: input.readers ?? [{ name: 'the cluster path', path: root, reading: { type: 'kubectl', recursive: true } }],
     codified: [],
     reported: [],
   };

@@ -17,6 +17,7 @@ export { setScalarAt, setValueAt, removeValueAt, type EditResult } from './yaml-
 export { appendToKustomizationList } from './kustomization-lists.js';
 export { cleanLiveObject } from './clean-live.js';
 export { newResourcePath } from './new-resource.js';
+export type { DirectoryReading, PathReader } from './new-file-place.js';
 export { neverCodified } from './select.js';
 export { addedByRender } from './self-check.js';
 

@@ -3,7 +3,14 @@
 // (evaluateDrift); then the drift split into pull-request groups and codified (proposeDrift). The
 // App runs both steps on every snapshot; `driftback diff` runs the first, `driftback codify` both.
 import { applyPersistenceGate, summarize } from '../classify/index.js';
-import { addedByRender, codifyWith, type CodifyEngine, type CodifyResult } from '../codify/index.js';
+import {
+  addedByRender,
+  codifyWith,
+  type CodifyEngine,
+  type CodifyResult,
+  type DirectoryReading,
+  type PathReader,
+} from '../codify/index.js';
 import type { ClusterConfig, Config } from '../config/index.js';
 import { diffResources } from '../diff/index.js';
 import { inventoryClaims, sourceScope } from '../ownership/index.js';
@@ -20,6 +27,7 @@ import {
 } from '../emergency/index.js';
 import { type DiffResult, type SourceProblem, type SourceReport } from '../model/index.js';
 import {
+  describeSource,
   isSourceObject,
   newResourceHomes,
   summarizeSourceDrift,
@@ -218,6 +226,30 @@ function splitByNamespace(result: DiffResult): Map<string, DiffResult> {
   return groups;
 }
 
+/**
+ * What applies each directory of this repository to the cluster, and how it reads one: codify writes a
+ * new manifest only where one of them reads it. CI's `kubectl apply -f` reads subdirectories only with
+ * `-R`; the render shows it does when it made objects from a subdirectory of the path.
+ */
+function pathReaders(evaluated: EvaluatedDrift): PathReader[] {
+  const renderedFiles = evaluated.diff.resources.flatMap((resource) =>
+    resource.desired ? [resource.desired.source.file] : [],
+  );
+  return evaluated.sourceResults.flatMap(({ source, scope }): PathReader[] => {
+    const { path, transforms } = source;
+    if (scope !== 'rendered' || path === undefined) return [];
+    const below = (file: string): boolean =>
+      (path === '' || file.startsWith(`${path}/`)) && file.slice(path ? path.length + 1 : 0).includes('/');
+    const reading: DirectoryReading =
+      transforms.controller === 'flux'
+        ? { type: 'flux' }
+        : transforms.controller === 'argocd'
+          ? { type: 'argocd', recurse: false, ...transforms.directory }
+          : { type: 'kubectl', recursive: renderedFiles.some(below) };
+    return [{ name: describeSource(source.id), path, reading }];
+  });
+}
+
 /** Codifies drift (all of it, or one group's) into the repository's files. */
 export function codifyEvaluated(
   input: DriftInput,
@@ -234,6 +266,7 @@ export function codifyEvaluated(
     live: snapshot.items,
     config: evaluated.effectiveConfig,
     newResourceHomes: evaluated.newResourceHomes,
+    readers: pathReaders(evaluated),
     sourceRoots: evaluated.sources.flatMap((source) =>
       source.scope === 'rendered' && source.path !== undefined ? [source.path] : [],
     ),

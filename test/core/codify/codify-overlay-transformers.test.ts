@@ -8,7 +8,7 @@ import { parse } from 'yaml';
 import { codifyDrift, codifyWith, type CodifyEngine } from '../../../src/core/codify/index.js';
 import { renderManifests } from '../../../src/core/manifests/index.js';
 import { keyId, type KubeObject, type PathSegment } from '../../../src/core/model/index.js';
-import { configWith, diff, liveAfterHandEdit, render } from './support.js';
+import { configWith, diff, handMadeConfigMap, liveAfterHandEdit, render } from './support.js';
 
 const DEPLOYMENT = `apiVersion: apps/v1
 kind: Deployment
@@ -66,28 +66,8 @@ function repository(overlay: Record<string, string>): Map<string, string> {
   ]);
 }
 
-/** A ConfigMap made with `kubectl create configmap`: no labels, no annotations. */
 function handMade(labels?: Record<string, string>): KubeObject {
-  return {
-    apiVersion: 'v1',
-    kind: 'ConfigMap',
-    metadata: {
-      name: 'feature-flags',
-      namespace: 'team-a',
-      ...(labels ? { labels } : {}),
-      managedFields: [
-        {
-          manager: 'kubectl-create',
-          operation: 'Update',
-          apiVersion: 'v1',
-          time: '2026-12-02T03:00:00Z',
-          fieldsType: 'FieldsV1',
-          fieldsV1: { 'f:data': { 'f:checkout': {} }, ...(labels ? { 'f:metadata': { 'f:labels': {} } } : {}) },
-        },
-      ],
-    },
-    data: { checkout: 'on' },
-  };
+  return handMadeConfigMap('team-a', labels);
 }
 
 /** The tenant's Deployment after a person scaled it and set an env var, plus the ConfigMap they created. */
