@@ -20,14 +20,7 @@ Not listed by the snapshot (nothing is claimed missing for them): {{#each unlist
 {{/if}}
 {{/if}}
 {{#if reported.length}}
-
-#### Reported, not codified
-
-| object, field | who, when | why |
-| --- | --- | --- |
-{{#each reported}}
-| {{code resource}}<br>{{#if field}}{{code field}}{{else}}whole object{{/if}} | {{text who}}{{#if cause}} ({{text cause}}){{/if}}<br>{{text when}} | {{prose reason}} |
-{{/each}}
+{{> reported}}
 {{/if}}
 {{#if suspensions.length}}
 
