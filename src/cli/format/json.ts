@@ -2,7 +2,16 @@
 // that hold a conflict, are listed (the summary counts the rest); only changes that count, never
 // ignored ones. `conflicts` (Git declares a field a controller owns) is an addition to the documented
 // shape, present only when there is one; so is `risky`, the security-relevant drift, listed first.
-import type { DiffResult, FieldChange, ResourceDiff, Risk, SourceReport } from '../../core/model/index.js';
+import { suspensionJson } from '../../core/model/index.js';
+import type {
+  DiffResult,
+  FieldChange,
+  ResourceDiff,
+  Risk,
+  SourceReport,
+  SuspensionNotice,
+} from '../../core/model/index.js';
+import { skippedEntry, type SkippedObject } from '../../core/k8s/object-names.js';
 import { neverCodified } from '../../core/codify/index.js';
 import { riskyDrift } from '../../core/risk/index.js';
 import { describeOwner } from '../../core/ownership/index.js';
@@ -48,6 +57,7 @@ export interface JsonDiffDocument {
     path?: string;
     manager?: string;
     time?: string;
+    cause: FieldChange['cause'];
     reason: string;
     risk?: Risk[];
   }>;
@@ -94,8 +104,9 @@ export function toJsonDocument(result: DiffResult): JsonDiffDocument {
   const reported = neverCodified(result).map((entry) => ({
     id: { ...entry.key },
     ...(entry.change ? { path: entry.change.path } : {}),
-    ...(entry.change?.manager ? { manager: entry.change.manager } : {}),
-    ...(entry.change?.time ? { time: entry.change.time } : {}),
+    ...(entry.manager ? { manager: entry.manager } : {}),
+    ...(entry.time ? { time: entry.time } : {}),
+    cause: entry.cause ?? 'unknown',
     reason: entry.reason,
     ...(entry.risk ? { risk: entry.risk } : {}),
   }));
@@ -138,8 +149,24 @@ export function toJsonDocument(result: DiffResult): JsonDiffDocument {
   };
 }
 
+/** What a diff report shows beside the resources: sources, suspensions, objects never written as files. */
+export interface DiffExtras {
+  /** The per-source results, when the cluster has GitOps sources. */
+  sources?: readonly SourceReport[];
+  /** Sources told to stop reconciling: drift under them is not being reverted. */
+  suspensions?: readonly SuspensionNotice[];
+  /** Live objects whose identity is at fault: listed, never written as files. */
+  skipped?: readonly SkippedObject[];
+}
+
 /** One JSON document; undefined fields are left out (an `add` has no `desired`). */
-/** `sources`: the per-source results, when the cluster has GitOps sources. */
-export function formatJson(result: DiffResult, sources?: readonly SourceReport[]): string {
-  return JSON.stringify({ ...toJsonDocument(result), ...(sources?.length ? { sources } : {}) }, null, 2) + '\n';
+export function formatJson(result: DiffResult, extras: DiffExtras = {}): string {
+  const { sources, suspensions, skipped } = extras;
+  const document = {
+    ...toJsonDocument(result),
+    ...(sources?.length ? { sources } : {}),
+    ...(suspensions?.length ? { suspensions: suspensions.map(suspensionJson) } : {}),
+    ...(skipped?.length ? { skipped: skipped.map(skippedEntry) } : {}),
+  };
+  return JSON.stringify(document, null, 2) + '\n';
 }

@@ -5,9 +5,11 @@
 import type { Config } from '../config/index.js';
 import {
   isUndecided,
+  type Cause,
   type Conflict,
   type DiffResult,
   type FieldChange,
+  type ObjectOwner,
   type OwnedObject,
   type ResourceDiff,
 } from '../model/index.js';
@@ -42,6 +44,22 @@ function conflictAsChange(conflict: Conflict): FieldChange {
   };
 }
 
+/** Who made a reported change or object and when, and the cause, as far as managedFields say. */
+function madeBy(by: { manager?: string; time?: string; cause?: Cause } | undefined): Partial<ReportedChange> {
+  if (!by) return {};
+  return {
+    ...(by.manager ? { manager: by.manager } : {}),
+    ...(by.time ? { time: by.time } : {}),
+    ...(by.cause ? { cause: by.cause } : {}),
+  };
+}
+
+/** A live object's creator: a person's object was made by a person (human) when a manager is recorded. */
+function ownerMadeBy(owner: ObjectOwner): Partial<ReportedChange> {
+  const cause: Cause = !owner.manager ? 'unknown' : owner.class === 'person' ? 'human' : 'controller';
+  return madeBy({ manager: owner.manager, time: owner.time, cause });
+}
+
 export function selectIntents(
   resources: readonly ResourceDiff[],
   config: Config,
@@ -52,10 +70,12 @@ export function selectIntents(
   const intents: Intent[] = [];
   const reported: ReportedChange[] = [];
   const report = (resource: ResourceDiff, reason: string, change?: FieldChange): void => {
-    reported.push({ key: resource.key, ...(change ? { change } : {}), reason });
+    const by = madeBy(change ?? resource.createdBy);
+    reported.push({ key: resource.key, ...(change ? { change } : {}), reason, ...by });
   };
   const holdBack = (resource: ResourceDiff, risk: NonNullable<FieldChange['risk']>, change?: FieldChange): void => {
-    reported.push({ key: resource.key, ...(change ? { change } : {}), reason: heldBackReason(risk), risk });
+    const by = madeBy(change ?? resource.createdBy);
+    reported.push({ key: resource.key, ...(change ? { change } : {}), reason: heldBackReason(risk), ...by, risk });
   };
   for (const resource of resources) {
     if (resource.status === 'missing') {
@@ -118,10 +138,12 @@ function ownedReported(owned: readonly OwnedObject[]): ReportedChange[] {
   const reported: ReportedChange[] = [];
   for (const object of owned) {
     const risk = isUndecided(object.risk) ? { risk: object.risk! } : {};
-    if (object.reported) reported.push({ key: object.key, reason: object.reported.reason, ...risk });
+    if (object.reported)
+      reported.push({ key: object.key, reason: object.reported.reason, ...ownerMadeBy(object.owner), ...risk });
     for (const change of object.changes ?? []) {
+      const reason = change.reported?.reason ?? 'reported, not codified';
       const held = isUndecided(change.risk) ? { risk: change.risk! } : {};
-      reported.push({ key: object.key, change, reason: change.reported?.reason ?? 'reported, not codified', ...held });
+      reported.push({ key: object.key, change, reason, ...madeBy(change), ...held });
     }
   }
   return reported;
@@ -135,7 +157,8 @@ export function neverCodified(result: Pick<DiffResult, 'resources' | 'owned'>): 
   const reported: ReportedChange[] = [];
   for (const resource of result.resources) {
     for (const change of resource.reported ?? []) {
-      reported.push({ key: resource.key, change, reason: change.reported?.reason ?? 'reported, not codified' });
+      const reason = change.reported?.reason ?? 'reported, not codified';
+      reported.push({ key: resource.key, change, reason, ...madeBy(change) });
     }
   }
   return [...reported, ...ownedReported(result.owned ?? [])];

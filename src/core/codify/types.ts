@@ -2,6 +2,7 @@
 // diff from the same result.
 import type { Config } from '../config/index.js';
 import type {
+  Cause,
   DesiredObject,
   DiffResult,
   FieldChange,
@@ -58,6 +59,10 @@ export interface ReportedChange {
   key: ResourceKey;
   change?: FieldChange;
   reason: string;
+  /** Who made what is reported and when (from managedFields), and the cause: every report shows them. */
+  manager?: string;
+  time?: string;
+  cause?: Cause;
   /** Set when it is held back as security-relevant drift: it needs a person's decision. */
   risk?: Risk[];
 }

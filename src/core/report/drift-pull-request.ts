@@ -13,7 +13,7 @@ import {
   type SourceReport,
 } from '../model/index.js';
 import { GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
-import { changeField, changeRow, whoWhen, type RowContext } from './change-rows.js';
+import { changeRow, reportedRow, whoWhen, type RowContext } from './change-rows.js';
 import { renderDocument, type TemplateOverrides } from './engine.js';
 import { resumeStep, suspensionLabel, type Checklist, type EmergencyChange } from '../emergency/index.js';
 import { renderEmergencySection, type SuspensionView } from './emergency.js';
@@ -32,7 +32,15 @@ export interface DriftPullRequestView {
   cluster: string;
   codified: Array<{ key: ResourceKey; change?: FieldChange; file: string; line?: number; kind: string; note?: string }>;
   /** What was reported and not codified; entries with `risk` are held back for a person's decision. */
-  reported: Array<{ key: ResourceKey; change?: FieldChange; reason: string; risk?: Risk[] }>;
+  reported: Array<{
+    key: ResourceKey;
+    change?: FieldChange;
+    reason: string;
+    manager?: string;
+    time?: string;
+    cause?: string;
+    risk?: Risk[];
+  }>;
   snapshot: { id: string; capturedAt: string };
   /** The drift codify was given: the creating manager and time of objects added as new manifests. */
   drift?: DiffResult;
@@ -91,22 +99,15 @@ function headline(summary: DriftPullRequestModel['summary']): string {
   return line;
 }
 
-/** Held-back entries as risky items: a change's manager and time, or who made the whole object. */
-function heldItems(held: DriftPullRequestView['reported'], drift: DiffResult | undefined): RiskyItem[] {
-  const makers = new Map<string, { manager?: string; time?: string }>();
-  for (const resource of drift?.resources ?? [])
-    if (resource.createdBy) makers.set(keyId(resource.key), resource.createdBy);
-  for (const object of drift?.owned ?? []) makers.set(keyId(object.key), object.owner);
-  return held.map((r) => {
-    const by = r.change ?? makers.get(keyId(r.key));
-    return {
-      key: r.key,
-      ...(r.change ? { change: r.change } : {}),
-      ...(by?.manager ? { manager: by.manager } : {}),
-      ...(by?.time ? { time: by.time } : {}),
-      risk: r.risk!,
-    };
-  });
+/** Held-back entries as risky items, with who made them and when. */
+function heldItems(held: DriftPullRequestView['reported']): RiskyItem[] {
+  return held.map((r) => ({
+    key: r.key,
+    ...(r.change ? { change: r.change } : {}),
+    ...(r.manager ? { manager: r.manager } : {}),
+    ...(r.time ? { time: r.time } : {}),
+    risk: r.risk!,
+  }));
 }
 
 function model(view: DriftPullRequestView, max: number): DriftPullRequestModel {
@@ -148,15 +149,9 @@ function model(view: DriftPullRequestView, max: number): DriftPullRequestModel {
     block.file = mostCommon(block.rows.map((row) => row.file.replace(/:\d+$/, '')));
   }
   const held = view.reported.filter((r) => r.risk?.length);
-  const risky = riskyRows(heldItems(held.slice(0, max), view.drift), reference);
+  const risky = riskyRows(heldItems(held.slice(0, max)), reference);
   const others = view.reported.filter((r) => !r.risk?.length);
-  const reported: ReportedRowModel[] = others.slice(0, max).map((r) => ({
-    resource: displayKey(r.key),
-    field: r.change ? changeField(r.key, r.change) : '',
-    pointer: r.change?.path ?? '',
-    ...whoWhen(r.change?.manager, r.change?.time, reference),
-    reason: r.reason,
-  }));
+  const reported: ReportedRowModel[] = others.slice(0, max).map((r) => reportedRow(r, reference));
   const latest = times.sort().at(-1);
   const summary: DriftPullRequestModel['summary'] = {
     changes: view.codified.length,

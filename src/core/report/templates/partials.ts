@@ -41,9 +41,21 @@ export const RISKY_DRIFT = `{{#if risky.length}}### 🚨 Security-relevant drift
 
 {{/if}}`;
 
+/** The "Reported, not codified" table (`reported` of a drift model): who made each entry, when, the cause, and why. */
+export const REPORTED = `
+#### Reported, not codified
+
+| object, field | who, when | why |
+| --- | --- | --- |
+{{#each reported}}
+| {{code resource}}<br>{{#if field}}{{code field}}{{else}}whole object{{/if}} | {{text who}}{{#if cause}} ({{text cause}}){{/if}}<br>{{text when}} | {{prose reason}} |
+{{/each}}
+`;
+
 export const PARTIALS = {
   'value-diffs': VALUE_DIFFS,
   emergency: EMERGENCY,
+  reported: REPORTED,
   'risky-drift': RISKY_DRIFT,
   'risky-advice': RISKY_ADVICE,
 } as const;
