@@ -4,7 +4,7 @@
 import type { DesiredObject, KubeObject, RenderResult } from '../model/index.js';
 import { newBuildContext, type BuildContext, type UnfollowedKind } from './build-context.js';
 import { buildKustomization } from './build-kustomization.js';
-import { isClusterScoped } from '../k8s/index.js';
+import { isBuiltInClusterScoped } from '../k8s/index.js';
 import { fixNameReferences } from './name-references.js';
 import { resolveVars } from './vars.js';
 import { kustomizeHash } from './name-hash.js';
@@ -238,7 +238,7 @@ function applyDefaultNamespace(resources: BuildResource[], namespace: string): v
   // kustomization '' marks the namespace as coming from the render options, not from a file.
   const source = { origin: { type: 'namespace' as const, kustomization: '' } };
   for (const resource of resources) {
-    if (namespaceOf(resource) || isClusterScoped(groupOfResource(resource), kindOf(resource))) continue;
+    if (namespaceOf(resource) || isBuiltInClusterScoped(groupOfResource(resource), kindOf(resource))) continue;
     const metadata = ensureMap(resource.root, ['metadata'], source);
     if (metadata) setScalar(metadata, 'namespace', namespace, source);
   }
@@ -247,7 +247,7 @@ function applyDefaultNamespace(resources: BuildResource[], namespace: string): v
 function toDesiredObject(resource: BuildResource): DesiredObject {
   const { value, fields } = flattenTracked(resource.root);
   const object = value as KubeObject;
-  const clusterScoped = isClusterScoped(groupOfResource(resource), kindOf(resource));
+  const clusterScoped = isBuiltInClusterScoped(groupOfResource(resource), kindOf(resource));
   return {
     key: {
       group: groupOfResource(resource),

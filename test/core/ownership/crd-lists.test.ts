@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { diffResources } from '../../../src/core/diff/index.js';
-import { customListKeysLookup, customListKeysOf } from '../../../src/core/k8s/index.js';
+import { customKindsOf, customListKeysLookup } from '../../../src/core/k8s/index.js';
 import type { KubeObject } from '../../../src/core/model/index.js';
 import { REPO_ROOT } from '../../support/fixtures.js';
 import { configWith, desiredOf } from '../diff/support.js';
@@ -16,7 +16,7 @@ const STAMPS = { 'kustomize.toolkit.fluxcd.io/name': 'apps', 'kustomize.toolkit.
 
 describe("keyed lists from the snapshot's CRDs", () => {
   it('reads list-map keys at their paths, per version', () => {
-    const lookup = customListKeysLookup(customListKeysOf(live));
+    const lookup = customListKeysLookup(customKindsOf(live));
     expect(lookup('gateway.networking.k8s.io', 'Gateway', 'v1', '/spec/listeners')).toEqual(['name']);
     expect(lookup('gateway.networking.k8s.io', 'Gateway', 'v1', '/status/conditions')).toEqual(['type']);
     expect(lookup('gateway.networking.k8s.io', 'Gateway', 'v1', '/spec/addresses')).toBeUndefined();
