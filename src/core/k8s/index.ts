@@ -118,6 +118,5 @@ export {
   type KindScope,
   type KindScopeEvidence,
   type KindScopes,
-  type ServedType,
 } from './kind-scopes.js';
 export { schemaProblems, type SchemaProblem } from './validate.js';

@@ -4,19 +4,9 @@
 // object in a namespace and a cluster-scoped one in none). Kubernetes' own kinds fall back to its
 // OpenAPI documents. No custom kind is listed here: a cluster-scoped custom resource (a Crossplane
 // managed resource) is cluster-scoped because its cluster or its CRD says so.
-import type { KubeObject } from '../model/index.js';
+import type { KubeObject, ServedType } from '../model/index.js';
 import { groupOf, isPlainObject } from '../model/index.js';
 import { isBuiltInClusterScoped, isBuiltInGroup } from './kinds.js';
-
-/** One resource type as discovery serves it (`/api/v1`, `/apis/<group>/<version>`). */
-export interface ServedType {
-  group: string;
-  version?: string;
-  kind: string;
-  /** Plural resource name: `deployments`. */
-  resource?: string;
-  namespaced: boolean;
-}
 
 export type KindScope = 'Namespaced' | 'Cluster';
 

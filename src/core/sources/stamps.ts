@@ -1,7 +1,6 @@
 // Stamps: metadata a controller writes on every object at apply time (DESIGN "stamp"), part of desired.
 // Flux: labels kustomize.toolkit.fluxcd.io/name and /namespace (fluxcd/pkg ssa/manager.go SetOwnerLabels).
 // Argo CD: the tracking label and/or annotation (argo-cd util/argo/resource_tracking.go).
-import { isBuiltInClusterScoped } from '../k8s/index.js';
 import type { DesiredObject, FieldSource } from '../model/index.js';
 import { ARGO_INSTALLATION_ANNOTATION, ARGO_TRACKING_ANNOTATION, type ArgoSettings } from './argocd-settings.js';
 import { setMetadataKey } from './metadata.js';
@@ -53,8 +52,9 @@ export function stampArgo(
   if (settings.trackingMethod === 'label') return;
   // CRDs get no tracking annotation (reposerver/repository/repository.go: !kube.IsCRD(target)).
   if (key.group === 'apiextensions.k8s.io' && key.kind === 'CustomResourceDefinition') return;
-  // A cluster-scoped object's tracking id names the destination namespace (UnstructuredToAppInstanceValue).
-  const namespace = isBuiltInClusterScoped(key.group, key.kind) ? (destinationNamespace ?? '') : key.namespace;
+  // A cluster-scoped object (keyed without a namespace) has its tracking id name the destination
+  // namespace (UnstructuredToAppInstanceValue).
+  const namespace = key.namespace === '' ? (destinationNamespace ?? '') : key.namespace;
   const trackingId = `${app}:${key.group}/${key.kind}:${namespace}/${key.name}`;
   setMetadataKey(desired, 'annotations', ARGO_TRACKING_ANNOTATION, trackingId, source);
   if (settings.installationID) {
