@@ -209,8 +209,9 @@ function droppedZero(walk: Walk, value: unknown, pattern: string): boolean {
 }
 
 function compare(walk: Walk, d: unknown, l: unknown, place: Place): void {
-  const dEmpty = isEmpty(d) || droppedZero(walk, d, place.pattern);
   const lEmpty = isEmpty(l);
+  // Git's dropped zero is live's absence; against a value live holds, it is a value like any other.
+  const dEmpty = isEmpty(d) || (lEmpty && droppedZero(walk, d, place.pattern));
   if (dEmpty && lEmpty) return;
   if (dEmpty) return liveOnly(walk, l, place);
   if (lEmpty) return record(walk, place, 'replace', d, undefined, undefined, []);
@@ -389,7 +390,8 @@ function valuesEqual(walk: Walk, d: unknown, l: unknown, place: Place): boolean 
 
 /** desired ⊆ live: every field desired declares is equal in live; what live adds is a default. */
 function subsetEqual(walk: Walk, d: unknown, l: unknown, place: Place): boolean {
-  if (isEmpty(d) || droppedZero(walk, d, place.pattern)) return true; // desired declares nothing here
+  if (isEmpty(d)) return true; // desired declares nothing here
+  if (isEmpty(l) && droppedZero(walk, d, place.pattern)) return true; // live's absence is that zero
   if (isPlainObject(d)) {
     if (!isPlainObject(l)) return false;
     return Object.keys(d).every((field) =>
