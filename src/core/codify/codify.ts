@@ -1,5 +1,6 @@
 // codifyDrift: writes the intentional live changes of a diff back into the repository's files,
 // byte-exact, then checks the result by rendering and diffing again.
+import { customLookupsOf } from '../k8s/index.js';
 import { formatProblem } from '../model/index.js';
 import { selectIntents } from './select.js';
 import { applyIntent, type ApplyContext } from './apply.js';
@@ -23,6 +24,7 @@ export function codifyWith(engine: CodifyEngine, input: CodifyInput): CodifyResu
     homes: input.newResourceHomes ?? {},
     codified: [],
     reported: [...selection.reported],
+    customDefaults: customLookupsOf(input.live).customDefaults,
   };
   for (const intent of selection.intents) applyIntent(ctx, intent);
   const edits = ctx.workspace.edits();

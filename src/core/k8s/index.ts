@@ -42,7 +42,6 @@ export {
 export { isEmpty, withoutNoise } from './noise.js';
 export {
   buildOwnership,
-  causeOn,
   childOwn,
   creationOf,
   creatorOf,
@@ -53,7 +52,6 @@ export {
   mainOwner,
   ownedFieldsOf,
   ownersOf,
-  ownControllersOf,
   ownNodeAt,
   positionOwn,
   type CreatedBy,

@@ -165,7 +165,7 @@ function holdsFinalizer(entry: ManagedFieldsEntry): boolean {
  * (crossplane-runtime pkg/reconciler/managed/reconciler.go: client.Update, client.Status().Update,
  * resource.APIFinalizer); Crossplane sets a claim's `resourceRef` likewise.
  */
-export function ownControllersOf(live: KubeObject): Set<string> {
+function ownControllersOf(live: KubeObject): Set<string> {
   const managers = new Set<string>();
   for (const entry of entriesOf(live)) {
     if (entry?.manager && (entry.subresource === 'status' || holdsFinalizer(entry))) managers.add(entry.manager);
@@ -178,7 +178,7 @@ export function ownControllersOf(live: KubeObject): Set<string> {
  * is a controller when the object's managedFields show it is the object's own (ownControllersOf). A
  * person's tool, an applier or a known controller keeps its cause; any other manager stays unknown.
  */
-export function causeOn(
+function causeOn(
   manager: string,
   operation: string | undefined,
   controllers: ReadonlySet<string>,
