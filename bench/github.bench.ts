@@ -364,6 +364,7 @@ try {
       body: bodyFor(edits, round),
       key: `drift/${branch}`,
       labels: config.pullRequests.labels,
+      author: APP,
     });
     pullRequest = pr.number;
   };

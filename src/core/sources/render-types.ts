@@ -10,7 +10,7 @@ import type {
   SourceProblem,
 } from '../model/index.js';
 import type { KindScopes } from '../k8s/index.js';
-import type { ArgoSettings } from './argocd-settings.js';
+import type { ArgoTracking } from './identity.js';
 import type { Source } from './types.js';
 
 export type SourceNoteCode =
@@ -37,7 +37,7 @@ export interface RenderSourceInputs {
   live: readonly KubeObject[];
   /** Namespace for namespaced objects that name none (after every transform). */
   defaultNamespace: string;
-  argoSettings: ArgoSettings;
+  argoSettings: ArgoTracking;
   /** Which kinds are namespaced, as the cluster says (kindScopesOf). */
   kindScopes?: KindScopes;
   cache?: ParseCache;
