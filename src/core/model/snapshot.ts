@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import type { KubeObject } from './object.js';
 import { PROTOTYPE_KEYS } from './own.js';
-import { identityProblems } from '../k8s/object-names.js';
 
 export const SNAPSHOT_API_VERSION = 'driftback.dev/v1';
 
@@ -177,7 +176,11 @@ export function capturedAtProblem(capturedAt: string, receivedAt: Date): Problem
   };
 }
 
-/** Validates an uploaded snapshot; problems list every path that is wrong, not only the first. */
+/**
+ * Validates an uploaded snapshot; problems list every path that is wrong, not only the first. Only a
+ * document that is not a snapshot is refused: what is wrong with one object's identity (a name the
+ * API server would reject, one that is no file name) is the object's own, listed by screenObjects.
+ */
 export function parseSnapshot(value: unknown): Parsed<Snapshot> {
   const hazard = hazardAt(value, MAX_SNAPSHOT_DEPTH);
   if (hazard?.type === 'deep') {
@@ -198,14 +201,7 @@ export function parseSnapshot(value: unknown): Parsed<Snapshot> {
     return { ok: false, problems: [{ path: formatZodPath(hazard.path), message }] };
   }
   const result = snapshotSchema.safeParse(value);
-  if (result.success) {
-    const snapshot = result.data as unknown as Snapshot;
-    const invalid = snapshot.items.flatMap((item, index) =>
-      identityProblems(item).map((problem) => ({ ...problem, path: `items[${index}].${problem.path}` })),
-    );
-    if (invalid.length > 0) return { ok: false, problems: invalid.slice(0, 100) };
-    return { ok: true, value: snapshot };
-  }
+  if (result.success) return { ok: true, value: result.data as unknown as Snapshot };
   return {
     ok: false,
     problems: result.error.issues

@@ -3,6 +3,7 @@
 // taken as listing everything.
 import type { KubeObject, ScopeError, ServedType } from '../model/index.js';
 import { FULL_SCOPE, type SnapshotScope } from '../k8s/index.js';
+import { screenObjects, type SkippedObject } from '../k8s/object-names.js';
 
 export interface LiveState {
   items: KubeObject[];
@@ -21,4 +22,14 @@ export interface LiveState {
 /** What the live state listed, as the diff and the plan ask it. */
 export function scopeOf(live: LiveState): SnapshotScope {
   return live.scope ?? FULL_SCOPE;
+}
+
+/**
+ * The live state without the objects whose apiVersion, kind or namespace cannot identify them, and
+ * every object listed with what is wrong with its identity (an object whose only fault is its name
+ * is still compared, planned and reported; codify never writes it as a file).
+ */
+export function screenLive<T extends LiveState>(live: T): { live: T; skipped: SkippedObject[] } {
+  const { comparable, skipped } = screenObjects(live.items);
+  return { live: comparable.length === live.items.length ? live : { ...live, items: comparable }, skipped };
 }
