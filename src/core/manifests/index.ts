@@ -5,6 +5,6 @@ export { newParseCache, type ParseCache } from './parse-cache.js';
 export { DEFAULT_MAX_RENDER_NODES, type RenderBudget } from './render-budget.js';
 export { MAX_ALIAS_NODES } from './expansion-size.js';
 export type { UnfollowedKind } from './build-context.js';
-export { isClusterScoped } from '../k8s/index.js';
+export { isBuiltInClusterScoped } from '../k8s/index.js';
 export { findKustomizationFile, KUSTOMIZATION_FILE_NAMES } from './paths.js';
 export { kustomizeHash } from './name-hash.js';

@@ -25,7 +25,25 @@ export const snapshotSchema = z
       .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/, 'expected a cluster name of letters, digits, ".", "_" or "-"'),
     capturedAt: z.iso.datetime({ offset: true }),
     agent: z.object({ version: z.string() }).passthrough().optional(),
-    server: z.object({ gitVersion: z.string().optional() }).passthrough().optional(),
+    server: z
+      .object({
+        gitVersion: z.string().optional(),
+        resources: z
+          .array(
+            z
+              .object({
+                group: z.string(),
+                version: z.string().optional(),
+                kind: z.string().min(1, 'kind is required'),
+                resource: z.string().optional(),
+                namespaced: z.boolean(),
+              })
+              .passthrough(),
+          )
+          .optional(),
+      })
+      .passthrough()
+      .optional(),
     scope: z
       .object({
         namespaces: z.array(z.string()).optional(),
@@ -51,6 +69,21 @@ export interface ScopeError {
   message?: string;
 }
 
+/**
+ * One resource type the API server serves, as its discovery (`/api/v1`, `/apis/<group>/<version>`)
+ * says: the agent records every type it discovered, so the App knows which kinds are namespaced.
+ */
+export interface ServedType {
+  /** '' for the core group. */
+  group: string;
+  /** The version discovery preferred. */
+  version?: string;
+  kind: string;
+  /** Plural resource name: `deployments`. */
+  resource?: string;
+  namespaced: boolean;
+}
+
 /** A type the agent discovered and did not list on purpose (its include/exclude settings): absence proves nothing. */
 export interface ExcludedType {
   resource: string;
@@ -65,7 +98,8 @@ export interface Snapshot {
   cluster: string;
   capturedAt: string;
   agent?: { version: string; [k: string]: unknown };
-  server?: { gitVersion?: string; [k: string]: unknown };
+  /** The API server: its version, and the types its discovery serves (agents before discovery was recorded send none). */
+  server?: { gitVersion?: string; resources?: ServedType[]; [k: string]: unknown };
   scope: {
     namespaces?: string[];
     complete: boolean;
