@@ -305,3 +305,55 @@ describe("a render's budget", () => {
     expect(renderManifests(many(10), 'apps', { cache, budget: { maxNodes: 100 } }).errors).toHaveLength(1);
   });
 });
+
+describe('patterns from a repository are RE2 (kustomize api/types/selector.go, Go regexp/syntax)', () => {
+  const NAME = 'a'.repeat(44);
+  const files = (target: string, replacementTarget = 'api') =>
+    tree({
+      'app/kustomization.yaml': `
+        resources: [cm.yaml]
+        patches:
+          - target: {kind: ConfigMap, name: "${target}"}
+            patch: |
+              - op: add
+                path: /data/patched
+                value: "yes"
+        replacements:
+          - source: {kind: ConfigMap, name: ${NAME}, fieldPath: metadata.name}
+            targets:
+              - select: {kind: ConfigMap, name: "${replacementTarget}"}
+                fieldPaths: [data.copied]
+      `,
+      'app/cm.yaml': `
+        apiVersion: v1
+        kind: ConfigMap
+        metadata: {name: ${NAME}}
+        data: {}
+      `,
+    });
+
+  it('a pattern that backtracks exponentially, next to a 44-character name, renders at once', () => {
+    const result = renderManifests(files('(a+)+b'), 'app');
+    expect(result.errors).toEqual([]);
+    expect(result.objects[0].object.data).toEqual({});
+  });
+
+  it('anchors a target as kustomize does: a.* selects the name, a alone does not', () => {
+    expect(renderManifests(files('a.*'), 'app').objects[0].object.data).toEqual({ patched: 'yes' });
+    expect(renderManifests(files('a'), 'app').objects[0].object.data).toEqual({});
+  });
+
+  it('a patch target RE2 refuses is an error of the kustomization, with its line', () => {
+    const result = renderManifests(files('(a)\\\\1'), 'app');
+    expect(formatProblem(result.errors[0])).toBe(
+      'app/kustomization.yaml:3: patches[0]: target.name "(a)\\1": error parsing regexp: invalid escape sequence: `\\1` (patterns are RE2, as in kustomize and Argo CD: no backreferences or lookaround)',
+    );
+  });
+
+  it('a replacement target RE2 refuses stops the replacement with its reason', () => {
+    const result = renderManifests(files('x', '(?=a)a'), 'app');
+    expect(result.errors.map((e) => e.message).join('\n')).toContain(
+      'select.name "(?=a)a": error parsing regexp: invalid or unsupported Perl syntax: `(?=`',
+    );
+  });
+});
