@@ -1,6 +1,6 @@
 // Bad input is reported with file and line, and the rest of the repository still renders.
 import { describe, expect, it } from 'vitest';
-import { newParseCache, renderManifests } from '../../../src/core/manifests/index.js';
+import { newParseCache, renderBudget, renderManifests } from '../../../src/core/manifests/index.js';
 import { formatProblem } from '../../../src/core/model/index.js';
 import { tree } from './helpers.js';
 
@@ -268,7 +268,7 @@ describe('alias expansion is bounded by the nodes it produces', () => {
   });
 });
 
-describe("a render's budget", () => {
+describe("a job's render budget", () => {
   const many = (count: number) =>
     new Map(
       Array.from({ length: count }, (_, i) => [
@@ -278,31 +278,52 @@ describe("a render's budget", () => {
     );
 
   it('stops a render whose files hold more nodes than its budget, with one problem and no objects', () => {
-    const result = renderManifests(many(50), 'apps', { budget: { maxNodes: 300 } });
+    const result = renderManifests(many(50), 'apps', { budget: renderBudget({ maxNodes: 300 }) });
     expect(result.objects).toEqual([]);
     expect(result.errors).toEqual([
       {
         file: 'apps',
         message: expect.stringMatching(
-          /^the render stopped at apps\/cm-\d+\.yaml: the files it reads hold more than 300 YAML nodes, the budget of one render/,
+          /^the render stopped at apps\/cm-\d+\.yaml: the files this job reads hold more than 300 YAML nodes, its budget; split the cluster path/,
         ),
       },
     ]);
-    expect(renderManifests(many(50), 'apps', { budget: { maxNodes: 1000 } }).objects).toHaveLength(50);
+    expect(renderManifests(many(50), 'apps', { budget: renderBudget({ maxNodes: 1000 }) }).objects).toHaveLength(50);
+  });
+
+  it('counts documents and bytes as well as nodes', () => {
+    const documents = renderManifests(many(50), 'apps', { budget: renderBudget({ maxDocuments: 20 }) });
+    expect(documents.errors[0].message).toMatch(/this job reads more than 20 documents, its budget/);
+    const bytes = renderManifests(many(50), 'apps', { budget: renderBudget({ maxBytes: 1024 }) });
+    expect(bytes.errors[0].message).toMatch(/this job reads more than 0 MiB of files, its budget/);
   });
 
   it('stops a render that runs past its time budget, measured on the clock it is given', () => {
     let now = 0;
     const clock = () => (now += 1000);
-    const result = renderManifests(many(50), 'apps', { budget: { time: { budgetMs: 10_000, now: clock } } });
+    const budget = renderBudget({ time: { budgetMs: 10_000, now: clock } });
+    const result = renderManifests(many(50), 'apps', { budget });
     expect(result.objects).toEqual([]);
-    expect(result.errors[0].message).toMatch(/it ran longer than its time budget of 10 s/);
+    expect(result.errors[0].message).toMatch(/this job ran longer than its time budget of 10 s/);
   });
 
-  it('charges a cached parse like a fresh one, so head and base each have their own budget', () => {
+  it('one budget for every render of a job: renders each under the limit stop once together they are over', () => {
+    const budget = renderBudget({ maxNodes: 500 });
+    const first = renderManifests(many(30), 'apps', { budget });
+    expect(first.objects).toHaveLength(30);
+    expect(budget.used()).toMatchObject({ documents: 30 });
+    const second = renderManifests(many(30), 'apps', { budget });
+    expect(second.stopped).toBe(true);
+    expect(renderManifests(many(30), 'apps').objects).toHaveLength(30);
+  });
+
+  it('charges a cached parse like a fresh one', () => {
     const cache = newParseCache();
-    expect(renderManifests(many(10), 'apps', { cache, budget: { maxNodes: 200 } }).objects).toHaveLength(10);
-    expect(renderManifests(many(10), 'apps', { cache, budget: { maxNodes: 100 } }).errors).toHaveLength(1);
+    const budget = renderBudget({ maxNodes: 300 });
+    expect(renderManifests(many(10), 'apps', { cache, budget }).objects).toHaveLength(10);
+    const used = budget.used();
+    renderManifests(many(10), 'apps', { cache, budget });
+    expect(budget.used()).toEqual({ nodes: used.nodes * 2, documents: 20, bytes: used.bytes * 2 });
   });
 });
 
