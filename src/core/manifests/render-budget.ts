@@ -75,8 +75,11 @@ export function renderBudget(limits: RenderLimits = {}): RenderBudget {
         throw over(file, `this job reads more than ${count(maxDocuments)} documents, its budget`);
       if (used.bytes > maxBytes)
         throw over(file, `this job reads more than ${Math.round(maxBytes / 1024 / 1024)} MiB of files, its budget`);
-      if (time && startedAt !== undefined && time.now() - startedAt > time.budgetMs)
-        throw over(file, `this job ran longer than its time budget of ${Math.round(time.budgetMs / 1000)} s`);
+      if (time && startedAt !== undefined && time.now() - startedAt > time.budgetMs) {
+        // Worded as the App words a job its worker stopped at the same limit.
+        const seconds = Math.round(time.budgetMs / 1000);
+        throw new RenderBudgetExceeded(`render stopped after ${seconds} s, the time limit of one job, at ${file}; ${FIX}`);
+      }
     },
   };
 }
