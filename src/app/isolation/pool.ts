@@ -56,21 +56,60 @@ function spawnWorker(limits: JobLimits): Worker {
   };
   if (!here.endsWith('.ts')) return new Worker(entry, options);
   // tsx's ES module entry (its package resolves `require` to the CommonJS one, beside it).
-  const tsx = pathToFileURL(createRequire(here).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsx = pathToFileURL(
+    createRequire(here)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry.href)}); })`;
   return new Worker(boot, { ...options, eval: true });
 }
 
 export function createWorkerPool(limits: JobLimits): WorkerPool {
-  const slots = new Set<Slot>();
-  const waiting: Waiting[] = [];
-  const running = new Map<string, number>();
-  const share = Math.max(1, limits.workers - 1);
-  let nextId = 0;
-  let stopped = false;
+  return new JobWorkers(limits);
+}
 
-  const newSlot = (): Slot => {
-    const worker = spawnWorker(limits);
+class JobWorkers implements WorkerPool {
+  private readonly slots = new Set<Slot>();
+  private readonly waiting: Waiting[] = [];
+  private readonly running = new Map<string, number>();
+  private readonly share: number;
+  private nextId = 0;
+  private stopped = false;
+
+  constructor(private readonly limits: JobLimits) {
+    this.share = Math.max(1, limits.workers - 1);
+  }
+
+  run(task: string, input: unknown, options: TaskOptions): Promise<unknown> {
+    if (this.stopped) return Promise.reject(new Error('the App is stopping'));
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ task, input, options, resolve, reject });
+      this.pump();
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const job of this.waiting.splice(0)) job.reject(new Error('the App is stopping'));
+    await Promise.all([...this.slots].map((slot) => slot.worker.terminate()));
+  }
+
+  /** Starts every waiting task whose installation is under its share, while a worker is free or can be made. */
+  private pump(): void {
+    for (let i = 0; i < this.waiting.length; i++) {
+      const job = this.waiting[i]!;
+      if ((this.running.get(job.options.tenant) ?? 0) >= this.share) continue;
+      const idle = [...this.slots].find((slot) => !slot.busy);
+      const slot = idle ?? (this.slots.size < this.limits.workers ? this.newSlot() : undefined);
+      if (!slot) return;
+      this.waiting.splice(i--, 1);
+      void this.start(slot, job);
+    }
+  }
+
+  private newSlot(): Slot {
+    const worker = spawnWorker(this.limits);
     const slot: Slot = { worker, busy: false, ready: Promise.resolve() };
     slot.ready = new Promise<void>((resolve, reject) => {
       worker.once('message', () => resolve());
@@ -80,80 +119,59 @@ export function createWorkerPool(limits: JobLimits): WorkerPool {
     worker.on('message', (reply: WorkerReply) => slot.current?.(reply));
     worker.on('error', (error) => slot.current?.(error));
     worker.on('exit', () => {
-      slots.delete(slot);
+      this.slots.delete(slot);
       slot.current?.(new Error('the worker exited'));
     });
     worker.unref();
-    slots.add(slot);
+    this.slots.add(slot);
     return slot;
-  };
+  }
 
-  const finish = (slot: Slot, tenant: string, keep: boolean): void => {
-    slot.current = undefined;
-    slot.busy = false;
-    slot.worker.unref();
-    running.set(tenant, (running.get(tenant) ?? 1) - 1);
-    if (!keep) {
-      slots.delete(slot);
-      void slot.worker.terminate();
-    } else slot.idleTimer = setTimeout(() => void slot.worker.terminate(), IDLE_MS).unref();
-    pump();
-  };
-
-  const start = async (slot: Slot, job: Waiting): Promise<void> => {
+  private async start(slot: Slot, job: Waiting): Promise<void> {
     const { tenant } = job.options;
     clearTimeout(slot.idleTimer);
     slot.busy = true;
     // A busy worker keeps the process alive; an idle one does not.
     slot.worker.ref();
-    running.set(tenant, (running.get(tenant) ?? 0) + 1);
+    this.running.set(tenant, (this.running.get(tenant) ?? 0) + 1);
     try {
       await slot.ready;
     } catch (error) {
       job.reject(error as Error);
-      return finish(slot, tenant, false);
+      return this.finish(slot, tenant, false);
     }
-    const id = ++nextId;
     const timer = setTimeout(() => {
       job.reject(job.options.stopped('time'));
-      finish(slot, tenant, false);
+      this.finish(slot, tenant, false);
     }, job.options.timeLimitMs + GRACE_MS);
     slot.current = (reply) => {
       clearTimeout(timer);
       const outcome = settle(reply, job.options);
       if (outcome instanceof Error) job.reject(outcome);
       else job.resolve(outcome.value);
-      finish(slot, tenant, !(reply instanceof Error));
+      this.finish(slot, tenant, !(reply instanceof Error));
     };
-    const request: WorkerRequest = { id, task: job.task, input: job.input, timeLimitMs: job.options.timeLimitMs };
+    const request: WorkerRequest = {
+      id: ++this.nextId,
+      task: job.task,
+      input: job.input,
+      timeLimitMs: job.options.timeLimitMs,
+    };
     slot.worker.postMessage(request);
-  };
+  }
 
-  const pump = (): void => {
-    for (let i = 0; i < waiting.length; i++) {
-      const job = waiting[i]!;
-      if ((running.get(job.options.tenant) ?? 0) >= share) continue;
-      const slot = [...slots].find((s) => !s.busy) ?? (slots.size < limits.workers ? newSlot() : undefined);
-      if (!slot) return;
-      waiting.splice(i--, 1);
-      void start(slot, job);
-    }
-  };
-
-  return {
-    run(task, input, options) {
-      if (stopped) return Promise.reject(new Error('the App is stopping'));
-      return new Promise((resolve, reject) => {
-        waiting.push({ task, input, options, resolve, reject });
-        pump();
-      });
-    },
-    async stop() {
-      stopped = true;
-      for (const job of waiting.splice(0)) job.reject(new Error('the App is stopping'));
-      await Promise.all([...slots].map((slot) => slot.worker.terminate()));
-    },
-  };
+  /** Frees the worker (or ends it, after a limit or a crash) and starts what waits. */
+  private finish(slot: Slot, tenant: string, keep: boolean): void {
+    slot.current = undefined;
+    slot.busy = false;
+    slot.worker.unref();
+    this.running.set(tenant, (this.running.get(tenant) ?? 1) - 1);
+    if (!keep) {
+      this.slots.delete(slot);
+      void slot.worker.terminate();
+    } else slot.idleTimer = setTimeout(() => void slot.worker.terminate(), IDLE_MS).unref();
+    this.pump();
+  }
 }
 
 /** A worker's reply as a value, or the error the task ends with. */
