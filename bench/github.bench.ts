@@ -368,6 +368,7 @@ try {
       body: bodyFor(edits, round),
       key: `drift/${branch}`,
       labels: config.pullRequests.labels,
+      author: APP,
     });
     pullRequest = pr.number;
   };

@@ -35,8 +35,17 @@ const schema = z.object({
   DRIFTBACK_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(6),
   /** Snapshots parsed at once; the rest wait (bounds memory under bursts). Default 4. */
   DRIFTBACK_INGEST_CONCURRENCY: z.coerce.number().int().positive().default(4),
-  /** Client addresses (for the failed-authentication limit) from X-Forwarded-For. Default false. */
-  DRIFTBACK_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /**
+   * Reverse proxies in front of the App whose X-Forwarded-For entries are believed (for the
+   * failed-authentication limit): false (none, the default), true (one), or how many.
+   */
+  DRIFTBACK_TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|\d{1,2})$/,
+      'DRIFTBACK_TRUST_PROXY must be false, true, or the number of proxies in front of the App (e.g. 2)',
+    )
+    .default('false'),
   /** Bytes of snapshot JSON inflated and parsed at once; a larger one runs alone. Default 64 MiB. */
   DRIFTBACK_INGEST_MEMORY: z.coerce
     .number()
@@ -90,8 +99,8 @@ export interface AppEnv {
   ingestConcurrency: number;
   /** Default 64 MiB. */
   ingestMemoryBytes?: number;
-  /** Take the client address from X-Forwarded-For (the right-most entry, the one the proxy added). */
-  trustProxy?: boolean;
+  /** Reverse proxies in front of the App: the client address is their X-Forwarded-For entry. Default 0. */
+  proxyHops?: number;
   /** The limits every job runs under. Default DEFAULT_JOB_LIMITS. */
   jobLimits?: JobLimits;
 }
@@ -150,7 +159,7 @@ export function readAppEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppEnv 
     uploadsPerMinute: e.DRIFTBACK_UPLOADS_PER_MINUTE,
     ingestConcurrency: e.DRIFTBACK_INGEST_CONCURRENCY,
     ingestMemoryBytes: e.DRIFTBACK_INGEST_MEMORY,
-    trustProxy: e.DRIFTBACK_TRUST_PROXY === 'true',
+    proxyHops: proxyHopsOf(e.DRIFTBACK_TRUST_PROXY),
     jobLimits: jobLimitsOf(e),
   };
 }
@@ -168,4 +177,10 @@ function jobLimitsOf(e: z.infer<typeof schema>): JobLimits {
       maxBytes: Math.round(e.DRIFTBACK_RENDER_MAX_MB * 1024 * 1024),
     },
   };
+}
+
+function proxyHopsOf(value: string): number {
+  if (value === 'true') return 1;
+  if (value === 'false') return 0;
+  return Number(value);
 }

@@ -1,5 +1,8 @@
-// Prometheus metrics (GET /metrics). Labels are bounded: repository and cluster names, causes,
-// routes and statuses; resource names only as `source` (a suspended GitOps source: a repository has few).
+// Prometheus metrics (GET /metrics). Labels are bounded: a repository and cluster (only clusters that
+// uploaded with their token, and at most MAX_CLUSTER_SERIES of them), a kind from a closed set,
+// causes, routes and statuses. Nothing a snapshot or a repository names (an object, a namespace, a
+// configured cluster that never reported) becomes a label: per-object detail is in the logs and the
+// dashboard, so one tenant cannot grow the series without bound.
 //
 // Every metric has one writer, below; the rest of the App calls these functions and never sets a
 // metric itself. One label rule holds for all of them: `clusterLabels` (a repository is named in
@@ -7,7 +10,13 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Cause } from '../core/model/index.js';
 
-export function createMetrics() {
+/** Clusters with per-cluster series in one App process; further clusters are counted, not exported. */
+export const MAX_CLUSTER_SERIES = 2000;
+
+/** What a suspension suspends (core/emergency `Suspension.kind`): a closed set, so a bounded label. */
+export type SuspendedKind = 'flux-kustomization' | 'flux-helmrelease' | 'argocd-application' | 'object';
+
+export function createMetrics(options: { maxClusterSeries?: number } = {}) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'driftback_process_' });
   const labels = ['repository', 'cluster'] as const;
@@ -39,8 +48,13 @@ export function createMetrics() {
     }),
     suspendedSeconds: new Gauge({
       name: 'driftback_suspended_seconds',
-      help: 'Seconds a source has been suspended (Flux suspend, Argo CD automated sync off), at scrape time',
-      labelNames: [...labels, 'source'],
+      help: 'Seconds the longest suspension of each kind (Flux suspend, Argo CD automated sync off) has lasted, at scrape time',
+      labelNames: [...labels, 'kind'],
+      registers: [registry],
+    }),
+    seriesDropped: new Counter({
+      name: 'driftback_metric_series_dropped_total',
+      help: `Per-cluster writes left out because ${options.maxClusterSeries ?? MAX_CLUSTER_SERIES} clusters already have series`,
       registers: [registry],
     }),
     degraded: new Gauge({
@@ -80,14 +94,32 @@ export function createMetrics() {
       registers: [registry],
     }),
   };
-  return metrics;
+  /** The clusters that have series (`repository#cluster`), up to the cap. */
+  const clusters = { known: new Set<string>(), max: options.maxClusterSeries ?? MAX_CLUSTER_SERIES };
+  return { ...metrics, clusters };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-/** The one label rule of per-cluster series. */
-export function clusterLabels(repository: string, cluster: string): { repository: string; cluster: string } {
-  return { repository: repository.toLowerCase(), cluster };
+/**
+ * The one label rule of per-cluster series; undefined (and counted) for a cluster beyond the cap,
+ * so its writes are left out.
+ */
+function clusterLabels(
+  metrics: Metrics,
+  repository: string,
+  cluster: string,
+): { repository: string; cluster: string } | undefined {
+  const labels = { repository: repository.toLowerCase(), cluster };
+  const key = `${labels.repository}#${cluster}`;
+  if (!metrics.clusters.known.has(key)) {
+    if (metrics.clusters.known.size >= metrics.clusters.max) {
+      metrics.seriesDropped.inc();
+      return undefined;
+    }
+    metrics.clusters.known.add(key);
+  }
+  return labels;
 }
 
 /** A cluster's figures as the dashboard shows them (and the gauges export them). */
@@ -109,7 +141,8 @@ export function recordClusterFigures(
   cluster: string,
   figures: Omit<ClusterFigures, 'resources'>,
 ): void {
-  const labels = clusterLabels(repository, cluster);
+  const labels = clusterLabels(metrics, repository, cluster);
+  if (!labels) return;
   metrics.degraded.set(labels, figures.degraded);
   metrics.suspended.set(labels, figures.suspended);
   metrics.conflicts.set(labels, figures.conflicts);
@@ -125,27 +158,33 @@ export function recordSnapshotAges(
   for (const { repository, cluster, capturedAt } of latest) {
     const captured = Date.parse(capturedAt);
     if (!Number.isFinite(captured)) continue;
-    metrics.snapshotAge.set(clusterLabels(repository, cluster), Math.max(0, (now.getTime() - captured) / 1000));
+    const labels = clusterLabels(metrics, repository, cluster);
+    if (labels) metrics.snapshotAge.set(labels, Math.max(0, (now.getTime() - captured) / 1000));
   }
 }
 
 /**
- * driftback_suspended_seconds: how long each suspended source has been suspended at `now`. The series
- * are rewritten as a whole, so a resumed source's series is gone.
+ * driftback_suspended_seconds: per cluster and kind of suspension, how long the longest one has
+ * lasted at `now`. Which sources they are is on the dashboard and in the logs. The series are
+ * rewritten as a whole, so a kind with no suspension left has none.
  */
 export function recordSuspendedSeconds(
   metrics: Metrics,
-  suspended: Iterable<{ repository: string; cluster: string; source: string; since: string }>,
+  suspended: Iterable<{ repository: string; cluster: string; kind: SuspendedKind; since: string }>,
   now: Date,
 ): void {
-  metrics.suspendedSeconds.reset();
-  for (const { repository, cluster, source, since } of suspended) {
+  const longest = new Map<string, { repository: string; cluster: string; kind: SuspendedKind; seconds: number }>();
+  for (const { repository, cluster, kind, since } of suspended) {
     const at = Date.parse(since);
     if (!Number.isFinite(at)) continue;
-    metrics.suspendedSeconds.set(
-      { ...clusterLabels(repository, cluster), source },
-      Math.max(0, (now.getTime() - at) / 1000),
-    );
+    const seconds = Math.max(0, (now.getTime() - at) / 1000);
+    const key = `${repository.toLowerCase()}#${cluster}#${kind}`;
+    if ((longest.get(key)?.seconds ?? -1) < seconds) longest.set(key, { repository, cluster, kind, seconds });
+  }
+  metrics.suspendedSeconds.reset();
+  for (const { repository, cluster, kind, seconds } of longest.values()) {
+    const labels = clusterLabels(metrics, repository, cluster);
+    if (labels) metrics.suspendedSeconds.set({ ...labels, kind }, seconds);
   }
 }
 
@@ -157,7 +196,8 @@ export function timeReconcile(metrics: Metrics): (result: string) => void {
 
 /** driftback_reconcile_errors_total */
 export function countReconcileError(metrics: Metrics, repository: string, cluster: string): void {
-  metrics.reconcileErrors.inc(clusterLabels(repository, cluster));
+  const labels = clusterLabels(metrics, repository, cluster);
+  if (labels) metrics.reconcileErrors.inc(labels);
 }
 
 /** driftback_github_requests_total */

@@ -96,7 +96,7 @@ export async function startDriftback(
         uploadsPerMinute: env.uploadsPerMinute,
         ingestConcurrency: env.ingestConcurrency,
         ingestMemoryBytes: env.ingestMemoryBytes,
-        trustProxy: env.trustProxy,
+        proxyHops: env.proxyHops,
         metricsToken: env.metricsToken,
       },
     );

@@ -49,7 +49,8 @@ export interface AppSettings {
   ingestConcurrency: number;
   /** Default 64 MiB. */
   ingestMemoryBytes?: number;
-  trustProxy?: boolean;
+  /** DRIFTBACK_TRUST_PROXY: reverse proxies in front of the App whose X-Forwarded-For is believed. */
+  proxyHops?: number;
   /** METRICS_TOKEN; unset = /metrics is open. */
   metricsToken?: string;
 }
@@ -70,7 +71,7 @@ export interface DriftbackApp {
   schedules: Array<{ queue: string; everySeconds: number }>;
 }
 
-/** Failed authentications one client address may make per minute (and at once) before 429. */
+/** Failed authentications one client address, or one claimed cluster, may cause per minute (and at once) before 429. */
 const FAILED_AUTHENTICATIONS_PER_MINUTE = 10;
 
 export function createApp(deps: AppDeps, settings: AppSettings): DriftbackApp {
@@ -101,7 +102,7 @@ export function createApp(deps: AppDeps, settings: AppSettings): DriftbackApp {
       maxSnapshotBytes: settings.maxSnapshotBytes,
       rateLimiter: createRateLimiter(settings.uploadsPerMinute),
       failures: createRateLimiter(FAILED_AUTHENTICATIONS_PER_MINUTE, FAILED_AUTHENTICATIONS_PER_MINUTE),
-      trustProxy: settings.trustProxy,
+      proxyHops: settings.proxyHops,
       bodyReads: createByteBudget(ingestMemory, settings.ingestConcurrency * 2),
       parsing: createByteBudget(ingestMemory, settings.ingestConcurrency),
       onSnapshot: (result) => countSnapshot(metrics, result),

@@ -1,6 +1,6 @@
 // The GitHub edge: everything the App and the CLI call to read and write GitHub.
 export { assertOwnBranch, ForbiddenRefError } from './guard.js';
-export { isAppAuthored, type AppIdentity } from './authorship.js';
+export { isAppAuthored, isAppPullRequest, type AppIdentity } from './authorship.js';
 export {
   branchHasForeignCommits,
   type BranchAuthorship,
@@ -28,6 +28,7 @@ export {
   type PullRequestContent,
   type PullRequestResult,
   type PullRequestSummary,
+  type PullRequestsFrom,
 } from './pulls.js';
 export { readFileAt, type ReadFileOptions } from './read-file.js';
 export {

@@ -1,7 +1,7 @@
-// The App's pull requests: find by head branch, open or update (no call when the body's marker
-// hash is unchanged), close with a comment and delete the branch, comment once.
+// The App's pull requests: find by head branch and author, open or update (no call when the body's
+// marker hash is unchanged), close with a comment and delete the branch, comment once.
 import { assertOwnBranch } from './guard.js';
-import { isAppAuthored, type AppIdentity } from './authorship.js';
+import { isAppAuthored, isAppPullRequest, type AppIdentity, type AuthoredPull } from './authorship.js';
 import { markerFor, sameContent, stampMarker } from './marker.js';
 import { deleteBranch } from './write-branch.js';
 import type { GitHubClient, RepoRef } from './types.js';
@@ -15,15 +15,17 @@ export interface PullRequestSummary {
   headSha: string;
   labels: string[];
   htmlUrl: string;
+  /** Who opened it (its author's login). */
+  author?: string;
 }
 
-interface RawPull {
+interface RawPull extends AuthoredPull {
   number: number;
   state: string;
   merged_at: string | null;
   title: string;
   body: string | null;
-  head: { sha: string };
+  head: { sha: string; ref: string; repo?: { full_name?: string } | null };
   labels: Array<{ name?: string }>;
   html_url: string;
 }
@@ -38,22 +40,40 @@ function summarise(pull: RawPull): PullRequestSummary {
     headSha: pull.head.sha,
     labels: pull.labels.flatMap((label) => (label.name ? [label.name] : [])),
     htmlUrl: pull.html_url,
+    ...(pull.user?.login ? { author: pull.user.login } : {}),
   };
 }
 
-/** The newest pull request from `head` (a branch of this repository); open ones by default. */
+export interface PullRequestsFrom {
+  /** The newest pull request the App opened from the branch. */
+  own: PullRequestSummary | undefined;
+  /** Pull requests from the branch that someone else opened: never adopted, never written. */
+  others: PullRequestSummary[];
+}
+
+/**
+ * The pull requests from `head` (a branch of this repository), open ones by default, told apart by
+ * who opened them (isAppPullRequest). `opened`: the PR the App recorded opening.
+ */
 export async function findPullRequest(
   octokit: GitHubClient,
-  options: RepoRef & { head: string; state?: 'open' | 'closed' | 'all' },
-): Promise<PullRequestSummary | undefined> {
+  options: RepoRef & { head: string; state?: 'open' | 'closed' | 'all'; author: AppIdentity; opened?: number },
+): Promise<PullRequestsFrom> {
+  const { owner, repo, head } = options;
   const { data } = await octokit.rest.pulls.list({
-    owner: options.owner,
-    repo: options.repo,
-    head: `${options.owner}:${options.head}`,
+    owner,
+    repo,
+    head: `${owner}:${head}`,
     state: options.state ?? 'open',
     per_page: 10,
   });
-  return data[0] ? summarise(data[0] as RawPull) : undefined;
+  const from = { owner, repo, branch: head, ...(options.opened !== undefined ? { opened: options.opened } : {}) };
+  const pulls = data as RawPull[];
+  const own = pulls.find((pull) => isAppPullRequest(pull, options.author, from));
+  return {
+    own: own ? summarise(own) : undefined,
+    others: pulls.filter((pull) => pull !== own && !isAppPullRequest(pull, options.author, from)).map(summarise),
+  };
 }
 
 export interface PullRequestContent extends RepoRef {
@@ -65,7 +85,9 @@ export interface PullRequestContent extends RepoRef {
   /** Marker key of the body, e.g. `drift/prod-eu`. */
   key: string;
   labels: string[];
-  /** The open PR from `head` when the caller already looked it up (`pull` undefined: none is open). */
+  /** The App: only a PR it opened from `head` is updated (without one, a new PR is opened). */
+  author: AppIdentity;
+  /** The App's open PR from `head` when the caller already looked it up (`pull` undefined: none is open). */
   found?: { pull: PullRequestSummary | undefined };
 }
 
@@ -80,7 +102,7 @@ export async function openOrUpdatePullRequest(
   const body = stampMarker(content.body, content.key);
   const existing = content.found
     ? content.found.pull
-    : await findPullRequest(octokit, { owner, repo, head: content.head });
+    : (await findPullRequest(octokit, { owner, repo, head: content.head, author: content.author })).own;
   if (!existing) {
     const { data } = await octokit.rest.pulls.create({
       owner,

@@ -134,6 +134,18 @@ export const MIGRATIONS: readonly Migration[] = [
     sqlite: `ALTER TABLE state ADD COLUMN version INTEGER NOT NULL DEFAULT 1;`,
     postgres: `ALTER TABLE state ADD COLUMN version INTEGER NOT NULL DEFAULT 1;`,
   },
+  {
+    version: 5,
+    name: 'snapshots: a capture later than its receipt sorts at its receipt',
+    // Rows stored before sorted by capturedAt alone; a clock ahead is brought back to when the App
+    // received the snapshot (received_at is the App's own ISO 8601 UTC time).
+    sqlite: `
+      UPDATE snapshots SET captured_ms = CAST(ROUND((julianday(received_at) - 2440587.5) * 86400000) AS INTEGER)
+        WHERE captured_ms > CAST(ROUND((julianday(received_at) - 2440587.5) * 86400000) AS INTEGER);`,
+    postgres: `
+      UPDATE snapshots SET captured_ms = (extract(epoch FROM received_at::timestamptz) * 1000)::bigint
+        WHERE captured_ms > (extract(epoch FROM received_at::timestamptz) * 1000)::bigint;`,
+  },
 ];
 
 /** Default number of snapshots kept per (repository, cluster). */

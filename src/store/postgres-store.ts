@@ -6,7 +6,7 @@ import type { Snapshot } from '../core/model/index.js';
 import { isConnectionError, StoreUnavailableError } from './errors.js';
 import { DEFAULT_RETAIN, MIGRATIONS, OBSERVATIONS_KEPT } from './migrations.js';
 import { metaFromRow, SNAPSHOT_META_COLUMNS, type SnapshotMetaRow } from './rows.js';
-import { compressSnapshot, decompressSnapshot, instantOf, snapshotIdFor } from './snapshot-codec.js';
+import { compressSnapshot, decompressSnapshot, instantOf, orderInstant, snapshotIdFor } from './snapshot-codec.js';
 import {
   decodeState,
   encodeState,
@@ -75,7 +75,7 @@ export class PostgresStore implements Store {
   ): Promise<PutSnapshotResult> {
     const { repository, cluster } = snapshot;
     const id = snapshotIdFor(repository, cluster, options.digest);
-    const capturedMs = instantOf(snapshot.capturedAt);
+    const capturedMs = orderInstant(snapshot.capturedAt, options.receivedAt);
     const body = options.compressed ?? (await compressSnapshot(snapshot));
     return this.transaction(async (client) => {
       // Serializes writers of one cluster across replicas, so "is this older than the latest?" holds.
@@ -88,7 +88,7 @@ export class PostgresStore implements Store {
       );
       if (existing.rows[0]) return { type: 'duplicate', meta: metaFromRow(existing.rows[0]) };
       const latest = await this.latestRow(client, repository, cluster);
-      const stale = latest !== undefined && capturedMs < instantOf(latest.captured_at);
+      const stale = latest !== undefined && capturedMs < orderInstant(latest.captured_at, latest.received_at);
       await client.query(
         `INSERT INTO snapshots (id, repository, cluster, captured_at, captured_ms, received_at, digest, items, bytes, stale, body)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,

@@ -33,3 +33,13 @@ export function instantOf(timestamp: string): number {
     throw new Error(`capturedAt "${timestamp}" is not a date-time; expected e.g. 2026-12-02T03:05:00Z`);
   return ms;
 }
+
+/**
+ * Where a snapshot sorts among its cluster's: when it was captured, but never later than when the
+ * App received it. A clock ahead (within the skew allowance) would otherwise make every honest upload
+ * after it look older, and be refused, until real time caught up with it; such a snapshot is ordered
+ * by its receipt instead.
+ */
+export function orderInstant(capturedAt: string, receivedAt: string): number {
+  return Math.min(instantOf(capturedAt), instantOf(receivedAt));
+}

@@ -7,7 +7,7 @@ import type { Snapshot } from '../core/model/index.js';
 import { StoreUnavailableError } from './errors.js';
 import { DEFAULT_RETAIN, MIGRATIONS, OBSERVATIONS_KEPT } from './migrations.js';
 import { metaFromRow, SNAPSHOT_META_COLUMNS, type SnapshotMetaRow } from './rows.js';
-import { compressSnapshot, decompressSnapshot, instantOf, snapshotIdFor } from './snapshot-codec.js';
+import { compressSnapshot, decompressSnapshot, instantOf, orderInstant, snapshotIdFor } from './snapshot-codec.js';
 import {
   decodeState,
   encodeState,
@@ -68,14 +68,14 @@ export class SqliteStore implements Store {
   ): Promise<PutSnapshotResult> {
     const { repository, cluster } = snapshot;
     const id = snapshotIdFor(repository, cluster, options.digest);
-    const capturedMs = instantOf(snapshot.capturedAt);
+    const capturedMs = orderInstant(snapshot.capturedAt, options.receivedAt);
     const body = options.compressed ?? (await compressSnapshot(snapshot));
     const write = this.db.transaction((): PutSnapshotResult => {
       const existing = this.db.prepare(`SELECT ${SNAPSHOT_META_COLUMNS} FROM snapshots WHERE id = ?`).get(id) as
         SnapshotMetaRow | undefined;
       if (existing) return { type: 'duplicate', meta: metaFromRow(existing) };
       const latest = this.latestRow(repository, cluster);
-      const stale = latest !== undefined && capturedMs < instantOf(latest.captured_at);
+      const stale = latest !== undefined && capturedMs < orderInstant(latest.captured_at, latest.received_at);
       this.db
         .prepare(
           `INSERT INTO snapshots (id, repository, cluster, captured_at, captured_ms, received_at, digest, items, bytes, stale, body)

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { IncomingMessage } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { createByteBudget } from '../../src/app/ingest/semaphore.js';
 import { expectedSize, inflateBody } from '../../src/app/ingest/read-body.js';
 import { createRateLimiter } from '../../src/app/ingest/rate-limit.js';
+import { clientAddress } from '../../src/app/ingest/authenticate.js';
 
 describe('ingest memory budget', () => {
   it('runs small uploads side by side but a large one alone, in arrival order', async () => {
@@ -73,5 +75,25 @@ describe('per-cluster rate limit', () => {
     expect(limiter.take('a#prod', 0)).toEqual({ ok: false, retryAfterSeconds: 10 });
     expect(limiter.take('a#other', 0)).toEqual({ ok: true });
     expect(limiter.take('a#prod', 10_000)).toEqual({ ok: true });
+  });
+});
+
+describe('the client address behind proxies (DRIFTBACK_TRUST_PROXY)', () => {
+  const request = (forwardedFor: string | undefined) =>
+    ({
+      headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+      socket: { remoteAddress: '10.0.0.9' },
+    }) as unknown as IncomingMessage;
+
+  // Express's numeric `trust proxy`: "trust the nth hop from the front-facing proxy server as the
+  // client" (expressjs.com/en/guide/behind-proxies.html); each proxy appends its peer's address.
+  it.each([
+    { hops: 0, header: '198.51.100.1, 203.0.113.7', address: '10.0.0.9', why: 'no proxy trusted: the TCP peer' },
+    { hops: 1, header: '198.51.100.1, 203.0.113.7', address: '203.0.113.7', why: 'what the one proxy appended' },
+    { hops: 2, header: '198.51.100.1, 203.0.113.7, 10.1.0.4', address: '203.0.113.7', why: 'two proxies' },
+    { hops: 2, header: '203.0.113.7', address: '203.0.113.7', why: 'fewer entries than hops: the left-most' },
+    { hops: 1, header: undefined, address: '10.0.0.9', why: 'no header: the TCP peer' },
+  ])('$hops hop(s), X-Forwarded-For "$header": $address ($why)', ({ hops, header, address }) => {
+    expect(clientAddress(request(header), hops)).toBe(address);
   });
 });

@@ -114,8 +114,8 @@ async function merge(harness: AppHarness, number: number): Promise<string> {
   return sha;
 }
 
-/** The value of `driftback_suspended_seconds` for a source, scraped from /metrics now. */
-async function suspendedSeconds(harness: AppHarness, cluster: string, source: string): Promise<number | undefined> {
+/** The value of `driftback_suspended_seconds` for a kind of suspension, scraped from /metrics now. */
+async function suspendedSeconds(harness: AppHarness, cluster: string, kind: string): Promise<number | undefined> {
   const text = await (await fetch(`${harness.baseUrl}/metrics`)).text();
   const line = text
     .split('\n')
@@ -123,7 +123,8 @@ async function suspendedSeconds(harness: AppHarness, cluster: string, source: st
       (l) =>
         l.startsWith('driftback_suspended_seconds{') &&
         l.includes(`cluster="${cluster}"`) &&
-        l.includes(`source="${source}"`) &&
+        l.includes(`kind="${kind}"`) &&
+        !l.includes('source=') &&
         l.includes('repository="acme/emergency-gitops"'),
     );
   return line === undefined ? undefined : Number(line.split(' ').at(-1));
@@ -171,9 +172,9 @@ describe('Flux: suspend, kubectl edit, PR at once, merge, resume, verified', () 
       `- \`Kustomization/flux-system/apps\` for 8m (since 2026-12-01T10:02:00Z), by \`flux\`, emergency PR #${pr!.number}`,
     );
     // Suspended at 10:02:00, scraped at the capture time 10:10:00.
-    expect(await suspendedSeconds(app, 'kind-dev', 'flux-system/apps')).toBe(480);
+    expect(await suspendedSeconds(app, 'kind-dev', 'flux-kustomization')).toBe(480);
     clock.now = new Date('2026-12-01T10:20:00Z');
-    expect(await suspendedSeconds(app, 'kind-dev', 'flux-system/apps')).toBe(1080);
+    expect(await suspendedSeconds(app, 'kind-dev', 'flux-kustomization')).toBe(1080);
 
     const mergeSha = await merge(app, pr!.number);
     expect(checked(pulls(app)[0]!.body)).toEqual(['merged']);
@@ -181,7 +182,7 @@ describe('Flux: suspend, kubectl edit, PR at once, merge, resume, verified', () 
 
     await upload(app, 'flux-3-resumed-after-merge', { fixture: FIXTURE_MERGE_FLUX, actual: mergeSha });
     expect(checked(pulls(app)[0]!.body)).toEqual(['merged', 'resumed', 'applied', 'in sync']);
-    expect(await suspendedSeconds(app, 'kind-dev', 'flux-system/apps')).toBeUndefined();
+    expect(await suspendedSeconds(app, 'kind-dev', 'flux-kustomization')).toBeUndefined();
     expect(commentsOn(app, pr!.number).filter((c) => c.startsWith('verified: cluster and Git agree at'))).toEqual([
       expect.stringContaining(`verified: cluster and Git agree at \`${mergeSha}\``),
     ]);

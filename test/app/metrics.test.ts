@@ -125,6 +125,16 @@ describe('GET /metrics after a scenario', () => {
     expect(sample('driftback_reconcile_duration_seconds_count')).toBeGreaterThanOrEqual(1);
   });
 
+  it('exports no series for a configured cluster that never reported: the config alone cannot add one', () => {
+    expect(sample('driftback_degraded_resources', { repository: 'acme/platform', cluster: 'edge' })).toBeUndefined();
+    expect(text).not.toContain('cluster="edge"');
+  });
+
+  it('reports suspensions by kind, never by the suspended object', () => {
+    expect(sample('driftback_suspended_seconds', { ...PROD, kind: 'flux-kustomization' })).toBe(600);
+    expect(text).not.toMatch(/source="/);
+  });
+
   it('never uses a resource name as a label value', () => {
     const names = new Set(troubledProd().map((o) => o.metadata.name));
     const labelValues = [...text.matchAll(/\w+="((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]);

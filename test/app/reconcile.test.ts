@@ -11,10 +11,12 @@ import {
   uploadSnapshot,
   type AppHarness,
 } from '../support/app.js';
+import { createOctokit } from '../../src/github/index.js';
 import { appliedObjects, CLUSTER, CLUSTER_PATH, gitopsRepository, scaled, snapshotOf, withEnv } from './live.js';
 
 const BRANCH = `driftback/${CLUSTER}`;
 const FRONTEND = `${CLUSTER_PATH}/frontend-deployment.yaml`;
+const QUIET = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
 let harness: AppHarness | undefined;
 afterEach(async () => {
@@ -245,6 +247,40 @@ describe('reconcile: a snapshot becomes a drift pull request', () => {
     expect(pr.state).toBe('open');
     const notes = commentsOn(h, pr.number).filter((body) => body.includes('did not make'));
     expect(notes).toHaveLength(1);
+  });
+
+  it('adopts no pull request by its branch name: one someone else opened from a drift branch is left alone', async () => {
+    const files = gitopsRepository();
+    const h = await startAppHarness({ files });
+    harness = h;
+    h.standIn.addUser('ghp_mallory', 'mallory');
+    const theirs = h.standIn.pushCommit({
+      owner: h.owner,
+      repo: h.repo,
+      branch: BRANCH,
+      files: { [FRONTEND]: 'replicas: 1 # mine\n' },
+      login: 'mallory',
+    });
+    const mallory = createOctokit({ baseUrl: h.standIn.baseUrl, auth: 'ghp_mallory', retries: 0, log: QUIET });
+    const { data: pr } = await mallory.rest.pulls.create({
+      owner: h.owner,
+      repo: h.repo,
+      head: BRANCH,
+      base: 'main',
+      title: 'looks like a drift PR',
+      body: "not the App's",
+    });
+    await upload(h, scaled(appliedObjects(files), 'frontend', 5), '2026-12-02T03:05:00Z');
+    expect(pulls(h)).toHaveLength(1);
+    expect(h.standIn.state.repo(h.owner, h.repo).issues.get(pr.number)!.body).toBe("not the App's");
+    expect(commentsOn(h, pr.number)).toEqual([]);
+    expect(h.standIn.headOf(h.owner, h.repo, BRANCH)).toBe(theirs);
+    const state = await h.app.store.getState({ kind: 'cluster', repository: h.repository, cluster: CLUSTER });
+    expect(state?.branches?.[BRANCH]).toMatchObject({
+      foreign: { commits: [`pull request #${pr.number} by mallory`] },
+    });
+    expect(state?.branches?.[BRANCH]?.pullRequest).toBeUndefined();
+    expect(state?.openPullRequests ?? []).toEqual([]);
   });
 
   it('does not reopen a PR closed without merge for the same drift, and proposes new drift again', async () => {

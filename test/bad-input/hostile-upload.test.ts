@@ -52,6 +52,19 @@ describe('a snapshot from the future', () => {
   it('a clock a few minutes ahead is within the allowance', async () => {
     expect((await upload(snapshotDocument({ cluster: 'skewed', capturedAt: minutesFromNow(4) }))).status).toBe(202);
   });
+
+  it('a snapshot from a clock ahead does not make the honest uploads after it stale', async () => {
+    const ahead = minutesFromNow(4);
+    expect((await upload(snapshotDocument({ cluster: 'ahead', capturedAt: ahead }))).status).toBe(202);
+    // A replay captured before the skewed one was received is still older: stored stale, not used.
+    const replay = await upload(snapshotDocument({ cluster: 'ahead', capturedAt: minutesFromNow(-10) }));
+    expect(replay.status).toBe(409);
+    expect(replay.body.error).toMatch(/is older than the latest snapshot \(received .*its capturedAt .* was ahead/);
+    // Ordered by when the App received it: the next honest capture is newer, whatever the clocks say.
+    const honest = new Date().toISOString();
+    expect((await upload(snapshotDocument({ cluster: 'ahead', capturedAt: honest }))).status).toBe(202);
+    expect((await status('ahead')).body.latest).toMatchObject({ capturedAt: honest });
+  });
 });
 
 const MiB = 1024 * 1024;
@@ -162,6 +175,38 @@ describe('failed authentications are limited per client address', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked.body.error).toMatch(/too many failed authentications from 203\.0\.113\.7: retry after \d+s/);
     expect((await from('198.51.100.9', tokenFor(REPOSITORY, 'prod-eu'))).status).toBe(202);
+  });
+
+  it("entries a client writes left of the proxy's own do not give it a new address", async () => {
+    const spoofed = (i: number) =>
+      post(proxied.url, {
+        headers: {
+          ...uploadHeaders(REPOSITORY, 'spoofing', true, `dbk_guess${i}`),
+          'x-forwarded-for': `192.0.2.${i}, 203.0.113.20`,
+        },
+        body: gzipSync(JSON.stringify(snapshotDocument({ cluster: 'spoofing', capturedAt: minutesFromNow(-1) }))),
+      });
+    for (let i = 0; i < 10; i++) expect((await spoofed(i)).status).toBe(401);
+    const blocked = await spoofed(10);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toMatch(/too many failed authentications from 203\.0\.113\.20/);
+  });
+
+  it('guesses for one cluster from many addresses are limited per cluster; its own token still goes through', async () => {
+    const claiming = (address: string, cluster: string, token: string) =>
+      post(proxied.url, {
+        headers: { ...uploadHeaders(REPOSITORY, cluster, true, token), 'x-forwarded-for': address },
+        body: gzipSync(JSON.stringify(snapshotDocument({ cluster, capturedAt: minutesFromNow(-1) }))),
+      });
+    for (let i = 0; i < 10; i++) expect((await claiming(`198.18.0.${i}`, 'guarded', `dbk_guess${i}`)).status).toBe(401);
+    const blocked = await claiming('198.18.1.1', 'guarded', 'dbk_guess10');
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.body.error).toMatch(
+      /too many failed authentications for repository acme\/platform-gitops cluster guarded: retry after \d+s/,
+    );
+    expect((await claiming('198.18.1.2', 'guarded', tokenFor(REPOSITORY, 'guarded'))).status).toBe(202);
+    expect((await claiming('198.18.1.3', 'other', 'dbk_guess11')).status).toBe(401);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   type BlobCache,
   type GitHubClient,
 } from '../../src/github/index.js';
+import { APP_LOGIN } from '../support/github/index.js';
 import { manyFiles, OWNER, PREFIX, REPO, startHarness, type Harness } from './harness.js';
 
 interface BranchState {
@@ -56,6 +57,7 @@ async function reconcile(
     body,
     key: 'drift/prod-eu',
     labels: ['driftback'],
+    author: { appId: 1, login: APP_LOGIN },
   });
   return { last: next, pr: pr.type };
 }

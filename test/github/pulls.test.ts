@@ -4,6 +4,7 @@ import {
   ForbiddenRefError,
   closePullRequest,
   commentOnce,
+  createOctokit,
   findPullRequest,
   openOrUpdatePullRequest,
   writeBranch,
@@ -13,6 +14,16 @@ import { APP_LOGIN } from '../support/github/index.js';
 import { manyFiles, OWNER, PREFIX, REPO, startHarness, type Harness } from './harness.js';
 
 const BRANCH = 'driftback/prod-eu';
+const QUIET = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+/** The stand-in's App, as GitHub names it. */
+const APP = { appId: 1, login: APP_LOGIN };
+const from = (state?: 'open' | 'closed') => ({
+  owner: OWNER,
+  repo: REPO,
+  head: BRANCH,
+  author: APP,
+  ...(state ? { state } : {}),
+});
 
 describe('drift pull requests', () => {
   let harness: Harness;
@@ -42,6 +53,7 @@ describe('drift pull requests', () => {
     body,
     key: 'drift/prod-eu',
     labels: ['driftback'],
+    author: APP,
   });
 
   it('opens once, skips an unchanged body without any write, updates a changed one', async () => {
@@ -49,7 +61,7 @@ describe('drift pull requests', () => {
     await writeDrift(1);
     const opened = await openOrUpdatePullRequest(harness.octokit, content('Replicas 3 → 8'));
     expect(opened).toEqual({ type: 'opened', number: 1 });
-    const found = await findPullRequest(harness.octokit, { owner: OWNER, repo: REPO, head: BRANCH });
+    const found = (await findPullRequest(harness.octokit, from())).own;
     expect(found).toMatchObject({
       number: 1,
       state: 'open',
@@ -69,9 +81,7 @@ describe('drift pull requests', () => {
       type: 'updated',
       number: 1,
     });
-    expect((await findPullRequest(harness.octokit, { owner: OWNER, repo: REPO, head: BRANCH }))!.body).toContain(
-      'Replicas 3 → 9',
-    );
+    expect((await findPullRequest(harness.octokit, from())).own!.body).toContain('Replicas 3 → 9');
   });
 
   it('uses the PR the caller already found instead of listing again', async () => {
@@ -82,7 +92,7 @@ describe('drift pull requests', () => {
       await openOrUpdatePullRequest(harness.octokit, { ...content('Replicas 3 → 8'), found: { pull: undefined } }),
     ).toEqual({ type: 'opened', number: 1 });
     expect(harness.standIn.callsTo('GET /repos/{owner}/{repo}/pulls')).toBe(0);
-    const pull = await findPullRequest(harness.octokit, { owner: OWNER, repo: REPO, head: BRANCH });
+    const pull = (await findPullRequest(harness.octokit, from())).own;
     harness.standIn.resetCalls();
     expect(await openOrUpdatePullRequest(harness.octokit, { ...content('Replicas 3 → 8'), found: { pull } })).toEqual({
       type: 'unchanged',
@@ -117,6 +127,33 @@ describe('drift pull requests', () => {
     ).toBe('updated');
   });
 
+  it("a pull request from the branch that someone else opened is never the App's, whatever its branch", async () => {
+    harness = await startHarness(manyFiles(2));
+    harness.standIn.addUser('ghp_mallory', 'mallory');
+    const mallory = createOctokit({ baseUrl: harness.standIn.baseUrl, auth: 'ghp_mallory', retries: 0, log: QUIET });
+    harness.standIn.pushCommit({
+      owner: OWNER,
+      repo: REPO,
+      branch: BRANCH,
+      files: { 'x.yaml': 'a: 1\n' },
+      login: 'mallory',
+    });
+    const { data: theirs } = await mallory.rest.pulls.create({
+      owner: OWNER,
+      repo: REPO,
+      head: BRANCH,
+      base: 'main',
+      title: 'mine',
+    });
+    const listed = await findPullRequest(harness.octokit, from());
+    expect(listed.own).toBeUndefined();
+    expect(listed.others).toMatchObject([{ number: theirs.number, author: 'mallory' }]);
+    // Without the App's login, only the PR it recorded opening is its own.
+    const anonymous = { ...from(), author: { appId: 1 } };
+    expect((await findPullRequest(harness.octokit, anonymous)).own).toBeUndefined();
+    expect((await findPullRequest(harness.octokit, { ...anonymous, opened: theirs.number + 1 })).own).toBeUndefined();
+  });
+
   it('closes with a comment and deletes the branch through the guard', async () => {
     harness = await startHarness(manyFiles(2));
     await writeDrift(1);
@@ -137,10 +174,8 @@ describe('drift pull requests', () => {
       'The drift is gone: the cluster matches Git again.',
     ]);
     expect(harness.standIn.headOf(OWNER, REPO, BRANCH)).toBeUndefined();
-    expect(await findPullRequest(harness.octokit, { owner: OWNER, repo: REPO, head: BRANCH })).toBeUndefined();
-    expect(
-      await findPullRequest(harness.octokit, { owner: OWNER, repo: REPO, head: BRANCH, state: 'closed' }),
-    ).toMatchObject({ number, merged: false });
+    expect((await findPullRequest(harness.octokit, from())).own).toBeUndefined();
+    expect((await findPullRequest(harness.octokit, from('closed'))).own).toMatchObject({ number, merged: false });
   });
 
   it('refuses to close-and-delete a PR whose head is the default branch', async () => {

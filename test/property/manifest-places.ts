@@ -20,6 +20,21 @@ export interface KeyPlace {
   segments: PathSegment[];
 }
 
+/** A map or list node: its value, whether it is written in flow style, and the single-line scalars inside it. */
+export interface CollectionPlace {
+  file: string;
+  text: string;
+  document: number;
+  segments: PathSegment[];
+  value: unknown;
+  flow: boolean;
+  range: [number, number];
+  /** Scalars on one line inside it, by path relative to it, with their byte ranges. */
+  leaves: Array<{ path: PathSegment[]; range: [number, number] }>;
+  /** For a list: each item's byte range. */
+  items: Array<[number, number]>;
+}
+
 export const MANIFEST_FILES = [...readFixtureTree('manifests')].filter(([path]) => /\.ya?ml$/.test(path));
 
 export function collectPlaces(): { scalars: ScalarPlace[]; keys: KeyPlace[] } {
@@ -69,4 +84,48 @@ export function changedRange(before: string, after: string): [number, number] | 
 export function documentBounds(text: string): number[] {
   const docs = parseAllDocuments(text);
   return [...docs.map((doc) => doc.range[0]), text.length];
+}
+
+function leavesOf(text: string, node: Node | null, path: PathSegment[]): CollectionPlace['leaves'] {
+  if (isScalar(node) && node.range && !text.slice(node.range[0], node.range[1]).includes('\n'))
+    return [{ path, range: [node.range[0], node.range[1]] }];
+  if (isMap(node))
+    return node.items.flatMap((pair) =>
+      isScalar(pair.key) ? leavesOf(text, pair.value as Node | null, [...path, String(pair.key.value)]) : [],
+    );
+  if (isSeq(node))
+    return node.items.flatMap((item, index) => leavesOf(text, item as Node | null, [...path, { index }]));
+  return [];
+}
+
+/** Every map and list of every document (block and flow), with what is inside it. */
+export function collectCollections(): CollectionPlace[] {
+  const places: CollectionPlace[] = [];
+  for (const [file, text] of MANIFEST_FILES) {
+    parseAllDocuments(text).forEach((doc, document) => {
+      if (doc.errors.length > 0) return;
+      const walk = (node: Node | null, segments: PathSegment[], inFlow: boolean): void => {
+        if (!isMap(node) && !isSeq(node)) return;
+        const flow = inFlow || Boolean(node.flow);
+        if (segments.length > 0 && node.range)
+          places.push({
+            file,
+            text,
+            document,
+            segments,
+            value: node.toJS(doc) as unknown,
+            flow,
+            range: [node.range[0], node.range[1]],
+            leaves: leavesOf(text, node, []),
+            items: isSeq(node) ? node.items.map((item) => [(item as Node).range![0], (item as Node).range![1]]) : [],
+          });
+        if (isMap(node)) {
+          for (const pair of node.items)
+            if (isScalar(pair.key)) walk(pair.value as Node | null, [...segments, String(pair.key.value)], flow);
+        } else node.items.forEach((item, index) => walk(item as Node | null, [...segments, { index }], flow));
+      };
+      walk(doc.contents as Node | null, [], false);
+    });
+  }
+  return places;
 }

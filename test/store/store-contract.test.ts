@@ -12,9 +12,10 @@ describe.each<StoreFactory>([sqliteFactory, postgresFactory])('$name store', (fa
   let reopen: () => Promise<Store>;
   let cleanup: () => Promise<void>;
   let rows: StateRows;
+  let execute: (sql: string) => Promise<void>;
 
   beforeEach(async () => {
-    ({ store, reopen, cleanup, rows } = await factory.create({ retain: 3 }));
+    ({ store, reopen, cleanup, rows, execute } = await factory.create({ retain: 3 }));
   });
   afterEach(async () => cleanup());
 
@@ -82,6 +83,31 @@ describe.each<StoreFactory>([sqliteFactory, postgresFactory])('$name store', (fa
       const latest = await store.latestSnapshot('acme/platform-gitops', 'prod-eu');
       expect(latest?.meta.id).toBe(newer.meta.id);
       expect(latest?.snapshot.items[0].spec).toMatchObject({ replicas: 8 });
+    });
+
+    it('orders a snapshot captured after the App received it (a clock ahead) by its receipt', async () => {
+      const ahead = await store.putSnapshot(makeSnapshot({ capturedAt: '2026-12-02T03:10:00Z', replicas: 2 }), {
+        digest: 'sha256:ahead',
+        receivedAt: '2026-12-02T03:06:00Z',
+      });
+      expect(ahead.type).toBe('stored');
+      // Captured after the skewed one arrived, so newer, although its capturedAt is earlier.
+      const honest = await store.putSnapshot(makeSnapshot({ capturedAt: '2026-12-02T03:07:00Z', replicas: 4 }), {
+        digest: 'sha256:honest',
+        receivedAt: '2026-12-02T03:07:01Z',
+      });
+      expect(honest.type).toBe('stored');
+      expect((await store.latestSnapshot('acme/platform-gitops', 'prod-eu'))?.snapshot.items[0].spec).toMatchObject({
+        replicas: 4,
+      });
+      expect((await store.listClusters()).map((meta) => meta.id)).toEqual([honest.meta.id]);
+      // Captured before the skewed one arrived: older than the state it would replace.
+      const replay = await store.putSnapshot(makeSnapshot({ capturedAt: '2026-12-02T03:05:00Z' }), {
+        digest: 'sha256:replay',
+        receivedAt: '2026-12-02T03:08:00Z',
+      });
+      expect(replay.type).toBe('stale');
+      expect((await store.latestSnapshotMeta('acme/platform-gitops', 'prod-eu'))?.id).toBe(honest.meta.id);
     });
 
     it('compares capturedAt as instants, not strings, across time zone offsets', async () => {
@@ -415,6 +441,25 @@ describe.each<StoreFactory>([sqliteFactory, postgresFactory])('$name store', (fa
       const [a, b] = await Promise.all([reopen(), reopen()]);
       expect((await a.latestSnapshotMeta('acme/platform-gitops', 'prod-eu'))?.id).toBe(result.meta.id);
       await b.ping();
+    });
+
+    it('version 5 sorts a snapshot stored before it, captured after its receipt, at its receipt', async () => {
+      const ahead = await store.putSnapshot(makeSnapshot({ capturedAt: '2026-12-02T03:10:00Z' }), {
+        digest: 'sha256:ahead',
+        receivedAt: '2026-12-02T03:06:00.250Z',
+      });
+      // As version 4 left it: sorted by its capture, the migration not yet applied.
+      await execute(`UPDATE snapshots SET captured_ms = ${Date.parse('2026-12-02T03:10:00Z')}`);
+      await execute('DELETE FROM migrations WHERE version = 5');
+      const reopened = await reopen();
+      // Captured a millisecond after the skewed one was received: newer, to the millisecond.
+      const honest = await reopened.putSnapshot(makeSnapshot({ capturedAt: '2026-12-02T03:06:00.251Z' }), {
+        digest: 'sha256:honest',
+        receivedAt: '2026-12-02T03:07:01Z',
+      });
+      expect(ahead.type).toBe('stored');
+      expect(honest.type).toBe('stored');
+      expect((await reopened.latestSnapshotMeta('acme/platform-gitops', 'prod-eu'))?.id).toBe(honest.meta.id);
     });
   });
 });

@@ -16,9 +16,14 @@ export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@12
 export interface StoreFactory {
   name: 'sqlite' | 'postgres';
   /** Opens a store on a fresh database; `reopen` opens a second handle on the same database. */
-  create(options?: {
-    retain?: number;
-  }): Promise<{ store: Store; reopen: () => Promise<Store>; cleanup: () => Promise<void>; rows: StateRows }>;
+  create(options?: { retain?: number }): Promise<{
+    store: Store;
+    reopen: () => Promise<Store>;
+    cleanup: () => Promise<void>;
+    rows: StateRows;
+    /** Runs a statement on the database past the store (to leave rows as an older version wrote them). */
+    execute: (sql: string) => Promise<void>;
+  }>;
 }
 
 /** The `state` table as it is on disk, past the store: to write a row an older version left, and read what was written. */
@@ -86,6 +91,7 @@ export const sqliteFactory: StoreFactory = {
       store,
       reopen: open,
       rows,
+      execute: async (sql) => void sqliteFile(file).exec(sql),
       cleanup: async () => {
         for (const s of opened) await s.close();
         sqliteFile(file).close();
@@ -137,6 +143,7 @@ export const postgresFactory: StoreFactory = {
       store,
       reopen: open,
       rows,
+      execute: async (sql) => void (await withClient(schema, (client) => client.query(sql))),
       cleanup: async () => {
         for (const s of opened) await s.close();
         await dropSchema(schema);

@@ -1,5 +1,5 @@
 // Snapshot ages and suspension ages of /metrics are only right when read: refreshed at scrape time,
-// from the store (the suspensions as the last reconcile of each cluster recorded them).
+// from the store (the suspensions as the last reconcile of each cluster recorded them), by kind.
 import type { Store } from '../../store/types.js';
 import { recordSnapshotAges, recordSuspendedSeconds, type Metrics } from '../metrics.js';
 
@@ -17,7 +17,7 @@ export function snapshotAgeRefresher(
     for (const { repository, cluster } of clusters) {
       const state = (await store.getState({ kind: 'cluster', repository, cluster })) ?? {};
       for (const entry of state.suspensions ?? [])
-        suspended.push({ repository, cluster, source: entry.suspension.id, since: entry.since });
+        suspended.push({ repository, cluster, kind: entry.suspension.kind, since: entry.since });
     }
     recordSuspendedSeconds(metrics, suspended, at);
   };

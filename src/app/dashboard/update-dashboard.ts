@@ -38,7 +38,8 @@ export async function updateDashboard(
     const key = { kind: 'cluster', repository, cluster: cluster.name } as const;
     const state = (await deps.store.getState(key)) ?? {};
     const { view, figures } = dashboardCluster(cluster, latest?.snapshot, state, now);
-    recordClusterFigures(deps.metrics, repository, cluster.name, figures);
+    // A cluster that never reported has no series: the config alone cannot make one.
+    if (latest) recordClusterFigures(deps.metrics, repository, cluster.name, figures);
     clusters.push(view);
     configErrors.push(...(state.problems ?? []));
   }

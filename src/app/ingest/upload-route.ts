@@ -20,10 +20,10 @@ export interface UploadDeps {
   tokenSecret?: string;
   maxSnapshotBytes: number;
   rateLimiter: RateLimiter;
-  /** Failed authentications per client address. */
+  /** Failed authentications per client address and per claimed cluster. */
   failures: RateLimiter;
-  /** Client addresses come from X-Forwarded-For as the App's reverse proxy appended it. */
-  trustProxy?: boolean;
+  /** Reverse proxies in front of the App: client addresses come from their X-Forwarded-For entries. */
+  proxyHops?: number;
   /** Bodies read at once (their raw bytes, until parsed), by declared size. */
   bodyReads: ByteBudget;
   /** Bytes of documents inflated and parsed at once (DRIFTBACK_INGEST_MEMORY). */
@@ -63,7 +63,7 @@ async function handleUpload(deps: UploadDeps, req: IncomingMessage, res: ServerR
   // Everything the headers can settle is settled before the body is read.
   const nowMs = deps.now().getTime();
   const who = authenticate(
-    { tokenSecret: deps.tokenSecret, failures: deps.failures, trustProxy: deps.trustProxy },
+    { tokenSecret: deps.tokenSecret, failures: deps.failures, proxyHops: deps.proxyHops },
     req,
     nowMs,
   );
@@ -160,7 +160,7 @@ async function storeUpload(
       return sendJson(res, 409, {
         id: stored.meta.id,
         status: 'stale',
-        error: `capturedAt ${snapshot.capturedAt} is older than the latest snapshot (${stored.latest.capturedAt}): it does not replace newer state`,
+        error: `capturedAt ${snapshot.capturedAt} is older than the latest snapshot (${latestTime(stored.latest)}): it does not replace newer state`,
       });
     }
     if (stored.type === 'duplicate') {
@@ -191,6 +191,13 @@ async function storeUpload(
       { 'retry-after': '30' },
     );
   }
+}
+
+/** When the latest snapshot sorts: its capture, or its receipt when its clock was ahead. */
+function latestTime(latest: { capturedAt: string; receivedAt: string }): string {
+  return Date.parse(latest.capturedAt) > Date.parse(latest.receivedAt)
+    ? `received ${latest.receivedAt}; its capturedAt ${latest.capturedAt} was ahead of the App's clock`
+    : latest.capturedAt;
 }
 
 /** The document must be for the repository and cluster its token was checked for. */
@@ -255,7 +262,7 @@ async function handleStatus(
 ): Promise<true> {
   if (!deps.tokenSecret) return sendError(res, 503, 'the App has no DRIFTBACK_TOKEN_SECRET set');
   const who = authenticate(
-    { tokenSecret: deps.tokenSecret, failures: deps.failures, trustProxy: deps.trustProxy },
+    { tokenSecret: deps.tokenSecret, failures: deps.failures, proxyHops: deps.proxyHops },
     req,
     deps.now().getTime(),
     { repository, cluster },

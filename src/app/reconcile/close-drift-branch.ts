@@ -2,7 +2,8 @@
 // comment saying why and the branch deleted — unless someone else committed on it.
 import { branchHead, closePullRequest, deleteBranch, findPullRequest } from '../../github/index.js';
 import { foreignCommitsOn, type GitHubContext } from './github-context.js';
-import { markForeign } from './mark-foreign.js';
+import { markForeign, markForeignPullRequests } from './mark-foreign.js';
+import { fromBranch } from './publish-drift.js';
 import type { BranchState } from './state.js';
 
 export type CloseResult =
@@ -20,7 +21,11 @@ export async function closeDriftBranch(ctx: GitHubContext, previous: BranchState
     if (foreign.length > 0) return { type: 'foreign', state: await markForeign(ctx, branch, previous, foreign) };
   }
   const guard = { branch, prefix: ctx.config.pullRequests.branchPrefix, defaultBranch: ctx.defaultBranch };
-  const open = await findPullRequest(octokit, { owner, repo, head: branch });
+  const listed = await findPullRequest(octokit, fromBranch(ctx, branch, previous));
+  const open = listed.own;
+  // Someone else's pull request from the branch: closing it or deleting its branch is not the App's call.
+  if (!open && listed.others.length > 0)
+    return { type: 'foreign', state: markForeignPullRequests(ctx, branch, previous, listed.others) };
   if (open) {
     const comment = [
       `The live state of \`${ctx.cluster}\` now matches \`${ctx.defaultBranch}\` (${ctx.baseSha.slice(0, 7)}) for everything this pull request codified: the drift was merged, reverted by the controller, or fixed by hand.`,

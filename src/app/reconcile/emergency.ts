@@ -3,8 +3,14 @@
 // after it: the checklist ticked on the PR as each step shows (merged, resumed, applied, in sync),
 // "verified" commented once cluster and Git agree, an alert when the fix was undone after the resume.
 import type { Suspension } from '../../core/emergency/index.js';
-import { NOTHING_DONE, revisionCommit, stillHolds, type Checklist } from '../../core/emergency/index.js';
-import { displayKey, keyId, keyOf, type DiffResult, type KubeObject } from '../../core/model/index.js';
+import {
+  NOTHING_DONE,
+  revisionCommit,
+  stillHolds,
+  suspendedObjectKey,
+  type Checklist,
+} from '../../core/emergency/index.js';
+import { keyId, keyOf, type DiffResult, type KubeObject } from '../../core/model/index.js';
 import type { DriftGroup } from '../../core/pipeline/index.js';
 import { verifiedComment, withChecklist, type SuspensionView } from '../../core/report/index.js';
 import { readSource } from '../../core/sources/index.js';
@@ -132,8 +138,7 @@ async function followOne(
   const { data: pull } = await ctx.octokit.rest.pulls.get({ ...repo, pull_number: record.pullRequest });
   const mergeSha = record.mergeSha ?? (pull.merged_at ? (pull.merge_commit_sha ?? undefined) : undefined);
   const resumed = !seen.suspended.has(id);
-  const { kind, namespace, name } = record.suspension.object;
-  const source = seen.live.get(displayKey({ group: '', kind, namespace, name }));
+  const source = seen.live.get(keyId(suspendedObjectKey(record.suspension)));
   const applied = resumed && mergeSha !== undefined && (await appliedIncludes(ctx, source, mergeSha));
   const inSync = applied && record.changes.every((change) => !seen.drifted.has(keyId(change.key)));
   const checklist: Checklist = { merged: mergeSha !== undefined, resumed, applied, inSync };
@@ -180,7 +185,7 @@ export async function followEmergencies(
   const events: FollowEvent[] = [];
   const next: Record<string, EmergencyRecord> = {};
   const seen: Observed = {
-    live: new Map(input.items.map((object) => [displayKey(keyOf(object)), object])),
+    live: new Map(input.items.map((object) => [keyId(keyOf(object)), object])),
     drifted: new Set(
       input.diff.resources.filter((r) => r.changes.length > 0 || r.status === 'missing').map((r) => keyId(r.key)),
     ),

@@ -15,7 +15,7 @@ import {
 import { markerComment } from '../../core/report/index.js';
 import type { DriftGroup } from './evaluate.js';
 import { EMERGENCY_LABEL, foreignCommitsOn, type GitHubContext } from './github-context.js';
-import { markForeign } from './mark-foreign.js';
+import { markForeign, markForeignPullRequests } from './mark-foreign.js';
 import { commitMessage, markerKeyFor, pullRequestBody, pullRequestTitle } from './pull-request-body.js';
 import type { BranchState } from './state.js';
 
@@ -99,6 +99,21 @@ function knownOpenPullRequest(ctx: GitHubContext, previous: BranchState | undefi
   };
 }
 
+/** Which pull requests from a drift branch are the App's: its author, and the PR it recorded opening. */
+export function fromBranch(
+  ctx: GitHubContext,
+  branch: string,
+  previous: BranchState | undefined,
+): { owner: string; repo: string; head: string; author: GitHubContext['app']; opened?: number } {
+  return {
+    owner: ctx.owner,
+    repo: ctx.repo,
+    head: branch,
+    author: ctx.app,
+    ...(previous?.pullRequest !== undefined ? { opened: previous.pullRequest } : {}),
+  };
+}
+
 export async function publishDrift(
   ctx: GitHubContext,
   group: DriftGroup,
@@ -106,7 +121,10 @@ export async function publishDrift(
 ): Promise<PublishResult> {
   const known = knownOpenPullRequest(ctx, previous);
   const verifiedAt = known ? previous!.pullRequestSeen!.verifiedAt : ctx.now().toISOString();
-  const open = known ?? (await findPullRequest(ctx.octokit, { owner: ctx.owner, repo: ctx.repo, head: group.branch }));
+  const listed = known ? undefined : await findPullRequest(ctx.octokit, fromBranch(ctx, group.branch, previous));
+  const open = known ?? listed?.own;
+  if (!open && listed && listed.others.length > 0)
+    return { type: 'foreign', state: markForeignPullRequests(ctx, group.branch, previous, listed.others) };
   const declined = known ? undefined : await closedUnmerged(ctx, previous, open);
   if (declined !== undefined) return { type: 'declined', number: declined, fingerprints: previous!.fingerprints };
   // '' never matches a head: an existing branch the App has no record of is checked before it is written.
@@ -141,6 +159,7 @@ export async function publishDrift(
     title,
     body,
     labels,
+    author: ctx.app,
     found: { pull: open },
   });
   const lastWritten =

@@ -55,6 +55,7 @@ function summary(result: CodifyResult): string {
     lines.push(
       `  ${entry.kind.padEnd(12)} ${displayKey(entry.key)}${what} → ${entry.file}${entry.line ? `:${entry.line}` : ''}`,
     );
+    if (entry.note) lines.push(`  ${''.padEnd(12)} ${entry.note}`);
   }
   if (result.reported.length > 0) {
     lines.push(`reported instead ${result.reported.length}:`);

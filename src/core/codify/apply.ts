@@ -11,12 +11,12 @@ import { routeChange, overlayFor, type Route } from './route.js';
 import { removeValueAt, setScalarAt, setValueAt, type EditResult } from './yaml-edit.js';
 import { patchTarget, writeOverlayPatch } from './overlay-patch.js';
 import { cleanLiveObject } from './clean-live.js';
-import { isInside, manifestText, newResourcePath, relativeTo } from './new-resource.js';
+import { manifestText, relativeTo } from './new-resource.js';
+import { placeNewFile, type PathReader } from './new-file-place.js';
 import { identityProblems } from '../k8s/object-names.js';
 import { schemaProblems } from '../k8s/validate.js';
 import { appendToKustomizationList } from './kustomization-lists.js';
-import { findKustomizationFile } from '../manifests/index.js';
-import { isPlainObject } from '../model/index.js';
+import { dirname, isPlainObject } from '../model/index.js';
 import { parseAllDocuments } from 'yaml';
 
 export interface ApplyContext {
@@ -26,13 +26,16 @@ export interface ApplyContext {
   cluster?: { name: string };
   /** namespace → directory a source renders it from (CodifyInput.newResourceHomes). */
   homes: Readonly<Record<string, string>>;
+  /** What applies the repository's directories: a new file goes only where one of them reads it. */
+  readers: readonly PathReader[];
   /** Directory → number of kustomizations that use it. */
   users: ReadonlyMap<string, number>;
   codified: CodifiedChange[];
   reported: ReportedChange[];
 }
 
-type Outcome = { ok: true; file: string; line?: number; kind: CodifyKind } | { ok: false; reason: string };
+type Outcome =
+  { ok: true; file: string; line?: number; kind: CodifyKind; note?: string } | { ok: false; reason: string };
 
 function editFile(ctx: ApplyContext, file: string, edit: (text: string) => EditResult): Outcome & { ok: boolean } {
   const text = ctx.workspace.read(file);
@@ -154,20 +157,18 @@ function writeNewResource(ctx: ApplyContext, resource: ResourceDiff): Outcome {
   const invalid = identityProblems(resource.live);
   if (invalid.length > 0)
     return { ok: false, reason: `${invalid[0].path} ${invalid[0].message}; no file is written for it` };
-  // Where a source renders this namespace from, the file goes into that directory (an Argo CD directory
-  // source without recurse reads only its top level); otherwise where the config's template says.
+  // Where a source renders this namespace from, the file goes into that directory; otherwise where the
+  // config's template says — in both cases only where a source of the cluster reads it.
   const home = Object.hasOwn(ctx.homes, resource.key.namespace) ? ctx.homes[resource.key.namespace] : undefined;
-  const root = home ?? ctx.root;
-  const file =
-    home !== undefined
-      ? newResourcePath('{cluster_path}/{kind}-{name}.yaml', resource.key, home, ctx.cluster?.name)
-      : newResourcePath(ctx.config.pullRequests.newResourcePath, resource.key, ctx.root, ctx.cluster?.name);
-  if (!isInside(file, root)) {
-    return {
-      ok: false,
-      reason: `pullRequests.newResourcePath gives ${file}, outside the cluster path ${ctx.root || '(repository root)'}: keep {cluster_path} at its start`,
-    };
-  }
+  const where = {
+    ...(home !== undefined ? { home } : {}),
+    root: ctx.root,
+    template: ctx.config.pullRequests.newResourcePath,
+    ...(ctx.cluster ? { cluster: ctx.cluster.name } : {}),
+  };
+  const placed = placeNewFile(resource.key, where, ctx.readers, ctx.workspace.files());
+  if (!placed.ok) return placed;
+  const { file, kustomization, note } = placed;
   if (ctx.workspace.read(file) !== undefined)
     return {
       ok: false,
@@ -181,14 +182,13 @@ function writeNewResource(ctx: ApplyContext, resource: ResourceDiff): Outcome {
     return { ok: false, reason: `the manifest written for it would be rejected: ${where}; no file is written` };
   }
   // List it first: when the kustomization cannot take it, no orphan file is left behind.
-  const kustomization = findKustomizationFile(ctx.workspace.files(), root);
   if (kustomization) {
-    const entry = relativeTo(root, file);
+    const entry = relativeTo(dirname(kustomization), file);
     const listed = editFile(ctx, kustomization, (text) => appendToKustomizationList(text, 'resources', entry));
     if (!listed.ok) return listed;
   }
   ctx.workspace.write(file, manifestText(manifest));
-  return { ok: true, file, line: 1, kind: 'new-file' };
+  return { ok: true, file, line: 1, kind: 'new-file', ...(note ? { note } : {}) };
 }
 
 export function applyIntent(ctx: ApplyContext, intent: Intent): void {
@@ -211,6 +211,7 @@ export function applyIntent(ctx: ApplyContext, intent: Intent): void {
       file: outcome.file,
       ...(outcome.line ? { line: outcome.line } : {}),
       kind: outcome.kind,
+      ...(outcome.note ? { note: outcome.note } : {}),
     });
   else ctx.reported.push({ key: resource.key, ...(change ? { change } : {}), reason: outcome.reason });
 }

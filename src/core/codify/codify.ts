@@ -1,19 +1,30 @@
 // codifyDrift: writes the intentional live changes of a diff back into the repository's files,
-// byte-exact, then checks the result by rendering and diffing again.
-import { formatProblem } from '../model/index.js';
-import { selectIntents } from './select.js';
+// byte-exact, then checks the result by rendering and diffing again. An edit the check refuses is
+// dropped and reported with the reason; the other edits of the run are written.
+import { formatProblem, keyId, normalizeDir } from '../model/index.js';
+import { selectIntents, type Intent } from './select.js';
 import { applyIntent, type ApplyContext } from './apply.js';
 import { Workspace } from './workspace.js';
-import { normalizeDir } from '../model/index.js';
 import { isInside } from './new-resource.js';
 import { kustomizationUsers } from './shared-bases.js';
-import { compareAfterCodify } from './self-check.js';
-import type { CodifyEngine, CodifyInput, CodifyResult } from './types.js';
+import { asSelfCheck, compareAfterCodify } from './self-check.js';
+import { isolateFailures, type Verdict } from './isolate-failures.js';
+import type { CodifiedChange, CodifyEngine, CodifyInput, CodifyResult, ReportedChange } from './types.js';
 
-export function codifyWith(engine: CodifyEngine, input: CodifyInput): CodifyResult {
-  const root = normalizeDir(input.root);
-  const namespaces = input.cluster?.namespaces;
-  const selection = selectIntents(input.result.resources, input.config, namespaces, input.result.owned);
+/** An intent that was written, with what it wrote. */
+interface Applied {
+  intent: Intent;
+  entry: CodifiedChange;
+}
+
+interface Run {
+  workspace: Workspace;
+  applied: Applied[];
+  reported: ReportedChange[];
+}
+
+/** Carries out intents in order on a fresh copy of the files; an edit that creates a file outside `roots` is undone. */
+function applyIntents(input: CodifyInput, root: string, intents: readonly Intent[]): Run {
   const ctx: ApplyContext = {
     workspace: new Workspace(input.files),
     config: input.config,
@@ -21,38 +32,98 @@ export function codifyWith(engine: CodifyEngine, input: CodifyInput): CodifyResu
     cluster: input.cluster,
     users: kustomizationUsers(input.files),
     homes: input.newResourceHomes ?? {},
+    readers: input.readers ?? [{ name: 'the cluster path', path: root, reading: { type: 'kubectl', recursive: true } }],
     codified: [],
-    reported: [...selection.reported],
+    reported: [],
   };
-  for (const intent of selection.intents) applyIntent(ctx, intent);
-  const edits = ctx.workspace.edits();
   // Files codify creates stay under the cluster path; existing files it edits are ones the render read.
   const roots = [root, ...(input.sourceRoots ?? []).map(normalizeDir)];
-  const outside = [...edits.keys()].filter(
-    (path) => !input.files.has(path) && !roots.some((dir) => isInside(path, dir)),
-  );
-  if (outside.length > 0) {
-    return {
-      edits: new Map(),
-      codified: ctx.codified,
-      reported: ctx.reported,
-      check: {
-        ok: false,
-        reason: `codify would create ${outside.join(', ')} outside the cluster path ${root || '(repository root)'}; nothing is written`,
-      },
-    };
+  const applied: Applied[] = [];
+  for (const intent of intents) {
+    const mark = ctx.workspace.mark();
+    applyIntent(ctx, intent);
+    const entry = ctx.codified.pop();
+    // An edit that could not be made leaves nothing behind (a patch file without its registration).
+    if (!entry) {
+      ctx.workspace.restore(mark);
+      continue;
+    }
+    const outside = [...ctx.workspace.edits().keys()].filter(
+      (path) => !input.files.has(path) && !roots.some((dir) => isInside(path, dir)),
+    );
+    if (outside.length === 0) {
+      applied.push({ intent, entry });
+      continue;
+    }
+    ctx.workspace.restore(mark);
+    const reason = `codify would create ${outside.join(', ')} outside the cluster path ${root || '(repository root)'}; nothing is written for it`;
+    ctx.reported.push({ key: entry.key, ...(entry.change ? { change: entry.change } : {}), reason });
   }
-  if (ctx.codified.length === 0) return { edits, codified: [], reported: ctx.reported, check: { ok: true } };
+  return { workspace: ctx.workspace, applied, reported: ctx.reported };
+}
+
+function refused(entry: CodifiedChange, reason: string): ReportedChange {
+  return { key: entry.key, ...(entry.change ? { change: entry.change } : {}), reason: `not written: ${reason}` };
+}
+
+/** The self-check of one run: its files rendered and diffed against live, compared with the diff before. */
+function selfCheck(engine: CodifyEngine, input: CodifyInput, root: string): (run: Run) => Verdict {
   // The check compares two fresh diffs made the same way, so options and filtering applied to
   // input.result (persistence gate, scope) cannot make it fail.
   const scope = { complete: true, errors: input.result.unlisted.map((resource) => ({ resource })) };
-  const options = { config: input.config, namespaces, scope };
-  const renderedBefore = engine.render(input.files, root, { defaultNamespace: input.defaultNamespace });
-  const renderedAfter = engine.render(ctx.workspace.files(), root, { defaultNamespace: input.defaultNamespace });
+  const options = { config: input.config, namespaces: input.cluster?.namespaces, scope };
+  const renderOptions = { defaultNamespace: input.defaultNamespace };
+  const renderedBefore = engine.render(input.files, root, renderOptions);
   const knownErrors = new Set(renderedBefore.errors.map(formatProblem));
-  const newErrors = renderedAfter.errors.map(formatProblem).filter((problem) => !knownErrors.has(problem));
   const before = engine.diff(renderedBefore.objects, input.live, options);
-  const after = engine.diff(renderedAfter.objects, input.live, options);
-  const check = compareAfterCodify(before, after, ctx.codified, newErrors);
-  return { edits: check.ok ? edits : new Map(), codified: ctx.codified, reported: ctx.reported, check };
+  return (run) => {
+    const renderedAfter = engine.render(run.workspace.files(), root, renderOptions);
+    const newErrors = renderedAfter.errors.map(formatProblem).filter((problem) => !knownErrors.has(problem));
+    const after = engine.diff(renderedAfter.objects, input.live, options);
+    return compareAfterCodify(
+      before,
+      after,
+      run.applied.map((applied) => applied.entry),
+      newErrors,
+    );
+  };
+}
+
+export function codifyWith(engine: CodifyEngine, input: CodifyInput): CodifyResult {
+  const root = normalizeDir(input.root);
+  const selection = selectIntents(input.result.resources, input.config, input.cluster?.namespaces, input.result.owned);
+  const first = applyIntents(input, root, selection.intents);
+  const reported = [...selection.reported, ...first.reported];
+  const done = (run: Run): CodifyResult => ({
+    edits: run.workspace.edits(),
+    codified: run.applied.map((applied) => applied.entry),
+    reported,
+    check: { ok: true },
+  });
+  if (first.applied.length === 0) return done(first);
+  const check = selfCheck(engine, input, root);
+  const verdict = check(first);
+  if (verdict.ok) return done(first);
+  // Which edits are at fault: each subset is written afresh from the original files and checked.
+  const runs = new Map<string, Run>();
+  const idOf = (subset: readonly Applied[]): string => subset.map((applied) => first.applied.indexOf(applied)).join();
+  const isolated = isolateFailures(
+    first.applied,
+    verdict,
+    (applied) => keyId(applied.entry.key),
+    (subset) => {
+      const run = applyIntents(
+        input,
+        root,
+        subset.map((applied) => applied.intent),
+      );
+      runs.set(idOf(subset), run);
+      return check(run);
+    },
+  );
+  reported.push(...isolated.dropped.map(({ item, reason }) => refused(item.entry, reason)));
+  const kept = runs.get(idOf(isolated.kept));
+  if (kept && isolated.verdict.ok && isolated.kept.length > 0) return done(kept);
+  // Not one edit passed: nothing is written, and the check says why.
+  return { edits: new Map(), codified: [], reported, check: asSelfCheck(verdict) };
 }

@@ -17,7 +17,9 @@ export { setScalarAt, setValueAt, removeValueAt, type EditResult } from './yaml-
 export { appendToKustomizationList } from './kustomization-lists.js';
 export { cleanLiveObject } from './clean-live.js';
 export { newResourcePath } from './new-resource.js';
+export type { DirectoryReading, PathReader } from './new-file-place.js';
 export { neverCodified } from './select.js';
+export { addedByRender } from './self-check.js';
 
 /** Writes the codifiable drift of `input.result` into the files; see CodifyResult. */
 export function codifyDrift(input: CodifyInput): CodifyResult {

@@ -20,7 +20,8 @@ function readsBackAs(text: string, expected: string): boolean {
 /** True when `value` can be written without quotes (in flow context `,[]{}` are indicators too). */
 export function isPlainSafe(value: string, inFlow: boolean): boolean {
   if (value === '' || value !== value.trim() || /[\n\r\t]/.test(value)) return false;
-  if (/^[-?:,[\]{}#&*!|>'"%@`]/.test(value) && !/^-[^\s-]/.test(value)) return false;
+  // `-x` and `--flag` are plain; `- x` is a list item and `---` a document marker.
+  if (/^[-?:,[\]{}#&*!|>'"%@`]/.test(value) && !/^-(?!--)\S/.test(value)) return false;
   if (value.includes(': ') || value.includes(' #') || value.endsWith(':')) return false;
   if (inFlow && /[,[\]{}]/.test(value)) return false;
   return readsBackAs(value, value);

@@ -1,22 +1,65 @@
 // After codify, the edited files are rendered and diffed against live again: the codified
-// changes must be gone and everything else must be exactly as before. A failed check means an
-// edit landed somewhere other than intended, so nothing is written.
-import { keyId, type DiffResult, type PathSegment, type ResourceKey } from '../model/index.js';
+// changes must be gone and everything else must be exactly as before — except what the render
+// itself adds to a new file (an overlay's labels, annotations or patches, a source's stamps), which
+// live cannot have yet. A failed check names the objects involved, so the edit at fault can be dropped.
+import {
+  escapeSegment,
+  isPlainObject,
+  keyId,
+  type DesiredObject,
+  type DiffResult,
+  type FieldChange,
+  type FieldOrigin,
+  type PathSegment,
+  type ResourceKey,
+} from '../model/index.js';
 import type { CodifiedChange, SelfCheck } from './types.js';
+import type { Verdict } from './isolate-failures.js';
 
 function segmentsId(segments: readonly PathSegment[]): string {
   return JSON.stringify(segments);
 }
 
-/** One string per thing the diff reports: a changed field, a conflict, a missing or extra resource. */
-export function driftFingerprints(result: DiffResult): Map<string, string> {
+type OriginType = FieldOrigin['type'];
+
+/**
+ * Whether a change only says that the render sets fields live lacks, each set by a transformer or a
+ * source (labels, annotations, patches, stamps; `from` narrows which) rather than written in the
+ * object's own file.
+ */
+export function addedByRender(
+  desired: DesiredObject,
+  change: FieldChange,
+  from: (origin: OriginType) => boolean = (origin) => origin !== 'resource',
+): boolean {
+  if (change.live !== undefined && change.live !== null) return false;
+  const leaves: string[] = [];
+  const walk = (value: unknown, pointer: string): void => {
+    if (isPlainObject(value) && Object.keys(value).length > 0) {
+      for (const [key, item] of Object.entries(value)) walk(item, `${pointer}/${escapeSegment(key)}`);
+    } else leaves.push(pointer);
+  };
+  walk(change.desired, change.path);
+  return leaves.every((pointer) => {
+    const origin = desired.source.fields[pointer]?.origin.type;
+    return origin !== undefined && from(origin);
+  });
+}
+
+/**
+ * One string per thing the diff reports: a changed field, a conflict, a missing or extra resource.
+ * Changes on `newFiles` (key ids) that the render adds are left out: live cannot have them yet.
+ */
+export function driftFingerprints(result: DiffResult, newFiles: ReadonlySet<string> = new Set()): Map<string, string> {
   const prints = new Map<string, string>();
   for (const resource of result.resources) {
     const id = keyId(resource.key);
     if (resource.status === 'missing' || resource.status === 'extra')
       prints.set(`${id}|${resource.status}`, `${resource.status} ${id}`);
-    for (const change of resource.changes)
+    for (const change of resource.changes) {
+      if (newFiles.has(id) && resource.desired && addedByRender(resource.desired, change)) continue;
       prints.set(`${id}|${segmentsId(change.segments)}|${change.op}`, `${id} ${change.path} (${change.op})`);
+    }
     for (const conflict of resource.conflicts)
       prints.set(`${id}|${segmentsId(conflict.segments)}|conflict`, `${id} ${conflict.path} (conflict)`);
   }
@@ -30,14 +73,20 @@ function codifiedPrint(key: ResourceKey, entry: CodifiedChange): string {
   return `${id}|${segmentsId(entry.change!.segments)}|${entry.change!.op}`;
 }
 
+/** The verdict; on failure it names the objects (key ids) whose drift came out other than expected. */
 export function compareAfterCodify(
   before: DiffResult,
   after: DiffResult,
   codified: readonly CodifiedChange[],
   renderErrors: readonly string[],
-): SelfCheck {
+): Verdict {
   if (renderErrors.length > 0)
-    return { ok: false, reason: `the edited files do not render: ${renderErrors.slice(0, 3).join('; ')}` };
+    return {
+      ok: false,
+      reason: `the edited files do not render: ${renderErrors.slice(0, 3).join('; ')}`,
+      involved: [],
+    };
+  const newFiles = new Set(codified.filter((entry) => entry.kind === 'new-file').map((entry) => keyId(entry.key)));
   const expected = driftFingerprints(before);
   for (const entry of codified) {
     expected.delete(codifiedPrint(entry.key, entry));
@@ -47,7 +96,7 @@ export function compareAfterCodify(
       for (const print of [...expected.keys()]) if (print.startsWith(prefix)) expected.delete(print);
     }
   }
-  const actual = driftFingerprints(after);
+  const actual = driftFingerprints(after, newFiles);
   const stillThere = [...actual.keys()].filter((print) => !expected.has(print));
   const vanished = [...expected.keys()].filter((print) => !actual.has(print));
   if (stillThere.length === 0 && vanished.length === 0) return { ok: true };
@@ -59,5 +108,11 @@ export function compareAfterCodify(
   const parts: string[] = [];
   if (stillThere.length > 0) parts.push(`still or newly different after the edit: ${describe(stillThere, actual)}`);
   if (vanished.length > 0) parts.push(`changed although not codified: ${describe(vanished, expected)}`);
-  return { ok: false, reason: parts.join('; ') };
+  const involved = [...new Set([...stillThere, ...vanished].map((print) => print.slice(0, print.indexOf('|'))))];
+  return { ok: false, reason: parts.join('; '), involved };
+}
+
+/** The SelfCheck a caller sees: the verdict without the objects it names. */
+export function asSelfCheck(verdict: Verdict): SelfCheck {
+  return verdict.ok ? { ok: true } : { ok: false, reason: verdict.reason };
 }

@@ -38,14 +38,6 @@ export function eolOf(text: string): string {
   return text.includes('\r\n') ? '\r\n' : '\n';
 }
 
-/** Inserts `lines` (each without newline) as whole lines at `at`, a line start or the file end. */
-export function insertLines(text: string, at: number, lines: string[]): string {
-  const eol = eolOf(text);
-  const needsNewline = at === text.length && text.length > 0 && !text.endsWith('\n');
-  const block = lines.join(eol) + eol;
-  return text.slice(0, at) + (needsNewline ? eol : '') + block + text.slice(at);
-}
-
 export function splice(text: string, start: number, end: number, replacement: string): string {
   return text.slice(0, start) + replacement + text.slice(end);
 }

@@ -3,6 +3,7 @@
 import type { Config } from '../config/index.js';
 import type { DesiredObject, DiffResult, FieldChange, KubeObject, RenderResult, ResourceKey } from '../model/index.js';
 import type { SnapshotScope } from '../k8s/index.js';
+import type { PathReader } from './new-file-place.js';
 
 export interface CodifyInput {
   /** The repository's files, path (relative to the repository, `/` separators) → text. */
@@ -17,6 +18,12 @@ export interface CodifyInput {
    * so the source applies it. Default: none (`pullRequests.newResourcePath` under the cluster path).
    */
   newResourceHomes?: Readonly<Record<string, string>>;
+  /**
+   * What applies the repository's directories to the cluster and how each reads a directory: a new
+   * manifest is written only where one of them reads it. Default: the cluster path, read as the render
+   * reads it (its kustomization, or every manifest below it).
+   */
+  readers?: readonly PathReader[];
   result: DiffResult;
   live: KubeObject[];
   config: Config;
@@ -35,6 +42,8 @@ export interface CodifiedChange {
   file: string;
   line?: number;
   kind: CodifyKind;
+  /** Said to the reviewer next to it: why a new file is not where newResourcePath would put it. */
+  note?: string;
 }
 
 export interface ReportedChange {

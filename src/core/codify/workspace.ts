@@ -14,6 +14,16 @@ export class Workspace {
     this.changed.set(path, text);
   }
 
+  /** The edits so far, to go back to with `restore` when a later edit is undone. */
+  mark(): ReadonlyMap<string, string> {
+    return new Map(this.changed);
+  }
+
+  restore(mark: ReadonlyMap<string, string>): void {
+    this.changed.clear();
+    for (const [path, text] of mark) this.changed.set(path, text);
+  }
+
   /** Every file as it is now, for the self-check's render. */
   files(): Map<string, string> {
     const all = new Map(this.original);

@@ -1,14 +1,18 @@
 // Byte-exact edits of one YAML document inside a file: set a scalar, replace a subtree, add a
 // missing key or keyed-list item, remove a key or item. Each edit splices the source text at the
-// node's range; every byte outside the edited node stays as it was.
+// node's range; every byte outside the edited node stays as it was, and a subtree set to a new value
+// changes only where the values differ.
+import { isDeepStrictEqual } from 'node:util';
 import { isMap, isScalar, isSeq, type ParsedNode, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { PathSegment } from '../model/index.js';
 import { isPlainObject } from '../model/index.js';
-import { afterLine, columnOf, eolOf, insertLines, lineOf, lineStart, onlyIndentBefore, splice } from './text.js';
-import { formatBlockScalar, formatInlineScalar, isScalarValue, formatKey, type ScalarStyle } from './scalar-format.js';
-import { renderFlow, renderItem, renderPair, type BlockStyle } from './block-render.js';
+import { afterLine, lineOf, lineStart, onlyIndentBefore, splice } from './text.js';
+import { formatInlineScalar, isScalarValue, formatKey, type ScalarStyle } from './scalar-format.js';
+import { renderFlow, type BlockStyle } from './block-render.js';
 import { locate, parseDocuments, pathText, type ParsedDocument, type Step } from './yaml-locate.js';
 import { detectStyle } from './yaml-style.js';
+import { editNodeMinimally } from './yaml-minimal-edit.js';
+import { applySplices, insertSplice, removeSplice, replaceSplice, scalarSplice, type NewEntry } from './yaml-splice.js';
 
 export type EditResult = { ok: true; text: string; line: number } | { ok: false; reason: string };
 
@@ -21,28 +25,8 @@ function documentAt(text: string, index: number): ParsedDocument | string {
 }
 
 /** Rewrites one scalar node's text, keeping its quoting style when the value allows it. */
-export function rewriteScalar(
-  text: string,
-  node: Scalar,
-  value: string | number | boolean | null,
-  inFlow: boolean,
-): string {
-  const [start, end] = node.range!;
-  const style = (node.type ?? 'PLAIN') as ScalarStyle;
-  if ((style === 'BLOCK_LITERAL' || style === 'BLOCK_FOLDED') && typeof value === 'string') {
-    const contentStart = afterLine(text, start);
-    const indent = /^ */.exec(text.slice(contentStart))![0].length || columnOf(text, lineStart(text, start)) + 2;
-    const block = formatBlockScalar(value, indent);
-    if (block !== undefined)
-      return splice(text, start, end, end > 0 && text[end - 1] === '\n' ? block : block.replace(/\n$/, ''));
-  }
-  const inline = formatInlineScalar(
-    value,
-    style === 'BLOCK_LITERAL' || style === 'BLOCK_FOLDED' ? 'PLAIN' : style,
-    inFlow,
-  );
-  const trailing = (style === 'BLOCK_LITERAL' || style === 'BLOCK_FOLDED') && text[end - 1] === '\n' ? '\n' : '';
-  return splice(text, start, end, inline + trailing);
+function rewriteScalar(text: string, node: Scalar, value: string | number | boolean | null, inFlow: boolean): string {
+  return applySplices(text, [scalarSplice(text, node, value, inFlow)])!;
 }
 
 /** Sets the scalar whose node starts at `range[0]` (a source-map location) to `value`. */
@@ -108,70 +92,23 @@ function rewriteEmbeddedScalar(
 
 /** Replaces the value of the last step (a pair's value or a list item) with a new subtree. */
 function replaceAtStep(text: string, step: Step, value: unknown, style: BlockStyle, inFlow: boolean): string {
-  const node = step.node;
-  if (inFlow || (node && (node as { flow?: boolean }).flow)) {
-    if (!node) return text;
-    return splice(text, node.range[0], node.range[1], renderFlow(value));
-  }
-  if (step.pair) {
-    const key = step.pair.key;
-    const start = key.range[0];
-    const column = columnOf(text, start);
-    const valueEnd = node ? node.range[1] : key.range[1];
-    const end = afterLine(text, valueEnd);
-    const lines = renderPair(String((key as Scalar).value), value, column, style);
-    lines[0] = lines[0].slice(column);
-    const eol = eolOf(text);
-    return splice(text, start, end, lines.join(eol) + (end === text.length && !text.endsWith('\n') ? '' : eol));
-  }
-  const start = node!.range[0];
-  const dash = text.lastIndexOf('-', start - 1);
-  const column = columnOf(text, dash);
-  const end = afterLine(text, node!.range[1]);
-  const lines = renderItem(value, column, style);
-  const eol = eolOf(text);
-  return splice(
-    text,
-    dash,
-    end,
-    lines.join(eol).slice(column) + (end === text.length && !text.endsWith('\n') ? '' : eol),
-  );
+  return applySplices(text, [replaceSplice(text, step, value, style, inFlow)])!;
 }
 
-function insertPair(
+/** Inserts a map entry or list item after its siblings (in `{}`/`[]` when the collection is empty). */
+function insertEntry(
   text: string,
-  map: YAMLMap<ParsedNode, ParsedNode | null>,
-  key: string,
-  value: unknown,
+  container: YAMLMap<ParsedNode, ParsedNode | null> | YAMLSeq<ParsedNode>,
+  entry: NewEntry,
   style: BlockStyle,
 ): { text: string; at: number } {
-  if (map.flow || map.items.length === 0) {
-    const close = text.lastIndexOf('}', map.range![1] - 1);
-    const entry = `${map.items.length > 0 ? ', ' : ''}${formatKey(key)}: ${renderFlow(value)}`;
-    return { text: splice(text, close, close, entry), at: close };
-  }
-  const first = map.items[0].key;
-  const column = columnOf(text, first.range[0]);
-  const last = map.items[map.items.length - 1];
-  const at = afterLine(text, (last.value ?? last.key).range[1]);
-  return { text: insertLines(text, at, renderPair(key, value, column, style)), at };
-}
-
-function insertItem(
-  text: string,
-  seq: YAMLSeq<ParsedNode>,
-  item: unknown,
-  style: BlockStyle,
-): { text: string; at: number } {
-  if (seq.flow || seq.items.length === 0) {
-    const close = text.lastIndexOf(']', seq.range![1] - 1);
-    const entry = `${seq.items.length > 0 ? ', ' : ''}${renderFlow(item)}`;
-    return { text: splice(text, close, close, entry), at: close };
-  }
-  const dash = text.lastIndexOf('-', seq.items[0].range[0] - 1);
-  const column = columnOf(text, dash);
-  const at = afterLine(text, seq.items[seq.items.length - 1].range[1]);
-  return { text: insertLines(text, at, renderItem(item, column, style)), at };
+  const inserted = insertSplice(text, container, container.items.length, [entry], style, false);
+  if (inserted) return { text: applySplices(text, [inserted])!, at: inserted.start };
+  // An empty collection is written `{}` or `[]`: the entry goes inside the brackets.
+  const close = text.lastIndexOf(isMap(container) ? '}' : ']', container.range![1] - 1);
+  const written =
+    entry.key === undefined ? renderFlow(entry.value) : `${formatKey(entry.key)}: ${renderFlow(entry.value)}`;
+  return { text: splice(text, close, close, written), at: close };
 }
 
 /** The value that the path from `segments` creates below a missing point: maps for keys, one item for list segments. */
@@ -215,6 +152,10 @@ export function setValueAt(
     const { node } = lookup;
     const step = lookup.steps[lookup.steps.length - 1];
     if (!step) return { ok: false, reason: 'cannot replace a whole document' };
+    // Only what differs is rewritten: equal items, flow collections and comments inside stay as written.
+    const minimal = editNodeMinimally(text, doc, step, value, style, lookup.inFlow);
+    if (minimal && readsBack(minimal.text, documentIndex, segments, value))
+      return { ok: true, text: minimal.text, line: lineOf(text, minimal.first) };
     const start = step.pair ? step.pair.key.range[0] : (node?.range[0] ?? 0);
     return { ok: true, text: replaceAtStep(text, step, value, style, lookup.inFlow), line: lineOf(text, start) };
   }
@@ -222,17 +163,13 @@ export function setValueAt(
   const segment = segments[missing];
   const rest = segments.slice(missing + 1);
   if (isMap(container) && typeof segment === 'string') {
-    const result = insertPair(
-      text,
-      container as YAMLMap<ParsedNode, ParsedNode | null>,
-      segment,
-      buildValue(rest, value),
-      style,
-    );
+    const map = container as YAMLMap<ParsedNode, ParsedNode | null>;
+    const result = insertEntry(text, map, { key: segment, value: buildValue(rest, value) }, style);
     return { ok: true, text: result.text, line: lineOf(result.text, result.at) };
   }
   if (isSeq(container) && typeof segment !== 'string') {
-    const result = insertItem(text, container as YAMLSeq<ParsedNode>, buildItem(segment, rest, value), style);
+    const seq = container as YAMLSeq<ParsedNode>;
+    const result = insertEntry(text, seq, { value: buildItem(segment, rest, value) }, style);
     return { ok: true, text: result.text, line: lineOf(result.text, result.at) };
   }
   const step = lookup.steps[lookup.steps.length - 1];
@@ -250,6 +187,14 @@ export function setValueAt(
   };
 }
 
+/** Whether document `index` of `text` holds exactly `value` at `segments` (a minimal edit is checked before use). */
+function readsBack(text: string, index: number, segments: readonly PathSegment[], value: unknown): boolean {
+  const doc = parseDocuments(text)[index];
+  if (!doc || doc.errors.length > 0) return false;
+  const lookup = locate(doc, segments);
+  return lookup.found && isDeepStrictEqual(lookup.node === null ? null : lookup.node.toJS(doc), value);
+}
+
 /** Removes the key or list item at `segments`; a collection left empty is removed with it. */
 export function removeValueAt(text: string, documentIndex: number, segments: readonly PathSegment[]): EditResult {
   const doc = documentAt(text, documentIndex);
@@ -261,6 +206,9 @@ export function removeValueAt(text: string, documentIndex: number, segments: rea
   if (step.parent.items.length === 1 && segments.length > 1)
     return removeValueAt(text, documentIndex, segments.slice(0, -1));
   if (lookup.inFlow || step.parent.flow) {
+    // The entry goes with one comma; when that is not clean, the flow collection is written anew.
+    const removed = removeSplice(text, step.parent, step.index, true);
+    if (removed) return { ok: true, text: applySplices(text, [removed])!, line: lineOf(text, removed.start) };
     const remaining = step.parent.toJSON() as unknown[] | Record<string, unknown>;
     let rebuilt: unknown;
     if (Array.isArray(remaining)) rebuilt = remaining.filter((_, i) => i !== step.index);

@@ -2,6 +2,7 @@
 // brings Git and the cluster back together (resume, verify).
 export {
   suspensionsOf,
+  suspendedObjectKey,
   FLUX_RECONCILE_ANNOTATION,
   ARGO_SKIP_RECONCILE_ANNOTATION,
   type Suspension,

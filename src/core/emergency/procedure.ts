@@ -4,16 +4,22 @@
 import { stableJson } from '../classify/index.js';
 import { fieldPath } from '../k8s/index.js';
 import {
-  displayKey,
   fromPointer,
   getAt,
+  keyId,
   type DiffResult,
   type KubeObject,
   type PathSegment,
   type ResourceKey,
 } from '../model/index.js';
 import type { SuspensionIndex } from './covered.js';
-import { ARGO_SKIP_RECONCILE_ANNOTATION, FLUX_RECONCILE_ANNOTATION, type Suspension } from './suspensions.js';
+import { sourceRefText } from '../sources/index.js';
+import {
+  ARGO_SKIP_RECONCILE_ANNOTATION,
+  FLUX_RECONCILE_ANNOTATION,
+  suspendedSource,
+  type Suspension,
+} from './suspensions.js';
 
 export interface Checklist {
   merged: boolean;
@@ -67,10 +73,10 @@ export function resumeStep(suspension: Suspension): { text: string; command: str
   }
 }
 
-/** `Kustomization/flux-system/apps` for people. */
+/** `Kustomization/flux-system/apps` for people: the source's text form, or the excluded object's key. */
 export function suspensionLabel(suspension: Suspension): string {
-  const { kind, namespace, name } = suspension.object;
-  return suspension.kind === 'object' ? suspension.id : `${kind}/${namespace}/${name}`;
+  const source = suspendedSource(suspension);
+  return source ? sourceRefText(source) : suspension.id;
 }
 
 /** The drift under a suspension: every changed field of a resource the suspension covers, by source id. */
@@ -101,12 +107,12 @@ export function emergencyChanges(
   return bySource;
 }
 
-/** Whether the live object still holds the value the fix set (false when the object is gone). */
+/** Whether the live object (live objects by key id) still holds the value the fix set (false when it is gone). */
 export function stillHolds(
   change: Pick<EmergencyChange, 'key' | 'pointer' | 'value'>,
   live: ReadonlyMap<string, KubeObject>,
 ): boolean {
-  const object = live.get(displayKey(change.key));
+  const object = live.get(keyId(change.key));
   if (!object) return false;
   return stableJson(getAt(object, fromPointer(change.pointer)) ?? null) === stableJson(change.value ?? null);
 }

@@ -4,8 +4,8 @@
 import type { Config } from '../config/index.js';
 import { field, stringAt } from '../health/read.js';
 import { buildOwnership, latestOwner, ownersOf, ownNodeAt } from '../k8s/index.js';
-import { groupOf, type KubeObject } from '../model/index.js';
-import { readSource, sourceName } from '../sources/index.js';
+import { groupOf, type KubeObject, type ResourceKey } from '../model/index.js';
+import { readSource, sourceName, sourceRefOf, type SourceRef } from '../sources/index.js';
 
 export type SourceKind = 'flux-kustomization' | 'flux-helmrelease' | 'argocd-application';
 
@@ -17,7 +17,10 @@ export type SuspensionMethod =
   | 'reconcile-disabled'; // Flux annotation kustomize.toolkit.fluxcd.io/reconcile: disabled on one object
 
 export interface Suspension {
-  /** `<namespace>/<name>` of the source, or `Kind/<namespace>/<name>` of an object excluded on its own. */
+  /**
+   * The source's name (`sourceName`: `<namespace>/<name>`), or `Kind/<namespace>/<name>` of an object
+   * excluded on its own. Stored emergency records, alerts and their markers are keyed by it.
+   */
   id: string;
   kind: SourceKind | 'object';
   /** The object's own kind, namespace and name. */
@@ -35,6 +38,19 @@ export interface Suspension {
 
 export const FLUX_RECONCILE_ANNOTATION = 'kustomize.toolkit.fluxcd.io/reconcile';
 export const ARGO_SKIP_RECONCILE_ANNOTATION = 'argocd.argoproj.io/skip-reconcile';
+
+/** The key of the suspended object (the source, or the excluded object). */
+export function suspendedObjectKey(suspension: Suspension): ResourceKey {
+  const { apiVersion, kind, namespace, name } = suspension.object;
+  return { group: groupOf(apiVersion), kind, namespace, name };
+}
+
+/** The suspended source (core/sources' identity); undefined for an object excluded on its own. */
+export function suspendedSource(suspension: Suspension): SourceRef | undefined {
+  if (suspension.kind === 'object') return undefined;
+  const { apiVersion, kind, namespace, name } = suspension.object;
+  return sourceRefOf({ apiVersion, kind, metadata: { namespace, name } });
+}
 
 /** Who last wrote the field at `segments`, and when. */
 function writerOf(object: KubeObject, config: Config, segments: string[]): { who?: string; since?: string } {
@@ -81,11 +97,11 @@ function sourceSuspension(object: KubeObject, config: Config): Suspension | unde
 
 /** A suspended HelmRelease (the source model reads Kustomizations and Applications only). */
 function helmReleaseSuspension(object: KubeObject, config: Config): Suspension | undefined {
-  if (groupOf(object.apiVersion ?? '') !== 'helm.toolkit.fluxcd.io' || object.kind !== 'HelmRelease') return undefined;
-  if (field(object, 'spec', 'suspend') !== true) return undefined;
-  const key = identity(object);
+  const ref = sourceRefOf(object);
+  if (ref?.kind !== 'HelmRelease' || field(object, 'spec', 'suspend') !== true) return undefined;
   const writer = writerOf(object, config, ['spec', 'suspend']);
-  return { id: `${key.namespace}/${key.name}`, kind: 'flux-helmrelease', object: key, method: 'suspend', ...writer };
+  const key = identity(object);
+  return { id: sourceName(ref), kind: 'flux-helmrelease', object: key, method: 'suspend', ...writer };
 }
 
 /** Every suspension among the live objects: suspended sources first, then objects excluded one by one. */

@@ -78,7 +78,9 @@ export function renderBudget(limits: RenderLimits = {}): RenderBudget {
       if (time && startedAt !== undefined && time.now() - startedAt > time.budgetMs) {
         // Worded as the App words a job its worker stopped at the same limit.
         const seconds = Math.round(time.budgetMs / 1000);
-        throw new RenderBudgetExceeded(`render stopped after ${seconds} s, the time limit of one job, at ${file}; ${FIX}`);
+        throw new RenderBudgetExceeded(
+          `render stopped after ${seconds} s, the time limit of one job, at ${file}; ${FIX}`,
+        );
       }
     },
   };

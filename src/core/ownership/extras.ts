@@ -5,10 +5,10 @@ import type { Config } from '../config/index.js';
 import type { KubeObject, OwnedObject, Reported, ResourceKey } from '../model/index.js';
 import { keyOf } from '../model/index.js';
 import { ephemeralReason, isSecret, SECRET_NOT_WRITTEN } from '../k8s/index.js';
-import { stampedSource } from './owner.js';
 import { handChangesOn, helmReason } from './hand-changes.js';
 import { indexHelm } from './helm.js';
-import { ownerOf, type OwnershipContext } from './owner.js';
+import { ownerOf, stampedSourceName, type OwnershipContext } from './owner.js';
+import { readArgoSettings } from '../sources/index.js';
 
 /** The ownership context of one snapshot: its Helm releases, and the sources' claims when known. */
 export function ownershipContextOf(
@@ -16,7 +16,7 @@ export function ownershipContextOf(
   config: Config,
   sourceOf?: OwnershipContext['sourceOf'],
 ): OwnershipContext {
-  return { config, helm: indexHelm(live), ...(sourceOf ? { sourceOf } : {}) };
+  return { config, helm: indexHelm(live), tracking: readArgoSettings(live), ...(sourceOf ? { sourceOf } : {}) };
 }
 
 /** Why a person's object is never written as a new file, or undefined when it may be. */
@@ -38,7 +38,8 @@ export function judgeExtra(live: KubeObject, context: OwnershipContext): ExtraVe
     return reported ? { type: 'owned', owned: { key, owner, reported } } : { type: 'extra' };
   }
   // Created by an applier and claimed by no source: left behind by Git (a prune to come), shown as extra.
-  if (owner.class === 'source' && !stampedSource(live) && !context.sourceOf?.(key, live)) return { type: 'extra' };
+  const claimed = stampedSourceName(live, context.tracking) ?? context.sourceOf?.(key, live);
+  if (owner.class === 'source' && !claimed) return { type: 'extra' };
   if (owner.class === 'helm') {
     const reason = (path: string): Reported => ({ code: 'helm', reason: helmReason(owner.name, path) });
     const changes = handChangesOn(live, context.config, reason);

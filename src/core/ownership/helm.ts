@@ -1,17 +1,15 @@
 // Helm releases and what they manage, from what Helm and helm-controller stamp: the
 // `app.kubernetes.io/managed-by: Helm` label with the `meta.helm.sh/release-name|namespace` annotations
-// (helm/helm pkg/action/validate.go), helm-controller's `helm.toolkit.fluxcd.io/name|namespace` labels
-// (HelmCharts and chart output), release Secrets (`sh.helm.release.v1.<name>.v<N>`, type
+// (helm/helm pkg/action/validate.go), helm-controller's stamps (core/sources' identity: HelmCharts and chart
+// output), release Secrets (`sh.helm.release.v1.<name>.v<N>`, type
 // `helm.sh/release.v1`, label `owner: helm`), and a HelmRelease's `status.inventory`.
 import type { KubeObject } from '../model/index.js';
 import { keyId, keyOf } from '../model/index.js';
-import { fluxInventory } from '../sources/index.js';
+import { fluxInventory, sourceName, sourceRefOf, stampedHelmRelease } from '../sources/index.js';
 import { creationOf } from '../k8s/index.js';
 
 export const HELM_RELEASE_NAME = 'meta.helm.sh/release-name';
 export const HELM_RELEASE_NAMESPACE = 'meta.helm.sh/release-namespace';
-const HELM_CONTROLLER_NAME = 'helm.toolkit.fluxcd.io/name';
-const HELM_CONTROLLER_NAMESPACE = 'helm.toolkit.fluxcd.io/namespace';
 /** Field managers that install charts: the Helm CLI and Flux's helm-controller. */
 export const HELM_MANAGERS: ReadonlySet<string> = new Set(['helm', 'helm-controller']);
 
@@ -33,9 +31,9 @@ export function indexHelm(live: readonly KubeObject[]): HelmIndex {
       if (!byNamespace.has(namespace)) byNamespace.set(namespace, new Set());
       byNamespace.get(namespace)!.add(release);
     }
-    if (object.kind !== 'HelmRelease' || !/^helm\.toolkit\.fluxcd\.io\//.test(object.apiVersion ?? '')) continue;
-    const name = `${object.metadata?.namespace ?? ''}/${object.metadata?.name ?? ''}`;
-    for (const entry of fluxInventory(object.status) ?? []) inventory.set(keyId(entry.key), name);
+    const ref = sourceRefOf(object);
+    if (ref?.kind !== 'HelmRelease') continue;
+    for (const entry of fluxInventory(object.status) ?? []) inventory.set(keyId(entry.key), sourceName(ref));
   }
   return {
     inventory,
@@ -52,10 +50,8 @@ export function stampedRelease(object: KubeObject): string | undefined {
   if (typeof name === 'string' && helm) {
     return `${annotations[HELM_RELEASE_NAMESPACE] ?? object.metadata?.namespace ?? ''}/${name}`;
   }
-  const controlled = labels[HELM_CONTROLLER_NAME];
-  if (typeof controlled === 'string') {
-    return `${labels[HELM_CONTROLLER_NAMESPACE] ?? object.metadata?.namespace ?? ''}/${controlled}`;
-  }
+  const controlled = stampedHelmRelease(object);
+  if (controlled) return sourceName(controlled);
   if (object.kind === 'Secret' && (object.type === 'helm.sh/release.v1' || labels.owner === 'helm') && labels.name) {
     return `${object.metadata?.namespace ?? ''}/${labels.name}`;
   }

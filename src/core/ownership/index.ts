@@ -1,6 +1,6 @@
 // Ownership of live objects, in one place: who created and manages each object, and what follows for
 // drift (only a person's object is codifiable as a new file).
-export { describeOwner, ownerOf, stampedSource, type OwnershipContext } from './owner.js';
+export { describeOwner, ownerOf, stampedSourceName, type OwnershipContext } from './owner.js';
 export { clusterMadeBy, SYSTEM_NAMESPACES, type ClusterMaker } from './cluster.js';
 export {
   HELM_MANAGERS,

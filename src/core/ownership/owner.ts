@@ -6,6 +6,7 @@ import type { KubeObject, ObjectOwner, ResourceKey } from '../model/index.js';
 import { isPlainObject, keyOf } from '../model/index.js';
 import { classifyManager, isGitOpsApplier } from '../classify/managers.js';
 import { creationOf, isClusterMade } from '../k8s/index.js';
+import { sourceRefText, stampedSource, type ArgoTracking } from '../sources/index.js';
 import { clusterMadeBy } from './cluster.js';
 import { helmReleaseOf, type HelmIndex } from './helm.js';
 
@@ -18,26 +19,16 @@ export interface OwnershipContext {
   sourceOf?: (key: ResourceKey, object: KubeObject) => string | undefined;
   /** Helm releases seen in the snapshot: their release Secrets and helm-controller inventories. */
   helm?: HelmIndex;
+  /** How Argo CD tracks what it applies (argocd-cm in the snapshot): which stamps name an Application. */
+  tracking?: ArgoTracking;
   /** The namespace the agent runs in. Default: `driftback`. */
   agentNamespace?: string;
 }
 
-/** Labels a GitOps controller writes on what it applies (a stamp names the source). */
-const FLUX_NAME = 'kustomize.toolkit.fluxcd.io/name';
-const FLUX_NAMESPACE = 'kustomize.toolkit.fluxcd.io/namespace';
-const ARGO_TRACKING_ID = 'argocd.argoproj.io/tracking-id';
-
-/** The source a controller's stamp names, when the object carries one. */
-export function stampedSource(object: KubeObject): string | undefined {
-  const labels = object.metadata?.labels ?? {};
-  const name = labels[FLUX_NAME];
-  if (typeof name === 'string') return `${labels[FLUX_NAMESPACE] ?? ''}/${name}`.replace(/^\//, '');
-  const tracking = object.metadata?.annotations?.[ARGO_TRACKING_ID];
-  // `<app>:<group>/<kind>:<namespace>/<name>`; the app may be `<namespace>_<name>` in Argo CD 3.
-  if (typeof tracking === 'string' && tracking.includes(':')) {
-    return tracking.slice(0, tracking.indexOf(':')).replace('_', '/');
-  }
-  return undefined;
+/** The source a controller's stamps name (core/sources' identity), as its text, when the object carries one. */
+export function stampedSourceName(object: KubeObject, tracking?: ArgoTracking): string | undefined {
+  const ref = stampedSource(object, tracking);
+  return ref ? sourceRefText(ref) : undefined;
 }
 
 /** The agent's objects: its labels, or anything made in its namespace that is not the cluster's. */
@@ -81,7 +72,7 @@ function gitOpsInstall(object: KubeObject): string | undefined {
 export function ownerOf(object: KubeObject, context: OwnershipContext): ObjectOwner {
   const key = keyOf(object);
   const made = creator(object);
-  const source = context.sourceOf?.(key, object) ?? stampedSource(object);
+  const source = context.sourceOf?.(key, object) ?? stampedSourceName(object, context.tracking);
   if (source) return { class: 'source', name: source, evidence: 'managed by a source', ...made };
 
   if (isClusterMade(object)) {

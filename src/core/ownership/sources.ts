@@ -5,7 +5,7 @@
 import type { DesiredObject, ResourceKey } from '../model/index.js';
 import { keyId } from '../model/index.js';
 import { isNamespace } from '../k8s/index.js';
-import { sourceName, type Source } from '../sources/index.js';
+import { sourceRefText, type Source } from '../sources/index.js';
 import type { OwnershipContext } from './owner.js';
 
 /** The source whose inventory names an object. A HelmRelease's inventory is the Helm release's, not a source's. */
@@ -14,7 +14,7 @@ export function inventoryClaims(sources: readonly Source[]): OwnershipContext['s
   for (const source of sources) {
     for (const entry of source.status?.inventory ?? []) {
       const id = keyId(entry.key);
-      if (!claims.has(id)) claims.set(id, sourceName(source.id));
+      if (!claims.has(id)) claims.set(id, sourceRefText(source.id));
     }
   }
   return (key: ResourceKey) => claims.get(keyId(key));

@@ -3,7 +3,14 @@
 // (evaluateDrift); then the drift split into pull-request groups and codified (proposeDrift). The
 // App runs both steps on every snapshot; `driftback diff` runs the first, `driftback codify` both.
 import { applyPersistenceGate, summarize } from '../classify/index.js';
-import { codifyWith, type CodifyEngine, type CodifyResult } from '../codify/index.js';
+import {
+  addedByRender,
+  codifyWith,
+  type CodifyEngine,
+  type CodifyResult,
+  type DirectoryReading,
+  type PathReader,
+} from '../codify/index.js';
 import type { ClusterConfig, Config } from '../config/index.js';
 import { diffResources } from '../diff/index.js';
 import { inventoryClaims, sourceScope } from '../ownership/index.js';
@@ -17,16 +24,9 @@ import {
   type EmergencyChange,
   type Suspension,
 } from '../emergency/index.js';
+import { type DiffResult, type SourceProblem, type SourceReport } from '../model/index.js';
 import {
-  escapeSegment,
-  isPlainObject,
-  type DesiredObject,
-  type DiffResult,
-  type FieldChange,
-  type SourceProblem,
-  type SourceReport,
-} from '../model/index.js';
-import {
+  describeSource,
   isSourceObject,
   newResourceHomes,
   summarizeSourceDrift,
@@ -178,19 +178,6 @@ function isTransformField(path: string): boolean {
   return TRANSFORM_FIELDS.some((field) => path === field || path.startsWith(`${field}/`));
 }
 
-/** A change live lacks that only a source writes at apply time (the stamps of a file codify just created). */
-function isApplyTimeOnly(desired: DesiredObject, change: FieldChange): boolean {
-  if (change.live !== undefined && change.live !== null) return false;
-  const leaves: string[] = [];
-  const walk = (value: unknown, pointer: string): void => {
-    if (isPlainObject(value) && Object.keys(value).length > 0) {
-      for (const [key, item] of Object.entries(value)) walk(item, `${pointer}/${escapeSegment(key)}`);
-    } else leaves.push(pointer);
-  };
-  walk(change.desired, change.path);
-  return leaves.every((pointer) => desired.source.fields[pointer]?.origin.type === 'source-transform');
-}
-
 /**
  * Codify's self-check renders the edited files as the drift was rendered: through the cluster's
  * sources. A value written into a source's own patch or override changes that Kustomization or
@@ -198,6 +185,8 @@ function isApplyTimeOnly(desired: DesiredObject, change: FieldChange): boolean {
  * the check compares the rest.
  */
 function clusterEngine(input: DriftInput): CodifyEngine {
+  // A change live lacks that only a source writes at apply time (the stamps of a file codify just created).
+  const bySource = (origin: string): boolean => origin === 'source-transform';
   return {
     render: (files) =>
       renderCluster(files, input.cluster, {
@@ -212,7 +201,7 @@ function clusterEngine(input: DriftInput): CodifyEngine {
         if (!object) return resource;
         const source = isSourceObject(object.object);
         const changes = resource.changes.filter(
-          (change) => !(source && isTransformField(change.path)) && !isApplyTimeOnly(object, change),
+          (change) => !(source && isTransformField(change.path)) && !addedByRender(object, change, bySource),
         );
         return changes.length === resource.changes.length ? resource : { ...resource, changes };
       });
@@ -235,6 +224,30 @@ function splitByNamespace(result: DiffResult): Map<string, DiffResult> {
   return groups;
 }
 
+/**
+ * What applies each directory of this repository to the cluster, and how it reads one: codify writes a
+ * new manifest only where one of them reads it. CI's `kubectl apply -f` reads subdirectories only with
+ * `-R`; the render shows it does when it made objects from a subdirectory of the path.
+ */
+function pathReaders(evaluated: EvaluatedDrift): PathReader[] {
+  const renderedFiles = evaluated.diff.resources.flatMap((resource) =>
+    resource.desired ? [resource.desired.source.file] : [],
+  );
+  return evaluated.sourceResults.flatMap(({ source, scope }): PathReader[] => {
+    const { path, transforms } = source;
+    if (scope !== 'rendered' || path === undefined) return [];
+    const below = (file: string): boolean =>
+      (path === '' || file.startsWith(`${path}/`)) && file.slice(path ? path.length + 1 : 0).includes('/');
+    const reading: DirectoryReading =
+      transforms.controller === 'flux'
+        ? { type: 'flux' }
+        : transforms.controller === 'argocd'
+          ? { type: 'argocd', recurse: false, ...transforms.directory }
+          : { type: 'kubectl', recursive: renderedFiles.some(below) };
+    return [{ name: describeSource(source.id), path, reading }];
+  });
+}
+
 /** Codifies drift (all of it, or one group's) into the repository's files. */
 export function codifyEvaluated(
   input: DriftInput,
@@ -250,6 +263,7 @@ export function codifyEvaluated(
     live: snapshot.items,
     config: evaluated.effectiveConfig,
     newResourceHomes: evaluated.newResourceHomes,
+    readers: pathReaders(evaluated),
     sourceRoots: evaluated.sources.flatMap((source) =>
       source.scope === 'rendered' && source.path !== undefined ? [source.path] : [],
     ),

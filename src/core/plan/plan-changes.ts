@@ -15,6 +15,7 @@ import {
 import { parseDuration, type ClusterConfig, type Config } from '../config/index.js';
 import { assessHealth } from '../health/index.js';
 import { diffObject } from '../diff/index.js';
+import { readArgoSettings } from '../sources/index.js';
 import { removedSinceBase } from './removed-since-base.js';
 import { changeWarnings, conflictWarnings, healthWarning, namespaceWarning } from './entry-warnings.js';
 import { planPrune } from './plan-prune.js';
@@ -122,6 +123,7 @@ export function planChanges(input: PlanInput): Plan {
     protect: input.config.plan.protect,
     proves: coverage.proves,
     ...(input.inventories ? { inventories: input.inventories } : {}),
+    tracking: readArgoSettings(input.live),
   });
   plan.prune.push(...pruned.prune);
   plan.kept.push(...pruned.kept);

@@ -15,6 +15,7 @@ import {
 } from '../model/index.js';
 import { keepReason, trackingOf } from './prune-rules.js';
 import { isControllerOwned } from '../k8s/index.js';
+import type { ArgoTracking } from '../sources/index.js';
 
 export interface PruneInput {
   head: Map<string, DesiredObject>;
@@ -27,6 +28,8 @@ export interface PruneInput {
   proves: (key: ResourceKey) => boolean;
   /** The sources' inventories, when known: an object in one is managed by it, and pruned only if it prunes. */
   inventories?: readonly PruneInventory[];
+  /** How Argo CD tracks what it applies (argocd-cm in the snapshot), for reading its stamps. */
+  tracking?: ArgoTracking;
 }
 
 export interface PruneResult {
@@ -40,7 +43,7 @@ function sourceTracking(input: PruneInput): Set<string> {
   const identities = new Set<string>();
   for (const id of [...input.head.keys(), ...input.base.keys()]) {
     const current = input.live.get(id);
-    const tracking = current ? trackingOf(current) : undefined;
+    const tracking = current ? trackingOf(current, input.tracking) : undefined;
     if (tracking) identities.add(tracking);
   }
   return identities;
@@ -66,7 +69,7 @@ export function planPrune(input: PruneInput): PruneResult {
       result.kept.push({ id: key, reason: why });
       continue;
     }
-    const identity = trackingOf(current);
+    const identity = trackingOf(current, input.tracking);
     const managed =
       inventory !== undefined || input.base.has(keyId(key)) || (identity !== undefined && tracking.has(identity));
     if (!managed) continue;

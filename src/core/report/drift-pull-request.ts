@@ -27,7 +27,7 @@ import type {
 /** What codify produced: the shape codify returns, and the drift it codified (who created new objects). */
 export interface DriftPullRequestView {
   cluster: string;
-  codified: Array<{ key: ResourceKey; change?: FieldChange; file: string; line?: number; kind: string }>;
+  codified: Array<{ key: ResourceKey; change?: FieldChange; file: string; line?: number; kind: string; note?: string }>;
   reported: Array<{ key: ResourceKey; change?: FieldChange; reason: string }>;
   snapshot: { id: string; capturedAt: string };
   /** The drift codify was given: the creating manager and time of objects added as new manifests. */
@@ -102,7 +102,12 @@ function model(view: DriftPullRequestView, max: number): DriftPullRequestModel {
     if (!item.change) {
       const by = created.get(keyId(item.key));
       const who = whoWhen(by?.manager, by?.time, reference);
-      newObjects.push({ resource, ...who, file: relative(item.file, item.line) });
+      newObjects.push({
+        resource,
+        ...who,
+        file: relative(item.file, item.line),
+        ...(item.note ? { note: item.note } : {}),
+      });
       if (by?.manager) managers.add(by.manager);
       if (by?.time) times.push(by.time);
       continue;

@@ -6,9 +6,8 @@ import { isPlainObject, type KubeObject } from '../model/index.js';
 import { field, listAt, optionalString, repositoryPath, stringAt, stringList, stringMap } from './fields.js';
 import { argoInventory } from './inventory.js';
 import { parseImageOverride, readPatches } from './patches.js';
+import { argoApplicationRef, ARGO_APPLICATION_GROUP } from './identity.js';
 import type { ArgoKustomizeOverrides, ArgoTransforms, IgnoreDifference, Source, SourceStatus } from './types.js';
-
-export const ARGO_APPLICATION_GROUP = 'argoproj.io';
 
 export function isArgoApplication(obj: KubeObject): boolean {
   return obj.kind === 'Application' && (obj.apiVersion ?? '').startsWith(`${ARGO_APPLICATION_GROUP}/`);
@@ -26,12 +25,7 @@ export function readArgoApplication(obj: KubeObject, live: boolean): Source {
   const spec = isPlainObject(obj.spec) ? obj.spec : {};
   const appSource = applicationSource(spec);
   const source: Source = {
-    id: {
-      controller: 'argocd',
-      kind: 'Application',
-      namespace: obj.metadata?.namespace ?? '',
-      name: obj.metadata?.name ?? '',
-    },
+    id: argoApplicationRef(obj.metadata?.namespace ?? '', obj.metadata?.name ?? ''),
     origin: {
       type: 'git',
       repoURL: stringAt(appSource, 'repoURL') ?? '',

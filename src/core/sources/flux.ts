@@ -6,9 +6,8 @@ import { isPlainObject, type KubeObject } from '../model/index.js';
 import { field, optionalString, repositoryPath, stringAt, stringList, stringMap } from './fields.js';
 import { fluxInventory } from './inventory.js';
 import { readImageObjects, readPatches } from './patches.js';
+import { fluxKustomizationRef, FLUX_KUSTOMIZE_GROUP } from './identity.js';
 import type { FluxTransforms, Source, SourceOrigin, SourceStatus, SubstituteFrom } from './types.js';
-
-export const FLUX_KUSTOMIZE_GROUP = 'kustomize.toolkit.fluxcd.io';
 
 export function isFluxKustomization(obj: KubeObject): boolean {
   return obj.kind === 'Kustomization' && (obj.apiVersion ?? '').startsWith(`${FLUX_KUSTOMIZE_GROUP}/`);
@@ -20,7 +19,7 @@ export function readFluxKustomization(obj: KubeObject, live: boolean): Source {
   const spec = isPlainObject(obj.spec) ? obj.spec : {};
   const path = typeof spec.path === 'string' ? repositoryPath(spec.path) : '';
   const source: Source = {
-    id: { controller: 'flux', kind: 'Kustomization', namespace, name: obj.metadata?.name ?? '' },
+    id: fluxKustomizationRef(namespace, obj.metadata?.name ?? ''),
     // An empty spec.path is the artifact's root (kustomize-controller: `spec.path` defaults to `./`).
     path,
     origin: fluxOrigin(spec.sourceRef, namespace),

@@ -2,18 +2,37 @@
 // read from the rendered repository and the snapshot (DESIGN "Controllers, sources and owners").
 export * from './types.js';
 export { fluxInventory, fluxInventoryId, argoInventory, parseFluxInventoryId } from './inventory.js';
-export { FLUX_KUSTOMIZE_GROUP, isFluxKustomization, readFluxKustomization } from './flux.js';
-export { ARGO_APPLICATION_GROUP, isArgoApplication, readArgoApplication } from './argocd.js';
+export { isFluxKustomization, readFluxKustomization } from './flux.js';
+export { isArgoApplication, readArgoApplication } from './argocd.js';
 export { parseImageOverride } from './patches.js';
 export { isSourceObject, readSource, readSources, type SourceInputs } from './read.js';
+export { readArgoSettings } from './argocd-settings.js';
 export {
-  ARGO_INSTALLATION_ANNOTATION,
+  argoInstanceName,
+  describeSource,
+  isStampedBy,
+  isStampKey,
+  sameSource,
+  sourceName,
+  sourceRefKey,
+  sourceRefOf,
+  sourceRefText,
+  stampedHelmRelease,
+  stampedRefs,
+  stampedSource,
+  stampsFor,
+  trackingShownBy,
   ARGO_INSTANCE_LABEL,
-  ARGO_TRACKING_ANNOTATION,
-  readArgoSettings,
-  type ArgoSettings,
+  DEFAULT_ARGO_TRACKING,
+  FLUX_HELM_GROUP,
+  FLUX_KUSTOMIZE_GROUP,
+  type ArgoTracking,
+  type ControllerName,
+  type SourceRefKind,
+  type SourceRef,
+  type Stamp,
   type TrackingMethod,
-} from './argocd-settings.js';
+} from './identity.js';
 export {
   detectController,
   renderClusterSources,
@@ -23,7 +42,6 @@ export {
   type SourceScope,
 } from './render-cluster.js';
 export type { SourceNote, SourceNoteCode } from './render-types.js';
-export { FLUX_NAME_LABEL, FLUX_NAMESPACE_LABEL, argoInstanceName } from './stamps.js';
 export { repositoryOfUrl } from './scope.js';
 export { isWrapperPath } from './wrapper.js';
 export { newResourceHomes, pruneInventories, summarizeSourceDrift, summarizeSourcePlan } from './summary.js';

@@ -4,7 +4,8 @@
 import type { DesiredObject, KubeObject } from '../model/index.js';
 import { isArgoApplication, readArgoApplication } from './argocd.js';
 import { isFluxKustomization, readFluxKustomization } from './flux.js';
-import { sourceIdText, type Source } from './types.js';
+import { sourceRefText } from './identity.js';
+import type { Source } from './types.js';
 
 export interface SourceInputs {
   /** Objects rendered from the repository (with where each was declared). */
@@ -32,16 +33,16 @@ export function readSources(inputs: SourceInputs): Source[] {
     const source = readSource(desired.object, false);
     if (!source) continue;
     source.declaredIn = { file: desired.source.file, document: desired.source.document };
-    byId.set(sourceIdText(source.id), source);
+    byId.set(sourceRefText(source.id), source);
   }
   const liveOnly: Source[] = [];
   for (const obj of inputs.live ?? []) {
     const source = readSource(obj, true);
     if (!source) continue;
-    const declared = byId.get(sourceIdText(source.id));
+    const declared = byId.get(sourceRefText(source.id));
     if (declared) declared.status = source.status;
     else liveOnly.push(source);
   }
-  liveOnly.sort((a, b) => (sourceIdText(a.id) < sourceIdText(b.id) ? -1 : 1));
+  liveOnly.sort((a, b) => (sourceRefText(a.id) < sourceRefText(b.id) ? -1 : 1));
   return [...byId.values(), ...liveOnly];
 }

@@ -8,8 +8,8 @@ import type { DesiredObject, NotRenderedSource, SkippedDocument, SourceProblem }
 import { compileArgoGlob, type Pattern } from '../patterns/index.js';
 import { renderThroughWrapper } from './render-wrapped.js';
 import type { DeclaredSource, RenderSourceInputs, SourceRender } from './render-types.js';
-import { stampArgo } from './stamps.js';
-import { sourceName, type ArgoTransforms } from './types.js';
+import { sourceName, stampDesired } from './identity.js';
+import type { ArgoTransforms } from './types.js';
 
 const MANIFEST = /\.(ya?ml|json)$/i;
 
@@ -144,7 +144,7 @@ export function renderArgoSource(declared: DeclaredSource, inputs: RenderSourceI
     },
   };
   for (const desired of rendered.objects) {
-    stampArgo(desired, source.id, inputs.argoSettings, transforms.destination.namespace, stamp);
+    stampDesired(desired, source.id, stamp, inputs.argoSettings, transforms.destination.namespace);
   }
   for (const rule of transforms.ignoreDifferences) {
     if (rule.jqPathExpressions.length === 0) continue;

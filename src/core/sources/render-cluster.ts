@@ -8,14 +8,13 @@ import type { IgnoreRule } from '../config/index.js';
 import { renderManifests } from '../manifests/index.js';
 import { keyId, type DesiredObject, type KubeObject, type RenderResult, type ResourceKey } from '../model/index.js';
 import { readArgoSettings } from './argocd-settings.js';
-import { ARGO_APPLICATION_GROUP } from './argocd.js';
-import { FLUX_KUSTOMIZE_GROUP } from './flux.js';
 import { readSource } from './read.js';
 import { renderArgoSource } from './render-argocd.js';
 import { renderFluxSource } from './render-flux.js';
 import type { DeclaredSource, RenderSourceInputs, SourceNote, SourceRender } from './render-types.js';
 import { repositoryMatcher } from './scope.js';
-import { sourceIdText, sourceName, type ArgoTransforms, type ControllerName, type Source } from './types.js';
+import { kubectlRef, sourceName, sourceRefKey, sourceRefText, type ControllerName } from './identity.js';
+import type { ArgoTransforms, Source } from './types.js';
 
 export interface ClusterSourcesInput {
   files: ReadonlyMap<string, string>;
@@ -80,7 +79,7 @@ function ignoreRulesOf(source: Source): IgnoreRule[] {
 
 function kubectlSource(cluster: string, path: string | undefined): Source {
   return {
-    id: { controller: 'kubectl', kind: 'Cluster', namespace: '', name: cluster },
+    id: kubectlRef(cluster),
     ...(path !== undefined ? { path } : {}),
     origin: { type: 'this-repository' },
     transforms: { controller: 'kubectl' },
@@ -103,7 +102,7 @@ export function renderClusterSources(input: ClusterSourcesInput): ClusterSources
     const source = readSource(desired.object, live);
     if (!source) return undefined;
     source.declaredIn = { file: desired.source.file, document: desired.source.document };
-    const id = sourceIdText(source.id);
+    const id = sourceRefText(source.id);
     const text = input.files.get(desired.source.file);
     if (!declared.has(id)) declared.set(id, { source, desired, ...(text !== undefined ? { text } : {}) });
     return source;
@@ -136,7 +135,7 @@ function followSources(
     ...(input.unfollowed ? { unfollowed: input.unfollowed } : {}),
     ...(input.budget ? { budget: input.budget } : {}),
   };
-  const liveById = new Map(liveSources.map((source) => [sourceIdText(source.id), source]));
+  const liveById = new Map(liveSources.map((source) => [sourceRefText(source.id), source]));
   const objects = [...entry.objects.map((d) => d.object), ...input.live];
   const matcher = repositoryMatcher(
     [...declared.values()].map((d) => d.source),
@@ -160,13 +159,7 @@ function followSources(
   const queue = [...declared.keys()];
   // Of the sources only the snapshot names, parents first (those no other one's inventory lists): their
   // renders declare the children, whose patches and overrides are then traced to their files.
-  const sourceKey = (source: Source): string =>
-    keyId({
-      group: source.id.controller === 'flux' ? FLUX_KUSTOMIZE_GROUP : ARGO_APPLICATION_GROUP,
-      kind: source.id.kind,
-      namespace: source.id.namespace,
-      name: source.id.name,
-    });
+  const sourceKey = (source: Source): string => keyId(sourceRefKey(source.id));
   const idByKey = new Map([...liveById].map(([id, source]) => [sourceKey(source), id]));
   const parents = new Map<string, string[]>();
   for (const [id, source] of liveById) {
@@ -228,7 +221,7 @@ function followSources(
       const child = readSource(desired.object, false);
       if (child) {
         declare(desired, child);
-        queue.push(sourceIdText(child.id));
+        queue.push(sourceRefText(child.id));
       }
     }
     result.sources.push({ source, scope: 'rendered', objects: keys });
@@ -243,7 +236,7 @@ function followSources(
 
   function declare(desired: DesiredObject, source: Source): void {
     source.declaredIn = { file: desired.source.file, document: desired.source.document };
-    const id = sourceIdText(source.id);
+    const id = sourceRefText(source.id);
     const text = input.files.get(desired.source.file);
     declared.set(id, { source, desired, ...(text !== undefined ? { text } : {}) });
   }

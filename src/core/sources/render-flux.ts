@@ -3,12 +3,12 @@
 // Kustomization's fields written in (wrapper.ts), post-build substitution, commonMetadata, owner labels.
 import { parse } from 'yaml';
 import { isPlainObject, keyId, keyOf, type DesiredObject, type FieldSource, type KubeObject } from '../model/index.js';
-import { sourceName, type FluxTransforms, type ImageTransform } from './types.js';
+import { sourceName, stampDesired } from './identity.js';
+import type { FluxTransforms, ImageTransform } from './types.js';
 import { renderThroughWrapper } from './render-wrapped.js';
 import type { DeclaredSource, RenderSourceInputs, SourceNote, SourceRender } from './render-types.js';
 import { setMetadata } from './metadata.js';
 import { normalizeForFlux } from './normalize.js';
-import { stampFlux } from './stamps.js';
 import { substituteObject, type Variables } from './substitute.js';
 import { findKustomizationFile } from '../manifests/index.js';
 import { generatedResources } from './wrapper.js';
@@ -159,5 +159,5 @@ function applyMetadata(
 ): void {
   setMetadata(desired, 'labels', transforms.commonMetadata.labels, transform('commonMetadata'));
   setMetadata(desired, 'annotations', transforms.commonMetadata.annotations, transform('commonMetadata'));
-  stampFlux(desired, id, transform('stamp'));
+  stampDesired(desired, id, transform('stamp'));
 }

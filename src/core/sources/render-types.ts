@@ -9,7 +9,7 @@ import type {
   SkippedDocument,
   SourceProblem,
 } from '../model/index.js';
-import type { ArgoSettings } from './argocd-settings.js';
+import type { ArgoTracking } from './identity.js';
 import type { Source } from './types.js';
 
 export type SourceNoteCode =
@@ -36,7 +36,7 @@ export interface RenderSourceInputs {
   live: readonly KubeObject[];
   /** Namespace for namespaced objects that name none (after every transform). */
   defaultNamespace: string;
-  argoSettings: ArgoSettings;
+  argoSettings: ArgoTracking;
   cache?: ParseCache;
   unfollowed?: ReadonlyMap<string, UnfollowedKind>;
   budget?: RenderBudget;

@@ -3,7 +3,7 @@
 import { renderManifests } from '../manifests/index.js';
 import { remapWrapperRender, type Declaration } from './remap.js';
 import type { DeclaredSource, RenderSourceInputs, SourceRender } from './render-types.js';
-import { sourceName } from './types.js';
+import { sourceName } from './identity.js';
 import { buildWrapper, isWrapperPath, withWrapper, wrapperDir, type WrapperSpec } from './wrapper.js';
 
 export type DeclarationShape = Omit<Declaration, 'display' | 'desired' | 'text'>;

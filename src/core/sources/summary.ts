@@ -9,7 +9,7 @@ import {
   type SourceReport,
 } from '../model/index.js';
 import type { SourceResult } from './render-cluster.js';
-import { sourceName } from './types.js';
+import { sourceName } from './identity.js';
 
 type CountField = 'drift' | 'create' | 'update' | 'prune';
 

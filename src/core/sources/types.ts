@@ -2,20 +2,7 @@
 // path of the repository to a cluster: a Flux Kustomization, an Argo CD Application, or the config's
 // cluster path applied by kubectl. Every later step (render, stamps, ownership, suspension) reads these.
 import type { Health, ResourceKey } from '../model/index.js';
-
-/** Which GitOps controller applies a source. `kubectl`: no controller, the cluster path applied from CI. */
-export type ControllerName = 'flux' | 'argocd' | 'kubectl';
-
-/**
- * A source's identity. `kind` is the controller object's kind (`Kustomization`, `Application`), or
- * `Cluster` for the config's cluster path under kubectl (then `namespace` is empty and `name` the cluster).
- */
-export interface SourceId {
-  controller: ControllerName;
-  kind: 'Kustomization' | 'Application' | 'Cluster';
-  namespace: string;
-  name: string;
-}
+import type { SourceRef } from './identity.js';
 
 /** Where a source reads its manifests from. */
 export type SourceOrigin =
@@ -170,7 +157,8 @@ export interface SourceDeclaration {
 }
 
 export interface Source {
-  id: SourceId;
+  /** Its identity (core/sources/identity): a Flux Kustomization, an Argo CD Application, or the kubectl cluster path. */
+  id: SourceRef;
   /**
    * The path the source renders, relative to the repository root without `./` or a trailing `/`
    * (`''` the root). Undefined when the source has none (a Helm chart from a registry).
@@ -182,14 +170,4 @@ export interface Source {
   status?: SourceStatus;
   /** From the rendered repository; undefined when the object is only live (applied by hand, other repository). */
   declaredIn?: SourceDeclaration;
-}
-
-/** How people read a source: `flux-system/apps` (Flux, Argo CD), the cluster name under kubectl. */
-export function sourceName(id: SourceId): string {
-  return id.namespace ? `${id.namespace}/${id.name}` : id.name;
-}
-
-/** A stable string for maps: `flux/Kustomization/flux-system/apps`. */
-export function sourceIdText(id: SourceId): string {
-  return `${id.controller}/${id.kind}/${id.namespace}/${id.name}`;
 }

@@ -168,3 +168,34 @@ describe('codify on comment-heavy plain manifests (guestbook)', () => {
     expect(added).toEqual([removed[0].replace(container.image, 'registry.example/redis:7.2')]);
   });
 });
+
+describe('codify on flow-style manifests (Argo Rollouts examples)', () => {
+  // github.com/argoproj/argo-rollouts examples/: the canary steps mix block items, comments and
+  // `- pause: {duration: 40s}`; a custom resource's list is compared as a whole, so a hand edit of
+  // one step is a change of the whole list.
+  const root = 'examples';
+  const file = 'examples/rollout-canary.yaml';
+  const STEPS: PathSegment[] = ['spec', 'strategy', 'canary', 'steps'];
+
+  it('a changed step rewrites its own line; flow entries, comments and the other files stay byte-for-byte', () => {
+    const files = fixtureRepo('argo-rollouts');
+    const desired = render(files, root);
+    const rollout = desired.find((d) => d.source.file === file)!;
+    const steps = structuredClone(
+      (rollout.object.spec as { strategy: { canary: { steps: Array<Record<string, unknown>> } } }).strategy.canary
+        .steps,
+    );
+    steps[5] = { pause: { duration: '30s' } };
+    const live = desired.map((d) =>
+      liveAfterHandEdit(d.object, d === rollout ? [{ segments: STEPS, value: steps }] : []),
+    );
+    const { out } = runCodify(files, root, live);
+    expect(out.check).toEqual({ ok: true });
+    expect(out.codified).toMatchObject([{ kind: 'replace', file, line: 35 }]);
+    expect([...out.edits.keys()]).toEqual([file]);
+    expect(changedLines(files.get(file)!, out.edits.get(file)!)).toEqual({
+      removed: ['      - pause: {duration: 20s}'],
+      added: ['      - pause: {duration: 30s}'],
+    });
+  });
+});

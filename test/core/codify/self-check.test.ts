@@ -28,7 +28,14 @@ describe('self-check after codify', () => {
       reason: 'still or newly different after the edit: apps/Deployment/default/guestbook-ui /spec/replicas (replace)',
     });
     expect(out.edits.size).toBe(0);
-    expect(out.codified).toHaveLength(1);
+    expect(out.codified).toEqual([]);
+    expect(out.reported).toContainEqual(
+      expect.objectContaining({
+        change: expect.objectContaining({ path: '/spec/replicas' }),
+        reason:
+          'not written: still or newly different after the edit: apps/Deployment/default/guestbook-ui /spec/replicas (replace)',
+      }),
+    );
   });
 
   it('fails when an edit changed something that was not codified', () => {

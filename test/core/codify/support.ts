@@ -139,3 +139,23 @@ export function changedLines(before: string, after: string): { removed: string[]
   }
   return { removed, added };
 }
+
+/**
+ * `kubectl create configmap feature-flags -n <namespace> --from-literal=checkout=on` (then, with
+ * `labels`, `kubectl label`): the live object, its creator in managedFields.
+ */
+export function handMadeConfigMap(namespace: string, labels?: Record<string, string>): KubeObject {
+  const fieldsV1 = { 'f:data': { 'f:checkout': {} }, ...(labels ? { 'f:metadata': { 'f:labels': {} } } : {}) };
+  const created = { manager: 'kubectl-create', operation: 'Update', apiVersion: 'v1', time: '2026-12-02T03:00:00Z' };
+  return {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: {
+      name: 'feature-flags',
+      namespace,
+      ...(labels ? { labels } : {}),
+      managedFields: [{ ...created, fieldsType: 'FieldsV1', fieldsV1 }],
+    },
+    data: { checkout: 'on' },
+  };
+}

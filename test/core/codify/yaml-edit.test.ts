@@ -200,3 +200,78 @@ describe('setValueAt: block scalars and line endings', () => {
     );
   });
 });
+
+describe('setValueAt: a subtree set to a new value changes only where the values differ', () => {
+  // Argo Rollouts' own examples (github.com/argoproj/argo-rollouts, examples/): canary steps written
+  // `- pause: {duration: 40s}` between comments, and Job containers with `command: [sh, -c]`.
+  const CANARY = readFixture('manifests/argo-rollouts/examples/rollout-canary.yaml');
+  const TEMPLATES = readFixture('manifests/argo-rollouts/examples/analysis-templates.yaml');
+  const STEPS = ['spec', 'strategy', 'canary', 'steps'];
+  const steps = (): Array<Record<string, unknown>> => parse(CANARY).spec.strategy.canary.steps;
+
+  it('one changed step of a whole list rewrites that line only; flow steps and comments stay', () => {
+    const live = steps();
+    live[4] = { setWeight: 65 };
+    const after = edited(setValueAt(CANARY, 0, STEPS, live));
+    expect(changedLines(CANARY, after)).toEqual({
+      removed: ['      - setWeight: 60'],
+      added: ['      - setWeight: 65'],
+    });
+  });
+
+  it('a value inside a flow map is rewritten inside it, in flow style', () => {
+    const live = steps();
+    live[3] = { pause: { duration: '45s' } };
+    const result = setValueAt(CANARY, 0, STEPS, live);
+    expect(changedLines(CANARY, edited(result))).toEqual({
+      removed: ['      - pause: {duration: 40s}'],
+      added: ['      - pause: {duration: 45s}'],
+    });
+    expect(result).toMatchObject({ line: 33 });
+  });
+
+  it('a step added or removed in the middle adds or removes its own line', () => {
+    const added = [...steps().slice(0, 4), { setWeight: 50 }, { pause: { duration: '10s' } }, ...steps().slice(4)];
+    expect(changedLines(CANARY, edited(setValueAt(CANARY, 0, STEPS, added)))).toEqual({
+      removed: [],
+      added: ['      - setWeight: 50', '      - pause:', '          duration: 10s'],
+    });
+    const removed = steps().filter((_, index) => index !== 2);
+    expect(changedLines(CANARY, edited(setValueAt(CANARY, 0, STEPS, removed)))).toEqual({
+      removed: ['      - setWeight: 40'],
+      added: [],
+    });
+  });
+
+  it('a changed item of a flow sequence keeps the other items as written', () => {
+    const path = ['spec', 'metrics', { key: { name: 'pass' } }, 'provider', 'job', 'spec', 'template', 'spec'];
+    const containers = [...path, 'containers'];
+    const live = parseAllDocuments(TEMPLATES)[0].toJS().spec.metrics[0].provider.job.spec.template.spec.containers;
+    live[0].command = ['sh', '-ec'];
+    live[0].args = ['exit 0', '--verbose'];
+    const after = edited(setValueAt(TEMPLATES, 0, containers, live));
+    expect(changedLines(TEMPLATES, after)).toEqual({
+      removed: ['                command: [sh, -c]', '                args: [exit 0]'],
+      added: ['                command: [sh, -ec]', '                args: [exit 0, --verbose]'],
+    });
+  });
+
+  it('edits inside a document written entirely in flow style, trailing commas kept', () => {
+    // kubernetes/website content/en/examples/pods/init-containers.yaml.
+    const text = readFixture('manifests/kubernetes-website/content/en/examples/pods/init-containers.yaml');
+    const command = ['spec', 'initContainers', { key: { name: 'install' } }, 'command'];
+    const longer = ['wget', '-O', '/work-dir/index.html', 'http://info.cern.ch', '--tries=3'];
+    expect(changedLines(text, edited(setValueAt(text, 0, command, longer)))).toEqual({
+      removed: ['        "http://info.cern.ch",'],
+      added: ['        "http://info.cern.ch", --tries=3,'],
+    });
+    const shorter = ['wget', '/work-dir/index.html', 'http://info.cern.ch'];
+    expect(changedLines(text, edited(removeValueAt(text, 0, [...command, { index: 1 }])))).toEqual({
+      removed: ['        "-O",'],
+      added: [],
+    });
+    expect(
+      parseAllDocuments(edited(setValueAt(text, 0, command, shorter)))[0].toJS().spec.initContainers[0].command,
+    ).toEqual(shorter);
+  });
+});

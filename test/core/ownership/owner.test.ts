@@ -31,7 +31,7 @@ const rows: Array<[string, KubeObject, OwnerClass, string]> = [
       managedFields: [entry('kustomize-controller', 'Apply')],
     }),
     'source',
-    'managed by source flux-system/apps',
+    'managed by source Kustomization/flux-system/apps',
   ],
   [
     'Argo CD tracking annotation names the source',
@@ -39,7 +39,7 @@ const rows: Array<[string, KubeObject, OwnerClass, string]> = [
       annotations: { 'argocd.argoproj.io/tracking-id': 'guestbook:/ConfigMap:shop/settings' },
     }),
     'source',
-    'managed by source guestbook',
+    'managed by source Application/argocd/guestbook',
   ],
   [
     'Helm labels and annotations',

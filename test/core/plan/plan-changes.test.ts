@@ -6,6 +6,7 @@ import {
   type DesiredObject,
   type KubeObject,
   type Plan,
+  type ResourceKey,
   type WarningCode,
 } from '../../../src/core/model/index.js';
 import { byName, edited, liveOf, microservices } from './build.js';
@@ -124,7 +125,11 @@ const PRUNE_CASES: PruneCase[] = [
     annotations: { 'argocd.argoproj.io/tracking-id': 'shop:apps/Deployment:default/adservice' },
     expected: 'prune',
   },
-  { name: 'carrying the Argo CD instance label', labels: { 'app.kubernetes.io/instance': 'shop' }, expected: 'prune' },
+  {
+    name: 'carrying the Argo CD instance label under label tracking',
+    labels: { 'app.kubernetes.io/instance': 'shop' },
+    expected: 'prune',
+  },
   { name: 'untracked and not in base', expected: 'nothing' },
   {
     name: 'annotated prune: disabled',
@@ -147,6 +152,13 @@ const PRUNE_CASES: PruneCase[] = [
   { name: 'declared at base with the cluster’s prune off', inBase: true, prune: false, expected: 'nothing' },
 ];
 
+const argoCm = (data: Record<string, string>): KubeObject => ({
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name: 'argocd-cm', namespace: 'argocd' },
+  data,
+});
+
 describe('prune rules', () => {
   it.each(PRUNE_CASES)('a live object no longer in head, $name → $expected', (c) => {
     const removed = byName(head, 'Deployment', 'adservice');
@@ -157,11 +169,14 @@ describe('prune rules', () => {
       : c.labels?.['app.kubernetes.io/instance']
         ? { 'app.kubernetes.io/instance': 'shop' }
         : {};
-    const sourceAnnotations: Record<string, string> = c.annotations?.['argocd.argoproj.io/tracking-id']
-      ? { 'argocd.argoproj.io/tracking-id': 'shop:/Service:default/x' }
-      : {};
-    const live = newHead.map((d) => liveOf(d, { labels: sourceLabels, annotations: sourceAnnotations }));
+    // Argo CD writes each object's own id (util/argo/resource_tracking.go BuildAppInstanceValue).
+    const trackingId = (key: ResourceKey) => `shop:${key.group}/${key.kind}:${key.namespace}/${key.name}`;
+    const sourceAnnotations = (key: ResourceKey): Record<string, string> =>
+      c.annotations?.['argocd.argoproj.io/tracking-id'] ? { 'argocd.argoproj.io/tracking-id': trackingId(key) } : {};
+    const live = newHead.map((d) => liveOf(d, { labels: sourceLabels, annotations: sourceAnnotations(d.key) }));
     live.push(liveOf(removed, { labels: c.labels, annotations: c.annotations }));
+    // The instance label is Argo CD's stamp under label tracking, which argocd-cm sets (util/settings/settings.go).
+    if (c.labels?.['app.kubernetes.io/instance']) live.push(argoCm({ 'application.resourceTrackingMethod': 'label' }));
     const result = plan({
       head: newHead,
       base: c.inBase ? head : undefined,

@@ -256,6 +256,16 @@ describe('documents keep their promises', () => {
     expect(body).not.toMatch(/@octocat|@ghost/);
   });
 
+  it('a new manifest written elsewhere than newResourcePath says why, next to its file', () => {
+    const note =
+      'written at the top level of clusters/prod-eu, not at clusters/prod-eu/checkout/configmap-hotfix.yaml: Argo CD Application argocd/root reads only the top level of clusters/prod-eu (directory.recurse is off)';
+    const codified = [{ key: hotfix, file: 'clusters/prod-eu/configmap-hotfix.yaml', kind: 'new-file', note }];
+    const body = renderDriftPullRequest({ ...prView, codified });
+    expect(body).toContain(
+      '| `ConfigMap/checkout/hotfix` | kubectl-create<br>02:00 UTC | `configmap-hotfix.yaml`<br>written at the top level of clusters/prod-eu, not at clusters/prod-eu/checkout/configmap-hotfix.yaml: Argo CD Application argocd/root reads only the top level of clusters/prod-eu (directory.recurse is off) |',
+    );
+  });
+
   it('a drift PR with 5,000 changes stays within the limit', () => {
     const codified = Array.from({ length: 5000 }, (_, i) => ({
       key: { ...api, name: `api-${i}` },

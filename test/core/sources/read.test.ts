@@ -184,6 +184,7 @@ describe('sources of argocd-ssa-annotation (app of apps, kustomize overrides, ig
     expect(readArgoSettings(live)).toEqual({
       trackingMethod: 'annotation',
       instanceLabelKey: 'app.kubernetes.io/instance',
+      controlPlaneNamespace: 'argocd',
       from: 'argocd-cm',
     });
     expect(readArgoSettings(scenarioSnapshot('argocd-ssa-annotation', 'annotation-label').items).trackingMethod).toBe(

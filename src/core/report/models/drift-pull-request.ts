@@ -28,6 +28,8 @@ export interface NewObjectModel {
   time?: string;
   /** The new manifest's path, relative to `filesUnder`. */
   file: string;
+  /** Why the file is not where `pullRequests.newResourcePath` would put it (a sentence), when it is not. */
+  note?: string;
 }
 
 /** A live change that is reported and not codified, with the reason. */

@@ -28,7 +28,7 @@ Someone changed these objects in {{code cluster}} directly, and the changes pers
 | object | created by, when | file |
 | --- | --- | --- |
 {{#each created}}
-| {{code resource}} | {{text who}}<br>{{text when}} | {{code file}} |
+| {{code resource}} | {{text who}}<br>{{text when}} | {{code file}}{{#if note}}<br>{{prose note}}{{/if}} |
 {{/each}}
 {{/if}}
 {{#if codifiedOmitted}}
