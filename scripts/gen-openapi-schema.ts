@@ -2,7 +2,8 @@
 // (test/fixtures/upstream/kubernetes-openapi-v3): for each built-in kind, the fields each of its schemas
 // has, with their types and which are required — compact enough to check, before codify writes a new
 // file, that every field of the manifest is one the API server knows, of the right type. Kinds served
-// in several versions map each `group/version/Kind` to its schema.
+// in several versions map each `group/version/Kind` to its schema. A kind is cluster-scoped when no
+// path of its API goes through `/namespaces/{namespace}/`: those kinds are listed too.
 //
 //   npx tsx scripts/gen-openapi-schema.ts [--openapi DIR] [--out FILE]
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,12 +19,25 @@ const dir = resolve(option('--openapi', 'test/fixtures/upstream/kubernetes-opena
 const out = resolve(option('--out', 'src/core/k8s/schema.generated.ts'));
 
 const schemas = new Map<string, Schema>();
+/** `group/Kind` of every kind with an operation on a namespaced path, and of every kind with any operation. */
+const namespacedPaths = new Set<string>();
+const operated = new Set<string>();
 for (const file of readdirSync(dir)
   .filter((name) => name.endsWith('.json'))
   .sort()) {
-  type Document = { components?: { schemas?: Record<string, Schema> } };
+  type Document = { components?: { schemas?: Record<string, Schema> }; paths?: Record<string, Record<string, Schema>> };
   const doc = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Document;
   for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) schemas.set(name, schema);
+  for (const [path, operations] of Object.entries(doc.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      const gvk = (operation as Schema)?.['x-kubernetes-group-version-kind'] as
+        { group: string; kind: string } | undefined;
+      if (!gvk) continue;
+      const id = `${gvk.group}/${gvk.kind}`;
+      operated.add(id);
+      if (path.includes('/namespaces/{namespace}/')) namespacedPaths.add(id);
+    }
+  }
 }
 
 const PREFIX =
@@ -81,6 +95,9 @@ for (const [name, schema] of schemas) {
   kinds[`${gvk!.group}/${gvk!.version}/${gvk!.kind}`] = short(name);
   pending.push(name);
 }
+// Only kinds of objects (not the options of `connect` operations such as NodeProxyOptions).
+const objectKinds = new Set(Object.keys(kinds).map((key) => key.replace(/\/[^/]+\/([^/]+)$/, '/$1')));
+const clusterScoped = [...operated].filter((id) => objectKinds.has(id) && !namespacedPaths.has(id)).sort();
 const done = new Set<string>();
 while (pending.length) {
   const name = pending.pop()!;
@@ -145,6 +162,14 @@ export interface SchemaFields {
   readonly p: Readonly<Record<string, string>>;
   readonly r?: readonly string[];
 }
+
+/**
+ * The built-in kinds that are cluster-scoped, as \`group/Kind\`: no path of their API goes through
+ * \`/namespaces/{namespace}/\`.
+ */
+export const CLUSTER_SCOPED: ReadonlySet<string> = new Set([
+${wrap(clusterScoped.map(q), '  ')}
+]);
 
 /** Each schema's fields (\`p\`) with their types, and its required fields (\`r\`). */
 export const DEFS: Readonly<Record<string, SchemaFields>> = {

@@ -49,7 +49,17 @@ export async function takeSnapshot(request: SnapshotRequest): Promise<SnapshotSu
     cluster: request.cluster,
     capturedAt: request.capturedAt,
     agent: { version: request.agentVersion },
-    server: discovered.gitVersion ? { gitVersion: discovered.gitVersion } : {},
+    server: {
+      ...(discovered.gitVersion ? { gitVersion: discovered.gitVersion } : {}),
+      // What the server serves, and which kinds are namespaced: the App asks this, not a list of kinds.
+      resources: discovered.resources.map(({ group, version, kind, resource, namespaced }) => ({
+        group,
+        version,
+        kind,
+        resource,
+        namespaced,
+      })),
+    },
   });
 
   const types: TypeFigures[] = [];

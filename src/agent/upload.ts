@@ -24,7 +24,8 @@ export interface UploadRequest {
 }
 
 export type UploadResult =
-  | { type: 'accepted'; id: string; status: string; attempts: number }
+  /** `skipped`: objects the App listed as never written as files (`items[3].metadata.name: …`). */
+  | { type: 'accepted'; id: string; status: string; attempts: number; skipped: string[] }
   | { type: 'rejected'; code: number; message: string }
   | { type: 'failed'; message: string };
 
@@ -68,7 +69,16 @@ function toResult(answer: Answer, request: UploadRequest, attempts: number): Upl
     };
   const body = parseJson(answer.body);
   if (answer.code >= 200 && answer.code < 300) {
-    return { type: 'accepted', id: String(body?.id ?? ''), status: String(body?.status ?? 'queued'), attempts };
+    const skipped = (Array.isArray(body?.skipped) ? body.skipped : [])
+      .filter(isPlainObject)
+      .map((entry) => `${String(entry.path)}: ${String(entry.message)}`);
+    return {
+      type: 'accepted',
+      id: String(body?.id ?? ''),
+      status: String(body?.status ?? 'queued'),
+      attempts,
+      skipped,
+    };
   }
   const { repository, cluster } = request;
   switch (answer.code) {

@@ -199,8 +199,9 @@ export function renderTree(
 /** Live input as the pipeline takes it: a snapshot with its scope, or objects that list everything. */
 export function liveState(live: LiveInput): LiveState {
   if (!live.snapshot) return { items: live.objects };
-  const { cluster, capturedAt, scope, repository } = live.snapshot;
-  return { items: live.objects, cluster, capturedAt, scope, ...(repository ? { repository } : {}) };
+  const { cluster, capturedAt, scope, repository, server } = live.snapshot;
+  const served = server?.resources ? { server: { resources: server.resources } } : {};
+  return { items: live.objects, cluster, capturedAt, scope, ...(repository ? { repository } : {}), ...served };
 }
 
 /**

@@ -46,7 +46,22 @@ describe('a snapshot of the stand-in cluster', () => {
 
   it('writes scope after items, so the header streams first', () => {
     expect(result.text.indexOf('"items"')).toBeLessThan(result.text.indexOf('"scope"'));
-    expect(result.document.server).toEqual({ gitVersion: 'v1.31.2' });
+    expect(result.document.server.gitVersion).toBe('v1.31.2');
+  });
+
+  it("records discovery's word on every type it serves: namespaced or cluster-scoped, custom kinds included", () => {
+    const served = result.document.server.resources as Array<Record<string, unknown>>;
+    const scope = (group: string, kind: string) => served.find((t) => t.group === group && t.kind === kind)?.namespaced;
+    expect(scope('', 'Namespace')).toBe(false);
+    expect(scope('apps', 'Deployment')).toBe(true);
+    expect(scope('kustomize.toolkit.fluxcd.io', 'Kustomization')).toBe(true);
+    expect(served.find((t) => t.kind === 'Deployment')).toEqual({
+      group: 'apps',
+      version: 'v1',
+      kind: 'Deployment',
+      resource: 'deployments',
+      namespaced: true,
+    });
   });
 
   it('leaves out events, leases, endpoints, endpoint slices and controller-owned objects', () => {

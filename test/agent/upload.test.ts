@@ -46,7 +46,7 @@ async function upload(script: ScriptedAnswer[]) {
 describe('uploading a snapshot', () => {
   it('posts the gzip body with the bearer token, whom it is for (checked before the body) and content headers', async () => {
     const { result, received } = await upload([{ code: 202, body: { id: 'snap-1', status: 'queued' } }]);
-    expect(result).toEqual({ type: 'accepted', id: 'snap-1', status: 'queued', attempts: 1 });
+    expect(result).toEqual({ type: 'accepted', id: 'snap-1', status: 'queued', attempts: 1, skipped: [] });
     expect(received[0]).toMatchObject({ method: 'POST', path: '/base/api/v1/snapshots', body: DOCUMENT });
     expect(received[0].headers).toMatchObject({
       authorization: 'Bearer dbk_token',
@@ -54,6 +54,17 @@ describe('uploading a snapshot', () => {
       'x-driftback-cluster': 'prod-eu',
       'content-encoding': 'gzip',
       'content-type': 'application/json',
+    });
+  });
+
+  it('hands on the objects the App listed as never written as files', async () => {
+    const skipped = [
+      { path: 'items[3].metadata.name', id: {}, message: '"ops\\nadmin" cannot be a file name', compared: true },
+    ];
+    const { result } = await upload([{ code: 202, body: { id: 'snap-3', status: 'queued', skipped } }]);
+    expect(result).toMatchObject({
+      type: 'accepted',
+      skipped: ['items[3].metadata.name: "ops\\nadmin" cannot be a file name'],
     });
   });
 

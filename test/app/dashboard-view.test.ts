@@ -86,4 +86,22 @@ describe('dashboardCluster', () => {
   it('renders the dashboard body', () => {
     expectGolden('dashboard-full.md', renderDashboard({ now: NOW, clusters: [view], configErrors: state.problems! }));
   });
+
+  it('lists the objects of the latest snapshot that are never written as files, with the reason', () => {
+    const role = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'ops\nadmin' } };
+    const odd = dashboardCluster(
+      prod,
+      { capturedAt: '2026-12-02T11:50:00Z', items: [...items, role] },
+      state,
+      NOW,
+    ).view;
+    expect(odd.skipped).toEqual([expect.objectContaining({ item: `items[${items.length}]`, compared: true })]);
+    const body = renderDashboard({ now: NOW, clusters: [odd], configErrors: [] });
+    expect(body).toContain('<details><summary>Not written as files (1)</summary>');
+    // As GitHub renders it: `"ops\nadmin" cannot be a file name: …` (quotes and backslash escaped for Markdown).
+    expect(body).toContain(
+      `- \`items[${items.length}]\` (ClusterRole): &quot;ops\\\\nadmin&quot; cannot be a file name: it contains a control character; compared, never written as a file`,
+    );
+    expect(view.skipped).toBeUndefined();
+  });
 });

@@ -198,9 +198,7 @@ describe('Argo CD: automated sync off, kubectl scale, PR, merge, automated sync 
     expect(pr!.body).toContain(
       '`Application/argocd/guestbook` is suspended since at least 2026-12-01 11:10 UTC (first seen then; nothing records who turned it off)',
     );
-    expect(pr!.body).toContain(
-      're-enable automated sync: `argocd app set guestbook --sync-policy automated --self-heal`',
-    );
+    expect(pr!.body).toContain('re-enable automated sync: `argocd app set guestbook --sync-policy automated`');
     expect(pr!.body).toContain(
       '| `Deployment/guestbook/frontend` | `spec.replicas` | `5` | `kubectl` | 2026-12-01 11:05 UTC |',
     );

@@ -261,18 +261,22 @@ describe('keys that name Object.prototype members', () => {
 });
 
 describe('names no API server would accept', () => {
+  // DESIGN "Upload API": one bad object is listed and skipped, never fails the rest.
   it.each([
     [
       { name: 'x/../../prod-us/backdoor', namespace: 'checkout' },
       'items[0].metadata.name',
       /is not a valid Deployment name: it must be a lowercase RFC 1123 subdomain/,
+      true,
     ],
     [
       { name: 'api', namespace: '../../.github/workflows' },
       'items[0].metadata.namespace',
       /is not a namespace name: it must be a lowercase RFC 1123 label/,
+      false,
     ],
-  ])('%j is refused with its path', async (metadata, path, message) => {
+  ])('%j is listed with its path, and the snapshot is stored', async (metadata, path, message, compared) => {
+    const cluster = compared ? 'names' : 'namespaces';
     const items = [
       {
         apiVersion: 'apps/v1',
@@ -280,10 +284,19 @@ describe('names no API server would accept', () => {
         metadata: { ...metadata, managedFields: [] },
         spec: { replicas: 3 },
       },
+      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'fine', namespace: 'checkout' }, data: {} },
     ];
-    const answer = await upload(snapshotDocument({ cluster: 'names', capturedAt: minutesFromNow(-1), items }));
-    expect(answer.status).toBe(400);
-    expect(answer.body.problems).toEqual([{ path, message: expect.stringMatching(message) }]);
-    expect((await status('names')).body.latest).toBeNull();
+    const answer = await upload(snapshotDocument({ cluster, capturedAt: minutesFromNow(-1), items }));
+    expect(answer.status).toBe(202);
+    expect(answer.body.status).toBe('queued');
+    expect(answer.body.skipped).toEqual([
+      {
+        path,
+        id: { group: 'apps', kind: 'Deployment', namespace: metadata.namespace, name: metadata.name },
+        message: expect.stringMatching(message),
+        compared,
+      },
+    ]);
+    expect((await status(cluster)).body.latest).toMatchObject({ items: 2 });
   });
 });

@@ -75,7 +75,9 @@ describe('diff --format text on Secrets', () => {
     expect(out).toContain('~ Secret/shop/db');
     // A Secret a person made is listed under that person and reported, never shown as an extra file.
     expect(out).not.toContain('+ Secret/shop/by-hand');
-    expect(out).toContain('reported, not codified: Secret/shop/by-hand: a Secret created in the cluster');
+    expect(out).toContain(
+      'reported, not codified: Secret/shop/by-hand (kubectl-create at 2026-12-02T03:00:00Z, human): a Secret created in the cluster',
+    );
     expect(out).toMatch(/password: "\*\*\*"/);
     expect(out).toContain('kubectl-edit at 2026-12-02T03:00:00Z');
   });

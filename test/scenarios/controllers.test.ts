@@ -333,9 +333,12 @@ describe('driftback diff shows what is reported and who owns what Git lacks', ()
 
   it('as text', () => {
     const text = formatText(evaluation.diff);
-    const paused = '  reported, not codified: /spec/paused (kubectl-rollout at 2026-12-01T12:18:00Z): imperative';
+    const paused =
+      '  reported, not codified: /spec/paused (kubectl-rollout at 2026-12-01T12:18:00Z, human): imperative';
     expect(text).toContain(paused);
-    expect(text).toContain('  reported, not codified: Pod/shop/debug: ephemeral kind');
+    expect(text).toContain(
+      '  reported, not codified: Pod/shop/debug (kubectl-run at 2026-12-01T12:19:00Z, human): ephemeral kind',
+    );
     expect(text).toMatch(/not in Git, not extra:\n( {2}\d+ .*\n)* {2}1 made by a person \(kubectl-run\)/);
   });
 
@@ -346,6 +349,7 @@ describe('driftback diff shows what is reported and who owns what Git lacks', ()
       path: '/spec/replicas',
       manager: 'kubectl',
       time: '2026-12-01T12:16:00Z',
+      cause: 'human',
       reason: 'an autoscaler owns replicas: HPA shop/web targets this workload',
     });
     expect(document.owners).toContainEqual({

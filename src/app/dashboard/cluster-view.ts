@@ -3,6 +3,7 @@
 // ignored counts, open drift PRs). Pure: the caller loads both and passes `now`.
 import { parseDuration, type ClusterConfig } from '../../core/config/index.js';
 import { suspensionLabel } from '../../core/emergency/index.js';
+import { screenObjects } from '../../core/k8s/object-names.js';
 import { assessHealth, reconcilerStateOf } from '../../core/health/index.js';
 import { keyOf, type KubeObject } from '../../core/model/index.js';
 import { notReconcilingReason } from '../../core/plan/index.js';
@@ -68,6 +69,7 @@ export function dashboardCluster(
     degraded,
     reconcilers,
     openPullRequests: (state.openPullRequests ?? []).map((pull) => ({ number: pull.number })),
+    ...optional('skipped', nonEmpty(screenObjects(latest?.items ?? []).skipped)),
     ...(state.suspensions
       ? {
           suspensions: state.suspensions.map((s) => ({
@@ -87,6 +89,10 @@ export function dashboardCluster(
     driftByCause,
   };
   return { view, figures };
+}
+
+function nonEmpty<T>(list: T[]): T[] | undefined {
+  return list.length ? list : undefined;
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {

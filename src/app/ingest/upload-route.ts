@@ -3,7 +3,8 @@
 // durably, enqueues and answers 202.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { capturedAtProblem, parseSnapshot } from '../../core/model/index.js';
+import { screenObjects, skippedEntry, type SkippedObject } from '../../core/k8s/object-names.js';
+import { capturedAtProblem, parseSnapshot, type Snapshot } from '../../core/model/index.js';
 import type { Store } from '../../store/types.js';
 import { pathOf, sendError, sendJson } from '../http.js';
 import type { AppLogger } from '../logger.js';
@@ -106,16 +107,17 @@ async function handleUpload(deps: UploadDeps, req: IncomingMessage, res: ServerR
   });
 }
 
-async function storeUpload(
+/** The document as a snapshot for the authenticated cluster, or the 400 it was answered with. */
+function readUpload(
   deps: UploadDeps,
   res: ServerResponse,
-  body: { raw: Buffer; gzip: boolean; json: Buffer },
+  json: Buffer,
   who: { repository: string; cluster: string },
-): Promise<true> {
+): Snapshot | true {
   const count = deps.onSnapshot ?? (() => undefined);
   let document: unknown;
   try {
-    document = JSON.parse(body.json.toString('utf8'));
+    document = JSON.parse(json.toString('utf8'));
   } catch (error) {
     count('invalid');
     const message =
@@ -140,6 +142,21 @@ async function storeUpload(
     count('invalid');
     return sendError(res, 400, 'the snapshot was captured in the future', { problems: [future] });
   }
+  return snapshot;
+}
+
+async function storeUpload(
+  deps: UploadDeps,
+  res: ServerResponse,
+  body: { raw: Buffer; gzip: boolean; json: Buffer },
+  who: { repository: string; cluster: string },
+): Promise<true> {
+  const count = deps.onSnapshot ?? (() => undefined);
+  const snapshot = readUpload(deps, res, body.json, who);
+  if (snapshot === true) return true;
+  // One object with a name no API server accepts, or no file name, is listed, never refused for.
+  const screened = screenObjects(snapshot.items).skipped;
+  const skipped = listed(screened);
   const digest = 'sha256:' + createHash('sha256').update(body.json).digest('hex');
   try {
     // The agent's gzip is kept as is: no second serialisation of a large document.
@@ -153,6 +170,7 @@ async function storeUpload(
       cluster: snapshot.cluster,
       snapshot: stored.meta.id,
       items: snapshot.items.length,
+      ...(screened.length ? { skipped: screened.length } : {}),
     };
     if (stored.type === 'stale') {
       count('stale');
@@ -160,12 +178,13 @@ async function storeUpload(
       return sendJson(res, 409, {
         id: stored.meta.id,
         status: 'stale',
+        ...skipped,
         error: `capturedAt ${snapshot.capturedAt} is older than the latest snapshot (${latestTime(stored.latest)}): it does not replace newer state`,
       });
     }
     if (stored.type === 'duplicate') {
       count('duplicate');
-      return sendJson(res, 202, { id: stored.meta.id, status: 'duplicate' });
+      return sendJson(res, 202, { id: stored.meta.id, status: 'duplicate', ...skipped });
     }
     const job: ReconcileJob = {
       repository: snapshot.repository,
@@ -175,8 +194,10 @@ async function storeUpload(
     };
     await deps.queue.enqueue(RECONCILE_QUEUE, reconcileKey(snapshot.repository, snapshot.cluster), { ...job });
     count('accepted');
-    deps.log.info(fields, 'snapshot stored');
-    return sendJson(res, 202, { id: stored.meta.id, status: 'queued' });
+    if (screened.length)
+      deps.log.warn(fields, 'snapshot stored; objects listed in "skipped" are never written as files');
+    else deps.log.info(fields, 'snapshot stored');
+    return sendJson(res, 202, { id: stored.meta.id, status: 'queued', ...skipped });
   } catch (error) {
     count('error');
     deps.log.error(
@@ -191,6 +212,16 @@ async function storeUpload(
       { 'retry-after': '30' },
     );
   }
+}
+
+/** At most this many skipped objects are listed in an answer; `skippedCount` says how many there are. */
+const MAX_LISTED = 100;
+
+/** The answer's `skipped` list (path, object, reason, whether it is still compared), when there is one. */
+function listed(skipped: SkippedObject[]): { skipped?: object[]; skippedCount?: number } {
+  if (skipped.length === 0) return {};
+  const shown = skipped.slice(0, MAX_LISTED).map(skippedEntry);
+  return { skipped: shown, ...(skipped.length > MAX_LISTED ? { skippedCount: skipped.length } : {}) };
 }
 
 /** When the latest snapshot sorts: its capture, or its receipt when its clock was ahead. */

@@ -91,8 +91,8 @@ function reportedOf(evaluation: Extract<Evaluation, { type: 'evaluated' }>): Rep
       resource: keyFields(entry.key),
       ...(entry.change ? { field: entry.change.path } : {}),
       reason: entry.reason,
-      ...(entry.change?.manager ? { manager: entry.change.manager } : {}),
-      ...(entry.change?.time ? { time: entry.change.time } : {}),
+      ...((entry.manager ?? entry.change?.manager) ? { manager: entry.manager ?? entry.change?.manager } : {}),
+      ...((entry.time ?? entry.change?.time) ? { time: entry.time ?? entry.change?.time } : {}),
     });
   }
   return rows.slice(0, REPORTED_KEPT);

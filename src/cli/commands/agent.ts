@@ -57,6 +57,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     log(
       `uploaded ${outcome.summary.items} items (${formatBytes(outcome.compressedBytes)} gzip) as snapshot ${outcome.upload.id}: ${outcome.upload.status}`,
     );
+    for (const line of outcome.upload.skipped) log(`never written as a file: ${line}`);
     return 0;
   }
   const code = outcome.upload.type === 'rejected' ? ` (${outcome.upload.code})` : '';

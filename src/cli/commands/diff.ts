@@ -2,6 +2,7 @@
 // Exit codes follow diff(1) and kubectl diff: 0 in sync, 1 differences, 2 an error.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
+import { suspensionNotices } from '../../core/emergency/index.js';
 import { describeNotRendered, evaluateDrift } from '../../core/pipeline/index.js';
 import { sourceReportLine } from '../../core/model/index.js';
 import { renderDriftMarkdown } from '../../core/report/index.js';
@@ -74,16 +75,20 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     );
   const format = flags.format as Format;
   const sources = evaluation.sources.some((source) => source.controller !== 'kubectl') ? evaluation.sources : [];
-  if (format === 'json') io.stdout.write(formatJson(result, sources));
+  const suspensions = suspensionNotices(evaluation.suspensions, evaluation.emergency);
+  const { skipped } = evaluation;
+  if (format === 'json') io.stdout.write(formatJson(result, { sources, suspensions, skipped }));
   else if (format === 'markdown') {
     const templates = await templatesBeside(input.configPath);
-    io.stdout.write(renderDriftMarkdown(result, { templates, capturedAt: lives.at(-1)?.snapshot?.capturedAt }));
+    const capturedAt = lives.at(-1)?.snapshot?.capturedAt;
+    io.stdout.write(renderDriftMarkdown(result, { templates, capturedAt, suspensions, skipped }));
   } else {
     const lines = sources.map(sourceReportLine);
     const notes = evaluation.notes
       .filter((note) => note.code !== 'rendered-twice')
       .map((note) => `${note.source}: ${note.message}`);
-    io.stdout.write(formatText(result, paletteFor(io.stdout, io.env), evaluation.pending, { lines, notes }));
+    const extras = { lines, notes, suspensions, skipped };
+    io.stdout.write(formatText(result, paletteFor(io.stdout, io.env), evaluation.pending, extras));
   }
   const { modified, missing, extra } = result.summary;
   return modified + missing + extra > 0 ? 1 : 0;

@@ -2,7 +2,9 @@
 // that hold a conflict, are listed (the summary counts the rest); only changes that count, never
 // ignored ones. `conflicts` (Git declares a field a controller owns) is an addition to the documented
 // shape, present only when there is one.
-import type { DiffResult, FieldChange, ResourceDiff, SourceReport } from '../../core/model/index.js';
+import { suspensionJson } from '../../core/model/index.js';
+import type { DiffResult, FieldChange, ResourceDiff, SourceReport, SuspensionNotice } from '../../core/model/index.js';
+import { skippedEntry, type SkippedObject } from '../../core/k8s/object-names.js';
 import { neverCodified } from '../../core/codify/index.js';
 import { describeOwner } from '../../core/ownership/index.js';
 
@@ -27,7 +29,14 @@ export interface JsonResource {
 export interface JsonDiffDocument {
   resources: JsonResource[];
   /** Reported and never codified: imperative actions, autoscaled replicas, chart output changed by hand, Pods. */
-  reported?: Array<{ id: JsonResource['id']; path?: string; manager?: string; time?: string; reason: string }>;
+  reported?: Array<{
+    id: JsonResource['id'];
+    path?: string;
+    manager?: string;
+    time?: string;
+    cause: FieldChange['cause'];
+    reason: string;
+  }>;
   /** Live objects Git lacks that are not extra, by owner ("managed by Helm release podinfo/podinfo"). */
   owners?: Array<{ owner: string; class: string; objects: Array<JsonResource['id']> }>;
   summary: { inSync: number; modified: number; missing: number; extra: number; ignored: number };
@@ -60,8 +69,9 @@ export function toJsonDocument(result: DiffResult): JsonDiffDocument {
   const reported = neverCodified(result).map((entry) => ({
     id: { ...entry.key },
     ...(entry.change ? { path: entry.change.path } : {}),
-    ...(entry.change?.manager ? { manager: entry.change.manager } : {}),
-    ...(entry.change?.time ? { time: entry.change.time } : {}),
+    ...(entry.manager ? { manager: entry.manager } : {}),
+    ...(entry.time ? { time: entry.time } : {}),
+    cause: entry.cause ?? 'unknown',
     reason: entry.reason,
   }));
   const grouped = owners(result) ?? [];
@@ -100,8 +110,24 @@ export function toJsonDocument(result: DiffResult): JsonDiffDocument {
   };
 }
 
+/** What a diff report shows beside the resources: sources, suspensions, objects never written as files. */
+export interface DiffExtras {
+  /** The per-source results, when the cluster has GitOps sources. */
+  sources?: readonly SourceReport[];
+  /** Sources told to stop reconciling: drift under them is not being reverted. */
+  suspensions?: readonly SuspensionNotice[];
+  /** Live objects whose identity is at fault: listed, never written as files. */
+  skipped?: readonly SkippedObject[];
+}
+
 /** One JSON document; undefined fields are left out (an `add` has no `desired`). */
-/** `sources`: the per-source results, when the cluster has GitOps sources. */
-export function formatJson(result: DiffResult, sources?: readonly SourceReport[]): string {
-  return JSON.stringify({ ...toJsonDocument(result), ...(sources?.length ? { sources } : {}) }, null, 2) + '\n';
+export function formatJson(result: DiffResult, extras: DiffExtras = {}): string {
+  const { sources, suspensions, skipped } = extras;
+  const document = {
+    ...toJsonDocument(result),
+    ...(sources?.length ? { sources } : {}),
+    ...(suspensions?.length ? { suspensions: suspensions.map(suspensionJson) } : {}),
+    ...(skipped?.length ? { skipped: skipped.map(skippedEntry) } : {}),
+  };
+  return JSON.stringify(document, null, 2) + '\n';
 }

@@ -2,7 +2,14 @@
 // manager and time next to each drifted field, then one summary line.
 import { structuredPatch } from 'diff';
 import { maskSecretValues } from '../../core/k8s/index.js';
-import { displayKey, type DiffResult, type ResourceDiff } from '../../core/model/index.js';
+import { skippedLine, type SkippedObject } from '../../core/k8s/object-names.js';
+import {
+  displayKey,
+  suspensionNoticeLines,
+  type DiffResult,
+  type ResourceDiff,
+  type SuspensionNotice,
+} from '../../core/model/index.js';
 import { describeOwner } from '../../core/ownership/index.js';
 import { plainPalette, type Palette } from './color.js';
 import { desiredYaml, extraYaml, liveYaml } from './resource-yaml.js';
@@ -75,9 +82,11 @@ function notes(resource: ResourceDiff, palette: Palette): string[] {
   return lines;
 }
 
-function who(change: { manager?: string; time?: string }): string {
-  if (!change.manager) return '';
-  return ` (${change.manager}${change.time ? ' at ' + change.time : ''})`;
+/** ` (kubectl-scale at 2026-12-02T03:02:11Z, human)`; who is not recorded: ` (unknown manager)`. */
+function who(by: { manager?: string; time?: string; cause?: string }): string {
+  const cause = by.cause && by.cause !== 'unknown' ? `, ${by.cause}` : '';
+  if (!by.manager) return ` (unknown manager${cause})`;
+  return ` (${by.manager}${by.time ? ' at ' + by.time : ''}${cause})`;
 }
 
 /** Objects Git lacks that are not extra, counted by owner; and what is reported about them. */
@@ -91,7 +100,11 @@ function ownerLines(result: DiffResult): string[] {
   }
   const lines = ['not in Git, not extra:', ...[...counts].map(([owner, n]) => `  ${n} ${owner}`)];
   for (const object of owned) {
-    if (object.reported) lines.push(`  reported, not codified: ${displayKey(object.key)}: ${object.reported.reason}`);
+    if (object.reported) {
+      const cause = !object.owner.manager ? 'unknown' : object.owner.class === 'person' ? 'human' : 'controller';
+      const by = who({ manager: object.owner.manager, time: object.owner.time, cause });
+      lines.push(`  reported, not codified: ${displayKey(object.key)}${by}: ${object.reported.reason}`);
+    }
     for (const change of object.changes ?? []) {
       lines.push(
         `  reported, not codified: ${displayKey(object.key)} ${change.path}${who(change)}: ` +
@@ -119,16 +132,40 @@ export function formatSummary(result: DiffResult): string {
   return parts.join(', ') + unlisted;
 }
 
+/** What the text shows beside the resources; every part defaults to none (a cluster applied by kubectl). */
+export interface TextExtras {
+  /** One line per GitOps source (`flux-system/apps: 0 drift`). */
+  lines?: string[];
+  /** What could not be checked or is not supported. */
+  notes?: string[];
+  /** Sources told to stop reconciling. */
+  suspensions?: readonly SuspensionNotice[];
+  /** Live objects listed with what is wrong with their identity: never written as files. */
+  skipped?: readonly SkippedObject[];
+}
+
+function extraBlocks(extras: TextExtras): string[] {
+  const blocks: string[] = [];
+  if (extras.suspensions?.length) {
+    const lines = extras.suspensions.flatMap((notice) => {
+      const [what, resume] = suspensionNoticeLines(notice);
+      return [`  ${what}`, `    ${resume}`];
+    });
+    blocks.push(['Suspended (drift under a suspended source is not being reverted):', ...lines].join('\n'));
+  }
+  if (extras.skipped?.length) {
+    const lines = extras.skipped.map((object) => `  ${skippedLine(object)}`);
+    blocks.push(['Not written as files (a name the API server or a file system would refuse):', ...lines].join('\n'));
+  }
+  return blocks;
+}
+
 /** `pending`: differences the persistence gate holds back (not in enough consecutive snapshots yet). */
-/**
- * `sources`: one line per GitOps source (`flux-system/apps: 0 drift`); `notes`: what could not be checked
- * or is not supported. Both default to none (a cluster applied by kubectl).
- */
 export function formatText(
   result: DiffResult,
   palette: Palette = plainPalette,
   pending = 0,
-  sources: { lines?: string[]; notes?: string[] } = {},
+  sources: TextExtras = {},
 ): string {
   const blocks: string[] = [];
   for (const resource of result.resources) {
@@ -143,6 +180,7 @@ export function formatText(
     blocks.push(`${held}: not drift until it persists.`);
   }
   blocks.push(...ownerLines(result));
+  blocks.push(...extraBlocks(sources));
   if (sources.notes?.length) blocks.push(['Not checked:', ...sources.notes.map((note) => `  ${note}`)].join('\n'));
   if (sources.lines?.length) blocks.push(['Sources:', ...sources.lines.map((line) => `  ${line}`)].join('\n'));
   blocks.push(formatSummary(result));

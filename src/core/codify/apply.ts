@@ -1,6 +1,7 @@
 // Carries out the selected intents on the workspace, one edit at a time, recording for each what
 // was written where, or why it could not be.
 import type { Config } from '../config/index.js';
+import type { DefaultLookup } from '../k8s/index.js';
 import type { DesiredObject, FieldChange, PathSegment, ResourceDiff } from '../model/index.js';
 import { splitImage } from '../manifests/images-transformer.js';
 import type { Intent } from './select.js';
@@ -32,6 +33,8 @@ export interface ApplyContext {
   users: ReadonlyMap<string, number>;
   codified: CodifiedChange[];
   reported: ReportedChange[];
+  /** Defaults the CRDs give custom resources' fields: left out of a new file's manifest. */
+  customDefaults?: DefaultLookup;
 }
 
 type Outcome =
@@ -175,7 +178,7 @@ function writeNewResource(ctx: ApplyContext, resource: ResourceDiff): Outcome {
       reason: `${file} already exists; pullRequests.newResourcePath gives the same file for two resources`,
     };
   // Checked against the kind's OpenAPI schema before anything is written: the API server must accept it.
-  const manifest = cleanLiveObject(resource.live!);
+  const manifest = cleanLiveObject(resource.live!, ctx.customDefaults);
   const invalidField = schemaProblems(manifest)[0];
   if (invalidField) {
     const where = `${invalidField.path} ${invalidField.message}`;

@@ -1,11 +1,12 @@
 // A resource created by hand in the cluster, cleaned of everything the API server added, so that
 // the manifest written for it says only what a person would write.
-import { isPlainObject, type KubeObject } from '../model/index.js';
+import { escapeSegment, groupOf, isPlainObject, versionOf, type KubeObject } from '../model/index.js';
 import {
   CONTAINER_DEFAULTS,
   defaultImagePullPolicy,
   DEFAULT_TOLERATIONS,
   FIELD_REF_API_VERSION,
+  isBuiltInGroup,
   isServerSetAnnotation,
   keyFieldDefault,
   NAMESPACE_FINALIZERS,
@@ -21,6 +22,7 @@ import {
   withoutServerMetadata,
   withoutServerState,
   WORKLOAD_SPEC_DEFAULTS,
+  type DefaultLookup,
 } from '../k8s/index.js';
 
 type Json = Record<string, unknown>;
@@ -140,10 +142,38 @@ function cleanMetadata(metadata: Json): Json {
   return cleaned;
 }
 
-/** A copy of `live` without status, server metadata, allocated values and recognisable defaults. */
-export function cleanLiveObject(live: KubeObject): KubeObject {
+/**
+ * Drops the fields of a custom resource that hold the default its CRD gives them (the API server
+ * filled them in; a person did not write them), at any depth, list items included.
+ */
+function dropCrdDefaults(object: KubeObject, defaults: DefaultLookup): void {
+  const group = groupOf(object.apiVersion ?? '');
+  const version = versionOf(object.apiVersion ?? '');
+  const kind = object.kind ?? '';
+  const walk = (node: unknown, pattern: string): void => {
+    if (Array.isArray(node)) return node.forEach((item) => walk(item, `${pattern}/*`));
+    if (!isPlainObject(node)) return;
+    for (const field of Object.keys(node)) {
+      const at = `${pattern}/${escapeSegment(field)}`;
+      const filled = defaults(group, kind, version, at);
+      if (filled && equal(node[field], filled.value)) delete node[field];
+      else walk(node[field], at);
+    }
+  };
+  walk(object.spec, '/spec');
+}
+
+/**
+ * A copy of `live` without status, server metadata, allocated values and recognisable defaults
+ * (Kubernetes' own, and those its CRD gives a custom resource: `customDefaults`).
+ */
+export function cleanLiveObject(live: KubeObject, customDefaults?: DefaultLookup): KubeObject {
   const object = structuredClone(withoutServerState(live));
   object.metadata = cleanMetadata(object.metadata as Json);
+  if (customDefaults && !isBuiltInGroup(groupOf(object.apiVersion ?? ''))) {
+    dropCrdDefaults(object, customDefaults);
+    if (isPlainObject(object.spec) && Object.keys(object.spec).length === 0) delete object.spec;
+  }
   if (object.kind === 'Namespace') {
     const labels = object.metadata.labels;
     if (labels && labels[NAMESPACE_NAME_LABEL] === object.metadata.name) delete labels[NAMESPACE_NAME_LABEL];

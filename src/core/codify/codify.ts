@@ -1,6 +1,7 @@
 // codifyDrift: writes the intentional live changes of a diff back into the repository's files,
 // byte-exact, then checks the result by rendering and diffing again. An edit the check refuses is
 // dropped and reported with the reason; the other edits of the run are written.
+import { customLookupsOf } from '../k8s/index.js';
 import { formatProblem, keyId, normalizeDir } from '../model/index.js';
 import { selectIntents, type Intent } from './select.js';
 import { applyIntent, type ApplyContext } from './apply.js';
@@ -35,6 +36,7 @@ function applyIntents(input: CodifyInput, root: string, intents: readonly Intent
     readers: input.readers ?? [{ name: 'the cluster path', path: root, reading: { type: 'kubectl', recursive: true } }],
     codified: [],
     reported: [],
+    customDefaults: customLookupsOf(input.live).customDefaults,
   };
   // Files codify creates stay under the cluster path; existing files it edits are ones the render read.
   const roots = [root, ...(input.sourceRoots ?? []).map(normalizeDir)];

@@ -2,7 +2,15 @@
 // `drift.causes` and `drift.resolveConflicts`. Nothing is ever deleted from Git, controller-made
 // changes are not taken over, and Secret values never reach the repository.
 import type { Config } from '../config/index.js';
-import type { Conflict, DiffResult, FieldChange, OwnedObject, ResourceDiff } from '../model/index.js';
+import type {
+  Cause,
+  Conflict,
+  DiffResult,
+  FieldChange,
+  ObjectOwner,
+  OwnedObject,
+  ResourceDiff,
+} from '../model/index.js';
 import type { ReportedChange } from './types.js';
 import { isSecret, isSecretValuePath, SECRET_NOT_WRITTEN } from '../k8s/index.js';
 
@@ -33,6 +41,22 @@ function conflictAsChange(conflict: Conflict): FieldChange {
   };
 }
 
+/** Who made a reported change or object and when, and the cause, as far as managedFields say. */
+function madeBy(by: { manager?: string; time?: string; cause?: Cause } | undefined): Partial<ReportedChange> {
+  if (!by) return {};
+  return {
+    ...(by.manager ? { manager: by.manager } : {}),
+    ...(by.time ? { time: by.time } : {}),
+    ...(by.cause ? { cause: by.cause } : {}),
+  };
+}
+
+/** A live object's creator: a person's object was made by a person (human) when a manager is recorded. */
+function ownerMadeBy(owner: ObjectOwner): Partial<ReportedChange> {
+  const cause: Cause = !owner.manager ? 'unknown' : owner.class === 'person' ? 'human' : 'controller';
+  return madeBy({ manager: owner.manager, time: owner.time, cause });
+}
+
 export function selectIntents(
   resources: readonly ResourceDiff[],
   config: Config,
@@ -43,7 +67,8 @@ export function selectIntents(
   const intents: Intent[] = [];
   const reported: ReportedChange[] = [];
   const report = (resource: ResourceDiff, reason: string, change?: FieldChange): void => {
-    reported.push({ key: resource.key, ...(change ? { change } : {}), reason });
+    const by = madeBy(change ?? resource.createdBy);
+    reported.push({ key: resource.key, ...(change ? { change } : {}), reason, ...by });
   };
   for (const resource of resources) {
     if (resource.status === 'missing') {
@@ -102,9 +127,11 @@ export function selectIntents(
 function ownedReported(owned: readonly OwnedObject[]): ReportedChange[] {
   const reported: ReportedChange[] = [];
   for (const object of owned) {
-    if (object.reported) reported.push({ key: object.key, reason: object.reported.reason });
+    if (object.reported)
+      reported.push({ key: object.key, reason: object.reported.reason, ...ownerMadeBy(object.owner) });
     for (const change of object.changes ?? []) {
-      reported.push({ key: object.key, change, reason: change.reported?.reason ?? 'reported, not codified' });
+      const reason = change.reported?.reason ?? 'reported, not codified';
+      reported.push({ key: object.key, change, reason, ...madeBy(change) });
     }
   }
   return reported;
@@ -118,7 +145,8 @@ export function neverCodified(result: Pick<DiffResult, 'resources' | 'owned'>): 
   const reported: ReportedChange[] = [];
   for (const resource of result.resources) {
     for (const change of resource.reported ?? []) {
-      reported.push({ key: resource.key, change, reason: change.reported?.reason ?? 'reported, not codified' });
+      const reason = change.reported?.reason ?? 'reported, not codified';
+      reported.push({ key: resource.key, change, reason, ...madeBy(change) });
     }
   }
   return [...reported, ...ownedReported(result.owned ?? [])];

@@ -1,7 +1,15 @@
 // What codify takes and returns: data, so the App writes a commit and the CLI writes files or a
 // diff from the same result.
 import type { Config } from '../config/index.js';
-import type { DesiredObject, DiffResult, FieldChange, KubeObject, RenderResult, ResourceKey } from '../model/index.js';
+import type {
+  Cause,
+  DesiredObject,
+  DiffResult,
+  FieldChange,
+  KubeObject,
+  RenderResult,
+  ResourceKey,
+} from '../model/index.js';
 import type { SnapshotScope } from '../k8s/index.js';
 import type { PathReader } from './new-file-place.js';
 
@@ -50,6 +58,10 @@ export interface ReportedChange {
   key: ResourceKey;
   change?: FieldChange;
   reason: string;
+  /** Who made what is reported and when (from managedFields), and the cause: every report shows them. */
+  manager?: string;
+  time?: string;
+  cause?: Cause;
 }
 
 export type SelfCheck = { ok: true } | { ok: false; reason: string };

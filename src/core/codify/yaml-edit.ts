@@ -141,6 +141,8 @@ export function setValueAt(
   if (typeof doc === 'string') return { ok: false, reason: doc };
   const lookup = locate(doc, segments);
   if (lookup.found && isScalar(lookup.node) && isScalarValue(value)) {
+    // The value it already holds: nothing to write (a folded plain scalar keeps its folding).
+    if (lookup.node.value === value) return { ok: true, text, line: lineOf(text, lookup.node.range![0]) };
     return {
       ok: true,
       text: rewriteScalar(text, lookup.node, value, lookup.inFlow),

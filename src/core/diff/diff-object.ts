@@ -17,18 +17,21 @@ import {
   isEmpty,
   isQuantityField,
   isSecret,
+  isZeroScalar,
+  dropsZero,
   isSecretValuePath,
   itemKey,
   itemOwn,
   LAST_APPLIED,
-  listKeysFor,
   mainOwner,
   MASK,
   ownersOf,
   quantitiesEqual,
+  resolveListKeys,
   secretValuesEqual,
   valueAtSegments,
   withoutNoise,
+  type DefaultLookup,
   type ListKeysLookup,
   type OwnNode,
   type Owner,
@@ -37,8 +40,10 @@ import {
 export interface DiffOptions {
   /** Appliers and human managers come from `drift`. Default: the default config. */
   config?: Config;
-  /** Keys of custom resources' lists, from the CRDs in the snapshot. */
+  /** Keys of custom resources' lists, from the CRDs of the snapshot and the repository. */
   customListKeys?: ListKeysLookup;
+  /** Defaults of custom resources' fields, from the same CRDs. */
+  customDefaults?: DefaultLookup;
 }
 
 /** Where the walk is: built as a chain so a path is only materialized when a change is recorded. */
@@ -72,6 +77,7 @@ interface Walk {
   lastApplied?: { value: unknown };
   hasManagedFields: boolean;
   customListKeys?: ListKeysLookup;
+  customDefaults?: DefaultLookup;
 }
 
 export function diffObject(
@@ -91,6 +97,7 @@ export function diffObject(
     live,
     hasManagedFields: hasManagedFields(live),
     ...(options.customListKeys ? { customListKeys: options.customListKeys } : {}),
+    ...(options.customDefaults ? { customDefaults: options.customDefaults } : {}),
   };
   const d = secret ? foldStringData(withoutNoise(desired)) : withoutNoise(desired);
   const l = secret ? foldStringData(withoutNoise(live)) : withoutNoise(live);
@@ -196,9 +203,15 @@ function record(
   walk.changes.push(change);
 }
 
+/** A zero (false, 0) the API server's encoding drops at this place: the same as no value. */
+function droppedZero(walk: Walk, value: unknown, pattern: string): boolean {
+  return isZeroScalar(value) && dropsZero(walk.group, walk.kind, walk.version, pattern);
+}
+
 function compare(walk: Walk, d: unknown, l: unknown, place: Place): void {
-  const dEmpty = isEmpty(d);
   const lEmpty = isEmpty(l);
+  // Git's dropped zero is live's absence; against a value live holds, it is a value like any other.
+  const dEmpty = isEmpty(d) || (lEmpty && droppedZero(walk, d, place.pattern));
   if (dEmpty && lEmpty) return;
   if (dEmpty) return liveOnly(walk, l, place);
   if (lEmpty) return record(walk, place, 'replace', d, undefined, undefined, []);
@@ -219,12 +232,10 @@ function compareMaps(walk: Walk, d: Record<string, unknown>, l: Record<string, u
     if (!Object.hasOwn(d, field)) liveOnly(walk, l[field], child(place, field, inherited));
 }
 
-/** A list's keys: the built-in table's, else the snapshot's CRDs'. */
+/** A list's keys (resolveListKeys): Kubernetes', the CRD's, or those managedFields record. */
 function keysOf(walk: Walk, pattern: string): string[] | undefined {
-  return (
-    listKeysFor(walk.group, walk.kind, pattern, walk.version) ??
-    walk.customListKeys?.(walk.group, walk.kind, walk.version, pattern)
-  );
+  const evidence = { live: walk.live, ...(walk.customListKeys ? { custom: walk.customListKeys } : {}) };
+  return resolveListKeys(walk.group, walk.kind, walk.version, pattern, evidence);
 }
 
 function compareLists(walk: Walk, d: unknown[], l: unknown[], place: Place): void {
@@ -235,7 +246,7 @@ function compareLists(walk: Walk, d: unknown[], l: unknown[], place: Place): voi
   const desiredKeys = keys ? d.map((x) => itemKey(x, keys)) : [];
   if (!keys || liveKeys.includes(undefined) || desiredKeys.includes(undefined)) {
     // Atomic: the list is one value. Items compare as desired ⊆ live, so defaulted sub-fields are noise.
-    if (d.length === l.length && d.every((x, i) => subsetEqual(walk, x, l[i], place))) return;
+    if (subsetEqual(walk, d, l, place)) return;
     const owners = valueOwners(walk, place);
     record(walk, place, 'replace', d, l, mainOwner(owners), owners);
     return;
@@ -274,8 +285,10 @@ function labelOf(
 
 /** A field live has and Git does not: a hand edit (add), a planned removal (remove), or a default. */
 function liveOnly(walk: Walk, l: unknown, place: Place): void {
-  if (isEmpty(l)) return;
+  if (isEmpty(l) || droppedZero(walk, l, place.pattern)) return;
   if (isFilledDefault(walk.group, walk.kind, place.pattern, l)) return;
+  const crdDefault = walk.customDefaults?.(walk.group, walk.kind, walk.version, place.pattern);
+  if (crdDefault && sameJson(crdDefault.value, l)) return;
   const owners = exactOwners(walk, place);
   const evidence = owners.filter((o) => o.role === 'other' && (o.cause === 'human' || o.cause === 'unknown'));
   if (evidence.length) return record(walk, place, 'add', undefined, l, mainOwner(evidence), owners);
@@ -378,13 +391,31 @@ function valuesEqual(walk: Walk, d: unknown, l: unknown, place: Place): boolean 
 /** desired ⊆ live: every field desired declares is equal in live; what live adds is a default. */
 function subsetEqual(walk: Walk, d: unknown, l: unknown, place: Place): boolean {
   if (isEmpty(d)) return true; // desired declares nothing here
+  if (isEmpty(l) && droppedZero(walk, d, place.pattern)) return true; // live's absence is that zero
   if (isPlainObject(d)) {
     if (!isPlainObject(l)) return false;
     return Object.keys(d).every((field) =>
-      subsetEqual(walk, d[field], ownValue(l, field), { ...place, parentField: place.field, field }),
+      subsetEqual(walk, d[field], ownValue(l, field), {
+        ...place,
+        parentField: place.field,
+        field,
+        pattern: `${place.pattern}/${escapeSegment(field)}`,
+      }),
     );
   }
+  const items = { ...place, pattern: `${place.pattern}/*` };
   if (Array.isArray(d))
-    return Array.isArray(l) && d.length === l.length && d.every((x, i) => subsetEqual(walk, x, l[i], place));
+    return Array.isArray(l) && d.length === l.length && d.every((x, i) => subsetEqual(walk, x, l[i], items));
   return valuesEqual(walk, d, l, place);
+}
+
+/** Two JSON values alike, map keys in any order. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+  if (!isPlainObject(a) || !isPlainObject(b)) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]))
+  );
 }

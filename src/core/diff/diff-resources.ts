@@ -15,7 +15,7 @@ import { keyId, keyOf } from '../model/index.js';
 import { assessHealth } from '../health/index.js';
 import { compileIgnoreRules, ignoreRuleFor, type IgnoreMatcher } from '../classify/ignore.js';
 import { summarize } from '../classify/summary.js';
-import { diffObject } from './diff-object.js';
+import { diffObject, type DiffOptions } from './diff-object.js';
 import {
   autoscalerOwning,
   autoscalerReason,
@@ -24,12 +24,10 @@ import {
   creatorOf,
   describeAutoscaler,
   FULL_SCOPE,
-  customListKeysLookup,
-  customListKeysOf,
+  customLookupsOf,
   imperativeActionOf,
   indexAutoscalers,
   type AutoscalerIndex,
-  type ListKeysLookup,
   type SnapshotScope,
 } from '../k8s/index.js';
 import { judgeExtra, ownershipContextOf, type OwnershipContext } from '../ownership/index.js';
@@ -56,7 +54,8 @@ export function diffResources(desired: DesiredObject[], live: KubeObject[], opti
   const desiredIds = new Set<string>();
   const resources: ResourceDiff[] = [];
   const autoscalers = indexAutoscalers(live);
-  const customListKeys = customListKeysLookup(customListKeysOf(live));
+  // The CRDs the cluster serves first, then those the repository installs.
+  const custom = customLookupsOf([...live, ...desired.map((d) => d.object)]);
   const ownership = ownershipContextOf(live, config, options.sourceOf);
   const owned: OwnedObject[] = [];
 
@@ -70,7 +69,7 @@ export function diffResources(desired: DesiredObject[], live: KubeObject[], opti
       resources.push({ key: want.key, status: 'missing', changes: [], ignored: [], conflicts: [], desired: want });
       continue;
     }
-    resources.push(compareOne(want, have, config, matchers, { autoscalers, customListKeys }));
+    resources.push(compareOne(want, have, config, matchers, { autoscalers, custom }));
   }
 
   for (const [id, have] of liveById) {
@@ -107,10 +106,10 @@ function compareOne(
   have: KubeObject,
   config: Config,
   matchers: readonly IgnoreMatcher[],
-  facts: { autoscalers: AutoscalerIndex; customListKeys: ListKeysLookup },
+  facts: { autoscalers: AutoscalerIndex; custom: Pick<DiffOptions, 'customListKeys' | 'customDefaults'> },
 ): ResourceDiff {
-  const { autoscalers, customListKeys } = facts;
-  const { changes, conflicts } = diffObject(want.object, have, { config, customListKeys });
+  const { autoscalers, custom } = facts;
+  const { changes, conflicts } = diffObject(want.object, have, { config, ...custom });
   const counted: FieldChange[] = [];
   const ignored: FieldChange[] = [];
   const reported: FieldChange[] = [];

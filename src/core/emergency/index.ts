@@ -6,8 +6,6 @@ export {
   FLUX_RECONCILE_ANNOTATION,
   ARGO_SKIP_RECONCILE_ANNOTATION,
   type Suspension,
-  type SourceKind,
-  type SuspensionMethod,
 } from './suspensions.js';
 export { indexSuspensions, type SuspensionIndex } from './covered.js';
 export {
@@ -21,4 +19,5 @@ export {
   type EmergencyChange,
 } from './procedure.js';
 export { suspendedSourceWarnings } from './plan-note.js';
+export { suspensionNotices } from './notice.js';
 export { setSuspensionSwitchesAside } from './switches.js';

@@ -2,7 +2,7 @@
 // merging changes nothing in the cluster until the source is resumed.
 import type { Config } from '../config/index.js';
 import type { KubeObject, PlanWarning } from '../model/index.js';
-import { displayKey, keyOf } from '../model/index.js';
+import { displayKey, keyOf, SUSPENDED_DRIFT } from '../model/index.js';
 import { showTime } from '../model/show.js';
 import { resumeStep, suspensionLabel } from './procedure.js';
 import { suspensionsOf, type Suspension } from './suspensions.js';
@@ -43,7 +43,8 @@ export function suspendedSourceWarnings(
       const named = object ? '' : ` (\`${suspensionLabel(suspension)}\`)`;
       const message =
         `This source${named} is suspended${since}${who}: ` +
-        `merging changes nothing in the cluster until it is resumed (${step.text}: \`${step.command}\`).`;
+        `merging changes nothing in the cluster until it is resumed, and ${SUSPENDED_DRIFT} ` +
+        `(${step.text}: \`${step.command}\`).`;
       return { code: 'suspended-source' as const, ...(object ? { id: keyOf(object) } : {}), message };
     });
 }

@@ -56,7 +56,7 @@ export function resumeStep(suspension: Suspension): { text: string; command: str
     case 'automated-sync-off':
       return {
         text: 're-enable automated sync',
-        command: `argocd app set ${name} --sync-policy automated --self-heal`,
+        command: `argocd app set ${name} --sync-policy automated`,
       };
     case 'skip-reconcile':
       return {

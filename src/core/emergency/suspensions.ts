@@ -4,17 +4,8 @@
 import type { Config } from '../config/index.js';
 import { field, stringAt } from '../health/read.js';
 import { buildOwnership, latestOwner, ownersOf, ownNodeAt } from '../k8s/index.js';
-import { groupOf, type KubeObject, type ResourceKey } from '../model/index.js';
+import { groupOf, type KubeObject, type ResourceKey, type SourceKind, type SuspensionMethod } from '../model/index.js';
 import { readSource, sourceName, sourceRefOf, type SourceRef } from '../sources/index.js';
-
-export type SourceKind = 'flux-kustomization' | 'flux-helmrelease' | 'argocd-application';
-
-/** How a source was told to stop. */
-export type SuspensionMethod =
-  | 'suspend' // Flux spec.suspend: true
-  | 'automated-sync-off' // Argo CD spec.syncPolicy.automated absent, or enabled: false
-  | 'skip-reconcile' // Argo CD annotation argocd.argoproj.io/skip-reconcile: "true"
-  | 'reconcile-disabled'; // Flux annotation kustomize.toolkit.fluxcd.io/reconcile: disabled on one object
 
 export interface Suspension {
   /**

@@ -2,9 +2,9 @@
 // server-set metadata, managedFields, what a snapshot covers, Secrets, kinds and their plurals,
 // quantities, immutable fields. Every other core module asks here.
 export {
+  isBuiltInClusterScoped,
   isBuiltInGroup,
   isClusterMade,
-  isClusterScoped,
   isNamespace,
   namespaceKey,
   namesType,
@@ -12,7 +12,13 @@ export {
   pluralOf,
   type ResourceName,
 } from './kinds.js';
-export { listKeysFor, strategicMergeOf, type StrategicMerge } from './list-keys.js';
+export {
+  listKeysFor,
+  resolveListKeys,
+  strategicMergeOf,
+  type ListKeyEvidence,
+  type StrategicMerge,
+} from './list-keys.js';
 export { isBuiltInKind, mergeFactsAt, type FieldMerge } from './merge-facts.js';
 export {
   canonicalKey,
@@ -93,5 +99,22 @@ export {
   type Autoscaler,
   type AutoscalerIndex,
 } from './autoscalers.js';
-export { customListKeysLookup, customListKeysOf, type CustomListKeys, type ListKeysLookup } from './crd-list-keys.js';
+export {
+  customDefaultsLookup,
+  customKindsOf,
+  customListKeysLookup,
+  customLookupsOf,
+  type CustomKinds,
+  type DefaultLookup,
+  type ListKeysLookup,
+} from './crd-schemas.js';
+export { recordedListKeys, type RecordedListKeys } from './managed-list-keys.js';
+export { dropsZero, isZeroScalar } from './omit-empty.js';
+export {
+  isClusterScopedKind,
+  kindScopesOf,
+  type KindScope,
+  type KindScopeEvidence,
+  type KindScopes,
+} from './kind-scopes.js';
 export { schemaProblems, type SchemaProblem } from './validate.js';

@@ -1,7 +1,8 @@
-// What a kind is: its API group's standing (built in or not), its plural resource name, whether it
-// is cluster-scoped, and which objects of it the cluster makes for itself.
+// What a kind is: its API group's standing (built in or not), its plural resource name, whether a
+// built-in kind is cluster-scoped, and which objects of it the cluster makes for itself.
 import type { KubeObject, ResourceKey } from '../model/index.js';
 import { BUILT_IN_GROUPS } from './merge-facts.js';
+import { CLUSTER_SCOPED } from './schema.generated.js';
 
 /** Whether kube-apiserver serves the API group itself ('' is the core group), as its OpenAPI documents say. */
 export function isBuiltInGroup(group: string): boolean {
@@ -77,56 +78,12 @@ export function isClusterMade(live: KubeObject): boolean {
   return endpoints && !live.metadata?.managedFields?.length;
 }
 
-// Built-in Kubernetes kinds that are cluster-scoped: they take no namespace, and kustomize's
-// `namespace` does not apply to them. Custom resources are assumed namespaced (the common case),
-// except the cluster-scoped kinds of well-known projects listed here.
-const CLUSTER_SCOPED: ReadonlySet<string> = new Set([
-  '/Namespace',
-  '/Node',
-  '/PersistentVolume',
-  '/ComponentStatus',
-  'admissionregistration.k8s.io/MutatingWebhookConfiguration',
-  'admissionregistration.k8s.io/ValidatingWebhookConfiguration',
-  'admissionregistration.k8s.io/ValidatingAdmissionPolicy',
-  'admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding',
-  'admissionregistration.k8s.io/MutatingAdmissionPolicy',
-  'admissionregistration.k8s.io/MutatingAdmissionPolicyBinding',
-  'apiextensions.k8s.io/CustomResourceDefinition',
-  'apiregistration.k8s.io/APIService',
-  'authentication.k8s.io/TokenReview',
-  'authentication.k8s.io/SelfSubjectReview',
-  'authorization.k8s.io/SelfSubjectAccessReview',
-  'authorization.k8s.io/SelfSubjectRulesReview',
-  'authorization.k8s.io/SubjectAccessReview',
-  'certificates.k8s.io/CertificateSigningRequest',
-  'certificates.k8s.io/ClusterTrustBundle',
-  'flowcontrol.apiserver.k8s.io/FlowSchema',
-  'flowcontrol.apiserver.k8s.io/PriorityLevelConfiguration',
-  'networking.k8s.io/IngressClass',
-  'networking.k8s.io/IPAddress',
-  'networking.k8s.io/ServiceCIDR',
-  'node.k8s.io/RuntimeClass',
-  'policy/PodSecurityPolicy',
-  'rbac.authorization.k8s.io/ClusterRole',
-  'rbac.authorization.k8s.io/ClusterRoleBinding',
-  'resource.k8s.io/DeviceClass',
-  'resource.k8s.io/ResourceSlice',
-  'scheduling.k8s.io/PriorityClass',
-  'storage.k8s.io/CSIDriver',
-  'storage.k8s.io/CSINode',
-  'storage.k8s.io/StorageClass',
-  'storage.k8s.io/VolumeAttachment',
-  'storage.k8s.io/VolumeAttributesClass',
-  'snapshot.storage.k8s.io/VolumeSnapshotClass',
-  'snapshot.storage.k8s.io/VolumeSnapshotContent',
-  'gateway.networking.k8s.io/GatewayClass',
-  'cert-manager.io/ClusterIssuer',
-  'kyverno.io/ClusterPolicy',
-  'templates.gatekeeper.sh/ConstraintTemplate',
-  'metrics.k8s.io/NodeMetrics',
-]);
-
-/** True for built-in (and a few well-known) cluster-scoped kinds; `group` is '' for the core group. */
-export function isClusterScoped(group: string, kind: string): boolean {
+/**
+ * Whether a built-in kind is cluster-scoped, as Kubernetes' OpenAPI documents say (no path of its API
+ * goes through `/namespaces/{namespace}/`); `group` is '' for the core group. This is what kustomize
+ * knows too (its namespace transformer reads the built-in schema only). Whether a custom kind is
+ * namespaced is the cluster's to say (kind-scopes.ts): this says false for every custom kind.
+ */
+export function isBuiltInClusterScoped(group: string, kind: string): boolean {
   return CLUSTER_SCOPED.has(`${group}/${kind}`);
 }

@@ -9,13 +9,18 @@
 //   ResourceSchema.PatchStrategyAndKeyList.) kubectl's own patch uses the merge key alone: container
 //   ports by containerPort, where kustomize and server-side apply use containerPort and protocol.
 // StatefulSet `volumeClaimTemplates` carries no annotation: atomic for both.
+import type { KubeObject } from '../model/index.js';
+import type { ListKeysLookup } from './crd-schemas.js';
+import { embeddedAt } from './embedded-types.js';
+import { recordedListKeys } from './managed-list-keys.js';
 import { isBuiltInGroup } from './kinds.js';
-import { mergeFactsAt } from './merge-facts.js';
+import { mergeFactsAt, mergeFactsInSchema } from './merge-facts.js';
 
 /**
  * The keys of the list at `pointerToList` (list items written as `*`, e.g.
  * `/spec/template/spec/containers/*\/ports`) as server-side apply matches them, or undefined when the
- * list is atomic (or a set). Lists of kinds the API does not serve itself are atomic.
+ * list is atomic (or a set). Lists of kinds the API does not serve itself are atomic, except inside a
+ * built-in type a custom workload embeds (embedded-types.ts).
  */
 export function listKeysFor(
   group: string,
@@ -23,8 +28,37 @@ export function listKeysFor(
   pointerToList: string,
   version?: string,
 ): string[] | undefined {
-  const ssa = mergeFactsAt(group, kind, pointerToList, version)?.ssa;
-  return Array.isArray(ssa) ? [...ssa] : undefined;
+  const embedded = isBuiltInGroup(group) ? undefined : embeddedAt(group, kind, pointerToList);
+  const facts = embedded
+    ? mergeFactsInSchema(embedded.schema, embedded.rest)
+    : mergeFactsAt(group, kind, pointerToList, version);
+  return Array.isArray(facts?.ssa) ? [...facts.ssa] : undefined;
+}
+
+/** What else may say how a custom kind's list is keyed. */
+export interface ListKeyEvidence {
+  /** The CRDs' schemas (customListKeysLookup). */
+  custom?: ListKeysLookup;
+  /** The live object: its managedFields spell keyed items by their keys. */
+  live?: KubeObject;
+}
+
+/**
+ * A list's keys, strongest word first: Kubernetes' own (its OpenAPI documents, for built-in kinds and
+ * the built-in types custom workloads embed), then the CRD's schema, then — for a custom kind whose
+ * schema gives no keys — the keys its managedFields spell the list's items with (`k:{"name":"http"}`).
+ */
+export function resolveListKeys(
+  group: string,
+  kind: string,
+  version: string,
+  pattern: string,
+  evidence: ListKeyEvidence,
+): string[] | undefined {
+  const known = listKeysFor(group, kind, pattern, version) ?? evidence.custom?.(group, kind, version, pattern);
+  if (known || isBuiltInGroup(group) || !evidence.live) return known;
+  const recorded = recordedListKeys(evidence.live).get(pattern);
+  return recorded ? [...recorded] : undefined;
 }
 
 export type StrategicMerge =

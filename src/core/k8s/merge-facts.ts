@@ -42,6 +42,12 @@ export function mergeFactsAt(group: string, kind: string, pointer: string, versi
   return found ?? undefined;
 }
 
+/** The facts at `pointer` inside a shared built-in schema (`core.v1.PodTemplateSpec`). */
+export function mergeFactsInSchema(schema: string, pointer: string): FieldMerge | undefined {
+  const table = SCHEMAS[schema];
+  return table ? factsIn(table, pointer) : undefined;
+}
+
 /** Whether the API serves this kind itself (custom resources are not in the table). */
 export function isBuiltInKind(group: string, kind: string): boolean {
   return `${group}/${kind}` in KINDS;

@@ -89,6 +89,31 @@ export interface SchemaFields {
   readonly r?: readonly string[];
 }
 
+/**
+ * The built-in kinds that are cluster-scoped, as `group/Kind`: no path of their API goes through
+ * `/namespaces/{namespace}/`.
+ */
+export const CLUSTER_SCOPED: ReadonlySet<string> = new Set([
+  "/ComponentStatus", "/Namespace", "/Node", "/PersistentVolume",
+  "admissionregistration.k8s.io/MutatingAdmissionPolicy",
+  "admissionregistration.k8s.io/MutatingAdmissionPolicyBinding",
+  "admissionregistration.k8s.io/MutatingWebhookConfiguration",
+  "admissionregistration.k8s.io/ValidatingAdmissionPolicy",
+  "admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding",
+  "admissionregistration.k8s.io/ValidatingWebhookConfiguration", "apiextensions.k8s.io/CustomResourceDefinition",
+  "apiregistration.k8s.io/APIService", "authentication.k8s.io/SelfSubjectReview", "authentication.k8s.io/TokenReview",
+  "authorization.k8s.io/SelfSubjectAccessReview", "authorization.k8s.io/SelfSubjectRulesReview",
+  "authorization.k8s.io/SubjectAccessReview", "certificates.k8s.io/CertificateSigningRequest",
+  "certificates.k8s.io/ClusterTrustBundle", "flowcontrol.apiserver.k8s.io/FlowSchema",
+  "flowcontrol.apiserver.k8s.io/PriorityLevelConfiguration", "internal.apiserver.k8s.io/StorageVersion",
+  "networking.k8s.io/IPAddress", "networking.k8s.io/IngressClass", "networking.k8s.io/ServiceCIDR",
+  "node.k8s.io/RuntimeClass", "rbac.authorization.k8s.io/ClusterRole", "rbac.authorization.k8s.io/ClusterRoleBinding",
+  "resource.k8s.io/DeviceClass", "resource.k8s.io/DeviceTaintRule", "resource.k8s.io/ResourceSlice",
+  "scheduling.k8s.io/PriorityClass", "storage.k8s.io/CSIDriver", "storage.k8s.io/CSINode",
+  "storage.k8s.io/StorageClass", "storage.k8s.io/VolumeAttachment", "storage.k8s.io/VolumeAttributesClass",
+  "storagemigration.k8s.io/StorageVersionMigration",
+]);
+
 /** Each schema's fields (`p`) with their types, and its required fields (`r`). */
 export const DEFS: Readonly<Record<string, SchemaFields>> = {
   "admissionregistration.v1.AuditAnnotation": {

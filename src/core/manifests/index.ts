@@ -12,6 +12,6 @@ export {
 } from './render-budget.js';
 export { MAX_ALIAS_NODES } from './expansion-size.js';
 export type { UnfollowedKind } from './build-context.js';
-export { isClusterScoped } from '../k8s/index.js';
+export { isBuiltInClusterScoped } from '../k8s/index.js';
 export { findKustomizationFile, KUSTOMIZATION_FILE_NAMES } from './paths.js';
 export { kustomizeHash } from './name-hash.js';

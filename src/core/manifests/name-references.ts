@@ -4,7 +4,7 @@
 // a kind is referred to; a reference is matched against the names objects had before their renames,
 // narrowed by kind, namespace and, when several remain, by the prefixes and suffixes they share.
 import type { FieldSource, SourceProblem } from '../model/index.js';
-import { isClusterScoped } from '../k8s/index.js';
+import { isBuiltInClusterScoped } from '../k8s/index.js';
 import {
   describeResource,
   effectiveNamespace,
@@ -60,7 +60,7 @@ interface Selection {
 
 /** Objects `referrer` may refer to: any from a cluster-scoped one; else cluster-scoped ones, its namespace's, a RoleBinding's subjects' namespaces. */
 function referable(referrer: BuildResource, targets: BuildResource[]): BuildResource[] {
-  if (isClusterScoped(groupOfResource(referrer), kindOf(referrer))) return targets;
+  if (isBuiltInClusterScoped(groupOfResource(referrer), kindOf(referrer))) return targets;
   const namespace = effectiveNamespace(referrer);
   const subjectNamespaces = new Set<string>();
   if (kindOf(referrer) === 'RoleBinding') {
@@ -73,7 +73,7 @@ function referable(referrer: BuildResource, targets: BuildResource[]): BuildReso
   }
   return targets.filter(
     (t) =>
-      isClusterScoped(groupOfResource(t), kindOf(t)) ||
+      isBuiltInClusterScoped(groupOfResource(t), kindOf(t)) ||
       effectiveNamespace(t) === namespace ||
       subjectNamespaces.has(namespaceOf(t)),
   );
@@ -150,11 +150,11 @@ function select(
       candidates = candidates.filter((c) => c.prevIds!.some((id) => gvkSelected(id, { group, kind })));
   }
   const referrer = context.referrer;
-  if (!isClusterScoped(groupOfResource(referrer), kindOf(referrer))) {
+  if (!isBuiltInClusterScoped(groupOfResource(referrer), kindOf(referrer))) {
     const ns = effectiveNamespace(referrer);
     candidates = candidates.filter(
       (c) =>
-        isClusterScoped(groupOfResource(c), kindOf(c)) ||
+        isBuiltInClusterScoped(groupOfResource(c), kindOf(c)) ||
         kindOf(c) === 'ServiceAccount' ||
         effectiveNamespace(c) === ns,
     );

@@ -4,7 +4,7 @@
 // ClusterRoleBinding subjects named `default` (kustomize's rule for the default ServiceAccount).
 // Webhook and other service references follow through name references at the end of the build.
 import type { FieldSource } from '../model/index.js';
-import { isClusterScoped } from '../k8s/index.js';
+import { isBuiltInClusterScoped } from '../k8s/index.js';
 import {
   apiVersionOf,
   currentId,
@@ -41,7 +41,7 @@ export function applyNamespace(
         resource.names.push(namespace);
       }
     }
-    if (!isClusterScoped(groupOfResource(resource), kind)) {
+    if (!isBuiltInClusterScoped(groupOfResource(resource), kind)) {
       const metadata = ensureMap(resource.root, ['metadata'], source);
       if (metadata && namespaceOf(resource) !== namespace) {
         setScalar(metadata, 'namespace', namespace, source);

@@ -4,7 +4,7 @@
 import type { DesiredObject, KubeObject, RenderResult } from '../model/index.js';
 import { newBuildContext, type BuildContext, type UnfollowedKind } from './build-context.js';
 import { buildKustomization } from './build-kustomization.js';
-import { isClusterScoped } from '../k8s/index.js';
+import { isClusterScopedKind, kindScopesOf, type KindScopes } from '../k8s/index.js';
 import { fixNameReferences } from './name-references.js';
 import { resolveVars } from './vars.js';
 import { kustomizeHash } from './name-hash.js';
@@ -60,6 +60,12 @@ export interface RenderOptions {
   loadRestrictions?: 'rootOnly' | 'none';
   /** Object order when the root kustomization has no sortOptions: 'fifo' (default) or kustomize's 'legacy'. */
   order?: 'fifo' | 'legacy';
+  /**
+   * Which kinds are namespaced, as the cluster says (kindScopesOf): a cluster-scoped custom kind gets
+   * no default namespace and is keyed without one. The CRDs this render holds are asked too. Default:
+   * only Kubernetes' own kinds are known to be cluster-scoped.
+   */
+  kindScopes?: KindScopes;
 }
 
 export function renderManifests(
@@ -103,7 +109,9 @@ export function renderManifests(
   resources = resources.filter((r) => getString(r.root, ['metadata', 'annotations', LOCAL_CONFIG]) !== 'true');
   if (context.order === 'legacy')
     resources = legacyOrder(resources, context.legacyKinds ?? { first: ORDER_FIRST, last: ORDER_LAST });
-  if (options.defaultNamespace !== null) applyDefaultNamespace(resources, options.defaultNamespace || 'default');
+  const scopes = withRenderedCrds(options.kindScopes, resources);
+  if (options.defaultNamespace !== null)
+    applyDefaultNamespace(resources, options.defaultNamespace || 'default', scopes);
   // With parts of the tree not rendered, a patch whose target is missing may be aimed at what they make.
   let errors = context.problems;
   if (context.notRendered.length > 0) {
@@ -118,7 +126,7 @@ export function renderManifests(
       });
   }
   return {
-    objects: resources.map(toDesiredObject),
+    objects: resources.map((resource) => toDesiredObject(resource, scopes)),
     ...(context.notRendered.length > 0 ? { notRendered: context.notRendered } : {}),
     skipped: context.skipped,
     errors,
@@ -237,20 +245,29 @@ function legacyOrder(
   });
 }
 
-function applyDefaultNamespace(resources: BuildResource[], namespace: string): void {
+/** The cluster's word on scopes, and the CRDs of this render for the kinds it said nothing of. */
+function withRenderedCrds(known: KindScopes | undefined, resources: readonly BuildResource[]): KindScopes | undefined {
+  const crds = resources.filter(
+    (r) => kindOf(r) === 'CustomResourceDefinition' && groupOfResource(r) === 'apiextensions.k8s.io',
+  );
+  if (crds.length === 0) return known;
+  return kindScopesOf({ desired: crds.map((r) => flattenTracked(r.root).value as KubeObject) }, known);
+}
+
+function applyDefaultNamespace(resources: BuildResource[], namespace: string, scopes: KindScopes | undefined): void {
   // kustomization '' marks the namespace as coming from the render options, not from a file.
   const source = { origin: { type: 'namespace' as const, kustomization: '' } };
   for (const resource of resources) {
-    if (namespaceOf(resource) || isClusterScoped(groupOfResource(resource), kindOf(resource))) continue;
+    if (namespaceOf(resource) || isClusterScopedKind(scopes, groupOfResource(resource), kindOf(resource))) continue;
     const metadata = ensureMap(resource.root, ['metadata'], source);
     if (metadata) setScalar(metadata, 'namespace', namespace, source);
   }
 }
 
-function toDesiredObject(resource: BuildResource): DesiredObject {
+function toDesiredObject(resource: BuildResource, scopes: KindScopes | undefined): DesiredObject {
   const { value, fields } = flattenTracked(resource.root);
   const object = value as KubeObject;
-  const clusterScoped = isClusterScoped(groupOfResource(resource), kindOf(resource));
+  const clusterScoped = isClusterScopedKind(scopes, groupOfResource(resource), kindOf(resource));
   return {
     key: {
       group: groupOfResource(resource),

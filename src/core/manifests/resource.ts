@@ -2,7 +2,7 @@
 // was read, which kustomizations it passed through, the names it had before renames).
 import type { FieldOrigin, SourceMap, SkippedDocument, SourceProblem } from '../model/index.js';
 import { groupOf } from '../model/index.js';
-import { isClusterScoped } from '../k8s/index.js';
+import { isBuiltInClusterScoped } from '../k8s/index.js';
 import type { LoadedDocument } from './read-yaml.js';
 import { getString, type TrackedMap, type TrackedNode } from './tracked.js';
 
@@ -47,7 +47,7 @@ export const versionOfResource = (r: BuildResource): string => {
 };
 
 export function effectiveNamespace(r: BuildResource): string {
-  if (isClusterScoped(groupOfResource(r), kindOf(r))) return '';
+  if (isBuiltInClusterScoped(groupOfResource(r), kindOf(r))) return '';
   return namespaceOf(r) || 'default';
 }
 

@@ -11,3 +11,4 @@ export * from './plan.js';
 export * from './repo-path.js';
 export * from './show.js';
 export * from './source-report.js';
+export * from './suspension-notice.js';

@@ -5,6 +5,7 @@ import type { DesiredObject } from './source.js';
 import type { KubeObject } from './object.js';
 import type { Health } from './health.js';
 import type { SourceReport } from './source-report.js';
+import type { SuspensionNotice } from './suspension-notice.js';
 
 export type PlanAction = 'create' | 'update' | 'prune';
 
@@ -78,4 +79,6 @@ export interface Plan {
   warnings: PlanWarning[];
   /** What merging does per source (Flux Kustomization, Argo CD Application); absent when not known. */
   sources?: SourceReport[];
+  /** Sources told to stop reconciling in the live state: a merge under them deploys nothing. */
+  suspensions?: SuspensionNotice[];
 }

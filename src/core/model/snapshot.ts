@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import type { KubeObject } from './object.js';
 import { PROTOTYPE_KEYS } from './own.js';
-import { identityProblems } from '../k8s/object-names.js';
 
 export const SNAPSHOT_API_VERSION = 'driftback.dev/v1';
 
@@ -26,7 +25,25 @@ export const snapshotSchema = z
       .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/, 'expected a cluster name of letters, digits, ".", "_" or "-"'),
     capturedAt: z.iso.datetime({ offset: true }),
     agent: z.object({ version: z.string() }).passthrough().optional(),
-    server: z.object({ gitVersion: z.string().optional() }).passthrough().optional(),
+    server: z
+      .object({
+        gitVersion: z.string().optional(),
+        resources: z
+          .array(
+            z
+              .object({
+                group: z.string(),
+                version: z.string().optional(),
+                kind: z.string().min(1, 'kind is required'),
+                resource: z.string().optional(),
+                namespaced: z.boolean(),
+              })
+              .passthrough(),
+          )
+          .optional(),
+      })
+      .passthrough()
+      .optional(),
     scope: z
       .object({
         namespaces: z.array(z.string()).optional(),
@@ -52,6 +69,21 @@ export interface ScopeError {
   message?: string;
 }
 
+/**
+ * One resource type the API server serves, as its discovery (`/api/v1`, `/apis/<group>/<version>`)
+ * says: the agent records every type it discovered, so the App knows which kinds are namespaced.
+ */
+export interface ServedType {
+  /** '' for the core group. */
+  group: string;
+  /** The version discovery preferred. */
+  version?: string;
+  kind: string;
+  /** Plural resource name: `deployments`. */
+  resource?: string;
+  namespaced: boolean;
+}
+
 /** A type the agent discovered and did not list on purpose (its include/exclude settings): absence proves nothing. */
 export interface ExcludedType {
   resource: string;
@@ -66,7 +98,8 @@ export interface Snapshot {
   cluster: string;
   capturedAt: string;
   agent?: { version: string; [k: string]: unknown };
-  server?: { gitVersion?: string; [k: string]: unknown };
+  /** The API server: its version, and the types its discovery serves (agents before discovery was recorded send none). */
+  server?: { gitVersion?: string; resources?: ServedType[]; [k: string]: unknown };
   scope: {
     namespaces?: string[];
     complete: boolean;
@@ -143,7 +176,11 @@ export function capturedAtProblem(capturedAt: string, receivedAt: Date): Problem
   };
 }
 
-/** Validates an uploaded snapshot; problems list every path that is wrong, not only the first. */
+/**
+ * Validates an uploaded snapshot; problems list every path that is wrong, not only the first. Only a
+ * document that is not a snapshot is refused: what is wrong with one object's identity (a name the
+ * API server would reject, one that is no file name) is the object's own, listed by screenObjects.
+ */
 export function parseSnapshot(value: unknown): Parsed<Snapshot> {
   const hazard = hazardAt(value, MAX_SNAPSHOT_DEPTH);
   if (hazard?.type === 'deep') {
@@ -164,14 +201,7 @@ export function parseSnapshot(value: unknown): Parsed<Snapshot> {
     return { ok: false, problems: [{ path: formatZodPath(hazard.path), message }] };
   }
   const result = snapshotSchema.safeParse(value);
-  if (result.success) {
-    const snapshot = result.data as unknown as Snapshot;
-    const invalid = snapshot.items.flatMap((item, index) =>
-      identityProblems(item).map((problem) => ({ ...problem, path: `items[${index}].${problem.path}` })),
-    );
-    if (invalid.length > 0) return { ok: false, problems: invalid.slice(0, 100) };
-    return { ok: true, value: snapshot };
-  }
+  if (result.success) return { ok: true, value: result.data as unknown as Snapshot };
   return {
     ok: false,
     problems: result.error.issues

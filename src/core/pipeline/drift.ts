@@ -15,6 +15,7 @@ import type { ClusterConfig, Config } from '../config/index.js';
 import { diffResources } from '../diff/index.js';
 import { inventoryClaims, sourceScope } from '../ownership/index.js';
 import { coverageOf } from '../k8s/index.js';
+import type { SkippedObject } from '../k8s/object-names.js';
 import { renderBudget, type RenderBudget, type UnfollowedKind } from '../manifests/index.js';
 import {
   emergencyChanges,
@@ -34,7 +35,7 @@ import {
   type SourceResult,
 } from '../sources/index.js';
 import { codifiedFingerprints, dropDeclined } from './decisions.js';
-import { scopeOf, type LiveState } from './live-state.js';
+import { scopeOf, screenLive, type LiveState } from './live-state.js';
 import { clusterRoot, configWithSourceRules, renderCluster } from './render-cluster.js';
 import { setAsideNotRendered } from './not-rendered.js';
 
@@ -76,6 +77,8 @@ export interface DriftGroup {
 
 export interface EvaluatedDrift {
   type: 'evaluated';
+  /** Live objects listed with what is wrong with their identity: never written as files. */
+  skipped: SkippedObject[];
   /** Every file the render read (and, once proposed, every existing file codify edited). */
   filesRead: string[];
   /** The whole diff (before the gate): health, conflicts and ignored counts come from it. */
@@ -118,7 +121,8 @@ export function branchFor(config: Config, cluster: string, namespace: string | u
 
 /** Render, compare, gate: the drift of one cluster in one snapshot. */
 export function evaluateDrift(input: DriftInput): DriftEvaluation {
-  const { snapshot, config, cluster } = input;
+  const { config, cluster } = input;
+  const { live: snapshot, skipped } = screenLive(input.snapshot);
   const scope = scopeOf(snapshot);
   const { namespaces } = coverageOf(scope, cluster.namespaces);
   if (namespaces?.length === 0) {
@@ -153,6 +157,7 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const { fingerprints, pending } = gated;
   return {
     type: 'evaluated',
+    skipped,
     filesRead: rendered.filesRead,
     diff,
     drift,
@@ -254,7 +259,8 @@ export function codifyEvaluated(
   evaluated: EvaluatedDrift,
   result: DiffResult = evaluated.drift,
 ): CodifyResult {
-  const { cluster, snapshot } = input;
+  const { cluster } = input;
+  const snapshot = screenLive(input.snapshot).live;
   const { namespaces } = evaluated;
   return codifyWith(clusterEngine(input), {
     files: input.files,

@@ -4,11 +4,11 @@
 // requests; `driftback plan` prints it.
 import type { ClusterConfig, Config } from '../config/index.js';
 import type { DesiredObject, NotRenderedSource, Plan } from '../model/index.js';
-import { suspendedSourceWarnings } from '../emergency/index.js';
+import { suspendedSourceWarnings, suspensionNotices, suspensionsOf } from '../emergency/index.js';
 import { keepNotRendered } from './not-rendered.js';
 import { locateProtectedPrunes, planChanges } from '../plan/index.js';
 import { pruneInventories, summarizeSourcePlan } from '../sources/index.js';
-import type { LiveState } from './live-state.js';
+import { screenLive, type LiveState } from './live-state.js';
 import { configWithSourceRules, type ClusterRender } from './render-cluster.js';
 
 export interface PlanClusterInput {
@@ -39,7 +39,9 @@ export interface PlanClusterInput {
 }
 
 export function planCluster(input: PlanClusterInput): Plan {
-  const { snapshot, cluster } = input;
+  const { cluster } = input;
+  // Objects whose identity cannot tell them apart are left out; one whose only fault is its name is planned.
+  const snapshot = input.snapshot && screenLive(input.snapshot).live;
   const config = input.sources ? configWithSourceRules(input.config, input.sources) : input.config;
   const planned = planChanges({
     head: input.head,
@@ -77,5 +79,6 @@ export function planCluster(input: PlanClusterInput): Plan {
     input.sources && input.sources.sources.some((result) => result.source.id.controller !== 'kubectl')
       ? { sources: summarizeSourcePlan(input.sources.sources, plan) }
       : {};
-  return { ...plan, warnings, ...sources };
+  const suspended = snapshot ? suspensionNotices(suspensionsOf(snapshot.items, input.config)) : [];
+  return { ...plan, warnings, ...sources, ...(suspended.length ? { suspensions: suspended } : {}) };
 }

@@ -5,6 +5,8 @@
 // is what kubectl applies. Namespaced manifests that name none go to the cluster's default namespace.
 import type { ClusterConfig, Config } from '../config/index.js';
 import { renderBudget, type ParseCache, type RenderBudget, type UnfollowedKind } from '../manifests/index.js';
+import { isClusterScopedKind, kindScopesOf, type KindScopes } from '../k8s/index.js';
+import { keyId, type ResourceKey } from '../model/index.js';
 import { renderClusterSources, type ClusterSourcesRender } from '../sources/index.js';
 import type { LiveState } from './live-state.js';
 
@@ -47,18 +49,47 @@ export function renderCluster(
   cluster: ClusterTarget,
   options: RenderClusterOptions = {},
 ): ClusterRender {
-  return renderClusterSources({
+  const live = options.live?.items ?? [];
+  // Which kinds are namespaced: the snapshot's discovery, its CRDs and objects (the repository's CRDs
+  // are asked by each render, and once more below for those another source renders).
+  const kindScopes = kindScopesOf({ served: options.live?.server?.resources ?? [], live });
+  const rendered = renderClusterSources({
     files,
-    live: options.live?.items ?? [],
+    live,
     ...(cluster.path !== undefined ? { path: clusterRoot(cluster.path) } : {}),
     ...(cluster.controller ? { controller: cluster.controller } : {}),
     cluster: cluster.name ?? '',
     defaultNamespace: cluster.defaultNamespace,
+    kindScopes,
     ...(options.live?.repository ? { repository: options.live.repository } : {}),
     ...(options.cache ? { cache: options.cache } : {}),
     ...(options.unfollowed ? { unfollowed: options.unfollowed } : {}),
     budget: options.budget ?? renderBudget(),
   });
+  return placeClusterScoped(rendered, kindScopes);
+}
+
+/**
+ * A kind whose CRD one source installs and another source's objects use: the render of the second did
+ * not see the CRD, and may have put its cluster-scoped objects in a namespace. They are keyed without
+ * one here, as the API server stores them (it drops the namespace of a cluster-scoped object).
+ */
+function placeClusterScoped(rendered: ClusterRender, known: KindScopes): ClusterRender {
+  const scopes = kindScopesOf({ desired: rendered.objects.map((desired) => desired.object) }, known);
+  const misplaced = (key: ResourceKey): boolean =>
+    key.namespace !== '' && isClusterScopedKind(scopes, key.group, key.kind);
+  if (!rendered.objects.some((desired) => misplaced(desired.key))) return rendered;
+  const place = (key: ResourceKey): ResourceKey => (misplaced(key) ? { ...key, namespace: '' } : key);
+  const seen = new Set<string>();
+  const objects = rendered.objects.flatMap((desired) => {
+    const key = place(desired.key);
+    // Two renders of one cluster-scoped object in two namespaces are one object: the first is applied.
+    if (seen.has(keyId(key))) return [];
+    seen.add(keyId(key));
+    return [key === desired.key ? desired : { ...desired, key }];
+  });
+  const sources = rendered.sources.map((result) => ({ ...result, objects: result.objects.map(place) }));
+  return { ...rendered, objects, sources };
 }
 
 /** The config the diff of a render runs with: the ignore rules its sources declare added to the config's. */

@@ -14,22 +14,14 @@ import {
 } from '../model/index.js';
 import { parseDuration, type ClusterConfig, type Config } from '../config/index.js';
 import { assessHealth } from '../health/index.js';
-import { diffObject } from '../diff/index.js';
+import { diffObject, type DiffOptions } from '../diff/index.js';
 import { readArgoSettings } from '../sources/index.js';
 import { removedSinceBase } from './removed-since-base.js';
 import { changeWarnings, conflictWarnings, healthWarning, namespaceWarning } from './entry-warnings.js';
 import { planPrune } from './plan-prune.js';
 import { chartHandChangeWarnings } from './chart-warnings.js';
 import { snapshotWarnings, reconcilerWarnings, type PlannedSnapshot } from './cluster-warnings.js';
-import {
-  coverageOf,
-  customListKeysLookup,
-  customListKeysOf,
-  FULL_SCOPE,
-  isNamespace,
-  namespaceKey,
-  type ListKeysLookup,
-} from '../k8s/index.js';
+import { coverageOf, customLookupsOf, FULL_SCOPE, isNamespace, namespaceKey } from '../k8s/index.js';
 
 export interface PlanInput {
   head: DesiredObject[];
@@ -67,7 +59,8 @@ export function planChanges(input: PlanInput): Plan {
   const coverage = coverageOf(input.snapshot ?? FULL_SCOPE, input.cluster?.namespaces);
   const live = new Map<string, KubeObject>();
   for (const object of input.live) if (coverage.inScope(keyOf(object))) live.set(keyId(keyOf(object)), object);
-  const customListKeys = customListKeysLookup(customListKeysOf(input.live));
+  // The CRDs the cluster serves first, then those head installs.
+  const custom = customLookupsOf([...input.live, ...input.head.map((d) => d.object)]);
   const head = new Map<string, DesiredObject>();
   for (const desired of input.head) if (coverage.inScope(desired.key)) head.set(keyId(desired.key), desired);
   const base = new Map<string, DesiredObject>((input.base ?? []).map((d) => [keyId(d.key), d]));
@@ -103,7 +96,7 @@ export function planChanges(input: PlanInput): Plan {
     }
     const health = assessHealth(current);
     plan.warnings.push(...healthWarning(desired.key, health, desired));
-    const { changes, conflicts } = changesOnApply(desired, current, base.get(id), input.config, customListKeys);
+    const { changes, conflicts } = changesOnApply(desired, current, base.get(id), input.config, custom);
     plan.warnings.push(...conflictWarnings(desired.key, conflicts, desired));
     if (changes.length === 0) {
       plan.unchanged += 1;
@@ -157,9 +150,9 @@ function changesOnApply(
   live: KubeObject,
   base: DesiredObject | undefined,
   config: Config,
-  customListKeys: ListKeysLookup,
+  custom: Pick<DiffOptions, 'customListKeys' | 'customDefaults'>,
 ) {
-  const diff = diffObject(desired.object, live, { config, customListKeys });
+  const diff = diffObject(desired.object, live, { config, ...custom });
   const changes = diff.changes.filter((change) => change.op !== 'add' && !change.ignored);
   if (base) {
     for (const removal of removedSinceBase(desired.object, base.object, live, config)) {

@@ -20,7 +20,7 @@ import {
   itemKey,
   latestOwner,
   listersOf,
-  listKeysFor,
+  resolveListKeys,
   ownNodeAt,
   SERVER_SET_METADATA,
   valueAtSegments,
@@ -102,7 +102,7 @@ export function removedSinceBase(head: KubeObject, base: KubeObject, live: KubeO
       return;
     }
     if (!Array.isArray(value)) return;
-    const keys = listKeysFor(group, kind, pattern, version);
+    const keys = resolveListKeys(group, kind, version, pattern, { live });
     if (!keys) {
       // Atomic: the apply writes head's list as it is, so a field dropped inside it goes too.
       const liveValue = valueAtSegments(live, segments);

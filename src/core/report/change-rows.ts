@@ -5,6 +5,7 @@ import { createTwoFilesPatch } from 'diff';
 import { stringify } from 'yaml';
 import { fieldPath } from '../k8s/index.js';
 import {
+  displayKey,
   inlineValue,
   isPlainObject,
   showTime,
@@ -12,7 +13,7 @@ import {
   type PathSegment,
   type ResourceKey,
 } from '../model/index.js';
-import type { ChangeRowModel, ValueDiffModel } from './models/index.js';
+import type { ChangeRowModel, ReportedRowModel, ValueDiffModel } from './models/index.js';
 
 /** Both values in one cell stay within this many characters; longer ones go to a diff below. */
 const CELL_MAX = 56;
@@ -96,4 +97,22 @@ export function changeRow(key: ResourceKey, change: FieldChange, context: RowCon
   const title = `${field || '(whole object)'} of ${resource}`;
   diffs.push({ number, title, diff: valueDiff(change.desired, change.live, segments) });
   return { ...row, diff: number };
+}
+
+/** A reported-not-codified entry as a row: the field, who made it and when, and the cause. */
+export function reportedRow(
+  entry: { key: ResourceKey; change?: FieldChange; reason: string; manager?: string; time?: string; cause?: string },
+  reference: string | undefined,
+): ReportedRowModel {
+  const manager = entry.manager ?? entry.change?.manager;
+  // The cause of a change nothing records the maker of says nothing more than "not recorded".
+  const cause = manager ? (entry.cause ?? entry.change?.cause) : undefined;
+  return {
+    resource: displayKey(entry.key),
+    field: entry.change ? changeField(entry.key, entry.change) : '',
+    pointer: entry.change?.path ?? '',
+    ...whoWhen(manager, entry.time ?? entry.change?.time, reference),
+    ...(cause ? { cause } : {}),
+    reason: entry.reason,
+  };
 }

@@ -1,5 +1,6 @@
 // The `driftback dashboard` issue body. The view model is what the App gathers per cluster; the
 // renderer only formats it (ages are computed from `now`, passed in).
+import type { SkippedObject } from '../k8s/object-names.js';
 import {
   displayKey,
   type PathSegment,
@@ -40,6 +41,8 @@ export interface DashboardCluster {
    */
   suspensions?: Array<{ resource: string; since: string; who?: string; pullRequest?: number }>;
   openPullRequests: Array<{ number: number; title?: string }>;
+  /** Live objects of the latest snapshot whose identity is at fault: listed, never written as files. */
+  skipped?: SkippedObject[];
 }
 
 export interface DashboardView {
@@ -115,6 +118,9 @@ function clusterView(cluster: DashboardCluster, now: string, max: number): Dashb
     ignoredTotal: cluster.ignored.reduce((n, i) => n + i.count, 0),
     degraded: cap(cluster.degraded.map((d) => ({ resource: displayKey(d.key), message: d.message }))),
     suspended: cap(suspendedOf(cluster, now)),
+    skipped: cap(
+      (cluster.skipped ?? []).map((o) => ({ item: o.item, kind: o.id.kind, message: o.message, compared: o.compared })),
+    ),
     notReconciling: cap(
       cluster.reconcilers
         .filter((r) => r.notReconcilingReason && !r.state.suspended)

@@ -1,8 +1,10 @@
 // `driftback diff --format markdown`: the drift report as a Markdown table, rows read as the drift
 // pull request reads them (field paths by key, compact values, who and when).
-import { displayKey, showTime, type DiffResult } from '../model/index.js';
+import { neverCodified } from '../codify/index.js';
+import type { SkippedObject } from '../k8s/object-names.js';
+import { displayKey, showTime, type DiffResult, type SuspensionNotice } from '../model/index.js';
 import { GITHUB_BODY_LIMIT } from './budget.js';
-import { changeRow, whoWhen } from './change-rows.js';
+import { changeRow, reportedRow, whoWhen } from './change-rows.js';
 import { renderDocument, type TemplateOverrides } from './engine.js';
 import type { DriftReportModel, DriftReportRowModel, ValueDiffModel } from './models/index.js';
 
@@ -13,7 +15,39 @@ export function driftReportHeadline(summary: DiffResult['summary']): string {
   return more.length ? `${line}; ${more.join(', ')}` : line;
 }
 
-function model(result: DiffResult, max: number, reference: string | undefined): DriftReportModel {
+/** What the report shows beside the drift: suspensions and objects never written as files. */
+export interface DriftReportExtras {
+  suspensions?: readonly SuspensionNotice[];
+  skipped?: readonly SkippedObject[];
+}
+
+function extrasModel(result: DiffResult, extras: DriftReportExtras, reference: string | undefined, max: number) {
+  return {
+    reported: neverCodified(result)
+      .slice(0, max)
+      .map((entry) => reportedRow(entry, reference)),
+    suspensions: (extras.suspensions ?? []).map((notice) => ({
+      resource: notice.resource,
+      since: notice.since ? showTime(notice.since, reference) : 'not recorded',
+      by: notice.by ?? 'not recorded',
+      resume: notice.resume.command,
+      drift: notice.drift,
+    })),
+    skipped: (extras.skipped ?? []).slice(0, max).map((object) => ({
+      item: object.item,
+      kind: object.id.kind,
+      message: object.message,
+      compared: object.compared,
+    })),
+  };
+}
+
+function model(
+  result: DiffResult,
+  max: number,
+  reference: string | undefined,
+  extras: DriftReportExtras = {},
+): DriftReportModel {
   const diffs: ValueDiffModel[] = [];
   const numbered = { count: 0 };
   const rows: DriftReportRowModel[] = [];
@@ -49,14 +83,15 @@ function model(result: DiffResult, max: number, reference: string | undefined): 
     rows: shown,
     diffs: diffs.filter((diff) => numbers.has(diff.number)),
     rowsOmitted: Math.max(0, total - shown.length),
+    ...extrasModel(result, extras, reference, max),
   };
 }
 
 /** `capturedAt`: the snapshot's time; times on its day are shown without the date. */
 export function renderDriftMarkdown(
   result: DiffResult,
-  options: { templates?: TemplateOverrides; capturedAt?: string } = {},
+  options: { templates?: TemplateOverrides; capturedAt?: string } & DriftReportExtras = {},
 ): string {
-  const levels = [Infinity, 500, 50, 0].map((max) => () => model(result, max, options.capturedAt));
+  const levels = [Infinity, 500, 50, 0].map((max) => () => model(result, max, options.capturedAt, options));
   return renderDocument('drift-markdown', levels, GITHUB_BODY_LIMIT, options.templates);
 }

@@ -12,7 +12,7 @@ import {
   type SourceReport,
 } from '../model/index.js';
 import { GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
-import { changeField, changeRow, whoWhen, type RowContext } from './change-rows.js';
+import { changeRow, reportedRow, whoWhen, type RowContext } from './change-rows.js';
 import { renderDocument, type TemplateOverrides } from './engine.js';
 import { resumeStep, suspensionLabel, type Checklist, type EmergencyChange } from '../emergency/index.js';
 import { renderEmergencySection, type SuspensionView } from './emergency.js';
@@ -28,7 +28,14 @@ import type {
 export interface DriftPullRequestView {
   cluster: string;
   codified: Array<{ key: ResourceKey; change?: FieldChange; file: string; line?: number; kind: string; note?: string }>;
-  reported: Array<{ key: ResourceKey; change?: FieldChange; reason: string }>;
+  reported: Array<{
+    key: ResourceKey;
+    change?: FieldChange;
+    reason: string;
+    manager?: string;
+    time?: string;
+    cause?: string;
+  }>;
   snapshot: { id: string; capturedAt: string };
   /** The drift codify was given: the creating manager and time of objects added as new manifests. */
   drift?: DiffResult;
@@ -122,13 +129,7 @@ function model(view: DriftPullRequestView, max: number): DriftPullRequestModel {
   for (const block of resources.values()) {
     block.file = mostCommon(block.rows.map((row) => row.file.replace(/:\d+$/, '')));
   }
-  const reported: ReportedRowModel[] = view.reported.slice(0, max).map((r) => ({
-    resource: displayKey(r.key),
-    field: r.change ? changeField(r.key, r.change) : '',
-    pointer: r.change?.path ?? '',
-    ...whoWhen(r.change?.manager, r.change?.time, reference),
-    reason: r.reason,
-  }));
+  const reported: ReportedRowModel[] = view.reported.slice(0, max).map((r) => reportedRow(r, reference));
   const latest = times.sort().at(-1);
   const summary: DriftPullRequestModel['summary'] = {
     changes: view.codified.length,

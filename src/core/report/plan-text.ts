@@ -5,6 +5,8 @@ import {
   shortValue,
   showTime,
   sourceReportLine,
+  suspensionJson,
+  suspensionNoticeLines,
   type FieldChange,
   type Plan,
   type PlanEntry,
@@ -36,6 +38,10 @@ export function renderPlanText(cluster: string, plan: Plan): string {
   const lines = [planSummary(cluster, plan)];
   if (plan.sources?.length) {
     lines.push('', 'Sources:', ...plan.sources.map((source) => `  ${sourceReportLine(source)}`));
+  }
+  if (plan.suspensions?.length) {
+    lines.push('', 'Suspended (drift under a suspended source is not being reverted):');
+    for (const [what, resume] of plan.suspensions.map(suspensionNoticeLines)) lines.push(`  ${what}`, `    ${resume}`);
   }
   if (plan.warnings.length) {
     lines.push('', 'Warnings:');
@@ -73,6 +79,7 @@ export function planToJson(plan: Plan) {
     unchanged: plan.unchanged,
     kept: plan.kept,
     ...(plan.sources ? { sources: plan.sources } : {}),
+    ...(plan.suspensions?.length ? { suspensions: plan.suspensions.map(suspensionJson) } : {}),
     warnings: plan.warnings.map((w) => ({
       code: w.code,
       ...(w.id ? { id: w.id } : {}),

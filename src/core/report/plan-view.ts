@@ -177,6 +177,13 @@ export function clusterView(
   return {
     name,
     sources: (plan.sources ?? []).map(sourceReportLine),
+    suspensions: (plan.suspensions ?? []).map((notice) => ({
+      resource: notice.resource,
+      ...(notice.since ? { since: showTime(notice.since, snapshot) } : {}),
+      ...(notice.by ? { by: notice.by } : {}),
+      resumeText: notice.resume.text,
+      resume: notice.resume.command,
+    })),
     headline: planHeadline(plan, snapshot),
     summary: planSummary(name, plan),
     counts: {

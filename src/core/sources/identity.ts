@@ -9,7 +9,6 @@
 // to `<app>:<group>/<kind>:<namespace>/<name>` (and `argocd.argoproj.io/installation-id` when set);
 // annotation+label sets both, the label truncated to 63 characters. The instance name is `<ns>_<name>` for
 // an Application outside the control plane's namespace (`Application.InstanceName`, application.namespaces).
-import { isClusterScoped } from '../k8s/index.js';
 import {
   displayKey,
   keyOf,
@@ -198,7 +197,8 @@ function argoStamps(
   const stamps: Stamp[] =
     method === 'annotation+label' ? [{ map: 'labels', key: label, value: truncatedLabel(app) }] : [];
   if (target.group === 'apiextensions.k8s.io' && target.kind === 'CustomResourceDefinition') return stamps;
-  const namespace = isClusterScoped(target.group, target.kind) ? (destinationNamespace ?? '') : target.namespace;
+  // Keyed without a namespace = cluster-scoped, as the cluster says (kind-scopes.ts).
+  const namespace = target.namespace === '' ? (destinationNamespace ?? '') : target.namespace;
   const trackingId = `${app}:${target.group}/${target.kind}:${namespace}/${target.name}`;
   stamps.push({ map: 'annotations', key: ARGO_TRACKING_ANNOTATION, value: trackingId });
   if (tracking.installationID) {
@@ -256,7 +256,8 @@ function fluxStamped(labels: Record<string, string>, kind: typeof FLUX_KUSTOMIZA
 /** Whether the object's tracking id names the object itself (Argo CD ignores a copied one: isSelfReferencedObj). */
 function namesItself(object: KubeObject, key: ResourceKey): boolean {
   const own = keyOf(object);
-  const namespaceOk = isClusterScoped(own.group, own.kind) || own.namespace === key.namespace;
+  // An object the server stored in no namespace is cluster-scoped.
+  const namespaceOk = own.namespace === '' || own.namespace === key.namespace;
   return own.group === key.group && own.kind === key.kind && own.name === key.name && namespaceOk;
 }
 

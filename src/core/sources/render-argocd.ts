@@ -70,6 +70,7 @@ function renderDirectory(
     const rendered = renderManifests(inputs.files, file, {
       defaultNamespace,
       ...(inputs.cache ? { cache: inputs.cache } : {}),
+      ...(inputs.kindScopes ? { kindScopes: inputs.kindScopes } : {}),
       ...(inputs.budget ? { budget: inputs.budget } : {}),
     });
     objects.push(...rendered.objects);

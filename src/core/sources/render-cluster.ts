@@ -29,6 +29,8 @@ export interface ClusterSourcesInput {
   /** `owner/name`, when known: sources whose URL names it are this repository's. */
   repository?: string;
   cache?: RenderSourceInputs['cache'];
+  /** Which kinds are namespaced, as the cluster says: cluster-scoped custom kinds get no namespace. */
+  kindScopes?: RenderSourceInputs['kindScopes'];
   unfollowed?: RenderSourceInputs['unfollowed'];
   budget?: RenderSourceInputs['budget'];
 }
@@ -90,6 +92,7 @@ export function renderClusterSources(input: ClusterSourcesInput): ClusterSources
   const renderOptions = {
     defaultNamespace: input.defaultNamespace,
     ...(input.cache ? { cache: input.cache } : {}),
+    ...(input.kindScopes ? { kindScopes: input.kindScopes } : {}),
     ...(input.unfollowed ? { unfollowed: input.unfollowed } : {}),
     ...(input.budget ? { budget: input.budget } : {}),
   };
@@ -132,6 +135,7 @@ function followSources(
     defaultNamespace: input.defaultNamespace,
     argoSettings: readArgoSettings(input.live),
     ...(input.cache ? { cache: input.cache } : {}),
+    ...(input.kindScopes ? { kindScopes: input.kindScopes } : {}),
     ...(input.unfollowed ? { unfollowed: input.unfollowed } : {}),
     ...(input.budget ? { budget: input.budget } : {}),
   };

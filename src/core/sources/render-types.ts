@@ -9,6 +9,7 @@ import type {
   SkippedDocument,
   SourceProblem,
 } from '../model/index.js';
+import type { KindScopes } from '../k8s/index.js';
 import type { ArgoTracking } from './identity.js';
 import type { Source } from './types.js';
 
@@ -37,6 +38,8 @@ export interface RenderSourceInputs {
   /** Namespace for namespaced objects that name none (after every transform). */
   defaultNamespace: string;
   argoSettings: ArgoTracking;
+  /** Which kinds are namespaced, as the cluster says (kindScopesOf). */
+  kindScopes?: KindScopes;
   cache?: ParseCache;
   unfollowed?: ReadonlyMap<string, UnfollowedKind>;
   budget?: RenderBudget;

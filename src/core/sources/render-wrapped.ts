@@ -22,6 +22,7 @@ export function renderThroughWrapper(
   const rendered = renderManifests(withWrapper(inputs.files, wrapper), wrapper.dir, {
     defaultNamespace,
     ...(inputs.cache ? { cache: inputs.cache } : {}),
+    ...(inputs.kindScopes ? { kindScopes: inputs.kindScopes } : {}),
     ...(inputs.unfollowed ? { unfollowed: inputs.unfollowed } : {}),
     ...(inputs.budget ? { budget: inputs.budget } : {}),
   });

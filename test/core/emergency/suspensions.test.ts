@@ -39,7 +39,7 @@ describe('suspensions from live objects', () => {
     });
     expect(suspension!.who).toBeUndefined();
     expect(suspension!.since).toBeUndefined();
-    expect(resumeStep(suspension!).command).toBe('argocd app set guestbook --sync-policy automated --self-heal');
+    expect(resumeStep(suspension!).command).toBe('argocd app set guestbook --sync-policy automated');
   });
 
   it('reads Argo CD enabled: false and the Flux reconcile annotation with their writers', () => {
@@ -225,7 +225,7 @@ describe('the suspension itself', () => {
       'argo-2-autosync-off',
       'Application',
       '/spec/syncPolicy/automated',
-      'argocd app set guestbook --sync-policy automated --self-heal',
+      'argocd app set guestbook --sync-policy automated',
     ],
   ] as const)(
     '%s: the %s switch is set aside with the resume step, never drift',

@@ -61,3 +61,61 @@ it('the creator is the earliest entry', () => {
   expect(creatorOf(live, config)).toEqual(creator);
   expect(creatorOf({ ...live, metadata: { name: 'x' } }, config)).toBeUndefined();
 });
+
+describe("an object's own controllers: the managers that write its status or hold its finalizer", () => {
+  const entry = (manager: string, fieldsV1: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    manager,
+    operation: 'Update',
+    time: SCALED,
+    fieldsV1,
+    ...extra,
+  });
+  const finalizer = {
+    'f:metadata': { 'f:finalizers': { '.': {}, 'v:"finalizer.managedresource.crossplane.io"': {} } },
+  };
+  const spec = { 'f:spec': { 'f:forProvider': { 'f:region': {} } } };
+  const object = (...entries: Array<Record<string, unknown>>): KubeObject => ({
+    apiVersion: 'example.com/v1',
+    kind: 'Bucket',
+    metadata: { name: 'b', managedFields: entries as never },
+  });
+  const config = defaultConfig();
+
+  it.each([
+    [
+      'writes the status subresource',
+      [entry('provider-x', spec), entry('provider-x', {}, { subresource: 'status' })],
+      'controller',
+    ],
+    ['holds a finalizer', [entry('provider-x', { ...spec, ...finalizer })], 'controller'],
+    ['holds a finalizer in another entry', [entry('provider-x', spec), entry('provider-x', finalizer)], 'controller'],
+    ['writes spec only: nothing says it is the controller', [entry('provider-x', spec)], 'unknown'],
+    [
+      'another manager writes the status',
+      [entry('provider-x', spec), entry('other', {}, { subresource: 'status' })],
+      'unknown',
+    ],
+    // A person's tool and an applier keep their cause, whatever they write.
+    ['a person who adds a finalizer is still a person', [entry('kubectl-edit', { ...spec, ...finalizer })], 'human'],
+  ])('a manager that %s → %s', (_name, entries, cause) => {
+    const live = object(...entries);
+    const [owner] = ownersOf(ownNodeAt(buildOwnership(live, config), ['spec', 'forProvider', 'region']));
+    expect(owner?.cause).toBe(cause);
+  });
+
+  it('the applier that holds a finalizer stays the applier', () => {
+    const live = object({
+      manager: 'kustomize-controller',
+      operation: 'Apply',
+      time: CREATED,
+      fieldsV1: { ...spec, ...finalizer },
+    });
+    const [owner] = ownersOf(ownNodeAt(buildOwnership(live, config), ['spec', 'forProvider', 'region']));
+    expect(owner).toEqual(expect.objectContaining({ cause: 'applier', role: 'applier' }));
+  });
+
+  it("the creator's cause follows the same evidence", () => {
+    const live = object(entry('provider-x', { ...spec, ...finalizer }));
+    expect(creatorOf(live, config)).toEqual(expect.objectContaining({ manager: 'provider-x', cause: 'controller' }));
+  });
+});

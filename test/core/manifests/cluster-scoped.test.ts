@@ -1,9 +1,9 @@
 // The built-in cluster-scoped kinds table: namespaces are neither defaulted nor set by kustomize for these.
 import { describe, expect, it } from 'vitest';
-import { findKustomizationFile, isClusterScoped, renderManifests } from '../../../src/core/manifests/index.js';
+import { findKustomizationFile, isBuiltInClusterScoped, renderManifests } from '../../../src/core/manifests/index.js';
 import { tree } from './helpers.js';
 
-describe('isClusterScoped', () => {
+describe('isBuiltInClusterScoped', () => {
   it.each([
     ['', 'Namespace', true],
     ['', 'PersistentVolume', true],
@@ -17,7 +17,7 @@ describe('isClusterScoped', () => {
     ['apps', 'Deployment', false],
     ['helm.toolkit.fluxcd.io', 'HelmRelease', false],
   ])('%s/%s → %s', (group, kind, expected) => {
-    expect(isClusterScoped(group, kind)).toBe(expected);
+    expect(isBuiltInClusterScoped(group, kind)).toBe(expected);
   });
 
   it('gives cluster-scoped objects no namespace, even under a kustomization namespace', () => {

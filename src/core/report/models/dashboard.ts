@@ -32,6 +32,8 @@ export interface DashboardClusterModel {
    */
   suspended: Array<{ resource: string; since?: string; age?: string; who?: string; pullRequest?: number }>;
   notReconciling: Array<{ resource: string; reason?: string }>;
+  /** Live objects listed with what is wrong with their identity: never written as files. */
+  skipped: Array<{ item: string; kind: string; message: string; compared: boolean }>;
 }
 
 export interface DashboardModel {

@@ -41,6 +41,8 @@ export interface ReportedRowModel {
   who: string;
   when: string;
   time?: string;
+  /** Who made it: `human`, `controller`, `unknown` (absent when not known). */
+  cause?: string;
   /** Why it is not codified (a sentence; `backticked` spans are code). */
   reason: string;
 }

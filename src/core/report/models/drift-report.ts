@@ -1,6 +1,7 @@
 // The model of `driftback diff --format markdown` (template `drift-markdown`).
 import type { DiffSummary } from '../../model/index.js';
 import type { ChangeRowModel, ValueDiffModel } from './changes.js';
+import type { ReportedRowModel } from './drift-pull-request.js';
 
 export interface DriftReportRowModel extends ChangeRowModel {
   /** `modified`, `missing` (in Git, not live) or `extra` (live, not in Git). */
@@ -21,4 +22,10 @@ export interface DriftReportModel {
   /** Values too long for the table, as YAML diffs. */
   diffs: ValueDiffModel[];
   rowsOmitted: number;
+  /** Reported and never codified, each with who made it, when, and the cause. */
+  reported: ReportedRowModel[];
+  /** Sources told to stop reconciling: drift under them is not being reverted. */
+  suspensions: Array<{ resource: string; since: string; by: string; resume: string; drift: number }>;
+  /** Live objects listed with what is wrong with their identity: never written as files. */
+  skipped: Array<{ item: string; kind: string; message: string; compared: boolean }>;
 }

@@ -37,6 +37,8 @@ export interface ClusterPlanModel {
   name: string;
   /** One line per GitOps source (`flux-system/apps: 1 to update`); empty for a cluster applied by kubectl. */
   sources: string[];
+  /** Sources told to stop reconciling: since when (as shown), by whom, and the step that resumes them. */
+  suspensions: Array<{ resource: string; since?: string; by?: string; resumeText: string; resume: string }>;
   /**
    * The one line at the top of the cluster's section: `3 to create, 1 to update, 1 to prune, 30 unchanged;
    * 1 warning; overwrites 1 live change by kubectl-scale, last 03:02 UTC`.

@@ -79,6 +79,16 @@ export const DASHBOARD = `This issue lists what driftback sees in each cluster. 
 {{~#if who}}, by {{code who}}{{/if}}{{#if pullRequest}}, emergency PR #{{pullRequest}}{{/if}}
 {{/each}}
 {{/if}}
+{{#if skipped.length}}
+
+<details><summary>Not written as files ({{skipped.length}})</summary>
+
+{{#each skipped}}
+- {{code item}} ({{text kind}}): {{text message}}; {{#if compared}}compared, never written as a file{{else}}not compared: it cannot be told apart{{/if}}
+{{/each}}
+
+</details>
+{{/if}}
 {{#if notReconciling.length}}
 
 <details><summary>GitOps controllers not reconciling ({{notReconciling.length}})</summary>

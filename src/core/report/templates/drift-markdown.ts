@@ -19,4 +19,27 @@ Not listed by the snapshot (nothing is claimed missing for them): {{#each unlist
 … and {{rowsOmitted}} more rows.
 {{/if}}
 {{/if}}
+{{#if reported.length}}
+{{> reported}}
+{{/if}}
+{{#if suspensions.length}}
+
+#### Suspended
+
+Drift under a suspended source is not being reverted until it is resumed.
+
+| source | since | by | to resume |
+| --- | --- | --- | --- |
+{{#each suspensions}}
+| {{code resource}}{{#if drift}}<br>{{drift}} drifted{{/if}} | {{text since}} | {{text by}} | {{code resume}} |
+{{/each}}
+{{/if}}
+{{#if skipped.length}}
+
+#### Not written as files
+
+{{#each skipped}}
+- {{code item}} ({{text kind}}): {{text message}}; {{#if compared}}compared, never written as a file{{else}}not compared: it cannot be told apart{{/if}}
+{{/each}}
+{{/if}}
 `;

@@ -40,14 +40,7 @@ Someone changed these objects in {{code cluster}} directly, and the changes pers
 Nothing is codified in this update.
 {{/unless}}
 {{#if reported.length}}
-
-#### Reported, not codified
-
-| object, field | who, when | why |
-| --- | --- | --- |
-{{#each reported}}
-| {{code resource}}<br>{{#if field}}{{code field}}{{else}}whole object{{/if}} | {{text who}}<br>{{text when}} | {{prose reason}} |
-{{/each}}
+{{> reported}}
 {{#if reportedOmitted}}
 
 … and {{reportedOmitted}} more.

@@ -17,4 +17,15 @@ export const EMERGENCY = `{{#each emergency}}{{markdown}}
 
 {{/each}}`;
 
-export const PARTIALS = { 'value-diffs': VALUE_DIFFS, emergency: EMERGENCY } as const;
+/** The "Reported, not codified" table (`reported` of a drift model): who made each entry, when, the cause, and why. */
+export const REPORTED = `
+#### Reported, not codified
+
+| object, field | who, when | why |
+| --- | --- | --- |
+{{#each reported}}
+| {{code resource}}<br>{{#if field}}{{code field}}{{else}}whole object{{/if}} | {{text who}}{{#if cause}} ({{text cause}}){{/if}}<br>{{text when}} | {{prose reason}} |
+{{/each}}
+`;
+
+export const PARTIALS = { 'value-diffs': VALUE_DIFFS, emergency: EMERGENCY, reported: REPORTED } as const;

@@ -31,6 +31,12 @@ export const PLAN_COMMENT = `### driftback plan{{#if headSha}} for {{code headSh
 - {{text this}}
 {{/each}}
 {{/if}}
+{{#if suspensions.length}}
+
+{{#each suspensions}}
+- ⏸️ {{code resource}} is suspended{{#if since}} since {{text since}}{{/if}}{{#if by}} by {{code by}}{{/if}}: drift under it is not being reverted; {{text resumeText}}: {{code resume}}
+{{/each}}
+{{/if}}
 {{#if warnings.length}}
 
 {{#each warnings}}
