@@ -13,6 +13,7 @@ import { publishDrift } from '../src/app/reconcile/publish-drift.js';
 import type { BranchState } from '../src/app/reconcile/state.js';
 import { createMetrics } from '../src/app/metrics.js';
 import { reconcileCluster, type ReconcileDeps } from '../src/app/reconcile/index.js';
+import { createIsolation } from '../src/app/isolation/index.js';
 import { parseSnapshot } from '../src/core/model/index.js';
 import { SqliteStore } from '../src/store/index.js';
 import {
@@ -180,6 +181,7 @@ async function realReconcile(
     files: new Map([...files, ['.github/driftback.yml', configText]]),
   });
   const store = SqliteStore.open({ file: ':memory:' });
+  const isolation = createIsolation();
   try {
     const repository = `${OWNER}/${RECONCILED_REPO}`;
     const put = async (capturedAt: string) => {
@@ -199,6 +201,7 @@ async function realReconcile(
       metrics: createMetrics(),
       now: () => new Date('2026-12-02T03:10:00Z'),
       log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+      isolation,
     };
     const outcomes: string[] = [];
     const run = async () => {
@@ -214,6 +217,7 @@ async function realReconcile(
     const newer = await count(standIn, run);
     return { first, same, newer, outcomes };
   } finally {
+    await isolation.stop();
     await store.close();
   }
 }

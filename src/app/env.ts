@@ -3,6 +3,12 @@ import { z } from 'zod';
 import { resolve } from 'node:path';
 import { tokenSecretProblem } from '../core/token/index.js';
 import { readPrivateKey } from './private-key.js';
+import { DEFAULT_JOB_LIMITS, type JobLimits } from './isolation/index.js';
+import {
+  DEFAULT_MAX_RENDER_BYTES,
+  DEFAULT_MAX_RENDER_DOCUMENTS,
+  DEFAULT_MAX_RENDER_NODES,
+} from '../core/manifests/index.js';
 
 const schema = z.object({
   APP_ID: z.string().regex(/^\d+$/, 'APP_ID must be the numeric App ID from the App settings page').optional(),
@@ -46,6 +52,34 @@ const schema = z.object({
     .int()
     .positive()
     .default(64 * 1024 * 1024),
+  /** Seconds one job's renders may take (head and base, every source and file). Default 60. */
+  DRIFTBACK_JOB_TIME_LIMIT: z.coerce
+    .number()
+    .positive()
+    .default(DEFAULT_JOB_LIMITS.timeMs / 1000),
+  /** MiB of heap the worker running one job may use. Default 320. */
+  DRIFTBACK_JOB_MEMORY: z.coerce.number().int().min(32).default(DEFAULT_JOB_LIMITS.memoryMb),
+  /** MiB a job's result may take, serialized. Default 32. */
+  DRIFTBACK_JOB_OUTPUT: z.coerce
+    .number()
+    .positive()
+    .default(DEFAULT_JOB_LIMITS.outputBytes / 1024 / 1024),
+  /** Job workers at once (one installation uses all but one). Default 2. */
+  DRIFTBACK_JOB_WORKERS: z.coerce.number().int().min(1).max(64).default(DEFAULT_JOB_LIMITS.workers),
+  /** Seconds a repository's template override may take to render. Default 10. */
+  DRIFTBACK_TEMPLATE_TIME_LIMIT: z.coerce
+    .number()
+    .positive()
+    .default(DEFAULT_JOB_LIMITS.templateTimeMs / 1000),
+  /** YAML nodes one job may read, in all. Default 5,000,000. */
+  DRIFTBACK_RENDER_MAX_NODES: z.coerce.number().int().positive().default(DEFAULT_MAX_RENDER_NODES),
+  /** Documents one job may read, in all. Default 200,000. */
+  DRIFTBACK_RENDER_MAX_DOCUMENTS: z.coerce.number().int().positive().default(DEFAULT_MAX_RENDER_DOCUMENTS),
+  /** MiB of files one job may read, in all. Default 512. */
+  DRIFTBACK_RENDER_MAX_MB: z.coerce
+    .number()
+    .positive()
+    .default(DEFAULT_MAX_RENDER_BYTES / 1024 / 1024),
 });
 
 export interface AppEnv {
@@ -67,6 +101,8 @@ export interface AppEnv {
   ingestMemoryBytes?: number;
   /** Reverse proxies in front of the App: the client address is their X-Forwarded-For entry. Default 0. */
   proxyHops?: number;
+  /** The limits every job runs under. Default DEFAULT_JOB_LIMITS. */
+  jobLimits?: JobLimits;
 }
 
 /**
@@ -124,6 +160,22 @@ export function readAppEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppEnv 
     ingestConcurrency: e.DRIFTBACK_INGEST_CONCURRENCY,
     ingestMemoryBytes: e.DRIFTBACK_INGEST_MEMORY,
     proxyHops: proxyHopsOf(e.DRIFTBACK_TRUST_PROXY),
+    jobLimits: jobLimitsOf(e),
+  };
+}
+
+function jobLimitsOf(e: z.infer<typeof schema>): JobLimits {
+  return {
+    timeMs: Math.round(e.DRIFTBACK_JOB_TIME_LIMIT * 1000),
+    memoryMb: e.DRIFTBACK_JOB_MEMORY,
+    outputBytes: Math.round(e.DRIFTBACK_JOB_OUTPUT * 1024 * 1024),
+    templateTimeMs: Math.round(e.DRIFTBACK_TEMPLATE_TIME_LIMIT * 1000),
+    workers: e.DRIFTBACK_JOB_WORKERS,
+    render: {
+      maxNodes: e.DRIFTBACK_RENDER_MAX_NODES,
+      maxDocuments: e.DRIFTBACK_RENDER_MAX_DOCUMENTS,
+      maxBytes: Math.round(e.DRIFTBACK_RENDER_MAX_MB * 1024 * 1024),
+    },
   };
 }
 

@@ -16,6 +16,7 @@ import { createQueue } from './queue/create-queue.js';
 import type { JobQueue } from './queue/jobs.js';
 import type { GiveUpHandler, JobHandler } from './queue/types.js';
 import { createApp } from './wiring.js';
+import { createIsolation } from './isolation/index.js';
 
 export interface ProbotClasses {
   Probot: typeof ProbotClass;
@@ -76,6 +77,7 @@ export async function startDriftback(
   });
   const store = overrides.store ?? (await openStore({ dataDir: env.dataDir, databaseUrl: env.databaseUrl }));
   const metrics = createMetrics();
+  const isolation = createIsolation(env.jobLimits);
   let log!: ProbotClass['log'];
   let queue!: JobQueue;
   let jobs: Record<string, JobHandler> = {};
@@ -86,7 +88,7 @@ export async function startDriftback(
     log = app.log;
     queue = createQueue({ store, logger: app.log });
     const driftback = createApp(
-      { probot: app, store, queue, metrics, now, log: app.log },
+      { probot: app, store, queue, metrics, now, log: app.log, isolation },
       {
         appId: env.appId ?? 1,
         tokenSecret: env.tokenSecret,
@@ -128,6 +130,7 @@ export async function startDriftback(
     async stop() {
       await server.stop();
       await queue.stop(20_000);
+      await isolation.stop();
       await store.close();
     },
   };

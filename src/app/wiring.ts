@@ -14,6 +14,7 @@ import { createInstallationClients, type InstallationClients } from './github-cl
 import { createRateLimiter } from './ingest/rate-limit.js';
 import { createByteBudget } from './ingest/semaphore.js';
 import { createUploadHandler } from './ingest/upload-route.js';
+import type { Isolation } from './isolation/index.js';
 import type { AppLogger } from './logger.js';
 import { MAINTENANCE_EVERY_SECONDS, maintenanceHandler } from './maintenance.js';
 import { countSnapshot, type Metrics } from './metrics.js';
@@ -33,6 +34,8 @@ export interface AppDeps {
   metrics: Metrics;
   now: () => Date;
   log: AppLogger;
+  /** The job workers every render and template override runs in (start.ts makes them, and stops them last). */
+  isolation: Isolation;
 }
 
 /** What the environment decides (DESIGN.md "App environment"). */
@@ -72,10 +75,10 @@ export interface DriftbackApp {
 const FAILED_AUTHENTICATIONS_PER_MINUTE = 10;
 
 export function createApp(deps: AppDeps, settings: AppSettings): DriftbackApp {
-  const { probot, store, queue, metrics, now, log } = deps;
+  const { probot, store, queue, metrics, now, log, isolation } = deps;
   const clients = createInstallationClients(probot, { metrics });
   const appIdentity = appIdentityOf(probot, settings.appId);
-  const jobDeps = { store, queue, clients, appIdentity, metrics, now, log };
+  const jobDeps = { store, queue, clients, appIdentity, metrics, now, log, isolation };
 
   // Webhooks.
   const webhookDeps = { store, queue, clients, now };
@@ -110,7 +113,7 @@ export function createApp(deps: AppDeps, settings: AppSettings): DriftbackApp {
 
   // Queue jobs and schedules.
   const jobs: Record<string, JobHandler> = {
-    [RECONCILE_QUEUE]: createReconcileHandler({ store, clients, appIdentity, metrics, now, log }),
+    [RECONCILE_QUEUE]: createReconcileHandler({ store, clients, appIdentity, metrics, now, log, isolation }),
     [PLAN_QUEUE]: createPlanHandler(jobDeps),
     [ALERTS_QUEUE]: createAlertsHandler(jobDeps),
     [MAINTENANCE_QUEUE]: maintenanceHandler({ store, now, log }),

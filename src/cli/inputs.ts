@@ -5,7 +5,7 @@
 import { stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { findCluster, type ClusterConfig, type Config } from '../core/config/index.js';
-import type { ParseCache } from '../core/manifests/index.js';
+import { renderBudget, type ParseCache, type RenderBudget } from '../core/manifests/index.js';
 import { formatProblem, type SourceProblem } from '../core/model/index.js';
 import {
   clusterRoot,
@@ -188,8 +188,10 @@ export function renderTree(
   target: ClusterTarget,
   live: LiveState | undefined,
   cache?: ParseCache,
+  budget?: RenderBudget,
 ): ClusterRender {
-  const result = renderCluster(tree.files, target, { ...(cache ? { cache } : {}), ...(live ? { live } : {}) });
+  const options = { ...(cache ? { cache } : {}), ...(live ? { live } : {}), ...(budget ? { budget } : {}) };
+  const result = renderCluster(tree.files, target, options);
   if (result.errors.length > 0) throw manifestError(tree, result.errors);
   return result;
 }
@@ -221,6 +223,8 @@ export function driftInput(input: ResolvedManifests, lives: readonly LiveInput[]
     files: input.files,
     declined: new Set(),
     minSnapshots: 1,
+    // One budget for the command, as the App has one per job.
+    renderBudget: renderBudget(),
   };
   // Each earlier snapshot's fingerprints, newest first, as the App records them when it arrives.
   const history = states

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../src/core/model/index.js';
 import { FILES, liveProd } from './plan-scenario.js';
-import { issuesTitled, runWatch, startHarness, uploadSnapshot, type Harness } from './plan-harness.js';
+import { issuesTitled, OWNER, REPO, runWatch, startHarness, uploadSnapshot, type Harness } from './plan-harness.js';
+import { nestedPartials } from '../support/hostile.js';
 
 const TEMPLATES = '.github/driftback/templates/';
 const BLOB_ROUTE = 'GET /repos/{owner}/{repo}/git/blobs/{file_sha}';
@@ -90,5 +91,21 @@ describe('template overrides for the dashboard and alert issues', () => {
     expect(alert.body).toContain(`\`${TEMPLATES}not-reconciling-alert.hbs\` could not be used`);
     expect(alert.body).toContain('nosuchhelper');
     expect(alert.body).toContain('`flux get kustomization prod -n flux-system`');
+  });
+
+  it('the scheduled watch survives a 1.9 KB dashboard template that would render 2^40 times', async () => {
+    h.standIn.pushCommit({
+      owner: OWNER,
+      repo: REPO,
+      branch: 'main',
+      files: { [`${TEMPLATES}dashboard.hbs`]: nestedPartials(40, 2, 'x') },
+    });
+    at('2026-12-02T16:10:00Z');
+    expect(await uploadSnapshot(h, 'prod', liveProd())).toBe(202);
+    await runWatch(h);
+    const [dashboard] = issuesTitled(h, 'driftback dashboard');
+    expect(dashboard.body).toContain(
+      `\`${TEMPLATES}dashboard.hbs\` could not be used (its partials nest deeper than 16 levels); this is the built-in template`,
+    );
   });
 });

@@ -4,6 +4,7 @@
 // twice on one database, and keep Probot's own retry and throttling plugins switched on.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { StandInRelay } from './github/relay.js';
@@ -38,6 +39,8 @@ export interface AppProcess {
   output(): string;
   /** Still running? */
   alive(): boolean;
+  /** The process's peak resident memory so far (VmHWM of /proc/<pid>/status), worker threads included. */
+  peakRssBytes(): number;
   /** Sends `signal` and waits for the exit; resolves with the exit code or signal. */
   kill(signal: NodeJS.Signals): Promise<string>;
 }
@@ -96,6 +99,7 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
     relay,
     output: () => output,
     alive: () => running,
+    peakRssBytes: () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) * 1024,
     async kill(signal) {
       if (running) child.kill(signal);
       const how = await exited;

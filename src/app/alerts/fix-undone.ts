@@ -2,7 +2,8 @@
 // (the source was resumed and the value the fix set is gone: resumed before the merge, so the
 // controller reverted it, or the drift came back). Opened once per emergency PR; closed with a comment
 // once the reconcile no longer records it undone (the merged value is back in the cluster).
-import { NO_OVERRIDES, renderFixUndoneAlert, type TemplateOverrides } from '../../core/report/index.js';
+import { NO_OVERRIDES, type TemplateOverrides } from '../../core/report/index.js';
+import { renderInPlace, type Documents } from '../isolation/documents.js';
 import {
   closeIssue,
   upsertIssueByMarker,
@@ -32,6 +33,7 @@ export async function checkFixesUndone(
   state: WatchState,
   author: AppIdentity,
   templates: () => Promise<TemplateOverrides> = async () => NO_OVERRIDES,
+  documents: Documents = renderInPlace,
 ): Promise<FixUndoneAlertChange[]> {
   const opened: FixUndoneAlertChange[] = [];
   const known = { ...state.undone?.[cluster] };
@@ -47,7 +49,8 @@ export async function checkFixesUndone(
   for (const [source, record] of Object.entries(records)) {
     const id = `${source}#${record.pullRequest}`;
     if (record.outcome !== 'undone' || known[id]) continue;
-    const { title, body } = renderFixUndoneAlert(
+    const { title, body } = await documents(
+      'renderFixUndoneAlert',
       {
         cluster,
         source,

@@ -6,7 +6,8 @@ import { parseDuration, type ClusterConfig } from '../../core/config/index.js';
 import { reconcilerStateOf } from '../../core/health/index.js';
 import type { KubeObject, ReconcilerState } from '../../core/model/index.js';
 import { appliesPath, notReconcilingReason } from '../../core/plan/index.js';
-import { NO_OVERRIDES, renderNotReconcilingAlert, type TemplateOverrides } from '../../core/report/index.js';
+import { NO_OVERRIDES, type TemplateOverrides } from '../../core/report/index.js';
+import { renderInPlace, type Documents } from '../isolation/documents.js';
 import {
   closeIssue,
   upsertIssueByMarker,
@@ -50,6 +51,7 @@ export async function checkNotReconciling(
   now: Date,
   author: AppIdentity,
   templates: () => Promise<TemplateOverrides> = async () => NO_OVERRIDES,
+  documents: Documents = renderInPlace,
 ): Promise<ReconcilerAlertChange[]> {
   const staleAfter = parseDuration(cluster.staleAfter) ?? 1800;
   const holdFor = Math.max(NOT_RECONCILING_FOR_SECONDS, staleAfter);
@@ -70,7 +72,8 @@ export async function checkNotReconciling(
       if (entry.issue === undefined) changes.push({ type: 'pending', resource: label(ref) });
       continue;
     }
-    const rendered = renderNotReconcilingAlert(
+    const rendered = await documents(
+      'renderNotReconcilingAlert',
       { cluster: cluster.name, state: reconciler, reason },
       { templates: await templates() },
     );

@@ -3,7 +3,8 @@
 // stays open, so a growing age does not edit it every minute.
 import { parseDuration, type ClusterConfig } from '../../core/config/index.js';
 import { formatAge } from '../../core/plan/index.js';
-import { NO_OVERRIDES, renderStaleAlert, type TemplateOverrides } from '../../core/report/index.js';
+import { NO_OVERRIDES, type TemplateOverrides } from '../../core/report/index.js';
+import { renderInPlace, type Documents } from '../isolation/documents.js';
 import {
   closeIssue,
   upsertIssueByMarker,
@@ -47,6 +48,7 @@ export async function checkNotReporting(
   now: Date,
   author: AppIdentity,
   templates: () => Promise<TemplateOverrides> = async () => NO_OVERRIDES,
+  documents: Documents = renderInPlace,
 ): Promise<NotReportingOutcome> {
   const configuredAt = state.configuredAt?.[cluster.name] ?? now.toISOString();
   const open = state.notReporting?.[cluster.name];
@@ -58,7 +60,7 @@ export async function checkNotReporting(
       staleAfter: cluster.staleAfter,
       ...(latest ? { lastCapturedAt: latest.capturedAt } : { configuredAt }),
     };
-    const rendered = renderStaleAlert(view, { templates: await templates() });
+    const rendered = await documents('renderStaleAlert', view, { templates: await templates() });
     const result = await upsertIssueByMarker(octokit, {
       ...repo,
       key: notReportingKey(cluster.name),

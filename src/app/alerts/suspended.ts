@@ -3,7 +3,8 @@
 // suspension naming who suspended it), opened once and not rewritten while it stays open, closed
 // with a comment when the source reconciles again.
 import { parseDuration, type Config } from '../../core/config/index.js';
-import { NO_OVERRIDES, renderSuspendedAlert, type TemplateOverrides } from '../../core/report/index.js';
+import { NO_OVERRIDES, type TemplateOverrides } from '../../core/report/index.js';
+import { renderInPlace, type Documents } from '../isolation/documents.js';
 import {
   closeIssue,
   upsertIssueByMarker,
@@ -36,6 +37,7 @@ export async function checkSuspended(
   now: Date,
   author: AppIdentity,
   templates: () => Promise<TemplateOverrides> = async () => NO_OVERRIDES,
+  documents: Documents = renderInPlace,
 ): Promise<SuspendedAlertChange[]> {
   const limit = parseDuration(emergency.resumeWithin) ?? 8 * 3600;
   const previous = state.suspended?.[cluster] ?? {};
@@ -50,7 +52,8 @@ export async function checkSuspended(
       continue;
     }
     if (now.getTime() - Date.parse(suspended.since) <= limit * 1000) continue;
-    const { title, body } = renderSuspendedAlert(
+    const { title, body } = await documents(
+      'renderSuspendedAlert',
       {
         cluster,
         now: now.toISOString(),

@@ -2,6 +2,8 @@
 // snapshots): alert issues for clusters not reporting and GitOps controllers not reconciling, the
 // dashboard when what it shows changed, the gauges, and plan refreshes after new snapshots.
 import type { TemplateOverrides } from '../../core/report/index.js';
+import type { Documents } from '../isolation/documents.js';
+import { tenantOf } from '../isolation/index.js';
 import { readConfigAt, readTemplatesAt } from '../repository.js';
 import { splitRepository } from '../github-client.js';
 import { dashboardCluster, dashboardFingerprint, updateDashboard } from '../dashboard/index.js';
@@ -40,12 +42,14 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
   let overrides: Promise<TemplateOverrides> | undefined;
   const templates = (): Promise<TemplateOverrides> =>
     (overrides ??= readTemplatesAt(octokit, { ...ref, ref: repo.default_branch }, deps.store, now.getTime()));
+  // Documents with a template override of the repository render in a job worker, as its share.
+  const documents: Documents = (name, ...args) => deps.isolation.document(tenantOf(repository), name, ...args);
   const seenClusters: Array<{ name: string; snapshotId?: string; reconciledAt?: string; stale: boolean }> = [];
   let newSnapshot = false;
   for (const cluster of config.ok ? (config.config.clusters ?? []) : []) {
     state.configuredAt = { [cluster.name]: now.toISOString(), ...state.configuredAt };
     const meta = await deps.store.latestSnapshotMeta(repository, cluster.name);
-    const reporting = await checkNotReporting(octokit, ref, cluster, meta, state, now, author, templates);
+    const reporting = await checkNotReporting(octokit, ref, cluster, meta, state, now, author, templates, documents);
     if (reporting.type !== 'reporting' && reporting.type !== 'still-open')
       outcome.alerts.push({ cluster: cluster.name, type: reporting.type, issue: reporting.issue });
     const stale = isStale(cluster, meta, state.configuredAt[cluster.name], now);
@@ -53,7 +57,18 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
     const emergency = config.ok ? config.config.emergency : undefined;
     const suspensions = clusterState.suspensions ?? [];
     const suspendedAlerts = emergency
-      ? await checkSuspended(octokit, ref, cluster.name, suspensions, emergency, state, now, author, templates)
+      ? await checkSuspended(
+          octokit,
+          ref,
+          cluster.name,
+          suspensions,
+          emergency,
+          state,
+          now,
+          author,
+          templates,
+          documents,
+        )
       : [];
     const undone = await checkFixesUndone(
       octokit,
@@ -63,6 +78,7 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
       state,
       author,
       templates,
+      documents,
     );
     for (const change of [...suspendedAlerts, ...undone]) {
       outcome.alerts.push({ cluster: cluster.name, type: change.type, issue: change.issue, resource: change.resource });
@@ -94,6 +110,7 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
       now,
       author,
       templates,
+      documents,
     )) {
       if (change.type !== 'pending')
         outcome.alerts.push({
@@ -110,7 +127,7 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
     config.ok ? 0 : config.problems.length,
   );
   if (fingerprint !== state.dashboard) {
-    outcome.dashboard = (await updateDashboard(deps, octokit, repository, config, await templates())).type;
+    outcome.dashboard = (await updateDashboard(deps, octokit, repository, config, await templates(), documents)).type;
     state.dashboard = fingerprint;
   }
   if (newSnapshot) outcome.refreshed = await refreshOpenPlans(octokit, deps.queue, repository);

@@ -3,17 +3,13 @@
 // rewrite that would change nothing).
 import type { Config, ConfigResult } from '../../core/config/index.js';
 import type { SourceProblem } from '../../core/model/index.js';
-import {
-  DASHBOARD_TITLE,
-  renderDashboard,
-  type DashboardCluster,
-  type TemplateOverrides,
-} from '../../core/report/index.js';
+import { DASHBOARD_TITLE, type DashboardCluster, type TemplateOverrides } from '../../core/report/index.js';
 import { upsertIssueByMarker, type AppIdentity, type GitHubClient, type IssueResult } from '../../github/index.js';
 import type { Store } from '../../store/types.js';
 import { splitRepository } from '../github-client.js';
 import { recordClusterFigures, type Metrics } from '../metrics.js';
 import { dashboardCluster } from './cluster-view.js';
+import { renderInPlace, type Documents } from '../isolation/documents.js';
 
 export const DASHBOARD_KEY = 'dashboard';
 export const DASHBOARD_LABELS = ['driftback'];
@@ -37,6 +33,7 @@ export async function updateDashboard(
   repository: string,
   config: ConfigResult,
   templates?: TemplateOverrides,
+  documents: Documents = renderInPlace,
 ): Promise<IssueResult> {
   const now = deps.now().toISOString();
   const configErrors: SourceProblem[] = config.ok ? [] : [...config.problems];
@@ -51,7 +48,7 @@ export async function updateDashboard(
     clusters.push(view);
     configErrors.push(...(state.problems ?? []));
   }
-  const body = renderDashboard({ now, clusters, configErrors }, { templates });
+  const body = await documents('renderDashboard', { now, clusters, configErrors }, { templates });
   // The label follows the risky drift: on while any cluster has some waiting for a decision.
   const security = clusters.some((cluster) => cluster.risky?.length);
   return upsertIssueByMarker(octokit, {

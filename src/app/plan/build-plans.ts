@@ -17,8 +17,12 @@ export interface PlanInputs {
   headSha: string;
   changed: readonly string[];
   now: string;
-  /** Nodes and time each render (head, base) may use. */
-  renderBudget?: RenderBudget;
+}
+
+/** What planning needs, all of it values: the work a job worker does. */
+export interface PlanWork extends PlanInputs {
+  /** cluster → its latest snapshot (none yet: planned against nothing). */
+  latest: ReadonlyMap<string, Snapshot | undefined>;
 }
 
 export interface BuiltPlans {
@@ -41,9 +45,9 @@ function renderHeadAndBase(
   clusters: readonly ClusterConfig[],
   input: PlanInputs,
   latest: ReadonlyMap<string, Snapshot | undefined>,
+  budget: RenderBudget,
 ): Array<{ cluster: ClusterConfig; head: ClusterRender; base: ClusterRender }> {
   const cache = newParseCache();
-  const budget = input.renderBudget;
   return clusters.map((cluster) => {
     const live = latest.get(cluster.name);
     const options = { cache, budget, ...(live ? { live } : {}) };
@@ -52,13 +56,25 @@ function renderHeadAndBase(
   });
 }
 
-export async function buildPlans(store: Pick<Store, 'latestSnapshot'>, input: PlanInputs): Promise<BuiltPlans> {
-  const clusters = input.config.clusters ?? [];
+/** The latest snapshot of every configured cluster. */
+export async function latestSnapshots(
+  store: Pick<Store, 'latestSnapshot'>,
+  input: PlanInputs,
+): Promise<Map<string, Snapshot | undefined>> {
   const latest = new Map<string, Snapshot | undefined>();
-  for (const cluster of clusters) {
+  for (const cluster of input.config.clusters ?? [])
     latest.set(cluster.name, (await store.latestSnapshot(input.repository, cluster.name))?.snapshot);
-  }
-  const rendered = renderHeadAndBase(clusters, input, latest);
+  return latest;
+}
+
+/**
+ * The plans of every cluster the pull request touches, under one budget for the whole job (every
+ * cluster, head and base): pure, so a job worker runs it.
+ */
+export function planClusters(input: PlanWork, budget: RenderBudget): BuiltPlans {
+  const { latest } = input;
+  const clusters = input.config.clusters ?? [];
+  const rendered = renderHeadAndBase(clusters, input, latest, budget);
   // The config decides every cluster's plan, so a change to it touches them all.
   const configChanged = input.changed.includes(CONFIG_PATH);
   const touched = new Set(

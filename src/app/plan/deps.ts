@@ -3,6 +3,7 @@
 import type { AppIdentity } from '../../github/index.js';
 import type { Store } from '../../store/types.js';
 import type { InstallationClients } from '../github-client.js';
+import type { Isolation } from '../isolation/index.js';
 import type { AppLogger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { JobQueue } from '../queue/jobs.js';
@@ -18,6 +19,8 @@ export interface ReviewDeps {
   metrics: Metrics;
   now: () => Date;
   log: AppLogger;
+  /** Job workers: the plans' renders and a repository's template overrides run there, under the App's limits. */
+  isolation: Isolation;
 }
 
 export const PLAN_CHECK_NAME = 'driftback / plan';

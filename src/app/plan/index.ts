@@ -10,7 +10,7 @@ export {
   type ReviewDeps,
 } from './deps.js';
 export { createPlanHandler, runPlanJob, type PlanOutcome } from './plan-job.js';
-export { buildPlans, type BuiltPlans, type PlanInputs } from './build-plans.js';
+export { planClusters, type BuiltPlans, type PlanInputs, type PlanWork } from './build-plans.js';
 export { publishPlan, type Published, type PublishTarget } from './publish-plan.js';
 export { refreshOpenPlans, REFRESH_LIMIT } from './refresh-open-plans.js';
 export { onPlanRequested, onPlanRerun, pullRequestsWithHead, PLAN_PULL_REQUEST_ACTIONS } from './webhooks.js';

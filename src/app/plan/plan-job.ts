@@ -7,8 +7,9 @@ import { templateOverrides, type ConfigChangeNote, type TemplateOverrides } from
 import { listPullRequestFiles } from '../../github/index.js';
 import { splitRepository } from '../github-client.js';
 import { keepRead, loadRepositoryAt } from '../repository.js';
-import { buildPlans, type BuiltPlans } from './build-plans.js';
-import { appRenderBudget } from '../render-budget.js';
+import { latestSnapshots, type BuiltPlans, type PlanInputs } from './build-plans.js';
+import { JobLimitExceeded, tenantOf } from '../isolation/index.js';
+import type { Documents } from '../isolation/documents.js';
 import type { JobHandler } from '../queue/types.js';
 import { isPlanJob, type PlanJob, type ReviewDeps } from './deps.js';
 import { publishPlan } from './publish-plan.js';
@@ -35,7 +36,8 @@ export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOu
   const changed = await listPullRequestFiles(octokit, { owner, repo, number: job.number });
   const target = { owner, repo, number: job.number, headSha: pull.head.sha };
   const published = async (built: BuiltPlans, templates: TemplateOverrides): Promise<PlanOutcome> => {
-    const result = await publishPlan(octokit, target, built, await deps.appIdentity(), templates);
+    const documents: Documents = (name, ...args) => deps.isolation.document(tenantOf(job.repository), name, ...args);
+    const result = await publishPlan(octokit, target, built, await deps.appIdentity(), templates, documents);
     return {
       type: 'published',
       headSha: pull.head.sha,
@@ -62,7 +64,7 @@ export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOu
     await keep([]);
     return published({ plans: [], errors: proposedErrors, snapshots: {}, configChange }, templateOverrides(base.files));
   }
-  const built = await buildPlans(deps.store, {
+  const built = await renderPlans(deps, {
     repository: job.repository,
     config: base.config.config,
     headFiles: head.files,
@@ -70,7 +72,6 @@ export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOu
     headSha: pull.head.sha,
     changed,
     now: deps.now().toISOString(),
-    renderBudget: appRenderBudget(deps.now),
   });
   await keep(built.filesRead ?? []);
   if (built.plans.length === 0 && built.errors.length === 0 && !configChange)
@@ -80,6 +81,26 @@ export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOu
     { ...built, errors: [...proposedErrors, ...built.errors], ...(configChange ? { configChange } : {}) },
     templateOverrides(base.files),
   );
+}
+
+/**
+ * The plans, rendered in a job worker under the App's limits. A limit that stops the render is the
+ * plan's error (the check run fails with it, the comment says it): the job is done, not retried.
+ */
+async function renderPlans(deps: ReviewDeps, input: PlanInputs): Promise<BuiltPlans> {
+  const plan = { ...input, latest: await latestSnapshots(deps.store, input) };
+  const work = { plan, render: deps.isolation.limits.render };
+  try {
+    return (await deps.isolation.render('plan', work, tenantOf(input.repository))) as BuiltPlans;
+  } catch (error) {
+    if (!(error instanceof JobLimitExceeded)) throw error;
+    deps.log.warn({ repository: input.repository, limit: error.limit }, error.message);
+    const errors = (input.config.clusters ?? []).map((cluster) => ({
+      file: cluster.path ?? '.',
+      message: error.message,
+    }));
+    return { plans: [], errors, snapshots: {}, filesRead: [] };
+  }
 }
 
 /** The `plan` queue's handler: logs what the job did with its id and duration; a throw means retry. */

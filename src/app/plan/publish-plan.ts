@@ -6,7 +6,6 @@ import {
   GITHUB_BODY_LIMIT,
   MARKER_RESERVE,
   renderCheckRun,
-  renderPlanComment,
   splitComment,
   type ConfigChangeNote,
   type TemplateOverrides,
@@ -21,6 +20,7 @@ import {
 } from '../../github/index.js';
 import type { BuiltPlans } from './build-plans.js';
 import { PLAN_CHECK_NAME, PLAN_COMMENT_KEY } from './deps.js';
+import { renderInPlace, type Documents } from '../isolation/documents.js';
 
 export interface PublishTarget {
   owner: string;
@@ -55,10 +55,11 @@ export async function publishPlan(
   built: BuiltPlans,
   author: AppIdentity,
   templates?: TemplateOverrides,
+  documents: Documents = renderInPlace,
 ): Promise<Published> {
   const { owner, repo } = target;
   const { plans, snapshots, errors, configChange } = built;
-  const body = renderPlanComment(plans, {
+  const body = await documents('renderPlanComment', plans, {
     headSha: target.headSha,
     snapshots,
     errors,

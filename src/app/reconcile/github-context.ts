@@ -10,6 +10,7 @@ import {
   type GitHubClient,
 } from '../../github/index.js';
 import type { AppLogger } from '../logger.js';
+import type { Documents } from '../isolation/documents.js';
 import type { BranchState } from './state.js';
 
 /** One suspension's part of an emergency drift PR. */
@@ -35,6 +36,8 @@ export interface GitHubContext {
   snapshot: { id: string; capturedAt: string };
   /** The repository's template overrides, read from the default branch's HEAD with the manifests. */
   templates?: TemplateOverrides;
+  /** Renders documents: one with a template override in a job worker. Default: in place. */
+  documents?: Documents;
   /** Branch → the emergency procedure its PR walks (drift made under a suspension). */
   emergency?: ReadonlyMap<string, EmergencySection[]>;
   /** `<slug>[bot]`, when known: commits GitHub attributes to it are the App's. */

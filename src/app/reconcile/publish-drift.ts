@@ -148,7 +148,7 @@ export async function publishDrift(
   const key = markerKeyFor(group.branch);
   const title = pullRequestTitle(ctx.cluster, group.namespace);
   const emergency = ctx.emergency?.get(group.branch) ?? [];
-  const body = pullRequestBody(ctx.cluster, group, ctx.snapshot, ctx.templates, emergency);
+  const body = await pullRequestBody(ctx.cluster, group, ctx.snapshot, ctx.templates, emergency, ctx.documents);
   const configured = ctx.config.pullRequests.labels;
   const risky = group.codify.reported.some((entry) => entry.risk);
   const labels = [

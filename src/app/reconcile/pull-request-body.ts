@@ -1,14 +1,9 @@
 // Title and body of a drift PR. The marker's hash covers the body rendered without the snapshot
 // line, so a new snapshot with the same drift leaves the PR untouched (no API call).
-import {
-  renderDriftPullRequest,
-  markerKey,
-  markerComment,
-  contentHash,
-  type TemplateOverrides,
-} from '../../core/report/index.js';
+import { markerKey, markerComment, contentHash, type TemplateOverrides } from '../../core/report/index.js';
 import type { DriftGroup } from './evaluate.js';
 import type { EmergencySection } from './github-context.js';
+import { renderInPlace, type Documents } from '../isolation/documents.js';
 
 export function pullRequestTitle(cluster: string, namespace: string | undefined): string {
   const where = namespace === undefined ? cluster : `${cluster}/${namespace || 'cluster-scoped'}`;
@@ -19,13 +14,14 @@ export function markerKeyFor(branch: string): string {
   return markerKey(`drift/${branch}`);
 }
 
-export function pullRequestBody(
+export async function pullRequestBody(
   cluster: string,
   group: DriftGroup,
   snapshot: { id: string; capturedAt: string },
   templates?: TemplateOverrides,
   emergency: readonly EmergencySection[] = [],
-): string {
+  documents: Documents = renderInPlace,
+): Promise<string> {
   // An emergency PR opens with the procedure (the template's `emergency` partial): what the reader must do next.
   const view = {
     cluster,
@@ -37,8 +33,12 @@ export function pullRequestBody(
   };
   // The applied revision moves with every commit the controller applies: it is left out of the hash.
   const sources = group.sources.map(({ appliedRevision: _revision, ...source }) => source);
-  const body = renderDriftPullRequest({ ...view, snapshot }, { templates });
-  const stable = renderDriftPullRequest({ ...view, sources, snapshot: { id: '', capturedAt: '' } }, { templates });
+  const body = await documents('renderDriftPullRequest', { ...view, snapshot }, { templates });
+  const stable = await documents(
+    'renderDriftPullRequest',
+    { ...view, sources, snapshot: { id: '', capturedAt: '' } },
+    { templates },
+  );
   return `${body}\n\n${markerComment(markerKeyFor(group.branch), contentHash(stable))}`;
 }
 

@@ -11,14 +11,14 @@ const ROUNDS = 4;
 export async function withFilesRead<T>(
   octokit: GitHubClient,
   loaded: LoadedRepository,
-  compute: (files: ReadonlyMap<string, string>) => T,
+  compute: (files: ReadonlyMap<string, string>) => Promise<T>,
   readBy: (result: T) => readonly string[],
 ): Promise<T> {
-  let result = compute(filesWithStandIns(loaded));
+  let result = await compute(filesWithStandIns(loaded));
   for (let round = 1; ; round++) {
     const missing = standInsAmong(loaded, readBy(result));
     if (missing.length === 0) return result;
     await readMore(octokit, loaded, round < ROUNDS ? missing : [...loaded.unread.keys()]);
-    result = compute(filesWithStandIns(loaded));
+    result = await compute(filesWithStandIns(loaded));
   }
 }

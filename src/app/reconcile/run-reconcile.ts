@@ -1,10 +1,11 @@
 // The reconcile job: the newest snapshot of a cluster against the default branch's HEAD, ending in
 // a drift PR opened, updated, left alone or closed. Each early return records why, in the cluster
 // state (the dashboard reads it) and the log.
-import { appRenderBudget } from '../render-budget.js';
+import { JobLimitExceeded, tenantOf, type Isolation } from '../isolation/index.js';
+import type { Documents } from '../isolation/documents.js';
 import type { AppIdentity } from '../../github/index.js';
 import { findCluster } from '../../core/config/index.js';
-import { reconcileDrift } from '../../core/pipeline/index.js';
+import type { DriftInput } from '../../core/pipeline/index.js';
 import type { SourceProblem } from '../../core/model/index.js';
 import { templateOverrides } from '../../core/report/index.js';
 import type { UnfollowedKind } from '../../core/manifests/index.js';
@@ -44,6 +45,8 @@ export interface ReconcileDeps {
   metrics: Metrics;
   now: () => Date;
   log: AppLogger;
+  /** Job workers: the render and a repository's template overrides run there, under the App's limits. */
+  isolation: Isolation;
 }
 
 export interface ReconcileTarget {
@@ -159,22 +162,21 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
     (entry) => entry.snapshotId !== latest.meta.id,
   );
   const declined = await store.declinedFingerprints(repository, cluster);
-  const evaluation = await withFilesRead(
-    octokit,
-    loaded,
-    (files) =>
-      reconcileDrift({
-        snapshot: latest.snapshot,
-        config,
-        cluster: clusterConfig,
-        files,
-        unfollowed: unfollowedIn(loaded.entries),
-        history: history.map((entry) => entry.fingerprints),
-        declined,
-        renderBudget: appRenderBudget(deps.now),
-      }),
-    filesReadBy,
-  );
+  const input: Omit<DriftInput, 'renderBudget' | 'files'> = {
+    snapshot: latest.snapshot,
+    config,
+    cluster: clusterConfig,
+    unfollowed: unfollowedIn(loaded.entries),
+    history: history.map((entry) => entry.fingerprints),
+    declined,
+  };
+  let evaluation: Evaluation;
+  try {
+    evaluation = await evaluateInWorker(deps, repository, octokit, loaded, input);
+  } catch (error) {
+    if (!(error instanceof JobLimitExceeded)) throw error;
+    return stop('manifest-problems', error.message, [{ file: clusterConfig.path ?? '.', message: error.message }]);
+  }
   const filesRead = filesReadBy(evaluation);
   await keepRead(store, loaded, filesRead, startedAt.getTime());
   if (evaluation.type === 'manifest-problems') {
@@ -205,6 +207,7 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
     now: deps.now,
     log,
     templates: templateOverrides(loaded.files),
+    documents: ((name, ...args) => deps.isolation.document(tenantOf(repository), name, ...args)) as Documents,
     emergency,
   };
   const sync = await syncDriftBranches(ctx, evaluation.groups, previous.branches ?? {});
@@ -252,6 +255,27 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
     outcome.message ?? 'reconciled',
   );
   return outcome;
+}
+
+/**
+ * The drift pipeline in a job worker, under one budget and one time limit for the whole job, every
+ * round of reading files the render asked for included.
+ */
+async function evaluateInWorker(
+  deps: ReconcileDeps,
+  repository: string,
+  octokit: Parameters<typeof withFilesRead>[0],
+  loaded: Parameters<typeof withFilesRead>[1],
+  input: Omit<DriftInput, 'renderBudget' | 'files'>,
+): Promise<Evaluation> {
+  const { limits } = deps.isolation;
+  const deadline = deps.now().getTime() + limits.timeMs;
+  const compute = async (files: ReadonlyMap<string, string>): Promise<Evaluation> => {
+    const left = Math.max(1, deadline - deps.now().getTime());
+    const work = { drift: { ...input, files }, render: limits.render };
+    return (await deps.isolation.render('reconcile', work, tenantOf(repository), left)) as Evaluation;
+  };
+  return withFilesRead(octokit, loaded, compute, filesReadBy);
 }
 
 function filesReadBy(evaluation: Evaluation): string[] {

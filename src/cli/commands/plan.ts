@@ -2,7 +2,7 @@
 // update, prune, unchanged — with the warnings that matter. Exit 0 no changes, 1 changes, 2 error.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { newParseCache } from '../../core/manifests/index.js';
+import { newParseCache, renderBudget } from '../../core/manifests/index.js';
 import { isEmptyPlan } from '../../core/plan/index.js';
 import { planCluster } from '../../core/pipeline/index.js';
 import { planToJson, renderPlanComment, renderPlanText } from '../../core/report/index.js';
@@ -67,9 +67,11 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   }
   const live = liveState(await loadLive(resolve(io.cwd, flags.live![0]!)));
   const target = pipelineCluster(input);
-  const head = renderTree(input, target, live, cache);
+  // One budget for head and base, as the App has one per job.
+  const budget = renderBudget();
+  const head = renderTree(input, target, live, cache, budget);
   const baseTree = flags.base ? await readManifestTree(io.cwd, 'base', flags.base, input) : undefined;
-  const base = baseTree ? renderTree(baseTree, target, live, cache).objects : undefined;
+  const base = baseTree ? renderTree(baseTree, target, live, cache, budget).objects : undefined;
   const plan = planCluster({
     config,
     head: head.objects,

@@ -1,9 +1,9 @@
 // Ignore rules (`drift.ignore`, like Argo CD ignoreDifferences): a matched change is moved aside with
 // the rule's reason and counted, never dropped silently.
-import picomatch from 'picomatch';
 import type { IgnoreRule } from '../config/index.js';
 import type { FieldChange, ResourceKey } from '../model/index.js';
 import { fromPointer } from '../model/index.js';
+import { compileConfigGlobs } from '../patterns/index.js';
 
 /** A compiled rule: fast to test against many changes. */
 export interface IgnoreMatcher {
@@ -12,8 +12,11 @@ export interface IgnoreMatcher {
   matches(key: ResourceKey, path: string, managers: readonly string[]): boolean;
 }
 
+/** Globs match in linear time (RE2); one the config check refused matches nothing. */
 function globs(patterns: readonly string[] | undefined): ((value: string) => boolean) | undefined {
-  return patterns?.length ? picomatch([...patterns], { dot: true }) : undefined;
+  if (!patterns?.length) return undefined;
+  const { matches } = compileConfigGlobs(patterns);
+  return (value) => matches.test(value);
 }
 
 /** `/spec/*\/image` matches `/spec/x/image` and everything below it. */

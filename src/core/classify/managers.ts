@@ -1,9 +1,9 @@
 // Who a field manager is: a human at a terminal or a UI, a controller in the cluster, the GitOps
 // applier, or unknown. The lists below are the manager names the tools themselves record in
 // metadata.managedFields (client-go uses the program name, kubectl `kubectl-<verb>`).
-import picomatch from 'picomatch';
 import type { Cause } from '../model/index.js';
 import type { Config } from '../config/index.js';
+import { compileConfigGlobs } from '../patterns/index.js';
 
 /**
  * Managers that apply Git to the cluster. `argocd` and `argocd-application-controller` are what Argo CD
@@ -95,13 +95,14 @@ export const CONTROLLER_MANAGERS = [
   'kube-state-metrics',
 ] as const;
 
-const matcherCache = new Map<string, (name: string) => boolean>();
+// Compiled once per list: the built-in lists are constants, a config's lists live as long as it does.
+const matcherCache = new WeakMap<readonly string[], (name: string) => boolean>();
 function matcher(globs: readonly string[]): (name: string) => boolean {
-  const cacheKey = globs.join('\n');
-  let match = matcherCache.get(cacheKey);
+  let match = matcherCache.get(globs);
   if (!match) {
-    match = globs.length ? picomatch([...globs], { dot: true, nocase: false }) : () => false;
-    matcherCache.set(cacheKey, match);
+    const { matches } = compileConfigGlobs(globs);
+    match = (name) => matches.test(name);
+    matcherCache.set(globs, match);
   }
   return match;
 }

@@ -9,7 +9,7 @@ import type { ResourceKey } from '../model/index.js';
 import { findKustomizationFile } from '../manifests/index.js';
 import { directoryFiles } from '../sources/render-argocd.js';
 import { generatedResources } from '../sources/wrapper.js';
-import { globMatcher } from '../sources/glob.js';
+import { compileArgoGlob } from '../patterns/index.js';
 import { isInside, newResourcePath, relativeTo } from './new-resource.js';
 
 /** How a reader reads a directory that holds no kustomization file. */
@@ -61,13 +61,16 @@ function readsAsArgo(
   file: string,
   relative: string,
 ): Reading {
-  if (directoryFiles(withFile, path, reading).includes(file)) return { reads: true };
+  const chosen = directoryFiles(withFile, path, reading);
+  if ('problem' in chosen) return { reads: false, reason: `${name}: ${chosen.problem}` };
+  if (chosen.files.includes(file)) return { reads: true };
   if (!reading.recurse && relative.includes('/'))
     return {
       reads: false,
       reason: `${name} reads only the top level of ${path || '(repository root)'} (directory.recurse is off)`,
     };
-  if (reading.exclude !== undefined && globMatcher(reading.exclude)(relative))
+  const exclude = reading.exclude !== undefined ? compileArgoGlob(reading.exclude) : undefined;
+  if (exclude?.ok && exclude.pattern.test(relative))
     return { reads: false, reason: `${name} leaves out files matching directory.exclude \`${reading.exclude}\`` };
   return { reads: false, reason: `${name} reads only files matching directory.include \`${reading.include ?? ''}\`` };
 }

@@ -2,6 +2,7 @@
 // defaults are filled here once. Each field's comment ends in its default.
 import { z } from 'zod';
 import { RISK_CODES } from '../model/drift.js';
+import { compileConfigGlobs } from '../patterns/index.js';
 
 const DURATION = /^(\d+)(s|m|h|d)$/;
 
@@ -18,6 +19,14 @@ const duration = z
   .refine((text) => parseDuration(text) !== undefined, { message: 'expected a duration like 30m' });
 
 const nameList = z.array(z.string().min(1, 'expected a non-empty string'));
+
+/** Names or globs (`team-*`, `{a,b}`): compiled as RE2 here, so a glob that cannot be is reported with its path. */
+const globList = nameList.superRefine((globs, ctx) => {
+  globs.forEach((glob, index) => {
+    const problem = compileConfigGlobs([glob]).problems[0];
+    if (problem) ctx.addIssue({ code: 'custom', path: [index], message: problem });
+  });
+});
 
 export const clusterSchema = z
   .strictObject({
@@ -62,17 +71,17 @@ export const clusterSchema = z
 
 export const ignoreRuleSchema = z.strictObject({
   /** Kinds the rule applies to; default: every kind. */
-  kinds: nameList.optional(),
+  kinds: globList.optional(),
   /** API groups; default: every group. */
   groups: z.array(z.string()).optional(),
   /** Name globs; default: every name. */
-  names: nameList.optional(),
+  names: globList.optional(),
   /** Namespace globs; default: every namespace. */
-  namespaces: nameList.optional(),
+  namespaces: globList.optional(),
   /** JSON pointers; a segment may be `*`. Default: every path (then `managers` must narrow it). */
   paths: z.array(z.string().startsWith('/', 'expected a JSON pointer such as /spec/replicas')).optional(),
   /** Field managers whose fields are ignored; default: any manager. */
-  managers: nameList.optional(),
+  managers: globList.optional(),
   /** Why: shown next to every ignored count. Required. */
   reason: z
     .string({ error: 'every ignore rule says why (reason: …)' })
@@ -107,9 +116,9 @@ export const driftSchema = z.strictObject({
   /** `report` a conflict, or `remove-field` (drop the controller-owned field from Git). Default: report. */
   resolveConflicts: z.enum(['report', 'remove-field']).default('report'),
   /** Extra manager names or globs treated as human. Default: []. */
-  humanManagers: nameList.default([]),
+  humanManagers: globList.default([]),
   /** Extra managers that apply Git. Default: [] (kustomize-controller, argocd-controller, helm-controller are built in). */
-  appliers: nameList.default([]),
+  appliers: globList.default([]),
   /** Ignore rules, like Argo CD ignoreDifferences. Default: []. */
   ignore: z.array(ignoreRuleSchema).default([]),
   /** The security-relevant drift checked for; a code left out is not checked. Default: all four. */
@@ -118,7 +127,7 @@ export const driftSchema = z.strictObject({
    * Registry hosts (or globs: `*.dkr.ecr.eu-west-1.amazonaws.com`) images may come from besides those
    * the cluster's manifests use. Default: [].
    */
-  trustedRegistries: nameList.default([]),
+  trustedRegistries: globList.default([]),
   /** Risky drift that may be codified, each entry with its reason. Default: [] (risky drift is never codified). */
   allowRisky: z.array(allowRiskySchema).default([]),
 });

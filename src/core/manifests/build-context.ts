@@ -2,7 +2,7 @@
 // the kustomization directories being built (to catch cycles).
 import type { NotRenderedSource, SkippedDocument, SourceProblem } from '../model/index.js';
 import type { ParseCache } from './parse-cache.js';
-import type { RenderMeter } from './render-budget.js';
+import type { RenderBudget } from './render-budget.js';
 import { copyConfig, defaultTransformerConfig, type TransformerConfig } from './transformer-config.js';
 import type { BoundVar } from './vars.js';
 import type { CustomSchema } from './openapi-schema.js';
@@ -19,7 +19,7 @@ export interface BuildContext {
   /** Parses kept across renders by the caller; none means every file is parsed afresh. */
   cache?: ParseCache;
   /** The render's budget, charged per document read. */
-  meter?: RenderMeter;
+  meter?: RenderBudget;
   /** kustomize's default load restriction: files a kustomization reads must be in or below its directory. */
   rootOnly?: boolean;
   /** Order of the objects: kustomize's legacy kind order, or as built (fifo). The root's sortOptions win. */

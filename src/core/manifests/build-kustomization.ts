@@ -301,7 +301,10 @@ function runGenerators(k: KustomizationFile, resources: BuildResource[], context
       filesRead: context.filesRead,
       problems: context.problems,
       rootOnly: context.rootOnly,
+      meter: context.meter,
     });
+    // Each generated object counts as a document read, like one a file holds.
+    if (generated.length > 0) context.meter?.charge(k.path, { documents: generated.length });
     generated.forEach((made) => {
       const existing = current.find(
         (r) =>

@@ -4,6 +4,7 @@
 import type { FieldOrigin, FieldSource, SourceProblem } from '../model/index.js';
 import { lineOf, stringMap, type KustomizationFile } from './kustomization-file.js';
 import { basename, joinPath, outsideDir } from './paths.js';
+import type { RenderBudget } from './render-budget.js';
 import type { BuildResource } from './resource.js';
 import { getString, type TrackedMap, type TrackedNode } from './tracked.js';
 
@@ -14,6 +15,8 @@ export interface GeneratorInputs {
   filesRead: Set<string>;
   problems: SourceProblem[];
   rootOnly?: boolean;
+  /** The job's budget: the files a generator reads count as bytes read. */
+  meter?: RenderBudget;
 }
 
 interface GeneratorOptions {
@@ -187,6 +190,7 @@ function readInput(
     return undefined;
   }
   inputs.filesRead.add(path);
+  inputs.meter?.charge(path, { bytes: Buffer.byteLength(text, 'utf8') });
   return text;
 }
 

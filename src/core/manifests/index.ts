@@ -2,7 +2,14 @@
 // real repositories use. Pure: callers pass file texts in.
 export { renderManifests, type RenderOptions } from './render.js';
 export { newParseCache, type ParseCache } from './parse-cache.js';
-export { DEFAULT_MAX_RENDER_NODES, type RenderBudget } from './render-budget.js';
+export {
+  DEFAULT_MAX_RENDER_BYTES,
+  DEFAULT_MAX_RENDER_DOCUMENTS,
+  DEFAULT_MAX_RENDER_NODES,
+  renderBudget,
+  type RenderBudget,
+  type RenderLimits,
+} from './render-budget.js';
 export { MAX_ALIAS_NODES } from './expansion-size.js';
 export type { UnfollowedKind } from './build-context.js';
 export { isBuiltInClusterScoped } from '../k8s/index.js';

@@ -2,7 +2,7 @@
 // else is an error naming the file, line and field, never a silently different build.
 import type { SourceProblem } from '../model/index.js';
 import { loadYamlFileCached, type ParseCache } from './parse-cache.js';
-import type { RenderMeter } from './render-budget.js';
+import type { RenderBudget } from './render-budget.js';
 import type { TrackedMap, TrackedNode } from './tracked.js';
 
 export const SUPPORTED_FIELDS: ReadonlySet<string> = new Set([
@@ -65,7 +65,7 @@ export function loadKustomization(
   dir: string,
   text: string,
   cache?: ParseCache,
-  meter?: RenderMeter,
+  meter?: RenderBudget,
 ): LoadedKustomization {
   const loaded = loadYamlFileCached(path, text, cache, meter, true);
   if (loaded.problems.length > 0) return { ok: false, problems: loaded.problems };

@@ -9,11 +9,13 @@
 import type { LoadedDocument, LoadedFile } from './read-yaml.js';
 import { loadYamlFile } from './read-yaml.js';
 import { cloneTracked } from './tracked.js';
-import type { RenderMeter } from './render-budget.js';
+import type { RenderBudget } from './render-budget.js';
 
 /** One parse of one file text. */
 export interface CachedParse {
   text: string;
+  /** What the parse charged the budget: a cached load charges the same again. */
+  usage: { nodes: number; documents: number; bytes: number };
   loaded: LoadedFile;
 }
 
@@ -32,7 +34,7 @@ export function loadYamlFileCached(
   file: string,
   text: string,
   cache: ParseCache | undefined,
-  meter?: RenderMeter,
+  meter?: RenderBudget,
   lastKeyWins = false,
 ): LoadedFile {
   if (!cache) return loadYamlFile(file, text, undefined, meter, lastKeyWins);
@@ -44,10 +46,12 @@ export function loadYamlFileCached(
   // Strings compare by identity first, so the usual case (the same text object) costs nothing.
   let hit = variants.find((variant) => variant.text === text);
   if (!hit) {
-    hit = { text, loaded: loadYamlFile(file, text, undefined, meter, lastKeyWins) };
+    const loaded = loadYamlFile(file, text, undefined, meter, lastKeyWins);
+    const documents = loaded.documents.filter((document) => document.root !== undefined).length;
+    hit = { text, loaded, usage: { nodes: loaded.nodes, documents, bytes: Buffer.byteLength(text, 'utf8') } };
     variants.push(hit);
   } else {
-    meter?.charge(file, hit.loaded.nodes);
+    meter?.charge(file, hit.usage);
   }
   return copyOf(hit.loaded);
 }

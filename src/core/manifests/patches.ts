@@ -18,7 +18,7 @@ import {
   type BuildResource,
 } from './resource.js';
 import type { CustomSchema } from './openapi-schema.js';
-import { readSelector, selectResources, type TargetSelector } from './select-target.js';
+import { compileSelector, readSelector, type TargetSelector } from './select-target.js';
 import { strategicMerge } from './strategic-merge.js';
 import { cloneTracked, getIn, getString, type TrackedMap, type TrackedNode } from './tracked.js';
 
@@ -51,8 +51,10 @@ export function applyPatchField(
     const report = (message: string, node: TrackedNode = entry): void => {
       inputs.problems.push({ file: kustomization.path, line: lineOf(node), field: where, message });
     };
-    const { contentNode, target } = entryParts(fieldName, entry);
+    const { contentNode, target: selector } = entryParts(fieldName, entry);
     if (!contentNode) return report('needs a path or an inline patch');
+    const target = selector ? compileSelector(selector) : undefined;
+    if (target && !target.ok) return report(target.message, entry.kind === 'map' ? entry.entries.get('target') : entry);
     const isPath =
       fieldName === 'patchesStrategicMerge'
         ? !looksInline(contentNode)
@@ -71,7 +73,7 @@ export function applyPatchField(
       setPatchType(loaded.documents, 'json6902');
       if (!target) return report('a JSON 6902 patch needs a target');
       // kustomize applies a targeted patch to whatever matches, nothing included.
-      const selected = selectResources(current, target);
+      const selected = target.select(current);
       for (const resource of selected) {
         const result = applyJsonPatch(resource.root, cloneTracked(loaded.documents[0]));
         if (!result.ok) report(`${describeResource(resource)}: operation ${result.operation}: ${result.message}`);
@@ -92,7 +94,7 @@ export function applyPatchField(
         report('a strategic merge patch is a mapping');
         continue;
       }
-      const selected = target ? selectResources(current, target) : selectByIdentity(current, patch);
+      const selected = target ? target.select(current) : selectByIdentity(current, patch);
       const named = `${getString(patch, ['kind'])}/${getString(patch, ['metadata', 'name'])}`;
       if (selected.length === 0 && !target) {
         report(`no resource matches ${named}`);

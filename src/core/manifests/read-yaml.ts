@@ -14,7 +14,7 @@ import {
 } from '../model/index.js';
 import type { TrackedNode, ScalarValue } from './tracked.js';
 import { expansionSize, MAX_ALIAS_NODES } from './expansion-size.js';
-import type { RenderMeter } from './render-budget.js';
+import type { RenderBudget } from './render-budget.js';
 
 /**
  * Largest manifest file read, in UTF-8 bytes. A Kubernetes object is at most ~1.5 MiB (etcd's
@@ -39,19 +39,20 @@ export interface LoadedFile {
 
 const RESOURCE: FieldOrigin = { type: 'resource' };
 
-/** `meter`: the render's budget, charged as each document is loaded (a cached load charges its `nodes`). */
+/** `meter`: the job's budget, charged the file's bytes and each document as it is loaded (a cached load charges the same). */
 /** `lastKeyWins`: a repeated mapping key keeps its last value (kustomize reads kustomization files so). */
 export function loadYamlFile(
   file: string,
   text: string,
   origin: FieldOrigin = RESOURCE,
-  meter?: RenderMeter,
+  meter?: RenderBudget,
   lastKeyWins = false,
 ): LoadedFile {
   const problems: SourceProblem[] = [];
   const documents: LoadedDocument[] = [];
   let nodes = 0;
   const bytes = Buffer.byteLength(text, 'utf8');
+  meter?.charge(file, { bytes });
   if (bytes > MAX_MANIFEST_FILE_BYTES) {
     const mib = (bytes / 1024 / 1024).toFixed(1);
     problems.push({
@@ -122,7 +123,7 @@ export function loadYamlFile(
       problems.push({ file, line: location.line, column: location.column, message });
       continue;
     }
-    meter?.charge(file, size.expanded);
+    meter?.charge(file, { nodes: size.expanded, documents: 1 });
     nodes += size.expanded;
     documents.push({
       index: docIndex,

@@ -9,7 +9,7 @@ import { fixNameReferences } from './name-references.js';
 import { resolveVars } from './vars.js';
 import { kustomizeHash } from './name-hash.js';
 import type { ParseCache } from './parse-cache.js';
-import { renderMeter, RenderBudgetExceeded, type RenderBudget } from './render-budget.js';
+import { renderBudget, RenderBudgetExceeded, type RenderBudget } from './render-budget.js';
 import {
   basename,
   dirname,
@@ -48,7 +48,10 @@ export interface RenderOptions {
    * are parsed once. Owned by the caller (`newParseCache()`); the result equals an uncached render.
    */
   cache?: ParseCache;
-  /** Nodes and time one render may use; over it, the render returns one problem and no objects. */
+  /**
+   * The job's budget (`renderBudget(limits)`), shared by every render of one job; over it, the render
+   * returns one problem and no objects. Default: a budget of this render alone, with the default limits.
+   */
   budget?: RenderBudget;
   /**
    * kustomize's load restriction: 'rootOnly' (the kustomize CLI's default) refuses files outside a
@@ -72,7 +75,7 @@ export function renderManifests(
 ): RenderResult {
   const context = newBuildContext(files, options.unfollowed);
   context.cache = options.cache;
-  context.meter = renderMeter(options.budget);
+  context.meter = options.budget ?? renderBudget();
   context.rootOnly = options.loadRestrictions === 'rootOnly';
   context.order = options.order;
   const inside = joinPath('', root);

@@ -7,6 +7,7 @@
 import { parse, stringify } from 'yaml';
 import type { FieldSource } from '../model/index.js';
 import { currentId, type BuildResource, type ResourceId } from './resource.js';
+import { compileAnchored, compileRe2, quoteRe2, type Pattern } from '../patterns/index.js';
 import { parseSelector } from './select-target.js';
 import { cloneTracked, toPlain, trackPlain, type TrackedMap, type TrackedNode } from './tracked.js';
 
@@ -106,13 +107,15 @@ export function applyReplacements(
       origin: { type: 'replacement', kustomization, index: replacement.index, ...(from ? { from } : {}) },
     };
     for (const target of replacement.targets) {
+      const select = idMatcher(target.select, 'select');
+      const rejects = target.reject.map((reject, i) => ({ reject, matches: idMatcher(reject, `reject[${i}]`) }));
       for (const resource of resources) {
         const ids = idsOf(resource);
-        if (!ids.some((id) => selects(target.select, id, true)) || !metadataSelects(resource, target.select)) continue;
+        if (!ids.some(select) || !metadataSelects(resource, target.select)) continue;
         if (
-          target.reject.some(
-            (reject) =>
-              ids.some((id) => selectsAny(reject) && selects(reject, id, true)) ||
+          rejects.some(
+            ({ reject, matches }) =>
+              (selectsAny(reject) && ids.some(matches)) ||
               (hasMetadataSelector(reject) && metadataSelects(resource, reject)),
           )
         )
@@ -126,7 +129,7 @@ export function applyReplacements(
 function sourceValueOf(resources: BuildResource[], replacement: Replacement): TrackedNode {
   if (replacement.sourceValue) return replacement.sourceValue;
   const source = replacement.source!;
-  const matches = resources.filter((r) => idsOf(r).some((id) => selects(source.id, id, false)));
+  const matches = resources.filter((r) => idsOf(r).some((id) => selects(source.id, id)));
   if (matches.length === 0) throw new Error(`nothing selected by ${describe(source.id)}`);
   if (matches.length > 1) throw new Error(`multiple matches for selector ${describe(source.id)}`);
   const found = lookup(matches[0].root, splitPath(source.fieldPath));
@@ -159,15 +162,38 @@ function hasMetadataSelector(s: Selector): boolean {
   return Boolean(s.labelSelector || s.annotationSelector);
 }
 
-/** Target selectors are anchored regular expressions; source selectors compare exactly. */
-function selects(selector: Partial<ResourceId>, id: ResourceId, regex: boolean): boolean {
-  for (const key of ['group', 'version', 'kind', 'name', 'namespace'] as const) {
+/** A source selector compares exactly. */
+function selects(selector: Partial<ResourceId>, id: ResourceId): boolean {
+  for (const key of ID_KEYS) {
     const wanted = selector[key];
     if (wanted === undefined || wanted === '') continue;
-    const actual = key === 'namespace' && id.namespace === 'default' && wanted !== 'default' ? '' : id[key];
-    if (regex ? !new RegExp(`^(?:${wanted})$`).test(actual) : wanted !== actual) return false;
+    if (wanted !== (key === 'namespace' ? namespaceFor(wanted, id) : id[key])) return false;
   }
   return true;
+}
+
+const ID_KEYS = ['group', 'version', 'kind', 'name', 'namespace'] as const;
+
+/** An object in the default namespace is selected by no other namespace (kustomize's effective namespace). */
+function namespaceFor(wanted: string, id: ResourceId): string {
+  return id.namespace === 'default' && wanted !== 'default' ? '' : id.namespace;
+}
+
+/**
+ * Target `select` and `reject` ids are anchored RE2 patterns (kustomize's NewSelectorRegex), compiled
+ * once per target and matched in linear time; one RE2 refuses stops the replacement with its reason.
+ */
+function idMatcher(selector: Partial<ResourceId>, where: string): (id: ResourceId) => boolean {
+  const fields: Array<[(typeof ID_KEYS)[number], string, Pattern]> = [];
+  for (const key of ID_KEYS) {
+    const wanted = selector[key];
+    if (wanted === undefined || wanted === '') continue;
+    const compiled = compileAnchored(wanted);
+    if (!compiled.ok) throw new Error(`${where}.${key} "${wanted}": ${compiled.message}`);
+    fields.push([key, wanted, compiled.pattern]);
+  }
+  return (id) =>
+    fields.every(([key, wanted, pattern]) => pattern.test(key === 'namespace' ? namespaceFor(wanted, id) : id[key]));
 }
 
 function metadataSelects(resource: BuildResource, s: Selector): boolean {
@@ -207,6 +233,12 @@ export function splitPath(path: string): string[] {
     } else out.push(raw[i]);
   }
   return out;
+}
+
+/** `[name=api-*]`: `*` stands for any text, compiled as RE2 so a long value is matched in linear time. */
+function valueGlob(value: string): Pattern {
+  const compiled = compileRe2(`(?s)^${value.split('*').map(quoteRe2).join('.*')}$`);
+  return compiled.ok ? compiled.pattern : { test: (text) => text === value };
 }
 
 function matcher(segment: string): { key: string; value: string } | undefined {
@@ -251,7 +283,7 @@ function slotsAt(root: TrackedNode, segments: string[], create: boolean, source:
     const m = matcher(segment);
     if (node.kind === 'list') {
       if (m) {
-        const glob = new RegExp(`^${m.value.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+        const glob = valueGlob(m.value);
         let items = node.items.filter((item) => item.kind === 'map' && glob.test(scalarText(item.entries.get(m.key))));
         if (items.length === 0 && create && !m.value.includes('*')) {
           const made: TrackedMap = {

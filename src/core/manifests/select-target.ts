@@ -1,9 +1,10 @@
-// Patch targets as kustomize selects them: group, version, kind, name and namespace (name, kind and
-// namespace are anchored regular expressions, matched against current and earlier names), plus
-// label and annotation selectors in Kubernetes selector syntax.
+// Patch targets as kustomize selects them: group, version, kind, name and namespace (anchored RE2
+// patterns; names and namespaces are matched against current and earlier ones), plus label and
+// annotation selectors in Kubernetes selector syntax.
 import { setOwn } from '../model/index.js';
 import { apiVersionOf, groupOfResource, kindOf, type BuildResource } from './resource.js';
 import { getIn, type TrackedNode } from './tracked.js';
+import { compileAnchored, type Pattern } from '../patterns/index.js';
 
 export interface TargetSelector {
   group?: string;
@@ -23,35 +24,45 @@ export function readSelector(node: TrackedNode | undefined): TargetSelector | un
   return selector as TargetSelector;
 }
 
-export function selectResources(resources: readonly BuildResource[], selector: TargetSelector): BuildResource[] {
-  const name = anchored(selector.name);
-  const namespace = anchored(selector.namespace);
-  const kind = anchored(selector.kind);
+export type CompiledSelector =
+  { ok: true; select: (resources: readonly BuildResource[]) => BuildResource[] } | { ok: false; message: string };
+
+const ID_FIELDS = ['group', 'version', 'kind', 'name', 'namespace'] as const;
+
+/**
+ * A patch target as kustomize compiles it (api/types/selector.go NewSelectorRegex): every id field
+ * that is set is an anchored RE2 pattern, matched in linear time; one RE2 refuses is an error.
+ */
+export function compileSelector(selector: TargetSelector): CompiledSelector {
+  const fields: Array<[(typeof ID_FIELDS)[number], Pattern]> = [];
+  for (const field of ID_FIELDS) {
+    const source = selector[field];
+    if (!source) continue;
+    const compiled = compileAnchored(source);
+    if (!compiled.ok) return { ok: false, message: `target.${field} "${source}": ${compiled.message}` };
+    fields.push([field, compiled.pattern]);
+  }
   const labels = selector.labelSelector ? parseSelector(selector.labelSelector) : undefined;
   const annotations = selector.annotationSelector ? parseSelector(selector.annotationSelector) : undefined;
-  return resources.filter((r) => {
-    if (selector.group !== undefined && selector.group !== groupOfResource(r)) return false;
-    if (selector.version !== undefined && selector.version !== versionOf(apiVersionOf(r))) return false;
-    if (kind && !kind.test(kindOf(r))) return false;
-    if (name && !r.names.some((n) => name.test(n))) return false;
-    if (namespace && !r.namespaces.some((ns) => namespace.test(ns))) return false;
-    if (labels && !labels(stringsAt(r.root, ['metadata', 'labels']))) return false;
-    if (annotations && !annotations(stringsAt(r.root, ['metadata', 'annotations']))) return false;
-    return true;
-  });
+  const matches = (r: BuildResource, field: (typeof ID_FIELDS)[number], pattern: Pattern): boolean => {
+    if (field === 'name') return r.names.some((n) => pattern.test(n));
+    if (field === 'namespace') return r.namespaces.some((ns) => pattern.test(ns));
+    if (field === 'kind') return pattern.test(kindOf(r));
+    if (field === 'group') return pattern.test(groupOfResource(r));
+    return pattern.test(versionOf(apiVersionOf(r)));
+  };
+  const select = (resources: readonly BuildResource[]): BuildResource[] =>
+    resources.filter(
+      (r) =>
+        fields.every(([field, pattern]) => matches(r, field, pattern)) &&
+        (!labels || labels(stringsAt(r.root, ['metadata', 'labels']))) &&
+        (!annotations || annotations(stringsAt(r.root, ['metadata', 'annotations']))),
+    );
+  return { ok: true, select };
 }
 
 function versionOf(apiVersion: string): string {
   return apiVersion.slice(apiVersion.indexOf('/') + 1);
-}
-
-function anchored(pattern: string | undefined): RegExp | undefined {
-  if (!pattern) return undefined;
-  try {
-    return new RegExp(`^(?:${pattern})$`);
-  } catch {
-    return { test: (s: string) => s === pattern } as RegExp;
-  }
 }
 
 function stringsAt(root: TrackedNode, path: string[]): Map<string, string> {

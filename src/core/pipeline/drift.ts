@@ -17,7 +17,7 @@ import { diffResources } from '../diff/index.js';
 import { inventoryClaims, sourceScope } from '../ownership/index.js';
 import { coverageOf } from '../k8s/index.js';
 import type { SkippedObject } from '../k8s/object-names.js';
-import type { RenderBudget, UnfollowedKind } from '../manifests/index.js';
+import { renderBudget, type RenderBudget, type UnfollowedKind } from '../manifests/index.js';
 import {
   emergencyChanges,
   indexSuspensions,
@@ -65,7 +65,10 @@ export interface DriftInput {
   declined: ReadonlySet<string>;
   /** Symlinks and submodules in the tree: named as such when a kustomization refers to one. */
   unfollowed?: ReadonlyMap<string, UnfollowedKind>;
-  /** Nodes and time the render may use. */
+  /**
+   * The job's budget: every render of it (the cluster's, codify's checks) charges this one. Default:
+   * one per render of evaluateDrift; one for the whole job in reconcileDrift.
+   */
   renderBudget?: RenderBudget;
   /** Decisions people made on single risky items, by fingerprint: those may be codified. Default: none. */
   riskDecisions?: RiskDecisions;
@@ -319,7 +322,8 @@ export function proposeDrift(input: DriftInput, evaluated: EvaluatedDrift): Drif
 }
 
 /** Both steps: what the App does with every snapshot. */
-export function reconcileDrift(input: DriftInput): Evaluation {
+export function reconcileDrift(job: DriftInput): Evaluation {
+  const input = job.renderBudget ? job : { ...job, renderBudget: renderBudget() };
   const evaluated = evaluateDrift(input);
   if (evaluated.type !== 'evaluated') return evaluated;
   const groups = proposeDrift(input, evaluated);

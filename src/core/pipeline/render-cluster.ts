@@ -4,7 +4,7 @@
 // each rendered with its transforms and stamps (core/sources). Without controller objects the path
 // is what kubectl applies. Namespaced manifests that name none go to the cluster's default namespace.
 import type { ClusterConfig, Config } from '../config/index.js';
-import type { ParseCache, RenderBudget, UnfollowedKind } from '../manifests/index.js';
+import { renderBudget, type ParseCache, type RenderBudget, type UnfollowedKind } from '../manifests/index.js';
 import { isClusterScopedKind, kindScopesOf, type KindScopes } from '../k8s/index.js';
 import { keyId, type ResourceKey } from '../model/index.js';
 import { renderClusterSources, type ClusterSourcesRender } from '../sources/index.js';
@@ -15,7 +15,10 @@ export interface RenderClusterOptions {
   cache?: ParseCache;
   /** Symlinks and submodules of the tree: named as such when a kustomization refers to one. */
   unfollowed?: ReadonlyMap<string, UnfollowedKind>;
-  /** Nodes and time the render may use. */
+  /**
+   * The job's budget (nodes, documents, bytes, time), shared with the job's other renders; default:
+   * one for this render of the cluster (every source, every file) alone.
+   */
   budget?: RenderBudget;
   /**
    * The cluster's live state: its Kustomizations and Applications (sources the repository does not
@@ -61,7 +64,7 @@ export function renderCluster(
     ...(options.live?.repository ? { repository: options.live.repository } : {}),
     ...(options.cache ? { cache: options.cache } : {}),
     ...(options.unfollowed ? { unfollowed: options.unfollowed } : {}),
-    ...(options.budget ? { budget: options.budget } : {}),
+    budget: options.budget ?? renderBudget(),
   });
   return placeClusterScoped(rendered, kindScopes);
 }

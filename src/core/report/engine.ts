@@ -51,6 +51,38 @@ function reasonOf(error: unknown): string {
 
 type Attempt = { type: 'rendered'; body: string } | { type: 'failed'; reason: string };
 
+/** Partials an override may nest (the built-in templates nest two). */
+export const MAX_PARTIAL_DEPTH = 16;
+/** Characters an override may produce while rendering, at any level of detail. */
+export const MAX_OVERRIDE_OUTPUT = 1024 * 1024;
+
+/**
+ * A Handlebars environment of its own for one rendering of a repository's override: partials are
+ * counted as they nest and their output measured as it returns, so a template whose partials call
+ * each other twice at every level (2^40 renderings in 2 KB) stops at once with a reason.
+ */
+function limitedEngine(): typeof Handlebars {
+  const engine = createEngine();
+  for (const [name, text] of Object.entries(PARTIALS)) engine.registerPartial(name, engine.compile(text, COMPILE));
+  const vm = engine.VM as unknown as { invokePartial: (...args: unknown[]) => unknown };
+  const invoke = vm.invokePartial;
+  let depth = 0;
+  const invokePartial = function (this: unknown, ...args: unknown[]): unknown {
+    if (++depth > MAX_PARTIAL_DEPTH) throw new Error(`its partials nest deeper than ${MAX_PARTIAL_DEPTH} levels`);
+    try {
+      const output = invoke.apply(this, args);
+      if (typeof output === 'string' && output.length > MAX_OVERRIDE_OUTPUT)
+        throw new Error(`it renders more than ${MAX_OVERRIDE_OUTPUT.toLocaleString('en-US')} characters`);
+      return output;
+    } finally {
+      depth--;
+    }
+  };
+  // The environment's own VM object: the runtime module Handlebars shares between environments is left alone.
+  (engine as unknown as { VM: unknown }).VM = { ...vm, invokePartial };
+  return engine;
+}
+
 function renderOverride<N extends TemplateName>(
   text: string,
   levels: Array<() => TemplateModels[N]>,
@@ -58,10 +90,16 @@ function renderOverride<N extends TemplateName>(
 ): Attempt {
   let compiled: HandlebarsTemplateDelegate;
   try {
-    compiled = ENGINE.compile(text, COMPILE);
+    compiled = limitedEngine().compile(text, COMPILE);
     let body = '';
     for (const level of levels) {
-      body = tidy(compiled(level()));
+      const rendered = compiled(level());
+      if (rendered.length > MAX_OVERRIDE_OUTPUT)
+        return {
+          type: 'failed',
+          reason: `it renders more than ${MAX_OVERRIDE_OUTPUT.toLocaleString('en-US')} characters`,
+        };
+      body = tidy(rendered);
       if (body.trim() === '') return { type: 'failed', reason: 'it rendered nothing' };
       if (body.length <= limit) return { type: 'rendered', body };
     }
@@ -85,7 +123,10 @@ export function renderDocument<N extends TemplateName>(
   const notes = (overrides?.ignored ?? []).map((file) => note(`${inlineCode(file.file)} was ignored: ${file.reason}.`));
   const text = overrides?.templates[name];
   if (text !== undefined) {
-    const attempt = renderOverride(text, levels, limit - notes.join('').length);
+    const failed = overrides?.failed?.[name];
+    const attempt: Attempt = failed
+      ? { type: 'failed', reason: failed }
+      : renderOverride(text, levels, limit - notes.join('').length);
     if (attempt.type === 'rendered') return notes.join('') + attempt.body;
     const file = inlineCode(overridePath(name));
     const fix = 'this is the built-in template. Fix the file on the default branch.';

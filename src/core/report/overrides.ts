@@ -12,6 +12,8 @@ export interface TemplateOverrides {
   templates: Partial<Record<TemplateName, string>>;
   /** Files in the templates directory that are not used, and why. */
   ignored: Array<{ file: string; reason: string }>;
+  /** Overrides that could not be rendered (stopped by a limit of the App), by name, with the reason. */
+  failed?: Partial<Record<TemplateName, string>>;
 }
 
 export const NO_OVERRIDES: TemplateOverrides = { templates: {}, ignored: [] };

@@ -3,9 +3,9 @@
 // privileges, or was made by a manager nobody knows. What the GitOps applier wrote is Git's, not drift
 // of this kind; everything else is judged by what live holds that Git does not. Risky drift is never
 // codified without an explicit decision (allow-risky.ts), whatever `drift.causes` says.
-import picomatch from 'picomatch';
 import type { Config } from '../config/index.js';
 import { fieldPath, registryOf } from '../k8s/index.js';
+import { compileConfigGlobs } from '../patterns/index.js';
 import {
   isPlainObject,
   isUndecided,
@@ -72,9 +72,9 @@ function registriesIn(value: unknown, into: Set<string>): void {
 function registryCheck(config: Config, desired: readonly DesiredObject[]): RegistryCheck {
   const known = new Set<string>();
   for (const object of desired) registriesIn(object.object, known);
-  const patterns = config.drift.trustedRegistries.map((pattern) => pattern.toLowerCase());
-  const configured = patterns.length ? picomatch(patterns, { dot: true }) : () => false;
-  return { trusted: (host) => known.has(host) || configured(host), known: [...known].sort() };
+  // Globs compiled as RE2, as every pattern of the config (a glob RE2 refuses is reported by the config's parse).
+  const configured = compileConfigGlobs(config.drift.trustedRegistries.map((pattern) => pattern.toLowerCase()));
+  return { trusted: (host) => known.has(host) || configured.matches.test(host), known: [...known].sort() };
 }
 
 function contextOf(input: RiskInput): RiskContext {

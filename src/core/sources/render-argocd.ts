@@ -5,7 +5,7 @@
 // namespaced objects that name none (controller/state.go); the tracking stamp of argocd-cm's method.
 import { findKustomizationFile, renderManifests } from '../manifests/index.js';
 import type { DesiredObject, NotRenderedSource, SkippedDocument, SourceProblem } from '../model/index.js';
-import { globMatcher } from './glob.js';
+import { compileArgoGlob, type Pattern } from '../patterns/index.js';
 import { renderThroughWrapper } from './render-wrapped.js';
 import type { DeclaredSource, RenderSourceInputs, SourceRender } from './render-types.js';
 import { sourceName, stampDesired } from './identity.js';
@@ -13,25 +13,41 @@ import type { ArgoTransforms } from './types.js';
 
 const MANIFEST = /\.(ya?ml|json)$/i;
 
+/** The directory source's include and exclude globs (RE2, linear time), or what is wrong with one. */
+function directoryGlobs(
+  directory: ArgoTransforms['directory'],
+): { include?: Pattern; exclude?: Pattern } | { problem: string } {
+  const globs: { include?: Pattern; exclude?: Pattern } = {};
+  for (const field of ['include', 'exclude'] as const) {
+    const glob = directory?.[field];
+    if (!glob) continue;
+    const compiled = compileArgoGlob(glob);
+    if (!compiled.ok) return { problem: `spec.source.directory.${field}: ${compiled.message}` };
+    globs[field] = compiled.pattern;
+  }
+  return globs;
+}
+
 /** The files a directory source reads, relative paths matched as Argo CD matches them. */
 export function directoryFiles(
   files: ReadonlyMap<string, string>,
   path: string,
   directory: ArgoTransforms['directory'],
-): string[] {
+): { files: string[] } | { problem: string } {
+  const globs = directoryGlobs(directory);
+  if ('problem' in globs) return globs;
+  const { include, exclude } = globs;
   const prefix = path ? `${path}/` : '';
-  const include = directory?.include ? globMatcher(directory.include) : undefined;
-  const exclude = directory?.exclude ? globMatcher(directory.exclude) : undefined;
   const chosen: string[] = [];
   for (const [file, text] of files) {
     if (!file.startsWith(prefix) || !MANIFEST.test(file)) continue;
     const relative = file.slice(prefix.length);
     if (!directory?.recurse && relative.includes('/')) continue;
-    if (exclude?.(relative) || (include && !include(relative))) continue;
+    if (exclude?.test(relative) || (include && !include.test(relative))) continue;
     if (text.includes('+argocd:skip-file-rendering')) continue;
     chosen.push(file);
   }
-  return chosen.sort();
+  return { files: chosen.sort() };
 }
 
 function renderDirectory(
@@ -45,7 +61,12 @@ function renderDirectory(
   const filesRead: string[] = [];
   const notRendered: NotRenderedSource[] = [];
   const defaultNamespace = transforms.destination.namespace ?? inputs.defaultNamespace;
-  for (const file of directoryFiles(inputs.files, declared.source.path ?? '', transforms.directory)) {
+  const chosen = directoryFiles(inputs.files, declared.source.path ?? '', transforms.directory);
+  if ('problem' in chosen) {
+    const file = declared.desired?.source.file ?? declared.source.path ?? '.';
+    return { objects: [], errors: [{ file, message: chosen.problem }], skipped, filesRead, notes: [] };
+  }
+  for (const file of chosen.files) {
     const rendered = renderManifests(inputs.files, file, {
       defaultNamespace,
       ...(inputs.cache ? { cache: inputs.cache } : {}),

@@ -1,6 +1,6 @@
 // Bad input is reported with file and line, and the rest of the repository still renders.
 import { describe, expect, it } from 'vitest';
-import { newParseCache, renderManifests } from '../../../src/core/manifests/index.js';
+import { newParseCache, renderBudget, renderManifests } from '../../../src/core/manifests/index.js';
 import { formatProblem } from '../../../src/core/model/index.js';
 import { tree } from './helpers.js';
 
@@ -268,7 +268,7 @@ describe('alias expansion is bounded by the nodes it produces', () => {
   });
 });
 
-describe("a render's budget", () => {
+describe("a job's render budget", () => {
   const many = (count: number) =>
     new Map(
       Array.from({ length: count }, (_, i) => [
@@ -278,30 +278,105 @@ describe("a render's budget", () => {
     );
 
   it('stops a render whose files hold more nodes than its budget, with one problem and no objects', () => {
-    const result = renderManifests(many(50), 'apps', { budget: { maxNodes: 300 } });
+    const result = renderManifests(many(50), 'apps', { budget: renderBudget({ maxNodes: 300 }) });
     expect(result.objects).toEqual([]);
     expect(result.errors).toEqual([
       {
         file: 'apps',
         message: expect.stringMatching(
-          /^the render stopped at apps\/cm-\d+\.yaml: the files it reads hold more than 300 YAML nodes, the budget of one render/,
+          /^the render stopped at apps\/cm-\d+\.yaml: the files this job reads hold more than 300 YAML nodes, its budget; split the cluster path/,
         ),
       },
     ]);
-    expect(renderManifests(many(50), 'apps', { budget: { maxNodes: 1000 } }).objects).toHaveLength(50);
+    expect(renderManifests(many(50), 'apps', { budget: renderBudget({ maxNodes: 1000 }) }).objects).toHaveLength(50);
+  });
+
+  it('counts documents and bytes as well as nodes', () => {
+    const documents = renderManifests(many(50), 'apps', { budget: renderBudget({ maxDocuments: 20 }) });
+    expect(documents.errors[0].message).toMatch(/this job reads more than 20 documents, its budget/);
+    const bytes = renderManifests(many(50), 'apps', { budget: renderBudget({ maxBytes: 1024 }) });
+    expect(bytes.errors[0].message).toMatch(/this job reads more than 0 MiB of files, its budget/);
   });
 
   it('stops a render that runs past its time budget, measured on the clock it is given', () => {
     let now = 0;
     const clock = () => (now += 1000);
-    const result = renderManifests(many(50), 'apps', { budget: { time: { budgetMs: 10_000, now: clock } } });
+    const budget = renderBudget({ time: { budgetMs: 10_000, now: clock } });
+    const result = renderManifests(many(50), 'apps', { budget });
     expect(result.objects).toEqual([]);
-    expect(result.errors[0].message).toMatch(/it ran longer than its time budget of 10 s/);
+    expect(result.errors[0].message).toBe(
+      'render stopped after 10 s, the time limit of one job, at apps/cm-13.yaml; split the cluster path or remove what it should not read',
+    );
   });
 
-  it('charges a cached parse like a fresh one, so head and base each have their own budget', () => {
+  it('one budget for every render of a job: renders each under the limit stop once together they are over', () => {
+    const budget = renderBudget({ maxNodes: 500 });
+    const first = renderManifests(many(30), 'apps', { budget });
+    expect(first.objects).toHaveLength(30);
+    expect(budget.used()).toMatchObject({ documents: 30 });
+    const second = renderManifests(many(30), 'apps', { budget });
+    expect(second.stopped).toBe(true);
+    expect(renderManifests(many(30), 'apps').objects).toHaveLength(30);
+  });
+
+  it('charges a cached parse like a fresh one', () => {
     const cache = newParseCache();
-    expect(renderManifests(many(10), 'apps', { cache, budget: { maxNodes: 200 } }).objects).toHaveLength(10);
-    expect(renderManifests(many(10), 'apps', { cache, budget: { maxNodes: 100 } }).errors).toHaveLength(1);
+    const budget = renderBudget({ maxNodes: 300 });
+    expect(renderManifests(many(10), 'apps', { cache, budget }).objects).toHaveLength(10);
+    const used = budget.used();
+    renderManifests(many(10), 'apps', { cache, budget });
+    expect(budget.used()).toEqual({ nodes: used.nodes * 2, documents: 20, bytes: used.bytes * 2 });
+  });
+});
+
+describe('patterns from a repository are RE2 (kustomize api/types/selector.go, Go regexp/syntax)', () => {
+  const NAME = 'a'.repeat(44);
+  const files = (target: string, replacementTarget = 'api') =>
+    tree({
+      'app/kustomization.yaml': `
+        resources: [cm.yaml]
+        patches:
+          - target: {kind: ConfigMap, name: "${target}"}
+            patch: |
+              - op: add
+                path: /data/patched
+                value: "yes"
+        replacements:
+          - source: {kind: ConfigMap, name: ${NAME}, fieldPath: metadata.name}
+            targets:
+              - select: {kind: ConfigMap, name: "${replacementTarget}"}
+                fieldPaths: [data.copied]
+      `,
+      'app/cm.yaml': `
+        apiVersion: v1
+        kind: ConfigMap
+        metadata: {name: ${NAME}}
+        data: {}
+      `,
+    });
+
+  it('a pattern that backtracks exponentially, next to a 44-character name, renders at once', () => {
+    const result = renderManifests(files('(a+)+b'), 'app');
+    expect(result.errors).toEqual([]);
+    expect(result.objects[0].object.data).toEqual({});
+  });
+
+  it('anchors a target as kustomize does: a.* selects the name, a alone does not', () => {
+    expect(renderManifests(files('a.*'), 'app').objects[0].object.data).toEqual({ patched: 'yes' });
+    expect(renderManifests(files('a'), 'app').objects[0].object.data).toEqual({});
+  });
+
+  it('a patch target RE2 refuses is an error of the kustomization, with its line', () => {
+    const result = renderManifests(files('(a)\\\\1'), 'app');
+    expect(formatProblem(result.errors[0])).toBe(
+      'app/kustomization.yaml:3: patches[0]: target.name "(a)\\1": error parsing regexp: invalid escape sequence: `\\1` (patterns are RE2, as in kustomize and Argo CD: no backreferences or lookaround)',
+    );
+  });
+
+  it('a replacement target RE2 refuses stops the replacement with its reason', () => {
+    const result = renderManifests(files('x', '(?=a)a'), 'app');
+    expect(result.errors.map((e) => e.message).join('\n')).toContain(
+      'select.name "(?=a)a": error parsing regexp: invalid or unsupported Perl syntax: `(?=`',
+    );
   });
 });

@@ -10,8 +10,10 @@ import {
   TEMPLATES,
   templateOverrides,
 } from '../../../src/core/report/index.js';
+import { MAX_PARTIAL_DEPTH } from '../../../src/core/report/engine.js';
 import { renderedProblems } from '../../support/rendered-markdown.js';
 import { scenarioPlan } from './scenario.js';
+import { nestedPartials } from '../../support/hostile.js';
 
 const plans = () => [{ cluster: 'prod-eu', plan: scenarioPlan() }];
 
@@ -86,5 +88,51 @@ describe('rendering with an override', () => {
     expect(renderTemplate('stale-alert', model, overridesOf({ 'stale-alert': TEMPLATES['stale-alert'] }))).toBe(
       renderTemplate('stale-alert', model),
     );
+  });
+});
+
+describe('limits of an override (the App also runs it in a worker with a time and memory limit)', () => {
+  const fallback = (template: string): string => {
+    const body = renderPlanComment(plans(), { templates: overridesOf({ 'plan-comment': template }) });
+    expect(body).toContain('### driftback plan');
+    return body.split('\n\n')[0];
+  };
+
+  it('stops a 1.9 KB template whose inline partials would render 2^40 times, at its partial depth', () => {
+    const template = nestedPartials(40, 2, 'x');
+    expect(template.length).toBeGreaterThan(1800);
+    expect(template.length).toBeLessThan(2000);
+    expect(fallback(template)).toContain(
+      `could not be used (its partials nest deeper than ${MAX_PARTIAL_DEPTH} levels)`,
+    );
+  });
+
+  it('stops partials within the depth whose output grows past the output limit', () => {
+    expect(fallback(nestedPartials(12, 10, 'x'.repeat(1000)))).toContain(
+      'could not be used (it renders more than 1,048,576 characters)',
+    );
+  });
+
+  it('stops a partial that calls itself', () => {
+    expect(fallback('{{#*inline "r"}}{{> r}}{{/inline}}{{> r}}')).toContain('partials nest deeper than');
+  });
+
+  it('uses the built-in template with the reason the App gives when a limit stopped the override', () => {
+    const templates = {
+      ...overridesOf({ 'plan-comment': 'x' }),
+      failed: { 'plan-comment': 'it rendered for more than 10 s' },
+    };
+    expect(renderPlanComment(plans(), { templates }).split('\n\n')[0]).toBe(
+      '> ⚠️ `.github/driftback/templates/plan-comment.hbs` could not be used (it rendered for more than 10 s); this is the built-in template. Fix the file on the default branch.',
+    );
+  });
+
+  it('keeps the built-in partials usable from an override', () => {
+    const body = renderPlanComment(plans(), {
+      templates: overridesOf({
+        'plan-comment': '{{#each clusters}}{{text name}}{{#each resources}}{{> value-diffs}}{{/each}}{{/each}}',
+      }),
+    });
+    expect(body.startsWith('prod-eu')).toBe(true);
   });
 });

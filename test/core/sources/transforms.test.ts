@@ -3,7 +3,7 @@
 // Argo CD's directory globs (gobwas/glob without separators, reposerver/repository/repository.go).
 import { describe, expect, it } from 'vitest';
 import { directoryFiles } from '../../../src/core/sources/render-argocd.js';
-import { globMatcher } from '../../../src/core/sources/glob.js';
+import { compileArgoGlob } from '../../../src/core/patterns/index.js';
 import { substituteText, type Variables } from '../../../src/core/sources/substitute.js';
 import { generatedResources } from '../../../src/core/sources/wrapper.js';
 
@@ -58,8 +58,13 @@ describe('Argo CD directory sources', () => {
     ['{a,b}.yaml', 'b.yaml', true],
     ['{a,b}.yaml', 'c.yaml', false],
     ['config-?.json', 'config-1.json', true],
+    ['[!a]*.yaml', 'a.yaml', false],
+    ['[!a]*.yaml', 'b.yaml', true],
+    // A glob that a backtracking RegExp takes exponential time on: RE2 answers at once.
+    ['*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*b', `${'a'.repeat(200)}.yaml`, false],
   ])('glob %s matches %s: %s', (pattern, path, expected) => {
-    expect(globMatcher(pattern)(path)).toBe(expected);
+    const compiled = compileArgoGlob(pattern);
+    expect(compiled.ok && compiled.pattern.test(path)).toBe(expected);
   });
 
   const files = new Map([
@@ -70,12 +75,24 @@ describe('Argo CD directory sources', () => {
     ['web/skip.yaml', '# +argocd:skip-file-rendering'],
   ]);
   it('reads the top level without recurse, everything with it, then exclude and include', () => {
-    expect(directoryFiles(files, 'web', undefined)).toEqual(['web/a.yaml', 'web/b.json']);
-    expect(directoryFiles(files, 'web', { recurse: true })).toEqual(['web/a.yaml', 'web/b.json', 'web/sub/d.yaml']);
-    expect(directoryFiles(files, 'web', { recurse: true, exclude: 'sub/*' })).toEqual(['web/a.yaml', 'web/b.json']);
-    expect(directoryFiles(files, 'web', { recurse: true, include: '*.yaml' })).toEqual([
-      'web/a.yaml',
-      'web/sub/d.yaml',
-    ]);
+    expect(directoryFiles(files, 'web', undefined)).toEqual({ files: ['web/a.yaml', 'web/b.json'] });
+    expect(directoryFiles(files, 'web', { recurse: true })).toEqual({
+      files: ['web/a.yaml', 'web/b.json', 'web/sub/d.yaml'],
+    });
+    expect(directoryFiles(files, 'web', { recurse: true, exclude: 'sub/*' })).toEqual({
+      files: ['web/a.yaml', 'web/b.json'],
+    });
+    expect(directoryFiles(files, 'web', { recurse: true, include: '*.yaml' })).toEqual({
+      files: ['web/a.yaml', 'web/sub/d.yaml'],
+    });
+  });
+
+  it('a glob RE2 cannot compile is the error of its source, naming the field', () => {
+    const chosen = directoryFiles(files, 'web', { recurse: true, include: '[z-a].yaml' });
+    expect(chosen).toEqual({
+      problem: expect.stringMatching(
+        /^spec\.source\.directory\.include: glob "\[z-a\]\.yaml": error parsing regexp: invalid character class range/,
+      ),
+    });
   });
 });

@@ -55,7 +55,15 @@ function pullBody(state: StandInState, repo: RepoState, issue: IssueRecord): Rec
     created_at: issue.createdAt,
     updated_at: issue.updatedAt,
     closed_at: issue.closedAt,
-    head: branch(pull.head, headSha(state, repo, issue)),
+    head: pull.forkOwner
+      ? {
+          label: `${pull.forkOwner}:${pull.head}`,
+          ref: pull.head,
+          sha: headSha(state, repo, issue) ?? null,
+          user: { login: pull.forkOwner },
+          repo: { ...repoBody(state, repo), full_name: `${pull.forkOwner}/${repo.name}`, fork: true },
+        }
+      : branch(pull.head, headSha(state, repo, issue)),
     base: branch(pull.base, repo.refs.get(`refs/heads/${pull.base}`)),
     url: `${base}/pulls/${issue.number}`,
     html_url: `https://github.com/${repo.owner}/${repo.name}/pull/${issue.number}`,

@@ -27,6 +27,8 @@ export interface IssueRecord {
   pull?: {
     head: string;
     base: string;
+    /** Set for a pull request from a fork: the fork's owner (its commits are served by this repository). */
+    forkOwner?: string;
     /** Head sha frozen when the PR closes (an open PR follows its branch). */
     closedHeadSha?: string;
     draft: boolean;

@@ -1,0 +1,32 @@
+// What a job worker runs: a reconcile's drift pipeline, a pull request's plans, or a document with a
+// repository's template override. Each is a core function of values under one render budget for the
+// whole job, its clock the job's time limit (the App kills the worker shortly after, should a step
+// between two charges of the budget run on).
+import { renderBudget, type RenderLimits } from '../../core/manifests/index.js';
+import { reconcileDrift, type DriftInput } from '../../core/pipeline/index.js';
+import { renderHere, type DocumentName } from '../isolation/documents.js';
+import { planClusters, type PlanWork } from '../plan/build-plans.js';
+
+export interface RenderWork {
+  /** The core render budget's limits (nodes, documents, bytes); its time is the task's. */
+  render?: Omit<RenderLimits, 'time'>;
+}
+
+export type ReconcileWork = RenderWork & { drift: Omit<DriftInput, 'renderBudget'> };
+export type PlanTaskWork = RenderWork & { plan: PlanWork };
+
+function jobBudget(work: RenderWork, timeLimitMs: number) {
+  return renderBudget({ ...work.render, time: { budgetMs: timeLimitMs, now: Date.now } });
+}
+
+const TASKS: Record<string, (input: never, timeLimitMs: number) => unknown> = {
+  reconcile: (work: ReconcileWork, timeLimitMs: number) =>
+    reconcileDrift({ ...work.drift, renderBudget: jobBudget(work, timeLimitMs) }),
+  plan: (work: PlanTaskWork, timeLimitMs: number) => planClusters(work.plan, jobBudget(work, timeLimitMs)),
+  document: (work: { name: DocumentName; args: never }) => renderHere(work.name, work.args),
+};
+
+export function runTask(task: string, input: unknown, timeLimitMs: number): unknown {
+  if (!Object.hasOwn(TASKS, task)) throw new Error(`no task "${task}" (known: ${Object.keys(TASKS).join(', ')})`);
+  return TASKS[task]!(input as never, timeLimitMs);
+}
