@@ -106,6 +106,10 @@ const ENDPOINT_PERMISSIONS: Record<string, Array<[permission: string, level: Lev
     ['issues', 'write'],
     ['pull_requests', 'write'],
   ],
+  'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}': [
+    ['issues', 'write'],
+    ['pull_requests', 'write'],
+  ],
   'POST /repos/{owner}/{repo}/check-runs': [['checks', 'write']],
   'PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}': [['checks', 'write']],
   'GET /repos/{owner}/{repo}/commits/{ref}/check-runs': [['checks', 'read']],
