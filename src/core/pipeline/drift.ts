@@ -28,6 +28,7 @@ import {
 } from '../emergency/index.js';
 import {
   isUndecided,
+  isUndoneNext,
   type DiffResult,
   type FieldChange,
   type ResourceDiff,
@@ -47,6 +48,7 @@ import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import { scopeOf, screenLive, type LiveState } from './live-state.js';
 import { clusterRoot, configWithSourceRules, renderCluster } from './render-cluster.js';
 import { setAsideNotRendered } from './not-rendered.js';
+import { withNextMoves } from './next-moves.js';
 
 export interface DriftInput {
   /** The live state: a stored snapshot, or objects read from files. */
@@ -166,12 +168,16 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
     live: snapshot.items,
     decisions: input.riskDecisions,
   };
-  const diff = classifyRisk(setSuspensionSwitchesAside(whole, suspensions), risk);
+  const moves = { config: effectiveConfig, sources, live: snapshot.items, capturedAt: snapshot.capturedAt };
+  const diff = withNextMoves(classifyRisk(setSuspensionSwitchesAside(whole, suspensions), risk), moves);
   const index = indexSuspensions(suspensions, snapshot.items);
   const minSnapshots = input.minSnapshots ?? config.drift.minSnapshots;
-  // Drift under a suspension is meant; risky drift is shown at once (it is never codified unasked).
+  // Drift under a suspension is meant; risky drift is shown at once (it is never codified unasked), and
+  // so is a change its controller is about to undo (the remedy cannot wait for the next snapshot).
   const exempt = (key: ResourceKey, change: FieldChange, resource: ResourceDiff): boolean =>
-    index.coveringKey(key) !== undefined || isUndecided(change.path === '' ? resource.risk : change.risk);
+    index.coveringKey(key) !== undefined ||
+    isUndecided(change.path === '' ? resource.risk : change.risk) ||
+    isUndoneNext(change.next);
   const gated = applyPersistenceGate(diff, input.history, minSnapshots, exempt);
   const { result: drift, dropped } = dropDeclined(gated.result, input.declined);
   const { fingerprints, pending } = gated;
