@@ -2,7 +2,8 @@
 // (core/ownership next-move): Flux removes it at its next reconcile, Argo CD self-heals it, or the
 // change stays. A change about to be undone is shown on first sight, with the remedy.
 import type { Config } from '../config/index.js';
-import { buildOwnership, listersOf, ownersOf, ownNodeAt, type OwnershipIndex } from '../k8s/index.js';
+import { buildOwnership } from '../classify/index.js';
+import { listersOf, ownersOf, ownNodeAt, type OwnershipIndex } from '../k8s/index.js';
 import { keyId, keyOf, type DiffResult, type FieldChange, type KubeObject, type ResourceDiff } from '../model/index.js';
 import { nextMoveOf, stampedSourceName, type ApplyingController } from '../ownership/index.js';
 import { readArgoSettings, sourceRefKey, sourceRefText, type Source } from '../sources/index.js';
