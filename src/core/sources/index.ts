@@ -45,3 +45,12 @@ export type { SourceNote, SourceNoteCode } from './render-types.js';
 export { repositoryOfUrl } from './scope.js';
 export { isWrapperPath } from './wrapper.js';
 export { newResourceHomes, pruneInventories, summarizeSourceDrift, summarizeSourcePlan } from './summary.js';
+export {
+  describeHook,
+  hookRuns,
+  hooksById,
+  liveHookOf,
+  setHooksAside,
+  syncHookOf,
+  type DesiredHook,
+} from './sync-hooks.js';
