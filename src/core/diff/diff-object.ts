@@ -6,7 +6,6 @@ import { groupOf, isPlainObject, ownValue, versionOf } from '../model/index.js';
 import { defaultConfig } from '../config/index.js';
 import { escapeSegment } from '../model/index.js';
 import {
-  buildOwnership,
   canonicalKey,
   childOwn,
   fieldPath,
@@ -36,6 +35,7 @@ import {
   type OwnNode,
   type Owner,
 } from '../k8s/index.js';
+import { buildOwnership } from '../classify/field-owners.js';
 
 export interface DiffOptions {
   /** Appliers and human managers come from `drift`. Default: the default config. */
