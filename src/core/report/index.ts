@@ -14,6 +14,7 @@ export { renderDriftMarkdown } from './drift-markdown.js';
 export {
   renderDashboard,
   dashboardModel,
+  dashboardDigest,
   DASHBOARD_TITLE,
   type DashboardView,
   type DashboardCluster,
