@@ -21,7 +21,6 @@ import {
   autoscalerReason,
   AUTOSCALED_PATH,
   coverageOf,
-  creatorOf,
   describeAutoscaler,
   FULL_SCOPE,
   customLookupsOf,
@@ -30,6 +29,7 @@ import {
   type AutoscalerIndex,
   type SnapshotScope,
 } from '../k8s/index.js';
+import { creatorOf } from '../classify/field-owners.js';
 import { judgeExtra, ownershipContextOf, type OwnershipContext } from '../ownership/index.js';
 
 export interface DiffResourcesOptions {

@@ -41,10 +41,8 @@ export {
 } from './metadata.js';
 export { isEmpty, withoutNoise } from './noise.js';
 export {
-  buildOwnership,
   childOwn,
   creationOf,
-  creatorOf,
   hasManagedFields,
   itemOwn,
   latestOwner,
@@ -73,7 +71,8 @@ export {
   isSecret,
   isSecretValuePath,
   maskSecretValues,
-  MASK,
+  maskAt,
+  secretMask,
   SECRET_HASH_PREFIX,
   SECRET_NOT_WRITTEN,
   SECRET_VALUE_FIELDS,

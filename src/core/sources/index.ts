@@ -44,4 +44,5 @@ export {
 export type { SourceNote, SourceNoteCode } from './render-types.js';
 export { repositoryOfUrl } from './scope.js';
 export { isWrapperPath } from './wrapper.js';
+export { maskSecretFields } from './substitute.js';
 export { newResourceHomes, pruneInventories, summarizeSourceDrift, summarizeSourcePlan } from './summary.js';
