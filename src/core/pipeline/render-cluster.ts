@@ -8,7 +8,7 @@ import type { ClusterConfig, Config } from '../config/index.js';
 import { renderBudget, type ParseCache, type RenderBudget, type UnfollowedKind } from '../manifests/index.js';
 import { isClusterScopedKind, kindScopesOf, type KindScopes } from '../k8s/index.js';
 import { keyId, type ResourceKey } from '../model/index.js';
-import { renderClusterSources, type ClusterSourcesRender } from '../sources/index.js';
+import { renderClusterSources, setHooksAside, type ClusterSourcesRender } from '../sources/index.js';
 import type { LiveState } from './live-state.js';
 
 export interface RenderClusterOptions {
@@ -74,7 +74,8 @@ export function renderCluster(
     ...(options.charts ? { charts: options.charts } : {}),
     capabilities: capabilitiesOf(options.live),
   });
-  return placeClusterScoped(rendered, kindScopes);
+  // Hooks (Argo CD, Helm) are not desired state: set aside after every source placed its objects.
+  return setHooksAside(placeClusterScoped(rendered, kindScopes));
 }
 
 /** Helm's capabilities from the snapshot: the API server's version and the types its discovery serves. */
