@@ -108,6 +108,27 @@ export const emergencyRecordSchema = z.object({
   /** Capture time of the first snapshot that showed the source reconciling again. */
   resumedAt: z.string().optional(),
   outcome: z.enum(['verified', 'undone']).optional(),
+  /** Capture time of the snapshot that verified it: the fix is followed for emergency.followFor from then. */
+  verifiedAt: z.string().optional(),
+  /** After "verified": the fields whose live value moved away from the merged value, since when. */
+  moved: z
+    .object({
+      at: z.string(),
+      fields: z.array(
+        z.object({
+          key: resourceKeySchema,
+          field: z.string(),
+          pointer: z.string(),
+          from: z.unknown(),
+          to: z.unknown(),
+          manager: z.string().optional(),
+          time: z.string().optional(),
+        }),
+      ),
+    })
+    .optional(),
+  /** After "verified": the fields Git changed since (no longer followed). */
+  released: z.array(z.string()).optional(),
 });
 
 export const RECONCILE_OUTCOMES = [
