@@ -12,6 +12,7 @@ import {
   type DirectoryReading,
   type PathReader,
 } from '../codify/index.js';
+import type { ChartRenderer } from '../charts/index.js';
 import type { ClusterConfig, Config } from '../config/index.js';
 import { diffResources } from '../diff/index.js';
 import { inventoryClaims, sourceScope } from '../ownership/index.js';
@@ -77,6 +78,8 @@ export interface DriftInput {
   renderBudget?: RenderBudget;
   /** Decisions people made on single risky items, by fingerprint: those may be codified. Default: none. */
   riskDecisions?: RiskDecisions;
+  /** Runs Helm for the charts the sources declare; absent: charts are reported, not rendered. */
+  charts?: ChartRenderer;
 }
 
 export interface DriftGroup {
@@ -148,7 +151,12 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
       `check the agent's namespaces`;
     return { type: 'out-of-scope', message };
   }
-  const options = { unfollowed: input.unfollowed, budget: input.renderBudget, live: screened };
+  const options = {
+    unfollowed: input.unfollowed,
+    budget: input.renderBudget,
+    live: screened,
+    ...(input.charts ? { charts: input.charts } : {}),
+  };
   const rendered = renderCluster(input.files, cluster, options);
   // Values substituted from a Secret are masked on both sides before anything compares or shows them.
   const snapshot = { ...screened, items: maskSecretFields(rendered.objects, screened.items) };
@@ -230,6 +238,7 @@ function clusterEngine(input: DriftInput): CodifyEngine {
         unfollowed: input.unfollowed,
         budget: input.renderBudget,
         live: input.snapshot,
+        ...(input.charts ? { charts: input.charts } : {}),
       }),
     diff: (desired, live, options) => {
       const result = diffResources(desired, live, options);

@@ -15,6 +15,7 @@ export { undoLines } from './undo-rows.js';
 export {
   renderDashboard,
   dashboardModel,
+  dashboardDigest,
   DASHBOARD_TITLE,
   type DashboardView,
   type DashboardCluster,
