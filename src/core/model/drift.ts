@@ -86,7 +86,7 @@ export function isUndecided(risk: readonly Risk[] | undefined): boolean {
 }
 
 /** Why a change or an object is reported and never written into Git. */
-export type ReportedCode = 'imperative' | 'autoscaler' | 'helm' | 'ephemeral' | 'secret';
+export type ReportedCode = 'imperative' | 'autoscaler' | 'helm' | 'ephemeral' | 'secret' | 'made-by-controller';
 
 export interface Reported {
   code: ReportedCode;
