@@ -14,6 +14,7 @@ export const CORE_ORDER = [
   'classify',
   'manifests',
   'sources',
+  'render',
   'ownership',
   'diff',
   'risk',

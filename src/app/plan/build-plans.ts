@@ -4,7 +4,8 @@
 import { CONFIG_PATH, type ClusterConfig, type Config } from '../../core/config/index.js';
 import { newParseCache, type RenderBudget } from '../../core/manifests/index.js';
 import type { Plan, Snapshot, SourceProblem } from '../../core/model/index.js';
-import { planCluster, renderCluster, type ClusterRender } from '../../core/pipeline/index.js';
+import { planCluster } from '../../core/pipeline/index.js';
+import { renderCluster, type ClusterRender } from '../../core/render/index.js';
 import type { ConfigChangeNote } from '../../core/report/index.js';
 import type { Store } from '../../store/types.js';
 import { touchedClusters } from './touched-clusters.js';

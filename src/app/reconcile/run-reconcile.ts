@@ -35,7 +35,7 @@ import {
   recordEmergencies,
   suspensionStates,
   withPullRequests,
-} from './emergency.js';
+} from './follow-emergency.js';
 
 export interface ReconcileDeps {
   store: Store;

@@ -11,16 +11,8 @@ export {
   type DriftInput,
   type EvaluatedDrift,
   type Evaluation,
-} from './drift.js';
+} from './drift-pipeline.js';
 export { codifiedFingerprints, dropDeclined, resourceFingerprint } from './decisions.js';
-export { scopeOf, type LiveState } from './live-state.js';
-export { planCluster, type PlanClusterInput } from './plan.js';
-export {
-  clusterRoot,
-  configWithSourceRules,
-  renderCluster,
-  type ClusterRender,
-  type ClusterTarget,
-  type RenderClusterOptions,
-} from './render-cluster.js';
+export { scopeOf } from './live-state.js';
+export { planCluster, type PlanClusterInput } from './plan-pipeline.js';
 export { describeNotRendered, keepNotRendered, mayComeFromNotRendered, setAsideNotRendered } from './not-rendered.js';

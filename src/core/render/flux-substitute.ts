@@ -4,7 +4,7 @@
 // that uses one cannot be checked: it takes the live value and is reported as such.
 import { itemHasKey, itemKey, listKeysFor } from '../k8s/index.js';
 import { escapeSegment, isPlainObject, type DesiredObject, type FieldSource, type KubeObject } from '../model/index.js';
-import { metadataValue } from './metadata.js';
+import { metadataValue } from '../sources/stamp-metadata.js';
 
 export const SUBSTITUTE_ANNOTATION = 'kustomize.toolkit.fluxcd.io/substitute';
 

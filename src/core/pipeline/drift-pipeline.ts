@@ -35,17 +35,12 @@ import {
   type SourceProblem,
   type SourceReport,
 } from '../model/index.js';
-import {
-  describeSource,
-  isSourceObject,
-  newResourceHomes,
-  summarizeSourceDrift,
-  type SourceNote,
-  type SourceResult,
-} from '../sources/index.js';
+import { describeSource, isSourceObject } from '../sources/index.js';
+import { newResourceHomes, summarizeSourceDrift, type SourceNote, type SourceResult } from '../render/index.js';
 import { codifiedFingerprints, dropDeclined } from './decisions.js';
-import { scopeOf, screenLive, type LiveState } from './live-state.js';
-import { clusterRoot, configWithSourceRules, renderCluster } from './render-cluster.js';
+import type { LiveState } from '../model/index.js';
+import { scopeOf, screenLive } from './live-state.js';
+import { clusterRoot, configWithSourceRules, renderCluster } from '../render/cluster.js';
 import { setAsideNotRendered } from './not-rendered.js';
 
 export interface DriftInput {
