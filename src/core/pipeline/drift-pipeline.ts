@@ -40,7 +40,7 @@ import { newResourceHomes, summarizeSourceDrift, type SourceNote, type SourceRes
 import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import type { LiveState } from '../model/index.js';
 import { scopeOf, screenLive } from './live-state.js';
-import { clusterRoot, configWithSourceRules, renderCluster } from '../render/cluster.js';
+import { clusterRoot, configWithSourceRules, renderCluster } from '../render/cluster-render.js';
 import { setAsideNotRendered } from './not-rendered.js';
 
 export interface DriftInput {

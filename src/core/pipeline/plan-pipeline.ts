@@ -10,7 +10,7 @@ import { locateProtectedPrunes, planChanges } from '../plan/index.js';
 import { pruneInventories, summarizeSourcePlan } from '../render/index.js';
 import type { LiveState } from '../model/index.js';
 import { screenLive } from './live-state.js';
-import { configWithSourceRules, type ClusterRender } from '../render/cluster.js';
+import { configWithSourceRules, type ClusterRender } from '../render/cluster-render.js';
 
 export interface PlanClusterInput {
   config: Config;

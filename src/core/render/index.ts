@@ -20,4 +20,4 @@ export {
   type ClusterRender,
   type ClusterTarget,
   type RenderClusterOptions,
-} from './cluster.js';
+} from './cluster-render.js';
