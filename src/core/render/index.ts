@@ -12,6 +12,7 @@ export {
 } from './source-worklist.js';
 export type { SourceNote, SourceNoteCode } from './types.js';
 export { isWrapperPath } from './wrapper.js';
+export { maskSecretFields } from './flux-substitute.js';
 export { newResourceHomes, pruneInventories, summarizeSourceDrift, summarizeSourcePlan } from './per-source.js';
 export {
   clusterRoot,
