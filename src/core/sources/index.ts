@@ -34,3 +34,12 @@ export {
   type TrackingMethod,
 } from './identity.js';
 export { repositoryOfUrl } from './scope.js';
+export {
+  describeHook,
+  hookRuns,
+  hooksById,
+  liveHookOf,
+  setHooksAside,
+  syncHookOf,
+  type DesiredHook,
+} from './sync-hooks.js';
