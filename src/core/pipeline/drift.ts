@@ -38,6 +38,7 @@ import {
 } from '../model/index.js';
 import {
   describeSource,
+  hooksById,
   isSourceObject,
   maskSecretFields,
   newResourceHomes,
@@ -160,7 +161,8 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const defaultScope = snapshot.scope ? sourceScope(rendered.objects, sources) : undefined;
   const scoped = cluster.namespaces?.length ? cluster.namespaces : defaultScope;
   const compared = cluster.namespaces?.length ? namespaces : coverageOf(scope, scoped).namespaces;
-  const diffOptions = { config: effectiveConfig, namespaces: scoped, scope, sourceOf: inventoryClaims(sources) };
+  const hooks = hooksById(rendered.hooks);
+  const diffOptions = { config: effectiveConfig, namespaces: scoped, scope, sourceOf: inventoryClaims(sources), hooks };
   const suspensions = suspensionsOf(snapshot.items, config);
   // Live objects a part that was not rendered may have made are set aside, not reported as extra.
   const whole = setAsideNotRendered(diffResources(rendered.objects, snapshot.items, diffOptions), rendered.notRendered);

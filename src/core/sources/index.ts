@@ -46,3 +46,12 @@ export { repositoryOfUrl } from './scope.js';
 export { isWrapperPath } from './wrapper.js';
 export { maskSecretFields } from './substitute.js';
 export { newResourceHomes, pruneInventories, summarizeSourceDrift, summarizeSourcePlan } from './summary.js';
+export {
+  describeHook,
+  hookRuns,
+  hooksById,
+  liveHookOf,
+  setHooksAside,
+  syncHookOf,
+  type DesiredHook,
+} from './sync-hooks.js';
