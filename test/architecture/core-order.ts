@@ -13,6 +13,7 @@ export const CORE_ORDER = [
   'health',
   'classify',
   'manifests',
+  'charts',
   'sources',
   'render',
   'ownership',

@@ -14,5 +14,5 @@ export interface LiveState {
   /** What the snapshot listed; undefined for objects that are no snapshot. */
   scope?: { namespaces?: string[]; complete: boolean; errors: ScopeError[] };
   /** The API server's discovery, when the snapshot records it: which kinds are namespaced. */
-  server?: { resources?: readonly ServedType[] };
+  server?: { gitVersion?: string; resources?: readonly ServedType[] };
 }

@@ -16,3 +16,13 @@ export { codifiedFingerprints, dropDeclined, resourceFingerprint } from './decis
 export { scopeOf } from './live-state.js';
 export { planCluster, type PlanClusterInput } from './plan-pipeline.js';
 export { describeNotRendered, keepNotRendered, mayComeFromNotRendered, setAsideNotRendered } from './not-rendered.js';
+// The render stage's entry points and the live state type, for callers that run the pipeline.
+export {
+  clusterRoot,
+  configWithSourceRules,
+  renderCluster,
+  type ClusterRender,
+  type ClusterTarget,
+  type RenderClusterOptions,
+} from '../render/index.js';
+export type { LiveState } from '../model/index.js';
