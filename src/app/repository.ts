@@ -214,6 +214,7 @@ export async function loadRepositoryAt(
       filter: (path) => !BINARY.test(path),
       ...(at.fetch ? { fetch: (path: string) => alwaysRead(path) || at.fetch!(path) } : {}),
       ...(listing ? { listing } : {}),
+      archiveRef: treeish,
     });
   };
   const readDefaultBranch = async () => (await octokit.rest.repos.get({ owner, repo })).data.default_branch;

@@ -10,6 +10,7 @@ import type { AppEnv } from './env.js';
 import { openStore } from '../store/index.js';
 import type { Store } from '../store/types.js';
 import { createLogger } from './logger.js';
+import { locateHelm } from '../helm/locate.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { AppOctokit } from './octokit.js';
 import { createQueue } from './queue/create-queue.js';
@@ -113,6 +114,9 @@ export async function startDriftback(
   });
 
   if (!env.tokenSecret) log.warn('DRIFTBACK_TOKEN_SECRET is not set: snapshot uploads are refused until it is');
+  const helm = locateHelm();
+  if (helm.found) log.info(`Helm ${helm.helm.version} at ${helm.helm.path}: Helm charts are rendered with it`);
+  else log.warn(`${helm.reason}: Helm charts are reported, not rendered`);
   await queue.start(jobs, givenUp);
   const httpServer = await server.start();
   const address = httpServer.address();

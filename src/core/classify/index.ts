@@ -11,3 +11,4 @@ export {
 export { compileIgnoreRules, ignoreRuleFor, pathMatches, type IgnoreMatcher } from './ignore.js';
 export { applyPersistenceGate, fingerprintChange, stableJson, wholeResourceChange } from './gate.js';
 export { summarize } from './summary.js';
+export { buildOwnership, creatorOf } from './field-owners.js';

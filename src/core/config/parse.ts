@@ -3,7 +3,7 @@ import { LineCounter, isMap, isSeq, parseDocument, type Node } from 'yaml';
 import { configSchema, type Config, type ClusterConfig } from './schema.js';
 import { formatZodPath } from '../model/snapshot.js';
 import type { SourceProblem } from '../model/source.js';
-import { expansionSize, MAX_ALIAS_NODES } from '../manifests/expansion-size.js';
+import { expansionSize, MAX_ALIAS_NODES } from '../yaml/expansion-size.js';
 
 export const CONFIG_PATH = '.github/driftback.yml';
 

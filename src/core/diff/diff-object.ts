@@ -8,7 +8,6 @@ import { isGitOpsApplier } from '../classify/managers.js';
 import { DEFAULT_ARGO_TRACKING, liveStampKeys, type ArgoTracking } from '../sources/index.js';
 import { escapeSegment } from '../model/index.js';
 import {
-  buildOwnership,
   canonicalKey,
   childOwn,
   fieldPath,
@@ -38,6 +37,7 @@ import {
   type OwnNode,
   type Owner,
 } from '../k8s/index.js';
+import { buildOwnership } from '../classify/field-owners.js';
 
 export interface DiffOptions {
   /** Appliers and human managers come from `drift`. Default: the default config. */

@@ -22,7 +22,6 @@ import {
   autoscalerReason,
   AUTOSCALED_PATH,
   coverageOf,
-  creatorOf,
   describeAutoscaler,
   FULL_SCOPE,
   customLookupsOf,
@@ -31,6 +30,7 @@ import {
   type AutoscalerIndex,
   type SnapshotScope,
 } from '../k8s/index.js';
+import { creatorOf } from '../classify/field-owners.js';
 import { judgeExtra, ownershipContextOf, type OwnershipContext } from '../ownership/index.js';
 import type { UnseenApplier } from '../sources/index.js';
 

@@ -3,7 +3,8 @@
 // what changes under it stays, and a merge deploys nothing until it is resumed.
 import type { Config } from '../config/index.js';
 import { field, stringAt } from '../health/read.js';
-import { buildOwnership, latestOwner, ownersOf, ownNodeAt } from '../k8s/index.js';
+import { latestOwner, ownersOf, ownNodeAt } from '../k8s/index.js';
+import { buildOwnership } from '../classify/index.js';
 import { groupOf, type KubeObject, type ResourceKey, type SourceKind, type SuspensionMethod } from '../model/index.js';
 import { readSource, sourceName, sourceRefOf, type SourceRef } from '../sources/index.js';
 

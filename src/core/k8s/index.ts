@@ -41,10 +41,8 @@ export {
 } from './metadata.js';
 export { isEmpty, withoutNoise } from './noise.js';
 export {
-  buildOwnership,
   childOwn,
   creationOf,
-  creatorOf,
   hasManagedFields,
   itemOwn,
   latestOwner,

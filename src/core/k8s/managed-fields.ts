@@ -1,11 +1,9 @@
-// metadata.managedFields, the one reader: decoded into an ownership index that says, for a field in
-// live, which managers own it, with what operation, when, and through which subresource; and who
-// created the object. `fieldsV1` spells a field `f:<name>`, a keyed list item `k:{"name":"app"}`, a
+// metadata.managedFields, the one decoder: an ownership index that says, for a field in live, which
+// managers own it, with what operation, when, and through which subresource; and who created the
+// object. What a manager is (its cause and role) is policy, decided in classify/field-owners.ts. `fieldsV1` spells a field `f:<name>`, a keyed list item `k:{"name":"app"}`, a
 // set item `v:<json>`, a positional item `i:<n>`, and `.` for "owns this item itself".
 import type { Cause, KubeObject, ManagedFieldsEntry, PathSegment } from '../model/index.js';
-import type { Config } from '../config/index.js';
 import { isPlainObject, ownValue } from '../model/index.js';
-import { classifyManager, isGitOpsApplier } from '../classify/managers.js';
 import { canonicalKey } from './keyed-items.js';
 
 export type OwnerRole =
@@ -26,7 +24,7 @@ export interface Owner {
 }
 
 /** The entries of an object's managedFields (none when it has no such list). */
-function entriesOf(live: KubeObject): ManagedFieldsEntry[] {
+export function entriesOf(live: KubeObject): ManagedFieldsEntry[] {
   return Array.isArray(live.metadata?.managedFields) ? live.metadata.managedFields : [];
 }
 
@@ -133,86 +131,6 @@ export function ownNodeAt(root: OwnNode, segments: readonly PathSegment[]): OwnN
   return node;
 }
 
-function roleOf(
-  entry: ManagedFieldsEntry,
-  cause: Cause,
-  gitOpsPresent: boolean,
-  created: string | undefined,
-  config: Config,
-): OwnerRole {
-  const manager = entry.manager ?? '';
-  if (cause === 'applier') {
-    if (isGitOpsApplier(manager, config)) return 'applier';
-    return gitOpsPresent ? 'former-applier' : 'applier';
-  }
-  // An Update at the creation time is the create itself: its fieldsV1 lists every defaulted field.
-  if (entry.operation === 'Update' && created !== undefined && entry.time === created) return 'creator';
-  return 'other';
-}
-
-/** Whether a managedFields entry holds one of the object's finalizers (`f:metadata: {f:finalizers: {v:"…"}}`). */
-function holdsFinalizer(entry: ManagedFieldsEntry): boolean {
-  const metadata = isPlainObject(entry.fieldsV1) ? entry.fieldsV1['f:metadata'] : undefined;
-  const finalizers = isPlainObject(metadata) ? metadata['f:finalizers'] : undefined;
-  return isPlainObject(finalizers) && Object.keys(finalizers).some((member) => member.startsWith('v:'));
-}
-
-/**
- * The object's own controllers, as its managedFields show them: the managers that write its status
- * (the status subresource is its controller's to write) or hold one of its finalizers (the controller
- * that cleans up after it). A Crossplane provider late-initializes `spec.forProvider` with the same
- * manager that writes the managed resource's status and holds `finalizer.managedresource.crossplane.io`
- * (crossplane-runtime pkg/reconciler/managed/reconciler.go: client.Update, client.Status().Update,
- * resource.APIFinalizer); Crossplane sets a claim's `resourceRef` likewise.
- */
-function ownControllersOf(live: KubeObject): Set<string> {
-  const managers = new Set<string>();
-  for (const entry of entriesOf(live)) {
-    if (entry?.manager && (entry.subresource === 'status' || holdsFinalizer(entry))) managers.add(entry.manager);
-  }
-  return managers;
-}
-
-/**
- * A manager's cause on this object: its name's cause, except that a manager no list knows (`unknown`)
- * is a controller when the object's managedFields show it is the object's own (ownControllersOf). A
- * person's tool, an applier or a known controller keeps its cause; any other manager stays unknown.
- */
-function causeOn(
-  manager: string,
-  operation: string | undefined,
-  controllers: ReadonlySet<string>,
-  config: Config,
-): Cause {
-  const cause = classifyManager(manager, config, operation);
-  return cause === 'unknown' && controllers.has(manager) ? 'controller' : cause;
-}
-
-export function buildOwnership(live: KubeObject, config: Config): OwnershipIndex {
-  const root: OwnNode = { refs: [], owners: [] };
-  const entries = entriesOf(live);
-  const gitOpsPresent = entries.some((entry) => isGitOpsApplier(entry.manager ?? '', config));
-  const created = live.metadata?.creationTimestamp;
-  const controllers = ownControllersOf(live);
-  for (const entry of entries) {
-    if (!entry || !isPlainObject(entry.fieldsV1)) continue;
-    if (entry.subresource === 'status') continue; // status is never compared
-    const manager = entry.manager ?? '';
-    const cause = causeOn(manager, entry.operation, controllers, config);
-    const owner = {
-      manager,
-      operation: entry.operation,
-      time: entry.time,
-      subresource: entry.subresource,
-      cause,
-      role: roleOf(entry, cause, gitOpsPresent, created, config),
-    };
-    const owners = { whole: { ...owner, whole: true }, item: { ...owner, whole: false } };
-    root.refs.push({ entry: owners, node: entry.fieldsV1 });
-  }
-  return root;
-}
-
 /** The owner to name for a change: a non-applier, non-creator when there is one, the latest first. */
 export function mainOwner(owners: readonly Owner[]): Owner | undefined {
   let best: Owner | undefined;
@@ -247,14 +165,6 @@ export function creationOf(live: KubeObject): { manager: string; operation?: str
   if (!first?.manager) return undefined;
   const { manager, operation, time } = first;
   return { manager, ...(operation ? { operation } : {}), ...(time ? { time } : {}) };
-}
-
-/** The manager that created the object (the earliest managedFields entry), and its cause. */
-export function creatorOf(live: KubeObject, config: Config): CreatedBy | undefined {
-  const first = creationOf(live);
-  if (!first) return undefined;
-  const cause = causeOn(first.manager, first.operation, ownControllersOf(live), config);
-  return { manager: first.manager, cause, ...(first.time ? { time: first.time } : {}) };
 }
 
 /**

@@ -3,6 +3,7 @@
 // disableNameSuffixHash is set.
 import type { FieldOrigin, FieldSource, SourceProblem } from '../model/index.js';
 import { lineOf, stringMap, type KustomizationFile } from './kustomization-file.js';
+import { readEnvFile } from './env-file.js';
 import { basename, joinPath, outsideDir } from './paths.js';
 import type { RenderBudget } from './render-budget.js';
 import type { BuildResource } from './resource.js';
@@ -71,6 +72,13 @@ function generateOne(
     const encoded = fieldName === 'secretGenerator' ? encodeBase64(value) : value;
     data.set(key, { kind: 'scalar', value: encoded, source: { location: node.source.location, origin } });
   };
+  // kustomize reads env files first, then literals, then files (api/kv Load).
+  const envs = [...stringItems(entry.entries.get('envs')), ...stringItems(entry.entries.get('env'))];
+  for (const item of envs) {
+    const content = readInput(kustomization, item.text, item.node, where, inputs);
+    if (content === undefined) continue;
+    for (const pair of readEnvFile(content)) add(pair.key, pair.value, item.node);
+  }
   for (const literal of stringItems(entry.entries.get('literals'))) {
     const eq = literal.text.indexOf('=');
     if (eq <= 0) problem(`literal "${literal.text}" is not KEY=VALUE`, literal.node);
@@ -81,25 +89,6 @@ function generateOne(
     const key = eq > 0 ? item.text.slice(0, eq) : basename(item.text);
     const content = readInput(kustomization, eq > 0 ? item.text.slice(eq + 1) : item.text, item.node, where, inputs);
     if (content !== undefined) add(key, content, item.node);
-  }
-  const envs = [...stringItems(entry.entries.get('envs')), ...stringItems(entry.entries.get('env'))];
-  for (const item of envs) {
-    const content = readInput(kustomization, item.text, item.node, where, inputs);
-    if (content === undefined) continue;
-    content
-      .replace(/^\uFEFF/, '')
-      .split(/\r?\n/)
-      .forEach((raw, lineIndex) => {
-        const line = raw.trimStart();
-        if (line === '' || line.startsWith('#')) return;
-        const eq = line.indexOf('=');
-        if (eq <= 0)
-          problem(
-            `${item.text}:${lineIndex + 1}: "${line}" is not KEY=VALUE (values from the environment are not read)`,
-            item.node,
-          );
-        else add(line.slice(0, eq), line.slice(eq + 1), item.node);
-      });
   }
   const options = readOptions(entry.entries.get('options'), kustomization.path, `${where}.options`, inputs.problems);
   const behavior = getString(entry, ['behavior']) ?? 'create';

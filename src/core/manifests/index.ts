@@ -10,7 +10,7 @@ export {
   type RenderBudget,
   type RenderLimits,
 } from './render-budget.js';
-export { MAX_ALIAS_NODES } from './expansion-size.js';
+export { MAX_ALIAS_NODES } from '../yaml/expansion-size.js';
 export type { UnfollowedKind } from './build-context.js';
 export { isBuiltInClusterScoped } from '../k8s/index.js';
 export { findKustomizationFile, KUSTOMIZATION_FILE_NAMES } from './paths.js';

@@ -1,6 +1,6 @@
 // Reads a YAML/JSON file into tracked documents: each node carries the byte range, line and column
 // where its value is written. Invalid YAML, duplicate keys and alias bombs (sized by
-// expansion-size.ts before anything is built) become problems with a line; the other documents of
+// yaml/expansion-size.ts before anything is built) become problems with a line; the other documents of
 // the file still load. A render's budget (render-budget.ts) is charged per document.
 import { Composer, Parser, isAlias, isMap, isScalar, isSeq, isPair } from 'yaml';
 import type { Node as YamlNode, Document } from 'yaml';
@@ -13,7 +13,7 @@ import {
   type SourceProblem,
 } from '../model/index.js';
 import type { TrackedNode, ScalarValue } from './tracked.js';
-import { expansionSize, MAX_ALIAS_NODES } from './expansion-size.js';
+import { expansionSize, MAX_ALIAS_NODES } from '../yaml/expansion-size.js';
 import type { RenderBudget } from './render-budget.js';
 
 /**

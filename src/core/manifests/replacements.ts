@@ -133,7 +133,7 @@ function sourceValueOf(resources: BuildResource[], replacement: Replacement): Tr
   if (matches.length === 0) throw new Error(`nothing selected by ${describe(source.id)}`);
   if (matches.length > 1) throw new Error(`multiple matches for selector ${describe(source.id)}`);
   const found = lookup(matches[0].root, splitPath(source.fieldPath));
-  if (!found || (found.kind === 'scalar' && (found.value === null || found.value === ''))) {
+  if (!found || isNilOrEmpty(found)) {
     throw new Error(`fieldPath \`${source.fieldPath}\` is missing for replacement source ${describe(source.id)}`);
   }
   if (!source.delimiter) return found;
@@ -144,6 +144,15 @@ function sourceValueOf(resources: BuildResource[], replacement: Replacement): Tr
     throw new Error(`options.index ${at} is out of bounds for value ${scalarText(found)}`);
   // A part of a value is not the written scalar: codify cannot edit it in place.
   return { kind: 'scalar', value: parts[at], source: { origin: { type: 'resource' } } } as TrackedNode;
+}
+
+/**
+ * kyaml's IsNilOrEmpty (with a missing field): null, an empty map or list is no value to copy; the empty
+ * string is one (an env file's `KEY=`), and a replacement copies it.
+ */
+function isNilOrEmpty(node: TrackedNode): boolean {
+  if (node.kind === 'scalar') return node.value === null;
+  return node.kind === 'map' ? node.entries.size === 0 : node.items.length === 0;
 }
 
 function describe(id: Partial<ResourceId>): string {

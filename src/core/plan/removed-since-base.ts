@@ -15,7 +15,6 @@ import {
   type PathSegment,
 } from '../model/index.js';
 import {
-  buildOwnership,
   indexOfItem,
   itemKey,
   latestOwner,
@@ -26,6 +25,7 @@ import {
   valueAtSegments,
   type OwnershipIndex,
 } from '../k8s/index.js';
+import { buildOwnership } from '../classify/index.js';
 import type { Config } from '../config/index.js';
 
 const SERVER_SET: ReadonlySet<string> = new Set(SERVER_SET_METADATA);

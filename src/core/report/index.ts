@@ -61,9 +61,6 @@ export { TEMPLATES, type TemplateName } from './templates/index.js';
 export { renderPlanText, planToJson } from './plan-text.js';
 export {
   renderEmergencySection,
-  renderChecklist,
-  withChecklist,
-  verifiedComment,
   renderSuspendedAlert,
   suspendedAlertTitle,
   renderFixUndoneAlert,

@@ -1,7 +1,8 @@
 // managedFields, one reader: who owns a path (exactly, or anywhere below it), who created the object.
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../src/core/config/index.js';
-import { buildOwnership, creatorOf, latestOwner, listersOf, ownersOf, ownNodeAt } from '../../../src/core/k8s/index.js';
+import { latestOwner, listersOf, ownersOf, ownNodeAt } from '../../../src/core/k8s/index.js';
+import { buildOwnership, creatorOf } from '../../../src/core/classify/index.js';
 import type { KubeObject } from '../../../src/core/model/index.js';
 
 const CREATED = '2026-12-01T00:00:00Z';

@@ -1,0 +1,47 @@
+// Regenerates the expected outputs of test/fixtures/kustomize-oracle: each case's `input/` built by the
+// real `kubectl kustomize`, its output written to `expected.yaml` (or, when kustomize refuses the
+// build, its message to `expected-error.txt`). The tests compare driftback's render with these files,
+// so they need no binary; run this after adding a case, with the kubectl the README names.
+//
+//   node scripts/kustomize-oracle.mjs [--kubectl PATH] [CASE…]
+//
+// PATH defaults to $KUBECTL, else `kubectl` on PATH.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const ROOT = new URL('../test/fixtures/kustomize-oracle/', import.meta.url).pathname;
+const { values, positionals } = parseArgs({
+  options: { kubectl: { type: 'string' } },
+  allowPositionals: true,
+});
+const kubectl = values.kubectl ?? process.env.KUBECTL ?? 'kubectl';
+const version = execFileSync(kubectl, ['version', '--client'], { encoding: 'utf8' });
+console.log(version.trim());
+
+const cases =
+  positionals.length > 0
+    ? positionals
+    : readdirSync(ROOT, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name);
+for (const name of cases) {
+  const dir = join(ROOT, name);
+  if (!existsSync(join(dir, 'input'))) throw new Error(`${dir}: no input/ directory`);
+  rmSync(join(dir, 'expected.yaml'), { force: true });
+  rmSync(join(dir, 'expected-error.txt'), { force: true });
+  try {
+    const out = execFileSync(kubectl, ['kustomize', join(dir, 'input')], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    writeFileSync(join(dir, 'expected.yaml'), out);
+    console.log(`${name}: expected.yaml`);
+  } catch (error) {
+    // The message names the absolute input path: keep it relative so the file is the same on every machine.
+    const message = String(error.stderr ?? error.message).replaceAll(join(dir, 'input'), 'input');
+    writeFileSync(join(dir, 'expected-error.txt'), message);
+    console.log(`${name}: expected-error.txt`);
+  }
+}
