@@ -20,12 +20,11 @@ import {
   isSecret,
   isZeroScalar,
   dropsZero,
-  isSecretValuePath,
   itemKey,
   itemOwn,
   LAST_APPLIED,
   mainOwner,
-  MASK,
+  maskAt,
   ownersOf,
   quantitiesEqual,
   resolveListKeys,
@@ -213,11 +212,11 @@ function record(
   owners: readonly Owner[],
   knownCause?: Cause,
 ): void {
-  const mask = walk.secret && isSecretValuePath(place.pointer);
+  const mask = walk.secret ? maskAt(walk.live, place.pointer) : undefined;
   const cause: Cause = owner?.cause ?? knownCause ?? 'unknown';
   const change: FieldChange = { path: place.pointer, segments: segmentsOf(place), op, cause };
-  if (desired !== undefined) change.desired = mask ? MASK : desired;
-  if (live !== undefined) change.live = mask ? MASK : live;
+  if (desired !== undefined) change.desired = mask ?? desired;
+  if (live !== undefined) change.live = mask ?? live;
   if (owner) {
     change.manager = owner.manager;
     if (owner.operation) change.operation = owner.operation;

@@ -28,6 +28,7 @@ import {
 } from '../emergency/index.js';
 import {
   isUndecided,
+  type DesiredObject,
   type DiffResult,
   type FieldChange,
   type ResourceDiff,
@@ -38,6 +39,7 @@ import {
 import {
   describeSource,
   isSourceObject,
+  maskSecretFields,
   newResourceHomes,
   readArgoSettings,
   summarizeSourceDrift,
@@ -135,8 +137,8 @@ export function branchFor(config: Config, cluster: string, namespace: string | u
 /** Render, compare, gate: the drift of one cluster in one snapshot. */
 export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const { config, cluster } = input;
-  const { live: snapshot, skipped } = screenLive(input.snapshot);
-  const scope = scopeOf(snapshot);
+  const { live: screened, skipped } = screenLive(input.snapshot);
+  const scope = scopeOf(screened);
   const { namespaces } = coverageOf(scope, cluster.namespaces);
   if (namespaces?.length === 0) {
     const configured = cluster.namespaces?.join(', ');
@@ -145,8 +147,10 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
       `check the agent's namespaces`;
     return { type: 'out-of-scope', message };
   }
-  const options = { unfollowed: input.unfollowed, budget: input.renderBudget, live: snapshot };
+  const options = { unfollowed: input.unfollowed, budget: input.renderBudget, live: screened };
   const rendered = renderCluster(input.files, cluster, options);
+  // Values substituted from a Secret are masked on both sides before anything compares or shows them.
+  const snapshot = { ...screened, items: maskSecretFields(rendered.objects, screened.items) };
   // A file that does not render would make its objects look hand-made; nothing is proposed until it is fixed.
   if (rendered.errors.length > 0)
     return { type: 'manifest-problems', problems: rendered.errors, filesRead: rendered.filesRead };
@@ -282,6 +286,10 @@ function pathReaders(evaluated: EvaluatedDrift): PathReader[] {
   });
 }
 
+function desiredOf(result: DiffResult): DesiredObject[] {
+  return result.resources.flatMap((resource) => (resource.desired ? [resource.desired] : []));
+}
+
 /** Codifies drift (all of it, or one group's) into the repository's files. */
 export function codifyEvaluated(
   input: DriftInput,
@@ -295,7 +303,7 @@ export function codifyEvaluated(
     files: input.files,
     root: clusterRoot(cluster.path),
     result,
-    live: snapshot.items,
+    live: maskSecretFields(desiredOf(evaluated.diff), snapshot.items),
     config: evaluated.effectiveConfig,
     newResourceHomes: evaluated.newResourceHomes,
     readers: pathReaders(evaluated),

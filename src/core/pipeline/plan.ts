@@ -7,7 +7,7 @@ import type { DesiredObject, NotRenderedSource, Plan } from '../model/index.js';
 import { suspendedSourceWarnings, suspensionNotices, suspensionsOf } from '../emergency/index.js';
 import { keepNotRendered } from './not-rendered.js';
 import { locateProtectedPrunes, planChanges } from '../plan/index.js';
-import { pruneInventories, summarizeSourcePlan } from '../sources/index.js';
+import { maskSecretFields, pruneInventories, summarizeSourcePlan } from '../sources/index.js';
 import { screenLive, type LiveState } from './live-state.js';
 import { configWithSourceRules, type ClusterRender } from './render-cluster.js';
 
@@ -41,7 +41,9 @@ export interface PlanClusterInput {
 export function planCluster(input: PlanClusterInput): Plan {
   const { cluster } = input;
   // Objects whose identity cannot tell them apart are left out; one whose only fault is its name is planned.
-  const snapshot = input.snapshot && screenLive(input.snapshot).live;
+  const screened = input.snapshot && screenLive(input.snapshot).live;
+  // Values substituted from a Secret are masked in live as head shows them: a diff's context prints live.
+  const snapshot = screened && { ...screened, items: maskSecretFields(input.head, screened.items) };
   const config = input.sources ? configWithSourceRules(input.config, input.sources) : input.config;
   const planned = planChanges({
     head: input.head,
