@@ -43,6 +43,14 @@ function tenantOf(scenario: string, snapshotName: string, sourceName: string): T
       const map = object.metadata?.[stamp.map];
       if (isPlainObject(map)) delete map[stamp.key];
     }
+    // A value Flux substituted from a Secret is shown masked in desired: the tenant's copy leaves it out.
+    for (const pointer of Object.keys(desired.source.secretFields ?? {})) {
+      const segments = pointer.split('/').slice(1);
+      const parent = segments
+        .slice(0, -1)
+        .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], object);
+      delete (parent as Record<string, unknown>)[segments.at(-1)!];
+    }
     tenantFiles.set(`tenant/${desired.key.kind}-${desired.key.namespace}-${desired.key.name}.yaml`, stringify(object));
     namespaces.add(desired.key.kind === 'Namespace' ? desired.key.name : desired.key.namespace);
   }
