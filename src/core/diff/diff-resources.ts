@@ -48,6 +48,8 @@ export interface DiffResourcesOptions {
    * Default: every applier is known.
    */
   unseenApplier?: UnseenApplier;
+  /** Hooks the repository declares, by keyId (set aside from desired): their live objects are no extras. */
+  hooks?: OwnershipContext['hooks'];
 }
 
 export function diffResources(desired: DesiredObject[], live: KubeObject[], options: DiffResourcesOptions): DiffResult {
@@ -64,7 +66,7 @@ export function diffResources(desired: DesiredObject[], live: KubeObject[], opti
   const autoscalers = indexAutoscalers(live);
   // The CRDs the cluster serves first, then those the repository installs.
   const custom = customLookupsOf([...live, ...desired.map((d) => d.object)]);
-  const ownership = ownershipContextOf(live, config, options.sourceOf);
+  const ownership = { ...ownershipContextOf(live, config, options.sourceOf), hooks: options.hooks };
   const owned: OwnedObject[] = [];
 
   for (const want of desired) {

@@ -73,8 +73,8 @@ export interface Reported {
   reason: string;
 }
 
-/** Who created and manages a live object. */
-export type OwnerClass = 'source' | 'helm' | 'operator' | 'cluster' | 'agent' | 'person';
+/** Who created and manages a live object (`hook`: a sync hook's leftover, run by its tool, not desired state). */
+export type OwnerClass = 'source' | 'helm' | 'operator' | 'cluster' | 'agent' | 'person' | 'hook';
 
 export interface ObjectOwner {
   class: OwnerClass;

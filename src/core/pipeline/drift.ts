@@ -38,6 +38,7 @@ import {
 } from '../model/index.js';
 import {
   describeSource,
+  hooksById,
   isSourceObject,
   maskSecretFields,
   newResourceHomes,
@@ -162,13 +163,13 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const defaultScope = snapshot.scope ? sourceScope(rendered.objects, sources) : undefined;
   const scoped = cluster.namespaces?.length ? cluster.namespaces : defaultScope;
   const compared = cluster.namespaces?.length ? namespaces : coverageOf(scope, scoped).namespaces;
-  const unseen = unseenApplier(rendered.sources, rendered.controller, readArgoSettings(snapshot.items));
   const diffOptions = {
     config: effectiveConfig,
     namespaces: scoped,
     scope,
     sourceOf: inventoryClaims(sources),
-    unseenApplier: unseen,
+    hooks: hooksById(rendered.hooks),
+    unseenApplier: unseenApplier(rendered.sources, rendered.controller, readArgoSettings(snapshot.items)),
   };
   const suspensions = suspensionsOf(snapshot.items, config);
   // Live objects a part that was not rendered may have made are set aside, not reported as extra.

@@ -7,7 +7,7 @@ import type { ClusterConfig, Config } from '../config/index.js';
 import { renderBudget, type ParseCache, type RenderBudget, type UnfollowedKind } from '../manifests/index.js';
 import { isClusterScopedKind, kindScopesOf, type KindScopes } from '../k8s/index.js';
 import { keyId, type ResourceKey } from '../model/index.js';
-import { renderClusterSources, type ClusterSourcesRender } from '../sources/index.js';
+import { renderClusterSources, setHooksAside, type ClusterSourcesRender } from '../sources/index.js';
 import type { LiveState } from './live-state.js';
 
 export interface RenderClusterOptions {
@@ -66,7 +66,8 @@ export function renderCluster(
     ...(options.unfollowed ? { unfollowed: options.unfollowed } : {}),
     budget: options.budget ?? renderBudget(),
   });
-  return placeClusterScoped(rendered, kindScopes);
+  // Hooks (Argo CD, Helm) are not desired state: set aside after every source placed its objects.
+  return setHooksAside(placeClusterScoped(rendered, kindScopes));
 }
 
 /**

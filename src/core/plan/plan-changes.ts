@@ -15,7 +15,7 @@ import {
 import { parseDuration, type ClusterConfig, type Config } from '../config/index.js';
 import { assessHealth } from '../health/index.js';
 import { diffObject, type DiffOptions } from '../diff/index.js';
-import { readArgoSettings } from '../sources/index.js';
+import { hooksById, readArgoSettings, type DesiredHook } from '../sources/index.js';
 import { removedSinceBase } from './removed-since-base.js';
 import { changeWarnings, conflictWarnings, healthWarning, namespaceWarning } from './entry-warnings.js';
 import { planPrune } from './plan-prune.js';
@@ -39,6 +39,8 @@ export interface PlanInput {
   path?: string;
   /** The sources' inventories (Flux status.inventory, Argo CD status.resources); default: none known. */
   inventories?: readonly PruneInventory[];
+  /** Hooks head declares (set aside from `head`): never created or pruned, listed as what a sync runs. */
+  hooks?: readonly DesiredHook[];
 }
 
 const WARNING_ORDER: PlanWarning['code'][] = [
@@ -118,6 +120,7 @@ export function planChanges(input: PlanInput): Plan {
     proves: coverage.proves,
     ...(input.inventories ? { inventories: input.inventories } : {}),
     tracking,
+    hooks: hooksById(input.hooks),
   });
   plan.prune.push(...pruned.prune);
   plan.kept.push(...pruned.kept);

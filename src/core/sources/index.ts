@@ -48,3 +48,12 @@ export { isWrapperPath } from './wrapper.js';
 export { unseenApplier, type UnseenApplier } from './appliers.js';
 export { maskSecretFields } from './substitute.js';
 export { newResourceHomes, pruneInventories, summarizeSourceDrift, summarizeSourcePlan } from './summary.js';
+export {
+  describeHook,
+  hookRuns,
+  hooksById,
+  liveHookOf,
+  setHooksAside,
+  syncHookOf,
+  type DesiredHook,
+} from './sync-hooks.js';

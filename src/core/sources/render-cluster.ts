@@ -15,6 +15,7 @@ import type { DeclaredSource, RenderSourceInputs, SourceNote, SourceRender } fro
 import { repositoryMatcher } from './scope.js';
 import { kubectlRef, sourceName, sourceRefKey, sourceRefText, type ControllerName } from './identity.js';
 import type { ArgoTransforms, Source } from './types.js';
+import type { DesiredHook } from './sync-hooks.js';
 
 export interface ClusterSourcesInput {
   files: ReadonlyMap<string, string>;
@@ -50,6 +51,8 @@ export interface ClusterSourcesRender extends RenderResult {
   notes: SourceNote[];
   /** Ignore rules the sources declare (Argo CD ignoreDifferences JSON pointers and managers). */
   ignore: IgnoreRule[];
+  /** Hooks the sources declare (Argo CD, Helm): set aside from `objects`, never compared. */
+  hooks?: DesiredHook[];
 }
 
 /** The controller of a cluster: Flux when Flux Kustomizations are in the repository or the snapshot, then Argo CD. */
