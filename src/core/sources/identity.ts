@@ -87,6 +87,10 @@ export function fluxKustomizationRef(namespace: string, name: string): SourceRef
   return { ...FLUX_KUSTOMIZATION, namespace, name };
 }
 
+export function fluxHelmReleaseRef(namespace: string, name: string): SourceRef {
+  return { ...FLUX_HELMRELEASE, namespace, name };
+}
+
 export function argoApplicationRef(namespace: string, name: string): SourceRef {
   return { ...ARGO_APPLICATION, namespace, name };
 }

@@ -229,8 +229,8 @@ describe('documents (golden)', () => {
 describe('documents keep their promises', () => {
   it('the dashboard flags a stale cluster and one that never reported', () => {
     const body = renderDashboard(dashboard);
-    expect(body).toMatch(/### prod-us\n\n- Last snapshot: 1d ago .*not reporting/);
-    expect(body).toMatch(/### staging\n\n- Last snapshot: ⚠️ \*\*none received yet\*\*/);
+    expect(body).toMatch(/### prod-us\n\n- Snapshots: ⚠️ \*\*not reporting\*\*: last one taken 2026-12-01T12:00:00Z/);
+    expect(body).toMatch(/### staging\n\n- Snapshots: ⚠️ \*\*none received yet\*\*/);
   });
 
   it('values from the cluster cannot break a table, inject HTML or mention anyone', () => {
