@@ -42,7 +42,9 @@ import { describeSource, hooksById, isSourceObject } from '../sources/index.js';
 import {
   maskSecretFields,
   newResourceHomes,
+  readArgoSettings,
   summarizeSourceDrift,
+  unseenApplier,
   type SourceNote,
   type SourceResult,
 } from '../render/index.js';
@@ -170,8 +172,14 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const defaultScope = snapshot.scope ? sourceScope(rendered.objects, sources) : undefined;
   const scoped = cluster.namespaces?.length ? cluster.namespaces : defaultScope;
   const compared = cluster.namespaces?.length ? namespaces : coverageOf(scope, scoped).namespaces;
-  const hooks = hooksById(rendered.hooks);
-  const diffOptions = { config: effectiveConfig, namespaces: scoped, scope, sourceOf: inventoryClaims(sources), hooks };
+  const diffOptions = {
+    config: effectiveConfig,
+    namespaces: scoped,
+    scope,
+    sourceOf: inventoryClaims(sources),
+    hooks: hooksById(rendered.hooks),
+    unseenApplier: unseenApplier(rendered.sources, rendered.controller, readArgoSettings(snapshot.items)),
+  };
   const suspensions = suspensionsOf(snapshot.items, config);
   // Live objects a part that was not rendered may have made are set aside, not reported as extra.
   const whole = setAsideNotRendered(diffResources(rendered.objects, snapshot.items, diffOptions), rendered.notRendered);

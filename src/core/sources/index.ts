@@ -12,6 +12,7 @@ export {
   describeSource,
   isStampedBy,
   isStampKey,
+  liveStampKeys,
   sameSource,
   sourceName,
   sourceRefKey,
@@ -34,6 +35,7 @@ export {
   type TrackingMethod,
 } from './identity.js';
 export { repositoryOfUrl } from './scope.js';
+export { unseenApplier, type UnseenApplier } from './appliers.js';
 export {
   describeHook,
   hookRuns,
