@@ -86,7 +86,14 @@ export function isUndecided(risk: readonly Risk[] | undefined): boolean {
 }
 
 /** Why a change or an object is reported and never written into Git. */
-export type ReportedCode = 'imperative' | 'autoscaler' | 'helm' | 'ephemeral' | 'secret';
+export type ReportedCode =
+  | 'imperative'
+  | 'autoscaler'
+  | 'helm'
+  | 'ephemeral'
+  | 'secret'
+  /** A field Git does not declare, on an object whose applier is not known to read this repository. */
+  | 'applier-not-in-view';
 
 export interface Reported {
   code: ReportedCode;

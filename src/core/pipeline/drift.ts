@@ -44,7 +44,9 @@ import {
   isSourceObject,
   maskSecretFields,
   newResourceHomes,
+  readArgoSettings,
   summarizeSourceDrift,
+  unseenApplier,
   type SourceNote,
   type SourceResult,
 } from '../sources/index.js';
@@ -171,8 +173,14 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const defaultScope = snapshot.scope ? sourceScope(rendered.objects, sources) : undefined;
   const scoped = cluster.namespaces?.length ? cluster.namespaces : defaultScope;
   const compared = cluster.namespaces?.length ? namespaces : coverageOf(scope, scoped).namespaces;
-  const hooks = hooksById(rendered.hooks);
-  const diffOptions = { config: effectiveConfig, namespaces: scoped, scope, sourceOf: inventoryClaims(sources), hooks };
+  const diffOptions = {
+    config: effectiveConfig,
+    namespaces: scoped,
+    scope,
+    sourceOf: inventoryClaims(sources),
+    hooks: hooksById(rendered.hooks),
+    unseenApplier: unseenApplier(rendered.sources, rendered.controller, readArgoSettings(snapshot.items)),
+  };
   const suspensions = suspensionsOf(snapshot.items, config);
   // Live objects a part that was not rendered may have made are set aside, not reported as extra.
   const whole = setAsideNotRendered(diffResources(rendered.objects, snapshot.items, diffOptions), rendered.notRendered);
