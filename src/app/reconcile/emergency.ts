@@ -7,12 +7,14 @@ import {
   NOTHING_DONE,
   commitToCheck,
   followEmergency,
+  followVerified,
   revisionCommit,
   suspendedObjectKey,
   type EmergencyAction,
   type EmergencyEvent,
   type EmergencyObservation,
 } from '../../core/emergency/index.js';
+import { parseDuration } from '../../core/config/index.js';
 import { keyId, keyOf, type DiffResult, type KubeObject } from '../../core/model/index.js';
 import type { DriftGroup } from '../../core/pipeline/index.js';
 import type { SuspensionView } from '../../core/report/index.js';
@@ -179,10 +181,16 @@ export async function followEmergencies(
       input.diff.resources.filter((r) => r.changes.length > 0 || r.status === 'missing').map((r) => keyId(r.key)),
     ),
   };
+  const verified = {
+    capturedAt: ctx.snapshot.capturedAt,
+    followFor: parseDuration(ctx.config.emergency.followFor) ?? 7 * 86400,
+    changes: new Map(input.diff.resources.map((r) => [keyId(r.key), r.changes])),
+  };
   for (const [id, record] of Object.entries(records)) {
-    // A verified record is done: GitHub is not asked about it again.
+    // A verified record is followed from the snapshots alone: GitHub is not asked about it again.
     if (record.outcome === 'verified') {
-      next[id] = record;
+      const followed = followVerified(record, { ...verified, live: snapshot.live });
+      if (followed) next[id] = followed;
       continue;
     }
     try {

@@ -5,10 +5,12 @@
 //
 //   open → merged → resumed → applied → in sync → verified
 //   resumed while the fix is gone (before the merge, or the drift came back) → undone → restored
+//   verified → followed for emergency.followFor (after-verify.ts): moved away → back, or Git changed it
 import { keyId, type KubeObject } from '../model/index.js';
 import { verifiedComment, withChecklist } from './checklist.js';
 import { stillHolds, type Checklist, type EmergencyChange } from './procedure.js';
 import type { Suspension } from './suspensions.js';
+import type { MovedField } from './after-verify.js';
 
 /** An emergency drift PR followed from its opening to "verified" (or "undone"); stored per suspension id. */
 export interface EmergencyRecord {
@@ -22,6 +24,9 @@ export interface EmergencyRecord {
   mergeSha?: string;
   resumedAt?: string;
   outcome?: 'verified' | 'undone';
+  verifiedAt?: string;
+  moved?: { at: string; fields: MovedField[] };
+  released?: string[];
 }
 
 /** The emergency PR as GitHub shows it now. */
@@ -100,7 +105,7 @@ export function followEmergency(id: string, record: EmergencyRecord, seen: Emerg
     const key = `emergency/verified/${seen.cluster}/${id}`;
     actions.push({ kind: 'comment.once', issue: record.pullRequest, key, body: verifiedComment(mergeSha) });
     events.push('verified');
-    return { record: { ...updated, outcome: 'verified' }, actions, events };
+    return { record: { ...updated, outcome: 'verified', verifiedAt: seen.capturedAt }, actions, events };
   }
   // After a merge, a value seen gone before the controller applied it may only be an older revision.
   const gone = !record.changes.every((change) => stillHolds(change, seen.live));

@@ -32,3 +32,4 @@ export {
   type EmergencyStep,
   type PullRequestSeen,
 } from './follow.js';
+export { followVerified, type MovedField, type VerifiedObservation } from './after-verify.js';

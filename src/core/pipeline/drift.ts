@@ -12,6 +12,7 @@ import {
   type DirectoryReading,
   type PathReader,
 } from '../codify/index.js';
+import type { ChartRenderer } from '../charts/index.js';
 import type { ClusterConfig, Config } from '../config/index.js';
 import { diffResources } from '../diff/index.js';
 import { inventoryClaims, sourceScope } from '../ownership/index.js';
@@ -28,6 +29,7 @@ import {
 } from '../emergency/index.js';
 import {
   isUndecided,
+  isUndoneNext,
   type DesiredObject,
   type DiffResult,
   type FieldChange,
@@ -42,7 +44,9 @@ import {
   isSourceObject,
   maskSecretFields,
   newResourceHomes,
+  readArgoSettings,
   summarizeSourceDrift,
+  unseenApplier,
   type SourceNote,
   type SourceResult,
 } from '../sources/index.js';
@@ -50,6 +54,7 @@ import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import { scopeOf, screenLive, type LiveState } from './live-state.js';
 import { clusterRoot, configWithSourceRules, renderCluster } from './render-cluster.js';
 import { setAsideNotRendered } from './not-rendered.js';
+import { withNextMoves } from './next-moves.js';
 
 export interface DriftInput {
   /** The live state: a stored snapshot, or objects read from files. */
@@ -75,6 +80,8 @@ export interface DriftInput {
   renderBudget?: RenderBudget;
   /** Decisions people made on single risky items, by fingerprint: those may be codified. Default: none. */
   riskDecisions?: RiskDecisions;
+  /** Runs Helm for the charts the sources declare; absent: charts are reported, not rendered. */
+  charts?: ChartRenderer;
 }
 
 export interface DriftGroup {
@@ -146,7 +153,12 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
       `check the agent's namespaces`;
     return { type: 'out-of-scope', message };
   }
-  const options = { unfollowed: input.unfollowed, budget: input.renderBudget, live: screened };
+  const options = {
+    unfollowed: input.unfollowed,
+    budget: input.renderBudget,
+    live: screened,
+    ...(input.charts ? { charts: input.charts } : {}),
+  };
   const rendered = renderCluster(input.files, cluster, options);
   // Values substituted from a Secret are masked on both sides before anything compares or shows them.
   const snapshot = { ...screened, items: maskSecretFields(rendered.objects, screened.items) };
@@ -161,8 +173,14 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const defaultScope = snapshot.scope ? sourceScope(rendered.objects, sources) : undefined;
   const scoped = cluster.namespaces?.length ? cluster.namespaces : defaultScope;
   const compared = cluster.namespaces?.length ? namespaces : coverageOf(scope, scoped).namespaces;
-  const hooks = hooksById(rendered.hooks);
-  const diffOptions = { config: effectiveConfig, namespaces: scoped, scope, sourceOf: inventoryClaims(sources), hooks };
+  const diffOptions = {
+    config: effectiveConfig,
+    namespaces: scoped,
+    scope,
+    sourceOf: inventoryClaims(sources),
+    hooks: hooksById(rendered.hooks),
+    unseenApplier: unseenApplier(rendered.sources, rendered.controller, readArgoSettings(snapshot.items)),
+  };
   const suspensions = suspensionsOf(snapshot.items, config);
   // Live objects a part that was not rendered may have made are set aside, not reported as extra.
   const whole = setAsideNotRendered(diffResources(rendered.objects, snapshot.items, diffOptions), rendered.notRendered);
@@ -172,12 +190,16 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
     live: snapshot.items,
     decisions: input.riskDecisions,
   };
-  const diff = classifyRisk(setSuspensionSwitchesAside(whole, suspensions), risk);
+  const moves = { config: effectiveConfig, sources, live: snapshot.items, capturedAt: snapshot.capturedAt };
+  const diff = withNextMoves(classifyRisk(setSuspensionSwitchesAside(whole, suspensions), risk), moves);
   const index = indexSuspensions(suspensions, snapshot.items);
   const minSnapshots = input.minSnapshots ?? config.drift.minSnapshots;
-  // Drift under a suspension is meant; risky drift is shown at once (it is never codified unasked).
+  // Drift under a suspension is meant; risky drift is shown at once (it is never codified unasked), and
+  // so is a change its controller is about to undo (the remedy cannot wait for the next snapshot).
   const exempt = (key: ResourceKey, change: FieldChange, resource: ResourceDiff): boolean =>
-    index.coveringKey(key) !== undefined || isUndecided(change.path === '' ? resource.risk : change.risk);
+    index.coveringKey(key) !== undefined ||
+    isUndecided(change.path === '' ? resource.risk : change.risk) ||
+    isUndoneNext(change.next);
   const gated = applyPersistenceGate(diff, input.history, minSnapshots, exempt);
   const { result: drift, dropped } = dropDeclined(gated.result, input.declined);
   const { fingerprints, pending } = gated;
@@ -224,6 +246,7 @@ function clusterEngine(input: DriftInput): CodifyEngine {
         unfollowed: input.unfollowed,
         budget: input.renderBudget,
         live: input.snapshot,
+        ...(input.charts ? { charts: input.charts } : {}),
       }),
     diff: (desired, live, options) => {
       const result = diffResources(desired, live, options);

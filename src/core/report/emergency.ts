@@ -1,7 +1,7 @@
 // Markdown of the emergency procedure: the section atop a drift PR made under a suspension (what
 // changed, who, when, the suspended source, the step that resumes it, the checklist the App ticks),
 // the "verified" comment, and the alerts for a suspension past its deadline and a fix undone.
-import type { Checklist, EmergencyChange, Suspension } from '../emergency/index.js';
+import type { Checklist, EmergencyChange, MovedField, Suspension } from '../emergency/index.js';
 import { renderChecklist, resumeStep, suspensionLabel } from '../emergency/index.js';
 import { displayKey, showTime } from '../model/index.js';
 import { formatAge, secondsBetween } from '../plan/age.js';
@@ -115,6 +115,20 @@ export interface FixUndoneView {
   resumedAt: string;
   pullRequest?: number;
   merged: boolean;
+  /** After "verified": when it was verified, and the fields whose live value moved away since. */
+  verifiedAt?: string;
+  moved?: readonly MovedField[];
+}
+
+function movedRow(field: MovedField) {
+  return {
+    resource: displayKey(field.key),
+    field: field.field,
+    value: shortValue(field.from),
+    now: shortValue(field.to),
+    ...(field.manager ? { manager: field.manager } : {}),
+    ...(field.time ? { time: showTime(field.time) } : {}),
+  };
 }
 
 export function renderFixUndoneAlert(
@@ -127,11 +141,14 @@ export function renderFixUndoneAlert(
       cluster: input.cluster,
       source: input.source,
       resumedAt: showTime(input.resumedAt),
-      changes: input.changes.map((change) => ({
-        resource: displayKey(change.key),
-        field: change.field,
-        value: shortValue(change.value),
-      })),
+      changes: input.moved
+        ? input.moved.map(movedRow)
+        : input.changes.map((change) => ({
+            resource: displayKey(change.key),
+            field: change.field,
+            value: shortValue(change.value),
+          })),
+      ...(input.verifiedAt ? { verifiedAt: showTime(input.verifiedAt) } : {}),
       ...(input.pullRequest !== undefined ? { pullRequest: input.pullRequest } : {}),
       merged: input.merged,
     },

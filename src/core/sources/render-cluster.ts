@@ -11,6 +11,8 @@ import { readArgoSettings } from './argocd-settings.js';
 import { readSource } from './read.js';
 import { renderArgoSource } from './render-argocd.js';
 import { renderFluxSource } from './render-flux.js';
+import { renderReleases } from './render-releases.js';
+import { isFluxHelmRelease } from './render-helmrelease.js';
 import type { DeclaredSource, RenderSourceInputs, SourceNote, SourceRender } from './render-types.js';
 import { repositoryMatcher } from './scope.js';
 import { kubectlRef, sourceName, sourceRefKey, sourceRefText, type ControllerName } from './identity.js';
@@ -34,6 +36,8 @@ export interface ClusterSourcesInput {
   kindScopes?: RenderSourceInputs['kindScopes'];
   unfollowed?: RenderSourceInputs['unfollowed'];
   budget?: RenderSourceInputs['budget'];
+  charts?: RenderSourceInputs['charts'];
+  capabilities?: RenderSourceInputs['capabilities'];
 }
 
 export type SourceScope = 'rendered' | 'out-of-scope';
@@ -141,6 +145,8 @@ function followSources(
     ...(input.kindScopes ? { kindScopes: input.kindScopes } : {}),
     ...(input.unfollowed ? { unfollowed: input.unfollowed } : {}),
     ...(input.budget ? { budget: input.budget } : {}),
+    ...(input.charts ? { charts: input.charts } : {}),
+    ...(input.capabilities ? { capabilities: input.capabilities } : {}),
   };
   const liveById = new Map(liveSources.map((source) => [sourceRefText(source.id), source]));
   const objects = [...entry.objects.map((d) => d.object), ...input.live];
@@ -162,6 +168,7 @@ function followSources(
     notRendered: [...(entry.notRendered ?? [])],
   };
   const byKey = new Map<string, { desired: DesiredObject; source: string }>();
+  const releases: DesiredObject[] = [];
   const done = new Set<string>();
   const queue = [...declared.keys()];
   // Of the sources only the snapshot names, parents first (those no other one's inventory lists): their
@@ -230,9 +237,16 @@ function followSources(
         declare(desired, child);
         queue.push(sourceRefText(child.id));
       }
+      if (isFluxHelmRelease(desired.object)) releases.push(desired);
     }
     result.sources.push({ source, scope: 'rendered', objects: keys });
   }
+  // A HelmRelease the cluster path declares and no source renders was applied from it by hand (bootstrap).
+  for (const desired of entry.objects) {
+    if (isFluxHelmRelease(desired.object) && !byKey.has(keyId(desired.key))) releases.push(desired);
+  }
+  if (renderReleases(releases, { input, inputs, matcher, result, byKey, declared: entry.objects }))
+    return { ...result, objects: [], stopped: true };
   // What the cluster path declares and no source applies was applied by hand (a root Application).
   for (const desired of entry.objects) {
     if (!byKey.has(keyId(desired.key))) byKey.set(keyId(desired.key), { desired, source: '' });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/core/config/index.js';
 import {
   followEmergency,
+  followVerified,
   commitToCheck,
   renderChecklist,
   withChecklist,
@@ -12,7 +13,7 @@ import {
   type EmergencyObservation,
   type EmergencyRecord,
 } from '../../../src/core/emergency/index.js';
-import { keyId, keyOf } from '../../../src/core/model/index.js';
+import { fromPointer, getAt, keyId, keyOf } from '../../../src/core/model/index.js';
 import { evaluateDrift } from '../../../src/core/pipeline/index.js';
 import {
   emergencyRepoFiles,
@@ -250,5 +251,88 @@ describe('the emergency checklist', () => {
 
   it('leaves a body without a checklist alone', () => {
     expect(withChecklist('a pull request someone rewrote', NOTHING_DONE)).toBeUndefined();
+  });
+});
+
+describe('followVerified: a verified fix followed for emergency.followFor', () => {
+  const verified: EmergencyRecord = {
+    ...opened,
+    mergeSha: MERGE,
+    outcome: 'verified',
+    verifiedAt: '2026-12-01T10:50:00Z',
+    checklist: { merged: true, resumed: true, applied: true, inSync: true },
+  };
+  const WEEK = 7 * 86400;
+  const POINTER = changes[0]!.pointer;
+  /** `name` captured at `at`; Git (after the merge) declares `git` for the memory limit. */
+  function after(name: EmergencySnapshotName, at: string, git = '1Gi', followFor = WEEK) {
+    const live = seen(name).live;
+    const now = getAt(live.get(DEPLOYMENT)!, fromPointer(POINTER));
+    const drift = now === git ? [] : [{ ...changes[0]!, path: POINTER, desired: git, live: now }];
+    // The rollback in flux-3b was written by kustomize-controller (its managedFields entry, Apply at 10:45:04).
+    const withWho = drift.map((c) => ({ ...c, manager: 'kustomize-controller', time: '2026-12-01T10:45:04Z' }));
+    return {
+      capturedAt: at,
+      followFor,
+      live,
+      changes: new Map([[DEPLOYMENT, withWho as never]]),
+    };
+  }
+
+  it('still held: followed on, nothing moved', () => {
+    const next = followVerified(verified, after('flux-3-resumed-after-merge', '2026-12-02T10:00:00Z'));
+    expect(next).toEqual(verified);
+  });
+
+  it('moved away while Git still declares the fix: the field, old and new value, who and when', () => {
+    const next = followVerified(verified, after('flux-3b-resumed-without-merge', '2026-12-02T10:00:00Z'));
+    expect(next?.moved).toEqual({
+      at: '2026-12-02T10:00:00Z',
+      fields: [
+        {
+          key: changes[0]!.key,
+          field: 'spec.template.spec.containers[podinfod].resources.limits.memory',
+          pointer: POINTER,
+          from: '1Gi',
+          to: '512Mi',
+          manager: 'kustomize-controller',
+          time: '2026-12-01T10:45:04Z',
+        },
+      ],
+    });
+    // Seen again later: still moved since the first time.
+    const again = followVerified(next!, after('flux-3b-resumed-without-merge', '2026-12-03T10:00:00Z'));
+    expect(again?.moved?.at).toBe('2026-12-02T10:00:00Z');
+    // Back: nothing moved any more.
+    const back = followVerified(again!, after('flux-3-resumed-after-merge', '2026-12-03T11:00:00Z'));
+    expect(back?.moved).toBeUndefined();
+    expect(back?.changes).toEqual(verified.changes);
+  });
+
+  it('Git changed the field: no longer followed there, nothing moved', () => {
+    const next = followVerified(verified, after('flux-3b-resumed-without-merge', '2026-12-02T10:00:00Z', '512Mi'));
+    expect(next?.moved).toBeUndefined();
+    expect(next?.changes).toEqual([]);
+    expect(next?.released).toEqual(['spec.template.spec.containers[podinfod].resources.limits.memory']);
+  });
+
+  it('retired once the window is over; a move seen within it is followed until it is settled', () => {
+    expect(followVerified(verified, after('flux-3-resumed-after-merge', '2026-12-08T10:50:01Z'))).toBeUndefined();
+    expect(
+      followVerified(verified, after('flux-3-resumed-after-merge', '2026-12-01T12:00:00Z', '1Gi', 3600)),
+    ).toBeUndefined();
+    // A move first seen after the window is no longer followed.
+    expect(followVerified(verified, after('flux-3b-resumed-without-merge', '2026-12-08T11:00:00Z'))).toBeUndefined();
+    const moved = followVerified(verified, after('flux-3b-resumed-without-merge', '2026-12-08T10:00:00Z'));
+    expect(followVerified(moved!, after('flux-3b-resumed-without-merge', '2026-12-09T10:00:00Z'))?.moved).toBeDefined();
+  });
+
+  it('followEmergency records when it verified (the window starts there)', () => {
+    const step = followEmergency(
+      ID,
+      { ...opened, mergeSha: MERGE },
+      seen('flux-3-resumed-after-merge', { pull: { body: BODY, mergeSha: MERGE }, resumed: true, applied: true }),
+    );
+    expect(step.record).toMatchObject({ outcome: 'verified', verifiedAt: '2026-12-01T10:50:00Z' });
   });
 });
