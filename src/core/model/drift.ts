@@ -86,7 +86,16 @@ export function isUndecided(risk: readonly Risk[] | undefined): boolean {
 }
 
 /** Why a change or an object is reported and never written into Git. */
-export type ReportedCode = 'imperative' | 'autoscaler' | 'helm' | 'ephemeral' | 'secret' | 'made-by-controller';
+export type ReportedCode =
+  | 'imperative'
+  | 'autoscaler'
+  | 'helm'
+  | 'ephemeral'
+  | 'secret'
+  /** A field Git does not declare, on an object whose applier is not known to read this repository. */
+  | 'applier-not-in-view'
+  /** A person's change to an object a controller, an operator or the cluster made: no file holds it. */
+  | 'made-by-controller';
 
 export interface Reported {
   code: ReportedCode;

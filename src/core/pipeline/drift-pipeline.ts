@@ -38,19 +38,19 @@ import {
   type SourceProblem,
   type SourceReport,
 } from '../model/index.js';
+import { describeSource, hooksById, isSourceObject, readArgoSettings } from '../sources/index.js';
 import {
-  describeSource,
-  hooksById,
-  isSourceObject,
   maskSecretFields,
   newResourceHomes,
   summarizeSourceDrift,
+  unseenApplier,
   type SourceNote,
   type SourceResult,
-} from '../sources/index.js';
+} from '../render/index.js';
 import { codifiedFingerprints, dropDeclined } from './decisions.js';
-import { scopeOf, screenLive, type LiveState } from './live-state.js';
-import { clusterRoot, configWithSourceRules, renderCluster } from './render-cluster.js';
+import type { LiveState } from '../model/index.js';
+import { scopeOf, screenLive } from './live-state.js';
+import { clusterRoot, configWithSourceRules, renderCluster } from '../render/cluster-render.js';
 import { setAsideNotRendered } from './not-rendered.js';
 import { withNextMoves } from './next-moves.js';
 
@@ -171,8 +171,14 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const defaultScope = snapshot.scope ? sourceScope(rendered.objects, sources) : undefined;
   const scoped = cluster.namespaces?.length ? cluster.namespaces : defaultScope;
   const compared = cluster.namespaces?.length ? namespaces : coverageOf(scope, scoped).namespaces;
-  const hooks = hooksById(rendered.hooks);
-  const diffOptions = { config: effectiveConfig, namespaces: scoped, scope, sourceOf: inventoryClaims(sources), hooks };
+  const diffOptions = {
+    config: effectiveConfig,
+    namespaces: scoped,
+    scope,
+    sourceOf: inventoryClaims(sources),
+    hooks: hooksById(rendered.hooks),
+    unseenApplier: unseenApplier(rendered.sources, rendered.controller, readArgoSettings(snapshot.items)),
+  };
   const suspensions = suspensionsOf(snapshot.items, config);
   // Live objects a part that was not rendered may have made are set aside, not reported as extra.
   const whole = setAsideNotRendered(diffResources(rendered.objects, snapshot.items, diffOptions), rendered.notRendered);
