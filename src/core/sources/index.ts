@@ -46,6 +46,7 @@ export type { SourceNote, SourceNoteCode } from './render-types.js';
 export { repositoryOfUrl } from './scope.js';
 export { isWrapperPath } from './wrapper.js';
 export { unseenApplier, type UnseenApplier } from './appliers.js';
+export { argoSyncTimes, type DuringSync } from './sync-times.js';
 export { maskSecretFields } from './substitute.js';
 export { newResourceHomes, pruneInventories, summarizeSourceDrift, summarizeSourcePlan } from './summary.js';
 export {
