@@ -67,6 +67,8 @@ export function dashboardCluster(
       ...optional('time', r.time),
     })),
     ...optional('risky', riskyOf(state)),
+    ...optional('undo', nonEmpty(state.drift?.undo ?? [])),
+    ...optional('undone', nonEmpty(state.drift?.undone ?? [])),
     degraded,
     reconcilers,
     openPullRequests: (state.openPullRequests ?? []).map((pull) => ({ number: pull.number })),

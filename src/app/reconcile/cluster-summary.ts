@@ -7,10 +7,12 @@ import {
   keyId,
   sourceReportLine,
   type DiffResult,
+  type KubeObject,
   type NotRenderedSource,
   type ResourceKey,
 } from '../../core/model/index.js';
-import { describeNotRendered } from '../../core/pipeline/index.js';
+import { describeNotRendered, undoneSince, watchedChanges } from '../../core/pipeline/index.js';
+import { undoGroups } from '../../core/report/index.js';
 import type { SourceNote } from '../../core/render/index.js';
 import type { Evaluation } from './evaluate.js';
 import type { ClusterState } from './state.js';
@@ -117,3 +119,30 @@ function reportedOf(evaluation: Extract<Evaluation, { type: 'evaluated' }>): Rep
   }
   return rows.slice(0, REPORTED_KEPT);
 }
+
+/** How long a change undone by its controller stays on the dashboard after it was seen undone. */
+const UNDONE_KEPT_MS = 24 * 3600 * 1000;
+
+/**
+ * People's changes their controller is about to undo (shown with the remedy), the changes followed to the
+ * next snapshot, and those the previous one followed that this snapshot shows undone (kept for a day).
+ */
+export function followUndone(
+  evaluation: Extract<Evaluation, { type: 'evaluated' }>,
+  previous: ClusterState['drift'],
+  snapshot: { items: readonly KubeObject[]; capturedAt: string },
+): Pick<NonNullable<ClusterState['drift']>, 'undo' | 'watch' | 'undone'> {
+  const { capturedAt, items } = snapshot;
+  const undo = undoGroups(evaluation.drift, capturedAt, UNDO_ROWS_KEPT);
+  const watch = watchedChanges(evaluation.diff);
+  const seen = undoneSince(previous?.watch ?? [], items, capturedAt, evaluation.effectiveConfig);
+  const since = Date.parse(capturedAt) - UNDONE_KEPT_MS;
+  const undone = [...seen, ...(previous?.undone ?? []).filter((entry) => Date.parse(entry.at) >= since)];
+  return {
+    ...(undo.length ? { undo } : {}),
+    ...(watch.length ? { watch } : {}),
+    ...(undone.length ? { undone: undone.slice(0, REPORTED_KEPT) } : {}),
+  };
+}
+
+const UNDO_ROWS_KEPT = 20;

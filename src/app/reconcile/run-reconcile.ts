@@ -16,7 +16,7 @@ import type { AppLogger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import { keepRead, loadRepositoryAt, type KnownHead } from '../repository.js';
 import { withFilesRead } from './read-as-needed.js';
-import { summarizeCluster } from './cluster-summary.js';
+import { followUndone, summarizeCluster } from './cluster-summary.js';
 import type { Evaluation } from './evaluate.js';
 import { recordClusterMetrics } from './record-metrics.js';
 import {
@@ -38,6 +38,14 @@ import {
   suspensionStates,
   withPullRequests,
 } from './follow-emergency.js';
+
+/** The summary's drift with what the controller is about to undo and what it undid. */
+function withUndone(
+  summary: ReturnType<typeof summarizeCluster>,
+  undo: ReturnType<typeof followUndone>,
+): ReturnType<typeof summarizeCluster> {
+  return summary.drift ? { ...summary, drift: { ...summary.drift, ...undo } } : summary;
+}
 
 export interface ReconcileDeps {
   store: Store;
@@ -237,7 +245,7 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
       };
   const state: ClusterState = {
     ...base,
-    ...summarizeCluster(evaluation),
+    ...withUndone(summarizeCluster(evaluation), followUndone(evaluation, previous.drift, latest.snapshot)),
     problems: [],
     branches: sync.branches,
     filesRead,

@@ -9,7 +9,10 @@ import { creationOf, indexOfItem, ownedFieldsOf } from '../k8s/index.js';
 import { isPlainObject, ownValue } from '../model/index.js';
 
 /** The pointer and value at structured segments in live, or undefined when live no longer has the field. */
-function resolve(object: unknown, segments: readonly PathSegment[]): { pointer: string; value: unknown } | undefined {
+export function resolveSegments(
+  object: unknown,
+  segments: readonly PathSegment[],
+): { pointer: string; value: unknown } | undefined {
   let node: unknown = object;
   let pointer = '';
   for (const segment of segments) {
@@ -55,7 +58,7 @@ export function handChangesOn(live: KubeObject, config: Config, reported: (path:
     for (const segments of ownedFieldsOf(entry.fieldsV1)) {
       const bookkeeping = segments[0] === 'metadata' && segments[1] !== 'labels' && segments[1] !== 'annotations';
       if (segments[0] === 'status' || bookkeeping) continue;
-      const found = resolve(live, segments);
+      const found = resolveSegments(live, segments);
       if (!found) continue;
       changes.push({
         path: found.pointer,

@@ -12,7 +12,7 @@ export {
   type HelmOwnership,
 } from './helm.js';
 export { judgeExtra, neverWritten, ownershipContextOf, type ExtraVerdict } from './extras.js';
-export { handChangesOn, helmReason } from './hand-changes.js';
+export { handChangesOn, helmReason, resolveSegments } from './hand-changes.js';
 export { inventoryClaims, sourceScope } from './sources.js';
 export {
   ARGO_GENERATE_PATHS,

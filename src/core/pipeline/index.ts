@@ -26,3 +26,4 @@ export {
   type RenderClusterOptions,
 } from '../render/index.js';
 export type { LiveState } from '../model/index.js';
+export { undoneSince, watchedChanges, type UndoneChange, type WatchedChange } from './undone.js';

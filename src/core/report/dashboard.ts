@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { SkippedObject } from '../k8s/object-names.js';
 import {
   displayKey,
+  showTime,
   type PathSegment,
   type ReconcilerState,
   type ResourceKey,
@@ -14,7 +15,7 @@ import { formatAge, secondsBetween } from '../plan/age.js';
 import { parseDuration } from '../config/index.js';
 import { GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
 import { renderDocument, type TemplateOverrides } from './template-engine.js';
-import type { DashboardClusterModel, DashboardModel } from './models/index.js';
+import type { DashboardClusterModel, DashboardModel, UndoGroupModel } from './models/index.js';
 
 export interface DashboardCluster {
   name: string;
@@ -53,6 +54,19 @@ export interface DashboardCluster {
   openPullRequests: Array<{ number: number; title?: string }>;
   /** Live objects of the latest snapshot whose identity is at fault: listed, never written as files. */
   skipped?: SkippedObject[];
+  /** People's changes the controller is about to undo, as the last reconcile grouped them. Default: none. */
+  undo?: UndoGroupModel[];
+  /** People's changes a controller undid since (about when: `at`; `exact` when its own write says). Default: none. */
+  undone?: Array<{
+    key: ResourceKey;
+    path: string;
+    segments?: PathSegment[];
+    manager?: string;
+    time?: string;
+    by: string;
+    at: string;
+    exact: boolean;
+  }>;
 }
 
 export interface DashboardView {
@@ -130,6 +144,18 @@ function clusterView(cluster: DashboardCluster, now: string, max: number): Dashb
     suspended: cap(suspendedOf(cluster, now)),
     skipped: cap(
       (cluster.skipped ?? []).map((o) => ({ item: o.item, kind: o.id.kind, message: o.message, compared: o.compared })),
+    ),
+    undo: cluster.undo ?? [],
+    undone: cap(
+      (cluster.undone ?? []).map((u) => ({
+        resource: displayKey(u.key),
+        field: fieldPath(u.segments?.length ? u.segments : u.path, u.key),
+        who: u.manager ?? 'not recorded',
+        when: u.time ? showTime(u.time, cluster.lastSnapshotAt) : 'not recorded',
+        by: u.by,
+        at: showTime(u.at, cluster.lastSnapshotAt),
+        exact: u.exact,
+      })),
     ),
     notReconciling: cap(
       cluster.reconcilers

@@ -11,7 +11,7 @@ export {
 } from './check-run.js';
 export { renderDriftPullRequest, driftPullRequestModel, type DriftPullRequestView } from './drift-pull-request.js';
 export { renderDriftMarkdown } from './drift-markdown.js';
-export { undoLines } from './undo-rows.js';
+export { undoGroups, undoLines } from './undo-rows.js';
 export {
   renderDashboard,
   dashboardModel,

@@ -145,6 +145,17 @@ export const RECONCILE_OUTCOMES = [
   'failed',
 ] as const;
 
+/** A person's change its controller will undo, followed to the next snapshot (core/pipeline undone.ts). */
+const watchedSchema = z.object({
+  key: resourceKeySchema,
+  path: z.string(),
+  segments: z.array(pathSegmentSchema),
+  fingerprint: z.string(),
+  manager: z.string().optional(),
+  time: z.string().optional(),
+  by: z.string(),
+});
+
 /**
  * Per cluster, between reconciles: the branches and pull requests the App owns, the commits it wrote,
  * and what the dashboard and /metrics show (counts, conflicts, problems, PRs). Add a field here.
@@ -196,6 +207,35 @@ export const clusterStateSchema = z.object({
         .optional(),
       /** Undecided risky items by risk code, all of them (`risky` keeps the first 50). */
       riskByCode: z.record(z.string(), z.number()).optional(),
+      /** People's changes their controller is about to undo, per controller, as the dashboard shows them. */
+      undo: z
+        .array(
+          z.object({
+            by: z.string(),
+            what: z.string(),
+            due: z.string().optional(),
+            dueAt: z.string().optional(),
+            overdue: z.boolean().optional(),
+            remedy: z.string(),
+            rows: z.array(
+              z.object({
+                resource: z.string(),
+                field: z.string(),
+                who: z.string(),
+                when: z.string(),
+                time: z.string().optional(),
+                effect: z.string(),
+                why: z.string(),
+              }),
+            ),
+            omitted: z.number(),
+          }),
+        )
+        .optional(),
+      /** The changes followed to the next snapshot to see whether their controller undid them. */
+      watch: z.array(watchedSchema).optional(),
+      /** Followed changes a later snapshot showed undone, kept for a day after: who, when, by which controller. */
+      undone: z.array(watchedSchema.extend({ at: z.string(), exact: z.boolean() })).optional(),
     })
     .optional(),
   /** Fields Git declares that a controller owns; `segments` name keyed list items by key. */

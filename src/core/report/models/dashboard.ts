@@ -1,5 +1,6 @@
 // The model of the dashboard issue (template `dashboard`).
 import type { RiskyRowModel } from './risk.js';
+import type { UndoGroupModel } from './undo.js';
 
 export interface DashboardClusterModel {
   name: string;
@@ -35,6 +36,19 @@ export interface DashboardClusterModel {
   notReconciling: Array<{ resource: string; reason?: string }>;
   /** Live objects listed with what is wrong with their identity: never written as files. */
   skipped: Array<{ item: string; kind: string; message: string; compared: boolean }>;
+  /** People's changes the GitOps controller is about to undo, per controller, with the remedy (partial `undo`). */
+  undo: UndoGroupModel[];
+  /** People's changes a controller undid since: what, who and when, by which controller, about when. */
+  undone: Array<{
+    resource: string;
+    field: string;
+    who: string;
+    when: string;
+    by: string;
+    /** About when: the controller's own write (`exact`), else the snapshot that first showed it gone. */
+    at: string;
+    exact: boolean;
+  }>;
 }
 
 export interface DashboardModel {

@@ -36,6 +36,13 @@ export const DASHBOARD = `This issue lists what driftback sees in each cluster. 
   - {{text this}}
 {{/each}}
 - Open drift pull requests: {{#each pullRequests}}#{{number}}{{#unless @last}}, {{/unless}}{{else}}none{{/each}}
+{{#each undone}}
+- ↩️ A person's change was undone by {{text by}} {{#if exact}}at ~{{else}}before {{/if}}{{text at}}: {{code resource}} {{code field}} ({{text who}}, {{text when}})
+{{/each}}
+{{#if undo.length}}
+
+{{> undo}}
+{{/if}}
 {{#if conflicts.length}}
 
 <details><summary>Conflicts ({{conflicts.length}})</summary>

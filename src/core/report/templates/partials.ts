@@ -56,7 +56,7 @@ export const REPORTED = `
  * People's changes their GitOps controller is about to undo (`undo` of the model: one group per
  * controller), each with the remedy in the emergency procedure's order. Renders nothing when there is none.
  */
-export const UNDO = `{{#each undo}}### ⏳ {{text by}} will undo these changes{{#if (eq what "undo")}}{{#if dueAt}} by ~{{text dueAt}}{{/if}}{{else}} at the next commit of its source{{/if}}
+export const UNDO = `{{#each undo}}#### ⏳ {{text by}} will undo these changes{{#if (eq what "undo")}}{{#if dueAt}} by ~{{text dueAt}}{{/if}}{{else}} at the next commit of its source{{/if}}
 
 | object, field | who, when | then |
 | --- | --- | --- |

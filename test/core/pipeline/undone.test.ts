@@ -1,0 +1,92 @@
+// A change its controller was about to undo, followed to the next snapshot: when Flux took it back, the
+// dashboard says so ("a person's change was undone by Flux … at ~time") instead of letting it vanish.
+// The later snapshot is flux-podinfo's hand-changes as kustomize-controller leaves it after its next
+// reconcile: Git's values back, the kubectl entries taken over (fluxcd/pkg ssa PatchReplaceFieldsManagers)
+// and its own Apply entry written at 12:13:41.
+import { describe, expect, it } from 'vitest';
+import { defaultConfig } from '../../../src/core/config/index.js';
+import { undoneSince, watchedChanges } from '../../../src/core/pipeline/index.js';
+import { renderDashboard, undoGroups } from '../../../src/core/report/index.js';
+import type { KubeObject, Snapshot } from '../../../src/core/model/index.js';
+import { evaluateScenario, scenarioSnapshot } from '../../support/controllers.js';
+
+type Live = Snapshot & { items: KubeObject[] };
+
+const before = scenarioSnapshot('flux-podinfo', 'hand-changes') as Live;
+const evaluation = evaluateScenario('flux-podinfo', before);
+
+function afterFluxReconciled(): Live {
+  const live = structuredClone(before);
+  live.capturedAt = '2026-12-01T12:15:00Z';
+  const deployment = live.items.find((o) => o.kind === 'Deployment' && o.metadata?.name === 'podinfo')!;
+  const spec = deployment.spec as {
+    replicas: number;
+    template: { spec: { containers: Array<Record<string, unknown> & { env: Array<{ name: string }> }> } };
+  };
+  spec.replicas = 2;
+  const container = spec.template.spec.containers[0]!;
+  container.image = 'ghcr.io/stefanprodan/podinfo:6.14.0';
+  (container.resources as { limits: Record<string, string> }).limits.memory = '256Mi';
+  container.env = container.env.filter((env) => env.name !== 'PODINFO_LEVEL');
+  const entries = deployment.metadata!.managedFields!;
+  deployment.metadata!.managedFields = entries.filter((entry) => !entry.manager!.startsWith('kubectl'));
+  deployment.metadata!.managedFields[0]!.time = '2026-12-01T12:13:41Z';
+  return live;
+}
+
+describe('a change its controller undid', () => {
+  const watched = watchedChanges(evaluation.diff);
+
+  it('is followed from the snapshot that showed it', () => {
+    expect(watched.map((w) => `${w.path} ${w.manager} ${w.by}`).sort()).toEqual([
+      '/spec/replicas kubectl Flux Kustomization flux-system/apps',
+      '/spec/template/spec/containers/0/env/3 kubectl-edit Flux Kustomization flux-system/apps',
+      '/spec/template/spec/containers/0/image kubectl-set Flux Kustomization flux-system/apps',
+      '/spec/template/spec/containers/0/resources/limits/memory kubectl-edit Flux Kustomization flux-system/apps',
+    ]);
+  });
+
+  it("is reported undone, at kustomize-controller's write, once the value is gone", () => {
+    const undone = undoneSince(watched, afterFluxReconciled().items, '2026-12-01T12:15:00Z', defaultConfig());
+    expect(undone).toHaveLength(4);
+    expect(new Set(undone.map((u) => `${u.by} ${u.at} ${u.exact}`))).toEqual(
+      new Set(['Flux Kustomization flux-system/apps 2026-12-01T12:13:41Z true']),
+    );
+  });
+
+  it('is still followed, not undone, while the value stays (or once Git holds it)', () => {
+    expect(undoneSince(watched, before.items, before.capturedAt, defaultConfig())).toEqual([]);
+  });
+
+  it('shows on the dashboard, with what is still about to be undone and the remedy', () => {
+    const after = afterFluxReconciled();
+    const undone = undoneSince(watched, after.items, after.capturedAt, defaultConfig());
+    const body = renderDashboard({
+      now: '2026-12-01T12:16:00Z',
+      configErrors: [],
+      clusters: [
+        {
+          name: 'kind-dev',
+          lastSnapshotAt: after.capturedAt,
+          staleAfter: '30m',
+          resourcesInScope: after.items.length,
+          driftByCause: {},
+          conflicts: [],
+          ignored: [],
+          degraded: [],
+          reconcilers: [],
+          openPullRequests: [],
+          undone,
+          undo: undoGroups(evaluation.drift, before.capturedAt),
+        },
+      ],
+    });
+    expect(body).toContain(
+      "- ↩️ A person's change was undone by Flux Kustomization flux-system/apps at ~12:13 UTC: `Deployment/podinfo/podinfo` `spec.replicas` (kubectl, 12:05 UTC)",
+    );
+    expect(body).toContain('#### ⏳ Flux Kustomization flux-system/apps will undo these changes by ~12:13 UTC');
+    expect(body).toContain(
+      'To keep them, suspend it now (`flux suspend kustomization apps -n flux-system`), then merge the drift pull request.',
+    );
+  });
+});
