@@ -197,7 +197,9 @@ function followSources(
     const status = liveById.get(id)?.status;
     if (status) source.status = status;
     const name = sourceName(source.id);
-    if (!matcher.isThisRepository(source)) {
+    // A chart of a Helm repository is rendered when Helm is at hand (from the offline charts directory).
+    const repositoryChart = source.origin.type === 'git' && source.origin.chart !== undefined && inputs.charts;
+    if (!matcher.isThisRepository(source) && !repositoryChart) {
       result.sources.push({ source, scope: 'out-of-scope', objects: [] });
       const { origin } = source;
       const from =
