@@ -29,6 +29,7 @@ import {
 } from '../emergency/index.js';
 import {
   isUndecided,
+  isUndoneNext,
   type DesiredObject,
   type DiffResult,
   type FieldChange,
@@ -43,7 +44,9 @@ import {
   isSourceObject,
   maskSecretFields,
   newResourceHomes,
+  readArgoSettings,
   summarizeSourceDrift,
+  unseenApplier,
   type SourceNote,
   type SourceResult,
 } from '../sources/index.js';
@@ -51,6 +54,7 @@ import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import { scopeOf, screenLive, type LiveState } from './live-state.js';
 import { clusterRoot, configWithSourceRules, renderCluster } from './render-cluster.js';
 import { setAsideNotRendered } from './not-rendered.js';
+import { withNextMoves } from './next-moves.js';
 
 export interface DriftInput {
   /** The live state: a stored snapshot, or objects read from files. */
@@ -169,8 +173,14 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const defaultScope = snapshot.scope ? sourceScope(rendered.objects, sources) : undefined;
   const scoped = cluster.namespaces?.length ? cluster.namespaces : defaultScope;
   const compared = cluster.namespaces?.length ? namespaces : coverageOf(scope, scoped).namespaces;
-  const hooks = hooksById(rendered.hooks);
-  const diffOptions = { config: effectiveConfig, namespaces: scoped, scope, sourceOf: inventoryClaims(sources), hooks };
+  const diffOptions = {
+    config: effectiveConfig,
+    namespaces: scoped,
+    scope,
+    sourceOf: inventoryClaims(sources),
+    hooks: hooksById(rendered.hooks),
+    unseenApplier: unseenApplier(rendered.sources, rendered.controller, readArgoSettings(snapshot.items)),
+  };
   const suspensions = suspensionsOf(snapshot.items, config);
   // Live objects a part that was not rendered may have made are set aside, not reported as extra.
   const whole = setAsideNotRendered(diffResources(rendered.objects, snapshot.items, diffOptions), rendered.notRendered);
@@ -180,12 +190,16 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
     live: snapshot.items,
     decisions: input.riskDecisions,
   };
-  const diff = classifyRisk(setSuspensionSwitchesAside(whole, suspensions), risk);
+  const moves = { config: effectiveConfig, sources, live: snapshot.items, capturedAt: snapshot.capturedAt };
+  const diff = withNextMoves(classifyRisk(setSuspensionSwitchesAside(whole, suspensions), risk), moves);
   const index = indexSuspensions(suspensions, snapshot.items);
   const minSnapshots = input.minSnapshots ?? config.drift.minSnapshots;
-  // Drift under a suspension is meant; risky drift is shown at once (it is never codified unasked).
+  // Drift under a suspension is meant; risky drift is shown at once (it is never codified unasked), and
+  // so is a change its controller is about to undo (the remedy cannot wait for the next snapshot).
   const exempt = (key: ResourceKey, change: FieldChange, resource: ResourceDiff): boolean =>
-    index.coveringKey(key) !== undefined || isUndecided(change.path === '' ? resource.risk : change.risk);
+    index.coveringKey(key) !== undefined ||
+    isUndecided(change.path === '' ? resource.risk : change.risk) ||
+    isUndoneNext(change.next);
   const gated = applyPersistenceGate(diff, input.history, minSnapshots, exempt);
   const { result: drift, dropped } = dropDeclined(gated.result, input.declined);
   const { fingerprints, pending } = gated;
