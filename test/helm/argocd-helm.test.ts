@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../src/core/model/index.js';
 import { renderCluster } from '../../src/core/pipeline/index.js';
-import { argoSetValue } from '../../src/core/sources/render-argocd-helm.js';
+import { argoSetValue } from '../../src/core/render/argocd-helm-render.js';
 import { locateHelm } from '../../src/helm/locate.js';
 import { createChartRenderer } from '../../src/helm/renderer.js';
 import { chartFiles, helmTemplateObjects, objectKey, packagedChart } from '../support/charts.js';

@@ -9,10 +9,10 @@
 import { stringify } from 'yaml';
 import { renderChart, type ChartLocation, type ChartSetValue } from '../charts/index.js';
 import { isPlainObject, type FieldSource } from '../model/index.js';
-import { optionalString, repositoryPath, stringList } from './fields.js';
-import { sourceName } from './identity.js';
-import type { DeclaredSource, RenderSourceInputs, SourceRender } from './render-types.js';
-import type { ArgoTransforms } from './types.js';
+import { optionalString, repositoryPath, stringList } from '../sources/fields.js';
+import { sourceName } from '../sources/identity.js';
+import type { DeclaredSource, RenderSourceInputs, SourceRender } from './types.js';
+import type { ArgoTransforms } from '../sources/types.js';
 
 /** Argo CD's cleanSetParameters: `,` escaped (unless already) so Helm does not split the value; `{a,b}` lists kept. */
 export function argoSetValue(value: string): string {
