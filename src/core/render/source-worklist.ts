@@ -120,7 +120,10 @@ export function renderClusterSources(input: ClusterSourcesInput): ClusterSources
   for (const desired of entry.objects) declare(desired, false);
   const liveSources = input.live.flatMap((obj) => readSource(obj, true) ?? []);
   const known = [...[...declared.values()].map((d) => d.source), ...liveSources];
-  const controller = input.controller ?? detectController(known);
+  // HelmReleases are applied by Flux even where no Kustomization is in view.
+  const fluxReleases = entry.objects.some((desired) => isFluxHelmRelease(desired.object));
+  const controller =
+    input.controller ?? (fluxReleases && detectController(known) === 'kubectl' ? 'flux' : detectController(known));
   if (controller === 'kubectl' || entry.stopped) {
     const objects = entry.objects.map((desired) => desired.key);
     const sources: SourceResult[] = [{ source: kubectlSource(input.cluster, input.path), scope: 'rendered', objects }];
