@@ -25,6 +25,7 @@ import {
   describeAutoscaler,
   FULL_SCOPE,
   customLookupsOf,
+  emergencySwitchReason,
   imperativeActionOf,
   indexAutoscalers,
   type AutoscalerIndex,
@@ -165,6 +166,8 @@ function reportedBecause(
 ): Reported | undefined {
   const action = imperativeActionOf(change, key.kind);
   if (action) return { code: 'imperative', reason: action.reason };
+  const flipped = emergencySwitchReason(change, key, live);
+  if (flipped) return { code: 'emergency-switch', reason: flipped };
   const unseen = change.op === 'remove' ? facts.unseenApplier?.(live, change.manager) : undefined;
   if (unseen) {
     const reason = `${unseen}: Git here does not declare it, and what that source applies is not known`;
