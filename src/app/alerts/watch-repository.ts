@@ -10,7 +10,7 @@ import { dashboardCluster, dashboardFingerprint, updateDashboard } from '../dash
 import { recordClusterFigures } from '../metrics.js';
 import { refreshOpenPlans } from '../plan/refresh-open-plans.js';
 import type { ReviewDeps } from '../plan/deps.js';
-import { readClusterState } from '../reconcile/state.js';
+import { readClusterState, readRepositoryState } from '../reconcile/state.js';
 import { readWatchState, writeWatchState } from './alert-state.js';
 import { checkNotReconciling } from './not-reconciling.js';
 import { checkNotReporting, isStale } from './not-reporting.js';
@@ -101,11 +101,16 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
       cluster.name,
       dashboardCluster(cluster, latest.snapshot, clusterState, now.toISOString()).figures,
     );
+    const repositoryState = await readRepositoryState(deps.store, repository);
+    const head =
+      repositoryState.headSha && repositoryState.headAt
+        ? { sha: repositoryState.headSha, at: repositoryState.headAt }
+        : undefined;
     for (const change of await checkNotReconciling(
       octokit,
       ref,
       cluster,
-      latest.snapshot.items,
+      { items: latest.snapshot.items, ...(head ? { head } : {}) },
       state,
       now,
       author,
