@@ -85,6 +85,9 @@ it('no drift pull request, dashboard, comment, check run or log line holds the v
   const drift = [...repo.issues.values()].find((issue) => issue.pull?.head === 'driftback/kind-dev');
   // The drift PR is there (kubectl set image, scale, edit next to the substituted env var) and says nothing of it.
   expect(drift?.body).toContain('PODINFO_LEVEL');
+  // kubectl set image in plain sight: the value that differs, after the start both share.
+  expect(drift?.body).toContain('`ghcr.io/…/podinfo:6.14.0` → `:6.14.1`');
+  expectGolden('secret-substituted-drift.md', drift!.body!);
   expect(checkRunsFor(h, h.standIn.state.resolve(repo, 'new-greeting')!)).toHaveLength(1);
   const written = everythingWritten();
   expect(written.length).toBeGreaterThan(4);

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { parseConfig, type Config } from '../../src/core/config/index.js';
-import { reconcileDrift, renderCluster, type Evaluation } from '../../src/core/pipeline/index.js';
+import { reconcileDrift, type Evaluation } from '../../src/core/pipeline/index.js';
+import { renderCluster } from '../../src/core/render/index.js';
 import { displayKey, keyOf, type OwnerClass } from '../../src/core/model/index.js';
 import { describeOwner, ownerOf, ownershipContextOf } from '../../src/core/ownership/index.js';
 import { scenarioRepository, scenarioSnapshot } from '../support/controllers.js';
@@ -351,6 +352,12 @@ describe('driftback diff shows what is reported and who owns what Git lacks', ()
       time: '2026-12-01T12:16:00Z',
       cause: 'human',
       reason: 'an autoscaler owns replicas: HPA shop/web targets this workload',
+      // kubectl scale writes through /scale: kustomize-controller does not take that entry over.
+      next: {
+        by: 'Flux Kustomization flux-system/apps',
+        what: 'keep',
+        why: 'written by kubectl through the /scale subresource, which Flux does not take over: it stays until Git declares it',
+      },
     });
     expect(document.owners).toContainEqual({
       owner: 'made by a person (kubectl-run)',

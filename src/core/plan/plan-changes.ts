@@ -62,7 +62,8 @@ export function planChanges(input: PlanInput): Plan {
   const live = new Map<string, KubeObject>();
   for (const object of input.live) if (coverage.inScope(keyOf(object))) live.set(keyId(keyOf(object)), object);
   // The CRDs the cluster serves first, then those head installs.
-  const custom = customLookupsOf([...input.live, ...input.head.map((d) => d.object)]);
+  const tracking = readArgoSettings(input.live);
+  const custom = { ...customLookupsOf([...input.live, ...input.head.map((d) => d.object)]), tracking };
   const head = new Map<string, DesiredObject>();
   for (const desired of input.head) if (coverage.inScope(desired.key)) head.set(keyId(desired.key), desired);
   const base = new Map<string, DesiredObject>((input.base ?? []).map((d) => [keyId(d.key), d]));
@@ -118,7 +119,7 @@ export function planChanges(input: PlanInput): Plan {
     protect: input.config.plan.protect,
     proves: coverage.proves,
     ...(input.inventories ? { inventories: input.inventories } : {}),
-    tracking: readArgoSettings(input.live),
+    tracking,
     hooks: hooksById(input.hooks),
   });
   plan.prune.push(...pruned.prune);
@@ -153,7 +154,7 @@ function changesOnApply(
   live: KubeObject,
   base: DesiredObject | undefined,
   config: Config,
-  custom: Pick<DiffOptions, 'customListKeys' | 'customDefaults'>,
+  custom: Pick<DiffOptions, 'customListKeys' | 'customDefaults' | 'tracking'>,
 ) {
   const diff = diffObject(desired.object, live, { config, ...custom });
   const changes = diff.changes.filter((change) => change.op !== 'add' && !change.ignored);

@@ -3,7 +3,7 @@
 import { showTime, type ReconcilerState } from '../model/index.js';
 import type { StoppedController } from '../plan/index.js';
 import { formatAge, secondsBetween } from '../plan/age.js';
-import { renderTemplate, type TemplateOverrides } from './engine.js';
+import { renderTemplate, type TemplateOverrides } from './template-engine.js';
 import { shellCommand } from './shell-command.js';
 
 export interface RenderedIssue {

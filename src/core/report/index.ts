@@ -11,9 +11,11 @@ export {
 } from './check-run.js';
 export { renderDriftPullRequest, driftPullRequestModel, type DriftPullRequestView } from './drift-pull-request.js';
 export { renderDriftMarkdown } from './drift-markdown.js';
+export { undoLines } from './undo-rows.js';
 export {
   renderDashboard,
   dashboardModel,
+  dashboardDigest,
   DASHBOARD_TITLE,
   type DashboardView,
   type DashboardCluster,
@@ -36,7 +38,7 @@ export {
   bodyWithoutMarker,
   isUnchanged,
   type Marker,
-} from './marker.js';
+} from './document-marker.js';
 export { splitComment, fitBudget, isBalanced, GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
 export {
   escapeText,
@@ -47,7 +49,7 @@ export {
   codeBlock,
   neutralizeMentions,
 } from './escape.js';
-export { renderDocument, renderTemplate } from './engine.js';
+export { renderDocument, renderTemplate } from './template-engine.js';
 export {
   templateOverrides,
   overridesOf,

@@ -1,0 +1,364 @@
+// The drift pipeline, one for both doors: the cluster's path rendered, compared with live state in
+// the namespaces and types the snapshot covers, the persistence gate, declined drift dropped
+// (evaluateDrift); then the drift split into pull-request groups and codified (proposeDrift). The
+// App runs both steps on every snapshot; `driftback diff` runs the first, `driftback codify` both.
+import { applyPersistenceGate, summarize } from '../classify/index.js';
+import { classifyRisk, type RiskDecisions } from '../risk/index.js';
+import {
+  addedByRender,
+  codifyWith,
+  type CodifyEngine,
+  type CodifyResult,
+  type DirectoryReading,
+  type PathReader,
+} from '../codify/index.js';
+import type { ChartRenderer } from '../charts/index.js';
+import type { ClusterConfig, Config } from '../config/index.js';
+import { diffResources } from '../diff/index.js';
+import { inventoryClaims, sourceScope } from '../ownership/index.js';
+import { coverageOf } from '../k8s/index.js';
+import type { SkippedObject } from '../k8s/object-names.js';
+import { renderBudget, type RenderBudget, type UnfollowedKind } from '../manifests/index.js';
+import {
+  emergencyChanges,
+  indexSuspensions,
+  setSuspensionSwitchesAside,
+  suspensionsOf,
+  type EmergencyChange,
+  type Suspension,
+} from '../emergency/index.js';
+import {
+  isUndecided,
+  isUndoneNext,
+  type DesiredObject,
+  type DiffResult,
+  type FieldChange,
+  type ResourceDiff,
+  type ResourceKey,
+  type SourceProblem,
+  type SourceReport,
+} from '../model/index.js';
+import { describeSource, hooksById, isSourceObject } from '../sources/index.js';
+import {
+  maskSecretFields,
+  newResourceHomes,
+  readArgoSettings,
+  summarizeSourceDrift,
+  unseenApplier,
+  type SourceNote,
+  type SourceResult,
+} from '../render/index.js';
+import { codifiedFingerprints, dropDeclined } from './decisions.js';
+import type { LiveState } from '../model/index.js';
+import { scopeOf, screenLive } from './live-state.js';
+import { clusterRoot, configWithSourceRules, renderCluster } from '../render/cluster-render.js';
+import { setAsideNotRendered } from './not-rendered.js';
+import { withNextMoves } from './next-moves.js';
+
+export interface DriftInput {
+  /** The live state: a stored snapshot, or objects read from files. */
+  snapshot: LiveState;
+  config: Config;
+  cluster: ClusterConfig;
+  /** Repository files, path → text. */
+  files: ReadonlyMap<string, string>;
+  /** Fingerprint sets of earlier snapshots, newest first (this snapshot excluded). */
+  history: ReadonlyArray<ReadonlySet<string>>;
+  /**
+   * Consecutive snapshots a change must be seen in. Default: the config's `drift.minSnapshots`. A
+   * caller holding fewer earlier snapshots than that on purpose (the CLI) says so here.
+   */
+  minSnapshots?: number;
+  declined: ReadonlySet<string>;
+  /** Symlinks and submodules in the tree: named as such when a kustomization refers to one. */
+  unfollowed?: ReadonlyMap<string, UnfollowedKind>;
+  /**
+   * The job's budget: every render of it (the cluster's, codify's checks) charges this one. Default:
+   * one per render of evaluateDrift; one for the whole job in reconcileDrift.
+   */
+  renderBudget?: RenderBudget;
+  /** Decisions people made on single risky items, by fingerprint: those may be codified. Default: none. */
+  riskDecisions?: RiskDecisions;
+  /** Runs Helm for the charts the sources declare; absent: charts are reported, not rendered. */
+  charts?: ChartRenderer;
+}
+
+export interface DriftGroup {
+  /** The namespace with `groupBy: namespace` ('' = cluster-scoped objects); undefined with `groupBy: cluster`. */
+  namespace: string | undefined;
+  branch: string;
+  result: DiffResult;
+  codify: CodifyResult;
+  /** What the group's PR codifies: declined when it is closed unmerged. */
+  fingerprints: string[];
+  /** The GitOps sources this group's drift comes from, with their counts; none under kubectl. */
+  sources: SourceReport[];
+}
+
+export interface EvaluatedDrift {
+  type: 'evaluated';
+  /** Live objects listed with what is wrong with their identity: never written as files. */
+  skipped: SkippedObject[];
+  /** Every file the render read (and, once proposed, every existing file codify edited). */
+  filesRead: string[];
+  /** The whole diff (before the gate): health, conflicts and ignored counts come from it. */
+  diff: DiffResult;
+  /** Persistent drift a human has not declined. */
+  drift: DiffResult;
+  /** This snapshot's fingerprints, for the next run's gate. */
+  fingerprints: string[];
+  pending: number;
+  declined: number;
+  /** The namespaces compared (configured ∩ listed); undefined = every namespace. */
+  namespaces: string[] | undefined;
+  /** Every source told to stop reconciling, in the whole snapshot (sources live outside the scope). */
+  suspensions: Suspension[];
+  /** Drift made under a suspension, by suspension id: an emergency change, past the gate at once. */
+  emergency: Map<string, { suspension: Suspension; changes: EmergencyChange[] }>;
+  /** Drift per source (`flux-system/apps: 0 drift`), sources of other repositories listed. */
+  sources: SourceReport[];
+  /** The sources as the render followed them: which source each group's drift belongs to. */
+  sourceResults: readonly SourceResult[];
+  /** What could not be checked or is not supported (a Secret's substituted value, a jq ignore rule). */
+  notes: SourceNote[];
+  /** The config the diff ran with: the config's ignore rules and those the sources declare. */
+  effectiveConfig: Config;
+  /** namespace → the directory its source renders it from: where codify writes a new resource. */
+  newResourceHomes: Record<string, string>;
+}
+
+export type DriftEvaluation =
+  | { type: 'manifest-problems'; problems: SourceProblem[]; filesRead: string[] }
+  | { type: 'out-of-scope'; message: string }
+  | EvaluatedDrift;
+
+export type Evaluation = Exclude<DriftEvaluation, EvaluatedDrift> | (EvaluatedDrift & { groups: DriftGroup[] });
+
+export function branchFor(config: Config, cluster: string, namespace: string | undefined): string {
+  const prefix = config.pullRequests.branchPrefix;
+  return namespace === undefined ? `${prefix}${cluster}` : `${prefix}${cluster}/${namespace || 'cluster-scoped'}`;
+}
+
+/** Render, compare, gate: the drift of one cluster in one snapshot. */
+export function evaluateDrift(input: DriftInput): DriftEvaluation {
+  const { config, cluster } = input;
+  const { live: screened, skipped } = screenLive(input.snapshot);
+  const scope = scopeOf(screened);
+  const { namespaces } = coverageOf(scope, cluster.namespaces);
+  if (namespaces?.length === 0) {
+    const configured = cluster.namespaces?.join(', ');
+    const message =
+      `the snapshot holds none of the namespaces configured for ${cluster.name} (${configured}): ` +
+      `check the agent's namespaces`;
+    return { type: 'out-of-scope', message };
+  }
+  const options = {
+    unfollowed: input.unfollowed,
+    budget: input.renderBudget,
+    live: screened,
+    ...(input.charts ? { charts: input.charts } : {}),
+  };
+  const rendered = renderCluster(input.files, cluster, options);
+  // Values substituted from a Secret are masked on both sides before anything compares or shows them.
+  const snapshot = { ...screened, items: maskSecretFields(rendered.objects, screened.items) };
+  // A file that does not render would make its objects look hand-made; nothing is proposed until it is fixed.
+  if (rendered.errors.length > 0)
+    return { type: 'manifest-problems', problems: rendered.errors, filesRead: rendered.filesRead };
+  const effectiveConfig = configWithSourceRules(config, rendered);
+  // With no namespaces configured, a snapshot's scope is what the cluster's sources render into and their
+  // inventories name (DESIGN). Objects read from files (no snapshot scope) were picked by hand: all are compared.
+  // The sources the render followed (their inventories included): one reading for scope, claims and counts.
+  const sources = rendered.sources.map((result) => result.source);
+  const defaultScope = snapshot.scope ? sourceScope(rendered.objects, sources) : undefined;
+  const scoped = cluster.namespaces?.length ? cluster.namespaces : defaultScope;
+  const compared = cluster.namespaces?.length ? namespaces : coverageOf(scope, scoped).namespaces;
+  const diffOptions = {
+    config: effectiveConfig,
+    namespaces: scoped,
+    scope,
+    sourceOf: inventoryClaims(sources),
+    hooks: hooksById(rendered.hooks),
+    unseenApplier: unseenApplier(rendered.sources, rendered.controller, readArgoSettings(snapshot.items)),
+  };
+  const suspensions = suspensionsOf(snapshot.items, config);
+  // Live objects a part that was not rendered may have made are set aside, not reported as extra.
+  const whole = setAsideNotRendered(diffResources(rendered.objects, snapshot.items, diffOptions), rendered.notRendered);
+  const risk = {
+    config: effectiveConfig,
+    desired: rendered.objects,
+    live: snapshot.items,
+    decisions: input.riskDecisions,
+  };
+  const moves = { config: effectiveConfig, sources, live: snapshot.items, capturedAt: snapshot.capturedAt };
+  const diff = withNextMoves(classifyRisk(setSuspensionSwitchesAside(whole, suspensions), risk), moves);
+  const index = indexSuspensions(suspensions, snapshot.items);
+  const minSnapshots = input.minSnapshots ?? config.drift.minSnapshots;
+  // Drift under a suspension is meant; risky drift is shown at once (it is never codified unasked), and
+  // so is a change its controller is about to undo (the remedy cannot wait for the next snapshot).
+  const exempt = (key: ResourceKey, change: FieldChange, resource: ResourceDiff): boolean =>
+    index.coveringKey(key) !== undefined ||
+    isUndecided(change.path === '' ? resource.risk : change.risk) ||
+    isUndoneNext(change.next);
+  const gated = applyPersistenceGate(diff, input.history, minSnapshots, exempt);
+  const { result: drift, dropped } = dropDeclined(gated.result, input.declined);
+  const { fingerprints, pending } = gated;
+  return {
+    type: 'evaluated',
+    skipped,
+    filesRead: rendered.filesRead,
+    diff,
+    drift,
+    fingerprints,
+    pending: pending.length,
+    declined: dropped,
+    namespaces: compared,
+    suspensions,
+    emergency: emergencyChanges(drift, index),
+    sources: summarizeSourceDrift(rendered.sources, drift),
+    sourceResults: rendered.sources,
+    notes: rendered.notes,
+    effectiveConfig,
+    // Under kubectl the cluster path is the one source: pullRequests.newResourcePath decides.
+    newResourceHomes: rendered.controller === 'kubectl' ? {} : newResourceHomes(rendered.sources),
+  };
+}
+
+/** Fields of a controller object that codify writes live values into (a Flux patch, an Argo CD override). */
+const TRANSFORM_FIELDS = ['/spec/patches', '/spec/images', '/spec/source/kustomize', '/spec/sources'];
+
+function isTransformField(path: string): boolean {
+  return TRANSFORM_FIELDS.some((field) => path === field || path.startsWith(`${field}/`));
+}
+
+/**
+ * Codify's self-check renders the edited files as the drift was rendered: through the cluster's
+ * sources. A value written into a source's own patch or override changes that Kustomization or
+ * Application as well, and a new file gains the source's stamps, until the controller applies them:
+ * the check compares the rest.
+ */
+function clusterEngine(input: DriftInput): CodifyEngine {
+  // A change live lacks that only a source writes at apply time (the stamps of a file codify just created).
+  const bySource = (origin: string): boolean => origin === 'source-transform';
+  return {
+    render: (files) =>
+      renderCluster(files, input.cluster, {
+        unfollowed: input.unfollowed,
+        budget: input.renderBudget,
+        live: input.snapshot,
+        ...(input.charts ? { charts: input.charts } : {}),
+      }),
+    diff: (desired, live, options) => {
+      const result = diffResources(desired, live, options);
+      const resources = result.resources.map((resource) => {
+        const object = resource.desired;
+        if (!object) return resource;
+        const source = isSourceObject(object.object);
+        const changes = resource.changes.filter(
+          (change) => !(source && isTransformField(change.path)) && !addedByRender(object, change, bySource),
+        );
+        return changes.length === resource.changes.length ? resource : { ...resource, changes };
+      });
+      return { ...result, resources };
+    },
+  };
+}
+
+function hasDrift(result: DiffResult): boolean {
+  return result.resources.some((resource) => resource.status === 'extra' || resource.changes.length > 0);
+}
+
+function splitByNamespace(result: DiffResult): Map<string, DiffResult> {
+  const groups = new Map<string, DiffResult>();
+  for (const namespace of new Set(result.resources.map((resource) => resource.key.namespace))) {
+    const resources = result.resources.filter((resource) => resource.key.namespace === namespace);
+    const owned = result.owned?.filter((object) => object.key.namespace === namespace);
+    groups.set(namespace, { ...result, resources, summary: summarize(resources), ...(owned ? { owned } : {}) });
+  }
+  return groups;
+}
+
+/**
+ * What applies each directory of this repository to the cluster, and how it reads one: codify writes a
+ * new manifest only where one of them reads it. CI's `kubectl apply -f` reads subdirectories only with
+ * `-R`; the render shows it does when it made objects from a subdirectory of the path.
+ */
+function pathReaders(evaluated: EvaluatedDrift): PathReader[] {
+  const renderedFiles = evaluated.diff.resources.flatMap((resource) =>
+    resource.desired ? [resource.desired.source.file] : [],
+  );
+  return evaluated.sourceResults.flatMap(({ source, scope }): PathReader[] => {
+    const { path, transforms } = source;
+    if (scope !== 'rendered' || path === undefined) return [];
+    const below = (file: string): boolean =>
+      (path === '' || file.startsWith(`${path}/`)) && file.slice(path ? path.length + 1 : 0).includes('/');
+    const reading: DirectoryReading =
+      transforms.controller === 'flux'
+        ? { type: 'flux' }
+        : transforms.controller === 'argocd'
+          ? { type: 'argocd', recurse: false, ...transforms.directory }
+          : { type: 'kubectl', recursive: renderedFiles.some(below) };
+    return [{ name: describeSource(source.id), path, reading }];
+  });
+}
+
+function desiredOf(result: DiffResult): DesiredObject[] {
+  return result.resources.flatMap((resource) => (resource.desired ? [resource.desired] : []));
+}
+
+/** Codifies drift (all of it, or one group's) into the repository's files. */
+export function codifyEvaluated(
+  input: DriftInput,
+  evaluated: EvaluatedDrift,
+  result: DiffResult = evaluated.drift,
+): CodifyResult {
+  const { cluster } = input;
+  const snapshot = screenLive(input.snapshot).live;
+  const { namespaces } = evaluated;
+  return codifyWith(clusterEngine(input), {
+    files: input.files,
+    root: clusterRoot(cluster.path),
+    result,
+    live: maskSecretFields(desiredOf(evaluated.diff), snapshot.items),
+    config: evaluated.effectiveConfig,
+    newResourceHomes: evaluated.newResourceHomes,
+    readers: pathReaders(evaluated),
+    sourceRoots: evaluated.sources.flatMap((source) =>
+      source.scope === 'rendered' && source.path !== undefined ? [source.path] : [],
+    ),
+    defaultNamespace: cluster.defaultNamespace,
+    cluster: { name: cluster.name, ...(namespaces ? { namespaces } : {}) },
+  });
+}
+
+/** The GitOps sources a group's drift comes from (rendered, with drift); a kubectl cluster has none. */
+function groupSources(evaluated: EvaluatedDrift, result: DiffResult): SourceReport[] {
+  const gitops = evaluated.sourceResults.filter((source) => source.source.id.controller !== 'kubectl');
+  return summarizeSourceDrift(gitops, result).filter((report) => report.scope === 'rendered' && report.counts.drift);
+}
+
+/** The drift split as `pullRequests.groupBy` says, each group codified on its own. */
+export function proposeDrift(input: DriftInput, evaluated: EvaluatedDrift): DriftGroup[] {
+  const { config, cluster } = input;
+  const { drift } = evaluated;
+  const byNamespace = config.pullRequests.groupBy === 'namespace';
+  const parts = byNamespace ? [...splitByNamespace(drift)] : [[undefined, drift] as const];
+  const groups: DriftGroup[] = [];
+  for (const [namespace, result] of parts) {
+    if (!hasDrift(result)) continue;
+    const codify = codifyEvaluated(input, evaluated, result);
+    const branch = branchFor(config, cluster.name, namespace);
+    const fingerprints = codifiedFingerprints(result, codify.codified);
+    groups.push({ namespace, branch, result, codify, fingerprints, sources: groupSources(evaluated, result) });
+  }
+  return groups;
+}
+
+/** Both steps: what the App does with every snapshot. */
+export function reconcileDrift(job: DriftInput): Evaluation {
+  const input = job.renderBudget ? job : { ...job, renderBudget: renderBudget() };
+  const evaluated = evaluateDrift(input);
+  if (evaluated.type !== 'evaluated') return evaluated;
+  const groups = proposeDrift(input, evaluated);
+  const edited = groups.flatMap((group) => [...group.codify.edits.keys()].filter((path) => input.files.has(path)));
+  return { ...evaluated, filesRead: [...new Set([...evaluated.filesRead, ...edited])], groups };
+}

@@ -1,0 +1,91 @@
+// The plan pipeline, one for both doors: what merging head would do to one cluster, against its
+// latest live state, with every warning — a cluster with no snapshot yet included, and protected
+// prunes pointed at the line in head that stopped declaring them. The App posts it on pull
+// requests; `driftback plan` prints it.
+import type { ClusterConfig, Config } from '../config/index.js';
+import type { DesiredObject, NotRenderedSource, Plan } from '../model/index.js';
+import { suspendedSourceWarnings, suspensionNotices, suspensionsOf } from '../emergency/index.js';
+import { keepNotRendered } from './not-rendered.js';
+import { hooksOnSync, locateProtectedPrunes, planChanges } from '../plan/index.js';
+import { maskSecretFields, pruneInventories, summarizeSourcePlan } from '../render/index.js';
+import type { LiveState } from '../model/index.js';
+import { screenLive } from './live-state.js';
+import { configWithSourceRules, type ClusterRender } from '../render/cluster-render.js';
+
+export interface PlanClusterInput {
+  config: Config;
+  /** The cluster's config (namespaces, prune, staleAfter); undefined: the defaults (the CLI without --cluster). */
+  cluster?: ClusterConfig;
+  /** Desired objects at head, and at base (what the pull request starts from) when known. */
+  head: DesiredObject[];
+  base?: DesiredObject[];
+  /** Head's files, path → text: protected prunes are pointed at them. */
+  headFiles: ReadonlyMap<string, string>;
+  /** The latest live state; undefined when no snapshot of the cluster has been received yet. */
+  snapshot: LiveState | undefined;
+  /** The moment the plan is made (ISO 8601). */
+  now: string;
+  /** The repository, for the command that makes an upload token. */
+  repository?: string;
+  /** The commit head was rendered from. */
+  headRevision?: string;
+  /** Parts of head that were not rendered: nothing they may have made is pruned. */
+  notRendered?: NotRenderedSource[];
+  /** The repository path the cluster's GitOps controllers apply; undefined = any. */
+  path?: string;
+  /** The files the pull request changes: a suspended source applying one of them opens the plan. */
+  changed?: readonly string[];
+  /** Head's sources (renderCluster): the plan is shown per source, with the ignore rules they declare. */
+  sources?: Pick<ClusterRender, 'sources' | 'ignore' | 'hooks'>;
+}
+
+export function planCluster(input: PlanClusterInput): Plan {
+  const { cluster } = input;
+  // Objects whose identity cannot tell them apart are left out; one whose only fault is its name is planned.
+  const screened = input.snapshot && screenLive(input.snapshot).live;
+  // Values substituted from a Secret are masked in live as head shows them: a diff's context prints live.
+  const snapshot = screened && { ...screened, items: maskSecretFields(input.head, screened.items) };
+  const config = input.sources ? configWithSourceRules(input.config, input.sources) : input.config;
+  const planned = planChanges({
+    head: input.head,
+    live: snapshot?.items ?? [],
+    config,
+    now: input.now,
+    ...(cluster ? { cluster } : {}),
+    ...(input.base ? { base: input.base } : {}),
+    ...(input.headRevision ? { headRevision: input.headRevision } : {}),
+    ...(input.path !== undefined ? { path: input.path } : {}),
+    ...(input.sources ? { inventories: pruneInventories(input.sources.sources) } : {}),
+    ...(input.sources?.hooks ? { hooks: input.sources.hooks } : {}),
+    // Objects that are no snapshot (a kubectl get -o json file) carry no time and no scope.
+    ...(snapshot?.capturedAt && snapshot.scope
+      ? { snapshot: { capturedAt: snapshot.capturedAt, ...snapshot.scope } }
+      : {}),
+  });
+  const plan = keepNotRendered(planned, input.notRendered);
+  const warnings = locateProtectedPrunes(plan, input.headFiles);
+  if (!snapshot) {
+    const name = cluster?.name ?? 'the cluster';
+    const repository = input.repository ? ` --repository ${input.repository}` : '';
+    const token = `driftback token${repository} --cluster ${cluster?.name ?? '<name>'}`;
+    const message =
+      `No snapshot of ${name} has been received yet: every resource is shown as created. ` +
+      `Deploy the driftback agent to the cluster (${token}).`;
+    warnings.unshift({ code: 'stale-snapshot', message });
+  }
+  // First of all: a suspended source deploys nothing of this merge.
+  if (snapshot) {
+    const path = input.path ?? cluster?.path;
+    const touched = { ...(input.changed ? { changed: input.changed } : {}), ...(path !== undefined ? { path } : {}) };
+    warnings.unshift(...suspendedSourceWarnings(snapshot.items, input.config, touched));
+  }
+  const sources =
+    input.sources && input.sources.sources.some((result) => result.source.id.controller !== 'kubectl')
+      ? { sources: summarizeSourcePlan(input.sources.sources, plan) }
+      : {};
+  const suspended = snapshot ? suspensionNotices(suspensionsOf(snapshot.items, input.config)) : [];
+  // What a sync runs besides the apply, for information: head's hooks.
+  const hooks = hooksOnSync(input.sources?.hooks);
+  if (hooks.length > 0) plan.hooks = hooks;
+  return { ...plan, warnings, ...sources, ...(suspended.length ? { suspensions: suspended } : {}) };
+}

@@ -1,0 +1,161 @@
+// desired = render(Application source path) + overrides + stamps, as Argo CD's repo server and
+// controller make it: a kustomization built after `kustomize edit` with `spec.source.kustomize`
+// (util/kustomize/kustomize.go), or a directory of manifests (top level only unless `recurse`, then
+// exclude and include globs: reposerver/repository/repository.go); `destination.namespace` on
+// namespaced objects that name none (controller/state.go); the tracking stamp of argocd-cm's method.
+import { findKustomizationFile, renderManifests } from '../manifests/index.js';
+import type { DesiredObject, NotRenderedSource, SkippedDocument, SourceProblem } from '../model/index.js';
+import { compileArgoGlob, type Pattern } from '../patterns/index.js';
+import { renderThroughWrapper } from './wrapped.js';
+import type { DeclaredSource, RenderSourceInputs, SourceRender } from './types.js';
+import { sourceName, stampDesired } from '../sources/identity.js';
+import type { ArgoTransforms } from '../sources/types.js';
+
+const MANIFEST = /\.(ya?ml|json)$/i;
+
+/** The directory source's include and exclude globs (RE2, linear time), or what is wrong with one. */
+function directoryGlobs(
+  directory: ArgoTransforms['directory'],
+): { include?: Pattern; exclude?: Pattern } | { problem: string } {
+  const globs: { include?: Pattern; exclude?: Pattern } = {};
+  for (const field of ['include', 'exclude'] as const) {
+    const glob = directory?.[field];
+    if (!glob) continue;
+    const compiled = compileArgoGlob(glob);
+    if (!compiled.ok) return { problem: `spec.source.directory.${field}: ${compiled.message}` };
+    globs[field] = compiled.pattern;
+  }
+  return globs;
+}
+
+/** The files a directory source reads, relative paths matched as Argo CD matches them. */
+export function directoryFiles(
+  files: ReadonlyMap<string, string>,
+  path: string,
+  directory: ArgoTransforms['directory'],
+): { files: string[] } | { problem: string } {
+  const globs = directoryGlobs(directory);
+  if ('problem' in globs) return globs;
+  const { include, exclude } = globs;
+  const prefix = path ? `${path}/` : '';
+  const chosen: string[] = [];
+  for (const [file, text] of files) {
+    if (!file.startsWith(prefix) || !MANIFEST.test(file)) continue;
+    const relative = file.slice(prefix.length);
+    if (!directory?.recurse && relative.includes('/')) continue;
+    if (exclude?.test(relative) || (include && !include.test(relative))) continue;
+    if (text.includes('+argocd:skip-file-rendering')) continue;
+    chosen.push(file);
+  }
+  return { files: chosen.sort() };
+}
+
+function renderDirectory(
+  declared: DeclaredSource,
+  inputs: RenderSourceInputs,
+  transforms: ArgoTransforms,
+): SourceRender {
+  const objects: DesiredObject[] = [];
+  const errors: SourceProblem[] = [];
+  const skipped: SkippedDocument[] = [];
+  const filesRead: string[] = [];
+  const notRendered: NotRenderedSource[] = [];
+  const defaultNamespace = transforms.destination.namespace ?? inputs.defaultNamespace;
+  const chosen = directoryFiles(inputs.files, declared.source.path ?? '', transforms.directory);
+  if ('problem' in chosen) {
+    const file = declared.desired?.source.file ?? declared.source.path ?? '.';
+    return { objects: [], errors: [{ file, message: chosen.problem }], skipped, filesRead, notes: [] };
+  }
+  for (const file of chosen.files) {
+    const rendered = renderManifests(inputs.files, file, {
+      defaultNamespace,
+      ...(inputs.cache ? { cache: inputs.cache } : {}),
+      ...(inputs.kindScopes ? { kindScopes: inputs.kindScopes } : {}),
+      ...(inputs.budget ? { budget: inputs.budget } : {}),
+    });
+    objects.push(...rendered.objects);
+    errors.push(...rendered.errors);
+    skipped.push(...rendered.skipped);
+    filesRead.push(...rendered.filesRead);
+    notRendered.push(...(rendered.notRendered ?? []));
+    if (rendered.stopped) return { objects: [], errors, skipped, filesRead, notes: [], stopped: true };
+  }
+  return { objects, errors, skipped, filesRead, notes: [], ...(notRendered.length ? { notRendered } : {}) };
+}
+
+export function renderArgoSource(declared: DeclaredSource, inputs: RenderSourceInputs): SourceRender {
+  const { source } = declared;
+  const transforms = source.transforms as ArgoTransforms;
+  const name = sourceName(source.id);
+  if (source.path === undefined) {
+    const message = `${name} installs a Helm chart from a repository: its objects are not rendered`;
+    const notes = [{ code: 'unsupported' as const, source: name, message }];
+    return { objects: [], errors: [], skipped: [], filesRead: [], notes };
+  }
+  const path = source.path;
+  let rendered: SourceRender;
+  if (findKustomizationFile(inputs.files, path)) {
+    const kustomize = transforms.kustomize;
+    rendered = renderThroughWrapper(
+      declared,
+      inputs,
+      {
+        resources: ['.'],
+        ...(kustomize?.namespace ? { namespace: kustomize.namespace } : {}),
+        ...(kustomize?.namePrefix ? { namePrefix: kustomize.namePrefix } : {}),
+        ...(kustomize?.nameSuffix ? { nameSuffix: kustomize.nameSuffix } : {}),
+        commonLabels: kustomize?.commonLabels ?? {},
+        commonAnnotations: kustomize?.commonAnnotations ?? {},
+        patches: kustomize?.patches ?? [],
+        images: kustomize?.images ?? [],
+        replicas: kustomize?.replicas ?? [],
+        components: kustomize?.components ?? [],
+      },
+      {
+        patchesAt: ['spec', 'source', 'kustomize', 'patches'],
+        imagesAt: ['spec', 'source', 'kustomize', 'images'],
+        imageFormat: 'argocd-string',
+        replicasAt: ['spec', 'source', 'kustomize', 'replicas'],
+        transformAt: {
+          namespace: 'kustomize.namespace',
+          'namespace@pointer': '/spec/source/kustomize/namespace',
+          labels: 'kustomize.commonLabels',
+          'labels@pointer': '/spec/source/kustomize/commonLabels',
+          annotations: 'kustomize.commonAnnotations',
+          'annotations@pointer': '/spec/source/kustomize/commonAnnotations',
+          'name-affix': 'kustomize.namePrefix/nameSuffix',
+        },
+      },
+      transforms.destination.namespace ?? inputs.defaultNamespace,
+    );
+  } else if (inputs.files.has(path ? `${path}/Chart.yaml` : 'Chart.yaml')) {
+    const message = `${name} renders the Helm chart at ${path || '.'}: Helm sources are not rendered`;
+    const notes = [{ code: 'unsupported' as const, source: name, message }];
+    return { objects: [], errors: [], skipped: [], filesRead: [], notes };
+  } else {
+    rendered = renderDirectory(declared, inputs, transforms);
+  }
+  const file = declared.desired?.source.file;
+  const stamp = {
+    origin: {
+      type: 'source-transform' as const,
+      source: `Application ${name}`,
+      transform: 'stamp',
+      ...(file ? { file } : {}),
+    },
+  };
+  for (const desired of rendered.objects) {
+    stampDesired(desired, source.id, stamp, inputs.argoSettings, transforms.destination.namespace);
+  }
+  for (const rule of transforms.ignoreDifferences) {
+    if (rule.jqPathExpressions.length === 0) continue;
+    rendered.notes.push({
+      code: 'unsupported',
+      source: name,
+      message:
+        `ignoreDifferences for ${rule.kind}${rule.name ? ' ' + rule.name : ''}: jqPathExpressions ` +
+        `(${rule.jqPathExpressions.join(', ')}) are not supported; those fields are compared`,
+    });
+  }
+  return rendered;
+}

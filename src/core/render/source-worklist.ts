@@ -1,0 +1,264 @@
+// desired for a cluster = every source of this repository rendered as its controller renders it.
+// The cluster path (when configured) is read first: the controller objects it declares are the roots;
+// each source's render may declare more (a Flux root Kustomization, an Argo CD app of apps), which are
+// followed; sources the snapshot holds are followed too (no path needed). Sources of other
+// repositories are listed as out of scope. Without controller objects the cluster path is applied
+// by kubectl: its render, unchanged, is desired.
+import type { IgnoreRule } from '../config/index.js';
+import { renderManifests } from '../manifests/index.js';
+import { keyId, type DesiredObject, type KubeObject, type RenderResult, type ResourceKey } from '../model/index.js';
+import { readArgoSettings } from '../sources/argocd-settings.js';
+import { readSource } from '../sources/read-sources.js';
+import { renderArgoSource } from './argocd-render.js';
+import { renderFluxSource } from './flux-render.js';
+import { renderReleases } from './releases-render.js';
+import { isFluxHelmRelease } from './helmrelease-render.js';
+import type { DeclaredSource, RenderSourceInputs, SourceNote, SourceRender } from './types.js';
+import { repositoryMatcher } from '../sources/scope.js';
+import { kubectlRef, sourceName, sourceRefKey, sourceRefText, type ControllerName } from '../sources/identity.js';
+import type { ArgoTransforms, Source } from '../sources/types.js';
+import type { DesiredHook } from '../sources/sync-hooks.js';
+
+export interface ClusterSourcesInput {
+  files: ReadonlyMap<string, string>;
+  live: readonly KubeObject[];
+  /** The config's cluster path (repository-relative, normalized); undefined: only the snapshot's sources. */
+  path?: string;
+  /** The config's `controller`; undefined: detected. */
+  controller?: ControllerName;
+  /** The cluster's name (names the kubectl source). */
+  cluster: string;
+  defaultNamespace: string;
+  /** `owner/name`, when known: sources whose URL names it are this repository's. */
+  repository?: string;
+  cache?: RenderSourceInputs['cache'];
+  /** Which kinds are namespaced, as the cluster says: cluster-scoped custom kinds get no namespace. */
+  kindScopes?: RenderSourceInputs['kindScopes'];
+  unfollowed?: RenderSourceInputs['unfollowed'];
+  budget?: RenderSourceInputs['budget'];
+  charts?: RenderSourceInputs['charts'];
+  capabilities?: RenderSourceInputs['capabilities'];
+}
+
+export type SourceScope = 'rendered' | 'out-of-scope';
+
+export interface SourceResult {
+  source: Source;
+  scope: SourceScope;
+  /** The objects its render gives (rendered sources). */
+  objects: ResourceKey[];
+}
+
+export interface ClusterSourcesRender extends RenderResult {
+  controller: ControllerName;
+  sources: SourceResult[];
+  notes: SourceNote[];
+  /** Ignore rules the sources declare (Argo CD ignoreDifferences JSON pointers and managers). */
+  ignore: IgnoreRule[];
+  /** Hooks the sources declare (Argo CD, Helm): set aside from `objects`, never compared. */
+  hooks?: DesiredHook[];
+}
+
+/** The controller of a cluster: Flux when Flux Kustomizations are in the repository or the snapshot, then Argo CD. */
+export function detectController(sources: readonly Source[]): ControllerName {
+  if (sources.some((source) => source.id.controller === 'flux')) return 'flux';
+  if (sources.some((source) => source.id.controller === 'argocd')) return 'argocd';
+  return 'kubectl';
+}
+
+function ignoreRulesOf(source: Source): IgnoreRule[] {
+  if (source.transforms.controller !== 'argocd') return [];
+  const transforms: ArgoTransforms = source.transforms;
+  const rules: IgnoreRule[] = [];
+  const reason = `Argo CD Application ${sourceName(source.id)} ignoreDifferences`;
+  for (const rule of transforms.ignoreDifferences) {
+    const namespace = rule.namespace ?? transforms.destination.namespace;
+    const base = {
+      kinds: [rule.kind],
+      ...(rule.group !== '*' ? { groups: [rule.group] } : {}),
+      ...(rule.name ? { names: [rule.name] } : {}),
+      ...(namespace ? { namespaces: [namespace] } : {}),
+      reason,
+    };
+    if (rule.jsonPointers.length > 0) rules.push({ ...base, paths: rule.jsonPointers });
+    if (rule.managedFieldsManagers.length > 0) rules.push({ ...base, managers: rule.managedFieldsManagers });
+  }
+  return rules;
+}
+
+function kubectlSource(cluster: string, path: string | undefined): Source {
+  return {
+    id: kubectlRef(cluster),
+    ...(path !== undefined ? { path } : {}),
+    origin: { type: 'this-repository' },
+    transforms: { controller: 'kubectl' },
+  };
+}
+
+export function renderClusterSources(input: ClusterSourcesInput): ClusterSourcesRender {
+  const renderOptions = {
+    defaultNamespace: input.defaultNamespace,
+    ...(input.cache ? { cache: input.cache } : {}),
+    ...(input.kindScopes ? { kindScopes: input.kindScopes } : {}),
+    ...(input.unfollowed ? { unfollowed: input.unfollowed } : {}),
+    ...(input.budget ? { budget: input.budget } : {}),
+  };
+  const entry: RenderResult =
+    input.path !== undefined
+      ? renderManifests(input.files, input.path, renderOptions)
+      : { objects: [], skipped: [], errors: [], filesRead: [] };
+  const declared = new Map<string, DeclaredSource>();
+  const declare = (desired: DesiredObject, live: boolean): Source | undefined => {
+    const source = readSource(desired.object, live);
+    if (!source) return undefined;
+    source.declaredIn = { file: desired.source.file, document: desired.source.document };
+    const id = sourceRefText(source.id);
+    const text = input.files.get(desired.source.file);
+    if (!declared.has(id)) declared.set(id, { source, desired, ...(text !== undefined ? { text } : {}) });
+    return source;
+  };
+  for (const desired of entry.objects) declare(desired, false);
+  const liveSources = input.live.flatMap((obj) => readSource(obj, true) ?? []);
+  const known = [...[...declared.values()].map((d) => d.source), ...liveSources];
+  const controller = input.controller ?? detectController(known);
+  if (controller === 'kubectl' || entry.stopped) {
+    const objects = entry.objects.map((desired) => desired.key);
+    const sources: SourceResult[] = [{ source: kubectlSource(input.cluster, input.path), scope: 'rendered', objects }];
+    return { ...entry, controller, sources, notes: [], ignore: [] };
+  }
+  return followSources(input, entry, declared, liveSources, controller);
+}
+
+function followSources(
+  input: ClusterSourcesInput,
+  entry: RenderResult,
+  declared: Map<string, DeclaredSource>,
+  liveSources: Source[],
+  controller: ControllerName,
+): ClusterSourcesRender {
+  const inputs: RenderSourceInputs = {
+    files: input.files,
+    live: input.live,
+    defaultNamespace: input.defaultNamespace,
+    argoSettings: readArgoSettings(input.live),
+    ...(input.cache ? { cache: input.cache } : {}),
+    ...(input.kindScopes ? { kindScopes: input.kindScopes } : {}),
+    ...(input.unfollowed ? { unfollowed: input.unfollowed } : {}),
+    ...(input.budget ? { budget: input.budget } : {}),
+    ...(input.charts ? { charts: input.charts } : {}),
+    ...(input.capabilities ? { capabilities: input.capabilities } : {}),
+  };
+  const liveById = new Map(liveSources.map((source) => [sourceRefText(source.id), source]));
+  const objects = [...entry.objects.map((d) => d.object), ...input.live];
+  const matcher = repositoryMatcher(
+    [...declared.values()].map((d) => d.source),
+    objects,
+    input.path,
+    input.repository,
+  );
+  const result: ClusterSourcesRender = {
+    objects: [],
+    skipped: [...entry.skipped],
+    errors: [...entry.errors],
+    filesRead: [...entry.filesRead],
+    controller,
+    sources: [],
+    notes: [],
+    ignore: [],
+    notRendered: [...(entry.notRendered ?? [])],
+  };
+  const byKey = new Map<string, { desired: DesiredObject; source: string }>();
+  const releases: DesiredObject[] = [];
+  const done = new Set<string>();
+  const queue = [...declared.keys()];
+  // Of the sources only the snapshot names, parents first (those no other one's inventory lists): their
+  // renders declare the children, whose patches and overrides are then traced to their files.
+  const sourceKey = (source: Source): string => keyId(sourceRefKey(source.id));
+  const idByKey = new Map([...liveById].map(([id, source]) => [sourceKey(source), id]));
+  const parents = new Map<string, string[]>();
+  for (const [id, source] of liveById) {
+    for (const entry of source.status?.inventory ?? []) {
+      const child = idByKey.get(keyId(entry.key));
+      if (child !== undefined && child !== id) parents.set(child, [...(parents.get(child) ?? []), id]);
+    }
+  }
+  const listedByAnother = (id: string): boolean => (parents.get(id) ?? []).some((parent) => !done.has(parent));
+  const next = (): string | undefined => {
+    const declaredNext = queue.shift();
+    if (declaredNext !== undefined) return declaredNext;
+    const waiting = [...liveById.keys()].filter((id) => !done.has(id));
+    return waiting.find((id) => !listedByAnother(id)) ?? waiting[0];
+  };
+  for (let id = next(); id !== undefined; id = next()) {
+    if (done.has(id)) continue;
+    done.add(id);
+    const found = declared.get(id) ?? { source: liveById.get(id)! };
+    const source = found.source;
+    const status = liveById.get(id)?.status;
+    if (status) source.status = status;
+    const name = sourceName(source.id);
+    if (!matcher.isThisRepository(source)) {
+      result.sources.push({ source, scope: 'out-of-scope', objects: [] });
+      const { origin } = source;
+      const from =
+        origin.type === 'git'
+          ? origin.repoURL
+          : origin.type === 'flux-source'
+            ? `${origin.kind} ${origin.namespace}/${origin.name}`
+            : '';
+      const message = `${name} applies ${from}, another repository: its objects are not checked here`;
+      result.notes.push({ code: 'out-of-scope', source: name, message });
+      continue;
+    }
+    const rendered: SourceRender =
+      source.id.controller === 'flux' ? renderFluxSource(found, inputs) : renderArgoSource(found, inputs);
+    result.errors.push(...rendered.errors);
+    result.skipped.push(...rendered.skipped);
+    result.filesRead.push(...rendered.filesRead);
+    result.notes.push(...rendered.notes);
+    result.notRendered!.push(...(rendered.notRendered ?? []));
+    result.ignore.push(...ignoreRulesOf(source));
+    if (rendered.stopped) return { ...result, objects: [], stopped: true };
+    const keys: ResourceKey[] = [];
+    for (const desired of rendered.objects) {
+      const key = keyId(desired.key);
+      const first = byKey.get(key);
+      if (first) {
+        const message = `also rendered by ${first.source}, which applies it first`;
+        if (first.source !== name) {
+          result.notes.push({ code: 'rendered-twice', source: name, key: desired.key, message });
+        }
+        continue;
+      }
+      byKey.set(key, { desired, source: name });
+      keys.push(desired.key);
+      const child = readSource(desired.object, false);
+      if (child) {
+        declare(desired, child);
+        queue.push(sourceRefText(child.id));
+      }
+      if (isFluxHelmRelease(desired.object)) releases.push(desired);
+    }
+    result.sources.push({ source, scope: 'rendered', objects: keys });
+  }
+  // A HelmRelease the cluster path declares and no source renders was applied from it by hand (bootstrap).
+  for (const desired of entry.objects) {
+    if (isFluxHelmRelease(desired.object) && !byKey.has(keyId(desired.key))) releases.push(desired);
+  }
+  if (renderReleases(releases, { input, inputs, matcher, result, byKey, declared: entry.objects }))
+    return { ...result, objects: [], stopped: true };
+  // What the cluster path declares and no source applies was applied by hand (a root Application).
+  for (const desired of entry.objects) {
+    if (!byKey.has(keyId(desired.key))) byKey.set(keyId(desired.key), { desired, source: '' });
+  }
+  result.objects = [...byKey.values()].map((entry) => entry.desired);
+  result.filesRead = [...new Set(result.filesRead)];
+  return result;
+
+  function declare(desired: DesiredObject, source: Source): void {
+    source.declaredIn = { file: desired.source.file, document: desired.source.document };
+    const id = sourceRefText(source.id);
+    const text = input.files.get(desired.source.file);
+    declared.set(id, { source, desired, ...(text !== undefined ? { text } : {}) });
+  }
+}
