@@ -34,6 +34,8 @@ export interface PullRequestSeen {
   body: string;
   /** The merge commit, once merged. */
   mergeSha?: string;
+  /** Closed without a merge: the procedure ends there. */
+  closedUnmerged?: boolean;
 }
 
 export interface EmergencyObservation {
@@ -59,7 +61,8 @@ export type EmergencyAction =
 export type EmergencyEvent = 'ticked' | 'verified' | 'undone';
 
 export interface EmergencyStep {
-  record: EmergencyRecord;
+  /** Undefined once the record is retired (its PR closed unmerged): nothing is asked about it again. */
+  record: EmergencyRecord | undefined;
   actions: EmergencyAction[];
   events: EmergencyEvent[];
 }
@@ -83,6 +86,7 @@ function stillUndone(record: EmergencyRecord, seen: EmergencyObservation, gone: 
 /** One record one step on. A verified record is done: it is returned as it is. */
 export function followEmergency(id: string, record: EmergencyRecord, seen: EmergencyObservation): EmergencyStep {
   if (record.outcome === 'verified') return { record, actions: [], events: [] };
+  if (seen.pull.closedUnmerged && record.mergeSha === undefined) return { record: undefined, actions: [], events: [] };
   const mergeSha = record.mergeSha ?? seen.pull.mergeSha;
   const applied = seen.resumed && mergeSha !== undefined && seen.applied;
   const inSync = applied && noDriftOn(record, seen);

@@ -216,9 +216,18 @@ describe('followEmergency: one row per transition', () => {
     const { outcome: before, ...kept } = record;
     const { outcome, ...changed } = after;
     expect(step.record).toMatchObject({ ...kept, ...changed });
-    expect(step.record.outcome).toBe('outcome' in after ? outcome : before);
+    expect(step.record?.outcome).toBe('outcome' in after ? outcome : before);
     expect(step.actions).toEqual(writes);
     expect(step.events).toEqual(events);
+  });
+
+  it('a PR closed unmerged retires the record: nothing written, nothing asked again', () => {
+    const step = followEmergency(
+      ID,
+      opened,
+      seen('flux-2b-still-suspended', { pull: { body: BODY, closedUnmerged: true } }),
+    );
+    expect(step).toEqual({ record: undefined, actions: [], events: [] });
   });
 
   it('a PR someone rewrote without the checklist is not written, the record still moves on', () => {
@@ -228,7 +237,7 @@ describe('followEmergency: one row per transition', () => {
       seen('flux-2b-still-suspended', { pull: { body: 'rewritten', mergeSha: MERGE } }),
     );
     expect(step.actions).toEqual([]);
-    expect(step.record.checklist.merged).toBe(true);
+    expect(step.record?.checklist.merged).toBe(true);
   });
 });
 
