@@ -20,6 +20,7 @@ import { removedSinceBase } from './removed-since-base.js';
 import { changeWarnings, conflictWarnings, healthWarning, namespaceWarning } from './entry-warnings.js';
 import { planPrune } from './plan-prune.js';
 import { chartHandChangeWarnings } from './chart-warnings.js';
+import { hpaReplicasWarnings } from './hpa-warnings.js';
 import { snapshotWarnings, reconcilerWarnings, type PlannedSnapshot } from './cluster-warnings.js';
 import { coverageOf, customLookupsOf, FULL_SCOPE, isNamespace, namespaceKey } from '../k8s/index.js';
 
@@ -51,6 +52,7 @@ const WARNING_ORDER: PlanWarning['code'][] = [
   'prune-protected',
   'immutable',
   'conflict',
+  'hpa-replicas',
   'reverts-live-change',
   'chart-hand-change',
   'namespace-missing',
@@ -126,6 +128,7 @@ export function planChanges(input: PlanInput): Plan {
   plan.kept.push(...pruned.kept);
   plan.warnings.push(...pruned.warnings);
   plan.warnings.push(...chartHandChangeWarnings(head.values(), input.live, input.config));
+  plan.warnings.push(...hpaReplicasWarnings(head, base, input.live));
 
   const staleAfter = parseDuration(input.cluster?.staleAfter ?? '30m') ?? 1800;
   const name = input.cluster?.name;
