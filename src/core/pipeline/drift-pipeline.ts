@@ -38,11 +38,10 @@ import {
   type SourceProblem,
   type SourceReport,
 } from '../model/index.js';
-import { describeSource, hooksById, isSourceObject } from '../sources/index.js';
+import { describeSource, hooksById, isSourceObject, readArgoSettings } from '../sources/index.js';
 import {
   maskSecretFields,
   newResourceHomes,
-  readArgoSettings,
   summarizeSourceDrift,
   unseenApplier,
   type SourceNote,

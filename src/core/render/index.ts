@@ -22,3 +22,4 @@ export {
   type ClusterTarget,
   type RenderClusterOptions,
 } from './cluster-render.js';
+export { unseenApplier, type UnseenApplier } from './unseen-appliers.js';

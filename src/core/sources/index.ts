@@ -35,7 +35,6 @@ export {
   type TrackingMethod,
 } from './identity.js';
 export { repositoryOfUrl } from './scope.js';
-export { unseenApplier, type UnseenApplier } from './appliers.js';
 export {
   describeHook,
   hookRuns,
