@@ -230,6 +230,23 @@ describe('followEmergency: one row per transition', () => {
     expect(step).toEqual({ record: undefined, actions: [], events: [] });
   });
 
+  it('a PR closed because the controller reverted the fix after a resume: undone is still followed', () => {
+    const observation = seen('flux-3b-resumed-without-merge', {
+      pull: { body: BODY, closedUnmerged: true },
+      resumed: true,
+      drifted: new Set([DEPLOYMENT]),
+    });
+    const step = followEmergency(ID, opened, observation);
+    expect(step.record?.outcome).toBe('undone');
+    expect(step.events).toContain('undone');
+    // Back in the cluster: restored (the watch closes the alert), and with its PR closed, retired the step after.
+    const back = seen('flux-3-resumed-after-merge', { pull: { body: BODY, closedUnmerged: true }, resumed: true });
+    const restored = followEmergency(ID, step.record!, back).record;
+    expect(restored).toBeDefined();
+    expect(restored?.outcome).toBeUndefined();
+    expect(followEmergency(ID, restored!, back).record).toBeUndefined();
+  });
+
   it('a PR someone rewrote without the checklist is not written, the record still moves on', () => {
     const step = followEmergency(
       ID,
