@@ -24,6 +24,7 @@ import {
   coverageOf,
   describeAutoscaler,
   FULL_SCOPE,
+  isNamespace,
   customLookupsOf,
   imperativeActionOf,
   indexAutoscalers,
@@ -56,9 +57,11 @@ export interface DiffResourcesOptions {
 export function diffResources(desired: DesiredObject[], live: KubeObject[], options: DiffResourcesOptions): DiffResult {
   const { config } = options;
   const coverage = coverageOf(options.scope ?? FULL_SCOPE, options.namespaces);
-  // Under a namespace scope, only objects in those namespaces can be hand-made extras.
+  // A namespace scope limits namespaced objects only (and leaves Namespace objects to the sources that
+  // create them): every other cluster-scoped object is judged, so a ClusterRoleBinding made by hand is
+  // never out of sight.
   const extraInScope = (key: ResourceKey): boolean =>
-    !coverage.namespaces || coverage.namespaces.includes(key.namespace);
+    !coverage.namespaces || (key.namespace === '' && !isNamespace(key)) || coverage.namespaces.includes(key.namespace);
   const matchers = compileIgnoreRules(config.drift.ignore);
   const liveById = new Map<string, KubeObject>();
   for (const obj of live) liveById.set(keyId(keyOf(obj)), obj);
