@@ -8,7 +8,7 @@ import type { DesiredObject, NotRenderedSource, SkippedDocument, SourceProblem }
 import { compileArgoGlob, type Pattern } from '../patterns/index.js';
 import { renderThroughWrapper } from './wrapped.js';
 import type { DeclaredSource, RenderSourceInputs, SourceRender } from './types.js';
-import { sourceName, stampDesired } from '../sources/identity.js';
+import { sourceName, sourceRefText, stampDesired } from '../sources/identity.js';
 import type { ArgoTransforms } from '../sources/types.js';
 
 const MANIFEST = /\.(ya?ml|json)$/i;
@@ -90,7 +90,14 @@ export function renderArgoSource(declared: DeclaredSource, inputs: RenderSourceI
   if (source.path === undefined) {
     const message = `${name} installs a Helm chart from a repository: its objects are not rendered`;
     const notes = [{ code: 'unsupported' as const, source: name, message }];
-    return { objects: [], errors: [], skipped: [], filesRead: [], notes };
+    const part = {
+      file: declared.desired?.source.file ?? name,
+      field: 'spec.source.chart',
+      reason: 'a Helm chart from a repository is not rendered',
+      source: sourceRefText(source.id),
+      ...(transforms.destination.namespace ? { namespace: transforms.destination.namespace } : {}),
+    };
+    return { objects: [], errors: [], skipped: [], filesRead: [], notes, notRendered: [part] };
   }
   const path = source.path;
   let rendered: SourceRender;
