@@ -24,7 +24,9 @@ import {
   coverageOf,
   describeAutoscaler,
   FULL_SCOPE,
+  isNamespace,
   customLookupsOf,
+  emergencySwitchReason,
   imperativeActionOf,
   indexAutoscalers,
   type AutoscalerIndex,
@@ -56,9 +58,11 @@ export interface DiffResourcesOptions {
 export function diffResources(desired: DesiredObject[], live: KubeObject[], options: DiffResourcesOptions): DiffResult {
   const { config } = options;
   const coverage = coverageOf(options.scope ?? FULL_SCOPE, options.namespaces);
-  // Under a namespace scope, only objects in those namespaces can be hand-made extras.
+  // A namespace scope limits namespaced objects only (and leaves Namespace objects to the sources that
+  // create them): every other cluster-scoped object is judged, so a ClusterRoleBinding made by hand is
+  // never out of sight.
   const extraInScope = (key: ResourceKey): boolean =>
-    !coverage.namespaces || coverage.namespaces.includes(key.namespace);
+    !coverage.namespaces || (key.namespace === '' && !isNamespace(key)) || coverage.namespaces.includes(key.namespace);
   const matchers = compileIgnoreRules(config.drift.ignore);
   const liveById = new Map<string, KubeObject>();
   for (const obj of live) liveById.set(keyId(keyOf(obj)), obj);
@@ -184,6 +188,8 @@ function reportedBecause(
 ): Reported | undefined {
   const action = imperativeActionOf(change, key.kind);
   if (action) return { code: 'imperative', reason: action.reason };
+  const flipped = emergencySwitchReason(change, key, live);
+  if (flipped) return { code: 'emergency-switch', reason: flipped };
   const unseen = change.op === 'remove' ? facts.unseenApplier?.(live, change.manager) : undefined;
   if (unseen) {
     const reason = `${unseen}: Git here does not declare it, and what that source applies is not known`;

@@ -6,9 +6,10 @@
 import { findKustomizationFile, renderManifests } from '../manifests/index.js';
 import type { DesiredObject, NotRenderedSource, SkippedDocument, SourceProblem } from '../model/index.js';
 import { compileArgoGlob, type Pattern } from '../patterns/index.js';
+import { renderArgoHelm } from './argocd-helm-render.js';
 import { renderThroughWrapper } from './wrapped.js';
 import type { DeclaredSource, RenderSourceInputs, SourceRender } from './types.js';
-import { sourceName, sourceRefText, stampDesired } from '../sources/identity.js';
+import { sourceName, stampDesired } from '../sources/identity.js';
 import type { ArgoTransforms } from '../sources/types.js';
 
 const MANIFEST = /\.(ya?ml|json)$/i;
@@ -87,21 +88,14 @@ export function renderArgoSource(declared: DeclaredSource, inputs: RenderSourceI
   const { source } = declared;
   const transforms = source.transforms as ArgoTransforms;
   const name = sourceName(source.id);
-  if (source.path === undefined) {
-    const message = `${name} installs a Helm chart from a repository: its objects are not rendered`;
-    const notes = [{ code: 'unsupported' as const, source: name, message }];
-    const part = {
-      file: declared.desired?.source.file ?? name,
-      field: 'spec.source.chart',
-      reason: 'a Helm chart from a repository is not rendered',
-      source: sourceRefText(source.id),
-      ...(transforms.destination.namespace ? { namespace: transforms.destination.namespace } : {}),
-    };
-    return { objects: [], errors: [], skipped: [], filesRead: [], notes, notRendered: [part] };
-  }
   const path = source.path;
   let rendered: SourceRender;
-  if (findKustomizationFile(inputs.files, path)) {
+  if (
+    path === undefined ||
+    (!findKustomizationFile(inputs.files, path) && inputs.files.has(path ? `${path}/Chart.yaml` : 'Chart.yaml'))
+  ) {
+    rendered = renderArgoHelm(declared, inputs);
+  } else if (findKustomizationFile(inputs.files, path)) {
     const kustomize = transforms.kustomize;
     rendered = renderThroughWrapper(
       declared,
@@ -135,10 +129,6 @@ export function renderArgoSource(declared: DeclaredSource, inputs: RenderSourceI
       },
       transforms.destination.namespace ?? inputs.defaultNamespace,
     );
-  } else if (inputs.files.has(path ? `${path}/Chart.yaml` : 'Chart.yaml')) {
-    const message = `${name} renders the Helm chart at ${path || '.'}: Helm sources are not rendered`;
-    const notes = [{ code: 'unsupported' as const, source: name, message }];
-    return { objects: [], errors: [], skipped: [], filesRead: [], notes };
   } else {
     rendered = renderDirectory(declared, inputs, transforms);
   }
