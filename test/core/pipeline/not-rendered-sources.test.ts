@@ -105,9 +105,9 @@ describe('a Helm chart source that is not rendered', () => {
       'Service/kubeseal/sealed-secrets',
     ]);
     const warning = plan.warnings.find((w) => w.code === 'not-rendered');
-    expect(warning?.message).toBe(
-      'Application/argocd/sealed-secrets: argocd/sealed-secrets.yaml (spec.source.chart): not rendered: ' +
-        'a Helm chart from a repository is not rendered',
+    // Why depends on the machine (no helm binary, no network to fetch the chart): the source and its field are named.
+    expect(warning?.message).toMatch(
+      /^Application\/argocd\/sealed-secrets: argocd\/sealed-secrets\.yaml \(spec\.source\.helm\): not rendered: ./,
     );
   });
 
