@@ -76,7 +76,8 @@ export function planCluster(input: PlanClusterInput): Plan {
     warnings.unshift(...suspendedSourceWarnings(snapshot.items, input.config, touched));
   }
   const sources =
-    input.sources && input.sources.sources.some((result) => result.source.id.controller !== 'kubectl')
+    input.sources &&
+    input.sources.sources.some((result) => result.source.id.controller !== 'kubectl' || result.scope === 'not-rendered')
       ? { sources: summarizeSourcePlan(input.sources.sources, plan) }
       : {};
   const suspended = snapshot ? suspensionNotices(suspensionsOf(snapshot.items, input.config)) : [];

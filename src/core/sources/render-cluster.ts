@@ -5,10 +5,11 @@
 // repositories are listed as out of scope. Without controller objects the cluster path is applied
 // by kubectl: its render, unchanged, is desired.
 import type { IgnoreRule } from '../config/index.js';
-import { renderManifests } from '../manifests/index.js';
+import { findKustomizationFile, KUSTOMIZATION_FILE_NAMES, renderManifests } from '../manifests/index.js';
 import { keyId, type DesiredObject, type KubeObject, type RenderResult, type ResourceKey } from '../model/index.js';
 import { readArgoSettings } from './argocd-settings.js';
 import { readSource } from './read.js';
+import { failedRender, problemPart, problemsReason, unrenderedParts } from './render-failure.js';
 import { renderArgoSource } from './render-argocd.js';
 import { renderFluxSource } from './render-flux.js';
 import type { DeclaredSource, RenderSourceInputs, SourceNote, SourceRender } from './render-types.js';
@@ -35,11 +36,13 @@ export interface ClusterSourcesInput {
   budget?: RenderSourceInputs['budget'];
 }
 
-export type SourceScope = 'rendered' | 'out-of-scope';
+export type SourceScope = 'rendered' | 'not-rendered' | 'out-of-scope';
 
 export interface SourceResult {
   source: Source;
   scope: SourceScope;
+  /** Why a `not-rendered` source was not rendered: its first problem, or what is not supported. */
+  reason?: string;
   /** The objects its render gives (rendered sources). */
   objects: ResourceKey[];
 }
@@ -96,10 +99,7 @@ export function renderClusterSources(input: ClusterSourcesInput): ClusterSources
     ...(input.unfollowed ? { unfollowed: input.unfollowed } : {}),
     ...(input.budget ? { budget: input.budget } : {}),
   };
-  const entry: RenderResult =
-    input.path !== undefined
-      ? renderManifests(input.files, input.path, renderOptions)
-      : { objects: [], skipped: [], errors: [], filesRead: [] };
+  const entry = renderEntry(input, renderOptions);
   const declared = new Map<string, DeclaredSource>();
   const declare = (desired: DesiredObject, live: boolean): Source | undefined => {
     const source = readSource(desired.object, live);
@@ -115,11 +115,37 @@ export function renderClusterSources(input: ClusterSourcesInput): ClusterSources
   const known = [...[...declared.values()].map((d) => d.source), ...liveSources];
   const controller = input.controller ?? detectController(known);
   if (controller === 'kubectl' || entry.stopped) {
-    const objects = entry.objects.map((desired) => desired.key);
-    const sources: SourceResult[] = [{ source: kubectlSource(input.cluster, input.path), scope: 'rendered', objects }];
-    return { ...entry, controller, sources, notes: [], ignore: [] };
+    const { failed, ...rendered } = entry;
+    const objects = rendered.objects.map((desired) => desired.key);
+    const source = kubectlSource(input.cluster, input.path);
+    const sources: SourceResult[] = [
+      failed
+        ? { source, scope: 'not-rendered', reason: problemsReason(rendered.errors), objects }
+        : { source, scope: 'rendered', objects },
+    ];
+    return { ...rendered, controller, sources, notes: [], ignore: [] };
   }
   return followSources(input, entry, declared, liveSources, controller);
+}
+
+/**
+ * The cluster path's render. Its problems stop nothing: each is a part not rendered. A kustomization
+ * with a problem gives nothing (kustomize build fails as a whole); plain manifests give every object
+ * that reads (kubectl apply goes on past a file it cannot read).
+ */
+function renderEntry(
+  input: ClusterSourcesInput,
+  options: Parameters<typeof renderManifests>[2],
+): RenderResult & { failed?: true } {
+  if (input.path === undefined) return { objects: [], skipped: [], errors: [], filesRead: [] };
+  const entry = renderManifests(input.files, input.path, options);
+  if (entry.errors.length === 0 || entry.stopped) return entry;
+  const notRendered = [...(entry.notRendered ?? []), ...entry.errors.map((problem) => problemPart(problem))];
+  const kustomization =
+    findKustomizationFile(input.files, input.path) !== undefined ||
+    (input.files.has(input.path) &&
+      (KUSTOMIZATION_FILE_NAMES as readonly string[]).includes(input.path.slice(input.path.lastIndexOf('/') + 1)));
+  return kustomization ? { ...entry, objects: [], notRendered, failed: true } : { ...entry, notRendered };
 }
 
 function followSources(
@@ -209,6 +235,12 @@ function followSources(
     result.notRendered!.push(...(rendered.notRendered ?? []));
     result.ignore.push(...ignoreRulesOf(source));
     if (rendered.stopped) return { ...result, objects: [], stopped: true };
+    const failed = failedRender(rendered);
+    if (failed !== undefined) {
+      result.sources.push({ source, scope: 'not-rendered', reason: failed, objects: [] });
+      result.notRendered!.push(...unrenderedParts(source, rendered.errors, failed));
+      continue;
+    }
     const keys: ResourceKey[] = [];
     for (const desired of rendered.objects) {
       const key = keyId(desired.key);
