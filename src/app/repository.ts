@@ -104,6 +104,24 @@ export async function readConfigAt(
 }
 
 /**
+ * The config at a tree whose listing the cache holds, with its blob: what a job that trusts a HEAD
+ * (known from webhooks) reads instead of GitHub. Undefined when the cache lacks either.
+ */
+export async function cachedConfigAt(
+  store: RepositoryStore,
+  treeSha: string,
+  now: number,
+): Promise<ConfigResult | undefined> {
+  const listing = await cachedListing(store, treeSha, now);
+  if (!listing) return undefined;
+  const entry = listing.tree.find((item) => item.path === CONFIG_PATH);
+  if (!entry?.sha) return listing.tree.length > 0 ? missingConfig() : undefined;
+  if (entry.type !== 'blob' || entry.mode === '120000') return undefined;
+  const text = (await store.getBlobs([entry.sha])).get(entry.sha);
+  return text === undefined ? undefined : parseConfig(text, CONFIG_PATH);
+}
+
+/**
  * The config from the tree already read. Only a config the listing cannot settle costs a contents
  * read: a symbolic link (the contents API follows it) or a listing GitHub cut and the walk missed.
  */
@@ -214,6 +232,7 @@ export async function loadRepositoryAt(
       filter: (path) => !BINARY.test(path),
       ...(at.fetch ? { fetch: (path: string) => alwaysRead(path) || at.fetch!(path) } : {}),
       ...(listing ? { listing } : {}),
+      archiveRef: treeish,
     });
   };
   const readDefaultBranch = async () => (await octokit.rest.repos.get({ owner, repo })).data.default_branch;

@@ -201,7 +201,15 @@ export function renderTree(
 export function liveState(live: LiveInput): LiveState {
   if (!live.snapshot) return { items: live.objects };
   const { cluster, capturedAt, scope, repository, server } = live.snapshot;
-  const served = server?.resources ? { server: { resources: server.resources } } : {};
+  const served =
+    server?.resources || server?.gitVersion
+      ? {
+          server: {
+            ...(server.gitVersion ? { gitVersion: server.gitVersion } : {}),
+            ...(server.resources ? { resources: server.resources } : {}),
+          },
+        }
+      : {};
   return { items: live.objects, cluster, capturedAt, scope, ...(repository ? { repository } : {}), ...served };
 }
 

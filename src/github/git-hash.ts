@@ -12,7 +12,11 @@ function hashObject(type: string, body: Buffer): string {
 }
 
 export function gitBlobSha(text: string): string {
-  return hashObject('blob', Buffer.from(text, 'utf8'));
+  return gitBlobShaOfBytes(Buffer.from(text, 'utf8'));
+}
+
+export function gitBlobShaOfBytes(bytes: Buffer): string {
+  return hashObject('blob', bytes);
 }
 
 /** The root tree sha of a flat path → (mode, sha) map, computed as `git write-tree` would. */

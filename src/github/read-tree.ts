@@ -1,6 +1,8 @@
 // Reads the manifests under some directories at one commit with the git data API: one recursive
-// tree call, then only the blobs the cache does not hold (blobs are immutable, keyed by sha).
+// tree call, then only the blobs the cache does not hold (blobs are immutable, keyed by sha) — many
+// of them through the commit's archive in one call.
 import { mapWithConcurrency } from './concurrency.js';
+import { readArchiveBlobs } from './read-archive.js';
 import type { BlobCache, GitHubClient, RepoRef } from './types.js';
 
 export type TreeEntryKind = 'file' | 'executable' | 'symlink' | 'submodule' | 'tree';
@@ -29,6 +31,11 @@ export interface ReadTreeOptions extends RepoRef {
   listing?: BaseTreeListing;
   /** Blob fetches in flight at once (default 8). */
   concurrency?: number;
+  /**
+   * The commit (sha or branch name) whose archive may serve many blobs in one call; without it,
+   * every blob the cache lacks is one call.
+   */
+  archiveRef?: string;
 }
 
 export interface TreeRead {
@@ -93,7 +100,12 @@ export async function readTreeFiles(octokit: GitHubClient, options: ReadTreeOpti
     (entry) => (entry.kind === 'file' || entry.kind === 'executable') && (options.filter?.(entry.path) ?? true),
   );
   const wanted = listed.filter((entry) => options.fetch?.(entry.path) ?? true);
-  const texts = await fetchBlobTexts(octokit, options, [...new Set(wanted.map((entry) => entry.sha))]);
+  const archive = options.archiveRef
+    ? { ref: options.archiveRef, paths: new Map(wanted.map((entry) => [entry.path, entry.sha])) }
+    : undefined;
+  const texts = await fetchBlobTexts(octokit, { ...options, ...(archive ? { archive } : {}) }, [
+    ...new Set(wanted.map((entry) => entry.sha)),
+  ]);
   const files = new Map(wanted.map((entry) => [entry.path, texts.blobs.get(entry.sha)!] as const));
   // Files not asked for are still served when the cache holds them; only the rest stay unread.
   const others = listed.filter((entry) => !files.has(entry.path));
@@ -121,15 +133,36 @@ export async function readTreeFiles(octokit: GitHubClient, options: ReadTreeOpti
   };
 }
 
-/** Blob texts by sha: from the cache, the rest from GitHub (then offered to the cache's `put`). */
+/** From this many blobs missing from the cache on, the commit's archive is read first (one call). */
+export const ARCHIVE_FROM_BLOBS = 10;
+
+/**
+ * Blob texts by sha: from the cache, the rest from GitHub (then offered to the cache's `put`). With
+ * an archive (a commit and the paths of the blobs), many missing blobs come from it in one call;
+ * whatever it does not serve is fetched blob by blob.
+ */
 export async function fetchBlobTexts(
   octokit: GitHubClient,
-  options: RepoRef & { blobCache: BlobCache; concurrency?: number },
+  options: RepoRef & {
+    blobCache: BlobCache;
+    concurrency?: number;
+    archive?: { ref: string; paths: Map<string, string> };
+  },
   shas: string[],
 ): Promise<{ blobs: Map<string, string>; fetched: number }> {
   const blobs = await options.blobCache.get(shas);
-  const missing = shas.filter((sha) => !blobs.has(sha));
+  let missing = shas.filter((sha) => !blobs.has(sha));
   const fetched = new Map<string, string>();
+  if (options.archive && missing.length >= ARCHIVE_FROM_BLOBS) {
+    const lacking = new Set(missing);
+    const paths = new Map([...options.archive.paths].filter(([, sha]) => lacking.has(sha)));
+    const archived = await readArchiveBlobs(octokit, { ...options, ref: options.archive.ref }, paths);
+    for (const [sha, text] of archived.blobs) {
+      fetched.set(sha, text);
+      blobs.set(sha, text);
+    }
+    missing = missing.filter((sha) => !blobs.has(sha));
+  }
   await mapWithConcurrency(missing, options.concurrency ?? 8, async (sha) => {
     const { data } = await octokit.rest.git.getBlob({ owner: options.owner, repo: options.repo, file_sha: sha });
     const text = Buffer.from(data.content, data.encoding === 'base64' ? 'base64' : 'utf8').toString('utf8');

@@ -48,10 +48,10 @@ async function upload(
   harness: AppHarness,
   name: EmergencySnapshotName,
   merge?: { fixture: string; actual: string },
+  rewrite: Record<string, string> = {},
 ): Promise<void> {
-  const text = merge
-    ? emergencySnapshotText(name).replaceAll(merge.fixture, merge.actual)
-    : emergencySnapshotText(name);
+  let text = merge ? emergencySnapshotText(name).replaceAll(merge.fixture, merge.actual) : emergencySnapshotText(name);
+  for (const [from, to] of Object.entries(rewrite)) text = text.replaceAll(from, to);
   const snapshot = JSON.parse(text) as { capturedAt: string; repository: string; cluster: string };
   clock.now = new Date(snapshot.capturedAt);
   expect((await uploadSnapshot(harness, snapshot)).status).toBe(202);
@@ -169,7 +169,7 @@ describe('Flux: suspend, kubectl edit, PR at once, merge, resume, verified', () 
     await runWatch(app);
     const dashboard = issues(app).find((issue) => issue.title === 'driftback dashboard');
     expect(dashboard?.body).toContain(
-      `- \`Kustomization/flux-system/apps\` for 8m (since 2026-12-01T10:02:00Z), by \`flux\`, emergency PR #${pr!.number}`,
+      `- \`Kustomization/flux-system/apps\` since 2026-12-01T10:02:00Z, by \`flux\`, emergency PR #${pr!.number}`,
     );
     // Suspended at 10:02:00, scraped at the capture time 10:10:00.
     expect(await suspendedSeconds(app, 'kind-dev', 'flux-kustomization')).toBe(480);
@@ -370,5 +370,98 @@ describe('a suspension left past emergency.resumeWithin', () => {
     expect(alert!.body).toContain(
       'There is no drift under it and no pull request waiting on it: a forgotten suspension.',
     );
+  });
+});
+
+describe('a verified fix followed for emergency.followFor (default 7d)', () => {
+  const undoneTitle = 'driftback: kind-dev: the emergency fix under flux-system/apps was undone';
+  const alerts = (harness: AppHarness) => issues(harness).filter((issue) => issue.title === undoneTitle);
+
+  /** flux-3b's Deployment (memory back at 512Mi, applied by kustomize-controller), seen a day after the verify. */
+  const rolledBack = (capturedAt: string) => ({
+    '2026-12-01T10:50:00Z': capturedAt,
+    // The managedFields entry of kustomize-controller's apply that wrote 512Mi: a stale pipeline's rollback.
+    '2026-12-01T10:45:04Z': '2026-12-02T09:00:00Z',
+  });
+
+  async function verified(): Promise<{ app: AppHarness; pr: number; mergeSha: string }> {
+    const { app, pr } = await startAfter('flux-1-before', 'flux-2-suspended');
+    const mergeSha = await merge(app, pr!.number);
+    await upload(app, 'flux-3-resumed-after-merge', { fixture: FIXTURE_MERGE_FLUX, actual: mergeSha });
+    expect(commentsOn(app, pr!.number).filter((c) => c.startsWith('verified:'))).toHaveLength(1);
+    return { app, pr: pr!.number, mergeSha };
+  }
+
+  it('a value moved away after "verified" opens one alert with field, old and new value, manager and time; it closes when back', async () => {
+    const { app, pr, mergeSha } = await verified();
+    await runWatch(app);
+    expect(alerts(app)).toEqual([]);
+
+    await upload(app, 'flux-3b-resumed-without-merge', undefined, rolledBack('2026-12-02T10:00:00Z'));
+    await runWatch(app);
+    const [alert, ...more] = alerts(app);
+    expect(more).toEqual([]);
+    expect(alert!.state).toBe('open');
+    expect(alert!.labels).toEqual(['driftback', 'driftback-alert']);
+    expect(alert!.body).toContain(
+      `The emergency fix of #${pr} under \`flux-system/apps\` in \`kind-dev\` was verified 2026-12-01 10:50 UTC; since then the cluster no longer holds it, while Git still does:`,
+    );
+    expect(alert!.body).toContain(
+      '- `Deployment/podinfo/podinfo` `spec.template.spec.containers[podinfod].resources.limits.memory`: `1Gi` → `512Mi`, written by `kustomize-controller` at 2026-12-02 09:00 UTC',
+    );
+    // The same state again, a watch later: still one alert, not rewritten.
+    const body = alert!.body;
+    await upload(app, 'flux-3b-resumed-without-merge', undefined, rolledBack('2026-12-02T10:10:00Z'));
+    await runWatch(app);
+    expect(alerts(app).map((issue) => [issue.state, issue.body])).toEqual([['open', body]]);
+    // No second "verified" on the PR.
+    expect(commentsOn(app, pr).filter((c) => c.startsWith('verified:'))).toHaveLength(1);
+
+    // The controller puts the merged value back: the alert closes, saying so.
+    await upload(
+      app,
+      'flux-3-resumed-after-merge',
+      { fixture: FIXTURE_MERGE_FLUX, actual: mergeSha },
+      {
+        '2026-12-01T10:50:00Z': '2026-12-02T10:20:00Z',
+      },
+    );
+    await runWatch(app);
+    expect(alerts(app).map((issue) => issue.state)).toEqual(['closed']);
+    expect(commentsOn(app, alert!.number)).toEqual([
+      `The fix of #${pr} under \`flux-system/apps\` in \`kind-dev\` is back in the cluster. Closing.`,
+    ]);
+  });
+
+  it('Git changing the field closes the alert and the field is no longer followed', async () => {
+    const { app, pr } = await verified();
+    await upload(app, 'flux-3b-resumed-without-merge', undefined, rolledBack('2026-12-02T10:00:00Z'));
+    await runWatch(app);
+    expect(alerts(app).map((issue) => issue.state)).toEqual(['open']);
+
+    // Someone decides 512Mi is right after all and says so in Git.
+    const path = 'apps/podinfo/deployment.yaml';
+    const files = { [path]: emergencyRepoFiles().get(path)! };
+    const sha = app.standIn.pushCommit({ owner: app.owner, repo: app.repo, branch: 'main', files });
+    expect(await sendWebhook(app, 'push', pushPayload(app, 'main', sha))).toBe(200);
+    await drain(app);
+    await upload(app, 'flux-3b-resumed-without-merge', undefined, rolledBack('2026-12-02T11:00:00Z'));
+    await runWatch(app);
+    const [alert] = alerts(app);
+    expect(alert!.state).toBe('closed');
+    expect(commentsOn(app, alert!.number)).toEqual([
+      `Git now declares another value for \`spec.template.spec.containers[podinfod].resources.limits.memory\`: the fix of #${pr} under \`flux-system/apps\` in \`kind-dev\` is no longer followed there. Closing.`,
+    ]);
+    // The fix moving again is no alert: Git owns that field now.
+    await upload(app, 'flux-3-resumed-after-merge', undefined, { '2026-12-01T10:50:00Z': '2026-12-02T12:00:00Z' });
+    await runWatch(app);
+    expect(alerts(app).map((issue) => issue.state)).toEqual(['closed']);
+  });
+
+  it('after the window, a moved value is no alert: the record is retired', async () => {
+    const { app } = await verified();
+    await upload(app, 'flux-3b-resumed-without-merge', undefined, rolledBack('2026-12-08T11:00:00Z'));
+    await runWatch(app);
+    expect(alerts(app)).toEqual([]);
   });
 });

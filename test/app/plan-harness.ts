@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Probot, ProbotOctokit, Server } from 'probot';
 import { deriveToken } from '../../src/core/token/index.js';
 import type { AppEnv } from '../../src/app/env.js';
-import { startDriftback, type Running } from '../../src/app/start.js';
+import { startDriftback, type Running, type StartOverrides } from '../../src/app/start.js';
 import { GitHubStandIn } from '../support/github/index.js';
 import { readFixture } from '../support/fixtures.js';
 import { goldenIn } from '../support/golden.js';
@@ -42,7 +42,17 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(files: Record<string, string>, start = '2026-12-02T12:00:00Z'): Promise<Harness> {
+/** Where the App's log lines go, and from which level (default: DRIFTBACK_TEST_LOG, else silent). */
+export interface HarnessLog {
+  level: string;
+  destination: NonNullable<StartOverrides['logDestination']>;
+}
+
+export async function startHarness(
+  files: Record<string, string>,
+  start = '2026-12-02T12:00:00Z',
+  log?: HarnessLog,
+): Promise<Harness> {
   const clock = { now: new Date(start) };
   const standIn = await GitHubStandIn.start({ now: () => clock.now });
   standIn.seedRepository({ owner: OWNER, repo: REPO, files });
@@ -53,7 +63,7 @@ export async function startHarness(files: Record<string, string>, start = '2026-
     webhookSecret: WEBHOOK_SECRET,
     port: 0,
     host: '127.0.0.1',
-    logLevel: process.env.DRIFTBACK_TEST_LOG ?? 'silent',
+    logLevel: log?.level ?? process.env.DRIFTBACK_TEST_LOG ?? 'silent',
     githubBaseUrl: standIn.baseUrl,
     tokenSecret: TOKEN_SECRET,
     dataDir,
@@ -61,7 +71,11 @@ export async function startHarness(files: Record<string, string>, start = '2026-
     uploadsPerMinute: 1000,
     ingestConcurrency: 2,
   };
-  const app = await startDriftback(env, { Probot, Server }, { Octokit: TestOctokit, now: () => clock.now });
+  const app = await startDriftback(
+    env,
+    { Probot, Server },
+    { Octokit: TestOctokit, now: () => clock.now, ...(log ? { logDestination: log.destination } : {}) },
+  );
   const harness: Harness = {
     standIn,
     app,

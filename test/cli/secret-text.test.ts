@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../support/fixtures.js';
 import { runCli } from './run-cli.js';
 
 const work = mkdtempSync(join(tmpdir(), 'driftback-secret-text-'));
@@ -78,7 +79,39 @@ describe('diff --format text on Secrets', () => {
     expect(out).toContain(
       'reported, not codified: Secret/shop/by-hand (kubectl-create at 2026-12-02T03:00:00Z, human): a Secret created in the cluster',
     );
-    expect(out).toMatch(/password: "\*\*\*"/);
+    expect(out).toContain('password: ‹from Secret shop/db›');
     expect(out).toContain('kubectl-edit at 2026-12-02T03:00:00Z');
+  });
+});
+
+describe('a value Flux substitutes from a Secret', () => {
+  // test/fixtures/controllers/flux-podinfo: `postBuild.substituteFrom` kind Secret puts backend_token into
+  // the Deployment's env, where the live object holds it in clear text (fluxcd/pkg kustomize_varsub.go).
+  const dir = join(REPO_ROOT, 'test/fixtures/controllers/flux-podinfo');
+  const token = 'tkn-kind-dev-7f3a91';
+  const mask = '‹from Secret flux-system/cluster-secret-vars›';
+  const args = (verb: string): string[] => [
+    verb,
+    ...(verb === 'plan' ? ['--head'] : ['--desired']),
+    join(dir, 'repo'),
+    '--live',
+    join(dir, 'live/hand-changes.json'),
+    '--cluster',
+    'kind-dev',
+  ];
+
+  it('diff shows where it comes from next to the hand-added env var, in every format never the value', async () => {
+    const text = await runCli(args('diff'));
+    expect(text.code).toBe(1);
+    expect(text.stdout).toContain(
+      `             - name: PODINFO_BACKEND_TOKEN\n               value: ${mask}\n+            # add by kubectl-edit`,
+    );
+    for (const verb of ['diff', 'plan']) {
+      for (const format of ['text', 'json', 'markdown']) {
+        const run = await runCli([...args(verb), '--format', format]);
+        expect(run.stderr).toBe('');
+        expect(run.stdout).not.toContain(token);
+      }
+    }
   });
 });

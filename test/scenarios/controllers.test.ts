@@ -351,6 +351,12 @@ describe('driftback diff shows what is reported and who owns what Git lacks', ()
       time: '2026-12-01T12:16:00Z',
       cause: 'human',
       reason: 'an autoscaler owns replicas: HPA shop/web targets this workload',
+      // kubectl scale writes through /scale: kustomize-controller does not take that entry over.
+      next: {
+        by: 'Flux Kustomization flux-system/apps',
+        what: 'keep',
+        why: 'written by kubectl through the /scale subresource, which Flux does not take over: it stays until Git declares it',
+      },
     });
     expect(document.owners).toContainEqual({
       owner: 'made by a person (kubectl-run)',

@@ -7,11 +7,9 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/core/config/index.js';
 import { riskyDrift } from '../../src/core/risk/index.js';
-import { evaluateDrift } from '../../src/core/pipeline/index.js';
 import { displayKey } from '../../src/core/model/index.js';
-import { CONTROLLER_SCENARIOS, scenarioRepository, scenarioSnapshot } from '../support/controllers.js';
+import { CONTROLLER_SCENARIOS, evaluateScenario, scenarioSnapshot } from '../support/controllers.js';
 
 const snapshots = readdirSync(CONTROLLER_SCENARIOS, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
@@ -23,23 +21,7 @@ const snapshots = readdirSync(CONTROLLER_SCENARIOS, { withFileTypes: true })
 
 /** Every risky item of a snapshot, allowed or not, as `Kind/ns/name path: codes`. */
 function risky(scenario: string, snapshotName: string): string[] {
-  const files = scenarioRepository(scenario);
-  // `emergency:` belongs to the suspension procedure, read elsewhere; the rest is the config as written.
-  const parsed = parseConfig(files.get('.github/driftback.yml')!.replace(/^emergency:\n(?: .*\n)*/m, ''));
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-  const snapshot = scenarioSnapshot(scenario, snapshotName);
-  const cluster = parsed.config.clusters!.find((c) => c.name === snapshot.cluster) ?? parsed.config.clusters![0]!;
-  const input = {
-    snapshot,
-    config: parsed.config,
-    cluster,
-    files,
-    history: [],
-    minSnapshots: 1,
-    declined: new Set<string>(),
-  };
-  const evaluation = evaluateDrift(input);
-  if (evaluation.type !== 'evaluated') throw new Error(`${scenario}/${snapshotName}: ${evaluation.type}`);
+  const evaluation = evaluateScenario(scenario, scenarioSnapshot(scenario, snapshotName));
   return riskyDrift(evaluation.diff, false).map(
     (item) => `${displayKey(item.key)} ${item.change?.path ?? ''}: ${item.risk.map((r) => r.code).join(', ')}`,
   );

@@ -1,16 +1,18 @@
 // The scheduled watch of one repository (the `alerts` job runs it for every repository with
 // snapshots): alert issues for clusters not reporting and GitOps controllers not reconciling, the
 // dashboard when what it shows changed, the gauges, and plan refreshes after new snapshots.
-import type { TemplateOverrides } from '../../core/report/index.js';
 import type { Documents } from '../isolation/documents.js';
 import { tenantOf } from '../isolation/index.js';
-import { readConfigAt, readTemplatesAt } from '../repository.js';
+import type { ConfigResult } from '../../core/config/index.js';
+import { dashboardDigest, type TemplateOverrides } from '../../core/report/index.js';
+import type { GitHubClient } from '../../github/index.js';
+import { cachedConfigAt, readConfigAt, readTemplatesAt } from '../repository.js';
 import { splitRepository } from '../github-client.js';
-import { dashboardCluster, dashboardFingerprint, updateDashboard } from '../dashboard/index.js';
+import { dashboardCluster, dashboardFingerprint, dashboardView, updateDashboard } from '../dashboard/index.js';
 import { recordClusterFigures } from '../metrics.js';
 import { refreshOpenPlans } from '../plan/refresh-open-plans.js';
 import type { ReviewDeps } from '../plan/deps.js';
-import { readClusterState } from '../reconcile/state.js';
+import { readClusterState, readRepositoryState, rememberedHead } from '../reconcile/state.js';
 import { readWatchState, writeWatchState } from './alert-state.js';
 import { checkNotReconciling } from './not-reconciling.js';
 import { checkNotReporting, isStale } from './not-reporting.js';
@@ -29,19 +31,41 @@ export interface WatchOutcome {
   refreshed: number[];
 }
 
+/**
+ * The config at the default branch's HEAD: from the cache while the HEAD the reconciles and push
+ * webhooks remember is trusted (no GitHub call), else read from GitHub.
+ */
+async function configOf(
+  deps: WatchDeps,
+  octokit: GitHubClient,
+  repository: string,
+  now: Date,
+): Promise<{ config: ConfigResult; defaultBranch: string }> {
+  const known = rememberedHead(await readRepositoryState(deps.store, repository), now);
+  if (known?.head && !known.stale) {
+    const cached = await cachedConfigAt(deps.store, known.head.treeSha, now.getTime());
+    if (cached) return { config: cached, defaultBranch: known.defaultBranch };
+  }
+  const ref = splitRepository(repository);
+  const { data: repo } = await octokit.rest.repos.get(ref);
+  return {
+    config: await readConfigAt(octokit, { ...ref, sha: repo.default_branch }),
+    defaultBranch: repo.default_branch,
+  };
+}
+
 export async function watchRepository(deps: WatchDeps, repository: string): Promise<WatchOutcome> {
   const ref = splitRepository(repository);
   const octokit = await deps.clients.forRepository(repository);
-  const { data: repo } = await octokit.rest.repos.get(ref);
-  const config = await readConfigAt(octokit, { ...ref, sha: repo.default_branch });
-  const state = await readWatchState(deps.store, repository);
   const now = deps.now();
+  const { config, defaultBranch } = await configOf(deps, octokit, repository, now);
+  const state = await readWatchState(deps.store, repository);
   const outcome: WatchOutcome = { repository, alerts: [], dashboard: 'not-due', refreshed: [] };
   const author = await deps.appIdentity();
   // The repository's template overrides, read once and only when an issue is about to be written.
   let overrides: Promise<TemplateOverrides> | undefined;
   const templates = (): Promise<TemplateOverrides> =>
-    (overrides ??= readTemplatesAt(octokit, { ...ref, ref: repo.default_branch }, deps.store, now.getTime()));
+    (overrides ??= readTemplatesAt(octokit, { ...ref, ref: defaultBranch }, deps.store, now.getTime()));
   // Documents with a template override of the repository render in a job worker, as its share.
   const documents: Documents = (name, ...args) => deps.isolation.document(tenantOf(repository), name, ...args);
   const seenClusters: Array<{ name: string; snapshotId?: string; reconciledAt?: string; stale: boolean }> = [];
@@ -85,9 +109,11 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
     }
     seenClusters.push({ name: cluster.name, snapshotId: meta?.id, reconciledAt: clusterState.lastReconcileAt, stale });
     if (!meta) continue;
-    if (state.plannedSnapshots?.[cluster.name] !== meta.id) {
+    // A snapshot that brings a new live state (not merely a new capture time) refreshes the plans.
+    const live = clusterState.liveDigest ?? meta.id;
+    if (state.plannedSnapshots?.[cluster.name] !== live) {
       newSnapshot = true;
-      state.plannedSnapshots = { ...state.plannedSnapshots, [cluster.name]: meta.id };
+      state.plannedSnapshots = { ...state.plannedSnapshots, [cluster.name]: live };
     }
     const memo = `${repository.toLowerCase()}#${cluster.name}`;
     const watched = (state.notReconciling?.[cluster.name]?.length ?? 0) > 0;
@@ -127,7 +153,14 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
     config.ok ? 0 : config.problems.length,
   );
   if (fingerprint !== state.dashboard) {
-    outcome.dashboard = (await updateDashboard(deps, octokit, repository, config, await templates(), documents)).type;
+    // Something it reads moved; it is rewritten only when what it says changed, not merely its times.
+    const view = await dashboardView(deps, repository, config);
+    const digest = dashboardDigest(view);
+    if (digest !== state.dashboardDigest) {
+      const written = await updateDashboard(deps, octokit, repository, config, await templates(), documents, view);
+      outcome.dashboard = written.type;
+      state.dashboardDigest = digest;
+    } else outcome.dashboard = 'unchanged';
     state.dashboard = fingerprint;
   }
   if (newSnapshot) outcome.refreshed = await refreshOpenPlans(octokit, deps.queue, repository);

@@ -1,6 +1,7 @@
 // The dashboard issue and the per-cluster gauges.
 export {
   updateDashboard,
+  dashboardView,
   dashboardFingerprint,
   DASHBOARD_KEY,
   DASHBOARD_LABELS,

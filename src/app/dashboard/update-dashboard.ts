@@ -3,7 +3,12 @@
 // rewrite that would change nothing).
 import type { Config, ConfigResult } from '../../core/config/index.js';
 import type { SourceProblem } from '../../core/model/index.js';
-import { DASHBOARD_TITLE, type DashboardCluster, type TemplateOverrides } from '../../core/report/index.js';
+import {
+  DASHBOARD_TITLE,
+  type DashboardCluster,
+  type DashboardView,
+  type TemplateOverrides,
+} from '../../core/report/index.js';
 import { upsertIssueByMarker, type AppIdentity, type GitHubClient, type IssueResult } from '../../github/index.js';
 import type { Store } from '../../store/types.js';
 import { splitRepository } from '../github-client.js';
@@ -26,15 +31,12 @@ export interface DashboardDeps {
   appIdentity: () => Promise<AppIdentity>;
 }
 
-/** `templates`: the repository's overrides (default: the built-in templates). */
-export async function updateDashboard(
-  deps: DashboardDeps,
-  octokit: GitHubClient,
+/** What the dashboard shows of each configured cluster, from the store (records the clusters' figures). */
+export async function dashboardView(
+  deps: Pick<DashboardDeps, 'store' | 'metrics' | 'now'>,
   repository: string,
   config: ConfigResult,
-  templates?: TemplateOverrides,
-  documents: Documents = renderInPlace,
-): Promise<IssueResult> {
+): Promise<DashboardView> {
   const now = deps.now().toISOString();
   const configErrors: SourceProblem[] = config.ok ? [] : [...config.problems];
   const clusters: DashboardCluster[] = [];
@@ -48,9 +50,23 @@ export async function updateDashboard(
     clusters.push(view);
     configErrors.push(...(state.problems ?? []));
   }
-  const body = await documents('renderDashboard', { now, clusters, configErrors }, { templates });
+  return { now, clusters, configErrors };
+}
+
+/** `templates`: the repository's overrides (default: the built-in templates); `view`: when already gathered. */
+export async function updateDashboard(
+  deps: DashboardDeps,
+  octokit: GitHubClient,
+  repository: string,
+  config: ConfigResult,
+  templates?: TemplateOverrides,
+  documents: Documents = renderInPlace,
+  gathered?: DashboardView,
+): Promise<IssueResult> {
+  const view = gathered ?? (await dashboardView(deps, repository, config));
+  const body = await documents('renderDashboard', view, { templates });
   // The label follows the risky drift: on while any cluster has some waiting for a decision.
-  const security = clusters.some((cluster) => cluster.risky?.length);
+  const security = view.clusters.some((cluster) => cluster.risky?.length);
   return upsertIssueByMarker(octokit, {
     ...splitRepository(repository),
     key: DASHBOARD_KEY,

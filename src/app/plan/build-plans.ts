@@ -1,6 +1,7 @@
 // Builds the plan of each touched cluster with the core plan pipeline: desired at head and at base
 // (the build of the cluster's path), live from the cluster's latest snapshot. Per-cluster problems
 // are collected; a cluster with no snapshot yet is planned against nothing, and the plan says so.
+import type { ChartRenderer } from '../../core/charts/index.js';
 import { CONFIG_PATH, type ClusterConfig, type Config } from '../../core/config/index.js';
 import { newParseCache, type RenderBudget } from '../../core/manifests/index.js';
 import type { Plan, Snapshot, SourceProblem } from '../../core/model/index.js';
@@ -46,11 +47,12 @@ function renderHeadAndBase(
   input: PlanInputs,
   latest: ReadonlyMap<string, Snapshot | undefined>,
   budget: RenderBudget,
+  charts?: ChartRenderer,
 ): Array<{ cluster: ClusterConfig; head: ClusterRender; base: ClusterRender }> {
   const cache = newParseCache();
   return clusters.map((cluster) => {
     const live = latest.get(cluster.name);
-    const options = { cache, budget, ...(live ? { live } : {}) };
+    const options = { cache, budget, ...(live ? { live } : {}), ...(charts ? { charts } : {}) };
     const head = renderCluster(input.headFiles, cluster, options);
     return { cluster, head, base: renderCluster(input.baseFiles, cluster, options) };
   });
@@ -71,10 +73,10 @@ export async function latestSnapshots(
  * The plans of every cluster the pull request touches, under one budget for the whole job (every
  * cluster, head and base): pure, so a job worker runs it.
  */
-export function planClusters(input: PlanWork, budget: RenderBudget): BuiltPlans {
+export function planClusters(input: PlanWork, budget: RenderBudget, charts?: ChartRenderer): BuiltPlans {
   const { latest } = input;
   const clusters = input.config.clusters ?? [];
-  const rendered = renderHeadAndBase(clusters, input, latest, budget);
+  const rendered = renderHeadAndBase(clusters, input, latest, budget, charts);
   // The config decides every cluster's plan, so a change to it touches them all.
   const configChanged = input.changed.includes(CONFIG_PATH);
   const touched = new Set(

@@ -5,14 +5,19 @@
 import type { Suspension } from '../../core/emergency/index.js';
 import {
   NOTHING_DONE,
+  commitToCheck,
+  followEmergency,
+  followVerified,
   revisionCommit,
-  stillHolds,
   suspendedObjectKey,
-  type Checklist,
+  type EmergencyAction,
+  type EmergencyEvent,
+  type EmergencyObservation,
 } from '../../core/emergency/index.js';
+import { parseDuration } from '../../core/config/index.js';
 import { keyId, keyOf, type DiffResult, type KubeObject } from '../../core/model/index.js';
 import type { DriftGroup } from '../../core/pipeline/index.js';
-import { verifiedComment, withChecklist, type SuspensionView } from '../../core/report/index.js';
+import type { SuspensionView } from '../../core/report/index.js';
 import { readSource } from '../../core/sources/index.js';
 import { commentOnce, hasStatus } from '../../github/index.js';
 import type { EmergencySection, GitHubContext } from './github-context.js';
@@ -118,62 +123,46 @@ export interface FollowInput {
   suspended: ReadonlySet<string>;
 }
 
-export type FollowEvent = { source: string; event: 'ticked' | 'verified' | 'undone'; number: number };
+export type FollowEvent = { source: string; event: EmergencyEvent; number: number };
 
-interface Observed {
-  live: ReadonlyMap<string, KubeObject>;
-  drifted: ReadonlySet<string>;
-  suspended: ReadonlySet<string>;
-}
+type Snapshot = Omit<EmergencyObservation, 'pull' | 'resumed' | 'applied'>;
 
-/** One record one step on: what the snapshot and the PR show, the PR's checklist, and the outcome. */
-async function followOne(
+/** What GitHub and the snapshot show of one record: the PR, the resume, what the controller applied. */
+async function observe(
   ctx: GitHubContext,
   id: string,
   record: EmergencyRecord,
-  seen: Observed,
-  events: FollowEvent[],
-): Promise<EmergencyRecord> {
+  snapshot: Snapshot,
+  suspended: ReadonlySet<string>,
+): Promise<EmergencyObservation> {
   const repo = { owner: ctx.owner, repo: ctx.repo };
-  const { data: pull } = await ctx.octokit.rest.pulls.get({ ...repo, pull_number: record.pullRequest });
-  const mergeSha = record.mergeSha ?? (pull.merged_at ? (pull.merge_commit_sha ?? undefined) : undefined);
-  const resumed = !seen.suspended.has(id);
-  const source = seen.live.get(keyId(suspendedObjectKey(record.suspension)));
-  const applied = resumed && mergeSha !== undefined && (await appliedIncludes(ctx, source, mergeSha));
-  const inSync = applied && record.changes.every((change) => !seen.drifted.has(keyId(change.key)));
-  const checklist: Checklist = { merged: mergeSha !== undefined, resumed, applied, inSync };
-  const resumedAt = record.resumedAt ?? (resumed ? ctx.snapshot.capturedAt : undefined);
-  const updated: EmergencyRecord = {
-    ...record,
-    checklist,
-    ...(mergeSha ? { mergeSha } : {}),
-    ...(resumedAt ? { resumedAt } : {}),
+  const { data } = await ctx.octokit.rest.pulls.get({ ...repo, pull_number: record.pullRequest });
+  const pull = {
+    body: data.body ?? '',
+    ...(data.merged_at && data.merge_commit_sha ? { mergeSha: data.merge_commit_sha } : {}),
   };
-  const body = withChecklist(pull.body ?? '', checklist);
-  if (body !== undefined && body !== pull.body) {
-    await ctx.octokit.rest.pulls.update({ ...repo, pull_number: record.pullRequest, body });
-    events.push({ source: id, event: 'ticked', number: record.pullRequest });
+  const resumed = !suspended.has(id);
+  const merge = commitToCheck(record, pull, resumed);
+  const source = snapshot.live.get(keyId(suspendedObjectKey(record.suspension)));
+  const applied = merge !== undefined && (await appliedIncludes(ctx, source, merge));
+  return { ...snapshot, pull, resumed, applied };
+}
+
+/** Executes the writes a step decided, in their order. */
+async function execute(ctx: GitHubContext, actions: readonly EmergencyAction[]): Promise<void> {
+  const repo = { owner: ctx.owner, repo: ctx.repo };
+  for (const action of actions) {
+    if (action.kind === 'pull.update')
+      await ctx.octokit.rest.pulls.update({ ...repo, pull_number: action.pullRequest, body: action.body });
+    else
+      await commentOnce(ctx.octokit, {
+        ...repo,
+        issueNumber: action.issue,
+        key: action.key,
+        body: action.body,
+        author: ctx.app,
+      });
   }
-  if (inSync && mergeSha) {
-    const key = `emergency/verified/${ctx.cluster}/${id}`;
-    const body = verifiedComment(mergeSha);
-    await commentOnce(ctx.octokit, { ...repo, issueNumber: record.pullRequest, key, body, author: ctx.app });
-    events.push({ source: id, event: 'verified', number: record.pullRequest });
-    return { ...updated, outcome: 'verified' };
-  }
-  // After a merge, a value seen gone before the controller applied it may only be an older revision.
-  const gone = !record.changes.every((change) => stillHolds(change, seen.live));
-  if (record.outcome === 'undone') {
-    // Undone until the value is back and nothing drifts on the fixed resources.
-    const back = resumed && !gone && record.changes.every((change) => !seen.drifted.has(keyId(change.key)));
-    if (!back) return updated;
-    const { outcome: _undone, ...restored } = updated;
-    return restored;
-  }
-  if (!resumed || !gone || (mergeSha !== undefined && !applied)) return updated;
-  // The watch opens the alert (alerts/fix-undone.ts).
-  events.push({ source: id, event: 'undone', number: record.pullRequest });
-  return { ...updated, outcome: 'undone', resumedAt: resumedAt ?? ctx.snapshot.capturedAt };
 }
 
 /** Follows every open emergency record one step; returns the records as they now stand. */
@@ -184,22 +173,31 @@ export async function followEmergencies(
 ): Promise<{ records: Record<string, EmergencyRecord>; events: FollowEvent[] }> {
   const events: FollowEvent[] = [];
   const next: Record<string, EmergencyRecord> = {};
-  const seen: Observed = {
+  const snapshot: Snapshot = {
+    cluster: ctx.cluster,
+    capturedAt: ctx.snapshot.capturedAt,
     live: new Map(input.items.map((object) => [keyId(keyOf(object)), object])),
     drifted: new Set(
       input.diff.resources.filter((r) => r.changes.length > 0 || r.status === 'missing').map((r) => keyId(r.key)),
     ),
-    suspended: input.suspended,
+  };
+  const verified = {
+    capturedAt: ctx.snapshot.capturedAt,
+    followFor: parseDuration(ctx.config.emergency.followFor) ?? 7 * 86400,
+    changes: new Map(input.diff.resources.map((r) => [keyId(r.key), r.changes])),
   };
   for (const [id, record] of Object.entries(records)) {
-    // An undone fix is still followed: once its value is back (verified, or no longer gone) the
-    // record leaves "undone" and the watch closes its alert.
+    // A verified record is followed from the snapshots alone: GitHub is not asked about it again.
     if (record.outcome === 'verified') {
-      next[id] = record;
+      const followed = followVerified(record, { ...verified, live: snapshot.live });
+      if (followed) next[id] = followed;
       continue;
     }
     try {
-      next[id] = await followOne(ctx, id, record, seen, events);
+      const step = followEmergency(id, record, await observe(ctx, id, record, snapshot, input.suspended));
+      await execute(ctx, step.actions);
+      events.push(...step.events.map((event) => ({ source: id, event, number: record.pullRequest })));
+      next[id] = step.record;
     } catch (error) {
       // A pull request deleted (or a repository transferred) ends the procedure; anything else is retried.
       if (!hasStatus(error, 404, 410)) throw error;

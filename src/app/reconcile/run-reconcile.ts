@@ -4,6 +4,7 @@
 import { JobLimitExceeded, tenantOf, type Isolation } from '../isolation/index.js';
 import type { Documents } from '../isolation/documents.js';
 import type { AppIdentity } from '../../github/index.js';
+import { liveStateDigest } from '../../core/classify/index.js';
 import { findCluster } from '../../core/config/index.js';
 import type { DriftInput } from '../../core/pipeline/index.js';
 import type { SourceProblem } from '../../core/model/index.js';
@@ -22,6 +23,7 @@ import {
   readClusterState,
   readRepositoryState,
   recordHeadRead,
+  rememberedHead,
   writeClusterState,
   type ClusterState,
   type RepositoryState,
@@ -56,10 +58,6 @@ export interface ReconcileTarget {
   refreshDefaultBranch?: boolean;
 }
 
-// A default branch switched to another existing branch sends no push to the old one, and a
-// force-push can give the same tree a new commit; both are read afresh at least this often.
-const REMEMBERED_MAX_AGE_MS = 60 * 60 * 1000;
-
 /**
  * What the repository state lets the load skip. Within the hour after the default branch was last
  * read from GitHub, its HEAD as last read or as the push webhooks since named it is trusted: nothing
@@ -71,16 +69,13 @@ function remembered(
   target: ReconcileTarget,
   now: Date,
 ): { defaultBranch?: string; knownHead?: KnownHead; trustedHead?: KnownHead } {
-  const checkedAt = state.defaultBranchCheckedAt ? Date.parse(state.defaultBranchCheckedAt) : Number.NaN;
-  const fresh =
-    !target.refreshDefaultBranch &&
-    state.defaultBranch !== undefined &&
-    now.getTime() - checkedAt < REMEMBERED_MAX_AGE_MS;
-  if (!fresh) return {};
-  const head =
-    state.headSha && state.headTreeSha ? { commitSha: state.headSha, treeSha: state.headTreeSha } : undefined;
-  if (!head) return { defaultBranch: state.defaultBranch };
-  return { defaultBranch: state.defaultBranch, ...(state.headStale ? { knownHead: head } : { trustedHead: head }) };
+  const known = target.refreshDefaultBranch ? undefined : rememberedHead(state, now);
+  if (!known) return {};
+  if (!known.head) return { defaultBranch: known.defaultBranch };
+  return {
+    defaultBranch: known.defaultBranch,
+    ...(known.stale ? { knownHead: known.head } : { trustedHead: known.head }),
+  };
 }
 
 export type ReconcileOutcome = {
@@ -95,7 +90,11 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   const latest = await store.latestSnapshot(repository, cluster);
   if (!latest) return { type: 'no-snapshot', message: 'no snapshot stored for this cluster' };
   const previous = await readClusterState(store, repository, cluster);
-  const base: ClusterState = { ...previous, lastReconcileAt: deps.now().toISOString() };
+  const base: ClusterState = {
+    ...previous,
+    lastReconcileAt: deps.now().toISOString(),
+    liveDigest: liveStateDigest(latest.snapshot.items),
+  };
   const stop = async (
     type: ReconcileOutcomeType,
     message: string,

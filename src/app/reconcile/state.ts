@@ -30,6 +30,30 @@ async function writeRepositoryState(
   await store.setState({ kind: 'repository', repository }, state);
 }
 
+// A default branch switched to another existing branch sends no push to the old one, and a
+// force-push can give the same tree a new commit; both are read afresh at least this often.
+const REMEMBERED_MAX_AGE_MS = 60 * 60 * 1000;
+
+export interface RememberedHead {
+  defaultBranch: string;
+  /** The HEAD as last read or as the push webhooks since named it (commit and root tree). */
+  head?: { commitSha: string; treeSha: string };
+  /** A push did not follow on from the remembered HEAD: HEAD must be checked. */
+  stale: boolean;
+}
+
+/**
+ * The default branch's name and HEAD as remembered, within the hour after they were last read from
+ * GitHub; undefined once the hour is up (the safety net for a webhook never delivered).
+ */
+export function rememberedHead(state: RepositoryState, now: Date): RememberedHead | undefined {
+  const checkedAt = state.defaultBranchCheckedAt ? Date.parse(state.defaultBranchCheckedAt) : Number.NaN;
+  if (state.defaultBranch === undefined || !(now.getTime() - checkedAt < REMEMBERED_MAX_AGE_MS)) return undefined;
+  const head =
+    state.headSha && state.headTreeSha ? { commitSha: state.headSha, treeSha: state.headTreeSha } : undefined;
+  return { defaultBranch: state.defaultBranch, ...(head ? { head } : {}), stale: state.headStale === true };
+}
+
 export async function readClusterState(
   store: Pick<Store, 'getState'>,
   repository: string,

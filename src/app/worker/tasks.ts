@@ -2,6 +2,9 @@
 // repository's template override. Each is a core function of values under one render budget for the
 // whole job, its clock the job's time limit (the App kills the worker shortly after, should a step
 // between two charges of the budget run on).
+import type { ChartOutput, ChartRenderer } from '../../core/charts/index.js';
+import { locateHelm } from '../../helm/locate.js';
+import { createChartRenderer } from '../../helm/renderer.js';
 import { renderBudget, type RenderLimits } from '../../core/manifests/index.js';
 import { reconcileDrift, type DriftInput } from '../../core/pipeline/index.js';
 import { renderHere, type DocumentName } from '../isolation/documents.js';
@@ -15,14 +18,31 @@ export interface RenderWork {
 export type ReconcileWork = RenderWork & { drift: Omit<DriftInput, 'renderBudget'> };
 export type PlanTaskWork = RenderWork & { plan: PlanWork };
 
+/** Helm, found once per worker; charts rendered by this worker are cached for its later jobs. */
+const helm = locateHelm();
+const chartCache = new Map<string, ChartOutput>();
+
+/** The job's chart renderer (none without Helm: charts are then reported, not rendered). */
+function jobCharts(timeLimitMs: number): ChartRenderer | undefined {
+  if (!helm.found) return undefined;
+  const chartsDir = process.env.DRIFTBACK_CHARTS_DIR;
+  return createChartRenderer({
+    helm: helm.helm,
+    deadlineMs: Date.now() + timeLimitMs,
+    cache: chartCache,
+    ...(chartsDir ? { chartsDir } : {}),
+  });
+}
+
 function jobBudget(work: RenderWork, timeLimitMs: number) {
   return renderBudget({ ...work.render, time: { budgetMs: timeLimitMs, now: Date.now } });
 }
 
 const TASKS: Record<string, (input: never, timeLimitMs: number) => unknown> = {
   reconcile: (work: ReconcileWork, timeLimitMs: number) =>
-    reconcileDrift({ ...work.drift, renderBudget: jobBudget(work, timeLimitMs) }),
-  plan: (work: PlanTaskWork, timeLimitMs: number) => planClusters(work.plan, jobBudget(work, timeLimitMs)),
+    reconcileDrift({ ...work.drift, renderBudget: jobBudget(work, timeLimitMs), charts: jobCharts(timeLimitMs) }),
+  plan: (work: PlanTaskWork, timeLimitMs: number) =>
+    planClusters(work.plan, jobBudget(work, timeLimitMs), jobCharts(timeLimitMs)),
   document: (work: { name: DocumentName; args: never }) => renderHere(work.name, work.args),
 };
 

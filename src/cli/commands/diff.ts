@@ -90,7 +90,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     const notes = evaluation.notes
       .filter((note) => note.code !== 'rendered-twice')
       .map((note) => `${note.source}: ${note.message}`);
-    const extras = { lines, notes, suspensions, skipped };
+    const capturedAt = lives.at(-1)?.snapshot?.capturedAt;
+    const extras = { lines, notes, suspensions, skipped, ...(capturedAt ? { capturedAt } : {}) };
     io.stdout.write(formatText(result, paletteFor(io.stdout, io.env), evaluation.pending, extras));
   }
   const { modified, missing, extra } = result.summary;

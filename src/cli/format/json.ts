@@ -8,6 +8,7 @@ import type {
   NotRenderedSource,
   FieldChange,
   ResourceDiff,
+  NextMove,
   Risk,
   SourceReport,
   SuspensionNotice,
@@ -27,6 +28,8 @@ export interface JsonChange {
   cause: FieldChange['cause'];
   /** Security-relevant drift: `[{code, why}]`, with `allowed` when a decision lets it be codified. */
   risk?: Risk[];
+  /** What the controller that applies the object does next to it (`{by, what, when, why, suspend}`). */
+  next?: NextMove;
 }
 
 export interface JsonResource {
@@ -61,6 +64,7 @@ export interface JsonDiffDocument {
     cause: FieldChange['cause'];
     reason: string;
     risk?: Risk[];
+    next?: NextMove;
   }>;
   /** Live objects Git lacks that are not extra, by owner ("managed by Helm release podinfo/podinfo"). */
   owners?: Array<{ owner: string; class: string; objects: Array<JsonResource['id']> }>;
@@ -77,6 +81,7 @@ function jsonChange(change: FieldChange): JsonChange {
     time: change.time,
     cause: change.cause,
     ...(change.risk?.length ? { risk: change.risk } : {}),
+    ...(change.next ? { next: change.next } : {}),
   };
 }
 
@@ -110,6 +115,7 @@ export function toJsonDocument(result: DiffResult): JsonDiffDocument {
     cause: entry.cause ?? 'unknown',
     reason: entry.reason,
     ...(entry.risk ? { risk: entry.risk } : {}),
+    ...(entry.change?.next ? { next: entry.change.next } : {}),
   }));
   const grouped = owners(result) ?? [];
   const first = risky(result);

@@ -14,6 +14,7 @@ import {
   type SuspensionNotice,
 } from '../../core/model/index.js';
 import { describeOwner } from '../../core/ownership/index.js';
+import { undoLines } from '../../core/report/index.js';
 import { plainPalette, type Palette } from './color.js';
 import { desiredYaml, extraYaml, liveYaml } from './resource-yaml.js';
 
@@ -116,6 +117,8 @@ function notes(resource: ResourceDiff, palette: Palette): string[] {
   for (const change of resource.reported ?? []) {
     lines.push(`  reported, not codified: ${change.path}${who(change)}: ${change.reported?.reason ?? ''}`);
   }
+  for (const change of [...resource.changes, ...(resource.reported ?? [])])
+    if (change.next?.what === 'keep') lines.push(`  next: ${fieldOf(resource, change)}: ${change.next.why}`);
   return lines;
 }
 
@@ -179,6 +182,8 @@ export interface TextExtras {
   suspensions?: readonly SuspensionNotice[];
   /** Live objects listed with what is wrong with their identity: never written as files. */
   skipped?: readonly SkippedObject[];
+  /** When the (newest) snapshot was taken: times on its day show without the date. */
+  capturedAt?: string;
 }
 
 function extraBlocks(extras: TextExtras): string[] {
@@ -204,7 +209,7 @@ export function formatText(
   pending = 0,
   sources: TextExtras = {},
 ): string {
-  const blocks: string[] = [...riskyBlock(result)];
+  const blocks: string[] = [...riskyBlock(result), ...undoLines(result, sources.capturedAt)];
   for (const resource of result.resources) {
     if (resource.status === 'in-sync' && resource.conflicts.length === 0 && !resource.reported?.length) continue;
     blocks.push(

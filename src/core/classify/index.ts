@@ -10,5 +10,6 @@ export {
 } from './managers.js';
 export { compileIgnoreRules, ignoreRuleFor, pathMatches, type IgnoreMatcher } from './ignore.js';
 export { applyPersistenceGate, fingerprintChange, stableJson, wholeResourceChange } from './gate.js';
+export { liveStateDigest } from './live-digest.js';
 export { summarize } from './summary.js';
 export { buildOwnership, creatorOf } from './field-owners.js';

@@ -164,6 +164,11 @@ export const emergencySchema = z.strictObject({
    * long, or it is an alert: the safety net is off until then. Default: 8h.
    */
   resumeWithin: duration.default('8h'),
+  /**
+   * How long a verified emergency fix is still followed: a live value that moves away from the merged
+   * value in that window opens one "fix undone" alert. Default: 7d.
+   */
+  followFor: duration.default('7d'),
 });
 
 export const configSchema = z.strictObject({

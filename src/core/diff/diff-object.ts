@@ -4,6 +4,8 @@ import type { Cause, Conflict, FieldChange, KubeObject, PathSegment } from '../m
 import type { Config } from '../config/index.js';
 import { groupOf, isPlainObject, ownValue, versionOf } from '../model/index.js';
 import { defaultConfig } from '../config/index.js';
+import { isGitOpsApplier } from '../classify/managers.js';
+import { DEFAULT_ARGO_TRACKING, liveStampKeys, type ArgoTracking } from '../sources/index.js';
 import { escapeSegment } from '../model/index.js';
 import {
   canonicalKey,
@@ -18,12 +20,11 @@ import {
   isSecret,
   isZeroScalar,
   dropsZero,
-  isSecretValuePath,
   itemKey,
   itemOwn,
   LAST_APPLIED,
   mainOwner,
-  MASK,
+  maskAt,
   ownersOf,
   quantitiesEqual,
   resolveListKeys,
@@ -44,6 +45,8 @@ export interface DiffOptions {
   customListKeys?: ListKeysLookup;
   /** Defaults of custom resources' fields, from the same CRDs. */
   customDefaults?: DefaultLookup;
+  /** How Argo CD tracks what it applies (argocd-cm): which live labels are its stamps. Default: Argo CD 3's. */
+  tracking?: ArgoTracking;
 }
 
 /** Where the walk is: built as a chain so a path is only materialized when a change is recorded. */
@@ -113,7 +116,28 @@ export function diffObject(
     keyedItem: false,
     inherited: [],
   });
-  return { changes: walk.changes, conflicts: walk.conflicts };
+  // A controller's stamp on the live object is the controller's, whether or not its object is in view.
+  const stamps = liveStampKeys(live, options.tracking ?? DEFAULT_ARGO_TRACKING, appliedByGitOps(live, config));
+  const changes = stamps.size ? walk.changes.filter((change) => !isStampChange(change, stamps)) : walk.changes;
+  return { changes, conflicts: walk.conflicts };
+}
+
+/** Whether a GitOps applier (kustomize-controller, argocd-controller, helm-controller, …) wrote the object. */
+function appliedByGitOps(live: KubeObject, config: Config): boolean {
+  const entries = live.metadata?.managedFields;
+  if (!Array.isArray(entries)) return false;
+  return entries.some((entry) => typeof entry?.manager === 'string' && isGitOpsApplier(entry.manager, config));
+}
+
+/** A change of `metadata.labels.<key>` or `metadata.annotations.<key>` where the live object carries a stamp. */
+function isStampChange(change: FieldChange, stamps: ReadonlySet<string>): boolean {
+  const [metadata, map, key] = change.segments;
+  return (
+    change.segments.length === 3 &&
+    metadata === 'metadata' &&
+    typeof map === 'string' &&
+    stamps.has(`${map}/${String(key)}`)
+  );
 }
 
 function child(place: Place, field: string, parentOwners: readonly Owner[]): Place {
@@ -188,11 +212,11 @@ function record(
   owners: readonly Owner[],
   knownCause?: Cause,
 ): void {
-  const mask = walk.secret && isSecretValuePath(place.pointer);
+  const mask = walk.secret ? maskAt(walk.live, place.pointer) : undefined;
   const cause: Cause = owner?.cause ?? knownCause ?? 'unknown';
   const change: FieldChange = { path: place.pointer, segments: segmentsOf(place), op, cause };
-  if (desired !== undefined) change.desired = mask ? MASK : desired;
-  if (live !== undefined) change.live = mask ? MASK : live;
+  if (desired !== undefined) change.desired = mask ?? desired;
+  if (live !== undefined) change.live = mask ?? live;
   if (owner) {
     change.manager = owner.manager;
     if (owner.operation) change.operation = owner.operation;

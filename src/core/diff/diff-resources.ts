@@ -7,6 +7,7 @@ import type {
   FieldChange,
   KubeObject,
   OwnedObject,
+  Reported,
   ResourceDiff,
   ResourceKey,
 } from '../model/index.js';
@@ -31,6 +32,7 @@ import {
 } from '../k8s/index.js';
 import { creatorOf } from '../classify/field-owners.js';
 import { judgeExtra, ownershipContextOf, type OwnershipContext } from '../ownership/index.js';
+import type { UnseenApplier } from '../sources/index.js';
 
 export interface DiffResourcesOptions {
   config: Config;
@@ -40,6 +42,14 @@ export interface DiffResourcesOptions {
   scope?: SnapshotScope;
   /** The source that manages a live object (its inventory or stamps), when the sources are known. */
   sourceOf?: OwnershipContext['sourceOf'];
+  /**
+   * Why the applier of a live object is not known to read this repository (core/sources' unseenApplier):
+   * a field Git does not declare is then reported with what is known, never as "the next apply removes it".
+   * Default: every applier is known.
+   */
+  unseenApplier?: UnseenApplier;
+  /** Hooks the repository declares, by keyId (set aside from desired): their live objects are no extras. */
+  hooks?: OwnershipContext['hooks'];
 }
 
 export function diffResources(desired: DesiredObject[], live: KubeObject[], options: DiffResourcesOptions): DiffResult {
@@ -56,7 +66,7 @@ export function diffResources(desired: DesiredObject[], live: KubeObject[], opti
   const autoscalers = indexAutoscalers(live);
   // The CRDs the cluster serves first, then those the repository installs.
   const custom = customLookupsOf([...live, ...desired.map((d) => d.object)]);
-  const ownership = ownershipContextOf(live, config, options.sourceOf);
+  const ownership = { ...ownershipContextOf(live, config, options.sourceOf), hooks: options.hooks };
   const owned: OwnedObject[] = [];
 
   for (const want of desired) {
@@ -69,7 +79,8 @@ export function diffResources(desired: DesiredObject[], live: KubeObject[], opti
       resources.push({ key: want.key, status: 'missing', changes: [], ignored: [], conflicts: [], desired: want });
       continue;
     }
-    resources.push(compareOne(want, have, config, matchers, { autoscalers, custom }));
+    const facts = { autoscalers, custom, tracking: ownership.tracking, unseenApplier: options.unseenApplier };
+    resources.push(compareOne(want, have, config, matchers, facts));
   }
 
   for (const [id, have] of liveById) {
@@ -106,10 +117,16 @@ function compareOne(
   have: KubeObject,
   config: Config,
   matchers: readonly IgnoreMatcher[],
-  facts: { autoscalers: AutoscalerIndex; custom: Pick<DiffOptions, 'customListKeys' | 'customDefaults'> },
+  facts: {
+    autoscalers: AutoscalerIndex;
+    custom: Pick<DiffOptions, 'customListKeys' | 'customDefaults'>;
+    tracking: DiffOptions['tracking'];
+    unseenApplier: UnseenApplier | undefined;
+  },
 ): ResourceDiff {
   const { autoscalers, custom } = facts;
-  const { changes, conflicts } = diffObject(want.object, have, { config, ...custom });
+  const tracking = facts.tracking ? { tracking: facts.tracking } : {};
+  const { changes, conflicts } = diffObject(want.object, have, { config, ...custom, ...tracking });
   const counted: FieldChange[] = [];
   const ignored: FieldChange[] = [];
   const reported: FieldChange[] = [];
@@ -119,13 +136,9 @@ function compareOne(
       ignored.push({ ...change, ignored: { reason: rule.reason } });
       continue;
     }
-    const action = imperativeActionOf(change, want.key.kind);
-    const autoscaler = autoscalerOwning(autoscalers, want.key, change.path);
-    if (action) reported.push({ ...change, reported: { code: 'imperative', reason: action.reason } });
-    else if (autoscaler) {
-      const reason = autoscalerReason(autoscaler, change.desired !== undefined);
-      reported.push({ ...change, reported: { code: 'autoscaler', reason } });
-    } else counted.push(change);
+    const why = reportedBecause(change, want.key, have, facts);
+    if (why) reported.push({ ...change, reported: why });
+    else counted.push(change);
   }
   autoscalerConflict(want, have, autoscalers, conflicts);
   // An ignore rule is one of the two fixes a conflict names: a matched conflict is settled.
@@ -141,6 +154,25 @@ function compareOne(
     live: have,
     health: assessHealth(have),
   };
+}
+
+/** Why a change is reported and never codified: an imperative action, an unseen applier, an autoscaler's field. */
+function reportedBecause(
+  change: FieldChange,
+  key: ResourceKey,
+  live: KubeObject,
+  facts: { autoscalers: AutoscalerIndex; unseenApplier: UnseenApplier | undefined },
+): Reported | undefined {
+  const action = imperativeActionOf(change, key.kind);
+  if (action) return { code: 'imperative', reason: action.reason };
+  const unseen = change.op === 'remove' ? facts.unseenApplier?.(live, change.manager) : undefined;
+  if (unseen) {
+    const reason = `${unseen}: Git here does not declare it, and what that source applies is not known`;
+    return { code: 'applier-not-in-view', reason };
+  }
+  const autoscaler = autoscalerOwning(facts.autoscalers, key, change.path);
+  if (autoscaler) return { code: 'autoscaler', reason: autoscalerReason(autoscaler, change.desired !== undefined) };
+  return undefined;
 }
 
 /** Git declares replicas of a workload an autoscaler scales: two managers, one field, named with its fix. */

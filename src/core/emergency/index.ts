@@ -21,3 +21,15 @@ export {
 export { suspendedSourceWarnings } from './plan-note.js';
 export { suspensionNotices } from './notice.js';
 export { setSuspensionSwitchesAside } from './switches.js';
+export { renderChecklist, withChecklist } from './checklist.js';
+export {
+  followEmergency,
+  commitToCheck,
+  type EmergencyAction,
+  type EmergencyEvent,
+  type EmergencyObservation,
+  type EmergencyRecord,
+  type EmergencyStep,
+  type PullRequestSeen,
+} from './follow.js';
+export { followVerified, type MovedField, type VerifiedObservation } from './after-verify.js';

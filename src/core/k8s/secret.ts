@@ -1,10 +1,27 @@
 // Secrets: Git may write `stringData` (plain) where the cluster keeps `data` (base64), and the agent
 // replaces live values with `sha256:<hex>` keyed hashes computed in the cluster, so a value can only be
-// compared when live still has it in base64. Every reader masks values with MASK before showing them.
+// compared when live still has it in base64. Every reader masks values with secretMask before showing them.
 import type { KubeObject, ResourceKey } from '../model/index.js';
 import { groupOf, isKubeObject, isPlainObject, setOwn } from '../model/index.js';
 
-export const MASK = '***';
+/**
+ * What is shown in place of a value that comes from a Secret (its own data, a Flux substitution, Helm
+ * values from it): where it comes from, never the value (`‹from Secret flux-system/cluster-secret-vars›`).
+ */
+export function secretMask(secrets: readonly string[]): string {
+  return `‹from Secret ${[...new Set(secrets)].join(', ')}›`;
+}
+
+/** The mask of one Secret object's own values. */
+function ownMask(object: KubeObject): string {
+  const { namespace, name } = object.metadata ?? {};
+  return secretMask([namespace ? `${namespace}/${name ?? ''}` : (name ?? '')]);
+}
+
+/** The mask for a value inside this object, when it is a Secret and the pointer is one of its values. */
+export function maskAt(object: KubeObject, pointer: string): string | undefined {
+  return isSecret(object) && isSecretValuePath(pointer) ? ownMask(object) : undefined;
+}
 
 /** What the agent writes in place of a Secret value: this prefix and a keyed hash. */
 export const SECRET_HASH_PREFIX = 'sha256:';
@@ -28,7 +45,8 @@ export function maskSecretValues<T extends Record<string, unknown>>(object: T): 
   const out: Record<string, unknown> = { ...object };
   for (const field of SECRET_VALUE_FIELDS) {
     const values = out[field];
-    if (isPlainObject(values)) out[field] = Object.fromEntries(Object.keys(values).map((key) => [key, MASK]));
+    const mask = ownMask(object);
+    if (isPlainObject(values)) out[field] = Object.fromEntries(Object.keys(values).map((key) => [key, mask]));
   }
   return out as T;
 }

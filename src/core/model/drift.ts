@@ -34,6 +34,34 @@ export interface FieldChange {
   reported?: Reported;
   /** Security-relevant drift: why a person must look at it before it may be codified. */
   risk?: Risk[];
+  /** What the GitOps controller that applies the object will do to this change, and when. */
+  next?: NextMove;
+}
+
+/**
+ * What a GitOps controller does next to a change people made: `undo` (Flux's next reconcile, Argo CD
+ * self-heal), `undo-at-commit` (Argo CD automated sync without self-heal: at the next commit of a
+ * source it reads), `keep` (it leaves the field alone), `wait` (suspended: nothing until resumed).
+ */
+export type NextAction = 'undo' | 'undo-at-commit' | 'keep' | 'wait';
+
+export interface NextMove {
+  /** The controller object, as people name it: `Flux Kustomization flux-system/apps`. */
+  by: string;
+  what: NextAction;
+  /** When it happens at the latest, when the controller's status says (ISO 8601). */
+  when?: string;
+  /** In words, with the reason. */
+  why: string;
+  /** For `undo`: the command that stops the controller now (the first step of the emergency procedure). */
+  suspend?: string;
+  /** Set when the change outlived the time by which the controller should have undone it. */
+  overdue?: boolean;
+}
+
+/** Whether the controller takes the change back unless a person acts (suspends it, or codifies it first). */
+export function isUndoneNext(next: NextMove | undefined): boolean {
+  return next?.what === 'undo' || next?.what === 'undo-at-commit';
 }
 
 /** Security-relevant drift, a classification on top of cause. Stable codes: tools and people match on them. */
@@ -58,7 +86,14 @@ export function isUndecided(risk: readonly Risk[] | undefined): boolean {
 }
 
 /** Why a change or an object is reported and never written into Git. */
-export type ReportedCode = 'imperative' | 'autoscaler' | 'helm' | 'ephemeral' | 'secret';
+export type ReportedCode =
+  | 'imperative'
+  | 'autoscaler'
+  | 'helm'
+  | 'ephemeral'
+  | 'secret'
+  /** A field Git does not declare, on an object whose applier is not known to read this repository. */
+  | 'applier-not-in-view';
 
 export interface Reported {
   code: ReportedCode;
@@ -66,8 +101,8 @@ export interface Reported {
   reason: string;
 }
 
-/** Who created and manages a live object. */
-export type OwnerClass = 'source' | 'helm' | 'operator' | 'cluster' | 'agent' | 'person';
+/** Who created and manages a live object (`hook`: a sync hook's leftover, run by its tool, not desired state). */
+export type OwnerClass = 'source' | 'helm' | 'operator' | 'cluster' | 'agent' | 'person' | 'hook';
 
 export interface ObjectOwner {
   class: OwnerClass;

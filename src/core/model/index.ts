@@ -12,3 +12,4 @@ export * from './repo-path.js';
 export * from './show.js';
 export * from './source-report.js';
 export * from './suspension-notice.js';
+export * from './sync-hook.js';

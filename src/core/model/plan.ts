@@ -6,6 +6,7 @@ import type { KubeObject } from './object.js';
 import type { Health } from './health.js';
 import type { SourceReport } from './source-report.js';
 import type { SuspensionNotice } from './suspension-notice.js';
+import type { PlanHook } from './sync-hook.js';
 
 export type PlanAction = 'create' | 'update' | 'prune';
 
@@ -81,4 +82,6 @@ export interface Plan {
   sources?: SourceReport[];
   /** Sources told to stop reconciling in the live state: a merge under them deploys nothing. */
   suspensions?: SuspensionNotice[];
+  /** Hooks head declares that a sync runs (Argo CD's phases and waves, Helm hooks mapped): information. */
+  hooks?: PlanHook[];
 }

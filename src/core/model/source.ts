@@ -109,6 +109,11 @@ export interface SourceMap {
    * a transformer have the transformer's origin.
    */
   fields: Record<string, FieldSource>;
+  /**
+   * Fields whose value comes from a Secret (a Flux substitution): pointer → what is shown instead
+   * (`‹from Secret flux-system/cluster-secret-vars›`). The live object is masked at the same places.
+   */
+  secretFields?: Record<string, string>;
 }
 
 export interface DesiredObject {

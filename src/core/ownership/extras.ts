@@ -2,13 +2,13 @@
 // a person's object never written as a file (a Pod, a ReplicaSet, a Secret) is reported; every other
 // owner's object is listed under its owner, with the hand changes people made on it.
 import type { Config } from '../config/index.js';
-import type { KubeObject, OwnedObject, Reported, ResourceKey } from '../model/index.js';
-import { keyOf } from '../model/index.js';
-import { ephemeralReason, isSecret, SECRET_NOT_WRITTEN } from '../k8s/index.js';
+import type { KubeObject, ObjectOwner, OwnedObject, Reported, ResourceKey, SyncHook } from '../model/index.js';
+import { keyId, keyOf } from '../model/index.js';
+import { creationOf, ephemeralReason, isSecret, SECRET_NOT_WRITTEN } from '../k8s/index.js';
 import { handChangesOn, helmReason } from './hand-changes.js';
 import { indexHelm } from './helm.js';
 import { ownerOf, stampedSourceName, type OwnershipContext } from './owner.js';
-import { readArgoSettings } from '../sources/index.js';
+import { describeHook, liveHookOf, readArgoSettings } from '../sources/index.js';
 
 /** The ownership context of one snapshot: its Helm releases, and the sources' claims when known. */
 export function ownershipContextOf(
@@ -27,11 +27,20 @@ export function neverWritten(object: KubeObject): Reported | undefined {
   return undefined;
 }
 
+function hookOwner(live: KubeObject, hook: SyncHook): ObjectOwner {
+  const created = creationOf(live);
+  const made = created ? { manager: created.manager, ...(created.time ? { time: created.time } : {}) } : {};
+  return { class: 'hook', name: describeHook(hook), evidence: `annotated ${hook.annotation}: ${hook.value}`, ...made };
+}
+
 export type ExtraVerdict = { type: 'extra' } | { type: 'owned'; owned: OwnedObject };
 
 /** What a live object Git lacks is: a person's extra object, or an object listed under its owner. */
 export function judgeExtra(live: KubeObject, context: OwnershipContext): ExtraVerdict {
   const key: ResourceKey = keyOf(live);
+  // A hook left in the cluster (BeforeHookCreation, a failed hook) is its tool's, never extra.
+  const hook = context.hooks?.get(keyId(key)) ?? liveHookOf(live, context.tracking);
+  if (hook) return { type: 'owned', owned: { key, owner: hookOwner(live, hook) } };
   const owner = ownerOf(live, context);
   if (owner.class === 'person') {
     const reported = neverWritten(live);

@@ -14,3 +14,11 @@ export {
 export { judgeExtra, neverWritten, ownershipContextOf, type ExtraVerdict } from './extras.js';
 export { handChangesOn, helmReason } from './hand-changes.js';
 export { inventoryClaims, sourceScope } from './sources.js';
+export {
+  ARGO_GENERATE_PATHS,
+  fluxTakesOver,
+  goDurationSeconds,
+  nextMoveOf,
+  type ApplyingController,
+  type MoveFacts,
+} from './next-move.js';

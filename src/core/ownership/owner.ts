@@ -2,7 +2,7 @@
 // cluster itself, the agent, or a person. Only a person's object can be codified as a new file; every
 // other owner is named in reports ("managed by Helm release podinfo/podinfo") and never proposed.
 import type { Config } from '../config/index.js';
-import type { KubeObject, ObjectOwner, ResourceKey } from '../model/index.js';
+import type { KubeObject, ObjectOwner, ResourceKey, SyncHook } from '../model/index.js';
 import { isPlainObject, keyOf } from '../model/index.js';
 import { classifyManager, isGitOpsApplier } from '../classify/managers.js';
 import { creationOf, isClusterMade } from '../k8s/index.js';
@@ -23,6 +23,8 @@ export interface OwnershipContext {
   tracking?: ArgoTracking;
   /** The namespace the agent runs in. Default: `driftback`. */
   agentNamespace?: string;
+  /** Hooks the repository declares, by keyId: their live objects are hooks whatever they carry. */
+  hooks?: ReadonlyMap<string, SyncHook>;
 }
 
 /** The source a controller's stamps name (core/sources' identity), as its text, when the object carries one. */
@@ -128,5 +130,7 @@ export function describeOwner(owner: ObjectOwner): string {
       return 'the driftback agent';
     case 'person':
       return `made by a person (${owner.name})`;
+    case 'hook':
+      return `run as ${owner.name}, not desired state`;
   }
 }

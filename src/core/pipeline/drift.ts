@@ -12,6 +12,7 @@ import {
   type DirectoryReading,
   type PathReader,
 } from '../codify/index.js';
+import type { ChartRenderer } from '../charts/index.js';
 import type { ClusterConfig, Config } from '../config/index.js';
 import { diffResources } from '../diff/index.js';
 import { inventoryClaims, sourceScope } from '../ownership/index.js';
@@ -28,6 +29,8 @@ import {
 } from '../emergency/index.js';
 import {
   isUndecided,
+  isUndoneNext,
+  type DesiredObject,
   type DiffResult,
   type FieldChange,
   type ResourceDiff,
@@ -38,9 +41,13 @@ import {
 } from '../model/index.js';
 import {
   describeSource,
+  hooksById,
   isSourceObject,
+  maskSecretFields,
   newResourceHomes,
+  readArgoSettings,
   summarizeSourceDrift,
+  unseenApplier,
   type SourceNote,
   type SourceResult,
 } from '../sources/index.js';
@@ -48,6 +55,7 @@ import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import { scopeOf, screenLive, type LiveState } from './live-state.js';
 import { clusterRoot, configWithSourceRules, renderCluster } from './render-cluster.js';
 import { setAsideNotRendered } from './not-rendered.js';
+import { withNextMoves } from './next-moves.js';
 
 export interface DriftInput {
   /** The live state: a stored snapshot, or objects read from files. */
@@ -73,6 +81,8 @@ export interface DriftInput {
   renderBudget?: RenderBudget;
   /** Decisions people made on single risky items, by fingerprint: those may be codified. Default: none. */
   riskDecisions?: RiskDecisions;
+  /** Runs Helm for the charts the sources declare; absent: charts are reported, not rendered. */
+  charts?: ChartRenderer;
 }
 
 export interface DriftGroup {
@@ -136,8 +146,8 @@ export function branchFor(config: Config, cluster: string, namespace: string | u
 /** Render, compare, gate: the drift of one cluster in one snapshot. */
 export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const { config, cluster } = input;
-  const { live: snapshot, skipped } = screenLive(input.snapshot);
-  const scope = scopeOf(snapshot);
+  const { live: screened, skipped } = screenLive(input.snapshot);
+  const scope = scopeOf(screened);
   const { namespaces } = coverageOf(scope, cluster.namespaces);
   if (namespaces?.length === 0) {
     const configured = cluster.namespaces?.join(', ');
@@ -146,8 +156,15 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
       `check the agent's namespaces`;
     return { type: 'out-of-scope', message };
   }
-  const options = { unfollowed: input.unfollowed, budget: input.renderBudget, live: snapshot };
+  const options = {
+    unfollowed: input.unfollowed,
+    budget: input.renderBudget,
+    live: screened,
+    ...(input.charts ? { charts: input.charts } : {}),
+  };
   const rendered = renderCluster(input.files, cluster, options);
+  // Values substituted from a Secret are masked on both sides before anything compares or shows them.
+  const snapshot = { ...screened, items: maskSecretFields(rendered.objects, screened.items) };
   // A render out of its budget has no objects: everything would look hand-made. A source that fails to
   // render stops nothing: it is not rendered, and what it may have made is set aside (not-rendered.ts).
   if (rendered.stopped) return { type: 'manifest-problems', problems: rendered.errors, filesRead: rendered.filesRead };
@@ -159,7 +176,14 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const defaultScope = snapshot.scope ? sourceScope(rendered.objects, sources) : undefined;
   const scoped = cluster.namespaces?.length ? cluster.namespaces : defaultScope;
   const compared = cluster.namespaces?.length ? namespaces : coverageOf(scope, scoped).namespaces;
-  const diffOptions = { config: effectiveConfig, namespaces: scoped, scope, sourceOf: inventoryClaims(sources) };
+  const diffOptions = {
+    config: effectiveConfig,
+    namespaces: scoped,
+    scope,
+    sourceOf: inventoryClaims(sources),
+    hooks: hooksById(rendered.hooks),
+    unseenApplier: unseenApplier(rendered.sources, rendered.controller, readArgoSettings(snapshot.items)),
+  };
   const suspensions = suspensionsOf(snapshot.items, config);
   // Live objects a part that was not rendered may have made are set aside, not reported as extra.
   const whole = setAsideNotRendered(diffResources(rendered.objects, snapshot.items, diffOptions), rendered.notRendered);
@@ -169,12 +193,16 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
     live: snapshot.items,
     decisions: input.riskDecisions,
   };
-  const diff = classifyRisk(setSuspensionSwitchesAside(whole, suspensions), risk);
+  const moves = { config: effectiveConfig, sources, live: snapshot.items, capturedAt: snapshot.capturedAt };
+  const diff = withNextMoves(classifyRisk(setSuspensionSwitchesAside(whole, suspensions), risk), moves);
   const index = indexSuspensions(suspensions, snapshot.items);
   const minSnapshots = input.minSnapshots ?? config.drift.minSnapshots;
-  // Drift under a suspension is meant; risky drift is shown at once (it is never codified unasked).
+  // Drift under a suspension is meant; risky drift is shown at once (it is never codified unasked), and
+  // so is a change its controller is about to undo (the remedy cannot wait for the next snapshot).
   const exempt = (key: ResourceKey, change: FieldChange, resource: ResourceDiff): boolean =>
-    index.coveringKey(key) !== undefined || isUndecided(change.path === '' ? resource.risk : change.risk);
+    index.coveringKey(key) !== undefined ||
+    isUndecided(change.path === '' ? resource.risk : change.risk) ||
+    isUndoneNext(change.next);
   const gated = applyPersistenceGate(diff, input.history, minSnapshots, exempt);
   const { result: drift, dropped } = dropDeclined(gated.result, input.declined);
   const { fingerprints, pending } = gated;
@@ -222,6 +250,7 @@ function clusterEngine(input: DriftInput): CodifyEngine {
         unfollowed: input.unfollowed,
         budget: input.renderBudget,
         live: input.snapshot,
+        ...(input.charts ? { charts: input.charts } : {}),
       }),
     diff: (desired, live, options) => {
       const result = diffResources(desired, live, options);
@@ -277,6 +306,10 @@ function pathReaders(evaluated: EvaluatedDrift): PathReader[] {
   });
 }
 
+function desiredOf(result: DiffResult): DesiredObject[] {
+  return result.resources.flatMap((resource) => (resource.desired ? [resource.desired] : []));
+}
+
 /** Codifies drift (all of it, or one group's) into the repository's files. */
 export function codifyEvaluated(
   input: DriftInput,
@@ -290,7 +323,7 @@ export function codifyEvaluated(
     files: input.files,
     root: clusterRoot(cluster.path),
     result,
-    live: snapshot.items,
+    live: maskSecretFields(desiredOf(evaluated.diff), snapshot.items),
     config: evaluated.effectiveConfig,
     newResourceHomes: evaluated.newResourceHomes,
     readers: pathReaders(evaluated),

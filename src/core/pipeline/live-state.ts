@@ -16,7 +16,7 @@ export interface LiveState {
   /** What the snapshot listed; undefined for objects that are no snapshot. */
   scope?: { namespaces?: string[]; complete: boolean; errors: ScopeError[] };
   /** The API server's discovery, when the snapshot records it: which kinds are namespaced. */
-  server?: { resources?: readonly ServedType[] };
+  server?: { gitVersion?: string; resources?: readonly ServedType[] };
 }
 
 /** What the live state listed, as the diff and the plan ask it. */

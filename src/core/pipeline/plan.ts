@@ -6,8 +6,8 @@ import type { ClusterConfig, Config } from '../config/index.js';
 import type { DesiredObject, NotRenderedSource, Plan } from '../model/index.js';
 import { suspendedSourceWarnings, suspensionNotices, suspensionsOf } from '../emergency/index.js';
 import { keepNotRendered } from './not-rendered.js';
-import { locateProtectedPrunes, planChanges } from '../plan/index.js';
-import { pruneInventories, summarizeSourcePlan } from '../sources/index.js';
+import { hooksOnSync, locateProtectedPrunes, planChanges } from '../plan/index.js';
+import { maskSecretFields, pruneInventories, summarizeSourcePlan } from '../sources/index.js';
 import { screenLive, type LiveState } from './live-state.js';
 import { configWithSourceRules, type ClusterRender } from './render-cluster.js';
 
@@ -35,13 +35,15 @@ export interface PlanClusterInput {
   /** The files the pull request changes: a suspended source applying one of them opens the plan. */
   changed?: readonly string[];
   /** Head's sources (renderCluster): the plan is shown per source, with the ignore rules they declare. */
-  sources?: Pick<ClusterRender, 'sources' | 'ignore'>;
+  sources?: Pick<ClusterRender, 'sources' | 'ignore' | 'hooks'>;
 }
 
 export function planCluster(input: PlanClusterInput): Plan {
   const { cluster } = input;
   // Objects whose identity cannot tell them apart are left out; one whose only fault is its name is planned.
-  const snapshot = input.snapshot && screenLive(input.snapshot).live;
+  const screened = input.snapshot && screenLive(input.snapshot).live;
+  // Values substituted from a Secret are masked in live as head shows them: a diff's context prints live.
+  const snapshot = screened && { ...screened, items: maskSecretFields(input.head, screened.items) };
   const config = input.sources ? configWithSourceRules(input.config, input.sources) : input.config;
   const planned = planChanges({
     head: input.head,
@@ -53,6 +55,7 @@ export function planCluster(input: PlanClusterInput): Plan {
     ...(input.headRevision ? { headRevision: input.headRevision } : {}),
     ...(input.path !== undefined ? { path: input.path } : {}),
     ...(input.sources ? { inventories: pruneInventories(input.sources.sources) } : {}),
+    ...(input.sources?.hooks ? { hooks: input.sources.hooks } : {}),
     // Objects that are no snapshot (a kubectl get -o json file) carry no time and no scope.
     ...(snapshot?.capturedAt && snapshot.scope
       ? { snapshot: { capturedAt: snapshot.capturedAt, ...snapshot.scope } }
@@ -81,5 +84,8 @@ export function planCluster(input: PlanClusterInput): Plan {
       ? { sources: summarizeSourcePlan(input.sources.sources, plan) }
       : {};
   const suspended = snapshot ? suspensionNotices(suspensionsOf(snapshot.items, input.config)) : [];
+  // What a sync runs besides the apply, for information: head's hooks.
+  const hooks = hooksOnSync(input.sources?.hooks);
+  if (hooks.length > 0) plan.hooks = hooks;
   return { ...plan, warnings, ...sources, ...(suspended.length ? { suspensions: suspended } : {}) };
 }

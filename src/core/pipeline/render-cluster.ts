@@ -3,11 +3,12 @@
 // declares, and those the snapshot holds, are followed to every path of this repository they apply,
 // each rendered with its transforms and stamps (core/sources). Without controller objects the path
 // is what kubectl applies. Namespaced manifests that name none go to the cluster's default namespace.
+import { apiVersionsOf, type ChartCapabilities, type ChartRenderer } from '../charts/index.js';
 import type { ClusterConfig, Config } from '../config/index.js';
 import { renderBudget, type ParseCache, type RenderBudget, type UnfollowedKind } from '../manifests/index.js';
 import { isClusterScopedKind, kindScopesOf, type KindScopes } from '../k8s/index.js';
 import { keyId, type ResourceKey } from '../model/index.js';
-import { renderClusterSources, type ClusterSourcesRender } from '../sources/index.js';
+import { renderClusterSources, setHooksAside, type ClusterSourcesRender } from '../sources/index.js';
 import type { LiveState } from './live-state.js';
 
 export interface RenderClusterOptions {
@@ -26,6 +27,11 @@ export interface RenderClusterOptions {
    * Default: none (the repository alone).
    */
   live?: LiveState;
+  /**
+   * Runs Helm for the charts the sources declare (an edge supplies it: src/helm). Default: none, and
+   * every chart is reported, not rendered ("helm not found").
+   */
+  charts?: ChartRenderer;
 }
 
 /** What renderCluster needs of a cluster's config. */
@@ -65,8 +71,20 @@ export function renderCluster(
     ...(options.cache ? { cache: options.cache } : {}),
     ...(options.unfollowed ? { unfollowed: options.unfollowed } : {}),
     budget: options.budget ?? renderBudget(),
+    ...(options.charts ? { charts: options.charts } : {}),
+    capabilities: capabilitiesOf(options.live),
   });
-  return placeClusterScoped(rendered, kindScopes);
+  // Hooks (Argo CD, Helm) are not desired state: set aside after every source placed its objects.
+  return setHooksAside(placeClusterScoped(rendered, kindScopes));
+}
+
+/** Helm's capabilities from the snapshot: the API server's version and the types its discovery serves. */
+function capabilitiesOf(live: LiveState | undefined): ChartCapabilities {
+  const gitVersion = live?.server?.gitVersion;
+  return {
+    ...(gitVersion ? { kubeVersion: gitVersion } : {}),
+    apiVersions: apiVersionsOf(live?.server?.resources ?? []),
+  };
 }
 
 /**

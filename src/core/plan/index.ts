@@ -5,3 +5,4 @@ export { keepReason, trackingOf } from './prune-rules.js';
 export { appliesPath, notReconcilingReason } from './reconcilers.js';
 export { formatAge, secondsBetween } from './age.js';
 export { locateProtectedPrunes } from './locate-prunes.js';
+export { hooksOnSync } from './sync-hooks-run.js';

@@ -15,7 +15,7 @@ import {
 import { parseDuration, type ClusterConfig, type Config } from '../config/index.js';
 import { assessHealth } from '../health/index.js';
 import { diffObject, type DiffOptions } from '../diff/index.js';
-import { readArgoSettings } from '../sources/index.js';
+import { hooksById, readArgoSettings, type DesiredHook } from '../sources/index.js';
 import { removedSinceBase } from './removed-since-base.js';
 import { changeWarnings, conflictWarnings, healthWarning, namespaceWarning } from './entry-warnings.js';
 import { planPrune } from './plan-prune.js';
@@ -39,6 +39,8 @@ export interface PlanInput {
   path?: string;
   /** The sources' inventories (Flux status.inventory, Argo CD status.resources); default: none known. */
   inventories?: readonly PruneInventory[];
+  /** Hooks head declares (set aside from `head`): never created or pruned, listed as what a sync runs. */
+  hooks?: readonly DesiredHook[];
 }
 
 const WARNING_ORDER: PlanWarning['code'][] = [
@@ -60,7 +62,8 @@ export function planChanges(input: PlanInput): Plan {
   const live = new Map<string, KubeObject>();
   for (const object of input.live) if (coverage.inScope(keyOf(object))) live.set(keyId(keyOf(object)), object);
   // The CRDs the cluster serves first, then those head installs.
-  const custom = customLookupsOf([...input.live, ...input.head.map((d) => d.object)]);
+  const tracking = readArgoSettings(input.live);
+  const custom = { ...customLookupsOf([...input.live, ...input.head.map((d) => d.object)]), tracking };
   const head = new Map<string, DesiredObject>();
   for (const desired of input.head) if (coverage.inScope(desired.key)) head.set(keyId(desired.key), desired);
   const base = new Map<string, DesiredObject>((input.base ?? []).map((d) => [keyId(d.key), d]));
@@ -116,7 +119,8 @@ export function planChanges(input: PlanInput): Plan {
     protect: input.config.plan.protect,
     proves: coverage.proves,
     ...(input.inventories ? { inventories: input.inventories } : {}),
-    tracking: readArgoSettings(input.live),
+    tracking,
+    hooks: hooksById(input.hooks),
   });
   plan.prune.push(...pruned.prune);
   plan.kept.push(...pruned.kept);
@@ -150,7 +154,7 @@ function changesOnApply(
   live: KubeObject,
   base: DesiredObject | undefined,
   config: Config,
-  custom: Pick<DiffOptions, 'customListKeys' | 'customDefaults'>,
+  custom: Pick<DiffOptions, 'customListKeys' | 'customDefaults' | 'tracking'>,
 ) {
   const diff = diffObject(desired.object, live, { config, ...custom });
   const changes = diff.changes.filter((change) => change.op !== 'add' && !change.ignored);

@@ -12,10 +12,11 @@ import {
   type PlanWarning,
   type PruneInventory,
   type ResourceKey,
+  type SyncHook,
 } from '../model/index.js';
 import { keepReason, trackingOf } from './prune-rules.js';
 import { isControllerOwned } from '../k8s/index.js';
-import type { ArgoTracking } from '../sources/index.js';
+import { liveHookOf, type ArgoTracking } from '../sources/index.js';
 
 export interface PruneInput {
   head: Map<string, DesiredObject>;
@@ -30,6 +31,8 @@ export interface PruneInput {
   inventories?: readonly PruneInventory[];
   /** How Argo CD tracks what it applies (argocd-cm in the snapshot), for reading its stamps. */
   tracking?: ArgoTracking;
+  /** Hooks head declares, by keyId: a hook is run by its tool, never pruned. */
+  hooks?: ReadonlyMap<string, SyncHook>;
 }
 
 export interface PruneResult {
@@ -49,6 +52,16 @@ function sourceTracking(input: PruneInput): Set<string> {
   return identities;
 }
 
+/**
+ * An object a controller owns (a ReplicaSet of a Deployment) is deleted with its owner, not pruned; a
+ * hook left in the cluster (BeforeHookCreation, a failed hook) is its tool's (gitops-engine getSyncTasks).
+ */
+function neverPruned(id: string, current: KubeObject, input: PruneInput): boolean {
+  return (
+    isControllerOwned(current) || input.hooks?.has(id) === true || liveHookOf(current, input.tracking) !== undefined
+  );
+}
+
 export function planPrune(input: PruneInput): PruneResult {
   const result: PruneResult = { prune: [], kept: [], warnings: [] };
   if (!input.prune) return result;
@@ -56,8 +69,7 @@ export function planPrune(input: PruneInput): PruneResult {
   for (const [id, current] of input.live) {
     if (input.head.has(id)) continue;
     const key = keyOf(current);
-    // An object a controller owns (a ReplicaSet of a Deployment) is deleted with its owner, not pruned.
-    if (isControllerOwned(current)) continue;
+    if (neverPruned(id, current, input)) continue;
     if (!input.proves(key)) continue;
     // An inventory is the ground truth: its source manages the object, and prunes it only if it prunes.
     const inventory = input.inventories?.find((candidate) => candidate.keys.has(id));

@@ -1,6 +1,6 @@
 // Field changes as table rows people read: the field named by keys (k8s fieldPath), values as YAML
-// on one line (a keyed item's key fields left out: the path names them), who and when. A value too
-// long for a cell becomes a numbered YAML diff below the table; the row points at it.
+// on one line (a keyed item's key fields left out: the path names them), who and when. Only a value on
+// several lines or over 200 characters becomes a numbered YAML diff below the table; the row points at it.
 import { createTwoFilesPatch } from 'diff';
 import { stringify } from 'yaml';
 import { fieldPath } from '../k8s/index.js';
@@ -15,8 +15,31 @@ import {
 } from '../model/index.js';
 import type { ChangeRowModel, ReportedRowModel, ValueDiffModel } from './models/index.js';
 
-/** Both values in one cell stay within this many characters; longer ones go to a diff below. */
-const CELL_MAX = 56;
+/** A value longer than this (or on several lines) is shown as a YAML diff below the table. */
+const FOLD_OVER = 200;
+
+/** Two values longer than this together show the second without the start they share. */
+const PAIR_SHORT = 56;
+
+/** Where a value may be cut: between the parts of an image reference, a path, a URL, `key=value`. */
+const BOUNDARY = /[/:@=]/;
+
+/**
+ * `old → new` as people scan it: when both are long and share a start, the new value shows from the
+ * part that differs (`ghcr.io/…/podinfo:6.14.0 → :6.14.1`) and the old one's middle path is elided.
+ */
+function abbreviatePair(git: string, live: string): { git: string; live: string } {
+  if (git.length + live.length <= PAIR_SHORT) return { git, live };
+  let common = 0;
+  while (common < git.length && git[common] === live[common]) common++;
+  let cut = common - 1;
+  while (cut > 0 && !BOUNDARY.test(git[cut]!)) cut--;
+  // A short shared start (`a:` of `a:1` and `a:2`) says nothing: show both whole.
+  if (cut < 8 || cut >= live.length) return { git, live };
+  const parts = git.slice(0, cut).split('/');
+  const head = parts.length >= 3 ? `${parts[0]}/…/${parts[parts.length - 1]}` : git.slice(0, cut);
+  return { git: head + git.slice(cut), live: live.slice(cut) };
+}
 
 /** Who and when, in words: the manager or `not recorded`; the time, or what is known instead. */
 export function whoWhen(
@@ -74,17 +97,14 @@ export interface RowContext {
   numbered: { count: number };
 }
 
-/** One change as a row; a value too long for a cell is added to `diffs` and the row names its number. */
+/** One change as a row; a value on several lines or over 200 characters is added to `diffs` and the row names its number. */
 export function changeRow(key: ResourceKey, change: FieldChange, context: RowContext): ChangeRowModel {
   const { reference, resource, diffs } = context;
   const field = changeField(key, change);
   const segments = change.segments;
-  const git = change.desired === undefined ? undefined : inlineValue(withoutKey(change.desired, segments));
-  const live = change.live === undefined ? undefined : inlineValue(withoutKey(change.live, segments));
-  const fits =
-    (change.desired === undefined || git !== undefined) &&
-    (change.live === undefined || live !== undefined) &&
-    (git ?? '').length + (live ?? '').length <= CELL_MAX;
+  const git = change.desired === undefined ? undefined : inlineValue(withoutKey(change.desired, segments), FOLD_OVER);
+  const live = change.live === undefined ? undefined : inlineValue(withoutKey(change.live, segments), FOLD_OVER);
+  const fits = (change.desired === undefined || git !== undefined) && (change.live === undefined || live !== undefined);
   const row: ChangeRowModel = {
     field,
     pointer: change.path,
@@ -92,6 +112,9 @@ export function changeRow(key: ResourceKey, change: FieldChange, context: RowCon
     cause: change.cause,
     ...whoWhen(change.manager, change.time, reference),
   };
+  // Only two strings are cut (an image, a URL): a map or list shows whole, its structure intact.
+  const strings = typeof change.desired === 'string' && typeof change.live === 'string';
+  if (fits && strings && git !== undefined && live !== undefined) return { ...row, ...abbreviatePair(git, live) };
   if (fits) return { ...row, ...(git !== undefined ? { git } : {}), ...(live !== undefined ? { live } : {}) };
   const number = ++context.numbered.count;
   const title = `${field || '(whole object)'} of ${resource}`;

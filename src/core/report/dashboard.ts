@@ -1,5 +1,6 @@
 // The `driftback dashboard` issue body. The view model is what the App gathers per cluster; the
 // renderer only formats it (ages are computed from `now`, passed in).
+import { createHash } from 'node:crypto';
 import type { SkippedObject } from '../k8s/object-names.js';
 import {
   displayKey,
@@ -167,6 +168,23 @@ export function dashboardModel(view: DashboardView, max = Infinity): DashboardMo
     configErrors,
     clusters: view.clusters.map((c) => clusterView(c, view.now, max)),
   };
+}
+
+/**
+ * What the dashboard says, without what only the clock moves (ages, and the capture time of a
+ * snapshot that arrived on time): the same digest means a rewrite would only refresh times, which
+ * would cost a GitHub write per snapshot. The built-in template shows none of those values.
+ */
+export function dashboardDigest(view: DashboardView): string {
+  const model = dashboardModel(view);
+  const clusters = model.clusters.map(({ snapshotAge: _age, capturedAt, suspended, ...rest }) => ({
+    ...rest,
+    ...(rest.stale ? { capturedAt } : {}),
+    suspended: suspended.map(({ age: _since, ...suspension }) => suspension),
+  }));
+  return createHash('sha256')
+    .update(JSON.stringify({ ...model, clusters }))
+    .digest('hex');
 }
 
 export function renderDashboard(view: DashboardView, options: { templates?: TemplateOverrides } = {}): string {

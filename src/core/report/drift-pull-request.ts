@@ -18,6 +18,7 @@ import { renderDocument, type TemplateOverrides } from './engine.js';
 import { resumeStep, suspensionLabel, type Checklist, type EmergencyChange } from '../emergency/index.js';
 import { renderEmergencySection, type SuspensionView } from './emergency.js';
 import { allowedNote, riskyRows } from './risk-rows.js';
+import { undoGroups } from './undo-rows.js';
 import type { RiskyItem } from '../risk/index.js';
 import type {
   CodifiedResourceModel,
@@ -181,6 +182,7 @@ function model(view: DriftPullRequestView, max: number): DriftPullRequestModel {
     reportedOmitted: Math.max(0, others.length - max),
     risky,
     riskyOmitted: Math.max(0, held.length - max),
+    undo: view.drift ? undoGroups(view.drift, reference, max) : [],
   };
 }
 

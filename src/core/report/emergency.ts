@@ -1,8 +1,8 @@
 // Markdown of the emergency procedure: the section atop a drift PR made under a suspension (what
 // changed, who, when, the suspended source, the step that resumes it, the checklist the App ticks),
 // the "verified" comment, and the alerts for a suspension past its deadline and a fix undone.
-import type { Checklist, EmergencyChange, Suspension } from '../emergency/index.js';
-import { resumeStep, suspensionLabel } from '../emergency/index.js';
+import type { Checklist, EmergencyChange, MovedField, Suspension } from '../emergency/index.js';
+import { renderChecklist, resumeStep, suspensionLabel } from '../emergency/index.js';
 import { displayKey, showTime } from '../model/index.js';
 import { formatAge, secondsBetween } from '../plan/age.js';
 import { escapeText, inlineCode } from './escape.js';
@@ -10,9 +10,6 @@ import { shortValue } from '../model/show.js';
 import type { RenderedIssue } from './alerts.js';
 import { renderTemplate } from './engine.js';
 import type { TemplateOverrides } from './overrides.js';
-
-const CHECKLIST_START = '<!-- driftback:emergency-checklist -->';
-const CHECKLIST_END = '<!-- /driftback:emergency-checklist -->';
 
 /** A suspension as the App shows it; `since` is the first snapshot that showed it when nothing recorded it. */
 export interface SuspensionView {
@@ -29,26 +26,6 @@ function sinceText(view: SuspensionView, reference?: string): string {
 
 function whoText(view: SuspensionView): string {
   return view.suspension.who ? ` by ${inlineCode(view.suspension.who)}` : '';
-}
-
-export function renderChecklist(checklist: Checklist): string {
-  const box = (done: boolean, text: string) => `- [${done ? 'x' : ' '}] ${text}`;
-  return [
-    CHECKLIST_START,
-    box(checklist.merged, 'merged: Git holds the fix'),
-    box(checklist.resumed, 'resumed: the controller reconciles again'),
-    box(checklist.applied, 'applied: the controller applied a revision that includes the merge commit'),
-    box(checklist.inSync, 'in sync: no drift left'),
-    CHECKLIST_END,
-  ].join('\n');
-}
-
-/** The body with its checklist replaced; undefined when the body has none. */
-export function withChecklist(body: string, checklist: Checklist): string | undefined {
-  const start = body.indexOf(CHECKLIST_START);
-  const end = body.indexOf(CHECKLIST_END);
-  if (start === -1 || end < start) return undefined;
-  return body.slice(0, start) + renderChecklist(checklist) + body.slice(end + CHECKLIST_END.length);
 }
 
 function changeRow(change: EmergencyChange): string {
@@ -85,10 +62,6 @@ export function renderEmergencySection(
     '',
     renderChecklist(checklist),
   ].join('\n');
-}
-
-export function verifiedComment(sha: string): string {
-  return `verified: cluster and Git agree at \`${sha}\``;
 }
 
 export function suspendedAlertTitle(cluster: string, view: SuspensionView): string {
@@ -142,6 +115,20 @@ export interface FixUndoneView {
   resumedAt: string;
   pullRequest?: number;
   merged: boolean;
+  /** After "verified": when it was verified, and the fields whose live value moved away since. */
+  verifiedAt?: string;
+  moved?: readonly MovedField[];
+}
+
+function movedRow(field: MovedField) {
+  return {
+    resource: displayKey(field.key),
+    field: field.field,
+    value: shortValue(field.from),
+    now: shortValue(field.to),
+    ...(field.manager ? { manager: field.manager } : {}),
+    ...(field.time ? { time: showTime(field.time) } : {}),
+  };
 }
 
 export function renderFixUndoneAlert(
@@ -154,11 +141,14 @@ export function renderFixUndoneAlert(
       cluster: input.cluster,
       source: input.source,
       resumedAt: showTime(input.resumedAt),
-      changes: input.changes.map((change) => ({
-        resource: displayKey(change.key),
-        field: change.field,
-        value: shortValue(change.value),
-      })),
+      changes: input.moved
+        ? input.moved.map(movedRow)
+        : input.changes.map((change) => ({
+            resource: displayKey(change.key),
+            field: change.field,
+            value: shortValue(change.value),
+          })),
+      ...(input.verifiedAt ? { verifiedAt: showTime(input.verifiedAt) } : {}),
       ...(input.pullRequest !== undefined ? { pullRequest: input.pullRequest } : {}),
       merged: input.merged,
     },

@@ -11,9 +11,11 @@ export {
 } from './check-run.js';
 export { renderDriftPullRequest, driftPullRequestModel, type DriftPullRequestView } from './drift-pull-request.js';
 export { renderDriftMarkdown } from './drift-markdown.js';
+export { undoLines } from './undo-rows.js';
 export {
   renderDashboard,
   dashboardModel,
+  dashboardDigest,
   DASHBOARD_TITLE,
   type DashboardView,
   type DashboardCluster,
@@ -61,9 +63,6 @@ export { TEMPLATES, type TemplateName } from './templates/index.js';
 export { renderPlanText, planToJson } from './plan-text.js';
 export {
   renderEmergencySection,
-  renderChecklist,
-  withChecklist,
-  verifiedComment,
   renderSuspendedAlert,
   suspendedAlertTitle,
   renderFixUndoneAlert,

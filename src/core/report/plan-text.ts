@@ -10,8 +10,10 @@ import {
   type FieldChange,
   type Plan,
   type PlanEntry,
+  type PlanHook,
   type ResourceKey,
 } from '../model/index.js';
+import { describeHook, hookRuns } from '../sources/index.js';
 import { changeField } from './change-rows.js';
 import { planSummary } from './plan-view.js';
 
@@ -54,12 +56,22 @@ export function renderPlanText(cluster: string, plan: Plan): string {
   if (entries.length) lines.push('', ...entries.flatMap(entryLines));
   if (plan.kept.length)
     lines.push('', 'Kept (never pruned):', ...plan.kept.map((k) => `  = ${displayKey(k.id)}: ${k.reason}`));
+  if (plan.hooks?.length) {
+    lines.push('', 'Hooks (run at each sync, not desired state):');
+    for (const { id, hook } of plan.hooks)
+      lines.push(`  > ${displayKey(id)}: ${describeHook(hook)}: ${hookRuns(hook)}`);
+  }
   return lines.join('\n') + '\n';
 }
 
 function changeJson(change: FieldChange) {
   const { segments: _segments, ...rest } = change;
   return rest;
+}
+
+function hookJson({ id, hook, file, line }: PlanHook) {
+  const { annotation, value, phases, wave, deletePolicies } = hook;
+  return { id, annotation, value, phases, wave, deletePolicies, ...(file ? { file } : {}), ...(line ? { line } : {}) };
 }
 
 /** The `plan --format json` document: `{create, update, prune, unchanged, kept, warnings}`. */
@@ -80,6 +92,7 @@ export function planToJson(plan: Plan) {
     kept: plan.kept,
     ...(plan.sources ? { sources: plan.sources } : {}),
     ...(plan.suspensions?.length ? { suspensions: plan.suspensions.map(suspensionJson) } : {}),
+    ...(plan.hooks?.length ? { hooks: plan.hooks.map(hookJson) } : {}),
     warnings: plan.warnings.map((w) => ({
       code: w.code,
       ...(w.id ? { id: w.id } : {}),

@@ -13,6 +13,7 @@ import {
   type PlanWarning,
   type ResourceKey,
 } from '../model/index.js';
+import { describeHook, hookRuns } from '../sources/index.js';
 import { changeField } from './change-rows.js';
 import type { ClusterPlanModel, PlanResourceModel, PlanWarningModel } from './models/index.js';
 import { entryDiff } from './yaml-diff.js';
@@ -153,6 +154,15 @@ function fieldsOf(id: ResourceKey, entry: PlanEntry): string[] {
   return [...new Set(entry.changes.map((change) => changeField(id, change)))];
 }
 
+/** The hooks a sync runs, one row each. */
+function hookRows(plan: Plan): ClusterPlanModel['hooks'] {
+  return (plan.hooks ?? []).map(({ id, hook }) => ({
+    resource: displayKey(id),
+    what: describeHook(hook),
+    runs: hookRuns(hook),
+  }));
+}
+
 export function clusterView(
   name: string,
   plan: Plan,
@@ -199,5 +209,6 @@ export function clusterView(
     resources,
     resourcesOmitted: Math.max(0, entries.length - RESOURCES_AT_LEVEL[level]),
     kept: level <= 2 ? plan.kept.map((k) => ({ resource: displayKey(k.id), reason: k.reason })) : [],
+    hooks: level <= 2 ? hookRows(plan) : [],
   };
 }

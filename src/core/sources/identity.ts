@@ -87,6 +87,10 @@ export function fluxKustomizationRef(namespace: string, name: string): SourceRef
   return { ...FLUX_KUSTOMIZATION, namespace, name };
 }
 
+export function fluxHelmReleaseRef(namespace: string, name: string): SourceRef {
+  return { ...FLUX_HELMRELEASE, namespace, name };
+}
+
 export function argoApplicationRef(namespace: string, name: string): SourceRef {
   return { ...ARGO_APPLICATION, namespace, name };
 }
@@ -316,4 +320,36 @@ export function isStampKey(map: string, key: string, tracking: ArgoTracking = DE
   if (map !== 'labels') return false;
   if (key === tracking.instanceLabelKey || key === ARGO_INSTANCE_LABEL) return true;
   return Object.values(FLUX_STAMP_LABELS).some((labels) => key === labels.name || key === labels.namespace);
+}
+
+/**
+ * The stamps a live object carries as its controller wrote them, each `<map>/<key>`: Flux's labels, Argo CD's
+ * tracking annotation and installation id, and the instance label when it is Argo CD's. The label is a stamp
+ * when argocd-cm says label tracking, or — argocd-cm out of view — when the object's own stamps show it: the
+ * label is the tracking id's app name as annotation+label writes it, or an object a GitOps applier wrote
+ * carries the label and no tracking id nor Flux stamp (label tracking, Argo CD's default before 3.0).
+ * Whether or not the controller object is in view: what these keys hold is the controller's, never drift.
+ */
+export function liveStampKeys(object: KubeObject, tracking: ArgoTracking, appliedByGitOps: boolean): Set<string> {
+  const labels = object.metadata?.labels ?? {};
+  const annotations = object.metadata?.annotations ?? {};
+  const keys = new Set<string>();
+  for (const kind of [FLUX_KUSTOMIZATION, FLUX_HELMRELEASE]) {
+    if (!fluxStamped(labels, kind)) continue;
+    const stamp = FLUX_STAMP_LABELS[kind.kind];
+    keys.add(`labels/${stamp.name}`).add(`labels/${stamp.namespace}`);
+  }
+  const trackingId = annotations[ARGO_TRACKING_ANNOTATION];
+  const parsed = typeof trackingId === 'string' ? parseTrackingId(trackingId) : undefined;
+  if (parsed) keys.add(`annotations/${ARGO_TRACKING_ANNOTATION}`);
+  if (annotations[ARGO_INSTALLATION_ANNOTATION] !== undefined) keys.add(`annotations/${ARGO_INSTALLATION_ANNOTATION}`);
+  const label = labels[tracking.instanceLabelKey];
+  if (typeof label !== 'string') return keys;
+  const byMethod = tracking.from === 'argocd-cm' && tracking.trackingMethod !== 'annotation';
+  const shownByAnnotation = parsed !== undefined && label === truncatedLabel(parsed.app);
+  const shownByApplier = appliedByGitOps && trackingId === undefined && keys.size === 0;
+  if (byMethod || (tracking.from === 'defaults' && (shownByAnnotation || shownByApplier))) {
+    keys.add(`labels/${tracking.instanceLabelKey}`);
+  }
+  return keys;
 }

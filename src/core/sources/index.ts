@@ -12,6 +12,7 @@ export {
   describeSource,
   isStampedBy,
   isStampKey,
+  liveStampKeys,
   sameSource,
   sourceName,
   sourceRefKey,
@@ -44,4 +45,15 @@ export {
 export type { SourceNote, SourceNoteCode } from './render-types.js';
 export { repositoryOfUrl } from './scope.js';
 export { isWrapperPath } from './wrapper.js';
+export { unseenApplier, type UnseenApplier } from './appliers.js';
+export { maskSecretFields } from './substitute.js';
 export { newResourceHomes, pruneInventories, summarizeSourceDrift, summarizeSourcePlan } from './summary.js';
+export {
+  describeHook,
+  hookRuns,
+  hooksById,
+  liveHookOf,
+  setHooksAside,
+  syncHookOf,
+  type DesiredHook,
+} from './sync-hooks.js';

@@ -12,10 +12,13 @@ import { readSource } from './read.js';
 import { failedRender, problemPart, problemsReason, unrenderedParts } from './render-failure.js';
 import { renderArgoSource } from './render-argocd.js';
 import { renderFluxSource } from './render-flux.js';
+import { renderReleases } from './render-releases.js';
+import { isFluxHelmRelease } from './render-helmrelease.js';
 import type { DeclaredSource, RenderSourceInputs, SourceNote, SourceRender } from './render-types.js';
 import { repositoryMatcher } from './scope.js';
 import { kubectlRef, sourceName, sourceRefKey, sourceRefText, type ControllerName } from './identity.js';
 import type { ArgoTransforms, Source } from './types.js';
+import type { DesiredHook } from './sync-hooks.js';
 
 export interface ClusterSourcesInput {
   files: ReadonlyMap<string, string>;
@@ -34,6 +37,8 @@ export interface ClusterSourcesInput {
   kindScopes?: RenderSourceInputs['kindScopes'];
   unfollowed?: RenderSourceInputs['unfollowed'];
   budget?: RenderSourceInputs['budget'];
+  charts?: RenderSourceInputs['charts'];
+  capabilities?: RenderSourceInputs['capabilities'];
 }
 
 export type SourceScope = 'rendered' | 'not-rendered' | 'out-of-scope';
@@ -53,6 +58,8 @@ export interface ClusterSourcesRender extends RenderResult {
   notes: SourceNote[];
   /** Ignore rules the sources declare (Argo CD ignoreDifferences JSON pointers and managers). */
   ignore: IgnoreRule[];
+  /** Hooks the sources declare (Argo CD, Helm): set aside from `objects`, never compared. */
+  hooks?: DesiredHook[];
 }
 
 /** The controller of a cluster: Flux when Flux Kustomizations are in the repository or the snapshot, then Argo CD. */
@@ -164,6 +171,8 @@ function followSources(
     ...(input.kindScopes ? { kindScopes: input.kindScopes } : {}),
     ...(input.unfollowed ? { unfollowed: input.unfollowed } : {}),
     ...(input.budget ? { budget: input.budget } : {}),
+    ...(input.charts ? { charts: input.charts } : {}),
+    ...(input.capabilities ? { capabilities: input.capabilities } : {}),
   };
   const liveById = new Map(liveSources.map((source) => [sourceRefText(source.id), source]));
   const objects = [...entry.objects.map((d) => d.object), ...input.live];
@@ -185,6 +194,7 @@ function followSources(
     notRendered: [...(entry.notRendered ?? [])],
   };
   const byKey = new Map<string, { desired: DesiredObject; source: string }>();
+  const releases: DesiredObject[] = [];
   const done = new Set<string>();
   const queue = [...declared.keys()];
   // Of the sources only the snapshot names, parents first (those no other one's inventory lists): their
@@ -259,9 +269,16 @@ function followSources(
         declare(desired, child);
         queue.push(sourceRefText(child.id));
       }
+      if (isFluxHelmRelease(desired.object)) releases.push(desired);
     }
     result.sources.push({ source, scope: 'rendered', objects: keys });
   }
+  // A HelmRelease the cluster path declares and no source renders was applied from it by hand (bootstrap).
+  for (const desired of entry.objects) {
+    if (isFluxHelmRelease(desired.object) && !byKey.has(keyId(desired.key))) releases.push(desired);
+  }
+  if (renderReleases(releases, { input, inputs, matcher, result, byKey, declared: entry.objects }))
+    return { ...result, objects: [], stopped: true };
   // What the cluster path declares and no source applies was applied by hand (a root Application).
   for (const desired of entry.objects) {
     if (!byKey.has(keyId(desired.key))) byKey.set(keyId(desired.key), { desired, source: '' });

@@ -37,7 +37,7 @@ function variablesOf(
   notes: SourceNote[],
   name: string,
 ): Variables {
-  const variables: Variables = { values: new Map(), unknown: new Set() };
+  const variables: Variables = { values: new Map(), unknown: new Map() };
   for (const ref of transforms.postBuild?.substituteFrom ?? []) {
     const data = liveData(inputs.live, ref.kind, namespace, ref.name);
     if (!data) {
@@ -51,7 +51,7 @@ function variablesOf(
     }
     for (const [key, value] of Object.entries(data)) {
       if (ref.kind === 'Secret') {
-        variables.unknown.add(key);
+        variables.unknown.set(key, `${namespace}/${ref.name}`);
         variables.values.delete(key);
       } else {
         variables.values.set(key, String(value).replace(/\r?\n/g, ''));

@@ -1,5 +1,6 @@
 // What rendering one source gives: its desired objects (transforms and stamps applied, each field traced
 // to where it is written), the problems, and notes — what could not be checked or is not supported.
+import type { ChartCapabilities, ChartRenderer } from '../charts/index.js';
 import type { ParseCache, RenderBudget, UnfollowedKind } from '../manifests/index.js';
 import type {
   DesiredObject,
@@ -43,6 +44,10 @@ export interface RenderSourceInputs {
   cache?: ParseCache;
   unfollowed?: ReadonlyMap<string, UnfollowedKind>;
   budget?: RenderBudget;
+  /** Runs Helm (an edge supplies it); absent: charts are reported, not rendered ("helm not found"). */
+  charts?: ChartRenderer;
+  /** The cluster's Kubernetes version and served API versions, as Helm's capabilities. */
+  capabilities?: ChartCapabilities;
 }
 
 export interface SourceRender {

@@ -108,6 +108,27 @@ export const emergencyRecordSchema = z.object({
   /** Capture time of the first snapshot that showed the source reconciling again. */
   resumedAt: z.string().optional(),
   outcome: z.enum(['verified', 'undone']).optional(),
+  /** Capture time of the snapshot that verified it: the fix is followed for emergency.followFor from then. */
+  verifiedAt: z.string().optional(),
+  /** After "verified": the fields whose live value moved away from the merged value, since when. */
+  moved: z
+    .object({
+      at: z.string(),
+      fields: z.array(
+        z.object({
+          key: resourceKeySchema,
+          field: z.string(),
+          pointer: z.string(),
+          from: z.unknown(),
+          to: z.unknown(),
+          manager: z.string().optional(),
+          time: z.string().optional(),
+        }),
+      ),
+    })
+    .optional(),
+  /** After "verified": the fields Git changed since (no longer followed). */
+  released: z.array(z.string()).optional(),
 });
 
 export const RECONCILE_OUTCOMES = [
@@ -131,6 +152,8 @@ export const RECONCILE_OUTCOMES = [
 export const clusterStateSchema = z.object({
   /** When the last reconcile (or its give-up) finished: a new value refreshes the dashboard. */
   lastReconcileAt: z.string().optional(),
+  /** Digest of the latest snapshot's live state (liveStateDigest): the same one brings nothing for plans. */
+  liveDigest: z.string().optional(),
   /** How the last reconcile ended, and why when it stopped early. */
   outcome: z.object({ type: z.enum(RECONCILE_OUTCOMES), message: z.string().optional() }).optional(),
   drift: z
@@ -260,9 +283,14 @@ export const watchStateSchema = z.object({
   undone: z.record(z.string(), z.record(z.string(), z.object({ issue: z.number() }))).optional(),
   /** cluster → suspension id → the open "still suspended" issue. */
   suspended: z.record(z.string(), z.record(z.string(), z.object({ issue: z.number() }))).optional(),
-  /** cluster → the snapshot the open pull requests' plans were refreshed for. */
+  /**
+   * cluster → the live state (its digest, else the snapshot id) the open pull requests' plans were
+   * refreshed for.
+   */
   plannedSnapshots: z.record(z.string(), z.string()).optional(),
   dashboard: z.string().optional(),
+  /** What the dashboard issue says, without what only the clock changes: the same digest is no rewrite. */
+  dashboardDigest: z.string().optional(),
 });
 
 export type BranchState = z.infer<typeof branchStateSchema>;

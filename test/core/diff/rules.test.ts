@@ -546,7 +546,13 @@ describe('Secrets', () => {
       secret({ data: { password: b64('old') } }),
       {},
     ).changes;
-    expect(changes).toEqual([expect.objectContaining({ path: '/data/password', desired: '***', live: '***' })]);
+    expect(changes).toEqual([
+      expect.objectContaining({
+        path: '/data/password',
+        desired: '‹from Secret shop/s›',
+        live: '‹from Secret shop/s›',
+      }),
+    ]);
   });
   it('a key set that differs is reported, values masked both ways', () => {
     const changes = diffObject(
@@ -555,8 +561,8 @@ describe('Secrets', () => {
       {},
     ).changes;
     expect(changes.map((c) => [c.op, c.path, c.desired, c.live]).sort()).toEqual([
-      ['add', '/data/b', undefined, '***'],
-      ['replace', '/data/a', '***', undefined],
+      ['add', '/data/b', undefined, '‹from Secret shop/s›'],
+      ['replace', '/data/a', '‹from Secret shop/s›', undefined],
     ]);
     expect(JSON.stringify(changes)).not.toContain('sha256');
   });

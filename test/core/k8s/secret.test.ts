@@ -5,7 +5,6 @@ import {
   isSecret,
   isSecretValuePath,
   maskSecretValues,
-  MASK,
   secretValuesEqual,
   SECRET_HASH_PREFIX,
 } from '../../../src/core/k8s/index.js';
@@ -32,7 +31,9 @@ describe('isSecret', () => {
 
 it('masks every value of data and stringData, and nothing else', () => {
   const masked = maskSecretValues(secret as Record<string, unknown>);
-  expect(masked).toEqual({ ...secret, data: { password: MASK }, stringData: { user: MASK } });
+  // Shown with where the value comes from, never the value.
+  const mask = '‹from Secret db›';
+  expect(masked).toEqual({ ...secret, data: { password: mask }, stringData: { user: mask } });
   expect(secret.data).toEqual({ password: 'aHVudGVyMg==' });
   const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' }, data: { a: 'b' } };
   expect(maskSecretValues(configMap)).toBe(configMap);

@@ -56,6 +56,17 @@ const port: FieldChange = {
   time: '2026-12-01T22:40:00Z',
   cause: 'human',
 };
+// A multi-line value is the one kind that still folds into a diff below the table.
+const nginxConf: FieldChange = {
+  path: '/data/nginx.conf',
+  segments: ['data', 'nginx.conf'],
+  op: 'replace',
+  desired: 'server {\n  listen 80;\n  location / { proxy_pass http://api:8080; }\n}\n',
+  live: 'server {\n  listen 80;\n  location / { proxy_pass http://api:9090; }\n}\n',
+  manager: 'kubectl-edit',
+  time: '2026-12-02T03:20:00Z',
+  cause: 'human',
+};
 const hotfix: ResourceKey = { group: '', kind: 'ConfigMap', namespace: 'checkout', name: 'hotfix' };
 const hpa: FieldChange = {
   path: '/spec/replicas',
@@ -79,6 +90,13 @@ const prView: DriftPullRequestView = {
       change: port,
       file: 'clusters/prod-eu/checkout/api-service.yaml',
       line: 12,
+      kind: 'replace',
+    },
+    {
+      key: { group: '', kind: 'ConfigMap', namespace: 'checkout', name: 'nginx' },
+      change: nginxConf,
+      file: 'clusters/prod-eu/checkout/nginx.yaml',
+      line: 6,
       kind: 'replace',
     },
     { key: hotfix, file: 'clusters/prod-eu/checkout/ConfigMap-hotfix.yaml', kind: 'new-file' },
@@ -229,8 +247,8 @@ describe('documents (golden)', () => {
 describe('documents keep their promises', () => {
   it('the dashboard flags a stale cluster and one that never reported', () => {
     const body = renderDashboard(dashboard);
-    expect(body).toMatch(/### prod-us\n\n- Last snapshot: 1d ago .*not reporting/);
-    expect(body).toMatch(/### staging\n\n- Last snapshot: ⚠️ \*\*none received yet\*\*/);
+    expect(body).toMatch(/### prod-us\n\n- Snapshots: ⚠️ \*\*not reporting\*\*: last one taken 2026-12-01T12:00:00Z/);
+    expect(body).toMatch(/### staging\n\n- Snapshots: ⚠️ \*\*none received yet\*\*/);
   });
 
   it('values from the cluster cannot break a table, inject HTML or mention anyone', () => {

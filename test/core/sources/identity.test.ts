@@ -11,6 +11,7 @@ import {
   DEFAULT_ARGO_TRACKING,
   describeSource,
   isStampKey,
+  liveStampKeys,
   readArgoSettings,
   readSource,
   sourceName,
@@ -225,6 +226,68 @@ describe('what the reader does not take for a stamp', () => {
     expect(isStampKey('labels', 'app.kubernetes.io/name')).toBe(false);
     expect(isStampKey('annotations', 'app.kubernetes.io/instance')).toBe(false);
     expect(isStampKey('labels', 'kustomize.toolkit.fluxcd.io/prune')).toBe(false);
+  });
+});
+
+describe('the stamps a live object carries, read from the object alone', () => {
+  const instance = 'app.kubernetes.io/instance';
+  it.each([
+    [
+      'Flux labels',
+      stampsFor(kustomization, deployment),
+      DEFAULT_ARGO_TRACKING,
+      false,
+      ['labels/kustomize.toolkit.fluxcd.io/name', 'labels/kustomize.toolkit.fluxcd.io/namespace'],
+    ],
+    [
+      'helm-controller labels',
+      stampsFor(release, deployment),
+      DEFAULT_ARGO_TRACKING,
+      false,
+      ['labels/helm.toolkit.fluxcd.io/name', 'labels/helm.toolkit.fluxcd.io/namespace'],
+    ],
+    [
+      'annotation tracking',
+      stampsFor(app('argocd', 'shop'), deployment),
+      DEFAULT_ARGO_TRACKING,
+      true,
+      ['annotations/argocd.argoproj.io/tracking-id'],
+    ],
+    // annotation+label shows itself: the label is the tracking id's app name.
+    [
+      'annotation+label, argocd-cm out of view',
+      stampsFor(app('argocd', 'shop'), deployment, known({ trackingMethod: 'annotation+label' })),
+      DEFAULT_ARGO_TRACKING,
+      true,
+      ['annotations/argocd.argoproj.io/tracking-id', `labels/${instance}`],
+    ],
+    // A chart's own instance label under annotation tracking is Git's, not a stamp.
+    [
+      'a chart label beside a tracking id',
+      [...stampsFor(app('argocd', 'shop'), deployment), label(instance, 'shop-release')],
+      DEFAULT_ARGO_TRACKING,
+      true,
+      ['annotations/argocd.argoproj.io/tracking-id'],
+    ],
+    // Label tracking (Argo CD before 3.0): an applier wrote the object, no tracking id, no Flux label.
+    [
+      'label tracking, argocd-cm out of view',
+      stampsFor(app('argocd', 'shop'), deployment, known({ trackingMethod: 'label' })),
+      DEFAULT_ARGO_TRACKING,
+      true,
+      [`labels/${instance}`],
+    ],
+    ['the same label on an object no applier wrote', [label(instance, 'shop')], DEFAULT_ARGO_TRACKING, false, []],
+    [
+      'label tracking from argocd-cm',
+      [label(instance, 'shop')],
+      known({ trackingMethod: 'label' }),
+      false,
+      [`labels/${instance}`],
+    ],
+    ['annotation tracking from argocd-cm: the label is no stamp', [label(instance, 'shop')], known({}), true, []],
+  ] as const)('%s', (_, stamps, tracking, applied, expected) => {
+    expect([...liveStampKeys(stamped(deployment, stamps), tracking, applied)].sort()).toEqual([...expected].sort());
   });
 });
 

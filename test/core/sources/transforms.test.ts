@@ -13,7 +13,7 @@ describe('post-build substitution', () => {
       ['name', 'kind-dev'],
       ['empty', ''],
     ]),
-    unknown: new Set(['token']),
+    unknown: new Map([['token', 'flux-system/cluster-secret-vars']]),
   };
   it.each([
     ['${name}', 'kind-dev', []],
@@ -26,7 +26,8 @@ describe('post-build substitution', () => {
     ['$${name}', '${name}', []],
     ['Bearer ${token}', 'Bearer ${token}', ['token']],
   ])('%s → %s', (text, expected, unknown) => {
-    expect(substituteText(text, variables)).toEqual({ text: expected, unknown });
+    const secrets = unknown.map(() => 'flux-system/cluster-secret-vars');
+    expect(substituteText(text, variables)).toEqual({ text: expected, unknown, secrets });
   });
 });
 

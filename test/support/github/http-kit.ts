@@ -3,6 +3,8 @@ export interface Reply {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Bytes sent as they are (an archive), with their content type. */
+  bytes?: { data: Buffer; contentType: string };
 }
 
 export class ApiError extends Error {

@@ -1,5 +1,6 @@
 // Repository, App and installation routes of the stand-in, plus contents and compare.
 import { notFound, type Router, type RouteContext } from './http-kit.js';
+import { tarball } from './archive.js';
 import { commitBody } from './routes-git.js';
 import { APP_SLUG, type RepoState, type StandInState } from './state.js';
 
@@ -29,7 +30,28 @@ export function listedCommit(context: Context, repo: RepoState, sha: string): un
   return { sha, node_id: `C_${sha.slice(0, 8)}`, commit, author: user, committer: user, parents: commit.parents };
 }
 
+/** Where the stand-in's archives are served, as GitHub's codeload host serves them. */
+export const CODELOAD = '/_codeload/';
+
+function registerArchiveRoutes(router: Router<StandInState>): void {
+  // GitHub answers 302 to a codeload URL; clients follow it.
+  router.add('GET', '/repos/{owner}/{repo}/tarball/{ref+}', (context) => {
+    const repo = context.state.repo(context.params.owner, context.params.repo);
+    const sha = context.state.resolve(repo, context.params.ref);
+    if (!sha) throw notFound();
+    const location = `${context.state.baseUrl()}${CODELOAD}${repo.owner}/${repo.name}/legacy.tar.gz/${sha}`;
+    return { status: 302, headers: { location } };
+  });
+  router.add('GET', `${CODELOAD}{owner}/{repo}/legacy.tar.gz/{sha}`, (context) => {
+    const repo = context.state.repo(context.params.owner, context.params.repo);
+    if (!context.state.git.commit(context.params.sha)) throw notFound();
+    const data = tarball(context.state.git, repo.owner, repo.name, context.params.sha);
+    return { status: 200, bytes: { data, contentType: 'application/x-gzip' } };
+  });
+}
+
 export function registerRepoRoutes(router: Router<StandInState>): void {
+  registerArchiveRoutes(router);
   router.add('GET', '/app', (context) => ({
     status: 200,
     body: {

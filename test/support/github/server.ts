@@ -9,7 +9,7 @@ import { registerCheckRoutes } from './routes-checks.js';
 import { registerGitRoutes, userSignature } from './routes-git.js';
 import { registerIssueRoutes } from './routes-issues.js';
 import { registerPullRoutes } from './routes-pulls.js';
-import { registerRepoRoutes } from './routes-repo.js';
+import { CODELOAD, registerRepoRoutes } from './routes-repo.js';
 import { APP_LOGIN, StandInState } from './state.js';
 
 export type FaultKind =
@@ -237,7 +237,9 @@ export class GitHubStandIn {
     const method = (request.method ?? 'GET').toUpperCase();
     const matched = this.router.match(method, url.pathname);
     const routeName = matched ? `${method} ${matched.route.template}` : `${method} (unknown)`;
-    this.count(method, routeName);
+    // codeload serves archives outside the REST API (and its rate limit): seen per route, not counted as a call.
+    if (url.pathname.startsWith(CODELOAD)) this.counts.byRoute[routeName] = (this.counts.byRoute[routeName] ?? 0) + 1;
+    else this.count(method, routeName);
     const raw = await readBody(request);
     let reply: Reply;
     const fault = matched ? this.takeFault(routeName) : undefined;
@@ -343,6 +345,16 @@ export class GitHubStandIn {
       'x-github-api-version-selected': '2022-11-28',
       ...reply.headers,
     };
+    if (reply.bytes) {
+      response
+        .writeHead(reply.status, {
+          ...headers,
+          'content-type': reply.bytes.contentType,
+          'content-length': String(reply.bytes.data.length),
+        })
+        .end(reply.bytes.data);
+      return;
+    }
     if (reply.body === undefined) {
       response.writeHead(reply.status, headers).end();
       return;

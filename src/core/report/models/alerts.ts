@@ -48,8 +48,14 @@ export interface FixUndoneAlertModel {
   source: string;
   /** When the resume was first seen, as people read it. */
   resumedAt: string;
-  /** Each fixed field: `resource` (`Deployment/podinfo/podinfo`), `field`, and the `value` the fix set. */
-  changes: Array<{ resource: string; field: string; value: string }>;
+  /**
+   * Each fixed field: `resource` (`Deployment/podinfo/podinfo`), `field`, and the `value` the fix set;
+   * after "verified", each field that moved away, with the live value `now`, and the `manager` and
+   * `time` of that write when managedFields say.
+   */
+  changes: Array<{ resource: string; field: string; value: string; now?: string; manager?: string; time?: string }>;
   pullRequest?: number;
   merged: boolean;
+  /** Set when the fix was undone after it was verified: when it was verified, as people read it. */
+  verifiedAt?: string;
 }

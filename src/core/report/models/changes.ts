@@ -19,9 +19,13 @@ export interface ChangeRowModel {
   op: 'replace' | 'add' | 'remove';
   /** Git's value on one line (a scalar, or flow YAML); undefined when Git does not set it or `diff` is set. */
   git?: string;
-  /** The live value on one line; undefined when live does not set it or `diff` is set. */
+  /**
+   * The live value on one line; undefined when live does not set it or `diff` is set. When both are long
+   * strings sharing a start, only the part from where they differ (`:6.14.1`), and `git` has its middle
+   * path elided (`ghcr.io/…/podinfo:6.14.0`).
+   */
   live?: string;
-  /** The number of the value diff below the table, when the values are too long for a cell. */
+  /** The number of the value diff below the table, when a value takes several lines or over 200 characters. */
   diff?: number;
   /** The field manager that wrote the live value (`kubectl-edit`), or `not recorded`. */
   who: string;

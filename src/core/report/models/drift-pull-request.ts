@@ -1,6 +1,7 @@
 // The model of the drift pull request body (template `drift-pull-request`).
 import type { ChangeRowModel, ValueDiffModel } from './changes.js';
 import type { RiskyRowModel } from './risk.js';
+import type { UndoGroupModel } from './undo.js';
 
 /** One changed row of a codified resource: the change and the file it is written to. */
 export interface CodifiedRowModel extends ChangeRowModel {
@@ -117,4 +118,6 @@ export interface DriftPullRequestModel {
   /** Security-relevant drift held for a person's decision (partial `risky-drift`), shown first. */
   risky: RiskyRowModel[];
   riskyOmitted: number;
+  /** Changes the GitOps controller is about to undo, per controller, with the remedy (partial `undo`). */
+  undo: UndoGroupModel[];
 }

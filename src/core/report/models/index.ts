@@ -24,3 +24,4 @@ export type * from './drift-pull-request.js';
 export type * from './drift-report.js';
 export type * from './plan-comment.js';
 export type * from './risk.js';
+export type * from './undo.js';

@@ -55,6 +55,8 @@ export interface ClusterPlanModel {
   resourcesOmitted: number;
   /** Live objects that head no longer declares but that are never pruned, and why. */
   kept: Array<{ resource: string; reason: string }>;
+  /** Hooks each sync runs (not desired state): the resource, and when it runs (`PreSync, wave -1; …`). */
+  hooks: Array<{ resource: string; what: string; runs: string }>;
 }
 
 export interface PlanCommentModel {

@@ -32,7 +32,14 @@ To resume: {{code resumeCommand}}
 driftback closes this issue when a snapshot shows the source reconciling again.
 `;
 
-export const FIX_UNDONE_ALERT = `The emergency fix made under {{code source}} in {{code cluster}} was undone after the source was resumed (seen {{text resumedAt}}).
+export const FIX_UNDONE_ALERT = `{{#if verifiedAt}}The emergency fix of #{{pullRequest}} under {{code source}} in {{code cluster}} was verified {{text verifiedAt}}; since then the cluster no longer holds it, while Git still does:
+
+{{#each changes}}
+- {{code resource}} {{code field}}: {{code value}} → {{code now}}{{#if manager}}, written by {{code manager}}{{/if}}{{#if time}} at {{text time}}{{/if}}
+{{/each}}
+
+With reconciliation on, the controller may write the merged value back at its next sync. If the new value is meant, make it in Git; if not, find what wrote it (a rollback, a pipeline, a hand edit) before it happens again.
+{{else}}The emergency fix made under {{code source}} in {{code cluster}} was undone after the source was resumed (seen {{text resumedAt}}).
 
 {{#each changes}}
 - {{code resource}} {{code field}}: the fix set {{code value}}; the cluster no longer has it
@@ -41,4 +48,4 @@ export const FIX_UNDONE_ALERT = `The emergency fix made under {{code source}} in
 {{#if merged}}The pull request was merged, but the cluster does not hold its value: the drift is back or the controller applied an older revision.{{else}}The source was resumed before its emergency pull request{{#if pullRequest}} (#{{pullRequest}}){{/if}} was merged, so the controller applied Git as it was and reverted the fix.{{/if}}
 
 If the fix is still needed, make it in Git (merge the pull request, or a new one) and let the controller apply it.
-`;
+{{/if}}`;

@@ -29,7 +29,7 @@ export const DASHBOARD = `This issue lists what driftback sees in each cluster. 
 
 ### {{text name}}
 
-- Last snapshot: {{#if snapshotAge}}{{text snapshotAge}} ago ({{text capturedAt}}){{#if stale}} — ⚠️ **not reporting** (staleAfter {{text staleAfter}}){{/if}}{{else}}⚠️ **none received yet**{{/if}}
+- Snapshots: {{#if snapshotAge}}{{#if stale}}⚠️ **not reporting**: last one taken {{text capturedAt}} (staleAfter {{text staleAfter}}){{else}}on time (staleAfter {{text staleAfter}}){{/if}}{{else}}⚠️ **none received yet**{{/if}}
 - Resources in scope: {{resources}}
 - Drift: {{#each drift}}{{count}} {{text cause}}{{#unless @last}}, {{/unless}}{{else}}none{{/each}}
 {{#each sources}}
@@ -91,7 +91,7 @@ export const DASHBOARD = `This issue lists what driftback sees in each cluster. 
 **Suspended ({{suspended.length}})**: nothing merged for these deploys, and hand changes stay, until they are resumed.
 
 {{#each suspended}}
-- {{code resource}}{{#if age}} for {{text age}}{{/if}}{{#if since}} (since {{text since}}){{/if}}
+- {{code resource}}{{#if since}} since {{text since}}{{/if}}
 {{~#if who}}, by {{code who}}{{/if}}{{#if pullRequest}}, emergency PR #{{pullRequest}}{{/if}}
 {{/each}}
 {{/if}}

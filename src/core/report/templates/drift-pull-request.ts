@@ -1,7 +1,8 @@
-// Drift PR body: security-relevant drift held for a person's decision (partial `risky-drift`), an
+// Drift PR body: security-relevant drift held for a person's decision (partial `risky-drift`), the
+// changes the controller is about to undo (partial `undo`), an
 // emergency PR's procedure (partial `emergency`), the summary line, the GitOps sources the changes come from, then what is codified per resource, new objects, what was
 // only reported and why, and what merging or closing means. Model: models/drift-pull-request.ts.
-export const DRIFT_PULL_REQUEST = `{{> risky-drift}}{{> emergency}}**{{text headline}}.**
+export const DRIFT_PULL_REQUEST = `{{> risky-drift}}{{> undo}}{{> emergency}}**{{text headline}}.**
 {{#if sources.length}}
 
 From {{#if (eq sources.length 1)}}this source{{else}}these sources{{/if}}:

@@ -52,10 +52,35 @@ export const REPORTED = `
 {{/each}}
 `;
 
+/**
+ * People's changes their GitOps controller is about to undo (`undo` of the model: one group per
+ * controller), each with the remedy in the emergency procedure's order. Renders nothing when there is none.
+ */
+export const UNDO = `{{#each undo}}### ⏳ {{text by}} will undo these changes{{#if (eq what "undo")}}{{#if dueAt}} by ~{{text dueAt}}{{/if}}{{else}} at the next commit of its source{{/if}}
+
+| object, field | who, when | then |
+| --- | --- | --- |
+{{#each rows}}
+| {{code resource}}<br>{{#if field}}{{code field}}{{else}}whole object{{/if}} | {{text who}}<br>{{text when}} | {{text effect}} |
+{{/each}}
+{{#if omitted}}
+
+… and {{omitted}} more.
+{{/if}}
+{{#if overdue}}
+
+It should have by now and has not: {{text by}} is not reconciling.
+{{/if}}
+
+{{prose remedy}}
+
+{{/each}}`;
+
 export const PARTIALS = {
   'value-diffs': VALUE_DIFFS,
   emergency: EMERGENCY,
   reported: REPORTED,
   'risky-drift': RISKY_DRIFT,
+  undo: UNDO,
   'risky-advice': RISKY_ADVICE,
 } as const;

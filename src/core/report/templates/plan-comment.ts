@@ -67,6 +67,10 @@ export const PLAN_COMMENT = `### driftback plan{{#if headSha}} for {{code headSh
 
 Kept (never pruned): {{#each kept}}{{code resource}} ({{text reason}}){{#unless @last}}, {{/unless}}{{/each}}
 {{/if}}
+{{#if hooks.length}}
+
+Hooks each sync runs (not desired state): {{#each hooks}}{{code resource}} ({{text what}}: {{text runs}}){{#unless @last}}, {{/unless}}{{/each}}
+{{/if}}
 {{/each}}
 {{#if note}}
 

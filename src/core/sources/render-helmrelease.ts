@@ -1,0 +1,213 @@
+// A Flux HelmRelease (helm.toolkit.fluxcd.io/v2) declared in this repository, rendered as
+// helm-controller renders it: the chart of `spec.chart.spec` (a GitRepository path of this repository,
+// or a HelmRepository chart by name and version, found offline), values merged in Flux's order
+// (internal/chartutil/values.go: `valuesFrom` in order, then `spec.values`), the release
+// `spec.releaseName` or `[<targetNamespace>-]<name>` in `targetNamespace` or the object's namespace,
+// CRDs unless `install.crds: Skip`, and helm-controller's owner labels (internal/postrender/build.go).
+import {
+  mergeValues,
+  readValues,
+  renderChart,
+  SECRET_PLACEHOLDER,
+  setPathValue,
+  type ChartLocation,
+  type Values,
+} from '../charts/index.js';
+import { isPlainObject, type DesiredObject, type FieldSource, type KubeObject } from '../model/index.js';
+import { field, optionalString, repositoryPath, stringAt, stringList } from './fields.js';
+import { fluxHelmReleaseRef, sourceName, stampDesired } from './identity.js';
+import type { RenderSourceInputs, SourceRender } from './render-types.js';
+import type { Source } from './types.js';
+
+/** What a HelmRelease's render needs to look up: ConfigMaps and HelmRepositories, declared or live. */
+export type ObjectLookup = (kind: string, namespace: string, name: string) => KubeObject | undefined;
+
+export function isFluxHelmRelease(obj: KubeObject): boolean {
+  return obj.kind === 'HelmRelease' && (obj.apiVersion ?? '').startsWith('helm.toolkit.fluxcd.io/');
+}
+
+/** The HelmRelease as a source: its chart's path when the chart is a GitRepository's. */
+export function readFluxHelmRelease(obj: KubeObject): Source {
+  const namespace = obj.metadata?.namespace ?? '';
+  const ref = field(obj, 'spec', 'chart', 'spec', 'sourceRef');
+  const kind = stringAt(ref, 'kind') ?? 'HelmRepository';
+  const chart = stringAt(obj, 'spec', 'chart', 'spec', 'chart') ?? '';
+  return {
+    id: fluxHelmReleaseRef(namespace, obj.metadata?.name ?? ''),
+    ...(kind === 'GitRepository' || kind === 'Bucket' ? { path: repositoryPath(chart) } : {}),
+    origin: {
+      type: 'flux-source',
+      kind,
+      namespace: stringAt(ref, 'namespace') ?? namespace,
+      name: stringAt(ref, 'name') ?? '',
+    },
+    transforms: {
+      controller: 'flux',
+      commonMetadata: { labels: {}, annotations: {} },
+      patches: [],
+      images: [],
+      components: [],
+      prune: true,
+      suspend: field(obj, 'spec', 'suspend') === true,
+      ...(optionalString(field(obj, 'spec', 'targetNamespace'))
+        ? { targetNamespace: String(field(obj, 'spec', 'targetNamespace')) }
+        : {}),
+    },
+  };
+}
+
+type Merged = { values: Values; secret: boolean } | { reason: string };
+
+/** valuesFrom in order, then spec.values (ChartValuesFromReferences). */
+function fluxValues(obj: KubeObject, lookup: ObjectLookup): Merged {
+  const namespace = obj.metadata?.namespace ?? '';
+  let values: Values = {};
+  let secret = false;
+  const refs = field(obj, 'spec', 'valuesFrom');
+  for (const ref of Array.isArray(refs) ? refs : []) {
+    if (!isPlainObject(ref)) continue;
+    const kind = ref.kind === 'Secret' ? 'Secret' : 'ConfigMap';
+    const name = String(ref.name ?? '');
+    const key = optionalString(ref.valuesKey) ?? 'values.yaml';
+    const targetPath = optionalString(ref.targetPath);
+    const what = `valuesFrom ${kind} ${namespace}/${name} key ${key}`;
+    if (kind === 'Secret') {
+      // The snapshot holds no Secret value: a targeted one renders as a marked placeholder.
+      if (!targetPath) return { reason: `${what}: values from a Secret are not in the snapshot` };
+      secret = true;
+      if (!setPathValue(values, targetPath, `'${SECRET_PLACEHOLDER}'`))
+        return { reason: `${what}: targetPath ${targetPath} is not a values path` };
+      continue;
+    }
+    const object = lookup('ConfigMap', namespace, name);
+    const text = isPlainObject(object?.data) ? object.data[key] : undefined;
+    if (typeof text !== 'string') {
+      if (ref.optional === true) continue;
+      return { reason: `${what} is not in the repository or the snapshot` };
+    }
+    if (targetPath) {
+      if (!setPathValue(values, targetPath, text))
+        return { reason: `${what}: targetPath ${targetPath} is not a values path` };
+      continue;
+    }
+    const read = readValues(text);
+    if ('problem' in read) return { reason: `${what}: ${read.problem}` };
+    values = mergeValues(values, read.values);
+  }
+  const own = field(obj, 'spec', 'values');
+  return { values: mergeValues(values, isPlainObject(own) ? own : {}), secret };
+}
+
+/** The chart's files (its directory's files, relative to it); `valuesFiles` replace its values.yaml. */
+function chartLocation(
+  obj: KubeObject,
+  source: Source,
+  inputs: RenderSourceInputs,
+  lookup: ObjectLookup,
+): ChartLocation | { reason: string } {
+  const spec = field(obj, 'spec', 'chart', 'spec');
+  if (source.path === undefined) {
+    const origin = source.origin as { kind: string; namespace: string; name: string };
+    const repo = lookup(origin.kind, origin.namespace, origin.name);
+    const url = stringAt(repo, 'spec', 'url');
+    const name = stringAt(spec, 'chart') ?? '';
+    const version = stringAt(spec, 'version') ?? '*';
+    if (origin.kind !== 'HelmRepository' || !url)
+      return { reason: `${origin.kind} ${origin.namespace}/${origin.name} is not in the repository or the snapshot` };
+    const oci = stringAt(repo, 'spec', 'type') === 'oci' && !url.startsWith('oci://') ? `oci://${url}` : url;
+    return { type: 'repository', url: oci, name, version };
+  }
+  const prefix = source.path ? `${source.path}/` : '';
+  const files = new Map<string, string>();
+  for (const [path, text] of inputs.files) if (path.startsWith(prefix)) files.set(path.slice(prefix.length), text);
+  if (!files.has('Chart.yaml')) return { reason: `${source.path || '.'} holds no Chart.yaml` };
+  const valuesFiles = stringList(field(spec, 'valuesFiles'));
+  if (valuesFiles.length > 0) {
+    let merged: Values = {};
+    for (const file of valuesFiles) {
+      const text = inputs.files.get(repositoryPath(file)) ?? files.get(file);
+      if (text === undefined) return { reason: `chart.spec.valuesFiles: ${file} does not exist` };
+      const read = readValues(text);
+      if ('problem' in read) return { reason: `chart.spec.valuesFiles: ${file}: ${read.problem}` };
+      merged = mergeValues(merged, read.values);
+    }
+    files.set('values.yaml', JSON.stringify(merged));
+  }
+  return { type: 'files', files };
+}
+
+function notRendered(name: string, reason: string): SourceRender {
+  const message = `HelmRelease ${name}: reported, not rendered: ${reason}`;
+  return {
+    objects: [],
+    errors: [],
+    skipped: [],
+    filesRead: [],
+    notes: [{ code: 'unsupported', source: name, message }],
+  };
+}
+
+export function renderFluxHelmRelease(
+  declared: DesiredObject,
+  source: Source,
+  inputs: RenderSourceInputs,
+  lookup: ObjectLookup,
+): SourceRender {
+  const obj = declared.object;
+  const name = sourceName(source.id);
+  if (field(obj, 'spec', 'postRenderers') !== undefined) return notRendered(name, 'postRenderers are not applied yet');
+  const chart = chartLocation(obj, source, inputs, lookup);
+  if ('reason' in chart) return notRendered(name, chart.reason);
+  const values = fluxValues(obj, lookup);
+  if ('reason' in values) return notRendered(name, values.reason);
+  const targetNamespace = optionalString(field(obj, 'spec', 'targetNamespace'));
+  const namespace = targetNamespace ?? source.id.namespace;
+  const releaseName =
+    optionalString(field(obj, 'spec', 'releaseName')) ??
+    (targetNamespace ? `${targetNamespace}-${source.id.name}` : source.id.name);
+  const kubeVersion = inputs.capabilities?.kubeVersion;
+  const origin: FieldSource = {
+    origin: { type: 'source-transform', source: `HelmRelease ${name}`, transform: 'chart', file: declared.source.file },
+  };
+  const where = chart.type === 'files' ? (source.path ?? '') : `${chart.name}`;
+  const rendered = renderChart({
+    request: {
+      where: chart.type === 'files' ? where || '.' : `${chart.url} ${chart.name} ${chart.version}`,
+      chart,
+      releaseName,
+      namespace,
+      valueFiles: [JSON.stringify(values.values)],
+      set: [],
+      ...(kubeVersion ? { kubeVersion } : {}),
+      apiVersions: inputs.capabilities?.apiVersions ?? [],
+      includeCrds: stringAt(obj, 'spec', 'install', 'crds') !== 'Skip',
+    },
+    where,
+    origin,
+    ...(inputs.charts ? { charts: inputs.charts } : {}),
+    ...(inputs.kindScopes ? { kindScopes: inputs.kindScopes } : {}),
+    ...(inputs.budget ? { budget: inputs.budget } : {}),
+  });
+  if (!rendered.ok) return notRendered(name, rendered.reason);
+  const stamp: FieldSource = { origin: { ...origin.origin, transform: 'stamp' } as FieldSource['origin'] };
+  for (const desired of rendered.objects) stampDesired(desired, source.id, stamp);
+  const notes = rendered.fromSecret.map(({ desired, pointer }) => ({
+    code: 'not-checkable' as const,
+    source: name,
+    key: desired.key,
+    pointer,
+    message: `${pointer} is from Secret values of HelmRelease ${name}, not checked`,
+  }));
+  const filesRead =
+    chart.type === 'files'
+      ? [...chart.files.keys()].map((file) => (source.path ? `${source.path}/${file}` : file))
+      : [];
+  return {
+    objects: rendered.objects,
+    errors: rendered.errors,
+    skipped: [],
+    filesRead,
+    notes,
+    ...(rendered.stopped ? { stopped: true as const } : {}),
+  };
+}

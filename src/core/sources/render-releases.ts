@@ -1,0 +1,63 @@
+// The HelmReleases the sources of a cluster declare, each rendered after every source (so the
+// ConfigMaps and HelmRepositories they read are known, declared or live), its objects added to the
+// cluster's desired state as its own source's.
+import { keyId, type DesiredObject, type KubeObject } from '../model/index.js';
+import type { RenderSourceInputs } from './render-types.js';
+import { readFluxHelmRelease, renderFluxHelmRelease, type ObjectLookup } from './render-helmrelease.js';
+import type { RepositoryMatcher } from './scope.js';
+import { sourceName } from './identity.js';
+import type { ClusterSourcesInput, ClusterSourcesRender } from './render-cluster.js';
+
+interface ReleaseContext {
+  input: ClusterSourcesInput;
+  inputs: RenderSourceInputs;
+  matcher: RepositoryMatcher;
+  result: ClusterSourcesRender;
+  byKey: Map<string, { desired: DesiredObject; source: string }>;
+  /** What the cluster path declares (its ConfigMaps, HelmRepositories). */
+  declared: readonly DesiredObject[];
+}
+
+function lookupIn(objects: readonly KubeObject[]): ObjectLookup {
+  return (kind, namespace, name) =>
+    objects.find((obj) => obj.kind === kind && obj.metadata?.namespace === namespace && obj.metadata?.name === name);
+}
+
+/** Renders each release into `result`; true when the job's budget stopped the render. */
+export function renderReleases(releases: readonly DesiredObject[], context: ReleaseContext): boolean {
+  const { inputs, matcher, result, byKey } = context;
+  const lookup = lookupIn([
+    ...[...byKey.values()].map((entry) => entry.desired.object),
+    ...context.declared.map((desired) => desired.object),
+    ...context.input.live,
+  ]);
+  for (const declared of releases) {
+    const source = readFluxHelmRelease(declared.object);
+    source.declaredIn = { file: declared.source.file, document: declared.source.document };
+    const name = sourceName(source.id);
+    if (source.path !== undefined && !matcher.isThisRepository(source)) {
+      result.sources.push({ source, scope: 'out-of-scope', objects: [] });
+      continue;
+    }
+    const rendered = renderFluxHelmRelease(declared, source, inputs, lookup);
+    result.errors.push(...rendered.errors);
+    result.filesRead.push(...rendered.filesRead);
+    result.notes.push(...rendered.notes);
+    if (rendered.stopped) return true;
+    if (rendered.objects.length === 0 && rendered.notes.some((note) => note.code === 'unsupported')) continue;
+    const keys = [];
+    for (const desired of rendered.objects) {
+      const key = keyId(desired.key);
+      const first = byKey.get(key);
+      if (first) {
+        const message = `also rendered by ${first.source}, which applies it first`;
+        result.notes.push({ code: 'rendered-twice', source: name, key: desired.key, message });
+        continue;
+      }
+      byKey.set(key, { desired, source: name });
+      keys.push(desired.key);
+    }
+    result.sources.push({ source, scope: 'rendered', objects: keys });
+  }
+  return false;
+}

@@ -1,0 +1,139 @@
+// Which objects are hooks, read as Argo CD reads them (gitops-engine pkg/sync/hook/hook.go,
+// hook/helm/{hook,type,weight,delete_policy}.go, syncwaves/waves.go, sync_phase.go), and a render with
+// its hooks set aside. Helm keeps `helm.sh/hook` objects out of a release's manifest and Argo CD maps
+// them to its phases. A Flux Kustomization reads neither annotation: kustomize-controller applies such
+// an object like any other, so under it the object stays desired state.
+import {
+  HOOK_PHASES,
+  keyId,
+  type DesiredObject,
+  type HookPhase,
+  type KubeObject,
+  type ResourceKey,
+  type SyncHook,
+} from '../model/index.js';
+import { stampedSource, type ArgoTracking, type SourceRef } from './identity.js';
+
+const ARGO_HOOK = 'argocd.argoproj.io/hook';
+const HELM_HOOK = 'helm.sh/hook';
+const ARGO_TYPES: ReadonlySet<string> = new Set([...HOOK_PHASES, 'Skip']);
+/** helm/type.go: the Helm hooks Argo CD runs, and the phase of each; Helm's others (test, pre-delete, …) none. */
+const HELM_PHASES: Readonly<Record<string, HookPhase>> = {
+  'pre-install': 'PreSync',
+  'pre-upgrade': 'PreSync',
+  'post-install': 'PostSync',
+  'post-upgrade': 'PostSync',
+};
+const ARGO_DELETE: ReadonlySet<string> = new Set(['HookSucceeded', 'HookFailed', 'BeforeHookCreation']);
+const HELM_DELETE: Readonly<Record<string, string>> = {
+  'before-hook-creation': 'BeforeHookCreation',
+  'hook-succeeded': 'HookSucceeded',
+  'hook-failed': 'HookFailed',
+};
+
+/** A comma-separated annotation's values: trimmed, empty ones and repeats dropped (resource.GetAnnotationCSVs). */
+function csv(annotations: Readonly<Record<string, string>>, key: string): string[] {
+  const values = (annotations[key] ?? '').split(',').map((value) => value.trim());
+  return [...new Set(values.filter((value) => value !== ''))];
+}
+
+/** Go's strconv.Atoi: an optional sign and decimal digits, nothing else. */
+function atoi(text: string | undefined): number | undefined {
+  if (text === undefined || !/^[+-]?\d+$/.test(text)) return undefined;
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : undefined;
+}
+
+/** hook.Types: Argo CD's own types when it names any, else the Helm hooks mapped to Argo CD phases. */
+function hookTypes(annotations: Readonly<Record<string, string>>): string[] {
+  const argo = csv(annotations, ARGO_HOOK).filter((type) => ARGO_TYPES.has(type));
+  if (argo.length > 0) return argo;
+  return [...new Set(csv(annotations, HELM_HOOK).flatMap((type) => HELM_PHASES[type] ?? []))];
+}
+
+function deletePolicies(annotations: Readonly<Record<string, string>>): string[] {
+  const argo = csv(annotations, 'argocd.argoproj.io/hook-delete-policy').filter((p) => ARGO_DELETE.has(p));
+  const helm = csv(annotations, 'helm.sh/hook-delete-policy').flatMap((p) => HELM_DELETE[p] ?? []);
+  const policies = [...new Set([...argo, ...helm])];
+  return policies.length > 0 ? policies : ['BeforeHookCreation'];
+}
+
+/**
+ * The object's hook annotations as Argo CD reads them, or undefined when it is an ordinary object. An
+ * object marked `Skip` alone is no hook to Argo CD but is never applied either: it is returned with
+ * `skip`. A misspelt phase still makes a hook (one no sync runs), as in Argo CD; Helm's `crd-install` does not.
+ */
+export function syncHookOf(object: KubeObject): SyncHook | undefined {
+  const annotations = object.metadata?.annotations ?? {};
+  const argo = annotations[ARGO_HOOK];
+  const helm = annotations[HELM_HOOK];
+  if (argo === undefined && (helm === undefined || helm === 'crd-install')) return undefined;
+  const types = hookTypes(annotations);
+  const wave = atoi(annotations['argocd.argoproj.io/sync-wave']) ?? atoi(annotations['helm.sh/hook-weight']) ?? 0;
+  return {
+    annotation: argo !== undefined ? ARGO_HOOK : HELM_HOOK,
+    value: argo ?? helm ?? '',
+    phases: HOOK_PHASES.filter((phase) => types.includes(phase)),
+    skip: types.length === 1 && types[0] === 'Skip',
+    wave,
+    deletePolicies: deletePolicies(annotations),
+  };
+}
+
+/** The object's hook under the source that applies it: none under a Flux Kustomization, which applies it. */
+export function hookUnder(object: KubeObject, appliedBy: Pick<SourceRef, 'controller' | 'kind'> | undefined) {
+  if (appliedBy?.controller === 'flux' && appliedBy.kind === 'Kustomization') return undefined;
+  return syncHookOf(object);
+}
+
+/** A live object's hook, judged by the source its stamps name. */
+export function liveHookOf(live: KubeObject, tracking?: ArgoTracking): SyncHook | undefined {
+  return hookUnder(live, stampedSource(live, tracking));
+}
+
+/** A hook the repository declares: set aside from the desired state. */
+export interface DesiredHook {
+  desired: DesiredObject;
+  hook: SyncHook;
+}
+
+/** A render with the hooks its sources declare set aside: they are listed, never compared. */
+export function setHooksAside<
+  T extends { objects: DesiredObject[]; sources: Array<{ source: { id: SourceRef }; objects: ResourceKey[] }> },
+>(rendered: T): T & { hooks: DesiredHook[] } {
+  const appliedBy = new Map<string, SourceRef>();
+  for (const result of rendered.sources) {
+    for (const key of result.objects) if (!appliedBy.has(keyId(key))) appliedBy.set(keyId(key), result.source.id);
+  }
+  const hooks: DesiredHook[] = [];
+  const objects = rendered.objects.filter((desired) => {
+    const hook = hookUnder(desired.object, appliedBy.get(keyId(desired.key)));
+    if (hook) hooks.push({ desired, hook });
+    return !hook;
+  });
+  if (hooks.length === 0) return { ...rendered, hooks };
+  const ids = new Set(hooks.map((entry) => keyId(entry.desired.key)));
+  const sources = rendered.sources.map((result) => ({
+    ...result,
+    objects: result.objects.filter((key) => !ids.has(keyId(key))),
+  }));
+  return { ...rendered, objects, sources, hooks };
+}
+
+/** A hook in words: `Argo CD PreSync hook`, `Helm hook (pre-install,pre-upgrade)`, `object Argo CD skips`. */
+export function describeHook(hook: SyncHook): string {
+  if (hook.skip) return `object Argo CD never applies (${hook.annotation}: Skip)`;
+  if (hook.annotation === HELM_HOOK) return `Helm hook (${hook.value})`;
+  return hook.phases.length > 0 ? `Argo CD ${hook.phases.join('/')} hook` : `Argo CD hook (${hook.value})`;
+}
+
+/** When a sync runs it, in words: `PreSync, wave -1`; `no sync runs it` for a phase Argo CD does not know. */
+export function hookRuns(hook: SyncHook): string {
+  if (hook.phases.length === 0) return 'no Argo CD sync runs it';
+  return `${hook.phases.join(', ')}, wave ${hook.wave}; deleted: ${hook.deletePolicies.join(', ')}`;
+}
+
+/** The hooks of a render by keyId: their live objects are hooks even where they carry no annotation. */
+export function hooksById(hooks: readonly DesiredHook[] | undefined): Map<string, SyncHook> {
+  return new Map((hooks ?? []).map((entry) => [keyId(entry.desired.key), entry.hook]));
+}

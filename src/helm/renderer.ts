@@ -1,0 +1,101 @@
+// The chart renderer the core is handed: Helm found once, each chart rendered by a sandboxed
+// `helm template` (run.ts), the output cached by everything that decides it — the chart's files (or
+// archive) digest, the values digest, the Kubernetes version and API versions, release name and
+// namespace — so an unchanged reconcile does not run Helm again. Repository charts (HelmRepository,
+// OCI, Argo CD `chart:`) come from a directory of archives as `helm pull` writes them
+// (`<name>-<version>.tgz`, DRIFTBACK_CHARTS_DIR or `--charts`), digest-checked when pinned.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ChartOutput, ChartRenderer, ChartRequest } from '../core/charts/index.js';
+import type { HelmBinary } from './locate.js';
+import { DEFAULT_HELM_LIMITS, helmTemplate, type HelmLimits } from './run.js';
+
+export interface ChartRendererOptions {
+  helm: HelmBinary;
+  limits?: HelmLimits;
+  /** Date.now() value past which no chart starts and a running one is stopped (the job's end). */
+  deadlineMs?: number;
+  /** Directory of chart archives (`<name>-<version>.tgz`). */
+  chartsDir?: string;
+  /** Rendered outputs by key; shared across renders of a process. */
+  cache?: Map<string, ChartOutput>;
+}
+
+/** Outputs kept per process: the newest 256 renders. */
+const CACHE_ENTRIES = 256;
+
+function digest(parts: readonly (string | Uint8Array)[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(typeof part === 'string' ? part : Buffer.from(part)).update('\0');
+  return hash.digest('hex');
+}
+
+/** The archive of a repository chart in `chartsDir`, or why there is none. */
+export function offlineArchive(
+  request: ChartRequest,
+  chartsDir: string | undefined,
+): { path: string; bytes: Buffer } | { reason: string } {
+  if (request.chart.type !== 'repository') return { reason: 'not a repository chart' };
+  const { name, version, digest: pinned } = request.chart;
+  if (!chartsDir)
+    return {
+      reason: `chart ${name} ${version} from ${request.chart.url} is not available offline (give --charts DIR or set DRIFTBACK_CHARTS_DIR)`,
+    };
+  if (!/^[A-Za-z0-9._-]+$/.test(name) || !/^[A-Za-z0-9.+_-]+$/.test(version)) {
+    return { reason: `chart ${name} ${version}: a name or version that is not one file name` };
+  }
+  const path = join(chartsDir, `${name}-${version}.tgz`);
+  if (!existsSync(path))
+    return { reason: `chart ${name} ${version} is not in ${chartsDir} (as ${name}-${version}.tgz)` };
+  const bytes = readFileSync(path);
+  if (pinned) {
+    const got = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+    if (got !== pinned.replace(/^(?!sha256:)/, 'sha256:'))
+      return { reason: `${path} has digest ${got}, the source pins ${pinned}` };
+  }
+  return { path, bytes };
+}
+
+function cacheKey(request: ChartRequest, archive: Buffer | undefined): string {
+  const chart =
+    request.chart.type === 'files'
+      ? [...request.chart.files].sort(([a], [b]) => (a < b ? -1 : 1)).flatMap(([path, text]) => [path, text])
+      : [request.chart.url, request.chart.name, request.chart.version, archive ?? ''];
+  const values = [...request.valueFiles, ...request.set.flatMap((s) => [s.kind, s.name, s.value])];
+  return digest([
+    digest(chart),
+    digest(values),
+    request.kubeVersion ?? '',
+    request.apiVersions.join(','),
+    request.releaseName,
+    request.namespace,
+    String(request.includeCrds),
+    String(request.skipTests ?? false),
+  ]);
+}
+
+export function createChartRenderer(options: ChartRendererOptions): ChartRenderer {
+  const cache = options.cache ?? new Map<string, ChartOutput>();
+  return (request) => {
+    let archive: { path: string; bytes: Buffer } | undefined;
+    if (request.chart.type === 'repository') {
+      const found = offlineArchive(request, options.chartsDir);
+      if ('reason' in found) return { ok: false, reason: found.reason };
+      archive = found;
+    }
+    const key = cacheKey(request, archive?.bytes);
+    const cached = cache.get(key);
+    if (cached) return cached;
+    const output = helmTemplate(options.helm, request, options.limits ?? DEFAULT_HELM_LIMITS, {
+      ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
+      ...(archive ? { archive: archive.path } : {}),
+    });
+    // A time limit depends on the job, not the chart: only what Helm decided is kept.
+    if (output.ok || !/time limit|no time left/.test(output.reason)) {
+      cache.set(key, output);
+      if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+    }
+    return output;
+  };
+}

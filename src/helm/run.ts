@@ -1,0 +1,162 @@
+// `helm template`, sandboxed. The chart is written from Git blobs into a fresh temporary directory as
+// regular files only (a path that leaves the chart is refused; symlinks are never written, so nothing
+// outside the chart can be read through one). Helm runs with a temporary HOME and Helm directories
+// holding no credentials and no repositories, no KUBECONFIG (`lookup` finds nothing), proxies pointed
+// at a closed local port (no network), DNS functions off (Helm's default), and a wall-clock, memory
+// (address space) and output limit. Hooks are left out (`--no-hooks`): Flux keeps them out of the
+// release manifest and Argo CD does not compare them.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { ChartOutput, ChartRequest } from '../core/charts/index.js';
+import type { HelmBinary } from './locate.js';
+
+export interface HelmLimits {
+  /** Wall-clock time of one `helm template`. Default 30 s. */
+  timeMs: number;
+  /** Address space of the Helm process. Default 2048 MiB. */
+  memoryMb: number;
+  /** Bytes Helm may print. Default 16 MiB. */
+  outputBytes: number;
+}
+
+export const DEFAULT_HELM_LIMITS: HelmLimits = { timeMs: 30_000, memoryMb: 2048, outputBytes: 16 * 1024 * 1024 };
+
+/** A chart file's path as Helm reads it, or why it is refused. */
+function chartPath(path: string): string | undefined {
+  if (path === '' || path.startsWith('/') || path.includes('\0')) return undefined;
+  const parts = path.split('/');
+  if (parts.some((part) => part === '' || part === '.' || part === '..')) return undefined;
+  return path;
+}
+
+/** Writes the request's chart (and values files) under `dir`; returns the chart directory or a reason. */
+export function materialise(
+  request: ChartRequest,
+  dir: string,
+  archive?: string,
+): { chart: string } | { reason: string } {
+  if (request.chart.type === 'repository') {
+    if (!archive) return { reason: `chart ${request.chart.name} ${request.chart.version} is not available offline` };
+    return { chart: archive };
+  }
+  const chart = join(dir, 'chart');
+  mkdirSync(chart);
+  for (const [path, text] of request.chart.files) {
+    const safe = chartPath(path);
+    if (!safe) return { reason: `chart file ${JSON.stringify(path)} leaves the chart directory` };
+    mkdirSync(dirname(join(chart, safe)), { recursive: true });
+    writeFileSync(join(chart, safe), text, { flag: 'wx', mode: 0o644 });
+  }
+  return { chart };
+}
+
+function templateArgs(request: ChartRequest, chart: string, dir: string): string[] {
+  const args = ['template', request.releaseName, chart, '--namespace', request.namespace, '--no-hooks'];
+  if (request.includeCrds) args.push('--include-crds');
+  if (request.skipTests) args.push('--skip-tests');
+  if (request.kubeVersion) args.push('--kube-version', request.kubeVersion);
+  for (const api of request.apiVersions) args.push('--api-versions', api);
+  request.valueFiles.forEach((text, i) => {
+    const file = join(dir, `values-${i}.yaml`);
+    writeFileSync(file, text, { mode: 0o600 });
+    args.push('--values', file);
+  });
+  request.set.forEach((entry, i) => {
+    if (entry.kind === 'file') {
+      const file = join(dir, `set-file-${i}`);
+      writeFileSync(file, entry.value, { mode: 0o600 });
+      args.push('--set-file', `${entry.name}=${file}`);
+    } else args.push(entry.kind === 'string' ? '--set-string' : '--set', `${entry.name}=${entry.value}`);
+  });
+  return args;
+}
+
+function sandboxEnv(dir: string): NodeJS.ProcessEnv {
+  const home = join(dir, 'home');
+  mkdirSync(home);
+  const closed = 'http://127.0.0.1:9';
+  return {
+    HOME: home,
+    PATH: '/usr/bin:/bin',
+    HELM_CACHE_HOME: join(home, 'cache'),
+    HELM_CONFIG_HOME: join(home, 'config'),
+    HELM_DATA_HOME: join(home, 'data'),
+    KUBECONFIG: join(home, 'no-kubeconfig'),
+    HTTP_PROXY: closed,
+    HTTPS_PROXY: closed,
+    NO_PROXY: '',
+    GOMEMLIMIT: '512MiB',
+  };
+}
+
+/**
+ * Helm's error line without its `Error: ` prefix. A chain of nested template calls repeats itself
+ * (`error calling include: …` per level): its start (where) and its end (why) are kept.
+ */
+function helmError(stderr: string): string {
+  const line = stderr.split('\n').find((l) => l.startsWith('Error:')) ?? stderr.trim().split('\n').pop() ?? '';
+  const text = line.replace(/^Error:\s*/, '');
+  if (!text) return 'helm failed without a message';
+  return text.length <= 400
+    ? text
+    : `${text.slice(0, 160)} … ${text.slice(text.lastIndexOf(': error calling ') + 2)}`.slice(0, 600);
+}
+
+/**
+ * Runs `helm template` for one request under `limits`; `deadlineMs` (a Date.now() value): the job's end,
+ * which shortens the time limit. `archive`: the chart archive of a repository chart, found offline.
+ */
+export function helmTemplate(
+  helm: HelmBinary,
+  request: ChartRequest,
+  limits: HelmLimits = DEFAULT_HELM_LIMITS,
+  options: { deadlineMs?: number; archive?: string } = {},
+): ChartOutput {
+  const timeMs = Math.min(limits.timeMs, options.deadlineMs ? options.deadlineMs - Date.now() : limits.timeMs);
+  if (timeMs <= 0) return { ok: false, reason: 'the job has no time left to run helm' };
+  const dir = mkdtempSync(join(tmpdir(), 'driftback-helm-'));
+  try {
+    const chart = materialise(request, dir, options.archive);
+    if ('reason' in chart) return { ok: false, reason: chart.reason };
+    const args = templateArgs(request, chart.chart, dir);
+    // The shell sets the address-space limit, then becomes Helm.
+    const run = spawnSync(
+      '/bin/sh',
+      ['-c', `ulimit -v ${limits.memoryMb * 1024} && exec "$0" "$@"`, helm.path, ...args],
+      {
+        cwd: dir,
+        env: sandboxEnv(dir),
+        timeout: timeMs,
+        killSignal: 'SIGKILL',
+        maxBuffer: limits.outputBytes,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const error = run.error as NodeJS.ErrnoException | undefined;
+    if (error?.code === 'ENOBUFS') {
+      return {
+        ok: false,
+        reason: `helm printed more than ${Math.round(limits.outputBytes / 1024 / 1024)} MiB, the output limit of one chart`,
+      };
+    }
+    if (error?.code === 'ETIMEDOUT' || run.signal === 'SIGKILL') {
+      return {
+        ok: false,
+        reason: `helm ran for more than ${Math.round(timeMs / 1000)} s, the time limit of one chart`,
+      };
+    }
+    if (error) return { ok: false, reason: `helm did not run: ${error.message}` };
+    if (run.status !== 0) {
+      const reason = helmError(run.stderr);
+      if (/out of memory|cannot allocate memory/i.test(run.stderr))
+        return { ok: false, reason: `helm needed more than ${limits.memoryMb} MiB of memory, the limit of one chart` };
+      return { ok: false, reason: `helm template failed: ${reason}` };
+    }
+    return { ok: true, manifest: run.stdout };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
