@@ -12,7 +12,7 @@ import type { Store } from '../store/types.js';
 import { createLogger } from './logger.js';
 import { locateHelm } from '../helm/locate.js';
 import { createMetrics, type Metrics } from './metrics.js';
-import { AppOctokit } from './octokit.js';
+import { AppOctokit } from './app-octokit.js';
 import { createQueue } from './queue/create-queue.js';
 import type { JobQueue } from './queue/jobs.js';
 import type { GiveUpHandler, JobHandler } from './queue/types.js';

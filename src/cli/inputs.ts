@@ -7,17 +7,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { findCluster, type ClusterConfig, type Config } from '../core/config/index.js';
 import { renderBudget, type ParseCache, type RenderBudget } from '../core/manifests/index.js';
 import { formatProblem, type SourceProblem } from '../core/model/index.js';
-import {
-  clusterRoot,
-  evaluateDrift,
-  renderCluster,
-  type ClusterRender,
-  type ClusterTarget,
-  type DriftEvaluation,
-  type DriftInput,
-  type EvaluatedDrift,
-  type LiveState,
-} from '../core/pipeline/index.js';
+import { evaluateDrift, type DriftEvaluation, type DriftInput, type EvaluatedDrift } from '../core/pipeline/index.js';
+import { type LiveState } from '../core/model/index.js';
+import { clusterRoot, renderCluster, type ClusterRender, type ClusterTarget } from '../core/render/index.js';
 import { CliError, loadConfig, readTree, type LiveInput } from './io.js';
 
 /** A tree of manifest files read from disk, and which part of it to render. */

@@ -1,7 +1,7 @@
 // The GitHub edge's use of the hidden markers: find the App's own comment, issue or PR by key, stamp
 // a body that has no marker yet, and tell an unchanged update from a real one. The format and the
-// hash belong to the report module (`src/core/report/marker.ts`); this only applies them.
-import { contentHash, markerComment, markersIn, type Marker } from '../core/report/marker.js';
+// hash belong to the report module (`src/core/report/document-marker.ts`); this only applies them.
+import { contentHash, markerComment, markersIn, type Marker } from '../core/report/document-marker.js';
 
 export { contentHash, type Marker };
 

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { parseConfig, type Config } from '../../src/core/config/index.js';
-import { reconcileDrift, renderCluster, type Evaluation } from '../../src/core/pipeline/index.js';
+import { reconcileDrift, type Evaluation } from '../../src/core/pipeline/index.js';
+import { renderCluster } from '../../src/core/render/index.js';
 import { displayKey, keyOf, type OwnerClass } from '../../src/core/model/index.js';
 import { describeOwner, ownerOf, ownershipContextOf } from '../../src/core/ownership/index.js';
 import { scenarioRepository, scenarioSnapshot } from '../support/controllers.js';

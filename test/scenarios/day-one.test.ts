@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/core/config/index.js';
 import { screenObjects } from '../../src/core/k8s/object-names.js';
 import { displayKey, keyOf, parseSnapshot } from '../../src/core/model/index.js';
-import { planCluster, reconcileDrift, renderCluster } from '../../src/core/pipeline/index.js';
+import { planCluster, reconcileDrift } from '../../src/core/pipeline/index.js';
+import { renderCluster } from '../../src/core/render/index.js';
 import { scenarioRepository, scenarioSnapshot } from '../support/controllers.js';
 
 const files = scenarioRepository('kind-day-one');

@@ -12,7 +12,7 @@ import {
   type GitHubClient,
   type RepoRef,
 } from '../../github/index.js';
-import { suspensionView } from '../reconcile/emergency.js';
+import { suspensionView } from '../reconcile/follow-emergency.js';
 import type { SuspensionState } from '../reconcile/state.js';
 import type { WatchState } from './alert-state.js';
 import { ALERT_LABELS } from './not-reporting.js';

@@ -11,7 +11,7 @@ import {
   type ResourceKey,
 } from '../../core/model/index.js';
 import { describeNotRendered } from '../../core/pipeline/index.js';
-import type { SourceNote } from '../../core/sources/index.js';
+import type { SourceNote } from '../../core/render/index.js';
 import type { Evaluation } from './evaluate.js';
 import type { ClusterState } from './state.js';
 

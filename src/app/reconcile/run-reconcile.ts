@@ -37,7 +37,7 @@ import {
   recordEmergencies,
   suspensionStates,
   withPullRequests,
-} from './emergency.js';
+} from './follow-emergency.js';
 
 export interface ReconcileDeps {
   store: Store;

@@ -7,8 +7,8 @@
 // nothing reads it, the top level of the path is taken and the pull request says why.
 import type { ResourceKey } from '../model/index.js';
 import { findKustomizationFile } from '../manifests/index.js';
-import { directoryFiles } from '../sources/render-argocd.js';
-import { generatedResources } from '../sources/wrapper.js';
+import { directoryFiles } from '../render/argocd-render.js';
+import { generatedResources } from '../render/wrapper.js';
 import { compileArgoGlob } from '../patterns/index.js';
 import { isInside, newResourcePath, relativeTo } from './new-resource.js';
 

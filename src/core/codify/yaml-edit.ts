@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { isMap, isScalar, isSeq, type ParsedNode, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { PathSegment } from '../model/index.js';
 import { isPlainObject } from '../model/index.js';
-import { afterLine, lineOf, lineStart, onlyIndentBefore, splice } from './text.js';
+import { afterLine, lineOf, lineStart, onlyIndentBefore, splice } from './text-offsets.js';
 import { formatInlineScalar, isScalarValue, formatKey, type ScalarStyle } from './scalar-format.js';
 import { renderFlow, type BlockStyle } from './block-render.js';
 import { locate, parseDocuments, pathText, type ParsedDocument, type Step } from './yaml-locate.js';

@@ -3,7 +3,7 @@
 // each in the style of the collection that holds it — block lines at the siblings' indentation, or
 // `, item` inside `[…]`/`{…}`. Several splices of one edit are applied together, never overlapping.
 import { isScalar, type Pair, type ParsedNode, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
-import { afterLine, columnOf, eolOf, lineStart, onlyIndentBefore } from './text.js';
+import { afterLine, columnOf, eolOf, lineStart, onlyIndentBefore } from './text-offsets.js';
 import { formatBlockScalar, formatInlineScalar, formatKey, type ScalarStyle } from './scalar-format.js';
 import { renderFlow, renderItem, renderPair, type BlockStyle } from './block-render.js';
 import type { Step } from './yaml-locate.js';

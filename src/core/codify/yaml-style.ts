@@ -2,7 +2,7 @@
 // are indented) so that new keys and items look like their neighbours.
 import { isMap, isPair, isSeq, visit } from 'yaml';
 import type { ParsedDocument } from './yaml-locate.js';
-import { columnOf } from './text.js';
+import { columnOf } from './text-offsets.js';
 import { DEFAULT_BLOCK_STYLE, type BlockStyle } from './block-render.js';
 
 export function detectStyle(text: string, doc: ParsedDocument): BlockStyle {

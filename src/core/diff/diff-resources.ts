@@ -32,7 +32,7 @@ import {
 } from '../k8s/index.js';
 import { creatorOf } from '../classify/field-owners.js';
 import { judgeExtra, ownershipContextOf, type OwnershipContext } from '../ownership/index.js';
-import type { UnseenApplier } from '../sources/index.js';
+import type { UnseenApplier } from '../render/index.js';
 
 export interface DiffResourcesOptions {
   config: Config;

@@ -1,5 +1,6 @@
 // The shared vocabulary of the pipeline: identities, objects, snapshots, drift, plans, source maps.
 export * from './key.js';
+export * from './live.js';
 export * from './object.js';
 export * from './pointer.js';
 export * from './source.js';

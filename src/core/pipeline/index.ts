@@ -11,10 +11,12 @@ export {
   type DriftInput,
   type EvaluatedDrift,
   type Evaluation,
-} from './drift.js';
+} from './drift-pipeline.js';
 export { codifiedFingerprints, dropDeclined, resourceFingerprint } from './decisions.js';
-export { scopeOf, type LiveState } from './live-state.js';
-export { planCluster, type PlanClusterInput } from './plan.js';
+export { scopeOf } from './live-state.js';
+export { planCluster, type PlanClusterInput } from './plan-pipeline.js';
+export { describeNotRendered, keepNotRendered, mayComeFromNotRendered, setAsideNotRendered } from './not-rendered.js';
+// The render stage's entry points and the live state type, for callers that run the pipeline.
 export {
   clusterRoot,
   configWithSourceRules,
@@ -22,5 +24,5 @@ export {
   type ClusterRender,
   type ClusterTarget,
   type RenderClusterOptions,
-} from './render-cluster.js';
-export { describeNotRendered, keepNotRendered, mayComeFromNotRendered, setAsideNotRendered } from './not-rendered.js';
+} from '../render/index.js';
+export type { LiveState } from '../model/index.js';

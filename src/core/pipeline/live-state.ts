@@ -1,23 +1,9 @@
 // Live state as both doors hand it to the pipeline: the App a stored snapshot, the CLI a snapshot
 // file or plain objects (`kubectl get -o json`, YAML), which say nothing of their scope and are
 // taken as listing everything.
-import type { KubeObject, ScopeError, ServedType } from '../model/index.js';
+import type { LiveState } from '../model/index.js';
 import { FULL_SCOPE, type SnapshotScope } from '../k8s/index.js';
 import { screenObjects, type SkippedObject } from '../k8s/object-names.js';
-
-export interface LiveState {
-  items: KubeObject[];
-  /** The cluster the snapshot says it is of. */
-  cluster?: string;
-  /** The repository (`owner/name`) the snapshot says it is for: sources whose URL names it are in scope. */
-  repository?: string;
-  /** When the snapshot was taken; undefined for objects that are no snapshot. */
-  capturedAt?: string;
-  /** What the snapshot listed; undefined for objects that are no snapshot. */
-  scope?: { namespaces?: string[]; complete: boolean; errors: ScopeError[] };
-  /** The API server's discovery, when the snapshot records it: which kinds are namespaced. */
-  server?: { gitVersion?: string; resources?: readonly ServedType[] };
-}
 
 /** What the live state listed, as the diff and the plan ask it. */
 export function scopeOf(live: LiveState): SnapshotScope {

@@ -2,7 +2,7 @@
 // controller that stopped applying Git. Titles are stable so the App reopens instead of duplicating.
 import type { ReconcilerState } from '../model/index.js';
 import { formatAge, secondsBetween } from '../plan/age.js';
-import { renderTemplate, type TemplateOverrides } from './engine.js';
+import { renderTemplate, type TemplateOverrides } from './template-engine.js';
 import { shellCommand } from './shell-command.js';
 
 export interface RenderedIssue {

@@ -13,7 +13,7 @@ import { fieldPath } from '../k8s/index.js';
 import { formatAge, secondsBetween } from '../plan/age.js';
 import { parseDuration } from '../config/index.js';
 import { GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
-import { renderDocument, type TemplateOverrides } from './engine.js';
+import { renderDocument, type TemplateOverrides } from './template-engine.js';
 import type { DashboardClusterModel, DashboardModel } from './models/index.js';
 
 export interface DashboardCluster {

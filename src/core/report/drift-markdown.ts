@@ -5,7 +5,7 @@ import type { SkippedObject } from '../k8s/object-names.js';
 import { displayKey, showTime, type DiffResult, type SuspensionNotice } from '../model/index.js';
 import { GITHUB_BODY_LIMIT } from './budget.js';
 import { changeRow, reportedRow, whoWhen } from './change-rows.js';
-import { renderDocument, type TemplateOverrides } from './engine.js';
+import { renderDocument, type TemplateOverrides } from './template-engine.js';
 import { riskyRows } from './risk-rows.js';
 import { riskyDrift } from '../risk/index.js';
 import type { DriftReportModel, DriftReportRowModel, ValueDiffModel } from './models/index.js';

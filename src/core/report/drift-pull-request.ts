@@ -14,7 +14,7 @@ import {
 } from '../model/index.js';
 import { GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
 import { changeRow, reportedRow, whoWhen, type RowContext } from './change-rows.js';
-import { renderDocument, type TemplateOverrides } from './engine.js';
+import { renderDocument, type TemplateOverrides } from './template-engine.js';
 import { resumeStep, suspensionLabel, type Checklist, type EmergencyChange } from '../emergency/index.js';
 import { renderEmergencySection, type SuspensionView } from './emergency.js';
 import { allowedNote, riskyRows } from './risk-rows.js';

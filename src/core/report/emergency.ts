@@ -8,7 +8,7 @@ import { formatAge, secondsBetween } from '../plan/age.js';
 import { escapeText, inlineCode } from './escape.js';
 import { shortValue } from '../model/show.js';
 import type { RenderedIssue } from './alerts.js';
-import { renderTemplate } from './engine.js';
+import { renderTemplate } from './template-engine.js';
 import type { TemplateOverrides } from './overrides.js';
 
 /** A suspension as the App shows it; `since` is the first snapshot that showed it when nothing recorded it. */

@@ -38,7 +38,7 @@ export {
   bodyWithoutMarker,
   isUnchanged,
   type Marker,
-} from './marker.js';
+} from './document-marker.js';
 export { splitComment, fitBudget, isBalanced, GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
 export {
   escapeText,
@@ -49,7 +49,7 @@ export {
   codeBlock,
   neutralizeMentions,
 } from './escape.js';
-export { renderDocument, renderTemplate } from './engine.js';
+export { renderDocument, renderTemplate } from './template-engine.js';
 export {
   templateOverrides,
   overridesOf,

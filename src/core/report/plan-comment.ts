@@ -2,7 +2,7 @@
 // resource in <details> with a unified YAML diff. Degrades to fit GitHub's size limit.
 import { formatProblem, type Plan, type SourceProblem } from '../model/index.js';
 import { GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
-import { renderDocument, type TemplateOverrides } from './engine.js';
+import { renderDocument, type TemplateOverrides } from './template-engine.js';
 import type { PlanCommentModel } from './models/index.js';
 import { clusterView, diffsFit, type DetailLevel, type DiffCache } from './plan-view.js';
 

@@ -5,7 +5,7 @@ import { argoApplicationHealth } from '../health/gitops.js';
 import { isPlainObject, type KubeObject } from '../model/index.js';
 import { field, listAt, optionalString, repositoryPath, stringAt, stringList, stringMap } from './fields.js';
 import { argoInventory } from './inventory.js';
-import { parseImageOverride, readPatches } from './patches.js';
+import { parseImageOverride, readPatches } from './transform-entries.js';
 import { argoApplicationRef, ARGO_APPLICATION_GROUP } from './identity.js';
 import type { ArgoKustomizeOverrides, ArgoTransforms, IgnoreDifference, Source, SourceStatus } from './types.js';
 

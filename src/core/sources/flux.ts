@@ -5,7 +5,7 @@ import { fluxHealth } from '../health/gitops.js';
 import { isPlainObject, type KubeObject } from '../model/index.js';
 import { field, optionalString, repositoryPath, stringAt, stringList, stringMap } from './fields.js';
 import { fluxInventory } from './inventory.js';
-import { readImageObjects, readPatches } from './patches.js';
+import { readImageObjects, readPatches } from './transform-entries.js';
 import { fluxKustomizationRef, FLUX_KUSTOMIZE_GROUP } from './identity.js';
 import type { FluxTransforms, Source, SourceOrigin, SourceStatus, SubstituteFrom } from './types.js';
 

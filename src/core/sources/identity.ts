@@ -17,7 +17,7 @@ import {
   type KubeObject,
   type ResourceKey,
 } from '../model/index.js';
-import { setMetadataKey, type MetadataMap } from './metadata.js';
+import { setMetadataKey, type MetadataMap } from './stamp-metadata.js';
 
 /** Which GitOps controller applies a source. `kubectl`: no controller, the cluster path applied from CI. */
 export type ControllerName = 'flux' | 'argocd' | 'kubectl';

@@ -4,8 +4,8 @@ export * from './types.js';
 export { fluxInventory, fluxInventoryId, argoInventory, parseFluxInventoryId } from './inventory.js';
 export { isFluxKustomization, readFluxKustomization } from './flux.js';
 export { isArgoApplication, readArgoApplication } from './argocd.js';
-export { parseImageOverride } from './patches.js';
-export { isSourceObject, readSource, readSources, type SourceInputs } from './read.js';
+export { parseImageOverride } from './transform-entries.js';
+export { isSourceObject, readSource, readSources, type SourceInputs } from './read-sources.js';
 export { readArgoSettings } from './argocd-settings.js';
 export {
   argoInstanceName,
@@ -34,20 +34,7 @@ export {
   type Stamp,
   type TrackingMethod,
 } from './identity.js';
-export {
-  detectController,
-  renderClusterSources,
-  type ClusterSourcesInput,
-  type ClusterSourcesRender,
-  type SourceResult,
-  type SourceScope,
-} from './render-cluster.js';
-export type { SourceNote, SourceNoteCode } from './render-types.js';
 export { repositoryOfUrl } from './scope.js';
-export { isWrapperPath } from './wrapper.js';
-export { unseenApplier, type UnseenApplier } from './appliers.js';
-export { maskSecretFields } from './substitute.js';
-export { newResourceHomes, pruneInventories, summarizeSourceDrift, summarizeSourcePlan } from './summary.js';
 export {
   describeHook,
   hookRuns,

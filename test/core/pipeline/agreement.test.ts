@@ -4,7 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig, type Config } from '../../../src/core/config/index.js';
 import { displayKey, type KubeObject, type ScopeError } from '../../../src/core/model/index.js';
-import { evaluateDrift, planCluster, renderCluster, type LiveState } from '../../../src/core/pipeline/index.js';
+import { evaluateDrift, planCluster } from '../../../src/core/pipeline/index.js';
+import { type LiveState } from '../../../src/core/model/index.js';
+import { renderCluster } from '../../../src/core/render/index.js';
 import { appliedObjects, configText, gitopsRepository } from '../../app/live.js';
 
 const yaml = (...lines: string[]): string => lines.join('\n') + '\n';

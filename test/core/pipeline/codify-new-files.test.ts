@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseConfig } from '../../../src/core/config/index.js';
 import type { KubeObject, Snapshot } from '../../../src/core/model/index.js';
-import { codifyEvaluated, evaluateDrift, renderCluster, type DriftInput } from '../../../src/core/pipeline/index.js';
+import { codifyEvaluated, evaluateDrift, type DriftInput } from '../../../src/core/pipeline/index.js';
+import { renderCluster } from '../../../src/core/render/index.js';
 import { handMadeConfigMap } from '../codify/support.js';
 
 const REPOSITORY = 'acme/platform-gitops';

@@ -22,7 +22,9 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseConfig, type Config } from '../../../src/core/config/index.js';
 import type { KubeObject, ResourceDiff, ServedType } from '../../../src/core/model/index.js';
-import { evaluateDrift, renderCluster, type LiveState } from '../../../src/core/pipeline/index.js';
+import { evaluateDrift } from '../../../src/core/pipeline/index.js';
+import { type LiveState } from '../../../src/core/model/index.js';
+import { renderCluster } from '../../../src/core/render/index.js';
 import { readFixture } from '../../support/fixtures.js';
 import { managed } from '../diff/support.js';
 

@@ -10,7 +10,7 @@ import {
   TEMPLATES,
   templateOverrides,
 } from '../../../src/core/report/index.js';
-import { MAX_PARTIAL_DEPTH } from '../../../src/core/report/engine.js';
+import { MAX_PARTIAL_DEPTH } from '../../../src/core/report/template-engine.js';
 import { renderedProblems } from '../../support/rendered-markdown.js';
 import { scenarioPlan } from './scenario.js';
 import { nestedPartials } from '../../support/hostile.js';

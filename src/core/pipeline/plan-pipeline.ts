@@ -7,9 +7,10 @@ import type { DesiredObject, NotRenderedSource, Plan } from '../model/index.js';
 import { suspendedSourceWarnings, suspensionNotices, suspensionsOf } from '../emergency/index.js';
 import { keepNotRendered } from './not-rendered.js';
 import { hooksOnSync, locateProtectedPrunes, planChanges } from '../plan/index.js';
-import { maskSecretFields, pruneInventories, summarizeSourcePlan } from '../sources/index.js';
-import { screenLive, type LiveState } from './live-state.js';
-import { configWithSourceRules, type ClusterRender } from './render-cluster.js';
+import { maskSecretFields, pruneInventories, summarizeSourcePlan } from '../render/index.js';
+import type { LiveState } from '../model/index.js';
+import { screenLive } from './live-state.js';
+import { configWithSourceRules, type ClusterRender } from '../render/cluster-render.js';
 
 export interface PlanClusterInput {
   config: Config;

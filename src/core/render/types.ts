@@ -11,8 +11,8 @@ import type {
   SourceProblem,
 } from '../model/index.js';
 import type { KindScopes } from '../k8s/index.js';
-import type { ArgoTracking } from './identity.js';
-import type { Source } from './types.js';
+import type { ArgoTracking } from '../sources/identity.js';
+import type { Source } from '../sources/types.js';
 
 export type SourceNoteCode =
   /** A value from a Secret (postBuild substituteFrom): the snapshot holds no Secret values. */

@@ -2,10 +2,10 @@
 // the kustomization Flux generates for a path without one (fluxcd/pkg kustomize/kustomize_generator.go),
 // Argo CD's directory globs (gobwas/glob without separators, reposerver/repository/repository.go).
 import { describe, expect, it } from 'vitest';
-import { directoryFiles } from '../../../src/core/sources/render-argocd.js';
+import { directoryFiles } from '../../../src/core/render/argocd-render.js';
 import { compileArgoGlob } from '../../../src/core/patterns/index.js';
-import { substituteText, type Variables } from '../../../src/core/sources/substitute.js';
-import { generatedResources } from '../../../src/core/sources/wrapper.js';
+import { substituteText, type Variables } from '../../../src/core/render/flux-substitute.js';
+import { generatedResources } from '../../../src/core/render/wrapper.js';
 
 describe('post-build substitution', () => {
   const variables: Variables = {

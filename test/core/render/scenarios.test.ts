@@ -11,10 +11,10 @@ import {
   codifyEvaluated,
   evaluateDrift,
   planCluster,
-  renderCluster,
   type DriftInput,
   type EvaluatedDrift,
 } from '../../../src/core/pipeline/index.js';
+import { renderCluster } from '../../../src/core/render/index.js';
 import { scenarioRepository, scenarioSnapshot } from '../../support/controllers.js';
 
 function configOf(files: ReadonlyMap<string, string>): Config {

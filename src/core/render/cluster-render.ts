@@ -8,8 +8,9 @@ import type { ClusterConfig, Config } from '../config/index.js';
 import { renderBudget, type ParseCache, type RenderBudget, type UnfollowedKind } from '../manifests/index.js';
 import { isClusterScopedKind, kindScopesOf, type KindScopes } from '../k8s/index.js';
 import { keyId, type ResourceKey } from '../model/index.js';
-import { renderClusterSources, setHooksAside, type ClusterSourcesRender } from '../sources/index.js';
-import type { LiveState } from './live-state.js';
+import { setHooksAside } from '../sources/index.js';
+import { renderClusterSources, type ClusterSourcesRender } from './source-worklist.js';
+import type { LiveState } from '../model/index.js';
 
 export interface RenderClusterOptions {
   /** Files parsed once for several renders (head and base of every cluster). */

@@ -6,7 +6,7 @@
 // every field the wrapper set is traced back to the controller object that declares it (remap.ts).
 import { findKustomizationFile } from '../manifests/index.js';
 import { normalizeDir } from '../model/index.js';
-import type { ImageTransform, PatchTransform } from './types.js';
+import type { ImageTransform, PatchTransform } from '../sources/types.js';
 
 /** Where wrappers live: a directory name no Git tree path starts with in practice. */
 export const WRAPPER_ROOT = '.driftback-sources';

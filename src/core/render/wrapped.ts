@@ -2,8 +2,8 @@
 // the controller object (remap.ts): what a Flux Kustomization and an Argo CD kustomize source share.
 import { renderManifests } from '../manifests/index.js';
 import { remapWrapperRender, type Declaration } from './remap.js';
-import type { DeclaredSource, RenderSourceInputs, SourceRender } from './render-types.js';
-import { sourceName } from './identity.js';
+import type { DeclaredSource, RenderSourceInputs, SourceRender } from './types.js';
+import { sourceName } from '../sources/identity.js';
 import { buildWrapper, isWrapperPath, withWrapper, wrapperDir, type WrapperSpec } from './wrapper.js';
 
 export type DeclarationShape = Omit<Declaration, 'display' | 'desired' | 'text'>;

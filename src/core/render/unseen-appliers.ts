@@ -12,8 +12,8 @@ import {
   type ArgoTracking,
   type ControllerName,
   type SourceRef,
-} from './identity.js';
-import type { SourceResult } from './render-cluster.js';
+} from '../sources/identity.js';
+import type { SourceResult } from './source-worklist.js';
 
 /** Why the applier of a live object is not known to read this repository, or undefined when it is. */
 export type UnseenApplier = (live: KubeObject, manager?: string) => string | undefined;

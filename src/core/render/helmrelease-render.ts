@@ -14,10 +14,10 @@ import {
   type Values,
 } from '../charts/index.js';
 import { isPlainObject, type DesiredObject, type FieldSource, type KubeObject } from '../model/index.js';
-import { field, optionalString, repositoryPath, stringAt, stringList } from './fields.js';
-import { fluxHelmReleaseRef, sourceName, stampDesired } from './identity.js';
-import type { RenderSourceInputs, SourceRender } from './render-types.js';
-import type { Source } from './types.js';
+import { field, optionalString, repositoryPath, stringAt, stringList } from '../sources/fields.js';
+import { fluxHelmReleaseRef, sourceName, stampDesired } from '../sources/identity.js';
+import type { RenderSourceInputs, SourceRender } from './types.js';
+import type { Source } from '../sources/types.js';
 
 /** What a HelmRelease's render needs to look up: ConfigMaps and HelmRepositories, declared or live. */
 export type ObjectLookup = (kind: string, namespace: string, name: string) => KubeObject | undefined;

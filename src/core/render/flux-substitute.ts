@@ -14,7 +14,7 @@ import {
   type FieldSource,
   type KubeObject,
 } from '../model/index.js';
-import { metadataValue } from './metadata.js';
+import { metadataValue } from '../sources/stamp-metadata.js';
 
 export const SUBSTITUTE_ANNOTATION = 'kustomize.toolkit.fluxcd.io/substitute';
 

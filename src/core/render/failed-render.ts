@@ -3,8 +3,8 @@
 // the reason, its problems stay reported, and the live objects it may have made are set aside (never
 // extra, never pruned, never in sync); every other source of the cluster is still compared.
 import { formatProblem, type NotRenderedSource, type SourceProblem } from '../model/index.js';
-import type { SourceRender } from './render-types.js';
-import type { Source } from './types.js';
+import type { SourceRender } from './types.js';
+import type { Source } from '../sources/types.js';
 
 /** The problems of a render as one line: the first, and how many more. */
 export function problemsReason(problems: readonly SourceProblem[]): string {

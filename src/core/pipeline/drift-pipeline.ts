@@ -39,21 +39,19 @@ import {
   type SourceProblem,
   type SourceReport,
 } from '../model/index.js';
+import { describeSource, hooksById, isSourceObject, readArgoSettings } from '../sources/index.js';
 import {
-  describeSource,
-  hooksById,
-  isSourceObject,
   maskSecretFields,
   newResourceHomes,
-  readArgoSettings,
   summarizeSourceDrift,
   unseenApplier,
   type SourceNote,
   type SourceResult,
-} from '../sources/index.js';
+} from '../render/index.js';
 import { codifiedFingerprints, dropDeclined } from './decisions.js';
-import { scopeOf, screenLive, type LiveState } from './live-state.js';
-import { clusterRoot, configWithSourceRules, renderCluster } from './render-cluster.js';
+import type { LiveState } from '../model/index.js';
+import { scopeOf, screenLive } from './live-state.js';
+import { clusterRoot, configWithSourceRules, renderCluster } from '../render/cluster-render.js';
 import { setAsideNotRendered } from './not-rendered.js';
 import { withNextMoves } from './next-moves.js';
 

@@ -7,18 +7,18 @@
 import type { IgnoreRule } from '../config/index.js';
 import { findKustomizationFile, KUSTOMIZATION_FILE_NAMES, renderManifests } from '../manifests/index.js';
 import { keyId, type DesiredObject, type KubeObject, type RenderResult, type ResourceKey } from '../model/index.js';
-import { readArgoSettings } from './argocd-settings.js';
-import { readSource } from './read.js';
-import { failedRender, problemPart, problemsReason, unrenderedParts } from './render-failure.js';
-import { renderArgoSource } from './render-argocd.js';
-import { renderFluxSource } from './render-flux.js';
-import { renderReleases } from './render-releases.js';
-import { isFluxHelmRelease } from './render-helmrelease.js';
-import type { DeclaredSource, RenderSourceInputs, SourceNote, SourceRender } from './render-types.js';
-import { repositoryMatcher } from './scope.js';
-import { kubectlRef, sourceName, sourceRefKey, sourceRefText, type ControllerName } from './identity.js';
-import type { ArgoTransforms, Source } from './types.js';
-import type { DesiredHook } from './sync-hooks.js';
+import { readArgoSettings } from '../sources/argocd-settings.js';
+import { readSource } from '../sources/read-sources.js';
+import { failedRender, problemPart, problemsReason, unrenderedParts } from './failed-render.js';
+import { renderArgoSource } from './argocd-render.js';
+import { renderFluxSource } from './flux-render.js';
+import { renderReleases } from './releases-render.js';
+import { isFluxHelmRelease } from './helmrelease-render.js';
+import type { DeclaredSource, RenderSourceInputs, SourceNote, SourceRender } from './types.js';
+import { repositoryMatcher } from '../sources/scope.js';
+import { kubectlRef, sourceName, sourceRefKey, sourceRefText, type ControllerName } from '../sources/identity.js';
+import type { ArgoTransforms, Source } from '../sources/types.js';
+import type { DesiredHook } from '../sources/sync-hooks.js';
 
 export interface ClusterSourcesInput {
   files: ReadonlyMap<string, string>;

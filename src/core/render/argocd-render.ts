@@ -6,10 +6,10 @@
 import { findKustomizationFile, renderManifests } from '../manifests/index.js';
 import type { DesiredObject, NotRenderedSource, SkippedDocument, SourceProblem } from '../model/index.js';
 import { compileArgoGlob, type Pattern } from '../patterns/index.js';
-import { renderThroughWrapper } from './render-wrapped.js';
-import type { DeclaredSource, RenderSourceInputs, SourceRender } from './render-types.js';
-import { sourceName, stampDesired } from './identity.js';
-import type { ArgoTransforms } from './types.js';
+import { renderThroughWrapper } from './wrapped.js';
+import type { DeclaredSource, RenderSourceInputs, SourceRender } from './types.js';
+import { sourceName, stampDesired } from '../sources/identity.js';
+import type { ArgoTransforms } from '../sources/types.js';
 
 const MANIFEST = /\.(ya?ml|json)$/i;
 

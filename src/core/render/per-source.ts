@@ -8,8 +8,8 @@ import {
   type ResourceKey,
   type SourceReport,
 } from '../model/index.js';
-import type { SourceResult } from './render-cluster.js';
-import { sourceName } from './identity.js';
+import type { SourceResult } from './source-worklist.js';
+import { sourceName } from '../sources/identity.js';
 
 type CountField = 'drift' | 'create' | 'update' | 'prune';
 

@@ -2,11 +2,11 @@
 // ConfigMaps and HelmRepositories they read are known, declared or live), its objects added to the
 // cluster's desired state as its own source's.
 import { keyId, type DesiredObject, type KubeObject } from '../model/index.js';
-import type { RenderSourceInputs } from './render-types.js';
-import { readFluxHelmRelease, renderFluxHelmRelease, type ObjectLookup } from './render-helmrelease.js';
-import type { RepositoryMatcher } from './scope.js';
-import { sourceName } from './identity.js';
-import type { ClusterSourcesInput, ClusterSourcesRender } from './render-cluster.js';
+import type { RenderSourceInputs } from './types.js';
+import { readFluxHelmRelease, renderFluxHelmRelease, type ObjectLookup } from './helmrelease-render.js';
+import type { RepositoryMatcher } from '../sources/scope.js';
+import { sourceName } from '../sources/identity.js';
+import type { ClusterSourcesInput, ClusterSourcesRender } from './source-worklist.js';
 
 interface ReleaseContext {
   input: ClusterSourcesInput;

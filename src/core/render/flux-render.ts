@@ -3,13 +3,13 @@
 // Kustomization's fields written in (wrapper.ts), post-build substitution, commonMetadata, owner labels.
 import { parse } from 'yaml';
 import { isPlainObject, keyId, keyOf, type DesiredObject, type FieldSource, type KubeObject } from '../model/index.js';
-import { sourceName, stampDesired } from './identity.js';
-import type { FluxTransforms, ImageTransform } from './types.js';
-import { renderThroughWrapper } from './render-wrapped.js';
-import type { DeclaredSource, RenderSourceInputs, SourceNote, SourceRender } from './render-types.js';
-import { setMetadata } from './metadata.js';
-import { normalizeForFlux } from './normalize.js';
-import { substituteObject, type Variables } from './substitute.js';
+import { sourceName, stampDesired } from '../sources/identity.js';
+import type { FluxTransforms, ImageTransform } from '../sources/types.js';
+import { renderThroughWrapper } from './wrapped.js';
+import type { DeclaredSource, RenderSourceInputs, SourceNote, SourceRender } from './types.js';
+import { setMetadata } from '../sources/stamp-metadata.js';
+import { normalizeForFlux } from './flux-normalize.js';
+import { substituteObject, type Variables } from './flux-substitute.js';
 import { findKustomizationFile } from '../manifests/index.js';
 import { generatedResources } from './wrapper.js';
 
