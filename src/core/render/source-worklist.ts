@@ -9,8 +9,8 @@ import { findKustomizationFile, KUSTOMIZATION_FILE_NAMES, renderManifests } from
 import { keyId, type DesiredObject, type KubeObject, type RenderResult, type ResourceKey } from '../model/index.js';
 import { readArgoSettings } from '../sources/argocd-settings.js';
 import { readSource } from '../sources/read-sources.js';
-import { failedRender, problemPart, problemsReason, unrenderedParts } from './failed-render.js';
 import { renderArgoSource } from './argocd-render.js';
+import { failedRender, problemPart, problemsReason, unrenderedParts } from './failed-render.js';
 import { renderFluxSource } from './flux-render.js';
 import { renderReleases } from './releases-render.js';
 import { isFluxHelmRelease } from './helmrelease-render.js';
@@ -98,6 +98,13 @@ function kubectlSource(cluster: string, path: string | undefined): Source {
   };
 }
 
+/** The declared entry of a source read from a desired object: where it is written, with the file's text. */
+function declaredEntry(desired: DesiredObject, source: Source, files: ReadonlyMap<string, string>): DeclaredSource {
+  const text = files.get(desired.source.file);
+  const declaredIn = { file: desired.source.file, document: desired.source.document };
+  return { source: { ...source, declaredIn }, desired, ...(text !== undefined ? { text } : {}) };
+}
+
 export function renderClusterSources(input: ClusterSourcesInput): ClusterSourcesRender {
   const renderOptions = {
     defaultNamespace: input.defaultNamespace,
@@ -108,16 +115,11 @@ export function renderClusterSources(input: ClusterSourcesInput): ClusterSources
   };
   const entry = renderEntry(input, renderOptions);
   const declared = new Map<string, DeclaredSource>();
-  const declare = (desired: DesiredObject, live: boolean): Source | undefined => {
-    const source = readSource(desired.object, live);
-    if (!source) return undefined;
-    source.declaredIn = { file: desired.source.file, document: desired.source.document };
-    const id = sourceRefText(source.id);
-    const text = input.files.get(desired.source.file);
-    if (!declared.has(id)) declared.set(id, { source, desired, ...(text !== undefined ? { text } : {}) });
-    return source;
-  };
-  for (const desired of entry.objects) declare(desired, false);
+  for (const desired of entry.objects) {
+    const source = readSource(desired.object, false);
+    const id = source ? sourceRefText(source.id) : undefined;
+    if (source && id !== undefined && !declared.has(id)) declared.set(id, declaredEntry(desired, source, input.files));
+  }
   const liveSources = input.live.flatMap((obj) => readSource(obj, true) ?? []);
   const known = [...[...declared.values()].map((d) => d.source), ...liveSources];
   const controller = input.controller ?? detectController(known);
@@ -155,14 +157,9 @@ function renderEntry(
   return kustomization ? { ...entry, objects: [], notRendered, failed: true } : { ...entry, notRendered };
 }
 
-function followSources(
-  input: ClusterSourcesInput,
-  entry: RenderResult,
-  declared: Map<string, DeclaredSource>,
-  liveSources: Source[],
-  controller: ControllerName,
-): ClusterSourcesRender {
-  const inputs: RenderSourceInputs = {
+/** What every source's render reads of the cluster. */
+function renderInputsOf(input: ClusterSourcesInput): RenderSourceInputs {
+  return {
     files: input.files,
     live: input.live,
     defaultNamespace: input.defaultNamespace,
@@ -174,70 +171,127 @@ function followSources(
     ...(input.charts ? { charts: input.charts } : {}),
     ...(input.capabilities ? { capabilities: input.capabilities } : {}),
   };
-  const liveById = new Map(liveSources.map((source) => [sourceRefText(source.id), source]));
-  const objects = [...entry.objects.map((d) => d.object), ...input.live];
-  const matcher = repositoryMatcher(
-    [...declared.values()].map((d) => d.source),
-    objects,
-    input.path,
-    input.repository,
-  );
-  const result: ClusterSourcesRender = {
-    objects: [],
-    skipped: [...entry.skipped],
-    errors: [...entry.errors],
-    filesRead: [...entry.filesRead],
-    controller,
-    sources: [],
-    notes: [],
-    ignore: [],
-    notRendered: [...(entry.notRendered ?? [])],
-  };
-  const byKey = new Map<string, { desired: DesiredObject; source: string }>();
-  const releases: DesiredObject[] = [];
-  const done = new Set<string>();
-  const queue = [...declared.keys()];
-  // Of the sources only the snapshot names, parents first (those no other one's inventory lists): their
-  // renders declare the children, whose patches and overrides are then traced to their files.
+}
+
+/**
+ * The order sources are rendered in: those the repository declares first, as their renders declare
+ * them; then those only the snapshot names, parents first (those no other one's inventory lists):
+ * their renders declare the children, whose patches and overrides are then traced to their files.
+ */
+function sourceOrder(declaredIds: readonly string[], liveById: ReadonlyMap<string, Source>) {
   const sourceKey = (source: Source): string => keyId(sourceRefKey(source.id));
   const idByKey = new Map([...liveById].map(([id, source]) => [sourceKey(source), id]));
   const parents = new Map<string, string[]>();
   for (const [id, source] of liveById) {
-    for (const entry of source.status?.inventory ?? []) {
-      const child = idByKey.get(keyId(entry.key));
+    for (const listed of source.status?.inventory ?? []) {
+      const child = idByKey.get(keyId(listed.key));
       if (child !== undefined && child !== id) parents.set(child, [...(parents.get(child) ?? []), id]);
     }
   }
+  const queue = [...declaredIds];
+  const done = new Set<string>();
   const listedByAnother = (id: string): boolean => (parents.get(id) ?? []).some((parent) => !done.has(parent));
-  const next = (): string | undefined => {
+  const pick = (): string | undefined => {
     const declaredNext = queue.shift();
     if (declaredNext !== undefined) return declaredNext;
     const waiting = [...liveById.keys()].filter((id) => !done.has(id));
     return waiting.find((id) => !listedByAnother(id)) ?? waiting[0];
   };
-  for (let id = next(); id !== undefined; id = next()) {
-    if (done.has(id)) continue;
-    done.add(id);
-    const found = declared.get(id) ?? { source: liveById.get(id)! };
-    const source = found.source;
-    const status = liveById.get(id)?.status;
-    if (status) source.status = status;
-    const name = sourceName(source.id);
-    if (!matcher.isThisRepository(source)) {
-      result.sources.push({ source, scope: 'out-of-scope', objects: [] });
-      const { origin } = source;
-      const from =
-        origin.type === 'git'
-          ? origin.repoURL
-          : origin.type === 'flux-source'
-            ? `${origin.kind} ${origin.namespace}/${origin.name}`
-            : '';
-      const message = `${name} applies ${from}, another repository: its objects are not checked here`;
-      result.notes.push({ code: 'out-of-scope', source: name, message });
+  return {
+    /** The next source not rendered yet; undefined when every one is. */
+    next(): string | undefined {
+      for (let id = pick(); id !== undefined; id = pick()) {
+        if (done.has(id)) continue;
+        done.add(id);
+        return id;
+      }
+      return undefined;
+    },
+    /** A source a render declared: rendered after those already waiting. */
+    add(id: string): void {
+      queue.push(id);
+    },
+  };
+}
+
+/** A source of another repository: listed, with a note that says which repository it applies. */
+function outOfScopeNote(source: Source): SourceNote {
+  const name = sourceName(source.id);
+  const { origin } = source;
+  const from =
+    origin.type === 'git'
+      ? origin.repoURL
+      : origin.type === 'flux-source'
+        ? `${origin.kind} ${origin.namespace}/${origin.name}`
+        : '';
+  return {
+    code: 'out-of-scope',
+    source: name,
+    message: `${name} applies ${from}, another repository: its objects are not checked here`,
+  };
+}
+
+type Taken = ReadonlyMap<string, { desired: DesiredObject; source: string }>;
+
+/**
+ * One source's objects against those already taken: the new ones (this source applies them), and a
+ * note for each another source renders first. Nothing is changed; the caller adds what is new.
+ */
+function newObjectsOf(rendered: readonly DesiredObject[], name: string, taken: Taken) {
+  const fresh: DesiredObject[] = [];
+  const notes: SourceNote[] = [];
+  const seen = new Set<string>();
+  for (const desired of rendered) {
+    const key = keyId(desired.key);
+    const first = taken.get(key) ?? (seen.has(key) ? { source: name } : undefined);
+    if (first) {
+      const message = `also rendered by ${first.source}, which applies it first`;
+      if (first.source !== name) notes.push({ code: 'rendered-twice', source: name, key: desired.key, message });
       continue;
     }
-    const rendered: SourceRender =
-      source.id.controller === 'flux' ? renderFluxSource(found, inputs) : renderArgoSource(found, inputs);
+    seen.add(key);
+    fresh.push(desired);
+  }
+  return { fresh, notes };
+}
+
+function renderSource(found: DeclaredSource, inputs: RenderSourceInputs): SourceRender {
+  return found.source.id.controller === 'flux' ? renderFluxSource(found, inputs) : renderArgoSource(found, inputs);
+}
+
+function followSources(
+  input: ClusterSourcesInput,
+  entry: RenderResult,
+  declaredAtEntry: ReadonlyMap<string, DeclaredSource>,
+  liveSources: readonly Source[],
+  controller: ControllerName,
+): ClusterSourcesRender {
+  const inputs = renderInputsOf(input);
+  const declared = new Map(declaredAtEntry);
+  const liveById = new Map(liveSources.map((source) => [sourceRefText(source.id), source]));
+  const matcher = repositoryMatcher(
+    [...declared.values()].map((d) => d.source),
+    [...entry.objects.map((d) => d.object), ...input.live],
+    input.path,
+    input.repository,
+  );
+  const result: ClusterSourcesRender = {
+    ...{ objects: [], skipped: [...entry.skipped], errors: [...entry.errors], filesRead: [...entry.filesRead] },
+    ...{ controller, sources: [], notes: [], ignore: [], notRendered: [...(entry.notRendered ?? [])] },
+  };
+  const byKey = new Map<string, { desired: DesiredObject; source: string }>();
+  const releases: DesiredObject[] = [];
+  const order = sourceOrder([...declared.keys()], liveById);
+  for (let id = order.next(); id !== undefined; id = order.next()) {
+    const found = declared.get(id) ?? { source: liveById.get(id)! };
+    const status = liveById.get(id)?.status;
+    const source = status ? { ...found.source, status } : found.source;
+    if (!matcher.isThisRepository(source)) {
+      result.sources.push({ source, scope: 'out-of-scope', objects: [] });
+      result.notes.push(outOfScopeNote(source));
+      continue;
+    }
+    const rendered = renderSource({ ...found, source }, inputs);
     result.errors.push(...rendered.errors);
     result.skipped.push(...rendered.skipped);
     result.filesRead.push(...rendered.filesRead);
@@ -251,46 +305,50 @@ function followSources(
       result.notRendered!.push(...unrenderedParts(source, rendered.errors, failed));
       continue;
     }
-    const keys: ResourceKey[] = [];
-    for (const desired of rendered.objects) {
-      const key = keyId(desired.key);
-      const first = byKey.get(key);
-      if (first) {
-        const message = `also rendered by ${first.source}, which applies it first`;
-        if (first.source !== name) {
-          result.notes.push({ code: 'rendered-twice', source: name, key: desired.key, message });
-        }
-        continue;
-      }
-      byKey.set(key, { desired, source: name });
-      keys.push(desired.key);
+    const name = sourceName(source.id);
+    const { fresh, notes } = newObjectsOf(rendered.objects, name, byKey);
+    result.notes.push(...notes);
+    for (const desired of fresh) {
+      byKey.set(keyId(desired.key), { desired, source: name });
       const child = readSource(desired.object, false);
       if (child) {
-        declare(desired, child);
-        queue.push(sourceRefText(child.id));
+        declared.set(sourceRefText(child.id), declaredEntry(desired, child, input.files));
+        order.add(sourceRefText(child.id));
       }
       if (isFluxHelmRelease(desired.object)) releases.push(desired);
     }
-    result.sources.push({ source, scope: 'rendered', objects: keys });
+    result.sources.push({ source, scope: 'rendered', objects: fresh.map((desired) => desired.key) });
   }
+  return withReleasesAndRoots(input, inputs, entry, { matcher, result, byKey, releases });
+}
+
+/** The HelmReleases rendered last, then what the cluster path declares and no source applies. */
+function withReleasesAndRoots(
+  input: ClusterSourcesInput,
+  inputs: RenderSourceInputs,
+  entry: RenderResult,
+  walked: {
+    matcher: ReturnType<typeof repositoryMatcher>;
+    result: ClusterSourcesRender;
+    byKey: Map<string, { desired: DesiredObject; source: string }>;
+    releases: readonly DesiredObject[];
+  },
+): ClusterSourcesRender {
+  const { matcher, result, byKey } = walked;
   // A HelmRelease the cluster path declares and no source renders was applied from it by hand (bootstrap).
-  for (const desired of entry.objects) {
-    if (isFluxHelmRelease(desired.object) && !byKey.has(keyId(desired.key))) releases.push(desired);
-  }
+  const releases = [
+    ...walked.releases,
+    ...entry.objects.filter((desired) => isFluxHelmRelease(desired.object) && !byKey.has(keyId(desired.key))),
+  ];
   if (renderReleases(releases, { input, inputs, matcher, result, byKey, declared: entry.objects }))
     return { ...result, objects: [], stopped: true };
   // What the cluster path declares and no source applies was applied by hand (a root Application).
   for (const desired of entry.objects) {
     if (!byKey.has(keyId(desired.key))) byKey.set(keyId(desired.key), { desired, source: '' });
   }
-  result.objects = [...byKey.values()].map((entry) => entry.desired);
-  result.filesRead = [...new Set(result.filesRead)];
-  return result;
-
-  function declare(desired: DesiredObject, source: Source): void {
-    source.declaredIn = { file: desired.source.file, document: desired.source.document };
-    const id = sourceRefText(source.id);
-    const text = input.files.get(desired.source.file);
-    declared.set(id, { source, desired, ...(text !== undefined ? { text } : {}) });
-  }
+  return {
+    ...result,
+    objects: [...byKey.values()].map((taken) => taken.desired),
+    filesRead: [...new Set(result.filesRead)],
+  };
 }
