@@ -40,11 +40,14 @@ export function changeWarnings(
   for (const change of changes) {
     if (id.group === 'apps' && id.kind === 'StatefulSet' && change.path.startsWith('/spec/volumeClaimTemplates')) {
       if (!claimTemplatesWarned) {
+        // apps/v1 validation: updates to a StatefulSet's spec outside replicas, ordinals, template,
+        // updateStrategy, persistentVolumeClaimRetentionPolicy and minReadySeconds are forbidden.
         const message =
-          'This changes `volumeClaimTemplates`. The API server rejects it in place, and recreating the ' +
-          "StatefulSet to apply it risks the volumes' data (existing claims keep their old spec). Revert the change, " +
-          'or migrate the claims on purpose.';
-        warnings.push({ code: 'prune-protected', id, path: change.path, ...at(desired, change.path), message });
+          '`spec.volumeClaimTemplates` cannot be changed in place: the API server rejects the update, and the ' +
+          'sync fails until the StatefulSet is recreated — `kubectl delete statefulset ' +
+          `${id.name} -n ${id.namespace} --cascade=orphan\` keeps its Pods and claims, and the next sync creates it ` +
+          'again. Existing claims keep their old spec (resize them one by one); only new claims get the new template.';
+        warnings.push({ code: 'immutable', id, path: change.path, ...at(desired, change.path), message });
         claimTemplatesWarned = true;
       }
       continue;

@@ -15,6 +15,7 @@ import {
   type SyncHook,
 } from '../model/index.js';
 import { keepReason, trackingOf } from './prune-rules.js';
+import { dataLossOnPrune } from './data-loss.js';
 import { isControllerOwned } from '../k8s/index.js';
 import { liveHookOf, type ArgoTracking } from '../sources/index.js';
 
@@ -50,6 +51,14 @@ function sourceTracking(input: PruneInput): Set<string> {
     if (tracking) identities.add(tracking);
   }
   return identities;
+}
+
+function protectedMessage(kind: string): string {
+  return (
+    `It will be deleted: it is no longer declared and ${kind} is in \`plan.protect\`, so its data goes ` +
+    'with it. If that is not intended, keep it in Git, or annotate it `kustomize.toolkit.fluxcd.io/prune: disabled` / ' +
+    '`argocd.argoproj.io/sync-options: Prune=false`.'
+  );
 }
 
 /**
@@ -98,15 +107,9 @@ export function planPrune(input: PruneInput): PruneResult {
       live: current,
       desired: input.base.get(id),
     });
-    if (input.protect.includes(key.kind)) {
-      result.warnings.push({
-        code: 'prune-protected',
-        id: key,
-        message:
-          `It will be deleted: it is no longer declared and ${key.kind} is in \`plan.protect\`, so its data goes ` +
-          'with it. If that is not intended, keep it in Git, or annotate it `kustomize.toolkit.fluxcd.io/prune: disabled` / ' +
-          '`argocd.argoproj.io/sync-options: Prune=false`.',
-      });
+    const loss = dataLossOnPrune(current, input.live);
+    if (loss || input.protect.includes(key.kind)) {
+      result.warnings.push({ code: 'prune-protected', id: key, message: loss ?? protectedMessage(key.kind) });
     }
   }
   return result;

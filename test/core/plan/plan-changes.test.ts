@@ -224,7 +224,7 @@ const WARNING_CASES: WarningCase[] = [
     code: 'prune-protected',
     build: () => ({ head, base: [...head, pvc('data')], live: [...applied(), liveOf(pvc('data'))] }),
     expected: ['prune-protected PersistentVolumeClaim/default/data'],
-    message: /data goes with it/,
+    message: /the data on it go with it when the volume's reclaim policy is `Delete`/,
   },
   {
     name: 'a Deployment whose replicas the HPA owns',
@@ -413,7 +413,7 @@ describe('warnings', () => {
     expect(result.prune).toEqual([]);
   });
 
-  it('warns about a StatefulSet volumeClaimTemplates change as prune-protected', () => {
+  it('warns about a StatefulSet volumeClaimTemplates change as immutable', () => {
     const sts = edited(cart, (o) => {
       o.kind = 'StatefulSet';
       (o.spec as any).volumeClaimTemplates = [
@@ -423,7 +423,7 @@ describe('warnings', () => {
     const grown = edited(sts, (o) => ((o.spec as any).volumeClaimTemplates[0].spec.resources.requests.storage = '5Gi'));
     const result = plan({ head: [grown], live: [liveOf(sts)] });
     expect(codes(result)).toHaveLength(1);
-    expect(codes(result)[0]).toMatch(/^prune-protected StatefulSet\/default\/cartservice \/spec\/volumeClaimTemplates/);
+    expect(codes(result)[0]).toMatch(/^immutable StatefulSet\/default\/cartservice \/spec\/volumeClaimTemplates/);
   });
 
   it('names Service clusterIP and immutable ConfigMap data changes as immutable', () => {
@@ -531,7 +531,7 @@ describe('what a snapshot proves (the diff asks the same question)', () => {
         manager: 'kustomize-controller',
       },
     ]);
-    expect(codes(result)).toEqual(['prune-protected StatefulSet/default/cartservice /spec/volumeClaimTemplates']);
+    expect(codes(result)).toEqual(['immutable StatefulSet/default/cartservice /spec/volumeClaimTemplates']);
   });
 });
 
