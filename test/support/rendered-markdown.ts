@@ -41,6 +41,15 @@ export function visibleText(html: string): string {
   return decode(html.replace(/<pre>[\s\S]*?<\/pre>/g, '').replace(/<[^>]+>/g, ''));
 }
 
+/**
+ * The text in which GitHub links `@mentions`: everything but code, code blocks and links (html-pipeline's
+ * MentionFilter skips text under `pre`, `code`, `a`, `style` and `script`: IGNORE_PARENTS).
+ */
+export function mentionableText(markdown: string): string {
+  const html = md.render(markdown).replace(/<(pre|code|a|style|script)\b[^>]*>[\s\S]*?<\/\1>/g, '');
+  return decode(html.replace(/<[^>]+>/g, ''));
+}
+
 export function renderMarkdown(text: string): string {
   return md.render(text);
 }

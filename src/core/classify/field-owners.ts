@@ -12,20 +12,10 @@ import {
   type OwnNode,
   type OwnershipIndex,
 } from '../k8s/managed-fields.js';
-import { classifyManager, isGitOpsApplier } from './managers.js';
+import { classifyManager, isGitOpsApplier, isKubectlApply } from './managers.js';
 
-function roleOf(
-  entry: ManagedFieldsEntry,
-  cause: Cause,
-  gitOpsPresent: boolean,
-  created: string | undefined,
-  config: Config,
-): OwnerRole {
-  const manager = entry.manager ?? '';
-  if (cause === 'applier') {
-    if (isGitOpsApplier(manager, config)) return 'applier';
-    return gitOpsPresent ? 'former-applier' : 'applier';
-  }
+function roleOf(entry: ManagedFieldsEntry, cause: Cause, created: string | undefined): OwnerRole {
+  if (cause === 'applier') return 'applier';
   // An Update at the creation time is the create itself: its fieldsV1 lists every defaulted field.
   if (entry.operation === 'Update' && created !== undefined && entry.time === created) return 'creator';
   return 'other';
@@ -69,7 +59,27 @@ function causeOn(
   return cause === 'unknown' && controllers.has(manager) ? 'controller' : cause;
 }
 
-export function buildOwnership(live: KubeObject, config: Config): OwnershipIndex {
+/**
+ * `kubectl apply` (client-side, or `--server-side` as `kubectl`) on an object a GitOps controller applies is
+ * a person's — unless it happened while that controller was syncing the object (`duringSync`: Argo CD's
+ * sync windows), which makes it the controller's own write. Without GitOps on the object it is CI applying Git.
+ */
+function handApplied(
+  entry: ManagedFieldsEntry,
+  cause: Cause,
+  gitOpsPresent: boolean,
+  duringSync: ((time: string) => boolean) | undefined,
+): Cause {
+  if (cause !== 'applier' || !gitOpsPresent || !isKubectlApply(entry.manager ?? '')) return cause;
+  return entry.time && duringSync?.(entry.time) ? 'applier' : 'human';
+}
+
+/** `duringSync`: whether the object's GitOps controller was syncing it at a time (default: never known). */
+export function buildOwnership(
+  live: KubeObject,
+  config: Config,
+  duringSync?: (time: string) => boolean,
+): OwnershipIndex {
   const root: OwnNode = { refs: [], owners: [] };
   const entries = entriesOf(live);
   const gitOpsPresent = entries.some((entry) => isGitOpsApplier(entry.manager ?? '', config));
@@ -79,14 +89,14 @@ export function buildOwnership(live: KubeObject, config: Config): OwnershipIndex
     if (!entry || !isPlainObject(entry.fieldsV1)) continue;
     if (entry.subresource === 'status') continue; // status is never compared
     const manager = entry.manager ?? '';
-    const cause = causeOn(manager, entry.operation, controllers, config);
+    const cause = handApplied(entry, causeOn(manager, entry.operation, controllers, config), gitOpsPresent, duringSync);
     const owner = {
       manager,
       operation: entry.operation,
       time: entry.time,
       subresource: entry.subresource,
       cause,
-      role: roleOf(entry, cause, gitOpsPresent, created, config),
+      role: roleOf(entry, cause, created),
     };
     const owners = { whole: { ...owner, whole: true }, item: { ...owner, whole: false } };
     root.refs.push({ entry: owners, node: entry.fieldsV1 });

@@ -148,6 +148,11 @@ function classifyUncached(manager: string, config: Config, operation?: string): 
   return 'unknown';
 }
 
+/** `kubectl apply`: client-side (`kubectl-client-side-apply`) or server-side (`kubectl`, operation Apply). */
+export function isKubectlApply(manager: string): boolean {
+  return (CLI_APPLIERS as readonly string[]).includes(manager) || manager === 'kubectl';
+}
+
 /** Appliers that are GitOps controllers (not `kubectl` from a terminal or CI). */
 export function isGitOpsApplier(manager: string, config: Config): boolean {
   return (BUILTIN_APPLIERS as readonly string[]).includes(manager) || matcher(config.drift.appliers)(manager);

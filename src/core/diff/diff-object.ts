@@ -4,8 +4,8 @@ import type { Cause, Conflict, FieldChange, KubeObject, PathSegment } from '../m
 import type { Config } from '../config/index.js';
 import { groupOf, isPlainObject, ownValue, versionOf } from '../model/index.js';
 import { defaultConfig } from '../config/index.js';
-import { isGitOpsApplier } from '../classify/managers.js';
-import { DEFAULT_ARGO_TRACKING, liveStampKeys, type ArgoTracking } from '../sources/index.js';
+import { CLI_APPLIERS, isGitOpsApplier } from '../classify/managers.js';
+import { DEFAULT_ARGO_TRACKING, liveStampKeys, type ArgoTracking, type DuringSync } from '../sources/index.js';
 import { escapeSegment } from '../model/index.js';
 import {
   canonicalKey,
@@ -47,6 +47,9 @@ export interface DiffOptions {
   customDefaults?: DefaultLookup;
   /** How Argo CD tracks what it applies (argocd-cm): which live labels are its stamps. Default: Argo CD 3's. */
   tracking?: ArgoTracking;
+  /** Whether the object's GitOps controller was syncing it at a time (Argo CD's sync windows): then a
+   * `kubectl apply` entry is the controller's own write, else a person's. Default: never known. */
+  duringSync?: DuringSync;
 }
 
 /** Where the walk is: built as a chain so a path is only materialized when a change is recorded. */
@@ -112,7 +115,7 @@ export function diffObject(
   compareMaps(walk, d, l, {
     pointer: '',
     pattern: '',
-    own: buildOwnership(live, config),
+    own: buildOwnership(live, config, options.duringSync && ((time) => options.duringSync!(live, time))),
     keyedItem: false,
     inherited: [],
   });
@@ -311,10 +314,12 @@ function labelOf(
 function liveOnly(walk: Walk, l: unknown, place: Place): void {
   if (isEmpty(l) || droppedZero(walk, l, place.pattern)) return;
   if (isFilledDefault(walk.group, walk.kind, place.pattern, l)) return;
+  // A key field of an item matched by its key (defaults filled in) holds the key both sides agree on.
+  if (isMatchedKeyField(walk, place)) return;
   const crdDefault = walk.customDefaults?.(walk.group, walk.kind, walk.version, place.pattern);
   if (crdDefault && sameJson(crdDefault.value, l)) return;
   const owners = exactOwners(walk, place);
-  const evidence = owners.filter((o) => o.role === 'other' && (o.cause === 'human' || o.cause === 'unknown'));
+  const evidence = owners.filter((o) => isEvidence(walk, place, o));
   if (evidence.length) return record(walk, place, 'add', undefined, l, mainOwner(evidence), owners);
   const appliers = owners.filter((o) => o.role === 'applier');
   // An applier that owns a map with content it never set applied an empty map there (Flux's
@@ -349,6 +354,22 @@ function liveOnly(walk: Walk, l: unknown, place: Place): void {
         liveOnly(walk, liveItem, item(place, j, canonicalKey(key), labelOf(liveItem, keys, key), place.inherited));
     });
   }
+}
+
+/**
+ * Whether an owner of a field Git lacks proves someone set it: a person's or an unknown manager's entry. A
+ * hand `kubectl apply` (client-side) owns what it created with the object, defaults included: its
+ * last-applied annotation says what it declared.
+ */
+function isEvidence(walk: Walk, place: Place, owner: Owner): boolean {
+  if (owner.role !== 'other' || (owner.cause !== 'human' && owner.cause !== 'unknown')) return false;
+  return !(CLI_APPLIERS as readonly string[]).includes(owner.manager) || inLastApplied(walk, place);
+}
+
+function isMatchedKeyField(walk: Walk, place: Place): boolean {
+  const item = place.parent;
+  if (!item?.keyedItem || place.field === undefined || !item.pattern.endsWith('/*')) return false;
+  return keysOf(walk, item.pattern.slice(0, -2))?.includes(place.field) ?? false;
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   coverageOf,
   describeAutoscaler,
   FULL_SCOPE,
+  isNamespace,
   customLookupsOf,
   imperativeActionOf,
   indexAutoscalers,
@@ -32,6 +33,7 @@ import {
 } from '../k8s/index.js';
 import { creatorOf } from '../classify/field-owners.js';
 import { judgeExtra, ownershipContextOf, type OwnershipContext } from '../ownership/index.js';
+import { argoSyncTimes, DEFAULT_ARGO_TRACKING } from '../sources/index.js';
 import type { UnseenApplier } from '../render/index.js';
 
 export interface DiffResourcesOptions {
@@ -55,18 +57,18 @@ export interface DiffResourcesOptions {
 export function diffResources(desired: DesiredObject[], live: KubeObject[], options: DiffResourcesOptions): DiffResult {
   const { config } = options;
   const coverage = coverageOf(options.scope ?? FULL_SCOPE, options.namespaces);
-  // Under a namespace scope, only objects in those namespaces can be hand-made extras.
+  // A namespace scope limits namespaced objects only (and leaves Namespace objects to the sources that
+  // create them): every other cluster-scoped object is judged, so a ClusterRoleBinding made by hand is
+  // never out of sight.
   const extraInScope = (key: ResourceKey): boolean =>
-    !coverage.namespaces || coverage.namespaces.includes(key.namespace);
+    !coverage.namespaces || (key.namespace === '' && !isNamespace(key)) || coverage.namespaces.includes(key.namespace);
   const matchers = compileIgnoreRules(config.drift.ignore);
   const liveById = new Map<string, KubeObject>();
   for (const obj of live) liveById.set(keyId(keyOf(obj)), obj);
   const desiredIds = new Set<string>();
   const resources: ResourceDiff[] = [];
-  const autoscalers = indexAutoscalers(live);
-  // The CRDs the cluster serves first, then those the repository installs.
-  const custom = customLookupsOf([...live, ...desired.map((d) => d.object)]);
   const ownership = { ...ownershipContextOf(live, config, options.sourceOf), hooks: options.hooks };
+  const facts = compareFacts(desired, live, ownership, options);
   const owned: OwnedObject[] = [];
 
   for (const want of desired) {
@@ -79,7 +81,6 @@ export function diffResources(desired: DesiredObject[], live: KubeObject[], opti
       resources.push({ key: want.key, status: 'missing', changes: [], ignored: [], conflicts: [], desired: want });
       continue;
     }
-    const facts = { autoscalers, custom, tracking: ownership.tracking, unseenApplier: options.unseenApplier };
     resources.push(compareOne(want, have, config, matchers, facts));
   }
 
@@ -112,21 +113,42 @@ export function diffResources(desired: DesiredObject[], live: KubeObject[], opti
   return { resources, summary: summarize(resources), unlisted: coverage.unlisted, ...(owned.length ? { owned } : {}) };
 }
 
+/** What comparing each pair needs from the whole snapshot, gathered once. */
+function compareFacts(
+  desired: readonly DesiredObject[],
+  live: readonly KubeObject[],
+  ownership: OwnershipContext,
+  options: DiffResourcesOptions,
+): CompareFacts {
+  return {
+    autoscalers: indexAutoscalers(live),
+    // The CRDs the cluster serves first, then those the repository installs.
+    custom: customLookupsOf([...live, ...desired.map((d) => d.object)]),
+    tracking: ownership.tracking,
+    unseenApplier: options.unseenApplier,
+    duringSync: argoSyncTimes(live, ownership.tracking ?? DEFAULT_ARGO_TRACKING),
+  };
+}
+
+interface CompareFacts {
+  autoscalers: AutoscalerIndex;
+  custom: Pick<DiffOptions, 'customListKeys' | 'customDefaults'>;
+  tracking: DiffOptions['tracking'];
+  unseenApplier: UnseenApplier | undefined;
+  duringSync: DiffOptions['duringSync'];
+}
+
 function compareOne(
   want: DesiredObject,
   have: KubeObject,
   config: Config,
   matchers: readonly IgnoreMatcher[],
-  facts: {
-    autoscalers: AutoscalerIndex;
-    custom: Pick<DiffOptions, 'customListKeys' | 'customDefaults'>;
-    tracking: DiffOptions['tracking'];
-    unseenApplier: UnseenApplier | undefined;
-  },
+  facts: CompareFacts,
 ): ResourceDiff {
   const { autoscalers, custom } = facts;
   const tracking = facts.tracking ? { tracking: facts.tracking } : {};
-  const { changes, conflicts } = diffObject(want.object, have, { config, ...custom, ...tracking });
+  const options = { config, ...custom, ...tracking, duringSync: facts.duringSync };
+  const { changes, conflicts } = diffObject(want.object, have, options);
   const counted: FieldChange[] = [];
   const ignored: FieldChange[] = [];
   const reported: FieldChange[] = [];
@@ -161,7 +183,7 @@ function reportedBecause(
   change: FieldChange,
   key: ResourceKey,
   live: KubeObject,
-  facts: { autoscalers: AutoscalerIndex; unseenApplier: UnseenApplier | undefined },
+  facts: Pick<CompareFacts, 'autoscalers' | 'unseenApplier'>,
 ): Reported | undefined {
   const action = imperativeActionOf(change, key.kind);
   if (action) return { code: 'imperative', reason: action.reason };

@@ -8,7 +8,6 @@ import { canonicalKey } from './keyed-items.js';
 
 export type OwnerRole =
   | 'applier' // applies Git to this object: its fields that Git lacks are planned removals
-  | 'former-applier' // kubectl apply on an object a GitOps applier now manages: no evidence either way
   | 'creator' // the Update that created the object: it owns every default, so it proves no edit
   | 'other';
 
@@ -134,7 +133,14 @@ export function ownNodeAt(root: OwnNode, segments: readonly PathSegment[]): OwnN
 /** The owner to name for a change: a non-applier, non-creator when there is one, the latest first. */
 export function mainOwner(owners: readonly Owner[]): Owner | undefined {
   let best: Owner | undefined;
-  const rank = (o: Owner): number => (o.role === 'other' ? 2 : o.role === 'creator' ? 1 : 0);
+  // An applier's later server-side Apply of the same value makes the value the applier's: what another
+  // manager wrote before it is superseded (both own the field only while they agree on it).
+  const applied = owners.reduce(
+    (t, o) => (o.role === 'applier' && o.operation === 'Apply' && (o.time ?? '') > t ? o.time! : t),
+    '',
+  );
+  const superseded = (o: Owner): boolean => applied !== '' && (o.time ?? '') < applied;
+  const rank = (o: Owner): number => (o.role === 'other' && !superseded(o) ? 2 : o.role === 'creator' ? 1 : 0);
   for (const owner of owners) {
     const later = (owner.time ?? '') > (best?.time ?? '');
     if (!best || rank(owner) > rank(best) || (rank(owner) === rank(best) && later)) best = owner;

@@ -93,7 +93,9 @@ export type ReportedCode =
   | 'ephemeral'
   | 'secret'
   /** A field Git does not declare, on an object whose applier is not known to read this repository. */
-  | 'applier-not-in-view';
+  | 'applier-not-in-view'
+  /** A person's change to an object a controller, an operator or the cluster made: no file holds it. */
+  | 'made-by-controller';
 
 export interface Reported {
   code: ReportedCode;

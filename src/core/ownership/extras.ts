@@ -7,7 +7,8 @@ import { keyId, keyOf } from '../model/index.js';
 import { creationOf, ephemeralReason, isSecret, SECRET_NOT_WRITTEN } from '../k8s/index.js';
 import { handChangesOn, helmReason } from './hand-changes.js';
 import { indexHelm } from './helm.js';
-import { ownerOf, stampedSourceName, type OwnershipContext } from './owner.js';
+import { describeOwner, ownerOf, stampedSourceName, type OwnershipContext } from './owner.js';
+import { claimTemplateOf, claimTemplateReason, indexClaimTemplates } from './claim-templates.js';
 import { describeHook, liveHookOf, readArgoSettings } from '../sources/index.js';
 
 /** The ownership context of one snapshot: its Helm releases, and the sources' claims when known. */
@@ -16,7 +17,13 @@ export function ownershipContextOf(
   config: Config,
   sourceOf?: OwnershipContext['sourceOf'],
 ): OwnershipContext {
-  return { config, helm: indexHelm(live), tracking: readArgoSettings(live), ...(sourceOf ? { sourceOf } : {}) };
+  return {
+    config,
+    helm: indexHelm(live),
+    tracking: readArgoSettings(live),
+    claims: indexClaimTemplates(live),
+    ...(sourceOf ? { sourceOf } : {}),
+  };
 }
 
 /** Why a person's object is never written as a new file, or undefined when it may be. */
@@ -54,5 +61,20 @@ export function judgeExtra(live: KubeObject, context: OwnershipContext): ExtraVe
     const changes = handChangesOn(live, context.config, reason);
     return { type: 'owned', owned: { key, owner, ...(changes.length ? { changes } : {}) } };
   }
+  if (owner.class === 'operator' || owner.class === 'cluster') {
+    // A person's change to what a controller made: reported with who and when, never written into Git.
+    const made = context.claims ? claimTemplateOf(live, context.claims) : undefined;
+    const reported: Reported = {
+      code: 'made-by-controller',
+      reason: made ? claimTemplateReason(made) : madeByReason(owner),
+    };
+    const changes = handChangesOn(live, context.config, () => reported);
+    return { type: 'owned', owned: { key, owner, ...(changes.length ? { changes } : {}) } };
+  }
   return { type: 'owned', owned: { key, owner } };
+}
+
+/** Why a person's change to an object an operator or the cluster made is not written into Git. */
+function madeByReason(owner: ObjectOwner): string {
+  return `${describeOwner(owner)}, not declared in Git: no file holds it, so the change is not written into Git; change it where ${owner.name} takes its settings from`;
 }

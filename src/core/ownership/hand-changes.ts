@@ -5,7 +5,7 @@ import type { Config } from '../config/index.js';
 import type { FieldChange, KubeObject, PathSegment, Reported } from '../model/index.js';
 import { escapeSegment } from '../model/index.js';
 import { classifyManager } from '../classify/managers.js';
-import { indexOfItem, ownedFieldsOf } from '../k8s/index.js';
+import { creationOf, indexOfItem, ownedFieldsOf } from '../k8s/index.js';
 import { isPlainObject, ownValue } from '../model/index.js';
 
 /** The pointer and value at structured segments in live, or undefined when live no longer has the field. */
@@ -45,8 +45,12 @@ export function helmReason(release: string, path: string): string {
 export function handChangesOn(live: KubeObject, config: Config, reported: (path: string) => Reported): FieldChange[] {
   const changes: FieldChange[] = [];
   const entries = Array.isArray(live.metadata?.managedFields) ? live.metadata.managedFields : [];
+  const created = creationOf(live);
   for (const entry of entries) {
     if (!entry?.manager || entry.subresource === 'status') continue;
+    // The write that created the object is its making, not a change to it (kind runs `kubectl create`).
+    if (created && entry.manager === created.manager && entry.time === created.time && entry.operation === 'Update')
+      continue;
     if (classifyManager(entry.manager, config, entry.operation) !== 'human') continue;
     for (const segments of ownedFieldsOf(entry.fieldsV1)) {
       const bookkeeping = segments[0] === 'metadata' && segments[1] !== 'labels' && segments[1] !== 'annotations';

@@ -9,6 +9,7 @@ import { creationOf, isClusterMade } from '../k8s/index.js';
 import { sourceRefText, stampedSource, type ArgoTracking } from '../sources/index.js';
 import { clusterMadeBy } from './cluster.js';
 import { helmReleaseOf, type HelmIndex } from './helm.js';
+import type { ClaimTemplateIndex } from './claim-templates.js';
 
 export interface OwnershipContext {
   config: Config;
@@ -21,6 +22,8 @@ export interface OwnershipContext {
   helm?: HelmIndex;
   /** How Argo CD tracks what it applies (argocd-cm in the snapshot): which stamps name an Application. */
   tracking?: ArgoTracking;
+  /** The claims StatefulSets make from their volumeClaimTemplates (a claim's template, by name). */
+  claims?: ClaimTemplateIndex;
   /** The namespace the agent runs in. Default: `driftback`. */
   agentNamespace?: string;
   /** Hooks the repository declares, by keyId: their live objects are hooks whatever they carry. */

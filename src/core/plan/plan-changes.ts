@@ -15,7 +15,7 @@ import {
 import { parseDuration, type ClusterConfig, type Config } from '../config/index.js';
 import { assessHealth } from '../health/index.js';
 import { diffObject, type DiffOptions } from '../diff/index.js';
-import { hooksById, readArgoSettings, type DesiredHook } from '../sources/index.js';
+import { argoSyncTimes, hooksById, readArgoSettings, type DesiredHook } from '../sources/index.js';
 import { removedSinceBase } from './removed-since-base.js';
 import { changeWarnings, conflictWarnings, healthWarning, namespaceWarning } from './entry-warnings.js';
 import { planPrune } from './plan-prune.js';
@@ -61,9 +61,8 @@ export function planChanges(input: PlanInput): Plan {
   const coverage = coverageOf(input.snapshot ?? FULL_SCOPE, input.cluster?.namespaces);
   const live = new Map<string, KubeObject>();
   for (const object of input.live) if (coverage.inScope(keyOf(object))) live.set(keyId(keyOf(object)), object);
-  // The CRDs the cluster serves first, then those head installs.
-  const tracking = readArgoSettings(input.live);
-  const custom = { ...customLookupsOf([...input.live, ...input.head.map((d) => d.object)]), tracking };
+  const custom = diffFacts(input);
+  const tracking = custom.tracking;
   const head = new Map<string, DesiredObject>();
   for (const desired of input.head) if (coverage.inScope(desired.key)) head.set(keyId(desired.key), desired);
   const base = new Map<string, DesiredObject>((input.base ?? []).map((d) => [keyId(d.key), d]));
@@ -145,6 +144,13 @@ export function planChanges(input: PlanInput): Plan {
   return plan;
 }
 
+/** What diffing each object needs from the snapshot: CRD facts (the cluster's first), Argo CD's tracking and syncs. */
+function diffFacts(input: PlanInput) {
+  const tracking = readArgoSettings(input.live);
+  const custom = customLookupsOf([...input.live, ...input.head.map((d) => d.object)]);
+  return { ...custom, tracking, duringSync: argoSyncTimes(input.live, tracking) };
+}
+
 /**
  * The field changes an apply of head makes. An `add` (a field live has that another manager set and
  * Git never declared) is left as it is by an apply, so it is drift, not a plan change.
@@ -154,7 +160,7 @@ function changesOnApply(
   live: KubeObject,
   base: DesiredObject | undefined,
   config: Config,
-  custom: Pick<DiffOptions, 'customListKeys' | 'customDefaults' | 'tracking'>,
+  custom: Pick<DiffOptions, 'customListKeys' | 'customDefaults' | 'tracking' | 'duringSync'>,
 ) {
   const diff = diffObject(desired.object, live, { config, ...custom });
   const changes = diff.changes.filter((change) => change.op !== 'add' && !change.ignored);

@@ -40,6 +40,11 @@ function warningLine(cluster: string, warning: PlanWarning): string {
   return `- ⚠️ **${WARNING_TITLES[warning.code]}**${resource} (${escapeText(cluster)}): ${escapeProse(warning.message)}`;
 }
 
+/** Annotations are plain text on GitHub: a `code` span's backticks would show as they are. */
+function plainText(message: string): string {
+  return message.replace(/`([^`\n]+)`/g, '$1');
+}
+
 export function renderCheckRun(
   plans: Array<{ cluster: string; plan: Plan }>,
   options: { errors?: SourceProblem[]; text?: string } = {},
@@ -83,7 +88,7 @@ export function renderCheckRun(
         end_line: e.line!,
         annotation_level: 'failure' as const,
         title: e.field ? `driftback: ${e.field}` : 'driftback: error',
-        message: e.message,
+        message: plainText(e.message),
       })),
     ...warnings
       .filter(({ warning }) => warning.file && warning.line)
@@ -97,7 +102,7 @@ export function renderCheckRun(
             0,
             255,
           ),
-        message: warning.message.slice(0, 64_000),
+        message: plainText(warning.message).slice(0, 64_000),
       })),
   ];
   return {

@@ -11,15 +11,22 @@ export function neutralizeMentions(text: string): string {
 // Quotes too: a template may put text inside an HTML attribute (and `driftback diff` goldens rely on it).
 const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
+/** HTML escaped, Markdown punctuation defused, one line (no mention handling). */
+function markdownText(text: string): string {
+  return text
+    .replace(/[&<>"]/g, (c) => HTML[c])
+    .replace(/([\\`*_[\]|#~])/g, '\\$1')
+    .replace(/\r?\n/g, ' ');
+}
+
 /** Prose and table cells: HTML escaped, Markdown punctuation defused, one line, mentions neutral. */
 export function escapeText(value: unknown): string {
-  const text = value === undefined || value === null ? '' : String(value);
-  return neutralizeMentions(
-    text
-      .replace(/[&<>"]/g, (c) => HTML[c])
-      .replace(/([\\`*_[\]|#~])/g, '\\$1')
-      .replace(/\r?\n/g, ' '),
-  );
+  return neutralizeMentions(markdownText(value === undefined || value === null ? '' : String(value)));
+}
+
+/** HTML escaped, one line (no mention handling: inside `<code>` GitHub links none). */
+function htmlText(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => HTML[c]).replace(/\r?\n/g, ' ');
 }
 
 function longestRun(text: string, char: string): number {
@@ -35,7 +42,7 @@ function longestRun(text: string, char: string): number {
 /** Text inside HTML (a `<summary>`, which GitHub does not read as Markdown): HTML escaped, mentions neutral. */
 export function escapeHtml(value: unknown): string {
   const text = value === undefined || value === null ? '' : String(value);
-  return neutralizeMentions(text.replace(/[&<>"]/g, (c) => HTML[c]).replace(/\r?\n/g, ' '));
+  return neutralizeMentions(htmlText(text));
 }
 
 /**
@@ -44,8 +51,9 @@ export function escapeHtml(value: unknown): string {
  * backslash outside a table (a code span would need `\|` in one place and not the other).
  */
 export function inlineCode(value: unknown): string {
-  const text = neutralizeMentions(String(value ?? '').replace(/\r?\n/g, ' '));
-  if (text.includes('|')) return `<code>${escapeText(text)}</code>`;
+  // GitHub links no mention inside code: the text stays as it is (a digest `image@sha256:…` intact).
+  const text = String(value ?? '').replace(/\r?\n/g, ' ');
+  if (text.includes('|')) return `<code>${markdownText(text)}</code>`;
   const ticks = '`'.repeat(longestRun(text, '`') + 1);
   const pad = text.startsWith('`') || text.endsWith('`') || text === '' ? ' ' : '';
   return `${ticks}${pad}${text}${pad}${ticks}`;
@@ -53,9 +61,10 @@ export function inlineCode(value: unknown): string {
 
 /** A fenced code block that holds any text: the fence is longer than any backtick run inside. */
 export function codeBlock(text: string, language = ''): string {
+  // The fence is longer than any backtick run inside, so the text cannot close it: no mention inside
+  // a fence is linked, and digests and emails are left intact.
   const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
-  // Inside a fence GitHub renders no mentions, but a fence closed early would: neutralize anyway.
-  return `${fence}${language}\n${neutralizeMentions(text.replace(/\n$/, ''))}\n${fence}`;
+  return `${fence}${language}\n${text.replace(/\n$/, '')}\n${fence}`;
 }
 
 /** A message whose `backticked` spans are code and the rest text (warnings and reasons are written so). */
@@ -70,6 +79,6 @@ export function escapeProseHtml(value: unknown): string {
   const text = value === undefined || value === null ? '' : String(value);
   const parts = text.split(/(`[^`\n]+`)/);
   return parts
-    .map((part, i) => (i % 2 === 1 ? `<code>${escapeHtml(part.slice(1, -1))}</code>` : escapeHtml(part)))
+    .map((part, i) => (i % 2 === 1 ? `<code>${htmlText(part.slice(1, -1))}</code>` : escapeHtml(part)))
     .join('');
 }

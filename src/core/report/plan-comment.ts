@@ -42,7 +42,7 @@ export function planCommentView(
   cache: DiffCache = new Map(),
 ): PlanCommentModel {
   return {
-    ...(meta.headSha ? { headSha: meta.headSha } : {}),
+    ...(meta.headSha ? { headSha: meta.headSha.slice(0, 7) } : {}),
     errors: (meta.errors ?? []).map(formatProblem),
     clusters: plans.map(({ cluster, plan }) => clusterView(cluster, plan, level, meta.snapshots?.[cluster], cache)),
     ...(meta.configChange

@@ -35,6 +35,7 @@ export {
   type TrackingMethod,
 } from './identity.js';
 export { repositoryOfUrl } from './scope.js';
+export { argoSyncTimes, type DuringSync } from './sync-times.js';
 export {
   describeHook,
   hookRuns,

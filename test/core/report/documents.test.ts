@@ -11,9 +11,12 @@ import {
   renderStaleAlert,
   type DashboardView,
   type DriftPullRequestView,
+  escapeProse,
+  inlineCode,
 } from '../../../src/core/report/index.js';
 import type { DiffResult, FieldChange, ResourceKey } from '../../../src/core/model/index.js';
 import { expectGolden } from './golden.js';
+import { mentionableText } from '../../support/rendered-markdown.js';
 
 const api: ResourceKey = { group: 'apps', kind: 'Deployment', namespace: 'checkout', name: 'api' };
 const worker: ResourceKey = { group: 'apps', kind: 'Deployment', namespace: 'checkout', name: 'worker' };
@@ -271,7 +274,7 @@ describe('documents keep their promises', () => {
     for (const row of rows) expect(row.split(/(?<!\\)\|/).length).toBe(5);
     const outsideFences = body.replace(/^(`{3,})[^\n]*\n[\s\S]*?^\1$/gm, '');
     expect(outsideFences).not.toMatch(/<b>|<script>/);
-    expect(body).not.toMatch(/@octocat|@ghost/);
+    expect(mentionableText(body)).not.toMatch(/@octocat|@ghost/);
   });
 
   it('a new manifest written elsewhere than newResourcePath says why, next to its file', () => {
@@ -296,5 +299,14 @@ describe('documents keep their promises', () => {
     expect(body.length).toBeLessThanOrEqual(GITHUB_BODY_LIMIT);
     expect(body).toMatch(/and \d+ more changes/);
     expect(isBalanced(body)).toBe(true);
+  });
+});
+
+describe('code is shown as written', () => {
+  it('a digest or a Flux revision in a code span keeps its `@` (GitHub links no mention in code)', () => {
+    const image =
+      'ghcr.io/stefanprodan/podinfo@sha256:5b6c1b3e4f0e9c2a7d8b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d';
+    expect(inlineCode(image)).toBe('`' + image + '`');
+    expect(escapeProse('applied `main@sha1:7c1f4e2a` by @flux')).toBe('applied `main@sha1:7c1f4e2a` by @\u200bflux');
   });
 });

@@ -60,7 +60,7 @@ export interface ClusterPlanModel {
 }
 
 export interface PlanCommentModel {
-  /** The pull request's head commit the plan is for. */
+  /** The pull request's head commit the plan is for, short as GitHub shows it (`c6090dd`). */
   headSha?: string;
   /** Config or manifest errors, each `file:line: message`. */
   errors: string[];
