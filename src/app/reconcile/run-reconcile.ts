@@ -5,7 +5,7 @@ import { JobLimitExceeded, tenantOf, type Isolation } from '../isolation/index.j
 import type { Documents } from '../isolation/documents.js';
 import type { AppIdentity } from '../../github/index.js';
 import { liveStateDigest } from '../../core/classify/index.js';
-import { findCluster } from '../../core/config/index.js';
+import { findCluster, type ClusterConfig, type Config } from '../../core/config/index.js';
 import type { DriftInput } from '../../core/pipeline/index.js';
 import type { SourceProblem } from '../../core/model/index.js';
 import { templateOverrides } from '../../core/report/index.js';
@@ -84,32 +84,78 @@ export type ReconcileOutcome = {
   events?: Array<{ branch: string; event: string; number?: number }>;
 };
 
+/** What every stage of one reconcile shares: the target, the snapshot, the state before, and how to stop. */
+interface Run {
+  deps: ReconcileDeps;
+  repository: string;
+  cluster: string;
+  latest: NonNullable<Awaited<ReturnType<Store['latestSnapshot']>>>;
+  previous: ClusterState;
+  /** The cluster state every outcome starts from. */
+  base: ClusterState;
+  /** Records an early outcome (state and log) and returns it. */
+  stop: (type: ReconcileOutcomeType, message: string, problems?: SourceProblem[]) => Promise<ReconcileOutcome>;
+}
+
+type Stage<T> = T | { outcome: ReconcileOutcome };
+const stopped = <T extends object>(stage: Stage<T>): stage is { outcome: ReconcileOutcome } => 'outcome' in stage;
+
+/**
+ * The stages, in the order their side effects happen: the snapshot and the state before; the
+ * repository at HEAD and its config; the drift pipeline (in a worker); the drift branches, the
+ * emergency follow-up and the decisions written to GitHub and the store; the state recorded.
+ */
 export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTarget): Promise<ReconcileOutcome> {
+  const run = await startRun(deps, target);
+  if (stopped(run)) return run.outcome;
+  const repository = await readRepository(run, target);
+  if (stopped(repository)) return repository.outcome;
+  const evaluated = await evaluateCluster(run, repository);
+  if (stopped(evaluated)) return evaluated.outcome;
+  const published = await publishDrift(run, repository, evaluated);
+  return recordReconcile(run, repository, evaluated, published);
+}
+
+async function startRun(deps: ReconcileDeps, target: ReconcileTarget): Promise<Stage<Run>> {
   const { store, log } = deps;
   const { repository, cluster } = target;
   const latest = await store.latestSnapshot(repository, cluster);
-  if (!latest) return { type: 'no-snapshot', message: 'no snapshot stored for this cluster' };
+  if (!latest) return { outcome: { type: 'no-snapshot', message: 'no snapshot stored for this cluster' } };
   const previous = await readClusterState(store, repository, cluster);
   const base: ClusterState = {
     ...previous,
     lastReconcileAt: deps.now().toISOString(),
     liveDigest: liveStateDigest(latest.snapshot.items),
   };
-  const stop = async (
-    type: ReconcileOutcomeType,
-    message: string,
-    problems: SourceProblem[] = [],
-  ): Promise<ReconcileOutcome> => {
+  const stop = async (type: ReconcileOutcomeType, message: string, problems: SourceProblem[] = []) => {
     log.warn({ repository, cluster, outcome: type, problems }, message);
     await writeClusterState(store, repository, cluster, { ...base, outcome: { type, message }, problems });
     return { type, message };
   };
+  return { deps, repository, cluster, latest, previous, base, stop };
+}
 
+interface RepositoryRead {
+  octokit: Awaited<ReturnType<InstallationClients['forRepository']>>;
+  owner: string;
+  repo: string;
+  startedAt: Date;
+  checkedAt: string;
+  repositoryState: RepositoryState;
+  loaded: Awaited<ReturnType<typeof loadRepositoryAt>>;
+  config: Config;
+  clusterConfig: ClusterConfig;
+}
+
+/** The repository at the default branch's HEAD (what the last run read fetched up front), and its config. */
+async function readRepository(run: Run, target: ReconcileTarget): Promise<Stage<RepositoryRead>> {
+  const { deps, repository, cluster, previous, stop } = run;
+  const { store } = deps;
   let octokit;
   try {
     octokit = await deps.clients.forRepository(repository);
   } catch (error) {
-    if (error instanceof NotInstalledError) return stop('not-installed', error.message);
+    if (error instanceof NotInstalledError) return { outcome: await stop('not-installed', error.message) };
     throw error;
   }
   const { owner, repo } = splitRepository(repository);
@@ -118,45 +164,36 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   const known = remembered(repositoryState, target, startedAt);
   // What the render read last time is fetched up front; a first run fetches every manifest.
   const readBefore = new Set(previous.filesRead ?? []);
-  const loaded = await loadRepositoryAt(
-    octokit,
-    {
-      owner,
-      repo,
-      ...known,
-      ...(readBefore.size > 0 ? { fetch: (path: string) => readBefore.has(path) } : {}),
-      now: startedAt.getTime(),
-    },
-    store,
-  );
+  const fetch = readBefore.size > 0 ? { fetch: (path: string) => readBefore.has(path) } : {};
+  const loaded = await loadRepositoryAt(octokit, { owner, repo, ...known, ...fetch, now: startedAt.getTime() }, store);
   const checkedAt = deps.now().toISOString();
-  if (!known.trustedHead)
-    await recordHeadRead(
-      store,
-      repository,
-      {
-        headSha: loaded.headSha,
-        treeSha: loaded.treeSha,
-        defaultBranch: loaded.defaultBranch,
-        defaultBranchRead: loaded.defaultBranchRead,
-      },
-      startedAt,
-    );
-  if (!loaded.config.ok)
-    return stop(
-      'config-invalid',
-      `.github/driftback.yml at ${loaded.headSha.slice(0, 7)} has problems: fix them and push`,
-      loaded.config.problems,
-    );
+  if (!known.trustedHead) {
+    const { headSha, treeSha, defaultBranch, defaultBranchRead } = loaded;
+    await recordHeadRead(store, repository, { headSha, treeSha, defaultBranch, defaultBranchRead }, startedAt);
+  }
+  if (!loaded.config.ok) {
+    const message = `.github/driftback.yml at ${loaded.headSha.slice(0, 7)} has problems: fix them and push`;
+    return { outcome: await stop('config-invalid', message, loaded.config.problems) };
+  }
   const config = loaded.config.config;
   const clusterConfig = findCluster(config, cluster);
   if (!clusterConfig) {
-    return stop(
-      'not-configured',
-      `a snapshot arrived for cluster "${cluster}", which .github/driftback.yml does not list: add it under clusters (name and path), or check the agent's DRIFTBACK_CLUSTER`,
-    );
+    const message = `a snapshot arrived for cluster "${cluster}", which .github/driftback.yml does not list: add it under clusters (name and path), or check the agent's DRIFTBACK_CLUSTER`;
+    return { outcome: await stop('not-configured', message) };
   }
+  return { octokit, owner, repo, startedAt, checkedAt, repositoryState, loaded, config, clusterConfig };
+}
 
+interface Evaluated {
+  evaluation: Exclude<Evaluation, { type: 'manifest-problems' } | { type: 'out-of-scope' }>;
+  filesRead: string[];
+}
+
+/** The drift pipeline on the snapshot, its history and the decisions; the observation recorded. */
+async function evaluateCluster(run: Run, read: RepositoryRead): Promise<Stage<Evaluated>> {
+  const { deps, repository, cluster, latest, base, stop } = run;
+  const { store } = deps;
+  const { config, clusterConfig, loaded } = read;
   const history = (await store.observationHistory(repository, cluster, config.drift.minSnapshots)).filter(
     (entry) => entry.snapshotId !== latest.meta.id,
   );
@@ -171,41 +208,45 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   };
   let evaluation: Evaluation;
   try {
-    evaluation = await evaluateInWorker(deps, repository, octokit, loaded, input);
+    evaluation = await evaluateInWorker(deps, repository, read.octokit, loaded, input);
   } catch (error) {
     if (!(error instanceof JobLimitExceeded)) throw error;
-    return stop('manifest-problems', error.message, [{ file: clusterConfig.path ?? '.', message: error.message }]);
+    const problems = [{ file: clusterConfig.path ?? '.', message: error.message }];
+    return { outcome: await stop('manifest-problems', error.message, problems) };
   }
   const filesRead = filesReadBy(evaluation);
-  await keepRead(store, loaded, filesRead, startedAt.getTime());
+  await keepRead(store, loaded, filesRead, read.startedAt.getTime());
   if (evaluation.type === 'manifest-problems') {
     await writeClusterState(store, repository, cluster, { ...base, filesRead });
-    return stop(
-      'manifest-problems',
-      `the manifests under ${clusterConfig.path} do not render: fix them and push`,
-      evaluation.problems,
-    );
+    const message = `the manifests under ${clusterConfig.path} do not render: fix them and push`;
+    return { outcome: await stop('manifest-problems', message, evaluation.problems) };
   }
-  if (evaluation.type === 'out-of-scope') return stop('out-of-scope', evaluation.message);
+  if (evaluation.type === 'out-of-scope') return { outcome: await stop('out-of-scope', evaluation.message) };
   await store.recordObservations(repository, cluster, latest.meta.id, latest.meta.capturedAt, evaluation.fingerprints);
+  return { evaluation, filesRead };
+}
 
+/** The drift branches synced, the emergency procedure followed, the decisions they show recorded. */
+async function publishDrift(run: Run, read: RepositoryRead, evaluated: Evaluated) {
+  const { deps, repository, cluster, latest, previous } = run;
+  const { evaluation } = evaluated;
   const suspensions = suspensionStates(evaluation.suspensions, previous.suspensions, latest.meta.capturedAt);
   const emergency = emergencySections(evaluation.emergency, evaluation.groups, suspensions, previous.emergencies);
   const ctx = {
-    octokit,
-    owner,
-    repo,
-    defaultBranch: loaded.defaultBranch,
-    baseSha: loaded.headSha,
-    baseListing: loaded.listing,
-    config,
+    octokit: read.octokit,
+    owner: read.owner,
+    repo: read.repo,
+    defaultBranch: read.loaded.defaultBranch,
+    baseSha: read.loaded.headSha,
+    baseListing: read.loaded.listing,
+    config: read.config,
     cluster,
     snapshot: { id: latest.meta.id, capturedAt: latest.meta.capturedAt },
     ...(await identityFields(deps)),
-    branchEvents: repositoryState.branchEvents,
+    branchEvents: read.repositoryState.branchEvents,
     now: deps.now,
-    log,
-    templates: templateOverrides(loaded.files),
+    log: deps.log,
+    templates: templateOverrides(read.loaded.files),
     documents: ((name, ...args) => deps.isolation.document(tenantOf(repository), name, ...args)) as Documents,
     emergency,
   };
@@ -216,25 +257,38 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
     suspended: new Set(suspensions.map((state) => state.suspension.id)),
   });
   if (sync.decisions.length > 0) {
-    await store.recordDecisions(
-      sync.decisions.map((decision) => ({ ...decision, repository, cluster, decidedAt: checkedAt })),
+    const decidedAt = read.checkedAt;
+    await deps.store.recordDecisions(
+      sync.decisions.map((decision) => ({ ...decision, repository, cluster, decidedAt })),
     );
   }
-  const open = Object.values(sync.branches).filter((branch) => branch.pullRequest !== undefined && !branch.foreign);
+  return { ctx, sync, followed, suspensions };
+}
+
+function outcomeOf(evaluated: Evaluated, published: Awaited<ReturnType<typeof publishDrift>>): ReconcileOutcome {
+  const { sync, followed } = published;
   const failed = sync.selfCheckFailures[0];
-  const outcome: ReconcileOutcome = failed
-    ? {
-        type: 'self-check-failed',
-        message: `${failed.branch}: the edits did not pass the self-check, nothing was written: ${failed.reason}`,
-        events: sync.events,
-      }
-    : {
-        type: evaluation.groups.length > 0 ? 'codified' : 'no-drift',
-        events: [
-          ...sync.events,
-          ...followed.events.map((e) => ({ branch: e.source, event: e.event, number: e.number })),
-        ],
-      };
+  if (failed) {
+    const message = `${failed.branch}: the edits did not pass the self-check, nothing was written: ${failed.reason}`;
+    return { type: 'self-check-failed', message, events: sync.events };
+  }
+  const emergencyEvents = followed.events.map((e) => ({ branch: e.source, event: e.event, number: e.number }));
+  const type = evaluated.evaluation.groups.length > 0 ? 'codified' : 'no-drift';
+  return { type, events: [...sync.events, ...emergencyEvents] };
+}
+
+/** The security check published, then the cluster state, metrics and log line of the run. */
+async function recordReconcile(
+  run: Run,
+  read: RepositoryRead,
+  evaluated: Evaluated,
+  published: Awaited<ReturnType<typeof publishDrift>>,
+): Promise<ReconcileOutcome> {
+  const { deps, repository, cluster, latest, previous, base } = run;
+  const { evaluation, filesRead } = evaluated;
+  const { sync, followed, suspensions, ctx } = published;
+  const open = Object.values(sync.branches).filter((branch) => branch.pullRequest !== undefined && !branch.foreign);
+  const outcome = outcomeOf(evaluated, published);
   const state: ClusterState = {
     ...base,
     ...summarizeCluster(evaluation),
@@ -247,10 +301,11 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
     emergencies: followed.records,
     securityCheck: await publishSecurityCheck(ctx, evaluation.drift, previous.securityCheck),
   };
-  await writeClusterState(store, repository, cluster, state);
-  recordClusterMetrics(deps.metrics, repository, clusterConfig, latest.snapshot, state, deps.now());
-  log.info(
-    { repository, cluster, outcome: outcome.type, events: sync.events, blobsFetched: loaded.blobsFetched },
+  await writeClusterState(deps.store, repository, cluster, state);
+  recordClusterMetrics(deps.metrics, repository, read.clusterConfig, latest.snapshot, state, deps.now());
+  const blobsFetched = read.loaded.blobsFetched;
+  deps.log.info(
+    { repository, cluster, outcome: outcome.type, events: sync.events, blobsFetched },
     outcome.message ?? 'reconciled',
   );
   return outcome;

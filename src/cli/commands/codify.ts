@@ -7,6 +7,7 @@ import { createTwoFilesPatch } from 'diff';
 import type { CodifyResult } from '../../core/codify/index.js';
 import { displayKey } from '../../core/model/index.js';
 import { codifyEvaluated, evaluateDrift } from '../../core/pipeline/index.js';
+import { cliCharts } from '../charts.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
 import { INPUT_FLAGS } from '../flags.js';
 import { driftInput, evaluatedOrThrow, resolveManifests } from '../inputs.js';
@@ -25,6 +26,8 @@ cluster was not rendered (stderr says what and why), the rest was codified.
                                 persistence gate (drift.minSnapshots)
   --config <yml>                driftback config (default: <repo>/.github/driftback.yml when it exists)
   --cluster <name>              the cluster of the config whose path holds the manifests (default: the whole repo)
+  --charts <dir>                chart archives as helm pull writes them (<name>-<version>.tgz), for charts
+                                of Helm repositories (default: DRIFTBACK_CHARTS_DIR)
   --namespace <ns>              namespace for namespaced manifests that name none (default: the cluster's
                                 defaultNamespace, else "default")
   --dry-run                     print a unified diff of the edits and write nothing`;
@@ -85,7 +88,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const { files, dir: repo } = input;
   const lives = await Promise.all(flags.live!.map((path) => loadLive(resolve(io.cwd, path))));
   // One working tree takes every change at once: the App's pull-request groups are one here.
-  const drift = driftInput(input, lives);
+  const drift = driftInput(input, lives, cliCharts(io, flags.charts));
   const evaluated = evaluatedOrThrow(input, evaluateDrift(drift));
   const parts = evaluationParts(evaluated, input.displayRoot);
   warnPartial(io, parts);
