@@ -445,7 +445,13 @@ describe('real GitOps trees', () => {
       snapshot,
     );
     expect(result.stderr).toBe('');
-    expect(result.stdout).toBe(`${objects.length} in sync, 0 modified, 0 missing, 0 extra, 0 ignored\n`);
+    // The HelmRelease's chart comes from a Helm repository: without --charts it is reported, not rendered.
+    expect(result.stdout).toBe(
+      'Not checked:\n' +
+        '  podinfo/podinfo: HelmRelease podinfo/podinfo: reported, not rendered: chart podinfo >=1.0.0-alpha from ' +
+        'https://stefanprodan.github.io/podinfo is not available offline (give --charts DIR or set DRIFTBACK_CHARTS_DIR)\n\n' +
+        `${objects.length} in sync, 0 modified, 0 missing, 0 extra, 0 ignored\n`,
+    );
     expect(result.code).toBe(0);
   });
 

@@ -7,6 +7,7 @@ import { createTwoFilesPatch } from 'diff';
 import type { CodifyResult } from '../../core/codify/index.js';
 import { displayKey } from '../../core/model/index.js';
 import { codifyEvaluated, evaluateDrift } from '../../core/pipeline/index.js';
+import { cliCharts } from '../charts.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
 import { INPUT_FLAGS } from '../flags.js';
 import { driftInput, evaluatedOrThrow, resolveManifests } from '../inputs.js';
@@ -23,6 +24,8 @@ Exit status: 0 done, 2 or more an error (nothing is written then).
                                 persistence gate (drift.minSnapshots)
   --config <yml>                driftback config (default: <repo>/.github/driftback.yml when it exists)
   --cluster <name>              the cluster of the config whose path holds the manifests (default: the whole repo)
+  --charts <dir>                chart archives as helm pull writes them (<name>-<version>.tgz), for charts
+                                of Helm repositories (default: DRIFTBACK_CHARTS_DIR)
   --namespace <ns>              namespace for namespaced manifests that name none (default: the cluster's
                                 defaultNamespace, else "default")
   --dry-run                     print a unified diff of the edits and write nothing`;
@@ -83,7 +86,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const { files, dir: repo } = input;
   const lives = await Promise.all(flags.live!.map((path) => loadLive(resolve(io.cwd, path))));
   // One working tree takes every change at once: the App's pull-request groups are one here.
-  const drift = driftInput(input, lives);
+  const drift = driftInput(input, lives, cliCharts(io, flags.charts));
   const outcome = codifyEvaluated(drift, evaluatedOrThrow(input, evaluateDrift(drift)));
   if (!outcome.check.ok) {
     io.stdout.write(summary(outcome));

@@ -6,6 +6,7 @@ import { suspensionNotices } from '../../core/emergency/index.js';
 import { describeNotRendered, evaluateDrift } from '../../core/pipeline/index.js';
 import { sourceReportLine } from '../../core/model/index.js';
 import { renderDriftMarkdown } from '../../core/report/index.js';
+import { cliCharts } from '../charts.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
 import { checkReportFlags, REPORT_FLAGS, type Format } from '../flags.js';
 import { driftInput, evaluatedOrThrow, resolveManifests } from '../inputs.js';
@@ -26,6 +27,8 @@ Exit status: 0 in sync, 1 differences, 2 or more an error.
   --config <yml>                driftback config (default: <desired>/.github/driftback.yml when it exists)
   --cluster <name>              take the manifests from this cluster's path in the config; the repository
                                 is the directory that holds .github/driftback.yml
+  --charts <dir>                chart archives as helm pull writes them (<name>-<version>.tgz), for charts
+                                of Helm repositories (default: DRIFTBACK_CHARTS_DIR)
   --namespace <ns>              namespace for namespaced manifests that name none (default: the cluster's
                                 defaultNamespace, else "default")
   --format text|json|markdown   output format (default: text; colored on a terminal unless NO_COLOR is set)`;
@@ -64,7 +67,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     namespaceFlag: flags.namespace,
   });
   const lives = await Promise.all(flags.live!.map((path) => loadLive(resolve(io.cwd, path))));
-  const evaluation = evaluatedOrThrow(input, evaluateDrift(driftInput(input, lives)));
+  const evaluation = evaluatedOrThrow(input, evaluateDrift(driftInput(input, lives, cliCharts(io, flags.charts))));
   const result = evaluation.drift;
   // Parts of the tree that were not rendered, and the live objects set aside for them, go to stderr.
   for (const source of result.notRendered?.sources ?? []) io.stderr.write(`warning: ${describeNotRendered(source)}\n`);

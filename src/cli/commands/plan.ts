@@ -6,6 +6,7 @@ import { newParseCache, renderBudget } from '../../core/manifests/index.js';
 import { isEmptyPlan } from '../../core/plan/index.js';
 import { planCluster } from '../../core/pipeline/index.js';
 import { planToJson, renderPlanComment, renderPlanText } from '../../core/report/index.js';
+import { cliCharts } from '../charts.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
 import { checkReportFlags, REPORT_FLAGS, type Format } from '../flags.js';
 import { liveState, pipelineCluster, readManifestTree, renderTree, resolveManifests } from '../inputs.js';
@@ -23,6 +24,8 @@ Exit status: 0 no changes, 1 changes, 2 or more an error.
   --live <snapshot|file|dir>    a driftback snapshot, kubectl get -o json output, YAML/JSON objects, or a directory of them
   --config <yml>                driftback config (default: <head>/.github/driftback.yml when it exists)
   --cluster <name>              plan this cluster of the config (its path, namespaces, prune, staleAfter)
+  --charts <dir>                chart archives as helm pull writes them (<name>-<version>.tgz), for charts
+                                of Helm repositories (default: DRIFTBACK_CHARTS_DIR)
   --namespace <ns>              namespace for namespaced manifests that name none (default: the cluster's
                                 defaultNamespace, else "default")
   --format text|json|markdown   output format (default: text; markdown is the pull request comment)`;
@@ -69,9 +72,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const target = pipelineCluster(input);
   // One budget for head and base, as the App has one per job.
   const budget = renderBudget();
-  const head = renderTree(input, target, live, cache, budget);
+  const charts = cliCharts(io, flags.charts);
+  const head = renderTree(input, target, live, cache, budget, charts);
   const baseTree = flags.base ? await readManifestTree(io.cwd, 'base', flags.base, input) : undefined;
-  const base = baseTree ? renderTree(baseTree, target, live, cache, budget).objects : undefined;
+  const base = baseTree ? renderTree(baseTree, target, live, cache, budget, charts).objects : undefined;
   const plan = planCluster({
     config,
     head: head.objects,

@@ -122,7 +122,10 @@ export function renderClusterSources(input: ClusterSourcesInput): ClusterSources
   }
   const liveSources = input.live.flatMap((obj) => readSource(obj, true) ?? []);
   const known = [...[...declared.values()].map((d) => d.source), ...liveSources];
-  const controller = input.controller ?? detectController(known);
+  // HelmReleases are applied by Flux even where no Kustomization is in view.
+  const fluxReleases = entry.objects.some((desired) => isFluxHelmRelease(desired.object));
+  const controller =
+    input.controller ?? (fluxReleases && detectController(known) === 'kubectl' ? 'flux' : detectController(known));
   if (controller === 'kubectl' || entry.stopped) {
     const objects = entry.objects.map((desired) => desired.key);
     const sources: SourceResult[] = [{ source: kubectlSource(input.cluster, input.path), scope: 'rendered', objects }];
@@ -260,7 +263,9 @@ function followSources(
     const found = declared.get(id) ?? { source: liveById.get(id)! };
     const status = liveById.get(id)?.status;
     const source = status ? { ...found.source, status } : found.source;
-    if (!matcher.isThisRepository(source)) {
+    // A chart of a Helm repository is rendered when Helm is at hand (from the offline charts directory).
+    const repositoryChart = source.origin.type === 'git' && source.origin.chart !== undefined && inputs.charts;
+    if (!matcher.isThisRepository(source) && !repositoryChart) {
       result.sources.push({ source, scope: 'out-of-scope', objects: [] });
       result.notes.push(outOfScopeNote(source));
       continue;
