@@ -150,6 +150,8 @@ export interface NotRenderedSource {
   field?: string;
   reason: string;
   namespace?: string;
+  /** The source (`Kustomization/flux-system/apps`) this part belongs to: what its inventory or stamps name is its. */
+  source?: string;
 }
 
 export interface RenderResult {

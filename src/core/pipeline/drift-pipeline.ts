@@ -51,7 +51,7 @@ import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import type { LiveState } from '../model/index.js';
 import { scopeOf, screenLive } from './live-state.js';
 import { clusterRoot, configWithSourceRules, renderCluster } from '../render/cluster-render.js';
-import { setAsideNotRendered } from './not-rendered.js';
+import { claimsOf, setAsideNotRendered } from './not-rendered.js';
 import { withNextMoves } from './next-moves.js';
 
 export interface DriftInput {
@@ -181,7 +181,12 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   };
   const suspensions = suspensionsOf(snapshot.items, config);
   // Live objects a part that was not rendered may have made are set aside, not reported as extra.
-  const whole = setAsideNotRendered(diffResources(rendered.objects, snapshot.items, diffOptions), rendered.notRendered);
+  const claims = claimsOf(sources, snapshot.items);
+  const whole = setAsideNotRendered(
+    diffResources(rendered.objects, snapshot.items, diffOptions),
+    rendered.notRendered,
+    claims,
+  );
   const risk = {
     config: effectiveConfig,
     desired: rendered.objects,

@@ -275,7 +275,8 @@ function followSources(
     result.skipped.push(...rendered.skipped);
     result.filesRead.push(...rendered.filesRead);
     result.notes.push(...rendered.notes);
-    result.notRendered!.push(...(rendered.notRendered ?? []));
+    const own = sourceRefText(source.id);
+    result.notRendered!.push(...(rendered.notRendered ?? []).map((part) => ({ source: own, ...part })));
     result.ignore.push(...ignoreRulesOf(source));
     if (rendered.stopped) return { ...result, objects: [], stopped: true };
     const name = sourceName(source.id);
