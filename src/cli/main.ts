@@ -5,6 +5,7 @@ import { run as agent } from './commands/agent.js';
 import { run as codify } from './commands/codify.js';
 import { run as diff } from './commands/diff.js';
 import { run as plan } from './commands/plan.js';
+import { run as render } from './commands/render.js';
 import { run as snapshot } from './commands/snapshot.js';
 import { run as token } from './commands/token.js';
 import { CliError, type CliIO } from './io.js';
@@ -18,6 +19,7 @@ const COMMANDS: Record<string, Command> = {
   diff: { what: 'compare the manifests with a live snapshot', run: diff },
   plan: { what: 'preview what applying a commit would create, update and prune', run: plan },
   codify: { what: 'write intentional live changes back into the manifests', run: codify },
+  render: { what: 'print the desired state compared with live, charts rendered', run: render },
   snapshot: { what: 'list a cluster and write a snapshot', run: snapshot },
   agent: { what: 'snapshot the cluster and upload it to the App (for the CronJob)', run: agent },
   token: { what: 'print the upload token for a repository and cluster', run: token },

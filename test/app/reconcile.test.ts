@@ -63,7 +63,7 @@ describe('reconcile: a snapshot becomes a drift pull request', () => {
     const [pr] = pulls(h);
     expect(pulls(h)).toHaveLength(1);
     expect(pr.pull).toMatchObject({ head: BRANCH, base: 'main' });
-    expect(pr.title).toContain(CLUSTER);
+    expect(pr.title).toBe('driftback: prod-eu — 1 live change to Deployment/shop/frontend');
     expect(pr.labels).toEqual(['driftback']);
     expect(pr.body).toContain('kubectl-scale');
     expect(pr.body).toMatch(/<!-- driftback:drift\/driftback\/prod-eu hash:[0-9a-f]{16} -->$/);

@@ -88,6 +88,8 @@ it('no drift pull request, dashboard, comment, check run or log line holds the v
   // kubectl set image in plain sight: the value that differs, after the start both share.
   expect(drift?.body).toContain('`ghcr.io/…/podinfo:6.14.0` → `:6.14.1`');
   expectGolden('secret-substituted-drift.md', drift!.body!);
+  // The title says where, how many and what, as the body's first line counts them.
+  expect(drift!.title).toBe('driftback: kind-dev — 4 live changes to Deployment/podinfo/podinfo');
   expect(checkRunsFor(h, h.standIn.state.resolve(repo, 'new-greeting')!)).toHaveLength(1);
   const written = everythingWritten();
   expect(written.length).toBeGreaterThan(4);

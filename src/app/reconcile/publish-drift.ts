@@ -146,7 +146,7 @@ export async function publishDrift(
   // A head found unchanged after a lost state write is still the App's own commit.
   else if (written.commitSha && !appCommits.includes(written.commitSha)) appCommits.push(written.commitSha);
   const key = markerKeyFor(group.branch);
-  const title = pullRequestTitle(ctx.cluster, group.namespace);
+  const title = pullRequestTitle(ctx.cluster, group);
   const emergency = ctx.emergency?.get(group.branch) ?? [];
   const body = await pullRequestBody(ctx.cluster, group, ctx.snapshot, ctx.templates, emergency, ctx.documents);
   const configured = ctx.config.pullRequests.labels;
