@@ -2,7 +2,7 @@
 // the namespaces and types the snapshot covers, the persistence gate, declined drift dropped
 // (evaluateDrift); then the drift split into pull-request groups and codified (proposeDrift). The
 // App runs both steps on every snapshot; `driftback diff` runs the first, `driftback codify` both.
-import { applyPersistenceGate, summarize } from '../classify/index.js';
+import { applyPersistenceGate, setImageAutomationAside, summarize } from '../classify/index.js';
 import { classifyRisk, type RiskDecisions } from '../risk/index.js';
 import {
   addedByRender,
@@ -197,7 +197,8 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
     decisions: input.riskDecisions,
   };
   const moves = { config: effectiveConfig, sources, live: snapshot.items, capturedAt: snapshot.capturedAt };
-  const diff = withNextMoves(classifyRisk(setSuspensionSwitchesAside(whole, suspensions), risk), moves);
+  const automated = setImageAutomationAside(setSuspensionSwitchesAside(whole, suspensions), input.files);
+  const diff = withNextMoves(classifyRisk(automated, risk), moves);
   const index = indexSuspensions(suspensions, snapshot.items);
   const minSnapshots = input.minSnapshots ?? config.drift.minSnapshots;
   // Drift under a suspension is meant; risky drift is shown at once (it is never codified unasked), and
