@@ -174,7 +174,7 @@ export function pipelineCluster(input: ResolvedManifests): ClusterConfig {
 
 /**
  * The tree rendered as the cluster's sources apply it (the live state names sources the tree does not
- * declare, and holds what they substitute); its problems are the command's error.
+ * declare, and holds what they substitute); a render out of its budget is the command's error.
  */
 export function renderTree(
   tree: ManifestTree,
@@ -191,7 +191,8 @@ export function renderTree(
     ...(charts ? { charts } : {}),
   };
   const result = renderCluster(tree.files, target, options);
-  if (result.errors.length > 0) throw manifestError(tree, result.errors);
+  // Only a render out of its budget is an error; a source that fails is not rendered (a partial result).
+  if (result.stopped) throw manifestError(tree, result.errors);
   return result;
 }
 

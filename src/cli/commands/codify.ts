@@ -11,12 +11,14 @@ import { cliCharts } from '../charts.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
 import { INPUT_FLAGS } from '../flags.js';
 import { driftInput, evaluatedOrThrow, resolveManifests } from '../inputs.js';
+import { evaluationParts, EXIT_PARTIAL, isPartial, warnPartial } from '../partial.js';
 
 const HELP = `usage: driftback codify --repo <dir> --live <snapshot|file|dir> [flags]
 
 Writes the intentional live changes (drift whose cause is in drift.causes) back into the
 manifests, editing the YAML in place. Prints what was codified and what was only reported.
-Exit status: 0 done, 2 or more an error (nothing is written then).
+Exit status: 0 done, 2 an error (nothing is written then), 3 done with a partial result: part of the
+cluster was not rendered (stderr says what and why), the rest was codified.
 
   --repo <dir>                  the repository checkout
   --live <snapshot|file|dir>    a driftback snapshot, kubectl get -o json output, YAML/JSON objects, or a
@@ -87,7 +89,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const lives = await Promise.all(flags.live!.map((path) => loadLive(resolve(io.cwd, path))));
   // One working tree takes every change at once: the App's pull-request groups are one here.
   const drift = driftInput(input, lives, cliCharts(io, flags.charts));
-  const outcome = codifyEvaluated(drift, evaluatedOrThrow(input, evaluateDrift(drift)));
+  const evaluated = evaluatedOrThrow(input, evaluateDrift(drift));
+  const parts = evaluationParts(evaluated, input.displayRoot);
+  warnPartial(io, parts);
+  const outcome = codifyEvaluated(drift, evaluated);
   if (!outcome.check.ok) {
     io.stdout.write(summary(outcome));
     io.stderr.write(
@@ -110,5 +115,5 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     }
   }
   io.stdout.write(summary(outcome));
-  return 0;
+  return isPartial(parts) ? EXIT_PARTIAL : 0;
 }

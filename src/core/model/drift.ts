@@ -92,6 +92,8 @@ export type ReportedCode =
   | 'helm'
   | 'ephemeral'
   | 'secret'
+  /** A field Flux image automation writes (a `$imagepolicy` setter marker on its line). */
+  | 'image-automation'
   /** An emergency switch flipped by hand (a CronJob suspended, KEDA paused): what it stops, never codified. */
   | 'emergency-switch'
   /** A field Git does not declare, on an object whose applier is not known to read this repository. */
@@ -185,9 +187,4 @@ export interface DiffResult {
    * may have made them (they are neither extra nor drift).
    */
   notRendered?: { sources: NotRenderedSource[]; live: ResourceKey[] };
-}
-
-/** A change's identity for the persistence gate and for decisions: key + path + live value hash. */
-export interface Fingerprint {
-  id: string;
 }

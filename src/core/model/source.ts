@@ -136,6 +136,8 @@ export interface SkippedDocument {
   file: string;
   document: number;
   reason: string;
+  /** `generate-name`: an object with generateName and no name, created anew at each apply: not compared. */
+  code?: 'generate-name';
 }
 
 /**

@@ -80,13 +80,17 @@ export function planCluster(input: PlanClusterInput): Plan {
     const touched = { ...(input.changed ? { changed: input.changed } : {}), ...(path !== undefined ? { path } : {}) };
     warnings.unshift(...suspendedSourceWarnings(snapshot.items, input.config, touched));
   }
-  const sources =
-    input.sources && input.sources.sources.some((result) => result.source.id.controller !== 'kubectl')
-      ? { sources: summarizeSourcePlan(input.sources.sources, plan) }
-      : {};
+  const sources = input.sources?.sources.some(isListedSource)
+    ? { sources: summarizeSourcePlan(input.sources.sources, plan) }
+    : {};
   const suspended = snapshot ? suspensionNotices(suspensionsOf(snapshot.items, input.config)) : [];
   // What a sync runs besides the apply, for information: head's hooks.
   const hooks = hooksOnSync(input.sources?.hooks);
   if (hooks.length > 0) plan.hooks = hooks;
   return { ...plan, warnings, ...sources, ...(suspended.length ? { suspensions: suspended } : {}) };
+}
+
+/** A plan lists its sources when one is a GitOps controller's, or one was not rendered. */
+function isListedSource(result: { source: { id: { controller: string } }; scope: string }): boolean {
+  return result.source.id.controller !== 'kubectl' || result.scope === 'not-rendered';
 }
