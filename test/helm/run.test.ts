@@ -1,9 +1,13 @@
 // `helm template` in its sandbox: a hostile chart ends with a clear reason within its limits, never
 // reads outside its directory, and an unchanged chart is not rendered twice.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ChartRequest } from '../../src/core/charts/index.js';
 import { locateHelm } from '../../src/helm/locate.js';
-import { createChartRenderer } from '../../src/helm/renderer.js';
+import { createChartRenderer, offlineArchive } from '../../src/helm/renderer.js';
+import { packagedChart } from '../support/charts.js';
 import { helmTemplate } from '../../src/helm/run.js';
 import { pinnedHelm } from '../support/tools.js';
 
@@ -29,6 +33,46 @@ function request(files: Record<string, string>, extra: Partial<ChartRequest> = {
 }
 
 const LIMITS = { timeMs: 20_000, memoryMb: 2048, outputBytes: 1024 * 1024 };
+
+describe('charts of Helm repositories, offline', () => {
+  const chartsDir = packagedChart('upstream/charts/podinfo');
+  const repositoryChart = (version: string, digest?: string): ChartRequest =>
+    request(
+      {},
+      {
+        chart: {
+          type: 'repository',
+          url: 'https://stefanprodan.github.io/podinfo',
+          name: 'podinfo',
+          version,
+          ...(digest ? { digest } : {}),
+        },
+      },
+    );
+
+  it('takes the archive helm pull writes, the highest a version range allows', () => {
+    for (const version of ['6.14.1', '>=1.0.0-alpha', '>=6.0.0 <7.0.0', '*']) {
+      expect(offlineArchive(repositoryChart(version), chartsDir), version).toMatchObject({
+        path: join(chartsDir, 'podinfo-6.14.1.tgz'),
+      });
+    }
+    expect(offlineArchive(repositoryChart('<6.0.0'), chartsDir)).toEqual({
+      reason: `chart podinfo <6.0.0: no archive in ${chartsDir} has a version it allows`,
+    });
+  });
+
+  it('checks the digest the source pins', () => {
+    const bytes = readFileSync(join(chartsDir, 'podinfo-6.14.1.tgz'));
+    const digest = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+    expect(offlineArchive(repositoryChart('6.14.1', digest), chartsDir)).toMatchObject({
+      path: join(chartsDir, 'podinfo-6.14.1.tgz'),
+    });
+    const wrong = `sha256:${'0'.repeat(64)}`;
+    expect(offlineArchive(repositoryChart('6.14.1', wrong), chartsDir)).toEqual({
+      reason: `${join(chartsDir, 'podinfo-6.14.1.tgz')} has digest ${digest}, the source pins ${wrong}`,
+    });
+  });
+});
 
 describe('helm template, sandboxed', () => {
   it('refuses a chart file whose path leaves the chart', () => {

@@ -335,7 +335,7 @@ describe('driftback diff shows what is reported and who owns what Git lacks', ()
   it('as text', () => {
     const text = formatText(evaluation.diff);
     const paused =
-      '  reported, not codified: /spec/paused (kubectl-rollout at 2026-12-01T12:18:00Z, human): imperative';
+      '  reported, not codified: /spec/paused (kubectl-rollout at 2026-12-01T12:18:00Z, human): emergency switch';
     expect(text).toContain(paused);
     expect(text).toContain(
       '  reported, not codified: Pod/shop/debug (kubectl-run at 2026-12-01T12:19:00Z, human): ephemeral kind',

@@ -127,11 +127,16 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
       cluster.name,
       dashboardCluster(cluster, latest.snapshot, clusterState, now.toISOString()).figures,
     );
+    const repositoryState = await readRepositoryState(deps.store, repository);
+    const head =
+      repositoryState.headSha && repositoryState.headAt
+        ? { sha: repositoryState.headSha, at: repositoryState.headAt }
+        : undefined;
     for (const change of await checkNotReconciling(
       octokit,
       ref,
       cluster,
-      latest.snapshot.items,
+      { items: latest.snapshot.items, ...(head ? { head } : {}) },
       state,
       now,
       author,

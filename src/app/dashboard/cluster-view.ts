@@ -6,7 +6,7 @@ import { suspensionLabel } from '../../core/emergency/index.js';
 import { screenObjects } from '../../core/k8s/object-names.js';
 import { assessHealth, reconcilerStateOf } from '../../core/health/index.js';
 import { keyOf, type KubeObject } from '../../core/model/index.js';
-import { notReconcilingReason } from '../../core/plan/index.js';
+import { controllerStopped, notReconcilingReason, stoppedReason } from '../../core/plan/index.js';
 import type { DashboardCluster } from '../../core/report/index.js';
 import type { ClusterFigures } from '../metrics.js';
 import type { ClusterState } from '../../store/state/index.js';
@@ -32,10 +32,11 @@ export function dashboardCluster(
   for (const object of live) {
     const reconciler = reconcilerStateOf(object);
     if (reconciler) {
-      reconcilers.push({
-        state: reconciler,
-        ...optional('notReconcilingReason', notReconcilingReason(reconciler, now, staleAfter)),
-      });
+      // A controller that is not running is named as such, not blamed for what waits on it.
+      const stopped = controllerStopped(object, reconciler, latest?.items ?? [], undefined, now);
+      const reason =
+        notReconcilingReason(reconciler, now, staleAfter) ?? (stopped ? stoppedReason(stopped) : undefined);
+      reconcilers.push({ state: reconciler, ...optional('notReconcilingReason', reason) });
       continue;
     }
     const health = assessHealth(object);

@@ -139,6 +139,7 @@ async function observe(
   const { data } = await ctx.octokit.rest.pulls.get({ ...repo, pull_number: record.pullRequest });
   const pull = {
     body: data.body ?? '',
+    ...(data.state === 'closed' && !data.merged_at ? { closedUnmerged: true } : {}),
     ...(data.merged_at && data.merge_commit_sha ? { mergeSha: data.merge_commit_sha } : {}),
   };
   const resumed = !suspended.has(id);
@@ -197,7 +198,7 @@ export async function followEmergencies(
       const step = followEmergency(id, record, await observe(ctx, id, record, snapshot, input.suspended));
       await execute(ctx, step.actions);
       events.push(...step.events.map((event) => ({ source: id, event, number: record.pullRequest })));
-      next[id] = step.record;
+      if (step.record) next[id] = step.record;
     } catch (error) {
       // A pull request deleted (or a repository transferred) ends the procedure; anything else is retried.
       if (!hasStatus(error, 404, 410)) throw error;

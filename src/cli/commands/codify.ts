@@ -7,15 +7,18 @@ import { createTwoFilesPatch } from 'diff';
 import type { CodifyResult } from '../../core/codify/index.js';
 import { displayKey } from '../../core/model/index.js';
 import { codifyEvaluated, evaluateDrift } from '../../core/pipeline/index.js';
+import { cliCharts } from '../charts.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
 import { INPUT_FLAGS } from '../flags.js';
 import { driftInput, evaluatedOrThrow, resolveManifests } from '../inputs.js';
+import { evaluationParts, EXIT_PARTIAL, isPartial, warnPartial } from '../partial.js';
 
 const HELP = `usage: driftback codify --repo <dir> --live <snapshot|file|dir> [flags]
 
 Writes the intentional live changes (drift whose cause is in drift.causes) back into the
 manifests, editing the YAML in place. Prints what was codified and what was only reported.
-Exit status: 0 done, 2 or more an error (nothing is written then).
+Exit status: 0 done, 2 an error (nothing is written then), 3 done with a partial result: part of the
+cluster was not rendered (stderr says what and why), the rest was codified.
 
   --repo <dir>                  the repository checkout
   --live <snapshot|file|dir>    a driftback snapshot, kubectl get -o json output, YAML/JSON objects, or a
@@ -23,6 +26,8 @@ Exit status: 0 done, 2 or more an error (nothing is written then).
                                 persistence gate (drift.minSnapshots)
   --config <yml>                driftback config (default: <repo>/.github/driftback.yml when it exists)
   --cluster <name>              the cluster of the config whose path holds the manifests (default: the whole repo)
+  --charts <dir>                chart archives as helm pull writes them (<name>-<version>.tgz), for charts
+                                of Helm repositories (default: DRIFTBACK_CHARTS_DIR)
   --namespace <ns>              namespace for namespaced manifests that name none (default: the cluster's
                                 defaultNamespace, else "default")
   --dry-run                     print a unified diff of the edits and write nothing`;
@@ -83,8 +88,11 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const { files, dir: repo } = input;
   const lives = await Promise.all(flags.live!.map((path) => loadLive(resolve(io.cwd, path))));
   // One working tree takes every change at once: the App's pull-request groups are one here.
-  const drift = driftInput(input, lives);
-  const outcome = codifyEvaluated(drift, evaluatedOrThrow(input, evaluateDrift(drift)));
+  const drift = driftInput(input, lives, cliCharts(io, flags.charts));
+  const evaluated = evaluatedOrThrow(input, evaluateDrift(drift));
+  const parts = evaluationParts(evaluated, input.displayRoot);
+  warnPartial(io, parts);
+  const outcome = codifyEvaluated(drift, evaluated);
   if (!outcome.check.ok) {
     io.stdout.write(summary(outcome));
     io.stderr.write(
@@ -107,5 +115,5 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     }
   }
   io.stdout.write(summary(outcome));
-  return 0;
+  return isPartial(parts) ? EXIT_PARTIAL : 0;
 }

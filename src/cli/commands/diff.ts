@@ -1,11 +1,12 @@
 // `driftback diff`: compares the manifests with live state and prints the drift.
-// Exit codes follow diff(1) and kubectl diff: 0 in sync, 1 differences, 2 an error.
+// Exit codes follow diff(1) and kubectl diff: 0 in sync, 1 differences, 2 an error; 3 a partial result.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { suspensionNotices } from '../../core/emergency/index.js';
-import { describeNotRendered, evaluateDrift } from '../../core/pipeline/index.js';
+import { evaluateDrift } from '../../core/pipeline/index.js';
 import { sourceReportLine } from '../../core/model/index.js';
 import { renderDriftMarkdown } from '../../core/report/index.js';
+import { cliCharts } from '../charts.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
 import { checkReportFlags, REPORT_FLAGS, type Format } from '../flags.js';
 import { driftInput, evaluatedOrThrow, resolveManifests } from '../inputs.js';
@@ -13,11 +14,13 @@ import { paletteFor } from '../format/color.js';
 import { formatJson } from '../format/json.js';
 import { formatText } from '../format/text.js';
 import { templatesBeside } from '../templates.js';
+import { evaluationParts, EXIT_PARTIAL, isPartial, partialJson, reportedSources, warnPartial } from '../partial.js';
 
 const HELP = `usage: driftback diff --desired <dir|file> --live <snapshot|file|dir> [flags]
 
 Compares the manifests in Git with live state and prints the drift.
-Exit status: 0 in sync, 1 differences, 2 or more an error.
+Exit status: 0 in sync, 1 differences, 2 an error, 3 partial: part of the cluster was not rendered
+(stderr says what and why; the rest was compared).
 
   --desired <dir|file>          manifests: a kustomization root, a directory of YAML, or one file
   --live <snapshot|file|dir>    a driftback snapshot, kubectl get -o json output, YAML/JSON objects, or a
@@ -26,6 +29,8 @@ Exit status: 0 in sync, 1 differences, 2 or more an error.
   --config <yml>                driftback config (default: <desired>/.github/driftback.yml when it exists)
   --cluster <name>              take the manifests from this cluster's path in the config; the repository
                                 is the directory that holds .github/driftback.yml
+  --charts <dir>                chart archives as helm pull writes them (<name>-<version>.tgz), for charts
+                                of Helm repositories (default: DRIFTBACK_CHARTS_DIR)
   --namespace <ns>              namespace for namespaced manifests that name none (default: the cluster's
                                 defaultNamespace, else "default")
   --format text|json|markdown   output format (default: text; colored on a terminal unless NO_COLOR is set)`;
@@ -64,20 +69,21 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     namespaceFlag: flags.namespace,
   });
   const lives = await Promise.all(flags.live!.map((path) => loadLive(resolve(io.cwd, path))));
-  const evaluation = evaluatedOrThrow(input, evaluateDrift(driftInput(input, lives)));
+  const evaluation = evaluatedOrThrow(input, evaluateDrift(driftInput(input, lives, cliCharts(io, flags.charts))));
   const result = evaluation.drift;
   // Parts of the tree that were not rendered, and the live objects set aside for them, go to stderr.
-  for (const source of result.notRendered?.sources ?? []) io.stderr.write(`warning: ${describeNotRendered(source)}\n`);
+  const parts = evaluationParts(evaluation, input.displayRoot);
+  warnPartial(io, parts);
   const aside = result.notRendered?.live.length ?? 0;
   if (aside > 0)
     io.stderr.write(
       `warning: ${aside} live object${aside === 1 ? '' : 's'} not compared: a part that was not rendered may have made ${aside === 1 ? 'it' : 'them'}\n`,
     );
   const format = flags.format as Format;
-  const sources = evaluation.sources.some((source) => source.controller !== 'kubectl') ? evaluation.sources : [];
+  const sources = reportedSources(evaluation.sources);
   const suspensions = suspensionNotices(evaluation.suspensions, evaluation.emergency);
   const { skipped } = evaluation;
-  if (format === 'json') io.stdout.write(formatJson(result, { sources, suspensions, skipped }));
+  if (format === 'json') io.stdout.write(formatJson(result, { sources, suspensions, skipped, ...partialJson(parts) }));
   else if (format === 'markdown') {
     const templates = await templatesBeside(input.configPath);
     const capturedAt = lives.at(-1)?.snapshot?.capturedAt;
@@ -92,5 +98,6 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     io.stdout.write(formatText(result, paletteFor(io.stdout, io.env), evaluation.pending, extras));
   }
   const { modified, missing, extra } = result.summary;
+  if (isPartial(parts)) return EXIT_PARTIAL;
   return modified + missing + extra > 0 ? 1 : 0;
 }

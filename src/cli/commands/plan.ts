@@ -1,21 +1,26 @@
 // `driftback plan`: what applying the manifests at --head would do to the live cluster — create,
-// update, prune, unchanged — with the warnings that matter. Exit 0 no changes, 1 changes, 2 error.
+// update, prune, unchanged — with the warnings that matter. Exit 0 no changes, 1 changes, 2 error,
+// 3 a partial plan (part of head was not rendered).
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { newParseCache, renderBudget } from '../../core/manifests/index.js';
 import { isEmptyPlan } from '../../core/plan/index.js';
 import { planCluster } from '../../core/pipeline/index.js';
 import { planToJson, renderPlanComment, renderPlanText } from '../../core/report/index.js';
+import { cliCharts } from '../charts.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
 import { checkReportFlags, REPORT_FLAGS, type Format } from '../flags.js';
 import { liveState, pipelineCluster, readManifestTree, renderTree, resolveManifests } from '../inputs.js';
 import { templatesBeside } from '../templates.js';
+import { EXIT_PARTIAL, isPartial, partialJson, renderParts, warnPartial, type PartialParts } from '../partial.js';
+import type { Plan } from '../../core/model/index.js';
 
 const HELP = `usage: driftback plan --head <dir> [--base <dir>] --live <snapshot|file|dir> [flags]
 
 Previews what applying the manifests at --head would do to the cluster: create, update, prune,
 unchanged, and warnings (data loss, conflicts, reverted hotfixes, immutable fields, stale state).
-Exit status: 0 no changes, 1 changes, 2 or more an error.
+Exit status: 0 no changes, 1 changes, 2 an error, 3 partial: part of head was not rendered (the
+warnings say what and why; the rest was planned).
 
   --head <dir>                  manifests to apply (a kustomization root or a directory of YAML; with
                                 --cluster, the repository root)
@@ -23,6 +28,8 @@ Exit status: 0 no changes, 1 changes, 2 or more an error.
   --live <snapshot|file|dir>    a driftback snapshot, kubectl get -o json output, YAML/JSON objects, or a directory of them
   --config <yml>                driftback config (default: <head>/.github/driftback.yml when it exists)
   --cluster <name>              plan this cluster of the config (its path, namespaces, prune, staleAfter)
+  --charts <dir>                chart archives as helm pull writes them (<name>-<version>.tgz), for charts
+                                of Helm repositories (default: DRIFTBACK_CHARTS_DIR)
   --namespace <ns>              namespace for namespaced manifests that name none (default: the cluster's
                                 defaultNamespace, else "default")
   --format text|json|markdown   output format (default: text; markdown is the pull request comment)`;
@@ -69,9 +76,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const target = pipelineCluster(input);
   // One budget for head and base, as the App has one per job.
   const budget = renderBudget();
-  const head = renderTree(input, target, live, cache, budget);
+  const charts = cliCharts(io, flags.charts);
+  const head = renderTree(input, target, live, cache, budget, charts);
   const baseTree = flags.base ? await readManifestTree(io.cwd, 'base', flags.base, input) : undefined;
-  const base = baseTree ? renderTree(baseTree, target, live, cache, budget).objects : undefined;
+  const base = baseTree ? renderTree(baseTree, target, live, cache, budget, charts).objects : undefined;
   const plan = planCluster({
     config,
     head: head.objects,
@@ -84,14 +92,26 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     sources: head,
     notRendered: head.notRendered ?? [],
   });
+  const parts = renderParts(head, input.displayRoot);
+  warnPartial(io, parts);
   const name = cluster?.name ?? live.cluster ?? 'cluster';
-  const format = flags.format as Format;
-  if (format === 'json') io.stdout.write(JSON.stringify(planToJson(plan), null, 2) + '\n');
+  await writePlan(io, flags.format as Format, { name, plan, parts, capturedAt: live.capturedAt }, input.configPath);
+  if (isPartial(parts)) return EXIT_PARTIAL;
+  return isEmptyPlan(plan) ? 0 : 1;
+}
+
+async function writePlan(
+  io: CliIO,
+  format: Format,
+  { name, plan, parts, capturedAt }: { name: string; plan: Plan; parts: PartialParts; capturedAt?: string },
+  configPath: string | undefined,
+): Promise<void> {
+  if (format === 'json')
+    io.stdout.write(JSON.stringify({ ...partialJson(parts), ...planToJson(plan) }, null, 2) + '\n');
   // The pull request comment the App posts for this cluster, with the snapshot's time as it shows it.
   else if (format === 'markdown') {
-    const snapshots = live.capturedAt ? { [name]: live.capturedAt } : {};
-    const templates = await templatesBeside(input.configPath);
+    const snapshots = capturedAt ? { [name]: capturedAt } : {};
+    const templates = await templatesBeside(configPath);
     io.stdout.write(renderPlanComment([{ cluster: name, plan }], { snapshots, templates }));
   } else io.stdout.write(renderPlanText(name, plan));
-  return isEmptyPlan(plan) ? 0 : 1;
 }

@@ -5,6 +5,7 @@
 import { suspensionJson } from '../../core/model/index.js';
 import type {
   DiffResult,
+  NotRenderedSource,
   FieldChange,
   ResourceDiff,
   NextMove,
@@ -163,16 +164,22 @@ export interface DiffExtras {
   suspensions?: readonly SuspensionNotice[];
   /** Live objects whose identity is at fault: listed, never written as files. */
   skipped?: readonly SkippedObject[];
+  /** Set when part of the cluster was not rendered: the result is partial. */
+  partial?: true;
+  /** The parts not rendered, with why (a source's build problem, a Helm chart, a remote base). */
+  notRendered?: readonly NotRenderedSource[];
 }
 
 /** One JSON document; undefined fields are left out (an `add` has no `desired`). */
 export function formatJson(result: DiffResult, extras: DiffExtras = {}): string {
-  const { sources, suspensions, skipped } = extras;
+  const { sources, suspensions, skipped, partial, notRendered } = extras;
   const document = {
+    ...(partial ? { partial } : {}),
     ...toJsonDocument(result),
     ...(sources?.length ? { sources } : {}),
     ...(suspensions?.length ? { suspensions: suspensions.map(suspensionJson) } : {}),
     ...(skipped?.length ? { skipped: skipped.map(skippedEntry) } : {}),
+    ...(notRendered?.length ? { notRendered } : {}),
   };
   return JSON.stringify(document, null, 2) + '\n';
 }

@@ -25,6 +25,8 @@ export interface ChartRenderInput {
   charts?: ChartRenderer;
   kindScopes?: KindScopes;
   budget?: RenderBudget;
+  /** Namespace of namespaced objects that name none; default the release namespace. */
+  defaultNamespace?: string;
 }
 
 export type ChartRenderResult =
@@ -62,7 +64,7 @@ export function renderChart(input: ChartRenderInput): ChartRenderResult {
   const read = chartObjects({
     manifest: output.manifest,
     where: input.where,
-    releaseNamespace: input.request.namespace,
+    releaseNamespace: input.defaultNamespace ?? input.request.namespace,
     origin: input.origin,
     ...(input.kindScopes ? { kindScopes: input.kindScopes } : {}),
     ...(input.budget ? { budget: input.budget } : {}),

@@ -13,3 +13,9 @@ export { applyPersistenceGate, fingerprintChange, stableJson, wholeResourceChang
 export { liveStateDigest } from './live-digest.js';
 export { summarize } from './summary.js';
 export { buildOwnership, creatorOf } from './field-owners.js';
+export {
+  imageAutomationReason,
+  imagePolicyMarkerAt,
+  setImageAutomationAside,
+  type ImagePolicyMarker,
+} from './image-automation.js';

@@ -26,6 +26,7 @@ import {
   FULL_SCOPE,
   isNamespace,
   customLookupsOf,
+  emergencySwitchReason,
   imperativeActionOf,
   indexAutoscalers,
   type AutoscalerIndex,
@@ -187,6 +188,8 @@ function reportedBecause(
 ): Reported | undefined {
   const action = imperativeActionOf(change, key.kind);
   if (action) return { code: 'imperative', reason: action.reason };
+  const flipped = emergencySwitchReason(change, key, live);
+  if (flipped) return { code: 'emergency-switch', reason: flipped };
   const unseen = change.op === 'remove' ? facts.unseenApplier?.(live, change.manager) : undefined;
   if (unseen) {
     const reason = `${unseen}: Git here does not declare it, and what that source applies is not known`;

@@ -34,6 +34,8 @@ export interface PullRequestSeen {
   body: string;
   /** The merge commit, once merged. */
   mergeSha?: string;
+  /** Closed without a merge: the procedure ends there. */
+  closedUnmerged?: boolean;
 }
 
 export interface EmergencyObservation {
@@ -59,7 +61,8 @@ export type EmergencyAction =
 export type EmergencyEvent = 'ticked' | 'verified' | 'undone';
 
 export interface EmergencyStep {
-  record: EmergencyRecord;
+  /** Undefined once the record is retired (its PR closed unmerged): nothing is asked about it again. */
+  record: EmergencyRecord | undefined;
   actions: EmergencyAction[];
   events: EmergencyEvent[];
 }
@@ -80,8 +83,20 @@ function stillUndone(record: EmergencyRecord, seen: EmergencyObservation, gone: 
   return restored;
 }
 
-/** One record one step on. A verified record is done: it is returned as it is. */
+/**
+ * One record one step on. A verified record is done: it is returned as it is. A PR closed unmerged
+ * ends the procedure (the record is retired), unless the fix is undone: that one is followed until
+ * the value is back, so its alert closes, and retired the step after.
+ */
 export function followEmergency(id: string, record: EmergencyRecord, seen: EmergencyObservation): EmergencyStep {
+  const step = stepOn(id, record, seen);
+  // Restored from undone: kept one more step, so the watch closes its alert saying the value is back.
+  const undone = step.record?.outcome === 'undone' || record.outcome === 'undone';
+  if (!seen.pull.closedUnmerged || undone) return step;
+  return { record: undefined, actions: [], events: [] };
+}
+
+function stepOn(id: string, record: EmergencyRecord, seen: EmergencyObservation): EmergencyStep {
   if (record.outcome === 'verified') return { record, actions: [], events: [] };
   const mergeSha = record.mergeSha ?? seen.pull.mergeSha;
   const applied = seen.resumed && mergeSha !== undefined && seen.applied;

@@ -11,6 +11,8 @@ export interface ImperativeAction {
   command: string;
   /** Why it is never codified, for the PR body's "Reported, not codified" table. */
   reason: string;
+  /** The kinds it is an action on; undefined: any kind. */
+  kinds?: readonly string[];
 }
 
 /** Every imperative action the engine knows, by the field it leaves behind. */
@@ -19,11 +21,6 @@ export const IMPERATIVE_ACTIONS: readonly ImperativeAction[] = [
     path: '/spec/template/metadata/annotations/kubectl.kubernetes.io~1restartedAt',
     command: 'kubectl rollout restart',
     reason: 'imperative action (`kubectl rollout restart`): a one-off restart, not a desired state',
-  },
-  {
-    path: '/spec/paused',
-    command: 'kubectl rollout pause',
-    reason: 'imperative action (`kubectl rollout pause`): resume with `kubectl rollout resume`',
   },
   {
     path: '/metadata/annotations/reconcile.fluxcd.io~1requestedAt',
@@ -45,6 +42,22 @@ export const IMPERATIVE_ACTIONS: readonly ImperativeAction[] = [
     command: 'argocd app get --refresh',
     reason: 'imperative action (an Argo CD refresh request): removed by Argo CD once served',
   },
+  // External Secrets' FAQ: `kubectl annotate es my-es force-sync=$(date +%s) --overwrite`, and
+  // `external-secrets.io/force-sync` on a ClusterExternalSecret refreshes every ExternalSecret it makes.
+  {
+    path: '/metadata/annotations/force-sync',
+    command: 'kubectl annotate es … force-sync=$(date +%s)',
+    reason:
+      'imperative action (External Secrets `force-sync`): a request to refresh the secret now, not a desired state',
+    kinds: ['ExternalSecret'],
+  },
+  {
+    path: '/metadata/annotations/external-secrets.io~1force-sync',
+    command: 'kubectl annotate ces … external-secrets.io/force-sync=$(date +%s)',
+    reason:
+      'imperative action (External Secrets `force-sync`): a request to refresh every ExternalSecret it makes now, not a desired state',
+    kinds: ['ClusterExternalSecret'],
+  },
   {
     path: '/metadata/annotations/kubectl.kubernetes.io~1last-applied-configuration',
     command: 'kubectl apply',
@@ -64,10 +77,10 @@ export const IMPERATIVE_ACTIONS: readonly ImperativeAction[] = [
 
 const BY_PATH = new Map(IMPERATIVE_ACTIONS.map((action) => [action.path, action]));
 
-/** The imperative action a field belongs to, or undefined. `kind` scopes `spec.paused` to Deployments. */
+/** The imperative action a field belongs to, or undefined. `kind` scopes an action to the kinds it acts on. */
 export function imperativeActionAt(path: string, kind?: string): ImperativeAction | undefined {
   const action = BY_PATH.get(path);
-  if (action?.path === '/spec/paused' && kind !== undefined && kind !== 'Deployment') return undefined;
+  if (action?.kinds && kind !== undefined && !action.kinds.includes(kind)) return undefined;
   return action;
 }
 

@@ -89,6 +89,7 @@ export {
   imperativeActionOf,
   type ImperativeAction,
 } from './imperative.js';
+export { emergencySwitchReason } from './pause-switches.js';
 export {
   AUTOSCALED_PATH,
   autoscalerOwning,

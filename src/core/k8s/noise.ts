@@ -7,11 +7,38 @@ import { withoutServerMetadata } from './metadata.js';
 
 const IDENTITY_METADATA = ['name', 'namespace', 'generateName', 'ownerReferences'] as const;
 
+/**
+ * Helm's own stamps (helm/helm pkg/action: the release annotations `meta.helm.sh/release-name` and
+ * `-namespace` it adds at install; the `helm.sh/chart: <name>-<version>` label charts write, which
+ * changes with every chart version): never drift.
+ */
+const HELM_STAMP_LABEL = 'helm.sh/chart';
+const HELM_STAMP_ANNOTATION = /^meta\.helm\.sh\//;
+
+function withoutHelmStamps(meta: Record<string, unknown>): void {
+  const labels = meta.labels as Record<string, unknown> | undefined;
+  if (labels && typeof labels === 'object' && HELM_STAMP_LABEL in labels) {
+    const { [HELM_STAMP_LABEL]: _chart, ...rest } = labels;
+    meta.labels = rest;
+  }
+  const annotations = meta.annotations as Record<string, unknown> | undefined;
+  if (
+    annotations &&
+    typeof annotations === 'object' &&
+    Object.keys(annotations).some((k) => HELM_STAMP_ANNOTATION.test(k))
+  ) {
+    const kept = Object.entries(annotations).filter(([k]) => !HELM_STAMP_ANNOTATION.test(k));
+    if (kept.length > 0) meta.annotations = Object.fromEntries(kept);
+    else delete meta.annotations;
+  }
+}
+
 /** A shallow copy without the noise; nested objects are shared, never mutated. */
 export function withoutNoise(obj: KubeObject): Record<string, unknown> {
   const { status: _status, apiVersion: _apiVersion, kind: _kind, metadata, ...rest } = obj;
   const meta = withoutServerMetadata(metadata ?? {});
   for (const field of IDENTITY_METADATA) delete meta[field];
+  withoutHelmStamps(meta);
   return { ...rest, metadata: meta };
 }
 

@@ -106,14 +106,9 @@ export function documentsToResources(
       const root = node as TrackedMap;
       const name = getString(root, ['metadata', 'name']);
       if (!name) {
-        const where = node.source.location;
-        out.errors.push({
-          file,
-          line: where?.line,
-          column: where?.column,
-          field: 'metadata.name',
-          message: `${getString(root, ['kind'])} has no metadata.name: give it a name`,
-        });
+        const generated = kustomizations.length === 0 ? generatedName(root) : undefined;
+        if (generated) out.skipped.push({ file, document: doc.index, reason: generated, code: 'generate-name' });
+        else out.errors.push(nameless(file, root, kustomizations.length > 0));
         continue;
       }
       normalizeMetadata(root, text);
@@ -132,6 +127,30 @@ export function documentsToResources(
     }
   }
   return out;
+}
+
+/**
+ * A plain manifest with `generateName` and no name (a Job, an Argo CD hook) is valid: each apply
+ * creates a new object with a generated name (kubectl create, Argo CD). No live object can be matched
+ * to it by name, so it is listed, not compared.
+ */
+function generatedName(root: TrackedMap): string | undefined {
+  const prefix = getString(root, ['metadata', 'generateName']);
+  if (!prefix) return undefined;
+  const kind = getString(root, ['kind']);
+  return `${kind} with generateName "${prefix}": each apply creates a new ${kind} with a generated name, so it is not compared`;
+}
+
+/** kustomize refuses an object without a name, generateName or not (api/resource: "missing metadata.name"). */
+function nameless(file: string, root: TrackedMap, kustomize: boolean): SourceProblem {
+  const where = root.source.location;
+  const kind = getString(root, ['kind']);
+  const generated = getString(root, ['metadata', 'generateName']);
+  const message =
+    kustomize && generated
+      ? `${kind} has generateName "${generated}" and no metadata.name: kustomize refuses it (missing metadata.name); list it outside the kustomization or give it a name`
+      : `${kind} has no metadata.name: give it a name`;
+  return { file, line: where?.line, column: where?.column, field: 'metadata.name', message };
 }
 
 /**

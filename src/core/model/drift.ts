@@ -92,6 +92,10 @@ export type ReportedCode =
   | 'helm'
   | 'ephemeral'
   | 'secret'
+  /** A field Flux image automation writes (a `$imagepolicy` setter marker on its line). */
+  | 'image-automation'
+  /** An emergency switch flipped by hand (a CronJob suspended, KEDA paused): what it stops, never codified. */
+  | 'emergency-switch'
   /** A field Git does not declare, on an object whose applier is not known to read this repository. */
   | 'applier-not-in-view'
   /** A person's change to an object a controller, an operator or the cluster made: no file holds it. */

@@ -22,6 +22,8 @@ export type WarningCode =
   | 'unhealthy'
   | 'not-reconciling'
   | 'not-rendered'
+  /** A HorizontalPodAutoscaler and the manifest both set the workload's replicas. */
+  | 'hpa-replicas'
   /** The source that applies what the pull request changes is suspended: the merge deploys nothing. */
   | 'suspended-source';
 

@@ -7,8 +7,14 @@ export interface SourceReport {
   controller: 'flux' | 'argocd' | 'kubectl';
   /** The path it renders, when it renders one of this repository. */
   path?: string;
-  /** `out-of-scope`: it applies another repository, and is listed, not checked. */
-  scope: 'rendered' | 'out-of-scope';
+  /**
+   * `rendered`: its render is compared; `not-rendered`: its render failed or is not supported (`reason`
+   * says why): nothing of it is compared, its live objects are neither in sync, extra nor pruned;
+   * `out-of-scope`: it applies another repository, and is listed, not checked.
+   */
+  scope: 'rendered' | 'not-rendered' | 'out-of-scope';
+  /** Why a `not-rendered` source was not rendered. */
+  reason?: string;
   /** Flux `spec.suspend`, Argo CD automated sync off (from the snapshot). */
   suspended: boolean;
   appliedRevision?: string;
@@ -20,6 +26,7 @@ export interface SourceReport {
 export function sourceReportLine(report: SourceReport): string {
   const suspended = report.suspended ? ' (suspended)' : '';
   if (report.scope === 'out-of-scope') return `${report.name}: another repository, not checked${suspended}`;
+  if (report.scope === 'not-rendered') return `${report.name}: not rendered: ${report.reason ?? 'unknown'}${suspended}`;
   const { drift, create, update, prune } = report.counts;
   const parts: string[] = [];
   if (drift !== undefined) parts.push(`${drift} drift`);

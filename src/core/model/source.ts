@@ -136,6 +136,8 @@ export interface SkippedDocument {
   file: string;
   document: number;
   reason: string;
+  /** `generate-name`: an object with generateName and no name, created anew at each apply: not compared. */
+  code?: 'generate-name';
 }
 
 /**
@@ -150,6 +152,8 @@ export interface NotRenderedSource {
   field?: string;
   reason: string;
   namespace?: string;
+  /** The source (`Kustomization/flux-system/apps`) this part belongs to: what its inventory or stamps name is its. */
+  source?: string;
 }
 
 export interface RenderResult {

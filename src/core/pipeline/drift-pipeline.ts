@@ -2,7 +2,7 @@
 // the namespaces and types the snapshot covers, the persistence gate, declined drift dropped
 // (evaluateDrift); then the drift split into pull-request groups and codified (proposeDrift). The
 // App runs both steps on every snapshot; `driftback diff` runs the first, `driftback codify` both.
-import { applyPersistenceGate, summarize } from '../classify/index.js';
+import { applyPersistenceGate, setImageAutomationAside, summarize } from '../classify/index.js';
 import { classifyRisk, type RiskDecisions } from '../risk/index.js';
 import {
   addedByRender,
@@ -35,6 +35,7 @@ import {
   type FieldChange,
   type ResourceDiff,
   type ResourceKey,
+  type SkippedDocument,
   type SourceProblem,
   type SourceReport,
 } from '../model/index.js';
@@ -51,7 +52,7 @@ import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import type { LiveState } from '../model/index.js';
 import { scopeOf, screenLive } from './live-state.js';
 import { clusterRoot, configWithSourceRules, renderCluster } from '../render/cluster-render.js';
-import { setAsideNotRendered } from './not-rendered.js';
+import { claimsOf, setAsideNotRendered } from './not-rendered.js';
 import { withNextMoves } from './next-moves.js';
 
 export interface DriftInput {
@@ -98,6 +99,8 @@ export interface EvaluatedDrift {
   type: 'evaluated';
   /** Live objects listed with what is wrong with their identity: never written as files. */
   skipped: SkippedObject[];
+  /** Documents of the repository that are not compared, and why (a manifest with generateName). */
+  notCompared: SkippedDocument[];
   /** Every file the render read (and, once proposed, every existing file codify edited). */
   filesRead: string[];
   /** The whole diff (before the gate): health, conflicts and ignored counts come from it. */
@@ -160,9 +163,9 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const rendered = renderCluster(input.files, cluster, options);
   // Values substituted from a Secret are masked on both sides before anything compares or shows them.
   const snapshot = { ...screened, items: maskSecretFields(rendered.objects, screened.items) };
-  // A file that does not render would make its objects look hand-made; nothing is proposed until it is fixed.
-  if (rendered.errors.length > 0)
-    return { type: 'manifest-problems', problems: rendered.errors, filesRead: rendered.filesRead };
+  // A render out of its budget has no objects: everything would look hand-made. A source that fails to
+  // render stops nothing: it is not rendered, and what it may have made is set aside (not-rendered.ts).
+  if (rendered.stopped) return { type: 'manifest-problems', problems: rendered.errors, filesRead: rendered.filesRead };
   const effectiveConfig = configWithSourceRules(config, rendered);
   // With no namespaces configured, a snapshot's scope is what the cluster's sources render into and their
   // inventories name (DESIGN). Objects read from files (no snapshot scope) were picked by hand: all are compared.
@@ -181,7 +184,12 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   };
   const suspensions = suspensionsOf(snapshot.items, config);
   // Live objects a part that was not rendered may have made are set aside, not reported as extra.
-  const whole = setAsideNotRendered(diffResources(rendered.objects, snapshot.items, diffOptions), rendered.notRendered);
+  const claims = claimsOf(sources, snapshot.items);
+  const whole = setAsideNotRendered(
+    diffResources(rendered.objects, snapshot.items, diffOptions),
+    rendered.notRendered,
+    claims,
+  );
   const risk = {
     config: effectiveConfig,
     desired: rendered.objects,
@@ -189,7 +197,8 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
     decisions: input.riskDecisions,
   };
   const moves = { config: effectiveConfig, sources, live: snapshot.items, capturedAt: snapshot.capturedAt };
-  const diff = withNextMoves(classifyRisk(setSuspensionSwitchesAside(whole, suspensions), risk), moves);
+  const automated = setImageAutomationAside(setSuspensionSwitchesAside(whole, suspensions), input.files);
+  const diff = withNextMoves(classifyRisk(automated, risk), moves);
   const index = indexSuspensions(suspensions, snapshot.items);
   const minSnapshots = input.minSnapshots ?? config.drift.minSnapshots;
   // Drift under a suspension is meant; risky drift is shown at once (it is never codified unasked), and
@@ -204,6 +213,7 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   return {
     type: 'evaluated',
     skipped,
+    notCompared: rendered.skipped.filter((document) => document.code === 'generate-name'),
     filesRead: rendered.filesRead,
     diff,
     drift,

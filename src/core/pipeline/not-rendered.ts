@@ -1,12 +1,35 @@
 // Parts of a cluster's tree the renderer could not render (a Helm chart, a remote base, a plugin):
 // the live objects they may account for are neither drift nor prunes. An object may come from one
-// when it is cluster-scoped, when a part has no known namespace, or when it lives in a part's namespace.
+// when it is cluster-scoped, when a part has no known namespace, when it lives in a part's namespace, or
+// when the source the part belongs to claims it (its inventory or its stamps): then nothing is claimed
+// about it — neither prune, nor missing, nor extra.
 import { summarize } from '../classify/index.js';
-import type { DiffResult, NotRenderedSource, Plan, PlanWarning, ResourceKey } from '../model/index.js';
+import { inventoryClaims } from '../ownership/index.js';
+import { readArgoSettings, sourceRefText, stampedSource, type Source } from '../sources/index.js';
+import type { DiffResult, KubeObject, NotRenderedSource, Plan, PlanWarning, ResourceKey } from '../model/index.js';
 
-export function mayComeFromNotRendered(key: ResourceKey, sources: readonly NotRenderedSource[]): boolean {
+/** The source (`Kind/ns/name`) whose inventory or stamps claim a live object, when known. */
+export type ClaimOf = (key: ResourceKey, live: KubeObject | undefined) => string | undefined;
+
+/** Claims from the sources' inventories (Flux `status.inventory`, Argo CD `status.resources`), then stamps. */
+export function claimsOf(sources: readonly Source[], live: readonly KubeObject[]): ClaimOf {
+  const inventory = inventoryClaims(sources);
+  const tracking = readArgoSettings(live);
+  return (key, object) => {
+    const claimed = object ? inventory?.(key, object) : undefined;
+    const stamped = object ? stampedSource(object, tracking) : undefined;
+    return claimed ?? (stamped ? sourceRefText(stamped) : undefined);
+  };
+}
+
+export function mayComeFromNotRendered(
+  key: ResourceKey,
+  sources: readonly NotRenderedSource[],
+  claimedBy?: string,
+): boolean {
   if (sources.length === 0) return false;
   return (
+    (claimedBy !== undefined && sources.some((source) => source.source === claimedBy)) ||
     key.namespace === '' ||
     sources.some((source) => source.namespace === undefined || source.namespace === key.namespace)
   );
@@ -14,15 +37,21 @@ export function mayComeFromNotRendered(key: ResourceKey, sources: readonly NotRe
 
 export function describeNotRendered(source: NotRenderedSource): string {
   const where = source.line ? `${source.file}:${source.line}` : source.file;
-  return `${where}${source.field ? ` (${source.field})` : ''}: not rendered: ${source.reason}`;
+  const of = source.source ? `${source.source}: ` : '';
+  return `${of}${where}${source.field ? ` (${source.field})` : ''}: not rendered: ${source.reason}`;
 }
 
 /** The diff without the extra objects what was not rendered may have made; they are listed instead. */
-export function setAsideNotRendered(diff: DiffResult, sources: readonly NotRenderedSource[] | undefined): DiffResult {
+export function setAsideNotRendered(
+  diff: DiffResult,
+  sources: readonly NotRenderedSource[] | undefined,
+  claimOf?: ClaimOf,
+): DiffResult {
   if (!sources || sources.length === 0) return diff;
   const live: ResourceKey[] = [];
   const resources = diff.resources.filter((resource) => {
-    if (resource.status !== 'extra' || !mayComeFromNotRendered(resource.key, sources)) return true;
+    const claim = claimOf?.(resource.key, resource.live);
+    if (resource.status !== 'extra' || !mayComeFromNotRendered(resource.key, sources, claim)) return true;
     live.push(resource.key);
     return false;
   });
@@ -30,9 +59,15 @@ export function setAsideNotRendered(diff: DiffResult, sources: readonly NotRende
 }
 
 /** A plan that prunes nothing what was not rendered may have made, and says why. */
-export function keepNotRendered(plan: Plan, sources: readonly NotRenderedSource[] | undefined): Plan {
+export function keepNotRendered(
+  plan: Plan,
+  sources: readonly NotRenderedSource[] | undefined,
+  claimOf?: ClaimOf,
+): Plan {
   if (!sources || sources.length === 0) return plan;
-  const prune = plan.prune.filter((entry) => !mayComeFromNotRendered(entry.id, sources));
+  const prune = plan.prune.filter(
+    (entry) => !mayComeFromNotRendered(entry.id, sources, claimOf?.(entry.id, entry.live)),
+  );
   const spared = plan.prune.filter((entry) => !prune.includes(entry));
   const reason = `may be made by a part of the source driftback does not render (${sources.map((s) => (s.line ? `${s.file}:${s.line}` : s.file)).join(', ')})`;
   const warnings: PlanWarning[] = sources.map((source) => ({

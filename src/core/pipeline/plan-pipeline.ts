@@ -5,7 +5,7 @@
 import type { ClusterConfig, Config } from '../config/index.js';
 import type { DesiredObject, NotRenderedSource, Plan } from '../model/index.js';
 import { suspendedSourceWarnings, suspensionNotices, suspensionsOf } from '../emergency/index.js';
-import { keepNotRendered } from './not-rendered.js';
+import { claimsOf, keepNotRendered } from './not-rendered.js';
 import { hooksOnSync, locateProtectedPrunes, planChanges } from '../plan/index.js';
 import { maskSecretFields, pruneInventories, summarizeSourcePlan } from '../render/index.js';
 import type { LiveState } from '../model/index.js';
@@ -62,7 +62,8 @@ export function planCluster(input: PlanClusterInput): Plan {
       ? { snapshot: { capturedAt: snapshot.capturedAt, ...snapshot.scope } }
       : {}),
   });
-  const plan = keepNotRendered(planned, input.notRendered);
+  const claims = claimsOf(input.sources?.sources.map((result) => result.source) ?? [], snapshot?.items ?? []);
+  const plan = keepNotRendered(planned, input.notRendered, claims);
   const warnings = locateProtectedPrunes(plan, input.headFiles);
   if (!snapshot) {
     const name = cluster?.name ?? 'the cluster';
@@ -79,13 +80,17 @@ export function planCluster(input: PlanClusterInput): Plan {
     const touched = { ...(input.changed ? { changed: input.changed } : {}), ...(path !== undefined ? { path } : {}) };
     warnings.unshift(...suspendedSourceWarnings(snapshot.items, input.config, touched));
   }
-  const sources =
-    input.sources && input.sources.sources.some((result) => result.source.id.controller !== 'kubectl')
-      ? { sources: summarizeSourcePlan(input.sources.sources, plan) }
-      : {};
+  const sources = input.sources?.sources.some(isListedSource)
+    ? { sources: summarizeSourcePlan(input.sources.sources, plan) }
+    : {};
   const suspended = snapshot ? suspensionNotices(suspensionsOf(snapshot.items, input.config)) : [];
   // What a sync runs besides the apply, for information: head's hooks.
   const hooks = hooksOnSync(input.sources?.hooks);
   if (hooks.length > 0) plan.hooks = hooks;
   return { ...plan, warnings, ...sources, ...(suspended.length ? { suspensions: suspended } : {}) };
+}
+
+/** A plan lists its sources when one is a GitOps controller's, or one was not rendered. */
+function isListedSource(result: { source: { id: { controller: string } }; scope: string }): boolean {
+  return result.source.id.controller !== 'kubectl' || result.scope === 'not-rendered';
 }

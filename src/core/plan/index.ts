@@ -6,3 +6,4 @@ export { appliesPath, notReconcilingReason } from './reconcilers.js';
 export { formatAge, secondsBetween } from './age.js';
 export { locateProtectedPrunes } from './locate-prunes.js';
 export { hooksOnSync } from './sync-hooks-run.js';
+export { controllerStopped, stoppedReason, type StoppedController } from './controller-stopped.js';

@@ -20,6 +20,7 @@ import { removedSinceBase } from './removed-since-base.js';
 import { changeWarnings, conflictWarnings, healthWarning, namespaceWarning } from './entry-warnings.js';
 import { planPrune } from './plan-prune.js';
 import { chartHandChangeWarnings } from './chart-warnings.js';
+import { hpaReplicasWarnings } from './hpa-warnings.js';
 import { snapshotWarnings, reconcilerWarnings, type PlannedSnapshot } from './cluster-warnings.js';
 import { coverageOf, customLookupsOf, FULL_SCOPE, isNamespace, namespaceKey } from '../k8s/index.js';
 
@@ -51,6 +52,7 @@ const WARNING_ORDER: PlanWarning['code'][] = [
   'prune-protected',
   'immutable',
   'conflict',
+  'hpa-replicas',
   'reverts-live-change',
   'chart-hand-change',
   'namespace-missing',
@@ -125,6 +127,12 @@ export function planChanges(input: PlanInput): Plan {
   plan.kept.push(...pruned.kept);
   plan.warnings.push(...pruned.warnings);
   plan.warnings.push(...chartHandChangeWarnings(head.values(), input.live, input.config));
+  // A conflict on replicas already names the HPA's write and the fix: said once.
+  const conflicted = (w: PlanWarning) =>
+    plan.warnings.some(
+      (c) => c.code === 'conflict' && c.path === w.path && c.id && w.id && keyId(c.id) === keyId(w.id),
+    );
+  plan.warnings.push(...hpaReplicasWarnings(head, base, input.live).filter((w) => !conflicted(w)));
 
   const staleAfter = parseDuration(input.cluster?.staleAfter ?? '30m') ?? 1800;
   const name = input.cluster?.name;

@@ -6,6 +6,7 @@
 import { findKustomizationFile, renderManifests } from '../manifests/index.js';
 import type { DesiredObject, NotRenderedSource, SkippedDocument, SourceProblem } from '../model/index.js';
 import { compileArgoGlob, type Pattern } from '../patterns/index.js';
+import { renderArgoHelm } from './argocd-helm-render.js';
 import { renderThroughWrapper } from './wrapped.js';
 import type { DeclaredSource, RenderSourceInputs, SourceRender } from './types.js';
 import { sourceName, stampDesired } from '../sources/identity.js';
@@ -87,14 +88,14 @@ export function renderArgoSource(declared: DeclaredSource, inputs: RenderSourceI
   const { source } = declared;
   const transforms = source.transforms as ArgoTransforms;
   const name = sourceName(source.id);
-  if (source.path === undefined) {
-    const message = `${name} installs a Helm chart from a repository: its objects are not rendered`;
-    const notes = [{ code: 'unsupported' as const, source: name, message }];
-    return { objects: [], errors: [], skipped: [], filesRead: [], notes };
-  }
   const path = source.path;
   let rendered: SourceRender;
-  if (findKustomizationFile(inputs.files, path)) {
+  if (
+    path === undefined ||
+    (!findKustomizationFile(inputs.files, path) && inputs.files.has(path ? `${path}/Chart.yaml` : 'Chart.yaml'))
+  ) {
+    rendered = renderArgoHelm(declared, inputs);
+  } else if (findKustomizationFile(inputs.files, path)) {
     const kustomize = transforms.kustomize;
     rendered = renderThroughWrapper(
       declared,
@@ -128,10 +129,6 @@ export function renderArgoSource(declared: DeclaredSource, inputs: RenderSourceI
       },
       transforms.destination.namespace ?? inputs.defaultNamespace,
     );
-  } else if (inputs.files.has(path ? `${path}/Chart.yaml` : 'Chart.yaml')) {
-    const message = `${name} renders the Helm chart at ${path || '.'}: Helm sources are not rendered`;
-    const notes = [{ code: 'unsupported' as const, source: name, message }];
-    return { objects: [], errors: [], skipped: [], filesRead: [], notes };
   } else {
     rendered = renderDirectory(declared, inputs, transforms);
   }

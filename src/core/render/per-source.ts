@@ -20,6 +20,7 @@ function reportOf(result: SourceResult): SourceReport {
     controller: source.id.controller,
     ...(source.path !== undefined ? { path: source.path } : {}),
     scope: result.scope,
+    ...(result.reason !== undefined ? { reason: result.reason } : {}),
     suspended: source.status?.suspended ?? (source.transforms.controller === 'flux' && source.transforms.suspend),
     ...(source.status?.appliedRevision ? { appliedRevision: source.status.appliedRevision } : {}),
     counts: {},

@@ -5,11 +5,12 @@
 // repositories are listed as out of scope. Without controller objects the cluster path is applied
 // by kubectl: its render, unchanged, is desired.
 import type { IgnoreRule } from '../config/index.js';
-import { renderManifests } from '../manifests/index.js';
+import { findKustomizationFile, KUSTOMIZATION_FILE_NAMES, renderManifests } from '../manifests/index.js';
 import { keyId, type DesiredObject, type KubeObject, type RenderResult, type ResourceKey } from '../model/index.js';
 import { readArgoSettings } from '../sources/argocd-settings.js';
 import { readSource } from '../sources/read-sources.js';
 import { renderArgoSource } from './argocd-render.js';
+import { failedRender, problemPart, problemsReason, unrenderedParts } from './failed-render.js';
 import { renderFluxSource } from './flux-render.js';
 import { renderReleases } from './releases-render.js';
 import { isFluxHelmRelease } from './helmrelease-render.js';
@@ -40,11 +41,13 @@ export interface ClusterSourcesInput {
   capabilities?: RenderSourceInputs['capabilities'];
 }
 
-export type SourceScope = 'rendered' | 'out-of-scope';
+export type SourceScope = 'rendered' | 'not-rendered' | 'out-of-scope';
 
 export interface SourceResult {
   source: Source;
   scope: SourceScope;
+  /** Why a `not-rendered` source was not rendered: its first problem, or what is not supported. */
+  reason?: string;
   /** The objects its render gives (rendered sources). */
   objects: ResourceKey[];
 }
@@ -110,10 +113,7 @@ export function renderClusterSources(input: ClusterSourcesInput): ClusterSources
     ...(input.unfollowed ? { unfollowed: input.unfollowed } : {}),
     ...(input.budget ? { budget: input.budget } : {}),
   };
-  const entry: RenderResult =
-    input.path !== undefined
-      ? renderManifests(input.files, input.path, renderOptions)
-      : { objects: [], skipped: [], errors: [], filesRead: [] };
+  const entry = renderEntry(input, renderOptions);
   const declared = new Map<string, DeclaredSource>();
   for (const desired of entry.objects) {
     const source = readSource(desired.object, false);
@@ -122,13 +122,42 @@ export function renderClusterSources(input: ClusterSourcesInput): ClusterSources
   }
   const liveSources = input.live.flatMap((obj) => readSource(obj, true) ?? []);
   const known = [...[...declared.values()].map((d) => d.source), ...liveSources];
-  const controller = input.controller ?? detectController(known);
+  // HelmReleases are applied by Flux even where no Kustomization is in view.
+  const fluxReleases = entry.objects.some((desired) => isFluxHelmRelease(desired.object));
+  const controller =
+    input.controller ?? (fluxReleases && detectController(known) === 'kubectl' ? 'flux' : detectController(known));
   if (controller === 'kubectl' || entry.stopped) {
-    const objects = entry.objects.map((desired) => desired.key);
-    const sources: SourceResult[] = [{ source: kubectlSource(input.cluster, input.path), scope: 'rendered', objects }];
-    return { ...entry, controller, sources, notes: [], ignore: [] };
+    const { failed, ...rendered } = entry;
+    const objects = rendered.objects.map((desired) => desired.key);
+    const source = kubectlSource(input.cluster, input.path);
+    const sources: SourceResult[] = [
+      failed
+        ? { source, scope: 'not-rendered', reason: problemsReason(rendered.errors), objects }
+        : { source, scope: 'rendered', objects },
+    ];
+    return { ...rendered, controller, sources, notes: [], ignore: [] };
   }
   return followSources(input, entry, declared, liveSources, controller);
+}
+
+/**
+ * The cluster path's render. Its problems stop nothing: each is a part not rendered. A kustomization
+ * with a problem gives nothing (kustomize build fails as a whole); plain manifests give every object
+ * that reads (kubectl apply goes on past a file it cannot read).
+ */
+function renderEntry(
+  input: ClusterSourcesInput,
+  options: Parameters<typeof renderManifests>[2],
+): RenderResult & { failed?: true } {
+  if (input.path === undefined) return { objects: [], skipped: [], errors: [], filesRead: [] };
+  const entry = renderManifests(input.files, input.path, options);
+  if (entry.errors.length === 0 || entry.stopped) return entry;
+  const notRendered = [...(entry.notRendered ?? []), ...entry.errors.map((problem) => problemPart(problem))];
+  const kustomization =
+    findKustomizationFile(input.files, input.path) !== undefined ||
+    (input.files.has(input.path) &&
+      (KUSTOMIZATION_FILE_NAMES as readonly string[]).includes(input.path.slice(input.path.lastIndexOf('/') + 1)));
+  return kustomization ? { ...entry, objects: [], notRendered, failed: true } : { ...entry, notRendered };
 }
 
 /** What every source's render reads of the cluster. */
@@ -260,7 +289,9 @@ function followSources(
     const found = declared.get(id) ?? { source: liveById.get(id)! };
     const status = liveById.get(id)?.status;
     const source = status ? { ...found.source, status } : found.source;
-    if (!matcher.isThisRepository(source)) {
+    // A chart of a Helm repository is rendered when Helm is at hand (from the offline charts directory).
+    const repositoryChart = source.origin.type === 'git' && source.origin.chart !== undefined && inputs.charts;
+    if (!matcher.isThisRepository(source) && !repositoryChart) {
       result.sources.push({ source, scope: 'out-of-scope', objects: [] });
       result.notes.push(outOfScopeNote(source));
       continue;
@@ -270,9 +301,16 @@ function followSources(
     result.skipped.push(...rendered.skipped);
     result.filesRead.push(...rendered.filesRead);
     result.notes.push(...rendered.notes);
-    result.notRendered!.push(...(rendered.notRendered ?? []));
+    const own = sourceRefText(source.id);
+    result.notRendered!.push(...(rendered.notRendered ?? []).map((part) => ({ source: own, ...part })));
     result.ignore.push(...ignoreRulesOf(source));
     if (rendered.stopped) return { ...result, objects: [], stopped: true };
+    const failed = failedRender(rendered);
+    if (failed !== undefined) {
+      result.sources.push({ source, scope: 'not-rendered', reason: failed, objects: [] });
+      result.notRendered!.push(...unrenderedParts(source, rendered.errors, failed));
+      continue;
+    }
     const name = sourceName(source.id);
     const { fresh, notes } = newObjectsOf(rendered.objects, name, byKey);
     result.notes.push(...notes);

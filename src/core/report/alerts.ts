@@ -1,6 +1,7 @@
 // Alert issues for persistent conditions: a cluster whose agent stopped reporting, a GitOps
 // controller that stopped applying Git. Titles are stable so the App reopens instead of duplicating.
-import type { ReconcilerState } from '../model/index.js';
+import { showTime, type ReconcilerState } from '../model/index.js';
+import type { StoppedController } from '../plan/index.js';
 import { formatAge, secondsBetween } from '../plan/age.js';
 import { renderTemplate, type TemplateOverrides } from './template-engine.js';
 import { shellCommand } from './shell-command.js';
@@ -43,8 +44,29 @@ export function renderStaleAlert(view: StaleAlertView, options: { templates?: Te
 export interface NotReconcilingAlertView {
   cluster: string;
   state: ReconcilerState;
-  /** Why it is not reconciling (from plan's notReconcilingReason). */
+  /** Why it is not reconciling (from plan's notReconcilingReason, or its controller stopped). */
   reason: string;
+  /** Its controller stopped or it is behind HEAD: since when, the commits waiting, what to run. */
+  stopped?: {
+    stopped: StoppedController;
+    /** When HEAD moved past what it applied (or the watch first saw it stopped). */
+    since: string;
+    /** The commits of HEAD it has not applied, oldest first (GitHub's compare). */
+    pending: ReadonlyArray<{ sha: string; message: string }>;
+  };
+}
+
+function stoppedModel(stopped: NonNullable<NotReconcilingAlertView['stopped']>) {
+  const commands = stopped.stopped.commands.map((words) => shellCommand(words)).filter((c) => c !== undefined);
+  return {
+    ...(stopped.stopped.controller ? { controller: stopped.stopped.controller } : {}),
+    since: showTime(stopped.since),
+    pending: stopped.pending.map((commit) => ({
+      sha: commit.sha.slice(0, 7),
+      message: commit.message.split('\n')[0]!.slice(0, 120),
+    })),
+    commands,
+  };
 }
 
 export function notReconcilingAlertTitle(cluster: string, state: ReconcilerState): string {
@@ -82,6 +104,7 @@ export function renderNotReconcilingAlert(
       describeCommand: shellCommand(
         flux ? ['flux', 'get', fluxKind, name, '-n', namespace] : ['argocd', 'app', 'get', name],
       ),
+      ...(view.stopped ? stoppedModel(view.stopped) : {}),
     },
     options.templates,
   );

@@ -39,6 +39,7 @@ export const WARNING_TITLES: Record<PlanWarning['code'], string> = {
   conflict: 'Two managers, one field',
   'reverts-live-change': 'Reverts a live change',
   'chart-hand-change': 'Hand change on chart output',
+  'hpa-replicas': 'HPA and Git both set replicas',
   immutable: 'Immutable field',
   'stale-snapshot': 'Old snapshot',
   'partial-snapshot': 'Partial snapshot',

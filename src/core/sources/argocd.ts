@@ -46,6 +46,7 @@ function argoTransforms(spec: Record<string, unknown>, appSource: Record<string,
   const automatedOn = isPlainObject(automated) && automated.enabled !== false;
   const transforms: ArgoTransforms = {
     controller: 'argocd',
+    ...(isPlainObject(appSource.helm) ? { helm: appSource.helm } : {}),
     destination: {},
     syncPolicy: {
       automated: automatedOn,

@@ -107,6 +107,8 @@ export interface ArgoTransforms {
   /** `spec.source.directory`; undefined when absent (a plain directory then reads only its top level). */
   directory?: { recurse: boolean; include?: string; exclude?: string };
   kustomize?: ArgoKustomizeOverrides;
+  /** `spec.source.helm` as written (valueFiles, values, parameters, …): read by the Helm render. */
+  helm?: Record<string, unknown>;
   /** Set on namespaced objects that name no namespace; cleared on cluster-scoped ones. */
   destination: { namespace?: string; server?: string; name?: string };
   syncPolicy: {

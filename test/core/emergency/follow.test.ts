@@ -216,9 +216,35 @@ describe('followEmergency: one row per transition', () => {
     const { outcome: before, ...kept } = record;
     const { outcome, ...changed } = after;
     expect(step.record).toMatchObject({ ...kept, ...changed });
-    expect(step.record.outcome).toBe('outcome' in after ? outcome : before);
+    expect(step.record?.outcome).toBe('outcome' in after ? outcome : before);
     expect(step.actions).toEqual(writes);
     expect(step.events).toEqual(events);
+  });
+
+  it('a PR closed unmerged retires the record: nothing written, nothing asked again', () => {
+    const step = followEmergency(
+      ID,
+      opened,
+      seen('flux-2b-still-suspended', { pull: { body: BODY, closedUnmerged: true } }),
+    );
+    expect(step).toEqual({ record: undefined, actions: [], events: [] });
+  });
+
+  it('a PR closed because the controller reverted the fix after a resume: undone is still followed', () => {
+    const observation = seen('flux-3b-resumed-without-merge', {
+      pull: { body: BODY, closedUnmerged: true },
+      resumed: true,
+      drifted: new Set([DEPLOYMENT]),
+    });
+    const step = followEmergency(ID, opened, observation);
+    expect(step.record?.outcome).toBe('undone');
+    expect(step.events).toContain('undone');
+    // Back in the cluster: restored (the watch closes the alert), and with its PR closed, retired the step after.
+    const back = seen('flux-3-resumed-after-merge', { pull: { body: BODY, closedUnmerged: true }, resumed: true });
+    const restored = followEmergency(ID, step.record!, back).record;
+    expect(restored).toBeDefined();
+    expect(restored?.outcome).toBeUndefined();
+    expect(followEmergency(ID, restored!, back).record).toBeUndefined();
   });
 
   it('a PR someone rewrote without the checklist is not written, the record still moves on', () => {
@@ -228,7 +254,7 @@ describe('followEmergency: one row per transition', () => {
       seen('flux-2b-still-suspended', { pull: { body: 'rewritten', mergeSha: MERGE } }),
     );
     expect(step.actions).toEqual([]);
-    expect(step.record.checklist.merged).toBe(true);
+    expect(step.record?.checklist.merged).toBe(true);
   });
 });
 

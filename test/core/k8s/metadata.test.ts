@@ -59,6 +59,29 @@ it('withoutNoise also leaves out status, identity and controller ownership', () 
   expect(withoutNoise(live)).toEqual({ spec: { replicas: 2 }, metadata: people });
 });
 
+it("withoutNoise leaves out Helm's stamps: the release annotations and the chart label that changes with each version", () => {
+  // What `helm install` of podinfo 6.14.1 leaves on its Service (helm/helm pkg/action/install.go sets the
+  // meta.helm.sh annotations; the chart's _helpers.tpl writes helm.sh/chart).
+  const live: KubeObject = {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: {
+      name: 'podinfo',
+      labels: { 'helm.sh/chart': 'podinfo-6.14.1', 'app.kubernetes.io/managed-by': 'Helm' },
+      annotations: { 'meta.helm.sh/release-name': 'podinfo', 'meta.helm.sh/release-namespace': 'podinfo' },
+    },
+  };
+  const desired: KubeObject = {
+    ...live,
+    metadata: {
+      name: 'podinfo',
+      labels: { 'helm.sh/chart': 'podinfo-6.15.0', 'app.kubernetes.io/managed-by': 'Helm' },
+    },
+  };
+  expect(withoutNoise(live)).toEqual(withoutNoise(desired));
+  expect(withoutNoise(live).metadata).toEqual({ labels: { 'app.kubernetes.io/managed-by': 'Helm' } });
+});
+
 it.each([
   ['kubectl.kubernetes.io/restartedAt', true],
   ['deployment.kubernetes.io/revision', true],

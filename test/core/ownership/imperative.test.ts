@@ -33,7 +33,6 @@ const rows: Array<[string, string[], unknown, string, string]> = [
     'kubectl-rollout',
     '`kubectl rollout restart`',
   ],
-  ['kubectl rollout pause', ['spec', 'paused'], true, 'kubectl-rollout', '`kubectl rollout pause`'],
   ['flux reconcile', [...ANNOTATIONS, 'reconcile.fluxcd.io/requestedAt'], T, 'flux', '`flux reconcile`'],
   ['flux reconcile --force', [...ANNOTATIONS, 'reconcile.fluxcd.io/forceAt'], T, 'flux', '`flux reconcile --force`'],
   ['flux reconcile --reset', [...ANNOTATIONS, 'reconcile.fluxcd.io/resetAt'], T, 'flux', '`flux reconcile --reset`'],
@@ -79,18 +78,6 @@ describe('imperative actions are reported, never codified', () => {
     const { intents, reported } = selectIntents(result.resources, config);
     expect(intents).toEqual([]);
     expect(reported.map((r) => r.reason)).toEqual([expect.stringContaining(why)]);
-  });
-
-  it("a Deployment's spec.paused is an action; another kind's paused field is not", () => {
-    const other = {
-      apiVersion: 'example.com/v1',
-      kind: 'Pipeline',
-      metadata: { name: 'p', namespace: 'shop' },
-      spec: {},
-    };
-    const live = handSet(other, ['spec', 'paused'], true, 'kubectl-edit');
-    const [resource] = diffResources([desiredOf(other, 'shop')], [live], { config }).resources;
-    expect(resource!.changes.map((c) => c.path)).toEqual(['/spec/paused']);
   });
 });
 

@@ -47,13 +47,26 @@ describe('evaluateDrift', () => {
     expect(again.declined).toBe(1);
   });
 
-  it('proposes nothing while a manifest does not render', () => {
+  it('a file that does not read is not rendered; the rest is compared, and its objects are not taken as hand-made', () => {
     const broken = { ...files, 'clusters/prod-eu/frontend-service.yaml': 'kind: [unclosed\n' };
-    const evaluation = evaluateDrift({ ...input(appliedObjects(files)), files: new Map(Object.entries(broken)) });
-    expect(evaluation.type).toBe('manifest-problems');
+    const evaluation = evaluateDrift({
+      ...input(scaled(appliedObjects(files), 'frontend', 5)),
+      files: new Map(Object.entries(broken)),
+    });
+    if (evaluation.type !== 'evaluated') throw new Error(evaluation.type);
+    expect(evaluation.drift.notRendered?.sources).toContainEqual(
+      expect.objectContaining({ file: 'clusters/prod-eu/frontend-service.yaml' }),
+    );
+    // The live Service that file declares is set aside, never extra (never codified as a new file).
+    expect(evaluation.drift.notRendered?.live).toContainEqual(expect.objectContaining({ kind: 'Service' }));
+    expect(evaluation.drift.resources.filter((resource) => resource.status === 'extra')).toEqual([]);
+    // The Deployment scaled by hand is still codified.
+    expect(evaluation.groups.flatMap((group) => [...group.codify.edits.keys()])).toEqual([
+      'clusters/prod-eu/frontend-deployment.yaml',
+    ]);
   });
 
-  it('names a symlink in the tree as such when a kustomization refers to it', () => {
+  it('a kustomization that does not build is not rendered, with the reason (a symlink named as such)', () => {
     const linked = {
       ...files,
       'clusters/prod-eu/kustomization.yaml': 'resources:\n  - frontend-deployment.yaml\n  - shared\n',
@@ -63,13 +76,13 @@ describe('evaluateDrift', () => {
       files: new Map(Object.entries(linked)),
       unfollowed: new Map([['clusters/prod-eu/shared', 'symlink' as const]]),
     });
-    if (evaluation.type !== 'manifest-problems') throw new Error(evaluation.type);
-    expect(evaluation.problems).toContainEqual(
-      expect.objectContaining({
-        file: 'clusters/prod-eu/kustomization.yaml',
-        message: expect.stringMatching(/symlink|symbolic link/),
-      }),
-    );
+    if (evaluation.type !== 'evaluated') throw new Error(evaluation.type);
+    const [source] = evaluation.sources;
+    expect(source).toMatchObject({ scope: 'not-rendered', reason: expect.stringMatching(/symlink|symbolic link/) });
+    expect(source!.reason).toMatch(/^clusters\/prod-eu\/kustomization\.yaml/);
+    // Nothing of it is compared: no object is in sync, none missing, none extra, nothing proposed.
+    expect(evaluation.drift.summary).toMatchObject({ inSync: 0, modified: 0, missing: 0, extra: 0 });
+    expect(evaluation.groups).toEqual([]);
   });
 
   it('says when the snapshot holds none of the configured namespaces', () => {

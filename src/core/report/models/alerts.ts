@@ -22,6 +22,14 @@ export interface NotReconcilingAlertModel {
   resumeCommand?: string;
   /** The command that shows its state (`flux get kustomization apps -n flux-system`); absent likewise. */
   describeCommand?: string;
+  /** When its controller stopped or it fell behind HEAD: the controller's workload, when it shows. */
+  controller?: string;
+  /** Since when HEAD waits (`2026-12-01 10:15 UTC`). */
+  since?: string;
+  /** The commits of HEAD not applied: short `sha` and the first line of the `message`. */
+  pending?: Array<{ sha: string; message: string }>;
+  /** What to run to bring it back (`kubectl -n flux-system scale deployment kustomize-controller --replicas=1`). */
+  commands?: string[];
 }
 
 export interface SuspendedAlertModel {

@@ -17,6 +17,24 @@ This issue closes itself when snapshots resume.
 export const NOT_RECONCILING_ALERT = `{{code resource}} in {{code cluster}} {{text reason}}.
 
 Changes merged to Git are not reaching the cluster while this lasts.{{#if suspended}} Resume it{{#if resumeCommand}} ({{code resumeCommand}}){{/if}} when the reason for suspending it is gone.{{else}} Look at its events and conditions{{#if describeCommand}} ({{code describeCommand}}){{/if}}.{{/if}}
+{{#if since}}
+
+{{#if pending}}Commits waiting since {{text since}}:
+
+{{#each pending}}
+- {{code sha}} {{text message}}
+{{/each}}
+{{else}}Not running since {{text since}}.
+{{/if}}
+{{/if}}
+{{#if commands}}
+
+To bring it back:
+
+{{#each commands}}
+- {{code this}}
+{{/each}}
+{{/if}}
 
 This issue closes itself when it reconciles again.
 `;

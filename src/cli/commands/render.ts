@@ -1,0 +1,96 @@
+// `driftback render`: prints the desired state driftback compares with live for a cluster — the
+// controller objects and everything they apply, every chart rendered — in a stable order, like
+// `flux build kustomization` or `argocd app manifests`. What could not be rendered goes to stderr.
+// Exit codes: 0 everything rendered, 1 something was not rendered (the output is partial), 2 an error.
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { stringify } from 'yaml';
+import { displayKey, type DesiredObject } from '../../core/model/index.js';
+import { describeNotRendered } from '../../core/pipeline/index.js';
+import { cliCharts } from '../charts.js';
+import { CliError, loadLive, type CliIO } from '../io.js';
+import { liveState, pipelineCluster, renderTree, resolveManifests } from '../inputs.js';
+
+const HELP = `usage: driftback render <dir> [--config <yml>] [--cluster <name>] [--snapshot <file>] [--format yaml|json]
+
+Prints the desired state driftback compares with live: the controller objects (Kustomizations,
+HelmReleases, Applications, sources) and everything they apply, charts rendered by Helm.
+What could not be rendered is listed on stderr with the reason.
+Exit status: 0 everything rendered, 1 partial (something was not rendered), 2 or more an error.
+
+  --config <yml>             driftback config (default: <dir>/.github/driftback.yml when it exists)
+  --cluster <name>           render this cluster of the config (its path; the repository is <dir>)
+  --snapshot <file>          the cluster's snapshot: its sources, the ConfigMaps values come from, and
+                             its Kubernetes version and API versions (Helm's --kube-version, --api-versions)
+  --namespace <ns>           namespace for namespaced manifests that name none (default: the cluster's
+                             defaultNamespace, else "default")
+  --charts <dir>             chart archives as helm pull writes them (<name>-<version>.tgz), for charts
+                             of Helm repositories (default: DRIFTBACK_CHARTS_DIR)
+  --format yaml|json         multi-document YAML (default) or a JSON list`;
+
+function parseFlags(args: string[]) {
+  const { values, positionals } = parseArgs({
+    args,
+    options: {
+      config: { type: 'string' },
+      cluster: { type: 'string' },
+      snapshot: { type: 'string' },
+      namespace: { type: 'string' },
+      charts: { type: 'string' },
+      format: { type: 'string', default: 'yaml' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (!values.help) {
+    if (values.format !== 'yaml' && values.format !== 'json')
+      throw new CliError(`--format ${values.format}: expected yaml or json`);
+    if (positionals.length > 1) throw new CliError(`one directory is rendered; got ${positionals.join(', ')}`);
+    if (positionals.length === 0 && !(values.cluster && values.config)) {
+      throw new CliError('the directory to render is required (or --cluster with --config)');
+    }
+  }
+  return { ...values, dir: positionals[0] };
+}
+
+/** Sorted by group, kind, namespace and name: the same tree prints the same text. */
+function stableOrder(objects: readonly DesiredObject[]): DesiredObject[] {
+  const id = (d: DesiredObject): string => `${d.key.group}\0${d.key.kind}\0${d.key.namespace}\0${d.key.name}`;
+  return [...objects].sort((a, b) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0));
+}
+
+export async function run(args: string[], io: CliIO): Promise<number> {
+  const flags = parseFlags(args);
+  if (flags.help) {
+    io.stdout.write(HELP + '\n');
+    return 0;
+  }
+  const input = await resolveManifests({
+    cwd: io.cwd,
+    dirFlag: 'dir',
+    dir: flags.cluster && flags.config && !flags.dir ? undefined : flags.dir,
+    configFlag: flags.config,
+    clusterName: flags.cluster,
+    namespaceFlag: flags.namespace,
+  });
+  const live = flags.snapshot ? liveState(await loadLive(resolve(io.cwd, flags.snapshot))) : undefined;
+  const rendered = renderTree(input, pipelineCluster(input), live, undefined, undefined, cliCharts(io, flags.charts));
+  const objects = stableOrder(rendered.objects).map((desired) => desired.object);
+  if (flags.format === 'json') io.stdout.write(JSON.stringify(objects, null, 2) + '\n');
+  else io.stdout.write(objects.map((obj) => `---\n${stringify(obj, { lineWidth: 0 })}`).join(''));
+  const missing = [
+    ...(rendered.notRendered ?? []).map((part) => `not rendered: ${describeNotRendered(part)}`),
+    ...rendered.notes
+      .filter((note) => note.code === 'unsupported' || note.code === 'out-of-scope' || note.code === 'not-checkable')
+      .map(
+        (note) =>
+          `${note.code === 'not-checkable' ? 'not checked' : 'not rendered'}: ${note.source}: ${note.message}${note.key ? ` (${displayKey(note.key)})` : ''}`,
+      ),
+  ];
+  for (const line of [...new Set(missing)]) io.stderr.write(`${line}\n`);
+  const partial =
+    (rendered.notRendered?.length ?? 0) > 0 ||
+    rendered.notes.some((n) => n.code === 'unsupported' || n.code === 'out-of-scope');
+  return partial ? 1 : 0;
+}

@@ -1,0 +1,124 @@
+// Emergency switches: fields a person flips by hand to stop something now — a CronJob's schedule, a
+// Deployment's rollouts, KEDA's autoscaling, Crossplane's reconciliation. Each is reported with what
+// it stops and never codified: written into Git it would keep the thing stopped for good, a decision
+// only a person makes (by writing it into Git themselves). Sources: batch/v1 CronJobSpec.suspend,
+// apps/v1 DeploymentSpec.paused (`kubectl rollout pause`), KEDA's "Pausing autoscaling" (ScaledObject
+// `autoscaling.keda.sh/paused-replicas` and `autoscaling.keda.sh/paused`, ScaledJob `autoscaling.keda.sh/paused`),
+// Crossplane's "Pause reconciliation" (`crossplane.io/paused: "true"` on any Crossplane resource).
+import type { FieldChange, KubeObject, ResourceKey } from '../model/index.js';
+import { escapeSegment, isPlainObject } from '../model/index.js';
+
+interface PauseSwitch {
+  /** API group and kinds it applies to; `kinds` undefined: any kind of the group (or of any group when `group` is `*`). */
+  group: string;
+  kinds?: readonly string[];
+  path: string;
+  /** The command that flips it, for the report. */
+  command: string;
+  /** Whether a live value turns it on. */
+  on: (value: unknown) => boolean;
+  /** What it stops while on, in words. */
+  stops: (key: ResourceKey, live: KubeObject) => string;
+}
+
+const annotation = (key: string): string => `/metadata/annotations/${escapeSegment(key)}`;
+const isTrue = (value: unknown): boolean => value === true || value === 'true';
+const spec = (live: KubeObject): Record<string, unknown> => (isPlainObject(live.spec) ? live.spec : {});
+
+function target(live: KubeObject): string {
+  const ref = spec(live).scaleTargetRef;
+  if (!isPlainObject(ref)) return 'its workload';
+  return `${typeof ref.kind === 'string' ? ref.kind : 'Deployment'} ${String(ref.name)}`;
+}
+
+const SWITCHES: readonly PauseSwitch[] = [
+  {
+    group: 'batch',
+    kinds: ['CronJob'],
+    path: '/spec/suspend',
+    command: 'kubectl patch cronjob … -p \'{"spec":{"suspend":true}}\'',
+    on: isTrue,
+    stops: (key, live) =>
+      `CronJob ${key.name} starts no Jobs (schedule \`${String(spec(live).schedule)}\`): the ${key.name} job is not running`,
+  },
+  {
+    group: 'apps',
+    kinds: ['Deployment'],
+    path: '/spec/paused',
+    command: 'kubectl rollout pause',
+    on: isTrue,
+    stops: (key) =>
+      `Deployment ${key.name} rolls out no change to its pod template: a new image or setting is not deployed`,
+  },
+  {
+    group: 'keda.sh',
+    kinds: ['ScaledObject'],
+    path: annotation('autoscaling.keda.sh/paused-replicas'),
+    command: 'kubectl annotate scaledobject … autoscaling.keda.sh/paused-replicas=N',
+    on: (value) => value !== undefined,
+    stops: (_key, live) =>
+      `KEDA holds ${target(live)} at ${String(live.metadata.annotations?.['autoscaling.keda.sh/paused-replicas'])} replicas and no longer autoscales it`,
+  },
+  {
+    group: 'keda.sh',
+    kinds: ['ScaledObject', 'ScaledJob'],
+    path: annotation('autoscaling.keda.sh/paused'),
+    command: 'kubectl annotate … autoscaling.keda.sh/paused=true',
+    on: isTrue,
+    stops: (key, live) =>
+      key.kind === 'ScaledJob'
+        ? `KEDA starts no Jobs for ScaledJob ${key.name}, whatever its triggers say`
+        : `KEDA no longer autoscales ${target(live)}: its replicas stay where they are`,
+  },
+  {
+    group: '*',
+    path: annotation('crossplane.io/paused'),
+    command: 'kubectl annotate … crossplane.io/paused=true',
+    on: isTrue,
+    stops: (key) =>
+      `Crossplane no longer reconciles ${key.kind} ${key.name}: changes to it are not applied to the external resource, and drift there is not corrected`,
+  },
+];
+
+function applies(entry: PauseSwitch, key: ResourceKey): boolean {
+  return (entry.group === '*' || entry.group === key.group) && (!entry.kinds || entry.kinds.includes(key.kind));
+}
+
+function switchAt(path: string, key: ResourceKey): PauseSwitch | undefined {
+  return SWITCHES.find((entry) => entry.path === path && applies(entry, key));
+}
+
+/** The switch a change flips (its own path, or a map of annotations added with one), or undefined. */
+function flippedSwitch(change: Pick<FieldChange, 'path' | 'live'>, key: ResourceKey): PauseSwitch | undefined {
+  const direct = switchAt(change.path, key);
+  if (direct) return direct;
+  if (change.path !== '/metadata/annotations' || !isPlainObject(change.live)) return undefined;
+  const keys = Object.keys(change.live);
+  const found = keys.map((name) => switchAt(`${change.path}/${escapeSegment(name)}`, key));
+  return keys.length > 0 && found.every((entry) => entry !== undefined) ? found[0] : undefined;
+}
+
+/**
+ * Why a change to an emergency switch is reported and never codified, with what the switch stops while
+ * it is on; undefined when the change touches no switch.
+ */
+export function emergencySwitchReason(
+  change: Pick<FieldChange, 'path' | 'live' | 'op'>,
+  key: ResourceKey,
+  live: KubeObject,
+): string | undefined {
+  // A switch Git stopped declaring is Git's decision, applied at the next sync: not a hand flip.
+  if (change.op === 'remove') return undefined;
+  const flipped = flippedSwitch(change, key);
+  if (!flipped) return undefined;
+  const value = flipped.path.startsWith('/metadata/annotations/')
+    ? live.metadata.annotations?.[flipped.path.slice('/metadata/annotations/'.length).replace('~1', '/')]
+    : spec(live)[flipped.path.split('/')[2]!];
+  if (!flipped.on(value)) {
+    return `emergency switch turned off by hand (\`${flipped.command}\` undone) while Git keeps it on: never codified; a person decides in Git`;
+  }
+  return (
+    `emergency switch (\`${flipped.command}\`): ${flipped.stops(key, live)}. Never codified as desired state: to keep ` +
+    'it, a person writes it into Git; to end it, undo it in the cluster'
+  );
+}

@@ -1,0 +1,128 @@
+// A GitOps controller that stopped: its workload (kustomize-controller, helm-controller,
+// argocd-application-controller) has no ready replica, or a source it runs still applies a revision
+// that is not the repository's HEAD for longer than three of its intervals (at least 15 minutes).
+// "Behind" only compares revisions: whether HEAD follows the applied commit (a source of another
+// repository or branch never does) the App asks GitHub before it alerts.
+import { revisionCommit } from '../emergency/index.js';
+import { groupOf, type KubeObject, type ReconcilerState } from '../model/index.js';
+import { formatAge } from './age.js';
+
+/** The workload each kind of reconciler is run by (Flux's and Argo CD's install manifests name them so). */
+const CONTROLLERS: Record<ReconcilerState['kind'], { kinds: string[]; name: string }> = {
+  'flux-kustomization': { kinds: ['Deployment'], name: 'kustomize-controller' },
+  'flux-helmrelease': { kinds: ['Deployment'], name: 'helm-controller' },
+  // A StatefulSet since Argo CD 2.x; a Deployment in older installs.
+  'argocd-application': { kinds: ['StatefulSet', 'Deployment'], name: 'argocd-application-controller' },
+};
+
+/** Argo CD's default `timeout.reconciliation` (argocd-cm): 180s. */
+const ARGO_INTERVAL_SECONDS = 180;
+const MIN_THRESHOLD_SECONDS = 15 * 60;
+
+export interface StoppedController {
+  /** `controller-stopped`: its workload has no ready replica; `behind-head`: HEAD is not applied past the threshold. */
+  type: 'controller-stopped' | 'behind-head';
+  /** `Deployment/flux-system/kustomize-controller`; absent when the snapshot does not hold the workload. */
+  controller?: string;
+  /** 3 × the source's interval, at least 15 minutes. */
+  thresholdSeconds: number;
+  /** The commit the source last applied, when its revision names one. */
+  applied?: string;
+  /** What a person runs to bring it back, word by word (the report quotes them). */
+  commands: CommandWord[][];
+}
+
+/** A Go duration as Flux writes `spec.interval` (`10m`, `1m0s`, `1h30m`), in seconds. */
+function goSeconds(text: unknown): number | undefined {
+  if (typeof text !== 'string' || !/^(\d+(\.\d+)?(h|m|s))+$/.test(text)) return undefined;
+  let total = 0;
+  for (const [, value, unit] of text.matchAll(/(\d+(?:\.\d+)?)(h|m|s)/g))
+    total += Number(value) * { h: 3600, m: 60, s: 1 }[unit as 'h' | 'm' | 's'];
+  return total;
+}
+
+/** How long a source may be behind HEAD before it is not reconciling: 3 × its interval, at least 15 minutes. */
+export function behindThreshold(source: KubeObject, state: ReconcilerState): number {
+  const spec = source.spec as Record<string, unknown> | undefined;
+  const interval = state.kind === 'argocd-application' ? ARGO_INTERVAL_SECONDS : goSeconds(spec?.interval);
+  return Math.max(MIN_THRESHOLD_SECONDS, 3 * (interval ?? ARGO_INTERVAL_SECONDS));
+}
+
+function findWorkload(state: ReconcilerState, items: readonly KubeObject[]): KubeObject | undefined {
+  const { kinds, name } = CONTROLLERS[state.kind];
+  const candidates = items.filter(
+    (o) => groupOf(o.apiVersion ?? '') === 'apps' && kinds.includes(o.kind) && o.metadata.name === name,
+  );
+  return candidates.find((o) => o.metadata.namespace === state.namespace) ?? candidates[0];
+}
+
+/** A word of a suggested command: literal text, or a name from the snapshot with the rule it must meet. */
+export type CommandWord = string | { value: string; rule: 'dns-1123-label' | 'dns-1123-subdomain' };
+
+const label = (value: string) => ({ value, rule: 'dns-1123-label' as const });
+const subdomain = (value: string) => ({ value, rule: 'dns-1123-subdomain' as const });
+
+function commandsFor(state: ReconcilerState, workload: KubeObject | undefined, stopped: boolean): CommandWord[][] {
+  const scale: CommandWord[][] = workload
+    ? [
+        [
+          'kubectl',
+          '-n',
+          label(workload.metadata.namespace ?? ''),
+          'scale',
+          workload.kind.toLowerCase(),
+          subdomain(workload.metadata.name ?? ''),
+          '--replicas=1',
+        ],
+      ]
+    : [];
+  const nudge: CommandWord[] =
+    state.kind === 'argocd-application'
+      ? ['argocd', 'app', 'get', subdomain(state.name), '--refresh']
+      : [
+          'flux',
+          'reconcile',
+          state.kind === 'flux-helmrelease' ? 'helmrelease' : 'kustomization',
+          subdomain(state.name),
+          '-n',
+          label(state.namespace),
+          '--with-source',
+        ];
+  return [...(stopped ? scale : []), nudge];
+}
+
+/**
+ * Whether the controller behind a reconciler (not suspended) stopped: `head` is the repository's HEAD
+ * commit and when the App learned it. Undefined when it runs and has applied HEAD (or is within the threshold).
+ */
+export function controllerStopped(
+  source: KubeObject,
+  state: ReconcilerState,
+  items: readonly KubeObject[],
+  head: { sha: string; at: string } | undefined,
+  now: string,
+): StoppedController | undefined {
+  if (state.suspended) return undefined;
+  const workload = findWorkload(state, items);
+  const ready = workload ? Number((workload.status as { readyReplicas?: number } | undefined)?.readyReplicas ?? 0) : 1;
+  const applied = revisionCommit(state.lastAppliedRevision);
+  const thresholdSeconds = behindThreshold(source, state);
+  const waited = head ? Date.parse(now) - Date.parse(head.at) : Number.NaN;
+  const behind =
+    head !== undefined && applied !== undefined && applied !== head.sha && waited > thresholdSeconds * 1000;
+  if (ready > 0 && !behind) return undefined;
+  return {
+    type: ready > 0 ? 'behind-head' : 'controller-stopped',
+    ...(workload ? { controller: `${workload.kind}/${workload.metadata.namespace}/${workload.metadata.name}` } : {}),
+    thresholdSeconds,
+    ...(applied ? { applied } : {}),
+    commands: commandsFor(state, workload, ready === 0),
+  };
+}
+
+/** In words, after the reconciler's name: why it is not reconciling. */
+export function stoppedReason(stopped: StoppedController): string {
+  if (stopped.type === 'controller-stopped')
+    return `is not reconciling: its controller ${stopped.controller ?? 'workload'} has no ready replica (not running)`;
+  return `has not applied the repository's HEAD for longer than ${formatAge(stopped.thresholdSeconds)} (3 of its intervals, at least 15m)`;
+}

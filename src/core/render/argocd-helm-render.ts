@@ -1,0 +1,155 @@
+// An Argo CD Application's Helm source, rendered as the repo-server renders it
+// (reposerver/repository/repository.go helmTemplate, util/helm/cmd.go template): release name
+// `helm.releaseName` or the Application's name; namespace `helm.namespace` or the destination's;
+// `helm.kubeVersion`/`apiVersions` or the cluster's; `valueFiles` relative to the chart (a missing one
+// skipped with `ignoreMissingValueFiles`, an error otherwise), then `valuesObject` (or `values`), then
+// `parameters` as `--set` (`--set-string` with `forceString`; commas escaped unless the value is a
+// `{…}` list) and `fileParameters` as `--set-file`; CRDs unless `skipCrds`. Argo CD's precedence
+// follows: parameters over values over valueFiles over the chart's values.yaml.
+import { stringify } from 'yaml';
+import { renderChart, type ChartLocation, type ChartSetValue } from '../charts/index.js';
+import { isPlainObject, type FieldSource } from '../model/index.js';
+import { optionalString, repositoryPath, stringList } from '../sources/fields.js';
+import { sourceName } from '../sources/identity.js';
+import type { DeclaredSource, RenderSourceInputs, SourceRender } from './types.js';
+import type { ArgoTransforms } from '../sources/types.js';
+
+/** Argo CD's cleanSetParameters: `,` escaped (unless already) so Helm does not split the value; `{a,b}` lists kept. */
+export function argoSetValue(value: string): string {
+  if (value.startsWith('{') && value.endsWith('}')) return value;
+  return value.replace(/(?<!\\),/g, '\\,');
+}
+
+/** The source's objects are unknown: live objects in its namespace are set aside, never pruned or extra. */
+function notRendered(declared: DeclaredSource, namespace: string, reason: string): SourceRender {
+  const name = sourceName(declared.source.id);
+  const message = `Application ${name}: reported, not rendered: ${reason}`;
+  const file = declared.desired?.source.file ?? declared.source.declaredIn?.file ?? '';
+  return {
+    objects: [],
+    errors: [],
+    skipped: [],
+    filesRead: [],
+    notes: [{ code: 'unsupported', source: name, message }],
+    notRendered: [{ file, field: 'spec.source.helm', reason: message, namespace }],
+  };
+}
+
+function joinPath(dir: string, file: string): string {
+  return repositoryPath(
+    [dir, file]
+      .filter(Boolean)
+      .join('/')
+      .replace(/\/\.\//g, '/'),
+  );
+}
+
+/** valueFiles' texts in order, or why the source cannot render. */
+function valueFiles(
+  helm: Record<string, unknown>,
+  path: string,
+  files: ReadonlyMap<string, string>,
+): string[] | { reason: string } {
+  const texts: string[] = [];
+  for (const file of stringList(helm.valueFiles)) {
+    if (/^[a-z]+:\/\//i.test(file) || file.startsWith('$'))
+      return { reason: `valueFiles ${file} is not a file of this path` };
+    const resolved = joinPath(path, file);
+    const text = files.get(resolved);
+    if (text === undefined || resolved.split('/').includes('..')) {
+      if (helm.ignoreMissingValueFiles === true) continue;
+      return { reason: `valueFiles ${file}: ${resolved} does not exist` };
+    }
+    texts.push(text);
+  }
+  if (isPlainObject(helm.valuesObject)) texts.push(stringify(helm.valuesObject));
+  else if (typeof helm.values === 'string' && helm.values.trim() !== '') texts.push(helm.values);
+  return texts;
+}
+
+function setValues(
+  helm: Record<string, unknown>,
+  path: string,
+  files: ReadonlyMap<string, string>,
+): ChartSetValue[] | { reason: string } {
+  const sets: ChartSetValue[] = [];
+  const strings: ChartSetValue[] = [];
+  for (const p of Array.isArray(helm.parameters) ? helm.parameters : []) {
+    if (!isPlainObject(p) || typeof p.name !== 'string') continue;
+    const list = p.forceString === true ? strings : sets;
+    const value = argoSetValue(String(p.value ?? ''));
+    const at = list.findIndex((entry) => entry.name === p.name);
+    const entry: ChartSetValue = { name: p.name, value, kind: p.forceString === true ? 'string' : 'set' };
+    if (at >= 0) list[at] = entry;
+    else list.push(entry);
+  }
+  const fileSets: ChartSetValue[] = [];
+  for (const p of Array.isArray(helm.fileParameters) ? helm.fileParameters : []) {
+    if (!isPlainObject(p) || typeof p.name !== 'string' || typeof p.path !== 'string') continue;
+    const text = files.get(joinPath(path, p.path));
+    if (text === undefined) return { reason: `fileParameters ${p.name}: ${joinPath(path, p.path)} does not exist` };
+    fileSets.push({ name: p.name, value: text, kind: 'file' });
+  }
+  return [...sets, ...strings, ...fileSets];
+}
+
+export function renderArgoHelm(declared: DeclaredSource, inputs: RenderSourceInputs): SourceRender {
+  const { source } = declared;
+  const transforms = source.transforms as ArgoTransforms;
+  const name = sourceName(source.id);
+  const helm = transforms.helm ?? {};
+  const path = source.path ?? '';
+  let chart: ChartLocation;
+  let filesRead: string[] = [];
+  if (source.path === undefined) {
+    const origin = source.origin as { repoURL: string; targetRevision?: string; chart?: string };
+    const url = /^[a-z]+:\/\//i.test(origin.repoURL) ? origin.repoURL : `oci://${origin.repoURL}`;
+    chart = { type: 'repository', url, name: origin.chart ?? '', version: origin.targetRevision ?? '' };
+  } else {
+    const prefix = path ? `${path}/` : '';
+    const files = new Map<string, string>();
+    for (const [file, text] of inputs.files) if (file.startsWith(prefix)) files.set(file.slice(prefix.length), text);
+    chart = { type: 'files', files };
+    filesRead = [...files.keys()].map((file) => prefix + file);
+  }
+  const destination = transforms.destination.namespace ?? inputs.defaultNamespace;
+  const values = valueFiles(helm, path, inputs.files);
+  if ('reason' in values) return notRendered(declared, destination, values.reason);
+  const set = setValues(helm, path, inputs.files);
+  if ('reason' in set) return notRendered(declared, destination, set.reason);
+  const kubeVersion = optionalString(helm.kubeVersion) ?? inputs.capabilities?.kubeVersion;
+  const apiVersions = stringList(helm.apiVersions);
+  const file = declared.desired?.source.file;
+  const origin: FieldSource = {
+    origin: { type: 'source-transform', source: `Application ${name}`, transform: 'chart', ...(file ? { file } : {}) },
+  };
+  const rendered = renderChart({
+    request: {
+      where: chart.type === 'files' ? path || '.' : `${chart.url} ${chart.name} ${chart.version}`,
+      chart,
+      releaseName: optionalString(helm.releaseName) ?? source.id.name,
+      namespace: optionalString(helm.namespace) ?? destination,
+      valueFiles: values,
+      set,
+      ...(kubeVersion ? { kubeVersion } : {}),
+      apiVersions: apiVersions.length > 0 ? apiVersions : (inputs.capabilities?.apiVersions ?? []),
+      includeCrds: helm.skipCrds !== true,
+      ...(helm.skipTests === true ? { skipTests: true } : {}),
+    },
+    where: chart.type === 'files' ? path : chart.name,
+    origin,
+    defaultNamespace: destination,
+    ...(inputs.charts ? { charts: inputs.charts } : {}),
+    ...(inputs.kindScopes ? { kindScopes: inputs.kindScopes } : {}),
+    ...(inputs.budget ? { budget: inputs.budget } : {}),
+  });
+  if (!rendered.ok) return notRendered(declared, destination, rendered.reason);
+  return {
+    objects: rendered.objects,
+    errors: rendered.errors,
+    skipped: [],
+    filesRead,
+    notes: [],
+    ...(rendered.stopped ? { stopped: true as const } : {}),
+  };
+}

@@ -1,0 +1,45 @@
+// A source whose render fails is not rendered, alone: kustomize, Flux and Argo CD fail the whole build
+// of a source on one problem, so none of its objects is known. It is listed as "not rendered" with
+// the reason, its problems stay reported, and the live objects it may have made are set aside (never
+// extra, never pruned, never in sync); every other source of the cluster is still compared.
+import { formatProblem, type NotRenderedSource, type SourceProblem } from '../model/index.js';
+import type { SourceRender } from './types.js';
+import type { Source } from '../sources/types.js';
+
+/** The problems of a render as one line: the first, and how many more. */
+export function problemsReason(problems: readonly SourceProblem[]): string {
+  const more = problems.length - 1;
+  return formatProblem(problems[0]!) + (more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'})` : '');
+}
+
+/**
+ * Why a source's render gives nothing to compare (its problems, or a source kind that is not rendered,
+ * such as a Helm chart); undefined when it rendered.
+ */
+export function failedRender(rendered: Pick<SourceRender, 'errors' | 'notes' | 'objects'>): string | undefined {
+  if (rendered.errors.length > 0) return problemsReason(rendered.errors);
+  if (rendered.objects.length > 0) return undefined;
+  return rendered.notes.find((note) => note.code === 'unsupported')?.message;
+}
+
+/** A problem as a part that was not rendered; `namespace`: where its objects would land, when known. */
+export function problemPart(problem: SourceProblem, namespace?: string): NotRenderedSource {
+  return {
+    file: problem.file,
+    ...(problem.line ? { line: problem.line } : {}),
+    ...(problem.field ? { field: problem.field } : {}),
+    reason: problem.message,
+    ...(namespace ? { namespace } : {}),
+  };
+}
+
+/**
+ * What a source not rendered leaves unknown: each of its problems, or the source itself. Its objects
+ * land in Flux's `targetNamespace` (it overrides every namespace); otherwise in any namespace.
+ */
+export function unrenderedParts(source: Source, errors: readonly SourceProblem[], reason: string): NotRenderedSource[] {
+  const namespace = source.transforms.controller === 'flux' ? source.transforms.targetNamespace : undefined;
+  if (errors.length > 0) return errors.map((problem) => problemPart(problem, namespace));
+  const file = source.declaredIn?.file ?? source.path ?? '.';
+  return [{ file, reason, ...(namespace ? { namespace } : {}) }];
+}

@@ -1,0 +1,165 @@
+// `driftback render`: the desired state of a repository whose Flux HelmRelease installs a chart of the
+// repository and whose Argo CD Application installs a chart of a Helm repository from --charts,
+// compared object for object with `helm template` on the same inputs; what is not rendered on stderr.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import type { KubeObject } from '../../src/core/model/index.js';
+import { chartFiles, helmTemplateObjects, objectKey, packagedChart } from '../support/charts.js';
+import { REPO_ROOT } from '../support/fixtures.js';
+import { pinnedHelm } from '../support/tools.js';
+import { runCli } from './run-cli.js';
+
+const RELEASE = `apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata:
+  name: webapp
+  namespace: shop
+spec:
+  interval: 10m
+  chart:
+    spec:
+      chart: ./charts/webapp
+      sourceRef:
+        kind: GitRepository
+        name: flux-system
+        namespace: flux-system
+  values:
+    replicaCount: 3
+`;
+
+const PODINFO = `apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata:
+  name: podinfo
+  namespace: podinfo
+spec:
+  interval: 10m
+  chart:
+    spec:
+      chart: podinfo
+      version: 6.14.1
+      sourceRef:
+        kind: HelmRepository
+        name: podinfo
+  values:
+    replicaCount: 2
+---
+apiVersion: source.toolkit.fluxcd.io/v1
+kind: HelmRepository
+metadata:
+  name: podinfo
+  namespace: podinfo
+spec:
+  interval: 1h
+  url: https://stefanprodan.github.io/podinfo
+`;
+
+function repository(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'render-repo-'));
+  const files = chartFiles('charts/webapp', 'charts/webapp');
+  files.set('clusters/prod/webapp.yaml', RELEASE);
+  files.set('clusters/prod/podinfo.yaml', PODINFO);
+  files.set('.github/driftback.yml', 'clusters:\n  - name: prod\n    path: clusters/prod\n');
+  for (const [path, text] of files) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+const SNAPSHOT = JSON.stringify({
+  apiVersion: 'driftback.dev/v1',
+  kind: 'Snapshot',
+  repository: 'acme/gitops',
+  cluster: 'prod',
+  capturedAt: '2026-12-01T10:00:00Z',
+  server: { gitVersion: 'v1.33.1', resources: [] },
+  scope: { complete: true, errors: [] },
+  items: [],
+});
+
+const FLUX_LABELS = ['helm.toolkit.fluxcd.io/name', 'helm.toolkit.fluxcd.io/namespace'];
+
+function unstamped(obj: KubeObject): KubeObject {
+  const copy = structuredClone(obj);
+  for (const key of FLUX_LABELS) delete copy.metadata?.labels?.[key];
+  if (copy.metadata?.labels && Object.keys(copy.metadata.labels).length === 0) delete copy.metadata.labels;
+  return copy;
+}
+
+describe('driftback render', () => {
+  const repo = repository();
+  const snapshot = join(repo, 'snapshot.json');
+  writeFileSync(snapshot, SNAPSHOT);
+  const env = { HELM_BINARY: pinnedHelm(), PATH: '/usr/bin:/bin' };
+
+  it('prints every chart rendered, as helm template renders it, in a stable order', async () => {
+    const charts = packagedChart('upstream/charts/podinfo');
+    const args = ['render', repo, '--cluster', 'prod', '--snapshot', snapshot, '--charts', charts];
+    const { code, stdout, stderr } = await runCli(args, { env });
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const printed = parseAllDocuments(stdout).map((doc) => doc.toJS() as KubeObject);
+    const webapp = helmTemplateObjects('webapp', join(REPO_ROOT, 'test/fixtures/charts/webapp'), [
+      '--namespace',
+      'shop',
+      '--no-hooks',
+      '--include-crds',
+      '--kube-version',
+      'v1.33.1',
+      '--set',
+      'replicaCount=3',
+    ]);
+    const podinfo = helmTemplateObjects('podinfo', join(charts, 'podinfo-6.14.1.tgz'), [
+      '--namespace',
+      'podinfo',
+      '--no-hooks',
+      '--include-crds',
+      '--kube-version',
+      'v1.33.1',
+      '--set',
+      'replicaCount=2',
+    ]);
+    const byKey = new Map(printed.map((obj) => [objectKey(obj), obj]));
+    for (const [want, namespace] of [
+      ...webapp.map((o) => [o, 'shop'] as const),
+      ...podinfo.map((o) => [o, 'podinfo'] as const),
+    ]) {
+      const copy = structuredClone(want);
+      if (!copy.metadata!.namespace && copy.kind !== 'CustomResourceDefinition') copy.metadata!.namespace = namespace;
+      expect(unstamped(byKey.get(objectKey(copy))!), objectKey(copy)).toEqual(copy);
+    }
+    // The controller objects themselves are desired state too.
+    expect(byKey.has('HelmRelease/shop/webapp')).toBe(true);
+    expect(byKey.has('HelmRepository/podinfo/podinfo')).toBe(true);
+    expect(printed.length).toBe(webapp.length + podinfo.length + 3);
+    const again = await runCli(args, { env });
+    expect(again.stdout).toBe(stdout);
+  });
+
+  it('lists on stderr what it could not render, and exits 1 for a partial result', async () => {
+    const { code, stdout, stderr } = await runCli(
+      ['render', repo, '--cluster', 'prod', '--snapshot', snapshot, '--format', 'json'],
+      {
+        env,
+      },
+    );
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      'not rendered: podinfo/podinfo: HelmRelease podinfo/podinfo: reported, not rendered: chart podinfo 6.14.1 from https://stefanprodan.github.io/podinfo is not available offline (give --charts DIR or set DRIFTBACK_CHARTS_DIR)',
+    );
+    const objects = JSON.parse(stdout) as KubeObject[];
+    expect(objects.some((obj) => obj.kind === 'Deployment' && obj.metadata?.name === 'webapp')).toBe(true);
+  });
+
+  it('without Helm, reports every chart not rendered: helm not found', async () => {
+    const { code, stderr } = await runCli(['render', repo, '--cluster', 'prod'], {
+      env: { PATH: '/nonexistent', HELM_BINARY: '/nonexistent/helm' },
+    });
+    expect(code).toBe(1);
+    expect(stderr).toContain('HelmRelease shop/webapp: reported, not rendered: helm not found');
+  });
+});

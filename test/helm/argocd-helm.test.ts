@@ -1,0 +1,208 @@
+// An Argo CD Application with a Helm source, rendered as Argo CD's repo-server renders it
+// (reposerver/repository/repository.go helmTemplate, util/helm/cmd.go): compared object for object
+// with `helm template` run directly with the arguments Argo CD builds for the same Application.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { KubeObject } from '../../src/core/model/index.js';
+import { renderCluster } from '../../src/core/pipeline/index.js';
+import { argoSetValue } from '../../src/core/render/argocd-helm-render.js';
+import { locateHelm } from '../../src/helm/locate.js';
+import { createChartRenderer } from '../../src/helm/renderer.js';
+import { chartFiles, helmTemplateObjects, objectKey, packagedChart } from '../support/charts.js';
+import { REPO_ROOT } from '../support/fixtures.js';
+import { pinnedHelm } from '../support/tools.js';
+
+const found = locateHelm({ HELM_BINARY: pinnedHelm(), PATH: '' });
+if (!found.found) throw new Error(found.reason);
+const helm = found.helm;
+
+const ARGO_STAMPS = ['argocd.argoproj.io/tracking-id'];
+
+function withoutStamps(obj: KubeObject): KubeObject {
+  const copy = structuredClone(obj);
+  for (const key of ARGO_STAMPS) delete copy.metadata?.annotations?.[key];
+  if (copy.metadata?.annotations && Object.keys(copy.metadata.annotations).length === 0)
+    delete copy.metadata.annotations;
+  return copy;
+}
+
+/** Ours equal theirs object for object; Helm's namespace-less objects land in the destination namespace. */
+function expectSame(ours: KubeObject[], theirs: KubeObject[], namespace: string): void {
+  const expected = new Map(
+    theirs.map((obj) => {
+      const copy = structuredClone(obj);
+      const clusterScoped = ['CustomResourceDefinition', 'ClusterRole', 'ClusterRoleBinding'].includes(copy.kind!);
+      if (!copy.metadata!.namespace && !clusterScoped) copy.metadata!.namespace = namespace;
+      return [objectKey(copy), copy];
+    }),
+  );
+  expect(ours.map(objectKey).sort()).toEqual([...expected.keys()].sort());
+  for (const obj of ours) expect(withoutStamps(obj), objectKey(obj)).toEqual(expected.get(objectKey(obj)));
+}
+
+const APP = `apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata:
+  name: webapp
+  namespace: argocd
+spec:
+  project: default
+  source:
+    repoURL: https://github.com/acme/gitops.git
+    targetRevision: main
+    path: charts/webapp
+    helm:
+      releaseName: storefront
+      ignoreMissingValueFiles: true
+      valueFiles:
+        - values-prod.yaml
+        - values-missing.yaml
+      valuesObject:
+        image:
+          tag: 2.1.2
+      parameters:
+        - name: replicaCount
+          value: "4"
+        - name: greeting
+          value: hello, world
+        - name: extraEnv.BUILD
+          value: "0042"
+          forceString: true
+      fileParameters:
+        - name: extraEnv.MOTD
+          path: motd.txt
+  destination:
+    server: https://kubernetes.default.svc
+    namespace: shop
+`;
+
+const SNAPSHOT = {
+  items: [],
+  repository: 'acme/gitops',
+  server: { gitVersion: 'v1.31.4', resources: [] },
+};
+
+describe('an Argo CD Application with a Helm path source', () => {
+  const files = chartFiles('charts/webapp', 'charts/webapp');
+  files.set('charts/webapp/motd.txt', 'welcome');
+  files.set('apps/webapp.yaml', APP);
+  const rendered = renderCluster(
+    files,
+    { name: 'prod', path: 'apps', defaultNamespace: 'default', controller: 'argocd' },
+    { live: SNAPSHOT, charts: createChartRenderer({ helm }) },
+  );
+
+  it('renders what helm template renders with the arguments Argo CD builds', () => {
+    expect(rendered.errors).toEqual([]);
+    const dir = mkdtempSync(join(tmpdir(), 'argo-'));
+    writeFileSync(join(dir, 'values.yaml'), 'image:\n  tag: 2.1.2\n');
+    writeFileSync(join(dir, 'motd'), 'welcome');
+    const chart = join(REPO_ROOT, 'test/fixtures/charts/webapp');
+    const theirs = helmTemplateObjects('storefront', chart, [
+      '--namespace',
+      'shop',
+      '--no-hooks',
+      '--include-crds',
+      '--kube-version',
+      'v1.31.4',
+      '--values',
+      join(chart, 'values-prod.yaml'),
+      '--values',
+      join(dir, 'values.yaml'),
+      '--set',
+      'replicaCount=4',
+      '--set',
+      'greeting=hello\\, world',
+      '--set-string',
+      'extraEnv.BUILD=0042',
+      '--set-file',
+      `extraEnv.MOTD=${join(dir, 'motd')}`,
+    ]);
+    const ours = rendered.objects.filter((d) => d.object.kind !== 'Application').map((d) => d.object);
+    expectSame(ours, theirs, 'shop');
+    const deployment = ours.find((obj) => obj.kind === 'Deployment') as any;
+    expect(deployment.spec.replicas).toBe(4);
+    expect(deployment.spec.template.spec.containers[0].env).toContainEqual({ name: 'BUILD', value: '0042' });
+    expect(deployment.metadata.annotations['argocd.argoproj.io/tracking-id']).toBe(
+      'webapp:apps/Deployment:shop/storefront-webapp',
+    );
+  });
+
+  it('names a missing values file unless ignoreMissingValueFiles', () => {
+    const strict = new Map(files);
+    strict.set('apps/webapp.yaml', APP.replace('      ignoreMissingValueFiles: true\n', ''));
+    const result = renderCluster(
+      strict,
+      { name: 'prod', path: 'apps', defaultNamespace: 'default', controller: 'argocd' },
+      { live: SNAPSHOT, charts: createChartRenderer({ helm }) },
+    );
+    expect(result.notes.map((n) => n.message)).toContain(
+      'Application argocd/webapp: reported, not rendered: valueFiles values-missing.yaml: charts/webapp/values-missing.yaml does not exist',
+    );
+    expect(result.notRendered).toContainEqual(
+      expect.objectContaining({ namespace: 'shop', field: 'spec.source.helm' }),
+    );
+  });
+
+  it('escapes commas of --set values as Argo CD does, lists kept', () => {
+    expect(argoSetValue('a,b')).toBe('a\\,b');
+    expect(argoSetValue('a\\,b,,c')).toBe('a\\,b\\,\\,c');
+    expect(argoSetValue('{a,b}')).toBe('{a,b}');
+  });
+});
+
+describe('an Argo CD Application with a chart from a Helm repository, from the offline charts directory', () => {
+  const APP_REPO = `apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata:
+  name: podinfo
+  namespace: argocd
+spec:
+  project: default
+  source:
+    repoURL: https://stefanprodan.github.io/podinfo
+    chart: podinfo
+    targetRevision: 6.14.1
+    helm:
+      valuesObject:
+        replicaCount: 2
+  destination:
+    server: https://kubernetes.default.svc
+    namespace: podinfo
+`;
+  const files = new Map([['apps/podinfo.yaml', APP_REPO]]);
+  const target = { name: 'prod', path: 'apps', defaultNamespace: 'default', controller: 'argocd' as const };
+
+  it('renders the archive helm pull would have written, as helm template does', () => {
+    const chartsDir = packagedChart('upstream/charts/podinfo');
+    const rendered = renderCluster(files, target, { live: SNAPSHOT, charts: createChartRenderer({ helm, chartsDir }) });
+    const dir = mkdtempSync(join(tmpdir(), 'argo-'));
+    writeFileSync(join(dir, 'values.yaml'), 'replicaCount: 2\n');
+    const theirs = helmTemplateObjects('podinfo', join(chartsDir, 'podinfo-6.14.1.tgz'), [
+      '--namespace',
+      'podinfo',
+      '--no-hooks',
+      '--include-crds',
+      '--kube-version',
+      'v1.31.4',
+      '--values',
+      join(dir, 'values.yaml'),
+    ]);
+    expectSame(
+      rendered.objects.filter((d) => d.object.kind !== 'Application').map((d) => d.object),
+      theirs,
+      'podinfo',
+    );
+    expect(theirs.some((obj) => obj.kind === 'Deployment')).toBe(true);
+  });
+
+  it('says which archive is missing', () => {
+    const chartsDir = mkdtempSync(join(tmpdir(), 'charts-empty-'));
+    const rendered = renderCluster(files, target, { live: SNAPSHOT, charts: createChartRenderer({ helm, chartsDir }) });
+    expect(rendered.notes.map((n) => n.message)).toContain(
+      `Application argocd/podinfo: reported, not rendered: chart podinfo 6.14.1 is not in ${chartsDir} (as podinfo-6.14.1.tgz)`,
+    );
+  });
+});

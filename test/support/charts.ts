@@ -1,0 +1,50 @@
+// Chart fixtures as a repository holds them, and `helm template` run directly on them: the oracle
+// driftback's chart renders are compared with, object for object.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import type { KubeObject } from '../../src/core/model/index.js';
+import { REPO_ROOT } from './fixtures.js';
+import { pinnedHelm } from './tools.js';
+
+/** A chart fixture's files (under test/fixtures), keyed as the repository holds them at `at`. */
+export function chartFiles(fixture: string, at: string): Map<string, string> {
+  const root = join(REPO_ROOT, 'test/fixtures', fixture);
+  const files = new Map<string, string>();
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files.set(`${at}/${relative(root, path)}`, readFileSync(path, 'utf8'));
+    }
+  };
+  walk(root);
+  return files;
+}
+
+/** `helm template <release> <chart> <args…>` with the pinned Helm; hooks dropped as Flux and Argo CD drop them. */
+export function helmTemplateObjects(release: string, chart: string, args: string[]): KubeObject[] {
+  const out = execFileSync(pinnedHelm(), ['template', release, chart, ...args], {
+    encoding: 'utf8',
+    env: { HOME: mkdtempSync(join(tmpdir(), 'helm-home-')), PATH: '/usr/bin:/bin' },
+  });
+  return parseAllDocuments(out)
+    .map((doc) => doc.toJS() as KubeObject)
+    .filter((obj) => obj && !obj.metadata?.annotations?.['helm.sh/hook']);
+}
+
+/** `helm package` of a chart fixture into a fresh directory, as `helm pull` names it (`<name>-<version>.tgz`). */
+export function packagedChart(fixture: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'charts-'));
+  execFileSync(pinnedHelm(), ['package', join(REPO_ROOT, 'test/fixtures', fixture), '--destination', dir], {
+    encoding: 'utf8',
+    env: { HOME: mkdtempSync(join(tmpdir(), 'helm-home-')), PATH: '/usr/bin:/bin' },
+  });
+  return dir;
+}
+
+export function objectKey(obj: KubeObject): string {
+  return `${obj.kind}/${obj.metadata?.namespace ?? ''}/${obj.metadata?.name}`;
+}
