@@ -74,12 +74,3 @@ export function createInstallationClients(app: Probot, options: InstallationClie
     },
   };
 }
-
-/** One-off form of `createInstallationClients(app).forRepository(repository)` (no cache kept). */
-export async function installationOctokitFor(
-  app: Probot,
-  repository: string,
-  options: InstallationClientsOptions = {},
-): Promise<GitHubClient> {
-  return createInstallationClients(app, options).forRepository(repository);
-}

@@ -5,7 +5,6 @@ import type { AppLogger } from './logger.js';
 import type { JobHandler } from './queue/types.js';
 import type { Store } from '../store/types.js';
 
-export { MAINTENANCE_QUEUE } from './queue/jobs.js';
 /** How often maintenance runs, in seconds. Default hourly. */
 export const MAINTENANCE_EVERY_SECONDS = 3600;
 

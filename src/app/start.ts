@@ -114,9 +114,7 @@ export async function startDriftback(
   });
 
   if (!env.tokenSecret) log.warn('DRIFTBACK_TOKEN_SECRET is not set: snapshot uploads are refused until it is');
-  const helm = locateHelm();
-  if (helm.found) log.info(`Helm ${helm.helm.version} at ${helm.helm.path}: Helm charts are rendered with it`);
-  else log.warn(`${helm.reason}: Helm charts are reported, not rendered`);
+  logHelm(log);
   await queue.start(jobs, givenUp);
   const httpServer = await server.start();
   const address = httpServer.address();
@@ -141,6 +139,13 @@ export async function startDriftback(
 }
 
 /** A port free on `host` right now, from the OS (listen on 0, read it, close). */
+/** The Helm the job workers render charts with, or why charts are reported, not rendered. */
+function logHelm(log: ProbotClass['log']): void {
+  const helm = locateHelm();
+  if (helm.found) log.info(`Helm ${helm.helm.version} at ${helm.helm.path}: Helm charts are rendered with it`);
+  else log.warn(`${helm.reason}: Helm charts are reported, not rendered`);
+}
+
 async function ephemeralPort(host: string): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, host, resolve));

@@ -5,7 +5,7 @@
 // at a closed local port (no network), DNS functions off (Helm's default), and a wall-clock, memory
 // (address space) and output limit. Hooks are left out (`--no-hooks`): Flux keeps them out of the
 // release manifest and Argo CD does not compare them.
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -104,6 +104,22 @@ function helmError(stderr: string): string {
     : `${text.slice(0, 160)} … ${text.slice(text.lastIndexOf(': error calling ') + 2)}`.slice(0, 600);
 }
 
+/** What a finished `helm template` gives: its manifest, or which limit stopped it, or Helm's error. */
+function outcome(run: SpawnSyncReturns<string>, limits: HelmLimits, timeMs: number): ChartOutput {
+  const error = run.error as NodeJS.ErrnoException | undefined;
+  const mib = Math.round(limits.outputBytes / 1024 / 1024);
+  if (error?.code === 'ENOBUFS')
+    return { ok: false, reason: `helm printed more than ${mib} MiB, the output limit of one chart` };
+  if (error?.code === 'ETIMEDOUT' || run.signal === 'SIGKILL') {
+    return { ok: false, reason: `helm ran for more than ${Math.round(timeMs / 1000)} s, the time limit of one chart` };
+  }
+  if (error) return { ok: false, reason: `helm did not run: ${error.message}` };
+  if (run.status === 0) return { ok: true, manifest: run.stdout };
+  if (/out of memory|cannot allocate memory/i.test(run.stderr))
+    return { ok: false, reason: `helm needed more than ${limits.memoryMb} MiB of memory, the limit of one chart` };
+  return { ok: false, reason: `helm template failed: ${helmError(run.stderr)}` };
+}
+
 /**
  * Runs `helm template` for one request under `limits`; `deadlineMs` (a Date.now() value): the job's end,
  * which shortens the time limit. `archive`: the chart archive of a repository chart, found offline.
@@ -135,27 +151,7 @@ export function helmTemplate(
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
-    const error = run.error as NodeJS.ErrnoException | undefined;
-    if (error?.code === 'ENOBUFS') {
-      return {
-        ok: false,
-        reason: `helm printed more than ${Math.round(limits.outputBytes / 1024 / 1024)} MiB, the output limit of one chart`,
-      };
-    }
-    if (error?.code === 'ETIMEDOUT' || run.signal === 'SIGKILL') {
-      return {
-        ok: false,
-        reason: `helm ran for more than ${Math.round(timeMs / 1000)} s, the time limit of one chart`,
-      };
-    }
-    if (error) return { ok: false, reason: `helm did not run: ${error.message}` };
-    if (run.status !== 0) {
-      const reason = helmError(run.stderr);
-      if (/out of memory|cannot allocate memory/i.test(run.stderr))
-        return { ok: false, reason: `helm needed more than ${limits.memoryMb} MiB of memory, the limit of one chart` };
-      return { ok: false, reason: `helm template failed: ${reason}` };
-    }
-    return { ok: true, manifest: run.stdout };
+    return outcome(run, limits, timeMs);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

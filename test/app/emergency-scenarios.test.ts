@@ -142,6 +142,7 @@ describe('Flux: suspend, kubectl edit, PR at once, merge, resume, verified', () 
     await upload(app, 'flux-2-suspended');
     const [pr] = pulls(app);
     expect(pr?.labels).toEqual(['driftback', 'emergency']);
+    expect(pr?.title).toBe('Emergency: Deployment/podinfo/podinfo memory on kind-dev');
     const body = pr!.body!;
     expect(body).toContain('## Emergency change');
     expect(body).toContain('`Kustomization/flux-system/apps` is suspended since');
@@ -194,6 +195,7 @@ describe('Argo CD: automated sync off, kubectl scale, PR, merge, automated sync 
   it('walks the procedure and comments "verified" once Argo CD synced the merge', async () => {
     const { app, pr } = await startAfter('argo-1-before', 'argo-2-autosync-off');
     expect(pr?.labels).toEqual(['driftback', 'emergency']);
+    expect(pr?.title).toBe('Emergency: Deployment/guestbook/frontend replicas on kind-argo');
     // Removing `automated` leaves no managedFields entry: the first snapshot without it dates it.
     expect(pr!.body).toContain(
       '`Application/argocd/guestbook` is suspended since at least 2026-12-01 11:10 UTC (first seen then; nothing records who turned it off)',

@@ -1,6 +1,6 @@
 // Alert issues for persistent conditions (a cluster not reporting, a GitOps controller not
 // reconciling) and the scheduled watch that also keeps the dashboard and plans current.
-export { createAlertsHandler, runAlerts, ALERTS_QUEUE, ALERTS_EVERY_SECONDS } from './run-alerts.js';
+export { createAlertsHandler, runAlerts, ALERTS_EVERY_SECONDS } from './run-alerts.js';
 export { watchRepository, type WatchDeps, type WatchOutcome } from './watch-repository.js';
 export {
   checkNotReporting,

@@ -4,7 +4,6 @@ import { NotInstalledError } from '../github-client.js';
 import type { JobHandler } from '../queue/types.js';
 import { watchRepository, type WatchDeps, type WatchOutcome } from './watch-repository.js';
 
-export { ALERTS_QUEUE } from '../queue/jobs.js';
 /** How often the watch runs, in seconds. */
 export const ALERTS_EVERY_SECONDS = 60;
 

@@ -11,8 +11,6 @@ import type { DashboardCluster } from '../../core/report/index.js';
 import type { ClusterFigures } from '../metrics.js';
 import type { ClusterState } from '../../store/state/index.js';
 
-export type { ClusterFigures } from '../metrics.js';
-
 function inScope(object: KubeObject, namespaces: string[] | undefined): boolean {
   const namespace = object.metadata?.namespace ?? '';
   return !namespaces?.length || namespace === '' || namespaces.includes(namespace);

@@ -8,5 +8,5 @@ export {
   SECURITY_LABEL,
   type DashboardDeps,
 } from './update-dashboard.js';
-export { dashboardCluster, type ClusterFigures } from './cluster-view.js';
+export { dashboardCluster } from './cluster-view.js';
 export { snapshotAgeRefresher } from './gauges.js';

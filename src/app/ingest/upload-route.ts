@@ -34,8 +34,6 @@ export interface UploadDeps {
   onSnapshot?: (result: SnapshotResult) => void;
 }
 
-export { RECONCILE_QUEUE, reconcileKey } from '../queue/jobs.js';
-
 /** Returns true when it answered the request. */
 export function createUploadHandler(deps: UploadDeps) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {

@@ -2,7 +2,7 @@
 export { createReconcileHandler } from './job.js';
 export { reconcileCluster, type ReconcileDeps, type ReconcileOutcome, type ReconcileTarget } from './run-reconcile.js';
 export { recordDeclinedPullRequest, type DeclineResult } from './decline.js';
-export { branchFor, clusterRoot, type DriftGroup, type Evaluation, type EvaluateInput } from './evaluate.js';
+export { branchFor, type DriftGroup, type Evaluation } from './evaluate.js';
 export {
   readClusterState,
   type BranchState,

@@ -12,7 +12,7 @@ import {
   type PullRequestSummary,
   type WriteBranchResult,
 } from '../../github/index.js';
-import { markerComment } from '../../core/report/index.js';
+import { emergencyTitle, markerComment } from '../../core/report/index.js';
 import type { DriftGroup } from './evaluate.js';
 import { SECURITY_LABEL } from '../dashboard/index.js';
 import { EMERGENCY_LABEL, foreignCommitsOn, type GitHubContext } from './github-context.js';
@@ -146,8 +146,15 @@ export async function publishDrift(
   // A head found unchanged after a lost state write is still the App's own commit.
   else if (written.commitSha && !appCommits.includes(written.commitSha)) appCommits.push(written.commitSha);
   const key = markerKeyFor(group.branch);
-  const title = pullRequestTitle(ctx.cluster, group);
   const emergency = ctx.emergency?.get(group.branch) ?? [];
+  // An emergency PR says what changed under the suspension, not the generic drift title.
+  const title =
+    emergency.length > 0
+      ? emergencyTitle(
+          ctx.cluster,
+          emergency.flatMap((section) => section.changes),
+        )
+      : pullRequestTitle(ctx.cluster, group);
   const body = await pullRequestBody(ctx.cluster, group, ctx.snapshot, ctx.templates, emergency, ctx.documents);
   const configured = ctx.config.pullRequests.labels;
   const risky = group.codify.reported.some((entry) => entry.risk);

@@ -74,9 +74,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   }
   const live = liveState(await loadLive(resolve(io.cwd, flags.live![0]!)));
   const target = pipelineCluster(input);
-  // One budget for head and base, as the App has one per job.
-  const budget = renderBudget();
-  const charts = cliCharts(io, flags.charts);
+  // One budget and one chart renderer for head and base, as the App has one per job.
+  const [budget, charts] = [renderBudget(), cliCharts(io, flags.charts)];
   const head = renderTree(input, target, live, cache, budget, charts);
   const baseTree = flags.base ? await readManifestTree(io.cwd, 'base', flags.base, input) : undefined;
   const base = baseTree ? renderTree(baseTree, target, live, cache, budget, charts).objects : undefined;

@@ -194,4 +194,3 @@ export type Config = z.output<typeof configSchema>;
 export type ClusterConfig = z.output<typeof clusterSchema>;
 export type IgnoreRule = z.output<typeof ignoreRuleSchema>;
 export type DriftConfig = z.output<typeof driftSchema>;
-export type EmergencyConfig = z.output<typeof emergencySchema>;

@@ -19,16 +19,8 @@ export {
   type ListKeyEvidence,
   type StrategicMerge,
 } from './list-keys.js';
-export { isBuiltInKind, mergeFactsAt, type FieldMerge } from './merge-facts.js';
-export {
-  canonicalKey,
-  indexOfItem,
-  itemHasKey,
-  itemKey,
-  sameItemKey,
-  valueAtSegments,
-  type ItemKey,
-} from './keyed-items.js';
+export { mergeFactsAt, type FieldMerge } from './merge-facts.js';
+export { canonicalKey, indexOfItem, itemHasKey, itemKey, valueAtSegments, type ItemKey } from './keyed-items.js';
 export * from './defaults.js';
 export {
   isControllerOwned,

@@ -42,12 +42,6 @@ export function itemHasKey(item: unknown, key: Readonly<ItemKey>): boolean {
   return Object.entries(key).every(([field, wanted]) => String(keyFieldValue(item, field) ?? '') === String(wanted));
 }
 
-/** Two keys that name the same item. */
-export function sameItemKey(a: Readonly<ItemKey>, b: Readonly<ItemKey>): boolean {
-  const fields = Object.keys(a);
-  return fields.length === Object.keys(b).length && fields.every((field) => String(a[field]) === String(b[field]));
-}
-
 /** The index of the item a segment names in a list (by key, or by index), or -1. */
 export function indexOfItem(list: readonly unknown[], segment: PathSegment): number {
   if (typeof segment === 'object' && 'index' in segment) return segment.index < list.length ? segment.index : -1;

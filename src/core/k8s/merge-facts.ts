@@ -48,11 +48,6 @@ export function mergeFactsInSchema(schema: string, pointer: string): FieldMerge 
   return table ? factsIn(table, pointer) : undefined;
 }
 
-/** Whether the API serves this kind itself (custom resources are not in the table). */
-export function isBuiltInKind(group: string, kind: string): boolean {
-  return `${group}/${kind}` in KINDS;
-}
-
 /** The API groups the API server serves itself ('' is the core group). */
 export const BUILT_IN_GROUPS: ReadonlySet<string> = new Set(
   Object.keys(KINDS).map((kind) => kind.slice(0, kind.lastIndexOf('/'))),

@@ -137,7 +137,8 @@ function generatedObject(
   ]);
   if (isSecret) root.set('type', scalar(getString(entry, ['type']) ?? 'Opaque'));
   const sorted = new Map([...data].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  if (sorted.size > 0) root.set('data', { kind: 'map', entries: sorted, source });
+  // kustomize writes a Secret's `data` even when it is empty (`data: {}`, hashed too), a ConfigMap's only when not.
+  if (sorted.size > 0 || isSecret) root.set('data', { kind: 'map', entries: sorted, source });
   if (options.immutable) root.set('immutable', scalar(true));
   return { kind: 'map', entries: root, source };
 }

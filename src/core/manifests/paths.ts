@@ -3,7 +3,7 @@
 // any file live under it".
 export const KUSTOMIZATION_FILE_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'] as const;
 
-export { basename, dirname, joinPath, normalizeDir } from '../model/repo-path.js';
+export { basename, dirname, joinPath } from '../model/repo-path.js';
 import { normalizeDir } from '../model/repo-path.js';
 
 /** The kustomization file of `dir` (kustomization.yaml, .yml or Kustomization), if it has one. */

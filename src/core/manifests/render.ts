@@ -107,6 +107,7 @@ export function renderManifests(
   if (context.root?.buildMetadata.includes('originAnnotations')) annotateOrigins(resources, context.root.dir);
   // kustomize drops objects marked as local configuration once the build is done.
   resources = resources.filter((r) => getString(r.root, ['metadata', 'annotations', LOCAL_CONFIG]) !== 'true');
+  for (const resource of resources) dropEmptyAnnotations(resource);
   if (context.order === 'legacy')
     resources = legacyOrder(resources, context.legacyKinds ?? { first: ORDER_FIRST, last: ORDER_LAST });
   const scopes = withRenderedCrds(options.kindScopes, resources);
@@ -175,6 +176,18 @@ function finishKustomize(resources: BuildResource[], context: BuildContext): voi
 }
 
 const LOCAL_CONFIG = 'config.kubernetes.io/local-config';
+
+/**
+ * `annotations: {}` is left out, as kustomize leaves it out (removing its own build annotations from
+ * every object clears an annotations map that ends up empty) and as the API server stores it; an
+ * empty `labels: {}` is kept, as kustomize keeps it.
+ */
+function dropEmptyAnnotations(resource: BuildResource): void {
+  const metadata = resource.root.entries.get('metadata');
+  const annotations = metadata?.kind === 'map' ? metadata.entries.get('annotations') : undefined;
+  if (metadata?.kind === 'map' && annotations?.kind === 'map' && annotations.entries.size === 0)
+    metadata.entries.delete('annotations');
+}
 
 /** buildMetadata: [originAnnotations]: where each object came from, relative to the root kustomization. */
 function annotateOrigins(resources: BuildResource[], rootDir: string): void {

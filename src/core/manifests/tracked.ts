@@ -1,7 +1,7 @@
 // A rendered value tree in which every node remembers where it was written. Transformers edit this
 // tree (not plain JSON), so the source map survives merges, renames and list edits without any
 // pointer bookkeeping; flattenTracked turns it into the plain object and its `fields` in one walk.
-import type { FieldOrigin, FieldSource } from '../model/index.js';
+import type { FieldSource } from '../model/index.js';
 import { escapeSegment, setOwn } from '../model/index.js';
 
 export type ScalarValue = string | number | boolean | null;
@@ -33,10 +33,6 @@ export function trackPlain(value: unknown, source: FieldSource): TrackedNode {
   }
   if (value === undefined) return { kind: 'scalar', value: null, source };
   return { kind: 'scalar', value: value as ScalarValue, source };
-}
-
-export function originOnly(origin: FieldOrigin): FieldSource {
-  return { origin };
 }
 
 export function toPlain(node: TrackedNode): unknown {

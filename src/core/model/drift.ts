@@ -188,8 +188,3 @@ export interface DiffResult {
    */
   notRendered?: { sources: NotRenderedSource[]; live: ResourceKey[] };
 }
-
-/** A change's identity for the persistence gate and for decisions: key + path + live value hash. */
-export interface Fingerprint {
-  id: string;
-}

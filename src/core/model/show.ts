@@ -32,11 +32,6 @@ export function shortValue(value: unknown, max = INLINE_VALUE_MAX): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-/** A value as block YAML (for a diff); '' for undefined. */
-export function blockValue(value: unknown): string {
-  return value === undefined ? '' : stringify(value, { lineWidth: 0, aliasDuplicateObjects: false });
-}
-
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 function two(n: number): string {

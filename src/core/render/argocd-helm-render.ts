@@ -93,25 +93,36 @@ function setValues(
   return [...sets, ...strings, ...fileSets];
 }
 
+/** The chart: the path's files (relative to it), or a Helm repository's chart by name and version. */
+function argoChart(
+  declared: DeclaredSource,
+  files: ReadonlyMap<string, string>,
+): { chart: ChartLocation; filesRead: string[] } {
+  const { source } = declared;
+  if (source.path === undefined) {
+    const origin = source.origin as { repoURL: string; targetRevision?: string; chart?: string };
+    const url = /^[a-z]+:\/\//i.test(origin.repoURL) ? origin.repoURL : `oci://${origin.repoURL}`;
+    return {
+      chart: { type: 'repository', url, name: origin.chart ?? '', version: origin.targetRevision ?? '' },
+      filesRead: [],
+    };
+  }
+  const prefix = source.path ? `${source.path}/` : '';
+  const chartFiles = new Map<string, string>();
+  for (const [file, text] of files) if (file.startsWith(prefix)) chartFiles.set(file.slice(prefix.length), text);
+  return {
+    chart: { type: 'files', files: chartFiles },
+    filesRead: [...chartFiles.keys()].map((file) => prefix + file),
+  };
+}
+
 export function renderArgoHelm(declared: DeclaredSource, inputs: RenderSourceInputs): SourceRender {
   const { source } = declared;
   const transforms = source.transforms as ArgoTransforms;
   const name = sourceName(source.id);
   const helm = transforms.helm ?? {};
   const path = source.path ?? '';
-  let chart: ChartLocation;
-  let filesRead: string[] = [];
-  if (source.path === undefined) {
-    const origin = source.origin as { repoURL: string; targetRevision?: string; chart?: string };
-    const url = /^[a-z]+:\/\//i.test(origin.repoURL) ? origin.repoURL : `oci://${origin.repoURL}`;
-    chart = { type: 'repository', url, name: origin.chart ?? '', version: origin.targetRevision ?? '' };
-  } else {
-    const prefix = path ? `${path}/` : '';
-    const files = new Map<string, string>();
-    for (const [file, text] of inputs.files) if (file.startsWith(prefix)) files.set(file.slice(prefix.length), text);
-    chart = { type: 'files', files };
-    filesRead = [...files.keys()].map((file) => prefix + file);
-  }
+  const { chart, filesRead } = argoChart(declared, inputs.files);
   const destination = transforms.destination.namespace ?? inputs.defaultNamespace;
   const values = valueFiles(helm, path, inputs.files);
   if ('reason' in values) return notRendered(declared, destination, values.reason);

@@ -147,6 +147,25 @@ function notRendered(name: string, reason: string): SourceRender {
   };
 }
 
+/** The release as helm-controller installs it: `spec.releaseName` or `[<targetNamespace>-]<name>`, in the target namespace. */
+function releaseOf(obj: KubeObject, source: Source): { releaseName: string; namespace: string } {
+  const targetNamespace = optionalString(field(obj, 'spec', 'targetNamespace'));
+  const releaseName =
+    optionalString(field(obj, 'spec', 'releaseName')) ??
+    (targetNamespace ? `${targetNamespace}-${source.id.name}` : source.id.name);
+  return { releaseName, namespace: targetNamespace ?? source.id.namespace };
+}
+
+function secretNotes(name: string, fromSecret: ReadonlyArray<{ desired: DesiredObject; pointer: string }>) {
+  return fromSecret.map(({ desired, pointer }) => ({
+    code: 'not-checkable' as const,
+    source: name,
+    key: desired.key,
+    pointer,
+    message: `${pointer} is from Secret values of HelmRelease ${name}, not checked`,
+  }));
+}
+
 export function renderFluxHelmRelease(
   declared: DesiredObject,
   source: Source,
@@ -160,11 +179,6 @@ export function renderFluxHelmRelease(
   if ('reason' in chart) return notRendered(name, chart.reason);
   const values = fluxValues(obj, lookup);
   if ('reason' in values) return notRendered(name, values.reason);
-  const targetNamespace = optionalString(field(obj, 'spec', 'targetNamespace'));
-  const namespace = targetNamespace ?? source.id.namespace;
-  const releaseName =
-    optionalString(field(obj, 'spec', 'releaseName')) ??
-    (targetNamespace ? `${targetNamespace}-${source.id.name}` : source.id.name);
   const kubeVersion = inputs.capabilities?.kubeVersion;
   const origin: FieldSource = {
     origin: { type: 'source-transform', source: `HelmRelease ${name}`, transform: 'chart', file: declared.source.file },
@@ -174,8 +188,7 @@ export function renderFluxHelmRelease(
     request: {
       where: chart.type === 'files' ? where || '.' : `${chart.url} ${chart.name} ${chart.version}`,
       chart,
-      releaseName,
-      namespace,
+      ...releaseOf(obj, source),
       valueFiles: [JSON.stringify(values.values)],
       set: [],
       ...(kubeVersion ? { kubeVersion } : {}),
@@ -191,23 +204,9 @@ export function renderFluxHelmRelease(
   if (!rendered.ok) return notRendered(name, rendered.reason);
   const stamp: FieldSource = { origin: { ...origin.origin, transform: 'stamp' } as FieldSource['origin'] };
   for (const desired of rendered.objects) stampDesired(desired, source.id, stamp);
-  const notes = rendered.fromSecret.map(({ desired, pointer }) => ({
-    code: 'not-checkable' as const,
-    source: name,
-    key: desired.key,
-    pointer,
-    message: `${pointer} is from Secret values of HelmRelease ${name}, not checked`,
-  }));
-  const filesRead =
-    chart.type === 'files'
-      ? [...chart.files.keys()].map((file) => (source.path ? `${source.path}/${file}` : file))
-      : [];
-  return {
-    objects: rendered.objects,
-    errors: rendered.errors,
-    skipped: [],
-    filesRead,
-    notes,
-    ...(rendered.stopped ? { stopped: true as const } : {}),
-  };
+  const prefix = source.path ? `${source.path}/` : '';
+  const filesRead = chart.type === 'files' ? [...chart.files.keys()].map((file) => prefix + file) : [];
+  const { objects, errors } = rendered;
+  const stopped = rendered.stopped ? { stopped: true as const } : {};
+  return { objects, errors, skipped: [], filesRead, notes: secretNotes(name, rendered.fromSecret), ...stopped };
 }

@@ -64,6 +64,24 @@ export function renderEmergencySection(
   ].join('\n');
 }
 
+/** `a`, `a and b`, `a, b and c`. */
+function listed(words: readonly string[]): string {
+  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/**
+ * The title of an emergency drift PR: what changed, where (`Emergency: Deployment/shop/cart image and
+ * replicas on prod`); each field by its last name, the first object named and the others counted.
+ */
+export function emergencyTitle(cluster: string, changes: readonly Pick<EmergencyChange, 'key' | 'segments'>[]): string {
+  const objects = [...new Set(changes.map((change) => displayKey(change.key)))];
+  const first = changes.filter((change) => displayKey(change.key) === objects[0]);
+  const names = first.map((change) => change.segments.filter((s) => typeof s === 'string').at(-1) ?? 'fields');
+  const more = objects.length - 1;
+  const rest = more > 0 ? ` and ${more} more object${more === 1 ? '' : 's'}` : '';
+  return `Emergency: ${objects[0]} ${listed([...new Set(names)])}${rest} on ${cluster}`;
+}
+
 export function suspendedAlertTitle(cluster: string, view: SuspensionView): string {
   return `driftback: ${cluster}: ${suspensionLabel(view.suspension)} is still suspended`;
 }

@@ -63,6 +63,7 @@ export { TEMPLATES, type TemplateName } from './templates/index.js';
 export { renderPlanText, planToJson } from './plan-text.js';
 export {
   renderEmergencySection,
+  emergencyTitle,
   renderSuspendedAlert,
   suspendedAlertTitle,
   renderFixUndoneAlert,

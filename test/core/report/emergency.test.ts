@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overridesOf, renderSuspendedAlert } from '../../../src/core/report/index.js';
+import { emergencyTitle, overridesOf, renderSuspendedAlert } from '../../../src/core/report/index.js';
 
 describe('the emergency alerts', () => {
   const suspension = {
@@ -36,5 +36,26 @@ describe('the emergency alerts', () => {
     expect(renderSuspendedAlert({ ...input, pullRequest: 7, merged: true }).body).toContain(
       '#7 is merged: resume the source',
     );
+  });
+});
+
+describe('the emergency pull request title', () => {
+  const cart = { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'cart' };
+  const image = ['spec', 'template', 'spec', 'containers', { key: { name: 'cart' } }, 'image'];
+  it('names what changed and where', () => {
+    const changes = [
+      { key: cart, segments: image },
+      { key: cart, segments: ['spec', 'replicas'] },
+    ];
+    expect(emergencyTitle('prod', changes)).toBe('Emergency: Deployment/shop/cart image and replicas on prod');
+  });
+
+  it('counts the other objects', () => {
+    const web = { ...cart, name: 'web' };
+    const changes = [
+      { key: cart, segments: ['spec', 'replicas'] },
+      { key: web, segments: ['spec', 'replicas'] },
+    ];
+    expect(emergencyTitle('prod', changes)).toBe('Emergency: Deployment/shop/cart replicas and 1 more object on prod');
   });
 });
