@@ -127,11 +127,7 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
       cluster.name,
       dashboardCluster(cluster, latest.snapshot, clusterState, now.toISOString()).figures,
     );
-    const repositoryState = await readRepositoryState(deps.store, repository);
-    const head =
-      repositoryState.headSha && repositoryState.headAt
-        ? { sha: repositoryState.headSha, at: repositoryState.headAt }
-        : undefined;
+    const head = await headOf(deps, repository);
     for (const change of await checkNotReconciling(
       octokit,
       ref,
@@ -171,4 +167,10 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
   if (newSnapshot) outcome.refreshed = await refreshOpenPlans(octokit, deps.queue, repository);
   await writeWatchState(deps.store, repository, state);
   return outcome;
+}
+
+/** The default branch's HEAD as the App last learned it, and when (what a source may be behind). */
+async function headOf(deps: WatchDeps, repository: string): Promise<{ sha: string; at: string } | undefined> {
+  const state = await readRepositoryState(deps.store, repository);
+  return state.headSha && state.headAt ? { sha: state.headSha, at: state.headAt } : undefined;
 }

@@ -37,12 +37,20 @@ function autoscalerOf(object: KubeObject): Autoscaler | undefined {
 const declaresReplicas = (desired: DesiredObject | undefined): boolean =>
   (desired?.object.spec as { replicas?: unknown } | undefined)?.replicas !== undefined;
 
-/** One warning per workload of head that declares replicas while an HPA targets it, when head brings them together. */
+/**
+ * One warning per workload of head that declares replicas while an HPA targets it, when head brings
+ * them together. A conflict already warned on its replicas (`others`) names the HPA's write and the
+ * fix: said once.
+ */
 export function hpaReplicasWarnings(
   head: ReadonlyMap<string, DesiredObject>,
   base: ReadonlyMap<string, DesiredObject>,
   live: readonly KubeObject[],
+  others: readonly PlanWarning[] = [],
 ): PlanWarning[] {
+  const conflicted = new Set(
+    others.filter((w) => w.code === 'conflict' && w.path === '/spec/replicas' && w.id).map((w) => keyId(w.id!)),
+  );
   const added = new Map<string, Autoscaler>();
   const existing = new Map<string, Autoscaler>();
   for (const [id, desired] of head) {
@@ -58,7 +66,7 @@ export function hpaReplicasWarnings(
     if (desired.key.group !== 'apps' || !SCALED_KINDS.has(desired.key.kind) || !declaresReplicas(desired)) continue;
     const newHpa = added.get(id);
     const hpa = newHpa ?? (declaresReplicas(base.get(id)) ? undefined : existing.get(id));
-    if (!hpa) continue;
+    if (!hpa || conflicted.has(id)) continue;
     const place = sourceOf(desired, '/spec/replicas');
     warnings.push({
       code: 'hpa-replicas',

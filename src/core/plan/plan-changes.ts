@@ -127,12 +127,7 @@ export function planChanges(input: PlanInput): Plan {
   plan.kept.push(...pruned.kept);
   plan.warnings.push(...pruned.warnings);
   plan.warnings.push(...chartHandChangeWarnings(head.values(), input.live, input.config));
-  // A conflict on replicas already names the HPA's write and the fix: said once.
-  const conflicted = (w: PlanWarning) =>
-    plan.warnings.some(
-      (c) => c.code === 'conflict' && c.path === w.path && c.id && w.id && keyId(c.id) === keyId(w.id),
-    );
-  plan.warnings.push(...hpaReplicasWarnings(head, base, input.live).filter((w) => !conflicted(w)));
+  plan.warnings.push(...hpaReplicasWarnings(head, base, input.live, plan.warnings));
 
   const staleAfter = parseDuration(input.cluster?.staleAfter ?? '30m') ?? 1800;
   const name = input.cluster?.name;
