@@ -7,6 +7,7 @@ import { keyId, keyOf } from '../model/index.js';
 import { creationOf, ephemeralReason, isSecret, SECRET_NOT_WRITTEN } from '../k8s/index.js';
 import { handChangesOn, helmReason } from './hand-changes.js';
 import { indexHelm } from './helm.js';
+import { agentObjectsOf } from './agent-install.js';
 import { describeOwner, ownerOf, stampedSourceName, type OwnershipContext } from './owner.js';
 import { claimTemplateOf, claimTemplateReason, indexClaimTemplates } from './claim-templates.js';
 import { describeHook, liveHookOf, readArgoSettings } from '../sources/index.js';
@@ -22,6 +23,7 @@ export function ownershipContextOf(
     helm: indexHelm(live),
     tracking: readArgoSettings(live),
     claims: indexClaimTemplates(live),
+    agentObjects: agentObjectsOf(live),
     ...(sourceOf ? { sourceOf } : {}),
   };
 }

@@ -8,6 +8,9 @@ import { classifyManager, isGitOpsApplier } from '../classify/managers.js';
 import { creationOf, isClusterMade } from '../k8s/index.js';
 import { sourceRefText, stampedSource, type ArgoTracking } from '../sources/index.js';
 import { clusterMadeBy } from './cluster.js';
+import { isAgentObject } from './agent-install.js';
+
+const NONE: ReadonlySet<string> = new Set();
 import { helmReleaseOf, type HelmIndex } from './helm.js';
 import type { ClaimTemplateIndex } from './claim-templates.js';
 
@@ -24,8 +27,10 @@ export interface OwnershipContext {
   tracking?: ArgoTracking;
   /** The claims StatefulSets make from their volumeClaimTemplates (a claim's template, by name). */
   claims?: ClaimTemplateIndex;
-  /** The namespace the agent runs in. Default: `driftback`. */
+  /** The namespace the agent runs in by default: everything made there is the agent's. Default: `driftback`. */
   agentNamespace?: string;
+  /** The objects the agent's CronJobs use, in any namespace (agentObjectsOf). Default: none. */
+  agentObjects?: ReadonlySet<string>;
   /** Hooks the repository declares, by keyId: their live objects are hooks whatever they carry. */
   hooks?: ReadonlyMap<string, SyncHook>;
 }
@@ -34,20 +39,6 @@ export interface OwnershipContext {
 export function stampedSourceName(object: KubeObject, tracking?: ArgoTracking): string | undefined {
   const ref = stampedSource(object, tracking);
   return ref ? sourceRefText(ref) : undefined;
-}
-
-/** The agent's objects: its labels, or anything made in its namespace that is not the cluster's. */
-const AGENT_PART_OF = 'driftback';
-const AGENT_NAME = 'driftback-agent';
-
-function isAgentObject(object: KubeObject, agentNamespace: string): boolean {
-  const labels = object.metadata?.labels ?? {};
-  const labelled =
-    labels['app.kubernetes.io/part-of'] === AGENT_PART_OF || labels['app.kubernetes.io/name'] === AGENT_NAME;
-  if (labelled) return true;
-  const key = keyOf(object);
-  if (key.group === '' && key.kind === 'Namespace') return key.name === agentNamespace;
-  return key.namespace === agentNamespace;
 }
 
 function creator(object: KubeObject): { manager?: string; time?: string } {
@@ -85,7 +76,7 @@ export function ownerOf(object: KubeObject, context: OwnershipContext): ObjectOw
   }
   const cluster = clusterMadeBy(object);
   if (cluster) return { class: 'cluster', name: cluster.name, evidence: cluster.evidence, ...made };
-  if (isAgentObject(object, context.agentNamespace ?? AGENT_PART_OF)) {
+  if (isAgentObject(object, context.agentObjects ?? NONE, context.agentNamespace ?? 'driftback')) {
     return { class: 'agent', name: 'driftback', evidence: "the driftback agent's install", ...made };
   }
 

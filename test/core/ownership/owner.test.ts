@@ -287,3 +287,47 @@ describe('a fresh kind cluster with Flux and the agent', () => {
     expect(kind).toContain('Deployment/local-path-provisioner');
   });
 });
+
+describe('the agent installed in another namespace (docs/agent.md "In another namespace")', () => {
+  const file = join(REPO_ROOT, 'test/fixtures/controllers/kind-fresh/live/fresh.json');
+  const moved = (JSON.parse(readFileSync(file, 'utf8')) as { items: KubeObject[] }).items.map((item) => {
+    const text = JSON.stringify(item).replaceAll('"namespace":"driftback"', '"namespace":"platform-tools"');
+    const object = JSON.parse(text) as KubeObject;
+    if (object.kind === 'Namespace' && object.metadata.name === 'driftback') object.metadata.name = 'platform-tools';
+    return object;
+  });
+  const created = (name: string): ManagedFieldsEntry[] => [
+    {
+      manager: 'kubectl-create',
+      operation: 'Update',
+      apiVersion: 'v1',
+      time: '2026-12-01T09:30:00Z',
+      fieldsType: 'FieldsV1',
+      fieldsV1: { 'f:data': { [`f:${name}`]: {} }, 'f:type': {} },
+    },
+  ];
+  // `kubectl -n platform-tools create secret generic driftback-token --from-literal=token=…` (README), and an
+  // object of another tool sharing the namespace.
+  const token = object('Secret', 'driftback-token', 'platform-tools', { managedFields: created('token') });
+  const other = object('ConfigMap', 'backup-settings', 'platform-tools', { managedFields: created('schedule') });
+  const items = [...moved, token, other];
+  const context = ownershipContextOf(items, config);
+  const agent = items.filter((o) => ownerOf(o, context).class === 'agent').map((o) => `${o.kind}/${o.metadata.name}`);
+
+  it('recognises its labelled objects and the token Secret its CronJob reads', () => {
+    expect(agent.sort()).toEqual([
+      'ClusterRole/driftback-agent',
+      'ClusterRoleBinding/driftback-agent',
+      'ConfigMap/driftback-agent-tmhgt9gk5b',
+      'CronJob/driftback-agent',
+      'Namespace/platform-tools',
+      'NetworkPolicy/driftback-agent',
+      'Secret/driftback-token',
+      'ServiceAccount/driftback-agent',
+    ]);
+  });
+
+  it("leaves another tool's object in the same namespace to its maker", () => {
+    expect(ownerOf(other, context).class).toBe('person');
+  });
+});

