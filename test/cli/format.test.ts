@@ -162,7 +162,7 @@ describe('text format', () => {
 
   it('shows each drifted field as a diff line with its manager and time', () => {
     expect(text).toContain('-  replicas: 3\n');
-    expect(text).toContain('+  replicas: 8 # replace by kubectl-scale at 2026-12-02T03:02:11Z (human)\n');
+    expect(text).toContain('+  replicas: 8 # set by kubectl-scale at 2026-12-02T03:02:11Z (human)\n');
     expect(text).toMatch(/\+ {12}- name: DEBUG/);
     expect(text).toContain('--- desired apps/api.yaml:1');
   });

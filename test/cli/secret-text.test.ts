@@ -104,7 +104,7 @@ describe('a value Flux substitutes from a Secret', () => {
     const text = await runCli(args('diff'));
     expect(text.code).toBe(1);
     expect(text.stdout).toContain(
-      `             - name: PODINFO_BACKEND_TOKEN\n               value: ${mask}\n+            # add by kubectl-edit`,
+      `             - name: PODINFO_BACKEND_TOKEN\n               value: ${mask}\n+            # added by kubectl-edit`,
     );
     for (const verb of ['diff', 'plan']) {
       for (const format of ['text', 'json', 'markdown']) {

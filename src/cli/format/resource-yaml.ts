@@ -5,12 +5,15 @@ import type { FieldChange, KubeObject } from '../../core/model/index.js';
 import { withoutServerState } from '../../core/k8s/index.js';
 import { concretePath, liveViewOf, segmentsOf } from './live-view.js';
 
-/** `kubectl-scale at 2026-12-02T03:02:11Z (human)`: who made the field what it is in live. */
+/** What the manager did to the live field, in words (`set by kubectl-scale`). */
+const VERBS: Record<FieldChange['op'], string> = { replace: 'set', add: 'added', remove: 'applied' };
+
+/** `set by kubectl-scale at 2026-12-02T03:02:11Z (human)`: who made the field what it is in live. */
 export function describeOwner(change: FieldChange): string {
   const who = change.manager ?? 'unknown manager';
   const when = change.time ? ` at ${change.time}` : '';
   const note = change.op === 'remove' ? '; Git no longer declares it, the next apply removes it' : '';
-  return `${change.op} by ${who}${when} (${change.cause})${note}`;
+  return `${VERBS[change.op]} by ${who}${when} (${change.cause})${note}`;
 }
 
 function annotate(doc: Document, root: unknown, change: FieldChange): void {

@@ -164,7 +164,7 @@ export function formatSummary(result: DiffResult): string {
     `${extra} extra`,
     `${ignored} ignored`,
   ];
-  if (conflicts) parts.push(`${conflicts} conflicts`);
+  if (conflicts) parts.push(`${conflicts} conflict${conflicts === 1 ? '' : 's'}`);
   const unlisted =
     result.unlisted.length > 0
       ? `; not listed by the snapshot, so nothing is claimed missing for: ${result.unlisted.join(', ')}`

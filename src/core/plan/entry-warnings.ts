@@ -60,14 +60,16 @@ export function changeWarnings(
       warnings.push({ code: 'immutable', id, path: change.path, ...at(desired, change.path), message });
     }
     if (change.cause === 'human' && change.manager && change.live !== undefined) {
+      // "Back to" would claim Git held the value before: head may set a value that was never live.
+      const when = change.time ? ` (${showTime(change.time)})` : '';
+      const live = `${change.manager}'s live ${shown(change.live)}${when}`;
       const verb =
         change.op === 'remove'
-          ? `removes ${field(id, change)}`
-          : `sets ${field(id, change)} back to ${shown(change.desired)}`;
-      const when = change.time ? ` at ${showTime(change.time)}` : '';
+          ? `removes ${field(id, change)}, ${live}`
+          : `replaces ${live} in ${field(id, change)} with ${shown(change.desired)}`;
       const message =
-        `Applying this ${verb}, undoing ${change.manager}'s live change to ${shown(change.live)}${when}. ` +
-        'If that change should stay, codify it first (`driftback codify`) and rebase.';
+        `Applying this ${verb}. If the live value should stay, write it into Git first (merge driftback's ` +
+        'drift pull request for this cluster, or run `driftback codify`), then rebase.';
       warnings.push({ code: 'reverts-live-change', id, path: change.path, ...at(desired, change.path), message });
     }
   }

@@ -13,7 +13,10 @@ import type { DriftReportModel, DriftReportRowModel, ValueDiffModel } from './mo
 export function driftReportHeadline(summary: DiffResult['summary']): string {
   const { modified, missing, extra, inSync, ignored, conflicts } = summary;
   const line = `${modified} modified, ${missing} missing, ${extra} extra, ${inSync} in sync`;
-  const more = [...(ignored ? [`${ignored} ignored`] : []), ...(conflicts ? [`${conflicts} conflicts`] : [])];
+  const more = [
+    ...(ignored ? [`${ignored} ignored`] : []),
+    ...(conflicts ? [`${conflicts} conflict${conflicts === 1 ? '' : 's'}`] : []),
+  ];
   return more.length ? `${line}; ${more.join(', ')}` : line;
 }
 

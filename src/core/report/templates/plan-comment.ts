@@ -34,7 +34,7 @@ export const PLAN_COMMENT = `### driftback plan{{#if headSha}} for {{code headSh
 {{#if suspensions.length}}
 
 {{#each suspensions}}
-- ⏸️ {{code resource}} is suspended{{#if since}} since {{text since}}{{/if}}{{#if by}} by {{code by}}{{/if}}: drift under it is not being reverted; {{text resumeText}}: {{code resume}}
+- ⏸️ {{code resource}} {{#if since}}has been suspended since {{text since}}{{else}}is suspended{{/if}}{{#if by}} by {{code by}}{{/if}}: drift under it is not being reverted; {{text resumeText}}: {{code resume}}
 {{/each}}
 {{/if}}
 {{#if warnings.length}}
