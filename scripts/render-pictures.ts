@@ -1,5 +1,7 @@
-// Renders the golden drift pull request body and plan comment as GitHub shows them, in headless
-// Chromium, into the PNGs of docs/reviewing.md. Not part of CI: run it when the goldens change.
+// Renders golden outputs (the drift pull request, the plan comment, the emergency pull request, the
+// dashboard: the list is docs/images/pictures.json) as GitHub shows them, in headless Chromium, into
+// the PNGs of the docs, and records beside each the hash of its golden and of the PNG. Not part of
+// CI; test/docs/pictures.test.ts fails when a golden changed and its picture was not re-rendered.
 //
 //   apt-get install chromium fonts-noto-core fonts-noto-color-emoji    # Debian's Chromium and fonts
 //   npx tsx scripts/render-pictures.ts [--chromium /usr/bin/chromium] [--out docs/images]
@@ -7,7 +9,8 @@
 // The page is a pull request comment box as wide as GitHub's at a 1280-pixel window (the comment
 // body 808 pixels), styled with github-markdown-css; the Markdown is rendered by markdown-it, the same
 // renderer the rendered-structure test uses.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,24 +28,17 @@ interface Picture {
   png: string;
   /** Who the comment box says wrote it, and what. */
   header: string;
-  /** Which <details> to show open (by the text of their summary). */
-  open: RegExp;
+  /** Which <details> to show open (the source of a pattern matched against their summary). */
+  open: string;
+  /** SHA-256 of the golden the PNG was rendered from, and of the PNG: test/docs/pictures.test.ts compares them. */
+  goldenSha256?: string;
+  pngSha256?: string;
 }
 
-const PICTURES: Picture[] = [
-  {
-    golden: 'test/core/report/golden/drift-pull-request.md',
-    png: 'drift-pull-request.png',
-    header: '<b>driftback</b> <span class="bot">bot</span> opened this pull request',
-    open: /^Diff 1/,
-  },
-  {
-    golden: 'test/core/report/golden/plan-comment.md',
-    png: 'plan-comment.png',
-    header: '<b>driftback</b> <span class="bot">bot</span> commented',
-    open: /update/,
-  },
-];
+// The pictures of the docs, and what each was rendered from.
+const MANIFEST = join(ROOT, 'docs/images/pictures.json');
+
+const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 // Chromium's flags for a quiet headless run: no GPU, no sandbox (root in a container), no network of its own.
 const FLAGS = [
@@ -103,10 +99,11 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options });
   const out = resolve(ROOT, values.out!);
   mkdirSync(out, { recursive: true });
+  const pictures = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Picture[];
   const browser = await chromium.launch({ executablePath: values.chromium, args: FLAGS });
   try {
     const context = await browser.newContext({ viewport: { width: 900, height: 600 }, deviceScaleFactor: 1 });
-    for (const picture of PICTURES) {
+    for (const picture of pictures) {
       const view = await context.newPage();
       await view.setContent(page(readFileSync(join(ROOT, picture.golden), 'utf8'), picture), { waitUntil: 'load' });
       await view.evaluate((source) => {
@@ -114,7 +111,7 @@ async function main(): Promise<void> {
         for (const details of document.querySelectorAll('details')) {
           if (open.test(details.querySelector('summary')?.textContent?.replace(/^\W+/, '') ?? '')) details.open = true;
         }
-      }, picture.open.source);
+      }, picture.open);
       // A table wider than the comment scrolls on GitHub: say so, since the picture cannot show it.
       const overflowing = await view.evaluate(
         () =>
@@ -124,8 +121,11 @@ async function main(): Promise<void> {
       );
       if (overflowing) process.stderr.write(`${picture.golden}: ${overflowing} table(s) wider than the comment\n`);
       await view.locator('.comment').screenshot({ path: join(out, picture.png) });
+      picture.goldenSha256 = sha256(readFileSync(join(ROOT, picture.golden)));
+      picture.pngSha256 = sha256(readFileSync(join(out, picture.png)));
       process.stdout.write(`${join(values.out!, picture.png)}\n`);
     }
+    writeFileSync(MANIFEST, `${JSON.stringify(pictures, null, 2)}\n`);
   } finally {
     await browser.close();
   }
