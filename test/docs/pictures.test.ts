@@ -17,7 +17,10 @@ interface Picture {
 }
 
 const pictures = JSON.parse(readFileSync(join(ROOT, 'docs/images/pictures.json'), 'utf8')) as Picture[];
-const sha256 = (path: string): string => createHash('sha256').update(readFileSync(join(ROOT, path))).digest('hex');
+const sha256 = (path: string): string =>
+  createHash('sha256')
+    .update(readFileSync(join(ROOT, path)))
+    .digest('hex');
 
 describe('the pictures of the docs', () => {
   it.each(pictures.map((picture) => [picture.png, picture] as const))('%s shows its golden as it is', (_, picture) => {
