@@ -101,7 +101,10 @@ describe.each(CASES)('%s', (name, cluster, changed) => {
     expect(cli.code).toBe(1);
     const marker = /\n\n<!-- driftback:plan#1 hash:[0-9a-f]{16} -->$/;
     expect(posted).toMatch(marker);
-    const titled = cli.stdout.replace(/^### driftback plan\n/, `### driftback plan for \`${pull.headSha}\`\n`);
+    const titled = cli.stdout.replace(
+      /^### driftback plan\n/,
+      `### driftback plan for \`${pull.headSha.slice(0, 7)}\`\n`,
+    );
     expect(posted!.replace(marker, '')).toBe(titled);
   });
 });

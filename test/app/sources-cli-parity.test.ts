@@ -32,12 +32,14 @@ it("the App and driftback codify write a Flux cluster's hand changes into the sa
   const [pull] = [...h.standIn.state.repo(h.owner, h.repo).issues.values()].filter((issue) => issue.pull);
   // The body names the source the changes come from, with its drift and the revision Flux applied, under
   // the summary line (its status.lastAppliedRevision in the snapshot).
-  const [summary, , from, line] = (pull!.body ?? '').split('\n');
-  expect(summary).toMatch(/^\*\*4 live changes by /);
+  // (Above it: what Flux does next to these changes, since kustomize-controller takes them back.)
+  const lines = (pull!.body ?? '').split('\n');
+  expect(lines[0]).toMatch(/^#### ⏳ Flux Kustomization flux-system\/apps will undo these changes/);
+  const at = lines.findIndex((text) => /^\*\*4 live changes by /.test(text));
+  expect(at).toBeGreaterThan(0);
+  const [, , from, line] = lines.slice(at);
   expect(from).toBe('From this source:');
-  expect(line).toBe(
-    '- `flux-system/apps`: 1 drift, applied `main@sha1:7c1f4e2a9b3d5c8e0f6a1b2c3d4e5f60718293a4`',
-  );
+  expect(line).toBe('- `flux-system/apps`: 1 drift, applied `main@sha1:7c1f4e2a9b3d5c8e0f6a1b2c3d4e5f60718293a4`');
   expect(pull!.body ?? '').not.toContain('`flux-system/flux-system`:');
 
   const repo = join(work, 'repo');

@@ -183,7 +183,7 @@ describe('drift under a suspension', () => {
     ]);
   });
 
-  it('waits for the gate when nothing is suspended', () => {
+  it('is no emergency when nothing is suspended: Flux takes the hand change back, so it is shown at once with the remedy', () => {
     const snapshot = emergencySnapshot('flux-2-suspended');
     const resume = (o: KubeObject): KubeObject => {
       const { suspend: _suspend, ...spec } = o.spec as Record<string, unknown>;
@@ -195,8 +195,15 @@ describe('drift under a suspension', () => {
     };
     const evaluated = evaluateDrift({ ...input, cluster: kindDev, snapshot: resumed });
     if (evaluated.type !== 'evaluated') throw new Error(evaluated.type);
-    expect(evaluated.pending).toBe(1);
     expect(evaluated.emergency.size).toBe(0);
+    // Not held for drift.minSnapshots: kustomize-controller removes a kubectl edit at its next reconcile.
+    expect(evaluated.pending).toBe(0);
+    const changes = evaluated.drift.resources.flatMap((r) => r.changes);
+    expect(changes).toHaveLength(1);
+    expect(changes[0].next).toMatchObject({
+      what: 'undo',
+      suspend: expect.stringContaining('flux suspend kustomization apps'),
+    });
   });
 });
 

@@ -12,7 +12,7 @@ import {
   type DriftInput,
   type EvaluatedDrift,
 } from '../../../src/core/pipeline/index.js';
-import { displayKey, type DiffResult } from '../../../src/core/model/index.js';
+import { displayKey, isUndoneNext, type DiffResult } from '../../../src/core/model/index.js';
 import { scenarioRepository, scenarioSnapshot } from '../../support/controllers.js';
 
 const files = scenarioRepository('tampering');
@@ -83,6 +83,9 @@ describe('tampering: each code where the tampering is', () => {
         'CronJob/shop/report /spec/jobTemplate/spec/template/spec/securityContext/runAsUser: privilege',
         // kubectl run node-shell --privileged
         'Pod/shop/node-shell: privilege',
+        // kubectl create clusterrolebinding shop-default-admin --clusterrole=cluster-admin
+        // --serviceaccount=shop:default: cluster-scoped, so judged under the snapshot's namespace scope
+        'ClusterRoleBinding/shop-default-admin: rbac-escalation',
       ].sort(),
     );
   });
@@ -136,6 +139,7 @@ describe('tampering: each code where the tampering is', () => {
     expect(codify.codified).toEqual([]);
     const held = codify.reported.filter((entry) => entry.risk);
     expect(held.map((entry) => `${displayKey(entry.key)} ${entry.change?.path ?? ''}`).sort()).toEqual([
+      'ClusterRoleBinding/shop-default-admin ',
       'CronJob/shop/report /spec/jobTemplate/spec/template/spec/securityContext/runAsNonRoot',
       'CronJob/shop/report /spec/jobTemplate/spec/template/spec/securityContext/runAsUser',
       'Deployment/shop/web /spec/template/spec/containers/0/securityContext/capabilities/add',
@@ -272,12 +276,18 @@ describe('the config decides what is checked and what may be codified', () => {
 });
 
 describe('the persistence gate', () => {
-  it('risky drift counts at first sight; ordinary drift waits for drift.minSnapshots', () => {
+  it('risky drift counts at first sight; ordinary drift waits for drift.minSnapshots unless its controller undoes it', () => {
     const risky = evaluate(inputOf('tampering', '', { minSnapshots: 2 }));
     expect(risksOf(risky.drift)).toEqual(risksOf(risky.diff));
-    expect(risksOf(risky.drift)).toHaveLength(12);
+    expect(risksOf(risky.drift)).toHaveLength(13);
     const ordinary = evaluate(inputOf('ordinary', '', { minSnapshots: 2 }));
-    expect(ordinary.drift.resources.flatMap((r) => r.changes)).toEqual([]);
-    expect(ordinary.pending).toBe(ordinary.diff.resources.flatMap((r) => r.changes).length);
+    const seen = ordinary.diff.resources.flatMap((r) => r.changes);
+    // On this Flux cluster every ordinary hand change is one kustomize-controller takes back at its next
+    // reconcile: each is shown at once, with the remedy (the gate itself: test/core/classify).
+    const undone = seen.filter((change) => isUndoneNext(change.next));
+    const shown = ordinary.drift.resources.flatMap((r) => r.changes);
+    expect(shown.map((change) => change.path)).toEqual(undone.map((change) => change.path));
+    expect(shown.every((change) => change.next?.suspend)).toBe(true);
+    expect(ordinary.pending).toBe(seen.length - undone.length);
   });
 });
