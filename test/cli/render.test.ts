@@ -140,14 +140,14 @@ describe('driftback render', () => {
     expect(again.stdout).toBe(stdout);
   });
 
-  it('lists on stderr what it could not render, and exits 1 for a partial result', async () => {
+  it('lists on stderr what it could not render, and exits 3 for a partial result, as diff and plan do', async () => {
     const { code, stdout, stderr } = await runCli(
       ['render', repo, '--cluster', 'prod', '--snapshot', snapshot, '--format', 'json'],
       {
         env,
       },
     );
-    expect(code).toBe(1);
+    expect(code).toBe(3);
     expect(stderr).toContain(
       'not rendered: podinfo/podinfo: HelmRelease podinfo/podinfo: reported, not rendered: chart podinfo 6.14.1 from https://stefanprodan.github.io/podinfo is not available offline (give --charts DIR or set DRIFTBACK_CHARTS_DIR)',
     );
@@ -159,7 +159,7 @@ describe('driftback render', () => {
     const { code, stderr } = await runCli(['render', repo, '--cluster', 'prod'], {
       env: { PATH: '/nonexistent', HELM_BINARY: '/nonexistent/helm' },
     });
-    expect(code).toBe(1);
+    expect(code).toBe(3);
     expect(stderr).toContain('HelmRelease shop/webapp: reported, not rendered: helm not found');
   });
 });

@@ -1,13 +1,15 @@
 // `driftback render`: prints the desired state driftback compares with live for a cluster — the
 // controller objects and everything they apply, every chart rendered — in a stable order, like
 // `flux build kustomization` or `argocd app manifests`. What could not be rendered goes to stderr.
-// Exit codes: 0 everything rendered, 1 something was not rendered (the output is partial), 2 an error.
+// Exit codes: 0 everything rendered, 3 something was not rendered (the output is partial, as for diff,
+// plan and codify), 2 an error.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { displayKey, type DesiredObject } from '../../core/model/index.js';
 import { describeNotRendered } from '../../core/pipeline/index.js';
 import { cliCharts } from '../charts.js';
+import { EXIT_PARTIAL } from '../partial.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
 import { liveState, pipelineCluster, renderTree, resolveManifests } from '../inputs.js';
 
@@ -16,7 +18,7 @@ const HELP = `usage: driftback render <dir> [--config <yml>] [--cluster <name>] 
 Prints the desired state driftback compares with live: the controller objects (Kustomizations,
 HelmReleases, Applications, sources) and everything they apply, charts rendered by Helm.
 What could not be rendered is listed on stderr with the reason.
-Exit status: 0 everything rendered, 1 partial (something was not rendered), 2 or more an error.
+Exit status: 0 everything rendered, 3 partial (something was not rendered), 2 an error.
 
   --config <yml>             driftback config (default: <dir>/.github/driftback.yml when it exists)
   --cluster <name>           render this cluster of the config (its path; the repository is <dir>)
@@ -92,5 +94,5 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const partial =
     (rendered.notRendered?.length ?? 0) > 0 ||
     rendered.notes.some((n) => n.code === 'unsupported' || n.code === 'out-of-scope');
-  return partial ? 1 : 0;
+  return partial ? EXIT_PARTIAL : 0;
 }
