@@ -74,7 +74,8 @@ const SCENARIOS: Scenario[] = [
       'clusters/prod/data.yaml': null,
       'clusters/prod/kustomization.yaml': kustomization(['api.yaml', 'web.yaml', 'settings.yaml', 'legacy.yaml']),
     },
-    conclusion: 'neutral',
+    // A prune that deletes data asks a person to look (plan.dataLossConclusion, default action_required).
+    conclusion: 'action_required',
     counts: '0 to create, 0 to update, 1 to prune',
     annotation: {
       path: 'clusters/prod/kustomization.yaml',
@@ -251,7 +252,7 @@ describe('plan comments over the life of a pull request', () => {
       'clusters/prod/data.yaml': null,
       'clusters/prod/kustomization.yaml': kustomization(['api.yaml', 'web.yaml', 'settings.yaml', 'legacy.yaml']),
     });
-    expect(pull.runs.map((run) => run.conclusion)).toEqual(['neutral']);
+    expect(pull.runs.map((run) => run.conclusion)).toEqual(['action_required']);
     expect(pull.comments[0]).toContain('**Deletes data** `PersistentVolumeClaim/shop/data`');
     expect(pull.comments[0]).toContain('This plan uses the configuration of the base branch');
     expect(pull.comments[0]).toContain(

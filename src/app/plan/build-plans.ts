@@ -36,6 +36,8 @@ export interface BuiltPlans {
   configChange?: ConfigChangeNote;
   /** Files the renders (head and base, every cluster) read: what the blob cache keeps. */
   filesRead?: string[];
+  /** The check run's conclusion when a prune deletes data (`plan.dataLossConclusion`). */
+  dataLossConclusion?: Config['plan']['dataLossConclusion'];
 }
 
 /**
@@ -92,6 +94,7 @@ export function planClusters(input: PlanWork, budget: RenderBudget, charts?: Cha
     plans: [],
     errors: [],
     snapshots: {},
+    dataLossConclusion: input.config.plan.dataLossConclusion,
     filesRead: [...new Set(rendered.flatMap((r) => [...r.head.filesRead, ...r.base.filesRead]))],
   };
   for (const { cluster, head, base } of rendered) {

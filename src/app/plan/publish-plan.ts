@@ -78,6 +78,7 @@ export async function publishPlan(
   });
   const output = renderCheckRun(built.plans, {
     errors: built.errors,
+    ...(built.dataLossConclusion ? { dataLoss: built.dataLossConclusion } : {}),
     ...(built.configChange ? { text: configChangeText(built.configChange) } : {}),
   });
   const checkRun = await createOrUpdateCheckRun(octokit, {

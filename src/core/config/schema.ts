@@ -135,6 +135,8 @@ export const driftSchema = z.strictObject({
 export const planSchema = z.strictObject({
   /** Kinds whose prune is data loss. Default: [PersistentVolumeClaim, CustomResourceDefinition, Namespace]. */
   protect: nameList.default(['PersistentVolumeClaim', 'CustomResourceDefinition', 'Namespace']),
+  /** The plan check run's conclusion when a prune deletes data. Default: action_required. */
+  dataLossConclusion: z.enum(['action_required', 'neutral', 'failure']).default('action_required'),
 });
 
 export const pullRequestsSchema = z.strictObject({

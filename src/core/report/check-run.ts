@@ -5,8 +5,9 @@ import { planHeadline, WARNING_TITLES } from './plan-view.js';
 import { escapeProse, escapeText, inlineCode } from './escape.js';
 import { displayKey } from '../model/index.js';
 import { fitBudget, GITHUB_BODY_LIMIT } from './budget.js';
+import type { Config } from '../config/index.js';
 
-export type CheckConclusion = 'success' | 'neutral' | 'failure';
+export type CheckConclusion = 'success' | 'neutral' | 'action_required' | 'failure';
 export type AnnotationLevel = 'notice' | 'warning' | 'failure';
 
 export interface CheckAnnotation {
@@ -47,11 +48,19 @@ function plainText(message: string): string {
 
 export function renderCheckRun(
   plans: Array<{ cluster: string; plan: Plan }>,
-  options: { errors?: SourceProblem[]; text?: string } = {},
+  options: { errors?: SourceProblem[]; text?: string; dataLoss?: Config['plan']['dataLossConclusion'] } = {},
 ): CheckRunOutput {
   const errors = options.errors ?? [];
   const warnings = plans.flatMap(({ cluster, plan }) => plan.warnings.map((warning) => ({ cluster, warning })));
-  const conclusion: CheckConclusion = errors.length ? 'failure' : warnings.length ? 'neutral' : 'success';
+  // A prune that deletes data asks a person to look (`plan.dataLossConclusion`); other warnings inform.
+  const losesData = warnings.some(({ warning }) => warning.code === 'prune-protected');
+  const conclusion: CheckConclusion = errors.length
+    ? 'failure'
+    : losesData
+      ? (options.dataLoss ?? 'action_required')
+      : warnings.length
+        ? 'neutral'
+        : 'success';
   const counts = plans.reduce(
     (n, { plan }) => ({
       create: n.create + plan.create.length,

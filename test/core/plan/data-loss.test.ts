@@ -12,7 +12,7 @@ import { readFixtureTree } from '../../support/fixtures.js';
 
 const NOW = '2026-12-02T12:00:00Z';
 const snapshot = { capturedAt: '2026-12-02T11:55:00Z', complete: true, errors: [] };
-const config = { ...defaultConfig(), plan: { protect: [] } };
+const config = { ...defaultConfig(), plan: { ...defaultConfig().plan, protect: [] } };
 
 function prune(base: DesiredObject[], live: KubeObject[]): Plan {
   return planChanges({ head: [], base, live, config, now: NOW, snapshot });

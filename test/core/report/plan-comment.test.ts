@@ -114,6 +114,25 @@ describe('renderCheckRun', () => {
     expectGolden('check-run.json', JSON.stringify(output, null, 2) + '\n');
   });
 
+  it('asks for action when a prune deletes data, as plan.dataLossConclusion says', () => {
+    const pvc = { group: '', kind: 'PersistentVolumeClaim', namespace: 'shop', name: 'data' };
+    const losing: Plan = {
+      create: [],
+      update: [],
+      prune: [{ id: pvc } as Plan['prune'][number]],
+      kept: [],
+      unchanged: 3,
+      warnings: [
+        { code: 'prune-protected', id: pvc, message: 'deletes the claim and, with reclaim policy Delete, its data' },
+      ],
+    };
+    const informing: Plan = { ...losing, warnings: [{ ...losing.warnings[0], code: 'conflict' }] };
+    expect(renderCheckRun([{ cluster: 'a', plan: losing }]).conclusion).toBe('action_required');
+    expect(renderCheckRun([{ cluster: 'a', plan: losing }], { dataLoss: 'failure' }).conclusion).toBe('failure');
+    expect(renderCheckRun([{ cluster: 'a', plan: losing }], { dataLoss: 'neutral' }).conclusion).toBe('neutral');
+    expect(renderCheckRun([{ cluster: 'a', plan: informing }]).conclusion).toBe('neutral');
+  });
+
   it('is success without warnings and failure with config errors', () => {
     const empty: Plan = { create: [], update: [], prune: [], kept: [], unchanged: 4, warnings: [] };
     expect(renderCheckRun([{ cluster: 'a', plan: empty }]).conclusion).toBe('success');
