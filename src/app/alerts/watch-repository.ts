@@ -13,7 +13,7 @@ import { recordClusterFigures } from '../metrics.js';
 import { refreshOpenPlans } from '../plan/refresh-open-plans.js';
 import type { ReviewDeps } from '../plan/deps.js';
 import { readClusterState, readRepositoryState, rememberedHead } from '../reconcile/state.js';
-import { readWatchState, writeWatchState } from './alert-state.js';
+import { readWatchState, writeWatchState, type WatchState } from './alert-state.js';
 import { checkNotReconciling } from './not-reconciling.js';
 import { checkNotReporting, isStale } from './not-reporting.js';
 import { checkFixesUndone } from './fix-undone.js';
@@ -154,19 +154,35 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
     config.ok ? 0 : config.problems.length,
   );
   if (fingerprint !== state.dashboard) {
-    // Something it reads moved; it is rewritten only when what it says changed, not merely its times.
-    const view = await dashboardView(deps, repository, config);
-    const digest = dashboardDigest(view);
-    if (digest !== state.dashboardDigest) {
-      const written = await updateDashboard(deps, octokit, repository, config, await templates(), documents, view);
-      outcome.dashboard = written.type;
-      state.dashboardDigest = digest;
-    } else outcome.dashboard = 'unchanged';
+    outcome.dashboard = await refreshDashboard(deps, octokit, repository, config, state, () =>
+      templates().then((overrides) => ({ overrides, documents })),
+    );
     state.dashboard = fingerprint;
   }
   if (newSnapshot) outcome.refreshed = await refreshOpenPlans(octokit, deps.queue, repository);
   await writeWatchState(deps.store, repository, state);
   return outcome;
+}
+
+/**
+ * Something the dashboard reads moved: it is rewritten only when what it says changed (its digest),
+ * not merely its times. Records the digest written in `state`.
+ */
+async function refreshDashboard(
+  deps: WatchDeps,
+  octokit: GitHubClient,
+  repository: string,
+  config: ConfigResult,
+  state: WatchState,
+  rendering: () => Promise<{ overrides: TemplateOverrides; documents: Documents }>,
+): Promise<WatchOutcome['dashboard']> {
+  const view = await dashboardView(deps, repository, config);
+  const digest = dashboardDigest(view);
+  if (digest === state.dashboardDigest) return 'unchanged';
+  const { overrides, documents } = await rendering();
+  const written = await updateDashboard(deps, octokit, repository, config, overrides, documents, view);
+  state.dashboardDigest = digest;
+  return written.type;
 }
 
 /** The default branch's HEAD as the App last learned it, and when (what a source may be behind). */
