@@ -5,7 +5,7 @@ import type { Checklist, EmergencyChange, MovedField, Suspension } from '../emer
 import { renderChecklist, resumeStep, suspensionLabel } from '../emergency/index.js';
 import { displayKey, showTime } from '../model/index.js';
 import { formatAge, secondsBetween } from '../plan/age.js';
-import { escapeText, inlineCode } from './escape.js';
+import { cellCode, cellText, escapeText, inlineCode } from './escape.js';
 import { shortValue } from '../model/show.js';
 import type { RenderedIssue } from './alerts.js';
 import { renderTemplate } from './template-engine.js';
@@ -29,10 +29,10 @@ function whoText(view: SuspensionView): string {
 }
 
 function changeRow(change: EmergencyChange): string {
-  const who = change.manager ? inlineCode(change.manager) : 'unknown';
+  const who = change.manager ? cellText(change.manager) : 'unknown';
   const when = change.time ? escapeText(showTime(change.time)) : 'unknown';
-  const value = inlineCode(shortValue(change.value));
-  return `| ${inlineCode(displayKey(change.key))} | ${inlineCode(change.field)} | ${value} | ${who} | ${when} |`;
+  const value = cellCode(shortValue(change.value));
+  return `| ${cellCode(displayKey(change.key))}<br>${cellCode(change.field)} | ${value} | ${who}<br>${when} |`;
 }
 
 export function renderEmergencySection(
@@ -46,12 +46,12 @@ export function renderEmergencySection(
     '## Emergency change',
     '',
     `> [!WARNING]`,
-    `> ${inlineCode(label)} is suspended since ${escapeText(sinceText(view))}${whoText(view)}. ` +
+    `> ${inlineCode(label)} has been suspended since ${escapeText(sinceText(view))}${whoText(view)}. ` +
       'These changes were made while it does not reconcile: ' +
       'they stay in the cluster, and nothing merged deploys until it is resumed.',
     '',
-    '| resource | field | live value | who | when |',
-    '| --- | --- | --- | --- | --- |',
+    '| object, field | live value | who, when |',
+    '| --- | --- | --- |',
     ...changes.map(changeRow),
     '',
     'The procedure, the same day:',
