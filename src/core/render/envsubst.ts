@@ -7,6 +7,8 @@
 // StrictPostBuildSubstitutions) fails on an unset variable read without a default. A value the
 // snapshot does not hold is `unknown`: the expansion names it instead of guessing.
 
+import { compilePathGlob } from '../patterns/index.js';
+
 export type VariableValue = { type: 'set'; value: string } | { type: 'unset' } | { type: 'unknown'; from: string[] };
 
 export interface Expansion {
@@ -226,8 +228,9 @@ function replaced(op: string, value: string, args: string[]): string {
 
 /** `#`/`##` trim the shortest/longest prefix matching the glob, `%`/`%%` the suffix. */
 function trimmed(op: string, value: string, glob: string): string {
-  const pattern = globPattern(glob);
-  if (!pattern) return value;
+  const compiled = compilePathGlob(glob);
+  if (!compiled.ok) return value;
+  const pattern = compiled.pattern;
   const lengths = [...Array(value.length + 1).keys()];
   const order = op.length === 1 ? lengths : lengths.reverse();
   for (const n of order) {
@@ -236,28 +239,4 @@ function trimmed(op: string, value: string, glob: string): string {
     if (pattern.test(part)) return op.startsWith('#') ? value.slice(n) : value.slice(0, value.length - n);
   }
   return value;
-}
-
-/** A path.Match glob as a regular expression (`*` and `?` stop at `/`, a trailing `*` takes the rest). */
-function globPattern(glob: string): RegExp | undefined {
-  let source = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === '*') source += i === glob.length - 1 ? '.*' : '[^/]*';
-    else if (c === '?') source += '[^/]';
-    else if (c === '\\' && i + 1 < glob.length) source += escapeRegExp(glob[++i]!);
-    else if (c === '[') {
-      const end = glob.indexOf(']', i + 2);
-      if (end < 0) return undefined;
-      const body = glob.slice(i + 1, end);
-      const negate = body.startsWith('^');
-      source += `[${negate ? '^' : ''}${(negate ? body.slice(1) : body).replace(/[\]\\^]/g, '\\$&')}]`;
-      i = end;
-    } else source += escapeRegExp(c);
-  }
-  return new RegExp(`^${source}$`, 's');
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
