@@ -277,7 +277,13 @@ async function publishDrift(run: Run, read: RepositoryRead, evaluated: Evaluated
   const { deps, repository, cluster, latest, previous } = run;
   const { evaluation } = evaluated;
   const suspensions = suspensionStates(evaluation.suspensions, previous.suspensions, latest.meta.capturedAt);
-  const emergency = emergencySections(evaluation.emergency, evaluation.groups, suspensions, previous.emergencies);
+  const emergency = emergencySections(
+    evaluation.emergency,
+    evaluation.groups,
+    suspensions,
+    previous.emergencies,
+    read.config.emergency.resumeWithin,
+  );
   const ctx = {
     octokit: read.octokit,
     owner: read.owner,
