@@ -20,8 +20,7 @@ export interface EmergencySection {
   checklist: Checklist;
 }
 
-/** The label an emergency drift PR carries besides the configured ones. */
-export const EMERGENCY_LABEL = 'emergency';
+export { EMERGENCY_LABEL } from '../../core/decide/index.js';
 
 export interface GitHubContext {
   octokit: GitHubClient;
