@@ -194,5 +194,3 @@ export function renderDriftPullRequest(
   const levels = [Infinity, 200, 20, 0].map((max) => () => model(view, max));
   return renderDocument('drift-pull-request', levels, limit, options.templates);
 }
-
-export { model as driftPullRequestModel };
