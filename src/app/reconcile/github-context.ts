@@ -18,6 +18,8 @@ export interface EmergencySection {
   view: SuspensionView;
   changes: EmergencyChange[];
   checklist: Checklist;
+  /** `emergency.resumeWithin`: the section gives the deadline it sets. */
+  resumeWithin?: string;
 }
 
 export { EMERGENCY_LABEL } from '../../core/decide/index.js';
