@@ -155,7 +155,16 @@ export async function publishDrift(
           emergency.flatMap((section) => section.changes),
         )
       : pullRequestTitle(ctx.cluster, group);
-  const body = await pullRequestBody(ctx.cluster, group, ctx.snapshot, ctx.templates, emergency, ctx.documents);
+  const decided = ctx.decisions?.get(group.branch) ?? [];
+  const body = await pullRequestBody(
+    ctx.cluster,
+    group,
+    ctx.snapshot,
+    ctx.templates,
+    emergency,
+    ctx.documents,
+    decided,
+  );
   const configured = ctx.config.pullRequests.labels;
   const risky = group.codify.reported.some((entry) => entry.risk);
   const labels = [

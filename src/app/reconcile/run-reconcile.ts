@@ -10,7 +10,9 @@ import type { DriftInput } from '../../core/pipeline/index.js';
 import type { SourceProblem } from '../../core/model/index.js';
 import { templateOverrides } from '../../core/report/index.js';
 import type { UnfollowedKind } from '../../core/manifests/index.js';
-import type { Store } from '../../store/types.js';
+import { commandItemsOf } from '../../core/commands/index.js';
+import type { ItemDecision, Store } from '../../store/types.js';
+import { decisionsByBranch, riskDecisionsOf, withIgnored } from '../commands/decisions.js';
 import { NotInstalledError, splitRepository, type InstallationClients } from '../github-client.js';
 import type { AppLogger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
@@ -195,6 +197,8 @@ async function readRepository(run: Run, target: ReconcileTarget): Promise<Stage<
 interface Evaluated {
   evaluation: Exclude<Evaluation, { type: 'manifest-problems' } | { type: 'out-of-scope' }>;
   filesRead: string[];
+  /** Decisions people made on single items with PR comment commands. */
+  decisions: ItemDecision[];
 }
 
 /** The drift pipeline on the snapshot, its history and the decisions; the observation recorded. */
@@ -205,7 +209,9 @@ async function evaluateCluster(run: Run, read: RepositoryRead): Promise<Stage<Ev
   const history = (await store.observationHistory(repository, cluster, config.drift.minSnapshots)).filter(
     (entry) => entry.snapshotId !== latest.meta.id,
   );
-  const declined = await store.declinedFingerprints(repository, cluster);
+  // What people decided: PRs closed unmerged and `ignore` commands are not proposed again; `allow` lets risky drift be codified.
+  const decisions = await store.itemDecisions(repository, cluster);
+  const declined = withIgnored(await store.declinedFingerprints(repository, cluster), decisions);
   const input: Omit<DriftInput, 'renderBudget' | 'files'> = {
     snapshot: latest.snapshot,
     config,
@@ -213,6 +219,7 @@ async function evaluateCluster(run: Run, read: RepositoryRead): Promise<Stage<Ev
     unfollowed: unfollowedIn(loaded.entries),
     history: history.map((entry) => entry.fingerprints),
     declined,
+    riskDecisions: riskDecisionsOf(decisions),
   };
   let evaluation: Evaluation;
   try {
@@ -231,7 +238,7 @@ async function evaluateCluster(run: Run, read: RepositoryRead): Promise<Stage<Ev
   }
   if (evaluation.type === 'out-of-scope') return { outcome: await stop('out-of-scope', evaluation.message) };
   await store.recordObservations(repository, cluster, latest.meta.id, latest.meta.capturedAt, evaluation.fingerprints);
-  return { evaluation, filesRead };
+  return { evaluation, filesRead, decisions };
 }
 
 /** The drift branches synced, the emergency procedure followed, the decisions they show recorded. */
@@ -257,6 +264,7 @@ async function publishDrift(run: Run, read: RepositoryRead, evaluated: Evaluated
     templates: templateOverrides(read.loaded.files),
     documents: ((name, ...args) => deps.isolation.document(tenantOf(repository), name, ...args)) as Documents,
     emergency,
+    decisions: decisionsByBranch(evaluated.decisions, previous.branches ?? {}),
   };
   const sync = await syncDriftBranches(ctx, evaluation.groups, previous.branches ?? {});
   const followed = await followEmergencies(ctx, recordEmergencies(emergency, sync.branches, previous.emergencies), {
@@ -308,6 +316,7 @@ async function recordReconcile(
     suspensions: withPullRequests(suspensions, followed.records),
     emergencies: followed.records,
     securityCheck: await publishSecurityCheck(ctx, evaluation.drift, previous.securityCheck),
+    items: commandItemsOf(evaluation.groups),
   };
   await writeClusterState(deps.store, repository, cluster, state);
   recordClusterMetrics(deps.metrics, repository, read.clusterConfig, latest.snapshot, state, deps.now());
