@@ -20,7 +20,7 @@ import type { ReviewDeps } from '../plan/deps.js';
 import { isCommandJob, PLAN_QUEUE, planJobKey, type CommandJob } from '../queue/jobs.js';
 import type { JobHandler } from '../queue/types.js';
 import { decideItems, type Answer } from './decide.js';
-import { decisionView } from './decisions.js';
+import { decisionView } from '../reconcile/item-decisions.js';
 import { pullRequestItems } from './pull-request-items.js';
 
 /** Commands one pull request may run in RATE_WINDOW_MINUTES; past that they are refused. */

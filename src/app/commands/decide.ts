@@ -14,7 +14,7 @@ import { displayKey } from '../../core/model/index.js';
 import type { ItemDecision } from '../../store/types.js';
 import type { ReviewDeps } from '../plan/deps.js';
 import { RECONCILE_QUEUE, reconcileKey, type CommandJob } from '../queue/jobs.js';
-import { decisionView } from './decisions.js';
+import { decisionView } from '../reconcile/item-decisions.js';
 import { pullRequestItems } from './pull-request-items.js';
 
 /** What a command came to: done (👍) or not (😕), what the log says, and the reply. */

@@ -12,7 +12,7 @@ import { templateOverrides } from '../../core/report/index.js';
 import type { UnfollowedKind } from '../../core/manifests/index.js';
 import { commandItemsOf } from '../../core/commands/index.js';
 import type { ItemDecision, Store } from '../../store/types.js';
-import { decisionsByBranch, riskDecisionsOf, withIgnored } from '../commands/decisions.js';
+import { decisionsByBranch, riskDecisionsOf, withIgnored } from './item-decisions.js';
 import { NotInstalledError, splitRepository, type InstallationClients } from '../github-client.js';
 import type { AppLogger } from '../logger.js';
 import type { Metrics } from '../metrics.js';

@@ -152,7 +152,7 @@ export function explainReply(
     );
   const sections = items
     .slice(0, 30)
-    .map((item) => [`**${escapeText(itemLabel(item))}**`, ...evidenceLines(item)].join('\n'));
+    .map((item) => [`**${inlineCode(itemLabel(item))}**`, ...evidenceLines(item)].join('\n'));
   if (items.length > 30)
     sections.push(`… and ${items.length - 30} more items of ${objectsOf(items.slice(30)).length} objects.`);
   if (decisions.length) sections.push(['**Decisions**', ...decisions.map((d) => `- ${decisionLine(d)}`)].join('\n'));
