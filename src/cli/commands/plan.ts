@@ -6,13 +6,20 @@ import { resolve } from 'node:path';
 import { newParseCache, renderBudget } from '../../core/manifests/index.js';
 import { isEmptyPlan } from '../../core/plan/index.js';
 import { planCluster } from '../../core/pipeline/index.js';
-import { planToJson, renderPlanComment, renderPlanText } from '../../core/report/index.js';
+import {
+  isPartial,
+  partialJson,
+  planToJson,
+  renderPlanComment,
+  renderPlanText,
+  type PartialParts,
+} from '../../core/report/index.js';
 import { cliCharts } from '../charts.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
 import { checkReportFlags, REPORT_FLAGS, type Format } from '../flags.js';
 import { liveState, pipelineCluster, readManifestTree, renderTree, resolveManifests } from '../inputs.js';
 import { templatesBeside } from '../templates.js';
-import { EXIT_PARTIAL, isPartial, partialJson, renderParts, warnPartial, type PartialParts } from '../partial.js';
+import { EXIT_PARTIAL, renderParts, warnPartial } from '../partial.js';
 import type { Plan } from '../../core/model/index.js';
 
 const HELP = `usage: driftback plan --head <dir> [--base <dir>] --live <snapshot|file|dir> [flags]

@@ -8,6 +8,7 @@ export {
   reconcileDrift,
   type DriftEvaluation,
   type DriftGroup,
+  type SeenRange,
   type DriftInput,
   type EvaluatedDrift,
   type Evaluation,
