@@ -19,6 +19,7 @@ import { setMetadata } from '../sources/stamp-metadata.js';
 import { normalizeForFlux } from './flux-normalize.js';
 import { substituteObject } from './flux-substitute.js';
 import { variablesOf } from './flux-variables.js';
+import { maskSops } from './sops.js';
 import { findKustomizationFile } from '../manifests/index.js';
 import { generatedResources } from './wrapper.js';
 
@@ -76,6 +77,7 @@ export function renderFluxSource(declared: DeclaredSource, inputs: RenderSourceI
       ...(file ? { file } : {}),
     },
   });
+  maskEncrypted(rendered, inputs, sourceName(source.id), transforms.decryption !== undefined);
   if (transforms.postBuild && rendered.errors.length === 0) substitutePostBuild(declared, inputs, rendered, transform);
   if (rendered.errors.length > 0) return { ...rendered, objects: [] };
   for (const desired of rendered.objects) {
@@ -97,6 +99,15 @@ const FLUX_WRAPPER: DeclarationShape = {
     'name-affix@pointer': '/spec/namePrefix',
   },
 };
+
+/** SOPS-encrypted objects: decrypted by Flux before substitution; here their values are not compared. */
+function maskEncrypted(rendered: SourceRender, inputs: RenderSourceInputs, name: string, decrypts: boolean): void {
+  const liveByKey = new Map(inputs.live.map((obj) => [keyId(keyOf(obj)), obj]));
+  for (const desired of rendered.objects) {
+    const message = maskSops(desired, liveByKey.get(keyId(desired.key)), decrypts);
+    if (message) rendered.notes.push({ code: 'not-checkable', source: name, key: desired.key, message });
+  }
+}
 
 /**
  * kustomize-controller's post-build substitution on every rendered object. What fails its build (an
