@@ -2,8 +2,8 @@
 // status 3, which no complete result has, says so: a script that treats 2 or more as "not trusted"
 // keeps doing so. The lines and the JSON account are core/report's (partial-result.ts).
 import type { SourceReport } from '../core/model/index.js';
-import type { ClusterRender, EvaluatedDrift } from '../core/pipeline/index.js';
-import { partialLines, type PartialParts } from '../core/report/index.js';
+import type { EvaluatedDrift, PartialParts } from '../core/pipeline/index.js';
+import { partialLines } from '../core/report/index.js';
 import type { CliIO } from './io.js';
 
 /** Exit status of a command whose result is partial (documented in docs/cli.md). */
@@ -13,12 +13,6 @@ export const EXIT_PARTIAL = 3;
 export function evaluationParts(evaluated: EvaluatedDrift, displayRoot: string): PartialParts {
   const notRendered = evaluated.drift.notRendered?.sources ?? [];
   return { notRendered, sources: evaluated.sources, notCompared: evaluated.notCompared, displayRoot };
-}
-
-/** What a render (a plan's head) left unrendered or uncompared. */
-export function renderParts(rendered: ClusterRender, displayRoot: string): PartialParts {
-  const notCompared = rendered.skipped.filter((document) => document.code === 'generate-name');
-  return { notRendered: rendered.notRendered ?? [], sources: rendered.sources, notCompared, displayRoot };
 }
 
 /** The sources a report lists: those of GitOps controllers, and any source that was not rendered. */

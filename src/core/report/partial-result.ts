@@ -3,19 +3,8 @@
 // said in lines of text (the command line's stderr) and in the JSON document (`partial: true`,
 // `notRendered`, each source's `scope`).
 import { posix } from 'node:path';
-import type { NotRenderedSource, SkippedDocument, SourceReport } from '../model/index.js';
-import { describeNotRendered } from '../pipeline/index.js';
-
-export interface PartialParts {
-  /** Parts of the tree not rendered (each problem of a source not rendered among them). */
-  notRendered: readonly NotRenderedSource[];
-  /** Every source of the cluster, with its scope. */
-  sources: readonly Pick<SourceReport, 'scope'>[];
-  /** Documents of the repository not compared (a manifest with generateName), with why. */
-  notCompared?: readonly SkippedDocument[];
-  /** How file names are prefixed so they resolve from the working directory ('.': not at all). */
-  displayRoot?: string;
-}
+import type { NotRenderedSource } from '../model/index.js';
+import { describeNotRendered, type PartialParts } from '../pipeline/index.js';
 
 /** Whether anything of the cluster was not rendered. */
 export function isPartial(parts: PartialParts): boolean {
