@@ -42,7 +42,7 @@ export function suspendedSourceWarnings(
       const step = resumeStep(suspension);
       const named = object ? '' : ` (\`${suspensionLabel(suspension)}\`)`;
       const message =
-        `This source${named} is suspended${since}${who}: ` +
+        `This source${named} has been suspended${since}${who}: ` +
         `merging changes nothing in the cluster until it is resumed, and ${SUSPENDED_DRIFT} ` +
         `(${step.text}: \`${step.command}\`).`;
       return { code: 'suspended-source' as const, ...(object ? { id: keyOf(object) } : {}), message };
