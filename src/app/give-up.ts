@@ -2,6 +2,7 @@
 // not survive running it): the pull request's `driftback / plan` check run fails with the reason,
 // and a cluster's dashboard entry shows why its drift check stopped. Nothing is retried from here:
 // the next push, snapshot or re-run enqueues the work again.
+import { givenUpCheckRun } from '../core/report/index.js';
 import { createOrUpdateCheckRun, type AppIdentity } from '../github/index.js';
 import type { Store } from '../store/types.js';
 import { splitRepository, type InstallationClients } from './github-client.js';
@@ -29,10 +30,7 @@ export function givenUpHandlers(deps: GiveUpDeps): Record<string, GiveUpHandler>
         repo,
         name: PLAN_CHECK_NAME,
         headSha: pull.head.sha,
-        conclusion: 'failure',
-        annotations: [],
-        title: 'driftback could not plan this pull request',
-        summary: `The plan was given up after ${info.attempts} attempt${info.attempts === 1 ? '' : 's'}: ${info.reason}.\n\nRe-run this check, or push a commit, to plan again.`,
+        ...givenUpCheckRun(info.attempts, info.reason),
       });
     },
     [RECONCILE_QUEUE]: async (payload, info) => {

@@ -136,6 +136,29 @@ async function configFromTree(
   return readConfigAt(octokit, at);
 }
 
+const DEFAULT_HEAD_QUERY = `query($owner: String!, $name: String!) {
+  repository(owner: $owner, name: $name) { defaultBranchRef { name target { oid } } }
+}`;
+
+/**
+ * The default branch's name and HEAD commit from one GraphQL query, where REST takes two calls (the
+ * repository, then the ref). Undefined when GraphQL cannot answer (an empty repository, a server
+ * without it, an error): the REST reads then run and fail, if they fail, with REST's statuses.
+ */
+async function defaultHead(
+  octokit: GitHubClient,
+  at: RepositoryAt,
+): Promise<{ name: string; commitSha: string } | undefined> {
+  type Answer = { repository: { defaultBranchRef: { name: string; target: { oid: string } } | null } | null };
+  try {
+    const answer = await octokit.graphql<Answer>(DEFAULT_HEAD_QUERY, { owner: at.owner, name: at.repo });
+    const ref = answer.repository?.defaultBranchRef;
+    return ref ? { name: ref.name, commitSha: ref.target.oid } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function refHead(octokit: GitHubClient, at: RepositoryAt, branch: string): Promise<string> {
   const { data } = await octokit.rest.git.getRef({ owner: at.owner, repo: at.repo, ref: `heads/${branch}` });
   return data.object.sha;
@@ -237,9 +260,13 @@ export async function loadRepositoryAt(
   };
   const readDefaultBranch = async () => (await octokit.rest.repos.get({ owner, repo })).data.default_branch;
   let defaultBranchRead = at.defaultBranch === undefined;
-  let defaultBranch = at.defaultBranch ?? (await readDefaultBranch());
+  // The first read of a repository at HEAD learns its default branch and HEAD commit in one call.
+  const firstHead =
+    defaultBranchRead && !at.trustedHead && !at.sha && !at.ref ? await defaultHead(octokit, at) : undefined;
+  let defaultBranch = at.defaultBranch ?? firstHead?.name ?? (await readDefaultBranch());
   let head: { commitSha: string; tree: TreeRead };
-  if (at.trustedHead && !at.sha && !at.ref)
+  if (firstHead) head = { commitSha: firstHead.commitSha, tree: await read(firstHead.commitSha) };
+  else if (at.trustedHead && !at.sha && !at.ref)
     head = { commitSha: at.trustedHead.commitSha, tree: await read(at.trustedHead.commitSha, at.trustedHead.treeSha) };
   else if (at.sha) head = { commitSha: at.sha, tree: await read(at.sha) };
   else if (at.ref) {

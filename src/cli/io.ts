@@ -1,7 +1,7 @@
 // What CLI commands share: their streams, errors that exit 2 with one line, reading files.
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { parse as parseYaml, parseAllDocuments } from 'yaml';
+import { parseAllDocuments } from 'yaml';
 import { isKubeObject, isPlainObject, type KubeObject, type Snapshot, parseSnapshot } from '../core/model/index.js';
 import { parseConfig, defaultConfig, type Config, CONFIG_PATH } from '../core/config/index.js';
 
@@ -140,5 +140,3 @@ export async function loadConfig(
   }
   return { config: result.config, path };
 }
-
-export { parseYaml };

@@ -6,7 +6,7 @@ import type { Octokit } from '@octokit/rest';
  * `context.octokit` (built from the same plugins, other type parameters) fits them but not the
  * whole class type.
  */
-export type GitHubClient = Pick<Octokit, 'rest' | 'paginate' | 'hook' | 'request'>;
+export type GitHubClient = Pick<Octokit, 'rest' | 'paginate' | 'hook' | 'request' | 'graphql'>;
 
 export interface RepoRef {
   owner: string;

@@ -131,10 +131,12 @@ export function createChartRenderer(options: ChartRendererOptions): ChartRendere
     const key = cacheKey(request, archive?.bytes);
     const cached = cache.get(key);
     if (cached) return cached;
-    const output = helmTemplate(options.helm, request, options.limits ?? DEFAULT_HELM_LIMITS, {
+    const ran = helmTemplate(options.helm, request, options.limits ?? DEFAULT_HELM_LIMITS, {
       ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
       ...(archive ? { archive: archive.path } : {}),
     });
+    // The core keeps its parse of the output beside it: a cached output is not parsed again.
+    const output: ChartOutput = ran.ok ? { ...ran, memo: new Map() } : ran;
     // A time limit depends on the job, not the chart: only what Helm decided is kept.
     if (output.ok || !/time limit|no time left/.test(output.reason)) {
       cache.set(key, output);

@@ -145,9 +145,20 @@ describe('Flux: suspend, kubectl edit, PR at once, merge, resume, verified', () 
     expect(pr?.title).toBe('Emergency: Deployment/podinfo/podinfo memory on kind-dev');
     const body = pr!.body!;
     expect(body).toContain('## Emergency change');
-    expect(body).toContain('`Kustomization/flux-system/apps` is suspended since');
-    expect(body).toContain('by `flux`');
-    expect(body).toContain('`flux resume kustomization apps -n flux-system`');
+    expect(body).toContain('`Kustomization/flux-system/apps` was suspended at 2026-12-01 10:02 UTC by `flux`.');
+    // The deadline as a wall-clock time: suspended at 10:02, emergency.resumeWithin 8h.
+    expect(body).toContain(
+      '2. Then resume it (resume within 8h: by 18:02 UTC; after that driftback opens an alert): `flux resume kustomization apps -n flux-system`',
+    );
+    // Seen once: said as it is, never "persisted".
+    expect(body).toContain('Someone changed these objects in `kind-dev` directly (seen in 1 snapshot).');
+    expect(body).not.toContain('persisted');
+    // Each fact once: the suspension's switch is not listed again among the reported changes.
+    expect(body.match(/flux resume kustomization apps/g)).toHaveLength(1);
+    expect(body).not.toContain('(suspended)');
+    // Closing advice never loses the fix.
+    expect(body).toContain('- **Do not close** this pull request while the cluster needs the fix');
+    expect(body).not.toContain("the controller's next apply restores what Git says");
     expect(body).toContain('`kubectl-edit`');
     expect(body).toContain('`spec.template.spec.containers[podinfod].resources.limits.memory`');
     expect(checked(body)).toEqual([]);
@@ -198,9 +209,11 @@ describe('Argo CD: automated sync off, kubectl scale, PR, merge, automated sync 
     expect(pr?.title).toBe('Emergency: Deployment/guestbook/frontend replicas on kind-argo');
     // Removing `automated` leaves no managedFields entry: the first snapshot without it dates it.
     expect(pr!.body).toContain(
-      '`Application/argocd/guestbook` is suspended since at least 2026-12-01 11:10 UTC (first seen then; nothing records who turned it off)',
+      '`Application/argocd/guestbook` was suspended no later than 2026-12-01 11:10 UTC (first seen then; nothing records who turned it off)',
     );
-    expect(pr!.body).toContain('re-enable automated sync: `argocd app set guestbook --sync-policy automated`');
+    expect(pr!.body).toContain(
+      're-enable automated sync (resume within 8h: by 19:10 UTC; after that driftback opens an alert): `argocd app set guestbook --sync-policy automated`',
+    );
     expect(pr!.body).toContain(
       '| `Deployment/guestbook/frontend` | `spec.replicas` | `5` | `kubectl` | 2026-12-01 11:05 UTC |',
     );

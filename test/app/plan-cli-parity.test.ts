@@ -2,11 +2,17 @@
 // the comment the App posts on it — the same plan, the same warnings (a protected prune pointed at
 // the kustomization line, a reverted hotfix), the same snapshot time. Two things only the App has
 // are its own: the commit it planned (files carry none) and the hidden marker it edits the comment by.
+// Beneath the text, the model is one: the plan the App's job worker builds for the pull request
+// (planPullRequest, with the snapshots the App stored) is the plan `driftback plan --format json` prints.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.js';
+import { parseConfig } from '../../src/core/config/index.js';
+import { renderBudget } from '../../src/core/manifests/index.js';
+import { planToJson } from '../../src/core/report/index.js';
+import { latestSnapshots, planPullRequest, type PlanInputs } from '../../src/app/plan/build-plans.js';
 import {
   commentsOn,
   openPullRequest,
@@ -47,6 +53,12 @@ afterAll(async () => {
   await h?.close();
   rmSync(work, { recursive: true, force: true });
 });
+
+function configOf(files: Record<string, string>) {
+  const parsed = parseConfig(files['.github/driftback.yml']!);
+  if (!parsed.ok) throw new Error('the scenario config does not parse');
+  return parsed.config;
+}
 
 function writeTree(dir: string, files: Record<string, string | null>): void {
   for (const [path, text] of Object.entries(files)) {
@@ -106,5 +118,33 @@ describe.each(CASES)('%s', (name, cluster, changed) => {
       `### driftback plan for \`${pull.headSha.slice(0, 7)}\`\n`,
     );
     expect(posted!.replace(marker, '')).toBe(titled);
+  });
+
+  it("the App's plan is the model driftback plan --format json prints", async () => {
+    const head = Object.fromEntries(Object.entries({ ...FILES, ...changed }).filter(([, text]) => text !== null));
+    const input: PlanInputs = {
+      repository: REPOSITORY,
+      config: configOf(FILES),
+      headFiles: new Map(Object.entries(head as Record<string, string>)),
+      baseFiles: new Map(Object.entries(FILES)),
+      headSha: '0'.repeat(40),
+      changed: Object.keys(changed),
+      now: new Date().toISOString(),
+    };
+    const latest = await latestSnapshots(h.app.store, input);
+    const built = planPullRequest({ ...input, latest }, renderBudget());
+    expect(built.errors).toEqual([]);
+    expect(built.plans.map((p) => p.cluster)).toEqual([cluster]);
+
+    const dir = join(work, `${name.replace(/\W+/g, '-')}-model`);
+    writeTree(join(dir, 'base'), FILES);
+    writeTree(join(dir, 'head'), { ...FILES, ...changed });
+    const args = ['plan', '--head', 'head', '--base', 'base', '--live', `../${cluster}.json`, '--cluster', cluster];
+    const cli = await runCli([...args, '--config', 'head/.github/driftback.yml', '--format', 'json'], { cwd: dir });
+    expect(cli.stderr).toBe('');
+    expect(cli.code).toBe(1);
+    const printed = JSON.parse(cli.stdout) as Record<string, unknown>;
+    expect(printed.create ?? printed.update ?? printed.prune).toBeDefined();
+    expect(printed).toEqual(JSON.parse(JSON.stringify(planToJson(built.plans[0]!.plan))));
   });
 });

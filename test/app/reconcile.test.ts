@@ -1,5 +1,6 @@
 // The App's main loop end to end: snapshots uploaded over HTTP, signed webhooks, the real Probot
 // App and queue, and the GitHub stand-in holding a GitOps repository built from the guestbook.
+import { isReadRoute } from '../support/github/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   drain,
@@ -35,11 +36,11 @@ function commentsOn(h: AppHarness, number: number): string[] {
 }
 
 function writes(h: AppHarness): Record<string, number> {
-  return Object.fromEntries(Object.entries(h.standIn.calls().byRoute).filter(([route]) => !route.startsWith('GET ')));
+  return Object.fromEntries(Object.entries(h.standIn.calls().byRoute).filter(([route]) => !isReadRoute(route)));
 }
 
 function reads(h: AppHarness): Record<string, number> {
-  return Object.fromEntries(Object.entries(h.standIn.calls().byRoute).filter(([route]) => route.startsWith('GET ')));
+  return Object.fromEntries(Object.entries(h.standIn.calls().byRoute).filter(([route]) => isReadRoute(route)));
 }
 
 async function upload(h: AppHarness, items: ReturnType<typeof appliedObjects>, capturedAt: string): Promise<void> {
@@ -192,10 +193,9 @@ describe('reconcile: a snapshot becomes a drift pull request', () => {
       return reads(h);
     };
     expect(await readsAt(50, '2026-12-02T03:55:00Z')).toEqual({});
-    // The hourly safety net for webhooks never delivered: the default branch, HEAD and the PR are read.
+    // The hourly safety net for webhooks never delivered: the default branch and its HEAD (one query) and the PR are read.
     expect(await readsAt(15, '2026-12-02T04:10:00Z')).toMatchObject({
-      'GET /repos/{owner}/{repo}': 1,
-      'GET /repos/{owner}/{repo}/git/ref/{ref}': 1,
+      'POST /graphql': 1,
       'GET /repos/{owner}/{repo}/pulls': 1,
     });
     expect(await readsAt(5, '2026-12-02T04:15:00Z')).toEqual({});

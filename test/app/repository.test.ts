@@ -67,6 +67,34 @@ describe('loadRepositoryAt', () => {
     expect(again.blobsFetched).toBe(0);
   });
 
+  it('reads a repository at HEAD the first time in three calls: the default branch and HEAD, the tree, the archive', async () => {
+    const configMaps = Array.from({ length: 30 }, (_, i) => [
+      `clusters/prod-eu/settings-${i}.yaml`,
+      `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings-${i}\n  namespace: shop\n`,
+    ]);
+    const { standIn, head, store, octokit } = await setup({ ...gitopsRepository(), ...Object.fromEntries(configMaps) });
+    const first = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops' }, store);
+    expect(first).toMatchObject({ headSha: head, defaultBranch: 'main', defaultBranchRead: true });
+    expect(first.files.get('clusters/prod-eu/settings-29.yaml')).toContain('name: settings-29');
+    expect(standIn.calls().total).toBe(3);
+    expect(standIn.calls().byRoute).toMatchObject({
+      'POST /graphql': 1,
+      'GET /repos/{owner}/{repo}/git/trees/{tree_sha}': 1,
+      'GET /repos/{owner}/{repo}/tarball/{ref}': 1,
+    });
+  });
+
+  it('reads the default branch and HEAD over REST when GraphQL does not answer', async () => {
+    const { standIn, head, store, octokit } = await setup(gitopsRepository());
+    standIn.injectFault({ route: 'POST /graphql', kind: 'server-error', times: 50 });
+    const first = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops' }, store);
+    expect(first).toMatchObject({ headSha: head, defaultBranch: 'main', config: { ok: true } });
+    expect(standIn.calls().byRoute).toMatchObject({
+      'GET /repos/{owner}/{repo}': 1,
+      'GET /repos/{owner}/{repo}/git/ref/{ref}': 1,
+    });
+  });
+
   it('reports a missing config as a problem that says what to add', async () => {
     const { store, octokit } = await setup({ 'clusters/prod/app.yaml': 'kind: ConfigMap\n' });
     const loaded = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops', ref: 'main' }, store);

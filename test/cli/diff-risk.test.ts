@@ -3,7 +3,7 @@
 // ordinary timeline prints none. Golden text output.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { JsonDiffDocument } from '../../src/cli/format/json.js';
+import type { JsonDiffDocument } from '../../src/core/report/index.js';
 import { CONTROLLER_SCENARIOS } from '../support/controllers.js';
 import { expectGolden } from './golden.js';
 import { runCli } from './run-cli.js';

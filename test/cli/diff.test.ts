@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderManifests } from '../../src/core/manifests/index.js';
 import type { KubeObject } from '../../src/core/model/index.js';
-import type { JsonDiffDocument } from '../../src/cli/format/json.js';
+import type { JsonDiffDocument } from '../../src/core/report/index.js';
 import { fixturePath, readFixtureTree } from '../support/fixtures.js';
 import { expectGolden } from './golden.js';
 import { appliedLive, touchedBy } from './live-builder.js';

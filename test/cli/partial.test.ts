@@ -5,7 +5,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { JsonDiffDocument } from '../../src/cli/format/json.js';
+import type { JsonDiffDocument } from '../../src/core/report/index.js';
 import { CONTROLLER_SCENARIOS } from '../support/controllers.js';
 import { runCli } from './run-cli.js';
 

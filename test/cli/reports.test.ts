@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { JsonDiffDocument } from '../../src/cli/format/json.js';
+import type { JsonDiffDocument } from '../../src/core/report/index.js';
 import { REPO_ROOT } from '../support/fixtures.js';
 import { expectGolden } from './golden.js';
 import { runCli } from './run-cli.js';

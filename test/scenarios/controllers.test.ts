@@ -11,8 +11,7 @@ import { renderCluster } from '../../src/core/render/index.js';
 import { displayKey, keyOf, type OwnerClass } from '../../src/core/model/index.js';
 import { describeOwner, ownerOf, ownershipContextOf } from '../../src/core/ownership/index.js';
 import { scenarioRepository, scenarioSnapshot } from '../support/controllers.js';
-import { formatText } from '../../src/cli/format/text.js';
-import { toJsonDocument } from '../../src/cli/format/json.js';
+import { diffToJson, renderDiffText } from '../../src/core/report/index.js';
 
 /** The scenario's config as written (`emergency:` belongs to the suspension procedure, read elsewhere). */
 function configOf(files: Map<string, string>): Config {
@@ -333,7 +332,7 @@ describe('driftback diff shows what is reported and who owns what Git lacks', ()
   const evaluation = run('hand-made', 'hand-made');
 
   it('as text', () => {
-    const text = formatText(evaluation.diff);
+    const text = renderDiffText(evaluation.diff);
     const paused =
       '  reported, not codified: /spec/paused (kubectl-rollout at 2026-12-01T12:18:00Z, human): emergency switch';
     expect(text).toContain(paused);
@@ -344,7 +343,7 @@ describe('driftback diff shows what is reported and who owns what Git lacks', ()
   });
 
   it('as JSON', () => {
-    const document = toJsonDocument(evaluation.diff);
+    const document = diffToJson(evaluation.diff);
     expect(document.reported).toContainEqual({
       id: { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'web' },
       path: '/spec/replicas',

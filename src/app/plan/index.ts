@@ -10,8 +10,7 @@ export {
   type ReviewDeps,
 } from './deps.js';
 export { createPlanHandler, runPlanJob, type PlanOutcome } from './plan-job.js';
-export { planClusters, type BuiltPlans, type PlanInputs, type PlanWork } from './build-plans.js';
+export { planPullRequest, planRequestOf, type BuiltPlans, type PlanInputs, type PlanWork } from './build-plans.js';
 export { publishPlan, type Published, type PublishTarget } from './publish-plan.js';
 export { refreshOpenPlans, REFRESH_LIMIT } from './refresh-open-plans.js';
 export { onPlanRequested, onPlanRerun, pullRequestsWithHead, PLAN_PULL_REQUEST_ACTIONS } from './webhooks.js';
-export { touchedClusters, type ClusterFiles } from './touched-clusters.js';

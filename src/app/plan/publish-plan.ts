@@ -2,12 +2,10 @@
 // when one comment cannot hold it) and one `driftback / plan` check run on the head commit. Every
 // write goes to the base repository, so a fork is never written to.
 import {
-  escapeText,
   GITHUB_BODY_LIMIT,
   MARKER_RESERVE,
   renderCheckRun,
   splitComment,
-  type ConfigChangeNote,
   type TemplateOverrides,
 } from '../../core/report/index.js';
 import {
@@ -33,20 +31,6 @@ export interface Published {
   comment: StickyCommentResult;
   checkRun: CheckRunResult;
   conclusion: string;
-}
-
-function configChangeText(note: ConfigChangeNote): string {
-  const lead =
-    note.unplanned ??
-    'This plan uses the configuration of the base branch: a pull request is never planned under its own.';
-  if (!note.changes) return `${lead} The proposed ${note.file} has errors.`;
-  if (note.changes.length === 0)
-    return `${lead} Once merged, the proposed ${note.file} changes nothing driftback reads.`;
-  return [
-    `${lead} Once merged, the proposed ${note.file} would change:`,
-    '',
-    ...note.changes.map((line) => `- ${escapeText(line)}`),
-  ].join('\n');
 }
 
 export async function publishPlan(
@@ -79,7 +63,7 @@ export async function publishPlan(
   const output = renderCheckRun(built.plans, {
     errors: built.errors,
     ...(built.dataLossConclusion ? { dataLoss: built.dataLossConclusion } : {}),
-    ...(built.configChange ? { text: configChangeText(built.configChange) } : {}),
+    ...(built.configChange ? { configChange: built.configChange } : {}),
   });
   const checkRun = await createOrUpdateCheckRun(octokit, {
     owner,

@@ -1,5 +1,6 @@
 // Drift gone (merged, reverted by the controller, or fixed by hand): the PR is closed with a
 // comment saying why and the branch deleted — unless someone else committed on it.
+import { driftGoneComment } from '../../core/report/index.js';
 import { branchHead, closePullRequest, deleteBranch, findPullRequest } from '../../github/index.js';
 import { foreignCommitsOn, type GitHubContext } from './github-context.js';
 import { markForeign, markForeignPullRequests } from './mark-foreign.js';
@@ -27,11 +28,8 @@ export async function closeDriftBranch(ctx: GitHubContext, previous: BranchState
   if (!open && listed.others.length > 0)
     return { type: 'foreign', state: markForeignPullRequests(ctx, branch, previous, listed.others) };
   if (open) {
-    const comment = [
-      `The live state of \`${ctx.cluster}\` now matches \`${ctx.defaultBranch}\` (${ctx.baseSha.slice(0, 7)}) for everything this pull request codified: the drift was merged, reverted by the controller, or fixed by hand.`,
-      '',
-      `Closing it and deleting \`${branch}\` (snapshot ${ctx.snapshot.id}, captured ${ctx.snapshot.capturedAt}).`,
-    ].join('\n');
+    const { cluster, defaultBranch, baseSha, snapshot } = ctx;
+    const comment = driftGoneComment({ cluster, defaultBranch, baseSha, branch, snapshot });
     await closePullRequest(octokit, { owner, repo, number: open.number, comment, ...guard });
     return { type: 'closed', number: open.number };
   }

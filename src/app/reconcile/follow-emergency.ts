@@ -49,6 +49,7 @@ export function emergencySections(
   groups: readonly DriftGroup[],
   states: readonly SuspensionState[],
   records: Records | undefined,
+  resumeWithin: string,
 ): Map<string, EmergencySection[]> {
   const sections = new Map<string, EmergencySection[]>();
   for (const group of groups) {
@@ -59,7 +60,7 @@ export function emergencySections(
       if (mine.length === 0 || !state) continue;
       const record = records?.[id];
       const checklist = record && !record.outcome && record.branch === group.branch ? record.checklist : NOTHING_DONE;
-      const section = { view: suspensionView(state), changes: mine, checklist };
+      const section = { view: suspensionView(state), changes: mine, checklist, resumeWithin };
       sections.set(group.branch, [...(sections.get(group.branch) ?? []), section]);
     }
   }

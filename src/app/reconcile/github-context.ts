@@ -18,6 +18,8 @@ export interface EmergencySection {
   view: SuspensionView;
   changes: EmergencyChange[];
   checklist: Checklist;
+  /** `emergency.resumeWithin`: the section gives the deadline it sets. */
+  resumeWithin?: string;
 }
 
 /** The label an emergency drift PR carries besides the configured ones. */

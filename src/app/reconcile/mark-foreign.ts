@@ -1,5 +1,6 @@
 // A drift branch with someone else's commits: the App stops writing it and says so once on its PR.
 // A drift branch with someone else's pull request: the App stops writing it and writes nothing on it.
+import { foreignCommitsComment } from '../../core/report/index.js';
 import { commentOnce, findPullRequest, type PullRequestSummary } from '../../github/index.js';
 import type { GitHubContext } from './github-context.js';
 import type { BranchState } from './state.js';
@@ -29,11 +30,7 @@ export async function markForeign(
       issueNumber: number,
       key: `foreign/${branch}`,
       author: ctx.app,
-      body: [
-        `driftback found commits on \`${branch}\` that it did not make (${commits.join(', ')}).`,
-        '',
-        'It will not force-push this branch again, so that work is kept. To let driftback manage the drift of this cluster again, merge or close this pull request and delete the branch.',
-      ].join('\n'),
+      body: foreignCommitsComment(branch, commits),
     });
   }
   return { ...state, ...(number !== undefined ? { pullRequest: number } : {}) };

@@ -43,6 +43,7 @@ export async function pullRequestBody(
     drift: group.result,
     emergency,
     sources: group.sources,
+    ...(group.seen ? { seen: group.seen } : {}),
   };
   // The applied revision moves with every commit the controller applies: it is left out of the hash.
   const sources = group.sources.map(({ appliedRevision: _revision, ...source }) => source);

@@ -1,13 +1,14 @@
 // The reconcile job: the newest snapshot of a cluster against the default branch's HEAD, ending in
 // a drift PR opened, updated, left alone or closed. Each early return records why, in the cluster
 // state (the dashboard reads it) and the log.
-import { JobLimitExceeded, tenantOf, type Isolation } from '../isolation/index.js';
+import { createHash } from 'node:crypto';
+import { JobLimitExceeded, tenantOf, type Isolation, type JobLimits } from '../isolation/index.js';
 import type { Documents } from '../isolation/documents.js';
 import type { AppIdentity } from '../../github/index.js';
 import { liveStateDigest } from '../../core/classify/index.js';
 import { findCluster, type ClusterConfig, type Config } from '../../core/config/index.js';
 import type { DriftInput } from '../../core/pipeline/index.js';
-import type { SourceProblem } from '../../core/model/index.js';
+import { showTime, type SourceProblem } from '../../core/model/index.js';
 import { templateOverrides } from '../../core/report/index.js';
 import type { UnfollowedKind } from '../../core/manifests/index.js';
 import type { Store } from '../../store/types.js';
@@ -102,7 +103,12 @@ interface Run {
   /** The cluster state every outcome starts from. */
   base: ClusterState;
   /** Records an early outcome (state and log) and returns it. */
-  stop: (type: ReconcileOutcomeType, message: string, problems?: SourceProblem[]) => Promise<ReconcileOutcome>;
+  stop: (
+    type: ReconcileOutcomeType,
+    message: string,
+    problems?: SourceProblem[],
+    state?: Partial<ClusterState>,
+  ) => Promise<ReconcileOutcome>;
 }
 
 type Stage<T> = T | { outcome: ReconcileOutcome };
@@ -130,14 +136,21 @@ async function startRun(deps: ReconcileDeps, target: ReconcileTarget): Promise<S
   const latest = await store.latestSnapshot(repository, cluster);
   if (!latest) return { outcome: { type: 'no-snapshot', message: 'no snapshot stored for this cluster' } };
   const previous = await readClusterState(store, repository, cluster);
+  // A render a limit stopped is remembered only until the next outcome.
+  const { limitStopped: _stopped, ...kept } = previous;
   const base: ClusterState = {
-    ...previous,
+    ...kept,
     lastReconcileAt: deps.now().toISOString(),
     liveDigest: liveStateDigest(latest.snapshot.items),
   };
-  const stop = async (type: ReconcileOutcomeType, message: string, problems: SourceProblem[] = []) => {
+  const stop = async (
+    type: ReconcileOutcomeType,
+    message: string,
+    problems: SourceProblem[] = [],
+    state: Partial<ClusterState> = {},
+  ) => {
     log.warn({ repository, cluster, outcome: type, problems }, message);
-    await writeClusterState(store, repository, cluster, { ...base, outcome: { type, message }, problems });
+    await writeClusterState(store, repository, cluster, { ...base, ...state, outcome: { type, message }, problems });
     return { type, message };
   };
   return { deps, repository, cluster, latest, previous, base, stop };
@@ -214,13 +227,23 @@ async function evaluateCluster(run: Run, read: RepositoryRead): Promise<Stage<Ev
     history: history.map((entry) => entry.fingerprints),
     declined,
   };
+  const limitKey = renderInputsKey(loaded.treeSha, run.base.liveDigest, deps.isolation.limits);
+  const limited = (message: string, at: string, stoppedBy = message) => {
+    const problems = [{ file: clusterConfig.path ?? '.', message }];
+    return stop('manifest-problems', message, problems, { limitStopped: { key: limitKey, message: stoppedBy, at } });
+  };
+  const memo = run.previous.limitStopped;
+  if (memo && stillStopped(memo, limitKey, read.startedAt)) {
+    const retry = new Date(Date.parse(memo.at) + LIMIT_MEMO_MS).toISOString();
+    const again = `not rendered again with the same HEAD and live state: tried again at ${showTime(retry, memo.at)}, or at once when either changes`;
+    return { outcome: await limited(`${memo.message} (${again})`, memo.at, memo.message) };
+  }
   let evaluation: Evaluation;
   try {
     evaluation = await evaluateInWorker(deps, repository, read.octokit, loaded, input);
   } catch (error) {
     if (!(error instanceof JobLimitExceeded)) throw error;
-    const problems = [{ file: clusterConfig.path ?? '.', message: error.message }];
-    return { outcome: await stop('manifest-problems', error.message, problems) };
+    return { outcome: await limited(error.message, read.startedAt.toISOString()) };
   }
   const filesRead = filesReadBy(evaluation);
   await keepRead(store, loaded, filesRead, read.startedAt.getTime());
@@ -234,12 +257,33 @@ async function evaluateCluster(run: Run, read: RepositoryRead): Promise<Stage<Ev
   return { evaluation, filesRead };
 }
 
+/** How long a render a job limit stopped is not tried again with the same inputs. */
+const LIMIT_MEMO_MS = 60 * 60_000;
+
+/** What a reconcile's render depends on: HEAD's tree, the live state, and the limits it ran under. */
+function renderInputsKey(treeSha: string, liveDigest: string | undefined, limits: JobLimits): string {
+  return createHash('sha256')
+    .update(JSON.stringify([treeSha, liveDigest ?? '', limits]))
+    .digest('hex');
+}
+
+/** True while a render stopped by a limit, with these inputs, is not to be tried again. */
+function stillStopped(memo: { key: string; at: string }, key: string, now: Date): boolean {
+  return memo.key === key && now.getTime() - Date.parse(memo.at) < LIMIT_MEMO_MS;
+}
+
 /** The drift branches synced, the emergency procedure followed, the decisions they show recorded. */
 async function publishDrift(run: Run, read: RepositoryRead, evaluated: Evaluated) {
   const { deps, repository, cluster, latest, previous } = run;
   const { evaluation } = evaluated;
   const suspensions = suspensionStates(evaluation.suspensions, previous.suspensions, latest.meta.capturedAt);
-  const emergency = emergencySections(evaluation.emergency, evaluation.groups, suspensions, previous.emergencies);
+  const emergency = emergencySections(
+    evaluation.emergency,
+    evaluation.groups,
+    suspensions,
+    previous.emergencies,
+    read.config.emergency.resumeWithin,
+  );
   const ctx = {
     octokit: read.octokit,
     owner: read.owner,

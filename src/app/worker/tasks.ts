@@ -8,7 +8,7 @@ import { createChartRenderer } from '../../helm/renderer.js';
 import { renderBudget, type RenderLimits } from '../../core/manifests/index.js';
 import { reconcileDrift, type DriftInput } from '../../core/pipeline/index.js';
 import { renderHere, type DocumentName } from '../isolation/documents.js';
-import { planClusters, type PlanWork } from '../plan/build-plans.js';
+import { planPullRequest, type PlanWork } from '../plan/build-plans.js';
 
 export interface RenderWork {
   /** The core render budget's limits (nodes, documents, bytes); its time is the task's. */
@@ -42,7 +42,7 @@ const TASKS: Record<string, (input: never, timeLimitMs: number) => unknown> = {
   reconcile: (work: ReconcileWork, timeLimitMs: number) =>
     reconcileDrift({ ...work.drift, renderBudget: jobBudget(work, timeLimitMs), charts: jobCharts(timeLimitMs) }),
   plan: (work: PlanTaskWork, timeLimitMs: number) =>
-    planClusters(work.plan, jobBudget(work, timeLimitMs), jobCharts(timeLimitMs)),
+    planPullRequest(work.plan, jobBudget(work, timeLimitMs), jobCharts(timeLimitMs)),
   document: (work: { name: DocumentName; args: never }) => renderHere(work.name, work.args),
 };
 

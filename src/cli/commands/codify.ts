@@ -3,15 +3,13 @@
 import { parseArgs } from 'node:util';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { createTwoFilesPatch } from 'diff';
-import type { CodifyResult } from '../../core/codify/index.js';
-import { displayKey } from '../../core/model/index.js';
 import { codifyEvaluated, evaluateDrift } from '../../core/pipeline/index.js';
+import { isPartial, renderCodifyPatch, renderCodifyText } from '../../core/report/index.js';
 import { cliCharts } from '../charts.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
 import { INPUT_FLAGS } from '../flags.js';
 import { driftInput, evaluatedOrThrow, resolveManifests } from '../inputs.js';
-import { evaluationParts, EXIT_PARTIAL, isPartial, warnPartial } from '../partial.js';
+import { evaluationParts, EXIT_PARTIAL, warnPartial } from '../partial.js';
 
 const HELP = `usage: driftback codify --repo <dir> --live <snapshot|file|dir> [flags]
 
@@ -50,26 +48,6 @@ function parseFlags(args: string[]) {
   return values;
 }
 
-function summary(result: CodifyResult): string {
-  const lines: string[] = [];
-  lines.push(
-    `codified ${result.codified.length} change${result.codified.length === 1 ? '' : 's'}${result.codified.length ? ':' : ''}`,
-  );
-  for (const entry of result.codified) {
-    const what = entry.change ? ` ${entry.change.path}` : '';
-    lines.push(
-      `  ${entry.kind.padEnd(12)} ${displayKey(entry.key)}${what} → ${entry.file}${entry.line ? `:${entry.line}` : ''}`,
-    );
-    if (entry.note) lines.push(`  ${''.padEnd(12)} ${entry.note}`);
-  }
-  if (result.reported.length > 0) {
-    lines.push(`reported instead ${result.reported.length}:`);
-    for (const entry of result.reported)
-      lines.push(`  ${displayKey(entry.key)}${entry.change ? ` ${entry.change.path}` : ''}: ${entry.reason}`);
-  }
-  return lines.join('\n') + '\n';
-}
-
 export async function run(args: string[], io: CliIO): Promise<number> {
   const flags = parseFlags(args);
   if (flags.help) {
@@ -94,19 +72,14 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   warnPartial(io, parts);
   const outcome = codifyEvaluated(drift, evaluated);
   if (!outcome.check.ok) {
-    io.stdout.write(summary(outcome));
+    io.stdout.write(renderCodifyText(outcome));
     io.stderr.write(
       `driftback codify: the edits did not pass the self-check, nothing was written: ${outcome.check.reason}\n`,
     );
     return 2;
   }
   if (flags['dry-run']) {
-    for (const [path, text] of [...outcome.edits].sort(([a], [b]) => a.localeCompare(b))) {
-      const before = files.get(path);
-      io.stdout.write(
-        createTwoFilesPatch(before === undefined ? '/dev/null' : `a/${path}`, `b/${path}`, before ?? '', text),
-      );
-    }
+    io.stdout.write(renderCodifyPatch(outcome.edits, files));
   } else {
     for (const [path, text] of outcome.edits) {
       const target = join(repo, path);
@@ -114,6 +87,6 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       await writeFile(target, text, 'utf8');
     }
   }
-  io.stdout.write(summary(outcome));
+  io.stdout.write(renderCodifyText(outcome));
   return isPartial(parts) ? EXIT_PARTIAL : 0;
 }

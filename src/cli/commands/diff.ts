@@ -5,16 +5,20 @@ import { resolve } from 'node:path';
 import { suspensionNotices } from '../../core/emergency/index.js';
 import { evaluateDrift } from '../../core/pipeline/index.js';
 import { sourceReportLine } from '../../core/model/index.js';
-import { renderDriftMarkdown } from '../../core/report/index.js';
+import {
+  isPartial,
+  paletteFor,
+  partialJson,
+  renderDiffJson,
+  renderDiffText,
+  renderDriftMarkdown,
+} from '../../core/report/index.js';
 import { cliCharts } from '../charts.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
 import { checkReportFlags, REPORT_FLAGS, type Format } from '../flags.js';
 import { driftInput, evaluatedOrThrow, resolveManifests } from '../inputs.js';
-import { paletteFor } from '../format/color.js';
-import { formatJson } from '../format/json.js';
-import { formatText } from '../format/text.js';
 import { templatesBeside } from '../templates.js';
-import { evaluationParts, EXIT_PARTIAL, isPartial, partialJson, reportedSources, warnPartial } from '../partial.js';
+import { evaluationParts, EXIT_PARTIAL, reportedSources, warnPartial } from '../partial.js';
 
 const HELP = `usage: driftback diff --desired <dir|file> --live <snapshot|file|dir> [flags]
 
@@ -83,7 +87,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const sources = reportedSources(evaluation.sources);
   const suspensions = suspensionNotices(evaluation.suspensions, evaluation.emergency);
   const { skipped } = evaluation;
-  if (format === 'json') io.stdout.write(formatJson(result, { sources, suspensions, skipped, ...partialJson(parts) }));
+  if (format === 'json')
+    io.stdout.write(renderDiffJson(result, { sources, suspensions, skipped, ...partialJson(parts) }));
   else if (format === 'markdown') {
     const templates = await templatesBeside(input.configPath);
     const capturedAt = lives.at(-1)?.snapshot?.capturedAt;
@@ -95,7 +100,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       .map((note) => `${note.source}: ${note.message}`);
     const capturedAt = lives.at(-1)?.snapshot?.capturedAt;
     const extras = { lines, notes, suspensions, skipped, ...(capturedAt ? { capturedAt } : {}) };
-    io.stdout.write(formatText(result, paletteFor(io.stdout, io.env), evaluation.pending, extras));
+    io.stdout.write(renderDiffText(result, paletteFor(io.stdout, io.env), evaluation.pending, extras));
   }
   const { modified, missing, extra } = result.summary;
   if (isPartial(parts)) return EXIT_PARTIAL;

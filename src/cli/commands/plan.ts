@@ -3,16 +3,16 @@
 // 3 a partial plan (part of head was not rendered).
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { newParseCache, renderBudget } from '../../core/manifests/index.js';
+import { renderBudget } from '../../core/manifests/index.js';
 import { isEmptyPlan } from '../../core/plan/index.js';
-import { planCluster } from '../../core/pipeline/index.js';
-import { planToJson, renderPlanComment, renderPlanText } from '../../core/report/index.js';
+import { planClusters, type ClusterPlan, type PartialParts, type PlanRequest } from '../../core/pipeline/index.js';
+import { isPartial, partialJson, planToJson, renderPlanComment, renderPlanText } from '../../core/report/index.js';
 import { cliCharts } from '../charts.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
 import { checkReportFlags, REPORT_FLAGS, type Format } from '../flags.js';
-import { liveState, pipelineCluster, readManifestTree, renderTree, resolveManifests } from '../inputs.js';
+import { liveState, manifestError, pipelineCluster, readManifestTree, resolveManifests } from '../inputs.js';
 import { templatesBeside } from '../templates.js';
-import { EXIT_PARTIAL, isPartial, partialJson, renderParts, warnPartial, type PartialParts } from '../partial.js';
+import { EXIT_PARTIAL, warnPartial } from '../partial.js';
 import type { Plan } from '../../core/model/index.js';
 
 const HELP = `usage: driftback plan --head <dir> [--base <dir>] --live <snapshot|file|dir> [flags]
@@ -66,34 +66,28 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     clusterName: flags.cluster,
     namespaceFlag: flags.namespace,
   });
-  const { config, cluster, defaultNamespace } = input;
-  // Files unchanged between the two trees (same path and text) are parsed once.
-  const cache = newParseCache();
   if (flags.live!.length > 1) {
     throw new CliError('--live is given more than once: a plan is made against one snapshot, the newest');
   }
   const live = liveState(await loadLive(resolve(io.cwd, flags.live![0]!)));
-  const target = pipelineCluster(input);
-  // One budget and one chart renderer for head and base, as the App has one per job.
-  const [budget, charts] = [renderBudget(), cliCharts(io, flags.charts)];
-  const head = renderTree(input, target, live, cache, budget, charts);
   const baseTree = flags.base ? await readManifestTree(io.cwd, 'base', flags.base, input) : undefined;
-  const base = baseTree ? renderTree(baseTree, target, live, cache, budget, charts).objects : undefined;
-  const plan = planCluster({
-    config,
-    head: head.objects,
-    ...(base ? { base } : {}),
-    ...(cluster ? { cluster: { ...cluster, defaultNamespace } } : {}),
-    ...(cluster?.path !== undefined ? { path: cluster.path } : {}),
+  const target = pipelineCluster(input);
+  // The App's planClusters on one target; one budget and one chart renderer for head and base, as the
+  // App has one per job.
+  const request: PlanRequest = {
+    config: input.config,
+    targets: [{ render: target, ...(input.cluster ? { cluster: target } : {}), live }],
     headFiles: input.files,
-    snapshot: live,
+    ...(baseTree ? { baseFiles: baseTree.files } : {}),
     now: new Date().toISOString(),
-    sources: head,
-    notRendered: head.notRendered ?? [],
-  });
-  const parts = renderParts(head, input.displayRoot);
+  };
+  const planned = planClusters(request, renderBudget(), cliCharts(io, flags.charts));
+  const stopped = planned.stopped[0];
+  if (stopped) throw manifestError(stopped.at === 'head' ? input : baseTree!, stopped.problems);
+  const [{ cluster: planName, plan }] = planned.plans as [ClusterPlan];
+  const parts = { ...planned.heads[planName]!, displayRoot: input.displayRoot };
   warnPartial(io, parts);
-  const name = cluster?.name ?? live.cluster ?? 'cluster';
+  const name = input.cluster?.name ?? live.cluster ?? 'cluster';
   await writePlan(io, flags.format as Format, { name, plan, parts, capturedAt: live.capturedAt }, input.configPath);
   if (isPartial(parts)) return EXIT_PARTIAL;
   return isEmptyPlan(plan) ? 0 : 1;

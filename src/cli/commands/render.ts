@@ -5,9 +5,7 @@
 // plan and codify), 2 an error.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { stringify } from 'yaml';
-import { displayKey, type DesiredObject } from '../../core/model/index.js';
-import { describeNotRendered } from '../../core/pipeline/index.js';
+import { notRenderedLines, renderDesiredObjects } from '../../core/report/index.js';
 import { cliCharts } from '../charts.js';
 import { EXIT_PARTIAL } from '../partial.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
@@ -56,12 +54,6 @@ function parseFlags(args: string[]) {
   return { ...values, dir: positionals[0] };
 }
 
-/** Sorted by group, kind, namespace and name: the same tree prints the same text. */
-function stableOrder(objects: readonly DesiredObject[]): DesiredObject[] {
-  const id = (d: DesiredObject): string => `${d.key.group}\0${d.key.kind}\0${d.key.namespace}\0${d.key.name}`;
-  return [...objects].sort((a, b) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0));
-}
-
 export async function run(args: string[], io: CliIO): Promise<number> {
   const flags = parseFlags(args);
   if (flags.help) {
@@ -78,19 +70,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   });
   const live = flags.snapshot ? liveState(await loadLive(resolve(io.cwd, flags.snapshot))) : undefined;
   const rendered = renderTree(input, pipelineCluster(input), live, undefined, undefined, cliCharts(io, flags.charts));
-  const objects = stableOrder(rendered.objects).map((desired) => desired.object);
-  if (flags.format === 'json') io.stdout.write(JSON.stringify(objects, null, 2) + '\n');
-  else io.stdout.write(objects.map((obj) => `---\n${stringify(obj, { lineWidth: 0 })}`).join(''));
-  const missing = [
-    ...(rendered.notRendered ?? []).map((part) => `not rendered: ${describeNotRendered(part)}`),
-    ...rendered.notes
-      .filter((note) => note.code === 'unsupported' || note.code === 'out-of-scope' || note.code === 'not-checkable')
-      .map(
-        (note) =>
-          `${note.code === 'not-checkable' ? 'not checked' : 'not rendered'}: ${note.source}: ${note.message}${note.key ? ` (${displayKey(note.key)})` : ''}`,
-      ),
-  ];
-  for (const line of [...new Set(missing)]) io.stderr.write(`${line}\n`);
+  io.stdout.write(renderDesiredObjects(rendered.objects, flags.format as 'yaml' | 'json'));
+  const missing = notRenderedLines(rendered.notRendered ?? [], rendered.notes);
+  for (const line of missing) io.stderr.write(`${line}\n`);
   const partial =
     (rendered.notRendered?.length ?? 0) > 0 ||
     rendered.notes.some((n) => n.code === 'unsupported' || n.code === 'out-of-scope');

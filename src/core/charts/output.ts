@@ -6,8 +6,8 @@
 // desired state: Helm leaves them out with --no-hooks, and any left are dropped here. Every field of a
 // chart's object is the chart's: codify cannot write it into a template, so it routes such a change
 // to the chart's values by hand.
-import { renderManifests, type RenderBudget } from '../manifests/index.js';
-import type { KindScopes } from '../k8s/index.js';
+import { renderBudget, renderManifests, type RenderBudget } from '../manifests/index.js';
+import { isClusterScopedKind, kindScopesOf, type KindScopes } from '../k8s/index.js';
 import type { DesiredObject, FieldSource, SourceProblem } from '../model/index.js';
 
 export interface ChartObjectsInput {
@@ -59,24 +59,84 @@ function fileOf(where: string, template: string): string {
   return where ? `${where}/${inChart}` : inChart;
 }
 
-export function chartObjects(input: ChartObjectsInput): ChartObjects {
+interface ReadOutput {
+  objects: DesiredObject[];
+  errors: SourceProblem[];
+  /** What reading it charged the budget: a memoised read charges the same again. */
+  usage: { nodes: number; documents: number; bytes: number };
+}
+
+/** The output's objects as Helm printed them (no namespace given, no scopes asked), or undefined when the budget stopped it. */
+function readOutput(input: ChartObjectsInput): ReadOutput | { errors: SourceProblem[]; stopped: true } {
   const files = new Map<string, string>();
   for (const [template, text] of templatesOf(input.manifest)) files.set(fileOf(input.where, template), text);
+  const budget = input.budget ?? renderBudget();
+  const before = budget.used();
   const objects: DesiredObject[] = [];
   const errors: SourceProblem[] = [];
   for (const file of files.keys()) {
-    const rendered = renderManifests(files, file, {
-      defaultNamespace: input.releaseNamespace,
-      ...(input.kindScopes ? { kindScopes: input.kindScopes } : {}),
-      ...(input.budget ? { budget: input.budget } : {}),
-    });
+    const rendered = renderManifests(files, file, { defaultNamespace: null, budget });
     errors.push(...rendered.errors);
-    if (rendered.stopped) return { objects: [], errors, stopped: true };
+    if (rendered.stopped) return { errors, stopped: true };
     for (const desired of rendered.objects) {
       if (desired.object.metadata?.annotations?.['helm.sh/hook'] !== undefined) continue;
-      desired.source = { ...desired.source, kustomizations: [], fields: { '': input.origin } };
+      desired.source = { ...desired.source, kustomizations: [], fields: {} };
       objects.push(desired);
     }
   }
-  return { objects, errors };
+  const after = budget.used();
+  const usage = {
+    nodes: after.nodes - before.nodes,
+    documents: after.documents - before.documents,
+    bytes: after.bytes - before.bytes,
+  };
+  return { objects, errors, usage };
+}
+
+/** The output read once per (output, place in the repository); later reads copy it and charge the budget again. */
+function memoisedRead(input: ChartObjectsInput, memo: Map<string, unknown> | undefined): ReturnType<typeof readOutput> {
+  const key = `${input.where}\0${input.releaseNamespace}`;
+  const hit = memo?.get(key) as ReadOutput | undefined;
+  if (!hit) {
+    const read = readOutput(input);
+    if (memo && !('stopped' in read)) memo.set(key, read);
+    return 'stopped' in read ? read : copyRead(read);
+  }
+  (input.budget ?? renderBudget()).charge(input.where || '.', hit.usage);
+  return copyRead(hit);
+}
+
+function copyRead(read: ReadOutput): ReadOutput {
+  const objects = read.objects.map((desired) => ({
+    key: { ...desired.key },
+    object: structuredClone(desired.object),
+    source: { ...desired.source, fields: {} },
+  }));
+  return { objects, errors: read.errors.map((problem) => ({ ...problem })), usage: read.usage };
+}
+
+/** Namespaced objects that name no namespace get the release's; the key follows the cluster's scopes. */
+function placeInNamespace(objects: readonly DesiredObject[], releaseNamespace: string, known?: KindScopes): void {
+  const crds = objects.filter(
+    (d) => d.key.kind === 'CustomResourceDefinition' && d.key.group === 'apiextensions.k8s.io',
+  );
+  const scopes = crds.length > 0 ? kindScopesOf({ desired: crds.map((d) => d.object) }, known) : known;
+  for (const desired of objects) {
+    if (isClusterScopedKind(scopes, desired.key.group, desired.key.kind)) {
+      desired.key.namespace = '';
+      continue;
+    }
+    const metadata = (desired.object.metadata ??= {});
+    if (!metadata.namespace) metadata.namespace = releaseNamespace;
+    desired.key.namespace = metadata.namespace;
+  }
+}
+
+/** `memo`: the output's own slot (ChartOutput.memo), so an output served again from cache is not read again. */
+export function chartObjects(input: ChartObjectsInput, memo?: Map<string, unknown>): ChartObjects {
+  const read = memoisedRead(input, memo);
+  if ('stopped' in read) return { objects: [], errors: read.errors, stopped: true };
+  placeInNamespace(read.objects, input.releaseNamespace, input.kindScopes);
+  for (const desired of read.objects) desired.source.fields = { '': input.origin };
+  return { objects: read.objects, errors: read.errors };
 }

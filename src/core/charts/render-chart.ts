@@ -61,14 +61,17 @@ export function renderChart(input: ChartRenderInput): ChartRenderResult {
   if (!input.charts) return { ok: false, reason: 'helm not found' };
   const output = input.charts(input.request);
   if (!output.ok) return output;
-  const read = chartObjects({
-    manifest: output.manifest,
-    where: input.where,
-    releaseNamespace: input.defaultNamespace ?? input.request.namespace,
-    origin: input.origin,
-    ...(input.kindScopes ? { kindScopes: input.kindScopes } : {}),
-    ...(input.budget ? { budget: input.budget } : {}),
-  });
+  const read = chartObjects(
+    {
+      manifest: output.manifest,
+      where: input.where,
+      releaseNamespace: input.defaultNamespace ?? input.request.namespace,
+      origin: input.origin,
+      ...(input.kindScopes ? { kindScopes: input.kindScopes } : {}),
+      ...(input.budget ? { budget: input.budget } : {}),
+    },
+    output.memo,
+  );
   const fromSecret: Array<{ desired: DesiredObject; pointer: string }> = [];
   for (const desired of read.objects) {
     const found: string[] = [];

@@ -57,8 +57,11 @@ export function applyPersistenceGate(
   result: DiffResult;
   pending: Array<{ key: ResourceKey; change: FieldChange; seen: number }>;
   fingerprints: string[];
+  /** How many consecutive snapshots (this one included) showed each fingerprint. */
+  seen: Map<string, number>;
 } {
   const fingerprints: string[] = [];
+  const counts = new Map<string, number>();
   const pending: Array<{ key: ResourceKey; change: FieldChange; seen: number }> = [];
   const seenFor = (fingerprint: string): number => {
     let seen = 1;
@@ -66,6 +69,7 @@ export function applyPersistenceGate(
       if (!snapshot.has(fingerprint)) break;
       seen++;
     }
+    counts.set(fingerprint, seen);
     return seen;
   };
   const resources: ResourceDiff[] = [];
@@ -91,5 +95,5 @@ export function applyPersistenceGate(
     const status = resource.status === 'modified' && kept.length === 0 ? 'in-sync' : resource.status;
     resources.push({ ...resource, changes: kept, status });
   }
-  return { result: { ...result, resources, summary: summarize(resources) }, pending, fingerprints };
+  return { result: { ...result, resources, summary: summarize(resources) }, pending, fingerprints, seen: counts };
 }

@@ -10,6 +10,7 @@ export {
 export { indexSuspensions, type SuspensionIndex } from './covered.js';
 export {
   emergencyChanges,
+  resumeDeadline,
   resumeStep,
   revisionCommit,
   stillHolds,
@@ -20,7 +21,7 @@ export {
 } from './procedure.js';
 export { suspendedSourceWarnings } from './plan-note.js';
 export { suspensionNotices } from './notice.js';
-export { setSuspensionSwitchesAside } from './switches.js';
+export { isSuspensionSwitch, setSuspensionSwitchesAside } from './switches.js';
 export { renderChecklist, withChecklist } from './checklist.js';
 export {
   followEmergency,

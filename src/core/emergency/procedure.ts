@@ -2,6 +2,7 @@
 // who and when, which source is suspended and the exact step that resumes it, and a checklist the
 // App ticks as it sees each step in the snapshots that follow (merged, resumed, applied, in sync).
 import { stableJson } from '../classify/index.js';
+import { parseDuration } from '../config/index.js';
 import { fieldPath } from '../k8s/index.js';
 import {
   fromPointer,
@@ -71,6 +72,17 @@ export function resumeStep(suspension: Suspension): { text: string; command: str
           `${FLUX_RECONCILE_ANNOTATION}-`,
       };
   }
+}
+
+/**
+ * By when a suspension must be resumed: its time plus `emergency.resumeWithin` (after that the App
+ * opens the "still suspended" alert). Undefined for a time or duration it cannot read.
+ */
+export function resumeDeadline(since: string, resumeWithin: string): string | undefined {
+  const start = Date.parse(since);
+  const seconds = parseDuration(resumeWithin);
+  if (!Number.isFinite(start) || seconds === undefined) return undefined;
+  return new Date(start + seconds * 1000).toISOString().replace('.000Z', 'Z');
 }
 
 /** `Kustomization/flux-system/apps` for people: the source's text form, or the excluded object's key. */

@@ -2,10 +2,15 @@
 // suspension, not drift: it is never codified (Git would then keep the source suspended for good) and
 // is set aside with the step that ends it.
 import { summarize } from '../classify/summary.js';
-import type { DiffResult, FieldChange, ResourceDiff } from '../model/index.js';
+import type { DiffResult, FieldChange, ResourceDiff, ResourceKey } from '../model/index.js';
 import { groupOf, keyId } from '../model/index.js';
 import { resumeStep } from './procedure.js';
-import { ARGO_SKIP_RECONCILE_ANNOTATION, FLUX_RECONCILE_ANNOTATION, type Suspension } from './suspensions.js';
+import {
+  ARGO_SKIP_RECONCILE_ANNOTATION,
+  FLUX_RECONCILE_ANNOTATION,
+  suspendedObjectKey,
+  type Suspension,
+} from './suspensions.js';
 
 const SWITCHES: Record<Suspension['method'], string> = {
   suspend: '/spec/suspend',
@@ -16,6 +21,13 @@ const SWITCHES: Record<Suspension['method'], string> = {
 
 function isSwitch(change: FieldChange, pointer: string): boolean {
   return change.path === pointer || change.path.startsWith(`${pointer}/`);
+}
+
+/** Whether `pointer` of the object `key` is the suspension's own switch (Flux spec.suspend, …). */
+export function isSuspensionSwitch(suspension: Suspension, key: ResourceKey, pointer: string | undefined): boolean {
+  if (pointer === undefined || keyId(key) !== keyId(suspendedObjectKey(suspension))) return false;
+  const switchAt = SWITCHES[suspension.method];
+  return pointer === switchAt || pointer.startsWith(`${switchAt}/`);
 }
 
 /** The diff with every suspension's switch moved to the ignored changes of its object. */

@@ -14,3 +14,4 @@ export * from './show.js';
 export * from './source-report.js';
 export * from './suspension-notice.js';
 export * from './sync-hook.js';
+export * from './chart.js';

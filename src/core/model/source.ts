@@ -75,7 +75,15 @@ export type FieldOrigin =
    * `commonMetadata` or `postBuild` substitution, Argo CD `destination.namespace`. `source` names it for
    * people (`Kustomization flux-system/apps`); `file` is where it is declared, when in the repository.
    */
-  | { type: 'source-transform'; source: string; transform: string; file?: string }
+  | {
+      type: 'source-transform';
+      source: string;
+      transform: string;
+      file?: string;
+      /** Post-build substitution: the field's text in the render and the variables it reads, with where each is set. */
+      text?: string;
+      variables?: { name: string; from: string }[];
+    }
   /**
    * A value copied by `replacements` (or substituted for a `$(VAR)` of `vars`): `from` is where the
    * copied value is written when it is one plain scalar, which codify may edit; absent otherwise.

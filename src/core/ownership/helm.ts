@@ -79,8 +79,3 @@ export function helmReleaseOf(object: KubeObject, index: HelmIndex | undefined):
   }
   return undefined;
 }
-
-/** Whether an object is chart output: made by a Helm release rather than declared in Git. */
-export function isHelmManaged(object: KubeObject, index?: HelmIndex): boolean {
-  return helmReleaseOf(object, index) !== undefined;
-}

@@ -2,15 +2,7 @@
 // drift (only a person's object is codifiable as a new file).
 export { describeOwner, ownerOf, stampedSourceName, type OwnershipContext } from './owner.js';
 export { clusterMadeBy, SYSTEM_NAMESPACES, type ClusterMaker } from './cluster.js';
-export {
-  HELM_MANAGERS,
-  helmReleaseOf,
-  indexHelm,
-  isHelmManaged,
-  stampedRelease,
-  type HelmIndex,
-  type HelmOwnership,
-} from './helm.js';
+export { HELM_MANAGERS, helmReleaseOf, indexHelm, stampedRelease, type HelmIndex, type HelmOwnership } from './helm.js';
 export { judgeExtra, neverWritten, ownershipContextOf, type ExtraVerdict } from './extras.js';
 export { handChangesOn, helmReason, resolveSegments } from './hand-changes.js';
 export { inventoryClaims, sourceScope } from './sources.js';

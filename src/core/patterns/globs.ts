@@ -75,3 +75,24 @@ export function compileConfigGlobs(globs: readonly string[]): { matches: Pattern
   // An empty text (a cluster-scoped object's namespace) matches no glob: `namespaces: ['*']` means namespaced objects.
   return { matches: { test: (text) => text !== '' && tests.some((pattern) => pattern.test(text)) }, problems };
 }
+
+/**
+ * A shell pattern of Flux's envsubst (`${VAR#pattern}`; its fork of Go's path.Match): `*` and `?` stay
+ * within one `/` segment, except that a trailing `*` takes the rest; `[abc]`, `[^abc]`, `\` escapes.
+ */
+export function compilePathGlob(glob: string): CompiledPattern {
+  let source = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === '*') source += i === glob.length - 1 ? '.*' : '[^/]*';
+    else if (c === '?') source += '[^/]';
+    else if (c === '\\' && i + 1 < glob.length) source += quoteRe2(glob[++i]!);
+    else if (c === '[' && classAt(glob, i)) {
+      const found = classAt(glob, i)!;
+      source += found.source;
+      i = found.end;
+    } else source += quoteRe2(c);
+  }
+  const compiled = compileRe2(`(?s)^(?:${source})$`);
+  return compiled.ok ? compiled : { ok: false, message: `pattern "${glob}": ${compiled.message}` };
+}

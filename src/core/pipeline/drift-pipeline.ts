@@ -93,6 +93,18 @@ export interface DriftGroup {
   fingerprints: string[];
   /** The GitOps sources this group's drift comes from, with their counts; none under kubectl. */
   sources: SourceReport[];
+  /** How many consecutive snapshots showed what the group codifies (absent when it codifies nothing). */
+  seen?: SeenRange;
+}
+
+/**
+ * The fewest and most consecutive snapshots that showed a group's changes, each counted up to `cap`
+ * (the gate's minSnapshots, at least 2): past it the text no longer changes with every snapshot.
+ */
+export interface SeenRange {
+  fewest: number;
+  most: number;
+  cap: number;
 }
 
 export interface EvaluatedDrift {
@@ -109,6 +121,8 @@ export interface EvaluatedDrift {
   drift: DiffResult;
   /** This snapshot's fingerprints, for the next run's gate. */
   fingerprints: string[];
+  /** How many consecutive snapshots (this one included) showed each fingerprint. */
+  seen: ReadonlyMap<string, number>;
   pending: number;
   declined: number;
   /** The namespaces compared (configured ∩ listed); undefined = every namespace. */
@@ -218,6 +232,7 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
     diff,
     drift,
     fingerprints,
+    seen: gated.seen,
     pending: pending.length,
     declined: dropped,
     namespaces: compared,
@@ -345,6 +360,14 @@ function groupSources(evaluated: EvaluatedDrift, result: DiffResult): SourceRepo
   return summarizeSourceDrift(gitops, result).filter((report) => report.scope === 'rendered' && report.counts.drift);
 }
 
+/** The range of snapshot counts of the fingerprints a group codifies. */
+function seenRange(fingerprints: readonly string[], seen: ReadonlyMap<string, number>, minSnapshots: number) {
+  const cap = Math.max(2, minSnapshots);
+  const counts = fingerprints.map((fingerprint) => Math.min(seen.get(fingerprint) ?? 1, cap));
+  if (counts.length === 0) return {};
+  return { seen: { fewest: Math.min(...counts), most: Math.max(...counts), cap } };
+}
+
 /** The drift split as `pullRequests.groupBy` says, each group codified on its own. */
 export function proposeDrift(input: DriftInput, evaluated: EvaluatedDrift): DriftGroup[] {
   const { config, cluster } = input;
@@ -357,7 +380,8 @@ export function proposeDrift(input: DriftInput, evaluated: EvaluatedDrift): Drif
     const codify = codifyEvaluated(input, evaluated, result);
     const branch = branchFor(config, cluster.name, namespace);
     const fingerprints = codifiedFingerprints(result, codify.codified);
-    groups.push({ namespace, branch, result, codify, fingerprints, sources: groupSources(evaluated, result) });
+    const seen = seenRange(fingerprints, evaluated.seen, input.minSnapshots ?? config.drift.minSnapshots);
+    groups.push({ namespace, branch, result, codify, fingerprints, sources: groupSources(evaluated, result), ...seen });
   }
   return groups;
 }

@@ -8,6 +8,7 @@ export {
   reconcileDrift,
   type DriftEvaluation,
   type DriftGroup,
+  type SeenRange,
   type DriftInput,
   type EvaluatedDrift,
   type Evaluation,
@@ -15,6 +16,15 @@ export {
 export { codifiedFingerprints, dropDeclined, resourceFingerprint } from './decisions.js';
 export { scopeOf } from './live-state.js';
 export { planCluster, type PlanClusterInput } from './plan-pipeline.js';
+export {
+  planClusters,
+  type ClusterPlan,
+  type PlanRequest,
+  type PlanTarget,
+  type PlannedClusters,
+} from './plan-clusters.js';
+export { touchedClusters, type ClusterFiles } from './touched-clusters.js';
+export { renderedParts, type PartialParts } from './partial-parts.js';
 export { describeNotRendered, keepNotRendered, mayComeFromNotRendered, setAsideNotRendered } from './not-rendered.js';
 // The render stage's entry points and the live state type, for callers that run the pipeline.
 export {

@@ -2,69 +2,25 @@
 // (internal/controller/kustomization_controller.go `build` then `apply`): the kustomization with the
 // Kustomization's fields written in (wrapper.ts), post-build substitution, commonMetadata, owner labels.
 import { parse } from 'yaml';
-import { isPlainObject, keyId, keyOf, type DesiredObject, type FieldSource, type KubeObject } from '../model/index.js';
+import {
+  isPlainObject,
+  keyId,
+  keyOf,
+  type DesiredObject,
+  type FieldSource,
+  type KubeObject,
+  type ResourceKey,
+} from '../model/index.js';
 import { sourceName, stampDesired } from '../sources/identity.js';
 import type { FluxTransforms, ImageTransform } from '../sources/types.js';
-import { renderThroughWrapper } from './wrapped.js';
-import type { DeclaredSource, RenderSourceInputs, SourceNote, SourceRender } from './types.js';
+import { renderThroughWrapper, type DeclarationShape } from './wrapped.js';
+import type { DeclaredSource, RenderSourceInputs, SourceRender } from './types.js';
 import { setMetadata } from '../sources/stamp-metadata.js';
 import { normalizeForFlux } from './flux-normalize.js';
-import { substituteObject, type Variables } from './flux-substitute.js';
+import { substituteObject } from './flux-substitute.js';
+import { variablesOf } from './flux-variables.js';
 import { findKustomizationFile } from '../manifests/index.js';
 import { generatedResources } from './wrapper.js';
-
-function liveData(
-  live: readonly KubeObject[],
-  kind: string,
-  namespace: string,
-  name: string,
-): Record<string, unknown> | undefined {
-  const found = live.find(
-    (obj) =>
-      obj.kind === kind &&
-      obj.apiVersion === 'v1' &&
-      obj.metadata?.namespace === namespace &&
-      obj.metadata?.name === name,
-  );
-  return found ? ((found.data ?? {}) as Record<string, unknown>) : undefined;
-}
-
-/** The variables of `postBuild`: substituteFrom in order (later wins), then the inline substitute. */
-function variablesOf(
-  transforms: FluxTransforms,
-  namespace: string,
-  inputs: RenderSourceInputs,
-  notes: SourceNote[],
-  name: string,
-): Variables {
-  const variables: Variables = { values: new Map(), unknown: new Map() };
-  for (const ref of transforms.postBuild?.substituteFrom ?? []) {
-    const data = liveData(inputs.live, ref.kind, namespace, ref.name);
-    if (!data) {
-      if (!ref.optional) {
-        const message =
-          `postBuild.substituteFrom ${ref.kind} ${namespace}/${ref.name} is not in the snapshot: ` +
-          'its variables cannot be checked';
-        notes.push({ code: 'not-checkable', source: name, message });
-      }
-      continue;
-    }
-    for (const [key, value] of Object.entries(data)) {
-      if (ref.kind === 'Secret') {
-        variables.unknown.set(key, `${namespace}/${ref.name}`);
-        variables.values.delete(key);
-      } else {
-        variables.values.set(key, String(value).replace(/\r?\n/g, ''));
-        variables.unknown.delete(key);
-      }
-    }
-  }
-  for (const [key, value] of Object.entries(transforms.postBuild?.substitute ?? {})) {
-    variables.values.set(key, value.replace(/\r?\n/g, ''));
-    variables.unknown.delete(key);
-  }
-  return variables;
-}
 
 /**
  * Flux merges its `images` into the kustomization's by name (a `newName` there stays unless Flux sets
@@ -96,9 +52,7 @@ function mergedImages(
 export function renderFluxSource(declared: DeclaredSource, inputs: RenderSourceInputs): SourceRender {
   const { source } = declared;
   const transforms = source.transforms as FluxTransforms;
-  const name = sourceName(source.id);
   const path = source.path ?? '';
-  const file = declared.desired?.source.file;
   const rendered = renderThroughWrapper(
     declared,
     inputs,
@@ -111,44 +65,69 @@ export function renderFluxSource(declared: DeclaredSource, inputs: RenderSourceI
       images: mergedImages(inputs.files, path, transforms.images),
       components: transforms.components,
     },
-    {
-      patchesAt: ['spec', 'patches'],
-      imagesAt: ['spec', 'images'],
-      imageFormat: 'object',
-      transformAt: {
-        namespace: 'targetNamespace',
-        'namespace@pointer': '/spec/targetNamespace',
-        'name-affix': 'namePrefix/nameSuffix',
-        'name-affix@pointer': '/spec/namePrefix',
-      },
-    },
+    FLUX_WRAPPER,
   );
+  const file = declared.desired?.source.file;
   const transform = (what: string): FieldSource => ({
-    origin: { type: 'source-transform', source: `Kustomization ${name}`, transform: what, ...(file ? { file } : {}) },
+    origin: {
+      type: 'source-transform',
+      source: `Kustomization ${sourceName(source.id)}`,
+      transform: what,
+      ...(file ? { file } : {}),
+    },
   });
-  const liveByKey = new Map(inputs.live.map((obj) => [keyId(keyOf(obj)), obj]));
-  if (transforms.postBuild) {
-    const variables = variablesOf(transforms, source.id.namespace, inputs, rendered.notes, name);
-    for (const desired of rendered.objects) {
-      const live = liveByKey.get(keyId(desired.key));
-      for (const note of substituteObject(desired, variables, transform('postBuild.substitute'), live)) {
-        rendered.notes.push({
-          code: 'not-checkable',
-          source: name,
-          key: desired.key,
-          pointer: note.pointer,
-          message:
-            `${note.pointer} uses ${note.variables.map((v) => '${' + v + '}').join(', ')} from a Secret, ` +
-            'whose value the snapshot does not hold',
-        });
-      }
-    }
-  }
+  if (transforms.postBuild && rendered.errors.length === 0) substitutePostBuild(declared, inputs, rendered, transform);
+  if (rendered.errors.length > 0) return { ...rendered, objects: [] };
   for (const desired of rendered.objects) {
     normalizeForFlux(desired, transform('normalization'));
     applyMetadata(desired, transforms, transform, source.id);
   }
   return rendered;
+}
+
+/** Where the wrapper kustomization writes the Kustomization's fields, for tracing them back. */
+const FLUX_WRAPPER: DeclarationShape = {
+  patchesAt: ['spec', 'patches'],
+  imagesAt: ['spec', 'images'],
+  imageFormat: 'object',
+  transformAt: {
+    namespace: 'targetNamespace',
+    'namespace@pointer': '/spec/targetNamespace',
+    'name-affix': 'namePrefix/nameSuffix',
+    'name-affix@pointer': '/spec/namePrefix',
+  },
+};
+
+/**
+ * kustomize-controller's post-build substitution on every rendered object. What fails its build (an
+ * envsubst error, an unset variable in strict mode, an invalid variable name) or makes an object's
+ * identity unknown is an error of the source: it is not rendered, the cluster's other sources are.
+ */
+function substitutePostBuild(
+  declared: DeclaredSource,
+  inputs: RenderSourceInputs,
+  rendered: SourceRender,
+  transform: (what: string) => FieldSource,
+): void {
+  const { source } = declared;
+  const name = sourceName(source.id);
+  const { variables, problem } = variablesOf(source.transforms as FluxTransforms, source.id.namespace, inputs.live);
+  const file = declared.desired?.source.file ?? source.path ?? '.';
+  const fail = (message: string): void => void rendered.errors.push({ file, field: 'spec.postBuild', message });
+  if (problem && variables.active) return fail(`post build failed: ${problem}`);
+  const liveByKey = new Map(inputs.live.map((obj) => [keyId(keyOf(obj)), obj]));
+  for (const desired of rendered.objects) {
+    const liveOf = (key: ResourceKey): KubeObject | undefined => liveByKey.get(keyId(key));
+    const { notes, failure } = substituteObject(desired, variables, transform('postBuild.substitute'), liveOf);
+    if (failure) return fail(`post build failed for '${desired.key.kind}/${desired.key.name}': ${failure}`);
+    for (const note of notes) {
+      const uses = [...note.variables].map(([variable, from]) => `\${${variable}} from ${from.join(' or ')}`);
+      rendered.notes.push({
+        ...{ code: 'not-checkable', source: name, key: desired.key, pointer: note.pointer },
+        message: `${note.pointer} uses ${uses.join(', ')}, whose value the snapshot does not hold`,
+      });
+    }
+  }
 }
 
 function applyMetadata(

@@ -1,9 +1,13 @@
-// Flux post-build variable substitution (fluxcd/pkg kustomize/kustomize_varsub.go and its envsubst):
-// `${var}`, `${var:=default}`, `${var:-default}`; `$var` is left alone; `$${var}` yields `${var}`; an
-// undefined variable becomes empty. Values from a Secret are not in a snapshot (hashed), so a field
-// that uses one cannot be checked: it is reported as such, and both sides show where the value comes
-// from instead of it (the live object holds it in clear text: a Deployment's env is no Secret).
-import { itemHasKey, itemKey, listKeysFor, secretMask } from '../k8s/index.js';
+// Flux post-build variable substitution (fluxcd/pkg kustomize/kustomize_varsub.go), applied by
+// kustomize-controller to each object's YAML after the build: every string (keys included) goes through
+// envsubst (envsubst.ts), and a plain scalar that becomes `3`, `true` or `null` takes that type, as the
+// YAML is read back. An object labelled or annotated `kustomize.toolkit.fluxcd.io/substitute: disabled`
+// is left alone. A field whose variable the snapshot does not hold (a Secret's value, a ConfigMap it
+// lacks) is not checked: both sides show where the value comes from instead of a value (the live
+// object holds it in clear text: a Deployment's env is no Secret). Such a variable in a name, a
+// namespace or a key leaves the source not rendered; so do envsubst's own errors and, in strict mode,
+// an unset variable read without a default — as they fail kustomize-controller's build.
+import { itemHasKey, itemKey, listKeysFor } from '../k8s/index.js';
 import {
   escapeSegment,
   fromPointer,
@@ -13,46 +17,63 @@ import {
   type DesiredObject,
   type FieldSource,
   type KubeObject,
+  type ResourceKey,
 } from '../model/index.js';
 import { metadataValue } from '../sources/stamp-metadata.js';
+import { EnvsubstError, expand, hasExpansion, type Expansion } from './envsubst.js';
+import { lookupIn, type Variables } from './flux-variables.js';
 
 export const SUBSTITUTE_ANNOTATION = 'kustomize.toolkit.fluxcd.io/substitute';
 
-export interface Variables {
-  /** Known values: ConfigMap data in list order, then the inline `substitute`, which wins. */
-  values: Map<string, string>;
-  /** Variables whose value comes from a Secret (and no later source): unknown here; → `namespace/name`. */
-  unknown: Map<string, string>;
-}
-
-const VARIABLE = /\$(\$?)\{([_a-zA-Z][_a-zA-Z0-9]*)(?:(:?[=-])([^}]*))?\}/g;
-
-type Substituted = { text: string; unknown: string[]; secrets: string[] };
-
-/** The text with its variables substituted, and the unknown (Secret) variables it used. */
-export function substituteText(text: string, variables: Variables): Substituted {
-  const unknown: string[] = [];
-  const secrets: string[] = [];
-  type Replace = (whole: string, escaped: string, name: string, operator?: string, fallback?: string) => string;
-  const replace: Replace = (whole, escaped, name, operator, fallback) => {
-    if (escaped) return whole.slice(1);
-    const secret = variables.unknown.get(name);
-    if (secret !== undefined) {
-      unknown.push(name);
-      secrets.push(secret);
-      return whole;
-    }
-    const value = variables.values.get(name);
-    if (value !== undefined && (value !== '' || !operator?.startsWith(':'))) return value;
-    return operator ? (fallback ?? '') : '';
-  };
-  const substituted = text.replace(VARIABLE, replace as (substring: string, ...args: string[]) => string);
-  return { text: substituted, unknown, secrets };
-}
-
 export interface SubstitutionNote {
   pointer: string;
-  variables: string[];
+  /** The variables whose values are unknown → where each comes from. */
+  variables: Map<string, string[]>;
+}
+
+export interface Substitution {
+  notes: SubstitutionNote[];
+  /** Why kustomize-controller's build fails on this object (or why its name cannot be known). */
+  failure?: string;
+}
+
+/** A scalar kustomize-controller writes unquoted (its YAML encoder quotes what would not read back as text). */
+function plainScalar(text: string): boolean {
+  return !/[\n\r]|^\s|\s$|^[-?:,[\]{}#&*!|>'"%@`]|: | #|:$/.test(text);
+}
+
+/** The value as kustomize-controller reads its YAML back: an unquoted `3`, `true` or `null` is no string. */
+function retyped(original: string, text: string): unknown {
+  if (!plainScalar(original)) return text;
+  if (/^[-+]?(0|[1-9][0-9_]*)$/.test(text)) return Number(text.replace(/_/g, ''));
+  if (/^[-+]?(\.[0-9]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+][0-9]+)?$/.test(text)) return Number(text.replace(/_/g, ''));
+  if (/^(y|Y|yes|Yes|YES|true|True|TRUE|on|On|ON)$/.test(text)) return true;
+  if (/^(n|N|no|No|NO|false|False|FALSE|off|Off|OFF)$/.test(text)) return false;
+  if (/^(~|null|Null|NULL)$/.test(text)) return null;
+  return text;
+}
+
+/** How a field's text expands, or why the build fails on it. */
+function expandField(text: string, variables: Variables): Expansion | { failure: string } {
+  try {
+    const expansion = expand(text, lookupIn(variables), variables.strict);
+    if (expansion.unset.length > 0) return { failure: `variable not set (strict mode): "${expansion.unset[0]}"` };
+    return expansion;
+  } catch (error) {
+    if (error instanceof EnvsubstError) return { failure: `variable substitution failed: ${error.message}` };
+    throw error;
+  }
+}
+
+/** `variable X unknown (from Secret flux-system/vars)`. */
+function unknownReason(unknown: Map<string, string[]>): string {
+  const [name, from] = [...unknown][0]!;
+  return `variable ${name} unknown (from ${from.join(' or ')})`;
+}
+
+/** What both sides show instead of a value that is not known: where it comes from. */
+function unknownMask(unknown: Map<string, string[]>): string {
+  return `‹from ${[...new Set([...unknown.values()].flat())].join(', ')}›`;
 }
 
 /** Where a value sits in a live object: its container and its key there. */
@@ -111,46 +132,94 @@ export function maskSecretFields(desired: readonly DesiredObject[], live: readon
     const copy = structuredClone(object);
     for (const [pointer, mask] of Object.entries(from.source.secretFields!)) {
       const place = livePlace(from.object, copy, fromPointer(pointer));
-      if (place && typeof valueAt(place) === 'string') (place.container as Record<string, unknown>)[place.at] = mask;
+      const held = valueAt(place);
+      if (place && held !== undefined && held !== null && typeof held !== 'object')
+        (place.container as Record<string, unknown>)[place.at] = mask;
     }
     return copy;
   });
 }
 
+/** The names envsubst reads in the text (for the field's source). */
+function variableNames(text: string): string[] {
+  return [...new Set([...text.matchAll(/\$\{#?([\p{L}\p{N}_]+)/gu)].map((m) => m[1]!))];
+}
+
 /**
- * Substitutes the object's string values in place. A field that uses a Secret's variable shows where
- * its value comes from (or keeps its text when live has none) and is returned as not checkable.
- * Substituted fields get `source`.
+ * Substitutes the object's keys and string values in place, as kustomize-controller does; substituted
+ * fields get `source` (with the variables they read). A field whose variable is unknown shows where the
+ * value comes from when live holds a scalar there, and is returned as a note.
  */
 export function substituteObject(
   desired: DesiredObject,
   variables: Variables,
   source: FieldSource,
-  live: KubeObject | undefined,
-): SubstitutionNote[] {
-  if (metadataValue(desired, SUBSTITUTE_ANNOTATION) === 'disabled') return [];
-  const notes: SubstitutionNote[] = [];
-  const walk = (node: unknown, path: string[]): unknown => {
-    if (typeof node === 'string') {
-      if (!node.includes('${')) return node;
-      const { text, unknown, secrets } = substituteText(node, variables);
-      const pointer = path.map((segment) => `/${escapeSegment(segment)}`).join('');
-      desired.source.fields[pointer] = source;
-      if (unknown.length === 0) return text;
-      notes.push({ pointer, variables: [...new Set(unknown)] });
-      // What live holds cannot be checked; neither side shows it (maskSecretFields masks live alike).
-      if (typeof valueAt(livePlace(desired.object, live, path)) !== 'string') return text;
-      const mask = secretMask(secrets);
-      desired.source.secretFields = { ...desired.source.secretFields, [pointer]: mask };
-      return mask;
-    }
-    if (Array.isArray(node)) return node.map((item, index) => walk(item, [...path, String(index)]));
-    if (isPlainObject(node)) {
-      for (const key of Object.keys(node)) node[key] = walk(node[key], [...path, key]);
-      return node;
-    }
-    return node;
+  liveOf: (key: ResourceKey) => KubeObject | undefined,
+): Substitution {
+  const result: Substitution = { notes: [] };
+  if (!variables.active || metadataValue(desired, SUBSTITUTE_ANNOTATION) === 'disabled') return result;
+  const live = liveOf(substitutedKey(desired, variables));
+  const field = (text: string, path: string[], key: boolean): unknown => {
+    if (!hasExpansion(text) || result.failure) return text;
+    const expansion = expandField(text, variables);
+    if ('failure' in expansion) return void (result.failure = expansion.failure);
+    const pointer = path.map((segment) => `/${escapeSegment(segment)}`).join('');
+    if (!key) desired.source.fields[pointer] = withVariables(source, text, variables);
+    if (expansion.unknown.size === 0) return key ? expansion.text : retyped(text, expansion.text);
+    const identity = key || pointer === '/metadata/name' || pointer === '/metadata/namespace';
+    if (identity) return void (result.failure = unknownReason(expansion.unknown));
+    result.notes.push({ pointer, variables: expansion.unknown });
+    const held = valueAt(livePlace(desired.object, live, path));
+    if (held === undefined || held === null || typeof held === 'object') return text;
+    const mask = unknownMask(expansion.unknown);
+    desired.source.secretFields = { ...desired.source.secretFields, [pointer]: mask };
+    return mask;
   };
-  walk(desired.object, []);
-  return notes;
+  desired.object = walkStrings(desired.object, [], field) as KubeObject;
+  const { name, namespace } = desired.object.metadata ?? {};
+  if (!result.failure && name) desired.key = { ...desired.key, name, ...(namespace ? { namespace } : {}) };
+  return result;
+}
+
+/** The object's key with its name and namespace substituted (as far as they are known). */
+function substitutedKey(desired: DesiredObject, variables: Variables): ResourceKey {
+  const identity = (text: string | undefined): string | undefined => {
+    if (text === undefined || !hasExpansion(text)) return text;
+    const expansion = expandField(text, variables);
+    return 'failure' in expansion ? text : expansion.text;
+  };
+  const { name, namespace } = desired.object.metadata ?? {};
+  return {
+    ...desired.key,
+    name: identity(name) ?? desired.key.name,
+    namespace: identity(namespace) ?? desired.key.namespace,
+  };
+}
+
+/** Every key and string of the value through `field` (a map keeps its key order). */
+function walkStrings(
+  node: unknown,
+  path: string[],
+  field: (text: string, path: string[], key: boolean) => unknown,
+): unknown {
+  if (typeof node === 'string') return field(node, path, false);
+  if (Array.isArray(node)) return node.map((item, index) => walkStrings(item, [...path, String(index)], field));
+  if (!isPlainObject(node)) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    const name = field(key, [...path, key], true);
+    const at = typeof name === 'string' ? name : key;
+    out[at] = walkStrings(value, [...path, at], field);
+  }
+  return out;
+}
+
+/** The field's source, naming the variables it reads and where each is set. */
+function withVariables(source: FieldSource, text: string, variables: Variables): FieldSource {
+  if (source.origin.type !== 'source-transform') return source;
+  const used = variableNames(text).map((name) => ({
+    name,
+    from: variables.origin.get(name) ?? (variables.open.length > 0 ? variables.open.join(' or ') : 'not set'),
+  }));
+  return used.length > 0 ? { ...source, origin: { ...source.origin, variables: used, text } } : source;
 }

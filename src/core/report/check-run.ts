@@ -6,6 +6,7 @@ import { escapeProse, escapeText, inlineCode } from './escape.js';
 import { displayKey } from '../model/index.js';
 import { fitBudget, GITHUB_BODY_LIMIT } from './budget.js';
 import type { Config } from '../config/index.js';
+import type { ConfigChangeNote } from './plan-comment.js';
 
 export type CheckConclusion = 'success' | 'neutral' | 'action_required' | 'failure';
 export type AnnotationLevel = 'notice' | 'warning' | 'failure';
@@ -46,32 +47,54 @@ function plainText(message: string): string {
   return message.replace(/`([^`\n]+)`/g, '$1');
 }
 
-export function renderCheckRun(
-  plans: Array<{ cluster: string; plan: Plan }>,
-  options: { errors?: SourceProblem[]; text?: string; dataLoss?: Config['plan']['dataLossConclusion'] } = {},
-): CheckRunOutput {
+type ClusterPlan = { cluster: string; plan: Plan };
+type ClusterWarning = { cluster: string; warning: PlanWarning };
+
+export interface CheckRunOptions {
+  errors?: SourceProblem[];
+  /** The pull request changes the config: the check run's text says what its version would change. */
+  configChange?: ConfigChangeNote;
+  dataLoss?: Config['plan']['dataLossConclusion'];
+}
+
+export function renderCheckRun(plans: ClusterPlan[], options: CheckRunOptions = {}): CheckRunOutput {
   const errors = options.errors ?? [];
   const warnings = plans.flatMap(({ cluster, plan }) => plan.warnings.map((warning) => ({ cluster, warning })));
-  // A prune that deletes data asks a person to look (`plan.dataLossConclusion`); other warnings inform.
-  const losesData = warnings.some(({ warning }) => warning.code === 'prune-protected');
-  const conclusion: CheckConclusion = errors.length
-    ? 'failure'
-    : losesData
-      ? (options.dataLoss ?? 'action_required')
-      : warnings.length
-        ? 'neutral'
-        : 'success';
-  const counts = plans.reduce(
-    (n, { plan }) => ({
-      create: n.create + plan.create.length,
-      update: n.update + plan.update.length,
-      prune: n.prune + plan.prune.length,
-    }),
-    { create: 0, update: 0, prune: 0 },
-  );
-  const title = errors.length
-    ? `${errors.length} error${errors.length === 1 ? '' : 's'} in the manifests or config`
-    : `${counts.create} to create, ${counts.update} to update, ${counts.prune} to prune${warnings.length ? ` · ${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : ''}`;
+  const text = options.configChange ? configChangeText(options.configChange) : undefined;
+  return {
+    title: checkTitle(plans, errors, warnings).slice(0, 1000),
+    summary: checkSummary(plans, errors, warnings),
+    ...(text ? { text: text.slice(0, GITHUB_BODY_LIMIT - 1) } : {}),
+    conclusion: checkConclusion(errors, warnings, options.dataLoss),
+    annotations: [...errorAnnotations(errors), ...warningAnnotations(warnings)],
+  };
+}
+
+/** Errors fail; a prune that deletes data asks a person to look (`plan.dataLossConclusion`); other warnings inform. */
+function checkConclusion(
+  errors: readonly SourceProblem[],
+  warnings: readonly ClusterWarning[],
+  dataLoss: CheckRunOptions['dataLoss'],
+): CheckConclusion {
+  if (errors.length) return 'failure';
+  if (warnings.some(({ warning }) => warning.code === 'prune-protected')) return dataLoss ?? 'action_required';
+  return warnings.length ? 'neutral' : 'success';
+}
+
+/** `2 to create, 1 to update, 0 to prune · 3 warnings`, or how many errors stopped the plan. */
+function checkTitle(plans: ClusterPlan[], errors: readonly SourceProblem[], warnings: readonly ClusterWarning[]) {
+  if (errors.length) return `${errors.length} error${errors.length === 1 ? '' : 's'} in the manifests or config`;
+  const count = (action: 'create' | 'update' | 'prune') => plans.reduce((n, { plan }) => n + plan[action].length, 0);
+  const warned = warnings.length ? ` · ${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : '';
+  return `${count('create')} to create, ${count('update')} to update, ${count('prune')} to prune${warned}`;
+}
+
+/** One headline per cluster, then every error and warning; only the headlines when that is too long. */
+function checkSummary(
+  plans: ClusterPlan[],
+  errors: readonly SourceProblem[],
+  warnings: readonly ClusterWarning[],
+): string {
   const lines = [
     ...plans.map(({ cluster, plan }) => `- **${escapeText(cluster)}**: ${escapeText(planHeadline(plan))}`),
     ...(errors.length ? ['', '### Errors', '', ...errors.map((e) => `- ${escapeText(formatProblem(e))}`)] : []),
@@ -79,46 +102,62 @@ export function renderCheckRun(
       ? ['', '### Warnings', '', ...warnings.map(({ cluster, warning }) => warningLine(cluster, warning))]
       : []),
   ];
-  const summary = fitBudget(
-    [
-      () => lines.join('\n'),
-      () =>
-        lines.slice(0, plans.length).join('\n') +
-        `\n\n${warnings.length} warnings and ${errors.length} errors: see the annotations.`,
-    ],
-    GITHUB_BODY_LIMIT - 1,
-  ).body;
-  const annotations: CheckAnnotation[] = [
-    ...errors
-      .filter((e) => e.line)
-      .map((e) => ({
-        path: e.file,
-        start_line: e.line!,
-        end_line: e.line!,
-        annotation_level: 'failure' as const,
-        title: e.field ? `driftback: ${e.field}` : 'driftback: error',
-        message: plainText(e.message),
-      })),
-    ...warnings
-      .filter(({ warning }) => warning.file && warning.line)
-      .map(({ cluster, warning }) => ({
+  const short = () =>
+    lines.slice(0, plans.length).join('\n') +
+    `\n\n${warnings.length} warnings and ${errors.length} errors: see the annotations.`;
+  return fitBudget([() => lines.join('\n'), short], GITHUB_BODY_LIMIT - 1).body;
+}
+
+function errorAnnotations(errors: readonly SourceProblem[]): CheckAnnotation[] {
+  return errors
+    .filter((e) => e.line)
+    .map((e) => ({
+      path: e.file,
+      start_line: e.line!,
+      end_line: e.line!,
+      annotation_level: 'failure' as const,
+      title: e.field ? `driftback: ${e.field}` : 'driftback: error',
+      message: plainText(e.message),
+    }));
+}
+
+function warningAnnotations(warnings: readonly ClusterWarning[]): CheckAnnotation[] {
+  return warnings
+    .filter(({ warning }) => warning.file && warning.line)
+    .map(({ cluster, warning }) => {
+      const resource = warning.id ? `: ${displayKey(warning.id)}` : '';
+      return {
         path: warning.file!,
         start_line: warning.line!,
         end_line: warning.line!,
         annotation_level: 'warning' as const,
-        title:
-          `${WARNING_TITLES[warning.code]}${warning.id ? `: ${displayKey(warning.id)}` : ''} (${cluster}, ${warning.code})`.slice(
-            0,
-            255,
-          ),
+        title: `${WARNING_TITLES[warning.code]}${resource} (${cluster}, ${warning.code})`.slice(0, 255),
         message: plainText(warning.message).slice(0, 64_000),
-      })),
-  ];
+      };
+    });
+}
+
+/** The check run's text when the pull request changes the config: plans use the base branch's. */
+export function configChangeText(note: ConfigChangeNote): string {
+  const lead =
+    note.unplanned ??
+    'This plan uses the configuration of the base branch: a pull request is never planned under its own.';
+  if (!note.changes) return `${lead} The proposed ${note.file} has errors.`;
+  if (note.changes.length === 0)
+    return `${lead} Once merged, the proposed ${note.file} changes nothing driftback reads.`;
+  return [
+    `${lead} Once merged, the proposed ${note.file} would change:`,
+    '',
+    ...note.changes.map((line) => `- ${escapeText(line)}`),
+  ].join('\n');
+}
+
+/** The check run of a plan the queue gave up (its last attempt failed): it fails with the reason. */
+export function givenUpCheckRun(attempts: number, reason: string): CheckRunOutput {
   return {
-    title: title.slice(0, 1000),
-    summary,
-    ...(options.text ? { text: options.text.slice(0, GITHUB_BODY_LIMIT - 1) } : {}),
-    conclusion,
-    annotations,
+    conclusion: 'failure',
+    annotations: [],
+    title: 'driftback could not plan this pull request',
+    summary: `The plan was given up after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason}.\n\nRe-run this check, or push a commit, to plan again.`,
   };
 }

@@ -15,7 +15,13 @@ import {
 import { GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
 import { changeRow, reportedRow, whoWhen, type RowContext } from './change-rows.js';
 import { renderDocument, type TemplateOverrides } from './template-engine.js';
-import { resumeStep, suspensionLabel, type Checklist, type EmergencyChange } from '../emergency/index.js';
+import {
+  isSuspensionSwitch,
+  resumeStep,
+  suspensionLabel,
+  type Checklist,
+  type EmergencyChange,
+} from '../emergency/index.js';
 import { renderEmergencySection, type SuspensionView } from './emergency.js';
 import { allowedNote, riskyRows } from './risk-rows.js';
 import { undoGroups } from './undo-rows.js';
@@ -47,8 +53,31 @@ export interface DriftPullRequestView {
   drift?: DiffResult;
   /** The GitOps sources the drift comes from, with their drift counts (none under kubectl). */
   sources?: readonly SourceReport[];
-  /** The suspensions the changes were made under (an emergency PR opens with their procedure). */
-  emergency?: ReadonlyArray<{ view: SuspensionView; changes: readonly EmergencyChange[]; checklist: Checklist }>;
+  /**
+   * The suspensions the changes were made under (an emergency PR opens with their procedure);
+   * `resumeWithin` is `emergency.resumeWithin`, from which the section gives the deadline.
+   */
+  emergency?: ReadonlyArray<{
+    view: SuspensionView;
+    changes: readonly EmergencyChange[];
+    checklist: Checklist;
+    resumeWithin?: string;
+  }>;
+  /** How many consecutive snapshots showed the codified changes (absent: they persisted past the gate). */
+  seen?: { fewest: number; most: number; cap: number };
+}
+
+/**
+ * An emergency PR's own section names the suspension, who and when, and the step that ends it: the
+ * suspension's switch is not listed again among the reported changes.
+ */
+function withoutSuspensionSwitches(view: DriftPullRequestView): DriftPullRequestView {
+  const suspensions = (view.emergency ?? []).map((section) => section.view.suspension);
+  if (suspensions.length === 0) return view;
+  const reported = view.reported.filter(
+    (entry) => !suspensions.some((suspension) => isSuspensionSwitch(suspension, entry.key, entry.change?.path)),
+  );
+  return { ...view, reported };
 }
 
 /** The rendered GitOps sources with drift, as the body lists them. */
@@ -168,10 +197,11 @@ function model(view: DriftPullRequestView, max: number): DriftPullRequestModel {
       source: suspensionLabel(section.view.suspension),
       resume: resumeStep(section.view.suspension).command,
       checklist: { ...section.checklist },
-      markdown: renderEmergencySection(section.view, section.changes, section.checklist),
+      markdown: renderEmergencySection(section.view, section.changes, section.checklist, section.resumeWithin),
     })),
     headline: headline(summary),
     summary,
+    ...seenModel(view.seen),
     sources: sourceModels(view.sources ?? []),
     snapshot: { ...view.snapshot, takenAt: view.snapshot.capturedAt ? showTime(view.snapshot.capturedAt) : '' },
     filesUnder,
@@ -186,13 +216,24 @@ function model(view: DriftPullRequestView, max: number): DriftPullRequestModel {
   };
 }
 
+/**
+ * `seen in 1 snapshot` while what the PR codifies was seen in fewer snapshots than the gate asks for
+ * (drift under a suspension, risky drift, a change about to be undone pass at once); nothing once it
+ * persisted: the body then says so, and no longer changes with every snapshot.
+ */
+function seenModel(seen: DriftPullRequestView['seen']): Pick<DriftPullRequestModel, 'seenIn'> {
+  if (!seen || seen.fewest >= seen.cap) return {};
+  const most = seen.most >= seen.cap ? `${seen.most} or more` : `${seen.most}`;
+  const range = seen.fewest === seen.most ? `${seen.fewest}` : `${seen.fewest} to ${most}`;
+  return { seenIn: `seen in ${range} snapshot${range === '1' ? '' : 's'}` };
+}
+
 export function renderDriftPullRequest(
   view: DriftPullRequestView,
   options: { templates?: TemplateOverrides; limit?: number } = {},
 ): string {
   const limit = options.limit ?? GITHUB_BODY_LIMIT - MARKER_RESERVE;
-  const levels = [Infinity, 200, 20, 0].map((max) => () => model(view, max));
+  const shown = withoutSuspensionSwitches(view);
+  const levels = [Infinity, 200, 20, 0].map((max) => () => model(shown, max));
   return renderDocument('drift-pull-request', levels, limit, options.templates);
 }
-
-export { model as driftPullRequestModel };

@@ -2,7 +2,7 @@
 // changed, who, when, the suspended source, the step that resumes it, the checklist the App ticks),
 // the "verified" comment, and the alerts for a suspension past its deadline and a fix undone.
 import type { Checklist, EmergencyChange, MovedField, Suspension } from '../emergency/index.js';
-import { renderChecklist, resumeStep, suspensionLabel } from '../emergency/index.js';
+import { renderChecklist, resumeDeadline, resumeStep, suspensionLabel } from '../emergency/index.js';
 import { displayKey, showTime } from '../model/index.js';
 import { formatAge, secondsBetween } from '../plan/age.js';
 import { escapeText, inlineCode } from './escape.js';
@@ -24,6 +24,12 @@ function sinceText(view: SuspensionView, reference?: string): string {
   return view.sinceSeen ? `at least ${at} (first seen then; nothing records who turned it off)` : at;
 }
 
+/** When the suspension was written, in words that stay true after the resume. */
+function suspendedAt(view: SuspensionView): string {
+  const at = showTime(view.since);
+  return view.sinceSeen ? `no later than ${at} (first seen then; nothing records who turned it off)` : `at ${at}`;
+}
+
 function whoText(view: SuspensionView): string {
   return view.suspension.who ? ` by ${inlineCode(view.suspension.who)}` : '';
 }
@@ -35,10 +41,23 @@ function changeRow(change: EmergencyChange): string {
   return `| ${inlineCode(displayKey(change.key))} | ${inlineCode(change.field)} | ${value} | ${who} | ${when} |`;
 }
 
+/** `(resume within 8h: by 18:02 UTC; after that driftback opens an alert)`, or '' without a deadline. */
+function deadlineText(view: SuspensionView, resumeWithin: string | undefined): string {
+  const by = resumeWithin === undefined ? undefined : resumeDeadline(view.since, resumeWithin);
+  if (!by) return '';
+  return ` (resume within ${escapeText(resumeWithin!)}: by ${escapeText(showTime(by, view.since))}; after that driftback opens an alert)`;
+}
+
+/**
+ * The procedure an emergency PR opens with. Each fact is said once, in words that stay true once the
+ * source is resumed (the checklist, rewritten by the follow-up, says how far the procedure got).
+ * `resumeWithin`: `emergency.resumeWithin`, from which the deadline is the suspension's time plus it.
+ */
 export function renderEmergencySection(
   view: SuspensionView,
   changes: readonly EmergencyChange[],
   checklist: Checklist,
+  resumeWithin?: string,
 ): string {
   const label = suspensionLabel(view.suspension);
   const step = resumeStep(view.suspension);
@@ -46,9 +65,9 @@ export function renderEmergencySection(
     '## Emergency change',
     '',
     `> [!WARNING]`,
-    `> ${inlineCode(label)} is suspended since ${escapeText(sinceText(view))}${whoText(view)}. ` +
-      'These changes were made while it does not reconcile: ' +
-      'they stay in the cluster, and nothing merged deploys until it is resumed.',
+    `> ${inlineCode(label)} was suspended ${escapeText(suspendedAt(view))}${whoText(view)}. ` +
+      'These changes were made while it did not reconcile: they stay in the cluster until it is resumed, ' +
+      'and then the controller applies Git as it is.',
     '',
     '| resource | field | live value | who | when |',
     '| --- | --- | --- | --- | --- |',
@@ -57,7 +76,7 @@ export function renderEmergencySection(
     'The procedure, the same day:',
     '',
     '1. Review and merge this pull request: Git then holds the fix.',
-    `2. Then ${escapeText(step.text)}: ${inlineCode(step.command)}`,
+    `2. Then ${escapeText(step.text)}${deadlineText(view, resumeWithin)}: ${inlineCode(step.command)}`,
     '3. driftback watches the snapshots that follow, ticks each step below, and comments once cluster and Git agree.',
     '',
     renderChecklist(checklist),

@@ -1,15 +1,19 @@
-// Reports: view models → Markdown (handlebars), check-run output, markers, size budget, escaping.
+// Reports: every output format of a drift or a plan — view models → Markdown (handlebars), text and
+// JSON for the command line, check-run output — with markers, size budget and escaping.
 export { renderPlanComment, planCommentView, type ConfigChangeNote, type PlanCommentMeta } from './plan-comment.js';
 export { planSummary, planHeadline, WARNING_TITLES } from './plan-view.js';
 export {
   renderCheckRun,
+  configChangeText,
+  givenUpCheckRun,
+  type CheckRunOptions,
   chunkAnnotations,
   ANNOTATIONS_PER_REQUEST,
   type CheckRunOutput,
   type CheckAnnotation,
   type CheckConclusion,
 } from './check-run.js';
-export { renderDriftPullRequest, driftPullRequestModel, type DriftPullRequestView } from './drift-pull-request.js';
+export { renderDriftPullRequest, type DriftPullRequestView } from './drift-pull-request.js';
 export { renderDriftMarkdown } from './drift-markdown.js';
 export { undoGroups, undoLines } from './undo-rows.js';
 export {
@@ -61,6 +65,20 @@ export {
 export type * from './models/index.js';
 export { TEMPLATES, type TemplateName } from './templates/index.js';
 export { renderPlanText, planToJson } from './plan-text.js';
+export { renderDiffText, diffSummaryLine, type TextExtras } from './diff-text.js';
+export {
+  renderDiffJson,
+  diffToJson,
+  type DiffExtras,
+  type JsonDiffDocument,
+  type JsonResource,
+  type JsonChange,
+} from './diff-json.js';
+export { paletteFor, plainPalette, type Palette } from './palette.js';
+export { isPartial, partialJson, partialLines } from './partial-result.js';
+export { renderCodifyText, renderCodifyPatch } from './codify-text.js';
+export { renderDesiredObjects, notRenderedLines } from './rendered-objects.js';
+export { foreignCommitsComment, driftGoneComment } from './drift-branch-notes.js';
 export {
   renderEmergencySection,
   emergencyTitle,

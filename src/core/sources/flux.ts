@@ -61,8 +61,11 @@ function fluxTransforms(spec: Record<string, unknown>): FluxTransforms {
     transforms.postBuild = {
       substitute: stringMap(spec.postBuild.substitute),
       substituteFrom: substituteFrom(spec.postBuild.substituteFrom),
+      always: spec.postBuild.substituteStrategy === 'Always',
     };
   }
+  const decryption = optionalString(field(spec, 'decryption', 'provider'));
+  if (decryption !== undefined) transforms.decryption = decryption;
   return transforms;
 }
 

@@ -243,18 +243,6 @@ export function stampDesired(
   }
 }
 
-/**
- * The tracking method a live object's own stamps show (label, annotation or both), for when argocd-cm is
- * not in view: the controller wrote what it wrote. Undefined when the object carries no Argo CD stamp.
- */
-export function trackingShownBy(live: KubeObject, tracking: ArgoTracking): TrackingMethod | undefined {
-  const label = live.metadata?.labels?.[tracking.instanceLabelKey] !== undefined;
-  const annotation = live.metadata?.annotations?.[ARGO_TRACKING_ANNOTATION] !== undefined;
-  if (label && annotation) return 'annotation+label';
-  if (annotation) return 'annotation';
-  return label ? 'label' : undefined;
-}
-
 // ------------------------------------------------------------------------------------- readers
 
 function fluxStamped(labels: Record<string, string>, kind: typeof FLUX_KUSTOMIZATION | typeof FLUX_HELMRELEASE) {

@@ -22,7 +22,6 @@ export {
   stampedRefs,
   stampedSource,
   stampsFor,
-  trackingShownBy,
   ARGO_INSTANCE_LABEL,
   DEFAULT_ARGO_TRACKING,
   FLUX_HELM_GROUP,

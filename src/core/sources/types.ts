@@ -65,7 +65,11 @@ export interface FluxTransforms {
   postBuild?: {
     substitute: Record<string, string>;
     substituteFrom: SubstituteFrom[];
+    /** `substituteStrategy: Always`: substitute even when no variable is defined (defaults apply). */
+    always: boolean;
   };
+  /** `spec.decryption.provider` (`sops`); undefined when the Kustomization decrypts nothing. */
+  decryption?: string;
   /** `spec.prune`: objects dropped from the inventory are deleted. Default false. */
   prune: boolean;
   /** `spec.suspend`. Default false. */

@@ -167,6 +167,11 @@ export const clusterStateSchema = z.object({
   liveDigest: z.string().optional(),
   /** How the last reconcile ended, and why when it stopped early. */
   outcome: z.object({ type: z.enum(RECONCILE_OUTCOMES), message: z.string().optional() }).optional(),
+  /**
+   * A render stopped by a job limit: its inputs (HEAD's tree, the live state, the limits) and the
+   * message. The same inputs within the hour are not rendered again; the message is repeated.
+   */
+  limitStopped: z.object({ key: z.string(), message: z.string(), at: z.string() }).optional(),
   drift: z
     .object({
       /** Resources with persistent drift, by the cause of their changes (a resource counts once per cause). */

@@ -41,6 +41,10 @@ describe('applyPersistenceGate', () => {
     const results = run([scaled(5), scaled(2), scaled(5)], 2);
     expect(results[2]!.pending.map((p) => p.seen)).toEqual([1]);
   });
+  it('counts, for every change kept or pending, the consecutive snapshots that showed it', () => {
+    const results = run([scaled(5), scaled(5), scaled(5)], 2);
+    expect(results.map((gated) => [...gated.seen.values()])).toEqual([[1], [2], [3]]);
+  });
   it('minSnapshots 1 lets everything through', () => {
     const [first] = run([scaled(5)], 1);
     expect(first!.result.summary.modified).toBe(1);

@@ -11,8 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../src/core/config/index.js';
 import { diffResources } from '../../../src/core/diff/index.js';
 import { displayKey, type KubeObject } from '../../../src/core/model/index.js';
-import { toJsonDocument } from '../../../src/cli/format/json.js';
-import { formatText } from '../../../src/cli/format/text.js';
+import { diffToJson, renderDiffText } from '../../../src/core/report/index.js';
 import { evaluateScenario, scenarioSnapshot } from '../../support/controllers.js';
 
 const CREATED = '2026-12-01T09:20:00Z';
@@ -165,7 +164,7 @@ describe("a person's change to what a controller made", () => {
   });
 
   it('shows in diff JSON (reported[] with path) and text, and is never extra or codified', () => {
-    const json = toJsonDocument(result);
+    const json = diffToJson(result);
     expect(json.reported).toContainEqual(
       expect.objectContaining({
         id: { group: '', kind: 'PersistentVolumeClaim', namespace: 'shop', name: 'data-db-0' },
@@ -178,7 +177,7 @@ describe("a person's change to what a controller made", () => {
     expect(result.resources.filter((r) => r.status === 'extra').map((r) => displayKey(r.key))).toEqual([
       'StatefulSet/shop/db',
     ]);
-    const text = formatText(result);
+    const text = renderDiffText(result);
     expect(text).toContain(
       'reported, not codified: PersistentVolumeClaim/shop/data-db-0 /spec/resources/requests/storage (kubectl-patch at 2026-12-01T11:00:00Z, human): made by StatefulSet shop/db',
     );

@@ -214,7 +214,7 @@ describe('flux-podinfo hand changes: each reported once, attributed, codified wh
     });
     expect(body).toContain('<summary>Not checked (1)</summary>');
     expect(body).toContain(
-      '- flux-system/apps: /spec/template/spec/containers/0/env/2/value uses ${backend\\_token} from a Secret',
+      '- flux-system/apps: /spec/template/spec/containers/0/env/2/value uses ${backend\\_token} from Secret flux-system/cluster-secret-vars, whose value the snapshot does not hold',
     );
     expect(body).toContain('  - flux-system/apps: 1 drift\n');
     expect(body).toContain('  - flux-system/flux-system: 0 drift\n');

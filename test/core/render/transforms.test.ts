@@ -4,30 +4,87 @@
 import { describe, expect, it } from 'vitest';
 import { directoryFiles } from '../../../src/core/render/argocd-render.js';
 import { compileArgoGlob } from '../../../src/core/patterns/index.js';
-import { substituteText, type Variables } from '../../../src/core/render/flux-substitute.js';
+import { expand, type VariableValue } from '../../../src/core/render/envsubst.js';
 import { generatedResources } from '../../../src/core/render/wrapper.js';
 
-describe('post-build substitution', () => {
-  const variables: Variables = {
-    values: new Map([
-      ['name', 'kind-dev'],
-      ['empty', ''],
-    ]),
-    unknown: new Map([['token', 'flux-system/cluster-secret-vars']]),
+describe("post-build substitution: Flux's envsubst", () => {
+  // fluxcd/pkg envsubst (parse/parse.go, funcs.go, template.go): what each expression gives.
+  const values: Record<string, string> = {
+    name: 'kind-dev',
+    empty: '',
+    file: 'bash.string.txt',
+    path: '/home/ops/apps/podinfo.yaml',
+    mixed: 'abcABC123ABCabc',
+    slashed: 'team/app',
   };
+  const lookup = (name: string): VariableValue =>
+    name === 'token'
+      ? { type: 'unknown', from: ['Secret flux-system/cluster-secret-vars'] }
+      : name in values
+        ? { type: 'set', value: values[name]! }
+        : { type: 'unset' };
   it.each([
-    ['${name}', 'kind-dev', []],
-    ['cluster ${name} (${missing})', 'cluster kind-dev ()', []],
-    ['${missing:=fallback}', 'fallback', []],
-    ['${missing:-fallback}', 'fallback', []],
-    ['${empty:=fallback}', 'fallback', []],
-    ['${empty=fallback}', '', []],
-    ['$name stays', '$name stays', []],
-    ['$${name}', '${name}', []],
-    ['Bearer ${token}', 'Bearer ${token}', ['token']],
-  ])('%s → %s', (text, expected, unknown) => {
-    const secrets = unknown.map(() => 'flux-system/cluster-secret-vars');
-    expect(substituteText(text, variables)).toEqual({ text: expected, unknown, secrets });
+    ['${name}', 'kind-dev'],
+    ['cluster ${name} (${missing})', 'cluster kind-dev ()'],
+    ['${missing:=fallback}', 'fallback'],
+    ['${missing:-fallback}', 'fallback'],
+    ['${missing=fallback}', 'fallback'],
+    ['${empty:=fallback}', 'fallback'],
+    ['${missing:=${name}-suffix}', 'kind-dev-suffix'],
+    ['${missing:=pre${name^^}}', 'preKIND-DEV'],
+    ['$name stays', '$name stays'],
+    ['$${name}', '${name}'],
+    ['$$HOME and $$', '$HOME and $'],
+    ['${name^}', 'Kind-dev'],
+    ['${name^^}', 'KIND-DEV'],
+    ['${mixed,,}', 'abcabc123abcabc'],
+    ['${mixed,}', 'abcABC123ABCabc'],
+    ['${#name}', '8'],
+    ['${path:10}', 'apps/podinfo.yaml'],
+    ['${path:10:4}', 'apps'],
+    ['${path:-4}', '/home/ops/apps/podinfo.yaml'],
+    ['${file#*.}', 'string.txt'],
+    ['${file##*.}', 'txt'],
+    ['${file%.*}', 'bash.string'],
+    ['${file%%.*}', 'bash'],
+    ['${mixed/abc/xyz}', 'xyzABC123ABCabc'],
+    ['${mixed//abc/xyz}', 'xyzABC123ABCxyz'],
+    ['${mixed/#abc/XYZ}', 'XYZABC123ABCabc'],
+    ['${mixed/%abc/XYZ}', 'abcABC123ABCXYZ'],
+    ['${slashed/\\//-}', 'team-app'],
+    ['${file/./}', 'bashstring.txt'],
+  ])('%s → %s', (text, expected) => {
+    expect(expand(text, lookup, false)).toEqual({ text: expected, unknown: new Map(), unset: [] });
+  });
+
+  it('a value the snapshot does not hold is named with its source, never taken as empty', () => {
+    expect(expand('Bearer ${token}', lookup, true).unknown).toEqual(
+      new Map([['token', ['Secret flux-system/cluster-secret-vars']]]),
+    );
+  });
+
+  it('strict mode: an unset variable read without a default fails; a default or a set empty value does not', () => {
+    for (const text of [
+      '${missing}',
+      '${missing^^}',
+      '${#missing}',
+      '${missing:0:2}',
+      '${missing/a/b}',
+      '${missing%x}',
+    ])
+      expect(expand(text, lookup, true).unset).toEqual(['missing']);
+    for (const text of ['${missing:-x}', '${missing:=x}', '${missing=x}', '${empty}'])
+      expect(expand(text, lookup, true).unset).toEqual([]);
+  });
+
+  it.each([
+    ['${}', 'unable to parse variable name'],
+    ['${name', 'missing closing brace'],
+    ['${name-fallback}', 'missing closing brace'],
+    ['${@}', 'unable to parse variable name'],
+    ['${name:=fallback', 'unable to parse substitution within function'],
+  ])('%s does not parse: %s (the build fails)', (text, message) => {
+    expect(() => expand(text, lookup, false)).toThrow(message);
   });
 });
 

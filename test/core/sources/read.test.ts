@@ -100,6 +100,7 @@ describe('sources of flux-podinfo (test/fixtures/controllers/flux-podinfo/expect
         { kind: 'ConfigMap', name: 'cluster-vars', optional: false },
         { kind: 'Secret', name: 'cluster-secret-vars', optional: false },
       ],
+      always: false,
     });
     expect(transforms.prune).toBe(true);
     expect(transforms.suspend).toBe(false);

@@ -9,6 +9,7 @@ import { registerCheckRoutes } from './routes-checks.js';
 import { registerGitRoutes, userSignature } from './routes-git.js';
 import { registerIssueRoutes } from './routes-issues.js';
 import { registerPullRoutes } from './routes-pulls.js';
+import { registerGraphqlRoutes } from './routes-graphql.js';
 import { CODELOAD, registerRepoRoutes } from './routes-repo.js';
 import { APP_LOGIN, StandInState } from './state.js';
 
@@ -53,6 +54,7 @@ export class GitHubStandIn {
     registerPullRoutes(this.router);
     registerIssueRoutes(this.router);
     registerCheckRoutes(this.router);
+    registerGraphqlRoutes(this.router);
   }
 
   static async start(options: StandInOptions = {}): Promise<GitHubStandIn> {
@@ -239,7 +241,7 @@ export class GitHubStandIn {
     const routeName = matched ? `${method} ${matched.route.template}` : `${method} (unknown)`;
     // codeload serves archives outside the REST API (and its rate limit): seen per route, not counted as a call.
     if (url.pathname.startsWith(CODELOAD)) this.counts.byRoute[routeName] = (this.counts.byRoute[routeName] ?? 0) + 1;
-    else this.count(method, routeName);
+    else this.count(routeName);
     const raw = await readBody(request);
     let reply: Reply;
     const fault = matched ? this.takeFault(routeName) : undefined;
@@ -286,9 +288,9 @@ export class GitHubStandIn {
     }
   }
 
-  private count(method: string, route: string): void {
+  private count(route: string): void {
     this.counts.total += 1;
-    if (method === 'GET' || method === 'HEAD') this.counts.reads += 1;
+    if (isReadRoute(route)) this.counts.reads += 1;
     else this.counts.writes += 1;
     this.counts.byRoute[route] = (this.counts.byRoute[route] ?? 0) + 1;
   }
@@ -382,4 +384,9 @@ async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A route that reads: GET and HEAD, and GraphQL, where the stand-in answers queries only. */
+export function isReadRoute(route: string): boolean {
+  return route.startsWith('GET ') || route.startsWith('HEAD ') || route === 'POST /graphql';
 }

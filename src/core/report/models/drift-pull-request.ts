@@ -86,6 +86,12 @@ export interface DriftPullRequestModel {
    * last 03:10 UTC; 1 reported, not codified`.
    */
   headline: string;
+  /**
+   * `seen in 1 snapshot` (`seen in 1 to 2 or more snapshots`) while what the pull request codifies
+   * was seen in fewer snapshots than the persistence gate asks for (drift under a suspension passes at
+   * once); absent once it persisted.
+   */
+  seenIn?: string;
   /** The numbers behind the headline. */
   summary: {
     /** Codified rows: changed fields and new objects. */

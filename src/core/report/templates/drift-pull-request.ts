@@ -1,17 +1,18 @@
 // Drift PR body: security-relevant drift held for a person's decision (partial `risky-drift`), the
-// changes the controller is about to undo (partial `undo`), an
-// emergency PR's procedure (partial `emergency`), the summary line, the GitOps sources the changes come from, then what is codified per resource, new objects, what was
-// only reported and why, and what merging or closing means. Model: models/drift-pull-request.ts.
+// changes the controller is about to undo (partial `undo`), an emergency PR's procedure (partial
+// `emergency`), the summary line, the GitOps sources the changes come from, then what is codified per
+// resource, new objects, what was only reported and why, and what merging or closing means (for an
+// emergency PR: never a close that loses the fix). Model: models/drift-pull-request.ts.
 export const DRIFT_PULL_REQUEST = `{{> risky-drift}}{{> undo}}{{> emergency}}**{{text headline}}.**
 {{#if sources.length}}
 
 From {{#if (eq sources.length 1)}}this source{{else}}these sources{{/if}}:
 {{#each sources}}
-- {{code name}}: {{drift}} drift{{#if appliedRevision}}, applied {{code appliedRevision}}{{/if}}{{#if suspended}} (suspended){{/if}}
+- {{code name}}: {{drift}} drift{{#if appliedRevision}}, applied {{code appliedRevision}}{{/if}}{{#if suspended}}{{#unless ../emergency.length}} (suspended){{/unless}}{{/if}}
 {{/each}}
 {{/if}}
 
-Someone changed these objects in {{code cluster}} directly, and the changes persisted. This pull request writes the live values into the manifests{{#if snapshot.id}} (snapshot {{code snapshot.id}}, taken {{text snapshot.takenAt}}){{/if}}.{{#if filesUnder}} Files are under {{code filesUnder}}.{{/if}}
+Someone changed these objects in {{code cluster}} directly{{#if seenIn}} ({{text seenIn}}){{else}}, and the changes persisted{{/if}}. This pull request writes the live values into the manifests{{#if snapshot.id}} (snapshot {{code snapshot.id}}, taken {{text snapshot.takenAt}}){{/if}}.{{#if filesUnder}} Files are under {{code filesUnder}}.{{/if}}
 {{#each resources}}
 
 #### {{code resource}}
@@ -51,6 +52,11 @@ Nothing is codified in this update.
 
 #### Merge or close
 
+{{#if emergency.length}}
+- **Merge**, then resume: Git agrees with the cluster, and the controller keeps the fix once it reconciles again.
+- **Do not close** this pull request while the cluster needs the fix: the resumed controller applies Git as it is and reverts the fix. Close it only when the fix is no longer wanted; the decision is remembered and this drift is not proposed again.
+{{else}}
 - **Merge**: Git agrees with the cluster; the GitOps controller keeps the live values.
 - **Close** without merging: the decision is remembered, this drift is not proposed again, and the controller's next apply restores what Git says.
+{{/if}}
 `;

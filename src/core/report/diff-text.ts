@@ -1,9 +1,9 @@
 // `--format text`: security-relevant drift first, then a unified diff per resource that is not in
 // sync, like `kubectl diff`, with the manager and time next to each drifted field, then one summary line.
 import { structuredPatch } from 'diff';
-import { riskyDrift } from '../../core/risk/index.js';
-import { fieldPath, maskSecretValues } from '../../core/k8s/index.js';
-import { skippedLine, type SkippedObject } from '../../core/k8s/object-names.js';
+import { riskyDrift } from '../risk/index.js';
+import { fieldPath, maskSecretValues } from '../k8s/index.js';
+import { skippedLine, type SkippedObject } from '../k8s/object-names.js';
 import {
   displayKey,
   suspensionNoticeLines,
@@ -12,10 +12,10 @@ import {
   type ResourceDiff,
   type Risk,
   type SuspensionNotice,
-} from '../../core/model/index.js';
-import { describeOwner } from '../../core/ownership/index.js';
-import { undoLines } from '../../core/report/index.js';
-import { plainPalette, type Palette } from './color.js';
+} from '../model/index.js';
+import { describeOwner } from '../ownership/index.js';
+import { undoLines } from './undo-rows.js';
+import { plainPalette, type Palette } from './palette.js';
 import { desiredYaml, extraYaml, liveYaml } from './resource-yaml.js';
 
 const SYMBOL: Record<ResourceDiff['status'], string> = { 'in-sync': '=', modified: '~', missing: '-', extra: '+' };
@@ -155,7 +155,7 @@ function ownerLines(result: DiffResult): string[] {
   return [lines.join('\n')];
 }
 
-export function formatSummary(result: DiffResult): string {
+export function diffSummaryLine(result: DiffResult): string {
   const { inSync, modified, missing, extra, ignored, conflicts } = result.summary;
   const parts = [
     `${inSync} in sync`,
@@ -203,7 +203,7 @@ function extraBlocks(extras: TextExtras): string[] {
 }
 
 /** `pending`: differences the persistence gate holds back (not in enough consecutive snapshots yet). */
-export function formatText(
+export function renderDiffText(
   result: DiffResult,
   palette: Palette = plainPalette,
   pending = 0,
@@ -225,6 +225,6 @@ export function formatText(
   blocks.push(...extraBlocks(sources));
   if (sources.notes?.length) blocks.push(['Not checked:', ...sources.notes.map((note) => `  ${note}`)].join('\n'));
   if (sources.lines?.length) blocks.push(['Sources:', ...sources.lines.map((line) => `  ${line}`)].join('\n'));
-  blocks.push(formatSummary(result));
+  blocks.push(diffSummaryLine(result));
   return blocks.join('\n\n') + '\n';
 }

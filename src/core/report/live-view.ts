@@ -1,15 +1,8 @@
 // The live side of a text diff, shaped like the desired object: desired with each counted change's
 // live value put in place. Comparing this with desired shows exactly the drifted fields in
 // context, without status, server-set metadata and defaults (which are noise, not drift).
-import {
-  fromPointer,
-  isPlainObject,
-  ownValue,
-  setOwn,
-  type FieldChange,
-  type PathSegment,
-} from '../../core/model/index.js';
-import { indexOfItem as indexIn } from '../../core/k8s/index.js';
+import { fromPointer, isPlainObject, ownValue, setOwn, type FieldChange, type PathSegment } from '../model/index.js';
+import { indexOfItem as indexIn } from '../k8s/index.js';
 
 type Container = Record<string, unknown> | unknown[];
 

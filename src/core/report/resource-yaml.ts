@@ -1,8 +1,8 @@
 // YAML for both sides of a text diff: the desired object, and the live object shaped like it, with
 // the manager and time written next to each drifted field as a YAML comment.
 import { Document, isCollection, isScalar, type Node } from 'yaml';
-import type { FieldChange, KubeObject } from '../../core/model/index.js';
-import { withoutServerState } from '../../core/k8s/index.js';
+import type { FieldChange, KubeObject } from '../model/index.js';
+import { withoutServerState } from '../k8s/index.js';
 import { concretePath, liveViewOf, segmentsOf } from './live-view.js';
 
 /** What the manager did to the live field, in words (`set by kubectl-scale`). */

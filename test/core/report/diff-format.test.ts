@@ -1,11 +1,9 @@
 // The output formats on a hand-made drift result: the JSON document's exact shape, the text diff
 // showing only drifted fields with their manager, and colors only on a terminal.
 import { describe, expect, it } from 'vitest';
-import type { DesiredObject, DiffResult, KubeObject, ResourceDiff } from '../../src/core/model/index.js';
-import { paletteFor } from '../../src/cli/format/color.js';
-import { toJsonDocument } from '../../src/cli/format/json.js';
-import { liveViewOf } from '../../src/cli/format/live-view.js';
-import { formatText } from '../../src/cli/format/text.js';
+import type { DesiredObject, DiffResult, KubeObject, ResourceDiff } from '../../../src/core/model/index.js';
+import { diffToJson, paletteFor, renderDiffText } from '../../../src/core/report/index.js';
+import { liveViewOf } from '../../../src/core/report/live-view.js';
 
 const desiredObject: KubeObject = {
   apiVersion: 'apps/v1',
@@ -106,7 +104,7 @@ const result: DiffResult = {
 
 describe('json format', () => {
   it('is the documented document: non-in-sync resources, counted changes, health, five summary counts', () => {
-    expect(JSON.parse(JSON.stringify(toJsonDocument(result)))).toEqual({
+    expect(JSON.parse(JSON.stringify(diffToJson(result)))).toEqual({
       resources: [
         {
           id: key,
@@ -158,7 +156,7 @@ describe('live view', () => {
 });
 
 describe('text format', () => {
-  const text = formatText(result);
+  const text = renderDiffText(result);
 
   it('shows each drifted field as a diff line with its manager and time', () => {
     expect(text).toContain('-  replicas: 3\n');
@@ -184,8 +182,8 @@ describe('text format', () => {
   });
 
   it('is colored on a terminal, unless NO_COLOR is set, and never in a pipe', () => {
-    expect(formatText(result, paletteFor({ isTTY: true }, {}))).toContain('\u001b[32m+  replicas: 8');
-    expect(formatText(result, paletteFor({ isTTY: true }, { NO_COLOR: '1' }))).not.toContain('\u001b[');
-    expect(formatText(result, paletteFor({ isTTY: false }, {}))).not.toContain('\u001b[');
+    expect(renderDiffText(result, paletteFor({ isTTY: true }, {}))).toContain('\u001b[32m+  replicas: 8');
+    expect(renderDiffText(result, paletteFor({ isTTY: true }, { NO_COLOR: '1' }))).not.toContain('\u001b[');
+    expect(renderDiffText(result, paletteFor({ isTTY: false }, {}))).not.toContain('\u001b[');
   });
 });

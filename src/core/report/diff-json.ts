@@ -2,7 +2,7 @@
 // that hold a conflict, are listed (the summary counts the rest); only changes that count, never
 // ignored ones. `conflicts` (Git declares a field a controller owns) is an addition to the documented
 // shape, present only when there is one; so is `risky`, the security-relevant drift, listed first.
-import { suspensionJson } from '../../core/model/index.js';
+import { suspensionJson } from '../model/index.js';
 import type {
   DiffResult,
   NotRenderedSource,
@@ -12,11 +12,11 @@ import type {
   Risk,
   SourceReport,
   SuspensionNotice,
-} from '../../core/model/index.js';
-import { skippedEntry, type SkippedObject } from '../../core/k8s/object-names.js';
-import { neverCodified } from '../../core/codify/index.js';
-import { riskyDrift } from '../../core/risk/index.js';
-import { describeOwner } from '../../core/ownership/index.js';
+} from '../model/index.js';
+import { skippedEntry, type SkippedObject } from '../k8s/object-names.js';
+import { neverCodified } from '../codify/index.js';
+import { riskyDrift } from '../risk/index.js';
+import { describeOwner } from '../ownership/index.js';
 
 export interface JsonChange {
   path: string;
@@ -105,7 +105,7 @@ function owners(result: DiffResult): JsonDiffDocument['owners'] {
   return [...groups.values()];
 }
 
-export function toJsonDocument(result: DiffResult): JsonDiffDocument {
+export function diffToJson(result: DiffResult): JsonDiffDocument {
   const { inSync, modified, missing, extra, ignored } = result.summary;
   const reported = neverCodified(result).map((entry) => ({
     id: { ...entry.key },
@@ -171,11 +171,11 @@ export interface DiffExtras {
 }
 
 /** One JSON document; undefined fields are left out (an `add` has no `desired`). */
-export function formatJson(result: DiffResult, extras: DiffExtras = {}): string {
+export function renderDiffJson(result: DiffResult, extras: DiffExtras = {}): string {
   const { sources, suspensions, skipped, partial, notRendered } = extras;
   const document = {
     ...(partial ? { partial } : {}),
-    ...toJsonDocument(result),
+    ...diffToJson(result),
     ...(sources?.length ? { sources } : {}),
     ...(suspensions?.length ? { suspensions: suspensions.map(suspensionJson) } : {}),
     ...(skipped?.length ? { skipped: skipped.map(skippedEntry) } : {}),

@@ -1,6 +1,6 @@
 // Which clusters a pull request touches: a changed file under the cluster's path, or any file its
 // build read at head or at base (a shared base, a patch, a generator source, the config itself).
-import type { ClusterConfig } from '../../core/config/index.js';
+import type { ClusterConfig } from '../config/index.js';
 
 export interface ClusterFiles {
   cluster: ClusterConfig;

@@ -1,9 +1,9 @@
 // Which clusters a pull request touches: a file under the cluster path, or any file its build read
 // (a shared base, a patch) at head or at base; nothing else.
 import { describe, expect, it } from 'vitest';
-import { renderManifests } from '../../src/core/manifests/index.js';
-import { parseConfig } from '../../src/core/config/index.js';
-import { touchedClusters } from '../../src/app/plan/index.js';
+import { renderManifests } from '../../../src/core/manifests/index.js';
+import { parseConfig } from '../../../src/core/config/index.js';
+import { touchedClusters } from '../../../src/core/pipeline/index.js';
 
 const FILES = new Map(
   Object.entries({

@@ -19,7 +19,7 @@ const COLORS: Palette = {
 };
 const PLAIN: Palette = { added: (t) => t, removed: (t) => t, hunk: (t) => t, heading: (t) => t, dim: (t) => t };
 
-export function paletteFor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): Palette {
+export function paletteFor(stream: { isTTY?: boolean }, env: Readonly<Record<string, string | undefined>>): Palette {
   return stream.isTTY && !env.NO_COLOR ? COLORS : PLAIN;
 }
 

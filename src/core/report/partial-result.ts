@@ -1,0 +1,30 @@
+// A partial result: part of the cluster was not rendered (a source whose build fails, a file that does
+// not read, a Helm chart, a remote base). The rest was compared, planned or codified; what was not is
+// said in lines of text (the command line's stderr) and in the JSON document (`partial: true`,
+// `notRendered`, each source's `scope`).
+import { posix } from 'node:path';
+import type { NotRenderedSource } from '../model/index.js';
+import { describeNotRendered, type PartialParts } from '../pipeline/index.js';
+
+/** Whether anything of the cluster was not rendered. */
+export function isPartial(parts: PartialParts): boolean {
+  return parts.notRendered.length > 0 || parts.sources.some((source) => source.scope === 'not-rendered');
+}
+
+/** What was not rendered (each problem, with its file and line) or not compared, one line each. */
+export function partialLines(parts: PartialParts): string[] {
+  const shown = (file: string): string =>
+    parts.displayRoot && parts.displayRoot !== '.' ? posix.join(parts.displayRoot, file) : file;
+  return [
+    ...parts.notRendered.map((part) => `warning: ${describeNotRendered({ ...part, file: shown(part.file) })}`),
+    ...(parts.notCompared ?? []).map(
+      (document) => `note: ${shown(document.file)} (document ${document.document + 1}): ${document.reason}`,
+    ),
+  ];
+}
+
+/** The JSON document's account of a partial result; empty when everything was rendered. */
+export function partialJson(parts: PartialParts): { partial?: true; notRendered?: NotRenderedSource[] } {
+  if (!isPartial(parts)) return {};
+  return { partial: true, ...(parts.notRendered.length ? { notRendered: [...parts.notRendered] } : {}) };
+}

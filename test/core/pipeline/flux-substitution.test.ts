@@ -1,0 +1,245 @@
+// Flux post-build substitution as kustomize-controller runs it (fluxcd/pkg kustomize/kustomize_varsub.go,
+// kustomize-controller internal/controller/kustomization_controller.go `build`; StrictPostBuildSubstitutions on by
+// default from kustomize-controller v1.9.0, internal/features/features.go): every string of each object, names from
+// generators included; the YAML is read back, so `replicas: ${REPLICAS}` is a number; an object labelled or
+// annotated `kustomize.toolkit.fluxcd.io/substitute: disabled` is left alone. A variable whose source the snapshot
+// does not hold (a Secret's value, a ConfigMap another namespace holds) is never the empty string: its field is not
+// checked, and in a name the source is not rendered — the cluster's other sources still are.
+import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { parseConfig } from '../../../src/core/config/index.js';
+import { evaluateDrift, renderCluster } from '../../../src/core/pipeline/index.js';
+import { displayKey, type KubeObject } from '../../../src/core/model/index.js';
+
+const parsed = parseConfig('clusters:\n  - name: dev\n    path: clusters/dev\n    controller: flux\n');
+if (!parsed.ok) throw new Error('config');
+const config = parsed.config;
+const cluster = config.clusters![0]!;
+
+function kustomization(name: string, path: string, postBuild: Record<string, unknown>): Record<string, unknown> {
+  return {
+    apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
+    kind: 'Kustomization',
+    metadata: { name, namespace: 'flux-system' },
+    spec: {
+      interval: '10m',
+      path,
+      prune: true,
+      sourceRef: { kind: 'GitRepository', name: 'flux-system' },
+      targetNamespace: 'podinfo',
+      postBuild,
+    },
+  };
+}
+
+const deployment = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: \${APP}
+spec:
+  replicas: \${REPLICAS:=2}
+  selector:
+    matchLabels:
+      app: \${APP}
+  template:
+    metadata:
+      labels:
+        app: \${APP}
+    spec:
+      containers:
+        - name: app
+          image: ghcr.io/stefanprodan/podinfo:\${VERSION,,}
+          env:
+            - name: REGION
+              value: \${REGION}
+            - name: ENDPOINTS
+              value: \${APP}-gatus-ep
+`;
+
+const script = `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: backup-script
+  annotations:
+    kustomize.toolkit.fluxcd.io/substitute: disabled
+data:
+  run.sh: echo "\${HOME}" && echo $$
+`;
+
+function files(apps: Record<string, unknown>, extra: [string, string][] = []): Map<string, string> {
+  return new Map([
+    ['clusters/dev/apps.yaml', stringify(apps)],
+    ['clusters/dev/infra.yaml', stringify(kustomization('infra', './infra', { substitute: { TEAM: 'ops' } }))],
+    [
+      'apps/kustomization.yaml',
+      'resources:\n  - deployment.yaml\n  - script.yaml\nconfigMapGenerator:\n  - name: ${APP}-gatus-ep\n    literals:\n      - interval=1m\n',
+    ],
+    ['apps/deployment.yaml', deployment],
+    ['apps/script.yaml', script],
+    [
+      'infra/quota.yaml',
+      'apiVersion: v1\nkind: ResourceQuota\nmetadata:\n  name: ${TEAM}-quota\nspec:\n  hard:\n    pods: "10"\n',
+    ],
+    ...extra,
+  ]);
+}
+
+const controller = (version: string, args: string[] = []): KubeObject => ({
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name: 'kustomize-controller', namespace: 'flux-system' },
+  spec: {
+    template: {
+      spec: { containers: [{ name: 'manager', image: `ghcr.io/fluxcd/kustomize-controller:${version}`, args }] },
+    },
+  },
+});
+
+const clusterVars: KubeObject = {
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name: 'cluster-vars', namespace: 'flux-system' },
+  data: { APP: 'podinfo', VERSION: '6.7.0' },
+};
+
+function render(postBuild: Record<string, unknown>, live: KubeObject[]) {
+  return renderCluster(files(kustomization('apps', './apps', postBuild)), cluster, {
+    live: { items: live, capturedAt: '2026-12-01T12:05:00Z', scope: { namespaces: [], complete: true, errors: [] } },
+  });
+}
+
+function objectOf(rendered: ReturnType<typeof render>, kind: string): KubeObject | undefined {
+  return rendered.objects.find((desired) => desired.key.kind === kind)?.object;
+}
+
+describe('Flux post-build substitution, as kustomize-controller applies it', () => {
+  const known = render(
+    { substitute: { REGION: 'eu-west-1' }, substituteFrom: [{ kind: 'ConfigMap', name: 'cluster-vars' }] },
+    [controller('v1.9.4'), clusterVars],
+  );
+
+  it('substitutes names (generated ones included), labels, images and env; a default and a case change apply', () => {
+    const inPodinfo = known.objects.filter((desired) => desired.key.namespace === 'podinfo');
+    expect(inPodinfo.map((desired) => displayKey(desired.key)).sort()).toEqual([
+      'ConfigMap/podinfo/backup-script',
+      expect.stringMatching(/^ConfigMap\/podinfo\/podinfo-gatus-ep-[a-z0-9]{10}$/),
+      'Deployment/podinfo/podinfo',
+      'ResourceQuota/podinfo/ops-quota',
+    ]);
+    const spec = objectOf(known, 'Deployment')!.spec as {
+      replicas: unknown;
+      template: { spec: { containers: { image: string; env: { value: string }[] }[] } };
+    };
+    const container = spec.template.spec.containers[0]!;
+    expect(container.image).toBe('ghcr.io/stefanprodan/podinfo:6.7.0');
+    expect(container.env.map((e) => e.value)).toEqual(['eu-west-1', 'podinfo-gatus-ep']);
+    // The YAML is read back after substitution: `replicas: 2` is a number, as the API server receives it.
+    expect(spec.replicas).toBe(2);
+  });
+
+  it('leaves an object marked `substitute: disabled` as written', () => {
+    const data = known.objects.find((d) => d.key.name === 'backup-script')!.object.data as Record<string, string>;
+    expect(data['run.sh']).toBe('echo "${HOME}" && echo $$');
+  });
+
+  it('a variable from a ConfigMap the snapshot does not hold is not checked, never the empty string', () => {
+    const rendered = render(
+      {
+        substitute: { APP: 'podinfo', VERSION: '6.7.0' },
+        substituteFrom: [{ kind: 'ConfigMap', name: 'region-vars' }],
+      },
+      [controller('v1.9.4')],
+    );
+    const env = (
+      objectOf(rendered, 'Deployment')!.spec as { template: { spec: { containers: { env: { value: string }[] }[] } } }
+    ).template.spec.containers[0]!.env;
+    expect(env[0]!.value).not.toBe('');
+    // That ConfigMap may set any variable, REPLICAS too: its default is not taken either.
+    expect(rendered.notes.filter((n) => n.code === 'not-checkable').map((n) => n.message)).toEqual([
+      '/spec/replicas uses ${REPLICAS} from ConfigMap flux-system/region-vars ' +
+        '(not in the snapshot), whose value the snapshot does not hold',
+      '/spec/template/spec/containers/0/env/0/value uses ${REGION} from ConfigMap flux-system/region-vars ' +
+        '(not in the snapshot), whose value the snapshot does not hold',
+    ]);
+  });
+
+  it('an unknown variable in a name leaves that source not rendered; the other sources are rendered', () => {
+    const rendered = render({ substituteFrom: [{ kind: 'Secret', name: 'cluster-secret-vars' }] }, [
+      controller('v1.9.4'),
+      {
+        apiVersion: 'v1',
+        kind: 'Secret',
+        metadata: { name: 'cluster-secret-vars', namespace: 'flux-system' },
+        data: { APP: 'sha256:0f1e' },
+      },
+    ]);
+    const apps = rendered.sources.find((s) => s.source.id.name === 'apps')!;
+    expect(apps).toMatchObject({ scope: 'not-rendered' });
+    expect(apps.reason).toContain('variable APP unknown (from Secret flux-system/cluster-secret-vars)');
+    expect(rendered.sources.find((s) => s.source.id.name === 'infra')).toMatchObject({ scope: 'rendered' });
+    expect(rendered.objects.map((d) => displayKey(d.key))).toContain('ResourceQuota/podinfo/ops-quota');
+  });
+
+  it('strict mode (kustomize-controller v1.9 and later): an unset variable without a default fails the source', () => {
+    const rendered = render({ substitute: { APP: 'podinfo', VERSION: '6.7.0' } }, [controller('v1.9.4')]);
+    const apps = rendered.sources.find((s) => s.source.id.name === 'apps')!;
+    expect(apps.scope).toBe('not-rendered');
+    expect(apps.reason).toContain('variable not set (strict mode): "REGION"');
+  });
+
+  it('without strict mode (an older controller, or the feature gate off) an unset variable is the empty string', () => {
+    for (const flux of [
+      controller('v1.8.2'),
+      controller('v1.9.4', ['--feature-gates=StrictPostBuildSubstitutions=false']),
+    ]) {
+      const rendered = render({ substitute: { APP: 'podinfo', VERSION: '6.7.0' } }, [flux]);
+      const spec = objectOf(rendered, 'Deployment')!.spec as {
+        template: { spec: { containers: { env: { value: string }[] }[] } };
+      };
+      expect(spec.template.spec.containers[0]!.env[0]!.value).toBe('');
+    }
+  });
+
+  it('an envsubst syntax error fails that source with the object named', () => {
+    const broken = files(kustomization('apps', './apps', { substitute: { APP: 'podinfo', VERSION: '1' } }), [
+      ['apps/deployment.yaml', deployment.replace('${REGION}', '${REGION-eu}')],
+    ]);
+    const rendered = renderCluster(broken, cluster, {
+      live: {
+        items: [controller('v1.9.4')],
+        capturedAt: '2026-12-01T12:05:00Z',
+        scope: { namespaces: [], complete: true, errors: [] },
+      },
+    });
+    const apps = rendered.sources.find((s) => s.source.id.name === 'apps')!;
+    expect(apps.reason).toContain(
+      "post build failed for 'Deployment/${APP}': variable substitution failed: missing closing brace",
+    );
+  });
+
+  it('a value from a Secret is never drift, and neither side prints it', () => {
+    const secret: KubeObject = {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: 'region-secret', namespace: 'flux-system' },
+      data: { REGION: 'sha256:9a8b' },
+    };
+    const liveDeployment = structuredClone(objectOf(known, 'Deployment')!);
+    delete liveDeployment.metadata.labels;
+    const items = [controller('v1.9.4'), clusterVars, secret, liveDeployment];
+    const apps = kustomization('apps', './apps', {
+      substituteFrom: [
+        { kind: 'ConfigMap', name: 'cluster-vars' },
+        { kind: 'Secret', name: 'region-secret' },
+      ],
+    });
+    const evaluation = evaluateDrift({
+      snapshot: { items, capturedAt: '2026-12-01T12:05:00Z', scope: { namespaces: [], complete: true, errors: [] } },
+      ...{ config, cluster, files: files(apps), history: [], minSnapshots: 1, declined: new Set<string>() },
+    });
+    if (evaluation.type !== 'evaluated') throw new Error(JSON.stringify(evaluation));
+    const changes = evaluation.diff.resources.flatMap((r) => r.changes.map((c) => c.path));
+    expect(changes.filter((path) => path.includes('/env/'))).toEqual([]);
+    expect(JSON.stringify(evaluation.diff)).not.toContain('eu-west-1');
+  });
+});
