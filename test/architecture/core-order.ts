@@ -1,7 +1,8 @@
 // The declared order of src/core's folders, lowest first: a folder may import only folders listed
 // before it. Stages read upward: facts (patterns, yaml, model, k8s), policy (config, health, classify),
 // then what a repository holds (manifests, sources), what differs (ownership, diff, risk, emergency,
-// plan), what to write (codify), the pipelines that run those in order, and the report that formats it.
+// plan), what to write (codify), the pipelines that run those in order, the report that formats it,
+// and the decisions (actions as data) the App executes.
 // docs/architecture.md shows this list; test/architecture/core-order.test.ts checks both.
 export const CORE_ORDER = [
   'patterns',
@@ -24,6 +25,7 @@ export const CORE_ORDER = [
   'codify',
   'pipeline',
   'report',
+  'decide',
 ] as const;
 
 /** The core folder a repository-relative file belongs to (undefined outside src/core). */

@@ -22,8 +22,7 @@ export interface EmergencySection {
   resumeWithin?: string;
 }
 
-/** The label an emergency drift PR carries besides the configured ones. */
-export const EMERGENCY_LABEL = 'emergency';
+export { EMERGENCY_LABEL } from '../../core/decide/index.js';
 
 export interface GitHubContext {
   octokit: GitHubClient;

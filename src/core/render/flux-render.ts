@@ -19,6 +19,7 @@ import { setMetadata } from '../sources/stamp-metadata.js';
 import { normalizeForFlux } from './flux-normalize.js';
 import { substituteObject } from './flux-substitute.js';
 import { variablesOf } from './flux-variables.js';
+import { maskSops } from './sops.js';
 import { findKustomizationFile } from '../manifests/index.js';
 import { generatedResources } from './wrapper.js';
 
@@ -49,6 +50,10 @@ function mergedImages(
   });
 }
 
+/** kustomize-controller builds without --enable-helm (its build fails on helmCharts): what Flux says, and what to do. */
+const FLUX_HELM_DISABLED =
+  "Flux's kustomize-controller builds without --enable-helm, so it does not apply this kustomization (must specify --enable-helm): declare the chart as a HelmRelease";
+
 export function renderFluxSource(declared: DeclaredSource, inputs: RenderSourceInputs): SourceRender {
   const { source } = declared;
   const transforms = source.transforms as FluxTransforms;
@@ -66,6 +71,8 @@ export function renderFluxSource(declared: DeclaredSource, inputs: RenderSourceI
       components: transforms.components,
     },
     FLUX_WRAPPER,
+    inputs.defaultNamespace,
+    { disabled: FLUX_HELM_DISABLED },
   );
   const file = declared.desired?.source.file;
   const transform = (what: string): FieldSource => ({
@@ -76,6 +83,7 @@ export function renderFluxSource(declared: DeclaredSource, inputs: RenderSourceI
       ...(file ? { file } : {}),
     },
   });
+  maskEncrypted(rendered, inputs, sourceName(source.id), transforms.decryption !== undefined);
   if (transforms.postBuild && rendered.errors.length === 0) substitutePostBuild(declared, inputs, rendered, transform);
   if (rendered.errors.length > 0) return { ...rendered, objects: [] };
   for (const desired of rendered.objects) {
@@ -97,6 +105,15 @@ const FLUX_WRAPPER: DeclarationShape = {
     'name-affix@pointer': '/spec/namePrefix',
   },
 };
+
+/** SOPS-encrypted objects: decrypted by Flux before substitution; here their values are not compared. */
+function maskEncrypted(rendered: SourceRender, inputs: RenderSourceInputs, name: string, decrypts: boolean): void {
+  const liveByKey = new Map(inputs.live.map((obj) => [keyId(keyOf(obj)), obj]));
+  for (const desired of rendered.objects) {
+    const message = maskSops(desired, liveByKey.get(keyId(desired.key)), decrypts);
+    if (message) rendered.notes.push({ code: 'not-checkable', source: name, key: desired.key, message });
+  }
+}
 
 /**
  * kustomize-controller's post-build substitution on every rendered object. What fails its build (an

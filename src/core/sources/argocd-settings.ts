@@ -54,6 +54,8 @@ function instanceOf(cm: KubeObject, params: ReadonlyMap<string, string[]>): Argo
   const { rules, problems } = customIgnoreDifferences(isPlainObject(cm.data) ? cm.data : {});
   if (rules.length) settings.ignoreDifferences = rules;
   if (problems.length) settings.problems = problems;
+  const buildOptions = stringAt(cm, 'data', 'kustomize.buildOptions');
+  if (buildOptions) settings.kustomizeBuildOptions = buildOptions;
   return settings;
 }
 

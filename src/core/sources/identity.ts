@@ -124,6 +124,8 @@ export interface ArgoTracking {
   ignoreDifferences?: IgnoreDifference[];
   /** What of argocd-cm could not be read (a customization that is not YAML). */
   problems?: string[];
+  /** argocd-cm `kustomize.buildOptions` (`--enable-helm` inflates helmCharts), when set. */
+  kustomizeBuildOptions?: string;
 }
 
 export const DEFAULT_ARGO_TRACKING: ArgoTracking = {
