@@ -6,7 +6,7 @@
 // desired state: Helm leaves them out with --no-hooks, and any left are dropped here. Every field of a
 // chart's object is the chart's: codify cannot write it into a template, so it routes such a change
 // to the chart's values by hand.
-import { renderBudget, renderManifests, type RenderBudget } from '../manifests/index.js';
+import { renderBudget, renderManifests, templateFile, templatesOf, type RenderBudget } from '../manifests/index.js';
 import { isClusterScopedKind, kindScopesOf, type KindScopes } from '../k8s/index.js';
 import type { DesiredObject, FieldSource, SourceProblem } from '../model/index.js';
 
@@ -27,38 +27,6 @@ export interface ChartObjects {
   stopped?: true;
 }
 
-/** Template path → its documents' text, in Helm's order (`podinfo/templates/service.yaml`). */
-export function templatesOf(manifest: string): Map<string, string> {
-  const templates = new Map<string, string>();
-  let current = '';
-  let lines: string[] = [];
-  const flush = (): void => {
-    const text = lines.join('\n').trim();
-    if (text) templates.set(current, `${templates.has(current) ? templates.get(current) + '\n---\n' : ''}${text}\n`);
-    lines = [];
-  };
-  for (const line of manifest.split('\n')) {
-    if (line === '---' || line.startsWith('--- ')) {
-      flush();
-      continue;
-    }
-    const source = /^# Source: (.+)$/.exec(line);
-    if (source && lines.every((l) => l.trim() === '')) {
-      current = source[1]!.trim();
-      continue;
-    }
-    lines.push(line);
-  }
-  flush();
-  return templates;
-}
-
-/** The template's path inside the repository: `podinfo/templates/a.yaml` of `charts/podinfo` → `charts/podinfo/templates/a.yaml`. */
-function fileOf(where: string, template: string): string {
-  const inChart = template.includes('/') ? template.slice(template.indexOf('/') + 1) : template;
-  return where ? `${where}/${inChart}` : inChart;
-}
-
 interface ReadOutput {
   objects: DesiredObject[];
   errors: SourceProblem[];
@@ -69,7 +37,7 @@ interface ReadOutput {
 /** The output's objects as Helm printed them (no namespace given, no scopes asked), or undefined when the budget stopped it. */
 function readOutput(input: ChartObjectsInput): ReadOutput | { errors: SourceProblem[]; stopped: true } {
   const files = new Map<string, string>();
-  for (const [template, text] of templatesOf(input.manifest)) files.set(fileOf(input.where, template), text);
+  for (const [template, text] of templatesOf(input.manifest)) files.set(templateFile(input.where, template), text);
   const budget = input.budget ?? renderBudget();
   const before = budget.used();
   const objects: DesiredObject[] = [];

@@ -50,6 +50,10 @@ function mergedImages(
   });
 }
 
+/** kustomize-controller builds without --enable-helm (its build fails on helmCharts): what Flux says, and what to do. */
+const FLUX_HELM_DISABLED =
+  "Flux's kustomize-controller builds without --enable-helm, so it does not apply this kustomization (must specify --enable-helm): declare the chart as a HelmRelease";
+
 export function renderFluxSource(declared: DeclaredSource, inputs: RenderSourceInputs): SourceRender {
   const { source } = declared;
   const transforms = source.transforms as FluxTransforms;
@@ -67,6 +71,8 @@ export function renderFluxSource(declared: DeclaredSource, inputs: RenderSourceI
       components: transforms.components,
     },
     FLUX_WRAPPER,
+    inputs.defaultNamespace,
+    { disabled: FLUX_HELM_DISABLED },
   );
   const file = declared.desired?.source.file;
   const transform = (what: string): FieldSource => ({
