@@ -23,7 +23,7 @@ import {
   emergencyChanges,
   indexSuspensions,
   setSuspensionSwitchesAside,
-  suspensionsOf,
+  suspensionsByRepository,
   type EmergencyChange,
   type Suspension,
 } from '../emergency/index.js';
@@ -127,7 +127,10 @@ export interface EvaluatedDrift {
   declined: number;
   /** The namespaces compared (configured ∩ listed); undefined = every namespace. */
   namespaces: string[] | undefined;
-  /** Every source told to stop reconciling, in the whole snapshot (sources live outside the scope). */
+  /**
+   * Every source of this repository told to stop reconciling, in the whole snapshot (sources live
+   * outside the scope); a source that applies another repository is that repository's.
+   */
   suspensions: Suspension[];
   /** Drift made under a suspension, by suspension id: an emergency change, past the gate at once. */
   emergency: Map<string, { suspension: Suspension; changes: EmergencyChange[] }>;
@@ -196,7 +199,7 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
     hooks: hooksById(rendered.hooks),
     unseenApplier: unseenApplier(rendered.sources, rendered.controller, readArgoSettings(snapshot.items)),
   };
-  const suspensions = suspensionsOf(snapshot.items, config);
+  const { all: allSuspensions, own: suspensions } = suspensionsByRepository(snapshot.items, config, rendered.sources);
   // Live objects a part that was not rendered may have made are set aside, not reported as extra.
   const claims = claimsOf(sources, snapshot.items);
   const whole = setAsideNotRendered(
@@ -211,7 +214,7 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
     decisions: input.riskDecisions,
   };
   const moves = { config: effectiveConfig, sources, live: snapshot.items, capturedAt: snapshot.capturedAt };
-  const automated = setImageAutomationAside(setSuspensionSwitchesAside(whole, suspensions), input.files);
+  const automated = setImageAutomationAside(setSuspensionSwitchesAside(whole, allSuspensions), input.files);
   const diff = withNextMoves(classifyRisk(automated, risk), moves);
   const index = indexSuspensions(suspensions, snapshot.items);
   const minSnapshots = input.minSnapshots ?? config.drift.minSnapshots;
