@@ -80,9 +80,12 @@ export type FieldOrigin =
       source: string;
       transform: string;
       file?: string;
-      /** Post-build substitution: the field's text in the render and the variables it reads, with where each is set. */
+      /**
+       * Post-build substitution: the field's text in the render and the variables it reads, with where each
+       * is set; `at`: the inline `substitute` value to edit, when the field is that one variable alone.
+       */
       text?: string;
-      variables?: { name: string; from: string }[];
+      variables?: { name: string; from: string; at?: SourceLocation }[];
     }
   /**
    * A value copied by `replacements` (or substituted for a `$(VAR)` of `vars`): `from` is where the
@@ -146,6 +149,10 @@ export interface SkippedDocument {
   reason: string;
   /** `generate-name`: an object with generateName and no name, created anew at each apply: not compared. */
   code?: 'generate-name';
+  /** For `generate-name`: what it makes (`namespace` when the manifest names one). */
+  generated?: { group: string; kind: string; namespace?: string; prefix: string };
+  /** For `generate-name`: the live objects made from it (`Job/default/db-migrate-x7k2p`). */
+  made?: string[];
 }
 
 /**

@@ -23,7 +23,7 @@ import {
   emergencyChanges,
   indexSuspensions,
   setSuspensionSwitchesAside,
-  suspensionsOf,
+  suspensionsByRepository,
   type EmergencyChange,
   type Suspension,
 } from '../emergency/index.js';
@@ -52,6 +52,7 @@ import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import type { LiveState } from '../model/index.js';
 import { scopeOf, screenLive } from './live-state.js';
 import { clusterRoot, configWithSourceRules, renderCluster } from '../render/cluster-render.js';
+import { matchGeneratedNames } from './generated-names.js';
 import { claimsOf, setAsideNotRendered } from './not-rendered.js';
 import { withNextMoves } from './next-moves.js';
 
@@ -127,7 +128,10 @@ export interface EvaluatedDrift {
   declined: number;
   /** The namespaces compared (configured ∩ listed); undefined = every namespace. */
   namespaces: string[] | undefined;
-  /** Every source told to stop reconciling, in the whole snapshot (sources live outside the scope). */
+  /**
+   * Every source of this repository told to stop reconciling, in the whole snapshot (sources live
+   * outside the scope); a source that applies another repository is that repository's.
+   */
   suspensions: Suspension[];
   /** Drift made under a suspension, by suspension id: an emergency change, past the gate at once. */
   emergency: Map<string, { suspension: Suspension; changes: EmergencyChange[] }>;
@@ -196,14 +200,15 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
     hooks: hooksById(rendered.hooks),
     unseenApplier: unseenApplier(rendered.sources, rendered.controller, readArgoSettings(snapshot.items)),
   };
-  const suspensions = suspensionsOf(snapshot.items, config);
+  const { all: allSuspensions, own: suspensions } = suspensionsByRepository(snapshot.items, config, rendered.sources);
   // Live objects a part that was not rendered may have made are set aside, not reported as extra.
   const claims = claimsOf(sources, snapshot.items);
-  const whole = setAsideNotRendered(
+  const generated = matchGeneratedNames(
     diffResources(rendered.objects, snapshot.items, diffOptions),
-    rendered.notRendered,
-    claims,
+    rendered.skipped.filter((document) => document.code === 'generate-name'),
+    snapshot.items,
   );
+  const whole = setAsideNotRendered(generated.diff, rendered.notRendered, claims);
   const risk = {
     config: effectiveConfig,
     desired: rendered.objects,
@@ -211,7 +216,7 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
     decisions: input.riskDecisions,
   };
   const moves = { config: effectiveConfig, sources, live: snapshot.items, capturedAt: snapshot.capturedAt };
-  const automated = setImageAutomationAside(setSuspensionSwitchesAside(whole, suspensions), input.files);
+  const automated = setImageAutomationAside(setSuspensionSwitchesAside(whole, allSuspensions), input.files);
   const diff = withNextMoves(classifyRisk(automated, risk), moves);
   const index = indexSuspensions(suspensions, snapshot.items);
   const minSnapshots = input.minSnapshots ?? config.drift.minSnapshots;
@@ -227,7 +232,7 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   return {
     type: 'evaluated',
     skipped,
-    notCompared: rendered.skipped.filter((document) => document.code === 'generate-name'),
+    notCompared: generated.documents,
     filesRead: rendered.filesRead,
     diff,
     drift,

@@ -4,9 +4,15 @@
 // requests; `driftback plan` prints it.
 import type { ClusterConfig, Config } from '../config/index.js';
 import type { DesiredObject, NotRenderedSource, Plan } from '../model/index.js';
-import { suspendedSourceWarnings, suspensionNotices, suspensionsOf } from '../emergency/index.js';
+import { suspendedSourceWarnings, suspensionNotices, suspensionsByRepository } from '../emergency/index.js';
 import { claimsOf, keepNotRendered } from './not-rendered.js';
-import { hooksOnSync, locateProtectedPrunes, planChanges } from '../plan/index.js';
+import {
+  argoResyncWarnings,
+  hooksOnSync,
+  locateProtectedPrunes,
+  planChanges,
+  planIgnoredFields,
+} from '../plan/index.js';
 import { maskSecretFields, pruneInventories, summarizeSourcePlan } from '../render/index.js';
 import type { LiveState } from '../model/index.js';
 import { screenLive } from './live-state.js';
@@ -63,8 +69,12 @@ export function planCluster(input: PlanClusterInput): Plan {
       : {}),
   });
   const claims = claimsOf(input.sources?.sources.map((result) => result.source) ?? [], snapshot?.items ?? []);
-  const plan = keepNotRendered(planned, input.notRendered, claims);
+  const plan = keepNotRendered(planIgnoredFields(planned, input.sources?.ignore ?? []), input.notRendered, claims);
   const warnings = locateProtectedPrunes(plan, input.headFiles);
+  if (snapshot && input.sources) {
+    const resync = { plan, sources: input.sources.sources, head: input.head, live: snapshot.items };
+    warnings.push(...argoResyncWarnings({ ...resync, ...(input.changed ? { changed: input.changed } : {}) }));
+  }
   if (!snapshot) {
     const name = cluster?.name ?? 'the cluster';
     const repository = input.repository ? ` --repository ${input.repository}` : '';
@@ -74,16 +84,18 @@ export function planCluster(input: PlanClusterInput): Plan {
       `Deploy the driftback agent to the cluster (${token}).`;
     warnings.unshift({ code: 'stale-snapshot', message });
   }
+  // A suspended source of another repository is that repository's to report.
+  const suspensions = snapshot && suspensionsByRepository(snapshot.items, input.config, input.sources?.sources).own;
   // First of all: a suspended source deploys nothing of this merge.
-  if (snapshot) {
+  if (snapshot && suspensions) {
     const path = input.path ?? cluster?.path;
     const touched = { ...(input.changed ? { changed: input.changed } : {}), ...(path !== undefined ? { path } : {}) };
-    warnings.unshift(...suspendedSourceWarnings(snapshot.items, input.config, touched));
+    warnings.unshift(...suspendedSourceWarnings(snapshot.items, suspensions, touched));
   }
   const sources = input.sources?.sources.some(isListedSource)
     ? { sources: summarizeSourcePlan(input.sources.sources, plan) }
     : {};
-  const suspended = snapshot ? suspensionNotices(suspensionsOf(snapshot.items, input.config)) : [];
+  const suspended = suspensions ? suspensionNotices(suspensions) : [];
   // What a sync runs besides the apply, for information: head's hooks.
   const hooks = hooksOnSync(input.sources?.hooks);
   if (hooks.length > 0) plan.hooks = hooks;
