@@ -19,8 +19,8 @@ export function at(desired: DesiredObject | undefined, path?: string): Pick<Plan
 }
 
 /** A value in a message: short YAML in backticks (the comment shows it as code). */
-export function shown(value: unknown): string {
-  return value === undefined ? 'unset' : `\`${shortValue(value, 60).replace(/`/g, "'")}\``;
+export function shown(value: unknown, width = 60): string {
+  return value === undefined ? 'unset' : `\`${shortValue(value, width).replace(/`/g, "'")}\``;
 }
 
 /** A field in a message, as people read it (`spec.template.spec.containers[api].image`), in backticks. */

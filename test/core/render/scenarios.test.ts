@@ -459,6 +459,39 @@ describe('argocd-ssa-annotation: Argo CD, server-side apply, annotation tracking
     expect(warning?.message).toContain('RespectIgnoreDifferences=true');
   });
 
+  it('automated sync without selfHeal: merging any pull request re-syncs the Application and reverts its hand changes', () => {
+    // argo-cd controller/appcontroller.go autoSync (once per commit while OutOfSync); util/app/path/path.go
+    // GetAppRefreshPaths and AppFilesHaveChanged (manifest-generate-paths).
+    const planFor = (changed: string[], annotate: boolean): Plan => {
+      const files = new Map(scenarioRepository('argocd-ssa-annotation'));
+      const app = files.get('argocd/apps/online-boutique.yaml')!;
+      const annotated = app.replace(
+        'metadata:\n',
+        "metadata:\n  annotations:\n    argocd.argoproj.io/manifest-generate-paths: '.'\n",
+      );
+      files.set('argocd/apps/online-boutique.yaml', annotate ? annotated : app);
+      const config = configOf(files);
+      const cluster = config.clusters![0]!;
+      const snapshot = scenarioSnapshot('argocd-ssa-annotation', 'hand-changes');
+      const head = renderCluster(files, cluster, { live: snapshot });
+      return planCluster({
+        ...{ config, cluster, head: head.objects, base: head.objects, headFiles: files, snapshot },
+        ...{ now: snapshot.capturedAt, sources: head, changed },
+      });
+    };
+    const resync = (plan: Plan) => plan.warnings.filter((w) => w.message.includes('re-syncs Argo CD Application'));
+    const [warning] = resync(planFor(['docs/runbook.md'], false));
+    expect(warning?.code).toBe('reverts-live-change');
+    expect(warning?.message).toContain('Merging this pull request re-syncs Argo CD Application argocd/online-boutique');
+    expect(warning?.message).toContain(
+      "Deployment boutique/cartservice `spec.template.spec.containers[server].image`: kubectl-set's `us-central1-docker.pkg.dev/google-samples/microservices-demo/cartservice:v0.10.4`, 2026-12-01T12:07:00Z → `us-central1-docker.pkg.dev/google-samples/microservices-demo/cartservice:v0.10.3`",
+    );
+    expect(warning?.message).toContain('`argocd app set argocd/online-boutique --sync-policy none`');
+    // Its manifest-generate-paths leave a commit elsewhere out: no refresh, no sync.
+    expect(resync(planFor(['docs/runbook.md'], true))).toEqual([]);
+    expect(resync(planFor(['apps/online-boutique/kustomization.yaml'], true))).toHaveLength(1);
+  });
+
   it("an image set by the Application's kustomize.images is codified into that override", () => {
     // argo-cd util/kustomize/kustomize.go: kustomize.images are `kustomize edit set image` arguments.
     const { edits } = codifyLines(run('argocd-ssa-annotation', 'hand-changes'));
