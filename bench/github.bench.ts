@@ -10,6 +10,7 @@ import { keepRead, loadRepositoryAt, type LoadedRepository } from '../src/app/re
 import { branchFor, type DriftGroup } from '../src/app/reconcile/evaluate.js';
 import type { GitHubContext } from '../src/app/reconcile/github-context.js';
 import { publishDrift } from '../src/app/reconcile/publish-drift.js';
+import { pullRequestFace } from '../src/core/decide/index.js';
 import type { BranchState } from '../src/app/reconcile/state.js';
 import { createMetrics } from '../src/app/metrics.js';
 import { reconcileCluster, type ReconcileDeps } from '../src/app/reconcile/index.js';
@@ -462,7 +463,8 @@ try {
       now: () => new Date('2026-12-02T03:10:00Z'),
       log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
     };
-    const result = await publishDrift(ctx, group, previous);
+    const face = pullRequestFace(CLUSTER, config.pullRequests.labels, group);
+    const result = await publishDrift(ctx, { group, ...face }, previous);
     if (result.type === 'declined' || result.type === 'foreign')
       throw new Error(`unexpected publish result ${result.type}`);
     previous = result.state;

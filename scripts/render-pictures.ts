@@ -33,6 +33,8 @@ interface Picture {
   /** SHA-256 of the golden the PNG was rendered from, and of the PNG: test/docs/pictures.test.ts compares them. */
   goldenSha256?: string;
   pngSha256?: string;
+  /** Tables Chromium lays out wider than the comment (a reader would scroll them): must be 0. */
+  tablesWiderThanComment?: number;
 }
 
 // The pictures of the docs, and what each was rendered from.
@@ -120,6 +122,7 @@ async function main(): Promise<void> {
           ).length,
       );
       if (overflowing) process.stderr.write(`${picture.golden}: ${overflowing} table(s) wider than the comment\n`);
+      picture.tablesWiderThanComment = overflowing;
       await view.locator('.comment').screenshot({ path: join(out, picture.png) });
       picture.goldenSha256 = sha256(readFileSync(join(ROOT, picture.golden)));
       picture.pngSha256 = sha256(readFileSync(join(out, picture.png)));

@@ -26,88 +26,83 @@ export const MAX_CLUSTER_SERIES = 2000;
 /** What a suspension suspends (core/emergency `Suspension.kind`): a closed set, so a bounded label. */
 export type SuspendedKind = 'flux-kustomization' | 'flux-helmrelease' | 'argocd-application' | 'object';
 
-export function createMetrics(options: { maxClusterSeries?: number } = {}) {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'driftback_process_' });
-  const labels = ['repository', 'cluster'] as const;
-  const metrics = {
-    registry,
-    snapshotAge: new Gauge({
-      name: 'driftback_snapshot_age_seconds',
-      help: 'Seconds since the latest snapshot of a cluster was captured',
-      labelNames: labels,
-      registers: [registry],
-    }),
-    driftResources: new Gauge({
-      name: 'driftback_drift_resources',
-      help: 'Resources with persistent drift, by cause',
-      labelNames: [...labels, 'cause'],
-      registers: [registry],
-    }),
+const CLUSTER = ['repository', 'cluster'] as const;
+
+/** What each cluster's latest snapshot and reconcile showed: one series per cluster (and cause or kind). */
+function clusterGauges(registry: Registry) {
+  const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Gauge<L>({ name, help, labelNames, registers: [registry] });
+  return {
+    snapshotAge: gauge(
+      'driftback_snapshot_age_seconds',
+      'Seconds since the latest snapshot of a cluster was captured',
+      CLUSTER,
+    ),
+    driftResources: gauge('driftback_drift_resources', 'Resources with persistent drift, by cause', [
+      ...CLUSTER,
+      'cause',
+    ]),
     riskyDrift: riskyDriftGauge(registry),
-    conflicts: new Gauge({
-      name: 'driftback_conflicts',
-      help: 'Fields Git declares that a controller owns',
-      labelNames: labels,
-      registers: [registry],
-    }),
-    suspended: new Gauge({
-      name: 'driftback_suspended_resources',
-      help: 'Suspended reconcilers and workloads',
-      labelNames: labels,
-      registers: [registry],
-    }),
-    suspendedSeconds: new Gauge({
-      name: 'driftback_suspended_seconds',
-      help: 'Seconds the longest suspension of each kind (Flux suspend, Argo CD automated sync off) has lasted, at scrape time',
-      labelNames: [...labels, 'kind'],
-      registers: [registry],
-    }),
+    conflicts: gauge('driftback_conflicts', 'Fields Git declares that a controller owns', CLUSTER),
+    suspended: gauge('driftback_suspended_resources', 'Suspended reconcilers and workloads', CLUSTER),
+    suspendedSeconds: gauge(
+      'driftback_suspended_seconds',
+      'Seconds the longest suspension of each kind (Flux suspend, Argo CD automated sync off) has lasted, at scrape time',
+      [...CLUSTER, 'kind'],
+    ),
+    degraded: gauge('driftback_degraded_resources', 'Resources whose health is Degraded', CLUSTER),
+  };
+}
+
+/** The App's own work: reconcile jobs, GitHub requests, uploads, and per-cluster writes left out. */
+function workMetrics(registry: Registry, maxClusterSeries: number) {
+  const registers = [registry];
+  return {
     seriesDropped: new Counter({
       name: 'driftback_metric_series_dropped_total',
-      help: `Per-cluster writes left out because ${options.maxClusterSeries ?? MAX_CLUSTER_SERIES} clusters already have series`,
-      registers: [registry],
-    }),
-    degraded: new Gauge({
-      name: 'driftback_degraded_resources',
-      help: 'Resources whose health is Degraded',
-      labelNames: labels,
-      registers: [registry],
+      help: `Per-cluster writes left out because ${maxClusterSeries} clusters already have series`,
+      registers,
     }),
     reconcileDuration: new Histogram({
       name: 'driftback_reconcile_duration_seconds',
       help: 'Duration of reconcile jobs',
       labelNames: ['result'],
       buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
-      registers: [registry],
+      registers,
     }),
     reconcileErrors: new Counter({
       name: 'driftback_reconcile_errors_total',
       help: 'Reconcile jobs that failed',
-      labelNames: labels,
-      registers: [registry],
+      labelNames: CLUSTER,
+      registers,
     }),
     githubRequests: new Counter({
       name: 'driftback_github_requests_total',
       help: 'GitHub API requests',
       labelNames: ['route', 'status'],
-      registers: [registry],
+      registers,
     }),
     githubRateLimitRemaining: new Gauge({
       name: 'driftback_github_rate_limit_remaining',
       help: 'x-ratelimit-remaining of the last GitHub response',
-      registers: [registry],
+      registers,
     }),
     snapshotsReceived: new Counter({
       name: 'driftback_snapshots_received_total',
       help: 'Snapshot uploads by result',
       labelNames: ['result'],
-      registers: [registry],
+      registers,
     }),
   };
+}
+
+export function createMetrics(options: { maxClusterSeries?: number } = {}) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'driftback_process_' });
+  const max = options.maxClusterSeries ?? MAX_CLUSTER_SERIES;
   /** The clusters that have series (`repository#cluster`), up to the cap. */
-  const clusters = { known: new Set<string>(), max: options.maxClusterSeries ?? MAX_CLUSTER_SERIES };
-  return { ...metrics, clusters };
+  const clusters = { known: new Set<string>(), max };
+  return { registry, ...clusterGauges(registry), ...workMetrics(registry, max), clusters };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -50,72 +50,19 @@ export async function startDriftback(
   classes: ProbotClasses,
   overrides: StartOverrides = {},
 ): Promise<Running> {
-  const { Probot, Server } = classes;
-  const configured = Boolean(env.appId && env.privateKey);
   // readAppEnv refuses this too; checked here for every other way in (tests, embedding).
   if (env.appId && !env.webhookSecret)
     throw new Error('APP_ID is set but WEBHOOK_SECRET is not: set the webhook secret of the App settings page');
-  const ProbotWithDefaults = Probot.defaults({
-    appId: env.appId ?? 1,
-    privateKey: env.privateKey ?? 'unused until the App is registered',
-    // Before registration no webhook is genuine: a random secret refuses them all (Probot's
-    // documented default is public).
-    secret: env.webhookSecret ?? randomBytes(32).toString('hex'),
-    baseUrl: env.githubBaseUrl,
-    logLevel: env.logLevel as 'info',
-    Octokit: overrides.Octokit ?? AppOctokit,
-  });
-  const host = env.host ?? 'localhost';
-  // Probot's Server reads port 0 as 3000, so an ephemeral port is picked here; and it builds its own
-  // logger at info (ignoring Probot's logLevel) unless handed one, so the logger is made here too.
-  const listenPort = env.port === 0 ? await ephemeralPort(host) : env.port;
-  const server = new Server({
-    Probot: ProbotWithDefaults,
-    host,
-    port: listenPort,
-    log: createLogger(env.logLevel, overrides.logDestination),
-    request: overrides.request as never,
-  });
+  const server = await probotServer(env, classes, overrides);
   const store = overrides.store ?? (await openStore({ dataDir: env.dataDir, databaseUrl: env.databaseUrl }));
   const metrics = createMetrics();
   const isolation = createIsolation(env.jobLimits);
-  let log!: ProbotClass['log'];
-  let queue!: JobQueue;
-  let jobs: Record<string, JobHandler> = {};
-  let givenUp: Record<string, GiveUpHandler> = {};
   const now = overrides.now ?? (() => new Date());
-
-  await server.load(async (app: ProbotClass, { addHandler }: ApplicationFunctionOptions) => {
-    log = app.log;
-    queue = createQueue({ store, logger: app.log });
-    const driftback = createApp(
-      { probot: app, store, queue, metrics, now, log: app.log, isolation },
-      {
-        appId: env.appId ?? 1,
-        tokenSecret: env.tokenSecret,
-        maxSnapshotBytes: env.maxSnapshotBytes,
-        uploadsPerMinute: env.uploadsPerMinute,
-        ingestConcurrency: env.ingestConcurrency,
-        ingestMemoryBytes: env.ingestMemoryBytes,
-        proxyHops: env.proxyHops,
-        metricsToken: env.metricsToken,
-      },
-    );
-    for (const route of driftback.routes) addHandler(route);
-    for (const { queue: name, everySeconds } of driftback.schedules) await queue.schedule(name, everySeconds);
-    jobs = driftback.jobs;
-    givenUp = driftback.givenUp;
-    if (!configured) {
-      app.log.warn(
-        'APP_ID and PRIVATE_KEY are not set: open this server in a browser to register the App on GitHub from app.yml',
-      );
-      addHandler(await loadProbotSetup(app, env, server));
-    }
-  });
-
+  const loaded = await loadApp(server, env, { store, metrics, isolation, now });
+  const { log, queue } = loaded;
   if (!env.tokenSecret) log.warn('DRIFTBACK_TOKEN_SECRET is not set: snapshot uploads are refused until it is');
   logHelm(log);
-  await queue.start(jobs, givenUp);
+  await queue.start(loaded.jobs, loaded.givenUp);
   const httpServer = await server.start();
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
@@ -138,7 +85,75 @@ export async function startDriftback(
   };
 }
 
-/** A port free on `host` right now, from the OS (listen on 0, read it, close). */
+/** Probot's Server with the App's defaults: credentials (or none yet), the GitHub URL, the logger. */
+async function probotServer(env: AppEnv, classes: ProbotClasses, overrides: StartOverrides): Promise<ServerClass> {
+  const { Probot, Server } = classes;
+  const ProbotWithDefaults = Probot.defaults({
+    appId: env.appId ?? 1,
+    privateKey: env.privateKey ?? 'unused until the App is registered',
+    // Before registration no webhook is genuine: a random secret refuses them all (Probot's
+    // documented default is public).
+    secret: env.webhookSecret ?? randomBytes(32).toString('hex'),
+    baseUrl: env.githubBaseUrl,
+    logLevel: env.logLevel as 'info',
+    Octokit: overrides.Octokit ?? AppOctokit,
+  });
+  const host = env.host ?? 'localhost';
+  // Probot's Server reads port 0 as 3000, so an ephemeral port is picked here; and it builds its own
+  // logger at info (ignoring Probot's logLevel) unless handed one, so the logger is made here too.
+  const listenPort = env.port === 0 ? await ephemeralPort(host) : env.port;
+  return new Server({
+    Probot: ProbotWithDefaults,
+    host,
+    port: listenPort,
+    log: createLogger(env.logLevel, overrides.logDestination),
+    request: overrides.request as never,
+  });
+}
+
+interface Loaded {
+  log: ProbotClass['log'];
+  queue: JobQueue;
+  jobs: Record<string, JobHandler>;
+  givenUp: Record<string, GiveUpHandler>;
+}
+
+/** The App loaded into Probot: its webhooks, routes, queue schedules and job handlers. */
+async function loadApp(
+  server: ServerClass,
+  env: AppEnv,
+  parts: Pick<Parameters<typeof createApp>[0], 'store' | 'metrics' | 'isolation' | 'now'>,
+): Promise<Loaded> {
+  let loaded!: Loaded;
+  await server.load(async (app: ProbotClass, { addHandler }: ApplicationFunctionOptions) => {
+    const queue = createQueue({ store: parts.store, logger: app.log });
+    const driftback = createApp({ ...parts, probot: app, queue, log: app.log }, appSettings(env));
+    for (const route of driftback.routes) addHandler(route);
+    for (const { queue: name, everySeconds } of driftback.schedules) await queue.schedule(name, everySeconds);
+    loaded = { log: app.log, queue, jobs: driftback.jobs, givenUp: driftback.givenUp };
+    if (!(env.appId && env.privateKey)) {
+      app.log.warn(
+        'APP_ID and PRIVATE_KEY are not set: open this server in a browser to register the App on GitHub from app.yml',
+      );
+      addHandler(await loadProbotSetup(app, env, server));
+    }
+  });
+  return loaded;
+}
+
+function appSettings(env: AppEnv): Parameters<typeof createApp>[1] {
+  return {
+    appId: env.appId ?? 1,
+    tokenSecret: env.tokenSecret,
+    maxSnapshotBytes: env.maxSnapshotBytes,
+    uploadsPerMinute: env.uploadsPerMinute,
+    ingestConcurrency: env.ingestConcurrency,
+    ingestMemoryBytes: env.ingestMemoryBytes,
+    proxyHops: env.proxyHops,
+    metricsToken: env.metricsToken,
+  };
+}
+
 /** The Helm the job workers render charts with, or why charts are reported, not rendered. */
 function logHelm(log: ProbotClass['log']): void {
   const helm = locateHelm();
@@ -146,6 +161,7 @@ function logHelm(log: ProbotClass['log']): void {
   else log.warn(`${helm.reason}: Helm charts are reported, not rendered`);
 }
 
+/** A port free on `host` right now, from the OS (listen on 0, read it, close). */
 async function ephemeralPort(host: string): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, host, resolve));

@@ -159,8 +159,10 @@ describe('Flux: suspend, kubectl edit, PR at once, merge, resume, verified', () 
     // Closing advice never loses the fix.
     expect(body).toContain('- **Do not close** this pull request while the cluster needs the fix');
     expect(body).not.toContain("the controller's next apply restores what Git says");
-    expect(body).toContain('`kubectl-edit`');
-    expect(body).toContain('`spec.template.spec.containers[podinfod].resources.limits.memory`');
+    // One row per change: the object and field, the live value, who and when (a long path may break).
+    expect(body.replaceAll('<wbr>', '')).toContain(
+      '| `Deployment/podinfo/podinfo`<br><code>spec.template.spec.containers\\[podinfod\\].resources.limits.memory</code> | `1Gi` | kubectl-edit<br>2026-12-01 10:05 UTC |',
+    );
     expect(checked(body)).toEqual([]);
     expectGolden('flux-emergency-pull-request.md', body);
     expect(
@@ -174,7 +176,7 @@ describe('Flux: suspend, kubectl edit, PR at once, merge, resume, verified', () 
     const plan = commentsOn(app, other).find((c) => c.includes('kind-dev'));
     expect(plan).toBeDefined();
     const note =
-      'This source is suspended since 2026-12-01 10:02 UTC by `flux`: merging changes nothing in the cluster until it is resumed';
+      'This source has been suspended since 2026-12-01 10:02 UTC by `flux`: merging changes nothing in the cluster until it is resumed';
     expect(plan).toContain(note);
     expect(plan!.indexOf(note)).toBeLessThan(plan!.indexOf('cpu'));
 
@@ -215,7 +217,7 @@ describe('Argo CD: automated sync off, kubectl scale, PR, merge, automated sync 
       're-enable automated sync (resume within 8h: by 19:10 UTC; after that driftback opens an alert): `argocd app set guestbook --sync-policy automated`',
     );
     expect(pr!.body).toContain(
-      '| `Deployment/guestbook/frontend` | `spec.replicas` | `5` | `kubectl` | 2026-12-01 11:05 UTC |',
+      '| `Deployment/guestbook/frontend`<br>`spec.replicas` | `5` | kubectl<br>2026-12-01 11:05 UTC |',
     );
     expect(
       app.standIn.readFile('acme', 'emergency-gitops', 'driftback/kind-argo', 'web/guestbook/frontend-deployment.yaml'),

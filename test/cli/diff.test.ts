@@ -526,7 +526,7 @@ describe('a kustomization at the repository root, with generator sources and a H
       { cwd: repo },
     );
     expect(result.stderr).toContain(
-      'kustomization.yaml:8 (helmCharts): not rendered: Helm charts are inflated by running helm',
+      'kustomization.yaml:8 (helmCharts): not rendered: kustomize inflates helmCharts only with --enable-helm',
     );
     expect(result.stderr).toContain('1 live object not compared');
     // The chart was not rendered: the result is partial.

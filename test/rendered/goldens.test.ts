@@ -46,6 +46,11 @@ describe('the checker', () => {
       /backslash escape shown as text: \\\[/,
     ],
     ['a backslash escape in a code span', 'see `a\\|b`\n', /backslash escape shown as text: \\\|/],
+    [
+      'a table wider than a comment',
+      '| field | who |\n| --- | --- |\n| `spec.template.spec.containers[server].env[DEBUG].valueFrom.secretKeyRef` | `clusters/production/checkout/api.yaml:24` |\n',
+      /table \d+px wide, wider than a comment/,
+    ],
     ['a wide code line', '```\n' + 'x'.repeat(GITHUB_CODE_COLUMNS + 1) + '\n```\n', /wider than/],
   ])('finds %s', (_name, text, problem) => {
     expect(
@@ -53,6 +58,15 @@ describe('the checker', () => {
         .map((p) => p.problem)
         .join('\n'),
     ).toMatch(problem);
+  });
+
+  it('passes a long path in a table when it can break (`<wbr>`), as the cell helpers write it', () => {
+    const path =
+      'spec.<wbr>template.<wbr>spec.<wbr>containers[server].<wbr>env[DEBUG].<wbr>valueFrom.<wbr>secretKeyRef';
+    const file = 'clusters/<wbr>production/<wbr>checkout/<wbr>api.<wbr>yaml:24';
+    expect(
+      renderedProblems(`| field | who |\n| --- | --- |\n| <code>${path}</code> | <code>${file}</code> |\n`),
+    ).toEqual([]);
   });
 
   it('passes what GitHub renders well: escapes that apply, pipes escaped in table code', () => {

@@ -12,8 +12,9 @@ export interface BuildOutcome {
   detail: string;
 }
 
-export function runKrustyBuild(build: KrustyBuild): BuildOutcome {
-  const result = renderManifests(build.files, build.root, renderOptions(build));
+/** `extra`: options of the build beyond kustomize's defaults (helm enabled, for one). */
+export function runKrustyBuild(build: KrustyBuild, extra: RenderOptions = {}): BuildOutcome {
+  const result = renderManifests(build.files, build.root, { ...renderOptions(build), ...extra });
   const problems = result.errors.map(formatProblem);
   if (build.error) {
     if (problems.length > 0) return { ok: true, detail: '' };

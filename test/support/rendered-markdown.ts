@@ -1,8 +1,9 @@
 // Markdown as GitHub renders it, checked for what a reader would see go wrong: a table row with more
 // or fewer cells than its header (GitHub drops the extra cells and pads the missing ones silently), a
 // <details> left open, an HTML entity or a backslash escape shown as text, a code line wider than a
-// comment. markdown-it implements CommonMark and GitHub's table extension (README: why this one).
+// comment, a table wider than a comment (estimated from its text: table-width.ts). markdown-it implements CommonMark and GitHub's table extension (README: why this one).
 import MarkdownIt from 'markdown-it';
+import { COMMENT_WIDTH_PX, markdownTables, tableMinWidth } from './table-width.js';
 
 /**
  * Code characters a GitHub comment shows without scrolling: the comment body of a pull request at a
@@ -85,6 +86,14 @@ export function renderedProblems(text: string): RenderedProblem[] {
         }
       });
     }
+  }
+  for (const table of markdownTables(text)) {
+    const width = tableMinWidth(table);
+    if (width > COMMENT_WIDTH_PX)
+      problems.push({
+        line: table.line,
+        problem: `table ${width}px wide, wider than a comment (${COMMENT_WIDTH_PX}px)`,
+      });
   }
   const html = md.renderer.render(tokens, md.options, {});
   let depth = 0;

@@ -18,11 +18,9 @@ import { renderInPlace, type Documents } from '../isolation/documents.js';
 
 export const DASHBOARD_KEY = 'dashboard';
 export const DASHBOARD_LABELS = ['driftback'];
-/**
- * The label of security-relevant drift waiting for a person's decision: on the dashboard issue while
- * any cluster has some, and on a drift PR that lists some.
- */
-export const SECURITY_LABEL = 'driftback:security';
+import { SECURITY_LABEL } from '../../core/decide/index.js';
+
+export { SECURITY_LABEL };
 
 export interface DashboardDeps {
   store: Pick<Store, 'latestSnapshot' | 'getState'>;

@@ -12,12 +12,12 @@ import {
   type PullRequestSummary,
   type WriteBranchResult,
 } from '../../github/index.js';
-import { emergencyTitle, markerComment } from '../../core/report/index.js';
+import type { ActionOf } from '../../core/decide/index.js';
+import { markerComment } from '../../core/report/index.js';
 import type { DriftGroup } from './evaluate.js';
-import { SECURITY_LABEL } from '../dashboard/index.js';
-import { EMERGENCY_LABEL, foreignCommitsOn, type GitHubContext } from './github-context.js';
+import { foreignCommitsOn, type GitHubContext } from './github-context.js';
 import { markForeign, markForeignPullRequests } from './mark-foreign.js';
-import { commitMessage, markerKeyFor, pullRequestBody, pullRequestTitle } from './pull-request-body.js';
+import { commitMessage, markerKeyFor, pullRequestBody } from './pull-request-body.js';
 import type { BranchState } from './state.js';
 
 export type PublishResult =
@@ -25,6 +25,8 @@ export type PublishResult =
   /** The PR the App opened for these fingerprints was closed unmerged (a decision it had not heard of). */
   | { type: 'declined'; number: number; fingerprints: string[] }
   | { type: 'foreign'; state: BranchState };
+
+type BranchWritten = Exclude<WriteBranchResult, { type: 'head-moved' }>;
 
 // Commits of the App remembered per branch: enough to recognise a branch rebuilt many times.
 const APP_COMMITS_KEPT = 50;
@@ -115,11 +117,16 @@ export function fromBranch(
   };
 }
 
+/** What the decision fixed for the group's PR: the group, its title and its labels. */
+export type PublishRequest = Pick<ActionOf<'drift-pr.publish'>, 'group' | 'title' | 'labels' | 'removeLabels'>;
+
+/** The branch written (someone else's commits found first, a closed PR recognised as declined), then its PR. */
 export async function publishDrift(
   ctx: GitHubContext,
-  group: DriftGroup,
+  request: PublishRequest,
   previous: BranchState | undefined,
 ): Promise<PublishResult> {
+  const { group } = request;
   const known = knownOpenPullRequest(ctx, previous);
   const verifiedAt = known ? previous!.pullRequestSeen!.verifiedAt : ctx.now().toISOString();
   const listed = known ? undefined : await findPullRequest(ctx.octokit, fromBranch(ctx, group.branch, previous));
@@ -128,7 +135,45 @@ export async function publishDrift(
     return { type: 'foreign', state: markForeignPullRequests(ctx, group.branch, previous, listed.others) };
   const declined = known ? undefined : await closedUnmerged(ctx, previous, open);
   if (declined !== undefined) return { type: 'declined', number: declined, fingerprints: previous!.fingerprints };
-  // '' never matches a head: an existing branch the App has no record of is checked before it is written.
+  const written = await writeOwnBranch(ctx, group, previous, open);
+  if (written.type === 'foreign') return written;
+  const body = await pullRequestBody(
+    ctx.cluster,
+    group,
+    ctx.snapshot,
+    ctx.templates,
+    ctx.emergency?.get(group.branch) ?? [],
+    ctx.documents,
+    ctx.decisions?.get(group.branch) ?? [],
+  );
+  const pr = await openOrUpdatePullRequest(ctx.octokit, {
+    owner: ctx.owner,
+    repo: ctx.repo,
+    head: group.branch,
+    base: ctx.defaultBranch,
+    key: markerKeyFor(group.branch),
+    title: request.title,
+    body,
+    labels: request.labels,
+    ...(request.removeLabels.length > 0 ? { removeLabels: request.removeLabels } : {}),
+    author: ctx.app,
+    found: { pull: open },
+  });
+  const state = branchState(request, previous, written.result, { open, body, verifiedAt, number: pr.number });
+  return { type: pr.type, number: pr.number, state, written: written.result.type === 'written' };
+}
+
+/**
+ * The group's one commit on its branch. '' never matches a head: an existing branch the App has no
+ * record of is checked for someone else's commits before it is written; a branch that moved under
+ * the App is checked too, then rebuilt on the default branch's HEAD.
+ */
+async function writeOwnBranch(
+  ctx: GitHubContext,
+  group: DriftGroup,
+  previous: BranchState | undefined,
+  open: PullRequestSummary | undefined,
+): Promise<{ type: 'branch'; result: BranchWritten } | Extract<PublishResult, { type: 'foreign' }>> {
   let written = await write(ctx, group, previous, previous?.lastWritten?.commitSha ?? '', open?.headSha);
   if (written.type === 'head-moved') {
     if (written.actualHeadSha !== undefined) {
@@ -141,47 +186,29 @@ export async function publishDrift(
     if (written.type === 'head-moved')
       throw new Error(`${group.branch} moved while driftback was writing it; the job will retry`);
   }
+  return { type: 'branch', result: written };
+}
+
+/** The branch as the App leaves it: its commits, the last one written, and the PR as it now reads. */
+function branchState(
+  request: PublishRequest,
+  previous: BranchState | undefined,
+  written: BranchWritten,
+  pull: { open: PullRequestSummary | undefined; body: string; verifiedAt: string; number: number },
+): BranchState {
+  const { group, title, labels, removeLabels } = request;
   const appCommits = [...(previous?.appCommits ?? [])];
   if (written.type === 'written') appCommits.push(written.commitSha);
   // A head found unchanged after a lost state write is still the App's own commit.
   else if (written.commitSha && !appCommits.includes(written.commitSha)) appCommits.push(written.commitSha);
-  const key = markerKeyFor(group.branch);
-  const emergency = ctx.emergency?.get(group.branch) ?? [];
-  // An emergency PR says what changed under the suspension, not the generic drift title.
-  const title =
-    emergency.length > 0
-      ? emergencyTitle(
-          ctx.cluster,
-          emergency.flatMap((section) => section.changes),
-        )
-      : pullRequestTitle(ctx.cluster, group);
-  const body = await pullRequestBody(ctx.cluster, group, ctx.snapshot, ctx.templates, emergency, ctx.documents);
-  const configured = ctx.config.pullRequests.labels;
-  const risky = group.codify.reported.some((entry) => entry.risk);
-  const labels = [
-    ...configured,
-    ...(emergency.length > 0 ? [EMERGENCY_LABEL] : []),
-    ...(risky ? [SECURITY_LABEL] : []),
-  ];
-  const pr = await openOrUpdatePullRequest(ctx.octokit, {
-    owner: ctx.owner,
-    repo: ctx.repo,
-    head: group.branch,
-    base: ctx.defaultBranch,
-    key,
-    title,
-    body,
-    labels,
-    ...(risky ? {} : { removeLabels: [SECURITY_LABEL] }),
-    author: ctx.app,
-    found: { pull: open },
-  });
   const lastWritten =
     written.type === 'written' ? { commitSha: written.commitSha, treeSha: written.treeSha } : previous?.lastWritten;
-  const headSha = written.type === 'written' ? written.commitSha : (written.commitSha ?? open?.headSha);
-  const state: BranchState = {
+  const headSha = written.type === 'written' ? written.commitSha : (written.commitSha ?? pull.open?.headSha);
+  const key = markerKeyFor(group.branch);
+  const seenLabels = [...new Set([...(pull.open?.labels ?? []), ...labels])].filter((l) => !removeLabels.includes(l));
+  return {
     branch: group.branch,
-    pullRequest: pr.number,
+    pullRequest: pull.number,
     fingerprints: group.fingerprints,
     appCommits: appCommits.slice(-APP_COMMITS_KEPT),
     ...(lastWritten ? { lastWritten } : {}),
@@ -190,14 +217,11 @@ export async function publishDrift(
           pullRequestSeen: {
             headSha,
             title,
-            bodyHash: markerFor(stampMarker(body, key), key)!.hash,
-            labels: [...new Set([...(open?.labels ?? []), ...labels])].filter(
-              (label) => risky || label !== SECURITY_LABEL,
-            ),
-            verifiedAt,
+            bodyHash: markerFor(stampMarker(pull.body, key), key)!.hash,
+            labels: seenLabels,
+            verifiedAt: pull.verifiedAt,
           },
         }
       : {}),
   };
-  return { type: pr.type, number: pr.number, state, written: written.type === 'written' };
 }

@@ -1,27 +1,11 @@
 // Title and body of a drift PR. The marker's hash covers the body rendered without the snapshot
 // line, so a new snapshot with the same drift leaves the PR untouched (no API call).
 import { markerKey, markerComment, contentHash, type TemplateOverrides } from '../../core/report/index.js';
-import { displayKey } from '../../core/model/index.js';
+import { pullRequestTitle } from '../../core/decide/index.js';
+import { decisionsSection, type DecisionView } from '../../core/commands/index.js';
 import type { DriftGroup } from './evaluate.js';
 import type { EmergencySection } from './github-context.js';
 import { renderInPlace, type Documents } from '../isolation/documents.js';
-
-/**
- * What a reviewer reads in the pull request list: where, how many live changes, and the first object
- * (`driftback: prod — 4 live changes to Deployment/shop/cart and 1 more object`). A function of the
- * drift alone, so an unchanged drift leaves the title as it is.
- */
-export function pullRequestTitle(cluster: string, group: Pick<DriftGroup, 'namespace' | 'codify'>): string {
-  const { namespace } = group;
-  const where = namespace === undefined ? cluster : `${cluster}/${namespace || 'cluster-scoped'}`;
-  const codified = group.codify.codified;
-  if (codified.length === 0) return `driftback: ${where} — live changes reported, none codified`;
-  const objects = [...new Set(codified.map((entry) => displayKey(entry.key)))];
-  const more = objects.length - 1;
-  const rest = more > 0 ? ` and ${more} more object${more === 1 ? '' : 's'}` : '';
-  const changes = `${codified.length} live change${codified.length === 1 ? '' : 's'}`;
-  return `driftback: ${where} — ${changes} to ${objects[0]}${rest}`;
-}
 
 export function markerKeyFor(branch: string): string {
   return markerKey(`drift/${branch}`);
@@ -34,6 +18,7 @@ export async function pullRequestBody(
   templates?: TemplateOverrides,
   emergency: readonly EmergencySection[] = [],
   documents: Documents = renderInPlace,
+  decisions: readonly DecisionView[] = [],
 ): Promise<string> {
   // An emergency PR opens with the procedure (the template's `emergency` partial): what the reader must do next.
   const view = {
@@ -53,7 +38,9 @@ export async function pullRequestBody(
     { ...view, sources, snapshot: { id: '', capturedAt: '' } },
     { templates },
   );
-  return `${body}\n\n${markerComment(markerKeyFor(group.branch), contentHash(stable))}`;
+  // Decisions made with comment commands follow the body, and count in its hash: a new one updates the PR.
+  const decided = decisions.length ? `\n\n${decisionsSection(decisions)}` : '';
+  return `${body}${decided}\n\n${markerComment(markerKeyFor(group.branch), contentHash(stable + decided))}`;
 }
 
 export function commitMessage(

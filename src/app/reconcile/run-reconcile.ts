@@ -11,7 +11,9 @@ import type { DriftInput } from '../../core/pipeline/index.js';
 import { showTime, type SourceProblem } from '../../core/model/index.js';
 import { templateOverrides } from '../../core/report/index.js';
 import type { UnfollowedKind } from '../../core/manifests/index.js';
-import type { Store } from '../../store/types.js';
+import { commandItemsOf } from '../../core/commands/index.js';
+import type { ItemDecision, Store } from '../../store/types.js';
+import { decisionsByBranch, riskDecisionsOf, withIgnored } from './item-decisions.js';
 import { NotInstalledError, splitRepository, type InstallationClients } from '../github-client.js';
 import type { AppLogger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
@@ -26,19 +28,17 @@ import {
   recordHeadRead,
   rememberedHead,
   writeClusterState,
+  type BranchState,
   type ClusterState,
   type RepositoryState,
+  type SuspensionState,
   type ReconcileOutcomeType,
 } from './state.js';
-import { syncDriftBranches } from './sync-branches.js';
-import { publishSecurityCheck } from './publish-security-check.js';
-import {
-  emergencySections,
-  followEmergencies,
-  recordEmergencies,
-  suspensionStates,
-  withPullRequests,
-} from './follow-emergency.js';
+import { decideReconcile, type ActionOf } from '../../core/decide/index.js';
+import { branchHead } from '../../github/index.js';
+import { executeReconcile, type Executed } from './execute-actions.js';
+import type { GitHubContext } from './github-context.js';
+import { emergencySections, suspensionStates, withPullRequests } from './follow-emergency.js';
 
 /** The summary's drift with what the controller is about to undo and what it undid. */
 function withUndone(
@@ -116,8 +116,8 @@ const stopped = <T extends object>(stage: Stage<T>): stage is { outcome: Reconci
 
 /**
  * The stages, in the order their side effects happen: the snapshot and the state before; the
- * repository at HEAD and its config; the drift pipeline (in a worker); the drift branches, the
- * emergency follow-up and the decisions written to GitHub and the store; the state recorded.
+ * repository at HEAD and its config; the drift pipeline (in a worker); the decision, a list of
+ * actions (core/decide); the actions executed in their order, the cluster state recorded last.
  */
 export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTarget): Promise<ReconcileOutcome> {
   const run = await startRun(deps, target);
@@ -126,8 +126,7 @@ export async function reconcileCluster(deps: ReconcileDeps, target: ReconcileTar
   if (stopped(repository)) return repository.outcome;
   const evaluated = await evaluateCluster(run, repository);
   if (stopped(evaluated)) return evaluated.outcome;
-  const published = await publishDrift(run, repository, evaluated);
-  return recordReconcile(run, repository, evaluated, published);
+  return execute(run, repository, evaluated, await decide(run, repository, evaluated));
 }
 
 async function startRun(deps: ReconcileDeps, target: ReconcileTarget): Promise<Stage<Run>> {
@@ -208,6 +207,8 @@ async function readRepository(run: Run, target: ReconcileTarget): Promise<Stage<
 interface Evaluated {
   evaluation: Exclude<Evaluation, { type: 'manifest-problems' } | { type: 'out-of-scope' }>;
   filesRead: string[];
+  /** Decisions people made on single items with PR comment commands. */
+  decisions: ItemDecision[];
 }
 
 /** The drift pipeline on the snapshot, its history and the decisions; the observation recorded. */
@@ -218,7 +219,9 @@ async function evaluateCluster(run: Run, read: RepositoryRead): Promise<Stage<Ev
   const history = (await store.observationHistory(repository, cluster, config.drift.minSnapshots)).filter(
     (entry) => entry.snapshotId !== latest.meta.id,
   );
-  const declined = await store.declinedFingerprints(repository, cluster);
+  // What people decided: PRs closed unmerged and `ignore` commands are not proposed again; `allow` lets risky drift be codified.
+  const decisions = await store.itemDecisions(repository, cluster);
+  const declined = withIgnored(await store.declinedFingerprints(repository, cluster), decisions);
   const input: Omit<DriftInput, 'renderBudget' | 'files'> = {
     snapshot: latest.snapshot,
     config,
@@ -226,6 +229,7 @@ async function evaluateCluster(run: Run, read: RepositoryRead): Promise<Stage<Ev
     unfollowed: unfollowedIn(loaded.entries),
     history: history.map((entry) => entry.fingerprints),
     declined,
+    riskDecisions: riskDecisionsOf(decisions),
   };
   const limitKey = renderInputsKey(loaded.treeSha, run.base.liveDigest, deps.isolation.limits);
   const limited = (message: string, at: string, stoppedBy = message) => {
@@ -254,7 +258,7 @@ async function evaluateCluster(run: Run, read: RepositoryRead): Promise<Stage<Ev
   }
   if (evaluation.type === 'out-of-scope') return { outcome: await stop('out-of-scope', evaluation.message) };
   await store.recordObservations(repository, cluster, latest.meta.id, latest.meta.capturedAt, evaluation.fingerprints);
-  return { evaluation, filesRead };
+  return { evaluation, filesRead, decisions };
 }
 
 /** How long a render a job limit stopped is not tried again with the same inputs. */
@@ -272,9 +276,12 @@ function stillStopped(memo: { key: string; at: string }, key: string, now: Date)
   return memo.key === key && now.getTime() - Date.parse(memo.at) < LIMIT_MEMO_MS;
 }
 
-/** The drift branches synced, the emergency procedure followed, the decisions they show recorded. */
-async function publishDrift(run: Run, read: RepositoryRead, evaluated: Evaluated) {
-  const { deps, repository, cluster, latest, previous } = run;
+/**
+ * The decision (core/decide): the actions of this reconcile, from the drift groups, the branches and
+ * emergency records before and which of the branches left to a person GitHub still has.
+ */
+async function decide(run: Run, read: RepositoryRead, evaluated: Evaluated) {
+  const { deps, cluster, latest, previous } = run;
   const { evaluation } = evaluated;
   const suspensions = suspensionStates(evaluation.suspensions, previous.suspensions, latest.meta.capturedAt);
   const emergency = emergencySections(
@@ -299,26 +306,74 @@ async function publishDrift(run: Run, read: RepositoryRead, evaluated: Evaluated
     now: deps.now,
     log: deps.log,
     templates: templateOverrides(read.loaded.files),
-    documents: ((name, ...args) => deps.isolation.document(tenantOf(repository), name, ...args)) as Documents,
+    documents: ((name, ...args) => deps.isolation.document(tenantOf(run.repository), name, ...args)) as Documents,
     emergency,
+    decisions: decisionsByBranch(evaluated.decisions, previous.branches ?? {}),
   };
-  const sync = await syncDriftBranches(ctx, evaluation.groups, previous.branches ?? {});
-  const followed = await followEmergencies(ctx, recordEmergencies(emergency, sync.branches, previous.emergencies), {
-    items: latest.snapshot.items,
-    diff: evaluation.diff,
-    suspended: new Set(suspensions.map((state) => state.suspension.id)),
+  const branches = previous.branches ?? {};
+  const actions = decideReconcile({
+    cluster,
+    config: read.config,
+    headSha: read.loaded.headSha,
+    groups: evaluation.groups,
+    drift: evaluation.drift,
+    previous: { branches, securityCheck: previous.securityCheck, emergencies: previous.emergencies },
+    foreignBranches: await foreignBranchesLeft(ctx, evaluation.groups, branches),
+    emergency,
   });
-  if (sync.decisions.length > 0) {
-    const decidedAt = read.checkedAt;
-    await deps.store.recordDecisions(
-      sync.decisions.map((decision) => ({ ...decision, repository, cluster, decidedAt })),
-    );
-  }
-  return { ctx, sync, followed, suspensions };
+  return { ctx, actions, suspensions };
 }
 
-function outcomeOf(evaluated: Evaluated, published: Awaited<ReturnType<typeof publishDrift>>): ReconcileOutcome {
-  const { sync, followed } = published;
+/** The branches recorded as someone else's that GitHub still has (one read each; a deleted one is the App's again). */
+async function foreignBranchesLeft(
+  ctx: GitHubContext,
+  groups: readonly { branch: string }[],
+  branches: Readonly<Record<string, BranchState>>,
+): Promise<Set<string>> {
+  const grouped = new Set(groups.map((group) => group.branch));
+  const left = new Set<string>();
+  for (const [branch, before] of Object.entries(branches)) {
+    const managed = grouped.has(branch) || branch.startsWith(ctx.config.pullRequests.branchPrefix);
+    if (!before.foreign || !managed) continue;
+    if ((await branchHead(ctx.octokit, { owner: ctx.owner, repo: ctx.repo }, branch)) !== undefined) left.add(branch);
+  }
+  return left;
+}
+
+/** The actions executed in their order; the last one records the cluster state. */
+async function execute(
+  run: Run,
+  read: RepositoryRead,
+  evaluated: Evaluated,
+  decided: Awaited<ReturnType<typeof decide>>,
+): Promise<ReconcileOutcome> {
+  const { deps, repository, cluster, latest, previous } = run;
+  const { evaluation } = evaluated;
+  let outcome: ReconcileOutcome | undefined;
+  await executeReconcile(
+    {
+      ctx: decided.ctx,
+      previous: { branches: previous.branches ?? {}, emergencies: previous.emergencies },
+      follow: {
+        items: latest.snapshot.items,
+        diff: evaluation.diff,
+        suspended: new Set(decided.suspensions.map((state) => state.suspension.id)),
+      },
+      recordDecisions: (decisions) =>
+        deps.store.recordDecisions(
+          decisions.map((decision) => ({ ...decision, repository, cluster, decidedAt: read.checkedAt })),
+        ),
+      recordState: async (executed, action) => {
+        outcome = await recordReconcile(run, read, evaluated, { ...executed, ...decided, action });
+      },
+    },
+    decided.actions,
+  );
+  return outcome!;
+}
+
+function outcomeOf(evaluated: Evaluated, executed: Executed): ReconcileOutcome {
+  const { sync, followed } = executed;
   const failed = sync.selfCheckFailures[0];
   if (failed) {
     const message = `${failed.branch}: the edits did not pass the self-check, nothing was written: ${failed.reason}`;
@@ -329,18 +384,18 @@ function outcomeOf(evaluated: Evaluated, published: Awaited<ReturnType<typeof pu
   return { type, events: [...sync.events, ...emergencyEvents] };
 }
 
-/** The security check published, then the cluster state, metrics and log line of the run. */
+/** The cluster state, metrics and log line of the run. */
 async function recordReconcile(
   run: Run,
   read: RepositoryRead,
   evaluated: Evaluated,
-  published: Awaited<ReturnType<typeof publishDrift>>,
+  done: Executed & { suspensions: SuspensionState[]; action: ActionOf<'state.record'> },
 ): Promise<ReconcileOutcome> {
   const { deps, repository, cluster, latest, previous, base } = run;
   const { evaluation, filesRead } = evaluated;
-  const { sync, followed, suspensions, ctx } = published;
+  const { sync, followed, suspensions } = done;
   const open = Object.values(sync.branches).filter((branch) => branch.pullRequest !== undefined && !branch.foreign);
-  const outcome = outcomeOf(evaluated, published);
+  const outcome = outcomeOf(evaluated, done);
   const state: ClusterState = {
     ...base,
     ...withUndone(summarizeCluster(evaluation), followUndone(evaluation, previous.drift, latest.snapshot)),
@@ -351,7 +406,8 @@ async function recordReconcile(
     openPullRequests: open.map((branch) => ({ number: branch.pullRequest! })),
     suspensions: withPullRequests(suspensions, followed.records),
     emergencies: followed.records,
-    securityCheck: await publishSecurityCheck(ctx, evaluation.drift, previous.securityCheck),
+    securityCheck: done.action.securityCheck,
+    items: commandItemsOf(evaluation.groups),
   };
   await writeClusterState(deps.store, repository, cluster, state);
   recordClusterMetrics(deps.metrics, repository, read.clusterConfig, latest.snapshot, state, deps.now());

@@ -6,7 +6,7 @@
 // desired state: Helm leaves them out with --no-hooks, and any left are dropped here. Every field of a
 // chart's object is the chart's: codify cannot write it into a template, so it routes such a change
 // to the chart's values by hand.
-import { renderBudget, renderManifests, type RenderBudget } from '../manifests/index.js';
+import { renderBudget, renderManifests, templateFile, templatesOf, type RenderBudget } from '../manifests/index.js';
 import { isClusterScopedKind, kindScopesOf, type KindScopes } from '../k8s/index.js';
 import type { DesiredObject, FieldSource, SourceProblem } from '../model/index.js';
 
@@ -19,44 +19,19 @@ export interface ChartObjectsInput {
   origin: FieldSource;
   kindScopes?: KindScopes;
   budget?: RenderBudget;
+  /** Flux `postRenderers[].kustomize` (patches, images), applied in order to Helm's output. */
+  postRenderers?: readonly PostRenderer[];
+}
+
+export interface PostRenderer {
+  patches: unknown[];
+  images: unknown[];
 }
 
 export interface ChartObjects {
   objects: DesiredObject[];
   errors: SourceProblem[];
   stopped?: true;
-}
-
-/** Template path → its documents' text, in Helm's order (`podinfo/templates/service.yaml`). */
-export function templatesOf(manifest: string): Map<string, string> {
-  const templates = new Map<string, string>();
-  let current = '';
-  let lines: string[] = [];
-  const flush = (): void => {
-    const text = lines.join('\n').trim();
-    if (text) templates.set(current, `${templates.has(current) ? templates.get(current) + '\n---\n' : ''}${text}\n`);
-    lines = [];
-  };
-  for (const line of manifest.split('\n')) {
-    if (line === '---' || line.startsWith('--- ')) {
-      flush();
-      continue;
-    }
-    const source = /^# Source: (.+)$/.exec(line);
-    if (source && lines.every((l) => l.trim() === '')) {
-      current = source[1]!.trim();
-      continue;
-    }
-    lines.push(line);
-  }
-  flush();
-  return templates;
-}
-
-/** The template's path inside the repository: `podinfo/templates/a.yaml` of `charts/podinfo` → `charts/podinfo/templates/a.yaml`. */
-function fileOf(where: string, template: string): string {
-  const inChart = template.includes('/') ? template.slice(template.indexOf('/') + 1) : template;
-  return where ? `${where}/${inChart}` : inChart;
 }
 
 interface ReadOutput {
@@ -69,13 +44,13 @@ interface ReadOutput {
 /** The output's objects as Helm printed them (no namespace given, no scopes asked), or undefined when the budget stopped it. */
 function readOutput(input: ChartObjectsInput): ReadOutput | { errors: SourceProblem[]; stopped: true } {
   const files = new Map<string, string>();
-  for (const [template, text] of templatesOf(input.manifest)) files.set(fileOf(input.where, template), text);
+  for (const [template, text] of templatesOf(input.manifest)) files.set(templateFile(input.where, template), text);
   const budget = input.budget ?? renderBudget();
   const before = budget.used();
   const objects: DesiredObject[] = [];
   const errors: SourceProblem[] = [];
-  for (const file of files.keys()) {
-    const rendered = renderManifests(files, file, { defaultNamespace: null, budget });
+  for (const [root, inputs] of renderRoots(files, input.postRenderers ?? [])) {
+    const rendered = renderManifests(inputs, root, { defaultNamespace: null, budget });
     errors.push(...rendered.errors);
     if (rendered.stopped) return { errors, stopped: true };
     for (const desired of rendered.objects) {
@@ -93,9 +68,31 @@ function readOutput(input: ChartObjectsInput): ReadOutput | { errors: SourceProb
   return { objects, errors, usage };
 }
 
+const POST_RENDER_DIR = '.driftback-post-render';
+
+/**
+ * What to render: each template alone, or, with post-renderers, one kustomization per post-renderer
+ * (helm-controller's kustomize post-renderer), each over the one before, the first over every template.
+ */
+function renderRoots(
+  files: ReadonlyMap<string, string>,
+  postRenderers: readonly PostRenderer[],
+): Array<[string, ReadonlyMap<string, string>]> {
+  if (postRenderers.length === 0) return [...files.keys()].map((file) => [file, files]);
+  const all = new Map(files);
+  let resources = [...files.keys()].map((file) => `../../${file}`);
+  postRenderers.forEach((renderer, index) => {
+    const dir = `${POST_RENDER_DIR}/${index}`;
+    const kustomization = { resources, patches: renderer.patches, images: renderer.images };
+    all.set(`${dir}/kustomization.yaml`, JSON.stringify(kustomization));
+    resources = [`../${index}`];
+  });
+  return [[`${POST_RENDER_DIR}/${postRenderers.length - 1}`, all]];
+}
+
 /** The output read once per (output, place in the repository); later reads copy it and charge the budget again. */
 function memoisedRead(input: ChartObjectsInput, memo: Map<string, unknown> | undefined): ReturnType<typeof readOutput> {
-  const key = `${input.where}\0${input.releaseNamespace}`;
+  const key = `${input.where}\0${input.releaseNamespace}\0${JSON.stringify(input.postRenderers ?? [])}`;
   const hit = memo?.get(key) as ReadOutput | undefined;
   if (!hit) {
     const read = readOutput(input);

@@ -2,6 +2,8 @@
 // brings Git and the cluster back together (resume, verify).
 export {
   suspensionsOf,
+  suspensionsByRepository,
+  suspensionsOfThisRepository,
   suspendedObjectKey,
   FLUX_RECONCILE_ANNOTATION,
   ARGO_SKIP_RECONCILE_ANNOTATION,

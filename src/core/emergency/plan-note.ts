@@ -1,11 +1,10 @@
 // The note a plan opens with when the source that applies what a pull request changes is suspended:
 // merging changes nothing in the cluster until the source is resumed.
-import type { Config } from '../config/index.js';
 import type { KubeObject, PlanWarning } from '../model/index.js';
 import { displayKey, keyOf, SUSPENDED_DRIFT } from '../model/index.js';
 import { showTime } from '../model/show.js';
 import { resumeStep, suspensionLabel } from './procedure.js';
-import { suspensionsOf, type Suspension } from './suspensions.js';
+import type { Suspension } from './suspensions.js';
 
 function touches(path: string, changed: readonly string[]): boolean {
   return path === '' || changed.some((file) => file === path || file.startsWith(`${path}/`));
@@ -23,16 +22,16 @@ function applies(suspension: Suspension, input: { changed?: readonly string[]; p
 }
 
 /**
- * One warning per suspended source whose path the pull request changes (`changed`), or, without the
+ * One warning per suspended source of this repository (suspensionsByRepository's `own`) whose path the pull request changes (`changed`), or, without the
  * changed files (the CLI), whose path is the cluster's (`path`; any when undefined).
  */
 export function suspendedSourceWarnings(
   live: readonly KubeObject[],
-  config: Config,
+  suspensions: readonly Suspension[],
   input: { changed?: readonly string[]; path?: string },
 ): PlanWarning[] {
   const objects = new Map(live.map((object) => [displayKey(keyOf(object)), object]));
-  return suspensionsOf(live, config)
+  return suspensions
     .filter((suspension) => applies(suspension, input))
     .map((suspension) => {
       const { kind, namespace, name } = suspension.object;
@@ -42,7 +41,7 @@ export function suspendedSourceWarnings(
       const step = resumeStep(suspension);
       const named = object ? '' : ` (\`${suspensionLabel(suspension)}\`)`;
       const message =
-        `This source${named} is suspended${since}${who}: ` +
+        `This source${named} has been suspended${since}${who}: ` +
         `merging changes nothing in the cluster until it is resumed, and ${SUSPENDED_DRIFT} ` +
         `(${step.text}: \`${step.command}\`).`;
       return { code: 'suspended-source' as const, ...(object ? { id: keyOf(object) } : {}), message };

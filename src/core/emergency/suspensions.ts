@@ -6,7 +6,7 @@ import { field, stringAt } from '../health/read.js';
 import { latestOwner, ownersOf, ownNodeAt } from '../k8s/index.js';
 import { buildOwnership } from '../classify/index.js';
 import { groupOf, type KubeObject, type ResourceKey, type SourceKind, type SuspensionMethod } from '../model/index.js';
-import { readSource, sourceName, sourceRefOf, type SourceRef } from '../sources/index.js';
+import { readSource, sourceName, sourceRefOf, sourceRefText, type SourceRef } from '../sources/index.js';
 
 export interface Suspension {
   /**
@@ -111,4 +111,42 @@ export function suspensionsOf(items: readonly KubeObject[], config: Config): Sus
     }
   }
   return [...sources, ...objects];
+}
+
+/**
+ * The suspensions this repository answers for. A cluster often runs sources of several repositories:
+ * the suspension of one that applies another repository (`elsewhere`: sourceRefText of the sources the
+ * render found applying another repository, a GitRepository or repoURL pointing there) belongs to that
+ * repository's dashboard and alerts. Its switch is still never codified here (switches.ts takes every
+ * suspension); an object excluded on its own stays, whoever applies it.
+ */
+export function suspensionsOfThisRepository(
+  suspensions: readonly Suspension[],
+  elsewhere: ReadonlySet<string>,
+): Suspension[] {
+  return suspensions.filter((suspension) => {
+    const source = suspendedSource(suspension);
+    return !source || !elsewhere.has(sourceRefText(source));
+  });
+}
+
+/** What the render says of a source: `out-of-scope` when it applies another repository. */
+interface RenderedSource {
+  source: { id: SourceRef };
+  scope: string;
+}
+
+/**
+ * The snapshot's suspensions: `all` (no switch is ever drift) and this repository's `own` (its
+ * emergencies, alerts and notes), as the render's sources tell them apart.
+ */
+export function suspensionsByRepository(
+  items: readonly KubeObject[],
+  config: Config,
+  sources: readonly RenderedSource[] = [],
+): { all: Suspension[]; own: Suspension[] } {
+  const all = suspensionsOf(items, config);
+  const elsewhere = sources.filter((result) => result.scope === 'out-of-scope');
+  const own = suspensionsOfThisRepository(all, new Set(elsewhere.map((result) => sourceRefText(result.source.id))));
+  return { all, own };
 }

@@ -6,6 +6,7 @@ import type { RenderBudget } from './render-budget.js';
 import { copyConfig, defaultTransformerConfig, type TransformerConfig } from './transformer-config.js';
 import type { BoundVar } from './vars.js';
 import type { CustomSchema } from './openapi-schema.js';
+import type { KustomizeHelm } from './helm-charts.js';
 
 export interface BuildContext {
   files: ReadonlyMap<string, string>;
@@ -36,6 +37,8 @@ export interface BuildContext {
   namespaces: string[];
   /** Vars bound so far (kustomize's var set), resolved at the end of the build. */
   vars: BoundVar[];
+  /** Whether helmCharts are inflated (kustomize's --enable-helm) and by what; absent: they are not. */
+  helm?: KustomizeHelm;
   /** Field specs of the built-in transformers, with what `configurations` files added. */
   config: TransformerConfig;
 }

@@ -6,6 +6,7 @@
 import type { FieldOrigin, FieldSource, SourceProblem } from '../model/index.js';
 import type { BuildContext } from './build-context.js';
 import { generate } from './generators.js';
+import { HELM_NOT_ENABLED, inflateHelmCharts } from './helm-charts.js';
 import { applyImages, type ImageRule } from './images-transformer.js';
 import {
   field,
@@ -61,8 +62,12 @@ export function buildKustomization(
     });
   context.stack.push(dir);
   context.namespaces.push(stringField(k, 'namespace', []) ?? '');
-  for (const skipped of loaded.notRendered)
-    notRendered(context, skipped.file, skipped.line, skipped.field, skipped.message);
+  for (const skipped of loaded.notRendered) {
+    // helmCharts are inflated when the build has helm enabled; otherwise they are not rendered, with why.
+    if (skipped.field === 'helmCharts' && context.helm && !context.helm.disabled) continue;
+    const reason = skipped.field === 'helmCharts' ? (context.helm?.disabled ?? HELM_NOT_ENABLED) : skipped.message;
+    notRendered(context, skipped.file, skipped.line, skipped.field, reason);
+  }
   try {
     let resources = [...initial];
     const ids = new Map(resources.map((r) => [idOf(r), r]));
@@ -97,6 +102,7 @@ export function buildKustomization(
     // kustomize's order: resources, configurations, generators, components, transformers.
     readConfigurations(k, context);
     resources = runGenerators(k, resources, context);
+    resources = runHelmCharts(k, resources, context);
     resources = runPlugins(k, 'generators', resources, context);
     for (const entry of listField(k, 'components', context.problems)) {
       const componentDir = resolveEntry(k, entry, 'components', context);
@@ -337,6 +343,26 @@ function runGenerators(k: KustomizationFile, resources: BuildResource[], context
     });
   }
   return current;
+}
+
+/** helmCharts' objects join the build after the other generators' (kustomize's builtin generator order). */
+function runHelmCharts(k: KustomizationFile, resources: BuildResource[], context: BuildContext): BuildResource[] {
+  if (!context.helm || context.helm.disabled || !field(k, 'helmCharts')) return resources;
+  const inflated = inflateHelmCharts(k, context);
+  for (const problem of inflated.problems) context.problems.push({ file: k.path, ...problem });
+  for (const part of inflated.notRendered) notRendered(context, k.path, part.line, part.field, part.reason);
+  const ids = new Set(resources.map(idOf));
+  const out = [...resources];
+  for (const made of inflated.resources) {
+    if (ids.has(idOf(made))) {
+      const message = `${describeResource(made)} from helmCharts is already in the build; kustomize refuses the duplicate id`;
+      context.problems.push({ file: k.path, line: made.location.line, field: 'helmCharts', message });
+      continue;
+    }
+    ids.add(idOf(made));
+    out.push(made);
+  }
+  return out;
 }
 
 /** behavior merge: the new data and metadata win key by key; replace: the new data replaces the old. */

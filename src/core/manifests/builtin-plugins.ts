@@ -51,7 +51,10 @@ export function pluginRun(k: KustomizationFile, config: TrackedMap, generator: b
   const apiVersion = getString(config, ['apiVersion']) ?? '';
   const known = generator ? BUILTIN_GENERATORS : BUILTIN_TRANSFORMERS;
   if (apiVersion === 'builtin' && kind === 'HelmChartInflationGenerator') {
-    return { type: 'refused', reason: 'Helm charts are inflated by running helm, which driftback does not do' };
+    return {
+      type: 'refused',
+      reason: 'a HelmChartInflationGenerator plugin configuration is not inflated: list the chart under helmCharts',
+    };
   }
   if (apiVersion === 'builtin' && !known.has(kind)) return { type: 'error', reason: `unable to load builtin ${kind}` };
   if (apiVersion !== 'builtin') {

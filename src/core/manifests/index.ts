@@ -15,3 +15,5 @@ export type { UnfollowedKind } from './build-context.js';
 export { isBuiltInClusterScoped } from '../k8s/index.js';
 export { findKustomizationFile, KUSTOMIZATION_FILE_NAMES } from './paths.js';
 export { kustomizeHash } from './name-hash.js';
+export { templateFile, templatesOf } from './helm-output.js';
+export { type KustomizeHelm } from './helm-charts.js';

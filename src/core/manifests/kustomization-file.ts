@@ -52,8 +52,9 @@ export interface KustomizationFile {
 
 /** Fields whose output driftback cannot produce (they run helm): the rest of the kustomization still renders. */
 export const NOT_RENDERED_FIELDS: Readonly<Record<string, string>> = {
-  helmCharts: 'Helm charts are inflated by running helm, which driftback does not do',
-  helmChartInflationGenerator: 'Helm charts are inflated by running helm, which driftback does not do',
+  helmCharts: 'kustomize inflates helmCharts only with --enable-helm',
+  helmChartInflationGenerator:
+    'helmChartInflationGenerator is the deprecated form of helmCharts, which driftback does not inflate: move its entries to helmCharts',
 };
 
 export type LoadedKustomization =

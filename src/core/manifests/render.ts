@@ -9,6 +9,7 @@ import { fixNameReferences } from './name-references.js';
 import { resolveVars } from './vars.js';
 import { kustomizeHash } from './name-hash.js';
 import type { ParseCache } from './parse-cache.js';
+import type { KustomizeHelm } from './helm-charts.js';
 import { renderBudget, RenderBudgetExceeded, type RenderBudget } from './render-budget.js';
 import {
   basename,
@@ -66,6 +67,11 @@ export interface RenderOptions {
    * only Kubernetes' own kinds are known to be cluster-scoped.
    */
   kindScopes?: KindScopes;
+  /**
+   * kustomize's `--enable-helm` (and `--helm-kube-version`, `--helm-api-versions`), with the renderer
+   * that runs Helm: helmCharts are inflated. `{ disabled: reason }`, or absent: they are not rendered.
+   */
+  helm?: KustomizeHelm;
 }
 
 export function renderManifests(
@@ -78,6 +84,7 @@ export function renderManifests(
   context.meter = options.budget ?? renderBudget();
   context.rootOnly = options.loadRestrictions === 'rootOnly';
   context.order = options.order;
+  if (options.helm) context.helm = options.helm;
   const inside = joinPath('', root);
   if (inside === undefined) {
     // normalizeDir would turn an escaping root into '' and render the whole repository instead.

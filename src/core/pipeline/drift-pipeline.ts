@@ -23,7 +23,7 @@ import {
   emergencyChanges,
   indexSuspensions,
   setSuspensionSwitchesAside,
-  suspensionsOf,
+  suspensionsByRepository,
   type EmergencyChange,
   type Suspension,
 } from '../emergency/index.js';
@@ -128,7 +128,10 @@ export interface EvaluatedDrift {
   declined: number;
   /** The namespaces compared (configured ∩ listed); undefined = every namespace. */
   namespaces: string[] | undefined;
-  /** Every source told to stop reconciling, in the whole snapshot (sources live outside the scope). */
+  /**
+   * Every source of this repository told to stop reconciling, in the whole snapshot (sources live
+   * outside the scope); a source that applies another repository is that repository's.
+   */
   suspensions: Suspension[];
   /** Drift made under a suspension, by suspension id: an emergency change, past the gate at once. */
   emergency: Map<string, { suspension: Suspension; changes: EmergencyChange[] }>;
@@ -221,7 +224,7 @@ function compareRendered(input: DriftInput, rendered: ClusterRender, snapshot: L
     hooks: hooksById(rendered.hooks),
     unseenApplier: unseenApplier(rendered.sources, rendered.controller, readArgoSettings(snapshot.items)),
   };
-  const suspensions = suspensionsOf(snapshot.items, config);
+  const { all: allSuspensions, own: suspensions } = suspensionsByRepository(snapshot.items, config, rendered.sources);
   // Live objects a part that was not rendered may have made are set aside, not reported as extra.
   const claims = claimsOf(sources, snapshot.items);
   const diffed = diffResources(rendered.objects, snapshot.items, diffOptions);
@@ -233,7 +236,7 @@ function compareRendered(input: DriftInput, rendered: ClusterRender, snapshot: L
     decisions: input.riskDecisions,
   };
   const moves = { config: effectiveConfig, sources, live: snapshot.items, capturedAt: snapshot.capturedAt };
-  const automated = setImageAutomationAside(setSuspensionSwitchesAside(whole, suspensions), input.files);
+  const automated = setImageAutomationAside(setSuspensionSwitchesAside(whole, allSuspensions), input.files);
   const diff = withNextMoves(classifyRisk(automated, risk), moves);
   return { diff, effectiveConfig, suspensions, namespaces: coverageOf(scope, scoped).namespaces };
 }

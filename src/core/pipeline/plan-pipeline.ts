@@ -4,7 +4,7 @@
 // requests; `driftback plan` prints it.
 import type { ClusterConfig, Config } from '../config/index.js';
 import type { DesiredObject, NotRenderedSource, Plan } from '../model/index.js';
-import { suspendedSourceWarnings, suspensionNotices, suspensionsOf } from '../emergency/index.js';
+import { suspendedSourceWarnings, suspensionNotices, suspensionsByRepository } from '../emergency/index.js';
 import { claimsOf, keepNotRendered } from './not-rendered.js';
 import { hooksOnSync, locateProtectedPrunes, planChanges } from '../plan/index.js';
 import { maskSecretFields, pruneInventories, summarizeSourcePlan } from '../render/index.js';
@@ -74,16 +74,18 @@ export function planCluster(input: PlanClusterInput): Plan {
       `Deploy the driftback agent to the cluster (${token}).`;
     warnings.unshift({ code: 'stale-snapshot', message });
   }
+  // A suspended source of another repository is that repository's to report.
+  const suspensions = snapshot && suspensionsByRepository(snapshot.items, input.config, input.sources?.sources).own;
   // First of all: a suspended source deploys nothing of this merge.
-  if (snapshot) {
+  if (snapshot && suspensions) {
     const path = input.path ?? cluster?.path;
     const touched = { ...(input.changed ? { changed: input.changed } : {}), ...(path !== undefined ? { path } : {}) };
-    warnings.unshift(...suspendedSourceWarnings(snapshot.items, input.config, touched));
+    warnings.unshift(...suspendedSourceWarnings(snapshot.items, suspensions, touched));
   }
   const sources = input.sources?.sources.some(isListedSource)
     ? { sources: summarizeSourcePlan(input.sources.sources, plan) }
     : {};
-  const suspended = snapshot ? suspensionNotices(suspensionsOf(snapshot.items, input.config)) : [];
+  const suspended = suspensions ? suspensionNotices(suspensions) : [];
   // What a sync runs besides the apply, for information: head's hooks.
   const hooks = hooksOnSync(input.sources?.hooks);
   if (hooks.length > 0) plan.hooks = hooks;

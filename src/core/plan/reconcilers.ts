@@ -1,7 +1,7 @@
 // The GitOps controllers' own objects in a snapshot (Flux Kustomization and HelmRelease, Argo CD
 // Application): suspended, failing, or behind. A merged change that never deploys is invisible
 // unless someone looks here.
-import type { ReconcilerState } from '../model/index.js';
+import { showTime, type ReconcilerState } from '../model/index.js';
 
 function normalizePath(path: string): string {
   return path.replace(/^\.\//, '').replace(/^\/+/, '').replace(/\/+$/, '');
@@ -20,16 +20,16 @@ export function notReconcilingReason(
   staleAfterSeconds: number,
 ): string | undefined {
   if (state.suspended)
-    return `is suspended${state.since ? ` since ${state.since}` : ''}${state.kind === 'argocd-application' ? ' (no automated sync)' : ''}`;
+    return `${state.since ? `has been suspended since ${showTime(state.since)}` : 'is suspended'}${state.kind === 'argocd-application' ? ' (no automated sync)' : ''}`;
   if (state.ready === false)
-    return `is failing${state.since ? ` since ${state.since}` : ''}${state.message ? `: ${state.message}` : ''}`;
+    return `${state.since ? `has been failing since ${showTime(state.since)}` : 'is failing'}${state.message ? `: ${state.message}` : ''}`;
   const behind =
     state.lastAttemptedRevision &&
     state.lastAppliedRevision &&
     state.lastAttemptedRevision !== state.lastAppliedRevision;
   const last = state.lastReconciled ? Date.parse(state.lastReconciled) : NaN;
   if (behind && Number.isFinite(last) && Date.parse(now) - last > staleAfterSeconds * 1000) {
-    return `last applied ${state.lastAppliedRevision} but ${state.lastAttemptedRevision} is waiting since ${state.lastReconciled}`;
+    return `last applied ${state.lastAppliedRevision} but ${state.lastAttemptedRevision} has been waiting since ${showTime(state.lastReconciled!)}`;
   }
   return undefined;
 }

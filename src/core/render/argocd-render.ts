@@ -3,7 +3,7 @@
 // (util/kustomize/kustomize.go), or a directory of manifests (top level only unless `recurse`, then
 // exclude and include globs: reposerver/repository/repository.go); `destination.namespace` on
 // namespaced objects that name none (controller/state.go); the tracking stamp of argocd-cm's method.
-import { findKustomizationFile, renderManifests } from '../manifests/index.js';
+import { findKustomizationFile, renderManifests, type KustomizeHelm } from '../manifests/index.js';
 import type { DesiredObject, NotRenderedSource, SkippedDocument, SourceProblem } from '../model/index.js';
 import { compileArgoGlob, type Pattern } from '../patterns/index.js';
 import { renderArgoHelm } from './argocd-helm-render.js';
@@ -84,6 +84,27 @@ function renderDirectory(
   return { objects, errors, skipped, filesRead, notes: [], ...(notRendered.length ? { notRendered } : {}) };
 }
 
+/**
+ * Argo CD's repo server passes --enable-helm when argocd-cm `kustomize.buildOptions` holds it, and
+ * then the cluster's version and API versions (--helm-kube-version, --helm-api-versions).
+ */
+function argoKustomizeHelm(inputs: RenderSourceInputs): KustomizeHelm {
+  const settings = inputs.argoSettings;
+  if (settings.from === 'defaults')
+    return {
+      disabled: 'argocd-cm is not in the snapshot, so whether kustomize.buildOptions holds --enable-helm is unknown',
+    };
+  if (!settings.kustomizeBuildOptions?.includes('--enable-helm'))
+    return {
+      disabled: 'argocd-cm kustomize.buildOptions does not hold --enable-helm, so Argo CD does not inflate helmCharts',
+    };
+  return {
+    ...(inputs.charts ? { charts: inputs.charts } : {}),
+    ...(inputs.capabilities?.kubeVersion ? { kubeVersion: inputs.capabilities.kubeVersion } : {}),
+    apiVersions: inputs.capabilities?.apiVersions ?? [],
+  };
+}
+
 export function renderArgoSource(declared: DeclaredSource, inputs: RenderSourceInputs): SourceRender {
   const { source } = declared;
   const transforms = source.transforms as ArgoTransforms;
@@ -128,6 +149,7 @@ export function renderArgoSource(declared: DeclaredSource, inputs: RenderSourceI
         },
       },
       transforms.destination.namespace ?? inputs.defaultNamespace,
+      argoKustomizeHelm(inputs),
     );
   } else {
     rendered = renderDirectory(declared, inputs, transforms);

@@ -10,6 +10,8 @@ import {
   type FieldSource,
   type KubeObject,
   type ResourceKey,
+  type SourceLocation,
+  fromPointer,
 } from '../model/index.js';
 import { sourceName, stampDesired } from '../sources/identity.js';
 import type { FluxTransforms, ImageTransform } from '../sources/types.js';
@@ -17,8 +19,9 @@ import { renderThroughWrapper, type DeclarationShape } from './wrapped.js';
 import type { DeclaredSource, RenderSourceInputs, SourceRender } from './types.js';
 import { setMetadata } from '../sources/stamp-metadata.js';
 import { normalizeForFlux } from './flux-normalize.js';
-import { substituteObject } from './flux-substitute.js';
+import { keepUnambiguousPlaces, substituteObject } from './flux-substitute.js';
 import { variablesOf } from './flux-variables.js';
+import { maskSops } from './sops.js';
 import { findKustomizationFile } from '../manifests/index.js';
 import { generatedResources } from './wrapper.js';
 
@@ -49,6 +52,10 @@ function mergedImages(
   });
 }
 
+/** kustomize-controller builds without --enable-helm (its build fails on helmCharts): what Flux says, and what to do. */
+const FLUX_HELM_DISABLED =
+  "Flux's kustomize-controller builds without --enable-helm, so it does not apply this kustomization (must specify --enable-helm): declare the chart as a HelmRelease";
+
 export function renderFluxSource(declared: DeclaredSource, inputs: RenderSourceInputs): SourceRender {
   const { source } = declared;
   const transforms = source.transforms as FluxTransforms;
@@ -66,6 +73,8 @@ export function renderFluxSource(declared: DeclaredSource, inputs: RenderSourceI
       components: transforms.components,
     },
     FLUX_WRAPPER,
+    inputs.defaultNamespace,
+    { disabled: FLUX_HELM_DISABLED },
   );
   const file = declared.desired?.source.file;
   const transform = (what: string): FieldSource => ({
@@ -76,6 +85,7 @@ export function renderFluxSource(declared: DeclaredSource, inputs: RenderSourceI
       ...(file ? { file } : {}),
     },
   });
+  maskEncrypted(rendered, inputs, sourceName(source.id), transforms.decryption !== undefined);
   if (transforms.postBuild && rendered.errors.length === 0) substitutePostBuild(declared, inputs, rendered, transform);
   if (rendered.errors.length > 0) return { ...rendered, objects: [] };
   for (const desired of rendered.objects) {
@@ -98,6 +108,15 @@ const FLUX_WRAPPER: DeclarationShape = {
   },
 };
 
+/** SOPS-encrypted objects: decrypted by Flux before substitution; here their values are not compared. */
+function maskEncrypted(rendered: SourceRender, inputs: RenderSourceInputs, name: string, decrypts: boolean): void {
+  const liveByKey = new Map(inputs.live.map((obj) => [keyId(keyOf(obj)), obj]));
+  for (const desired of rendered.objects) {
+    const message = maskSops(desired, liveByKey.get(keyId(desired.key)), decrypts);
+    if (message) rendered.notes.push({ code: 'not-checkable', source: name, key: desired.key, message });
+  }
+}
+
 /**
  * kustomize-controller's post-build substitution on every rendered object. What fails its build (an
  * envsubst error, an unset variable in strict mode, an invalid variable name) or makes an object's
@@ -115,6 +134,7 @@ function substitutePostBuild(
   const file = declared.desired?.source.file ?? source.path ?? '.';
   const fail = (message: string): void => void rendered.errors.push({ file, field: 'spec.postBuild', message });
   if (problem && variables.active) return fail(`post build failed: ${problem}`);
+  variables.inline = inlinePlaces(declared);
   const liveByKey = new Map(inputs.live.map((obj) => [keyId(keyOf(obj)), obj]));
   for (const desired of rendered.objects) {
     const liveOf = (key: ResourceKey): KubeObject | undefined => liveByKey.get(keyId(key));
@@ -128,6 +148,17 @@ function substitutePostBuild(
       });
     }
   }
+  keepUnambiguousPlaces(rendered.objects);
+}
+
+/** Where the Kustomization's file writes each inline `postBuild.substitute` value. */
+function inlinePlaces(declared: DeclaredSource): Map<string, SourceLocation> {
+  const places = new Map<string, SourceLocation>();
+  const prefix = '/spec/postBuild/substitute/';
+  for (const [pointer, field] of Object.entries(declared.desired?.source.fields ?? {}))
+    if (pointer.startsWith(prefix) && field.location && field.origin.type === 'resource')
+      places.set(fromPointer(pointer).at(-1)!, field.location);
+  return places;
 }
 
 function applyMetadata(

@@ -5,7 +5,7 @@ import type { Checklist, EmergencyChange, MovedField, Suspension } from '../emer
 import { renderChecklist, resumeDeadline, resumeStep, suspensionLabel } from '../emergency/index.js';
 import { displayKey, showTime } from '../model/index.js';
 import { formatAge, secondsBetween } from '../plan/age.js';
-import { escapeText, inlineCode } from './escape.js';
+import { cellCode, cellText, escapeText, inlineCode } from './escape.js';
 import { shortValue } from '../model/show.js';
 import type { RenderedIssue } from './alerts.js';
 import { renderTemplate } from './template-engine.js';
@@ -35,10 +35,10 @@ function whoText(view: SuspensionView): string {
 }
 
 function changeRow(change: EmergencyChange): string {
-  const who = change.manager ? inlineCode(change.manager) : 'unknown';
+  const who = change.manager ? cellText(change.manager) : 'unknown';
   const when = change.time ? escapeText(showTime(change.time)) : 'unknown';
-  const value = inlineCode(shortValue(change.value));
-  return `| ${inlineCode(displayKey(change.key))} | ${inlineCode(change.field)} | ${value} | ${who} | ${when} |`;
+  const value = cellCode(shortValue(change.value));
+  return `| ${cellCode(displayKey(change.key))}<br>${cellCode(change.field)} | ${value} | ${who}<br>${when} |`;
 }
 
 /** `(resume within 8h: by 18:02 UTC; after that driftback opens an alert)`, or '' without a deadline. */
@@ -69,8 +69,8 @@ export function renderEmergencySection(
       'These changes were made while it did not reconcile: they stay in the cluster until it is resumed, ' +
       'and then the controller applies Git as it is.',
     '',
-    '| resource | field | live value | who | when |',
-    '| --- | --- | --- | --- | --- |',
+    '| object, field | live value | who, when |',
+    '| --- | --- | --- |',
     ...changes.map(changeRow),
     '',
     'The procedure, the same day:',

@@ -67,6 +67,36 @@ export function codeBlock(text: string, language = ''): string {
   return `${fence}${language}\n${text.replace(/\n$/, '')}\n${fence}`;
 }
 
+// Table cells: GitHub lays a table out no narrower than its longest unbroken runs of text, and a
+// field path (`spec.template.spec.containers[api].env[DEBUG]`) has no space to break at. In a cell,
+// a run longer than this gets a `<wbr>` (a line break only where needed, copied as nothing) after
+// each `.`, `/` and `,`, so a table stays within a comment's width.
+const LONG_RUN = 30;
+
+/** Escaped text with a break opportunity after each `.`, `/` and `,` of its long runs. */
+function breakable(escaped: string): string {
+  return escaped.replace(new RegExp(`\\S{${LONG_RUN + 1},}`, 'g'), (run) => run.replace(/([./,])(?=.)/g, '$1<wbr>'));
+}
+
+/** Inline code for a table cell: a long run is written as `<code>` with break opportunities. */
+export function cellCode(value: unknown): string {
+  const text = String(value ?? '').replace(/\r?\n/g, ' ');
+  if (!new RegExp(`\\S{${LONG_RUN + 1}}`).test(text)) return inlineCode(text);
+  return `<code>${breakable(markdownText(text))}</code>`;
+}
+
+/** Text for a table cell: as escapeText, with break opportunities in long runs. */
+export function cellText(value: unknown): string {
+  return breakable(escapeText(value));
+}
+
+/** A message for a table cell: as escapeProse, with break opportunities in long runs. */
+export function cellProse(value: unknown): string {
+  const text = value === undefined || value === null ? '' : String(value);
+  const parts = text.split(/(`[^`\n]+`)/);
+  return parts.map((part, i) => (i % 2 === 1 ? cellCode(part.slice(1, -1)) : cellText(part))).join('');
+}
+
 /** A message whose `backticked` spans are code and the rest text (warnings and reasons are written so). */
 export function escapeProse(value: unknown): string {
   const text = value === undefined || value === null ? '' : String(value);

@@ -4,7 +4,17 @@
 // compile, throws, renders nothing or cannot fit GitHub's limit is replaced by the built-in template,
 // and the document says so at its top: never a crash, never a silent empty comment.
 import Handlebars from 'handlebars';
-import { codeBlock, escapeHtml, escapeProse, escapeProseHtml, escapeText, inlineCode } from './escape.js';
+import {
+  cellCode,
+  cellProse,
+  cellText,
+  codeBlock,
+  escapeHtml,
+  escapeProse,
+  escapeProseHtml,
+  escapeText,
+  inlineCode,
+} from './escape.js';
 import type { TemplateModels } from './models/index.js';
 import { TEMPLATES, type TemplateName } from './templates/index.js';
 import { PARTIALS } from './templates/partials.js';
@@ -18,7 +28,11 @@ function createEngine(): typeof Handlebars {
   engine.registerHelper('html', (value: unknown) => escapeHtml(value));
   engine.registerHelper('prose', (value: unknown) => escapeProse(value));
   engine.registerHelper('prosehtml', (value: unknown) => escapeProseHtml(value));
-  engine.registerHelper('value', (value: unknown) => (value == null ? '*unset*' : inlineCode(value)));
+  // In table cells: the same, with line-break opportunities in long runs (paths, file names).
+  engine.registerHelper('cellcode', (value: unknown) => cellCode(value));
+  engine.registerHelper('celltext', (value: unknown) => cellText(value));
+  engine.registerHelper('cellprose', (value: unknown) => cellProse(value));
+  engine.registerHelper('value', (value: unknown) => (value == null ? '*unset*' : cellCode(value)));
   engine.registerHelper('block', (value: unknown, language: unknown) =>
     codeBlock(String(value ?? ''), typeof language === 'string' ? language : ''),
   );

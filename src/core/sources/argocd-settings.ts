@@ -26,5 +26,7 @@ export function readArgoSettings(live: readonly KubeObject[]): ArgoTracking {
   };
   const installationID = stringAt(cm, 'data', 'installationID');
   if (installationID) settings.installationID = installationID;
+  const buildOptions = stringAt(cm, 'data', 'kustomize.buildOptions');
+  if (buildOptions) settings.kustomizeBuildOptions = buildOptions;
   return settings;
 }

@@ -117,6 +117,8 @@ export interface ArgoTracking {
   controlPlaneNamespace: string;
   /** `defaults`: argocd-cm is not in view, so the method is Argo CD 3's default, not known. */
   from: 'argocd-cm' | 'defaults';
+  /** argocd-cm `kustomize.buildOptions` (`--enable-helm` inflates helmCharts), when set. */
+  kustomizeBuildOptions?: string;
 }
 
 export const DEFAULT_ARGO_TRACKING: ArgoTracking = {

@@ -246,3 +246,57 @@ describe('the suspension itself', () => {
     },
   );
 });
+
+describe('a suspension of a source that applies another repository', () => {
+  const TENANT = 'ssh://git@github.com/acme/tenant-gitops';
+  /** This repository declares `tenant`, a Kustomization of acme/tenant-gitops; someone ran `flux suspend kustomization tenant`. */
+  function withTenant(): { files: Map<string, string>; snapshot: ReturnType<typeof emergencySnapshot> } {
+    const files = new Map(emergencyRepoFiles());
+    const declared = files.get('clusters/kind-dev/apps.yaml')!;
+    const tenant = declared
+      .replace('name: apps', 'name: tenant')
+      .replace('./apps/podinfo', './deploy')
+      .replace('name: flux-system\n  targetNamespace: podinfo', 'name: tenant\n  targetNamespace: podinfo');
+    const source = `---\napiVersion: source.toolkit.fluxcd.io/v1\nkind: GitRepository\nmetadata:\n  name: tenant\n  namespace: flux-system\nspec:\n  interval: 1m0s\n  ref:\n    branch: main\n  url: ${TENANT}\n`;
+    files.set('clusters/kind-dev/tenant.yaml', `${tenant}${source}`);
+    const snapshot = emergencySnapshot('flux-2-suspended');
+    const copy = (kind: string, name: string) =>
+      structuredClone(snapshot.items.find((o) => o.kind === kind && o.metadata?.name === name)!) as KubeObject & {
+        spec: Record<string, unknown>;
+        metadata: { name: string };
+      };
+    const ks = copy('Kustomization', 'apps');
+    ks.metadata.name = 'tenant';
+    ks.spec.path = './deploy';
+    ks.spec.sourceRef = { kind: 'GitRepository', name: 'tenant' };
+    delete (ks as { status?: unknown }).status;
+    const git = copy('GitRepository', 'flux-system');
+    git.metadata.name = 'tenant';
+    git.spec.url = TENANT;
+    delete git.spec.secretRef;
+    // This repository's own `apps` is resumed: the tenant's suspension is the only one.
+    const apps = snapshot.items.find((o) => o.kind === 'Kustomization' && o.metadata?.name === 'apps')!;
+    delete (apps.spec as Record<string, unknown>).suspend;
+    return { files, snapshot: { ...snapshot, items: [...snapshot.items, ks, git] } };
+  }
+
+  it("is the other repository's: no suspension and no emergency here", () => {
+    const { files, snapshot } = withTenant();
+    const repoConfig = parseConfig(files.get('.github/driftback.yml')!);
+    if (!repoConfig.ok) throw new Error('config');
+    const cluster = repoConfig.config.clusters!.find((c) => c.name === 'kind-dev')!;
+    const evaluated = evaluateDrift({
+      config: repoConfig.config,
+      cluster,
+      files,
+      snapshot,
+      history: [],
+      declined: new Set(),
+    });
+    if (evaluated.type !== 'evaluated') throw new Error(evaluated.type);
+    expect(suspensionsOf(snapshot.items, repoConfig.config).map((s) => s.id)).toEqual(['flux-system/tenant']);
+    expect(evaluated.sources.find((s) => s.name === 'flux-system/tenant')?.scope).toBe('out-of-scope');
+    expect(evaluated.suspensions).toEqual([]);
+    expect([...evaluated.emergency.keys()]).toEqual([]);
+  });
+});

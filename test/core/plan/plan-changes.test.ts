@@ -370,7 +370,7 @@ const WARNING_CASES: WarningCase[] = [
       ],
     }),
     expected: ['not-reconciling Kustomization/flux-system/apps'],
-    message: /failing since 2026-12-01T08:00:00Z: kustomize build failed/,
+    message: /failing since 2026-12-01 08:00 UTC: kustomize build failed/,
   },
 ];
 
@@ -586,7 +586,7 @@ describe('not-reconciling', () => {
         { path: './kubernetes-manifests' },
         ready('False', '2026-12-02T09:00:00Z', 'kustomize build failed'),
       ),
-      /is failing since 2026-12-02T09:00:00Z: kustomize build failed/,
+      /has been failing since 2026-12-02 09:00 UTC: kustomize build failed/,
     ],
     [
       'behind for longer than staleAfter',
@@ -598,7 +598,7 @@ describe('not-reconciling', () => {
           lastAttemptedRevision: 'main@sha1:bbb',
         },
       ),
-      /last applied main@sha1:aaa but main@sha1:bbb is waiting/,
+      /last applied main@sha1:aaa but main@sha1:bbb has been waiting since/,
     ],
     [
       'suspended, for another path',

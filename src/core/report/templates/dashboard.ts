@@ -8,7 +8,7 @@ export const DASHBOARD = `This issue lists what driftback sees in each cluster. 
 | cluster | object, field | who, when | why |
 | --- | --- | --- | --- |
 {{#each risky}}
-| {{text cluster}} | {{code resource}}<br>{{#if field}}{{code field}}{{else}}whole object{{/if}} | {{text who}}<br>{{text when}} | {{#each risks}}**{{text code}}**: {{text why}}{{#unless @last}}<br>{{/unless}}{{/each}} |
+| {{celltext cluster}} | {{cellcode resource}}<br>{{#if field}}{{cellcode field}}{{else}}whole object{{/if}} | {{celltext who}}<br>{{celltext when}} | {{#each risks}}**{{celltext code}}**: {{celltext why}}{{#unless @last}}<br>{{/unless}}{{/each}} |
 {{/each}}
 {{#if riskyOmitted}}
 

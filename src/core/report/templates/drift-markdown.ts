@@ -12,7 +12,7 @@ Not listed by the snapshot (nothing is claimed missing for them): {{#each unlist
 | status | resource, field | Git → live | who, when |
 | --- | --- | --- | --- |
 {{#each rows}}
-| {{text status}} | {{code resource}}<br>{{#if field}}{{code field}}{{else}}whole object{{/if}} | {{#if diff}}diff {{diff}} below{{else if (eq status "missing")}}declared → *absent*{{else if (eq status "extra")}}*absent* → present{{else}}{{value git}} → {{value live}}{{/if}} | {{text who}}{{#unless (eq who "not recorded")}} ({{text cause}}){{/unless}}<br>{{text when}} |
+| {{celltext status}} | {{cellcode resource}}<br>{{#if field}}{{cellcode field}}{{else}}whole object{{/if}} | {{#if diff}}diff {{diff}} below{{else if (eq status "missing")}}declared → *absent*{{else if (eq status "extra")}}*absent* → present{{else}}{{value git}} → {{value live}}{{/if}} | {{celltext who}}{{#unless (eq who "not recorded")}} ({{celltext cause}}){{/unless}}<br>{{celltext when}} |
 {{/each}}
 {{> value-diffs}}
 {{#if rowsOmitted}}
@@ -32,7 +32,7 @@ Drift under a suspended source is not being reverted until it is resumed.
 | source | since | by | to resume |
 | --- | --- | --- | --- |
 {{#each suspensions}}
-| {{code resource}}{{#if drift}}<br>{{drift}} drifted{{/if}} | {{text since}} | {{text by}} | {{code resume}} |
+| {{cellcode resource}}{{#if drift}}<br>{{drift}} drifted{{/if}} | {{celltext since}} | {{celltext by}} | {{cellcode resume}} |
 {{/each}}
 {{/if}}
 {{#if skipped.length}}

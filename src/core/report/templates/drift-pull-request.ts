@@ -20,7 +20,7 @@ Someone changed these objects in {{code cluster}} directly{{#if seenIn}} ({{text
 | field: Git → live | who, when | file |
 | --- | --- | --- |
 {{#each rows}}
-| {{#if field}}{{code field}}{{else}}whole object{{/if}}<br>{{#if diff}}diff {{diff}} below{{else}}{{value git}} → {{value live}}{{/if}}{{#if allowed}}<br>⚠️ {{text allowed}}{{/if}} | {{text who}}<br>{{text when}} | {{code file}} |
+| {{#if field}}{{cellcode field}}{{else}}whole object{{/if}}<br>{{#if diff}}diff {{diff}} below{{else}}{{value git}} → {{value live}}{{/if}}{{#if allowed}}<br>⚠️ {{celltext allowed}}{{/if}} | {{celltext who}}<br>{{celltext when}} | {{cellcode file}} |
 {{/each}}
 {{> value-diffs}}
 {{/each}}
@@ -31,7 +31,7 @@ Someone changed these objects in {{code cluster}} directly{{#if seenIn}} ({{text
 | object | created by, when | file |
 | --- | --- | --- |
 {{#each created}}
-| {{code resource}} | {{text who}}<br>{{text when}} | {{code file}}{{#if note}}<br>{{prose note}}{{/if}} |
+| {{cellcode resource}} | {{celltext who}}<br>{{celltext when}} | {{cellcode file}}{{#if note}}<br>{{cellprose note}}{{/if}} |
 {{/each}}
 {{/if}}
 {{#if codifiedOmitted}}

@@ -30,7 +30,7 @@ export const RISKY_DRIFT = `{{#if risky.length}}### 🚨 Security-relevant drift
 | object, field | who, when | why |
 | --- | --- | --- |
 {{#each risky}}
-| {{code resource}}<br>{{#if field}}{{code field}}{{else}}whole object{{/if}} | {{text who}}<br>{{text when}} | {{#each risks}}**{{text code}}**: {{text why}}{{#unless @last}}<br>{{/unless}}{{/each}} |
+| {{cellcode resource}}<br>{{#if field}}{{cellcode field}}{{else}}whole object{{/if}} | {{celltext who}}<br>{{celltext when}} | {{#each risks}}**{{celltext code}}**: {{celltext why}}{{#unless @last}}<br>{{/unless}}{{/each}} |
 {{/each}}
 {{#if riskyOmitted}}
 
@@ -48,7 +48,7 @@ export const REPORTED = `
 | object, field | who, when | why |
 | --- | --- | --- |
 {{#each reported}}
-| {{code resource}}<br>{{#if field}}{{code field}}{{else}}whole object{{/if}} | {{text who}}{{#if cause}} ({{text cause}}){{/if}}<br>{{text when}} | {{prose reason}} |
+| {{cellcode resource}}<br>{{#if field}}{{cellcode field}}{{else}}whole object{{/if}} | {{celltext who}}{{#if cause}} ({{celltext cause}}){{/if}}<br>{{celltext when}} | {{cellprose reason}} |
 {{/each}}
 `;
 
@@ -61,7 +61,7 @@ export const UNDO = `{{#each undo}}#### ⏳ {{text by}} will undo these changes{
 | object, field | who, when | then |
 | --- | --- | --- |
 {{#each rows}}
-| {{code resource}}<br>{{#if field}}{{code field}}{{else}}whole object{{/if}} | {{text who}}<br>{{text when}} | {{text effect}} |
+| {{cellcode resource}}<br>{{#if field}}{{cellcode field}}{{else}}whole object{{/if}} | {{celltext who}}<br>{{celltext when}} | {{celltext effect}} |
 {{/each}}
 {{#if omitted}}
 
