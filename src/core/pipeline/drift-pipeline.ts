@@ -53,6 +53,7 @@ import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import type { LiveState } from '../model/index.js';
 import { scopeOf, screenLive } from './live-state.js';
 import { clusterRoot, configWithSourceRules, renderCluster, type ClusterRender } from '../render/cluster-render.js';
+import { matchGeneratedNames } from './generated-names.js';
 import { claimsOf, setAsideNotRendered } from './not-rendered.js';
 import { withNextMoves } from './next-moves.js';
 
@@ -182,7 +183,6 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   return {
     type: 'evaluated',
     skipped,
-    notCompared: rendered.skipped.filter((document) => document.code === 'generate-name'),
     filesRead: rendered.filesRead,
     ...compared,
     ...gated,
@@ -227,8 +227,11 @@ function compareRendered(input: DriftInput, rendered: ClusterRender, snapshot: L
   const { all: allSuspensions, own: suspensions } = suspensionsByRepository(snapshot.items, config, rendered.sources);
   // Live objects a part that was not rendered may have made are set aside, not reported as extra.
   const claims = claimsOf(sources, snapshot.items);
+  // Live objects a generateName manifest made are matched back to it (generated-names.ts).
+  const generateName = rendered.skipped.filter((document) => document.code === 'generate-name');
   const diffed = diffResources(rendered.objects, snapshot.items, diffOptions);
-  const whole = setAsideNotRendered(diffed, rendered.notRendered, claims);
+  const generated = matchGeneratedNames(diffed, generateName, snapshot.items);
+  const whole = setAsideNotRendered(generated.diff, rendered.notRendered, claims);
   const risk = {
     config: effectiveConfig,
     desired: rendered.objects,
@@ -238,7 +241,8 @@ function compareRendered(input: DriftInput, rendered: ClusterRender, snapshot: L
   const moves = { config: effectiveConfig, sources, live: snapshot.items, capturedAt: snapshot.capturedAt };
   const automated = setImageAutomationAside(setSuspensionSwitchesAside(whole, allSuspensions), input.files);
   const diff = withNextMoves(classifyRisk(automated, risk), moves);
-  return { diff, effectiveConfig, suspensions, namespaces: coverageOf(scope, scoped).namespaces };
+  const namespaces = coverageOf(scope, scoped).namespaces;
+  return { diff, effectiveConfig, suspensions, namespaces, notCompared: generated.documents };
 }
 
 /** The persistence gate, then what people declined: the drift that counts, and its fingerprints. */
