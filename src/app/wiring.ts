@@ -18,9 +18,18 @@ import type { Isolation } from './isolation/index.js';
 import type { AppLogger } from './logger.js';
 import { MAINTENANCE_EVERY_SECONDS, maintenanceHandler } from './maintenance.js';
 import { countSnapshot, type Metrics } from './metrics.js';
+import { createCommandHandler } from './commands/command-job.js';
+import { COMMAND_COMMENT_ACTIONS, onCommentCommand } from './commands/webhooks.js';
 import { createPlanHandler } from './plan/plan-job.js';
 import { onPlanRequested, onPlanRerun, PLAN_PULL_REQUEST_ACTIONS } from './plan/webhooks.js';
-import { ALERTS_QUEUE, MAINTENANCE_QUEUE, PLAN_QUEUE, RECONCILE_QUEUE, type JobQueue } from './queue/jobs.js';
+import {
+  ALERTS_QUEUE,
+  COMMAND_QUEUE,
+  MAINTENANCE_QUEUE,
+  PLAN_QUEUE,
+  RECONCILE_QUEUE,
+  type JobQueue,
+} from './queue/jobs.js';
 import type { GiveUpHandler, JobHandler } from './queue/types.js';
 import { createReconcileHandler } from './reconcile/job.js';
 import { createMetricsHandler } from './routes.js';
@@ -88,6 +97,7 @@ export function createApp(deps: AppDeps, settings: AppSettings): DriftbackApp {
   probot.on('pull_request.closed', onPullRequestClosed(webhookDeps));
   probot.on([...PLAN_PULL_REQUEST_ACTIONS], onPlanRequested(jobDeps));
   probot.on('check_run.rerequested', onPlanRerun(jobDeps));
+  probot.on([...COMMAND_COMMENT_ACTIONS], onCommentCommand({ store, queue, now, log }));
 
   // HTTP routes.
   const ingestMemory = settings.ingestMemoryBytes ?? 64 * 1024 * 1024;
@@ -115,6 +125,7 @@ export function createApp(deps: AppDeps, settings: AppSettings): DriftbackApp {
   const jobs: Record<string, JobHandler> = {
     [RECONCILE_QUEUE]: createReconcileHandler({ store, clients, appIdentity, metrics, now, log, isolation }),
     [PLAN_QUEUE]: createPlanHandler(jobDeps),
+    [COMMAND_QUEUE]: createCommandHandler(jobDeps),
     [ALERTS_QUEUE]: createAlertsHandler(jobDeps),
     [MAINTENANCE_QUEUE]: maintenanceHandler({ store, now, log }),
   };

@@ -11,7 +11,9 @@ import { formatProblem, type SourceProblem } from '../core/model/index.js';
 import { evaluateDrift, type DriftEvaluation, type DriftInput, type EvaluatedDrift } from '../core/pipeline/index.js';
 import { type LiveState } from '../core/model/index.js';
 import { clusterRoot, renderCluster, type ClusterRender, type ClusterTarget } from '../core/render/index.js';
-import { CliError, loadConfig, readTree, type LiveInput } from './io.js';
+import { cliCharts } from './charts.js';
+import { CliError, loadConfig, loadLive, readTree, type CliIO, type LiveInput } from './io.js';
+import { evaluationParts, warnPartial } from './partial.js';
 
 /** A tree of manifest files read from disk, and which part of it to render. */
 export interface ManifestTree {
@@ -250,4 +252,38 @@ export function evaluatedOrThrow(tree: ManifestTree, evaluation: DriftEvaluation
   if (evaluation.type === 'manifest-problems') throw manifestError(tree, evaluation.problems);
   if (evaluation.type === 'out-of-scope') throw new CliError(evaluation.message);
   return evaluation;
+}
+
+/** The flags of a command that reads a repository checkout and live state (codify, reconcile). */
+export interface RepositoryFlags {
+  repo?: string;
+  live?: string[];
+  config?: string;
+  cluster?: string;
+  namespace?: string;
+  charts?: string;
+}
+
+/**
+ * `--repo` and `--live` read and evaluated, what was not rendered said on stderr. `gate: 'given'`
+ * asks the persistence gate for no more snapshots than were given (codify, as kubectl diff shows);
+ * `gate: 'config'` for drift.minSnapshots, as the App does (reconcile).
+ */
+export async function evaluateRepository(io: CliIO, flags: RepositoryFlags, gate: 'given' | 'config') {
+  const input = await resolveManifests({
+    cwd: io.cwd,
+    dirFlag: 'repo',
+    dir: flags.repo!,
+    configFlag: flags.config,
+    clusterName: flags.cluster,
+    namespaceFlag: flags.namespace,
+    missingConfig: 'no-such-cluster',
+  });
+  const lives = await Promise.all(flags.live!.map((path) => loadLive(resolve(io.cwd, path))));
+  const { minSnapshots, ...rest } = driftInput(input, lives, cliCharts(io, flags.charts));
+  const drift: DriftInput = gate === 'given' ? { ...rest, minSnapshots } : rest;
+  const evaluated = evaluatedOrThrow(input, evaluateDrift(drift));
+  const parts = evaluationParts(evaluated, input.displayRoot);
+  warnPartial(io, parts);
+  return { input, lives, drift, evaluated, parts };
 }

@@ -5,6 +5,7 @@ import { run as agent } from './commands/agent.js';
 import { run as codify } from './commands/codify.js';
 import { run as diff } from './commands/diff.js';
 import { run as plan } from './commands/plan.js';
+import { run as reconcile } from './commands/reconcile.js';
 import { run as render } from './commands/render.js';
 import { run as snapshot } from './commands/snapshot.js';
 import { run as token } from './commands/token.js';
@@ -19,6 +20,7 @@ const COMMANDS: Record<string, Command> = {
   diff: { what: 'compare the manifests with a live snapshot', run: diff },
   plan: { what: 'preview what applying a commit would create, update and prune', run: plan },
   codify: { what: 'write intentional live changes back into the manifests', run: codify },
+  reconcile: { what: 'print the actions the App would take for a snapshot (--dry-run, --explain)', run: reconcile },
   render: { what: 'print the desired state compared with live, charts rendered', run: render },
   snapshot: { what: 'list a cluster and write a snapshot', run: snapshot },
   agent: { what: 'snapshot the cluster and upload it to the App (for the CronJob)', run: agent },

@@ -1,5 +1,12 @@
 // The GitHub edge: everything the App and the CLI call to read and write GitHub.
 export { assertOwnBranch, ForbiddenRefError } from './guard.js';
+export {
+  canWrite,
+  permissionOf,
+  reactToComment,
+  replyOnPullRequest,
+  type CommandReaction,
+} from './comment-commands.js';
 export { isAppAuthored, isAppPullRequest, type AppIdentity } from './authorship.js';
 export {
   branchHasForeignCommits,

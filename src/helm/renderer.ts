@@ -7,7 +7,16 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChartOutput, ChartRenderer, ChartRequest } from '../core/charts/index.js';
+import {
+  compareSemver,
+  isExactVersion,
+  parseSemver,
+  satisfiesRange,
+  type ChartOutput,
+  type ChartRenderer,
+  type ChartRequest,
+  type Semver,
+} from '../core/charts/index.js';
 import type { HelmBinary } from './locate.js';
 import { DEFAULT_HELM_LIMITS, helmTemplate, type HelmLimits } from './run.js';
 
@@ -31,46 +40,16 @@ function digest(parts: readonly (string | Uint8Array)[]): string {
   return hash.digest('hex');
 }
 
-type Semver = [number, number, number, string];
-
-function semver(text: string): Semver | undefined {
-  const m = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/.exec(text.trim());
-  return m ? [Number(m[1]), Number(m[2] ?? 0), Number(m[3] ?? 0), m[4] ?? ''] : undefined;
-}
-
-function compare(a: Semver, b: Semver): number {
-  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return (a[i] as number) - (b[i] as number);
-  if (a[3] === b[3]) return 0;
-  if (!a[3]) return 1;
-  if (!b[3]) return -1;
-  return a[3] < b[3] ? -1 : 1;
-}
-
-/** Whether `version` satisfies a range of comparators joined by spaces or commas (`>=1.0.0-alpha <2`, `*`). */
-function satisfies(version: Semver, range: string): boolean {
-  for (const part of range.split(/[\s,]+/).filter(Boolean)) {
-    if (part === '*' || part === 'x') continue;
-    const m = /^(>=|<=|>|<|=)?(.+)$/.exec(part)!;
-    const bound = semver(m[2]!);
-    if (!bound) return false;
-    const c = compare(version, bound);
-    const ok = { '>=': c >= 0, '<=': c <= 0, '>': c > 0, '<': c < 0, '=': c === 0, '': c === 0 }[m[1] ?? ''];
-    if (!ok) return false;
-  }
-  return true;
-}
-
 /** The version `helm pull` would take: the exact one, else the highest archive in `chartsDir` the range allows. */
 function pickVersion(chartsDir: string, name: string, version: string): string | undefined {
-  if (/^[A-Za-z0-9.+_-]+$/.test(version) && semver(version)) return version;
-  if (/\|\||[~^]/.test(version)) return undefined;
+  if (isExactVersion(version)) return version;
   let best: { text: string; parsed: Semver } | undefined;
   for (const file of readdirSync(chartsDir)) {
     if (!file.startsWith(`${name}-`) || !file.endsWith('.tgz')) continue;
     const text = file.slice(name.length + 1, -4);
-    const parsed = semver(text);
-    if (!parsed || !satisfies(parsed, version)) continue;
-    if (!best || compare(parsed, best.parsed) > 0) best = { text, parsed };
+    const parsed = parseSemver(text);
+    if (!parsed || !satisfiesRange(parsed, version)) continue;
+    if (!best || compareSemver(parsed, best.parsed) > 0) best = { text, parsed };
   }
   return best?.text;
 }

@@ -146,6 +146,58 @@ export const MIGRATIONS: readonly Migration[] = [
       UPDATE snapshots SET captured_ms = (extract(epoch FROM received_at::timestamptz) * 1000)::bigint
         WHERE captured_ms > (extract(epoch FROM received_at::timestamptz) * 1000)::bigint;`,
   },
+  {
+    version: 6,
+    name: 'decisions people made on single drift items, and the PR comment commands handled',
+    // A comment id is handled once (an edited comment does not run its command again); the rows of a
+    // pull request's last minutes bound how many commands it may run.
+    sqlite: `
+      CREATE TABLE item_decisions (
+        repository TEXT NOT NULL,
+        cluster TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        action TEXT NOT NULL,
+        object TEXT NOT NULL,
+        field TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        decided_by TEXT NOT NULL,
+        decided_at TEXT NOT NULL,
+        pull_request INTEGER NOT NULL,
+        comment_id INTEGER NOT NULL,
+        PRIMARY KEY (repository, cluster, fingerprint)
+      );
+      CREATE TABLE commands (
+        repository TEXT NOT NULL,
+        comment_id INTEGER NOT NULL,
+        pull_request INTEGER NOT NULL,
+        received_ms INTEGER NOT NULL,
+        PRIMARY KEY (repository, comment_id)
+      );
+      CREATE INDEX commands_by_pull ON commands (repository, pull_request, received_ms);`,
+    postgres: `
+      CREATE TABLE item_decisions (
+        repository TEXT NOT NULL,
+        cluster TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        action TEXT NOT NULL,
+        object TEXT NOT NULL,
+        field TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        decided_by TEXT NOT NULL,
+        decided_at TEXT NOT NULL,
+        pull_request INTEGER NOT NULL,
+        comment_id BIGINT NOT NULL,
+        PRIMARY KEY (repository, cluster, fingerprint)
+      );
+      CREATE TABLE commands (
+        repository TEXT NOT NULL,
+        comment_id BIGINT NOT NULL,
+        pull_request INTEGER NOT NULL,
+        received_ms BIGINT NOT NULL,
+        PRIMARY KEY (repository, comment_id)
+      );
+      CREATE INDEX commands_by_pull ON commands (repository, pull_request, received_ms);`,
+  },
 ];
 
 /** Default number of snapshots kept per (repository, cluster). */

@@ -5,7 +5,16 @@ import pg from 'pg';
 import type { Snapshot } from '../core/model/index.js';
 import { isConnectionError, StoreUnavailableError } from './errors.js';
 import { DEFAULT_RETAIN, MIGRATIONS, OBSERVATIONS_KEPT } from './migrations.js';
-import { metaFromRow, SNAPSHOT_META_COLUMNS, type SnapshotMetaRow } from './rows.js';
+import {
+  ITEM_DECISION_COLUMNS,
+  ITEM_DECISION_UPSERT,
+  itemDecisionFromRow,
+  itemDecisionValues,
+  metaFromRow,
+  SNAPSHOT_META_COLUMNS,
+  type ItemDecisionRow,
+  type SnapshotMetaRow,
+} from './rows.js';
 import { compressSnapshot, decompressSnapshot, instantOf, orderInstant, snapshotIdFor } from './snapshot-codec.js';
 import {
   decodeState,
@@ -16,7 +25,7 @@ import {
   type StateKind,
   type StateOf,
 } from './state/index.js';
-import type { Decision, PutSnapshotResult, Store, StoredSnapshotMeta } from './types.js';
+import type { CommandClaim, Decision, ItemDecision, PutSnapshotResult, Store, StoredSnapshotMeta } from './types.js';
 
 export interface PostgresStoreOptions {
   connectionString: string;
@@ -229,6 +238,40 @@ export class PostgresStore implements Store {
       [repository, cluster],
     );
     return new Set(result.rows.map((row) => row.fingerprint));
+  }
+
+  async recordItemDecisions(decisions: ItemDecision[]): Promise<void> {
+    // One statement per decision: a batch is a handful of items, and each row replaces its item's.
+    for (const decision of decisions)
+      await this.query(
+        `INSERT INTO item_decisions (${ITEM_DECISION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ${ITEM_DECISION_UPSERT}`,
+        itemDecisionValues(decision),
+      );
+  }
+
+  async itemDecisions(repository: string, cluster: string): Promise<ItemDecision[]> {
+    const result = await this.query<ItemDecisionRow>(
+      `SELECT ${ITEM_DECISION_COLUMNS} FROM item_decisions WHERE repository = $1 AND cluster = $2 ORDER BY decided_at, fingerprint`,
+      [repository, cluster],
+    );
+    return result.rows.map(itemDecisionFromRow);
+  }
+
+  async claimCommand(claim: CommandClaim): Promise<boolean> {
+    const result = await this.query(
+      `INSERT INTO commands (repository, comment_id, pull_request, received_ms) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (repository, comment_id) DO NOTHING`,
+      [claim.repository, claim.commentId, claim.pullRequest, claim.receivedMs],
+    );
+    return result.rowCount === 1;
+  }
+
+  async commandsSince(repository: string, pullRequest: number, sinceMs: number): Promise<number> {
+    const result = await this.query<{ n: string }>(
+      'SELECT COUNT(*) AS n FROM commands WHERE repository = $1 AND pull_request = $2 AND received_ms >= $3',
+      [repository, pullRequest, sinceMs],
+    );
+    return Number(result.rows[0]?.n ?? 0);
   }
 
   async getBlobs(shas: string[]): Promise<Map<string, string>> {

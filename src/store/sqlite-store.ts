@@ -6,7 +6,16 @@ import Database from 'better-sqlite3';
 import type { Snapshot } from '../core/model/index.js';
 import { StoreUnavailableError } from './errors.js';
 import { DEFAULT_RETAIN, MIGRATIONS, OBSERVATIONS_KEPT } from './migrations.js';
-import { metaFromRow, SNAPSHOT_META_COLUMNS, type SnapshotMetaRow } from './rows.js';
+import {
+  ITEM_DECISION_COLUMNS,
+  ITEM_DECISION_UPSERT,
+  itemDecisionFromRow,
+  itemDecisionValues,
+  metaFromRow,
+  SNAPSHOT_META_COLUMNS,
+  type ItemDecisionRow,
+  type SnapshotMetaRow,
+} from './rows.js';
 import { compressSnapshot, decompressSnapshot, instantOf, orderInstant, snapshotIdFor } from './snapshot-codec.js';
 import {
   decodeState,
@@ -17,7 +26,7 @@ import {
   type StateKind,
   type StateOf,
 } from './state/index.js';
-import type { Decision, PutSnapshotResult, Store, StoredSnapshotMeta } from './types.js';
+import type { CommandClaim, Decision, ItemDecision, PutSnapshotResult, Store, StoredSnapshotMeta } from './types.js';
 
 export interface SqliteStoreOptions {
   /** Path of the database file; `:memory:` for a throwaway store. */
@@ -216,6 +225,43 @@ export class SqliteStore implements Store {
       .prepare('SELECT fingerprint FROM decisions WHERE repository = ? AND cluster = ?')
       .all(repository, cluster) as Array<{ fingerprint: string }>;
     return new Set(rows.map((row) => row.fingerprint));
+  }
+
+  async recordItemDecisions(decisions: ItemDecision[]): Promise<void> {
+    const insert = this.db.prepare(
+      `INSERT INTO item_decisions (${ITEM_DECISION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ${ITEM_DECISION_UPSERT}`,
+    );
+    this.db
+      .transaction(() => {
+        for (const decision of decisions) insert.run(...itemDecisionValues(decision));
+      })
+      .immediate();
+  }
+
+  async itemDecisions(repository: string, cluster: string): Promise<ItemDecision[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT ${ITEM_DECISION_COLUMNS} FROM item_decisions WHERE repository = ? AND cluster = ? ORDER BY decided_at, fingerprint`,
+      )
+      .all(repository, cluster) as ItemDecisionRow[];
+    return rows.map(itemDecisionFromRow);
+  }
+
+  async claimCommand(claim: CommandClaim): Promise<boolean> {
+    const result = this.db
+      .prepare(
+        `INSERT INTO commands (repository, comment_id, pull_request, received_ms) VALUES (?, ?, ?, ?)
+         ON CONFLICT (repository, comment_id) DO NOTHING`,
+      )
+      .run(claim.repository, claim.commentId, claim.pullRequest, claim.receivedMs);
+    return result.changes === 1;
+  }
+
+  async commandsSince(repository: string, pullRequest: number, sinceMs: number): Promise<number> {
+    const row = this.db
+      .prepare('SELECT COUNT(*) AS n FROM commands WHERE repository = ? AND pull_request = ? AND received_ms >= ?')
+      .get(repository, pullRequest, sinceMs) as { n: number };
+    return row.n;
   }
 
   async getBlobs(shas: string[]): Promise<Map<string, string>> {

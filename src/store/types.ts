@@ -38,6 +38,36 @@ export interface Decision {
   decidedAt: string;
 }
 
+/** What a person decided on one drift item with a PR comment command. */
+export type ItemAction = 'ignore' | 'allow';
+
+export interface ItemDecision {
+  repository: string;
+  cluster: string;
+  /** The item's fingerprint (key + path + live value hash): a new live value needs a new decision. */
+  fingerprint: string;
+  /** `ignore`: not proposed again; `allow`: security-relevant drift that may be codified. */
+  action: ItemAction;
+  /** The object and field as people read them (`Deployment/shop/cart`, `spec.replicas`; '' = the whole object). */
+  object: string;
+  field: string;
+  reason: string;
+  /** The GitHub login that decided. */
+  by: string;
+  decidedAt: string;
+  pullRequest: number;
+  commentId: number;
+}
+
+/** A PR comment command received: handled once per comment. */
+export interface CommandClaim {
+  repository: string;
+  commentId: number;
+  pullRequest: number;
+  /** When it was received, ms since the epoch. */
+  receivedMs: number;
+}
+
 export interface Store {
   /** The database behind the store (absent in test doubles). */
   readonly backend?: StoreBackend;
@@ -72,6 +102,18 @@ export interface Store {
 
   recordDecisions(decisions: Decision[]): Promise<void>;
   declinedFingerprints(repository: string, cluster: string): Promise<Set<string>>;
+
+  /** Records people's decisions on single items; a later decision on the same item replaces the earlier one. */
+  recordItemDecisions(decisions: ItemDecision[]): Promise<void>;
+  /** The decisions on one cluster's items, oldest first. */
+  itemDecisions(repository: string, cluster: string): Promise<ItemDecision[]>;
+  /**
+   * Claims a comment's command: true the first time, false when that comment was handled before
+   * (an edit, a redelivery). `repository` is compared as given (callers pass it lower-cased).
+   */
+  claimCommand(claim: CommandClaim): Promise<boolean>;
+  /** Commands claimed on one pull request since `sinceMs` (the per-PR rate limit). */
+  commandsSince(repository: string, pullRequest: number, sinceMs: number): Promise<number>;
 
   /** git blob sha → text; blobs are immutable, so entries never go stale. */
   getBlobs(shas: string[]): Promise<Map<string, string>>;

@@ -11,6 +11,7 @@ import { deriveToken } from '../../src/core/token/index.js';
 import type { AppEnv } from '../../src/app/env.js';
 import { startDriftback, type Running, type StartOverrides } from '../../src/app/start.js';
 import { GitHubStandIn } from '../support/github/index.js';
+import { issueBody } from '../support/github/routes-issues.js';
 import { readFixture } from '../support/fixtures.js';
 import { goldenIn } from '../support/golden.js';
 import { sqliteOf } from '../support/sqlite-file.js';
@@ -263,3 +264,36 @@ export function issuesTitled(harness: Harness, title: string) {
 
 /** Compares with `test/app/plan-golden/<name>` byte for byte; `UPDATE_GOLDEN=1` rewrites it. */
 export const expectGolden = goldenIn(join(dirname(fileURLToPath(import.meta.url)), 'plan-golden'));
+
+/**
+ * The `issue_comment` webhook GitHub sends for `comment` (as the stand-in's REST API shows it) on pull
+ * request `number`: Atlantis's recorded PR comment event, with the stand-in's issue, comment and
+ * commenter in place of the recorded ones.
+ */
+export function issueCommentPayload(
+  harness: Harness,
+  number: number,
+  comment: Record<string, any>,
+  action: 'created' | 'edited' = 'created',
+): Record<string, unknown> {
+  const payload = JSON.parse(readFixture('webhooks', 'atlantis', 'githubIssueCommentEvent.json'));
+  const { state } = harness.standIn;
+  const repo = state.repo(OWNER, REPO);
+  const issue = { ...payload.issue, ...issueBody(state, repo, repo.issues.get(number)!) };
+  const repository = {
+    ...payload.repository,
+    name: REPO,
+    full_name: REPOSITORY,
+    owner: { ...payload.repository.owner, login: OWNER },
+  };
+  return {
+    ...payload,
+    action,
+    ...(action === 'edited' ? { changes: { body: { from: 'before the edit' } } } : {}),
+    issue,
+    comment: { ...payload.comment, ...comment },
+    repository,
+    sender: state.userBody(comment.user.login),
+    installation: { id: 1, node_id: 'I_1' },
+  };
+}

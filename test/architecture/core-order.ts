@@ -2,7 +2,8 @@
 // before it. Stages read upward: facts (patterns, yaml, model, k8s), policy (config, health, classify),
 // then what a repository holds (manifests, sources), what differs (ownership, diff, risk, emergency,
 // plan), what to write (codify), the pipelines that run those in order, the report that formats it,
-// and the decisions (actions as data) the App executes.
+// the decisions (actions as data) the App executes, and the PR comment commands that read a
+// reconcile's items and answer in its words.
 // docs/architecture.md shows this list; test/architecture/core-order.test.ts checks both.
 export const CORE_ORDER = [
   'patterns',
@@ -26,6 +27,7 @@ export const CORE_ORDER = [
   'pipeline',
   'report',
   'decide',
+  'commands',
 ] as const;
 
 /** The core folder a repository-relative file belongs to (undefined outside src/core). */

@@ -21,7 +21,7 @@ describe('docs/cli.md', () => {
     expect(commands.filter((command) => section(command) === '')).toEqual([]);
   });
 
-  for (const command of ['diff', 'plan', 'codify', 'render', 'snapshot', 'token']) {
+  for (const command of ['diff', 'plan', 'codify', 'reconcile', 'render', 'snapshot', 'token']) {
     it(`has a row for every flag of driftback ${command} --help`, async () => {
       const { stdout, code } = await runCli([command, '--help']);
       expect(code).toBe(0);

@@ -47,6 +47,7 @@ const EVENT_PERMISSION: Record<string, string> = {
   pull_request: 'pull_requests',
   push: 'contents',
   check_run: 'checks',
+  issue_comment: 'issues',
 };
 
 /**
@@ -110,6 +111,11 @@ const ENDPOINT_PERMISSIONS: Record<string, Array<[permission: string, level: Lev
     ['issues', 'write'],
     ['pull_requests', 'write'],
   ],
+  'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions': [
+    ['issues', 'write'],
+    ['pull_requests', 'write'],
+  ],
+  'GET /repos/{owner}/{repo}/collaborators/{username}/permission': [['metadata', 'read']],
   'POST /repos/{owner}/{repo}/check-runs': [['checks', 'write']],
   'PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}': [['checks', 'write']],
   'GET /repos/{owner}/{repo}/commits/{ref}/check-runs': [['checks', 'read']],
@@ -204,7 +210,14 @@ describe('app.yml as GitHub reads it', () => {
     expect(SUBSCRIBABLE).toEqual(expect.arrayContaining(['pull_request', 'push', 'check_run']));
     expect(DELIVERED_TO_EVERY_APP).toEqual(expect.arrayContaining(['installation', 'installation_repositories']));
     expect(Object.keys(PERMISSIONS)).toEqual(expect.arrayContaining(['contents', 'pull_requests', 'metadata']));
-    expect(handled).toEqual(['check_run', 'installation', 'installation_repositories', 'pull_request', 'push']);
+    expect(handled).toEqual([
+      'check_run',
+      'installation',
+      'installation_repositories',
+      'issue_comment',
+      'pull_request',
+      'push',
+    ]);
     expect(called.size).toBeGreaterThan(20);
     expect([...called.keys()]).toContain('POST /repos/{owner}/{repo}/check-runs');
   });

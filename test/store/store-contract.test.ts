@@ -2,7 +2,7 @@
 // must do too, because the App cannot tell which one it was given.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StateInvalidError, STATE_VERSION, type ClusterState } from '../../src/store/index.js';
-import type { Store } from '../../src/store/types.js';
+import type { ItemDecision, Store } from '../../src/store/types.js';
 import { makeSnapshot, postgresFactory, sqliteFactory, type StateRows, type StoreFactory } from './support.js';
 
 const received = '2026-12-02T03:06:00Z';
@@ -238,6 +238,59 @@ describe.each<StoreFactory>([sqliteFactory, postgresFactory])('$name store', (fa
       await store.recordDecisions([]);
       expect(await store.declinedFingerprints('acme/platform-gitops', 'prod-eu')).toEqual(new Set(['f1', 'f2']));
       expect(await store.declinedFingerprints('acme/platform-gitops', 'staging')).toEqual(new Set());
+    });
+  });
+
+  describe('decisions on single items and comment commands', () => {
+    const decision = (fields: Partial<ItemDecision>): ItemDecision => ({
+      repository: 'acme/platform-gitops',
+      cluster: 'prod-eu',
+      fingerprint: 'f1',
+      action: 'ignore',
+      object: 'Deployment/shop/cart',
+      field: 'spec.replicas',
+      reason: 'scaled for the sale',
+      by: 'alice',
+      decidedAt: '2026-12-02T04:00:00Z',
+      pullRequest: 12,
+      commentId: 9001,
+      ...fields,
+    });
+
+    it('keeps who decided what, why and when, per repository and cluster, across a restart', async () => {
+      await store.recordItemDecisions([
+        decision({}),
+        decision({ fingerprint: 'f2', action: 'allow', field: '', reason: 'break-glass binding', by: 'bob' }),
+        decision({ repository: 'other/repo', fingerprint: 'f3' }),
+        decision({ cluster: 'prod-us', fingerprint: 'f4' }),
+      ]);
+      // A later decision on the same item replaces the earlier one.
+      await store.recordItemDecisions([
+        decision({ fingerprint: 'f2', reason: 'not ours to keep', decidedAt: '2026-12-02T05:00:00Z' }),
+      ]);
+      await store.recordItemDecisions([]);
+      const reopened = await reopen();
+      const decided = await reopened.itemDecisions('acme/platform-gitops', 'prod-eu');
+      expect(decided).toEqual([
+        decision({}),
+        decision({ fingerprint: 'f2', reason: 'not ours to keep', decidedAt: '2026-12-02T05:00:00Z' }),
+      ]);
+      expect(await reopened.itemDecisions('other/repo', 'prod-eu')).toEqual([
+        decision({ repository: 'other/repo', fingerprint: 'f3' }),
+      ]);
+      expect(await reopened.itemDecisions('acme/platform-gitops', 'staging')).toEqual([]);
+    });
+
+    it('claims a comment once and counts the commands of a pull request', async () => {
+      const claim = { repository: 'acme/platform-gitops', commentId: 77, pullRequest: 12, receivedMs: 1_000 };
+      expect(await store.claimCommand(claim)).toBe(true);
+      expect(await store.claimCommand({ ...claim, receivedMs: 2_000 })).toBe(false);
+      expect(await store.claimCommand({ ...claim, repository: 'other/repo' })).toBe(true);
+      expect(await store.claimCommand({ ...claim, commentId: 78, receivedMs: 5_000 })).toBe(true);
+      expect(await store.claimCommand({ ...claim, commentId: 79, pullRequest: 13 })).toBe(true);
+      expect(await store.commandsSince('acme/platform-gitops', 12, 0)).toBe(2);
+      expect(await store.commandsSince('acme/platform-gitops', 12, 1_500)).toBe(1);
+      expect(await (await reopen()).claimCommand(claim)).toBe(false);
     });
   });
 

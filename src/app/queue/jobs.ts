@@ -30,7 +30,7 @@ export interface ReconcileJob {
   cluster: string;
   /** Snapshot that triggered the job; the job always works on the newest stored one. */
   snapshotId?: string;
-  reason: 'snapshot' | 'push' | 'installation' | 'retry' | 'startup';
+  reason: 'snapshot' | 'push' | 'installation' | 'retry' | 'startup' | 'command';
 }
 
 /** One pending reconcile per cluster: a burst of snapshots and pushes reconciles once. */
@@ -48,7 +48,7 @@ export const PLAN_QUEUE = 'plan';
 export interface PlanJob {
   repository: string;
   number: number;
-  reason: 'opened' | 'synchronize' | 'reopened' | 'ready_for_review' | 'rerequested' | 'snapshot';
+  reason: 'opened' | 'synchronize' | 'reopened' | 'ready_for_review' | 'rerequested' | 'snapshot' | 'command';
 }
 
 /** One pending plan per pull request: a burst of pushes plans once, on the newest head. */
@@ -58,6 +58,37 @@ export function planJobKey(repository: string, number: number): string {
 
 export function isPlanJob(payload: Record<string, unknown>): payload is PlanJob & Record<string, unknown> {
   return typeof payload.repository === 'string' && Number.isInteger(payload.number);
+}
+
+/** A `/driftback …` command from a pull request comment: answered with reactions and a reply. */
+export const COMMAND_QUEUE = 'command';
+
+export interface CommandJob {
+  repository: string;
+  /** The pull request. */
+  number: number;
+  commentId: number;
+  /** The comment's first line: the command (at most COMMAND_LINE_MAX characters). */
+  line: string;
+  /** Who wrote the comment. */
+  login: string;
+}
+
+export const COMMAND_LINE_MAX = 1000;
+
+/** One job per comment: a comment's command runs once. */
+export function commandJobKey(repository: string, commentId: number): string {
+  return `${repository.toLowerCase()}#comment-${commentId}`;
+}
+
+export function isCommandJob(payload: Record<string, unknown>): payload is CommandJob & Record<string, unknown> {
+  return (
+    typeof payload.repository === 'string' &&
+    Number.isInteger(payload.number) &&
+    Number.isInteger(payload.commentId) &&
+    typeof payload.line === 'string' &&
+    typeof payload.login === 'string'
+  );
 }
 
 /** Scheduled: alert issues, the dashboard and plan refreshes of every repository with snapshots. */

@@ -144,6 +144,7 @@ export async function publishDrift(
     ctx.templates,
     ctx.emergency?.get(group.branch) ?? [],
     ctx.documents,
+    ctx.decisions?.get(group.branch) ?? [],
   );
   const pr = await openOrUpdatePullRequest(ctx.octokit, {
     owner: ctx.owner,

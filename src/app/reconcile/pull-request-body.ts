@@ -2,6 +2,7 @@
 // line, so a new snapshot with the same drift leaves the PR untouched (no API call).
 import { markerKey, markerComment, contentHash, type TemplateOverrides } from '../../core/report/index.js';
 import { pullRequestTitle } from '../../core/decide/index.js';
+import { decisionsSection, type DecisionView } from '../../core/commands/index.js';
 import type { DriftGroup } from './evaluate.js';
 import type { EmergencySection } from './github-context.js';
 import { renderInPlace, type Documents } from '../isolation/documents.js';
@@ -17,6 +18,7 @@ export async function pullRequestBody(
   templates?: TemplateOverrides,
   emergency: readonly EmergencySection[] = [],
   documents: Documents = renderInPlace,
+  decisions: readonly DecisionView[] = [],
 ): Promise<string> {
   // An emergency PR opens with the procedure (the template's `emergency` partial): what the reader must do next.
   const view = {
@@ -36,7 +38,9 @@ export async function pullRequestBody(
     { ...view, sources, snapshot: { id: '', capturedAt: '' } },
     { templates },
   );
-  return `${body}\n\n${markerComment(markerKeyFor(group.branch), contentHash(stable))}`;
+  // Decisions made with comment commands follow the body, and count in its hash: a new one updates the PR.
+  const decided = decisions.length ? `\n\n${decisionsSection(decisions)}` : '';
+  return `${body}${decided}\n\n${markerComment(markerKeyFor(group.branch), contentHash(stable + decided))}`;
 }
 
 export function commitMessage(

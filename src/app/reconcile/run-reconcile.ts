@@ -11,7 +11,9 @@ import type { DriftInput } from '../../core/pipeline/index.js';
 import { showTime, type SourceProblem } from '../../core/model/index.js';
 import { templateOverrides } from '../../core/report/index.js';
 import type { UnfollowedKind } from '../../core/manifests/index.js';
-import type { Store } from '../../store/types.js';
+import { commandItemsOf } from '../../core/commands/index.js';
+import type { ItemDecision, Store } from '../../store/types.js';
+import { decisionsByBranch, riskDecisionsOf, withIgnored } from './item-decisions.js';
 import { NotInstalledError, splitRepository, type InstallationClients } from '../github-client.js';
 import type { AppLogger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
@@ -205,6 +207,8 @@ async function readRepository(run: Run, target: ReconcileTarget): Promise<Stage<
 interface Evaluated {
   evaluation: Exclude<Evaluation, { type: 'manifest-problems' } | { type: 'out-of-scope' }>;
   filesRead: string[];
+  /** Decisions people made on single items with PR comment commands. */
+  decisions: ItemDecision[];
 }
 
 /** The drift pipeline on the snapshot, its history and the decisions; the observation recorded. */
@@ -215,7 +219,9 @@ async function evaluateCluster(run: Run, read: RepositoryRead): Promise<Stage<Ev
   const history = (await store.observationHistory(repository, cluster, config.drift.minSnapshots)).filter(
     (entry) => entry.snapshotId !== latest.meta.id,
   );
-  const declined = await store.declinedFingerprints(repository, cluster);
+  // What people decided: PRs closed unmerged and `ignore` commands are not proposed again; `allow` lets risky drift be codified.
+  const decisions = await store.itemDecisions(repository, cluster);
+  const declined = withIgnored(await store.declinedFingerprints(repository, cluster), decisions);
   const input: Omit<DriftInput, 'renderBudget' | 'files'> = {
     snapshot: latest.snapshot,
     config,
@@ -223,6 +229,7 @@ async function evaluateCluster(run: Run, read: RepositoryRead): Promise<Stage<Ev
     unfollowed: unfollowedIn(loaded.entries),
     history: history.map((entry) => entry.fingerprints),
     declined,
+    riskDecisions: riskDecisionsOf(decisions),
   };
   const limitKey = renderInputsKey(loaded.treeSha, run.base.liveDigest, deps.isolation.limits);
   const limited = (message: string, at: string, stoppedBy = message) => {
@@ -251,7 +258,7 @@ async function evaluateCluster(run: Run, read: RepositoryRead): Promise<Stage<Ev
   }
   if (evaluation.type === 'out-of-scope') return { outcome: await stop('out-of-scope', evaluation.message) };
   await store.recordObservations(repository, cluster, latest.meta.id, latest.meta.capturedAt, evaluation.fingerprints);
-  return { evaluation, filesRead };
+  return { evaluation, filesRead, decisions };
 }
 
 /** How long a render a job limit stopped is not tried again with the same inputs. */
@@ -301,6 +308,7 @@ async function decide(run: Run, read: RepositoryRead, evaluated: Evaluated) {
     templates: templateOverrides(read.loaded.files),
     documents: ((name, ...args) => deps.isolation.document(tenantOf(run.repository), name, ...args)) as Documents,
     emergency,
+    decisions: decisionsByBranch(evaluated.decisions, previous.branches ?? {}),
   };
   const branches = previous.branches ?? {};
   const actions = decideReconcile({
@@ -399,6 +407,7 @@ async function recordReconcile(
     suspensions: withPullRequests(suspensions, followed.records),
     emergencies: followed.records,
     securityCheck: done.action.securityCheck,
+    items: commandItemsOf(evaluation.groups),
   };
   await writeClusterState(deps.store, repository, cluster, state);
   recordClusterMetrics(deps.metrics, repository, read.clusterConfig, latest.snapshot, state, deps.now());

@@ -2,14 +2,13 @@
 // place and byte-exact; `--dry-run` prints the unified diff instead and writes nothing.
 import { parseArgs } from 'node:util';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { codifyEvaluated, evaluateDrift } from '../../core/pipeline/index.js';
+import { dirname, join } from 'node:path';
+import { codifyEvaluated } from '../../core/pipeline/index.js';
 import { isPartial, renderCodifyPatch, renderCodifyText } from '../../core/report/index.js';
-import { cliCharts } from '../charts.js';
-import { CliError, loadLive, type CliIO } from '../io.js';
+import { CliError, type CliIO } from '../io.js';
 import { INPUT_FLAGS } from '../flags.js';
-import { driftInput, evaluatedOrThrow, resolveManifests } from '../inputs.js';
-import { evaluationParts, EXIT_PARTIAL, warnPartial } from '../partial.js';
+import { evaluateRepository } from '../inputs.js';
+import { EXIT_PARTIAL } from '../partial.js';
 
 const HELP = `usage: driftback codify --repo <dir> --live <snapshot|file|dir> [flags]
 
@@ -54,22 +53,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     io.stdout.write(HELP + '\n');
     return 0;
   }
-  const input = await resolveManifests({
-    cwd: io.cwd,
-    dirFlag: 'repo',
-    dir: flags.repo!,
-    configFlag: flags.config,
-    clusterName: flags.cluster,
-    namespaceFlag: flags.namespace,
-    missingConfig: 'no-such-cluster',
-  });
-  const { files, dir: repo } = input;
-  const lives = await Promise.all(flags.live!.map((path) => loadLive(resolve(io.cwd, path))));
   // One working tree takes every change at once: the App's pull-request groups are one here.
-  const drift = driftInput(input, lives, cliCharts(io, flags.charts));
-  const evaluated = evaluatedOrThrow(input, evaluateDrift(drift));
-  const parts = evaluationParts(evaluated, input.displayRoot);
-  warnPartial(io, parts);
+  const { input, drift, evaluated, parts } = await evaluateRepository(io, flags, 'given');
+  const { files, dir: repo } = input;
   const outcome = codifyEvaluated(drift, evaluated);
   if (!outcome.check.ok) {
     io.stdout.write(renderCodifyText(outcome));

@@ -19,6 +19,13 @@ export interface ChartObjectsInput {
   origin: FieldSource;
   kindScopes?: KindScopes;
   budget?: RenderBudget;
+  /** Flux `postRenderers[].kustomize` (patches, images), applied in order to Helm's output. */
+  postRenderers?: readonly PostRenderer[];
+}
+
+export interface PostRenderer {
+  patches: unknown[];
+  images: unknown[];
 }
 
 export interface ChartObjects {
@@ -42,8 +49,8 @@ function readOutput(input: ChartObjectsInput): ReadOutput | { errors: SourceProb
   const before = budget.used();
   const objects: DesiredObject[] = [];
   const errors: SourceProblem[] = [];
-  for (const file of files.keys()) {
-    const rendered = renderManifests(files, file, { defaultNamespace: null, budget });
+  for (const [root, inputs] of renderRoots(files, input.postRenderers ?? [])) {
+    const rendered = renderManifests(inputs, root, { defaultNamespace: null, budget });
     errors.push(...rendered.errors);
     if (rendered.stopped) return { errors, stopped: true };
     for (const desired of rendered.objects) {
@@ -61,9 +68,31 @@ function readOutput(input: ChartObjectsInput): ReadOutput | { errors: SourceProb
   return { objects, errors, usage };
 }
 
+const POST_RENDER_DIR = '.driftback-post-render';
+
+/**
+ * What to render: each template alone, or, with post-renderers, one kustomization per post-renderer
+ * (helm-controller's kustomize post-renderer), each over the one before, the first over every template.
+ */
+function renderRoots(
+  files: ReadonlyMap<string, string>,
+  postRenderers: readonly PostRenderer[],
+): Array<[string, ReadonlyMap<string, string>]> {
+  if (postRenderers.length === 0) return [...files.keys()].map((file) => [file, files]);
+  const all = new Map(files);
+  let resources = [...files.keys()].map((file) => `../../${file}`);
+  postRenderers.forEach((renderer, index) => {
+    const dir = `${POST_RENDER_DIR}/${index}`;
+    const kustomization = { resources, patches: renderer.patches, images: renderer.images };
+    all.set(`${dir}/kustomization.yaml`, JSON.stringify(kustomization));
+    resources = [`../${index}`];
+  });
+  return [[`${POST_RENDER_DIR}/${postRenderers.length - 1}`, all]];
+}
+
 /** The output read once per (output, place in the repository); later reads copy it and charge the budget again. */
 function memoisedRead(input: ChartObjectsInput, memo: Map<string, unknown> | undefined): ReturnType<typeof readOutput> {
-  const key = `${input.where}\0${input.releaseNamespace}`;
+  const key = `${input.where}\0${input.releaseNamespace}\0${JSON.stringify(input.postRenderers ?? [])}`;
   const hit = memo?.get(key) as ReadOutput | undefined;
   if (!hit) {
     const read = readOutput(input);

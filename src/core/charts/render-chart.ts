@@ -4,7 +4,7 @@
 // "from Secret, not checked" — never drift, never printed.
 import type { KindScopes } from '../k8s/index.js';
 import { isPlainObject, type DesiredObject, type FieldSource, type SourceProblem } from '../model/index.js';
-import { chartObjects } from './output.js';
+import { chartObjects, type PostRenderer } from './output.js';
 import type { ChartRenderer, ChartRequest } from './types.js';
 import type { RenderBudget } from '../manifests/index.js';
 
@@ -27,6 +27,8 @@ export interface ChartRenderInput {
   budget?: RenderBudget;
   /** Namespace of namespaced objects that name none; default the release namespace. */
   defaultNamespace?: string;
+  /** Flux `postRenderers[].kustomize`, applied to Helm's output in order. */
+  postRenderers?: readonly PostRenderer[];
 }
 
 export type ChartRenderResult =
@@ -69,6 +71,7 @@ export function renderChart(input: ChartRenderInput): ChartRenderResult {
       origin: input.origin,
       ...(input.kindScopes ? { kindScopes: input.kindScopes } : {}),
       ...(input.budget ? { budget: input.budget } : {}),
+      ...(input.postRenderers ? { postRenderers: input.postRenderers } : {}),
     },
     output.memo,
   );

@@ -1,7 +1,7 @@
 // Where one change is written, from the object's source map: the resource document, the patch
 // that set the field, the kustomization's `images:` or `replicas:` entry — or, when that place is
 // in a base other kustomizations also use, this cluster's overlay.
-import type { DesiredObject, FieldSource } from '../model/index.js';
+import type { DesiredObject, FieldOrigin, FieldSource } from '../model/index.js';
 import { dirname } from '../model/index.js';
 
 export type Route =
@@ -102,6 +102,7 @@ export function routeChange(desired: DesiredObject, pointer: string): Route {
     default:
       break;
   }
+  if (origin.type === 'source-transform' && origin.variables) return variableRoute(origin, desired, pointer);
   if (origin.type === 'source-transform') {
     const where = origin.file ? ` (${origin.file})` : '';
     const reason = `set by ${origin.transform} of ${origin.source}${where}; change it there by hand`;
@@ -112,6 +113,27 @@ export function routeChange(desired: DesiredObject, pointer: string): Route {
     type: 'unsupported',
     reason: `set by kustomize's ${origin.type} transformer${where}; change it there by hand`,
   };
+}
+
+/**
+ * A field whose Git text reads post-build variables: the literal live value is never written over
+ * `${VAR}` (other clusters read that file). One variable alone, set inline in this Kustomization and read
+ * by no other field, is edited there; otherwise the change is reported with each variable and its source.
+ */
+function variableRoute(
+  origin: Extract<FieldOrigin, { type: 'source-transform' }>,
+  desired: DesiredObject,
+  pointer: string,
+): Route {
+  const [only] = origin.variables!;
+  if (origin.variables!.length === 1 && only!.at && pointerIsLeaf(desired, pointer))
+    return { type: 'scalar', file: only!.at.file, range: only!.at.range };
+  const where = origin.file ? ` (${origin.file})` : '';
+  const sources = origin.variables!.map((v) => `\${${v.name}} from ${v.from}`).join(', ');
+  const reason =
+    `Git writes \`${origin.text}\`, substituted by ${origin.source}${where}: ${sources}; ` +
+    'change the variable where it is set for this cluster, not the manifest';
+  return { type: 'unsupported', reason };
 }
 
 function pointerIsLeaf(desired: DesiredObject, pointer: string): boolean {

@@ -12,6 +12,7 @@ import {
   type ObjectOwner,
   type OwnedObject,
   type ResourceDiff,
+  type Risk,
 } from '../model/index.js';
 import type { ReportedChange } from './types.js';
 import { isSecret, isSecretValuePath, SECRET_NOT_WRITTEN } from '../k8s/index.js';
@@ -60,6 +61,14 @@ function ownerMadeBy(owner: ObjectOwner): Partial<ReportedChange> {
   return madeBy({ manager: owner.manager, time: owner.time, cause });
 }
 
+/**
+ * A person decided, on this very item, that it may be codified (`/driftback allow`): that decision is
+ * the codify, whatever `drift.causes` says (a raw API client's change is `unknown`).
+ */
+function isDecided(risk: readonly Risk[] | undefined): boolean {
+  return !!risk?.length && risk.every((entry) => entry.decided === true);
+}
+
 export function selectIntents(
   resources: readonly ResourceDiff[],
   config: Config,
@@ -93,7 +102,7 @@ export function selectIntents(
         report(resource, `namespace ${resource.key.namespace} is outside the cluster's namespaces`);
       else if (!creator)
         report(resource, 'created in the cluster by an unknown manager (no managedFields): not codified');
-      else if (!(causes as string[]).includes(creator.cause))
+      else if (!(causes as string[]).includes(creator.cause) && !isDecided(resource.risk))
         report(resource, `created by ${creator.manager} (${creator.cause}); drift.causes is [${causes.join(', ')}]`);
       else if (!resource.live) report(resource, 'the snapshot does not hold the live object');
       else intents.push({ type: 'new-file', resource });
@@ -105,7 +114,7 @@ export function selectIntents(
         report(resource, 'Git no longer declares this field: the next apply removes it from the cluster', change);
       else if (isUndecided(change.risk)) holdBack(resource, change.risk!, change);
       else if (isSecretValue(resource, change)) report(resource, 'a Secret value: never written to Git', change);
-      else if (!(causes as string[]).includes(change.cause))
+      else if (!(causes as string[]).includes(change.cause) && !isDecided(change.risk))
         report(resource, `changed by ${who}; drift.causes is [${causes.join(', ')}]`, change);
       else if (change.op === 'replace' && !codify.includes('modified'))
         report(resource, 'drift.codify does not include "modified"', change);

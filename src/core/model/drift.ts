@@ -78,6 +78,8 @@ export interface Risk {
    * on the item): who decided and why. Undecided risky drift is never codified.
    */
   allowed?: string;
+  /** Set when a person's decision on this item (not a config entry) allowed it: it is codified whatever drift.causes says. */
+  decided?: true;
 }
 
 /** Whether any of the risks still waits for a person's decision. */

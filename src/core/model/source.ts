@@ -80,9 +80,12 @@ export type FieldOrigin =
       source: string;
       transform: string;
       file?: string;
-      /** Post-build substitution: the field's text in the render and the variables it reads, with where each is set. */
+      /**
+       * Post-build substitution: the field's text in the render and the variables it reads, with where each
+       * is set; `at`: the inline `substitute` value to edit, when the field is that one variable alone.
+       */
       text?: string;
-      variables?: { name: string; from: string }[];
+      variables?: { name: string; from: string; at?: SourceLocation }[];
     }
   /**
    * A value copied by `replacements` (or substituted for a `$(VAR)` of `vars`): `from` is where the

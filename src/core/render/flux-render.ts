@@ -10,6 +10,8 @@ import {
   type FieldSource,
   type KubeObject,
   type ResourceKey,
+  type SourceLocation,
+  fromPointer,
 } from '../model/index.js';
 import { sourceName, stampDesired } from '../sources/identity.js';
 import type { FluxTransforms, ImageTransform } from '../sources/types.js';
@@ -17,7 +19,7 @@ import { renderThroughWrapper, type DeclarationShape } from './wrapped.js';
 import type { DeclaredSource, RenderSourceInputs, SourceRender } from './types.js';
 import { setMetadata } from '../sources/stamp-metadata.js';
 import { normalizeForFlux } from './flux-normalize.js';
-import { substituteObject } from './flux-substitute.js';
+import { keepUnambiguousPlaces, substituteObject } from './flux-substitute.js';
 import { variablesOf } from './flux-variables.js';
 import { maskSops } from './sops.js';
 import { findKustomizationFile } from '../manifests/index.js';
@@ -132,6 +134,7 @@ function substitutePostBuild(
   const file = declared.desired?.source.file ?? source.path ?? '.';
   const fail = (message: string): void => void rendered.errors.push({ file, field: 'spec.postBuild', message });
   if (problem && variables.active) return fail(`post build failed: ${problem}`);
+  variables.inline = inlinePlaces(declared);
   const liveByKey = new Map(inputs.live.map((obj) => [keyId(keyOf(obj)), obj]));
   for (const desired of rendered.objects) {
     const liveOf = (key: ResourceKey): KubeObject | undefined => liveByKey.get(keyId(key));
@@ -145,6 +148,17 @@ function substitutePostBuild(
       });
     }
   }
+  keepUnambiguousPlaces(rendered.objects);
+}
+
+/** Where the Kustomization's file writes each inline `postBuild.substitute` value. */
+function inlinePlaces(declared: DeclaredSource): Map<string, SourceLocation> {
+  const places = new Map<string, SourceLocation>();
+  const prefix = '/spec/postBuild/substitute/';
+  for (const [pointer, field] of Object.entries(declared.desired?.source.fields ?? {}))
+    if (pointer.startsWith(prefix) && field.location && field.origin.type === 'resource')
+      places.set(fromPointer(pointer).at(-1)!, field.location);
+  return places;
 }
 
 function applyMetadata(

@@ -217,9 +217,33 @@ function walkStrings(
 /** The field's source, naming the variables it reads and where each is set. */
 function withVariables(source: FieldSource, text: string, variables: Variables): FieldSource {
   if (source.origin.type !== 'source-transform') return source;
-  const used = variableNames(text).map((name) => ({
-    name,
-    from: variables.origin.get(name) ?? (variables.open.length > 0 ? variables.open.join(' or ') : 'not set'),
-  }));
+  const names = variableNames(text);
+  const alone = names.length === 1 && text === `\${${names[0]}}`;
+  const used = names.map((name) => {
+    const at = alone && variables.origin.get(name) === 'postBuild.substitute' ? variables.inline?.get(name) : undefined;
+    const from = variables.origin.get(name) ?? (variables.open.length > 0 ? variables.open.join(' or ') : 'not set');
+    return { name, from, ...(at ? { at } : {}) };
+  });
   return used.length > 0 ? { ...source, origin: { ...source.origin, variables: used, text } } : source;
 }
+
+/**
+ * An inline `substitute` value is a place codify may write only when one field of the render reads
+ * that variable, as a string: otherwise the edit would change other fields too (or the value's type).
+ */
+export function keepUnambiguousPlaces(objects: readonly DesiredObject[]): void {
+  const readers = new Map<string, number>();
+  const each = (visit: (origin: SubstitutedOrigin, desired: DesiredObject, pointer: string) => void): void => {
+    for (const desired of objects)
+      for (const [pointer, field] of Object.entries(desired.source.fields))
+        if (field.origin.type === 'source-transform' && field.origin.variables) visit(field.origin, desired, pointer);
+  };
+  each((origin) => origin.variables!.forEach((v) => readers.set(v.name, (readers.get(v.name) ?? 0) + 1)));
+  each((origin, desired, pointer) => {
+    const text = valueAt(livePlace(desired.object, desired.object, fromPointer(pointer)));
+    for (const used of origin.variables!)
+      if (used.at && (readers.get(used.name) !== 1 || typeof text !== 'string')) delete used.at;
+  });
+}
+
+type SubstitutedOrigin = Extract<FieldSource['origin'], { type: 'source-transform' }>;

@@ -4,7 +4,7 @@
 // then the inline `substitute`, which wins over all; newlines are removed from values. A snapshot
 // holds no Secret values, and may not hold a ConfigMap (another namespace, a tenant-scoped agent):
 // what such a reference sets, or may set, is unknown — never the empty string.
-import { isPlainObject, type KubeObject } from '../model/index.js';
+import { isPlainObject, type KubeObject, type SourceLocation } from '../model/index.js';
 import type { FluxTransforms, SubstituteFrom } from '../sources/types.js';
 import type { VariableValue } from './envsubst.js';
 
@@ -21,6 +21,8 @@ export interface Variables {
   strict: boolean;
   /** Whether kustomize-controller substitutes at all (some variable, or `substituteStrategy: Always`). */
   active: boolean;
+  /** Where each inline `substitute` value is written, when the Kustomization is in the repository. */
+  inline?: ReadonlyMap<string, SourceLocation>;
 }
 
 /** kustomize-controller's check of variable names (`varsubRegex`). */

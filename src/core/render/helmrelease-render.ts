@@ -10,7 +10,11 @@ import {
   renderChart,
   SECRET_PLACEHOLDER,
   setPathValue,
+  isExactVersion,
+  parseSemver,
+  satisfiesRange,
   type ChartLocation,
+  type PostRenderer,
   type Values,
 } from '../charts/index.js';
 import { isPlainObject, type DesiredObject, type FieldSource, type KubeObject } from '../model/index.js';
@@ -29,12 +33,13 @@ export function isFluxHelmRelease(obj: KubeObject): boolean {
 /** The HelmRelease as a source: its chart's path when the chart is a GitRepository's. */
 export function readFluxHelmRelease(obj: KubeObject): Source {
   const namespace = obj.metadata?.namespace ?? '';
-  const ref = field(obj, 'spec', 'chart', 'spec', 'sourceRef');
-  const kind = stringAt(ref, 'kind') ?? 'HelmRepository';
+  const chartRef = field(obj, 'spec', 'chartRef');
+  const ref = chartRef ?? field(obj, 'spec', 'chart', 'spec', 'sourceRef');
+  const kind = stringAt(ref, 'kind') ?? (chartRef ? 'OCIRepository' : 'HelmRepository');
   const chart = stringAt(obj, 'spec', 'chart', 'spec', 'chart') ?? '';
   return {
     id: fluxHelmReleaseRef(namespace, obj.metadata?.name ?? ''),
-    ...(kind === 'GitRepository' || kind === 'Bucket' ? { path: repositoryPath(chart) } : {}),
+    ...(!chartRef && (kind === 'GitRepository' || kind === 'Bucket') ? { path: repositoryPath(chart) } : {}),
     origin: {
       type: 'flux-source',
       kind,
@@ -98,6 +103,86 @@ function fluxValues(obj: KubeObject, lookup: ObjectLookup): Merged {
   return { values: mergeValues(values, isPlainObject(own) ? own : {}), secret };
 }
 
+/** The HelmRepository a chart comes from (https, or OCI with `type: oci`), as a repository chart. */
+function helmRepositoryChart(
+  namespace: string,
+  name: string,
+  chart: string,
+  version: string,
+  lookup: ObjectLookup,
+): ChartLocation | { reason: string } {
+  const repo = lookup('HelmRepository', namespace, name);
+  const url = stringAt(repo, 'spec', 'url');
+  if (!url) return { reason: `HelmRepository ${namespace}/${name} is not in the repository or the snapshot` };
+  const oci = stringAt(repo, 'spec', 'type') === 'oci' && !url.startsWith('oci://') ? `oci://${url}` : url;
+  return { type: 'repository', url: oci, name: chart, version };
+}
+
+/** An OCIRepository's artifact as a chart: `oci://host/path/<name>` at its tag or semver range. */
+function ociRepositoryChart(namespace: string, name: string, lookup: ObjectLookup): ChartLocation | { reason: string } {
+  const repo = lookup('OCIRepository', namespace, name);
+  const url = stringAt(repo, 'spec', 'url');
+  if (!url) return { reason: `OCIRepository ${namespace}/${name} is not in the repository or the snapshot` };
+  const ref = field(repo, 'spec', 'ref');
+  const version = stringAt(ref, 'tag') ?? stringAt(ref, 'semver') ?? (stringAt(ref, 'digest') ? undefined : '*');
+  if (version === undefined) return { reason: `OCIRepository ${namespace}/${name} pins a digest, not a chart version` };
+  const at = url.replace(/\/+$/, '').lastIndexOf('/');
+  return { type: 'repository', url: url.slice(0, at), name: url.slice(at + 1).replace(/\/+$/, ''), version };
+}
+
+/**
+ * The chart version the cluster runs when HEAD asks for a range (`6.x`): the live HelmRelease's
+ * installed version (status.history, else lastAttemptedRevision) while the range allows it, so
+ * the desired state is the release as installed rather than the newest version the range allows.
+ */
+function installedVersion(obj: KubeObject, asked: string, live: readonly KubeObject[]): string {
+  if (isExactVersion(asked)) return asked;
+  const running = live.find(
+    (o) =>
+      isFluxHelmRelease(o) &&
+      o.metadata?.namespace === obj.metadata?.namespace &&
+      o.metadata?.name === obj.metadata?.name,
+  );
+  const history = field(running, 'status', 'history');
+  const installed =
+    (Array.isArray(history) ? stringAt(history[0], 'chartVersion') : undefined) ??
+    stringAt(running, 'status', 'lastAttemptedRevision');
+  const parsed = installed ? parseSemver(installed) : undefined;
+  return installed && parsed && satisfiesRange(parsed, asked) ? installed : asked;
+}
+
+/** A repository chart: `chart.spec` of a HelmRepository, or `chartRef` to an OCIRepository or a HelmChart. */
+function repositoryChart(
+  obj: KubeObject,
+  source: Source,
+  inputs: RenderSourceInputs,
+  lookup: ObjectLookup,
+): ChartLocation | { reason: string } {
+  const origin = source.origin as { kind: string; namespace: string; name: string };
+  let chart: ChartLocation | { reason: string };
+  if (origin.kind === 'OCIRepository') chart = ociRepositoryChart(origin.namespace, origin.name, lookup);
+  else if (origin.kind === 'HelmChart') {
+    const helmChart = lookup('HelmChart', origin.namespace, origin.name);
+    const ref = field(helmChart, 'spec', 'sourceRef');
+    if (!helmChart)
+      return { reason: `HelmChart ${origin.namespace}/${origin.name} is not in the repository or the snapshot` };
+    if (stringAt(ref, 'kind') !== 'HelmRepository')
+      return {
+        reason: `HelmChart ${origin.namespace}/${origin.name}: a chart of a ${stringAt(ref, 'kind')} is not followed`,
+      };
+    const chartName = stringAt(helmChart, 'spec', 'chart') ?? '';
+    const version = stringAt(helmChart, 'spec', 'version') ?? '*';
+    chart = helmRepositoryChart(origin.namespace, stringAt(ref, 'name') ?? '', chartName, version, lookup);
+  } else if (origin.kind === 'HelmRepository') {
+    const spec = field(obj, 'spec', 'chart', 'spec');
+    const version = stringAt(spec, 'version') ?? '*';
+    chart = helmRepositoryChart(origin.namespace, origin.name, stringAt(spec, 'chart') ?? '', version, lookup);
+  } else
+    return { reason: `${origin.kind} ${origin.namespace}/${origin.name} is not in the repository or the snapshot` };
+  if ('reason' in chart || chart.type !== 'repository') return chart;
+  return { ...chart, version: installedVersion(obj, chart.version, inputs.live) };
+}
+
 /** The chart's files (its directory's files, relative to it); `valuesFiles` replace its values.yaml. */
 function chartLocation(
   obj: KubeObject,
@@ -106,17 +191,7 @@ function chartLocation(
   lookup: ObjectLookup,
 ): ChartLocation | { reason: string } {
   const spec = field(obj, 'spec', 'chart', 'spec');
-  if (source.path === undefined) {
-    const origin = source.origin as { kind: string; namespace: string; name: string };
-    const repo = lookup(origin.kind, origin.namespace, origin.name);
-    const url = stringAt(repo, 'spec', 'url');
-    const name = stringAt(spec, 'chart') ?? '';
-    const version = stringAt(spec, 'version') ?? '*';
-    if (origin.kind !== 'HelmRepository' || !url)
-      return { reason: `${origin.kind} ${origin.namespace}/${origin.name} is not in the repository or the snapshot` };
-    const oci = stringAt(repo, 'spec', 'type') === 'oci' && !url.startsWith('oci://') ? `oci://${url}` : url;
-    return { type: 'repository', url: oci, name, version };
-  }
+  if (source.path === undefined) return repositoryChart(obj, source, inputs, lookup);
   const prefix = source.path ? `${source.path}/` : '';
   const files = new Map<string, string>();
   for (const [path, text] of inputs.files) if (path.startsWith(prefix)) files.set(path.slice(prefix.length), text);
@@ -134,6 +209,23 @@ function chartLocation(
     files.set('values.yaml', JSON.stringify(merged));
   }
   return { type: 'files', files };
+}
+
+/** `spec.postRenderers[].kustomize` (patches, images), as helm-controller applies them in order. */
+function postRenderersOf(obj: KubeObject): { list: PostRenderer[] } | { reason: string } {
+  const list: PostRenderer[] = [];
+  const given = field(obj, 'spec', 'postRenderers');
+  for (const [index, entry] of (Array.isArray(given) ? given : []).entries()) {
+    const kustomize = field(entry, 'kustomize');
+    if (!isPlainObject(kustomize)) continue;
+    const unknown = Object.keys(kustomize).filter((key) => key !== 'patches' && key !== 'images');
+    if (unknown.length > 0)
+      return { reason: `postRenderers[${index}].kustomize.${unknown[0]} is not applied (only patches and images are)` };
+    const patches = Array.isArray(kustomize.patches) ? kustomize.patches : [];
+    const images = Array.isArray(kustomize.images) ? kustomize.images : [];
+    list.push({ patches, images });
+  }
+  return { list };
 }
 
 function notRendered(name: string, reason: string): SourceRender {
@@ -174,7 +266,8 @@ export function renderFluxHelmRelease(
 ): SourceRender {
   const obj = declared.object;
   const name = sourceName(source.id);
-  if (field(obj, 'spec', 'postRenderers') !== undefined) return notRendered(name, 'postRenderers are not applied yet');
+  const postRenderers = postRenderersOf(obj);
+  if ('reason' in postRenderers) return notRendered(name, postRenderers.reason);
   const chart = chartLocation(obj, source, inputs, lookup);
   if ('reason' in chart) return notRendered(name, chart.reason);
   const values = fluxValues(obj, lookup);
@@ -197,6 +290,7 @@ export function renderFluxHelmRelease(
     },
     where,
     origin,
+    ...(postRenderers.list.length > 0 ? { postRenderers: postRenderers.list } : {}),
     ...(inputs.charts ? { charts: inputs.charts } : {}),
     ...(inputs.kindScopes ? { kindScopes: inputs.kindScopes } : {}),
     ...(inputs.budget ? { budget: inputs.budget } : {}),

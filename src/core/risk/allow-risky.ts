@@ -34,7 +34,11 @@ export function riskAllower(entries: DriftConfig['allowRisky'], decisions: RiskD
       );
       if (index >= 0) return { ...entry, allowed: `drift.allowRisky: ${entries[index]!.reason}` };
       if (decision)
-        return { ...entry, allowed: `${decision.by ? `decided by ${decision.by}` : 'decided'}: ${decision.reason}` };
+        return {
+          ...entry,
+          allowed: `${decision.by ? `decided by ${decision.by}` : 'decided'}: ${decision.reason}`,
+          decided: true as const,
+        };
       return entry;
     });
   };

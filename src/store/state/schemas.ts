@@ -7,6 +7,7 @@
 // shape, renaming or removing one that rows hold: bump STATE_VERSION in versions.ts and add the
 // step that turns the previous shape into the new one there (with a test in the store contract).
 import { z } from 'zod';
+import { RISK_CODES } from '../../core/model/index.js';
 
 /** `ResourceKey` of core/model: the identity of an object (the version is not part of it). */
 export const resourceKeySchema = z.object({
@@ -156,6 +157,31 @@ const watchedSchema = z.object({
   by: z.string(),
 });
 
+/** A drift item a PR comment command can name (core/commands `CommandItem`): its evidence and fingerprint. */
+const commandItemSchema = z.object({
+  branch: z.string(),
+  key: resourceKeySchema,
+  field: z.string(),
+  path: z.string(),
+  fingerprint: z.string(),
+  change: z.enum(['replace', 'add', 'remove', 'extra', 'missing']),
+  manager: z.string().optional(),
+  operation: z.string().optional(),
+  time: z.string().optional(),
+  cause: z.enum(['human', 'controller', 'applier', 'unknown']),
+  status: z.enum(['proposed', 'held-back', 'reported']),
+  why: z.string().optional(),
+  risk: z.array(z.object({ code: z.enum(RISK_CODES), why: z.string(), allowed: z.string().optional() })).optional(),
+  next: z
+    .object({
+      by: z.string(),
+      what: z.enum(['undo', 'undo-at-commit', 'keep', 'wait']),
+      when: z.string().optional(),
+      why: z.string(),
+    })
+    .optional(),
+});
+
 /**
  * Per cluster, between reconciles: the branches and pull requests the App owns, the commits it wrote,
  * and what the dashboard and /metrics show (counts, conflicts, problems, PRs). Add a field here.
@@ -265,6 +291,8 @@ export const clusterStateSchema = z.object({
   suspensions: z.array(suspensionStateSchema).optional(),
   /** Emergency drift PRs followed to "verified" (or "undone"), by suspension id. */
   emergencies: z.record(z.string(), emergencyRecordSchema).optional(),
+  /** The items the cluster's drift PRs show (proposed, held back, reported): what PR comment commands name. */
+  items: z.array(commandItemSchema).optional(),
   /** The `driftback / security` check run last written for this cluster: on which commit, what it said. */
   securityCheck: z
     .object({ headSha: z.string(), conclusion: z.enum(['success', 'failure']), hash: z.string() })

@@ -10,6 +10,7 @@ import { stringify } from 'yaml';
 import { parseConfig } from '../../../src/core/config/index.js';
 import { evaluateDrift, renderCluster } from '../../../src/core/pipeline/index.js';
 import { displayKey, type KubeObject } from '../../../src/core/model/index.js';
+import { routeChange } from '../../../src/core/codify/route.js';
 
 const parsed = parseConfig('clusters:\n  - name: dev\n    path: clusters/dev\n    controller: flux\n');
 if (!parsed.ok) throw new Error('config');
@@ -241,5 +242,29 @@ describe('Flux post-build substitution, as kustomize-controller applies it', () 
     const changes = evaluation.diff.resources.flatMap((r) => r.changes.map((c) => c.path));
     expect(changes.filter((path) => path.includes('/env/'))).toEqual([]);
     expect(JSON.stringify(evaluation.diff)).not.toContain('eu-west-1');
+  });
+
+  it('codify: a live change to `${VAR}` goes to the inline substitute when that field alone reads it', () => {
+    const desired = known.objects.find((d) => d.key.kind === 'Deployment')!;
+    const route = routeChange(desired, '/spec/template/spec/containers/0/env/0/value');
+    expect(route).toMatchObject({ type: 'scalar', file: 'clusters/dev/apps.yaml' });
+    const { range } = route as { range: [number, number] };
+    const source = stringify(
+      kustomization('apps', './apps', {
+        substitute: { REGION: 'eu-west-1' },
+        substituteFrom: [{ kind: 'ConfigMap', name: 'cluster-vars' }],
+      }),
+    );
+    expect(source.slice(range[0], range[1])).toBe('eu-west-1');
+  });
+
+  it('codify: a variable several fields read, or one from a ConfigMap, is reported with its source, never written over', () => {
+    const desired = known.objects.find((d) => d.key.kind === 'Deployment')!;
+    expect(routeChange(desired, '/spec/template/spec/containers/0/env/1/value')).toEqual({
+      type: 'unsupported',
+      reason:
+        'Git writes `${APP}-gatus-ep`, substituted by Kustomization flux-system/apps (clusters/dev/apps.yaml): ' +
+        '${APP} from ConfigMap flux-system/cluster-vars; change the variable where it is set for this cluster, not the manifest',
+    });
   });
 });

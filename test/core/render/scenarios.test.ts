@@ -164,7 +164,9 @@ describe('flux-podinfo hand changes: each reported once, attributed, codified wh
     expect(routeChange(deployment, `/spec/template/spec/containers/0/env/${env}/value`)).toMatchObject({
       type: 'unsupported',
       reason: expect.stringContaining(
-        'postBuild.substitute of Kustomization flux-system/apps (clusters/kind-dev/apps.yaml)',
+        'Git writes `Greetings from ${cluster_name} (${cluster_env})`, substituted by Kustomization flux-system/apps ' +
+          '(clusters/kind-dev/apps.yaml): ${cluster_name} from ConfigMap flux-system/cluster-vars, ${cluster_env} from ' +
+          'postBuild.substitute; change the variable where it is set for this cluster, not the manifest',
       ),
     });
     expect(routeChange(deployment, '/metadata/labels/team')).toMatchObject({

@@ -68,7 +68,7 @@ export function labelNames(value: unknown): string[] {
   });
 }
 
-function commentBody(
+export function commentBody(
   state: StandInState,
   repo: RepoState,
   comment: { id: number; issueNumber: number; body: string; user: string; createdAt: string; updatedAt: string },

@@ -7,11 +7,12 @@ import type { FlatEntry } from './git-store.js';
 import { ApiError, Router, type Reply } from './http-kit.js';
 import { registerCheckRoutes } from './routes-checks.js';
 import { registerGitRoutes, userSignature } from './routes-git.js';
-import { registerIssueRoutes } from './routes-issues.js';
+import { commentBody, registerIssueRoutes } from './routes-issues.js';
 import { registerPullRoutes } from './routes-pulls.js';
 import { registerGraphqlRoutes } from './routes-graphql.js';
+import { registerReactionRoutes } from './routes-reactions.js';
 import { CODELOAD, registerRepoRoutes } from './routes-repo.js';
-import { APP_LOGIN, StandInState } from './state.js';
+import { APP_LOGIN, StandInState, type CollaboratorRole, type ReactionRecord } from './state.js';
 
 export type FaultKind =
   'server-error' | 'bad-gateway' | 'rate-limit' | 'secondary-rate-limit' | 'secondary-rate-limit-429';
@@ -54,6 +55,7 @@ export class GitHubStandIn {
     registerPullRoutes(this.router);
     registerIssueRoutes(this.router);
     registerCheckRoutes(this.router);
+    registerReactionRoutes(this.router);
     registerGraphqlRoutes(this.router);
   }
 
@@ -108,6 +110,51 @@ export class GitHubStandIn {
   /** Callers presenting `token` act as the human `login`; every other token acts as the App. */
   addUser(token: string, login: string): void {
     this.state.users.set(token, login);
+  }
+
+  /** Gives `login` a role on a repository (the collaborator permission API answers with it). */
+  setRole(owner: string, repo: string, login: string, role: CollaboratorRole): void {
+    this.state.repo(owner, repo).collaborators.set(login, role);
+  }
+
+  /**
+   * Writes a comment on an issue or pull request as `login` (a person, or the App as APP_LOGIN);
+   * returns it as GitHub's REST API (and the issue_comment webhook's `comment`) shows it.
+   */
+  postComment(input: {
+    owner: string;
+    repo: string;
+    number: number;
+    body: string;
+    login: string;
+  }): Record<string, any> {
+    const repo = this.state.repo(input.owner, input.repo);
+    if (!repo.issues.has(input.number))
+      throw new Error(`postComment: ${input.owner}/${input.repo} has no #${input.number}`);
+    const now = this.state.timestamp();
+    const comment = {
+      id: this.state.id(),
+      issueNumber: input.number,
+      body: input.body,
+      user: input.login,
+      createdAt: now,
+      updatedAt: now,
+    };
+    repo.comments.set(comment.id, comment);
+    return commentBody(this.state, repo, comment) as Record<string, any>;
+  }
+
+  /** Reactions left on a comment, oldest first. */
+  reactionsOn(owner: string, repo: string, commentId: number): ReactionRecord[] {
+    return this.state.repo(owner, repo).reactions.filter((reaction) => reaction.commentId === commentId);
+  }
+
+  /** Comments of an issue or pull request, oldest first: who wrote each and its body. */
+  commentsOn(owner: string, repo: string, number: number): Array<{ id: number; user: string; body: string }> {
+    return [...this.state.repo(owner, repo).comments.values()]
+      .filter((comment) => comment.issueNumber === number)
+      .sort((a, b) => a.id - b.id)
+      .map(({ id, user, body }) => ({ id, user, body }));
   }
 
   /** Forces `truncated: true` on recursive tree listings longer than `limit` entries. */

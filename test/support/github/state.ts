@@ -47,6 +47,18 @@ export interface CommentRecord {
   updatedAt: string;
 }
 
+/** A reaction on an issue comment (GitHub's reactions API). */
+export interface ReactionRecord {
+  id: number;
+  commentId: number;
+  content: string;
+  user: string;
+  createdAt: string;
+}
+
+/** A collaborator's role on a repository, as GitHub names roles (`role_name`). */
+export type CollaboratorRole = 'admin' | 'maintain' | 'write' | 'triage' | 'read';
+
 export interface CheckRunRecord {
   id: number;
   name: string;
@@ -76,6 +88,9 @@ export interface RepoState {
   comments: Map<number, CommentRecord>;
   checkRuns: Map<number, CheckRunRecord>;
   labels: Map<string, Label>;
+  reactions: ReactionRecord[];
+  /** login → role; the owner is an admin, other people have no role. */
+  collaborators: Map<string, CollaboratorRole>;
 }
 
 export class StandInState {
@@ -127,6 +142,8 @@ export class StandInState {
       comments: new Map(),
       checkRuns: new Map(),
       labels: new Map(),
+      reactions: [],
+      collaborators: new Map([[owner, 'admin']]),
     };
     this.repos.set(`${owner}/${name}`.toLowerCase(), repo);
     return repo;
@@ -149,14 +166,14 @@ export class StandInState {
   }
 
   /**
-   * A user object as GitHub's REST API returns it: the App acts as `<slug>[bot]` of type Bot, every
-   * other login is a User; ids are stable per login.
+   * A user object as GitHub's REST API returns it: the App acts as `<slug>[bot]` of type Bot, as does
+   * every other `…[bot]` login (another App); every other login is a User; ids are stable per login.
    */
   userBody(login: string): { login: string; id: number; node_id: string; type: 'Bot' | 'User'; site_admin: false } {
     let id = this.userIds.get(login);
     if (id === undefined)
       this.userIds.set(login, (id = login === APP_LOGIN ? 41898282 + this.appId : 1000 + this.userIds.size));
-    return { login, id, node_id: `U_${id}`, type: login === APP_LOGIN ? 'Bot' : 'User', site_admin: false };
+    return { login, id, node_id: `U_${id}`, type: login.endsWith('[bot]') ? 'Bot' : 'User', site_admin: false };
   }
 
   /**

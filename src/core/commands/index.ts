@@ -1,0 +1,37 @@
+// PR comment commands: `/driftback plan|explain|ignore|allow|help` read from a comment, the drift items
+// they name (kept by the reconcile), and the replies the App posts. Which items a decision applies to
+// and what it says are decided here; the App only checks the commenter's access and records.
+export {
+  changesState,
+  parseCommand,
+  parseObjectRef,
+  COMMAND_PREFIX,
+  REASON_MAX,
+  type Command,
+  type ObjectRef,
+  type Target,
+} from './parse-command.js';
+export {
+  commandItemsOf,
+  itemLabel,
+  matchItems,
+  objectsOf,
+  ITEMS_KEPT,
+  type CommandItem,
+  type ItemStatus,
+} from './command-items.js';
+export {
+  decidedReply,
+  decisionLine,
+  decisionsSection,
+  explainReply,
+  helpReply,
+  invalidReply,
+  noMatchReply,
+  notDriftPullRequestReply,
+  nothingToDecideReply,
+  planReply,
+  rateLimitedReply,
+  refusalReply,
+  type DecisionView,
+} from './replies.js';

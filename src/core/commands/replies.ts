@@ -1,0 +1,203 @@
+// What the App answers to a PR comment command, as Markdown: help, a refusal, a bad syntax note, the
+// evidence behind an item (`explain`), and the decisions recorded. Text from the comment and the
+// cluster (reasons, names, managers) is escaped: it never pings anyone or breaks the layout.
+import type { Cause } from '../model/index.js';
+import { escapeText, inlineCode } from '../report/index.js';
+import { itemLabel, objectsOf, type CommandItem } from './command-items.js';
+import type { Target } from './parse-command.js';
+
+/** A decision as replies show it (the store's record, without its keys). */
+export interface DecisionView {
+  action: 'ignore' | 'allow';
+  object: string;
+  field: string;
+  reason: string;
+  by: string;
+  decidedAt: string;
+}
+
+const USAGE = [
+  '| command | what it does |',
+  '|---|---|',
+  '| `/driftback plan` | plans this pull request again, on the newest snapshots |',
+  '| `/driftback explain <Kind/namespace/name> [<field>]` | why driftback shows or proposes it: manager, operation, time, cause, risk, what the controller does next |',
+  '| `/driftback ignore <Kind/namespace/name> [<field>] [because <reason>]` | on a drift PR: stop proposing these live changes (the same live value is not proposed again) |',
+  '| `/driftback ignore <field> [on <Kind/namespace/name>] [because <reason>]` | the same, field first |',
+  "| `/driftback allow <Kind/namespace/name> [<field>] because <reason>` | on a drift PR: codify security-relevant drift held back for a person's decision |",
+  '| `/driftback help` | this list |',
+].join('\n');
+
+export function helpReply(): string {
+  return [
+    '**driftback commands**',
+    '',
+    USAGE,
+    '',
+    'Examples: `/driftback explain Deployment/shop/cart`, ' +
+      '`/driftback ignore Deployment/shop/cart spec.replicas because scaled for the sale only`, ' +
+      '`/driftback allow ClusterRoleBinding/oncall-admin because break-glass access until Friday`.',
+    '',
+    '`plan`, `ignore` and `allow` need write access to this repository. A cluster-scoped object is ' +
+      '`Kind/name`. A field is written as the pull request shows it (`spec.template.spec.containers[api].image`) ' +
+      'or as a JSON pointer (`/spec/replicas`).',
+  ].join('\n');
+}
+
+export function invalidReply(message: string): string {
+  return [`driftback could not read that command: ${escapeProseLine(message)}.`, '', USAGE].join('\n');
+}
+
+/** `backticked` parts of a message the App wrote are code; the rest is text. */
+function escapeProseLine(text: string): string {
+  return text
+    .split(/(`[^`\n]+`)/)
+    .map((part, i) => (i % 2 === 1 ? inlineCode(part.slice(1, -1)) : escapeText(part)))
+    .join('');
+}
+
+export function refusalReply(verb: string, login: string, permission: string): string {
+  return (
+    `Thanks for the command. \`/driftback ${verb}\` changes what driftback does, so it needs write access ` +
+    `to this repository, and ${inlineCode(login)} has ${inlineCode(permission)}. ` +
+    'Someone with write access can run it; `/driftback explain` and `/driftback help` work for everyone.'
+  );
+}
+
+export function rateLimitedReply(limit: number, minutes: number): string {
+  return (
+    `This pull request has had ${limit} driftback commands in the last ${minutes} minutes: this one was not run. ` +
+    'Try again in a few minutes.'
+  );
+}
+
+export function planReply(): string {
+  return 'Planning this pull request again on the newest snapshots: the plan comment and the `driftback / plan` check will be updated.';
+}
+
+export function notDriftPullRequestReply(verb: string): string {
+  return (
+    `\`/driftback ${verb}\` decides on the items of a drift pull request (one driftback opened from a cluster's ` +
+    'live changes), and this is not one. To stop driftback comparing a field everywhere, add an ignore rule to ' +
+    '`.github/driftback.yml` (`drift.ignore`, with its reason).'
+  );
+}
+
+function targetText(target: Target): string {
+  const object = target.object
+    ? target.object.namespace
+      ? `${target.object.kind}/${target.object.namespace}/${target.object.name}`
+      : `${target.object.kind}/${target.object.name}`
+    : undefined;
+  return [object, target.field].filter(Boolean).join(' ');
+}
+
+export function noMatchReply(target: Target, items: readonly CommandItem[]): string {
+  const objects = objectsOf(items);
+  const listed = objects.length
+    ? `It shows: ${objects.slice(0, 20).map(inlineCode).join(', ')}${objects.length > 20 ? ', …' : ''}.`
+    : 'It shows no item at the moment.';
+  return `driftback shows nothing that matches ${inlineCode(targetText(target))} here. ${listed}`;
+}
+
+const CAUSE_RULE: Record<Cause, string> = {
+  human: "a person's tool (kubectl verbs, dashboards and UIs, and drift.humanManagers)",
+  controller: 'a controller in the cluster (autoscalers, the control plane, webhooks, operators)',
+  applier: 'the applier that applies Git (a value Git no longer declares)',
+  unknown: "neither a person's tool, a known controller nor configured (drift.humanManagers, drift.appliers)",
+};
+
+const STATUS: Record<CommandItem['status'], string> = {
+  proposed: 'proposed: the drift pull request writes it into Git',
+  'held-back': "held back: it needs a person's decision before it is codified",
+  reported: 'reported, never codified',
+};
+
+function evidenceLines(item: CommandItem): string[] {
+  const by = item.manager ? inlineCode(item.manager) : 'not recorded (no managedFields entry)';
+  const how = [item.operation ? `by ${inlineCode(item.operation)}` : '', item.time ? `at ${escapeText(item.time)}` : '']
+    .filter(Boolean)
+    .join(' ');
+  const lines = [
+    `- written by ${by}${how ? ` ${how}` : ''} (${item.change})`,
+    `- cause: ${item.cause}: ${item.manager ? `${inlineCode(item.manager)} is ` : 'the writer is '}${CAUSE_RULE[item.cause]}`,
+    `- ${STATUS[item.status]}${item.why ? `: ${escapeProseLine(item.why)}` : ''}`,
+  ];
+  for (const risk of item.risk ?? [])
+    lines.push(
+      `- risk ${inlineCode(risk.code)}: ${escapeProseLine(risk.why)}${risk.allowed ? ` (allowed: ${escapeText(risk.allowed)})` : ''}`,
+    );
+  if (item.next)
+    lines.push(
+      `- next: ${escapeText(item.next.by)} will ${item.next.what}${item.next.when ? ` by ${escapeText(item.next.when)}` : ''}: ${escapeProseLine(item.next.why)}`,
+    );
+  return lines;
+}
+
+export function decisionLine(decision: DecisionView): string {
+  const what = decision.action === 'ignore' ? 'ignored' : 'allowed to be codified';
+  const item = [decision.object, decision.field].filter(Boolean).join(' ');
+  return `${inlineCode(item)}: ${what} by ${inlineCode(decision.by)} at ${escapeText(decision.decidedAt)}: ${escapeText(decision.reason)}`;
+}
+
+/** What driftback knows of the items the target names, and the decisions people made on them. */
+export function explainReply(
+  target: Target,
+  items: readonly CommandItem[],
+  decisions: readonly DecisionView[],
+): string {
+  if (items.length === 0 && decisions.length === 0)
+    return (
+      `driftback shows nothing for ${inlineCode(targetText(target))}: it is in sync, matched by an ignore rule, ` +
+      'or its change has not been seen in enough consecutive snapshots yet (drift.minSnapshots).'
+    );
+  const sections = items
+    .slice(0, 30)
+    .map((item) => [`**${inlineCode(itemLabel(item))}**`, ...evidenceLines(item)].join('\n'));
+  if (items.length > 30)
+    sections.push(`… and ${items.length - 30} more items of ${objectsOf(items.slice(30)).length} objects.`);
+  if (decisions.length) sections.push(['**Decisions**', ...decisions.map((d) => `- ${decisionLine(d)}`)].join('\n'));
+  return sections.join('\n\n');
+}
+
+/** The reply to `ignore` or `allow`: what was decided, by whom, when and why, and what happens next. */
+export function decidedReply(decisions: readonly DecisionView[], skipped: readonly CommandItem[]): string {
+  const lines = decisions.map((d) => `- ${decisionLine(d)}`);
+  const action = decisions[0]?.action;
+  const next =
+    action === 'ignore'
+      ? 'The drift pull request is rebuilt without them; a different live value is new drift and is shown again. ' +
+        'To stop comparing a field for good, add an ignore rule to `.github/driftback.yml` (`drift.ignore`, with its reason).'
+      : 'The drift pull request is rebuilt with them codified, each marked with this decision.';
+  const notes = skipped.map((item) => `- ${inlineCode(itemLabel(item))}: ${skippedWhy(item, action)}`);
+  return [
+    `Recorded ${decisions.length === 1 ? 'one decision' : `${decisions.length} decisions`}:`,
+    ...lines,
+    '',
+    next,
+    ...(notes.length ? ['', 'Left as they are:', ...notes] : []),
+  ].join('\n');
+}
+
+function skippedWhy(item: CommandItem, action: DecisionView['action'] | undefined): string {
+  if (!item.fingerprint) return 'nothing codifies it, so there is nothing to decide';
+  if (action === 'allow') return 'it is not held back for a decision';
+  return 'it is reported and never codified, so there is nothing to ignore';
+}
+
+/** What `ignore` or `allow` found nothing to decide on. */
+export function nothingToDecideReply(verb: 'ignore' | 'allow', items: readonly CommandItem[]): string {
+  const why = items.map((item) => `- ${inlineCode(itemLabel(item))}: ${skippedWhy(item, verb)}`);
+  return ['Nothing was recorded:', ...why].join('\n');
+}
+
+/** The drift PR's list of decisions people made on it with comment commands. */
+export function decisionsSection(decisions: readonly DecisionView[]): string {
+  return [
+    '### Decided on this pull request',
+    '',
+    ...decisions.map((decision) => `- ${decisionLine(decision)}`),
+    '',
+    'Ignored items are not proposed again while their live value stays the same. ' +
+      '`/driftback help` lists the commands.',
+  ].join('\n');
+}

@@ -1,0 +1,211 @@
+// End to end through the GitHub stand-in: people run `/driftback …` commands in comments on the drift
+// PR of a cluster where a person scaled `api` (codified) and a raw API client swapped `web`'s image to
+// an unknown registry (held back for a decision). Every command is answered with 👀, then a reply and
+// 👍 or 😕; only writers may change what driftback does; bots are never answered; an edited comment
+// does not run twice; an `ignore` drops the item from the next drift PR, an `allow` codifies it, and
+// both are listed on the PR with who, when and why.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KubeObject } from '../../src/core/model/index.js';
+import { APP_LOGIN } from '../support/github/index.js';
+import { FILES, liveProd } from './plan-scenario.js';
+import {
+  drain,
+  issueCommentPayload,
+  OWNER,
+  REPO,
+  sendWebhook,
+  startHarness,
+  uploadSnapshot,
+  type Harness,
+} from './plan-harness.js';
+
+let h: Harness;
+let pr: number;
+
+/** prod with `kubectl scale deploy/api --replicas=5` and curl's PATCH of web's image to another registry. */
+function live(): KubeObject[] {
+  return liveProd().map((object) => {
+    const spec = object.spec as Record<string, any>;
+    if (object.kind === 'Deployment' && object.metadata.name === 'api') {
+      spec.replicas = 5;
+      object.metadata.managedFields!.push({
+        manager: 'kubectl',
+        operation: 'Update',
+        subresource: 'scale',
+        time: '2026-12-02T11:50:00Z',
+        fieldsType: 'FieldsV1',
+        fieldsV1: { 'f:spec': { 'f:replicas': {} } },
+      });
+    }
+    if (object.kind === 'Deployment' && object.metadata.name === 'web') {
+      spec.template.spec.containers[0].image = 'registry.evil.example:5000/shop/web:2.0.1';
+      object.metadata.managedFields!.push({
+        manager: 'curl',
+        operation: 'Update',
+        time: '2026-12-02T11:55:00Z',
+        fieldsType: 'FieldsV1',
+        fieldsV1: {
+          'f:spec': { 'f:template': { 'f:spec': { 'f:containers': { 'k:{"name":"web"}': { 'f:image': {} } } } } },
+        },
+      });
+    }
+    return object;
+  });
+}
+
+const repo = () => h.standIn.state.repo(OWNER, REPO);
+const driftPull = () => [...repo().issues.values()].find((issue) => issue.pull?.head === 'driftback/prod')!;
+const branchFile = (path: string) => h.standIn.readFile(OWNER, REPO, 'driftback/prod', path)!;
+const appReplies = (after = 0) =>
+  h.standIn
+    .commentsOn(OWNER, REPO, pr)
+    .filter(
+      (comment) => comment.id > after && comment.user === APP_LOGIN && !comment.body.includes('driftback-marker'),
+    );
+
+/** Writes `body` on the drift PR as `login`, delivers the webhook, waits for the App; returns the App's reply (if any) and the reactions. */
+async function command(login: string, body: string) {
+  const comment = h.standIn.postComment({ owner: OWNER, repo: REPO, number: pr, body, login });
+  expect(await sendWebhook(h, 'issue_comment', issueCommentPayload(h, pr, comment))).toBe(200);
+  await drain(h);
+  const replies = appReplies(comment.id);
+  const reactions = h.standIn
+    .reactionsOn(OWNER, REPO, comment.id)
+    .map((reaction) => `${reaction.user}:${reaction.content}`);
+  return { comment, replies: replies.map((reply) => reply.body), reactions };
+}
+
+beforeAll(async () => {
+  h = await startHarness(FILES, '2026-12-02T12:00:00Z');
+  h.standIn.setRole(OWNER, REPO, 'alice', 'write');
+  h.standIn.setRole(OWNER, REPO, 'maya', 'maintain');
+  h.standIn.setRole(OWNER, REPO, 'tim', 'triage');
+  expect(await uploadSnapshot(h, 'prod', live())).toBe(202);
+  h.clock.now = new Date('2026-12-02T12:10:00Z');
+  expect(await uploadSnapshot(h, 'prod', live())).toBe(202);
+  await drain(h);
+  pr = driftPull().number;
+}, 60_000);
+afterAll(async () => h?.close());
+
+describe('PR comment commands', () => {
+  it('the drift PR codifies the scale and holds the image back (the starting point)', () => {
+    expect(branchFile('clusters/prod/api.yaml')).toContain('replicas: 5');
+    expect(branchFile('clusters/prod/web.yaml')).not.toContain('registry.evil.example');
+  });
+
+  it('help lists every command with examples, for anyone', async () => {
+    const { replies, reactions } = await command('reader', '/driftback help');
+    expect(reactions).toEqual([`${APP_LOGIN}:eyes`, `${APP_LOGIN}:+1`]);
+    expect(replies).toHaveLength(1);
+    for (const verb of ['plan', 'explain', 'ignore', 'allow', 'help'])
+      expect(replies[0]).toContain(`/driftback ${verb}`);
+    expect(replies[0]).toContain(
+      '`/driftback ignore Deployment/shop/cart spec.replicas because scaled for the sale only`',
+    );
+  });
+
+  it('explain gives the evidence: manager, operation, time, cause, what happens to it, risk codes', async () => {
+    const api = await command('reader', '/driftback explain Deployment/shop/api');
+    expect(api.reactions).toEqual([`${APP_LOGIN}:eyes`, `${APP_LOGIN}:+1`]);
+    expect(api.replies[0]).toContain('**`Deployment/shop/api spec.replicas`**');
+    expect(api.replies[0]).toContain('- written by `kubectl` by `Update` at 2026-12-02T11:50:00Z (replace)');
+    expect(api.replies[0]).toContain("- cause: human: `kubectl` is a person's tool");
+    expect(api.replies[0]).toContain('- proposed: the drift pull request writes it into Git');
+    const web = await command('reader', '/driftback explain Deployment/shop/web');
+    expect(web.replies[0]).toContain('**`Deployment/shop/web spec.template.spec.containers[web].image`**');
+    expect(web.replies[0]).toContain("held back: it needs a person's decision");
+    expect(web.replies[0]).toContain('- risk `image-registry`: ');
+    expect(web.replies[0]).toContain('- risk `unknown-manager`: ');
+  });
+
+  it('a bad command gets a reply saying what is accepted, and 😕', async () => {
+    const { replies, reactions } = await command('alice', '/driftback frobnicate now');
+    expect(reactions).toEqual([`${APP_LOGIN}:eyes`, `${APP_LOGIN}:confused`]);
+    expect(replies[0]).toContain('driftback could not read that command: `frobnicate` is not a driftback command.');
+    expect(replies[0]).toContain('/driftback explain <Kind/namespace/name> [<field>]');
+  });
+
+  it('someone without write access is refused politely, and nothing is decided', async () => {
+    for (const login of ['reader', 'tim']) {
+      const { replies, reactions } = await command(
+        login,
+        '/driftback ignore Deployment/shop/api spec.replicas because no',
+      );
+      expect(reactions).toEqual([`${APP_LOGIN}:eyes`, `${APP_LOGIN}:confused`]);
+      expect(replies[0]).toContain('needs write access to this repository');
+      expect(replies[0]).toContain(login === 'tim' ? '`tim` has `read`' : '`reader` has `none`');
+    }
+    expect(await h.app.store.itemDecisions('acme/platform', 'prod')).toEqual([]);
+    expect(branchFile('clusters/prod/api.yaml')).toContain('replicas: 5');
+  });
+
+  it('bots are never answered, the App itself included', async () => {
+    for (const login of [APP_LOGIN, 'renovate[bot]']) {
+      const { replies, reactions } = await command(login, '/driftback plan');
+      expect(replies).toEqual([]);
+      expect(reactions).toEqual([]);
+    }
+  });
+
+  it('allow by a maintainer codifies the held-back image, marked with the decision', async () => {
+    h.clock.now = new Date('2026-12-02T12:15:00Z');
+    const { replies, reactions } = await command(
+      'maya',
+      '/driftback allow Deployment/shop/web because vendor mirror during the registry outage',
+    );
+    expect(reactions).toEqual([`${APP_LOGIN}:eyes`, `${APP_LOGIN}:+1`]);
+    expect(replies[0]).toContain('allowed to be codified by `maya`');
+    expect(branchFile('clusters/prod/web.yaml')).toContain('registry.evil.example:5000/shop/web:2.0.1');
+    expect(driftPull().body).toContain('decided by maya: vendor mirror during the registry outage');
+  });
+
+  it('ignore by a writer: recorded with who, when and why; the next drift PR no longer proposes it', async () => {
+    h.clock.now = new Date('2026-12-02T12:20:00Z');
+    const { comment, replies, reactions } = await command(
+      'alice',
+      '/driftback ignore spec.replicas on Deployment/shop/api because scaled for the sale only',
+    );
+    expect(reactions).toEqual([`${APP_LOGIN}:eyes`, `${APP_LOGIN}:+1`]);
+    expect(replies[0]).toContain(
+      '- `Deployment/shop/api spec.replicas`: ignored by `alice` at 2026-12-02T12:20:00.000Z: scaled for the sale only',
+    );
+    expect(branchFile('clusters/prod/api.yaml')).not.toContain('replicas: 5');
+    expect(driftPull().body).toContain('### Decided on this pull request');
+    expect(driftPull().body).toContain('ignored by `alice` at 2026-12-02T12:20:00.000Z: scaled for the sale only');
+    // An edited comment is the same command: it does not run again.
+    const edited = { ...comment, body: `${comment.body} (edited)` };
+    const before = appReplies().length;
+    expect(await sendWebhook(h, 'issue_comment', issueCommentPayload(h, pr, edited, 'edited'))).toBe(200);
+    await drain(h);
+    expect(appReplies()).toHaveLength(before);
+    expect(h.standIn.reactionsOn(OWNER, REPO, comment.id)).toHaveLength(2);
+  });
+
+  it('a later snapshot with the same live value still does not propose it; explain shows the decision', async () => {
+    h.clock.now = new Date('2026-12-02T12:30:00Z');
+    expect(await uploadSnapshot(h, 'prod', live())).toBe(202);
+    await drain(h);
+    expect(branchFile('clusters/prod/api.yaml')).not.toContain('replicas: 5');
+    const { replies } = await command('reader', '/driftback explain Deployment/shop/api');
+    expect(replies[0]).toContain('**Decisions**');
+    expect(replies[0]).toContain('ignored by `alice`');
+  });
+
+  it('allow on something that is not held back records nothing', async () => {
+    const { replies, reactions } = await command('alice', '/driftback allow Deployment/shop/web because again');
+    expect(reactions).toEqual([`${APP_LOGIN}:eyes`, `${APP_LOGIN}:confused`]);
+    expect(replies[0]).toContain('Nothing was recorded');
+  });
+
+  it('plan by a writer plans the pull request again', async () => {
+    const { replies, reactions } = await command('alice', '/driftback plan');
+    expect(reactions).toEqual([`${APP_LOGIN}:eyes`, `${APP_LOGIN}:+1`]);
+    expect(replies[0]).toContain('Planning this pull request again');
+    const head = h.standIn.headOf(OWNER, REPO, 'driftback/prod');
+    const runs = [...repo().checkRuns.values()].filter(
+      (run) => run.name === 'driftback / plan' && run.headSha === head,
+    );
+    expect(runs).toHaveLength(1);
+  });
+});

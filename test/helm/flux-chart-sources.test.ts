@@ -1,0 +1,162 @@
+// Flux HelmReleases whose chart is not a path of this repository — `chartRef` to an OCIRepository or a
+// HelmChart, `chart.spec` of a HelmRepository — rendered from the offline charts directory at the
+// version the cluster runs when HEAD asks for a range, and `postRenderers` kustomize patches and
+// images applied to Helm's output, as helm-controller applies them.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { KubeObject } from '../../src/core/model/index.js';
+import { renderCluster } from '../../src/core/pipeline/index.js';
+import { locateHelm } from '../../src/helm/locate.js';
+import { createChartRenderer } from '../../src/helm/renderer.js';
+import { chartFiles, packagedChart } from '../support/charts.js';
+import { REPO_ROOT } from '../support/fixtures.js';
+import { pinnedHelm } from '../support/tools.js';
+
+const found = locateHelm({ HELM_BINARY: pinnedHelm(), PATH: '' });
+if (!found.found) throw new Error(found.reason);
+
+/** webapp 1.4.0 (as the fixture is) and 1.5.0, as `helm pull` would have written them. */
+const chartsDir = packagedChart('charts/webapp');
+execFileSync(
+  pinnedHelm(),
+  ['package', join(REPO_ROOT, 'test/fixtures/charts/webapp'), '--version', '1.5.0', '--destination', chartsDir],
+  { env: { HOME: mkdtempSync(join(tmpdir(), 'helm-home-')), PATH: '/usr/bin:/bin' } },
+);
+const charts = createChartRenderer({ helm: found.helm, chartsDir });
+const target = { name: 'prod', path: 'clusters/prod', defaultNamespace: 'default', controller: 'flux' as const };
+const server = { gitVersion: 'v1.32.3', resources: [] };
+
+const release = (spec: string): string =>
+  `apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata:\n  name: webapp\n  namespace: shop\nspec:\n  interval: 10m\n${spec}`;
+
+const OCI_REPOSITORY = `apiVersion: source.toolkit.fluxcd.io/v1
+kind: OCIRepository
+metadata:
+  name: webapp
+  namespace: shop
+spec:
+  interval: 10m
+  url: oci://ghcr.io/acme/charts/webapp
+  ref:
+    semver: 1.x
+`;
+
+/** The live HelmRelease with what helm-controller records of the installed chart. */
+function liveRelease(chartVersion: string): KubeObject {
+  return {
+    apiVersion: 'helm.toolkit.fluxcd.io/v2',
+    kind: 'HelmRelease',
+    metadata: { name: 'webapp', namespace: 'shop' },
+    status: {
+      lastAttemptedRevision: chartVersion,
+      history: [{ name: 'webapp', namespace: 'shop', chartName: 'webapp', chartVersion, status: 'deployed' }],
+    },
+  };
+}
+
+function render(files: Map<string, string>, live: KubeObject[] = []) {
+  return renderCluster(files, target, { live: { items: live, server }, charts });
+}
+
+const chartLabel = (rendered: ReturnType<typeof render>): string | undefined =>
+  rendered.objects.find((d) => d.key.kind === 'Deployment')?.object.metadata?.labels?.['helm.sh/chart'];
+
+describe('a HelmRelease with chartRef to an OCIRepository', () => {
+  const files = new Map([
+    ['clusters/prod/oci.yaml', OCI_REPOSITORY],
+    ['clusters/prod/release.yaml', release('  chartRef:\n    kind: OCIRepository\n    name: webapp\n')],
+  ]);
+
+  it('renders the chart the range allows, the newest offline, when the cluster has no release yet', () => {
+    const rendered = render(files);
+    expect(rendered.errors).toEqual([]);
+    expect(chartLabel(rendered)).toBe('webapp-1.5.0');
+  });
+
+  it('renders the version the cluster runs while the range allows it', () => {
+    expect(chartLabel(render(files, [liveRelease('1.4.0')]))).toBe('webapp-1.4.0');
+    // An installed version outside the range is not what HEAD asks for: the range decides.
+    expect(chartLabel(render(files, [liveRelease('0.9.0')]))).toBe('webapp-1.5.0');
+  });
+
+  it('says why when the OCIRepository pins a digest', () => {
+    const pinned = new Map(files);
+    pinned.set('clusters/prod/oci.yaml', OCI_REPOSITORY.replace('semver: 1.x', 'digest: sha256:0123'));
+    const notes = render(pinned).notes.map((n) => n.message);
+    expect(notes).toContain(
+      'HelmRelease shop/webapp: reported, not rendered: OCIRepository shop/webapp pins a digest, not a chart version',
+    );
+  });
+});
+
+describe('a HelmRelease with a chart of a HelmRepository', () => {
+  const repository =
+    'apiVersion: source.toolkit.fluxcd.io/v1\nkind: HelmRepository\nmetadata:\n  name: acme\n  namespace: shop\nspec:\n  url: https://charts.acme.example\n';
+  it('takes the version from chart.spec, or through chartRef to a HelmChart', () => {
+    const bySpec = new Map([
+      ['clusters/prod/repo.yaml', repository],
+      [
+        'clusters/prod/release.yaml',
+        release(
+          '  chart:\n    spec:\n      chart: webapp\n      version: "~1.4.0"\n      sourceRef:\n        kind: HelmRepository\n        name: acme\n',
+        ),
+      ],
+    ]);
+    expect(chartLabel(render(bySpec))).toBe('webapp-1.4.0');
+    const helmChart =
+      'apiVersion: source.toolkit.fluxcd.io/v1\nkind: HelmChart\nmetadata:\n  name: webapp\n  namespace: shop\nspec:\n  chart: webapp\n  version: ">=1.5.0"\n  sourceRef:\n    kind: HelmRepository\n    name: acme\n';
+    const byRef = new Map([
+      ['clusters/prod/repo.yaml', repository],
+      ['clusters/prod/chart.yaml', helmChart],
+      ['clusters/prod/release.yaml', release('  chartRef:\n    kind: HelmChart\n    name: webapp\n')],
+    ]);
+    expect(chartLabel(render(byRef))).toBe('webapp-1.5.0');
+  });
+});
+
+describe('a HelmRelease with postRenderers', () => {
+  const files = chartFiles('charts/webapp', 'charts/webapp');
+  const postRenderers = [
+    '  postRenderers:',
+    '    - kustomize:',
+    '        patches:',
+    '          - target: {kind: Deployment}',
+    '            patch: |',
+    '              - op: add',
+    '                path: /metadata/annotations',
+    '                value: {team: checkout}',
+    '        images:',
+    '          - name: ghcr.io/example/webapp',
+    '            newTag: 9.9.9',
+    '    - kustomize:',
+    '        patches:',
+    '          - patch: |',
+    '              apiVersion: v1',
+    '              kind: Service',
+    '              metadata: {name: webapp}',
+    '              spec: {type: NodePort}',
+    '',
+  ].join('\n');
+  files.set(
+    'clusters/prod/release.yaml',
+    release(
+      `  chart:\n    spec:\n      chart: ./charts/webapp\n      sourceRef:\n        kind: GitRepository\n        name: flux-system\n        namespace: flux-system\n${postRenderers}`,
+    ),
+  );
+
+  it("applies each post-renderer's patches and images, in order, to the chart's objects", () => {
+    const rendered = render(files);
+    expect(rendered.errors).toEqual([]);
+    expect(rendered.notes.filter((n) => n.code === 'unsupported')).toEqual([]);
+    const deployment = rendered.objects.find((d) => d.key.kind === 'Deployment')!.object as any;
+    expect(deployment.metadata.annotations).toEqual({ team: 'checkout' });
+    expect(deployment.spec.template.spec.containers[0].image).toBe('ghcr.io/example/webapp:9.9.9');
+    const service = rendered.objects.find((d) => d.key.kind === 'Service' && d.key.name === 'webapp')!;
+    expect(service.key.namespace).toBe('shop');
+    expect((service.object as any).spec.type).toBe('NodePort');
+    expect(service.object.metadata?.labels?.['helm.toolkit.fluxcd.io/name']).toBe('webapp');
+  });
+});
