@@ -19,7 +19,7 @@ import type { AppLogger } from './logger.js';
 import { MAINTENANCE_EVERY_SECONDS, maintenanceHandler } from './maintenance.js';
 import { countSnapshot, type Metrics } from './metrics.js';
 import { createCommandHandler } from './commands/command-job.js';
-import { COMMAND_COMMENT_ACTIONS, onCommentCommand } from './commands/webhooks.js';
+import { COMMAND_COMMENT_ACTIONS, onCommentCommand } from './commands/comment-webhook.js';
 import { createPlanHandler } from './plan/plan-job.js';
 import { onPlanRequested, onPlanRerun, PLAN_PULL_REQUEST_ACTIONS } from './plan/webhooks.js';
 import {

@@ -18,6 +18,7 @@ import {
   type Semver,
 } from '../core/charts/index.js';
 import type { HelmBinary } from './locate.js';
+import { fetchChart, type ChartFetchOptions } from './fetch.js';
 import { DEFAULT_HELM_LIMITS, helmTemplate, type HelmLimits } from './run.js';
 
 export interface ChartRendererOptions {
@@ -27,6 +28,8 @@ export interface ChartRendererOptions {
   deadlineMs?: number;
   /** Directory of chart archives (`<name>-<version>.tgz`). */
   chartsDir?: string;
+  /** Fetch repository charts missing from `chartsDir` over HTTPS (the App, when DRIFTBACK_FETCH_CHARTS allows it). */
+  fetch?: ChartFetchOptions;
   /** Rendered outputs by key; shared across renders of a process. */
   cache?: Map<string, ChartOutput>;
 }
@@ -98,12 +101,28 @@ function cacheKey(request: ChartRequest, archive: Buffer | undefined): string {
   ]);
 }
 
+/** A repository chart's archive: from the offline directory, else fetched when the options allow it. */
+function repositoryArchive(
+  request: ChartRequest,
+  options: ChartRendererOptions,
+): { path: string; bytes: Buffer } | { reason: string } {
+  const offline = offlineArchive(request, options.chartsDir);
+  if (!('reason' in offline) || !options.fetch || request.chart.type !== 'repository') return offline;
+  const { url, name, version, digest: pinned } = request.chart;
+  const fetched = fetchChart(url, name, version, options.fetch);
+  if ('reason' in fetched || !pinned) return fetched;
+  const got = `sha256:${createHash('sha256').update(fetched.bytes).digest('hex')}`;
+  return got === pinned.replace(/^(?!sha256:)/, 'sha256:')
+    ? fetched
+    : { reason: `${fetched.path} has digest ${got}, the source pins ${pinned}` };
+}
+
 export function createChartRenderer(options: ChartRendererOptions): ChartRenderer {
   const cache = options.cache ?? new Map<string, ChartOutput>();
   return (request) => {
     let archive: { path: string; bytes: Buffer } | undefined;
     if (request.chart.type === 'repository') {
-      const found = offlineArchive(request, options.chartsDir);
+      const found = repositoryArchive(request, options);
       if ('reason' in found) return { ok: false, reason: found.reason };
       archive = found;
     }

@@ -274,6 +274,11 @@ export class PostgresStore implements Store {
     return Number(result.rows[0]?.n ?? 0);
   }
 
+  async forgetCommands(beforeMs: number): Promise<number> {
+    const result = await this.query('DELETE FROM commands WHERE received_ms < $1', [beforeMs]);
+    return result.rowCount ?? 0;
+  }
+
   async getBlobs(shas: string[]): Promise<Map<string, string>> {
     if (shas.length === 0) return new Map();
     const result = await this.query<{ sha: string; text: string }>(

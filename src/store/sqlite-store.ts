@@ -264,6 +264,10 @@ export class SqliteStore implements Store {
     return row.n;
   }
 
+  async forgetCommands(beforeMs: number): Promise<number> {
+    return this.db.prepare('DELETE FROM commands WHERE received_ms < ?').run(beforeMs).changes;
+  }
+
   async getBlobs(shas: string[]): Promise<Map<string, string>> {
     const found = new Map<string, string>();
     const unique = [...new Set(shas)];

@@ -114,6 +114,8 @@ export interface Store {
   claimCommand(claim: CommandClaim): Promise<boolean>;
   /** Commands claimed on one pull request since `sinceMs` (the per-PR rate limit). */
   commandsSince(repository: string, pullRequest: number, sinceMs: number): Promise<number>;
+  /** Drops command claims received before `beforeMs`; returns how many. */
+  forgetCommands(beforeMs: number): Promise<number>;
 
   /** git blob sha → text; blobs are immutable, so entries never go stale. */
   getBlobs(shas: string[]): Promise<Map<string, string>>;

@@ -291,6 +291,9 @@ describe.each<StoreFactory>([sqliteFactory, postgresFactory])('$name store', (fa
       expect(await store.commandsSince('acme/platform-gitops', 12, 0)).toBe(2);
       expect(await store.commandsSince('acme/platform-gitops', 12, 1_500)).toBe(1);
       expect(await (await reopen()).claimCommand(claim)).toBe(false);
+      expect(await store.forgetCommands(2_000)).toBe(3);
+      expect(await store.commandsSince('acme/platform-gitops', 12, 0)).toBe(1);
+      expect(await store.claimCommand(claim)).toBe(true);
     });
   });
 

@@ -2,6 +2,7 @@
 // repository's template override. Each is a core function of values under one render budget for the
 // whole job, its clock the job's time limit (the App kills the worker shortly after, should a step
 // between two charges of the budget run on).
+import { join } from 'node:path';
 import type { ChartOutput, ChartRenderer } from '../../core/charts/index.js';
 import { locateHelm } from '../../helm/locate.js';
 import { createChartRenderer } from '../../helm/renderer.js';
@@ -26,11 +27,14 @@ const chartCache = new Map<string, ChartOutput>();
 function jobCharts(timeLimitMs: number): ChartRenderer | undefined {
   if (!helm.found) return undefined;
   const chartsDir = process.env.DRIFTBACK_CHARTS_DIR;
+  // Repository charts are fetched only where the operator allows it: the App's network is not a tenant's.
+  const fetch = process.env.DRIFTBACK_FETCH_CHARTS === 'true';
   return createChartRenderer({
     helm: helm.helm,
     deadlineMs: Date.now() + timeLimitMs,
     cache: chartCache,
     ...(chartsDir ? { chartsDir } : {}),
+    ...(fetch ? { fetch: { cacheDir: join(process.env.DATA_DIR ?? './data', 'charts') } } : {}),
   });
 }
 

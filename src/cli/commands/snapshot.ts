@@ -31,30 +31,75 @@ snapshot document (driftback.dev/v1). Secret values are replaced by a keyed hash
 
 Environment: DRIFTBACK_DEADLINE (10m), DRIFTBACK_PAGE_SIZE (500), DRIFTBACK_REQUEST_TIMEOUT (30s).`;
 
+const OPTIONS = {
+  cluster: { type: 'string' },
+  repository: { type: 'string' },
+  kubeconfig: { type: 'string' },
+  context: { type: 'string' },
+  namespace: { type: 'string', multiple: true },
+  'label-selector': { type: 'string' },
+  include: { type: 'string', multiple: true },
+  exclude: { type: 'string', multiple: true },
+  secrets: { type: 'string' },
+  'hash-key-file': { type: 'string' },
+  out: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Flags = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
+
 export async function run(args: string[], io: CliIO): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      cluster: { type: 'string' },
-      repository: { type: 'string' },
-      kubeconfig: { type: 'string' },
-      context: { type: 'string' },
-      namespace: { type: 'string', multiple: true },
-      'label-selector': { type: 'string' },
-      include: { type: 'string', multiple: true },
-      exclude: { type: 'string', multiple: true },
-      secrets: { type: 'string' },
-      'hash-key-file': { type: 'string' },
-      out: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    strict: true,
-    allowPositionals: false,
-  });
+  const { values } = parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false });
   if (values.help) {
     io.stdout.write(HELP + '\n');
     return 0;
   }
+  const settings = checkedSettings(values, io);
+  const hashKey = settings.secrets === 'hash' ? await hashKeyOf(values, io) : undefined;
+  const startedMs = realTiming.now();
+  const deadlineMs = startedMs + settings.limits.deadlineMs;
+  const transport = createKubeTransport(kubeConfigOf(values, io), {
+    requestTimeoutMs: settings.limits.requestTimeoutMs,
+    timing: realTiming,
+    deadlineMs,
+  });
+  const out = values.out ? createWriteStream(values.out) : io.stdout;
+  const summary = await takeSnapshot({
+    transport,
+    scope: {
+      namespaces: listFlag(values.namespace),
+      labelSelector: values['label-selector'],
+      include: listFlag(values.include),
+      exclude: listFlag(values.exclude),
+      secrets: settings.secrets,
+    },
+    repository: settings.repository,
+    cluster: settings.cluster,
+    capturedAt: new Date(startedMs).toISOString(),
+    agentVersion: AGENT_VERSION,
+    hashKey,
+    pageSize: settings.limits.pageSize,
+    out,
+    deadlineMs,
+    now: realTiming.now,
+    onType: io.stderr.isTTY ? (figures) => io.stderr.write(progressLine(figures) + '\n') : undefined,
+  });
+  if (values.out && 'close' in out) {
+    out.end();
+    await once(out, 'close');
+  }
+  const where = values.out ? ` written to ${values.out}` : '';
+  io.stderr.write(`snapshot of ${settings.cluster}${where}:\n${summaryLines(summary).join('\n')}\n`);
+  return 0;
+}
+
+/** Repeated or comma-separated values of a flag, as one list. */
+function listFlag(values: string[] | undefined): string[] {
+  return (values ?? []).flatMap((value) => splitList(value));
+}
+
+/** The flags and environment checked together: every problem in one error. */
+function checkedSettings(values: Flags, io: CliIO) {
   const problems: string[] = [];
   const cluster = checkCluster(values.cluster, '--cluster', problems);
   const repository = checkRepository(
@@ -65,60 +110,27 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const secrets = parseSecretsMode(values.secrets, problems, '--secrets');
   const limits = parseLimits(io.env, problems);
   if (problems.length > 0) throw new CliError(problems.join('; '));
+  return { cluster, repository, secrets, limits };
+}
 
-  let hashKey: Buffer | undefined;
-  if (secrets === 'hash') {
-    const loaded = await loadHashKey(
-      values['hash-key-file'] ? undefined : io.env.DRIFTBACK_HASH_KEY,
-      values['hash-key-file'] ?? io.env.DRIFTBACK_HASH_KEY_FILE,
+/** The key Secret values are hashed with, from --hash-key-file or the environment. */
+async function hashKeyOf(values: Flags, io: CliIO): Promise<Buffer> {
+  const loaded = await loadHashKey(
+    values['hash-key-file'] ? undefined : io.env.DRIFTBACK_HASH_KEY,
+    values['hash-key-file'] ?? io.env.DRIFTBACK_HASH_KEY_FILE,
+  );
+  if (loaded.type === 'invalid') throw new CliError(loaded.message);
+  if (loaded.type === 'missing')
+    throw new CliError(
+      'no key to hash Secret values: pass --hash-key-file <file> (or set DRIFTBACK_HASH_KEY), or --secrets omit',
     );
-    if (loaded.type === 'invalid') throw new CliError(loaded.message);
-    if (loaded.type === 'missing')
-      throw new CliError(
-        'no key to hash Secret values: pass --hash-key-file <file> (or set DRIFTBACK_HASH_KEY), or --secrets omit',
-      );
-    hashKey = loaded.key;
-  }
+  return loaded.key;
+}
 
-  let kubeConfig;
+function kubeConfigOf(values: Flags, io: CliIO) {
   try {
-    kubeConfig = loadKubeConfig({ file: values.kubeconfig, context: values.context, env: io.env });
+    return loadKubeConfig({ file: values.kubeconfig, context: values.context, env: io.env });
   } catch (error) {
     throw new CliError(`${values.kubeconfig ?? 'kubeconfig'}: ${(error as Error).message}`);
   }
-  const startedMs = realTiming.now();
-  const transport = createKubeTransport(kubeConfig, {
-    requestTimeoutMs: limits.requestTimeoutMs,
-    timing: realTiming,
-    deadlineMs: startedMs + limits.deadlineMs,
-  });
-  const out = values.out ? createWriteStream(values.out) : io.stdout;
-  const summary = await takeSnapshot({
-    transport,
-    scope: {
-      namespaces: (values.namespace ?? []).flatMap((n) => splitList(n)),
-      labelSelector: values['label-selector'],
-      include: (values.include ?? []).flatMap((n) => splitList(n)),
-      exclude: (values.exclude ?? []).flatMap((n) => splitList(n)),
-      secrets,
-    },
-    repository,
-    cluster,
-    capturedAt: new Date(startedMs).toISOString(),
-    agentVersion: AGENT_VERSION,
-    hashKey,
-    pageSize: limits.pageSize,
-    out,
-    deadlineMs: startedMs + limits.deadlineMs,
-    now: realTiming.now,
-    onType: io.stderr.isTTY ? (figures) => io.stderr.write(progressLine(figures) + '\n') : undefined,
-  });
-  if (values.out && 'close' in out) {
-    out.end();
-    await once(out, 'close');
-  }
-  io.stderr.write(
-    `snapshot of ${cluster}${values.out ? ` written to ${values.out}` : ''}:\n${summaryLines(summary).join('\n')}\n`,
-  );
-  return 0;
 }

@@ -37,6 +37,9 @@ interface LoadedPatch {
   file?: string;
 }
 
+type Report = (message: string, node?: TrackedNode) => void;
+type Target = Extract<ReturnType<typeof compileSelector>, { ok: true }>;
+
 /** Applies one patch list field; returns the resources left (a `$patch: delete` removes some). */
 export function applyPatchField(
   kustomization: KustomizationFile,
@@ -48,7 +51,7 @@ export function applyPatchField(
   let current = resources;
   entries.forEach((entry, index) => {
     const where = `${fieldName}[${index}]`;
-    const report = (message: string, node: TrackedNode = entry): void => {
+    const report: Report = (message, node = entry) => {
       inputs.problems.push({ file: kustomization.path, line: lineOf(node), field: where, message });
     };
     const { contentNode, target: selector } = entryParts(fieldName, entry);
@@ -59,73 +62,79 @@ export function applyPatchField(
       fieldName === 'patchesStrategicMerge'
         ? !looksInline(contentNode)
         : entry.kind === 'map' && entry.entries.has('path');
-    const loaded = loadPatch(
-      kustomization,
-      contentNode,
-      isPath,
-      { type: 'patch', kustomization: kustomization.path, index, patchType: 'strategic-merge' },
-      where,
-      inputs,
-    );
+    const origin = { type: 'patch', kustomization: kustomization.path, index, patchType: 'strategic-merge' } as const;
+    const loaded = loadPatch(kustomization, contentNode, isPath, origin, where, inputs);
     if (!loaded) return;
-    const isJson6902 = fieldName === 'patchesJson6902' || loaded.documents[0]?.kind === 'list';
-    if (isJson6902) {
+    if (fieldName === 'patchesJson6902' || loaded.documents[0]?.kind === 'list') {
       setPatchType(loaded.documents, 'json6902');
       if (!target) return report('a JSON 6902 patch needs a target');
       // kustomize applies a targeted patch to whatever matches, nothing included.
-      const selected = target.select(current);
-      for (const resource of selected) {
-        const result = applyJsonPatch(resource.root, cloneTracked(loaded.documents[0]));
-        if (!result.ok) report(`${describeResource(resource)}: operation ${result.operation}: ${result.message}`);
-        else if (result.root.kind === 'map') {
-          // A JSON patch may rename: the object keeps its earlier id, as kustomize records it.
-          const before = currentId(resource);
-          resource.root = result.root;
-          if (nameOf(resource) !== before.name || kindOf(resource) !== before.kind) {
-            (resource.prevIds ??= []).push(before);
-            resource.names.push(nameOf(resource));
-          }
-        }
-      }
-      return;
+      return applyJson6902(target.select(current), loaded.documents[0]!, report);
     }
-    for (const patch of loaded.documents) {
-      if (patch.kind !== 'map') {
-        report('a strategic merge patch is a mapping');
-        continue;
-      }
-      const selected = target ? target.select(current) : selectByIdentity(current, patch);
-      const named = `${getString(patch, ['kind'])}/${getString(patch, ['metadata', 'name'])}`;
-      if (selected.length === 0 && !target) {
-        report(`no resource matches ${named}`);
-        continue;
-      }
-      if (selected.length > 1 && !target) {
-        // A patch without a target names one object (by any name it had); kustomize refuses an ambiguous one.
-        report(
-          `${named} names ${selected.length} objects (${selected.map(describeResource).join(', ')}): kustomize needs a unique target; add a target or a namespace`,
-        );
-        continue;
-      }
-      const allow = (option: string): boolean =>
-        getIn(entry, ['options', option])?.kind === 'scalar' &&
-        (getIn(entry, ['options', option]) as { value: unknown }).value === true;
-      for (const resource of selected) {
-        const merged = strategicMerge(resource.root, withoutIdentity(cloneTracked(patch)), {
-          group: groupOfResource(resource),
-          kind: kindOf(resource),
-          version: versionOfResource(resource),
-          schema: inputs.schema,
-        });
-        if (merged === undefined) current = current.filter((r) => r !== resource);
-        else if (merged.kind === 'map') {
-          resource.root = merged;
-          renameByPatch(resource, patch, allow('allowNameChange'), allow('allowKindChange'));
-        }
-      }
-    }
+    for (const patch of loaded.documents)
+      current = applyStrategicMerge(current, { patch, entry, target, schema: inputs.schema }, report);
   });
   return current;
+}
+
+function applyJson6902(selected: BuildResource[], patch: TrackedNode, report: Report): void {
+  for (const resource of selected) {
+    const result = applyJsonPatch(resource.root, cloneTracked(patch));
+    if (!result.ok) report(`${describeResource(resource)}: operation ${result.operation}: ${result.message}`);
+    else if (result.root.kind === 'map') {
+      // A JSON patch may rename: the object keeps its earlier id, as kustomize records it.
+      const before = currentId(resource);
+      resource.root = result.root;
+      if (nameOf(resource) !== before.name || kindOf(resource) !== before.kind) {
+        (resource.prevIds ??= []).push(before);
+        resource.names.push(nameOf(resource));
+      }
+    }
+  }
+}
+
+/** One strategic merge patch document on its targets (or the one object it names); the resources left. */
+function applyStrategicMerge(
+  current: BuildResource[],
+  at: { patch: TrackedNode; entry: TrackedNode; target: Target | undefined; schema: CustomSchema | undefined },
+  report: Report,
+): BuildResource[] {
+  const { patch, entry, target } = at;
+  if (patch.kind !== 'map') {
+    report('a strategic merge patch is a mapping');
+    return current;
+  }
+  const selected = target ? target.select(current) : selectByIdentity(current, patch);
+  const named = `${getString(patch, ['kind'])}/${getString(patch, ['metadata', 'name'])}`;
+  if (selected.length === 0 && !target) {
+    report(`no resource matches ${named}`);
+    return current;
+  }
+  if (selected.length > 1 && !target) {
+    // A patch without a target names one object (by any name it had); kustomize refuses an ambiguous one.
+    report(
+      `${named} names ${selected.length} objects (${selected.map(describeResource).join(', ')}): kustomize needs a unique target; add a target or a namespace`,
+    );
+    return current;
+  }
+  const allow = (option: string): boolean =>
+    getIn(entry, ['options', option])?.kind === 'scalar' &&
+    (getIn(entry, ['options', option]) as { value: unknown }).value === true;
+  let left = current;
+  for (const resource of selected) {
+    const merged = strategicMerge(resource.root, withoutIdentity(cloneTracked(patch)), {
+      group: groupOfResource(resource),
+      kind: kindOf(resource),
+      version: versionOfResource(resource),
+      schema: at.schema,
+    });
+    if (merged === undefined) left = left.filter((r) => r !== resource);
+    else if (merged.kind === 'map') {
+      resource.root = merged;
+      renameByPatch(resource, patch, allow('allowNameChange'), allow('allowKindChange'));
+    }
+  }
+  return left;
 }
 
 function entryParts(fieldName: PatchField, entry: TrackedNode): { contentNode?: TrackedNode; target?: TargetSelector } {

@@ -48,90 +48,110 @@ export function loadYamlFile(
   meter?: RenderBudget,
   lastKeyWins = false,
 ): LoadedFile {
-  const problems: SourceProblem[] = [];
-  const documents: LoadedDocument[] = [];
-  let nodes = 0;
+  const loaded: LoadedFile = { documents: [], problems: [], nodes: 0 };
   const bytes = Buffer.byteLength(text, 'utf8');
   meter?.charge(file, { bytes });
   if (bytes > MAX_MANIFEST_FILE_BYTES) {
-    const mib = (bytes / 1024 / 1024).toFixed(1);
-    problems.push({
-      file,
-      line: 1,
-      message: `file is ${mib} MiB, over the ${MAX_MANIFEST_FILE_BYTES / 1024 / 1024} MiB limit for one manifest file; it was not read: split it into several files (a kustomization can list them)`,
-    });
-    return { documents, problems, nodes };
+    loaded.problems.push(oversized(file, bytes));
+    return loaded;
   }
-  // Each document is parsed on its own (a line starting `---` ends a document wherever it is, even in
-  // a block scalar) and converted before the next: a large file's syntax trees never all live at
-  // once, so one 1 MB file costs per MB what 100 small files do.
   const lineStarts = lineStartsOf(text);
-  const chunks = documentChunks(text);
-  const parsed = function* (): Generator<{ doc: Document.Parsed; offset: number; chunk: string }> {
-    let any = false;
-    for (const { offset, chunk } of chunks) {
-      const composer = new Composer({ uniqueKeys: !lastKeyWins, prettyErrors: false });
-      for (const doc of composer.compose(new Parser().parse(chunk), false, chunk.length)) {
-        any = true;
-        yield { doc: doc as Document.Parsed, offset, chunk };
-      }
-    }
-    if (!any) {
-      const composer = new Composer({ uniqueKeys: !lastKeyWins, prettyErrors: false });
-      for (const doc of composer.compose(new Parser().parse(text), true, text.length))
-        yield { doc: doc as Document.Parsed, offset: 0, chunk: text };
-    }
-  };
-  const docs = parsed();
-  let index = -1;
-  for (;;) {
-    let next: IteratorResult<{ doc: Document.Parsed; offset: number; chunk: string }>;
+  const docs = parsedDocuments(text, lastKeyWins);
+  for (let index = 0; ; index += 1) {
+    let next: IteratorResult<ParsedChunk>;
     try {
       next = docs.next();
     } catch (error) {
-      problems.push({ file, message: `cannot parse YAML: ${(error as Error).message}` });
-      return { documents, problems, nodes };
+      loaded.problems.push({ file, message: `cannot parse YAML: ${(error as Error).message}` });
+      return loaded;
     }
     if (next.done) break;
     const { doc, offset, chunk } = next.value;
-    index += 1;
-    const docIndex = index;
-    if (doc.errors.length > 0) {
-      for (const error of doc.errors) {
-        const pos = locationAt(lineStarts, file, docIndex, error.pos[0] + offset, error.pos[0] + offset);
-        problems.push({
-          file,
-          line: pos.line,
-          column: pos.column,
-          message: `invalid YAML: ${firstLine(error.message)}`,
-        });
-      }
-      continue;
-    }
     const locate = (start: number, end: number): SourceLocation =>
-      locationAt(lineStarts, file, docIndex, start + offset, end + offset);
-    const docStart = doc.contents?.range?.[0] ?? doc.range[0];
-    const location = locate(docStart, doc.contents?.range?.[1] ?? docStart);
-    if (!doc.contents || (isScalar(doc.contents) && doc.contents.value === null)) {
-      documents.push({ index: docIndex, root: undefined, location });
-      continue;
-    }
-    // Sized before anything is built: an alias bomb is refused without being expanded.
-    const size = expansionSize(doc, bytes + MAX_ALIAS_NODES);
-    if (size.expanded - size.written > MAX_ALIAS_NODES) {
-      const message = `document ${index}: its aliases expand to more than ${MAX_ALIAS_NODES.toLocaleString('en-US')} nodes beyond what is written (an alias bomb?); it was not loaded: write the repeated parts out, or use a kustomize patch or component`;
-      problems.push({ file, line: location.line, column: location.column, message });
-      continue;
-    }
-    meter?.charge(file, { nodes: size.expanded, documents: 1 });
-    nodes += size.expanded;
-    documents.push({
-      index: docIndex,
-      root: new Converter(origin, locate, doc, chunk).convert(doc.contents as YamlNode),
-      location,
-    });
+      locationAt(lineStarts, file, index, start + offset, end + offset);
+    if (doc.errors.length > 0) loaded.problems.push(...syntaxProblems(file, doc, locate));
+    else loadDocument(loaded, { file, index, doc, chunk, locate, origin, bytes, meter });
   }
-  return { documents, problems, nodes };
+  return loaded;
+}
+
+function oversized(file: string, bytes: number): SourceProblem {
+  const mib = (bytes / 1024 / 1024).toFixed(1);
+  return {
+    file,
+    line: 1,
+    message: `file is ${mib} MiB, over the ${MAX_MANIFEST_FILE_BYTES / 1024 / 1024} MiB limit for one manifest file; it was not read: split it into several files (a kustomization can list them)`,
+  };
+}
+
+interface ParsedChunk {
+  doc: Document.Parsed;
+  offset: number;
+  chunk: string;
+}
+
+/**
+ * Each document parsed on its own (a line starting `---` ends a document wherever it is, even in a
+ * block scalar) and converted before the next: a large file's syntax trees never all live at once,
+ * so one 1 MB file costs per MB what 100 small files do.
+ */
+function* parsedDocuments(text: string, lastKeyWins: boolean): Generator<ParsedChunk> {
+  let any = false;
+  for (const { offset, chunk } of documentChunks(text)) {
+    const composer = new Composer({ uniqueKeys: !lastKeyWins, prettyErrors: false });
+    for (const doc of composer.compose(new Parser().parse(chunk), false, chunk.length)) {
+      any = true;
+      yield { doc: doc as Document.Parsed, offset, chunk };
+    }
+  }
+  if (!any) {
+    const composer = new Composer({ uniqueKeys: !lastKeyWins, prettyErrors: false });
+    for (const doc of composer.compose(new Parser().parse(text), true, text.length))
+      yield { doc: doc as Document.Parsed, offset: 0, chunk: text };
+  }
+}
+
+type Locate = (start: number, end: number) => SourceLocation;
+
+function syntaxProblems(file: string, doc: Document.Parsed, locate: Locate): SourceProblem[] {
+  return doc.errors.map((error) => {
+    const pos = locate(error.pos[0], error.pos[0]);
+    return { file, line: pos.line, column: pos.column, message: `invalid YAML: ${firstLine(error.message)}` };
+  });
+}
+
+/** One parsed document into `loaded`: empty, refused as an alias bomb, or converted and charged. */
+function loadDocument(
+  loaded: LoadedFile,
+  at: {
+    file: string;
+    index: number;
+    doc: Document.Parsed;
+    chunk: string;
+    locate: Locate;
+    origin: FieldOrigin;
+    bytes: number;
+    meter: RenderBudget | undefined;
+  },
+): void {
+  const { file, index, doc, locate } = at;
+  const docStart = doc.contents?.range?.[0] ?? doc.range[0];
+  const location = locate(docStart, doc.contents?.range?.[1] ?? docStart);
+  if (!doc.contents || (isScalar(doc.contents) && doc.contents.value === null)) {
+    loaded.documents.push({ index, root: undefined, location });
+    return;
+  }
+  // Sized before anything is built: an alias bomb is refused without being expanded.
+  const size = expansionSize(doc, at.bytes + MAX_ALIAS_NODES);
+  if (size.expanded - size.written > MAX_ALIAS_NODES) {
+    const message = `document ${index}: its aliases expand to more than ${MAX_ALIAS_NODES.toLocaleString('en-US')} nodes beyond what is written (an alias bomb?); it was not loaded: write the repeated parts out, or use a kustomize patch or component`;
+    loaded.problems.push({ file, line: location.line, column: location.column, message });
+    return;
+  }
+  at.meter?.charge(file, { nodes: size.expanded, documents: 1 });
+  loaded.nodes += size.expanded;
+  const root = new Converter(at.origin, locate, doc, at.chunk).convert(doc.contents as YamlNode);
+  loaded.documents.push({ index, root, location });
 }
 
 /**

@@ -107,7 +107,7 @@ export function documentsToResources(
       const name = getString(root, ['metadata', 'name']);
       if (!name) {
         const generated = kustomizations.length === 0 ? generatedName(root) : undefined;
-        if (generated) out.skipped.push({ file, document: doc.index, reason: generated, code: 'generate-name' });
+        if (generated) out.skipped.push({ file, document: doc.index, reason: generated, ...generatedFrom(root) });
         else out.errors.push(nameless(file, root, kustomizations.length > 0));
         continue;
       }
@@ -139,6 +139,18 @@ function generatedName(root: TrackedMap): string | undefined {
   if (!prefix) return undefined;
   const kind = getString(root, ['kind']);
   return `${kind} with generateName "${prefix}": each apply creates a new ${kind} with a generated name, so it is not compared`;
+}
+
+function generatedFrom(root: TrackedMap): Pick<SkippedDocument, 'code' | 'generated'> {
+  const apiVersion = getString(root, ['apiVersion']) ?? '';
+  const namespace = getString(root, ['metadata', 'namespace']);
+  const generated = {
+    group: apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '',
+    kind: getString(root, ['kind']) ?? '',
+    prefix: getString(root, ['metadata', 'generateName']) ?? '',
+    ...(namespace ? { namespace } : {}),
+  };
+  return { code: 'generate-name', generated };
 }
 
 /** kustomize refuses an object without a name, generateName or not (api/resource: "missing metadata.name"). */

@@ -64,6 +64,10 @@ export interface PruneInventory {
   suspended: boolean;
   /** What turns pruning on, for the message: `spec.prune: true`, `syncPolicy.automated.prune: true`. */
   pruneSetting: string;
+  /** Why the source keeps every object it no longer renders (Argo CD `Prune=false`), unless the object says `Prune=true`. */
+  keepAll?: string;
+  /** Why the source does not prune, when it says more than the missing setting (automated sync without prune). */
+  notPruned?: string;
 }
 
 export interface PlanKept {

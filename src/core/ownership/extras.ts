@@ -42,6 +42,24 @@ function hookOwner(live: KubeObject, hook: SyncHook): ObjectOwner {
   return { class: 'hook', name: describeHook(hook), evidence: `annotated ${hook.annotation}: ${hook.value}`, ...made };
 }
 
+/**
+ * `argocd.argoproj.io/compare-options: IgnoreExtraneous` (docs/user-guide/compare-options.md): Argo CD
+ * leaves the object out of the Application's sync status when Git lacks it; so does driftback.
+ */
+function ignoreExtraneousOwner(live: KubeObject, context: OwnershipContext): ObjectOwner | undefined {
+  const options = live.metadata.annotations?.[COMPARE_OPTIONS] ?? '';
+  if (!options.split(',').some((option) => option.trim() === 'IgnoreExtraneous')) return undefined;
+  const created = creationOf(live);
+  return {
+    class: 'source',
+    name: stampedSourceName(live, context.tracking) ?? 'Argo CD',
+    evidence: `annotated ${COMPARE_OPTIONS}: IgnoreExtraneous (not compared when Git lacks it)`,
+    ...(created ? { manager: created.manager, ...(created.time ? { time: created.time } : {}) } : {}),
+  };
+}
+
+const COMPARE_OPTIONS = 'argocd.argoproj.io/compare-options';
+
 export type ExtraVerdict = { type: 'extra' } | { type: 'owned'; owned: OwnedObject };
 
 /** What a live object Git lacks is: a person's extra object, or an object listed under its owner. */
@@ -50,6 +68,8 @@ export function judgeExtra(live: KubeObject, context: OwnershipContext): ExtraVe
   // A hook left in the cluster (BeforeHookCreation, a failed hook) is its tool's, never extra.
   const hook = context.hooks?.get(keyId(key)) ?? liveHookOf(live, context.tracking);
   if (hook) return { type: 'owned', owned: { key, owner: hookOwner(live, hook) } };
+  const ignored = ignoreExtraneousOwner(live, context);
+  if (ignored) return { type: 'owned', owned: { key, owner: ignored } };
   const owner = ownerOf(live, context);
   if (owner.class === 'person') {
     const reported = neverWritten(live);

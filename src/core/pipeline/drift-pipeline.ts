@@ -52,6 +52,7 @@ import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import type { LiveState } from '../model/index.js';
 import { scopeOf, screenLive } from './live-state.js';
 import { clusterRoot, configWithSourceRules, renderCluster } from '../render/cluster-render.js';
+import { matchGeneratedNames } from './generated-names.js';
 import { claimsOf, setAsideNotRendered } from './not-rendered.js';
 import { withNextMoves } from './next-moves.js';
 
@@ -202,11 +203,12 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const { all: allSuspensions, own: suspensions } = suspensionsByRepository(snapshot.items, config, rendered.sources);
   // Live objects a part that was not rendered may have made are set aside, not reported as extra.
   const claims = claimsOf(sources, snapshot.items);
-  const whole = setAsideNotRendered(
+  const generated = matchGeneratedNames(
     diffResources(rendered.objects, snapshot.items, diffOptions),
-    rendered.notRendered,
-    claims,
+    rendered.skipped.filter((document) => document.code === 'generate-name'),
+    snapshot.items,
   );
+  const whole = setAsideNotRendered(generated.diff, rendered.notRendered, claims);
   const risk = {
     config: effectiveConfig,
     desired: rendered.objects,
@@ -230,7 +232,7 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   return {
     type: 'evaluated',
     skipped,
-    notCompared: rendered.skipped.filter((document) => document.code === 'generate-name'),
+    notCompared: generated.documents,
     filesRead: rendered.filesRead,
     diff,
     drift,

@@ -6,7 +6,13 @@ import type { ClusterConfig, Config } from '../config/index.js';
 import type { DesiredObject, NotRenderedSource, Plan } from '../model/index.js';
 import { suspendedSourceWarnings, suspensionNotices, suspensionsByRepository } from '../emergency/index.js';
 import { claimsOf, keepNotRendered } from './not-rendered.js';
-import { hooksOnSync, locateProtectedPrunes, planChanges } from '../plan/index.js';
+import {
+  argoResyncWarnings,
+  hooksOnSync,
+  locateProtectedPrunes,
+  planChanges,
+  planIgnoredFields,
+} from '../plan/index.js';
 import { maskSecretFields, pruneInventories, summarizeSourcePlan } from '../render/index.js';
 import type { LiveState } from '../model/index.js';
 import { screenLive } from './live-state.js';
@@ -63,8 +69,12 @@ export function planCluster(input: PlanClusterInput): Plan {
       : {}),
   });
   const claims = claimsOf(input.sources?.sources.map((result) => result.source) ?? [], snapshot?.items ?? []);
-  const plan = keepNotRendered(planned, input.notRendered, claims);
+  const plan = keepNotRendered(planIgnoredFields(planned, input.sources?.ignore ?? []), input.notRendered, claims);
   const warnings = locateProtectedPrunes(plan, input.headFiles);
+  if (snapshot && input.sources) {
+    const resync = { plan, sources: input.sources.sources, head: input.head, live: snapshot.items };
+    warnings.push(...argoResyncWarnings({ ...resync, ...(input.changed ? { changed: input.changed } : {}) }));
+  }
   if (!snapshot) {
     const name = cluster?.name ?? 'the cluster';
     const repository = input.repository ? ` --repository ${input.repository}` : '';

@@ -13,18 +13,18 @@ import {
 import { fieldPath, immutableReason } from '../k8s/index.js';
 import { sourceOf } from './source-line.js';
 
-function at(desired: DesiredObject | undefined, path?: string): Pick<PlanWarning, 'file' | 'line'> {
+export function at(desired: DesiredObject | undefined, path?: string): Pick<PlanWarning, 'file' | 'line'> {
   const place = sourceOf(desired, path);
   return place ? { file: place.file, ...(place.line ? { line: place.line } : {}) } : {};
 }
 
 /** A value in a message: short YAML in backticks (the comment shows it as code). */
-function shown(value: unknown): string {
-  return value === undefined ? 'unset' : `\`${shortValue(value, 60).replace(/`/g, "'")}\``;
+export function shown(value: unknown, width = 60): string {
+  return value === undefined ? 'unset' : `\`${shortValue(value, width).replace(/`/g, "'")}\``;
 }
 
 /** A field in a message, as people read it (`spec.template.spec.containers[api].image`), in backticks. */
-function field(id: ResourceKey, change: Pick<FieldChange, 'path' | 'segments'>): string {
+export function field(id: ResourceKey, change: Pick<FieldChange, 'path' | 'segments'>): string {
   return `\`${fieldPath(change.segments.length ? change.segments : change.path, id)}\``;
 }
 

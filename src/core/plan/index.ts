@@ -6,4 +6,6 @@ export { appliesPath, notReconcilingReason } from './reconcilers.js';
 export { formatAge, secondsBetween } from './age.js';
 export { locateProtectedPrunes } from './locate-prunes.js';
 export { hooksOnSync } from './sync-hooks-run.js';
+export { planIgnoredFields } from './argo-ignored-fields.js';
+export { argoResyncWarnings, refreshPaths } from './argo-resync.js';
 export { controllerStopped, stoppedReason, type StoppedController } from './controller-stopped.js';

@@ -71,6 +71,12 @@ function neverPruned(id: string, current: KubeObject, input: PruneInput): boolea
   );
 }
 
+/** `argocd.argoproj.io/sync-options: Prune=true` on the object overrides the Application's `Prune=false`. */
+function prunedAnyway(live: KubeObject): boolean {
+  const options = live.metadata.annotations?.['argocd.argoproj.io/sync-options'] ?? '';
+  return options.split(',').some((option) => option.trim() === 'Prune=true');
+}
+
 export function planPrune(input: PruneInput): PruneResult {
   const result: PruneResult = { prune: [], kept: [], warnings: [] };
   if (!input.prune) return result;
@@ -86,7 +92,8 @@ export function planPrune(input: PruneInput): PruneResult {
     if (inventory && (!inventory.prunes || inventory.suspended)) {
       const why = inventory.suspended
         ? `${inventory.source} is suspended: it prunes nothing until it is resumed`
-        : `${inventory.source} does not prune (no ${inventory.pruneSetting}): the object stays in the cluster`;
+        : (inventory.notPruned ??
+          `${inventory.source} does not prune (no ${inventory.pruneSetting}): the object stays in the cluster`);
       result.kept.push({ id: key, reason: why });
       continue;
     }
@@ -94,7 +101,8 @@ export function planPrune(input: PruneInput): PruneResult {
     const managed =
       inventory !== undefined || input.base.has(keyId(key)) || (identity !== undefined && tracking.has(identity));
     if (!managed) continue;
-    const reason = keepReason(current);
+    const reason =
+      keepReason(current) ?? (inventory?.keepAll && !prunedAnyway(current) ? inventory.keepAll : undefined);
     if (reason) {
       result.kept.push({ id: key, reason });
       continue;

@@ -7,6 +7,7 @@ import { findKustomizationFile, renderManifests, type KustomizeHelm } from '../m
 import type { DesiredObject, NotRenderedSource, SkippedDocument, SourceProblem } from '../model/index.js';
 import { compileArgoGlob, type Pattern } from '../patterns/index.js';
 import { renderArgoHelm } from './argocd-helm-render.js';
+import { argoSettingsOf } from './argocd-ignore.js';
 import { renderThroughWrapper } from './wrapped.js';
 import type { DeclaredSource, RenderSourceInputs, SourceRender } from './types.js';
 import { sourceName, stampDesired } from '../sources/identity.js';
@@ -84,12 +85,67 @@ function renderDirectory(
   return { objects, errors, skipped, filesRead, notes: [], ...(notRendered.length ? { notRendered } : {}) };
 }
 
+/** `spec.source.kustomize` as the overrides Argo CD's `kustomize edit` writes, traced to the Application's fields. */
+function renderArgoKustomize(
+  declared: DeclaredSource,
+  inputs: RenderSourceInputs,
+  transforms: ArgoTransforms,
+): SourceRender {
+  const kustomize = transforms.kustomize;
+  return renderThroughWrapper(
+    declared,
+    inputs,
+    {
+      resources: ['.'],
+      ...(kustomize?.namespace ? { namespace: kustomize.namespace } : {}),
+      ...(kustomize?.namePrefix ? { namePrefix: kustomize.namePrefix } : {}),
+      ...(kustomize?.nameSuffix ? { nameSuffix: kustomize.nameSuffix } : {}),
+      commonLabels: kustomize?.commonLabels ?? {},
+      commonAnnotations: kustomize?.commonAnnotations ?? {},
+      patches: kustomize?.patches ?? [],
+      images: kustomize?.images ?? [],
+      replicas: kustomize?.replicas ?? [],
+      components: kustomize?.components ?? [],
+    },
+    {
+      patchesAt: ['spec', 'source', 'kustomize', 'patches'],
+      imagesAt: ['spec', 'source', 'kustomize', 'images'],
+      imageFormat: 'argocd-string',
+      replicasAt: ['spec', 'source', 'kustomize', 'replicas'],
+      transformAt: {
+        namespace: 'kustomize.namespace',
+        'namespace@pointer': '/spec/source/kustomize/namespace',
+        labels: 'kustomize.commonLabels',
+        'labels@pointer': '/spec/source/kustomize/commonLabels',
+        annotations: 'kustomize.commonAnnotations',
+        'annotations@pointer': '/spec/source/kustomize/commonAnnotations',
+        'name-affix': 'kustomize.namePrefix/nameSuffix',
+      },
+    },
+    transforms.destination.namespace ?? inputs.defaultNamespace,
+    argoKustomizeHelm(declared, inputs),
+  );
+}
+
+/** The source's path rendered as the repo server does: a Helm chart, a kustomization or a directory. */
+function renderArgoPath(
+  declared: DeclaredSource,
+  inputs: RenderSourceInputs,
+  transforms: ArgoTransforms,
+): SourceRender {
+  const path = declared.source.path;
+  if (path === undefined) return renderArgoHelm(declared, inputs);
+  if (findKustomizationFile(inputs.files, path)) return renderArgoKustomize(declared, inputs, transforms);
+  if (inputs.files.has(path ? `${path}/Chart.yaml` : 'Chart.yaml')) return renderArgoHelm(declared, inputs);
+  return renderDirectory(declared, inputs, transforms);
+}
+
 /**
  * Argo CD's repo server passes --enable-helm when argocd-cm `kustomize.buildOptions` holds it, and
  * then the cluster's version and API versions (--helm-kube-version, --helm-api-versions).
  */
-function argoKustomizeHelm(inputs: RenderSourceInputs): KustomizeHelm {
-  const settings = inputs.argoSettings;
+function argoKustomizeHelm(declared: DeclaredSource, inputs: RenderSourceInputs): KustomizeHelm {
+  const settings = argoSettingsOf(declared.source, inputs);
   if (settings.from === 'defaults')
     return {
       disabled: 'argocd-cm is not in the snapshot, so whether kustomize.buildOptions holds --enable-helm is unknown',
@@ -108,73 +164,19 @@ function argoKustomizeHelm(inputs: RenderSourceInputs): KustomizeHelm {
 export function renderArgoSource(declared: DeclaredSource, inputs: RenderSourceInputs): SourceRender {
   const { source } = declared;
   const transforms = source.transforms as ArgoTransforms;
-  const name = sourceName(source.id);
-  const path = source.path;
-  let rendered: SourceRender;
-  if (
-    path === undefined ||
-    (!findKustomizationFile(inputs.files, path) && inputs.files.has(path ? `${path}/Chart.yaml` : 'Chart.yaml'))
-  ) {
-    rendered = renderArgoHelm(declared, inputs);
-  } else if (findKustomizationFile(inputs.files, path)) {
-    const kustomize = transforms.kustomize;
-    rendered = renderThroughWrapper(
-      declared,
-      inputs,
-      {
-        resources: ['.'],
-        ...(kustomize?.namespace ? { namespace: kustomize.namespace } : {}),
-        ...(kustomize?.namePrefix ? { namePrefix: kustomize.namePrefix } : {}),
-        ...(kustomize?.nameSuffix ? { nameSuffix: kustomize.nameSuffix } : {}),
-        commonLabels: kustomize?.commonLabels ?? {},
-        commonAnnotations: kustomize?.commonAnnotations ?? {},
-        patches: kustomize?.patches ?? [],
-        images: kustomize?.images ?? [],
-        replicas: kustomize?.replicas ?? [],
-        components: kustomize?.components ?? [],
-      },
-      {
-        patchesAt: ['spec', 'source', 'kustomize', 'patches'],
-        imagesAt: ['spec', 'source', 'kustomize', 'images'],
-        imageFormat: 'argocd-string',
-        replicasAt: ['spec', 'source', 'kustomize', 'replicas'],
-        transformAt: {
-          namespace: 'kustomize.namespace',
-          'namespace@pointer': '/spec/source/kustomize/namespace',
-          labels: 'kustomize.commonLabels',
-          'labels@pointer': '/spec/source/kustomize/commonLabels',
-          annotations: 'kustomize.commonAnnotations',
-          'annotations@pointer': '/spec/source/kustomize/commonAnnotations',
-          'name-affix': 'kustomize.namePrefix/nameSuffix',
-        },
-      },
-      transforms.destination.namespace ?? inputs.defaultNamespace,
-      argoKustomizeHelm(inputs),
-    );
-  } else {
-    rendered = renderDirectory(declared, inputs, transforms);
-  }
+  const rendered = renderArgoPath(declared, inputs, transforms);
   const file = declared.desired?.source.file;
   const stamp = {
     origin: {
       type: 'source-transform' as const,
-      source: `Application ${name}`,
+      source: `Application ${sourceName(source.id)}`,
       transform: 'stamp',
       ...(file ? { file } : {}),
     },
   };
+  const settings = argoSettingsOf(source, inputs);
   for (const desired of rendered.objects) {
-    stampDesired(desired, source.id, stamp, inputs.argoSettings, transforms.destination.namespace);
-  }
-  for (const rule of transforms.ignoreDifferences) {
-    if (rule.jqPathExpressions.length === 0) continue;
-    rendered.notes.push({
-      code: 'unsupported',
-      source: name,
-      message:
-        `ignoreDifferences for ${rule.kind}${rule.name ? ' ' + rule.name : ''}: jqPathExpressions ` +
-        `(${rule.jqPathExpressions.join(', ')}) are not supported; those fields are compared`,
-    });
+    stampDesired(desired, source.id, stamp, settings, transforms.destination.namespace);
   }
   return rendered;
 }

@@ -10,6 +10,8 @@ import {
 } from '../model/index.js';
 import type { SourceResult } from './source-worklist.js';
 import { sourceName } from '../sources/identity.js';
+import type { ArgoTransforms } from '../sources/types.js';
+import { hasSyncOption } from './argocd-ignore.js';
 
 type CountField = 'drift' | 'create' | 'update' | 'prune';
 
@@ -108,15 +110,29 @@ export function pruneInventories(sources: readonly SourceResult[]): PruneInvento
     if (!inventory) return [];
     const flux = source.transforms.controller === 'flux' ? source.transforms : undefined;
     const argo = source.transforms.controller === 'argocd' ? source.transforms : undefined;
+    const name = sourceName(source.id);
     return [
       {
-        source: sourceName(source.id),
+        source: name,
         keys: new Set(inventory.map((entry) => keyId(entry.key))),
         inScope: result.scope === 'rendered',
         prunes: flux ? flux.prune : argo ? argo.syncPolicy.automated && argo.syncPolicy.prune : false,
         suspended: source.status?.suspended === true && source.id.controller === 'flux',
         pruneSetting: flux ? '`spec.prune: true`' : '`syncPolicy.automated.prune: true`',
+        ...(argo ? argoPruneNotes(name, argo) : {}),
       },
     ];
   });
+}
+
+/** What an Argo CD Application's sync options and policy say about its prunes (docs/user-guide/sync-options.md). */
+function argoPruneNotes(name: string, argo: ArgoTransforms): Pick<PruneInventory, 'keepAll' | 'notPruned'> {
+  const notes: Pick<PruneInventory, 'keepAll' | 'notPruned'> = {};
+  if (hasSyncOption(argo, 'Prune=false'))
+    notes.keepAll = `Application ${name} syncs with \`Prune=false\` (syncPolicy.syncOptions): never pruned`;
+  if (argo.syncPolicy.automated && !argo.syncPolicy.prune)
+    notes.notPruned =
+      `Application ${name} syncs automatically without \`prune\`: the object stays until a person syncs ` +
+      `with prune (\`argocd app sync ${name} --prune\`)`;
+  return notes;
 }

@@ -4,10 +4,10 @@
 // followed; sources the snapshot holds are followed too (no path needed). Sources of other
 // repositories are listed as out of scope. Without controller objects the cluster path is applied
 // by kubectl: its render, unchanged, is desired.
-import type { IgnoreRule } from '../config/index.js';
 import { findKustomizationFile, KUSTOMIZATION_FILE_NAMES, renderManifests } from '../manifests/index.js';
 import { keyId, type DesiredObject, type KubeObject, type RenderResult, type ResourceKey } from '../model/index.js';
-import { readArgoSettings } from '../sources/argocd-settings.js';
+import { readArgoInstances, readArgoSettings } from '../sources/argocd-settings.js';
+import { argoIgnoreRules, argoSettingsOf, type SourceIgnoreRule } from './argocd-ignore.js';
 import { readSource } from '../sources/read-sources.js';
 import { renderArgoSource } from './argocd-render.js';
 import { failedRender, problemPart, problemsReason, unrenderedParts } from './failed-render.js';
@@ -17,7 +17,7 @@ import { isFluxHelmRelease } from './helmrelease-render.js';
 import type { DeclaredSource, RenderSourceInputs, SourceNote, SourceRender } from './types.js';
 import { repositoryMatcher } from '../sources/scope.js';
 import { kubectlRef, sourceName, sourceRefKey, sourceRefText, type ControllerName } from '../sources/identity.js';
-import type { ArgoTransforms, Source } from '../sources/types.js';
+import type { Source } from '../sources/types.js';
 import type { DesiredHook } from '../sources/sync-hooks.js';
 
 export interface ClusterSourcesInput {
@@ -56,8 +56,8 @@ export interface ClusterSourcesRender extends RenderResult {
   controller: ControllerName;
   sources: SourceResult[];
   notes: SourceNote[];
-  /** Ignore rules the sources declare (Argo CD ignoreDifferences JSON pointers and managers). */
-  ignore: IgnoreRule[];
+  /** Ignore rules the sources declare (Argo CD ignoreDifferences and resource.customizations), per object. */
+  ignore: SourceIgnoreRule[];
   /** Hooks the sources declare (Argo CD, Helm): set aside from `objects`, never compared. */
   hooks?: DesiredHook[];
 }
@@ -67,26 +67,6 @@ export function detectController(sources: readonly Source[]): ControllerName {
   if (sources.some((source) => source.id.controller === 'flux')) return 'flux';
   if (sources.some((source) => source.id.controller === 'argocd')) return 'argocd';
   return 'kubectl';
-}
-
-function ignoreRulesOf(source: Source): IgnoreRule[] {
-  if (source.transforms.controller !== 'argocd') return [];
-  const transforms: ArgoTransforms = source.transforms;
-  const rules: IgnoreRule[] = [];
-  const reason = `Argo CD Application ${sourceName(source.id)} ignoreDifferences`;
-  for (const rule of transforms.ignoreDifferences) {
-    const namespace = rule.namespace ?? transforms.destination.namespace;
-    const base = {
-      kinds: [rule.kind],
-      ...(rule.group !== '*' ? { groups: [rule.group] } : {}),
-      ...(rule.name ? { names: [rule.name] } : {}),
-      ...(namespace ? { namespaces: [namespace] } : {}),
-      reason,
-    };
-    if (rule.jsonPointers.length > 0) rules.push({ ...base, paths: rule.jsonPointers });
-    if (rule.managedFieldsManagers.length > 0) rules.push({ ...base, managers: rule.managedFieldsManagers });
-  }
-  return rules;
 }
 
 function kubectlSource(cluster: string, path: string | undefined): Source {
@@ -167,6 +147,7 @@ function renderInputsOf(input: ClusterSourcesInput): RenderSourceInputs {
     live: input.live,
     defaultNamespace: input.defaultNamespace,
     argoSettings: readArgoSettings(input.live),
+    argoInstances: readArgoInstances(input.live),
     ...(input.cache ? { cache: input.cache } : {}),
     ...(input.kindScopes ? { kindScopes: input.kindScopes } : {}),
     ...(input.unfollowed ? { unfollowed: input.unfollowed } : {}),
@@ -258,6 +239,11 @@ function newObjectsOf(rendered: readonly DesiredObject[], name: string, taken: T
   return { fresh, notes };
 }
 
+function addIgnoreRules(result: ClusterSourcesRender, ignore: ReturnType<typeof argoIgnoreRules>): void {
+  result.ignore.push(...ignore.rules);
+  result.notes.push(...ignore.notes);
+}
+
 function renderSource(found: DeclaredSource, inputs: RenderSourceInputs): SourceRender {
   return found.source.id.controller === 'flux' ? renderFluxSource(found, inputs) : renderArgoSource(found, inputs);
 }
@@ -303,7 +289,6 @@ function followSources(
     result.notes.push(...rendered.notes);
     const own = sourceRefText(source.id);
     result.notRendered!.push(...(rendered.notRendered ?? []).map((part) => ({ source: own, ...part })));
-    result.ignore.push(...ignoreRulesOf(source));
     if (rendered.stopped) return { ...result, objects: [], stopped: true };
     const failed = failedRender(rendered);
     if (failed !== undefined) {
@@ -324,6 +309,7 @@ function followSources(
       if (isFluxHelmRelease(desired.object)) releases.push(desired);
     }
     result.sources.push({ source, scope: 'rendered', objects: fresh.map((desired) => desired.key) });
+    addIgnoreRules(result, argoIgnoreRules(source, fresh, input.live, argoSettingsOf(source, inputs)));
   }
   return withReleasesAndRoots(input, inputs, entry, { matcher, result, byKey, releases });
 }

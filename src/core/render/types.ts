@@ -39,6 +39,8 @@ export interface RenderSourceInputs {
   /** Namespace for namespaced objects that name none (after every transform). */
   defaultNamespace: string;
   argoSettings: ArgoTracking;
+  /** Every Argo CD instance the snapshot shows: an Application is read with its own instance's settings. */
+  argoInstances?: ArgoTracking[];
   /** Which kinds are namespaced, as the cluster says (kindScopesOf). */
   kindScopes?: KindScopes;
   cache?: ParseCache;

@@ -18,7 +18,9 @@ export function partialLines(parts: PartialParts): string[] {
   return [
     ...parts.notRendered.map((part) => `warning: ${describeNotRendered({ ...part, file: shown(part.file) })}`),
     ...(parts.notCompared ?? []).map(
-      (document) => `note: ${shown(document.file)} (document ${document.document + 1}): ${document.reason}`,
+      (document) =>
+        `note: ${shown(document.file)} (document ${document.document + 1}): ${document.reason}` +
+        (document.made?.length ? `; made from it: ${document.made.join(', ')}` : ''),
     ),
   ];
 }

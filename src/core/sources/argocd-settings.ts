@@ -1,32 +1,126 @@
-// Argo CD's resource tracking settings from `argocd-cm` (util/settings/settings.go): the method
+// Argo CD's settings from `argocd-cm` (util/settings/settings.go): the tracking method
 // (`application.resourceTrackingMethod`, empty = `annotation` since 3.0), the label key
-// (`application.instanceLabelKey`, empty = the default instance label) and the installation id. The
-// ConfigMap's namespace is the control plane's: Applications elsewhere are tracked as `<ns>_<name>`.
-import type { KubeObject } from '../model/index.js';
-import { stringAt } from './fields.js';
+// (`application.instanceLabelKey`, empty = the default instance label), the installation id, and the
+// system-wide ignoreDifferences of `resource.customizations` (the whole key and the split keys
+// `resource.customizations.ignoreDifferences.<group_kind>`, `all` = every kind). The ConfigMap's
+// namespace is the control plane's: Applications elsewhere are tracked as `<ns>_<name>`. A cluster
+// may run several instances: each reads the Applications of its own namespace and of the namespaces
+// `application.namespaces` of its `argocd-cmd-params-cm` names (Applications in any namespace).
+import { parse } from 'yaml';
+import { isPlainObject, type KubeObject } from '../model/index.js';
+import { compileArgoGlob } from '../patterns/index.js';
+import { stringAt, stringList } from './fields.js';
 import { DEFAULT_ARGO_TRACKING, type ArgoTracking, type TrackingMethod } from './identity.js';
+import type { IgnoreDifference } from './types.js';
 
 const METHODS: ReadonlySet<string> = new Set(['label', 'annotation', 'annotation+label']);
+const CUSTOMIZATIONS = 'resource.customizations';
 
-function isArgoCm(obj: KubeObject): boolean {
-  return obj.kind === 'ConfigMap' && obj.apiVersion === 'v1' && obj.metadata?.name === 'argocd-cm';
+function isConfigMap(obj: KubeObject, name: string): boolean {
+  return obj.kind === 'ConfigMap' && obj.apiVersion === 'v1' && obj.metadata?.name === name;
 }
 
 /** Reads `argocd-cm` from the snapshot's objects (the one in `argocd` first); Argo CD 3's defaults without one. */
 export function readArgoSettings(live: readonly KubeObject[]): ArgoTracking {
-  const candidates = live.filter(isArgoCm);
-  const cm = candidates.find((obj) => obj.metadata?.namespace === 'argocd') ?? candidates[0];
-  if (!cm) return DEFAULT_ARGO_TRACKING;
+  const instances = readArgoInstances(live);
+  return instances.find((cm) => cm.controlPlaneNamespace === 'argocd') ?? instances[0] ?? DEFAULT_ARGO_TRACKING;
+}
+
+/** Every Argo CD instance the snapshot shows (one per `argocd-cm`), with its settings. */
+export function readArgoInstances(live: readonly KubeObject[]): ArgoTracking[] {
+  const params = new Map<string, string[]>();
+  for (const obj of live) {
+    if (!isConfigMap(obj, 'argocd-cmd-params-cm')) continue;
+    const value = stringAt(obj, 'data', 'application.namespaces') ?? '';
+    const globs = value.split(',').map((namespace) => namespace.trim());
+    params.set(obj.metadata?.namespace ?? '', globs.filter(Boolean));
+  }
+  return live.filter((obj) => isConfigMap(obj, 'argocd-cm')).map((cm) => instanceOf(cm, params));
+}
+
+function instanceOf(cm: KubeObject, params: ReadonlyMap<string, string[]>): ArgoTracking {
   const method = stringAt(cm, 'data', 'application.resourceTrackingMethod');
+  const namespace = cm.metadata?.namespace || DEFAULT_ARGO_TRACKING.controlPlaneNamespace;
   const settings: ArgoTracking = {
     trackingMethod: method && METHODS.has(method) ? (method as TrackingMethod) : 'annotation',
     instanceLabelKey: stringAt(cm, 'data', 'application.instanceLabelKey') || DEFAULT_ARGO_TRACKING.instanceLabelKey,
-    controlPlaneNamespace: cm.metadata?.namespace || DEFAULT_ARGO_TRACKING.controlPlaneNamespace,
+    controlPlaneNamespace: namespace,
     from: 'argocd-cm',
   };
   const installationID = stringAt(cm, 'data', 'installationID');
   if (installationID) settings.installationID = installationID;
+  const applicationNamespaces = params.get(namespace) ?? [];
+  if (applicationNamespaces.length) settings.applicationNamespaces = applicationNamespaces;
+  const { rules, problems } = customIgnoreDifferences(isPlainObject(cm.data) ? cm.data : {});
+  if (rules.length) settings.ignoreDifferences = rules;
+  if (problems.length) settings.problems = problems;
   const buildOptions = stringAt(cm, 'data', 'kustomize.buildOptions');
   if (buildOptions) settings.kustomizeBuildOptions = buildOptions;
   return settings;
+}
+
+/**
+ * The instance that reads Applications of `namespace`: the one whose control plane runs there, else
+ * one whose `application.namespaces` matches it; undefined when none does.
+ */
+export function argoInstanceFor(instances: readonly ArgoTracking[], namespace: string): ArgoTracking | undefined {
+  const own = instances.find((instance) => instance.controlPlaneNamespace === namespace);
+  if (own) return own;
+  return instances.find((instance) =>
+    (instance.applicationNamespaces ?? []).some((glob) => {
+      const compiled = compileArgoGlob(glob);
+      return compiled.ok ? compiled.pattern.test(namespace) : glob === namespace;
+    }),
+  );
+}
+
+/** `resource.customizations` (a map of `group/kind` or `kind`) and its split keys, as Argo CD merges them. */
+function customIgnoreDifferences(data: Record<string, unknown>): { rules: IgnoreDifference[]; problems: string[] } {
+  const overrides = new Map<string, unknown>();
+  const problems: string[] = [];
+  const text = data[CUSTOMIZATIONS];
+  const whole = typeof text === 'string' ? readYaml(text, CUSTOMIZATIONS) : { value: {} };
+  if ('problem' in whole) problems.push(whole.problem);
+  else for (const [key, value] of Object.entries(whole.value)) overrides.set(key, field(value, 'ignoreDifferences'));
+  for (const [key, value] of Object.entries(data)) {
+    const parts = key.split('.');
+    if (parts.length < 4 || `${parts[0]}.${parts[1]}` !== CUSTOMIZATIONS || parts[2] !== 'ignoreDifferences') continue;
+    const groupKind = parts.slice(3).join('.');
+    const split = groupKind.split('_');
+    if (split.length > 2 || !groupKind) continue;
+    const read = typeof value === 'string' ? readYaml(value, key) : { value: {} };
+    if ('problem' in read) problems.push(read.problem);
+    else overrides.set(groupKind === 'all' ? '*/*' : split.join('/'), read.value);
+  }
+  const rules = [...overrides].flatMap(([key, value]) => overrideRule(key, value));
+  return { rules, problems };
+}
+
+function field(value: unknown, name: string): unknown {
+  return isPlainObject(value) ? value[name] : undefined;
+}
+
+function readYaml(text: string, key: string): { value: Record<string, unknown> } | { problem: string } {
+  try {
+    const value: unknown = parse(text);
+    return { value: isPlainObject(value) ? value : {} };
+  } catch (error) {
+    return { problem: `argocd-cm ${key} is not YAML: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+/** One override as an ignoreDifferences entry (`getGroupKindForOverrideKey`: `<group>/<kind>` or `<kind>`). */
+function overrideRule(key: string, value: unknown): IgnoreDifference[] {
+  if (!isPlainObject(value)) return [];
+  const parts = key.split('/');
+  if (parts.length > 2) return [];
+  const rule: IgnoreDifference = {
+    group: parts.length === 2 ? parts[0]! : '',
+    kind: parts[parts.length - 1]!,
+    jsonPointers: stringList(value.jsonPointers),
+    jqPathExpressions: stringList(value.jqPathExpressions),
+    managedFieldsManagers: stringList(value.managedFieldsManagers),
+  };
+  const empty = rule.jsonPointers.length + rule.jqPathExpressions.length + rule.managedFieldsManagers.length === 0;
+  return empty ? [] : [rule];
 }

@@ -18,6 +18,7 @@ import {
   type ResourceKey,
 } from '../model/index.js';
 import { setMetadataKey, type MetadataMap } from './stamp-metadata.js';
+import type { IgnoreDifference } from './types.js';
 
 /** Which GitOps controller applies a source. `kubectl`: no controller, the cluster path applied from CI. */
 export type ControllerName = 'flux' | 'argocd' | 'kubectl';
@@ -117,6 +118,12 @@ export interface ArgoTracking {
   controlPlaneNamespace: string;
   /** `defaults`: argocd-cm is not in view, so the method is Argo CD 3's default, not known. */
   from: 'argocd-cm' | 'defaults';
+  /** Namespaces (globs) whose Applications this instance reads besides its own (`application.namespaces`). */
+  applicationNamespaces?: string[];
+  /** System-wide ignoreDifferences (`resource.customizations`): every Application of the instance. */
+  ignoreDifferences?: IgnoreDifference[];
+  /** What of argocd-cm could not be read (a customization that is not YAML). */
+  problems?: string[];
   /** argocd-cm `kustomize.buildOptions` (`--enable-helm` inflates helmCharts), when set. */
   kustomizeBuildOptions?: string;
 }

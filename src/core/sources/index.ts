@@ -6,7 +6,7 @@ export { isFluxKustomization, readFluxKustomization } from './flux.js';
 export { isArgoApplication, readArgoApplication } from './argocd.js';
 export { parseImageOverride } from './transform-entries.js';
 export { isSourceObject, readSource, readSources, type SourceInputs } from './read-sources.js';
-export { readArgoSettings } from './argocd-settings.js';
+export { argoInstanceFor, readArgoInstances, readArgoSettings } from './argocd-settings.js';
 export {
   argoInstanceName,
   describeSource,

@@ -31,11 +31,17 @@ interface Run {
   plan: Plan;
 }
 
-function run(scenario: string, snapshotName: string, clusterName?: string): Run {
+function run(
+  scenario: string,
+  snapshotName: string,
+  clusterName?: string,
+  edit?: (snapshot: ReturnType<typeof scenarioSnapshot>) => void,
+): Run {
   const files = scenarioRepository(scenario);
   const config = configOf(files);
   const cluster: ClusterConfig = config.clusters!.find((c) => clusterName === undefined || c.name === clusterName)!;
   const snapshot = scenarioSnapshot(scenario, snapshotName);
+  edit?.(snapshot);
   const input: DriftInput = { snapshot, config, cluster, files, history: [], minSnapshots: 1, declined: new Set() };
   const evaluation = evaluateDrift(input);
   if (evaluation.type !== 'evaluated') throw new Error(JSON.stringify(evaluation));
@@ -385,16 +391,105 @@ describe('argocd-ssa-annotation: Argo CD, server-side apply, annotation tracking
     expectUnchangedPlan(plan);
   });
 
-  it('jq ignore rules are reported unsupported; JSON pointers are honoured', () => {
-    expect(evaluated.notes.filter((note) => note.code === 'unsupported').map((note) => note.message)).toEqual([
-      expect.stringContaining('jqPathExpressions (.spec.template.spec.containers[] | select(.name == "istio-proxy"))'),
+  it('jq and JSON pointer ignore rules are honoured, each named with its Application', () => {
+    // argo-cd util/argo/normalizers/diff_normalizer.go: `del(<jq expression>)` on live and desired.
+    expect(evaluated.notes.filter((note) => note.code === 'unsupported')).toEqual([]);
+    const hand = run('argocd-ssa-annotation', 'hand-changes', undefined, (snapshot) => {
+      const cart = snapshot.items.find((o) => o.kind === 'Deployment' && o.metadata.name === 'cartservice')!;
+      const pod = (cart.spec as { template: { spec: { containers: Array<Record<string, unknown>> } } }).template.spec;
+      pod.containers.push({ name: 'istio-proxy', image: 'docker.io/istio/proxyv2:1.24.0' });
+      const injected = { 'k:{"name":"istio-proxy"}': { '.': {}, 'f:image': {}, 'f:name': {} } };
+      cart.metadata.managedFields = [
+        ...(cart.metadata.managedFields ?? []),
+        {
+          manager: 'kubectl-edit',
+          operation: 'Update',
+          apiVersion: 'apps/v1',
+          time: '2026-12-01T14:00:00Z',
+          fieldsType: 'FieldsV1',
+          fieldsV1: { 'f:spec': { 'f:template': { 'f:spec': { 'f:containers': injected } } } },
+        },
+      ];
+    }).evaluated;
+    const deployment = (name: string) =>
+      hand.diff.resources.find((r) => r.key.kind === 'Deployment' && r.key.name === name)!;
+    const reason = 'Argo CD Application argocd/online-boutique ignoreDifferences';
+    expect(deployment('frontend').changes).toEqual([]);
+    expect(deployment('frontend').ignored.map((change) => [change.path, change.ignored?.reason])).toEqual([
+      ['/spec/replicas', reason],
     ]);
-    const hand = run('argocd-ssa-annotation', 'hand-changes').evaluated;
-    const frontend = hand.diff.resources.find((r) => r.key.kind === 'Deployment' && r.key.name === 'frontend')!;
-    expect(frontend.changes).toEqual([]);
-    expect(frontend.ignored.map((change) => [change.path, change.ignored?.reason])).toEqual([
-      ['/spec/replicas', 'Argo CD Application argocd/online-boutique ignoreDifferences'],
+    const cart = deployment('cartservice');
+    expect(cart.ignored.map((change) => [change.path, change.ignored?.reason])).toEqual([
+      ['/spec/template/spec/containers/1', reason],
     ]);
+    expect(cart.changes.map((change) => change.path)).not.toContain('/spec/template/spec/containers/1');
+  });
+
+  it('RespectIgnoreDifferences=true keeps ignored fields out of the plan; without it the plan warns of the revert', () => {
+    // argo-cd docs/user-guide/sync-options.md "Respect ignore differences configs".
+    const planWith = (edit: (text: string) => string): Plan => {
+      const files = new Map(scenarioRepository('argocd-ssa-annotation'));
+      files.set('argocd/apps/online-boutique.yaml', edit(files.get('argocd/apps/online-boutique.yaml')!));
+      const config = configOf(files);
+      const cluster = config.clusters![0]!;
+      const snapshot = scenarioSnapshot('argocd-ssa-annotation', 'hand-changes');
+      const head = renderCluster(files, cluster, { live: snapshot });
+      return planCluster({
+        ...{ config, cluster, head: head.objects, base: head.objects, headFiles: files, snapshot },
+        ...{ now: snapshot.capturedAt, sources: head },
+      });
+    };
+    // The image of cartservice was set by hand (kubectl set image): Git declares it, so a sync writes it.
+    const ignoreImage = (text: string) =>
+      text.replace(
+        'name: frontend\n      jsonPointers:\n        - /spec/replicas',
+        'name: cartservice\n      jsonPointers:\n        - /spec/template/spec/containers/0/image',
+      );
+    const cart = (plan: Plan) => plan.update.find((entry) => entry.id.name === 'cartservice');
+    const image = '/spec/template/spec/containers/0/image';
+    const respected = planWith(ignoreImage);
+    expect(cart(respected)?.changes.map((change) => change.path) ?? []).not.toContain(image);
+    expect(respected.warnings.filter((w) => w.id?.name === 'cartservice' && w.path === image)).toEqual([]);
+    const reverted = planWith((text) => ignoreImage(text).replace(/^\s*- RespectIgnoreDifferences=true\n/m, ''));
+    expect(cart(reverted)?.changes.map((change) => change.path)).toContain(image);
+    const warnings = reverted.warnings.filter((w) => w.id?.name === 'cartservice' && w.path === image);
+    const warning = warnings.find((w) => w.message.includes('ignoreDifferences'));
+    expect(warning?.code).toBe('reverts-live-change');
+    expect(warning?.message).toContain('ignoreDifferences of Application argocd/online-boutique');
+    expect(warning?.message).toContain('RespectIgnoreDifferences=true');
+  });
+
+  it('automated sync without selfHeal: merging any pull request re-syncs the Application and reverts its hand changes', () => {
+    // argo-cd controller/appcontroller.go autoSync (once per commit while OutOfSync); util/app/path/path.go
+    // GetAppRefreshPaths and AppFilesHaveChanged (manifest-generate-paths).
+    const planFor = (changed: string[], annotate: boolean): Plan => {
+      const files = new Map(scenarioRepository('argocd-ssa-annotation'));
+      const app = files.get('argocd/apps/online-boutique.yaml')!;
+      const annotated = app.replace(
+        'metadata:\n',
+        "metadata:\n  annotations:\n    argocd.argoproj.io/manifest-generate-paths: '.'\n",
+      );
+      files.set('argocd/apps/online-boutique.yaml', annotate ? annotated : app);
+      const config = configOf(files);
+      const cluster = config.clusters![0]!;
+      const snapshot = scenarioSnapshot('argocd-ssa-annotation', 'hand-changes');
+      const head = renderCluster(files, cluster, { live: snapshot });
+      return planCluster({
+        ...{ config, cluster, head: head.objects, base: head.objects, headFiles: files, snapshot },
+        ...{ now: snapshot.capturedAt, sources: head, changed },
+      });
+    };
+    const resync = (plan: Plan) => plan.warnings.filter((w) => w.message.includes('re-syncs Argo CD Application'));
+    const [warning] = resync(planFor(['docs/runbook.md'], false));
+    expect(warning?.code).toBe('reverts-live-change');
+    expect(warning?.message).toContain('Merging this pull request re-syncs Argo CD Application argocd/online-boutique');
+    expect(warning?.message).toContain(
+      "Deployment boutique/cartservice `spec.template.spec.containers[server].image`: kubectl-set's `us-central1-docker.pkg.dev/google-samples/microservices-demo/cartservice:v0.10.4`, 2026-12-01T12:07:00Z → `us-central1-docker.pkg.dev/google-samples/microservices-demo/cartservice:v0.10.3`",
+    );
+    expect(warning?.message).toContain('`argocd app set argocd/online-boutique --sync-policy none`');
+    // Its manifest-generate-paths leave a commit elsewhere out: no refresh, no sync.
+    expect(resync(planFor(['docs/runbook.md'], true))).toEqual([]);
+    expect(resync(planFor(['apps/online-boutique/kustomization.yaml'], true))).toHaveLength(1);
   });
 
   it("an image set by the Application's kustomize.images is codified into that override", () => {

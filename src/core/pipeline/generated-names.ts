@@ -1,0 +1,49 @@
+// A manifest with `generateName` (a Job run by `kubectl create -f`, an Argo CD hook) is not compared: each
+// apply makes a new object. Those objects are its, not hand-made extras: the API server keeps the prefix in
+// `metadata.generateName` and names the object the prefix and five characters of its random alphabet
+// (apiserver names.SimpleNameGenerator, utilrand.String: "bcdfghjklmnpqrstvwxz2456789"). A live object with
+// both, of the manifest's kind (and namespace, when it names one), is matched back to it.
+import { summarize } from '../classify/index.js';
+import {
+  displayKey,
+  keyId,
+  keyOf,
+  type DiffResult,
+  type KubeObject,
+  type ResourceKey,
+  type SkippedDocument,
+} from '../model/index.js';
+
+const RANDOM_SUFFIX = /^[bcdfghjklmnpqrstvwxz2456789]{5}$/;
+
+function madeFrom(key: ResourceKey, live: KubeObject | undefined, document: SkippedDocument): boolean {
+  const made = document.generated;
+  if (!made || live?.metadata?.generateName !== made.prefix) return false;
+  if (key.kind !== made.kind || key.group !== made.group) return false;
+  if (made.namespace !== undefined && key.namespace !== made.namespace) return false;
+  return key.name.startsWith(made.prefix) && RANDOM_SUFFIX.test(key.name.slice(made.prefix.length));
+}
+
+/**
+ * The diff without the live objects made from generateName manifests (whether they were extra or a
+ * person's run-once objects), and the manifests with what they made.
+ */
+export function matchGeneratedNames(
+  diff: DiffResult,
+  documents: readonly SkippedDocument[],
+  live: readonly KubeObject[],
+): { diff: DiffResult; documents: SkippedDocument[] } {
+  const generating = documents.map((document) => ({ ...document }));
+  if (!generating.some((document) => document.generated)) return { diff, documents: generating };
+  const liveById = new Map(live.map((object) => [keyId(keyOf(object)), object]));
+  const unmatched = (key: ResourceKey, object: KubeObject | undefined): boolean => {
+    const document = generating.find((candidate) => madeFrom(key, object, candidate));
+    if (!document) return true;
+    document.made = [...(document.made ?? []), displayKey(key)].sort();
+    return false;
+  };
+  const resources = diff.resources.filter((r) => r.status !== 'extra' || unmatched(r.key, r.live));
+  const owned = diff.owned?.filter((o) => unmatched(o.key, liveById.get(keyId(o.key))));
+  const matched = { ...diff, resources, summary: summarize(resources), ...(owned ? { owned } : {}) };
+  return { diff: matched, documents: generating };
+}

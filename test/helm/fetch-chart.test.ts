@@ -1,0 +1,110 @@
+// Repository charts fetched over HTTP from a real Helm repository: the pinned Helm packages a chart
+// and indexes it (`helm package`, `helm repo index`), a separate process serves the directory, and
+// driftback's renderer downloads the index and the archive (bounded, digest-checked, cached).
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChartRequest } from '../../src/core/charts/index.js';
+import { fetchChart } from '../../src/helm/fetch.js';
+import { locateHelm } from '../../src/helm/locate.js';
+import { createChartRenderer } from '../../src/helm/renderer.js';
+import { packagedChart } from '../support/charts.js';
+import { pinnedHelm } from '../support/tools.js';
+
+const found = locateHelm({ HELM_BINARY: pinnedHelm(), PATH: '' });
+if (!found.found) throw new Error(found.reason);
+
+/** Serves `dir` over HTTP from another process (the renderer blocks this one while it downloads). */
+const SERVE = `
+const http = require('node:http'); const fs = require('node:fs'); const path = require('node:path');
+const dir = process.argv[1];
+const server = http.createServer((req, res) => {
+  if (req.url === '/huge/index.yaml') { res.writeHead(200); const chunk = Buffer.alloc(1 << 20, 97); let n = 0;
+    const more = () => { while (n++ < 64) { if (!res.write(chunk)) return res.once('drain', more); } res.end(); }; return more(); }
+  const file = path.join(dir, path.normalize(req.url).replace(/^\\/+/, ''));
+  if (!file.startsWith(dir) || !fs.existsSync(file)) { res.writeHead(404); return res.end(); }
+  res.writeHead(200); res.end(fs.readFileSync(file));
+});
+server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));
+`;
+
+let server: ChildProcess;
+let repo = '';
+const dir = packagedChart('charts/webapp');
+
+beforeAll(async () => {
+  execFileSync(pinnedHelm(), ['repo', 'index', dir], {
+    env: { HOME: mkdtempSync(join(tmpdir(), 'helm-home-')), PATH: '/usr/bin:/bin' },
+  });
+  server = spawn(process.execPath, ['-e', SERVE, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve) => server.stdout!.once('data', (d) => resolve(String(d).trim())));
+  repo = `http://127.0.0.1:${port}`;
+});
+afterAll(() => {
+  server.kill();
+});
+
+const request = (version: string, url = repo): ChartRequest => ({
+  where: 'webapp',
+  chart: { type: 'repository', url, name: 'webapp', version },
+  releaseName: 'webapp',
+  namespace: 'shop',
+  valueFiles: [],
+  set: [],
+  apiVersions: [],
+  kubeVersion: 'v1.32.3',
+  includeCrds: true,
+});
+
+describe('a chart fetched from a Helm repository over HTTP', () => {
+  it('is downloaded once by its index entry, digest-checked, cached and rendered', () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'chart-cache-'));
+    const render = createChartRenderer({ helm: found.helm, fetch: { cacheDir } });
+    const output = render(request('1.x'));
+    expect(output.ok && output.manifest).toContain('helm.sh/chart: webapp-1.4.0');
+    const cached = readdirSync(cacheDir).flatMap((sub) => readdirSync(join(cacheDir, sub)));
+    expect(cached).toEqual(['webapp-1.4.0.tgz']);
+    // Served from the cache: no download, even with the repository gone.
+    const again = fetchChart('http://127.0.0.1:9/gone', 'webapp', '1.4.0', { cacheDir });
+    expect('reason' in again).toBe(true);
+    expect(fetchChart(repo, 'webapp', '1.4.0', { cacheDir })).toMatchObject({
+      path: expect.stringContaining(cacheDir),
+    });
+  });
+
+  it('says which version the index lacks, and refuses an archive whose digest differs', () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'chart-cache-'));
+    expect(fetchChart(repo, 'webapp', '2.x', { cacheDir })).toEqual({
+      reason: `${repo}/index.yaml lists no webapp 2.x`,
+    });
+    const render = createChartRenderer({ helm: found.helm, fetch: { cacheDir } });
+    const pinned = request('1.4.0');
+    (pinned.chart as { digest?: string }).digest = 'sha256:' + '0'.repeat(64);
+    const output = render(pinned);
+    expect(output.ok).toBe(false);
+    expect(!output.ok && output.reason).toMatch(/has digest sha256:[0-9a-f]{64}, the source pins sha256:0{64}$/);
+  });
+
+  it('stops a download past its size limit, and an unreachable repository, with a reason', () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'chart-cache-'));
+    expect(fetchChart(`${repo}/huge`, 'webapp', '1.4.0', { cacheDir, maxBytes: 4 * 1024 * 1024 })).toEqual({
+      reason: `chart webapp 1.4.0: ${repo}/huge/index.yaml is larger than 4 MiB, the limit of one download`,
+    });
+    const closed = fetchChart('http://127.0.0.1:9', 'webapp', '1.4.0', { cacheDir, timeMs: 3_000 });
+    expect('reason' in closed && closed.reason).toMatch(
+      /^chart webapp 1\.4\.0: http:\/\/127\.0\.0\.1:9\/index\.yaml: /,
+    );
+    expect(fetchChart('oci://ghcr.io/acme/charts', 'webapp', '1.4.0', { cacheDir })).toEqual({
+      reason: 'oci://ghcr.io/acme/charts: charts of OCI registries are not fetched (give --charts DIR)',
+    });
+    expect(readdirSync(cacheDir)).toEqual([]);
+  });
+
+  it('is not fetched without the option: the offline reason stands', () => {
+    const render = createChartRenderer({ helm: found.helm });
+    const output = render(request('1.4.0'));
+    expect(!output.ok && output.reason).toMatch(/is not available offline/);
+  });
+});
