@@ -8,7 +8,15 @@ import type { ChartRenderer } from '../core/charts/index.js';
 import { findCluster, type ClusterConfig, type Config } from '../core/config/index.js';
 import { renderBudget, type ParseCache, type RenderBudget } from '../core/manifests/index.js';
 import { formatProblem, type SourceProblem } from '../core/model/index.js';
-import { evaluateDrift, type DriftEvaluation, type DriftInput, type EvaluatedDrift } from '../core/pipeline/index.js';
+import {
+  evaluateDrift,
+  undoneSince,
+  watchedChanges,
+  type DriftEvaluation,
+  type DriftInput,
+  type EvaluatedDrift,
+  type UndoneChange,
+} from '../core/pipeline/index.js';
 import { type LiveState } from '../core/model/index.js';
 import { clusterRoot, renderCluster, type ClusterRender, type ClusterTarget } from '../core/render/index.js';
 import { cliCharts } from './charts.js';
@@ -220,7 +228,11 @@ export function liveState(live: LiveInput): LiveState {
  * more snapshots than it was given: with one, every difference shows, as kubectl diff shows it.
  * Nothing was ever declined on the command line.
  */
-export function driftInput(input: ResolvedManifests, lives: readonly LiveInput[], charts?: ChartRenderer): DriftInput {
+export function driftInput(
+  input: ResolvedManifests,
+  lives: readonly LiveInput[],
+  charts?: ChartRenderer,
+): DriftInput & { undone: UndoneChange[] } {
   const states = lives.map(liveState);
   const clusters = new Set(states.flatMap((state) => (state.cluster ? [state.cluster] : [])));
   if (clusters.size > 1) {
@@ -237,14 +249,31 @@ export function driftInput(input: ResolvedManifests, lives: readonly LiveInput[]
     renderBudget: renderBudget(),
     ...(charts ? { charts } : {}),
   };
-  // Each earlier snapshot's fingerprints, newest first, as the App records them when it arrives.
-  const history = states
+  const earlier = states
     .slice(0, -1)
-    .reverse()
-    .map((snapshot) => evaluatedOrThrow(input, evaluateDrift({ ...base, snapshot, history: [] })))
-    .map((earlier) => new Set(earlier.fingerprints));
+    .map((snapshot) => evaluatedOrThrow(input, evaluateDrift({ ...base, snapshot, history: [] })));
+  // Each earlier snapshot's fingerprints, newest first, as the App records them when it arrives.
+  const history = earlier.map((evaluated) => new Set(evaluated.fingerprints)).reverse();
   const minSnapshots = Math.min(input.config.drift.minSnapshots, states.length);
-  return { ...base, snapshot: states.at(-1)!, history, minSnapshots };
+  const undone = undoneAcross(earlier, states, input.config);
+  return { ...base, snapshot: states.at(-1)!, history, minSnapshots, undone };
+}
+
+/**
+ * The changes an earlier snapshot showed about to be undone that the next one shows undone, as the App
+ * follows them from one upload to the next (each once, at the first snapshot that shows it gone).
+ */
+function undoneAcross(
+  earlier: readonly EvaluatedDrift[],
+  states: readonly LiveState[],
+  config: ResolvedManifests['config'],
+): UndoneChange[] {
+  const seen = new Set<string>();
+  return earlier.flatMap((evaluated, index) => {
+    const next = states[index + 1]!;
+    const undone = undoneSince(watchedChanges(evaluated.diff), next.items, next.capturedAt ?? '', config);
+    return undone.filter((change) => !seen.has(change.fingerprint) && seen.add(change.fingerprint));
+  });
 }
 
 /** The evaluated drift, or the command's error: the same problems the App reports on the dashboard. */

@@ -208,4 +208,28 @@ describe('PR comment commands', () => {
     );
     expect(runs).toHaveLength(1);
   });
+  it('more than 10 commands on one pull request in 10 minutes: one reply says so, later ones get only 😕', async () => {
+    h.clock.now = new Date('2026-12-02T13:00:00Z');
+    for (let i = 0; i < 10; i++)
+      expect((await command('reader', '/driftback help')).reactions).toContain(`${APP_LOGIN}:+1`);
+    const eleventh = await command('reader', '/driftback help');
+    expect(eleventh.reactions).toEqual([`${APP_LOGIN}:eyes`, `${APP_LOGIN}:confused`]);
+    expect(eleventh.replies).toEqual([expect.stringContaining('had 10 driftback commands in the last 10 minutes')]);
+    const twelfth = await command('reader', '/driftback help');
+    expect(twelfth.reactions).toEqual([`${APP_LOGIN}:eyes`, `${APP_LOGIN}:confused`]);
+    expect(twelfth.replies).toEqual([]);
+    h.clock.now = new Date('2026-12-02T13:11:00Z');
+    expect((await command('reader', '/driftback help')).reactions).toContain(`${APP_LOGIN}:+1`);
+  });
+
+  it('a command on a closed pull request is not answered', async () => {
+    driftPull().state = 'closed';
+    try {
+      const { replies, reactions } = await command('alice', '/driftback plan');
+      expect(replies).toEqual([]);
+      expect(reactions).toEqual([]);
+    } finally {
+      driftPull().state = 'open';
+    }
+  });
 });

@@ -3,7 +3,7 @@
 // dashboard when what it shows changed, the gauges, and plan refreshes after new snapshots.
 import type { Documents } from '../isolation/documents.js';
 import { tenantOf } from '../isolation/index.js';
-import type { ConfigResult } from '../../core/config/index.js';
+import type { ClusterConfig, ConfigResult } from '../../core/config/index.js';
 import { dashboardDigest, type TemplateOverrides } from '../../core/report/index.js';
 import type { GitHubClient } from '../../github/index.js';
 import { cachedConfigAt, readConfigAt, readTemplatesAt } from '../repository.js';
@@ -18,6 +18,7 @@ import { checkNotReconciling } from './not-reconciling.js';
 import { checkNotReporting, isStale } from './not-reporting.js';
 import { checkFixesUndone } from './fix-undone.js';
 import { checkSuspended } from './suspended.js';
+import type { AlertWriter } from './execute-alerts.js';
 
 export interface WatchDeps extends ReviewDeps {
   /** `<repository>#<cluster>` → the snapshot id this process last read (figures and reconcilers). */
@@ -54,6 +55,21 @@ async function configOf(
   };
 }
 
+/** What every cluster of one watch shares: the client, the state, the clock, how alerts are written. */
+interface Watch {
+  deps: WatchDeps;
+  repository: string;
+  octokit: GitHubClient;
+  ref: { owner: string; repo: string };
+  now: Date;
+  state: WatchState;
+  outcome: WatchOutcome;
+  writer: AlertWriter & { templates: () => Promise<TemplateOverrides>; documents: Documents };
+  config: ConfigResult;
+}
+
+type SeenCluster = { name: string; snapshotId?: string; reconciledAt?: string; stale: boolean };
+
 export async function watchRepository(deps: WatchDeps, repository: string): Promise<WatchOutcome> {
   const ref = splitRepository(repository);
   const octokit = await deps.clients.forRepository(repository);
@@ -61,107 +77,121 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
   const { config, defaultBranch } = await configOf(deps, octokit, repository, now);
   const state = await readWatchState(deps.store, repository);
   const outcome: WatchOutcome = { repository, alerts: [], dashboard: 'not-due', refreshed: [] };
-  const author = await deps.appIdentity();
   // The repository's template overrides, read once and only when an issue is about to be written.
   let overrides: Promise<TemplateOverrides> | undefined;
   const templates = (): Promise<TemplateOverrides> =>
     (overrides ??= readTemplatesAt(octokit, { ...ref, ref: defaultBranch }, deps.store, now.getTime()));
   // Documents with a template override of the repository render in a job worker, as its share.
   const documents: Documents = (name, ...args) => deps.isolation.document(tenantOf(repository), name, ...args);
-  const seenClusters: Array<{ name: string; snapshotId?: string; reconciledAt?: string; stale: boolean }> = [];
+  const writer = { octokit, repo: ref, author: await deps.appIdentity(), templates, documents };
+  const watch: Watch = { deps, repository, octokit, ref, now, state, outcome, writer, config };
+  const seenClusters: SeenCluster[] = [];
   let newSnapshot = false;
   for (const cluster of config.ok ? (config.config.clusters ?? []) : []) {
-    state.configuredAt = { [cluster.name]: now.toISOString(), ...state.configuredAt };
-    const meta = await deps.store.latestSnapshotMeta(repository, cluster.name);
-    const reporting = await checkNotReporting(octokit, ref, cluster, meta, state, now, author, templates, documents);
-    if (reporting.type !== 'reporting' && reporting.type !== 'still-open')
-      outcome.alerts.push({ cluster: cluster.name, type: reporting.type, issue: reporting.issue });
-    const stale = isStale(cluster, meta, state.configuredAt[cluster.name], now);
-    const clusterState = await readClusterState(deps.store, repository, cluster.name);
-    const emergency = config.ok ? config.config.emergency : undefined;
-    const suspensions = clusterState.suspensions ?? [];
-    const suspendedAlerts = emergency
-      ? await checkSuspended(
-          octokit,
-          ref,
-          cluster.name,
-          suspensions,
-          emergency,
-          state,
-          now,
-          author,
-          templates,
-          documents,
-        )
-      : [];
-    const undone = await checkFixesUndone(
-      octokit,
-      ref,
-      cluster.name,
-      clusterState.emergencies ?? {},
-      state,
-      author,
-      templates,
-      documents,
-    );
-    for (const change of [...suspendedAlerts, ...undone]) {
-      outcome.alerts.push({ cluster: cluster.name, type: change.type, issue: change.issue, resource: change.resource });
-    }
-    seenClusters.push({ name: cluster.name, snapshotId: meta?.id, reconciledAt: clusterState.lastReconcileAt, stale });
-    if (!meta) continue;
-    // A snapshot that brings a new live state (not merely a new capture time) refreshes the plans.
-    const live = clusterState.liveDigest ?? meta.id;
-    if (state.plannedSnapshots?.[cluster.name] !== live) {
-      newSnapshot = true;
-      state.plannedSnapshots = { ...state.plannedSnapshots, [cluster.name]: live };
-    }
-    const memo = `${repository.toLowerCase()}#${cluster.name}`;
-    const watched = (state.notReconciling?.[cluster.name]?.length ?? 0) > 0;
-    if (stale || (deps.seen.get(memo) === meta.id && !watched)) continue;
-    const latest = await deps.store.latestSnapshot(repository, cluster.name);
-    if (!latest) continue;
-    deps.seen.set(memo, meta.id);
-    recordClusterFigures(
-      deps.metrics,
-      repository,
-      cluster.name,
-      dashboardCluster(cluster, latest.snapshot, clusterState, now.toISOString()).figures,
-    );
-    const head = await headOf(deps, repository);
-    for (const change of await checkNotReconciling(
-      octokit,
-      ref,
-      cluster,
-      { items: latest.snapshot.items, ...(head ? { head } : {}) },
-      state,
-      now,
-      author,
-      templates,
-      documents,
-    )) {
-      if (change.type !== 'pending')
-        outcome.alerts.push({
-          cluster: cluster.name,
-          type: change.type,
-          issue: change.issue,
-          resource: change.resource,
-        });
-    }
+    const seen = await watchCluster(watch, cluster);
+    seenClusters.push(seen.cluster);
+    newSnapshot ||= seen.newSnapshot;
   }
+  await dashboardIfDue(watch, seenClusters);
+  if (newSnapshot) outcome.refreshed = await refreshOpenPlans(octokit, deps.queue, repository);
+  await writeWatchState(deps.store, repository, state);
+  return outcome;
+}
+
+/** One cluster's alerts (not reporting, suspended, fix undone, not reconciling), figures and plan refresh. */
+async function watchCluster(
+  watch: Watch,
+  cluster: ClusterConfig,
+): Promise<{ cluster: SeenCluster; newSnapshot: boolean }> {
+  const { deps, repository, state, now, outcome, writer } = watch;
+  state.configuredAt = { [cluster.name]: now.toISOString(), ...state.configuredAt };
+  const meta = await deps.store.latestSnapshotMeta(repository, cluster.name);
+  const { templates, documents } = writer;
+  const reporting = await checkNotReporting(
+    watch.octokit,
+    watch.ref,
+    cluster,
+    meta,
+    state,
+    now,
+    writer.author,
+    templates,
+    documents,
+  );
+  if (reporting.type !== 'reporting' && reporting.type !== 'still-open')
+    outcome.alerts.push({ cluster: cluster.name, type: reporting.type, issue: reporting.issue });
+  const stale = isStale(cluster, meta, state.configuredAt[cluster.name], now);
+  const clusterState = await readClusterState(deps.store, repository, cluster.name);
+  const emergency = watch.config.ok ? watch.config.config.emergency : undefined;
+  const suspended = emergency
+    ? await checkSuspended(writer, cluster.name, clusterState.suspensions ?? [], emergency, state, now)
+    : [];
+  const undone = await checkFixesUndone(writer, cluster.name, clusterState.emergencies ?? {}, state);
+  for (const change of [...suspended, ...undone])
+    outcome.alerts.push({ cluster: cluster.name, type: change.type, issue: change.issue, resource: change.resource });
+  const seen = { name: cluster.name, snapshotId: meta?.id, reconciledAt: clusterState.lastReconcileAt, stale };
+  if (!meta) return { cluster: seen, newSnapshot: false };
+  // A snapshot that brings a new live state (not merely a new capture time) refreshes the plans.
+  const live = clusterState.liveDigest ?? meta.id;
+  const newSnapshot = state.plannedSnapshots?.[cluster.name] !== live;
+  if (newSnapshot) state.plannedSnapshots = { ...state.plannedSnapshots, [cluster.name]: live };
+  if (!stale) await watchReconcilers(watch, cluster, meta.id, clusterState);
+  return { cluster: seen, newSnapshot };
+}
+
+/** A new snapshot (or a controller already watched): the cluster's figures and its not-reconciling alerts. */
+async function watchReconcilers(
+  watch: Watch,
+  cluster: ClusterConfig,
+  snapshotId: string,
+  clusterState: Awaited<ReturnType<typeof readClusterState>>,
+): Promise<void> {
+  const { deps, repository, state, now, writer } = watch;
+  const memo = `${repository.toLowerCase()}#${cluster.name}`;
+  const watched = (state.notReconciling?.[cluster.name]?.length ?? 0) > 0;
+  if (deps.seen.get(memo) === snapshotId && !watched) return;
+  const latest = await deps.store.latestSnapshot(repository, cluster.name);
+  if (!latest) return;
+  deps.seen.set(memo, snapshotId);
+  const figures = dashboardCluster(cluster, latest.snapshot, clusterState, now.toISOString()).figures;
+  recordClusterFigures(deps.metrics, repository, cluster.name, figures);
+  const head = await headOf(deps, repository);
+  const input = { items: latest.snapshot.items, ...(head ? { head } : {}) };
+  const changes = await checkNotReconciling(
+    watch.octokit,
+    watch.ref,
+    cluster,
+    input,
+    state,
+    now,
+    writer.author,
+    writer.templates,
+    writer.documents,
+  );
+  for (const change of changes)
+    if (change.type !== 'pending')
+      watch.outcome.alerts.push({
+        cluster: cluster.name,
+        type: change.type,
+        issue: change.issue,
+        resource: change.resource,
+      });
+}
+
+/** The dashboard, when something it reads moved (its fingerprint). */
+async function dashboardIfDue(watch: Watch, seenClusters: SeenCluster[]): Promise<void> {
+  const { config, state } = watch;
   const fingerprint = dashboardFingerprint(
     config.ok ? config.config : undefined,
     seenClusters,
     config.ok ? 0 : config.problems.length,
   );
-  if (fingerprint !== state.dashboard) {
-    outcome.dashboard = await refreshDashboard(deps, octokit, repository, config, state, () =>
-      templates().then((overrides) => ({ overrides, documents })),
-    );
-    state.dashboard = fingerprint;
-  }
-  if (newSnapshot) outcome.refreshed = await refreshOpenPlans(octokit, deps.queue, repository);
-  await writeWatchState(deps.store, repository, state);
-  return outcome;
+  if (fingerprint === state.dashboard) return;
+  const { templates, documents } = watch.writer;
+  watch.outcome.dashboard = await refreshDashboard(watch.deps, watch.octokit, watch.repository, config, state, () =>
+    templates().then((overrides) => ({ overrides, documents })),
+  );
+  state.dashboard = fingerprint;
 }
 
 /**

@@ -73,7 +73,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     namespaceFlag: flags.namespace,
   });
   const lives = await Promise.all(flags.live!.map((path) => loadLive(resolve(io.cwd, path))));
-  const evaluation = evaluatedOrThrow(input, evaluateDrift(driftInput(input, lives, cliCharts(io, flags.charts))));
+  const drift = driftInput(input, lives, cliCharts(io, flags.charts));
+  const evaluation = evaluatedOrThrow(input, evaluateDrift(drift));
+  const { undone } = drift;
   const result = evaluation.drift;
   // Parts of the tree that were not rendered, and the live objects set aside for them, go to stderr.
   const parts = evaluationParts(evaluation, input.displayRoot);
@@ -88,7 +90,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const suspensions = suspensionNotices(evaluation.suspensions, evaluation.emergency);
   const { skipped } = evaluation;
   if (format === 'json')
-    io.stdout.write(renderDiffJson(result, { sources, suspensions, skipped, ...partialJson(parts) }));
+    io.stdout.write(renderDiffJson(result, { sources, suspensions, skipped, undone, ...partialJson(parts) }));
   else if (format === 'markdown') {
     const templates = await templatesBeside(input.configPath);
     const capturedAt = lives.at(-1)?.snapshot?.capturedAt;
@@ -99,7 +101,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       .filter((note) => note.code !== 'rendered-twice')
       .map((note) => `${note.source}: ${note.message}`);
     const capturedAt = lives.at(-1)?.snapshot?.capturedAt;
-    const extras = { lines, notes, suspensions, skipped, ...(capturedAt ? { capturedAt } : {}) };
+    const extras = { lines, notes, suspensions, skipped, undone, ...(capturedAt ? { capturedAt } : {}) };
     io.stdout.write(renderDiffText(result, paletteFor(io.stdout, io.env), evaluation.pending, extras));
   }
   const { modified, missing, extra } = result.summary;

@@ -22,3 +22,14 @@ export {
   type SecurityCheckRecord,
 } from './reconcile.js';
 export { actionLine, actionsText, writesToGitHub, type ActionLine } from './explain.js';
+export {
+  decideFixesUndone,
+  decideSuspended,
+  fixUndoneKey,
+  suspendedKey,
+  withIssue,
+  type AlertAction,
+  type AlertDecision,
+  type OpenAlerts,
+  type SuspensionSeen,
+} from './alerts.js';

@@ -62,12 +62,7 @@ export function buildKustomization(
     });
   context.stack.push(dir);
   context.namespaces.push(stringField(k, 'namespace', []) ?? '');
-  for (const skipped of loaded.notRendered) {
-    // helmCharts are inflated when the build has helm enabled; otherwise they are not rendered, with why.
-    if (skipped.field === 'helmCharts' && context.helm && !context.helm.disabled) continue;
-    const reason = skipped.field === 'helmCharts' ? (context.helm?.disabled ?? HELM_NOT_ENABLED) : skipped.message;
-    notRendered(context, skipped.file, skipped.line, skipped.field, reason);
-  }
+  recordNotRendered(loaded.notRendered, context);
   try {
     let resources = [...initial];
     const ids = new Map(resources.map((r) => [idOf(r), r]));
@@ -144,6 +139,15 @@ export function buildKustomization(
   } finally {
     context.stack.pop();
     context.namespaces.pop();
+  }
+}
+
+/** The fields this build does not render; helmCharts only when the build does not enable helm, with why. */
+function recordNotRendered(fields: readonly SourceProblem[], context: BuildContext): void {
+  for (const skipped of fields) {
+    if (skipped.field === 'helmCharts' && context.helm && !context.helm.disabled) continue;
+    const reason = skipped.field === 'helmCharts' ? (context.helm?.disabled ?? HELM_NOT_ENABLED) : skipped.message;
+    notRendered(context, skipped.file, skipped.line, skipped.field, reason);
   }
 }
 

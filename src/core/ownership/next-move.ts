@@ -11,7 +11,7 @@
 //   self-heal syncs an OutOfSync Application when a new commit of its source appears (unless
 //   `argocd.argoproj.io/manifest-generate-paths` leaves the commit out); without automated sync nothing.
 import type { FieldChange, KubeObject, NextMove } from '../model/index.js';
-import { isPlainObject } from '../model/index.js';
+import { isPlainObject, isUndoneNext } from '../model/index.js';
 import type { Owner } from '../k8s/index.js';
 import type { Source } from '../sources/index.js';
 
@@ -169,11 +169,22 @@ export interface MoveFacts {
   desired?: KubeObject;
   /** When the snapshot was taken: a change still there long after its undo was due says the controller stopped. */
   capturedAt?: string;
+  /** Why the controller is not running (`its controller Deployment/flux-system/kustomize-controller has no ready replica`). */
+  stopped?: string;
 }
 
 /** What the controller that applies the object does next to a person's change; undefined when nothing applies it. */
 export function nextMoveOf(change: FieldChange, owners: readonly Owner[], facts: MoveFacts): NextMove | undefined {
   if (change.cause !== 'human' && change.cause !== 'unknown') return undefined;
+  const move = controllerMove(change, owners, facts);
+  if (!move || !facts.stopped || !isUndoneNext(move)) return move;
+  // A stopped controller undoes nothing: say so, and what it does once it runs again.
+  const { by, suspend } = move;
+  const why = `${by} is not reconciling: ${facts.stopped}; nothing undoes this change until it runs again, then: ${move.why}`;
+  return { by, what: 'wait', why, ...(suspend ? { suspend } : {}) };
+}
+
+function controllerMove(change: FieldChange, owners: readonly Owner[], facts: MoveFacts): NextMove | undefined {
   switch (facts.controller.source.id.controller) {
     case 'flux':
       return facts.controller.source.id.kind === 'Kustomization' ? fluxMove(change, owners, facts) : undefined;

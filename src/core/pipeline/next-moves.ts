@@ -4,7 +4,15 @@
 import type { Config } from '../config/index.js';
 import { buildOwnership } from '../classify/index.js';
 import { listersOf, ownersOf, ownNodeAt, type OwnershipIndex } from '../k8s/index.js';
-import { keyId, keyOf, type DiffResult, type FieldChange, type KubeObject, type ResourceDiff } from '../model/index.js';
+import {
+  isPlainObject,
+  keyId,
+  keyOf,
+  type DiffResult,
+  type FieldChange,
+  type KubeObject,
+  type ResourceDiff,
+} from '../model/index.js';
 import { nextMoveOf, stampedSourceName, type ApplyingController } from '../ownership/index.js';
 import { readArgoSettings, sourceRefKey, sourceRefText, type Source } from '../sources/index.js';
 import { inventoryClaims } from '../ownership/index.js';
@@ -16,6 +24,24 @@ export interface NextMovesInput {
   /** Every live object of the snapshot: the controllers' own objects are among them. */
   live: readonly KubeObject[];
   capturedAt?: string;
+}
+
+/** The workload that runs each controller (Flux's and Argo CD's install manifests name them so). */
+const WORKLOADS: Record<string, string> = {
+  flux: 'kustomize-controller',
+  argocd: 'argocd-application-controller',
+};
+
+/** Why the controller is not running: its workload in the snapshot reports no ready replica. */
+function stoppedWorkload(live: readonly KubeObject[], controller: string): string | undefined {
+  const name = WORKLOADS[controller];
+  const workload = live.find(
+    (o) =>
+      (o.kind === 'Deployment' || o.kind === 'StatefulSet') && o.metadata?.name === name && isPlainObject(o.status),
+  );
+  const ready = Number((workload?.status as { readyReplicas?: number } | undefined)?.readyReplicas ?? 0);
+  if (!workload || ready > 0) return undefined;
+  return `its controller ${workload.kind}/${workload.metadata.namespace}/${name} has no ready replica`;
 }
 
 /** The controller that applies a live object, by its stamps or a source's inventory. */
@@ -39,15 +65,17 @@ function withMove(
   resource: ResourceDiff,
   controller: ApplyingController,
   ownership: () => OwnershipIndex,
-  capturedAt: string | undefined,
+  input: NextMovesInput,
 ): FieldChange {
   const node = ownNodeAt(ownership(), change.segments);
   const owners = ownersOf(node).length ? ownersOf(node) : listersOf(node);
+  const stopped = stoppedWorkload(input.live, controller.source.id.controller);
   const facts = {
     controller,
     object: resource.live!,
     ...(resource.desired ? { desired: resource.desired.object } : {}),
-    ...(capturedAt ? { capturedAt } : {}),
+    ...(input.capturedAt ? { capturedAt: input.capturedAt } : {}),
+    ...(stopped ? { stopped } : {}),
   };
   const next = nextMoveOf(change, owners, facts);
   return next ? { ...change, next } : change;
@@ -62,8 +90,7 @@ export function withNextMoves(diff: DiffResult, input: NextMovesInput): DiffResu
     if (!controller) return resource;
     let index: OwnershipIndex | undefined;
     const ownership = (): OwnershipIndex => (index ??= buildOwnership(resource.live!, input.config));
-    const move = (change: FieldChange): FieldChange =>
-      withMove(change, resource, controller, ownership, input.capturedAt);
+    const move = (change: FieldChange): FieldChange => withMove(change, resource, controller, ownership, input);
     return {
       ...resource,
       changes: resource.changes.map(move),

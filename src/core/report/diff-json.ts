@@ -2,6 +2,7 @@
 // that hold a conflict, are listed (the summary counts the rest); only changes that count, never
 // ignored ones. `conflicts` (Git declares a field a controller owns) is an addition to the documented
 // shape, present only when there is one; so is `risky`, the security-relevant drift, listed first.
+import { undoneJson, type UndoneRow } from './undo-rows.js';
 import { suspensionJson } from '../model/index.js';
 import type {
   DiffResult,
@@ -168,11 +169,13 @@ export interface DiffExtras {
   partial?: true;
   /** The parts not rendered, with why (a source's build problem, a Helm chart, a remote base). */
   notRendered?: readonly NotRenderedSource[];
+  /** Changes an earlier snapshot showed and a later one shows undone by their controller. */
+  undone?: readonly UndoneRow[];
 }
 
 /** One JSON document; undefined fields are left out (an `add` has no `desired`). */
 export function renderDiffJson(result: DiffResult, extras: DiffExtras = {}): string {
-  const { sources, suspensions, skipped, partial, notRendered } = extras;
+  const { sources, suspensions, skipped, partial, notRendered, undone } = extras;
   const document = {
     ...(partial ? { partial } : {}),
     ...diffToJson(result),
@@ -180,6 +183,7 @@ export function renderDiffJson(result: DiffResult, extras: DiffExtras = {}): str
     ...(suspensions?.length ? { suspensions: suspensions.map(suspensionJson) } : {}),
     ...(skipped?.length ? { skipped: skipped.map(skippedEntry) } : {}),
     ...(notRendered?.length ? { notRendered } : {}),
+    ...(undone?.length ? { undone: undoneJson(undone) } : {}),
   };
   return JSON.stringify(document, null, 2) + '\n';
 }

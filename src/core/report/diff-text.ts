@@ -14,7 +14,7 @@ import {
   type SuspensionNotice,
 } from '../model/index.js';
 import { describeOwner } from '../ownership/index.js';
-import { undoLines } from './undo-rows.js';
+import { undoLines, undoneLines, type UndoneRow } from './undo-rows.js';
 import { plainPalette, type Palette } from './palette.js';
 import { desiredYaml, extraYaml, liveYaml } from './resource-yaml.js';
 
@@ -184,6 +184,8 @@ export interface TextExtras {
   skipped?: readonly SkippedObject[];
   /** When the (newest) snapshot was taken: times on its day show without the date. */
   capturedAt?: string;
+  /** Changes an earlier snapshot showed and a later one shows undone by their controller. */
+  undone?: readonly UndoneRow[];
 }
 
 function extraBlocks(extras: TextExtras): string[] {
@@ -209,7 +211,9 @@ export function renderDiffText(
   pending = 0,
   sources: TextExtras = {},
 ): string {
-  const blocks: string[] = [...riskyBlock(result), ...undoLines(result, sources.capturedAt)];
+  const undone = undoneLines(sources.undone ?? [], sources.capturedAt);
+  const blocks: string[] = [...riskyBlock(result), ...(undone.length ? [undone.join('\n')] : [])];
+  blocks.push(...undoLines(result, sources.capturedAt));
   for (const resource of result.resources) {
     if (resource.status === 'in-sync' && resource.conflicts.length === 0 && !resource.reported?.length) continue;
     blocks.push(

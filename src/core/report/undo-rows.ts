@@ -9,7 +9,10 @@ import {
   type DiffResult,
   type FieldChange,
   type NextMove,
+  type PathSegment,
+  type ResourceKey,
 } from '../model/index.js';
+import { fieldPath } from '../k8s/index.js';
 import { changeField, whoWhen } from './change-rows.js';
 import type { UndoGroupModel } from './models/index.js';
 
@@ -77,4 +80,39 @@ export function undoLines(result: Pick<DiffResult, 'resources'>, reference: stri
     lines.push(`    ${group.remedy}`);
   }
   return [lines.join('\n')];
+}
+
+/** A change a later snapshot shows its controller undid (pipeline `undoneSince`). */
+export interface UndoneRow {
+  key: ResourceKey;
+  path: string;
+  segments?: PathSegment[];
+  manager?: string;
+  time?: string;
+  by: string;
+  at: string;
+  exact: boolean;
+}
+
+/** One line per undone change: `↩️ A person's change was undone by Flux … at ~12:13 UTC: …`. */
+export function undoneLines(undone: readonly UndoneRow[], reference: string | undefined): string[] {
+  return undone.map((u) => {
+    const field = fieldPath(u.segments?.length ? u.segments : u.path, u.key);
+    const who = `${u.manager ?? 'not recorded'}, ${u.time ? showTime(u.time, reference) : 'not recorded'}`;
+    const at = `${u.exact ? 'at ~' : 'before '}${showTime(u.at, reference)}`;
+    return `↩️ A person's change was undone by ${u.by} ${at}: ${displayKey(u.key)} ${field} (${who})`;
+  });
+}
+
+/** The JSON entries of undone changes. */
+export function undoneJson(undone: readonly UndoneRow[]): object[] {
+  return undone.map((u) => ({
+    id: u.key,
+    path: u.path,
+    ...(u.manager ? { manager: u.manager } : {}),
+    ...(u.time ? { time: u.time } : {}),
+    by: u.by,
+    at: u.at,
+    exact: u.exact,
+  }));
 }

@@ -90,3 +90,23 @@ describe('a change its controller undid', () => {
     );
   });
 });
+
+describe('a change under a controller that is not running (kustomize-controller scaled to zero, or crashing)', () => {
+  const stopped = structuredClone(before);
+  const controller = stopped.items.find((o) => o.kind === 'Deployment' && o.metadata?.name === 'kustomize-controller')!;
+  controller.status = { ...(controller.status as object), readyReplicas: 0, availableReplicas: 0 };
+  const changes = evaluateScenario('flux-podinfo', stopped).diff.resources.flatMap((r) => r.changes);
+
+  it('is not promised an undo: `next` says the controller is stopped and what it does once it runs again', () => {
+    const image = changes.find((c) => c.path === '/spec/template/spec/containers/0/image')!;
+    expect(image.next).toMatchObject({
+      by: 'Flux Kustomization flux-system/apps',
+      what: 'wait',
+      suspend: 'flux suspend kustomization apps -n flux-system',
+    });
+    expect(image.next!.why).toMatch(
+      /^Flux Kustomization flux-system\/apps is not reconciling: its controller Deployment\/flux-system\/kustomize-controller has no ready replica; nothing undoes this change until it runs again, then: Flux Kustomization flux-system\/apps applies Git's value again/,
+    );
+    expect(watchedChanges({ resources: [{ ...evaluation.diff.resources[0]!, changes }] })).toEqual([]);
+  });
+});
