@@ -37,3 +37,28 @@ describe('summarizeCluster: reported, not codified', () => {
     expect(clusterStateSchema.safeParse({ drift: summary.drift }).success).toBe(true);
   });
 });
+
+describe('summarizeCluster: each item once', () => {
+  it('does not count under Ignored what it lists as reported (the suspension switch of an emergency)', () => {
+    const files = scenarioRepository('emergency');
+    const parsed = parseConfig('clusters:\n  - name: kind-dev\n    path: clusters/kind-dev\n    controller: flux\n');
+    if (!parsed.ok) throw new Error('config');
+    const config = parsed.config;
+    const evaluation = reconcileDrift({
+      snapshot: scenarioSnapshot('emergency', 'flux-2-suspended'),
+      config,
+      cluster: config.clusters![0]!,
+      files,
+      history: [],
+      minSnapshots: 1,
+      declined: new Set(),
+    });
+    if (evaluation.type !== 'evaluated') throw new Error(evaluation.type);
+    const ignoredInDiff = evaluation.diff.resources.flatMap((r) => r.ignored.map((c) => `${r.key.name} ${c.path}`));
+    expect(ignoredInDiff).toContain('apps /spec/suspend');
+    const summary = summarizeCluster(evaluation);
+    expect(summary.drift?.reported?.map((r) => `${r.resource.name} ${r.field}`)).toContain('apps /spec/suspend');
+    const counted = summary.ignored!.reduce((n, entry) => n + entry.count, 0);
+    expect(counted).toBe(ignoredInDiff.length - 1);
+  });
+});

@@ -43,6 +43,18 @@ const items: KubeObject[] = [
     spec: { source: { path: 'clusters/prod' } },
     status: { health: { status: 'Healthy' }, sync: { status: 'Synced', revision: 'abc' } },
   },
+  // OutOfSync because of the hand change the dashboard reports; its last sync succeeded: not failing.
+  {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name: 'cart', namespace: 'shop' },
+    spec: { source: { path: 'clusters/prod/cart' }, syncPolicy: { automated: {} } },
+    status: {
+      health: { status: 'Healthy' },
+      sync: { status: 'OutOfSync', revision: 'abc' },
+      operationState: { phase: 'Succeeded', message: 'successfully synced (all tasks run)' },
+    },
+  },
 ];
 
 const state: ClusterState = {
@@ -96,7 +108,7 @@ describe('dashboardCluster', () => {
 
   it('counts what is in scope, degraded and suspended', () => {
     expect(figures).toEqual({
-      resources: 3,
+      resources: 4,
       degraded: 1,
       suspended: 2,
       conflicts: 1,
@@ -113,11 +125,17 @@ describe('dashboardCluster', () => {
     ]);
     expect(view.reconcilers.map((r) => [r.state.name, r.state.suspended, r.notReconcilingReason])).toEqual([
       ['shop', true, 'is suspended (no automated sync)'],
+      ['cart', false, undefined],
     ]);
   });
 
   it('renders the dashboard body', () => {
-    expectGolden('dashboard-full.md', renderDashboard({ now: NOW, clusters: [view], configErrors: state.problems! }));
+    const body = renderDashboard({ now: NOW, clusters: [view], configErrors: state.problems! });
+    expectGolden('dashboard-full.md', body);
+    // An Application only OutOfSync (the hand change reported) is not called failing.
+    expect(body).not.toContain('is failing');
+    expect(body).toContain('Out of sync, not failing (1)');
+    expect(body).toContain('- `Application/shop/cart`: Argo CD reports OutOfSync');
   });
 
   it('lists the objects of the latest snapshot that are never written as files, with the reason', () => {

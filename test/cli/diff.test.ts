@@ -249,7 +249,7 @@ describe('real GitOps trees', () => {
 
     const text = await diffIn(work, '--desired', guestbookDir, '--live', snapshot, '--namespace', 'guestbook');
     expect(text.code).toBe(1);
-    expect(text.stdout).toContain('+  replicas: 5 # set by kubectl-scale at 2026-12-02T03:02:11Z (human)');
+    expect(text.stdout).toContain('+  replicas: 5 # set by kubectl-scale at 2026-12-02 03:02 UTC (human)');
     expectGolden('guestbook-drifted.txt', text.stdout);
     expectGolden(
       'guestbook-drifted.md',

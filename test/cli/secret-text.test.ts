@@ -77,10 +77,10 @@ describe('diff --format text on Secrets', () => {
     // A Secret a person made is listed under that person and reported, never shown as an extra file.
     expect(out).not.toContain('+ Secret/shop/by-hand');
     expect(out).toContain(
-      'reported, not codified: Secret/shop/by-hand (kubectl-create at 2026-12-02T03:00:00Z, human): a Secret created in the cluster',
+      'reported, not codified: Secret/shop/by-hand (kubectl-create at 2026-12-02 03:00 UTC, human): a Secret created in the cluster',
     );
     expect(out).toContain('password: ‹from Secret shop/db›');
-    expect(out).toContain('kubectl-edit at 2026-12-02T03:00:00Z');
+    expect(out).toContain('kubectl-edit at 2026-12-02 03:00 UTC');
   });
 });
 

@@ -334,10 +334,10 @@ describe('driftback diff shows what is reported and who owns what Git lacks', ()
   it('as text', () => {
     const text = renderDiffText(evaluation.diff);
     const paused =
-      '  reported, not codified: /spec/paused (kubectl-rollout at 2026-12-01T12:18:00Z, human): emergency switch';
+      '  reported, not codified: spec.paused (kubectl-rollout at 2026-12-01 12:18 UTC, human): emergency switch';
     expect(text).toContain(paused);
     expect(text).toContain(
-      '  reported, not codified: Pod/shop/debug (kubectl-run at 2026-12-01T12:19:00Z, human): ephemeral kind',
+      '  reported, not codified: Pod/shop/debug (kubectl-run at 2026-12-01 12:19 UTC, human): ephemeral kind',
     );
     expect(text).toMatch(/not in Git, not extra:\n( {2}\d+ .*\n)* {2}1 made by a person \(kubectl-run\)/);
   });

@@ -50,12 +50,9 @@ export function summarizeCluster(
   evaluation: Extract<Evaluation, { type: 'evaluated' }>,
 ): Pick<ClusterState, 'drift' | 'conflicts' | 'ignored'> {
   const { diff, drift } = evaluation;
-  const ignored = new Map<string, number>();
-  for (const resource of diff.resources)
-    for (const change of resource.ignored)
-      ignored.set(change.ignored?.reason ?? '', (ignored.get(change.ignored?.reason ?? '') ?? 0) + 1);
   const withSources = evaluation.sources.some((source) => source.controller !== 'kubectl');
   const reported = reportedOf(evaluation);
+  const ignored = ignoredCounts(diff, reported);
   const unchecked = notChecked(evaluation.notes, diff.notRendered?.sources ?? []);
   const risky = riskyDrift(drift);
   return {
@@ -77,6 +74,21 @@ export function summarizeCluster(
     ),
     ignored: [...ignored].map(([reason, count]) => ({ reason, count })),
   };
+}
+
+/** Ignored changes counted by reason, leaving out those listed as reported: each item is shown once. */
+function ignoredCounts(
+  diff: Extract<Evaluation, { type: 'evaluated' }>['diff'],
+  reported: ReportedRows,
+): Map<string, number> {
+  const listed = new Set(reported.map((row) => `${keyId(row.resource)}\u0000${row.field ?? ''}`));
+  const ignored = new Map<string, number>();
+  for (const resource of diff.resources)
+    for (const change of resource.ignored) {
+      if (listed.has(`${keyId(resource.key)}\u0000${change.path}`)) continue;
+      ignored.set(change.ignored?.reason ?? '', (ignored.get(change.ignored?.reason ?? '') ?? 0) + 1);
+    }
+  return ignored;
 }
 
 const REPORTED_KEPT = 50;

@@ -23,10 +23,26 @@ function fluxState(obj: KubeObject, kind: 'flux-kustomization' | 'flux-helmrelea
   });
 }
 
-function argoState(obj: KubeObject): ReconcilerState {
+/**
+ * Why an Argo CD Application is failing, or undefined when it is not: health Degraded or Missing, a
+ * sync operation that failed, or an error condition (ComparisonError, SyncError, InvalidSpecError).
+ * OutOfSync alone is not failing: it is the drift driftback reports, often the very hand change.
+ */
+function argoFailure(obj: KubeObject): { message?: string } | undefined {
   const health = stringAt(obj, 'status', 'health', 'status');
+  const phase = stringAt(obj, 'status', 'operationState', 'phase');
+  const error = listAt(obj, 'status', 'conditions').find((c) => /Error$/.test(stringAt(c, 'type') ?? ''));
+  if (error) return { message: `${stringAt(error, 'type')}: ${stringAt(error, 'message') ?? ''}`.replace(/: $/, '') };
+  if (health === 'Degraded' || health === 'Missing') return { message: stringAt(obj, 'status', 'health', 'message') };
+  if (phase === 'Failed' || phase === 'Error') return { message: stringAt(obj, 'status', 'operationState', 'message') };
+  return undefined;
+}
+
+function argoState(obj: KubeObject): ReconcilerState {
   const sync = stringAt(obj, 'status', 'sync', 'status');
+  const known = stringAt(obj, 'status', 'health', 'status') ?? sync;
   const firstSource = listAt(obj, 'spec', 'sources')[0];
+  const failure = argoFailure(obj);
   return prune({
     kind: 'argocd-application',
     name: obj.metadata.name ?? '',
@@ -36,13 +52,14 @@ function argoState(obj: KubeObject): ReconcilerState {
     suspended:
       field(obj, 'spec', 'syncPolicy', 'automated') === undefined ||
       field(obj, 'spec', 'syncPolicy', 'automated') === null,
-    ready: health || sync ? health === 'Healthy' && sync === 'Synced' : undefined,
+    ready: known || failure ? !failure : undefined,
+    outOfSync: sync === 'OutOfSync' ? true : undefined,
     lastReconciled: stringAt(obj, 'status', 'reconciledAt'),
     lastAppliedRevision: stringAt(obj, 'status', 'sync', 'revision'),
     lastAttemptedRevision:
       stringAt(obj, 'status', 'operationState', 'syncResult', 'revision') ??
       stringAt(obj, 'status', 'operationState', 'operation', 'sync', 'revision'),
-    message: stringAt(obj, 'status', 'health', 'message') ?? stringAt(obj, 'status', 'operationState', 'message'),
+    message: failure?.message,
   });
 }
 

@@ -18,6 +18,11 @@ export interface ReconcilerState {
   /** When it became suspended or stopped being ready, when known. */
   since?: string;
   ready?: boolean;
+  /**
+   * Argo CD reports the live state differs from Git (sync status OutOfSync): the drift driftback
+   * lists, not a failure. Argo CD Applications only.
+   */
+  outOfSync?: boolean;
   lastReconciled?: string;
   lastAppliedRevision?: string;
   lastAttemptedRevision?: string;

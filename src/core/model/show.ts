@@ -1,6 +1,7 @@
 // Values and times as people read them in comments, PR bodies, warnings and the CLI: scalars as YAML
 // writes them (`8`, `"1"`, `nginx:1.27`), small maps and lists in flow YAML (`{value: "1"}`), never
-// escaped JSON; times in UTC to the minute, the date left out when it is the reference's.
+// escaped JSON; times in UTC to the minute (`2026-12-01 03:10 UTC`), the date left out when it is the
+// reference's.
 import { stringify } from 'yaml';
 
 /** Inline values longer than this are shown as a block (a YAML diff) instead. */
@@ -32,28 +33,23 @@ export function shortValue(value: unknown, max = INLINE_VALUE_MAX): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 function two(n: number): string {
   return String(n).padStart(2, '0');
 }
 
 /**
- * A timestamp for people, in UTC to the minute: `03:10 UTC` on the reference's day, `Dec 1, 03:10 UTC`
- * in its year, `2025-12-01 03:10 UTC` otherwise or without a reference. Text that is not a time is
- * returned as it is.
+ * A timestamp for people, in UTC to the minute, in one format everywhere: `2026-12-01 03:10 UTC`, the
+ * date left out (`03:10 UTC`) when it is the reference's. Text that is not a time is returned as it is.
  */
 export function showTime(iso: string, reference?: string): string {
   const at = new Date(iso);
   if (!Number.isFinite(at.getTime())) return iso;
-  const ref = reference === undefined ? undefined : new Date(reference);
   const clock = `${two(at.getUTCHours())}:${two(at.getUTCMinutes())} UTC`;
-  if (ref && Number.isFinite(ref.getTime())) {
-    const sameYear = ref.getUTCFullYear() === at.getUTCFullYear();
-    if (sameYear && ref.getUTCMonth() === at.getUTCMonth() && ref.getUTCDate() === at.getUTCDate()) return clock;
-    if (sameYear) return `${MONTHS[at.getUTCMonth()]} ${at.getUTCDate()}, ${clock}`;
-  }
-  return `${at.getUTCFullYear()}-${two(at.getUTCMonth() + 1)}-${two(at.getUTCDate())} ${clock}`;
+  const day = (date: Date): string =>
+    `${date.getUTCFullYear()}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}`;
+  const ref = reference === undefined ? undefined : new Date(reference);
+  if (ref && Number.isFinite(ref.getTime()) && day(ref) === day(at)) return clock;
+  return `${day(at)} ${clock}`;
 }
 
 /** `1 warning`, `3 warnings`. */

@@ -3,6 +3,7 @@
 // is not being reverted. Made by core/emergency from the snapshot's suspensions (the ones the App's
 // dashboard lists); rendered by core/report and the CLI.
 
+import { showTime } from './show.js';
 /** What is suspended: a Flux Kustomization or HelmRelease, an Argo CD Application, or one object. */
 export type SourceKind = 'flux-kustomization' | 'flux-helmrelease' | 'argocd-application';
 
@@ -36,7 +37,7 @@ export const SUSPENDED_DRIFT = 'drift under it is not being reverted';
  * being reverted (1 drifted)`, then `resume it: flux resume kustomization apps -n flux-system`.
  */
 export function suspensionNoticeLines(notice: SuspensionNotice): [string, string] {
-  const since = notice.since ? ` since ${notice.since}` : ' (since an unrecorded time)';
+  const since = notice.since ? ` since ${showTime(notice.since)}` : ' (since an unrecorded time)';
   const by = notice.by ? ` by ${notice.by}` : '';
   const drift = notice.drift ? ` (${notice.drift} drifted)` : '';
   return [

@@ -34,7 +34,7 @@ export function renderStaleAlert(view: StaleAlertView, options: { templates?: Te
       cluster: view.cluster,
       age: seconds === undefined ? 'an unknown time' : formatAge(seconds),
       staleAfter: view.staleAfter,
-      capturedAt: view.lastCapturedAt,
+      capturedAt: view.lastCapturedAt ? showTime(view.lastCapturedAt, view.now) : undefined,
     },
     options.templates,
   );

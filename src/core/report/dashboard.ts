@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { SkippedObject } from '../k8s/object-names.js';
 import {
+  counted,
   displayKey,
   showTime,
   type PathSegment,
@@ -89,13 +90,16 @@ function reconcilerName(state: ReconcilerState): string {
 function suspendedOf(cluster: DashboardCluster, now: string): DashboardClusterModel['suspended'] {
   if (!cluster.suspensions) {
     const suspended = cluster.reconcilers.filter((r) => r.state.suspended);
-    return suspended.map((r) => ({ resource: reconcilerName(r.state), since: r.state.since }));
+    return suspended.map((r) => ({
+      resource: reconcilerName(r.state),
+      ...(r.state.since ? { since: showTime(r.state.since, now) } : {}),
+    }));
   }
   return cluster.suspensions.map((s) => {
     const age = secondsBetween(s.since, now);
     return {
       resource: s.resource,
-      since: s.since,
+      since: showTime(s.since, now),
       ...(age === undefined ? {} : { age: formatAge(age) }),
       ...(s.who ? { who: s.who } : {}),
       ...(s.pullRequest !== undefined ? { pullRequest: s.pullRequest } : {}),
@@ -110,7 +114,7 @@ function clusterView(cluster: DashboardCluster, now: string, max: number): Dashb
   return {
     name: cluster.name,
     snapshotAge: age === undefined ? undefined : formatAge(age),
-    capturedAt: cluster.lastSnapshotAt,
+    capturedAt: cluster.lastSnapshotAt ? showTime(cluster.lastSnapshotAt, now) : undefined,
     stale: age !== undefined && age > staleAfter,
     staleAfter: cluster.staleAfter,
     resources: cluster.resourcesInScope,
@@ -135,7 +139,7 @@ function clusterView(cluster: DashboardCluster, now: string, max: number): Dashb
         field: r.path ? fieldPath(r.path, r.key) : '',
         pointer: r.path ?? '',
         who: r.manager ?? '',
-        when: r.time ?? '',
+        when: r.time ? showTime(r.time, now) : '',
         reason: r.reason,
       })),
     ),
@@ -162,11 +166,40 @@ function clusterView(cluster: DashboardCluster, now: string, max: number): Dashb
         .filter((r) => r.notReconcilingReason && !r.state.suspended)
         .map((r) => ({ resource: reconcilerName(r.state), reason: r.notReconcilingReason })),
     ),
+    outOfSync: cap(outOfSyncOf(cluster)),
   };
 }
 
+/**
+ * Argo CD Applications reporting OutOfSync and nothing worse: Argo CD sees the drift listed here (a
+ * hand change, often), which is not a failure to reconcile.
+ */
+function outOfSyncOf(cluster: DashboardCluster): string[] {
+  return cluster.reconcilers
+    .filter((r) => r.state.outOfSync && !r.state.suspended && !r.notReconcilingReason)
+    .map((r) => reconcilerName(r.state));
+}
+
+/** A cluster's one status line atop the dashboard (its open drift pull requests follow it). */
+export function clusterStatus(cluster: DashboardClusterModel): string {
+  if (cluster.snapshotAge === undefined) return '⚠️ unknown (no snapshot yet)';
+  const drift = cluster.drift.map((d) => `${d.count} ${d.cause}`);
+  const problems = [
+    ...(cluster.conflicts.length ? [counted(cluster.conflicts.length, 'conflict')] : []),
+    ...(cluster.suspended.length ? [`${cluster.suspended.length} suspended`] : []),
+    ...(cluster.notReconciling.length ? [`${cluster.notReconciling.length} not reconciling`] : []),
+    ...(cluster.degraded.length ? [counted(cluster.degraded.length, 'degraded resource')] : []),
+  ];
+  const state = [
+    drift.length ? `drift: ${drift.join(', ')}` : 'no drift',
+    ...(problems.length ? [problems.join(', ')] : []),
+  ].join('; ');
+  if (cluster.stale) return `⚠️ not reporting; as of its last snapshot (${cluster.capturedAt}): ${state}`;
+  return `${drift.length || problems.length ? '⚠️' : '✅'} ${state}`;
+}
+
 /** Every cluster's risky drift, for the section atop the dashboard. */
-function riskyOf(clusters: readonly DashboardCluster[]): DashboardModel['risky'] {
+function riskyOf(clusters: readonly DashboardCluster[], now: string): DashboardModel['risky'] {
   return clusters.flatMap((cluster) =>
     (cluster.risky ?? []).map((r) => ({
       cluster: cluster.name,
@@ -174,7 +207,7 @@ function riskyOf(clusters: readonly DashboardCluster[]): DashboardModel['risky']
       field: r.path ? fieldPath(r.segments?.length ? r.segments : r.path, r.key) : '',
       pointer: r.path ?? '',
       who: r.manager ?? 'not recorded',
-      when: r.time ?? 'not recorded',
+      when: r.time ? showTime(r.time, now) : 'not recorded',
       ...(r.time ? { time: r.time } : {}),
       codes: [...new Set(r.risk.map((entry) => entry.code))].join(', '),
       risks: r.risk.map(({ code, why }) => ({ code, why })),
@@ -187,12 +220,14 @@ export function dashboardModel(view: DashboardView, max = Infinity): DashboardMo
     where: `${e.file}${e.line ? `:${e.line}` : ''}`,
     message: `${e.field ? e.field + ': ' : ''}${e.message}`,
   }));
-  const risky = riskyOf(view.clusters);
+  const risky = riskyOf(view.clusters, view.now);
   return {
     risky: risky.slice(0, max),
     riskyOmitted: Math.max(0, risky.length - max),
     configErrors,
-    clusters: view.clusters.map((c) => clusterView(c, view.now, max)),
+    clusters: view.clusters
+      .map((c) => clusterView(c, view.now, max))
+      .map((cluster) => ({ ...cluster, status: clusterStatus(cluster) })),
   };
 }
 

@@ -6,6 +6,7 @@ import { fieldPath, maskSecretValues } from '../k8s/index.js';
 import { skippedLine, type SkippedObject } from '../k8s/object-names.js';
 import {
   displayKey,
+  showTime,
   suspensionNoticeLines,
   type DiffResult,
   type FieldChange,
@@ -37,7 +38,7 @@ function heading(resource: ResourceDiff): string {
     parts.push('in the cluster, not in Git');
     if (resource.createdBy)
       parts.push(
-        `created by ${resource.createdBy.manager}${resource.createdBy.time ? ' at ' + resource.createdBy.time : ''} (${resource.createdBy.cause})`,
+        `created by ${resource.createdBy.manager}${resource.createdBy.time ? ' at ' + showTime(resource.createdBy.time) : ''} (${resource.createdBy.cause})`,
       );
   }
   if (resource.health)
@@ -109,24 +110,30 @@ function riskyBlock(result: DiffResult): string[] {
 function notes(resource: ResourceDiff, palette: Palette): string[] {
   const lines: string[] = riskNotes(resource, palette);
   for (const conflict of resource.conflicts) {
-    lines.push(`  conflict: ${conflict.path} is declared in Git and owned by ${conflict.manager}: ${conflict.fix}`);
+    lines.push(
+      `  conflict: ${fieldPath(conflict.segments?.length ? conflict.segments : conflict.path, resource.key)} is declared in Git and owned by ${conflict.manager}: ${conflict.fix}`,
+    );
   }
   for (const change of resource.ignored) {
-    lines.push(palette.dim(`  ignored: ${change.path}${change.ignored ? ` (${change.ignored.reason})` : ''}`));
+    lines.push(
+      palette.dim(`  ignored: ${fieldOf(resource, change)}${change.ignored ? ` (${change.ignored.reason})` : ''}`),
+    );
   }
   for (const change of resource.reported ?? []) {
-    lines.push(`  reported, not codified: ${change.path}${who(change)}: ${change.reported?.reason ?? ''}`);
+    lines.push(
+      `  reported, not codified: ${fieldOf(resource, change)}${who(change)}: ${change.reported?.reason ?? ''}`,
+    );
   }
   for (const change of [...resource.changes, ...(resource.reported ?? [])])
     if (change.next?.what === 'keep') lines.push(`  next: ${fieldOf(resource, change)}: ${change.next.why}`);
   return lines;
 }
 
-/** ` (kubectl-scale at 2026-12-02T03:02:11Z, human)`; who is not recorded: ` (unknown manager)`. */
+/** ` (kubectl-scale at 2026-12-02 03:02 UTC, human)`; who is not recorded: ` (unknown manager)`. */
 function who(by: { manager?: string; time?: string; cause?: string }): string {
   const cause = by.cause && by.cause !== 'unknown' ? `, ${by.cause}` : '';
   if (!by.manager) return ` (unknown manager${cause})`;
-  return ` (${by.manager}${by.time ? ' at ' + by.time : ''}${cause})`;
+  return ` (${by.manager}${by.time ? ' at ' + showTime(by.time) : ''}${cause})`;
 }
 
 /** Objects Git lacks that are not extra, counted by owner; and what is reported about them. */
@@ -147,7 +154,7 @@ function ownerLines(result: DiffResult): string[] {
     }
     for (const change of object.changes ?? []) {
       lines.push(
-        `  reported, not codified: ${displayKey(object.key)} ${change.path}${who(change)}: ` +
+        `  reported, not codified: ${displayKey(object.key)} ${fieldOf(object, change)}${who(change)}: ` +
           (change.reported?.reason ?? ''),
       );
     }

@@ -1,7 +1,7 @@
 // YAML for both sides of a text diff: the desired object, and the live object shaped like it, with
 // the manager and time written next to each drifted field as a YAML comment.
 import { Document, isCollection, isScalar, type Node } from 'yaml';
-import type { FieldChange, KubeObject } from '../model/index.js';
+import { showTime, type FieldChange, type KubeObject } from '../model/index.js';
 import { withoutServerState } from '../k8s/index.js';
 import { concretePath, liveViewOf, segmentsOf } from './live-view.js';
 
@@ -11,7 +11,7 @@ const VERBS: Record<FieldChange['op'], string> = { replace: 'set', add: 'added',
 /** `set by kubectl-scale at 2026-12-02T03:02:11Z (human)`: who made the field what it is in live. */
 export function describeOwner(change: FieldChange): string {
   const who = change.manager ?? 'unknown manager';
-  const when = change.time ? ` at ${change.time}` : '';
+  const when = change.time ? ` at ${showTime(change.time)}` : '';
   const note = change.op === 'remove' ? '; Git no longer declares it, the next apply removes it' : '';
   return `${VERBS[change.op]} by ${who}${when} (${change.cause})${note}`;
 }

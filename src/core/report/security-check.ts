@@ -3,7 +3,7 @@
 // failure-level annotation on the line of Git each risky change departs from. Its text depends on the
 // drift only (times as recorded, not relative to a clock), so an unchanged cluster rewrites nothing.
 import { riskyDrift } from '../risk/index.js';
-import { displayKey, keyId, type DiffResult } from '../model/index.js';
+import { displayKey, keyId, showTime, type DiffResult } from '../model/index.js';
 import { sourceOf } from '../plan/source-line.js';
 import { fitBudget, GITHUB_BODY_LIMIT } from './budget.js';
 import type { CheckAnnotation, CheckRunOutput } from './check-run.js';
@@ -32,7 +32,7 @@ function annotations(result: DiffResult): CheckAnnotation[] {
     const place = item.change ? sourceOf(desired, item.change.path) : undefined;
     if (!place?.line) return [];
     const codes = [...new Set(item.risk.filter((risk) => !risk.allowed).map((risk) => risk.code))].join(', ');
-    const who = `${item.manager ?? 'an unrecorded manager'}${item.time ? ` at ${item.time}` : ''}`;
+    const who = `${item.manager ?? 'an unrecorded manager'}${item.time ? ` at ${showTime(item.time)}` : ''}`;
     const why = item.risk.filter((risk) => !risk.allowed).map((risk) => `${risk.code}: ${risk.why}`);
     return [
       {

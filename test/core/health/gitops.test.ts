@@ -190,8 +190,36 @@ describe('reconcilerStateOf', () => {
   it('treats an Argo CD Application without automated sync as suspended', () => {
     expect(reconcilerStateOf(application({ syncPolicy: {} }, { sync: { status: 'OutOfSync' } }))).toMatchObject({
       suspended: true,
-      ready: false,
+      outOfSync: true,
     });
+  });
+
+  it('tells an Application that is only OutOfSync (a hand change) from one that is failing', () => {
+    const synced = { phase: 'Succeeded', message: 'successfully synced (all tasks run)' };
+    const outOfSync = application(
+      { syncPolicy: { automated: {} } },
+      { health: { status: 'Healthy' }, sync: { status: 'OutOfSync' }, operationState: synced },
+    );
+    expect(reconcilerStateOf(outOfSync)).toMatchObject({ ready: true, outOfSync: true });
+    expect(reconcilerStateOf(outOfSync)?.message).toBeUndefined();
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['degraded', { health: { status: 'Degraded', message: 'Back-off pulling image' } }, 'Back-off pulling image'],
+      [
+        'a failed sync',
+        { operationState: { phase: 'Failed', message: 'one or more objects failed to apply' } },
+        'one or more objects failed to apply',
+      ],
+      [
+        'an error condition',
+        { conditions: [{ type: 'ComparisonError', message: 'rpc error' }] },
+        'ComparisonError: rpc error',
+      ],
+    ];
+    for (const [, status, message] of cases) {
+      expect(
+        reconcilerStateOf(application({ syncPolicy: { automated: {} } }, { sync: { status: 'Synced' }, ...status })),
+      ).toMatchObject({ ready: false, message });
+    }
   });
 
   it('reads the first source of a multi-source Application', () => {

@@ -179,7 +179,7 @@ describe("a person's change to what a controller made", () => {
     ]);
     const text = renderDiffText(result);
     expect(text).toContain(
-      'reported, not codified: PersistentVolumeClaim/shop/data-db-0 /spec/resources/requests/storage (kubectl-patch at 2026-12-01T11:00:00Z, human): made by StatefulSet shop/db',
+      'reported, not codified: PersistentVolumeClaim/shop/data-db-0 spec.resources.requests.storage (kubectl-patch at 2026-12-01 11:00 UTC, human): made by StatefulSet shop/db',
     );
   });
 

@@ -38,7 +38,7 @@ describe('dashboard: reported, not codified', () => {
     const line = body.split('\n').find((l) => l.includes('Deployment/podinfo/podinfo'))!;
     expect(line).toContain('image');
     expect(line).toContain('`kubectl-set`');
-    expect(line).toContain('2026-12-01T10:40:00Z');
+    expect(line).toContain('at 10:40 UTC');
     expect(line).toContain('managed by Helm release podinfo/podinfo');
   });
 

@@ -160,7 +160,7 @@ describe('text format', () => {
 
   it('shows each drifted field as a diff line with its manager and time', () => {
     expect(text).toContain('-  replicas: 3\n');
-    expect(text).toContain('+  replicas: 8 # set by kubectl-scale at 2026-12-02T03:02:11Z (human)\n');
+    expect(text).toContain('+  replicas: 8 # set by kubectl-scale at 2026-12-02 03:02 UTC (human)\n');
     expect(text).toMatch(/\+ {12}- name: DEBUG/);
     expect(text).toContain('--- desired apps/api.yaml:1');
   });
@@ -177,7 +177,7 @@ describe('text format', () => {
   });
 
   it('says why ignored fields are ignored and ends with the summary', () => {
-    expect(text).toContain('ignored: /metadata/annotations/x (set by a webhook)');
+    expect(text).toContain('ignored: metadata.annotations.x (set by a webhook)');
     expect(text.trimEnd().split('\n').pop()).toBe('1 in sync, 1 modified, 0 missing, 1 extra, 1 ignored');
   });
 

@@ -250,8 +250,18 @@ describe('documents (golden)', () => {
 describe('documents keep their promises', () => {
   it('the dashboard flags a stale cluster and one that never reported', () => {
     const body = renderDashboard(dashboard);
-    expect(body).toMatch(/### prod-us\n\n- Snapshots: ⚠️ \*\*not reporting\*\*: last one taken 2026-12-01T12:00:00Z/);
+    expect(body).toMatch(/### prod-us\n\n- Snapshots: ⚠️ \*\*not reporting\*\*: last one taken 2026-12-01 12:00 UTC/);
     expect(body).toMatch(/### staging\n\n- Snapshots: ⚠️ \*\*none received yet\*\*/);
+    // No snapshot, no claim: never "Drift: none" for a cluster nobody has seen; a stale one says as of when.
+    expect(body).toMatch(/### staging\n\n[^#]*- Drift: unknown \(no snapshot yet\)/);
+    expect(body).toContain('- Drift: none (as of 2026-12-01 12:00 UTC)');
+    // One status line per cluster opens the issue.
+    const status = body.split('\n').filter((line) => /^- \*\*[\w-]+\*\*: /.test(line));
+    expect(status).toEqual([
+      '- **prod-eu**: ⚠️ drift: 2 human, 1 controller; 1 conflict, 1 suspended, 1 not reconciling, 1 degraded resource; drift pull request #17',
+      '- **staging**: ⚠️ unknown (no snapshot yet)',
+      '- **prod-us**: ⚠️ not reporting; as of its last snapshot (2026-12-01 12:00 UTC): no drift',
+    ]);
   });
 
   it('values from the cluster cannot break a table, inject HTML or mention anyone', () => {

@@ -114,7 +114,7 @@ describe('the emergency pull request body', () => {
 
   it('gives the deadline as a wall-clock time, with the date when it is another day', () => {
     expect(renderDriftPullRequest(view)).toContain(
-      '2. Then resume it (resume within 8h: by Dec 2, 06:02 UTC; after that driftback opens an alert): `flux resume kustomization apps -n flux-system`',
+      '2. Then resume it (resume within 8h: by 2026-12-02 06:02 UTC; after that driftback opens an alert): `flux resume kustomization apps -n flux-system`',
     );
   });
 

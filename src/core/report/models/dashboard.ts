@@ -6,7 +6,7 @@ export interface DashboardClusterModel {
   name: string;
   /** How old the latest snapshot is (`5m`); undefined when none arrived. */
   snapshotAge?: string;
-  /** When it was taken (ISO 8601). */
+  /** When it was taken, as shown (`2026-12-01 12:00 UTC`). */
   capturedAt?: string;
   /** The snapshot is older than `staleAfter`. */
   stale: boolean;
@@ -34,6 +34,8 @@ export interface DashboardClusterModel {
    */
   suspended: Array<{ resource: string; since?: string; age?: string; who?: string; pullRequest?: number }>;
   notReconciling: Array<{ resource: string; reason?: string }>;
+  /** Argo CD Applications that are OutOfSync and nothing worse (`Application/argocd/shop`). */
+  outOfSync: string[];
   /** Live objects listed with what is wrong with their identity: never written as files. */
   skipped: Array<{ item: string; kind: string; message: string; compared: boolean }>;
   /** People's changes the GitOps controller is about to undo, per controller, with the remedy (partial `undo`). */
@@ -57,5 +59,6 @@ export interface DashboardModel {
   riskyOmitted: number;
   /** Config and manifest errors: where (`file:line`) and what. */
   configErrors: Array<{ where: string; message: string }>;
-  clusters: DashboardClusterModel[];
+  /** `status`: the cluster's one line atop the issue (`✅ no drift`, `⚠️ unknown (no snapshot yet)`). */
+  clusters: Array<DashboardClusterModel & { status: string }>;
 }

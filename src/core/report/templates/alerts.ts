@@ -11,7 +11,7 @@ No snapshot has been received yet.
 
 Until snapshots resume, plans on pull requests are made against old state. Check that the agent CronJob runs in the cluster (\`kubectl get cronjob -A -l app.kubernetes.io/name=driftback-agent\`), that its last Job succeeded, and that its upload token is for this repository and cluster.
 
-This issue closes itself when snapshots resume.
+driftback closes this issue when snapshots resume.
 `;
 
 export const NOT_RECONCILING_ALERT = `{{code resource}} in {{code cluster}} {{text reason}}.
@@ -36,7 +36,7 @@ To bring it back:
 {{/each}}
 {{/if}}
 
-This issue closes itself when it reconciles again.
+driftback closes this issue when it reconciles again.
 `;
 
 export const SUSPENDED_ALERT = `{{code resource}} in {{code cluster}} has been suspended for {{text age}}, longer than \`emergency.resumeWithin\` ({{text resumeWithin}}). {{#if who}}{{code who}} suspended it{{else}}Nothing records who suspended it{{/if}} at {{text since}}.

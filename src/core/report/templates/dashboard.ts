@@ -1,6 +1,10 @@
 // The dashboard issue body: security-relevant drift of every cluster first, then one section per
 // cluster, modelled on Renovate's Dependency Dashboard. Model: models/dashboard.ts.
 export const DASHBOARD = `This issue lists what driftback sees in each cluster. It is updated in place; do not edit it.
+
+{{#each clusters}}
+- **{{text name}}**: {{text status}}{{#if pullRequests.length}}; drift pull {{#if (eq pullRequests.length 1)}}request{{else}}requests{{/if}} {{#each pullRequests}}#{{number}}{{#unless @last}}, {{/unless}}{{/each}}{{/if}}
+{{/each}}
 {{#if risky.length}}
 
 ### 🚨 Security-relevant drift: needs a person's decision
@@ -30,8 +34,8 @@ export const DASHBOARD = `This issue lists what driftback sees in each cluster. 
 ### {{text name}}
 
 - Snapshots: {{#if snapshotAge}}{{#if stale}}⚠️ **not reporting**: last one taken {{text capturedAt}} (staleAfter {{text staleAfter}}){{else}}on time (staleAfter {{text staleAfter}}){{/if}}{{else}}⚠️ **none received yet**{{/if}}
-- Resources in scope: {{resources}}
-- Drift: {{#each drift}}{{count}} {{text cause}}{{#unless @last}}, {{/unless}}{{else}}none{{/each}}
+- Resources in scope: {{#if snapshotAge}}{{resources}}{{else}}unknown (no snapshot yet){{/if}}
+- Drift: {{#if snapshotAge}}{{#each drift}}{{count}} {{text cause}}{{#unless @last}}, {{/unless}}{{else}}none{{/each}}{{#if stale}} (as of {{text capturedAt}}){{/if}}{{else}}unknown (no snapshot yet){{/if}}
 {{#each sources}}
   - {{text this}}
 {{/each}}
@@ -108,6 +112,16 @@ export const DASHBOARD = `This issue lists what driftback sees in each cluster. 
 
 {{#each skipped}}
 - {{code item}} ({{text kind}}): {{text message}}; {{#if compared}}compared, never written as a file{{else}}not compared: it cannot be told apart{{/if}}
+{{/each}}
+
+</details>
+{{/if}}
+{{#if outOfSync.length}}
+
+<details><summary>Out of sync, not failing ({{outOfSync.length}})</summary>
+
+{{#each outOfSync}}
+- {{code this}}: Argo CD reports OutOfSync: the live state differs from Git by the drift listed here
 {{/each}}
 
 </details>
