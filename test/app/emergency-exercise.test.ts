@@ -122,7 +122,7 @@ describe('the exercise on a Flux cluster: flux suspend kustomization apps, kubec
     await watchAt(app, '2026-12-01T10:11:00Z');
     expect(alerts(app, 'kind-dev')).toEqual([]);
     expect(dashboard(app)).toContain(
-      `- \`Kustomization/flux-system/apps\` since 2026-12-01T10:02:00Z, by \`flux\`, emergency PR #${pr!.number}`,
+      `- \`Kustomization/flux-system/apps\` since 10:02 UTC, by \`flux\`, emergency PR #${pr!.number}`,
     );
 
     // Nobody resumed. 19:10, past the 18:02 deadline, the next snapshot and watch: one alert.
