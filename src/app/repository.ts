@@ -237,52 +237,9 @@ export async function loadRepositoryAt(
   store: RepositoryStore,
 ): Promise<LoadedRepository> {
   const { owner, repo } = at;
-  const paths = at.paths ?? [''];
-  const now = at.now ?? Date.now();
   const blobs = blobSession(store);
-  let listingRead = true;
-  // The config is read from the same listing, so it is always part of what is read.
-  const read: TreeReader = async (treeish, treeSha) => {
-    const listing = treeSha ? await cachedListing(store, treeSha, now) : undefined;
-    if (treeSha && !listing) listingRead = true;
-    else if (listing) listingRead = false;
-    return readTreeFiles(octokit, {
-      owner,
-      repo,
-      commitSha: treeSha && !listing ? treeSha : treeish,
-      paths: paths.includes('') ? paths : [...paths, CONFIG_PATH, TEMPLATES_DIR.slice(0, -1)],
-      blobCache: blobs,
-      filter: (path) => !BINARY.test(path),
-      ...(at.fetch ? { fetch: (path: string) => alwaysRead(path) || at.fetch!(path) } : {}),
-      ...(listing ? { listing } : {}),
-      archiveRef: treeish,
-    });
-  };
-  const readDefaultBranch = async () => (await octokit.rest.repos.get({ owner, repo })).data.default_branch;
-  let defaultBranchRead = at.defaultBranch === undefined;
-  // The first read of a repository at HEAD learns its default branch and HEAD commit in one call.
-  const firstHead =
-    defaultBranchRead && !at.trustedHead && !at.sha && !at.ref ? await defaultHead(octokit, at) : undefined;
-  let defaultBranch = at.defaultBranch ?? firstHead?.name ?? (await readDefaultBranch());
-  let head: { commitSha: string; tree: TreeRead };
-  if (firstHead) head = { commitSha: firstHead.commitSha, tree: await read(firstHead.commitSha) };
-  else if (at.trustedHead && !at.sha && !at.ref)
-    head = { commitSha: at.trustedHead.commitSha, tree: await read(at.trustedHead.commitSha, at.trustedHead.treeSha) };
-  else if (at.sha) head = { commitSha: at.sha, tree: await read(at.sha) };
-  else if (at.ref) {
-    const commitSha = await refHead(octokit, at, at.ref);
-    head = { commitSha, tree: await read(commitSha) };
-  } else {
-    try {
-      head = await readDefaultHead(octokit, at, defaultBranch, read);
-    } catch (error) {
-      // A remembered name that no longer resolves: the default branch was renamed or replaced.
-      if (defaultBranchRead || !hasStatus(error, 404, 409)) throw error;
-      defaultBranch = await readDefaultBranch();
-      defaultBranchRead = true;
-      head = await readDefaultHead(octokit, { ...at, defaultBranch }, defaultBranch, read);
-    }
-  }
+  const reader = treeReader(octokit, at, store, blobs);
+  const { head, defaultBranch, defaultBranchRead } = await resolveHead(octokit, at, reader.read);
   const { commitSha: headSha, tree } = head;
   const config = await configFromTree(octokit, { owner, repo, sha: headSha }, tree);
   return {
@@ -299,8 +256,76 @@ export async function loadRepositoryAt(
     blobsFetched: tree.blobsFetched,
     unread: tree.unread,
     blobs,
-    listingRead,
+    listingRead: reader.listingRead(),
   };
+}
+
+/** Reads a tree-ish's files (the config always among them); its listing from the cache when it has it. */
+function treeReader(
+  octokit: GitHubClient,
+  at: RepositoryAt,
+  store: RepositoryStore,
+  blobs: ReturnType<typeof blobSession>,
+): { read: TreeReader; listingRead: () => boolean } {
+  const paths = at.paths ?? [''];
+  const now = at.now ?? Date.now();
+  let listingRead = true;
+  const read: TreeReader = async (treeish, treeSha) => {
+    const listing = treeSha ? await cachedListing(store, treeSha, now) : undefined;
+    if (treeSha && !listing) listingRead = true;
+    else if (listing) listingRead = false;
+    return readTreeFiles(octokit, {
+      owner: at.owner,
+      repo: at.repo,
+      commitSha: treeSha && !listing ? treeSha : treeish,
+      paths: paths.includes('') ? paths : [...paths, CONFIG_PATH, TEMPLATES_DIR.slice(0, -1)],
+      blobCache: blobs,
+      filter: (path) => !BINARY.test(path),
+      ...(at.fetch ? { fetch: (path: string) => alwaysRead(path) || at.fetch!(path) } : {}),
+      ...(listing ? { listing } : {}),
+      archiveRef: treeish,
+    });
+  };
+  return { read, listingRead: () => listingRead };
+}
+
+interface ResolvedHead {
+  head: { commitSha: string; tree: TreeRead };
+  defaultBranch: string;
+  defaultBranchRead: boolean;
+}
+
+/** The commit to read (a sha, a ref, a trusted HEAD or the default branch's HEAD), read. */
+async function resolveHead(octokit: GitHubClient, at: RepositoryAt, read: TreeReader): Promise<ResolvedHead> {
+  const readDefaultBranch = async () =>
+    (await octokit.rest.repos.get({ owner: at.owner, repo: at.repo })).data.default_branch;
+  const defaultBranchRead = at.defaultBranch === undefined;
+  // The first read of a repository at HEAD learns its default branch and HEAD commit in one call.
+  const firstHead =
+    defaultBranchRead && !at.trustedHead && !at.sha && !at.ref ? await defaultHead(octokit, at) : undefined;
+  const defaultBranch = at.defaultBranch ?? firstHead?.name ?? (await readDefaultBranch());
+  const resolved = (commitSha: string, tree: TreeRead) => ({
+    head: { commitSha, tree },
+    defaultBranch,
+    defaultBranchRead,
+  });
+  if (firstHead) return resolved(firstHead.commitSha, await read(firstHead.commitSha));
+  if (at.trustedHead && !at.sha && !at.ref)
+    return resolved(at.trustedHead.commitSha, await read(at.trustedHead.commitSha, at.trustedHead.treeSha));
+  if (at.sha) return resolved(at.sha, await read(at.sha));
+  if (at.ref) {
+    const commitSha = await refHead(octokit, at, at.ref);
+    return resolved(commitSha, await read(commitSha));
+  }
+  try {
+    return { head: await readDefaultHead(octokit, at, defaultBranch, read), defaultBranch, defaultBranchRead };
+  } catch (error) {
+    // A remembered name that no longer resolves: the default branch was renamed or replaced.
+    if (defaultBranchRead || !hasStatus(error, 404, 409)) throw error;
+    const renamed = await readDefaultBranch();
+    const head = await readDefaultHead(octokit, { ...at, defaultBranch: renamed }, renamed, read);
+    return { head, defaultBranch: renamed, defaultBranchRead: true };
+  }
 }
 
 /** Fetches the listed files among `paths` not read yet into `loaded.files`; returns how many. */

@@ -51,7 +51,8 @@ import {
 import { codifiedFingerprints, dropDeclined } from './decisions.js';
 import type { LiveState } from '../model/index.js';
 import { scopeOf, screenLive } from './live-state.js';
-import { clusterRoot, configWithSourceRules, renderCluster } from '../render/cluster-render.js';
+import { clusterRoot, configWithSourceRules, renderCluster, type ClusterRender } from '../render/cluster-render.js';
+import { imageUpdaterScopes, setImageUpdaterAside } from '../render/argocd-image-updater.js';
 import { matchGeneratedNames } from './generated-names.js';
 import { claimsOf, setAsideNotRendered } from './not-rendered.js';
 import { withNextMoves } from './next-moves.js';
@@ -159,6 +160,17 @@ export function branchFor(config: Config, cluster: string, namespace: string | u
   return namespace === undefined ? `${prefix}${cluster}` : `${prefix}${cluster}/${namespace || 'cluster-scoped'}`;
 }
 
+/** Changes to fields image automation writes (Flux setter markers, Argo CD Image Updater), reported. */
+function setAutomationsAside(
+  diff: DiffResult,
+  files: ReadonlyMap<string, string>,
+  rendered: ClusterRender,
+  snapshot: LiveState,
+): DiffResult {
+  const objects = [...rendered.objects.map((d) => d.object), ...snapshot.items];
+  return setImageUpdaterAside(setImageAutomationAside(diff, files), imageUpdaterScopes(rendered.sources, objects));
+}
+
 /** Render, compare, gate: the drift of one cluster in one snapshot. */
 export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const { config, cluster } = input;
@@ -216,7 +228,8 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
     decisions: input.riskDecisions,
   };
   const moves = { config: effectiveConfig, sources, live: snapshot.items, capturedAt: snapshot.capturedAt };
-  const automated = setImageAutomationAside(setSuspensionSwitchesAside(whole, allSuspensions), input.files);
+  const switched = setSuspensionSwitchesAside(whole, allSuspensions);
+  const automated = setAutomationsAside(switched, input.files, rendered, snapshot);
   const diff = withNextMoves(classifyRisk(automated, risk), moves);
   const index = indexSuspensions(suspensions, snapshot.items);
   const minSnapshots = input.minSnapshots ?? config.drift.minSnapshots;

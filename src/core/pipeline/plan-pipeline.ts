@@ -3,11 +3,12 @@
 // prunes pointed at the line in head that stopped declaring them. The App posts it on pull
 // requests; `driftback plan` prints it.
 import type { ClusterConfig, Config } from '../config/index.js';
-import type { DesiredObject, NotRenderedSource, Plan } from '../model/index.js';
+import type { DesiredObject, KubeObject, NotRenderedSource, Plan, PlanWarning } from '../model/index.js';
 import { suspendedSourceWarnings, suspensionNotices, suspensionsByRepository } from '../emergency/index.js';
 import { claimsOf, keepNotRendered } from './not-rendered.js';
 import {
   argoResyncWarnings,
+  imageUpdaterWarnings,
   hooksOnSync,
   locateProtectedPrunes,
   planChanges,
@@ -71,10 +72,7 @@ export function planCluster(input: PlanClusterInput): Plan {
   const claims = claimsOf(input.sources?.sources.map((result) => result.source) ?? [], snapshot?.items ?? []);
   const plan = keepNotRendered(planIgnoredFields(planned, input.sources?.ignore ?? []), input.notRendered, claims);
   const warnings = locateProtectedPrunes(plan, input.headFiles);
-  if (snapshot && input.sources) {
-    const resync = { plan, sources: input.sources.sources, head: input.head, live: snapshot.items };
-    warnings.push(...argoResyncWarnings({ ...resync, ...(input.changed ? { changed: input.changed } : {}) }));
-  }
+  warnings.push(...argoPlanWarnings(input, plan, snapshot?.items));
   if (!snapshot) {
     const name = cluster?.name ?? 'the cluster';
     const repository = input.repository ? ` --repository ${input.repository}` : '';
@@ -100,6 +98,14 @@ export function planCluster(input: PlanClusterInput): Plan {
   const hooks = hooksOnSync(input.sources?.hooks);
   if (hooks.length > 0) plan.hooks = hooks;
   return { ...plan, warnings, ...sources, ...(suspended.length ? { suspensions: suspended } : {}) };
+}
+
+/** What merging does through Argo CD: Applications it re-syncs, images Argo CD Image Updater writes. */
+function argoPlanWarnings(input: PlanClusterInput, plan: Plan, live: KubeObject[] | undefined): PlanWarning[] {
+  if (!live || !input.sources) return [];
+  const resync = { plan, sources: input.sources.sources, head: input.head, live };
+  const changed = input.changed ? { changed: input.changed } : {};
+  return [...argoResyncWarnings({ ...resync, ...changed }), ...imageUpdaterWarnings(resync)];
 }
 
 /** A plan lists its sources when one is a GitOps controller's, or one was not rendered. */

@@ -16,7 +16,8 @@ import { compileConfigGlobs } from '../patterns/index.js';
 import { ARGO_GENERATE_PATHS } from '../ownership/next-move.js';
 import type { SourceResult } from '../render/source-worklist.js';
 import { sourceName } from '../sources/identity.js';
-import { field, shown } from './entry-warnings.js';
+import { at, field, shown } from './entry-warnings.js';
+import { imageUpdaterOf, imageUpdaterReason, imageUpdaterScopes } from '../render/argocd-image-updater.js';
 
 /** At most this many hand changes are named per Application; the rest are counted. */
 const NAMED = 10;
@@ -75,6 +76,24 @@ function globMatchesPath(glob: string, file: string): boolean {
 
 function handChange(change: FieldChange): boolean {
   return change.cause === 'human' && change.manager !== undefined && change.live !== undefined;
+}
+
+/** A pull request that sets an image Argo CD Image Updater writes: the updater sets its own version again. */
+export function imageUpdaterWarnings(input: Pick<ResyncInput, 'plan' | 'sources' | 'head' | 'live'>): PlanWarning[] {
+  const scopes = imageUpdaterScopes(input.sources, [...input.head.map((d) => d.object), ...input.live]);
+  if (scopes.length === 0) return [];
+  return input.plan.update.flatMap((entry) =>
+    entry.changes.flatMap((change) => {
+      const scope = imageUpdaterOf(scopes, keyId(entry.id), change);
+      if (!scope) return [];
+      const message =
+        `This pull request sets ${field(entry.id, change)} to ${shown(change.desired, 120)}, a field ` +
+        `${imageUpdaterReason(scope)}.`;
+      return [
+        { code: 'conflict' as const, id: entry.id, path: change.path, ...at(entry.desired, change.path), message },
+      ];
+    }),
+  );
 }
 
 /** One warning per Application that the merge re-syncs, naming the hand changes its sync reverts. */

@@ -7,5 +7,5 @@ export { formatAge, secondsBetween } from './age.js';
 export { locateProtectedPrunes } from './locate-prunes.js';
 export { hooksOnSync } from './sync-hooks-run.js';
 export { planIgnoredFields } from './argo-ignored-fields.js';
-export { argoResyncWarnings, refreshPaths } from './argo-resync.js';
+export { argoResyncWarnings, imageUpdaterWarnings, refreshPaths } from './argo-resync.js';
 export { controllerStopped, stoppedReason, type StoppedController } from './controller-stopped.js';

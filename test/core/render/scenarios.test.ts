@@ -492,6 +492,37 @@ describe('argocd-ssa-annotation: Argo CD, server-side apply, annotation tracking
     expect(resync(planFor(['apps/online-boutique/kustomization.yaml'], true))).toHaveLength(1);
   });
 
+  it('an image Argo CD Image Updater writes is reported with its Application, never codified, and noted in the plan', () => {
+    // argocd-image-updater docs: image-list annotation, write-back-method git → .argocd-source-<app>.yaml.
+    const files = new Map(scenarioRepository('argocd-ssa-annotation'));
+    const app = files.get('argocd/apps/online-boutique.yaml')!;
+    const annotations =
+      'metadata:\n  annotations:\n' +
+      '    argocd-image-updater.argoproj.io/image-list: cart=us-central1-docker.pkg.dev/google-samples/microservices-demo/cartservice:~0.10\n' +
+      '    argocd-image-updater.argoproj.io/write-back-method: git\n';
+    files.set('argocd/apps/online-boutique.yaml', app.replace('metadata:\n', annotations));
+    const config = configOf(files);
+    const cluster = config.clusters![0]!;
+    const snapshot = scenarioSnapshot('argocd-ssa-annotation', 'hand-changes');
+    const input: DriftInput = { snapshot, config, cluster, files, history: [], minSnapshots: 1, declined: new Set() };
+    const evaluated = evaluateDrift(input);
+    if (evaluated.type !== 'evaluated') throw new Error(evaluated.type);
+    const cart = evaluated.diff.resources.find((r) => r.key.kind === 'Deployment' && r.key.name === 'cartservice')!;
+    expect(cart.changes.map((c) => c.path)).not.toContain('/spec/template/spec/containers/0/image');
+    const reported = cart.reported?.find((c) => c.path === '/spec/template/spec/containers/0/image');
+    expect(reported?.reported?.code).toBe('image-automation');
+    expect(reported?.reported?.reason).toContain('Argo CD Image Updater (Application argocd/online-boutique');
+    expect(reported?.reported?.reason).toContain('`apps/online-boutique/.argocd-source-online-boutique.yaml` in Git');
+    expect(codifyLines({ input, evaluated, plan: undefined as unknown as Plan }).edits).toEqual({});
+    const head = renderCluster(files, cluster, { live: snapshot });
+    const plan = planCluster({
+      ...{ config, cluster, head: head.objects, base: head.objects, headFiles: files, snapshot },
+      ...{ now: snapshot.capturedAt, sources: head },
+    });
+    const note = plan.warnings.find((w) => w.id?.name === 'cartservice' && w.code === 'conflict');
+    expect(note?.message).toContain('written by Argo CD Image Updater');
+  });
+
   it("an image set by the Application's kustomize.images is codified into that override", () => {
     // argo-cd util/kustomize/kustomize.go: kustomize.images are `kustomize edit set image` arguments.
     const { edits } = codifyLines(run('argocd-ssa-annotation', 'hand-changes'));
