@@ -154,62 +154,71 @@ async function storeUpload(
   if (snapshot === true) return true;
   // One object with a name no API server accepts, or no file name, is listed, never refused for.
   const screened = screenObjects(snapshot.items).skipped;
-  const skipped = listed(screened);
   const digest = 'sha256:' + createHash('sha256').update(body.json).digest('hex');
+  let stored: Awaited<ReturnType<Store['putSnapshot']>>;
   try {
     // The agent's gzip is kept as is: no second serialisation of a large document.
-    const stored = await deps.store.putSnapshot(snapshot, {
+    stored = await deps.store.putSnapshot(snapshot, {
       digest,
       receivedAt: deps.now().toISOString(),
       compressed: body.gzip ? body.raw : undefined,
     });
-    const fields = {
-      repository: snapshot.repository,
-      cluster: snapshot.cluster,
-      snapshot: stored.meta.id,
-      items: snapshot.items.length,
-      ...(screened.length ? { skipped: screened.length } : {}),
-    };
-    if (stored.type === 'stale') {
-      count('stale');
-      deps.log.warn(fields, 'snapshot older than the latest one: stored, not used');
-      return sendJson(res, 409, {
-        id: stored.meta.id,
-        status: 'stale',
-        ...skipped,
-        error: `capturedAt ${snapshot.capturedAt} is older than the latest snapshot (${latestTime(stored.latest)}): it does not replace newer state`,
-      });
-    }
-    if (stored.type === 'duplicate') {
-      count('duplicate');
-      return sendJson(res, 202, { id: stored.meta.id, status: 'duplicate', ...skipped });
-    }
-    const job: ReconcileJob = {
-      repository: snapshot.repository,
-      cluster: snapshot.cluster,
-      snapshotId: stored.meta.id,
-      reason: 'snapshot',
-    };
-    await deps.queue.enqueue(RECONCILE_QUEUE, reconcileKey(snapshot.repository, snapshot.cluster), { ...job });
-    count('accepted');
-    if (screened.length)
-      deps.log.warn(fields, 'snapshot stored; objects listed in "skipped" are never written as files');
-    else deps.log.info(fields, 'snapshot stored');
-    return sendJson(res, 202, { id: stored.meta.id, status: 'queued', ...skipped });
+    if (stored.type === 'stored') await enqueueReconcile(deps, snapshot, stored.meta.id);
   } catch (error) {
     count('error');
-    deps.log.error(
-      { err: error, repository: snapshot.repository, cluster: snapshot.cluster },
-      'could not store snapshot',
-    );
-    return sendError(
-      res,
-      503,
-      'the snapshot could not be stored right now (database unavailable): retry later',
-      {},
-      { 'retry-after': '30' },
-    );
+    const fields = { err: error, repository: snapshot.repository, cluster: snapshot.cluster };
+    deps.log.error(fields, 'could not store snapshot');
+    const message = 'the snapshot could not be stored right now (database unavailable): retry later';
+    return sendError(res, 503, message, {}, { 'retry-after': '30' });
   }
+  return answerStored(deps, res, snapshot, stored, screened);
+}
+
+async function enqueueReconcile(deps: UploadDeps, snapshot: Snapshot, snapshotId: string): Promise<void> {
+  const job: ReconcileJob = {
+    repository: snapshot.repository,
+    cluster: snapshot.cluster,
+    snapshotId,
+    reason: 'snapshot',
+  };
+  await deps.queue.enqueue(RECONCILE_QUEUE, reconcileKey(snapshot.repository, snapshot.cluster), { ...job });
+}
+
+/** The answer to a stored upload: queued, a duplicate, or stale (older than the latest), with what was skipped. */
+function answerStored(
+  deps: UploadDeps,
+  res: ServerResponse,
+  snapshot: Snapshot,
+  stored: Awaited<ReturnType<Store['putSnapshot']>>,
+  screened: SkippedObject[],
+): true {
+  const count = deps.onSnapshot ?? (() => undefined);
+  const skipped = listed(screened);
+  const fields = {
+    repository: snapshot.repository,
+    cluster: snapshot.cluster,
+    snapshot: stored.meta.id,
+    items: snapshot.items.length,
+    ...(screened.length ? { skipped: screened.length } : {}),
+  };
+  if (stored.type === 'stale') {
+    count('stale');
+    deps.log.warn(fields, 'snapshot older than the latest one: stored, not used');
+    return sendJson(res, 409, {
+      id: stored.meta.id,
+      status: 'stale',
+      ...skipped,
+      error: `capturedAt ${snapshot.capturedAt} is older than the latest snapshot (${latestTime(stored.latest)}): it does not replace newer state`,
+    });
+  }
+  if (stored.type === 'duplicate') {
+    count('duplicate');
+    return sendJson(res, 202, { id: stored.meta.id, status: 'duplicate', ...skipped });
+  }
+  count('accepted');
+  if (screened.length) deps.log.warn(fields, 'snapshot stored; objects listed in "skipped" are never written as files');
+  else deps.log.info(fields, 'snapshot stored');
+  return sendJson(res, 202, { id: stored.meta.id, status: 'queued', ...skipped });
 }
 
 /** At most this many skipped objects are listed in an answer; `skippedCount` says how many there are. */

@@ -32,4 +32,4 @@ export {
   type AlertDecision,
   type OpenAlerts,
   type SuspensionSeen,
-} from './alerts.js';
+} from './alert-issues.js';
