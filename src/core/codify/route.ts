@@ -36,40 +36,17 @@ export function nearestSource(desired: DesiredObject, pointer: string): FieldSou
   }
 }
 
+/** Where the change at `pointer` is written, from the nearest source of the field. */
 export function routeChange(desired: DesiredObject, pointer: string): Route {
   const source = nearestSource(desired, pointer);
   const origin = source?.origin ?? { type: 'resource' as const };
-  const owner = desired.source.kustomizations[0];
   switch (origin.type) {
-    case 'resource':
+    case 'resource': {
+      const owner = desired.source.kustomizations[0];
       return { type: 'document', file: desired.source.file, document: desired.source.document, owner };
-    case 'patch': {
-      if (origin.patchType === 'json6902') {
-        if (source?.location && source.origin === origin && pointerIsLeaf(desired, pointer))
-          return {
-            type: 'scalar',
-            file: source.location.file,
-            range: source.location.range,
-            owner: origin.kustomization,
-          };
-        return {
-          type: 'unsupported',
-          reason: `set by a JSON 6902 patch in ${origin.kustomization}: only its existing scalar values are rewritten`,
-        };
-      }
-      // An inline patch is YAML inside a string of the kustomization (or of a Flux Kustomization's
-      // spec.patches): its nodes are not the file's, but a leaf's bytes are, so a scalar is rewritten there.
-      if (!origin.file && source?.location && source.origin === origin && pointerIsLeaf(desired, pointer)) {
-        const { file, range } = source.location;
-        return { type: 'scalar', file, range, owner: origin.kustomization };
-      }
-      if (!origin.file || !source?.location)
-        return {
-          type: 'unsupported',
-          reason: `set by an inline patch in ${origin.kustomization}; change it there by hand`,
-        };
-      return { type: 'document', file: origin.file, document: source.location.document, owner: origin.kustomization };
     }
+    case 'patch':
+      return patchRoute(origin, source, desired, pointer);
     case 'images':
       if (!/\/image$/.test(pointer)) break;
       return {
@@ -89,20 +66,59 @@ export function routeChange(desired: DesiredObject, pointer: string): Route {
         ...(origin.list ? { document: origin.document ?? 0, list: origin.list } : {}),
       };
     case 'replacement':
-    case 'var': {
-      // The value was copied from a scalar written elsewhere: that scalar is what to edit.
-      const by = origin.type === 'var' ? `the var ${origin.name}` : 'a replacement';
-      if (origin.from && pointerIsLeaf(desired, pointer))
-        return { type: 'scalar', file: origin.from.file, range: origin.from.range, owner: origin.kustomization };
-      return {
-        type: 'unsupported',
-        reason: `set by ${by} in ${origin.kustomization} from a value that is not one written scalar; change its source by hand`,
-      };
-    }
+    case 'var':
+      return copiedValueRoute(origin, desired, pointer);
     default:
       break;
   }
   if (origin.type === 'source-transform' && origin.variables) return variableRoute(origin, desired, pointer);
+  return transformerRoute(origin);
+}
+
+/** A field set by a patch: its file's document, or only its scalar when the patch is JSON 6902 or inline. */
+function patchRoute(
+  origin: Extract<FieldOrigin, { type: 'patch' }>,
+  source: FieldSource | undefined,
+  desired: DesiredObject,
+  pointer: string,
+): Route {
+  // Only a leaf this patch itself wrote has a scalar of its own to rewrite.
+  const leaf = source?.origin === origin && pointerIsLeaf(desired, pointer) ? source.location : undefined;
+  if (origin.patchType === 'json6902') {
+    if (leaf) return { type: 'scalar', file: leaf.file, range: leaf.range, owner: origin.kustomization };
+    return {
+      type: 'unsupported',
+      reason: `set by a JSON 6902 patch in ${origin.kustomization}: only its existing scalar values are rewritten`,
+    };
+  }
+  // An inline patch is YAML inside a string of the kustomization (or of a Flux Kustomization's
+  // spec.patches): its nodes are not the file's, but a leaf's bytes are, so a scalar is rewritten there.
+  if (!origin.file && leaf) return { type: 'scalar', file: leaf.file, range: leaf.range, owner: origin.kustomization };
+  if (!origin.file || !source?.location)
+    return {
+      type: 'unsupported',
+      reason: `set by an inline patch in ${origin.kustomization}; change it there by hand`,
+    };
+  return { type: 'document', file: origin.file, document: source.location.document, owner: origin.kustomization };
+}
+
+/** A value copied by a replacement or var from a scalar written elsewhere: that scalar is what to edit. */
+function copiedValueRoute(
+  origin: Extract<FieldOrigin, { type: 'replacement' | 'var' }>,
+  desired: DesiredObject,
+  pointer: string,
+): Route {
+  const by = origin.type === 'var' ? `the var ${origin.name}` : 'a replacement';
+  if (origin.from && pointerIsLeaf(desired, pointer))
+    return { type: 'scalar', file: origin.from.file, range: origin.from.range, owner: origin.kustomization };
+  return {
+    type: 'unsupported',
+    reason: `set by ${by} in ${origin.kustomization} from a value that is not one written scalar; change its source by hand`,
+  };
+}
+
+/** A field a transformer produced (kustomize's or a source's own): reported, changed by hand at its origin. */
+function transformerRoute(origin: FieldOrigin): Route {
   if (origin.type === 'source-transform') {
     const where = origin.file ? ` (${origin.file})` : '';
     const reason = `set by ${origin.transform} of ${origin.source}${where}; change it there by hand`;
