@@ -8,6 +8,7 @@ import {
   commitToCheck,
   followEmergency,
   followVerified,
+  objectsOfSuspended,
   revisionCommit,
   suspendedObjectKey,
   type EmergencyAction,
@@ -147,7 +148,9 @@ async function observe(
   const merge = commitToCheck(record, pull, resumed);
   const source = snapshot.live.get(keyId(suspendedObjectKey(record.suspension)));
   const applied = merge !== undefined && (await appliedIncludes(ctx, source, merge));
-  return { ...snapshot, pull, resumed, applied };
+  // "In sync" is judged over everything the source applies, not only what the PR codified.
+  const sourceObjects = objectsOfSuspended(record.suspension, [...snapshot.live.values()]);
+  return { ...snapshot, pull, resumed, applied, ...(sourceObjects ? { sourceObjects } : {}) };
 }
 
 /** Executes the writes a step decided, in their order. */

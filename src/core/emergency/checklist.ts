@@ -13,7 +13,7 @@ export function renderChecklist(checklist: Checklist): string {
     box(checklist.merged, 'merged: Git holds the fix'),
     box(checklist.resumed, 'resumed: the controller reconciles again'),
     box(checklist.applied, 'applied: the controller applied a revision that includes the merge commit'),
-    box(checklist.inSync, 'in sync: no drift left'),
+    box(checklist.inSync, 'in sync: no drift left on anything the source applies'),
     CHECKLIST_END,
   ].join('\n');
 }

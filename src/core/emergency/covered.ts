@@ -23,6 +23,34 @@ export interface SuspensionIndex {
   coveringKey(key: ResourceKey): Suspension | undefined;
 }
 
+/**
+ * Key ids of every live object a source applies: listed in its inventory, or carrying its stamps.
+ * "In sync" after an emergency is judged over all of them, not only what the PR codified.
+ */
+export function objectsOfSource(
+  source: KubeObject,
+  ref: SourceRef,
+  items: readonly KubeObject[],
+  tracking: ArgoTracking = readArgoSettings(items),
+): Set<string> {
+  const inventory = inventoryIds(source, ref);
+  const ids = new Set<string>();
+  for (const object of items) {
+    if (object === source) continue;
+    const id = keyId(keyOf(object));
+    if (inventory.has(id) || isStampedBy(object, ref, tracking)) ids.add(id);
+  }
+  return ids;
+}
+
+/** objectsOfSource of a suspended source, found among the live objects; undefined for an excluded object, or a source gone. */
+export function objectsOfSuspended(suspension: Suspension, items: readonly KubeObject[]): Set<string> | undefined {
+  const ref = suspendedSource(suspension);
+  const id = keyId(suspendedObjectKey(suspension));
+  const source = ref && items.find((object) => keyId(keyOf(object)) === id);
+  return ref && source ? objectsOfSource(source, ref, items) : undefined;
+}
+
 function cover(
   covering: Map<string, Suspension>,
   suspension: Suspension,
@@ -35,12 +63,8 @@ function cover(
     covering.set(keyId(keyOf(source)), suspension);
     return;
   }
-  const inventory = inventoryIds(source, ref);
-  for (const object of items) {
-    if (object === source) continue;
-    const id = keyId(keyOf(object));
-    if (covering.has(id)) continue;
-    if (inventory.has(id) || isStampedBy(object, ref, tracking)) covering.set(id, suspension);
+  for (const id of objectsOfSource(source, ref, items, tracking)) {
+    if (!covering.has(id)) covering.set(id, suspension);
   }
 }
 

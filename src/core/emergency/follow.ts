@@ -51,6 +51,11 @@ export interface EmergencyObservation {
   live: ReadonlyMap<string, KubeObject>;
   /** Key ids of the resources with drift left (a change, or missing). */
   drifted: ReadonlySet<string>;
+  /**
+   * Key ids of every live object the suspended source applies (objectsOfSource): "in sync" needs no
+   * drift on any of them, not only on what the PR codified. Absent: the codified resources only.
+   */
+  sourceObjects?: ReadonlySet<string>;
 }
 
 /** A GitHub write the step decided; executed in the order given. */
@@ -74,6 +79,12 @@ export function commitToCheck(record: EmergencyRecord, pull: PullRequestSeen, re
 
 function noDriftOn(record: EmergencyRecord, seen: EmergencyObservation): boolean {
   return record.changes.every((change) => !seen.drifted.has(keyId(change.key)));
+}
+
+/** Nothing drifts on what the PR fixed, nor on anything else the source applies. */
+function inSyncOver(record: EmergencyRecord, seen: EmergencyObservation): boolean {
+  if (!noDriftOn(record, seen)) return false;
+  return ![...(seen.sourceObjects ?? [])].some((id) => seen.drifted.has(id));
 }
 
 /** Undone until the value is back and nothing drifts on the fixed resources. */
@@ -100,7 +111,7 @@ function stepOn(id: string, record: EmergencyRecord, seen: EmergencyObservation)
   if (record.outcome === 'verified') return { record, actions: [], events: [] };
   const mergeSha = record.mergeSha ?? seen.pull.mergeSha;
   const applied = seen.resumed && mergeSha !== undefined && seen.applied;
-  const inSync = applied && noDriftOn(record, seen);
+  const inSync = applied && inSyncOver(record, seen);
   const checklist: Checklist = { merged: mergeSha !== undefined, resumed: seen.resumed, applied, inSync };
   const resumedAt = record.resumedAt ?? (seen.resumed ? seen.capturedAt : undefined);
   const updated: EmergencyRecord = {

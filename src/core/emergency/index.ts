@@ -9,7 +9,7 @@ export {
   ARGO_SKIP_RECONCILE_ANNOTATION,
   type Suspension,
 } from './suspensions.js';
-export { indexSuspensions, type SuspensionIndex } from './covered.js';
+export { indexSuspensions, objectsOfSource, objectsOfSuspended, type SuspensionIndex } from './covered.js';
 export {
   emergencyChanges,
   resumeDeadline,

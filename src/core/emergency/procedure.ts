@@ -27,7 +27,7 @@ export interface Checklist {
   resumed: boolean;
   /** The controller applied a revision that includes the merge commit. */
   applied: boolean;
-  /** Resumed, applied, and no drift left on what the PR codified. */
+  /** Resumed, applied, and no drift left on anything the suspended source applies. */
   inSync: boolean;
 }
 

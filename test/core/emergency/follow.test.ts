@@ -45,6 +45,7 @@ const ID = 'flux-system/apps';
 const MERGE = '9d9a3d545f04f5513e4260e9f24877672dfab10c';
 const { suspension, changes } = emergencyOf('flux-2-suspended');
 const DEPLOYMENT = keyId(changes[0]!.key);
+const SERVICE = keyId({ group: '', kind: 'Service', namespace: 'podinfo', name: 'podinfo' });
 const BODY = `## Emergency change\n\n${renderChecklist(NOTHING_DONE)}\n\nthe drift report`;
 
 const opened: EmergencyRecord = {
@@ -146,6 +147,20 @@ describe('followEmergency: one row per transition', () => {
         resumed: true,
         applied: true,
         drifted: new Set([DEPLOYMENT]),
+      }),
+      after: { checklist: { merged: true, resumed: true, applied: true, inSync: false } },
+      writes: [{ kind: 'pull.update', pullRequest: 7, body: ticked(true, true, true, false) }],
+      events: ['ticked'],
+    },
+    {
+      name: 'applied, the fix holds, but another object of the source drifts: not in sync, not verified',
+      record: { ...opened, mergeSha: MERGE, checklist: { merged: true, resumed: true, applied: false, inSync: false } },
+      observation: seen('flux-3-resumed-after-merge', {
+        pull: { body: ticked(true, true, false, false), mergeSha: MERGE },
+        resumed: true,
+        applied: true,
+        drifted: new Set([SERVICE]),
+        sourceObjects: new Set([DEPLOYMENT, SERVICE]),
       }),
       after: { checklist: { merged: true, resumed: true, applied: true, inSync: false } },
       writes: [{ kind: 'pull.update', pullRequest: 7, body: ticked(true, true, true, false) }],

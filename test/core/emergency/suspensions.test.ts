@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/core/config/index.js';
-import { indexSuspensions, resumeStep, revisionCommit, suspensionsOf } from '../../../src/core/emergency/index.js';
+import {
+  indexSuspensions,
+  objectsOfSuspended,
+  resumeStep,
+  revisionCommit,
+  suspensionsOf,
+} from '../../../src/core/emergency/index.js';
 import type { KubeObject } from '../../../src/core/model/index.js';
 import { evaluateDrift } from '../../../src/core/pipeline/index.js';
 import { emergencyRepoFiles, emergencySnapshot, SCOPED_CONFIG } from '../../support/emergency-fixture.js';
@@ -298,5 +304,17 @@ describe('a suspension of a source that applies another repository', () => {
     expect(evaluated.sources.find((s) => s.name === 'flux-system/tenant')?.scope).toBe('out-of-scope');
     expect(evaluated.suspensions).toEqual([]);
     expect([...evaluated.emergency.keys()]).toEqual([]);
+  });
+});
+
+describe('what a suspended source applies', () => {
+  it('is every object of its inventory or stamps, not only what drifted', () => {
+    const snapshot = emergencySnapshot('flux-2-suspended');
+    const [suspension] = suspensionsOf(snapshot.items, config);
+    expect([...(objectsOfSuspended(suspension!, snapshot.items) ?? [])].sort()).toEqual([
+      '/Namespace//podinfo',
+      '/Service/podinfo/podinfo',
+      'apps/Deployment/podinfo/podinfo',
+    ]);
   });
 });

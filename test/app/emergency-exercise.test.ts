@@ -1,0 +1,273 @@
+// The emergency exercise as an on-call engineer walks it, end to end through the real App (webhooks,
+// uploads, the every-minute watch) and the GitHub stand-in, with the clock moved forward hours: a Flux
+// cluster (`flux suspend kustomization apps`, kubectl edit) and an Argo CD cluster (automated sync
+// turned off, kubectl scale), each through suspend → hand fix → snapshot → emergency PR → deadline
+// passed → still-suspended alert → merge + resume → verified → the fix undone a day later → alert →
+// restored → alert closed. Each step asserts what a person sees on GitHub (titles, bodies, labels,
+// states) and what the App did not write. The snapshots are the `emergency` controller scenario's,
+// written as Flux and Argo CD write them (test/fixtures/controllers/_build/scenarios/emergency.ts);
+// docs/reviewing.md walks the same steps.
+import { afterEach, describe, expect, it } from 'vitest';
+import { drain, pushPayload, sendWebhook, startAppHarness, uploadSnapshot, type AppHarness } from '../support/app.js';
+import type { IssueRecord } from '../support/github/state.js';
+import { emergencyRepoFiles, emergencySnapshotText, type EmergencySnapshotName } from '../support/emergency-fixture.js';
+
+/** The merge commits the fixture's controllers report having applied (B for Flux, C for Argo CD). */
+const FIXTURE_MERGE = {
+  flux: '9d9a3d545f04f5513e4260e9f24877672dfab10c',
+  argo: '0d7c4d578d43d3777f0dc352f8162409bce54ed0',
+};
+
+const clock = { now: new Date('2026-12-01T09:00:00Z') };
+let h: AppHarness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function start(): Promise<AppHarness> {
+  h = await startAppHarness({
+    owner: 'acme',
+    repo: 'emergency-gitops',
+    files: emergencyRepoFiles(),
+    now: () => clock.now,
+  });
+  return h;
+}
+
+/** Uploads a fixture snapshot with its texts rewritten (capture time, merge commit), the clock at its capture time. */
+async function upload(
+  app: AppHarness,
+  name: EmergencySnapshotName,
+  rewrite: Record<string, string> = {},
+): Promise<void> {
+  let text = emergencySnapshotText(name);
+  for (const [from, to] of Object.entries(rewrite)) text = text.replaceAll(from, to);
+  const snapshot = JSON.parse(text) as { capturedAt: string; repository: string; cluster: string };
+  clock.now = new Date(snapshot.capturedAt);
+  expect((await uploadSnapshot(app, snapshot)).status).toBe(202);
+  await drain(app);
+}
+
+/** The every-minute watch, run once at `at` (alerts and the dashboard). */
+async function watchAt(app: AppHarness, at: string): Promise<void> {
+  clock.now = new Date(at);
+  await app.app.queue.enqueue('alerts', 'alerts', {});
+  await drain(app);
+}
+
+const all = (app: AppHarness): IssueRecord[] => [...app.standIn.state.repo(app.owner, app.repo).issues.values()];
+const pulls = (app: AppHarness) => all(app).filter((issue) => issue.pull);
+/**
+ * The alert issues about `cluster` (`driftback: kind-dev …`). The scenario's config lists both clusters;
+ * each test uploads for one, so the other one's "is not reporting" alert is left aside.
+ */
+const alerts = (app: AppHarness, cluster: string) =>
+  all(app).filter(
+    (issue) =>
+      !issue.pull && issue.labels.includes('driftback-alert') && issue.title.startsWith(`driftback: ${cluster}`),
+  );
+const dashboard = (app: AppHarness) => all(app).find((issue) => issue.title === 'driftback dashboard')?.body ?? '';
+
+function commentsOn(app: AppHarness, number: number): string[] {
+  const repo = app.standIn.state.repo(app.owner, app.repo);
+  return [...repo.comments.values()]
+    .filter((comment) => comment.issueNumber === number)
+    .sort((a, b) => a.id - b.id)
+    .map((comment) => comment.body);
+}
+
+const ticked = (body: string | null | undefined): string[] =>
+  [...(body ?? '').matchAll(/^- \[x\] (\w[\w ]*):/gm)].map((m) => m[1]!);
+
+async function merge(app: AppHarness, number: number): Promise<string> {
+  const sha = app.standIn.mergePullRequest({ owner: app.owner, repo: app.repo, number });
+  expect(await sendWebhook(app, 'push', pushPayload(app, 'main', sha))).toBe(200);
+  await drain(app);
+  return sha;
+}
+
+describe('the exercise on a Flux cluster: flux suspend kustomization apps, kubectl edit', () => {
+  it('walks suspend → emergency PR → still suspended → merge + resume → verified → undone → restored', async () => {
+    const app = await start();
+    const alertStates = () => alerts(app, 'kind-dev').map((issue) => [issue.title, issue.state]);
+    const suspendedTitle = 'driftback: kind-dev: Kustomization/flux-system/apps is still suspended';
+    const undoneTitle = 'driftback: kind-dev: the emergency fix under flux-system/apps was undone';
+
+    // 10:00 deployed and in sync: nothing written but the dashboard.
+    await upload(app, 'flux-1-before');
+    await watchAt(app, '2026-12-01T10:01:00Z');
+    expect(pulls(app)).toEqual([]);
+    expect(alerts(app, 'kind-dev')).toEqual([]);
+
+    // 10:02 `flux suspend kustomization apps -n flux-system`, 10:05 kubectl edit (memory 512Mi → 1Gi),
+    // 10:10 the first snapshot that shows it: the emergency PR at once.
+    await upload(app, 'flux-2-suspended');
+    const [pr, ...morePulls] = pulls(app);
+    expect(morePulls).toEqual([]);
+    expect([pr!.title, pr!.labels, pr!.state]).toEqual([
+      'Emergency: Deployment/podinfo/podinfo memory on kind-dev',
+      ['driftback', 'emergency'],
+      'open',
+    ]);
+    const body = pr!.body!;
+    expect(body).toContain('`Kustomization/flux-system/apps` was suspended at 2026-12-01 10:02 UTC by `flux`.');
+    expect(body).toContain('| `Deployment/podinfo/podinfo`<br><code>spec.<wbr>template.');
+    expect(body).toContain('| `1Gi` | kubectl-edit<br>2026-12-01 10:05 UTC |');
+    expect(body).toContain(
+      '2. Then resume it (resume within 8h: by 18:02 UTC; after that driftback opens an alert): `flux resume kustomization apps -n flux-system`',
+    );
+    expect(body).toContain('directly (seen in 1 snapshot).');
+    expect(ticked(body)).toEqual([]);
+    await watchAt(app, '2026-12-01T10:11:00Z');
+    expect(alerts(app, 'kind-dev')).toEqual([]);
+    expect(dashboard(app)).toContain(
+      `- \`Kustomization/flux-system/apps\` since 10:02 UTC, by \`flux\`, emergency PR #${pr!.number}`,
+    );
+
+    // Nobody resumed. 19:10, past the 18:02 deadline, the next snapshot and watch: one alert.
+    await upload(app, 'flux-2b-still-suspended');
+    await watchAt(app, '2026-12-01T19:11:00Z');
+    expect(alertStates()).toEqual([[suspendedTitle, 'open']]);
+    const [suspendedAlert] = alerts(app, 'kind-dev');
+    expect(suspendedAlert!.labels).toEqual(['driftback', 'driftback-alert']);
+    expect(suspendedAlert!.body).toContain('`flux` suspended it at 10:02 UTC.');
+    expect(suspendedAlert!.body).toContain(`Its emergency pull request is #${pr!.number}: merge it, then resume.`);
+    expect(suspendedAlert!.body).toContain('To resume: `flux resume kustomization apps -n flux-system`');
+    // Seen in two snapshots now: the PR says it persisted, and is not otherwise touched.
+    expect(pulls(app)[0]!.body).toContain('directly, and the changes persisted.');
+    expect(ticked(pulls(app)[0]!.body)).toEqual([]);
+
+    // The engineer merges the PR, then `flux resume kustomization apps -n flux-system` (19:20); Flux
+    // applies the merge commit, and the 19:30 snapshot shows it.
+    const mergeSha = await merge(app, pr!.number);
+    expect(ticked(pulls(app)[0]!.body)).toEqual(['merged']);
+    await upload(app, 'flux-4-resumed-late', { [FIXTURE_MERGE.flux]: mergeSha });
+    await watchAt(app, '2026-12-01T19:31:00Z');
+    expect(ticked(pulls(app)[0]!.body)).toEqual(['merged', 'resumed', 'applied', 'in sync']);
+    expect(commentsOn(app, pr!.number).filter((c) => c.startsWith('verified:'))).toEqual([
+      expect.stringContaining(`verified: cluster and Git agree at \`${mergeSha}\``),
+    ]);
+    expect(alertStates()).toEqual([[suspendedTitle, 'closed']]);
+    expect(commentsOn(app, suspendedAlert!.number).at(-1)).toContain(
+      '`flux-system/apps` in `kind-dev` reconciles again',
+    );
+    expect(dashboard(app)).not.toContain('Kustomization/flux-system/apps` since');
+    expect(pulls(app)[0]!.body).not.toContain('(suspended)');
+
+    // A day later a stale pipeline puts 512Mi back (written by kustomize-controller at 09:00).
+    const day2 = (capturedAt: string, written = '2026-12-02T09:00:00Z') => ({
+      '2026-12-01T10:50:00Z': capturedAt,
+      '2026-12-01T10:45:04Z': written,
+      [FIXTURE_MERGE.flux]: mergeSha,
+    });
+    await upload(app, 'flux-3b-resumed-without-merge', day2('2026-12-02T10:00:00Z'));
+    await watchAt(app, '2026-12-02T10:01:00Z');
+    expect(alertStates()).toEqual([
+      [suspendedTitle, 'closed'],
+      [undoneTitle, 'open'],
+    ]);
+    const undone = alerts(app, 'kind-dev')[1]!;
+    expect(undone.body).toContain(
+      '- `Deployment/podinfo/podinfo` `spec.template.spec.containers[podinfod].resources.limits.memory`: `1Gi` → `512Mi`, written by `kustomize-controller` at 2026-12-02 09:00 UTC',
+    );
+    // The same state an hour on: still one alert, not rewritten; no second "verified".
+    await upload(app, 'flux-3b-resumed-without-merge', day2('2026-12-02T11:00:00Z'));
+    await watchAt(app, '2026-12-02T11:01:00Z');
+    expect(alerts(app, 'kind-dev').map((issue) => [issue.state, issue.body])).toEqual([
+      ['closed', suspendedAlert!.body],
+      ['open', undone.body],
+    ]);
+    expect(commentsOn(app, pr!.number).filter((c) => c.startsWith('verified:'))).toHaveLength(1);
+
+    // The merged value is back: the alert closes, saying so. Nothing else opens.
+    await upload(app, 'flux-3-resumed-after-merge', {
+      '2026-12-01T10:50:00Z': '2026-12-02T12:00:00Z',
+      [FIXTURE_MERGE.flux]: mergeSha,
+    });
+    await watchAt(app, '2026-12-02T12:01:00Z');
+    expect(alertStates()).toEqual([
+      [suspendedTitle, 'closed'],
+      [undoneTitle, 'closed'],
+    ]);
+    expect(commentsOn(app, undone.number)).toEqual([
+      `The fix of #${pr!.number} under \`flux-system/apps\` in \`kind-dev\` is back in the cluster. Closing.`,
+    ]);
+    expect(pulls(app)).toHaveLength(1);
+  });
+});
+
+describe('the exercise on an Argo CD cluster: automated sync off, kubectl scale', () => {
+  it('walks suspend → emergency PR → still suspended → merge + resume → verified → undone → restored', async () => {
+    const app = await start();
+    const alertStates = () => alerts(app, 'kind-argo').map((issue) => [issue.title, issue.state]);
+    const suspendedTitle = 'driftback: kind-argo: Application/argocd/guestbook is still suspended';
+    const undoneTitle = 'driftback: kind-argo: the emergency fix under argocd/guestbook was undone';
+
+    await upload(app, 'argo-1-before');
+    // 11:02 automated sync turned off (`argocd app set guestbook --sync-policy none`), 11:05
+    // `kubectl scale deployment frontend --replicas=5`, 11:10 the snapshot: the emergency PR.
+    await upload(app, 'argo-2-autosync-off');
+    const [pr, ...morePulls] = pulls(app);
+    expect(morePulls).toEqual([]);
+    expect([pr!.title, pr!.labels]).toEqual([
+      'Emergency: Deployment/guestbook/frontend replicas on kind-argo',
+      ['driftback', 'emergency'],
+    ]);
+    // Removing `automated` records no writer: the first snapshot that showed it dates it.
+    expect(pr!.body).toContain(
+      '`Application/argocd/guestbook` was suspended no later than 2026-12-01 11:10 UTC (first seen then; nothing records who turned it off).',
+    );
+    expect(pr!.body).toContain(
+      '| `Deployment/guestbook/frontend`<br>`spec.replicas` | `5` | kubectl<br>2026-12-01 11:05 UTC |',
+    );
+    expect(pr!.body).toContain(
+      're-enable automated sync (resume within 8h: by 19:10 UTC; after that driftback opens an alert): `argocd app set guestbook --sync-policy automated`',
+    );
+
+    // Still off at 19:20: the same state, past the deadline, opens the alert.
+    await upload(app, 'argo-2-autosync-off', { '2026-12-01T11:10:00Z': '2026-12-01T19:20:00Z' });
+    await watchAt(app, '2026-12-01T19:21:00Z');
+    expect(alertStates()).toEqual([[suspendedTitle, 'open']]);
+    const [suspendedAlert] = alerts(app, 'kind-argo');
+    expect(suspendedAlert!.body).toContain('To resume: `argocd app set guestbook --sync-policy automated`');
+
+    // Merged, automated sync on again: Argo CD syncs the merge commit.
+    const mergeSha = await merge(app, pr!.number);
+    await upload(app, 'argo-3-autosync-on-after-merge', {
+      [FIXTURE_MERGE.argo]: mergeSha,
+      '2026-12-01T11:50:00Z': '2026-12-01T19:50:00Z',
+    });
+    await watchAt(app, '2026-12-01T19:51:00Z');
+    expect(ticked(pulls(app)[0]!.body)).toEqual(['merged', 'resumed', 'applied', 'in sync']);
+    expect(commentsOn(app, pr!.number).filter((c) => c.startsWith('verified:'))).toEqual([
+      expect.stringContaining(`verified: cluster and Git agree at \`${mergeSha}\``),
+    ]);
+    expect(alertStates()).toEqual([[suspendedTitle, 'closed']]);
+
+    // The next day replicas are 3 again (a rollback applied by argocd-controller): the fix undone.
+    await upload(app, 'argo-3b-autosync-on-without-merge', { '2026-12-01T11:50:00Z': '2026-12-02T10:00:00Z' });
+    await watchAt(app, '2026-12-02T10:01:00Z');
+    expect(alertStates()).toEqual([
+      [suspendedTitle, 'closed'],
+      [undoneTitle, 'open'],
+    ]);
+    const undone = alerts(app, 'kind-argo')[1]!;
+    expect(undone.body).toContain('- `Deployment/guestbook/frontend` `spec.replicas`: `5` → `3`');
+
+    // Back at 5: closed.
+    await upload(app, 'argo-3-autosync-on-after-merge', {
+      [FIXTURE_MERGE.argo]: mergeSha,
+      '2026-12-01T11:50:00Z': '2026-12-02T12:00:00Z',
+    });
+    await watchAt(app, '2026-12-02T12:01:00Z');
+    expect(alertStates()).toEqual([
+      [suspendedTitle, 'closed'],
+      [undoneTitle, 'closed'],
+    ]);
+    expect(commentsOn(app, undone.number)).toEqual([
+      `The fix of #${pr!.number} under \`argocd/guestbook\` in \`kind-argo\` is back in the cluster. Closing.`,
+    ]);
+    expect(pulls(app)).toHaveLength(1);
+  });
+});
