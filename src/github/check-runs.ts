@@ -41,6 +41,38 @@ interface ExistingRun {
 }
 
 export async function createOrUpdateCheckRun(octokit: GitHubClient, content: CheckRunContent): Promise<CheckRunResult> {
+  const existing = await latestRun(octokit, content);
+  const annotations = content.annotations ?? [];
+  if (existing && sameRun(existing, content, annotations.length)) return { type: 'unchanged', id: existing.id };
+  const batches = chunk(annotations, ANNOTATIONS_PER_REQUEST);
+  const first = { ...finish(content, batches, 0), output: output(content, batches[0]!), ...extras(content) };
+  // Annotations only accumulate on a run; a run that already shows some is replaced by a new one
+  // for the same commit (GitHub shows the newest), so old annotations do not linger.
+  const reuse = existing && existing.output.annotations_count === 0;
+  const { owner, repo } = content;
+  const id = reuse
+    ? await updateRun(octokit, content, existing.id, first)
+    : (await octokit.rest.checks.create({ owner, repo, name: content.name, head_sha: content.headSha, ...first })).data
+        .id;
+  for (let index = 1; index < batches.length; index += 1) {
+    const next = { ...finish(content, batches, index), output: output(content, batches[index]!) };
+    await octokit.rest.checks.update({ owner, repo, check_run_id: id, ...next });
+  }
+  return { type: reuse ? 'updated' : 'created', id, requests: batches.length };
+}
+
+async function updateRun(
+  octokit: GitHubClient,
+  { owner, repo }: RepoRef,
+  id: number,
+  body: Omit<Parameters<GitHubClient['rest']['checks']['update']>[0] & object, 'owner' | 'repo' | 'check_run_id'>,
+): Promise<number> {
+  await octokit.rest.checks.update({ owner, repo, check_run_id: id, ...body });
+  return id;
+}
+
+/** The newest run of this name on the head commit, if any. */
+async function latestRun(octokit: GitHubClient, content: CheckRunContent): Promise<ExistingRun | undefined> {
   const { owner, repo } = content;
   const { data } = await octokit.rest.checks.listForRef({
     owner,
@@ -50,57 +82,30 @@ export async function createOrUpdateCheckRun(octokit: GitHubClient, content: Che
     filter: 'latest',
     per_page: 1,
   });
-  const existing = data.check_runs[0] as ExistingRun | undefined;
-  const annotations = content.annotations ?? [];
-  if (existing && sameRun(existing, content, annotations.length)) return { type: 'unchanged', id: existing.id };
-  const batches = chunk(annotations, ANNOTATIONS_PER_REQUEST);
-  const output = (
-    batch: CheckAnnotation[],
-  ): { title: string; summary: string; text?: string; annotations: CheckAnnotation[] } => ({
+  return data.check_runs[0] as ExistingRun | undefined;
+}
+
+function output(
+  content: CheckRunContent,
+  batch: CheckAnnotation[],
+): { title: string; summary: string; text?: string; annotations: CheckAnnotation[] } {
+  return {
     title: content.title,
     summary: content.summary,
     ...(content.text === undefined ? {} : { text: content.text }),
     annotations: batch,
-  });
-  const last = (index: number): boolean => index === batches.length - 1;
-  const finish = (index: number): { status: 'completed'; conclusion: CheckConclusion } | { status: 'in_progress' } =>
-    last(index) ? { status: 'completed', conclusion: content.conclusion } : { status: 'in_progress' };
-  // Annotations only accumulate on a run; a run that already shows some is replaced by a new one
-  // for the same commit (GitHub shows the newest), so old annotations do not linger.
-  const reuse = existing && existing.output.annotations_count === 0;
-  let id: number;
-  if (reuse) {
-    await octokit.rest.checks.update({
-      owner,
-      repo,
-      check_run_id: existing.id,
-      ...finish(0),
-      output: output(batches[0]),
-      ...extras(content),
-    });
-    id = existing.id;
-  } else {
-    const created = await octokit.rest.checks.create({
-      owner,
-      repo,
-      name: content.name,
-      head_sha: content.headSha,
-      ...finish(0),
-      output: output(batches[0]),
-      ...extras(content),
-    });
-    id = created.data.id;
-  }
-  for (let index = 1; index < batches.length; index += 1) {
-    await octokit.rest.checks.update({
-      owner,
-      repo,
-      check_run_id: id,
-      ...finish(index),
-      output: output(batches[index]),
-    });
-  }
-  return { type: reuse ? 'updated' : 'created', id, requests: batches.length };
+  };
+}
+
+/** The conclusion comes with the last batch of annotations; the run is in progress until then. */
+function finish(
+  content: CheckRunContent,
+  batches: readonly unknown[],
+  index: number,
+): { status: 'completed'; conclusion: CheckConclusion } | { status: 'in_progress' } {
+  return index === batches.length - 1
+    ? { status: 'completed', conclusion: content.conclusion }
+    : { status: 'in_progress' };
 }
 
 function extras(content: CheckRunContent): { details_url?: string; external_id?: string } {

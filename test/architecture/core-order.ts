@@ -4,7 +4,8 @@
 // plan), what to write (codify), the pipelines that run those in order, the report that formats it,
 // the decisions (actions as data) the App executes, and the PR comment commands that read a
 // reconcile's items and answer in its words.
-// docs/architecture.md shows this list; test/architecture/core-order.test.ts checks both.
+// core-order.test.ts checks the order; CORE_STAGES below groups it for the picture in
+// docs/architecture.md (architecture-doc.test.ts checks the grouping and the picture).
 export const CORE_ORDER = [
   'patterns',
   'yaml',
@@ -29,6 +30,21 @@ export const CORE_ORDER = [
   'decide',
   'commands',
 ] as const;
+
+/**
+ * The declared order, grouped into the stages a newcomer reads the core by; together they list every
+ * folder of CORE_ORDER once, in its order. A folder added to CORE_ORDER goes into one of them.
+ */
+export const CORE_STAGES: ReadonlyArray<{ name: string; folders: readonly string[] }> = [
+  { name: 'facts', folders: ['patterns', 'yaml', 'model', 'token', 'k8s'] },
+  { name: 'policy', folders: ['config', 'health', 'classify'] },
+  { name: 'render: desired state', folders: ['manifests', 'charts', 'sources', 'render'] },
+  { name: 'compare: desired × live', folders: ['ownership', 'diff', 'risk'] },
+  { name: 'emergency · plan · codify', folders: ['emergency', 'plan', 'codify'] },
+  { name: 'pipelines', folders: ['pipeline'] },
+  { name: 'report', folders: ['report'] },
+  { name: 'actions', folders: ['decide', 'commands'] },
+];
 
 /** The core folder a repository-relative file belongs to (undefined outside src/core). */
 export function coreFolderOf(file: string): string | undefined {

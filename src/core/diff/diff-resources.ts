@@ -22,6 +22,7 @@ import {
   autoscalerReason,
   AUTOSCALED_PATH,
   coverageOf,
+  type Coverage,
   describeAutoscaler,
   FULL_SCOPE,
   isNamespace,
@@ -58,60 +59,69 @@ export interface DiffResourcesOptions {
 export function diffResources(desired: DesiredObject[], live: KubeObject[], options: DiffResourcesOptions): DiffResult {
   const { config } = options;
   const coverage = coverageOf(options.scope ?? FULL_SCOPE, options.namespaces);
+  const liveById = new Map<string, KubeObject>();
+  for (const obj of live) liveById.set(keyId(keyOf(obj)), obj);
+  const ownership = { ...ownershipContextOf(live, config, options.sourceOf), hooks: options.hooks };
+  const facts = compareFacts(desired, live, ownership, options);
+  const matchers = compileIgnoreRules(config.drift.ignore);
+  const resources: ResourceDiff[] = [];
+  for (const want of desired) {
+    const have = liveById.get(keyId(want.key));
+    // A partial snapshot proves nothing about what it could not see.
+    if (!have && !coverage.proves(want.key)) continue;
+    resources.push(
+      have
+        ? compareOne(want, have, config, matchers, facts)
+        : { key: want.key, status: 'missing', changes: [], ignored: [], conflicts: [], desired: want },
+    );
+  }
+  const desiredIds = new Set(desired.map((want) => keyId(want.key)));
+  const unclaimed = [...liveById].filter(([id]) => !desiredIds.has(id)).map(([, have]) => have);
+  const { extra, owned } = judgeExtras(unclaimed, coverage, ownership, config);
+  resources.push(...extra);
+  // Ids computed once: a comparator that builds them would do it n log n times.
+  const ids = new Map(resources.map((r) => [r, keyId(r.key)]));
+  resources.sort((a, b) => (ids.get(a)! < ids.get(b)! ? -1 : ids.get(a)! > ids.get(b)! ? 1 : 0));
+  owned.sort((a, b) => (keyId(a.key) < keyId(b.key) ? -1 : 1));
+  return { resources, summary: summarize(resources), unlisted: coverage.unlisted, ...(owned.length ? { owned } : {}) };
+}
+
+/** Live objects Git does not declare: extra when a person made them, otherwise listed under their owner. */
+function judgeExtras(
+  unclaimed: readonly KubeObject[],
+  coverage: Coverage,
+  ownership: OwnershipContext,
+  config: Config,
+): { extra: ResourceDiff[]; owned: OwnedObject[] } {
   // A namespace scope limits namespaced objects only (and leaves Namespace objects to the sources that
   // create them): every other cluster-scoped object is judged, so a ClusterRoleBinding made by hand is
   // never out of sight.
-  const extraInScope = (key: ResourceKey): boolean =>
+  const inScope = (key: ResourceKey): boolean =>
     !coverage.namespaces || (key.namespace === '' && !isNamespace(key)) || coverage.namespaces.includes(key.namespace);
-  const matchers = compileIgnoreRules(config.drift.ignore);
-  const liveById = new Map<string, KubeObject>();
-  for (const obj of live) liveById.set(keyId(keyOf(obj)), obj);
-  const desiredIds = new Set<string>();
-  const resources: ResourceDiff[] = [];
-  const ownership = { ...ownershipContextOf(live, config, options.sourceOf), hooks: options.hooks };
-  const facts = compareFacts(desired, live, ownership, options);
+  const extra: ResourceDiff[] = [];
   const owned: OwnedObject[] = [];
-
-  for (const want of desired) {
-    const id = keyId(want.key);
-    desiredIds.add(id);
-    const have = liveById.get(id);
-    if (!have) {
-      // A partial snapshot proves nothing about what it could not see.
-      if (!coverage.proves(want.key)) continue;
-      resources.push({ key: want.key, status: 'missing', changes: [], ignored: [], conflicts: [], desired: want });
-      continue;
-    }
-    resources.push(compareOne(want, have, config, matchers, facts));
-  }
-
-  for (const [id, have] of liveById) {
-    if (desiredIds.has(id)) continue;
+  for (const have of unclaimed) {
     const key = keyOf(have);
-    if (!extraInScope(key)) continue;
+    if (!inScope(key)) continue;
     const verdict = judgeExtra(have, ownership);
     if (verdict.type === 'owned') {
       owned.push(verdict.owned);
       continue;
     }
     const createdBy = creatorOf(have, config);
-    resources.push({
+    const health = assessHealth(have);
+    extra.push({
       key,
       status: 'extra',
       changes: [],
       ignored: [],
       conflicts: [],
       live: have,
-      health: assessHealth(have),
+      health,
       ...(createdBy ? { createdBy } : {}),
     });
   }
-
-  // Ids computed once: a comparator that builds them would do it n log n times.
-  const ids = new Map(resources.map((r) => [r, keyId(r.key)]));
-  resources.sort((a, b) => (ids.get(a)! < ids.get(b)! ? -1 : ids.get(a)! > ids.get(b)! ? 1 : 0));
-  owned.sort((a, b) => (keyId(a.key) < keyId(b.key) ? -1 : 1));
-  return { resources, summary: summarize(resources), unlisted: coverage.unlisted, ...(owned.length ? { owned } : {}) };
+  return { extra, owned };
 }
 
 /** What comparing each pair needs from the whole snapshot, gathered once. */

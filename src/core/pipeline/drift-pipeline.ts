@@ -16,7 +16,7 @@ import type { ChartRenderer } from '../charts/index.js';
 import type { ClusterConfig, Config } from '../config/index.js';
 import { diffResources } from '../diff/index.js';
 import { inventoryClaims, sourceScope } from '../ownership/index.js';
-import { coverageOf } from '../k8s/index.js';
+import { coverageOf, type SnapshotScope } from '../k8s/index.js';
 import type { SkippedObject } from '../k8s/object-names.js';
 import { renderBudget, type RenderBudget, type UnfollowedKind } from '../manifests/index.js';
 import {
@@ -33,6 +33,7 @@ import {
   type DesiredObject,
   type DiffResult,
   type FieldChange,
+  type KubeObject,
   type ResourceDiff,
   type ResourceKey,
   type SkippedDocument,
@@ -173,29 +174,53 @@ function setAutomationsAside(
 
 /** Render, compare, gate: the drift of one cluster in one snapshot. */
 export function evaluateDrift(input: DriftInput): DriftEvaluation {
-  const { config, cluster } = input;
   const { live: screened, skipped } = screenLive(input.snapshot);
   const scope = scopeOf(screened);
-  const { namespaces } = coverageOf(scope, cluster.namespaces);
-  if (namespaces?.length === 0) {
-    const configured = cluster.namespaces?.join(', ');
-    const message =
-      `the snapshot holds none of the namespaces configured for ${cluster.name} (${configured}): ` +
-      `check the agent's namespaces`;
-    return { type: 'out-of-scope', message };
-  }
+  const { namespaces } = coverageOf(scope, input.cluster.namespaces);
+  if (namespaces?.length === 0) return outOfScope(input.cluster);
   const options = {
     unfollowed: input.unfollowed,
     budget: input.renderBudget,
     live: screened,
     ...(input.charts ? { charts: input.charts } : {}),
   };
-  const rendered = renderCluster(input.files, cluster, options);
+  const rendered = renderCluster(input.files, input.cluster, options);
   // Values substituted from a Secret are masked on both sides before anything compares or shows them.
   const snapshot = { ...screened, items: maskSecretFields(rendered.objects, screened.items) };
   // A render out of its budget has no objects: everything would look hand-made. A source that fails to
   // render stops nothing: it is not rendered, and what it may have made is set aside (not-rendered.ts).
   if (rendered.stopped) return { type: 'manifest-problems', problems: rendered.errors, filesRead: rendered.filesRead };
+  const compared = compareRendered(input, rendered, snapshot, scope);
+  const gated = gateDrift(input, compared.diff, compared.suspensions, snapshot.items);
+  return {
+    type: 'evaluated',
+    skipped,
+    filesRead: rendered.filesRead,
+    ...compared,
+    ...gated,
+    namespaces: input.cluster.namespaces?.length ? namespaces : compared.namespaces,
+    sources: summarizeSourceDrift(rendered.sources, gated.drift),
+    sourceResults: rendered.sources,
+    notes: rendered.notes,
+    // Under kubectl the cluster path is the one source: pullRequests.newResourcePath decides.
+    newResourceHomes: rendered.controller === 'kubectl' ? {} : newResourceHomes(rendered.sources),
+  };
+}
+
+function outOfScope(cluster: ClusterConfig): DriftEvaluation {
+  const configured = cluster.namespaces?.join(', ');
+  const message =
+    `the snapshot holds none of the namespaces configured for ${cluster.name} (${configured}): ` +
+    `check the agent's namespaces`;
+  return { type: 'out-of-scope', message };
+}
+
+/**
+ * The whole diff of the render against live, before the gate: what a part not rendered may have made
+ * set aside, suspension switches and image automation apart, risk classified, controllers' next moves.
+ */
+function compareRendered(input: DriftInput, rendered: ClusterRender, snapshot: LiveState, scope: SnapshotScope) {
+  const { config, cluster } = input;
   const effectiveConfig = configWithSourceRules(config, rendered);
   // With no namespaces configured, a snapshot's scope is what the cluster's sources render into and their
   // inventories name (DESIGN). Objects read from files (no snapshot scope) were picked by hand: all are compared.
@@ -203,7 +228,6 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const sources = rendered.sources.map((result) => result.source);
   const defaultScope = snapshot.scope ? sourceScope(rendered.objects, sources) : undefined;
   const scoped = cluster.namespaces?.length ? cluster.namespaces : defaultScope;
-  const compared = cluster.namespaces?.length ? namespaces : coverageOf(scope, scoped).namespaces;
   const diffOptions = {
     config: effectiveConfig,
     namespaces: scoped,
@@ -215,11 +239,10 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const { all: allSuspensions, own: suspensions } = suspensionsByRepository(snapshot.items, config, rendered.sources);
   // Live objects a part that was not rendered may have made are set aside, not reported as extra.
   const claims = claimsOf(sources, snapshot.items);
-  const generated = matchGeneratedNames(
-    diffResources(rendered.objects, snapshot.items, diffOptions),
-    rendered.skipped.filter((document) => document.code === 'generate-name'),
-    snapshot.items,
-  );
+  // Live objects a generateName manifest made are matched back to it (generated-names.ts).
+  const generateName = rendered.skipped.filter((document) => document.code === 'generate-name');
+  const diffed = diffResources(rendered.objects, snapshot.items, diffOptions);
+  const generated = matchGeneratedNames(diffed, generateName, snapshot.items);
   const whole = setAsideNotRendered(generated.diff, rendered.notRendered, claims);
   const risk = {
     config: effectiveConfig,
@@ -231,8 +254,14 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
   const switched = setSuspensionSwitchesAside(whole, allSuspensions);
   const automated = setAutomationsAside(switched, input.files, rendered, snapshot);
   const diff = withNextMoves(classifyRisk(automated, risk), moves);
-  const index = indexSuspensions(suspensions, snapshot.items);
-  const minSnapshots = input.minSnapshots ?? config.drift.minSnapshots;
+  const namespaces = coverageOf(scope, scoped).namespaces;
+  return { diff, effectiveConfig, suspensions, namespaces, notCompared: generated.documents };
+}
+
+/** The persistence gate, then what people declined: the drift that counts, and its fingerprints. */
+function gateDrift(input: DriftInput, diff: DiffResult, suspensions: Suspension[], live: readonly KubeObject[]) {
+  const index = indexSuspensions(suspensions, live);
+  const minSnapshots = input.minSnapshots ?? input.config.drift.minSnapshots;
   // Drift under a suspension is meant; risky drift is shown at once (it is never codified unasked), and
   // so is a change its controller is about to undo (the remedy cannot wait for the next snapshot).
   const exempt = (key: ResourceKey, change: FieldChange, resource: ResourceDiff): boolean =>
@@ -241,27 +270,13 @@ export function evaluateDrift(input: DriftInput): DriftEvaluation {
     isUndoneNext(change.next);
   const gated = applyPersistenceGate(diff, input.history, minSnapshots, exempt);
   const { result: drift, dropped } = dropDeclined(gated.result, input.declined);
-  const { fingerprints, pending } = gated;
   return {
-    type: 'evaluated',
-    skipped,
-    notCompared: generated.documents,
-    filesRead: rendered.filesRead,
-    diff,
     drift,
-    fingerprints,
+    fingerprints: gated.fingerprints,
     seen: gated.seen,
-    pending: pending.length,
+    pending: gated.pending.length,
     declined: dropped,
-    namespaces: compared,
-    suspensions,
     emergency: emergencyChanges(drift, index),
-    sources: summarizeSourceDrift(rendered.sources, drift),
-    sourceResults: rendered.sources,
-    notes: rendered.notes,
-    effectiveConfig,
-    // Under kubectl the cluster path is the one source: pullRequests.newResourcePath decides.
-    newResourceHomes: rendered.controller === 'kubectl' ? {} : newResourceHomes(rendered.sources),
   };
 }
 

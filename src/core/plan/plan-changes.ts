@@ -22,7 +22,7 @@ import { planPrune } from './plan-prune.js';
 import { chartHandChangeWarnings } from './chart-warnings.js';
 import { hpaReplicasWarnings } from './hpa-warnings.js';
 import { snapshotWarnings, reconcilerWarnings, type PlannedSnapshot } from './cluster-warnings.js';
-import { coverageOf, customLookupsOf, FULL_SCOPE, isNamespace, namespaceKey } from '../k8s/index.js';
+import { coverageOf, customLookupsOf, FULL_SCOPE, isNamespace, namespaceKey, type Coverage } from '../k8s/index.js';
 
 export interface PlanInput {
   head: DesiredObject[];
@@ -59,20 +59,17 @@ const WARNING_ORDER: PlanWarning['code'][] = [
   'unhealthy',
 ];
 
-export function planChanges(input: PlanInput): Plan {
-  const coverage = coverageOf(input.snapshot ?? FULL_SCOPE, input.cluster?.namespaces);
-  const live = new Map<string, KubeObject>();
-  for (const object of input.live) if (coverage.inScope(keyOf(object))) live.set(keyId(keyOf(object)), object);
-  const custom = diffFacts(input);
-  const tracking = custom.tracking;
-  const head = new Map<string, DesiredObject>();
-  for (const desired of input.head) if (coverage.inScope(desired.key)) head.set(keyId(desired.key), desired);
-  const base = new Map<string, DesiredObject>((input.base ?? []).map((d) => [keyId(d.key), d]));
-  const liveNamespaces = new Set([...live.values()].filter((o) => isNamespace(keyOf(o))).map((o) => o.metadata.name));
-  // A snapshot that holds no Namespace at all did not list them: it cannot say one is missing.
-  const namespaceListed = (name: string): boolean => liveNamespaces.size > 0 && coverage.proves(namespaceKey(name));
-  const headNamespaces = new Set([...head.values()].filter((d) => isNamespace(d.key)).map((d) => d.key.name));
+/** Head, base and live by id, each within the scope the snapshot covers. */
+interface Indexed {
+  coverage: Coverage;
+  head: Map<string, DesiredObject>;
+  base: Map<string, DesiredObject>;
+  live: Map<string, KubeObject>;
+  custom: ReturnType<typeof diffFacts>;
+}
 
+export function planChanges(input: PlanInput): Plan {
+  const indexed = indexInputs(input);
   const plan: Plan = {
     cluster: input.cluster?.name,
     create: [],
@@ -82,6 +79,32 @@ export function planChanges(input: PlanInput): Plan {
     unchanged: 0,
     warnings: [],
   };
+  const unclaimed = planHead(input, indexed, plan);
+  planPrunes(input, indexed, plan);
+  const staleAfter = parseDuration(input.cluster?.staleAfter ?? '30m') ?? 1800;
+  const name = input.cluster?.name;
+  plan.warnings.push(...snapshotWarnings(input.snapshot, name, input.now, staleAfter, indexed.coverage, unclaimed));
+  const path = input.path ?? input.cluster?.path;
+  plan.warnings.push(...reconcilerWarnings([...indexed.live.values()], path, input.now, staleAfter));
+  return sortPlan(plan);
+}
+
+function indexInputs(input: PlanInput): Indexed {
+  const coverage = coverageOf(input.snapshot ?? FULL_SCOPE, input.cluster?.namespaces);
+  const live = new Map<string, KubeObject>();
+  for (const object of input.live) if (coverage.inScope(keyOf(object))) live.set(keyId(keyOf(object)), object);
+  const head = new Map<string, DesiredObject>();
+  for (const desired of input.head) if (coverage.inScope(desired.key)) head.set(keyId(desired.key), desired);
+  const base = new Map<string, DesiredObject>((input.base ?? []).map((d) => [keyId(d.key), d]));
+  return { coverage, head, base, live, custom: diffFacts(input) };
+}
+
+/**
+ * Each object head declares: created, updated or unchanged, with its warnings. Returns what is not
+ * shown as created because the snapshot did not list its type or namespace.
+ */
+function planHead(input: PlanInput, { coverage, head, base, live, custom }: Indexed, plan: Plan): ResourceKey[] {
+  const missingNamespace = namespaceCheck(head, live, coverage);
   const unclaimed: ResourceKey[] = [];
   for (const [id, desired] of head) {
     const current = live.get(id);
@@ -92,10 +115,7 @@ export function planChanges(input: PlanInput): Plan {
         continue;
       }
       plan.create.push({ id: desired.key, action: 'create', changes: [], conflicts: [], desired });
-      const namespace = desired.key.namespace;
-      if (namespace && namespaceListed(namespace) && !liveNamespaces.has(namespace) && !headNamespaces.has(namespace)) {
-        plan.warnings.push(namespaceWarning(desired.key, desired));
-      }
+      if (missingNamespace(desired.key.namespace)) plan.warnings.push(namespaceWarning(desired.key, desired));
       continue;
     }
     const health = assessHealth(current);
@@ -110,17 +130,34 @@ export function planChanges(input: PlanInput): Plan {
     plan.update.push(entry);
     plan.warnings.push(...changeWarnings(desired.key, changes, desired, current));
   }
+  return unclaimed;
+}
 
-  const prune = input.cluster?.prune ?? true;
+/** Whether a created object's namespace is missing: listed, not live, and not created by head either. */
+function namespaceCheck(
+  head: ReadonlyMap<string, DesiredObject>,
+  live: ReadonlyMap<string, KubeObject>,
+  coverage: Coverage,
+): (namespace: string) => boolean {
+  const liveNamespaces = new Set([...live.values()].filter((o) => isNamespace(keyOf(o))).map((o) => o.metadata.name));
+  const headNamespaces = new Set([...head.values()].filter((d) => isNamespace(d.key)).map((d) => d.key.name));
+  // A snapshot that holds no Namespace at all did not list them: it cannot say one is missing.
+  const listed = (name: string): boolean => liveNamespaces.size > 0 && coverage.proves(namespaceKey(name));
+  return (namespace) =>
+    namespace !== '' && listed(namespace) && !liveNamespaces.has(namespace) && !headNamespaces.has(namespace);
+}
+
+/** What leaves the cluster: prunes and kept objects, then the warnings about charts and autoscalers. */
+function planPrunes(input: PlanInput, { coverage, head, base, live, custom }: Indexed, plan: Plan): void {
   const pruned = planPrune({
     head,
     base,
     live,
-    prune,
+    prune: input.cluster?.prune ?? true,
     protect: input.config.plan.protect,
     proves: coverage.proves,
     ...(input.inventories ? { inventories: input.inventories } : {}),
-    tracking,
+    tracking: custom.tracking,
     hooks: hooksById(input.hooks),
   });
   plan.prune.push(...pruned.prune);
@@ -128,14 +165,10 @@ export function planChanges(input: PlanInput): Plan {
   plan.warnings.push(...pruned.warnings);
   plan.warnings.push(...chartHandChangeWarnings(head.values(), input.live, input.config));
   plan.warnings.push(...hpaReplicasWarnings(head, base, input.live, plan.warnings));
+}
 
-  const staleAfter = parseDuration(input.cluster?.staleAfter ?? '30m') ?? 1800;
-  const name = input.cluster?.name;
-  plan.warnings.push(...snapshotWarnings(input.snapshot, name, input.now, staleAfter, coverage, unclaimed));
-  plan.warnings.push(
-    ...reconcilerWarnings([...live.values()], input.path ?? input.cluster?.path, input.now, staleAfter),
-  );
-
+/** Entries by resource, warnings in WARNING_ORDER, then by resource and path: the same input reads the same. */
+function sortPlan(plan: Plan): Plan {
   for (const list of [plan.create, plan.update, plan.prune]) list.sort((a, b) => compareKeys(a.id, b.id));
   plan.kept.sort((a, b) => compareKeys(a.id, b.id));
   plan.warnings.sort(

@@ -124,25 +124,9 @@ function clusterView(cluster: DashboardCluster, now: string, max: number): Dashb
     pullRequests: cluster.openPullRequests,
     sources: cluster.sources ?? [],
     notChecked: cluster.notChecked ?? [],
-    conflicts: cap(
-      cluster.conflicts.map((c) => ({
-        resource: displayKey(c.key),
-        field: fieldPath(c.segments?.length ? c.segments : c.path, c.key),
-        pointer: c.path,
-        manager: c.manager,
-      })),
-    ),
+    conflicts: cap(conflictsOf(cluster)),
     ignored: cluster.ignored,
-    reported: cap(
-      (cluster.reported ?? []).map((r) => ({
-        resource: displayKey(r.key),
-        field: r.path ? fieldPath(r.path, r.key) : '',
-        pointer: r.path ?? '',
-        who: r.manager ?? '',
-        when: r.time ? showTime(r.time, now) : '',
-        reason: r.reason,
-      })),
-    ),
+    reported: cap(reportedOf(cluster, now)),
     ignoredTotal: cluster.ignored.reduce((n, i) => n + i.count, 0),
     degraded: cap(cluster.degraded.map((d) => ({ resource: displayKey(d.key), message: d.message }))),
     suspended: cap(suspendedOf(cluster, now)),
@@ -150,17 +134,7 @@ function clusterView(cluster: DashboardCluster, now: string, max: number): Dashb
       (cluster.skipped ?? []).map((o) => ({ item: o.item, kind: o.id.kind, message: o.message, compared: o.compared })),
     ),
     undo: cluster.undo ?? [],
-    undone: cap(
-      (cluster.undone ?? []).map((u) => ({
-        resource: displayKey(u.key),
-        field: fieldPath(u.segments?.length ? u.segments : u.path, u.key),
-        who: u.manager ?? 'not recorded',
-        when: u.time ? showTime(u.time, cluster.lastSnapshotAt) : 'not recorded',
-        by: u.by,
-        at: showTime(u.at, cluster.lastSnapshotAt),
-        exact: u.exact,
-      })),
-    ),
+    undone: cap(undoneOf(cluster)),
     notReconciling: cap(
       cluster.reconcilers
         .filter((r) => r.notReconcilingReason && !r.state.suspended)
@@ -168,6 +142,39 @@ function clusterView(cluster: DashboardCluster, now: string, max: number): Dashb
     ),
     outOfSync: cap(outOfSyncOf(cluster)),
   };
+}
+
+function conflictsOf(cluster: DashboardCluster): DashboardClusterModel['conflicts'] {
+  return cluster.conflicts.map((c) => ({
+    resource: displayKey(c.key),
+    field: fieldPath(c.segments?.length ? c.segments : c.path, c.key),
+    pointer: c.path,
+    manager: c.manager,
+  }));
+}
+
+function reportedOf(cluster: DashboardCluster, now: string): DashboardClusterModel['reported'] {
+  return (cluster.reported ?? []).map((r) => ({
+    resource: displayKey(r.key),
+    field: r.path ? fieldPath(r.path, r.key) : '',
+    pointer: r.path ?? '',
+    who: r.manager ?? '',
+    when: r.time ? showTime(r.time, now) : '',
+    reason: r.reason,
+  }));
+}
+
+/** Changes a controller took back, with who made them and when it undid them (shown at the snapshot's day). */
+function undoneOf(cluster: DashboardCluster): DashboardClusterModel['undone'] {
+  return (cluster.undone ?? []).map((u) => ({
+    resource: displayKey(u.key),
+    field: fieldPath(u.segments?.length ? u.segments : u.path, u.key),
+    who: u.manager ?? 'not recorded',
+    when: u.time ? showTime(u.time, cluster.lastSnapshotAt) : 'not recorded',
+    by: u.by,
+    at: showTime(u.at, cluster.lastSnapshotAt),
+    exact: u.exact,
+  }));
 }
 
 /**

@@ -140,30 +140,33 @@ function heldItems(held: DriftPullRequestView['reported']): RiskyItem[] {
   }));
 }
 
-function model(view: DriftPullRequestView, max: number): DriftPullRequestModel {
+/** What the pull request codifies, shown: changed fields per resource, new objects, and who and when. */
+interface CodifiedModel {
+  resources: CodifiedResourceModel[];
+  created: NewObjectModel[];
+  managers: Set<string>;
+  times: string[];
+}
+
+function codifiedModel(view: DriftPullRequestView, max: number, filesUnder: string): CodifiedModel {
   const reference = view.snapshot.capturedAt || undefined;
-  const codified = view.codified.slice(0, max);
-  const filesUnder = commonDirectory(view.codified.map((c) => c.file));
   const relative = (file: string, line?: number): string => `${file.slice(filesUnder.length)}${line ? `:${line}` : ''}`;
-  const created = new Map((view.drift?.resources ?? []).map((r) => [keyId(r.key), r.createdBy]));
+  const createdBy = new Map((view.drift?.resources ?? []).map((r) => [keyId(r.key), r.createdBy]));
   const numbered = { count: 0 };
   const resources = new Map<string, CodifiedResourceModel>();
-  const newObjects: NewObjectModel[] = [];
-  const times: string[] = [];
-  const managers = new Set<string>();
-  for (const item of codified) {
+  const shown: CodifiedModel = { resources: [], created: [], managers: new Set(), times: [] };
+  const saw = (manager?: string, time?: string): void => {
+    if (manager) shown.managers.add(manager);
+    if (time) shown.times.push(time);
+  };
+  for (const item of view.codified.slice(0, max)) {
     const resource = displayKey(item.key);
     if (!item.change) {
-      const by = created.get(keyId(item.key));
+      const by = createdBy.get(keyId(item.key));
       const who = whoWhen(by?.manager, by?.time, reference);
-      newObjects.push({
-        resource,
-        ...who,
-        file: relative(item.file, item.line),
-        ...(item.note ? { note: item.note } : {}),
-      });
-      if (by?.manager) managers.add(by.manager);
-      if (by?.time) times.push(by.time);
+      const note = item.note ? { note: item.note } : {};
+      shown.created.push({ resource, ...who, file: relative(item.file, item.line), ...note });
+      saw(by?.manager, by?.time);
       continue;
     }
     let block = resources.get(keyId(item.key));
@@ -172,20 +175,34 @@ function model(view: DriftPullRequestView, max: number): DriftPullRequestModel {
     const allowed = allowedNote(item.change.risk);
     const row = { ...changeRow(item.key, item.change, context), file: relative(item.file, item.line) };
     block.rows.push(allowed ? { ...row, allowed } : row);
-    if (item.change.manager) managers.add(item.change.manager);
-    if (item.change.time) times.push(item.change.time);
+    saw(item.change.manager, item.change.time);
   }
   for (const block of resources.values()) {
     block.file = mostCommon(block.rows.map((row) => row.file.replace(/:\d+$/, '')));
   }
+  return { ...shown, resources: [...resources.values()] };
+}
+
+/** Each suspension the drift was made under: its procedure, with the command that resumes it. */
+function emergencyModels(view: DriftPullRequestView): DriftPullRequestModel['emergency'] {
+  return (view.emergency ?? []).map((section) => ({
+    source: suspensionLabel(section.view.suspension),
+    resume: resumeStep(section.view.suspension).command,
+    checklist: { ...section.checklist },
+    markdown: renderEmergencySection(section.view, section.changes, section.checklist, section.resumeWithin),
+  }));
+}
+
+function model(view: DriftPullRequestView, max: number): DriftPullRequestModel {
+  const reference = view.snapshot.capturedAt || undefined;
+  const filesUnder = commonDirectory(view.codified.map((c) => c.file));
+  const codified = codifiedModel(view, max, filesUnder);
   const held = view.reported.filter((r) => r.risk?.length);
-  const risky = riskyRows(heldItems(held.slice(0, max)), reference);
   const others = view.reported.filter((r) => !r.risk?.length);
-  const reported: ReportedRowModel[] = others.slice(0, max).map((r) => reportedRow(r, reference));
-  const latest = times.sort().at(-1);
+  const latest = codified.times.sort().at(-1);
   const summary: DriftPullRequestModel['summary'] = {
     changes: view.codified.length,
-    managers: [...managers].sort(),
+    managers: [...codified.managers].sort(),
     namespaces: [...new Set(view.codified.map((c) => c.key.namespace))].sort(),
     ...(latest ? { last: showTime(latest, reference) } : {}),
     reported: others.length,
@@ -193,24 +210,19 @@ function model(view: DriftPullRequestView, max: number): DriftPullRequestModel {
   };
   return {
     cluster: view.cluster,
-    emergency: (view.emergency ?? []).map((section) => ({
-      source: suspensionLabel(section.view.suspension),
-      resume: resumeStep(section.view.suspension).command,
-      checklist: { ...section.checklist },
-      markdown: renderEmergencySection(section.view, section.changes, section.checklist, section.resumeWithin),
-    })),
+    emergency: emergencyModels(view),
     headline: headline(summary),
     summary,
     ...seenModel(view.seen),
     sources: sourceModels(view.sources ?? []),
     snapshot: { ...view.snapshot, takenAt: view.snapshot.capturedAt ? showTime(view.snapshot.capturedAt) : '' },
     filesUnder,
-    resources: [...resources.values()],
-    created: newObjects,
+    resources: codified.resources,
+    created: codified.created,
     codifiedOmitted: Math.max(0, view.codified.length - max),
-    reported,
+    reported: others.slice(0, max).map((r): ReportedRowModel => reportedRow(r, reference)),
     reportedOmitted: Math.max(0, others.length - max),
-    risky,
+    risky: riskyRows(heldItems(held.slice(0, max)), reference),
     riskyOmitted: Math.max(0, held.length - max),
     undo: view.drift ? undoGroups(view.drift, reference, max) : [],
   };
