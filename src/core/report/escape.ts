@@ -69,19 +69,19 @@ export function codeBlock(text: string, language = ''): string {
 
 // Table cells: GitHub lays a table out no narrower than its longest unbroken runs of text, and a
 // field path (`spec.template.spec.containers[api].env[DEBUG]`) has no space to break at. In a cell,
-// a run longer than this gets a `<wbr>` (a line break only where needed, copied as nothing) after
+// a run longer than 30 characters gets a `<wbr>` (a line break only where needed, copied as nothing) after
 // each `.`, `/` and `,`, so a table stays within a comment's width.
-const LONG_RUN = 30;
+const LONG_RUNS = /\S{31,}/g;
 
 /** Escaped text with a break opportunity after each `.`, `/` and `,` of its long runs. */
 function breakable(escaped: string): string {
-  return escaped.replace(new RegExp(`\\S{${LONG_RUN + 1},}`, 'g'), (run) => run.replace(/([./,])(?=.)/g, '$1<wbr>'));
+  return escaped.replace(LONG_RUNS, (run) => run.replace(/([./,])(?=.)/g, '$1<wbr>'));
 }
 
 /** Inline code for a table cell: a long run is written as `<code>` with break opportunities. */
 export function cellCode(value: unknown): string {
   const text = String(value ?? '').replace(/\r?\n/g, ' ');
-  if (!new RegExp(`\\S{${LONG_RUN + 1}}`).test(text)) return inlineCode(text);
+  if (!/\S{31}/.test(text)) return inlineCode(text);
   return `<code>${breakable(markdownText(text))}</code>`;
 }
 
