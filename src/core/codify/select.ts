@@ -69,22 +69,29 @@ function isDecided(risk: readonly Risk[] | undefined): boolean {
   return !!risk?.length && risk.every((entry) => entry.decided === true);
 }
 
+/** What selection decides for one item: codify it, report it with a reason, or hold it back for a person. */
+type Verdict = { type: 'codify' } | { type: 'report'; reason: string } | { type: 'hold'; risk: Risk[] };
+
 export function selectIntents(
   resources: readonly ResourceDiff[],
   config: Config,
   namespaces?: readonly string[],
   owned: readonly OwnedObject[] = [],
 ): Selection {
-  const { codify, causes, resolveConflicts } = config.drift;
   const intents: Intent[] = [];
   const reported: ReportedChange[] = [];
   const report = (resource: ResourceDiff, reason: string, change?: FieldChange): void => {
     const by = madeBy(change ?? resource.createdBy);
     reported.push({ key: resource.key, ...(change ? { change } : {}), reason, ...by });
   };
-  const holdBack = (resource: ResourceDiff, risk: NonNullable<FieldChange['risk']>, change?: FieldChange): void => {
-    const by = madeBy(change ?? resource.createdBy);
-    reported.push({ key: resource.key, ...(change ? { change } : {}), reason: heldBackReason(risk), ...by, risk });
+  const decide = (resource: ResourceDiff, verdict: Verdict, intent: Intent, change?: FieldChange): void => {
+    if (verdict.type === 'codify') intents.push(intent);
+    else if (verdict.type === 'report') report(resource, verdict.reason, change);
+    else {
+      const by = madeBy(change ?? resource.createdBy);
+      const reason = heldBackReason(verdict.risk);
+      reported.push({ key: resource.key, ...(change ? { change } : {}), reason, ...by, risk: verdict.risk });
+    }
   };
   for (const resource of resources) {
     if (resource.status === 'missing') {
@@ -92,44 +99,18 @@ export function selectIntents(
       continue;
     }
     if (resource.status === 'extra') {
-      const creator = resource.createdBy;
-      if (isUndecided(resource.risk)) holdBack(resource, resource.risk!);
-      else if (!codify.includes('extra'))
-        report(resource, 'created in the cluster; drift.codify does not include "extra"');
-      else if (isSecret(resource.key)) {
-        report(resource, SECRET_NOT_WRITTEN);
-      } else if (namespaces && resource.key.namespace && !namespaces.includes(resource.key.namespace))
-        report(resource, `namespace ${resource.key.namespace} is outside the cluster's namespaces`);
-      else if (!creator)
-        report(resource, 'created in the cluster by an unknown manager (no managedFields): not codified');
-      else if (!(causes as string[]).includes(creator.cause) && !isDecided(resource.risk))
-        report(resource, `created by ${creator.manager} (${creator.cause}); drift.causes is [${causes.join(', ')}]`);
-      else if (!resource.live) report(resource, 'the snapshot does not hold the live object');
-      else intents.push({ type: 'new-file', resource });
+      decide(resource, newFileVerdict(resource, config.drift, namespaces), { type: 'new-file', resource });
       continue;
     }
-    for (const change of resource.changes) {
-      const who = change.manager ? `${change.manager} (${change.cause})` : change.cause;
-      if (change.op === 'remove')
-        report(resource, 'Git no longer declares this field: the next apply removes it from the cluster', change);
-      else if (isUndecided(change.risk)) holdBack(resource, change.risk!, change);
-      else if (isSecretValue(resource, change)) report(resource, 'a Secret value: never written to Git', change);
-      else if (!(causes as string[]).includes(change.cause) && !isDecided(change.risk))
-        report(resource, `changed by ${who}; drift.causes is [${causes.join(', ')}]`, change);
-      else if (change.op === 'replace' && !codify.includes('modified'))
-        report(resource, 'drift.codify does not include "modified"', change);
-      else if (change.op === 'add' && !codify.includes('added'))
-        report(resource, 'drift.codify does not include "added"', change);
-      else if (change.live === undefined) report(resource, 'the live value is unknown', change);
-      else intents.push({ type: 'set', resource, change });
-    }
+    for (const change of resource.changes)
+      decide(resource, changeVerdict(resource, change, config.drift), { type: 'set', resource, change }, change);
     for (const change of resource.reported ?? []) {
       report(resource, change.reported?.reason ?? 'reported, not codified', change);
     }
     for (const change of resource.ignored)
       report(resource, `ignored: ${change.ignored?.reason ?? 'an ignore rule matched'}`, change);
     for (const conflict of resource.conflicts) {
-      if (resolveConflicts === 'remove-field') intents.push({ type: 'remove-field', resource, conflict });
+      if (config.drift.resolveConflicts === 'remove-field') intents.push({ type: 'remove-field', resource, conflict });
       else
         report(
           resource,
@@ -140,6 +121,43 @@ export function selectIntents(
   }
   reported.push(...ownedReported(owned));
   return { intents, reported };
+}
+
+/** Whether an object created in the cluster becomes a new manifest, and if not, why. */
+function newFileVerdict(
+  resource: ResourceDiff,
+  { codify, causes }: Config['drift'],
+  namespaces: readonly string[] | undefined,
+): Verdict {
+  const creator = resource.createdBy;
+  const because = (reason: string): Verdict => ({ type: 'report', reason });
+  if (isUndecided(resource.risk)) return { type: 'hold', risk: resource.risk! };
+  if (!codify.includes('extra')) return because('created in the cluster; drift.codify does not include "extra"');
+  if (isSecret(resource.key)) return because(SECRET_NOT_WRITTEN);
+  if (namespaces && resource.key.namespace && !namespaces.includes(resource.key.namespace))
+    return because(`namespace ${resource.key.namespace} is outside the cluster's namespaces`);
+  if (!creator) return because('created in the cluster by an unknown manager (no managedFields): not codified');
+  if (!(causes as string[]).includes(creator.cause) && !isDecided(resource.risk))
+    return because(`created by ${creator.manager} (${creator.cause}); drift.causes is [${causes.join(', ')}]`);
+  if (!resource.live) return because('the snapshot does not hold the live object');
+  return { type: 'codify' };
+}
+
+/** Whether one live field change is written into Git, and if not, why. */
+function changeVerdict(resource: ResourceDiff, change: FieldChange, { codify, causes }: Config['drift']): Verdict {
+  const who = change.manager ? `${change.manager} (${change.cause})` : change.cause;
+  const because = (reason: string): Verdict => ({ type: 'report', reason });
+  if (change.op === 'remove')
+    return because('Git no longer declares this field: the next apply removes it from the cluster');
+  if (isUndecided(change.risk)) return { type: 'hold', risk: change.risk! };
+  if (isSecretValue(resource, change)) return because('a Secret value: never written to Git');
+  if (!(causes as string[]).includes(change.cause) && !isDecided(change.risk))
+    return because(`changed by ${who}; drift.causes is [${causes.join(', ')}]`);
+  if (change.op === 'replace' && !codify.includes('modified'))
+    return because('drift.codify does not include "modified"');
+  if (change.op === 'add' && !codify.includes('added')) return because('drift.codify does not include "added"');
+  if (change.live === undefined) return because('the live value is unknown');
+  return { type: 'codify' };
 }
 
 /** Objects Git lacks that are not a person's to codify: a person's ephemeral object, hand changes on chart output. */
