@@ -216,9 +216,10 @@ async function evaluateCluster(run: Run, read: RepositoryRead): Promise<Stage<Ev
   const { deps, repository, cluster, latest, base, stop } = run;
   const { store } = deps;
   const { config, clusterConfig, loaded } = read;
-  const history = (await store.observationHistory(repository, cluster, config.drift.minSnapshots)).filter(
-    (entry) => entry.snapshotId !== latest.meta.id,
-  );
+  // The snapshots before this one that the gate reads: the same ones when this snapshot is reconciled again.
+  const history = (await store.observationHistory(repository, cluster, config.drift.minSnapshots))
+    .filter((entry) => entry.snapshotId !== latest.meta.id)
+    .slice(0, Math.max(0, config.drift.minSnapshots - 1));
   // What people decided: PRs closed unmerged and `ignore` commands are not proposed again; `allow` lets risky drift be codified.
   const decisions = await store.itemDecisions(repository, cluster);
   const declined = withIgnored(await store.declinedFingerprints(repository, cluster), decisions);
