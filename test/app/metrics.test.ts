@@ -39,7 +39,7 @@ function troubledProd(): KubeObject[] {
     apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
     kind: 'Kustomization',
     metadata: { name: 'prod', namespace: 'flux-system' },
-    spec: { path: './clusters/prod', suspend: true, sourceRef: { kind: 'GitRepository', name: 'platform' } },
+    spec: { path: './clusters/prod', suspend: true, sourceRef: { kind: 'GitRepository', name: 'flux-system' } },
     status: {
       conditions: [
         {
