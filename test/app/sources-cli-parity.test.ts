@@ -39,7 +39,9 @@ it("the App and driftback codify write a Flux cluster's hand changes into the sa
   expect(at).toBeGreaterThan(0);
   const [, , from, line] = lines.slice(at);
   expect(from).toBe('From this source:');
-  expect(line).toBe('- `flux-system/apps`: 1 drifted object, applied `main@sha1:7c1f4e2a9b3d5c8e0f6a1b2c3d4e5f60718293a4`');
+  expect(line).toBe(
+    '- `flux-system/apps`: 1 drifted object, applied `main@sha1:7c1f4e2a9b3d5c8e0f6a1b2c3d4e5f60718293a4`',
+  );
   expect(pull!.body ?? '').not.toContain('`flux-system/flux-system`:');
 
   const repo = join(work, 'repo');
