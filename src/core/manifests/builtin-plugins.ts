@@ -48,123 +48,137 @@ export type PluginRun =
 /** What one plugin configuration does, as a kustomization of the field it stands for (or pairs to write). */
 export function pluginRun(k: KustomizationFile, config: TrackedMap, generator: boolean): PluginRun {
   const kind = getString(config, ['kind']) ?? '';
-  const apiVersion = getString(config, ['apiVersion']) ?? '';
-  const known = generator ? BUILTIN_GENERATORS : BUILTIN_TRANSFORMERS;
-  if (apiVersion === 'builtin' && kind === 'HelmChartInflationGenerator') {
+  const refused = notBuiltin(kind, getString(config, ['apiVersion']) ?? '', generator);
+  if (refused) return refused;
+  const nodes = nodeBuilders(config);
+  if (kind === 'LabelTransformer' || kind === 'AnnotationsTransformer') {
+    const field = kind === 'LabelTransformer' ? 'labels' : 'annotations';
+    return { type: 'pairs', field, pairs: pairsOf(nodes.get(field)), specs: specsOf(nodes.get('fieldSpecs')) };
+  }
+  const fields =
+    kind === 'ConfigMapGenerator' || kind === 'SecretGenerator'
+      ? generatorFields(kind, config, nodes)
+      : Object.hasOwn(KUSTOMIZATION_FIELDS, kind)
+        ? KUSTOMIZATION_FIELDS[kind]!(nodes, config)
+        : undefined;
+  if (!fields) return { type: 'refused', reason: `${kind} is not rendered` };
+  return { type: 'kustomization', file: { ...k, root: nodes.map(fields) } };
+}
+
+/** Why a configuration is not one of kustomize's built-in plugins of this kind; undefined when it is. */
+function notBuiltin(kind: string, apiVersion: string, generator: boolean): PluginRun | undefined {
+  if (apiVersion === 'builtin' && kind === 'HelmChartInflationGenerator')
     return {
       type: 'refused',
       reason: 'a HelmChartInflationGenerator plugin configuration is not inflated: list the chart under helmCharts',
     };
-  }
+  const known = generator ? BUILTIN_GENERATORS : BUILTIN_TRANSFORMERS;
   if (apiVersion === 'builtin' && !known.has(kind)) return { type: 'error', reason: `unable to load builtin ${kind}` };
-  if (apiVersion !== 'builtin') {
-    return {
-      type: 'refused',
-      reason: `${apiVersion}/${kind} is not one of kustomize's built-in ${generator ? 'generators' : 'transformers'}; plugins run programs and are not rendered`,
-    };
-  }
-  const get = (key: string): TrackedNode | undefined => config.entries.get(key);
-  const map = (entries: [string, TrackedNode | undefined][]): TrackedMap => ({
-    kind: 'map',
-    entries: new Map(entries.filter((e): e is [string, TrackedNode] => e[1] !== undefined)),
-    source: config.source,
-  });
-  const list = (...items: (TrackedNode | undefined)[]): TrackedNode => ({
-    kind: 'list',
-    items: items.filter((i): i is TrackedNode => i !== undefined),
-    source: config.source,
-  });
-  const scalar = (value: string | undefined): TrackedNode | undefined =>
-    value === undefined ? undefined : { kind: 'scalar', value, source: config.source };
-  const as = (fields: [string, TrackedNode | undefined][]): PluginRun => ({
-    type: 'kustomization',
-    file: { ...k, root: map(fields) },
-  });
-  const specs = (): PathSpec[] => {
-    const fieldSpecs = get('fieldSpecs');
-    return fieldSpecs ? (readConfig({ commonLabels: toPlain(fieldSpecs) }).commonLabels ?? []) : [];
+  if (apiVersion === 'builtin') return undefined;
+  return {
+    type: 'refused',
+    reason: `${apiVersion}/${kind} is not one of kustomize's built-in ${generator ? 'generators' : 'transformers'}; plugins run programs and are not rendered`,
   };
-  const pairs = (key: string): Map<string, string> => {
-    const node = get(key);
-    const out = new Map<string, string>();
-    if (node?.kind === 'map')
-      for (const [name, value] of node.entries)
-        if (value.kind === 'scalar') out.set(name, value.value === null ? '' : String(value.value));
-    return out;
+}
+
+type Field = [string, TrackedNode | undefined];
+type NodeBuilders = ReturnType<typeof nodeBuilders>;
+
+/** Tracked nodes made from a plugin configuration's entries, located at the configuration. */
+function nodeBuilders(config: TrackedMap) {
+  const source = config.source;
+  return {
+    get: (key: string): TrackedNode | undefined => config.entries.get(key),
+    map: (entries: Field[]): TrackedMap => ({
+      kind: 'map',
+      entries: new Map(entries.filter((e): e is [string, TrackedNode] => e[1] !== undefined)),
+      source,
+    }),
+    list: (...items: (TrackedNode | undefined)[]): TrackedNode => ({
+      kind: 'list',
+      items: items.filter((i): i is TrackedNode => i !== undefined),
+      source,
+    }),
+    scalar: (value: string | undefined): TrackedNode | undefined =>
+      value === undefined ? undefined : { kind: 'scalar', value, source },
   };
-  switch (kind) {
-    case 'ConfigMapGenerator':
-    case 'SecretGenerator': {
-      const entry = new Map(config.entries);
-      for (const key of ['apiVersion', 'kind', 'metadata']) entry.delete(key);
-      // The generator's own `name` wins over the plugin configuration's metadata.name.
-      const name = scalar(getString(config, ['metadata', 'name']));
-      if (name && !entry.has('name')) entry.set('name', name);
-      const namespace = scalar(getString(config, ['metadata', 'namespace']));
-      if (namespace) entry.set('namespace', namespace);
-      return as([
-        [
-          kind === 'ConfigMapGenerator' ? 'configMapGenerator' : 'secretGenerator',
-          list({ kind: 'map', entries: entry, source: config.source }),
-        ],
-      ]);
-    }
-    case 'PatchTransformer':
-      return as([
-        [
-          'patches',
-          list(
-            map([
-              ['path', get('path')],
-              ['patch', get('patch')],
-              ['target', get('target')],
-              ['options', get('options')],
-            ]),
-          ),
-        ],
-      ]);
-    case 'PatchStrategicMergeTransformer': {
-      const paths = get('paths');
-      const items = paths?.kind === 'list' ? [...paths.items] : [];
-      const patches = get('patches');
-      if (patches) items.push(patches);
-      return as([['patchesStrategicMerge', list(...items)]]);
-    }
-    case 'PatchJson6902Transformer':
-      return as([
-        [
-          'patchesJson6902',
-          list(
-            map([
-              ['target', get('target')],
-              ['path', get('path')],
-              ['patch', get('jsonOp')],
-            ]),
-          ),
-        ],
-      ]);
-    case 'NamespaceTransformer':
-      return as([['namespace', scalar(getString(config, ['metadata', 'namespace']))]]);
-    case 'PrefixSuffixTransformer':
-    case 'PrefixTransformer':
-    case 'SuffixTransformer':
-      return as([
-        ['namePrefix', get('prefix')],
-        ['nameSuffix', get('suffix')],
-      ]);
-    case 'LabelTransformer':
-      return { type: 'pairs', field: 'labels', pairs: pairs('labels'), specs: specs() };
-    case 'AnnotationsTransformer':
-      return { type: 'pairs', field: 'annotations', pairs: pairs('annotations'), specs: specs() };
-    case 'ImageTagTransformer':
-      return as([['images', list(get('imageTag'))]]);
-    case 'ReplicaCountTransformer':
-      return as([['replicas', list(get('replica'))]]);
-    case 'ReplacementTransformer':
-      return as([['replacements', get('replacements')]]);
-    default:
-      return { type: 'refused', reason: `${kind} is not rendered` };
-  }
+}
+
+/** A LabelTransformer's fieldSpecs, read as commonLabels' specs are. */
+function specsOf(fieldSpecs: TrackedNode | undefined): PathSpec[] {
+  return fieldSpecs ? (readConfig({ commonLabels: toPlain(fieldSpecs) }).commonLabels ?? []) : [];
+}
+
+/** The name → value pairs of a labels or annotations map. */
+function pairsOf(node: TrackedNode | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  if (node?.kind === 'map')
+    for (const [name, value] of node.entries)
+      if (value.kind === 'scalar') out.set(name, value.value === null ? '' : String(value.value));
+  return out;
+}
+
+/** A ConfigMapGenerator or SecretGenerator configuration as one entry of the kustomization field. */
+function generatorFields(kind: string, config: TrackedMap, nodes: NodeBuilders): Field[] {
+  const entry = new Map(config.entries);
+  for (const key of ['apiVersion', 'kind', 'metadata']) entry.delete(key);
+  // The generator's own `name` wins over the plugin configuration's metadata.name.
+  const name = nodes.scalar(getString(config, ['metadata', 'name']));
+  if (name && !entry.has('name')) entry.set('name', name);
+  const namespace = nodes.scalar(getString(config, ['metadata', 'namespace']));
+  if (namespace) entry.set('namespace', namespace);
+  const field = kind === 'ConfigMapGenerator' ? 'configMapGenerator' : 'secretGenerator';
+  return [[field, nodes.list({ kind: 'map', entries: entry, source: config.source })]];
+}
+
+/** Each built-in transformer as the kustomization fields it stands for. */
+const KUSTOMIZATION_FIELDS: Record<string, (nodes: NodeBuilders, config: TrackedMap) => Field[]> = {
+  PatchTransformer: ({ get, map, list }) => [
+    [
+      'patches',
+      list(
+        map([
+          ['path', get('path')],
+          ['patch', get('patch')],
+          ['target', get('target')],
+          ['options', get('options')],
+        ]),
+      ),
+    ],
+  ],
+  PatchStrategicMergeTransformer: ({ get, list }) => {
+    const paths = get('paths');
+    const items = paths?.kind === 'list' ? [...paths.items] : [];
+    const patches = get('patches');
+    if (patches) items.push(patches);
+    return [['patchesStrategicMerge', list(...items)]];
+  },
+  PatchJson6902Transformer: ({ get, map, list }) => [
+    [
+      'patchesJson6902',
+      list(
+        map([
+          ['target', get('target')],
+          ['path', get('path')],
+          ['patch', get('jsonOp')],
+        ]),
+      ),
+    ],
+  ],
+  NamespaceTransformer: ({ scalar }, config) => [['namespace', scalar(getString(config, ['metadata', 'namespace']))]],
+  PrefixSuffixTransformer: prefixSuffix,
+  PrefixTransformer: prefixSuffix,
+  SuffixTransformer: prefixSuffix,
+  ImageTagTransformer: ({ get, list }) => [['images', list(get('imageTag'))]],
+  ReplicaCountTransformer: ({ get, list }) => [['replicas', list(get('replica'))]],
+  ReplacementTransformer: ({ get }) => [['replacements', get('replacements')]],
+};
+
+function prefixSuffix({ get }: NodeBuilders): Field[] {
+  return [
+    ['namePrefix', get('prefix')],
+    ['nameSuffix', get('suffix')],
+  ];
 }
 
 /** Writes a LabelTransformer's or AnnotationsTransformer's pairs at its own field specs only. */
