@@ -64,74 +64,15 @@ export function buildKustomization(
   context.namespaces.push(stringField(k, 'namespace', []) ?? '');
   recordNotRendered(loaded.notRendered, context);
   try {
-    let resources = [...initial];
-    const ids = new Map(resources.map((r) => [idOf(r), r]));
-    const accept = (incoming: BuildResource[]): void => {
-      for (const resource of incoming) {
-        const clash = ids.get(idOf(resource));
-        if (clash) {
-          context.problems.push({
-            file: resource.file,
-            line: resource.location.line,
-            message: `${describeResource(resource)} is declared twice (also in ${clash.file}); kustomize refuses duplicate resources`,
-          });
-        } else {
-          resources.push(resource);
-          ids.set(idOf(resource), resource);
-        }
-      }
-    };
-    const resourceEntries = [
-      ...listField(k, 'resources', context.problems),
-      ...listField(k, 'bases', context.problems),
-    ];
-    for (const entry of resourceEntries) accept(loadEntry(k, entry, 'resources', context));
+    let resources = loadResources(k, initial, context);
     readOpenApi(k, context);
-    if (context.stack.length === 1) {
-      readSortOptions(k, context);
-      const metadata = field(k, 'buildMetadata');
-      const options =
-        metadata?.kind === 'list' ? metadata.items.flatMap((i) => (i.kind === 'scalar' ? [String(i.value)] : [])) : [];
-      context.root = { dir, buildMetadata: options };
-    }
+    if (context.stack.length === 1) readRootOptions(k, dir, context);
     // kustomize's order: resources, configurations, generators, components, transformers.
     readConfigurations(k, context);
     resources = runGenerators(k, resources, context);
     resources = runHelmCharts(k, resources, context);
     resources = runPlugins(k, 'generators', resources, context);
-    for (const entry of listField(k, 'components', context.problems)) {
-      const componentDir = resolveEntry(k, entry, 'components', context);
-      if (componentDir === undefined) continue;
-      const file = findKustomizationFile(context.files, componentDir);
-      if (!file) {
-        report(
-          context,
-          k,
-          entry,
-          'components',
-          `"${String((entry as { value?: unknown }).value)}" is not a directory with a kustomization file`,
-        );
-        continue;
-      }
-      if (context.stack.includes(componentDir)) {
-        report(
-          context,
-          k,
-          entry,
-          'components',
-          `cycle: ${[...context.stack, componentDir].map((d) => d || '.').join(' → ')}: remove the entry that points back`,
-        );
-        continue;
-      }
-      const kindError = kustomizationKindError(context, file, true);
-      if (kindError) {
-        report(context, k, entry, 'components', kindError);
-        continue;
-      }
-      resources = buildKustomization(componentDir, file, context, resources);
-      for (const r of resources)
-        if (!r.kustomizations.includes(k.path) && r.kustomizations.includes(file)) r.kustomizations.push(k.path);
-    }
+    resources = buildComponents(k, resources, context);
     resources = runTransformers(k, resources, context);
     resources = runPlugins(k, 'transformers', resources, context);
     context.problems.push(...bindVars(k, listField(k, 'vars', context.problems), resources, context.vars));
@@ -140,6 +81,60 @@ export function buildKustomization(
     context.stack.pop();
     context.namespaces.pop();
   }
+}
+
+/** `initial` and what `resources` and `bases` list; a resource declared twice is refused, as kustomize does. */
+function loadResources(k: KustomizationFile, initial: BuildResource[], context: BuildContext): BuildResource[] {
+  const resources = [...initial];
+  const ids = new Map(resources.map((r) => [idOf(r), r]));
+  const entries = [...listField(k, 'resources', context.problems), ...listField(k, 'bases', context.problems)];
+  for (const entry of entries) {
+    for (const resource of loadEntry(k, entry, 'resources', context)) {
+      const clash = ids.get(idOf(resource));
+      if (clash) {
+        context.problems.push({
+          file: resource.file,
+          line: resource.location.line,
+          message: `${describeResource(resource)} is declared twice (also in ${clash.file}); kustomize refuses duplicate resources`,
+        });
+      } else {
+        resources.push(resource);
+        ids.set(idOf(resource), resource);
+      }
+    }
+  }
+  return resources;
+}
+
+/** What only the top kustomization of a build sets: sort options and build metadata. */
+function readRootOptions(k: KustomizationFile, dir: string, context: BuildContext): void {
+  readSortOptions(k, context);
+  const metadata = field(k, 'buildMetadata');
+  const options =
+    metadata?.kind === 'list' ? metadata.items.flatMap((i) => (i.kind === 'scalar' ? [String(i.value)] : [])) : [];
+  context.root = { dir, buildMetadata: options };
+}
+
+/** Each component built on the resources so far, in order; an entry that cannot be one is reported. */
+function buildComponents(k: KustomizationFile, resources: BuildResource[], context: BuildContext): BuildResource[] {
+  for (const entry of listField(k, 'components', context.problems)) {
+    const componentDir = resolveEntry(k, entry, 'components', context);
+    if (componentDir === undefined) continue;
+    const file = findKustomizationFile(context.files, componentDir);
+    const problem = !file
+      ? `"${String((entry as { value?: unknown }).value)}" is not a directory with a kustomization file`
+      : context.stack.includes(componentDir)
+        ? `cycle: ${[...context.stack, componentDir].map((d) => d || '.').join(' → ')}: remove the entry that points back`
+        : kustomizationKindError(context, file, true);
+    if (problem || !file) {
+      report(context, k, entry, 'components', problem!);
+      continue;
+    }
+    resources = buildKustomization(componentDir, file, context, resources);
+    for (const r of resources)
+      if (!r.kustomizations.includes(k.path) && r.kustomizations.includes(file)) r.kustomizations.push(k.path);
+  }
+  return resources;
 }
 
 /** The fields this build does not render; helmCharts only when the build does not enable helm, with why. */
