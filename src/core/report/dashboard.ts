@@ -1,5 +1,6 @@
 // The `driftback dashboard` issue body. The view model is what the App gathers per cluster; the
 // renderer only formats it (ages are computed from `now`, passed in).
+import type { UndoneRow } from './undo-rows.js';
 import { createHash } from 'node:crypto';
 import type { SkippedObject } from '../k8s/object-names.js';
 import {
@@ -58,16 +59,7 @@ export interface DashboardCluster {
   /** People's changes the controller is about to undo, as the last reconcile grouped them. Default: none. */
   undo?: UndoGroupModel[];
   /** People's changes a controller undid since (about when: `at`; `exact` when its own write says). Default: none. */
-  undone?: Array<{
-    key: ResourceKey;
-    path: string;
-    segments?: PathSegment[];
-    manager?: string;
-    time?: string;
-    by: string;
-    at: string;
-    exact: boolean;
-  }>;
+  undone?: UndoneRow[];
 }
 
 export interface DashboardView {
