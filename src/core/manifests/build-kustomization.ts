@@ -18,7 +18,7 @@ import {
   type KustomizationFile,
 } from './kustomization-file.js';
 import { labelSpecs, writePairs } from './metadata-transformers.js';
-import { mergeConfig, readConfig } from './transformer-config.js';
+import { ConflictingFieldSpecs, mergeConfig, readConfig } from './transformer-config.js';
 import { inlineConfigs, pluginRun, runPairs } from './builtin-plugins.js';
 import { applyNameAffix } from './name-affix.js';
 import { applyNamespace } from './namespace-transformer.js';
@@ -420,8 +420,8 @@ function runTransformers(k: KustomizationFile, resources: BuildResource[], conte
   const suffix = stringField(k, 'nameSuffix', context.problems) ?? '';
   applyNameAffix(
     current,
-    prefix,
-    suffix,
+    { prefix, suffix },
+    { prefix: context.config.namePrefix, suffix: context.config.nameSuffix },
     sourceOf(field(k, prefix ? 'namePrefix' : 'nameSuffix'), { type: 'name-affix', kustomization: k.path }),
   );
 
@@ -545,7 +545,15 @@ function readConfigurations(k: KustomizationFile, context: BuildContext): void {
     context.filesRead.add(path);
     const loaded = loadYamlFileCached(path, text, context.cache, context.meter);
     context.problems.push(...loaded.problems);
-    for (const doc of loaded.documents) if (doc.root) mergeConfig(context.config, readConfig(toPlain(doc.root)));
+    for (const doc of loaded.documents) {
+      if (!doc.root) continue;
+      try {
+        mergeConfig(context.config, readConfig(toPlain(doc.root)));
+      } catch (error) {
+        if (!(error instanceof ConflictingFieldSpecs)) throw error;
+        report(context, k, entry, `configurations[${index}]`, `${error.message}: kustomize refuses the build`);
+      }
+    }
   });
 }
 
