@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/core/config/index.js';
 import type { KubeObject } from '../../src/core/model/index.js';
 import { renderDashboard } from '../../src/core/report/index.js';
-import { dashboardCluster } from '../../src/app/dashboard/index.js';
+import { dashboardCluster } from '../../src/core/decide/index.js';
 import type { ClusterState } from '../../src/app/reconcile/state.js';
 import { expectGolden } from './plan-harness.js';
 
