@@ -66,6 +66,7 @@ export function dashboardCluster(
       ...optional('time', r.time),
     })),
     ...optional('risky', riskyOf(state)),
+    ...optional('autoscaledReplicas', autoscaledOf(state)),
     ...optional('undo', nonEmpty(state.drift?.undo ?? [])),
     ...optional('undone', nonEmpty(state.drift?.undone ?? [])),
     degraded,
@@ -104,6 +105,11 @@ function riskyOf(state: ClusterState): DashboardCluster['risky'] {
     ...optional('time', r.time),
     risk: r.risk,
   }));
+}
+
+/** Workloads an HPA and Git both scale, as the last reconcile recorded them. */
+function autoscaledOf(state: ClusterState): DashboardCluster['autoscaledReplicas'] {
+  return state.drift?.autoscaledReplicas?.map(({ resource, ...rest }) => ({ key: resource, ...rest }));
 }
 
 function nonEmpty<T>(list: T[]): T[] | undefined {

@@ -8,4 +8,5 @@ export { locateProtectedPrunes } from './locate-prunes.js';
 export { hooksOnSync } from './sync-hooks-run.js';
 export { planIgnoredFields } from './argo-ignored-fields.js';
 export { argoResyncWarnings, imageUpdaterWarnings, refreshPaths } from './argo-resync.js';
+export { autoscaledReplicas, hpaReplicasMessage, type AutoscaledReplicas } from './hpa-warnings.js';
 export { controllerStopped, stoppedReason, type StoppedController } from './controller-stopped.js';
