@@ -30,7 +30,7 @@ export interface PatchInputs {
   schema?: CustomSchema;
 }
 
-type PatchField = 'patches' | 'patchesStrategicMerge' | 'patchesJson6902';
+export type PatchField = 'patches' | 'patchesStrategicMerge' | 'patchesJson6902';
 
 interface LoadedPatch {
   documents: TrackedNode[];

@@ -1,6 +1,7 @@
 // renderManifests: repository files → desired objects, each with its source map. A directory with a
 // kustomization file is built like `kustomize build`; any other directory (or a single file) is plain
 // manifests. Problems are collected per file and object; the rest still renders.
+import { gvkSortString, kindRank, ORDER_FIRST, ORDER_LAST, type KindOrder } from './gvk-order.js';
 import type { DesiredObject, KubeObject, RenderResult } from '../model/index.js';
 import { newBuildContext, type BuildContext, type UnfollowedKind } from './build-context.js';
 import { buildKustomization } from './build-kustomization.js';
@@ -210,47 +211,13 @@ function annotateOrigins(resources: BuildResource[], rootDir: string): void {
   }
 }
 
-const ORDER_FIRST = [
-  'Namespace',
-  'ResourceQuota',
-  'StorageClass',
-  'CustomResourceDefinition',
-  'ServiceAccount',
-  'PodSecurityPolicy',
-  'Role',
-  'ClusterRole',
-  'RoleBinding',
-  'ClusterRoleBinding',
-  'ConfigMap',
-  'Secret',
-  'Endpoints',
-  'Service',
-  'LimitRange',
-  'PriorityClass',
-  'PersistentVolume',
-  'PersistentVolumeClaim',
-  'Deployment',
-  'StatefulSet',
-  'CronJob',
-  'PodDisruptionBudget',
-];
-const ORDER_LAST = ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration'];
-
 /** kustomize's legacy order: kinds in its fixed order (others between), then group/version, namespace, name. */
-function legacyOrder(
-  resources: BuildResource[],
-  kinds: { first: readonly string[]; last: readonly string[] },
-): BuildResource[] {
-  const rank = (kind: string): number => {
-    const first = kinds.first.indexOf(kind);
-    if (first >= 0) return first - kinds.first.length;
-    const last = kinds.last.indexOf(kind);
-    return last >= 0 ? last + 1 : 0;
-  };
+function legacyOrder(resources: BuildResource[], kinds: KindOrder): BuildResource[] {
+  const rank = (kind: string): number => kindRank(kind, kinds);
   const gvk = (r: BuildResource): string => {
     const apiVersion = apiVersionOf(r);
     const slash = apiVersion.indexOf('/');
-    return `${slash < 0 ? '~G' : apiVersion.slice(0, slash)}_${apiVersion.slice(slash + 1) || '~V'}_${kindOf(r) || '~K'}`;
+    return gvkSortString(slash < 0 ? '' : apiVersion.slice(0, slash), apiVersion.slice(slash + 1), kindOf(r));
   };
   const id = (r: BuildResource): string => `${namespaceOf(r) || '~X'}|${nameOf(r) || '~N'}`;
   return [...resources].sort((a, b) => {

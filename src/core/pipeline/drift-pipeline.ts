@@ -3,7 +3,7 @@
 // (evaluateDrift); then the drift split into pull-request groups and codified (proposeDrift). The
 // App runs both steps on every snapshot; `driftback diff` runs the first, `driftback codify` both.
 import { applyPersistenceGate, setImageAutomationAside, summarize } from '../classify/index.js';
-import { classifyRisk, type RiskDecisions } from '../risk/index.js';
+import { allowDecidedSwitches, classifyRisk, type RiskDecisions } from '../risk/index.js';
 import {
   addedByRender,
   codifyWith,
@@ -256,7 +256,8 @@ function compareRendered(input: DriftInput, rendered: ClusterRender, snapshot: L
   const moves = { config: effectiveConfig, sources, live: snapshot.items, capturedAt: snapshot.capturedAt };
   const switched = setSuspensionSwitchesAside(whole, allSuspensions);
   const automated = setAutomationsAside(switched, input.files, rendered, snapshot);
-  const diff = withNextMoves(classifyRisk(automated, risk), moves);
+  const kept = allowDecidedSwitches(automated, input.riskDecisions);
+  const diff = withNextMoves(classifyRisk(kept, risk), moves);
   const namespaces = coverageOf(scope, scoped).namespaces;
   const autoscaled = autoscaledReplicas(desiredOf(diff), snapshot.items);
   return {
@@ -278,6 +279,7 @@ function gateDrift(input: DriftInput, diff: DiffResult, suspensions: Suspension[
   const exempt = (key: ResourceKey, change: FieldChange, resource: ResourceDiff): boolean =>
     index.coveringKey(key) !== undefined ||
     isUndecided(change.path === '' ? resource.risk : change.risk) ||
+    change.decision !== undefined ||
     isUndoneNext(change.next);
   const gated = applyPersistenceGate(diff, input.history, minSnapshots, exempt);
   const { result: drift, dropped } = dropDeclined(gated.result, input.declined);

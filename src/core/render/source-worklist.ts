@@ -15,7 +15,7 @@ import { renderFluxSource } from './flux-render.js';
 import { renderReleases } from './releases-render.js';
 import { isFluxHelmRelease } from './helmrelease-render.js';
 import type { DeclaredSource, RenderSourceInputs, SourceNote, SourceRender } from './types.js';
-import { repositoryMatcher } from '../sources/scope.js';
+import { repositoryMatcher, type RepositoryMatcher } from '../sources/scope.js';
 import { kubectlRef, sourceName, sourceRefKey, sourceRefText, type ControllerName } from '../sources/identity.js';
 import type { Source } from '../sources/types.js';
 import type { DesiredHook } from '../sources/sync-hooks.js';
@@ -248,6 +248,20 @@ function renderSource(found: DeclaredSource, inputs: RenderSourceInputs): Source
   return found.source.id.controller === 'flux' ? renderFluxSource(found, inputs) : renderArgoSource(found, inputs);
 }
 
+/**
+ * A source is rendered when it applies this repository, or a chart of a Helm repository when Helm is at
+ * hand (from the offline charts directory); a multi-source Application when any entry reads this repository.
+ */
+function appliesThisRepository(source: Source, matcher: RepositoryMatcher, charts: boolean): boolean {
+  const entries = source.transforms.controller === 'argocd' ? source.transforms.sources : undefined;
+  if (entries)
+    return entries.some(
+      (entry) => matcher.isThisRepositoryUrl(entry.origin.repoURL) || (charts && entry.origin.chart !== undefined),
+    );
+  const repositoryChart = source.origin.type === 'git' && source.origin.chart !== undefined && charts;
+  return repositoryChart || matcher.isThisRepository(source);
+}
+
 function followSources(
   input: ClusterSourcesInput,
   entry: RenderResult,
@@ -255,7 +269,6 @@ function followSources(
   liveSources: readonly Source[],
   controller: ControllerName,
 ): ClusterSourcesRender {
-  const inputs = renderInputsOf(input);
   const declared = new Map(declaredAtEntry);
   const liveById = new Map(liveSources.map((source) => [sourceRefText(source.id), source]));
   const matcher = repositoryMatcher(
@@ -264,6 +277,7 @@ function followSources(
     input.path,
     input.repository,
   );
+  const inputs = { ...renderInputsOf(input), isThisRepository: matcher.isThisRepositoryUrl };
   const result: ClusterSourcesRender = {
     ...{ objects: [], skipped: [...entry.skipped], errors: [...entry.errors], filesRead: [...entry.filesRead] },
     ...{ controller, sources: [], notes: [], ignore: [], notRendered: [...(entry.notRendered ?? [])] },
@@ -275,9 +289,7 @@ function followSources(
     const found = declared.get(id) ?? { source: liveById.get(id)! };
     const status = liveById.get(id)?.status;
     const source = status ? { ...found.source, status } : found.source;
-    // A chart of a Helm repository is rendered when Helm is at hand (from the offline charts directory).
-    const repositoryChart = source.origin.type === 'git' && source.origin.chart !== undefined && inputs.charts;
-    if (!matcher.isThisRepository(source) && !repositoryChart) {
+    if (!appliesThisRepository(source, matcher, inputs.charts !== undefined)) {
       result.sources.push({ source, scope: 'out-of-scope', objects: [] });
       result.notes.push(outOfScopeNote(source));
       continue;

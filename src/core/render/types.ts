@@ -50,6 +50,8 @@ export interface RenderSourceInputs {
   charts?: ChartRenderer;
   /** The cluster's Kubernetes version and served API versions, as Helm's capabilities. */
   capabilities?: ChartCapabilities;
+  /** True when an Argo CD repoURL names this repository (its files are `files`); absent: every one does. */
+  isThisRepository?: (repoURL: string) => boolean;
 }
 
 export interface SourceRender {

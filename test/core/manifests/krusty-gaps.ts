@@ -8,8 +8,6 @@ export const KRUSTY_GAPS: Readonly<Record<string, string>> = {
   'crd_test.go: TestCrdWithOverlay': 'the kustomization field crds is not supported yet',
   'gvknpatch_test.go: TestPatchOriginalNameAndNewKind': 'driftback accepts input kustomize refuses',
   'managedbylabel_test.go: TestAddManagedbyLabel': 'the managed-by label is an option of the kustomize CLI',
-  'namereference_test.go: TestIssue3489': 'a name differs from kustomize',
-  'namereference_test.go: TestIssue4884_UseLocalConfigAsNameRefSource': 'a name differs from kustomize',
   'namespaces_test.go: TestNameReferenceDeploymentIssue3489': 'the test builds bases outside the tree it gives',
   'nameupdateinroleref_test.go: TestNameUpdateInRoleRef2': 'a name differs from kustomize',
   'openapicustomschema_test.go: TestCustomOpenApiFieldBasicUsageWithRemoteSchema':
