@@ -435,14 +435,15 @@ function applyNameFields(k: KustomizationFile, resources: BuildResource[], conte
     applyNamespace(resources, namespace, sourceOf(field(k, 'namespace'), { type: 'namespace', kustomization: k.path }));
   const prefix = stringField(k, 'namePrefix', context.problems) ?? '';
   const suffix = stringField(k, 'nameSuffix', context.problems) ?? '';
-  const origin: FieldOrigin = { type: 'name-affix', kustomization: k.path };
   applyNameAffix(
     resources,
     { prefix, suffix },
     { prefix: context.config.namePrefix, suffix: context.config.nameSuffix },
-    sourceOf(field(k, prefix ? 'namePrefix' : 'nameSuffix'), origin),
+    sourceOf(field(k, prefix ? 'namePrefix' : 'nameSuffix'), affixOrigin(k)),
   );
 }
+
+const affixOrigin = (k: KustomizationFile): FieldOrigin => ({ type: 'name-affix', kustomization: k.path });
 
 /** kustomize's order: each `labels:` entry with its own field specs, then `commonLabels`. */
 function applyLabels(k: KustomizationFile, resources: BuildResource[], context: BuildContext): void {
@@ -614,6 +615,8 @@ function runPlugins(
       if (run.type === 'refused') return notRendered(context, k.path, lineOf(entry), where, run.reason);
       if (run.type === 'error') return report(context, k, entry, where, run.reason);
       if (run.type === 'pairs') runPairs(current, run, { type: run.field, kustomization: k.path });
+      else if (run.type === 'affix')
+        applyNameAffix(current, run, { prefix: run.specs, suffix: run.specs }, { origin: affixOrigin(k) });
       else if (fieldName === 'generators') current = runGenerators(run.file, current, context);
       else current = runTransformers(run.file, current, context);
     }

@@ -9,7 +9,6 @@ export const KRUSTY_GAPS: Readonly<Record<string, string>> = {
   'gvknpatch_test.go: TestPatchOriginalNameAndNewKind': 'driftback accepts input kustomize refuses',
   'managedbylabel_test.go: TestAddManagedbyLabel': 'the managed-by label is an option of the kustomize CLI',
   'namespaces_test.go: TestNameReferenceDeploymentIssue3489': 'the test builds bases outside the tree it gives',
-  'nameupdateinroleref_test.go: TestNameUpdateInRoleRef2': 'a name differs from kustomize',
   'openapicustomschema_test.go: TestCustomOpenApiFieldBasicUsageWithRemoteSchema':
     'driftback reports a problem kustomize does not',
   'openapicustomschema_test.go: TestCustomOpenApiFieldFromBaseWithRemoteSchema':

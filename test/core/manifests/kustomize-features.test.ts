@@ -279,6 +279,27 @@ describe('kustomize namePrefix / nameSuffix and name references', () => {
     expect((find(otherPath, 'Foo', 'p-foo').object.spec as any).name).toBe('p-bar');
   });
 
+  it('writes a PrefixSuffixTransformer plugin at its own fieldSpecs only, and refuses one without fieldSpecs', () => {
+    const build = (plugin: string) =>
+      renderManifests(
+        tree({
+          'app/cm.yaml':
+            'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: s',
+          'app/t.yaml': `apiVersion: builtin\nkind: PrefixSuffixTransformer\nmetadata:\n  name: x\nprefix: p-\nsuffix: -s\n${plugin}`,
+          'app/kustomization.yaml': 'resources: [cm.yaml]\ntransformers: [t.yaml]',
+        }),
+        'app',
+      );
+    const scoped = build('fieldSpecs:\n- path: metadata/name\n  kind: Secret');
+    expect(scoped.errors).toEqual([]);
+    expect(scoped.objects.map((o) => o.key.name)).toEqual(['cm', 'p-s-s']);
+    expect(
+      build('')
+        .errors.map((e) => e.message)
+        .join('\n'),
+    ).toMatch(/fieldSpecs is not expected to be nil/);
+  });
+
   it('refuses configurations whose spec disagrees with a default one on create, as kustomize does', () => {
     const result = renderManifests(
       tree({
