@@ -6,7 +6,7 @@ import { parseConfig } from '../../src/core/config/index.js';
 import type { KubeObject } from '../../src/core/model/index.js';
 import { renderDashboard } from '../../src/core/report/index.js';
 import { hpaReplicasMessage } from '../../src/core/plan/index.js';
-import { dashboardCluster } from '../../src/app/dashboard/index.js';
+import { dashboardCluster } from '../../src/core/decide/index.js';
 import type { ClusterState } from '../../src/app/reconcile/state.js';
 import { expectGolden } from './plan-harness.js';
 

@@ -381,7 +381,6 @@ export type BranchState = z.infer<typeof branchStateSchema>;
 export type ClusterState = z.infer<typeof clusterStateSchema>;
 export type RepositoryState = z.infer<typeof repositoryStateSchema>;
 export type WatchState = z.infer<typeof watchStateSchema>;
-export type ReconcilerRef = z.infer<typeof reconcilerRefSchema>;
 export type SuspensionState = z.infer<typeof suspensionStateSchema>;
 export type EmergencyRecord = z.infer<typeof emergencyRecordSchema>;
 export type ReconcileOutcomeType = (typeof RECONCILE_OUTCOMES)[number];
