@@ -10,4 +10,5 @@ export { planIgnoredFields } from './argo-ignored-fields.js';
 export { refuseUnpermitted } from './argo-project.js';
 export { withArgoSyncOptions } from './argo-sync-options.js';
 export { argoResyncWarnings, imageUpdaterWarnings, refreshPaths } from './argo-resync.js';
+export { autoscaledReplicas, hpaReplicasMessage, type AutoscaledReplicas } from './hpa-warnings.js';
 export { controllerStopped, stoppedReason, type StoppedController } from './controller-stopped.js';
