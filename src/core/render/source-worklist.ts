@@ -220,22 +220,39 @@ function outOfScopeNote(source: Source): SourceNote {
   };
 }
 
-type Taken = ReadonlyMap<string, { desired: DesiredObject; source: string }>;
+type Taken = ReadonlyMap<string, { desired: DesiredObject; source: string; controller?: string }>;
+
+/**
+ * The note for an object another source rendered first. Two Argo CD Applications that render one object
+ * fight over it: each sync writes its own tracking id, and Argo CD reports SharedResourceWarning on both
+ * (controller/state.go), or fails the sync under `FailOnSharedResource=true`.
+ */
+function takenNote(name: string, controller: string, desired: DesiredObject, first: string, firstBy?: string) {
+  if (controller === 'argocd' && firstBy === 'argocd') {
+    const message =
+      `also rendered by Argo CD Application ${first}: two Applications claim it, and each sync takes it over ` +
+      'from the other (Argo CD reports SharedResourceWarning; with FailOnSharedResource=true the sync fails). ' +
+      'Keep it in one Application only';
+    return { code: 'shared-resource' as const, source: name, key: desired.key, message };
+  }
+  const message = `also rendered by ${first}, which applies it first`;
+  return { code: 'rendered-twice' as const, source: name, key: desired.key, message };
+}
 
 /**
  * One source's objects against those already taken: the new ones (this source applies them), and a
  * note for each another source renders first. Nothing is changed; the caller adds what is new.
  */
-function newObjectsOf(rendered: readonly DesiredObject[], name: string, taken: Taken) {
+function newObjectsOf(rendered: readonly DesiredObject[], name: string, taken: Taken, controller: string) {
   const fresh: DesiredObject[] = [];
   const notes: SourceNote[] = [];
   const seen = new Set<string>();
   for (const desired of rendered) {
     const key = keyId(desired.key);
-    const first = taken.get(key) ?? (seen.has(key) ? { source: name } : undefined);
+    const first: { source: string; controller?: string } | undefined =
+      taken.get(key) ?? (seen.has(key) ? { source: name } : undefined);
     if (first) {
-      const message = `also rendered by ${first.source}, which applies it first`;
-      if (first.source !== name) notes.push({ code: 'rendered-twice', source: name, key: desired.key, message });
+      if (first.source !== name) notes.push(takenNote(name, controller, desired, first.source, first.controller));
       continue;
     }
     seen.add(key);
@@ -335,7 +352,7 @@ function followSources(
     ...{ objects: [], skipped: [...entry.skipped], errors: [...entry.errors], filesRead: [...entry.filesRead] },
     ...{ controller, sources: [], notes: [], ignore: [], notRendered: [...(entry.notRendered ?? [])] },
   };
-  const byKey = new Map<string, { desired: DesiredObject; source: string }>();
+  const byKey = new Map<string, { desired: DesiredObject; source: string; controller?: string }>();
   const releases: DesiredObject[] = [];
   const order = sourceOrder([...declared.keys()], liveById);
   const walk: ChildWalk = { input, matcher, declared, order, result, expanded: new Set() };
@@ -364,10 +381,10 @@ function followSources(
       continue;
     }
     const name = sourceName(source.id);
-    const { fresh, notes } = newObjectsOf(rendered.objects, name, byKey);
+    const { fresh, notes } = newObjectsOf(rendered.objects, name, byKey, source.id.controller);
     result.notes.push(...notes);
     for (const desired of fresh) {
-      byKey.set(keyId(desired.key), { desired, source: name });
+      byKey.set(keyId(desired.key), { desired, source: name, controller: source.id.controller });
       declareChildren(desired, walk);
       if (isFluxHelmRelease(desired.object)) releases.push(desired);
     }
@@ -385,7 +402,7 @@ function withReleasesAndRoots(
   walked: {
     matcher: ReturnType<typeof repositoryMatcher>;
     result: ClusterSourcesRender;
-    byKey: Map<string, { desired: DesiredObject; source: string }>;
+    byKey: Map<string, { desired: DesiredObject; source: string; controller?: string }>;
     releases: readonly DesiredObject[];
   },
 ): ClusterSourcesRender {
