@@ -50,6 +50,7 @@ const WARNING_ORDER: PlanWarning['code'][] = [
   'stale-snapshot',
   'partial-snapshot',
   'not-reconciling',
+  'refused-by-argocd',
   'prune-protected',
   'immutable',
   'conflict',
@@ -57,6 +58,7 @@ const WARNING_ORDER: PlanWarning['code'][] = [
   'reverts-live-change',
   'chart-hand-change',
   'namespace-missing',
+  'argocd-sync-option',
   'unhealthy',
 ];
 
