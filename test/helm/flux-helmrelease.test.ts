@@ -102,7 +102,7 @@ describe('a Flux HelmRelease with a chart from this repository', () => {
     // Flux's order: valuesFrom (the ConfigMap's values.yaml, then tag at image.tag, then the Secret), then spec.values.
     writeFileSync(
       join(dir, 'v.yaml'),
-      'replicaCount: 2\nextraEnv:\n  LOG_LEVEL: debug\n  API_TOKEN: driftback-placeholder-from-secret\nimage:\n  tag: "2.2.0"\n',
+      'replicaCount: 2\nextraEnv:\n  LOG_LEVEL: debug\n  API_TOKEN: from-the-secret\nimage:\n  tag: "2.2.0"\n',
     );
     const expected = helmTemplate('charts/webapp', [
       'shop-webapp',
@@ -128,9 +128,9 @@ describe('a Flux HelmRelease with a chart from this repository', () => {
       expect(want, key).toBeDefined();
       // Helm prints namespaced objects without a namespace; Flux installs them in the target namespace.
       if (!want!.metadata!.namespace && obj.metadata?.namespace === 'shop') want!.metadata!.namespace = 'shop';
-      // The Secret-sourced value is not checked: the env var stays, its value is left out of desired.
+      // The Secret-sourced value is not checked: the env var stays, its value says where it comes from.
       for (const env of (want as any).spec?.template?.spec?.containers?.[0]?.env ?? []) {
-        if (env.name === 'API_TOKEN') delete env.value;
+        if (env.name === 'API_TOKEN') env.value = '‹from Secret flux-system/webapp-secrets›';
       }
       expect(obj, key).toEqual(want);
     }
@@ -155,7 +155,13 @@ describe('a Flux HelmRelease with a chart from this repository', () => {
 
   it('says the Secret-sourced field is not checked, and never prints the placeholder', () => {
     const note = rendered.notes.find((n) => n.code === 'not-checkable');
-    expect(note?.message).toContain('from Secret values of HelmRelease flux-system/webapp, not checked');
+    expect(note?.message).toBe(
+      'spec.template.spec.containers[webapp].env[API_TOKEN].value is from Secret flux-system/webapp-secrets (valuesFrom of HelmRelease flux-system/webapp), not checked',
+    );
+    const deployment = rendered.objects.find((desired) => desired.object.kind === 'Deployment')!;
+    expect(deployment.source.secretFields).toEqual({
+      '/spec/template/spec/containers/0/env/1/value': '‹from Secret flux-system/webapp-secrets›',
+    });
     expect(JSON.stringify(rendered.objects.map((d) => d.object))).not.toContain('driftback-placeholder');
   });
 

@@ -1,15 +1,27 @@
 // One chart rendered for a declaration (a Flux HelmRelease, an Argo CD Application): the request
-// handed to the injected renderer, its output read as desired objects, values that came from a Secret
-// (a marked placeholder, since the snapshot holds no Secret value) taken out of every object and noted
-// "from Secret, not checked" — never drift, never printed.
-import type { KindScopes } from '../k8s/index.js';
-import { isPlainObject, type DesiredObject, type FieldSource, type SourceProblem } from '../model/index.js';
+// handed to the injected renderer, its output read as desired objects, and every field that holds a value
+// from a Secret (a marked placeholder, since the snapshot holds no Secret value) shown as where it comes
+// from (`‹from Secret shop/webapp-secrets›`) — the live object is masked at the same places, so the
+// value is never compared and never printed, though the live Deployment holds it in clear text.
+import { secretMask, type KindScopes } from '../k8s/index.js';
+import {
+  escapeSegment,
+  isPlainObject,
+  type DesiredObject,
+  type FieldSource,
+  type SourceProblem,
+} from '../model/index.js';
 import { chartObjects, type PostRenderer } from './output.js';
 import type { ChartRenderer, ChartRequest } from './types.js';
 import type { RenderBudget } from '../manifests/index.js';
 
-/** The text a value from a Secret is rendered as; every field holding it is left out of desired. */
+/** The text a value from a Secret is rendered as: this prefix and the Secret's index in `secrets`. */
 export const SECRET_PLACEHOLDER = 'driftback-placeholder-from-secret';
+
+/** The placeholder of the `index`th Secret the values read. */
+export function secretPlaceholder(index: number): string {
+  return `${SECRET_PLACEHOLDER}-${index}-`;
+}
 
 /** The cluster's versions as Helm's capabilities (`--kube-version`, `--api-versions`). */
 export interface ChartCapabilities {
@@ -29,6 +41,15 @@ export interface ChartRenderInput {
   defaultNamespace?: string;
   /** Flux `postRenderers[].kustomize`, applied to Helm's output in order. */
   postRenderers?: readonly PostRenderer[];
+  /** The Secrets (`namespace/name`) whose values the request holds as `secretPlaceholder(index)`. */
+  secrets?: readonly string[];
+}
+
+/** A field whose value comes from Secrets: the object, its pointer and the Secrets' `namespace/name`. */
+interface SecretField {
+  desired: DesiredObject;
+  pointer: string;
+  secrets: string[];
 }
 
 export type ChartRenderResult =
@@ -36,27 +57,37 @@ export type ChartRenderResult =
       ok: true;
       objects: DesiredObject[];
       errors: SourceProblem[];
-      fromSecret: Array<{ desired: DesiredObject; pointer: string }>;
+      fromSecret: SecretField[];
       stopped?: true;
     }
   | { ok: false; reason: string };
 
-/** Removes every field whose string holds the Secret placeholder; returns their pointers. */
-function takeOutSecretValues(node: unknown, pointer: string, found: string[]): boolean {
-  if (typeof node === 'string') return node.includes(SECRET_PLACEHOLDER);
+/** The Secrets whose placeholders a string holds (a placeholder with an unknown index names them all). */
+function secretsIn(text: string, secrets: readonly string[]): string[] {
+  const found = [...text.matchAll(new RegExp(`${SECRET_PLACEHOLDER}-(\\d+)-`, 'g'))].map((m) => secrets[Number(m[1])]);
+  const named = found.every((name) => name !== undefined) && found.length > 0;
+  return [...new Set(named ? (found as string[]) : secrets)];
+}
+
+/** Replaces every string holding a Secret placeholder by where it comes from; returns those fields' pointers. */
+function maskPlaceholders(node: unknown, pointer: string, secrets: readonly string[]): Array<[string, string[]]> {
   const entries: Array<[string | number, unknown]> = Array.isArray(node)
     ? node.map((item, i) => [i, item])
     : isPlainObject(node)
       ? Object.entries(node)
       : [];
-  for (const [key, value] of entries.reverse()) {
-    const at = `${pointer}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    if (!takeOutSecretValues(value, at, found)) continue;
-    found.push(at);
-    if (Array.isArray(node)) node.splice(key as number, 1);
-    else delete (node as Record<string, unknown>)[key as string];
+  const found: Array<[string, string[]]> = [];
+  for (const [key, value] of entries) {
+    const at = `${pointer}/${escapeSegment(String(key))}`;
+    if (typeof value !== 'string' || !value.includes(SECRET_PLACEHOLDER)) {
+      found.push(...maskPlaceholders(value, at, secrets));
+      continue;
+    }
+    const from = secretsIn(value, secrets);
+    (node as Record<string | number, unknown>)[key] = secretMask(from);
+    found.push([at, from]);
   }
-  return false;
+  return found;
 }
 
 export function renderChart(input: ChartRenderInput): ChartRenderResult {
@@ -75,11 +106,12 @@ export function renderChart(input: ChartRenderInput): ChartRenderResult {
     },
     output.memo,
   );
-  const fromSecret: Array<{ desired: DesiredObject; pointer: string }> = [];
+  const fromSecret: SecretField[] = [];
   for (const desired of read.objects) {
-    const found: string[] = [];
-    takeOutSecretValues(desired.object, '', found);
-    for (const pointer of found.reverse()) fromSecret.push({ desired, pointer });
+    for (const [pointer, secrets] of maskPlaceholders(desired.object, '', input.secrets ?? [])) {
+      desired.source.secretFields = { ...desired.source.secretFields, [pointer]: secretMask(secrets) };
+      fromSecret.push({ desired, pointer, secrets });
+    }
   }
   return { ok: true, ...read, fromSecret };
 }

@@ -151,7 +151,7 @@ function changeVerdict(resource: ResourceDiff, change: FieldChange, { codify, ca
     return because('Git no longer declares this field: the next apply removes it from the cluster');
   if (isUndecided(change.risk)) return { type: 'hold', risk: change.risk! };
   if (isSecretValue(resource, change)) return because('a Secret value: never written to Git');
-  if (!(causes as string[]).includes(change.cause) && !isDecided(change.risk))
+  if (!(causes as string[]).includes(change.cause) && !isDecided(change.risk) && change.decision === undefined)
     return because(`changed by ${who}; drift.causes is [${causes.join(', ')}]`);
   if (change.op === 'replace' && !codify.includes('modified'))
     return because('drift.codify does not include "modified"');

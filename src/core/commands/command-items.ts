@@ -120,7 +120,9 @@ function reportedItem(
 ): CommandItem {
   const item = itemOf(branch, entry, resources);
   const risk = entry.risk ?? item.risk;
-  const status: ItemStatus = isUndecided(risk) ? 'held-back' : 'reported';
+  // An emergency switch waits for a person's decision as risky drift does: `allow` keeps it in Git.
+  const waits = isUndecided(risk) || entry.change?.reported?.code === 'emergency-switch';
+  const status: ItemStatus = waits ? 'held-back' : 'reported';
   return { ...item, ...(risk?.length ? { risk: risk.map((r) => ({ ...r })) } : {}), status, why: entry.reason };
 }
 

@@ -4,7 +4,9 @@
 // only a person makes (by writing it into Git themselves). Sources: batch/v1 CronJobSpec.suspend,
 // apps/v1 DeploymentSpec.paused (`kubectl rollout pause`), KEDA's "Pausing autoscaling" (ScaledObject
 // `autoscaling.keda.sh/paused-replicas` and `autoscaling.keda.sh/paused`, ScaledJob `autoscaling.keda.sh/paused`),
-// Crossplane's "Pause reconciliation" (`crossplane.io/paused: "true"` on any Crossplane resource).
+// Crossplane's "Pause reconciliation" (`crossplane.io/paused: "true"` on any Crossplane resource),
+// Argo Rollouts' `kubectl argo rollouts pause` (a merge patch `{"spec":{"paused":true}}` on the Rollout).
+// A person may still keep one for good: `/driftback allow` on the drift PR is that decision (allow-switches.ts).
 import type { FieldChange, KubeObject, ResourceKey } from '../model/index.js';
 import { escapeSegment, isPlainObject } from '../model/index.js';
 
@@ -20,6 +22,10 @@ interface PauseSwitch {
   /** What it stops while on, in words. */
   stops: (key: ResourceKey, live: KubeObject) => string;
 }
+
+/** How a person keeps a switch: the comment command on the drift pull request, or their own commit. */
+const DECIDE =
+  '`/driftback allow <field> on <Kind/namespace/name> because …` on the drift pull request, or write it into Git';
 
 const annotation = (key: string): string => `/metadata/annotations/${escapeSegment(key)}`;
 const isTrue = (value: unknown): boolean => value === true || value === 'true';
@@ -49,6 +55,15 @@ const SWITCHES: readonly PauseSwitch[] = [
     on: isTrue,
     stops: (key) =>
       `Deployment ${key.name} rolls out no change to its pod template: a new image or setting is not deployed`,
+  },
+  {
+    group: 'argoproj.io',
+    kinds: ['Rollout'],
+    path: '/spec/paused',
+    command: 'kubectl argo rollouts pause',
+    on: isTrue,
+    stops: (key) =>
+      `Rollout ${key.name} advances no step and rolls out no change to its pod template: a new image or setting is not deployed`,
   },
   {
     group: 'keda.sh',
@@ -115,10 +130,10 @@ export function emergencySwitchReason(
     ? live.metadata.annotations?.[flipped.path.slice('/metadata/annotations/'.length).replace('~1', '/')]
     : spec(live)[flipped.path.split('/')[2]!];
   if (!flipped.on(value)) {
-    return `emergency switch turned off by hand (\`${flipped.command}\` undone) while Git keeps it on: never codified; a person decides in Git`;
+    return `emergency switch turned off by hand (\`${flipped.command}\` undone) while Git keeps it on: never codified without a person's decision (${DECIDE})`;
   }
   return (
-    `emergency switch (\`${flipped.command}\`): ${flipped.stops(key, live)}. Never codified as desired state: to keep ` +
-    'it, a person writes it into Git; to end it, undo it in the cluster'
+    `emergency switch (\`${flipped.command}\`): ${flipped.stops(key, live)}. Never codified as desired state without ` +
+    `a person's decision: to keep it, ${DECIDE}; to end it, undo it in the cluster`
   );
 }

@@ -18,11 +18,11 @@ import {
   type KustomizationFile,
 } from './kustomization-file.js';
 import { labelSpecs, writePairs } from './metadata-transformers.js';
-import { mergeConfig, readConfig } from './transformer-config.js';
+import { ConflictingFieldSpecs, mergeConfig, readConfig } from './transformer-config.js';
 import { inlineConfigs, pluginRun, runPairs } from './builtin-plugins.js';
 import { applyNameAffix } from './name-affix.js';
 import { applyNamespace } from './namespace-transformer.js';
-import { applyPatchField } from './patches.js';
+import { applyPatchField, type PatchField } from './patches.js';
 import {
   findKustomizationFile,
   isDirectory,
@@ -123,9 +123,7 @@ function buildComponents(k: KustomizationFile, resources: BuildResource[], conte
     const file = findKustomizationFile(context.files, componentDir);
     const problem = !file
       ? `"${String((entry as { value?: unknown }).value)}" is not a directory with a kustomization file`
-      : context.stack.includes(componentDir)
-        ? `cycle: ${[...context.stack, componentDir].map((d) => d || '.').join(' → ')}: remove the entry that points back`
-        : kustomizationKindError(context, file, true);
+      : (cycleError(context, componentDir) ?? kustomizationKindError(context, file, true));
     if (problem || !file) {
       report(context, k, entry, 'components', problem!);
       continue;
@@ -144,6 +142,12 @@ function recordNotRendered(fields: readonly SourceProblem[], context: BuildConte
     const reason = skipped.field === 'helmCharts' ? (context.helm?.disabled ?? HELM_NOT_ENABLED) : skipped.message;
     notRendered(context, skipped.file, skipped.line, skipped.field, reason);
   }
+}
+
+/** A directory already being built further up: following it again would never end. */
+function cycleError(context: BuildContext, dir: string): string | undefined {
+  if (!context.stack.includes(dir)) return undefined;
+  return `cycle: ${[...context.stack, dir].map((d) => d || '.').join(' → ')}: remove the entry that points back`;
 }
 
 /** kustomize's rule: `components` lists Components (apiVersion v1alpha1), `resources` lists no Component. */
@@ -225,6 +229,7 @@ function resolveEntry(
   return path;
 }
 
+/** One `resources`/`bases` entry: a file's objects, a nested kustomization's build, or a problem saying why neither. */
 function loadEntry(
   k: KustomizationFile,
   entry: TrackedNode,
@@ -233,68 +238,67 @@ function loadEntry(
 ): BuildResource[] {
   const path = resolveEntry(k, entry, fieldName, context);
   if (path === undefined) return [];
-  if (context.files.has(path)) {
-    if (context.rootOnly && outsideDir(k.dir, path)) {
-      report(
-        context,
-        k,
-        entry,
-        fieldName,
-        `security; file "${String((entry as { value: unknown }).value)}" is not in or below the kustomization's directory`,
-      );
-      return [];
-    }
-    return readResourceFile(path, context, [k.path]);
-  }
+  if (context.files.has(path)) return loadResourceFile(k, entry, fieldName, path, context);
   const nested = findKustomizationFile(context.files, path);
-  if (nested) {
-    if (context.stack.includes(path)) {
-      report(
-        context,
-        k,
-        entry,
-        fieldName,
-        `cycle: ${[...context.stack, path].map((d) => d || '.').join(' → ')}: remove the entry that points back`,
-      );
-      return [];
-    }
-    const kindError = kustomizationKindError(context, nested, false);
-    if (kindError) {
-      report(context, k, entry, fieldName, kindError);
-      return [];
-    }
-    const built = buildKustomization(path, nested, context);
-    for (const r of built) r.kustomizations.push(k.path);
-    return built;
+  if (nested) return buildNested(k, entry, fieldName, path, nested, context);
+  reportMissingEntry(k, entry, fieldName, path, context);
+  return [];
+}
+
+/** A file's objects, unless the build is restricted to the kustomization's directory and the file lies outside it. */
+function loadResourceFile(
+  k: KustomizationFile,
+  entry: TrackedNode,
+  fieldName: string,
+  path: string,
+  context: BuildContext,
+): BuildResource[] {
+  if (context.rootOnly && outsideDir(k.dir, path)) {
+    const message = `security; file "${String((entry as { value: unknown }).value)}" is not in or below the kustomization's directory`;
+    report(context, k, entry, fieldName, message);
+    return [];
   }
+  return readResourceFile(path, context, [k.path]);
+}
+
+/** A nested kustomization's build, refused when it points back up the stack or is a Component. */
+function buildNested(
+  k: KustomizationFile,
+  entry: TrackedNode,
+  fieldName: string,
+  path: string,
+  nested: string,
+  context: BuildContext,
+): BuildResource[] {
+  const problem = cycleError(context, path) ?? kustomizationKindError(context, nested, false);
+  if (problem) {
+    report(context, k, entry, fieldName, problem);
+    return [];
+  }
+  const built = buildKustomization(path, nested, context);
+  for (const r of built) r.kustomizations.push(k.path);
+  return built;
+}
+
+/** Why an entry that is neither a file nor a kustomization directory was not read. */
+function reportMissingEntry(
+  k: KustomizationFile,
+  entry: TrackedNode,
+  fieldName: string,
+  path: string,
+  context: BuildContext,
+): void {
   const value = String((entry as { value: unknown }).value);
   const unfollowed = context.unfollowed.get(path);
-  if (unfollowed === 'symlink')
-    report(
-      context,
-      k,
-      entry,
-      fieldName,
-      `"${value}" (${path}) is a symbolic link, and links in the repository are not followed: commit the file itself at this path, or list the link's target`,
-    );
-  else if (unfollowed === 'submodule')
-    report(
-      context,
-      k,
-      entry,
-      fieldName,
-      `"${value}" (${path}) is a git submodule, whose files are not read: vendor the manifests into the repository`,
-    );
-  else if (isDirectory(context.files, path))
-    report(
-      context,
-      k,
-      entry,
-      fieldName,
-      `directory "${value}" has no kustomization.yaml (kustomize builds directories only through one)`,
-    );
-  else report(context, k, entry, fieldName, `"${value}" (${path}) does not exist`);
-  return [];
+  const message =
+    unfollowed === 'symlink'
+      ? `"${value}" (${path}) is a symbolic link, and links in the repository are not followed: commit the file itself at this path, or list the link's target`
+      : unfollowed === 'submodule'
+        ? `"${value}" (${path}) is a git submodule, whose files are not read: vendor the manifests into the repository`
+        : isDirectory(context.files, path)
+          ? `directory "${value}" has no kustomization.yaml (kustomize builds directories only through one)`
+          : `"${value}" (${path}) does not exist`;
+  report(context, k, entry, fieldName, message);
 }
 
 function runGenerators(k: KustomizationFile, resources: BuildResource[], context: BuildContext): BuildResource[] {
@@ -390,7 +394,26 @@ function combine(existing: BuildResource, made: BuildResource): void {
   existing.kustomizations = [...existing.kustomizations];
 }
 
+/** The built-in transformers in kustomize's order, each reading its own field of `k`. */
 function runTransformers(k: KustomizationFile, resources: BuildResource[], context: BuildContext): BuildResource[] {
+  let current = applyPatches(k, 'patchesStrategicMerge', resources, context);
+  current = applyPatches(k, 'patches', current, context);
+  applyNameFields(k, current, context);
+  applyLabels(k, current, context);
+  applyAnnotations(k, current, context);
+  current = applyPatches(k, 'patchesJson6902', current, context);
+  applyReplicaCounts(k, current, context);
+  applyImages(current, readImageRules(k, context));
+  runReplacements(k, current, context);
+  return current;
+}
+
+function applyPatches(
+  k: KustomizationFile,
+  fieldName: PatchField,
+  resources: BuildResource[],
+  context: BuildContext,
+): BuildResource[] {
   const inputs = {
     files: context.files,
     filesRead: context.filesRead,
@@ -398,67 +421,69 @@ function runTransformers(k: KustomizationFile, resources: BuildResource[], conte
     rootOnly: context.rootOnly,
     schema: context.schema,
   };
-  const sourceOf = (node: TrackedNode | undefined, origin: FieldOrigin): FieldSource => ({
-    location: node?.source.location,
-    origin,
-  });
-  let current = resources;
-  current = applyPatchField(
-    k,
-    'patchesStrategicMerge',
-    listField(k, 'patchesStrategicMerge', context.problems),
-    current,
-    inputs,
-  );
-  current = applyPatchField(k, 'patches', listField(k, 'patches', context.problems), current, inputs);
+  return applyPatchField(k, fieldName, listField(k, fieldName, context.problems), resources, inputs);
+}
 
+function sourceOf(node: TrackedNode | undefined, origin: FieldOrigin): FieldSource {
+  return { location: node?.source.location, origin };
+}
+
+/** `namespace`, then `namePrefix` and `nameSuffix`. */
+function applyNameFields(k: KustomizationFile, resources: BuildResource[], context: BuildContext): void {
   const namespace = stringField(k, 'namespace', context.problems);
   if (namespace)
-    applyNamespace(current, namespace, sourceOf(field(k, 'namespace'), { type: 'namespace', kustomization: k.path }));
-
+    applyNamespace(resources, namespace, sourceOf(field(k, 'namespace'), { type: 'namespace', kustomization: k.path }));
   const prefix = stringField(k, 'namePrefix', context.problems) ?? '';
   const suffix = stringField(k, 'nameSuffix', context.problems) ?? '';
   applyNameAffix(
-    current,
-    prefix,
-    suffix,
-    sourceOf(field(k, prefix ? 'namePrefix' : 'nameSuffix'), { type: 'name-affix', kustomization: k.path }),
+    resources,
+    { prefix, suffix },
+    { prefix: context.config.namePrefix, suffix: context.config.nameSuffix },
+    sourceOf(field(k, prefix ? 'namePrefix' : 'nameSuffix'), affixOrigin(k)),
   );
+}
 
-  // kustomize's order: each labels: entry, then commonLabels, then commonAnnotations.
-  const labelOrigin: FieldOrigin = { type: 'labels', kustomization: k.path };
+const affixOrigin = (k: KustomizationFile): FieldOrigin => ({ type: 'name-affix', kustomization: k.path });
+
+/** kustomize's order: each `labels:` entry with its own field specs, then `commonLabels`. */
+function applyLabels(k: KustomizationFile, resources: BuildResource[], context: BuildContext): void {
+  const origin: FieldOrigin = { type: 'labels', kustomization: k.path };
   listField(k, 'labels', context.problems).forEach((entry, index) => {
     if (entry.kind !== 'map') return report(context, k, entry, `labels[${index}]`, 'expected a mapping with pairs');
-    const flag = (name: string): boolean =>
-      entry.entries.get(name)?.kind === 'scalar' && (entry.entries.get(name) as { value: unknown }).value === true;
-    const fields = entry.entries.get('fields');
-    const fieldSpecs = fields ? (readConfig({ commonLabels: toPlain(fields) }).commonLabels ?? []) : [];
-    const specs = labelSpecs(context.config, {
-      includeSelectors: flag('includeSelectors'),
-      includeTemplates: flag('includeTemplates'),
-      includeVolumeClaimTemplates: flag('includeVolumeClaimTemplates'),
-      fieldSpecs,
-    });
+    const specs = labelEntrySpecs(entry, context);
     forEachPair(entry.entries.get('pairs'), k, `labels[${index}].pairs`, context.problems, (pair, node) =>
-      writePairs(current, pair, specs, sourceOf(node, labelOrigin)),
+      writePairs(resources, pair, specs, sourceOf(node, origin)),
     );
   });
   forEachPair(field(k, 'commonLabels'), k, 'commonLabels', context.problems, (pair, node) =>
-    writePairs(current, pair, context.config.commonLabels, sourceOf(node, labelOrigin)),
+    writePairs(resources, pair, context.config.commonLabels, sourceOf(node, origin)),
   );
+}
+
+/** Where one `labels:` entry writes: its include flags and its own `fields`. */
+function labelEntrySpecs(entry: TrackedMap, context: BuildContext): ReturnType<typeof labelSpecs> {
+  const flag = (name: string): boolean =>
+    entry.entries.get(name)?.kind === 'scalar' && (entry.entries.get(name) as { value: unknown }).value === true;
+  const fields = entry.entries.get('fields');
+  const fieldSpecs = fields ? (readConfig({ commonLabels: toPlain(fields) }).commonLabels ?? []) : [];
+  return labelSpecs(context.config, {
+    includeSelectors: flag('includeSelectors'),
+    includeTemplates: flag('includeTemplates'),
+    includeVolumeClaimTemplates: flag('includeVolumeClaimTemplates'),
+    fieldSpecs,
+  });
+}
+
+function applyAnnotations(k: KustomizationFile, resources: BuildResource[], context: BuildContext): void {
+  const origin: FieldOrigin = { type: 'annotations', kustomization: k.path };
   forEachPair(field(k, 'commonAnnotations'), k, 'commonAnnotations', context.problems, (pair, node) =>
-    writePairs(
-      current,
-      pair,
-      context.config.commonAnnotations,
-      sourceOf(node, { type: 'annotations', kustomization: k.path }),
-    ),
+    writePairs(resources, pair, context.config.commonAnnotations, sourceOf(node, origin)),
   );
+}
 
-  current = applyPatchField(k, 'patchesJson6902', listField(k, 'patchesJson6902', context.problems), current, inputs);
-
-  const replicaRules = readReplicaRules(k, context);
-  for (const rule of applyReplicas(current, replicaRules)) {
+/** `replicas:`; a rule naming no workload in this build is reported. */
+function applyReplicaCounts(k: KustomizationFile, resources: BuildResource[], context: BuildContext): void {
+  for (const rule of applyReplicas(resources, readReplicaRules(k, context))) {
     context.problems.push({
       file: k.path,
       line: rule.source.location?.line,
@@ -466,9 +491,6 @@ function runTransformers(k: KustomizationFile, resources: BuildResource[], conte
       message: `no Deployment, StatefulSet, ReplicaSet or ReplicationController named "${rule.name}" in this build`,
     });
   }
-  applyImages(current, readImageRules(k, context));
-  runReplacements(k, current, context);
-  return current;
 }
 
 /** `openapi: {path}`: a schema for custom resources' merge keys; the first one met wins, as in kustomize. */
@@ -545,7 +567,15 @@ function readConfigurations(k: KustomizationFile, context: BuildContext): void {
     context.filesRead.add(path);
     const loaded = loadYamlFileCached(path, text, context.cache, context.meter);
     context.problems.push(...loaded.problems);
-    for (const doc of loaded.documents) if (doc.root) mergeConfig(context.config, readConfig(toPlain(doc.root)));
+    for (const doc of loaded.documents) {
+      if (!doc.root) continue;
+      try {
+        mergeConfig(context.config, readConfig(toPlain(doc.root)));
+      } catch (error) {
+        if (!(error instanceof ConflictingFieldSpecs)) throw error;
+        report(context, k, entry, `configurations[${index}]`, `${error.message}: kustomize refuses the build`);
+      }
+    }
   });
 }
 
@@ -585,6 +615,8 @@ function runPlugins(
       if (run.type === 'refused') return notRendered(context, k.path, lineOf(entry), where, run.reason);
       if (run.type === 'error') return report(context, k, entry, where, run.reason);
       if (run.type === 'pairs') runPairs(current, run, { type: run.field, kustomization: k.path });
+      else if (run.type === 'affix')
+        applyNameAffix(current, run, { prefix: run.specs, suffix: run.specs }, { origin: affixOrigin(k) });
       else if (fieldName === 'generators') current = runGenerators(run.file, current, context);
       else current = runTransformers(run.file, current, context);
     }

@@ -7,10 +7,10 @@ import type { FieldSource } from '../model/index.js';
 import { isBuiltInClusterScoped } from '../k8s/index.js';
 import {
   apiVersionOf,
-  currentId,
   groupOfResource,
   kindOf,
   namespaceOf,
+  storePreviousId,
   versionOfResource,
   type BuildResource,
 } from './resource.js';
@@ -25,8 +25,9 @@ export function applyNamespace(
 ): void {
   for (const resource of resources) {
     const kind = kindOf(resource);
-    const before = currentId(resource);
-    let changed = false;
+    // kustomize records the id before its namespace step for every object, cluster-scoped ones and
+    // unchanged ones included: a name reference may later need to tell them from a renamed namesake.
+    storePreviousId(resource);
     if (kind === 'RoleBinding' || kind === 'ClusterRoleBinding') setDefaultSubjects(resource, namespace, source);
     const gvk = { group: groupOfResource(resource), version: versionOfResource(resource), kind };
     for (const spec of specs) {
@@ -36,20 +37,16 @@ export function applyNamespace(
       if (
         writeAt(resource.root, pathSegments(spec.path), namespace, spec.create ?? false, source) &&
         spec.path === 'metadata/name'
-      ) {
-        changed = true;
+      )
         resource.names.push(namespace);
-      }
     }
     if (!isBuiltInClusterScoped(groupOfResource(resource), kind)) {
       const metadata = ensureMap(resource.root, ['metadata'], source);
       if (metadata && namespaceOf(resource) !== namespace) {
         setScalar(metadata, 'namespace', namespace, source);
         resource.namespaces.push(namespace);
-        changed = true;
       }
     }
-    if (changed) (resource.prevIds ??= []).push(before);
   }
 }
 

@@ -5,6 +5,7 @@
 import { parse } from 'yaml';
 import { KUSTOMIZE_FIELD_SPECS } from './kustomize-field-specs.generated.js';
 import type { TrackedMap, TrackedNode } from './tracked.js';
+import { gvkSortString, kindRank } from './gvk-order.js';
 
 export interface Gvk {
   group?: string;
@@ -114,22 +115,54 @@ function pathSpec(entry: unknown): PathSpec[] {
 const sameGvk = (a: Gvk, b: Gvk): boolean =>
   (a.group ?? '') === (b.group ?? '') && (a.version ?? '') === (b.version ?? '') && (a.kind ?? '') === (b.kind ?? '');
 
-/** Adds `extra` to `config` (in place), skipping specs it already has; back references merge by kind. */
+/** Two specs disagree on `create` where kustomize takes them for the same one: it refuses the build. */
+export class ConflictingFieldSpecs extends Error {}
+
+/**
+ * Merges `extra` into `config` (in place) as kustomize does: the specs of each transformer are
+ * sorted in kustomize's kind order and then taken in turn, a spec being left out when one already
+ * taken has its path and kinds it selects (so a `configurations` spec for `metadata/name` of one
+ * kind replaces the default spec for every kind); back references merge by kind.
+ */
 export function mergeConfig(config: TransformerConfig, extra: Partial<TransformerConfig>): TransformerConfig {
-  for (const key of KEYS) {
-    for (const spec of extra[key] ?? []) {
-      if (!config[key].some((s) => sameGvk(s, spec) && s.path === spec.path)) config[key].push(spec);
-    }
-  }
+  for (const key of KEYS) config[key] = mergeSpecs([], sortSpecs(mergeSpecs(config[key], extra[key] ?? [])));
   for (const ref of extra.nameReference ?? []) {
     const existing = config.nameReference.find((r) => sameGvk(r, ref));
     if (!existing) config.nameReference.push({ ...ref, fieldSpecs: [...ref.fieldSpecs] });
-    else
-      for (const spec of ref.fieldSpecs)
-        if (!existing.fieldSpecs.some((s) => sameGvk(s, spec) && s.path === spec.path)) existing.fieldSpecs.push(spec);
+    else existing.fieldSpecs = mergeSpecs(existing.fieldSpecs, ref.fieldSpecs);
   }
   return config;
 }
+
+/** kustomize's FsSlice.MergeAll: each incoming spec is added unless one taken already stands for it. */
+function mergeSpecs(taken: readonly PathSpec[], incoming: readonly PathSpec[]): PathSpec[] {
+  const out = [...taken];
+  for (const spec of incoming) {
+    const same = out.find((s) => s.path === spec.path && gvkSelected(fullGvk(s), spec));
+    if (!same) out.push(spec);
+    else if ((same.create ?? false) !== (spec.create ?? false))
+      throw new ConflictingFieldSpecs(
+        `conflicting field specs for ${spec.path}: one creates the field and one does not (${describeGvk(same)}, ${describeGvk(spec)})`,
+      );
+  }
+  return out;
+}
+
+/** Stable sort in kustomize's kind order (kyaml Gvk.IsLessThan). */
+function sortSpecs(specs: readonly PathSpec[]): PathSpec[] {
+  const key = (s: PathSpec): [number, string] => [
+    kindRank(s.kind ?? ''),
+    gvkSortString(s.group ?? '', s.version ?? '', s.kind ?? ''),
+  ];
+  return [...specs].sort((a, b) => {
+    const [ra, sa] = key(a);
+    const [rb, sb] = key(b);
+    return ra !== rb ? ra - rb : sa < sb ? -1 : sa > sb ? 1 : 0;
+  });
+}
+
+const fullGvk = (g: Gvk): Required<Gvk> => ({ group: g.group ?? '', version: g.version ?? '', kind: g.kind ?? '' });
+const describeGvk = (g: Gvk): string => [g.group, g.version, g.kind].filter(Boolean).join('/') || 'any kind';
 
 export function copyConfig(config: TransformerConfig): TransformerConfig {
   return mergeConfig(emptyConfig(), config);

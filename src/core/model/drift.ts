@@ -34,6 +34,11 @@ export interface FieldChange {
   reported?: Reported;
   /** Security-relevant drift: why a person must look at it before it may be codified. */
   risk?: Risk[];
+  /**
+   * Set when a person's decision on this item (`/driftback allow`) codifies a change that is otherwise
+   * only reported (an emergency switch): `decided by <login>: <reason>`. Codified whatever drift.causes says.
+   */
+  decision?: string;
   /** What the GitOps controller that applies the object will do to this change, and when. */
   next?: NextMove;
 }

@@ -3,7 +3,7 @@
 // (evaluateDrift); then the drift split into pull-request groups and codified (proposeDrift). The
 // App runs both steps on every snapshot; `driftback diff` runs the first, `driftback codify` both.
 import { applyPersistenceGate, setImageAutomationAside, summarize } from '../classify/index.js';
-import { classifyRisk, type RiskDecisions } from '../risk/index.js';
+import { allowDecidedSwitches, classifyRisk, type RiskDecisions } from '../risk/index.js';
 import {
   addedByRender,
   codifyWith,
@@ -15,6 +15,7 @@ import {
 import type { ChartRenderer } from '../charts/index.js';
 import type { ClusterConfig, Config } from '../config/index.js';
 import { diffResources } from '../diff/index.js';
+import { autoscaledReplicas, type AutoscaledReplicas } from '../plan/index.js';
 import { inventoryClaims, sourceScope } from '../ownership/index.js';
 import { coverageOf, type SnapshotScope } from '../k8s/index.js';
 import type { SkippedObject } from '../k8s/object-names.js';
@@ -148,6 +149,8 @@ export interface EvaluatedDrift {
   effectiveConfig: Config;
   /** namespace → the directory its source renders it from: where codify writes a new resource. */
   newResourceHomes: Record<string, string>;
+  /** Workloads whose manifest declares replicas while an HPA (in Git or live) targets them: the two fight. */
+  autoscaledReplicas: AutoscaledReplicas[];
 }
 
 export type DriftEvaluation =
@@ -254,9 +257,18 @@ function compareRendered(input: DriftInput, rendered: ClusterRender, snapshot: L
   const moves = { config: effectiveConfig, sources, live: snapshot.items, capturedAt: snapshot.capturedAt };
   const switched = setSuspensionSwitchesAside(whole, allSuspensions);
   const automated = setAutomationsAside(switched, input.files, rendered, snapshot);
-  const diff = withNextMoves(classifyRisk(automated, risk), moves);
+  const kept = allowDecidedSwitches(automated, input.riskDecisions);
+  const diff = withNextMoves(classifyRisk(kept, risk), moves);
   const namespaces = coverageOf(scope, scoped).namespaces;
-  return { diff, effectiveConfig, suspensions, namespaces, notCompared: generated.documents };
+  const autoscaled = autoscaledReplicas(desiredOf(diff), snapshot.items);
+  return {
+    diff,
+    effectiveConfig,
+    suspensions,
+    namespaces,
+    notCompared: generated.documents,
+    autoscaledReplicas: autoscaled,
+  };
 }
 
 /** The persistence gate, then what people declined: the drift that counts, and its fingerprints. */
@@ -268,6 +280,7 @@ function gateDrift(input: DriftInput, diff: DiffResult, suspensions: Suspension[
   const exempt = (key: ResourceKey, change: FieldChange, resource: ResourceDiff): boolean =>
     index.coveringKey(key) !== undefined ||
     isUndecided(change.path === '' ? resource.risk : change.risk) ||
+    change.decision !== undefined ||
     isUndoneNext(change.next);
   const gated = applyPersistenceGate(diff, input.history, minSnapshots, exempt);
   const { result: drift, dropped } = dropDeclined(gated.result, input.declined);

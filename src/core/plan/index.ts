@@ -7,5 +7,8 @@ export { formatAge, secondsBetween } from './age.js';
 export { locateProtectedPrunes } from './locate-prunes.js';
 export { hooksOnSync } from './sync-hooks-run.js';
 export { planIgnoredFields } from './argo-ignored-fields.js';
+export { refuseUnpermitted } from './argo-project.js';
+export { withArgoSyncOptions } from './argo-sync-options.js';
 export { argoResyncWarnings, imageUpdaterWarnings, refreshPaths } from './argo-resync.js';
+export { autoscaledReplicas, hpaReplicasMessage, type AutoscaledReplicas } from './hpa-warnings.js';
 export { controllerStopped, stoppedReason, type StoppedController } from './controller-stopped.js';

@@ -3,7 +3,7 @@
 // `valuesFrom`, `spec.values`; Argo CD `valueFiles`, `valuesObject`/`values`, `parameters`). Codify uses
 // it to write a hand change under a chart into the value that sets it (codify/chart-values.ts).
 import { chartDefaultValues } from '../manifests/index.js';
-import { readValues, setPathValue, SECRET_PLACEHOLDER, type ChartLocation, type Values } from '../charts/index.js';
+import { readValues, setPathValue, secretPlaceholder, type ChartLocation, type Values } from '../charts/index.js';
 import {
   isPlainObject,
   type ChartValuePlaces,
@@ -40,7 +40,7 @@ function valuesFromLayer(namespace: string, ref: Record<string, unknown>, lookup
   const label = `valuesFrom ${kind} ${namespace}/${name} key ${key}`;
   const object = kind === 'ConfigMap' ? lookup('ConfigMap', namespace, name) : undefined;
   const data = isPlainObject(object?.data) ? object.data[key] : undefined;
-  const text = kind === 'Secret' ? `'${SECRET_PLACEHOLDER}'` : typeof data === 'string' ? data : undefined;
+  const text = kind === 'Secret' ? `'${secretPlaceholder(0)}'` : typeof data === 'string' ? data : undefined;
   const values: Values = {};
   if (text !== undefined && targetPath) setPathValue(values, targetPath, text);
   else if (text !== undefined) {

@@ -8,7 +8,7 @@ import {
   mergeValues,
   readValues,
   renderChart,
-  SECRET_PLACEHOLDER,
+  secretPlaceholder,
   setPathValue,
   isExactVersion,
   parseSemver,
@@ -17,6 +17,7 @@ import {
   type PostRenderer,
   type Values,
 } from '../charts/index.js';
+import { fieldPath } from '../k8s/index.js';
 import {
   isPlainObject,
   type ChartValuePlaces,
@@ -68,13 +69,14 @@ export function readFluxHelmRelease(obj: KubeObject): Source {
   };
 }
 
-type Merged = { values: Values; secret: boolean } | { reason: string };
+/** The values, and the Secrets (`namespace/name`) they hold as `secretPlaceholder(index)`. */
+type Merged = { values: Values; secrets: string[] } | { reason: string };
 
 /** valuesFrom in order, then spec.values (ChartValuesFromReferences). */
 function fluxValues(obj: KubeObject, lookup: ObjectLookup): Merged {
   const namespace = obj.metadata?.namespace ?? '';
   let values: Values = {};
-  let secret = false;
+  const secrets: string[] = [];
   const refs = field(obj, 'spec', 'valuesFrom');
   for (const ref of Array.isArray(refs) ? refs : []) {
     if (!isPlainObject(ref)) continue;
@@ -86,8 +88,8 @@ function fluxValues(obj: KubeObject, lookup: ObjectLookup): Merged {
     if (kind === 'Secret') {
       // The snapshot holds no Secret value: a targeted one renders as a marked placeholder.
       if (!targetPath) return { reason: `${what}: values from a Secret are not in the snapshot` };
-      secret = true;
-      if (!setPathValue(values, targetPath, `'${SECRET_PLACEHOLDER}'`))
+      secrets.push(`${namespace}/${name}`);
+      if (!setPathValue(values, targetPath, `'${secretPlaceholder(secrets.length - 1)}'`))
         return { reason: `${what}: targetPath ${targetPath} is not a values path` };
       continue;
     }
@@ -107,7 +109,7 @@ function fluxValues(obj: KubeObject, lookup: ObjectLookup): Merged {
     values = mergeValues(values, read.values);
   }
   const own = field(obj, 'spec', 'values');
-  return { values: mergeValues(values, isPlainObject(own) ? own : {}), secret };
+  return { values: mergeValues(values, isPlainObject(own) ? own : {}), secrets };
 }
 
 /** The HelmRepository a chart comes from (https, or OCI with `type: oci`), as a repository chart. */
@@ -255,13 +257,16 @@ function releaseOf(obj: KubeObject, source: Source): { releaseName: string; name
   return { releaseName, namespace: targetNamespace ?? source.id.namespace };
 }
 
-function secretNotes(name: string, fromSecret: ReadonlyArray<{ desired: DesiredObject; pointer: string }>) {
-  return fromSecret.map(({ desired, pointer }) => ({
+function secretNotes(
+  name: string,
+  fromSecret: ReadonlyArray<{ desired: DesiredObject; pointer: string; secrets: string[] }>,
+) {
+  return fromSecret.map(({ desired, pointer, secrets }) => ({
     code: 'not-checkable' as const,
     source: name,
     key: desired.key,
     pointer,
-    message: `${pointer} is from Secret values of HelmRelease ${name}, not checked`,
+    message: `${fieldPath(pointer, { ...desired.key, object: desired.object })} is from Secret ${secrets.join(', ')} (valuesFrom of HelmRelease ${name}), not checked`,
   }));
 }
 
@@ -302,6 +307,7 @@ export function renderFluxHelmRelease(
     where,
     origin,
     ...(postRenderers.list.length > 0 ? { postRenderers: postRenderers.list } : {}),
+    ...(values.secrets.length > 0 ? { secrets: values.secrets } : {}),
     ...(inputs.charts ? { charts: inputs.charts } : {}),
     ...(inputs.kindScopes ? { kindScopes: inputs.kindScopes } : {}),
     ...(inputs.budget ? { budget: inputs.budget } : {}),

@@ -15,7 +15,7 @@ import { renderFluxSource } from './flux-render.js';
 import { renderReleases } from './releases-render.js';
 import { isFluxHelmRelease } from './helmrelease-render.js';
 import type { DeclaredSource, RenderSourceInputs, SourceNote, SourceRender } from './types.js';
-import { repositoryMatcher } from '../sources/scope.js';
+import { repositoryMatcher, type RepositoryMatcher } from '../sources/scope.js';
 import { kubectlRef, sourceName, sourceRefKey, sourceRefText, type ControllerName } from '../sources/identity.js';
 import type { Source } from '../sources/types.js';
 import type { DesiredHook } from '../sources/sync-hooks.js';
@@ -215,22 +215,39 @@ function outOfScopeNote(source: Source): SourceNote {
   };
 }
 
-type Taken = ReadonlyMap<string, { desired: DesiredObject; source: string }>;
+type Taken = ReadonlyMap<string, { desired: DesiredObject; source: string; controller?: string }>;
+
+/**
+ * The note for an object another source rendered first. Two Argo CD Applications that render one object
+ * fight over it: each sync writes its own tracking id, and Argo CD reports SharedResourceWarning on both
+ * (controller/state.go), or fails the sync under `FailOnSharedResource=true`.
+ */
+function takenNote(name: string, controller: string, desired: DesiredObject, first: string, firstBy?: string) {
+  if (controller === 'argocd' && firstBy === 'argocd') {
+    const message =
+      `also rendered by Argo CD Application ${first}: two Applications claim it, and each sync takes it over ` +
+      'from the other (Argo CD reports SharedResourceWarning; with FailOnSharedResource=true the sync fails). ' +
+      'Keep it in one Application only';
+    return { code: 'shared-resource' as const, source: name, key: desired.key, message };
+  }
+  const message = `also rendered by ${first}, which applies it first`;
+  return { code: 'rendered-twice' as const, source: name, key: desired.key, message };
+}
 
 /**
  * One source's objects against those already taken: the new ones (this source applies them), and a
  * note for each another source renders first. Nothing is changed; the caller adds what is new.
  */
-function newObjectsOf(rendered: readonly DesiredObject[], name: string, taken: Taken) {
+function newObjectsOf(rendered: readonly DesiredObject[], name: string, taken: Taken, controller: string) {
   const fresh: DesiredObject[] = [];
   const notes: SourceNote[] = [];
   const seen = new Set<string>();
   for (const desired of rendered) {
     const key = keyId(desired.key);
-    const first = taken.get(key) ?? (seen.has(key) ? { source: name } : undefined);
+    const first: { source: string; controller?: string } | undefined =
+      taken.get(key) ?? (seen.has(key) ? { source: name } : undefined);
     if (first) {
-      const message = `also rendered by ${first.source}, which applies it first`;
-      if (first.source !== name) notes.push({ code: 'rendered-twice', source: name, key: desired.key, message });
+      if (first.source !== name) notes.push(takenNote(name, controller, desired, first.source, first.controller));
       continue;
     }
     seen.add(key);
@@ -248,6 +265,20 @@ function renderSource(found: DeclaredSource, inputs: RenderSourceInputs): Source
   return found.source.id.controller === 'flux' ? renderFluxSource(found, inputs) : renderArgoSource(found, inputs);
 }
 
+/**
+ * A source is rendered when it applies this repository, or a chart of a Helm repository when Helm is at
+ * hand (from the offline charts directory); a multi-source Application when any entry reads this repository.
+ */
+function appliesThisRepository(source: Source, matcher: RepositoryMatcher, charts: boolean): boolean {
+  const entries = source.transforms.controller === 'argocd' ? source.transforms.sources : undefined;
+  if (entries)
+    return entries.some(
+      (entry) => matcher.isThisRepositoryUrl(entry.origin.repoURL) || (charts && entry.origin.chart !== undefined),
+    );
+  const repositoryChart = source.origin.type === 'git' && source.origin.chart !== undefined && charts;
+  return repositoryChart || matcher.isThisRepository(source);
+}
+
 function followSources(
   input: ClusterSourcesInput,
   entry: RenderResult,
@@ -255,7 +286,6 @@ function followSources(
   liveSources: readonly Source[],
   controller: ControllerName,
 ): ClusterSourcesRender {
-  const inputs = renderInputsOf(input);
   const declared = new Map(declaredAtEntry);
   const liveById = new Map(liveSources.map((source) => [sourceRefText(source.id), source]));
   const matcher = repositoryMatcher(
@@ -264,20 +294,19 @@ function followSources(
     input.path,
     input.repository,
   );
+  const inputs = { ...renderInputsOf(input), isThisRepository: matcher.isThisRepositoryUrl };
   const result: ClusterSourcesRender = {
     ...{ objects: [], skipped: [...entry.skipped], errors: [...entry.errors], filesRead: [...entry.filesRead] },
     ...{ controller, sources: [], notes: [], ignore: [], notRendered: [...(entry.notRendered ?? [])] },
   };
-  const byKey = new Map<string, { desired: DesiredObject; source: string }>();
+  const byKey = new Map<string, { desired: DesiredObject; source: string; controller?: string }>();
   const releases: DesiredObject[] = [];
   const order = sourceOrder([...declared.keys()], liveById);
   for (let id = order.next(); id !== undefined; id = order.next()) {
     const found = declared.get(id) ?? { source: liveById.get(id)! };
     const status = liveById.get(id)?.status;
     const source = status ? { ...found.source, status } : found.source;
-    // A chart of a Helm repository is rendered when Helm is at hand (from the offline charts directory).
-    const repositoryChart = source.origin.type === 'git' && source.origin.chart !== undefined && inputs.charts;
-    if (!matcher.isThisRepository(source) && !repositoryChart) {
+    if (!appliesThisRepository(source, matcher, inputs.charts !== undefined)) {
       result.sources.push({ source, scope: 'out-of-scope', objects: [] });
       result.notes.push(outOfScopeNote(source));
       continue;
@@ -297,10 +326,10 @@ function followSources(
       continue;
     }
     const name = sourceName(source.id);
-    const { fresh, notes } = newObjectsOf(rendered.objects, name, byKey);
+    const { fresh, notes } = newObjectsOf(rendered.objects, name, byKey, source.id.controller);
     result.notes.push(...notes);
     for (const desired of fresh) {
-      byKey.set(keyId(desired.key), { desired, source: name });
+      byKey.set(keyId(desired.key), { desired, source: name, controller: source.id.controller });
       const child = readSource(desired.object, false);
       if (child) {
         declared.set(sourceRefText(child.id), declaredEntry(desired, child, input.files));
@@ -322,7 +351,7 @@ function withReleasesAndRoots(
   walked: {
     matcher: ReturnType<typeof repositoryMatcher>;
     result: ClusterSourcesRender;
-    byKey: Map<string, { desired: DesiredObject; source: string }>;
+    byKey: Map<string, { desired: DesiredObject; source: string; controller?: string }>;
     releases: readonly DesiredObject[];
   },
 ): ClusterSourcesRender {

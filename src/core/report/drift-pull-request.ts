@@ -140,6 +140,11 @@ function heldItems(held: DriftPullRequestView['reported']): RiskyItem[] {
   }));
 }
 
+/** An emergency switch a person decided to keep in Git. */
+function switchKeptNote(decision: string | undefined): string | undefined {
+  return decision === undefined ? undefined : `emergency switch kept (${decision})`;
+}
+
 /** What the pull request codifies, shown: changed fields per resource, new objects, and who and when. */
 interface CodifiedModel {
   resources: CodifiedResourceModel[];
@@ -172,7 +177,7 @@ function codifiedModel(view: DriftPullRequestView, max: number, filesUnder: stri
     let block = resources.get(keyId(item.key));
     if (!block) resources.set(keyId(item.key), (block = { resource, file: '', rows: [], diffs: [] }));
     const context: RowContext = { reference, resource, diffs: block.diffs, numbered };
-    const allowed = allowedNote(item.change.risk);
+    const allowed = allowedNote(item.change.risk) ?? switchKeptNote(item.change.decision);
     const row = { ...changeRow(item.key, item.change, context), file: relative(item.file, item.line) };
     block.rows.push(allowed ? { ...row, allowed } : row);
     saw(item.change.manager, item.change.time);

@@ -245,6 +245,104 @@ describe('kustomize namePrefix / nameSuffix and name references', () => {
     const binding = find(result, 'RoleBinding', 'prod-base-api').object as any;
     expect(binding.subjects[0]).toEqual({ kind: 'ServiceAccount', name: 'prod-base-api', namespace: 'prod' });
   });
+
+  // What kubectl kustomize 5.7.1 prints for these trees: a configurations spec for metadata/name of
+  // one kind takes the place of the default spec for every kind; a spec at another path adds to it.
+  it('writes the prefix at the field specs of configurations, which replace the default metadata/name spec', () => {
+    const objects = `
+      apiVersion: v1
+      kind: Ingress
+      metadata:
+        name: ing
+      ---
+      apiVersion: x/v1
+      kind: Foo
+      metadata:
+        name: foo
+      spec:
+        name: bar
+    `;
+    const build = (config: string) =>
+      renderManifests(
+        tree({
+          'app/objects.yaml': objects,
+          'app/config.yaml': config,
+          'app/kustomization.yaml': 'resources: [objects.yaml]\nnamePrefix: p-\nconfigurations: [config.yaml]',
+        }),
+        'app',
+      );
+    const oneKind = build('namePrefix:\n- path: metadata/name\n  kind: Foo');
+    expect(oneKind.errors).toEqual([]);
+    expect(oneKind.objects.map((o) => o.key.name)).toEqual(['ing', 'p-foo']);
+    const otherPath = build('namePrefix:\n- path: spec/name\n  kind: Foo');
+    expect(otherPath.objects.map((o) => o.key.name)).toEqual(['p-ing', 'p-foo']);
+    expect((find(otherPath, 'Foo', 'p-foo').object.spec as any).name).toBe('p-bar');
+  });
+
+  it('writes a PrefixSuffixTransformer plugin at its own fieldSpecs only, and refuses one without fieldSpecs', () => {
+    const build = (plugin: string) =>
+      renderManifests(
+        tree({
+          'app/cm.yaml':
+            'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: s',
+          'app/t.yaml': `apiVersion: builtin\nkind: PrefixSuffixTransformer\nmetadata:\n  name: x\nprefix: p-\nsuffix: -s\n${plugin}`,
+          'app/kustomization.yaml': 'resources: [cm.yaml]\ntransformers: [t.yaml]',
+        }),
+        'app',
+      );
+    const scoped = build('fieldSpecs:\n- path: metadata/name\n  kind: Secret');
+    expect(scoped.errors).toEqual([]);
+    expect(scoped.objects.map((o) => o.key.name)).toEqual(['cm', 'p-s-s']);
+    expect(
+      build('')
+        .errors.map((e) => e.message)
+        .join('\n'),
+    ).toMatch(/fieldSpecs is not expected to be nil/);
+  });
+
+  it('refuses configurations whose spec disagrees with a default one on create, as kustomize does', () => {
+    const result = renderManifests(
+      tree({
+        'app/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm',
+        'app/config.yaml': 'commonLabels:\n- path: metadata/labels\n  kind: Foo',
+        'app/kustomization.yaml': 'resources: [cm.yaml]\ncommonLabels: {a: b}\nconfigurations: [config.yaml]',
+      }),
+      'app',
+    );
+    expect(result.errors.map((e) => e.message).join('\n')).toMatch(/conflicting field specs for metadata\/labels/);
+  });
+
+  it("keeps a reference on the object of its own branch when another branch renamed a namesake (kustomize's previous ids)", () => {
+    const role = (suffix: string) => ({
+      [`${suffix || 'pub'}/kustomization.yaml`]: `resources: [role.yaml]${suffix ? `\nnameSuffix: ${suffix}` : ''}`,
+      [`${suffix || 'pub'}/role.yaml`]: `
+        apiVersion: rbac.authorization.k8s.io/v1
+        kind: ClusterRole
+        metadata:
+          name: dns
+        ---
+        apiVersion: rbac.authorization.k8s.io/v1
+        kind: ClusterRoleBinding
+        metadata:
+          name: dns-viewer
+        roleRef:
+          apiGroup: rbac.authorization.k8s.io
+          kind: ClusterRole
+          name: dns
+      `,
+    });
+    const result = renderManifests(
+      tree({
+        ...role(''),
+        ...role('-private'),
+        'kustomization.yaml': 'namespace: kube-system\nresources: [pub, -private]',
+      }),
+      '.',
+    );
+    expect(result.errors).toEqual([]);
+    expect((find(result, 'ClusterRoleBinding', 'dns-viewer').object as any).roleRef.name).toBe('dns');
+    expect((find(result, 'ClusterRoleBinding', 'dns-viewer-private').object as any).roleRef.name).toBe('dns-private');
+  });
 });
 
 describe('kustomize commonLabels, labels and commonAnnotations', () => {

@@ -3,7 +3,8 @@
 // config/samples/keda_v1alpha1_scaledobject.yaml, provider-helm's Release example, external-secrets
 // docs/snippets/basic-external-secret.yaml); each hand change is recorded as the command's own manager
 // writes it (`kubectl patch` → kubectl-patch, `kubectl annotate` → kubectl-annotate, `kubectl rollout
-// pause` → kubectl-rollout), an Update of exactly that field.
+// pause` → kubectl-rollout, `kubectl argo rollouts pause` → kubectl-argo-rollouts), an Update of exactly that field.
+// argo-rollouts examples/rollout-canary.yaml is Argo Rollouts' own example.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { diffResources } from '../../../src/core/diff/index.js';
@@ -43,6 +44,7 @@ function judge(object: KubeObject, live: KubeObject) {
 const CRONJOB = load('kubernetes-website/content/en/examples/application/job/cronjob.yaml');
 const SCALED = load('keda/config/samples/keda_v1alpha1_scaledobject.yaml');
 const RELEASE = load('provider-helm/examples/cluster/sample/release-oci-url-with-tag.yaml');
+const ROLLOUT = load('argo-rollouts/examples/rollout-canary.yaml');
 const EXTERNAL = load('external-secrets/docs/snippets/basic-external-secret.yaml');
 const ANNOTATIONS = ['metadata', 'annotations'];
 
@@ -63,6 +65,15 @@ describe('emergency switches flipped by hand', () => {
       true,
       'kubectl-rollout',
       /`kubectl rollout pause`.*Deployment api rolls out no change/,
+    ],
+    [
+      // `kubectl argo rollouts pause` merge-patches {"spec":{"paused":true}} (argo-rollouts cmd/pause/pause.go).
+      'an Argo Rollout paused',
+      ROLLOUT,
+      ['spec', 'paused'],
+      true,
+      'kubectl-argo-rollouts',
+      /`kubectl argo rollouts pause`.*Rollout rollout-canary advances no step/,
     ],
     [
       'KEDA paused at N replicas',
