@@ -13,6 +13,7 @@ import {
   locateProtectedPrunes,
   planChanges,
   planIgnoredFields,
+  imagePolicyWarnings,
   refuseUnpermitted,
   withArgoSyncOptions,
 } from '../plan/index.js';
@@ -75,7 +76,7 @@ export function planCluster(input: PlanClusterInput): Plan {
   const kept = keepNotRendered(planIgnoredFields(planned, input.sources?.ignore ?? []), input.notRendered, claims);
   const plan = withArgoProjects(kept, input, snapshot?.items ?? []);
   const warnings = locateProtectedPrunes(plan, input.headFiles);
-  warnings.push(...argoPlanWarnings(input, plan, snapshot?.items));
+  warnings.push(...argoPlanWarnings(input, plan, snapshot?.items), ...imagePolicyWarnings(plan, input.headFiles));
   if (!snapshot) {
     const name = cluster?.name ?? 'the cluster';
     const repository = input.repository ? ` --repository ${input.repository}` : '';

@@ -8,6 +8,7 @@ export { locateProtectedPrunes } from './locate-prunes.js';
 export { hooksOnSync } from './sync-hooks-run.js';
 export { planIgnoredFields } from './argo-ignored-fields.js';
 export { refuseUnpermitted } from './argo-project.js';
+export { imagePolicyWarnings } from './image-policy-warnings.js';
 export { withArgoSyncOptions } from './argo-sync-options.js';
 export { argoResyncWarnings, imageUpdaterWarnings, refreshPaths } from './argo-resync.js';
 export { autoscaledReplicas, hpaReplicasMessage, type AutoscaledReplicas } from './hpa-warnings.js';
