@@ -36,6 +36,7 @@ export interface DashboardRecord {
     riskByCode?: Record<string, number>;
     undo?: NonNullable<DashboardCluster['undo']>;
     undone?: NonNullable<DashboardCluster['undone']>;
+    autoscaledReplicas?: Array<{ resource: ResourceKey; hpa: string; file?: string; line?: number }>;
   };
   conflicts?: Array<{ resource: ResourceKey; path: string; segments?: PathSegment[]; manager: string }>;
   ignored?: Array<{ reason: string; count: number }>;
@@ -111,6 +112,11 @@ function riskyOf(record: DashboardRecord): DashboardCluster['risky'] {
   }));
 }
 
+/** Workloads an HPA and Git both scale, as the last reconcile recorded them. */
+function autoscaledOf(record: DashboardRecord): DashboardCluster['autoscaledReplicas'] {
+  return record.drift?.autoscaledReplicas?.map(({ resource, ...rest }) => ({ key: resource, ...rest }));
+}
+
 function suspensionsOf(record: DashboardRecord): Pick<DashboardCluster, 'suspensions'> {
   if (!record.suspensions) return {};
   const suspensions = record.suspensions.map((s) => ({
@@ -141,6 +147,7 @@ function recordedSection(record: DashboardRecord) {
     ...optional('risky', riskyOf(record)),
     ...optional('undo', nonEmpty(record.drift?.undo ?? [])),
     ...optional('undone', nonEmpty(record.drift?.undone ?? [])),
+    ...optional('autoscaledReplicas', autoscaledOf(record)),
   };
 }
 

@@ -403,7 +403,7 @@ function runTransformers(k: KustomizationFile, resources: BuildResource[], conte
   applyAnnotations(k, current, context);
   current = applyPatches(k, 'patchesJson6902', current, context);
   applyReplicaCounts(k, current, context);
-  applyImages(current, readImageRules(k, context));
+  applyImages(current, readImageRules(k, context), context.config.images);
   runReplacements(k, current, context);
   return current;
 }

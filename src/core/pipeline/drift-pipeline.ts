@@ -15,6 +15,7 @@ import {
 import type { ChartRenderer } from '../charts/index.js';
 import type { ClusterConfig, Config } from '../config/index.js';
 import { diffResources } from '../diff/index.js';
+import { autoscaledReplicas, type AutoscaledReplicas } from '../plan/index.js';
 import { inventoryClaims, sourceScope } from '../ownership/index.js';
 import { coverageOf, type SnapshotScope } from '../k8s/index.js';
 import type { SkippedObject } from '../k8s/object-names.js';
@@ -147,6 +148,8 @@ export interface EvaluatedDrift {
   effectiveConfig: Config;
   /** namespace → the directory its source renders it from: where codify writes a new resource. */
   newResourceHomes: Record<string, string>;
+  /** Workloads whose manifest declares replicas while an HPA (in Git or live) targets them: the two fight. */
+  autoscaledReplicas: AutoscaledReplicas[];
 }
 
 export type DriftEvaluation =
@@ -256,7 +259,15 @@ function compareRendered(input: DriftInput, rendered: ClusterRender, snapshot: L
   const kept = allowDecidedSwitches(automated, input.riskDecisions);
   const diff = withNextMoves(classifyRisk(kept, risk), moves);
   const namespaces = coverageOf(scope, scoped).namespaces;
-  return { diff, effectiveConfig, suspensions, namespaces, notCompared: generated.documents };
+  const autoscaled = autoscaledReplicas(desiredOf(diff), snapshot.items);
+  return {
+    diff,
+    effectiveConfig,
+    suspensions,
+    namespaces,
+    notCompared: generated.documents,
+    autoscaledReplicas: autoscaled,
+  };
 }
 
 /** The persistence gate, then what people declined: the drift that counts, and its fingerprints. */

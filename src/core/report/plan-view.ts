@@ -48,6 +48,8 @@ export const WARNING_TITLES: Record<PlanWarning['code'], string> = {
   'not-reconciling': 'Not reconciling',
   'not-rendered': 'Not rendered',
   'suspended-source': 'Suspended',
+  'refused-by-argocd': 'Refused by Argo CD',
+  'argocd-sync-option': 'Argo CD sync option',
 };
 
 /** Live changes a person made that the apply undoes: what the headline counts and names. */

@@ -98,6 +98,9 @@ function argoTransforms(
     },
     ignoreDifferences: listAt(spec, 'ignoreDifferences').flatMap(readIgnoreDifference),
   };
+  // An empty project is the `default` one (ApplicationSpec.GetProject).
+  const project = optionalString(spec.project);
+  if (project) transforms.project = project;
   for (const name of ['namespace', 'server', 'name'] as const) {
     const value = optionalString(field(spec, 'destination', name));
     if (value !== undefined) transforms.destination[name] = value;

@@ -136,6 +136,8 @@ export interface ArgoTransforms {
   kustomize?: ArgoKustomizeOverrides;
   /** `spec.source.helm` as written (valueFiles, values, parameters, …): read by the Helm render. */
   helm?: Record<string, unknown>;
+  /** `spec.project`: the AppProject that says what it may deploy; undefined: `default`. */
+  project?: string;
   /** Set on namespaced objects that name no namespace; cleared on cluster-scoped ones. */
   destination: { namespace?: string; server?: string; name?: string };
   syncPolicy: {

@@ -405,6 +405,43 @@ describe('kustomize images and replicas', () => {
     expect(containers[1].image).toBe('busybox');
   });
 
+  // kubectl kustomize 5.7.1 prints the same for this tree: entries apply in turn (a renamed image is
+  // matched by its new name), and image volumes are images too.
+  it('applies images entries in turn and rewrites image volume references', () => {
+    const result = renderManifests(
+      tree({
+        'app/pod.yaml': `
+          apiVersion: v1
+          kind: Pod
+          metadata:
+            name: p
+          spec:
+            containers:
+            - name: c
+              image: nginx:1.0
+            volumes:
+            - name: models
+              image:
+                reference: ghcr.io/acme/models:v1
+        `,
+        'app/kustomization.yaml': `
+          resources: [pod.yaml]
+          images:
+          - name: ghcr.io/acme/models
+            newTag: v2
+          - name: nginx
+            newName: ghcr.io/acme/nginx
+          - name: ghcr.io/acme/nginx
+            newTag: "2.0"
+        `,
+      }),
+      'app',
+    );
+    const spec = find(result, 'Pod', 'p').object.spec as any;
+    expect(spec.containers[0].image).toBe('ghcr.io/acme/nginx:2.0');
+    expect(spec.volumes[0].image.reference).toBe('ghcr.io/acme/models:v2');
+  });
+
   it('replicas sets spec.replicas of the named workload', () => {
     const { result } = build(`${base}\n  replicas:\n  - name: api\n    count: 5`);
     expect((find(result, 'Deployment', 'api').object as any).spec.replicas).toBe(5);
