@@ -21,7 +21,7 @@ import { setMetadata } from '../sources/stamp-metadata.js';
 import { normalizeForFlux } from './flux-normalize.js';
 import { keepUnambiguousPlaces, substituteObject } from './flux-substitute.js';
 import { variablesOf } from './flux-variables.js';
-import { maskSops } from './sops.js';
+import { maskEncrypted, SOPS_REASONS } from './sops.js';
 import { findKustomizationFile } from '../manifests/index.js';
 import { generatedResources } from './wrapper.js';
 
@@ -85,7 +85,8 @@ export function renderFluxSource(declared: DeclaredSource, inputs: RenderSourceI
       ...(file ? { file } : {}),
     },
   });
-  maskEncrypted(rendered, inputs, sourceName(source.id), transforms.decryption !== undefined);
+  const sopsReason = transforms.decryption ? undefined : SOPS_REASONS.fluxWithoutDecryption;
+  rendered.notes.push(...maskEncrypted(rendered.objects, inputs.live, sourceName(source.id), sopsReason));
   if (transforms.postBuild && rendered.errors.length === 0) substitutePostBuild(declared, inputs, rendered, transform);
   if (rendered.errors.length > 0) return { ...rendered, objects: [] };
   for (const desired of rendered.objects) {
@@ -107,15 +108,6 @@ const FLUX_WRAPPER: DeclarationShape = {
     'name-affix@pointer': '/spec/namePrefix',
   },
 };
-
-/** SOPS-encrypted objects: decrypted by Flux before substitution; here their values are not compared. */
-function maskEncrypted(rendered: SourceRender, inputs: RenderSourceInputs, name: string, decrypts: boolean): void {
-  const liveByKey = new Map(inputs.live.map((obj) => [keyId(keyOf(obj)), obj]));
-  for (const desired of rendered.objects) {
-    const message = maskSops(desired, liveByKey.get(keyId(desired.key)), decrypts);
-    if (message) rendered.notes.push({ code: 'not-checkable', source: name, key: desired.key, message });
-  }
-}
 
 /**
  * kustomize-controller's post-build substitution on every rendered object. What fails its build (an

@@ -4,14 +4,17 @@
 // decrypts: an encrypted value is shown as `‹encrypted in Git (SOPS)›` on both sides (never compared,
 // never printed, never codified), while the object's other fields (metadata, type, the set of keys)
 // are compared as usual. A hand change to its values is reported by the manager and time managedFields give.
-import { escapeSegment, isPlainObject, type DesiredObject, type KubeObject } from '../model/index.js';
+// The same holds for every source, whoever decrypts: an Argo CD plugin (KSOPS, helm-secrets), a person's
+// `sops -d | kubectl apply`, or nobody (a Kustomization without spec.decryption) — the report says which.
+import { escapeSegment, isPlainObject, keyId, keyOf, type DesiredObject, type KubeObject } from '../model/index.js';
+import type { SourceNote } from './types.js';
 
 export const SOPS_MASK = '‹encrypted in Git (SOPS)›';
 
 const CIPHERTEXT = /^ENC\[[A-Za-z0-9_]+,data:/;
 
 /** Whether the object carries SOPS metadata (`sops.mac` and friends). */
-export function isSopsEncrypted(object: KubeObject): boolean {
+function isSopsEncrypted(object: KubeObject): boolean {
   const sops = (object as Record<string, unknown>).sops;
   return isPlainObject(sops) && ('mac' in sops || 'lastmodified' in sops || 'version' in sops);
 }
@@ -20,7 +23,11 @@ export function isSopsEncrypted(object: KubeObject): boolean {
  * Takes the SOPS metadata out of the object and masks its encrypted values (the live object is
  * masked at the same places). Returns what a report says of it, or undefined when it is not encrypted.
  */
-export function maskSops(desired: DesiredObject, live: KubeObject | undefined, decrypts: boolean): string | undefined {
+function maskSops(
+  desired: DesiredObject,
+  live: KubeObject | undefined,
+  reason: string | undefined,
+): string | undefined {
   if (!isSopsEncrypted(desired.object)) return undefined;
   delete (desired.object as Record<string, unknown>).sops;
   for (const pointer of Object.keys(desired.source.fields))
@@ -38,8 +45,30 @@ export function maskSops(desired: DesiredObject, live: KubeObject | undefined, d
   walk(desired.object, '');
   const writer = lastValueWriter(live);
   const hand = writer ? `; its values were last written by ${writer}` : '';
-  const missing = decrypts ? '' : ' (the Kustomization sets no spec.decryption: Flux cannot apply it)';
-  return `encrypted in Git (SOPS): values not compared${hand}${missing}`;
+  return `encrypted in Git (SOPS): values not compared${hand}${reason ? ` (${reason})` : ''}`;
+}
+
+/** Why the values in Git are not what the controller applies, per source kind; undefined when it decrypts them. */
+export const SOPS_REASONS = {
+  fluxWithoutDecryption:
+    'the Kustomization sets no spec.decryption: kustomize-controller applies the ciphertext as-is, or the apply fails',
+  argocd: 'decrypted by a plugin driftback does not run',
+  kubectl: 'decrypted by a tool driftback does not run (sops --decrypt before kubectl apply)',
+} as const;
+
+/** Masks every SOPS-encrypted object of a render in place; one `not-checkable` note per object. */
+export function maskEncrypted(
+  objects: readonly DesiredObject[],
+  live: readonly KubeObject[],
+  source: string,
+  reason: string | undefined,
+): SourceNote[] {
+  if (!objects.some((desired) => isSopsEncrypted(desired.object))) return [];
+  const liveByKey = new Map(live.map((obj) => [keyId(keyOf(obj)), obj]));
+  return objects.flatMap((desired) => {
+    const message = maskSops(desired, liveByKey.get(keyId(desired.key)), reason);
+    return message ? [{ code: 'not-checkable' as const, source, key: desired.key, message }] : [];
+  });
 }
 
 /** `kubectl-edit (Update) at 2026-12-01T10:00:00Z`: the newest writer of the values, when not Flux itself. */

@@ -14,6 +14,7 @@ import { expandApplicationSet, generatedDesired } from './appset-expand.js';
 import { isApplicationSet } from '../sources/applicationset.js';
 import { failedRender, problemPart, problemsReason, unrenderedParts } from './failed-render.js';
 import { renderFluxSource } from './flux-render.js';
+import { maskEncrypted, SOPS_REASONS } from './sops.js';
 import { renderReleases } from './releases-render.js';
 import { isFluxHelmRelease } from './helmrelease-render.js';
 import type { DeclaredSource, RenderSourceInputs, SourceNote, SourceRender } from './types.js';
@@ -115,12 +116,14 @@ export function renderClusterSources(input: ClusterSourcesInput): ClusterSources
     const { failed, ...rendered } = entry;
     const objects = rendered.objects.map((desired) => desired.key);
     const source = kubectlSource(input.cluster, input.path);
+    const name = source.id.name || 'cluster';
+    const notes = maskEncrypted(rendered.objects, input.live, name, SOPS_REASONS.kubectl);
     const sources: SourceResult[] = [
       failed
         ? { source, scope: 'not-rendered', reason: problemsReason(rendered.errors), objects }
         : { source, scope: 'rendered', objects },
     ];
-    return { ...rendered, controller, sources, notes: [], ignore: [] };
+    return { ...rendered, controller, sources, notes, ignore: [] };
   }
   return followSources(input, entry, declared, liveSources, controller);
 }
@@ -267,7 +270,11 @@ function addIgnoreRules(result: ClusterSourcesRender, ignore: ReturnType<typeof 
 }
 
 function renderSource(found: DeclaredSource, inputs: RenderSourceInputs): SourceRender {
-  return found.source.id.controller === 'flux' ? renderFluxSource(found, inputs) : renderArgoSource(found, inputs);
+  if (found.source.id.controller === 'flux') return renderFluxSource(found, inputs);
+  const rendered = renderArgoSource(found, inputs);
+  const name = sourceName(found.source.id);
+  rendered.notes.push(...maskEncrypted(rendered.objects, inputs.live, name, SOPS_REASONS.argocd));
+  return rendered;
 }
 
 /**

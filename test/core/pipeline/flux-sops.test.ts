@@ -9,10 +9,11 @@ import { parseConfig } from '../../../src/core/config/index.js';
 import { evaluateDrift } from '../../../src/core/pipeline/index.js';
 import type { KubeObject } from '../../../src/core/model/index.js';
 
-const parsed = parseConfig('clusters:\n  - name: dev\n    path: clusters/dev\n    controller: flux\n');
-if (!parsed.ok) throw new Error('config');
-const config = parsed.config;
-const cluster = config.clusters![0]!;
+function configOf(controller: string, path: string) {
+  const parsed = parseConfig(`clusters:\n  - name: dev\n    path: ${path}\n    controller: ${controller}\n`);
+  if (!parsed.ok) throw new Error('config');
+  return { config: parsed.config, cluster: parsed.config.clusters![0]! };
+}
 
 const encrypted = `apiVersion: v1
 kind: Secret
@@ -96,14 +97,14 @@ function liveSecret(hand?: { manager: string; time: string }, type = 'Opaque'): 
   };
 }
 
-function evaluate(secret: KubeObject) {
+function evaluate(secret: KubeObject, setup = { ...configOf('flux', 'clusters/dev'), files }) {
   const evaluation = evaluateDrift({
     snapshot: {
       items: [secret],
       capturedAt: '2026-12-01T12:05:00Z',
       scope: { namespaces: ['apps', 'flux-system'], complete: true, errors: [] },
     },
-    ...{ config, cluster, files, history: [], minSnapshots: 1, declined: new Set<string>() },
+    ...{ ...setup, history: [], minSnapshots: 1, declined: new Set<string>() },
   });
   if (evaluation.type !== 'evaluated') throw new Error(JSON.stringify(evaluation));
   return evaluation;
@@ -138,5 +139,77 @@ describe('a SOPS-encrypted Secret in Git (Flux spec.decryption)', () => {
     const evaluation = evaluate(liveSecret(undefined, 'kubernetes.io/basic-auth'));
     const secret = evaluation.diff.resources.find((r) => r.key.kind === 'Secret')!;
     expect(secret.changes.map((c) => c.path)).toEqual(['/type']);
+  });
+});
+
+// Sources that do not decrypt with Flux's spec.decryption: the same Secret, the same rule, the reason said.
+const argoApp = {
+  apiVersion: 'argoproj.io/v1alpha1',
+  kind: 'Application',
+  metadata: { name: 'db', namespace: 'argocd' },
+  spec: {
+    project: 'default',
+    source: { repoURL: 'https://github.com/example/gitops.git', path: 'apps', targetRevision: 'HEAD' },
+    destination: { server: 'https://kubernetes.default.svc', namespace: 'apps' },
+  },
+};
+const { decryption: _none, ...withoutDecryption } = apps.spec;
+
+const others = [
+  {
+    name: 'an Argo CD Application (KSOPS, helm-secrets)',
+    setup: () => ({
+      ...configOf('argocd', 'argocd'),
+      files: new Map([
+        ['argocd/db.yaml', stringify(argoApp)],
+        ['apps/db-credentials.yaml', encrypted],
+      ]),
+    }),
+    reason: 'decrypted by a plugin driftback does not run',
+    // Argo CD's annotation tracking (its default since v3.0) on what it applied.
+    stamp: (o: KubeObject): KubeObject => ({
+      ...o,
+      metadata: { ...o.metadata, annotations: { 'argocd.argoproj.io/tracking-id': 'db:/Secret:apps/db-credentials' } },
+    }),
+  },
+  {
+    name: 'a plain kubectl path',
+    setup: () => ({ ...configOf('kubectl', 'apps'), files: new Map([['apps/db-credentials.yaml', encrypted]]) }),
+    reason: 'decrypted by a tool driftback does not run (sops --decrypt before kubectl apply)',
+  },
+  {
+    name: 'a Flux Kustomization without spec.decryption',
+    setup: () => ({
+      ...configOf('flux', 'clusters/dev'),
+      files: new Map([
+        ['clusters/dev/apps.yaml', stringify({ ...apps, spec: withoutDecryption })],
+        ['apps/db-credentials.yaml', encrypted],
+      ]),
+    }),
+    reason:
+      'the Kustomization sets no spec.decryption: kustomize-controller applies the ciphertext as-is, or the apply fails',
+  },
+];
+
+describe.each(others)('a SOPS-encrypted Secret in Git applied by $name', ({ setup, reason, stamp }) => {
+  const live = (hand?: { manager: string; time: string }) => (stamp ?? ((o: KubeObject) => o))(liveSecret(hand));
+  it('is never drift, never printed, and reported as encrypted with the reason', () => {
+    const evaluation = evaluate(live(), setup());
+    const secret = evaluation.diff.resources.find((r) => r.key.kind === 'Secret')!;
+    expect(secret.status).toBe('in-sync');
+    expect(secret.changes).toEqual([]);
+    const note = evaluation.notes.find((n) => n.code === 'not-checkable' && n.key?.name === 'db-credentials');
+    expect(note?.message).toBe(`encrypted in Git (SOPS): values not compared (${reason})`);
+    const text = JSON.stringify(evaluation);
+    expect(text).not.toContain('ENC[AES256_GCM');
+    expect(text).not.toContain('age1helqcqsh');
+  });
+
+  it('a hand change to its values is reported by manager and time, never as a field change', () => {
+    const evaluation = evaluate(live({ manager: 'kubectl-edit', time: '2026-12-01T11:00:00Z' }), setup());
+    const secret = evaluation.diff.resources.find((r) => r.key.kind === 'Secret')!;
+    expect(secret.changes).toEqual([]);
+    const note = evaluation.notes.find((n) => n.key?.name === 'db-credentials');
+    expect(note?.message).toContain('its values were last written by kubectl-edit (Update) at 2026-12-01T11:00:00Z');
   });
 });
