@@ -10,6 +10,8 @@ import { readArgoInstances, readArgoSettings } from '../sources/argocd-settings.
 import { argoIgnoreRules, argoSettingsOf, type SourceIgnoreRule } from './argocd-ignore.js';
 import { readSource } from '../sources/read-sources.js';
 import { renderArgoSource } from './argocd-render.js';
+import { expandApplicationSet, generatedDesired } from './appset-expand.js';
+import { isApplicationSet } from '../sources/applicationset.js';
 import { failedRender, problemPart, problemsReason, unrenderedParts } from './failed-render.js';
 import { renderFluxSource } from './flux-render.js';
 import { liveReleasesOfOthers, renderReleases } from './releases-render.js';
@@ -104,8 +106,11 @@ export function renderClusterSources(input: ClusterSourcesInput): ClusterSources
   const known = [...[...declared.values()].map((d) => d.source), ...liveSources];
   // HelmReleases are applied by Flux even where no Kustomization is in view.
   const fluxReleases = entry.objects.some((desired) => isFluxHelmRelease(desired.object));
+  // So are the Applications of an ApplicationSet.
+  const appSets = entry.objects.some((desired) => isApplicationSet(desired.object));
+  const detected = detectController(known);
   const controller =
-    input.controller ?? (fluxReleases && detectController(known) === 'kubectl' ? 'flux' : detectController(known));
+    input.controller ?? (detected !== 'kubectl' ? detected : fluxReleases ? 'flux' : appSets ? 'argocd' : detected);
   if (controller === 'kubectl' || entry.stopped) {
     const { failed, ...rendered } = entry;
     const objects = rendered.objects.map((desired) => desired.key);
@@ -279,6 +284,55 @@ function appliesThisRepository(source: Source, matcher: RepositoryMatcher, chart
   return repositoryChart || matcher.isThisRepository(source);
 }
 
+interface ChildWalk {
+  input: ClusterSourcesInput;
+  matcher: RepositoryMatcher;
+  declared: Map<string, DeclaredSource>;
+  order: ReturnType<typeof sourceOrder>;
+  result: ClusterSourcesRender;
+  /** ApplicationSets already expanded (one may be both at the cluster path and in a source's render). */
+  expanded: Set<string>;
+}
+
+/**
+ * The sources a rendered object declares, rendered after those already waiting: a Kustomization or an
+ * Application itself, or the Applications an ApplicationSet generates (an Application the repository
+ * declares by the same name wins). An ApplicationSet that cannot be expanded is reported with why.
+ */
+function declareChildren(desired: DesiredObject, walk: ChildWalk): void {
+  const { input, declared, order } = walk;
+  const child = readSource(desired.object, false);
+  if (child) {
+    declared.set(sourceRefText(child.id), declaredEntry(desired, child, input.files));
+    order.add(sourceRefText(child.id));
+  }
+  if (!isApplicationSet(desired.object) || walk.expanded.has(keyId(desired.key))) return;
+  walk.expanded.add(keyId(desired.key));
+  const files = input.files;
+  const expansion = expandApplicationSet(desired.object, {
+    files,
+    live: input.live,
+    isThisRepository: walk.matcher.isThisRepositoryUrl,
+  });
+  const namespace = desired.key.namespace;
+  const name = `${namespace}/${desired.key.name}`;
+  if (!expansion.ok) {
+    const message = `ApplicationSet ${name}: not rendered: ${expansion.reason}`;
+    walk.result.notes.push({ code: 'unsupported', source: name, message });
+    const reason = `ApplicationSet ${name}: ${expansion.reason}`;
+    walk.result.notRendered!.push({ file: desired.source.file, field: 'spec.generators', reason, namespace });
+    return;
+  }
+  walk.result.filesRead.push(...expansion.filesRead);
+  for (const application of expansion.applications) {
+    const source = readSource(application, false)!;
+    const id = sourceRefText(source.id);
+    if (declared.has(id)) continue;
+    declared.set(id, declaredEntry(generatedDesired(application, desired), source, files));
+    order.add(id);
+  }
+}
+
 function followSources(
   input: ClusterSourcesInput,
   entry: RenderResult,
@@ -302,6 +356,8 @@ function followSources(
   const byKey = new Map<string, { desired: DesiredObject; source: string; controller?: string }>();
   const releases: DesiredObject[] = [];
   const order = sourceOrder([...declared.keys()], liveById);
+  const walk: ChildWalk = { input, matcher, declared, order, result, expanded: new Set() };
+  for (const desired of entry.objects) if (isApplicationSet(desired.object)) declareChildren(desired, walk);
   for (let id = order.next(); id !== undefined; id = order.next()) {
     const found = declared.get(id) ?? { source: liveById.get(id)! };
     const status = liveById.get(id)?.status;
@@ -330,11 +386,7 @@ function followSources(
     result.notes.push(...notes);
     for (const desired of fresh) {
       byKey.set(keyId(desired.key), { desired, source: name, controller: source.id.controller });
-      const child = readSource(desired.object, false);
-      if (child) {
-        declared.set(sourceRefText(child.id), declaredEntry(desired, child, input.files));
-        order.add(sourceRefText(child.id));
-      }
+      declareChildren(desired, walk);
       if (isFluxHelmRelease(desired.object)) releases.push(desired);
     }
     result.sources.push({ source, scope: 'rendered', objects: fresh.map((desired) => desired.key) });

@@ -4,8 +4,6 @@ export const KRUSTY_GAPS: Readonly<Record<string, string>> = {
   'accumulation_test.go: TestTargetMustHaveKustomizationFile':
     'a directory without kustomization.yaml is rendered as its YAML files, as Flux and Argo CD do',
   'configmaps_test.go: TestGeneratorOverlaysBinaryData': 'binary generator sources: the file map holds text',
-  'crd_test.go: TestCrdBase': 'the kustomization field crds is not supported yet',
-  'crd_test.go: TestCrdWithOverlay': 'the kustomization field crds is not supported yet',
   'managedbylabel_test.go: TestAddManagedbyLabel': 'the managed-by label is an option of the kustomize CLI',
   'namespaces_test.go: TestNameReferenceDeploymentIssue3489': 'the test builds bases outside the tree it gives',
   'openapicustomschema_test.go: TestCustomOpenApiFieldBasicUsageWithRemoteSchema':
