@@ -9,6 +9,7 @@ import { conflictAsChange } from './select.js';
 import type { CodifiedChange, CodifyKind, ReportedChange } from './types.js';
 import type { Workspace } from './workspace.js';
 import { routeChange, overlayFor, type Route } from './route.js';
+import { writeChartChange, type ChartEvidence, type ValueWriter } from './chart-values.js';
 import { removeValueAt, setScalarAt, setValueAt, type EditResult } from './yaml-edit.js';
 import { patchTarget, writeOverlayPatch } from './overlay-patch.js';
 import { cleanLiveObject } from './clean-live.js';
@@ -35,6 +36,8 @@ export interface ApplyContext {
   reported: ReportedChange[];
   /** Defaults the CRDs give custom resources' fields: left out of a new file's manifest. */
   customDefaults?: DefaultLookup;
+  /** Renders candidate chart values (absent: a change on a chart's output is reported). */
+  charts?: ChartEvidence;
 }
 
 type Outcome =
@@ -98,6 +101,7 @@ function writeField(
   const route = routeChange(desired, change.path);
   const kind: CodifyKind = value === undefined ? 'remove-field' : change.op === 'add' ? 'add' : 'replace';
   if (route.type === 'unsupported') return { ok: false, reason: route.reason };
+  if (route.type === 'chart-values') return writeChartField(ctx, resource, change, route, value === undefined);
   if (route.type === 'images') return writeImage(ctx, route, value, kind);
   if (route.type === 'replicas') return writeReplicaCount(ctx, route, value, kind);
   const overlay = overlayFor(desired.source.kustomizations, route.owner, ctx.users, route.file);
@@ -181,6 +185,39 @@ function writeInFile(
     ),
     kind,
   } as Outcome;
+}
+
+/** A field of a chart's output: into the chart value proven to render it; a removal is left to a person. */
+function writeChartField(
+  ctx: ApplyContext,
+  resource: ResourceDiff,
+  change: FieldChange,
+  route: Extract<Route, { type: 'chart-values' }>,
+  remove: boolean,
+): Outcome {
+  if (remove) return { ok: false, reason: `set by the chart of ${route.source}; remove it from its values by hand` };
+  const target = { key: resource.key, change, source: route.source, places: route.places };
+  return writeChartChange(valueWriter(ctx), ctx.workspace, ctx.charts, target);
+}
+
+/** Edits on a given workspace, made as every other edit of the run is made. */
+function valueWriter(ctx: ApplyContext): ValueWriter {
+  return (workspace) => {
+    const on: ApplyContext = { ...ctx, workspace, codified: [], reported: [] };
+    return {
+      editFile: (file, edit) => editFile(on, file, edit),
+      writeObjectField: (desired, change, value) => {
+        const declared: ResourceDiff = {
+          key: desired.key,
+          status: 'modified',
+          changes: [],
+          ignored: [],
+          conflicts: [],
+        };
+        return writeField(on, declared, desired, change, value);
+      },
+    };
+  };
 }
 
 function writeNewResource(ctx: ApplyContext, resource: ResourceDiff): Outcome {

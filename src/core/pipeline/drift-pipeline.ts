@@ -55,6 +55,7 @@ import type { LiveState } from '../model/index.js';
 import { scopeOf, screenLive } from './live-state.js';
 import { clusterRoot, configWithSourceRules, renderCluster, type ClusterRender } from '../render/cluster-render.js';
 import { imageUpdaterScopes, setImageUpdaterAside } from '../render/argocd-image-updater.js';
+import { isFluxHelmRelease } from '../render/helmrelease-render.js';
 import { matchGeneratedNames } from './generated-names.js';
 import { claimsOf, setAsideNotRendered } from './not-rendered.js';
 import { withNextMoves } from './next-moves.js';
@@ -293,8 +294,16 @@ function gateDrift(input: DriftInput, diff: DiffResult, suspensions: Suspension[
   };
 }
 
-/** Fields of a controller object that codify writes live values into (a Flux patch, an Argo CD override). */
-const TRANSFORM_FIELDS = ['/spec/patches', '/spec/images', '/spec/source/kustomize', '/spec/sources'];
+/** Fields of a controller object that codify writes live values into (a Flux patch, an Argo CD override, chart values). */
+const TRANSFORM_FIELDS = [
+  '/spec/patches',
+  '/spec/images',
+  '/spec/source/kustomize',
+  '/spec/sources',
+  // A chart's values: a HelmRelease's spec.values, an Argo CD Application's helm values and parameters.
+  '/spec/values',
+  '/spec/source/helm',
+];
 
 function isTransformField(path: string): boolean {
   return TRANSFORM_FIELDS.some((field) => path === field || path.startsWith(`${field}/`));
@@ -322,7 +331,7 @@ function clusterEngine(input: DriftInput): CodifyEngine {
       const resources = result.resources.map((resource) => {
         const object = resource.desired;
         if (!object) return resource;
-        const source = isSourceObject(object.object);
+        const source = isSourceObject(object.object) || isFluxHelmRelease(object.object);
         const changes = resource.changes.filter(
           (change) => !(source && isTransformField(change.path)) && !addedByRender(object, change, bySource),
         );

@@ -9,7 +9,7 @@ import { stringList } from '../sources/fields.js';
 import { generatorParams, type GeneratorContext } from './appset-generators.js';
 import { renderTemplateTree } from './appset-template.js';
 
-export type Expansion = { ok: true; applications: KubeObject[] } | { ok: false; reason: string };
+export type Expansion = { ok: true; applications: KubeObject[]; filesRead: string[] } | { ok: false; reason: string };
 
 function applicationOf(rendered: Record<string, unknown>, namespace: string): KubeObject {
   const metadata = isPlainObject(rendered.metadata) ? rendered.metadata : {};
@@ -32,8 +32,9 @@ export function expandApplicationSet(appset: KubeObject, context: Omit<Generator
   if (!isPlainObject(spec.template)) return { ok: false, reason: 'it has no template' };
   const generators = Array.isArray(spec.generators) ? spec.generators : [];
   const applications = new Map<string, KubeObject>();
+  const filesRead: string[] = [];
   for (const generator of generators) {
-    const sets = generatorParams(generator, { ...context, mode });
+    const sets = generatorParams(generator, { ...context, mode, filesRead });
     if ('reason' in sets) return { ok: false, reason: sets.reason };
     for (const params of sets) {
       const rendered = renderTemplateTree(spec.template, params, mode);
@@ -45,7 +46,7 @@ export function expandApplicationSet(appset: KubeObject, context: Omit<Generator
       applications.set(name, application);
     }
   }
-  return { ok: true, applications: [...applications.values()] };
+  return { ok: true, applications: [...applications.values()], filesRead };
 }
 
 /** A generated Application as a declared object: written where its ApplicationSet is, no field of its own. */

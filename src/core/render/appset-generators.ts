@@ -23,6 +23,8 @@ export interface GeneratorContext {
   live: readonly KubeObject[];
   isThisRepository(repoURL: string): boolean;
   mode: TemplateMode;
+  /** Collects the files the git files generator reads: a pull request changing one is planned. */
+  filesRead?: string[];
 }
 
 export type ParamSets = Params[] | { reason: string };
@@ -198,6 +200,7 @@ function fileParams(
   const chosen = [...context.files.keys()]
     .filter((file) => include.some((p) => p.test(file)) && !exclude.some((p) => p.test(file)))
     .sort();
+  context.filesRead?.push(...chosen);
   const sets: Params[] = [];
   for (const file of chosen) {
     const objects = fileObjects(context.files.get(file)!);

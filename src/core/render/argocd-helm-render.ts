@@ -8,7 +8,8 @@
 // follows: parameters over values over valueFiles over the chart's values.yaml.
 import { stringify } from 'yaml';
 import { renderChart, type ChartLocation, type ChartSetValue } from '../charts/index.js';
-import { isPlainObject, type FieldSource } from '../model/index.js';
+import { isPlainObject, type FieldSource, type PathSegment } from '../model/index.js';
+import { argoValuePlaces } from './chart-value-places.js';
 import { optionalString, repositoryPath, stringList } from '../sources/fields.js';
 import { sourceName } from '../sources/identity.js';
 import { argoSourceAt } from '../sources/argocd.js';
@@ -125,6 +126,21 @@ function valueFiles(
   return texts;
 }
 
+/** The valueFiles of this path that exist, with their texts, in order (for codify's value places). */
+function valueFilePaths(helm: Record<string, unknown>, path: string, files: ReadonlyMap<string, string>) {
+  return stringList(helm.valueFiles).flatMap((file) => {
+    const resolved = joinPath(path, file);
+    const text = files.get(resolved);
+    return text === undefined || resolved.split('/').includes('..') ? [] : [{ path: resolved, text }];
+  });
+}
+
+/** Where `helm` sits in a single-source Application; a multi-source one's is not followed here. */
+function helmPath(declared: DeclaredSource): PathSegment[] | undefined {
+  const spec = declared.desired?.object.spec;
+  return isPlainObject(spec) && isPlainObject(spec.source) ? ['spec', 'source', 'helm'] : undefined;
+}
+
 function setValues(
   helm: Record<string, unknown>,
   path: string,
@@ -176,10 +192,23 @@ function argoChart(
   };
 }
 
+/** Every field of the chart's output: the Application's chart, with where its values are set. */
+function chartOrigin(
+  declared: DeclaredSource,
+  helm: Record<string, unknown>,
+  chart: ChartLocation,
+  files: ReadonlyMap<string, string>,
+): FieldSource {
+  const file = declared.desired?.source.file;
+  const valueFiles = valueFilePaths(helm, declared.source.path ?? '', files);
+  const values = argoValuePlaces(declared.desired, helm, chart, valueFiles, helmPath(declared));
+  const source = `Application ${sourceName(declared.source.id)}`;
+  return { origin: { type: 'source-transform', source, transform: 'chart', ...(file ? { file } : {}), values } };
+}
+
 export function renderArgoHelm(declared: DeclaredSource, inputs: RenderSourceInputs): SourceRender {
   const { source } = declared;
   const transforms = source.transforms as ArgoTransforms;
-  const name = sourceName(source.id);
   const helm = transforms.helm ?? {};
   const path = source.path ?? '';
   const { chart, filesRead } = argoChart(declared, inputs.files);
@@ -190,10 +219,7 @@ export function renderArgoHelm(declared: DeclaredSource, inputs: RenderSourceInp
   if ('reason' in set) return notRendered(declared, destination, set.reason);
   const kubeVersion = optionalString(helm.kubeVersion) ?? inputs.capabilities?.kubeVersion;
   const apiVersions = stringList(helm.apiVersions);
-  const file = declared.desired?.source.file;
-  const origin: FieldSource = {
-    origin: { type: 'source-transform', source: `Application ${name}`, transform: 'chart', ...(file ? { file } : {}) },
-  };
+  const origin = chartOrigin(declared, helm, chart, inputs.files);
   const rendered = renderChart({
     request: {
       where: chart.type === 'files' ? path || '.' : `${chart.url} ${chart.name} ${chart.version}`,

@@ -9,6 +9,7 @@ import { compileArgoGlob, type Pattern } from '../patterns/index.js';
 import { renderArgoHelm } from './argocd-helm-render.js';
 import { argoSettingsOf } from './argocd-ignore.js';
 import { renderThroughWrapper } from './wrapped.js';
+import { withSourceFiles } from './argocd-source-files.js';
 import type { DeclaredSource, RenderSourceInputs, SourceRender } from './types.js';
 import { sourceName, stampDesired } from '../sources/identity.js';
 import type { ArgoSourceEntry, ArgoTransforms } from '../sources/types.js';
@@ -224,12 +225,16 @@ function renderArgoSources(declared: DeclaredSource, inputs: RenderSourceInputs,
   return joined;
 }
 
-export function renderArgoSource(declared: DeclaredSource, inputs: RenderSourceInputs): SourceRender {
+export function renderArgoSource(given: DeclaredSource, inputs: RenderSourceInputs): SourceRender {
+  const overridden = withSourceFiles(given, inputs.files);
+  const declared = overridden.declared;
   const { source } = declared;
   const transforms = source.transforms as ArgoTransforms;
   const rendered = transforms.sources
     ? renderArgoSources(declared, inputs, transforms)
     : renderArgoPath(declared, inputs, transforms);
+  rendered.filesRead.push(...overridden.filesRead);
+  rendered.errors.push(...overridden.problems);
   const file = declared.desired?.source.file;
   const stamp = {
     origin: {

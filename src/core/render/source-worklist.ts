@@ -323,6 +323,7 @@ function declareChildren(desired: DesiredObject, walk: ChildWalk): void {
     walk.result.notRendered!.push({ file: desired.source.file, field: 'spec.generators', reason, namespace });
     return;
   }
+  walk.result.filesRead.push(...expansion.filesRead);
   for (const application of expansion.applications) {
     const source = readSource(application, false)!;
     const id = sourceRefText(source.id);

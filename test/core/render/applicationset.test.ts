@@ -123,6 +123,10 @@ describe('the git files generator', () => {
         ]),
       );
       expect(rendered.notes.filter((note) => note.code === 'unsupported')).toEqual([]);
+      // A pull request that changes only a config file is planned: the render read it.
+      expect(rendered.filesRead).toContain(
+        `${EXAMPLES}/git-generator-files-discovery/cluster-config/engineering/dev/config.json`,
+      );
     },
   );
 });
