@@ -144,7 +144,13 @@ it('no dashboard, comment, pull request or check run holds the value', () => {
   const repo = h.standIn.state.repo(OWNER, REPO);
   // The dashboard reports kubectl set image on the chart's Deployment, and where the env var's value comes from.
   const dashboard = [...repo.issues.values()].find((issue) => issue.title === 'driftback dashboard');
-  expect(dashboard?.body).toContain('by `kubectl-set` at 2026-12-01 12:08 UTC');
+  // One path notation: the field is named as every other output names it, by its container's name.
+  expect(dashboard?.body).toContain(
+    '`Deployment/shop/webapp` `spec.template.spec.containers[webapp].image` by `kubectl-set` at 2026-12-01 12:08 UTC',
+  );
+  expect(dashboard?.body).toContain(
+    '- Drift: 1 object, 1 live change (1 human)\n  - shop/webapp: 1 object, 1 live change\n',
+  );
   expect(dashboard?.body).toContain('value is from Secret shop/webapp-secrets (valuesFrom of HelmRelease shop/webapp)');
   const runs = checkRunsFor(h, headSha);
   expect(runs).toHaveLength(1);

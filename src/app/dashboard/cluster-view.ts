@@ -53,7 +53,7 @@ export function dashboardCluster(
     ...optional('lastSnapshotAt', latest?.capturedAt),
     staleAfter: cluster.staleAfter,
     resourcesInScope: live.length,
-    driftByCause: { human: driftByCause.human, controller: driftByCause.controller, unknown: driftByCause.unknown },
+    ...driftCounts(state),
     ...optional('sources', state.drift?.sources),
     ...optional('notChecked', state.drift?.notChecked),
     conflicts,
@@ -62,6 +62,7 @@ export function dashboardCluster(
       key: r.resource,
       reason: r.reason,
       ...optional('path', r.field),
+      ...optional('segments', r.segments),
       ...optional('manager', r.manager),
       ...optional('time', r.time),
     })),
@@ -92,6 +93,16 @@ export function dashboardCluster(
     riskByCode: state.drift?.riskByCode ?? {},
   };
   return { view, figures };
+}
+
+/** The drift counts the last reconcile recorded (the tally is absent in state recorded before it was kept). */
+function driftCounts(state: ClusterState): Pick<DashboardCluster, 'driftByCause' | 'drift'> {
+  const byCause = state.drift?.byCause ?? {};
+  const { objects, changes } = state.drift ?? {};
+  return {
+    driftByCause: { human: byCause.human, controller: byCause.controller, unknown: byCause.unknown },
+    ...(objects !== undefined && changes ? { drift: { objects, changes } } : {}),
+  };
 }
 
 /** Risky drift as the last reconcile recorded it, for the dashboard's top. */
