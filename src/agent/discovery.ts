@@ -19,30 +19,9 @@ export async function discoverResources(
   transport: KubeTransport,
   skipGroup: (group: string) => boolean = () => false,
 ): Promise<Discovered> {
-  const groupVersions: Array<{ group: string; version: string; path: string }> = [];
-  const errors: ListError[] = [];
-
-  const core = await transport.get('/api');
-  if (core.type !== 'ok')
-    throw new Error(`discovery of ${transport.server}/api failed: ${describe(core)}${hint(core)}`);
-  const coreVersions =
-    isPlainObject(core.body) && Array.isArray(core.body.versions) ? (core.body.versions as string[]) : [];
-  // The core group has one version in practice; `v1` is what every server has served since 1.0.
-  const coreVersion = coreVersions.includes('v1') ? 'v1' : coreVersions[0];
-  if (coreVersion) groupVersions.push({ group: '', version: coreVersion, path: `/api/${coreVersion}` });
-
-  const apis = await transport.get('/apis');
-  if (apis.type !== 'ok') throw new Error(`discovery of ${transport.server}/apis failed: ${describe(apis)}`);
-  const groups = isPlainObject(apis.body) && Array.isArray(apis.body.groups) ? (apis.body.groups as unknown[]) : [];
-  for (const group of groups) {
-    if (!isPlainObject(group) || typeof group.name !== 'string') continue;
-    const preferred = isPlainObject(group.preferredVersion) ? group.preferredVersion : undefined;
-    const version = typeof preferred?.version === 'string' ? preferred.version : undefined;
-    if (version && !skipGroup(group.name))
-      groupVersions.push({ group: group.name, version, path: `/apis/${group.name}/${version}` });
-  }
-
+  const groupVersions = [...(await coreGroupVersion(transport)), ...(await groupVersionsOf(transport, skipGroup))];
   const resources: ApiResource[] = [];
+  const errors: ListError[] = [];
   for (const gv of groupVersions) {
     const groupVersion = gv.group ? `${gv.group}/${gv.version}` : gv.version;
     const list = await transport.get(gv.path);
@@ -58,13 +37,45 @@ export async function discoverResources(
     }
     resources.push(...listableResources(list.body, gv.group, gv.version));
   }
-
   const version = await transport.get('/version');
   const gitVersion =
     version.type === 'ok' && isPlainObject(version.body) && typeof version.body.gitVersion === 'string'
       ? version.body.gitVersion
       : undefined;
   return { resources, errors, gitVersion };
+}
+
+type GroupVersion = { group: string; version: string; path: string };
+
+/** The core group's version (`/api`); a server that does not answer it cannot be snapshotted at all. */
+async function coreGroupVersion(transport: KubeTransport): Promise<GroupVersion[]> {
+  const core = await transport.get('/api');
+  if (core.type !== 'ok')
+    throw new Error(`discovery of ${transport.server}/api failed: ${describe(core)}${hint(core)}`);
+  const coreVersions =
+    isPlainObject(core.body) && Array.isArray(core.body.versions) ? (core.body.versions as string[]) : [];
+  // The core group has one version in practice; `v1` is what every server has served since 1.0.
+  const coreVersion = coreVersions.includes('v1') ? 'v1' : coreVersions[0];
+  return coreVersion ? [{ group: '', version: coreVersion, path: `/api/${coreVersion}` }] : [];
+}
+
+/** Each named group (`/apis`) at its preferred version, the skipped groups left out. */
+async function groupVersionsOf(
+  transport: KubeTransport,
+  skipGroup: (group: string) => boolean,
+): Promise<GroupVersion[]> {
+  const apis = await transport.get('/apis');
+  if (apis.type !== 'ok') throw new Error(`discovery of ${transport.server}/apis failed: ${describe(apis)}`);
+  const groups = isPlainObject(apis.body) && Array.isArray(apis.body.groups) ? (apis.body.groups as unknown[]) : [];
+  const out: GroupVersion[] = [];
+  for (const group of groups) {
+    if (!isPlainObject(group) || typeof group.name !== 'string') continue;
+    const preferred = isPlainObject(group.preferredVersion) ? group.preferredVersion : undefined;
+    const version = typeof preferred?.version === 'string' ? preferred.version : undefined;
+    if (version && !skipGroup(group.name))
+      out.push({ group: group.name, version, path: `/apis/${group.name}/${version}` });
+  }
+  return out;
 }
 
 /** The resources of one APIResourceList that have the `list` verb, subresources left out. */

@@ -33,26 +33,8 @@ export type AgentOutcome =
 export async function runAgent(settings: AgentSettings, deps: AgentDeps): Promise<AgentOutcome> {
   const startedMs = deps.timing.now();
   const deadlineMs = startedMs + settings.deadlineMs;
-  const token = settings.token ?? (settings.tokenFile ? (await readFile(settings.tokenFile, 'utf8')).trim() : '');
-  if (!token)
-    return {
-      type: 'misconfigured',
-      message: 'the upload token is empty: set DRIFTBACK_TOKEN from the driftback-token Secret',
-    };
-  let hashKey: Buffer | undefined;
-  if (settings.scope.secrets === 'hash') {
-    const loaded = await loadHashKey(settings.hashKey, settings.hashKeyFile);
-    if (loaded.type === 'invalid') return { type: 'misconfigured', message: loaded.message };
-    if (loaded.type === 'missing') {
-      return {
-        type: 'misconfigured',
-        message:
-          'no key to hash Secret values: set DRIFTBACK_HASH_KEY_FILE to the mounted driftback-hash-key Secret, or DRIFTBACK_SECRETS=omit to leave Secrets out',
-      };
-    }
-    hashKey = loaded.key;
-  }
-
+  const credentials = await readCredentials(settings);
+  if (credentials.type === 'misconfigured') return credentials;
   const transport = createKubeTransport(deps.kubeConfig, {
     requestTimeoutMs: settings.requestTimeoutMs,
     retry: deps.retry,
@@ -68,7 +50,7 @@ export async function runAgent(settings: AgentSettings, deps: AgentDeps): Promis
       cluster: settings.cluster,
       capturedAt: new Date(startedMs).toISOString(),
       agentVersion: AGENT_VERSION,
-      hashKey,
+      hashKey: credentials.hashKey,
       pageSize: settings.pageSize,
       out: spool.input,
       deadlineMs,
@@ -76,23 +58,58 @@ export async function runAgent(settings: AgentSettings, deps: AgentDeps): Promis
       onType: deps.progress ? (figures) => deps.progress?.(progressLine(figures)) : undefined,
     });
     const compressedBytes = await spool.finish();
-    // The upload gets at least a minute even when listing used the whole deadline: a partial
-    // snapshot that says what it lacks is worth more than none.
-    const upload = await uploadSnapshot({
-      url: settings.url,
-      token,
-      repository: settings.repository,
-      cluster: settings.cluster,
-      file: spool.file,
-      timing: deps.timing,
-      deadlineMs: Math.max(deadlineMs, deps.timing.now() + 60_000),
-      requestTimeoutMs: Math.max(settings.requestTimeoutMs, 60_000),
-      retry: deps.retry,
-      log: deps.log,
-    });
+    const upload = await uploadSpooled(settings, deps, credentials.token, spool.file, deadlineMs);
     if (upload.type === 'accepted') return { type: 'uploaded', summary, compressedBytes, upload };
     return { type: 'upload-failed', summary, upload };
   } finally {
     await spool.remove();
   }
+}
+
+/** The upload token, and the key Secret values are hashed with when they are hashed; or what to set. */
+async function readCredentials(
+  settings: AgentSettings,
+): Promise<{ type: 'ready'; token: string; hashKey?: Buffer } | { type: 'misconfigured'; message: string }> {
+  const token = settings.token ?? (settings.tokenFile ? (await readFile(settings.tokenFile, 'utf8')).trim() : '');
+  if (!token)
+    return {
+      type: 'misconfigured',
+      message: 'the upload token is empty: set DRIFTBACK_TOKEN from the driftback-token Secret',
+    };
+  if (settings.scope.secrets !== 'hash') return { type: 'ready', token };
+  const loaded = await loadHashKey(settings.hashKey, settings.hashKeyFile);
+  if (loaded.type === 'invalid') return { type: 'misconfigured', message: loaded.message };
+  if (loaded.type === 'missing') {
+    return {
+      type: 'misconfigured',
+      message:
+        'no key to hash Secret values: set DRIFTBACK_HASH_KEY_FILE to the mounted driftback-hash-key Secret, or DRIFTBACK_SECRETS=omit to leave Secrets out',
+    };
+  }
+  return { type: 'ready', token, hashKey: loaded.key };
+}
+
+/**
+ * The spooled snapshot sent to the App. The upload gets at least a minute even when listing used the
+ * whole deadline: a partial snapshot that says what it lacks is worth more than none.
+ */
+function uploadSpooled(
+  settings: AgentSettings,
+  deps: AgentDeps,
+  token: string,
+  file: string,
+  deadlineMs: number,
+): Promise<UploadResult> {
+  return uploadSnapshot({
+    url: settings.url,
+    token,
+    repository: settings.repository,
+    cluster: settings.cluster,
+    file,
+    timing: deps.timing,
+    deadlineMs: Math.max(deadlineMs, deps.timing.now() + 60_000),
+    requestTimeoutMs: Math.max(settings.requestTimeoutMs, 60_000),
+    retry: deps.retry,
+    log: deps.log,
+  });
 }

@@ -1,5 +1,5 @@
 // What the agent keeps of a listed object. Dropped: objects a controller owns (they are derived,
-// not declared), server bookkeeping (uid, resourceVersion, selfLink) and, on a Secret, the
+// not declared) — except the Applications an ApplicationSet generates, which are sources —, server bookkeeping (uid, resourceVersion, selfLink) and, on a Secret, the
 // last-applied annotation, which would repeat its values.
 // Kept on purpose: `managedFields` (who changed a field: the cause of drift), `status` and `generation`
 // (health: a controller whose `observedGeneration` is behind has not acted on the latest spec) and,
@@ -7,6 +7,7 @@
 // default the server filled in, so only the annotation says what its manifest declared.
 import { isPlainObject, type KubeObject } from '../core/model/index.js';
 import { isControllerOwned, isSecret, withoutServerMetadata, type ServerSetField } from '../core/k8s/index.js';
+import { isGeneratedApplication } from '../core/sources/index.js';
 import { redactSecret } from './redact-secret.js';
 import type { ApiResource } from './types.js';
 
@@ -42,7 +43,7 @@ export function sanitizeObject(item: unknown, resource: ApiResource, hashKey: Bu
     metadata: itemMetadata,
     ...fields,
   };
-  if (isControllerOwned(ordered)) return { type: 'owned' };
+  if (isControllerOwned(ordered) && !isGeneratedApplication(ordered)) return { type: 'owned' };
 
   const secret = isSecret(resource);
   const metadata = withoutServerMetadata(ordered.metadata, KEPT_SERVER_METADATA, !secret);

@@ -80,8 +80,18 @@ function toResult(answer: Answer, request: UploadRequest, attempts: number): Upl
       skipped,
     };
   }
-  const { repository, cluster } = request;
-  switch (answer.code) {
+  return refusal(answer.code, answer.body, body, request, attempts);
+}
+
+/** A non-2xx answer: what the admin has to change (rejected), or that the App did not take it in time (failed). */
+function refusal(
+  code: number,
+  text: string,
+  body: Record<string, unknown> | undefined,
+  { repository, cluster }: UploadRequest,
+  attempts: number,
+): UploadResult {
+  switch (code) {
     case 401:
       return {
         type: 'rejected',
@@ -113,16 +123,12 @@ function toResult(answer: Answer, request: UploadRequest, attempts: number): Upl
         message: 'the App is still refusing uploads as too frequent (429): run the CronJob less often',
       };
     default:
-      if (answer.code >= 500)
+      if (code >= 500)
         return {
           type: 'failed',
-          message: `the App answered ${answer.code} after ${attempts} attempts: ${answer.body.slice(0, 200)}`,
+          message: `the App answered ${code} after ${attempts} attempts: ${text.slice(0, 200)}`,
         };
-      return {
-        type: 'rejected',
-        code: answer.code,
-        message: `the App answered ${answer.code}: ${answer.body.slice(0, 200)}`,
-      };
+      return { type: 'rejected', code, message: `the App answered ${code}: ${text.slice(0, 200)}` };
   }
 }
 

@@ -8,7 +8,8 @@
 // metric itself. One label rule holds for all of them: `clusterLabels` (a repository is named in
 // lower case, as GitHub compares names), so `Acme/Platform` and `acme/platform` are one series.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { RISK_CODES, type Cause, type RiskCode } from '../core/model/index.js';
+import type { ClusterFigures } from '../core/decide/index.js';
+import { RISK_CODES, type Cause } from '../core/model/index.js';
 
 /** driftback_risky_drift, by risk code: a closed set of four, so the label stays bounded. */
 function riskyDriftGauge(registry: Registry) {
@@ -126,18 +127,6 @@ function clusterLabels(
     metrics.clusters.known.add(key);
   }
   return labels;
-}
-
-/** A cluster's figures as the dashboard shows them (and the gauges export them). */
-export interface ClusterFigures {
-  resources: number;
-  degraded: number;
-  /** Suspended reconcilers and workloads (a CronJob with suspend: true). */
-  suspended: number;
-  conflicts: number;
-  driftByCause: Record<string, number>;
-  /** Undecided risky items by risk code. Default: none. */
-  riskByCode?: Partial<Record<RiskCode, number>>;
 }
 
 const CAUSES: readonly Cause[] = ['human', 'controller', 'applier', 'unknown'];

@@ -83,13 +83,14 @@ export interface DriftbackApp {
 /** Failed authentications one client address, or one claimed cluster, may cause per minute (and at once) before 429. */
 const FAILED_AUTHENTICATIONS_PER_MINUTE = 10;
 
-export function createApp(deps: AppDeps, settings: AppSettings): DriftbackApp {
-  const { probot, store, queue, metrics, now, log, isolation } = deps;
-  const clients = createInstallationClients(probot, { metrics });
-  const appIdentity = appIdentityOf(probot, settings.appId);
-  const jobDeps = { store, queue, clients, appIdentity, metrics, now, log, isolation };
+type JobDeps = Pick<AppDeps, 'store' | 'queue' | 'metrics' | 'now' | 'log' | 'isolation'> & {
+  clients: InstallationClients;
+  appIdentity: DriftbackApp['appIdentity'];
+};
 
-  // Webhooks.
+/** Webhooks: what each GitHub event starts. */
+function subscribe(probot: AppDeps['probot'], jobDeps: JobDeps): void {
+  const { store, queue, clients, now, log } = jobDeps;
   const webhookDeps = { store, queue, clients, now };
   probot.on('push', onPush(webhookDeps));
   probot.on(['installation.created', 'installation_repositories.added'], onInstallation(webhookDeps));
@@ -98,11 +99,13 @@ export function createApp(deps: AppDeps, settings: AppSettings): DriftbackApp {
   probot.on([...PLAN_PULL_REQUEST_ACTIONS], onPlanRequested(jobDeps));
   probot.on('check_run.rerequested', onPlanRerun(jobDeps));
   probot.on([...COMMAND_COMMENT_ACTIONS], onCommentCommand({ store, queue, now, log }));
+}
 
-  // HTTP routes.
+/** HTTP routes: POST /api/v1/snapshots, GET /api/v1/clusters/<owner>/<repo>/<cluster>, GET /metrics. */
+function routesOf(deps: AppDeps, settings: AppSettings): Route[] {
+  const { store, queue, metrics, now, log } = deps;
   const ingestMemory = settings.ingestMemoryBytes ?? 64 * 1024 * 1024;
-  const routes: Route[] = [
-    // POST /api/v1/snapshots, GET /api/v1/clusters/<owner>/<repo>/<cluster>
+  return [
     createUploadHandler({
       store,
       queue,
@@ -117,18 +120,30 @@ export function createApp(deps: AppDeps, settings: AppSettings): DriftbackApp {
       parsing: createByteBudget(ingestMemory, settings.ingestConcurrency),
       onSnapshot: (result) => countSnapshot(metrics, result),
     }),
-    // GET /metrics
     createMetricsHandler(metrics, snapshotAgeRefresher(metrics, store, now), settings.metricsToken),
   ];
+}
 
-  // Queue jobs and schedules.
-  const jobs: Record<string, JobHandler> = {
+/** Queue jobs, by queue. */
+function jobsOf(jobDeps: JobDeps): Record<string, JobHandler> {
+  const { store, clients, appIdentity, metrics, now, log, isolation } = jobDeps;
+  return {
     [RECONCILE_QUEUE]: createReconcileHandler({ store, clients, appIdentity, metrics, now, log, isolation }),
     [PLAN_QUEUE]: createPlanHandler(jobDeps),
     [COMMAND_QUEUE]: createCommandHandler(jobDeps),
     [ALERTS_QUEUE]: createAlertsHandler(jobDeps),
     [MAINTENANCE_QUEUE]: maintenanceHandler({ store, now, log }),
   };
+}
+
+export function createApp(deps: AppDeps, settings: AppSettings): DriftbackApp {
+  const { probot, store, queue, metrics, now, log, isolation } = deps;
+  const clients = createInstallationClients(probot, { metrics });
+  const appIdentity = appIdentityOf(probot, settings.appId);
+  const jobDeps = { store, queue, clients, appIdentity, metrics, now, log, isolation };
+  subscribe(probot, jobDeps);
+  const routes = routesOf(deps, settings);
+  const jobs = jobsOf(jobDeps);
   const schedules = [
     { queue: ALERTS_QUEUE, everySeconds: ALERTS_EVERY_SECONDS },
     { queue: MAINTENANCE_QUEUE, everySeconds: MAINTENANCE_EVERY_SECONDS },

@@ -11,11 +11,15 @@ import {
   itemDecisionFromRow,
   itemDecisionValues,
   metaFromRow,
+  putOutcome,
+  SNAPSHOT_INSERT_COLUMNS,
   SNAPSHOT_META_COLUMNS,
+  snapshotInsert,
+  snapshotInsertValues,
   type ItemDecisionRow,
   type SnapshotMetaRow,
 } from './rows.js';
-import { compressSnapshot, decompressSnapshot, instantOf, orderInstant, snapshotIdFor } from './snapshot-codec.js';
+import { decompressSnapshot, instantOf } from './snapshot-codec.js';
 import {
   decodeState,
   encodeState,
@@ -83,9 +87,7 @@ export class PostgresStore implements Store {
     options: { digest: string; receivedAt: string; compressed?: Buffer },
   ): Promise<PutSnapshotResult> {
     const { repository, cluster } = snapshot;
-    const id = snapshotIdFor(repository, cluster, options.digest);
-    const capturedMs = orderInstant(snapshot.capturedAt, options.receivedAt);
-    const body = options.compressed ?? (await compressSnapshot(snapshot));
+    const insert = await snapshotInsert(snapshot, options);
     return this.transaction(async (client) => {
       // Serializes writers of one cluster across replicas, so "is this older than the latest?" holds.
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
@@ -93,44 +95,20 @@ export class PostgresStore implements Store {
       ]);
       const existing = await client.query<SnapshotMetaRow>(
         `SELECT ${SNAPSHOT_META_COLUMNS} FROM snapshots WHERE id = $1`,
-        [id],
+        [insert.meta.id],
       );
       if (existing.rows[0]) return { type: 'duplicate', meta: metaFromRow(existing.rows[0]) };
-      const latest = await this.latestRow(client, repository, cluster);
-      const stale = latest !== undefined && capturedMs < orderInstant(latest.captured_at, latest.received_at);
+      const { stale, result } = putOutcome(insert, await this.latestRow(client, repository, cluster));
       await client.query(
-        `INSERT INTO snapshots (id, repository, cluster, captured_at, captured_ms, received_at, digest, items, bytes, stale, body)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [
-          id,
-          repository,
-          cluster,
-          snapshot.capturedAt,
-          capturedMs,
-          options.receivedAt,
-          options.digest,
-          snapshot.items.length,
-          body.length,
-          stale,
-          body,
-        ],
+        `INSERT INTO snapshots (${SNAPSHOT_INSERT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        snapshotInsertValues(insert, stale),
       );
       await client.query(
         `DELETE FROM snapshots WHERE repository = $1 AND cluster = $2 AND seq NOT IN (
            SELECT seq FROM snapshots WHERE repository = $1 AND cluster = $2 ORDER BY captured_ms DESC, seq DESC LIMIT $3)`,
         [repository, cluster, this.retain],
       );
-      const meta: StoredSnapshotMeta = {
-        id,
-        repository,
-        cluster,
-        capturedAt: snapshot.capturedAt,
-        receivedAt: options.receivedAt,
-        digest: options.digest,
-        items: snapshot.items.length,
-        bytes: body.length,
-      };
-      return stale ? { type: 'stale', meta, latest: metaFromRow(latest) } : { type: 'stored', meta };
+      return result;
     });
   }
 

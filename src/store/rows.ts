@@ -1,5 +1,7 @@
 // Row shapes shared by both SQL implementations, and their mapping to the public types.
-import type { ItemAction, ItemDecision, StoredSnapshotMeta } from './types.js';
+import type { Snapshot } from '../core/model/index.js';
+import { compressSnapshot, orderInstant, snapshotIdFor } from './snapshot-codec.js';
+import type { ItemAction, ItemDecision, PutSnapshotResult, StoredSnapshotMeta } from './types.js';
 
 export interface SnapshotMetaRow {
   id: string;
@@ -25,6 +27,57 @@ export function metaFromRow(row: SnapshotMetaRow): StoredSnapshotMeta {
     items: Number(row.items),
     bytes: Number(row.bytes),
   };
+}
+
+/** A snapshot on its way into the table: when it counts as taken, its compressed body, and its meta. */
+export interface SnapshotInsert {
+  capturedMs: number;
+  body: Buffer;
+  meta: StoredSnapshotMeta;
+}
+
+export async function snapshotInsert(
+  snapshot: Snapshot,
+  options: { digest: string; receivedAt: string; compressed?: Buffer },
+): Promise<SnapshotInsert> {
+  const { repository, cluster } = snapshot;
+  const body = options.compressed ?? (await compressSnapshot(snapshot));
+  return {
+    capturedMs: orderInstant(snapshot.capturedAt, options.receivedAt),
+    body,
+    meta: {
+      id: snapshotIdFor(repository, cluster, options.digest),
+      repository,
+      cluster,
+      capturedAt: snapshot.capturedAt,
+      receivedAt: options.receivedAt,
+      digest: options.digest,
+      items: snapshot.items.length,
+      bytes: body.length,
+    },
+  };
+}
+
+export const SNAPSHOT_INSERT_COLUMNS =
+  'id, repository, cluster, captured_at, captured_ms, received_at, digest, items, bytes, stale, body';
+
+/** The values in SNAPSHOT_INSERT_COLUMNS' order; `stale` as the database writes a boolean. */
+export function snapshotInsertValues({ meta, capturedMs, body }: SnapshotInsert, stale: boolean | number): unknown[] {
+  const { id, repository, cluster, capturedAt, receivedAt, digest, items } = meta;
+  return [id, repository, cluster, capturedAt, capturedMs, receivedAt, digest, items, body.length, stale, body];
+}
+
+/**
+ * A snapshot taken before the newest stored one is stale: stored, but kept out of the latest state.
+ * `latest` is the newest stored row of the cluster before this one.
+ */
+export function putOutcome(
+  insert: SnapshotInsert,
+  latest: SnapshotMetaRow | undefined,
+): { stale: boolean; result: PutSnapshotResult } {
+  const stale = latest !== undefined && insert.capturedMs < orderInstant(latest.captured_at, latest.received_at);
+  const { meta } = insert;
+  return { stale, result: stale ? { type: 'stale', meta, latest: metaFromRow(latest) } : { type: 'stored', meta } };
 }
 
 export interface ItemDecisionRow {

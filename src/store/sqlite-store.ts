@@ -12,11 +12,15 @@ import {
   itemDecisionFromRow,
   itemDecisionValues,
   metaFromRow,
+  putOutcome,
+  SNAPSHOT_INSERT_COLUMNS,
   SNAPSHOT_META_COLUMNS,
+  snapshotInsert,
+  snapshotInsertValues,
   type ItemDecisionRow,
   type SnapshotMetaRow,
 } from './rows.js';
-import { compressSnapshot, decompressSnapshot, instantOf, orderInstant, snapshotIdFor } from './snapshot-codec.js';
+import { decompressSnapshot, instantOf } from './snapshot-codec.js';
 import {
   decodeState,
   encodeState,
@@ -76,50 +80,23 @@ export class SqliteStore implements Store {
     options: { digest: string; receivedAt: string; compressed?: Buffer },
   ): Promise<PutSnapshotResult> {
     const { repository, cluster } = snapshot;
-    const id = snapshotIdFor(repository, cluster, options.digest);
-    const capturedMs = orderInstant(snapshot.capturedAt, options.receivedAt);
-    const body = options.compressed ?? (await compressSnapshot(snapshot));
+    const insert = await snapshotInsert(snapshot, options);
     const write = this.db.transaction((): PutSnapshotResult => {
-      const existing = this.db.prepare(`SELECT ${SNAPSHOT_META_COLUMNS} FROM snapshots WHERE id = ?`).get(id) as
-        SnapshotMetaRow | undefined;
+      const existing = this.db
+        .prepare(`SELECT ${SNAPSHOT_META_COLUMNS} FROM snapshots WHERE id = ?`)
+        .get(insert.meta.id) as SnapshotMetaRow | undefined;
       if (existing) return { type: 'duplicate', meta: metaFromRow(existing) };
-      const latest = this.latestRow(repository, cluster);
-      const stale = latest !== undefined && capturedMs < orderInstant(latest.captured_at, latest.received_at);
+      const { stale, result } = putOutcome(insert, this.latestRow(repository, cluster));
       this.db
-        .prepare(
-          `INSERT INTO snapshots (id, repository, cluster, captured_at, captured_ms, received_at, digest, items, bytes, stale, body)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          id,
-          repository,
-          cluster,
-          snapshot.capturedAt,
-          capturedMs,
-          options.receivedAt,
-          options.digest,
-          snapshot.items.length,
-          body.length,
-          stale ? 1 : 0,
-          body,
-        );
+        .prepare(`INSERT INTO snapshots (${SNAPSHOT_INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+        .run(...snapshotInsertValues(insert, stale ? 1 : 0));
       this.db
         .prepare(
           `DELETE FROM snapshots WHERE repository = ? AND cluster = ? AND seq NOT IN (
              SELECT seq FROM snapshots WHERE repository = ? AND cluster = ? ORDER BY captured_ms DESC, seq DESC LIMIT ?)`,
         )
         .run(repository, cluster, repository, cluster, this.retain);
-      const meta: StoredSnapshotMeta = {
-        id,
-        repository,
-        cluster,
-        capturedAt: snapshot.capturedAt,
-        receivedAt: options.receivedAt,
-        digest: options.digest,
-        items: snapshot.items.length,
-        bytes: body.length,
-      };
-      return stale ? { type: 'stale', meta, latest: metaFromRow(latest) } : { type: 'stored', meta };
+      return result;
     });
     this.db.pragma('synchronous = FULL');
     try {

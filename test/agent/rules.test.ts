@@ -132,6 +132,30 @@ describe('sanitizing one listed item', () => {
     expect(sanitizeObject(item(undefined), deployments, undefined).type).toBe('kept');
   });
 
+  it('keeps an Application an ApplicationSet generated (a source), controller-owned as it is', () => {
+    const applications: ApiResource = {
+      group: 'argoproj.io',
+      version: 'v1alpha1',
+      groupVersion: 'argoproj.io/v1alpha1',
+      resource: 'applications',
+      kind: 'Application',
+      namespaced: true,
+    };
+    // What applicationset_controller.go's SetControllerReference writes.
+    const owner = { apiVersion: 'argoproj.io/v1alpha1', kind: 'ApplicationSet', name: 'guestbook', uid: 'u' };
+    const generated = {
+      metadata: { name: 'guestbook-dev', ownerReferences: [{ ...owner, controller: true, blockOwnerDeletion: true }] },
+      spec: { source: { path: 'guestbook/dev' } },
+    };
+    const kept = sanitizeObject(generated, applications, undefined);
+    expect(kept.type).toBe('kept');
+    expect(kept.type === 'kept' && kept.object.metadata.ownerReferences).toEqual(generated.metadata.ownerReferences);
+    const byOther = { metadata: { name: 'x', ownerReferences: [{ ...owner, kind: 'Rollout', controller: true }] } };
+    expect(sanitizeObject(byOther, applications, undefined).type).toBe('owned');
+    // Another kind owned by an ApplicationSet is derived as before.
+    expect(sanitizeObject(generated, deployments, undefined).type).toBe('owned');
+  });
+
   it('never keeps a Secret without a key to hash it', () => {
     expect(sanitizeObject({ metadata: { name: 's' }, data: { a: 'YQ==' } }, secrets, undefined)).toEqual({
       type: 'invalid',

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/core/config/index.js';
 import type { KubeObject } from '../../src/core/model/index.js';
 import { renderDashboard } from '../../src/core/report/index.js';
-import { dashboardCluster } from '../../src/app/dashboard/index.js';
+import { hpaReplicasMessage } from '../../src/core/plan/index.js';
+import { dashboardCluster } from '../../src/core/decide/index.js';
 import type { ClusterState } from '../../src/app/reconcile/state.js';
 import { expectGolden } from './plan-harness.js';
 
@@ -154,5 +155,22 @@ describe('dashboardCluster', () => {
       `- \`items[${items.length}]\` (ClusterRole): &quot;ops\\\\nadmin&quot; cannot be a file name: it contains a control character; compared, never written as a file`,
     );
     expect(view.skipped).toBeUndefined();
+  });
+
+  it('lists a workload an HPA and Git both scale with the plan’s fix text, and its replicas conflict once', () => {
+    const web = { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'web' };
+    const drift = {
+      ...state.drift!,
+      autoscaledReplicas: [{ resource: web, hpa: 'shop/web', file: 'shop/web.yaml', line: 8 }],
+    };
+    const fighting = dashboardCluster(prod, { capturedAt: '2026-12-02T11:50:00Z', items }, { ...state, drift }, NOW);
+    const body = renderDashboard({ now: NOW, clusters: [fighting.view], configErrors: [] });
+    expect(body).toContain('**HPA and Git both set replicas (1)**');
+    expect(body).toContain(`- \`Deployment/shop/web\` (\`shop/web.yaml:8\`): ${hpaReplicasMessage('shop/web')}`);
+    expect(body).toContain('Remove `replicas` from the manifest');
+    expect(body).toContain('manager `kube-controller-manager`');
+    // The conflict the diff found on the same replicas is that fight: counted and said once.
+    expect(body).not.toContain('<summary>Conflicts');
+    expect(body).toContain('- **prod**: ⚠️ drift: 2 objects, 3 live changes; 1 conflict, ');
   });
 });

@@ -3,12 +3,22 @@
 // cluster (`flux suspend kustomization apps`, kubectl edit) and an Argo CD cluster (automated sync
 // turned off, kubectl scale), each through suspend → hand fix → snapshot → emergency PR → deadline
 // passed → still-suspended alert → merge + resume → verified → the fix undone a day later → alert →
-// restored → alert closed. Each step asserts what a person sees on GitHub (titles, bodies, labels,
+// restored → alert closed; on the Flux cluster then an HPA added while Git declares replicas (warned on
+// the PR's plan and on the dashboard) → replicas removed (quiet) → kustomize-controller scaled to 0 while
+// a commit lands (one not-reconciling alert) → restarted (the alert closed). Each step asserts what a person sees on GitHub (titles, bodies, labels,
 // states) and what the App did not write. The snapshots are the `emergency` controller scenario's,
 // written as Flux and Argo CD write them (test/fixtures/controllers/_build/scenarios/emergency.ts);
 // docs/reviewing.md walks the same steps.
 import { afterEach, describe, expect, it } from 'vitest';
-import { drain, pushPayload, sendWebhook, startAppHarness, uploadSnapshot, type AppHarness } from '../support/app.js';
+import {
+  drain,
+  pullRequestPayload,
+  pushPayload,
+  sendWebhook,
+  startAppHarness,
+  uploadSnapshot,
+  type AppHarness,
+} from '../support/app.js';
 import type { IssueRecord } from '../support/github/state.js';
 import { emergencyRepoFiles, emergencySnapshotText, type EmergencySnapshotName } from '../support/emergency-fixture.js';
 
@@ -85,6 +95,254 @@ async function merge(app: AppHarness, number: number): Promise<string> {
   expect(await sendWebhook(app, 'push', pushPayload(app, 'main', sha))).toBe(200);
   await drain(app);
   return sha;
+}
+
+/** Opens a pull request that changes `files` (null deletes) on `branch`, as a person does, and sends the webhook. */
+async function openPullRequest(
+  app: AppHarness,
+  branch: string,
+  title: string,
+  files: Record<string, string | null>,
+): Promise<number> {
+  app.standIn.pushCommit({ owner: app.owner, repo: app.repo, branch, files, message: `${title}\n` });
+  const repo = app.standIn.state.repo(app.owner, app.repo);
+  const number = repo.nextNumber++;
+  const at = app.standIn.state.timestamp();
+  repo.issues.set(number, {
+    number,
+    title,
+    body: null,
+    state: 'open',
+    stateReason: null,
+    labels: [],
+    user: 'octocat',
+    createdAt: at,
+    updatedAt: at,
+    closedAt: null,
+    pull: { head: branch, base: repo.defaultBranch, draft: false, merged: false },
+  });
+  expect(await sendWebhook(app, 'pull_request', pullRequestPayload(app, number, branch, 'opened'))).toBe(200);
+  await drain(app);
+  return number;
+}
+
+/** The autoscaler of the exercise: kustomize's testdata HPA (api/krusty, Apache-2.0) aimed at podinfo. */
+const HPA_YAML = `apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata:
+  name: podinfo
+spec:
+  scaleTargetRef:
+    apiVersion: apps/v1
+    kind: Deployment
+    name: podinfo
+  minReplicas: 2
+  maxReplicas: 4
+  metrics:
+    - type: Resource
+      resource:
+        name: cpu
+        target:
+          type: Utilization
+          averageUtilization: 80
+`;
+
+type Json = Record<string, any>;
+
+/**
+ * A flux-3 snapshot after Flux applied the HPA (kustomize-controller's Apply, in the Kustomization's
+ * inventory) and podinfo's replicas 2: declared in Git (kustomize-controller owns `spec.replicas`), or
+ * not (only the HPA's scale writes, as `kube-controller-manager` through the scale subresource, own it).
+ */
+function withHpa(text: string, replicasFromGit: boolean, at: string): string {
+  const snapshot = JSON.parse(text) as { items: Json[] };
+  const fluxLabels = {
+    'kustomize.toolkit.fluxcd.io/name': 'apps',
+    'kustomize.toolkit.fluxcd.io/namespace': 'flux-system',
+  };
+  for (const object of snapshot.items) {
+    if (object.kind === 'Kustomization' && object.metadata.name === 'apps')
+      object.status.inventory.entries.push({ id: 'podinfo_podinfo_autoscaling_HorizontalPodAutoscaler', v: 'v2' });
+    if (object.kind !== 'Deployment' || object.metadata.name !== 'podinfo') continue;
+    object.spec.replicas = 2;
+    object.status.replicas = object.status.readyReplicas = object.status.availableReplicas = 2;
+    object.status.updatedReplicas = 2;
+    const apply = object.metadata.managedFields.find((entry: Json) => entry.manager === 'kustomize-controller');
+    if (replicasFromGit) apply.fieldsV1['f:spec']['f:replicas'] = {};
+    else
+      object.metadata.managedFields.push({
+        manager: 'kube-controller-manager',
+        operation: 'Update',
+        apiVersion: 'apps/v1',
+        time: at,
+        fieldsType: 'FieldsV1',
+        fieldsV1: { 'f:spec': { 'f:replicas': {} } },
+        subresource: 'scale',
+      });
+  }
+  const spec = {
+    scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'podinfo' },
+    minReplicas: 2,
+    maxReplicas: 4,
+    metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } }],
+  };
+  snapshot.items.push({
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: {
+      name: 'podinfo',
+      namespace: 'podinfo',
+      uid: 'hpa-podinfo',
+      resourceVersion: '9001',
+      creationTimestamp: at,
+      labels: fluxLabels,
+      managedFields: [
+        {
+          manager: 'kustomize-controller',
+          operation: 'Apply',
+          apiVersion: 'autoscaling/v2',
+          time: at,
+          fieldsType: 'FieldsV1',
+          fieldsV1: {
+            'f:metadata': {
+              'f:labels': { 'f:kustomize.toolkit.fluxcd.io/name': {}, 'f:kustomize.toolkit.fluxcd.io/namespace': {} },
+            },
+            'f:spec': {
+              'f:maxReplicas': {},
+              'f:metrics': {},
+              'f:minReplicas': {},
+              'f:scaleTargetRef': { 'f:apiVersion': {}, 'f:kind': {}, 'f:name': {} },
+            },
+          },
+        },
+      ],
+    },
+    spec,
+    status: { currentReplicas: 2, desiredReplicas: 2 },
+  });
+  return JSON.stringify(snapshot);
+}
+
+/** kustomize-controller after `kubectl -n flux-system scale deployment kustomize-controller --replicas=0`. */
+function withControllerStopped(text: string): string {
+  const snapshot = JSON.parse(text) as { items: Json[] };
+  for (const object of snapshot.items) {
+    if (object.kind !== 'Deployment' || object.metadata.name !== 'kustomize-controller') continue;
+    object.spec.replicas = 0;
+    for (const field of ['readyReplicas', 'availableReplicas', 'replicas', 'updatedReplicas'])
+      delete object.status[field];
+  }
+  return JSON.stringify(snapshot);
+}
+
+/** Uploads a snapshot's text as it is, the clock at its capture time. */
+async function uploadText(app: AppHarness, text: string, capturedAt: string): Promise<void> {
+  const snapshot = JSON.parse(text) as { capturedAt: string; repository: string; cluster: string };
+  snapshot.capturedAt = capturedAt;
+  clock.now = new Date(capturedAt);
+  expect((await uploadSnapshot(app, snapshot)).status).toBe(202);
+  await drain(app);
+}
+
+/** The file at the default branch's HEAD of the stand-in. */
+const fileAtHead = (app: AppHarness, path: string): string => app.standIn.readFile(app.owner, app.repo, 'main', path)!;
+/** Pull requests driftback opened (labelled `driftback`). */
+const driftbackPulls = (app: AppHarness) => pulls(app).filter((issue) => issue.labels.includes('driftback'));
+const statusLine = (app: AppHarness, cluster: string) =>
+  dashboard(app)
+    .split('\n')
+    .find((line) => line.startsWith(`- **${cluster}**:`));
+
+/**
+ * The rest of the exercise on the Flux cluster, from the verified fix applied at `applied`: an HPA and
+ * Git both setting replicas (warned on the PR and on the dashboard), replicas removed (quiet), the
+ * controller stopped while Git moves (one not-reconciling alert), restarted (the alert closed).
+ */
+async function fluxAutoscalingAndStoppedController(app: AppHarness, applied: string): Promise<void> {
+  const ourPulls = driftbackPulls(app).length;
+  const snapshotAt = (sha: string) =>
+    emergencySnapshotText('flux-3-resumed-after-merge').replaceAll(FIXTURE_MERGE.flux, sha).replaceAll(applied, sha);
+  const deployment = fileAtHead(app, 'apps/podinfo/deployment.yaml');
+  const kustomization = fileAtHead(app, 'apps/podinfo/kustomization.yaml');
+
+  // 8. A PR adds an HPA to podinfo, whose manifest declares replicas: the plan warns, with the fix.
+  const autoscale = await openPullRequest(app, 'autoscale-podinfo', 'Autoscale podinfo', {
+    'apps/podinfo/hpa.yaml': HPA_YAML,
+    'apps/podinfo/kustomization.yaml': kustomization.replace('  - service.yaml', '  - service.yaml\n  - hpa.yaml'),
+    'apps/podinfo/deployment.yaml': deployment.replace('  minReadySeconds: 3', '  replicas: 2\n  minReadySeconds: 3'),
+  });
+  const [plan, ...morePlans] = commentsOn(app, autoscale);
+  expect(morePlans).toEqual([]);
+  expect(plan).toContain('HPA and Git both set replicas');
+  expect(plan).toContain('HorizontalPodAutoscaler `podinfo/podinfo` set `spec.replicas`');
+  expect(plan).toContain('manager `kube-controller-manager`');
+  // Merged and applied by Flux: the dashboard says the same, with the line that declares replicas.
+  const autoscaled = await merge(app, autoscale);
+  await uploadText(app, withHpa(snapshotAt(autoscaled), true, '2026-12-02T12:30:00Z'), '2026-12-02T13:00:00Z');
+  await watchAt(app, '2026-12-02T13:01:00Z');
+  expect(dashboard(app)).toContain('**HPA and Git both set replicas (1)**');
+  expect(dashboard(app)).toContain(
+    '- `Deployment/podinfo/podinfo` (`apps/podinfo/deployment.yaml:6`): Both this manifest and HorizontalPodAutoscaler `podinfo/podinfo` set `spec.replicas`',
+  );
+  expect(statusLine(app, 'kind-dev')).toBe('- **kind-dev**: ⚠️ no drift; 1 conflict');
+  expect([driftbackPulls(app).length, alerts(app, 'kind-dev').filter((a) => a.state === 'open')]).toEqual([
+    ourPulls,
+    [],
+  ]);
+
+  // 9. A PR removes replicas: no warning; merged and applied, the HPA alone owns them: quiet.
+  const handOver = await openPullRequest(app, 'hpa-owns-replicas', 'Let the HPA own replicas', {
+    'apps/podinfo/deployment.yaml': deployment,
+  });
+  expect(commentsOn(app, handOver).join('\n')).not.toContain('HPA and Git both set replicas');
+  const handedOver = await merge(app, handOver);
+  const quiet = withHpa(snapshotAt(handedOver), false, '2026-12-02T13:30:00Z');
+  await uploadText(app, quiet, '2026-12-02T14:00:00Z');
+  await watchAt(app, '2026-12-02T14:01:00Z');
+  expect(dashboard(app)).not.toContain('HPA and Git both set replicas');
+  expect(dashboard(app)).not.toContain('Conflicts');
+  expect(statusLine(app, 'kind-dev')).toBe('- **kind-dev**: ✅ no drift');
+  expect(driftbackPulls(app)).toHaveLength(ourPulls);
+
+  // 10. kustomize-controller scaled to 0, then a commit lands: named on the dashboard at once, one alert
+  // after 3 × its 10m interval, with since when, the commit waiting and what to run.
+  const title = 'driftback: kind-dev: flux-system/flux-system is not reconciling';
+  const waiting = app.standIn.pushCommit({
+    owner: app.owner,
+    repo: app.repo,
+    branch: 'main',
+    files: { 'apps/podinfo/deployment.yaml': `# Replicas belong to the HPA (hpa.yaml).\n${deployment}` },
+    message: 'Say who owns podinfo replicas',
+  });
+  expect(await sendWebhook(app, 'push', pushPayload(app, 'main', waiting, handedOver))).toBe(200);
+  await drain(app);
+  await uploadText(app, withControllerStopped(quiet), '2026-12-02T15:00:00Z');
+  await watchAt(app, '2026-12-02T15:01:00Z');
+  expect(dashboard(app)).toContain('its controller Deployment/flux-system/kustomize-controller has no ready replica');
+  expect(all(app).filter((issue) => issue.title === title)).toEqual([]);
+  await uploadText(app, withControllerStopped(quiet), '2026-12-02T15:40:00Z');
+  await watchAt(app, '2026-12-02T15:41:00Z');
+  const [stopped, ...moreStopped] = all(app).filter((issue) => issue.title === title);
+  expect(moreStopped).toEqual([]);
+  expect(stopped!.body).toContain('its controller Deployment/flux-system/kustomize-controller has no ready replica');
+  expect(stopped!.body).toContain(`- \`${waiting.slice(0, 7)}\` Say who owns podinfo replicas`);
+  expect(stopped!.body).toContain('- `kubectl -n flux-system scale deployment kustomize-controller --replicas=1`');
+  expect(driftbackPulls(app)).toHaveLength(ourPulls);
+
+  // 11. Restarted: it applies HEAD; the alert closes saying so, and the dashboard no longer names it.
+  await uploadText(app, withHpa(snapshotAt(waiting), false, '2026-12-02T13:30:00Z'), '2026-12-02T16:00:00Z');
+  await watchAt(app, '2026-12-02T16:01:00Z');
+  expect(
+    all(app)
+      .filter((issue) => issue.title === title)
+      .map((issue) => issue.state),
+  ).toEqual(['closed']);
+  expect(commentsOn(app, stopped!.number)).toEqual([
+    `\`flux-system/flux-system\` in \`kind-dev\` reconciles again (applied \`${waiting.slice(0, 7)}\`). Closing.`,
+  ]);
+  expect(dashboard(app)).not.toContain('no ready replica');
+  expect(statusLine(app, 'kind-dev')).toBe('- **kind-dev**: ✅ no drift');
+  expect(driftbackPulls(app)).toHaveLength(ourPulls);
 }
 
 describe('the exercise on a Flux cluster: flux suspend kustomization apps, kubectl edit', () => {
@@ -194,6 +452,8 @@ describe('the exercise on a Flux cluster: flux suspend kustomization apps, kubec
       `The fix of #${pr!.number} under \`flux-system/apps\` in \`kind-dev\` is back in the cluster. Closing.`,
     ]);
     expect(pulls(app)).toHaveLength(1);
+
+    await fluxAutoscalingAndStoppedController(app, mergeSha);
   });
 });
 

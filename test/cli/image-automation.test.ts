@@ -74,3 +74,24 @@ describe('a hand change to a field image automation writes', () => {
     expect(readFileSync(join(work, 'repo/marked.yaml'), 'utf8')).toBe(before);
   });
 });
+
+describe('a pull request that sets a field image automation writes', () => {
+  it('gets a plan note: the automation writes its own image there again', async () => {
+    const head = join(work, 'head');
+    cpSync(join(work, 'repo'), head, { recursive: true });
+    const text = readFileSync(join(head, 'marked.yaml'), 'utf8');
+    writeFileSync(join(head, 'marked.yaml'), text.replace('image:v1.0.0 #', 'image:v1.1.0 #'));
+    const run = await runCli(['plan', '--head', 'head', '--live', 'live.json', '--format', 'json'], { cwd: work });
+    expect(run.stderr).toBe('');
+    const doc = JSON.parse(run.stdout);
+    expect(doc.warnings).toContainEqual(
+      expect.objectContaining({
+        code: 'conflict',
+        path: '/spec/jobTemplate/spec/template/spec/containers/0/image',
+        message: expect.stringMatching(
+          /to `image:v1\.1\.0`, a field Flux image automation writes \(ImagePolicy automation-ns\/policy, marker at marked\.yaml:14\).*pin the ImagePolicy or suspend the ImageUpdateAutomation/,
+        ),
+      }),
+    );
+  });
+});

@@ -96,6 +96,16 @@ describe('kustomize helmCharts, as kubectl kustomize --enable-helm inflates them
       source: 'helmCharts[0] web of kustomization.yaml',
       transform: 'chart',
       file: 'kustomization.yaml',
+      // Where the entry's values are set, lowest precedence first: codify writes a hand change there.
+      values: {
+        layers: [
+          expect.objectContaining({ label: "the chart's default values" }),
+          expect.objectContaining({ label: 'helmCharts[0].valuesInline of kustomization.yaml' }),
+          expect.objectContaining({ label: 'values-prod.yaml' }),
+        ],
+        defaults: 1,
+        addTo: expect.objectContaining({ label: 'helmCharts[0].valuesInline of kustomization.yaml' }),
+      },
     });
     // The kustomization's own transforms keep their origins on top.
     expect(deployment.source.fields['/metadata/labels/team']?.origin).toMatchObject({ type: 'labels' });

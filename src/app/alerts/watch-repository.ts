@@ -4,21 +4,22 @@
 import type { Documents } from '../isolation/documents.js';
 import { tenantOf } from '../isolation/index.js';
 import type { ClusterConfig, ConfigResult } from '../../core/config/index.js';
-import { dashboardDigest, type TemplateOverrides } from '../../core/report/index.js';
+import { dashboardCluster, dashboardFingerprint, decideDashboard, isStale } from '../../core/decide/index.js';
+import type { TemplateOverrides } from '../../core/report/index.js';
 import type { GitHubClient } from '../../github/index.js';
 import { cachedConfigAt, readConfigAt, readTemplatesAt } from '../repository.js';
 import { splitRepository } from '../github-client.js';
-import { dashboardCluster, dashboardFingerprint, dashboardView, updateDashboard } from '../dashboard/index.js';
+import { executeDashboard, gatherDashboard } from '../dashboard/index.js';
 import { recordClusterFigures } from '../metrics.js';
 import { refreshOpenPlans } from '../plan/refresh-open-plans.js';
 import type { ReviewDeps } from '../plan/deps.js';
 import { readClusterState, readRepositoryState, rememberedHead } from '../reconcile/state.js';
 import { readWatchState, writeWatchState, type WatchState } from './alert-state.js';
 import { checkNotReconciling } from './not-reconciling.js';
-import { checkNotReporting, isStale } from './not-reporting.js';
+import { checkNotReporting } from './not-reporting.js';
 import { checkFixesUndone } from './fix-undone.js';
 import { checkSuspended } from './suspended.js';
-import type { AlertWriter } from './execute-alerts.js';
+import type { AlertChange, AlertWriter } from './execute-alerts.js';
 
 export interface WatchDeps extends ReviewDeps {
   /** `<repository>#<cluster>` → the snapshot id this process last read (figures and reconcilers). */
@@ -98,37 +99,34 @@ export async function watchRepository(deps: WatchDeps, repository: string): Prom
   return outcome;
 }
 
+/** The alert changes of one cluster, as the watch's outcome lists them. */
+function reportAlerts(watch: Watch, cluster: string, changes: readonly AlertChange[], withResource = true): void {
+  for (const { type, issue, resource } of changes)
+    watch.outcome.alerts.push({ cluster, type, issue, ...(withResource ? { resource } : {}) });
+}
+
 /** One cluster's alerts (not reporting, suspended, fix undone, not reconciling), figures and plan refresh. */
 async function watchCluster(
   watch: Watch,
   cluster: ClusterConfig,
 ): Promise<{ cluster: SeenCluster; newSnapshot: boolean }> {
-  const { deps, repository, state, now, outcome, writer } = watch;
+  const { deps, repository, state, now, writer } = watch;
   state.configuredAt = { [cluster.name]: now.toISOString(), ...state.configuredAt };
   const meta = await deps.store.latestSnapshotMeta(repository, cluster.name);
-  const { templates, documents } = writer;
-  const reporting = await checkNotReporting(
-    watch.octokit,
-    watch.ref,
+  reportAlerts(watch, cluster.name, await checkNotReporting(writer, cluster, meta, state, now), false);
+  const stale = isStale({
     cluster,
-    meta,
-    state,
-    now,
-    writer.author,
-    templates,
-    documents,
-  );
-  if (reporting.type !== 'reporting' && reporting.type !== 'still-open')
-    outcome.alerts.push({ cluster: cluster.name, type: reporting.type, issue: reporting.issue });
-  const stale = isStale(cluster, meta, state.configuredAt[cluster.name], now);
+    ...(meta ? { latestCapturedAt: meta.capturedAt } : {}),
+    configuredAt: state.configuredAt[cluster.name]!,
+    now: now.toISOString(),
+  });
   const clusterState = await readClusterState(deps.store, repository, cluster.name);
   const emergency = watch.config.ok ? watch.config.config.emergency : undefined;
   const suspended = emergency
     ? await checkSuspended(writer, cluster.name, clusterState.suspensions ?? [], emergency, state, now)
     : [];
   const undone = await checkFixesUndone(writer, cluster.name, clusterState.emergencies ?? {}, state);
-  for (const change of [...suspended, ...undone])
-    outcome.alerts.push({ cluster: cluster.name, type: change.type, issue: change.issue, resource: change.resource });
+  reportAlerts(watch, cluster.name, [...suspended, ...undone]);
   const seen = { name: cluster.name, snapshotId: meta?.id, reconciledAt: clusterState.lastReconcileAt, stale };
   if (!meta) return { cluster: seen, newSnapshot: false };
   // A snapshot that brings a new live state (not merely a new capture time) refreshes the plans.
@@ -157,62 +155,27 @@ async function watchReconcilers(
   recordClusterFigures(deps.metrics, repository, cluster.name, figures);
   const head = await headOf(deps, repository);
   const input = { items: latest.snapshot.items, ...(head ? { head } : {}) };
-  const changes = await checkNotReconciling(
-    watch.octokit,
-    watch.ref,
-    cluster,
-    input,
-    state,
-    now,
-    writer.author,
-    writer.templates,
-    writer.documents,
-  );
-  for (const change of changes)
-    if (change.type !== 'pending')
-      watch.outcome.alerts.push({
-        cluster: cluster.name,
-        type: change.type,
-        issue: change.issue,
-        resource: change.resource,
-      });
-}
-
-/** The dashboard, when something it reads moved (its fingerprint). */
-async function dashboardIfDue(watch: Watch, seenClusters: SeenCluster[]): Promise<void> {
-  const { config, state } = watch;
-  const fingerprint = dashboardFingerprint(
-    config.ok ? config.config : undefined,
-    seenClusters,
-    config.ok ? 0 : config.problems.length,
-  );
-  if (fingerprint === state.dashboard) return;
-  const { templates, documents } = watch.writer;
-  watch.outcome.dashboard = await refreshDashboard(watch.deps, watch.octokit, watch.repository, config, state, () =>
-    templates().then((overrides) => ({ overrides, documents })),
-  );
-  state.dashboard = fingerprint;
+  reportAlerts(watch, cluster.name, await checkNotReconciling(writer, cluster, input, state, now));
 }
 
 /**
- * Something the dashboard reads moved: it is rewritten only when what it says changed (its digest),
- * not merely its times. Records the digest written in `state`.
+ * The dashboard, when something it reads moved (its fingerprint): gathered from the store, then
+ * rewritten only when what it says changed (decideDashboard), not merely its times.
  */
-async function refreshDashboard(
-  deps: WatchDeps,
-  octokit: GitHubClient,
-  repository: string,
-  config: ConfigResult,
-  state: WatchState,
-  rendering: () => Promise<{ overrides: TemplateOverrides; documents: Documents }>,
-): Promise<WatchOutcome['dashboard']> {
-  const view = await dashboardView(deps, repository, config);
-  const digest = dashboardDigest(view);
-  if (digest === state.dashboardDigest) return 'unchanged';
-  const { overrides, documents } = await rendering();
-  const written = await updateDashboard(deps, octokit, repository, config, overrides, documents, view);
-  state.dashboardDigest = digest;
-  return written.type;
+async function dashboardIfDue(watch: Watch, seenClusters: SeenCluster[]): Promise<void> {
+  const { config, state, writer } = watch;
+  const configured = config.ok ? config.config.clusters : undefined;
+  const fingerprint = dashboardFingerprint(configured, seenClusters, config.ok ? 0 : config.problems.length);
+  if (fingerprint === state.dashboard) return;
+  const view = await gatherDashboard(watch.deps, watch.repository, config);
+  const decision = decideDashboard({ view, ...(state.dashboardDigest ? { written: state.dashboardDigest } : {}) });
+  watch.outcome.dashboard = 'unchanged';
+  for (const action of decision.actions) {
+    const target = { ...writer, repository: watch.repository };
+    watch.outcome.dashboard = (await executeDashboard(target, action, await writer.templates())).type;
+    state.dashboardDigest = decision.digest;
+  }
+  state.dashboard = fingerprint;
 }
 
 /** The default branch's HEAD as the App last learned it, and when (what a source may be behind). */

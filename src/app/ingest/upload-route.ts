@@ -52,23 +52,26 @@ export function createUploadHandler(deps: UploadDeps) {
   };
 }
 
-async function handleUpload(deps: UploadDeps, req: IncomingMessage, res: ServerResponse): Promise<true> {
+type Refusal = { status: number; message: string; retryAfterSeconds?: number };
+
+/**
+ * Everything the headers can settle, before the body is read: uploads switched on, the token, the
+ * content type, the cluster's rate. The cluster the token is for, or the refusal (counted).
+ */
+function admit(
+  deps: UploadDeps,
+  req: IncomingMessage,
+  nowMs: number,
+): { type: 'ok'; repository: string; cluster: string } | { type: 'refused'; refusal: Refusal } {
   const count = deps.onSnapshot ?? (() => undefined);
+  const refused = (refusal: Refusal) => ({ type: 'refused' as const, refusal });
   if (!deps.tokenSecret)
-    return refuseUnread(res, {
-      status: 503,
-      message: 'uploads are disabled: the App has no DRIFTBACK_TOKEN_SECRET set',
-    });
-  // Everything the headers can settle is settled before the body is read.
-  const nowMs = deps.now().getTime();
-  const who = authenticate(
-    { tokenSecret: deps.tokenSecret, failures: deps.failures, proxyHops: deps.proxyHops },
-    req,
-    nowMs,
-  );
+    return refused({ status: 503, message: 'uploads are disabled: the App has no DRIFTBACK_TOKEN_SECRET set' });
+  const { failures, proxyHops } = deps;
+  const who = authenticate({ tokenSecret: deps.tokenSecret, failures, proxyHops }, req, nowMs);
   if (who.type !== 'ok') {
     count('unauthorized');
-    return refuseUnread(res, who);
+    return refused(who);
   }
   const contentType = String(req.headers['content-type'] ?? '')
     .split(';')[0]
@@ -76,20 +79,25 @@ async function handleUpload(deps: UploadDeps, req: IncomingMessage, res: ServerR
     .toLowerCase();
   if (contentType !== 'application/json') {
     count('invalid');
-    return refuseUnread(res, {
+    return refused({
       status: 415,
       message: `Content-Type ${contentType || '(none)'} is not accepted: send application/json (gzip with Content-Encoding: gzip)`,
     });
   }
   const limited = deps.rateLimiter.take(reconcileKey(who.repository, who.cluster), nowMs);
-  if (!limited.ok) {
-    count('rate-limited');
-    return refuseUnread(res, {
-      status: 429,
-      message: `too many snapshots for ${who.repository} ${who.cluster}: retry after ${limited.retryAfterSeconds}s`,
-      retryAfterSeconds: limited.retryAfterSeconds,
-    });
-  }
+  if (limited.ok) return { type: 'ok', repository: who.repository, cluster: who.cluster };
+  count('rate-limited');
+  return refused({
+    status: 429,
+    message: `too many snapshots for ${who.repository} ${who.cluster}: retry after ${limited.retryAfterSeconds}s`,
+    retryAfterSeconds: limited.retryAfterSeconds,
+  });
+}
+
+async function handleUpload(deps: UploadDeps, req: IncomingMessage, res: ServerResponse): Promise<true> {
+  const admitted = admit(deps, req, deps.now().getTime());
+  if (admitted.type !== 'ok') return refuseUnread(res, admitted.refusal);
+  const who = { repository: admitted.repository, cluster: admitted.cluster };
   // A body in memory stays counted until it is parsed, so bodies read at once stay bounded too.
   const declared = Number(req.headers['content-length']);
   const weight =
@@ -261,10 +269,7 @@ function identityProblems(
  * Answers without reading the body. The connection is closed after the answer, so a client that
  * keeps sending is cut off instead of the App draining what it refused.
  */
-function refuseUnread(
-  res: ServerResponse,
-  refusal: { status: number; message: string; retryAfterSeconds?: number },
-): true {
+function refuseUnread(res: ServerResponse, refusal: Refusal): true {
   res.setHeader('connection', 'close');
   const headers: Record<string, string> =
     refusal.retryAfterSeconds !== undefined ? { 'retry-after': String(refusal.retryAfterSeconds) } : {};

@@ -4,7 +4,7 @@
 // Returns what it did as data; the caller logs it.
 import { CONFIG_PATH, defaultConfig, describeConfigChange, type ConfigResult } from '../../core/config/index.js';
 import { templateOverrides, type ConfigChangeNote, type TemplateOverrides } from '../../core/report/index.js';
-import { listPullRequestFiles } from '../../github/index.js';
+import { listPullRequestFiles, type GitHubClient } from '../../github/index.js';
 import { splitRepository } from '../github-client.js';
 import { keepRead, loadRepositoryAt } from '../repository.js';
 import { latestSnapshots, type BuiltPlans, type PlanInputs } from './build-plans.js';
@@ -25,28 +25,45 @@ export type PlanOutcome =
     }
   | { type: 'skipped'; reason: string };
 
+type PullRequest = Awaited<ReturnType<GitHubClient['rest']['pulls']['get']>>['data'];
+
+/** Why a pull request is not planned now (closed, or a draft), if it is not. */
+function notPlanned(pull: PullRequest, number: number): PlanOutcome | undefined {
+  if (pull.state !== 'open') return { type: 'skipped', reason: `#${number} is ${pull.state}` };
+  if (pull.draft) return { type: 'skipped', reason: `#${number} is a draft (planned when marked ready for review)` };
+  return undefined;
+}
+
+/** Publishes the plans as the comment and check run of the pull request's head. */
+async function published(
+  deps: ReviewDeps,
+  job: PlanJob,
+  octokit: GitHubClient,
+  pull: PullRequest,
+  built: BuiltPlans,
+  templates: TemplateOverrides,
+): Promise<PlanOutcome> {
+  const fork = pull.head.repo?.full_name?.toLowerCase() !== pull.base.repo.full_name.toLowerCase();
+  const target = { ...splitRepository(job.repository), number: job.number, headSha: pull.head.sha };
+  const documents: Documents = (name, ...args) => deps.isolation.document(tenantOf(job.repository), name, ...args);
+  const result = await publishPlan(octokit, target, built, await deps.appIdentity(), templates, documents);
+  return {
+    type: 'published',
+    headSha: pull.head.sha,
+    clusters: built.plans.map((p) => p.cluster),
+    conclusion: result.conclusion,
+    fork,
+    comment: result.comment,
+  };
+}
+
 export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOutcome> {
   const { owner, repo } = splitRepository(job.repository);
   const octokit = await deps.clients.forRepository(job.repository);
   const { data: pull } = await octokit.rest.pulls.get({ owner, repo, pull_number: job.number });
-  if (pull.state !== 'open') return { type: 'skipped', reason: `#${job.number} is ${pull.state}` };
-  if (pull.draft)
-    return { type: 'skipped', reason: `#${job.number} is a draft (planned when marked ready for review)` };
-  const fork = pull.head.repo?.full_name?.toLowerCase() !== pull.base.repo.full_name.toLowerCase();
+  const skipped = notPlanned(pull, job.number);
+  if (skipped) return skipped;
   const changed = await listPullRequestFiles(octokit, { owner, repo, number: job.number });
-  const target = { owner, repo, number: job.number, headSha: pull.head.sha };
-  const published = async (built: BuiltPlans, templates: TemplateOverrides): Promise<PlanOutcome> => {
-    const documents: Documents = (name, ...args) => deps.isolation.document(tenantOf(job.repository), name, ...args);
-    const result = await publishPlan(octokit, target, built, await deps.appIdentity(), templates, documents);
-    return {
-      type: 'published',
-      headSha: pull.head.sha,
-      clusters: built.plans.map((p) => p.cluster),
-      conclusion: result.conclusion,
-      fork,
-      comment: result.comment,
-    };
-  };
   // The config comes from the base commit: the pull request under review does not decide how it is
   // planned (what is protected, which directory is a cluster). A fork's head commit is read through
   // the base repository (GitHub serves it there as refs/pull/N/head).
@@ -60,9 +77,11 @@ export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOu
   const keep = async (read: readonly string[]) => {
     for (const loaded of [base, head]) await keepRead(deps.store, loaded, read, deps.now().getTime());
   };
+  // The base's templates, like its config: a pull request cannot change how its own plan is reported.
+  const publish = (built: BuiltPlans) => published(deps, job, octokit, pull, built, templateOverrides(base.files));
   if (!base.config.ok) {
     await keep([]);
-    return published({ plans: [], errors: proposedErrors, snapshots: {}, configChange }, templateOverrides(base.files));
+    return publish({ plans: [], errors: proposedErrors, snapshots: {}, configChange });
   }
   const built = await renderPlans(deps, {
     repository: job.repository,
@@ -76,11 +95,7 @@ export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOu
   await keep(built.filesRead ?? []);
   if (built.plans.length === 0 && built.errors.length === 0 && !configChange)
     return { type: 'skipped', reason: 'the pull request touches no cluster path' };
-  // The base's templates, like its config: a pull request cannot change how its own plan is reported.
-  return published(
-    { ...built, errors: [...proposedErrors, ...built.errors], ...(configChange ? { configChange } : {}) },
-    templateOverrides(base.files),
-  );
+  return publish({ ...built, errors: [...proposedErrors, ...built.errors], ...(configChange ? { configChange } : {}) });
 }
 
 /**

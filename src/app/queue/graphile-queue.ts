@@ -232,40 +232,59 @@ export class GraphileJobQueue implements JobQueue {
         return;
       }
       if (helpers.job.locked_by) this.lockedBy.add(helpers.job.locked_by);
-      this.active.add(jobId);
-      let failure: { error: unknown } | undefined;
-      try {
-        await handler(envelope.payload, { key: envelope.key, attempt: envelope.attempt, jobId });
-      } catch (error) {
-        failure = { error };
-      } finally {
-        this.active.delete(jobId);
-      }
+      const failure = await this.runTracked(handler, envelope, jobId);
       // A job handed back at shutdown belongs to whoever runs it next: completing it here would
       // delete that run. Failing it is a no-op, as this pool no longer holds its lock.
       if (this.handedBack.delete(jobId))
         throw new Error(`job ${jobId} finished after it was handed back at shutdown; it runs again elsewhere`);
-      if (envelope.everySeconds !== undefined) {
-        if (failure)
-          this.logger.error(
-            { schedule: name, jobId, error: errorMessage(failure.error) },
-            'scheduled job failed; it runs again at its next time',
-          );
-        await helpers.addJob(
-          name,
-          { ...envelope, attempt: 1 },
-          {
-            queueName: name,
-            jobKey: scheduleKeyOf(name),
-            jobKeyMode: 'replace',
-            maxAttempts: INTERRUPTION_ATTEMPTS,
-            runAt: new Date(Date.now() + envelope.everySeconds * 1000),
-          },
-        );
-      } else if (failure) {
-        await this.retryLater(name, envelope, jobId, failure.error, helpers);
-      }
+      const { everySeconds } = envelope;
+      if (everySeconds !== undefined)
+        await this.scheduleNext(name, { ...envelope, everySeconds }, jobId, failure, helpers);
+      else if (failure) await this.retryLater(name, envelope, jobId, failure.error, helpers);
     };
+  }
+
+  /** Runs the handler while the job counts as active; its failure, if it threw. */
+  private async runTracked(
+    handler: JobHandler,
+    envelope: Envelope,
+    jobId: string,
+  ): Promise<{ error: unknown } | undefined> {
+    this.active.add(jobId);
+    try {
+      await handler(envelope.payload, { key: envelope.key, attempt: envelope.attempt, jobId });
+      return undefined;
+    } catch (error) {
+      return { error };
+    } finally {
+      this.active.delete(jobId);
+    }
+  }
+
+  /** A scheduled job runs again at its next time, whether this run failed (logged) or not. */
+  private async scheduleNext(
+    name: string,
+    envelope: Envelope & { everySeconds: number },
+    jobId: string,
+    failure: { error: unknown } | undefined,
+    helpers: Parameters<Task>[1],
+  ): Promise<void> {
+    if (failure)
+      this.logger.error(
+        { schedule: name, jobId, error: errorMessage(failure.error) },
+        'scheduled job failed; it runs again at its next time',
+      );
+    await helpers.addJob(
+      name,
+      { ...envelope, attempt: 1 },
+      {
+        queueName: name,
+        jobKey: scheduleKeyOf(name),
+        jobKeyMode: 'replace',
+        maxAttempts: INTERRUPTION_ATTEMPTS,
+        runAt: new Date(Date.now() + envelope.everySeconds * 1000),
+      },
+    );
   }
 
   private async retryLater(

@@ -56,6 +56,9 @@ export function summarizeCluster(
   const ignored = ignoredCounts(diff, reported);
   const unchecked = notChecked(evaluation.notes, diff.notRendered?.sources ?? []);
   const risky = riskyDrift(drift);
+  const autoscaled = evaluation.autoscaledReplicas
+    .slice(0, REPORTED_KEPT)
+    .map(({ key, ...rest }) => ({ resource: keyFields(key), ...rest }));
   return {
     drift: {
       byCause: driftByCause(drift),
@@ -65,6 +68,7 @@ export function summarizeCluster(
       ...(unchecked.length > 0 ? { notChecked: unchecked } : {}),
       ...(reported.length ? { reported } : {}),
       ...(risky.length ? { risky: riskyRowsOf(risky), riskByCode: riskCounts(risky) } : {}),
+      ...(autoscaled.length ? { autoscaledReplicas: autoscaled } : {}),
     },
     conflicts: diff.resources.flatMap((resource) =>
       resource.conflicts.map((conflict) => ({

@@ -2,7 +2,7 @@
 // state, through the same writers, so a reconcile and the next watch never disagree.
 import type { ClusterConfig } from '../../core/config/index.js';
 import type { KubeObject } from '../../core/model/index.js';
-import { dashboardCluster } from '../dashboard/cluster-view.js';
+import { dashboardCluster } from '../../core/decide/index.js';
 import { recordClusterFigures, recordSnapshotAges, type Metrics } from '../metrics.js';
 import type { ClusterState } from './state.js';
 

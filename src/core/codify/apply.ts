@@ -9,6 +9,7 @@ import { conflictAsChange } from './select.js';
 import type { CodifiedChange, CodifyKind, ReportedChange } from './types.js';
 import type { Workspace } from './workspace.js';
 import { routeChange, overlayFor, type Route } from './route.js';
+import { writeChartChange, type ChartEvidence, type ValueWriter } from './chart-values.js';
 import { removeValueAt, setScalarAt, setValueAt, type EditResult } from './yaml-edit.js';
 import { patchTarget, writeOverlayPatch } from './overlay-patch.js';
 import { cleanLiveObject } from './clean-live.js';
@@ -35,6 +36,8 @@ export interface ApplyContext {
   reported: ReportedChange[];
   /** Defaults the CRDs give custom resources' fields: left out of a new file's manifest. */
   customDefaults?: DefaultLookup;
+  /** Renders candidate chart values (absent: a change on a chart's output is reported). */
+  charts?: ChartEvidence;
 }
 
 type Outcome =
@@ -97,46 +100,75 @@ function writeField(
 ): Outcome {
   const route = routeChange(desired, change.path);
   const kind: CodifyKind = value === undefined ? 'remove-field' : change.op === 'add' ? 'add' : 'replace';
-  const remove = value === undefined;
-  switch (route.type) {
-    case 'unsupported':
-      return { ok: false, reason: route.reason };
-    case 'images':
-      if (typeof value !== 'string')
-        return { ok: false, reason: 'an image set by kustomize images: can only be changed to another image' };
-      return { ...editFile(ctx, route.kustomization, (text) => editImages(text, route, value)), kind } as Outcome;
-    case 'replicas':
-      if (remove)
-        return {
-          ok: false,
-          reason: `the replica count is set by replicas: in ${route.kustomization}; remove that entry by hand`,
-        };
-      {
-        const at = [...(route.list ?? ['replicas']), { index: route.index }, 'count'];
-        const edited = editFile(ctx, route.kustomization, (text) => setValueAt(text, route.document ?? 0, at, value));
-        return { ...edited, kind } as Outcome;
-      }
-    default:
-      break;
-  }
+  if (route.type === 'unsupported') return { ok: false, reason: route.reason };
+  if (route.type === 'chart-values') return writeChartField(ctx, resource, change, route, value === undefined);
+  if (route.type === 'images') return writeImage(ctx, route, value, kind);
+  if (route.type === 'replicas') return writeReplicaCount(ctx, route, value, kind);
   const overlay = overlayFor(desired.source.kustomizations, route.owner, ctx.users, route.file);
   if (overlay === null)
     return {
       ok: false,
       reason: `${route.file} is in a base that other kustomizations use, and this cluster has no overlay of its own to patch`,
     };
-  if (overlay) {
-    if (remove)
-      return {
-        ok: false,
-        reason: `${route.file} is in a shared base: a field cannot be removed by a strategic-merge patch; remove it by hand`,
-      };
-    const target = patchTarget(change, resource.live);
-    const result = writeOverlayPatch(ctx.workspace, overlay, desired, target.segments, target.value);
-    return result.ok
-      ? { ok: true, file: result.file, line: result.line, kind: 'patch' }
-      : { ok: false, reason: result.reason };
-  }
+  if (overlay) return writeOverlayField(ctx, overlay, route.file, resource, desired, change, value);
+  return writeInFile(ctx, route, change.segments, value, kind);
+}
+
+/** A field kustomize's `images:` sets: the entry is changed so that it renders the live image. */
+function writeImage(ctx: ApplyContext, route: ImagesRoute, value: unknown, kind: CodifyKind): Outcome {
+  if (typeof value !== 'string')
+    return { ok: false, reason: 'an image set by kustomize images: can only be changed to another image' };
+  return { ...editFile(ctx, route.kustomization, (text) => editImages(text, route, value)), kind } as Outcome;
+}
+
+/** A count kustomize's `replicas:` sets: the entry's count is changed; it is never removed. */
+function writeReplicaCount(
+  ctx: ApplyContext,
+  route: Extract<Route, { type: 'replicas' }>,
+  value: unknown,
+  kind: CodifyKind,
+): Outcome {
+  if (value === undefined)
+    return {
+      ok: false,
+      reason: `the replica count is set by replicas: in ${route.kustomization}; remove that entry by hand`,
+    };
+  const at = [...(route.list ?? ['replicas']), { index: route.index }, 'count'];
+  const edited = editFile(ctx, route.kustomization, (text) => setValueAt(text, route.document ?? 0, at, value));
+  return { ...edited, kind } as Outcome;
+}
+
+/** A field of a shared base: written as a strategic-merge patch in the cluster's own overlay. */
+function writeOverlayField(
+  ctx: ApplyContext,
+  overlay: string,
+  file: string,
+  resource: ResourceDiff,
+  desired: DesiredObject,
+  change: FieldChange,
+  value: unknown,
+): Outcome {
+  if (value === undefined)
+    return {
+      ok: false,
+      reason: `${file} is in a shared base: a field cannot be removed by a strategic-merge patch; remove it by hand`,
+    };
+  const target = patchTarget(change, resource.live);
+  const result = writeOverlayPatch(ctx.workspace, overlay, desired, target.segments, target.value);
+  return result.ok
+    ? { ok: true, file: result.file, line: result.line, kind: 'patch' }
+    : { ok: false, reason: result.reason };
+}
+
+/** A field edited where it is written: a JSON 6902 patch's scalar at its range, or the path in its document. */
+function writeInFile(
+  ctx: ApplyContext,
+  route: Extract<Route, { type: 'document' | 'scalar' }>,
+  segments: readonly PathSegment[],
+  value: unknown,
+  kind: CodifyKind,
+): Outcome {
+  const remove = value === undefined;
   if (route.type === 'scalar') {
     if (remove || !(value === null || ['string', 'number', 'boolean'].includes(typeof value))) {
       return { ok: false, reason: `${route.file}: a value set by a patch is only rewritten as a scalar` };
@@ -146,13 +178,46 @@ function writeField(
       kind,
     } as Outcome;
   }
-  const segments: PathSegment[] = [...change.segments];
+  const at: PathSegment[] = [...segments];
   return {
     ...editFile(ctx, route.file, (text) =>
-      remove ? removeValueAt(text, route.document, segments) : setValueAt(text, route.document, segments, value),
+      remove ? removeValueAt(text, route.document, at) : setValueAt(text, route.document, at, value),
     ),
     kind,
   } as Outcome;
+}
+
+/** A field of a chart's output: into the chart value proven to render it; a removal is left to a person. */
+function writeChartField(
+  ctx: ApplyContext,
+  resource: ResourceDiff,
+  change: FieldChange,
+  route: Extract<Route, { type: 'chart-values' }>,
+  remove: boolean,
+): Outcome {
+  if (remove) return { ok: false, reason: `set by the chart of ${route.source}; remove it from its values by hand` };
+  const target = { key: resource.key, change, source: route.source, places: route.places };
+  return writeChartChange(valueWriter(ctx), ctx.workspace, ctx.charts, target);
+}
+
+/** Edits on a given workspace, made as every other edit of the run is made. */
+function valueWriter(ctx: ApplyContext): ValueWriter {
+  return (workspace) => {
+    const on: ApplyContext = { ...ctx, workspace, codified: [], reported: [] };
+    return {
+      editFile: (file, edit) => editFile(on, file, edit),
+      writeObjectField: (desired, change, value) => {
+        const declared: ResourceDiff = {
+          key: desired.key,
+          status: 'modified',
+          changes: [],
+          ignored: [],
+          conflicts: [],
+        };
+        return writeField(on, declared, desired, change, value);
+      },
+    };
+  };
 }
 
 function writeNewResource(ctx: ApplyContext, resource: ResourceDiff): Outcome {

@@ -8,9 +8,11 @@ import { applyIntent, type ApplyContext } from './apply.js';
 import { Workspace } from './workspace.js';
 import { isInside } from './new-resource.js';
 import { kustomizationUsers } from './shared-bases.js';
-import { asSelfCheck, compareAfterCodify } from './self-check.js';
+import { asSelfCheck, changePrint, checkValueEdit, compareAfterCodify } from './self-check.js';
+import type { ChartEvidence } from './chart-values.js';
 import { isolateFailures, type Verdict } from './isolate-failures.js';
-import type { CodifiedChange, CodifyEngine, CodifyInput, CodifyResult, ReportedChange } from './types.js';
+import type { CodifiedChange, CodifyEngine, CodifyInput, CodifyResult, ReportedChange, SelfCheck } from './types.js';
+import type { DiffResult, RenderResult } from '../model/index.js';
 
 /** An intent that was written, with what it wrote. */
 interface Applied {
@@ -25,8 +27,9 @@ interface Run {
 }
 
 /** Carries out intents in order on a fresh copy of the files; an edit that creates a file outside `roots` is undone. */
-function applyIntents(input: CodifyInput, root: string, intents: readonly Intent[]): Run {
+function applyIntents(input: CodifyInput, root: string, intents: readonly Intent[], charts?: ChartEvidence): Run {
   const ctx: ApplyContext = {
+    ...(charts ? { charts } : {}),
     workspace: new Workspace(input.files),
     config: input.config,
     root,
@@ -68,33 +71,70 @@ function refused(entry: CodifiedChange, reason: string): ReportedChange {
   return { key: entry.key, ...(entry.change ? { change: entry.change } : {}), reason: `not written: ${reason}` };
 }
 
-/** The self-check of one run: its files rendered and diffed against live, compared with the diff before. */
-function selfCheck(engine: CodifyEngine, input: CodifyInput, root: string): (run: Run) => Verdict {
+/** The files before any edit, rendered and diffed against live once: what every check compares with. */
+function baselineOf(engine: CodifyEngine, input: CodifyInput, root: string) {
   // The check compares two fresh diffs made the same way, so options and filtering applied to
   // input.result (persistence gate, scope) cannot make it fail.
   const scope = { complete: true, errors: input.result.unlisted.map((resource) => ({ resource })) };
   const options = { config: input.config, namespaces: input.cluster?.namespaces, scope };
   const renderOptions = { defaultNamespace: input.defaultNamespace };
-  const renderedBefore = engine.render(input.files, root, renderOptions);
-  const knownErrors = new Set(renderedBefore.errors.map(formatProblem));
-  const before = engine.diff(renderedBefore.objects, input.live, options);
+  let before: { rendered: RenderResult; knownErrors: Set<string>; diff: DiffResult } | undefined;
+  const baseline = () => {
+    if (before) return before;
+    const rendered = engine.render(input.files, root, renderOptions);
+    const knownErrors = new Set(rendered.errors.map(formatProblem));
+    return (before = { rendered, knownErrors, diff: engine.diff(rendered.objects, input.live, options) });
+  };
+  /** The files rendered and diffed, with the render errors they add. */
+  const recheck = (files: ReadonlyMap<string, string>) => {
+    const rendered = engine.render(files, root, renderOptions);
+    const newErrors = rendered.errors.map(formatProblem).filter((problem) => !baseline().knownErrors.has(problem));
+    return { diff: engine.diff(rendered.objects, input.live, options), newErrors };
+  };
+  return { baseline, recheck };
+}
+
+type Baseline = ReturnType<typeof baselineOf>;
+
+/** The self-check of one run: its files rendered and diffed against live, compared with the diff before. */
+function selfCheck(checks: Baseline): (run: Run) => Verdict {
   return (run) => {
-    const renderedAfter = engine.render(run.workspace.files(), root, renderOptions);
-    const newErrors = renderedAfter.errors.map(formatProblem).filter((problem) => !knownErrors.has(problem));
-    const after = engine.diff(renderedAfter.objects, input.live, options);
-    return compareAfterCodify(
-      before,
-      after,
-      run.applied.map((applied) => applied.entry),
-      newErrors,
-    );
+    const after = checks.recheck(run.workspace.files());
+    const entries = run.applied.map((applied) => applied.entry);
+    return compareAfterCodify(checks.baseline().diff, after.diff, entries, after.newErrors);
+  };
+}
+
+/** Renders candidate chart values against the files before any edit; each distinct edit is rendered once. */
+function chartEvidence(checks: Baseline, input: CodifyInput, intents: readonly Intent[]): ChartEvidence {
+  const codified = new Set(intents.flatMap((i) => (i.type === 'set' ? [changePrint(i.resource.key, i.change)] : [])));
+  const seen = new Map<string, SelfCheck>();
+  return {
+    files: input.files,
+    declared: (key) => checks.baseline().rendered.objects.find((desired) => keyId(desired.key) === keyId(key)),
+    check: (files, key, change) => {
+      const target = changePrint(key, change);
+      const edits = [...files].filter(([path, text]) => input.files.get(path) !== text);
+      const id = JSON.stringify([target, edits]);
+      const known = seen.get(id);
+      if (known) return known;
+      const after = checks.recheck(files);
+      const verdict: SelfCheck =
+        after.newErrors.length > 0
+          ? { ok: false, reason: `the edited files do not render: ${after.newErrors.slice(0, 2).join('; ')}` }
+          : checkValueEdit(checks.baseline().diff, after.diff, target, codified);
+      seen.set(id, verdict);
+      return verdict;
+    },
   };
 }
 
 export function codifyWith(engine: CodifyEngine, input: CodifyInput): CodifyResult {
   const root = normalizeDir(input.root);
   const selection = selectIntents(input.result.resources, input.config, input.cluster?.namespaces, input.result.owned);
-  const first = applyIntents(input, root, selection.intents);
+  const checks = baselineOf(engine, input, root);
+  const charts = chartEvidence(checks, input, selection.intents);
+  const first = applyIntents(input, root, selection.intents, charts);
   const reported = [...selection.reported, ...first.reported];
   const done = (run: Run): CodifyResult => ({
     edits: run.workspace.edits(),
@@ -103,7 +143,7 @@ export function codifyWith(engine: CodifyEngine, input: CodifyInput): CodifyResu
     check: { ok: true },
   });
   if (first.applied.length === 0) return done(first);
-  const check = selfCheck(engine, input, root);
+  const check = selfCheck(checks);
   const verdict = check(first);
   if (verdict.ok) return done(first);
   // Which edits are at fault: each subset is written afresh from the original files and checked.
@@ -118,6 +158,7 @@ export function codifyWith(engine: CodifyEngine, input: CodifyInput): CodifyResu
         input,
         root,
         subset.map((applied) => applied.intent),
+        charts,
       );
       runs.set(idOf(subset), run);
       return check(run);

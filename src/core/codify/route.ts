@@ -1,7 +1,7 @@
 // Where one change is written, from the object's source map: the resource document, the patch
 // that set the field, the kustomization's `images:` or `replicas:` entry — or, when that place is
 // in a base other kustomizations also use, this cluster's overlay.
-import type { DesiredObject, FieldOrigin, FieldSource } from '../model/index.js';
+import type { ChartValuePlaces, DesiredObject, FieldOrigin, FieldSource } from '../model/index.js';
 import { dirname } from '../model/index.js';
 
 export type Route =
@@ -23,6 +23,8 @@ export type Route =
       format?: 'object' | 'argocd-string';
     }
   | { type: 'replicas'; kustomization: string; index: number; document?: number; list?: string[] }
+  /** A field of a chart's output: written into the chart value that renders it (chart-values.ts). */
+  | { type: 'chart-values'; source: string; places: ChartValuePlaces }
   | { type: 'unsupported'; reason: string };
 
 /** The source of the field at `pointer`, or of its nearest ancestor that has one. */
@@ -72,6 +74,8 @@ export function routeChange(desired: DesiredObject, pointer: string): Route {
       break;
   }
   if (origin.type === 'source-transform' && origin.variables) return variableRoute(origin, desired, pointer);
+  if (origin.type === 'source-transform' && origin.transform === 'chart' && origin.values)
+    return { type: 'chart-values', source: origin.source, places: origin.values };
   return transformerRoute(origin);
 }
 

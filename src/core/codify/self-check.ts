@@ -3,6 +3,7 @@
 // itself adds to a new file (an overlay's labels, annotations or patches, a source's stamps), which
 // live cannot have yet. A failed check names the objects involved, so the edit at fault can be dropped.
 import {
+  displayKey,
   escapeSegment,
   isPlainObject,
   keyId,
@@ -66,11 +67,46 @@ export function driftFingerprints(result: DiffResult, newFiles: ReadonlySet<stri
   return prints;
 }
 
+/** A changed field's print, as driftFingerprints keys it. */
+export function changePrint(key: ResourceKey, change: Pick<FieldChange, 'segments' | 'op'>): string {
+  return `${keyId(key)}|${segmentsId(change.segments)}|${change.op}`;
+}
+
 function codifiedPrint(key: ResourceKey, entry: CodifiedChange): string {
   const id = keyId(key);
   if (entry.kind === 'new-file') return `${id}|extra`;
   if (entry.kind === 'remove-field') return `${id}|${segmentsId(entry.change!.segments)}|conflict`;
-  return `${id}|${segmentsId(entry.change!.segments)}|${entry.change!.op}`;
+  return changePrint(key, entry.change!);
+}
+
+/** driftFingerprints with each changed field's Git value: a field whose value moved counts as changed. */
+function valuedPrints(result: DiffResult): Map<string, string> {
+  const prints = driftFingerprints(result);
+  for (const resource of result.resources)
+    for (const change of resource.changes) {
+      const print = changePrint(resource.key, change);
+      prints.set(print, `${displayKey(resource.key)} ${change.path} to ${JSON.stringify(change.desired) ?? 'nothing'}`);
+    }
+  return prints;
+}
+
+/**
+ * Whether one edit of a chart value renders exactly the live value of the change `target` names and
+ * changes nothing else; drift that other selected edits codify (`codified`) may vanish with it.
+ */
+export function checkValueEdit(
+  before: DiffResult,
+  after: DiffResult,
+  target: string,
+  codified: ReadonlySet<string>,
+): SelfCheck {
+  const [was, now] = [valuedPrints(before), valuedPrints(after)];
+  if (now.has(target)) return { ok: false, reason: `renders ${now.get(target)}, not the live value` };
+  const changed = [...now].filter(([print, text]) => was.get(print) !== text).map(([, text]) => text);
+  const vanished = [...was.keys()].filter((print) => print !== target && !now.has(print) && !codified.has(print));
+  const also = [...changed, ...vanished.map((print) => was.get(print)!)];
+  if (also.length === 0) return { ok: true };
+  return { ok: false, reason: `would also change ${also.slice(0, 3).join(', ')}` };
 }
 
 /** The verdict; on failure it names the objects (key ids) whose drift came out other than expected. */

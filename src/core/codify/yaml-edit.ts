@@ -9,7 +9,7 @@ import { isPlainObject } from '../model/index.js';
 import { afterLine, lineOf, lineStart, onlyIndentBefore, splice } from './text-offsets.js';
 import { formatInlineScalar, isScalarValue, formatKey, type ScalarStyle } from './scalar-format.js';
 import { renderFlow, type BlockStyle } from './block-render.js';
-import { locate, parseDocuments, pathText, type ParsedDocument, type Step } from './yaml-locate.js';
+import { locate, parseDocuments, pathText, type Lookup, type ParsedDocument, type Step } from './yaml-locate.js';
 import { detectStyle } from './yaml-style.js';
 import { editNodeMinimally } from './yaml-minimal-edit.js';
 import { applySplices, insertSplice, removeSplice, replaceSplice, scalarSplice, type NewEntry } from './yaml-splice.js';
@@ -140,27 +140,49 @@ export function setValueAt(
   const doc = documentAt(text, documentIndex);
   if (typeof doc === 'string') return { ok: false, reason: doc };
   const lookup = locate(doc, segments);
-  if (lookup.found && isScalar(lookup.node) && isScalarValue(value)) {
+  if (lookup.found) return replaceFound(text, doc, documentIndex, segments, lookup, value);
+  return insertMissing(text, doc, segments, lookup, value);
+}
+
+/** The path is in the file: a scalar is rewritten in place, a subtree only where it differs (or whole). */
+function replaceFound(
+  text: string,
+  doc: ParsedDocument,
+  documentIndex: number,
+  segments: readonly PathSegment[],
+  lookup: Extract<Lookup, { found: true }>,
+  value: unknown,
+): EditResult {
+  const { node, inFlow } = lookup;
+  if (isScalar(node) && isScalarValue(value)) {
+    const line = lineOf(text, node.range![0]);
     // The value it already holds: nothing to write (a folded plain scalar keeps its folding).
-    if (lookup.node.value === value) return { ok: true, text, line: lineOf(text, lookup.node.range![0]) };
-    return {
-      ok: true,
-      text: rewriteScalar(text, lookup.node, value, lookup.inFlow),
-      line: lineOf(text, lookup.node.range![0]),
-    };
+    if (node.value === value) return { ok: true, text, line };
+    return { ok: true, text: rewriteScalar(text, node, value, inFlow), line };
   }
   const style = detectStyle(text, doc);
-  if (lookup.found) {
-    const { node } = lookup;
-    const step = lookup.steps[lookup.steps.length - 1];
-    if (!step) return { ok: false, reason: 'cannot replace a whole document' };
-    // Only what differs is rewritten: equal items, flow collections and comments inside stay as written.
-    const minimal = editNodeMinimally(text, doc, step, value, style, lookup.inFlow);
-    if (minimal && readsBack(minimal.text, documentIndex, segments, value))
-      return { ok: true, text: minimal.text, line: lineOf(text, minimal.first) };
-    const start = step.pair ? step.pair.key.range[0] : (node?.range[0] ?? 0);
-    return { ok: true, text: replaceAtStep(text, step, value, style, lookup.inFlow), line: lineOf(text, start) };
-  }
+  const step = lookup.steps[lookup.steps.length - 1];
+  if (!step) return { ok: false, reason: 'cannot replace a whole document' };
+  // Only what differs is rewritten: equal items, flow collections and comments inside stay as written.
+  const minimal = editNodeMinimally(text, doc, step, value, style, inFlow);
+  if (minimal && readsBack(minimal.text, documentIndex, segments, value))
+    return { ok: true, text: minimal.text, line: lineOf(text, minimal.first) };
+  const start = step.pair ? step.pair.key.range[0] : (node?.range[0] ?? 0);
+  return { ok: true, text: replaceAtStep(text, step, value, style, inFlow), line: lineOf(text, start) };
+}
+
+/**
+ * The path leaves the file at `missing`: the key or list item is inserted after its siblings, or an
+ * empty (null) value on the way is replaced by what the rest of the path builds.
+ */
+function insertMissing(
+  text: string,
+  doc: ParsedDocument,
+  segments: readonly PathSegment[],
+  lookup: Extract<Lookup, { found: false }>,
+  value: unknown,
+): EditResult {
+  const style = detectStyle(text, doc);
   const { container, missing } = lookup;
   const segment = segments[missing];
   const rest = segments.slice(missing + 1);
@@ -177,11 +199,8 @@ export function setValueAt(
   const step = lookup.steps[lookup.steps.length - 1];
   if ((container === null || (isScalar(container) && container.value === null)) && step) {
     const start = step.pair ? step.pair.key.range[0] : (container?.range[0] ?? 0);
-    return {
-      ok: true,
-      text: replaceAtStep(text, step, buildValue(segments.slice(missing), value), style, lookup.inFlow),
-      line: lineOf(text, start),
-    };
+    const built = buildValue(segments.slice(missing), value);
+    return { ok: true, text: replaceAtStep(text, step, built, style, lookup.inFlow), line: lineOf(text, start) };
   }
   return {
     ok: false,

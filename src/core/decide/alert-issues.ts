@@ -4,7 +4,13 @@
 // and writes each opened issue's number into that state (`withIssue`).
 import { parseDuration } from '../config/index.js';
 import type { EmergencyRecord, Suspension } from '../emergency/index.js';
-import type { FixUndoneView, SuspendedAlertView, SuspensionView } from '../report/index.js';
+import type {
+  FixUndoneView,
+  NotReconcilingAlertView,
+  StaleAlertView,
+  SuspendedAlertView,
+  SuspensionView,
+} from '../report/index.js';
 
 /** An alert issue to open (or reopen: it is found again by its key) or to close. */
 export type AlertAction =
@@ -14,7 +20,9 @@ export type AlertAction =
 /** The document an opened alert renders, by the core function that renders it. */
 export type AlertDocument =
   | { document: 'renderSuspendedAlert'; view: SuspendedAlertView }
-  | { document: 'renderFixUndoneAlert'; view: FixUndoneView };
+  | { document: 'renderFixUndoneAlert'; view: FixUndoneView }
+  | { document: 'renderStaleAlert'; view: StaleAlertView }
+  | { document: 'renderNotReconcilingAlert'; view: NotReconcilingAlertView };
 
 /** Open alerts by id (a suspension, an emergency PR): the issue each is tracked in. */
 export type OpenAlerts = Record<string, { issue: number }>;
@@ -80,7 +88,8 @@ export function decideSuspended(input: {
         ...(suspended.merged ? { merged: true } : {}),
       };
       const why = `suspended since ${suspended.since}, longer than emergency.resumeWithin (${input.resumeWithin})`;
-      actions.push(openAction(suspendedKey(cluster, source), source, `${cluster}/${source}`, why, view));
+      const document = { document: 'renderSuspendedAlert', view } as const;
+      actions.push(openAction(suspendedKey(cluster, source), source, `${cluster}/${source}`, why, document));
     }
   }
   for (const [source, alert] of Object.entries(open)) {
@@ -91,15 +100,8 @@ export function decideSuspended(input: {
   return { actions, next };
 }
 
-function openAction(
-  key: string,
-  id: string,
-  resource: string,
-  why: string,
-  view: SuspendedAlertView | FixUndoneView,
-): AlertAction {
-  const document = 'source' in view ? ('renderFixUndoneAlert' as const) : ('renderSuspendedAlert' as const);
-  return { kind: 'alert.open', key, id, resource, why, document, view } as AlertAction;
+function openAction(key: string, id: string, resource: string, why: string, document: AlertDocument): AlertAction {
+  return { kind: 'alert.open', key, id, resource, why, ...document };
 }
 
 function closeAction(issue: number, resource: string, comment: string, why: string): AlertAction {
@@ -170,7 +172,8 @@ export function decideFixesUndone(input: {
       ...(record.moved && record.verifiedAt ? { verifiedAt: record.verifiedAt, moved: record.moved.fields } : {}),
     };
     const why = record.moved ? 'a value moved away from the merged fix after "verified"' : 'the fix was undone';
-    actions.push(openAction(fixUndoneKey(cluster, source), id, `${cluster}/${source}`, why, view));
+    const document = { document: 'renderFixUndoneAlert', view } as const;
+    actions.push(openAction(fixUndoneKey(cluster, source), id, `${cluster}/${source}`, why, document));
   }
   return { actions, next };
 }

@@ -33,3 +33,28 @@ export {
   type OpenAlerts,
   type SuspensionSeen,
 } from './alert-issues.js';
+export { decideNotReporting, isStale, notReportingKey, type NotReportingRecord } from './stale-alert.js';
+export {
+  commitsToCompare,
+  decideNotReconciling,
+  notReconcilingKey,
+  withReconcilerIssues,
+  NOT_RECONCILING_FOR_SECONDS,
+  type Comparison,
+  type NotReconcilingEntry,
+  type NotReconcilingInput,
+  type PendingCommit,
+  type ReconcilerRef,
+} from './reconciler-alerts.js';
+export {
+  dashboardCluster,
+  dashboardFingerprint,
+  dashboardOf,
+  decideDashboard,
+  DASHBOARD_KEY,
+  DASHBOARD_LABELS,
+  type ClusterFigures,
+  type DashboardRecord,
+  type DashboardWrite,
+  type GatheredCluster,
+} from './dashboard-view.js';

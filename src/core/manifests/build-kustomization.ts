@@ -18,7 +18,8 @@ import {
   type KustomizationFile,
 } from './kustomization-file.js';
 import { labelSpecs, writePairs } from './metadata-transformers.js';
-import { ConflictingFieldSpecs, mergeConfig, readConfig } from './transformer-config.js';
+import { ConflictingFieldSpecs, mergeConfig, readConfig, type TransformerConfig } from './transformer-config.js';
+import { configFromCrdDefinitions } from './crd-config.js';
 import { inlineConfigs, pluginRun, runPairs } from './builtin-plugins.js';
 import { applyNameAffix } from './name-affix.js';
 import { applyNamespace } from './namespace-transformer.js';
@@ -67,7 +68,7 @@ export function buildKustomization(
     let resources = loadResources(k, initial, context);
     readOpenApi(k, context);
     if (context.stack.length === 1) readRootOptions(k, dir, context);
-    // kustomize's order: resources, configurations, generators, components, transformers.
+    // kustomize's order: resources, configurations and crds, generators, components, transformers.
     readConfigurations(k, context);
     resources = runGenerators(k, resources, context);
     resources = runHelmCharts(k, resources, context);
@@ -403,7 +404,7 @@ function runTransformers(k: KustomizationFile, resources: BuildResource[], conte
   applyAnnotations(k, current, context);
   current = applyPatches(k, 'patchesJson6902', current, context);
   applyReplicaCounts(k, current, context);
-  applyImages(current, readImageRules(k, context));
+  applyImages(current, readImageRules(k, context), context.config.images);
   runReplacements(k, current, context);
   return current;
 }
@@ -435,14 +436,15 @@ function applyNameFields(k: KustomizationFile, resources: BuildResource[], conte
     applyNamespace(resources, namespace, sourceOf(field(k, 'namespace'), { type: 'namespace', kustomization: k.path }));
   const prefix = stringField(k, 'namePrefix', context.problems) ?? '';
   const suffix = stringField(k, 'nameSuffix', context.problems) ?? '';
-  const origin: FieldOrigin = { type: 'name-affix', kustomization: k.path };
   applyNameAffix(
     resources,
     { prefix, suffix },
     { prefix: context.config.namePrefix, suffix: context.config.nameSuffix },
-    sourceOf(field(k, prefix ? 'namePrefix' : 'nameSuffix'), origin),
+    sourceOf(field(k, prefix ? 'namePrefix' : 'nameSuffix'), affixOrigin(k)),
   );
 }
+
+const affixOrigin = (k: KustomizationFile): FieldOrigin => ({ type: 'name-affix', kustomization: k.path });
 
 /** kustomize's order: each `labels:` entry with its own field specs, then `commonLabels`. */
 function applyLabels(k: KustomizationFile, resources: BuildResource[], context: BuildContext): void {
@@ -555,24 +557,44 @@ function readSortOptions(k: KustomizationFile, context: BuildContext): void {
   if (legacy) context.legacyKinds = { first: kinds('orderFirst') ?? [], last: kinds('orderLast') ?? [] };
 }
 
-/** `configurations:` files add field specs to the built-in transformers (kustomize merges them into the build's). */
+/**
+ * `configurations:` files add field specs to the built-in transformers, then `crds:` files of
+ * OpenAPI definitions add theirs (kustomize merges both into the build's configuration).
+ */
 function readConfigurations(k: KustomizationFile, context: BuildContext): void {
-  listField(k, 'configurations', context.problems).forEach((entry, index) => {
+  readConfigFiles(k, 'configurations', readConfig, context);
+  readConfigFiles(k, 'crds', configFromCrdDefinitions, context);
+}
+
+function readConfigFiles(
+  k: KustomizationFile,
+  fieldName: 'configurations' | 'crds',
+  read: (value: unknown) => Partial<TransformerConfig>,
+  context: BuildContext,
+): void {
+  listField(k, fieldName, context.problems).forEach((entry, index) => {
+    const where = `${fieldName}[${index}]`;
     const relative = entry.kind === 'scalar' ? String(entry.value) : '';
     const path = joinPath(k.dir, relative);
     const text = path === undefined ? undefined : context.files.get(path);
     if (path === undefined || text === undefined)
-      return report(context, k, entry, `configurations[${index}]`, `configuration file "${relative}" does not exist`);
+      return report(
+        context,
+        k,
+        entry,
+        where,
+        `${fieldName === 'crds' ? 'CRD' : 'configuration'} file "${relative}" does not exist`,
+      );
     context.filesRead.add(path);
     const loaded = loadYamlFileCached(path, text, context.cache, context.meter);
     context.problems.push(...loaded.problems);
     for (const doc of loaded.documents) {
       if (!doc.root) continue;
       try {
-        mergeConfig(context.config, readConfig(toPlain(doc.root)));
+        mergeConfig(context.config, read(toPlain(doc.root)));
       } catch (error) {
         if (!(error instanceof ConflictingFieldSpecs)) throw error;
-        report(context, k, entry, `configurations[${index}]`, `${error.message}: kustomize refuses the build`);
+        report(context, k, entry, where, `${error.message}: kustomize refuses the build`);
       }
     }
   });
@@ -614,6 +636,8 @@ function runPlugins(
       if (run.type === 'refused') return notRendered(context, k.path, lineOf(entry), where, run.reason);
       if (run.type === 'error') return report(context, k, entry, where, run.reason);
       if (run.type === 'pairs') runPairs(current, run, { type: run.field, kustomization: k.path });
+      else if (run.type === 'affix')
+        applyNameAffix(current, run, { prefix: run.specs, suffix: run.specs }, { origin: affixOrigin(k) });
       else if (fieldName === 'generators') current = runGenerators(run.file, current, context);
       else current = runTransformers(run.file, current, context);
     }

@@ -40,6 +40,8 @@ export function inlineConfigs(k: KustomizationFile, text: string): { configs: Tr
 export type PluginRun =
   | { type: 'kustomization'; file: KustomizationFile }
   | { type: 'pairs'; field: 'labels' | 'annotations'; pairs: Map<string, string>; specs: PathSpec[] }
+  /** A prefix and/or suffix written at the plugin's own field specs. */
+  | { type: 'affix'; prefix: string; suffix: string; specs: PathSpec[] }
   /** A plugin that runs a program (or helm): not rendered. */
   | { type: 'refused'; reason: string }
   /** An `apiVersion: builtin` kind kustomize does not accept here: the build's error. */
@@ -55,6 +57,7 @@ export function pluginRun(k: KustomizationFile, config: TrackedMap, generator: b
     const field = kind === 'LabelTransformer' ? 'labels' : 'annotations';
     return { type: 'pairs', field, pairs: pairsOf(nodes.get(field)), specs: specsOf(nodes.get('fieldSpecs')) };
   }
+  if (AFFIXES.has(kind)) return affixRun(kind, config);
   const fields =
     kind === 'ConfigMapGenerator' || kind === 'SecretGenerator'
       ? generatorFields(kind, config, nodes)
@@ -166,19 +169,24 @@ const KUSTOMIZATION_FIELDS: Record<string, (nodes: NodeBuilders, config: Tracked
     ],
   ],
   NamespaceTransformer: ({ scalar }, config) => [['namespace', scalar(getString(config, ['metadata', 'namespace']))]],
-  PrefixSuffixTransformer: prefixSuffix,
-  PrefixTransformer: prefixSuffix,
-  SuffixTransformer: prefixSuffix,
   ImageTagTransformer: ({ get, list }) => [['images', list(get('imageTag'))]],
   ReplicaCountTransformer: ({ get, list }) => [['replicas', list(get('replica'))]],
   ReplacementTransformer: ({ get }) => [['replacements', get('replacements')]],
 };
 
-function prefixSuffix({ get }: NodeBuilders): Field[] {
-  return [
-    ['namePrefix', get('prefix')],
-    ['nameSuffix', get('suffix')],
-  ];
+const AFFIXES: ReadonlySet<string> = new Set(['PrefixSuffixTransformer', 'PrefixTransformer', 'SuffixTransformer']);
+
+/** kustomize's PrefixTransformer and SuffixTransformer (PrefixSuffixTransformer runs both), each at its fieldSpecs. */
+function affixRun(kind: string, config: TrackedMap): PluginRun {
+  const fieldSpecs = config.entries.get('fieldSpecs');
+  if (!fieldSpecs || fieldSpecs.kind === 'scalar')
+    return { type: 'error', reason: `${kind}: fieldSpecs is not expected to be nil` };
+  return {
+    type: 'affix',
+    prefix: kind === 'SuffixTransformer' ? '' : (getString(config, ['prefix']) ?? ''),
+    suffix: kind === 'PrefixTransformer' ? '' : (getString(config, ['suffix']) ?? ''),
+    specs: specsOf(fieldSpecs),
+  };
 }
 
 /** Writes a LabelTransformer's or AnnotationsTransformer's pairs at its own field specs only. */

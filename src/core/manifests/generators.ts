@@ -65,7 +65,40 @@ function generateOne(
   if (entry.kind !== 'map') return problem('expected a mapping with name and literals/files/envs');
   const name = getString(entry, ['name']);
   if (!name) return problem('needs a name');
+  const data = readData(kustomization, fieldName, entry, where, origin, inputs);
+  const options = readOptions(entry.entries.get('options'), kustomization.path, `${where}.options`, inputs.problems);
+  const behavior = getString(entry, ['behavior']) ?? 'create';
+  if (behavior !== 'create' && behavior !== 'merge' && behavior !== 'replace')
+    return problem(`behavior "${behavior}" is not create, merge or replace`);
   const entrySource: FieldSource = { location: entry.source.location, origin };
+  const root = generatedObject(fieldName, entry, name, data, mergeOptions(defaults, options), entrySource);
+  return {
+    root,
+    file: kustomization.path,
+    document: 0,
+    location: entry.source.location ?? { file: kustomization.path, document: 0, range: [0, 0], line: 1, column: 1 },
+    kustomizations: [kustomization.path],
+    sourceName: name,
+    sourceNamespace: getString(entry, ['namespace']),
+    names: [name],
+    namespaces: [getString(entry, ['namespace']) ?? ''],
+    needsHash: !(options.disableNameSuffixHash ?? defaults.disableNameSuffixHash ?? false),
+    behavior,
+  };
+}
+
+/** The object's data; a Secret's values base64-encoded, a key given twice reported (the later value wins). */
+function readData(
+  kustomization: KustomizationFile,
+  fieldName: GeneratorField,
+  entry: TrackedMap,
+  where: string,
+  origin: FieldOrigin,
+  inputs: GeneratorInputs,
+): Map<string, TrackedNode> {
+  const problem = (message: string, node: TrackedNode): void => {
+    inputs.problems.push({ file: kustomization.path, line: lineOf(node), field: where, message });
+  };
   const data = new Map<string, TrackedNode>();
   const add = (key: string, value: string, node: TrackedNode): void => {
     if (data.has(key)) problem(`key "${key}" is given twice`, node);
@@ -90,24 +123,7 @@ function generateOne(
     const content = readInput(kustomization, eq > 0 ? item.text.slice(eq + 1) : item.text, item.node, where, inputs);
     if (content !== undefined) add(key, content, item.node);
   }
-  const options = readOptions(entry.entries.get('options'), kustomization.path, `${where}.options`, inputs.problems);
-  const behavior = getString(entry, ['behavior']) ?? 'create';
-  if (behavior !== 'create' && behavior !== 'merge' && behavior !== 'replace')
-    return problem(`behavior "${behavior}" is not create, merge or replace`);
-  const root = generatedObject(fieldName, entry, name, data, mergeOptions(defaults, options), entrySource);
-  return {
-    root,
-    file: kustomization.path,
-    document: 0,
-    location: entry.source.location ?? { file: kustomization.path, document: 0, range: [0, 0], line: 1, column: 1 },
-    kustomizations: [kustomization.path],
-    sourceName: name,
-    sourceNamespace: getString(entry, ['namespace']),
-    names: [name],
-    namespaces: [getString(entry, ['namespace']) ?? ''],
-    needsHash: !(options.disableNameSuffixHash ?? defaults.disableNameSuffixHash ?? false),
-    behavior,
-  };
+  return data;
 }
 
 function generatedObject(
@@ -150,35 +166,19 @@ function readInput(
   where: string,
   inputs: GeneratorInputs,
 ): string | undefined {
+  const refuse = (message: string): undefined => {
+    inputs.problems.push({ file: kustomization.path, line: lineOf(node), field: where, message });
+    return undefined;
+  };
   const path = joinPath(kustomization.dir, relative);
-  if (path === undefined) {
-    inputs.problems.push({
-      file: kustomization.path,
-      line: lineOf(node),
-      field: where,
-      message: `"${relative}" leaves the repository: driftback reads only files inside it, so vendor the file into the repository and point at that copy`,
-    });
-    return undefined;
-  }
-  if (inputs.rootOnly && outsideDir(kustomization.dir, path)) {
-    inputs.problems.push({
-      file: kustomization.path,
-      line: lineOf(node),
-      field: where,
-      message: `security; file "${relative}" is not in or below the kustomization's directory`,
-    });
-    return undefined;
-  }
+  if (path === undefined)
+    return refuse(
+      `"${relative}" leaves the repository: driftback reads only files inside it, so vendor the file into the repository and point at that copy`,
+    );
+  if (inputs.rootOnly && outsideDir(kustomization.dir, path))
+    return refuse(`security; file "${relative}" is not in or below the kustomization's directory`);
   const text = inputs.files.get(path);
-  if (text === undefined) {
-    inputs.problems.push({
-      file: kustomization.path,
-      line: lineOf(node),
-      field: where,
-      message: `file "${relative}" (${path}) does not exist`,
-    });
-    return undefined;
-  }
+  if (text === undefined) return refuse(`file "${relative}" (${path}) does not exist`);
   inputs.filesRead.add(path);
   inputs.meter?.charge(path, { bytes: Buffer.byteLength(text, 'utf8') });
   return text;

@@ -8,7 +8,15 @@
 // Only a controller that passes --enable-helm inflates them (Argo CD with it in kustomize.buildOptions;
 // never Flux's kustomize-controller); elsewhere they are not rendered, with that controller's reason.
 import { parse } from 'yaml';
-import { isPlainObject, type ChartLocation, type ChartRenderer, type FieldSource } from '../model/index.js';
+import {
+  isPlainObject,
+  type ChartLocation,
+  type ChartRenderer,
+  type ChartValuePlaces,
+  type ChartValuesLayer,
+  type FieldSource,
+} from '../model/index.js';
+import { chartDefaultValues } from './chart-defaults.js';
 import type { BuildContext } from './build-context.js';
 import { templateFile, templatesOf } from './helm-output.js';
 import { kustomizeHelmValues } from './helm-values-merge.js';
@@ -157,6 +165,45 @@ function valueFiles(
   return { files };
 }
 
+/** A values file of the entry, as a place codify may edit (none when it does not read). */
+function fileLayer(path: string | undefined, context: BuildContext): ChartValuesLayer[] {
+  const text = path === undefined ? undefined : context.files.get(path);
+  const read = text === undefined ? undefined : parseValues(text, path!);
+  if (!read || 'problem' in read) return [];
+  return [{ label: path!, values: read.values, at: { type: 'file', file: path!, document: 0, path: [] } }];
+}
+
+/**
+ * Where the entry's values are set, lowest precedence first: the chart's defaults, the values file and
+ * `valuesInline` in `valuesMerge`'s order, then `additionalValuesFiles`; a value only the chart's defaults
+ * set is added to `valuesInline`.
+ */
+function valuePlaces(
+  k: KustomizationFile,
+  entry: Entry,
+  index: number,
+  where: { dir: string; chart: ChartLocation },
+  context: BuildContext,
+): ChartValuePlaces {
+  const defaults =
+    where.chart.type === 'files'
+      ? [{ label: "the chart's default values", values: chartDefaultValues(where.chart.files) }]
+      : [];
+  const valuesFile = entry.valuesFile ? joinPath(k.dir, entry.valuesFile) : undefined;
+  const file = valuesFile === `${where.dir}/values.yaml` ? [] : fileLayer(valuesFile, context);
+  const at = { type: 'file' as const, file: k.path, document: 0, path: ['helmCharts', { index }, 'valuesInline'] };
+  const label = `helmCharts[${index}].valuesInline of ${k.path}`;
+  const inline = [{ label, values: entry.valuesInline, at }];
+  const merged =
+    entry.valuesMerge === 'replace'
+      ? inline
+      : entry.valuesMerge === 'merge'
+        ? [...inline, ...file]
+        : [...file, ...inline];
+  const additional = entry.additionalValuesFiles.flatMap((extra) => fileLayer(joinPath(k.dir, extra), context));
+  return { layers: [...defaults, ...merged, ...additional], defaults: defaults.length, addTo: { label, at } };
+}
+
 function locate(entry: Entry, dir: string, context: BuildContext): ChartLocation | { problem: string } {
   if (context.files.has(`${dir}/Chart.yaml`)) {
     const prefix = `${dir}/`;
@@ -238,6 +285,7 @@ function inflate(k: KustomizationFile, node: TrackedNode, index: number, context
       source: `helmCharts[${index}] ${entry.name} of ${k.path}`,
       transform: 'chart',
       file: k.path,
+      values: valuePlaces(k, entry, index, { dir: place.dir, chart }, context),
     },
   };
   return { resources: readManifest(output.manifest, place.dir, k, source, context) };

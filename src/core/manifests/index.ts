@@ -16,4 +16,5 @@ export { isBuiltInClusterScoped } from '../k8s/index.js';
 export { findKustomizationFile, KUSTOMIZATION_FILE_NAMES } from './paths.js';
 export { kustomizeHash } from './name-hash.js';
 export { templateFile, templatesOf } from './helm-output.js';
+export { chartDefaultValues } from './chart-defaults.js';
 export { type KustomizeHelm } from './helm-charts.js';

@@ -30,6 +30,7 @@ export const SUPPORTED_FIELDS: ReadonlySet<string> = new Set([
   'sortOptions',
   'replacements',
   'configurations',
+  'crds',
   'generators',
   'transformers',
   'vars',
@@ -39,7 +40,6 @@ export const SUPPORTED_FIELDS: ReadonlySet<string> = new Set([
 /** Fields kustomize has that this build does not do, with what to do instead. */
 const UNSUPPORTED_HINTS: Readonly<Record<string, string>> = {
   validators: 'remove it',
-  crds: 'remove it; custom resource schemas are not read',
   imageTags: 'rename it to images',
 };
 

@@ -19,7 +19,7 @@ import { fieldsAt, gvkSelected, pathSegments, type Gvk, type TransformerConfig }
 import { getString, type TrackedMap, type TrackedNode } from './tracked.js';
 
 export function fixNameReferences(resources: BuildResource[], config: TransformerConfig): SourceProblem[] {
-  const problems: SourceProblem[] = [];
+  const problems: SourceProblem[] = resources.flatMap(blankSubjectNamespace);
   const renamed = resources.filter((r) => r.prevIds && r.prevIds.length > 0);
   if (renamed.length === 0) return problems;
   for (const backRef of config.nameReference) {
@@ -50,6 +50,28 @@ export function fixNameReferences(resources: BuildResource[], config: Transforme
 }
 
 class AmbiguousReference extends Error {}
+
+/**
+ * kustomize refuses a RoleBinding whose ServiceAccount subject has a `namespace:` that is not a
+ * string (left blank, it is null): it reads those namespaces to tell what the binding may refer to.
+ */
+function blankSubjectNamespace(resource: BuildResource): SourceProblem[] {
+  const subjects = resource.root.entries.get('subjects');
+  if (kindOf(resource) !== 'RoleBinding' || subjects?.kind !== 'list') return [];
+  const blank = subjects.items.some((s) => {
+    if (s.kind !== 'map' || getString(s, ['kind']) !== 'ServiceAccount') return false;
+    const namespace = s.entries.get('namespace');
+    return namespace !== undefined && (namespace.kind !== 'scalar' || typeof namespace.value !== 'string');
+  });
+  if (!blank) return [];
+  return [
+    {
+      file: resource.file,
+      line: resource.location.line,
+      message: `${describeResource(resource)}: a ServiceAccount subject's namespace is blank; kustomize refuses the build: give the namespace or leave the key out`,
+    },
+  ];
+}
 
 interface Selection {
   referrer: BuildResource;

@@ -222,21 +222,20 @@ function selectByIdentity(resources: BuildResource[], patch: TrackedMap): BuildR
 
 /** With `options.allowNameChange` / `allowKindChange`, a targeted patch's name and kind replace the target's. */
 function renameByPatch(resource: BuildResource, patch: TrackedMap, allowName: boolean, allowKind: boolean): void {
+  // kustomize records the id once, before the patch, whenever a change of name or kind is allowed.
+  if (allowName || allowKind) storePreviousId(resource);
   const name = getIn(patch, ['metadata', 'name']);
   if (allowName && name?.kind === 'scalar' && typeof name.value === 'string' && name.value !== nameOf(resource)) {
     const metadata = resource.root.entries.get('metadata');
     if (metadata?.kind === 'map') {
-      storePreviousId(resource);
       metadata.entries.set('name', name);
       resource.names.push(name.value);
       resource.renamedBy = name.source.origin;
     }
   }
   const kind = patch.entries.get('kind');
-  if (allowKind && kind?.kind === 'scalar' && typeof kind.value === 'string' && kind.value !== kindOf(resource)) {
-    storePreviousId(resource);
+  if (allowKind && kind?.kind === 'scalar' && typeof kind.value === 'string' && kind.value !== kindOf(resource))
     resource.root.entries.set('kind', kind);
-  }
 }
 
 /** The target keeps its identity: kustomize restores name, namespace and kind after merging. */

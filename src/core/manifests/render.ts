@@ -80,60 +80,23 @@ export function renderManifests(
   root: string,
   options: RenderOptions = {},
 ): RenderResult {
-  const context = newBuildContext(files, options.unfollowed);
-  context.cache = options.cache;
-  context.meter = options.budget ?? renderBudget();
-  context.rootOnly = options.loadRestrictions === 'rootOnly';
-  context.order = options.order;
-  if (options.helm) context.helm = options.helm;
+  const context = buildContextFor(files, options);
   const inside = joinPath('', root);
-  if (inside === undefined) {
-    // normalizeDir would turn an escaping root into '' and render the whole repository instead.
-    return {
-      objects: [],
-      skipped: [],
-      errors: [
-        { file: root, message: 'the path leaves the repository: give a directory inside it (no ".." above the root)' },
-      ],
-      filesRead: [],
-    };
-  }
+  // normalizeDir would turn an escaping root into '' and render the whole repository instead.
+  if (inside === undefined)
+    return failedRender(root, 'the path leaves the repository: give a directory inside it (no ".." above the root)');
   let resources: BuildResource[];
   try {
     resources = collect(inside, context);
   } catch (error) {
     if (!(error instanceof RenderBudgetExceeded)) throw error;
-    return {
-      objects: [],
-      skipped: [],
-      errors: [{ file: inside || '.', message: error.message }],
-      filesRead: [...context.filesRead],
-      stopped: true,
-    };
+    return { ...failedRender(inside || '.', error.message), filesRead: [...context.filesRead], stopped: true };
   }
-  finishKustomize(resources, context);
-  if (context.root?.buildMetadata.includes('originAnnotations')) annotateOrigins(resources, context.root.dir);
-  // kustomize drops objects marked as local configuration once the build is done.
-  resources = resources.filter((r) => getString(r.root, ['metadata', 'annotations', LOCAL_CONFIG]) !== 'true');
-  for (const resource of resources) dropEmptyAnnotations(resource);
-  if (context.order === 'legacy')
-    resources = legacyOrder(resources, context.legacyKinds ?? { first: ORDER_FIRST, last: ORDER_LAST });
+  resources = finishBuild(resources, context);
   const scopes = withRenderedCrds(options.kindScopes, resources);
   if (options.defaultNamespace !== null)
     applyDefaultNamespace(resources, options.defaultNamespace || 'default', scopes);
-  // With parts of the tree not rendered, a patch whose target is missing may be aimed at what they make.
-  let errors = context.problems;
-  if (context.notRendered.length > 0) {
-    const unmatched = errors.filter((p) => p.message.startsWith('no resource matches'));
-    errors = errors.filter((p) => !unmatched.includes(p));
-    for (const p of unmatched)
-      context.notRendered.push({
-        file: p.file,
-        line: p.line,
-        field: p.field,
-        reason: `${p.message}: its target may be among what was not rendered`,
-      });
-  }
+  const errors = unmatchedPatchesAsNotRendered(context);
   return {
     objects: resources.map((resource) => toDesiredObject(resource, scopes)),
     ...(context.notRendered.length > 0 ? { notRendered: context.notRendered } : {}),
@@ -141,6 +104,49 @@ export function renderManifests(
     errors,
     filesRead: [...context.filesRead],
   };
+}
+
+function buildContextFor(files: ReadonlyMap<string, string>, options: RenderOptions): BuildContext {
+  const context = newBuildContext(files, options.unfollowed);
+  context.cache = options.cache;
+  context.meter = options.budget ?? renderBudget();
+  context.rootOnly = options.loadRestrictions === 'rootOnly';
+  context.order = options.order;
+  if (options.helm) context.helm = options.helm;
+  return context;
+}
+
+/** A render that produced nothing, with the one problem that stopped it. */
+function failedRender(file: string, message: string): RenderResult {
+  return { objects: [], skipped: [], errors: [{ file, message }], filesRead: [] };
+}
+
+/** What kustomize does once the whole build is done: hashes and name references, origins, local config dropped, order. */
+function finishBuild(built: BuildResource[], context: BuildContext): BuildResource[] {
+  finishKustomize(built, context);
+  if (context.root?.buildMetadata.includes('originAnnotations')) annotateOrigins(built, context.root.dir);
+  // kustomize drops objects marked as local configuration once the build is done.
+  const resources = built.filter((r) => getString(r.root, ['metadata', 'annotations', LOCAL_CONFIG]) !== 'true');
+  for (const resource of resources) dropEmptyAnnotations(resource);
+  if (context.order !== 'legacy') return resources;
+  return legacyOrder(resources, context.legacyKinds ?? { first: ORDER_FIRST, last: ORDER_LAST });
+}
+
+/**
+ * The build's problems. With parts of the tree not rendered, a patch whose target is missing may be
+ * aimed at what they make: it moves to what was not rendered instead.
+ */
+function unmatchedPatchesAsNotRendered(context: BuildContext): BuildContext['problems'] {
+  if (context.notRendered.length === 0) return context.problems;
+  const unmatched = context.problems.filter((p) => p.message.startsWith('no resource matches'));
+  for (const p of unmatched)
+    context.notRendered.push({
+      file: p.file,
+      line: p.line,
+      field: p.field,
+      reason: `${p.message}: its target may be among what was not rendered`,
+    });
+  return context.problems.filter((p) => !unmatched.includes(p));
 }
 
 function collect(root: string, context: BuildContext): BuildResource[] {

@@ -9,7 +9,7 @@ import type { FieldSource } from '../model/index.js';
 import { currentId, type BuildResource, type ResourceId } from './resource.js';
 import { compileAnchored, compileRe2, quoteRe2, type Pattern } from '../patterns/index.js';
 import { parseSelector } from './select-target.js';
-import { cloneTracked, toPlain, trackPlain, type TrackedMap, type TrackedNode } from './tracked.js';
+import { cloneTracked, toPlain, trackPlain, type TrackedList, type TrackedMap, type TrackedNode } from './tracked.js';
 
 export interface Replacement {
   index: number;
@@ -280,71 +280,92 @@ function scalarText(node: TrackedNode | undefined): string {
 
 type Slot = { get: () => TrackedNode | undefined; set: (node: TrackedNode) => void };
 
+/** The walk of one target path: its segments, whether missing fields are made, and the slots reached. */
+interface SlotWalk {
+  segments: string[];
+  create: boolean;
+  source: FieldSource;
+  reached: Slot[];
+}
+
 /** Every field a target path reaches (creating it with `create`). */
 function slotsAt(root: TrackedNode, segments: string[], create: boolean, source: FieldSource): Slot[] {
-  const out: Slot[] = [];
-  const walk = (node: TrackedNode, i: number, slot: Slot): void => {
-    if (i === segments.length) {
-      out.push(slot);
-      return;
+  const walk: SlotWalk = { segments, create, source, reached: [] };
+  visit(walk, root, 0, { get: () => root, set: () => undefined });
+  return walk.reached;
+}
+
+function visit(walk: SlotWalk, node: TrackedNode, i: number, slot: Slot): void {
+  if (i === walk.segments.length) walk.reached.push(slot);
+  else if (node.kind === 'list') visitList(walk, node, i);
+  else if (node.kind === 'map') visitMap(walk, node, i);
+}
+
+function itemSlot(list: TrackedList, at: number): Slot {
+  return { get: () => list.items[at], set: (n) => (list.items[at] = n) };
+}
+
+function entrySlot(map: TrackedMap, key: string): Slot {
+  return { get: () => map.entries.get(key), set: (n) => map.entries.set(key, n) };
+}
+
+/** In a list, a segment is `[key=glob]` (the items that match), `*` (every item) or an index. */
+function visitList(walk: SlotWalk, list: TrackedList, i: number): void {
+  const segment = walk.segments[i];
+  const m = matcher(segment);
+  if (m) {
+    for (const item of matchingItems(walk, list, m)) {
+      const at = list.items.indexOf(item);
+      visit(walk, item, i + 1, itemSlot(list, at));
     }
-    const segment = segments[i];
-    const m = matcher(segment);
-    if (node.kind === 'list') {
-      if (m) {
-        const glob = valueGlob(m.value);
-        let items = node.items.filter((item) => item.kind === 'map' && glob.test(scalarText(item.entries.get(m.key))));
-        if (items.length === 0 && create && !m.value.includes('*')) {
-          const made: TrackedMap = {
-            kind: 'map',
-            entries: new Map([[m.key, { kind: 'scalar', value: m.value, source }]]),
-            source,
-          };
-          node.items.push(made);
-          items = [made];
-        }
-        for (const item of items) {
-          const at = node.items.indexOf(item);
-          walk(item, i + 1, { get: () => node.items[at], set: (n) => (node.items[at] = n) });
-        }
-        return;
-      }
-      if (segment === '*' || segment === '[*]') {
-        node.items.forEach((item, at) =>
-          walk(item, i + 1, { get: () => node.items[at], set: (n) => (node.items[at] = n) }),
-        );
-        return;
-      }
-      if (/^\d+$/.test(segment)) {
-        const at = Number(segment);
-        if (at < node.items.length)
-          walk(node.items[at], i + 1, { get: () => node.items[at], set: (n) => (node.items[at] = n) });
-        return;
-      }
-      return;
-    }
-    if (node.kind !== 'map') return;
-    if (segment === '*') {
-      for (const key of node.entries.keys())
-        walk(node.entries.get(key)!, i + 1, { get: () => node.entries.get(key), set: (n) => node.entries.set(key, n) });
-      return;
-    }
-    let child = node.entries.get(segment);
-    if (!child || (child.kind === 'scalar' && child.value === null && i < segments.length - 1)) {
-      if (!create) return;
-      const next = segments[i + 1];
-      child =
-        i === segments.length - 1
-          ? { kind: 'scalar', value: null, source }
-          : next !== undefined && (matcher(next) || /^\d+$/.test(next))
-            ? { kind: 'list', items: [], source }
-            : { kind: 'map', entries: new Map(), source };
-      node.entries.set(segment, child);
-    }
-    walk(child, i + 1, { get: () => node.entries.get(segment), set: (n) => node.entries.set(segment, n) });
+  } else if (segment === '*' || segment === '[*]') {
+    list.items.forEach((item, at) => visit(walk, item, i + 1, itemSlot(list, at)));
+  } else if (/^\d+$/.test(segment) && Number(segment) < list.items.length) {
+    visit(walk, list.items[Number(segment)], i + 1, itemSlot(list, Number(segment)));
+  }
+}
+
+/** The items whose `key` matches the glob; with `create` and no wildcard, a missing one is appended. */
+function matchingItems(walk: SlotWalk, list: TrackedList, m: { key: string; value: string }): TrackedNode[] {
+  const glob = valueGlob(m.value);
+  const items = list.items.filter((item) => item.kind === 'map' && glob.test(scalarText(item.entries.get(m.key))));
+  if (items.length > 0 || !walk.create || m.value.includes('*')) return items;
+  const source = walk.source;
+  const made: TrackedMap = {
+    kind: 'map',
+    entries: new Map([[m.key, { kind: 'scalar', value: m.value, source }]]),
+    source,
   };
-  walk(root, 0, { get: () => root, set: () => undefined });
-  return out;
+  list.items.push(made);
+  return [made];
+}
+
+/** In a map, a segment is `*` (every field) or a field name. */
+function visitMap(walk: SlotWalk, map: TrackedMap, i: number): void {
+  const segment = walk.segments[i];
+  if (segment === '*') {
+    for (const key of map.entries.keys()) visit(walk, map.entries.get(key)!, i + 1, entrySlot(map, key));
+    return;
+  }
+  const child = fieldToFollow(walk, map, i);
+  if (child) visit(walk, child, i + 1, entrySlot(map, segment));
+}
+
+/** The field a segment names; with `create`, a missing one (or a null on the way) is made as what the next segment needs. */
+function fieldToFollow(walk: SlotWalk, map: TrackedMap, i: number): TrackedNode | undefined {
+  const { segments, source } = walk;
+  const child = map.entries.get(segments[i]);
+  const last = i === segments.length - 1;
+  if (child && !(child.kind === 'scalar' && child.value === null && !last)) return child;
+  if (!walk.create) return undefined;
+  const next = segments[i + 1];
+  const made: TrackedNode = last
+    ? { kind: 'scalar', value: null, source }
+    : next !== undefined && (matcher(next) || /^\d+$/.test(next))
+      ? { kind: 'list', items: [], source }
+      : { kind: 'map', entries: new Map(), source };
+  map.entries.set(segments[i], made);
+  return made;
 }
 
 function setField(

@@ -25,6 +25,10 @@ export interface BoundVar {
   line?: number;
 }
 
+/** A var's value (the field it names) and the var, by name. */
+type VarValue = { node: TrackedNode & { kind: 'scalar' }; v: BoundVar };
+type VarValues = Map<string, VarValue>;
+
 /** Binds the vars of one kustomization to the objects it built (problems for ambiguous or repeated ones). */
 export function bindVars(
   k: KustomizationFile,
@@ -71,7 +75,7 @@ function idMatches(id: ResourceId, wanted: Partial<ResourceId>): boolean {
 /** Replaces `$(NAME)` in the varReference fields of every object; problems for vars that resolve to nothing. */
 export function resolveVars(resources: BuildResource[], bound: BoundVar[], config: TransformerConfig): SourceProblem[] {
   const problems: SourceProblem[] = [];
-  const values = new Map<string, { node: TrackedNode & { kind: 'scalar' }; v: BoundVar }>();
+  const values: VarValues = new Map();
   for (const v of bound) {
     const node = v.target ? fieldValue(v.target.root, v.fieldPath) : undefined;
     if (!v.target) {
@@ -106,65 +110,60 @@ export function resolveVars(resources: BuildResource[], bound: BoundVar[], confi
   return problems;
 }
 
-function replaceIn(
-  map: TrackedMap,
-  values: Map<string, { node: TrackedNode & { kind: 'scalar' }; v: BoundVar }>,
-): void {
+function replaceIn(map: TrackedMap, values: VarValues): void {
   for (const [key, value] of map.entries) if (value.kind === 'scalar') map.entries.set(key, substitute(value, values));
 }
 
 /** kustomize's DoReplacements: `$(NAME)` expands, `$$` escapes a dollar, unknown names stay as written. */
-function substitute(
-  node: TrackedNode & { kind: 'scalar' },
-  values: Map<string, { node: TrackedNode & { kind: 'scalar' }; v: BoundVar }>,
-): TrackedNode {
+function substitute(node: TrackedNode & { kind: 'scalar' }, values: VarValues): TrackedNode {
   if (typeof node.value !== 'string' || !node.value.includes('$')) return node;
-  const input = node.value;
-  const whole = /^\$\(([^)]*)\)$/.exec(input);
-  if (whole && values.has(whole[1])) {
-    const { node: from, v } = values.get(whole[1])!;
-    const location = from.source.origin.type === 'resource' ? from.source.location : undefined;
-    const source: FieldSource = {
-      location: node.source.location,
-      origin: { type: 'var', kustomization: v.kustomization, name: v.name, ...(location ? { from: location } : {}) },
-    };
-    return { kind: 'scalar', value: from.value, source };
-  }
-  let out = '';
-  let used: BoundVar | undefined;
-  for (let i = 0; i < input.length; i++) {
-    if (input[i] !== '$' || i + 1 >= input.length) {
-      out += input[i];
-      continue;
-    }
-    const next = input[i + 1];
-    if (next === '$') {
-      out += '$';
-      i += 1;
-    } else if (next === '(') {
-      const close = input.indexOf(')', i + 2);
-      if (close < 0) {
-        out += '$(';
-        i += 1;
-        continue;
-      }
-      const name = input.slice(i + 2, close);
-      const found = values.get(name);
-      if (found) {
-        out += found.node.value === null ? '' : String(found.node.value);
-        used = found.v;
-      } else out += `$(${name})`;
-      i = close;
-    } else {
-      out += `$${next}`;
-      i += 1;
-    }
-  }
-  if (out === input) return node;
+  const whole = /^\$\(([^)]*)\)$/.exec(node.value);
+  if (whole && values.has(whole[1])) return wholeVar(node, values.get(whole[1])!);
+  const { text, used } = expand(node.value, values);
+  if (text === node.value) return node;
   const source: FieldSource = used
     ? { location: node.source.location, origin: { type: 'var', kustomization: used.kustomization, name: used.name } }
     : node.source;
-  return { kind: 'scalar', value: out, source };
+  return { kind: 'scalar', value: text, source };
+}
+
+/** A field that is one `$(NAME)` takes the var's value with its type, and says where the value came from. */
+function wholeVar(node: TrackedNode & { kind: 'scalar' }, value: VarValue): TrackedNode {
+  const { node: from, v } = value;
+  const location = from.source.origin.type === 'resource' ? from.source.location : undefined;
+  const source: FieldSource = {
+    location: node.source.location,
+    origin: { type: 'var', kustomization: v.kustomization, name: v.name, ...(location ? { from: location } : {}) },
+  };
+  return { kind: 'scalar', value: from.value, source };
+}
+
+/** The text with each known `$(NAME)` expanded and `$$` unescaped; `used` is the last var expanded. */
+function expand(input: string, values: VarValues): { text: string; used?: BoundVar } {
+  let text = '';
+  let used: BoundVar | undefined;
+  for (let i = 0; i < input.length; i++) {
+    const next = input[i + 1];
+    if (input[i] !== '$' || next === undefined) {
+      text += input[i];
+      continue;
+    }
+    const close = next === '(' ? input.indexOf(')', i + 2) : -1;
+    if (close < 0) {
+      // `$$` is one dollar; a `$` before anything else (or an unclosed `$(`) stays as written.
+      text += next === '$' ? '$' : `$${next}`;
+      i += 1;
+      continue;
+    }
+    const name = input.slice(i + 2, close);
+    const found = values.get(name);
+    if (found) {
+      text += found.node.value === null ? '' : String(found.node.value);
+      used = found.v;
+    } else text += `$(${name})`;
+    i = close;
+  }
+  return { text, used };
 }
 
 /** A var's fieldpath: dot-separated, `name[0]` indexes a list. */

@@ -3,6 +3,8 @@
 // controller's order, the release's name and namespace, the cluster's Kubernetes and API versions)
 // and reads the manifest an injected renderer returns. Without a renderer (no Helm binary), charts
 // are reported, not rendered.
+import type { PathSegment } from './drift.js';
+import type { ResourceKey } from './key.js';
 
 /** Where the chart comes from. */
 export type ChartLocation =
@@ -50,3 +52,33 @@ export type ChartOutput = { ok: true; manifest: string; memo?: Map<string, unkno
 
 /** Renders one chart; supplied by an edge that runs Helm (bounded, sandboxed, cached). */
 export type ChartRenderer = (request: ChartRequest) => ChartOutput;
+
+/**
+ * Where a place of a chart's values is written: a YAML map in a file (`path` leads to it in that
+ * document; `[]` for a whole values file), or a field of the object that declares the chart (a
+ * HelmRelease's `spec.values`, an Argo CD Application's `valuesObject`), written wherever that object's
+ * own source map says. `parameter`: an Argo CD `parameters` entry's `value` scalar, the one thing to edit.
+ */
+export type ChartValuesWhere =
+  | { type: 'file'; file: string; document: number; path: PathSegment[] }
+  | { type: 'object'; key: ResourceKey; path: PathSegment[]; parameter?: true };
+
+/** One place a chart's values are set, as the controller reads it: the values it sets, and where, when codify can edit it. */
+export interface ChartValuesLayer {
+  /** For people: `spec.values of HelmRelease shop/webapp`, `valuesFrom ConfigMap shop/webapp-values`. */
+  label: string;
+  values: Record<string, unknown>;
+  at?: ChartValuesWhere;
+}
+
+/**
+ * Where a chart's values come from, lowest precedence first (the chart's own defaults, when known,
+ * first), and where a value only the chart's defaults set is added (`addTo`: a HelmRelease's
+ * `spec.values`, an Argo CD `valuesObject`, a kustomize `valuesInline`).
+ */
+export interface ChartValuePlaces {
+  layers: ChartValuesLayer[];
+  /** How many of the first layers are the chart's own defaults (never edited). */
+  defaults: number;
+  addTo?: { label: string; at: ChartValuesWhere };
+}

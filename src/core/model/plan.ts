@@ -25,7 +25,11 @@ export type WarningCode =
   /** A HorizontalPodAutoscaler and the manifest both set the workload's replicas. */
   | 'hpa-replicas'
   /** The source that applies what the pull request changes is suspended: the merge deploys nothing. */
-  | 'suspended-source';
+  | 'suspended-source'
+  /** The Application's AppProject does not permit the resource: Argo CD refuses to sync it. */
+  | 'refused-by-argocd'
+  /** An Argo CD sync option changes what the sync does (Replace, ServerSideApply, CreateNamespace, Prune=confirm). */
+  | 'argocd-sync-option';
 
 export interface PlanWarning {
   code: WarningCode;

@@ -2,6 +2,7 @@
 // check-run annotations point at them, so every desired object carries its source map.
 import type { KubeObject } from './object.js';
 import type { ResourceKey } from './key.js';
+import type { ChartValuePlaces } from './chart.js';
 
 /** A place in a file: byte offsets [start, end) of a YAML node and its 1-based line and column. */
 export interface SourceLocation {
@@ -86,6 +87,8 @@ export type FieldOrigin =
        */
       text?: string;
       variables?: { name: string; from: string; at?: SourceLocation }[];
+      /** A chart's output: where the chart's values are set, so codify can write a hand change into the value. */
+      values?: ChartValuePlaces;
     }
   /**
    * A value copied by `replacements` (or substituted for a `$(VAR)` of `vars`): `from` is where the

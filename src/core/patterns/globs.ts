@@ -80,11 +80,11 @@ export function compileConfigGlobs(globs: readonly string[]): { matches: Pattern
  * A shell pattern of Flux's envsubst (`${VAR#pattern}`; its fork of Go's path.Match): `*` and `?` stay
  * within one `/` segment, except that a trailing `*` takes the rest; `[abc]`, `[^abc]`, `\` escapes.
  */
-export function compilePathGlob(glob: string): CompiledPattern {
+export function compilePathGlob(glob: string, trailingStarTakesRest = true): CompiledPattern {
   let source = '';
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i]!;
-    if (c === '*') source += i === glob.length - 1 ? '.*' : '[^/]*';
+    if (c === '*') source += trailingStarTakesRest && i === glob.length - 1 ? '.*' : '[^/]*';
     else if (c === '?') source += '[^/]';
     else if (c === '\\' && i + 1 < glob.length) source += quoteRe2(glob[++i]!);
     else if (c === '[' && classAt(glob, i)) {
@@ -95,4 +95,12 @@ export function compilePathGlob(glob: string): CompiledPattern {
   }
   const compiled = compileRe2(`(?s)^(?:${source})$`);
   return compiled.ok ? compiled : { ok: false, message: `pattern "${glob}": ${compiled.message}` };
+}
+
+/**
+ * A pattern of Go's path.Match (the ApplicationSet git directories generator): as above, but a trailing
+ * `*` stays within its segment too.
+ */
+export function compileGoPathMatch(glob: string): CompiledPattern {
+  return compilePathGlob(glob, false);
 }

@@ -15,6 +15,7 @@ import {
 import type { ChartRenderer } from '../charts/index.js';
 import type { ClusterConfig, Config } from '../config/index.js';
 import { diffResources } from '../diff/index.js';
+import { autoscaledReplicas, type AutoscaledReplicas } from '../plan/index.js';
 import { inventoryClaims, sourceScope } from '../ownership/index.js';
 import { coverageOf, type SnapshotScope } from '../k8s/index.js';
 import type { SkippedObject } from '../k8s/object-names.js';
@@ -54,6 +55,7 @@ import type { LiveState } from '../model/index.js';
 import { scopeOf, screenLive } from './live-state.js';
 import { clusterRoot, configWithSourceRules, renderCluster, type ClusterRender } from '../render/cluster-render.js';
 import { imageUpdaterScopes, setImageUpdaterAside } from '../render/argocd-image-updater.js';
+import { isFluxHelmRelease } from '../render/helmrelease-render.js';
 import { matchGeneratedNames } from './generated-names.js';
 import { claimsOf, setAsideNotRendered } from './not-rendered.js';
 import { withNextMoves } from './next-moves.js';
@@ -147,6 +149,8 @@ export interface EvaluatedDrift {
   effectiveConfig: Config;
   /** namespace → the directory its source renders it from: where codify writes a new resource. */
   newResourceHomes: Record<string, string>;
+  /** Workloads whose manifest declares replicas while an HPA (in Git or live) targets them: the two fight. */
+  autoscaledReplicas: AutoscaledReplicas[];
 }
 
 export type DriftEvaluation =
@@ -256,7 +260,15 @@ function compareRendered(input: DriftInput, rendered: ClusterRender, snapshot: L
   const kept = allowDecidedSwitches(automated, input.riskDecisions);
   const diff = withNextMoves(classifyRisk(kept, risk), moves);
   const namespaces = coverageOf(scope, scoped).namespaces;
-  return { diff, effectiveConfig, suspensions, namespaces, notCompared: generated.documents };
+  const autoscaled = autoscaledReplicas(desiredOf(diff), snapshot.items);
+  return {
+    diff,
+    effectiveConfig,
+    suspensions,
+    namespaces,
+    notCompared: generated.documents,
+    autoscaledReplicas: autoscaled,
+  };
 }
 
 /** The persistence gate, then what people declined: the drift that counts, and its fingerprints. */
@@ -282,8 +294,16 @@ function gateDrift(input: DriftInput, diff: DiffResult, suspensions: Suspension[
   };
 }
 
-/** Fields of a controller object that codify writes live values into (a Flux patch, an Argo CD override). */
-const TRANSFORM_FIELDS = ['/spec/patches', '/spec/images', '/spec/source/kustomize', '/spec/sources'];
+/** Fields of a controller object that codify writes live values into (a Flux patch, an Argo CD override, chart values). */
+const TRANSFORM_FIELDS = [
+  '/spec/patches',
+  '/spec/images',
+  '/spec/source/kustomize',
+  '/spec/sources',
+  // A chart's values: a HelmRelease's spec.values, an Argo CD Application's helm values and parameters.
+  '/spec/values',
+  '/spec/source/helm',
+];
 
 function isTransformField(path: string): boolean {
   return TRANSFORM_FIELDS.some((field) => path === field || path.startsWith(`${field}/`));
@@ -311,7 +331,7 @@ function clusterEngine(input: DriftInput): CodifyEngine {
       const resources = result.resources.map((resource) => {
         const object = resource.desired;
         if (!object) return resource;
-        const source = isSourceObject(object.object);
+        const source = isSourceObject(object.object) || isFluxHelmRelease(object.object);
         const changes = resource.changes.filter(
           (change) => !(source && isTransformField(change.path)) && !addedByRender(object, change, bySource),
         );

@@ -13,6 +13,9 @@ import {
   locateProtectedPrunes,
   planChanges,
   planIgnoredFields,
+  imagePolicyWarnings,
+  refuseUnpermitted,
+  withArgoSyncOptions,
 } from '../plan/index.js';
 import { maskSecretFields, pruneInventories, summarizeSourcePlan } from '../render/index.js';
 import type { LiveState } from '../model/index.js';
@@ -43,7 +46,7 @@ export interface PlanClusterInput {
   /** The files the pull request changes: a suspended source applying one of them opens the plan. */
   changed?: readonly string[];
   /** Head's sources (renderCluster): the plan is shown per source, with the ignore rules they declare. */
-  sources?: Pick<ClusterRender, 'sources' | 'ignore' | 'hooks'>;
+  sources?: Pick<ClusterRender, 'sources' | 'ignore' | 'hooks'> & Partial<Pick<ClusterRender, 'notes'>>;
 }
 
 export function planCluster(input: PlanClusterInput): Plan {
@@ -70,9 +73,10 @@ export function planCluster(input: PlanClusterInput): Plan {
       : {}),
   });
   const claims = claimsOf(input.sources?.sources.map((result) => result.source) ?? [], snapshot?.items ?? []);
-  const plan = keepNotRendered(planIgnoredFields(planned, input.sources?.ignore ?? []), input.notRendered, claims);
+  const kept = keepNotRendered(planIgnoredFields(planned, input.sources?.ignore ?? []), input.notRendered, claims);
+  const plan = withArgoProjects(kept, input, snapshot?.items ?? []);
   const warnings = locateProtectedPrunes(plan, input.headFiles);
-  warnings.push(...argoPlanWarnings(input, plan, snapshot?.items));
+  warnings.push(...argoPlanWarnings(input, plan, snapshot?.items), ...imagePolicyWarnings(plan, input.headFiles));
   if (!snapshot) {
     const name = cluster?.name ?? 'the cluster';
     const repository = input.repository ? ` --repository ${input.repository}` : '';
@@ -98,6 +102,13 @@ export function planCluster(input: PlanClusterInput): Plan {
   const hooks = hooksOnSync(input.sources?.hooks);
   if (hooks.length > 0) plan.hooks = hooks;
   return { ...plan, warnings, ...sources, ...(suspended.length ? { suspensions: suspended } : {}) };
+}
+
+/** What Argo CD's AppProjects refuse and its sync options change, and objects two Applications claim. */
+function withArgoProjects(plan: Plan, input: PlanClusterInput, live: readonly KubeObject[]): Plan {
+  if (!input.sources) return plan;
+  const { sources, notes } = input.sources;
+  return withArgoSyncOptions(refuseUnpermitted(plan, sources, input.head, live), sources, notes ?? [], input.head);
 }
 
 /** What merging does through Argo CD: Applications it re-syncs, images Argo CD Image Updater writes. */

@@ -37,6 +37,61 @@ function autoscalerOf(object: KubeObject): Autoscaler | undefined {
 const declaresReplicas = (desired: DesiredObject | undefined): boolean =>
   (desired?.object.spec as { replicas?: unknown } | undefined)?.replicas !== undefined;
 
+const isScaledWorkload = (desired: DesiredObject): boolean =>
+  desired.key.group === 'apps' && SCALED_KINDS.has(desired.key.kind) && declaresReplicas(desired);
+
+/** The fight and its fix, after the workload's name (the plan and the dashboard say the same). */
+export function hpaReplicasMessage(hpa: string): string {
+  return (
+    `Both this manifest and HorizontalPodAutoscaler \`${hpa}\` set \`spec.replicas\`: with self-heal on, ` +
+    'the controller resets it on every sync and the HPA scales it back. Remove `replicas` from the manifest ' +
+    '(the HPA then owns it), or ignore the field with a rule scoped to manager `kube-controller-manager`, ' +
+    'the manager of the HPA’s scale writes (Argo CD `ignoreDifferences` with `managedFieldsManagers` and ' +
+    '`RespectIgnoreDifferences=true`; driftback `drift.ignore` with `managers`).'
+  );
+}
+
+/** Where the workload declares replicas: the line the plan and the dashboard point at. */
+function placeOf(desired: DesiredObject): { file?: string; line?: number } {
+  const place = sourceOf(desired, '/spec/replicas');
+  return place ? { file: place.file, ...(place.line ? { line: place.line } : {}) } : {};
+}
+
+function warningOf(desired: DesiredObject, hpa: string): PlanWarning {
+  const message = hpaReplicasMessage(hpa);
+  return { code: 'hpa-replicas', id: desired.key, path: '/spec/replicas', ...placeOf(desired), message };
+}
+
+/** A workload whose manifest declares replicas while an HPA targets it. */
+export interface AutoscaledReplicas {
+  key: ResourceKey;
+  /** `namespace/name` of the HPA. */
+  hpa: string;
+  /** Where the manifest declares `spec.replicas`. */
+  file?: string;
+  line?: number;
+}
+
+/**
+ * Every workload of `desired` that declares replicas while an HPA targets it, in Git (`desired`) or
+ * in the cluster (`live`): what the dashboard lists, whether or not a pull request brought them together.
+ */
+export function autoscaledReplicas(
+  desired: Iterable<DesiredObject>,
+  live: readonly KubeObject[],
+): AutoscaledReplicas[] {
+  const workloads = [...desired];
+  const hpas = new Map<string, Autoscaler>();
+  for (const object of [...workloads.map((d) => d.object), ...live]) {
+    const hpa = autoscalerOf(object);
+    if (hpa && !hpas.has(hpa.target)) hpas.set(hpa.target, hpa);
+  }
+  return workloads.flatMap((workload) => {
+    const hpa = isScaledWorkload(workload) ? hpas.get(keyId(workload.key)) : undefined;
+    return hpa ? [{ key: workload.key, hpa: hpa.name, ...placeOf(workload) }] : [];
+  });
+}
+
 /**
  * One warning per workload of head that declares replicas while an HPA targets it, when head brings
  * them together. A conflict already warned on its replicas (`others`) names the HPA's write and the
@@ -63,23 +118,10 @@ export function hpaReplicasWarnings(
   }
   const warnings: PlanWarning[] = [];
   for (const [id, desired] of head) {
-    if (desired.key.group !== 'apps' || !SCALED_KINDS.has(desired.key.kind) || !declaresReplicas(desired)) continue;
+    if (!isScaledWorkload(desired)) continue;
     const newHpa = added.get(id);
     const hpa = newHpa ?? (declaresReplicas(base.get(id)) ? undefined : existing.get(id));
-    if (!hpa || conflicted.has(id)) continue;
-    const place = sourceOf(desired, '/spec/replicas');
-    warnings.push({
-      code: 'hpa-replicas',
-      id: desired.key,
-      path: '/spec/replicas',
-      ...(place ? { file: place.file, ...(place.line ? { line: place.line } : {}) } : {}),
-      message:
-        `Both this manifest and HorizontalPodAutoscaler \`${hpa.name}\` set \`spec.replicas\`: with self-heal on, ` +
-        'the controller resets it on every sync and the HPA scales it back. Remove `replicas` from the manifest ' +
-        '(the HPA then owns it), or ignore the field with a rule scoped to manager `kube-controller-manager`, ' +
-        'the manager of the HPA’s scale writes (Argo CD `ignoreDifferences` with `managedFieldsManagers` and ' +
-        '`RespectIgnoreDifferences=true`; driftback `drift.ignore` with `managers`).',
-    });
+    if (hpa && !conflicted.has(id)) warnings.push(warningOf(desired, hpa.name));
   }
   return warnings;
 }

@@ -49,6 +49,7 @@ const WARNING_ORDER: PlanWarning['code'][] = [
   'stale-snapshot',
   'partial-snapshot',
   'not-reconciling',
+  'refused-by-argocd',
   'prune-protected',
   'immutable',
   'conflict',
@@ -56,6 +57,7 @@ const WARNING_ORDER: PlanWarning['code'][] = [
   'reverts-live-change',
   'chart-hand-change',
   'namespace-missing',
+  'argocd-sync-option',
   'unhealthy',
 ];
 

@@ -8,9 +8,11 @@
 // follows: parameters over values over valueFiles over the chart's values.yaml.
 import { stringify } from 'yaml';
 import { renderChart, type ChartLocation, type ChartSetValue } from '../charts/index.js';
-import { isPlainObject, type FieldSource } from '../model/index.js';
+import { isPlainObject, type FieldSource, type PathSegment } from '../model/index.js';
+import { argoValuePlaces } from './chart-value-places.js';
 import { optionalString, repositoryPath, stringList } from '../sources/fields.js';
 import { sourceName } from '../sources/identity.js';
+import { argoSourceAt } from '../sources/argocd.js';
 import type { DeclaredSource, RenderSourceInputs, SourceRender } from './types.js';
 import type { ArgoTransforms } from '../sources/types.js';
 
@@ -31,7 +33,14 @@ function notRendered(declared: DeclaredSource, namespace: string, reason: string
     skipped: [],
     filesRead: [],
     notes: [{ code: 'unsupported', source: name, message }],
-    notRendered: [{ file, field: 'spec.source.helm', reason: message, namespace }],
+    notRendered: [
+      {
+        file,
+        field: `${argoSourceAt(declared.source.transforms as ArgoTransforms).field}.helm`,
+        reason: message,
+        namespace,
+      },
+    ],
   };
 }
 
@@ -44,33 +53,99 @@ function joinPath(dir: string, file: string): string {
   );
 }
 
+/** `a/./b/../c` → `a/c`, relative to the repository root; undefined when `..` leaves it. */
+function insideRepository(path: string): string | undefined {
+  const parts: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part !== '..') parts.push(part);
+    else if (parts.pop() === undefined) return undefined;
+  }
+  return parts.join('/');
+}
+
+/** A file the source reads: `$<ref>/…` in a multi-source Application's ref'd repository, else under `path`. */
+type FileRead = { text: string } | { missing: string } | { reason: string };
+
+/**
+ * `$<ref>/path` as the repo-server resolves it (resolveReferencedSources, getResolvedRefValueFile): only in
+ * a multi-source Application; the entry whose `ref` it names, its repository's root, no way out of it.
+ * Its files are known when that repository is this one.
+ */
+function refFile(file: string, transforms: ArgoTransforms, inputs: RenderSourceInputs): FileRead | undefined {
+  if (!transforms.sources || !file.startsWith('$')) return undefined;
+  const slash = file.indexOf('/');
+  const name = slash < 0 ? file : file.slice(0, slash);
+  const refs = transforms.sources.filter((entry) => entry.ref !== undefined);
+  const target = refs.find((entry) => `$${entry.ref}` === name);
+  if (!target) {
+    if (refs.length === 0)
+      return { reason: `${file}: source referenced "${name}", but no source has a 'ref' field defined` };
+    const known = refs.map((entry) => `$${entry.ref}`).join(', ');
+    return { reason: `${file}: source referenced "${name}", which is not one of the available sources (${known})` };
+  }
+  if (target.origin.chart !== undefined)
+    return { reason: `${file}: ${name} is a chart source, and Argo CD reads no files of a 'ref' source with a chart` };
+  if (!(inputs.isThisRepository?.(target.origin.repoURL) ?? true))
+    return { reason: `values from another repository ${target.origin.repoURL}` };
+  const resolved = insideRepository(slash < 0 ? '' : file.slice(slash + 1));
+  if (resolved === undefined) return { reason: `${file}: the path leaves the repository of ${name}` };
+  const text = inputs.files.get(resolved);
+  return text === undefined ? { missing: resolved } : { text };
+}
+
+function readSourceFile(file: string, path: string, transforms: ArgoTransforms, inputs: RenderSourceInputs): FileRead {
+  const ref = refFile(file, transforms, inputs);
+  if (ref) return ref;
+  if (/^[a-z]+:\/\//i.test(file)) return { reason: `valueFiles ${file} is not a file of this repository` };
+  const resolved = joinPath(path, file);
+  const text = inputs.files.get(resolved);
+  if (text === undefined || resolved.split('/').includes('..')) return { missing: resolved };
+  return { text };
+}
+
 /** valueFiles' texts in order, or why the source cannot render. */
 function valueFiles(
   helm: Record<string, unknown>,
   path: string,
-  files: ReadonlyMap<string, string>,
+  transforms: ArgoTransforms,
+  inputs: RenderSourceInputs,
 ): string[] | { reason: string } {
   const texts: string[] = [];
   for (const file of stringList(helm.valueFiles)) {
-    if (/^[a-z]+:\/\//i.test(file) || file.startsWith('$'))
-      return { reason: `valueFiles ${file} is not a file of this path` };
-    const resolved = joinPath(path, file);
-    const text = files.get(resolved);
-    if (text === undefined || resolved.split('/').includes('..')) {
+    const read = readSourceFile(file, path, transforms, inputs);
+    if ('reason' in read) return read;
+    if ('missing' in read) {
       if (helm.ignoreMissingValueFiles === true) continue;
-      return { reason: `valueFiles ${file}: ${resolved} does not exist` };
+      return { reason: `valueFiles ${file}: ${read.missing} does not exist` };
     }
-    texts.push(text);
+    texts.push(read.text);
   }
   if (isPlainObject(helm.valuesObject)) texts.push(stringify(helm.valuesObject));
   else if (typeof helm.values === 'string' && helm.values.trim() !== '') texts.push(helm.values);
   return texts;
 }
 
+/** The valueFiles of this path that exist, with their texts, in order (for codify's value places). */
+function valueFilePaths(helm: Record<string, unknown>, path: string, files: ReadonlyMap<string, string>) {
+  return stringList(helm.valueFiles).flatMap((file) => {
+    const resolved = joinPath(path, file);
+    const text = files.get(resolved);
+    return text === undefined || resolved.split('/').includes('..') ? [] : [{ path: resolved, text }];
+  });
+}
+
+/** Where `helm` sits in a single-source Application; a multi-source one's is not followed here. */
+function helmPath(declared: DeclaredSource): PathSegment[] | undefined {
+  const spec = declared.desired?.object.spec;
+  return isPlainObject(spec) && isPlainObject(spec.source) ? ['spec', 'source', 'helm'] : undefined;
+}
+
 function setValues(
   helm: Record<string, unknown>,
   path: string,
-  files: ReadonlyMap<string, string>,
+  transforms: ArgoTransforms,
+  inputs: RenderSourceInputs,
 ): ChartSetValue[] | { reason: string } {
   const sets: ChartSetValue[] = [];
   const strings: ChartSetValue[] = [];
@@ -86,9 +161,10 @@ function setValues(
   const fileSets: ChartSetValue[] = [];
   for (const p of Array.isArray(helm.fileParameters) ? helm.fileParameters : []) {
     if (!isPlainObject(p) || typeof p.name !== 'string' || typeof p.path !== 'string') continue;
-    const text = files.get(joinPath(path, p.path));
-    if (text === undefined) return { reason: `fileParameters ${p.name}: ${joinPath(path, p.path)} does not exist` };
-    fileSets.push({ name: p.name, value: text, kind: 'file' });
+    const read = readSourceFile(p.path, path, transforms, inputs);
+    if ('reason' in read) return read;
+    if ('missing' in read) return { reason: `fileParameters ${p.name}: ${read.missing} does not exist` };
+    fileSets.push({ name: p.name, value: read.text, kind: 'file' });
   }
   return [...sets, ...strings, ...fileSets];
 }
@@ -116,24 +192,34 @@ function argoChart(
   };
 }
 
+/** Every field of the chart's output: the Application's chart, with where its values are set. */
+function chartOrigin(
+  declared: DeclaredSource,
+  helm: Record<string, unknown>,
+  chart: ChartLocation,
+  files: ReadonlyMap<string, string>,
+): FieldSource {
+  const file = declared.desired?.source.file;
+  const valueFiles = valueFilePaths(helm, declared.source.path ?? '', files);
+  const values = argoValuePlaces(declared.desired, helm, chart, valueFiles, helmPath(declared));
+  const source = `Application ${sourceName(declared.source.id)}`;
+  return { origin: { type: 'source-transform', source, transform: 'chart', ...(file ? { file } : {}), values } };
+}
+
 export function renderArgoHelm(declared: DeclaredSource, inputs: RenderSourceInputs): SourceRender {
   const { source } = declared;
   const transforms = source.transforms as ArgoTransforms;
-  const name = sourceName(source.id);
   const helm = transforms.helm ?? {};
   const path = source.path ?? '';
   const { chart, filesRead } = argoChart(declared, inputs.files);
   const destination = transforms.destination.namespace ?? inputs.defaultNamespace;
-  const values = valueFiles(helm, path, inputs.files);
+  const values = valueFiles(helm, path, transforms, inputs);
   if ('reason' in values) return notRendered(declared, destination, values.reason);
-  const set = setValues(helm, path, inputs.files);
+  const set = setValues(helm, path, transforms, inputs);
   if ('reason' in set) return notRendered(declared, destination, set.reason);
   const kubeVersion = optionalString(helm.kubeVersion) ?? inputs.capabilities?.kubeVersion;
   const apiVersions = stringList(helm.apiVersions);
-  const file = declared.desired?.source.file;
-  const origin: FieldSource = {
-    origin: { type: 'source-transform', source: `Application ${name}`, transform: 'chart', ...(file ? { file } : {}) },
-  };
+  const origin = chartOrigin(declared, helm, chart, inputs.files);
   const rendered = renderChart({
     request: {
       where: chart.type === 'files' ? path || '.' : `${chart.url} ${chart.name} ${chart.version}`,

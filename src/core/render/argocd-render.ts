@@ -9,22 +9,25 @@ import { compileArgoGlob, type Pattern } from '../patterns/index.js';
 import { renderArgoHelm } from './argocd-helm-render.js';
 import { argoSettingsOf } from './argocd-ignore.js';
 import { renderThroughWrapper } from './wrapped.js';
+import { withSourceFiles } from './argocd-source-files.js';
 import type { DeclaredSource, RenderSourceInputs, SourceRender } from './types.js';
 import { sourceName, stampDesired } from '../sources/identity.js';
-import type { ArgoTransforms } from '../sources/types.js';
+import type { ArgoSourceEntry, ArgoTransforms } from '../sources/types.js';
+import { argoSourceAt } from '../sources/argocd.js';
 
 const MANIFEST = /\.(ya?ml|json)$/i;
 
 /** The directory source's include and exclude globs (RE2, linear time), or what is wrong with one. */
 function directoryGlobs(
   directory: ArgoTransforms['directory'],
+  at = 'spec.source',
 ): { include?: Pattern; exclude?: Pattern } | { problem: string } {
   const globs: { include?: Pattern; exclude?: Pattern } = {};
   for (const field of ['include', 'exclude'] as const) {
     const glob = directory?.[field];
     if (!glob) continue;
     const compiled = compileArgoGlob(glob);
-    if (!compiled.ok) return { problem: `spec.source.directory.${field}: ${compiled.message}` };
+    if (!compiled.ok) return { problem: `${at}.directory.${field}: ${compiled.message}` };
     globs[field] = compiled.pattern;
   }
   return globs;
@@ -35,8 +38,9 @@ export function directoryFiles(
   files: ReadonlyMap<string, string>,
   path: string,
   directory: ArgoTransforms['directory'],
+  at?: string,
 ): { files: string[] } | { problem: string } {
-  const globs = directoryGlobs(directory);
+  const globs = directoryGlobs(directory, at);
   if ('problem' in globs) return globs;
   const { include, exclude } = globs;
   const prefix = path ? `${path}/` : '';
@@ -63,7 +67,8 @@ function renderDirectory(
   const filesRead: string[] = [];
   const notRendered: NotRenderedSource[] = [];
   const defaultNamespace = transforms.destination.namespace ?? inputs.defaultNamespace;
-  const chosen = directoryFiles(inputs.files, declared.source.path ?? '', transforms.directory);
+  const at = argoSourceAt(transforms).field;
+  const chosen = directoryFiles(inputs.files, declared.source.path ?? '', transforms.directory, at);
   if ('problem' in chosen) {
     const file = declared.desired?.source.file ?? declared.source.path ?? '.';
     return { objects: [], errors: [{ file, message: chosen.problem }], skipped, filesRead, notes: [] };
@@ -92,6 +97,8 @@ function renderArgoKustomize(
   transforms: ArgoTransforms,
 ): SourceRender {
   const kustomize = transforms.kustomize;
+  const { segments } = argoSourceAt(transforms);
+  const pointer = `/${segments.join('/')}/kustomize`;
   return renderThroughWrapper(
     declared,
     inputs,
@@ -108,17 +115,17 @@ function renderArgoKustomize(
       components: kustomize?.components ?? [],
     },
     {
-      patchesAt: ['spec', 'source', 'kustomize', 'patches'],
-      imagesAt: ['spec', 'source', 'kustomize', 'images'],
+      patchesAt: [...segments, 'kustomize', 'patches'],
+      imagesAt: [...segments, 'kustomize', 'images'],
       imageFormat: 'argocd-string',
-      replicasAt: ['spec', 'source', 'kustomize', 'replicas'],
+      replicasAt: [...segments, 'kustomize', 'replicas'],
       transformAt: {
         namespace: 'kustomize.namespace',
-        'namespace@pointer': '/spec/source/kustomize/namespace',
+        'namespace@pointer': `${pointer}/namespace`,
         labels: 'kustomize.commonLabels',
-        'labels@pointer': '/spec/source/kustomize/commonLabels',
+        'labels@pointer': `${pointer}/commonLabels`,
         annotations: 'kustomize.commonAnnotations',
-        'annotations@pointer': '/spec/source/kustomize/commonAnnotations',
+        'annotations@pointer': `${pointer}/commonAnnotations`,
         'name-affix': 'kustomize.namePrefix/nameSuffix',
       },
     },
@@ -161,10 +168,73 @@ function argoKustomizeHelm(declared: DeclaredSource, inputs: RenderSourceInputs)
   };
 }
 
-export function renderArgoSource(declared: DeclaredSource, inputs: RenderSourceInputs): SourceRender {
+/** One entry of `spec.sources` as a single source: its path, origin and options, the Application's others. */
+function entrySource(declared: DeclaredSource, transforms: ArgoTransforms, entry: ArgoSourceEntry): DeclaredSource {
+  const { helm: _helm, directory: _directory, kustomize: _kustomize, sources: _sources, ...shared } = transforms;
+  const own: ArgoTransforms = {
+    ...shared,
+    sourceIndex: entry.index,
+    ...(entry.helm ? { helm: entry.helm } : {}),
+    ...(entry.directory ? { directory: entry.directory } : {}),
+    ...(entry.kustomize ? { kustomize: entry.kustomize } : {}),
+    sources: transforms.sources ?? [],
+  };
+  const { path: _path, ...rest } = declared.source;
+  const path = entry.path !== undefined ? { path: entry.path } : {};
+  return { ...declared, source: { ...rest, ...path, origin: entry.origin, transforms: own } };
+}
+
+/** An entry of another Git repository: its objects are unknown; live ones in its namespace are set aside. */
+function otherRepositoryEntry(declared: DeclaredSource, entry: ArgoSourceEntry, namespace: string): SourceRender {
+  const name = sourceName(declared.source.id);
+  const message =
+    `Application ${name}: spec.sources[${entry.index}] applies ${entry.origin.repoURL}, another repository: ` +
+    'its objects are not checked here';
+  const file = declared.desired?.source.file ?? declared.source.declaredIn?.file ?? '';
+  return {
+    ...{ objects: [], errors: [], skipped: [], filesRead: [] },
+    notes: [{ code: 'unsupported', source: name, message }],
+    notRendered: [{ file, field: `spec.sources[${entry.index}]`, reason: message, namespace }],
+  };
+}
+
+/**
+ * Every entry of `spec.sources`, each rendered as a source of its own and joined, as the controller joins
+ * the repo-server's manifests (controller/state.go GetRepoObjs); a `ref`-only entry gives nothing.
+ */
+function renderArgoSources(declared: DeclaredSource, inputs: RenderSourceInputs, transforms: ArgoTransforms) {
+  const joined = { objects: [], errors: [], skipped: [], filesRead: [], notes: [], notRendered: [] } as Required<
+    Omit<SourceRender, 'stopped'>
+  >;
+  const namespace = transforms.destination.namespace ?? inputs.defaultNamespace;
+  for (const entry of transforms.sources ?? []) {
+    if (entry.refOnly) continue;
+    const one = entrySource(declared, transforms, entry);
+    const ours = entry.origin.chart !== undefined || (inputs.isThisRepository?.(entry.origin.repoURL) ?? true);
+    const rendered = ours
+      ? renderArgoPath(one, inputs, one.source.transforms as ArgoTransforms)
+      : otherRepositoryEntry(declared, entry, namespace);
+    if (rendered.stopped) return { ...joined, objects: [], stopped: true as const };
+    joined.objects.push(...rendered.objects);
+    joined.errors.push(...rendered.errors);
+    joined.skipped.push(...rendered.skipped);
+    joined.filesRead.push(...rendered.filesRead);
+    joined.notes.push(...rendered.notes);
+    joined.notRendered.push(...(rendered.notRendered ?? []));
+  }
+  return joined;
+}
+
+export function renderArgoSource(given: DeclaredSource, inputs: RenderSourceInputs): SourceRender {
+  const overridden = withSourceFiles(given, inputs.files);
+  const declared = overridden.declared;
   const { source } = declared;
   const transforms = source.transforms as ArgoTransforms;
-  const rendered = renderArgoPath(declared, inputs, transforms);
+  const rendered = transforms.sources
+    ? renderArgoSources(declared, inputs, transforms)
+    : renderArgoPath(declared, inputs, transforms);
+  rendered.filesRead.push(...overridden.filesRead);
+  rendered.errors.push(...overridden.problems);
   const file = declared.desired?.source.file;
   const stamp = {
     origin: {

@@ -18,11 +18,18 @@ import {
   type Values,
 } from '../charts/index.js';
 import { fieldPath } from '../k8s/index.js';
-import { isPlainObject, type DesiredObject, type FieldSource, type KubeObject } from '../model/index.js';
+import {
+  isPlainObject,
+  type ChartValuePlaces,
+  type DesiredObject,
+  type FieldSource,
+  type KubeObject,
+} from '../model/index.js';
 import { field, optionalString, repositoryPath, stringAt, stringList } from '../sources/fields.js';
 import { fluxHelmReleaseRef, sourceName, stampDesired } from '../sources/identity.js';
 import type { RenderSourceInputs, SourceRender } from './types.js';
 import type { Source } from '../sources/types.js';
+import { fluxValuePlaces } from './chart-value-places.js';
 
 /** What a HelmRelease's render needs to look up: ConfigMaps and HelmRepositories, declared or live. */
 export type ObjectLookup = (kind: string, namespace: string, name: string) => KubeObject | undefined;
@@ -263,6 +270,12 @@ function secretNotes(
   }));
 }
 
+/** Every field of the chart's output: the HelmRelease's chart, with where its values are set. */
+function chartOrigin(declared: DesiredObject, values: ChartValuePlaces, name: string): FieldSource {
+  const file = declared.source.file;
+  return { origin: { type: 'source-transform', source: `HelmRelease ${name}`, transform: 'chart', file, values } };
+}
+
 export function renderFluxHelmRelease(
   declared: DesiredObject,
   source: Source,
@@ -278,9 +291,7 @@ export function renderFluxHelmRelease(
   const values = fluxValues(obj, lookup);
   if ('reason' in values) return notRendered(name, values.reason);
   const kubeVersion = inputs.capabilities?.kubeVersion;
-  const origin: FieldSource = {
-    origin: { type: 'source-transform', source: `HelmRelease ${name}`, transform: 'chart', file: declared.source.file },
-  };
+  const origin = chartOrigin(declared, fluxValuePlaces(declared, chart, source.path, inputs.files, lookup), name);
   const where = chart.type === 'files' ? (source.path ?? '') : `${chart.name}`;
   const rendered = renderChart({
     request: {

@@ -13,7 +13,7 @@ interface ReleaseContext {
   inputs: RenderSourceInputs;
   matcher: RepositoryMatcher;
   result: ClusterSourcesRender;
-  byKey: Map<string, { desired: DesiredObject; source: string }>;
+  byKey: Map<string, { desired: DesiredObject; source: string; controller?: string }>;
   /** What the cluster path declares (its ConfigMaps, HelmRepositories). */
   declared: readonly DesiredObject[];
 }

@@ -10,12 +10,14 @@ import { readArgoInstances, readArgoSettings } from '../sources/argocd-settings.
 import { argoIgnoreRules, argoSettingsOf, type SourceIgnoreRule } from './argocd-ignore.js';
 import { readSource } from '../sources/read-sources.js';
 import { renderArgoSource } from './argocd-render.js';
+import { expandApplicationSet, generatedDesired } from './appset-expand.js';
+import { isApplicationSet } from '../sources/applicationset.js';
 import { failedRender, problemPart, problemsReason, unrenderedParts } from './failed-render.js';
 import { renderFluxSource } from './flux-render.js';
 import { renderReleases } from './releases-render.js';
 import { isFluxHelmRelease } from './helmrelease-render.js';
 import type { DeclaredSource, RenderSourceInputs, SourceNote, SourceRender } from './types.js';
-import { repositoryMatcher } from '../sources/scope.js';
+import { repositoryMatcher, type RepositoryMatcher } from '../sources/scope.js';
 import { kubectlRef, sourceName, sourceRefKey, sourceRefText, type ControllerName } from '../sources/identity.js';
 import type { Source } from '../sources/types.js';
 import type { DesiredHook } from '../sources/sync-hooks.js';
@@ -104,8 +106,11 @@ export function renderClusterSources(input: ClusterSourcesInput): ClusterSources
   const known = [...[...declared.values()].map((d) => d.source), ...liveSources];
   // HelmReleases are applied by Flux even where no Kustomization is in view.
   const fluxReleases = entry.objects.some((desired) => isFluxHelmRelease(desired.object));
+  // So are the Applications of an ApplicationSet.
+  const appSets = entry.objects.some((desired) => isApplicationSet(desired.object));
+  const detected = detectController(known);
   const controller =
-    input.controller ?? (fluxReleases && detectController(known) === 'kubectl' ? 'flux' : detectController(known));
+    input.controller ?? (detected !== 'kubectl' ? detected : fluxReleases ? 'flux' : appSets ? 'argocd' : detected);
   if (controller === 'kubectl' || entry.stopped) {
     const { failed, ...rendered } = entry;
     const objects = rendered.objects.map((desired) => desired.key);
@@ -215,22 +220,39 @@ function outOfScopeNote(source: Source): SourceNote {
   };
 }
 
-type Taken = ReadonlyMap<string, { desired: DesiredObject; source: string }>;
+type Taken = ReadonlyMap<string, { desired: DesiredObject; source: string; controller?: string }>;
+
+/**
+ * The note for an object another source rendered first. Two Argo CD Applications that render one object
+ * fight over it: each sync writes its own tracking id, and Argo CD reports SharedResourceWarning on both
+ * (controller/state.go), or fails the sync under `FailOnSharedResource=true`.
+ */
+function takenNote(name: string, controller: string, desired: DesiredObject, first: string, firstBy?: string) {
+  if (controller === 'argocd' && firstBy === 'argocd') {
+    const message =
+      `also rendered by Argo CD Application ${first}: two Applications claim it, and each sync takes it over ` +
+      'from the other (Argo CD reports SharedResourceWarning; with FailOnSharedResource=true the sync fails). ' +
+      'Keep it in one Application only';
+    return { code: 'shared-resource' as const, source: name, key: desired.key, message };
+  }
+  const message = `also rendered by ${first}, which applies it first`;
+  return { code: 'rendered-twice' as const, source: name, key: desired.key, message };
+}
 
 /**
  * One source's objects against those already taken: the new ones (this source applies them), and a
  * note for each another source renders first. Nothing is changed; the caller adds what is new.
  */
-function newObjectsOf(rendered: readonly DesiredObject[], name: string, taken: Taken) {
+function newObjectsOf(rendered: readonly DesiredObject[], name: string, taken: Taken, controller: string) {
   const fresh: DesiredObject[] = [];
   const notes: SourceNote[] = [];
   const seen = new Set<string>();
   for (const desired of rendered) {
     const key = keyId(desired.key);
-    const first = taken.get(key) ?? (seen.has(key) ? { source: name } : undefined);
+    const first: { source: string; controller?: string } | undefined =
+      taken.get(key) ?? (seen.has(key) ? { source: name } : undefined);
     if (first) {
-      const message = `also rendered by ${first.source}, which applies it first`;
-      if (first.source !== name) notes.push({ code: 'rendered-twice', source: name, key: desired.key, message });
+      if (first.source !== name) notes.push(takenNote(name, controller, desired, first.source, first.controller));
       continue;
     }
     seen.add(key);
@@ -248,6 +270,69 @@ function renderSource(found: DeclaredSource, inputs: RenderSourceInputs): Source
   return found.source.id.controller === 'flux' ? renderFluxSource(found, inputs) : renderArgoSource(found, inputs);
 }
 
+/**
+ * A source is rendered when it applies this repository, or a chart of a Helm repository when Helm is at
+ * hand (from the offline charts directory); a multi-source Application when any entry reads this repository.
+ */
+function appliesThisRepository(source: Source, matcher: RepositoryMatcher, charts: boolean): boolean {
+  const entries = source.transforms.controller === 'argocd' ? source.transforms.sources : undefined;
+  if (entries)
+    return entries.some(
+      (entry) => matcher.isThisRepositoryUrl(entry.origin.repoURL) || (charts && entry.origin.chart !== undefined),
+    );
+  const repositoryChart = source.origin.type === 'git' && source.origin.chart !== undefined && charts;
+  return repositoryChart || matcher.isThisRepository(source);
+}
+
+interface ChildWalk {
+  input: ClusterSourcesInput;
+  matcher: RepositoryMatcher;
+  declared: Map<string, DeclaredSource>;
+  order: ReturnType<typeof sourceOrder>;
+  result: ClusterSourcesRender;
+  /** ApplicationSets already expanded (one may be both at the cluster path and in a source's render). */
+  expanded: Set<string>;
+}
+
+/**
+ * The sources a rendered object declares, rendered after those already waiting: a Kustomization or an
+ * Application itself, or the Applications an ApplicationSet generates (an Application the repository
+ * declares by the same name wins). An ApplicationSet that cannot be expanded is reported with why.
+ */
+function declareChildren(desired: DesiredObject, walk: ChildWalk): void {
+  const { input, declared, order } = walk;
+  const child = readSource(desired.object, false);
+  if (child) {
+    declared.set(sourceRefText(child.id), declaredEntry(desired, child, input.files));
+    order.add(sourceRefText(child.id));
+  }
+  if (!isApplicationSet(desired.object) || walk.expanded.has(keyId(desired.key))) return;
+  walk.expanded.add(keyId(desired.key));
+  const files = input.files;
+  const expansion = expandApplicationSet(desired.object, {
+    files,
+    live: input.live,
+    isThisRepository: walk.matcher.isThisRepositoryUrl,
+  });
+  const namespace = desired.key.namespace;
+  const name = `${namespace}/${desired.key.name}`;
+  if (!expansion.ok) {
+    const message = `ApplicationSet ${name}: not rendered: ${expansion.reason}`;
+    walk.result.notes.push({ code: 'unsupported', source: name, message });
+    const reason = `ApplicationSet ${name}: ${expansion.reason}`;
+    walk.result.notRendered!.push({ file: desired.source.file, field: 'spec.generators', reason, namespace });
+    return;
+  }
+  walk.result.filesRead.push(...expansion.filesRead);
+  for (const application of expansion.applications) {
+    const source = readSource(application, false)!;
+    const id = sourceRefText(source.id);
+    if (declared.has(id)) continue;
+    declared.set(id, declaredEntry(generatedDesired(application, desired), source, files));
+    order.add(id);
+  }
+}
+
 function followSources(
   input: ClusterSourcesInput,
   entry: RenderResult,
@@ -255,7 +340,6 @@ function followSources(
   liveSources: readonly Source[],
   controller: ControllerName,
 ): ClusterSourcesRender {
-  const inputs = renderInputsOf(input);
   const declared = new Map(declaredAtEntry);
   const liveById = new Map(liveSources.map((source) => [sourceRefText(source.id), source]));
   const matcher = repositoryMatcher(
@@ -264,20 +348,21 @@ function followSources(
     input.path,
     input.repository,
   );
+  const inputs = { ...renderInputsOf(input), isThisRepository: matcher.isThisRepositoryUrl };
   const result: ClusterSourcesRender = {
     ...{ objects: [], skipped: [...entry.skipped], errors: [...entry.errors], filesRead: [...entry.filesRead] },
     ...{ controller, sources: [], notes: [], ignore: [], notRendered: [...(entry.notRendered ?? [])] },
   };
-  const byKey = new Map<string, { desired: DesiredObject; source: string }>();
+  const byKey = new Map<string, { desired: DesiredObject; source: string; controller?: string }>();
   const releases: DesiredObject[] = [];
   const order = sourceOrder([...declared.keys()], liveById);
+  const walk: ChildWalk = { input, matcher, declared, order, result, expanded: new Set() };
+  for (const desired of entry.objects) if (isApplicationSet(desired.object)) declareChildren(desired, walk);
   for (let id = order.next(); id !== undefined; id = order.next()) {
     const found = declared.get(id) ?? { source: liveById.get(id)! };
     const status = liveById.get(id)?.status;
     const source = status ? { ...found.source, status } : found.source;
-    // A chart of a Helm repository is rendered when Helm is at hand (from the offline charts directory).
-    const repositoryChart = source.origin.type === 'git' && source.origin.chart !== undefined && inputs.charts;
-    if (!matcher.isThisRepository(source) && !repositoryChart) {
+    if (!appliesThisRepository(source, matcher, inputs.charts !== undefined)) {
       result.sources.push({ source, scope: 'out-of-scope', objects: [] });
       result.notes.push(outOfScopeNote(source));
       continue;
@@ -297,15 +382,11 @@ function followSources(
       continue;
     }
     const name = sourceName(source.id);
-    const { fresh, notes } = newObjectsOf(rendered.objects, name, byKey);
+    const { fresh, notes } = newObjectsOf(rendered.objects, name, byKey, source.id.controller);
     result.notes.push(...notes);
     for (const desired of fresh) {
-      byKey.set(keyId(desired.key), { desired, source: name });
-      const child = readSource(desired.object, false);
-      if (child) {
-        declared.set(sourceRefText(child.id), declaredEntry(desired, child, input.files));
-        order.add(sourceRefText(child.id));
-      }
+      byKey.set(keyId(desired.key), { desired, source: name, controller: source.id.controller });
+      declareChildren(desired, walk);
       if (isFluxHelmRelease(desired.object)) releases.push(desired);
     }
     result.sources.push({ source, scope: 'rendered', objects: fresh.map((desired) => desired.key) });
@@ -322,7 +403,7 @@ function withReleasesAndRoots(
   walked: {
     matcher: ReturnType<typeof repositoryMatcher>;
     result: ClusterSourcesRender;
-    byKey: Map<string, { desired: DesiredObject; source: string }>;
+    byKey: Map<string, { desired: DesiredObject; source: string; controller?: string }>;
     releases: readonly DesiredObject[];
   },
 ): ClusterSourcesRender {

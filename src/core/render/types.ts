@@ -22,7 +22,12 @@ export type SourceNoteCode =
   /** A source that applies another repository: listed, not rendered. */
   | 'out-of-scope'
   /** An object two sources render; the first keeps it. */
-  | 'rendered-twice';
+  | 'rendered-twice'
+  /**
+   * An object two Argo CD Applications render: each sync takes it over from the other (Argo CD's
+   * SharedResourceWarning). A conflict, compared against the first only for want of a better answer.
+   */
+  | 'shared-resource';
 
 export interface SourceNote {
   code: SourceNoteCode;
@@ -50,6 +55,8 @@ export interface RenderSourceInputs {
   charts?: ChartRenderer;
   /** The cluster's Kubernetes version and served API versions, as Helm's capabilities. */
   capabilities?: ChartCapabilities;
+  /** True when an Argo CD repoURL names this repository (its files are `files`); absent: every one does. */
+  isThisRepository?: (repoURL: string) => boolean;
 }
 
 export interface SourceRender {

@@ -7,14 +7,16 @@ import {
   counted,
   displayKey,
   driftAmount,
+  keyId,
   showTime,
   type PathSegment,
   type ReconcilerState,
   type ResourceKey,
   type SourceProblem,
 } from '../model/index.js';
-import { fieldPath } from '../k8s/index.js';
+import { AUTOSCALED_PATH, fieldPath } from '../k8s/index.js';
 import { formatAge, secondsBetween } from '../plan/age.js';
+import { hpaReplicasMessage } from '../plan/index.js';
 import { parseDuration } from '../config/index.js';
 import { GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
 import { renderDocument, type TemplateOverrides } from './template-engine.js';
@@ -56,6 +58,8 @@ export interface DashboardCluster {
     risk: Array<{ code: string; why: string }>;
   }>;
   degraded: Array<{ key: ResourceKey; message?: string }>;
+  /** Workloads whose manifest declares replicas while an HPA (`namespace/name`) targets them. Default: none. */
+  autoscaledReplicas?: Array<{ key: ResourceKey; hpa: string; file?: string; line?: number }>;
   /** Reconcilers (Flux Kustomization/HelmRelease, Argo CD Application) in the snapshot. */
   reconcilers: Array<{ state: ReconcilerState; notReconcilingReason?: string }>;
   /**
@@ -125,6 +129,7 @@ function clusterView(cluster: DashboardCluster, now: string, max: number): Dashb
     sources: cluster.sources ?? [],
     notChecked: cluster.notChecked ?? [],
     conflicts: cap(conflictsOf(cluster)),
+    autoscaled: cap(autoscaledOf(cluster)),
     ignored: cluster.ignored,
     reported: cap(reportedOf(cluster, now)),
     ignoredTotal: cluster.ignored.reduce((n, i) => n + i.count, 0),
@@ -144,12 +149,24 @@ function clusterView(cluster: DashboardCluster, now: string, max: number): Dashb
   };
 }
 
+/** Conflicts on the fields Git declares; replicas an HPA fights over are listed with the fix instead (once). */
 function conflictsOf(cluster: DashboardCluster): DashboardClusterModel['conflicts'] {
-  return cluster.conflicts.map((c) => ({
+  const autoscaled = new Set((cluster.autoscaledReplicas ?? []).map((a) => keyId(a.key)));
+  const listed = cluster.conflicts.filter((c) => !(c.path === AUTOSCALED_PATH && autoscaled.has(keyId(c.key))));
+  return listed.map((c) => ({
     resource: displayKey(c.key),
     field: fieldPath(c.segments?.length ? c.segments : c.path, c.key),
     pointer: c.path,
     manager: c.manager,
+  }));
+}
+
+/** An HPA and Git both setting a workload's replicas: where Git declares them, and the plan's fix text. */
+function autoscaledOf(cluster: DashboardCluster): DashboardClusterModel['autoscaled'] {
+  return (cluster.autoscaledReplicas ?? []).map((a) => ({
+    resource: displayKey(a.key),
+    ...(a.file ? { where: `${a.file}${a.line ? `:${a.line}` : ''}` } : {}),
+    message: hpaReplicasMessage(a.hpa),
   }));
 }
 
@@ -202,8 +219,9 @@ function driftOf(cluster: DashboardCluster): Pick<DashboardClusterModel, 'drift'
 export function clusterStatus(cluster: DashboardClusterModel): string {
   if (cluster.snapshotAge === undefined) return '⚠️ unknown (no snapshot yet)';
   const drift = cluster.drift ? [cluster.drift.amount] : [];
+  const conflicts = cluster.conflicts.length + cluster.autoscaled.length;
   const problems = [
-    ...(cluster.conflicts.length ? [counted(cluster.conflicts.length, 'conflict')] : []),
+    ...(conflicts ? [counted(conflicts, 'conflict')] : []),
     ...(cluster.suspended.length ? [`${cluster.suspended.length} suspended`] : []),
     ...(cluster.notReconciling.length ? [`${cluster.notReconciling.length} not reconciling`] : []),
     ...(cluster.degraded.length ? [counted(cluster.degraded.length, 'degraded resource')] : []),

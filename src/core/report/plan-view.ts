@@ -48,6 +48,8 @@ export const WARNING_TITLES: Record<PlanWarning['code'], string> = {
   'not-reconciling': 'Not reconciling',
   'not-rendered': 'Not rendered',
   'suspended-source': 'Suspended',
+  'refused-by-argocd': 'Refused by Argo CD',
+  'argocd-sync-option': 'Argo CD sync option',
 };
 
 /** Live changes a person made that the apply undoes: what the headline counts and names. */
@@ -113,7 +115,13 @@ function whoOf(entry: PlanEntry, reference: string | undefined): string {
   const live = [...overwritten].map(([manager, fields]) => `${manager}'s ${listed([...new Set(fields)])}`);
   if (live.length) return `overwrites ${listed(live)}`;
   if (applied) return `last applied by ${applied.manager}${at(applied.time, reference)}`;
-  return entry.changes.length ? 'who set the live values is not recorded' : '';
+  if (!entry.changes.length) return '';
+  // No field names its writer (the live side lacks the fields): the object's maker is who set what is live,
+  // as the drift pull request that codifies it says.
+  const created = entry.live ? creationOf(entry.live) : undefined;
+  return created
+    ? `live object created by ${created.manager}${at(created.time, reference)}`
+    : 'who set the live values is not recorded';
 }
 
 function warningModel(warning: PlanWarning): PlanWarningModel {

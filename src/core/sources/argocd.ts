@@ -1,4 +1,4 @@
-// An Argo CD Application (argoproj.io/v1alpha1) read as a source: `spec.source` (or the first of
+// An Argo CD Application (argoproj.io/v1alpha1) read as a source: `spec.source` (or every entry of
 // `spec.sources`) path, directory and kustomize options, destination, sync policy, ignoreDifferences
 // (pkg/apis/application/v1alpha1/types.go) and, from a live object, its status.
 import { argoApplicationHealth } from '../health/gitops.js';
@@ -7,46 +7,88 @@ import { field, listAt, optionalString, repositoryPath, stringAt, stringList, st
 import { argoInventory } from './inventory.js';
 import { parseImageOverride, readPatches } from './transform-entries.js';
 import { argoApplicationRef, ARGO_APPLICATION_GROUP } from './identity.js';
-import type { ArgoKustomizeOverrides, ArgoTransforms, IgnoreDifference, Source, SourceStatus } from './types.js';
+import type {
+  ArgoKustomizeOverrides,
+  ArgoSourceEntry,
+  ArgoTransforms,
+  IgnoreDifference,
+  Source,
+  SourceStatus,
+} from './types.js';
 
 export function isArgoApplication(obj: KubeObject): boolean {
   return obj.kind === 'Application' && (obj.apiVersion ?? '').startsWith(`${ARGO_APPLICATION_GROUP}/`);
 }
 
-/** The Application's one source: `spec.source`, or the first of `spec.sources` (multi-source apps). */
-function applicationSource(spec: Record<string, unknown>): Record<string, unknown> {
-  if (isPlainObject(spec.source)) return spec.source;
-  const first = Array.isArray(spec.sources) ? spec.sources[0] : undefined;
-  return isPlainObject(first) ? first : {};
+/** `spec.sources` when it has entries (Argo CD's GetSources: they win over `spec.source`), else `spec.source`. */
+function applicationSources(spec: Record<string, unknown>): { list: Record<string, unknown>[]; multiple: boolean } {
+  const sources = Array.isArray(spec.sources) ? spec.sources.filter(isPlainObject) : [];
+  if (Array.isArray(spec.sources) && spec.sources.length > 0) return { list: sources, multiple: true };
+  return { list: isPlainObject(spec.source) ? [spec.source] : [], multiple: false };
 }
 
-/** The Argo CD Application as a source; `live` adds its status. */
-export function readArgoApplication(obj: KubeObject, live: boolean): Source {
-  const spec = isPlainObject(obj.spec) ? obj.spec : {};
-  const appSource = applicationSource(spec);
-  const source: Source = {
-    id: argoApplicationRef(obj.metadata?.namespace ?? '', obj.metadata?.name ?? ''),
-    origin: {
-      type: 'git',
-      repoURL: stringAt(appSource, 'repoURL') ?? '',
-      ...(typeof appSource.targetRevision === 'string' ? { targetRevision: appSource.targetRevision } : {}),
-      ...(typeof appSource.chart === 'string' ? { chart: appSource.chart } : {}),
-    },
-    transforms: argoTransforms(spec, appSource),
+/** One ApplicationSource: where it reads, its `ref`, its helm, directory and kustomize options. */
+function readSourceEntry(item: Record<string, unknown>, index: number): ArgoSourceEntry {
+  const chart = optionalString(item.chart);
+  const path = optionalString(item.path);
+  const ref = optionalString(item.ref);
+  const repoURL = stringAt(item, 'repoURL') ?? '';
+  const targetRevision = optionalString(item.targetRevision);
+  const entry: ArgoSourceEntry = {
+    index,
+    origin: { type: 'git', repoURL, ...(targetRevision ? { targetRevision } : {}), ...(chart ? { chart } : {}) },
+    refOnly: ref !== undefined && path === undefined && chart === undefined && !repoURL.startsWith('oci://'),
   };
   // A chart from a Helm repository has no path; `path: .` (or none, with a repoURL) is the root.
-  if (typeof appSource.chart !== 'string') source.path = repositoryPath(stringAt(appSource, 'path') ?? '');
+  if (chart === undefined) entry.path = repositoryPath(path ?? '');
+  if (ref !== undefined) entry.ref = ref;
+  if (isPlainObject(item.helm)) entry.helm = item.helm;
+  if (isPlainObject(item.directory)) entry.directory = directoryOption(item.directory);
+  if (isPlainObject(item.kustomize)) entry.kustomize = kustomizeOverrides(item.kustomize);
+  return entry;
+}
+
+function directoryOption(directory: Record<string, unknown>): NonNullable<ArgoTransforms['directory']> {
+  const option: NonNullable<ArgoTransforms['directory']> = { recurse: directory.recurse === true };
+  const include = optionalString(directory.include);
+  const exclude = optionalString(directory.exclude);
+  if (include !== undefined) option.include = include;
+  if (exclude !== undefined) option.exclude = exclude;
+  return option;
+}
+
+/**
+ * The Argo CD Application as a source; `live` adds its status. A multi-source Application keeps every
+ * entry of `spec.sources` (each is rendered); its path and origin are those of the first entry that
+ * renders (a `ref`-only entry gives no manifests).
+ */
+export function readArgoApplication(obj: KubeObject, live: boolean): Source {
+  const spec = isPlainObject(obj.spec) ? obj.spec : {};
+  const { list, multiple } = applicationSources(spec);
+  const entries = list.map(readSourceEntry);
+  const primary = entries.find((entry) => !entry.refOnly) ?? entries[0];
+  const source: Source = {
+    id: argoApplicationRef(obj.metadata?.namespace ?? '', obj.metadata?.name ?? ''),
+    origin: primary?.origin ?? { type: 'git', repoURL: '' },
+    transforms: argoTransforms(spec, primary, multiple ? entries : undefined),
+  };
+  if (primary === undefined) source.path = '';
+  else if (!primary.refOnly && primary.path !== undefined) source.path = primary.path;
   if (live) source.status = argoStatus(obj);
   return source;
 }
 
-function argoTransforms(spec: Record<string, unknown>, appSource: Record<string, unknown>): ArgoTransforms {
+function argoTransforms(
+  spec: Record<string, unknown>,
+  primary: ArgoSourceEntry | undefined,
+  entries: ArgoSourceEntry[] | undefined,
+): ArgoTransforms {
   const automated = field(spec, 'syncPolicy', 'automated');
   // 3.x: `automated.enabled: false` turns automation off with the block kept (`IsAutomatedSyncEnabled`).
   const automatedOn = isPlainObject(automated) && automated.enabled !== false;
   const transforms: ArgoTransforms = {
     controller: 'argocd',
-    ...(isPlainObject(appSource.helm) ? { helm: appSource.helm } : {}),
+    ...(primary?.helm ? { helm: primary.helm } : {}),
     destination: {},
     syncPolicy: {
       automated: automatedOn,
@@ -56,19 +98,19 @@ function argoTransforms(spec: Record<string, unknown>, appSource: Record<string,
     },
     ignoreDifferences: listAt(spec, 'ignoreDifferences').flatMap(readIgnoreDifference),
   };
+  // An empty project is the `default` one (ApplicationSpec.GetProject).
+  const project = optionalString(spec.project);
+  if (project) transforms.project = project;
   for (const name of ['namespace', 'server', 'name'] as const) {
     const value = optionalString(field(spec, 'destination', name));
     if (value !== undefined) transforms.destination[name] = value;
   }
-  if (isPlainObject(appSource.directory)) {
-    const directory = appSource.directory;
-    transforms.directory = { recurse: directory.recurse === true };
-    const include = optionalString(directory.include);
-    const exclude = optionalString(directory.exclude);
-    if (include !== undefined) transforms.directory.include = include;
-    if (exclude !== undefined) transforms.directory.exclude = exclude;
+  if (primary?.directory) transforms.directory = primary.directory;
+  if (primary?.kustomize) transforms.kustomize = primary.kustomize;
+  if (entries && primary) {
+    transforms.sources = entries;
+    transforms.sourceIndex = primary.index;
   }
-  if (isPlainObject(appSource.kustomize)) transforms.kustomize = kustomizeOverrides(appSource.kustomize);
   return transforms;
 }
 
@@ -132,4 +174,12 @@ function argoStatus(obj: KubeObject): SourceStatus {
   const inventory = argoInventory(obj.status);
   if (inventory) status.inventory = inventory;
   return status;
+}
+
+/** Where the transforms' source is written in the Application: `spec.source`, or `spec.sources[i]`. */
+export function argoSourceAt(transforms: ArgoTransforms): { segments: string[]; field: string } {
+  const index = transforms.sourceIndex;
+  return index === undefined
+    ? { segments: ['spec', 'source'], field: 'spec.source' }
+    : { segments: ['spec', 'sources', String(index)], field: `spec.sources[${index}]` };
 }

@@ -4,6 +4,7 @@ export * from './types.js';
 export { fluxInventory, fluxInventoryId, argoInventory, parseFluxInventoryId } from './inventory.js';
 export { isFluxKustomization, readFluxKustomization } from './flux.js';
 export { isArgoApplication, readArgoApplication } from './argocd.js';
+export { isApplicationSet, isGeneratedApplication } from './applicationset.js';
 export { parseImageOverride } from './transform-entries.js';
 export { isSourceObject, readSource, readSources, type SourceInputs } from './read-sources.js';
 export { argoInstanceFor, readArgoInstances, readArgoSettings } from './argocd-settings.js';

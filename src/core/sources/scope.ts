@@ -22,6 +22,8 @@ function refText(kind: string, namespace: string, name: string): string {
 
 export interface RepositoryMatcher {
   isThisRepository(source: Source): boolean;
+  /** An Argo CD repoURL (of a `spec.sources` entry, of a git generator) that names this repository. */
+  isThisRepositoryUrl(repoURL: string): boolean;
 }
 
 export function repositoryMatcher(
@@ -64,6 +66,7 @@ export function repositoryMatcher(
     if (!renderedByAnother) argoRepos.add(repositoryOfUrl(source.origin.repoURL));
   }
   return {
+    isThisRepositoryUrl: (repoURL) => argoRepos.has(repositoryOfUrl(repoURL)),
     isThisRepository(source) {
       switch (source.origin.type) {
         case 'this-repository':

@@ -8,7 +8,7 @@ import type { SourceRef } from './identity.js';
 export type SourceOrigin =
   /** Flux: the `spec.sourceRef` (GitRepository, OCIRepository, Bucket, ExternalArtifact); namespace filled in. */
   | { type: 'flux-source'; kind: string; namespace: string; name: string }
-  /** Argo CD: `spec.source.repoURL` and `targetRevision` (or those of `spec.sources[0]`). */
+  /** Argo CD: `spec.source.repoURL` and `targetRevision` (multi-source: those of the first source that renders). */
   | { type: 'git'; repoURL: string; targetRevision?: string; chart?: string }
   /** kubectl from CI: this repository, always. */
   | { type: 'this-repository' };
@@ -105,14 +105,39 @@ export interface ArgoKustomizeOverrides {
   components: string[];
 }
 
+/**
+ * One entry of a multi-source Application's `spec.sources` (pkg/apis/application/v1alpha1/types.go
+ * ApplicationSource): where it reads, its `ref` name, and its own helm, directory and kustomize options.
+ */
+export interface ArgoSourceEntry {
+  /** Its index in `spec.sources`. */
+  index: number;
+  origin: Extract<SourceOrigin, { type: 'git' }>;
+  /** As `Source.path`; undefined for a chart of a Helm repository. */
+  path?: string;
+  /** `ref`: other sources read its repository's files as `$<ref>/…`. */
+  ref?: string;
+  /** A `ref` source with no path and no chart gives no manifests (repo-server GenerateManifest skips it). */
+  refOnly: boolean;
+  helm?: Record<string, unknown>;
+  directory?: ArgoTransforms['directory'];
+  kustomize?: ArgoKustomizeOverrides;
+}
+
 /** What an Argo CD Application adds to the render of its path. */
 export interface ArgoTransforms {
   controller: 'argocd';
+  /** `spec.sources` when the Application has them (they win over `spec.source`); each is rendered. */
+  sources?: ArgoSourceEntry[];
+  /** The `spec.sources` index these transforms are read from; undefined: `spec.source`. */
+  sourceIndex?: number;
   /** `spec.source.directory`; undefined when absent (a plain directory then reads only its top level). */
   directory?: { recurse: boolean; include?: string; exclude?: string };
   kustomize?: ArgoKustomizeOverrides;
   /** `spec.source.helm` as written (valueFiles, values, parameters, …): read by the Helm render. */
   helm?: Record<string, unknown>;
+  /** `spec.project`: the AppProject that says what it may deploy; undefined: `default`. */
+  project?: string;
   /** Set on namespaced objects that name no namespace; cleared on cluster-scoped ones. */
   destination: { namespace?: string; server?: string; name?: string };
   syncPolicy: {

@@ -242,6 +242,17 @@ export const clusterStateSchema = z.object({
           }),
         )
         .optional(),
+      /** Workloads whose manifest declares replicas while an HPA (in Git or live) targets them. */
+      autoscaledReplicas: z
+        .array(
+          z.object({
+            resource: resourceKeySchema,
+            hpa: z.string(),
+            file: z.string().optional(),
+            line: z.number().optional(),
+          }),
+        )
+        .optional(),
       /** Undecided risky items by risk code, all of them (`risky` keeps the first 50). */
       riskByCode: z.record(z.string(), z.number()).optional(),
       /** People's changes their controller is about to undo, per controller, as the dashboard shows them. */
@@ -376,7 +387,6 @@ export type BranchState = z.infer<typeof branchStateSchema>;
 export type ClusterState = z.infer<typeof clusterStateSchema>;
 export type RepositoryState = z.infer<typeof repositoryStateSchema>;
 export type WatchState = z.infer<typeof watchStateSchema>;
-export type ReconcilerRef = z.infer<typeof reconcilerRefSchema>;
 export type SuspensionState = z.infer<typeof suspensionStateSchema>;
 export type EmergencyRecord = z.infer<typeof emergencyRecordSchema>;
 export type ReconcileOutcomeType = (typeof RECONCILE_OUTCOMES)[number];

@@ -109,7 +109,9 @@ describe('codify on an overlay with label and annotation transformers', () => {
       const left = after.resources.flatMap((resource) =>
         resource.changes.map((change) => `${keyId(resource.key)} ${change.path}`),
       );
-      expect(left).toEqual(['/ConfigMap/team-a/feature-flags /metadata']);
+      // Each map the overlay adds is named, not the whole metadata (live has its name and namespace).
+      const maps = name.startsWith('commonLabels') ? ['labels', 'annotations'] : ['labels'];
+      expect(left).toEqual(maps.map((map) => `/ConfigMap/team-a/feature-flags /metadata/${map}`));
       expect(after.resources.filter((resource) => resource.status === 'extra')).toEqual([]);
     });
   }

@@ -279,6 +279,27 @@ describe('kustomize namePrefix / nameSuffix and name references', () => {
     expect((find(otherPath, 'Foo', 'p-foo').object.spec as any).name).toBe('p-bar');
   });
 
+  it('writes a PrefixSuffixTransformer plugin at its own fieldSpecs only, and refuses one without fieldSpecs', () => {
+    const build = (plugin: string) =>
+      renderManifests(
+        tree({
+          'app/cm.yaml':
+            'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: s',
+          'app/t.yaml': `apiVersion: builtin\nkind: PrefixSuffixTransformer\nmetadata:\n  name: x\nprefix: p-\nsuffix: -s\n${plugin}`,
+          'app/kustomization.yaml': 'resources: [cm.yaml]\ntransformers: [t.yaml]',
+        }),
+        'app',
+      );
+    const scoped = build('fieldSpecs:\n- path: metadata/name\n  kind: Secret');
+    expect(scoped.errors).toEqual([]);
+    expect(scoped.objects.map((o) => o.key.name)).toEqual(['cm', 'p-s-s']);
+    expect(
+      build('')
+        .errors.map((e) => e.message)
+        .join('\n'),
+    ).toMatch(/fieldSpecs is not expected to be nil/);
+  });
+
   it('refuses configurations whose spec disagrees with a default one on create, as kustomize does', () => {
     const result = renderManifests(
       tree({
@@ -382,6 +403,43 @@ describe('kustomize images and replicas', () => {
     const containers = (find(result, 'Deployment', 'api').object as any).spec.template.spec.containers;
     expect(containers[0].image).toBe(image);
     expect(containers[1].image).toBe('busybox');
+  });
+
+  // kubectl kustomize 5.7.1 prints the same for this tree: entries apply in turn (a renamed image is
+  // matched by its new name), and image volumes are images too.
+  it('applies images entries in turn and rewrites image volume references', () => {
+    const result = renderManifests(
+      tree({
+        'app/pod.yaml': `
+          apiVersion: v1
+          kind: Pod
+          metadata:
+            name: p
+          spec:
+            containers:
+            - name: c
+              image: nginx:1.0
+            volumes:
+            - name: models
+              image:
+                reference: ghcr.io/acme/models:v1
+        `,
+        'app/kustomization.yaml': `
+          resources: [pod.yaml]
+          images:
+          - name: ghcr.io/acme/models
+            newTag: v2
+          - name: nginx
+            newName: ghcr.io/acme/nginx
+          - name: ghcr.io/acme/nginx
+            newTag: "2.0"
+        `,
+      }),
+      'app',
+    );
+    const spec = find(result, 'Pod', 'p').object.spec as any;
+    expect(spec.containers[0].image).toBe('ghcr.io/acme/nginx:2.0');
+    expect(spec.volumes[0].image.reference).toBe('ghcr.io/acme/models:v2');
   });
 
   it('replicas sets spec.replicas of the named workload', () => {

@@ -104,7 +104,7 @@ describe('kustomize: problems', () => {
   const RESOURCE = { 'app/cm.yaml': CONFIGMAP };
 
   it.each([
-    ['crds', 'crds:\n- crd.json', 3],
+    ['validators', 'validators:\n- check.yaml', 3],
     ['resourcez', 'resourcez: []', 3],
   ])('names the file, line and field of unsupported %s', (fieldName, snippet, line) => {
     const files = tree({ ...RESOURCE, 'app/kustomization.yaml': `resources:\n- cm.yaml\n${snippet}\n` });

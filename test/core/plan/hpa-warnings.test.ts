@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { configSchema } from '../../../src/core/config/index.js';
 import { renderManifests } from '../../../src/core/manifests/index.js';
 import type { KubeObject } from '../../../src/core/model/index.js';
-import { planChanges } from '../../../src/core/plan/index.js';
+import { autoscaledReplicas, planChanges } from '../../../src/core/plan/index.js';
 import { emergencyRepoFiles, emergencySnapshot } from '../../support/emergency-fixture.js';
 
 const config = configSchema.parse({});
@@ -79,5 +79,25 @@ describe('HPA and Git both setting replicas', () => {
   it('removing replicas is quiet, and so is a PR that changes neither', () => {
     expect(warned(repo({ replicas: true, hpa: true }), repo({ replicas: false, hpa: true }))).toEqual([]);
     expect(warned(repo({ replicas: true, hpa: true }), repo({ replicas: true, hpa: true }))).toEqual([]);
+  });
+});
+
+describe('what the dashboard lists: every workload an HPA and Git both scale, whoever brought them together', () => {
+  const hpaLive = () => {
+    const [hpa] = renderManifests(new Map([['hpa.yaml', HPA]]), '.', { defaultNamespace: 'podinfo' }).objects;
+    return [...live, hpa!.object];
+  };
+  const listed = (head: ReturnType<typeof repo>, objects: KubeObject[] = live) =>
+    autoscaledReplicas(head, objects).map((a) => [a.key.name, a.hpa, a.file, typeof a.line]);
+
+  it('an HPA in Git or in the cluster, with the replicas line of the manifest', () => {
+    const row = ['podinfo', 'podinfo/hpa-deployment', 'apps/podinfo/deployment.yaml', 'number'];
+    expect(listed(repo({ replicas: true, hpa: true }))).toEqual([row]);
+    expect(listed(repo({ replicas: true, hpa: false }), hpaLive())).toEqual([row]);
+  });
+
+  it('no replicas in the manifest, or no HPA: nothing', () => {
+    expect(listed(repo({ replicas: false, hpa: true }), hpaLive())).toEqual([]);
+    expect(listed(repo({ replicas: true, hpa: false }))).toEqual([]);
   });
 });

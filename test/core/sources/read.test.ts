@@ -222,3 +222,52 @@ describe('suspension read from the live object', () => {
     expect(apps.status!.health.status).toBe('Suspended');
   });
 });
+
+describe('a multi-source Application (pkg/apis/application/v1alpha1/types.go GetSources, IsRef)', () => {
+  const app: KubeObject = {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name: 'guestbook', namespace: 'argocd' },
+    spec: {
+      source: { repoURL: 'https://github.com/acme/old.git', path: 'old' },
+      sources: [
+        { repoURL: 'https://github.com/acme/gitops.git', targetRevision: 'main', ref: 'values' },
+        {
+          repoURL: 'https://charts.example.com',
+          chart: 'guestbook',
+          targetRevision: '1.2.0',
+          helm: { valueFiles: ['$values/guestbook/values.yaml'] },
+        },
+        { repoURL: 'https://github.com/acme/gitops.git', path: './guestbook/extra/', ref: 'extra' },
+      ],
+      destination: { namespace: 'guestbook' },
+    },
+  };
+
+  it('reads spec.sources over spec.source, each entry with its ref, and the first that renders as the source', () => {
+    const [source] = readSources({ live: [app] });
+    const transforms = source!.transforms as ArgoTransforms;
+    expect(source!.origin).toEqual({
+      type: 'git',
+      repoURL: 'https://charts.example.com',
+      targetRevision: '1.2.0',
+      chart: 'guestbook',
+    });
+    expect(source!.path).toBeUndefined();
+    expect(transforms.helm).toEqual({ valueFiles: ['$values/guestbook/values.yaml'] });
+    expect(transforms.sourceIndex).toBe(1);
+    expect(transforms.sources!.map((entry) => [entry.index, entry.ref, entry.refOnly, entry.path])).toEqual([
+      [0, 'values', true, ''],
+      [1, undefined, false, undefined],
+      // A ref with a path renders too.
+      [2, 'extra', false, 'guestbook/extra'],
+    ]);
+  });
+
+  it('reads spec.source when spec.sources is empty', () => {
+    const single = { ...app, spec: { ...(app.spec as object), sources: [] } };
+    const [source] = readSources({ live: [single] });
+    expect(source!.path).toBe('old');
+    expect((source!.transforms as ArgoTransforms).sources).toBeUndefined();
+  });
+});

@@ -22,6 +22,11 @@ export interface DashboardClusterModel {
   pullRequests: Array<{ number: number; title?: string }>;
   /** Fields Git declares and a controller owns: `field` as people read it, `pointer` for an ignore rule. */
   conflicts: Array<{ resource: string; field: string; pointer: string; manager: string }>;
+  /**
+   * Workloads whose manifest declares replicas while an HPA targets them: `where` Git declares them
+   * (`file:line`), and the message with the fix (the plan's `hpa-replicas` warning).
+   */
+  autoscaled: Array<{ resource: string; where?: string; message: string }>;
   /** Ignored differences by the ignore rule's reason. */
   ignored: Array<{ reason: string; count: number }>;
   ignoredTotal: number;

@@ -47,6 +47,14 @@ export const DASHBOARD = `This issue lists what driftback sees in each cluster. 
 
 {{> undo}}
 {{/if}}
+{{#if autoscaled.length}}
+
+**HPA and Git both set replicas ({{autoscaled.length}})**
+
+{{#each autoscaled}}
+- {{code resource}}{{#if where}} ({{code where}}){{/if}}: {{prose message}}
+{{/each}}
+{{/if}}
 {{#if conflicts.length}}
 
 <details><summary>Conflicts ({{conflicts.length}})</summary>

@@ -1,0 +1,109 @@
+// A hand change on a chart's output (`kubectl scale` of a chart's Deployment, `kubectl set image`) is
+// written into the chart value that sets it, found by evidence rather than guessed: each candidate value
+// (chart-candidates.ts) is written into a fresh copy of the files, the cluster is rendered again with
+// Helm, and the candidate counts only when exactly the live value results and nothing else changes.
+// One such candidate is written; none or several, and the change is reported with the places tried.
+import type { ChartValuePlaces, ChartValuesWhere, DesiredObject, FieldChange, ResourceKey } from '../model/index.js';
+import { toPointer } from '../model/index.js';
+import { setValueAt, type EditResult } from './yaml-edit.js';
+import { valueCandidates, type ValueCandidate } from './chart-candidates.js';
+import { Workspace } from './workspace.js';
+
+/** At most this many candidate values are rendered for one change (each renders the cluster again). */
+const MAX_CANDIDATES = 6;
+
+export type Checked = { ok: true } | { ok: false; reason: string };
+
+/** What codify's checks know of the files before any edit: what proves a candidate value right. */
+export interface ChartEvidence {
+  files: ReadonlyMap<string, string>;
+  /** The object that declares a chart (a HelmRelease, an Application), as the files render it. */
+  declared(key: ResourceKey): DesiredObject | undefined;
+  /** Whether `files` render exactly the change's live value and change nothing else. */
+  check(files: ReadonlyMap<string, string>, key: ResourceKey, change: FieldChange): Checked;
+}
+
+type Made = { ok: true; file: string; line?: number } | { ok: false; reason: string };
+
+/** How edits are made on a workspace: a file's text edited in place, or a field of a rendered object written where its source map says. */
+export type ValueWriter = (workspace: Workspace) => {
+  editFile(file: string, edit: (text: string) => EditResult): Made;
+  writeObjectField(desired: DesiredObject, change: FieldChange, value: unknown): Made;
+};
+
+type Written = { ok: true; file: string; line?: number; kind: 'replace' | 'add' } | { ok: false; reason: string };
+
+function writeValue(write: ReturnType<ValueWriter>, evidence: ChartEvidence, candidate: ValueCandidate): Written {
+  const at: ChartValuesWhere = candidate.at;
+  const segments = at.type === 'object' && at.parameter ? at.path : [...at.path, ...candidate.path];
+  const value = at.type === 'object' && at.parameter ? String(candidate.value) : candidate.value;
+  if (at.type === 'file') {
+    const done = write.editFile(at.file, (text) => setValueAt(text, at.document, segments, value));
+    return done.ok ? { ...done, kind: 'replace' } : done;
+  }
+  const declared = evidence.declared(at.key);
+  if (!declared) return { ok: false, reason: `${candidate.label} is not in the render` };
+  const change: FieldChange = {
+    path: toPointer(segments.map((s) => (typeof s === 'string' ? s : 'index' in s ? s.index : JSON.stringify(s.key)))),
+    segments,
+    op: 'replace',
+    live: value,
+    cause: 'human',
+  };
+  const done = write.writeObjectField(declared, change, value);
+  return done.ok ? { ...done, kind: 'replace' } : done;
+}
+
+function describe(candidate: ValueCandidate): string {
+  return `${candidate.path.join('.')}: ${JSON.stringify(candidate.value)} in ${candidate.label}`;
+}
+
+/** Each candidate written into a fresh copy of the files and rendered: the ones that reproduce live exactly. */
+function provenCandidates(
+  writer: ValueWriter,
+  evidence: ChartEvidence,
+  key: ResourceKey,
+  change: FieldChange,
+  candidates: readonly ValueCandidate[],
+) {
+  const proven: ValueCandidate[] = [];
+  const refused: string[] = [];
+  for (const candidate of candidates) {
+    const trial = new Workspace(evidence.files);
+    const written = writeValue(writer(trial), evidence, candidate);
+    const verdict = written.ok ? evidence.check(trial.files(), key, change) : written;
+    if (verdict.ok) proven.push(candidate);
+    else refused.push(`${describe(candidate)} (${verdict.reason})`);
+  }
+  return { proven, refused };
+}
+
+/** Writes the change into the one chart value proven to render it, on `workspace`; else why not. */
+export function writeChartChange(
+  writer: ValueWriter,
+  workspace: Workspace,
+  evidence: ChartEvidence | undefined,
+  target: { key: ResourceKey; change: FieldChange; source: string; places: ChartValuePlaces },
+): Written {
+  const what = `set by the chart of ${target.source}`;
+  if (!evidence) return { ok: false, reason: `${what}; change its values there by hand` };
+  const { candidates, elsewhere } = valueCandidates(target.places, target.change);
+  const alsoSet = elsewhere.length > 0 ? `; also set in ${elsewhere.join(', ')}, not written by driftback` : '';
+  if (candidates.length === 0)
+    return {
+      ok: false,
+      reason: `${what}: no chart value of it holds the Git value${alsoSet}; change it there by hand`,
+    };
+  if (candidates.length > MAX_CANDIDATES)
+    return {
+      ok: false,
+      reason: `${what}: ${candidates.length} chart values hold the Git value; change the right one by hand`,
+    };
+  const { proven, refused } = provenCandidates(writer, evidence, target.key, target.change, candidates);
+  if (proven.length === 1) return writeValue(writer(workspace), evidence, proven[0]!);
+  const reason =
+    proven.length === 0
+      ? `no one chart value renders exactly the live value and nothing else: ${refused.join('; ')}`
+      : `${proven.length} chart values each render the live value: ${proven.map(describe).join('; ')}`;
+  return { ok: false, reason: `${what}: ${reason}${alsoSet}; change the right one by hand` };
+}

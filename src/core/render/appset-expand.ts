@@ -1,0 +1,55 @@
+// An ApplicationSet of this repository expanded into the Applications its controller would write
+// (applicationset/controllers/applicationset_controller.go generateApplications): every generator's
+// parameter sets, the template rendered with each, the Application in the ApplicationSet's namespace.
+// The generated Applications are sources (what each deploys is rendered and planned), not objects
+// compared themselves: the ApplicationSet controller, not Git, writes them. An ApplicationSet that
+// cannot be expanded as its controller would is reported, with the reason, never left silent.
+import { isPlainObject, keyOf, type DesiredObject, type KubeObject } from '../model/index.js';
+import { stringList } from '../sources/fields.js';
+import { generatorParams, type GeneratorContext } from './appset-generators.js';
+import { renderTemplateTree } from './appset-template.js';
+
+export type Expansion = { ok: true; applications: KubeObject[]; filesRead: string[] } | { ok: false; reason: string };
+
+function applicationOf(rendered: Record<string, unknown>, namespace: string): KubeObject {
+  const metadata = isPlainObject(rendered.metadata) ? rendered.metadata : {};
+  return {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { ...metadata, namespace } as KubeObject['metadata'],
+    spec: isPlainObject(rendered.spec) ? rendered.spec : {},
+  };
+}
+
+export function expandApplicationSet(appset: KubeObject, context: Omit<GeneratorContext, 'mode'>): Expansion {
+  const spec = isPlainObject(appset.spec) ? appset.spec : {};
+  const mode = {
+    goTemplate: spec.goTemplate === true,
+    missingKeyError: stringList(spec.goTemplateOptions).includes('missingkey=error'),
+  };
+  if (typeof spec.templatePatch === 'string' && spec.templatePatch.trim() !== '')
+    return { ok: false, reason: 'templatePatch is not expanded' };
+  if (!isPlainObject(spec.template)) return { ok: false, reason: 'it has no template' };
+  const generators = Array.isArray(spec.generators) ? spec.generators : [];
+  const applications = new Map<string, KubeObject>();
+  const filesRead: string[] = [];
+  for (const generator of generators) {
+    const sets = generatorParams(generator, { ...context, mode, filesRead });
+    if ('reason' in sets) return { ok: false, reason: sets.reason };
+    for (const params of sets) {
+      const rendered = renderTemplateTree(spec.template, params, mode);
+      if (!rendered.ok) return rendered;
+      const application = applicationOf(rendered.value as Record<string, unknown>, appset.metadata?.namespace ?? '');
+      const name = application.metadata.name;
+      if (typeof name !== 'string' || name === '') return { ok: false, reason: 'a generated Application has no name' };
+      if (applications.has(name)) return { ok: false, reason: `two generated Applications are named ${name}` };
+      applications.set(name, application);
+    }
+  }
+  return { ok: true, applications: [...applications.values()], filesRead };
+}
+
+/** A generated Application as a declared object: written where its ApplicationSet is, no field of its own. */
+export function generatedDesired(application: KubeObject, appset: DesiredObject): DesiredObject {
+  return { key: keyOf(application), object: application, source: { ...appset.source, fields: {} } };
+}

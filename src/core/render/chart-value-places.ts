@@ -1,0 +1,119 @@
+// Where a release's chart values are set, lowest precedence first, as each controller reads them: the
+// chart's own defaults, then every place a person writes values (Flux `chart.spec.valuesFiles`,
+// `valuesFrom`, `spec.values`; Argo CD `valueFiles`, `valuesObject`/`values`, `parameters`). Codify uses
+// it to write a hand change under a chart into the value that sets it (codify/chart-values.ts).
+import { chartDefaultValues } from '../manifests/index.js';
+import { readValues, setPathValue, secretPlaceholder, type ChartLocation, type Values } from '../charts/index.js';
+import {
+  isPlainObject,
+  type ChartValuePlaces,
+  type ChartValuesLayer,
+  type ChartValuesWhere,
+  type DesiredObject,
+  type PathSegment,
+} from '../model/index.js';
+import { field, optionalString, repositoryPath, stringList } from '../sources/fields.js';
+import type { ObjectLookup } from './helmrelease-render.js';
+
+/** The chart's own defaults: its values.yaml (unless `replaced`) and its subcharts'. */
+function defaultsLayer(chart: ChartLocation, replaced = false): ChartValuesLayer[] {
+  if (chart.type !== 'files') return [];
+  const files = new Map(chart.files);
+  if (replaced) files.delete('values.yaml');
+  return [{ label: "the chart's default values", values: chartDefaultValues(files) }];
+}
+
+/** A whole values file of the repository, editable in place. */
+function fileLayer(path: string, text: string | undefined): ChartValuesLayer[] {
+  if (text === undefined) return [];
+  const read = readValues(text);
+  if ('problem' in read) return [];
+  return [{ label: path, values: read.values, at: { type: 'file', file: path, document: 0, path: [] } }];
+}
+
+/** One `valuesFrom` entry: what it sets, never edited here (its text is a ConfigMap's or a Secret's). */
+function valuesFromLayer(namespace: string, ref: Record<string, unknown>, lookup: ObjectLookup): ChartValuesLayer {
+  const kind = ref.kind === 'Secret' ? 'Secret' : 'ConfigMap';
+  const name = String(ref.name ?? '');
+  const key = optionalString(ref.valuesKey) ?? 'values.yaml';
+  const targetPath = optionalString(ref.targetPath);
+  const label = `valuesFrom ${kind} ${namespace}/${name} key ${key}`;
+  const object = kind === 'ConfigMap' ? lookup('ConfigMap', namespace, name) : undefined;
+  const data = isPlainObject(object?.data) ? object.data[key] : undefined;
+  const text = kind === 'Secret' ? `'${secretPlaceholder(0)}'` : typeof data === 'string' ? data : undefined;
+  const values: Values = {};
+  if (text !== undefined && targetPath) setPathValue(values, targetPath, text);
+  else if (text !== undefined) {
+    const read = readValues(text);
+    if (!('problem' in read)) return { label, values: read.values };
+  }
+  return { label, values };
+}
+
+/** helm-controller's order: valuesFiles (in place of the chart's values.yaml), valuesFrom, spec.values. */
+export function fluxValuePlaces(
+  declared: DesiredObject,
+  chart: ChartLocation,
+  chartDir: string | undefined,
+  files: ReadonlyMap<string, string>,
+  lookup: ObjectLookup,
+): ChartValuePlaces {
+  const obj = declared.object;
+  const namespace = obj.metadata?.namespace ?? '';
+  const valuesFiles = stringList(field(obj, 'spec', 'chart', 'spec', 'valuesFiles'));
+  const layers = defaultsLayer(chart, valuesFiles.length > 0);
+  const defaults = layers.length;
+  for (const file of valuesFiles) {
+    const inRepository = files.has(repositoryPath(file));
+    const path = inRepository || chartDir === undefined ? repositoryPath(file) : repositoryPath(`${chartDir}/${file}`);
+    layers.push(...fileLayer(path, files.get(path)));
+  }
+  const refs = field(obj, 'spec', 'valuesFrom');
+  for (const ref of Array.isArray(refs) ? refs : [])
+    if (isPlainObject(ref)) layers.push(valuesFromLayer(namespace, ref, lookup));
+  const own = field(obj, 'spec', 'values');
+  const label = `spec.values of HelmRelease ${namespace}/${obj.metadata?.name ?? ''}`;
+  const at = { type: 'object' as const, key: declared.key, path: ['spec', 'values'] as PathSegment[] };
+  layers.push({ label, values: isPlainObject(own) ? own : {}, at });
+  return { layers, defaults, addTo: { label, at } };
+}
+
+/**
+ * The repo-server's order: valueFiles, then `valuesObject` (or the `values` text, not edited: YAML in a
+ * string), then each `parameters` entry (its `value` scalar). `helmPath`: where `helm` sits in the
+ * Application (`spec.source.helm`); absent when codify cannot say (no place is edited then).
+ */
+export function argoValuePlaces(
+  declared: DesiredObject | undefined,
+  helm: Record<string, unknown>,
+  chart: ChartLocation,
+  valueFiles: ReadonlyArray<{ path: string; text: string }>,
+  helmPath: PathSegment[] | undefined,
+): ChartValuePlaces {
+  const layers = defaultsLayer(chart);
+  const defaults = layers.length;
+  for (const file of valueFiles) layers.push(...fileLayer(file.path, file.text));
+  const name = `Application ${declared?.key.namespace ?? ''}/${declared?.key.name ?? ''}`;
+  const on = (path: PathSegment[], parameter?: true): ChartValuesWhere | undefined =>
+    declared && helmPath
+      ? { type: 'object', key: declared.key, path: [...helmPath, ...path], ...(parameter ? { parameter } : {}) }
+      : undefined;
+  const objectAt = on(['valuesObject']);
+  const valuesObject = { label: `helm.valuesObject of ${name}`, ...(objectAt ? { at: objectAt } : {}) };
+  if (isPlainObject(helm.valuesObject)) layers.push({ ...valuesObject, values: helm.valuesObject });
+  else if (typeof helm.values === 'string') {
+    const read = readValues(helm.values);
+    layers.push({ label: `helm.values of ${name}`, values: 'problem' in read ? {} : read.values });
+  }
+  const parameters = Array.isArray(helm.parameters) ? helm.parameters : [];
+  parameters.forEach((p, index) => {
+    if (!isPlainObject(p) || typeof p.name !== 'string') return;
+    const values: Values = {};
+    setPathValue(values, p.name, p.forceString === true ? `'${String(p.value ?? '')}'` : String(p.value ?? ''));
+    const at = on(['parameters', { index }, 'value'], true);
+    layers.push({ label: `helm.parameters ${p.name} of ${name}`, values, ...(at ? { at } : {}) });
+  });
+  const addTo =
+    typeof helm.values !== 'string' && objectAt ? { addTo: { label: valuesObject.label, at: objectAt } } : {};
+  return { layers, defaults, ...addTo };
+}

@@ -1,0 +1,278 @@
+// The watch's alerts as data: a cluster not reporting, a GitOps controller not reconciling. What the
+// snapshot, HEAD and GitHub's comparison show, and the issues opened before → the issues to open and
+// close, in order, with the state to remember.
+import { describe, expect, it } from 'vitest';
+import {
+  commitsToCompare,
+  decideNotReconciling,
+  decideNotReporting,
+  withReconcilerIssues,
+  type AlertAction,
+  type Comparison,
+  type NotReconcilingEntry,
+  type NotReportingRecord,
+} from '../../../src/core/decide/index.js';
+import type { KubeObject } from '../../../src/core/model/index.js';
+
+const NOW = '2026-12-02T12:00:00Z';
+const line = (action: AlertAction): string =>
+  action.kind === 'alert.open' ? `open ${action.key}` : `close #${action.issue}: ${action.comment}`;
+
+describe('decideNotReporting', () => {
+  const prod = { name: 'prod', staleAfter: '30m' };
+  const decide = (latest: string | undefined, open?: NotReportingRecord, configuredAt = '2026-12-01T00:00:00Z') =>
+    decideNotReporting({
+      cluster: prod,
+      ...(latest ? { latestCapturedAt: latest } : {}),
+      configuredAt,
+      ...(open ? { open } : {}),
+      now: NOW,
+    });
+  const open = { issue: 7, since: '2026-12-02T10:00:00Z' };
+
+  it.each<[string, string | undefined, NotReportingRecord | undefined, string[], unknown]>([
+    ['reporting, nothing open: nothing', '2026-12-02T11:50:00Z', undefined, [], undefined],
+    [
+      'older than staleAfter: one issue opened',
+      '2026-12-02T11:00:00Z',
+      undefined,
+      ['open alert/prod/not-reporting'],
+      { since: NOW },
+    ],
+    [
+      'never reported since configured long ago: opened',
+      undefined,
+      undefined,
+      ['open alert/prod/not-reporting'],
+      { since: NOW },
+    ],
+    ['still stale, already open: not rewritten', '2026-12-02T09:00:00Z', open, [], open],
+    [
+      'snapshots resumed: closed with a comment saying when the latest was taken',
+      '2026-12-02T11:58:00Z',
+      open,
+      ['close #7: Snapshots of `prod` resumed: the latest was taken 2026-12-02T11:58:00Z (2m ago). Closing.'],
+      undefined,
+    ],
+  ])('%s', (_name, latest, before, expected, next) => {
+    const decision = decide(latest, before);
+    expect(decision.actions.map(line)).toEqual(expected);
+    expect(decision.next).toEqual(next);
+  });
+
+  it('a cluster configured a minute ago that never reported is not stale yet', () => {
+    expect(decide(undefined, undefined, '2026-12-02T11:59:00Z').actions).toEqual([]);
+  });
+
+  it('the opened alert says what it last saw: the capture time, else since when it is configured', () => {
+    expect(decide('2026-12-02T11:00:00Z').actions[0]).toMatchObject({
+      document: 'renderStaleAlert',
+      view: { cluster: 'prod', now: NOW, staleAfter: '30m', lastCapturedAt: '2026-12-02T11:00:00Z' },
+    });
+    const never = decide(undefined).actions[0];
+    expect(never).toMatchObject({ view: { configuredAt: '2026-12-01T00:00:00Z' } });
+    expect(never).not.toHaveProperty('view.lastCapturedAt');
+  });
+});
+
+const APPLIED = 'a'.repeat(40);
+const HEAD = { sha: 'b'.repeat(40), at: '2026-12-02T10:00:00Z' };
+
+/** A Flux Kustomization named `name`, applying `path`: failing since 10:00, applied APPLIED, or suspended. */
+function kustomization(
+  state: 'ready' | 'failing' | 'suspended',
+  { name = 'prod', path = './clusters/prod' } = {},
+): KubeObject {
+  const ready =
+    state === 'failing'
+      ? {
+          type: 'Ready',
+          status: 'False',
+          reason: 'BuildFailed',
+          lastTransitionTime: '2026-12-02T10:00:00Z',
+          message: 'kustomize build failed',
+        }
+      : {
+          type: 'Ready',
+          status: 'True',
+          reason: 'ReconciliationSucceeded',
+          lastTransitionTime: '2026-12-02T08:00:00Z',
+        };
+  return {
+    apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
+    kind: 'Kustomization',
+    metadata: { name, namespace: 'flux-system' },
+    spec: {
+      path,
+      interval: '10m',
+      sourceRef: { kind: 'GitRepository', name: 'platform' },
+      ...(state === 'suspended' ? { suspend: true } : {}),
+    },
+    status: {
+      lastAppliedRevision: `main@sha1:${APPLIED}`,
+      lastAttemptedRevision: `main@sha1:${APPLIED}`,
+      conditions: [ready],
+    },
+  };
+}
+
+/** kustomize-controller with `ready` ready replicas. */
+function controller(ready: number): KubeObject {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'kustomize-controller', namespace: 'flux-system' },
+    spec: { replicas: ready },
+    status: ready > 0 ? { replicas: ready, readyReplicas: ready } : {},
+  };
+}
+
+const ref = { kind: 'flux-kustomization' as const, namespace: 'flux-system', name: 'prod' };
+const entry = (since: string, issue?: number): NotReconcilingEntry => ({
+  reconciler: ref,
+  since,
+  reason: 'has been failing since 2026-12-02 10:00 UTC: kustomize build failed',
+  ...(issue !== undefined ? { issue } : {}),
+});
+
+describe('decideNotReconciling', () => {
+  const input = (items: KubeObject[], previous: NotReconcilingEntry[], head?: typeof HEAD) => ({
+    cluster: { name: 'prod', path: 'clusters/prod', staleAfter: '30m' },
+    items,
+    ...(head ? { head } : {}),
+    previous,
+    now: NOW,
+  });
+  const decide = (
+    items: KubeObject[],
+    previous: NotReconcilingEntry[],
+    head?: typeof HEAD,
+    comparisons: Record<string, Comparison> = {},
+  ) => decideNotReconciling(input(items, previous, head), comparisons);
+
+  it.each<[string, KubeObject[], NotReconcilingEntry[], string[], NotReconcilingEntry[]]>([
+    ['reconciling, nothing watched: nothing', [kustomization('ready'), controller(1)], [], [], []],
+    [
+      'failing, first seen: watched from now, no issue yet',
+      [kustomization('failing'), controller(1)],
+      [],
+      [],
+      [{ ...entry(NOW), reason: 'has been failing since 2026-12-02 10:00 UTC: kustomize build failed' }],
+    ],
+    [
+      'failing for less than an hour: still waiting',
+      [kustomization('failing'), controller(1)],
+      [entry('2026-12-02T11:30:00Z')],
+      [],
+      [entry('2026-12-02T11:30:00Z')],
+    ],
+    [
+      'failing for an hour: one issue opened',
+      [kustomization('failing'), controller(1)],
+      [entry('2026-12-02T11:00:00Z')],
+      ['open alert/prod/not-reconciling/flux-system/prod'],
+      [entry('2026-12-02T11:00:00Z')],
+    ],
+    [
+      'still failing, issue open: not rewritten',
+      [kustomization('failing'), controller(1)],
+      [entry('2026-12-02T09:00:00Z', 5)],
+      [],
+      [entry('2026-12-02T09:00:00Z', 5)],
+    ],
+    [
+      'reconciles again: closed, naming the commit it applied',
+      [kustomization('ready'), controller(1)],
+      [entry('2026-12-02T09:00:00Z', 5)],
+      ['close #5: `flux-system/prod` in `prod` reconciles again (applied `aaaaaaa`). Closing.'],
+      [],
+    ],
+    [
+      'reconciles again before an issue was opened: forgotten without a write',
+      [kustomization('ready'), controller(1)],
+      [entry('2026-12-02T11:30:00Z')],
+      [],
+      [],
+    ],
+    [
+      'gone from the snapshot: closed without a commit',
+      [controller(1)],
+      [entry('2026-12-02T09:00:00Z', 5)],
+      ['close #5: `flux-system/prod` in `prod` reconciles again. Closing.'],
+      [],
+    ],
+    [
+      'a version 1 entry (no kind) closes like its reconciler',
+      [kustomization('ready'), controller(1)],
+      [
+        {
+          reconciler: { namespace: 'flux-system', name: 'prod' },
+          since: '2026-12-02T09:00:00Z',
+          reason: 'failing',
+          issue: 3,
+        },
+      ],
+      ['close #3: `flux-system/prod` in `prod` reconciles again (applied `aaaaaaa`). Closing.'],
+      [],
+    ],
+    ['suspended: no failure (it has its own deadline)', [kustomization('suspended'), controller(1)], [], [], []],
+    [
+      'applying another path: not this cluster’s',
+      [kustomization('failing', { path: './clusters/staging' }), controller(1)],
+      [entry('2026-12-02T09:00:00Z')],
+      [],
+      [],
+    ],
+  ])('%s', (_name, items, previous, expected, next) => {
+    const decision = decide(items, previous);
+    expect(decision.actions.map(line)).toEqual(expected);
+    expect(decision.next).toEqual(next);
+  });
+
+  it('behind HEAD past 3 intervals: compares what it applied with HEAD and quotes the commits waiting', () => {
+    const items = [kustomization('ready'), controller(1)];
+    expect(commitsToCompare(input(items, [], HEAD))).toEqual([APPLIED]);
+    const pending = [{ sha: HEAD.sha, message: 'Scale web to 3' }];
+    const decision = decide(items, [], HEAD, { [APPLIED]: pending });
+    expect(decision.actions).toHaveLength(1);
+    expect(decision.actions[0]).toMatchObject({
+      kind: 'alert.open',
+      document: 'renderNotReconcilingAlert',
+      view: {
+        cluster: 'prod',
+        stopped: { since: HEAD.at, pending, stopped: { type: 'behind-head', applied: APPLIED } },
+      },
+    });
+    expect(decision.next).toEqual([{ reconciler: ref, since: HEAD.at, reason: expect.stringContaining('HEAD') }]);
+  });
+
+  it('behind a HEAD that does not follow what it applied (another repository or branch): no alert, not watched', () => {
+    const items = [kustomization('ready'), controller(1)];
+    const decision = decide(items, [], HEAD, { [APPLIED]: 'unrelated' });
+    expect(decision).toEqual({ actions: [], next: [] });
+  });
+
+  it('a controller with no ready replica: alerts after its threshold, naming the command; nothing to compare before', () => {
+    const items = [kustomization('ready'), controller(0)];
+    expect(commitsToCompare(input(items, [], HEAD))).toEqual([]);
+    const first = decide(items, [], HEAD);
+    expect(first.actions).toEqual([]);
+    const later = decide(
+      items,
+      first.next.map((e) => ({ ...e, since: '2026-12-02T11:00:00Z' })),
+      HEAD,
+      {
+        [APPLIED]: [],
+      },
+    );
+    expect(later.actions.map(line)).toEqual(['open alert/prod/not-reconciling/flux-system/prod']);
+    expect(later.actions[0]).toMatchObject({ view: { stopped: { stopped: { type: 'controller-stopped' } } } });
+  });
+
+  it('the issue an open action opened goes into the entry kept', () => {
+    const next = [entry('2026-12-02T11:00:00Z')];
+    expect(withReconcilerIssues('prod', next, { 'alert/prod/not-reconciling/flux-system/prod': 9 })).toEqual([
+      entry('2026-12-02T11:00:00Z', 9),
+    ]);
+  });
+});

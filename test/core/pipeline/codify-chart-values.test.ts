@@ -1,0 +1,269 @@
+// A hand change on a chart's output (`kubectl scale`, `kubectl set image`) codified into the chart value
+// that sets it, in the place that sets it, proven by rendering the chart again with the pinned Helm:
+// Flux HelmRelease spec.values and valuesFiles, Argo CD parameters, valuesObject and valueFiles, kustomize
+// helmCharts valuesInline. When no single value renders exactly the live value and nothing else, the
+// change is reported with the places tried, and nothing is written.
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../../src/core/config/index.js';
+import type { KubeObject, PathSegment, Snapshot } from '../../../src/core/model/index.js';
+import { codifyEvaluated, evaluateDrift, type DriftInput } from '../../../src/core/pipeline/index.js';
+import { renderCluster } from '../../../src/core/render/index.js';
+import { locateHelm } from '../../../src/helm/locate.js';
+import { createChartRenderer } from '../../../src/helm/renderer.js';
+import { chartFiles } from '../../support/charts.js';
+import { changedLines, liveAfterHandEdit } from '../codify/support.js';
+
+const found = locateHelm();
+if (!found.found) throw new Error(`these tests run the pinned Helm (npm ci extracts it): ${found.reason}`);
+const charts = createChartRenderer({ helm: found.helm });
+
+/** The `web` chart: replicaCount sets the Deployment's replicas only; image.tag defaults to "1.0". */
+const WEB = chartFiles('kustomize-helm-oracle/local-chart/input/charts/web', 'charts/web');
+/** The `webapp` chart: replicaCount sets the Deployment's replicas and the Widget's size. */
+const WEBAPP = chartFiles('charts/webapp', 'charts/webapp');
+const SERVER = { gitVersion: 'v1.32.3', resources: [] };
+const REPLICAS: PathSegment[] = ['spec', 'replicas'];
+const IMAGE: PathSegment[] = ['spec', 'template', 'spec', 'containers', { key: { name: 'web' } }, 'image'];
+
+function helmRelease(values: string[], extra: string[] = [], chart = 'web'): string {
+  return [
+    'apiVersion: helm.toolkit.fluxcd.io/v2',
+    'kind: HelmRelease',
+    'metadata:',
+    `  name: ${chart}`,
+    '  namespace: shop',
+    'spec:',
+    '  interval: 10m',
+    '  chart:',
+    '    spec:',
+    `      chart: ./charts/${chart}`,
+    '      sourceRef: {kind: GitRepository, name: flux-system, namespace: flux-system}',
+    ...extra,
+    ...values,
+    '',
+  ].join('\n');
+}
+
+interface HandChange {
+  kind: string;
+  name: string;
+  segments: PathSegment[];
+  value: unknown;
+  manager: string;
+}
+
+/** The cluster as its controller applied the repository (charts rendered by Helm), then changed by hand. */
+function codifyOn(files: Map<string, string>, clusterYaml: string, changes: HandChange[], extra: KubeObject[] = []) {
+  const parsed = parseConfig(`clusters:\n  - name: prod\n${clusterYaml}drift:\n  minSnapshots: 1\n`);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+  const cluster = parsed.config.clusters![0]!;
+  const bare = { apiVersion: 'driftback.dev/v1', kind: 'Snapshot', repository: 'acme/gitops', cluster: 'prod' };
+  const live = (items: KubeObject[]) =>
+    ({
+      ...bare,
+      capturedAt: '2026-12-02T04:00:00Z',
+      server: SERVER,
+      scope: { complete: true, errors: [] },
+      items,
+    }) as unknown as Snapshot;
+  const rendered = renderCluster(files, cluster, { live: live(extra), charts });
+  expect(rendered.errors).toEqual([]);
+  const applied = rendered.objects.map((desired) => {
+    const mine = changes.filter((c) => c.kind === desired.key.kind && c.name === desired.key.name);
+    const manager = mine[0]?.manager ?? 'kubectl-edit';
+    return liveAfterHandEdit(desired.object, mine, manager);
+  });
+  const input: DriftInput = {
+    snapshot: live([...applied, ...extra]),
+    config: parsed.config,
+    cluster,
+    files,
+    history: [],
+    declined: new Set(),
+    charts,
+  };
+  const evaluated = evaluateDrift(input);
+  if (evaluated.type !== 'evaluated') throw new Error(JSON.stringify(evaluated));
+  return codifyEvaluated(input, evaluated);
+}
+
+const FLUX = '    path: clusters/prod\n    controller: flux\n    namespaces: [shop]\n';
+const scale = (name: string, replicas: number): HandChange => ({
+  kind: 'Deployment',
+  name,
+  segments: REPLICAS,
+  value: replicas,
+  manager: 'kubectl-scale',
+});
+const setImage = (image: string): HandChange => ({
+  kind: 'Deployment',
+  name: 'web-web',
+  segments: IMAGE,
+  value: image,
+  manager: 'kubectl-set',
+});
+
+describe('Flux HelmRelease', () => {
+  it('kubectl scale: the replicaCount line of spec.values, its comment kept', () => {
+    const release = helmRelease(['  values:', '    replicaCount: 2 # raised for the sale', '    image: {tag: "1.0"}']);
+    const files = new Map([...WEB, ['clusters/prod/web.yaml', release]]);
+    const result = codifyOn(files, FLUX, [scale('web-web', 5)]);
+    expect(result.check).toEqual({ ok: true });
+    expect(result.reported).toEqual([]);
+    expect(changedLines(release, result.edits.get('clusters/prod/web.yaml')!)).toEqual({
+      removed: ['    replicaCount: 2 # raised for the sale'],
+      added: ['    replicaCount: 5 # raised for the sale'],
+    });
+    expect(result.codified).toMatchObject([
+      { file: 'clusters/prod/web.yaml', line: 13, change: { path: '/spec/replicas' } },
+    ]);
+    expect([...result.edits.keys()]).toEqual(['clusters/prod/web.yaml']);
+  });
+
+  it('a value only the chart default sets is added to spec.values', () => {
+    const release = helmRelease(['  values:', '    service: {}']);
+    const files = new Map([...WEB, ['clusters/prod/web.yaml', release]]);
+    const result = codifyOn(files, FLUX, [setImage('ghcr.io/example/web:1.1')]);
+    expect(result.reported).toEqual([]);
+    expect(changedLines(release, result.edits.get('clusters/prod/web.yaml')!)).toEqual({
+      removed: [],
+      added: ['    image:', '      tag: "1.1"'],
+    });
+  });
+
+  it('kubectl set image: the tag in the values file that sets it (chart.spec.valuesFiles)', () => {
+    const prod = '# production values\nimage:\n  tag: "1.4" # pinned\n';
+    const release = helmRelease([], ['      valuesFiles: [charts/web/values.yaml, clusters/prod/web-values.yaml]']);
+    const files = new Map([...WEB, ['clusters/prod/web.yaml', release], ['clusters/prod/web-values.yaml', prod]]);
+    const result = codifyOn(files, FLUX, [setImage('ghcr.io/example/web:1.5')]);
+    expect(result.reported).toEqual([]);
+    expect([...result.edits.keys()]).toEqual(['clusters/prod/web-values.yaml']);
+    expect(result.edits.get('clusters/prod/web-values.yaml')).toBe(
+      '# production values\nimage:\n  tag: "1.5" # pinned\n',
+    );
+  });
+
+  it('a value that sets another object too is reported with the place tried, and nothing is written', () => {
+    const release = helmRelease(['  values:', '    replicaCount: 2'], [], 'webapp');
+    const files = new Map([...WEBAPP, ['clusters/prod/webapp.yaml', release]]);
+    const result = codifyOn(files, FLUX, [scale('webapp', 5)]);
+    expect(result.edits.size).toBe(0);
+    expect(result.reported).toEqual([
+      expect.objectContaining({
+        key: expect.objectContaining({ kind: 'Deployment', name: 'webapp' }),
+        reason: expect.stringMatching(
+          /^set by the chart of HelmRelease shop\/webapp: no one chart value renders exactly the live value and nothing else: replicaCount: 5 in spec\.values of HelmRelease shop\/webapp \(would also change Widget\/shop\/webapp \/spec\/size to 5\); change the right one by hand$/,
+        ),
+      }),
+    ]);
+  });
+
+  it('when the other object was changed the same way by hand, both are codified into the one value', () => {
+    const release = helmRelease(['  values:', '    replicaCount: 2'], [], 'webapp');
+    const files = new Map([...WEBAPP, ['clusters/prod/webapp.yaml', release]]);
+    const widget: HandChange = {
+      kind: 'Widget',
+      name: 'webapp',
+      segments: ['spec', 'size'],
+      value: 5,
+      manager: 'kubectl-edit',
+    };
+    const result = codifyOn(files, FLUX, [scale('webapp', 5), widget]);
+    expect(result.reported).toEqual([]);
+    expect(result.check).toEqual({ ok: true });
+    expect(changedLines(release, result.edits.get('clusters/prod/webapp.yaml')!)).toEqual({
+      removed: ['    replicaCount: 2'],
+      added: ['    replicaCount: 5'],
+    });
+    expect(result.codified.map((entry) => entry.key.kind).sort()).toEqual(['Deployment', 'Widget']);
+  });
+});
+
+describe('Argo CD Application with a Helm source', () => {
+  const ARGO = '    path: clusters/prod\n    controller: argocd\n    namespaces: [shop]\n';
+  const application = (helm: string[]): string =>
+    [
+      'apiVersion: argoproj.io/v1alpha1',
+      'kind: Application',
+      'metadata: {name: web, namespace: argocd}',
+      'spec:',
+      '  project: default',
+      '  source:',
+      '    repoURL: https://github.com/acme/gitops.git',
+      '    targetRevision: main',
+      '    path: charts/web',
+      '    helm:',
+      ...helm,
+      '  destination: {server: https://kubernetes.default.svc, namespace: shop}',
+      '',
+    ].join('\n');
+  const shopValues = '# the shop\nreplicaCount: 3\n';
+
+  it('kubectl scale goes to the values file, kubectl set image to the parameter that sets the tag', () => {
+    const app = application([
+      '      valueFiles: [values-shop.yaml]',
+      '      parameters:',
+      '        - name: image.tag',
+      '          value: "1.2"',
+    ]);
+    const files = new Map([...WEB, ['charts/web/values-shop.yaml', shopValues], ['clusters/prod/web.yaml', app]]);
+    const result = codifyOn(files, ARGO, [scale('web-web', 5), setImage('ghcr.io/example/web:1.3')]);
+    expect(result.reported).toEqual([]);
+    expect(result.check).toEqual({ ok: true });
+    expect(result.edits.get('charts/web/values-shop.yaml')).toBe('# the shop\nreplicaCount: 5\n');
+    expect(changedLines(app, result.edits.get('clusters/prod/web.yaml')!)).toEqual({
+      removed: ['          value: "1.2"'],
+      added: ['          value: "1.3"'],
+    });
+  });
+
+  it('valuesObject takes a change it sets, and a value only the chart default sets', () => {
+    const app = application(['      valuesObject:', '        replicaCount: 2 # two zones']);
+    const files = new Map([...WEB, ['clusters/prod/web.yaml', app]]);
+    const result = codifyOn(files, ARGO, [scale('web-web', 4), setImage('ghcr.io/example/web:1.1')]);
+    expect(result.reported).toEqual([]);
+    expect(changedLines(app, result.edits.get('clusters/prod/web.yaml')!)).toEqual({
+      removed: ['        replicaCount: 2 # two zones'],
+      added: ['        replicaCount: 4 # two zones', '        image:', '          tag: "1.1"'],
+    });
+  });
+});
+
+describe('kustomize helmCharts (Argo CD with --enable-helm)', () => {
+  it('valuesInline takes the scale and the image tag it sets, and no other file is edited', () => {
+    const input = chartFiles('kustomize-helm-oracle/local-chart/input', 'apps/web');
+    const app = [
+      'apiVersion: argoproj.io/v1alpha1',
+      'kind: Application',
+      'metadata: {name: web, namespace: argocd}',
+      'spec:',
+      '  project: default',
+      '  source: {repoURL: https://github.com/acme/gitops.git, targetRevision: main, path: apps/web}',
+      '  destination: {server: https://kubernetes.default.svc, namespace: shop}',
+      '',
+    ].join('\n');
+    const files = new Map([...input, ['clusters/prod/web.yaml', app]]);
+    const argocdCm: KubeObject = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'argocd-cm', namespace: 'argocd' },
+      data: { 'kustomize.buildOptions': '--enable-helm' },
+    };
+    const image: HandChange = { ...setImage('ghcr.io/example/web:1.5'), name: 'storefront-web' };
+    const changes = [scale('storefront-web', 6), image];
+    const result = codifyOn(
+      files,
+      '    path: clusters/prod\n    controller: argocd\n    namespaces: [shop]\n',
+      changes,
+      [argocdCm],
+    );
+    expect(result.reported).toEqual([]);
+    expect(result.check).toEqual({ ok: true });
+    expect([...result.edits.keys()]).toEqual(['apps/web/kustomization.yaml']);
+    const before = input.get('apps/web/kustomization.yaml')!;
+    expect(changedLines(before, result.edits.get('apps/web/kustomization.yaml')!)).toEqual({
+      removed: ['      replicaCount: 3', '        tag: "1.4"'],
+      added: ['      replicaCount: 6', '        tag: "1.5"'],
+    });
+  });
+});
