@@ -18,23 +18,67 @@ export interface ChartFetchOptions {
   maxBytes?: number;
   /** Wall-clock time of one download. Default 20 s. */
   timeMs?: number;
+  /**
+   * Hosts (names or addresses, as URLs spell them) that may be, or resolve to, private or internal
+   * addresses (`DRIFTBACK_FETCH_ALLOW_PRIVATE`). Default: none, every such address is refused.
+   */
+  allowPrivate?: readonly string[];
 }
 
-/** Downloads `url` in a child process; its body, or why not. */
+/**
+ * Downloads `url` in a child process; its body, or why not. Every hop (redirects followed by hand, at
+ * most 5) is refused when its host is, or resolves to, a private or internal address (loopback,
+ * RFC 1918, CGNAT, link-local with the cloud metadata address 169.254.169.254, unique-local IPv6, …)
+ * that the allow-list does not name. The check runs in the lookup the connection itself uses, so a
+ * name cannot resolve to a public address for the check and to a private one for the connection.
+ */
 const DOWNLOAD = `
-const [url, max, ms] = [process.argv[1], Number(process.argv[2]), Number(process.argv[3])];
-try {
-  const res = await fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(ms) });
-  if (!res.ok) { process.stderr.write('HTTP ' + res.status); process.exit(3); }
-  if (Number(res.headers.get('content-length') ?? 0) > max) { process.stderr.write('too large'); process.exit(4); }
-  const chunks = []; let total = 0;
-  for await (const chunk of res.body) {
-    total += chunk.length;
-    if (total > max) { process.stderr.write('too large'); process.exit(4); }
-    chunks.push(chunk);
-  }
-  process.stdout.write(Buffer.concat(chunks));
-} catch (error) { process.stderr.write(String(error && error.message || error)); process.exit(5); }
+const [http, https, dns, net] = await Promise.all(['node:http', 'node:https', 'node:dns', 'node:net'].map((m) => import(m)));
+const [url, max, ms, allowText] = [process.argv[1], Number(process.argv[2]), Number(process.argv[3]), process.argv[4]];
+const allowed = new Set(JSON.parse(allowText));
+const blocked = new net.BlockList();
+for (const [a, p] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
+  ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 3]]) blocked.addSubnet(a, p, 'ipv4');
+for (const [a, p] of [['::', 127], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]]) blocked.addSubnet(a, p, 'ipv6');
+const fail = (code, text) => { process.stderr.write(text); process.exit(code); };
+function isPrivate(address) {
+  const mapped = /^::ffff:(\\d+\\.\\d+\\.\\d+\\.\\d+)$/i.exec(address);
+  if (mapped) return blocked.check(mapped[1], 'ipv4');
+  return blocked.check(address, net.isIP(address) === 6 ? 'ipv6' : 'ipv4');
+}
+const refuse = (host, address) => fail(7, host === address
+  ? address + ' is a private or internal address (DRIFTBACK_FETCH_ALLOW_PRIVATE does not name it)'
+  : host + ' resolves to ' + address + ', a private or internal address (DRIFTBACK_FETCH_ALLOW_PRIVATE does not name it)');
+function get(target, hops) {
+  const u = new URL(target);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') fail(6, target + ': only http and https are fetched');
+  const host = u.hostname.replace(/^\\[|\\]$/g, '');
+  const open = allowed.has(host);
+  if (!open && net.isIP(host) && isPrivate(host)) refuse(host, host);
+  const lookup = (name, options, callback) => dns.lookup(name, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error);
+    const bad = open ? undefined : addresses.find((a) => isPrivate(a.address));
+    if (bad) return refuse(host, bad.address);
+    if (options.all) return callback(null, addresses);
+    callback(null, addresses[0].address, addresses[0].family);
+  });
+  const request = (u.protocol === 'https:' ? https : http).get(u, { lookup }, (res) => {
+    if ([301, 302, 303, 307, 308].includes(res.statusCode) && res.headers.location) {
+      res.resume();
+      if (hops >= 5) fail(5, 'more than 5 redirects');
+      return get(new URL(res.headers.location, u).href, hops + 1);
+    }
+    if (res.statusCode < 200 || res.statusCode > 299) fail(3, 'HTTP ' + res.statusCode);
+    if (Number(res.headers['content-length'] ?? 0) > max) fail(4, 'too large');
+    const chunks = []; let total = 0;
+    res.on('data', (chunk) => { total += chunk.length; if (total > max) fail(4, 'too large'); chunks.push(chunk); });
+    res.on('end', () => process.stdout.write(Buffer.concat(chunks)));
+    res.on('error', (error) => fail(5, String(error.message || error)));
+  });
+  request.on('error', (error) => fail(5, String(error.message || error)));
+}
+setTimeout(() => fail(5, 'timed out'), ms).unref();
+get(url, 0);
 `;
 
 function download(url: string, options: ChartFetchOptions): Buffer | { reason: string } {
@@ -43,7 +87,15 @@ function download(url: string, options: ChartFetchOptions): Buffer | { reason: s
   const timeMs = options.timeMs ?? 20_000;
   const run = spawnSync(
     process.execPath,
-    ['--input-type=module', '-e', DOWNLOAD, url, String(maxBytes), String(timeMs)],
+    [
+      '--input-type=module',
+      '-e',
+      DOWNLOAD,
+      url,
+      String(maxBytes),
+      String(timeMs),
+      JSON.stringify(options.allowPrivate ?? []),
+    ],
     {
       timeout: timeMs + 2_000,
       killSignal: 'SIGKILL',

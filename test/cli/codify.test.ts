@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { renderCluster } from '../../src/core/pipeline/index.js';
+import { locateHelm } from '../../src/helm/locate.js';
+import { createChartRenderer } from '../../src/helm/renderer.js';
+import { chartFiles } from '../support/charts.js';
 import { fixturePath } from '../support/fixtures.js';
 import { runCli } from './run-cli.js';
 import { fixtureRepo, liveAfterHandEdit, render, changedLines } from '../core/codify/support.js';
@@ -89,5 +93,61 @@ describe('driftback codify', () => {
     const unknown = await runCli(['codify', '--repo', repo, '--live', join(dir, 'live.json'), '--cluster', 'nope']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('--cluster nope: the config lists no such cluster');
+  });
+});
+
+describe('driftback codify on a repository with a HelmRelease', () => {
+  it("writes a kubectl scale of the chart's Deployment into the release's replicaCount line", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'driftback-codify-chart-'));
+    dirs.push(dir);
+    const release = [
+      'apiVersion: helm.toolkit.fluxcd.io/v2',
+      'kind: HelmRelease',
+      'metadata: {name: web, namespace: shop}',
+      'spec:',
+      '  interval: 10m',
+      '  chart:',
+      '    spec:',
+      '      chart: ./charts/web',
+      '      sourceRef: {kind: GitRepository, name: flux-system, namespace: flux-system}',
+      '  values:',
+      '    replicaCount: 2 # outside the sale',
+      '',
+    ].join('\n');
+    const files = chartFiles('kustomize-helm-oracle/local-chart/input/charts/web', 'charts/web');
+    files.set('.github/driftback.yml', 'clusters:\n  - name: prod\n    path: clusters/prod\n    controller: flux\n');
+    files.set('clusters/prod/web.yaml', release);
+    for (const [path, text] of files) {
+      mkdirSync(dirname(join(dir, 'repo', path)), { recursive: true });
+      writeFileSync(join(dir, 'repo', path), text);
+    }
+    const target = { name: 'prod', path: 'clusters/prod', defaultNamespace: 'default', controller: 'flux' as const };
+    const helm = locateHelm();
+    if (!helm.found) throw new Error(`this test runs the pinned Helm (npm ci extracts it): ${helm.reason}`);
+    const charts = createChartRenderer({ helm: helm.helm });
+    const applied = renderCluster(files, target, { live: { items: [] }, charts }).objects.map((d) =>
+      liveAfterHandEdit(
+        d.object,
+        d.key.name === 'web-web' ? [{ segments: ['spec', 'replicas'], value: 4 }] : [],
+        'kubectl-scale',
+      ),
+    );
+    writeFileSync(join(dir, 'live.json'), JSON.stringify({ apiVersion: 'v1', kind: 'List', items: applied }));
+    const run = await runCli([
+      'codify',
+      '--repo',
+      join(dir, 'repo'),
+      '--live',
+      join(dir, 'live.json'),
+      '--cluster',
+      'prod',
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(changedLines(release, readFileSync(join(dir, 'repo/clusters/prod/web.yaml'), 'utf8'))).toEqual({
+      removed: ['    replicaCount: 2 # outside the sale'],
+      added: ['    replicaCount: 4 # outside the sale'],
+    });
+    expect(run.stdout).toMatch(/replace +Deployment\/shop\/web-web \/spec\/replicas → clusters\/prod\/web.yaml:11/);
   });
 });

@@ -110,4 +110,56 @@ describe('driftback reconcile --dry-run', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--dry-run is required');
   });
+
+  it('--state: a drift PR the App recorded whose drift is gone is closed; a foreign branch is left alone', async () => {
+    const { repo, live } = setup();
+    const state = join(repo, '..', 'state.json');
+    writeFileSync(
+      state,
+      JSON.stringify({
+        headSha: 'c0ffee0000000000000000000000000000000000',
+        branches: {
+          'driftback/prod': { pullRequest: 12, fingerprints: ['x'], appCommits: ['a'] },
+          'driftback/prod-old': { pullRequest: 9, foreign: { commits: ['f00'], since: '2026-12-01T10:00:00Z' } },
+        },
+      }),
+    );
+    const run = await runCli(args(repo, '--live', live, '--live', live, '--state', state));
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe(
+      [
+        '1. close #12 with a comment and delete driftback/prod',
+        '2. leave driftback/prod-old (#9) as it is',
+        '3. record the cluster state',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('--state: the same drift PR is updated, not opened again', async () => {
+    const { repo, live } = setup(4);
+    const state = join(repo, '..', 'state.json');
+    writeFileSync(state, JSON.stringify({ branches: { 'driftback/prod': { pullRequest: 12 } } }));
+    const run = await runCli(args(repo, '--live', live, '--live', live, '--state', state, '--format', 'json'));
+    expect(JSON.parse(run.stdout).actions[0]).toMatchObject({
+      kind: 'drift-pr.publish',
+      branch: 'driftback/prod',
+      pullRequest: 12,
+      summary: expect.stringMatching(/^update #12 from driftback\/prod: /),
+    });
+  });
+
+  it('--state that does not fit says which field to change (exit 2)', async () => {
+    const { repo, live } = setup(4);
+    const state = join(repo, '..', 'state.json');
+    writeFileSync(state, JSON.stringify({ branches: { 'driftback/prod': { pullRequest: 'twelve' } } }));
+    const run = await runCli(args(repo, '--live', live, '--state', state));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`--state ${state}: branches.driftback/prod.pullRequest:`);
+    writeFileSync(state, '{ not json');
+    const broken = await runCli(args(repo, '--live', live, '--state', state));
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain(`--state ${state}: not JSON`);
+  });
 });

@@ -86,7 +86,7 @@ describe('suspended sources', () => {
     ]);
     const markdown = await run('plan', 'emergency', 'kind-dev', 'flux-2-suspended.json', '--format', 'markdown');
     expect(markdown.stdout).toContain(
-      '- ⏸️ `Kustomization/flux-system/apps` has been suspended since 10:02 UTC by `flux`: drift under it is not being reverted; resume it: `flux resume kustomization apps -n flux-system`',
+      '\n\n⏸️ `Kustomization/flux-system/apps` has been suspended since 10:02 UTC by `flux`: drift under it is not being reverted; resume it: `flux resume kustomization apps -n flux-system`',
     );
   });
 

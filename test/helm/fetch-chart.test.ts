@@ -21,6 +21,7 @@ const SERVE = `
 const http = require('node:http'); const fs = require('node:fs'); const path = require('node:path');
 const dir = process.argv[1];
 const server = http.createServer((req, res) => {
+  if (req.url === '/metadata/index.yaml') { res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }); return res.end(); }
   if (req.url === '/huge/index.yaml') { res.writeHead(200); const chunk = Buffer.alloc(1 << 20, 97); let n = 0;
     const more = () => { while (n++ < 64) { if (!res.write(chunk)) return res.once('drain', more); } res.end(); }; return more(); }
   const file = path.join(dir, path.normalize(req.url).replace(/^\\/+/, ''));
@@ -29,6 +30,9 @@ const server = http.createServer((req, res) => {
 });
 server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));
 `;
+
+/** The test's repository is served on the loopback address: named, as DRIFTBACK_FETCH_ALLOW_PRIVATE would. */
+const LOCAL = ['127.0.0.1'];
 
 let server: ChildProcess;
 let repo = '';
@@ -61,25 +65,25 @@ const request = (version: string, url = repo): ChartRequest => ({
 describe('a chart fetched from a Helm repository over HTTP', () => {
   it('is downloaded once by its index entry, digest-checked, cached and rendered', () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'chart-cache-'));
-    const render = createChartRenderer({ helm: found.helm, fetch: { cacheDir } });
+    const render = createChartRenderer({ helm: found.helm, fetch: { cacheDir, allowPrivate: LOCAL } });
     const output = render(request('1.x'));
     expect(output.ok && output.manifest).toContain('helm.sh/chart: webapp-1.4.0');
     const cached = readdirSync(cacheDir).flatMap((sub) => readdirSync(join(cacheDir, sub)));
     expect(cached).toEqual(['webapp-1.4.0.tgz']);
     // Served from the cache: no download, even with the repository gone.
-    const again = fetchChart('http://127.0.0.1:9/gone', 'webapp', '1.4.0', { cacheDir });
+    const again = fetchChart('http://127.0.0.1:9/gone', 'webapp', '1.4.0', { cacheDir, allowPrivate: LOCAL });
     expect('reason' in again).toBe(true);
-    expect(fetchChart(repo, 'webapp', '1.4.0', { cacheDir })).toMatchObject({
+    expect(fetchChart(repo, 'webapp', '1.4.0', { cacheDir, allowPrivate: LOCAL })).toMatchObject({
       path: expect.stringContaining(cacheDir),
     });
   });
 
   it('says which version the index lacks, and refuses an archive whose digest differs', () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'chart-cache-'));
-    expect(fetchChart(repo, 'webapp', '2.x', { cacheDir })).toEqual({
+    expect(fetchChart(repo, 'webapp', '2.x', { cacheDir, allowPrivate: LOCAL })).toEqual({
       reason: `${repo}/index.yaml lists no webapp 2.x`,
     });
-    const render = createChartRenderer({ helm: found.helm, fetch: { cacheDir } });
+    const render = createChartRenderer({ helm: found.helm, fetch: { cacheDir, allowPrivate: LOCAL } });
     const pinned = request('1.4.0');
     (pinned.chart as { digest?: string }).digest = 'sha256:' + '0'.repeat(64);
     const output = render(pinned);
@@ -89,15 +93,38 @@ describe('a chart fetched from a Helm repository over HTTP', () => {
 
   it('stops a download past its size limit, and an unreachable repository, with a reason', () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'chart-cache-'));
-    expect(fetchChart(`${repo}/huge`, 'webapp', '1.4.0', { cacheDir, maxBytes: 4 * 1024 * 1024 })).toEqual({
+    expect(
+      fetchChart(`${repo}/huge`, 'webapp', '1.4.0', { cacheDir, maxBytes: 4 * 1024 * 1024, allowPrivate: LOCAL }),
+    ).toEqual({
       reason: `chart webapp 1.4.0: ${repo}/huge/index.yaml is larger than 4 MiB, the limit of one download`,
     });
-    const closed = fetchChart('http://127.0.0.1:9', 'webapp', '1.4.0', { cacheDir, timeMs: 3_000 });
+    const closed = fetchChart('http://127.0.0.1:9', 'webapp', '1.4.0', {
+      cacheDir,
+      timeMs: 3_000,
+      allowPrivate: LOCAL,
+    });
     expect('reason' in closed && closed.reason).toMatch(
       /^chart webapp 1\.4\.0: http:\/\/127\.0\.0\.1:9\/index\.yaml: /,
     );
-    expect(fetchChart('oci://ghcr.io/acme/charts', 'webapp', '1.4.0', { cacheDir })).toEqual({
+    expect(fetchChart('oci://ghcr.io/acme/charts', 'webapp', '1.4.0', { cacheDir, allowPrivate: LOCAL })).toEqual({
       reason: 'oci://ghcr.io/acme/charts: charts of OCI registries are not fetched (give --charts DIR)',
+    });
+    expect(readdirSync(cacheDir)).toEqual([]);
+  });
+
+  it('refuses private and internal addresses the allow-list does not name: by address, by name, on a redirect', () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'chart-cache-'));
+    expect(fetchChart(repo, 'webapp', '1.4.0', { cacheDir })).toEqual({
+      reason: `chart webapp 1.4.0: ${repo}/index.yaml: 127.0.0.1 is a private or internal address (DRIFTBACK_FETCH_ALLOW_PRIVATE does not name it)`,
+    });
+    const byName = repo.replace('127.0.0.1', 'localhost');
+    const named = fetchChart(byName, 'webapp', '1.4.0', { cacheDir, allowPrivate: LOCAL });
+    expect('reason' in named && named.reason).toMatch(
+      /: localhost resolves to (127\.0\.0\.1|::1), a private or internal address \(DRIFTBACK_FETCH_ALLOW_PRIVATE does not name it\)$/,
+    );
+    // The repository is allowed; where it redirects to (the cloud metadata address) is not.
+    expect(fetchChart(`${repo}/metadata`, 'webapp', '1.4.0', { cacheDir, allowPrivate: LOCAL })).toEqual({
+      reason: `chart webapp 1.4.0: ${repo}/metadata/index.yaml: 169.254.169.254 is a private or internal address (DRIFTBACK_FETCH_ALLOW_PRIVATE does not name it)`,
     });
     expect(readdirSync(cacheDir)).toEqual([]);
   });

@@ -34,7 +34,7 @@ import {
   type SuspensionState,
   type ReconcileOutcomeType,
 } from './state.js';
-import { decideReconcile, type ActionOf } from '../../core/decide/index.js';
+import { actionLine, decideReconcile, type ActionOf, type ReconcileAction } from '../../core/decide/index.js';
 import { branchHead } from '../../github/index.js';
 import { executeReconcile, type Executed } from './execute-actions.js';
 import type { GitHubContext } from './github-context.js';
@@ -390,7 +390,11 @@ async function recordReconcile(
   run: Run,
   read: RepositoryRead,
   evaluated: Evaluated,
-  done: Executed & { suspensions: SuspensionState[]; action: ActionOf<'state.record'> },
+  done: Executed & {
+    suspensions: SuspensionState[];
+    action: ActionOf<'state.record'>;
+    actions: readonly ReconcileAction[];
+  },
 ): Promise<ReconcileOutcome> {
   const { deps, repository, cluster, latest, previous, base } = run;
   const { evaluation, filesRead } = evaluated;
@@ -414,7 +418,15 @@ async function recordReconcile(
   recordClusterMetrics(deps.metrics, repository, read.clusterConfig, latest.snapshot, state, deps.now());
   const blobsFetched = read.loaded.blobsFetched;
   deps.log.info(
-    { repository, cluster, outcome: outcome.type, events: sync.events, blobsFetched },
+    {
+      repository,
+      cluster,
+      outcome: outcome.type,
+      events: sync.events,
+      blobsFetched,
+      // The decision executed, as `driftback reconcile --dry-run` prints it.
+      actions: done.actions.map((each) => actionLine(each, false).summary),
+    },
     outcome.message ?? 'reconciled',
   );
   return outcome;

@@ -29,12 +29,17 @@ function jobCharts(timeLimitMs: number): ChartRenderer | undefined {
   const chartsDir = process.env.DRIFTBACK_CHARTS_DIR;
   // Repository charts are fetched only where the operator allows it: the App's network is not a tenant's.
   const fetch = process.env.DRIFTBACK_FETCH_CHARTS === 'true';
+  // Private and internal addresses are refused unless the operator names them (a chart repository inside).
+  const allowPrivate = (process.env.DRIFTBACK_FETCH_ALLOW_PRIVATE ?? '')
+    .split(',')
+    .map((host) => host.trim())
+    .filter(Boolean);
   return createChartRenderer({
     helm: helm.helm,
     deadlineMs: Date.now() + timeLimitMs,
     cache: chartCache,
     ...(chartsDir ? { chartsDir } : {}),
-    ...(fetch ? { fetch: { cacheDir: join(process.env.DATA_DIR ?? './data', 'charts') } } : {}),
+    ...(fetch ? { fetch: { cacheDir: join(process.env.DATA_DIR ?? './data', 'charts'), allowPrivate } } : {}),
   });
 }
 

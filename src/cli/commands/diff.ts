@@ -80,31 +80,49 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   // Parts of the tree that were not rendered, and the live objects set aside for them, go to stderr.
   const parts = evaluationParts(evaluation, input.displayRoot);
   warnPartial(io, parts);
-  const aside = result.notRendered?.live.length ?? 0;
+  warnSetAside(io, result.notRendered?.live.length ?? 0);
+  await writeReport(io, flags.format as Format, { configPath: input.configPath, lives, evaluation, undone, parts });
+  const { modified, missing, extra } = result.summary;
+  if (isPartial(parts)) return EXIT_PARTIAL;
+  return modified + missing + extra > 0 ? 1 : 0;
+}
+
+function warnSetAside(io: CliIO, aside: number): void {
   if (aside > 0)
     io.stderr.write(
       `warning: ${aside} live object${aside === 1 ? '' : 's'} not compared: a part that was not rendered may have made ${aside === 1 ? 'it' : 'them'}\n`,
     );
-  const format = flags.format as Format;
+}
+
+/** The drift report on stdout, as JSON, Markdown (the drift PR's body) or text. */
+async function writeReport(
+  io: CliIO,
+  format: Format,
+  report: {
+    configPath: string | undefined;
+    lives: Awaited<ReturnType<typeof loadLive>>[];
+    evaluation: ReturnType<typeof evaluatedOrThrow>;
+    undone: ReturnType<typeof driftInput>['undone'];
+    parts: ReturnType<typeof evaluationParts>;
+  },
+): Promise<void> {
+  const { evaluation, undone, parts } = report;
+  const result = evaluation.drift;
   const sources = reportedSources(evaluation.sources);
   const suspensions = suspensionNotices(evaluation.suspensions, evaluation.emergency);
   const { skipped } = evaluation;
+  const capturedAt = report.lives.at(-1)?.snapshot?.capturedAt;
   if (format === 'json')
     io.stdout.write(renderDiffJson(result, { sources, suspensions, skipped, undone, ...partialJson(parts) }));
   else if (format === 'markdown') {
-    const templates = await templatesBeside(input.configPath);
-    const capturedAt = lives.at(-1)?.snapshot?.capturedAt;
+    const templates = await templatesBeside(report.configPath);
     io.stdout.write(renderDriftMarkdown(result, { templates, capturedAt, suspensions, skipped }));
   } else {
     const lines = sources.map(sourceReportLine);
     const notes = evaluation.notes
       .filter((note) => note.code !== 'rendered-twice')
       .map((note) => `${note.source}: ${note.message}`);
-    const capturedAt = lives.at(-1)?.snapshot?.capturedAt;
     const extras = { lines, notes, suspensions, skipped, undone, ...(capturedAt ? { capturedAt } : {}) };
     io.stdout.write(renderDiffText(result, paletteFor(io.stdout, io.env), evaluation.pending, extras));
   }
-  const { modified, missing, extra } = result.summary;
-  if (isPartial(parts)) return EXIT_PARTIAL;
-  return modified + missing + extra > 0 ? 1 : 0;
 }

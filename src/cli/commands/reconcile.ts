@@ -16,19 +16,23 @@ import { CliError, type CliIO } from '../io.js';
 import { INPUT_FLAGS } from '../flags.js';
 import { evaluateRepository } from '../inputs.js';
 import { EXIT_PARTIAL } from '../partial.js';
+import { readPriorState } from '../prior-state.js';
 
 const HELP = `usage: driftback reconcile --dry-run --repo <dir> --live <snapshot|file|dir> [flags]
 
 Prints the actions the App would take for this repository and snapshot, in the order it takes
-them: drift pull requests opened (title, labels, files of the one commit), the security check run
-on HEAD, the state recorded. It runs the App's decision on the repository as it is, as the first
-snapshot of the cluster the App would see: no drift PR exists yet, nothing was declined. Nothing is
-written and GitHub is not asked.
+them: drift pull requests opened, updated or closed (title, labels, files of the one commit), the
+security check run on HEAD, the state recorded. It runs the App's decision on the repository as it
+is; without --state, as the first snapshot of the cluster the App would see (no drift PR exists
+yet). Nothing is written and GitHub is not asked.
 Exit status: 0 the App would write nothing to GitHub, 1 it would write (a pull request, a check run),
 2 an error, 3 a partial result: part of the cluster was not rendered (stderr says what and why).
 
   --dry-run                     required: print the actions, take none
   --explain                     after each action, the rule that produced it and why
+  --state <json>                what the App recorded before this snapshot: its drift branches and pull
+                                requests, emergency records, last security check, and the HEAD it builds on
+                                (docs/cli.md; the App's stored cluster record is a valid file)
   --repo <dir>                  the repository checkout
   --live <snapshot|file|dir>    a driftback snapshot, kubectl get -o json output, YAML/JSON objects, or a
                                 directory of them; repeat it with earlier snapshots first: the App codifies
@@ -61,6 +65,7 @@ function parseArgs(args: string[]) {
       ...INPUT_FLAGS,
       'dry-run': { type: 'boolean', default: false },
       explain: { type: 'boolean', default: false },
+      state: { type: 'string' },
       format: { type: 'string', default: 'text' },
     },
     strict: true,
@@ -74,6 +79,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     io.stdout.write(HELP + '\n');
     return 0;
   }
+  const prior = flags.state ? await readPriorState(flags.state) : { branches: {} };
   // The App's persistence gate: drift seen in fewer than drift.minSnapshots snapshots waits.
   const { input, lives, drift, evaluated, parts } = await evaluateRepository(io, flags, 'config');
   if (evaluated.pending > 0) {
@@ -90,14 +96,17 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     );
   const cluster = { ...drift.cluster, name };
   const groups = proposeDrift({ ...drift, cluster }, evaluated);
+  const { headSha = 'HEAD', ...previous } = prior;
+  // A branch recorded as someone else's is taken as still on GitHub (only the App can ask).
+  const foreign = Object.values(previous.branches).filter((branch) => branch.foreign);
   const actions = decideReconcile({
     cluster: name,
     config: input.config,
-    headSha: 'HEAD',
+    headSha,
     groups,
     drift: evaluated.drift,
-    previous: { branches: {} },
-    foreignBranches: new Set(),
+    previous,
+    foreignBranches: new Set(foreign.map((branch) => branch.branch)),
     emergency: emergencyByBranch(evaluated.emergency, groups),
   });
   const explain = flags.explain ?? false;

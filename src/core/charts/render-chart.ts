@@ -17,6 +17,8 @@ import type { RenderBudget } from '../manifests/index.js';
 
 /** The text a value from a Secret is rendered as: this prefix and the Secret's index in `secrets`. */
 export const SECRET_PLACEHOLDER = 'driftback-placeholder-from-secret';
+/** The index in a placeholder's text (SECRET_PLACEHOLDER, then `-<index>-`). */
+const PLACEHOLDER_INDEX = /driftback-placeholder-from-secret-(\d+)-/g;
 
 /** The placeholder of the `index`th Secret the values read. */
 export function secretPlaceholder(index: number): string {
@@ -64,7 +66,7 @@ export type ChartRenderResult =
 
 /** The Secrets whose placeholders a string holds (a placeholder with an unknown index names them all). */
 function secretsIn(text: string, secrets: readonly string[]): string[] {
-  const found = [...text.matchAll(new RegExp(`${SECRET_PLACEHOLDER}-(\\d+)-`, 'g'))].map((m) => secrets[Number(m[1])]);
+  const found = [...text.matchAll(PLACEHOLDER_INDEX)].map((m) => secrets[Number(m[1])]);
   const named = found.every((name) => name !== undefined) && found.length > 0;
   return [...new Set(named ? (found as string[]) : secrets)];
 }

@@ -60,40 +60,43 @@ export function applyPersistenceGate(
   /** How many consecutive snapshots (this one included) showed each fingerprint. */
   seen: Map<string, number>;
 } {
-  const fingerprints: string[] = [];
-  const counts = new Map<string, number>();
-  const pending: Array<{ key: ResourceKey; change: FieldChange; seen: number }> = [];
-  const seenFor = (fingerprint: string): number => {
-    let seen = 1;
-    for (const snapshot of history) {
-      if (!snapshot.has(fingerprint)) break;
-      seen++;
-    }
-    counts.set(fingerprint, seen);
-    return seen;
-  };
-  const resources: ResourceDiff[] = [];
-  for (const resource of result.resources) {
-    const needed = (change: FieldChange): number => (exempt(resource.key, change, resource) ? 1 : minSnapshots);
-    const whole = wholeResourceChange(resource);
-    if (whole) {
-      const fingerprint = fingerprintChange(resource.key, whole);
-      fingerprints.push(fingerprint);
-      const seen = seenFor(fingerprint);
-      if (seen < needed(whole)) pending.push({ key: resource.key, change: whole, seen });
-      else resources.push(resource);
-      continue;
-    }
-    const kept: FieldChange[] = [];
-    for (const change of resource.changes) {
-      const fingerprint = fingerprintChange(resource.key, change);
-      fingerprints.push(fingerprint);
-      const seen = seenFor(fingerprint);
-      if (seen < needed(change)) pending.push({ key: resource.key, change, seen });
-      else kept.push(change);
-    }
-    const status = resource.status === 'modified' && kept.length === 0 ? 'in-sync' : resource.status;
-    resources.push({ ...resource, changes: kept, status });
+  const gate: Gate = { history, minSnapshots, exempt, fingerprints: [], seen: new Map(), pending: [] };
+  const resources = result.resources.flatMap((resource) => gateResource(gate, resource));
+  const { pending, fingerprints, seen } = gate;
+  return { result: { ...result, resources, summary: summarize(resources) }, pending, fingerprints, seen };
+}
+
+/** The gate's inputs, and what it records as it goes. */
+interface Gate {
+  history: ReadonlyArray<ReadonlySet<string>>;
+  minSnapshots: number;
+  exempt: (key: ResourceKey, change: FieldChange, resource: ResourceDiff) => boolean;
+  fingerprints: string[];
+  seen: Map<string, number>;
+  pending: Array<{ key: ResourceKey; change: FieldChange; seen: number }>;
+}
+
+/** An extra or missing resource passes whole or not at all; a modified one keeps the changes that passed. */
+function gateResource(gate: Gate, resource: ResourceDiff): ResourceDiff[] {
+  const whole = wholeResourceChange(resource);
+  if (whole) return persisted(gate, resource, whole) ? [resource] : [];
+  const kept = resource.changes.filter((change) => persisted(gate, resource, change));
+  const status = resource.status === 'modified' && kept.length === 0 ? 'in-sync' : resource.status;
+  return [{ ...resource, changes: kept, status }];
+}
+
+/** Whether the change was seen in enough consecutive snapshots (this one included); if not, it is pending. */
+function persisted(gate: Gate, resource: ResourceDiff, change: FieldChange): boolean {
+  const fingerprint = fingerprintChange(resource.key, change);
+  gate.fingerprints.push(fingerprint);
+  let seen = 1;
+  for (const snapshot of gate.history) {
+    if (!snapshot.has(fingerprint)) break;
+    seen++;
   }
-  return { result: { ...result, resources, summary: summarize(resources) }, pending, fingerprints, seen: counts };
+  gate.seen.set(fingerprint, seen);
+  const needed = gate.exempt(resource.key, change, resource) ? 1 : gate.minSnapshots;
+  if (seen >= needed) return true;
+  gate.pending.push({ key: resource.key, change, seen });
+  return false;
 }

@@ -1,5 +1,5 @@
 // Config text → validated Config, or problems with a path and a line the user can go to.
-import { LineCounter, isMap, isSeq, parseDocument, type Node } from 'yaml';
+import { LineCounter, isMap, isSeq, parseDocument, type Document, type Node } from 'yaml';
 import { configSchema, type Config, type ClusterConfig } from './schema.js';
 import { formatZodPath } from '../model/snapshot.js';
 import type { SourceProblem } from '../model/source.js';
@@ -15,6 +15,18 @@ export function defaultConfig(): Config {
 }
 
 export function parseConfig(text: string, file = CONFIG_PATH): ConfigResult {
+  const read = readYaml(text, file);
+  if (!read.ok) return read;
+  const result = configSchema.safeParse(read.raw);
+  if (result.success) return { ok: true, config: result.data };
+  return { ok: false, problems: result.error.issues.map((issue) => schemaProblem(issue, read, file)) };
+}
+
+type ReadYaml =
+  { ok: true; raw: object; doc: Document.Parsed; lineCounter: LineCounter } | { ok: false; problems: SourceProblem[] };
+
+/** The file's one mapping, or why it is not one: invalid YAML, an alias bomb, or another kind of value. */
+function readYaml(text: string, file: string): ReadYaml {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true });
   if (doc.errors.length > 0) {
@@ -28,55 +40,43 @@ export function parseConfig(text: string, file = CONFIG_PATH): ConfigResult {
       })),
     };
   }
+  const fail = (message: string): ReadYaml => ({ ok: false, problems: [{ file, line: 1, message }] });
   // yaml's maxAliasCount counts alias references, not what they expand to: sized first.
   const size = expansionSize(doc, Buffer.byteLength(text, 'utf8') + MAX_ALIAS_NODES);
-  if (size.expanded - size.written > MAX_ALIAS_NODES) {
-    return {
-      ok: false,
-      problems: [
-        {
-          file,
-          line: 1,
-          message: `invalid YAML: its aliases expand to more than ${MAX_ALIAS_NODES.toLocaleString('en-US')} nodes beyond what is written (an alias bomb?): write the values out`,
-        },
-      ],
-    };
-  }
+  if (size.expanded - size.written > MAX_ALIAS_NODES)
+    return fail(
+      `invalid YAML: its aliases expand to more than ${MAX_ALIAS_NODES.toLocaleString('en-US')} nodes beyond what is written (an alias bomb?): write the values out`,
+    );
   let raw: unknown;
   try {
     raw = doc.toJS({ maxAliasCount: 100 }) ?? {};
   } catch (error) {
-    return { ok: false, problems: [{ file, line: 1, message: `invalid YAML: ${(error as Error).message}` }] };
+    return fail(`invalid YAML: ${(error as Error).message}`);
   }
-  if (typeof raw !== 'object' || Array.isArray(raw)) {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return fail('expected a mapping with clusters, drift, plan and pullRequests');
+  return { ok: true, raw, doc, lineCounter };
+}
+
+type ConfigIssue = NonNullable<ReturnType<typeof configSchema.safeParse>['error']>['issues'][number];
+
+/** A schema issue at the line of the key it is about; an unknown key is named, with what to do. */
+function schemaProblem(
+  issue: ConfigIssue,
+  { doc, lineCounter }: Extract<ReadYaml, { ok: true }>,
+  file: string,
+): SourceProblem {
+  const path = [...issue.path];
+  if (issue.code === 'unrecognized_keys') {
+    const keys = issue.keys.join(', ');
     return {
-      ok: false,
-      problems: [{ file, line: 1, message: 'expected a mapping with clusters, drift, plan and pullRequests' }],
+      file,
+      line: lineOf(doc.contents, path, lineCounter, issue.keys[0]),
+      field: formatZodPath([...path, issue.keys[0]]),
+      message: `unknown key${issue.keys.length > 1 ? 's' : ''} ${keys}: remove ${issue.keys.length > 1 ? 'them' : 'it'} or check the spelling`,
     };
   }
-  const result = configSchema.safeParse(raw);
-  if (result.success) return { ok: true, config: result.data };
-  return {
-    ok: false,
-    problems: result.error.issues.map((issue) => {
-      const path = [...issue.path];
-      if (issue.code === 'unrecognized_keys') {
-        const keys = issue.keys.join(', ');
-        return {
-          file,
-          line: lineOf(doc.contents, path, lineCounter, issue.keys[0]),
-          field: formatZodPath([...path, issue.keys[0]]),
-          message: `unknown key${issue.keys.length > 1 ? 's' : ''} ${keys}: remove ${issue.keys.length > 1 ? 'them' : 'it'} or check the spelling`,
-        };
-      }
-      return {
-        file,
-        line: lineOf(doc.contents, path, lineCounter),
-        field: formatZodPath(path),
-        message: issue.message,
-      };
-    }),
-  };
+  return { file, line: lineOf(doc.contents, path, lineCounter), field: formatZodPath(path), message: issue.message };
 }
 
 function lineOf(root: unknown, path: PropertyKey[], lines: LineCounter, key?: string): number | undefined {

@@ -39,6 +39,13 @@ export interface PlanWarning {
   file?: string;
   line?: number;
   path?: string;
+  /**
+   * What to do, when it is the same for each warning of this code on one resource: `message` ends with
+   * it, and a comment says it once under the resource, with a line per field.
+   */
+  advice?: string;
+  /** The objects the warning is about when it is about several (`partial-snapshot`: what the snapshot does not show). */
+  objects?: ResourceKey[];
 }
 
 export interface PlanEntry {

@@ -50,50 +50,17 @@ export interface PlanClusterInput {
 }
 
 export function planCluster(input: PlanClusterInput): Plan {
-  const { cluster } = input;
   // Objects whose identity cannot tell them apart are left out; one whose only fault is its name is planned.
   const screened = input.snapshot && screenLive(input.snapshot).live;
   // Values substituted from a Secret are masked in live as head shows them: a diff's context prints live.
   const snapshot = screened && { ...screened, items: maskSecretFields(input.head, screened.items) };
-  const config = input.sources ? configWithSourceRules(input.config, input.sources) : input.config;
-  const planned = planChanges({
-    head: input.head,
-    live: snapshot?.items ?? [],
-    config,
-    now: input.now,
-    ...(cluster ? { cluster } : {}),
-    ...(input.base ? { base: input.base } : {}),
-    ...(input.headRevision ? { headRevision: input.headRevision } : {}),
-    ...(input.path !== undefined ? { path: input.path } : {}),
-    ...(input.sources ? { inventories: pruneInventories(input.sources.sources) } : {}),
-    ...(input.sources?.hooks ? { hooks: input.sources.hooks } : {}),
-    // Objects that are no snapshot (a kubectl get -o json file) carry no time and no scope.
-    ...(snapshot?.capturedAt && snapshot.scope
-      ? { snapshot: { capturedAt: snapshot.capturedAt, ...snapshot.scope } }
-      : {}),
-  });
+  const planned = plannedChanges(input, snapshot);
   const claims = claimsOf(input.sources?.sources.map((result) => result.source) ?? [], snapshot?.items ?? []);
   const kept = keepNotRendered(planIgnoredFields(planned, input.sources?.ignore ?? []), input.notRendered, claims);
   const plan = withArgoProjects(kept, input, snapshot?.items ?? []);
-  const warnings = locateProtectedPrunes(plan, input.headFiles);
-  warnings.push(...argoPlanWarnings(input, plan, snapshot?.items), ...imagePolicyWarnings(plan, input.headFiles));
-  if (!snapshot) {
-    const name = cluster?.name ?? 'the cluster';
-    const repository = input.repository ? ` --repository ${input.repository}` : '';
-    const token = `driftback token${repository} --cluster ${cluster?.name ?? '<name>'}`;
-    const message =
-      `No snapshot of ${name} has been received yet: every resource is shown as created. ` +
-      `Deploy the driftback agent to the cluster (${token}).`;
-    warnings.unshift({ code: 'stale-snapshot', message });
-  }
   // A suspended source of another repository is that repository's to report.
   const suspensions = snapshot && suspensionsByRepository(snapshot.items, input.config, input.sources?.sources).own;
-  // First of all: a suspended source deploys nothing of this merge.
-  if (snapshot && suspensions) {
-    const path = input.path ?? cluster?.path;
-    const touched = { ...(input.changed ? { changed: input.changed } : {}), ...(path !== undefined ? { path } : {}) };
-    warnings.unshift(...suspendedSourceWarnings(snapshot.items, suspensions, touched));
-  }
+  const warnings = planWarnings(input, plan, snapshot, suspensions);
   const sources = input.sources?.sources.some(isListedSource)
     ? { sources: summarizeSourcePlan(input.sources.sources, plan) }
     : {};
@@ -122,4 +89,53 @@ function argoPlanWarnings(input: PlanClusterInput, plan: Plan, live: KubeObject[
 /** A plan lists its sources when one is a GitOps controller's, or one was not rendered. */
 function isListedSource(result: { source: { id: { controller: string } }; scope: string }): boolean {
   return result.source.id.controller !== 'kubectl' || result.scope === 'not-rendered';
+}
+
+/** What head would change in live, under the config and the ignore rules head's sources declare. */
+function plannedChanges(input: PlanClusterInput, snapshot: LiveState | undefined): Plan {
+  const { cluster } = input;
+  const config = input.sources ? configWithSourceRules(input.config, input.sources) : input.config;
+  return planChanges({
+    head: input.head,
+    live: snapshot?.items ?? [],
+    config,
+    now: input.now,
+    ...(cluster ? { cluster } : {}),
+    ...(input.base ? { base: input.base } : {}),
+    ...(input.headRevision ? { headRevision: input.headRevision } : {}),
+    ...(input.path !== undefined ? { path: input.path } : {}),
+    ...(input.sources ? { inventories: pruneInventories(input.sources.sources) } : {}),
+    ...(input.sources?.hooks ? { hooks: input.sources.hooks } : {}),
+    // Objects that are no snapshot (a kubectl get -o json file) carry no time and no scope.
+    ...(snapshot?.capturedAt && snapshot.scope
+      ? { snapshot: { capturedAt: snapshot.capturedAt, ...snapshot.scope } }
+      : {}),
+  });
+}
+
+/** The plan's warnings; first of all that a suspended source deploys nothing of this merge, then a missing snapshot. */
+function planWarnings(
+  input: PlanClusterInput,
+  plan: Plan,
+  snapshot: LiveState | undefined,
+  suspensions: ReturnType<typeof suspensionsByRepository>['own'] | undefined,
+): PlanWarning[] {
+  const { cluster } = input;
+  const warnings = locateProtectedPrunes(plan, input.headFiles);
+  warnings.push(...argoPlanWarnings(input, plan, snapshot?.items), ...imagePolicyWarnings(plan, input.headFiles));
+  if (!snapshot) {
+    const name = cluster?.name ?? 'the cluster';
+    const repository = input.repository ? ` --repository ${input.repository}` : '';
+    const token = `driftback token${repository} --cluster ${cluster?.name ?? '<name>'}`;
+    const message =
+      `No snapshot of ${name} has been received yet: every resource is shown as created. ` +
+      `Deploy the driftback agent to the cluster (${token}).`;
+    warnings.unshift({ code: 'stale-snapshot', message });
+  }
+  if (snapshot && suspensions) {
+    const path = input.path ?? cluster?.path;
+    const touched = { ...(input.changed ? { changed: input.changed } : {}), ...(path !== undefined ? { path } : {}) };
+    warnings.unshift(...suspendedSourceWarnings(snapshot.items, suspensions, touched));
+  }
+  return warnings;
 }

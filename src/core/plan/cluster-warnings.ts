@@ -1,7 +1,7 @@
 // Warnings about the cluster as a whole: a stale or partial snapshot, a GitOps controller that is
 // not applying what gets merged.
 import {
-  displayKey,
+  counted,
   keyOf,
   showTime,
   type ExcludedType,
@@ -45,18 +45,20 @@ export function snapshotWarnings(
       'Check that the driftback agent CronJob is running.';
     warnings.push({ code: 'stale-snapshot', message });
   }
-  const skipped = unclaimed.length ? ` Not shown as created: ${unclaimed.map(displayKey).join(', ')}.` : '';
+  // Only what the pull request changes matters: a scoped agent's snapshot leaves out the same objects every time.
+  if (unclaimed.length === 0) return warnings;
+  const objects = { objects: unclaimed };
+  const unseen = `${counted(unclaimed.length, 'object')} this pull request changes ${unclaimed.length === 1 ? 'is' : 'are'}`;
   if (!snapshot.complete || snapshot.errors.length > 0) {
     const types = snapshot.errors.map((e) => `${e.resource} (${e.reason})`).join(', ') || 'some types';
-    warnings.push({
-      code: 'partial-snapshot',
-      message: `The snapshot could not list ${types}: nothing of these types is claimed to be created or pruned.${skipped} Grant the agent's ServiceAccount get/list on them.`,
-    });
-  } else if (unclaimed.length > 0) {
+    const message =
+      `The snapshot could not list ${types}, so ${unseen} not shown as created or pruned. ` +
+      "Grant the agent's ServiceAccount get/list on them.";
+    warnings.push({ code: 'partial-snapshot', message, ...objects });
+  } else {
     const { limits, fixes } = scopeLimits(snapshot, coverage, unclaimed);
-    const unlisted = `The snapshot lists ${limits.join(', and ')}`;
-    const message = `${unlisted}: nothing outside it is claimed to be created or pruned.`;
-    warnings.push({ code: 'partial-snapshot', message: `${message}${skipped} ${fixes.join(' ')}` });
+    const message = `The snapshot lists ${limits.join(', and ')}, so ${unseen} not shown as created or pruned.`;
+    warnings.push({ code: 'partial-snapshot', message: `${message} ${fixes.join(' ')}`, ...objects });
   }
   return warnings;
 }

@@ -67,10 +67,12 @@ export function changeWarnings(
         change.op === 'remove'
           ? `removes ${field(id, change)}, ${live}`
           : `replaces ${live} in ${field(id, change)} with ${shown(change.desired)}`;
-      const message =
-        `Applying this ${verb}. If the live value should stay, write it into Git first (merge driftback's ` +
-        'drift pull request for this cluster, or run `driftback codify`), then rebase.';
-      warnings.push({ code: 'reverts-live-change', id, path: change.path, ...at(desired, change.path), message });
+      const advice =
+        "If the live value should stay, write it into Git first (merge driftback's drift pull request for " +
+        'this cluster, or run `driftback codify`), then rebase.';
+      const message = `Applying this ${verb}. ${advice}`;
+      const place = at(desired, change.path);
+      warnings.push({ code: 'reverts-live-change', id, path: change.path, ...place, message, advice });
     }
   }
   return warnings;

@@ -1,5 +1,6 @@
 // What applying head would do to one cluster: create / update / prune / unchanged, and the
 // warnings that matter. Pure: every input is a value, `now` included.
+import { isDeepStrictEqual } from 'node:util';
 import {
   compareKeys,
   keyId,
@@ -81,7 +82,7 @@ export function planChanges(input: PlanInput): Plan {
     unchanged: 0,
     warnings: [],
   };
-  const unclaimed = planHead(input, indexed, plan);
+  const unclaimed = unseenChanges(planHead(input, indexed, plan), indexed, input.base !== undefined);
   planPrunes(input, indexed, plan);
   const staleAfter = parseDuration(input.cluster?.staleAfter ?? '30m') ?? 1800;
   const name = input.cluster?.name;
@@ -99,6 +100,23 @@ function indexInputs(input: PlanInput): Indexed {
   for (const desired of input.head) if (coverage.inScope(desired.key)) head.set(keyId(desired.key), desired);
   const base = new Map<string, DesiredObject>((input.base ?? []).map((d) => [keyId(d.key), d]));
   return { coverage, head, base, live, custom: diffFacts(input) };
+}
+
+/**
+ * What the pull request changes that the snapshot did not list: of head's unlisted objects, those base
+ * lacks or declares otherwise, and base's unlisted objects head drops (a prune nobody can see). Without
+ * a base every unlisted object of head counts: nothing says which of them the change is about.
+ */
+function unseenChanges(unlisted: ResourceKey[], { coverage, head, base }: Indexed, hasBase: boolean): ResourceKey[] {
+  if (!hasBase) return unlisted;
+  const changed = unlisted.filter((key) => {
+    const before = base.get(keyId(key));
+    return !before || !isDeepStrictEqual(before.object, head.get(keyId(key))?.object);
+  });
+  const dropped = [...base.values()]
+    .filter((d) => coverage.inScope(d.key) && !head.has(keyId(d.key)) && !coverage.proves(d.key))
+    .map((d) => d.key);
+  return [...changed, ...dropped.sort(compareKeys)];
 }
 
 /**

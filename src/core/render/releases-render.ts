@@ -1,9 +1,14 @@
 // The HelmReleases the sources of a cluster declare, each rendered after every source (so the
 // ConfigMaps and HelmRepositories they read are known, declared or live), its objects added to the
 // cluster's desired state as its own source's.
-import { keyId, type DesiredObject, type KubeObject } from '../model/index.js';
+import { keyId, keyOf, type DesiredObject, type KubeObject } from '../model/index.js';
 import type { RenderSourceInputs } from './types.js';
-import { readFluxHelmRelease, renderFluxHelmRelease, type ObjectLookup } from './helmrelease-render.js';
+import {
+  isFluxHelmRelease,
+  readFluxHelmRelease,
+  renderFluxHelmRelease,
+  type ObjectLookup,
+} from './helmrelease-render.js';
 import type { RepositoryMatcher } from '../sources/scope.js';
 import { sourceName } from '../sources/identity.js';
 import type { ClusterSourcesInput, ClusterSourcesRender } from './source-worklist.js';
@@ -60,4 +65,27 @@ export function renderReleases(releases: readonly DesiredObject[], context: Rele
     result.sources.push({ source, scope: 'rendered', objects: keys });
   }
   return false;
+}
+
+/**
+ * HelmReleases only live (no source of this repository declares them) whose chart comes from another
+ * repository: a GitRepository that is not this repository's, or a HelmRepository or OCIRepository this
+ * repository does not declare. They are that repository's sources: listed out of scope, so their
+ * suspension lands on its dashboard and alerts, not here. `rendered` holds every object this
+ * repository's sources declare.
+ */
+export function liveReleasesOfOthers(
+  live: readonly KubeObject[],
+  rendered: ReadonlySet<string>,
+  matcher: RepositoryMatcher,
+): ClusterSourcesRender['sources'] {
+  return live.flatMap((object) => {
+    if (!isFluxHelmRelease(object) || rendered.has(keyId(keyOf(object)))) return [];
+    const source = readFluxHelmRelease(object);
+    if (source.origin.type !== 'flux-source') return [];
+    const { kind, namespace, name } = source.origin;
+    const chartSource = keyId({ group: 'source.toolkit.fluxcd.io', kind, namespace, name });
+    const elsewhere = kind === 'GitRepository' ? !matcher.isThisRepository(source) : !rendered.has(chartSource);
+    return elsewhere ? [{ source, scope: 'out-of-scope' as const, objects: [] }] : [];
+  });
 }

@@ -14,7 +14,7 @@ import { expandApplicationSet, generatedDesired } from './appset-expand.js';
 import { isApplicationSet } from '../sources/applicationset.js';
 import { failedRender, problemPart, problemsReason, unrenderedParts } from './failed-render.js';
 import { renderFluxSource } from './flux-render.js';
-import { renderReleases } from './releases-render.js';
+import { liveReleasesOfOthers, renderReleases } from './releases-render.js';
 import { isFluxHelmRelease } from './helmrelease-render.js';
 import type { DeclaredSource, RenderSourceInputs, SourceNote, SourceRender } from './types.js';
 import { repositoryMatcher, type RepositoryMatcher } from '../sources/scope.js';
@@ -415,6 +415,8 @@ function withReleasesAndRoots(
   ];
   if (renderReleases(releases, { input, inputs, matcher, result, byKey, declared: entry.objects }))
     return { ...result, objects: [], stopped: true };
+  const rendered = new Set([...byKey.keys(), ...entry.objects.map((desired) => keyId(desired.key))]);
+  result.sources.push(...liveReleasesOfOthers(input.live, rendered, matcher));
   // What the cluster path declares and no source applies was applied by hand (a root Application).
   for (const desired of entry.objects) {
     if (!byKey.has(keyId(desired.key))) byKey.set(keyId(desired.key), { desired, source: '' });

@@ -39,7 +39,11 @@ export function chunkAnnotations<T>(annotations: T[], size = ANNOTATIONS_PER_REQ
 
 function warningLine(cluster: string, warning: PlanWarning): string {
   const resource = warning.id ? ` ${inlineCode(displayKey(warning.id))}` : '';
-  return `- ⚠️ **${WARNING_TITLES[warning.code]}**${resource} (${escapeText(cluster)}): ${escapeProse(warning.message)}`;
+  const line = `- ⚠️ **${WARNING_TITLES[warning.code]}**${resource} (${escapeText(cluster)}): ${escapeProse(warning.message)}`;
+  const objects = (warning.objects ?? []).map((key) => inlineCode(displayKey(key)));
+  if (objects.length === 0) return line;
+  const more = objects.length > 10 ? ` and ${objects.length - 10} more` : '';
+  return `${line} Not shown: ${objects.slice(0, 10).join(', ')}${more}.`;
 }
 
 /** Annotations are plain text on GitHub: a `code` span's backticks would show as they are. */

@@ -50,6 +50,7 @@ export function renderPlanText(cluster: string, plan: Plan): string {
     for (const w of plan.warnings) {
       const where = w.file ? ` (${w.file}${w.line ? `:${w.line}` : ''})` : '';
       lines.push(`  ! ${w.code}${w.id ? ` ${displayKey(w.id)}` : ''}${where}: ${w.message}`);
+      if (w.objects?.length) lines.push(`    not shown: ${w.objects.map(displayKey).join(', ')}`);
     }
   }
   const entries = [...plan.prune, ...plan.create, ...plan.update];
@@ -100,6 +101,7 @@ export function planToJson(plan: Plan) {
       ...(w.file ? { file: w.file } : {}),
       ...(w.line ? { line: w.line } : {}),
       ...(w.path ? { path: w.path } : {}),
+      ...(w.objects?.length ? { objects: w.objects } : {}),
     })),
   };
 }

@@ -4,6 +4,7 @@ import { creationOf } from '../k8s/index.js';
 import {
   counted,
   displayKey,
+  keyId,
   listed,
   showTime,
   sourceReportLine,
@@ -124,14 +125,65 @@ function whoOf(entry: PlanEntry, reference: string | undefined): string {
     : 'who set the live values is not recorded';
 }
 
+/** Past this many, the objects a warning names are folded behind a click. */
+const OBJECTS_INLINE = 5;
+
+function whereOf(warning: PlanWarning): string | undefined {
+  return warning.file ? `${warning.file}${warning.line ? `:${warning.line}` : ''}` : undefined;
+}
+
 function warningModel(warning: PlanWarning): PlanWarningModel {
+  const where = whereOf(warning);
+  const objects = (warning.objects ?? []).map(displayKey);
   return {
     code: warning.code,
     title: WARNING_TITLES[warning.code],
     ...(warning.id ? { resource: displayKey(warning.id) } : {}),
-    ...(warning.file ? { where: `${warning.file}${warning.line ? `:${warning.line}` : ''}` } : {}),
+    ...(where ? { where } : {}),
     message: warning.message,
+    fields: [],
+    objects,
+    foldObjects: objects.length > OBJECTS_INLINE,
   };
+}
+
+/** Whether two warnings say the same thing about fields of one resource (only what happens differs). */
+function sameAdvice(a: PlanWarning, b: PlanWarning): boolean {
+  return (
+    a.code === b.code &&
+    a.advice !== undefined &&
+    a.advice === b.advice &&
+    a.message.endsWith(a.advice) &&
+    b.message.endsWith(a.advice) &&
+    !!a.id &&
+    !!b.id &&
+    keyId(a.id) === keyId(b.id)
+  );
+}
+
+/**
+ * One model per warning, except that warnings of one code on one resource with the same advice (three
+ * reverted fields of one Deployment) make one: the advice once, then a line per field.
+ */
+function warningModels(warnings: readonly PlanWarning[]): PlanWarningModel[] {
+  const models: PlanWarningModel[] = [];
+  for (let i = 0; i < warnings.length;) {
+    let end = i + 1;
+    while (end < warnings.length && sameAdvice(warnings[i], warnings[end])) end++;
+    const run = warnings.slice(i, end);
+    i = end;
+    if (run.length === 1) {
+      models.push(warningModel(run[0]));
+      continue;
+    }
+    const { where: _where, ...first } = warningModel(run[0]);
+    const fields = run.map((w) => {
+      const where = whereOf(w);
+      return { ...(where ? { where } : {}), message: w.message.slice(0, -w.advice!.length).trimEnd() };
+    });
+    models.push({ ...first, message: run[0].advice!, fields });
+  }
+  return models;
 }
 
 const WARNINGS_AT_LEVEL: Record<DetailLevel, number> = { 0: Infinity, 1: Infinity, 2: 100, 3: 20 };
@@ -213,7 +265,7 @@ export function clusterView(
       warnings: plan.warnings.length,
     },
     ...(snapshot ? { snapshot: showTime(snapshot) } : {}),
-    warnings: plan.warnings.slice(0, maxWarnings).map(warningModel),
+    warnings: warningModels(plan.warnings.slice(0, maxWarnings)),
     warningsOmitted: Math.max(0, plan.warnings.length - maxWarnings),
     resources,
     resourcesOmitted: Math.max(0, entries.length - RESOURCES_AT_LEVEL[level]),

@@ -32,16 +32,8 @@ export function repositoryMatcher(
   clusterPath: string | undefined,
   repository: string | undefined,
 ): RepositoryMatcher {
-  const fluxRefs = new Set([refText('GitRepository', 'flux-system', 'flux-system')]);
-  const argoRepos = new Set<string>();
-  if (repository) argoRepos.add(repository.toLowerCase());
-  for (const obj of objects) {
-    if (obj.kind !== 'GitRepository' || !repository) continue;
-    if (!isPlainObject(obj.spec) || typeof obj.spec.url !== 'string') continue;
-    if (repositoryOfUrl(obj.spec.url) === repository.toLowerCase()) {
-      fluxRefs.add(refText('GitRepository', obj.metadata?.namespace ?? '', obj.metadata?.name ?? ''));
-    }
-  }
+  const fluxRefs = fluxSourcesOf(objects, repository);
+  const argoRepos = new Set<string>(repository ? [repository.toLowerCase()] : []);
   const declared = sources.filter(
     (source) =>
       source.declaredIn !== undefined &&
@@ -54,16 +46,8 @@ export function repositoryMatcher(
     }
     // An Application at the cluster path that no other one there renders is applied by hand from this
     // repository (the root of an app of apps, or a single app): it names this repository.
-    if (source.origin.type !== 'git' || repository) continue;
-    const file = source.declaredIn!.file;
-    const renderedByAnother = declared.some(
-      (other) =>
-        other !== source &&
-        other.origin.type === 'git' &&
-        other.path !== undefined &&
-        (other.path === '' || file.startsWith(`${other.path}/`)),
-    );
-    if (!renderedByAnother) argoRepos.add(repositoryOfUrl(source.origin.repoURL));
+    if (source.origin.type === 'git' && !repository && !renderedByAnother(source, declared))
+      argoRepos.add(repositoryOfUrl(source.origin.repoURL));
   }
   return {
     isThisRepositoryUrl: (repoURL) => argoRepos.has(repositoryOfUrl(repoURL)),
@@ -78,4 +62,29 @@ export function repositoryMatcher(
       }
     },
   };
+}
+
+/** Flux's own GitRepository, and every GitRepository in live whose URL is this repository's. */
+function fluxSourcesOf(objects: readonly KubeObject[], repository: string | undefined): Set<string> {
+  const fluxRefs = new Set([refText('GitRepository', 'flux-system', 'flux-system')]);
+  for (const obj of objects) {
+    if (obj.kind !== 'GitRepository' || !repository) continue;
+    if (!isPlainObject(obj.spec) || typeof obj.spec.url !== 'string') continue;
+    if (repositoryOfUrl(obj.spec.url) === repository.toLowerCase()) {
+      fluxRefs.add(refText('GitRepository', obj.metadata?.namespace ?? '', obj.metadata?.name ?? ''));
+    }
+  }
+  return fluxRefs;
+}
+
+/** Whether another Application declared at the cluster path renders the directory `source` is declared in. */
+function renderedByAnother(source: Source, declared: readonly Source[]): boolean {
+  const file = source.declaredIn!.file;
+  return declared.some(
+    (other) =>
+      other !== source &&
+      other.origin.type === 'git' &&
+      other.path !== undefined &&
+      (other.path === '' || file.startsWith(`${other.path}/`)),
+  );
 }

@@ -307,6 +307,66 @@ describe('a suspension of a source that applies another repository', () => {
   });
 });
 
+describe('a suspended HelmRelease only live, its chart from elsewhere', () => {
+  const TENANT = 'ssh://git@github.com/acme/tenant-gitops';
+  /** `flux suspend helmrelease api -n flux-system` on a release no source of this repository declares. */
+  function release(sourceRef: Record<string, string>): KubeObject {
+    return {
+      apiVersion: 'helm.toolkit.fluxcd.io/v2',
+      kind: 'HelmRelease',
+      metadata: { name: 'api', namespace: 'flux-system' },
+      spec: { interval: '10m', suspend: true, chart: { spec: { chart: './charts/api', sourceRef } } },
+    };
+  }
+  const gitRepository = (name: string, url: string): KubeObject => ({
+    apiVersion: 'source.toolkit.fluxcd.io/v1',
+    kind: 'GitRepository',
+    metadata: { name, namespace: 'flux-system' },
+    spec: { interval: '1m0s', url, ref: { branch: 'main' } },
+  });
+  const helmRepository: KubeObject = {
+    apiVersion: 'source.toolkit.fluxcd.io/v1',
+    kind: 'HelmRepository',
+    metadata: { name: 'tenant-charts', namespace: 'flux-system' },
+    spec: { interval: '1h', url: 'https://charts.tenant.example' },
+  };
+
+  function evaluate(extra: KubeObject[]) {
+    const files = emergencyRepoFiles();
+    const repoConfig = parseConfig(files.get('.github/driftback.yml')!);
+    if (!repoConfig.ok) throw new Error('config');
+    const cluster = repoConfig.config.clusters!.find((c) => c.name === 'kind-dev')!;
+    const snapshot = emergencySnapshot('flux-1-before');
+    const withExtra = { ...snapshot, items: [...snapshot.items, ...extra] };
+    const evaluated = evaluateDrift({
+      config: repoConfig.config,
+      cluster,
+      files,
+      snapshot: withExtra,
+      history: [],
+      declined: new Set(),
+    });
+    if (evaluated.type !== 'evaluated') throw new Error(evaluated.type);
+    return evaluated;
+  }
+
+  it("from another repository's GitRepository: that repository's source, its suspension not here", () => {
+    const evaluated = evaluate([release({ kind: 'GitRepository', name: 'tenant' }), gitRepository('tenant', TENANT)]);
+    expect(evaluated.sources.find((s) => s.name === 'flux-system/api')?.scope).toBe('out-of-scope');
+    expect(evaluated.suspensions).toEqual([]);
+  });
+
+  it('from a HelmRepository this repository does not declare: the same', () => {
+    const evaluated = evaluate([release({ kind: 'HelmRepository', name: 'tenant-charts' }), helmRepository]);
+    expect(evaluated.suspensions).toEqual([]);
+  });
+
+  it("from this repository's GitRepository: still this repository's suspension", () => {
+    const evaluated = evaluate([release({ kind: 'GitRepository', name: 'flux-system' })]);
+    expect(evaluated.suspensions.map((s) => s.id)).toEqual(['flux-system/api']);
+  });
+});
+
 describe('what a suspended source applies', () => {
   it('is every object of its inventory or stamps, not only what drifted', () => {
     const snapshot = emergencySnapshot('flux-2-suspended');

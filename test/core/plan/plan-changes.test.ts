@@ -487,8 +487,9 @@ describe('what a snapshot proves (the diff asks the same question)', () => {
     const snapshot = { capturedAt: at, complete: false, errors: [error] };
     const result = plan({ head: [...head, endpoints], live: applied(), snapshot });
     expect(result.create).toEqual([]);
-    const message = result.warnings.find((w) => w.code === 'partial-snapshot')?.message;
-    expect(message).toContain('Not shown as created: Endpoints/default/legacy-db');
+    const warning = result.warnings.find((w) => w.code === 'partial-snapshot');
+    expect(warning?.message).toContain('so 1 object this pull request changes is not shown as created or pruned');
+    expect(warning?.objects?.map(displayKey)).toEqual(['Endpoints/default/legacy-db']);
   });
 
   it('a snapshot of some namespaces creates nothing outside them, nor any cluster-scoped object', () => {
@@ -496,9 +497,37 @@ describe('what a snapshot proves (the diff asks the same question)', () => {
     const snapshot = { capturedAt: at, complete: true, errors: [], namespaces: ['default'] };
     const result = plan({ head: [...head, elsewhere, clusterRole], live: applied(), snapshot });
     expect(result.create).toEqual([]);
-    const message = result.warnings.find((w) => w.code === 'partial-snapshot')?.message;
-    expect(message).toMatch(/^The snapshot lists only the namespaces default \(and no cluster-scoped type but/);
-    expect(message).toContain('Not shown as created: Service/web/adservice, ClusterRole/reader.');
+    const warning = result.warnings.find((w) => w.code === 'partial-snapshot');
+    expect(warning?.message).toMatch(
+      /^The snapshot lists only the namespaces default \(and no cluster-scoped type but/,
+    );
+    expect(warning?.objects?.map(displayKey)).toEqual(['Service/web/adservice', 'ClusterRole/reader']);
+  });
+
+  it('a scoped snapshot warns only when the pull request changes or drops an object outside it', () => {
+    const clusterWide = [...head, clusterRole];
+    const snapshot = { capturedAt: at, complete: true, errors: [], namespaces: ['default'] };
+    // What a namespace-scoped agent never lists, left as it was: every plan of that cluster would warn.
+    const untouched = plan({ head: clusterWide, base: clusterWide, live: applied(), snapshot });
+    expect(codes(untouched)).not.toContain('partial-snapshot -');
+    const widened = edited(clusterRole, (o) => ((o as any).rules = [{ verbs: ['get'], resources: ['pods'] }]));
+    const changed = plan({ head: [...head, widened], base: clusterWide, live: applied(), snapshot });
+    expect(changed.warnings.find((w) => w.code === 'partial-snapshot')?.objects?.map(displayKey)).toEqual([
+      'ClusterRole/reader',
+    ]);
+    const dropped = plan({ head, base: clusterWide, live: applied(), snapshot });
+    const warning = dropped.warnings.find((w) => w.code === 'partial-snapshot');
+    expect(warning?.message).toContain('so 1 object this pull request changes is not shown as created or pruned');
+    expect(warning?.objects?.map(displayKey)).toEqual(['ClusterRole/reader']);
+  });
+
+  it('a type the snapshot could not list is no warning when the pull request touches nothing of it', () => {
+    const snapshot = { capturedAt: at, complete: false, errors: [{ resource: 'v1/endpoints', reason: 'Forbidden' }] };
+    const withEndpoints = [...head, endpoints];
+    const changedCart = edited(cart, (o) => ((o.spec as any).replicas = 3));
+    const next = withEndpoints.map((d) => (d === cart ? changedCart : d));
+    const result = plan({ head: next, base: withEndpoints, live: applied(), snapshot });
+    expect(codes(result)).not.toContain('partial-snapshot -');
   });
 
   it('a type the agent leaves out (Endpoints, by default) is not created, and the warning says how to list it', () => {
@@ -507,8 +536,8 @@ describe('what a snapshot proves (the diff asks the same question)', () => {
     const result = plan({ head: [...head, endpoints], live: applied(), snapshot });
     expect(result.create).toEqual([]);
     expect(result.warnings.find((w) => w.code === 'partial-snapshot')?.message).toBe(
-      "The snapshot lists no v1/endpoints (left out by the agent's DRIFTBACK_INCLUDE / DRIFTBACK_EXCLUDE): " +
-        'nothing outside it is claimed to be created or pruned. Not shown as created: Endpoints/default/legacy-db. ' +
+      "The snapshot lists no v1/endpoints (left out by the agent's DRIFTBACK_INCLUDE / DRIFTBACK_EXCLUDE), " +
+        'so 1 object this pull request changes is not shown as created or pruned. ' +
         "Name the types in the agent's DRIFTBACK_INCLUDE to have them listed.",
     );
   });

@@ -11,7 +11,7 @@ import {
 import type { KubeObject, Plan, PlanEntry } from '../../../src/core/model/index.js';
 import { expectGolden } from './golden.js';
 import { scenarioPlan } from './scenario.js';
-import { mentionableText } from '../../support/rendered-markdown.js';
+import { mentionableText, renderMarkdown } from '../../support/rendered-markdown.js';
 
 function outsideFences(body: string): string {
   return body.replace(/^(`{3,})[^\n]*\n[\s\S]*?^\1$/gm, '');
@@ -50,6 +50,38 @@ describe('renderPlanComment', () => {
     expect(body.indexOf('Warnings')).toBeLessThan(body.indexOf('<details>'));
     expect(isBalanced(body)).toBe(true);
     expectGolden('plan-comment.md', body);
+  });
+
+  it('keeps the per-source lines and the warnings apart, and folds the many objects a partial snapshot does not show', () => {
+    const plan = scenarioPlan();
+    const sources: Plan['sources'] = ['apps', 'infrastructure'].map((name) => ({
+      name: `flux-system/${name}`,
+      controller: 'flux',
+      scope: 'rendered',
+      suspended: false,
+      counts: { update: name === 'apps' ? 1 : 0 },
+    }));
+    const roles = Array.from({ length: 8 }, (_, i) => ({
+      group: 'rbac.authorization.k8s.io',
+      kind: 'ClusterRole',
+      namespace: '',
+      name: `reader-${i}`,
+    }));
+    const partial = {
+      code: 'partial-snapshot' as const,
+      message: 'The snapshot lists only the namespaces default.',
+      objects: roles,
+    };
+    const body = renderPlanComment([
+      { cluster: 'prod-eu', plan: { ...plan, sources, warnings: [partial, ...plan.warnings] } },
+    ]);
+    const html = renderMarkdown(body);
+    // Two lists, not one: the sources' and the warnings'.
+    expect(html.match(/<ul>/g)).toHaveLength(2);
+    expect(html).toMatch(/<li>flux-system\/infrastructure: no changes<\/li>\n<\/ul>/);
+    expect(body).toContain('  <details><summary>8 objects not shown</summary>\n\n  `ClusterRole/reader-0`, ');
+    expect(isBalanced(body)).toBe(true);
+    expectGolden('plan-comment-sources-warnings.md', body);
   });
 
   it('keeps a plan with 2,000 updated resources under the limit with every block closed', () => {

@@ -10,8 +10,17 @@ export interface PlanWarningModel {
   resource?: string;
   /** `file:line` in the pull request that declares the field, when known. */
   where?: string;
-  /** What happens and what to do (a sentence; `backticked` spans are code). */
+  /**
+   * What happens and what to do (a sentence; `backticked` spans are code). For several fields of one
+   * resource, what to do about all of them; `fields` says what happens to each.
+   */
   message: string;
+  /** One line per field when a resource has several warnings of one kind: where, and what happens. */
+  fields: Array<{ where?: string; message: string }>;
+  /** The objects a warning is about when it names several (`Kind/namespace/name`). */
+  objects: string[];
+  /** Set when `objects` are too many to read inline: they go behind a click. */
+  foldObjects: boolean;
 }
 
 /** One resource the apply creates, updates or prunes. */

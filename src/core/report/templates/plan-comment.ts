@@ -27,20 +27,32 @@ export const PLAN_COMMENT = `### driftback plan{{#if headSha}} for {{code headSh
 **{{text headline}}.**{{#if snapshot}} Planned against the snapshot taken {{text snapshot}}.{{/if}}
 {{#if sources.length}}
 
+Sources:
+
 {{#each sources}}
 - {{text this}}
 {{/each}}
 {{/if}}
-{{#if suspensions.length}}
-
 {{#each suspensions}}
-- ⏸️ {{code resource}} {{#if since}}has been suspended since {{text since}}{{else}}is suspended{{/if}}{{#if by}} by {{code by}}{{/if}}: drift under it is not being reverted; {{text resumeText}}: {{code resume}}
+
+⏸️ {{code resource}} {{#if since}}has been suspended since {{text since}}{{else}}is suspended{{/if}}{{#if by}} by {{code by}}{{/if}}: drift under it is not being reverted; {{text resumeText}}: {{code resume}}
 {{/each}}
-{{/if}}
 {{#if warnings.length}}
 
+Warnings:
+
 {{#each warnings}}
-- ⚠️ **{{text title}}**{{#if resource}} {{code resource}}{{/if}}{{#if where}} ({{code where}}){{/if}}: {{prose message}}
+- ⚠️ **{{text title}}**{{#if resource}} {{code resource}}{{/if}}{{#if where}} ({{code where}}){{/if}}: {{prose message}}{{#if objects.length}}{{#unless foldObjects}} Not shown: {{#each objects}}{{code this}}{{#unless @last}}, {{/unless}}{{/each}}.{{/unless}}{{/if}}
+{{#each fields}}
+  - {{#if where}}{{code where}}: {{/if}}{{prose message}}
+{{/each}}
+{{#if foldObjects}}
+  <details><summary>{{plural objects.length "object"}} not shown</summary>
+
+  {{#each objects}}{{code this}}{{#unless @last}}, {{/unless}}{{/each}}
+
+  </details>
+{{/if}}
 {{/each}}
 {{#if warningsOmitted}}
 - … and {{warningsOmitted}} more warnings
