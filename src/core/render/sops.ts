@@ -6,7 +6,15 @@
 // are compared as usual. A hand change to its values is reported by the manager and time managedFields give.
 // The same holds for every source, whoever decrypts: an Argo CD plugin (KSOPS, helm-secrets), a person's
 // `sops -d | kubectl apply`, or nobody (a Kustomization without spec.decryption) — the report says which.
-import { escapeSegment, isPlainObject, keyId, keyOf, type DesiredObject, type KubeObject } from '../model/index.js';
+import {
+  escapeSegment,
+  isPlainObject,
+  keyId,
+  keyOf,
+  showTime,
+  type DesiredObject,
+  type KubeObject,
+} from '../model/index.js';
 import type { SourceNote } from './types.js';
 
 export const SOPS_MASK = '‹encrypted in Git (SOPS)›';
@@ -71,7 +79,7 @@ export function maskEncrypted(
   });
 }
 
-/** `kubectl-edit (Update) at 2026-12-01T10:00:00Z`: the newest writer of the values, when not Flux itself. */
+/** `kubectl-edit (Update) at 2026-12-01 10:00 UTC`: the newest writer of the values, when not Flux itself. */
 function lastValueWriter(live: KubeObject | undefined): string | undefined {
   const entries = (live?.metadata?.managedFields ?? []).filter((entry) => {
     const fields = isPlainObject(entry.fieldsV1) ? entry.fieldsV1 : {};
@@ -79,5 +87,5 @@ function lastValueWriter(live: KubeObject | undefined): string | undefined {
   });
   const newest = entries.sort((a, b) => String(b.time ?? '').localeCompare(String(a.time ?? '')))[0];
   if (!newest || (newest.manager ?? '').startsWith('kustomize-controller')) return undefined;
-  return `${newest.manager ?? 'an unnamed manager'} (${newest.operation ?? 'Update'})${newest.time ? ` at ${newest.time}` : ''}`;
+  return `${newest.manager ?? 'an unnamed manager'} (${newest.operation ?? 'Update'})${newest.time ? ` at ${showTime(newest.time)}` : ''}`;
 }
