@@ -171,6 +171,6 @@ describe('dashboardCluster', () => {
     expect(body).toContain('manager `kube-controller-manager`');
     // The conflict the diff found on the same replicas is that fight: counted and said once.
     expect(body).not.toContain('<summary>Conflicts');
-    expect(body).toContain('- **prod**: ⚠️ drift: 2 human, 1 controller; 1 conflict, ');
+    expect(body).toContain('- **prod**: ⚠️ drift: 2 objects, 3 live changes; 1 conflict, ');
   });
 });

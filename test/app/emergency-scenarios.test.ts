@@ -248,7 +248,7 @@ describe("a repository's drift-pull-request template", () => {
     await upload(app, 'flux-1-before');
     await upload(app, 'flux-2-suspended');
     const body = pulls(app)[0]!.body!;
-    expect(body).toMatch(/^\*\*1 live change by kubectl-edit/);
+    expect(body).toMatch(/^\*\*1 object, 1 live change by kubectl-edit/);
     expect(body).toContain(
       'Resume `Kustomization/flux-system/apps` with `flux resume kustomization apps -n flux-system` once merged.\n## Emergency change\n',
     );

@@ -142,9 +142,14 @@ it('the plan comment shows where the value comes from next to the changed line, 
 
 it('no dashboard, comment, pull request or check run holds the value', () => {
   const repo = h.standIn.state.repo(OWNER, REPO);
-  // The dashboard reports kubectl set image on the chart's Deployment, and where the env var's value comes from.
+  // The drift pull request codifies kubectl set image on the chart's Deployment; the dashboard counts it in
+  // the same unit and says where the env var's value comes from.
+  const drift = [...repo.issues.values()].find((issue) => issue.pull?.head === 'driftback/prod');
+  expect(drift?.body).toContain('**1 object, 1 live change by kubectl-set');
   const dashboard = [...repo.issues.values()].find((issue) => issue.title === 'driftback dashboard');
-  expect(dashboard?.body).toContain('by `kubectl-set` at 2026-12-01 12:08 UTC');
+  expect(dashboard?.body).toContain(
+    '- Drift: 1 object, 1 live change (1 human)\n  - shop/webapp: 1 object, 1 live change\n',
+  );
   expect(dashboard?.body).toContain('value is from Secret shop/webapp-secrets (valuesFrom of HelmRelease shop/webapp)');
   const runs = checkRunsFor(h, headSha);
   expect(runs).toHaveLength(1);

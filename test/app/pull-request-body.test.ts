@@ -50,7 +50,7 @@ const snapshot = { id: 'snp_1', capturedAt: '2026-12-01T12:09:00Z' };
 it('names the applied revision in the body, and keeps it out of the marker hash', async () => {
   const before = await pullRequestBody('kind-dev', group('main@sha1:1111111', 1), snapshot);
   const after = await pullRequestBody('kind-dev', group('main@sha1:2222222', 1), snapshot);
-  expect(before).toContain('- `flux-system/apps`: 1 drifted object, applied `main@sha1:1111111`\n');
+  expect(before).toContain('- `flux-system/apps`: 1 object, 1 live change, applied `main@sha1:1111111`\n');
   expect(after).toContain('applied `main@sha1:2222222`');
   expect(marker(after)).toBe(marker(before));
   expect(marker(await pullRequestBody('kind-dev', group('main@sha1:1111111', 2), snapshot))).not.toBe(marker(before));

@@ -325,7 +325,7 @@ describe('reconcile: repository templates', () => {
     expect(pr.body).toMatch(
       /^> ⚠️ `\.github\/driftback\/templates\/plan\.hbs` was ignored: driftback renders no template of that name/,
     );
-    expect(pr.body).toContain('Live changes: 1 live change by kubectl-scale in');
+    expect(pr.body).toContain('Live changes: 1 object, 1 live change by kubectl-scale in');
     expect(pr.body).toContain('- `Deployment/shop/frontend` `spec.replicas`');
     expect(pr.body).not.toContain('Merge or close');
   });

@@ -35,12 +35,12 @@ it("the App and driftback codify write a Flux cluster's hand changes into the sa
   // (Above it: what Flux does next to these changes, since kustomize-controller takes them back.)
   const lines = (pull!.body ?? '').split('\n');
   expect(lines[0]).toMatch(/^#### ⏳ Flux Kustomization flux-system\/apps will undo these changes/);
-  const at = lines.findIndex((text) => /^\*\*4 live changes by /.test(text));
+  const at = lines.findIndex((text) => /^\*\*1 object, 4 live changes by /.test(text));
   expect(at).toBeGreaterThan(0);
   const [, , from, line] = lines.slice(at);
   expect(from).toBe('From this source:');
   expect(line).toBe(
-    '- `flux-system/apps`: 1 drifted object, applied `main@sha1:7c1f4e2a9b3d5c8e0f6a1b2c3d4e5f60718293a4`',
+    '- `flux-system/apps`: 1 object, 4 live changes, applied `main@sha1:7c1f4e2a9b3d5c8e0f6a1b2c3d4e5f60718293a4`',
   );
   expect(pull!.body ?? '').not.toContain('`flux-system/flux-system`:');
 

@@ -1,6 +1,7 @@
 // What the dashboard and /metrics show for a cluster after a reconcile: drift by cause, conflicts,
 // ignored counts with their reasons, degraded and suspended resources, drift reported and never codified,
 // per-source results.
+import { driftTally } from '../../core/classify/index.js';
 import { neverCodified } from '../../core/codify/index.js';
 import { riskCounts, riskyDrift } from '../../core/risk/index.js';
 import {
@@ -61,6 +62,7 @@ export function summarizeCluster(
   return {
     drift: {
       byCause: driftByCause(drift),
+      ...driftTally(drift.resources),
       pending: evaluation.pending,
       ...(withSources ? { sources: evaluation.sources.map(sourceReportLine) } : {}),
       ...(unchecked.length > 0 ? { notChecked: unchecked } : {}),
@@ -127,7 +129,7 @@ function reportedOf(evaluation: Extract<Evaluation, { type: 'evaluated' }>): Rep
     seen.add(id);
     rows.push({
       resource: keyFields(entry.key),
-      ...(entry.change ? { field: entry.change.path } : {}),
+      ...(entry.change ? { field: entry.change.path, segments: entry.change.segments } : {}),
       reason: entry.reason,
       ...((entry.manager ?? entry.change?.manager) ? { manager: entry.manager ?? entry.change?.manager } : {}),
       ...((entry.time ?? entry.change?.time) ? { time: entry.time ?? entry.change?.time } : {}),

@@ -11,7 +11,7 @@ export {
 export { compileIgnoreRules, ignoreRuleFor, pathMatches, type IgnoreMatcher } from './ignore.js';
 export { applyPersistenceGate, fingerprintChange, stableJson, wholeResourceChange } from './gate.js';
 export { liveStateDigest } from './live-digest.js';
-export { summarize } from './summary.js';
+export { driftTally, summarize } from './summary.js';
 export { buildOwnership, creatorOf } from './field-owners.js';
 export {
   imageAutomationReason,

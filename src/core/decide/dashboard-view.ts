@@ -22,9 +22,18 @@ import { SECURITY_LABEL } from './pull-request-face.js';
 export interface DashboardRecord {
   drift?: {
     byCause: Record<string, number>;
+    objects?: number;
+    changes?: Record<string, number>;
     sources?: string[];
     notChecked?: string[];
-    reported?: Array<{ resource: ResourceKey; field?: string; reason: string; manager?: string; time?: string }>;
+    reported?: Array<{
+      resource: ResourceKey;
+      field?: string;
+      segments?: PathSegment[];
+      reason: string;
+      manager?: string;
+      time?: string;
+    }>;
     risky?: Array<{
       resource: ResourceKey;
       field?: string;
@@ -95,6 +104,7 @@ function reportedOf(record: DashboardRecord): NonNullable<DashboardCluster['repo
     key: r.resource,
     reason: r.reason,
     ...optional('path', r.field),
+    ...optional('segments', r.segments),
     ...optional('manager', r.manager),
     ...optional('time', r.time),
   }));
@@ -131,6 +141,7 @@ function suspensionsOf(record: DashboardRecord): Pick<DashboardCluster, 'suspens
 /** What the last reconcile recorded, as the dashboard's cluster section shows it. */
 function recordedSection(record: DashboardRecord) {
   const driftByCause = record.drift?.byCause ?? {};
+  const { objects, changes } = record.drift ?? {};
   const conflicts = (record.conflicts ?? []).map((c) => ({
     key: c.resource,
     path: c.path,
@@ -139,6 +150,7 @@ function recordedSection(record: DashboardRecord) {
   }));
   return {
     driftByCause: { human: driftByCause.human, controller: driftByCause.controller, unknown: driftByCause.unknown },
+    ...(objects !== undefined && changes ? { drift: { objects, changes } } : {}),
     ...optional('sources', record.drift?.sources),
     ...optional('notChecked', record.drift?.notChecked),
     conflicts,

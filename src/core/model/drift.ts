@@ -195,3 +195,8 @@ export interface DiffResult {
    */
   notRendered?: { sources: NotRenderedSource[]; live: ResourceKey[] };
 }
+
+/** A drifted resource's live changes: its changed fields, or 1 for an object missing or extra as a whole. */
+export function changeCount(resource: Pick<ResourceDiff, 'changes'>): number {
+  return Math.max(1, resource.changes.length);
+}

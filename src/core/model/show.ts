@@ -57,6 +57,11 @@ export function counted(count: number, word: string, plural = `${word}s`): strin
   return `${count} ${count === 1 ? word : plural}`;
 }
 
+/** Drift in its one unit, in every output: `1 object, 4 live changes`. */
+export function driftAmount(objects: number, changes: number): string {
+  return `${counted(objects, 'object')}, ${counted(changes, 'live change')}`;
+}
+
 /** `a`, `a and b`, `a, b and c`. */
 export function listed(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');

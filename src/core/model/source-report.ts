@@ -1,5 +1,7 @@
 // Per-source results, as the plan comment, the dashboard and the CLI show them
-// ("flux-system/apps: 0 drift"): data made by core/sources, rendered by core/report.
+// ("flux-system/apps: 1 object, 4 live changes", "flux-system/infra: in sync"): data made by
+// core/sources, rendered by core/report.
+import { driftAmount } from './show.js';
 
 export interface SourceReport {
   /** `flux-system/apps`; the cluster's name for a cluster applied by kubectl. */
@@ -18,18 +20,21 @@ export interface SourceReport {
   /** Flux `spec.suspend`, Argo CD automated sync off (from the snapshot). */
   suspended: boolean;
   appliedRevision?: string;
-  /** Resources of this source that drift (drift reports) or that merging changes (plans). */
-  counts: { drift?: number; create?: number; update?: number; prune?: number };
+  /**
+   * Resources of this source that drift and their live changes (drift reports), or that merging
+   * changes (plans).
+   */
+  counts: { drift?: number; changes?: number; create?: number; update?: number; prune?: number };
 }
 
-/** One line per source: `flux-system/apps: 0 drift`, `argocd/guestbook: 1 to update`. */
+/** One line per source: `flux-system/apps: 1 object, 4 live changes`, `argocd/guestbook: 1 to update`. */
 export function sourceReportLine(report: SourceReport): string {
   const suspended = report.suspended ? ' (suspended)' : '';
   if (report.scope === 'out-of-scope') return `${report.name}: another repository, not checked${suspended}`;
   if (report.scope === 'not-rendered') return `${report.name}: not rendered: ${report.reason ?? 'unknown'}${suspended}`;
-  const { drift, create, update, prune } = report.counts;
+  const { drift, changes, create, update, prune } = report.counts;
   const parts: string[] = [];
-  if (drift !== undefined) parts.push(`${drift} drift`);
+  if (drift !== undefined) parts.push(drift === 0 ? 'in sync' : driftAmount(drift, changes ?? drift));
   if (create) parts.push(`${create} to create`);
   if (update) parts.push(`${update} to update`);
   if (prune) parts.push(`${prune} to prune`);

@@ -139,7 +139,7 @@ export interface EvaluatedDrift {
   suspensions: Suspension[];
   /** Drift made under a suspension, by suspension id: an emergency change, past the gate at once. */
   emergency: Map<string, { suspension: Suspension; changes: EmergencyChange[] }>;
-  /** Drift per source (`flux-system/apps: 0 drift`), sources of other repositories listed. */
+  /** Drift per source (`flux-system/apps: 1 object, 4 live changes`), sources of other repositories listed. */
   sources: SourceReport[];
   /** The sources as the render followed them: which source each group's drift belongs to. */
   sourceResults: readonly SourceResult[];

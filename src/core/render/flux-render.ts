@@ -2,6 +2,7 @@
 // (internal/controller/kustomization_controller.go `build` then `apply`): the kustomization with the
 // Kustomization's fields written in (wrapper.ts), post-build substitution, commonMetadata, owner labels.
 import { parse } from 'yaml';
+import { fieldPath } from '../k8s/index.js';
 import {
   isPlainObject,
   keyId,
@@ -144,7 +145,7 @@ function substitutePostBuild(
       const uses = [...note.variables].map(([variable, from]) => `\${${variable}} from ${from.join(' or ')}`);
       rendered.notes.push({
         ...{ code: 'not-checkable', source: name, key: desired.key, pointer: note.pointer },
-        message: `${note.pointer} uses ${uses.join(', ')}, whose value the snapshot does not hold`,
+        message: `${fieldPath(note.pointer, { ...desired.key, object: desired.object })} uses ${uses.join(', ')}, whose value the snapshot does not hold`,
       });
     }
   }

@@ -1,6 +1,7 @@
 // Per-source results: which resources of a drift report or a plan belong to which source — the objects
 // its render gives, and for live-only objects (extra, prune) the source whose inventory names them.
 import {
+  changeCount,
   keyId,
   type DiffResult,
   type Plan,
@@ -13,7 +14,7 @@ import { sourceName } from '../sources/identity.js';
 import type { ArgoTransforms } from '../sources/types.js';
 import { hasSyncOption } from './argocd-ignore.js';
 
-type CountField = 'drift' | 'create' | 'update' | 'prune';
+type CountField = 'drift' | 'changes' | 'create' | 'update' | 'prune';
 
 function reportOf(result: SourceResult): SourceReport {
   const { source } = result;
@@ -45,27 +46,30 @@ function ownerIndex(sources: readonly SourceResult[]): Map<string, number> {
 
 function count(
   sources: readonly SourceResult[],
-  keys: Iterable<{ key: ResourceKey; field: CountField }>,
+  keys: Iterable<{ key: ResourceKey; field: CountField; amount?: number }>,
   fields: CountField[],
 ): SourceReport[] {
   const reports = sources.map(reportOf);
   for (const report of reports) if (report.scope === 'rendered') for (const field of fields) report.counts[field] = 0;
   const owners = ownerIndex(sources);
-  for (const { key, field } of keys) {
+  for (const { key, field, amount = 1 } of keys) {
     const index = owners.get(keyId(key));
     if (index === undefined || reports[index]!.scope !== 'rendered') continue;
-    reports[index]!.counts[field] = (reports[index]!.counts[field] ?? 0) + 1;
+    reports[index]!.counts[field] = (reports[index]!.counts[field] ?? 0) + amount;
   }
   return reports;
 }
 
-/** Drift per source: resources modified, missing or extra. */
+/** Drift per source: resources modified, missing or extra, and their live changes. */
 export function summarizeSourceDrift(sources: readonly SourceResult[], result: DiffResult): SourceReport[] {
   const drifted = result.resources.filter((resource) => resource.status !== 'in-sync' || resource.changes.length > 0);
   return count(
     sources,
-    drifted.map((resource) => ({ key: resource.key, field: 'drift' as const })),
-    ['drift'],
+    drifted.flatMap((resource) => [
+      { key: resource.key, field: 'drift' as const },
+      { key: resource.key, field: 'changes' as const, amount: changeCount(resource) },
+    ]),
+    ['drift', 'changes'],
   );
 }
 

@@ -4,7 +4,7 @@
 // decrypts: an encrypted value is shown as `‹encrypted in Git (SOPS)›` on both sides (never compared,
 // never printed, never codified), while the object's other fields (metadata, type, the set of keys)
 // are compared as usual. A hand change to its values is reported by the manager and time managedFields give.
-import { escapeSegment, isPlainObject, type DesiredObject, type KubeObject } from '../model/index.js';
+import { escapeSegment, isPlainObject, showTime, type DesiredObject, type KubeObject } from '../model/index.js';
 
 export const SOPS_MASK = '‹encrypted in Git (SOPS)›';
 
@@ -42,7 +42,7 @@ export function maskSops(desired: DesiredObject, live: KubeObject | undefined, d
   return `encrypted in Git (SOPS): values not compared${hand}${missing}`;
 }
 
-/** `kubectl-edit (Update) at 2026-12-01T10:00:00Z`: the newest writer of the values, when not Flux itself. */
+/** `kubectl-edit (Update) at 2026-12-01 10:00 UTC`: the newest writer of the values, when not Flux itself. */
 function lastValueWriter(live: KubeObject | undefined): string | undefined {
   const entries = (live?.metadata?.managedFields ?? []).filter((entry) => {
     const fields = isPlainObject(entry.fieldsV1) ? entry.fieldsV1 : {};
@@ -50,5 +50,5 @@ function lastValueWriter(live: KubeObject | undefined): string | undefined {
   });
   const newest = entries.sort((a, b) => String(b.time ?? '').localeCompare(String(a.time ?? '')))[0];
   if (!newest || (newest.manager ?? '').startsWith('kustomize-controller')) return undefined;
-  return `${newest.manager ?? 'an unnamed manager'} (${newest.operation ?? 'Update'})${newest.time ? ` at ${newest.time}` : ''}`;
+  return `${newest.manager ?? 'an unnamed manager'} (${newest.operation ?? 'Update'})${newest.time ? ` at ${showTime(newest.time)}` : ''}`;
 }

@@ -6,6 +6,7 @@ import type { SkippedObject } from '../k8s/object-names.js';
 import {
   counted,
   displayKey,
+  driftAmount,
   keyId,
   showTime,
   type PathSegment,
@@ -29,7 +30,9 @@ export interface DashboardCluster {
   resourcesInScope: number;
   /** Drifted resources by cause (human, controller, unknown). */
   driftByCause: Partial<Record<'human' | 'controller' | 'unknown', number>>;
-  /** One line per GitOps source (`flux-system/apps: 0 drift`), from the last reconcile. Default: none. */
+  /** Drifted objects and their live changes by cause. Default: read from `driftByCause`. */
+  drift?: { objects: number; changes: Record<string, number> };
+  /** One line per GitOps source (`flux-system/apps: 1 object, 4 live changes`), from the last reconcile. Default: none. */
   sources?: string[];
   /** What the sources' render could not check or does not support, one line each. Default: none. */
   notChecked?: string[];
@@ -37,7 +40,14 @@ export interface DashboardCluster {
   conflicts: Array<{ key: ResourceKey; path: string; segments?: PathSegment[]; manager: string }>;
   ignored: Array<{ reason: string; count: number }>;
   /** Drift reported and never codified (imperative actions, autoscaled replicas, hand changes on chart output). */
-  reported?: Array<{ key: ResourceKey; path?: string; reason: string; manager?: string; time?: string }>;
+  reported?: Array<{
+    key: ResourceKey;
+    path?: string;
+    segments?: PathSegment[];
+    reason: string;
+    manager?: string;
+    time?: string;
+  }>;
   /** Security-relevant drift waiting for a person's decision; `segments` name keyed list items by key. Default: none. */
   risky?: Array<{
     key: ResourceKey;
@@ -114,9 +124,7 @@ function clusterView(cluster: DashboardCluster, now: string, max: number): Dashb
     stale: age !== undefined && age > staleAfter,
     staleAfter: cluster.staleAfter,
     resources: cluster.resourcesInScope,
-    drift: (['human', 'controller', 'unknown'] as const)
-      .filter((c) => cluster.driftByCause[c])
-      .map((cause) => ({ cause, count: cluster.driftByCause[cause]! })),
+    ...driftOf(cluster),
     pullRequests: cluster.openPullRequests,
     sources: cluster.sources ?? [],
     notChecked: cluster.notChecked ?? [],
@@ -165,7 +173,7 @@ function autoscaledOf(cluster: DashboardCluster): DashboardClusterModel['autosca
 function reportedOf(cluster: DashboardCluster, now: string): DashboardClusterModel['reported'] {
   return (cluster.reported ?? []).map((r) => ({
     resource: displayKey(r.key),
-    field: r.path ? fieldPath(r.path, r.key) : '',
+    field: r.path ? fieldPath(r.segments?.length ? r.segments : r.path, r.key) : '',
     pointer: r.path ?? '',
     who: r.manager ?? '',
     when: r.time ? showTime(r.time, now) : '',
@@ -196,10 +204,21 @@ function outOfSyncOf(cluster: DashboardCluster): string[] {
     .map((r) => reconcilerName(r.state));
 }
 
+/** Drift in the unit every output uses, with its causes (`1 object, 4 live changes` and `4 human`). */
+function driftOf(cluster: DashboardCluster): Pick<DashboardClusterModel, 'drift'> {
+  const byCause = cluster.drift?.changes ?? cluster.driftByCause;
+  const causes = (['human', 'controller', 'unknown'] as const).filter((cause) => byCause[cause]);
+  if (causes.length === 0) return {};
+  const changes = causes.reduce((n, cause) => n + byCause[cause]!, 0);
+  const objects = cluster.drift?.objects ?? Math.max(...causes.map((cause) => cluster.driftByCause[cause] ?? 0));
+  const amount = driftAmount(Math.max(1, objects), changes);
+  return { drift: { amount, causes: causes.map((cause) => `${byCause[cause]} ${cause}`).join(', ') } };
+}
+
 /** A cluster's one status line atop the dashboard (its open drift pull requests follow it). */
 export function clusterStatus(cluster: DashboardClusterModel): string {
   if (cluster.snapshotAge === undefined) return '⚠️ unknown (no snapshot yet)';
-  const drift = cluster.drift.map((d) => `${d.count} ${d.cause}`);
+  const drift = cluster.drift ? [cluster.drift.amount] : [];
   const conflicts = cluster.conflicts.length + cluster.autoscaled.length;
   const problems = [
     ...(conflicts ? [counted(conflicts, 'conflict')] : []),

@@ -181,7 +181,7 @@ export function diffSummaryLine(result: DiffResult): string {
 
 /** What the text shows beside the resources; every part defaults to none (a cluster applied by kubectl). */
 export interface TextExtras {
-  /** One line per GitOps source (`flux-system/apps: 0 drift`). */
+  /** One line per GitOps source (`flux-system/apps: 1 object, 4 live changes`). */
   lines?: string[];
   /** What could not be checked or is not supported. */
   notes?: string[];

@@ -3,6 +3,7 @@
 import {
   counted,
   displayKey,
+  driftAmount,
   keyId,
   listed,
   showTime,
@@ -91,6 +92,7 @@ function sourceModels(sources: readonly SourceReport[]): PullRequestSourceModel[
             controller: source.controller,
             ...(source.path !== undefined ? { path: source.path } : {}),
             drift: source.counts.drift,
+            amount: driftAmount(source.counts.drift, source.counts.changes ?? source.counts.drift),
             ...(source.appliedRevision ? { appliedRevision: source.appliedRevision } : {}),
             suspended: source.suspended,
           },
@@ -115,8 +117,8 @@ function mostCommon(values: readonly string[]): string {
 }
 
 function headline(summary: DriftPullRequestModel['summary']): string {
-  const { changes, managers, namespaces, last, reported, risky } = summary;
-  const parts = [counted(changes, 'live change')];
+  const { changes, objects, managers, namespaces, last, reported, risky } = summary;
+  const parts = [driftAmount(objects, changes)];
   if (risky) parts.unshift(`${counted(risky, 'security-relevant change')} held for a person's decision;`);
   if (managers.length) {
     parts.push(`by ${managers.length <= 3 ? listed(managers) : `${managers.length} field managers`}`);
@@ -207,6 +209,7 @@ function model(view: DriftPullRequestView, max: number): DriftPullRequestModel {
   const latest = codified.times.sort().at(-1);
   const summary: DriftPullRequestModel['summary'] = {
     changes: view.codified.length,
+    objects: new Set(view.codified.map((c) => keyId(c.key))).size,
     managers: [...codified.managers].sort(),
     namespaces: [...new Set(view.codified.map((c) => c.key.namespace))].sort(),
     ...(latest ? { last: showTime(latest, reference) } : {}),

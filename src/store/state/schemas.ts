@@ -202,9 +202,13 @@ export const clusterStateSchema = z.object({
     .object({
       /** Resources with persistent drift, by the cause of their changes (a resource counts once per cause). */
       byCause: z.record(z.string(), z.number()),
+      /** Resources with persistent drift (absent in state recorded before it was kept). */
+      objects: z.number().optional(),
+      /** Their live changes by cause (an object missing or extra as a whole is one). */
+      changes: z.record(z.string(), z.number()).optional(),
       /** Changes seen but not yet in enough consecutive snapshots. */
       pending: z.number(),
-      /** One line per GitOps source (`flux-system/apps: 0 drift`); absent for a cluster applied by kubectl. */
+      /** One line per GitOps source (`flux-system/apps: 1 object, 4 live changes`); absent for a cluster applied by kubectl. */
       sources: z.array(z.string()).optional(),
       /** What the sources' render could not check or does not support (`flux-system/apps: … from a Secret …`). */
       notChecked: z.array(z.string()).optional(),
@@ -214,6 +218,8 @@ export const clusterStateSchema = z.object({
           z.object({
             resource: resourceKeySchema,
             field: z.string().optional(),
+            /** The field with keyed list items named by key, for the dashboard's path. */
+            segments: z.array(pathSegmentSchema).optional(),
             reason: z.string(),
             manager: z.string().optional(),
             time: z.string().optional(),

@@ -130,7 +130,7 @@ describe('a SOPS-encrypted Secret in Git (Flux spec.decryption)', () => {
     expect(secret.changes).toEqual([]);
     const note = evaluation.notes.find((n) => n.key?.name === 'db-credentials');
     expect(note?.message).toBe(
-      'encrypted in Git (SOPS): values not compared; its values were last written by kubectl-edit (Update) at 2026-12-01T11:00:00Z',
+      'encrypted in Git (SOPS): values not compared; its values were last written by kubectl-edit (Update) at 2026-12-01 11:00 UTC',
     );
   });
 

@@ -157,9 +157,9 @@ describe('Flux post-build substitution, as kustomize-controller applies it', () 
     expect(env[0]!.value).not.toBe('');
     // That ConfigMap may set any variable, REPLICAS too: its default is not taken either.
     expect(rendered.notes.filter((n) => n.code === 'not-checkable').map((n) => n.message)).toEqual([
-      '/spec/replicas uses ${REPLICAS} from ConfigMap flux-system/region-vars ' +
+      'spec.replicas uses ${REPLICAS} from ConfigMap flux-system/region-vars ' +
         '(not in the snapshot), whose value the snapshot does not hold',
-      '/spec/template/spec/containers/0/env/0/value uses ${REGION} from ConfigMap flux-system/region-vars ' +
+      'spec.template.spec.containers[app].env[REGION].value uses ${REGION} from ConfigMap flux-system/region-vars ' +
         '(not in the snapshot), whose value the snapshot does not hold',
     ]);
   });

@@ -15,6 +15,7 @@ import {
   type EvaluatedDrift,
 } from '../../../src/core/pipeline/index.js';
 import { renderCluster } from '../../../src/core/render/index.js';
+import { driftTally } from '../../../src/core/classify/index.js';
 import { scenarioRepository, scenarioSnapshot } from '../../support/controllers.js';
 
 function configOf(files: ReadonlyMap<string, string>): Config {
@@ -99,8 +100,8 @@ describe('flux-podinfo: Flux kustomize-controller with every Kustomization trans
   it('an unchanged cluster shows zero drift, per source', () => {
     expect(driftOf(evaluated)).toEqual([]);
     expect(evaluated.sources.map(sourceReportLine).sort()).toEqual([
-      'flux-system/apps: 0 drift',
-      'flux-system/flux-system: 0 drift',
+      'flux-system/apps: in sync',
+      'flux-system/flux-system: in sync',
     ]);
     expect(evaluated.sources.find((s) => s.name === 'flux-system/apps')).toMatchObject({
       path: 'apps/kind-dev',
@@ -204,6 +205,7 @@ describe('flux-podinfo hand changes: each reported once, attributed, codified wh
           staleAfter: '30m',
           resourcesInScope: 25,
           driftByCause: { human: 1 },
+          drift: driftTally(ran.evaluated.drift.resources),
           sources: ran.evaluated.sources.map(sourceReportLine),
           conflicts: [],
           ignored: [],
@@ -216,10 +218,13 @@ describe('flux-podinfo hand changes: each reported once, attributed, codified wh
     });
     expect(body).toContain('<summary>Not checked (1)</summary>');
     expect(body).toContain(
-      '- flux-system/apps: /spec/template/spec/containers/0/env/2/value uses ${backend\\_token} from Secret flux-system/cluster-secret-vars, whose value the snapshot does not hold',
+      '- flux-system/apps: spec.template.spec.containers\\[podinfod\\].env\\[PODINFO\\_BACKEND\\_TOKEN\\].value uses ${backend\\_token} from Secret flux-system/cluster-secret-vars, whose value the snapshot does not hold',
     );
-    expect(body).toContain('  - flux-system/apps: 1 drift\n');
-    expect(body).toContain('  - flux-system/flux-system: 0 drift\n');
+    // One unit, the drift pull request's: its headline reads `1 object, 4 live changes by …`.
+    expect(body).toContain(
+      '- Drift: 1 object, 4 live changes (4 human)\n  - flux-system/apps: 1 object, 4 live changes\n',
+    );
+    expect(body).toContain('  - flux-system/flux-system: in sync\n');
   });
 });
 
@@ -282,8 +287,8 @@ describe("a cluster configured without a path: the snapshot's sources name the p
     const evaluated = evaluateDrift(input);
     if (evaluated.type !== 'evaluated') throw new Error(evaluated.type);
     expect(evaluated.sources.map(sourceReportLine).sort()).toEqual([
-      'flux-system/apps: 1 drift',
-      'flux-system/flux-system: 0 drift',
+      'flux-system/apps: 1 object, 4 live changes',
+      'flux-system/flux-system: in sync',
     ]);
     // The patch is traced to clusters/kind-dev/apps.yaml, which flux-system's render declares.
     const { edits } = codifyLines({ input, evaluated, plan: undefined as unknown as Plan });
@@ -352,8 +357,8 @@ describe('flux-helm: Flux with helm-controller (flux2-kustomize-helm-example)', 
   it("zero drift on the Kustomizations' objects, HelmRelease included; no plan changes", () => {
     expect(driftOf(evaluated)).toEqual([]);
     expect(evaluated.sources.map(sourceReportLine).sort()).toEqual([
-      'flux-system/apps: 0 drift',
-      'flux-system/flux-system: 0 drift',
+      'flux-system/apps: in sync',
+      'flux-system/flux-system: in sync',
     ]);
     expectUnchangedPlan(plan);
   });
@@ -366,7 +371,7 @@ describe('argocd-csa-label: Argo CD, client-side apply, label tracking', () => {
 
   it('zero drift, and the sub-directories of a non-recursive directory source are not desired', () => {
     expect(driftOf(evaluated)).toEqual([]);
-    expect(evaluated.sources.map(sourceReportLine)).toEqual(['argocd/guestbook: 0 drift']);
+    expect(evaluated.sources.map(sourceReportLine)).toEqual(['argocd/guestbook: in sync']);
     const kinds = new Set(evaluated.diff.resources.filter((r) => r.desired).map((r) => r.key.kind));
     expect(kinds.has('ReplicationController')).toBe(false);
     expectUnchangedPlan(plan);
@@ -381,9 +386,9 @@ describe('argocd-ssa-annotation: Argo CD, server-side apply, annotation tracking
   it("zero drift; the app of apps is followed; the other repository's Application is listed out of scope", () => {
     expect(driftOf(evaluated)).toEqual([]);
     expect(evaluated.sources.map(sourceReportLine).sort()).toEqual([
-      'argocd/online-boutique: 0 drift',
+      'argocd/online-boutique: in sync',
       'argocd/platform-redis: another repository, not checked',
-      'argocd/root: 0 drift',
+      'argocd/root: in sync',
     ]);
     expect(evaluated.notes.find((note) => note.code === 'out-of-scope')?.message).toContain(
       'https://github.com/acme/platform-manifests.git',
@@ -609,7 +614,7 @@ describe('kind-fresh: Flux bootstrap, controller detected', () => {
 
   it('zero drift on the Flux install; the plan changes nothing', () => {
     expect(driftOf(evaluated)).toEqual([]);
-    expect(evaluated.sources.map(sourceReportLine)).toEqual(['flux-system/flux-system: 0 drift']);
+    expect(evaluated.sources.map(sourceReportLine)).toEqual(['flux-system/flux-system: in sync']);
     expectUnchangedPlan(plan);
   });
 

@@ -141,6 +141,7 @@ const dashboard: DashboardView = {
       staleAfter: '30m',
       resourcesInScope: 42,
       driftByCause: { human: 2, controller: 1 },
+      drift: { objects: 2, changes: { human: 3, controller: 1 } },
       conflicts: [{ key: worker, path: '/spec/replicas', manager: 'horizontal-pod-autoscaler' }],
       ignored: [{ reason: 'replicas belong to the HPA', count: 3 }],
       degraded: [{ key: worker, message: 'Deployment "worker" exceeded its progress deadline' }],
@@ -198,10 +199,16 @@ describe('documents (golden)', () => {
         name: 'flux-system/apps',
         path: './apps/production',
         appliedRevision: 'main@sha1:4f2c9a1',
-        counts: { drift: 2 },
+        counts: { drift: 2, changes: 4 },
       },
-      { ...flux, name: 'flux-system/infra', path: './infrastructure', suspended: true, counts: { drift: 1 } },
-      { ...flux, name: 'flux-system/flux-system', path: './clusters/prod', counts: { drift: 0 } },
+      {
+        ...flux,
+        name: 'flux-system/infra',
+        path: './infrastructure',
+        suspended: true,
+        counts: { drift: 1, changes: 1 },
+      },
+      { ...flux, name: 'flux-system/flux-system', path: './clusters/prod', counts: { drift: 0, changes: 0 } },
       { ...flux, name: 'flux-system/podinfo', scope: 'out-of-scope' as const, counts: {} },
     ];
     expectGolden('drift-pull-request-sources.md', renderDriftPullRequest({ ...prView, sources }));
@@ -258,7 +265,7 @@ describe('documents keep their promises', () => {
     // One status line per cluster opens the issue.
     const status = body.split('\n').filter((line) => /^- \*\*[\w-]+\*\*: /.test(line));
     expect(status).toEqual([
-      '- **prod-eu**: ⚠️ drift: 2 human, 1 controller; 1 conflict, 1 suspended, 1 not reconciling, 1 degraded resource; drift pull request #17',
+      '- **prod-eu**: ⚠️ drift: 2 objects, 4 live changes; 1 conflict, 1 suspended, 1 not reconciling, 1 degraded resource; drift pull request #17',
       '- **staging**: ⚠️ unknown (no snapshot yet)',
       '- **prod-us**: ⚠️ not reporting; as of its last snapshot (2026-12-01 12:00 UTC): no drift',
     ]);

@@ -13,12 +13,12 @@ export interface DashboardClusterModel {
   staleAfter: string;
   /** Live objects in the cluster's scope. */
   resources: number;
-  /** One line per GitOps source (`flux-system/apps: 0 drift`); empty for a cluster applied by kubectl. */
+  /** One line per GitOps source (`flux-system/apps: 1 object, 4 live changes`); empty for a cluster applied by kubectl. */
   sources: string[];
   /** What could not be checked (a value substituted from a Secret) or is not supported (a jq ignore rule). */
   notChecked: string[];
-  /** Drifted resources by cause, e.g. `[{cause: 'human', count: 2}]`. */
-  drift: Array<{ cause: string; count: number }>;
+  /** Drift, when there is any: `amount` in the one unit (`1 object, 4 live changes`), `causes` its changes by cause (`3 human, 1 unknown`). */
+  drift?: { amount: string; causes: string };
   pullRequests: Array<{ number: number; title?: string }>;
   /** Fields Git declares and a controller owns: `field` as people read it, `pointer` for an ignore rule. */
   conflicts: Array<{ resource: string; field: string; pointer: string; manager: string }>;

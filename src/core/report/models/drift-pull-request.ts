@@ -60,6 +60,8 @@ export interface PullRequestSourceModel {
   path?: string;
   /** Resources of this source that drift in this pull request. */
   drift: number;
+  /** The same in the one unit of drift: `1 object, 4 live changes`. */
+  amount: string;
   /** The revision the controller last applied (`main@sha1:0123abc…`), when the snapshot records it. */
   appliedRevision?: string;
   suspended: boolean;
@@ -96,6 +98,8 @@ export interface DriftPullRequestModel {
   summary: {
     /** Codified rows: changed fields and new objects. */
     changes: number;
+    /** The objects they are in. */
+    objects: number;
     /** The managers that made them (`not recorded` ones left out), sorted. */
     managers: string[];
     /** The namespaces they are in ('' for cluster-scoped objects), sorted. */

@@ -35,7 +35,7 @@ export const DASHBOARD = `This issue lists what driftback sees in each cluster. 
 
 - Snapshots: {{#if snapshotAge}}{{#if stale}}⚠️ **not reporting**: last one taken {{text capturedAt}} (staleAfter {{text staleAfter}}){{else}}on time (staleAfter {{text staleAfter}}){{/if}}{{else}}⚠️ **none received yet**{{/if}}
 - Resources in scope: {{#if snapshotAge}}{{resources}}{{else}}unknown (no snapshot yet){{/if}}
-- Drift: {{#if snapshotAge}}{{#each drift}}{{count}} {{text cause}}{{#unless @last}}, {{/unless}}{{else}}none{{/each}}{{#if stale}} (as of {{text capturedAt}}){{/if}}{{else}}unknown (no snapshot yet){{/if}}
+- Drift: {{#if snapshotAge}}{{#if drift}}{{text drift.amount}} ({{text drift.causes}}){{else}}none{{/if}}{{#if stale}} (as of {{text capturedAt}}){{/if}}{{else}}unknown (no snapshot yet){{/if}}
 {{#each sources}}
   - {{text this}}
 {{/each}}

@@ -32,7 +32,7 @@ Drift under a suspended source is not being reverted until it is resumed.
 | source | since | by | to resume |
 | --- | --- | --- | --- |
 {{#each suspensions}}
-| {{cellcode resource}}{{#if drift}}<br>{{drift}} drifted{{/if}} | {{celltext since}} | {{celltext by}} | {{cellcode resume}} |
+| {{cellcode resource}}{{#if drift}}<br>{{plural drift "drifted object"}}{{/if}} | {{celltext since}} | {{celltext by}} | {{cellcode resume}} |
 {{/each}}
 {{/if}}
 {{#if skipped.length}}

@@ -8,7 +8,7 @@ export const DRIFT_PULL_REQUEST = `{{> risky-drift}}{{> undo}}{{> emergency}}**{
 
 From {{#if (eq sources.length 1)}}this source{{else}}these sources{{/if}}:
 {{#each sources}}
-- {{code name}}: {{plural drift "drifted object"}}{{#if appliedRevision}}, applied {{code appliedRevision}}{{/if}}{{#if suspended}}{{#unless ../emergency.length}} (suspended){{/unless}}{{/if}}
+- {{code name}}: {{text amount}}{{#if appliedRevision}}, applied {{code appliedRevision}}{{/if}}{{#if suspended}}{{#unless ../emergency.length}} (suspended){{/unless}}{{/if}}
 {{/each}}
 {{/if}}
 
