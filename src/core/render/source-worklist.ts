@@ -356,50 +356,81 @@ function followSources(
     input.repository,
   );
   const inputs = { ...renderInputsOf(input), isThisRepository: matcher.isThisRepositoryUrl };
-  const result: ClusterSourcesRender = {
+  const result = startingResult(entry, controller);
+  const order = sourceOrder([...declared.keys()], liveById);
+  const walk: ChildWalk = { input, matcher, declared, order, result, expanded: new Set() };
+  const follow: FollowState = { walk, inputs, liveById, byKey: new Map(), releases: [] };
+  for (const desired of entry.objects) if (isApplicationSet(desired.object)) declareChildren(desired, walk);
+  for (let id = order.next(); id !== undefined; id = order.next())
+    if (followOne(id, follow) === 'stopped') return { ...result, objects: [], stopped: true };
+  return withReleasesAndRoots(input, inputs, entry, {
+    matcher,
+    result,
+    byKey: follow.byKey,
+    releases: follow.releases,
+  });
+}
+
+interface FollowState {
+  walk: ChildWalk;
+  inputs: ReturnType<typeof renderInputsOf> & { isThisRepository: (url: string) => boolean };
+  liveById: ReadonlyMap<string, Source>;
+  byKey: Map<string, { desired: DesiredObject; source: string; controller?: string }>;
+  releases: DesiredObject[];
+}
+
+/** What the entry render holds already, before any source is followed. */
+function startingResult(entry: RenderResult, controller: ControllerName): ClusterSourcesRender {
+  return {
     ...{ objects: [], skipped: [...entry.skipped], errors: [...entry.errors], filesRead: [...entry.filesRead] },
     ...{ controller, sources: [], notes: [], ignore: [], notRendered: [...(entry.notRendered ?? [])] },
   };
-  const byKey = new Map<string, { desired: DesiredObject; source: string; controller?: string }>();
-  const releases: DesiredObject[] = [];
-  const order = sourceOrder([...declared.keys()], liveById);
-  const walk: ChildWalk = { input, matcher, declared, order, result, expanded: new Set() };
-  for (const desired of entry.objects) if (isApplicationSet(desired.object)) declareChildren(desired, walk);
-  for (let id = order.next(); id !== undefined; id = order.next()) {
-    const found = declared.get(id) ?? { source: liveById.get(id)! };
-    const status = liveById.get(id)?.status;
-    const source = status ? { ...found.source, status } : found.source;
-    if (!appliesThisRepository(source, matcher, inputs.charts !== undefined)) {
-      result.sources.push({ source, scope: 'out-of-scope', objects: [] });
-      result.notes.push(outOfScopeNote(source));
-      continue;
-    }
-    const rendered = renderSource({ ...found, source }, inputs);
-    result.errors.push(...rendered.errors);
-    result.skipped.push(...rendered.skipped);
-    result.filesRead.push(...rendered.filesRead);
-    result.notes.push(...rendered.notes);
-    const own = sourceRefText(source.id);
-    result.notRendered!.push(...(rendered.notRendered ?? []).map((part) => ({ source: own, ...part })));
-    if (rendered.stopped) return { ...result, objects: [], stopped: true };
-    const failed = failedRender(rendered);
-    if (failed !== undefined) {
-      result.sources.push({ source, scope: 'not-rendered', reason: failed, objects: [] });
-      result.notRendered!.push(...unrenderedParts(source, rendered.errors, failed));
-      continue;
-    }
-    const name = sourceName(source.id);
-    const { fresh, notes } = newObjectsOf(rendered.objects, name, byKey, source.id.controller);
-    result.notes.push(...notes);
-    for (const desired of fresh) {
-      byKey.set(keyId(desired.key), { desired, source: name, controller: source.id.controller });
-      declareChildren(desired, walk);
-      if (isFluxHelmRelease(desired.object)) releases.push(desired);
-    }
-    result.sources.push({ source, scope: 'rendered', objects: fresh.map((desired) => desired.key) });
-    addIgnoreRules(result, argoIgnoreRules(source, fresh, input.live, argoSettingsOf(source, inputs)));
+}
+
+/** One source in the worklist: set aside (another repository's), not rendered, or rendered and its objects taken. */
+function followOne(id: string, follow: FollowState): 'stopped' | undefined {
+  const { walk, inputs, liveById } = follow;
+  const { result, matcher } = walk;
+  const found = walk.declared.get(id) ?? { source: liveById.get(id)! };
+  const status = liveById.get(id)?.status;
+  const source = status ? { ...found.source, status } : found.source;
+  if (!appliesThisRepository(source, matcher, inputs.charts !== undefined)) {
+    result.sources.push({ source, scope: 'out-of-scope', objects: [] });
+    result.notes.push(outOfScopeNote(source));
+    return undefined;
   }
-  return withReleasesAndRoots(input, inputs, entry, { matcher, result, byKey, releases });
+  const rendered = renderSource({ ...found, source }, inputs);
+  result.errors.push(...rendered.errors);
+  result.skipped.push(...rendered.skipped);
+  result.filesRead.push(...rendered.filesRead);
+  result.notes.push(...rendered.notes);
+  const own = sourceRefText(source.id);
+  result.notRendered!.push(...(rendered.notRendered ?? []).map((part) => ({ source: own, ...part })));
+  if (rendered.stopped) return 'stopped';
+  const failed = failedRender(rendered);
+  if (failed !== undefined) {
+    result.sources.push({ source, scope: 'not-rendered', reason: failed, objects: [] });
+    result.notRendered!.push(...unrenderedParts(source, rendered.errors, failed));
+    return undefined;
+  }
+  takeObjects(source, rendered.objects, follow);
+  return undefined;
+}
+
+/** A rendered source's objects not taken by an earlier source, recorded and followed for children. */
+function takeObjects(source: Source, objects: readonly DesiredObject[], follow: FollowState): void {
+  const { result } = follow.walk;
+  const name = sourceName(source.id);
+  const { fresh, notes } = newObjectsOf(objects, name, follow.byKey, source.id.controller);
+  result.notes.push(...notes);
+  for (const desired of fresh) {
+    follow.byKey.set(keyId(desired.key), { desired, source: name, controller: source.id.controller });
+    declareChildren(desired, follow.walk);
+    if (isFluxHelmRelease(desired.object)) follow.releases.push(desired);
+  }
+  result.sources.push({ source, scope: 'rendered', objects: fresh.map((desired) => desired.key) });
+  const settings = argoSettingsOf(source, follow.inputs);
+  addIgnoreRules(result, argoIgnoreRules(source, fresh, follow.walk.input.live, settings));
 }
 
 /** The HelmReleases rendered last, then what the cluster path declares and no source applies. */
