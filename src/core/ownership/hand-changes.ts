@@ -34,11 +34,16 @@ export function resolveSegments(
 
 /** Why a chart's field is not codified, and where the change belongs instead. */
 export function helmReason(release: string, path: string): string {
+  return `managed by Helm release ${release}; ${helmRemedy(path)}`;
+}
+
+/** Where a hand change on a chart's field belongs instead (the HelmRelease's values). */
+export function helmRemedy(path: string): string {
   const image = /\/containers\/\d+\/image$/.test(path);
   const where = image
     ? "the image in the HelmRelease's `spec.values` (e.g. `image.tag`)"
     : "the HelmRelease's `spec.values`";
-  return `managed by Helm release ${release}; change ${where} instead`;
+  return `change ${where} instead`;
 }
 
 /**

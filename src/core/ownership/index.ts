@@ -4,7 +4,7 @@ export { describeOwner, ownerOf, stampedSourceName, type OwnershipContext } from
 export { clusterMadeBy, SYSTEM_NAMESPACES, type ClusterMaker } from './cluster.js';
 export { HELM_MANAGERS, helmReleaseOf, indexHelm, stampedRelease, type HelmIndex, type HelmOwnership } from './helm.js';
 export { judgeExtra, neverWritten, ownershipContextOf, type ExtraVerdict } from './extras.js';
-export { handChangesOn, helmReason, resolveSegments } from './hand-changes.js';
+export { handChangesOn, helmReason, helmRemedy, resolveSegments } from './hand-changes.js';
 export { inventoryClaims, sourceScope } from './sources.js';
 export {
   ARGO_GENERATE_PATHS,

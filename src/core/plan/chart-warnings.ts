@@ -4,7 +4,7 @@
 import type { Config } from '../config/index.js';
 import { keyOf, showTime, type DesiredObject, type KubeObject, type PlanWarning } from '../model/index.js';
 import { fieldPath } from '../k8s/index.js';
-import { handChangesOn, helmReason, helmReleaseOf, indexHelm } from '../ownership/index.js';
+import { handChangesOn, helmReason, helmReleaseOf, helmRemedy, indexHelm } from '../ownership/index.js';
 import { sourceOf } from './source-line.js';
 
 const HELM_RELEASE_GROUP = 'helm.toolkit.fluxcd.io';
@@ -41,7 +41,7 @@ export function chartHandChangeWarnings(
         ...(place ? { file: place.file, ...(place.line ? { line: place.line } : {}) } : {}),
         message:
           `\`${fieldPath(change.segments, id)}\` was changed by hand (${change.manager}${when}) on chart output ` +
-          `of Helm release ${release}: the next upgrade undoes it. ${change.reported!.reason}.`,
+          `of Helm release ${release}, so the next upgrade undoes it: ${helmRemedy(change.path)}.`,
       });
     }
   }

@@ -26,6 +26,16 @@ describe('plan warnings for hand changes on chart output', () => {
     expect(warnings[0]!.file).toMatch(/^apps\//);
   });
 
+  it('says it in one sentence: the upgrade undoes it, so change the values instead', () => {
+    const live = scenarioSnapshot('flux-helm', 'hand-changes').items;
+    const plan = planChanges({ head, live, config, now: '2026-12-01T10:50:00Z' });
+    const [warning] = plan.warnings.filter((w) => w.code === 'chart-hand-change');
+    expect(warning!.message).toMatch(
+      /on chart output of Helm release podinfo\/podinfo, so the next upgrade undoes it: change the image in the HelmRelease's `spec\.values` \(e\.g\. `image\.tag`\) instead\.$/,
+    );
+    expect(warning!.message.match(/Helm release/g)).toHaveLength(1);
+  });
+
   it('says nothing when nobody changed the chart output', () => {
     const live = scenarioSnapshot('flux-helm', 'unchanged').items;
     const plan = planChanges({ head, live, config, now: '2026-12-01T10:35:00Z' });
