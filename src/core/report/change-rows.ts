@@ -61,6 +61,21 @@ function withoutKey(value: unknown, segments: readonly PathSegment[]): unknown {
   return Object.keys(rest).length ? rest : value;
 }
 
+/** A whole env entry as the shell writes it (`env[LEVEL]` → `LEVEL=debug`); undefined for other values. */
+function envAssignment(value: unknown, segments: readonly PathSegment[]): string | undefined {
+  const last = segments[segments.length - 1];
+  if (segments[segments.length - 2] !== 'env' || typeof last !== 'object' || !('key' in last)) return undefined;
+  if (!isPlainObject(value) || Object.keys(value).sort().join(',') !== 'name,value') return undefined;
+  if (typeof value.name !== 'string' || typeof value.value !== 'string') return undefined;
+  const text = `${value.name}=${value.value}`;
+  return text.length <= FOLD_OVER && !text.includes('\n') ? text : undefined;
+}
+
+/** A value for a row's cell on one line, or undefined when it is shown as a diff below the table. */
+function cellValue(value: unknown, segments: readonly PathSegment[]): string | undefined {
+  return envAssignment(value, segments) ?? inlineValue(withoutKey(value, segments), FOLD_OVER);
+}
+
 function yamlOf(value: unknown): string {
   return value === undefined ? '' : stringify(value, { lineWidth: 80, aliasDuplicateObjects: false });
 }
@@ -102,8 +117,8 @@ export function changeRow(key: ResourceKey, change: FieldChange, context: RowCon
   const { reference, resource, diffs } = context;
   const field = changeField(key, change);
   const segments = change.segments;
-  const git = change.desired === undefined ? undefined : inlineValue(withoutKey(change.desired, segments), FOLD_OVER);
-  const live = change.live === undefined ? undefined : inlineValue(withoutKey(change.live, segments), FOLD_OVER);
+  const git = change.desired === undefined ? undefined : cellValue(change.desired, segments);
+  const live = change.live === undefined ? undefined : cellValue(change.live, segments);
   const fits = (change.desired === undefined || git !== undefined) && (change.live === undefined || live !== undefined);
   const row: ChangeRowModel = {
     field,
