@@ -52,6 +52,13 @@ describe('renderPlanComment', () => {
     expectGolden('plan-comment.md', body);
   });
 
+  it('titles the plan with the head commit abbreviated to 7 characters, as GitHub shows it', () => {
+    const headSha = '4c8b064f2e9d1a7b3c5e6f708192a3b4c5d6e7f8';
+    const body = renderPlanComment([{ cluster: 'prod-eu', plan: scenarioPlan() }], { headSha });
+    expect(body.split('\n')[0]).toBe('### driftback plan for `4c8b064`');
+    expect(body).not.toContain(headSha);
+  });
+
   it('keeps the per-source lines and the warnings apart, and folds the many objects a partial snapshot does not show', () => {
     const plan = scenarioPlan();
     const sources: Plan['sources'] = ['apps', 'infrastructure'].map((name) => ({
