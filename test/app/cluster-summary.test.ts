@@ -31,6 +31,7 @@ describe('summarizeCluster: reported, not codified', () => {
       manager: 'kubectl-set',
       time: '2026-12-01T10:40:00Z',
       reason: expect.stringContaining('managed by Helm release podinfo/podinfo'),
+      segments: ['spec', 'template', 'spec', 'containers', { key: { name: 'podinfo' } }, 'image'],
     });
     const ids = summary.drift!.reported!.map((r) => `${r.resource.kind}/${r.resource.name} ${r.field ?? ''}`);
     expect(new Set(ids).size).toBe(ids.length);
