@@ -87,7 +87,7 @@ export function imageUpdaterWarnings(input: Pick<ResyncInput, 'plan' | 'sources'
       const scope = imageUpdaterOf(scopes, keyId(entry.id), change);
       if (!scope) return [];
       const message =
-        `This pull request sets ${field(entry.id, change)} to ${shown(change.desired, 120)}, a field ` +
+        `This pull request sets ${field(entry.id, change)} to ${shown(change.desired, 120, change.segments)}, a field ` +
         `${imageUpdaterReason(scope)}.`;
       return [
         { code: 'conflict' as const, id: entry.id, path: change.path, ...at(entry.desired, change.path), message },
@@ -113,7 +113,7 @@ export function argoResyncWarnings(input: ResyncInput): PlanWarning[] {
     const named = undone.slice(0, NAMED).map(({ entry, change }) => {
       const when = change.time ? `, ${change.time}` : '';
       const id = `${entry.id.kind} ${entry.id.namespace ? `${entry.id.namespace}/` : ''}${entry.id.name}`;
-      return `${id} ${field(entry.id, change)}: ${change.manager}'s ${shown(change.live, 120)}${when} → ${shown(change.desired, 120)}`;
+      return `${id} ${field(entry.id, change)}: ${change.manager}'s ${shown(change.live, 120, change.segments)}${when} → ${shown(change.desired, 120, change.segments)}`;
     });
     const more = undone.length > NAMED ? `; and ${undone.length - NAMED} more` : '';
     const name = sourceName(source.id);
