@@ -245,7 +245,8 @@ function renderArgoSources(declared: DeclaredSource, inputs: RenderSourceInputs,
 }
 
 export function renderArgoSource(given: DeclaredSource, inputs: RenderSourceInputs): SourceRender {
-  const overridden = withSourceFiles(given, inputs.files);
+  const settings = argoSettingsOf(given.source, inputs);
+  const overridden = withSourceFiles(given, inputs.files, settings.controlPlaneNamespace);
   const declared = overridden.declared;
   const { source } = declared;
   const transforms = source.transforms as ArgoTransforms;
@@ -263,7 +264,6 @@ export function renderArgoSource(given: DeclaredSource, inputs: RenderSourceInpu
       ...(file ? { file } : {}),
     },
   };
-  const settings = argoSettingsOf(source, inputs);
   for (const desired of rendered.objects) {
     stampDesired(desired, source.id, stamp, settings, transforms.destination.namespace);
   }
