@@ -17,7 +17,7 @@ import { ARGO_GENERATE_PATHS } from '../ownership/next-move.js';
 import type { SourceResult } from '../render/source-worklist.js';
 import { sourceName } from '../sources/identity.js';
 import { at, field, shown } from './entry-warnings.js';
-import { imageUpdaterOf, imageUpdaterReason, imageUpdaterScopes } from '../render/argocd-image-updater.js';
+import { imageUpdaterOwner, imageUpdaterReason, imageUpdaterScopes } from '../render/argocd-image-updater.js';
 
 /** At most this many hand changes are named per Application; the rest are counted. */
 const NAMED = 10;
@@ -84,11 +84,12 @@ export function imageUpdaterWarnings(input: Pick<ResyncInput, 'plan' | 'sources'
   if (scopes.length === 0) return [];
   return input.plan.update.flatMap((entry) =>
     entry.changes.flatMap((change) => {
-      const scope = imageUpdaterOf(scopes, keyId(entry.id), change);
-      if (!scope) return [];
+      const objects = { live: entry.live, desired: entry.desired?.object };
+      const owner = imageUpdaterOwner(scopes, keyId(entry.id), change, objects);
+      if (!owner) return [];
       const message =
         `This pull request sets ${field(entry.id, change)} to ${shown(change.desired, 120, change.segments)}, a field ` +
-        `${imageUpdaterReason(scope)}.`;
+        `${imageUpdaterReason(owner)}.`;
       return [
         { code: 'conflict' as const, id: entry.id, path: change.path, ...at(entry.desired, change.path), message },
       ];
