@@ -21,6 +21,7 @@ export {
   type ItemStatus,
 } from './command-items.js';
 export {
+  configChangeText,
   decidedReply,
   decisionLine,
   decisionsSection,
@@ -33,5 +34,15 @@ export {
   planReply,
   rateLimitedReply,
   refusalReply,
+  type ConfigChange,
   type DecisionView,
 } from './replies.js';
+export {
+  addIgnoreRules,
+  configBranch,
+  configIgnoreRules,
+  configPullRequestBody,
+  configPullRequestTitle,
+  ignoreRulesFor,
+  ruleReason,
+} from './ignore-rule.js';
