@@ -53,6 +53,7 @@ export const WARNING_TITLES: Record<PlanWarning['code'], string> = {
   'suspended-source': 'Suspended',
   'refused-by-argocd': 'Refused by Argo CD',
   'argocd-sync-option': 'Argo CD sync option',
+  'argocd-compare-option': 'Argo CD compare option',
 };
 
 /** Live changes a person made that the apply undoes: what the headline counts and names. */
