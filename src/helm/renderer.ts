@@ -18,6 +18,7 @@ import {
   type Semver,
 } from '../core/charts/index.js';
 import type { HelmBinary } from './locate.js';
+import { archiveDefaults } from './archive-values.js';
 import { fetchChart, type ChartFetchOptions } from './fetch.js';
 import { DEFAULT_HELM_LIMITS, helmTemplate, type HelmLimits } from './run.js';
 
@@ -134,7 +135,9 @@ export function createChartRenderer(options: ChartRendererOptions): ChartRendere
       ...(archive ? { archive: archive.path } : {}),
     });
     // The core keeps its parse of the output beside it: a cached output is not parsed again.
-    const output: ChartOutput = ran.ok ? { ...ran, memo: new Map() } : ran;
+    // A repository chart's defaults come with its output: codify adds a value only they set.
+    const defaults = ran.ok && archive ? archiveDefaults(archive.bytes) : undefined;
+    const output: ChartOutput = ran.ok ? { ...ran, memo: new Map(), ...(defaults ? { defaults } : {}) } : ran;
     // A time limit depends on the job, not the chart: only what Helm decided is kept.
     if (output.ok || !/time limit|no time left/.test(output.reason)) {
       cache.set(key, output);

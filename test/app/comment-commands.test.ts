@@ -5,7 +5,9 @@
 // does not run twice; an `ignore` drops the item from the next drift PR, an `allow` codifies it, and
 // both are listed on the PR with who, when and why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/core/config/index.js';
 import type { KubeObject } from '../../src/core/model/index.js';
+import { pushPayload, type AppHarness } from '../support/app.js';
 import { APP_LOGIN } from '../support/github/index.js';
 import { FILES, liveProd } from './plan-scenario.js';
 import {
@@ -22,12 +24,25 @@ import {
 let h: Harness;
 let pr: number;
 
-/** prod with `kubectl scale deploy/api --replicas=5` and curl's PATCH of web's image to another registry. */
-function live(): KubeObject[] {
+/**
+ * prod with `kubectl scale deploy/api --replicas=5` and curl's PATCH of web's image to another registry;
+ * later, api scaled to another value and the settings ConfigMap edited by hand.
+ */
+function live(later?: { replicas: number }): KubeObject[] {
   return liveProd().map((object) => {
     const spec = object.spec as Record<string, any>;
+    if (later && object.kind === 'ConfigMap' && object.metadata.name === 'settings') {
+      (object as Record<string, any>).data.LOG_LEVEL = 'debug';
+      object.metadata.managedFields!.push({
+        manager: 'kubectl-edit',
+        operation: 'Update',
+        time: '2026-12-02T13:50:00Z',
+        fieldsType: 'FieldsV1',
+        fieldsV1: { 'f:data': { 'f:LOG_LEVEL': {} } },
+      });
+    }
     if (object.kind === 'Deployment' && object.metadata.name === 'api') {
-      spec.replicas = 5;
+      spec.replicas = later?.replicas ?? 5;
       object.metadata.managedFields!.push({
         manager: 'kubectl',
         operation: 'Update',
@@ -56,6 +71,22 @@ function live(): KubeObject[] {
 const repo = () => h.standIn.state.repo(OWNER, REPO);
 const driftPull = () => [...repo().issues.values()].find((issue) => issue.pull?.head === 'driftback/prod')!;
 const branchFile = (path: string) => h.standIn.readFile(OWNER, REPO, 'driftback/prod', path)!;
+const CONFIG_BRANCH = 'driftback/config/ignore';
+const configPulls = () => [...repo().issues.values()].filter((issue) => issue.pull?.head === CONFIG_BRANCH);
+const configAt = (ref: string) => h.standIn.readFile(OWNER, REPO, ref, '.github/driftback.yml');
+/** The rule `/driftback ignore` appends to drift.ignore, as the file's style writes it. */
+const rule = (kind: string, namespace: string, name: string, path: string, reason: string) =>
+  [
+    `    - kinds:`,
+    `        - ${kind}`,
+    `      names:`,
+    `        - ${name}`,
+    `      namespaces:`,
+    `        - ${namespace}`,
+    `      paths:`,
+    `        - ${path}`,
+    `      reason: "${reason}"`,
+  ].join('\n');
 const appReplies = (after = 0) =>
   h.standIn
     .commentsOn(OWNER, REPO, pr)
@@ -87,6 +118,16 @@ beforeAll(async () => {
   pr = driftPull().number;
 }, 60_000);
 afterAll(async () => h?.close());
+
+/** The plan harness as the push webhook payload reads it. */
+const asAppHarness = (harness: Harness): AppHarness => ({
+  ...harness,
+  owner: OWNER,
+  repo: REPO,
+  repository: `${OWNER}/${REPO}`,
+  dataDir: '',
+  restart: async () => {},
+});
 
 describe('PR comment commands', () => {
   it('the drift PR codifies the scale and holds the image back (the starting point)', () => {
@@ -170,6 +211,9 @@ describe('PR comment commands', () => {
     expect(replies[0]).toContain(
       '- `Deployment/shop/api spec.replicas`: ignored by `alice` at 2026-12-02T12:20:00.000Z: scaled for the sale only',
     );
+    expect(replies[0]).toContain(
+      `Opened #${configPulls()[0]!.number}: it adds the ignore rule to \`.github/driftback.yml\``,
+    );
     expect(branchFile('clusters/prod/api.yaml')).not.toContain('replicas: 5');
     expect(driftPull().body).toContain('### Decided on this pull request');
     expect(driftPull().body).toContain('ignored by `alice` at 2026-12-02T12:20:00.000Z: scaled for the sale only');
@@ -180,6 +224,28 @@ describe('PR comment commands', () => {
     await drain(h);
     expect(appReplies()).toHaveLength(before);
     expect(h.standIn.reactionsOn(OWNER, REPO, comment.id)).toHaveLength(2);
+  });
+
+  it('the config pull request adds the rule to .github/driftback.yml: the file as it was, the rule appended, valid', () => {
+    const pulls = configPulls();
+    expect(pulls).toHaveLength(1);
+    const [pull] = pulls;
+    expect(pull.user).toBe(APP_LOGIN);
+    expect(pull.state).toBe('open');
+    expect(pull.pull!.base).toBe('main');
+    expect(pull.title).toBe('driftback: one ignore rule for .github/driftback.yml');
+    const reason = 'scaled for the sale only (alice, /driftback ignore on #' + pr + ')';
+    expect(pull.body).toContain(`- \`Deployment/shop/api\`: \`/spec/replicas\`. ${reason.replace('#', '\\#')}`);
+    const text = configAt(CONFIG_BRANCH)!;
+    // Byte for byte: the file on main, then drift.ignore with the rule (main's file has no drift key).
+    expect(text).toBe(
+      `${FILES['.github/driftback.yml']}drift:\n  ignore:\n${rule('Deployment', 'shop', 'api', '/spec/replicas', reason)}\n`,
+    );
+    const parsed = parseConfig(text);
+    expect(parsed.ok && parsed.config.drift.ignore).toEqual([
+      { kinds: ['Deployment'], namespaces: ['shop'], names: ['api'], paths: ['/spec/replicas'], reason },
+    ]);
+    expect(configAt('main')).toBe(FILES['.github/driftback.yml']);
   });
 
   it('a later snapshot with the same live value still does not propose it; explain shows the decision', async () => {
@@ -231,5 +297,89 @@ describe('PR comment commands', () => {
     } finally {
       driftPull().state = 'open';
     }
+  });
+
+  it('a second ignore while the config pull request is open adds its rule to that pull request', async () => {
+    // The decision covers the live value it was made on: api scaled again to 7 is new drift; so is settings.
+    for (const at of ['2026-12-02T14:00:00Z', '2026-12-02T14:05:00Z']) {
+      h.clock.now = new Date(at);
+      expect(await uploadSnapshot(h, 'prod', live({ replicas: 7 }))).toBe(202);
+    }
+    await drain(h);
+    expect(branchFile('clusters/prod/api.yaml')).toContain('replicas: 7');
+    expect(branchFile('clusters/prod/settings.yaml')).toContain('LOG_LEVEL: debug');
+    const [before] = configPulls();
+    const { replies, reactions } = await command(
+      'maya',
+      '/driftback ignore data.LOG_LEVEL on ConfigMap/shop/settings because debugging the checkout',
+    );
+    expect(reactions).toEqual([`${APP_LOGIN}:eyes`, `${APP_LOGIN}:+1`]);
+    expect(replies[0]).toContain(`Added the ignore rule to #${before.number}`);
+    expect(configPulls()).toHaveLength(1);
+    expect(configPulls()[0].title).toBe('driftback: 2 ignore rules for .github/driftback.yml');
+    const api = rule(
+      'Deployment',
+      'shop',
+      'api',
+      '/spec/replicas',
+      `scaled for the sale only (alice, /driftback ignore on #${pr})`,
+    );
+    const settings = [
+      '    - kinds:',
+      '        - ConfigMap',
+      '      names:',
+      '        - settings',
+      '      namespaces:',
+      '        - shop',
+      '      paths:',
+      '        - /data/LOG_LEVEL',
+      `      reason: "debugging the checkout (maya, /driftback ignore on #${pr})"`,
+    ].join('\n');
+    const text = configAt(CONFIG_BRANCH)!;
+    expect(text).toBe(`${FILES['.github/driftback.yml']}drift:\n  ignore:\n${api}\n${settings}\n`);
+    expect(parseConfig(text).ok).toBe(true);
+    // One commit on main's HEAD: the branch is rebuilt, never stacked.
+    const head = h.standIn.headOf(OWNER, REPO, CONFIG_BRANCH)!;
+    expect(h.standIn.state.git.commit(head)!.parents).toEqual([h.standIn.headOf(OWNER, REPO, 'main')]);
+  });
+
+  it('once the config pull request is merged, the drift PR drops the field whatever its live value', async () => {
+    const merged = h.standIn.mergePullRequest({
+      owner: OWNER,
+      repo: REPO,
+      number: configPulls()[0].number,
+      login: 'maya',
+    });
+    expect(await sendWebhook(h, 'push', pushPayload(asAppHarness(h), 'main', merged))).toBe(200);
+    // The same live value as before the merge, which no decision covers: the rule now ignores it.
+    h.clock.now = new Date('2026-12-02T14:10:00Z');
+    expect(await uploadSnapshot(h, 'prod', live({ replicas: 7 }))).toBe(202);
+    await drain(h);
+    expect(driftPull().state).toBe('open');
+    expect(branchFile('clusters/prod/api.yaml')).not.toContain('replicas: 7');
+    expect(branchFile('clusters/prod/web.yaml')).toContain('registry.evil.example:5000/shop/web:2.0.1');
+  });
+
+  it('a commit someone pushed on the config branch is never written over: the reply says so', async () => {
+    h.clock.now = new Date('2026-12-02T14:20:00Z');
+    const pushed = h.standIn.pushCommit({
+      owner: OWNER,
+      repo: REPO,
+      branch: CONFIG_BRANCH,
+      files: { 'docs/README.md': '# Platform\n\nIgnore rules live in .github/driftback.yml.\n' },
+      login: 'maya',
+    });
+    const { replies, reactions } = await command(
+      'alice',
+      '/driftback ignore spec.template.spec.containers[web].image on Deployment/shop/web because mirror',
+    );
+    expect(reactions).toEqual([`${APP_LOGIN}:eyes`, `${APP_LOGIN}:+1`]);
+    // The drift PR is closed meanwhile (nothing is left to codify): its closing note is a reply too.
+    const reply = replies.find((body) => body.startsWith('Recorded one decision'))!;
+    expect(reply).toContain('ignored by `alice`');
+    expect(reply).toContain(`Someone else pushed to \`${CONFIG_BRANCH}\` (${pushed.slice(0, 7)} by maya)`);
+    expect(reply).toContain("driftback never writes over a person's commit");
+    expect(h.standIn.headOf(OWNER, REPO, CONFIG_BRANCH)).toBe(pushed);
+    expect(configPulls().filter((pull) => pull.state === 'open')).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // `/driftback ignore` and `/driftback allow` on a drift PR: the items the target names are recorded
 // as decisions (who, when, why) and the cluster is reconciled again, so its drift PR is rebuilt with
-// the decision applied and listed.
+// the decision applied and listed. An `ignore` also opens (or updates) the pull request that adds
+// the ignore rule to `.github/driftback.yml`, so that it holds for any live value once merged.
 import {
   decidedReply,
   matchItems,
@@ -15,6 +16,7 @@ import type { ItemDecision } from '../../store/types.js';
 import type { ReviewDeps } from '../plan/deps.js';
 import { RECONCILE_QUEUE, reconcileKey, type CommandJob } from '../queue/jobs.js';
 import { decisionView } from '../reconcile/item-decisions.js';
+import { proposeIgnoreRule } from './config-pull-request.js';
 import { pullRequestItems } from './pull-request-items.js';
 
 /** What a command came to: done (👍) or not (😕), what the log says, and the reply. */
@@ -61,6 +63,15 @@ export async function decideItems(deps: ReviewDeps, job: CommandJob, command: De
     cluster: drift.cluster,
     reason: 'command',
   });
-  const outcome = `${command.type}: ${decisions.length} items decided on ${drift.cluster}`;
-  return { ok: true, outcome, reply: decidedReply(decisions.map(decisionView), skipped) };
+  // An ignore is also proposed as a rule in the config, so it holds for any live value once merged.
+  const config =
+    command.type === 'ignore'
+      ? await proposeIgnoreRule(deps, job, {
+          items: chosen,
+          target: command.target,
+          ...(command.reason !== undefined ? { reason: command.reason } : {}),
+        })
+      : undefined;
+  const outcome = `${command.type}: ${decisions.length} items decided on ${drift.cluster}${config ? `; config rule ${config.type}` : ''}`;
+  return { ok: true, outcome, reply: decidedReply(decisions.map(decisionView), skipped, config) };
 }

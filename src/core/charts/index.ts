@@ -2,5 +2,5 @@ export type { ChartLocation, ChartOutput, ChartRenderer, ChartRequest, ChartSetV
 export { chartObjects, type PostRenderer } from './output.js';
 export { templatesOf } from '../manifests/index.js';
 export { apiVersionsOf, renderChart, secretPlaceholder, type ChartCapabilities } from './render-chart.js';
-export { mergeValues, readValues, setPathValue, type Values } from './values.js';
+export { mergeValues, readValues, setPathValue, withArchiveDefaults, type Values } from './values.js';
 export { compareSemver, isExactVersion, parseSemver, satisfiesRange, type Semver } from './semver.js';

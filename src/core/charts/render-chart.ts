@@ -14,6 +14,7 @@ import {
 import { chartObjects, type PostRenderer } from './output.js';
 import type { ChartRenderer, ChartRequest } from './types.js';
 import type { RenderBudget } from '../manifests/index.js';
+import { withArchiveDefaults } from './values.js';
 
 /** The text a value from a Secret is rendered as: this prefix and the Secret's index in `secrets`. */
 export const SECRET_PLACEHOLDER = 'driftback-placeholder-from-secret';
@@ -101,7 +102,7 @@ export function renderChart(input: ChartRenderInput): ChartRenderResult {
       manifest: output.manifest,
       where: input.where,
       releaseNamespace: input.defaultNamespace ?? input.request.namespace,
-      origin: input.origin,
+      origin: withArchiveDefaults(input.origin, output.defaults),
       ...(input.kindScopes ? { kindScopes: input.kindScopes } : {}),
       ...(input.budget ? { budget: input.budget } : {}),
       ...(input.postRenderers ? { postRenderers: input.postRenderers } : {}),

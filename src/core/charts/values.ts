@@ -3,7 +3,7 @@
 // maps deep, the later value wins), or with `targetPath` the text set at that path as Helm's `--set`
 // parser sets it (quoted: a string; unquoted: typed) — then `spec.values` merged on top.
 import { parse } from 'yaml';
-import { isPlainObject } from '../model/index.js';
+import { isPlainObject, type ChartValuePlaces, type FieldSource } from '../model/index.js';
 
 export type Values = Record<string, unknown>;
 
@@ -87,4 +87,13 @@ export function setPathValue(values: Values, path: string, text: string): boolea
     node = container[segment];
   }
   return true;
+}
+
+/** A chart output's origin with the repository chart's own defaults (read from its archive) as the lowest layer. */
+export function withArchiveDefaults(origin: FieldSource, defaults: Values | undefined): FieldSource {
+  const places = origin.origin.type === 'source-transform' ? origin.origin.values : undefined;
+  if (!places?.archiveDefaults || !defaults || places.defaults > 0) return origin;
+  const layers = [{ label: "the chart's default values", values: defaults }, ...places.layers];
+  const values: ChartValuePlaces = { layers, defaults: 1, ...(places.addTo ? { addTo: places.addTo } : {}) };
+  return { ...origin, origin: { ...origin.origin, values } as FieldSource['origin'] };
 }

@@ -21,10 +21,12 @@ export {
   type ItemStatus,
 } from './command-items.js';
 export {
+  configChangeText,
   decidedReply,
   decisionLine,
   decisionsSection,
   explainReply,
+  givenUpReply,
   helpReply,
   invalidReply,
   noMatchReply,
@@ -33,5 +35,15 @@ export {
   planReply,
   rateLimitedReply,
   refusalReply,
+  type ConfigChange,
   type DecisionView,
 } from './replies.js';
+export {
+  addIgnoreRules,
+  configBranch,
+  configIgnoreRules,
+  configPullRequestBody,
+  configPullRequestTitle,
+  ignoreRulesFor,
+  ruleReason,
+} from './ignore-rule.js';

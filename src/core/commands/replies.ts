@@ -21,7 +21,7 @@ const USAGE = [
   '|---|---|',
   '| `/driftback plan` | plans this pull request again, on the newest snapshots |',
   '| `/driftback explain <Kind/namespace/name> [<field>]` | why driftback shows or proposes it: manager, operation, time, cause, risk, what the controller does next |',
-  '| `/driftback ignore <Kind/namespace/name> [<field>] [because <reason>]` | on a drift PR: stop proposing these live changes (the same live value is not proposed again) |',
+  '| `/driftback ignore <Kind/namespace/name> [<field>] [because <reason>]` | on a drift PR: stop proposing these live changes now, and open (or update) a pull request adding the ignore rule to `.github/driftback.yml` |',
   '| `/driftback ignore <field> [on <Kind/namespace/name>] [because <reason>]` | the same, field first |',
   "| `/driftback allow <Kind/namespace/name> [<field>] because <reason>` | on a drift PR: codify security-relevant drift held back for a person's decision |",
   '| `/driftback help` | this list |',
@@ -60,6 +60,21 @@ export function refusalReply(verb: string, login: string, permission: string): s
     `Thanks for the command. \`/driftback ${verb}\` changes what driftback does, so it needs write access ` +
     `to this repository, and ${inlineCode(login)} has ${inlineCode(permission)}. ` +
     'Someone with write access can run it; `/driftback explain` and `/driftback help` work for everyone.'
+  );
+}
+
+/**
+ * A command the App gave up on after its retries: which command, why in general terms (the error
+ * itself stays in the App's log: it may name hosts, paths or tokens), and what to do.
+ */
+export function givenUpReply(line: string, attempts: number, interrupted: boolean): string {
+  const why = interrupted
+    ? 'the App stopped while running it (it ran out of memory or was restarted)'
+    : "it failed each time with an error (the App's log has it, under this comment's id)";
+  return (
+    `driftback could not run ${inlineCode(line)}: it was given up after ${attempts} attempt${attempts === 1 ? '' : 's'}, because ${why}. ` +
+    'Part of it may have been done (a decision recorded, a pull request opened): `/driftback explain` shows what is recorded. ' +
+    'To try again, write the command in a new comment (an edited comment is not run again).'
   );
 }
 
@@ -159,14 +174,53 @@ export function explainReply(
   return sections.join('\n\n');
 }
 
+/** What became of the ignore rule an `ignore` proposes for `.github/driftback.yml`. */
+export type ConfigChange =
+  | { type: 'opened' | 'updated'; number: number; branch: string }
+  | { type: 'exists'; number?: number }
+  | { type: 'whole-objects' }
+  | { type: 'foreign'; branch: string; number?: number; commits: string[] }
+  | { type: 'failed'; reason: string };
+
+/** One paragraph of the `ignore` reply: the config pull request, or why there is none. */
+export function configChangeText(change: ConfigChange): string {
+  switch (change.type) {
+    case 'opened':
+      return (
+        `Opened #${change.number}: it adds the ignore rule to \`.github/driftback.yml\` (\`drift.ignore\`) with this reason. ` +
+        'Once it is merged, driftback stops comparing the field whatever its live value.'
+      );
+    case 'updated':
+      return (
+        `Added the ignore rule to #${change.number}, the open pull request with driftback's ignore rules for ` +
+        '`.github/driftback.yml`. Once it is merged, driftback stops comparing the field whatever its live value.'
+      );
+    case 'exists':
+      return `${change.number !== undefined ? `#${change.number} or \`.github/driftback.yml\`` : '`.github/driftback.yml`'} already has an ignore rule for this: no new rule was proposed.`;
+    case 'whole-objects':
+      return 'An ignore rule covers fields, not a whole object made by hand: no change to `.github/driftback.yml` was proposed.';
+    case 'foreign':
+      return (
+        `Someone else pushed to ${inlineCode(change.branch)} (${change.commits.slice(0, 3).map(escapeText).join(', ')}), ` +
+        `${change.number !== undefined ? `the branch of #${change.number}, ` : ''}and driftback never writes over a person's commit: ` +
+        'the ignore rule was not added. Add it there by hand, or delete the branch and run the command again.'
+      );
+    case 'failed':
+      return `The ignore rule for \`.github/driftback.yml\` was not proposed: ${escapeProseLine(change.reason)}.`;
+  }
+}
+
 /** The reply to `ignore` or `allow`: what was decided, by whom, when and why, and what happens next. */
-export function decidedReply(decisions: readonly DecisionView[], skipped: readonly CommandItem[]): string {
+export function decidedReply(
+  decisions: readonly DecisionView[],
+  skipped: readonly CommandItem[],
+  config?: ConfigChange,
+): string {
   const lines = decisions.map((d) => `- ${decisionLine(d)}`);
   const action = decisions[0]?.action;
   const next =
     action === 'ignore'
-      ? 'The drift pull request is rebuilt without them; a different live value is new drift and is shown again. ' +
-        'To stop comparing a field for good, add an ignore rule to `.github/driftback.yml` (`drift.ignore`, with its reason).'
+      ? 'The drift pull request is rebuilt without them now; until an ignore rule covers them, a different live value is new drift and is shown again.'
       : 'The drift pull request is rebuilt with them codified, each marked with this decision.';
   const notes = skipped.map((item) => `- ${inlineCode(itemLabel(item))}: ${skippedWhy(item, action)}`);
   return [
@@ -174,6 +228,7 @@ export function decidedReply(decisions: readonly DecisionView[], skipped: readon
     ...lines,
     '',
     next,
+    ...(config ? ['', configChangeText(config)] : []),
     ...(notes.length ? ['', 'Left as they are:', ...notes] : []),
   ].join('\n');
 }

@@ -182,13 +182,12 @@ function valuePlaces(
   k: KustomizationFile,
   entry: Entry,
   index: number,
-  where: { dir: string; chart: ChartLocation },
+  where: { dir: string; chart: ChartLocation; archive?: Record<string, unknown> },
   context: BuildContext,
 ): ChartValuePlaces {
-  const defaults =
-    where.chart.type === 'files'
-      ? [{ label: "the chart's default values", values: chartDefaultValues(where.chart.files) }]
-      : [];
+  // A repository chart's defaults are read by the renderer from its archive (ChartOutput `defaults`).
+  const chartDefaults = where.chart.type === 'files' ? chartDefaultValues(where.chart.files) : where.archive;
+  const defaults = chartDefaults ? [{ label: "the chart's default values", values: chartDefaults }] : [];
   const valuesFile = entry.valuesFile ? joinPath(k.dir, entry.valuesFile) : undefined;
   const file = valuesFile === `${where.dir}/values.yaml` ? [] : fileLayer(valuesFile, context);
   const at = { type: 'file' as const, file: k.path, document: 0, path: ['helmCharts', { index }, 'valuesInline'] };
@@ -285,7 +284,7 @@ function inflate(k: KustomizationFile, node: TrackedNode, index: number, context
       source: `helmCharts[${index}] ${entry.name} of ${k.path}`,
       transform: 'chart',
       file: k.path,
-      values: valuePlaces(k, entry, index, { dir: place.dir, chart }, context),
+      values: valuePlaces(k, entry, index, { dir: place.dir, chart, archive: output.defaults }, context),
     },
   };
   return { resources: readManifest(output.manifest, place.dir, k, source, context) };

@@ -46,9 +46,12 @@ export interface ChartRequest {
 /**
  * What Helm printed (hooks left out), or why the chart was not rendered. `memo`: where the core keeps
  * what it read of this output (parsed objects), so an output the edge serves again from its cache is
- * not parsed again; it lives and dies with the output.
+ * not parsed again; it lives and dies with the output. `defaults`: a repository chart's own default
+ * values, as the edge read them from its archive (the core has no file of such a chart).
  */
-export type ChartOutput = { ok: true; manifest: string; memo?: Map<string, unknown> } | { ok: false; reason: string };
+export type ChartOutput =
+  | { ok: true; manifest: string; memo?: Map<string, unknown>; defaults?: Record<string, unknown> }
+  | { ok: false; reason: string };
 
 /** Renders one chart; supplied by an edge that runs Helm (bounded, sandboxed, cached). */
 export type ChartRenderer = (request: ChartRequest) => ChartOutput;
@@ -81,4 +84,10 @@ export interface ChartValuePlaces {
   /** How many of the first layers are the chart's own defaults (never edited). */
   defaults: number;
   addTo?: { label: string; at: ChartValuesWhere };
+  /**
+   * A repository chart whose own defaults are the lowest layer: they are read from its archive when it
+   * renders (ChartOutput `defaults`), so `layers` holds none yet. Absent when the defaults do not count
+   * (Flux `valuesFiles` replace the chart's values.yaml).
+   */
+  archiveDefaults?: true;
 }

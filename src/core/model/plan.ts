@@ -79,6 +79,12 @@ export interface PruneInventory {
   keepAll?: string;
   /** Why the source does not prune, when it says more than the missing setting (automated sync without prune). */
   notPruned?: string;
+  /**
+   * The source itself is deleted (an Application its ApplicationSet no longer generates): what it lists
+   * goes with it as Argo CD deletes an Application's resources, controller-owned or not; its sync options
+   * may say `Delete=false`.
+   */
+  deletion?: { syncOptions: readonly string[] };
 }
 
 export interface PlanKept {

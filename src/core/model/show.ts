@@ -3,6 +3,8 @@
 // escaped JSON; times in UTC to the minute (`2026-12-01 03:10 UTC`), the date left out when it is the
 // reference's.
 import { stringify } from 'yaml';
+import type { PathSegment } from './drift.js';
+import { isPlainObject } from './object.js';
 
 /** Inline values longer than this are shown as a block (a YAML diff) instead. */
 export const INLINE_VALUE_MAX = 48;
@@ -23,6 +25,18 @@ export function inlineValue(value: unknown, max = INLINE_VALUE_MAX): string | un
   if (value === undefined) return '(unset)';
   const text = flowYaml(value);
   return text !== undefined && text.length <= max ? text : undefined;
+}
+
+/**
+ * A whole env entry as the shell writes it (`env[LEVEL]` → `LEVEL=debug`), or undefined for any other
+ * value: an entry with `valueFrom` stays a map, as does anything not at `env[NAME]`.
+ */
+export function envAssignment(value: unknown, segments: readonly PathSegment[] = []): string | undefined {
+  const last = segments[segments.length - 1];
+  if (segments[segments.length - 2] !== 'env' || typeof last !== 'object' || !('key' in last)) return undefined;
+  if (!isPlainObject(value) || Object.keys(value).sort().join(',') !== 'name,value') return undefined;
+  if (typeof value.name !== 'string' || typeof value.value !== 'string') return undefined;
+  return `${value.name}=${value.value}`;
 }
 
 /** A value on one line, cut to `max` characters with an ellipsis when longer (warnings, CLI lines). */

@@ -10,8 +10,8 @@ import { at, field, shown } from './entry-warnings.js';
 function revertWarning(entry: PlanEntry, change: PlanEntry['changes'][number], rule: SourceIgnoreRule): PlanWarning {
   const message =
     `Argo CD leaves ${field(entry.id, change)} out of its diff (ignoreDifferences of Application ` +
-    `${rule.application}), but its sync applies Git's value as it is: live ${shown(change.live)} becomes ` +
-    `${shown(change.desired)} at the next sync. To keep the live value, add \`RespectIgnoreDifferences=true\` ` +
+    `${rule.application}), but its sync applies Git's value as it is: live ${shown(change.live, 60, change.segments)} becomes ` +
+    `${shown(change.desired, 60, change.segments)} at the next sync. To keep the live value, add \`RespectIgnoreDifferences=true\` ` +
     "to the Application's `syncPolicy.syncOptions`, or write the value into Git.";
   return { code: 'reverts-live-change', id: entry.id, path: change.path, ...at(entry.desired, change.path), message };
 }

@@ -17,7 +17,7 @@ import { ARGO_GENERATE_PATHS } from '../ownership/next-move.js';
 import type { SourceResult } from '../render/source-worklist.js';
 import { sourceName } from '../sources/identity.js';
 import { at, field, shown } from './entry-warnings.js';
-import { imageUpdaterOf, imageUpdaterReason, imageUpdaterScopes } from '../render/argocd-image-updater.js';
+import { imageUpdaterOwner, imageUpdaterReason, imageUpdaterScopes } from '../render/argocd-image-updater.js';
 
 /** At most this many hand changes are named per Application; the rest are counted. */
 const NAMED = 10;
@@ -84,11 +84,12 @@ export function imageUpdaterWarnings(input: Pick<ResyncInput, 'plan' | 'sources'
   if (scopes.length === 0) return [];
   return input.plan.update.flatMap((entry) =>
     entry.changes.flatMap((change) => {
-      const scope = imageUpdaterOf(scopes, keyId(entry.id), change);
-      if (!scope) return [];
+      const objects = { live: entry.live, desired: entry.desired?.object };
+      const owner = imageUpdaterOwner(scopes, keyId(entry.id), change, objects);
+      if (!owner) return [];
       const message =
-        `This pull request sets ${field(entry.id, change)} to ${shown(change.desired, 120)}, a field ` +
-        `${imageUpdaterReason(scope)}.`;
+        `This pull request sets ${field(entry.id, change)} to ${shown(change.desired, 120, change.segments)}, a field ` +
+        `${imageUpdaterReason(owner)}.`;
       return [
         { code: 'conflict' as const, id: entry.id, path: change.path, ...at(entry.desired, change.path), message },
       ];
@@ -113,7 +114,7 @@ export function argoResyncWarnings(input: ResyncInput): PlanWarning[] {
     const named = undone.slice(0, NAMED).map(({ entry, change }) => {
       const when = change.time ? `, ${change.time}` : '';
       const id = `${entry.id.kind} ${entry.id.namespace ? `${entry.id.namespace}/` : ''}${entry.id.name}`;
-      return `${id} ${field(entry.id, change)}: ${change.manager}'s ${shown(change.live, 120)}${when} → ${shown(change.desired, 120)}`;
+      return `${id} ${field(entry.id, change)}: ${change.manager}'s ${shown(change.live, 120, change.segments)}${when} → ${shown(change.desired, 120, change.segments)}`;
     });
     const more = undone.length > NAMED ? `; and ${undone.length - NAMED} more` : '';
     const name = sourceName(source.id);

@@ -1,7 +1,9 @@
 // Warnings about one resource that head creates or updates: each has a stable code, the resource,
 // what to do, and the line in head that declares the field.
 import {
+  envAssignment,
   shortValue,
+  type PathSegment,
   showTime,
   type DesiredObject,
   type FieldChange,
@@ -18,9 +20,14 @@ export function at(desired: DesiredObject | undefined, path?: string): Pick<Plan
   return place ? { file: place.file, ...(place.line ? { line: place.line } : {}) } : {};
 }
 
-/** A value in a message: short YAML in backticks (the comment shows it as code). */
-export function shown(value: unknown, width = 60): string {
-  return value === undefined ? 'unset' : `\`${shortValue(value, width).replace(/`/g, "'")}\``;
+/**
+ * A value in a message: short YAML in backticks (the comment shows it as code); a whole env entry at
+ * `segments` as the shell writes it (`LEVEL=debug`).
+ */
+export function shown(value: unknown, width = 60, segments?: readonly PathSegment[]): string {
+  if (value === undefined) return 'unset';
+  const text = envAssignment(value, segments) ?? shortValue(value, width);
+  return `\`${text.replace(/`/g, "'")}\``;
 }
 
 /** A field in a message, as people read it (`spec.template.spec.containers[api].image`), in backticks. */
@@ -62,11 +69,11 @@ export function changeWarnings(
     if (change.cause === 'human' && change.manager && change.live !== undefined) {
       // "Back to" would claim Git held the value before: head may set a value that was never live.
       const when = change.time ? ` (${showTime(change.time)})` : '';
-      const live = `${change.manager}'s live ${shown(change.live)}${when}`;
+      const live = `${change.manager}'s live ${shown(change.live, 60, change.segments)}${when}`;
       const verb =
         change.op === 'remove'
           ? `removes ${field(id, change)}, ${live}`
-          : `replaces ${live} in ${field(id, change)} with ${shown(change.desired)}`;
+          : `replaces ${live} in ${field(id, change)} with ${shown(change.desired, 60, change.segments)}`;
       const advice =
         "If the live value should stay, write it into Git first (merge driftback's drift pull request for " +
         'this cluster, or run `driftback codify`), then rebase.';
@@ -89,8 +96,8 @@ export function conflictWarnings(
     path: conflict.path,
     ...at(desired, conflict.path),
     message:
-      `Git declares ${field(id, conflict)} (${shown(conflict.desired)}) but ${conflict.manager} owns it in the cluster ` +
-      `(live ${shown(conflict.live)}${conflict.time ? `, written ${showTime(conflict.time)}` : ''}); ` +
+      `Git declares ${field(id, conflict)} (${shown(conflict.desired, 60, conflict.segments)}) but ${conflict.manager} owns it in the cluster ` +
+      `(live ${shown(conflict.live, 60, conflict.segments)}${conflict.time ? `, written ${showTime(conflict.time)}` : ''}); ` +
       `the two will overwrite each other. Fix: ${conflict.fix}.`,
   }));
 }

@@ -12,7 +12,7 @@ export function imagePolicyWarnings(plan: Pick<Plan, 'update'>, headFiles: Reado
       const marker = entry.desired && imagePolicyMarkerAt(entry.desired, change.path, headFiles);
       if (!marker || change.op === 'remove') return [];
       const message =
-        `This pull request sets ${field(entry.id, change)} to ${shown(change.desired, 120)}, a field Flux image ` +
+        `This pull request sets ${field(entry.id, change)} to ${shown(change.desired, 120, change.segments)}, a field Flux image ` +
         `automation writes (ImagePolicy ${marker.policy}, marker at ${marker.file}:${marker.line}): the ` +
         "ImageUpdateAutomation writes the policy's own latest image there again at its next run. To hold this " +
         'version, pin the ImagePolicy or suspend the ImageUpdateAutomation.';

@@ -66,9 +66,32 @@ function protectedMessage(kind: string): string {
  * hook left in the cluster (BeforeHookCreation, a failed hook) is its tool's (gitops-engine getSyncTasks).
  */
 function neverPruned(id: string, current: KubeObject, input: PruneInput): boolean {
+  const deletedWithSource = input.inventories?.some((inventory) => inventory.deletion && inventory.keys.has(id));
   return (
-    isControllerOwned(current) || input.hooks?.has(id) === true || liveHookOf(current, input.tracking) !== undefined
+    (isControllerOwned(current) && !deletedWithSource) ||
+    input.hooks?.has(id) === true ||
+    liveHookOf(current, input.tracking) !== undefined
   );
+}
+
+/**
+ * Why an object stays when Argo CD deletes its Application's resources (controller/appcontroller.go
+ * shouldBeDeleted): a CRD, `Delete=false` on the object or else in the Application's sync options, or
+ * `helm.sh/resource-policy: keep`.
+ */
+function keptOnDeletion(live: KubeObject, syncOptions: readonly string[]): string | undefined {
+  if (live.kind === 'CustomResourceDefinition')
+    return 'a CustomResourceDefinition is never deleted with its Application';
+  const options = (live.metadata.annotations?.['argocd.argoproj.io/sync-options'] ?? '')
+    .split(',')
+    .map((o) => o.trim());
+  const own = options.find((option) => option.startsWith('Delete='));
+  if (own === 'Delete=false') return 'annotated argocd.argoproj.io/sync-options: Delete=false';
+  if (own === undefined && syncOptions.includes('Delete=false'))
+    return 'its Application syncs with `Delete=false` (syncPolicy.syncOptions)';
+  if (live.metadata.annotations?.['helm.sh/resource-policy'] === 'keep')
+    return 'annotated helm.sh/resource-policy: keep';
+  return undefined;
 }
 
 /** `argocd.argoproj.io/sync-options: Prune=true` on the object overrides the Application's `Prune=false`. */
@@ -101,8 +124,9 @@ export function planPrune(input: PruneInput): PruneResult {
     const managed =
       inventory !== undefined || input.base.has(keyId(key)) || (identity !== undefined && tracking.has(identity));
     if (!managed) continue;
-    const reason =
-      keepReason(current) ?? (inventory?.keepAll && !prunedAnyway(current) ? inventory.keepAll : undefined);
+    const reason = inventory?.deletion
+      ? keptOnDeletion(current, inventory.deletion.syncOptions)
+      : (keepReason(current) ?? (inventory?.keepAll && !prunedAnyway(current) ? inventory.keepAll : undefined));
     if (reason) {
       result.kept.push({ id: key, reason });
       continue;

@@ -6,17 +6,25 @@
 // cannot be expanded as its controller would is reported, with the reason, never left silent.
 import { isPlainObject, keyOf, type DesiredObject, type KubeObject } from '../model/index.js';
 import { stringList } from '../sources/fields.js';
+import { ARGO_RESOURCES_FINALIZER } from '../sources/index.js';
 import { generatorParams, type GeneratorContext } from './appset-generators.js';
 import { renderTemplateTree } from './appset-template.js';
 
 export type Expansion = { ok: true; applications: KubeObject[]; filesRead: string[] } | { ok: false; reason: string };
 
-function applicationOf(rendered: Record<string, unknown>, namespace: string): KubeObject {
+/**
+ * The Application of a rendered template, in the ApplicationSet's namespace; with the resources finalizer
+ * when the template names no finalizer and `syncPolicy.preserveResourcesOnDeletion` is not set
+ * (utils.go RenderTemplateParams), so deleting it deletes what it deployed.
+ */
+function applicationOf(rendered: Record<string, unknown>, namespace: string, preserve: boolean): KubeObject {
   const metadata = isPlainObject(rendered.metadata) ? rendered.metadata : {};
+  const named = Array.isArray(metadata.finalizers) && metadata.finalizers.length > 0;
+  const finalizers = named || preserve ? {} : { finalizers: [ARGO_RESOURCES_FINALIZER] };
   return {
     apiVersion: 'argoproj.io/v1alpha1',
     kind: 'Application',
-    metadata: { ...metadata, namespace } as KubeObject['metadata'],
+    metadata: { ...metadata, ...finalizers, namespace } as KubeObject['metadata'],
     spec: isPlainObject(rendered.spec) ? rendered.spec : {},
   };
 }
@@ -30,6 +38,7 @@ export function expandApplicationSet(appset: KubeObject, context: Omit<Generator
   if (typeof spec.templatePatch === 'string' && spec.templatePatch.trim() !== '')
     return { ok: false, reason: 'templatePatch is not expanded' };
   if (!isPlainObject(spec.template)) return { ok: false, reason: 'it has no template' };
+  const preserve = isPlainObject(spec.syncPolicy) && spec.syncPolicy.preserveResourcesOnDeletion === true;
   const generators = Array.isArray(spec.generators) ? spec.generators : [];
   const applications = new Map<string, KubeObject>();
   const filesRead: string[] = [];
@@ -39,7 +48,8 @@ export function expandApplicationSet(appset: KubeObject, context: Omit<Generator
     for (const params of sets) {
       const rendered = renderTemplateTree(spec.template, params, mode);
       if (!rendered.ok) return rendered;
-      const application = applicationOf(rendered.value as Record<string, unknown>, appset.metadata?.namespace ?? '');
+      const namespace = appset.metadata?.namespace ?? '';
+      const application = applicationOf(rendered.value as Record<string, unknown>, namespace, preserve);
       const name = application.metadata.name;
       if (typeof name !== 'string' || name === '') return { ok: false, reason: 'a generated Application has no name' };
       if (applications.has(name)) return { ok: false, reason: `two generated Applications are named ${name}` };

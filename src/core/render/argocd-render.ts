@@ -135,6 +135,13 @@ function renderArgoKustomize(
 }
 
 /** The source's path rendered as the repo server does: a Helm chart, a kustomization or a directory. */
+function pathExists(files: ReadonlyMap<string, string>, path: string): boolean {
+  if (path === '' || path === '.' || files.has(path)) return true;
+  const prefix = `${path.replace(/\/+$/, '')}/`;
+  for (const file of files.keys()) if (file.startsWith(prefix)) return true;
+  return false;
+}
+
 function renderArgoPath(
   declared: DeclaredSource,
   inputs: RenderSourceInputs,
@@ -142,6 +149,18 @@ function renderArgoPath(
 ): SourceRender {
   const path = declared.source.path;
   if (path === undefined) return renderArgoHelm(declared, inputs);
+  if (!pathExists(inputs.files, path)) {
+    // The repo server refuses it (util/app/path Path: "app path does not exist"): a ComparisonError, nothing synced.
+    const file = declared.desired?.source.file ?? path;
+    const message = `Application ${sourceName(declared.source.id)}: app path ${path} does not exist`;
+    return {
+      objects: [],
+      errors: [{ file, field: 'spec.source.path', message }],
+      skipped: [],
+      filesRead: [],
+      notes: [],
+    };
+  }
   if (findKustomizationFile(inputs.files, path)) return renderArgoKustomize(declared, inputs, transforms);
   if (inputs.files.has(path ? `${path}/Chart.yaml` : 'Chart.yaml')) return renderArgoHelm(declared, inputs);
   return renderDirectory(declared, inputs, transforms);
@@ -226,7 +245,8 @@ function renderArgoSources(declared: DeclaredSource, inputs: RenderSourceInputs,
 }
 
 export function renderArgoSource(given: DeclaredSource, inputs: RenderSourceInputs): SourceRender {
-  const overridden = withSourceFiles(given, inputs.files);
+  const settings = argoSettingsOf(given.source, inputs);
+  const overridden = withSourceFiles(given, inputs.files, settings.controlPlaneNamespace);
   const declared = overridden.declared;
   const { source } = declared;
   const transforms = source.transforms as ArgoTransforms;
@@ -244,7 +264,6 @@ export function renderArgoSource(given: DeclaredSource, inputs: RenderSourceInpu
       ...(file ? { file } : {}),
     },
   };
-  const settings = argoSettingsOf(source, inputs);
   for (const desired of rendered.objects) {
     stampDesired(desired, source.id, stamp, settings, transforms.destination.namespace);
   }

@@ -2,11 +2,14 @@
 // (reposerver/repository/repository.go mergeSourceParameters): `.argocd-source.yaml`, then
 // `.argocd-source-<app>.yaml`, each a JSON merge patch (RFC 7386: maps merge, lists and scalars
 // replace) on the Application's `spec.source`; `repoURL`, `path`, `chart` and `targetRevision` stay
-// the Application's. Argo CD Image Updater's git write-back writes the second one (`kustomize.images`,
+// the Application's. `<app>` is the request's AppName, the Application's instance name
+// (controller/state.go: `app.InstanceName(controllerNamespace)`): `<name>` in the control plane's
+// namespace, `<namespace>_<name>` for an Application in any other namespace. Argo CD Image Updater's git write-back writes the second one (`kustomize.images`,
 // `helm.parameters`), so the images it sets are part of what the Application renders, not drift.
 import { parse } from 'yaml';
 import { isPlainObject, type SourceProblem } from '../model/index.js';
 import { readArgoApplication } from '../sources/argocd.js';
+import { argoInstanceName } from '../sources/identity.js';
 import type { DeclaredSource } from './types.js';
 
 const KEPT = ['repoURL', 'path', 'chart', 'targetRevision'] as const;
@@ -33,6 +36,7 @@ function overrideFiles(path: string, name: string): string[] {
 export function withSourceFiles(
   declared: DeclaredSource,
   files: ReadonlyMap<string, string>,
+  controlPlaneNamespace: string,
 ): { declared: DeclaredSource; filesRead: string[]; problems: SourceProblem[] } {
   const application = declared.desired?.object;
   const spec = application?.spec;
@@ -40,7 +44,8 @@ export function withSourceFiles(
   // One source only: a multi-source Application's entries are rendered apart.
   if (!application || !isPlainObject(spec) || !isPlainObject(spec.source) || declared.source.path === undefined)
     return none;
-  const found = overrideFiles(declared.source.path, application.metadata.name ?? '').filter((file) => files.has(file));
+  const app = argoInstanceName(declared.source.id, controlPlaneNamespace);
+  const found = overrideFiles(declared.source.path, app).filter((file) => files.has(file));
   if (found.length === 0) return none;
   let source: unknown = spec.source;
   const problems: SourceProblem[] = [];

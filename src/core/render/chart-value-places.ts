@@ -75,7 +75,8 @@ export function fluxValuePlaces(
   const label = `spec.values of HelmRelease ${namespace}/${obj.metadata?.name ?? ''}`;
   const at = { type: 'object' as const, key: declared.key, path: ['spec', 'values'] as PathSegment[] };
   layers.push({ label, values: isPlainObject(own) ? own : {}, at });
-  return { layers, defaults, addTo: { label, at } };
+  const archive = chart.type === 'repository' && valuesFiles.length === 0 ? { archiveDefaults: true as const } : {};
+  return { layers, defaults, addTo: { label, at }, ...archive };
 }
 
 /**
@@ -115,5 +116,6 @@ export function argoValuePlaces(
   });
   const addTo =
     typeof helm.values !== 'string' && objectAt ? { addTo: { label: valuesObject.label, at: objectAt } } : {};
-  return { layers, defaults, ...addTo };
+  const archive = chart.type === 'repository' ? { archiveDefaults: true as const } : {};
+  return { layers, defaults, ...addTo, ...archive };
 }

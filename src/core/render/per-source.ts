@@ -10,7 +10,7 @@ import {
   type SourceReport,
 } from '../model/index.js';
 import type { SourceResult } from './source-worklist.js';
-import { sourceName } from '../sources/identity.js';
+import { sourceName, sourceRefKey } from '../sources/identity.js';
 import type { ArgoTransforms } from '../sources/types.js';
 import { hasSyncOption } from './argocd-ignore.js';
 
@@ -110,6 +110,7 @@ export function newResourceHomes(sources: readonly SourceResult[]): Record<strin
 export function pruneInventories(sources: readonly SourceResult[]): PruneInventory[] {
   return sources.flatMap((result) => {
     const { source } = result;
+    if (result.deleted) return deletedInventories(result, result.deleted);
     const inventory = source.status?.inventory;
     if (!inventory) return [];
     const flux = source.transforms.controller === 'flux' ? source.transforms : undefined;
@@ -127,6 +128,27 @@ export function pruneInventories(sources: readonly SourceResult[]): PruneInvento
       },
     ];
   });
+}
+
+/**
+ * A generated Application its ApplicationSet deletes: the Application itself, and what its inventory lists,
+ * deleted with it (cascade) or left in the cluster.
+ */
+function deletedInventories(result: SourceResult, deleted: NonNullable<SourceResult['deleted']>): PruneInventory[] {
+  const { source } = result;
+  const name = sourceName(source.id);
+  const syncOptions = source.transforms.controller === 'argocd' ? source.transforms.syncPolicy.syncOptions : [];
+  const common = { source: name, inScope: true, suspended: false, pruneSetting: 'the resources finalizer' };
+  return [
+    { ...common, keys: new Set([keyId(sourceRefKey(source.id))]), prunes: true, deletion: { syncOptions: [] } },
+    {
+      ...common,
+      keys: new Set((source.status?.inventory ?? []).map((entry) => keyId(entry.key))),
+      prunes: deleted.cascade,
+      notPruned: deleted.reason,
+      deletion: { syncOptions },
+    },
+  ];
 }
 
 /** What an Argo CD Application's sync options and policy say about its prunes (docs/user-guide/sync-options.md). */

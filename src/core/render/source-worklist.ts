@@ -11,6 +11,7 @@ import { argoIgnoreRules, argoSettingsOf, type SourceIgnoreRule } from './argocd
 import { readSource } from '../sources/read-sources.js';
 import { renderArgoSource } from './argocd-render.js';
 import { expandApplicationSet, generatedDesired } from './appset-expand.js';
+import { generatedFate, type RemovedApplication } from './appset-deletions.js';
 import { isApplicationSet } from '../sources/applicationset.js';
 import { failedRender, problemPart, problemsReason, unrenderedParts } from './failed-render.js';
 import { renderFluxSource } from './flux-render.js';
@@ -53,6 +54,11 @@ export interface SourceResult {
   reason?: string;
   /** The objects its render gives (rendered sources). */
   objects: ResourceKey[];
+  /**
+   * A generated Application its ApplicationSet no longer generates and its controller deletes: it renders
+   * nothing; what it deployed goes with it when `cascade` (the resources finalizer), else stays.
+   */
+  deleted?: { cascade: boolean; reason: string };
 }
 
 export interface ClusterSourcesRender extends RenderResult {
@@ -299,6 +305,8 @@ interface ChildWalk {
   result: ClusterSourcesRender;
   /** ApplicationSets already expanded (one may be both at the cluster path and in a source's render). */
   expanded: Set<string>;
+  /** Live generated Applications their ApplicationSet deletes, by source id. */
+  deleted: Map<string, RemovedApplication>;
 }
 
 /**
@@ -331,12 +339,17 @@ function declareChildren(desired: DesiredObject, walk: ChildWalk): void {
     return;
   }
   walk.result.filesRead.push(...expansion.filesRead);
+  const fate = generatedFate(desired.object, expansion.applications, input.live);
   for (const application of expansion.applications) {
     const source = readSource(application, false)!;
     const id = sourceRefText(source.id);
-    if (declared.has(id)) continue;
+    if (declared.has(id) || fate.keptAsLive.has(application.metadata.name ?? '')) continue;
     declared.set(id, declaredEntry(generatedDesired(application, desired), source, files));
     order.add(id);
+  }
+  for (const removed of fate.removed) {
+    const id = sourceRefText(readSource(removed.application, true)!.id);
+    if (removed.deleted && !declared.has(id)) walk.deleted.set(id, removed);
   }
 }
 
@@ -358,7 +371,7 @@ function followSources(
   const inputs = { ...renderInputsOf(input), isThisRepository: matcher.isThisRepositoryUrl };
   const result = startingResult(entry, controller);
   const order = sourceOrder([...declared.keys()], liveById);
-  const walk: ChildWalk = { input, matcher, declared, order, result, expanded: new Set() };
+  const walk: ChildWalk = { input, matcher, declared, order, result, expanded: new Set(), deleted: new Map() };
   const follow: FollowState = { walk, inputs, liveById, byKey: new Map(), releases: [] };
   for (const desired of entry.objects) if (isApplicationSet(desired.object)) declareChildren(desired, walk);
   for (let id = order.next(); id !== undefined; id = order.next())
@@ -394,6 +407,16 @@ function followOne(id: string, follow: FollowState): 'stopped' | undefined {
   const found = walk.declared.get(id) ?? { source: liveById.get(id)! };
   const status = liveById.get(id)?.status;
   const source = status ? { ...found.source, status } : found.source;
+  const removed = walk.deleted.get(id);
+  if (removed) {
+    result.sources.push({
+      source,
+      scope: 'rendered',
+      objects: [],
+      deleted: { cascade: removed.cascade, reason: removed.reason },
+    });
+    return undefined;
+  }
   if (!appliesThisRepository(source, matcher, inputs.charts !== undefined)) {
     result.sources.push({ source, scope: 'out-of-scope', objects: [] });
     result.notes.push(outOfScopeNote(source));

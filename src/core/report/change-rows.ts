@@ -6,6 +6,7 @@ import { stringify } from 'yaml';
 import { fieldPath } from '../k8s/index.js';
 import {
   displayKey,
+  envAssignment,
   inlineValue,
   isPlainObject,
   showTime,
@@ -54,26 +55,18 @@ export function whoWhen(
 }
 
 /** A keyed item's value without the key fields its path already names (`env[DEBUG]` → `{value: "1"}`). */
-function withoutKey(value: unknown, segments: readonly PathSegment[]): unknown {
+export function withoutKey(value: unknown, segments: readonly PathSegment[]): unknown {
   const last = segments[segments.length - 1];
   if (!isPlainObject(value) || typeof last !== 'object' || !('key' in last)) return value;
   const rest = Object.fromEntries(Object.entries(value).filter(([field, v]) => String(last.key[field]) !== String(v)));
   return Object.keys(rest).length ? rest : value;
 }
 
-/** A whole env entry as the shell writes it (`env[LEVEL]` → `LEVEL=debug`); undefined for other values. */
-function envAssignment(value: unknown, segments: readonly PathSegment[]): string | undefined {
-  const last = segments[segments.length - 1];
-  if (segments[segments.length - 2] !== 'env' || typeof last !== 'object' || !('key' in last)) return undefined;
-  if (!isPlainObject(value) || Object.keys(value).sort().join(',') !== 'name,value') return undefined;
-  if (typeof value.name !== 'string' || typeof value.value !== 'string') return undefined;
-  const text = `${value.name}=${value.value}`;
-  return text.length <= FOLD_OVER && !text.includes('\n') ? text : undefined;
-}
-
 /** A value for a row's cell on one line, or undefined when it is shown as a diff below the table. */
 function cellValue(value: unknown, segments: readonly PathSegment[]): string | undefined {
-  return envAssignment(value, segments) ?? inlineValue(withoutKey(value, segments), FOLD_OVER);
+  const env = envAssignment(value, segments);
+  if (env !== undefined && env.length <= FOLD_OVER && !env.includes('\n')) return env;
+  return inlineValue(withoutKey(value, segments), FOLD_OVER);
 }
 
 function yamlOf(value: unknown): string {

@@ -2,6 +2,7 @@
 // the JSON document of DESIGN.md's contract.
 import {
   displayKey,
+  envAssignment,
   shortValue,
   showTime,
   sourceReportLine,
@@ -14,21 +15,36 @@ import {
   type ResourceKey,
 } from '../model/index.js';
 import { describeHook, hookRuns } from '../sources/index.js';
-import { changeField } from './change-rows.js';
-import { planSummary } from './plan-view.js';
+import { changeField, withoutKey } from './change-rows.js';
+import type { PlanWarningModel } from './models/index.js';
+import { planSummary, warningModels } from './plan-view.js';
 
 const SYMBOL = { create: '+', update: '~', prune: '-' } as const;
 
-function value(v: unknown): string {
-  return shortValue(v, 100);
+/**
+ * A value on one line as the tables show it: a whole env entry as the shell writes it (`LEVEL=debug`),
+ * a keyed item without the key its path names.
+ */
+function value(v: unknown, change: FieldChange): string {
+  return envAssignment(v, change.segments) ?? shortValue(withoutKey(v, change.segments), 100);
 }
 
 function changeLine(id: ResourceKey, change: FieldChange): string {
   const at = change.time ? ` at ${showTime(change.time)}` : '';
   const who = change.manager && change.cause !== 'applier' ? `  (live value from ${change.manager}${at})` : '';
   const field = changeField(id, change);
-  if (change.op === 'remove') return `      - ${field}: ${value(change.live)}${who}`;
-  return `      ~ ${field}: ${value(change.live)} → ${value(change.desired)}${who}`;
+  if (change.op === 'remove') return `      - ${field}: ${value(change.live, change)}${who}`;
+  if (change.live === undefined) return `      + ${field}: ${value(change.desired, change)}${who}`;
+  return `      ~ ${field}: ${value(change.live, change)} → ${value(change.desired, change)}${who}`;
+}
+
+/** A warning's lines: several fields of one resource with the same advice are one warning, a line per field. */
+function warningLines(warning: PlanWarningModel): string[] {
+  const where = warning.where ? ` (${warning.where})` : '';
+  const lines = [`  ! ${warning.code}${warning.resource ? ` ${warning.resource}` : ''}${where}: ${warning.message}`];
+  for (const field of warning.fields) lines.push(`      ${field.where ? `${field.where}: ` : ''}${field.message}`);
+  if (warning.objects.length) lines.push(`    not shown: ${warning.objects.join(', ')}`);
+  return lines;
 }
 
 function entryLines(entry: PlanEntry): string[] {
@@ -46,12 +62,7 @@ export function renderPlanText(cluster: string, plan: Plan): string {
     for (const [what, resume] of plan.suspensions.map(suspensionNoticeLines)) lines.push(`  ${what}`, `    ${resume}`);
   }
   if (plan.warnings.length) {
-    lines.push('', 'Warnings:');
-    for (const w of plan.warnings) {
-      const where = w.file ? ` (${w.file}${w.line ? `:${w.line}` : ''})` : '';
-      lines.push(`  ! ${w.code}${w.id ? ` ${displayKey(w.id)}` : ''}${where}: ${w.message}`);
-      if (w.objects?.length) lines.push(`    not shown: ${w.objects.map(displayKey).join(', ')}`);
-    }
+    lines.push('', 'Warnings:', ...warningModels(plan.warnings).flatMap(warningLines));
   }
   const entries = [...plan.prune, ...plan.create, ...plan.update];
   if (entries.length) lines.push('', ...entries.flatMap(entryLines));

@@ -165,7 +165,7 @@ function sameAdvice(a: PlanWarning, b: PlanWarning): boolean {
  * One model per warning, except that warnings of one code on one resource with the same advice (three
  * reverted fields of one Deployment) make one: the advice once, then a line per field.
  */
-function warningModels(warnings: readonly PlanWarning[]): PlanWarningModel[] {
+export function warningModels(warnings: readonly PlanWarning[]): PlanWarningModel[] {
   const models: PlanWarningModel[] = [];
   for (let i = 0; i < warnings.length;) {
     let end = i + 1;

@@ -107,6 +107,12 @@ export type TrackingMethod = 'label' | 'annotation' | 'annotation+label';
 /** The Argo CD label key when `application.instanceLabelKey` is empty (common.LabelKeyAppInstance). */
 export const ARGO_INSTANCE_LABEL = 'app.kubernetes.io/instance';
 const ARGO_TRACKING_ANNOTATION = 'argocd.argoproj.io/tracking-id';
+/**
+ * The finalizer that makes deleting an Application delete what it deployed (cascade); `/foreground` and
+ * `/background` name the propagation policy (pkg/apis/application/v1alpha1 ResourcesFinalizerName).
+ */
+export const ARGO_RESOURCES_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
+
 const ARGO_INSTALLATION_ANNOTATION = 'argocd.argoproj.io/installation-id';
 
 /** How an Argo CD installation tracks what it applies (argocd-cm), and where its control plane runs. */

@@ -4,7 +4,13 @@ export * from './types.js';
 export { fluxInventory, fluxInventoryId, argoInventory, parseFluxInventoryId } from './inventory.js';
 export { isFluxKustomization, readFluxKustomization } from './flux.js';
 export { isArgoApplication, readArgoApplication } from './argocd.js';
-export { isApplicationSet, isGeneratedApplication } from './applicationset.js';
+export {
+  applicationsSyncPolicy,
+  isApplicationSet,
+  isGeneratedApplication,
+  isGeneratedBy,
+  type ApplicationsSyncPolicy,
+} from './applicationset.js';
 export { parseImageOverride } from './transform-entries.js';
 export { isSourceObject, readSource, readSources, type SourceInputs } from './read-sources.js';
 export { argoInstanceFor, readArgoInstances, readArgoSettings } from './argocd-settings.js';
@@ -24,6 +30,7 @@ export {
   stampedSource,
   stampsFor,
   ARGO_INSTANCE_LABEL,
+  ARGO_RESOURCES_FINALIZER,
   DEFAULT_ARGO_TRACKING,
   FLUX_HELM_GROUP,
   FLUX_KUSTOMIZE_GROUP,

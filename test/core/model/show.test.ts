@@ -1,7 +1,7 @@
 // Values and times as people read them: YAML scalars and flow collections, never escaped JSON; UTC
 // times to the minute with the date only when it differs from the reference's.
 import { describe, expect, it } from 'vitest';
-import { counted, inlineValue, listed, shortValue, showTime } from '../../../src/core/model/index.js';
+import { counted, envAssignment, inlineValue, listed, shortValue, showTime } from '../../../src/core/model/index.js';
 
 describe('inlineValue', () => {
   it.each([
@@ -40,4 +40,15 @@ it('counts and lists in words', () => {
   expect(counted(3, 'warning')).toBe('3 warnings');
   expect(listed(['a'])).toBe('a');
   expect(listed(['a', 'b', 'c'])).toBe('a, b and c');
+});
+
+describe('envAssignment', () => {
+  const env = (name: string) => ['spec', 'containers', { key: { name: 'api' } }, 'env', { key: { name } }];
+  it.each([
+    [{ name: 'LEVEL', value: 'debug' }, env('LEVEL'), 'LEVEL=debug'],
+    [{ name: 'EMPTY', value: '' }, env('EMPTY'), 'EMPTY='],
+    [{ name: 'KEY', valueFrom: { secretKeyRef: { name: 'api', key: 'key' } } }, env('KEY'), undefined],
+    [{ name: 'LEVEL', value: 'debug' }, ['spec', 'items', { key: { name: 'LEVEL' } }], undefined],
+    ['debug', [...env('LEVEL'), 'value'], undefined],
+  ])('%j at %j → %s', (value, segments, shown) => expect(envAssignment(value, segments)).toBe(shown));
 });

@@ -10,7 +10,7 @@ import { codifyEvaluated, evaluateDrift, type DriftInput } from '../../../src/co
 import { renderCluster } from '../../../src/core/render/index.js';
 import { locateHelm } from '../../../src/helm/locate.js';
 import { createChartRenderer } from '../../../src/helm/renderer.js';
-import { chartFiles } from '../../support/charts.js';
+import { chartFiles, packagedChart } from '../../support/charts.js';
 import { changedLines, liveAfterHandEdit } from '../codify/support.js';
 
 const found = locateHelm();
@@ -18,7 +18,8 @@ if (!found.found) throw new Error(`these tests run the pinned Helm (npm ci extra
 const charts = createChartRenderer({ helm: found.helm });
 
 /** The `web` chart: replicaCount sets the Deployment's replicas only; image.tag defaults to "1.0". */
-const WEB = chartFiles('kustomize-helm-oracle/local-chart/input/charts/web', 'charts/web');
+const WEB_FIXTURE = 'kustomize-helm-oracle/local-chart/input/charts/web';
+const WEB = chartFiles(WEB_FIXTURE, 'charts/web');
 /** The `webapp` chart: replicaCount sets the Deployment's replicas and the Widget's size. */
 const WEBAPP = chartFiles('charts/webapp', 'charts/webapp');
 const SERVER = { gitVersion: 'v1.32.3', resources: [] };
@@ -53,7 +54,13 @@ interface HandChange {
 }
 
 /** The cluster as its controller applied the repository (charts rendered by Helm), then changed by hand. */
-function codifyOn(files: Map<string, string>, clusterYaml: string, changes: HandChange[], extra: KubeObject[] = []) {
+function codifyOn(
+  files: Map<string, string>,
+  clusterYaml: string,
+  changes: HandChange[],
+  extra: KubeObject[] = [],
+  renderer = charts,
+) {
   const parsed = parseConfig(`clusters:\n  - name: prod\n${clusterYaml}drift:\n  minSnapshots: 1\n`);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
   const cluster = parsed.config.clusters![0]!;
@@ -66,7 +73,7 @@ function codifyOn(files: Map<string, string>, clusterYaml: string, changes: Hand
       scope: { complete: true, errors: [] },
       items,
     }) as unknown as Snapshot;
-  const rendered = renderCluster(files, cluster, { live: live(extra), charts });
+  const rendered = renderCluster(files, cluster, { live: live(extra), charts: renderer });
   expect(rendered.errors).toEqual([]);
   const applied = rendered.objects.map((desired) => {
     const mine = changes.filter((c) => c.kind === desired.key.kind && c.name === desired.key.name);
@@ -80,7 +87,7 @@ function codifyOn(files: Map<string, string>, clusterYaml: string, changes: Hand
     files,
     history: [],
     declined: new Set(),
-    charts,
+    charts: renderer,
   };
   const evaluated = evaluateDrift(input);
   if (evaluated.type !== 'evaluated') throw new Error(JSON.stringify(evaluated));
@@ -264,6 +271,98 @@ describe('kustomize helmCharts (Argo CD with --enable-helm)', () => {
     expect(changedLines(before, result.edits.get('apps/web/kustomization.yaml')!)).toEqual({
       removed: ['      replicaCount: 3', '        tag: "1.4"'],
       added: ['      replicaCount: 6', '        tag: "1.5"'],
+    });
+  });
+});
+
+describe('a chart of a Helm repository (its archive in the charts directory)', () => {
+  const remote = createChartRenderer({ helm: found.helm, chartsDir: packagedChart(WEB_FIXTURE) });
+  const ARGO = '    path: clusters/prod\n    controller: argocd\n    namespaces: [shop]\n';
+  const argocdCm: KubeObject = {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'argocd-cm', namespace: 'argocd' },
+    data: { 'kustomize.buildOptions': '--enable-helm' },
+  };
+
+  it('Flux: a value only the chart default sets is added to spec.values, proven by Helm', () => {
+    const repository =
+      'apiVersion: source.toolkit.fluxcd.io/v1\nkind: HelmRepository\nmetadata: {name: acme, namespace: shop}\nspec:\n  url: https://charts.acme.example\n';
+    const release = helmRelease(['  values:', '    replicaCount: 2']).replace(
+      '      chart: ./charts/web\n      sourceRef: {kind: GitRepository, name: flux-system, namespace: flux-system}',
+      '      chart: web\n      version: 1.2.3\n      sourceRef: {kind: HelmRepository, name: acme}',
+    );
+    const files = new Map([
+      ['clusters/prod/repo.yaml', repository],
+      ['clusters/prod/web.yaml', release],
+    ]);
+    const result = codifyOn(files, FLUX, [setImage('ghcr.io/example/web:1.1')], [], remote);
+    expect(result.reported).toEqual([]);
+    expect(result.check).toEqual({ ok: true });
+    expect(changedLines(release, result.edits.get('clusters/prod/web.yaml')!)).toEqual({
+      removed: [],
+      added: ['    image:', '      tag: "1.1"'],
+    });
+  });
+
+  it('Argo CD: a value only the chart default sets is added to valuesObject', () => {
+    const app = [
+      'apiVersion: argoproj.io/v1alpha1',
+      'kind: Application',
+      'metadata: {name: web, namespace: argocd}',
+      'spec:',
+      '  project: default',
+      '  source:',
+      '    repoURL: https://charts.acme.example',
+      '    chart: web',
+      '    targetRevision: 1.2.3',
+      '    helm:',
+      '      valuesObject:',
+      '        replicaCount: 2',
+      '  destination: {server: https://kubernetes.default.svc, namespace: shop}',
+      '',
+    ].join('\n');
+    const files = new Map([['clusters/prod/web.yaml', app]]);
+    const result = codifyOn(files, ARGO, [scale('web-web', 3), setImage('ghcr.io/example/web:1.1')], [], remote);
+    expect(result.reported).toEqual([]);
+    expect(changedLines(app, result.edits.get('clusters/prod/web.yaml')!)).toEqual({
+      removed: ['        replicaCount: 2'],
+      added: ['        replicaCount: 3', '        image:', '          tag: "1.1"'],
+    });
+  });
+
+  it('kustomize helmCharts: a value only the chart default sets is added to valuesInline', () => {
+    const kustomization = [
+      'helmCharts:',
+      '  - name: web',
+      '    repo: https://charts.acme.example',
+      '    version: 1.2.3',
+      '    releaseName: web',
+      '    namespace: shop',
+      '    valuesInline:',
+      '      replicaCount: 2',
+      '',
+    ].join('\n');
+    const app = [
+      'apiVersion: argoproj.io/v1alpha1',
+      'kind: Application',
+      'metadata: {name: web, namespace: argocd}',
+      'spec:',
+      '  project: default',
+      '  source: {repoURL: https://github.com/acme/gitops.git, targetRevision: main, path: apps/web}',
+      '  destination: {server: https://kubernetes.default.svc, namespace: shop}',
+      '',
+    ].join('\n');
+    const files = new Map([
+      ['apps/web/kustomization.yaml', kustomization],
+      ['clusters/prod/web.yaml', app],
+    ]);
+    const result = codifyOn(files, ARGO, [setImage('ghcr.io/example/web:1.1')], [argocdCm], remote);
+    expect(result.reported).toEqual([]);
+    expect(result.check).toEqual({ ok: true });
+    expect(changedLines(kustomization, result.edits.get('apps/web/kustomization.yaml')!)).toEqual({
+      removed: [],
+      added: ['      image:', '        tag: "1.1"'],
     });
   });
 });

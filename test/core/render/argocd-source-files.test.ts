@@ -23,16 +23,16 @@ const application: KubeObject = {
   },
 };
 
-function render(extra: Array<[string, string]>) {
+function render(extra: Array<[string, string]>, app: KubeObject = application, live: KubeObject[] = []) {
   const files = new Map<string, string>([
-    ['apps/guestbook.yaml', stringify(application)],
+    ['apps/guestbook.yaml', stringify(app)],
     ...[...GUESTBOOK].map(([path, text]): [string, string] => [`guestbook/${path}`, text]),
     ...extra,
   ]);
   return renderCluster(
     files,
     { name: 'prod', path: 'apps', controller: 'argocd', defaultNamespace: 'default' },
-    { live: { items: [], repository: 'acme/gitops' } },
+    { live: { items: live, repository: 'acme/gitops' } },
   );
 }
 
@@ -69,5 +69,35 @@ describe('Argo CD parameter files in the Application path', () => {
     const rendered = render([['guestbook/.argocd-source-guestbook.yaml', '- just\n- a list\n']]);
     expect(rendered.sources.find((s) => s.source.id.name === 'guestbook')?.scope).toBe('not-rendered');
     expect(rendered.errors.map((e) => e.file)).toContain('guestbook/.argocd-source-guestbook.yaml');
+  });
+
+  it('an Application in any namespace reads `.argocd-source-<namespace>_<name>.yaml` (its instance name), not the plain name', () => {
+    // controller/state.go passes `AppName: app.InstanceName(controllerNamespace)` to the repo server;
+    // Image Updater writes the same name (DefaultTargetFilePattern `.argocd-source-%s_%s.yaml`).
+    const teamApp = { ...application, metadata: { name: 'guestbook', namespace: 'team-a' } };
+    const live: KubeObject[] = [
+      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'argocd-cm', namespace: 'argocd' }, data: {} },
+      {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'argocd-cmd-params-cm', namespace: 'argocd' },
+        data: { 'application.namespaces': 'team-*' },
+      },
+    ];
+    const namespaced = 'kustomize:\n  images:\n  - quay.io/argoprojlabs/argocd-e2e-container:0.6\n';
+    const plain = 'kustomize:\n  images:\n  - quay.io/argoprojlabs/argocd-e2e-container:0.7\n';
+    const both = render(
+      [
+        ['guestbook/.argocd-source-team-a_guestbook.yaml', namespaced],
+        ['guestbook/.argocd-source-guestbook.yaml', plain],
+      ],
+      teamApp,
+      live,
+    );
+    expect(imageOf(both)).toBe('quay.io/argoprojlabs/argocd-e2e-container:0.6');
+    expect(both.filesRead).toContain('guestbook/.argocd-source-team-a_guestbook.yaml');
+    expect(both.filesRead).not.toContain('guestbook/.argocd-source-guestbook.yaml');
+    const onlyPlain = render([['guestbook/.argocd-source-guestbook.yaml', plain]], teamApp, live);
+    expect(imageOf(onlyPlain)).toBe('quay.io/argoprojlabs/argocd-e2e-container:0.2');
   });
 });

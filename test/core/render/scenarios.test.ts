@@ -528,6 +528,51 @@ describe('argocd-ssa-annotation: Argo CD, server-side apply, annotation tracking
     expect(note?.message).toContain('written by Argo CD Image Updater');
   });
 
+  it('an Image Updater alias with kustomize.image-name owns the image its override sets; its strategy is named', () => {
+    // argocd-image-updater pkg/common/constants.go (`<alias>.kustomize.image-name`, `<alias>.update-strategy`,
+    // `<alias>.allow-tags`) and pkg/argocd/update.go SetKustomizeImage: the override `cartservice=<image>:<tag>`.
+    const evaluate = (aliasAnnotations: string) => {
+      const files = new Map(scenarioRepository('argocd-ssa-annotation'));
+      const app = files.get('argocd/apps/online-boutique.yaml')!;
+      const annotations =
+        'metadata:\n  annotations:\n' +
+        '    argocd-image-updater.argoproj.io/image-list: cart=ghcr.io/acme/mirror/cartservice\n' +
+        aliasAnnotations;
+      files.set('argocd/apps/online-boutique.yaml', app.replace('metadata:\n', annotations));
+      const config = configOf(files);
+      const cluster = config.clusters![0]!;
+      const snapshot = scenarioSnapshot('argocd-ssa-annotation', 'hand-changes');
+      const input: DriftInput = { snapshot, config, cluster, files, history: [], minSnapshots: 1, declined: new Set() };
+      const evaluated = evaluateDrift(input);
+      if (evaluated.type !== 'evaluated') throw new Error(evaluated.type);
+      const cart = evaluated.diff.resources.find((r) => r.key.kind === 'Deployment' && r.key.name === 'cartservice')!;
+      const image = '/spec/template/spec/containers/0/image';
+      return {
+        codified: cart.changes.some((c) => c.path === image),
+        reported: cart.reported?.find((c) => c.path === image),
+        edits: codifyLines({ input, evaluated, plan: undefined as unknown as Plan }).edits,
+      };
+    };
+    const owned = evaluate(
+      '    argocd-image-updater.argoproj.io/cart.kustomize.image-name: cartservice\n' +
+        '    argocd-image-updater.argoproj.io/cart.update-strategy: newest-build\n' +
+        "    argocd-image-updater.argoproj.io/cart.allow-tags: 'regexp:^v0\\.10\\.'\n",
+    );
+    expect(owned.codified).toBe(false);
+    expect(owned.reported?.reported?.code).toBe('image-automation');
+    expect(owned.reported?.reported?.reason).toContain(
+      'image alias `cart` = ghcr.io/acme/mirror/cartservice, update-strategy newest-build, allow-tags regexp:^v0\\.10\\.',
+    );
+    expect(owned.reported?.reported?.reason).toContain('the parameters of Application argocd/online-boutique');
+    expect(owned.reported?.reported?.reason).toContain('newest version its newest-build strategy allows');
+    expect(owned.edits).toEqual({});
+    // Without the alias's kustomize.image-name the mirror's image is not the one the manifests use: a hand
+    // change to cartservice is not the updater's, and is codified into the Application's override.
+    const notOwned = evaluate('');
+    expect(notOwned.codified).toBe(true);
+    expect(Object.keys(notOwned.edits)).toEqual(['argocd/apps/online-boutique.yaml']);
+  });
+
   it("an image set by the Application's kustomize.images is codified into that override", () => {
     // argo-cd util/kustomize/kustomize.go: kustomize.images are `kustomize edit set image` arguments.
     const { edits } = codifyLines(run('argocd-ssa-annotation', 'hand-changes'));

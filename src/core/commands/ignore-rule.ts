@@ -1,0 +1,134 @@
+// `/driftback ignore` as a config change: the ignore rules (`drift.ignore`) that stop comparing the
+// fields a command named, and `.github/driftback.yml` with them added. The file is edited byte-exactly
+// (its comments, order and formatting stay; each rule is appended to `drift.ignore` in the file's own
+// style), and the result must read back through the config parser with exactly those rules.
+import { isDeepStrictEqual } from 'node:util';
+import { compileIgnoreRules } from '../classify/index.js';
+import { setValueAt } from '../codify/index.js';
+import { parseConfig, type IgnoreRule } from '../config/index.js';
+import { renderCollection, DEFAULT_BLOCK_STYLE } from '../codify/block-render.js';
+import { escapeText, inlineCode } from '../report/index.js';
+import type { CommandItem } from './command-items.js';
+import type { Target } from './parse-command.js';
+
+type RuleItem = Pick<CommandItem, 'key' | 'path' | 'manager'>;
+
+/** Whether an existing rule already ignores the item (its object, its field, its manager). */
+function coveredBy(rules: readonly IgnoreRule[]): (item: RuleItem) => boolean {
+  const matchers = compileIgnoreRules(rules);
+  return (item) => matchers.some((m) => m.matches(item.key, item.path, item.manager ? [item.manager] : []));
+}
+
+function uniquePaths(items: readonly RuleItem[]): string[] {
+  return [...new Set(items.map((item) => item.path))];
+}
+
+/**
+ * The rules that ignore the items' fields, scoped as the command was: with an object, that one object
+ * (its kind, namespace and name); without one, every object of each kind the field was found on. The
+ * paths are the items' JSON pointers, or the pointer the command gave (which covers what is below it).
+ * Items that name a whole object, and items a rule in `existing` already ignores, give no rule.
+ */
+export function ignoreRulesFor(
+  items: readonly RuleItem[],
+  target: Target,
+  reason: string,
+  existing: readonly IgnoreRule[] = [],
+): IgnoreRule[] {
+  const covered = coveredBy(existing);
+  const fields = items.filter((item) => item.path !== '' && !covered(item));
+  const byScope = new Map<string, RuleItem[]>();
+  for (const item of fields) {
+    const { kind, namespace, name } = item.key;
+    const scope = target.object ? `${kind}/${namespace}/${name}` : kind;
+    byScope.set(scope, [...(byScope.get(scope) ?? []), item]);
+  }
+  return [...byScope.values()].map((group): IgnoreRule => {
+    const { kind, namespace, name } = group[0].key;
+    const paths = target.field?.startsWith('/') ? [target.field] : uniquePaths(group);
+    if (!target.object) return { kinds: [kind], paths, reason };
+    // Keys in the schema's order: a rule read back from the file is written the same way.
+    return { kinds: [kind], names: [name], ...(namespace ? { namespaces: [namespace] } : {}), paths, reason };
+  });
+}
+
+export type AddRulesResult = { ok: true; text: string } | { ok: false; reason: string };
+
+/** The rules of a config text ([] for no file); a config that does not parse cannot be edited. */
+export function configIgnoreRules(text: string | undefined): IgnoreRule[] | string {
+  if (text === undefined) return [];
+  const parsed = parseConfig(text);
+  if (!parsed.ok)
+    return `it does not pass the config check (${parsed.problems.map((p) => `${p.line !== undefined ? `line ${p.line}: ` : ''}${p.message}`).join('; ')})`;
+  return parsed.config.drift.ignore;
+}
+
+/** Whether the text holds no YAML value at all (missing, empty, or only comments). */
+function holdsNothing(text: string): boolean {
+  return text.split('\n').every((line) => line.trim() === '' || line.trim().startsWith('#'));
+}
+
+/** The file's text with `rules` appended to `drift.ignore`; the file is created when `text` is undefined. */
+export function addIgnoreRules(text: string | undefined, rules: readonly IgnoreRule[]): AddRulesResult {
+  const before = configIgnoreRules(text);
+  if (typeof before === 'string') return { ok: false, reason: `.github/driftback.yml cannot be edited: ${before}` };
+  let next = text ?? '';
+  if (holdsNothing(next)) {
+    const lines = renderCollection({ drift: { ignore: rules } }, 0, DEFAULT_BLOCK_STYLE);
+    next = `${next}${next === '' || next.endsWith('\n') ? '' : '\n'}${lines.join('\n')}\n`;
+  } else {
+    for (const [i, rule] of rules.entries()) {
+      const edited = setValueAt(next, 0, ['drift', 'ignore', { index: before.length + i }], rule);
+      if (!edited.ok) return { ok: false, reason: `.github/driftback.yml cannot be edited: ${edited.reason}` };
+      next = edited.text;
+    }
+  }
+  const after = configIgnoreRules(next);
+  if (typeof after === 'string')
+    return { ok: false, reason: `the edited .github/driftback.yml would not be valid: ${after}` };
+  if (!isDeepStrictEqual(after, [...before, ...rules]))
+    return { ok: false, reason: 'the edited .github/driftback.yml would not read back with exactly these rules' };
+  return { ok: true, text: next };
+}
+
+/** The rule's reason with where it was decided: who ran the command, on which pull request. */
+export function ruleReason(reason: string | undefined, by: string, pullRequest: number): string {
+  return `${reason ?? 'no reason given'} (${by}, /driftback ignore on #${pullRequest})`;
+}
+
+/** `Deployment/shop/api`, `Deployment objects` or `every object`: what a rule applies to. */
+function ruleScope(rule: IgnoreRule): string {
+  const kinds = rule.kinds?.join(', ') ?? 'every kind';
+  if (!rule.names?.length) return `every ${kinds}`;
+  return rule.names.map((name) => [kinds, rule.namespaces?.[0], name].filter(Boolean).join('/')).join(', ');
+}
+
+/** The App's branch for config pull requests, under `pullRequests.branchPrefix`: one for the repository. */
+export function configBranch(prefix: string): string {
+  return `${prefix}config/ignore`;
+}
+
+export function configPullRequestTitle(count: number): string {
+  return `driftback: ${count === 1 ? 'one ignore rule' : `${count} ignore rules`} for .github/driftback.yml`;
+}
+
+/** The config pull request's body: every rule it adds (scope, fields, reason) and what merging does. */
+export function configPullRequestBody(rules: readonly IgnoreRule[]): string {
+  const lines = rules.map(
+    (rule) =>
+      `- ${inlineCode(ruleScope(rule))}: ${(rule.paths ?? []).map(inlineCode).join(', ') || 'every field'}. ${escapeText(rule.reason)}`,
+  );
+  return [
+    `Adds ${rules.length === 1 ? 'one ignore rule' : `${rules.length} ignore rules`} to \`.github/driftback.yml\` ` +
+      '(`drift.ignore`), asked for with `/driftback ignore` on drift pull requests:',
+    '',
+    ...lines,
+    '',
+    'Once this is merged, driftback stops comparing these fields, whatever their live value: the next drift check ' +
+      "leaves them out of the cluster's drift pull request and counts them under the rule's reason. The plan " +
+      'comment on this pull request lists what the new config changes.',
+    '',
+    'Another `/driftback ignore` adds its rule here. driftback never writes over a commit someone else pushes to ' +
+      'this branch; edit the rules in review, or close this pull request to drop them.',
+  ].join('\n');
+}

@@ -1,0 +1,128 @@
+// `/driftback ignore` as a config edit: the rules a command's items give, scoped as the command was,
+// and `.github/driftback.yml` with them appended byte-exactly (comments and style kept), checked by
+// the config parser.
+import { describe, expect, it } from 'vitest';
+import { addIgnoreRules, ignoreRulesFor, ruleReason } from '../../../src/core/commands/index.js';
+import { parseConfig } from '../../../src/core/config/index.js';
+
+const api = (path: string, manager = 'kubectl') => ({
+  key: { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'api' },
+  path,
+  manager,
+});
+const web = (path: string) => ({ key: { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'web' }, path });
+const crb = {
+  key: { group: 'rbac.authorization.k8s.io', kind: 'ClusterRoleBinding', namespace: '', name: 'oncall' },
+  path: '/subjects/0/name',
+};
+const ON_API = { object: { kind: 'deployment', namespace: 'shop', name: 'api' }, field: 'spec.replicas' };
+
+describe('ignoreRulesFor', () => {
+  it('with an object: that one object, the items’ pointers', () => {
+    expect(ignoreRulesFor([api('/spec/replicas')], ON_API, 'sale')).toEqual([
+      { kinds: ['Deployment'], names: ['api'], namespaces: ['shop'], paths: ['/spec/replicas'], reason: 'sale' },
+    ]);
+  });
+
+  it('a cluster-scoped object gets no namespaces', () => {
+    const target = { object: { kind: 'ClusterRoleBinding', namespace: '', name: 'oncall' } };
+    expect(ignoreRulesFor([crb], target, 'why')).toEqual([
+      { kinds: ['ClusterRoleBinding'], names: ['oncall'], paths: ['/subjects/0/name'], reason: 'why' },
+    ]);
+  });
+
+  it('without an object: every object of each kind the field was found on', () => {
+    const rules = ignoreRulesFor([api('/spec/replicas'), web('/spec/replicas')], { field: 'spec.replicas' }, 'hpa');
+    expect(rules).toEqual([{ kinds: ['Deployment'], paths: ['/spec/replicas'], reason: 'hpa' }]);
+  });
+
+  it('a JSON pointer the command gave is the rule’s path (it covers everything below it)', () => {
+    const items = [api('/spec/template/spec/containers/0/image'), api('/spec/template/spec/containers/0/env/1/value')];
+    const target = { object: ON_API.object, field: '/spec/template/spec/containers/0' };
+    expect(ignoreRulesFor(items, target, 'r')[0].paths).toEqual(['/spec/template/spec/containers/0']);
+  });
+
+  it('nothing for a whole object, nor for an item an existing rule already ignores', () => {
+    const whole = { ...api(''), path: '' };
+    expect(ignoreRulesFor([whole], { object: ON_API.object }, 'r')).toEqual([]);
+    const existing = [{ kinds: ['Deployment'], paths: ['/spec'], reason: 'old' }];
+    expect(ignoreRulesFor([api('/spec/replicas')], ON_API, 'r', existing)).toEqual([]);
+    // A rule for another manager does not cover it.
+    const hpaOnly = [{ kinds: ['Deployment'], paths: ['/spec/replicas'], managers: ['hpa'], reason: 'old' }];
+    expect(ignoreRulesFor([api('/spec/replicas')], ON_API, 'r', hpaOnly)).toHaveLength(1);
+  });
+
+  it('the reason says who asked and where', () => {
+    expect(ruleReason('scaled for the sale', 'alice', 12)).toBe(
+      'scaled for the sale (alice, /driftback ignore on #12)',
+    );
+    expect(ruleReason(undefined, 'alice', 12)).toBe('no reason given (alice, /driftback ignore on #12)');
+  });
+});
+
+const RULE = { kinds: ['Deployment'], names: ['api'], namespaces: ['shop'], paths: ['/spec/replicas'], reason: 'sale' };
+
+describe('addIgnoreRules', () => {
+  it('appends to an existing drift.ignore in the file’s own style, every other byte kept', () => {
+    const text = [
+      '# driftback settings',
+      'clusters:',
+      '- name: prod   # the big one',
+      '  path: clusters/prod',
+      'drift:',
+      '  minSnapshots: 3   # slow agent',
+      '  ignore:',
+      '  - kinds: [Deployment]',
+      '    paths: [/spec/replicas]',
+      '    managers: [kube-controller-manager]',
+      '    reason: replicas belong to the HPA',
+      'plan:',
+      '  protect: [Namespace]',
+      '',
+    ].join('\n');
+    const result = addIgnoreRules(text, [RULE]);
+    expect(result).toEqual({
+      ok: true,
+      text: text.replace(
+        '  - kinds: [Deployment]\n    paths: [/spec/replicas]\n    managers: [kube-controller-manager]\n    reason: replicas belong to the HPA\n',
+        '  - kinds: [Deployment]\n    paths: [/spec/replicas]\n    managers: [kube-controller-manager]\n    reason: replicas belong to the HPA\n' +
+          '  - kinds:\n    - Deployment\n    names:\n    - api\n    namespaces:\n    - shop\n    paths:\n    - /spec/replicas\n    reason: sale\n',
+      ),
+    });
+  });
+
+  it('adds drift.ignore, or drift, where the file has none', () => {
+    const text = 'clusters:\n  - name: prod\n    path: clusters/prod\ndrift:\n  minSnapshots: 3\n';
+    const result = addIgnoreRules(text, [RULE]);
+    expect(result.ok && result.text.startsWith(text)).toBe(true);
+    const parsed = parseConfig(result.ok ? result.text : '');
+    expect(parsed.ok && parsed.config.drift).toMatchObject({ minSnapshots: 3, ignore: [RULE] });
+    const bare = addIgnoreRules('clusters:\n  - name: prod\n    path: p\n', [RULE]);
+    expect(bare.ok && parseConfig(bare.text).ok).toBe(true);
+  });
+
+  it('creates the file when there is none, and writes below a file of comments only', () => {
+    const created = addIgnoreRules(undefined, [RULE]);
+    expect(created).toEqual({
+      ok: true,
+      text: 'drift:\n  ignore:\n    - kinds:\n        - Deployment\n      names:\n        - api\n      namespaces:\n        - shop\n      paths:\n        - /spec/replicas\n      reason: sale\n',
+    });
+    const commented = addIgnoreRules('# settings come later\n', [RULE]);
+    expect(commented.ok && commented.text).toBe(`# settings come later\n${created.ok ? created.text : ''}`);
+  });
+
+  it('a reason YAML would misread is quoted, and reads back as written', () => {
+    const reason = 'sale: #1 priority (alice, /driftback ignore on #7)';
+    const result = addIgnoreRules('drift:\n  ignore: []\n', [{ ...RULE, reason }]);
+    const parsed = parseConfig(result.ok ? result.text : '');
+    expect(parsed.ok && parsed.config.drift.ignore[0].reason).toBe(reason);
+  });
+
+  it('refuses a config that does not pass the config check, saying why', () => {
+    const result = addIgnoreRules('drift:\n  minSnapshots: lots\n', [RULE]);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.reason).toContain(
+      '.github/driftback.yml cannot be edited: it does not pass the config check',
+    );
+  });
+});
