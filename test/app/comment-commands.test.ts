@@ -13,8 +13,10 @@ import { FILES, liveProd } from './plan-scenario.js';
 import {
   drain,
   issueCommentPayload,
+  issuesTitled,
   OWNER,
   REPO,
+  runWatch,
   sendWebhook,
   startHarness,
   uploadSnapshot,
@@ -256,6 +258,19 @@ describe('PR comment commands', () => {
     const { replies } = await command('reader', '/driftback explain Deployment/shop/api');
     expect(replies[0]).toContain('**Decisions**');
     expect(replies[0]).toContain('ignored by `alice`');
+  });
+
+  it('the dashboard lists the decisions made by comment: what, by whom, when, where and why', async () => {
+    await runWatch(h);
+    const [dashboard] = issuesTitled(h, 'driftback dashboard');
+    const body = dashboard.body!;
+    expect(body).toContain('<details><summary>Decided by comment (2)</summary>');
+    expect(body).toContain(
+      `- \`Deployment/shop/api spec.replicas\`: ignored by \`alice\` at 12:20 UTC on #${pr}: scaled for the sale only`,
+    );
+    expect(body).toContain(
+      `- \`Deployment/shop/web spec.template.spec.containers[web].image\`: allowed by \`maya\` at 12:15 UTC on #${pr}: vendor mirror during the registry outage`,
+    );
   });
 
   it('allow on something that is not held back records nothing', async () => {

@@ -132,7 +132,29 @@ export interface ArgoTracking {
   problems?: string[];
   /** argocd-cm `kustomize.buildOptions` (`--enable-helm` inflates helmCharts), when set. */
   kustomizeBuildOptions?: string;
+  /** argocd-cm `resource.compareoptions`; Argo CD's defaults when unset. */
+  compareOptions?: ArgoCompareOptions;
 }
+
+/**
+ * argocd-cm `resource.compareoptions` (util/settings/settings.go ArgoCDDiffOptions, GetResourceOverrides):
+ * `ignoreResourceStatusField` `crd` (unset or unrecognised: the status of CustomResourceDefinitions), `all`
+ * (every object's status) or `off` (`off`/`false`: Argo CD compares the status Git declares);
+ * `ignoreAggregatedRoles` (the rules of a ClusterRole with an aggregationRule); and
+ * `ignoreDifferencesOnResourceUpdates`, which only decides what resource updates refresh an Application
+ * (GetIgnoreResourceUpdatesOverrides), never what the comparison shows.
+ */
+export interface ArgoCompareOptions {
+  ignoreAggregatedRoles: boolean;
+  ignoreResourceStatusField: 'crd' | 'all' | 'off';
+  ignoreDifferencesOnResourceUpdates: boolean;
+}
+
+export const DEFAULT_ARGO_COMPARE_OPTIONS: ArgoCompareOptions = {
+  ignoreAggregatedRoles: false,
+  ignoreResourceStatusField: 'crd',
+  ignoreDifferencesOnResourceUpdates: false,
+};
 
 export const DEFAULT_ARGO_TRACKING: ArgoTracking = {
   trackingMethod: 'annotation',

@@ -14,6 +14,7 @@ import {
   escapeProse,
   inlineCode,
 } from '../../../src/core/report/index.js';
+import { autoscalerReason } from '../../../src/core/k8s/index.js';
 import type { DiffResult, FieldChange, ResourceKey } from '../../../src/core/model/index.js';
 import { expectGolden } from './golden.js';
 import { mentionableText } from '../../support/rendered-markdown.js';
@@ -105,7 +106,11 @@ const prView: DriftPullRequestView = {
     { key: hotfix, file: 'clusters/prod-eu/checkout/ConfigMap-hotfix.yaml', kind: 'new-file' },
   ],
   reported: [
-    { key: worker, change: hpa, reason: 'set by a controller (horizontal-pod-autoscaler): drift.causes is [human]' },
+    {
+      key: worker,
+      change: hpa,
+      reason: autoscalerReason({ kind: 'HorizontalPodAutoscaler', namespace: 'checkout', name: 'worker' }, false),
+    },
   ],
   snapshot: { id: 'snap-42', capturedAt: '2026-12-02T05:00:00Z' },
   drift: {
