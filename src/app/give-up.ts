@@ -1,14 +1,16 @@
 // What the App records when the queue gives a job up (its last attempt failed, or the process did
 // not survive running it): the pull request's `driftback / plan` check run fails with the reason,
-// and a cluster's dashboard entry shows why its drift check stopped. Nothing is retried from here:
+// a cluster's dashboard entry shows why its drift check stopped, and a comment command is answered
+// with a reply saying it failed and how to run it again (and 😕 on the comment). Nothing is retried from here:
 // the next push, snapshot or re-run enqueues the work again.
+import { givenUpReply } from '../core/commands/index.js';
 import { givenUpCheckRun } from '../core/report/index.js';
-import { createOrUpdateCheckRun, type AppIdentity } from '../github/index.js';
+import { createOrUpdateCheckRun, reactToComment, replyOnPullRequest, type AppIdentity } from '../github/index.js';
 import type { Store } from '../store/types.js';
 import { splitRepository, type InstallationClients } from './github-client.js';
 import { PLAN_CHECK_NAME } from './plan/deps.js';
-import { isPlanJob, isReconcileJob, PLAN_QUEUE, RECONCILE_QUEUE } from './queue/jobs.js';
-import type { GiveUpHandler } from './queue/types.js';
+import { COMMAND_QUEUE, isCommandJob, isPlanJob, isReconcileJob, PLAN_QUEUE, RECONCILE_QUEUE } from './queue/jobs.js';
+import { wasInterrupted, type GiveUpHandler } from './queue/types.js';
 import { readClusterState, writeClusterState } from './reconcile/state.js';
 
 export interface GiveUpDeps {
@@ -32,6 +34,14 @@ export function givenUpHandlers(deps: GiveUpDeps): Record<string, GiveUpHandler>
         headSha: pull.head.sha,
         ...givenUpCheckRun(info.attempts, info.reason),
       });
+    },
+    [COMMAND_QUEUE]: async (payload, info) => {
+      if (!isCommandJob(payload)) return;
+      const { owner, repo } = splitRepository(payload.repository);
+      const octokit = await deps.clients.forRepository(payload.repository);
+      const reply = givenUpReply(payload.line, info.attempts, wasInterrupted(info.reason));
+      await replyOnPullRequest(octokit, { owner, repo, number: payload.number }, reply);
+      await reactToComment(octokit, { owner, repo, commentId: payload.commentId }, 'confused');
     },
     [RECONCILE_QUEUE]: async (payload, info) => {
       if (!isReconcileJob(payload)) return;

@@ -3,7 +3,8 @@
 // archive) digest, the values digest, the Kubernetes version and API versions, release name and
 // namespace — so an unchanged reconcile does not run Helm again. Repository charts (HelmRepository,
 // OCI, Argo CD `chart:`) come from a directory of archives as `helm pull` writes them
-// (`<name>-<version>.tgz`, DRIFTBACK_CHARTS_DIR or `--charts`), digest-checked when pinned.
+// (`<name>-<version>.tgz`, DRIFTBACK_CHARTS_DIR or `--charts`), digest-checked when pinned, else are
+// fetched from their Helm repository or OCI registry when the App allows it (fetch.ts).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,7 +30,7 @@ export interface ChartRendererOptions {
   deadlineMs?: number;
   /** Directory of chart archives (`<name>-<version>.tgz`). */
   chartsDir?: string;
-  /** Fetch repository charts missing from `chartsDir` over HTTPS (the App, when DRIFTBACK_FETCH_CHARTS allows it). */
+  /** Fetch repository charts missing from `chartsDir` (the App, when DRIFTBACK_FETCH_CHARTS allows it). */
   fetch?: ChartFetchOptions;
   /** Rendered outputs by key; shared across renders of a process. */
   cache?: Map<string, ChartOutput>;

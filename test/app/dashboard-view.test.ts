@@ -104,8 +104,45 @@ const state: ClusterState = {
   ],
 };
 
+/** Decisions made by comment: cart's replicas decided twice (a new live value, a new decision), web's image allowed. */
+const decisions = [
+  {
+    action: 'ignore' as const,
+    object: 'Deployment/shop/cart',
+    field: 'spec.replicas',
+    reason: 'scaled for the sale',
+    by: 'alice',
+    decidedAt: '2026-12-02T09:00:00Z',
+    pullRequest: 12,
+  },
+  {
+    action: 'allow' as const,
+    object: 'Deployment/shop/web',
+    field: 'spec.template.spec.containers[web].image',
+    reason: 'vendor mirror during the outage',
+    by: 'maya',
+    decidedAt: '2026-12-02T10:00:00Z',
+    pullRequest: 12,
+  },
+  {
+    action: 'ignore' as const,
+    object: 'Deployment/shop/cart',
+    field: 'spec.replicas',
+    reason: 'still the sale <b>@platform</b>',
+    by: 'alice',
+    decidedAt: '2026-12-02T11:00:00Z',
+    pullRequest: 14,
+  },
+];
+
 describe('dashboardCluster', () => {
-  const { view, figures } = dashboardCluster(prod, { capturedAt: '2026-12-02T11:50:00Z', items }, state, NOW);
+  const { view, figures } = dashboardCluster(
+    prod,
+    { capturedAt: '2026-12-02T11:50:00Z', items },
+    state,
+    NOW,
+    decisions,
+  );
 
   it('counts what is in scope, degraded and suspended', () => {
     expect(figures).toEqual({
@@ -137,6 +174,40 @@ describe('dashboardCluster', () => {
     expect(body).not.toContain('is failing');
     expect(body).toContain('Out of sync, not failing (1)');
     expect(body).toContain('- `Application/shop/cart`: Argo CD reports OutOfSync');
+  });
+
+  it('lists the decisions made by comment: who, when, what, why and where, each item once, newest first', () => {
+    const body = renderDashboard({ now: NOW, clusters: [view], configErrors: [] });
+    const section = body.slice(body.indexOf('<details><summary>Decided by comment'));
+    expect(
+      section
+        .slice(0, section.indexOf('</details>'))
+        .split('\n')
+        .filter((line) => line.startsWith('- ')),
+    ).toEqual([
+      expect.stringMatching(/^- `Deployment\/shop\/cart spec.replicas`: ignored by `alice` .* on #14: still the sale/),
+      expect.stringMatching(
+        /^- `Deployment\/shop\/web spec.template.spec.containers\[web\].image`: allowed by `maya` .* on #12: vendor mirror/,
+      ),
+    ]);
+    expect(body).toContain('<details><summary>Decided by comment (2)</summary>');
+    expect(body).not.toContain('scaled for the sale\n');
+    expect(body).not.toContain('<b>');
+  });
+
+  it('keeps the list short: the newest 20, then how many more and where to look', () => {
+    const many = Array.from({ length: 23 }, (_, i) => ({
+      ...decisions[0],
+      object: `Deployment/shop/app-${String(i).padStart(2, '0')}`,
+      decidedAt: `2026-12-02T10:${String(i).padStart(2, '0')}:00Z`,
+    }));
+    const cluster = dashboardCluster(prod, { capturedAt: NOW, items }, state, NOW, many).view;
+    const body = renderDashboard({ now: NOW, clusters: [cluster], configErrors: [] });
+    expect(body).toContain('<details><summary>Decided by comment (23)</summary>');
+    expect(body).toContain('`Deployment/shop/app-22 spec.replicas`');
+    expect(body).toContain('`Deployment/shop/app-03 spec.replicas`');
+    expect(body).not.toContain('`Deployment/shop/app-02 spec.replicas`');
+    expect(body).toContain('- … and 3 older: `/driftback explain <object>` shows them');
   });
 
   it('lists the objects of the latest snapshot that are never written as files, with the reason', () => {

@@ -3,11 +3,14 @@
 // cluster (`flux suspend kustomization apps`, kubectl edit) and an Argo CD cluster (automated sync
 // turned off, kubectl scale), each through suspend → hand fix → snapshot → emergency PR → deadline
 // passed → still-suspended alert → merge + resume → verified → the fix undone a day later → alert →
-// restored → alert closed; on the Flux cluster then an HPA added while Git declares replicas (warned on
-// the PR's plan and on the dashboard) → replicas removed (quiet) → kustomize-controller scaled to 0 while
-// a commit lands (one not-reconciling alert) → restarted (the alert closed). Each step asserts what a person sees on GitHub (titles, bodies, labels,
-// states) and what the App did not write. The snapshots are the `emergency` controller scenario's,
-// written as Flux and Argo CD write them (test/fixtures/controllers/_build/scenarios/emergency.ts);
+// restored → alert closed; then on both an HPA added while Git declares replicas (warned on the PR's plan
+// and on the dashboard) → replicas removed (quiet) → the controller (kustomize-controller,
+// argocd-application-controller) scaled to 0 while a commit lands (one not-reconciling alert, no drift
+// PR for the scale) → restarted (the alert closed). Each step asserts what a person sees on GitHub
+// (titles, bodies, labels, states) and what the App did not write. The snapshots are the `emergency`
+// controller scenario's, written as Flux and Argo CD write them
+// (test/fixtures/controllers/_build/scenarios/emergency.ts), with the scenario's commits read as the
+// stand-in's; the files the pull requests add are in its `changes/`.
 // docs/reviewing.md walks the same steps.
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -20,7 +23,12 @@ import {
   type AppHarness,
 } from '../support/app.js';
 import type { IssueRecord } from '../support/github/state.js';
-import { emergencyRepoFiles, emergencySnapshotText, type EmergencySnapshotName } from '../support/emergency-fixture.js';
+import {
+  emergencyChange,
+  emergencyRepoFiles,
+  emergencySnapshotText,
+  type EmergencySnapshotName,
+} from '../support/emergency-fixture.js';
 
 /** The merge commits the fixture's controllers report having applied (B for Flux, C for Argo CD). */
 const FIXTURE_MERGE = {
@@ -126,124 +134,6 @@ async function openPullRequest(
   return number;
 }
 
-/** The autoscaler of the exercise: kustomize's testdata HPA (api/krusty, Apache-2.0) aimed at podinfo. */
-const HPA_YAML = `apiVersion: autoscaling/v2
-kind: HorizontalPodAutoscaler
-metadata:
-  name: podinfo
-spec:
-  scaleTargetRef:
-    apiVersion: apps/v1
-    kind: Deployment
-    name: podinfo
-  minReplicas: 2
-  maxReplicas: 4
-  metrics:
-    - type: Resource
-      resource:
-        name: cpu
-        target:
-          type: Utilization
-          averageUtilization: 80
-`;
-
-type Json = Record<string, any>;
-
-/**
- * A flux-3 snapshot after Flux applied the HPA (kustomize-controller's Apply, in the Kustomization's
- * inventory) and podinfo's replicas 2: declared in Git (kustomize-controller owns `spec.replicas`), or
- * not (only the HPA's scale writes, as `kube-controller-manager` through the scale subresource, own it).
- */
-function withHpa(text: string, replicasFromGit: boolean, at: string): string {
-  const snapshot = JSON.parse(text) as { items: Json[] };
-  const fluxLabels = {
-    'kustomize.toolkit.fluxcd.io/name': 'apps',
-    'kustomize.toolkit.fluxcd.io/namespace': 'flux-system',
-  };
-  for (const object of snapshot.items) {
-    if (object.kind === 'Kustomization' && object.metadata.name === 'apps')
-      object.status.inventory.entries.push({ id: 'podinfo_podinfo_autoscaling_HorizontalPodAutoscaler', v: 'v2' });
-    if (object.kind !== 'Deployment' || object.metadata.name !== 'podinfo') continue;
-    object.spec.replicas = 2;
-    object.status.replicas = object.status.readyReplicas = object.status.availableReplicas = 2;
-    object.status.updatedReplicas = 2;
-    const apply = object.metadata.managedFields.find((entry: Json) => entry.manager === 'kustomize-controller');
-    if (replicasFromGit) apply.fieldsV1['f:spec']['f:replicas'] = {};
-    else
-      object.metadata.managedFields.push({
-        manager: 'kube-controller-manager',
-        operation: 'Update',
-        apiVersion: 'apps/v1',
-        time: at,
-        fieldsType: 'FieldsV1',
-        fieldsV1: { 'f:spec': { 'f:replicas': {} } },
-        subresource: 'scale',
-      });
-  }
-  const spec = {
-    scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'podinfo' },
-    minReplicas: 2,
-    maxReplicas: 4,
-    metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } }],
-  };
-  snapshot.items.push({
-    apiVersion: 'autoscaling/v2',
-    kind: 'HorizontalPodAutoscaler',
-    metadata: {
-      name: 'podinfo',
-      namespace: 'podinfo',
-      uid: 'hpa-podinfo',
-      resourceVersion: '9001',
-      creationTimestamp: at,
-      labels: fluxLabels,
-      managedFields: [
-        {
-          manager: 'kustomize-controller',
-          operation: 'Apply',
-          apiVersion: 'autoscaling/v2',
-          time: at,
-          fieldsType: 'FieldsV1',
-          fieldsV1: {
-            'f:metadata': {
-              'f:labels': { 'f:kustomize.toolkit.fluxcd.io/name': {}, 'f:kustomize.toolkit.fluxcd.io/namespace': {} },
-            },
-            'f:spec': {
-              'f:maxReplicas': {},
-              'f:metrics': {},
-              'f:minReplicas': {},
-              'f:scaleTargetRef': { 'f:apiVersion': {}, 'f:kind': {}, 'f:name': {} },
-            },
-          },
-        },
-      ],
-    },
-    spec,
-    status: { currentReplicas: 2, desiredReplicas: 2 },
-  });
-  return JSON.stringify(snapshot);
-}
-
-/** kustomize-controller after `kubectl -n flux-system scale deployment kustomize-controller --replicas=0`. */
-function withControllerStopped(text: string): string {
-  const snapshot = JSON.parse(text) as { items: Json[] };
-  for (const object of snapshot.items) {
-    if (object.kind !== 'Deployment' || object.metadata.name !== 'kustomize-controller') continue;
-    object.spec.replicas = 0;
-    for (const field of ['readyReplicas', 'availableReplicas', 'replicas', 'updatedReplicas'])
-      delete object.status[field];
-  }
-  return JSON.stringify(snapshot);
-}
-
-/** Uploads a snapshot's text as it is, the clock at its capture time. */
-async function uploadText(app: AppHarness, text: string, capturedAt: string): Promise<void> {
-  const snapshot = JSON.parse(text) as { capturedAt: string; repository: string; cluster: string };
-  snapshot.capturedAt = capturedAt;
-  clock.now = new Date(capturedAt);
-  expect((await uploadSnapshot(app, snapshot)).status).toBe(202);
-  await drain(app);
-}
-
 /** The file at the default branch's HEAD of the stand-in. */
 const fileAtHead = (app: AppHarness, path: string): string => app.standIn.readFile(app.owner, app.repo, 'main', path)!;
 /** Pull requests driftback opened (labelled `driftback`). */
@@ -253,96 +143,184 @@ const statusLine = (app: AppHarness, cluster: string) =>
     .split('\n')
     .find((line) => line.startsWith(`- **${cluster}**:`));
 
-/**
- * The rest of the exercise on the Flux cluster, from the verified fix applied at `applied`: an HPA and
- * Git both setting replicas (warned on the PR and on the dashboard), replicas removed (quiet), the
- * controller stopped while Git moves (one not-reconciling alert), restarted (the alert closed).
- */
-async function fluxAutoscalingAndStoppedController(app: AppHarness, applied: string): Promise<void> {
-  const ourPulls = driftbackPulls(app).length;
-  const snapshotAt = (sha: string) =>
-    emergencySnapshotText('flux-3-resumed-after-merge').replaceAll(FIXTURE_MERGE.flux, sha).replaceAll(applied, sha);
-  const deployment = fileAtHead(app, 'apps/podinfo/deployment.yaml');
-  const kustomization = fileAtHead(app, 'apps/podinfo/kustomization.yaml');
+/** What steps 8–11 change and expect on one cluster: its files, the fixture's commits, the texts it must read. */
+interface AutoscalingCase {
+  cluster: string;
+  /** `flux` or `argo`: the prefix of the scenario's snapshots. */
+  prefix: 'flux' | 'argo';
+  /** The fixture's commits: the emergency merge and D (HPA added), E (replicas removed), F (a comment). */
+  fixture: { merge: string; d: string; e: string; f: string };
+  /** The pull request adding the HPA, from the files at HEAD. */
+  autoscale: (at: (path: string) => string) => Record<string, string>;
+  /** The manifest that declares replicas and the line the dashboard points at. */
+  workload: { path: string; line: number; key: string; hpa: string };
+  /** The line that declares replicas in `workload.path` at HEAD. */
+  replicasLine: string;
+  stopped: { title: string; source: string; controller: string; command: string; reported: string };
+}
 
-  // 8. A PR adds an HPA to podinfo, whose manifest declares replicas: the plan warns, with the fix.
-  const autoscale = await openPullRequest(app, 'autoscale-podinfo', 'Autoscale podinfo', {
-    'apps/podinfo/hpa.yaml': HPA_YAML,
-    'apps/podinfo/kustomization.yaml': kustomization.replace('  - service.yaml', '  - service.yaml\n  - hpa.yaml'),
-    'apps/podinfo/deployment.yaml': deployment.replace('  minReadySeconds: 3', '  replicas: 2\n  minReadySeconds: 3'),
-  });
+const FLUX_CASE: AutoscalingCase = {
+  cluster: 'kind-dev',
+  prefix: 'flux',
+  fixture: {
+    merge: FIXTURE_MERGE.flux,
+    d: '33d0b45e7d795feb79069ec78505d2ee27e69cba',
+    e: 'cd0ecdd735c35474e92ac44f12b9fe53e1bcee6b',
+    f: '0f14ce09602d6b7f8d7472ff03578ad17896eb40',
+  },
+  autoscale: (at) => ({
+    'apps/podinfo/hpa.yaml': emergencyChange('apps/podinfo/hpa.yaml'),
+    'apps/podinfo/kustomization.yaml': at('apps/podinfo/kustomization.yaml').replace(
+      '  - service.yaml',
+      '  - service.yaml\n  - hpa.yaml',
+    ),
+    'apps/podinfo/deployment.yaml': at('apps/podinfo/deployment.yaml').replace(
+      '  minReadySeconds: 3',
+      '  replicas: 2\n  minReadySeconds: 3',
+    ),
+  }),
+  workload: {
+    path: 'apps/podinfo/deployment.yaml',
+    line: 6,
+    key: 'Deployment/podinfo/podinfo',
+    hpa: 'podinfo/podinfo',
+  },
+  replicasLine: '  replicas: 2\n',
+  stopped: {
+    title: 'driftback: kind-dev: flux-system/flux-system is not reconciling',
+    source: 'flux-system/flux-system',
+    controller: 'Deployment/flux-system/kustomize-controller',
+    command: 'kubectl -n flux-system scale deployment kustomize-controller --replicas=1',
+    // gotk-components.yaml declares replicas 1: the scale to 0 is a switch, never proposed for Git.
+    reported:
+      '- `Deployment/flux-system/kustomize-controller` `spec.replicas` by `kubectl` at 14:30 UTC: emergency switch (`kubectl scale … --replicas=0`): kustomize-controller runs no pod',
+  },
+};
+
+const ARGO_CASE: AutoscalingCase = {
+  cluster: 'kind-argo',
+  prefix: 'argo',
+  fixture: {
+    merge: FIXTURE_MERGE.argo,
+    d: '12e243f4ee298fce9957492b609fe83b7359ac70',
+    e: 'b6590ed9b4d237203f371fdbaa0966da7848a6be',
+    f: 'be026317d0f1cf23690adc2525e221e07445459a',
+  },
+  // A directory source: the new file is all it takes; the emergency merge left `replicas: 5` in Git.
+  autoscale: () => ({ 'web/guestbook/frontend-hpa.yaml': emergencyChange('web/guestbook/frontend-hpa.yaml') }),
+  workload: {
+    path: 'web/guestbook/frontend-deployment.yaml',
+    line: 10,
+    key: 'Deployment/guestbook/frontend',
+    hpa: 'guestbook/frontend',
+  },
+  replicasLine: '  replicas: 5\n',
+  stopped: {
+    title: 'driftback: kind-argo: argocd/guestbook is not reconciling',
+    source: 'argocd/guestbook',
+    controller: 'StatefulSet/argocd/argocd-application-controller',
+    command: 'kubectl -n argocd scale statefulset argocd-application-controller --replicas=1',
+    // Argo CD's install is not in this repository: no file to propose.
+    reported:
+      '- `StatefulSet/argocd/argocd-application-controller` `spec.replicas` by `kubectl` at 14:30 UTC: created by operator Argo CD, not declared in Git',
+  },
+};
+
+/**
+ * Steps 8–11 of the exercise, from the verified fix merged as `merged` (the fixture's snapshots, with its
+ * commits read as the stand-in's): an HPA and Git both setting replicas (warned on the PR and on the
+ * dashboard), replicas removed (quiet), the controller stopped while Git moves (one not-reconciling alert
+ * after the threshold), restarted (the alert closed, the dashboard says so).
+ */
+async function autoscalingAndStoppedController(app: AppHarness, c: AutoscalingCase, merged: string): Promise<void> {
+  const ourPulls = driftbackPulls(app).length;
+  const openAlerts = () => alerts(app, c.cluster).filter((a) => a.state === 'open');
+  const shas: Record<string, string> = { [c.fixture.merge]: merged };
+  const snapshot = (name: string, rewrite: Record<string, string> = {}) =>
+    upload(app, `${c.prefix}-${name}` as EmergencySnapshotName, { ...shas, ...rewrite });
+
+  // 8. A PR adds an HPA whose target's manifest declares replicas: the plan warns, with the fix.
+  const autoscale = await openPullRequest(
+    app,
+    'autoscale',
+    'Autoscale',
+    c.autoscale((path) => fileAtHead(app, path)),
+  );
   const [plan, ...morePlans] = commentsOn(app, autoscale);
   expect(morePlans).toEqual([]);
   expect(plan).toContain('HPA and Git both set replicas');
-  expect(plan).toContain('HorizontalPodAutoscaler `podinfo/podinfo` set `spec.replicas`');
+  expect(plan).toContain(`HorizontalPodAutoscaler \`${c.workload.hpa}\` set \`spec.replicas\``);
   expect(plan).toContain('manager `kube-controller-manager`');
-  // Merged and applied by Flux: the dashboard says the same, with the line that declares replicas.
-  const autoscaled = await merge(app, autoscale);
-  await uploadText(app, withHpa(snapshotAt(autoscaled), true, '2026-12-02T12:30:00Z'), '2026-12-02T13:00:00Z');
+  // Merged and applied by the controller: the dashboard says the same, with the line that declares replicas.
+  shas[c.fixture.d] = await merge(app, autoscale);
+  const workload = fileAtHead(app, c.workload.path);
+  await snapshot('5-hpa-and-git-replicas');
   await watchAt(app, '2026-12-02T13:01:00Z');
+  const line = workload.split('\n').indexOf(c.replicasLine.trimEnd()) + 1;
+  expect(line).toBe(c.workload.line);
   expect(dashboard(app)).toContain('**HPA and Git both set replicas (1)**');
   expect(dashboard(app)).toContain(
-    '- `Deployment/podinfo/podinfo` (`apps/podinfo/deployment.yaml:6`): Both this manifest and HorizontalPodAutoscaler `podinfo/podinfo` set `spec.replicas`',
+    `- \`${c.workload.key}\` (\`${c.workload.path}:${line}\`): Both this manifest and HorizontalPodAutoscaler \`${c.workload.hpa}\` set \`spec.replicas\``,
   );
-  expect(statusLine(app, 'kind-dev')).toBe('- **kind-dev**: ⚠️ no drift; 1 conflict');
-  expect([driftbackPulls(app).length, alerts(app, 'kind-dev').filter((a) => a.state === 'open')]).toEqual([
-    ourPulls,
-    [],
-  ]);
+  expect(statusLine(app, c.cluster)).toBe(`- **${c.cluster}**: ⚠️ no drift; 1 conflict`);
+  expect([driftbackPulls(app).length, openAlerts()]).toEqual([ourPulls, []]);
 
-  // 9. A PR removes replicas: no warning; merged and applied, the HPA alone owns them: quiet.
+  // 9. A PR removes replicas: no warning; merged and applied, the HPA alone sets them: quiet.
   const handOver = await openPullRequest(app, 'hpa-owns-replicas', 'Let the HPA own replicas', {
-    'apps/podinfo/deployment.yaml': deployment,
+    [c.workload.path]: workload.replace(c.replicasLine, ''),
   });
   expect(commentsOn(app, handOver).join('\n')).not.toContain('HPA and Git both set replicas');
-  const handedOver = await merge(app, handOver);
-  const quiet = withHpa(snapshotAt(handedOver), false, '2026-12-02T13:30:00Z');
-  await uploadText(app, quiet, '2026-12-02T14:00:00Z');
+  shas[c.fixture.e] = await merge(app, handOver);
+  await snapshot('6-hpa-owns-replicas');
   await watchAt(app, '2026-12-02T14:01:00Z');
   expect(dashboard(app)).not.toContain('HPA and Git both set replicas');
   expect(dashboard(app)).not.toContain('Conflicts');
-  expect(statusLine(app, 'kind-dev')).toBe('- **kind-dev**: ✅ no drift');
-  expect(driftbackPulls(app)).toHaveLength(ourPulls);
+  expect(statusLine(app, c.cluster)).toBe(`- **${c.cluster}**: ✅ no drift`);
+  expect([driftbackPulls(app).length, openAlerts()]).toEqual([ourPulls, []]);
 
-  // 10. kustomize-controller scaled to 0, then a commit lands: named on the dashboard at once, one alert
-  // after 3 × its 10m interval, with since when, the commit waiting and what to run.
-  const title = 'driftback: kind-dev: flux-system/flux-system is not reconciling';
+  // 10. The controller scaled to 0 (14:30), then a commit lands (nothing applies it): named on the
+  // dashboard at once, one alert after the threshold, with since when, the commit waiting and what to run.
+  const before = shas[c.fixture.e]!;
   const waiting = app.standIn.pushCommit({
     owner: app.owner,
     repo: app.repo,
     branch: 'main',
-    files: { 'apps/podinfo/deployment.yaml': `# Replicas belong to the HPA (hpa.yaml).\n${deployment}` },
-    message: 'Say who owns podinfo replicas',
+    files: { [c.workload.path]: `# Replicas belong to the HPA.\n${fileAtHead(app, c.workload.path)}` },
+    message: 'Say who owns replicas',
   });
-  expect(await sendWebhook(app, 'push', pushPayload(app, 'main', waiting, handedOver))).toBe(200);
+  expect(await sendWebhook(app, 'push', pushPayload(app, 'main', waiting, before))).toBe(200);
   await drain(app);
-  await uploadText(app, withControllerStopped(quiet), '2026-12-02T15:00:00Z');
+  shas[c.fixture.f] = waiting;
+  const stoppedReason = `its controller ${c.stopped.controller} has no ready replica`;
+  await snapshot('7-controller-stopped');
   await watchAt(app, '2026-12-02T15:01:00Z');
-  expect(dashboard(app)).toContain('its controller Deployment/flux-system/kustomize-controller has no ready replica');
-  expect(all(app).filter((issue) => issue.title === title)).toEqual([]);
-  await uploadText(app, withControllerStopped(quiet), '2026-12-02T15:40:00Z');
+  expect(dashboard(app)).toContain(stoppedReason);
+  expect(all(app).filter((issue) => issue.title === c.stopped.title)).toEqual([]);
+  await snapshot('7-controller-stopped', { '2026-12-02T15:00:00Z': '2026-12-02T15:40:00Z' });
   await watchAt(app, '2026-12-02T15:41:00Z');
-  const [stopped, ...moreStopped] = all(app).filter((issue) => issue.title === title);
+  const [stopped, ...moreStopped] = all(app).filter((issue) => issue.title === c.stopped.title);
   expect(moreStopped).toEqual([]);
-  expect(stopped!.body).toContain('its controller Deployment/flux-system/kustomize-controller has no ready replica');
-  expect(stopped!.body).toContain(`- \`${waiting.slice(0, 7)}\` Say who owns podinfo replicas`);
-  expect(stopped!.body).toContain('- `kubectl -n flux-system scale deployment kustomize-controller --replicas=1`');
-  expect(driftbackPulls(app)).toHaveLength(ourPulls);
+  expect(stopped!.body).toContain(stoppedReason);
+  expect(stopped!.body).toContain(`- \`${waiting.slice(0, 7)}\` Say who owns replicas`);
+  expect(stopped!.body).toContain(`- \`${c.stopped.command}\``);
+  expect([driftbackPulls(app).length, openAlerts().map((a) => a.title)]).toEqual([ourPulls, [c.stopped.title]]);
+  expect(dashboard(app)).toContain(c.stopped.reported);
 
-  // 11. Restarted: it applies HEAD; the alert closes saying so, and the dashboard no longer names it.
-  await uploadText(app, withHpa(snapshotAt(waiting), false, '2026-12-02T13:30:00Z'), '2026-12-02T16:00:00Z');
+  // 11. Scaled back to 1 (15:50): it applies HEAD; the alert closes saying so, the dashboard no longer names it.
+  await snapshot('8-controller-restarted');
   await watchAt(app, '2026-12-02T16:01:00Z');
   expect(
     all(app)
-      .filter((issue) => issue.title === title)
+      .filter((issue) => issue.title === c.stopped.title)
       .map((issue) => issue.state),
   ).toEqual(['closed']);
   expect(commentsOn(app, stopped!.number)).toEqual([
-    `\`flux-system/flux-system\` in \`kind-dev\` reconciles again (applied \`${waiting.slice(0, 7)}\`). Closing.`,
+    `\`${c.stopped.source}\` in \`${c.cluster}\` reconciles again (applied \`${waiting.slice(0, 7)}\`). Closing.`,
   ]);
   expect(dashboard(app)).not.toContain('no ready replica');
-  expect(statusLine(app, 'kind-dev')).toBe('- **kind-dev**: ✅ no drift');
-  expect(driftbackPulls(app)).toHaveLength(ourPulls);
+  expect(dashboard(app)).not.toContain('Reported, not codified');
+  expect(statusLine(app, c.cluster)).toBe(`- **${c.cluster}**: ✅ no drift`);
+  expect([driftbackPulls(app).length, openAlerts()]).toEqual([ourPulls, []]);
 }
 
 describe('the exercise on a Flux cluster: flux suspend kustomization apps, kubectl edit', () => {
@@ -453,7 +431,7 @@ describe('the exercise on a Flux cluster: flux suspend kustomization apps, kubec
     ]);
     expect(pulls(app)).toHaveLength(1);
 
-    await fluxAutoscalingAndStoppedController(app, mergeSha);
+    await autoscalingAndStoppedController(app, FLUX_CASE, mergeSha);
   });
 });
 
@@ -529,5 +507,7 @@ describe('the exercise on an Argo CD cluster: automated sync off, kubectl scale'
       `The fix of #${pr!.number} under \`argocd/guestbook\` in \`kind-argo\` is back in the cluster. Closing.`,
     ]);
     expect(pulls(app)).toHaveLength(1);
+
+    await autoscalingAndStoppedController(app, ARGO_CASE, mergeSha);
   });
 });

@@ -5,42 +5,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../src/core/model/index.js';
 import { renderCluster } from '../../src/core/pipeline/index.js';
 import { argoSetValue } from '../../src/core/render/argocd-helm-render.js';
 import { locateHelm } from '../../src/helm/locate.js';
 import { createChartRenderer } from '../../src/helm/renderer.js';
-import { chartFiles, helmTemplateObjects, objectKey, packagedChart } from '../support/charts.js';
+import { chartFiles, expectSame, helmTemplateObjects, packagedChart } from '../support/charts.js';
 import { REPO_ROOT } from '../support/fixtures.js';
 import { pinnedHelm } from '../support/tools.js';
 
 const found = locateHelm({ HELM_BINARY: pinnedHelm(), PATH: '' });
 if (!found.found) throw new Error(found.reason);
 const helm = found.helm;
-
-const ARGO_STAMPS = ['argocd.argoproj.io/tracking-id'];
-
-function withoutStamps(obj: KubeObject): KubeObject {
-  const copy = structuredClone(obj);
-  for (const key of ARGO_STAMPS) delete copy.metadata?.annotations?.[key];
-  if (copy.metadata?.annotations && Object.keys(copy.metadata.annotations).length === 0)
-    delete copy.metadata.annotations;
-  return copy;
-}
-
-/** Ours equal theirs object for object; Helm's namespace-less objects land in the destination namespace. */
-function expectSame(ours: KubeObject[], theirs: KubeObject[], namespace: string): void {
-  const expected = new Map(
-    theirs.map((obj) => {
-      const copy = structuredClone(obj);
-      const clusterScoped = ['CustomResourceDefinition', 'ClusterRole', 'ClusterRoleBinding'].includes(copy.kind!);
-      if (!copy.metadata!.namespace && !clusterScoped) copy.metadata!.namespace = namespace;
-      return [objectKey(copy), copy];
-    }),
-  );
-  expect(ours.map(objectKey).sort()).toEqual([...expected.keys()].sort());
-  for (const obj of ours) expect(withoutStamps(obj), objectKey(obj)).toEqual(expected.get(objectKey(obj)));
-}
 
 const APP = `apiVersion: argoproj.io/v1alpha1
 kind: Application

@@ -2,12 +2,13 @@
 // and indexes it (`helm package`, `helm repo index`), a separate process serves the directory, and
 // driftback's renderer downloads the index and the archive (bounded, digest-checked, cached).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChartRequest } from '../../src/core/charts/index.js';
-import { fetchChart } from '../../src/helm/fetch.js';
+import { loadChartCredentials } from '../../src/helm/credentials.js';
+import { fetchChart, type ChartFetchOptions } from '../../src/helm/fetch.js';
 import { locateHelm } from '../../src/helm/locate.js';
 import { createChartRenderer } from '../../src/helm/renderer.js';
 import { packagedChart } from '../support/charts.js';
@@ -21,6 +22,8 @@ const SERVE = `
 const http = require('node:http'); const fs = require('node:fs'); const path = require('node:path');
 const dir = process.argv[1];
 const server = http.createServer((req, res) => {
+  if (req.url.startsWith('/private/') && req.headers.authorization !== 'Basic ' + Buffer.from('ci-bot:n0t-a-real-secret').toString('base64')) {
+    res.writeHead(401, { 'www-authenticate': 'Basic realm="charts"' }); return res.end(); }
   if (req.url === '/metadata/index.yaml') { res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }); return res.end(); }
   if (req.url === '/huge/index.yaml') { res.writeHead(200); const chunk = Buffer.alloc(1 << 20, 97); let n = 0;
     const more = () => { while (n++ < 64) { if (!res.write(chunk)) return res.once('drain', more); } res.end(); }; return more(); }
@@ -39,9 +42,11 @@ let repo = '';
 const dir = packagedChart('charts/webapp');
 
 beforeAll(async () => {
-  execFileSync(pinnedHelm(), ['repo', 'index', dir], {
-    env: { HOME: mkdtempSync(join(tmpdir(), 'helm-home-')), PATH: '/usr/bin:/bin' },
-  });
+  const env = { HOME: mkdtempSync(join(tmpdir(), 'helm-home-')), PATH: '/usr/bin:/bin' };
+  mkdirSync(join(dir, 'private'));
+  copyFileSync(join(dir, 'webapp-1.4.0.tgz'), join(dir, 'private', 'webapp-1.4.0.tgz'));
+  execFileSync(pinnedHelm(), ['repo', 'index', join(dir, 'private')], { env });
+  execFileSync(pinnedHelm(), ['repo', 'index', dir], { env });
   server = spawn(process.execPath, ['-e', SERVE, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<string>((resolve) => server.stdout!.once('data', (d) => resolve(String(d).trim())));
   repo = `http://127.0.0.1:${port}`;
@@ -106,9 +111,6 @@ describe('a chart fetched from a Helm repository over HTTP', () => {
     expect('reason' in closed && closed.reason).toMatch(
       /^chart webapp 1\.4\.0: http:\/\/127\.0\.0\.1:9\/index\.yaml: /,
     );
-    expect(fetchChart('oci://ghcr.io/acme/charts', 'webapp', '1.4.0', { cacheDir, allowPrivate: LOCAL })).toEqual({
-      reason: 'oci://ghcr.io/acme/charts: charts of OCI registries are not fetched (give --charts DIR)',
-    });
     expect(readdirSync(cacheDir)).toEqual([]);
   });
 
@@ -127,6 +129,34 @@ describe('a chart fetched from a Helm repository over HTTP', () => {
       reason: `chart webapp 1.4.0: ${repo}/metadata/index.yaml: 169.254.169.254 is a private or internal address (DRIFTBACK_FETCH_ALLOW_PRIVATE does not name it)`,
     });
     expect(readdirSync(cacheDir)).toEqual([]);
+  });
+
+  it('of a private repository: rendered with the configured credentials, else says which host needs them', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'credentials-')), 'chart-credentials.yaml');
+    writeFileSync(file, `- url: ${repo}/private\n  username: ci-bot\n  password: n0t-a-real-secret\n`);
+    const credentials = loadChartCredentials(file);
+    const fetch = (extra: Partial<ChartFetchOptions>) => ({
+      cacheDir: mkdtempSync(join(tmpdir(), 'chart-cache-')),
+      allowPrivate: LOCAL,
+      ...extra,
+    });
+    const render = createChartRenderer({ helm: found.helm, fetch: fetch({ credentials }) });
+    const output = render(request('1.4.0', `${repo}/private`));
+    expect(output.ok && output.manifest).toContain('helm.sh/chart: webapp-1.4.0');
+    const without = createChartRenderer({ helm: found.helm, fetch: fetch({}) })(request('1.4.0', `${repo}/private`));
+    expect(without).toEqual({
+      ok: false,
+      reason: `chart webapp 1.4.0: authentication required (configure credentials for ${repo.slice('http://'.length)})`,
+    });
+    // Credentials for another prefix of the same host are not this repository's.
+    writeFileSync(file, `- url: ${repo}/other\n  username: ci-bot\n  password: n0t-a-real-secret\n`);
+    const other = fetchChart(`${repo}/private`, 'webapp', '1.4.0', fetch({ credentials: loadChartCredentials(file) }));
+    expect('reason' in other && other.reason).toMatch(/authentication required/);
+    writeFileSync(file, `- url: ${repo}/private\n  username: ci-bot\n  password: wrong\n`);
+    const wrong = fetchChart(`${repo}/private`, 'webapp', '1.4.0', fetch({ credentials: loadChartCredentials(file) }));
+    expect(wrong).toEqual({
+      reason: `chart webapp 1.4.0: ${repo.slice('http://'.length)} refused the configured credentials (HTTP 401)`,
+    });
   });
 
   it('is not fetched without the option: the offline reason stands', () => {

@@ -205,7 +205,9 @@ describe("hand-made: a person's objects and imperative actions on the kind clust
     const paused = lines.find((line) => line.startsWith('Deployment/shop/api /spec/paused — '));
     expect(paused).toMatch(/kubectl rollout pause/);
     const replicas = 'Deployment/shop/web /spec/replicas — ';
-    expect(lines).toContainEqual(`${replicas}an autoscaler owns replicas: HPA shop/web targets this workload`);
+    expect(lines).toContainEqual(
+      `${replicas}an autoscaler owns replicas: HPA shop/web targets this workload; to change replicas, set the HPA's minimum`,
+    );
     expect(lines).toContainEqual(expect.stringMatching(/^Pod\/shop\/debug {2}— ephemeral kind/));
   });
 
@@ -350,7 +352,8 @@ describe('driftback diff shows what is reported and who owns what Git lacks', ()
       manager: 'kubectl',
       time: '2026-12-01T12:16:00Z',
       cause: 'human',
-      reason: 'an autoscaler owns replicas: HPA shop/web targets this workload',
+      reason:
+        "an autoscaler owns replicas: HPA shop/web targets this workload; to change replicas, set the HPA's minimum",
       // kubectl scale writes through /scale: kustomize-controller does not take that entry over.
       next: {
         by: 'Flux Kustomization flux-system/apps',

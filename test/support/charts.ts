@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { expect } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import type { KubeObject } from '../../src/core/model/index.js';
 import { REPO_ROOT } from './fixtures.js';
@@ -47,4 +48,29 @@ export function packagedChart(fixture: string): string {
 
 export function objectKey(obj: KubeObject): string {
   return `${obj.kind}/${obj.metadata?.namespace ?? ''}/${obj.metadata?.name}`;
+}
+
+/** The controllers' own stamps (Argo CD's tracking id, helm-controller's labels), dropped before comparing with `helm template`. */
+function withoutStamps(obj: KubeObject): KubeObject {
+  const copy = structuredClone(obj);
+  delete copy.metadata?.annotations?.['argocd.argoproj.io/tracking-id'];
+  for (const label of ['helm.toolkit.fluxcd.io/name', 'helm.toolkit.fluxcd.io/namespace'])
+    delete copy.metadata?.labels?.[label];
+  for (const field of ['annotations', 'labels'] as const)
+    if (copy.metadata?.[field] && Object.keys(copy.metadata[field]).length === 0) delete copy.metadata[field];
+  return copy;
+}
+
+/** Ours equal theirs object for object; Helm's namespace-less objects land in the release namespace. */
+export function expectSame(ours: KubeObject[], theirs: KubeObject[], namespace: string): void {
+  const expected = new Map(
+    theirs.map((obj) => {
+      const copy = structuredClone(obj);
+      const clusterScoped = ['CustomResourceDefinition', 'ClusterRole', 'ClusterRoleBinding'].includes(copy.kind!);
+      if (!copy.metadata!.namespace && !clusterScoped) copy.metadata!.namespace = namespace;
+      return [objectKey(copy), copy];
+    }),
+  );
+  expect(ours.map(objectKey).sort()).toEqual([...expected.keys()].sort());
+  for (const obj of ours) expect(withoutStamps(obj), objectKey(obj)).toEqual(expected.get(objectKey(obj)));
 }

@@ -2,8 +2,10 @@
 // A and its successive snapshots, and a config that scopes each cluster to the path its source
 // applies (the Flux Kustomization `apps`, the Argo CD Application `guestbook`) with the controllers'
 // stamps ignored, so the scenario's own hand changes are the only drift.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Snapshot } from '../../src/core/model/index.js';
-import { scenarioRepository, scenarioSnapshot } from './controllers.js';
+import { CONTROLLER_SCENARIOS, scenarioRepository, scenarioSnapshot } from './controllers.js';
 
 export function emergencyRepoFiles(): Map<string, string> {
   return scenarioRepository('emergency');
@@ -16,10 +18,23 @@ export type EmergencySnapshotName =
   | 'flux-3-resumed-after-merge'
   | 'flux-3b-resumed-without-merge'
   | 'flux-4-resumed-late'
+  | 'flux-5-hpa-and-git-replicas'
+  | 'flux-6-hpa-owns-replicas'
+  | 'flux-7-controller-stopped'
+  | 'flux-8-controller-restarted'
   | 'argo-1-before'
   | 'argo-2-autosync-off'
   | 'argo-3-autosync-on-after-merge'
-  | 'argo-3b-autosync-on-without-merge';
+  | 'argo-3b-autosync-on-without-merge'
+  | 'argo-5-hpa-and-git-replicas'
+  | 'argo-6-hpa-owns-replicas'
+  | 'argo-7-controller-stopped'
+  | 'argo-8-controller-restarted';
+
+/** A file the exercise's pull requests add (the scenario's `changes/`, e.g. `apps/podinfo/hpa.yaml`). */
+export function emergencyChange(path: string): string {
+  return readFileSync(join(CONTROLLER_SCENARIOS, 'emergency', 'changes', path), 'utf8');
+}
 
 export function emergencySnapshot(name: EmergencySnapshotName): Snapshot {
   return scenarioSnapshot('emergency', name);

@@ -1,5 +1,5 @@
 // The `driftback dashboard` issue of one repository: one issue, found by its marker. The App gathers
-// each configured cluster's latest snapshot and record from its store (`gatherDashboard`), core
+// each configured cluster's latest snapshot, record and comment decisions from its store (`gatherDashboard`), core
 // decides whether what it says changed (decideDashboard), and the write is executed here.
 import type { ConfigResult } from '../../core/config/index.js';
 import { dashboardOf, type DashboardWrite } from '../../core/decide/index.js';
@@ -11,7 +11,7 @@ import { recordClusterFigures, type Metrics } from '../metrics.js';
 import type { Documents } from '../isolation/documents.js';
 
 export interface DashboardDeps {
-  store: Pick<Store, 'latestSnapshot' | 'getState'>;
+  store: Pick<Store, 'latestSnapshot' | 'getState' | 'itemDecisions'>;
   metrics: Metrics;
   now: () => Date;
 }
@@ -26,7 +26,18 @@ export async function gatherDashboard(
   for (const cluster of config.ok ? (config.config.clusters ?? []) : []) {
     const latest = await deps.store.latestSnapshot(repository, cluster.name);
     const record = (await deps.store.getState({ kind: 'cluster', repository, cluster: cluster.name })) ?? {};
-    gathered.push({ cluster, record, ...(latest ? { latest: latest.snapshot } : {}) });
+    const decisions = (await deps.store.itemDecisions(repository, cluster.name)).map(
+      ({ action, object, field, reason, by, decidedAt, pullRequest }) => ({
+        action,
+        object,
+        field,
+        reason,
+        by,
+        decidedAt,
+        pullRequest,
+      }),
+    );
+    gathered.push({ cluster, record, decisions, ...(latest ? { latest: latest.snapshot } : {}) });
   }
   const { view, figures } = dashboardOf(gathered, config.ok ? [] : config.problems, deps.now().toISOString());
   for (const each of figures) recordClusterFigures(deps.metrics, repository, each.cluster, each.figures);

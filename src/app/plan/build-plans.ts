@@ -18,6 +18,8 @@ export interface PlanInputs {
   headSha: string;
   changed: readonly string[];
   now: string;
+  /** The pull request comes from a fork: private chart repositories' credentials are not used for it. */
+  fork?: boolean;
 }
 
 /** What planning needs, all of it values: the work a job worker does. */

@@ -34,6 +34,11 @@ function notPlanned(pull: PullRequest, number: number): PlanOutcome | undefined 
   return undefined;
 }
 
+/** Whether the pull request's head lives in another repository (a fork). */
+function isFork(pull: PullRequest): boolean {
+  return pull.head.repo?.full_name?.toLowerCase() !== pull.base.repo.full_name.toLowerCase();
+}
+
 /** Publishes the plans as the comment and check run of the pull request's head. */
 async function published(
   deps: ReviewDeps,
@@ -43,7 +48,7 @@ async function published(
   built: BuiltPlans,
   templates: TemplateOverrides,
 ): Promise<PlanOutcome> {
-  const fork = pull.head.repo?.full_name?.toLowerCase() !== pull.base.repo.full_name.toLowerCase();
+  const fork = isFork(pull);
   const target = { ...splitRepository(job.repository), number: job.number, headSha: pull.head.sha };
   const documents: Documents = (name, ...args) => deps.isolation.document(tenantOf(job.repository), name, ...args);
   const result = await publishPlan(octokit, target, built, await deps.appIdentity(), templates, documents);
@@ -91,6 +96,7 @@ export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOu
     headSha: pull.head.sha,
     changed,
     now: deps.now().toISOString(),
+    fork: isFork(pull),
   });
   await keep(built.filesRead ?? []);
   if (built.plans.length === 0 && built.errors.length === 0 && !configChange)

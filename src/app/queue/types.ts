@@ -36,9 +36,16 @@ export type GiveUpHandler = (
   info: { key: string; attempts: number; reason: string },
 ) => Promise<void>;
 
+const INTERRUPTED = 'the App stopped while running it';
+
 /** Why a job whose last run was cut off is not run again. */
 export function interruptedReason(attempts: number): string {
-  return `the App stopped while running it (attempt ${attempts}: out of memory, or killed); it is not run again until something new enqueues it`;
+  return `${INTERRUPTED} (attempt ${attempts}: out of memory, or killed); it is not run again until something new enqueues it`;
+}
+
+/** Whether a job was given up because the App did not survive its last run (not because it failed). */
+export function wasInterrupted(reason: string): boolean {
+  return reason.startsWith(INTERRUPTED);
 }
 
 /** Delay before run `attempt + 1`, after run `attempt` failed: exponential, capped. */

@@ -4,6 +4,8 @@
 // between two charges of the budget run on).
 import { join } from 'node:path';
 import type { ChartOutput, ChartRenderer } from '../../core/charts/index.js';
+import { loadChartCredentials } from '../../helm/credentials.js';
+import type { ChartFetchOptions } from '../../helm/fetch.js';
 import { locateHelm } from '../../helm/locate.js';
 import { createChartRenderer } from '../../helm/renderer.js';
 import { renderBudget, type RenderLimits } from '../../core/manifests/index.js';
@@ -23,23 +25,38 @@ export type PlanTaskWork = RenderWork & { plan: PlanWork };
 const helm = locateHelm();
 const chartCache = new Map<string, ChartOutput>();
 
-/** The job's chart renderer (none without Helm: charts are then reported, not rendered). */
-function jobCharts(timeLimitMs: number): ChartRenderer | undefined {
+/** A comma-separated host list from the environment. */
+function hostList(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(',')
+    .map((host) => host.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The job's chart renderer (none without Helm: charts are then reported, not rendered). `credentials`:
+ * whether private chart repositories' credentials may be used — never for a fork's pull request, whose
+ * plan would otherwise show a private chart's output to whoever opened it.
+ */
+function jobCharts(timeLimitMs: number, credentials = true): ChartRenderer | undefined {
   if (!helm.found) return undefined;
   const chartsDir = process.env.DRIFTBACK_CHARTS_DIR;
   // Repository charts are fetched only where the operator allows it: the App's network is not a tenant's.
   const fetch = process.env.DRIFTBACK_FETCH_CHARTS === 'true';
-  // Private and internal addresses are refused unless the operator names them (a chart repository inside).
-  const allowPrivate = (process.env.DRIFTBACK_FETCH_ALLOW_PRIVATE ?? '')
-    .split(',')
-    .map((host) => host.trim())
-    .filter(Boolean);
+  const credentialsFile = process.env.DRIFTBACK_CHART_CREDENTIALS;
+  const options: ChartFetchOptions = {
+    cacheDir: join(process.env.DATA_DIR ?? './data', 'charts'),
+    // Private and internal addresses are refused unless the operator names them (a chart repository inside).
+    allowPrivate: hostList(process.env.DRIFTBACK_FETCH_ALLOW_PRIVATE),
+    plainHttp: hostList(process.env.DRIFTBACK_FETCH_PLAIN_HTTP),
+    ...(credentials && credentialsFile ? { credentials: loadChartCredentials(credentialsFile) } : {}),
+  };
   return createChartRenderer({
     helm: helm.helm,
     deadlineMs: Date.now() + timeLimitMs,
     cache: chartCache,
     ...(chartsDir ? { chartsDir } : {}),
-    ...(fetch ? { fetch: { cacheDir: join(process.env.DATA_DIR ?? './data', 'charts'), allowPrivate } } : {}),
+    ...(fetch ? { fetch: options } : {}),
   });
 }
 
@@ -51,7 +68,7 @@ const TASKS: Record<string, (input: never, timeLimitMs: number) => unknown> = {
   reconcile: (work: ReconcileWork, timeLimitMs: number) =>
     reconcileDrift({ ...work.drift, renderBudget: jobBudget(work, timeLimitMs), charts: jobCharts(timeLimitMs) }),
   plan: (work: PlanTaskWork, timeLimitMs: number) =>
-    planPullRequest(work.plan, jobBudget(work, timeLimitMs), jobCharts(timeLimitMs)),
+    planPullRequest(work.plan, jobBudget(work, timeLimitMs), jobCharts(timeLimitMs, !work.plan.fork)),
   document: (work: { name: DocumentName; args: never }) => renderHere(work.name, work.args),
 };
 

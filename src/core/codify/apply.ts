@@ -6,7 +6,7 @@ import type { DesiredObject, FieldChange, PathSegment, ResourceDiff } from '../m
 import { splitImage } from '../manifests/images-transformer.js';
 import type { Intent } from './select.js';
 import { conflictAsChange } from './select.js';
-import type { CodifiedChange, CodifyKind, ReportedChange } from './types.js';
+import type { ChartValueEdit, CodifiedChange, CodifyKind, ReportedChange } from './types.js';
 import type { Workspace } from './workspace.js';
 import { routeChange, overlayFor, type Route } from './route.js';
 import { writeChartChange, type ChartEvidence, type ValueWriter } from './chart-values.js';
@@ -41,7 +41,8 @@ export interface ApplyContext {
 }
 
 type Outcome =
-  { ok: true; file: string; line?: number; kind: CodifyKind; note?: string } | { ok: false; reason: string };
+  | { ok: true; file: string; line?: number; kind: CodifyKind; note?: string; chartValue?: ChartValueEdit }
+  | { ok: false; reason: string };
 
 function editFile(ctx: ApplyContext, file: string, edit: (text: string) => EditResult): Outcome & { ok: boolean } {
   const text = ctx.workspace.read(file);
@@ -280,6 +281,7 @@ export function applyIntent(ctx: ApplyContext, intent: Intent): void {
       ...(outcome.line ? { line: outcome.line } : {}),
       kind: outcome.kind,
       ...(outcome.note ? { note: outcome.note } : {}),
+      ...(outcome.chartValue ? { chartValue: outcome.chartValue } : {}),
     });
   else ctx.reported.push({ key: resource.key, ...(change ? { change } : {}), reason: outcome.reason });
 }

@@ -19,7 +19,7 @@ export interface ValueCandidate {
 
 export interface Candidates {
   candidates: ValueCandidate[];
-  /** Values that match but are set where codify does not write (a ConfigMap's values, an Argo CD `values` text). */
+  /** Values that match but are set where codify does not write (a Secret, a ConfigMap the repository does not hold). */
   elsewhere: string[];
 }
 

@@ -4,10 +4,13 @@
 // Helm, and the candidate counts only when exactly the live value results and nothing else changes.
 // One such candidate is written; none or several, and the change is reported with the places tried.
 import type { ChartValuePlaces, ChartValuesWhere, DesiredObject, FieldChange, ResourceKey } from '../model/index.js';
-import { toPointer } from '../model/index.js';
+import { placePointer } from '../model/index.js';
+import { pathText } from './yaml-locate.js';
 import { setValueAt, type EditResult } from './yaml-edit.js';
+import { setEmbeddedValueAt } from './yaml-embedded.js';
 import { valueCandidates, type ValueCandidate } from './chart-candidates.js';
 import { Workspace } from './workspace.js';
+import type { ChartValueEdit } from './types.js';
 
 /** At most this many candidate values are rendered for one change (each renders the cluster again). */
 const MAX_CANDIDATES = 6;
@@ -19,8 +22,11 @@ export interface ChartEvidence {
   files: ReadonlyMap<string, string>;
   /** The object that declares a chart (a HelmRelease, an Application), as the files render it. */
   declared(key: ResourceKey): DesiredObject | undefined;
-  /** Whether `files` render exactly the change's live value and change nothing else. */
-  check(files: ReadonlyMap<string, string>, key: ResourceKey, change: FieldChange): Checked;
+  /**
+   * Whether `files` render exactly the change's live value and change nothing else (but the `holder`
+   * field, which holds the values edited).
+   */
+  check(files: ReadonlyMap<string, string>, key: ResourceKey, change: FieldChange, holder?: ValueHolder): Checked;
 }
 
 type Made = { ok: true; file: string; line?: number } | { ok: false; reason: string };
@@ -31,10 +37,38 @@ export type ValueWriter = (workspace: Workspace) => {
   writeObjectField(desired: DesiredObject, change: FieldChange, value: unknown): Made;
 };
 
-type Written = { ok: true; file: string; line?: number; kind: 'replace' | 'add' } | { ok: false; reason: string };
+type ValueHolder = NonNullable<ChartValueEdit['holder']>;
+
+type Written =
+  | { ok: true; file: string; line?: number; kind: 'replace' | 'add'; chartValue?: ChartValueEdit }
+  | { ok: false; reason: string };
+
+/** The field of an object the edit changes by design: the string holding the values, the values' own field. */
+function holderOf(at: ChartValuesWhere): ValueHolder | undefined {
+  if (at.type === 'embedded') return { key: at.key, segments: at.field };
+  if (at.type === 'object') return { key: at.key, segments: at.path };
+  return at.holds ? { key: at.holds.key, segments: at.holds.field } : undefined;
+}
+
+/** A value inside the YAML text of an object's string field, edited in the block scalar that holds it. */
+function writeEmbedded(
+  write: ReturnType<ValueWriter>,
+  evidence: ChartEvidence,
+  candidate: ValueCandidate,
+  at: Extract<ChartValuesWhere, { type: 'embedded' }>,
+): Written {
+  const location = evidence.declared(at.key)?.source.fields[placePointer(at.field)]?.location;
+  if (!location) return { ok: false, reason: `${candidate.label} is not written in a file of the repository` };
+  const segments = [...at.path, ...candidate.path];
+  const done = write.editFile(location.file, (text) =>
+    setEmbeddedValueAt(text, location.range, segments, candidate.value),
+  );
+  return done.ok ? { ...done, kind: 'replace' } : done;
+}
 
 function writeValue(write: ReturnType<ValueWriter>, evidence: ChartEvidence, candidate: ValueCandidate): Written {
   const at: ChartValuesWhere = candidate.at;
+  if (at.type === 'embedded') return writeEmbedded(write, evidence, candidate, at);
   const segments = at.type === 'object' && at.parameter ? at.path : [...at.path, ...candidate.path];
   const value = at.type === 'object' && at.parameter ? String(candidate.value) : candidate.value;
   if (at.type === 'file') {
@@ -44,7 +78,7 @@ function writeValue(write: ReturnType<ValueWriter>, evidence: ChartEvidence, can
   const declared = evidence.declared(at.key);
   if (!declared) return { ok: false, reason: `${candidate.label} is not in the render` };
   const change: FieldChange = {
-    path: toPointer(segments.map((s) => (typeof s === 'string' ? s : 'index' in s ? s.index : JSON.stringify(s.key)))),
+    path: placePointer(segments),
     segments,
     op: 'replace',
     live: value,
@@ -71,11 +105,23 @@ function provenCandidates(
   for (const candidate of candidates) {
     const trial = new Workspace(evidence.files);
     const written = writeValue(writer(trial), evidence, candidate);
-    const verdict = written.ok ? evidence.check(trial.files(), key, change) : written;
+    const holder = holderOf(candidate.at);
+    const verdict = written.ok ? evidence.check(trial.files(), key, change, holder) : written;
     if (verdict.ok) proven.push(candidate);
     else refused.push(`${describe(candidate)} (${verdict.reason})`);
   }
   return { proven, refused };
+}
+
+/** The chart value written, for people: its path, the file or field that sets it, and what declares the chart. */
+function chartValueEdit(candidate: ValueCandidate, source: string): ChartValueEdit {
+  const at = candidate.at;
+  const holder = holderOf(at);
+  const path = at.type === 'embedded' ? at.field : at.path;
+  const where = at.type === 'file' && at.path.length === 0 ? at.file : pathText(path);
+  const name = at.type === 'file' ? undefined : `${at.key.kind} ${at.key.namespace}/${at.key.name}`;
+  const object = name && name !== source ? { object: name } : {};
+  return { path: candidate.path, where, ...object, source, ...(holder ? { holder } : {}) };
 }
 
 /** Writes the change into the one chart value proven to render it, on `workspace`; else why not. */
@@ -100,7 +146,11 @@ export function writeChartChange(
       reason: `${what}: ${candidates.length} chart values hold the Git value; change the right one by hand`,
     };
   const { proven, refused } = provenCandidates(writer, evidence, target.key, target.change, candidates);
-  if (proven.length === 1) return writeValue(writer(workspace), evidence, proven[0]!);
+  if (proven.length === 1) {
+    const [chosen] = proven as [ValueCandidate];
+    const written = writeValue(writer(workspace), evidence, chosen);
+    return written.ok ? { ...written, chartValue: chartValueEdit(chosen, target.source) } : written;
+  }
   const reason =
     proven.length === 0
       ? `no one chart value renders exactly the live value and nothing else: ${refused.join('; ')}`

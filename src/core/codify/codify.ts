@@ -112,17 +112,17 @@ function chartEvidence(checks: Baseline, input: CodifyInput, intents: readonly I
   return {
     files: input.files,
     declared: (key) => checks.baseline().rendered.objects.find((desired) => keyId(desired.key) === keyId(key)),
-    check: (files, key, change) => {
+    check: (files, key, change, holder) => {
       const target = changePrint(key, change);
       const edits = [...files].filter(([path, text]) => input.files.get(path) !== text);
-      const id = JSON.stringify([target, edits]);
+      const id = JSON.stringify([target, edits, holder ?? null]);
       const known = seen.get(id);
       if (known) return known;
       const after = checks.recheck(files);
       const verdict: SelfCheck =
         after.newErrors.length > 0
           ? { ok: false, reason: `the edited files do not render: ${after.newErrors.slice(0, 2).join('; ')}` }
-          : checkValueEdit(checks.baseline().diff, after.diff, target, codified);
+          : checkValueEdit(checks.baseline().diff, after.diff, target, codified, holder);
       seen.set(id, verdict);
       return verdict;
     },

@@ -132,14 +132,18 @@ function newFileVerdict(
   const creator = resource.createdBy;
   const because = (reason: string): Verdict => ({ type: 'report', reason });
   if (isUndecided(resource.risk)) return { type: 'hold', risk: resource.risk! };
-  if (!codify.includes('extra')) return because('created in the cluster; drift.codify does not include "extra"');
+  if (!codify.includes('extra'))
+    return because('created in the cluster; drift.codify does not include "extra": add it to codify new objects');
   if (isSecret(resource.key)) return because(SECRET_NOT_WRITTEN);
   if (namespaces && resource.key.namespace && !namespaces.includes(resource.key.namespace))
-    return because(`namespace ${resource.key.namespace} is outside the cluster's namespaces`);
-  if (!creator) return because('created in the cluster by an unknown manager (no managedFields): not codified');
+    return because(`namespace ${resource.key.namespace} is outside the cluster's namespaces: add it to codify this`);
+  if (!creator)
+    return because('created in the cluster by an unknown manager (no managedFields): to keep it, write its manifest');
   if (!(causes as string[]).includes(creator.cause) && !isDecided(resource.risk))
-    return because(`created by ${creator.manager} (${creator.cause}); drift.causes is [${causes.join(', ')}]`);
-  if (!resource.live) return because('the snapshot does not hold the live object');
+    return because(
+      `created by ${creator.manager} (${creator.cause}); drift.causes is [${causes.join(', ')}]: add ${creator.cause} to codify it`,
+    );
+  if (!resource.live) return because('the snapshot does not hold the live object: check the agent lists its namespace');
   return { type: 'codify' };
 }
 
@@ -148,15 +152,17 @@ function changeVerdict(resource: ResourceDiff, change: FieldChange, { codify, ca
   const who = change.manager ? `${change.manager} (${change.cause})` : change.cause;
   const because = (reason: string): Verdict => ({ type: 'report', reason });
   if (change.op === 'remove')
-    return because('Git no longer declares this field: the next apply removes it from the cluster');
+    return because('Git no longer declares this field: the next apply removes it; to keep it, declare it again');
   if (isUndecided(change.risk)) return { type: 'hold', risk: change.risk! };
-  if (isSecretValue(resource, change)) return because('a Secret value: never written to Git');
+  if (isSecretValue(resource, change))
+    return because('a Secret value: never written to Git; change it through your secrets tooling');
   if (!(causes as string[]).includes(change.cause) && !isDecided(change.risk) && change.decision === undefined)
-    return because(`changed by ${who}; drift.causes is [${causes.join(', ')}]`);
+    return because(`changed by ${who}; drift.causes is [${causes.join(', ')}]: add ${change.cause} to codify it`);
   if (change.op === 'replace' && !codify.includes('modified'))
-    return because('drift.codify does not include "modified"');
-  if (change.op === 'add' && !codify.includes('added')) return because('drift.codify does not include "added"');
-  if (change.live === undefined) return because('the live value is unknown');
+    return because('drift.codify does not include "modified": add it to codify changed fields');
+  if (change.op === 'add' && !codify.includes('added'))
+    return because('drift.codify does not include "added": add it to codify added fields');
+  if (change.live === undefined) return because('the live value is unknown: take a new snapshot');
   return { type: 'codify' };
 }
 

@@ -90,6 +90,17 @@ function valuedPrints(result: DiffResult): Map<string, string> {
   return prints;
 }
 
+type Holder = NonNullable<CodifiedChange['chartValue']>['holder'] & {};
+
+/**
+ * Prints without the changes of the fields that hold edited chart values (a ConfigMap's values text, a
+ * HelmRelease's spec.values): that drift is the edit itself, and the controller applies it.
+ */
+function heldBy(holders: readonly Holder[]): (prints: Map<string, string>) => Map<string, string> {
+  const prefixes = holders.map(({ key, segments }) => `${keyId(key)}|${segmentsId(segments).slice(0, -1)}`);
+  return (prints) => new Map([...prints].filter(([print]) => !prefixes.some((prefix) => print.startsWith(prefix))));
+}
+
 /**
  * Whether one edit of a chart value renders exactly the live value of the change `target` names and
  * changes nothing else; drift that other selected edits codify (`codified`) may vanish with it.
@@ -99,8 +110,10 @@ export function checkValueEdit(
   after: DiffResult,
   target: string,
   codified: ReadonlySet<string>,
+  holder?: Holder,
 ): SelfCheck {
-  const [was, now] = [valuedPrints(before), valuedPrints(after)];
+  const held = heldBy(holder ? [holder] : []);
+  const [was, now] = [held(valuedPrints(before)), held(valuedPrints(after))];
   if (now.has(target)) return { ok: false, reason: `renders ${now.get(target)}, not the live value` };
   const changed = [...now].filter(([print, text]) => was.get(print) !== text).map(([, text]) => text);
   const vanished = [...was.keys()].filter((print) => print !== target && !now.has(print) && !codified.has(print));
@@ -132,7 +145,8 @@ export function compareAfterCodify(
       for (const print of [...expected.keys()]) if (print.startsWith(prefix)) expected.delete(print);
     }
   }
-  const actual = driftFingerprints(after, newFiles);
+  const holders = codified.flatMap((entry) => (entry.chartValue?.holder ? [entry.chartValue.holder] : []));
+  const actual = heldBy(holders)(driftFingerprints(after, newFiles));
   const stillThere = [...actual.keys()].filter((print) => !expected.has(print));
   const vanished = [...expected.keys()].filter((print) => !actual.has(print));
   if (stillThere.length === 0 && vanished.length === 0) return { ok: true };

@@ -7,6 +7,7 @@ import type {
   DiffResult,
   FieldChange,
   KubeObject,
+  PathSegment,
   RenderResult,
   ResourceKey,
   Risk,
@@ -53,6 +54,28 @@ export interface CodifiedChange {
   kind: CodifyKind;
   /** Said to the reviewer next to it: why a new file is not where newResourcePath would put it. */
   note?: string;
+  /** A change under a chart: the chart value written instead of the field. */
+  chartValue?: ChartValueEdit;
+}
+
+/** The chart value a change under a chart was written into. */
+export interface ChartValueEdit {
+  /** The value's path in the chart's values (`['image', 'tag']`). */
+  path: string[];
+  /**
+   * Where it is set, as the edited file names it: a values file's path, or the field that holds the
+   * values (`spec.values`, `spec.source.helm.parameters[0].value`, `helmCharts[0].valuesInline`, `data.values.yaml`).
+   */
+  where: string;
+  /** The object that field belongs to, when it is not the one that declares the chart (`ConfigMap shop/web-values`). */
+  object?: string;
+  /** What declares the chart (`HelmRelease shop/web`, `Application argocd/web`). */
+  source: string;
+  /**
+   * The field of an object of the repository that holds the values and so changes with the edit (a
+   * ConfigMap's `data` key, the declaring object's values): its own drift is the edit, not a side effect.
+   */
+  holder?: { key: ResourceKey; segments: PathSegment[] };
 }
 
 export interface ReportedChange {

@@ -26,6 +26,7 @@ export {
   decisionLine,
   decisionsSection,
   explainReply,
+  givenUpReply,
   helpReply,
   invalidReply,
   noMatchReply,

@@ -63,6 +63,21 @@ export function refusalReply(verb: string, login: string, permission: string): s
   );
 }
 
+/**
+ * A command the App gave up on after its retries: which command, why in general terms (the error
+ * itself stays in the App's log: it may name hosts, paths or tokens), and what to do.
+ */
+export function givenUpReply(line: string, attempts: number, interrupted: boolean): string {
+  const why = interrupted
+    ? 'the App stopped while running it (it ran out of memory or was restarted)'
+    : "it failed each time with an error (the App's log has it, under this comment's id)";
+  return (
+    `driftback could not run ${inlineCode(line)}: it was given up after ${attempts} attempt${attempts === 1 ? '' : 's'}, because ${why}. ` +
+    'Part of it may have been done (a decision recorded, a pull request opened): `/driftback explain` shows what is recorded. ' +
+    'To try again, write the command in a new comment (an edited comment is not run again).'
+  );
+}
+
 export function rateLimitedReply(limit: number, minutes: number): string {
   return (
     `This pull request has had ${limit} driftback commands in the last ${minutes} minutes: this one was not run. ` +

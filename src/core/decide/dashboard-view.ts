@@ -15,7 +15,13 @@ import {
   type SourceProblem,
 } from '../model/index.js';
 import { controllerStopped, notReconcilingReason, stoppedReason } from '../plan/index.js';
-import { dashboardDigest, DASHBOARD_TITLE, type DashboardCluster, type DashboardView } from '../report/index.js';
+import {
+  dashboardDigest,
+  DASHBOARD_TITLE,
+  type DashboardCluster,
+  type DashboardDecision,
+  type DashboardView,
+} from '../report/index.js';
 import { SECURITY_LABEL } from './pull-request-face.js';
 
 /** What the last reconcile of a cluster recorded that the dashboard shows. */
@@ -169,6 +175,7 @@ export function dashboardCluster(
   latest: Snapshot | undefined,
   record: DashboardRecord,
   now: string,
+  decisions: readonly DashboardDecision[] = [],
 ): { view: DashboardCluster; figures: ClusterFigures } {
   const { live, degraded, reconcilers, suspendedWorkloads } = liveSection(cluster, latest, now);
   const recorded = recordedSection(record);
@@ -183,6 +190,7 @@ export function dashboardCluster(
     openPullRequests: (record.openPullRequests ?? []).map((pull) => ({ number: pull.number })),
     ...optional('skipped', nonEmpty(screenObjects(latest?.items ?? []).skipped)),
     ...suspensionsOf(record),
+    ...optional('decisions', nonEmpty(decisions.map((decision) => ({ ...decision })))),
   };
   const figures: ClusterFigures = {
     resources: live.length,
@@ -200,6 +208,8 @@ export interface GatheredCluster {
   cluster: ClusterOf;
   latest?: Snapshot;
   record: DashboardRecord;
+  /** Decisions made with comment commands on its items, oldest first. Default: none. */
+  decisions?: readonly DashboardDecision[];
 }
 
 /**
@@ -214,8 +224,8 @@ export function dashboardOf(
   const configErrors = [...configProblems];
   const clusters: DashboardCluster[] = [];
   const figures: Array<{ cluster: string; figures: ClusterFigures }> = [];
-  for (const { cluster, latest, record } of gathered) {
-    const section = dashboardCluster(cluster, latest, record, now);
+  for (const { cluster, latest, record, decisions } of gathered) {
+    const section = dashboardCluster(cluster, latest, record, now, decisions);
     // A cluster that never reported has no series: the config alone cannot make one.
     if (latest) figures.push({ cluster: cluster.name, figures: section.figures });
     clusters.push(section.view);

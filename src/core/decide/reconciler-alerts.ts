@@ -1,6 +1,6 @@
 // The "<namespace>/<name> is not reconciling" alert as data, for a GitOps controller object (Flux
-// Kustomization/HelmRelease, Argo CD Application) that applies this cluster's path: a merged change
-// that never deploys. Only what wakes people alerts: the condition must hold for an hour (or
+// Kustomization/HelmRelease, Argo CD Application) that applies this cluster's path, or the first one a
+// stopped controller runs when none of those names it: a merged change that never deploys. Only what wakes people alerts: the condition must hold for an hour (or
 // staleAfter, when longer). A suspension is no failure: it has its own deadline (decideSuspended).
 //
 // Two pure steps around one read: `commitsToCompare` names the applied revisions whose commits up to
@@ -101,23 +101,51 @@ interface Observed {
   due: boolean;
 }
 
-/** The reconcilers of the snapshot that apply the cluster's path and are not reconciling, in order. */
+interface Found {
+  reconciler: ReconcilerState;
+  condition: Condition;
+}
+
+/** The workload a condition names as stopped (`StatefulSet/argocd/argocd-application-controller`). */
+const stoppedWorkload = (condition: Condition): string | undefined =>
+  condition.stopped?.type === 'controller-stopped' ? (condition.stopped.controller ?? 'workload') : undefined;
+
+/**
+ * Which not-reconciling reconcilers get an alert: each that applies the cluster's path; and for a
+ * controller workload with no ready replica that none of those names, the first reconciler it runs.
+ * An Argo CD cluster's path usually holds the Applications, which apply other paths: a stopped
+ * argocd-application-controller is still one alert, naming it, not none.
+ */
+function alertedReconcilers<T extends Found>(found: readonly T[], path: string | undefined): T[] {
+  const alerted = found.filter((item) => appliesPath(item.reconciler, path));
+  const named = new Set(alerted.map((item) => stoppedWorkload(item.condition)));
+  for (const item of found) {
+    const workload = stoppedWorkload(item.condition);
+    if (workload === undefined || named.has(workload)) continue;
+    named.add(workload);
+    alerted.push(item);
+  }
+  return found.filter((item) => alerted.includes(item));
+}
+
+/** The reconcilers of the snapshot that are not reconciling and get an alert (alertedReconcilers), in order. */
 function observe(input: NotReconcilingInput): Observed[] {
   const staleAfter = parseDuration(input.cluster.staleAfter) ?? 1800;
-  const observed: Observed[] = [];
+  const found: Found[] = [];
   for (const object of input.items) {
     const reconciler = reconcilerStateOf(object);
-    if (!reconciler || reconciler.suspended || !appliesPath(reconciler, input.cluster.path)) continue;
+    if (!reconciler || reconciler.suspended) continue;
     const condition = conditionOf(object, reconciler, input, staleAfter);
-    if (!condition) continue;
+    if (condition) found.push({ reconciler, condition });
+  }
+  return alertedReconcilers(found, input.cluster.path).map(({ reconciler, condition }) => {
     const ref: ReconcilerRef = { kind: reconciler.kind, namespace: reconciler.namespace, name: reconciler.name };
     const before = input.previous.find((entry) => sameReconciler(entry.reconciler, ref));
     const since = condition.stopped?.type === 'behind-head' && input.head ? input.head.at : input.now;
     const entry: NotReconcilingEntry = { ...(before ?? { since, reason: condition.reason }), reconciler: ref };
     const held = Date.parse(input.now) - Date.parse(entry.since) >= condition.holdFor * 1000;
-    observed.push({ reconciler, condition, entry, due: entry.issue === undefined && held });
-  }
-  return observed;
+    return { reconciler, condition, entry, due: entry.issue === undefined && held };
+  });
 }
 
 /** The applied revisions whose commits up to HEAD an alert opened now would quote (compare each with HEAD). */

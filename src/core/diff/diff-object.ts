@@ -23,6 +23,7 @@ import {
   itemKey,
   itemOwn,
   LAST_APPLIED,
+  lastAppliedOf,
   mainOwner,
   maskAt,
   ownersOf,
@@ -387,21 +388,11 @@ function isAppliedField(walk: Walk, place: Place, appliers: readonly Owner[]): b
 
 /** Whether kubectl last applied this value itself (a map is only a container of applied fields). */
 function inLastApplied(walk: Walk, place: Place): boolean {
-  walk.lastApplied ??= { value: parseLastApplied(walk.live) };
+  walk.lastApplied ??= { value: lastAppliedOf(walk.live) };
   if (walk.lastApplied.value === undefined) return false;
   const applied = valueAtSegments(walk.lastApplied.value, segmentsOf(place));
   if (isEmpty(applied)) return false;
   return place.keyedItem || !isPlainObject(applied);
-}
-
-function parseLastApplied(live: KubeObject): unknown {
-  const text = live.metadata?.annotations?.[LAST_APPLIED];
-  if (typeof text !== 'string') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined; // a corrupt annotation is no evidence; the diff goes on without it
-  }
 }
 
 /** Git declares a field that a controller owns in live: two managers, one field. */

@@ -197,12 +197,12 @@ function reportedBecause(
   facts: Pick<CompareFacts, 'autoscalers' | 'unseenApplier'>,
 ): Reported | undefined {
   const action = imperativeActionOf(change, key.kind);
-  if (action) return { code: 'imperative', reason: action.reason };
+  if (action) return { code: 'imperative', reason: `${action.reason}; nothing to do` };
   const flipped = emergencySwitchReason(change, key, live);
   if (flipped) return { code: 'emergency-switch', reason: flipped };
   const unseen = change.op === 'remove' ? facts.unseenApplier?.(live, change.manager) : undefined;
   if (unseen) {
-    const reason = `${unseen}: Git here does not declare it, and what that source applies is not known`;
+    const reason = `${unseen}: Git here does not declare it, and what that source applies is not known; to keep it, declare it in that source`;
     return { code: 'applier-not-in-view', reason };
   }
   const autoscaler = autoscalerOwning(facts.autoscalers, key, change.path);

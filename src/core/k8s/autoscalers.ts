@@ -67,8 +67,9 @@ export function describeAutoscaler(autoscaler: Autoscaler): string {
 export function autoscalerReason(autoscaler: Autoscaler, gitDeclares: boolean): string {
   const named = describeAutoscaler(autoscaler);
   const base = `an autoscaler owns replicas: ${named} targets this workload`;
+  const owner = autoscaler.kind === 'ScaledObject' ? 'ScaledObject' : 'HPA';
   return gitDeclares
     ? `${base}; Git also declares \`spec.replicas\`, so the two fight: remove \`replicas\` from the manifest ` +
-        `(or set the ${autoscaler.kind === 'ScaledObject' ? 'ScaledObject' : 'HPA'}'s minimum instead)`
-    : base;
+        `(or set the ${owner}'s minimum instead)`
+    : `${base}; to change replicas, set the ${owner}'s minimum`;
 }

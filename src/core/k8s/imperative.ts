@@ -115,7 +115,8 @@ export const EPHEMERAL_KINDS: ReadonlySet<string> = new Set([
 export function ephemeralReason(object: KubeObject): string | undefined {
   const group = groupOf(object.apiVersion ?? '');
   if (!EPHEMERAL_KINDS.has(`${group}/${object.kind}`)) return undefined;
-  const what =
-    object.kind === 'Job' ? 'a hand-made Job runs once' : `a ${object.kind} is made and replaced at run time`;
-  return `ephemeral kind: ${what}; never written as a file`;
+  if (object.kind === 'Job')
+    return 'ephemeral kind: a hand-made Job runs once; never written as a file: to run it again, declare a CronJob';
+  const what = `a ${object.kind} is made and replaced at run time`;
+  return `ephemeral kind: ${what}; never written as a file: to keep one, declare what makes it (a Deployment)`;
 }

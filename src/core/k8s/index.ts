@@ -26,6 +26,7 @@ export {
   isControllerOwned,
   isServerSetAnnotation,
   LAST_APPLIED,
+  lastAppliedOf,
   SERVER_SET_METADATA,
   withoutServerMetadata,
   withoutServerState,
@@ -81,7 +82,7 @@ export {
   imperativeActionOf,
   type ImperativeAction,
 } from './imperative.js';
-export { emergencySwitchReason } from './pause-switches.js';
+export { emergencySwitchReason, GITOPS_CONTROLLER_WORKLOADS } from './pause-switches.js';
 export {
   AUTOSCALED_PATH,
   autoscalerOwning,

@@ -19,6 +19,17 @@ export type ServerSetField = (typeof SERVER_SET_METADATA)[number];
 /** What `kubectl apply` (client-side) records of the last manifest it applied. */
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
+/** The manifest a client-side `kubectl apply` last sent (its annotation, parsed), or undefined. */
+export function lastAppliedOf(live: KubeObject): unknown {
+  const text = live.metadata?.annotations?.[LAST_APPLIED];
+  if (typeof text !== 'string') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined; // a corrupt annotation is no evidence
+  }
+}
+
 /** Annotations controllers and kubectl write on their own (rollout revisions, restarts, HPA state). */
 const SERVER_SET_ANNOTATIONS = [
   /^kubectl\.kubernetes\.io\//,

@@ -5,7 +5,8 @@
 // apps/v1 DeploymentSpec.paused (`kubectl rollout pause`), KEDA's "Pausing autoscaling" (ScaledObject
 // `autoscaling.keda.sh/paused-replicas` and `autoscaling.keda.sh/paused`, ScaledJob `autoscaling.keda.sh/paused`),
 // Crossplane's "Pause reconciliation" (`crossplane.io/paused: "true"` on any Crossplane resource),
-// Argo Rollouts' `kubectl argo rollouts pause` (a merge patch `{"spec":{"paused":true}}` on the Rollout).
+// Argo Rollouts' `kubectl argo rollouts pause` (a merge patch `{"spec":{"paused":true}}` on the Rollout),
+// and a GitOps controller's workload scaled to 0 (Flux's and Argo CD's install manifests name them).
 // A person may still keep one for good: `/driftback allow` on the drift PR is that decision (allow-switches.ts).
 import type { FieldChange, KubeObject, ResourceKey } from '../model/index.js';
 import { escapeSegment, isPlainObject } from '../model/index.js';
@@ -14,6 +15,8 @@ interface PauseSwitch {
   /** API group and kinds it applies to; `kinds` undefined: any kind of the group (or of any group when `group` is `*`). */
   group: string;
   kinds?: readonly string[];
+  /** Only objects of these names, when set. */
+  names?: readonly string[];
   path: string;
   /** The command that flips it, for the report. */
   command: string;
@@ -37,7 +40,28 @@ function target(live: KubeObject): string {
   return `${typeof ref.kind === 'string' ? ref.kind : 'Deployment'} ${String(ref.name)}`;
 }
 
+/**
+ * The workloads that run GitOps reconcilers, by the name their install manifests give them: Flux's
+ * kustomize-controller and helm-controller (Deployments), Argo CD's argocd-application-controller (a
+ * StatefulSet since Argo CD 2.x, a Deployment in older installs).
+ */
+export const GITOPS_CONTROLLER_WORKLOADS = {
+  'flux-kustomization': { kinds: ['Deployment'], name: 'kustomize-controller' },
+  'flux-helmrelease': { kinds: ['Deployment'], name: 'helm-controller' },
+  'argocd-application': { kinds: ['StatefulSet', 'Deployment'], name: 'argocd-application-controller' },
+} as const;
+
 const SWITCHES: readonly PauseSwitch[] = [
+  {
+    group: 'apps',
+    kinds: ['Deployment', 'StatefulSet'],
+    names: Object.values(GITOPS_CONTROLLER_WORKLOADS).map((workload) => workload.name),
+    path: '/spec/replicas',
+    command: 'kubectl scale … --replicas=0',
+    on: (value) => value === 0,
+    stops: (key) =>
+      `${key.name} runs no pod: nothing it reconciles is applied, whatever is merged (driftback alerts that it is not reconciling)`,
+  },
   {
     group: 'batch',
     kinds: ['CronJob'],
@@ -96,7 +120,11 @@ const SWITCHES: readonly PauseSwitch[] = [
 ];
 
 function applies(entry: PauseSwitch, key: ResourceKey): boolean {
-  return (entry.group === '*' || entry.group === key.group) && (!entry.kinds || entry.kinds.includes(key.kind));
+  return (
+    (entry.group === '*' || entry.group === key.group) &&
+    (!entry.kinds || entry.kinds.includes(key.kind)) &&
+    (!entry.names || entry.names.includes(key.name))
+  );
 }
 
 function switchAt(path: string, key: ResourceKey): PauseSwitch | undefined {
@@ -118,7 +146,7 @@ function flippedSwitch(change: Pick<FieldChange, 'path' | 'live'>, key: Resource
  * it is on; undefined when the change touches no switch.
  */
 export function emergencySwitchReason(
-  change: Pick<FieldChange, 'path' | 'live' | 'op'>,
+  change: Pick<FieldChange, 'path' | 'live' | 'op' | 'desired'>,
   key: ResourceKey,
   live: KubeObject,
 ): string | undefined {
@@ -130,6 +158,8 @@ export function emergencySwitchReason(
     ? live.metadata.annotations?.[flipped.path.slice('/metadata/annotations/'.length).replace('~1', '/')]
     : spec(live)[flipped.path.split('/')[2]!];
   if (!flipped.on(value)) {
+    // Off in live and off in Git (a controller scaled from 2 to 1): no switch was flipped.
+    if (change.desired !== undefined && !flipped.on(change.desired)) return undefined;
     return `emergency switch turned off by hand (\`${flipped.command}\` undone) while Git keeps it on: never codified without a person's decision (${DECIDE})`;
   }
   return (

@@ -4,6 +4,7 @@
 // and reads the manifest an injected renderer returns. Without a renderer (no Helm binary), charts
 // are reported, not rendered.
 import type { PathSegment } from './drift.js';
+import { toPointer } from './pointer.js';
 import type { ResourceKey } from './key.js';
 
 /** Where the chart comes from. */
@@ -60,11 +61,25 @@ export type ChartRenderer = (request: ChartRequest) => ChartOutput;
  * Where a place of a chart's values is written: a YAML map in a file (`path` leads to it in that
  * document; `[]` for a whole values file), or a field of the object that declares the chart (a
  * HelmRelease's `spec.values`, an Argo CD Application's `valuesObject`), written wherever that object's
- * own source map says. `parameter`: an Argo CD `parameters` entry's `value` scalar, the one thing to edit.
+ * own source map says. `parameter`: one string scalar that is the whole value (an Argo CD `parameters`
+ * entry's `value`, a ConfigMap key Flux reads with `targetPath`), the one thing to edit.
  */
 export type ChartValuesWhere =
-  | { type: 'file'; file: string; document: number; path: PathSegment[] }
-  | { type: 'object'; key: ResourceKey; path: PathSegment[]; parameter?: true };
+  | {
+      type: 'file';
+      file: string;
+      document: number;
+      path: PathSegment[];
+      /** The object field the file's text becomes (a configMapGenerator's ConfigMap key): it changes with the file. */
+      holds?: { key: ResourceKey; field: PathSegment[] };
+    }
+  | { type: 'object'; key: ResourceKey; path: PathSegment[]; parameter?: true }
+  /**
+   * YAML text held by a string field of an object of the repository (an Argo CD `helm.values`, a
+   * ConfigMap's `values.yaml` key): `field` leads to the string, `path` into the YAML it holds. Edited
+   * inside the literal block scalar where that object's source map places the field.
+   */
+  | { type: 'embedded'; key: ResourceKey; field: PathSegment[]; path: PathSegment[] };
 
 /** One place a chart's values are set, as the controller reads it: the values it sets, and where, when codify can edit it. */
 export interface ChartValuesLayer {
@@ -90,4 +105,9 @@ export interface ChartValuePlaces {
    * (Flux `valuesFiles` replace the chart's values.yaml).
    */
   archiveDefaults?: true;
+}
+
+/** The pointer of a place's path in the object (a list item by its index; a keyed item by its key's text). */
+export function placePointer(segments: readonly PathSegment[]): string {
+  return toPointer(segments.map((s) => (typeof s === 'string' ? s : 'index' in s ? s.index : JSON.stringify(s.key))));
 }

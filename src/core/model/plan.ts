@@ -29,7 +29,9 @@ export type WarningCode =
   /** The Application's AppProject does not permit the resource: Argo CD refuses to sync it. */
   | 'refused-by-argocd'
   /** An Argo CD sync option changes what the sync does (Replace, ServerSideApply, CreateNamespace, Prune=confirm). */
-  | 'argocd-sync-option';
+  | 'argocd-sync-option'
+  /** argocd-cm `resource.compareoptions` make Argo CD compare a field the controller writes: OutOfSync stays. */
+  | 'argocd-compare-option';
 
 export interface PlanWarning {
   code: WarningCode;

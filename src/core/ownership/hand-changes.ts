@@ -5,7 +5,7 @@ import type { Config } from '../config/index.js';
 import type { FieldChange, KubeObject, PathSegment, Reported } from '../model/index.js';
 import { escapeSegment } from '../model/index.js';
 import { classifyManager } from '../classify/managers.js';
-import { creationOf, indexOfItem, ownedFieldsOf } from '../k8s/index.js';
+import { creationOf, indexOfItem, lastAppliedOf, ownedFieldsOf } from '../k8s/index.js';
 import { isPlainObject, ownValue } from '../model/index.js';
 
 /** The pointer and value at structured segments in live, or undefined when live no longer has the field. */
@@ -47,13 +47,24 @@ export function helmRemedy(path: string): string {
 }
 
 /**
+ * A person's write that put back what the object's client-side `kubectl apply` declared (scaled back
+ * to the install's replicas) leaves their managedFields entry but no change.
+ */
+function backToApplied(applied: unknown, segments: readonly PathSegment[], live: unknown): boolean {
+  if (applied === undefined || isPlainObject(live) || Array.isArray(live)) return false;
+  return resolveSegments(applied, segments)?.value === live;
+}
+
+/**
  * The fields people's managers own on a live object (metadata bookkeeping and status aside), each as a
  * change with its manager and time, marked reported with `reported`.
+ * A field whose value is back at what the last client-side apply declared is none.
  */
 export function handChangesOn(live: KubeObject, config: Config, reported: (path: string) => Reported): FieldChange[] {
   const changes: FieldChange[] = [];
   const entries = Array.isArray(live.metadata?.managedFields) ? live.metadata.managedFields : [];
   const created = creationOf(live);
+  const applied = lastAppliedOf(live);
   for (const entry of entries) {
     if (!entry?.manager || entry.subresource === 'status') continue;
     // The write that created the object is its making, not a change to it (kind runs `kubectl create`).
@@ -64,7 +75,7 @@ export function handChangesOn(live: KubeObject, config: Config, reported: (path:
       const bookkeeping = segments[0] === 'metadata' && segments[1] !== 'labels' && segments[1] !== 'annotations';
       if (segments[0] === 'status' || bookkeeping) continue;
       const found = resolveSegments(live, segments);
-      if (!found) continue;
+      if (!found || backToApplied(applied, segments, found.value)) continue;
       changes.push({
         path: found.pointer,
         segments,

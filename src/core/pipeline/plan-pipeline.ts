@@ -9,6 +9,7 @@ import { claimsOf, keepNotRendered } from './not-rendered.js';
 import {
   argoResyncWarnings,
   imageUpdaterWarnings,
+  argoCompareOptionWarnings,
   hooksOnSync,
   locateProtectedPrunes,
   planChanges,
@@ -83,7 +84,11 @@ function argoPlanWarnings(input: PlanClusterInput, plan: Plan, live: KubeObject[
   if (!live || !input.sources) return [];
   const resync = { plan, sources: input.sources.sources, head: input.head, live };
   const changed = input.changed ? { changed: input.changed } : {};
-  return [...argoResyncWarnings({ ...resync, ...changed }), ...imageUpdaterWarnings(resync)];
+  return [
+    ...argoResyncWarnings({ ...resync, ...changed }),
+    ...imageUpdaterWarnings(resync),
+    ...argoCompareOptionWarnings(input.sources.sources, input.head, live),
+  ];
 }
 
 /** A plan lists its sources when one is a GitOps controller's, or one was not rendered. */

@@ -4,16 +4,13 @@
 // "Behind" only compares revisions: whether HEAD follows the applied commit (a source of another
 // repository or branch never does) the App asks GitHub before it alerts.
 import { revisionCommit } from '../emergency/index.js';
+import { GITOPS_CONTROLLER_WORKLOADS } from '../k8s/index.js';
 import { groupOf, type KubeObject, type ReconcilerState } from '../model/index.js';
 import { formatAge } from './age.js';
 
 /** The workload each kind of reconciler is run by (Flux's and Argo CD's install manifests name them so). */
-const CONTROLLERS: Record<ReconcilerState['kind'], { kinds: string[]; name: string }> = {
-  'flux-kustomization': { kinds: ['Deployment'], name: 'kustomize-controller' },
-  'flux-helmrelease': { kinds: ['Deployment'], name: 'helm-controller' },
-  // A StatefulSet since Argo CD 2.x; a Deployment in older installs.
-  'argocd-application': { kinds: ['StatefulSet', 'Deployment'], name: 'argocd-application-controller' },
-};
+const CONTROLLERS: Record<ReconcilerState['kind'], { kinds: readonly string[]; name: string }> =
+  GITOPS_CONTROLLER_WORKLOADS;
 
 /** Argo CD's default `timeout.reconciliation` (argocd-cm): 180s. */
 const ARGO_INTERVAL_SECONDS = 180;

@@ -11,5 +11,6 @@ export { refuseUnpermitted } from './argo-project.js';
 export { imagePolicyWarnings } from './image-policy-warnings.js';
 export { withArgoSyncOptions } from './argo-sync-options.js';
 export { argoResyncWarnings, imageUpdaterWarnings, refreshPaths } from './argo-resync.js';
+export { argoCompareOptionWarnings } from './argo-compare-options.js';
 export { autoscaledReplicas, hpaReplicasMessage, type AutoscaledReplicas } from './hpa-warnings.js';
 export { controllerStopped, stoppedReason, type StoppedController } from './controller-stopped.js';

@@ -59,6 +59,7 @@ const WARNING_ORDER: PlanWarning['code'][] = [
   'chart-hand-change',
   'namespace-missing',
   'argocd-sync-option',
+  'argocd-compare-option',
   'unhealthy',
 ];
 

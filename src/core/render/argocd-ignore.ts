@@ -72,11 +72,7 @@ function ruleNotes(application: string, rules: readonly IgnoreDifference[], sett
     }
   }
   for (const problem of settings.problems ?? []) {
-    notes.push({
-      code: 'unsupported',
-      source: application,
-      message: `${problem}; its ignoreDifferences are not applied`,
-    });
+    notes.push({ code: 'unsupported', source: application, message: problem });
   }
   return notes;
 }

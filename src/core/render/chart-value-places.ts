@@ -4,8 +4,14 @@
 // it to write a hand change under a chart into the value that sets it (codify/chart-values.ts).
 import { chartDefaultValues } from '../manifests/index.js';
 import { readValues, setPathValue, secretPlaceholder, type ChartLocation, type Values } from '../charts/index.js';
+import { parse } from 'yaml';
 import {
+  basename,
+  dirname,
   isPlainObject,
+  joinPath,
+  placePointer,
+  type SourceLocation,
   type ChartValuePlaces,
   type ChartValuesLayer,
   type ChartValuesWhere,
@@ -31,23 +37,73 @@ function fileLayer(path: string, text: string | undefined): ChartValuesLayer[] {
   return [{ label: path, values: read.values, at: { type: 'file', file: path, document: 0, path: [] } }];
 }
 
-/** One `valuesFrom` entry: what it sets, never edited here (its text is a ConfigMap's or a Secret's). */
-function valuesFromLayer(namespace: string, ref: Record<string, unknown>, lookup: ObjectLookup): ChartValuesLayer {
+/** The file a configMapGenerator `files` entry reads for `key` (`values.yaml`, `values.yaml=prod.yaml`). */
+function generatorFile(location: SourceLocation, key: string, files: ReadonlyMap<string, string>): string | undefined {
+  let item: unknown;
+  try {
+    item = parse(files.get(location.file)?.slice(location.range[0], location.range[1]) ?? '');
+  } catch {
+    return undefined;
+  }
+  if (typeof item !== 'string') return undefined;
+  const eq = item.indexOf('=');
+  const path = joinPath(dirname(location.file), eq > 0 ? item.slice(eq + 1) : item);
+  return (eq > 0 ? item.slice(0, eq) : basename(item)) === key && path && files.has(path) ? path : undefined;
+}
+
+/**
+ * Where a ConfigMap key a `valuesFrom` reads is edited: the file a configMapGenerator reads it from, the
+ * YAML text of a ConfigMap manifest's key, or (`targetPath`) that key's string as the whole value.
+ */
+function configMapPlace(
+  desired: DesiredObject,
+  key: string,
+  targetPath: string | undefined,
+  files: ReadonlyMap<string, string>,
+): ChartValuesWhere | undefined {
+  const field: PathSegment[] = ['data', key];
+  const source = desired.source.fields[placePointer(field)];
+  if (!source?.location) return undefined;
+  if (source.origin.type === 'generator') {
+    const file = targetPath ? undefined : generatorFile(source.location, key, files);
+    return file ? { type: 'file', file, document: 0, path: [], holds: { key: desired.key, field } } : undefined;
+  }
+  if (source.origin.type !== 'resource' && source.origin.type !== 'patch') return undefined;
+  return targetPath
+    ? { type: 'object', key: desired.key, path: field, parameter: true }
+    : { type: 'embedded', key: desired.key, field, path: [] };
+}
+
+/** One `valuesFrom` entry: what it sets, and where, when it is a ConfigMap of the repository (a Secret never). */
+function valuesFromLayer(
+  namespace: string,
+  ref: Record<string, unknown>,
+  lookup: ObjectLookup,
+  files: ReadonlyMap<string, string>,
+): ChartValuesLayer {
   const kind = ref.kind === 'Secret' ? 'Secret' : 'ConfigMap';
   const name = String(ref.name ?? '');
   const key = optionalString(ref.valuesKey) ?? 'values.yaml';
   const targetPath = optionalString(ref.targetPath);
   const label = `valuesFrom ${kind} ${namespace}/${name} key ${key}`;
   const object = kind === 'ConfigMap' ? lookup('ConfigMap', namespace, name) : undefined;
+  const desired = kind === 'ConfigMap' ? lookup.desired?.('ConfigMap', namespace, name) : undefined;
+  const place = desired ? configMapPlace(desired, key, targetPath, files) : undefined;
+  const at = place ? { at: place } : {};
   const data = isPlainObject(object?.data) ? object.data[key] : undefined;
   const text = kind === 'Secret' ? `'${secretPlaceholder(0)}'` : typeof data === 'string' ? data : undefined;
   const values: Values = {};
   if (text !== undefined && targetPath) setPathValue(values, targetPath, text);
   else if (text !== undefined) {
     const read = readValues(text);
-    if (!('problem' in read)) return { label, values: read.values };
+    if (!('problem' in read)) return { label: fileLabel(label, place), values: read.values, ...at };
   }
-  return { label, values };
+  return { label: fileLabel(label, place), values, ...at };
+}
+
+/** A generated ConfigMap's values are edited in the file the generator reads: the label names it. */
+function fileLabel(label: string, place: ChartValuesWhere | undefined): string {
+  return place?.type === 'file' ? `${place.file} (${label})` : label;
 }
 
 /** helm-controller's order: valuesFiles (in place of the chart's values.yaml), valuesFrom, spec.values. */
@@ -70,7 +126,7 @@ export function fluxValuePlaces(
   }
   const refs = field(obj, 'spec', 'valuesFrom');
   for (const ref of Array.isArray(refs) ? refs : [])
-    if (isPlainObject(ref)) layers.push(valuesFromLayer(namespace, ref, lookup));
+    if (isPlainObject(ref)) layers.push(valuesFromLayer(namespace, ref, lookup, files));
   const own = field(obj, 'spec', 'values');
   const label = `spec.values of HelmRelease ${namespace}/${obj.metadata?.name ?? ''}`;
   const at = { type: 'object' as const, key: declared.key, path: ['spec', 'values'] as PathSegment[] };
@@ -101,10 +157,15 @@ export function argoValuePlaces(
       : undefined;
   const objectAt = on(['valuesObject']);
   const valuesObject = { label: `helm.valuesObject of ${name}`, ...(objectAt ? { at: objectAt } : {}) };
+  const textAt: ChartValuesWhere | undefined =
+    declared && helmPath
+      ? { type: 'embedded', key: declared.key, field: [...helmPath, 'values'], path: [] }
+      : undefined;
+  const valuesText = { label: `helm.values of ${name}`, ...(textAt ? { at: textAt } : {}) };
   if (isPlainObject(helm.valuesObject)) layers.push({ ...valuesObject, values: helm.valuesObject });
   else if (typeof helm.values === 'string') {
     const read = readValues(helm.values);
-    layers.push({ label: `helm.values of ${name}`, values: 'problem' in read ? {} : read.values });
+    layers.push({ ...valuesText, values: 'problem' in read ? {} : read.values });
   }
   const parameters = Array.isArray(helm.parameters) ? helm.parameters : [];
   parameters.forEach((p, index) => {
@@ -114,8 +175,10 @@ export function argoValuePlaces(
     const at = on(['parameters', { index }, 'value'], true);
     layers.push({ label: `helm.parameters ${p.name} of ${name}`, values, ...(at ? { at } : {}) });
   });
-  const addTo =
-    typeof helm.values !== 'string' && objectAt ? { addTo: { label: valuesObject.label, at: objectAt } } : {};
+  // Values are added to the `values` text when the source has one (and no valuesObject), else to valuesObject.
+  const textPlace = typeof helm.values === 'string' && !isPlainObject(helm.valuesObject);
+  const addAt = textPlace ? textAt : objectAt;
+  const addTo = addAt ? { addTo: { label: textPlace ? valuesText.label : valuesObject.label, at: addAt } } : {};
   const archive = chart.type === 'repository' ? { archiveDefaults: true as const } : {};
   return { layers, defaults, ...addTo, ...archive };
 }

@@ -32,7 +32,13 @@ import type { Source } from '../sources/types.js';
 import { fluxValuePlaces } from './chart-value-places.js';
 
 /** What a HelmRelease's render needs to look up: ConfigMaps and HelmRepositories, declared or live. */
-export type ObjectLookup = (kind: string, namespace: string, name: string) => KubeObject | undefined;
+/**
+ * An object the release reads (a ConfigMap of `valuesFrom`, a HelmRepository), from the repository or
+ * the snapshot; `desired`: the repository's own, with its source map (codify edits a ConfigMap's values).
+ */
+export type ObjectLookup = ((kind: string, namespace: string, name: string) => KubeObject | undefined) & {
+  desired?: (kind: string, namespace: string, name: string) => DesiredObject | undefined;
+};
 
 export function isFluxHelmRelease(obj: KubeObject): boolean {
   return obj.kind === 'HelmRelease' && (obj.apiVersion ?? '').startsWith('helm.toolkit.fluxcd.io/');

@@ -23,19 +23,19 @@ interface ReleaseContext {
   declared: readonly DesiredObject[];
 }
 
-function lookupIn(objects: readonly KubeObject[]): ObjectLookup {
-  return (kind, namespace, name) =>
-    objects.find((obj) => obj.kind === kind && obj.metadata?.namespace === namespace && obj.metadata?.name === name);
+function lookupIn(objects: readonly KubeObject[], desired: readonly DesiredObject[]): ObjectLookup {
+  const named = (kind: string, namespace: string, name: string) => (obj: KubeObject) =>
+    obj.kind === kind && obj.metadata?.namespace === namespace && obj.metadata?.name === name;
+  const lookup: ObjectLookup = (kind, namespace, name) => objects.find(named(kind, namespace, name));
+  lookup.desired = (kind, namespace, name) => desired.find((d) => named(kind, namespace, name)(d.object));
+  return lookup;
 }
 
 /** Renders each release into `result`; true when the job's budget stopped the render. */
 export function renderReleases(releases: readonly DesiredObject[], context: ReleaseContext): boolean {
   const { inputs, matcher, result, byKey } = context;
-  const lookup = lookupIn([
-    ...[...byKey.values()].map((entry) => entry.desired.object),
-    ...context.declared.map((desired) => desired.object),
-    ...context.input.live,
-  ]);
+  const desired = [...[...byKey.values()].map((entry) => entry.desired), ...context.declared];
+  const lookup = lookupIn([...desired.map((d) => d.object), ...context.input.live], desired);
   for (const declared of releases) {
     const source = readFluxHelmRelease(declared.object);
     source.declaredIn = { file: declared.source.file, document: declared.source.document };

@@ -7,12 +7,27 @@ export const GITHUB_BODY_LIMIT = 65_536;
 /** Room kept for the marker the App appends (`<!-- driftback:… hash:… -->`) and a part header. */
 export const MARKER_RESERVE = 200;
 
-/** The first rendering, from most to least detailed, that fits `limit`; else the last one. */
-export function fitBudget(renderings: Array<() => string>, limit: number): { body: string; level: number } {
+/**
+ * A list longer than this is folded in `<details>` behind a summary that counts it, and a plan comment
+ * shows at most `LINE_BUDGET` lines (outside folds; every line once the diffs are left out) however
+ * large the pull request: a reader sees the shape of the change at once, never a 600-line list.
+ */
+export const FOLD_OVER = 20;
+export const LINE_BUDGET = 150;
+
+/** Whether a rendering is short enough besides its length in characters (`level` counts from 0). */
+export type FitsBudget = (body: string, level: number) => boolean;
+
+/** The first rendering, from most to least detailed, that fits `limit` (and `fits`); else the last one. */
+export function fitBudget(
+  renderings: Array<() => string>,
+  limit: number,
+  fits: FitsBudget = () => true,
+): { body: string; level: number } {
   let body = '';
   for (let level = 0; level < renderings.length; level++) {
     body = renderings[level]();
-    if (body.length <= limit) return { body, level };
+    if (body.length <= limit && fits(body, level)) return { body, level };
   }
   return { body, level: renderings.length - 1 };
 }
@@ -66,6 +81,17 @@ export function isBalanced(text: string): boolean {
   const state: BlockState = { details: [] };
   for (const line of text.split('\n')) step(state, line);
   return !state.fence && state.details.length === 0;
+}
+
+/** The lines a reader sees before opening any `<details>` (a fold's summary line counts; its content not). */
+export function visibleLines(text: string): number {
+  const state: BlockState = { details: [] };
+  let lines = 0;
+  for (const line of text.split('\n')) {
+    if (state.details.length === 0) lines++;
+    step(state, line);
+  }
+  return lines;
 }
 
 /** Splits a body into numbered parts of at most `limit` characters each; one part when it fits. */

@@ -2,9 +2,10 @@
 // warning or error tied to a manifest line. GitHub takes at most 50 annotations per request.
 import { formatProblem, type Plan, type PlanWarning, type SourceProblem } from '../model/index.js';
 import { planHeadline, WARNING_TITLES } from './plan-view.js';
-import { escapeProse, escapeText, inlineCode } from './escape.js';
+import { escapeHtml, escapeProse, escapeText, inlineCode } from './escape.js';
+import { namesText, warningDigest } from './plan-groups.js';
 import { displayKey } from '../model/index.js';
-import { fitBudget, GITHUB_BODY_LIMIT } from './budget.js';
+import { FOLD_OVER, fitBudget, GITHUB_BODY_LIMIT } from './budget.js';
 import type { Config } from '../config/index.js';
 import type { ConfigChangeNote } from './plan-comment.js';
 
@@ -93,23 +94,49 @@ function checkTitle(plans: ClusterPlan[], errors: readonly SourceProblem[], warn
   return `${count('create')} to create, ${count('update')} to update, ${count('prune')} to prune${warned}`;
 }
 
-/** One headline per cluster, then every error and warning; only the headlines when that is too long. */
+/** A list, folded behind a summary that counts it when it is longer than `FOLD_OVER` items. */
+function folded(items: string[], summary: string): string[] {
+  if (items.length <= FOLD_OVER) return items;
+  return [`<details><summary>${escapeHtml(summary)}</summary>`, '', ...items, '', '</details>'];
+}
+
+/** One line per cluster and kind of warning (`⚠️ Deletes data (prod, 5): …`), above the folded warnings. */
+function digestLines(plans: ClusterPlan[]): string[] {
+  return plans.flatMap(({ cluster, plan }) =>
+    warningDigest(plan.warnings, WARNING_TITLES).map((line) => {
+      const names = line.names.length ? `: ${namesText(line)}` : '';
+      return `- ⚠️ **${escapeText(line.title)}** (${escapeText(cluster)}, ${line.count})${names}`;
+    }),
+  );
+}
+
+function warningLines(plans: ClusterPlan[], warnings: readonly ClusterWarning[]): string[] {
+  if (!warnings.length) return [];
+  const all = warnings.map(({ cluster, warning }) => warningLine(cluster, warning));
+  const list = all.length > FOLD_OVER ? [...digestLines(plans), ''] : [];
+  return ['', '### Warnings', '', ...list, ...folded(all, `The ${all.length} warnings, each with what to do`)];
+}
+
+/**
+ * One headline per cluster, then every error and warning (more than 20: one line per kind of warning,
+ * the full list folded); only the headlines when that is too long.
+ */
 function checkSummary(
   plans: ClusterPlan[],
   errors: readonly SourceProblem[],
   warnings: readonly ClusterWarning[],
 ): string {
+  const errorLines = errors.map((e) => `- ${escapeText(formatProblem(e))}`);
   const lines = [
     ...plans.map(({ cluster, plan }) => `- **${escapeText(cluster)}**: ${escapeText(planHeadline(plan))}`),
-    ...(errors.length ? ['', '### Errors', '', ...errors.map((e) => `- ${escapeText(formatProblem(e))}`)] : []),
-    ...(warnings.length
-      ? ['', '### Warnings', '', ...warnings.map(({ cluster, warning }) => warningLine(cluster, warning))]
-      : []),
+    ...(errors.length ? ['', '### Errors', '', ...folded(errorLines, `${errors.length} errors`)] : []),
+    ...warningLines(plans, warnings),
   ];
-  const short = () =>
-    lines.slice(0, plans.length).join('\n') +
-    `\n\n${warnings.length} warnings and ${errors.length} errors: see the annotations.`;
-  return fitBudget([() => lines.join('\n'), short], GITHUB_BODY_LIMIT - 1).body;
+  const headlines = lines.slice(0, plans.length).join('\n');
+  const seeAnnotations = `${warnings.length} warnings and ${errors.length} errors: see the annotations.`;
+  const digest = () => [headlines, '', '### Warnings', '', ...digestLines(plans), '', seeAnnotations].join('\n');
+  const short = () => `${headlines}\n\n${seeAnnotations}`;
+  return fitBudget([() => lines.join('\n'), digest, short], GITHUB_BODY_LIMIT - 1).body;
 }
 
 function errorAnnotations(errors: readonly SourceProblem[]): CheckAnnotation[] {

@@ -74,7 +74,24 @@ export interface DashboardCluster {
   undo?: UndoGroupModel[];
   /** People's changes a controller undid since (about when: `at`; `exact` when its own write says). Default: none. */
   undone?: UndoneRow[];
+  /** Decisions made with comment commands on the cluster's drift pull requests, oldest first. Default: none. */
+  decisions?: DashboardDecision[];
 }
+
+/** A decision made with `/driftback ignore` or `/driftback allow`, as the store keeps it. */
+export interface DashboardDecision {
+  action: 'ignore' | 'allow';
+  /** `Deployment/shop/cart`; `field` as people read it ('' = the whole object). */
+  object: string;
+  field: string;
+  reason: string;
+  by: string;
+  decidedAt: string;
+  pullRequest: number;
+}
+
+/** The dashboard lists at most this many decisions per cluster: the newest; `/driftback explain` shows the rest. */
+export const DECISIONS_SHOWN = 20;
 
 export interface DashboardView {
   /** The moment the body is rendered (ISO 8601). */
@@ -133,6 +150,7 @@ function clusterView(cluster: DashboardCluster, now: string, max: number): Dashb
     ignored: cluster.ignored,
     reported: cap(reportedOf(cluster, now)),
     ignoredTotal: cluster.ignored.reduce((n, i) => n + i.count, 0),
+    ...decisionsOf(cluster, now, Math.min(max, DECISIONS_SHOWN)),
     degraded: cap(cluster.degraded.map((d) => ({ resource: displayKey(d.key), message: d.message }))),
     suspended: cap(suspendedOf(cluster, now)),
     skipped: cap(
@@ -146,6 +164,33 @@ function clusterView(cluster: DashboardCluster, now: string, max: number): Dashb
         .map((r) => ({ resource: reconcilerName(r.state), reason: r.notReconcilingReason })),
     ),
     outOfSync: cap(outOfSyncOf(cluster)),
+  };
+}
+
+/** The latest decision on each object and field, newest first (a decision per live value would repeat an item). */
+function decisionsOf(
+  cluster: DashboardCluster,
+  now: string,
+  max: number,
+): Pick<DashboardClusterModel, 'decisions' | 'decisionsOmitted' | 'decisionsTotal'> {
+  const latest = new Map<string, DashboardDecision>();
+  for (const decision of cluster.decisions ?? []) {
+    const item = decision.field ? `${decision.object} ${decision.field}` : decision.object;
+    latest.delete(item);
+    latest.set(item, decision);
+  }
+  const newest = [...latest].reverse();
+  return {
+    decisions: newest.slice(0, max).map(([item, d]) => ({
+      verb: d.action === 'ignore' ? 'ignored' : 'allowed',
+      item,
+      by: d.by,
+      when: showTime(d.decidedAt, now),
+      reason: d.reason,
+      pullRequest: d.pullRequest,
+    })),
+    decisionsOmitted: Math.max(0, newest.length - max),
+    decisionsTotal: newest.length,
   };
 }
 

@@ -23,6 +23,8 @@ export {
   DASHBOARD_TITLE,
   type DashboardView,
   type DashboardCluster,
+  type DashboardDecision,
+  DECISIONS_SHOWN,
 } from './dashboard.js';
 export {
   renderStaleAlert,

@@ -1,7 +1,8 @@
 // The sticky plan comment on a pull request: per cluster a one-line summary, warnings, then each
-// resource in <details> with a unified YAML diff. Degrades to fit GitHub's size limit.
+// resource in <details> with a unified YAML diff. Degrades to fit GitHub's size limit and a reader's
+// patience (LINE_BUDGET): the diffs go first, and the objects are condensed into lines.
 import { formatProblem, type Plan, type SourceProblem } from '../model/index.js';
-import { GITHUB_BODY_LIMIT, MARKER_RESERVE } from './budget.js';
+import { GITHUB_BODY_LIMIT, LINE_BUDGET, MARKER_RESERVE, visibleLines } from './budget.js';
 import { renderDocument, type TemplateOverrides } from './template-engine.js';
 import type { PlanCommentModel } from './models/index.js';
 import { clusterView, diffsFit, type DetailLevel, type DiffCache } from './plan-view.js';
@@ -28,12 +29,24 @@ export interface PlanCommentMeta {
   limit?: number;
 }
 
+const CONDENSED =
+  'objects of one kind, operation and file share a line, and every object is counted. `driftback plan` (text or JSON) lists every object and field.';
+
 const NOTES: Record<DetailLevel, string | undefined> = {
   0: undefined,
-  1: 'The diffs were left out to keep this comment within GitHub’s size limit; the changed fields are listed instead.',
-  2: 'Diffs and fields were left out to keep this comment within GitHub’s size limit.',
+  1: `The diffs were left out to keep this comment short and within GitHub’s size limit: ${CONDENSED}`,
+  2: 'Diffs and fields were left out to keep this comment short and within GitHub’s size limit: objects of one kind and operation share a line, and every object is counted. `driftback plan` (text or JSON) lists every object and field.',
   3: 'Only counts are shown: the full plan does not fit in a comment. Run `driftback plan` locally for every change.',
 };
+
+/**
+ * Short enough to read: with its diffs, at most `LINE_BUDGET` lines outside folds (the diffs are folded);
+ * without them, at most `LINE_BUDGET` lines in all.
+ */
+function readable(levels: DetailLevel[]) {
+  return (body: string, index: number): boolean =>
+    (levels[index] === 0 ? visibleLines(body) : body.split('\n').length) <= LINE_BUDGET;
+}
 
 export function planCommentView(
   plans: Array<{ cluster: string; plan: Plan }>,
@@ -64,5 +77,5 @@ export function renderPlanComment(plans: Array<{ cluster: string; plan: Plan }>,
     ? [0, 1, 2, 3]
     : [1, 2, 3];
   const models = levels.map((level) => () => planCommentView(plans, meta, level, cache));
-  return renderDocument('plan-comment', models, limit, meta.templates);
+  return renderDocument('plan-comment', models, limit, meta.templates, readable(levels));
 }

@@ -16,6 +16,8 @@ import {
 } from '../model/index.js';
 import { describeHook, hookRuns } from '../sources/index.js';
 import { changeField } from './change-rows.js';
+import { planGroups, warningDigest } from './plan-groups.js';
+import { FOLD_OVER } from './budget.js';
 import type { ClusterPlanModel, PlanResourceModel, PlanWarningModel } from './models/index.js';
 import { entryDiff } from './yaml-diff.js';
 
@@ -51,6 +53,7 @@ export const WARNING_TITLES: Record<PlanWarning['code'], string> = {
   'suspended-source': 'Suspended',
   'refused-by-argocd': 'Refused by Argo CD',
   'argocd-sync-option': 'Argo CD sync option',
+  'argocd-compare-option': 'Argo CD compare option',
 };
 
 /** Live changes a person made that the apply undoes: what the headline counts and names. */
@@ -224,15 +227,32 @@ function hookRows(plan: Plan): ClusterPlanModel['hooks'] {
   }));
 }
 
-export function clusterView(
-  name: string,
+/**
+ * Lines of a condensed plan at each level: 1 one per kind, operation and file, with fields; 2 one per
+ * kind and operation across files, names only, the first 40; 3 none.
+ */
+const GROUPS_AT_LEVEL: Record<DetailLevel, number> = { 0: 0, 1: Infinity, 2: 40, 3: 0 };
+
+/** The condensed form of a cluster's objects: lines of one kind, operation and file, as many as the level shows. */
+function condensedView(
   plan: Plan,
   level: DetailLevel,
-  snapshot?: string,
-  cache: DiffCache = new Map(),
-): ClusterPlanModel {
+  snapshot: string | undefined,
+): Pick<ClusterPlanModel, 'condensed' | 'groups' | 'groupsOmitted'> {
+  if (level === 0) return { condensed: false, groups: [], groupsOmitted: { lines: 0, objects: 0 } };
+  const all =
+    level === 1 ? planGroups(plan, true, (entry) => whoOf(entry, snapshot)) : planGroups(plan, false, undefined, false);
+  const groups = all.slice(0, GROUPS_AT_LEVEL[level]);
+  const left = all.slice(groups.length);
+  return {
+    condensed: true,
+    groups,
+    groupsOmitted: { lines: left.length, objects: left.reduce((n, group) => n + group.count, 0) },
+  };
+}
+
+function resourceViews(plan: Plan, level: DetailLevel, snapshot: string | undefined, cache: DiffCache) {
   const entries = [...plan.prune, ...plan.create, ...plan.update];
-  const maxWarnings = WARNINGS_AT_LEVEL[level];
   const resources: PlanResourceModel[] = entries.slice(0, RESOURCES_AT_LEVEL[level]).map((entry) => {
     const resource = displayKey(entry.id);
     const diff = level === 0 ? cachedDiff(entry, resource, cache) : '';
@@ -245,6 +265,17 @@ export function clusterView(
       ...(diff ? { diff } : {}),
     };
   });
+  return { resources, resourcesOmitted: Math.max(0, entries.length - RESOURCES_AT_LEVEL[level]) };
+}
+
+export function clusterView(
+  name: string,
+  plan: Plan,
+  level: DetailLevel,
+  snapshot?: string,
+  cache: DiffCache = new Map(),
+): ClusterPlanModel {
+  const maxWarnings = WARNINGS_AT_LEVEL[level];
   return {
     name,
     sources: (plan.sources ?? []).map(sourceReportLine),
@@ -263,12 +294,15 @@ export function clusterView(
       prune: plan.prune.length,
       unchanged: plan.unchanged,
       warnings: plan.warnings.length,
+      objects: plan.create.length + plan.update.length + plan.prune.length,
     },
     ...(snapshot ? { snapshot: showTime(snapshot) } : {}),
     warnings: warningModels(plan.warnings.slice(0, maxWarnings)),
     warningsOmitted: Math.max(0, plan.warnings.length - maxWarnings),
-    resources,
-    resourcesOmitted: Math.max(0, entries.length - RESOURCES_AT_LEVEL[level]),
+    warningDigest: warningDigest(plan.warnings, WARNING_TITLES),
+    foldWarnings: plan.warnings.length > FOLD_OVER,
+    ...resourceViews(plan, level, snapshot, cache),
+    ...condensedView(plan, level, snapshot),
     kept: level <= 2 ? plan.kept.map((k) => ({ resource: displayKey(k.id), reason: k.reason })) : [],
     hooks: level <= 2 ? hookRows(plan) : [],
   };

@@ -18,7 +18,7 @@ import {
 import type { TemplateModels } from './models/index.js';
 import { TEMPLATES, type TemplateName } from './templates/index.js';
 import { PARTIALS } from './templates/partials.js';
-import { fitBudget } from './budget.js';
+import { FOLD_OVER, fitBudget, type FitsBudget } from './budget.js';
 import { overridePath, type TemplateOverrides } from './overrides.js';
 
 function createEngine(): typeof Handlebars {
@@ -38,6 +38,8 @@ function createEngine(): typeof Handlebars {
   );
   engine.registerHelper('plural', (count: unknown, word: unknown) => `${count} ${word}${count === 1 ? '' : 's'}`);
   engine.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+  // A list the built-in templates fold behind a summary that counts it.
+  engine.registerHelper('long', (list: unknown) => Array.isArray(list) && list.length > FOLD_OVER);
   for (const [name, text] of Object.entries(PARTIALS)) engine.registerPartial(name, text);
   return engine;
 }
@@ -101,12 +103,13 @@ function renderOverride<N extends TemplateName>(
   text: string,
   levels: Array<() => TemplateModels[N]>,
   limit: number,
+  fits: FitsBudget,
 ): Attempt {
   let compiled: HandlebarsTemplateDelegate;
   try {
     compiled = limitedEngine().compile(text, COMPILE);
     let body = '';
-    for (const level of levels) {
+    for (const [index, level] of levels.entries()) {
       const rendered = compiled(level());
       if (rendered.length > MAX_OVERRIDE_OUTPUT)
         return {
@@ -115,7 +118,7 @@ function renderOverride<N extends TemplateName>(
         };
       body = tidy(rendered);
       if (body.trim() === '') return { type: 'failed', reason: 'it rendered nothing' };
-      if (body.length <= limit) return { type: 'rendered', body };
+      if (body.length <= limit && (fits(body, index) || index === levels.length - 1)) return { type: 'rendered', body };
     }
     return { type: 'failed', reason: `it renders ${body.length} characters, more than GitHub's limit of ${limit}` };
   } catch (error) {
@@ -126,13 +129,15 @@ function renderOverride<N extends TemplateName>(
 /**
  * Renders a document: the most detailed level (first) whose rendering fits `limit`. With overrides,
  * the repository's template is used when it works; files of the templates directory that are not
- * templates, and an override that does not work, are named at the top of the document.
+ * templates, and an override that does not work, are named at the top of the document. `fits` may
+ * ask more of a level than its length (a number of lines); the least detailed level need only fit `limit`.
  */
 export function renderDocument<N extends TemplateName>(
   name: N,
   levels: Array<() => TemplateModels[N]>,
   limit: number,
   overrides?: TemplateOverrides,
+  fits: FitsBudget = () => true,
 ): string {
   const notes = (overrides?.ignored ?? []).map((file) => note(`${inlineCode(file.file)} was ignored: ${file.reason}.`));
   const text = overrides?.templates[name];
@@ -140,7 +145,7 @@ export function renderDocument<N extends TemplateName>(
     const failed = overrides?.failed?.[name];
     const attempt: Attempt = failed
       ? { type: 'failed', reason: failed }
-      : renderOverride(text, levels, limit - notes.join('').length);
+      : renderOverride(text, levels, limit - notes.join('').length, fits);
     if (attempt.type === 'rendered') return notes.join('') + attempt.body;
     const file = inlineCode(overridePath(name));
     const fix = 'this is the built-in template. Fix the file on the default branch.';
@@ -152,6 +157,7 @@ export function renderDocument<N extends TemplateName>(
     fitBudget(
       levels.map((level) => () => tidy(BUILT_IN[name](level()))),
       limit - prefix.length,
+      fits,
     ).body
   );
 }

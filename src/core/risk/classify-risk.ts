@@ -95,7 +95,7 @@ function unknownManager(codes: ReadonlySet<RiskCode>, manager: string | undefine
   if (!codes.has('unknown-manager') || manager === undefined) return [];
   const why =
     `${verb} by ${manager}, a field manager that is neither a person's tool, a known controller, nor ` +
-    'configured (drift.humanManagers, drift.appliers)';
+    'configured: name it in drift.humanManagers or drift.appliers';
   return [{ code: 'unknown-manager', why }];
 }
 

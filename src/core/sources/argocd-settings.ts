@@ -6,11 +6,20 @@
 // namespace is the control plane's: Applications elsewhere are tracked as `<ns>_<name>`. A cluster
 // may run several instances: each reads the Applications of its own namespace and of the namespaces
 // `application.namespaces` of its `argocd-cmd-params-cm` names (Applications in any namespace).
+// `resource.compareoptions` (GetResourceOverrides): `ignoreResourceStatusField` adds `/status` to the
+// overrides of CustomResourceDefinitions (`crd`, the default, with `/spec/preserveUnknownFields`) or of
+// every kind (`all`); `off`/`false` adds nothing.
 import { parse } from 'yaml';
 import { isPlainObject, type KubeObject } from '../model/index.js';
-import { compileArgoGlob } from '../patterns/index.js';
 import { stringAt, stringList } from './fields.js';
-import { DEFAULT_ARGO_TRACKING, type ArgoTracking, type TrackingMethod } from './identity.js';
+import {
+  DEFAULT_ARGO_COMPARE_OPTIONS,
+  DEFAULT_ARGO_TRACKING,
+  readsApplicationsOf,
+  type ArgoCompareOptions,
+  type ArgoTracking,
+  type TrackingMethod,
+} from './identity.js';
 import type { IgnoreDifference } from './types.js';
 
 const METHODS: ReadonlySet<string> = new Set(['label', 'annotation', 'annotation+label']);
@@ -20,10 +29,14 @@ function isConfigMap(obj: KubeObject, name: string): boolean {
   return obj.kind === 'ConfigMap' && obj.apiVersion === 'v1' && obj.metadata?.name === name;
 }
 
-/** Reads `argocd-cm` from the snapshot's objects (the one in `argocd` first); Argo CD 3's defaults without one. */
+/**
+ * Reads `argocd-cm` from the snapshot's objects (the one in `argocd` first); Argo CD 3's defaults without one.
+ * With several instances it carries them all: live stamps are then read with each instance's settings.
+ */
 export function readArgoSettings(live: readonly KubeObject[]): ArgoTracking {
   const instances = readArgoInstances(live);
-  return instances.find((cm) => cm.controlPlaneNamespace === 'argocd') ?? instances[0] ?? DEFAULT_ARGO_TRACKING;
+  const chosen = instances.find((cm) => cm.controlPlaneNamespace === 'argocd') ?? instances[0] ?? DEFAULT_ARGO_TRACKING;
+  return instances.length > 1 ? { ...chosen, instances } : chosen;
 }
 
 /** Every Argo CD instance the snapshot shows (one per `argocd-cm`), with its settings. */
@@ -51,7 +64,12 @@ function instanceOf(cm: KubeObject, params: ReadonlyMap<string, string[]>): Argo
   if (installationID) settings.installationID = installationID;
   const applicationNamespaces = params.get(namespace) ?? [];
   if (applicationNamespaces.length) settings.applicationNamespaces = applicationNamespaces;
-  const { rules, problems } = customIgnoreDifferences(isPlainObject(cm.data) ? cm.data : {});
+  const data = isPlainObject(cm.data) ? cm.data : {};
+  const { rules, problems } = customIgnoreDifferences(data);
+  const compare = compareOptions(data);
+  if (compare.problem) problems.push(compare.problem);
+  settings.compareOptions = compare.options;
+  rules.push(...statusRules(compare.options));
   if (rules.length) settings.ignoreDifferences = rules;
   if (problems.length) settings.problems = problems;
   const buildOptions = stringAt(cm, 'data', 'kustomize.buildOptions');
@@ -65,13 +83,52 @@ function instanceOf(cm: KubeObject, params: ReadonlyMap<string, string[]>): Argo
  */
 export function argoInstanceFor(instances: readonly ArgoTracking[], namespace: string): ArgoTracking | undefined {
   const own = instances.find((instance) => instance.controlPlaneNamespace === namespace);
-  if (own) return own;
-  return instances.find((instance) =>
-    (instance.applicationNamespaces ?? []).some((glob) => {
-      const compiled = compileArgoGlob(glob);
-      return compiled.ok ? compiled.pattern.test(namespace) : glob === namespace;
-    }),
-  );
+  return own ?? instances.find((instance) => readsApplicationsOf(instance, namespace));
+}
+
+const COMPARE_OPTIONS = 'resource.compareoptions';
+const STATUS_FIELD: Readonly<Record<string, ArgoCompareOptions['ignoreResourceStatusField']>> = {
+  '': 'crd',
+  crd: 'crd',
+  all: 'all',
+  off: 'off',
+  false: 'off',
+};
+
+/** `resource.compareoptions` over Argo CD's defaults (a value it does not know: `crd`, as Argo CD warns). */
+function compareOptions(data: Record<string, unknown>): { options: ArgoCompareOptions; problem?: string } {
+  const text = data[COMPARE_OPTIONS];
+  const read = typeof text === 'string' ? readYaml(text, COMPARE_OPTIONS) : { value: {} };
+  if ('problem' in read)
+    return {
+      options: DEFAULT_ARGO_COMPARE_OPTIONS,
+      problem: `${read.problem}; Argo CD fails to read its resource overrides (GetResourceOverrides), driftback uses the default compare options`,
+    };
+  const { value } = read;
+  const given = value.ignoreResourceStatusField;
+  const status = typeof given === 'string' || typeof given === 'boolean' ? String(given) : '';
+  const options: ArgoCompareOptions = {
+    ignoreAggregatedRoles: value.ignoreAggregatedRoles === true,
+    ignoreResourceStatusField: STATUS_FIELD[status] ?? 'crd',
+    ignoreDifferencesOnResourceUpdates: value.ignoreDifferencesOnResourceUpdates === true,
+  };
+  if (Object.hasOwn(STATUS_FIELD, status)) return { options };
+  const problem = `argocd-cm ${COMPARE_OPTIONS} ignoreResourceStatusField: ${status} is not crd, all or off; Argo CD ignores the status of CustomResourceDefinitions only`;
+  return { options, problem };
+}
+
+/** The overrides `ignoreResourceStatusField` adds (addStatusOverrideToGK, addIgnoreDiffItemOverrideToGK). */
+function statusRules(options: ArgoCompareOptions): IgnoreDifference[] {
+  const rule = (group: string, kind: string, jsonPointers: string[]): IgnoreDifference => ({
+    group,
+    kind,
+    jsonPointers,
+    jqPathExpressions: [],
+    managedFieldsManagers: [],
+  });
+  if (options.ignoreResourceStatusField === 'all') return [rule('*', '*', ['/status'])];
+  if (options.ignoreResourceStatusField === 'off') return [];
+  return [rule('apiextensions.k8s.io', 'CustomResourceDefinition', ['/status', '/spec/preserveUnknownFields'])];
 }
 
 /** `resource.customizations` (a map of `group/kind` or `kind`) and its split keys, as Argo CD merges them. */
@@ -80,7 +137,8 @@ function customIgnoreDifferences(data: Record<string, unknown>): { rules: Ignore
   const problems: string[] = [];
   const text = data[CUSTOMIZATIONS];
   const whole = typeof text === 'string' ? readYaml(text, CUSTOMIZATIONS) : { value: {} };
-  if ('problem' in whole) problems.push(whole.problem);
+  const notApplied = (problem: string): string => `${problem}; its ignoreDifferences are not applied`;
+  if ('problem' in whole) problems.push(notApplied(whole.problem));
   else for (const [key, value] of Object.entries(whole.value)) overrides.set(key, field(value, 'ignoreDifferences'));
   for (const [key, value] of Object.entries(data)) {
     const parts = key.split('.');
@@ -89,7 +147,7 @@ function customIgnoreDifferences(data: Record<string, unknown>): { rules: Ignore
     const split = groupKind.split('_');
     if (split.length > 2 || !groupKind) continue;
     const read = typeof value === 'string' ? readYaml(value, key) : { value: {} };
-    if ('problem' in read) problems.push(read.problem);
+    if ('problem' in read) problems.push(notApplied(read.problem));
     else overrides.set(groupKind === 'all' ? '*/*' : split.join('/'), read.value);
   }
   const rules = [...overrides].flatMap(([key, value]) => overrideRule(key, value));

@@ -94,7 +94,7 @@ describe('codify on plain multi-document manifests (microservices-demo)', () => 
     expect(out.codified).toEqual([]);
     expect(out.edits.size).toBe(0);
     expect(out.reported.map((r) => r.reason)).toEqual([
-      'changed by vpa-updater (controller); drift.causes is [human]',
+      'changed by vpa-updater (controller); drift.causes is [human]: add controller to codify it',
       expect.stringMatching(/^conflict: Git declares a field vpa-updater owns\. remove /),
     ]);
   });
@@ -134,7 +134,7 @@ describe('codify on plain multi-document manifests (microservices-demo)', () => 
     });
     const { out } = runCodify(files, root, live, { drift: { codify: ['added', 'extra'] } });
     expect(out.codified).toEqual([]);
-    expect(out.reported[0].reason).toBe('drift.codify does not include "modified"');
+    expect(out.reported[0].reason).toBe('drift.codify does not include "modified": add it to codify changed fields');
   });
 });
 

@@ -269,6 +269,63 @@ describe('decideNotReconciling', () => {
     expect(later.actions[0]).toMatchObject({ view: { stopped: { stopped: { type: 'controller-stopped' } } } });
   });
 
+  /** An Argo CD Application applying `path`, synced at APPLIED, automated sync on. */
+  const application = (name: string, path: string): KubeObject => ({
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name, namespace: 'argocd' },
+    spec: {
+      source: { repoURL: 'https://github.com/acme/platform.git', path, targetRevision: 'HEAD' },
+      destination: { server: 'https://kubernetes.default.svc', namespace: name },
+      syncPolicy: { automated: { selfHeal: true } },
+    },
+    status: { sync: { status: 'Synced', revision: APPLIED }, health: { status: 'Healthy' } },
+  });
+  /** argocd-application-controller as install.yaml declares it, with `ready` ready replicas. */
+  const argoController = (ready: number): KubeObject => ({
+    apiVersion: 'apps/v1',
+    kind: 'StatefulSet',
+    metadata: { name: 'argocd-application-controller', namespace: 'argocd' },
+    spec: { replicas: ready },
+    status: ready > 0 ? { replicas: ready, readyReplicas: ready } : { replicas: 0, availableReplicas: 0 },
+  });
+  const held = (items: KubeObject[]) => {
+    const first = decide(items, [], HEAD);
+    const earlier = first.next.map((e) => ({ ...e, since: '2026-12-02T11:00:00Z' }));
+    return decide(items, earlier, HEAD, { [APPLIED]: [] }).actions.map(line);
+  };
+
+  it.each<[string, KubeObject[], string[]]>([
+    [
+      'Argo CD: the cluster path holds the Applications, which apply other paths: one alert, for the first one',
+      [application('shop', 'apps/shop'), application('web', 'apps/web'), argoController(0)],
+      ['open alert/prod/not-reconciling/argocd/shop'],
+    ],
+    ['Argo CD, the controller running: nothing', [application('shop', 'apps/shop'), argoController(1)], []],
+    [
+      'Argo CD: an Application applying the cluster path is the one named',
+      [application('shop', 'apps/shop'), application('root', 'clusters/prod'), argoController(0)],
+      ['open alert/prod/not-reconciling/argocd/root'],
+    ],
+    [
+      'Flux: the Kustomization applying the cluster path names the stopped controller; the others it runs add none',
+      [kustomization('ready', { name: 'apps', path: './apps' }), kustomization('ready'), controller(0)],
+      ['open alert/prod/not-reconciling/flux-system/prod'],
+    ],
+    [
+      'Flux: none applies the cluster path: the first one the stopped controller runs',
+      [kustomization('ready', { name: 'apps', path: './apps' }), controller(0)],
+      ['open alert/prod/not-reconciling/flux-system/apps'],
+    ],
+    [
+      'a failing reconciler of another path raises nothing while its controller runs',
+      [kustomization('failing', { name: 'apps', path: './apps' }), controller(1)],
+      [],
+    ],
+  ])('a stopped controller is one alert: %s', (_name, items, actions) => {
+    expect(held(items)).toEqual(actions);
+  });
+
   it('the issue an open action opened goes into the entry kept', () => {
     const next = [entry('2026-12-02T11:00:00Z')];
     expect(withReconcilerIssues('prod', next, { 'alert/prod/not-reconciling/flux-system/prod': 9 })).toEqual([

@@ -133,19 +133,24 @@ describe('an autoscaler owns replicas', () => {
   const noReplicas = deployment({ spec: { replicas: undefined } });
 
   it.each([
-    ['kubectl scale', 'kubectl', 'scale', 'HPA shop/api-hpa', hpa()],
-    ['the HPA itself', 'kube-controller-manager', 'scale', 'HPA shop/api-hpa', hpa()],
-    ['kubectl scale under KEDA', 'kubectl', 'scale', 'KEDA ScaledObject shop/api-keda', scaledObject],
-  ])('%s: replicas are reported naming the autoscaler', (_name, manager, subresource, named, autoscaler) => {
-    const live = handSet(noReplicas, ['spec', 'replicas'], 6, manager, subresource);
-    const desired = [desiredOf(noReplicas, 'shop'), desiredOf(autoscaler, 'shop')];
-    const result = diffResources(desired, [live, autoscaler], { config });
-    const resource = result.resources.find((r) => r.key.kind === 'Deployment')!;
-    expect(resource.changes).toEqual([]);
-    expect(resource.conflicts).toEqual([]);
-    const reasons = resource.reported?.map((c) => c.reported?.reason);
-    expect(reasons).toEqual([`an autoscaler owns replicas: ${named} targets this workload`]);
-  });
+    ['kubectl scale', 'kubectl', 'scale', 'HPA shop/api-hpa', 'HPA', hpa()],
+    ['the HPA itself', 'kube-controller-manager', 'scale', 'HPA shop/api-hpa', 'HPA', hpa()],
+    ['kubectl scale under KEDA', 'kubectl', 'scale', 'KEDA ScaledObject shop/api-keda', 'ScaledObject', scaledObject],
+  ])(
+    '%s: replicas are reported naming the autoscaler, and where to change them',
+    (_n, manager, subresource, named, owner, autoscaler) => {
+      const live = handSet(noReplicas, ['spec', 'replicas'], 6, manager, subresource);
+      const desired = [desiredOf(noReplicas, 'shop'), desiredOf(autoscaler, 'shop')];
+      const result = diffResources(desired, [live, autoscaler], { config });
+      const resource = result.resources.find((r) => r.key.kind === 'Deployment')!;
+      expect(resource.changes).toEqual([]);
+      expect(resource.conflicts).toEqual([]);
+      const reasons = resource.reported?.map((c) => c.reported?.reason);
+      expect(reasons).toEqual([
+        `an autoscaler owns replicas: ${named} targets this workload; to change replicas, set the ${owner}'s minimum`,
+      ]);
+    },
+  );
 
   it('without an autoscaler, kubectl scale is a change to codify', () => {
     const live = handSet(noReplicas, ['spec', 'replicas'], 6, 'kubectl', 'scale');

@@ -47,6 +47,12 @@ const RELEASE = load('provider-helm/examples/cluster/sample/release-oci-url-with
 const ROLLOUT = load('argo-rollouts/examples/rollout-canary.yaml');
 const EXTERNAL = load('external-secrets/docs/snippets/basic-external-secret.yaml');
 const ANNOTATIONS = ['metadata', 'annotations'];
+const KUSTOMIZE_CONTROLLER = { ...deployment(), metadata: { name: 'kustomize-controller', namespace: 'flux-system' } };
+const ARGO_CONTROLLER = {
+  ...deployment(),
+  kind: 'StatefulSet',
+  metadata: { name: 'argocd-application-controller', namespace: 'argocd' },
+};
 
 describe('emergency switches flipped by hand', () => {
   it.each([
@@ -99,6 +105,24 @@ describe('emergency switches flipped by hand', () => {
       'kubectl-annotate',
       /Crossplane no longer reconciles Release example-oci-url-with-tag/,
     ],
+    [
+      // `kubectl -n flux-system scale deployment kustomize-controller --replicas=0` (Flux's install names it so).
+      'kustomize-controller scaled to 0',
+      KUSTOMIZE_CONTROLLER,
+      ['spec', 'replicas'],
+      0,
+      'kubectl',
+      /`kubectl scale … --replicas=0`.*kustomize-controller runs no pod: nothing it reconciles is applied/,
+    ],
+    [
+      // Argo CD's install.yaml: a StatefulSet (manifests/base/application-controller).
+      'argocd-application-controller scaled to 0',
+      ARGO_CONTROLLER,
+      ['spec', 'replicas'],
+      0,
+      'kubectl',
+      /argocd-application-controller runs no pod/,
+    ],
   ])('%s: reported with what it stops, never codified', (_name, object, path, value, manager, stops) => {
     const { resource, intents, reported } = judge(object, handSet(object, path, value, manager));
     expect(resource.status).toBe('in-sync');
@@ -120,6 +144,17 @@ describe('emergency switches flipped by hand', () => {
     };
     const { resource } = judge(other, handSet(other, ['spec', 'paused'], true, 'kubectl-edit'));
     expect(resource.changes.map((c) => c.path)).toEqual(['/spec/paused']);
+  });
+
+  it('another workload scaled to 0 is ordinary drift (a person may mean it)', () => {
+    const { resource, intents } = judge(deployment(), handSet(deployment(), ['spec', 'replicas'], 0, 'kubectl'));
+    expect(resource.changes.map((c) => c.path)).toEqual(['/spec/replicas']);
+    expect(intents).toHaveLength(1);
+  });
+
+  it('a GitOps controller scaled to 1 while Git says 2 is ordinary drift: only 0 stops it', () => {
+    const { resource } = judge(KUSTOMIZE_CONTROLLER, handSet(KUSTOMIZE_CONTROLLER, ['spec', 'replicas'], 1, 'kubectl'));
+    expect(resource.changes.map((c) => c.path)).toEqual(['/spec/replicas']);
   });
 
   it('a switch Git keeps on, turned off by hand, is reported, not codified either', () => {

@@ -8,6 +8,7 @@ import { parseConfig } from '../../../src/core/config/index.js';
 import type { KubeObject, PathSegment, Snapshot } from '../../../src/core/model/index.js';
 import { codifyEvaluated, evaluateDrift, type DriftInput } from '../../../src/core/pipeline/index.js';
 import { renderCluster } from '../../../src/core/render/index.js';
+import { renderCodifyText } from '../../../src/core/report/codify-text.js';
 import { locateHelm } from '../../../src/helm/locate.js';
 import { createChartRenderer } from '../../../src/helm/renderer.js';
 import { chartFiles, packagedChart } from '../../support/charts.js';
@@ -364,5 +365,137 @@ describe('a chart of a Helm repository (its archive in the charts directory)', (
       removed: [],
       added: ['      image:', '        tag: "1.1"'],
     });
+  });
+});
+
+describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigMaps', () => {
+  const ARGO = '    path: clusters/prod\n    controller: argocd\n    namespaces: [shop]\n';
+  const withValuesFrom = (refs: string[], values: string[] = []) =>
+    helmRelease(values).replace('  interval: 10m\n', `  interval: 10m\n  valuesFrom:\n${refs.join('\n')}\n`);
+
+  it('Argo CD: the helm.values text is edited inside its block, the rest byte for byte', () => {
+    const app = [
+      'apiVersion: argoproj.io/v1alpha1',
+      'kind: Application',
+      'metadata: {name: web, namespace: argocd}',
+      'spec:',
+      '  project: default',
+      '  source:',
+      '    repoURL: https://github.com/acme/gitops.git',
+      '    targetRevision: main',
+      '    path: charts/web',
+      '    helm:',
+      '      values: |- # the shop',
+      '        # two zones',
+      '        replicaCount: 2',
+      '',
+      '        service: {}',
+      '  destination: {server: https://kubernetes.default.svc, namespace: shop}',
+      '',
+    ].join('\n');
+    const files = new Map([...WEB, ['clusters/prod/web.yaml', app]]);
+    const result = codifyOn(files, ARGO, [scale('web-web', 4), setImage('ghcr.io/example/web:1.1')]);
+    expect(result.reported).toEqual([]);
+    expect(result.check).toEqual({ ok: true });
+    expect(changedLines(app, result.edits.get('clusters/prod/web.yaml')!)).toEqual({
+      removed: ['        replicaCount: 2'],
+      added: ['        replicaCount: 4', '        image:', '          tag: "1.1"'],
+    });
+  });
+
+  it('Flux: a ConfigMap manifest’s values.yaml text, under spec.values that sets other values', () => {
+    const configMap = [
+      'apiVersion: v1',
+      'kind: ConfigMap',
+      'metadata: {name: web-values, namespace: shop}',
+      'data:',
+      '  values.yaml: |',
+      '    replicaCount: 2 # peak',
+      '    image:',
+      '      tag: "1.0"',
+      '',
+    ].join('\n');
+    const release = withValuesFrom(
+      ['    - kind: ConfigMap', '      name: web-values'],
+      ['  values:', '    service: {}'],
+    );
+    const files = new Map([...WEB, ['clusters/prod/web.yaml', release], ['clusters/prod/web-values.yaml', configMap]]);
+    const result = codifyOn(files, FLUX, [scale('web-web', 6), setImage('ghcr.io/example/web:1.2')]);
+    expect(result.reported).toEqual([]);
+    expect(result.check).toEqual({ ok: true });
+    expect([...result.edits.keys()]).toEqual(['clusters/prod/web-values.yaml']);
+    expect(changedLines(configMap, result.edits.get('clusters/prod/web-values.yaml')!)).toEqual({
+      removed: ['    replicaCount: 2 # peak', '      tag: "1.0"'],
+      added: ['    replicaCount: 6 # peak', '      tag: "1.2"'],
+    });
+    expect(result.codified.map((entry) => entry.chartValue)).toEqual([
+      expect.objectContaining({
+        path: ['replicaCount'],
+        where: 'data.values.yaml',
+        object: 'ConfigMap shop/web-values',
+        source: 'HelmRelease shop/web',
+      }),
+      expect.objectContaining({ path: ['image', 'tag'], where: 'data.values.yaml' }),
+    ]);
+  });
+
+  it('Flux precedence: spec.values over valuesFrom, the later valuesFrom over the earlier; targetPath and valuesKey', () => {
+    const configMap = [
+      'apiVersion: v1',
+      'kind: ConfigMap',
+      'metadata: {name: web-values, namespace: shop}',
+      'data:',
+      '  base.yaml: |',
+      '    replicaCount: 2',
+      '    image: {tag: "1.0"}',
+      '  tag: "1.3"',
+      '',
+    ].join('\n');
+    const release = withValuesFrom(
+      [
+        '    - {kind: ConfigMap, name: web-values, valuesKey: base.yaml}',
+        '    - {kind: ConfigMap, name: web-values, valuesKey: tag, targetPath: image.tag}',
+      ],
+      ['  values:', '    replicaCount: 3'],
+    );
+    const files = new Map([...WEB, ['clusters/prod/web.yaml', release], ['clusters/prod/web-values.yaml', configMap]]);
+    const result = codifyOn(files, FLUX, [scale('web-web', 5), setImage('ghcr.io/example/web:1.4')]);
+    expect(result.reported).toEqual([]);
+    expect(result.check).toEqual({ ok: true });
+    expect(changedLines(release, result.edits.get('clusters/prod/web.yaml')!)).toEqual({
+      removed: ['    replicaCount: 3'],
+      added: ['    replicaCount: 5'],
+    });
+    expect(changedLines(configMap, result.edits.get('clusters/prod/web-values.yaml')!)).toEqual({
+      removed: ['  tag: "1.3"'],
+      added: ['  tag: "1.4"'],
+    });
+  });
+
+  it('Flux: a ConfigMap a configMapGenerator makes from values.yaml: that file is edited', () => {
+    const values = '# shop values\nreplicaCount: 2\n';
+    const kustomization = [
+      'resources: [web.yaml]',
+      'configMapGenerator:',
+      '  - name: web-values',
+      '    namespace: shop',
+      '    files: [values.yaml=web-values.yaml]',
+      '    options: {disableNameSuffixHash: true}',
+      '',
+    ].join('\n');
+    const release = withValuesFrom(['    - kind: ConfigMap', '      name: web-values']);
+    const files = new Map([
+      ...WEB,
+      ['clusters/prod/kustomization.yaml', kustomization],
+      ['clusters/prod/web.yaml', release],
+      ['clusters/prod/web-values.yaml', values],
+    ]);
+    const result = codifyOn(files, FLUX, [scale('web-web', 7)]);
+    expect(result.reported).toEqual([]);
+    expect(result.check).toEqual({ ok: true });
+    expect([...result.edits]).toEqual([['clusters/prod/web-values.yaml', '# shop values\nreplicaCount: 7\n']]);
+    expect(renderCodifyText(result)).toContain(
+      'replicaCount in clusters/prod/web-values.yaml (chart value of HelmRelease shop/web)',
+    );
   });
 });

@@ -163,7 +163,7 @@ describe('a field Git does not declare, applied by a source not in view', () => 
         code: 'applier-not-in-view',
         reason:
           'applied by Flux Kustomization flux-system/apps, not in this snapshot: Git here does not declare it, ' +
-          'and what that source applies is not known',
+          'and what that source applies is not known; to keep it, declare it in that source',
       });
     }
   });

@@ -14,6 +14,7 @@ import {
   escapeProse,
   inlineCode,
 } from '../../../src/core/report/index.js';
+import { autoscalerReason } from '../../../src/core/k8s/index.js';
 import type { DiffResult, FieldChange, ResourceKey } from '../../../src/core/model/index.js';
 import { expectGolden } from './golden.js';
 import { mentionableText } from '../../support/rendered-markdown.js';
@@ -105,7 +106,11 @@ const prView: DriftPullRequestView = {
     { key: hotfix, file: 'clusters/prod-eu/checkout/ConfigMap-hotfix.yaml', kind: 'new-file' },
   ],
   reported: [
-    { key: worker, change: hpa, reason: 'set by a controller (horizontal-pod-autoscaler): drift.causes is [human]' },
+    {
+      key: worker,
+      change: hpa,
+      reason: autoscalerReason({ kind: 'HorizontalPodAutoscaler', namespace: 'checkout', name: 'worker' }, false),
+    },
   ],
   snapshot: { id: 'snap-42', capturedAt: '2026-12-02T05:00:00Z' },
   drift: {
@@ -212,6 +217,54 @@ describe('documents (golden)', () => {
       { ...flux, name: 'flux-system/podinfo', scope: 'out-of-scope' as const, counts: {} },
     ];
     expectGolden('drift-pull-request-sources.md', renderDriftPullRequest({ ...prView, sources }));
+  });
+  it('drift pull request body of changes under charts: each row names the chart value it edits', () => {
+    const podinfo: ResourceKey = { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'podinfo' };
+    const web: ResourceKey = { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'web' };
+    const image: FieldChange = {
+      path: '/spec/template/spec/containers/0/image',
+      segments: ['spec', 'template', 'spec', 'containers', { key: { name: 'podinfo' } }, 'image'],
+      op: 'replace',
+      desired: 'ghcr.io/stefanprodan/podinfo:6.7.0',
+      live: 'ghcr.io/stefanprodan/podinfo:6.7.1',
+      manager: 'kubectl-set',
+      time: '2026-12-02T03:12:00Z',
+      cause: 'human',
+    };
+    const codified = [
+      {
+        key: podinfo,
+        change: scale,
+        file: 'apps/podinfo/values.yaml',
+        line: 3,
+        kind: 'replace',
+        chartValue: { path: ['replicaCount'], where: 'apps/podinfo/values.yaml', source: 'HelmRelease shop/podinfo' },
+      },
+      {
+        key: podinfo,
+        change: image,
+        file: 'apps/podinfo/release.yaml',
+        line: 21,
+        kind: 'replace',
+        chartValue: { path: ['image', 'tag'], where: 'spec.values', source: 'HelmRelease shop/podinfo' },
+      },
+      {
+        key: web,
+        change: scale,
+        file: 'apps/web/web-values.yaml',
+        line: 6,
+        kind: 'replace',
+        chartValue: {
+          path: ['replicaCount'],
+          where: 'data.values.yaml',
+          object: 'ConfigMap shop/web-values',
+          source: 'HelmRelease shop/web',
+        },
+      },
+    ];
+    const body = renderDriftPullRequest({ ...prView, codified, reported: [], drift: undefined });
+    expect(body).toContain('<br>`replicaCount` in `podinfo/values.yaml` (chart value of HelmRelease shop/podinfo) |');
+    expectGolden('drift-pull-request-chart.md', body);
   });
   it('dashboard issue body', () => expectGolden('dashboard.md', renderDashboard(dashboard)));
   it('stale alert issue', () => {

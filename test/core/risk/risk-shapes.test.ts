@@ -117,7 +117,7 @@ describe('containers of every list, in any pod template', () => {
     expect(risks).toEqual(
       expect.arrayContaining([
         "Rollout/shop/api /spec/template/spec/hostPID: privilege: hostPID: true shares the node's namespace",
-        "Rollout/shop/api /spec/template/spec/hostPID: unknown-manager: changed by rollout-hotfix, a field manager that is neither a person's tool, a known controller, nor configured (drift.humanManagers, drift.appliers)",
+        "Rollout/shop/api /spec/template/spec/hostPID: unknown-manager: changed by rollout-hotfix, a field manager that is neither a person's tool, a known controller, nor configured: name it in drift.humanManagers or drift.appliers",
       ]),
     );
     expect(
@@ -250,7 +250,7 @@ describe('who made it', () => {
         LATER,
       );
     expect(judge(git, change).risks).toEqual([
-      "Deployment/shop/api /spec/template/spec/containers/0/env/0/value: unknown-manager: changed by ops-console, a field manager that is neither a person's tool, a known controller, nor configured (drift.humanManagers, drift.appliers)",
+      "Deployment/shop/api /spec/template/spec/containers/0/env/0/value: unknown-manager: changed by ops-console, a field manager that is neither a person's tool, a known controller, nor configured: name it in drift.humanManagers or drift.appliers",
     ]);
     expect(judge(git, change, { humanManagers: ['ops-console'] }).risks).toEqual([]);
   });

@@ -98,7 +98,7 @@ describe('tampering: each code where the tampering is', () => {
     };
     expect(why('worker', '/spec/template/spec/containers/0/image')).toEqual([
       "containers[worker].image comes from registry.evil.example:5000, a registry the repository's manifests never use (it uses docker.io, ghcr.io)",
-      "changed by curl, a field manager that is neither a person's tool, a known controller, nor configured (drift.humanManagers, drift.appliers)",
+      "changed by curl, a field manager that is neither a person's tool, a known controller, nor configured: name it in drift.humanManagers or drift.appliers",
     ]);
     expect(why('everyone-admin')).toEqual([
       'grants ClusterRole admin (full control of a namespace, its RoleBindings included) in namespace shop to Group system:authenticated (every signed-in user and ServiceAccount)',

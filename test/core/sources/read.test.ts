@@ -187,6 +187,21 @@ describe('sources of argocd-ssa-annotation (app of apps, kustomize overrides, ig
       instanceLabelKey: 'app.kubernetes.io/instance',
       controlPlaneNamespace: 'argocd',
       from: 'argocd-cm',
+      // resource.compareoptions unset: Argo CD ignores the status (and preserveUnknownFields) of CRDs only.
+      compareOptions: {
+        ignoreAggregatedRoles: false,
+        ignoreResourceStatusField: 'crd',
+        ignoreDifferencesOnResourceUpdates: false,
+      },
+      ignoreDifferences: [
+        {
+          group: 'apiextensions.k8s.io',
+          kind: 'CustomResourceDefinition',
+          jsonPointers: ['/status', '/spec/preserveUnknownFields'],
+          jqPathExpressions: [],
+          managedFieldsManagers: [],
+        },
+      ],
     });
     expect(readArgoSettings(scenarioSnapshot('argocd-ssa-annotation', 'annotation-label').items).trackingMethod).toBe(
       'annotation+label',

@@ -30,6 +30,15 @@ export interface DashboardClusterModel {
   /** Ignored differences by the ignore rule's reason. */
   ignored: Array<{ reason: string; count: number }>;
   ignoredTotal: number;
+  /**
+   * Decisions people made with `/driftback ignore|allow` on drift pull requests, newest first, each
+   * object and field once (its latest decision): `verb` `ignored` or `allowed`, `item` the object and
+   * field, `by` the login, `when` as shown, `reason`, and the pull request it was made on.
+   */
+  decisions: Array<{ verb: string; item: string; by: string; when: string; reason: string; pullRequest: number }>;
+  /** Decisions left out of `decisions` (older ones past the first 20), and all of them (each item once). */
+  decisionsOmitted: number;
+  decisionsTotal: number;
   /** Drift reported and never codified: `field` as people read it ('' = the whole object), who and when, why. */
   reported: Array<{ resource: string; field: string; pointer: string; who: string; when: string; reason: string }>;
   degraded: Array<{ resource: string; message?: string }>;

@@ -41,6 +41,49 @@ export interface PlanResourceModel {
   diff?: string;
 }
 
+/** Names on a line: one name, or a numbered run of them (`shop/cfg-001` … `shop/cfg-480`). */
+export interface NameSpan {
+  first: string;
+  /** The last name of a run of three or more consecutive numbers; absent for one name. */
+  last?: string;
+  /** How many objects the span stands for. */
+  count: number;
+}
+
+/**
+ * One line of a condensed plan: the objects of one kind that one operation touches in one file (for
+ * a prune, one source), when the diffs do not fit.
+ */
+export interface PlanGroupModel {
+  symbol: '+' | '~' | '-';
+  action: 'create' | 'update' | 'prune';
+  kind: string;
+  /** How many objects the line stands for. */
+  count: number;
+  /** `Kind/namespace/name` when the line is one object. */
+  resource?: string;
+  /** The names shown, sorted naturally, runs as ranges. */
+  names: NameSpan[];
+  /** Objects on the line whose names are not shown (`and 12 more`). */
+  namesOmitted: number;
+  /** In words, `backticked` spans code: `declared in \`apps/shop.yaml\``, `applied by Flux Kustomization flux-system/apps`; for one object, who and when as a resource row says it. */
+  where: string;
+  /** The fields the updates change (the first few) and on how many of the line's objects, at the level of detail that shows them. */
+  fields: Array<{ name: string; objects: number }>;
+  fieldsOmitted: number;
+  /** The prunes delete data (a `prune-protected` warning): such lines come first and are never merged with others. */
+  deletesData: boolean;
+}
+
+/** The warnings of one kind in one line: its title, how many, and the objects they name. */
+export interface WarningDigestModel {
+  code: string;
+  title: string;
+  count: number;
+  names: NameSpan[];
+  namesOmitted: number;
+}
+
 /** The plan of one cluster. */
 export interface ClusterPlanModel {
   name: string;
@@ -55,13 +98,26 @@ export interface ClusterPlanModel {
   headline: string;
   /** Terraform's one-liner with the cluster's name (`prod-eu: 3 to create, …`), as the check run shows it. */
   summary: string;
-  counts: { create: number; update: number; prune: number; unchanged: number; warnings: number };
+  /** `objects`: how many the apply creates, updates and prunes together. */
+  counts: { create: number; update: number; prune: number; unchanged: number; warnings: number; objects: number };
   /** When the snapshot the plan is made against was taken, as shown (`11:50 UTC`), when known. */
   snapshot?: string;
   warnings: PlanWarningModel[];
   warningsOmitted: number;
   resources: PlanResourceModel[];
   resourcesOmitted: number;
+  /**
+   * Set when the diffs were left out: `groups` then hold every created, updated and pruned object as
+   * lines of one kind, operation and file, which the built-in template shows instead of `resources`.
+   */
+  condensed: boolean;
+  groups: PlanGroupModel[];
+  /** Objects on lines left out at the least detailed levels (counted in `counts`). */
+  groupsOmitted: { lines: number; objects: number };
+  /** One line per kind of warning, shown above the folded warnings when there are more than 20. */
+  warningDigest: WarningDigestModel[];
+  /** More than 20 warnings: the built-in template shows `warningDigest` and folds `warnings`. */
+  foldWarnings: boolean;
   /** Live objects that head no longer declares but that are never pruned, and why. */
   kept: Array<{ resource: string; reason: string }>;
   /** Hooks each sync runs (not desired state): the resource, and when it runs (`PreSync, wave -1; …`). */

@@ -85,6 +85,19 @@ export const DASHBOARD = `This issue lists what driftback sees in each cluster. 
 
 </details>
 {{/if}}
+{{#if decisions.length}}
+
+<details><summary>Decided by comment ({{decisionsTotal}})</summary>
+
+{{#each decisions}}
+- {{code item}}: {{text verb}} by {{code by}} at {{text when}} on #{{pullRequest}}: {{text reason}}
+{{/each}}
+{{#if decisionsOmitted}}
+- … and {{decisionsOmitted}} older: \`/driftback explain <object>\` shows them
+{{/if}}
+
+</details>
+{{/if}}
 {{#if reported.length}}
 
 <details><summary>Reported, not codified ({{reported.length}})</summary>

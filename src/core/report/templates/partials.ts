@@ -76,7 +76,11 @@ It should have by now and has not: {{text by}} is not reconciling.
 
 {{/each}}`;
 
+/** Names of a condensed line (`names`, `namesOmitted`): runs as ranges, then how many more. */
+export const NAMES = `{{#each names}}{{code first}}{{#if last}} … {{code last}}{{/if}}{{#unless @last}}, {{/unless}}{{/each}}{{#if namesOmitted}} and {{namesOmitted}} more{{/if}}`;
+
 export const PARTIALS = {
+  names: NAMES,
   'value-diffs': VALUE_DIFFS,
   emergency: EMERGENCY,
   reported: REPORTED,

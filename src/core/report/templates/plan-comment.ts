@@ -1,13 +1,23 @@
 // Plan comment: per cluster a one-line summary, the warnings, then each resource in <details> with a
-// YAML diff (Atlantis puts its plan output in <details> too). Model: models/plan-comment.ts.
+// YAML diff (Atlantis puts its plan output in <details> too). Model: models/plan-comment.ts. When the
+// diffs are left out, a note says so under the first summary and the objects are condensed into lines
+// of one kind, operation and file; any list over 20 items is folded behind a summary that counts it.
 export const PLAN_COMMENT = `### driftback plan{{#if headSha}} for {{code headSha}}{{/if}}
 {{#if errors.length}}
 
 #### ❌ Errors
 
+{{#if (long errors)}}
+<details><summary>{{errors.length}} errors</summary>
+
+{{/if}}
 {{#each errors}}
 - {{text this}}
 {{/each}}
+{{#if (long errors)}}
+
+</details>
+{{/if}}
 {{/if}}
 {{#if configChange}}
 
@@ -25,13 +35,21 @@ export const PLAN_COMMENT = `### driftback plan{{#if headSha}} for {{code headSh
 #### {{text name}}
 
 **{{text headline}}.**{{#if snapshot}} Planned against the snapshot taken {{text snapshot}}.{{/if}}
+{{#if @first}}{{#if ../note}}
+
+_{{prose ../note}}_
+{{/if}}{{/if}}
 {{#if sources.length}}
 
-Sources:
+{{#if (long sources)}}<details><summary>Sources: {{sources.length}}</summary>{{else}}Sources:{{/if}}
 
 {{#each sources}}
 - {{text this}}
 {{/each}}
+{{#if (long sources)}}
+
+</details>
+{{/if}}
 {{/if}}
 {{#each suspensions}}
 
@@ -41,6 +59,14 @@ Sources:
 
 Warnings:
 
+{{#if foldWarnings}}
+{{#each warningDigest}}
+- ⚠️ **{{text title}}** ({{count}}){{#if names.length}}: {{> names}}{{/if}}
+{{/each}}
+
+<details><summary>The {{counts.warnings}} warnings, each with what to do</summary>
+
+{{/if}}
 {{#each warnings}}
 - ⚠️ **{{text title}}**{{#if resource}} {{code resource}}{{/if}}{{#if where}} ({{code where}}){{/if}}: {{prose message}}{{#if objects.length}}{{#unless foldObjects}} Not shown: {{#each objects}}{{code this}}{{#unless @last}}, {{/unless}}{{/each}}.{{/unless}}{{/if}}
 {{#each fields}}
@@ -57,9 +83,35 @@ Warnings:
 {{#if warningsOmitted}}
 - … and {{warningsOmitted}} more warnings
 {{/if}}
-{{/if}}
-{{#if resources.length}}
+{{#if foldWarnings}}
 
+</details>
+{{/if}}
+{{/if}}
+{{#if condensed}}
+{{#if groups.length}}
+
+{{#if (long groups)}}
+<details><summary>{{counts.objects}} objects{{#if groupsOmitted.lines}}: the first {{groups.length}} lines{{else}} on {{groups.length}} lines{{/if}}</summary>
+
+{{/if}}
+{{#each groups}}
+- \`{{symbol}}\` {{action}} {{#if resource}}{{code resource}}{{else}}{{count}} {{text kind}} objects ({{> names}}){{/if}}{{#if fields.length}}: {{#each fields}}{{code name}}{{#unless (eq objects ../count)}} ({{objects}} of {{../count}}){{/unless}}{{#unless @last}}, {{/unless}}{{/each}}{{#if fieldsOmitted}} and {{plural fieldsOmitted "more field"}}{{/if}}{{/if}}{{#if deletesData}} — **deletes data**{{#if where}}, {{prose where}}{{/if}}{{else}}{{#if where}} — {{prose where}}{{/if}}{{/if}}
+{{/each}}
+{{#if groupsOmitted.lines}}
+- … and {{plural groupsOmitted.objects "more object"}} on {{plural groupsOmitted.lines "more line"}}
+{{/if}}
+{{#if (long groups)}}
+
+</details>
+{{/if}}
+{{/if}}
+{{else if resources.length}}
+
+{{#if (long resources)}}
+<details><summary>Diffs of {{resources.length}} objects: {{counts.prune}} to prune, {{counts.create}} to create, {{counts.update}} to update</summary>
+
+{{/if}}
 {{#each resources}}
 {{#if diff}}
 <details><summary><code>{{symbol}}</code> {{action}} <code>{{html resource}}</code>{{#if who}} — {{prosehtml who}}{{/if}}</summary>
@@ -74,18 +126,44 @@ Warnings:
 {{#if resourcesOmitted}}
 - … and {{resourcesOmitted}} more resources
 {{/if}}
+{{#if (long resources)}}
+
+</details>
+{{/if}}
 {{/if}}
 {{#if kept.length}}
 
+{{#if (long kept)}}
+<details><summary>Kept (never pruned): {{kept.length}} objects</summary>
+
+{{#each kept}}
+- {{code resource}} ({{text reason}})
+{{/each}}
+
+</details>
+{{else}}
 Kept (never pruned): {{#each kept}}{{code resource}} ({{text reason}}){{#unless @last}}, {{/unless}}{{/each}}
+{{/if}}
 {{/if}}
 {{#if hooks.length}}
 
+{{#if (long hooks)}}
+<details><summary>Hooks each sync runs (not desired state): {{hooks.length}}</summary>
+
+{{#each hooks}}
+- {{code resource}} ({{text what}}: {{text runs}})
+{{/each}}
+
+</details>
+{{else}}
 Hooks each sync runs (not desired state): {{#each hooks}}{{code resource}} ({{text what}}: {{text runs}}){{#unless @last}}, {{/unless}}{{/each}}
 {{/if}}
+{{/if}}
 {{/each}}
+{{#unless clusters.length}}
 {{#if note}}
 
 _{{prose note}}_
 {{/if}}
+{{/unless}}
 `;

@@ -1,0 +1,171 @@
+// Fetching a chart from an OCI registry as Helm pulls it (distribution spec): the tag (a chart
+// version, `+` written `_`), or for a range the highest version among the repository's tags that the
+// range allows (as Helm and Flux pick it); the manifest, whose config must be a Helm chart config and
+// one layer the chart archive; then that blob, its size and sha256 checked against the manifest. A
+// registry that answers 401 with a Bearer challenge is asked for a token at its realm (anonymously, or
+// with the credentials configured for it) and the request retried; Basic challenges take the
+// configured credentials. Every request is a bounded download with the private-address guard.
+import { createHash } from 'node:crypto';
+import { authReason, authorization, credentialFor, type ChartCredential } from './credentials.js';
+import { download, type DownloadFailure } from './download.js';
+import type { ChartFetchOptions } from './fetch.js';
+import { compareSemver, parseSemver, satisfiesRange, type Semver } from '../core/charts/index.js';
+
+const MANIFEST = 'application/vnd.oci.image.manifest.v1+json';
+const HELM_CONFIG = 'application/vnd.cncf.helm.config.v1+json';
+const CHART_LAYERS = ['application/vnd.cncf.helm.chart.content.v1.tar+gzip', 'application/tar+gzip'];
+/** Bytes a manifest, a tag list or a token answer may hold. */
+const SMALL = 4 * 1024 * 1024;
+
+interface Registry {
+  /** `https://host[:port]` (http for hosts named plain-HTTP). */
+  base: string;
+  host: string;
+  repository: string;
+  credential: ChartCredential | undefined;
+  options: ChartFetchOptions;
+  /** The Authorization header that worked (or was obtained), once challenged. */
+  auth?: string;
+  challenged?: boolean;
+}
+
+/** `oci://host[:port]/path` and a chart name as the registry session that pulls it. */
+export function ociRegistry(url: string, name: string, options: ChartFetchOptions): Registry | { reason: string } {
+  const m = /^oci:\/\/([^/?#\s]+)((?:\/[^/?#\s]+)*)\/*$/.exec(url);
+  if (!m || !/^[a-z0-9]+(?:[._-][a-z0-9]+)*$/.test(name)) return { reason: `${url}: not an OCI reference to ${name}` };
+  const host = m[1]!;
+  const repository = `${m[2]!.replace(/^\//, '')}/${name}`.replace(/^\//, '');
+  const plain = (options.plainHttp ?? []).some((h) => h === host || h === host.replace(/:\d+$/, ''));
+  const credential = credentialFor(`oci://${host}/${repository}`, options.credentials);
+  return { base: `${plain ? 'http' : 'https'}://${host}`, host, repository, credential, options };
+}
+
+/** `Bearer realm="…",service="…"` as its scheme and parameters. */
+function parseChallenge(text: string): { scheme: string; params: Record<string, string> } {
+  const scheme = /^\s*(\w+)/.exec(text)?.[1]?.toLowerCase() ?? '';
+  const params: Record<string, string> = {};
+  for (const m of text.matchAll(/(\w+)="([^"]*)"/g)) params[m[1]!.toLowerCase()] = m[2]!;
+  return { scheme, params };
+}
+
+/** The Authorization header a challenge asks for: a token from its realm, or Basic credentials. */
+function answerChallenge(registry: Registry, challenge: string): string | DownloadFailure {
+  const { scheme, params } = parseChallenge(challenge);
+  const entry = registry.credential;
+  if (entry?.token !== undefined) return authorization(entry);
+  if (scheme === 'basic') return entry ? authorization(entry) : { reason: authReason(registry.host, entry, 401) };
+  if (scheme !== 'bearer' || !params.realm || !/^https?:\/\//.test(params.realm))
+    return { reason: `${registry.host} asks for authentication this client does not speak (${scheme || 'none'})` };
+  const query = new URLSearchParams();
+  if (params.service) query.set('service', params.service);
+  query.set('scope', params.scope ?? `repository:${registry.repository}:pull`);
+  const realm = `${params.realm}${params.realm.includes('?') ? '&' : '?'}${query}`;
+  const answer = download(
+    realm,
+    { ...registry.options, maxBytes: SMALL },
+    entry ? { Authorization: authorization(entry) } : {},
+  );
+  if ('reason' in answer)
+    return answer.status === 401 || answer.status === 403
+      ? { reason: authReason(registry.host, entry, answer.status) }
+      : { reason: `token for ${registry.host}: ${answer.reason}` };
+  let token: unknown;
+  try {
+    const parsed = JSON.parse(answer.toString('utf8')) as { token?: unknown; access_token?: unknown };
+    token = parsed.token ?? parsed.access_token;
+  } catch {
+    token = undefined;
+  }
+  if (typeof token !== 'string' || !token) return { reason: `${params.realm} answered no token for ${registry.host}` };
+  return `Bearer ${token}`;
+}
+
+/** GET `path` of the registry, answering one authentication challenge. */
+function registryGet(registry: Registry, path: string, accept: string, maxBytes: number): Buffer | DownloadFailure {
+  const url = `${registry.base}/v2/${registry.repository}/${path}`;
+  const options = { ...registry.options, maxBytes };
+  const send = () =>
+    download(url, options, { Accept: accept, ...(registry.auth ? { Authorization: registry.auth } : {}) });
+  let got = send();
+  if ('reason' in got && got.status === 401 && !registry.challenged) {
+    registry.challenged = true;
+    const auth = answerChallenge(registry, got.challenge ?? '');
+    if (typeof auth !== 'string') return auth;
+    registry.auth = auth;
+    got = send();
+  }
+  if ('reason' in got && (got.status === 401 || got.status === 403))
+    return { reason: authReason(registry.host, registry.credential, got.status) };
+  return got;
+}
+
+/** The tag to pull: the version's own tag, or the highest tag the range allows (exact tag text first, as Helm). */
+export function pickTag(tags: readonly string[], version: string): string | undefined {
+  if (version && tags.includes(version.replaceAll('+', '_'))) return version.replaceAll('+', '_');
+  let best: { tag: string; parsed: Semver } | undefined;
+  for (const tag of tags) {
+    const parsed = parseSemver(tag.replaceAll('_', '+'));
+    if (!parsed || !satisfiesRange(parsed, version || '*')) continue;
+    if (!best || compareSemver(parsed, best.parsed) > 0) best = { tag, parsed };
+  }
+  return best?.tag;
+}
+
+/** The repository's tags (`/v2/<name>/tags/list`). */
+export function listTags(registry: Registry): string[] | { reason: string } {
+  const got = registryGet(registry, 'tags/list?n=10000', 'application/json', SMALL);
+  if ('reason' in got) return { reason: got.reason };
+  try {
+    const tags = (JSON.parse(got.toString('utf8')) as { tags?: unknown }).tags;
+    return Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [];
+  } catch {
+    return { reason: `${registry.base}/v2/${registry.repository}/tags/list is not JSON` };
+  }
+}
+
+interface Descriptor {
+  mediaType?: unknown;
+  digest?: unknown;
+  size?: unknown;
+}
+
+/** The chart layer of the tag's manifest, or why the tag is not a Helm chart. */
+function chartLayer(registry: Registry, tag: string): { digest: string; size: number } | { reason: string } {
+  const where = `${registry.host}/${registry.repository}:${tag}`;
+  const got = registryGet(registry, `manifests/${tag}`, MANIFEST, SMALL);
+  if ('reason' in got) return { reason: got.status === 404 ? `${where} does not exist` : got.reason };
+  let manifest: { config?: Descriptor; layers?: Descriptor[] };
+  try {
+    manifest = JSON.parse(got.toString('utf8')) as typeof manifest;
+  } catch {
+    return { reason: `the manifest of ${where} is not JSON` };
+  }
+  if (manifest.config?.mediaType !== HELM_CONFIG)
+    return { reason: `${where} is not a Helm chart (config media type ${String(manifest.config?.mediaType)})` };
+  const layer = (Array.isArray(manifest.layers) ? manifest.layers : []).find((l) =>
+    CHART_LAYERS.includes(String(l?.mediaType)),
+  );
+  if (!layer || typeof layer.digest !== 'string' || !/^sha256:[0-9a-f]{64}$/.test(layer.digest))
+    return { reason: `${where} has no chart layer with a sha256 digest` };
+  const size = Number(layer.size);
+  if (!Number.isSafeInteger(size) || size < 0) return { reason: `${where}: the chart layer has no size` };
+  return { digest: layer.digest, size };
+}
+
+/** The chart archive of `tag`: its layer's blob, size and digest checked. */
+export function pullChart(registry: Registry, tag: string): Buffer | { reason: string } {
+  const layer = chartLayer(registry, tag);
+  if ('reason' in layer) return layer;
+  const maxBytes = registry.options.maxBytes ?? 20 * 1024 * 1024;
+  const where = `${registry.host}/${registry.repository}:${tag}`;
+  if (layer.size > maxBytes)
+    return { reason: `${where} is larger than ${Math.round(maxBytes / 1024 / 1024)} MiB, the limit of one download` };
+  const blob = registryGet(registry, `blobs/${layer.digest}`, '*/*', maxBytes);
+  if ('reason' in blob) return { reason: blob.reason };
+  const got = `sha256:${createHash('sha256').update(blob).digest('hex')}`;
+  if (got !== layer.digest || blob.length !== layer.size)
+    return {
+      reason: `the chart layer of ${where} has digest ${got} (${blob.length} bytes), its manifest says ${layer.digest} (${layer.size} bytes)`,
+    };
+  return blob;
+}

@@ -1,0 +1,24 @@
+// Starts the OCI registry stand-in (server.ts) in its own process: driftback's downloads block the
+// test's process while they run, so the registry cannot share it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { REPO_ROOT } from '../fixtures.js';
+import type { RegistryOptions } from './server.js';
+
+export interface StandInRegistry {
+  /** `127.0.0.1:<port>`, as an `oci://` reference spells the registry. */
+  host: string;
+  stop: () => void;
+}
+
+export async function startRegistry(options: RegistryOptions = {}): Promise<StandInRegistry> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'test/support/oci-registry/server.ts', JSON.stringify(options)],
+    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const port = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the OCI registry stand-in exited (${code})`)));
+    child.stdout!.once('data', (d) => resolve(String(d).trim()));
+  });
+  return { host: `127.0.0.1:${port}`, stop: () => child.kill() };
+}

@@ -1,0 +1,178 @@
+// An OCI registry stand-in (distribution spec, the endpoints `helm push` and `helm pull` use) with
+// token authentication as Docker's registries do it: a request without a valid token is answered 401
+// with `WWW-Authenticate: Bearer realm=…,service=…,scope=…`; the realm (GET /token) issues a token,
+// anonymously for public repositories, only for the configured user for repositories under a private
+// prefix (an anonymous token then grants nothing there, and the registry answers 401 again). Blobs are
+// served by a redirect to a second address (a "CDN", as Docker Hub's blob store is), which refuses any
+// request carrying an Authorization header: credentials must not follow a redirect to another host.
+// Blobs of repositories under `tampered/` come back with one byte changed, as a corrupted store would.
+// Run in its own process (`node --import tsx server.ts '<json options>'`): it prints its port.
+import { createHash, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+
+export interface RegistryOptions {
+  /** Repository name prefixes (`private/`) that need the user's credentials. */
+  privatePrefixes?: string[];
+  user?: { username: string; password: string };
+}
+
+const options = JSON.parse(process.argv[2] ?? '{}') as RegistryOptions;
+const blobs = new Map<string, Buffer>();
+const manifests = new Map<string, { type: string; body: Buffer }>();
+const tags = new Map<string, Set<string>>();
+const uploads = new Map<string, Buffer[]>();
+/** token → the user it was issued to (undefined: anonymous). */
+const tokens = new Map<string, string | undefined>();
+let port = 0;
+let cdnPort = 0;
+
+const sha256 = (body: Buffer) => `sha256:${createHash('sha256').update(body).digest('hex')}`;
+const isPrivate = (name: string) => (options.privatePrefixes ?? []).some((p) => name.startsWith(p));
+
+function body(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+  });
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string | number> = {},
+  data?: Buffer | string,
+) {
+  res.writeHead(status, headers);
+  res.end(data);
+}
+
+const json = (res: ServerResponse, status: number, value: unknown) =>
+  send(res, status, { 'content-type': 'application/json' }, JSON.stringify(value));
+
+/** GET /token: Basic credentials, if any, must be the user's; the token remembers who asked. */
+function token(req: IncomingMessage, res: ServerResponse) {
+  const auth = req.headers.authorization;
+  let user: string | undefined;
+  if (auth) {
+    const [username, password] = Buffer.from(auth.replace(/^Basic /, ''), 'base64')
+      .toString()
+      .split(':');
+    if (!options.user || username !== options.user.username || password !== options.user.password)
+      return json(res, 401, { errors: [{ code: 'UNAUTHORIZED', message: 'bad credentials' }] });
+    user = username;
+  }
+  const issued = randomUUID();
+  tokens.set(issued, user);
+  json(res, 200, { token: issued, access_token: issued });
+}
+
+/** Whether the request's bearer token may reach `name`; else the 401 challenge is sent. */
+function authorized(req: IncomingMessage, res: ServerResponse, name: string | undefined, actions: string): boolean {
+  const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+  const known = given !== undefined && tokens.has(given);
+  if (known && (!name || !isPrivate(name) || tokens.get(given) !== undefined)) return true;
+  const scope = name ? `,scope="repository:${name}:${actions}"` : '';
+  send(
+    res,
+    401,
+    {
+      'content-type': 'application/json',
+      'www-authenticate': `Bearer realm="http://127.0.0.1:${port}/token",service="oci-stand-in"${scope}`,
+    },
+    JSON.stringify({ errors: [{ code: 'UNAUTHORIZED', message: 'authentication required' }] }),
+  );
+  return false;
+}
+
+async function blobUpload(req: IncomingMessage, res: ServerResponse, name: string, id: string | undefined, url: URL) {
+  const data = await body(req);
+  if (req.method === 'POST') {
+    const monolithic = url.searchParams.get('digest');
+    if (monolithic && sha256(data) === monolithic) {
+      blobs.set(monolithic, data);
+      return send(res, 201, { location: `/v2/${name}/blobs/${monolithic}`, 'docker-content-digest': monolithic });
+    }
+    const uuid = randomUUID();
+    uploads.set(uuid, data.length ? [data] : []);
+    return send(res, 202, { location: `/v2/${name}/blobs/uploads/${uuid}`, 'docker-upload-uuid': uuid, range: '0-0' });
+  }
+  const parts = id ? uploads.get(id) : undefined;
+  if (!parts) return json(res, 404, { errors: [{ code: 'BLOB_UPLOAD_UNKNOWN' }] });
+  parts.push(data);
+  const all = Buffer.concat(parts);
+  if (req.method === 'PATCH')
+    return send(res, 202, { location: `/v2/${name}/blobs/uploads/${id}`, range: `0-${Math.max(all.length - 1, 0)}` });
+  const digest = url.searchParams.get('digest') ?? '';
+  if (sha256(all) !== digest) return json(res, 400, { errors: [{ code: 'DIGEST_INVALID' }] });
+  blobs.set(digest, all);
+  uploads.delete(id!);
+  send(res, 201, { location: `/v2/${name}/blobs/${digest}`, 'docker-content-digest': digest });
+}
+
+async function manifest(req: IncomingMessage, res: ServerResponse, name: string, ref: string) {
+  if (req.method === 'PUT') {
+    const data = await body(req);
+    const digest = sha256(data);
+    const stored = { type: String(req.headers['content-type'] ?? ''), body: data };
+    manifests.set(`${name}@${digest}`, stored);
+    if (!ref.startsWith('sha256:')) {
+      manifests.set(`${name}:${ref}`, stored);
+      tags.set(name, (tags.get(name) ?? new Set()).add(ref));
+    }
+    return send(res, 201, { location: `/v2/${name}/manifests/${digest}`, 'docker-content-digest': digest });
+  }
+  const found = manifests.get(ref.startsWith('sha256:') ? `${name}@${ref}` : `${name}:${ref}`);
+  if (!found) return json(res, 404, { errors: [{ code: 'MANIFEST_UNKNOWN' }] });
+  const headers = {
+    'content-type': found.type,
+    'content-length': found.body.length,
+    'docker-content-digest': sha256(found.body),
+  };
+  send(res, 200, headers, req.method === 'HEAD' ? undefined : found.body);
+}
+
+function blob(req: IncomingMessage, res: ServerResponse, name: string, digest: string) {
+  const found = blobs.get(digest);
+  if (!found) return json(res, 404, { errors: [{ code: 'BLOB_UNKNOWN' }] });
+  if (req.method === 'HEAD') return send(res, 200, { 'content-length': found.length, 'docker-content-digest': digest });
+  const tamper = name.startsWith('tampered/') ? '?tamper=1' : '';
+  send(res, 307, { location: `http://127.0.0.2:${cdnPort}/blobs/${digest}${tamper}` });
+}
+
+async function registry(req: IncomingMessage, res: ServerResponse) {
+  const url = new URL(req.url ?? '/', 'http://stand-in');
+  if (url.pathname === '/token') return token(req, res);
+  if (url.pathname === '/v2/' || url.pathname === '/v2')
+    return authorized(req, res, undefined, '') && json(res, 200, {});
+  const m = /^\/v2\/(.+?)\/(tags\/list|manifests\/([^/]+)|blobs\/uploads\/?([^/]*)|blobs\/([^/]+))$/.exec(url.pathname);
+  if (!m) return json(res, 404, { errors: [{ code: 'NAME_UNKNOWN' }] });
+  const name = m[1]!;
+  const writes = req.method !== 'GET' && req.method !== 'HEAD';
+  if (!authorized(req, res, name, writes ? 'pull,push' : 'pull')) return;
+  if (m[2] === 'tags/list') return json(res, 200, { name, tags: [...(tags.get(name) ?? [])] });
+  if (m[3] !== undefined) return manifest(req, res, name, m[3]);
+  if (m[2]!.startsWith('blobs/uploads')) return blobUpload(req, res, name, m[4] || undefined, url);
+  return blob(req, res, name, m[5]!);
+}
+
+/** The blob store another host serves: a request that brought credentials along is refused. */
+function cdn(req: IncomingMessage, res: ServerResponse) {
+  if (req.headers.authorization) return send(res, 403, {}, 'credentials were sent to another host');
+  const url = new URL(req.url ?? '/', 'http://stand-in');
+  const stored = blobs.get(url.pathname.replace(/^\/blobs\//, ''));
+  if (!stored) return send(res, 404);
+  const found = Buffer.from(stored);
+  if (url.searchParams.has('tamper')) found[found.length - 1]! ^= 1;
+  send(res, 200, { 'content-type': 'application/octet-stream', 'content-length': found.length }, found);
+}
+
+const main = createServer((req, res) => void registry(req, res));
+const store = createServer(cdn);
+store.listen(0, '127.0.0.2', () => {
+  cdnPort = (store.address() as { port: number }).port;
+  main.listen(0, '127.0.0.1', () => {
+    port = (main.address() as { port: number }).port;
+    process.stdout.write(`${port}\n`);
+  });
+});
