@@ -55,6 +55,7 @@ beforeAll(async () => {
   );
   for (const version of ['1.4.0', '1.5.0'])
     helm(['push', join(charts, `webapp-${version}.tgz`), `oci://${registry.host}/charts`, '--plain-http']);
+  helm(['push', join(charts, 'webapp-1.4.0.tgz'), `oci://${registry.host}/tampered`, '--plain-http']);
   const login = ['--plain-http', '--username', USER.username, '--password', USER.password];
   helm(['push', join(charts, 'webapp-1.4.0.tgz'), `oci://${registry.host}/private`, ...login]);
 });
@@ -124,6 +125,15 @@ describe('a chart fetched from an OCI registry', () => {
     expect(output.ok).toBe(true);
     expect(output.ok && output.manifest).toContain('helm.sh/chart: webapp-1.5.0');
     expect(output.ok && output.manifest).toBe(helmTemplate(helmPull(`oci://${registry.host}/charts/webapp`, '1.x')));
+  });
+
+  it('refuses a blob whose digest is not the one its manifest names, and keeps nothing', () => {
+    const opts = options();
+    const fetched = fetchChart(`oci://${registry.host}/tampered`, 'webapp', '1.4.0', opts);
+    expect('reason' in fetched && fetched.reason).toMatch(
+      /^chart webapp 1\.4\.0: the chart layer of 127\.0\.0\.1:\d+\/tampered\/webapp:1\.4\.0 has digest sha256:[0-9a-f]{64} \(\d+ bytes\), its manifest says sha256:[0-9a-f]{64} \(\d+ bytes\)$/,
+    );
+    expect(readdirSync(opts.cacheDir)).toEqual([]);
   });
 
   it('applies the same private-address guard as https fetches, on the blob redirect too', () => {

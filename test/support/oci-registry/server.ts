@@ -5,6 +5,7 @@
 // prefix (an anonymous token then grants nothing there, and the registry answers 401 again). Blobs are
 // served by a redirect to a second address (a "CDN", as Docker Hub's blob store is), which refuses any
 // request carrying an Authorization header: credentials must not follow a redirect to another host.
+// Blobs of repositories under `tampered/` come back with one byte changed, as a corrupted store would.
 // Run in its own process (`node --import tsx server.ts '<json options>'`): it prints its port.
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -131,11 +132,12 @@ async function manifest(req: IncomingMessage, res: ServerResponse, name: string,
   send(res, 200, headers, req.method === 'HEAD' ? undefined : found.body);
 }
 
-function blob(req: IncomingMessage, res: ServerResponse, digest: string) {
+function blob(req: IncomingMessage, res: ServerResponse, name: string, digest: string) {
   const found = blobs.get(digest);
   if (!found) return json(res, 404, { errors: [{ code: 'BLOB_UNKNOWN' }] });
   if (req.method === 'HEAD') return send(res, 200, { 'content-length': found.length, 'docker-content-digest': digest });
-  send(res, 307, { location: `http://127.0.0.2:${cdnPort}/blobs/${digest}` });
+  const tamper = name.startsWith('tampered/') ? '?tamper=1' : '';
+  send(res, 307, { location: `http://127.0.0.2:${cdnPort}/blobs/${digest}${tamper}` });
 }
 
 async function registry(req: IncomingMessage, res: ServerResponse) {
@@ -151,14 +153,17 @@ async function registry(req: IncomingMessage, res: ServerResponse) {
   if (m[2] === 'tags/list') return json(res, 200, { name, tags: [...(tags.get(name) ?? [])] });
   if (m[3] !== undefined) return manifest(req, res, name, m[3]);
   if (m[2]!.startsWith('blobs/uploads')) return blobUpload(req, res, name, m[4] || undefined, url);
-  return blob(req, res, m[5]!);
+  return blob(req, res, name, m[5]!);
 }
 
 /** The blob store another host serves: a request that brought credentials along is refused. */
 function cdn(req: IncomingMessage, res: ServerResponse) {
   if (req.headers.authorization) return send(res, 403, {}, 'credentials were sent to another host');
-  const found = blobs.get((req.url ?? '').replace(/^\/blobs\//, ''));
-  if (!found) return send(res, 404);
+  const url = new URL(req.url ?? '/', 'http://stand-in');
+  const stored = blobs.get(url.pathname.replace(/^\/blobs\//, ''));
+  if (!stored) return send(res, 404);
+  const found = Buffer.from(stored);
+  if (url.searchParams.has('tamper')) found[found.length - 1]! ^= 1;
   send(res, 200, { 'content-type': 'application/octet-stream', 'content-length': found.length }, found);
 }
 

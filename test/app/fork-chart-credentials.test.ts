@@ -1,0 +1,92 @@
+// The job worker's plan of a pull request whose HelmRelease takes a chart from a private OCI registry:
+// with the App's chart credentials configured, the chart is fetched and its objects planned; for a
+// fork's pull request the credentials are not used, so the chart is not rendered (authentication
+// required) and a plan on a fork never shows what a private chart renders.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BuiltPlans, PlanWork } from '../../src/app/plan/build-plans.js';
+import { parseConfig } from '../../src/core/config/index.js';
+import { packagedChart } from '../support/charts.js';
+import { startRegistry, type StandInRegistry } from '../support/oci-registry/index.js';
+import { pinnedHelm } from '../support/tools.js';
+
+const USER = { username: 'ci-bot', password: 'n0t-a-real-secret' };
+const CONFIG = 'clusters:\n  - name: prod\n    path: clusters/prod\n';
+let registry: StandInRegistry;
+let runTask: (task: string, input: unknown, timeLimitMs: number) => unknown;
+
+beforeAll(async () => {
+  registry = await startRegistry({ privatePrefixes: ['private/'], user: USER });
+  const charts = packagedChart('charts/webapp');
+  const login = ['--plain-http', '--username', USER.username, '--password', USER.password];
+  execFileSync(pinnedHelm(), ['push', join(charts, 'webapp-1.4.0.tgz'), `oci://${registry.host}/private`, ...login], {
+    env: { HOME: mkdtempSync(join(tmpdir(), 'helm-home-')), PATH: '/usr/bin:/bin' },
+    stdio: 'ignore',
+  });
+  const credentials = join(mkdtempSync(join(tmpdir(), 'credentials-')), 'chart-credentials.yaml');
+  writeFileSync(
+    credentials,
+    `- url: oci://${registry.host}\n  username: ${USER.username}\n  password: ${USER.password}\n`,
+  );
+  vi.stubEnv('HELM_BINARY', pinnedHelm());
+  vi.stubEnv('DRIFTBACK_FETCH_CHARTS', 'true');
+  vi.stubEnv('DRIFTBACK_FETCH_ALLOW_PRIVATE', '127.0.0.1,127.0.0.2');
+  vi.stubEnv('DRIFTBACK_FETCH_PLAIN_HTTP', registry.host);
+  vi.stubEnv('DRIFTBACK_CHART_CREDENTIALS', credentials);
+  vi.stubEnv('DATA_DIR', mkdtempSync(join(tmpdir(), 'data-')));
+  // The worker finds Helm when it loads: after the environment is set.
+  ({ runTask } = await import('../../src/app/worker/tasks.js'));
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+  registry?.stop();
+});
+
+function work(fork: boolean): { plan: PlanWork } {
+  const parsed = parseConfig(CONFIG);
+  if (!parsed.ok) throw new Error('the config does not parse');
+  const base = new Map([['.github/driftback.yml', CONFIG]]);
+  const head = new Map([
+    ...base,
+    [
+      'clusters/prod/repo.yaml',
+      `apiVersion: source.toolkit.fluxcd.io/v1\nkind: HelmRepository\nmetadata:\n  name: acme\n  namespace: shop\nspec:\n  type: oci\n  interval: 10m\n  url: oci://${registry.host}/private\n`,
+    ],
+    [
+      'clusters/prod/release.yaml',
+      'apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata:\n  name: webapp\n  namespace: shop\nspec:\n  interval: 10m\n  chart:\n    spec:\n      chart: webapp\n      version: 1.4.0\n      sourceRef:\n        kind: HelmRepository\n        name: acme\n',
+    ],
+  ]);
+  return {
+    plan: {
+      repository: 'acme/gitops',
+      config: parsed.config,
+      headFiles: head,
+      baseFiles: base,
+      headSha: '1'.repeat(40),
+      changed: ['clusters/prod/repo.yaml', 'clusters/prod/release.yaml'],
+      now: new Date().toISOString(),
+      fork,
+      latest: new Map([['prod', undefined]]),
+    },
+  };
+}
+
+describe("a fork's pull request and a private chart", () => {
+  it('is planned with the chart fetched with the credentials when the pull request is not a fork', () => {
+    const built = runTask('plan', work(false), 60_000) as BuiltPlans;
+    const created = built.plans[0]!.plan.create.map((change) => `${change.id.kind}/${change.id.name}`);
+    expect(created).toContain('Deployment/webapp');
+    expect(created).toContain('HelmRelease/webapp');
+  });
+
+  it('is planned without the credentials for a fork: the chart is not rendered, nothing of it is shown', () => {
+    const built = runTask('plan', work(true), 60_000) as BuiltPlans;
+    const created = built.plans[0]!.plan.create.map((change) => change.id.kind);
+    expect(created.sort()).toEqual(['HelmRelease', 'HelmRepository']);
+    expect(JSON.stringify(built)).not.toContain('"Deployment"');
+  });
+});
