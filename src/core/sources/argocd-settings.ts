@@ -11,11 +11,11 @@
 // every kind (`all`); `off`/`false` adds nothing.
 import { parse } from 'yaml';
 import { isPlainObject, type KubeObject } from '../model/index.js';
-import { compileArgoGlob } from '../patterns/index.js';
 import { stringAt, stringList } from './fields.js';
 import {
   DEFAULT_ARGO_COMPARE_OPTIONS,
   DEFAULT_ARGO_TRACKING,
+  readsApplicationsOf,
   type ArgoCompareOptions,
   type ArgoTracking,
   type TrackingMethod,
@@ -29,10 +29,14 @@ function isConfigMap(obj: KubeObject, name: string): boolean {
   return obj.kind === 'ConfigMap' && obj.apiVersion === 'v1' && obj.metadata?.name === name;
 }
 
-/** Reads `argocd-cm` from the snapshot's objects (the one in `argocd` first); Argo CD 3's defaults without one. */
+/**
+ * Reads `argocd-cm` from the snapshot's objects (the one in `argocd` first); Argo CD 3's defaults without one.
+ * With several instances it carries them all: live stamps are then read with each instance's settings.
+ */
 export function readArgoSettings(live: readonly KubeObject[]): ArgoTracking {
   const instances = readArgoInstances(live);
-  return instances.find((cm) => cm.controlPlaneNamespace === 'argocd') ?? instances[0] ?? DEFAULT_ARGO_TRACKING;
+  const chosen = instances.find((cm) => cm.controlPlaneNamespace === 'argocd') ?? instances[0] ?? DEFAULT_ARGO_TRACKING;
+  return instances.length > 1 ? { ...chosen, instances } : chosen;
 }
 
 /** Every Argo CD instance the snapshot shows (one per `argocd-cm`), with its settings. */
@@ -79,13 +83,7 @@ function instanceOf(cm: KubeObject, params: ReadonlyMap<string, string[]>): Argo
  */
 export function argoInstanceFor(instances: readonly ArgoTracking[], namespace: string): ArgoTracking | undefined {
   const own = instances.find((instance) => instance.controlPlaneNamespace === namespace);
-  if (own) return own;
-  return instances.find((instance) =>
-    (instance.applicationNamespaces ?? []).some((glob) => {
-      const compiled = compileArgoGlob(glob);
-      return compiled.ok ? compiled.pattern.test(namespace) : glob === namespace;
-    }),
-  );
+  return own ?? instances.find((instance) => readsApplicationsOf(instance, namespace));
 }
 
 const COMPARE_OPTIONS = 'resource.compareoptions';

@@ -17,6 +17,7 @@ import {
   type KubeObject,
   type ResourceKey,
 } from '../model/index.js';
+import { compileArgoGlob } from '../patterns/index.js';
 import { setMetadataKey, type MetadataMap } from './stamp-metadata.js';
 import type { IgnoreDifference } from './types.js';
 
@@ -134,6 +135,11 @@ export interface ArgoTracking {
   kustomizeBuildOptions?: string;
   /** argocd-cm `resource.compareoptions`; Argo CD's defaults when unset. */
   compareOptions?: ArgoCompareOptions;
+  /**
+   * Every instance in the cluster when there are several: a live object's stamps are read with each
+   * instance's own settings, and name the Application of the instance that reads its namespace.
+   */
+  instances?: ArgoTracking[];
 }
 
 /**
@@ -290,8 +296,32 @@ function namesItself(object: KubeObject, key: ResourceKey): boolean {
   return own.group === key.group && own.kind === key.kind && own.name === key.name && namespaceOk;
 }
 
-/** The Application an object's Argo CD stamps name (GetAppName), or undefined. */
+/** Whether an instance reads the Applications of `namespace`: its own, or one `application.namespaces` names. */
+export function readsApplicationsOf(instance: ArgoTracking, namespace: string): boolean {
+  if (instance.controlPlaneNamespace === namespace) return true;
+  return (instance.applicationNamespaces ?? []).some((glob) => {
+    const compiled = compileArgoGlob(glob);
+    return compiled.ok ? compiled.pattern.test(namespace) : glob === namespace;
+  });
+}
+
+/**
+ * The Application an object's Argo CD stamps name. With several instances each reads the stamps with its
+ * own settings (tracking method, label key, installation id; its controller's `GetAppName`), and an
+ * Application counts only for the instance that reads its namespace.
+ */
 function argoStamped(object: KubeObject, tracking: ArgoTracking): SourceRef | undefined {
+  const instances = tracking.instances;
+  if (!instances || instances.length < 2) return argoStampedBy(object, tracking);
+  for (const instance of instances) {
+    const ref = argoStampedBy(object, instance);
+    if (ref && readsApplicationsOf(instance, ref.namespace)) return ref;
+  }
+  return undefined;
+}
+
+/** The Application an object's Argo CD stamps name under one instance's settings (GetAppName), or undefined. */
+function argoStampedBy(object: KubeObject, tracking: ArgoTracking): SourceRef | undefined {
   const labels = object.metadata?.labels ?? {};
   const annotations = object.metadata?.annotations ?? {};
   const installation = annotations[ARGO_INSTALLATION_ANNOTATION];
@@ -344,6 +374,7 @@ export function isStampKey(map: string, key: string, tracking: ArgoTracking = DE
   if (map === 'annotations') return key === ARGO_TRACKING_ANNOTATION || key === ARGO_INSTALLATION_ANNOTATION;
   if (map !== 'labels') return false;
   if (key === tracking.instanceLabelKey || key === ARGO_INSTANCE_LABEL) return true;
+  if (tracking.instances?.some((instance) => instance.instanceLabelKey === key)) return true;
   return Object.values(FLUX_STAMP_LABELS).some((labels) => key === labels.name || key === labels.namespace);
 }
 
@@ -368,13 +399,16 @@ export function liveStampKeys(object: KubeObject, tracking: ArgoTracking, applie
   const parsed = typeof trackingId === 'string' ? parseTrackingId(trackingId) : undefined;
   if (parsed) keys.add(`annotations/${ARGO_TRACKING_ANNOTATION}`);
   if (annotations[ARGO_INSTALLATION_ANNOTATION] !== undefined) keys.add(`annotations/${ARGO_INSTALLATION_ANNOTATION}`);
-  const label = labels[tracking.instanceLabelKey];
-  if (typeof label !== 'string') return keys;
-  const byMethod = tracking.from === 'argocd-cm' && tracking.trackingMethod !== 'annotation';
-  const shownByAnnotation = parsed !== undefined && label === truncatedLabel(parsed.app);
-  const shownByApplier = appliedByGitOps && trackingId === undefined && keys.size === 0;
-  if (byMethod || (tracking.from === 'defaults' && (shownByAnnotation || shownByApplier))) {
-    keys.add(`labels/${tracking.instanceLabelKey}`);
+  const stampedFirst = keys.size === 0;
+  for (const instance of tracking.instances ?? [tracking]) {
+    const label = labels[instance.instanceLabelKey];
+    if (typeof label !== 'string') continue;
+    const byMethod = instance.from === 'argocd-cm' && instance.trackingMethod !== 'annotation';
+    const shownByAnnotation = parsed !== undefined && label === truncatedLabel(parsed.app);
+    const shownByApplier = appliedByGitOps && trackingId === undefined && stampedFirst;
+    if (byMethod || (instance.from === 'defaults' && (shownByAnnotation || shownByApplier))) {
+      keys.add(`labels/${instance.instanceLabelKey}`);
+    }
   }
   return keys;
 }

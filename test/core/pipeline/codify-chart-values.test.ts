@@ -8,6 +8,7 @@ import { parseConfig } from '../../../src/core/config/index.js';
 import type { KubeObject, PathSegment, Snapshot } from '../../../src/core/model/index.js';
 import { codifyEvaluated, evaluateDrift, type DriftInput } from '../../../src/core/pipeline/index.js';
 import { renderCluster } from '../../../src/core/render/index.js';
+import { renderCodifyText } from '../../../src/core/report/codify-text.js';
 import { locateHelm } from '../../../src/helm/locate.js';
 import { createChartRenderer } from '../../../src/helm/renderer.js';
 import { chartFiles, packagedChart } from '../../support/charts.js';
@@ -427,6 +428,15 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
       removed: ['    replicaCount: 2 # peak', '      tag: "1.0"'],
       added: ['    replicaCount: 6 # peak', '      tag: "1.2"'],
     });
+    expect(result.codified.map((entry) => entry.chartValue)).toEqual([
+      expect.objectContaining({
+        path: ['replicaCount'],
+        where: 'data.values.yaml',
+        object: 'ConfigMap shop/web-values',
+        source: 'HelmRelease shop/web',
+      }),
+      expect.objectContaining({ path: ['image', 'tag'], where: 'data.values.yaml' }),
+    ]);
   });
 
   it('Flux precedence: spec.values over valuesFrom, the later valuesFrom over the earlier; targetPath and valuesKey', () => {
@@ -484,5 +494,8 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
     expect(result.reported).toEqual([]);
     expect(result.check).toEqual({ ok: true });
     expect([...result.edits]).toEqual([['clusters/prod/web-values.yaml', '# shop values\nreplicaCount: 7\n']]);
+    expect(renderCodifyText(result)).toContain(
+      'replicaCount in clusters/prod/web-values.yaml (chart value of HelmRelease shop/web)',
+    );
   });
 });

@@ -12,7 +12,14 @@ import { diffResources } from '../../../src/core/diff/index.js';
 import { planPrune } from '../../../src/core/plan/plan-prune.js';
 import { keyId, keyOf, type KubeObject } from '../../../src/core/model/index.js';
 import { pruneInventories } from '../../../src/core/render/index.js';
-import { readArgoInstances, argoInstanceFor } from '../../../src/core/sources/index.js';
+import {
+  argoInstanceFor,
+  liveStampKeys,
+  readArgoInstances,
+  readArgoSettings,
+  stampedSource,
+  sourceRefText,
+} from '../../../src/core/sources/index.js';
 import { configWith, deployment, managed } from '../diff/support.js';
 
 function configMap(name: string, namespace: string, data: Record<string, string>): KubeObject {
@@ -83,6 +90,40 @@ describe('Argo CD instances', () => {
       'api:apps/Deployment:shop/api',
     );
     expect(platform.object.metadata.labels?.['team.example.com/app']).toBeUndefined();
+  });
+});
+
+describe('live stamps read with each instance’s settings', () => {
+  const live = [...platformInstance, ...teamInstance];
+  const stamped = (metadata: Partial<KubeObject['metadata']>): KubeObject => {
+    const object = deployment();
+    object.metadata = { ...object.metadata, ...metadata };
+    return object;
+  };
+  const owner = (object: KubeObject): string | undefined => {
+    const ref = stampedSource(object, readArgoSettings(live));
+    return ref && sourceRefText(ref);
+  };
+
+  it("names the team's Application by the team's label, the platform's by its tracking annotation", () => {
+    // controller/cache: each instance's controller reads every object with its own GetAppName settings.
+    expect(owner(stamped({ labels: { 'team.example.com/app': 'team-payments_api' } }))).toBe(
+      'Application/team-payments/api',
+    );
+    const annotation = { 'argocd.argoproj.io/tracking-id': 'api:apps/Deployment:shop/api' };
+    expect(owner(stamped({ annotations: annotation }))).toBe('Application/argocd/api');
+    // The platform instance tracks by annotation: its default label is a chart's label, no stamp.
+    expect(owner(stamped({ labels: { 'app.kubernetes.io/instance': 'api' } }))).toBeUndefined();
+    // A label naming an Application in a namespace no instance reads names nothing.
+    expect(owner(stamped({ labels: { 'team.example.com/app': 'elsewhere_api' } }))).toBeUndefined();
+  });
+
+  it("takes the team's label as the controller's stamp, never drift, while the platform's label stays the chart's", () => {
+    const object = stamped({
+      labels: { 'team.example.com/app': 'team-payments_api', 'app.kubernetes.io/instance': 'api' },
+    });
+    const keys = liveStampKeys(object, readArgoSettings(live), true);
+    expect([...keys]).toEqual(['labels/team.example.com/app']);
   });
 });
 

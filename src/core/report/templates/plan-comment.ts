@@ -92,7 +92,7 @@ Warnings:
 {{#if groups.length}}
 
 {{#if (long groups)}}
-<details><summary>{{counts.objects}} objects on {{groups.length}} lines, one per kind, operation and file</summary>
+<details><summary>{{counts.objects}} objects{{#if groupsOmitted.lines}}: the first {{groups.length}} lines{{else}} on {{groups.length}} lines{{/if}}</summary>
 
 {{/if}}
 {{#each groups}}
