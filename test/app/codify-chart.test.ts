@@ -85,8 +85,9 @@ it("opens a drift pull request that edits the release's replicaCount line, and n
   ]);
   // The chart itself is untouched: the value belongs to the release.
   expect(fileOnBranch('driftback/prod', 'charts/web/values.yaml')).toBe(repository().get('charts/web/values.yaml'));
-  // The body's row names the Deployment's field and the line of the release that now sets it.
+  // The body's row names the Deployment's field, the chart value written for it and the line of the
+  // release that now sets it.
   expect(pull!.body).toContain(
-    '| `spec.replicas`<br>`2` → `5` | kubectl-scale<br>2026-12-02 03:02 UTC | `web.yaml:14` |',
+    '| `spec.replicas`<br>`2` → `5`<br>`replicaCount` in `spec.values` (chart value of HelmRelease shop/web) | kubectl-scale<br>2026-12-02 03:02 UTC | `web.yaml:14` |',
   );
 }, 120_000);

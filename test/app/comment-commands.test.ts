@@ -180,15 +180,20 @@ describe('PR comment commands', () => {
       expect(replies[0]).toContain(login === 'tim' ? '`tim` has `read`' : '`reader` has `none`');
     }
     expect(await h.app.store.itemDecisions('acme/platform', 'prod')).toEqual([]);
+    expect(configPulls()).toEqual([]);
+    expect(h.standIn.headOf(OWNER, REPO, CONFIG_BRANCH)).toBeUndefined();
     expect(branchFile('clusters/prod/api.yaml')).toContain('replicas: 5');
   });
 
   it('bots are never answered, the App itself included', async () => {
-    for (const login of [APP_LOGIN, 'renovate[bot]']) {
-      const { replies, reactions } = await command(login, '/driftback plan');
-      expect(replies).toEqual([]);
-      expect(reactions).toEqual([]);
-    }
+    for (const login of [APP_LOGIN, 'renovate[bot]'])
+      for (const line of ['/driftback plan', '/driftback ignore Deployment/shop/api because a bot said so']) {
+        const { replies, reactions } = await command(login, line);
+        expect(replies).toEqual([]);
+        expect(reactions).toEqual([]);
+      }
+    expect(await h.app.store.itemDecisions('acme/platform', 'prod')).toEqual([]);
+    expect(configPulls()).toEqual([]);
   });
 
   it('allow by a maintainer codifies the held-back image, marked with the decision', async () => {
@@ -218,6 +223,9 @@ describe('PR comment commands', () => {
     );
     expect(branchFile('clusters/prod/api.yaml')).not.toContain('replicas: 5');
     expect(driftPull().body).toContain('### Decided on this pull request');
+    expect(driftPull().body).toContain(
+      'the ignore rule each `/driftback ignore` proposes for `.github/driftback.yml` covers any value once it is merged',
+    );
     expect(driftPull().body).toContain('ignored by `alice` at 2026-12-02T12:20:00.000Z: scaled for the sale only');
     // An edited comment is the same command: it does not run again.
     const edited = { ...comment, body: `${comment.body} (edited)` };
@@ -306,9 +314,15 @@ describe('PR comment commands', () => {
   it('a command on a closed pull request is not answered', async () => {
     driftPull().state = 'closed';
     try {
-      const { replies, reactions } = await command('alice', '/driftback plan');
-      expect(replies).toEqual([]);
-      expect(reactions).toEqual([]);
+      const configHead = h.standIn.headOf(OWNER, REPO, CONFIG_BRANCH);
+      const decided = (await h.app.store.itemDecisions('acme/platform', 'prod')).length;
+      for (const line of ['/driftback plan', '/driftback ignore spec.replicas on Deployment/shop/api because closed']) {
+        const { replies, reactions } = await command('alice', line);
+        expect(replies).toEqual([]);
+        expect(reactions).toEqual([]);
+      }
+      expect(await h.app.store.itemDecisions('acme/platform', 'prod')).toHaveLength(decided);
+      expect(h.standIn.headOf(OWNER, REPO, CONFIG_BRANCH)).toBe(configHead);
     } finally {
       driftPull().state = 'open';
     }

@@ -5,6 +5,7 @@
 // One such candidate is written; none or several, and the change is reported with the places tried.
 import type { ChartValuePlaces, ChartValuesWhere, DesiredObject, FieldChange, ResourceKey } from '../model/index.js';
 import { placePointer } from '../model/index.js';
+import { pathText } from './yaml-locate.js';
 import { setValueAt, type EditResult } from './yaml-edit.js';
 import { setEmbeddedValueAt } from './yaml-embedded.js';
 import { valueCandidates, type ValueCandidate } from './chart-candidates.js';
@@ -112,6 +113,17 @@ function provenCandidates(
   return { proven, refused };
 }
 
+/** The chart value written, for people: its path, the file or field that sets it, and what declares the chart. */
+function chartValueEdit(candidate: ValueCandidate, source: string): ChartValueEdit {
+  const at = candidate.at;
+  const holder = holderOf(at);
+  const path = at.type === 'embedded' ? at.field : at.path;
+  const where = at.type === 'file' && at.path.length === 0 ? at.file : pathText(path);
+  const name = at.type === 'file' ? undefined : `${at.key.kind} ${at.key.namespace}/${at.key.name}`;
+  const object = name && name !== source ? { object: name } : {};
+  return { path: candidate.path, where, ...object, source, ...(holder ? { holder } : {}) };
+}
+
 /** Writes the change into the one chart value proven to render it, on `workspace`; else why not. */
 export function writeChartChange(
   writer: ValueWriter,
@@ -137,9 +149,7 @@ export function writeChartChange(
   if (proven.length === 1) {
     const [chosen] = proven as [ValueCandidate];
     const written = writeValue(writer(workspace), evidence, chosen);
-    const holder = holderOf(chosen.at);
-    const chartValue = { path: chosen.path, place: chosen.label, source: target.source, ...(holder ? { holder } : {}) };
-    return written.ok ? { ...written, chartValue } : written;
+    return written.ok ? { ...written, chartValue: chartValueEdit(chosen, target.source) } : written;
   }
   const reason =
     proven.length === 0

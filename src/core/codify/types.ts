@@ -62,8 +62,13 @@ export interface CodifiedChange {
 export interface ChartValueEdit {
   /** The value's path in the chart's values (`['image', 'tag']`). */
   path: string[];
-  /** Where it is set, for people (`spec.values of HelmRelease shop/web`, a values file's path). */
-  place: string;
+  /**
+   * Where it is set, as the edited file names it: a values file's path, or the field that holds the
+   * values (`spec.values`, `spec.source.helm.parameters[0].value`, `helmCharts[0].valuesInline`, `data.values.yaml`).
+   */
+  where: string;
+  /** The object that field belongs to, when it is not the one that declares the chart (`ConfigMap shop/web-values`). */
+  object?: string;
   /** What declares the chart (`HelmRelease shop/web`, `Application argocd/web`). */
   source: string;
   /**

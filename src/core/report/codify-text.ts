@@ -14,6 +14,13 @@ export function renderCodifyText(result: Pick<CodifyResult, 'codified' | 'report
       `  ${entry.kind.padEnd(12)} ${displayKey(entry.key)}${what} → ${entry.file}${entry.line ? `:${entry.line}` : ''}`,
     );
     if (entry.note) lines.push(`  ${''.padEnd(12)} ${entry.note}`);
+    const chart = entry.chartValue;
+    if (chart) {
+      const object = chart.object ? ` of ${chart.object}` : '';
+      lines.push(
+        `  ${''.padEnd(12)} ${chart.path.join('.')} in ${chart.where}${object} (chart value of ${chart.source})`,
+      );
+    }
   }
   if (result.reported.length > 0) {
     lines.push(`reported instead ${result.reported.length}:`);

@@ -29,16 +29,28 @@ import { undoGroups } from './undo-rows.js';
 import type { RiskyItem } from '../risk/index.js';
 import type {
   CodifiedResourceModel,
+  CodifiedRowModel,
   DriftPullRequestModel,
   NewObjectModel,
   PullRequestSourceModel,
   ReportedRowModel,
 } from './models/index.js';
 
+/** One codified change as codify returns it; `chartValue`: the chart value a change under a chart went to. */
+type CodifiedView = {
+  key: ResourceKey;
+  change?: FieldChange;
+  file: string;
+  line?: number;
+  kind: string;
+  note?: string;
+  chartValue?: { path: string[]; where: string; object?: string; source: string };
+};
+
 /** What codify produced: the shape codify returns, and the drift it codified (who created new objects). */
 export interface DriftPullRequestView {
   cluster: string;
-  codified: Array<{ key: ResourceKey; change?: FieldChange; file: string; line?: number; kind: string; note?: string }>;
+  codified: CodifiedView[];
   /** What was reported and not codified; entries with `risk` are held back for a person's decision. */
   reported: Array<{
     key: ResourceKey;
@@ -155,6 +167,18 @@ interface CodifiedModel {
   times: string[];
 }
 
+/** The chart value a change under a chart went to, as its row names it (a values file relative to `filesUnder`). */
+function chartValueOf(
+  item: CodifiedView,
+  relative: (file: string) => string,
+): { chartValue?: CodifiedRowModel['chartValue'] } {
+  const edit = item.chartValue;
+  if (!edit) return {};
+  const where = edit.where === item.file ? relative(edit.where) : edit.where;
+  const object = edit.object ? { object: edit.object } : {};
+  return { chartValue: { value: edit.path.join('.'), where, ...object, source: edit.source } };
+}
+
 function codifiedModel(view: DriftPullRequestView, max: number, filesUnder: string): CodifiedModel {
   const reference = view.snapshot.capturedAt || undefined;
   const relative = (file: string, line?: number): string => `${file.slice(filesUnder.length)}${line ? `:${line}` : ''}`;
@@ -181,7 +205,7 @@ function codifiedModel(view: DriftPullRequestView, max: number, filesUnder: stri
     const context: RowContext = { reference, resource, diffs: block.diffs, numbered };
     const allowed = allowedNote(item.change.risk) ?? switchKeptNote(item.change.decision);
     const row = { ...changeRow(item.key, item.change, context), file: relative(item.file, item.line) };
-    block.rows.push(allowed ? { ...row, allowed } : row);
+    block.rows.push({ ...row, ...(allowed ? { allowed } : {}), ...chartValueOf(item, relative) });
     saw(item.change.manager, item.change.time);
   }
   for (const block of resources.values()) {

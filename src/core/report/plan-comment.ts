@@ -35,7 +35,7 @@ const CONDENSED =
 const NOTES: Record<DetailLevel, string | undefined> = {
   0: undefined,
   1: `The diffs were left out to keep this comment short and within GitHub’s size limit: ${CONDENSED}`,
-  2: `Diffs and fields were left out to keep this comment short and within GitHub’s size limit: ${CONDENSED}`,
+  2: 'Diffs and fields were left out to keep this comment short and within GitHub’s size limit: objects of one kind and operation share a line, and every object is counted. `driftback plan` (text or JSON) lists every object and field.',
   3: 'Only counts are shown: the full plan does not fit in a comment. Run `driftback plan` locally for every change.',
 };
 

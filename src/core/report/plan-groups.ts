@@ -82,9 +82,15 @@ export function dataLossKeys(plan: Plan): Set<string> {
   return new Set(plan.warnings.filter((w) => w.code === 'prune-protected' && w.id).map((w) => keyId(w.id!)));
 }
 
-function groupKey(entry: PlanEntry, deletesData: boolean): string {
+function groupKey(entry: PlanEntry, deletesData: boolean, byFile: boolean): string {
   const { group, kind } = entry.id;
-  return JSON.stringify([entry.action, group, kind, whereOf(entry), deletesData]);
+  return JSON.stringify([entry.action, group, kind, byFile ? whereOf(entry) : '', deletesData]);
+}
+
+/** Where a line's objects come from when they may span files: the one place, or how many. */
+function whereAll(entries: readonly PlanEntry[]): string {
+  const places = new Set(entries.map(whereOf));
+  return places.size === 1 ? [...places][0] : `across ${places.size} files`;
 }
 
 /** The fields the updates change, each with how many of the objects it changes, in first-seen order. */
@@ -110,7 +116,7 @@ function groupModel(entries: PlanEntry[], deletesData: boolean, withFields: bool
     count: entries.length,
     ...(entries.length === 1 ? { resource: displayKey(first.id) } : {}),
     ...shownNames(entries.map(nameOf)),
-    where: single || whereOf(first),
+    where: single || whereAll(entries),
     fields: fields.slice(0, FIELDS_SHOWN),
     fieldsOmitted: Math.max(0, fields.length - FIELDS_SHOWN),
     deletesData,
@@ -119,16 +125,17 @@ function groupModel(entries: PlanEntry[], deletesData: boolean, withFields: bool
 
 /**
  * The plan's objects as lines: prunes that delete data first, then the other prunes, creates and
- * updates, each line the objects of one kind one operation touches in one file or source.
+ * updates, each line the objects of one kind one operation touches in one file or source (with
+ * `byFile` false, in any file: a pull request that touches hundreds of files).
  */
-export function planGroups(plan: Plan, withFields: boolean, who?: WhoOf): PlanGroupModel[] {
+export function planGroups(plan: Plan, withFields: boolean, who?: WhoOf, byFile = true): PlanGroupModel[] {
   const losing = dataLossKeys(plan);
   const groups = new Map<string, { entries: PlanEntry[]; deletesData: boolean }>();
   const ordered = [...plan.prune, ...plan.create, ...plan.update];
   const rank = (entry: PlanEntry): number => (entry.action === 'prune' && losing.has(keyId(entry.id)) ? 0 : 1);
   for (const entry of [...ordered].sort((a, b) => rank(a) - rank(b))) {
     const deletesData = rank(entry) === 0;
-    const key = groupKey(entry, deletesData);
+    const key = groupKey(entry, deletesData, byFile);
     if (!groups.has(key)) groups.set(key, { entries: [], deletesData });
     groups.get(key)!.entries.push(entry);
   }

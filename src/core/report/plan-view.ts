@@ -227,7 +227,10 @@ function hookRows(plan: Plan): ClusterPlanModel['hooks'] {
   }));
 }
 
-/** Lines of a condensed plan at each level: 1 every line with its fields, 2 the first lines' names, 3 none. */
+/**
+ * Lines of a condensed plan at each level: 1 one per kind, operation and file, with fields; 2 one per
+ * kind and operation across files, names only, the first 40; 3 none.
+ */
 const GROUPS_AT_LEVEL: Record<DetailLevel, number> = { 0: 0, 1: Infinity, 2: 40, 3: 0 };
 
 /** The condensed form of a cluster's objects: lines of one kind, operation and file, as many as the level shows. */
@@ -237,7 +240,8 @@ function condensedView(
   snapshot: string | undefined,
 ): Pick<ClusterPlanModel, 'condensed' | 'groups' | 'groupsOmitted'> {
   if (level === 0) return { condensed: false, groups: [], groupsOmitted: { lines: 0, objects: 0 } };
-  const all = planGroups(plan, level === 1, level === 1 ? (entry) => whoOf(entry, snapshot) : undefined);
+  const all =
+    level === 1 ? planGroups(plan, true, (entry) => whoOf(entry, snapshot)) : planGroups(plan, false, undefined, false);
   const groups = all.slice(0, GROUPS_AT_LEVEL[level]);
   const left = all.slice(groups.length);
   return {

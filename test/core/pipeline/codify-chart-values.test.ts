@@ -8,6 +8,7 @@ import { parseConfig } from '../../../src/core/config/index.js';
 import type { KubeObject, PathSegment, Snapshot } from '../../../src/core/model/index.js';
 import { codifyEvaluated, evaluateDrift, type DriftInput } from '../../../src/core/pipeline/index.js';
 import { renderCluster } from '../../../src/core/render/index.js';
+import { renderCodifyText } from '../../../src/core/report/codify-text.js';
 import { locateHelm } from '../../../src/helm/locate.js';
 import { createChartRenderer } from '../../../src/helm/renderer.js';
 import { chartFiles, packagedChart } from '../../support/charts.js';
@@ -402,6 +403,34 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
     });
   });
 
+  it('Argo CD: a folded helm.values text is not edited; the change is reported with the place and why', () => {
+    const app = [
+      'apiVersion: argoproj.io/v1alpha1',
+      'kind: Application',
+      'metadata: {name: web, namespace: argocd}',
+      'spec:',
+      '  project: default',
+      '  source:',
+      '    repoURL: https://github.com/acme/gitops.git',
+      '    targetRevision: main',
+      '    path: charts/web',
+      '    helm:',
+      '      values: >',
+      '        replicaCount: 2',
+      '  destination: {server: https://kubernetes.default.svc, namespace: shop}',
+      '',
+    ].join('\n');
+    const files = new Map([...WEB, ['clusters/prod/web.yaml', app]]);
+    const result = codifyOn(files, ARGO, [scale('web-web', 4)]);
+    expect(result.edits.size).toBe(0);
+    expect(result.reported).toEqual([
+      expect.objectContaining({
+        reason:
+          'set by the chart of Application argocd/web: no one chart value renders exactly the live value and nothing else: replicaCount: 4 in helm.values of Application argocd/web (clusters/prod/web.yaml: the values text is not a literal block scalar (|), so it is not edited); change the right one by hand',
+      }),
+    ]);
+  });
+
   it('Flux: a ConfigMap manifest’s values.yaml text, under spec.values that sets other values', () => {
     const configMap = [
       'apiVersion: v1',
@@ -427,6 +456,15 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
       removed: ['    replicaCount: 2 # peak', '      tag: "1.0"'],
       added: ['    replicaCount: 6 # peak', '      tag: "1.2"'],
     });
+    expect(result.codified.map((entry) => entry.chartValue)).toEqual([
+      expect.objectContaining({
+        path: ['replicaCount'],
+        where: 'data.values.yaml',
+        object: 'ConfigMap shop/web-values',
+        source: 'HelmRelease shop/web',
+      }),
+      expect.objectContaining({ path: ['image', 'tag'], where: 'data.values.yaml' }),
+    ]);
   });
 
   it('Flux precedence: spec.values over valuesFrom, the later valuesFrom over the earlier; targetPath and valuesKey', () => {
@@ -484,5 +522,8 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
     expect(result.reported).toEqual([]);
     expect(result.check).toEqual({ ok: true });
     expect([...result.edits]).toEqual([['clusters/prod/web-values.yaml', '# shop values\nreplicaCount: 7\n']]);
+    expect(renderCodifyText(result)).toContain(
+      'replicaCount in clusters/prod/web-values.yaml (chart value of HelmRelease shop/web)',
+    );
   });
 });

@@ -218,6 +218,54 @@ describe('documents (golden)', () => {
     ];
     expectGolden('drift-pull-request-sources.md', renderDriftPullRequest({ ...prView, sources }));
   });
+  it('drift pull request body of changes under charts: each row names the chart value it edits', () => {
+    const podinfo: ResourceKey = { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'podinfo' };
+    const web: ResourceKey = { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'web' };
+    const image: FieldChange = {
+      path: '/spec/template/spec/containers/0/image',
+      segments: ['spec', 'template', 'spec', 'containers', { key: { name: 'podinfo' } }, 'image'],
+      op: 'replace',
+      desired: 'ghcr.io/stefanprodan/podinfo:6.7.0',
+      live: 'ghcr.io/stefanprodan/podinfo:6.7.1',
+      manager: 'kubectl-set',
+      time: '2026-12-02T03:12:00Z',
+      cause: 'human',
+    };
+    const codified = [
+      {
+        key: podinfo,
+        change: scale,
+        file: 'apps/podinfo/values.yaml',
+        line: 3,
+        kind: 'replace',
+        chartValue: { path: ['replicaCount'], where: 'apps/podinfo/values.yaml', source: 'HelmRelease shop/podinfo' },
+      },
+      {
+        key: podinfo,
+        change: image,
+        file: 'apps/podinfo/release.yaml',
+        line: 21,
+        kind: 'replace',
+        chartValue: { path: ['image', 'tag'], where: 'spec.values', source: 'HelmRelease shop/podinfo' },
+      },
+      {
+        key: web,
+        change: scale,
+        file: 'apps/web/web-values.yaml',
+        line: 6,
+        kind: 'replace',
+        chartValue: {
+          path: ['replicaCount'],
+          where: 'data.values.yaml',
+          object: 'ConfigMap shop/web-values',
+          source: 'HelmRelease shop/web',
+        },
+      },
+    ];
+    const body = renderDriftPullRequest({ ...prView, codified, reported: [], drift: undefined });
+    expect(body).toContain('<br>`replicaCount` in `podinfo/values.yaml` (chart value of HelmRelease shop/podinfo) |');
+    expectGolden('drift-pull-request-chart.md', body);
+  });
   it('dashboard issue body', () => expectGolden('dashboard.md', renderDashboard(dashboard)));
   it('stale alert issue', () => {
     const issue = renderStaleAlert({

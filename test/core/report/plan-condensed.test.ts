@@ -157,7 +157,7 @@ describe('lists a reader cannot take in at once', () => {
     expect(objectsOnLines(body).update).toBe(200);
   });
 
-  it('keeps a pull request touching 300 files under 150 lines, counting the objects of the lines it leaves out', () => {
+  it('keeps a pull request touching 300 files under 150 lines: one line per kind and operation across files', () => {
     const many = updates(300, (i) => `svc-${i}`).map((entry, i) => ({
       ...entry,
       desired: { ...entry.desired!, source: { ...entry.desired!.source, file: `apps/team-${i}/service.yaml` } },
@@ -165,9 +165,25 @@ describe('lists a reader cannot take in at once', () => {
     const plan: Plan = { create: [], update: many, prune: [], kept: [], unchanged: 0, warnings: [] };
     const body = renderPlanComment([{ cluster: 'prod-eu', plan }]);
     expect(body.split('\n').length).toBeLessThanOrEqual(150);
-    const left = /- … and (\d+) more objects on (\d+) more lines/.exec(body);
-    expect(left).not.toBeNull();
-    expect(objectsOnLines(body).update + Number(left![1])).toBe(300);
+    expect(body).toContain(
+      '- `~` update 300 Deployment objects (`default/svc-0` … `default/svc-299`) — across 300 files',
+    );
+    expect(body).toContain('objects of one kind and operation share a line');
+  });
+
+  it('counts the objects of the lines it leaves out when even one line per kind and operation is too many', () => {
+    // 60 kinds, each in three files: 180 lines per kind, operation and file; 60 per kind and operation.
+    const many = updates(180, (i) => `obj-${i}`).map((entry, i) => ({
+      ...entry,
+      id: { ...entry.id, kind: `Widget${Math.floor(i / 3)}` },
+      desired: { ...entry.desired!, source: { ...entry.desired!.source, file: `apps/f-${i % 3}.yaml` } },
+    }));
+    const plan: Plan = { create: [], update: many, prune: [], kept: [], unchanged: 0, warnings: [] };
+    const body = renderPlanComment([{ cluster: 'prod-eu', plan }]);
+    expect(body.split('\n').length).toBeLessThanOrEqual(150);
+    expect(body).toContain('<details><summary>180 objects: the first 40 lines</summary>');
+    expect(body).toContain('- … and 60 more objects on 20 more lines');
+    expect(objectsOnLines(body).update + 60).toBe(180);
     expect(renderedProblems(body)).toEqual([]);
   });
 

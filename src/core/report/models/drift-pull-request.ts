@@ -9,6 +9,12 @@ export interface CodifiedRowModel extends ChangeRowModel {
   file: string;
   /** Security-relevant drift codified by an explicit decision: `privilege allowed (drift.allowRisky: …)`. */
   allowed?: string;
+  /**
+   * A change under a chart, written into the chart value that renders it: the value (`replicaCount`),
+   * where it is set (a values file, or the field that holds the values: `spec.values`), that field's
+   * object when it is not the declaring one (`ConfigMap shop/web-values`), and what declares the chart.
+   */
+  chartValue?: { value: string; where: string; object?: string; source: string };
 }
 
 /** A resource whose fields the pull request writes. */

@@ -20,7 +20,7 @@ Someone changed these objects in {{code cluster}} directly{{#if seenIn}} ({{text
 | field: Git → live | who, when | file |
 | --- | --- | --- |
 {{#each rows}}
-| {{#if field}}{{cellcode field}}{{else}}whole object{{/if}}<br>{{#if diff}}diff {{diff}} below{{else}}{{value git}} → {{value live}}{{/if}}{{#if allowed}}<br>⚠️ {{celltext allowed}}{{/if}} | {{celltext who}}<br>{{celltext when}} | {{cellcode file}} |
+| {{#if field}}{{cellcode field}}{{else}}whole object{{/if}}<br>{{#if diff}}diff {{diff}} below{{else}}{{value git}} → {{value live}}{{/if}}{{#if chartValue}}<br>{{cellcode chartValue.value}} in {{cellcode chartValue.where}}{{#if chartValue.object}} of {{celltext chartValue.object}}{{/if}} (chart value of {{celltext chartValue.source}}){{/if}}{{#if allowed}}<br>⚠️ {{celltext allowed}}{{/if}} | {{celltext who}}<br>{{celltext when}} | {{cellcode file}} |
 {{/each}}
 {{> value-diffs}}
 {{/each}}
@@ -36,7 +36,7 @@ Someone changed these objects in {{code cluster}} directly{{#if seenIn}} ({{text
 {{/if}}
 {{#if codifiedOmitted}}
 
-… and {{codifiedOmitted}} more changes: see the pull request's files.
+… and {{plural codifiedOmitted "more change"}}: see the pull request's files.
 {{/if}}
 {{#unless summary.changes}}
 

@@ -81,7 +81,7 @@ Warnings:
 {{/if}}
 {{/each}}
 {{#if warningsOmitted}}
-- … and {{warningsOmitted}} more warnings
+- … and {{plural warningsOmitted "more warning"}}
 {{/if}}
 {{#if foldWarnings}}
 
@@ -92,7 +92,7 @@ Warnings:
 {{#if groups.length}}
 
 {{#if (long groups)}}
-<details><summary>{{counts.objects}} objects on {{groups.length}} lines, one per kind, operation and file</summary>
+<details><summary>{{counts.objects}} objects{{#if groupsOmitted.lines}}: the first {{groups.length}} lines{{else}} on {{groups.length}} lines{{/if}}</summary>
 
 {{/if}}
 {{#each groups}}
@@ -124,7 +124,7 @@ Warnings:
 {{/if}}
 {{/each}}
 {{#if resourcesOmitted}}
-- … and {{resourcesOmitted}} more resources
+- … and {{plural resourcesOmitted "more resource"}}
 {{/if}}
 {{#if (long resources)}}
 
