@@ -84,8 +84,10 @@ spec:
     ).toBe('apps-my-app-my_app');
     // fasttemplate leaves a tag that names no parameter as written.
     expect(name(appset(false, '{{nothing}}'))).toBe('{{nothing}}');
-    expect(expand(appset(true, '{{ printf "%s" .path.basename }}'), files)).toBe(
-      'template action {{printf "%s" .path.basename}} is not expanded',
+    expect(name(appset(true, '{{ printf "%s-%d" .path.basename (len .path.segments) }}'))).toBe('My_App-2');
+    // A sprig function not implemented is refused by name, never guessed.
+    expect(expand(appset(true, '{{ regexReplaceAll "_" .path.basename "-" }}'), files)).toBe(
+      'template "{{ regexReplaceAll \\"_\\" .path.basename \\"-\\" }}": function regexReplaceAll not supported',
     );
   });
 

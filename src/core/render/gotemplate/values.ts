@@ -1,0 +1,129 @@
+// Go values as the template engine sees them, held in JavaScript: a string, an int (bigint), a float64
+// (number — every number of generator parameters is one: they come through JSON), a bool, nil (null), a
+// map (plain object), a slice (array); `undefined` is Go's invalid value (a missing map key), printed
+// `<no value>`. Printing follows fmt's `%v`; truth and comparison follow text/template's funcs.go.
+import { isPlainObject } from '../../model/index.js';
+import { TemplateError } from './parse.js';
+
+export type Value = unknown;
+
+/** Go's `%v` of a float64: strconv 'g' with the shortest digits, an exponent below 1e-4 and from 1e6. */
+export function formatFloat(value: number): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (!Number.isFinite(value)) return value > 0 ? '+Inf' : '-Inf';
+  if (value === 0) return Object.is(value, -0) ? '-0' : '0';
+  const exponential = value.toExponential();
+  const [mantissa, exp] = exponential.split('e') as [string, string];
+  const power = Number(exp);
+  // Shortest digits decide with precision 6 (strconv ftoa.go %g): 1e+06, 123456, 0.0001, 1e-05.
+  if (power < -4 || power >= 6)
+    return `${mantissa}e${power < 0 ? '-' : '+'}${String(Math.abs(power)).padStart(2, '0')}`;
+  return String(value);
+}
+
+/** fmt's `%v`: maps as `map[k:v]` with sorted keys, slices as `[a b]`, nil as `<nil>`. */
+export function printValue(value: Value, top = true): string {
+  if (value === undefined) return top ? '<no value>' : '<nil>';
+  if (value === null) return top ? '<no value>' : '<nil>';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') return formatFloat(value);
+  if (Array.isArray(value)) return `[${value.map((item) => printValue(item, false)).join(' ')}]`;
+  if (isPlainObject(value)) {
+    const keys = Object.keys(value).sort();
+    return `map[${keys.map((key) => `${key}:${printValue(value[key], false)}`).join(' ')}]`;
+  }
+  return String(value);
+}
+
+/** text/template's truth: false, zero, nil and empty strings, slices and maps are false. */
+export function truth(value: Value): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'string') return value !== '';
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'bigint') return value !== 0n;
+  if (typeof value === 'number') return value !== 0;
+  if (Array.isArray(value)) return value.length > 0;
+  if (isPlainObject(value)) return Object.keys(value).length > 0;
+  return true;
+}
+
+type BasicKind = 'bool' | 'int' | 'float' | 'string' | 'nil' | 'other';
+
+function kindOf(value: Value): BasicKind {
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'bigint') return 'int';
+  if (typeof value === 'number') return 'float';
+  if (typeof value === 'string') return 'string';
+  if (value === null || value === undefined) return 'nil';
+  return 'other';
+}
+
+/** funcs.go eq: arg1 equals any of the others; values of different basic kinds cannot be compared. */
+export function equal(arg1: Value, ...others: Value[]): boolean {
+  if (others.length === 0) throw new TemplateError('missing argument for comparison');
+  const k1 = kindOf(arg1);
+  for (const arg of others) {
+    const k2 = kindOf(arg);
+    if (k1 === 'other' || k2 === 'other') {
+      if (k1 !== k2 && k1 !== 'nil' && k2 !== 'nil') throw new TemplateError('incompatible types for comparison');
+      throw new TemplateError('non-comparable types');
+    }
+    if (k1 !== k2) {
+      if (k1 === 'nil' || k2 === 'nil') continue;
+      throw new TemplateError('incompatible types for comparison');
+    }
+    if (arg1 === arg || k1 === 'nil') return true;
+  }
+  return false;
+}
+
+/** funcs.go lt: ints, floats and strings of one kind. */
+export function less(a: Value, b: Value): boolean {
+  const ka = kindOf(a);
+  if (ka !== kindOf(b)) throw new TemplateError('incompatible types for comparison');
+  if (ka !== 'int' && ka !== 'float' && ka !== 'string') throw new TemplateError('invalid type for comparison');
+  return (a as number) < (b as number);
+}
+
+/** A Go int from a value an int-taking function received (sprig's toInt64 / cast). */
+export function toInt(value: Value): bigint {
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? BigInt(Math.trunc(value)) : 0n;
+  if (typeof value === 'boolean') return value ? 1n : 0n;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (/^[-+]?\d+$/.test(text)) return BigInt(text);
+    const float = Number(text);
+    return text !== '' && Number.isFinite(float) ? BigInt(Math.trunc(float)) : 0n;
+  }
+  return 0n;
+}
+
+/** sprig's strval: a string as is, anything else as `%v` prints it. */
+export function stringOf(value: Value): string {
+  if (typeof value === 'string') return value;
+  if (value === null || value === undefined) return '<nil>';
+  return printValue(value, false);
+}
+
+/** sprig's empty: nil, zero, false, and empty strings, slices and maps. */
+export function isEmpty(value: Value): boolean {
+  return !truth(value);
+}
+
+/** A parameter whose value cannot be known here (a cluster Secret's values): using it stops the render. */
+export class UnknownParam {
+  constructor(readonly why: string) {}
+}
+
+/** Go's name of a value's type, for messages. */
+export function goType(value: Value): string {
+  if (typeof value === 'string') return 'string';
+  if (typeof value === 'bigint') return 'int';
+  if (typeof value === 'number') return 'float64';
+  if (typeof value === 'boolean') return 'bool';
+  if (Array.isArray(value)) return '[]interface {}';
+  if (isPlainObject(value)) return 'map[string]interface {}';
+  return 'interface {}';
+}
