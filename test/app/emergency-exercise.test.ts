@@ -226,6 +226,21 @@ const ARGO_CASE: AutoscalingCase = {
   },
 };
 
+/** Steps 8–11 on one cluster: the stand-in's commits for the fixture's, and what the App wrote before. */
+interface Walk {
+  app: AppHarness;
+  c: AutoscalingCase;
+  /** The fixture's commit ids → the stand-in's. */
+  shas: Record<string, string>;
+  /** How many pull requests driftback had opened before step 8. */
+  ourPulls: number;
+}
+
+/** Uploads the case's snapshot `name` (`5-hpa-and-git-replicas`) with its commits read as the stand-in's. */
+const snapshotOf = (w: Walk, name: string, rewrite: Record<string, string> = {}) =>
+  upload(w.app, `${w.c.prefix}-${name}` as EmergencySnapshotName, { ...w.shas, ...rewrite });
+const openAlertsOf = (w: Walk) => alerts(w.app, w.c.cluster).filter((a) => a.state === 'open');
+
 /**
  * Steps 8–11 of the exercise, from the verified fix merged as `merged` (the fixture's snapshots, with its
  * commits read as the stand-in's): an HPA and Git both setting replicas (warned on the PR and on the
@@ -233,11 +248,16 @@ const ARGO_CASE: AutoscalingCase = {
  * after the threshold), restarted (the alert closed, the dashboard says so).
  */
 async function autoscalingAndStoppedController(app: AppHarness, c: AutoscalingCase, merged: string): Promise<void> {
-  const ourPulls = driftbackPulls(app).length;
-  const openAlerts = () => alerts(app, c.cluster).filter((a) => a.state === 'open');
-  const shas: Record<string, string> = { [c.fixture.merge]: merged };
-  const snapshot = (name: string, rewrite: Record<string, string> = {}) =>
-    upload(app, `${c.prefix}-${name}` as EmergencySnapshotName, { ...shas, ...rewrite });
+  const walk: Walk = { app, c, shas: { [c.fixture.merge]: merged }, ourPulls: driftbackPulls(app).length };
+  await autoscalingSteps(walk);
+  await stoppedControllerSteps(walk);
+}
+
+/** 8: an HPA added while Git declares replicas (warned); 9: replicas removed (quiet). */
+async function autoscalingSteps(w: Walk): Promise<void> {
+  const { app, c, shas, ourPulls } = w;
+  const openAlerts = () => openAlertsOf(w);
+  const snapshot = (name: string) => snapshotOf(w, name);
 
   // 8. A PR adds an HPA whose target's manifest declares replicas: the plan warns, with the fix.
   const autoscale = await openPullRequest(
@@ -277,7 +297,13 @@ async function autoscalingAndStoppedController(app: AppHarness, c: AutoscalingCa
   expect(dashboard(app)).not.toContain('Conflicts');
   expect(statusLine(app, c.cluster)).toBe(`- **${c.cluster}**: ✅ no drift`);
   expect([driftbackPulls(app).length, openAlerts()]).toEqual([ourPulls, []]);
+}
 
+/** 10: the controller scaled to 0 while a commit lands (one alert, no drift PR); 11: restarted (closed). */
+async function stoppedControllerSteps(w: Walk): Promise<void> {
+  const { app, c, shas, ourPulls } = w;
+  const openAlerts = () => openAlertsOf(w);
+  const snapshot = (name: string, rewrite: Record<string, string> = {}) => snapshotOf(w, name, rewrite);
   // 10. The controller scaled to 0 (14:30), then a commit lands (nothing applies it): named on the
   // dashboard at once, one alert after the threshold, with since when, the commit waiting and what to run.
   const before = shas[c.fixture.e]!;
