@@ -341,7 +341,7 @@ describe('driftback diff shows what is reported and who owns what Git lacks', ()
     expect(text).toContain(
       '  reported, not codified: Pod/shop/debug (kubectl-run at 2026-12-01 12:19 UTC, human): ephemeral kind',
     );
-    expect(text).toMatch(/not in Git, not extra:\n( {2}\d+ .*\n)* {2}1 made by a person \(kubectl-run\)/);
+    expect(text).toMatch(/Not in Git, not extra:\n( {2}\d+ .*\n)* {2}1 made by a person \(kubectl-run\)/);
   });
 
   it('as JSON', () => {

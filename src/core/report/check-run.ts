@@ -1,6 +1,6 @@
 // The `driftback / plan` check run: conclusion, title, summary, and line annotations for every
 // warning or error tied to a manifest line. GitHub takes at most 50 annotations per request.
-import { formatProblem, type Plan, type PlanWarning, type SourceProblem } from '../model/index.js';
+import { counted, formatProblem, type Plan, type PlanWarning, type SourceProblem } from '../model/index.js';
 import { planHeadline, WARNING_TITLES } from './plan-view.js';
 import { escapeHtml, escapeProse, escapeText, inlineCode } from './escape.js';
 import { namesText, warningDigest } from './plan-groups.js';
@@ -133,7 +133,7 @@ function checkSummary(
     ...warningLines(plans, warnings),
   ];
   const headlines = lines.slice(0, plans.length).join('\n');
-  const seeAnnotations = `${warnings.length} warnings and ${errors.length} errors: see the annotations.`;
+  const seeAnnotations = `${counted(warnings.length, 'warning')} and ${counted(errors.length, 'error')}: see the annotations.`;
   const digest = () => [headlines, '', '### Warnings', '', ...digestLines(plans), '', seeAnnotations].join('\n');
   const short = () => `${headlines}\n\n${seeAnnotations}`;
   return fitBudget([() => lines.join('\n'), digest, short], GITHUB_BODY_LIMIT - 1).body;

@@ -145,7 +145,7 @@ function ownerLines(result: DiffResult): string[] {
     const owner = describeOwner(object.owner);
     counts.set(owner, (counts.get(owner) ?? 0) + 1);
   }
-  const lines = ['not in Git, not extra:', ...[...counts].map(([owner, n]) => `  ${n} ${owner}`)];
+  const lines = ['Not in Git, not extra:', ...[...counts].map(([owner, n]) => `  ${n} ${owner}`)];
   for (const object of owned) {
     if (object.reported) {
       const cause = !object.owner.manager ? 'unknown' : object.owner.class === 'person' ? 'human' : 'controller';

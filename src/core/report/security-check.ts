@@ -3,7 +3,7 @@
 // failure-level annotation on the line of Git each risky change departs from. Its text depends on the
 // drift only (times as recorded, not relative to a clock), so an unchanged cluster rewrites nothing.
 import { riskyDrift } from '../risk/index.js';
-import { displayKey, keyId, showTime, type DiffResult } from '../model/index.js';
+import { counted, displayKey, keyId, showTime, type DiffResult } from '../model/index.js';
 import { sourceOf } from '../plan/source-line.js';
 import { fitBudget, GITHUB_BODY_LIMIT } from './budget.js';
 import type { CheckAnnotation, CheckRunOutput } from './check-run.js';
@@ -60,7 +60,10 @@ export function renderSecurityCheck(cluster: string, result: DiffResult): CheckR
   const summary = fitBudget(
     [
       () => [intro, '', ...lines, '', RISKY_ADVICE].join('\n'),
-      () => [intro, '', `${lines.length} items: see the annotations and the dashboard.`, '', RISKY_ADVICE].join('\n'),
+      () =>
+        [intro, '', `${counted(lines.length, 'item')}: see the annotations and the dashboard.`, '', RISKY_ADVICE].join(
+          '\n',
+        ),
     ],
     GITHUB_BODY_LIMIT - 1,
   ).body;

@@ -14,7 +14,7 @@ export interface NotReconcilingAlertModel {
   cluster: string;
   /** The reconciler: `Kustomization/flux-system/apps`, `HelmRelease/…`, `Application/…`. */
   resource: string;
-  /** Why it is not reconciling (`is suspended since …`). */
+  /** Why it is not reconciling (`has been suspended since …`). */
   reason: string;
   suspended: boolean;
   /** The command that resumes it (`flux resume kustomization apps -n flux-system`); absent when a name

@@ -66,4 +66,7 @@ With reconciliation on, the controller may write the merged value back at its ne
 {{#if merged}}The pull request was merged, but the cluster does not hold its value: the drift is back or the controller applied an older revision.{{else}}The source was resumed before its emergency pull request{{#if pullRequest}} (#{{pullRequest}}){{/if}} was merged, so the controller applied Git as it was and reverted the fix.{{/if}}
 
 If the fix is still needed, make it in Git (merge the pull request, or a new one) and let the controller apply it.
-{{/if}}`;
+{{/if}}
+
+driftback closes this issue when a snapshot shows the fix in the cluster again.
+`;

@@ -17,7 +17,7 @@ Not listed by the snapshot (nothing is claimed missing for them): {{#each unlist
 {{> value-diffs}}
 {{#if rowsOmitted}}
 
-… and {{rowsOmitted}} more rows.
+… and {{plural rowsOmitted "more row"}}.
 {{/if}}
 {{/if}}
 {{#if reported.length}}

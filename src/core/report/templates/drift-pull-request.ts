@@ -36,7 +36,7 @@ Someone changed these objects in {{code cluster}} directly{{#if seenIn}} ({{text
 {{/if}}
 {{#if codifiedOmitted}}
 
-… and {{codifiedOmitted}} more changes: see the pull request's files.
+… and {{plural codifiedOmitted "more change"}}: see the pull request's files.
 {{/if}}
 {{#unless summary.changes}}
 

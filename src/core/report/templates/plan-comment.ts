@@ -81,7 +81,7 @@ Warnings:
 {{/if}}
 {{/each}}
 {{#if warningsOmitted}}
-- … and {{warningsOmitted}} more warnings
+- … and {{plural warningsOmitted "more warning"}}
 {{/if}}
 {{#if foldWarnings}}
 
@@ -124,7 +124,7 @@ Warnings:
 {{/if}}
 {{/each}}
 {{#if resourcesOmitted}}
-- … and {{resourcesOmitted}} more resources
+- … and {{plural resourcesOmitted "more resource"}}
 {{/if}}
 {{#if (long resources)}}
 
