@@ -116,19 +116,23 @@ function fetchFromRegistry(url: string, name: string, version: string, options: 
   const dir = cacheDirOf(url.replace(/\/+$/, ''), registry.credential, options);
   const what = `chart ${name} ${version || '(any version)'}`;
   let tag = version.replaceAll('+', '_');
-  if (!isExactVersion(version)) {
+  // A manifest digest (an OCIRepository's ref.digest) is pulled as it is; its archive is kept by digest.
+  if (/^sha256:[0-9a-f]{64}$/.test(version)) tag = version;
+  else if (!isExactVersion(version)) {
     const tags = listTags(registry);
     if ('reason' in tags) return { reason: `${what}: ${tags.reason}` };
     const picked = pickTag(tags, version);
     if (!picked) return { reason: `${what}: ${registry.host}/${registry.repository} has no tag the version allows` };
     tag = picked;
   }
-  const chosen = tag.replaceAll('_', '+');
-  const cached = kept(dir, name, chosen);
+  const chosen = tag.startsWith('sha256:') ? tag : tag.replaceAll('_', '+');
+  // An archive pinned by manifest digest is kept as `<name>-sha256-<hex>.tgz`.
+  const file = chosen.replace(':', '-');
+  const cached = kept(dir, name, file);
   if (cached) return cached;
   const bytes = pullChart(registry, tag);
   if ('reason' in bytes) return { reason: `chart ${name} ${chosen}: ${bytes.reason}` };
-  return keep(dir, name, chosen, bytes);
+  return keep(dir, name, file, bytes);
 }
 
 /** A repository chart's archive: from a Helm repository (http/https) or an OCI registry (`oci://`). */

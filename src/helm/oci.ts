@@ -129,11 +129,19 @@ interface Descriptor {
   size?: unknown;
 }
 
-/** The chart layer of the tag's manifest, or why the tag is not a Helm chart. */
+/** `host/name:tag`, or `host/name@sha256:…` for a manifest digest. */
+function referenceOf(registry: Registry, tag: string): string {
+  return `${registry.host}/${registry.repository}${tag.startsWith('sha256:') ? '@' : ':'}${tag}`;
+}
+
+/** The chart layer of the tag's (or manifest digest's) manifest, or why it is not a Helm chart. */
 function chartLayer(registry: Registry, tag: string): { digest: string; size: number } | { reason: string } {
-  const where = `${registry.host}/${registry.repository}:${tag}`;
+  const where = referenceOf(registry, tag);
   const got = registryGet(registry, `manifests/${tag}`, MANIFEST, SMALL);
   if ('reason' in got) return { reason: got.status === 404 ? `${where} does not exist` : got.reason };
+  const manifestDigest = `sha256:${createHash('sha256').update(got).digest('hex')}`;
+  if (tag.startsWith('sha256:') && manifestDigest !== tag)
+    return { reason: `the manifest served for ${where} has digest ${manifestDigest}` };
   let manifest: { config?: Descriptor; layers?: Descriptor[] };
   try {
     manifest = JSON.parse(got.toString('utf8')) as typeof manifest;
@@ -157,7 +165,7 @@ export function pullChart(registry: Registry, tag: string): Buffer | { reason: s
   const layer = chartLayer(registry, tag);
   if ('reason' in layer) return layer;
   const maxBytes = registry.options.maxBytes ?? 20 * 1024 * 1024;
-  const where = `${registry.host}/${registry.repository}:${tag}`;
+  const where = referenceOf(registry, tag);
   if (layer.size > maxBytes)
     return { reason: `${where} is larger than ${Math.round(maxBytes / 1024 / 1024)} MiB, the limit of one download` };
   const blob = registryGet(registry, `blobs/${layer.digest}`, '*/*', maxBytes);

@@ -65,7 +65,11 @@ export function offlineArchive(
   chartsDir: string | undefined,
 ): { path: string; bytes: Buffer } | { reason: string } {
   if (request.chart.type !== 'repository') return { reason: 'not a repository chart' };
-  const { name, version: asked, digest: pinned } = request.chart;
+  const { name, version: asked, digest: pinned, manifest } = request.chart;
+  if (manifest)
+    return {
+      reason: `chart ${name} from ${request.chart.url} is pinned at manifest ${manifest}: the charts directory holds versions, so it is fetched (DRIFTBACK_FETCH_CHARTS) or not rendered`,
+    };
   if (!chartsDir)
     return {
       reason: `chart ${name} ${asked} from ${request.chart.url} is not available offline (give --charts DIR or set DRIFTBACK_CHARTS_DIR)`,
@@ -110,8 +114,8 @@ function repositoryArchive(
 ): { path: string; bytes: Buffer } | { reason: string } {
   const offline = offlineArchive(request, options.chartsDir);
   if (!('reason' in offline) || !options.fetch || request.chart.type !== 'repository') return offline;
-  const { url, name, version, digest: pinned } = request.chart;
-  const fetched = fetchChart(url, name, version, options.fetch);
+  const { url, name, version, digest: pinned, manifest } = request.chart;
+  const fetched = fetchChart(url, name, manifest ?? version, options.fetch);
   if ('reason' in fetched || !pinned) return fetched;
   const got = `sha256:${createHash('sha256').update(fetched.bytes).digest('hex')}`;
   return got === pinned.replace(/^(?!sha256:)/, 'sha256:')

@@ -223,6 +223,9 @@ describe('PR comment commands', () => {
     );
     expect(branchFile('clusters/prod/api.yaml')).not.toContain('replicas: 5');
     expect(driftPull().body).toContain('### Decided on this pull request');
+    expect(driftPull().body).toContain(
+      'the ignore rule each `/driftback ignore` proposes for `.github/driftback.yml` covers any value once it is merged',
+    );
     expect(driftPull().body).toContain('ignored by `alice` at 2026-12-02T12:20:00.000Z: scaled for the sale only');
     // An edited comment is the same command: it does not run again.
     const edited = { ...comment, body: `${comment.body} (edited)` };

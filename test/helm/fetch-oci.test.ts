@@ -4,7 +4,7 @@
 // anonymous token — and renders it exactly as `helm template` renders the archive Helm pulled. A
 // private repository needs the credentials configured for the App; without them the chart is not
 // rendered, and says which host to configure.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +29,8 @@ let registry: StandInRegistry;
 let options: (extra?: Partial<ChartFetchOptions>) => ChartFetchOptions;
 const charts = packagedChart('charts/webapp');
 const helmHome = mkdtempSync(join(tmpdir(), 'helm-home-'));
+/** The manifest digest `helm push` printed for each version. */
+const pushedDigests = new Map<string, string>();
 
 function helm(args: string[]): string {
   return execFileSync(pinnedHelm(), args, {
@@ -53,8 +55,14 @@ beforeAll(async () => {
       env: { HOME: helmHome, PATH: '/usr/bin:/bin' },
     },
   );
-  for (const version of ['1.4.0', '1.5.0'])
-    helm(['push', join(charts, `webapp-${version}.tgz`), `oci://${registry.host}/charts`, '--plain-http']);
+  for (const version of ['1.4.0', '1.5.0']) {
+    const pushed = spawnSync(
+      pinnedHelm(),
+      ['push', join(charts, `webapp-${version}.tgz`), `oci://${registry.host}/charts`, '--plain-http'],
+      { encoding: 'utf8', env: { HOME: helmHome, PATH: '/usr/bin:/bin' } },
+    );
+    pushedDigests.set(version, /Digest: (sha256:[0-9a-f]{64})/.exec(pushed.stdout + pushed.stderr)![1]!);
+  }
   helm(['push', join(charts, 'webapp-1.4.0.tgz'), `oci://${registry.host}/tampered`, '--plain-http']);
   const login = ['--plain-http', '--username', USER.username, '--password', USER.password];
   helm(['push', join(charts, 'webapp-1.4.0.tgz'), `oci://${registry.host}/private`, ...login]);
@@ -234,6 +242,22 @@ describe('every declaration of an OCI chart, fetched and rendered as helm templa
       ['clusters/prod/release.yaml', release('  chartRef:\n    kind: OCIRepository\n    name: webapp\n')],
     ]);
     expectSame(ours(files, flux), theirs('1.5.0'), 'shop');
+  });
+
+  it('a Flux HelmRelease with chartRef to an OCIRepository pinned by manifest digest', () => {
+    const digest = pushedDigests.get('1.4.0')!;
+    const files = new Map([
+      [
+        'clusters/prod/oci.yaml',
+        `apiVersion: source.toolkit.fluxcd.io/v1\nkind: OCIRepository\nmetadata:\n  name: webapp\n  namespace: shop\nspec:\n  interval: 10m\n  url: oci://${registry.host}/charts/webapp\n  ref:\n    tag: 1.5.0\n    digest: ${digest}\n`,
+      ],
+      ['clusters/prod/release.yaml', release('  chartRef:\n    kind: OCIRepository\n    name: webapp\n')],
+    ]);
+    expectSame(ours(files, flux), theirs('1.4.0'), 'shop');
+    const other = fetchChart(`oci://${registry.host}/charts`, 'webapp', `sha256:${'0'.repeat(64)}`, options());
+    expect(other).toEqual({
+      reason: `chart webapp sha256:${'0'.repeat(64)}: ${registry.host}/charts/webapp@sha256:${'0'.repeat(64)} does not exist`,
+    });
   });
 
   it('a Flux HelmRelease with a chart of an OCI HelmRepository', () => {

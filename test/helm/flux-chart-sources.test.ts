@@ -82,13 +82,23 @@ describe('a HelmRelease with chartRef to an OCIRepository', () => {
     expect(chartLabel(render(files, [liveRelease('0.9.0')]))).toBe('webapp-1.5.0');
   });
 
-  it('says why when the OCIRepository pins a digest', () => {
+  it('says why when the OCIRepository pins a manifest digest the charts directory cannot hold', () => {
     const pinned = new Map(files);
-    pinned.set('clusters/prod/oci.yaml', OCI_REPOSITORY.replace('semver: 1.x', 'digest: sha256:0123'));
-    const notes = render(pinned).notes.map((n) => n.message);
-    expect(notes).toContain(
-      'HelmRelease shop/webapp: reported, not rendered: OCIRepository shop/webapp pins a digest, not a chart version',
+    const digest = `sha256:${'0123456789abcdef'.repeat(4)}`;
+    pinned.set('clusters/prod/oci.yaml', OCI_REPOSITORY.replace('semver: 1.x', `digest: ${digest}`));
+    expect(render(pinned).notes.map((n) => n.message)).toContain(
+      `HelmRelease shop/webapp: reported, not rendered: chart webapp from oci://ghcr.io/acme/charts is pinned at manifest ${digest}: the charts directory holds versions, so it is fetched (DRIFTBACK_FETCH_CHARTS) or not rendered`,
     );
+    pinned.set('clusters/prod/oci.yaml', OCI_REPOSITORY.replace('semver: 1.x', 'digest: sha256:0123'));
+    expect(render(pinned).notes.map((n) => n.message)).toContain(
+      'HelmRelease shop/webapp: reported, not rendered: OCIRepository shop/webapp: ref.digest sha256:0123 is not a sha256 digest',
+    );
+  });
+
+  it('takes the semver range over the tag, as source-controller does', () => {
+    const both = new Map(files);
+    both.set('clusters/prod/oci.yaml', OCI_REPOSITORY.replace('semver: 1.x', 'tag: 1.4.0\n    semver: 1.x'));
+    expect(chartLabel(render(both))).toBe('webapp-1.5.0');
   });
 });
 

@@ -110,12 +110,31 @@ async function foreignCommits(base: ConfigBase, head: string | undefined): Promi
     : [];
 }
 
-/** Proposes the ignore rule for the items: opens or updates the config pull request, or says why not. */
+/**
+ * Proposes the ignore rule for the items: opens or updates the config pull request, or says why not.
+ * A GitHub error is said in general terms (its text stays in the log): the decision is recorded by
+ * then, so the command is not failed for it.
+ */
 export async function proposeIgnoreRule(
   deps: ReviewDeps,
   job: CommandJob,
   request: IgnoreRequest,
 ): Promise<ConfigChange> {
+  try {
+    return await proposeRule(deps, job, request);
+  } catch (error) {
+    const fields = { repository: job.repository, pullRequest: job.number, comment: job.commentId, err: error };
+    deps.log.warn(fields, 'driftback command: the config pull request for an ignore rule could not be written');
+    return {
+      type: 'failed',
+      reason:
+        "GitHub answered with an error while driftback wrote it (the App's log has it, under this comment's id). " +
+        'Add the rule to `.github/driftback.yml` by hand (`drift.ignore`), or run the command again when the field shows again',
+    };
+  }
+}
+
+async function proposeRule(deps: ReviewDeps, job: CommandJob, request: IgnoreRequest): Promise<ConfigChange> {
   if (!request.items.some((item) => item.path !== '')) return { type: 'whole-objects' };
   const base = await readBase(deps, job);
   if (typeof base === 'string') return { type: 'failed', reason: base };
@@ -130,7 +149,19 @@ export async function proposeIgnoreRule(
   const rules = ignoreRulesFor(request.items, request.target, reason, [...base.rules, ...pending]);
   if (rules.length === 0) return { type: 'exists', ...(open ? { number: open.number } : {}) };
   const all = [...pending, ...rules];
-  const edited = addIgnoreRules(base.text, all);
+  const message = `driftback: ignore ${rules.flatMap((rule) => rule.paths ?? []).join(', ')} (${job.login} on #${job.number})`;
+  return publish(base, { head, open }, all, message);
+}
+
+/** The config file with `rules` on the App's branch (one commit on the default branch), and its pull request. */
+async function publish(
+  base: ConfigBase,
+  seen: { head: string | undefined; open: PullRequestSummary | undefined },
+  rules: IgnoreRule[],
+  message: string,
+): Promise<ConfigChange> {
+  const { octokit, owner, repo, branch } = base;
+  const edited = addIgnoreRules(base.text, rules);
   if (!edited.ok) return { type: 'failed', reason: edited.reason };
   const written = await writeBranch(octokit, {
     owner,
@@ -140,8 +171,8 @@ export async function proposeIgnoreRule(
     defaultBranch: base.defaultBranch,
     baseCommitSha: base.baseSha,
     files: new Map([[CONFIG_PATH, edited.text]]),
-    message: `driftback: ignore ${rules.flatMap((rule) => rule.paths ?? []).join(', ')} (${job.login} on #${job.number})`,
-    ...(head !== undefined ? { expectedHeadSha: head } : {}),
+    message,
+    ...(seen.head !== undefined ? { expectedHeadSha: seen.head } : {}),
   });
   if (written.type === 'head-moved')
     return { type: 'failed', reason: `${branch} moved while driftback was writing it: run the command again` };
@@ -150,12 +181,12 @@ export async function proposeIgnoreRule(
     repo,
     head: branch,
     base: base.defaultBranch,
-    title: configPullRequestTitle(all.length),
-    body: configPullRequestBody(all),
+    title: configPullRequestTitle(rules.length),
+    body: configPullRequestBody(rules),
     key: CONFIG_PULL_KEY,
     labels: base.labels,
     author: base.app,
-    found: { pull: open },
+    found: { pull: seen.open },
   });
   return { type: pull.type === 'opened' ? 'opened' : 'updated', number: pull.number, branch };
 }

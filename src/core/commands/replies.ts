@@ -252,7 +252,8 @@ export function decisionsSection(decisions: readonly DecisionView[]): string {
     '',
     ...decisions.map((decision) => `- ${decisionLine(decision)}`),
     '',
-    'Ignored items are not proposed again while their live value stays the same. ' +
+    'Ignored items are not proposed again while their live value stays the same; the ignore rule each ' +
+      '`/driftback ignore` proposes for `.github/driftback.yml` covers any value once it is merged. ' +
       '`/driftback help` lists the commands.',
   ].join('\n');
 }

@@ -12,7 +12,15 @@ export type ChartLocation =
   /** A chart directory of this repository, as files relative to the chart's root (`Chart.yaml`, `templates/…`). */
   | { type: 'files'; files: ReadonlyMap<string, string> }
   /** A chart of a Helm repository (https or `oci://`), by name and version; `digest` when the source pins one. */
-  | { type: 'repository'; url: string; name: string; version: string; digest?: string };
+  | {
+      type: 'repository';
+      url: string;
+      name: string;
+      version: string;
+      digest?: string;
+      /** An OCI manifest digest the chart is pulled at (a Flux OCIRepository's `ref.digest`); `version` is then empty. */
+      manifest?: string;
+    };
 
 /** One `--set` / `--set-string` / `--set-file` argument, as the controller builds it. */
 export interface ChartSetValue {

@@ -1,7 +1,7 @@
 // What applying a commit would do to a cluster: data, rendered by core/report.
 import type { ResourceKey } from './key.js';
 import type { FieldChange, Conflict } from './drift.js';
-import type { DesiredObject } from './source.js';
+import type { DesiredObject, SkippedDocument } from './source.js';
 import type { KubeObject } from './object.js';
 import type { Health } from './health.js';
 import type { SourceReport } from './source-report.js';
@@ -109,4 +109,10 @@ export interface Plan {
   suspensions?: SuspensionNotice[];
   /** Hooks head declares that a sync runs (Argo CD's phases and waves, Helm hooks mapped): information. */
   hooks?: PlanHook[];
+  /**
+   * Manifests with generateName and no name (outside kustomize, which refuses them): created anew at every
+   * sync, never compared, never pruned, never missing; `made` lists the live objects they made that the
+   * plan does not prune.
+   */
+  generated?: SkippedDocument[];
 }

@@ -10,6 +10,7 @@ import {
   keyOf,
   type DiffResult,
   type KubeObject,
+  type Plan,
   type ResourceKey,
   type SkippedDocument,
 } from '../model/index.js';
@@ -46,4 +47,29 @@ export function matchGeneratedNames(
   const owned = diff.owned?.filter((o) => unmatched(o.key, liveById.get(keyId(o.key))));
   const matched = { ...diff, resources, summary: summarize(resources), ...(owned ? { owned } : {}) };
   return { diff: matched, documents: generating };
+}
+
+/**
+ * A plan with head's generateName manifests listed as created on every sync, and without the prunes of
+ * the live objects they made: no controller prunes a run-once object, and none is ever "missing".
+ */
+export function planGeneratedNames(
+  plan: Plan,
+  documents: readonly SkippedDocument[],
+  live: readonly KubeObject[],
+): Plan {
+  const generating = documents.filter((document) => document.code === 'generate-name' && document.generated);
+  if (generating.length === 0) return plan;
+  const liveById = new Map(live.map((object) => [keyId(keyOf(object)), object]));
+  const listed = generating.map((document) => ({ ...document, made: [] as string[] }));
+  const prune = plan.prune.filter((entry) => {
+    const document = listed.find((candidate) => madeFrom(entry.id, liveById.get(keyId(entry.id)), candidate));
+    if (!document) return true;
+    document.made.push(displayKey(entry.id));
+    return false;
+  });
+  const generated = listed.map(({ made, ...document }) =>
+    made.length ? { ...document, made: made.sort() } : document,
+  );
+  return { ...plan, prune, generated };
 }

@@ -21,6 +21,7 @@ import {
 import { maskSecretFields, pruneInventories, summarizeSourcePlan } from '../render/index.js';
 import type { LiveState } from '../model/index.js';
 import { screenLive } from './live-state.js';
+import { planGeneratedNames } from './generated-names.js';
 import { configWithSourceRules, type ClusterRender } from '../render/cluster-render.js';
 
 export interface PlanClusterInput {
@@ -47,7 +48,7 @@ export interface PlanClusterInput {
   /** The files the pull request changes: a suspended source applying one of them opens the plan. */
   changed?: readonly string[];
   /** Head's sources (renderCluster): the plan is shown per source, with the ignore rules they declare. */
-  sources?: Pick<ClusterRender, 'sources' | 'ignore' | 'hooks'> & Partial<Pick<ClusterRender, 'notes'>>;
+  sources?: Pick<ClusterRender, 'sources' | 'ignore' | 'hooks'> & Partial<Pick<ClusterRender, 'notes' | 'skipped'>>;
 }
 
 export function planCluster(input: PlanClusterInput): Plan {
@@ -58,7 +59,8 @@ export function planCluster(input: PlanClusterInput): Plan {
   const planned = plannedChanges(input, snapshot);
   const claims = claimsOf(input.sources?.sources.map((result) => result.source) ?? [], snapshot?.items ?? []);
   const kept = keepNotRendered(planIgnoredFields(planned, input.sources?.ignore ?? []), input.notRendered, claims);
-  const plan = withArgoProjects(kept, input, snapshot?.items ?? []);
+  const argo = withArgoProjects(kept, input, snapshot?.items ?? []);
+  const plan = planGeneratedNames(argo, input.sources?.skipped ?? [], snapshot?.items ?? []);
   // A suspended source of another repository is that repository's to report.
   const suspensions = snapshot && suspensionsByRepository(snapshot.items, input.config, input.sources?.sources).own;
   const warnings = planWarnings(input, plan, snapshot, suspensions);

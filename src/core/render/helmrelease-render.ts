@@ -133,16 +133,22 @@ function helmRepositoryChart(
   return { type: 'repository', url: oci, name: chart, version };
 }
 
-/** An OCIRepository's artifact as a chart: `oci://host/path/<name>` at its tag or semver range. */
+/**
+ * An OCIRepository's artifact as a chart: `oci://host/path/<name>` at its manifest digest, else its
+ * semver range, else its tag (source-controller's precedence: digest, then semver, then tag).
+ */
 function ociRepositoryChart(namespace: string, name: string, lookup: ObjectLookup): ChartLocation | { reason: string } {
   const repo = lookup('OCIRepository', namespace, name);
   const url = stringAt(repo, 'spec', 'url');
   if (!url) return { reason: `OCIRepository ${namespace}/${name} is not in the repository or the snapshot` };
   const ref = field(repo, 'spec', 'ref');
-  const version = stringAt(ref, 'tag') ?? stringAt(ref, 'semver') ?? (stringAt(ref, 'digest') ? undefined : '*');
-  if (version === undefined) return { reason: `OCIRepository ${namespace}/${name} pins a digest, not a chart version` };
+  const manifest = stringAt(ref, 'digest');
+  if (manifest !== undefined && !/^sha256:[0-9a-f]{64}$/.test(manifest))
+    return { reason: `OCIRepository ${namespace}/${name}: ref.digest ${manifest} is not a sha256 digest` };
+  const version = manifest ? '' : (stringAt(ref, 'semver') ?? stringAt(ref, 'tag') ?? '*');
   const at = url.replace(/\/+$/, '').lastIndexOf('/');
-  return { type: 'repository', url: url.slice(0, at), name: url.slice(at + 1).replace(/\/+$/, ''), version };
+  const chart = { url: url.slice(0, at), name: url.slice(at + 1).replace(/\/+$/, ''), version };
+  return { type: 'repository', ...chart, ...(manifest ? { manifest } : {}) };
 }
 
 /**
@@ -195,6 +201,7 @@ function repositoryChart(
   } else
     return { reason: `${origin.kind} ${origin.namespace}/${origin.name} is not in the repository or the snapshot` };
   if ('reason' in chart || chart.type !== 'repository') return chart;
+  if (chart.manifest) return chart;
   return { ...chart, version: installedVersion(obj, chart.version, inputs.live) };
 }
 

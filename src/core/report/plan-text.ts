@@ -17,7 +17,7 @@ import {
 import { describeHook, hookRuns } from '../sources/index.js';
 import { changeField, withoutKey } from './change-rows.js';
 import type { PlanWarningModel } from './models/index.js';
-import { planSummary, warningModels } from './plan-view.js';
+import { generatedRows, planSummary, warningModels } from './plan-view.js';
 
 const SYMBOL = { create: '+', update: '~', prune: '-' } as const;
 
@@ -73,6 +73,12 @@ export function renderPlanText(cluster: string, plan: Plan): string {
     for (const { id, hook } of plan.hooks)
       lines.push(`  > ${displayKey(id)}: ${describeHook(hook)}: ${hookRuns(hook)}`);
   }
+  const generated = generatedRows(plan);
+  if (generated.length) {
+    lines.push('', 'Created on every sync (generateName; never compared, never pruned):');
+    for (const { resource, file, made } of generated)
+      lines.push(`  + ${resource}: ${file}${made.length ? `; kept: ${made.join(', ')}` : ''}`);
+  }
   return lines.join('\n') + '\n';
 }
 
@@ -105,6 +111,7 @@ export function planToJson(plan: Plan) {
     ...(plan.sources ? { sources: plan.sources } : {}),
     ...(plan.suspensions?.length ? { suspensions: plan.suspensions.map(suspensionJson) } : {}),
     ...(plan.hooks?.length ? { hooks: plan.hooks.map(hookJson) } : {}),
+    ...(plan.generated?.length ? { generated: generatedRows(plan) } : {}),
     warnings: plan.warnings.map((w) => ({
       code: w.code,
       ...(w.id ? { id: w.id } : {}),

@@ -218,6 +218,15 @@ function fieldsOf(id: ResourceKey, entry: PlanEntry): string[] {
   return [...new Set(entry.changes.map((change) => changeField(id, change)))];
 }
 
+/** Head's generateName manifests, one row each: `Job/shop/db-migrate-*`, its file, the live objects it made. */
+export function generatedRows(plan: Plan): ClusterPlanModel['generated'] {
+  return (plan.generated ?? []).flatMap(({ file, generated, made }) => {
+    if (!generated) return [];
+    const where = generated.namespace !== undefined ? `${generated.namespace}/` : '';
+    return [{ resource: `${generated.kind}/${where}${generated.prefix}*`, file, made: made ?? [] }];
+  });
+}
+
 /** The hooks a sync runs, one row each. */
 function hookRows(plan: Plan): ClusterPlanModel['hooks'] {
   return (plan.hooks ?? []).map(({ id, hook }) => ({
@@ -305,5 +314,6 @@ export function clusterView(
     ...condensedView(plan, level, snapshot),
     kept: level <= 2 ? plan.kept.map((k) => ({ resource: displayKey(k.id), reason: k.reason })) : [],
     hooks: level <= 2 ? hookRows(plan) : [],
+    generated: level <= 2 ? generatedRows(plan) : [],
   };
 }

@@ -403,6 +403,34 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
     });
   });
 
+  it('Argo CD: a folded helm.values text is not edited; the change is reported with the place and why', () => {
+    const app = [
+      'apiVersion: argoproj.io/v1alpha1',
+      'kind: Application',
+      'metadata: {name: web, namespace: argocd}',
+      'spec:',
+      '  project: default',
+      '  source:',
+      '    repoURL: https://github.com/acme/gitops.git',
+      '    targetRevision: main',
+      '    path: charts/web',
+      '    helm:',
+      '      values: >',
+      '        replicaCount: 2',
+      '  destination: {server: https://kubernetes.default.svc, namespace: shop}',
+      '',
+    ].join('\n');
+    const files = new Map([...WEB, ['clusters/prod/web.yaml', app]]);
+    const result = codifyOn(files, ARGO, [scale('web-web', 4)]);
+    expect(result.edits.size).toBe(0);
+    expect(result.reported).toEqual([
+      expect.objectContaining({
+        reason:
+          'set by the chart of Application argocd/web: no one chart value renders exactly the live value and nothing else: replicaCount: 4 in helm.values of Application argocd/web (clusters/prod/web.yaml: the values text is not a literal block scalar (|), so it is not edited); change the right one by hand',
+      }),
+    ]);
+  });
+
   it('Flux: a ConfigMap manifest’s values.yaml text, under spec.values that sets other values', () => {
     const configMap = [
       'apiVersion: v1',

@@ -122,6 +122,11 @@ export interface ClusterPlanModel {
   kept: Array<{ resource: string; reason: string }>;
   /** Hooks each sync runs (not desired state): the resource, and when it runs (`PreSync, wave -1; …`). */
   hooks: Array<{ resource: string; what: string; runs: string }>;
+  /**
+   * Manifests with generateName: created anew on every sync, never compared or pruned. `resource` is
+   * `Job/shop/db-migrate-*`; `made` the live objects made from it that the plan leaves alone.
+   */
+  generated: Array<{ resource: string; file: string; made: string[] }>;
 }
 
 export interface PlanCommentModel {
