@@ -131,3 +131,4 @@ export {
   roleEscalations,
   type RbacRule,
 } from './rbac.js';
+export { labelSelector, type LabelMatcher } from './label-selector.js';
