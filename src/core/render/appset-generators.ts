@@ -8,6 +8,7 @@
 import { parse, parseAllDocuments } from 'yaml';
 import { isPlainObject, type KubeObject } from '../model/index.js';
 import { compileArgoGlob, compileGoPathMatch, type Pattern } from '../patterns/index.js';
+import { labelSelector } from '../k8s/index.js';
 import { optionalString, stringMap } from '../sources/fields.js';
 import {
   renderTemplateString,
@@ -17,6 +18,7 @@ import {
   type Params,
   type TemplateMode,
 } from './appset-template.js';
+import { printValue } from './gotemplate/values.js';
 
 export interface GeneratorContext {
   files: ReadonlyMap<string, string>;
@@ -45,9 +47,43 @@ export function generatorParams(generator: unknown, context: GeneratorContext, p
   if (name === undefined) return { reason: 'an empty generator' };
   const body = isPlainObject(gen[name]) ? (gen[name] as Record<string, unknown>) : {};
   if (UNSUPPORTED.includes(name)) return { reason: `${name} generator is not expanded` };
-  if (gen.selector !== undefined) return { reason: `the selector of a ${name} generator is not expanded` };
   if (isPlainObject(body.template) && Object.keys(body.template).length > 0)
     return { reason: `the template of a ${name} generator is not expanded` };
+  const sets = namedGeneratorParams(name, body, context);
+  return gen.selector === undefined || 'reason' in sets ? sets : selectedParams(sets, gen.selector, name);
+}
+
+/**
+ * A generator's `selector` keeps the parameter sets whose flattened parameters (dot style, values as
+ * `%v` prints them) it matches (generator_spec_processor.go Transform); a parameter the snapshot cannot
+ * give stops it when the selector reads it.
+ */
+function selectedParams(sets: Params[], selector: unknown, name: string): ParamSets {
+  const chosen = labelSelector(selector);
+  if (!chosen.ok) return { reason: `the selector of a ${name} generator: ${chosen.reason}` };
+  const kept: Params[] = [];
+  for (const set of sets) {
+    const flat: Record<string, string> = {};
+    const unknown = new Map<string, UnknownParam>();
+    flattenInto(set, '', flat, unknown);
+    const blind = chosen.keys.find((key) => unknown.has(key));
+    if (blind !== undefined) return { reason: unknown.get(blind)!.why };
+    if (chosen.matches(flat)) kept.push(set);
+  }
+  return kept;
+}
+
+function flattenInto(value: unknown, prefix: string, flat: Record<string, string>, unknown: Map<string, UnknownParam>) {
+  if (value instanceof UnknownParam) unknown.set(prefix, value);
+  else if (Array.isArray(value))
+    value.forEach((item, i) => flattenInto(item, prefix ? `${prefix}.${i}` : String(i), flat, unknown));
+  else if (isPlainObject(value))
+    for (const [key, item] of Object.entries(value))
+      flattenInto(item, prefix ? `${prefix}.${key}` : key, flat, unknown);
+  else flat[prefix] = printValue(value, false);
+}
+
+function namedGeneratorParams(name: string, body: Record<string, unknown>, context: GeneratorContext): ParamSets {
   switch (name) {
     case 'list':
       return listParams(body, context);
@@ -296,21 +332,24 @@ const SECRET_VALUE = new UnknownParam(
   "clusters generator: a cluster's name, server and project are values of its Secret, which the snapshot never holds",
 );
 
-/** The snapshot's cluster Secrets the selector picks, as name-less parameter sets; the local cluster when known. */
+/**
+ * The snapshot's cluster Secrets the selector picks (cluster.go: `matchLabels` and `matchExpressions`),
+ * as parameter sets without their values; the local cluster last, only without a selector and when no
+ * Secret stands for it; with `flatList: true`, one set whose `clusters` lists them all.
+ */
 function clusterParams(clusters: Record<string, unknown>, context: GeneratorContext): ParamSets {
-  if (clusters.flatList === true) return { reason: 'clusters generator: flatList is not expanded' };
   const selector = isPlainObject(clusters.selector) ? clusters.selector : {};
-  const matchLabels = stringMap(selector.matchLabels);
-  if (Array.isArray(selector.matchExpressions) && selector.matchExpressions.length > 0)
-    return { reason: 'clusters generator: matchExpressions are not expanded' };
+  const chosen = labelSelector(selector);
+  if (!chosen.ok) return { reason: `clusters generator: selector: ${chosen.reason}` };
   const secrets = context.live.filter(
     (obj) => obj.kind === 'Secret' && obj.metadata?.labels?.[CLUSTER_SECRET_TYPE] === 'cluster',
   );
-  const picked = secrets.filter((secret) =>
-    Object.entries(matchLabels).every(([key, value]) => secret.metadata?.labels?.[key] === value),
-  );
+  const picked = secrets.filter((secret) => chosen.matches(secret.metadata?.labels ?? {}));
   const sets: Params[] = picked.map((secret) => secretParams(secret, context.mode));
-  if (Object.keys(matchLabels).length === 0) {
+  const selects = ['matchLabels', 'matchExpressions'].some(
+    (field) => Object.keys((selector[field] as object | undefined) ?? {}).length > 0,
+  );
+  if (!selects) {
     if (secrets.length > 0)
       return {
         reason: 'clusters generator: whether a cluster Secret stands for the local cluster is one of its values',
@@ -322,7 +361,9 @@ function clusterParams(clusters: Record<string, unknown>, context: GeneratorCont
       project: '',
     });
   }
-  return withValues(sets, stringMap(clusters.values), context.mode);
+  const valued = withValues(sets, stringMap(clusters.values), context.mode);
+  if ('reason' in valued || clusters.flatList !== true) return valued;
+  return [{ clusters: valued }];
 }
 
 function secretParams(secret: KubeObject, mode: TemplateMode): Params {

@@ -224,3 +224,68 @@ spec:
     );
   });
 });
+
+describe('cluster selectors, flatList and generator selectors', () => {
+  const secret = (name: string, labels: Record<string, string>): KubeObject => ({
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name, namespace: 'argocd', labels: { 'argocd.argoproj.io/secret-type': 'cluster', ...labels } },
+  });
+  const live = [
+    secret('a', { env: 'prod', region: 'eu' }),
+    secret('b', { env: 'staging', region: 'us' }),
+    secret('c', { env: 'dev' }),
+  ];
+  const names = (generator: string, template = '\'{{index .metadata.labels "env"}}\'', secrets = live) => {
+    const appset = `kind: ApplicationSet
+spec:
+  goTemplate: true
+  generators:
+  - ${generator}
+  template: {metadata: {name: ${template}}, spec: {}}
+`;
+    const apps = expand(appset, UPSTREAM, secrets);
+    return typeof apps === 'string' ? apps : apps.map((app) => app.metadata.name);
+  };
+
+  it.each([
+    ['{key: env, operator: In, values: [prod, dev]}', ['prod', 'dev']],
+    ['{key: env, operator: NotIn, values: [prod]}', ['staging', 'dev']],
+    // NotIn and DoesNotExist hold for a Secret without the label.
+    ['{key: region, operator: NotIn, values: [eu]}', ['staging', 'dev']],
+    ['{key: region, operator: Exists}', ['prod', 'staging']],
+    ['{key: region, operator: DoesNotExist}', ['dev']],
+  ])('matchExpressions %s', (expression, expected) => {
+    expect(names(`clusters: {selector: {matchExpressions: [${expression}]}}`)).toEqual(expected);
+  });
+
+  it('matchLabels and matchExpressions must both hold; a malformed requirement is the reason', () => {
+    const selector = '{matchLabels: {env: prod}, matchExpressions: [{key: region, operator: In, values: [us]}]}';
+    expect(names(`clusters: {selector: ${selector}}`)).toEqual([]);
+    expect(names('clusters: {selector: {matchExpressions: [{key: env, operator: In}]}}')).toBe(
+      'clusters generator: selector: matchExpressions[0]: values must be non-empty for In',
+    );
+  });
+
+  it('the local cluster is generated only without a selector and without cluster Secrets', () => {
+    expect(names('clusters: {}', "'{{.name}}'", [])).toEqual(['in-cluster']);
+    expect(names('clusters: {selector: {matchLabels: {env: prod}}}', "'{{.name}}'", [])).toEqual([]);
+    expect(names('clusters: {selector: {matchExpressions: [{key: env, operator: Exists}]}}', "'x'", [])).toEqual([]);
+  });
+
+  it('flatList gives one parameter set listing every cluster', () => {
+    const template = '\'{{range .clusters}}{{index .metadata.labels "env"}}-{{end}}all\'';
+    expect(names('clusters: {flatList: true, selector: {matchLabels: {region: eu}}}', template)).toEqual(['prod-all']);
+    expect(names('clusters: {flatList: true}', "'{{len .clusters}}'", [])).toEqual(['1']);
+  });
+
+  it("a generator's selector keeps the parameter sets it matches", () => {
+    const list = 'list: {elements: [{env: prod, tier: web}, {env: dev, tier: web}, {env: prod, tier: db}]}';
+    const selected = (selector: string) => names(`${list}\n    selector: ${selector}`, "'{{.env}}-{{.tier}}'");
+    expect(selected('{matchLabels: {env: prod}}')).toEqual(['prod-web', 'prod-db']);
+    expect(selected('{matchExpressions: [{key: tier, operator: NotIn, values: [db]}]}')).toEqual([
+      'prod-web',
+      'dev-web',
+    ]);
+  });
+});
