@@ -279,7 +279,9 @@ export function issueCommentPayload(
   const payload = JSON.parse(readFixture('webhooks', 'atlantis', 'githubIssueCommentEvent.json'));
   const { state } = harness.standIn;
   const repo = state.repo(OWNER, REPO);
-  const issue = { ...payload.issue, ...issueBody(state, repo, repo.issues.get(number)!) };
+  // The fixture's issue is a pull request's; a plain issue's payload has no `pull_request`.
+  const { pull_request: _pull, ...plain } = payload.issue;
+  const issue = { ...plain, ...issueBody(state, repo, repo.issues.get(number)!) };
   const repository = {
     ...payload.repository,
     name: REPO,

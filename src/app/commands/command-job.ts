@@ -7,6 +7,7 @@ import {
   helpReply,
   invalidReply,
   matchItems,
+  notOnSwitchIssueReply,
   parseCommand,
   planReply,
   rateLimitedReply,
@@ -67,6 +68,9 @@ async function runParsed(
   job: CommandJob,
   command: Exclude<Command, { type: 'invalid' }>,
 ): Promise<Answer> {
+  // On an emergency switch issue there is no plan to run and no field to ignore: only the switches to keep.
+  if (job.issue && (command.type === 'plan' || command.type === 'ignore'))
+    return { ok: false, outcome: `${command.type} on a switch issue`, reply: notOnSwitchIssueReply(command.type) };
   switch (command.type) {
     case 'help':
       return { ok: true, outcome: 'help', reply: helpReply() };

@@ -1,11 +1,12 @@
-// `issue_comment` webhooks: a comment on an open pull request whose first line starts with
-// `/driftback`, written by a person, becomes a command job. A comment id is claimed once, so an
+// `issue_comment` webhooks: a comment on an open pull request (or on an emergency switch issue the App
+// opened) whose first line starts with `/driftback`, written by a person, becomes a command job. A comment id is claimed once, so an
 // edited comment (or a redelivered webhook) does not run its command again; bots, the App itself
 // included, are never answered (two bots would answer each other forever).
 import type { Context } from 'probot';
 import { COMMAND_PREFIX } from '../../core/commands/index.js';
 import type { Store } from '../../store/types.js';
 import type { AppLogger } from '../logger.js';
+import { isSwitchIssue } from './pull-request-items.js';
 import { COMMAND_LINE_MAX, COMMAND_QUEUE, commandJobKey, type CommandJob, type JobQueue } from '../queue/jobs.js';
 
 export const COMMAND_COMMENT_ACTIONS = ['issue_comment.created', 'issue_comment.edited'] as const;
@@ -29,10 +30,10 @@ export function onCommentCommand(deps: CommentWebhookDeps) {
     const line = commandLine(comment.body);
     if (line === undefined) return;
     const fields = { repository: repository.full_name, pullRequest: issue.number, comment: comment.id };
-    if (!issue.pull_request)
-      return deps.log.info(fields, 'driftback command on an issue: commands work on pull requests');
     if (sender.type === 'Bot' || comment.user?.type === 'Bot' || comment.performed_via_github_app)
       return deps.log.info(fields, 'driftback command written by a bot: not answered');
+    if (!issue.pull_request && !(await isSwitchIssue(deps.store, repository.full_name, issue.number)))
+      return deps.log.info(fields, 'driftback command on an issue: commands work on pull requests and switch issues');
     if (issue.state !== 'open') return deps.log.info(fields, 'driftback command on a closed pull request: ignored');
     const claim = {
       repository: repository.full_name.toLowerCase(),
@@ -48,6 +49,7 @@ export function onCommentCommand(deps: CommentWebhookDeps) {
       commentId: comment.id,
       line,
       login: comment.user?.login ?? sender.login,
+      ...(issue.pull_request ? {} : { issue: true as const }),
     };
     await deps.queue.enqueue(COMMAND_QUEUE, commandJobKey(job.repository, job.commentId), { ...job });
     deps.log.info(fields, 'driftback command queued');

@@ -73,5 +73,9 @@ export async function decideItems(deps: ReviewDeps, job: CommandJob, command: De
         })
       : undefined;
   const outcome = `${command.type}: ${decisions.length} items decided on ${drift.cluster}${config ? `; config rule ${config.type}` : ''}`;
-  return { ok: true, outcome, reply: decidedReply(decisions.map(decisionView), skipped, config) };
+  return {
+    ok: true,
+    outcome,
+    reply: decidedReply(decisions.map(decisionView), skipped, config, drift.switchIssue === true),
+  };
 }

@@ -65,8 +65,10 @@ export const COMMAND_QUEUE = 'command';
 
 export interface CommandJob {
   repository: string;
-  /** The pull request. */
+  /** The pull request, or the emergency switch issue (`issue`). */
   number: number;
+  /** Set when the comment is on an issue (an emergency switch issue), not a pull request. */
+  issue?: true;
   commentId: number;
   /** The comment's first line: the command (at most COMMAND_LINE_MAX characters). */
   line: string;

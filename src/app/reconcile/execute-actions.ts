@@ -2,7 +2,7 @@
 // GitHub and store calls. The checks only GitHub can answer at the moment of writing stay here
 // (someone else's commits on the branch, a PR closed unmerged since), and what each action did is
 // collected as the run's branches, decisions and events.
-import type { ActionOf, ReconcileAction } from '../../core/decide/index.js';
+import type { ActionOf, ReconcileAction, SwitchIssueRecord } from '../../core/decide/index.js';
 import type { Decision } from '../../store/types.js';
 import { createOrUpdateCheckRun } from '../../github/index.js';
 import { closeDriftBranch } from './close-drift-branch.js';
@@ -10,6 +10,7 @@ import { followEmergencies, recordEmergencies, type FollowEvent, type FollowInpu
 import type { GitHubContext } from './github-context.js';
 import { publishDrift } from './publish-drift.js';
 import type { BranchState, EmergencyRecord } from './state.js';
+import { closeSwitchIssue, writeSwitchIssue } from './switch-issue.js';
 
 export interface BranchSync {
   branches: Record<string, BranchState>;
@@ -25,6 +26,7 @@ export interface Execution {
   previous: {
     branches: Readonly<Record<string, BranchState>>;
     emergencies?: Readonly<Record<string, EmergencyRecord>>;
+    switchIssue?: SwitchIssueRecord;
   };
   follow: FollowInput;
   recordDecisions: (decisions: BranchSync['decisions']) => Promise<void>;
@@ -35,6 +37,8 @@ export interface Execution {
 export interface Executed {
   sync: BranchSync;
   followed: { records: Record<string, EmergencyRecord>; events: FollowEvent[] };
+  /** The emergency switch issue left open, when there is one. */
+  switchIssue?: SwitchIssueRecord;
 }
 
 export async function executeReconcile(exec: Execution, actions: readonly ReconcileAction[]): Promise<Executed> {
@@ -69,6 +73,11 @@ async function executeOne(exec: Execution, action: ReconcileAction, executed: Ex
       return;
     case 'security-check.write':
       return writeSecurityCheck(ctx, action);
+    case 'switch-issue.write':
+      executed.switchIssue = await writeSwitchIssue(ctx, action, previous.switchIssue, sync.branches);
+      return;
+    case 'switch-issue.close':
+      return closeSwitchIssue(ctx, action);
     case 'state.record':
       return exec.recordState(executed, action);
   }

@@ -318,7 +318,13 @@ async function decide(run: Run, read: RepositoryRead, evaluated: Evaluated) {
     headSha: read.loaded.headSha,
     groups: evaluation.groups,
     drift: evaluation.drift,
-    previous: { branches, securityCheck: previous.securityCheck, emergencies: previous.emergencies },
+    compared: evaluation.diff,
+    previous: {
+      branches,
+      securityCheck: previous.securityCheck,
+      emergencies: previous.emergencies,
+      ...(previous.switchIssue ? { switchIssue: previous.switchIssue } : {}),
+    },
     foreignBranches: await foreignBranchesLeft(ctx, evaluation.groups, branches),
     emergency,
   });
@@ -354,7 +360,11 @@ async function execute(
   await executeReconcile(
     {
       ctx: decided.ctx,
-      previous: { branches: previous.branches ?? {}, emergencies: previous.emergencies },
+      previous: {
+        branches: previous.branches ?? {},
+        emergencies: previous.emergencies,
+        ...(previous.switchIssue ? { switchIssue: previous.switchIssue } : {}),
+      },
       follow: {
         items: latest.snapshot.items,
         diff: evaluation.diff,
@@ -412,6 +422,7 @@ async function recordReconcile(
     suspensions: withPullRequests(suspensions, followed.records),
     emergencies: followed.records,
     securityCheck: done.action.securityCheck,
+    switchIssue: done.switchIssue,
     items: commandItemsOf(evaluation.groups),
   };
   await writeClusterState(deps.store, repository, cluster, state);

@@ -105,6 +105,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     headSha,
     groups,
     drift: evaluated.drift,
+    compared: evaluated.diff,
     previous,
     foreignBranches: new Set(foreign.map((branch) => branch.branch)),
     emergency: emergencyByBranch(evaluated.emergency, groups),

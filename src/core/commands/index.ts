@@ -31,6 +31,7 @@ export {
   invalidReply,
   noMatchReply,
   notDriftPullRequestReply,
+  notOnSwitchIssueReply,
   nothingToDecideReply,
   planReply,
   rateLimitedReply,

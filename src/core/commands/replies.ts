@@ -2,7 +2,7 @@
 // evidence behind an item (`explain`), and the decisions recorded. Text from the comment and the
 // cluster (reasons, names, managers) is escaped: it never pings anyone or breaks the layout.
 import type { Cause } from '../model/index.js';
-import { escapeText, inlineCode } from '../report/index.js';
+import { escapeProse, escapeText, inlineCode } from '../report/index.js';
 import { itemLabel, objectsOf, type CommandItem } from './command-items.js';
 import type { Target } from './parse-command.js';
 
@@ -44,15 +44,7 @@ export function helpReply(): string {
 }
 
 export function invalidReply(message: string): string {
-  return [`driftback could not read that command: ${escapeProseLine(message)}.`, '', USAGE].join('\n');
-}
-
-/** `backticked` parts of a message the App wrote are code; the rest is text. */
-function escapeProseLine(text: string): string {
-  return text
-    .split(/(`[^`\n]+`)/)
-    .map((part, i) => (i % 2 === 1 ? inlineCode(part.slice(1, -1)) : escapeText(part)))
-    .join('');
+  return [`driftback could not read that command: ${escapeProse(message)}.`, '', USAGE].join('\n');
 }
 
 export function refusalReply(verb: string, login: string, permission: string): string {
@@ -97,6 +89,15 @@ export function notDriftPullRequestReply(verb: string): string {
   );
 }
 
+/** `plan` or `ignore` on an emergency switch issue: what works there instead. */
+export function notOnSwitchIssueReply(verb: 'plan' | 'ignore'): string {
+  return (
+    `\`/driftback ${verb}\` works on pull requests. On this emergency switch issue, ` +
+    '`/driftback allow <field> on <Kind/namespace/name> because …` keeps a switch in Git, and `explain` and `help` answer as on a pull request. ' +
+    'To stop driftback reporting a field, add an ignore rule to `.github/driftback.yml` (`drift.ignore`, with its reason).'
+  );
+}
+
 function targetText(target: Target): string {
   const object = target.object
     ? target.object.namespace
@@ -135,15 +136,15 @@ function evidenceLines(item: CommandItem): string[] {
   const lines = [
     `- written by ${by}${how ? ` ${how}` : ''} (${item.change})`,
     `- cause: ${item.cause}: ${item.manager ? `${inlineCode(item.manager)} is ` : 'the writer is '}${CAUSE_RULE[item.cause]}`,
-    `- ${STATUS[item.status]}${item.why ? `: ${escapeProseLine(item.why)}` : ''}`,
+    `- ${STATUS[item.status]}${item.why ? `: ${escapeProse(item.why)}` : ''}`,
   ];
   for (const risk of item.risk ?? [])
     lines.push(
-      `- risk ${inlineCode(risk.code)}: ${escapeProseLine(risk.why)}${risk.allowed ? ` (allowed: ${escapeText(risk.allowed)})` : ''}`,
+      `- risk ${inlineCode(risk.code)}: ${escapeProse(risk.why)}${risk.allowed ? ` (allowed: ${escapeText(risk.allowed)})` : ''}`,
     );
   if (item.next)
     lines.push(
-      `- next: ${escapeText(item.next.by)} will ${item.next.what}${item.next.when ? ` by ${escapeText(item.next.when)}` : ''}: ${escapeProseLine(item.next.why)}`,
+      `- next: ${escapeText(item.next.by)} will ${item.next.what}${item.next.when ? ` by ${escapeText(item.next.when)}` : ''}: ${escapeProse(item.next.why)}`,
     );
   return lines;
 }
@@ -206,7 +207,7 @@ export function configChangeText(change: ConfigChange): string {
         'the ignore rule was not added. Add it there by hand, or delete the branch and run the command again.'
       );
     case 'failed':
-      return `The ignore rule for \`.github/driftback.yml\` was not proposed: ${escapeProseLine(change.reason)}.`;
+      return `The ignore rule for \`.github/driftback.yml\` was not proposed: ${escapeProse(change.reason)}.`;
   }
 }
 
@@ -215,11 +216,13 @@ export function decidedReply(
   decisions: readonly DecisionView[],
   skipped: readonly CommandItem[],
   config?: ConfigChange,
+  onSwitchIssue = false,
 ): string {
   const lines = decisions.map((d) => `- ${decisionLine(d)}`);
   const action = decisions[0]?.action;
-  const next =
-    action === 'ignore'
+  const next = onSwitchIssue
+    ? 'driftback now opens the drift pull request that writes them into Git, each marked with this decision; this issue links it and closes once it is merged.'
+    : action === 'ignore'
       ? 'The drift pull request is rebuilt without them now; until an ignore rule covers them, a different live value is new drift and is shown again.'
       : 'The drift pull request is rebuilt with them codified, each marked with this decision.';
   const notes = skipped.map((item) => `- ${inlineCode(itemLabel(item))}: ${skippedWhy(item, action)}`);

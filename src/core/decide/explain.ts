@@ -1,6 +1,7 @@
 // The reconcile's actions as people read them (`driftback reconcile --dry-run`): one line per action
 // in the order the App executes them, with `--explain` the rule that produced it and why; and the
 // same as one JSON document.
+import { switchIssueTitle } from '../report/index.js';
 import type { ReconcileAction, ReconcileRule } from './reconcile.js';
 
 /** One action as printed: what the App does, and (explained) which rule decided it and why. */
@@ -36,6 +37,10 @@ function summaryOf(action: ReconcileAction): string {
       return `record the fingerprints of a pull request of ${action.branches.join(', ')} found closed unmerged`;
     case 'security-check.write':
       return `write check run "${action.name}" on ${action.headSha.slice(0, 7)}: ${action.output.conclusion}, ${action.output.title}`;
+    case 'switch-issue.write':
+      return `${action.issue !== undefined ? `update #${action.issue}` : 'open an issue'}: "${switchIssueTitle(action.view)}"`;
+    case 'switch-issue.close':
+      return `close #${action.issue} with a comment`;
     case 'state.record':
       return 'record the cluster state';
   }
@@ -79,6 +84,7 @@ export function writesToGitHub(actions: readonly ReconcileAction[]): boolean {
       action.kind === 'drift-pr.publish' ||
       action.kind === 'drift-pr.close' ||
       action.kind === 'emergency.follow' ||
-      action.kind === 'security-check.write',
+      action.kind === 'security-check.write' ||
+      action.kind.startsWith('switch-issue.'),
   );
 }

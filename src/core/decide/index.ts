@@ -58,3 +58,11 @@ export {
   type DashboardWrite,
   type GatheredCluster,
 } from './dashboard-view.js';
+export {
+  decideSwitchIssue,
+  switchesSeen,
+  switchIssueKey,
+  type SwitchIssueAction,
+  type SwitchIssueRecord,
+  type SwitchSeen,
+} from './switch-issue.js';

@@ -11,6 +11,7 @@ import type { DiffResult } from '../model/index.js';
 import type { DriftGroup } from '../pipeline/index.js';
 import { contentHash, renderSecurityCheck, securityCheckName, type CheckRunOutput } from '../report/index.js';
 import { pullRequestFace, type EmergencyChanges } from './pull-request-face.js';
+import { decideSwitchIssue, type SwitchIssueAction, type SwitchIssueRecord } from './switch-issue.js';
 
 /** What the App recorded of a drift branch: enough to decide; the executor reads the rest of its record. */
 export interface PriorBranch {
@@ -35,11 +36,15 @@ export interface ReconcileView {
   groups: readonly DriftGroup[];
   /** Persistent drift a human has not declined: what the security check reads. */
   drift: DiffResult;
+  /** Everything compared, objects in sync included: where a switch's value in Git is read (default: drift). */
+  compared?: DiffResult;
   previous: {
     branches: Readonly<Record<string, PriorBranch>>;
     securityCheck?: SecurityCheckRecord;
     /** Suspension id → the emergency PR followed for it. */
     emergencies?: Readonly<Record<string, { pullRequest: number }>>;
+    /** The cluster's emergency switch issue, while one is open. */
+    switchIssue?: SwitchIssueRecord;
   };
   /** Branches recorded as someone else's that GitHub still has (the App may start afresh on a deleted one). */
   foreignBranches: ReadonlySet<string>;
@@ -63,6 +68,8 @@ export type ReconcileRule =
   | 'closed-unmerged-is-decision'
   | 'security-drift'
   | 'security-drift-gone'
+  | 'switch-needs-decision'
+  | 'switch-settled'
   | 'record-state';
 
 export type ReconcileAction = Because &
@@ -91,6 +98,7 @@ export type ReconcileAction = Because &
         output: CheckRunOutput;
         record: SecurityCheckRecord;
       }
+    | SwitchIssueAction
     | { kind: 'state.record'; securityCheck: SecurityCheckRecord | undefined }
   );
 
@@ -106,6 +114,7 @@ export function decideReconcile(view: ReconcileView): ReconcileAction[] {
     ...decideEmergencies(view),
     ...decideDecisions(branches),
     ...(security.action ? [security.action] : []),
+    ...decideSwitches(view),
     {
       kind: 'state.record',
       securityCheck: security.record,
@@ -144,6 +153,28 @@ function decideGroup(view: ReconcileView, group: DriftGroup): ReconcileAction[] 
       why: `${count} persistent live change${count === 1 ? '' : 's'} with a cause drift.causes codifies: write them on ${branch} and ${whyOpen}${emergency.length > 0 ? ' (made under a suspension: the emergency procedure)' : ''}`,
     },
   ];
+}
+
+/** The emergency switch issue: where a person decides about a switch when no drift PR shows it. */
+function decideSwitches(view: ReconcileView): ReconcileAction[] {
+  const actions = decideSwitchIssue({
+    cluster: view.cluster,
+    groups: view.groups,
+    compared: view.compared ?? view.drift,
+    branches: view.previous.branches,
+    ...(view.previous.switchIssue ? { previous: view.previous.switchIssue } : {}),
+  });
+  return actions.map((action): ReconcileAction => {
+    if (action.kind === 'switch-issue.close')
+      return {
+        ...action,
+        rule: 'switch-settled',
+        why: 'no emergency switch waits for a decision any more: close the issue with a comment saying why',
+      };
+    const count = action.switches.length;
+    const why = `${count} emergency switch${count === 1 ? '' : 'es'} flipped by hand wait${count === 1 ? 's' : ''} for a person's decision and no drift PR shows ${count === 1 ? 'it' : 'them all'}: write the issue that takes \`/driftback allow\` (unless its text is unchanged)`;
+    return { ...action, rule: 'switch-needs-decision', why };
+  });
 }
 
 /** Branches recorded before whose drift is gone: closed, or left when they are someone's or outside the prefix. */

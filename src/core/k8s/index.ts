@@ -83,7 +83,12 @@ export {
   imperativeActionOf,
   type ImperativeAction,
 } from './imperative.js';
-export { emergencySwitchReason, GITOPS_CONTROLLER_WORKLOADS } from './pause-switches.js';
+export {
+  emergencySwitchReason,
+  flippedSwitchOf,
+  GITOPS_CONTROLLER_WORKLOADS,
+  type FlippedSwitch,
+} from './pause-switches.js';
 export {
   AUTOSCALED_PATH,
   autoscalerOwning,

@@ -20,6 +20,8 @@ interface PauseSwitch {
   path: string;
   /** The command that flips it, for the report. */
   command: string;
+  /** What it did, after the object's name, for a title: `suspended`, `rollout paused`. */
+  did: string;
   /** Whether a live value turns it on. */
   on: (value: unknown) => boolean;
   /** What it stops while on, in words. */
@@ -58,6 +60,7 @@ const SWITCHES: readonly PauseSwitch[] = [
     names: Object.values(GITOPS_CONTROLLER_WORKLOADS).map((workload) => workload.name),
     path: '/spec/replicas',
     command: 'kubectl scale … --replicas=0',
+    did: 'scaled to 0',
     on: (value) => value === 0,
     stops: (key) =>
       `${key.name} runs no pod: nothing it reconciles is applied, whatever is merged (driftback alerts that it is not reconciling)`,
@@ -67,6 +70,7 @@ const SWITCHES: readonly PauseSwitch[] = [
     kinds: ['CronJob'],
     path: '/spec/suspend',
     command: 'kubectl patch cronjob … -p \'{"spec":{"suspend":true}}\'',
+    did: 'suspended',
     on: isTrue,
     stops: (key, live) =>
       `CronJob ${key.name} starts no Jobs (schedule \`${String(spec(live).schedule)}\`): the ${key.name} job is not running`,
@@ -76,6 +80,7 @@ const SWITCHES: readonly PauseSwitch[] = [
     kinds: ['Deployment'],
     path: '/spec/paused',
     command: 'kubectl rollout pause',
+    did: 'rollout paused',
     on: isTrue,
     stops: (key) =>
       `Deployment ${key.name} rolls out no change to its pod template: a new image or setting is not deployed`,
@@ -85,6 +90,7 @@ const SWITCHES: readonly PauseSwitch[] = [
     kinds: ['Rollout'],
     path: '/spec/paused',
     command: 'kubectl argo rollouts pause',
+    did: 'paused',
     on: isTrue,
     stops: (key) =>
       `Rollout ${key.name} advances no step and rolls out no change to its pod template: a new image or setting is not deployed`,
@@ -94,6 +100,7 @@ const SWITCHES: readonly PauseSwitch[] = [
     kinds: ['ScaledObject'],
     path: annotation('autoscaling.keda.sh/paused-replicas'),
     command: 'kubectl annotate scaledobject … autoscaling.keda.sh/paused-replicas=N',
+    did: 'autoscaling paused',
     on: (value) => value !== undefined,
     stops: (_key, live) =>
       `KEDA holds ${target(live)} at ${String(live.metadata.annotations?.['autoscaling.keda.sh/paused-replicas'])} replicas and no longer autoscales it`,
@@ -103,6 +110,7 @@ const SWITCHES: readonly PauseSwitch[] = [
     kinds: ['ScaledObject', 'ScaledJob'],
     path: annotation('autoscaling.keda.sh/paused'),
     command: 'kubectl annotate … autoscaling.keda.sh/paused=true',
+    did: 'paused',
     on: isTrue,
     stops: (key, live) =>
       key.kind === 'ScaledJob'
@@ -113,6 +121,7 @@ const SWITCHES: readonly PauseSwitch[] = [
     group: '*',
     path: annotation('crossplane.io/paused'),
     command: 'kubectl annotate … crossplane.io/paused=true',
+    did: 'reconciliation paused',
     on: isTrue,
     stops: (key) =>
       `Crossplane no longer reconciles ${key.kind} ${key.name}: changes to it are not applied to the external resource, and drift there is not corrected`,
@@ -141,6 +150,38 @@ function flippedSwitch(change: Pick<FieldChange, 'path' | 'live'>, key: Resource
   return keys.length > 0 && found.every((entry) => entry !== undefined) ? found[0] : undefined;
 }
 
+/** An emergency switch a change flips, as the report and the decision issue show it. */
+export interface FlippedSwitch {
+  /** The command that flips it. */
+  command: string;
+  /** What it did, after the object's name: `suspended`, `rollout paused`. */
+  did: string;
+  /** On in live; false: turned off by hand while Git keeps it on. */
+  on: boolean;
+  /** What it stops while on, in words. */
+  stops: string;
+}
+
+/** The emergency switch a change flips, or undefined when it flips none (or Git stopped declaring it). */
+export function flippedSwitchOf(
+  change: Pick<FieldChange, 'path' | 'live' | 'op' | 'desired'>,
+  key: ResourceKey,
+  live: KubeObject,
+): FlippedSwitch | undefined {
+  // A switch Git stopped declaring is Git's decision, applied at the next sync: not a hand flip.
+  if (change.op === 'remove') return undefined;
+  const flipped = flippedSwitch(change, key);
+  if (!flipped) return undefined;
+  const value = flipped.path.startsWith('/metadata/annotations/')
+    ? live.metadata.annotations?.[flipped.path.slice('/metadata/annotations/'.length).replace('~1', '/')]
+    : spec(live)[flipped.path.split('/')[2]!];
+  const on = flipped.on(value);
+  // Off in live and off (or not declared) in Git: no switch was flipped (a controller scaled from 2 to 1,
+  // a switch set back to its default by hand).
+  if (!on && !flipped.on(change.desired)) return undefined;
+  return { command: flipped.command, did: flipped.did, on, stops: flipped.stops(key, live) };
+}
+
 /**
  * Why a change to an emergency switch is reported and never codified, with what the switch stops while
  * it is on; undefined when the change touches no switch.
@@ -150,20 +191,12 @@ export function emergencySwitchReason(
   key: ResourceKey,
   live: KubeObject,
 ): string | undefined {
-  // A switch Git stopped declaring is Git's decision, applied at the next sync: not a hand flip.
-  if (change.op === 'remove') return undefined;
-  const flipped = flippedSwitch(change, key);
+  const flipped = flippedSwitchOf(change, key, live);
   if (!flipped) return undefined;
-  const value = flipped.path.startsWith('/metadata/annotations/')
-    ? live.metadata.annotations?.[flipped.path.slice('/metadata/annotations/'.length).replace('~1', '/')]
-    : spec(live)[flipped.path.split('/')[2]!];
-  if (!flipped.on(value)) {
-    // Off in live and off in Git (a controller scaled from 2 to 1): no switch was flipped.
-    if (change.desired !== undefined && !flipped.on(change.desired)) return undefined;
+  if (!flipped.on)
     return `emergency switch turned off by hand (\`${flipped.command}\` undone) while Git keeps it on: never codified without a person's decision (${DECIDE})`;
-  }
   return (
-    `emergency switch (\`${flipped.command}\`): ${flipped.stops(key, live)}. Never codified as desired state without ` +
+    `emergency switch (\`${flipped.command}\`): ${flipped.stops}. Never codified as desired state without ` +
     `a person's decision: to keep it, ${DECIDE}; to end it, undo it in the cluster`
   );
 }

@@ -346,8 +346,14 @@ function clusterEngine(input: DriftInput): CodifyEngine {
   };
 }
 
+/** Drift to group: a change, an object made by hand, or an emergency switch waiting for a person's decision. */
 function hasDrift(result: DiffResult): boolean {
-  return result.resources.some((resource) => resource.status === 'extra' || resource.changes.length > 0);
+  return result.resources.some(
+    (resource) =>
+      resource.status === 'extra' ||
+      resource.changes.length > 0 ||
+      (resource.reported ?? []).some((change) => change.reported?.code === 'emergency-switch'),
+  );
 }
 
 function splitByNamespace(result: DiffResult): Map<string, DiffResult> {

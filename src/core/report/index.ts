@@ -93,3 +93,10 @@ export {
   type FixUndoneView,
 } from './emergency.js';
 export { renderSecurityCheck, securityCheckName } from './security-check.js';
+export {
+  renderSwitchIssue,
+  switchIssueTitle,
+  allowCommand,
+  type SwitchIssueEntry,
+  type SwitchIssueView,
+} from './switch-issue.js';

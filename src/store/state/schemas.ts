@@ -314,6 +314,22 @@ export const clusterStateSchema = z.object({
   securityCheck: z
     .object({ headSha: z.string(), conclusion: z.enum(['success', 'failure']), hash: z.string() })
     .optional(),
+  /** The open issue where a person decides about emergency switches no drift PR shows: its text's hash and the switches it lists. */
+  switchIssue: z
+    .object({
+      issue: z.number(),
+      hash: z.string(),
+      switches: z.array(
+        z.object({
+          key: resourceKeySchema,
+          path: z.string(),
+          field: z.string(),
+          live: z.unknown().optional(),
+          pullRequest: z.number().optional(),
+        }),
+      ),
+    })
+    .optional(),
 });
 
 /**
