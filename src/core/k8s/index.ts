@@ -15,11 +15,12 @@ export {
 export {
   listKeysFor,
   resolveListKeys,
+  strategicMergeInSchema,
   strategicMergeOf,
   type ListKeyEvidence,
   type StrategicMerge,
 } from './list-keys.js';
-export { mergeFactsAt, type FieldMerge } from './merge-facts.js';
+export { hasSharedSchema, mergeFactsAt, type FieldMerge } from './merge-facts.js';
 export { canonicalKey, indexOfItem, itemHasKey, itemKey, valueAtSegments, type ItemKey } from './keyed-items.js';
 export * from './defaults.js';
 export {

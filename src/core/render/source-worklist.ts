@@ -242,7 +242,8 @@ function takenNote(name: string, controller: string, desired: DesiredObject, fir
       `also rendered by Argo CD Application ${first}: two Applications claim it, and each sync takes it over ` +
       'from the other (Argo CD reports SharedResourceWarning; with FailOnSharedResource=true the sync fails). ' +
       'Keep it in one Application only';
-    return { code: 'shared-resource' as const, source: name, key: desired.key, message };
+    const shared = { first, desired };
+    return { code: 'shared-resource' as const, source: name, key: desired.key, message, shared };
   }
   const message = `also rendered by ${first}, which applies it first`;
   return { code: 'rendered-twice' as const, source: name, key: desired.key, message };
