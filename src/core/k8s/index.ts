@@ -83,7 +83,7 @@ export {
   imperativeActionOf,
   type ImperativeAction,
 } from './imperative.js';
-export { emergencySwitchReason, GITOPS_CONTROLLER_WORKLOADS } from './pause-switches.js';
+export { emergencySwitchReason, GITOPS_CONTROLLER_WORKLOADS, switchOnAt } from './pause-switches.js';
 export {
   AUTOSCALED_PATH,
   autoscalerOwning,

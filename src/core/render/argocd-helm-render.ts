@@ -65,7 +65,7 @@ function insideRepository(path: string): string | undefined {
 }
 
 /** A file the source reads: `$<ref>/…` in a multi-source Application's ref'd repository, else under `path`. */
-type FileRead = { text: string } | { missing: string } | { reason: string };
+type FileRead = { text: string; path: string } | { missing: string } | { reason: string };
 
 /**
  * `$<ref>/path` as the repo-server resolves it (resolveReferencedSources, getResolvedRefValueFile): only in
@@ -91,7 +91,7 @@ function refFile(file: string, transforms: ArgoTransforms, inputs: RenderSourceI
   const resolved = insideRepository(slash < 0 ? '' : file.slice(slash + 1));
   if (resolved === undefined) return { reason: `${file}: the path leaves the repository of ${name}` };
   const text = inputs.files.get(resolved);
-  return text === undefined ? { missing: resolved } : { text };
+  return text === undefined ? { missing: resolved } : { text, path: resolved };
 }
 
 function readSourceFile(file: string, path: string, transforms: ArgoTransforms, inputs: RenderSourceInputs): FileRead {
@@ -101,7 +101,7 @@ function readSourceFile(file: string, path: string, transforms: ArgoTransforms, 
   const resolved = joinPath(path, file);
   const text = inputs.files.get(resolved);
   if (text === undefined || resolved.split('/').includes('..')) return { missing: resolved };
-  return { text };
+  return { text, path: resolved };
 }
 
 /** valueFiles' texts in order, or why the source cannot render. */
@@ -126,19 +126,30 @@ function valueFiles(
   return texts;
 }
 
-/** The valueFiles of this path that exist, with their texts, in order (for codify's value places). */
-function valueFilePaths(helm: Record<string, unknown>, path: string, files: ReadonlyMap<string, string>) {
+/**
+ * The valueFiles that exist in this repository, with their texts, in order (for codify's value places):
+ * under the source's path, or `$<ref>/…` in a ref source of this repository.
+ */
+function valueFilePaths(
+  helm: Record<string, unknown>,
+  path: string,
+  transforms: ArgoTransforms,
+  inputs: RenderSourceInputs,
+) {
   return stringList(helm.valueFiles).flatMap((file) => {
-    const resolved = joinPath(path, file);
-    const text = files.get(resolved);
-    return text === undefined || resolved.split('/').includes('..') ? [] : [{ path: resolved, text }];
+    const read = readSourceFile(file, path, transforms, inputs);
+    return 'text' in read ? [{ path: read.path, text: read.text }] : [];
   });
 }
 
-/** Where `helm` sits in a single-source Application; a multi-source one's is not followed here. */
+/** Where `helm` sits in the Application: `spec.source.helm`, or `spec.sources[n].helm` of the source rendered. */
 function helmPath(declared: DeclaredSource): PathSegment[] | undefined {
   const spec = declared.desired?.object.spec;
-  return isPlainObject(spec) && isPlainObject(spec.source) ? ['spec', 'source', 'helm'] : undefined;
+  if (!isPlainObject(spec)) return undefined;
+  const index = (declared.source.transforms as ArgoTransforms).sourceIndex;
+  if (index === undefined) return isPlainObject(spec.source) ? ['spec', 'source', 'helm'] : undefined;
+  const entry = Array.isArray(spec.sources) ? spec.sources[index] : undefined;
+  return isPlainObject(entry) ? ['spec', 'sources', { index }, 'helm'] : undefined;
 }
 
 function setValues(
@@ -197,10 +208,11 @@ function chartOrigin(
   declared: DeclaredSource,
   helm: Record<string, unknown>,
   chart: ChartLocation,
-  files: ReadonlyMap<string, string>,
+  inputs: RenderSourceInputs,
 ): FieldSource {
   const file = declared.desired?.source.file;
-  const valueFiles = valueFilePaths(helm, declared.source.path ?? '', files);
+  const transforms = declared.source.transforms as ArgoTransforms;
+  const valueFiles = valueFilePaths(helm, declared.source.path ?? '', transforms, inputs);
   const values = argoValuePlaces(declared.desired, helm, chart, valueFiles, helmPath(declared));
   const source = `Application ${sourceName(declared.source.id)}`;
   return { origin: { type: 'source-transform', source, transform: 'chart', ...(file ? { file } : {}), values } };
@@ -219,7 +231,7 @@ export function renderArgoHelm(declared: DeclaredSource, inputs: RenderSourceInp
   if ('reason' in set) return notRendered(declared, destination, set.reason);
   const kubeVersion = optionalString(helm.kubeVersion) ?? inputs.capabilities?.kubeVersion;
   const apiVersions = stringList(helm.apiVersions);
-  const origin = chartOrigin(declared, helm, chart, inputs.files);
+  const origin = chartOrigin(declared, helm, chart, inputs);
   const rendered = renderChart({
     request: {
       where: chart.type === 'files' ? path || '.' : `${chart.url} ${chart.name} ${chart.version}`,
