@@ -26,7 +26,8 @@ export interface DownloadFailure {
 }
 
 /**
- * The child: reads `{url, max, ms, allow, headers}` from stdin, writes the body to stdout, or exits
+ * The child: reads `{url, max, ms, allow, headers}` from stdin, writes the body to stdout (and the
+ * response's Link header, JSON, to stderr: a registry's next page), or exits
  * with a code and a reason on stderr (3: HTTP status, JSON `{status, challenge}`; 4: too large;
  * 5: network; 6: scheme; 7: private address). The private-address check runs in the lookup the
  * connection itself uses, so a name cannot resolve to a public address for the check and to a private
@@ -79,7 +80,7 @@ function get(target, hops) {
     if (Number(res.headers['content-length'] ?? 0) > max) fail(4, 'too large');
     const chunks = []; let total = 0;
     res.on('data', (chunk) => { total += chunk.length; if (total > max) fail(4, 'too large'); chunks.push(chunk); });
-    res.on('end', () => process.stdout.write(Buffer.concat(chunks)));
+    res.on('end', () => { process.stderr.write(JSON.stringify({ link: res.headers.link ?? '' })); process.stdout.write(Buffer.concat(chunks)); });
     res.on('error', (error) => fail(5, String(error.message || error)));
   });
   request.on('error', (error) => fail(5, String(error.message || error)));
@@ -103,11 +104,12 @@ function statusFailure(url: string, stderr: string): DownloadFailure {
   };
 }
 
-/** Downloads `url` in a child process; its body, or why not. */
+/** Downloads `url` in a child process; its body, or why not. `answer.link`: the response's Link header. */
 export function download(
   url: string,
   options: DownloadOptions,
   headers: Readonly<Record<string, string>> = {},
+  answer: { link?: string } = {},
 ): Buffer | DownloadFailure {
   if (!/^https?:\/\//.test(url)) return { reason: `${url}: only http and https repositories are fetched` };
   const maxBytes = options.maxBytes ?? 20 * 1024 * 1024;
@@ -126,5 +128,10 @@ export function download(
   if (run.signal || run.status === null) return { reason: `${url} took more than ${Math.round(timeMs / 1000)} s` };
   if (run.status === 3) return statusFailure(url, run.stderr.toString().trim());
   if (run.status !== 0) return { reason: `${url}: ${run.stderr.toString().trim() || 'download failed'}` };
+  try {
+    answer.link = String((JSON.parse(run.stderr.toString()) as { link?: unknown }).link ?? '');
+  } catch {
+    answer.link = '';
+  }
   return run.stdout;
 }

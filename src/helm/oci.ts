@@ -80,12 +80,18 @@ function answerChallenge(registry: Registry, challenge: string): string | Downlo
   return `Bearer ${token}`;
 }
 
-/** GET `path` of the registry, answering one authentication challenge. */
-function registryGet(registry: Registry, path: string, accept: string, maxBytes: number): Buffer | DownloadFailure {
-  const url = `${registry.base}/v2/${registry.repository}/${path}`;
+/** GET `path` of the registry (or a path from its root, `/v2/…`), answering one authentication challenge. */
+function registryGet(
+  registry: Registry,
+  path: string,
+  accept: string,
+  maxBytes: number,
+  answer: { link?: string } = {},
+): Buffer | DownloadFailure {
+  const url = path.startsWith('/') ? `${registry.base}${path}` : `${registry.base}/v2/${registry.repository}/${path}`;
   const options = { ...registry.options, maxBytes };
   const send = () =>
-    download(url, options, { Accept: accept, ...(registry.auth ? { Authorization: registry.auth } : {}) });
+    download(url, options, { Accept: accept, ...(registry.auth ? { Authorization: registry.auth } : {}) }, answer);
   let got = send();
   if ('reason' in got && got.status === 401 && !registry.challenged) {
     registry.challenged = true;
@@ -111,16 +117,33 @@ export function pickTag(tags: readonly string[], version: string): string | unde
   return best?.tag;
 }
 
-/** The repository's tags (`/v2/<name>/tags/list`). */
+/** Pages of a tag list followed, at most. */
+const TAG_PAGES = 50;
+
+/**
+ * The repository's tags (`/v2/<name>/tags/list`), every page: a registry that pages its answer names
+ * the next one in a `Link: <…>; rel="next"` header, on its own host.
+ */
 export function listTags(registry: Registry): string[] | { reason: string } {
-  const got = registryGet(registry, 'tags/list?n=10000', 'application/json', SMALL);
-  if ('reason' in got) return { reason: got.reason };
-  try {
-    const tags = (JSON.parse(got.toString('utf8')) as { tags?: unknown }).tags;
-    return Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [];
-  } catch {
-    return { reason: `${registry.base}/v2/${registry.repository}/tags/list is not JSON` };
+  const all: string[] = [];
+  let path = 'tags/list';
+  for (let page = 0; page < TAG_PAGES; page++) {
+    const answer: { link?: string } = {};
+    const got = registryGet(registry, path, 'application/json', SMALL, answer);
+    if ('reason' in got) return { reason: got.reason };
+    try {
+      const tags = (JSON.parse(got.toString('utf8')) as { tags?: unknown }).tags;
+      if (Array.isArray(tags)) all.push(...tags.filter((t): t is string => typeof t === 'string'));
+    } catch {
+      return { reason: `${registry.base}/v2/${registry.repository}/tags/list is not JSON` };
+    }
+    const next = /<([^>]+)>\s*;\s*rel="?next"?/.exec(answer.link ?? '')?.[1];
+    if (!next) return all;
+    const url = new URL(next, registry.base);
+    if (url.origin !== registry.base) return { reason: `${registry.host} names a tag page on another host` };
+    path = url.pathname + url.search;
   }
+  return { reason: `${registry.host}/${registry.repository} has more than ${TAG_PAGES} pages of tags` };
 }
 
 interface Descriptor {

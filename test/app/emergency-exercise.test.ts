@@ -222,7 +222,7 @@ const ARGO_CASE: AutoscalingCase = {
     command: 'kubectl -n argocd scale statefulset argocd-application-controller --replicas=1',
     // Argo CD's install is not in this repository: no file to propose.
     reported:
-      '- `StatefulSet/argocd/argocd-application-controller` `spec.replicas` by `kubectl` at 14:30 UTC: created by operator Argo CD, not declared in Git',
+      '- `StatefulSet/argocd/argocd-application-controller` `spec.replicas` by `kubectl` at 14:30 UTC: created by operator Argo CD, not declared in Git: emergency switch (`kubectl scale … --replicas=0`): argocd-application-controller runs no pod: Argo CD applies nothing in this cluster while it is at 0 replicas',
   },
 };
 

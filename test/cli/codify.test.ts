@@ -50,7 +50,7 @@ describe('driftback codify', () => {
     });
     expect(run.stdout).toContain('codified 1 change:');
     expect(run.stdout).toMatch(
-      /replace +Deployment\/default\/guestbook-ui \/spec\/replicas → test\/e2e\/testdata\/guestbook\/guestbook-ui-deployment.yaml:8/,
+      /replace +Deployment\/default\/guestbook-ui spec\.replicas → test\/e2e\/testdata\/guestbook\/guestbook-ui-deployment.yaml:8/,
     );
   });
 
@@ -81,7 +81,7 @@ describe('driftback codify', () => {
     expect(readFileSync(join(repo, 'apps/production/podinfo-values.yaml'), 'utf8')).not.toContain('interval: 5m');
     expect(existsSync(join(repo, 'apps/staging/driftback-helmrelease-podinfo.yaml'))).toBe(false);
     expect(run.stdout).toMatch(
-      /patch +HelmRelease\/podinfo\/podinfo \/spec\/interval → apps\/staging\/podinfo-values.yaml/,
+      /patch +HelmRelease\/podinfo\/podinfo spec\.interval → apps\/staging\/podinfo-values.yaml/,
     );
   });
 
@@ -148,6 +148,6 @@ describe('driftback codify on a repository with a HelmRelease', () => {
       removed: ['    replicaCount: 2 # outside the sale'],
       added: ['    replicaCount: 4 # outside the sale'],
     });
-    expect(run.stdout).toMatch(/replace +Deployment\/shop\/web-web \/spec\/replicas → clusters\/prod\/web.yaml:11/);
+    expect(run.stdout).toMatch(/replace +Deployment\/shop\/web-web spec\.replicas → clusters\/prod\/web.yaml:11/);
   });
 });

@@ -9,7 +9,7 @@ import { renderCluster } from '../../src/core/pipeline/index.js';
 import { argoSetValue } from '../../src/core/render/argocd-helm-render.js';
 import { locateHelm } from '../../src/helm/locate.js';
 import { createChartRenderer } from '../../src/helm/renderer.js';
-import { chartFiles, expectSame, helmTemplateObjects, packagedChart } from '../support/charts.js';
+import { argoPodinfoTemplate, chartFiles, expectSame, helmTemplateObjects, packagedChart } from '../support/charts.js';
 import { REPO_ROOT } from '../support/fixtures.js';
 import { pinnedHelm } from '../support/tools.js';
 
@@ -216,18 +216,7 @@ spec:
   it('renders the archive helm pull would have written, as helm template does', () => {
     const chartsDir = packagedChart('upstream/charts/podinfo');
     const rendered = renderCluster(files, target, { live: SNAPSHOT, charts: createChartRenderer({ helm, chartsDir }) });
-    const dir = mkdtempSync(join(tmpdir(), 'argo-'));
-    writeFileSync(join(dir, 'values.yaml'), 'replicaCount: 2\n');
-    const theirs = helmTemplateObjects('podinfo', join(chartsDir, 'podinfo-6.14.1.tgz'), [
-      '--namespace',
-      'podinfo',
-      '--no-hooks',
-      '--include-crds',
-      '--kube-version',
-      'v1.31.4',
-      '--values',
-      join(dir, 'values.yaml'),
-    ]);
+    const theirs = argoPodinfoTemplate(chartsDir, 'replicaCount: 2\n');
     expectSame(
       rendered.objects.filter((d) => d.object.kind !== 'Application').map((d) => d.object),
       theirs,

@@ -3,15 +3,11 @@
 // nothing, and `$<ref>/…` value files read from the ref'd entry's repository root
 // (reposerver/repository/repository.go resolveReferencedSources, getResolvedRefValueFile). The chart
 // entry is compared object for object with `helm template` run with the same values file.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../src/core/model/index.js';
 import { renderCluster } from '../../src/core/pipeline/index.js';
 import { locateHelm } from '../../src/helm/locate.js';
 import { createChartRenderer } from '../../src/helm/renderer.js';
-import { helmTemplateObjects, objectKey, packagedChart } from '../support/charts.js';
+import { argoPodinfoTemplate, expectSame, packagedChart, withoutStamps } from '../support/charts.js';
 import { pinnedHelm } from '../support/tools.js';
 
 const found = locateHelm({ HELM_BINARY: pinnedHelm(), PATH: '' });
@@ -67,47 +63,22 @@ function render(app: string) {
   return renderCluster(repository(app), TARGET, { live: SNAPSHOT, charts });
 }
 
-function withoutStamp(obj: KubeObject): KubeObject {
-  const copy = structuredClone(obj);
-  delete copy.metadata?.annotations?.['argocd.argoproj.io/tracking-id'];
-  if (copy.metadata?.annotations && Object.keys(copy.metadata.annotations).length === 0)
-    delete copy.metadata.annotations;
-  return copy;
-}
-
 describe('a multi-source Argo CD Application', () => {
   it('renders the chart with the values file of the ref source, as helm template does, and every other source', () => {
     const rendered = render(APP);
     expect(rendered.errors).toEqual([]);
     expect(rendered.notes).toEqual([]);
-    const dir = mkdtempSync(join(tmpdir(), 'argo-values-'));
-    writeFileSync(join(dir, 'podinfo-values.yaml'), VALUES);
-    const theirs = helmTemplateObjects(
-      'podinfo',
-      join(packagedChart('upstream/charts/podinfo'), 'podinfo-6.14.1.tgz'),
-      [
-        '--namespace',
-        'podinfo',
-        '--no-hooks',
-        '--include-crds',
-        '--kube-version',
-        'v1.31.4',
-        '--values',
-        join(dir, 'podinfo-values.yaml'),
-      ],
-    ).map((obj) => ({ ...obj, metadata: { ...obj.metadata, namespace: obj.metadata?.namespace ?? 'podinfo' } }));
+    const theirs = argoPodinfoTemplate(packagedChart('upstream/charts/podinfo'), VALUES, 'podinfo-values.yaml');
     const ours = rendered.objects.map((d) => d.object).filter((obj) => obj.kind !== 'Application');
     const chartObjects = ours.filter((obj) => obj.metadata?.name !== 'podinfo-extra');
-    expect(chartObjects.map(objectKey).sort()).toEqual(theirs.map(objectKey).sort());
-    const expected = new Map(theirs.map((obj) => [objectKey(obj), obj]));
-    for (const obj of chartObjects) expect(withoutStamp(obj), objectKey(obj)).toEqual(expected.get(objectKey(obj)));
+    expectSame(chartObjects, theirs, 'podinfo');
     const deployment = chartObjects.find((obj) => obj.kind === 'Deployment') as any;
     expect(deployment.spec.replicas).toBe(3);
     const env = deployment.spec.template.spec.containers[0].env;
     expect(env).toContainEqual({ name: 'PODINFO_UI_MESSAGE', value: 'from the values repository' });
     // The path source: its directory, in the destination namespace; `spec.source` is not read.
     const extra = ours.find((obj) => obj.metadata?.name === 'podinfo-extra');
-    expect(withoutStamp(extra!)).toEqual({
+    expect(withoutStamps(extra!)).toEqual({
       apiVersion: 'v1',
       kind: 'ConfigMap',
       metadata: { name: 'podinfo-extra', namespace: 'podinfo' },

@@ -41,7 +41,8 @@ function helm(args: string[]): string {
 }
 
 beforeAll(async () => {
-  registry = await startRegistry({ privatePrefixes: ['private/'], user: USER });
+  // One tag per page: a version range must follow the tag list's pages, as Helm does.
+  registry = await startRegistry({ privatePrefixes: ['private/'], user: USER, pageSize: 1 });
   options = (extra = {}) => ({
     cacheDir: mkdtempSync(join(tmpdir(), 'chart-cache-')),
     allowPrivate: ['127.0.0.1', '127.0.0.2'],
@@ -116,7 +117,7 @@ describe('a chart fetched from an OCI registry', () => {
     expect(gone).toEqual(fetched);
   });
 
-  it('picks the highest tag a range allows, as Helm and Flux do', () => {
+  it('picks the highest tag a range allows, as Helm and Flux do, over every page of the tag list', () => {
     const fetched = fetchChart(`oci://${registry.host}/charts`, 'webapp', '>=1.0.0 <2', options());
     expect('path' in fetched && fetched.path).toMatch(/webapp-1\.5\.0\.tgz$/);
     expect(fetchChart(`oci://${registry.host}/charts`, 'webapp', '2.x', options())).toEqual({
@@ -225,9 +226,9 @@ describe('every declaration of an OCI chart, fetched and rendered as helm templa
       '--kube-version',
       'v1.32.3',
     ]);
-  const ours = (files: Map<string, string>, target: typeof flux | typeof argo) => {
+  const ours = (files: Map<string, string>, target: typeof flux | typeof argo, snapshot: typeof live = live) => {
     const charts = createChartRenderer({ helm: found.helm, fetch: options() });
-    const rendered = renderCluster(files, target, { live, charts });
+    const rendered = renderCluster(files, target, { live: snapshot, charts });
     expect(rendered.errors).toEqual([]);
     const controllers = ['HelmRelease', 'HelmRepository', 'OCIRepository', 'Application'];
     return rendered.objects.map((d) => d.object).filter((o) => !controllers.includes(o.kind!));
@@ -279,5 +280,22 @@ describe('every declaration of an OCI chart, fetched and rendered as helm templa
   it('an Argo CD Application whose repoURL is a registry without a scheme', () => {
     const app = `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata:\n  name: webapp\n  namespace: argocd\nspec:\n  project: default\n  source:\n    repoURL: ${registry.host}/charts\n    chart: webapp\n    targetRevision: 1.4.0\n  destination:\n    server: https://kubernetes.default.svc\n    namespace: shop\n`;
     expectSame(ours(new Map([['apps/webapp.yaml', app]]), argo), theirs('1.4.0'), 'shop');
+  });
+
+  it('kustomize helmCharts with an oci:// repo, under an Argo CD Application with --enable-helm', () => {
+    const argocdCm = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'argocd-cm', namespace: 'argocd' },
+      data: { 'kustomize.buildOptions': '--enable-helm' },
+    };
+    const app = `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata:\n  name: web\n  namespace: argocd\nspec:\n  project: default\n  source:\n    repoURL: https://github.com/acme/gitops.git\n    targetRevision: main\n    path: apps/web\n  destination:\n    server: https://kubernetes.default.svc\n    namespace: shop\n`;
+    const kustomization = `helmCharts:\n  - name: webapp\n    repo: oci://${registry.host}/charts\n    version: 1.4.0\n    releaseName: webapp\n    namespace: shop\n    includeCRDs: true\n`;
+    const files = new Map([
+      ['apps/app.yaml', app],
+      ['apps/web/kustomization.yaml', kustomization],
+    ]);
+    const snapshot = { ...live, items: [argocdCm] as never[] };
+    expectSame(ours(files, argo, snapshot), theirs('1.4.0'), 'shop');
   });
 });

@@ -1,7 +1,7 @@
 // Chart fixtures as a repository holds them, and `helm template` run directly on them: the oracle
 // driftback's chart renders are compared with, object for object.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { expect } from 'vitest';
@@ -46,12 +46,31 @@ export function packagedChart(fixture: string): string {
   return dir;
 }
 
+/**
+ * `helm template` of the packaged podinfo 6.14.1 chart in `chartsDir`, with the arguments Argo CD's
+ * repo-server builds for a release in namespace podinfo: `values` written as the values file `valuesName`.
+ */
+export function argoPodinfoTemplate(chartsDir: string, values: string, valuesName = 'values.yaml'): KubeObject[] {
+  const dir = mkdtempSync(join(tmpdir(), 'argo-values-'));
+  writeFileSync(join(dir, valuesName), values);
+  return helmTemplateObjects('podinfo', join(chartsDir, 'podinfo-6.14.1.tgz'), [
+    '--namespace',
+    'podinfo',
+    '--no-hooks',
+    '--include-crds',
+    '--kube-version',
+    'v1.31.4',
+    '--values',
+    join(dir, valuesName),
+  ]);
+}
+
 export function objectKey(obj: KubeObject): string {
   return `${obj.kind}/${obj.metadata?.namespace ?? ''}/${obj.metadata?.name}`;
 }
 
 /** The controllers' own stamps (Argo CD's tracking id, helm-controller's labels), dropped before comparing with `helm template`. */
-function withoutStamps(obj: KubeObject): KubeObject {
+export function withoutStamps(obj: KubeObject): KubeObject {
   const copy = structuredClone(obj);
   delete copy.metadata?.annotations?.['argocd.argoproj.io/tracking-id'];
   for (const label of ['helm.toolkit.fluxcd.io/name', 'helm.toolkit.fluxcd.io/namespace'])

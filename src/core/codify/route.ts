@@ -27,6 +27,11 @@ export type Route =
   | { type: 'chart-values'; source: string; places: ChartValuePlaces }
   | { type: 'unsupported'; reason: string };
 
+/** Why a field of a SOPS-encrypted file is reported, not written: any edit breaks the file's MAC. */
+const SOPS_EDIT_REFUSED = (file: string): string =>
+  `${file} is SOPS-encrypted and its MAC covers every value, encrypted or not: any edit by driftback makes ` +
+  `sops --decrypt (and the controller's decryption) fail with a MAC mismatch; change it with sops ${file}`;
+
 /** The source of the field at `pointer`, or of its nearest ancestor that has one. */
 export function nearestSource(desired: DesiredObject, pointer: string): FieldSource | undefined {
   let path = pointer;
@@ -44,6 +49,7 @@ export function routeChange(desired: DesiredObject, pointer: string): Route {
   const origin = source?.origin ?? { type: 'resource' as const };
   switch (origin.type) {
     case 'resource': {
+      if (desired.source.sopsEncrypted) return { type: 'unsupported', reason: SOPS_EDIT_REFUSED(desired.source.file) };
       const owner = desired.source.kustomizations[0];
       return { type: 'document', file: desired.source.file, document: desired.source.document, owner };
     }

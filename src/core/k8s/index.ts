@@ -15,11 +15,12 @@ export {
 export {
   listKeysFor,
   resolveListKeys,
+  strategicMergeInSchema,
   strategicMergeOf,
   type ListKeyEvidence,
   type StrategicMerge,
 } from './list-keys.js';
-export { mergeFactsAt, type FieldMerge } from './merge-facts.js';
+export { hasSharedSchema, mergeFactsAt, type FieldMerge } from './merge-facts.js';
 export { canonicalKey, indexOfItem, itemHasKey, itemKey, valueAtSegments, type ItemKey } from './keyed-items.js';
 export * from './defaults.js';
 export {
@@ -82,7 +83,7 @@ export {
   imperativeActionOf,
   type ImperativeAction,
 } from './imperative.js';
-export { emergencySwitchReason, GITOPS_CONTROLLER_WORKLOADS } from './pause-switches.js';
+export { emergencySwitchReason, GITOPS_CONTROLLER_WORKLOADS, switchOnAt } from './pause-switches.js';
 export {
   AUTOSCALED_PATH,
   autoscalerOwning,

@@ -14,7 +14,7 @@ import type { ListKeysLookup } from './crd-schemas.js';
 import { embeddedAt } from './embedded-types.js';
 import { recordedListKeys } from './managed-list-keys.js';
 import { isBuiltInGroup } from './kinds.js';
-import { mergeFactsAt, mergeFactsInSchema } from './merge-facts.js';
+import { hasSharedSchema, mergeFactsAt, mergeFactsInSchema, type FieldMerge } from './merge-facts.js';
 
 /**
  * The keys of the list at `pointerToList` (list items written as `*`, e.g.
@@ -86,7 +86,19 @@ export function strategicMergeOf(
   version?: string,
 ): StrategicMerge {
   if (!isBuiltInGroup(group)) return { type: 'replace' };
-  const facts = mergeFactsAt(group, kind, patternOf(path), version);
+  return strategicMergeFrom(mergeFactsAt(group, kind, patternOf(path), version));
+}
+
+/**
+ * How strategic merge patch merges the list at `path` inside a shared built-in schema, by its short
+ * name (`core.v1.PodTemplateSpec`); undefined when there is no such schema.
+ */
+export function strategicMergeInSchema(schema: string, path: readonly string[]): StrategicMerge | undefined {
+  if (!hasSharedSchema(schema)) return undefined;
+  return strategicMergeFrom(mergeFactsInSchema(schema, patternOf(path)));
+}
+
+function strategicMergeFrom(facts: FieldMerge | undefined): StrategicMerge {
   if (!facts?.smp?.split(',').includes('merge')) return { type: 'replace' };
   // An associative list's keys are its list-map-keys; the generator records them as the SSA keys.
   const keys = Array.isArray(facts.ssa) ? [...facts.ssa] : facts.smpKey ? [facts.smpKey] : [];

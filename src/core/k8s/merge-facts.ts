@@ -48,6 +48,11 @@ export function mergeFactsInSchema(schema: string, pointer: string): FieldMerge 
   return table ? factsIn(table, pointer) : undefined;
 }
 
+/** Whether `schema` is one of the shared built-in schemas (`core.v1.PodTemplateSpec`). */
+export function hasSharedSchema(schema: string): boolean {
+  return Object.hasOwn(SCHEMAS, schema);
+}
+
 /** The API groups the API server serves itself ('' is the core group). */
 export const BUILT_IN_GROUPS: ReadonlySet<string> = new Set(
   Object.keys(KINDS).map((kind) => kind.slice(0, kind.lastIndexOf('/'))),

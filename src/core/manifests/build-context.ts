@@ -29,6 +29,13 @@ export interface BuildContext {
   root?: { dir: string; buildMetadata: string[] };
   /** The first `openapi` schema the build met (the root's, when it has one). */
   schema?: CustomSchema;
+  /**
+   * Whether an `openapi` field already chose the schema (a custom one, or `version:`): kustomize keeps
+   * the first choice, the root's before its bases' and components'.
+   */
+  schemaChosen?: boolean;
+  /** Whether the build has read an object of a kind Kubernetes does not serve itself (see openapi-schema.ts). */
+  customKindMet?: boolean;
   /** sortOptions.legacySortOptions: the kinds put first and last instead of kustomize's lists. */
   legacyKinds?: { first: string[]; last: string[] };
   /** What was not rendered (and why); the build goes on without it. */

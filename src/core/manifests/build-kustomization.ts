@@ -40,6 +40,7 @@ import { getString, toPlain, type TrackedMap, type TrackedNode } from './tracked
 import { applyReplacements, readReplacement } from './replacements.js';
 import { bindVars } from './vars.js';
 import { readCustomSchema } from './openapi-schema.js';
+import { isBuiltInGroup } from '../k8s/index.js';
 import { loadYamlFileCached } from './parse-cache.js';
 
 /** Builds `dir` (which has a kustomization file); `initial` is the parent's resources when `dir` is a component. */
@@ -65,8 +66,8 @@ export function buildKustomization(
   context.namespaces.push(stringField(k, 'namespace', []) ?? '');
   recordNotRendered(loaded.notRendered, context);
   try {
-    let resources = loadResources(k, initial, context);
     readOpenApi(k, context);
+    let resources = loadResources(k, initial, context);
     if (context.stack.length === 1) readRootOptions(k, dir, context);
     // kustomize's order: resources, configurations and crds, generators, components, transformers.
     readConfigurations(k, context);
@@ -91,6 +92,7 @@ function loadResources(k: KustomizationFile, initial: BuildResource[], context: 
   const entries = [...listField(k, 'resources', context.problems), ...listField(k, 'bases', context.problems)];
   for (const entry of entries) {
     for (const resource of loadEntry(k, entry, 'resources', context)) {
+      if (!isBuiltInGroup(groupOfResource(resource))) context.customKindMet = true;
       const clash = ids.get(idOf(resource));
       if (clash) {
         context.problems.push({
@@ -494,10 +496,14 @@ function applyReplicaCounts(k: KustomizationFile, resources: BuildResource[], co
   }
 }
 
-/** `openapi: {path}`: a schema for custom resources' merge keys; the first one met wins, as in kustomize. */
+/**
+ * `openapi: {path}` or `{version}`: the schema for custom resources' merge keys. kustomize reads it
+ * before the kustomization's resources, and the first choice wins: the root's, then its bases' and
+ * components' in build order.
+ */
 function readOpenApi(k: KustomizationFile, context: BuildContext): void {
   const node = field(k, 'openapi');
-  if (!node || context.schema) return;
+  if (!node || context.schemaChosen) return;
   const pathNode = node.kind === 'map' ? node.entries.get('path') : undefined;
   const version = getString(node, ['version']);
   if (pathNode && version)
@@ -511,7 +517,10 @@ function readOpenApi(k: KustomizationFile, context: BuildContext): void {
       'openapi.version',
       `the built-in schema ${version} is not one of kustomize's (v1.21.2)`,
     );
-  if (!pathNode) return;
+  if (!pathNode) {
+    if (version) context.schemaChosen = true;
+    return;
+  }
   const relative = pathNode.kind === 'scalar' ? String(pathNode.value) : '';
   const path = joinPath(k.dir, relative);
   const text = path === undefined ? undefined : context.files.get(path);
@@ -526,9 +535,11 @@ function readOpenApi(k: KustomizationFile, context: BuildContext): void {
   context.filesRead.add(path);
   const loaded = loadYamlFileCached(path, text, context.cache, context.meter);
   context.problems.push(...loaded.problems);
-  const schema = loaded.documents[0]?.root ? readCustomSchema(toPlain(loaded.documents[0].root)) : undefined;
+  const document = loaded.documents[0]?.root ? toPlain(loaded.documents[0].root) : undefined;
+  const schema = document === undefined ? undefined : readCustomSchema(document, context.customKindMet === true);
   if (!schema) return report(context, k, pathNode, 'openapi.path', 'expected an OpenAPI document with definitions');
   context.schema = schema;
+  context.schemaChosen = true;
 }
 
 /** The root kustomization's sortOptions decide the order of the objects. */

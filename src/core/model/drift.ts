@@ -106,7 +106,9 @@ export type ReportedCode =
   /** A field Git does not declare, on an object whose applier is not known to read this repository. */
   | 'applier-not-in-view'
   /** A person's change to an object a controller, an operator or the cluster made: no file holds it. */
-  | 'made-by-controller';
+  | 'made-by-controller'
+  /** An object two Argo CD Applications render: each sync takes it from the other, neither's files win. */
+  | 'shared-resource';
 
 export interface Reported {
   code: ReportedCode;

@@ -128,6 +128,11 @@ export interface SourceMap {
    * (`‹from Secret flux-system/cluster-secret-vars›`). The live object is masked at the same places.
    */
   secretFields?: Record<string, string>;
+  /**
+   * The document is SOPS-encrypted in Git: its `sops.mac` covers every value of the file, encrypted or
+   * not (unless `mac_only_encrypted`), so codify never edits it — `sops --decrypt` would fail (MAC mismatch).
+   */
+  sopsEncrypted?: true;
 }
 
 export interface DesiredObject {

@@ -15,7 +15,7 @@ import {
 import type { ChartRenderer } from '../charts/index.js';
 import type { ClusterConfig, Config } from '../config/index.js';
 import { diffResources } from '../diff/index.js';
-import { autoscaledReplicas, type AutoscaledReplicas } from '../plan/index.js';
+import { autoscaledReplicas, setSharedResourcesAside, type AutoscaledReplicas } from '../plan/index.js';
 import { inventoryClaims, sourceScope } from '../ownership/index.js';
 import { coverageOf, type SnapshotScope } from '../k8s/index.js';
 import type { SkippedObject } from '../k8s/object-names.js';
@@ -256,7 +256,11 @@ function compareRendered(input: DriftInput, rendered: ClusterRender, snapshot: L
   };
   const moves = { config: effectiveConfig, sources, live: snapshot.items, capturedAt: snapshot.capturedAt };
   const switched = setSuspensionSwitchesAside(whole, allSuspensions);
-  const automated = setAutomationsAside(switched, input.files, rendered, snapshot);
+  const automated = setSharedResourcesAside(
+    setAutomationsAside(switched, input.files, rendered, snapshot),
+    rendered.notes,
+    effectiveConfig,
+  );
   const kept = allowDecidedSwitches(automated, input.riskDecisions);
   const diff = withNextMoves(classifyRisk(kept, risk), moves);
   const namespaces = coverageOf(scope, scoped).namespaces;

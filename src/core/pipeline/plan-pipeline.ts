@@ -78,7 +78,8 @@ export function planCluster(input: PlanClusterInput): Plan {
 function withArgoProjects(plan: Plan, input: PlanClusterInput, live: readonly KubeObject[]): Plan {
   if (!input.sources) return plan;
   const { sources, notes } = input.sources;
-  return withArgoSyncOptions(refuseUnpermitted(plan, sources, input.head, live), sources, notes ?? [], input.head);
+  const refused = refuseUnpermitted(plan, sources, input.head, live);
+  return withArgoSyncOptions(refused, sources, notes ?? [], input.head, live);
 }
 
 /** What merging does through Argo CD: Applications it re-syncs, images Argo CD Image Updater writes. */

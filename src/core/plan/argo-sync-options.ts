@@ -5,11 +5,14 @@
 // - `ServerSideApply=true`: applied server-side; fields other managers own stay.
 // - `CreateNamespace=true`: the destination namespace is created by the sync, so it is not "missing".
 // - `Prune=confirm`: a prune waits for a person's confirmation.
-// And an object two Applications render is a conflict between them (source-worklist's `shared-resource`).
-import { keyId, type DesiredObject, type KubeObject, type Plan, type PlanWarning } from '../model/index.js';
+// And an object two Applications render is a conflict between them (source-worklist's `shared-resource`),
+// compared against each Application's rendering.
+import { fieldPath } from '../k8s/index.js';
+import { keyId, keyOf, type DesiredObject, type KubeObject, type Plan, type PlanWarning } from '../model/index.js';
 import type { SourceNote } from '../render/types.js';
 import type { SourceResult } from '../render/source-worklist.js';
 import { sourceName } from '../sources/identity.js';
+import { namedFields, otherRendering } from './shared-resources.js';
 
 const ANNOTATION = 'argocd.argoproj.io/sync-options';
 
@@ -108,16 +111,37 @@ function createNamespace(warnings: readonly PlanWarning[], apps: readonly ArgoAp
   return kept;
 }
 
-/** Two Argo CD Applications render one object: each sync takes it from the other. */
-function sharedResourceWarnings(notes: readonly SourceNote[], head: readonly DesiredObject[]): PlanWarning[] {
+/** What each Application's sync writes over live: the plan's own change for the first, a comparison for the other. */
+function comparedWithLive(plan: Plan, note: SourceNote, live: ReadonlyMap<string, KubeObject>): string {
+  const id = keyId(note.key!);
+  const object = live.get(id);
+  if (!note.shared || !object) return '';
+  const entry = plan.update.find((candidate) => keyId(candidate.id) === id);
+  const of = { group: note.key!.group, kind: note.key!.kind, object };
+  const firstFields = (entry?.changes ?? []).map((change) => fieldPath(change.segments, of) || change.path);
+  const otherFields = otherRendering(note.shared.desired.object, object);
+  return (
+    ` Compared with live, a sync of ${note.shared.first} writes ${namedFields(firstFields)}; a sync of ` +
+    `${note.source} writes ${namedFields(otherFields)}.`
+  );
+}
+
+/** Two Argo CD Applications render one object: each sync takes it from the other; compared against each. */
+function sharedResourceWarnings(
+  plan: Plan,
+  notes: readonly SourceNote[],
+  head: readonly DesiredObject[],
+  live: readonly KubeObject[],
+): PlanWarning[] {
   const declared = new Set(head.map((desired) => keyId(desired.key)));
-  return notes
-    .filter((note) => note.code === 'shared-resource' && note.key && declared.has(keyId(note.key)))
-    .map((note) => ({
-      code: 'conflict' as const,
-      id: note.key!,
-      message: `Argo CD Application ${note.source} ${note.message}.`,
-    }));
+  const shared = notes.filter((note) => note.code === 'shared-resource' && note.key && declared.has(keyId(note.key)));
+  if (shared.length === 0) return [];
+  const liveById = new Map(live.map((object) => [keyId(keyOf(object)), object]));
+  return shared.map((note) => ({
+    code: 'conflict' as const,
+    id: note.key!,
+    message: `Argo CD Application ${note.source} ${note.message}.${comparedWithLive(plan, note, liveById)}`,
+  }));
 }
 
 /** The plan with its Argo CD sync options and shared resources said. */
@@ -126,6 +150,7 @@ export function withArgoSyncOptions(
   sources: readonly SourceResult[],
   notes: readonly SourceNote[],
   head: readonly DesiredObject[],
+  live: readonly KubeObject[] = [],
 ): Plan {
   const apps = argoApps(sources);
   if (apps.length === 0) return plan;
@@ -134,6 +159,10 @@ export function withArgoSyncOptions(
     ...serverSideWarning(plan, app),
     ...pruneConfirmWarnings(plan, app),
   ]);
-  const warnings = [...createNamespace(plan.warnings, apps), ...added, ...sharedResourceWarnings(notes, head)];
+  const warnings = [
+    ...createNamespace(plan.warnings, apps),
+    ...added,
+    ...sharedResourceWarnings(plan, notes, head, live),
+  ];
   return { ...plan, warnings };
 }

@@ -12,5 +12,6 @@ export { imagePolicyWarnings } from './image-policy-warnings.js';
 export { withArgoSyncOptions } from './argo-sync-options.js';
 export { argoResyncWarnings, imageUpdaterWarnings, refreshPaths } from './argo-resync.js';
 export { argoCompareOptionWarnings } from './argo-compare-options.js';
+export { setSharedResourcesAside } from './shared-resources.js';
 export { autoscaledReplicas, hpaReplicasMessage, type AutoscaledReplicas } from './hpa-warnings.js';
 export { controllerStopped, stoppedReason, type StoppedController } from './controller-stopped.js';

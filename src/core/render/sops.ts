@@ -38,6 +38,7 @@ function maskSops(
 ): string | undefined {
   if (!isSopsEncrypted(desired.object)) return undefined;
   delete (desired.object as Record<string, unknown>).sops;
+  desired.source.sopsEncrypted = true;
   for (const pointer of Object.keys(desired.source.fields))
     if (pointer === '/sops' || pointer.startsWith('/sops/')) delete desired.source.fields[pointer];
   const walk = (node: unknown, pointer: string): unknown => {

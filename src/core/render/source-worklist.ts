@@ -242,7 +242,8 @@ function takenNote(name: string, controller: string, desired: DesiredObject, fir
       `also rendered by Argo CD Application ${first}: two Applications claim it, and each sync takes it over ` +
       'from the other (Argo CD reports SharedResourceWarning; with FailOnSharedResource=true the sync fails). ' +
       'Keep it in one Application only';
-    return { code: 'shared-resource' as const, source: name, key: desired.key, message };
+    const shared = { first, desired };
+    return { code: 'shared-resource' as const, source: name, key: desired.key, message, shared };
   }
   const message = `also rendered by ${first}, which applies it first`;
   return { code: 'rendered-twice' as const, source: name, key: desired.key, message };
@@ -479,9 +480,11 @@ function withReleasesAndRoots(
   const rendered = new Set([...byKey.keys(), ...entry.objects.map((desired) => keyId(desired.key))]);
   result.sources.push(...liveReleasesOfOthers(input.live, rendered, matcher));
   // What the cluster path declares and no source applies was applied by hand (a root Application).
-  for (const desired of entry.objects) {
-    if (!byKey.has(keyId(desired.key))) byKey.set(keyId(desired.key), { desired, source: '' });
-  }
+  const roots = entry.objects.filter((desired) => !byKey.has(keyId(desired.key)));
+  for (const desired of roots) byKey.set(keyId(desired.key), { desired, source: '' });
+  // Applied by hand, so decrypted (if at all) by a tool driftback does not run: masked as under kubectl.
+  const name = kubectlSource(input.cluster, input.path).id.name || 'cluster';
+  result.notes.push(...maskEncrypted(roots, input.live, name, SOPS_REASONS.kubectl));
   return {
     ...result,
     objects: [...byKey.values()].map((taken) => taken.desired),

@@ -25,7 +25,8 @@ export type SourceNoteCode =
   | 'rendered-twice'
   /**
    * An object two Argo CD Applications render: each sync takes it over from the other (Argo CD's
-   * SharedResourceWarning). A conflict, compared against the first only for want of a better answer.
+   * SharedResourceWarning). A conflict: live is compared against each Application's rendering, every
+   * difference reported naming both, never codified (plan/shared-resources.ts).
    */
   | 'shared-resource';
 
@@ -36,6 +37,8 @@ export interface SourceNote {
   message: string;
   key?: ResourceKey;
   pointer?: string;
+  /** `shared-resource`: the source that rendered the object first, and this source's own rendering of it. */
+  shared?: { first: string; desired: DesiredObject };
 }
 
 export interface RenderSourceInputs {

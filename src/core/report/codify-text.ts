@@ -3,13 +3,14 @@
 import { createTwoFilesPatch } from 'diff';
 import type { CodifyResult } from '../codify/index.js';
 import { displayKey } from '../model/index.js';
+import { changeField } from './change-rows.js';
 
-/** The summary lines: `codified 2 changes:`, one line per change, then what was reported instead. */
+/** The summary lines: `codified 2 changes:`, one line per change (its field as people read it), then what was reported instead. */
 export function renderCodifyText(result: Pick<CodifyResult, 'codified' | 'reported'>): string {
   const count = result.codified.length;
   const lines = [`codified ${count} change${count === 1 ? '' : 's'}${count ? ':' : ''}`];
   for (const entry of result.codified) {
-    const what = entry.change ? ` ${entry.change.path}` : '';
+    const what = entry.change ? ` ${changeField(entry.key, entry.change)}` : '';
     lines.push(
       `  ${entry.kind.padEnd(12)} ${displayKey(entry.key)}${what} → ${entry.file}${entry.line ? `:${entry.line}` : ''}`,
     );
@@ -25,7 +26,9 @@ export function renderCodifyText(result: Pick<CodifyResult, 'codified' | 'report
   if (result.reported.length > 0) {
     lines.push(`reported instead ${result.reported.length}:`);
     for (const entry of result.reported)
-      lines.push(`  ${displayKey(entry.key)}${entry.change ? ` ${entry.change.path}` : ''}: ${entry.reason}`);
+      lines.push(
+        `  ${displayKey(entry.key)}${entry.change ? ` ${changeField(entry.key, entry.change)}` : ''}: ${entry.reason}`,
+      );
   }
   return lines.join('\n') + '\n';
 }

@@ -1,5 +1,7 @@
 // Argo CD's settings from `argocd-cm` (util/settings/settings.go): the tracking method
-// (`application.resourceTrackingMethod`, empty = `annotation` since 3.0), the label key
+// (`application.resourceTrackingMethod`, empty = `annotation` since 3.0, `label` before: util/argo
+// resource_tracking.go GetTrackingMethod; the version is read from argocd-cm's `app.kubernetes.io/version`
+// label or the application controller's image tag, and taken as 3.x when neither shows it), the label key
 // (`application.instanceLabelKey`, empty = the default instance label), the installation id, and the
 // system-wide ignoreDifferences of `resource.customizations` (the whole key and the split keys
 // `resource.customizations.ignoreDifferences.<group_kind>`, `all` = every kind). The ConfigMap's
@@ -48,14 +50,47 @@ export function readArgoInstances(live: readonly KubeObject[]): ArgoTracking[] {
     const globs = value.split(',').map((namespace) => namespace.trim());
     params.set(obj.metadata?.namespace ?? '', globs.filter(Boolean));
   }
-  return live.filter((obj) => isConfigMap(obj, 'argocd-cm')).map((cm) => instanceOf(cm, params));
+  return live
+    .filter((obj) => isConfigMap(obj, 'argocd-cm'))
+    .map((cm) => instanceOf(cm, params, majorVersion(cm, live)));
 }
 
-function instanceOf(cm: KubeObject, params: ReadonlyMap<string, string[]>): ArgoTracking {
+const CONTROLLER = 'argocd-application-controller';
+const VERSION = /^v?(\d+)\.\d+/;
+
+/**
+ * The instance's Argo CD major version: argocd-cm's `app.kubernetes.io/version` label (the Helm chart sets
+ * it), else the tag of its application controller's image (`quay.io/argoproj/argocd:v2.14.2`); undefined
+ * when neither shows it.
+ */
+function majorVersion(cm: KubeObject, live: readonly KubeObject[]): number | undefined {
+  const label = cm.metadata?.labels?.['app.kubernetes.io/version'];
+  const namespace = cm.metadata?.namespace;
+  const controller = live.find(
+    (obj) =>
+      (obj.kind === 'StatefulSet' || obj.kind === 'Deployment') &&
+      obj.metadata?.namespace === namespace &&
+      obj.metadata?.name === CONTROLLER,
+  );
+  const spec = isPlainObject(controller?.spec) ? controller.spec : {};
+  const template = isPlainObject(spec.template) && isPlainObject(spec.template.spec) ? spec.template.spec : {};
+  const containers = Array.isArray(template.containers) ? template.containers : [];
+  const image = containers.map((c) => (isPlainObject(c) ? c.image : undefined)).find((i) => typeof i === 'string');
+  const tag = typeof image === 'string' && image.includes(':') ? image.slice(image.lastIndexOf(':') + 1) : undefined;
+  const major = VERSION.exec(label ?? '')?.[1] ?? VERSION.exec(tag ?? '')?.[1];
+  return major === undefined ? undefined : Number(major);
+}
+
+/** `application.resourceTrackingMethod` unset: `label` before Argo CD 3.0, `annotation` since (and when unknown). */
+function defaultMethod(major: number | undefined): TrackingMethod {
+  return major !== undefined && major < 3 ? 'label' : 'annotation';
+}
+
+function instanceOf(cm: KubeObject, params: ReadonlyMap<string, string[]>, major?: number): ArgoTracking {
   const method = stringAt(cm, 'data', 'application.resourceTrackingMethod');
   const namespace = cm.metadata?.namespace || DEFAULT_ARGO_TRACKING.controlPlaneNamespace;
   const settings: ArgoTracking = {
-    trackingMethod: method && METHODS.has(method) ? (method as TrackingMethod) : 'annotation',
+    trackingMethod: method && METHODS.has(method) ? (method as TrackingMethod) : defaultMethod(major),
     instanceLabelKey: stringAt(cm, 'data', 'application.instanceLabelKey') || DEFAULT_ARGO_TRACKING.instanceLabelKey,
     controlPlaneNamespace: namespace,
     from: 'argocd-cm',

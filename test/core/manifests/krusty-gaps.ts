@@ -12,8 +12,6 @@ export const KRUSTY_GAPS: Readonly<Record<string, string>> = {
     'driftback reports a problem kustomize does not',
   'openapicustomschema_test.go: TestCustomOpenApiFieldFromOverlayWithRemoteSchema':
     'driftback reports a problem kustomize does not',
-  'openapicustomschema_test.go: TestCustomOpenApiFieldOverlayTakesPrecedence': 'objects differ in number or order',
-  'openapicustomschema_test.go: TestCustomOpenApiFieldFromComponentWithOverlays': 'objects differ in number or order',
   'originannotation_test.go: TestAnnoOriginInlineBuiltinGenerator':
     'buildMetadata annotations are not all written (transformerAnnotations, plugin origins)',
   'originannotation_test.go: TestAnnoOriginGeneratorFromFile':

@@ -3,7 +3,11 @@
 // Flux HelmRelease spec.values and valuesFiles, Argo CD parameters, valuesObject and valueFiles, kustomize
 // helmCharts valuesInline. When no single value renders exactly the live value and nothing else, the
 // change is reported with the places tried, and nothing is written.
-import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/core/config/index.js';
 import type { KubeObject, PathSegment, Snapshot } from '../../../src/core/model/index.js';
 import { codifyEvaluated, evaluateDrift, type DriftInput } from '../../../src/core/pipeline/index.js';
@@ -12,6 +16,8 @@ import { renderCodifyText } from '../../../src/core/report/codify-text.js';
 import { locateHelm } from '../../../src/helm/locate.js';
 import { createChartRenderer } from '../../../src/helm/renderer.js';
 import { chartFiles, packagedChart } from '../../support/charts.js';
+import { startRegistry, type StandInRegistry } from '../../support/oci-registry/index.js';
+import { pinnedHelm } from '../../support/tools.js';
 import { changedLines, liveAfterHandEdit } from '../codify/support.js';
 
 const found = locateHelm();
@@ -525,5 +531,46 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
     expect(renderCodifyText(result)).toContain(
       'replicaCount in clusters/prod/web-values.yaml (chart value of HelmRelease shop/web)',
     );
+  });
+});
+
+describe('a chart of an OCI registry (fetched by driftback, as Flux pulls it)', () => {
+  let registry: StandInRegistry;
+  let fetching: ReturnType<typeof createChartRenderer>;
+  beforeAll(async () => {
+    registry = await startRegistry();
+    const packaged = packagedChart(WEB_FIXTURE);
+    const archive = join(packaged, readdirSync(packaged)[0]!);
+    const home = mkdtempSync(join(tmpdir(), 'helm-home-'));
+    execFileSync(pinnedHelm(), ['push', archive, `oci://${registry.host}/charts`, '--plain-http'], {
+      env: { HOME: home, PATH: '/usr/bin:/bin' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const fetch = {
+      cacheDir: mkdtempSync(join(tmpdir(), 'chart-cache-')),
+      allowPrivate: ['127.0.0.1', '127.0.0.2'],
+      plainHttp: [registry.host],
+    };
+    fetching = createChartRenderer({ helm: found.helm, fetch });
+  });
+  afterAll(() => registry?.stop());
+
+  it("Flux: a value only the OCI chart's default sets is added to spec.values, proven by Helm", () => {
+    const repository = `apiVersion: source.toolkit.fluxcd.io/v1\nkind: HelmRepository\nmetadata: {name: acme, namespace: shop}\nspec:\n  type: oci\n  url: oci://${registry.host}/charts\n`;
+    const release = helmRelease(['  values:', '    replicaCount: 2']).replace(
+      '      chart: ./charts/web\n      sourceRef: {kind: GitRepository, name: flux-system, namespace: flux-system}',
+      '      chart: web\n      version: 1.2.3\n      sourceRef: {kind: HelmRepository, name: acme}',
+    );
+    const files = new Map([
+      ['clusters/prod/repo.yaml', repository],
+      ['clusters/prod/web.yaml', release],
+    ]);
+    const result = codifyOn(files, FLUX, [scale('web-web', 4), setImage('ghcr.io/example/web:1.1')], [], fetching);
+    expect(result.reported).toEqual([]);
+    expect(result.check).toEqual({ ok: true });
+    expect(changedLines(release, result.edits.get('clusters/prod/web.yaml')!)).toEqual({
+      removed: ['    replicaCount: 2'],
+      added: ['    replicaCount: 4', '    image:', '      tag: "1.1"'],
+    });
   });
 });

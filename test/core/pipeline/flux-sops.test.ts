@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { parseConfig } from '../../../src/core/config/index.js';
-import { evaluateDrift } from '../../../src/core/pipeline/index.js';
+import { evaluateDrift, reconcileDrift } from '../../../src/core/pipeline/index.js';
 import type { KubeObject } from '../../../src/core/model/index.js';
 
 function configOf(controller: string, path: string) {
@@ -211,5 +211,74 @@ describe.each(others)('a SOPS-encrypted Secret in Git applied by $name', ({ setu
     expect(secret.changes).toEqual([]);
     const note = evaluation.notes.find((n) => n.key?.name === 'db-credentials');
     expect(note?.message).toContain('its values were last written by kubectl-edit (Update) at 2026-12-01 11:00 UTC');
+  });
+});
+
+// Codify and a SOPS file: `sops` computes the file's MAC over every value, encrypted or not (sops's tree
+// walk hashes each leaf unless `mac_only_encrypted` is set; Flux's SOPS guide: "The MAC covers keys and values
+// as well as their ordering"). Writing even an unencrypted field (`type`) into the file would make
+// `sops --decrypt` — and kustomize-controller's decryption, KSOPS, helm-secrets — fail with a MAC mismatch, so
+// such a file is never edited: each change to it is reported with who made it and when.
+const sources = [
+  {
+    name: 'a Flux Kustomization with spec.decryption',
+    setup: () => ({ ...configOf('flux', 'clusters/dev'), files }),
+    stamp: undefined,
+  },
+  ...others,
+];
+
+describe.each(sources)('codify and a SOPS-encrypted file applied by $name', ({ setup, stamp }) => {
+  it('never edits the file: a hand change to an unencrypted field is reported with its manager and time', () => {
+    const changed = liveSecret({ manager: 'kubectl-edit', time: '2026-12-01T11:00:00Z' }, 'kubernetes.io/basic-auth');
+    const hand = changed.metadata.managedFields![1]!;
+    hand.fieldsV1 = { 'f:data': { 'f:password': {} }, 'f:type': {} };
+    const evaluation = reconcileDrift({
+      snapshot: {
+        items: [(stamp ?? ((o: KubeObject) => o))(changed)],
+        capturedAt: '2026-12-01T12:05:00Z',
+        scope: { namespaces: ['apps', 'flux-system', 'argocd'], complete: true, errors: [] },
+      },
+      ...{ ...setup(), history: [], minSnapshots: 1, declined: new Set<string>() },
+    });
+    if (evaluation.type !== 'evaluated') throw new Error(JSON.stringify(evaluation));
+    const secret = evaluation.diff.resources.find((r) => r.key.kind === 'Secret')!;
+    expect(secret.changes.map((c) => c.path)).toEqual(['/type']);
+    const edited = evaluation.groups.flatMap((group) => [...group.codify.edits.keys()]);
+    expect(edited).not.toContain('apps/db-credentials.yaml');
+    const reported = evaluation.groups.flatMap((group) => group.codify.reported);
+    expect(reported.filter((r) => r.key.kind === 'Secret')).toEqual([
+      expect.objectContaining({
+        change: expect.objectContaining({ path: '/type', manager: 'kubectl-edit', time: '2026-12-01T11:00:00Z' }),
+        reason: expect.stringContaining(
+          'apps/db-credentials.yaml is SOPS-encrypted and its MAC covers every value, encrypted or not',
+        ),
+      }),
+    ]);
+    const text = JSON.stringify(evaluation.groups.map((group) => group.codify));
+    expect(text).not.toContain('ENC[AES256_GCM');
+  });
+});
+
+describe('a SOPS-encrypted Secret directly at a GitOps cluster path that no source renders', () => {
+  it.each([
+    ['Argo CD', 'argocd', 'argocd', stringify(argoApp)],
+    ['Flux', 'flux', 'clusters/dev', stringify(apps)],
+  ])('%s: applied by hand, so masked and never drift', (_, controller, path, root) => {
+    const setup = {
+      ...configOf(controller, path),
+      files: new Map([
+        [`${path}/root.yaml`, root],
+        [`${path}/db-credentials.yaml`, encrypted],
+      ]),
+    };
+    const evaluation = evaluate(liveSecret(), setup);
+    const secret = evaluation.diff.resources.find((r) => r.key.kind === 'Secret')!;
+    expect(secret.changes).toEqual([]);
+    const note = evaluation.notes.find((n) => n.code === 'not-checkable' && n.key?.name === 'db-credentials');
+    expect(note?.message).toBe(
+      'encrypted in Git (SOPS): values not compared (decrypted by a tool driftback does not run (sops --decrypt before kubectl apply))',
+    );
+    expect(JSON.stringify(evaluation)).not.toContain('ENC[AES256_GCM');
   });
 });

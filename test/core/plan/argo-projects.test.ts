@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { parseConfig } from '../../../src/core/config/index.js';
 import { displayKey, type KubeObject, type PlanWarning } from '../../../src/core/model/index.js';
-import { planCluster } from '../../../src/core/pipeline/index.js';
+import { evaluateDrift, planCluster, type DriftInput } from '../../../src/core/pipeline/index.js';
 import { renderCluster } from '../../../src/core/render/index.js';
 import { readFixture, readFixtureTree } from '../../support/fixtures.js';
 
@@ -187,5 +187,73 @@ describe('one object, two Applications', () => {
       ),
       expect.stringMatching(/^Service\/guestbook\/guestbook-ui: .*SharedResourceWarning/),
     ]);
+  });
+
+  // The copy pins another image (spec.source.kustomize.images): the two renderings differ, and live was scaled
+  // by hand. Neither Application wins: the live object is compared against each, and nothing is codified.
+  const open = () => ({
+    ...(parse(PROJECT) as KubeObject),
+    spec: { sourceRepos: ['*'], destinations: [{ server: '*', namespace: '*' }] },
+  });
+  const pinned = {
+    source: {
+      repoURL: 'https://github.com/acme/gitops.git',
+      targetRevision: 'main',
+      path: 'guestbook',
+      kustomize: { images: ['quay.io/argoprojlabs/argocd-e2e-container:0.3'] },
+    },
+  };
+  const scaled = (): KubeObject => {
+    const object = parse(GUESTBOOK.get('guestbook-ui-deployment.yaml')!) as KubeObject;
+    object.metadata.namespace = 'guestbook';
+    // The copy synced last: its tracking id is on the object.
+    object.metadata.annotations = {
+      'argocd.argoproj.io/tracking-id': 'guestbook-copy:apps/Deployment:guestbook/guestbook-ui',
+    };
+    (object.spec as Record<string, unknown>).replicas = 3;
+    object.metadata.managedFields = [
+      {
+        manager: 'kubectl-scale',
+        operation: 'Update',
+        time: '2026-12-01T11:00:00Z',
+        fieldsType: 'FieldsV1',
+        fieldsV1: { 'f:spec': { 'f:replicas': {} } },
+      },
+    ];
+    return object;
+  };
+
+  it('the plan compares the live object against each Application’s rendering', () => {
+    const apps = [application('guestbook', {}), application('guestbook-copy', pinned)];
+    const { warnings } = plan(files(apps), [namespace('argocd'), namespace('guestbook'), open(), scaled()]);
+    const [deployment] = warnings('conflict').filter((w) => w.startsWith('Deployment/'));
+    expect(deployment).toContain('Compared with live, a sync of argocd/guestbook');
+    expect(deployment).toMatch(
+      /a sync of argocd\/guestbook-copy writes [^;]*`spec\.template\.spec\.containers\[guestbook-ui\]\.image`/,
+    );
+    expect(deployment).toMatch(/a sync of argocd\/guestbook writes `spec\.replicas`[;.]/);
+  });
+
+  it('a hand change to the shared object is reported naming both Applications, never codified', () => {
+    const apps = [application('guestbook', {}), application('guestbook-copy', pinned)];
+    const items = [namespace('argocd'), namespace('guestbook'), open(), scaled()];
+    const snapshot = { repository: 'acme/gitops', cluster: 'prod', capturedAt: '2026-12-01T12:00:00Z', items };
+    const input: DriftInput = {
+      ...{ snapshot, config, cluster: config.clusters![0]!, files: files(apps) },
+      ...{ history: [], minSnapshots: 1, declined: new Set<string>() },
+    };
+    const evaluated = evaluateDrift(input);
+    if (evaluated.type !== 'evaluated') throw new Error(evaluated.type);
+    const resource = evaluated.diff.resources.find((r) => r.key.kind === 'Deployment')!;
+    expect(resource.changes).toEqual([]);
+    const replicas = resource.reported?.find((change) => change.path === '/spec/replicas');
+    expect(replicas?.reported?.code).toBe('shared-resource');
+    expect(replicas?.reported?.reason).toContain(
+      'claimed by Argo CD Applications argocd/guestbook-copy and argocd/guestbook',
+    );
+    expect(replicas?.reported?.reason).toContain('against argocd/guestbook: `spec.replicas`');
+    expect(replicas?.reported?.reason).toMatch(
+      /against argocd\/guestbook-copy: [^;]*containers\[guestbook-ui\]\.image/,
+    );
   });
 });

@@ -93,6 +93,28 @@ describe('Argo CD instances', () => {
   });
 });
 
+describe('the tracking method argocd-cm leaves unset', () => {
+  // util/argo/resource_tracking.go GetTrackingMethod: empty is `label` in Argo CD 2.x, `annotation` since 3.0.
+  const controller = (image: string): KubeObject => ({
+    apiVersion: 'apps/v1',
+    kind: 'StatefulSet',
+    metadata: { name: 'argocd-application-controller', namespace: 'argocd' },
+    spec: { template: { spec: { containers: [{ name: 'argocd-application-controller', image }] } } },
+  });
+  const method = (live: KubeObject[]) => readArgoInstances(live)[0]?.trackingMethod;
+  const cm = configMap('argocd-cm', 'argocd', {});
+
+  it('is label when the controller runs Argo CD 2.x, annotation on 3.x or when no version shows', () => {
+    expect(method([cm, controller('quay.io/argoproj/argocd:v2.14.2')])).toBe('label');
+    expect(method([cm, controller('quay.io/argoproj/argocd:v3.0.6')])).toBe('annotation');
+    expect(method([cm])).toBe('annotation');
+    const helm = { ...cm, metadata: { ...cm.metadata, labels: { 'app.kubernetes.io/version': 'v2.9.3' } } };
+    expect(method([helm])).toBe('label');
+    const set = configMap('argocd-cm', 'argocd', { 'application.resourceTrackingMethod': 'annotation+label' });
+    expect(method([set, controller('quay.io/argoproj/argocd:v2.14.2')])).toBe('annotation+label');
+  });
+});
+
 describe('live stamps read with each instance’s settings', () => {
   const live = [...platformInstance, ...teamInstance];
   const stamped = (metadata: Partial<KubeObject['metadata']>): KubeObject => {

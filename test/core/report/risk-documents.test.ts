@@ -112,6 +112,15 @@ describe('documents about risky drift (golden)', () => {
     ]);
   });
 
+  it('a security check too long to list its one risky change counts it as one item', () => {
+    const drift = structuredClone(evaluation.drift);
+    const resource = drift.resources.find((r) => r.changes.some((c) => c.risk?.some((x) => !x.allowed)))!;
+    const change = resource.changes.find((c) => c.risk?.some((x) => !x.allowed))!;
+    change.risk = [{ ...change.risk![0]!, allowed: undefined, why: 'x'.repeat(70_000) }];
+    const one = { ...drift, resources: [{ ...resource, risk: undefined, changes: [change] }], owned: [] };
+    expect(renderSecurityCheck('kind', one).summary).toContain('\n1 item: see the annotations and the dashboard.\n');
+  });
+
   it('the check run turns to success once nothing waits for a decision', () => {
     const calm = renderSecurityCheck('kind', { ...evaluation.drift, resources: [], owned: [] });
     expect(calm).toMatchObject({ conclusion: 'success', annotations: [] });

@@ -14,6 +14,8 @@ export interface RegistryOptions {
   /** Repository name prefixes (`private/`) that need the user's credentials. */
   privatePrefixes?: string[];
   user?: { username: string; password: string };
+  /** Tags per page of a tag list, at most (the client's `n` may ask for fewer); the next page is in a Link header. */
+  pageSize?: number;
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as RegistryOptions;
@@ -140,6 +142,19 @@ function blob(req: IncomingMessage, res: ServerResponse, name: string, digest: s
   send(res, 307, { location: `http://127.0.0.2:${cdnPort}/blobs/${digest}${tamper}` });
 }
 
+/** One page of the repository's tags in lexical order, after `last`, as the distribution spec pages them. */
+function tagList(res: ServerResponse, name: string, url: URL) {
+  const sorted = [...(tags.get(name) ?? [])].sort();
+  const last = url.searchParams.get('last');
+  const rest = last === null ? sorted : sorted.filter((tag) => tag > last);
+  const n = Math.min(Number(url.searchParams.get('n') ?? Infinity), options.pageSize ?? Infinity);
+  const page = rest.slice(0, n);
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (page.length < rest.length)
+    headers.link = `</v2/${name}/tags/list?n=${Number.isFinite(n) ? n : page.length}&last=${page.at(-1)}>; rel="next"`;
+  send(res, 200, headers, JSON.stringify({ name, tags: page }));
+}
+
 async function registry(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://stand-in');
   if (url.pathname === '/token') return token(req, res);
@@ -150,7 +165,7 @@ async function registry(req: IncomingMessage, res: ServerResponse) {
   const name = m[1]!;
   const writes = req.method !== 'GET' && req.method !== 'HEAD';
   if (!authorized(req, res, name, writes ? 'pull,push' : 'pull')) return;
-  if (m[2] === 'tags/list') return json(res, 200, { name, tags: [...(tags.get(name) ?? [])] });
+  if (m[2] === 'tags/list') return tagList(res, name, url);
   if (m[3] !== undefined) return manifest(req, res, name, m[3]);
   if (m[2]!.startsWith('blobs/uploads')) return blobUpload(req, res, name, m[4] || undefined, url);
   return blob(req, res, name, m[5]!);
