@@ -66,7 +66,7 @@ function insideRepository(path: string): string | undefined {
 }
 
 /** A file the source reads: `$<ref>/…` in a multi-source Application's ref'd repository, else under `path`. */
-type FileRead = { text: string } | { missing: string } | { reason: string };
+type FileRead = { text: string; path: string } | { missing: string } | { reason: string };
 
 /**
  * `$<ref>/path` as the repo-server resolves it (resolveReferencedSources, getResolvedRefValueFile): only in
@@ -92,7 +92,7 @@ function refFile(file: string, transforms: ArgoTransforms, inputs: RenderSourceI
   const resolved = insideRepository(slash < 0 ? '' : file.slice(slash + 1));
   if (resolved === undefined) return { reason: `${file}: the path leaves the repository of ${name}` };
   const text = inputs.files.get(resolved);
-  return text === undefined ? { missing: resolved } : { text };
+  return text === undefined ? { missing: resolved } : { text, path: resolved };
 }
 
 function readSourceFile(file: string, path: string, transforms: ArgoTransforms, inputs: RenderSourceInputs): FileRead {
@@ -102,7 +102,7 @@ function readSourceFile(file: string, path: string, transforms: ArgoTransforms, 
   const resolved = joinPath(path, file);
   const text = inputs.files.get(resolved);
   if (text === undefined || resolved.split('/').includes('..')) return { missing: resolved };
-  return { text };
+  return { text, path: resolved };
 }
 
 const GLOB_CHARACTERS = /[*?[]/;
@@ -155,8 +155,7 @@ function resolveValueFiles(
       if (helm.ignoreMissingValueFiles === true) continue;
       return { reason: `valueFiles ${file}: ${read.missing} does not exist` };
     }
-    const name = resolvedName(file, path);
-    if (!out.has(name)) out.set(name, read.text);
+    if (!out.has(read.path)) out.set(read.path, read.text);
   }
   return [...out].map(([name, text]) => ({ path: name, text }));
 }
@@ -182,7 +181,10 @@ function valueFiles(
   return texts;
 }
 
-/** The valueFiles of this repository that exist, with their texts, in order (for codify's value places). */
+/**
+ * The valueFiles that exist in this repository, with their texts, in order (for codify's value places):
+ * under the source's path, or `$<ref>/…` in a ref source of this repository; globs expanded.
+ */
 function valueFilePaths(
   helm: Record<string, unknown>,
   path: string,
@@ -193,10 +195,14 @@ function valueFilePaths(
   return 'reason' in files ? [] : files.filter((file) => inputs.files.get(file.path) === file.text);
 }
 
-/** Where `helm` sits in a single-source Application; a multi-source one's is not followed here. */
+/** Where `helm` sits in the Application: `spec.source.helm`, or `spec.sources[n].helm` of the source rendered. */
 function helmPath(declared: DeclaredSource): PathSegment[] | undefined {
   const spec = declared.desired?.object.spec;
-  return isPlainObject(spec) && isPlainObject(spec.source) ? ['spec', 'source', 'helm'] : undefined;
+  if (!isPlainObject(spec)) return undefined;
+  const index = (declared.source.transforms as ArgoTransforms).sourceIndex;
+  if (index === undefined) return isPlainObject(spec.source) ? ['spec', 'source', 'helm'] : undefined;
+  const entry = Array.isArray(spec.sources) ? spec.sources[index] : undefined;
+  return isPlainObject(entry) ? ['spec', 'sources', { index }, 'helm'] : undefined;
 }
 
 function setValues(

@@ -231,6 +231,39 @@ describe('Argo CD Application with a Helm source', () => {
     });
   });
 
+  it('multi-source: the $values file of a ref source takes the scale, the parameter of spec.sources[0] the tag', () => {
+    const app = [
+      'apiVersion: argoproj.io/v1alpha1',
+      'kind: Application',
+      'metadata: {name: web, namespace: argocd}',
+      'spec:',
+      '  project: default',
+      '  sources:',
+      '    - repoURL: https://github.com/acme/gitops.git',
+      '      targetRevision: main',
+      '      path: charts/web',
+      '      helm:',
+      '        valueFiles: [$values/envs/prod/web-values.yaml]',
+      '        parameters:',
+      '          - name: image.tag',
+      '            value: "1.2"',
+      '    - repoURL: https://github.com/acme/gitops.git',
+      '      targetRevision: main',
+      '      ref: values',
+      '  destination: {server: https://kubernetes.default.svc, namespace: shop}',
+      '',
+    ].join('\n');
+    const files = new Map([...WEB, ['envs/prod/web-values.yaml', shopValues], ['clusters/prod/web.yaml', app]]);
+    const result = codifyOn(files, ARGO, [scale('web-web', 5), setImage('ghcr.io/example/web:1.3')]);
+    expect(result.reported).toEqual([]);
+    expect(result.check).toEqual({ ok: true });
+    expect(result.edits.get('envs/prod/web-values.yaml')).toBe('# the shop\nreplicaCount: 5\n');
+    expect(changedLines(app, result.edits.get('clusters/prod/web.yaml')!)).toEqual({
+      removed: ['            value: "1.2"'],
+      added: ['            value: "1.3"'],
+    });
+  });
+
   it('valuesObject takes a change it sets, and a value only the chart default sets', () => {
     const app = application(['      valuesObject:', '        replicaCount: 2 # two zones']);
     const files = new Map([...WEB, ['clusters/prod/web.yaml', app]]);
