@@ -73,20 +73,16 @@ function live(later?: { replicas: number }): KubeObject[] {
 const repo = () => h.standIn.state.repo(OWNER, REPO);
 const driftPull = () => [...repo().issues.values()].find((issue) => issue.pull?.head === 'driftback/prod')!;
 const branchFile = (path: string) => h.standIn.readFile(OWNER, REPO, 'driftback/prod', path)!;
-const CONFIG_BRANCH = 'driftback/config/ignore';
+const CONFIG_BRANCH = 'driftback/_config/ignore';
 const configPulls = () => [...repo().issues.values()].filter((issue) => issue.pull?.head === CONFIG_BRANCH);
 const configAt = (ref: string) => h.standIn.readFile(OWNER, REPO, ref, '.github/driftback.yml');
 /** The rule `/driftback ignore` appends to drift.ignore, as the file's style writes it. */
 const rule = (kind: string, namespace: string, name: string, path: string, reason: string) =>
   [
-    `    - kinds:`,
-    `        - ${kind}`,
-    `      names:`,
-    `        - ${name}`,
-    `      namespaces:`,
-    `        - ${namespace}`,
-    `      paths:`,
-    `        - ${path}`,
+    `    - kinds: [${kind}]`,
+    `      names: [${name}]`,
+    `      namespaces: [${namespace}]`,
+    `      paths: [${path}]`,
     `      reason: "${reason}"`,
   ].join('\n');
 const appReplies = (after = 0) =>
@@ -353,17 +349,13 @@ describe('PR comment commands', () => {
       '/spec/replicas',
       `scaled for the sale only (alice, /driftback ignore on #${pr})`,
     );
-    const settings = [
-      '    - kinds:',
-      '        - ConfigMap',
-      '      names:',
-      '        - settings',
-      '      namespaces:',
-      '        - shop',
-      '      paths:',
-      '        - /data/LOG_LEVEL',
-      `      reason: "debugging the checkout (maya, /driftback ignore on #${pr})"`,
-    ].join('\n');
+    const settings = rule(
+      'ConfigMap',
+      'shop',
+      'settings',
+      '/data/LOG_LEVEL',
+      `debugging the checkout (maya, /driftback ignore on #${pr})`,
+    );
     const text = configAt(CONFIG_BRANCH)!;
     expect(text).toBe(`${FILES['.github/driftback.yml']}drift:\n  ignore:\n${api}\n${settings}\n`);
     expect(parseConfig(text).ok).toBe(true);

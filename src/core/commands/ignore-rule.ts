@@ -3,6 +3,7 @@
 // (its comments, order and formatting stay; each rule is appended to `drift.ignore` in the file's own
 // style), and the result must read back through the config parser with exactly those rules.
 import { isDeepStrictEqual } from 'node:util';
+import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import { compileIgnoreRules } from '../classify/index.js';
 import { setValueAt } from '../codify/index.js';
 import { parseConfig, type IgnoreRule } from '../config/index.js';
@@ -68,17 +69,39 @@ function holdsNothing(text: string): boolean {
   return text.split('\n').every((line) => line.trim() === '' || line.trim().startsWith('#'));
 }
 
+/**
+ * Whether the rules already in the file write their lists of scalars in flow (`kinds: [Deployment]`,
+ * the docs' style), or in block style (`kinds:` then `- Deployment`): flow unless they all use block.
+ */
+export function writesFlowLists(text: string): boolean {
+  const ignore = parseDocument(text).getIn(['drift', 'ignore']);
+  if (!isSeq(ignore)) return true;
+  let block = false;
+  for (const rule of ignore.items) {
+    if (!isMap(rule)) continue;
+    for (const pair of rule.items) {
+      const list = pair.value;
+      if (!isSeq(list) || list.items.length === 0 || !list.items.every((item) => isScalar(item))) continue;
+      if (list.flow) return true;
+      block = true;
+    }
+  }
+  return !block;
+}
+
 /** The file's text with `rules` appended to `drift.ignore`; the file is created when `text` is undefined. */
 export function addIgnoreRules(text: string | undefined, rules: readonly IgnoreRule[]): AddRulesResult {
   const before = configIgnoreRules(text);
   if (typeof before === 'string') return { ok: false, reason: `.github/driftback.yml cannot be edited: ${before}` };
   let next = text ?? '';
   if (holdsNothing(next)) {
-    const lines = renderCollection({ drift: { ignore: rules } }, 0, DEFAULT_BLOCK_STYLE);
+    const lines = renderCollection({ drift: { ignore: rules } }, 0, { ...DEFAULT_BLOCK_STYLE, flowScalarLists: true });
     next = `${next}${next === '' || next.endsWith('\n') ? '' : '\n'}${lines.join('\n')}\n`;
   } else {
+    const flowScalarLists = writesFlowLists(next);
     for (const [i, rule] of rules.entries()) {
-      const edited = setValueAt(next, 0, ['drift', 'ignore', { index: before.length + i }], rule);
+      const segments = ['drift', 'ignore', { index: before.length + i }] as const;
+      const edited = setValueAt(next, 0, segments, rule, { flowScalarLists });
       if (!edited.ok) return { ok: false, reason: `.github/driftback.yml cannot be edited: ${edited.reason}` };
       next = edited.text;
     }
@@ -103,9 +126,13 @@ function ruleScope(rule: IgnoreRule): string {
   return rule.names.map((name) => [kinds, rule.namespaces?.[0], name].filter(Boolean).join('/')).join(', ');
 }
 
-/** The App's branch for config pull requests, under `pullRequests.branchPrefix`: one for the repository. */
+/**
+ * The App's branch for config pull requests, under `pullRequests.branchPrefix`: one for the repository.
+ * Its first segment starts with `_`, which no cluster name does (`clusterSchema`), so no drift branch
+ * (`<prefix><cluster>` or `<prefix><cluster>/<namespace>`) can equal it or nest with it.
+ */
 export function configBranch(prefix: string): string {
-  return `${prefix}config/ignore`;
+  return `${prefix}_config/ignore`;
 }
 
 export function configPullRequestTitle(count: number): string {

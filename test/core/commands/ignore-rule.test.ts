@@ -2,8 +2,9 @@
 // and `.github/driftback.yml` with them appended byte-exactly (comments and style kept), checked by
 // the config parser.
 import { describe, expect, it } from 'vitest';
-import { addIgnoreRules, ignoreRulesFor, ruleReason } from '../../../src/core/commands/index.js';
-import { parseConfig } from '../../../src/core/config/index.js';
+import { addIgnoreRules, configBranch, ignoreRulesFor, ruleReason } from '../../../src/core/commands/index.js';
+import { clusterSchema, parseConfig } from '../../../src/core/config/index.js';
+import { branchFor } from '../../../src/core/pipeline/index.js';
 
 const api = (path: string, manager = 'kubectl') => ({
   key: { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'api' },
@@ -86,7 +87,7 @@ describe('addIgnoreRules', () => {
       text: text.replace(
         '  - kinds: [Deployment]\n    paths: [/spec/replicas]\n    managers: [kube-controller-manager]\n    reason: replicas belong to the HPA\n',
         '  - kinds: [Deployment]\n    paths: [/spec/replicas]\n    managers: [kube-controller-manager]\n    reason: replicas belong to the HPA\n' +
-          '  - kinds:\n    - Deployment\n    names:\n    - api\n    namespaces:\n    - shop\n    paths:\n    - /spec/replicas\n    reason: sale\n',
+          '  - kinds: [Deployment]\n    names: [api]\n    namespaces: [shop]\n    paths: [/spec/replicas]\n    reason: sale\n',
       ),
     });
   });
@@ -105,10 +106,27 @@ describe('addIgnoreRules', () => {
     const created = addIgnoreRules(undefined, [RULE]);
     expect(created).toEqual({
       ok: true,
-      text: 'drift:\n  ignore:\n    - kinds:\n        - Deployment\n      names:\n        - api\n      namespaces:\n        - shop\n      paths:\n        - /spec/replicas\n      reason: sale\n',
+      text: 'drift:\n  ignore:\n    - kinds: [Deployment]\n      names: [api]\n      namespaces: [shop]\n      paths: [/spec/replicas]\n      reason: sale\n',
     });
     const commented = addIgnoreRules('# settings come later\n', [RULE]);
     expect(commented.ok && commented.text).toBe(`# settings come later\n${created.ok ? created.text : ''}`);
+  });
+
+  it('writes block lists when the file’s rules do, and quotes flow items YAML would misread', () => {
+    const text =
+      'drift:\n  ignore:\n    - kinds:\n        - Service\n      paths:\n        - /spec/ports\n      reason: mesh\n';
+    const result = addIgnoreRules(text, [RULE]);
+    expect(result).toEqual({
+      ok: true,
+      text:
+        text +
+        '    - kinds:\n        - Deployment\n      names:\n        - api\n      namespaces:\n        - shop\n      paths:\n        - /spec/replicas\n      reason: sale\n',
+    });
+    const odd = { ...RULE, paths: ['/metadata/annotations/a,b', '/metadata/labels/x]'] };
+    const flow = addIgnoreRules('drift:\n  ignore: []\n', [odd]);
+    expect(flow.ok && flow.text).toContain('names: [api]');
+    const parsed = parseConfig(flow.ok ? flow.text : '');
+    expect(parsed.ok && parsed.config.drift.ignore[0].paths).toEqual(odd.paths);
   });
 
   it('a reason YAML would misread is quoted, and reads back as written', () => {
@@ -124,5 +142,29 @@ describe('addIgnoreRules', () => {
     expect(!result.ok && result.reason).toContain(
       '.github/driftback.yml cannot be edited: it does not pass the config check',
     );
+  });
+});
+
+describe('configBranch', () => {
+  const clusters = ['config', 'config.ignore', 'Config', '0config', 'prod'];
+  /** Whether git could hold both refs: neither equals the other nor is a directory of it. */
+  const coexist = (a: string, b: string) => a !== b && !a.startsWith(`${b}/`) && !b.startsWith(`${a}/`);
+
+  it('cannot clash with a drift branch, even of a cluster named config', () => {
+    const config = parseConfig('pullRequests:\n  branchPrefix: driftback/\n');
+    if (!config.ok) throw new Error('config');
+    const branch = configBranch('driftback/');
+    expect(branch).toBe('driftback/_config/ignore');
+    for (const cluster of clusters) {
+      for (const namespace of [undefined, 'ignore', 'default', '']) {
+        expect(coexist(branch, branchFor(config.config, cluster, namespace))).toBe(true);
+      }
+    }
+  });
+
+  it('takes a first segment no cluster name can have', () => {
+    const segment = configBranch('driftback/').slice('driftback/'.length).split('/')[0]!;
+    expect(clusterSchema.safeParse({ name: segment }).success).toBe(false);
+    expect(clusterSchema.safeParse({ name: 'config' }).success).toBe(true);
   });
 });
