@@ -326,6 +326,17 @@ describe('decideNotReconciling', () => {
     expect(held(items)).toEqual(actions);
   });
 
+  it('a Flux Kustomization of another path of this repository behind HEAD while its controller runs: its own alert', () => {
+    const items = [kustomization('ready'), kustomization('ready', { name: 'apps', path: './apps' }), controller(1)];
+    const pending = [{ sha: HEAD.sha, message: 'Scale web to 3' }];
+    expect(decide(items, [], HEAD, { [APPLIED]: pending }).actions.map(line)).toEqual([
+      'open alert/prod/not-reconciling/flux-system/prod',
+      'open alert/prod/not-reconciling/flux-system/apps',
+    ]);
+    // Of another repository (HEAD does not follow what it applied): none.
+    expect(decide(items, [], HEAD, { [APPLIED]: 'unrelated' }).actions).toEqual([]);
+  });
+
   /** argocd-cm as install.yaml ships it, with `timeout.reconciliation` set when given. */
   const argoCm = (namespace: string, timeout?: string): KubeObject => ({
     apiVersion: 'v1',
