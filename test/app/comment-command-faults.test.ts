@@ -50,6 +50,6 @@ it('GitHub failing while the config pull request is written: the decision stands
   );
   expect(reply.body).not.toMatch(/500|Internal Server Error|http/i);
   expect(h.standIn.reactionsOn(OWNER, REPO, comment.id).map((r) => r.content)).toEqual(['eyes', '+1']);
-  expect(issues().filter((issue) => issue.pull?.head === 'driftback/config/ignore')).toEqual([]);
+  expect(issues().filter((issue) => issue.pull?.head === 'driftback/_config/ignore')).toEqual([]);
   expect(await h.app.store.itemDecisions('acme/platform', 'edge')).toHaveLength(1);
 });

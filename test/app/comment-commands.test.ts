@@ -73,20 +73,16 @@ function live(later?: { replicas: number }): KubeObject[] {
 const repo = () => h.standIn.state.repo(OWNER, REPO);
 const driftPull = () => [...repo().issues.values()].find((issue) => issue.pull?.head === 'driftback/prod')!;
 const branchFile = (path: string) => h.standIn.readFile(OWNER, REPO, 'driftback/prod', path)!;
-const CONFIG_BRANCH = 'driftback/config/ignore';
+const CONFIG_BRANCH = 'driftback/_config/ignore';
 const configPulls = () => [...repo().issues.values()].filter((issue) => issue.pull?.head === CONFIG_BRANCH);
 const configAt = (ref: string) => h.standIn.readFile(OWNER, REPO, ref, '.github/driftback.yml');
 /** The rule `/driftback ignore` appends to drift.ignore, as the file's style writes it. */
 const rule = (kind: string, namespace: string, name: string, path: string, reason: string) =>
   [
-    `    - kinds:`,
-    `        - ${kind}`,
-    `      names:`,
-    `        - ${name}`,
-    `      namespaces:`,
-    `        - ${namespace}`,
-    `      paths:`,
-    `        - ${path}`,
+    `    - kinds: [${kind}]`,
+    `      names: [${name}]`,
+    `      namespaces: [${namespace}]`,
+    `      paths: [${path}]`,
     `      reason: "${reason}"`,
   ].join('\n');
 const appReplies = (after = 0) =>
@@ -245,15 +241,15 @@ describe('PR comment commands', () => {
     expect(pull.pull!.base).toBe('main');
     expect(pull.title).toBe('driftback: one ignore rule for .github/driftback.yml');
     const reason = 'scaled for the sale only (alice, /driftback ignore on #' + pr + ')';
-    expect(pull.body).toContain(`- \`Deployment/shop/api\`: \`/spec/replicas\`. ${reason.replace('#', '\\#')}`);
+    expect(pull.body).toContain(`- \`Deployment/shop/api\`: \`spec.replicas\`. ${reason.replace('#', '\\#')}`);
     const text = configAt(CONFIG_BRANCH)!;
     // Byte for byte: the file on main, then drift.ignore with the rule (main's file has no drift key).
     expect(text).toBe(
-      `${FILES['.github/driftback.yml']}drift:\n  ignore:\n${rule('Deployment', 'shop', 'api', '/spec/replicas', reason)}\n`,
+      `${FILES['.github/driftback.yml']}drift:\n  ignore:\n${rule('Deployment', 'shop', 'api', 'spec.replicas', reason)}\n`,
     );
     const parsed = parseConfig(text);
     expect(parsed.ok && parsed.config.drift.ignore).toEqual([
-      { kinds: ['Deployment'], namespaces: ['shop'], names: ['api'], paths: ['/spec/replicas'], reason },
+      { kinds: ['Deployment'], namespaces: ['shop'], names: ['api'], paths: ['spec.replicas'], reason },
     ]);
     expect(configAt('main')).toBe(FILES['.github/driftback.yml']);
   });
@@ -350,20 +346,16 @@ describe('PR comment commands', () => {
       'Deployment',
       'shop',
       'api',
-      '/spec/replicas',
+      'spec.replicas',
       `scaled for the sale only (alice, /driftback ignore on #${pr})`,
     );
-    const settings = [
-      '    - kinds:',
-      '        - ConfigMap',
-      '      names:',
-      '        - settings',
-      '      namespaces:',
-      '        - shop',
-      '      paths:',
-      '        - /data/LOG_LEVEL',
-      `      reason: "debugging the checkout (maya, /driftback ignore on #${pr})"`,
-    ].join('\n');
+    const settings = rule(
+      'ConfigMap',
+      'shop',
+      'settings',
+      'data.LOG_LEVEL',
+      `debugging the checkout (maya, /driftback ignore on #${pr})`,
+    );
     const text = configAt(CONFIG_BRANCH)!;
     expect(text).toBe(`${FILES['.github/driftback.yml']}drift:\n  ignore:\n${api}\n${settings}\n`);
     expect(parseConfig(text).ok).toBe(true);

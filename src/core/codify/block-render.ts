@@ -9,6 +9,19 @@ export interface BlockStyle {
   indent: number;
   /** `- ` items at the same column as their parent key (`true`) or indented by `indent` (`false`). Default: false. */
   flushSequences: boolean;
+  /** Short lists of scalars on one line, `kinds: [Deployment]` (as a hand-written config). Default: false. */
+  flowScalarLists?: boolean;
+}
+
+/** Longest flow list written on one line when `flowScalarLists` is set. */
+const FLOW_LIST_MAX = 72;
+
+/** `[a, b]` for a short non-empty list of scalars when the style writes such lists in flow. */
+function flowList(value: unknown, style: BlockStyle): string | undefined {
+  if (!style.flowScalarLists || !Array.isArray(value) || value.length === 0) return undefined;
+  if (!value.every(isScalarValue)) return undefined;
+  const flow = renderFlow(value);
+  return flow.length <= FLOW_LIST_MAX ? flow : undefined;
 }
 
 export const DEFAULT_BLOCK_STYLE: BlockStyle = { indent: 2, flushSequences: false };
@@ -24,7 +37,7 @@ export function inlineValue(value: unknown): string | undefined {
 /** Lines of `key: value` at column `column` (the value's lines below it when it is a collection). */
 export function renderPair(key: string, value: unknown, column: number, style: BlockStyle): string[] {
   const pad = ' '.repeat(column);
-  const inline = inlineValue(value);
+  const inline = inlineValue(value) ?? flowList(value, style);
   if (inline !== undefined) return [`${pad}${formatKey(key)}: ${inline}`];
   const childColumn = Array.isArray(value) && style.flushSequences ? column : column + style.indent;
   return [`${pad}${formatKey(key)}:`, ...renderCollection(value, childColumn, style)];
@@ -33,7 +46,7 @@ export function renderPair(key: string, value: unknown, column: number, style: B
 /** Lines of one sequence item `- …` whose dash is at `column`. */
 export function renderItem(value: unknown, column: number, style: BlockStyle): string[] {
   const pad = ' '.repeat(column);
-  const inline = inlineValue(value);
+  const inline = inlineValue(value) ?? flowList(value, style);
   if (inline !== undefined) return [`${pad}- ${inline}`];
   const lines = renderCollection(value, column + 2, style);
   lines[0] = `${pad}- ${lines[0].slice(column + 2)}`;

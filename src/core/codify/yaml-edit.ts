@@ -129,30 +129,32 @@ function buildItem(segment: PathSegment, rest: readonly PathSegment[], leaf: unk
 /**
  * Sets the value at `segments` in document `documentIndex`: a scalar in place (quoting kept), a
  * subtree replaced in the file's block style, or, when the path leaves the file, the missing key
- * or list item inserted after its siblings at their indentation.
+ * or list item inserted after its siblings at their indentation. `flowScalarLists` writes new short
+ * lists of scalars on one line (`[a, b]`).
  */
 export function setValueAt(
   text: string,
   documentIndex: number,
   segments: readonly PathSegment[],
   value: unknown,
+  options: Pick<BlockStyle, 'flowScalarLists'> = {},
 ): EditResult {
   const doc = documentAt(text, documentIndex);
   if (typeof doc === 'string') return { ok: false, reason: doc };
   const lookup = locate(doc, segments);
-  if (lookup.found) return replaceFound(text, doc, documentIndex, segments, lookup, value);
-  return insertMissing(text, doc, segments, lookup, value);
+  const style = { ...detectStyle(text, doc), ...options };
+  if (lookup.found) return replaceFound(text, { doc, documentIndex, segments, style }, lookup, value);
+  return insertMissing(text, doc, segments, lookup, value, style);
 }
 
 /** The path is in the file: a scalar is rewritten in place, a subtree only where it differs (or whole). */
 function replaceFound(
   text: string,
-  doc: ParsedDocument,
-  documentIndex: number,
-  segments: readonly PathSegment[],
+  at: { doc: ParsedDocument; documentIndex: number; segments: readonly PathSegment[]; style: BlockStyle },
   lookup: Extract<Lookup, { found: true }>,
   value: unknown,
 ): EditResult {
+  const { doc, documentIndex, segments, style } = at;
   const { node, inFlow } = lookup;
   if (isScalar(node) && isScalarValue(value)) {
     const line = lineOf(text, node.range![0]);
@@ -160,7 +162,6 @@ function replaceFound(
     if (node.value === value) return { ok: true, text, line };
     return { ok: true, text: rewriteScalar(text, node, value, inFlow), line };
   }
-  const style = detectStyle(text, doc);
   const step = lookup.steps[lookup.steps.length - 1];
   if (!step) return { ok: false, reason: 'cannot replace a whole document' };
   // Only what differs is rewritten: equal items, flow collections and comments inside stay as written.
@@ -181,8 +182,8 @@ function insertMissing(
   segments: readonly PathSegment[],
   lookup: Extract<Lookup, { found: false }>,
   value: unknown,
+  style: BlockStyle,
 ): EditResult {
-  const style = detectStyle(text, doc);
   const { container, missing } = lookup;
   const segment = segments[missing];
   const rest = segments.slice(missing + 1);

@@ -76,6 +76,13 @@ export { isQuantityField, parseQuantity, quantitiesEqual } from './quantity.js';
 export { immutableReason } from './immutable.js';
 export { fieldPath, type FieldPathOf } from './field-path.js';
 export {
+  FIELD_PATH_EXAMPLE,
+  fieldPathCovers,
+  parseFieldPath,
+  writeFieldPath,
+  type FieldPathSegment,
+} from './field-path-text.js';
+export {
   EPHEMERAL_KINDS,
   ephemeralReason,
   IMPERATIVE_ACTIONS,
@@ -87,6 +94,7 @@ export {
   emergencySwitchReason,
   flippedSwitchOf,
   GITOPS_CONTROLLER_WORKLOADS,
+  switchOnAt,
   type FlippedSwitch,
 } from './pause-switches.js';
 export {

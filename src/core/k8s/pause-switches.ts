@@ -63,7 +63,9 @@ const SWITCHES: readonly PauseSwitch[] = [
     did: 'scaled to 0',
     on: (value) => value === 0,
     stops: (key) =>
-      `${key.name} runs no pod: nothing it reconciles is applied, whatever is merged (driftback alerts that it is not reconciling)`,
+      key.name === GITOPS_CONTROLLER_WORKLOADS['argocd-application'].name
+        ? `${key.name} runs no pod: Argo CD applies nothing in this cluster while it is at 0 replicas, whatever is merged (driftback alerts that it is not reconciling)`
+        : `${key.name} runs no pod: nothing it reconciles is applied, whatever is merged (driftback alerts that it is not reconciling)`,
   },
   {
     group: 'batch',
@@ -172,14 +174,31 @@ export function flippedSwitchOf(
   if (change.op === 'remove') return undefined;
   const flipped = flippedSwitch(change, key);
   if (!flipped) return undefined;
-  const value = flipped.path.startsWith('/metadata/annotations/')
-    ? live.metadata.annotations?.[flipped.path.slice('/metadata/annotations/'.length).replace('~1', '/')]
-    : spec(live)[flipped.path.split('/')[2]!];
-  const on = flipped.on(value);
+  const on = flipped.on(switchValue(flipped, live));
   // Off in live and off (or not declared) in Git: no switch was flipped (a controller scaled from 2 to 1,
   // a switch set back to its default by hand).
   if (!on && !flipped.on(change.desired)) return undefined;
   return { command: flipped.command, did: flipped.did, on, stops: flipped.stops(key, live) };
+}
+
+/**
+ * The switch a live object holds on at `path` — its command and what it stops, in words — or undefined
+ * (no switch there, or it is off). For an object no Git file declares: no `/driftback allow` to offer.
+ */
+export function switchOnAt(
+  path: string,
+  key: ResourceKey,
+  live: KubeObject,
+): { command: string; stops: string } | undefined {
+  const found = switchAt(path, key);
+  if (!found || !found.on(switchValue(found, live))) return undefined;
+  return { command: found.command, stops: found.stops(key, live) };
+}
+
+function switchValue(flipped: PauseSwitch, live: KubeObject): unknown {
+  return flipped.path.startsWith('/metadata/annotations/')
+    ? live.metadata.annotations?.[flipped.path.slice('/metadata/annotations/'.length).replace('~1', '/')]
+    : spec(live)[flipped.path.split('/')[2]!];
 }
 
 /**

@@ -4,7 +4,7 @@
 import type { Config } from '../config/index.js';
 import type { KubeObject, ObjectOwner, OwnedObject, Reported, ResourceKey, SyncHook } from '../model/index.js';
 import { keyId, keyOf } from '../model/index.js';
-import { creationOf, ephemeralReason, isSecret, SECRET_NOT_WRITTEN } from '../k8s/index.js';
+import { creationOf, ephemeralReason, isSecret, SECRET_NOT_WRITTEN, switchOnAt } from '../k8s/index.js';
 import { handChangesOn, helmReason } from './hand-changes.js';
 import { indexHelm } from './helm.js';
 import { agentObjectsOf } from './agent-install.js';
@@ -86,17 +86,23 @@ export function judgeExtra(live: KubeObject, context: OwnershipContext): ExtraVe
   if (owner.class === 'operator' || owner.class === 'cluster') {
     // A person's change to what a controller made: reported with who and when, never written into Git.
     const made = context.claims ? claimTemplateOf(live, context.claims) : undefined;
-    const reported: Reported = {
+    const reported = (path: string): Reported => ({
       code: 'made-by-controller',
-      reason: made ? claimTemplateReason(made) : madeByReason(owner),
-    };
-    const changes = handChangesOn(live, context.config, () => reported);
+      reason: made ? claimTemplateReason(made) : madeByReason(owner, switchOnAt(path, key, live)),
+    });
+    const changes = handChangesOn(live, context.config, reported);
     return { type: 'owned', owned: { key, owner, ...(changes.length ? { changes } : {}) } };
   }
   return { type: 'owned', owned: { key, owner } };
 }
 
-/** Why a person's change to an object an operator or the cluster made is not written into Git. */
-function madeByReason(owner: ObjectOwner): string {
+/**
+ * Why a person's change to an object an operator or the cluster made is not written into Git. An
+ * emergency switch (argocd-application-controller scaled to 0) says what it stops and how it ends: no
+ * file holds it, so there is nothing to allow or codify.
+ */
+function madeByReason(owner: ObjectOwner, flipped?: { command: string; stops: string }): string {
+  if (flipped)
+    return `${describeOwner(owner)}, not declared in Git: emergency switch (\`${flipped.command}\`): ${flipped.stops}. No file holds it, so it is not written into Git; to end it, undo it in the cluster`;
   return `${describeOwner(owner)}, not declared in Git: no file holds it, so the change is not written into Git; change it where ${owner.name} takes its settings from`;
 }

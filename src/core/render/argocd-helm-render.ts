@@ -1,7 +1,7 @@
 // An Argo CD Application's Helm source, rendered as the repo-server renders it
 // (reposerver/repository/repository.go helmTemplate, util/helm/cmd.go template): release name
 // `helm.releaseName` or the Application's name; namespace `helm.namespace` or the destination's;
-// `helm.kubeVersion`/`apiVersions` or the cluster's; `valueFiles` relative to the chart (a missing one
+// `helm.kubeVersion`/`apiVersions` or the cluster's; `valueFiles` relative to the chart, globs expanded (a missing one
 // skipped with `ignoreMissingValueFiles`, an error otherwise), then `valuesObject` (or `values`), then
 // `parameters` as `--set` (`--set-string` with `forceString`; commas escaped unless the value is a
 // `{…}` list) and `fileParameters` as `--set-file`; CRDs unless `skipCrds`. Argo CD's precedence
@@ -9,6 +9,7 @@
 import { stringify } from 'yaml';
 import { renderChart, type ChartLocation, type ChartSetValue } from '../charts/index.js';
 import { isPlainObject, type FieldSource, type PathSegment } from '../model/index.js';
+import { compileDoublestarGlob } from '../patterns/index.js';
 import { argoValuePlaces } from './chart-value-places.js';
 import { optionalString, repositoryPath, stringList } from '../sources/fields.js';
 import { sourceName } from '../sources/identity.js';
@@ -65,7 +66,7 @@ function insideRepository(path: string): string | undefined {
 }
 
 /** A file the source reads: `$<ref>/…` in a multi-source Application's ref'd repository, else under `path`. */
-type FileRead = { text: string } | { missing: string } | { reason: string };
+type FileRead = { text: string; path: string } | { missing: string } | { reason: string };
 
 /**
  * `$<ref>/path` as the repo-server resolves it (resolveReferencedSources, getResolvedRefValueFile): only in
@@ -91,7 +92,7 @@ function refFile(file: string, transforms: ArgoTransforms, inputs: RenderSourceI
   const resolved = insideRepository(slash < 0 ? '' : file.slice(slash + 1));
   if (resolved === undefined) return { reason: `${file}: the path leaves the repository of ${name}` };
   const text = inputs.files.get(resolved);
-  return text === undefined ? { missing: resolved } : { text };
+  return text === undefined ? { missing: resolved } : { text, path: resolved };
 }
 
 function readSourceFile(file: string, path: string, transforms: ArgoTransforms, inputs: RenderSourceInputs): FileRead {
@@ -101,44 +102,107 @@ function readSourceFile(file: string, path: string, transforms: ArgoTransforms, 
   const resolved = joinPath(path, file);
   const text = inputs.files.get(resolved);
   if (text === undefined || resolved.split('/').includes('..')) return { missing: resolved };
-  return { text };
+  return { text, path: resolved };
 }
 
-/** valueFiles' texts in order, or why the source cannot render. */
-function valueFiles(
+const GLOB_CHARACTERS = /[*?[]/;
+
+/**
+ * A valueFiles glob (repository.go getResolvedValueFiles): the files it matches under the resolved
+ * pattern, in lexical order; none is an error unless `ignoreMissingValueFiles`.
+ */
+function globFiles(file: string, path: string, transforms: ArgoTransforms, inputs: RenderSourceInputs) {
+  let pattern: string | undefined;
+  if (transforms.sources && file.startsWith('$')) {
+    const probe = refFile(file, transforms, inputs);
+    if (probe && 'reason' in probe) return probe;
+    pattern = insideRepository(file.slice(file.indexOf('/') + 1));
+  } else pattern = insideRepository([path, file].filter(Boolean).join('/'));
+  if (pattern === undefined) return { reason: `valueFiles ${file}: the path leaves the repository` };
+  const compiled = compileDoublestarGlob(pattern);
+  if (!compiled.ok) return { reason: `valueFiles ${file}: ${compiled.message}` };
+  return [...inputs.files.keys()].filter((name) => compiled.pattern.test(name)).sort();
+}
+
+type ValueFile = { path: string; text: string };
+
+/**
+ * valueFiles resolved as the repo-server resolves them: in order, each once; a glob expands to its
+ * matches (those also listed by name take their named place); a missing file or a glob matching
+ * nothing is skipped with `ignoreMissingValueFiles`, an error otherwise.
+ */
+function resolveValueFiles(
   helm: Record<string, unknown>,
   path: string,
   transforms: ArgoTransforms,
   inputs: RenderSourceInputs,
-): string[] | { reason: string } {
-  const texts: string[] = [];
-  for (const file of stringList(helm.valueFiles)) {
+): ValueFile[] | { reason: string } {
+  const listed = stringList(helm.valueFiles);
+  const named = new Set(listed.filter((file) => !GLOB_CHARACTERS.test(file)).map((file) => resolvedName(file, path)));
+  const out = new Map<string, string>();
+  for (const file of listed) {
+    if (GLOB_CHARACTERS.test(file) && !/^[a-z]+:\/\//i.test(file)) {
+      const matches = globFiles(file, path, transforms, inputs);
+      if ('reason' in matches) return matches;
+      if (matches.length === 0 && helm.ignoreMissingValueFiles !== true)
+        return { reason: `values file glob "${file}" matched no files` };
+      for (const match of matches) if (!named.has(match) && !out.has(match)) out.set(match, inputs.files.get(match)!);
+      continue;
+    }
     const read = readSourceFile(file, path, transforms, inputs);
     if ('reason' in read) return read;
     if ('missing' in read) {
       if (helm.ignoreMissingValueFiles === true) continue;
       return { reason: `valueFiles ${file}: ${read.missing} does not exist` };
     }
-    texts.push(read.text);
+    if (!out.has(read.path)) out.set(read.path, read.text);
   }
+  return [...out].map(([name, text]) => ({ path: name, text }));
+}
+
+/** The repository path a named value file resolves to (a `$ref` one's in the ref'd repository, this one). */
+function resolvedName(file: string, path: string): string {
+  if (file.startsWith('$')) return insideRepository(file.slice(file.indexOf('/') + 1)) ?? file;
+  return joinPath(path, file);
+}
+
+/** valueFiles' texts in order, then values, or why the source cannot render. */
+function valueFiles(
+  helm: Record<string, unknown>,
+  path: string,
+  transforms: ArgoTransforms,
+  inputs: RenderSourceInputs,
+): string[] | { reason: string } {
+  const files = resolveValueFiles(helm, path, transforms, inputs);
+  if ('reason' in files) return files;
+  const texts = files.map((file) => file.text);
   if (isPlainObject(helm.valuesObject)) texts.push(stringify(helm.valuesObject));
   else if (typeof helm.values === 'string' && helm.values.trim() !== '') texts.push(helm.values);
   return texts;
 }
 
-/** The valueFiles of this path that exist, with their texts, in order (for codify's value places). */
-function valueFilePaths(helm: Record<string, unknown>, path: string, files: ReadonlyMap<string, string>) {
-  return stringList(helm.valueFiles).flatMap((file) => {
-    const resolved = joinPath(path, file);
-    const text = files.get(resolved);
-    return text === undefined || resolved.split('/').includes('..') ? [] : [{ path: resolved, text }];
-  });
+/**
+ * The valueFiles that exist in this repository, with their texts, in order (for codify's value places):
+ * under the source's path, or `$<ref>/…` in a ref source of this repository; globs expanded.
+ */
+function valueFilePaths(
+  helm: Record<string, unknown>,
+  path: string,
+  transforms: ArgoTransforms,
+  inputs: RenderSourceInputs,
+): ValueFile[] {
+  const files = resolveValueFiles({ ...helm, ignoreMissingValueFiles: true }, path, transforms, inputs);
+  return 'reason' in files ? [] : files.filter((file) => inputs.files.get(file.path) === file.text);
 }
 
-/** Where `helm` sits in a single-source Application; a multi-source one's is not followed here. */
+/** Where `helm` sits in the Application: `spec.source.helm`, or `spec.sources[n].helm` of the source rendered. */
 function helmPath(declared: DeclaredSource): PathSegment[] | undefined {
   const spec = declared.desired?.object.spec;
-  return isPlainObject(spec) && isPlainObject(spec.source) ? ['spec', 'source', 'helm'] : undefined;
+  if (!isPlainObject(spec)) return undefined;
+  const index = (declared.source.transforms as ArgoTransforms).sourceIndex;
+  if (index === undefined) return isPlainObject(spec.source) ? ['spec', 'source', 'helm'] : undefined;
+  const entry = Array.isArray(spec.sources) ? spec.sources[index] : undefined;
+  return isPlainObject(entry) ? ['spec', 'sources', { index }, 'helm'] : undefined;
 }
 
 function setValues(
@@ -197,10 +261,11 @@ function chartOrigin(
   declared: DeclaredSource,
   helm: Record<string, unknown>,
   chart: ChartLocation,
-  files: ReadonlyMap<string, string>,
+  inputs: RenderSourceInputs,
 ): FieldSource {
   const file = declared.desired?.source.file;
-  const valueFiles = valueFilePaths(helm, declared.source.path ?? '', files);
+  const transforms = declared.source.transforms as ArgoTransforms;
+  const valueFiles = valueFilePaths(helm, declared.source.path ?? '', transforms, inputs);
   const values = argoValuePlaces(declared.desired, helm, chart, valueFiles, helmPath(declared));
   const source = `Application ${sourceName(declared.source.id)}`;
   return { origin: { type: 'source-transform', source, transform: 'chart', ...(file ? { file } : {}), values } };
@@ -219,7 +284,7 @@ export function renderArgoHelm(declared: DeclaredSource, inputs: RenderSourceInp
   if ('reason' in set) return notRendered(declared, destination, set.reason);
   const kubeVersion = optionalString(helm.kubeVersion) ?? inputs.capabilities?.kubeVersion;
   const apiVersions = stringList(helm.apiVersions);
-  const origin = chartOrigin(declared, helm, chart, inputs.files);
+  const origin = chartOrigin(declared, helm, chart, inputs);
   const rendered = renderChart({
     request: {
       where: chart.type === 'files' ? path || '.' : `${chart.url} ${chart.name} ${chart.version}`,

@@ -10,6 +10,7 @@ import { parse } from 'yaml';
 import { diffResources } from '../../../src/core/diff/index.js';
 import type { KubeObject } from '../../../src/core/model/index.js';
 import { selectIntents } from '../../../src/core/codify/select.js';
+import { judgeExtra, ownershipContextOf } from '../../../src/core/ownership/index.js';
 import { readFixture } from '../../support/fixtures.js';
 import { configWith, deployment, desiredOf, managed } from '../diff/support.js';
 
@@ -188,5 +189,34 @@ describe('one-off triggers', () => {
       handSet(deployment(), [...ANNOTATIONS, 'force-sync'], '1', 'kubectl-annotate'),
     );
     expect(resource.changes.map((c) => c.path)).toEqual(['/metadata/annotations/force-sync']);
+  });
+
+  describe('a GitOps controller no Git file declares (installed by hand, part of Argo CD)', () => {
+    // Argo CD's install.yaml labels its workloads `app.kubernetes.io/part-of: argocd`; this repository
+    // holds none of them, so the scale is listed under its operator, never proposed for Git.
+    const installed = (replicas: number, manager: string): KubeObject => {
+      const live = handSet(ARGO_CONTROLLER, ['spec', 'replicas'], replicas, manager);
+      live.metadata.labels = { 'app.kubernetes.io/part-of': 'argocd' };
+      return live;
+    };
+    const reasons = (live: KubeObject) => {
+      const verdict = judgeExtra(live, ownershipContextOf([live], config));
+      if (verdict.type !== 'owned') throw new Error('expected an owned object');
+      return (verdict.owned.changes ?? []).map((change) => [change.path, change.reported?.reason]);
+    };
+
+    it.each<[string, number, RegExp]>([
+      [
+        'scaled to 0: says what the scale stops and how it ends, without /driftback allow',
+        0,
+        /^created by operator Argo CD, not declared in Git: emergency switch \(`kubectl scale … --replicas=0`\): argocd-application-controller runs no pod: Argo CD applies nothing in this cluster while it is at 0 replicas.*to end it, undo it in the cluster$/,
+      ],
+      ["scaled to 2: an ordinary change to an operator's object", 2, /takes its settings from$/],
+    ])('%s', (_name, replicas, reason) => {
+      const [[path, text], ...more] = reasons(installed(replicas, 'kubectl'));
+      expect([path, more]).toEqual(['/spec/replicas', []]);
+      expect(text).toMatch(reason);
+      expect(text).not.toContain('/driftback allow');
+    });
   });
 });
