@@ -13,15 +13,8 @@
 // stand-in's; the files the pull requests add are in its `changes/`.
 // docs/reviewing.md walks the same steps.
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  drain,
-  pullRequestPayload,
-  pushPayload,
-  sendWebhook,
-  startAppHarness,
-  uploadSnapshot,
-  type AppHarness,
-} from '../support/app.js';
+import { drain, pushPayload, sendWebhook, startAppHarness, uploadSnapshot, type AppHarness } from '../support/app.js';
+import { commentsOn, mergePullRequest, openPullRequest } from '../support/app-pulls.js';
 import type { IssueRecord } from '../support/github/state.js';
 import {
   emergencyChange,
@@ -87,52 +80,8 @@ const alerts = (app: AppHarness, cluster: string) =>
   );
 const dashboard = (app: AppHarness) => all(app).find((issue) => issue.title === 'driftback dashboard')?.body ?? '';
 
-function commentsOn(app: AppHarness, number: number): string[] {
-  const repo = app.standIn.state.repo(app.owner, app.repo);
-  return [...repo.comments.values()]
-    .filter((comment) => comment.issueNumber === number)
-    .sort((a, b) => a.id - b.id)
-    .map((comment) => comment.body);
-}
-
 const ticked = (body: string | null | undefined): string[] =>
   [...(body ?? '').matchAll(/^- \[x\] (\w[\w ]*):/gm)].map((m) => m[1]!);
-
-async function merge(app: AppHarness, number: number): Promise<string> {
-  const sha = app.standIn.mergePullRequest({ owner: app.owner, repo: app.repo, number });
-  expect(await sendWebhook(app, 'push', pushPayload(app, 'main', sha))).toBe(200);
-  await drain(app);
-  return sha;
-}
-
-/** Opens a pull request that changes `files` (null deletes) on `branch`, as a person does, and sends the webhook. */
-async function openPullRequest(
-  app: AppHarness,
-  branch: string,
-  title: string,
-  files: Record<string, string | null>,
-): Promise<number> {
-  app.standIn.pushCommit({ owner: app.owner, repo: app.repo, branch, files, message: `${title}\n` });
-  const repo = app.standIn.state.repo(app.owner, app.repo);
-  const number = repo.nextNumber++;
-  const at = app.standIn.state.timestamp();
-  repo.issues.set(number, {
-    number,
-    title,
-    body: null,
-    state: 'open',
-    stateReason: null,
-    labels: [],
-    user: 'octocat',
-    createdAt: at,
-    updatedAt: at,
-    closedAt: null,
-    pull: { head: branch, base: repo.defaultBranch, draft: false, merged: false },
-  });
-  expect(await sendWebhook(app, 'pull_request', pullRequestPayload(app, number, branch, 'opened'))).toBe(200);
-  await drain(app);
-  return number;
-}
 
 /** The file at the default branch's HEAD of the stand-in. */
 const fileAtHead = (app: AppHarness, path: string): string => app.standIn.readFile(app.owner, app.repo, 'main', path)!;
@@ -263,8 +212,11 @@ async function autoscalingSteps(w: Walk): Promise<void> {
   const autoscale = await openPullRequest(
     app,
     'autoscale',
-    'Autoscale',
     c.autoscale((path) => fileAtHead(app, path)),
+    {
+      title: 'Autoscale',
+      message: 'Autoscale\n',
+    },
   );
   const [plan, ...morePlans] = commentsOn(app, autoscale);
   expect(morePlans).toEqual([]);
@@ -272,7 +224,7 @@ async function autoscalingSteps(w: Walk): Promise<void> {
   expect(plan).toContain(`HorizontalPodAutoscaler \`${c.workload.hpa}\` set \`spec.replicas\``);
   expect(plan).toContain('manager `kube-controller-manager`');
   // Merged and applied by the controller: the dashboard says the same, with the line that declares replicas.
-  shas[c.fixture.d] = await merge(app, autoscale);
+  shas[c.fixture.d] = await mergePullRequest(app, autoscale);
   const workload = fileAtHead(app, c.workload.path);
   await snapshot('5-hpa-and-git-replicas');
   await watchAt(app, '2026-12-02T13:01:00Z');
@@ -286,11 +238,14 @@ async function autoscalingSteps(w: Walk): Promise<void> {
   expect([driftbackPulls(app).length, openAlerts()]).toEqual([ourPulls, []]);
 
   // 9. A PR removes replicas: no warning; merged and applied, the HPA alone sets them: quiet.
-  const handOver = await openPullRequest(app, 'hpa-owns-replicas', 'Let the HPA own replicas', {
-    [c.workload.path]: workload.replace(c.replicasLine, ''),
-  });
+  const handOver = await openPullRequest(
+    app,
+    'hpa-owns-replicas',
+    { [c.workload.path]: workload.replace(c.replicasLine, '') },
+    { title: 'Let the HPA own replicas', message: 'Let the HPA own replicas\n' },
+  );
   expect(commentsOn(app, handOver).join('\n')).not.toContain('HPA and Git both set replicas');
-  shas[c.fixture.e] = await merge(app, handOver);
+  shas[c.fixture.e] = await mergePullRequest(app, handOver);
   await snapshot('6-hpa-owns-replicas');
   await watchAt(app, '2026-12-02T14:01:00Z');
   expect(dashboard(app)).not.toContain('HPA and Git both set replicas');
@@ -402,7 +357,7 @@ describe('the exercise on a Flux cluster: flux suspend kustomization apps, kubec
 
     // The engineer merges the PR, then `flux resume kustomization apps -n flux-system` (19:20); Flux
     // applies the merge commit, and the 19:30 snapshot shows it.
-    const mergeSha = await merge(app, pr!.number);
+    const mergeSha = await mergePullRequest(app, pr!.number);
     expect(ticked(pulls(app)[0]!.body)).toEqual(['merged']);
     await upload(app, 'flux-4-resumed-late', { [FIXTURE_MERGE.flux]: mergeSha });
     await watchAt(app, '2026-12-01T19:31:00Z');
@@ -497,7 +452,7 @@ describe('the exercise on an Argo CD cluster: automated sync off, kubectl scale'
     expect(suspendedAlert!.body).toContain('To resume: `argocd app set guestbook --sync-policy automated`');
 
     // Merged, automated sync on again: Argo CD syncs the merge commit.
-    const mergeSha = await merge(app, pr!.number);
+    const mergeSha = await mergePullRequest(app, pr!.number);
     await upload(app, 'argo-3-autosync-on-after-merge', {
       [FIXTURE_MERGE.argo]: mergeSha,
       '2026-12-01T11:50:00Z': '2026-12-01T19:50:00Z',

@@ -4,17 +4,10 @@
 // once the controller applied the merge; a suspension left past emergency.resumeWithin alerts once and
 // the alert closes on resume; a fix undone by a resume alerts.
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  drain,
-  pullRequestPayload,
-  pushPayload,
-  sendWebhook,
-  startAppHarness,
-  uploadSnapshot,
-  type AppHarness,
-} from '../support/app.js';
+import { drain, pushPayload, sendWebhook, startAppHarness, uploadSnapshot, type AppHarness } from '../support/app.js';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { commentsOn, mergePullRequest, openPullRequest } from '../support/app-pulls.js';
 import type { IssueRecord } from '../support/github/state.js';
 import { goldenIn } from '../support/golden.js';
 import { emergencyRepoFiles, emergencySnapshotText, type EmergencySnapshotName } from '../support/emergency-fixture.js';
@@ -75,46 +68,6 @@ function issues(harness: AppHarness) {
   return [...harness.standIn.state.repo(harness.owner, harness.repo).issues.values()].filter((issue) => !issue.pull);
 }
 
-function commentsOn(harness: AppHarness, number: number): string[] {
-  const repo = harness.standIn.state.repo(harness.owner, harness.repo);
-  return [...repo.comments.values()]
-    .filter((comment) => comment.issueNumber === number)
-    .sort((a, b) => a.id - b.id)
-    .map((comment) => comment.body);
-}
-
-/** Opens a pull request that changes `files` on `branch` and sends GitHub's pull_request opened webhook. */
-async function openPullRequest(harness: AppHarness, branch: string, files: Record<string, string>): Promise<number> {
-  harness.standIn.pushCommit({ owner: harness.owner, repo: harness.repo, branch, files });
-  const repo = harness.standIn.state.repo(harness.owner, harness.repo);
-  const number = repo.nextNumber++;
-  const at = harness.standIn.state.timestamp();
-  repo.issues.set(number, {
-    number,
-    title: 'Raise the memory limit',
-    body: null,
-    state: 'open',
-    stateReason: null,
-    labels: [],
-    user: 'octocat',
-    createdAt: at,
-    updatedAt: at,
-    closedAt: null,
-    pull: { head: branch, base: repo.defaultBranch, draft: false, merged: false },
-  });
-  expect(await sendWebhook(harness, 'pull_request', pullRequestPayload(harness, number, branch, 'opened'))).toBe(200);
-  await drain(harness);
-  return number;
-}
-
-async function merge(harness: AppHarness, number: number): Promise<string> {
-  const sha = harness.standIn.mergePullRequest({ owner: harness.owner, repo: harness.repo, number });
-  expect(await sendWebhook(harness, 'push', pushPayload(harness, 'main', sha))).toBe(200);
-  await drain(harness);
-  return sha;
-}
-
-/** The value of `driftback_suspended_seconds` for a kind of suspension, scraped from /metrics now. */
 async function suspendedSeconds(harness: AppHarness, cluster: string, kind: string): Promise<number | undefined> {
   const text = await (await fetch(`${harness.baseUrl}/metrics`)).text();
   const line = text
@@ -170,9 +123,12 @@ describe('Flux: suspend, kubectl edit, PR at once, merge, resume, verified', () 
     ).toContain('memory: 1Gi');
     // Someone else's PR for the same source, while it is suspended: its plan opens with the note.
     const deployment = emergencyRepoFiles().get('apps/podinfo/deployment.yaml')!;
-    const other = await openPullRequest(app, 'raise-cpu', {
-      'apps/podinfo/deployment.yaml': deployment.replace('cpu: 2000m', 'cpu: 3000m'),
-    });
+    const other = await openPullRequest(
+      app,
+      'raise-cpu',
+      { 'apps/podinfo/deployment.yaml': deployment.replace('cpu: 2000m', 'cpu: 3000m') },
+      { title: 'Raise the memory limit' },
+    );
     const plan = commentsOn(app, other).find((c) => c.includes('kind-dev'));
     expect(plan).toBeDefined();
     const note =
@@ -190,7 +146,7 @@ describe('Flux: suspend, kubectl edit, PR at once, merge, resume, verified', () 
     clock.now = new Date('2026-12-01T10:20:00Z');
     expect(await suspendedSeconds(app, 'kind-dev', 'flux-kustomization')).toBe(1080);
 
-    const mergeSha = await merge(app, pr!.number);
+    const mergeSha = await mergePullRequest(app, pr!.number);
     expect(checked(pulls(app)[0]!.body)).toEqual(['merged']);
     expect(commentsOn(app, pr!.number).some((c) => c.includes('verified'))).toBe(false);
 
@@ -223,7 +179,7 @@ describe('Argo CD: automated sync off, kubectl scale, PR, merge, automated sync 
       app.standIn.readFile('acme', 'emergency-gitops', 'driftback/kind-argo', 'web/guestbook/frontend-deployment.yaml'),
     ).toContain('replicas: 5');
 
-    const mergeSha = await merge(app, pr!.number);
+    const mergeSha = await mergePullRequest(app, pr!.number);
     expect(checked(pulls(app)[0]!.body)).toEqual(['merged']);
     await upload(app, 'argo-3-autosync-on-after-merge', { fixture: FIXTURE_MERGE_ARGO, actual: mergeSha });
     expect(checked(pulls(app)[0]!.body)).toEqual(['merged', 'resumed', 'applied', 'in sync']);
@@ -354,7 +310,7 @@ describe('a suspension left past emergency.resumeWithin', () => {
     await runWatch(app);
     expect(suspendedAlerts(app)).toHaveLength(1);
 
-    const mergeSha = await merge(app, pr!.number);
+    const mergeSha = await mergePullRequest(app, pr!.number);
     await upload(app, 'flux-4-resumed-late', { fixture: FIXTURE_MERGE_FLUX, actual: mergeSha });
     await runWatch(app);
     expect(suspendedAlerts(app).map((issue) => issue.state)).toEqual(['closed']);
@@ -403,7 +359,7 @@ describe('a verified fix followed for emergency.followFor (default 7d)', () => {
 
   async function verified(): Promise<{ app: AppHarness; pr: number; mergeSha: string }> {
     const { app, pr } = await startAfter('flux-1-before', 'flux-2-suspended');
-    const mergeSha = await merge(app, pr!.number);
+    const mergeSha = await mergePullRequest(app, pr!.number);
     await upload(app, 'flux-3-resumed-after-merge', { fixture: FIXTURE_MERGE_FLUX, actual: mergeSha });
     expect(commentsOn(app, pr!.number).filter((c) => c.startsWith('verified:'))).toHaveLength(1);
     return { app, pr: pr!.number, mergeSha };

@@ -128,6 +128,69 @@ describe('an Argo CD Application with a Helm path source', () => {
   });
 });
 
+describe('Argo CD helm valueFiles globs (repository.go getResolvedValueFiles)', () => {
+  const app = (valueFiles: string, ignore = false) =>
+    APP.replace(
+      '      ignoreMissingValueFiles: true\n      valueFiles:\n        - values-prod.yaml\n        - values-missing.yaml\n',
+      `${ignore ? '      ignoreMissingValueFiles: true\n' : ''}      valueFiles: ${valueFiles}\n`,
+    );
+  const render = (valueFiles: string, ignore = false) => {
+    const files = chartFiles('charts/webapp', 'charts/webapp');
+    files.set('charts/webapp/motd.txt', 'welcome');
+    files.set('charts/webapp/env/a.yaml', 'image:\n  repository: example/a\n');
+    files.set('charts/webapp/env/b.yaml', 'image:\n  repository: example/b\n');
+    files.set('charts/webapp/env/deep/c.yaml', 'greeting: from c\n');
+    files.set('apps/webapp.yaml', app(valueFiles, ignore));
+    return renderCluster(
+      files,
+      { name: 'prod', path: 'apps', defaultNamespace: 'default', controller: 'argocd' },
+      { live: SNAPSHOT, charts: createChartRenderer({ helm }) },
+    );
+  };
+  it('expands a glob in lexical order; a file also listed by name takes its named place', () => {
+    const inOrder = render('["env/*.yaml"]');
+    expect(inOrder.errors).toEqual([]);
+    const image = (rendered: ReturnType<typeof render>) =>
+      (rendered.objects.find((d) => d.object.kind === 'Deployment')!.object as any).spec.template.spec.containers[0]
+        .image;
+    // The later file wins: b.yaml after a.yaml; a.yaml last when it is also listed by name after the glob.
+    expect(image(inOrder)).toBe('example/b:2.1.2');
+    expect(image(render('["env/*.yaml", "env/a.yaml"]'))).toBe('example/a:2.1.2');
+    const named = render('["env/*.yaml", "env/a.yaml"]');
+    const dir = mkdtempSync(join(tmpdir(), 'argo-glob-'));
+    writeFileSync(join(dir, 'values.yaml'), 'image:\n  tag: 2.1.2\n');
+    writeFileSync(join(dir, 'a.yaml'), 'image:\n  repository: example/a\n');
+    writeFileSync(join(dir, 'b.yaml'), 'image:\n  repository: example/b\n');
+    writeFileSync(join(dir, 'motd'), 'welcome');
+    const chart = join(REPO_ROOT, 'test/fixtures/charts/webapp');
+    const args = (...values: string[]) => [
+      ...['--namespace', 'shop', '--no-hooks', '--include-crds', '--kube-version', 'v1.31.4'],
+      ...values.flatMap((file) => ['--values', join(dir, file)]),
+      ...['--set', 'replicaCount=4', '--set', 'greeting=hello\\, world', '--set-string', 'extraEnv.BUILD=0042'],
+      ...['--set-file', `extraEnv.MOTD=${join(dir, 'motd')}`],
+    ];
+    const ours = (rendered: ReturnType<typeof render>) =>
+      rendered.objects.filter((d) => d.object.kind !== 'Application').map((d) => d.object);
+    expectSame(ours(named), helmTemplateObjects('storefront', chart, args('b.yaml', 'a.yaml', 'values.yaml')), 'shop');
+    expectSame(
+      ours(inOrder),
+      helmTemplateObjects('storefront', chart, args('a.yaml', 'b.yaml', 'values.yaml')),
+      'shop',
+    );
+  });
+
+  it('** crosses directories, and a glob that matches nothing is an error unless ignoreMissingValueFiles', () => {
+    expect(render('["env/**/c.yaml"]').errors).toEqual([]);
+    const none = render('["nothing/*.yaml"]');
+    expect(none.notes.map((n) => n.message)).toContain(
+      'Application argocd/webapp: reported, not rendered: values file glob "nothing/*.yaml" matched no files',
+    );
+    const ignored = render('["nothing/*.yaml"]', true);
+    expect(ignored.errors).toEqual([]);
+    expect(ignored.objects.some((d) => d.object.kind === 'Deployment')).toBe(true);
+  });
+});
+
 describe('an Argo CD Application with a chart from a Helm repository, from the offline charts directory', () => {
   const APP_REPO = `apiVersion: argoproj.io/v1alpha1
 kind: Application

@@ -65,10 +65,27 @@ beforeAll(async () => {
     pushedDigests.set(version, /Digest: (sha256:[0-9a-f]{64})/.exec(pushed.stdout + pushed.stderr)![1]!);
   }
   helm(['push', join(charts, 'webapp-1.4.0.tgz'), `oci://${registry.host}/tampered`, '--plain-http']);
+  // `tagged/webapp` holds 1.4.0 and 1.5.0, with `latest` on 1.4.0 (as `crane tag` or `oras tag` sets it).
+  for (const version of ['1.4.0', '1.5.0'])
+    helm(['push', join(charts, `webapp-${version}.tgz`), `oci://${registry.host}/tagged`, '--plain-http']);
+  await tagAs('tagged/webapp', '1.4.0', 'latest');
   const login = ['--plain-http', '--username', USER.username, '--password', USER.password];
   helm(['push', join(charts, 'webapp-1.4.0.tgz'), `oci://${registry.host}/private`, ...login]);
 });
 afterAll(() => registry?.stop());
+
+/** Puts the manifest tagged `from` under the tag `to` as well, with an anonymous token. */
+async function tagAs(repository: string, from: string, to: string): Promise<void> {
+  const { token } = (await (await fetch(`http://${registry.host}/token`)).json()) as { token: string };
+  const headers = { Authorization: `Bearer ${token}`, Accept: 'application/vnd.oci.image.manifest.v1+json' };
+  const got = await fetch(`http://${registry.host}/v2/${repository}/manifests/${from}`, { headers });
+  const put = await fetch(`http://${registry.host}/v2/${repository}/manifests/${to}`, {
+    method: 'PUT',
+    headers: { Authorization: headers.Authorization, 'Content-Type': got.headers.get('content-type') ?? '' },
+    body: Buffer.from(await got.arrayBuffer()),
+  });
+  if (put.status !== 201) throw new Error(`tagging ${repository}:${to} answered ${put.status}`);
+}
 
 const request = (url: string, version: string): ChartRequest => ({
   where: `${url}/webapp:${version}`,
@@ -243,6 +260,28 @@ describe('every declaration of an OCI chart, fetched and rendered as helm templa
       ['clusters/prod/release.yaml', release('  chartRef:\n    kind: OCIRepository\n    name: webapp\n')],
     ]);
     expectSame(ours(files, flux), theirs('1.5.0'), 'shop');
+  });
+
+  it('a Flux HelmRelease with chartRef to an OCIRepository without ref: the tag latest, as source-controller pulls', () => {
+    const oci = (repository: string) =>
+      `apiVersion: source.toolkit.fluxcd.io/v1\nkind: OCIRepository\nmetadata:\n  name: webapp\n  namespace: shop\nspec:\n  interval: 10m\n  url: oci://${registry.host}/${repository}/webapp\n`;
+    const chartRef = release('  chartRef:\n    kind: OCIRepository\n    name: webapp\n');
+    const tagged = new Map([
+      ['clusters/prod/oci.yaml', oci('tagged')],
+      ['clusters/prod/release.yaml', chartRef],
+    ]);
+    // `latest` is on 1.4.0 although 1.5.0 is the highest version.
+    expectSame(ours(tagged, flux), theirs('1.4.0'), 'shop');
+    const untagged = new Map([
+      ['clusters/prod/oci.yaml', oci('charts')],
+      ['clusters/prod/release.yaml', chartRef],
+    ]);
+    const charts = createChartRenderer({ helm: found.helm, fetch: options() });
+    const rendered = renderCluster(untagged, flux, { live, charts });
+    expect(rendered.objects.some((d) => d.key.kind === 'Deployment')).toBe(false);
+    expect(rendered.notes.map((n) => n.message)).toContain(
+      `HelmRelease shop/webapp: reported, not rendered: chart webapp latest: ${registry.host}/charts/webapp has no tag the version allows`,
+    );
   });
 
   it('a Flux HelmRelease with chartRef to an OCIRepository pinned by manifest digest', () => {

@@ -3,6 +3,7 @@
 // close (with the comment that says why), in order, and the state to remember. The App executes them
 // and writes each opened issue's number into that state (`withIssue`).
 import { parseDuration } from '../config/index.js';
+import { showTime } from '../model/index.js';
 import type { EmergencyRecord, Suspension } from '../emergency/index.js';
 import type {
   FixUndoneView,
@@ -87,7 +88,7 @@ export function decideSuspended(input: {
         ...(suspended.pullRequest !== undefined ? { pullRequest: suspended.pullRequest } : {}),
         ...(suspended.merged ? { merged: true } : {}),
       };
-      const why = `suspended since ${suspended.since}, longer than emergency.resumeWithin (${input.resumeWithin})`;
+      const why = `suspended since ${showTime(suspended.since)}, longer than emergency.resumeWithin (${input.resumeWithin})`;
       const document = { document: 'renderSuspendedAlert', view } as const;
       actions.push(openAction(suspendedKey(cluster, source), source, `${cluster}/${source}`, why, document));
     }

@@ -111,13 +111,22 @@ const stoppedWorkload = (condition: Condition): string | undefined =>
   condition.stopped?.type === 'controller-stopped' ? (condition.stopped.controller ?? 'workload') : undefined;
 
 /**
+ * A Flux source of any path behind HEAD while its controller runs: Flux applies every new revision of
+ * its GitRepository, whatever files it changed, so behind is behind. (Whether HEAD follows what it
+ * applied — a source of another repository never does — GitHub says before the alert opens.) An Argo CD
+ * Application's sync revision moves at each refresh, so its evidence is another one.
+ */
+const fluxBehind = (item: Found): boolean =>
+  item.condition.stopped?.type === 'behind-head' && item.reconciler.kind !== 'argocd-application';
+
+/**
  * Which not-reconciling reconcilers get an alert: each that applies the cluster's path; and for a
  * controller workload with no ready replica that none of those names, the first reconciler it runs.
  * An Argo CD cluster's path usually holds the Applications, which apply other paths: a stopped
  * argocd-application-controller is still one alert, naming it, not none.
  */
 function alertedReconcilers<T extends Found>(found: readonly T[], path: string | undefined): T[] {
-  const alerted = found.filter((item) => appliesPath(item.reconciler, path));
+  const alerted = found.filter((item) => appliesPath(item.reconciler, path) || fluxBehind(item));
   const named = new Set(alerted.map((item) => stoppedWorkload(item.condition)));
   for (const item of found) {
     const workload = stoppedWorkload(item.condition);

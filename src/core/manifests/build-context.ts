@@ -25,8 +25,8 @@ export interface BuildContext {
   rootOnly?: boolean;
   /** Order of the objects: kustomize's legacy kind order, or as built (fifo). The root's sortOptions win. */
   order?: 'fifo' | 'legacy';
-  /** The root kustomization's directory and `buildMetadata` options (originAnnotations, …). */
-  root?: { dir: string; buildMetadata: string[] };
+  /** The root kustomization's directory, file and `buildMetadata` options (originAnnotations, …). */
+  root?: { dir: string; file: string; buildMetadata: string[] };
   /** The first `openapi` schema the build met (the root's, when it has one). */
   schema?: CustomSchema;
   /**

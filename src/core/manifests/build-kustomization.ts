@@ -115,7 +115,7 @@ function readRootOptions(k: KustomizationFile, dir: string, context: BuildContex
   const metadata = field(k, 'buildMetadata');
   const options =
     metadata?.kind === 'list' ? metadata.items.flatMap((i) => (i.kind === 'scalar' ? [String(i.value)] : [])) : [];
-  context.root = { dir, buildMetadata: options };
+  context.root = { dir, file: k.path, buildMetadata: options };
 }
 
 /** Each component built on the resources so far, in order; an entry that cannot be one is reported. */

@@ -23,6 +23,7 @@ import {
   relativePath,
 } from './paths.js';
 import { readResourceFile } from './read-resource-file.js';
+import { writePairs } from './metadata-transformers.js';
 import {
   apiVersionOf,
   groupOfResource,
@@ -124,6 +125,7 @@ function failedRender(file: string, message: string): RenderResult {
 /** What kustomize does once the whole build is done: hashes and name references, origins, local config dropped, order. */
 function finishBuild(built: BuildResource[], context: BuildContext): BuildResource[] {
   finishKustomize(built, context);
+  if (context.root?.buildMetadata.includes('managedByLabel')) labelManagedBy(built, context.root.file);
   if (context.root?.buildMetadata.includes('originAnnotations')) annotateOrigins(built, context.root.dir);
   // kustomize drops objects marked as local configuration once the build is done.
   const resources = built.filter((r) => getString(r.root, ['metadata', 'annotations', LOCAL_CONFIG]) !== 'true');
@@ -201,6 +203,22 @@ function dropEmptyAnnotations(resource: BuildResource): void {
   const annotations = metadata?.kind === 'map' ? metadata.entries.get('annotations') : undefined;
   if (metadata?.kind === 'map' && annotations?.kind === 'map' && annotations.entries.size === 0)
     metadata.entries.delete('annotations');
+}
+
+/** The kustomize release whose output driftback matches, as its managed-by label names it. */
+const KUSTOMIZE_VERSION = 'v5.7.1';
+const MANAGED_BY = 'app.kubernetes.io/managed-by';
+
+/**
+ * buildMetadata: [managedByLabel]: `app.kubernetes.io/managed-by: kustomize-<version>` on every
+ * object's metadata.labels (only there, replacing any value), once the build is done (krusty
+ * Kustomizer.Run). The version is that of the kustomize binary: kubectl kustomize and Argo CD's
+ * kustomize 5.7.1 write `kustomize-v5.7.1`.
+ */
+function labelManagedBy(resources: BuildResource[], kustomization: string): void {
+  const source = { origin: { type: 'labels' as const, kustomization } };
+  const pairs = new Map([[MANAGED_BY, `kustomize-${KUSTOMIZE_VERSION}`]]);
+  writePairs(resources, pairs, [{ path: 'metadata/labels', create: true }], source);
 }
 
 /** buildMetadata: [originAnnotations]: where each object came from, relative to the root kustomization. */

@@ -8,7 +8,7 @@
 // Both take `{a,b}` alternatives, `[abc]` / `[!abc]` / `[a-z]` classes and `\` escapes.
 import { compileRe2, quoteRe2, type CompiledPattern, type Pattern } from './re2.js';
 
-type Dialect = 'argocd' | 'config';
+type Dialect = 'argocd' | 'config' | 'doublestar';
 
 function classAt(glob: string, at: number): { source: string; end: number } | undefined {
   const end = glob.indexOf(']', at + 1);
@@ -20,6 +20,18 @@ function classAt(glob: string, at: number): { source: string; end: number } | un
   return { source: `[${body}]`, end };
 }
 
+/**
+ * doublestar's `**` at the start of a segment at `at`: a whole segment is zero or more directories;
+ * followed by more of its segment, it is a `*`. `last`: the index of the last character it takes.
+ */
+function doubleStar(glob: string, at: number): { source: string; last: number } {
+  let end = at + 1;
+  while (glob[end + 1] === '*') end++;
+  if (glob[end + 1] === '/') return { source: '(?:.*/)?', last: end + 1 };
+  if (end + 1 === glob.length) return { source: '.*', last: end };
+  return { source: '[^/]*', last: end };
+}
+
 /** The RE2 source a glob stands for (unanchored). */
 function globSource(glob: string, dialect: Dialect): string {
   const any = dialect === 'argocd' ? '.' : '[^/]';
@@ -27,8 +39,12 @@ function globSource(glob: string, dialect: Dialect): string {
   let depth = 0;
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i]!;
+    const segmentStart = i === 0 || glob[i - 1] === '/';
     if (c === '\\' && i + 1 < glob.length) source += quoteRe2(glob[++i]!);
-    else if (c === '*' && glob[i + 1] === '*') {
+    else if (dialect === 'doublestar' && c === '*' && glob[i + 1] === '*' && segmentStart) {
+      const star = doubleStar(glob, i);
+      [source, i] = [source + star.source, star.last];
+    } else if (c === '*' && glob[i + 1] === '*' && dialect !== 'doublestar') {
       source += '.*';
       while (glob[i + 1] === '*') i++;
     } else if (c === '*') source += `${any}*`;
@@ -57,6 +73,14 @@ function compileGlob(glob: string, dialect: Dialect): CompiledPattern {
 /** An Argo CD `directory.include` / `directory.exclude` glob. */
 export function compileArgoGlob(glob: string): CompiledPattern {
   return compileGlob(glob, 'argocd');
+}
+
+/**
+ * A doublestar glob (github.com/bmatcuk/doublestar FilepathGlob, Argo CD's helm `valueFiles`): `*`, `?`
+ * and classes within one segment, `**` as a whole segment any number of directories, `{a,b}`.
+ */
+export function compileDoublestarGlob(glob: string): CompiledPattern {
+  return compileGlob(glob, 'doublestar');
 }
 
 /**

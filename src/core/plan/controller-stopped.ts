@@ -38,10 +38,24 @@ function goSeconds(text: unknown): number | undefined {
   return total;
 }
 
+/**
+ * Argo CD's interval: `timeout.reconciliation` of the snapshot's argocd-cm (the one in the Application's
+ * namespace, else in `argocd`, else the only one), a Go duration; 180s when none sets it. `0` turns the
+ * periodic refresh off (webhooks only): the 15-minute floor still holds.
+ */
+function argoIntervalSeconds(source: KubeObject, items: readonly KubeObject[]): number {
+  const maps = items.filter((o) => o.apiVersion === 'v1' && o.kind === 'ConfigMap' && o.metadata.name === 'argocd-cm');
+  const namespaced = (namespace: string | undefined) => maps.find((o) => o.metadata.namespace === namespace);
+  const cm = namespaced(source.metadata.namespace) ?? namespaced('argocd') ?? (maps.length === 1 ? maps[0] : undefined);
+  const value = (cm?.data as Record<string, unknown> | undefined)?.['timeout.reconciliation'];
+  if (value === '0') return 0;
+  return goSeconds(value) ?? ARGO_INTERVAL_SECONDS;
+}
+
 /** How long a source may be behind HEAD before it is not reconciling: 3 × its interval, at least 15 minutes. */
-export function behindThreshold(source: KubeObject, state: ReconcilerState): number {
+export function behindThreshold(source: KubeObject, state: ReconcilerState, items: readonly KubeObject[] = []): number {
   const spec = source.spec as Record<string, unknown> | undefined;
-  const interval = state.kind === 'argocd-application' ? ARGO_INTERVAL_SECONDS : goSeconds(spec?.interval);
+  const interval = state.kind === 'argocd-application' ? argoIntervalSeconds(source, items) : goSeconds(spec?.interval);
   return Math.max(MIN_THRESHOLD_SECONDS, 3 * (interval ?? ARGO_INTERVAL_SECONDS));
 }
 
@@ -103,7 +117,7 @@ export function controllerStopped(
   const workload = findWorkload(state, items);
   const ready = workload ? Number((workload.status as { readyReplicas?: number } | undefined)?.readyReplicas ?? 0) : 1;
   const applied = revisionCommit(state.lastAppliedRevision);
-  const thresholdSeconds = behindThreshold(source, state);
+  const thresholdSeconds = behindThreshold(source, state, items);
   const waited = head ? Date.parse(now) - Date.parse(head.at) : Number.NaN;
   const behind =
     head !== undefined && applied !== undefined && applied !== head.sha && waited > thresholdSeconds * 1000;

@@ -1,7 +1,7 @@
 // An Argo CD Application's Helm source, rendered as the repo-server renders it
 // (reposerver/repository/repository.go helmTemplate, util/helm/cmd.go template): release name
 // `helm.releaseName` or the Application's name; namespace `helm.namespace` or the destination's;
-// `helm.kubeVersion`/`apiVersions` or the cluster's; `valueFiles` relative to the chart (a missing one
+// `helm.kubeVersion`/`apiVersions` or the cluster's; `valueFiles` relative to the chart, globs expanded (a missing one
 // skipped with `ignoreMissingValueFiles`, an error otherwise), then `valuesObject` (or `values`), then
 // `parameters` as `--set` (`--set-string` with `forceString`; commas escaped unless the value is a
 // `{…}` list) and `fileParameters` as `--set-file`; CRDs unless `skipCrds`. Argo CD's precedence
@@ -9,6 +9,7 @@
 import { stringify } from 'yaml';
 import { renderChart, type ChartLocation, type ChartSetValue } from '../charts/index.js';
 import { isPlainObject, type FieldSource, type PathSegment } from '../model/index.js';
+import { compileDoublestarGlob } from '../patterns/index.js';
 import { argoValuePlaces } from './chart-value-places.js';
 import { optionalString, repositoryPath, stringList } from '../sources/fields.js';
 import { sourceName } from '../sources/identity.js';
@@ -104,23 +105,77 @@ function readSourceFile(file: string, path: string, transforms: ArgoTransforms, 
   return { text, path: resolved };
 }
 
-/** valueFiles' texts in order, or why the source cannot render. */
-function valueFiles(
+const GLOB_CHARACTERS = /[*?[]/;
+
+/**
+ * A valueFiles glob (repository.go getResolvedValueFiles): the files it matches under the resolved
+ * pattern, in lexical order; none is an error unless `ignoreMissingValueFiles`.
+ */
+function globFiles(file: string, path: string, transforms: ArgoTransforms, inputs: RenderSourceInputs) {
+  let pattern: string | undefined;
+  if (transforms.sources && file.startsWith('$')) {
+    const probe = refFile(file, transforms, inputs);
+    if (probe && 'reason' in probe) return probe;
+    pattern = insideRepository(file.slice(file.indexOf('/') + 1));
+  } else pattern = insideRepository([path, file].filter(Boolean).join('/'));
+  if (pattern === undefined) return { reason: `valueFiles ${file}: the path leaves the repository` };
+  const compiled = compileDoublestarGlob(pattern);
+  if (!compiled.ok) return { reason: `valueFiles ${file}: ${compiled.message}` };
+  return [...inputs.files.keys()].filter((name) => compiled.pattern.test(name)).sort();
+}
+
+type ValueFile = { path: string; text: string };
+
+/**
+ * valueFiles resolved as the repo-server resolves them: in order, each once; a glob expands to its
+ * matches (those also listed by name take their named place); a missing file or a glob matching
+ * nothing is skipped with `ignoreMissingValueFiles`, an error otherwise.
+ */
+function resolveValueFiles(
   helm: Record<string, unknown>,
   path: string,
   transforms: ArgoTransforms,
   inputs: RenderSourceInputs,
-): string[] | { reason: string } {
-  const texts: string[] = [];
-  for (const file of stringList(helm.valueFiles)) {
+): ValueFile[] | { reason: string } {
+  const listed = stringList(helm.valueFiles);
+  const named = new Set(listed.filter((file) => !GLOB_CHARACTERS.test(file)).map((file) => resolvedName(file, path)));
+  const out = new Map<string, string>();
+  for (const file of listed) {
+    if (GLOB_CHARACTERS.test(file) && !/^[a-z]+:\/\//i.test(file)) {
+      const matches = globFiles(file, path, transforms, inputs);
+      if ('reason' in matches) return matches;
+      if (matches.length === 0 && helm.ignoreMissingValueFiles !== true)
+        return { reason: `values file glob "${file}" matched no files` };
+      for (const match of matches) if (!named.has(match) && !out.has(match)) out.set(match, inputs.files.get(match)!);
+      continue;
+    }
     const read = readSourceFile(file, path, transforms, inputs);
     if ('reason' in read) return read;
     if ('missing' in read) {
       if (helm.ignoreMissingValueFiles === true) continue;
       return { reason: `valueFiles ${file}: ${read.missing} does not exist` };
     }
-    texts.push(read.text);
+    if (!out.has(read.path)) out.set(read.path, read.text);
   }
+  return [...out].map(([name, text]) => ({ path: name, text }));
+}
+
+/** The repository path a named value file resolves to (a `$ref` one's in the ref'd repository, this one). */
+function resolvedName(file: string, path: string): string {
+  if (file.startsWith('$')) return insideRepository(file.slice(file.indexOf('/') + 1)) ?? file;
+  return joinPath(path, file);
+}
+
+/** valueFiles' texts in order, then values, or why the source cannot render. */
+function valueFiles(
+  helm: Record<string, unknown>,
+  path: string,
+  transforms: ArgoTransforms,
+  inputs: RenderSourceInputs,
+): string[] | { reason: string } {
+  const files = resolveValueFiles(helm, path, transforms, inputs);
+  if ('reason' in files) return files;
+  const texts = files.map((file) => file.text);
   if (isPlainObject(helm.valuesObject)) texts.push(stringify(helm.valuesObject));
   else if (typeof helm.values === 'string' && helm.values.trim() !== '') texts.push(helm.values);
   return texts;
@@ -128,18 +183,16 @@ function valueFiles(
 
 /**
  * The valueFiles that exist in this repository, with their texts, in order (for codify's value places):
- * under the source's path, or `$<ref>/…` in a ref source of this repository.
+ * under the source's path, or `$<ref>/…` in a ref source of this repository; globs expanded.
  */
 function valueFilePaths(
   helm: Record<string, unknown>,
   path: string,
   transforms: ArgoTransforms,
   inputs: RenderSourceInputs,
-) {
-  return stringList(helm.valueFiles).flatMap((file) => {
-    const read = readSourceFile(file, path, transforms, inputs);
-    return 'text' in read ? [{ path: read.path, text: read.text }] : [];
-  });
+): ValueFile[] {
+  const files = resolveValueFiles({ ...helm, ignoreMissingValueFiles: true }, path, transforms, inputs);
+  return 'reason' in files ? [] : files.filter((file) => inputs.files.get(file.path) === file.text);
 }
 
 /** Where `helm` sits in the Application: `spec.source.helm`, or `spec.sources[n].helm` of the source rendered. */

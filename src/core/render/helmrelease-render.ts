@@ -135,17 +135,19 @@ function helmRepositoryChart(
 
 /**
  * An OCIRepository's artifact as a chart: `oci://host/path/<name>` at its manifest digest, else its
- * semver range, else its tag (source-controller's precedence: digest, then semver, then tag).
+ * semver range, else its tag, else the tag `latest` (source-controller's precedence: digest, then semver,
+ * then tag, then `latest`).
  */
 function ociRepositoryChart(namespace: string, name: string, lookup: ObjectLookup): ChartLocation | { reason: string } {
   const repo = lookup('OCIRepository', namespace, name);
   const url = stringAt(repo, 'spec', 'url');
   if (!url) return { reason: `OCIRepository ${namespace}/${name} is not in the repository or the snapshot` };
   const ref = field(repo, 'spec', 'ref');
-  const manifest = stringAt(ref, 'digest');
+  const manifest = stringAt(ref, 'digest') || undefined;
   if (manifest !== undefined && !/^sha256:[0-9a-f]{64}$/.test(manifest))
     return { reason: `OCIRepository ${namespace}/${name}: ref.digest ${manifest} is not a sha256 digest` };
-  const version = manifest ? '' : (stringAt(ref, 'semver') ?? stringAt(ref, 'tag') ?? '*');
+  // Without a digest, semver or tag, source-controller pulls the tag `latest`, not the highest version.
+  const version = manifest ? '' : stringAt(ref, 'semver') || stringAt(ref, 'tag') || 'latest';
   const at = url.replace(/\/+$/, '').lastIndexOf('/');
   const chart = { url: url.slice(0, at), name: url.slice(at + 1).replace(/\/+$/, ''), version };
   return { type: 'repository', ...chart, ...(manifest ? { manifest } : {}) };

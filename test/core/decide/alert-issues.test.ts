@@ -54,6 +54,7 @@ describe('decideSuspended', () => {
       kind: 'alert.open',
       document: 'renderSuspendedAlert',
       view: { cluster: 'prod', now: NOW, resumeWithin: '8h', pullRequest: 9, merged: true },
+      why: 'suspended since 2026-12-02 03:00 UTC, longer than emergency.resumeWithin (8h)',
     });
     expect(withIssue({}, 'flux-system/apps', 12)).toEqual({ 'flux-system/apps': { issue: 12 } });
   });

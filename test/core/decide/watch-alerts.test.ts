@@ -326,6 +326,55 @@ describe('decideNotReconciling', () => {
     expect(held(items)).toEqual(actions);
   });
 
+  it('a Flux Kustomization of another path of this repository behind HEAD while its controller runs: its own alert', () => {
+    const items = [kustomization('ready'), kustomization('ready', { name: 'apps', path: './apps' }), controller(1)];
+    const pending = [{ sha: HEAD.sha, message: 'Scale web to 3' }];
+    expect(decide(items, [], HEAD, { [APPLIED]: pending }).actions.map(line)).toEqual([
+      'open alert/prod/not-reconciling/flux-system/prod',
+      'open alert/prod/not-reconciling/flux-system/apps',
+    ]);
+    // Of another repository (HEAD does not follow what it applied): none.
+    expect(decide(items, [], HEAD, { [APPLIED]: 'unrelated' }).actions).toEqual([]);
+  });
+
+  /** argocd-cm as install.yaml ships it, with `timeout.reconciliation` set when given. */
+  const argoCm = (namespace: string, timeout?: string): KubeObject => ({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'argocd-cm', namespace },
+    data: timeout === undefined ? {} : { 'timeout.reconciliation': timeout },
+  });
+
+  // HEAD moved at 10:00, it is 12:00: 2h behind. Argo CD's interval is argocd-cm's timeout.reconciliation.
+  it.each<[string, KubeObject[], string[], string | undefined]>([
+    ['no argocd-cm: 180s, threshold 15m', [], ['open alert/prod/not-reconciling/argocd/root'], '15m'],
+    ['argocd-cm without the key: 180s', [argoCm('argocd')], ['open alert/prod/not-reconciling/argocd/root'], '15m'],
+    [
+      'timeout.reconciliation 30m: threshold 1h 30m',
+      [argoCm('argocd', '30m')],
+      ['open alert/prod/not-reconciling/argocd/root'],
+      '1h 30m',
+    ],
+    ['timeout.reconciliation 1h: threshold 3h, not yet', [argoCm('argocd', '1h')], [], undefined],
+    [
+      'timeout.reconciliation 0 (refresh off): the 15m floor',
+      [argoCm('argocd', '0')],
+      ['open alert/prod/not-reconciling/argocd/root'],
+      '15m',
+    ],
+    [
+      "another instance's argocd-cm does not set this one's interval",
+      [argoCm('argocd', '5m'), argoCm('team-a', '1h')],
+      ['open alert/prod/not-reconciling/argocd/root'],
+      '15m',
+    ],
+  ])('Argo CD behind HEAD: %s', (_name, maps, actions, threshold) => {
+    const items = [application('root', 'clusters/prod'), argoController(1), ...maps];
+    const decision = decide(items, [], HEAD, { [APPLIED]: [{ sha: HEAD.sha, message: 'Scale web to 3' }] });
+    expect(decision.actions.map(line)).toEqual(actions);
+    if (threshold) expect(decision.next[0]!.reason).toContain(`for longer than ${threshold} (3 of its intervals`);
+  });
+
   it('the issue an open action opened goes into the entry kept', () => {
     const next = [entry('2026-12-02T11:00:00Z')];
     expect(withReconcilerIssues('prod', next, { 'alert/prod/not-reconciling/flux-system/prod': 9 })).toEqual([
