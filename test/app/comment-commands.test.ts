@@ -241,15 +241,15 @@ describe('PR comment commands', () => {
     expect(pull.pull!.base).toBe('main');
     expect(pull.title).toBe('driftback: one ignore rule for .github/driftback.yml');
     const reason = 'scaled for the sale only (alice, /driftback ignore on #' + pr + ')';
-    expect(pull.body).toContain(`- \`Deployment/shop/api\`: \`/spec/replicas\`. ${reason.replace('#', '\\#')}`);
+    expect(pull.body).toContain(`- \`Deployment/shop/api\`: \`spec.replicas\`. ${reason.replace('#', '\\#')}`);
     const text = configAt(CONFIG_BRANCH)!;
     // Byte for byte: the file on main, then drift.ignore with the rule (main's file has no drift key).
     expect(text).toBe(
-      `${FILES['.github/driftback.yml']}drift:\n  ignore:\n${rule('Deployment', 'shop', 'api', '/spec/replicas', reason)}\n`,
+      `${FILES['.github/driftback.yml']}drift:\n  ignore:\n${rule('Deployment', 'shop', 'api', 'spec.replicas', reason)}\n`,
     );
     const parsed = parseConfig(text);
     expect(parsed.ok && parsed.config.drift.ignore).toEqual([
-      { kinds: ['Deployment'], namespaces: ['shop'], names: ['api'], paths: ['/spec/replicas'], reason },
+      { kinds: ['Deployment'], namespaces: ['shop'], names: ['api'], paths: ['spec.replicas'], reason },
     ]);
     expect(configAt('main')).toBe(FILES['.github/driftback.yml']);
   });
@@ -346,14 +346,14 @@ describe('PR comment commands', () => {
       'Deployment',
       'shop',
       'api',
-      '/spec/replicas',
+      'spec.replicas',
       `scaled for the sale only (alice, /driftback ignore on #${pr})`,
     );
     const settings = rule(
       'ConfigMap',
       'shop',
       'settings',
-      '/data/LOG_LEVEL',
+      'data.LOG_LEVEL',
       `debugging the checkout (maya, /driftback ignore on #${pr})`,
     );
     const text = configAt(CONFIG_BRANCH)!;

@@ -16,6 +16,7 @@ import {
 } from '../model/index.js';
 import type { CodifiedChange, SelfCheck } from './types.js';
 import type { Verdict } from './isolate-failures.js';
+import { explainedByRenames, generatedRenames } from './generated-renames.js';
 
 function segmentsId(segments: readonly PathSegment[]): string {
   return JSON.stringify(segments);
@@ -102,6 +103,20 @@ function heldBy(holders: readonly Holder[]): (prints: Map<string, string>) => Ma
 }
 
 /**
+ * Prints without what a renamed generated object explains (a hashed ConfigMap of edited values rolled
+ * out under a new name, and the references that follow it): that drift is the edit itself too.
+ */
+function renamedBy(before: DiffResult, after: DiffResult, holders: readonly Holder[]) {
+  const explained = explainedByRenames(after, generatedRenames(before, after, holders));
+  const prints = new Set([
+    ...explained.extra.map((key) => `${keyId(key)}|extra`),
+    ...explained.missing.map((key) => `${keyId(key)}|missing`),
+    ...explained.changes.map(({ key, change }) => changePrint(key, change)),
+  ]);
+  return (all: Map<string, string>): Map<string, string> => new Map([...all].filter(([print]) => !prints.has(print)));
+}
+
+/**
  * Whether one edit of a chart value renders exactly the live value of the change `target` names and
  * changes nothing else; drift that other selected edits codify (`codified`) may vanish with it.
  */
@@ -112,8 +127,9 @@ export function checkValueEdit(
   codified: ReadonlySet<string>,
   holder?: Holder,
 ): SelfCheck {
-  const held = heldBy(holder ? [holder] : []);
-  const [was, now] = [held(valuedPrints(before)), held(valuedPrints(after))];
+  const holders = holder ? [holder] : [];
+  const held = heldBy(holders);
+  const [was, now] = [held(valuedPrints(before)), renamedBy(before, after, holders)(held(valuedPrints(after)))];
   if (now.has(target)) return { ok: false, reason: `renders ${now.get(target)}, not the live value` };
   const changed = [...now].filter(([print, text]) => was.get(print) !== text).map(([, text]) => text);
   const vanished = [...was.keys()].filter((print) => print !== target && !now.has(print) && !codified.has(print));
@@ -146,7 +162,7 @@ export function compareAfterCodify(
     }
   }
   const holders = codified.flatMap((entry) => (entry.chartValue?.holder ? [entry.chartValue.holder] : []));
-  const actual = heldBy(holders)(driftFingerprints(after, newFiles));
+  const actual = renamedBy(before, after, holders)(heldBy(holders)(driftFingerprints(after, newFiles)));
   const stillThere = [...actual.keys()].filter((print) => !expected.has(print));
   const vanished = [...expected.keys()].filter((print) => !actual.has(print));
   if (stillThere.length === 0 && vanished.length === 0) return { ok: true };

@@ -6,28 +6,55 @@ import { isDeepStrictEqual } from 'node:util';
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import { compileIgnoreRules } from '../classify/index.js';
 import { setValueAt } from '../codify/index.js';
+import { parseFieldPath, writeFieldPath } from '../k8s/index.js';
+import { fromPointer, toPointer } from '../model/index.js';
 import { parseConfig, type IgnoreRule } from '../config/index.js';
 import { renderCollection, DEFAULT_BLOCK_STYLE } from '../codify/block-render.js';
 import { escapeText, inlineCode } from '../report/index.js';
 import type { CommandItem } from './command-items.js';
 import type { Target } from './parse-command.js';
 
-type RuleItem = Pick<CommandItem, 'key' | 'path' | 'manager'>;
+type RuleItem = Pick<CommandItem, 'key' | 'path' | 'field' | 'manager'>;
 
 /** Whether an existing rule already ignores the item (its object, its field, its manager). */
 function coveredBy(rules: readonly IgnoreRule[]): (item: RuleItem) => boolean {
   const matchers = compileIgnoreRules(rules);
-  return (item) => matchers.some((m) => m.matches(item.key, item.path, item.manager ? [item.manager] : []));
+  return (item) => matchers.some((m) => m.matches(item.key, item, item.manager ? [item.manager] : []));
 }
 
-function uniquePaths(items: readonly RuleItem[]): string[] {
-  return [...new Set(items.map((item) => item.path))];
+/** How many segments deep the command's field reaches (a pointer's or a printed field's); undefined for none. */
+function fieldDepth(field: string | undefined): number | undefined {
+  if (field === undefined) return undefined;
+  if (field.startsWith('/')) return fromPointer(field).length;
+  const parsed = parseFieldPath(field);
+  return typeof parsed === 'string' ? undefined : parsed.length;
+}
+
+/**
+ * A rule's path for an item, as driftback prints the field (list items by key, so the rule stays on its
+ * container when the list is reordered), cut to the depth of the command's field: the command's
+ * `containers[api]` or `/spec/template/spec/containers/0` becomes `spec.template.spec.containers[api]`.
+ * A field that cannot be printed keeps its pointer.
+ */
+function rulePath(item: RuleItem, depth: number | undefined): string {
+  const printed = parseFieldPath(item.field);
+  if (typeof printed === 'string' || printed.length === 0) {
+    const pointer = fromPointer(item.path);
+    return depth === undefined ? item.path : toPointer(pointer.slice(0, depth));
+  }
+  return writeFieldPath(depth === undefined ? printed : printed.slice(0, depth));
+}
+
+function uniquePaths(items: readonly RuleItem[], field: string | undefined): string[] {
+  const depth = fieldDepth(field);
+  return [...new Set(items.map((item) => rulePath(item, depth)))];
 }
 
 /**
  * The rules that ignore the items' fields, scoped as the command was: with an object, that one object
  * (its kind, namespace and name); without one, every object of each kind the field was found on. The
- * paths are the items' JSON pointers, or the pointer the command gave (which covers what is below it).
+ * paths are the fields as driftback prints them, as deep as the command's field (which covers what is
+ * below it), whether it was given as a printed field or a JSON pointer.
  * Items that name a whole object, and items a rule in `existing` already ignores, give no rule.
  */
 export function ignoreRulesFor(
@@ -46,7 +73,7 @@ export function ignoreRulesFor(
   }
   return [...byScope.values()].map((group): IgnoreRule => {
     const { kind, namespace, name } = group[0].key;
-    const paths = target.field?.startsWith('/') ? [target.field] : uniquePaths(group);
+    const paths = uniquePaths(group, target.field);
     if (!target.object) return { kinds: [kind], paths, reason };
     // Keys in the schema's order: a rule read back from the file is written the same way.
     return { kinds: [kind], names: [name], ...(namespace ? { namespaces: [namespace] } : {}), paths, reason };

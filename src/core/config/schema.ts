@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { RISK_CODES } from '../model/drift.js';
 import { compileConfigGlobs } from '../patterns/index.js';
+import { FIELD_PATH_EXAMPLE, parseFieldPath } from '../k8s/field-path-text.js';
 
 const DURATION = /^(\d+)(s|m|h|d)$/;
 
@@ -69,6 +70,17 @@ export const clusterSchema = z
     }
   });
 
+/** A rule's field: a JSON pointer, or a field path as driftback prints it (read by `parseFieldPath`). */
+const rulePath = z.string().superRefine((path, ctx) => {
+  if (path.startsWith('/')) return;
+  const parsed = path === '' ? 'it is empty' : parseFieldPath(path);
+  if (typeof parsed !== 'string') return;
+  ctx.addIssue({
+    code: 'custom',
+    message: `\`${path}\` is not a field: ${parsed}. Write the field as driftback prints it (${FIELD_PATH_EXAMPLE}) or a JSON pointer (/spec/replicas)`,
+  });
+});
+
 export const ignoreRuleSchema = z.strictObject({
   /** Kinds the rule applies to; default: every kind. */
   kinds: globList.optional(),
@@ -78,8 +90,12 @@ export const ignoreRuleSchema = z.strictObject({
   names: globList.optional(),
   /** Namespace globs; default: every namespace. */
   namespaces: globList.optional(),
-  /** JSON pointers; a segment may be `*`. Default: every path (then `managers` must narrow it). */
-  paths: z.array(z.string().startsWith('/', 'expected a JSON pointer such as /spec/replicas')).optional(),
+  /**
+   * Fields as driftback prints them (`spec.template.spec.containers[app].image`: list items by their
+   * key) or JSON pointers (`/spec/replicas`); `*` (`[*]`) names any key or item, and a path covers
+   * everything below it. Default: every path (then `managers` must narrow it).
+   */
+  paths: z.array(rulePath).optional(),
   /** Field managers whose fields are ignored; default: any manager. */
   managers: globList.optional(),
   /** Why: shown next to every ignored count. Required. */

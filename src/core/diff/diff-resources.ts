@@ -164,7 +164,7 @@ function compareOne(
   const ignored: FieldChange[] = [];
   const reported: FieldChange[] = [];
   for (const change of changes) {
-    const rule = ignoreRuleFor(matchers, want.key, change);
+    const rule = ignoreRuleFor(matchers, want.key, change, want.object);
     if (rule) {
       ignored.push({ ...change, ignored: { reason: rule.reason } });
       continue;
@@ -175,7 +175,9 @@ function compareOne(
   }
   autoscalerConflict(want, have, autoscalers, conflicts);
   // An ignore rule is one of the two fixes a conflict names: a matched conflict is settled.
-  const open = conflicts.filter((c) => !matchers.some((m) => m.matches(want.key, c.path, [c.manager])));
+  const open = conflicts.filter(
+    (c) => !matchers.some((m) => m.matches(want.key, { ...c, object: want.object }, [c.manager])),
+  );
   return {
     key: want.key,
     status: counted.length ? 'modified' : 'in-sync',

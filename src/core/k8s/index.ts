@@ -76,6 +76,13 @@ export { isQuantityField, parseQuantity, quantitiesEqual } from './quantity.js';
 export { immutableReason } from './immutable.js';
 export { fieldPath, type FieldPathOf } from './field-path.js';
 export {
+  FIELD_PATH_EXAMPLE,
+  fieldPathCovers,
+  parseFieldPath,
+  writeFieldPath,
+  type FieldPathSegment,
+} from './field-path-text.js';
+export {
   EPHEMERAL_KINDS,
   ephemeralReason,
   IMPERATIVE_ACTIONS,

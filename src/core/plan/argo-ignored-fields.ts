@@ -32,7 +32,8 @@ export function planIgnoredFields(plan: Plan, rules: readonly SourceIgnoreRule[]
   for (const entry of plan.update) {
     const changes = entry.changes.filter((change) => {
       const owners = change.managers ?? (change.manager ? [change.manager] : []);
-      const rule = matchers.find((m) => m.matches(entry.id, change.path, owners))?.rule as SourceIgnoreRule | undefined;
+      const rule = matchers.find((m) => m.matches(entry.id, { ...change, object: entry.desired?.object }, owners))
+        ?.rule as SourceIgnoreRule | undefined;
       if (!rule) return true;
       if (rule.respected) {
         kept.add(at(entry.id, change.path));

@@ -30,7 +30,7 @@ export function riskAllower(entries: DriftConfig['allowRisky'], decisions: RiskD
     const managers = change ? (change.managers ?? (change.manager ? [change.manager] : [])) : [];
     return risk.map((entry) => {
       const index = matchers.findIndex(
-        (matcher, i) => entries[i]!.code === entry.code && matcher.matches(key, change?.path ?? '', managers),
+        (matcher, i) => entries[i]!.code === entry.code && matcher.matches(key, change ?? '', managers),
       );
       if (index >= 0) return { ...entry, allowed: `drift.allowRisky: ${entries[index]!.reason}` };
       if (decision)

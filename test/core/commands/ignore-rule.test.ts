@@ -6,41 +6,76 @@ import { addIgnoreRules, configBranch, ignoreRulesFor, ruleReason } from '../../
 import { clusterSchema, parseConfig } from '../../../src/core/config/index.js';
 import { branchFor } from '../../../src/core/pipeline/index.js';
 
+/** The field as a command item prints it: a pointer's list positions named by key where a list has one. */
+const FIELDS: Record<string, string> = {
+  '/spec/template/spec/containers/0/image': 'spec.template.spec.containers[app].image',
+  '/spec/template/spec/containers/0/env/1/value': 'spec.template.spec.containers[app].env[DEBUG].value',
+  '/subjects/0/name': 'subjects[0].name',
+};
+const printed = (path: string) => FIELDS[path] ?? path.slice(1).replaceAll('/', '.');
 const api = (path: string, manager = 'kubectl') => ({
   key: { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'api' },
   path,
+  field: printed(path),
   manager,
 });
-const web = (path: string) => ({ key: { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'web' }, path });
+const web = (path: string) => ({
+  key: { group: 'apps', kind: 'Deployment', namespace: 'shop', name: 'web' },
+  path,
+  field: printed(path),
+});
 const crb = {
   key: { group: 'rbac.authorization.k8s.io', kind: 'ClusterRoleBinding', namespace: '', name: 'oncall' },
   path: '/subjects/0/name',
+  field: printed('/subjects/0/name'),
 };
 const ON_API = { object: { kind: 'deployment', namespace: 'shop', name: 'api' }, field: 'spec.replicas' };
 
 describe('ignoreRulesFor', () => {
-  it('with an object: that one object, the items’ pointers', () => {
+  it('with an object: that one object, the items’ fields as driftback prints them', () => {
     expect(ignoreRulesFor([api('/spec/replicas')], ON_API, 'sale')).toEqual([
-      { kinds: ['Deployment'], names: ['api'], namespaces: ['shop'], paths: ['/spec/replicas'], reason: 'sale' },
+      { kinds: ['Deployment'], names: ['api'], namespaces: ['shop'], paths: ['spec.replicas'], reason: 'sale' },
     ]);
   });
 
   it('a cluster-scoped object gets no namespaces', () => {
     const target = { object: { kind: 'ClusterRoleBinding', namespace: '', name: 'oncall' } };
     expect(ignoreRulesFor([crb], target, 'why')).toEqual([
-      { kinds: ['ClusterRoleBinding'], names: ['oncall'], paths: ['/subjects/0/name'], reason: 'why' },
+      { kinds: ['ClusterRoleBinding'], names: ['oncall'], paths: ['subjects[0].name'], reason: 'why' },
     ]);
   });
 
   it('without an object: every object of each kind the field was found on', () => {
     const rules = ignoreRulesFor([api('/spec/replicas'), web('/spec/replicas')], { field: 'spec.replicas' }, 'hpa');
-    expect(rules).toEqual([{ kinds: ['Deployment'], paths: ['/spec/replicas'], reason: 'hpa' }]);
+    expect(rules).toEqual([{ kinds: ['Deployment'], paths: ['spec.replicas'], reason: 'hpa' }]);
   });
 
-  it('a JSON pointer the command gave is the rule’s path (it covers everything below it)', () => {
+  it('the field the command gave, as deep as it was given, list items named by key (a pointer too)', () => {
     const items = [api('/spec/template/spec/containers/0/image'), api('/spec/template/spec/containers/0/env/1/value')];
-    const target = { object: ON_API.object, field: '/spec/template/spec/containers/0' };
-    expect(ignoreRulesFor(items, target, 'r')[0].paths).toEqual(['/spec/template/spec/containers/0']);
+    for (const field of ['/spec/template/spec/containers/0', 'spec.template.spec.containers[app]']) {
+      const target = { object: ON_API.object, field };
+      expect(ignoreRulesFor(items, target, 'r')[0].paths).toEqual(['spec.template.spec.containers[app]']);
+    }
+    const target = { object: ON_API.object, field: 'spec.template.spec.containers[app].env' };
+    expect(ignoreRulesFor(items.slice(1), target, 'r')[0].paths).toEqual(['spec.template.spec.containers[app].env']);
+    // Without a field: each item's whole field.
+    expect(ignoreRulesFor(items, { object: ON_API.object }, 'r')[0].paths).toEqual([
+      'spec.template.spec.containers[app].image',
+      'spec.template.spec.containers[app].env[DEBUG].value',
+    ]);
+  });
+
+  it('an existing rule with a printed field or a pointer covers the item', () => {
+    const image = api('/spec/template/spec/containers/0/image');
+    for (const path of [
+      'spec.template.spec.containers[app]',
+      'spec.template.spec.containers[*].image',
+      '/spec/template',
+    ])
+      expect(ignoreRulesFor([image], ON_API, 'r', [{ paths: [path], reason: 'old' }])).toEqual([]);
+    expect(
+      ignoreRulesFor([image], ON_API, 'r', [{ paths: ['spec.template.spec.containers[web]'], reason: 'old' }]),
+    ).toHaveLength(1);
   });
 
   it('nothing for a whole object, nor for an item an existing rule already ignores', () => {
@@ -127,6 +162,17 @@ describe('addIgnoreRules', () => {
     expect(flow.ok && flow.text).toContain('names: [api]');
     const parsed = parseConfig(flow.ok ? flow.text : '');
     expect(parsed.ok && parsed.config.drift.ignore[0].paths).toEqual(odd.paths);
+  });
+
+  it('printed fields with list keys, which flow style would misread, are written as a block list', () => {
+    const keyed = { ...RULE, paths: ['spec.template.spec.containers[app].image', 'metadata.annotations["a/b"]'] };
+    expect(addIgnoreRules(undefined, [keyed])).toEqual({
+      ok: true,
+      text:
+        'drift:\n  ignore:\n    - kinds: [Deployment]\n      names: [api]\n      namespaces: [shop]\n' +
+        '      paths:\n        - spec.template.spec.containers[app].image\n        - metadata.annotations["a/b"]\n' +
+        '      reason: sale\n',
+    });
   });
 
   it('a reason YAML would misread is quoted, and reads back as written', () => {

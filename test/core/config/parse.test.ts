@@ -65,6 +65,43 @@ describe('parseConfig', () => {
     ]);
   });
 
+  it('ignore and allowRisky paths: fields as driftback prints them or JSON pointers; a bad one says what to write', () => {
+    const text = [
+      'drift:',
+      '  ignore:',
+      '    - paths: [/spec/replicas, "spec.template.spec.containers[app].image", "spec.template.spec.containers[*]"]',
+      '      reason: ok',
+      '    - paths: ["spec.template.spec.containers[name=app].image"]',
+      '      reason: by key',
+      '  allowRisky:',
+      '    - code: image-registry',
+      '      paths: ["spec..image"]',
+      '      reason: mirror',
+      '',
+    ].join('\n');
+    const result = parseConfig(text);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toEqual([
+      {
+        file: '.github/driftback.yml',
+        line: 5,
+        field: 'drift.ignore[1].paths[0]',
+        message:
+          "`spec.template.spec.containers[name=app].image` is not a field: write `[app]`, not `[name=app]`: a list item is named by its key's value, as driftback prints it (containers[app]). " +
+          'Write the field as driftback prints it (spec.template.spec.containers[app].image) or a JSON pointer (/spec/replicas)',
+      },
+      {
+        file: '.github/driftback.yml',
+        line: 9,
+        field: 'drift.allowRisky[0].paths[0]',
+        message:
+          '`spec..image` is not a field: expected a field name at character 6: quote a key that is not a plain word, as in metadata.annotations["app.kubernetes.io/name"]. ' +
+          'Write the field as driftback prints it (spec.template.spec.containers[app].image) or a JSON pointer (/spec/replicas)',
+      },
+    ]);
+  });
+
   it('reports invalid YAML and duplicate keys with a line instead of throwing', () => {
     const bad = parseConfig('clusters:\n  - name: a\n    path: [x\n');
     expect(bad.ok).toBe(false);

@@ -179,6 +179,11 @@ describe('ignore rules', () => {
     ['path above the change', { paths: ['/data'] }, true],
     ['* segment', { paths: ['/*/a'] }, true],
     ['other path', { paths: ['/data/b'] }, false],
+    ['field as driftback prints it', { paths: ['data.a'] }, true],
+    ['printed field above the change', { paths: ['data'] }, true],
+    ['* in a printed field', { paths: ['*.a'] }, true],
+    ['quoted key in a printed field', { paths: ['data["a"]'] }, true],
+    ['other printed field', { paths: ['data.b'] }, false],
     ['kind', { kinds: ['ConfigMap'] }, true],
     ['other kind', { kinds: ['Secret'] }, false],
     ['core group', { groups: [''] }, true],
@@ -233,5 +238,36 @@ describe('ignore rules', () => {
     expect(withRule.summary.conflicts).toBe(0);
     expect(withoutRule.summary.conflicts).toBe(1);
     expect(withoutRule.resources[0]!.status).toBe('in-sync');
+  });
+
+  describe('a printed field names a list item by its key, wherever the item is', () => {
+    const containers = (...items: Array<[string, string]>) => ({
+      spec: { template: { spec: { containers: items.map(([name, image]) => ({ name, image })) } } },
+    });
+    // Live: the sidecar's image set by hand. Git lists the containers in either order.
+    const live = deployment(containers(['app', 'api:1'], ['sidecar', 'proxy:2']));
+    const ignored = (paths: string[], git: KubeObject) =>
+      diffResources([desiredOf(git)], [live], {
+        config: configWith({ ignore: [{ kinds: ['Deployment'], paths, reason: 'mesh' }] }),
+      }).resources[0]!;
+    const gitBefore = deployment(containers(['app', 'api:1'], ['sidecar', 'proxy:1']));
+    const gitReordered = deployment(containers(['sidecar', 'proxy:1'], ['app', 'api:1']));
+
+    it('a keyed rule still matches after the containers are reordered', () => {
+      for (const git of [gitBefore, gitReordered]) {
+        const resource = ignored(['spec.template.spec.containers[sidecar].image'], git);
+        expect(resource.ignored.map((c) => c.live)).toEqual(['proxy:2']);
+        expect(resource.changes).toEqual([]);
+      }
+      expect(ignored(['spec.template.spec.containers[app]'], gitReordered).ignored).toEqual([]);
+      expect(ignored(['spec.template.spec.containers[*].image'], gitReordered).ignored).toHaveLength(1);
+    });
+
+    it('the index pointer form still matches the item at that index', () => {
+      expect(ignored(['/spec/template/spec/containers/1/image'], gitBefore).ignored).toHaveLength(1);
+      expect(ignored(['/spec/template/spec/containers/*/image'], gitReordered).ignored).toHaveLength(1);
+      // The pointer names a position: after the reorder, index 1 is the app container.
+      expect(ignored(['/spec/template/spec/containers/1/image'], gitReordered).ignored).toEqual([]);
+    });
   });
 });

@@ -1,7 +1,13 @@
 // Field paths as people read them: keyed list items by their key (composite keys joined with `/`,
 // defaulted key fields filled in), map keys that are not words quoted, positions as positions.
 import { describe, expect, it } from 'vitest';
-import { fieldPath } from '../../../src/core/k8s/index.js';
+import {
+  fieldPath,
+  fieldPathCovers,
+  parseFieldPath,
+  writeFieldPath,
+  type FieldPathSegment,
+} from '../../../src/core/k8s/index.js';
 import type { PathSegment } from '../../../src/core/model/index.js';
 
 const deployment = { group: 'apps', kind: 'Deployment' };
@@ -132,5 +138,60 @@ describe('fieldPath of a JSON pointer', () => {
   it('without an object, digits are positions', () => {
     expect(fieldPath('/spec/template/spec/containers/0/env/1')).toBe('spec.template.spec.containers[0].env[1]');
     expect(fieldPath('/spec/replicas')).toBe('spec.replicas');
+  });
+});
+
+describe('parseFieldPath reads back what fieldPath prints', () => {
+  it.each([
+    'spec.replicas',
+    'spec.template.spec.containers[server].env[DEBUG].value',
+    'spec.template.spec.containers[web].ports[8080/TCP]',
+    'spec.template.spec.containers[db].volumeMounts[/var/lib/data]',
+    'metadata.annotations["app.kubernetes.io/name"]',
+    'data["config.yaml"]',
+    'spec.ports["a b"/UDP]',
+    'spec.template.spec.containers[0].args[2]',
+    '["0"].x',
+  ])('%s', (printed) => {
+    const segments = parseFieldPath(printed);
+    expect(typeof segments).not.toBe('string');
+    expect(writeFieldPath(segments as FieldPathSegment[])).toBe(printed);
+  });
+
+  it('segments name keys, items and quoted keys; a cut is the path to that depth', () => {
+    const segments = parseFieldPath('spec.containers[web].env["MY VAR"]') as FieldPathSegment[];
+    expect(segments.map((s) => [s.kind, s.text])).toEqual([
+      ['key', 'spec'],
+      ['key', 'containers'],
+      ['item', 'web'],
+      ['key', 'env'],
+      ['quoted', 'MY VAR'],
+    ]);
+    expect(writeFieldPath(segments.slice(0, 3))).toBe('spec.containers[web]');
+    expect(parseFieldPath('')).toEqual([]);
+  });
+
+  it('covers the field and what is below it; * and [*] name any key or item', () => {
+    const field = parseFieldPath('spec.template.spec.containers[app].image') as FieldPathSegment[];
+    const covers = (rule: string) => fieldPathCovers(parseFieldPath(rule) as FieldPathSegment[], field);
+    expect(covers('spec.template.spec.containers[app].image')).toBe(true);
+    expect(covers('spec.template.spec.containers[app]')).toBe(true);
+    expect(covers('spec.template.spec.containers[*].image')).toBe(true);
+    expect(covers('spec.*.spec')).toBe(true);
+    expect(covers('spec.template.spec.containers["app"]')).toBe(true);
+    expect(covers('spec.template.spec.containers[web]')).toBe(false);
+    expect(covers('spec.template.spec.containers.app')).toBe(false);
+    expect(covers('spec.template.spec.containers[app].image.tag')).toBe(false);
+  });
+
+  it.each([
+    ['spec..image', 'expected a field name at character 6'],
+    ['spec.containers[app', 'has no closing `]`'],
+    ['spec.containers[]', 'names no item'],
+    ['spec.containers[name=app]', 'write `[app]`, not `[name=app]`'],
+    ['env[MY VAR]', 'quote the key'],
+    ['spec containers', 'expected `.` or `[` at character 5'],
+  ])('%s: says what to write', (text, message) => {
+    expect(parseFieldPath(text)).toContain(message);
   });
 });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/core/config/index.js';
 import type { KubeObject, PathSegment, Snapshot } from '../../../src/core/model/index.js';
 import { codifyEvaluated, evaluateDrift, type DriftInput } from '../../../src/core/pipeline/index.js';
+import { planChanges } from '../../../src/core/plan/index.js';
 import { renderCluster } from '../../../src/core/render/index.js';
 import { renderCodifyText } from '../../../src/core/report/codify-text.js';
 import { locateHelm } from '../../../src/helm/locate.js';
@@ -98,7 +99,7 @@ function codifyOn(
   };
   const evaluated = evaluateDrift(input);
   if (evaluated.type !== 'evaluated') throw new Error(JSON.stringify(evaluated));
-  return codifyEvaluated(input, evaluated);
+  return Object.assign(codifyEvaluated(input, evaluated), { input });
 }
 
 const FLUX = '    path: clusters/prod\n    controller: flux\n    namespaces: [shop]\n';
@@ -564,6 +565,54 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
     expect(renderCodifyText(result)).toContain(
       'replicaCount in clusters/prod/web-values.yaml (chart value of HelmRelease shop/web)',
     );
+  });
+  it('Flux: a hashed configMapGenerator ConfigMap (nameReference on spec/valuesFrom/name): the values file is edited', () => {
+    // Flux's helm-values-from-configmap pattern: the generated name keeps its hash, kustomizeconfig.yaml
+    // makes kustomize rewrite the HelmRelease's reference, so a values change rolls out a new ConfigMap.
+    const values = '# shop values\nreplicaCount: 2\n';
+    const kustomization = [
+      'resources: [web.yaml]',
+      'configMapGenerator:',
+      '  - name: web-values',
+      '    namespace: shop',
+      '    files: [values.yaml=web-values.yaml]',
+      'configurations: [kustomizeconfig.yaml]',
+      '',
+    ].join('\n');
+    const kustomizeConfig = [
+      'nameReference:',
+      '  - kind: ConfigMap',
+      '    version: v1',
+      '    fieldSpecs:',
+      '      - path: spec/valuesFrom/name',
+      '        kind: HelmRelease',
+      '',
+    ].join('\n');
+    const release = withValuesFrom(['    - kind: ConfigMap', '      name: web-values']);
+    const files = new Map([
+      ...WEB,
+      ['clusters/prod/kustomization.yaml', kustomization],
+      ['clusters/prod/kustomizeconfig.yaml', kustomizeConfig],
+      ['clusters/prod/web.yaml', release],
+      ['clusters/prod/web-values.yaml', values],
+    ]);
+    const result = codifyOn(files, FLUX, [scale('web-web', 7)]);
+    expect(result.reported).toEqual([]);
+    expect(result.check).toEqual({ ok: true });
+    expect([...result.edits]).toEqual([['clusters/prod/web-values.yaml', '# shop values\nreplicaCount: 7\n']]);
+    // The drift PR's plan: Flux applies the new ConfigMap and the HelmRelease naming it, and prunes the old one.
+    const { config, cluster, snapshot } = result.input;
+    const render = (tree: Map<string, string>) => renderCluster(tree, cluster!, { live: snapshot, charts }).objects;
+    const head = render(new Map([...files, ...result.edits]));
+    const base = render(files);
+    const plan = planChanges({ head, base, live: snapshot.items, config, cluster, now: '2026-12-02T04:05:00Z' });
+    const names = (entries: { id: { kind: string; name: string } }[]) =>
+      entries.map((e) => `${e.id.kind}/${e.id.name}`);
+    const configMap = (desired: typeof head) => desired.find((o) => o.key.name.startsWith('web-values-'))!.key.name;
+    expect(configMap(head)).not.toBe(configMap(base));
+    expect(names(plan.create)).toEqual([`ConfigMap/${configMap(head)}`]);
+    expect(names(plan.update)).toEqual(['HelmRelease/web']);
+    expect(names(plan.prune)).toEqual([`ConfigMap/${configMap(base)}`]);
   });
 });
 
