@@ -142,7 +142,7 @@ export function controllerStopped(
 function argoStuck(source: KubeObject, state: ReconcilerState, head: string): string | undefined {
   const status = source.status as ArgoStatus | undefined;
   const operation = status?.operationState;
-  if (state.suspended) return `automated sync is off: run \`argocd app sync ${state.namespace}/${state.name}\``;
+  if (state.suspended) return 'automated sync is off';
   if (operation?.phase === 'Failed' || operation?.phase === 'Error')
     return `sync failed: ${operation.message ?? operation.phase}`;
   if (revisionCommit(operation?.syncResult?.revision) !== head) return 'sync has not run at HEAD';

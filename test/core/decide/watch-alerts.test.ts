@@ -410,7 +410,7 @@ describe('decideNotReconciling', () => {
 
   // HEAD moved at 10:00, it is 12:00; the threshold is 15m (argocd-cm's default 180s × 3, at least 15m).
   it.each<[string, KubeObject, string]>([
-    ['automated sync off', outOfSync({ manual: true }), 'automated sync is off: run `argocd app sync argocd/shop`'],
+    ['automated sync off', outOfSync({ manual: true }), 'automated sync is off'],
     [
       'its sync failed',
       outOfSync({ operation: { phase: 'Failed', message: 'one or more objects failed to apply' } }),
