@@ -20,7 +20,7 @@ import {
 import { labelSpecs, writePairs } from './metadata-transformers.js';
 import { ConflictingFieldSpecs, mergeConfig, readConfig, type TransformerConfig } from './transformer-config.js';
 import { configFromCrdDefinitions } from './crd-config.js';
-import { inlineConfigs, pluginRun, runPairs } from './builtin-plugins.js';
+import { inlineConfigs, pluginRun, runPairs, type PluginRun } from './builtin-plugins.js';
 import { applyNameAffix } from './name-affix.js';
 import { applyNamespace } from './namespace-transformer.js';
 import { applyPatchField, type PatchField } from './patches.js';
@@ -34,7 +34,15 @@ import {
 } from './paths.js';
 import { readResourceFile } from './read-resource-file.js';
 import { applyReplicas, type ReplicaRule } from './replicas-transformer.js';
-import { describeResource, groupOfResource, kindOf, nameOf, namespaceOf, type BuildResource } from './resource.js';
+import {
+  describeResource,
+  groupOfResource,
+  kindOf,
+  nameOf,
+  namespaceOf,
+  type BuildResource,
+  type PluginConfiguration,
+} from './resource.js';
 import { strategicMerge } from './strategic-merge.js';
 import { getString, toPlain, type TrackedMap, type TrackedNode } from './tracked.js';
 import { applyReplacements, readReplacement } from './replacements.js';
@@ -642,18 +650,48 @@ function runPlugins(
         configs = loaded.documents.flatMap((d) => (d.root?.kind === 'map' ? [d.root] : []));
       }
     }
+    const inlineIn = entry.value.includes('\n') ? k.path : undefined;
     for (const config of configs) {
       const run = pluginRun(k, config, fieldName === 'generators');
       if (run.type === 'refused') return notRendered(context, k.path, lineOf(entry), where, run.reason);
       if (run.type === 'error') return report(context, k, entry, where, run.reason);
-      if (run.type === 'pairs') runPairs(current, run, { type: run.field, kustomization: k.path });
-      else if (run.type === 'affix')
-        applyNameAffix(current, run, { prefix: run.specs, suffix: run.specs }, { origin: affixOrigin(k) });
-      else if (fieldName === 'generators') current = runGenerators(run.file, current, context);
-      else current = runTransformers(run.file, current, context);
+      const generator = fieldName === 'generators' ? pluginConfiguration(config, inlineIn) : undefined;
+      current = applyPlugin(k, run, current, context, generator);
     }
   });
   return current;
+}
+
+/** One built-in plugin configuration run over the objects so far; what a generator makes records its configuration. */
+function applyPlugin(
+  k: KustomizationFile,
+  run: Exclude<PluginRun, { type: 'refused' | 'error' }>,
+  current: BuildResource[],
+  context: BuildContext,
+  generator: PluginConfiguration | undefined,
+): BuildResource[] {
+  if (run.type === 'pairs') runPairs(current, run, { type: run.field, kustomization: k.path });
+  else if (run.type === 'affix')
+    applyNameAffix(current, run, { prefix: run.specs, suffix: run.specs }, { origin: affixOrigin(k) });
+  else if (!generator) return runTransformers(run.file, current, context);
+  else {
+    const before = new Set(current);
+    const after = runGenerators(run.file, current, context);
+    for (const made of after) if (!before.has(made)) made.configuredBy = generator;
+    return after;
+  }
+  return current;
+}
+
+/** The generator configuration that made an object (its file, name and namespace), for its origin annotation. */
+function pluginConfiguration(config: TrackedMap, inlineIn: string | undefined): PluginConfiguration {
+  const name = getString(config, ['metadata', 'name']);
+  const namespace = getString(config, ['metadata', 'namespace']);
+  return {
+    file: inlineIn ?? config.source.location?.file ?? '',
+    ...(name ? { name } : {}),
+    ...(namespace ? { namespace } : {}),
+  };
 }
 
 /** `replacements:` entries, inline or `path:` files holding one replacement or a list of them. */

@@ -2,7 +2,7 @@
 // kustomization file is built like `kustomize build`; any other directory (or a single file) is plain
 // manifests. Problems are collected per file and object; the rest still renders.
 import { gvkSortString, kindRank, ORDER_FIRST, ORDER_LAST, type KindOrder } from './gvk-order.js';
-import type { DesiredObject, KubeObject, RenderResult } from '../model/index.js';
+import type { DesiredObject, FieldOrigin, KubeObject, RenderResult } from '../model/index.js';
 import { newBuildContext, type BuildContext, type UnfollowedKind } from './build-context.js';
 import { buildKustomization } from './build-kustomization.js';
 import { isClusterScopedKind, kindScopesOf, type KindScopes } from '../k8s/index.js';
@@ -32,6 +32,7 @@ import {
   namespaceOf,
   storePreviousId,
   type BuildResource,
+  type PluginConfiguration,
 } from './resource.js';
 import { ensureMap, flattenTracked, getString, setScalar } from './tracked.js';
 
@@ -227,12 +228,30 @@ function annotateOrigins(resources: BuildResource[], rootDir: string): void {
     const origin = resource.root.source.origin;
     const value =
       origin.type === 'generator'
-        ? `configuredIn: ${relativePath(rootDir, origin.kustomization)}\nconfiguredBy:\n  apiVersion: builtin\n  kind: ${origin.generator === 'secretGenerator' ? 'SecretGenerator' : 'ConfigMapGenerator'}\n`
+        ? generatorOrigin(rootDir, origin, resource.configuredBy)
         : `path: ${relativePath(rootDir, resource.file)}\n`;
     const source = { origin: { type: 'annotations' as const, kustomization: '' } };
     const annotations = ensureMap(resource.root, ['metadata', 'annotations'], source);
     if (annotations) setScalar(annotations, 'config.kubernetes.io/origin', value, source);
   }
+}
+
+/** The origin of a generated object: the kustomization or `generators:` configuration that made it. */
+function generatorOrigin(
+  rootDir: string,
+  origin: Extract<FieldOrigin, { type: 'generator' }>,
+  configuredBy: PluginConfiguration | undefined,
+): string {
+  const kind = origin.generator === 'secretGenerator' ? 'SecretGenerator' : 'ConfigMapGenerator';
+  const lines = [
+    `configuredIn: ${relativePath(rootDir, configuredBy?.file || origin.kustomization)}`,
+    'configuredBy:',
+    '  apiVersion: builtin',
+    `  kind: ${kind}`,
+    ...(configuredBy?.name ? [`  name: ${configuredBy.name}`] : []),
+    ...(configuredBy?.namespace ? [`  namespace: ${configuredBy.namespace}`] : []),
+  ];
+  return `${lines.join('\n')}\n`;
 }
 
 /** kustomize's legacy order: kinds in its fixed order (others between), then group/version, namespace, name. */

@@ -21,9 +21,17 @@ export interface BuildResource extends Omit<SourceMap, 'fields'> {
   behavior?: 'create' | 'merge' | 'replace';
   /** The ids it had before each rename, oldest first (kustomize's previous ids); none while never renamed. */
   prevIds?: ResourceId[];
+  /** For objects a `generators:` configuration made: that configuration, as its origin annotation names it. */
+  configuredBy?: PluginConfiguration;
   /** Name prefixes and suffixes applied to it, innermost first: references prefer objects affixed alike. */
   prefixes?: string[];
   suffixes?: string[];
+}
+
+export interface PluginConfiguration {
+  file: string;
+  name?: string;
+  namespace?: string;
 }
 
 export interface ResourceId {

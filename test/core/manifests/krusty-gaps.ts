@@ -13,20 +13,14 @@ export const KRUSTY_GAPS: Readonly<Record<string, string>> = {
     'driftback reports a problem kustomize does not',
   'openapicustomschema_test.go: TestCustomOpenApiFieldFromOverlayWithRemoteSchema':
     'driftback reports a problem kustomize does not',
-  'originannotation_test.go: TestAnnoOriginInlineBuiltinGenerator':
-    'buildMetadata annotations are not all written (transformerAnnotations, plugin origins)',
-  'originannotation_test.go: TestAnnoOriginGeneratorFromFile':
-    'buildMetadata annotations are not all written (transformerAnnotations, plugin origins)',
-  'originannotation_test.go: TestAnnoOriginBuiltinGeneratorFromFileWithOverlay':
-    'buildMetadata annotations are not all written (transformerAnnotations, plugin origins)',
   'transformerannotation_test.go: TestAnnoTransformerBuiltinLocal':
-    'buildMetadata annotations are not all written (transformerAnnotations, plugin origins)',
+    'buildMetadata: [transformerAnnotations] is not written',
   'transformerannotation_test.go: TestAnnoOriginAndTransformerBuiltinLocal':
-    'buildMetadata annotations are not all written (transformerAnnotations, plugin origins)',
+    'buildMetadata: [transformerAnnotations] is not written',
   'transformerannotation_test.go: TestAnnoTransformerLocalFilesWithOverlay':
-    'buildMetadata annotations are not all written (transformerAnnotations, plugin origins)',
+    'buildMetadata: [transformerAnnotations] is not written',
   'transformerannotation_test.go: TestAnnoTransformerBuiltinInline':
-    'buildMetadata annotations are not all written (transformerAnnotations, plugin origins)',
+    'buildMetadata: [transformerAnnotations] is not written',
   'transformersimage_test.go: TestTransfomersImageDefaultConfig':
     'a document without apiVersion is skipped as not a Kubernetes object; kustomize keeps it',
   'transformersimage_test.go: TestTransfomersImageCustomConfig':
