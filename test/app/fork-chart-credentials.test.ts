@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BuiltPlans, PlanWork } from '../../src/app/plan/build-plans.js';
 import { parseConfig } from '../../src/core/config/index.js';
+import { renderPlanComment } from '../../src/core/report/index.js';
 import { packagedChart } from '../support/charts.js';
 import { startRegistry, type StandInRegistry } from '../support/oci-registry/index.js';
 import { pinnedHelm } from '../support/tools.js';
@@ -88,5 +89,14 @@ describe("a fork's pull request and a private chart", () => {
     const created = built.plans[0]!.plan.create.map((change) => change.id.kind);
     expect(created.sort()).toEqual(['HelmRelease', 'HelmRepository']);
     expect(JSON.stringify(built)).not.toContain('"Deployment"');
+  });
+
+  it('says in the plan comment why the chart of a fork is not rendered, never "no changes" for it', () => {
+    const built = runTask('plan', work(true), 60_000) as BuiltPlans;
+    const comment = renderPlanComment(built.plans, { snapshots: {} });
+    expect(comment).toMatch(
+      /\*\*Not rendered\*\* \(`clusters\/prod\/release\.yaml:1`\): .*\(spec\.chart\): not rendered: chart webapp 1\.4\.0: authentication required \(configure credentials for 127\.0\.0\.1:\d+\)/,
+    );
+    expect(comment).toMatch(/shop\/webapp: not rendered: chart webapp 1\.4\.0: authentication required/);
   });
 });

@@ -444,15 +444,17 @@ describe('real GitOps trees', () => {
       '--live',
       snapshot,
     );
-    expect(result.stderr).toBe('');
-    // The HelmRelease's chart comes from a Helm repository: without --charts it is reported, not rendered.
-    expect(result.stdout).toBe(
-      'Not checked:\n' +
-        '  podinfo/podinfo: HelmRelease podinfo/podinfo: reported, not rendered: chart podinfo >=1.0.0-alpha from ' +
-        'https://stefanprodan.github.io/podinfo is not available offline (give --charts DIR or set DRIFTBACK_CHARTS_DIR)\n\n' +
-        `${objects.length} in sync, 0 modified, 0 missing, 0 extra, 0 ignored\n`,
+    // The HelmRelease's chart comes from a Helm repository: without --charts that release is not rendered,
+    // said with its file and reason; the rest is compared, and the result is partial (exit 3).
+    const offline =
+      'not rendered: chart podinfo >=1.0.0-alpha from https://stefanprodan.github.io/podinfo is not available ' +
+      'offline (give --charts DIR or set DRIFTBACK_CHARTS_DIR)';
+    expect(result.stderr).toBe(
+      `warning: HelmRelease/podinfo/podinfo: flux-repo/apps/base/podinfo/release.yaml:1 (spec.chart): ${offline}\n`,
     );
-    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Sources:\n  podinfo/podinfo: ${offline}\n`);
+    expect(result.stdout).toContain(`${objects.length} in sync, 0 modified, 0 missing, 0 extra, 0 ignored\n`);
+    expect(result.code).toBe(3);
   });
 
   it('colors the diff on a terminal unless NO_COLOR is set', async () => {

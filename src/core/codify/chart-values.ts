@@ -47,6 +47,7 @@ type Written =
 function holderOf(at: ChartValuesWhere): ValueHolder | undefined {
   if (at.type === 'embedded') return { key: at.key, segments: at.field };
   if (at.type === 'object') return { key: at.key, segments: at.path };
+  if (at.type === 'text') return { key: at.holds.key, segments: at.holds.field };
   return at.holds ? { key: at.holds.key, segments: at.holds.field } : undefined;
 }
 
@@ -66,9 +67,21 @@ function writeEmbedded(
   return done.ok ? { ...done, kind: 'replace' } : done;
 }
 
+/** The value text of a generator's `KEY=VALUE` line, replaced byte for byte; the rest of the file is kept. */
+function writeText(write: ReturnType<ValueWriter>, at: Extract<ChartValuesWhere, { type: 'text' }>, value: string) {
+  const done = write.editFile(at.file, (text) => {
+    if (/[\r\n]/.test(value))
+      return { ok: false, reason: 'the value has a line break, which a KEY=VALUE line cannot hold' };
+    const line = text.slice(0, at.range[0]).split('\n').length;
+    return { ok: true, text: text.slice(0, at.range[0]) + value + text.slice(at.range[1]), line };
+  });
+  return done.ok ? { ...done, kind: 'replace' as const } : done;
+}
+
 function writeValue(write: ReturnType<ValueWriter>, evidence: ChartEvidence, candidate: ValueCandidate): Written {
   const at: ChartValuesWhere = candidate.at;
   if (at.type === 'embedded') return writeEmbedded(write, evidence, candidate, at);
+  if (at.type === 'text') return writeText(write, at, String(candidate.value));
   const segments = at.type === 'object' && at.parameter ? at.path : [...at.path, ...candidate.path];
   const value = at.type === 'object' && at.parameter ? String(candidate.value) : candidate.value;
   if (at.type === 'file') {
@@ -117,9 +130,10 @@ function provenCandidates(
 function chartValueEdit(candidate: ValueCandidate, source: string): ChartValueEdit {
   const at = candidate.at;
   const holder = holderOf(at);
-  const path = at.type === 'embedded' ? at.field : at.path;
-  const where = at.type === 'file' && at.path.length === 0 ? at.file : pathText(path);
-  const name = at.type === 'file' ? undefined : `${at.key.kind} ${at.key.namespace}/${at.key.name}`;
+  const path = at.type === 'embedded' ? at.field : at.type === 'text' ? [] : at.path;
+  const where = (at.type === 'file' && at.path.length === 0) || at.type === 'text' ? at.file : pathText(path);
+  const name =
+    at.type === 'file' || at.type === 'text' ? undefined : `${at.key.kind} ${at.key.namespace}/${at.key.name}`;
   const object = name && name !== source ? { object: name } : {};
   return { path: candidate.path, where, ...object, source, ...(holder ? { holder } : {}) };
 }

@@ -12,9 +12,11 @@ import { reconcilerStateOf } from '../health/index.js';
 import type { KubeObject, ReconcilerState } from '../model/index.js';
 import {
   appliesPath,
+  argoBehind,
   controllerStopped,
   notReconcilingReason,
   stoppedReason,
+  touchesPaths,
   type StoppedController,
 } from '../plan/index.js';
 import type { NotReconcilingAlertView } from '../report/index.js';
@@ -77,13 +79,23 @@ interface Condition {
   stopped?: StoppedController;
 }
 
-/** Why a reconciler is not reconciling, if it is not: failing or behind, or its controller stopped. */
+/**
+ * Why a reconciler is not reconciling, if it is not: failing or behind, or its controller stopped; an
+ * Argo CD Application OutOfSync at HEAD that does not sync (argoBehind: automated sync off included),
+ * unless its controller is the one stopped.
+ */
 function conditionOf(
   object: KubeObject,
   reconciler: ReconcilerState,
   input: NotReconcilingInput,
   staleAfter: number,
 ): Condition | undefined {
+  const argo = argoBehind(object, reconciler, input.items, input.head, input.now);
+  // Whether its controller is the one stopped, automated sync on or off.
+  const running = { ...reconciler, suspended: false };
+  const down = () => controllerStopped(object, running, input.items, input.head, input.now)?.type;
+  if (argo && down() !== 'controller-stopped') return { reason: stoppedReason(argo), holdFor: 0, stopped: argo };
+  if (reconciler.suspended) return undefined;
   const reason = notReconcilingReason(reconciler, input.now, staleAfter);
   if (reason) return { reason, holdFor: Math.max(NOT_RECONCILING_FOR_SECONDS, staleAfter) };
   const stopped = controllerStopped(object, reconciler, input.items, input.head, input.now);
@@ -116,8 +128,9 @@ const stoppedWorkload = (condition: Condition): string | undefined =>
  * applied — a source of another repository never does — GitHub says before the alert opens.) An Argo CD
  * Application's sync revision moves at each refresh, so its evidence is another one.
  */
-const fluxBehind = (item: Found): boolean =>
-  item.condition.stopped?.type === 'behind-head' && item.reconciler.kind !== 'argocd-application';
+const behindAnyPath = (item: Found): boolean =>
+  (item.condition.stopped?.type === 'behind-head' && item.reconciler.kind !== 'argocd-application') ||
+  item.condition.stopped?.type === 'out-of-sync';
 
 /**
  * Which not-reconciling reconcilers get an alert: each that applies the cluster's path; and for a
@@ -126,7 +139,7 @@ const fluxBehind = (item: Found): boolean =>
  * argocd-application-controller is still one alert, naming it, not none.
  */
 function alertedReconcilers<T extends Found>(found: readonly T[], path: string | undefined): T[] {
-  const alerted = found.filter((item) => appliesPath(item.reconciler, path) || fluxBehind(item));
+  const alerted = found.filter((item) => appliesPath(item.reconciler, path) || behindAnyPath(item));
   const named = new Set(alerted.map((item) => stoppedWorkload(item.condition)));
   for (const item of found) {
     const workload = stoppedWorkload(item.condition);
@@ -143,14 +156,15 @@ function observe(input: NotReconcilingInput): Observed[] {
   const found: Found[] = [];
   for (const object of input.items) {
     const reconciler = reconcilerStateOf(object);
-    if (!reconciler || reconciler.suspended) continue;
+    if (!reconciler) continue;
     const condition = conditionOf(object, reconciler, input, staleAfter);
     if (condition) found.push({ reconciler, condition });
   }
   return alertedReconcilers(found, input.cluster.path).map(({ reconciler, condition }) => {
     const ref: ReconcilerRef = { kind: reconciler.kind, namespace: reconciler.namespace, name: reconciler.name };
     const before = input.previous.find((entry) => sameReconciler(entry.reconciler, ref));
-    const since = condition.stopped?.type === 'behind-head' && input.head ? input.head.at : input.now;
+    const behind = condition.stopped?.type === 'behind-head' || condition.stopped?.type === 'out-of-sync';
+    const since = behind && input.head ? input.head.at : input.now;
     const entry: NotReconcilingEntry = { ...(before ?? { since, reason: condition.reason }), reconciler: ref };
     const held = Date.parse(input.now) - Date.parse(entry.since) >= condition.holdFor * 1000;
     return { reconciler, condition, entry, due: entry.issue === undefined && held };
@@ -187,6 +201,24 @@ function appliedNow(items: readonly KubeObject[], ref: ReconcilerRef): string | 
   return undefined;
 }
 
+/**
+ * Whether a behind condition holds once GitHub compared: not behind a HEAD that does not follow what it
+ * applied (a source of another repository or branch); an Application OutOfSync at HEAD only when the
+ * comparison (`changedFiles` of its applied revision, when known) changed files under its paths — else
+ * Git did not move under it and the OutOfSync is a hand change, reported as drift.
+ */
+function pendingCounts(
+  stopped: StoppedController | undefined,
+  pending: readonly PendingCommit[] | undefined,
+  changedFiles: Readonly<Record<string, readonly string[]>>,
+): boolean {
+  if (stopped?.type !== 'behind-head' && stopped?.type !== 'out-of-sync') return true;
+  if (pending === undefined) return false;
+  if (stopped.type === 'behind-head') return true;
+  const files = stopped.applied === undefined ? undefined : changedFiles[stopped.applied];
+  return pending.length > 0 && (files === undefined || touchesPaths(stopped.paths ?? [''], files));
+}
+
 function openAlert(input: NotReconcilingInput, observed: Observed, pending: readonly PendingCommit[]): AlertAction {
   const { reconciler, condition, entry } = observed;
   const cluster = input.cluster.name;
@@ -215,13 +247,15 @@ function closeAlert(input: NotReconcilingInput, entry: NotReconcilingEntry & { i
 /**
  * The not-reconciling alerts of one cluster: an issue opened for each reconciler whose condition held
  * long enough (quoting the commits it has not applied, from `comparisons`), none for one behind a HEAD
- * that does not follow what it applied; each open issue whose reconciler reconciles again closed with
+ * that does not follow what it applied, nor for an Application whose comparison (`changedFiles`, by
+ * applied revision) changed nothing under its paths; each open issue whose reconciler reconciles again closed with
  * a comment. Opens come in the snapshot's order, then closes. `next` is the state to keep: an opened
  * entry gets its issue number from `withReconcilerIssues`.
  */
 export function decideNotReconciling(
   input: NotReconcilingInput,
   comparisons: Readonly<Record<string, Comparison>>,
+  changedFiles: Readonly<Record<string, readonly string[]>> = {},
 ): { actions: AlertAction[]; next: NotReconcilingEntry[] } {
   const next: NotReconcilingEntry[] = [];
   const actions: AlertAction[] = [];
@@ -231,8 +265,7 @@ export function decideNotReconciling(
       continue;
     }
     const pending = pendingOf(observed.condition.stopped, input.head?.sha, comparisons);
-    // Behind a HEAD that does not follow what it applied: a source of another repository or branch.
-    if (pending === undefined && observed.condition.stopped?.type === 'behind-head') continue;
+    if (!pendingCounts(observed.condition.stopped, pending, changedFiles)) continue;
     next.push(observed.entry);
     actions.push(openAlert(input, observed, pending ?? []));
   }

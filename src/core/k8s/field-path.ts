@@ -3,7 +3,8 @@
 // (the list-key facts of list-keys.ts), composite keys joined with `/` (`ports[8080/TCP]`, a defaulted
 // key field filled in as the server fills it); map keys that are not plain words are quoted as yq and
 // jq write them (`metadata.annotations["app.kubernetes.io/name"]`). Positions stay positions
-// (`args[2]`). Machine outputs (JSON, ignore rules) keep the pointer; every text a person reads uses this.
+// (`args[2]`). Machine outputs (JSON) keep the pointer; every text a person reads uses this, and config
+// rules may name a field this way (read back by field-path-text.ts).
 import { fromPointer, isPlainObject, type PathSegment } from '../model/index.js';
 import { keyFieldDefault } from './defaults.js';
 import { indexOfItem, itemKey } from './keyed-items.js';

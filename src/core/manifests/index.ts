@@ -18,3 +18,4 @@ export { kustomizeHash } from './name-hash.js';
 export { templateFile, templatesOf } from './helm-output.js';
 export { chartDefaultValues } from './chart-defaults.js';
 export { type KustomizeHelm } from './helm-charts.js';
+export { readEnvFile } from './env-file.js';

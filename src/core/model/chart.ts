@@ -87,7 +87,12 @@ export type ChartValuesWhere =
    * ConfigMap's `values.yaml` key): `field` leads to the string, `path` into the YAML it holds. Edited
    * inside the literal block scalar where that object's source map places the field.
    */
-  | { type: 'embedded'; key: ResourceKey; field: PathSegment[]; path: PathSegment[] };
+  | { type: 'embedded'; key: ResourceKey; field: PathSegment[]; path: PathSegment[] }
+  /**
+   * The value text of a `KEY=VALUE` line a configMapGenerator reads (a `literals` entry, an `envs` file's
+   * line): the characters `range` covers in `file` are the value, replaced whole; `holds` changes with it.
+   */
+  | { type: 'text'; file: string; range: [number, number]; holds: { key: ResourceKey; field: PathSegment[] } };
 
 /** One place a chart's values are set, as the controller reads it: the values it sets, and where, when codify can edit it. */
 export interface ChartValuesLayer {

@@ -64,6 +64,11 @@ function joinPath(base: string, relative: string): string {
 /** Whether a merge of these files makes the Application refresh (and so auto-sync). */
 function refreshes(paths: string[] | undefined, changed: readonly string[] | undefined): boolean {
   if (!changed?.length || !paths) return true;
+  return touchesPaths(paths, changed);
+}
+
+/** Whether one of the changed files is under one of the repository paths ('' = all, globs as Argo CD reads them). */
+export function touchesPaths(paths: readonly string[], changed: readonly string[]): boolean {
   return changed.some((file) =>
     paths.some((path) => file === path || path === '' || file.startsWith(`${path}/`) || globMatchesPath(path, file)),
   );

@@ -7,6 +7,7 @@ import { revisionCommit } from '../emergency/index.js';
 import { GITOPS_CONTROLLER_WORKLOADS } from '../k8s/index.js';
 import { groupOf, type KubeObject, type ReconcilerState } from '../model/index.js';
 import { formatAge } from './age.js';
+import { refreshPaths } from './argo-resync.js';
 
 /** The workload each kind of reconciler is run by (Flux's and Argo CD's install manifests name them so). */
 const CONTROLLERS: Record<ReconcilerState['kind'], { kinds: readonly string[]; name: string }> =
@@ -17,8 +18,11 @@ const ARGO_INTERVAL_SECONDS = 180;
 const MIN_THRESHOLD_SECONDS = 15 * 60;
 
 export interface StoppedController {
-  /** `controller-stopped`: its workload has no ready replica; `behind-head`: HEAD is not applied past the threshold. */
-  type: 'controller-stopped' | 'behind-head';
+  /**
+   * `controller-stopped`: its workload has no ready replica; `behind-head`: HEAD is not applied past the
+   * threshold; `out-of-sync`: an Argo CD Application OutOfSync at HEAD that does not sync (argoBehind).
+   */
+  type: 'controller-stopped' | 'behind-head' | 'out-of-sync';
   /** `Deployment/flux-system/kustomize-controller`; absent when the snapshot does not hold the workload. */
   controller?: string;
   /** 3 × the source's interval, at least 15 minutes. */
@@ -27,6 +31,9 @@ export interface StoppedController {
   applied?: string;
   /** What a person runs to bring it back, word by word (the report quotes them). */
   commands: CommandWord[][];
+  /** `out-of-sync`: why it does not sync, and the repository paths whose changes it applies ('' = all). */
+  why?: string;
+  paths?: readonly string[];
 }
 
 /** A Go duration as Flux writes `spec.interval` (`10m`, `1m0s`, `1h30m`), in seconds. */
@@ -131,8 +138,69 @@ export function controllerStopped(
   };
 }
 
+/** Why an Application OutOfSync at HEAD does not sync; undefined when it synced HEAD (or is syncing). */
+function argoStuck(source: KubeObject, state: ReconcilerState, head: string): string | undefined {
+  const status = source.status as ArgoStatus | undefined;
+  const operation = status?.operationState;
+  if (state.suspended) return 'automated sync is off';
+  if (operation?.phase === 'Failed' || operation?.phase === 'Error')
+    return `sync failed: ${operation.message ?? operation.phase}`;
+  if (revisionCommit(operation?.syncResult?.revision) !== head) return 'sync has not run at HEAD';
+  return undefined;
+}
+
+interface ArgoStatus {
+  sync?: { status?: string; revision?: string };
+  history?: Array<{ revision?: string }>;
+  operationState?: { phase?: string; message?: string; syncResult?: { revision?: string } };
+}
+
+/** The commit an Application last synced successfully: its last history entry, else a succeeded operation's. */
+function lastSynced(status: ArgoStatus | undefined): string | undefined {
+  const history = Array.isArray(status?.history) ? status.history : [];
+  const operation = status?.operationState;
+  const revision =
+    history.at(-1)?.revision ?? (operation?.phase === 'Succeeded' ? operation.syncResult?.revision : undefined);
+  return revisionCommit(revision);
+}
+
+/**
+ * An Argo CD Application of this repository behind HEAD while its controller runs. Its sync revision
+ * moves at every refresh, so that alone proves nothing: the evidence is `OutOfSync` at HEAD for longer
+ * than the threshold (counted from when the App learned HEAD), a last successful sync of another commit
+ * (`applied`, the base GitHub compares with HEAD: the decision then checks that the comparison changed
+ * files under `paths`, else the OutOfSync is a hand change, drift), and a reason it does not sync.
+ */
+export function argoBehind(
+  source: KubeObject,
+  state: ReconcilerState,
+  items: readonly KubeObject[],
+  head: { sha: string; at: string } | undefined,
+  now: string,
+): StoppedController | undefined {
+  const status = source.status as ArgoStatus | undefined;
+  if (state.kind !== 'argocd-application' || !head || status?.sync?.status !== 'OutOfSync') return undefined;
+  if (revisionCommit(status.sync.revision) !== head.sha) return undefined;
+  const applied = lastSynced(status);
+  const thresholdSeconds = behindThreshold(source, state, items);
+  if (!applied || applied === head.sha || Date.parse(now) - Date.parse(head.at) <= thresholdSeconds * 1000)
+    return undefined;
+  const why = argoStuck(source, state, head.sha);
+  if (!why) return undefined;
+  return {
+    type: 'out-of-sync',
+    thresholdSeconds,
+    applied,
+    commands: [['argocd', 'app', 'sync', `${state.namespace}/${state.name}`]],
+    why,
+    paths: refreshPaths(source, state.path) ?? [state.path ?? ''],
+  };
+}
+
 /** In words, after the reconciler's name: why it is not reconciling. */
 export function stoppedReason(stopped: StoppedController): string {
+  if (stopped.type === 'out-of-sync')
+    return `is OutOfSync at the repository's HEAD for longer than ${formatAge(stopped.thresholdSeconds)}: ${stopped.why ?? 'it does not sync'}`;
   if (stopped.type === 'controller-stopped')
     return `is not reconciling: its controller ${stopped.controller ?? 'workload'} has no ready replica (not running)`;
   return `has not applied the repository's HEAD for longer than ${formatAge(stopped.thresholdSeconds)} (3 of its intervals, at least 15m)`;

@@ -2,7 +2,7 @@
 // chart's own defaults, then every place a person writes values (Flux `chart.spec.valuesFiles`,
 // `valuesFrom`, `spec.values`; Argo CD `valueFiles`, `valuesObject`/`values`, `parameters`). Codify uses
 // it to write a hand change under a chart into the value that sets it (codify/chart-values.ts).
-import { chartDefaultValues } from '../manifests/index.js';
+import { chartDefaultValues, readEnvFile } from '../manifests/index.js';
 import { readValues, setPathValue, secretPlaceholder, type ChartLocation, type Values } from '../charts/index.js';
 import { parse } from 'yaml';
 import {
@@ -51,6 +51,58 @@ function generatorFile(location: SourceLocation, key: string, files: ReadonlyMap
   return (eq > 0 ? item.slice(0, eq) : basename(item)) === key && path && files.has(path) ? path : undefined;
 }
 
+type Held = { key: DesiredObject['key']; field: PathSegment[] };
+
+/** A generator `literals` entry `KEY=VALUE` written as a plain scalar: its value's characters (quotes kept). */
+function literalValue(location: SourceLocation, key: string, text: string, holds: Held): ChartValuesWhere | undefined {
+  const [start, end] = location.range;
+  const raw = text.slice(start, end);
+  if (!raw.startsWith(`${key}=`) || /[\r\n]/.test(raw)) return undefined;
+  const value = raw.slice(key.length + 1);
+  const quoted = value.length >= 2 && (value[0] === '"' || value[0] === "'") && value.at(-1) === value[0] ? 1 : 0;
+  return { type: 'text', file: location.file, range: [start + key.length + 1 + quoted, end - quoted], holds };
+}
+
+/** The one line of an `envs` file that sets `key`: its value's characters, up to a `\r` or the line's end. */
+function envLine(
+  file: string,
+  key: string,
+  files: ReadonlyMap<string, string>,
+  holds: Held,
+): ChartValuesWhere | undefined {
+  const text = files.get(file);
+  const pairs = text === undefined ? [] : readEnvFile(text).filter((pair) => pair.key === key);
+  if (text === undefined || pairs.length !== 1) return undefined;
+  const lines = text.split('\n');
+  const index = pairs[0]!.line - 1;
+  const start = lines.slice(0, index).reduce((sum, line) => sum + line.length + 1, 0);
+  const line = lines[index]!;
+  const eq = line.indexOf('=');
+  if (eq < 0) return undefined;
+  return { type: 'text', file, range: [start + eq + 1, start + line.length - (line.endsWith('\r') ? 1 : 0)], holds };
+}
+
+/** With `targetPath`, a generated ConfigMap key is the value itself: its `literals` entry or `envs` line. */
+function generatorLine(
+  location: SourceLocation,
+  key: string,
+  files: ReadonlyMap<string, string>,
+  holds: Held,
+): ChartValuesWhere | undefined {
+  const text = files.get(location.file);
+  if (text === undefined) return undefined;
+  const literal = literalValue(location, key, text, holds);
+  if (literal) return literal;
+  let item: unknown;
+  try {
+    item = parse(text.slice(location.range[0], location.range[1]));
+  } catch {
+    return undefined;
+  }
+  const file = typeof item === 'string' ? joinPath(dirname(location.file), item) : undefined;
+  return file ? envLine(file, key, files, holds) : undefined;
+}
+
 /**
  * Where a ConfigMap key a `valuesFrom` reads is edited: the file a configMapGenerator reads it from, the
  * YAML text of a ConfigMap manifest's key, or (`targetPath`) that key's string as the whole value.
@@ -65,8 +117,10 @@ function configMapPlace(
   const source = desired.source.fields[placePointer(field)];
   if (!source?.location) return undefined;
   if (source.origin.type === 'generator') {
-    const file = targetPath ? undefined : generatorFile(source.location, key, files);
-    return file ? { type: 'file', file, document: 0, path: [], holds: { key: desired.key, field } } : undefined;
+    const holds = { key: desired.key, field };
+    if (targetPath) return generatorLine(source.location, key, files, holds);
+    const file = generatorFile(source.location, key, files);
+    return file ? { type: 'file', file, document: 0, path: [], holds } : undefined;
   }
   if (source.origin.type !== 'resource' && source.origin.type !== 'patch') return undefined;
   return targetPath

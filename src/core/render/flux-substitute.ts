@@ -1,7 +1,7 @@
 // Flux post-build variable substitution (fluxcd/pkg kustomize/kustomize_varsub.go), applied by
 // kustomize-controller to each object's YAML after the build: every string (keys included) goes through
-// envsubst (envsubst.ts), and a plain scalar that becomes `3`, `true` or `null` takes that type, as the
-// YAML is read back. An object labelled or annotated `kustomize.toolkit.fluxcd.io/substitute: disabled`
+// envsubst (envsubst.ts) as go-yaml writes it, and is read back as go-yaml reads it (go-yaml.ts): an
+// unquoted `3`, `yes` or `~` takes that type, `a: b` fails the build. An object labelled or annotated `kustomize.toolkit.fluxcd.io/substitute: disabled`
 // is left alone. A field whose variable the snapshot does not hold (a Secret's value, a ConfigMap it
 // lacks) is not checked: both sides show where the value comes from instead of a value (the live
 // object holds it in clear text: a Deployment's env is no Secret). Such a variable in a name, a
@@ -22,6 +22,7 @@ import {
 import { metadataValue } from '../sources/stamp-metadata.js';
 import { EnvsubstError, expand, hasExpansion, type Expansion } from './envsubst.js';
 import { lookupIn, type Variables } from './flux-variables.js';
+import { emitScalar, readBack, type ReadBack } from './go-yaml.js';
 
 export const SUBSTITUTE_ANNOTATION = 'kustomize.toolkit.fluxcd.io/substitute';
 
@@ -37,22 +38,6 @@ export interface Substitution {
   failure?: string;
 }
 
-/** A scalar kustomize-controller writes unquoted (its YAML encoder quotes what would not read back as text). */
-function plainScalar(text: string): boolean {
-  return !/[\n\r]|^\s|\s$|^[-?:,[\]{}#&*!|>'"%@`]|: | #|:$/.test(text);
-}
-
-/** The value as kustomize-controller reads its YAML back: an unquoted `3`, `true` or `null` is no string. */
-function retyped(original: string, text: string): unknown {
-  if (!plainScalar(original)) return text;
-  if (/^[-+]?(0|[1-9][0-9_]*)$/.test(text)) return Number(text.replace(/_/g, ''));
-  if (/^[-+]?(\.[0-9]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+][0-9]+)?$/.test(text)) return Number(text.replace(/_/g, ''));
-  if (/^(y|Y|yes|Yes|YES|true|True|TRUE|on|On|ON)$/.test(text)) return true;
-  if (/^(n|N|no|No|NO|false|False|FALSE|off|Off|OFF)$/.test(text)) return false;
-  if (/^(~|null|Null|NULL)$/.test(text)) return null;
-  return text;
-}
-
 /** How a field's text expands, or why the build fails on it. */
 function expandField(text: string, variables: Variables): Expansion | { failure: string } {
   try {
@@ -63,6 +48,15 @@ function expandField(text: string, variables: Variables): Expansion | { failure:
     if (error instanceof EnvsubstError) return { failure: `variable substitution failed: ${error.message}` };
     throw error;
   }
+}
+
+/**
+ * The field's value after kustomize-controller's round trip: written as go-yaml v2 writes it, run
+ * through envsubst as text, read back as YAMLToJSON reads it (`3` becomes a number, `a: b` fails).
+ */
+function substitutedYaml(text: string, variables: Variables): ReadBack {
+  const expansion = expandField(emitScalar(text), variables);
+  return 'failure' in expansion ? expansion : readBack(expansion.text);
 }
 
 /** `variable X unknown (from Secret flux-system/vars)`. */
@@ -163,9 +157,13 @@ export function substituteObject(
     if (!hasExpansion(text) || result.failure) return text;
     const expansion = expandField(text, variables);
     if ('failure' in expansion) return void (result.failure = expansion.failure);
+    const roundTrip = (raw: string): unknown => {
+      const back = substitutedYaml(raw, variables);
+      return 'failure' in back ? void (result.failure = back.failure) : back.value;
+    };
     const pointer = path.map((segment) => `/${escapeSegment(segment)}`).join('');
     if (!key) desired.source.fields[pointer] = withVariables(source, text, variables);
-    if (expansion.unknown.size === 0) return key ? expansion.text : retyped(text, expansion.text);
+    if (expansion.unknown.size === 0) return key ? expansion.text : roundTrip(text);
     const identity = key || pointer === '/metadata/name' || pointer === '/metadata/namespace';
     if (identity) return void (result.failure = unknownReason(expansion.unknown));
     result.notes.push({ pointer, variables: expansion.unknown });

@@ -252,14 +252,25 @@ function postRenderersOf(obj: KubeObject): { list: PostRenderer[] } | { reason: 
   return { list };
 }
 
-function notRendered(name: string, reason: string): SourceRender {
+/**
+ * The release's objects are unknown: said in the notes and as a part not rendered (so a plan and a
+ * report say why, and live objects in the release's namespace are set aside, never pruned or extra).
+ */
+function notRendered(declared: DesiredObject, source: Source, reason: string): SourceRender {
+  const name = sourceName(source.id);
   const message = `HelmRelease ${name}: reported, not rendered: ${reason}`;
+  const at = field(declared.object, 'spec', 'chartRef') === undefined ? 'spec.chart' : 'spec.chartRef';
+  const { file, location } = declared.source;
+  const line = location?.line;
   return {
     objects: [],
     errors: [],
     skipped: [],
     filesRead: [],
     notes: [{ code: 'unsupported', source: name, message }],
+    notRendered: [
+      { file, ...(line ? { line } : {}), field: at, reason, namespace: releaseOf(declared.object, source).namespace },
+    ],
   };
 }
 
@@ -300,11 +311,11 @@ export function renderFluxHelmRelease(
   const obj = declared.object;
   const name = sourceName(source.id);
   const postRenderers = postRenderersOf(obj);
-  if ('reason' in postRenderers) return notRendered(name, postRenderers.reason);
+  if ('reason' in postRenderers) return notRendered(declared, source, postRenderers.reason);
   const chart = chartLocation(obj, source, inputs, lookup);
-  if ('reason' in chart) return notRendered(name, chart.reason);
+  if ('reason' in chart) return notRendered(declared, source, chart.reason);
   const values = fluxValues(obj, lookup);
-  if ('reason' in values) return notRendered(name, values.reason);
+  if ('reason' in values) return notRendered(declared, source, values.reason);
   const kubeVersion = inputs.capabilities?.kubeVersion;
   const origin = chartOrigin(declared, fluxValuePlaces(declared, chart, source.path, inputs.files, lookup), name);
   const where = chart.type === 'files' ? (source.path ?? '') : `${chart.name}`;
@@ -327,7 +338,7 @@ export function renderFluxHelmRelease(
     ...(inputs.kindScopes ? { kindScopes: inputs.kindScopes } : {}),
     ...(inputs.budget ? { budget: inputs.budget } : {}),
   });
-  if (!rendered.ok) return notRendered(name, rendered.reason);
+  if (!rendered.ok) return notRendered(declared, source, rendered.reason);
   const stamp: FieldSource = { origin: { ...origin.origin, transform: 'stamp' } as FieldSource['origin'] };
   for (const desired of rendered.objects) stampDesired(desired, source.id, stamp);
   const prefix = source.path ? `${source.path}/` : '';

@@ -10,7 +10,7 @@ import {
   type ObjectLookup,
 } from './helmrelease-render.js';
 import type { RepositoryMatcher } from '../sources/scope.js';
-import { sourceName } from '../sources/identity.js';
+import { sourceName, sourceRefText } from '../sources/identity.js';
 import type { ClusterSourcesInput, ClusterSourcesRender } from './source-worklist.js';
 
 interface ReleaseContext {
@@ -49,6 +49,13 @@ export function renderReleases(releases: readonly DesiredObject[], context: Rele
     result.filesRead.push(...rendered.filesRead);
     result.notes.push(...rendered.notes);
     if (rendered.stopped) return true;
+    if (rendered.notRendered?.length) {
+      // Not rendered: listed so, with the reason, for this release only; the other sources go on.
+      const own = sourceRefText(source.id);
+      result.notRendered?.push(...rendered.notRendered.map((part) => ({ source: own, ...part })));
+      result.sources.push({ source, scope: 'not-rendered', reason: rendered.notRendered[0]!.reason, objects: [] });
+      continue;
+    }
     if (rendered.objects.length === 0 && rendered.notes.some((note) => note.code === 'unsupported')) continue;
     const keys = [];
     for (const desired of rendered.objects) {

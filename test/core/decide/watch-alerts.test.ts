@@ -375,6 +375,155 @@ describe('decideNotReconciling', () => {
     if (threshold) expect(decision.next[0]!.reason).toContain(`for longer than ${threshold} (3 of its intervals`);
   });
 
+  /**
+   * The Application `shop` (path apps/shop) OutOfSync at HEAD: last synced APPLIED (its history), its
+   * last operation `operation` (Succeeded at APPLIED unless given), automated sync on unless `manual`.
+   */
+  const outOfSync = ({
+    manual = false,
+    sync = { status: 'OutOfSync', revision: HEAD.sha },
+    synced = APPLIED,
+    operation = { phase: 'Succeeded', syncResult: { revision: APPLIED } } as Record<string, unknown>,
+    annotations = undefined as Record<string, string> | undefined,
+  } = {}): KubeObject => {
+    const app = application('shop', 'apps/shop');
+    return {
+      ...app,
+      metadata: { ...app.metadata, ...(annotations ? { annotations } : {}) },
+      spec: { ...(app.spec as Record<string, unknown>), syncPolicy: manual ? {} : { automated: { selfHeal: true } } },
+      status: {
+        sync,
+        health: { status: 'Healthy' },
+        history: [{ id: 1, revision: synced, deployedAt: '2026-12-02T08:00:00Z' }],
+        operationState: { ...operation, finishedAt: '2026-12-02T08:00:00Z' },
+      },
+    };
+  };
+  const waiting = [{ sha: HEAD.sha, message: 'Bump shop to v2' }];
+  const decideApp = (app: KubeObject, files: string[] | undefined, comparison: Comparison = waiting, head = HEAD) =>
+    decideNotReconciling(
+      input([app, argoController(1)], [], head),
+      { [APPLIED]: comparison },
+      files ? { [APPLIED]: files } : {},
+    );
+  const SHOP = ['apps/shop/deployment.yaml'];
+
+  // HEAD moved at 10:00, it is 12:00; the threshold is 15m (argocd-cm's default 180s × 3, at least 15m).
+  it.each<[string, KubeObject, string]>([
+    ['automated sync off', outOfSync({ manual: true }), 'automated sync is off'],
+    [
+      'its sync failed',
+      outOfSync({ operation: { phase: 'Failed', message: 'one or more objects failed to apply' } }),
+      'sync failed: one or more objects failed to apply',
+    ],
+    [
+      'its sync errored',
+      outOfSync({ operation: { phase: 'Error', message: 'rpc error: repository not accessible' } }),
+      'sync failed: rpc error: repository not accessible',
+    ],
+    ['automated sync on, its last sync at another commit', outOfSync(), 'sync has not run at HEAD'],
+  ])('an Application OutOfSync at HEAD while its controller runs: %s', (_name, app, why) => {
+    const items = [app, argoController(1)];
+    expect(commitsToCompare(input(items, [], HEAD))).toEqual([APPLIED]);
+    const decision = decideApp(app, SHOP);
+    expect(decision.actions.map(line)).toEqual(['open alert/prod/not-reconciling/argocd/shop']);
+    expect(decision.actions[0]).toMatchObject({
+      view: {
+        reason: `is OutOfSync at the repository's HEAD for longer than 15m: ${why}`,
+        stopped: {
+          since: HEAD.at,
+          pending: waiting,
+          stopped: { type: 'out-of-sync', applied: APPLIED, commands: [['argocd', 'app', 'sync', 'argocd/shop']] },
+        },
+      },
+    });
+    expect(decision.next).toEqual([
+      {
+        reconciler: { kind: 'argocd-application', namespace: 'argocd', name: 'shop' },
+        since: HEAD.at,
+        reason: expect.stringContaining(why),
+      },
+    ]);
+  });
+
+  const recent = { sha: HEAD.sha, at: '2026-12-02T11:50:00Z' };
+  it.each<[string, KubeObject, string[] | undefined, Comparison, typeof HEAD]>([
+    ['Synced at HEAD', outOfSync({ sync: { status: 'Synced', revision: HEAD.sha } }), SHOP, waiting, HEAD],
+    [
+      'OutOfSync at another revision (its sync revision alone is no evidence)',
+      outOfSync({ sync: { status: 'OutOfSync', revision: APPLIED } }),
+      SHOP,
+      waiting,
+      HEAD,
+    ],
+    [
+      'last synced at HEAD, OutOfSync: a hand change, drift',
+      outOfSync({ synced: HEAD.sha, operation: { phase: 'Succeeded', syncResult: { revision: HEAD.sha } } }),
+      SHOP,
+      [],
+      HEAD,
+    ],
+    [
+      'automated sync on, synced HEAD, still OutOfSync: drift (self-heal pending), not behind',
+      outOfSync({ operation: { phase: 'Succeeded', syncResult: { revision: HEAD.sha } } }),
+      SHOP,
+      waiting,
+      HEAD,
+    ],
+    ['HEAD changed no file under its path', outOfSync({ manual: true }), ['apps/web/deployment.yaml'], waiting, HEAD],
+    [
+      'HEAD changed its path but not its manifest-generate-paths',
+      outOfSync({ manual: true, annotations: { 'argocd.argoproj.io/manifest-generate-paths': '/apps/shop/prod' } }),
+      ['apps/shop/staging/values.yaml'],
+      waiting,
+      HEAD,
+    ],
+    ['OutOfSync at HEAD for less than the threshold', outOfSync({ manual: true }), SHOP, waiting, recent],
+    ['HEAD does not follow what it synced', outOfSync({ manual: true }), SHOP, 'unrelated', HEAD],
+  ])('an Application is not behind: %s', (_name, app, files, comparison, head) => {
+    expect(decideApp(app, files, comparison, head)).toEqual({ actions: [], next: [] });
+  });
+
+  it('an Application behind under its manifest-generate-paths alerts; unknown changed files count as changed', () => {
+    const annotations = { 'argocd.argoproj.io/manifest-generate-paths': '.;/shared/base' };
+    expect(
+      decideApp(outOfSync({ manual: true, annotations }), ['shared/base/kustomization.yaml']).actions,
+    ).toHaveLength(1);
+    expect(decideApp(outOfSync({ manual: true }), undefined).actions.map(line)).toEqual([
+      'open alert/prod/not-reconciling/argocd/shop',
+    ]);
+  });
+
+  it('an Application behind with its controller stopped: the stopped controller is the alert', () => {
+    const items = [outOfSync(), argoController(0)];
+    const previous = [
+      {
+        reconciler: { kind: 'argocd-application' as const, namespace: 'argocd', name: 'shop' },
+        since: '2026-12-02T11:00:00Z',
+        reason: 'stopped',
+      },
+    ];
+    const decision = decideNotReconciling(input(items, previous, HEAD), { [APPLIED]: waiting }, { [APPLIED]: SHOP });
+    expect(decision.actions[0]).toMatchObject({ view: { stopped: { stopped: { type: 'controller-stopped' } } } });
+  });
+
+  it('an Application alert closes when it is Synced at HEAD', () => {
+    const app = outOfSync({ sync: { status: 'Synced', revision: HEAD.sha }, synced: HEAD.sha });
+    const previous = [
+      {
+        reconciler: { kind: 'argocd-application' as const, namespace: 'argocd', name: 'shop' },
+        since: HEAD.at,
+        reason: 'is OutOfSync at HEAD',
+        issue: 8,
+      },
+    ];
+    const decision = decideNotReconciling(input([app, argoController(1)], previous, HEAD), {});
+    expect(decision.actions.map(line)).toEqual([
+      'close #8: `argocd/shop` in `prod` reconciles again (applied `bbbbbbb`). Closing.',
+    ]);
+    expect(decision.next).toEqual([]);
+  });
+
   it('the issue an open action opened goes into the entry kept', () => {
     const next = [entry('2026-12-02T11:00:00Z')];
     expect(withReconcilerIssues('prod', next, { 'alert/prod/not-reconciling/flux-system/prod': 9 })).toEqual([

@@ -235,6 +235,10 @@ describe('ignore rules', () => {
       }),
     });
     const withoutRule = diffResources([desiredOf(deployment())], [l], { config: configWith() });
+    const withPrintedRule = diffResources([desiredOf(deployment())], [l], {
+      config: configWith({ ignore: [{ kinds: ['Deployment'], paths: ['spec.replicas'], reason: 'HPA' }] }),
+    });
+    expect(withPrintedRule.summary.conflicts).toBe(0);
     expect(withRule.summary.conflicts).toBe(0);
     expect(withoutRule.summary.conflicts).toBe(1);
     expect(withoutRule.resources[0]!.status).toBe('in-sync');

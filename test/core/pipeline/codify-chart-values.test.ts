@@ -410,6 +410,16 @@ describe('a chart of a Helm repository (its archive in the charts directory)', (
 
 describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigMaps', () => {
   const ARGO = '    path: clusters/prod\n    controller: argocd\n    namespaces: [shop]\n';
+  /** Flux's kustomizeconfig.yaml: a generated ConfigMap's hashed name follows into spec.valuesFrom. */
+  const KUSTOMIZE_CONFIG = [
+    'nameReference:',
+    '  - kind: ConfigMap',
+    '    version: v1',
+    '    fieldSpecs:',
+    '      - path: spec/valuesFrom/name',
+    '        kind: HelmRelease',
+    '',
+  ].join('\n');
   const withValuesFrom = (refs: string[], values: string[] = []) =>
     helmRelease(values).replace('  interval: 10m\n', `  interval: 10m\n  valuesFrom:\n${refs.join('\n')}\n`);
 
@@ -579,20 +589,11 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
       'configurations: [kustomizeconfig.yaml]',
       '',
     ].join('\n');
-    const kustomizeConfig = [
-      'nameReference:',
-      '  - kind: ConfigMap',
-      '    version: v1',
-      '    fieldSpecs:',
-      '      - path: spec/valuesFrom/name',
-      '        kind: HelmRelease',
-      '',
-    ].join('\n');
     const release = withValuesFrom(['    - kind: ConfigMap', '      name: web-values']);
     const files = new Map([
       ...WEB,
       ['clusters/prod/kustomization.yaml', kustomization],
-      ['clusters/prod/kustomizeconfig.yaml', kustomizeConfig],
+      ['clusters/prod/kustomizeconfig.yaml', KUSTOMIZE_CONFIG],
       ['clusters/prod/web.yaml', release],
       ['clusters/prod/web-values.yaml', values],
     ]);
@@ -613,6 +614,68 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
     expect(names(plan.create)).toEqual([`ConfigMap/${configMap(head)}`]);
     expect(names(plan.update)).toEqual(['HelmRelease/web']);
     expect(names(plan.prune)).toEqual([`ConfigMap/${configMap(base)}`]);
+  });
+  it('Flux targetPath: the literals entry and the envs file line of a hashed configMapGenerator, byte for byte', () => {
+    const kustomization = [
+      'resources: [web.yaml]',
+      'configMapGenerator:',
+      '  - name: web-values',
+      '    namespace: shop',
+      '    envs: [web.env]',
+      '    literals:',
+      '      - tag="1.3" # pinned',
+      'configurations: [kustomizeconfig.yaml]',
+      '',
+    ].join('\n');
+    const env = '# scale of the shop\r\nreplicas=2\r\nzone=eu\r\n';
+    const release = withValuesFrom([
+      '    - {kind: ConfigMap, name: web-values, valuesKey: replicas, targetPath: replicaCount}',
+      '    - {kind: ConfigMap, name: web-values, valuesKey: tag, targetPath: image.tag}',
+    ]);
+    const files = new Map([
+      ...WEB,
+      ['clusters/prod/kustomization.yaml', kustomization],
+      ['clusters/prod/kustomizeconfig.yaml', KUSTOMIZE_CONFIG],
+      ['clusters/prod/web.yaml', release],
+      ['clusters/prod/web.env', env],
+    ]);
+    const result = codifyOn(files, FLUX, [scale('web-web', 5), setImage('ghcr.io/example/web:1.4')]);
+    expect(result.reported).toEqual([]);
+    expect(result.check).toEqual({ ok: true });
+    expect([...result.edits.keys()].sort()).toEqual(['clusters/prod/kustomization.yaml', 'clusters/prod/web.env']);
+    expect(result.edits.get('clusters/prod/web.env')).toBe('# scale of the shop\r\nreplicas=5\r\nzone=eu\r\n');
+    expect(changedLines(kustomization, result.edits.get('clusters/prod/kustomization.yaml')!)).toEqual({
+      removed: ['      - tag="1.3" # pinned'],
+      added: ['      - tag="1.4" # pinned'],
+    });
+  });
+  it('Flux targetPath: a literals entry written as a quoted YAML string is reported, not edited', () => {
+    const kustomization = [
+      'resources: [web.yaml]',
+      'configMapGenerator:',
+      '  - name: web-values',
+      '    namespace: shop',
+      "    literals: ['tag=1.3']",
+      '    options: {disableNameSuffixHash: true}',
+      '',
+    ].join('\n');
+    const release = withValuesFrom([
+      '    - {kind: ConfigMap, name: web-values, valuesKey: tag, targetPath: image.tag}',
+    ]);
+    const files = new Map([
+      ...WEB,
+      ['clusters/prod/kustomization.yaml', kustomization],
+      ['clusters/prod/web.yaml', release],
+    ]);
+    const result = codifyOn(files, FLUX, [setImage('ghcr.io/example/web:1.4')]);
+    expect(result.edits.size).toBe(0);
+    expect(result.reported).toEqual([
+      expect.objectContaining({
+        reason: expect.stringContaining(
+          'also set in image.tag in valuesFrom ConfigMap shop/web-values key tag, not written by driftback',
+        ),
+      }),
+    ]);
   });
 });
 

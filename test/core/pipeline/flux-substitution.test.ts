@@ -188,16 +188,17 @@ describe('Flux post-build substitution, as kustomize-controller applies it', () 
     expect(apps.reason).toContain('variable not set (strict mode): "REGION"');
   });
 
-  it('without strict mode (an older controller, or the feature gate off) an unset variable is the empty string', () => {
+  it('without strict mode (an older controller, or the feature gate off) an unset variable is empty: `value: ` reads back as null', () => {
     for (const flux of [
       controller('v1.8.2'),
       controller('v1.9.4', ['--feature-gates=StrictPostBuildSubstitutions=false']),
     ]) {
       const rendered = render({ substitute: { APP: 'podinfo', VERSION: '6.7.0' } }, [flux]);
       const spec = objectOf(rendered, 'Deployment')!.spec as {
-        template: { spec: { containers: { env: { value: string }[] }[] } };
+        template: { spec: { containers: { env: { value: string | null }[] }[] } };
       };
-      expect(spec.template.spec.containers[0]!.env[0]!.value).toBe('');
+      // kustomize-controller substitutes the YAML text, then reads it back: `value: ` is null, not "".
+      expect(spec.template.spec.containers[0]!.env[0]!.value).toBeNull();
     }
   });
 
@@ -265,6 +266,109 @@ describe('Flux post-build substitution, as kustomize-controller applies it', () 
       reason:
         'Git writes `${APP}-gatus-ep`, substituted by Kustomization flux-system/apps (clusters/dev/apps.yaml): ' +
         '${APP} from ConfigMap flux-system/cluster-vars; change the variable where it is set for this cluster, not the manifest',
+    });
+  });
+});
+
+// kustomize-controller substitutes text, not values (fluxcd/pkg kustomize/kustomize_varsub.go): `res.AsYAML()` writes the
+// object with go-yaml v2 (sigs.k8s.io/yaml JSONToYAML — the file's own quotes are gone), envsubst runs on that text,
+// and YAMLToJSON reads it back with go-yaml v2's YAML 1.1 rules.
+describe("Flux post-build substitution reads the substituted YAML back as Flux's YAML round trip does", () => {
+  const web = (fields: string): string =>
+    `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n${fields}`;
+
+  function renderWeb(fields: string, substitute: Record<string, string>) {
+    const repo = files(kustomization('apps', './apps', { substitute: { APP: 'podinfo', ...substitute } }), [
+      ['apps/deployment.yaml', web(fields)],
+      ['apps/script.yaml', script],
+    ]);
+    const rendered = renderCluster(repo, cluster, {
+      live: {
+        items: [controller('v1.9.4')],
+        capturedAt: '2026-12-01T12:05:00Z',
+        scope: { namespaces: [], complete: true, errors: [] },
+      },
+    });
+    const apps = rendered.sources.find((s) => s.source.id.name === 'apps')!;
+    const spec = rendered.objects.find((d) => d.key.name === 'web')?.object.spec as Record<string, unknown> | undefined;
+    return { spec, reason: apps.reason };
+  }
+
+  it('`replicas: ${REPLICAS}` is an integer', () => {
+    expect(renderWeb('  replicas: ${REPLICAS}\n', { REPLICAS: '3' }).spec?.replicas).toBe(3);
+  });
+
+  it('`"${PORT}"` is written unquoted by Flux, so a number comes back as a number (fluxcd/flux2#1839)', () => {
+    expect(renderWeb('  port: "${PORT}"\n', { PORT: '8080' }).spec?.port).toBe(8080);
+    // The workaround users write: quotes inside the value survive as YAML quotes.
+    expect(renderWeb('  port: "${PORT}"\n', { PORT: '"8080"' }).spec?.port).toBe('8080');
+  });
+
+  it('YAML 1.1 scalars: `yes` and `off` are booleans, `0755` is octal, `~` is null; a timestamp stays text', () => {
+    const fields = '  a: ${A}\n  b: ${B}\n  c: ${C}\n  d: ${D}\n  e: ${E}\n';
+    const { spec } = renderWeb(fields, { A: 'yes', B: 'off', C: '0755', D: '~', E: '2026-12-01' });
+    expect(spec).toMatchObject({ a: true, b: false, c: 493, d: null, e: '2026-12-01' });
+  });
+
+  it('text around the variable keeps the value a string; a value after `#` or `: ` in the text stays in its quotes', () => {
+    const fields = '  a: v${A}\n  b: "#${B}"\n  c: "x: ${C}"\n';
+    expect(renderWeb(fields, { A: '1', B: '2b9348', C: '3' }).spec).toMatchObject({ a: 'v1', b: '#2b9348', c: 'x: 3' });
+  });
+
+  it('a value starting with `#` is a YAML comment when the text is `${VAR}` alone: the field is null', () => {
+    expect(renderWeb('  color: "${COLOR:=#34577c}"\n', {}).spec).toMatchObject({ color: null });
+  });
+
+  it('a value in flow syntax changes the field to a list', () => {
+    expect(renderWeb('  args: ${ARGS}\n', { ARGS: '[--verbose, --port=80]' }).spec).toMatchObject({
+      args: ['--verbose', '--port=80'],
+    });
+  });
+
+  it('a value holding `: ` in an unquoted scalar fails the build: the source is not rendered, with the reason', () => {
+    const { spec, reason } = renderWeb('  message: ${MESSAGE}\n', { MESSAGE: 'hello: world' });
+    expect(spec).toBeUndefined();
+    expect(reason).toMatch(/post build failed for 'Deployment\/web': envsubst error: YAMLToJSON: yaml: /);
+  });
+
+  it('a newline in a variable is removed before substitution; a multi-line text is a literal block', () => {
+    const fields = '  line: ${LINE}\n  script: |\n    echo ${LINE}\n    exit 0\n';
+    expect(renderWeb(fields, { LINE: 'a\nb' }).spec).toMatchObject({ line: 'ab', script: 'echo ab\nexit 0\n' });
+  });
+
+  it("a value inside a single-quoted scalar with a `'` breaks the YAML, as it breaks Flux's build", () => {
+    const { reason } = renderWeb("  note: ' ${NOTE}'\n", { NOTE: "it's" });
+    expect(reason).toMatch(/envsubst error: YAMLToJSON: yaml: /);
+  });
+
+  it('defaults and case changes: `${VAR:=default}`, `${VAR^^}`', () => {
+    const fields = '  replicas: ${REPLICAS:=2}\n  region: ${REGION^^}\n  enabled: ${ENABLED:=true}\n';
+    expect(renderWeb(fields, { REGION: 'eu-west-1' }).spec).toMatchObject({
+      replicas: 2,
+      region: 'EU-WEST-1',
+      enabled: true,
+    });
+  });
+
+  it('an object annotated `substitute: disabled` keeps its text, typed as written', () => {
+    const fields = '  replicas: 1\n  port: "${PORT}"\n';
+    const manifest = web(fields).replace(
+      '  name: web\n',
+      '  name: web\n  annotations:\n    kustomize.toolkit.fluxcd.io/substitute: disabled\n',
+    );
+    const repo = files(kustomization('apps', './apps', { substitute: { APP: 'podinfo', PORT: '8080' } }), [
+      ['apps/deployment.yaml', manifest],
+    ]);
+    const rendered = renderCluster(repo, cluster, {
+      live: {
+        items: [controller('v1.9.4')],
+        capturedAt: '2026-12-01T12:05:00Z',
+        scope: { namespaces: [], complete: true, errors: [] },
+      },
+    });
+    expect(rendered.objects.find((d) => d.key.name === 'web')!.object.spec).toMatchObject({
+      replicas: 1,
+      port: '${PORT}',
     });
   });
 });

@@ -354,11 +354,13 @@ describe('flux-helm: Flux with helm-controller (flux2-kustomize-helm-example)', 
   // fluxcd/helm-controller: the chart's objects are the HelmRelease's, not rendered from Git.
   const { evaluated, plan } = run('flux-helm', 'unchanged');
 
-  it("zero drift on the Kustomizations' objects, HelmRelease included; no plan changes", () => {
+  it("zero drift on the Kustomizations' objects, HelmRelease included; its chart not rendered without Helm; no plan changes", () => {
     expect(driftOf(evaluated)).toEqual([]);
     expect(evaluated.sources.map(sourceReportLine).sort()).toEqual([
       'flux-system/apps: in sync',
       'flux-system/flux-system: in sync',
+      // Without Helm the release's objects are unknown: listed as not rendered, never as in sync.
+      'podinfo/podinfo: not rendered: helm not found',
     ]);
     expectUnchangedPlan(plan);
   });

@@ -253,6 +253,19 @@ describe('the config decides what is checked and what may be codified', () => {
     expect(codified).not.toContain('worker');
   });
 
+  it('an allowRisky path may name the container by its key, as driftback prints the field', () => {
+    const allowed = (path: string) => {
+      const allow = `  allowRisky:\n    - code: image-registry\n      paths: ["${path}"]\n      reason: the vendor registry\n`;
+      const worker = evaluate(inputOf('tampering', allow)).diff.resources.find((r) => r.key.name === 'worker')!;
+      const image = worker.changes.find((c) => c.path.endsWith('/image'))!;
+      return image.risk!.find((risk) => risk.code === 'image-registry')!.allowed;
+    };
+    expect(allowed('spec.template.spec.containers[worker].image')).toBe('drift.allowRisky: the vendor registry');
+    expect(allowed('spec.template.spec.containers[worker]')).toBe('drift.allowRisky: the vendor registry');
+    expect(allowed('spec.template.spec.containers[migrate].image')).toBeUndefined();
+    expect(allowed('spec.template.spec.initContainers[worker].image')).toBeUndefined();
+  });
+
   it("a person's decision on one item (by its fingerprint) lets it be codified", () => {
     const first = evaluate(inputOf('tampering'));
     const binding = first.diff.resources.find((r) => r.key.name === 'everyone-admin')!;
