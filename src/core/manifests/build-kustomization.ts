@@ -21,6 +21,7 @@ import { labelSpecs, writePairs } from './metadata-transformers.js';
 import { ConflictingFieldSpecs, mergeConfig, readConfig, type TransformerConfig } from './transformer-config.js';
 import { configFromCrdDefinitions } from './crd-config.js';
 import { inlineConfigs, pluginRun, runPairs, type PluginRun } from './builtin-plugins.js';
+import { builtinTransformers, noteTransformers } from './transformations.js';
 import { applyNameAffix } from './name-affix.js';
 import { applyNamespace } from './namespace-transformer.js';
 import { applyPatchField, type PatchField } from './patches.js';
@@ -75,8 +76,9 @@ export function buildKustomization(
   recordNotRendered(loaded.notRendered, context);
   try {
     readOpenApi(k, context);
-    let resources = loadResources(k, initial, context);
+    // Read first: whether the build tracks transformers holds for its bases too.
     if (context.stack.length === 1) readRootOptions(k, dir, context);
+    let resources = loadResources(k, initial, context);
     // kustomize's order: resources, configurations and crds, generators, components, transformers.
     readConfigurations(k, context);
     resources = runGenerators(k, resources, context);
@@ -406,16 +408,32 @@ function combine(existing: BuildResource, made: BuildResource): void {
 }
 
 /** The built-in transformers in kustomize's order, each reading its own field of `k`. */
-function runTransformers(k: KustomizationFile, resources: BuildResource[], context: BuildContext): BuildResource[] {
+/** `tracked`: false for a `transformers:` configuration, recorded as itself rather than as the fields it stands for. */
+function runTransformers(
+  k: KustomizationFile,
+  resources: BuildResource[],
+  context: BuildContext,
+  tracked = true,
+): BuildResource[] {
+  const note = (group: Parameters<typeof builtinTransformers>[1]): void => {
+    if (tracked) noteTransformers(current, builtinTransformers(k, group), context);
+  };
   let current = applyPatches(k, 'patchesStrategicMerge', resources, context);
+  note('patchesStrategicMerge');
   current = applyPatches(k, 'patches', current, context);
+  note('patches');
   applyNameFields(k, current, context);
+  note('names');
   applyLabels(k, current, context);
+  note('labels');
   applyAnnotations(k, current, context);
+  note('annotations');
   current = applyPatches(k, 'patchesJson6902', current, context);
+  note('patchesJson6902');
   applyReplicaCounts(k, current, context);
   applyImages(current, readImageRules(k, context), context.config.images);
   runReplacements(k, current, context);
+  note('rest');
   return current;
 }
 
@@ -655,8 +673,10 @@ function runPlugins(
       const run = pluginRun(k, config, fieldName === 'generators');
       if (run.type === 'refused') return notRendered(context, k.path, lineOf(entry), where, run.reason);
       if (run.type === 'error') return report(context, k, entry, where, run.reason);
-      const generator = fieldName === 'generators' ? pluginConfiguration(config, inlineIn) : undefined;
-      current = applyPlugin(k, run, current, context, generator);
+      const configuration = pluginConfiguration(config, inlineIn);
+      current = applyPlugin(k, run, current, context, fieldName === 'generators' ? configuration : undefined);
+      if (fieldName === 'transformers')
+        noteTransformers(current, [{ ...configuration, kind: getString(config, ['kind']) ?? '' }], context);
     }
   });
   return current;
@@ -673,7 +693,7 @@ function applyPlugin(
   if (run.type === 'pairs') runPairs(current, run, { type: run.field, kustomization: k.path });
   else if (run.type === 'affix')
     applyNameAffix(current, run, { prefix: run.specs, suffix: run.specs }, { origin: affixOrigin(k) });
-  else if (!generator) return runTransformers(run.file, current, context);
+  else if (!generator) return runTransformers(run.file, current, context, false);
   else {
     const before = new Set(current);
     const after = runGenerators(run.file, current, context);

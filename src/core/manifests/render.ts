@@ -23,6 +23,7 @@ import {
   relativePath,
 } from './paths.js';
 import { readResourceFile } from './read-resource-file.js';
+import { TRANSFORMATIONS_ANNOTATION, transformationsValue } from './transformations.js';
 import { writePairs } from './metadata-transformers.js';
 import {
   apiVersionOf,
@@ -128,6 +129,7 @@ function finishBuild(built: BuildResource[], context: BuildContext): BuildResour
   finishKustomize(built, context);
   if (context.root?.buildMetadata.includes('managedByLabel')) labelManagedBy(built, context.root.file);
   if (context.root?.buildMetadata.includes('originAnnotations')) annotateOrigins(built, context.root.dir);
+  if (context.root?.buildMetadata.includes('transformerAnnotations')) annotateTransformations(built, context.root.dir);
   // kustomize drops objects marked as local configuration once the build is done.
   const resources = built.filter((r) => getString(r.root, ['metadata', 'annotations', LOCAL_CONFIG]) !== 'true');
   for (const resource of resources) dropEmptyAnnotations(resource);
@@ -233,6 +235,17 @@ function annotateOrigins(resources: BuildResource[], rootDir: string): void {
     const source = { origin: { type: 'annotations' as const, kustomization: '' } };
     const annotations = ensureMap(resource.root, ['metadata', 'annotations'], source);
     if (annotations) setScalar(annotations, 'config.kubernetes.io/origin', value, source);
+  }
+}
+
+/** buildMetadata: [transformerAnnotations]: the transformers each object went through. */
+function annotateTransformations(resources: BuildResource[], rootDir: string): void {
+  const source = { origin: { type: 'annotations' as const, kustomization: '' } };
+  for (const resource of resources) {
+    if (!resource.transformations?.length) continue;
+    const annotations = ensureMap(resource.root, ['metadata', 'annotations'], source);
+    const value = transformationsValue(rootDir, resource.transformations);
+    if (annotations) setScalar(annotations, TRANSFORMATIONS_ANNOTATION, value, source);
   }
 }
 

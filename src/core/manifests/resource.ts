@@ -23,6 +23,8 @@ export interface BuildResource extends Omit<SourceMap, 'fields'> {
   prevIds?: ResourceId[];
   /** For objects a `generators:` configuration made: that configuration, as its origin annotation names it. */
   configuredBy?: PluginConfiguration;
+  /** The transformers run over it, in order, while the build tracks them (buildMetadata: [transformerAnnotations]). */
+  transformations?: (PluginConfiguration & { kind: string })[];
   /** Name prefixes and suffixes applied to it, innermost first: references prefer objects affixed alike. */
   prefixes?: string[];
   suffixes?: string[];

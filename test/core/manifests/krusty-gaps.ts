@@ -13,14 +13,6 @@ export const KRUSTY_GAPS: Readonly<Record<string, string>> = {
     'driftback reports a problem kustomize does not',
   'openapicustomschema_test.go: TestCustomOpenApiFieldFromOverlayWithRemoteSchema':
     'driftback reports a problem kustomize does not',
-  'transformerannotation_test.go: TestAnnoTransformerBuiltinLocal':
-    'buildMetadata: [transformerAnnotations] is not written',
-  'transformerannotation_test.go: TestAnnoOriginAndTransformerBuiltinLocal':
-    'buildMetadata: [transformerAnnotations] is not written',
-  'transformerannotation_test.go: TestAnnoTransformerLocalFilesWithOverlay':
-    'buildMetadata: [transformerAnnotations] is not written',
-  'transformerannotation_test.go: TestAnnoTransformerBuiltinInline':
-    'buildMetadata: [transformerAnnotations] is not written',
   'transformersimage_test.go: TestTransfomersImageDefaultConfig':
     'a document without apiVersion is skipped as not a Kubernetes object; kustomize keeps it',
   'transformersimage_test.go: TestTransfomersImageCustomConfig':
