@@ -23,7 +23,7 @@ const USAGE = [
   '| `/driftback explain <Kind/namespace/name> [<field>]` | why driftback shows or proposes it: manager, operation, time, cause, risk, what the controller does next |',
   '| `/driftback ignore <Kind/namespace/name> [<field>] [because <reason>]` | on a drift PR: stop proposing these live changes now, and open (or update) a pull request adding the ignore rule to `.github/driftback.yml` |',
   '| `/driftback ignore <field> [on <Kind/namespace/name>] [because <reason>]` | the same, field first |',
-  "| `/driftback allow <Kind/namespace/name> [<field>] because <reason>` | on a drift PR: codify security-relevant drift held back for a person's decision |",
+  "| `/driftback allow <Kind/namespace/name> [<field>] because <reason>` | on a drift PR or an emergency switch issue: codify security-relevant drift held back for a person's decision, or keep a switch flipped by hand |",
   '| `/driftback help` | this list |',
 ].join('\n');
 
