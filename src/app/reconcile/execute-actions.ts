@@ -10,7 +10,7 @@ import { followEmergencies, recordEmergencies, type FollowEvent, type FollowInpu
 import type { GitHubContext } from './github-context.js';
 import { publishDrift } from './publish-drift.js';
 import type { BranchState, EmergencyRecord } from './state.js';
-import { closeSwitchIssue, writeSwitchIssue } from './switch-issue.js';
+import { closeSwitchIssue, writeSwitchIssue } from './write-switch-issue.js';
 
 export interface BranchSync {
   branches: Record<string, BranchState>;

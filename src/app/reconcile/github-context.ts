@@ -23,7 +23,6 @@ export interface EmergencySection {
   resumeWithin?: string;
 }
 
-export { EMERGENCY_LABEL } from '../../core/decide/index.js';
 
 export interface GitHubContext {
   octokit: GitHubClient;

@@ -18,7 +18,7 @@ import {
   type Params,
   type TemplateMode,
 } from './appset-template.js';
-import { printValue } from './gotemplate/values.js';
+import { printValue } from './gotemplate/go-values.js';
 
 export interface GeneratorContext {
   files: ReadonlyMap<string, string>;

@@ -6,8 +6,8 @@
 import { isPlainObject } from '../model/index.js';
 import { execute, UnknownValueError } from './gotemplate/exec.js';
 import { FUNCTIONS, sanitizeName } from './gotemplate/functions.js';
-import { parseTemplate, TemplateError } from './gotemplate/parse.js';
-import { UnknownParam } from './gotemplate/values.js';
+import { parseTemplate, TemplateError } from './gotemplate/parser.js';
+import { UnknownParam } from './gotemplate/go-values.js';
 
 export { sanitizeName, UnknownParam };
 

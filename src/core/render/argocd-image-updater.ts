@@ -87,11 +87,6 @@ function imageListEntries(value: string): Array<{ alias: string; image: string }
     });
 }
 
-/** The image names of an `image-list` annotation (`alias=image:constraint` entries, comma-separated). */
-export function imageListNames(value: string): string[] {
-  return imageListEntries(value).map((entry) => entry.image);
-}
-
 /** An entry with its alias's annotations read (getHelmParamNamesFromAnnotation, GetParameterKustomizeImageName). */
 function withAliasOptions(entry: { alias: string; image: string }, annotations: Record<string, string>) {
   const option = (name: string): string | undefined =>

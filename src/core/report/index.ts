@@ -99,4 +99,4 @@ export {
   allowCommand,
   type SwitchIssueEntry,
   type SwitchIssueView,
-} from './switch-issue.js';
+} from './switch-issue-body.js';

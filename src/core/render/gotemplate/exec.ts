@@ -4,8 +4,8 @@
 // `range` (slices by index, maps by sorted key, ints) with `break`/`continue`. Bounded: a template that
 // runs too long or prints too much stops with an error.
 import { isPlainObject } from '../../model/index.js';
-import { TemplateError, type BlockNode, type Command, type Node, type Operand, type Pipeline } from './parse.js';
-import { goType, printValue, truth, UnknownParam, type Value } from './values.js';
+import { TemplateError, type BlockNode, type Command, type Node, type Operand, type Pipeline } from './parser.js';
+import { goType, printValue, truth, UnknownParam, type Value } from './go-values.js';
 
 export type TemplateFunction = (args: Value[]) => Value;
 

@@ -5,9 +5,9 @@
 import { parse, stringify } from 'yaml';
 import { isPlainObject } from '../../model/index.js';
 import type { TemplateFunction } from './exec.js';
-import { TemplateError } from './parse.js';
+import { TemplateError } from './parser.js';
 import { goQuote, sprint, sprintf, sprintln } from './printf.js';
-import { equal, goType, isEmpty, less, stringOf, toInt, truth, type Value } from './values.js';
+import { equal, goType, isEmpty, less, stringOf, toInt, truth, type Value } from './go-values.js';
 
 /** Argo CD's SanitizeName (applicationset/utils/template_functions.go): a DNS-1123-ish name. */
 export function sanitizeName(name: string): string {

@@ -1,7 +1,7 @@
 // fmt.Sprintf, Sprint and Sprintln for the verbs templates use: %v %s %d %q %t %f %e %g %x %X %c %%, with
 // flags `-`, `+`, `0`, ` ` and width / precision; a verb that does not fit its operand prints as fmt
 // prints it (`%!d(string=a)`), and so do a missing operand and extra ones.
-import { formatFloat, goType, printValue, type Value } from './values.js';
+import { formatFloat, goType, printValue, type Value } from './go-values.js';
 
 /** strconv.Quote: Go's double-quoted string, escapes for control characters. */
 export function goQuote(text: string): string {

@@ -3,7 +3,7 @@
 // map (plain object), a slice (array); `undefined` is Go's invalid value (a missing map key), printed
 // `<no value>`. Printing follows fmt's `%v`; truth and comparison follow text/template's funcs.go.
 import { isPlainObject } from '../../model/index.js';
-import { TemplateError } from './parse.js';
+import { TemplateError } from './parser.js';
 
 export type Value = unknown;
 
