@@ -226,9 +226,8 @@ function outOfScope(cluster: ClusterConfig): DriftEvaluation {
 function compareRendered(input: DriftInput, rendered: ClusterRender, snapshot: LiveState, scope: SnapshotScope) {
   const { config, cluster } = input;
   const effectiveConfig = configWithSourceRules(config, rendered);
-  // With no namespaces configured, a snapshot's scope is what the cluster's sources render into and their
-  // inventories name (DESIGN). Objects read from files (no snapshot scope) were picked by hand: all are compared.
-  // The sources the render followed (their inventories included): one reading for scope, claims and counts.
+  // With no namespaces configured, a snapshot's scope is what the cluster's sources (inventories included)
+  // render into and name (DESIGN). Objects read from files (no snapshot scope) were picked by hand: all compared.
   const sources = rendered.sources.map((result) => result.source);
   const defaultScope = snapshot.scope ? sourceScope(rendered.objects, sources) : undefined;
   const scoped = cluster.namespaces?.length ? cluster.namespaces : defaultScope;
