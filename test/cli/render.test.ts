@@ -148,8 +148,8 @@ describe('driftback render', () => {
       },
     );
     expect(code).toBe(3);
-    expect(stderr).toContain(
-      'not rendered: podinfo/podinfo: HelmRelease podinfo/podinfo: reported, not rendered: chart podinfo 6.14.1 from https://stefanprodan.github.io/podinfo is not available offline (give --charts DIR or set DRIFTBACK_CHARTS_DIR)',
+    expect(stderr).toBe(
+      'not rendered: HelmRelease/podinfo/podinfo: clusters/prod/podinfo.yaml:1 (spec.chart): chart podinfo 6.14.1 from https://stefanprodan.github.io/podinfo is not available offline (give --charts DIR or set DRIFTBACK_CHARTS_DIR)\n',
     );
     const objects = JSON.parse(stdout) as KubeObject[];
     expect(objects.some((obj) => obj.kind === 'Deployment' && obj.metadata?.name === 'webapp')).toBe(true);
@@ -160,6 +160,9 @@ describe('driftback render', () => {
       env: { PATH: '/nonexistent', HELM_BINARY: '/nonexistent/helm' },
     });
     expect(code).toBe(3);
-    expect(stderr).toContain('HelmRelease shop/webapp: reported, not rendered: helm not found');
+    expect(stderr).toContain(
+      'not rendered: HelmRelease/shop/webapp: clusters/prod/webapp.yaml:1 (spec.chart): helm not found\n',
+    );
+    expect(stderr).not.toContain('reported, not rendered');
   });
 });

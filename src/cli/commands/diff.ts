@@ -7,6 +7,7 @@ import { evaluateDrift } from '../../core/pipeline/index.js';
 import { sourceReportLine } from '../../core/model/index.js';
 import {
   isPartial,
+  notesBesideNotRendered,
   paletteFor,
   partialJson,
   renderDiffJson,
@@ -119,7 +120,7 @@ async function writeReport(
     io.stdout.write(renderDriftMarkdown(result, { templates, capturedAt, suspensions, skipped }));
   } else {
     const lines = sources.map(sourceReportLine);
-    const notes = evaluation.notes
+    const notes = notesBesideNotRendered(evaluation.notes, parts.notRendered, sources)
       .filter((note) => note.code !== 'rendered-twice')
       .map((note) => `${note.source}: ${note.message}`);
     const extras = { lines, notes, suspensions, skipped, undone, ...(capturedAt ? { capturedAt } : {}) };

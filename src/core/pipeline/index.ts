@@ -25,7 +25,13 @@ export {
 } from './plan-clusters.js';
 export { touchedClusters, type ClusterFiles } from './touched-clusters.js';
 export { renderedParts, type PartialParts } from './partial-parts.js';
-export { describeNotRendered, keepNotRendered, mayComeFromNotRendered, setAsideNotRendered } from './not-rendered.js';
+export {
+  describeNotRendered,
+  keepNotRendered,
+  mayComeFromNotRendered,
+  notRenderedPlace,
+  setAsideNotRendered,
+} from './not-rendered.js';
 // The render stage's entry points and the live state type, for callers that run the pipeline.
 export {
   clusterRoot,

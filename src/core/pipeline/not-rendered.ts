@@ -35,10 +35,15 @@ export function mayComeFromNotRendered(
   );
 }
 
-export function describeNotRendered(source: NotRenderedSource): string {
+/** Where a part not rendered is: `Kustomization/flux-system/apps: apps/kustomization.yaml:3 (resources)`. */
+export function notRenderedPlace(source: NotRenderedSource): string {
   const where = source.line ? `${source.file}:${source.line}` : source.file;
   const of = source.source ? `${source.source}: ` : '';
-  return `${of}${where}${source.field ? ` (${source.field})` : ''}: not rendered: ${source.reason}`;
+  return `${of}${where}${source.field ? ` (${source.field})` : ''}`;
+}
+
+export function describeNotRendered(source: NotRenderedSource): string {
+  return `${notRenderedPlace(source)}: not rendered: ${source.reason}`;
 }
 
 /** The diff without the extra objects what was not rendered may have made; they are listed instead. */

@@ -38,7 +38,7 @@ function notRendered(declared: DeclaredSource, namespace: string, reason: string
       {
         file,
         field: `${argoSourceAt(declared.source.transforms as ArgoTransforms).field}.helm`,
-        reason: message,
+        reason,
         namespace,
       },
     ],

@@ -433,8 +433,10 @@ function followOne(id: string, follow: FollowState): 'stopped' | undefined {
   if (rendered.stopped) return 'stopped';
   const failed = failedRender(rendered);
   if (failed !== undefined) {
-    result.sources.push({ source, scope: 'not-rendered', reason: failed, objects: [] });
-    result.notRendered!.push(...unrenderedParts(source, rendered.errors, failed));
+    // The parts the render named already say why (reason included); one more would repeat them.
+    const named = rendered.errors.length === 0 ? rendered.notRendered?.[0]?.reason : undefined;
+    result.sources.push({ source, scope: 'not-rendered', reason: named ?? failed, objects: [] });
+    if (named === undefined) result.notRendered!.push(...unrenderedParts(source, rendered.errors, failed));
     return undefined;
   }
   takeObjects(source, rendered.objects, follow);

@@ -77,7 +77,7 @@ export {
   type JsonChange,
 } from './diff-json.js';
 export { paletteFor, plainPalette, type Palette } from './palette.js';
-export { isPartial, partialJson, partialLines } from './partial-result.js';
+export { isPartial, notesBesideNotRendered, partialJson, partialLines } from './partial-result.js';
 export { renderCodifyText, renderCodifyPatch } from './codify-text.js';
 export { renderDesiredObjects, notRenderedLines } from './rendered-objects.js';
 export { foreignCommitsComment, driftGoneComment } from './drift-branch-notes.js';

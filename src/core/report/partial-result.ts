@@ -3,7 +3,7 @@
 // said in lines of text (the command line's stderr) and in the JSON document (`partial: true`,
 // `notRendered`, each source's `scope`).
 import { posix } from 'node:path';
-import type { NotRenderedSource } from '../model/index.js';
+import type { NotRenderedSource, SourceReport } from '../model/index.js';
 import { describeNotRendered, type PartialParts } from '../pipeline/index.js';
 
 /** Whether anything of the cluster was not rendered. */
@@ -29,4 +29,22 @@ export function partialLines(parts: PartialParts): string[] {
 export function partialJson(parts: PartialParts): { partial?: true; notRendered?: NotRenderedSource[] } {
   if (!isPartial(parts)) return {};
   return { partial: true, ...(parts.notRendered.length ? { notRendered: [...parts.notRendered] } : {}) };
+}
+
+/**
+ * The notes that say something more than what was not rendered: a source's `unsupported` note
+ * ("HelmRelease shop/webapp: reported, not rendered: …") goes when the source is already listed as not
+ * rendered (a part of it, or its report), so each fact is said once.
+ */
+export function notesBesideNotRendered<T extends { code: string; source: string }>(
+  notes: readonly T[],
+  notRendered: readonly NotRenderedSource[],
+  sources: ReadonlyArray<Pick<SourceReport, 'name' | 'scope'>> = [],
+): T[] {
+  const listed = new Set([
+    // A part names its source as `Kind/namespace/name`; a note as `namespace/name`.
+    ...notRendered.flatMap((part) => (part.source ? [part.source.slice(part.source.indexOf('/') + 1)] : [])),
+    ...sources.filter((source) => source.scope === 'not-rendered').map((source) => source.name),
+  ]);
+  return notes.filter((note) => note.code !== 'unsupported' || !listed.has(note.source));
 }

@@ -3,7 +3,8 @@
 // not checked.
 import { stringify } from 'yaml';
 import { displayKey, type DesiredObject, type NotRenderedSource } from '../model/index.js';
-import { describeNotRendered } from '../pipeline/index.js';
+import { notRenderedPlace } from '../pipeline/index.js';
+import { notesBesideNotRendered } from './partial-result.js';
 import type { SourceNote } from '../render/index.js';
 
 /** Sorted by group, kind, namespace and name. */
@@ -21,8 +22,8 @@ export function renderDesiredObjects(objects: readonly DesiredObject[], format: 
 /** Each part not rendered, and each source note that leaves something unrendered or unchecked, once. */
 export function notRenderedLines(notRendered: readonly NotRenderedSource[], notes: readonly SourceNote[]): string[] {
   const lines = [
-    ...notRendered.map((part) => `not rendered: ${describeNotRendered(part)}`),
-    ...notes
+    ...notRendered.map((part) => `not rendered: ${notRenderedPlace(part)}: ${part.reason}`),
+    ...notesBesideNotRendered(notes, notRendered)
       .filter((note) => note.code === 'unsupported' || note.code === 'out-of-scope' || note.code === 'not-checkable')
       .map(
         (note) =>
