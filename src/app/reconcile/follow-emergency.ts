@@ -5,11 +5,11 @@
 import type { Suspension } from '../../core/emergency/index.js';
 import {
   NOTHING_DONE,
+  appliedCommitOf,
   commitToCheck,
   followEmergency,
   followVerified,
   objectsOfSuspended,
-  revisionCommit,
   suspendedObjectKey,
   type EmergencyAction,
   type EmergencyEvent,
@@ -19,7 +19,6 @@ import { parseDuration } from '../../core/config/index.js';
 import { keyId, keyOf, type DiffResult, type KubeObject } from '../../core/model/index.js';
 import type { DriftGroup } from '../../core/pipeline/index.js';
 import type { SuspensionView } from '../../core/report/index.js';
-import { readSource } from '../../core/sources/index.js';
 import { commentOnce, hasStatus } from '../../github/index.js';
 import type { EmergencySection, GitHubContext } from './github-context.js';
 import type { BranchState, EmergencyRecord, SuspensionState } from './state.js';
@@ -111,8 +110,13 @@ async function includesCommit(ctx: GitHubContext, applied: string, merge: string
   }
 }
 
-async function appliedIncludes(ctx: GitHubContext, source: KubeObject | undefined, mergeSha: string): Promise<boolean> {
-  const applied = source ? revisionCommit(readSource(source, true)?.status?.appliedRevision) : undefined;
+async function appliedIncludes(
+  ctx: GitHubContext,
+  source: KubeObject | undefined,
+  live: Iterable<KubeObject>,
+  mergeSha: string,
+): Promise<boolean> {
+  const applied = source ? appliedCommitOf(source, live) : undefined;
   return applied !== undefined && includesCommit(ctx, applied, mergeSha);
 }
 
@@ -147,7 +151,7 @@ async function observe(
   const resumed = !suspended.has(id);
   const merge = commitToCheck(record, pull, resumed);
   const source = snapshot.live.get(keyId(suspendedObjectKey(record.suspension)));
-  const applied = merge !== undefined && (await appliedIncludes(ctx, source, merge));
+  const applied = merge !== undefined && (await appliedIncludes(ctx, source, snapshot.live.values(), merge));
   // "In sync" is judged over everything the source applies, not only what the PR codified.
   const sourceObjects = objectsOfSuspended(record.suspension, [...snapshot.live.values()]);
   return { ...snapshot, pull, resumed, applied, ...(sourceObjects ? { sourceObjects } : {}) };

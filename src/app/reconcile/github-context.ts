@@ -23,7 +23,6 @@ export interface EmergencySection {
   resumeWithin?: string;
 }
 
-
 export interface GitHubContext {
   octokit: GitHubClient;
   owner: string;

@@ -25,6 +25,7 @@ export { suspendedSourceWarnings } from './plan-note.js';
 export { suspensionNotices } from './notice.js';
 export { isSuspensionSwitch, setSuspensionSwitchesAside } from './switches.js';
 export { renderChecklist, withChecklist } from './checklist.js';
+export { appliedCommitOf } from './applied.js';
 export {
   followEmergency,
   commitToCheck,
