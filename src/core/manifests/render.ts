@@ -2,7 +2,7 @@
 // kustomization file is built like `kustomize build`; any other directory (or a single file) is plain
 // manifests. Problems are collected per file and object; the rest still renders.
 import { gvkSortString, kindRank, ORDER_FIRST, ORDER_LAST, type KindOrder } from './gvk-order.js';
-import type { DesiredObject, FieldOrigin, KubeObject, RenderResult } from '../model/index.js';
+import type { DesiredObject, FieldOrigin, KubeObject, RenderResult, SkippedDocument } from '../model/index.js';
 import { newBuildContext, type BuildContext, type UnfollowedKind } from './build-context.js';
 import { buildKustomization } from './build-kustomization.js';
 import { isClusterScopedKind, kindScopesOf, type KindScopes } from '../k8s/index.js';
@@ -97,13 +97,13 @@ export function renderManifests(
   }
   resources = finishBuild(resources, context);
   const scopes = withRenderedCrds(options.kindScopes, resources);
-  if (options.defaultNamespace !== null)
-    applyDefaultNamespace(resources, options.defaultNamespace || 'default', scopes);
+  const namespace = options.defaultNamespace === null ? undefined : options.defaultNamespace || 'default';
+  if (namespace !== undefined) applyDefaultNamespace(resources, namespace, scopes);
   const errors = unmatchedPatchesAsNotRendered(context);
   return {
     objects: resources.map((resource) => toDesiredObject(resource, scopes)),
     ...(context.notRendered.length > 0 ? { notRendered: context.notRendered } : {}),
-    skipped: context.skipped,
+    skipped: namespace === undefined ? context.skipped : generatedInNamespace(context.skipped, namespace, scopes),
     errors,
     filesRead: [...context.filesRead],
   };
@@ -305,6 +305,19 @@ function applyDefaultNamespace(resources: BuildResource[], namespace: string, sc
     const metadata = ensureMap(resource.root, ['metadata'], source);
     if (metadata) setScalar(metadata, 'namespace', namespace, source);
   }
+}
+
+/** A generateName manifest that names no namespace makes its objects in the default one, as the others. */
+function generatedInNamespace(
+  skipped: SkippedDocument[],
+  namespace: string,
+  scopes: KindScopes | undefined,
+): SkippedDocument[] {
+  return skipped.map((document) => {
+    const made = document.generated;
+    if (!made || made.namespace !== undefined || isClusterScopedKind(scopes, made.group, made.kind)) return document;
+    return { ...document, generated: { ...made, namespace } };
+  });
 }
 
 function toDesiredObject(resource: BuildResource, scopes: KindScopes | undefined): DesiredObject {

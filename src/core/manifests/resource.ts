@@ -4,7 +4,7 @@ import type { FieldOrigin, SourceMap, SkippedDocument, SourceProblem } from '../
 import { groupOf } from '../model/index.js';
 import { isBuiltInClusterScoped } from '../k8s/index.js';
 import type { LoadedDocument } from './read-yaml.js';
-import { getString, type TrackedMap, type TrackedNode } from './tracked.js';
+import { getIn, getString, toPlain, type TrackedMap, type TrackedNode } from './tracked.js';
 
 /** Where it was read and the names it had: the source map's own fields, until `fields` is built. */
 export interface BuildResource extends Omit<SourceMap, 'fields'> {
@@ -154,13 +154,21 @@ function generatedName(root: TrackedMap): string | undefined {
 function generatedFrom(root: TrackedMap): Pick<SkippedDocument, 'code' | 'generated'> {
   const apiVersion = getString(root, ['apiVersion']) ?? '';
   const namespace = getString(root, ['metadata', 'namespace']);
+  const given = getIn(root, ['metadata', 'annotations']);
+  const annotations = given ? toPlain(given) : undefined;
   const generated = {
     group: apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '',
     kind: getString(root, ['kind']) ?? '',
     prefix: getString(root, ['metadata', 'generateName']) ?? '',
     ...(namespace ? { namespace } : {}),
+    ...(isStringMap(annotations) ? { annotations } : {}),
   };
   return { code: 'generate-name', generated };
+}
+
+function isStringMap(value: unknown): value is Record<string, string> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.keys(value).length > 0 && Object.values(value).every((entry) => typeof entry === 'string');
 }
 
 /** kustomize refuses an object without a name, generateName or not (api/resource: "missing metadata.name"). */

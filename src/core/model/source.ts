@@ -157,8 +157,11 @@ export interface SkippedDocument {
   reason: string;
   /** `generate-name`: an object with generateName and no name, created anew at each apply: not compared. */
   code?: 'generate-name';
-  /** For `generate-name`: what it makes (`namespace` when the manifest names one). */
-  generated?: { group: string; kind: string; namespace?: string; prefix: string };
+  /**
+   * For `generate-name`: what it makes (`namespace` when the manifest names one or the source gives it
+   * one) and the manifest's annotations (a hook's, when it is one: its objects are hooks).
+   */
+  generated?: { group: string; kind: string; namespace?: string; prefix: string; annotations?: Record<string, string> };
   /** For `generate-name`: the live objects made from it (`Job/default/db-migrate-x7k2p`). */
   made?: string[];
 }

@@ -11,9 +11,12 @@ import {
   type DiffResult,
   type KubeObject,
   type Plan,
+  type PlanHook,
   type ResourceKey,
   type SkippedDocument,
+  type SyncHook,
 } from '../model/index.js';
+import { syncHookOf } from '../sources/index.js';
 
 const RANDOM_SUFFIX = /^[bcdfghjklmnpqrstvwxz2456789]{5}$/;
 
@@ -71,5 +74,22 @@ export function planGeneratedNames(
   const generated = listed.map(({ made, ...document }) =>
     made.length ? { ...document, made: made.sort() } : document,
   );
-  return { ...plan, prune, generated };
+  // A hook's generateName manifest (Argo CD runs hooks with generateName routinely) is a hook, listed so.
+  const hooks: PlanHook[] = [];
+  const others = generated.filter((document) => {
+    const hook = hookOf(document);
+    if (hook) hooks.push({ id: generatedKey(document.generated!), hook, file: document.file });
+    return !hook;
+  });
+  return { ...plan, prune, generated: others, ...(hooks.length ? { hooks: [...(plan.hooks ?? []), ...hooks] } : {}) };
+}
+
+function hookOf(document: SkippedDocument): SyncHook | undefined {
+  const annotations = document.generated?.annotations;
+  return annotations ? syncHookOf({ apiVersion: '', kind: '', metadata: { annotations } }) : undefined;
+}
+
+/** What a generateName manifest makes, as a key: `Job/shop/migrate-*`. */
+function generatedKey(made: NonNullable<SkippedDocument['generated']>): ResourceKey {
+  return { group: made.group, kind: made.kind, namespace: made.namespace ?? '', name: `${made.prefix}*` };
 }

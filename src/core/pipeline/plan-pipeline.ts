@@ -69,7 +69,7 @@ export function planCluster(input: PlanClusterInput): Plan {
     : {};
   const suspended = suspensions ? suspensionNotices(suspensions) : [];
   // What a sync runs besides the apply, for information: head's hooks.
-  const hooks = hooksOnSync(input.sources?.hooks);
+  const hooks = hooksOnSync(input.sources?.hooks, plan.hooks);
   if (hooks.length > 0) plan.hooks = hooks;
   return { ...plan, warnings, ...sources, ...(suspended.length ? { suspensions: suspended } : {}) };
 }

@@ -4,14 +4,14 @@
 import { compareKeys, HOOK_PHASES, type PlanHook } from '../model/index.js';
 import type { DesiredHook } from '../sources/index.js';
 
-export function hooksOnSync(hooks: readonly DesiredHook[] | undefined): PlanHook[] {
-  const runs = (hooks ?? []).filter((entry) => entry.hook.phases.length > 0);
-  const phase = (entry: DesiredHook): number => HOOK_PHASES.indexOf(entry.hook.phases[0]!);
-  runs.sort((a, b) => phase(a) - phase(b) || a.hook.wave - b.hook.wave || compareKeys(a.desired.key, b.desired.key));
-  return runs.map(({ desired, hook }) => ({
+export function hooksOnSync(hooks: readonly DesiredHook[] | undefined, more: readonly PlanHook[] = []): PlanHook[] {
+  const declared = (hooks ?? []).map(({ desired, hook }) => ({
     id: desired.key,
     hook,
     file: desired.source.file,
     ...(desired.source.location?.line ? { line: desired.source.location.line } : {}),
   }));
+  const runs = [...declared, ...more].filter((entry) => entry.hook.phases.length > 0);
+  const phase = (entry: PlanHook): number => HOOK_PHASES.indexOf(entry.hook.phases[0]!);
+  return runs.sort((a, b) => phase(a) - phase(b) || a.hook.wave - b.hook.wave || compareKeys(a.id, b.id));
 }

@@ -50,10 +50,15 @@ function synced(...names: string[]): KubeObject {
 
 const namespace: KubeObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop' } };
 
-function plan(items: KubeObject[]) {
+const HOOK = MIGRATE.replace(
+  'generateName: db-migrate-\n',
+  'generateName: db-migrate-\n  annotations:\n    argocd.argoproj.io/hook: Sync\n    argocd.argoproj.io/sync-wave: "2"\n',
+);
+
+function plan(items: KubeObject[], migrate = MIGRATE) {
   const files = new Map([
     ['apps/shop.yaml', stringify(application)],
-    ['shop/migrate.yaml', MIGRATE],
+    ['shop/migrate.yaml', migrate],
   ]);
   const snapshot = { repository: 'acme/gitops', cluster: 'prod', capturedAt: '2026-12-07T05:00:00Z', items };
   const cluster = { name: 'prod', path: 'apps', controller: 'argocd' as const, defaultNamespace: 'default' };
@@ -81,12 +86,12 @@ describe('generateName manifests in a plan', () => {
     ]);
     const text = renderPlanText('prod', result);
     expect(text).toContain('Created on every sync (generateName; never compared, never pruned):');
-    expect(text).toContain('  + Job/db-migrate-*: shop/migrate.yaml; kept: Job/shop/db-migrate-x7k2p');
+    expect(text).toContain('  + Job/shop/db-migrate-*: shop/migrate.yaml; kept: Job/shop/db-migrate-x7k2p');
     expect(planToJson(result).generated).toEqual([
-      { resource: 'Job/db-migrate-*', file: 'shop/migrate.yaml', made: ['Job/shop/db-migrate-x7k2p'] },
+      { resource: 'Job/shop/db-migrate-*', file: 'shop/migrate.yaml', made: ['Job/shop/db-migrate-x7k2p'] },
     ]);
     expect(renderPlanComment([{ cluster: 'prod', plan: result }])).toContain(
-      'Created on every sync (generateName; never compared, never pruned): `Job/db-migrate-*` (`shop/migrate.yaml`; kept: `Job/shop/db-migrate-x7k2p`)',
+      'Created on every sync (generateName; never compared, never pruned): `Job/shop/db-migrate-*` (`shop/migrate.yaml`; kept: `Job/shop/db-migrate-x7k2p`)',
     );
   });
 
@@ -95,5 +100,22 @@ describe('generateName manifests in a plan', () => {
     expect(result.prune.map((entry) => entry.id.name)).toEqual(['db-migrate-manual']);
     expect(result.generated).toEqual([expect.objectContaining({ file: 'shop/migrate.yaml' })]);
     expect(result.generated?.[0]?.made).toBeUndefined();
+  });
+
+  it("lists a hook's generateName manifest with the hooks, in the destination namespace, and prunes nothing it made", () => {
+    const made = job('db-migrate-x7k2p', 'db-migrate-');
+    const result = plan([synced('db-migrate-x7k2p'), namespace, made], HOOK);
+    expect(result.prune).toEqual([]);
+    expect(result.generated).toEqual([]);
+    expect(result.hooks).toEqual([
+      expect.objectContaining({
+        id: { group: 'batch', kind: 'Job', namespace: 'shop', name: 'db-migrate-*' },
+        file: 'shop/migrate.yaml',
+      }),
+    ]);
+    const text = renderPlanText('prod', result);
+    expect(text).not.toContain('Created on every sync');
+    expect(text).toContain('Hooks (run at each sync, not desired state):');
+    expect(text).toContain('  > Job/shop/db-migrate-*: Argo CD Sync hook: Sync, wave 2; deleted: BeforeHookCreation');
   });
 });
