@@ -7,6 +7,7 @@ import { newBuildContext, type BuildContext, type UnfollowedKind } from './build
 import { buildKustomization } from './build-kustomization.js';
 import { isClusterScopedKind, kindScopesOf, type KindScopes } from '../k8s/index.js';
 import { fixNameReferences } from './name-references.js';
+import { lastDeclarationWins } from './declared-again.js';
 import { resolveVars } from './vars.js';
 import { kustomizeHash } from './name-hash.js';
 import type { ParseCache } from './parse-cache.js';
@@ -100,10 +101,16 @@ export function renderManifests(
   const namespace = options.defaultNamespace === null ? undefined : options.defaultNamespace || 'default';
   if (namespace !== undefined) applyDefaultNamespace(resources, namespace, scopes);
   const errors = unmatchedPatchesAsNotRendered(context);
+  const all = resources.map((resource) => toDesiredObject(resource, scopes));
+  // kustomize refuses an object declared twice (build-kustomization.ts); plain manifests keep the last.
+  const { objects, skipped } = isKustomized(files, inside) ? { objects: all, skipped: [] } : lastDeclarationWins(all);
   return {
-    objects: resources.map((resource) => toDesiredObject(resource, scopes)),
+    objects,
     ...(context.notRendered.length > 0 ? { notRendered: context.notRendered } : {}),
-    skipped: namespace === undefined ? context.skipped : generatedInNamespace(context.skipped, namespace, scopes),
+    skipped: [
+      ...(namespace === undefined ? context.skipped : generatedInNamespace(context.skipped, namespace, scopes)),
+      ...skipped,
+    ],
     errors,
     filesRead: [...context.filesRead],
   };
@@ -305,6 +312,12 @@ function applyDefaultNamespace(resources: BuildResource[], namespace: string, sc
     const metadata = ensureMap(resource.root, ['metadata'], source);
     if (metadata) setScalar(metadata, 'namespace', namespace, source);
   }
+}
+
+/** Whether the root builds with kustomize: a kustomization file, or a directory holding one. */
+function isKustomized(files: ReadonlyMap<string, string>, root: string): boolean {
+  if (files.has(root)) return (KUSTOMIZATION_FILE_NAMES as readonly string[]).includes(basename(root));
+  return findKustomizationFile(files, root) !== undefined;
 }
 
 /** A generateName manifest that names no namespace makes its objects in the default one, as the others. */

@@ -155,8 +155,11 @@ export interface SkippedDocument {
   file: string;
   document: number;
   reason: string;
-  /** `generate-name`: an object with generateName and no name, created anew at each apply: not compared. */
-  code?: 'generate-name';
+  /**
+   * `generate-name`: an object with generateName and no name, created anew at each apply: not compared.
+   * `declared-again`: plain manifests declare the object again later; the last declaration is compared.
+   */
+  code?: 'generate-name' | 'declared-again';
   /**
    * For `generate-name`: what it makes (`namespace` when the manifest names one or the source gives it
    * one) and the manifest's annotations (a hook's, when it is one: its objects are hooks).

@@ -269,7 +269,7 @@ function compareRendered(input: DriftInput, rendered: ClusterRender, snapshot: L
     effectiveConfig,
     suspensions,
     namespaces,
-    notCompared: generated.documents,
+    notCompared: [...generated.documents, ...rendered.skipped.filter((document) => document.code === 'declared-again')],
     autoscaledReplicas: autoscaled,
   };
 }

@@ -17,6 +17,6 @@ export interface PartialParts {
 
 /** What a render (a plan's head) left unrendered or uncompared. */
 export function renderedParts(rendered: ClusterRender): PartialParts {
-  const notCompared = rendered.skipped.filter((document) => document.code === 'generate-name');
+  const notCompared = rendered.skipped.filter((document) => document.code !== undefined);
   return { notRendered: rendered.notRendered ?? [], sources: rendered.sources, notCompared };
 }

@@ -3,7 +3,7 @@
 // (util/kustomize/kustomize.go), or a directory of manifests (top level only unless `recurse`, then
 // exclude and include globs: reposerver/repository/repository.go); `destination.namespace` on
 // namespaced objects that name none (controller/state.go); the tracking stamp of argocd-cm's method.
-import { findKustomizationFile, renderManifests, type KustomizeHelm } from '../manifests/index.js';
+import { findKustomizationFile, lastDeclarationWins, renderManifests, type KustomizeHelm } from '../manifests/index.js';
 import type { DesiredObject, NotRenderedSource, SkippedDocument, SourceProblem } from '../model/index.js';
 import { compileArgoGlob, type Pattern } from '../patterns/index.js';
 import { renderArgoHelm } from './argocd-helm-render.js';
@@ -87,7 +87,17 @@ function renderDirectory(
     notRendered.push(...(rendered.notRendered ?? []));
     if (rendered.stopped) return { objects: [], errors, skipped, filesRead, notes: [], stopped: true };
   }
-  return { objects, errors, skipped, filesRead, notes: [], ...(notRendered.length ? { notRendered } : {}) };
+  // Argo CD keeps the last of an object two files declare ("appeared 2 times among application resources").
+  const once = lastDeclarationWins(objects);
+  skipped.push(...once.skipped);
+  return {
+    objects: once.objects,
+    errors,
+    skipped,
+    filesRead,
+    notes: [],
+    ...(notRendered.length ? { notRendered } : {}),
+  };
 }
 
 /** `spec.source.kustomize` as the overrides Argo CD's `kustomize edit` writes, traced to the Application's fields. */
