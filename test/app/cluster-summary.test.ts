@@ -63,3 +63,28 @@ describe('summarizeCluster: each item once', () => {
     expect(counted).toBe(ignoredInDiff.length - 1);
   });
 });
+
+describe('summarizeCluster: a source not rendered', () => {
+  it('lists a HelmRelease whose chart is not rendered once, without its note again', () => {
+    const release =
+      'apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata:\n  name: podinfo\n  namespace: podinfo\nspec:\n  interval: 10m\n  chart:\n    spec:\n      chart: podinfo\n      version: 6.14.1\n      sourceRef:\n        kind: HelmRepository\n        name: podinfo\n---\napiVersion: source.toolkit.fluxcd.io/v1\nkind: HelmRepository\nmetadata:\n  name: podinfo\n  namespace: podinfo\nspec:\n  interval: 1h\n  url: https://stefanprodan.github.io/podinfo\n';
+    const parsed = parseConfig('clusters:\n  - name: prod\n    path: clusters/prod\n');
+    if (!parsed.ok) throw new Error('config');
+    const config = parsed.config;
+    const snapshot = { repository: 'acme/gitops', cluster: 'prod', capturedAt: '2026-12-07T05:00:00Z', items: [] };
+    const evaluation = reconcileDrift({
+      snapshot,
+      config,
+      cluster: config.clusters![0]!,
+      files: new Map([['clusters/prod/release.yaml', release]]),
+      history: [],
+      minSnapshots: 1,
+      declined: new Set(),
+    });
+    if (evaluation.type !== 'evaluated') throw new Error(evaluation.type);
+    const lines = summarizeCluster(evaluation).drift?.notChecked ?? [];
+    expect(lines.filter((line) => line.includes('podinfo'))).toEqual([
+      'HelmRelease/podinfo/podinfo: clusters/prod/release.yaml:1 (spec.chart): not rendered: helm not found',
+    ]);
+  });
+});

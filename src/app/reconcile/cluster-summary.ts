@@ -13,7 +13,7 @@ import {
   type ResourceKey,
 } from '../../core/model/index.js';
 import { describeNotRendered, undoneSince, watchedChanges } from '../../core/pipeline/index.js';
-import { undoGroups } from '../../core/report/index.js';
+import { notesBesideNotRendered, undoGroups } from '../../core/report/index.js';
 import type { SourceNote } from '../../core/render/index.js';
 import type { Evaluation } from './evaluate.js';
 import type { ClusterState } from './state.js';
@@ -42,7 +42,9 @@ export function driftByCause(drift: DiffResult): Record<string, number> {
  */
 function notChecked(notes: readonly SourceNote[], notRendered: readonly NotRenderedSource[]): string[] {
   return [
-    ...notes.filter((note) => note.code !== 'rendered-twice').map((note) => `${note.source}: ${note.message}`),
+    ...notesBesideNotRendered(notes, notRendered)
+      .filter((note) => note.code !== 'rendered-twice')
+      .map((note) => `${note.source}: ${note.message}`),
     ...notRendered.map(describeNotRendered),
   ].slice(0, NOT_CHECKED_KEPT);
 }
