@@ -2,19 +2,12 @@
 // evidence behind an item (`explain`), and the decisions recorded. Text from the comment and the
 // cluster (reasons, names, managers) is escaped: it never pings anyone or breaks the layout.
 import type { Cause } from '../model/index.js';
-import { escapeProse, escapeText, inlineCode } from '../report/index.js';
+import { escapeProse, escapeText, inlineCode, type DashboardDecision } from '../report/index.js';
 import { itemLabel, objectsOf, type CommandItem } from './command-items.js';
 import type { Target } from './parse-command.js';
 
-/** A decision as replies show it (the store's record, without its keys). */
-export interface DecisionView {
-  action: 'ignore' | 'allow';
-  object: string;
-  field: string;
-  reason: string;
-  by: string;
-  decidedAt: string;
-}
+/** A decision as replies show it: the dashboard's record without the pull request it was made on. */
+export type DecisionView = Omit<DashboardDecision, 'pullRequest'>;
 
 const USAGE = [
   '| command | what it does |',
