@@ -169,6 +169,24 @@ export type ReadBack = { value: unknown } | { failure: string };
 
 class JsonFailure extends Error {}
 
+/** A YAML parse error as go-yaml words it: its first line, without the position. */
+function yamlError(message: string): string {
+  return `yaml: ${message.split('\n')[0]!.replace(/ at line \d+, column \d+:$/, '')}`;
+}
+
+/** sigs.k8s.io/yaml YAMLToJSON of a whole text: the first document, plain scalars typed as go-yaml v2 types them. */
+export function yamlToJson(text: string): ReadBack {
+  const document = parseDocument(text, { schema: 'failsafe', uniqueKeys: false });
+  const error = document.errors[0];
+  if (error) return { failure: yamlError(error.message) };
+  try {
+    return { value: toJson(document.contents as YamlNode | null, document) };
+  } catch (failure) {
+    if (failure instanceof JsonFailure) return { failure: failure.message };
+    throw failure;
+  }
+}
+
 /** The node as sigs.k8s.io/yaml's YAMLToJSON gives it: plain scalars typed, keys as text. */
 function toJson(node: YamlNode | null | undefined, document: Document): unknown {
   if (isAlias(node)) {
@@ -198,10 +216,7 @@ function toJson(node: YamlNode | null | undefined, document: Document): unknown 
 export function readBack(substituted: string): ReadBack {
   const document = parseDocument(`k: ${substituted}\n`, { schema: 'failsafe', uniqueKeys: false });
   const error = document.errors[0];
-  if (error)
-    return {
-      failure: `envsubst error: YAMLToJSON: yaml: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:$/, '')}`,
-    };
+  if (error) return { failure: `envsubst error: YAMLToJSON: ${yamlError(error.message)}` };
   const root = document.contents;
   if (!isMap(root) || root.items.length !== 1)
     return { failure: 'envsubst error: YAMLToJSON: yaml: the substituted value changes the structure around it' };
