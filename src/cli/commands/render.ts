@@ -1,11 +1,11 @@
 // `driftback render`: prints the desired state driftback compares with live for a cluster — the
 // controller objects and everything they apply, every chart rendered — in a stable order, like
 // `flux build kustomization` or `argocd app manifests`. What could not be rendered goes to stderr.
-// Exit codes: 0 everything rendered, 3 something was not rendered (the output is partial, as for diff,
-// plan and codify), 2 an error.
+// Exit codes: 0 everything of this repository rendered (a source of another repository is left out and
+// said so), 3 something of it was not rendered (the output is partial, as for diff, plan and codify), 2 an error.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { notRenderedLines, renderDesiredObjects } from '../../core/report/index.js';
+import { renderAccount, renderDesiredObjects } from '../../core/report/index.js';
 import { cliCharts } from '../charts.js';
 import { EXIT_PARTIAL } from '../partial.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
@@ -15,8 +15,10 @@ const HELP = `usage: driftback render <dir> [--config <yml>] [--cluster <name>] 
 
 Prints the desired state driftback compares with live: the controller objects (Kustomizations,
 HelmReleases, Applications, sources) and everything they apply, charts rendered by Helm.
-What could not be rendered is listed on stderr with the reason.
-Exit status: 0 everything rendered, 3 partial (something was not rendered), 2 an error.
+What could not be rendered is listed on stderr with the reason, and each source of another
+repository as out of scope (its objects are that repository's desired state).
+Exit status: 0 everything of this repository rendered, 3 partial (something of it was not rendered),
+2 an error.
 
   --config <yml>             driftback config (default: <dir>/.github/driftback.yml when it exists)
   --cluster <name>           render this cluster of the config (its path; the repository is <dir>)
@@ -71,10 +73,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const live = flags.snapshot ? liveState(await loadLive(resolve(io.cwd, flags.snapshot))) : undefined;
   const rendered = renderTree(input, pipelineCluster(input), live, undefined, undefined, cliCharts(io, flags.charts));
   io.stdout.write(renderDesiredObjects(rendered.objects, flags.format as 'yaml' | 'json'));
-  const missing = notRenderedLines(rendered.notRendered ?? [], rendered.notes);
-  for (const line of missing) io.stderr.write(`${line}\n`);
-  const partial =
-    (rendered.notRendered?.length ?? 0) > 0 ||
-    rendered.notes.some((n) => n.code === 'unsupported' || n.code === 'out-of-scope');
-  return partial ? EXIT_PARTIAL : 0;
+  const account = renderAccount(rendered.notRendered ?? [], rendered.notes);
+  for (const line of account.lines) io.stderr.write(`${line}\n`);
+  return account.partial ? EXIT_PARTIAL : 0;
 }

@@ -6,7 +6,7 @@
 import type { ChartValuePlaces, ChartValuesWhere, DesiredObject, FieldChange, ResourceKey } from '../model/index.js';
 import { placePointer } from '../model/index.js';
 import { pathText } from './yaml-locate.js';
-import { setValueAt, type EditResult } from './yaml-edit.js';
+import { setScalarAt, setValueAt, type EditResult } from './yaml-edit.js';
 import { setEmbeddedValueAt } from './yaml-embedded.js';
 import { valueCandidates, type ValueCandidate } from './chart-candidates.js';
 import { Workspace } from './workspace.js';
@@ -67,9 +67,14 @@ function writeEmbedded(
   return done.ok ? { ...done, kind: 'replace' } : done;
 }
 
-/** The value text of a generator's `KEY=VALUE` line, replaced byte for byte; the rest of the file is kept. */
+/**
+ * The value of a generator's `KEY=VALUE` text: a `literals` entry's YAML scalar written again in its own
+ * quoting (re-quoted only when that quoting cannot hold the value), or an `envs` line's value characters
+ * replaced byte for byte; the rest of the file is kept.
+ */
 function writeText(write: ReturnType<ValueWriter>, at: Extract<ChartValuesWhere, { type: 'text' }>, value: string) {
   const done = write.editFile(at.file, (text) => {
+    if (at.literal) return setScalarAt(text, at.range, at.literal.before + value + at.literal.after);
     if (/[\r\n]/.test(value))
       return { ok: false, reason: 'the value has a line break, which a KEY=VALUE line cannot hold' };
     const line = text.slice(0, at.range[0]).split('\n').length;

@@ -91,8 +91,17 @@ export type ChartValuesWhere =
   /**
    * The value text of a `KEY=VALUE` line a configMapGenerator reads (a `literals` entry, an `envs` file's
    * line): the characters `range` covers in `file` are the value, replaced whole; `holds` changes with it.
+   * `literal`: `range` is a `literals` entry's whole YAML scalar (plain or quoted), whose string is
+   * `before` + the value + `after` (`before` ends with `KEY=`, and kustomize's own quotes, if any, are
+   * in `before` and `after`); it is written again in its own quoting where the new value allows.
    */
-  | { type: 'text'; file: string; range: [number, number]; holds: { key: ResourceKey; field: PathSegment[] } };
+  | {
+      type: 'text';
+      file: string;
+      range: [number, number];
+      holds: { key: ResourceKey; field: PathSegment[] };
+      literal?: { before: string; after: string };
+    };
 
 /** One place a chart's values are set, as the controller reads it: the values it sets, and where, when codify can edit it. */
 export interface ChartValuesLayer {

@@ -53,14 +53,24 @@ function generatorFile(location: SourceLocation, key: string, files: ReadonlyMap
 
 type Held = { key: DesiredObject['key']; field: PathSegment[] };
 
-/** A generator `literals` entry `KEY=VALUE` written as a plain scalar: its value's characters (quotes kept). */
+/**
+ * A generator `literals` entry `KEY=VALUE` (a plain or quoted YAML string): the whole scalar, and the text
+ * around the value. kustomize strips one pair of matching quotes around VALUE (kv.go removeQuotes): kept.
+ */
 function literalValue(location: SourceLocation, key: string, text: string, holds: Held): ChartValuesWhere | undefined {
   const [start, end] = location.range;
-  const raw = text.slice(start, end);
-  if (!raw.startsWith(`${key}=`) || /[\r\n]/.test(raw)) return undefined;
-  const value = raw.slice(key.length + 1);
-  const quoted = value.length >= 2 && (value[0] === '"' || value[0] === "'") && value.at(-1) === value[0] ? 1 : 0;
-  return { type: 'text', file: location.file, range: [start + key.length + 1 + quoted, end - quoted], holds };
+  let entry: unknown;
+  try {
+    entry = parse(text.slice(start, end));
+  } catch {
+    return undefined;
+  }
+  if (typeof entry !== 'string' || !entry.startsWith(`${key}=`)) return undefined;
+  const value = entry.slice(key.length + 1);
+  const quote =
+    value.length >= 2 && (value[0] === '"' || value[0] === "'") && value.at(-1) === value[0] ? value[0] : '';
+  const literal = { before: `${key}=${quote}`, after: quote };
+  return { type: 'text', file: location.file, range: [start, end], holds, literal };
 }
 
 /** The one line of an `envs` file that sets `key`: its value's characters, up to a `\r` or the line's end. */

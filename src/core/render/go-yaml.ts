@@ -174,19 +174,22 @@ function goLineBreaks(text: string): string {
   return text.replace(/\r(?!\n)|\u0085/g, '\n');
 }
 
-/**
- * What YAMLToJSON makes of the substituted document (the object's YAML after envsubst): its value, or
- * the error kustomize-controller reports (`envsubst error: YAMLToJSON: yaml: line 7: …`).
- */
-export function readDocument(text: string): ReadBack {
+/** sigs.k8s.io/yaml YAMLToJSON of a whole text: its value, or go-yaml's error (`yaml: line 7: …`). */
+export function yamlToJson(text: string): ReadBack {
   const source = goLineBreaks(text);
   const document = parseDocument(source, { schema: 'failsafe', uniqueKeys: false });
   const error = document.errors[0];
-  if (error) return { failure: `envsubst error: YAMLToJSON: ${goParseError(source, error)}` };
+  if (error) return { failure: goParseError(source, error) };
   try {
     return { value: toJson(document.contents, document, { nodes: MAX_NODES }) };
   } catch (failure) {
-    if (failure instanceof JsonFailure) return { failure: `envsubst error: YAMLToJSON: ${failure.message}` };
+    if (failure instanceof JsonFailure) return { failure: failure.message };
     throw failure;
   }
+}
+
+/** What YAMLToJSON makes of the substituted document, or the error kustomize-controller reports. */
+export function readDocument(text: string): ReadBack {
+  const read = yamlToJson(text);
+  return 'failure' in read ? { failure: `envsubst error: YAMLToJSON: ${read.failure}` } : read;
 }

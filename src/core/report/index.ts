@@ -79,7 +79,7 @@ export {
 export { paletteFor, plainPalette, type Palette } from './palette.js';
 export { isPartial, notesBesideNotRendered, partialJson, partialLines } from './partial-result.js';
 export { renderCodifyText, renderCodifyPatch } from './codify-text.js';
-export { renderDesiredObjects, notRenderedLines } from './rendered-objects.js';
+export { renderAccount, renderDesiredObjects } from './rendered-objects.js';
 export { foreignCommitsComment, driftGoneComment } from './drift-branch-notes.js';
 export {
   renderEmergencySection,
@@ -96,7 +96,6 @@ export { renderSecurityCheck, securityCheckName } from './security-check.js';
 export {
   renderSwitchIssue,
   switchIssueTitle,
-  allowCommand,
   type SwitchIssueEntry,
   type SwitchIssueView,
 } from './switch-issue-body.js';

@@ -19,16 +19,31 @@ export function renderDesiredObjects(objects: readonly DesiredObject[], format: 
   return sorted.map((obj) => `---\n${stringify(obj, { lineWidth: 0 })}`).join('');
 }
 
-/** Each part not rendered, and each source note that leaves something unrendered or unchecked, once. */
-export function notRenderedLines(notRendered: readonly NotRenderedSource[], notes: readonly SourceNote[]): string[] {
+/** What `render` says on stderr besides the objects, and whether the objects are all of the cluster's desired state. */
+interface RenderAccount {
+  /** One line each: a part not rendered, a field not checked, a source of another repository left out. */
+  lines: string[];
+  /** Something of this repository was not rendered: the output is partial. */
+  partial: boolean;
+}
+
+/** The line of a note: what it says of the source, the source named once. */
+function noteLine(note: SourceNote): string | undefined {
+  const what = `${note.message}${note.key ? ` (${displayKey(note.key)})` : ''}`;
+  if (note.code === 'unsupported') return `not rendered: ${note.source}: ${what}`;
+  if (note.code === 'not-checkable') return `not checked: ${note.source}: ${what}`;
+  // Another repository's objects are that repository's desired state, not this one's: left out, not missing.
+  if (note.code === 'out-of-scope') return `out of scope: ${what}`;
+  return undefined;
+}
+
+/** Each part not rendered, each source note that leaves something unrendered or unchecked, and each source left out, once. */
+export function renderAccount(notRendered: readonly NotRenderedSource[], notes: readonly SourceNote[]): RenderAccount {
+  const noted = notesBesideNotRendered(notes, notRendered).filter((note) => noteLine(note) !== undefined);
   const lines = [
     ...notRendered.map((part) => `not rendered: ${notRenderedPlace(part)}: ${part.reason}`),
-    ...notesBesideNotRendered(notes, notRendered)
-      .filter((note) => note.code === 'unsupported' || note.code === 'out-of-scope' || note.code === 'not-checkable')
-      .map(
-        (note) =>
-          `${note.code === 'not-checkable' ? 'not checked' : 'not rendered'}: ${note.source}: ${note.message}${note.key ? ` (${displayKey(note.key)})` : ''}`,
-      ),
+    ...noted.map((note) => noteLine(note)!),
   ];
-  return [...new Set(lines)];
+  const partial = notRendered.length > 0 || noted.some((note) => note.code === 'unsupported');
+  return { lines: [...new Set(lines)], partial };
 }

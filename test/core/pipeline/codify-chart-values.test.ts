@@ -59,6 +59,8 @@ interface HandChange {
   segments: PathSegment[];
   value: unknown;
   manager: string;
+  /** `name` is a generator's: the object's name is it with kustomize's content hash appended. */
+  hashed?: true;
 }
 
 /** The cluster as its controller applied the repository (charts rendered by Helm), then changed by hand. */
@@ -84,7 +86,9 @@ function codifyOn(
   const rendered = renderCluster(files, cluster, { live: live(extra), charts: renderer });
   expect(rendered.errors).toEqual([]);
   const applied = rendered.objects.map((desired) => {
-    const mine = changes.filter((c) => c.kind === desired.key.kind && c.name === desired.key.name);
+    const named = (c: HandChange) =>
+      c.name === desired.key.name || (c.hashed && desired.key.name.startsWith(`${c.name}-`));
+    const mine = changes.filter((c) => c.kind === desired.key.kind && named(c));
     const manager = mine[0]?.manager ?? 'kubectl-edit';
     return liveAfterHandEdit(desired.object, mine, manager);
   });
@@ -649,33 +653,87 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
       added: ['      - tag="1.4" # pinned'],
     });
   });
-  it('Flux targetPath: a literals entry written as a quoted YAML string is reported, not edited', () => {
+  const greeting = (value: string): HandChange => ({
+    kind: 'ConfigMap',
+    name: 'web-web-settings',
+    segments: ['data', 'greeting'],
+    value,
+    manager: 'kubectl-edit',
+  });
+  it('Flux targetPath: literals entries written as quoted YAML strings keep their quotes, byte for byte', () => {
     const kustomization = [
       'resources: [web.yaml]',
       'configMapGenerator:',
       '  - name: web-values',
       '    namespace: shop',
-      "    literals: ['tag=1.3']",
+      '    literals:',
+      '      - "replicas=2" # two zones',
+      "      - 'greeting=hello'",
       '    options: {disableNameSuffixHash: true}',
       '',
     ].join('\n');
     const release = withValuesFrom([
-      '    - {kind: ConfigMap, name: web-values, valuesKey: tag, targetPath: image.tag}',
+      '    - {kind: ConfigMap, name: web-values, valuesKey: replicas, targetPath: replicaCount}',
+      '    - {kind: ConfigMap, name: web-values, valuesKey: greeting, targetPath: settings.greeting}',
     ]);
     const files = new Map([
       ...WEB,
       ['clusters/prod/kustomization.yaml', kustomization],
       ['clusters/prod/web.yaml', release],
     ]);
-    const result = codifyOn(files, FLUX, [setImage('ghcr.io/example/web:1.4')]);
-    expect(result.edits.size).toBe(0);
-    expect(result.reported).toEqual([
-      expect.objectContaining({
-        reason: expect.stringContaining(
-          'also set in image.tag in valuesFrom ConfigMap shop/web-values key tag, not written by driftback',
-        ),
-      }),
+    const result = codifyOn(files, FLUX, [scale('web-web', 5), greeting(`it's "on"`)]);
+    expect(result.reported).toEqual([]);
+    expect(result.check).toEqual({ ok: true });
+    expect([...result.edits.keys()]).toEqual(['clusters/prod/kustomization.yaml']);
+    expect(changedLines(kustomization, result.edits.get('clusters/prod/kustomization.yaml')!)).toEqual({
+      removed: ['      - "replicas=2" # two zones', "      - 'greeting=hello'"],
+      added: ['      - "replicas=5" # two zones', `      - 'greeting=it''s "on"'`],
+    });
+  });
+  it.each([
+    ['a double-quoted entry escapes a quote', '["greeting=hello"]', 'say "hi"', '["greeting=say \\"hi\\""]'],
+    [
+      "kustomize's own quotes inside a single-quoted entry stay",
+      `['greeting="hello"']`,
+      "it's",
+      `['greeting="it''s"']`,
+    ],
+    [
+      'a single-quoted entry that cannot hold a line break is double-quoted',
+      "['greeting=hello', 'tag=1.0']",
+      'hello\nworld',
+      `["greeting=hello\\nworld", 'tag=1.0']`,
+    ],
+    [
+      'a plain entry whose value would read as a comment is double-quoted',
+      '[greeting=hello]',
+      'hi #1',
+      '["greeting=hi #1"]',
+    ],
+  ])('Flux targetPath: %s, proven by rendering again', (_, literals, live, expected) => {
+    const kustomization = (entries: string) =>
+      [
+        'resources: [web.yaml]',
+        'configMapGenerator:',
+        '  - name: web-values',
+        '    namespace: shop',
+        `    literals: ${entries}`,
+        'configurations: [kustomizeconfig.yaml]',
+        '',
+      ].join('\n');
+    const release = withValuesFrom([
+      '    - {kind: ConfigMap, name: web-values, valuesKey: greeting, targetPath: settings.greeting}',
     ]);
+    const files = new Map([
+      ...WEB,
+      ['clusters/prod/kustomization.yaml', kustomization(literals)],
+      ['clusters/prod/kustomizeconfig.yaml', KUSTOMIZE_CONFIG],
+      ['clusters/prod/web.yaml', release],
+    ]);
+    const result = codifyOn(files, FLUX, [greeting(live)]);
+    expect(result.reported).toEqual([]);
+    expect(result.check).toEqual({ ok: true });
+    expect([...result.edits]).toEqual([['clusters/prod/kustomization.yaml', kustomization(expected)]]);
   });
 });
 
