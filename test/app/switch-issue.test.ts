@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { KubeObject } from '../../src/core/model/index.js';
+import { readClusterState } from '../../src/app/reconcile/state.js';
 import { pushPayload, type AppHarness } from '../support/app.js';
 import { readFixture } from '../support/fixtures.js';
 import { APP_LOGIN } from '../support/github/index.js';
@@ -122,6 +123,18 @@ describe('a switch flipped alone: the issue, the decision, the drift PR, the mer
     expect(body).toContain("Turning it back by hand (to Git's value) clears it, and this issue closes.");
   });
 
+  it('records the run as reported, an emergency switch waiting for a decision, never as codified', async () => {
+    const number = s.switchIssues()[0]!.number;
+    const state = await readClusterState(h.app.store, 'acme/platform', 'dev');
+    expect(state.outcome).toEqual({
+      type: 'reported',
+      message: `emergency switch waiting for a decision on #${number}`,
+    });
+    const metrics = await (await fetch(`${h.baseUrl}/metrics`)).text();
+    expect(metrics).toMatch(/^driftback_reconcile_duration_seconds_count\{result="reported"\} [1-9]/m);
+    expect(metrics).not.toContain('driftback_reconcile_duration_seconds_count{result="codified"}');
+  });
+
   it('the same snapshot again writes nothing', async () => {
     const before = s.switchIssues()[0]!.updatedAt;
     await s.snapshots(true, ['2026-12-02T12:20:00Z']);
@@ -199,5 +212,45 @@ describe('a switch turned back by hand closes its issue', () => {
       "`CronJob/shop/hello` `spec.suspend`: back to Git's value in the cluster.",
     );
     expect(s.driftPulls()).toEqual([]);
+  });
+});
+
+describe("a repository's switch-issue template, read from the default branch's HEAD", () => {
+  const TEMPLATE = '.github/driftback/templates/switch-issue.hbs';
+  let h: Harness;
+  const s = scenario(() => h);
+  beforeAll(async () => {
+    const template =
+      'Switch on {{code cluster}}:\n{{#each switches}}\n- {{code resource}} {{code field}} {{text did}} since {{text since}}: {{code allow}}\n{{/each}}\n';
+    h = await startHarness({ ...FILES, [TEMPLATE]: template }, '2026-12-02T12:00:00Z');
+    await s.snapshots(true, ['2026-12-02T12:00:00Z', '2026-12-02T12:10:00Z']);
+  }, 60_000);
+  afterAll(async () => h?.close());
+
+  it("writes the issue with the template, under driftback's title", () => {
+    const [issue] = s.switchIssues();
+    expect(issue!.body!.split('<!--')[0]!.trimEnd() + '\n').toBe(
+      'Switch on `dev`:\n' +
+        '- `CronJob/shop/hello` `spec.suspend` suspended since 2026-12-01 12:01 UTC: ' +
+        '`/driftback allow spec.suspend on CronJob/shop/hello because <why it stays>`\n',
+    );
+  });
+
+  it('a template broken on the default branch rewrites the issue with the built-in text under a warning', async () => {
+    const sha = h.standIn.pushCommit({
+      owner: OWNER,
+      repo: REPO,
+      branch: 'main',
+      files: { [TEMPLATE]: '{{#each switches}}' },
+    });
+    expect(await sendWebhook(h, 'push', pushPayload(asAppHarness(h), 'main', sha))).toBe(200);
+    await s.snapshots(true, ['2026-12-02T12:20:00Z']);
+    const issues = s.switchIssues();
+    expect(issues).toHaveLength(1);
+    const body = issues[0]!.body!;
+    expect(body).toMatch(
+      /^> ⚠️ `\.github\/driftback\/templates\/switch-issue\.hbs` could not be used \(Parse error on line 1.*\); this is the built-in template\. Fix the file on the default branch\.\n\nAn emergency switch was flipped by hand on `dev`/,
+    );
+    expect(body).toContain('### `CronJob/shop/hello` `spec.suspend`');
   });
 });
