@@ -16,6 +16,12 @@ export interface DownloadOptions {
    * addresses (`DRIFTBACK_FETCH_ALLOW_PRIVATE`). Default: none, every such address is refused.
    */
   allowPrivate?: readonly string[];
+  /**
+   * Hosts (`name` or `name:port`, as URLs spell them) reached at another `address:port`, keeping the
+   * URL's host in the Host header and the TLS server name, as curl's `--connect-to`: a mirror that
+   * answers for a public registry's name. The private-address guard applies to the address reached.
+   */
+  connectTo?: Readonly<Record<string, string>>;
 }
 
 /** Why a download gave no body: `status` set when the server answered; `challenge` its WWW-Authenticate. */
@@ -26,8 +32,9 @@ export interface DownloadFailure {
 }
 
 /**
- * The child: reads `{url, max, ms, allow, headers}` from stdin, writes the body to stdout (and the
- * response's Link header, JSON, to stderr: a registry's next page), or exits
+ * The child: reads `{url, max, ms, allow, connect, headers, form}` from stdin (a `form` is POSTed; a
+ * redirect keeps it only to the same host, with 307/308, else the request becomes a GET), writes the
+ * body to stdout (and the response's Link header, JSON, to stderr: a registry's next page), or exits
  * with a code and a reason on stderr (3: HTTP status, JSON `{status, challenge}`; 4: too large;
  * 5: network; 6: scheme; 7: private address). The private-address check runs in the lookup the
  * connection itself uses, so a name cannot resolve to a public address for the check and to a private
@@ -36,7 +43,7 @@ export interface DownloadFailure {
 const DOWNLOAD = `
 const [http, https, dns, net] = await Promise.all(['node:http', 'node:https', 'node:dns', 'node:net'].map((m) => import(m)));
 let input = ''; for await (const chunk of process.stdin) input += chunk;
-const { url, max, ms, allow, headers } = JSON.parse(input);
+const { url, max, ms, allow, connect, headers, form } = JSON.parse(input);
 const allowed = new Set(allow);
 const blocked = new net.BlockList();
 for (const [a, p] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
@@ -52,12 +59,15 @@ const refuse = (host, address) => fail(7, host === address
   ? address + ' is a private or internal address (DRIFTBACK_FETCH_ALLOW_PRIVATE does not name it)'
   : host + ' resolves to ' + address + ', a private or internal address (DRIFTBACK_FETCH_ALLOW_PRIVATE does not name it)');
 const origin = new URL(url).host;
-function get(target, hops) {
+function get(target, hops, body) {
   const u = new URL(target);
   if (u.protocol !== 'http:' && u.protocol !== 'https:') fail(6, target + ': only http and https are fetched');
   const host = u.hostname.replace(/^\\[|\\]$/g, '');
-  const open = allowed.has(host);
-  if (!open && net.isIP(host) && isPrivate(host)) refuse(host, host);
+  const to = [u.host, u.hostname].filter((k) => Object.hasOwn(connect, k)).map((k) => connect[k])[0];
+  const via = to ? new URL('http://' + to) : undefined;
+  const address = via ? via.hostname.replace(/^\\[|\\]$/g, '') : host;
+  const open = allowed.has(host) || allowed.has(address);
+  if (!open && net.isIP(address) && isPrivate(address)) refuse(host, address);
   const lookup = (name, options, callback) => dns.lookup(name, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error);
     const bad = open ? undefined : addresses.find((a) => isPrivate(a.address));
@@ -67,11 +77,16 @@ function get(target, hops) {
   });
   const sent = { ...headers };
   if (u.host !== origin) for (const name of Object.keys(sent)) if (name.toLowerCase() === 'authorization') delete sent[name];
-  const request = (u.protocol === 'https:' ? https : http).get(u, { lookup, headers: sent }, (res) => {
+  if (body !== undefined) Object.assign(sent, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) });
+  const options = { lookup, headers: sent, method: body === undefined ? 'GET' : 'POST' };
+  if (via) Object.assign(options, { hostname: address, port: via.port || (u.protocol === 'https:' ? 443 : 80), servername: host, headers: { host: u.host, ...sent } });
+  const request = (u.protocol === 'https:' ? https : http).request(u, options, (res) => {
     if ([301, 302, 303, 307, 308].includes(res.statusCode) && res.headers.location) {
       res.resume();
       if (hops >= 5) fail(5, 'more than 5 redirects');
-      return get(new URL(res.headers.location, u).href, hops + 1);
+      const next = new URL(res.headers.location, u);
+      const keep = body !== undefined && [307, 308].includes(res.statusCode) && next.host === origin;
+      return get(next.href, hops + 1, keep ? body : undefined);
     }
     if (res.statusCode < 200 || res.statusCode > 299) {
       res.resume();
@@ -84,9 +99,10 @@ function get(target, hops) {
     res.on('error', (error) => fail(5, String(error.message || error)));
   });
   request.on('error', (error) => fail(5, String(error.message || error)));
+  request.end(body);
 }
 setTimeout(() => fail(5, 'timed out'), ms).unref();
-get(url, 0);
+get(url, 0, form ?? undefined);
 `;
 
 /** What an HTTP status the server answered says, for a reason. */
@@ -104,17 +120,30 @@ function statusFailure(url: string, stderr: string): DownloadFailure {
   };
 }
 
-/** Downloads `url` in a child process; its body, or why not. `answer.link`: the response's Link header. */
+/**
+ * Downloads `url` in a child process; its body, or why not. `answer.link`: the response's Link header.
+ * With `form` (URL-encoded), the request is a POST of it (a token exchange).
+ */
 export function download(
   url: string,
   options: DownloadOptions,
   headers: Readonly<Record<string, string>> = {},
   answer: { link?: string } = {},
+  form?: string,
 ): Buffer | DownloadFailure {
   if (!/^https?:\/\//.test(url)) return { reason: `${url}: only http and https repositories are fetched` };
   const maxBytes = options.maxBytes ?? 20 * 1024 * 1024;
   const timeMs = options.timeMs ?? 20_000;
-  const input = JSON.stringify({ url, max: maxBytes, ms: timeMs, allow: options.allowPrivate ?? [], headers });
+  const allow = options.allowPrivate ?? [];
+  const input = JSON.stringify({
+    url,
+    max: maxBytes,
+    ms: timeMs,
+    allow,
+    connect: options.connectTo ?? {},
+    headers,
+    form,
+  });
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', DOWNLOAD], {
     input,
     timeout: timeMs + 2_000,

@@ -11,6 +11,7 @@ import { compareSemver, isExactVersion, parseSemver, satisfiesRange, type Semver
 import {
   authReason,
   authorization,
+  canonicalUrl,
   credentialFor,
   type ChartCredential,
   type ChartCredentials,
@@ -113,7 +114,7 @@ function fetchFromIndex(url: string, name: string, version: string, options: Cha
 function fetchFromRegistry(url: string, name: string, version: string, options: ChartFetchOptions): Fetched {
   const registry = ociRegistry(url, name, options);
   if ('reason' in registry) return registry;
-  const dir = cacheDirOf(url.replace(/\/+$/, ''), registry.credential, options);
+  const dir = cacheDirOf(canonicalUrl(url.replace(/\/+$/, '')), registry.credential, options);
   const what = `chart ${name} ${version || '(any version)'}`;
   let tag = version.replaceAll('+', '_');
   // A manifest digest (an OCIRepository's ref.digest) is pulled as it is; its archive is kept by digest.

@@ -3,10 +3,13 @@
 // range allows (as Helm and Flux pick it); the manifest, whose config must be a Helm chart config and
 // one layer the chart archive; then that blob, its size and sha256 checked against the manifest. A
 // registry that answers 401 with a Bearer challenge is asked for a token at its realm (anonymously, or
-// with the credentials configured for it) and the request retried; Basic challenges take the
-// configured credentials. Every request is a bounded download with the private-address guard.
+// with the credentials configured for it) and the request retried; an identity token is exchanged
+// there as oras-go does it (an OAuth2 POST, grant_type=refresh_token), with a GET and Basic
+// credentials for a realm that refuses the POST, as containerd does. Basic challenges take the
+// configured credentials. `oci://docker.io/…` is pulled from registry-1.docker.io, as Helm does.
+// Every request is a bounded download with the private-address guard.
 import { createHash } from 'node:crypto';
-import { authReason, authorization, credentialFor, type ChartCredential } from './credentials.js';
+import { authReason, authorization, canonicalUrl, credentialFor, type ChartCredential } from './credentials.js';
 import { download, type DownloadFailure } from './download.js';
 import type { ChartFetchOptions } from './fetch.js';
 import { compareSemver, parseSemver, satisfiesRange, type Semver } from '../core/charts/index.js';
@@ -31,7 +34,7 @@ interface Registry {
 
 /** `oci://host[:port]/path` and a chart name as the registry session that pulls it. */
 export function ociRegistry(url: string, name: string, options: ChartFetchOptions): Registry | { reason: string } {
-  const m = /^oci:\/\/([^/?#\s]+)((?:\/[^/?#\s]+)*)\/*$/.exec(url);
+  const m = /^oci:\/\/([^/?#\s]+)((?:\/[^/?#\s]+)*)\/*$/.exec(canonicalUrl(url));
   if (!m || !/^[a-z0-9]+(?:[._-][a-z0-9]+)*$/.test(name)) return { reason: `${url}: not an OCI reference to ${name}` };
   const host = m[1]!;
   const repository = `${m[2]!.replace(/^\//, '')}/${name}`.replace(/^\//, '');
@@ -48,6 +51,42 @@ function parseChallenge(text: string): { scheme: string; params: Record<string, 
   return { scheme, params };
 }
 
+/** Statuses with which a token realm refuses the OAuth2 POST (GCR 404, Artifactory 401, ACR 400), as containerd lists them. */
+const POST_REFUSED = [400, 401, 404, 405];
+/** The OAuth2 client a token request names. */
+const CLIENT_ID = 'driftback';
+
+/**
+ * The realm's answer to a token request: with an identity token, an OAuth2 POST exchanging it
+ * (grant_type=refresh_token), then a GET with Basic credentials where the realm refuses the POST;
+ * otherwise a GET, anonymous or with the configured credentials as Basic.
+ */
+function requestToken(registry: Registry, params: Record<string, string>, scope: string): Buffer | DownloadFailure {
+  const entry = registry.credential;
+  const options = { ...registry.options, maxBytes: SMALL };
+  const query = new URLSearchParams();
+  if (params.service) query.set('service', params.service);
+  query.set('scope', scope);
+  const realm = params.realm!;
+  const get = () =>
+    download(
+      `${realm}${realm.includes('?') ? '&' : '?'}${query}`,
+      options,
+      entry ? { Authorization: authorization(entry) } : {},
+    );
+  if (entry?.identityToken === undefined) return get();
+  const form = new URLSearchParams({
+    grant_type: 'refresh_token',
+    refresh_token: entry.identityToken,
+    service: params.service ?? '',
+    client_id: CLIENT_ID,
+    scope,
+  });
+  const posted = download(realm, options, {}, {}, form.toString());
+  if ('reason' in posted && posted.status !== undefined && POST_REFUSED.includes(posted.status)) return get();
+  return posted;
+}
+
 /** The Authorization header a challenge asks for: a token from its realm, or Basic credentials. */
 function answerChallenge(registry: Registry, challenge: string): string | DownloadFailure {
   const { scheme, params } = parseChallenge(challenge);
@@ -56,15 +95,7 @@ function answerChallenge(registry: Registry, challenge: string): string | Downlo
   if (scheme === 'basic') return entry ? authorization(entry) : { reason: authReason(registry.host, entry, 401) };
   if (scheme !== 'bearer' || !params.realm || !/^https?:\/\//.test(params.realm))
     return { reason: `${registry.host} asks for authentication this client does not speak (${scheme || 'none'})` };
-  const query = new URLSearchParams();
-  if (params.service) query.set('service', params.service);
-  query.set('scope', params.scope ?? `repository:${registry.repository}:pull`);
-  const realm = `${params.realm}${params.realm.includes('?') ? '&' : '?'}${query}`;
-  const answer = download(
-    realm,
-    { ...registry.options, maxBytes: SMALL },
-    entry ? { Authorization: authorization(entry) } : {},
-  );
+  const answer = requestToken(registry, params, params.scope ?? `repository:${registry.repository}:pull`);
   if ('reason' in answer)
     return answer.status === 401 || answer.status === 403
       ? { reason: authReason(registry.host, entry, answer.status) }
@@ -72,7 +103,7 @@ function answerChallenge(registry: Registry, challenge: string): string | Downlo
   let token: unknown;
   try {
     const parsed = JSON.parse(answer.toString('utf8')) as { token?: unknown; access_token?: unknown };
-    token = parsed.token ?? parsed.access_token;
+    token = parsed.access_token || parsed.token;
   } catch {
     token = undefined;
   }

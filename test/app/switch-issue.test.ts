@@ -201,3 +201,43 @@ describe('a switch turned back by hand closes its issue', () => {
     expect(s.driftPulls()).toEqual([]);
   });
 });
+
+describe("a repository's switch-issue template, read from the default branch's HEAD", () => {
+  const TEMPLATE = '.github/driftback/templates/switch-issue.hbs';
+  let h: Harness;
+  const s = scenario(() => h);
+  beforeAll(async () => {
+    const template =
+      'Switch on {{code cluster}}:\n{{#each switches}}\n- {{code resource}} {{code field}} {{text did}} since {{text since}}: {{code allow}}\n{{/each}}\n';
+    h = await startHarness({ ...FILES, [TEMPLATE]: template }, '2026-12-02T12:00:00Z');
+    await s.snapshots(true, ['2026-12-02T12:00:00Z', '2026-12-02T12:10:00Z']);
+  }, 60_000);
+  afterAll(async () => h?.close());
+
+  it("writes the issue with the template, under driftback's title", () => {
+    const [issue] = s.switchIssues();
+    expect(issue!.body!.split('<!--')[0]!.trimEnd() + '\n').toBe(
+      'Switch on `dev`:\n' +
+        '- `CronJob/shop/hello` `spec.suspend` suspended since 2026-12-01 12:01 UTC: ' +
+        '`/driftback allow spec.suspend on CronJob/shop/hello because <why it stays>`\n',
+    );
+  });
+
+  it('a template broken on the default branch rewrites the issue with the built-in text under a warning', async () => {
+    const sha = h.standIn.pushCommit({
+      owner: OWNER,
+      repo: REPO,
+      branch: 'main',
+      files: { [TEMPLATE]: '{{#each switches}}' },
+    });
+    expect(await sendWebhook(h, 'push', pushPayload(asAppHarness(h), 'main', sha))).toBe(200);
+    await s.snapshots(true, ['2026-12-02T12:20:00Z']);
+    const issues = s.switchIssues();
+    expect(issues).toHaveLength(1);
+    const body = issues[0]!.body!;
+    expect(body).toMatch(
+      /^> ⚠️ `\.github\/driftback\/templates\/switch-issue\.hbs` could not be used \(Parse error on line 1.*\); this is the built-in template\. Fix the file on the default branch\.\n\nAn emergency switch was flipped by hand on `dev`/,
+    );
+    expect(body).toContain('### `CronJob/shop/hello` `spec.suspend`');
+  });
+});

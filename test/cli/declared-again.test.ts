@@ -35,7 +35,7 @@ function snapshot(value: string): string {
 }
 
 const NOTE =
-  'note: app/a.yaml (document 1): ConfigMap/shop/cfg is declared again at b.yaml:1: the last declaration is the one applied (kubectl apply; Argo CD keeps the last), so a.yaml:1 is not compared\n';
+  'note: app/a.yaml (document 1): ConfigMap/shop/cfg is declared again at app/b.yaml:1: the last declaration is the one applied (kubectl apply; Argo CD keeps the last), so app/a.yaml:1 is not compared\n';
 
 describe('an object a plain directory declares twice', () => {
   it('is one object, the last declaration, in sync when live holds it', async () => {

@@ -63,6 +63,7 @@ write(flux, {
   'clusters/kind-dev/settings.yaml': fluxKustomization('settings', './settings'),
   'clusters/kind-dev/jobs.yaml': fluxKustomization('jobs', './jobs'),
   'clusters/kind-dev/broken.yaml': fluxKustomization('broken', './broken'),
+  'clusters/kind-dev/untyped.yaml': fluxKustomization('untyped', './untyped'),
   'settings/kustomization.yaml': [
     'configMapGenerator:',
     '  - name: settings',
@@ -81,6 +82,10 @@ write(flux, {
   'jobs/migrate.yaml': MIGRATE_JOB,
   'broken/kustomization.yaml': 'resources:\n  - service.yaml\n  - gone.yaml\n',
   'broken/service.yaml': 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  ports: [{port: 80}]\n',
+  // kustomize builds an object without apiVersion; no cluster applies it, so Flux applies nothing here.
+  'untyped/kustomization.yaml': 'resources:\n  - objects.yaml\n',
+  'untyped/objects.yaml':
+    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: typed\n---\nkind: Widget\nmetadata:\n  name: untyped\n',
 });
 const fluxLive = join(CONTROLLER_SCENARIOS, 'flux-podinfo', 'live', 'unchanged.json');
 const fluxArgs = ['--cluster', 'kind-dev', '--config', join(flux, '.github', 'driftback.yml'), '--live', fluxLive];
@@ -102,12 +107,17 @@ describe('a Flux cluster with sources that do not render', () => {
     expect(byName.get('flux-system/jobs')!.reason).toMatch(/generateName "schema-migrate-".*kustomize refuses it/);
     expect(byName.get('flux-system/broken')).toMatchObject({ scope: 'not-rendered' });
     expect(byName.get('flux-system/broken')!.reason).toMatch(/gone\.yaml/);
+    expect(byName.get('flux-system/untyped')).toMatchObject({ scope: 'not-rendered' });
+    expect(byName.get('flux-system/untyped')!.reason).toMatch(
+      /untyped\/objects\.yaml:6: apiVersion: Widget "untyped" has no apiVersion: kustomize builds it, but no cluster can apply it/,
+    );
     // The podinfo objects that render are still compared: in sync, as before.
     expect(document.summary.inSync).toBeGreaterThanOrEqual(20);
     // Nothing of a source that was not rendered is reported (the Service of `broken` is not missing).
     const ids = document.resources.map((resource) => `${resource.id.kind}/${resource.id.name}`);
     expect(ids).not.toContain('Service/web');
     expect(ids).not.toContain('Job/schema-migrate-');
+    expect(ids).not.toContain('ConfigMap/typed');
     // The env file's empty values are values: the generated ConfigMap and the replacement carry "".
     const settings = document.resources.find((resource) => resource.id.name.startsWith('settings-'));
     expect(settings?.status).toBe('missing');

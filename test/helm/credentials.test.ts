@@ -44,13 +44,17 @@ describe('chart repository credentials', () => {
   it('says what to change in a file it cannot use, without printing a secret', () => {
     const bad = (text: string) => loadChartCredentials(file(text));
     expect(bad('url: oci://ghcr.io\n')).toEqual({
-      problem: expect.stringMatching(/: a list of \{url, username, password\} or \{url, token\}$/),
+      problem: expect.stringMatching(
+        /: a list of \{url, username, password\}, \{url, token\} or \{url, identityToken\}$/,
+      ),
     });
     expect(bad('- url: ghcr.io/acme\n  token: secret-1\n')).toEqual({
       problem: expect.stringMatching(/: entry 1: url must be an http\(s\):\/\/ or oci:\/\/ URL prefix$/),
     });
     expect(bad('- url: oci://ghcr.io\n  username: a\n')).toEqual({
-      problem: expect.stringMatching(/: entry 1 \(oci:\/\/ghcr\.io\): give username and password, or token$/),
+      problem: expect.stringMatching(
+        /: entry 1 \(oci:\/\/ghcr\.io\): give username and password, token, or identityToken$/,
+      ),
     });
     expect(bad('- url: oci://ghcr.io\n  token: 12345\n')).toEqual({
       problem: expect.stringMatching(/: entry 1 \(oci:\/\/ghcr\.io\): token must be a string$/),
@@ -60,5 +64,38 @@ describe('chart repository credentials', () => {
     });
     const problem = bad('- url: ghcr.io\n  password: secret-1\n');
     expect(JSON.stringify(problem)).not.toContain('secret-1');
+  });
+
+  it('reads an identity token given as the password of the username <token>, or as identityToken', () => {
+    const read = loadChartCredentials(
+      file(`- url: oci://myregistry.azurecr.io/helm
+  username: <token>
+  password: refresh-1
+- url: oci://europe-docker.pkg.dev/acme
+  identityToken: refresh-2
+`),
+    );
+    const docker = credentialFor('oci://myregistry.azurecr.io/helm/webapp', read)!;
+    expect(docker.identityToken).toBe('refresh-1');
+    const alone = credentialFor('oci://europe-docker.pkg.dev/acme/webapp', read)!;
+    expect(alone.identityToken).toBe('refresh-2');
+    // A realm that refuses the OAuth2 exchange gets the identity token as Basic credentials of `<token>`.
+    expect(authorization(docker)).toBe(`Basic ${Buffer.from('<token>:refresh-1').toString('base64')}`);
+    expect(authorization(alone)).toBe(`Basic ${Buffer.from('<token>:refresh-2').toString('base64')}`);
+  });
+
+  it('keys Docker Hub once: an entry for docker.io or registry-1.docker.io covers both spellings', () => {
+    const read = loadChartCredentials(
+      file(`- url: oci://docker.io/acme
+  token: hub-1
+- url: oci://registry-1.docker.io/bitnamicharts
+  token: hub-2
+`),
+    );
+    expect(credentialFor('oci://registry-1.docker.io/acme/webapp', read)?.token).toBe('hub-1');
+    expect(credentialFor('oci://docker.io/acme/webapp', read)?.token).toBe('hub-1');
+    expect(credentialFor('oci://docker.io/bitnamicharts/redis', read)?.token).toBe('hub-2');
+    expect(credentialFor('oci://docker.io.example.com/acme/webapp', read)).toBeUndefined();
+    expect(credentialFor('oci://index.docker.io/acme/webapp', read)).toBeUndefined();
   });
 });

@@ -10,6 +10,7 @@ import {
   renderPlanComment,
   renderStaleAlert,
   renderSuspendedAlert,
+  renderSwitchIssue,
   type TemplateOverrides,
 } from '../../core/report/index.js';
 
@@ -21,6 +22,7 @@ export const DOCUMENTS = {
   renderPlanComment,
   renderStaleAlert,
   renderSuspendedAlert,
+  renderSwitchIssue,
 };
 
 export type DocumentName = keyof typeof DOCUMENTS;
@@ -36,6 +38,7 @@ export const TEMPLATE_OF = {
   renderPlanComment: 'plan-comment',
   renderStaleAlert: 'stale-alert',
   renderSuspendedAlert: 'suspended-alert',
+  renderSwitchIssue: 'switch-issue',
 } as const satisfies Record<DocumentName, string>;
 
 /** Renders a document in this thread. */

@@ -2,8 +2,9 @@
 // PR a decision opened in this run gives its number to the text; an unchanged text makes no call; a
 // closed one gets its comment first. What it did is the record the cluster state keeps.
 import { EMERGENCY_LABEL, type ActionOf, type SwitchIssueRecord } from '../../core/decide/index.js';
-import { contentHash, renderSwitchIssue } from '../../core/report/index.js';
+import { contentHash } from '../../core/report/index.js';
 import { closeIssue, upsertIssueByMarker } from '../../github/index.js';
+import { renderInPlace } from '../isolation/documents.js';
 import type { GitHubContext } from './github-context.js';
 import type { BranchState } from './state.js';
 
@@ -24,7 +25,13 @@ export async function writeSwitchIssue(
       ? { ...entry, decided: { ...entry.decided, pullRequest: number } }
       : entry;
   });
-  const { title, body } = renderSwitchIssue({ ...action.view, switches });
+  // The repository's `switch-issue` template (default branch HEAD), in a job worker when there is one.
+  const documents = ctx.documents ?? renderInPlace;
+  const { title, body } = await documents(
+    'renderSwitchIssue',
+    { ...action.view, switches },
+    { templates: ctx.templates },
+  );
   const hash = contentHash(JSON.stringify([title, body]));
   const listed = switches.map((entry) => ({
     key: entry.key,

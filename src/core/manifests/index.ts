@@ -1,7 +1,7 @@
 // Files → desired objects with a source map: plain YAML/JSON manifests and the kustomize subset
 // real repositories use. Pure: callers pass file texts in.
 export { renderManifests, type RenderOptions } from './render.js';
-export { lastDeclarationWins } from './declared-again.js';
+export { declaredAgainReason, lastDeclarationWins } from './declared-again.js';
 export { newParseCache, type ParseCache } from './parse-cache.js';
 export {
   DEFAULT_MAX_RENDER_BYTES,

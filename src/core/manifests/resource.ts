@@ -106,9 +106,10 @@ export function documentsToResources(
   const out: DocumentsAsResources = { resources: [], skipped: [], errors: [] };
   for (const doc of documents) {
     if (!doc.root) continue;
-    const candidates = expandList(doc.root);
+    const kustomize = kustomizations.length > 0;
+    const candidates = expandList(doc.root, kustomize);
     for (const node of candidates) {
-      const reason = notAnObject(node);
+      const reason = notAnObject(node, kustomize);
       if (reason) {
         out.skipped.push({ file, document: doc.index, reason });
         continue;
@@ -203,21 +204,29 @@ function normalizeMetadata(root: TrackedMap, text: string): void {
   }
 }
 
-function expandList(root: TrackedNode): TrackedNode[] {
+/** A `…List` with items is its items; kustomize expands one without apiVersion too (api/resource/factory.go). */
+function expandList(root: TrackedNode, kustomize: boolean): TrackedNode[] {
   if (root.kind !== 'map') return [root];
   const kind = getString(root, ['kind']);
   const items = root.entries.get('items');
-  if (kind && kind.endsWith('List') && typeof getString(root, ['apiVersion']) === 'string' && items?.kind === 'list')
-    return items.items;
+  const typed = kustomize || typeof getString(root, ['apiVersion']) === 'string';
+  if (kind && kind.endsWith('List') && typed && items?.kind === 'list') return items.items;
   return [root];
 }
 
-function notAnObject(node: TrackedNode): string | undefined {
+/**
+ * Why a document is not an object to render. kustomize keeps an object without apiVersion (its
+ * output is what the controller applies, and the apply then fails: `unapplicableObjects` says so);
+ * plain manifests skip it, as they skip any YAML that is not a Kubernetes object.
+ */
+function notAnObject(node: TrackedNode, kustomize: boolean): string | undefined {
   if (node.kind !== 'map')
     return `not a Kubernetes object: the document is a ${node.kind === 'list' ? 'list' : 'scalar'}, not a mapping`;
   const apiVersion = getString(node, ['apiVersion']);
   const kind = getString(node, ['kind']);
-  if (!apiVersion || !kind) return `not a Kubernetes object: no ${!apiVersion ? 'apiVersion' : 'kind'}`;
-  if (KUSTOMIZE_CONFIG.test(apiVersion)) return `${kind} configures kustomize; it is not applied to a cluster`;
+  if (!apiVersion && !kustomize) return 'not a Kubernetes object: no apiVersion';
+  if (!kind) return 'not a Kubernetes object: no kind';
+  if (apiVersion && KUSTOMIZE_CONFIG.test(apiVersion))
+    return `${kind} configures kustomize; it is not applied to a cluster`;
   return undefined;
 }

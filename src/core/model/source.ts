@@ -167,6 +167,17 @@ export interface SkippedDocument {
   generated?: { group: string; kind: string; namespace?: string; prefix: string; annotations?: Record<string, string> };
   /** For `generate-name`: the live objects made from it (`Job/default/db-migrate-x7k2p`). */
   made?: string[];
+  /**
+   * For `declared-again`: the object, this declaration's place and the last one's (`file:line`, relative
+   * to the directory rendered), so a message can name both from one root.
+   */
+  declaredAgain?: DeclaredAgain;
+}
+
+export interface DeclaredAgain {
+  object: string;
+  here: string;
+  last: string;
 }
 
 /**

@@ -7,7 +7,7 @@
 // cannot be expanded as its controller would is reported, with the reason, never left silent.
 import { isPlainObject, keyOf, type DesiredObject, type KubeObject } from '../model/index.js';
 import { stringList } from '../sources/fields.js';
-import { ARGO_RESOURCES_FINALIZER } from '../sources/index.js';
+import { applicationSetControllerNamespace, ARGO_RESOURCES_FINALIZER } from '../sources/index.js';
 import { generatorParams, type GeneratorContext } from './appset-generators.js';
 import { applyTemplatePatch, type Patched } from './appset-patch.js';
 import { renderTemplateTree, type Params, type TemplateMode } from './appset-template.js';
@@ -46,8 +46,19 @@ function generate(spec: Record<string, unknown>, params: Params, mode: TemplateM
   return applyTemplatePatch(application, spec.templatePatch, params, mode);
 }
 
-export function expandApplicationSet(appset: KubeObject, context: Omit<GeneratorContext, 'mode'>): Expansion {
+export function expandApplicationSet(
+  appset: KubeObject,
+  context: Omit<GeneratorContext, 'mode' | 'argoNamespace'>,
+): Expansion {
   const spec = isPlainObject(appset.spec) ? appset.spec : {};
+  const argoNamespace = applicationSetControllerNamespace(appset, context.live);
+  if (argoNamespace === undefined)
+    return {
+      ok: false,
+      reason:
+        `no Argo CD instance of the snapshot reconciles ApplicationSets of namespace ${appset.metadata?.namespace ?? ''} ` +
+        '(its own namespace, or argocd-cmd-params-cm applicationsetcontroller.namespaces), so none generates its Applications',
+    };
   const mode = {
     goTemplate: spec.goTemplate === true,
     missingKeyError: stringList(spec.goTemplateOptions).includes('missingkey=error'),
@@ -58,7 +69,7 @@ export function expandApplicationSet(appset: KubeObject, context: Omit<Generator
   const applications = new Map<string, KubeObject>();
   const filesRead: string[] = [];
   for (const generator of generators) {
-    const sets = generatorParams(generator, { ...context, mode, filesRead });
+    const sets = generatorParams(generator, { ...context, mode, argoNamespace, filesRead });
     if ('reason' in sets) return { ok: false, reason: sets.reason };
     for (const params of sets) {
       const generated = generate(spec, params, mode, preserve);

@@ -3,8 +3,8 @@
 // `path.basename`, `path.basenameNormalized`, `path[n]`, `path.filename`, `path.filenameNormalized`,
 // or with goTemplate a `path` map with `segments`; `pathParamPrefix`; `values`), matrix (two
 // generators, the second interpolated with each set of the first) and merge (`mergeKeys`), and
-// clusters from the snapshot's Argo CD cluster Secrets — their names and labels only: a Secret's
-// values (the cluster's name and server) are never in a snapshot. Any other generator is refused.
+// clusters from the snapshot's Argo CD cluster Secrets of the instance's namespace — their labels and
+// annotations only: a Secret's values (the cluster's name and server) are never in a snapshot. Any other generator is refused.
 import { parse, parseAllDocuments } from 'yaml';
 import { isPlainObject, type KubeObject } from '../model/index.js';
 import { compileArgoGlob, compileGoPathMatch, type Pattern } from '../patterns/index.js';
@@ -25,6 +25,8 @@ export interface GeneratorContext {
   live: readonly KubeObject[];
   isThisRepository(repoURL: string): boolean;
   mode: TemplateMode;
+  /** The namespace of the Argo CD instance that reconciles the ApplicationSet: its cluster Secrets are there. */
+  argoNamespace: string;
   /** Collects the files the git files generator reads: a pull request changing one is planned. */
   filesRead?: string[];
 }
@@ -333,7 +335,8 @@ const SECRET_VALUE = new UnknownParam(
 );
 
 /**
- * The snapshot's cluster Secrets the selector picks (cluster.go: `matchLabels` and `matchExpressions`),
+ * The cluster Secrets of the Argo CD instance's namespace that the selector picks (cluster.go
+ * getSecretsByClusterName: `client.InNamespace`, `matchLabels` and `matchExpressions`),
  * as parameter sets without their values; the local cluster last, only without a selector and when no
  * Secret stands for it; with `flatList: true`, one set whose `clusters` lists them all.
  */
@@ -342,7 +345,10 @@ function clusterParams(clusters: Record<string, unknown>, context: GeneratorCont
   const chosen = labelSelector(selector);
   if (!chosen.ok) return { reason: `clusters generator: selector: ${chosen.reason}` };
   const secrets = context.live.filter(
-    (obj) => obj.kind === 'Secret' && obj.metadata?.labels?.[CLUSTER_SECRET_TYPE] === 'cluster',
+    (obj) =>
+      obj.kind === 'Secret' &&
+      obj.metadata?.namespace === context.argoNamespace &&
+      obj.metadata?.labels?.[CLUSTER_SECRET_TYPE] === 'cluster',
   );
   const picked = secrets.filter((secret) => chosen.matches(secret.metadata?.labels ?? {}));
   const sets: Params[] = picked.map((secret) => secretParams(secret, context.mode));

@@ -2,7 +2,7 @@
 // of a source on one problem, so none of its objects is known. It is listed as "not rendered" with
 // the reason, its problems stay reported, and the live objects it may have made are set aside (never
 // extra, never pruned, never in sync); every other source of the cluster is still compared.
-import { formatProblem, type NotRenderedSource, type SourceProblem } from '../model/index.js';
+import { formatProblem, type DesiredObject, type NotRenderedSource, type SourceProblem } from '../model/index.js';
 import type { SourceRender } from './types.js';
 import type { Source } from '../sources/types.js';
 
@@ -20,6 +20,22 @@ export function failedRender(rendered: Pick<SourceRender, 'errors' | 'notes' | '
   if (rendered.errors.length > 0) return problemsReason(rendered.errors);
   if (rendered.objects.length > 0) return undefined;
   return rendered.notes.find((note) => note.code === 'unsupported')?.message;
+}
+
+/**
+ * kustomize builds an object without apiVersion, but no cluster can apply it: kubectl, Flux and Argo
+ * CD refuse it (Object 'apiVersion' is missing), and with it the source's whole apply. Each is a
+ * problem of the render, so the source is not rendered rather than compared as if it applied.
+ */
+export function unapplicableObjects(objects: readonly DesiredObject[]): SourceProblem[] {
+  return objects
+    .filter((desired) => typeof desired.object.apiVersion !== 'string' || desired.object.apiVersion === '')
+    .map((desired) => ({
+      file: desired.source.file,
+      ...(desired.source.location.line ? { line: desired.source.location.line } : {}),
+      field: 'apiVersion',
+      message: `${desired.key.kind} "${desired.key.name}" has no apiVersion: kustomize builds it, but no cluster can apply it (Object 'apiVersion' is missing), so its source is not applied; give it its apiVersion`,
+    }));
 }
 
 /** A problem as a part that was not rendered; `namespace`: where its objects would land, when known. */

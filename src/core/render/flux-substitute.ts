@@ -1,7 +1,8 @@
 // Flux post-build variable substitution (fluxcd/pkg kustomize/kustomize_varsub.go), applied by
-// kustomize-controller to each object's YAML after the build: every string (keys included) goes through
-// envsubst (envsubst.ts) as go-yaml writes it, and is read back as go-yaml reads it (go-yaml.ts): an
-// unquoted `3`, `yes` or `~` takes that type, `a: b` fails the build. An object labelled or annotated `kustomize.toolkit.fluxcd.io/substitute: disabled`
+// kustomize-controller to each object's YAML after the build: the object is written as go-yaml v2 writes
+// it (go-yaml-emit.ts), envsubst (envsubst.ts) runs on that text, and the whole document is read back as
+// go-yaml reads it (go-yaml.ts): an unquoted `3`, `yes` or `~` takes that type, keys too; `a: b` fails the
+// build. An object labelled or annotated `kustomize.toolkit.fluxcd.io/substitute: disabled`
 // is left alone. A field whose variable the snapshot does not hold (a Secret's value, a ConfigMap it
 // lacks) is not checked: both sides show where the value comes from instead of a value (the live
 // object holds it in clear text: a Deployment's env is no Secret). Such a variable in a name, a
@@ -20,9 +21,10 @@ import {
   type ResourceKey,
 } from '../model/index.js';
 import { metadataValue } from '../sources/stamp-metadata.js';
-import { EnvsubstError, expand, hasExpansion, type Expansion } from './envsubst.js';
+import { EnvsubstError, expand, hasExpansion, type Expansion, type VariableValue } from './envsubst.js';
 import { lookupIn, type Variables } from './flux-variables.js';
-import { emitScalar, readBack, type ReadBack } from './go-yaml.js';
+import { emitDocument } from './go-yaml-emit.js';
+import { readDocument, type ReadBack } from './go-yaml.js';
 
 export const SUBSTITUTE_ANNOTATION = 'kustomize.toolkit.fluxcd.io/substitute';
 
@@ -50,13 +52,21 @@ function expandField(text: string, variables: Variables): Expansion | { failure:
   }
 }
 
+/** What go-yaml reads back for a key or value whose substituted document is `text` (one entry). */
+function soleEntry(text: string): ReadBack & { key?: string } {
+  const back = readDocument(text);
+  if ('failure' in back) return back;
+  const [entry] = isPlainObject(back.value) ? Object.entries(back.value) : [];
+  return entry ? { key: entry[0], value: entry[1] } : { failure: 'envsubst error: YAMLToJSON: yaml: no entry' };
+}
+
 /**
- * The field's value after kustomize-controller's round trip: written as go-yaml v2 writes it, run
- * through envsubst as text, read back as YAMLToJSON reads it (`3` becomes a number, `a: b` fails).
+ * The field's value (or key) after kustomize-controller's round trip: written as go-yaml v2 writes it,
+ * run through envsubst as text, read back as YAMLToJSON reads it (`3` becomes a number, `a: b` fails).
  */
-function substitutedYaml(text: string, variables: Variables): ReadBack {
-  const expansion = expandField(emitScalar(text), variables);
-  return 'failure' in expansion ? expansion : readBack(expansion.text);
+function substitutedYaml(text: string, variables: Variables, key: boolean): ReadBack & { key?: string } {
+  const expansion = expandField(emitDocument(key ? { [text]: null } : { k: text }), variables);
+  return 'failure' in expansion ? expansion : soleEntry(expansion.text);
 }
 
 /** `variable X unknown (from Secret flux-system/vars)`. */
@@ -142,7 +152,8 @@ function variableNames(text: string): string[] {
 /**
  * Substitutes the object's keys and string values in place, as kustomize-controller does; substituted
  * fields get `source` (with the variables they read). A field whose variable is unknown shows where the
- * value comes from when live holds a scalar there, and is returned as a note.
+ * value comes from when live holds a scalar there, and is returned as a note. The values are those the
+ * whole document reads back (`wholeDocument`); the object keeps its key order.
  */
 export function substituteObject(
   desired: DesiredObject,
@@ -153,30 +164,85 @@ export function substituteObject(
   const result: Substitution = { notes: [] };
   if (!variables.active || metadataValue(desired, SUBSTITUTE_ANNOTATION) === 'disabled') return result;
   const live = liveOf(substitutedKey(desired, variables));
+  const kept: { path: string[]; value: unknown }[] = [];
+  let touched = false;
   const field = (text: string, path: string[], key: boolean): unknown => {
     if (!hasExpansion(text) || result.failure) return text;
+    touched = true;
     const expansion = expandField(text, variables);
     if ('failure' in expansion) return void (result.failure = expansion.failure);
-    const roundTrip = (raw: string): unknown => {
-      const back = substitutedYaml(raw, variables);
-      return 'failure' in back ? void (result.failure = back.failure) : back.value;
-    };
     const pointer = path.map((segment) => `/${escapeSegment(segment)}`).join('');
     if (!key) desired.source.fields[pointer] = withVariables(source, text, variables);
-    if (expansion.unknown.size === 0) return key ? expansion.text : roundTrip(text);
+    if (expansion.unknown.size === 0) return key ? (substitutedYaml(text, variables, true).key ?? text) : text;
     const identity = key || pointer === '/metadata/name' || pointer === '/metadata/namespace';
     if (identity) return void (result.failure = unknownReason(expansion.unknown));
     result.notes.push({ pointer, variables: expansion.unknown });
     const held = valueAt(livePlace(desired.object, live, path));
-    if (held === undefined || held === null || typeof held === 'object') return text;
-    const mask = unknownMask(expansion.unknown);
-    desired.source.secretFields = { ...desired.source.secretFields, [pointer]: mask };
+    const scalar = held !== undefined && held !== null && typeof held !== 'object';
+    const mask = scalar ? unknownMask(expansion.unknown) : text;
+    if (scalar) desired.source.secretFields = { ...desired.source.secretFields, [pointer]: mask };
+    kept.push({ path, value: mask });
     return mask;
   };
-  desired.object = walkStrings(desired.object, [], field) as KubeObject;
+  const walked = walkStrings(desired.object, [], field);
+  const whole = !result.failure && touched ? wholeDocument(desired.object, variables) : { value: walked };
+  if ('failure' in whole) result.failure ??= whole.failure;
+  else desired.object = orderLike(withKept(whole.value, kept), walked) as KubeObject;
   const { name, namespace } = desired.object.metadata ?? {};
   if (!result.failure && name) desired.key = { ...desired.key, name, ...(namespace ? { namespace } : {}) };
   return result;
+}
+
+/** The largest object kustomize-controller can apply (the API server's request limit, 3 MiB). */
+const MAX_DOCUMENT = 3 * 1024 * 1024;
+
+/**
+ * The object as kustomize-controller's round trip gives it: written whole as JSONToYAML writes it,
+ * envsubst over that text, read back whole — so a substituted `#` starts a comment, an `&anchor` in one
+ * field serves an alias in another, and a value substituted at a fold loses the spaces around it. An
+ * unknown variable reads as a word here; its fields keep what the field-by-field pass gave them.
+ */
+function wholeDocument(object: KubeObject, variables: Variables): ReadBack {
+  const known = lookupIn(variables);
+  const lookup = (name: string): VariableValue => {
+    const found = known(name);
+    return found.type === 'unknown' ? { type: 'set', value: 'unknown' } : found;
+  };
+  try {
+    const expansion = expand(emitDocument(object as Record<string, unknown>), lookup, variables.strict);
+    if (expansion.unset.length > 0) return { failure: `variable not set (strict mode): "${expansion.unset[0]}"` };
+    if (expansion.text.length > MAX_DOCUMENT)
+      return { failure: `the substituted object is larger than ${MAX_DOCUMENT / 1024 / 1024} MiB` };
+    return readDocument(expansion.text);
+  } catch (error) {
+    if (error instanceof EnvsubstError) return { failure: `variable substitution failed: ${error.message}` };
+    throw error;
+  }
+}
+
+/** The value with each kept field (a value not known here) set back where the object holds it. */
+function withKept(value: unknown, kept: readonly { path: string[]; value: unknown }[]): unknown {
+  for (const field of kept) {
+    let node = value;
+    for (const segment of field.path.slice(0, -1))
+      node = Array.isArray(node) ? node[Number(segment)] : isPlainObject(node) ? node[segment] : undefined;
+    const last = field.path[field.path.length - 1]!;
+    if (Array.isArray(node)) node[Number(last)] = field.value;
+    else if (isPlainObject(node) && last in node) node[last] = field.value;
+  }
+  return value;
+}
+
+/** The value with its maps' keys in the order `like` has them (JSON from Go sorts them). */
+function orderLike(value: unknown, like: unknown): unknown {
+  if (Array.isArray(value))
+    return value.map((item, index) => orderLike(item, Array.isArray(like) ? like[index] : undefined));
+  if (!isPlainObject(value)) return value;
+  const order = new Set(isPlainObject(like) ? Object.keys(like).filter((key) => key in value) : []);
+  const out: Record<string, unknown> = {};
+  for (const key of new Set([...order, ...Object.keys(value)]))
+    out[key] = orderLike(value[key], isPlainObject(like) ? like[key] : undefined);
+  return out;
 }
 
 /** The object's key with its name and namespace substituted (as far as they are known). */

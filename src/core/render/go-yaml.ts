@@ -1,36 +1,36 @@
-// How kustomize-controller's YAML round trip treats one string field of an object it substitutes
-// (fluxcd/pkg kustomize/kustomize_varsub.go): the resource is written as YAML by go-yaml v2
-// (`res.AsYAML()` = sigs.k8s.io/yaml JSONToYAML: the file's own quoting is gone), envsubst runs on that
-// text, and go-yaml v2 reads it back (YAMLToJSON). go-yaml v2 writes a string that holds `${` plainly
-// unless its emitter forbids that (an indicator at the start, `: `, ` #`, spaces at an end: single
-// quotes; a character it must escape: double quotes; a line break: a literal block). On the way back a
-// plain scalar is typed by YAML 1.1 rules: `3` an integer, `yes`/`on`/`y` true, `~` null, `0777` octal;
-// a timestamp stays a string. A result that is not YAML fails the build, as it fails Flux's.
+// How kustomize-controller's YAML round trip reads an object it substitutes (fluxcd/pkg
+// kustomize/kustomize_varsub.go): go-yaml v2 writes the object (go-yaml-emit.ts), envsubst runs on that
+// text, and sigs.k8s.io/yaml YAMLToJSON reads the whole document back with go-yaml v2. A plain scalar is
+// typed by YAML 1.1 rules (resolve.go) — `3` an integer, `yes`/`on`/`y` true, `~` null, `0777` octal, a
+// timestamp stays a string — and a key is typed the same way, then written as text as YAMLToJSON writes
+// it (`true`, `16`). A result that is not YAML fails the build with go-yaml's message (go-yaml-errors.ts).
 import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import { goParseError } from './go-yaml-errors.js';
 
-export type ScalarStyle = 'plain' | 'single' | 'double' | 'literal';
-
-/** The characters libyaml's emitter treats as printable (a tab is not). */
-function printable(code: number): boolean {
+/** go-yaml v2's is_printable: a tab, NEL and characters outside the Basic Multilingual Plane are not. */
+export function isPrintable(ch: string): boolean {
+  const code = ch.codePointAt(0)!;
   return (
     code === 0x0a ||
     (code >= 0x20 && code <= 0x7e) ||
-    code === 0x85 ||
     (code >= 0xa0 && code <= 0xd7ff) ||
-    (code >= 0xe000 && code <= 0xfffd && code !== 0xfeff) ||
-    code >= 0x10000
+    (code >= 0xe000 && code <= 0xfffd && code !== 0xfeff)
   );
 }
 
-const BREAKS = '\n\r\u0085\u2028\u2029';
+/** go-yaml v2's is_break. */
+export function isBreak(ch: string): boolean {
+  return ch !== '' && '\n\r\u0085\u2028\u2029'.includes(ch);
+}
 
 interface Analysis {
   blockPlain: boolean;
   single: boolean;
   block: boolean;
+  multiline: boolean;
 }
 
-/** libyaml's yaml_emitter_analyze_scalar, for a scalar in block context (a mapping value or a list item). */
+/** go-yaml v2's yaml_emitter_analyze_scalar, for a scalar in block context. */
 export function analyzeScalar(value: string): Analysis {
   const chars = [...value];
   let indicators = value.startsWith('---') || value.startsWith('...');
@@ -39,7 +39,7 @@ export function analyzeScalar(value: string): Analysis {
   let precededByWhitespace = true;
   chars.forEach((ch, i) => {
     const next = chars[i + 1];
-    const followedByWhitespace = next === undefined || next === ' ' || next === '\t' || BREAKS.includes(next);
+    const followedByWhitespace = next === undefined || next === ' ' || next === '\t';
     if (i === 0) {
       if ('#,[]{}&*!|>\'"%@`'.includes(ch)) indicators = true;
       if ((ch === '?' || ch === ':' || ch === '-') && followedByWhitespace) indicators = true;
@@ -47,85 +47,29 @@ export function analyzeScalar(value: string): Analysis {
       if (ch === ':' && followedByWhitespace) indicators = true;
       if (ch === '#' && precededByWhitespace) indicators = true;
     }
-    if (!printable(ch.codePointAt(0)!) || ch === '\ufeff') special = true;
-    if (BREAKS.includes(ch)) lineBreaks = true;
+    if (!isPrintable(ch)) special = true;
     const last = i === chars.length - 1;
     if (ch === ' ') {
       if (i === 0) leadingSpace = true;
       if (last) trailingSpace = true;
       if (prevBreak) breakSpace = true;
       [prevSpace, prevBreak] = [true, false];
-    } else if (BREAKS.includes(ch)) {
+    } else if (isBreak(ch)) {
+      lineBreaks = true;
       if (i === 0) leadingBreak = true;
       if (last) trailingBreak = true;
       if (prevSpace) spaceBreak = true;
       [prevSpace, prevBreak] = [false, true];
     } else [prevSpace, prevBreak] = [false, false];
-    precededByWhitespace = ch === ' ' || ch === '\t' || BREAKS.includes(ch);
+    precededByWhitespace = ch === ' ' || ch === '\t' || ch === '\0' || isBreak(ch);
   });
   const edges = leadingSpace || leadingBreak || trailingSpace || trailingBreak;
   return {
     blockPlain: !(edges || breakSpace || spaceBreak || special || lineBreaks || indicators),
     single: !(breakSpace || spaceBreak || special),
-    block: !(trailingSpace || spaceBreak || special),
+    block: chars.length > 0 && !(trailingSpace || spaceBreak || special),
+    multiline: lineBreaks,
   };
-}
-
-/** The style go-yaml v2 writes a string in, as a mapping value or list item (for text holding `${`). */
-export function scalarStyle(value: string): ScalarStyle {
-  if (value === '') return 'double';
-  const analysis = analyzeScalar(value);
-  if (value.includes('\n')) return analysis.block ? 'literal' : 'double';
-  if (analysis.blockPlain) return 'plain';
-  return analysis.single ? 'single' : 'double';
-}
-
-const ESCAPES: Record<string, string> = {
-  '\0': '0',
-  '\x07': 'a',
-  '\b': 'b',
-  '\t': 't',
-  '\n': 'n',
-  '\v': 'v',
-  '\f': 'f',
-  '\r': 'r',
-  '\x1b': 'e',
-  '"': '"',
-  '\\': '\\',
-  '\u0085': 'N',
-  '\u00a0': '_',
-  '\u2028': 'L',
-  '\u2029': 'P',
-};
-
-function doubleQuoted(value: string): string {
-  let out = '"';
-  for (const ch of value) {
-    const code = ch.codePointAt(0)!;
-    if (ESCAPES[ch] !== undefined) out += `\\${ESCAPES[ch]}`;
-    else if (printable(code) && code !== 0xfeff) out += ch;
-    else if (code <= 0xff) out += `\\x${code.toString(16).toUpperCase().padStart(2, '0')}`;
-    else if (code <= 0xffff) out += `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
-    else out += `\\U${code.toString(16).toUpperCase().padStart(8, '0')}`;
-  }
-  return `${out}"`;
-}
-
-/** A literal block as libyaml writes it under a mapping key (indent 2, chomping from the end). */
-function literalBlock(value: string): string {
-  const indentHint = value.startsWith(' ') || value.startsWith('\n') ? '2' : '';
-  const chomp = !value.endsWith('\n') ? '-' : value === '\n' || value.endsWith('\n\n') ? '+' : '';
-  const body = (value.endsWith('\n') ? value.slice(0, -1) : value).split('\n');
-  return `|${indentHint}${chomp}\n${body.map((line) => (line === '' ? '' : `  ${line}`)).join('\n')}`;
-}
-
-/** The scalar's text as go-yaml v2 writes it after `key: `. */
-export function emitScalar(value: string): string {
-  const style = scalarStyle(value);
-  if (style === 'plain') return value;
-  if (style === 'single') return `'${value.replace(/'/g, "''")}'`;
-  if (style === 'double') return doubleQuoted(value);
-  return literalBlock(value);
 }
 
 const MAPPED: Record<string, unknown> = {
@@ -169,38 +113,54 @@ export type ReadBack = { value: unknown } | { failure: string };
 
 class JsonFailure extends Error {}
 
-/** A YAML parse error as go-yaml words it: its first line, without the position. */
-function yamlError(message: string): string {
-  return `yaml: ${message.split('\n')[0]!.replace(/ at line \d+, column \d+:$/, '')}`;
+/** Go's strconv.FormatFloat(f, 'g', -1, 32): the shortest text that reads back as the same float32. */
+function float32Text(value: number): string {
+  if (Number.isNaN(value)) return '.nan';
+  if (!Number.isFinite(value)) return value > 0 ? '.inf' : '-.inf';
+  const single = Math.fround(value);
+  let shortest = single;
+  for (let precision = 1; precision <= 9; precision++) {
+    shortest = Number(single.toPrecision(precision));
+    if (Math.fround(shortest) === single) break;
+  }
+  const [mantissa, exponent] = shortest.toExponential().split('e') as [string, string];
+  const power = Number(exponent);
+  if (power >= -4 && power < 6) return String(shortest);
+  return `${mantissa}e${power < 0 ? '-' : '+'}${String(Math.abs(power)).padStart(2, '0')}`;
 }
 
-/** sigs.k8s.io/yaml YAMLToJSON of a whole text: the first document, plain scalars typed as go-yaml v2 types them. */
-export function yamlToJson(text: string): ReadBack {
-  const document = parseDocument(text, { schema: 'failsafe', uniqueKeys: false });
-  const error = document.errors[0];
-  if (error) return { failure: yamlError(error.message) };
-  try {
-    return { value: toJson(document.contents as YamlNode | null, document) };
-  } catch (failure) {
-    if (failure instanceof JsonFailure) return { failure: failure.message };
-    throw failure;
-  }
+/** A plain key as go-yaml v2 types it, turned into text as sigs.k8s.io/yaml's convertToJSONableObject does. */
+function plainKey(text: string): string {
+  const value = resolvePlain(text);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return String(value);
+  if (value === null)
+    throw new JsonFailure(`unsupported map key of type: %!s(<nil>), key: <nil>, value: ${JSON.stringify(text)}`);
+  const integer = goInteger(text.replace(/_/g, ''));
+  return integer !== undefined ? String(integer) : float32Text(value as number);
 }
+
+/** Bounds alias expansion, as go-yaml v2 refuses a document that aliases excessively. */
+const MAX_NODES = 200_000;
 
 /** The node as sigs.k8s.io/yaml's YAMLToJSON gives it: plain scalars typed, keys as text. */
-function toJson(node: YamlNode | null | undefined, document: Document): unknown {
+function toJson(node: YamlNode | null | undefined, document: Document, budget: { nodes: number }): unknown {
+  if (--budget.nodes < 0) throw new JsonFailure('yaml: document contains excessive aliasing');
   if (isAlias(node)) {
     const target = node.resolve(document);
     if (!target) throw new JsonFailure(`yaml: unknown anchor '${node.source}' referenced`);
-    return toJson(target, document);
+    return toJson(target, document, budget);
   }
   if (isMap(node)) {
     const out: Record<string, unknown> = {};
-    for (const pair of node.items)
-      out[String(toJson(pair.key as YamlNode, document))] = toJson(pair.value as YamlNode, document);
+    for (const pair of node.items) {
+      const key = pair.key as YamlNode;
+      const text = isScalar(key) && key.type === 'PLAIN' && !key.tag ? plainKey(String(key.value ?? '')) : undefined;
+      out[text ?? String(toJson(key, document, budget))] = toJson(pair.value as YamlNode, document, budget);
+    }
     return out;
   }
-  if (isSeq(node)) return node.items.map((item) => toJson(item as YamlNode, document));
+  if (isSeq(node)) return node.items.map((item) => toJson(item as YamlNode, document, budget));
   if (!isScalar(node)) return null;
   const text = String(node.value ?? '');
   const value = node.type === 'PLAIN' && !node.tag ? resolvePlain(text) : text;
@@ -209,21 +169,27 @@ function toJson(node: YamlNode | null | undefined, document: Document): unknown 
   return value;
 }
 
-/**
- * The value kustomize-controller reads back for a field whose substituted YAML text (as `emitScalar`
- * wrote it, then envsubst changed it) follows `key: `; or why YAMLToJSON fails on it.
- */
-export function readBack(substituted: string): ReadBack {
-  const document = parseDocument(`k: ${substituted}\n`, { schema: 'failsafe', uniqueKeys: false });
+/** libyaml's line breaks that the JavaScript reader keeps as text: a lone CR and NEL end a line. */
+function goLineBreaks(text: string): string {
+  return text.replace(/\r(?!\n)|\u0085/g, '\n');
+}
+
+/** sigs.k8s.io/yaml YAMLToJSON of a whole text: its value, or go-yaml's error (`yaml: line 7: …`). */
+export function yamlToJson(text: string): ReadBack {
+  const source = goLineBreaks(text);
+  const document = parseDocument(source, { schema: 'failsafe', uniqueKeys: false });
   const error = document.errors[0];
-  if (error) return { failure: `envsubst error: YAMLToJSON: ${yamlError(error.message)}` };
-  const root = document.contents;
-  if (!isMap(root) || root.items.length !== 1)
-    return { failure: 'envsubst error: YAMLToJSON: yaml: the substituted value changes the structure around it' };
+  if (error) return { failure: goParseError(source, error) };
   try {
-    return { value: toJson(root.items[0]!.value as YamlNode, document) };
+    return { value: toJson(document.contents, document, { nodes: MAX_NODES }) };
   } catch (failure) {
-    if (failure instanceof JsonFailure) return { failure: `envsubst error: YAMLToJSON: ${failure.message}` };
+    if (failure instanceof JsonFailure) return { failure: failure.message };
     throw failure;
   }
+}
+
+/** What YAMLToJSON makes of the substituted document, or the error kustomize-controller reports. */
+export function readDocument(text: string): ReadBack {
+  const read = yamlToJson(text);
+  return 'failure' in read ? { failure: `envsubst error: YAMLToJSON: ${read.failure}` } : read;
 }

@@ -13,7 +13,7 @@ import { renderArgoSource } from './argocd-render.js';
 import { expandApplicationSet, generatedDesired } from './appset-expand.js';
 import { generatedFate, type RemovedApplication } from './appset-deletions.js';
 import { isApplicationSet } from '../sources/applicationset.js';
-import { failedRender, problemPart, problemsReason, unrenderedParts } from './failed-render.js';
+import { failedRender, problemPart, problemsReason, unapplicableObjects, unrenderedParts } from './failed-render.js';
 import { renderFluxSource } from './flux-render.js';
 import { maskEncrypted, SOPS_REASONS } from './sops.js';
 import { liveReleasesOfOthers, renderReleases } from './releases-render.js';
@@ -145,6 +145,7 @@ function renderEntry(
 ): RenderResult & { failed?: true } {
   if (input.path === undefined) return { objects: [], skipped: [], errors: [], filesRead: [] };
   const entry = renderManifests(input.files, input.path, options);
+  entry.errors.push(...unapplicableObjects(entry.objects));
   if (entry.errors.length === 0 || entry.stopped) return entry;
   const notRendered = [...(entry.notRendered ?? []), ...entry.errors.map((problem) => problemPart(problem))];
   const kustomization =
@@ -424,6 +425,7 @@ function followOne(id: string, follow: FollowState): 'stopped' | undefined {
     return undefined;
   }
   const rendered = renderSource({ ...found, source }, inputs);
+  rendered.errors.push(...unapplicableObjects(rendered.objects));
   result.errors.push(...rendered.errors);
   result.skipped.push(...rendered.skipped);
   result.filesRead.push(...rendered.filesRead);

@@ -96,7 +96,6 @@ export { renderSecurityCheck, securityCheckName } from './security-check.js';
 export {
   renderSwitchIssue,
   switchIssueTitle,
-  allowCommand,
   type SwitchIssueEntry,
   type SwitchIssueView,
 } from './switch-issue-body.js';

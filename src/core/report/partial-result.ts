@@ -4,6 +4,7 @@
 // `notRendered`, each source's `scope`).
 import { posix } from 'node:path';
 import type { NotRenderedSource, SourceReport } from '../model/index.js';
+import { declaredAgainReason } from '../manifests/index.js';
 import { describeNotRendered, type PartialParts } from '../pipeline/index.js';
 
 /** Whether anything of the cluster was not rendered. */
@@ -19,7 +20,9 @@ export function partialLines(parts: PartialParts): string[] {
     ...parts.notRendered.map((part) => `warning: ${describeNotRendered({ ...part, file: shown(part.file) })}`),
     ...(parts.notCompared ?? []).map(
       (document) =>
-        `note: ${shown(document.file)} (document ${document.document + 1}): ${document.reason}` +
+        // Every file a note names is shown from one root: the place it is about and the one it points to.
+        `note: ${shown(document.file)} (document ${document.document + 1}): ` +
+        (document.declaredAgain ? declaredAgainReason(document.declaredAgain, shown) : document.reason) +
         (document.made?.length ? `; made from it: ${document.made.join(', ')}` : ''),
     ),
   ];

@@ -1,9 +1,11 @@
 // The emergency switch issue: where a person decides about a switch flipped by hand (a CronJob
 // suspended, a Rollout paused, KEDA paused) when the cluster has no drift PR to say it on. It says
 // what each switch stops, since when and by whom, the exact `/driftback allow …` command that keeps
-// it in Git, and what happens when nobody decides. Text from the cluster is escaped.
+// it in Git, and what happens when nobody decides. The view is the decision's; the text is the
+// `switch-issue` template over its model, which a repository may override.
 import { displayKey, showTime, type ResourceKey } from '../model/index.js';
-import { codeBlock, escapeProse, escapeText, inlineCode } from './escape.js';
+import type { SwitchIssueModel, SwitchModel } from './models/index.js';
+import { renderTemplate, type TemplateOverrides } from './template-engine.js';
 
 /** One switch as the issue shows it. */
 export interface SwitchIssueEntry {
@@ -32,7 +34,7 @@ export interface SwitchIssueView {
   switches: readonly SwitchIssueEntry[];
 }
 
-const value = (v: unknown): string => (v === undefined ? 'not set' : inlineCode(JSON.stringify(v)));
+const json = (v: unknown): string | undefined => (v === undefined ? undefined : JSON.stringify(v));
 
 function headline(entry: SwitchIssueEntry): string {
   return entry.on
@@ -49,56 +51,41 @@ export function switchIssueTitle(view: SwitchIssueView): string {
 }
 
 /** The exact command that keeps the switch in Git, with the reason left for the person to write. */
-export function allowCommand(entry: Pick<SwitchIssueEntry, 'field' | 'key'>): string {
+function allowCommand(entry: Pick<SwitchIssueEntry, 'field' | 'key'>): string {
   return `/driftback allow ${entry.field} on ${displayKey(entry.key)} because <why it stays>`;
 }
 
-function decisionLines(entry: SwitchIssueEntry): string[] {
-  const { decided } = entry;
-  if (!decided) {
-    return [
-      `- **To keep it in Git**, comment here (write access to this repository needed):`,
-      '',
-      codeBlock(allowCommand(entry)),
-      '',
-      `  driftback then opens the drift pull request that writes exactly this value into ${inlineCode(entry.file)}; ` +
-        'this issue closes once it is merged.',
-    ];
-  }
-  const where =
-    decided.pullRequest !== undefined
-      ? `#${decided.pullRequest} writes it into ${inlineCode(entry.file)}`
-      : `the drift pull request of ${inlineCode(decided.branch)} writes it into ${inlineCode(entry.file)}`;
-  return [`- **Kept in Git**, ${escapeProse(decided.text)}: ${where}; this issue closes once it is merged.`];
+function switchModel(entry: SwitchIssueEntry): SwitchModel {
+  const live = json(entry.live);
+  const git = json(entry.desired);
+  return {
+    resource: displayKey(entry.key),
+    field: entry.field,
+    did: entry.did,
+    command: entry.command,
+    stops: entry.stops,
+    on: entry.on,
+    ...(live !== undefined ? { live } : {}),
+    ...(git !== undefined ? { git } : {}),
+    ...(entry.manager ? { who: entry.manager } : {}),
+    ...(entry.time ? { since: showTime(entry.time) } : {}),
+    file: entry.file,
+    ...(entry.decided ? { decided: entry.decided } : { allow: allowCommand(entry) }),
+  };
 }
 
-function entrySection(entry: SwitchIssueEntry): string {
-  const who = entry.manager ? ` by ${inlineCode(entry.manager)}` : '';
-  const since = entry.time ? `since ${escapeText(showTime(entry.time))}${who}` : `flipped${who}, time unknown`;
-  const stops = entry.on
-    ? `- **What it stops:** ${escapeProse(entry.stops)}.`
-    : `- **What it does:** Git keeps the switch on; the next sync turns it on again.`;
-  return [
-    `### ${inlineCode(displayKey(entry.key))} ${inlineCode(entry.field)}`,
-    '',
-    stops,
-    `- **Live:** ${value(entry.live)} ${since} (${inlineCode(entry.command)}${entry.on ? '' : ' undone'}); **Git:** ${value(entry.desired)} in ${inlineCode(entry.file)}.`,
-    ...decisionLines(entry),
-  ].join('\n');
+/** The issue's model (template `switch-issue`). */
+function switchIssueModel(view: SwitchIssueView): SwitchIssueModel {
+  return { cluster: view.cluster, switches: view.switches.map(switchModel) };
 }
 
-/** The issue body: each switch with what it stops, since when, by whom, and how to decide. */
-export function renderSwitchIssue(view: SwitchIssueView): { title: string; body: string } {
-  const body = [
-    `An emergency switch was flipped by hand on ${inlineCode(view.cluster)}, and the cluster has no other drift to ` +
-      'open a drift pull request for. driftback never writes a switch into Git on its own: kept in Git, it would ' +
-      "stay flipped for good. That takes a person's decision, made here.",
-    '',
-    ...view.switches.map(entrySection).flatMap((section) => [section, '']),
-    '### If nobody decides',
-    '',
-    'The switch stays reported: here, on the dashboard, and in `driftback diff`. Nothing is written into Git. ' +
-      "Turning it back by hand (to Git's value) clears it, and this issue closes.",
-  ].join('\n');
-  return { title: switchIssueTitle(view), body };
+/** The issue: each switch with what it stops, since when, by whom, and how to decide. */
+export function renderSwitchIssue(
+  view: SwitchIssueView,
+  options: { templates?: TemplateOverrides } = {},
+): { title: string; body: string } {
+  return {
+    title: switchIssueTitle(view),
+    body: renderTemplate('switch-issue', switchIssueModel(view), options.templates),
+  };
 }

@@ -17,7 +17,7 @@ import {
   type KubeObject,
   type ResourceKey,
 } from '../model/index.js';
-import { compileArgoGlob } from '../patterns/index.js';
+import { compileArgoGlob, compileRe2 } from '../patterns/index.js';
 import { setMetadataKey, type MetadataMap } from './stamp-metadata.js';
 import type { IgnoreDifference } from './types.js';
 
@@ -296,13 +296,26 @@ function namesItself(object: KubeObject, key: ResourceKey): boolean {
   return own.group === key.group && own.kind === key.kind && own.name === key.name && namespaceOk;
 }
 
+/**
+ * Whether an Argo CD namespace list (`application.namespaces`, `applicationsetcontroller.namespaces`) names
+ * `namespace` (util/glob MatchStringInList with REGEXP): an entry wrapped in `/` is a regular expression
+ * found anywhere in it, and every entry is also a glob.
+ */
+export function namespaceListNames(list: readonly string[], namespace: string): boolean {
+  return list.some((entry) => {
+    if (entry.length > 1 && entry.startsWith('/') && entry.endsWith('/')) {
+      const regex = compileRe2(entry.slice(1, -1));
+      if (regex.ok && regex.pattern.test(namespace)) return true;
+    }
+    const compiled = compileArgoGlob(entry);
+    return compiled.ok ? compiled.pattern.test(namespace) : entry === namespace;
+  });
+}
+
 /** Whether an instance reads the Applications of `namespace`: its own, or one `application.namespaces` names. */
 export function readsApplicationsOf(instance: ArgoTracking, namespace: string): boolean {
   if (instance.controlPlaneNamespace === namespace) return true;
-  return (instance.applicationNamespaces ?? []).some((glob) => {
-    const compiled = compileArgoGlob(glob);
-    return compiled.ok ? compiled.pattern.test(namespace) : glob === namespace;
-  });
+  return namespaceListNames(instance.applicationNamespaces ?? [], namespace);
 }
 
 /**

@@ -5,6 +5,7 @@ export { fluxInventory, fluxInventoryId, argoInventory, parseFluxInventoryId } f
 export { isFluxKustomization, readFluxKustomization } from './flux.js';
 export { isArgoApplication, readArgoApplication } from './argocd.js';
 export {
+  applicationSetControllerNamespace,
   applicationsSyncPolicy,
   isApplicationSet,
   isGeneratedApplication,

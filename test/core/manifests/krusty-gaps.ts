@@ -13,8 +13,4 @@ export const KRUSTY_GAPS: Readonly<Record<string, string>> = {
     'driftback reports a problem kustomize does not',
   'openapicustomschema_test.go: TestCustomOpenApiFieldFromOverlayWithRemoteSchema':
     'driftback reports a problem kustomize does not',
-  'transformersimage_test.go: TestTransfomersImageDefaultConfig':
-    'a document without apiVersion is skipped as not a Kubernetes object; kustomize keeps it',
-  'transformersimage_test.go: TestTransfomersImageCustomConfig':
-    'a document without apiVersion is skipped as not a Kubernetes object; kustomize keeps it',
 };

@@ -84,6 +84,21 @@ describe('plain manifests: problems and skipped documents', () => {
     expect(result.filesRead).not.toContain('README.md');
   });
 
+  it('keeps an object without apiVersion in a kustomization, as kustomize does, and expands an untyped List', () => {
+    // kubectl kustomize 5.7.1 prints both, with their prefix and no apiVersion.
+    const files = tree({
+      'kustomization.yaml': 'namePrefix: p-\nresources:\n  - objects.yaml\n',
+      'objects.yaml':
+        'kind: Gadget\nmetadata:\n  name: g\n---\nkind: List\nitems:\n  - kind: Widget\n    metadata:\n      name: w\n',
+    });
+    const result = renderManifests(files, '', { defaultNamespace: null });
+    expect(result.errors).toEqual([]);
+    expect(result.objects.map((o) => o.object)).toEqual([
+      { kind: 'Gadget', metadata: { name: 'p-g' } },
+      { kind: 'Widget', metadata: { name: 'p-w' } },
+    ]);
+  });
+
   it('reports an object without a name', () => {
     const result = renderManifests(
       new Map([['a.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  labels: {}\n']]),

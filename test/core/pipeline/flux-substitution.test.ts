@@ -372,3 +372,106 @@ describe("Flux post-build substitution reads the substituted YAML back as Flux's
     });
   });
 });
+
+// YAMLToJSON reads the substituted object back as one document (sigs.k8s.io/yaml over go-yaml v2): the
+// error names the line of the document JSONToYAML wrote (keys sorted, go-yaml's layout), a key is typed
+// by YAML 1.1 rules like a value, and go-yaml v2's writer folds a scalar past column 80 (best_width) —
+// envsubst runs on that folded text.
+describe('Flux post-build substitution reads the whole substituted document back as go-yaml v2 does', () => {
+  const render = (fields: string, substitute: Record<string, string>) => {
+    const repo = files(kustomization('apps', './apps', { substitute: { APP: 'podinfo', ...substitute } }), [
+      ['apps/deployment.yaml', `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n${fields}`],
+    ]);
+    const rendered = renderCluster(repo, cluster, {
+      live: {
+        items: [controller('v1.9.4')],
+        capturedAt: '2026-12-01T12:05:00Z',
+        scope: { namespaces: [], complete: true, errors: [] },
+      },
+    });
+    const apps = rendered.sources.find((s) => s.source.id.name === 'apps')!;
+    const spec = rendered.objects.find((d) => d.key.name === 'web')?.object.spec as Record<string, unknown> | undefined;
+    return { spec, reason: apps.reason };
+  };
+  const failed = (problem: string): string =>
+    `clusters/dev/apps.yaml: spec.postBuild: post build failed for 'Deployment/web': envsubst error: YAMLToJSON: ${problem}`;
+
+  it("a `: ` substituted into a plain value: go-yaml's message, with the line of the written document", () => {
+    // apiVersion, kind, metadata, name, namespace, spec, then `message: hello: world` on line 7.
+    const { spec, reason } = render('  message: ${MESSAGE}\n', { MESSAGE: 'hello: world' });
+    expect(spec).toBeUndefined();
+    expect(reason).toBe(failed('yaml: line 7: mapping values are not allowed in this context'));
+  });
+
+  it('the line counts the document as go-yaml writes it: keys sorted, not as the file has them', () => {
+    const { reason } = render('  zone: a\n  alpha: ${X}\n', { X: 'b: c' });
+    expect(reason).toBe(failed('yaml: line 7: mapping values are not allowed in this context'));
+    expect(render('  zone: ${X}\n  alpha: a\n', { X: 'b: c' }).reason).toBe(
+      failed('yaml: line 8: mapping values are not allowed in this context'),
+    );
+  });
+
+  it('other classes: a quote the value closes early, a character no token starts with, an unknown alias', () => {
+    expect(render("  note: ' ${NOTE}'\n", { NOTE: "it's" }).reason).toBe(
+      failed('yaml: line 6: did not find expected key'),
+    );
+    expect(render('  note: ${NOTE}\n', { NOTE: '@here' }).reason).toBe(
+      failed('yaml: line 7: found character that cannot start any token'),
+    );
+    expect(render('  note: ${NOTE}\n', { NOTE: '*base' }).reason).toBe(
+      failed("yaml: unknown anchor 'base' referenced"),
+    );
+  });
+
+  it('a substituted key is typed by YAML 1.1 rules too, then written as text as YAMLToJSON does', () => {
+    const fields = '  selector:\n    ${A}: x\n    ${B}: y\n    ${C}: z\n    ${D}: w\n';
+    expect(render(fields, { A: 'yes', B: '0x10', C: '1.50', D: 'team' }).spec?.selector).toEqual({
+      true: 'x',
+      16: 'y',
+      1.5: 'z',
+      team: 'w',
+    });
+    expect(render('  ${A}: x\n', { A: '~' }).reason).toMatch(
+      /post build failed for 'Deployment\/web': envsubst error: YAMLToJSON: unsupported map key of type: %!s\(<nil>\)/,
+    );
+  });
+
+  // `  text: ` is 8 columns; the plain scalar folds at the first single space past column 80.
+  const long = 'a'.repeat(73);
+
+  it('a value substituted next to a fold loses the spaces around the line break, as in Flux', () => {
+    expect(render(`  text: ${long} \${EMPTY} tail\n`, { EMPTY: '' }).spec?.text).toBe(`${long} tail`);
+    expect(render(`  text: ${long} \${EMPTY} tail\n`, { EMPTY: 'x' }).spec?.text).toBe(`${long} x tail`);
+    // Short of the fold the same value keeps both spaces.
+    expect(render(`  text: ${'a'.repeat(20)} \${EMPTY} tail\n`, { EMPTY: '' }).spec?.text).toBe(
+      `${'a'.repeat(20)}  tail`,
+    );
+  });
+
+  it('long text without variables reads back as it was, runs of spaces, quotes and escapes included', () => {
+    const note = `${'word '.repeat(30)}two  spaces ${'x'.repeat(90)} "quoted" tab\there é 🚀 end`;
+    const title = `# ${'heading '.repeat(15)}it's done`;
+    const fields = `  note: ${JSON.stringify(note)}\n  title: ${JSON.stringify(title)}\n  app: \${APP}\n`;
+    expect(render(fields, {}).spec).toMatchObject({ note, title, app: 'podinfo' });
+  });
+
+  it('an anchor substituted into one field serves an alias in another (the document is read whole)', () => {
+    const fields = '  first: ${FIRST}\n  second: ${SECOND}\n';
+    expect(render(fields, { FIRST: '&shared eu-west-1', SECOND: '*shared' }).spec).toMatchObject({
+      first: 'eu-west-1',
+      second: 'eu-west-1',
+    });
+  });
+
+  it('a `#` substituted before a fold comments out the line; the folded rest becomes the value', () => {
+    const fields = `  text: \${MARK} ${'b'.repeat(80)} tail\n`;
+    expect(render(fields, { MARK: '#' }).spec?.text).toBe('tail');
+  });
+
+  it('a substituted object past what the API server accepts (3 MiB) is not rendered, never built', () => {
+    const fields = Array.from({ length: 40 }, (_, i) => `  f${i}: \${BIG}\n`).join('');
+    expect(render(fields, { BIG: 'x'.repeat(100_000) }).reason).toBe(
+      "clusters/dev/apps.yaml: spec.postBuild: post build failed for 'Deployment/web': the substituted object is larger than 3 MiB",
+    );
+  });
+});

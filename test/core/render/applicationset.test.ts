@@ -280,6 +280,53 @@ spec:
     expect(names('clusters: {flatList: true}', "'{{len .clusters}}'", [])).toEqual(['1']);
   });
 
+  it("reads only the cluster Secrets of the Argo CD instance's namespace, not those of other namespaces", () => {
+    const elsewhere: KubeObject[] = [
+      { ...secret('d', { env: 'qa' }), metadata: { ...secret('d', { env: 'qa' }).metadata, namespace: 'team-a' } },
+      { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'e', namespace: 'argocd', labels: { env: 'dev2' } } },
+    ];
+    const clusters = [...live, ...elsewhere];
+    expect(names('clusters: {selector: {matchLabels: {}}}', undefined, clusters)).toBe(
+      'clusters generator: whether a cluster Secret stands for the local cluster is one of its values',
+    );
+    expect(
+      names('clusters: {selector: {matchExpressions: [{key: env, operator: Exists}]}}', undefined, clusters),
+    ).toEqual(['prod', 'staging', 'dev']);
+    // Only Secrets of team-a: the ApplicationSet in argocd still reads argocd's, so the local cluster is not generated.
+    expect(names('clusters: {}', "'{{.name}}'", elsewhere)).toEqual(['in-cluster']);
+  });
+
+  it('an ApplicationSet of another namespace reads the cluster Secrets of the instance that reconciles it', () => {
+    const params = (namespaces: string): KubeObject => ({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'argocd-cmd-params-cm', namespace: 'argocd' },
+      data: { 'applicationsetcontroller.namespaces': namespaces },
+    });
+    const teamSecret = secret('t', { env: 'team' });
+    teamSecret.metadata.namespace = 'team-a';
+    const object = parse(`kind: ApplicationSet
+metadata: {name: s, namespace: team-a}
+spec:
+  goTemplate: true
+  generators: [{clusters: {selector: {matchExpressions: [{key: env, operator: Exists}]}}}]
+  template: {metadata: {name: '{{index .metadata.labels "env"}}'}, spec: {}}
+`) as KubeObject;
+    const namesIn = (cluster: KubeObject[]) => {
+      const expansion = expandApplicationSet(object, { files: UPSTREAM, live: cluster, isThisRepository });
+      return expansion.ok ? expansion.applications.map((app) => app.metadata.name) : expansion.reason;
+    };
+    // The controller in argocd reconciles team-* (a glob) and /^team-/ (a regular expression).
+    expect(namesIn([...live, teamSecret, params('team-*')])).toEqual(['prod', 'staging', 'dev']);
+    expect(namesIn([...live, teamSecret, params('other, /^team-/')])).toEqual(['prod', 'staging', 'dev']);
+    // No instance is known: the ApplicationSet's namespace is taken as the instance's.
+    expect(namesIn([...live, teamSecret])).toEqual(['team']);
+    expect(namesIn([...live, teamSecret, params('other')])).toBe(
+      'no Argo CD instance of the snapshot reconciles ApplicationSets of namespace team-a (its own namespace, or ' +
+        'argocd-cmd-params-cm applicationsetcontroller.namespaces), so none generates its Applications',
+    );
+  });
+
   it("a generator's selector keeps the parameter sets it matches", () => {
     const list = 'list: {elements: [{env: prod, tier: web}, {env: dev, tier: web}, {env: prod, tier: db}]}';
     const selected = (selector: string) => names(`${list}\n    selector: ${selector}`, "'{{.env}}-{{.tier}}'");

@@ -6,6 +6,10 @@
 // served by a redirect to a second address (a "CDN", as Docker Hub's blob store is), which refuses any
 // request carrying an Authorization header: credentials must not follow a redirect to another host.
 // Blobs of repositories under `tampered/` come back with one byte changed, as a corrupted store would.
+// The realm also exchanges an identity token (an OAuth2 refresh token) for the user's token, as the
+// OAuth2 token endpoint of the distribution spec does (POST, grant_type=refresh_token); a realm that
+// refuses POSTs (as GCR's does, 404) takes the identity token as Basic credentials of `<token>` on a
+// GET instead. With `hostnames`, the registry answers only requests for those names (Host header).
 // Run in its own process (`node --import tsx server.ts '<json options>'`): it prints its port.
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -16,6 +20,12 @@ export interface RegistryOptions {
   user?: { username: string; password: string };
   /** Tags per page of a tag list, at most (the client's `n` may ask for fewer); the next page is in a Link header. */
   pageSize?: number;
+  /** An identity token the realm exchanges for a token of `user`. */
+  identityToken?: string;
+  /** The status the realm answers every POST with (a realm without the OAuth2 endpoint). */
+  refusePost?: number;
+  /** The host names the registry serves; a request naming another host is answered 421. */
+  hostnames?: string[];
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as RegistryOptions;
@@ -52,18 +62,39 @@ function send(
 const json = (res: ServerResponse, status: number, value: unknown) =>
   send(res, status, { 'content-type': 'application/json' }, JSON.stringify(value));
 
+/** The user Basic credentials name on a GET of the realm: the user's own, or the identity token where POSTs are refused. */
+function basicUser(auth: string): string | undefined {
+  const [username, password] = Buffer.from(auth.replace(/^Basic /, ''), 'base64')
+    .toString()
+    .split(':');
+  if (options.user && username === options.user.username && password === options.user.password) return username;
+  const identity = options.refusePost !== undefined && username === '<token>' && password === options.identityToken;
+  return identity && options.identityToken !== undefined ? options.user?.username : undefined;
+}
+
+/** POST /token: the OAuth2 exchange of an identity token, every field the request must carry checked. */
+async function oauthToken(req: IncomingMessage, res: ServerResponse) {
+  if (options.refusePost !== undefined) return json(res, options.refusePost, { errors: [{ code: 'UNSUPPORTED' }] });
+  const form = new URLSearchParams((await body(req)).toString());
+  const bad = (why: string) => json(res, 400, { error: 'invalid_request', error_description: why });
+  if (req.headers['content-type'] !== 'application/x-www-form-urlencoded') return bad('not a form');
+  if (form.get('grant_type') !== 'refresh_token') return bad('grant_type must be refresh_token');
+  if (!form.get('client_id') || form.get('service') !== 'oci-stand-in' || !form.get('scope'))
+    return bad('client_id, service and scope are required');
+  if (!options.identityToken || form.get('refresh_token') !== options.identityToken)
+    return json(res, 401, { error: 'invalid_grant' });
+  const issued = randomUUID();
+  tokens.set(issued, options.user?.username);
+  json(res, 200, { access_token: issued, scope: form.get('scope'), expires_in: 300 });
+}
+
 /** GET /token: Basic credentials, if any, must be the user's; the token remembers who asked. */
 function token(req: IncomingMessage, res: ServerResponse) {
+  if (req.method === 'POST') return void oauthToken(req, res);
   const auth = req.headers.authorization;
-  let user: string | undefined;
-  if (auth) {
-    const [username, password] = Buffer.from(auth.replace(/^Basic /, ''), 'base64')
-      .toString()
-      .split(':');
-    if (!options.user || username !== options.user.username || password !== options.user.password)
-      return json(res, 401, { errors: [{ code: 'UNAUTHORIZED', message: 'bad credentials' }] });
-    user = username;
-  }
+  const user = auth ? basicUser(auth) : undefined;
+  if (auth && user === undefined)
+    return json(res, 401, { errors: [{ code: 'UNAUTHORIZED', message: 'bad credentials' }] });
   const issued = randomUUID();
   tokens.set(issued, user);
   json(res, 200, { token: issued, access_token: issued });
@@ -158,6 +189,9 @@ function tagList(res: ServerResponse, name: string, url: URL) {
 async function registry(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://stand-in');
   if (url.pathname === '/token') return token(req, res);
+  const named = req.headers.host?.replace(/:\d+$/, '') ?? '';
+  if (options.hostnames && !options.hostnames.includes(named))
+    return json(res, 421, { errors: [{ code: 'MISDIRECTED', message: `${named} is not served here` }] });
   if (url.pathname === '/v2/' || url.pathname === '/v2')
     return authorized(req, res, undefined, '') && json(res, 200, {});
   const m = /^\/v2\/(.+?)\/(tags\/list|manifests\/([^/]+)|blobs\/uploads\/?([^/]*)|blobs\/([^/]+))$/.exec(url.pathname);

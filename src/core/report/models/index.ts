@@ -5,6 +5,7 @@ import type { DashboardModel } from './dashboard.js';
 import type { DriftPullRequestModel } from './drift-pull-request.js';
 import type { DriftReportModel } from './drift-report.js';
 import type { PlanCommentModel } from './plan-comment.js';
+import type { SwitchIssueModel } from './switch-issue.js';
 
 export interface TemplateModels {
   'plan-comment': PlanCommentModel;
@@ -15,6 +16,7 @@ export interface TemplateModels {
   'not-reconciling-alert': NotReconcilingAlertModel;
   'suspended-alert': SuspendedAlertModel;
   'fix-undone-alert': FixUndoneAlertModel;
+  'switch-issue': SwitchIssueModel;
 }
 
 export type * from './alerts.js';
@@ -24,4 +26,5 @@ export type * from './drift-pull-request.js';
 export type * from './drift-report.js';
 export type * from './plan-comment.js';
 export type * from './risk.js';
+export type * from './switch-issue.js';
 export type * from './undo.js';

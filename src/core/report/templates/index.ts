@@ -5,6 +5,7 @@ import { DRIFT_PULL_REQUEST } from './drift-pull-request.js';
 import { DRIFT_MARKDOWN } from './drift-markdown.js';
 import { DASHBOARD } from './dashboard.js';
 import { STALE_ALERT, NOT_RECONCILING_ALERT, SUSPENDED_ALERT, FIX_UNDONE_ALERT } from './alerts.js';
+import { SWITCH_ISSUE } from './switch-issue.js';
 
 export const TEMPLATES = {
   'plan-comment': PLAN_COMMENT,
@@ -15,6 +16,7 @@ export const TEMPLATES = {
   'not-reconciling-alert': NOT_RECONCILING_ALERT,
   'suspended-alert': SUSPENDED_ALERT,
   'fix-undone-alert': FIX_UNDONE_ALERT,
+  'switch-issue': SWITCH_ISSUE,
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;
