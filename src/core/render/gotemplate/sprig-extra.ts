@@ -22,9 +22,9 @@ function volatile(name: string): never {
 }
 
 function regexFunctions(): Record<string, TemplateFunction> {
-  const find = (re: Value, s: Value) => findAll(compileGoRegexp(str(re)), str(s), 1)[0]?.[0] ?? '';
+  const find = (re: Value, s: Value) => findAll(compileGoRegexp(str(re)), str(s), 1)[0]?.groups[0] ?? '';
   const findN = (re: Value, s: Value, n: Value) =>
-    findAll(compileGoRegexp(str(re)), str(s), Number(toInt(n))).map((m) => m[0]);
+    findAll(compileGoRegexp(str(re)), str(s), Number(toInt(n))).map((m) => m.groups[0]);
   const replace = (literal: boolean) => (re: Value, s: Value, repl: Value) =>
     replaceAll(compileGoRegexp(str(re)), str(s), str(repl), literal);
   const splitN = (re: Value, s: Value, n: Value) => split(compileGoRegexp(str(re)), str(s), Number(toInt(n)), str(re));
