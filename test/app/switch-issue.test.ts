@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { KubeObject } from '../../src/core/model/index.js';
+import { readClusterState } from '../../src/app/reconcile/state.js';
 import { pushPayload, type AppHarness } from '../support/app.js';
 import { readFixture } from '../support/fixtures.js';
 import { APP_LOGIN } from '../support/github/index.js';
@@ -120,6 +121,18 @@ describe('a switch flipped alone: the issue, the decision, the drift PR, the mer
     expect(body).toContain('```\n/driftback allow spec.suspend on CronJob/shop/hello because <why it stays>\n```');
     expect(body).toContain('The switch stays reported');
     expect(body).toContain("Turning it back by hand (to Git's value) clears it, and this issue closes.");
+  });
+
+  it('records the run as reported, an emergency switch waiting for a decision, never as codified', async () => {
+    const number = s.switchIssues()[0]!.number;
+    const state = await readClusterState(h.app.store, 'acme/platform', 'dev');
+    expect(state.outcome).toEqual({
+      type: 'reported',
+      message: `emergency switch waiting for a decision on #${number}`,
+    });
+    const metrics = await (await fetch(`${h.baseUrl}/metrics`)).text();
+    expect(metrics).toMatch(/^driftback_reconcile_duration_seconds_count\{result="reported"\} [1-9]/m);
+    expect(metrics).not.toContain('driftback_reconcile_duration_seconds_count{result="codified"}');
   });
 
   it('the same snapshot again writes nothing', async () => {

@@ -391,8 +391,18 @@ function outcomeOf(evaluated: Evaluated, executed: Executed): ReconcileOutcome {
     return { type: 'self-check-failed', message, events: sync.events };
   }
   const emergencyEvents = followed.events.map((e) => ({ branch: e.source, event: e.event, number: e.number }));
-  const type = evaluated.evaluation.groups.length > 0 ? 'codified' : 'no-drift';
-  return { type, events: [...sync.events, ...emergencyEvents] };
+  const events = [...sync.events, ...emergencyEvents];
+  const { groups } = evaluated.evaluation;
+  if (groups.length === 0) return { type: 'no-drift', events };
+  if (groups.some((group) => group.codify.edits.size > 0)) return { type: 'codified', events };
+  return { type: 'reported', message: reportedOnly(groups, executed.switchIssue), events };
+}
+
+/** What a run whose drift writes nothing into Git did: a switch waits on its issue, or the changes are only reported. */
+function reportedOnly(groups: Evaluated['evaluation']['groups'], switchIssue: Executed['switchIssue']): string {
+  if (switchIssue) return `emergency switch waiting for a decision on #${switchIssue.issue}`;
+  const reported = groups.reduce((count, group) => count + group.codify.reported.length, 0);
+  return `${reported} ${reported === 1 ? 'change' : 'changes'} reported, nothing to codify`;
 }
 
 /** The cluster state, metrics and log line of the run. */

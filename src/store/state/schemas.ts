@@ -134,6 +134,8 @@ export const emergencyRecordSchema = z.object({
 
 export const RECONCILE_OUTCOMES = [
   'codified',
+  /** Drift that writes nothing into Git: reported only, or an emergency switch waiting for a person's decision. */
+  'reported',
   'no-drift',
   'not-configured',
   'config-invalid',
