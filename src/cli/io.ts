@@ -2,7 +2,14 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { isKubeObject, isPlainObject, type KubeObject, type Snapshot, parseSnapshot } from '../core/model/index.js';
+import {
+  fileText,
+  isKubeObject,
+  isPlainObject,
+  type KubeObject,
+  type Snapshot,
+  parseSnapshot,
+} from '../core/model/index.js';
 import { parseConfig, defaultConfig, type Config, CONFIG_PATH } from '../core/config/index.js';
 
 export interface CliIO {
@@ -23,8 +30,9 @@ const MAX_TREE_FILE_BYTES = 8 * 1024 * 1024;
 /**
  * Reads a directory into path → text, paths relative to `root` with `/` separators.
  * Hidden directories (.git, .github) are left out; only manifest files (.yaml .yml .json) and
- * other files under `include` extensions are read. `allText`: every file that is text (no NUL byte),
- * as a kustomization may read any of them (generator sources: .env, .properties, .txt, …).
+ * other files under `include` extensions are read. `allText`: every file, as a kustomization may read
+ * any of them (generator sources: .env, .properties, .txt, a keystore, …); one that is not UTF-8 is
+ * held as its bytes (fileText).
  */
 export async function readTree(
   root: string,
@@ -41,16 +49,14 @@ export async function readTree(
         if (!entry.name.startsWith('.') && entry.name !== 'node_modules') await walk(full);
       } else if (entry.isFile() && (extensions.length === 0 || extensions.some((ext) => entry.name.endsWith(ext)))) {
         if (options.allText && (await stat(full)).size > MAX_TREE_FILE_BYTES) continue;
-        const bytes = await readFile(full);
-        if (options.allText && bytes.subarray(0, 8000).includes(0)) continue;
-        files.set(relative(root, full).split(sep).join('/'), bytes.toString('utf8'));
+        files.set(relative(root, full).split(sep).join('/'), fileText(await readFile(full)));
       }
     }
   };
   const info = await stat(root).catch(() => undefined);
   if (!info) throw new CliError(`${root}: no such file or directory`);
   if (info.isFile()) {
-    files.set(root.split(sep).pop()!, await readFile(root, 'utf8'));
+    files.set(root.split(sep).pop()!, fileText(await readFile(root)));
     return files;
   }
   await walk(root);

@@ -5,6 +5,7 @@
 // never pair a path with other content: what does not match is left for the blob API.
 import { Parser, type ReadEntry } from 'tar';
 import { gitBlobShaOfBytes } from './git-hash.js';
+import { fileText } from '../core/model/index.js';
 import type { GitHubClient, RepoRef } from './types.js';
 
 export interface ArchiveRead {
@@ -46,7 +47,7 @@ class Collector {
     entry.on('end', () => {
       const bytes = Buffer.concat(chunks);
       // The same decoding as a blob read through the API.
-      if (gitBlobShaOfBytes(bytes) === sha) this.blobs.set(sha, bytes.toString('utf8'));
+      if (gitBlobShaOfBytes(bytes) === sha) this.blobs.set(sha, fileText(bytes));
     });
   }
 }

@@ -1,6 +1,7 @@
 // Reads the manifests under some directories at one commit with the git data API: one recursive
 // tree call, then only the blobs the cache does not hold (blobs are immutable, keyed by sha) — many
 // of them through the commit's archive in one call.
+import { fileText } from '../core/model/index.js';
 import { mapWithConcurrency } from './concurrency.js';
 import { readArchiveBlobs } from './read-archive.js';
 import type { BlobCache, GitHubClient, RepoRef } from './types.js';
@@ -41,7 +42,7 @@ export interface ReadTreeOptions extends RepoRef {
 export interface TreeRead {
   /** The commit's root tree sha. */
   treeSha: string;
-  /** Regular files under the requested paths, path → text. */
+  /** Regular files under the requested paths, path → text (fileText: a file that is not UTF-8 held as its bytes). */
   files: Map<string, string>;
   /** Every entry under the requested paths (directories too), path → entry. */
   entries: Map<string, RepoTreeEntry>;
@@ -165,7 +166,7 @@ export async function fetchBlobTexts(
   }
   await mapWithConcurrency(missing, options.concurrency ?? 8, async (sha) => {
     const { data } = await octokit.rest.git.getBlob({ owner: options.owner, repo: options.repo, file_sha: sha });
-    const text = Buffer.from(data.content, data.encoding === 'base64' ? 'base64' : 'utf8').toString('utf8');
+    const text = fileText(Buffer.from(data.content, data.encoding === 'base64' ? 'base64' : 'utf8'));
     fetched.set(sha, text);
     blobs.set(sha, text);
   });

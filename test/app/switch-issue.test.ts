@@ -168,6 +168,12 @@ describe('a switch flipped alone: the issue, the decision, the drift PR, the mer
       `${CRONJOB_TEXT}  suspend: true\n`,
     );
     expect(pull!.body).toContain('emergency switch kept (decided by alice: archive paused until Q1)');
+    // The decision made on the issue is listed where the PR's decisions are, with the issue it was made on.
+    expect(pull!.body).toContain(
+      '### Decided on this pull request\n\n' +
+        '- `CronJob/shop/hello spec.suspend`: allowed to be codified by `alice` at 2026-12-02T12:25:00.000Z ' +
+        `on the emergency switch issue #${number}: archive paused until Q1\n`,
+    );
     const issue = s.switchIssues()[0]!;
     expect(issue.state).toBe('open');
     expect(issue.body).toContain(

@@ -16,7 +16,7 @@ export interface Harness {
 }
 
 export async function startHarness(
-  files: Map<string, string> | Record<string, string>,
+  files: Map<string, string | Uint8Array> | Record<string, string | Uint8Array>,
   options: { retries?: number } = {},
 ): Promise<Harness> {
   const standIn = await GitHubStandIn.start();

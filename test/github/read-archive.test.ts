@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { memoryBlobCache, readTreeFiles, type BaseTreeListing } from '../../src/github/index.js';
 import { ARCHIVE_FROM_BLOBS } from '../../src/github/read-tree.js';
 import { readArchiveBlobs } from '../../src/github/read-archive.js';
+import { fileContent } from '../../src/core/model/index.js';
 import { manyFiles, OWNER, REPO, startHarness, type Harness } from './harness.js';
 
 const TARBALL = 'GET /repos/{owner}/{repo}/tarball/{ref}';
@@ -36,6 +37,23 @@ describe('the first read of many files goes through the repository archive', () 
     expect(harness.standIn.callsTo(BLOBS)).toBeGreaterThan(200);
     expect(byArchive.files).toEqual(byBlobs.files);
     expect(byArchive.files.size).toBe(201);
+  });
+
+  it('holds a file that is not UTF-8 as its bytes, by archive and by blob API alike', async () => {
+    const files = new Map<string, string | Uint8Array>(manyFiles(ARCHIVE_FROM_BLOBS));
+    const keystore = Uint8Array.from([0x30, 0x82, 0x01, 0x0a, 0xff, 0xfe, 0x00, 0xc0]);
+    files.set('clusters/prod-eu/keystore.p12', keystore);
+    harness = await startHarness(files);
+    const byArchive = await read(harness.baseSha);
+    expect(harness.standIn.callsTo(TARBALL)).toBe(1);
+    const byBlobs = await read(undefined);
+    for (const tree of [byArchive, byBlobs]) {
+      const held = tree.files.get('clusters/prod-eu/keystore.p12')!;
+      expect(fileContent(held)).toEqual(keystore);
+      // Held as ASCII: the blob cache and its stores keep it as they keep any text.
+      expect(Buffer.from(held, 'utf8').toString('utf8')).toBe(held);
+    }
+    expect(byArchive.files).toEqual(byBlobs.files);
   });
 
   it('does not read the archive for fewer files than it saves calls', async () => {

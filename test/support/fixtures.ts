@@ -3,6 +3,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fileText } from '../../src/core/model/index.js';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const FIXTURES = resolve(REPO_ROOT, 'test/fixtures/upstream');
@@ -23,7 +24,7 @@ export function readFixtureTree(...parts: string[]): Map<string, string> {
     for (const name of readdirSync(dir).sort()) {
       const full = join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
-      else files.set(relative(root, full).split(sep).join('/'), readFileSync(full, 'utf8'));
+      else files.set(relative(root, full).split(sep).join('/'), fileText(readFileSync(full)));
     }
   };
   walk(root);

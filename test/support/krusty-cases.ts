@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fixturePath } from './fixtures.js';
 import { parseGoFile, type Expr, type FuncDecl, type Stmt } from './go-subset.js';
+import { fileText } from '../../src/core/model/index.js';
 
 export const KRUSTY_DIR = 'kustomize-krusty';
 
@@ -535,7 +536,7 @@ class Interpreter {
           return typeof args[0] === 'string'
             ? args[0]
             : Array.isArray(args[0])
-              ? Buffer.from(args[0] as number[]).toString('latin1')
+              ? fileText(Uint8Array.from(args[0] as number[]))
               : String(args[0]);
         if (name === 'byte') return args[0];
         if (name === 'make') return isObject(args[0]) ? { type: 'struct', fields: new Map() } : [];

@@ -2,7 +2,7 @@
 // branch's HEAD the branches are built on, and how the App recognises its own commits.
 import type { Config } from '../../core/config/index.js';
 import type { Checklist, EmergencyChange } from '../../core/emergency/index.js';
-import type { DecisionView } from '../../core/commands/index.js';
+import type { ListedDecision } from '../../core/commands/index.js';
 import type { SuspensionView, TemplateOverrides } from '../../core/report/index.js';
 import {
   branchHasForeignCommits,
@@ -40,8 +40,8 @@ export interface GitHubContext {
   documents?: Documents;
   /** Branch → the emergency procedure its PR walks (drift made under a suspension). */
   emergency?: ReadonlyMap<string, EmergencySection[]>;
-  /** Branch → the decisions people made on its PR with comment commands (listed in its body). */
-  decisions?: ReadonlyMap<string, DecisionView[]>;
+  /** Branch → the decisions people made with comment commands that its PR lists in its body. */
+  decisions?: ReadonlyMap<string, ListedDecision[]>;
   /** `<slug>[bot]`, when known: commits GitHub attributes to it are the App's. */
   appLogin: string | undefined;
   /** The App: comments it wrote are found again by their marker, others' are left alone. */

@@ -2,7 +2,7 @@
 // line, so a new snapshot with the same drift leaves the PR untouched (no API call).
 import { markerKey, markerComment, contentHash, type TemplateOverrides } from '../../core/report/index.js';
 import { pullRequestTitle } from '../../core/decide/index.js';
-import { decisionsSection, type DecisionView } from '../../core/commands/index.js';
+import { decisionsSection, type ListedDecision } from '../../core/commands/index.js';
 import type { DriftGroup } from './evaluate.js';
 import type { EmergencySection } from './github-context.js';
 import { renderInPlace, type Documents } from '../isolation/documents.js';
@@ -18,7 +18,7 @@ export async function pullRequestBody(
   templates?: TemplateOverrides,
   emergency: readonly EmergencySection[] = [],
   documents: Documents = renderInPlace,
-  decisions: readonly DecisionView[] = [],
+  decisions: readonly ListedDecision[] = [],
 ): Promise<string> {
   // An emergency PR opens with the procedure (the template's `emergency` partial): what the reader must do next.
   const view = {

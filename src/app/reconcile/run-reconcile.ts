@@ -309,7 +309,12 @@ async function decide(run: Run, read: RepositoryRead, evaluated: Evaluated) {
     templates: templateOverrides(read.loaded.files),
     documents: ((name, ...args) => deps.isolation.document(tenantOf(run.repository), name, ...args)) as Documents,
     emergency,
-    decisions: decisionsByBranch(evaluated.decisions, previous.branches ?? {}),
+    decisions: decisionsByBranch(
+      evaluated.decisions,
+      previous.branches ?? {},
+      evaluation.groups,
+      previous.switchIssue?.issue,
+    ),
   };
   const branches = previous.branches ?? {};
   const actions = decideReconcile({

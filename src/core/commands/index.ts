@@ -38,6 +38,7 @@ export {
   refusalReply,
   type ConfigChange,
   type DecisionView,
+  type ListedDecision,
 } from './replies.js';
 export {
   addIgnoreRules,

@@ -9,6 +9,9 @@ import type { Target } from './parse-command.js';
 /** A decision as replies show it: the dashboard's record without the pull request it was made on. */
 export type DecisionView = Omit<DashboardDecision, 'pullRequest'>;
 
+/** A decision a drift PR lists: made on it, or (`onSwitchIssue`: its number) on the cluster's emergency switch issue. */
+export type ListedDecision = DecisionView & { onSwitchIssue?: number };
+
 const USAGE = [
   '| command | what it does |',
   '|---|---|',
@@ -142,10 +145,10 @@ function evidenceLines(item: CommandItem): string[] {
   return lines;
 }
 
-export function decisionLine(decision: DecisionView): string {
+export function decisionLine(decision: DecisionView, where = ''): string {
   const what = decision.action === 'ignore' ? 'ignored' : 'allowed to be codified';
   const item = [decision.object, decision.field].filter(Boolean).join(' ');
-  return `${inlineCode(item)}: ${what} by ${inlineCode(decision.by)} at ${escapeText(decision.decidedAt)}: ${escapeText(decision.reason)}`;
+  return `${inlineCode(item)}: ${what} by ${inlineCode(decision.by)} at ${escapeText(decision.decidedAt)}${where}: ${escapeText(decision.reason)}`;
 }
 
 /** What driftback knows of the items the target names, and the decisions people made on them. */
@@ -241,12 +244,17 @@ export function nothingToDecideReply(verb: 'ignore' | 'allow', items: readonly C
   return ['Nothing was recorded:', ...why].join('\n');
 }
 
-/** The drift PR's list of decisions people made on it with comment commands. */
-export function decisionsSection(decisions: readonly DecisionView[]): string {
+/**
+ * The drift PR's list of decisions people made with comment commands: on it, and on the emergency
+ * switch issue for a switch it writes (linked: GitHub turns `#12` into a link to the issue).
+ */
+export function decisionsSection(decisions: readonly ListedDecision[]): string {
+  const where = (decision: ListedDecision): string =>
+    decision.onSwitchIssue !== undefined ? ` on the emergency switch issue #${decision.onSwitchIssue}` : '';
   return [
     '### Decided on this pull request',
     '',
-    ...decisions.map((decision) => `- ${decisionLine(decision)}`),
+    ...decisions.map((decision) => `- ${decisionLine(decision, where(decision))}`),
     '',
     'Ignored items are not proposed again while their live value stays the same; the ignore rule each ' +
       '`/driftback ignore` proposes for `.github/driftback.yml` covers any value once it is merged. ' +

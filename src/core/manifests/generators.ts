@@ -1,8 +1,9 @@
 // configMapGenerator / secretGenerator: literals, files and env files become ConfigMaps and
 // Secrets. Names get kustomize's content hash at the end of the build (see name-hash.ts), unless
 // disableNameSuffixHash is set.
-import type { FieldOrigin, FieldSource, SourceProblem } from '../model/index.js';
+import { fileContent, type FieldOrigin, type FieldSource, type SourceProblem } from '../model/index.js';
 import { lineOf, stringMap, type KustomizationFile } from './kustomization-file.js';
+import { isUtf8 } from 'node:buffer';
 import { readEnvFile } from './env-file.js';
 import { basename, joinPath, outsideDir } from './paths.js';
 import type { RenderBudget } from './render-budget.js';
@@ -95,22 +96,27 @@ function readData(
   where: string,
   origin: FieldOrigin,
   inputs: GeneratorInputs,
-): Map<string, TrackedNode> {
+): GeneratedData {
   const problem = (message: string, node: TrackedNode): void => {
     inputs.problems.push({ file: kustomization.path, line: lineOf(node), field: where, message });
   };
-  const data = new Map<string, TrackedNode>();
-  const add = (key: string, value: string, node: TrackedNode): void => {
-    if (data.has(key)) problem(`key "${key}" is given twice`, node);
-    const encoded = fieldName === 'secretGenerator' ? encodeBase64(value) : value;
-    data.set(key, { kind: 'scalar', value: encoded, source: { location: node.source.location, origin } });
+  const data: GeneratedData = { data: new Map(), binaryData: new Map() };
+  // A Secret's values are base64 whatever they hold; a ConfigMap's that are not UTF-8 go to binaryData.
+  const add = (key: string, value: string | Uint8Array, node: TrackedNode): void => {
+    if (data.data.has(key) || data.binaryData.has(key)) problem(`key "${key}" is given twice`, node);
+    const secret = fieldName === 'secretGenerator';
+    const into = typeof value === 'string' || secret ? data.data : data.binaryData;
+    const encoded = typeof value === 'string' && !secret ? value : encodeBase64(value);
+    into.set(key, { kind: 'scalar', value: encoded, source: { location: node.source.location, origin } });
   };
   // kustomize reads env files first, then literals, then files (api/kv Load).
   const envs = [...stringItems(entry.entries.get('envs')), ...stringItems(entry.entries.get('env'))];
   for (const item of envs) {
     const content = readInput(kustomization, item.text, item.node, where, inputs);
     if (content === undefined) continue;
-    for (const pair of readEnvFile(content)) add(pair.key, pair.value, item.node);
+    const text = fileContent(content);
+    if (typeof text !== 'string') problem(`env file "${item.text}" ${notUtf8(text)}`, item.node);
+    else for (const pair of readEnvFile(text)) add(pair.key, pair.value, item.node);
   }
   for (const literal of stringItems(entry.entries.get('literals'))) {
     const eq = literal.text.indexOf('=');
@@ -121,16 +127,34 @@ function readData(
     const eq = item.text.indexOf('=');
     const key = eq > 0 ? item.text.slice(0, eq) : basename(item.text);
     const content = readInput(kustomization, eq > 0 ? item.text.slice(eq + 1) : item.text, item.node, where, inputs);
-    if (content !== undefined) add(key, content, item.node);
+    if (content !== undefined) add(key, fileContent(content), item.node);
   }
   return data;
+}
+
+interface GeneratedData {
+  data: Map<string, TrackedNode>;
+  binaryData: Map<string, TrackedNode>;
+}
+
+/** kustomize refuses an env file line that is not UTF-8 (api/kv: "line N has invalid utf8 bytes"). */
+function notUtf8(bytes: Uint8Array): string {
+  let start = 0;
+  for (let line = 1; ; line++) {
+    const end = bytes.indexOf(10, start);
+    const text = bytes.subarray(start, end < 0 ? bytes.length : end);
+    if (!isUtf8(text))
+      return `has bytes that are not UTF-8 on line ${line}: kustomize refuses it (line ${line} has invalid utf8 bytes)`;
+    if (end < 0) return 'is not UTF-8';
+    start = end + 1;
+  }
 }
 
 function generatedObject(
   fieldName: GeneratorField,
   entry: TrackedMap,
   name: string,
-  data: Map<string, TrackedNode>,
+  data: GeneratedData,
   options: GeneratorOptions,
   source: FieldSource,
 ): TrackedMap {
@@ -152,9 +176,11 @@ function generatedObject(
     ['metadata', { kind: 'map', entries: metadata, source }],
   ]);
   if (isSecret) root.set('type', scalar(getString(entry, ['type']) ?? 'Opaque'));
-  const sorted = new Map([...data].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const sorted = (values: Map<string, TrackedNode>) =>
+    new Map([...values].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   // kustomize writes a Secret's `data` even when it is empty (`data: {}`, hashed too), a ConfigMap's only when not.
-  if (sorted.size > 0 || isSecret) root.set('data', { kind: 'map', entries: sorted, source });
+  if (data.data.size > 0 || isSecret) root.set('data', { kind: 'map', entries: sorted(data.data), source });
+  if (data.binaryData.size > 0) root.set('binaryData', { kind: 'map', entries: sorted(data.binaryData), source });
   if (options.immutable) root.set('immutable', scalar(true));
   return { kind: 'map', entries: root, source };
 }
@@ -184,9 +210,9 @@ function readInput(
   return text;
 }
 
-/** Base64 as kustomize writes Secret data: lines of 70 characters, each ending in a newline, once it is that long. */
-export function encodeBase64(value: string): string {
-  const encoded = Buffer.from(value, 'utf8').toString('base64');
+/** Base64 as kustomize writes Secret data and binaryData: lines of 70 characters, each ending in a newline, once it is that long. */
+export function encodeBase64(value: string | Uint8Array): string {
+  const encoded = (typeof value === 'string' ? Buffer.from(value, 'utf8') : Buffer.from(value)).toString('base64');
   if (encoded.length < 70) return encoded;
   let out = '';
   for (let i = 0; i < encoded.length; i += 70) out += `${encoded.slice(i, i + 70)}\n`;

@@ -5,6 +5,7 @@
 import { Composer, Parser, isAlias, isMap, isScalar, isSeq, isPair } from 'yaml';
 import type { Node as YamlNode, Document } from 'yaml';
 import {
+  fileContent,
   lineStartsOf,
   locationAt,
   type FieldOrigin,
@@ -53,6 +54,11 @@ export function loadYamlFile(
   meter?.charge(file, { bytes });
   if (bytes > MAX_MANIFEST_FILE_BYTES) {
     loaded.problems.push(oversized(file, bytes));
+    return loaded;
+  }
+  if (typeof fileContent(text) !== 'string') {
+    // kustomize: "MalformedYAMLError: yaml: incomplete UTF-8 octet sequence"; kubectl refuses it too.
+    loaded.problems.push({ file, message: 'cannot parse YAML: the file is not UTF-8 text; save it as UTF-8' });
     return loaded;
   }
   const lineStarts = lineStartsOf(text);

@@ -10,6 +10,7 @@ export * from './snapshot.js';
 export * from './own.js';
 export * from './plan.js';
 export * from './repo-path.js';
+export * from './file-text.js';
 export * from './show.js';
 export * from './source-report.js';
 export * from './suspension-notice.js';

@@ -79,7 +79,9 @@ function withArgoProjects(plan: Plan, input: PlanClusterInput, live: readonly Ku
   if (!input.sources) return plan;
   const { sources, notes } = input.sources;
   const refused = refuseUnpermitted(plan, sources, input.head, live);
-  return withArgoSyncOptions(refused, sources, notes ?? [], input.head, live);
+  // Compared under the same config as drift: the ignore rules head's sources declare apply.
+  const config = configWithSourceRules(input.config, input.sources);
+  return withArgoSyncOptions(refused, sources, notes ?? [], input.head, live, config);
 }
 
 /** What merging does through Argo CD: Applications it re-syncs, images Argo CD Image Updater writes. */

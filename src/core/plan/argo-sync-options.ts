@@ -7,12 +7,12 @@
 // - `Prune=confirm`: a prune waits for a person's confirmation.
 // And an object two Applications render is a conflict between them (source-worklist's `shared-resource`),
 // compared against each Application's rendering.
-import { fieldPath } from '../k8s/index.js';
 import { keyId, keyOf, type DesiredObject, type KubeObject, type Plan, type PlanWarning } from '../model/index.js';
 import type { SourceNote } from '../render/types.js';
 import type { SourceResult } from '../render/source-worklist.js';
 import { sourceName } from '../sources/identity.js';
-import { namedFields, otherRendering } from './shared-resources.js';
+import type { Config } from '../config/index.js';
+import { comparedWithEach, sharedClaims } from './shared-resources.js';
 
 const ANNOTATION = 'argocd.argoproj.io/sync-options';
 
@@ -111,37 +111,30 @@ function createNamespace(warnings: readonly PlanWarning[], apps: readonly ArgoAp
   return kept;
 }
 
-/** What each Application's sync writes over live: the plan's own change for the first, a comparison for the other. */
-function comparedWithLive(plan: Plan, note: SourceNote, live: ReadonlyMap<string, KubeObject>): string {
-  const id = keyId(note.key!);
-  const object = live.get(id);
-  if (!note.shared || !object) return '';
-  const entry = plan.update.find((candidate) => keyId(candidate.id) === id);
-  const of = { group: note.key!.group, kind: note.key!.kind, object };
-  const firstFields = (entry?.changes ?? []).map((change) => fieldPath(change.segments, of) || change.path);
-  const otherFields = otherRendering(note.shared.desired.object, object);
-  return (
-    ` Compared with live, a sync of ${note.shared.first} writes ${namedFields(firstFields)}; a sync of ` +
-    `${note.source} writes ${namedFields(otherFields)}.`
-  );
-}
-
-/** Two Argo CD Applications render one object: each sync takes it from the other; compared against each. */
+/** Two Argo CD Applications render one object: each sync takes it from the other; live compared against each, as drift does. */
 function sharedResourceWarnings(
-  plan: Plan,
   notes: readonly SourceNote[],
   head: readonly DesiredObject[],
   live: readonly KubeObject[],
+  config?: Config,
 ): PlanWarning[] {
-  const declared = new Set(head.map((desired) => keyId(desired.key)));
+  const declared = new Map(head.map((desired) => [keyId(desired.key), desired.object]));
   const shared = notes.filter((note) => note.code === 'shared-resource' && note.key && declared.has(keyId(note.key)));
   if (shared.length === 0) return [];
+  const claims = sharedClaims(shared);
   const liveById = new Map(live.map((object) => [keyId(keyOf(object)), object]));
-  return shared.map((note) => ({
-    code: 'conflict' as const,
-    id: note.key!,
-    message: `Argo CD Application ${note.source} ${note.message}.${comparedWithLive(plan, note, liveById)}`,
-  }));
+  return shared.map((note) => {
+    const id = keyId(note.key!);
+    const object = liveById.get(id);
+    const compared = object
+      ? ` Compared with live ${comparedWithEach(claims.get(id)!, declared.get(id)!, object, config)}.`
+      : '';
+    return {
+      code: 'conflict' as const,
+      id: note.key!,
+      message: `Argo CD Application ${note.source} ${note.message}.${compared}`,
+    };
+  });
 }
 
 /** The plan with its Argo CD sync options and shared resources said. */
@@ -151,6 +144,7 @@ export function withArgoSyncOptions(
   notes: readonly SourceNote[],
   head: readonly DesiredObject[],
   live: readonly KubeObject[] = [],
+  config?: Config,
 ): Plan {
   const apps = argoApps(sources);
   if (apps.length === 0) return plan;
@@ -162,7 +156,7 @@ export function withArgoSyncOptions(
   const warnings = [
     ...createNamespace(plan.warnings, apps),
     ...added,
-    ...sharedResourceWarnings(plan, notes, head, live),
+    ...sharedResourceWarnings(notes, head, live, config),
   ];
   return { ...plan, warnings };
 }

@@ -3,12 +3,13 @@
 // Application's files are the object's desired state. Its live state is compared against each
 // Application's rendering; every difference is reported with both Applications named and never
 // codified — codifying it into one Application's files would leave the other's sync to revert it.
-import { summarize } from '../classify/index.js';
+import { compileIgnoreRules, ignoreRuleFor, summarize } from '../classify/index.js';
 import { diffObject } from '../diff/index.js';
 import { fieldPath } from '../k8s/index.js';
 import {
   groupOf,
   keyId,
+  keyOf,
   versionOf,
   type DiffResult,
   type FieldChange,
@@ -16,7 +17,7 @@ import {
   type ResourceDiff,
 } from '../model/index.js';
 import type { SourceNote } from '../render/types.js';
-import type { Config } from '../config/index.js';
+import { defaultConfig, type Config } from '../config/index.js';
 
 /** At most this many fields are named per Application. */
 const NAMED = 5;
@@ -42,18 +43,24 @@ export function sharedClaims(notes: readonly SourceNote[]): Map<string, Claim> {
   return claims;
 }
 
-/** The fields another Application's sync would write differently from live, in words. */
-export function otherRendering(desired: KubeObject, live: KubeObject, config?: Config): string[] {
-  const { changes } = diffObject(desired, live, config ? { config } : {});
+/**
+ * The fields live differs in from one Application's rendering, in words: the drift comparison, with the
+ * config's ignore rules (an Application's `ignoreDifferences` included) applied.
+ */
+function differingFields(desired: KubeObject, live: KubeObject, config: Config): string[] {
+  const key = keyOf(live);
+  const matchers = compileIgnoreRules(config.drift.ignore);
   const of = {
     group: groupOf(live.apiVersion ?? ''),
     kind: live.kind ?? '',
     version: versionOf(live.apiVersion ?? ''),
   };
-  return changes.map((change) => fieldPath(change.segments, { ...of, object: live }) || change.path);
+  return diffObject(desired, live, { config })
+    .changes.filter((change: FieldChange) => !ignoreRuleFor(matchers, key, change, desired))
+    .map((change) => fieldPath(change.segments, { ...of, object: live }) || change.path);
 }
 
-export function namedFields(fields: readonly string[]): string {
+function namedFields(fields: readonly string[]): string {
   if (fields.length === 0) return 'nothing: it renders the object as live has it';
   const more = fields.length > NAMED ? ` and ${fields.length - NAMED} more` : '';
   return `${fields
@@ -62,30 +69,29 @@ export function namedFields(fields: readonly string[]): string {
     .join(', ')}${more}`;
 }
 
+/**
+ * Live against each Application's rendering (`first`: the first Application's, the object's desired
+ * state), compared alike for every one: the drift report and the plan name the same fields.
+ */
+export function comparedWithEach(claim: Claim, first: KubeObject, live: KubeObject, config = defaultConfig()): string {
+  const renderings = [{ application: claim.applications[0]!, desired: first }, ...claim.others];
+  return renderings
+    .map(({ application, desired }) => `against ${application}: ${namedFields(differingFields(desired, live, config))}`)
+    .join('; ');
+}
+
 /** The reason every difference of a shared object is reported: both Applications, and each one's comparison. */
-export function sharedReason(claim: Claim, firstFields: readonly string[], live: KubeObject, config?: Config): string {
-  const [first] = claim.applications;
-  const against = [
-    `against ${first}: ${namedFields(firstFields)}`,
-    ...claim.others.map(
-      ({ application, desired }) => `against ${application}: ${namedFields(otherRendering(desired, live, config))}`,
-    ),
-  ];
+function sharedReason(claim: Claim, first: KubeObject, live: KubeObject, config?: Config): string {
   return (
     `claimed by Argo CD Applications ${claim.applications.join(' and ')}: each sync takes it over from the other ` +
-    `(SharedResourceWarning), so neither Application's files are its desired state. Compared ${against.join('; ')}. ` +
-    'Never codified: keep the object in one Application only'
+    `(SharedResourceWarning), so neither Application's files are its desired state. ` +
+    `Compared ${comparedWithEach(claim, first, live, config)}. Never codified: keep the object in one Application only`
   );
 }
 
 function setAside(resource: ResourceDiff, claim: Claim, config?: Config): ResourceDiff {
-  if (resource.changes.length === 0 || !resource.live) return resource;
-  const live = resource.live;
-  const firstFields = resource.changes.map(
-    (change) =>
-      fieldPath(change.segments, { group: resource.key.group, kind: resource.key.kind, object: live }) || change.path,
-  );
-  const reason = sharedReason(claim, firstFields, live, config);
+  if (resource.changes.length === 0 || !resource.live || !resource.desired) return resource;
+  const reason = sharedReason(claim, resource.desired.object, resource.live, config);
   const moved: FieldChange[] = resource.changes.map((change) => ({
     ...change,
     reported: { code: 'shared-resource', reason },

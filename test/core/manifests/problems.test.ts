@@ -1,7 +1,7 @@
 // Bad input is reported with file and line, and the rest of the repository still renders.
 import { describe, expect, it } from 'vitest';
 import { newParseCache, renderBudget, renderManifests } from '../../../src/core/manifests/index.js';
-import { formatProblem } from '../../../src/core/model/index.js';
+import { fileText, formatProblem } from '../../../src/core/model/index.js';
 import { tree } from './helpers.js';
 
 const CONFIGMAP = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ok\n';
@@ -97,6 +97,20 @@ describe('plain manifests: problems and skipped documents', () => {
       { kind: 'Gadget', metadata: { name: 'p-g' } },
       { kind: 'Widget', metadata: { name: 'p-w' } },
     ]);
+  });
+
+  it('refuses an env file and a resource that are not UTF-8, as kustomize does', () => {
+    const latin1 = (text: string) => fileText(Buffer.from(text, 'latin1'));
+    const files = new Map([
+      ['kustomization.yaml', 'resources:\n  - cm.yaml\nconfigMapGenerator:\n  - name: env\n    envs: [app.env]\n'],
+      ['app.env', latin1('A=1\nCITY=Z\u00fcrich\n')],
+      ['cm.yaml', latin1('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: caf\u00e9\n')],
+    ]);
+    const problems = renderManifests(files, '').errors.map(formatProblem);
+    expect(problems).toContainEqual(
+      expect.stringMatching(/env file "app\.env" has bytes that are not UTF-8 on line 2/),
+    );
+    expect(problems).toContainEqual(expect.stringMatching(/^cm\.yaml: cannot parse YAML: the file is not UTF-8 text/));
   });
 
   it('reports an object without a name', () => {

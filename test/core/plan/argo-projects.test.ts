@@ -227,11 +227,11 @@ describe('one object, two Applications', () => {
     const apps = [application('guestbook', {}), application('guestbook-copy', pinned)];
     const { warnings } = plan(files(apps), [namespace('argocd'), namespace('guestbook'), open(), scaled()]);
     const [deployment] = warnings('conflict').filter((w) => w.startsWith('Deployment/'));
-    expect(deployment).toContain('Compared with live, a sync of argocd/guestbook');
+    expect(deployment).toContain('Compared with live against argocd/guestbook');
     expect(deployment).toMatch(
-      /a sync of argocd\/guestbook-copy writes [^;]*`spec\.template\.spec\.containers\[guestbook-ui\]\.image`/,
+      /against argocd\/guestbook-copy: [^;]*`spec\.template\.spec\.containers\[guestbook-ui\]\.image`/,
     );
-    expect(deployment).toMatch(/a sync of argocd\/guestbook writes `spec\.replicas`[;.]/);
+    expect(deployment).toMatch(/against argocd\/guestbook: `spec\.replicas`[;.]/);
   });
 
   it('a hand change to the shared object is reported naming both Applications, never codified', () => {
@@ -255,5 +255,32 @@ describe('one object, two Applications', () => {
     expect(replicas?.reported?.reason).toMatch(
       /against argocd\/guestbook-copy: [^;]*containers\[guestbook-ui\]\.image/,
     );
+  });
+
+  // Both Applications ignore replicas (`ignoreDifferences`), and a person also annotated the object by hand.
+  it('drift and plan name the same fields against each Application, ignored ones by neither', () => {
+    const ignore = { ignoreDifferences: [{ group: 'apps', kind: 'Deployment', jsonPointers: ['/spec/replicas'] }] };
+    const apps = [application('guestbook', ignore), application('guestbook-copy', { ...pinned, ...ignore })];
+    const live = scaled();
+    live.metadata.annotations = { ...live.metadata.annotations, team: 'web' };
+    const annotate = { 'f:metadata': { 'f:annotations': { 'f:team': {} } } };
+    live.metadata.managedFields!.push({ manager: 'kubectl-annotate', operation: 'Update', fieldsV1: annotate });
+    const items = [namespace('argocd'), namespace('guestbook'), open(), live];
+    const [planned] = plan(files(apps), items)
+      .warnings('conflict')
+      .filter((w) => w.startsWith('Deployment/'));
+    const snapshot = { repository: 'acme/gitops', cluster: 'prod', capturedAt: '2026-12-01T12:00:00Z', items };
+    const evaluated = evaluateDrift({
+      ...{ snapshot, config, cluster: config.clusters![0]!, files: files(apps) },
+      ...{ history: [], minSnapshots: 1, declined: new Set<string>() },
+    });
+    if (evaluated.type !== 'evaluated') throw new Error(evaluated.type);
+    const resource = evaluated.diff.resources.find((r) => r.key.kind === 'Deployment')!;
+    const reason = resource.reported?.find((change) => change.reported?.code === 'shared-resource')?.reported?.reason;
+    const compared =
+      'against argocd/guestbook-copy: `spec.template.spec.containers[guestbook-ui].image`, ' +
+      '`metadata.annotations.team`; against argocd/guestbook: `metadata.annotations.team`';
+    expect(reason).toContain(`Compared ${compared}. Never codified`);
+    expect(planned).toContain(`Compared with live ${compared}.`);
   });
 });

@@ -167,15 +167,16 @@ export class GitHubStandIn {
     owner: string;
     repo: string;
     defaultBranch?: string;
-    files: Map<string, string> | Record<string, string>;
+    /** path → text, or bytes for a file that is not text. */
+    files: Map<string, string | Uint8Array> | Record<string, string | Uint8Array>;
     message?: string;
     login?: string;
   }): string {
     const defaultBranch = input.defaultBranch ?? 'main';
     const repo = this.state.addRepo(input.owner, input.repo, defaultBranch);
     const entries = new Map<string, FlatEntry>();
-    for (const [path, text] of toMap(input.files))
-      entries.set(path, { mode: '100644', sha: this.state.git.putBlob(Buffer.from(text, 'utf8')) });
+    for (const [path, content] of toMap(input.files))
+      entries.set(path, { mode: '100644', sha: this.state.git.putBlob(Buffer.from(content)) });
     const sha = this.commitAs(input.login ?? 'octocat', {
       tree: this.state.git.buildTree(entries),
       parents: [],
