@@ -426,6 +426,36 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
   ].join('\n');
   const withValuesFrom = (refs: string[], values: string[] = []) =>
     helmRelease(values).replace('  interval: 10m\n', `  interval: 10m\n  valuesFrom:\n${refs.join('\n')}\n`);
+  /** A `valuesFrom` entry reading the generated ConfigMap's `key` as the value at `targetPath`. */
+  const targetPath = (key: string, path: string) =>
+    `    - {kind: ConfigMap, name: web-values, valuesKey: ${key}, targetPath: ${path}}`;
+  const WHOLE_VALUES = ['    - kind: ConfigMap', '      name: web-values'];
+  /**
+   * Flux's values from a configMapGenerator: clusters/prod/kustomization.yaml generates ConfigMap
+   * shop/web-values from `entry` (its files, literals or envs lines), with the content hash and
+   * kustomizeconfig.yaml's nameReference (`hashed`) or without the hash; the HelmRelease reads it
+   * through `refs`; `more` are further files of clusters/prod.
+   */
+  function generatorRepo(entry: string[], refs: string[], more: Record<string, string> = {}, hashed = true) {
+    const kustomization = [
+      'resources: [web.yaml]',
+      'configMapGenerator:',
+      '  - name: web-values',
+      '    namespace: shop',
+      ...entry,
+      hashed ? 'configurations: [kustomizeconfig.yaml]' : '    options: {disableNameSuffixHash: true}',
+      '',
+    ].join('\n');
+    const files = new Map([
+      ...WEB,
+      ['clusters/prod/kustomization.yaml', kustomization],
+      ...(hashed ? [['clusters/prod/kustomizeconfig.yaml', KUSTOMIZE_CONFIG] as const] : []),
+      ['clusters/prod/web.yaml', withValuesFrom(refs)],
+      ...Object.entries(more).map(([name, text]) => [`clusters/prod/${name}`, text] as const),
+    ]);
+    return { kustomization, files };
+  }
+  const VALUES = '# shop values\nreplicaCount: 2\n';
 
   it('Argo CD: the helm.values text is edited inside its block, the rest byte for byte', () => {
     const app = [
@@ -555,23 +585,8 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
   });
 
   it('Flux: a ConfigMap a configMapGenerator makes from values.yaml: that file is edited', () => {
-    const values = '# shop values\nreplicaCount: 2\n';
-    const kustomization = [
-      'resources: [web.yaml]',
-      'configMapGenerator:',
-      '  - name: web-values',
-      '    namespace: shop',
-      '    files: [values.yaml=web-values.yaml]',
-      '    options: {disableNameSuffixHash: true}',
-      '',
-    ].join('\n');
-    const release = withValuesFrom(['    - kind: ConfigMap', '      name: web-values']);
-    const files = new Map([
-      ...WEB,
-      ['clusters/prod/kustomization.yaml', kustomization],
-      ['clusters/prod/web.yaml', release],
-      ['clusters/prod/web-values.yaml', values],
-    ]);
+    const entry = ['    files: [values.yaml=web-values.yaml]'];
+    const { files } = generatorRepo(entry, WHOLE_VALUES, { 'web-values.yaml': VALUES }, false);
     const result = codifyOn(files, FLUX, [scale('web-web', 7)]);
     expect(result.reported).toEqual([]);
     expect(result.check).toEqual({ ok: true });
@@ -583,24 +598,9 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
   it('Flux: a hashed configMapGenerator ConfigMap (nameReference on spec/valuesFrom/name): the values file is edited', () => {
     // Flux's helm-values-from-configmap pattern: the generated name keeps its hash, kustomizeconfig.yaml
     // makes kustomize rewrite the HelmRelease's reference, so a values change rolls out a new ConfigMap.
-    const values = '# shop values\nreplicaCount: 2\n';
-    const kustomization = [
-      'resources: [web.yaml]',
-      'configMapGenerator:',
-      '  - name: web-values',
-      '    namespace: shop',
-      '    files: [values.yaml=web-values.yaml]',
-      'configurations: [kustomizeconfig.yaml]',
-      '',
-    ].join('\n');
-    const release = withValuesFrom(['    - kind: ConfigMap', '      name: web-values']);
-    const files = new Map([
-      ...WEB,
-      ['clusters/prod/kustomization.yaml', kustomization],
-      ['clusters/prod/kustomizeconfig.yaml', KUSTOMIZE_CONFIG],
-      ['clusters/prod/web.yaml', release],
-      ['clusters/prod/web-values.yaml', values],
-    ]);
+    const { files } = generatorRepo(['    files: [values.yaml=web-values.yaml]'], WHOLE_VALUES, {
+      'web-values.yaml': VALUES,
+    });
     const result = codifyOn(files, FLUX, [scale('web-web', 7)]);
     expect(result.reported).toEqual([]);
     expect(result.check).toEqual({ ok: true });
@@ -620,29 +620,12 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
     expect(names(plan.prune)).toEqual([`ConfigMap/${configMap(base)}`]);
   });
   it('Flux targetPath: the literals entry and the envs file line of a hashed configMapGenerator, byte for byte', () => {
-    const kustomization = [
-      'resources: [web.yaml]',
-      'configMapGenerator:',
-      '  - name: web-values',
-      '    namespace: shop',
-      '    envs: [web.env]',
-      '    literals:',
-      '      - tag="1.3" # pinned',
-      'configurations: [kustomizeconfig.yaml]',
-      '',
-    ].join('\n');
     const env = '# scale of the shop\r\nreplicas=2\r\nzone=eu\r\n';
-    const release = withValuesFrom([
-      '    - {kind: ConfigMap, name: web-values, valuesKey: replicas, targetPath: replicaCount}',
-      '    - {kind: ConfigMap, name: web-values, valuesKey: tag, targetPath: image.tag}',
-    ]);
-    const files = new Map([
-      ...WEB,
-      ['clusters/prod/kustomization.yaml', kustomization],
-      ['clusters/prod/kustomizeconfig.yaml', KUSTOMIZE_CONFIG],
-      ['clusters/prod/web.yaml', release],
-      ['clusters/prod/web.env', env],
-    ]);
+    const { kustomization, files } = generatorRepo(
+      ['    envs: [web.env]', '    literals:', '      - tag="1.3" # pinned'],
+      [targetPath('replicas', 'replicaCount'), targetPath('tag', 'image.tag')],
+      { 'web.env': env },
+    );
     const result = codifyOn(files, FLUX, [scale('web-web', 5), setImage('ghcr.io/example/web:1.4')]);
     expect(result.reported).toEqual([]);
     expect(result.check).toEqual({ ok: true });
@@ -654,17 +637,9 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
     });
   });
   describe('a hashed values ConfigMap edited live as well: the chart value goes to its source, its own drift is reported', () => {
-    const VALUES = '# shop values\nreplicaCount: 2\n';
-    const files = new Map([
-      ...WEB,
-      [
-        'clusters/prod/kustomization.yaml',
-        'resources: [web.yaml]\nconfigMapGenerator:\n  - name: web-values\n    namespace: shop\n    files: [values.yaml=web-values.yaml]\nconfigurations: [kustomizeconfig.yaml]\n',
-      ],
-      ['clusters/prod/kustomizeconfig.yaml', KUSTOMIZE_CONFIG],
-      ['clusters/prod/web.yaml', withValuesFrom(['    - kind: ConfigMap', '      name: web-values'])],
-      ['clusters/prod/web-values.yaml', VALUES],
-    ]);
+    const { files } = generatorRepo(['    files: [values.yaml=web-values.yaml]'], WHOLE_VALUES, {
+      'web-values.yaml': VALUES,
+    });
     const liveValues = (text: string): HandChange => ({
       kind: 'ConfigMap',
       name: 'web-values',
@@ -739,26 +714,12 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
     manager: 'kubectl-edit',
   });
   it('Flux targetPath: literals entries written as quoted YAML strings keep their quotes, byte for byte', () => {
-    const kustomization = [
-      'resources: [web.yaml]',
-      'configMapGenerator:',
-      '  - name: web-values',
-      '    namespace: shop',
-      '    literals:',
-      '      - "replicas=2" # two zones',
-      "      - 'greeting=hello'",
-      '    options: {disableNameSuffixHash: true}',
-      '',
-    ].join('\n');
-    const release = withValuesFrom([
-      '    - {kind: ConfigMap, name: web-values, valuesKey: replicas, targetPath: replicaCount}',
-      '    - {kind: ConfigMap, name: web-values, valuesKey: greeting, targetPath: settings.greeting}',
-    ]);
-    const files = new Map([
-      ...WEB,
-      ['clusters/prod/kustomization.yaml', kustomization],
-      ['clusters/prod/web.yaml', release],
-    ]);
+    const { kustomization, files } = generatorRepo(
+      ['    literals:', '      - "replicas=2" # two zones', "      - 'greeting=hello'"],
+      [targetPath('replicas', 'replicaCount'), targetPath('greeting', 'settings.greeting')],
+      {},
+      false,
+    );
     const result = codifyOn(files, FLUX, [scale('web-web', 5), greeting(`it's "on"`)]);
     expect(result.reported).toEqual([]);
     expect(result.check).toEqual({ ok: true });
@@ -789,29 +750,13 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
       '["greeting=hi #1"]',
     ],
   ])('Flux targetPath: %s, proven by rendering again', (_, literals, live, expected) => {
-    const kustomization = (entries: string) =>
-      [
-        'resources: [web.yaml]',
-        'configMapGenerator:',
-        '  - name: web-values',
-        '    namespace: shop',
-        `    literals: ${entries}`,
-        'configurations: [kustomizeconfig.yaml]',
-        '',
-      ].join('\n');
-    const release = withValuesFrom([
-      '    - {kind: ConfigMap, name: web-values, valuesKey: greeting, targetPath: settings.greeting}',
-    ]);
-    const files = new Map([
-      ...WEB,
-      ['clusters/prod/kustomization.yaml', kustomization(literals)],
-      ['clusters/prod/kustomizeconfig.yaml', KUSTOMIZE_CONFIG],
-      ['clusters/prod/web.yaml', release],
-    ]);
+    const repo = (entries: string) =>
+      generatorRepo([`    literals: ${entries}`], [targetPath('greeting', 'settings.greeting')]);
+    const { files } = repo(literals);
     const result = codifyOn(files, FLUX, [greeting(live)]);
     expect(result.reported).toEqual([]);
     expect(result.check).toEqual({ ok: true });
-    expect([...result.edits]).toEqual([['clusters/prod/kustomization.yaml', kustomization(expected)]]);
+    expect([...result.edits]).toEqual([['clusters/prod/kustomization.yaml', repo(expected).kustomization]]);
   });
 });
 
