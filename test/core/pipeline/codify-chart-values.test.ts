@@ -107,6 +107,32 @@ function codifyOn(
 }
 
 const FLUX = '    path: clusters/prod\n    controller: flux\n    namespaces: [shop]\n';
+const ARGO = '    path: clusters/prod\n    controller: argocd\n    namespaces: [shop]\n';
+/** Argo CD's argocd-cm with kustomize's `--enable-helm`, so kustomize helmCharts render. */
+const ENABLE_HELM: KubeObject = {
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name: 'argocd-cm', namespace: 'argocd' },
+  data: { 'kustomize.buildOptions': '--enable-helm' },
+};
+/** The Application of the `web` chart at charts/web of this repository; `helm` are its source's helm lines. */
+function webHelmApp(helm: string[]): string {
+  const source = ['  source:', '    repoURL: https://github.com/acme/gitops.git', '    targetRevision: main'];
+  return argoApplication([...source, '    path: charts/web', '    helm:', ...helm]);
+}
+/** Application argocd/web deploying into shop; `spec` are its lines between `project` and `destination`. */
+function argoApplication(spec: string[]): string {
+  return [
+    'apiVersion: argoproj.io/v1alpha1',
+    'kind: Application',
+    'metadata: {name: web, namespace: argocd}',
+    'spec:',
+    '  project: default',
+    ...spec,
+    '  destination: {server: https://kubernetes.default.svc, namespace: shop}',
+    '',
+  ].join('\n');
+}
 const scale = (name: string, replicas: number): HandChange => ({
   kind: 'Deployment',
   name,
@@ -199,27 +225,10 @@ describe('Flux HelmRelease', () => {
 });
 
 describe('Argo CD Application with a Helm source', () => {
-  const ARGO = '    path: clusters/prod\n    controller: argocd\n    namespaces: [shop]\n';
-  const application = (helm: string[]): string =>
-    [
-      'apiVersion: argoproj.io/v1alpha1',
-      'kind: Application',
-      'metadata: {name: web, namespace: argocd}',
-      'spec:',
-      '  project: default',
-      '  source:',
-      '    repoURL: https://github.com/acme/gitops.git',
-      '    targetRevision: main',
-      '    path: charts/web',
-      '    helm:',
-      ...helm,
-      '  destination: {server: https://kubernetes.default.svc, namespace: shop}',
-      '',
-    ].join('\n');
   const shopValues = '# the shop\nreplicaCount: 3\n';
 
   it('kubectl scale goes to the values file, kubectl set image to the parameter that sets the tag', () => {
-    const app = application([
+    const app = webHelmApp([
       '      valueFiles: [values-shop.yaml]',
       '      parameters:',
       '        - name: image.tag',
@@ -237,12 +246,7 @@ describe('Argo CD Application with a Helm source', () => {
   });
 
   it('multi-source: the $values file of a ref source takes the scale, the parameter of spec.sources[0] the tag', () => {
-    const app = [
-      'apiVersion: argoproj.io/v1alpha1',
-      'kind: Application',
-      'metadata: {name: web, namespace: argocd}',
-      'spec:',
-      '  project: default',
+    const app = argoApplication([
       '  sources:',
       '    - repoURL: https://github.com/acme/gitops.git',
       '      targetRevision: main',
@@ -255,9 +259,7 @@ describe('Argo CD Application with a Helm source', () => {
       '    - repoURL: https://github.com/acme/gitops.git',
       '      targetRevision: main',
       '      ref: values',
-      '  destination: {server: https://kubernetes.default.svc, namespace: shop}',
-      '',
-    ].join('\n');
+    ]);
     const files = new Map([...WEB, ['envs/prod/web-values.yaml', shopValues], ['clusters/prod/web.yaml', app]]);
     const result = codifyOn(files, ARGO, [scale('web-web', 5), setImage('ghcr.io/example/web:1.3')]);
     expect(result.reported).toEqual([]);
@@ -270,7 +272,7 @@ describe('Argo CD Application with a Helm source', () => {
   });
 
   it('valuesObject takes a change it sets, and a value only the chart default sets', () => {
-    const app = application(['      valuesObject:', '        replicaCount: 2 # two zones']);
+    const app = webHelmApp(['      valuesObject:', '        replicaCount: 2 # two zones']);
     const files = new Map([...WEB, ['clusters/prod/web.yaml', app]]);
     const result = codifyOn(files, ARGO, [scale('web-web', 4), setImage('ghcr.io/example/web:1.1')]);
     expect(result.reported).toEqual([]);
@@ -284,31 +286,13 @@ describe('Argo CD Application with a Helm source', () => {
 describe('kustomize helmCharts (Argo CD with --enable-helm)', () => {
   it('valuesInline takes the scale and the image tag it sets, and no other file is edited', () => {
     const input = chartFiles('kustomize-helm-oracle/local-chart/input', 'apps/web');
-    const app = [
-      'apiVersion: argoproj.io/v1alpha1',
-      'kind: Application',
-      'metadata: {name: web, namespace: argocd}',
-      'spec:',
-      '  project: default',
+    const app = argoApplication([
       '  source: {repoURL: https://github.com/acme/gitops.git, targetRevision: main, path: apps/web}',
-      '  destination: {server: https://kubernetes.default.svc, namespace: shop}',
-      '',
-    ].join('\n');
+    ]);
     const files = new Map([...input, ['clusters/prod/web.yaml', app]]);
-    const argocdCm: KubeObject = {
-      apiVersion: 'v1',
-      kind: 'ConfigMap',
-      metadata: { name: 'argocd-cm', namespace: 'argocd' },
-      data: { 'kustomize.buildOptions': '--enable-helm' },
-    };
     const image: HandChange = { ...setImage('ghcr.io/example/web:1.5'), name: 'storefront-web' };
     const changes = [scale('storefront-web', 6), image];
-    const result = codifyOn(
-      files,
-      '    path: clusters/prod\n    controller: argocd\n    namespaces: [shop]\n',
-      changes,
-      [argocdCm],
-    );
+    const result = codifyOn(files, ARGO, changes, [ENABLE_HELM]);
     expect(result.reported).toEqual([]);
     expect(result.check).toEqual({ ok: true });
     expect([...result.edits.keys()]).toEqual(['apps/web/kustomization.yaml']);
@@ -322,13 +306,6 @@ describe('kustomize helmCharts (Argo CD with --enable-helm)', () => {
 
 describe('a chart of a Helm repository (its archive in the charts directory)', () => {
   const remote = createChartRenderer({ helm: found.helm, chartsDir: packagedChart(WEB_FIXTURE) });
-  const ARGO = '    path: clusters/prod\n    controller: argocd\n    namespaces: [shop]\n';
-  const argocdCm: KubeObject = {
-    apiVersion: 'v1',
-    kind: 'ConfigMap',
-    metadata: { name: 'argocd-cm', namespace: 'argocd' },
-    data: { 'kustomize.buildOptions': '--enable-helm' },
-  };
 
   it('Flux: a value only the chart default sets is added to spec.values, proven by Helm', () => {
     const repository =
@@ -351,12 +328,7 @@ describe('a chart of a Helm repository (its archive in the charts directory)', (
   });
 
   it('Argo CD: a value only the chart default sets is added to valuesObject', () => {
-    const app = [
-      'apiVersion: argoproj.io/v1alpha1',
-      'kind: Application',
-      'metadata: {name: web, namespace: argocd}',
-      'spec:',
-      '  project: default',
+    const app = argoApplication([
       '  source:',
       '    repoURL: https://charts.acme.example',
       '    chart: web',
@@ -364,9 +336,7 @@ describe('a chart of a Helm repository (its archive in the charts directory)', (
       '    helm:',
       '      valuesObject:',
       '        replicaCount: 2',
-      '  destination: {server: https://kubernetes.default.svc, namespace: shop}',
-      '',
-    ].join('\n');
+    ]);
     const files = new Map([['clusters/prod/web.yaml', app]]);
     const result = codifyOn(files, ARGO, [scale('web-web', 3), setImage('ghcr.io/example/web:1.1')], [], remote);
     expect(result.reported).toEqual([]);
@@ -388,21 +358,14 @@ describe('a chart of a Helm repository (its archive in the charts directory)', (
       '      replicaCount: 2',
       '',
     ].join('\n');
-    const app = [
-      'apiVersion: argoproj.io/v1alpha1',
-      'kind: Application',
-      'metadata: {name: web, namespace: argocd}',
-      'spec:',
-      '  project: default',
+    const app = argoApplication([
       '  source: {repoURL: https://github.com/acme/gitops.git, targetRevision: main, path: apps/web}',
-      '  destination: {server: https://kubernetes.default.svc, namespace: shop}',
-      '',
-    ].join('\n');
+    ]);
     const files = new Map([
       ['apps/web/kustomization.yaml', kustomization],
       ['clusters/prod/web.yaml', app],
     ]);
-    const result = codifyOn(files, ARGO, [setImage('ghcr.io/example/web:1.1')], [argocdCm], remote);
+    const result = codifyOn(files, ARGO, [setImage('ghcr.io/example/web:1.1')], [ENABLE_HELM], remote);
     expect(result.reported).toEqual([]);
     expect(result.check).toEqual({ ok: true });
     expect(changedLines(kustomization, result.edits.get('apps/web/kustomization.yaml')!)).toEqual({
@@ -413,7 +376,6 @@ describe('a chart of a Helm repository (its archive in the charts directory)', (
 });
 
 describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigMaps', () => {
-  const ARGO = '    path: clusters/prod\n    controller: argocd\n    namespaces: [shop]\n';
   /** Flux's kustomizeconfig.yaml: a generated ConfigMap's hashed name follows into spec.valuesFrom. */
   const KUSTOMIZE_CONFIG = [
     'nameReference:',
@@ -458,25 +420,13 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
   const VALUES = '# shop values\nreplicaCount: 2\n';
 
   it('Argo CD: the helm.values text is edited inside its block, the rest byte for byte', () => {
-    const app = [
-      'apiVersion: argoproj.io/v1alpha1',
-      'kind: Application',
-      'metadata: {name: web, namespace: argocd}',
-      'spec:',
-      '  project: default',
-      '  source:',
-      '    repoURL: https://github.com/acme/gitops.git',
-      '    targetRevision: main',
-      '    path: charts/web',
-      '    helm:',
+    const app = webHelmApp([
       '      values: |- # the shop',
       '        # two zones',
       '        replicaCount: 2',
       '',
       '        service: {}',
-      '  destination: {server: https://kubernetes.default.svc, namespace: shop}',
-      '',
-    ].join('\n');
+    ]);
     const files = new Map([...WEB, ['clusters/prod/web.yaml', app]]);
     const result = codifyOn(files, ARGO, [scale('web-web', 4), setImage('ghcr.io/example/web:1.1')]);
     expect(result.reported).toEqual([]);
@@ -488,22 +438,7 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
   });
 
   it('Argo CD: a folded helm.values text is not edited; the change is reported with the place and why', () => {
-    const app = [
-      'apiVersion: argoproj.io/v1alpha1',
-      'kind: Application',
-      'metadata: {name: web, namespace: argocd}',
-      'spec:',
-      '  project: default',
-      '  source:',
-      '    repoURL: https://github.com/acme/gitops.git',
-      '    targetRevision: main',
-      '    path: charts/web',
-      '    helm:',
-      '      values: >',
-      '        replicaCount: 2',
-      '  destination: {server: https://kubernetes.default.svc, namespace: shop}',
-      '',
-    ].join('\n');
+    const app = webHelmApp(['      values: >', '        replicaCount: 2']);
     const files = new Map([...WEB, ['clusters/prod/web.yaml', app]]);
     const result = codifyOn(files, ARGO, [scale('web-web', 4)]);
     expect(result.edits.size).toBe(0);
