@@ -443,6 +443,9 @@ describe('Flux post-build substitution reads the whole substituted document back
   it('a value substituted next to a fold loses the spaces around the line break, as in Flux', () => {
     expect(render(`  text: ${long} \${EMPTY} tail\n`, { EMPTY: '' }).spec?.text).toBe(`${long} tail`);
     expect(render(`  text: ${long} \${EMPTY} tail\n`, { EMPTY: 'x' }).spec?.text).toBe(`${long} x tail`);
+    // A single-quoted scalar (it starts with `#`) folds the same way: `  text: '#` is 10 columns.
+    const hashed = `#${'a'.repeat(72)}`;
+    expect(render(`  text: "${hashed} \${EMPTY} tail"\n`, { EMPTY: '' }).spec?.text).toBe(`${hashed} tail`);
     // Short of the fold the same value keeps both spaces.
     expect(render(`  text: ${'a'.repeat(20)} \${EMPTY} tail\n`, { EMPTY: '' }).spec?.text).toBe(
       `${'a'.repeat(20)}  tail`,
