@@ -136,5 +136,18 @@ describe('driftback plan when an ApplicationSet stops generating an Application'
       name: 'api',
     });
     expect(doc.hooks).toBeUndefined();
+    const markdown = await runCli(
+      ['plan', '--head', 'hooks-head', '--base', 'hooks-base', '--live', 'hooks-live.json', '--cluster', 'prod'].concat(
+        ['--format', 'markdown'],
+      ),
+      { cwd: work },
+    );
+    expect(markdown.stdout).toContain(
+      'Hooks that run when the plan deletes their Application (not desired state): ' +
+        '`Job/api/drain` (Argo CD PreDelete hook of Application `argocd/api`: when its Application is deleted ' +
+        '(PreDelete, before what it deployed is deleted)), `Job/api/cleanup` (Argo CD PostDelete hook of ' +
+        'Application `argocd/api`: when its Application is deleted (PostDelete, after what it deployed is deleted))',
+    );
+    expect(markdown.stdout).not.toContain('Job/web/cleanup');
   });
 });

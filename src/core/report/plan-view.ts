@@ -14,7 +14,7 @@ import {
   type PlanWarning,
   type ResourceKey,
 } from '../model/index.js';
-import { describeHook, hookRuns } from '../sources/index.js';
+import { describeHook, hookRuns, hookRunsOnDelete } from '../sources/index.js';
 import { changeField } from './change-rows.js';
 import { planGroups, warningDigest } from './plan-groups.js';
 import { FOLD_OVER } from './budget.js';
@@ -236,6 +236,16 @@ function hookRows(plan: Plan): ClusterPlanModel['hooks'] {
   }));
 }
 
+/** The hooks that run because the plan deletes their Application, one row each, PreDelete first. */
+function deleteHookRows(plan: Plan): ClusterPlanModel['deleteHooks'] {
+  return (plan.deleteHooks ?? []).map(({ id, hook, application }) => ({
+    resource: displayKey(id),
+    what: describeHook(hook),
+    application: `${application.namespace}/${application.name}`,
+    runs: hookRunsOnDelete(hook),
+  }));
+}
+
 /**
  * Lines of a condensed plan at each level: 1 one per kind, operation and file, with fields; 2 one per
  * kind and operation across files, names only, the first 40; 3 none.
@@ -314,6 +324,7 @@ export function clusterView(
     ...condensedView(plan, level, snapshot),
     kept: level <= 2 ? plan.kept.map((k) => ({ resource: displayKey(k.id), reason: k.reason })) : [],
     hooks: level <= 2 ? hookRows(plan) : [],
+    deleteHooks: level <= 2 ? deleteHookRows(plan) : [],
     generated: level <= 2 ? generatedRows(plan) : [],
   };
 }

@@ -123,6 +123,11 @@ export interface ClusterPlanModel {
   /** Hooks each sync runs (not desired state): the resource, and when it runs (`PreSync, wave -1; …`). */
   hooks: Array<{ resource: string; what: string; runs: string }>;
   /**
+   * Hooks that run because the plan deletes their Application (PreDelete / PostDelete, not desired
+   * state): the resource, the Application (`argocd/shop`) and when it runs.
+   */
+  deleteHooks: Array<{ resource: string; what: string; application: string; runs: string }>;
+  /**
    * Manifests with generateName: created anew on every sync, never compared or pruned. `resource` is
    * `Job/shop/db-migrate-*`; `made` the live objects made from it that the plan leaves alone.
    */

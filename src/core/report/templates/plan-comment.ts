@@ -159,6 +159,10 @@ Kept (never pruned): {{#each kept}}{{code resource}} ({{text reason}}){{#unless 
 Hooks each sync runs (not desired state): {{#each hooks}}{{code resource}} ({{text what}}: {{text runs}}){{#unless @last}}, {{/unless}}{{/each}}
 {{/if}}
 {{/if}}
+{{#if deleteHooks.length}}
+
+Hooks that run when the plan deletes their Application (not desired state): {{#each deleteHooks}}{{code resource}} ({{text what}} of Application {{code application}}: {{text runs}}){{#unless @last}}, {{/unless}}{{/each}}
+{{/if}}
 {{#if generated.length}}
 
 Created on every sync (generateName; never compared, never pruned): {{#each generated}}{{code resource}} ({{code file}}{{#if made.length}}; kept: {{#each made}}{{code this}}{{#unless @last}}, {{/unless}}{{/each}}{{/if}}){{#unless @last}}, {{/unless}}{{/each}}
