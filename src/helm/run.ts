@@ -4,9 +4,11 @@
 // holding no credentials and no repositories, no KUBECONFIG (`lookup` finds nothing), proxies pointed
 // at a closed local port (no network), DNS functions off (Helm's default), and a wall-clock, memory
 // (address space) and output limit. Hooks are left out (`--no-hooks`): Flux keeps them out of the
-// release manifest and Argo CD does not compare them.
+// release manifest and Argo CD does not compare them. The chart is written to memory-backed storage
+// (/dev/shm) where the machine has it: a chart of a hundred files written to and removed from a busy
+// disk costs more than Helm's own run; a full /dev/shm falls back to the temporary directory.
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ChartOutput, ChartRequest } from '../core/charts/index.js';
@@ -120,6 +122,40 @@ function outcome(run: SpawnSyncReturns<string>, limits: HelmLimits, timeMs: numb
   return { ok: false, reason: `helm template failed: ${helmError(run.stderr)}` };
 }
 
+/** Memory-backed scratch space when the machine has one (Linux /dev/shm, writable), else none. */
+const SHM = ((): string | undefined => {
+  try {
+    if (!statSync('/dev/shm').isDirectory()) return undefined;
+    accessSync('/dev/shm', constants.W_OK);
+    return '/dev/shm';
+  } catch {
+    return undefined;
+  }
+})();
+
+/** A fresh directory with the request's chart (and values) written in it, in `base`. */
+function scratch(request: ChartRequest, base: string, archive?: string) {
+  const dir = mkdtempSync(join(base, 'driftback-helm-'));
+  try {
+    const chart = materialise(request, dir, archive);
+    return { dir, chart, args: 'reason' in chart ? [] : templateArgs(request, chart.chart, dir) };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** The scratch directory in /dev/shm, or in the temporary directory when there is none or it is full. */
+function scratchDir(request: ChartRequest, archive?: string): ReturnType<typeof scratch> {
+  if (SHM === undefined) return scratch(request, tmpdir(), archive);
+  try {
+    return scratch(request, SHM, archive);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+    return scratch(request, tmpdir(), archive);
+  }
+}
+
 /**
  * Runs `helm template` for one request under `limits`; `deadlineMs` (a Date.now() value): the job's end,
  * which shortens the time limit. `archive`: the chart archive of a repository chart, found offline.
@@ -132,11 +168,9 @@ export function helmTemplate(
 ): ChartOutput {
   const timeMs = Math.min(limits.timeMs, options.deadlineMs ? options.deadlineMs - Date.now() : limits.timeMs);
   if (timeMs <= 0) return { ok: false, reason: 'the job has no time left to run helm' };
-  const dir = mkdtempSync(join(tmpdir(), 'driftback-helm-'));
+  const { dir, chart, args } = scratchDir(request, options.archive);
   try {
-    const chart = materialise(request, dir, options.archive);
     if ('reason' in chart) return { ok: false, reason: chart.reason };
-    const args = templateArgs(request, chart.chart, dir);
     // The shell sets the address-space limit, then becomes Helm.
     const run = spawnSync(
       '/bin/sh',

@@ -1,26 +1,10 @@
 // A source that is not rendered is said once per output, without a nested "reported, not rendered:":
 // an Argo CD Application and a Flux HelmRelease (under a Kustomization) whose charts are not offline.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PODINFO_APPLICATION, PODINFO_RELEASE } from '../support/charts.js';
+import { writeRepository } from './repository.js';
 import { runCli } from './run-cli.js';
-
-const APPLICATION = `apiVersion: argoproj.io/v1alpha1
-kind: Application
-metadata:
-  name: podinfo
-  namespace: argocd
-spec:
-  project: default
-  source:
-    repoURL: https://stefanprodan.github.io/podinfo
-    chart: podinfo
-    targetRevision: 6.14.1
-  destination:
-    server: https://kubernetes.default.svc
-    namespace: web
-`;
 
 const KUSTOMIZATION = `apiVersion: kustomize.toolkit.fluxcd.io/v1
 kind: Kustomization
@@ -36,31 +20,6 @@ spec:
     name: flux-system
 `;
 
-const RELEASE = `apiVersion: helm.toolkit.fluxcd.io/v2
-kind: HelmRelease
-metadata:
-  name: podinfo
-  namespace: podinfo
-spec:
-  interval: 10m
-  chart:
-    spec:
-      chart: podinfo
-      version: 6.14.1
-      sourceRef:
-        kind: HelmRepository
-        name: podinfo
----
-apiVersion: source.toolkit.fluxcd.io/v1
-kind: HelmRepository
-metadata:
-  name: podinfo
-  namespace: podinfo
-spec:
-  interval: 1h
-  url: https://stefanprodan.github.io/podinfo
-`;
-
 const SNAPSHOT = JSON.stringify({
   apiVersion: 'driftback.dev/v1',
   kind: 'Snapshot',
@@ -71,18 +30,14 @@ const SNAPSHOT = JSON.stringify({
   items: [],
 });
 
-const repo = mkdtempSync(join(tmpdir(), 'not-rendered-once-'));
-afterAll(() => rmSync(repo, { recursive: true, force: true }));
-for (const [path, text] of [
-  ['clusters/prod/app.yaml', APPLICATION],
+const repo = writeRepository('not-rendered-once', [
+  ['clusters/prod/app.yaml', PODINFO_APPLICATION],
   ['clusters/prod/apps.yaml', KUSTOMIZATION],
-  ['apps/release.yaml', RELEASE],
+  ['apps/release.yaml', PODINFO_RELEASE],
   ['.github/driftback.yml', 'clusters:\n  - name: prod\n    path: clusters/prod\n'],
   ['live.json', SNAPSHOT],
-]) {
-  mkdirSync(dirname(join(repo, path)), { recursive: true });
-  writeFileSync(join(repo, path), text);
-}
+]);
+afterAll(() => rmSync(repo, { recursive: true, force: true }));
 const cli = (...args: string[]) => runCli(args, { cwd: repo, env: { PATH: '/usr/bin:/bin' } });
 const OFFLINE = 'chart podinfo 6.14.1 from https://stefanprodan.github.io/podinfo is not available offline';
 

@@ -1,15 +1,15 @@
 // `driftback render`: the desired state of a repository whose Flux HelmRelease installs a chart of the
 // repository and whose Argo CD Application installs a chart of a Helm repository from --charts,
 // compared object for object with `helm template` on the same inputs; what is not rendered on stderr.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import type { KubeObject } from '../../src/core/model/index.js';
-import { chartFiles, helmTemplateObjects, objectKey, packagedChart } from '../support/charts.js';
+import { chartFiles, helmTemplateObjects, objectKey, packagedChart, PODINFO_RELEASE } from '../support/charts.js';
 import { REPO_ROOT } from '../support/fixtures.js';
 import { pinnedHelm } from '../support/tools.js';
+import { writeRepository } from './repository.js';
 import { runCli } from './run-cli.js';
 
 const RELEASE = `apiVersion: helm.toolkit.fluxcd.io/v2
@@ -30,44 +30,12 @@ spec:
     replicaCount: 3
 `;
 
-const PODINFO = `apiVersion: helm.toolkit.fluxcd.io/v2
-kind: HelmRelease
-metadata:
-  name: podinfo
-  namespace: podinfo
-spec:
-  interval: 10m
-  chart:
-    spec:
-      chart: podinfo
-      version: 6.14.1
-      sourceRef:
-        kind: HelmRepository
-        name: podinfo
-  values:
-    replicaCount: 2
----
-apiVersion: source.toolkit.fluxcd.io/v1
-kind: HelmRepository
-metadata:
-  name: podinfo
-  namespace: podinfo
-spec:
-  interval: 1h
-  url: https://stefanprodan.github.io/podinfo
-`;
-
 function repository(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'render-repo-'));
   const files = chartFiles('charts/webapp', 'charts/webapp');
   files.set('clusters/prod/webapp.yaml', RELEASE);
-  files.set('clusters/prod/podinfo.yaml', PODINFO);
+  files.set('clusters/prod/podinfo.yaml', PODINFO_RELEASE);
   files.set('.github/driftback.yml', 'clusters:\n  - name: prod\n    path: clusters/prod\n');
-  for (const [path, text] of files) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
+  return writeRepository('render-repo', files);
 }
 
 const SNAPSHOT = JSON.stringify({

@@ -9,7 +9,14 @@ import { renderCluster } from '../../src/core/pipeline/index.js';
 import { argoSetValue } from '../../src/core/render/argocd-helm-render.js';
 import { locateHelm } from '../../src/helm/locate.js';
 import { createChartRenderer } from '../../src/helm/renderer.js';
-import { argoPodinfoTemplate, chartFiles, expectSame, helmTemplateObjects, packagedChart } from '../support/charts.js';
+import {
+  argoPodinfoTemplate,
+  chartFiles,
+  expectSame,
+  helmTemplateObjects,
+  packagedChart,
+  PODINFO_APPLICATION,
+} from '../support/charts.js';
 import { REPO_ROOT } from '../support/fixtures.js';
 import { pinnedHelm } from '../support/tools.js';
 
@@ -192,25 +199,7 @@ describe('Argo CD helm valueFiles globs (repository.go getResolvedValueFiles)', 
 });
 
 describe('an Argo CD Application with a chart from a Helm repository, from the offline charts directory', () => {
-  const APP_REPO = `apiVersion: argoproj.io/v1alpha1
-kind: Application
-metadata:
-  name: podinfo
-  namespace: argocd
-spec:
-  project: default
-  source:
-    repoURL: https://stefanprodan.github.io/podinfo
-    chart: podinfo
-    targetRevision: 6.14.1
-    helm:
-      valuesObject:
-        replicaCount: 2
-  destination:
-    server: https://kubernetes.default.svc
-    namespace: podinfo
-`;
-  const files = new Map([['apps/podinfo.yaml', APP_REPO]]);
+  const files = new Map([['apps/podinfo.yaml', PODINFO_APPLICATION]]);
   const target = { name: 'prod', path: 'apps', defaultNamespace: 'default', controller: 'argocd' as const };
 
   it('renders the archive helm pull would have written, as helm template does', () => {

@@ -70,10 +70,10 @@ spec:
 /** The repository: the config, the ApplicationSet at `appsetFile`, and a Deployment per `apps/<dir>`. */
 export function appSetTree(
   dirs: Readonly<Record<string, number>>,
-  options: AppSetOptions & { appsetFile?: string; more?: Record<string, string> } = {},
+  options: AppSetOptions & { appsetFile?: string; config?: string; more?: Record<string, string> } = {},
 ): Record<string, string> {
   return {
-    '.github/driftback.yml': APPSET_CONFIG,
+    '.github/driftback.yml': options.config ?? APPSET_CONFIG,
     [options.appsetFile ?? APPSET_FILE]: appSetYaml(options),
     ...Object.fromEntries(
       Object.entries(dirs).map(([dir, replicas]) => [`apps/${dir}/deployment.yaml`, deploymentYaml(dir, replicas)]),

@@ -10,6 +10,54 @@ import type { KubeObject } from '../../src/core/model/index.js';
 import { REPO_ROOT } from './fixtures.js';
 import { pinnedHelm } from './tools.js';
 
+/** An Argo CD Application of podinfo 6.14.1 from its Helm repository, two replicas, into namespace podinfo. */
+export const PODINFO_APPLICATION = `apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata:
+  name: podinfo
+  namespace: argocd
+spec:
+  project: default
+  source:
+    repoURL: https://stefanprodan.github.io/podinfo
+    chart: podinfo
+    targetRevision: 6.14.1
+    helm:
+      valuesObject:
+        replicaCount: 2
+  destination:
+    server: https://kubernetes.default.svc
+    namespace: podinfo
+`;
+
+/** A Flux HelmRelease of podinfo 6.14.1 from its HelmRepository (declared with it), two replicas. */
+export const PODINFO_RELEASE = `apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata:
+  name: podinfo
+  namespace: podinfo
+spec:
+  interval: 10m
+  chart:
+    spec:
+      chart: podinfo
+      version: 6.14.1
+      sourceRef:
+        kind: HelmRepository
+        name: podinfo
+  values:
+    replicaCount: 2
+---
+apiVersion: source.toolkit.fluxcd.io/v1
+kind: HelmRepository
+metadata:
+  name: podinfo
+  namespace: podinfo
+spec:
+  interval: 1h
+  url: https://stefanprodan.github.io/podinfo
+`;
+
 /** A chart fixture's files (under test/fixtures), keyed as the repository holds them at `at`. */
 export function chartFiles(fixture: string, at: string): Map<string, string> {
   const root = join(REPO_ROOT, 'test/fixtures', fixture);

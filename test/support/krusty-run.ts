@@ -45,7 +45,8 @@ export function runKrustyBuild(build: KrustyBuild, extra: RenderOptions = {}): B
 
 /** kustomize build's output as the test asks for it: no default namespace, its order and load restrictions. */
 function renderOptions(build: KrustyBuild): RenderOptions {
-  return { defaultNamespace: null, order: build.options.order, loadRestrictions: build.options.loadRestrictions };
+  const { order, loadRestrictions, managedByLabel } = build.options;
+  return { defaultNamespace: null, order, loadRestrictions, managedByLabel };
 }
 
 function label(object: unknown): string | undefined {

@@ -61,15 +61,23 @@ function holds(version: Semver, op: string, bound: Semver): boolean {
   return { '>=': c >= 0, '<=': c <= 0, '>': c > 0, '<': c < 0, '=': c === 0 }[op] ?? false;
 }
 
+function rangeParts(alternative: string): string[] {
+  return alternative
+    .trim()
+    .replace(/([<>=~^]+)\s+/g, '$1')
+    .split(/[\s,]+/)
+    .filter(Boolean);
+}
+
+/** Whether this reader reads every comparator of `range` (where Masterminds' NewConstraint would fail, it does not). */
+export function isReadableRange(range: string): boolean {
+  return range.split('||').every((alternative) => rangeParts(alternative).every((part) => comparators(part)));
+}
+
 /** Whether `version` satisfies `range`; false for a range this reader cannot read. */
 export function satisfiesRange(version: Semver, range: string): boolean {
   return range.split('||').some((alternative) => {
-    const parts = alternative
-      .trim()
-      .replace(/([<>=~^]+)\s+/g, '$1')
-      .split(/[\s,]+/)
-      .filter(Boolean);
-    const all = parts.map(comparators);
+    const all = rangeParts(alternative).map(comparators);
     if (all.some((c) => c === undefined)) return false;
     const pairs = all.flat() as Array<[string, Semver]>;
     if (version[3] && !pairs.some(([, bound]) => bound[3] && bound.slice(0, 3).join() === version.slice(0, 3).join()))

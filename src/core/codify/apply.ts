@@ -10,6 +10,7 @@ import type { ChartValueEdit, CodifiedChange, CodifyKind, ReportedChange } from 
 import type { Workspace } from './workspace.js';
 import { routeChange, overlayFor, type Route } from './route.js';
 import { writeChartChange, type ChartEvidence, type ValueWriter } from './chart-values.js';
+import type { HeldDrift } from './held-drift.js';
 import { removeValueAt, setScalarAt, setValueAt, type EditResult } from './yaml-edit.js';
 import { patchTarget, writeOverlayPatch } from './overlay-patch.js';
 import { cleanLiveObject } from './clean-live.js';
@@ -38,11 +39,21 @@ export interface ApplyContext {
   customDefaults?: DefaultLookup;
   /** Renders candidate chart values (absent: a change on a chart's output is reported). */
   charts?: ChartEvidence;
+  /** The own live drift of fields holding chart values this run wrote or tried to write. */
+  held: HeldDrift[];
 }
 
 type Outcome =
-  | { ok: true; file: string; line?: number; kind: CodifyKind; note?: string; chartValue?: ChartValueEdit }
-  | { ok: false; reason: string };
+  | {
+      ok: true;
+      file: string;
+      line?: number;
+      kind: CodifyKind;
+      note?: string;
+      chartValue?: ChartValueEdit;
+      held?: HeldDrift;
+    }
+  | { ok: false; reason: string; held?: HeldDrift };
 
 function editFile(ctx: ApplyContext, file: string, edit: (text: string) => EditResult): Outcome & { ok: boolean } {
   const text = ctx.workspace.read(file);
@@ -204,7 +215,7 @@ function writeChartField(
 /** Edits on a given workspace, made as every other edit of the run is made. */
 function valueWriter(ctx: ApplyContext): ValueWriter {
   return (workspace) => {
-    const on: ApplyContext = { ...ctx, workspace, codified: [], reported: [] };
+    const on: ApplyContext = { ...ctx, workspace, codified: [], reported: [], held: [] };
     return {
       editFile: (file, edit) => editFile(on, file, edit),
       writeObjectField: (desired, change, value) => {
@@ -273,6 +284,7 @@ export function applyIntent(ctx: ApplyContext, intent: Intent): void {
     change = conflictAsChange(intent.conflict);
     outcome = writeField(ctx, resource, resource.desired, change, undefined);
   }
+  if (outcome.held) ctx.held.push(outcome.held);
   if (outcome.ok)
     ctx.codified.push({
       key: resource.key,

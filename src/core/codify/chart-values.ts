@@ -3,8 +3,16 @@
 // (chart-candidates.ts) is written into a fresh copy of the files, the cluster is rendered again with
 // Helm, and the candidate counts only when exactly the live value results and nothing else changes.
 // One such candidate is written; none or several, and the change is reported with the places tried.
-import type { ChartValuePlaces, ChartValuesWhere, DesiredObject, FieldChange, ResourceKey } from '../model/index.js';
-import { placePointer } from '../model/index.js';
+import type {
+  ChartValuePlaces,
+  ChartValuesWhere,
+  DesiredObject,
+  FieldChange,
+  KubeObject,
+  ResourceKey,
+} from '../model/index.js';
+import { displayKey, placePointer } from '../model/index.js';
+import { holderVerdict, type HeldDrift } from './held-drift.js';
 import { pathText } from './yaml-locate.js';
 import { setScalarAt, setValueAt, type EditResult } from './yaml-edit.js';
 import { setEmbeddedValueAt } from './yaml-embedded.js';
@@ -22,6 +30,8 @@ export interface ChartEvidence {
   files: ReadonlyMap<string, string>;
   /** The object that declares a chart (a HelmRelease, an Application), as the files render it. */
   declared(key: ResourceKey): DesiredObject | undefined;
+  /** The object as live holds it, before any edit. */
+  live(key: ResourceKey): KubeObject | undefined;
   /**
    * Whether `files` render exactly the change's live value and change nothing else (but the `holder`
    * field, which holds the values edited).
@@ -39,9 +49,10 @@ export type ValueWriter = (workspace: Workspace) => {
 
 type ValueHolder = NonNullable<ChartValueEdit['holder']>;
 
+/** `held`: the own live drift of the field holding the values, settled beside the edit (held-drift.ts). */
 type Written =
-  | { ok: true; file: string; line?: number; kind: 'replace' | 'add'; chartValue?: ChartValueEdit }
-  | { ok: false; reason: string };
+  | { ok: true; file: string; line?: number; kind: 'replace' | 'add'; chartValue?: ChartValueEdit; held?: HeldDrift }
+  | { ok: false; reason: string; held?: HeldDrift };
 
 /** The field of an object the edit changes by design: the string holding the values, the values' own field. */
 function holderOf(at: ChartValuesWhere): ValueHolder | undefined {
@@ -143,12 +154,51 @@ function chartValueEdit(candidate: ValueCandidate, source: string): ChartValueEd
   return { path: candidate.path, where, ...object, source, ...(holder ? { holder } : {}) };
 }
 
+type Target = { key: ResourceKey; change: FieldChange; source: string; places: ChartValuePlaces };
+
+/**
+ * The one proven candidate written, unless the live object holding its value was edited too and says
+ * another value for it: then both live changes are reported, with the places to choose between.
+ */
+function writeProven(
+  write: ReturnType<ValueWriter>,
+  evidence: ChartEvidence,
+  chosen: ValueCandidate,
+  target: Target,
+): Written {
+  const holder = holderOf(chosen.at);
+  const verdict = holder
+    ? holderVerdict(chosen, holder, evidence.declared(holder.key), evidence.live(holder.key))
+    : { type: 'none' as const };
+  const value = `${chosen.path.join('.')}: ${JSON.stringify(chosen.value)} in ${chosen.label}`;
+  const field = `${displayKey(target.key)} ${target.change.path}`;
+  if (holder && verdict.type === 'conflict') {
+    const held = `${displayKey(holder.key)} says ${chosen.path.join('.')}: ${JSON.stringify(verdict.live)}`;
+    return {
+      ok: false,
+      reason: `set by the chart of ${target.source}: ${value} renders the live value, but the live ${held} (edited there too); change the right one by hand`,
+      held: {
+        ...holder,
+        reason: `edited live, and the live ${field} disagrees: ${value} renders it; change the right one by hand`,
+      },
+    };
+  }
+  const written = writeValue(write, evidence, chosen);
+  if (!written.ok) return written;
+  const chartValue = chartValueEdit(chosen, target.source);
+  if (!holder || verdict.type === 'none') return { ...written, chartValue };
+  const reason = `its other live changes are not written: only ${value} is, for ${field}, and the controller applies what Git holds; make them in ${chosen.label} by hand to keep them`;
+  const along =
+    verdict.type === 'agrees' && verdict.whole ? { written: { file: written.file, line: written.line } } : {};
+  return { ...written, chartValue, held: { ...holder, reason, ...along } };
+}
+
 /** Writes the change into the one chart value proven to render it, on `workspace`; else why not. */
 export function writeChartChange(
   writer: ValueWriter,
   workspace: Workspace,
   evidence: ChartEvidence | undefined,
-  target: { key: ResourceKey; change: FieldChange; source: string; places: ChartValuePlaces },
+  target: Target,
 ): Written {
   const what = `set by the chart of ${target.source}`;
   if (!evidence) return { ok: false, reason: `${what}; change its values there by hand` };
@@ -165,11 +215,7 @@ export function writeChartChange(
       reason: `${what}: ${candidates.length} chart values hold the Git value; change the right one by hand`,
     };
   const { proven, refused } = provenCandidates(writer, evidence, target.key, target.change, candidates);
-  if (proven.length === 1) {
-    const [chosen] = proven as [ValueCandidate];
-    const written = writeValue(writer(workspace), evidence, chosen);
-    return written.ok ? { ...written, chartValue: chartValueEdit(chosen, target.source) } : written;
-  }
+  if (proven.length === 1) return writeProven(writer(workspace), evidence, proven[0]!, target);
   const reason =
     proven.length === 0
       ? `no one chart value renders exactly the live value and nothing else: ${refused.join('; ')}`

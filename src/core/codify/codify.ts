@@ -10,6 +10,7 @@ import { isInside } from './new-resource.js';
 import { kustomizationUsers } from './shared-bases.js';
 import { asSelfCheck, changePrint, checkValueEdit, compareAfterCodify } from './self-check.js';
 import type { ChartEvidence } from './chart-values.js';
+import { settleHeldDrift, type HeldDrift } from './held-drift.js';
 import { isolateFailures, type Verdict } from './isolate-failures.js';
 import type { CodifiedChange, CodifyEngine, CodifyInput, CodifyResult, ReportedChange, SelfCheck } from './types.js';
 import type { DiffResult, RenderResult } from '../model/index.js';
@@ -24,6 +25,9 @@ interface Run {
   workspace: Workspace;
   applied: Applied[];
   reported: ReportedChange[];
+  /** Notes on holders' own drift beside the edits written, and beside the edits refused. */
+  held: HeldDrift[];
+  heldRefused: HeldDrift[];
 }
 
 /** Carries out intents in order on a fresh copy of the files; an edit that creates a file outside `roots` is undone. */
@@ -39,18 +43,22 @@ function applyIntents(input: CodifyInput, root: string, intents: readonly Intent
     readers: input.readers ?? [{ name: 'the cluster path', path: root, reading: { type: 'kubectl', recursive: true } }],
     codified: [],
     reported: [],
+    held: [],
     customDefaults: customLookupsOf(input.live).customDefaults,
   };
   // Files codify creates stay under the cluster path; existing files it edits are ones the render read.
   const roots = [root, ...(input.sourceRoots ?? []).map(normalizeDir)];
   const applied: Applied[] = [];
+  const [held, heldRefused]: HeldDrift[][] = [[], []];
   for (const intent of intents) {
     const mark = ctx.workspace.mark();
     applyIntent(ctx, intent);
     const entry = ctx.codified.pop();
+    const notes = ctx.held.splice(0);
     // An edit that could not be made leaves nothing behind (a patch file without its registration).
     if (!entry) {
       ctx.workspace.restore(mark);
+      heldRefused.push(...notes);
       continue;
     }
     const outside = [...ctx.workspace.edits().keys()].filter(
@@ -58,13 +66,14 @@ function applyIntents(input: CodifyInput, root: string, intents: readonly Intent
     );
     if (outside.length === 0) {
       applied.push({ intent, entry });
+      held.push(...notes);
       continue;
     }
     ctx.workspace.restore(mark);
     const reason = `codify would create ${outside.join(', ')} outside the cluster path ${root || '(repository root)'}; nothing is written for it`;
     ctx.reported.push({ key: entry.key, ...(entry.change ? { change: entry.change } : {}), reason });
   }
-  return { workspace: ctx.workspace, applied, reported: ctx.reported };
+  return { workspace: ctx.workspace, applied, reported: ctx.reported, held, heldRefused };
 }
 
 function refused(entry: CodifiedChange, reason: string): ReportedChange {
@@ -112,6 +121,7 @@ function chartEvidence(checks: Baseline, input: CodifyInput, intents: readonly I
   return {
     files: input.files,
     declared: (key) => checks.baseline().rendered.objects.find((desired) => keyId(desired.key) === keyId(key)),
+    live: (key) => checks.baseline().diff.resources.find((resource) => keyId(resource.key) === keyId(key))?.live,
     check: (files, key, change, holder) => {
       const target = changePrint(key, change);
       const edits = [...files].filter(([path, text]) => input.files.get(path) !== text);
@@ -136,12 +146,12 @@ export function codifyWith(engine: CodifyEngine, input: CodifyInput): CodifyResu
   const charts = chartEvidence(checks, input, selection.intents);
   const first = applyIntents(input, root, selection.intents, charts);
   const reported = [...selection.reported, ...first.reported];
-  const done = (run: Run): CodifyResult => ({
-    edits: run.workspace.edits(),
-    codified: run.applied.map((applied) => applied.entry),
-    reported,
-    check: { ok: true },
-  });
+  const done = (run: Run): CodifyResult => {
+    // Edits refused are refused in the first run (later runs only retry written ones).
+    const held = [...first.heldRefused, ...run.held];
+    const codified = run.applied.map((applied) => applied.entry);
+    return { edits: run.workspace.edits(), ...settleHeldDrift(codified, reported, held), check: { ok: true } };
+  };
   if (first.applied.length === 0) return done(first);
   const check = selfCheck(checks);
   const verdict = check(first);
@@ -168,5 +178,6 @@ export function codifyWith(engine: CodifyEngine, input: CodifyInput): CodifyResu
   const kept = runs.get(idOf(isolated.kept));
   if (kept && isolated.verdict.ok && isolated.kept.length > 0) return done(kept);
   // Not one edit passed: nothing is written, and the check says why.
-  return { edits: new Map(), codified: [], reported, check: asSelfCheck(verdict) };
+  const settled = settleHeldDrift([], reported, first.heldRefused);
+  return { edits: new Map(), codified: [], reported: settled.reported, check: asSelfCheck(verdict) };
 }

@@ -91,7 +91,13 @@ function liveSection(cluster: ClusterOf, latest: Snapshot | undefined, now: stri
     const reconciler = reconcilerStateOf(object);
     if (reconciler) {
       // A controller that is not running is named as such, not blamed for what waits on it.
-      const stopped = controllerStopped(object, reconciler, latest?.items ?? [], undefined, now);
+      const stopped = controllerStopped({
+        source: object,
+        state: reconciler,
+        items: latest?.items ?? [],
+        head: undefined,
+        now,
+      });
       const reason =
         notReconcilingReason(reconciler, now, staleAfter) ?? (stopped ? stoppedReason(stopped) : undefined);
       reconcilers.push({ state: reconciler, ...optional('notReconcilingReason', reason) });

@@ -90,15 +90,15 @@ function conditionOf(
   input: NotReconcilingInput,
   staleAfter: number,
 ): Condition | undefined {
-  const argo = argoBehind(object, reconciler, input.items, input.head, input.now);
+  const check = { source: object, state: reconciler, items: input.items, head: input.head, now: input.now };
+  const argo = argoBehind(check);
   // Whether its controller is the one stopped, automated sync on or off.
-  const running = { ...reconciler, suspended: false };
-  const down = () => controllerStopped(object, running, input.items, input.head, input.now)?.type;
+  const down = () => controllerStopped({ ...check, state: { ...reconciler, suspended: false } })?.type;
   if (argo && down() !== 'controller-stopped') return { reason: stoppedReason(argo), holdFor: 0, stopped: argo };
   if (reconciler.suspended) return undefined;
   const reason = notReconcilingReason(reconciler, input.now, staleAfter);
   if (reason) return { reason, holdFor: Math.max(NOT_RECONCILING_FOR_SECONDS, staleAfter) };
-  const stopped = controllerStopped(object, reconciler, input.items, input.head, input.now);
+  const stopped = controllerStopped(check);
   if (!stopped) return undefined;
   const holdFor = stopped.type === 'controller-stopped' ? stopped.thresholdSeconds : 0;
   return { reason: stoppedReason(stopped), holdFor, stopped };

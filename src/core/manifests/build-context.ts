@@ -3,7 +3,7 @@
 import type { NotRenderedSource, SkippedDocument, SourceProblem } from '../model/index.js';
 import type { ParseCache } from './parse-cache.js';
 import type { RenderBudget } from './render-budget.js';
-import { copyConfig, defaultTransformerConfig, type TransformerConfig } from './transformer-config.js';
+import { defaultConfigCopy, type TransformerConfig } from './transformer-config.js';
 import type { BoundVar } from './vars.js';
 import type { CustomSchema } from './openapi-schema.js';
 import type { KustomizeHelm } from './helm-charts.js';
@@ -63,7 +63,7 @@ export function newBuildContext(
     skipped: [],
     stack: [],
     unfollowed,
-    config: copyConfig(defaultTransformerConfig()),
+    config: defaultConfigCopy(),
     vars: [],
     notRendered: [],
     namespaces: [],

@@ -1,6 +1,9 @@
 // The values a chart sets itself, the lowest layer of every release's values: its values.yaml, and each
 // vendored subchart's (charts/<name>/values.yaml) under the subchart's name, below the parent's, as Helm
-// coalesces them. Codify reads them to tell a value only the chart's defaults set.
+// coalesces them. Codify reads them to tell a value only the chart's defaults set. A chart's values
+// files are the same render after render while the chart is unchanged, and parsing them costs more than
+// the rest of a cached render: the last few results are kept by the files' text, and each caller gets
+// its own copy.
 import { parse } from 'yaml';
 import { isPlainObject } from '../model/index.js';
 
@@ -25,12 +28,26 @@ function under(base: Values, over: Values): Values {
   return out;
 }
 
+/** Results kept, by the values files' paths and text. */
+const KEPT = 16;
+const kept = new Map<string, Values>();
+
 /** `files`: the chart's files, relative to its root. */
 export function chartDefaultValues(files: ReadonlyMap<string, string>): Values {
-  let values: Values = {};
-  for (const [path, text] of files) {
-    const sub = /^charts\/([^/]+)\/values\.yaml$/.exec(path);
-    if (sub) values = under(values, { [sub[1]!]: readMap(text) });
+  const read: [string, string][] = [];
+  for (const [path, text] of files)
+    if (path === 'values.yaml' || /^charts\/[^/]+\/values\.yaml$/.test(path)) read.push([path, text]);
+  const key = JSON.stringify(read);
+  let values = kept.get(key);
+  if (!values) {
+    values = {};
+    for (const [path, text] of read) {
+      const sub = /^charts\/([^/]+)\/values\.yaml$/.exec(path);
+      if (sub) values = under(values, { [sub[1]!]: readMap(text) });
+    }
+    values = under(values, readMap(files.get('values.yaml')));
+    kept.set(key, values);
+    if (kept.size > KEPT) kept.delete(kept.keys().next().value!);
   }
-  return under(values, readMap(files.get('values.yaml')));
+  return structuredClone(values);
 }

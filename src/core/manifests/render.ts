@@ -77,6 +77,11 @@ export interface RenderOptions {
    * that runs Helm: helmCharts are inflated. `{ disabled: reason }`, or absent: they are not rendered.
    */
   helm?: KustomizeHelm;
+  /**
+   * kustomize's `--enable-managedby-label` (Argo CD passes it from argocd-cm `kustomize.buildOptions`):
+   * the managed-by label on every object, as `buildMetadata: [managedByLabel]` writes it.
+   */
+  managedByLabel?: boolean;
 }
 
 export function renderManifests(
@@ -96,7 +101,7 @@ export function renderManifests(
     if (!(error instanceof RenderBudgetExceeded)) throw error;
     return { ...failedRender(inside || '.', error.message), filesRead: [...context.filesRead], stopped: true };
   }
-  resources = finishBuild(resources, context);
+  resources = finishBuild(resources, context, options.managedByLabel === true);
   const scopes = withRenderedCrds(options.kindScopes, resources);
   const namespace = options.defaultNamespace === null ? undefined : options.defaultNamespace || 'default';
   if (namespace !== undefined) applyDefaultNamespace(resources, namespace, scopes);
@@ -132,9 +137,10 @@ function failedRender(file: string, message: string): RenderResult {
 }
 
 /** What kustomize does once the whole build is done: hashes and name references, origins, local config dropped, order. */
-function finishBuild(built: BuildResource[], context: BuildContext): BuildResource[] {
+function finishBuild(built: BuildResource[], context: BuildContext, managedByLabel: boolean): BuildResource[] {
   finishKustomize(built, context);
-  if (context.root?.buildMetadata.includes('managedByLabel')) labelManagedBy(built, context.root.file);
+  if (context.root && (managedByLabel || context.root.buildMetadata.includes('managedByLabel')))
+    labelManagedBy(built, context.root.file);
   if (context.root?.buildMetadata.includes('originAnnotations')) annotateOrigins(built, context.root.dir);
   if (context.root?.buildMetadata.includes('transformerAnnotations')) annotateTransformations(built, context.root.dir);
   // kustomize drops objects marked as local configuration once the build is done.

@@ -164,8 +164,23 @@ function sortSpecs(specs: readonly PathSpec[]): PathSpec[] {
 const fullGvk = (g: Gvk): Required<Gvk> => ({ group: g.group ?? '', version: g.version ?? '', kind: g.kind ?? '' });
 const describeGvk = (g: Gvk): string => [g.group, g.version, g.kind].filter(Boolean).join('/') || 'any kind';
 
-export function copyConfig(config: TransformerConfig): TransformerConfig {
+function copyConfig(config: TransformerConfig): TransformerConfig {
   return mergeConfig(emptyConfig(), config);
+}
+
+let defaultsCopied: TransformerConfig | undefined;
+
+/**
+ * `copyConfig(defaultTransformerConfig())`, merged once: a merged config merged again is itself (no
+ * spec stands for a later one, the order is sorted), so each build context gets a plain copy of it —
+ * its own lists and name references, the specs shared as `copyConfig` shares them.
+ */
+export function defaultConfigCopy(): TransformerConfig {
+  defaultsCopied ??= copyConfig(defaultTransformerConfig());
+  const copy = { ...defaultsCopied };
+  for (const key of KEYS) copy[key] = [...defaultsCopied[key]];
+  copy.nameReference = defaultsCopied.nameReference.map((ref) => ({ ...ref, fieldSpecs: [...ref.fieldSpecs] }));
+  return copy;
 }
 
 /** Whether an object of `gvk` is selected by `selector` (its empty parts match anything). */

@@ -31,6 +31,39 @@ export function compileRe2(source: string): CompiledPattern {
   }
 }
 
+/** One match: each group's text (null where the group took no part; 0 is the whole match) and where it is. */
+export interface RegexMatch {
+  groups: Array<string | null>;
+  start: number;
+  end: number;
+}
+
+/** An RE2 pattern that finds matches, searching on from an index with the whole text as context. */
+export interface Finder {
+  find(text: string, from: number): RegexMatch | undefined;
+  /** Group names by group number ('' for an unnamed group). */
+  names: string[];
+}
+
+/** `source` as Go's regexp.Compile reads it, or Go's parse error (`error parsing regexp: …`). */
+export function compileFinder(source: string): { ok: true; finder: Finder } | { ok: false; message: string } {
+  let compiled: RE2JS;
+  try {
+    compiled = RE2JS.compile(source);
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+  const names = Array.from({ length: compiled.groupCount() + 1 }, () => '');
+  for (const [name, index] of Object.entries(compiled.namedGroups())) names[index] = name;
+  const find = (text: string, from: number): RegexMatch | undefined => {
+    const matcher = compiled.matcher(text);
+    if (!matcher.find(from)) return undefined;
+    const groups = names.map((_, i) => matcher.group(i));
+    return { groups, start: matcher.start(), end: matcher.end() };
+  };
+  return { ok: true, finder: { find, names } };
+}
+
 const LINEAR_ONLY = ' (patterns are RE2, as in kustomize and Argo CD: no backreferences or lookaround)';
 
 /** Text quoted so RE2 matches it literally. */

@@ -38,8 +38,9 @@ export function mayComeFromNotRendered(
 /** Where a part not rendered is: `Kustomization/flux-system/apps: apps/kustomization.yaml:3 (resources)`. */
 export function notRenderedPlace(source: NotRenderedSource): string {
   const where = source.line ? `${source.file}:${source.line}` : source.file;
-  const of = source.source ? `${source.source}: ` : '';
-  return `${of}${where}${source.field ? ` (${source.field})` : ''}`;
+  const place = [where, source.field ? `(${source.field})` : ''].filter(Boolean).join(' ');
+  if (!source.source) return place;
+  return place ? `${source.source}: ${place}` : source.source;
 }
 
 export function describeNotRendered(source: NotRenderedSource): string {

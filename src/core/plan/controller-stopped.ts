@@ -109,17 +109,23 @@ function commandsFor(state: ReconcilerState, workload: KubeObject | undefined, s
   return [...(stopped ? scale : []), nudge];
 }
 
+/** What the checks of one reconciler read: its object and state, the snapshot's objects, HEAD, and now. */
+interface ReconcilerCheck {
+  source: KubeObject;
+  state: ReconcilerState;
+  /** The snapshot's objects: the controller's workload, the settings of its instance. */
+  items: readonly KubeObject[];
+  /** The repository's HEAD commit and when the App learned it; undefined when not known. */
+  head: { sha: string; at: string } | undefined;
+  now: string;
+}
+
 /**
  * Whether the controller behind a reconciler (not suspended) stopped: `head` is the repository's HEAD
  * commit and when the App learned it. Undefined when it runs and has applied HEAD (or is within the threshold).
  */
-export function controllerStopped(
-  source: KubeObject,
-  state: ReconcilerState,
-  items: readonly KubeObject[],
-  head: { sha: string; at: string } | undefined,
-  now: string,
-): StoppedController | undefined {
+export function controllerStopped(check: ReconcilerCheck): StoppedController | undefined {
+  const { source, state, items, head, now } = check;
   if (state.suspended) return undefined;
   const workload = findWorkload(state, items);
   const ready = workload ? Number((workload.status as { readyReplicas?: number } | undefined)?.readyReplicas ?? 0) : 1;
@@ -171,13 +177,8 @@ function lastSynced(status: ArgoStatus | undefined): string | undefined {
  * (`applied`, the base GitHub compares with HEAD: the decision then checks that the comparison changed
  * files under `paths`, else the OutOfSync is a hand change, drift), and a reason it does not sync.
  */
-export function argoBehind(
-  source: KubeObject,
-  state: ReconcilerState,
-  items: readonly KubeObject[],
-  head: { sha: string; at: string } | undefined,
-  now: string,
-): StoppedController | undefined {
+export function argoBehind(check: ReconcilerCheck): StoppedController | undefined {
+  const { source, state, items, head, now } = check;
   const status = source.status as ArgoStatus | undefined;
   if (state.kind !== 'argocd-application' || !head || status?.sync?.status !== 'OutOfSync') return undefined;
   if (revisionCommit(status.sync.revision) !== head.sha) return undefined;

@@ -166,33 +166,12 @@ function resolvedName(file: string, path: string): string {
   return joinPath(path, file);
 }
 
-/** valueFiles' texts in order, then values, or why the source cannot render. */
-function valueFiles(
-  helm: Record<string, unknown>,
-  path: string,
-  transforms: ArgoTransforms,
-  inputs: RenderSourceInputs,
-): string[] | { reason: string } {
-  const files = resolveValueFiles(helm, path, transforms, inputs);
-  if ('reason' in files) return files;
+/** The value files' texts in order, then the values the source writes itself (`valuesObject`, else `values`). */
+function valueTexts(helm: Record<string, unknown>, files: readonly ValueFile[]): string[] {
   const texts = files.map((file) => file.text);
   if (isPlainObject(helm.valuesObject)) texts.push(stringify(helm.valuesObject));
   else if (typeof helm.values === 'string' && helm.values.trim() !== '') texts.push(helm.values);
   return texts;
-}
-
-/**
- * The valueFiles that exist in this repository, with their texts, in order (for codify's value places):
- * under the source's path, or `$<ref>/…` in a ref source of this repository; globs expanded.
- */
-function valueFilePaths(
-  helm: Record<string, unknown>,
-  path: string,
-  transforms: ArgoTransforms,
-  inputs: RenderSourceInputs,
-): ValueFile[] {
-  const files = resolveValueFiles({ ...helm, ignoreMissingValueFiles: true }, path, transforms, inputs);
-  return 'reason' in files ? [] : files.filter((file) => inputs.files.get(file.path) === file.text);
 }
 
 /** Where `helm` sits in the Application: `spec.source.helm`, or `spec.sources[n].helm` of the source rendered. */
@@ -261,11 +240,9 @@ function chartOrigin(
   declared: DeclaredSource,
   helm: Record<string, unknown>,
   chart: ChartLocation,
-  inputs: RenderSourceInputs,
+  valueFiles: readonly ValueFile[],
 ): FieldSource {
   const file = declared.desired?.source.file;
-  const transforms = declared.source.transforms as ArgoTransforms;
-  const valueFiles = valueFilePaths(helm, declared.source.path ?? '', transforms, inputs);
   const values = argoValuePlaces(declared.desired, helm, chart, valueFiles, helmPath(declared));
   const source = `Application ${sourceName(declared.source.id)}`;
   return { origin: { type: 'source-transform', source, transform: 'chart', ...(file ? { file } : {}), values } };
@@ -278,20 +255,20 @@ export function renderArgoHelm(declared: DeclaredSource, inputs: RenderSourceInp
   const path = source.path ?? '';
   const { chart, filesRead } = argoChart(declared, inputs.files);
   const destination = transforms.destination.namespace ?? inputs.defaultNamespace;
-  const values = valueFiles(helm, path, transforms, inputs);
-  if ('reason' in values) return notRendered(declared, destination, values.reason);
+  const files = resolveValueFiles(helm, path, transforms, inputs);
+  if ('reason' in files) return notRendered(declared, destination, files.reason);
   const set = setValues(helm, path, transforms, inputs);
   if ('reason' in set) return notRendered(declared, destination, set.reason);
   const kubeVersion = optionalString(helm.kubeVersion) ?? inputs.capabilities?.kubeVersion;
   const apiVersions = stringList(helm.apiVersions);
-  const origin = chartOrigin(declared, helm, chart, inputs);
+  const origin = chartOrigin(declared, helm, chart, files);
   const rendered = renderChart({
     request: {
       where: chart.type === 'files' ? path || '.' : `${chart.url} ${chart.name} ${chart.version}`,
       chart,
       releaseName: optionalString(helm.releaseName) ?? source.id.name,
       namespace: optionalString(helm.namespace) ?? destination,
-      valueFiles: values,
+      valueFiles: valueTexts(helm, files),
       set,
       ...(kubeVersion ? { kubeVersion } : {}),
       apiVersions: apiVersions.length > 0 ? apiVersions : (inputs.capabilities?.apiVersions ?? []),

@@ -140,7 +140,7 @@ function renderArgoKustomize(
       },
     },
     transforms.destination.namespace ?? inputs.defaultNamespace,
-    argoKustomizeHelm(declared, inputs),
+    { helm: argoKustomizeHelm(declared, inputs), managedByLabel: argoManagedByLabel(declared, inputs) },
   );
 }
 
@@ -174,6 +174,15 @@ function renderArgoPath(
   if (findKustomizationFile(inputs.files, path)) return renderArgoKustomize(declared, inputs, transforms);
   if (inputs.files.has(path ? `${path}/Chart.yaml` : 'Chart.yaml')) return renderArgoHelm(declared, inputs);
   return renderDirectory(declared, inputs, transforms);
+}
+
+/**
+ * argocd-cm `kustomize.buildOptions` are flags of Argo CD's `kustomize build` (util/kustomize): with
+ * `--enable-managedby-label` every object gets kustomize's managed-by label.
+ */
+function argoManagedByLabel(declared: DeclaredSource, inputs: RenderSourceInputs): boolean {
+  const flags = argoSettingsOf(declared.source, inputs).kustomizeBuildOptions?.split(/\s+/) ?? [];
+  return flags.some((flag) => flag === '--enable-managedby-label' || flag === '--enable-managedby-label=true');
 }
 
 /**

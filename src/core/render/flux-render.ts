@@ -75,7 +75,7 @@ export function renderFluxSource(declared: DeclaredSource, inputs: RenderSourceI
     },
     FLUX_WRAPPER,
     inputs.defaultNamespace,
-    { disabled: FLUX_HELM_DISABLED },
+    { helm: { disabled: FLUX_HELM_DISABLED } },
   );
   const file = declared.desired?.source.file;
   const transform = (what: string): FieldSource => ({

@@ -165,12 +165,13 @@ export function substituteObject(
   if (!variables.active || metadataValue(desired, SUBSTITUTE_ANNOTATION) === 'disabled') return result;
   const live = liveOf(substitutedKey(desired, variables));
   const kept: { path: string[]; value: unknown }[] = [];
-  let touched = false;
+  let [touched, grown] = [false, 0];
   const field = (text: string, path: string[], key: boolean): unknown => {
     if (!hasExpansion(text) || result.failure) return text;
     touched = true;
     const expansion = expandField(text, variables);
     if ('failure' in expansion) return void (result.failure = expansion.failure);
+    if ((grown += expansion.text.length) > MAX_DOCUMENT) return void (result.failure = TOO_LARGE);
     const pointer = path.map((segment) => `/${escapeSegment(segment)}`).join('');
     if (!key) desired.source.fields[pointer] = withVariables(source, text, variables);
     if (expansion.unknown.size === 0) return key ? (substitutedYaml(text, variables, true).key ?? text) : text;
@@ -195,6 +196,7 @@ export function substituteObject(
 
 /** The largest object kustomize-controller can apply (the API server's request limit, 3 MiB). */
 const MAX_DOCUMENT = 3 * 1024 * 1024;
+const TOO_LARGE = `the substituted object is larger than ${MAX_DOCUMENT / 1024 / 1024} MiB`;
 
 /**
  * The object as kustomize-controller's round trip gives it: written whole as JSONToYAML writes it,
@@ -211,8 +213,7 @@ function wholeDocument(object: KubeObject, variables: Variables): ReadBack {
   try {
     const expansion = expand(emitDocument(object as Record<string, unknown>), lookup, variables.strict);
     if (expansion.unset.length > 0) return { failure: `variable not set (strict mode): "${expansion.unset[0]}"` };
-    if (expansion.text.length > MAX_DOCUMENT)
-      return { failure: `the substituted object is larger than ${MAX_DOCUMENT / 1024 / 1024} MiB` };
+    if (expansion.text.length > MAX_DOCUMENT) return { failure: TOO_LARGE };
     return readDocument(expansion.text);
   } catch (error) {
     if (error instanceof EnvsubstError) return { failure: `variable substitution failed: ${error.message}` };

@@ -24,7 +24,10 @@ function classify(source: string, error: YAMLError): GoProblem {
   switch (error.code) {
     case 'BLOCK_AS_IMPLICIT_KEY':
     case 'MULTILINE_IMPLICIT_KEY':
+      if (/^\?[ \t\n]/.test(source.slice(at))) return scanner('mapping keys are not allowed in this context');
       return scanner('mapping values are not allowed in this context', colonAfter(source, at));
+    case 'BAD_ALIAS':
+      return scanner('did not find expected alphabetic or numeric character');
     case 'BAD_SCALAR_START':
     case 'TAB_AS_INDENT':
       return scanner('found character that cannot start any token');
@@ -37,6 +40,10 @@ function classify(source: string, error: YAMLError): GoProblem {
     case 'UNEXPECTED_TOKEN':
       if (error.message.includes('block-seq-ind'))
         return scanner('block sequence entries are not allowed in this context');
+      if (error.message.startsWith('Block scalar header'))
+        return scanner('did not find expected comment or line break');
+      if (/^Unexpected flow-(seq|map)-end/.test(error.message))
+        return { problem: 'did not find expected node content', scanner: false, offset: at };
       break;
     case 'BAD_INDENT': {
       const flow = /^Flow (sequence|map)/.exec(error.message);

@@ -5,13 +5,21 @@
 // repositories are listed as out of scope. Without controller objects the cluster path is applied
 // by kubectl: its render, unchanged, is desired.
 import { findKustomizationFile, KUSTOMIZATION_FILE_NAMES, renderManifests } from '../manifests/index.js';
-import { keyId, type DesiredObject, type KubeObject, type RenderResult, type ResourceKey } from '../model/index.js';
+import {
+  displayKey,
+  keyId,
+  type DesiredObject,
+  type KubeObject,
+  type RenderResult,
+  type ResourceKey,
+} from '../model/index.js';
 import { readArgoInstances, readArgoSettings } from '../sources/argocd-settings.js';
 import { argoIgnoreRules, argoSettingsOf, type SourceIgnoreRule } from './argocd-ignore.js';
 import { readSource } from '../sources/read-sources.js';
 import { renderArgoSource } from './argocd-render.js';
 import { expandApplicationSet, generatedDesired } from './appset-expand.js';
 import { generatedFate, type RemovedApplication } from './appset-deletions.js';
+import { listersOf, liveGenerators, readFromLiveWhy, type LiveGenerator } from './appset-live.js';
 import { isApplicationSet } from '../sources/applicationset.js';
 import { failedRender, problemPart, problemsReason, unapplicableObjects, unrenderedParts } from './failed-render.js';
 import { renderFluxSource } from './flux-render.js';
@@ -177,7 +185,11 @@ function renderInputsOf(input: ClusterSourcesInput): RenderSourceInputs {
  * them; then those only the snapshot names, parents first (those no other one's inventory lists):
  * their renders declare the children, whose patches and overrides are then traced to their files.
  */
-function sourceOrder(declaredIds: readonly string[], liveById: ReadonlyMap<string, Source>) {
+function sourceOrder(
+  declaredIds: readonly string[],
+  liveById: ReadonlyMap<string, Source>,
+  generators: ReadonlyMap<string, LiveGenerator>,
+) {
   const sourceKey = (source: Source): string => keyId(sourceRefKey(source.id));
   const idByKey = new Map([...liveById].map(([id, source]) => [sourceKey(source), id]));
   const parents = new Map<string, string[]>();
@@ -186,6 +198,11 @@ function sourceOrder(declaredIds: readonly string[], liveById: ReadonlyMap<strin
       const child = idByKey.get(keyId(listed.key));
       if (child !== undefined && child !== id) parents.set(child, [...(parents.get(child) ?? []), id]);
     }
+  }
+  // A generated Application waits for the sources that list its ApplicationSet.
+  for (const [id, generator] of generators) {
+    const listers = listersOf(generator.key, liveById).filter((lister) => lister !== id);
+    if (listers.length > 0) parents.set(id, [...(parents.get(id) ?? []), ...listers]);
   }
   const queue = [...declaredIds];
   const done = new Set<string>();
@@ -349,10 +366,51 @@ function declareChildren(desired: DesiredObject, walk: ChildWalk): void {
     declared.set(id, declaredEntry(generatedDesired(application, desired), source, files));
     order.add(id);
   }
-  for (const removed of fate.removed) {
-    const id = sourceRefText(readSource(removed.application, true)!.id);
-    if (removed.deleted && !declared.has(id)) walk.deleted.set(id, removed);
+  markDeleted(fate.removed, walk);
+}
+
+/** The live generated Applications the controller deletes, each rendering nothing. */
+function markDeleted(removed: readonly RemovedApplication[], walk: ChildWalk, why?: string): void {
+  for (const entry of removed) {
+    const id = sourceRefText(readSource(entry.application, true)!.id);
+    if (!entry.deleted || walk.declared.has(id)) continue;
+    walk.deleted.set(id, why ? { ...entry, reason: `${entry.reason}; the ApplicationSet was ${why}` } : entry);
   }
+}
+
+/**
+ * Before a live generated Application is followed: its ApplicationSet, when no rendered source declared
+ * it, expanded from its live spec, so an Application it no longer generates is planned as deleted.
+ * One that cannot be expanded is a part not rendered, with the reason: nothing its Applications deployed
+ * is pruned on its account.
+ */
+function expandLiveGenerator(id: string, follow: FollowState): void {
+  const { walk, liveById } = follow;
+  const generator = follow.generators.get(id);
+  if (!generator?.appset || walk.declared.has(id) || walk.expanded.has(keyId(generator.key))) return;
+  walk.expanded.add(keyId(generator.key));
+  const appset = generator.appset;
+  const name = `${generator.key.namespace}/${generator.key.name}`;
+  const parents = listersOf(generator.key, liveById).map((parent) => {
+    const result = walk.result.sources.find((entry) => sourceRefText(entry.source.id) === parent);
+    const state = result?.scope === 'out-of-scope' ? 'of another repository' : 'not rendered';
+    return { name: sourceName(liveById.get(parent)!.id), state };
+  });
+  const why = readFromLiveWhy(parents);
+  const { input, matcher } = walk;
+  const expansion = expandApplicationSet(appset, {
+    files: input.files,
+    live: input.live,
+    isThisRepository: matcher.isThisRepositoryUrl,
+  });
+  if (!expansion.ok) {
+    const reason = `ApplicationSet ${name}, ${why}: ${expansion.reason}; its Applications are rendered from their live spec`;
+    const own = displayKey(generator.key);
+    walk.result.notRendered!.push({ file: '', reason, namespace: generator.key.namespace, source: own });
+    return;
+  }
+  walk.result.filesRead.push(...expansion.filesRead);
+  markDeleted(generatedFate(appset, expansion.applications, input.live).removed, walk, why);
 }
 
 function followSources(
@@ -372,9 +430,10 @@ function followSources(
   );
   const inputs = { ...renderInputsOf(input), isThisRepository: matcher.isThisRepositoryUrl };
   const result = startingResult(entry, controller);
-  const order = sourceOrder([...declared.keys()], liveById);
+  const generators = liveGenerators(input.live);
+  const order = sourceOrder([...declared.keys()], liveById, generators);
   const walk: ChildWalk = { input, matcher, declared, order, result, expanded: new Set(), deleted: new Map() };
-  const follow: FollowState = { walk, inputs, liveById, byKey: new Map(), releases: [] };
+  const follow: FollowState = { walk, inputs, liveById, generators, byKey: new Map(), releases: [] };
   for (const desired of entry.objects) if (isApplicationSet(desired.object)) declareChildren(desired, walk);
   for (let id = order.next(); id !== undefined; id = order.next())
     if (followOne(id, follow) === 'stopped') return { ...result, objects: [], stopped: true };
@@ -390,6 +449,8 @@ interface FollowState {
   walk: ChildWalk;
   inputs: ReturnType<typeof renderInputsOf> & { isThisRepository: (url: string) => boolean };
   liveById: ReadonlyMap<string, Source>;
+  /** The ApplicationSet of each live generated Application, by the Application's source id. */
+  generators: ReadonlyMap<string, LiveGenerator>;
   byKey: Map<string, { desired: DesiredObject; source: string; controller?: string }>;
   releases: DesiredObject[];
 }
@@ -409,6 +470,7 @@ function followOne(id: string, follow: FollowState): 'stopped' | undefined {
   const found = walk.declared.get(id) ?? { source: liveById.get(id)! };
   const status = liveById.get(id)?.status;
   const source = status ? { ...found.source, status } : found.source;
+  expandLiveGenerator(id, follow);
   const removed = walk.deleted.get(id);
   if (removed) {
     result.sources.push({

@@ -1,6 +1,6 @@
 // Renders a source's path through its wrapper kustomization (wrapper.ts) and traces the result back to
 // the controller object (remap.ts): what a Flux Kustomization and an Argo CD kustomize source share.
-import { renderManifests, type KustomizeHelm } from '../manifests/index.js';
+import { renderManifests, type RenderOptions } from '../manifests/index.js';
 import { remapWrapperRender, type Declaration } from './remap.js';
 import type { DeclaredSource, RenderSourceInputs, SourceRender } from './types.js';
 import { sourceName } from '../sources/identity.js';
@@ -14,7 +14,7 @@ export function renderThroughWrapper(
   spec: WrapperSpec,
   shape: DeclarationShape,
   defaultNamespace = inputs.defaultNamespace,
-  helm?: KustomizeHelm,
+  build: Pick<RenderOptions, 'helm' | 'managedByLabel'> = {},
 ): SourceRender {
   const { source } = declared;
   const path = source.path ?? '';
@@ -26,7 +26,7 @@ export function renderThroughWrapper(
     ...(inputs.kindScopes ? { kindScopes: inputs.kindScopes } : {}),
     ...(inputs.unfollowed ? { unfollowed: inputs.unfollowed } : {}),
     ...(inputs.budget ? { budget: inputs.budget } : {}),
-    ...(helm ? { helm } : {}),
+    ...build,
   });
   const display = `${source.id.kind} ${sourceName(source.id)}`;
   const declaration: Declaration = {

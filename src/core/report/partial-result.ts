@@ -15,7 +15,7 @@ export function isPartial(parts: PartialParts): boolean {
 /** What was not rendered (each problem, with its file and line) or not compared, one line each. */
 export function partialLines(parts: PartialParts): string[] {
   const shown = (file: string): string =>
-    parts.displayRoot && parts.displayRoot !== '.' ? posix.join(parts.displayRoot, file) : file;
+    file && parts.displayRoot && parts.displayRoot !== '.' ? posix.join(parts.displayRoot, file) : file;
   return [
     ...parts.notRendered.map((part) => `warning: ${describeNotRendered({ ...part, file: shown(part.file) })}`),
     ...(parts.notCompared ?? []).map(

@@ -653,6 +653,84 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
       added: ['      - tag="1.4" # pinned'],
     });
   });
+  describe('a hashed values ConfigMap edited live as well: the chart value goes to its source, its own drift is reported', () => {
+    const VALUES = '# shop values\nreplicaCount: 2\n';
+    const files = new Map([
+      ...WEB,
+      [
+        'clusters/prod/kustomization.yaml',
+        'resources: [web.yaml]\nconfigMapGenerator:\n  - name: web-values\n    namespace: shop\n    files: [values.yaml=web-values.yaml]\nconfigurations: [kustomizeconfig.yaml]\n',
+      ],
+      ['clusters/prod/kustomizeconfig.yaml', KUSTOMIZE_CONFIG],
+      ['clusters/prod/web.yaml', withValuesFrom(['    - kind: ConfigMap', '      name: web-values'])],
+      ['clusters/prod/web-values.yaml', VALUES],
+    ]);
+    const liveValues = (text: string): HandChange => ({
+      kind: 'ConfigMap',
+      name: 'web-values',
+      hashed: true,
+      segments: ['data', 'values.yaml'],
+      value: text,
+      manager: 'kubectl-edit',
+    });
+    const CONFIGMAP = expect.objectContaining({ kind: 'ConfigMap', name: expect.stringMatching(/^web-values-/) });
+    /** The values file, as the reasons name it: with the generated ConfigMap the HelmRelease reads. */
+    const labelOf = (result: { reported: Array<{ key: { kind: string; name: string } }> }) =>
+      `clusters/prod/web-values.yaml (valuesFrom ConfigMap shop/${result.reported.find((entry) => entry.key.kind === 'ConfigMap')!.key.name} key values.yaml)`;
+
+    it('the same edit (helm-controller rolled out the edited ConfigMap): one edit of the values file codifies both', () => {
+      const result = codifyOn(files, FLUX, [scale('web-web', 7), liveValues('# shop values\nreplicaCount: 7\n')]);
+      expect(result.reported).toEqual([]);
+      expect(result.check).toEqual({ ok: true });
+      expect([...result.edits]).toEqual([['clusters/prod/web-values.yaml', '# shop values\nreplicaCount: 7\n']]);
+      expect(result.codified.map((entry) => [entry.key.kind, entry.change?.path, entry.file, entry.line])).toEqual([
+        ['Deployment', '/spec/replicas', 'clusters/prod/web-values.yaml', 2],
+        ['ConfigMap', '/data/values.yaml', 'clusters/prod/web-values.yaml', 2],
+      ]);
+    });
+
+    it.each([
+      ['another line only', '# shop values\nreplicaCount: 2\nservice: {type: NodePort}\n'],
+      ['the same value and another line', '# shop values\nreplicaCount: 7\nservice: {type: NodePort}\n'],
+    ])('its own drift on %s: the values file takes the chart value, the ConfigMap is reported', (_, live) => {
+      const result = codifyOn(files, FLUX, [scale('web-web', 7), liveValues(live)]);
+      const LABEL = labelOf(result);
+      expect(result.check).toEqual({ ok: true });
+      expect([...result.edits]).toEqual([['clusters/prod/web-values.yaml', '# shop values\nreplicaCount: 7\n']]);
+      expect(result.codified).toEqual([
+        expect.objectContaining({
+          key: expect.objectContaining({ kind: 'Deployment' }),
+          file: 'clusters/prod/web-values.yaml',
+        }),
+      ]);
+      expect(result.reported).toEqual([
+        expect.objectContaining({
+          key: CONFIGMAP,
+          change: expect.objectContaining({ path: '/data/values.yaml' }),
+          reason: `its other live changes are not written: only replicaCount: 7 in ${LABEL} is, for Deployment/shop/web-web /spec/replicas, and the controller applies what Git holds; make them in ${LABEL} by hand to keep them`,
+        }),
+      ]);
+    });
+
+    it('the two disagree on the same value: nothing is written, both are reported with the places', () => {
+      const result = codifyOn(files, FLUX, [scale('web-web', 7), liveValues('# shop values\nreplicaCount: 4\n')]);
+      expect(result.edits.size).toBe(0);
+      expect(result.codified).toEqual([]);
+      const configMap = result.reported.find((entry) => entry.key.kind === 'ConfigMap')!;
+      const LABEL = labelOf(result);
+      expect(result.reported).toEqual([
+        expect.objectContaining({
+          key: CONFIGMAP,
+          reason: `edited live, and the live Deployment/shop/web-web /spec/replicas disagrees: replicaCount: 7 in ${LABEL} renders it; change the right one by hand`,
+        }),
+        expect.objectContaining({
+          key: expect.objectContaining({ kind: 'Deployment' }),
+          reason: `set by the chart of HelmRelease shop/web: replicaCount: 7 in ${LABEL} renders the live value, but the live ConfigMap/shop/${configMap.key.name} says replicaCount: 4 (edited there too); change the right one by hand`,
+        }),
+      ]);
+    });
+  });
+
   const greeting = (value: string): HandChange => ({
     kind: 'ConfigMap',
     name: 'web-web-settings',

@@ -6,11 +6,12 @@
 // does not hold (a Secret's value, a ConfigMap another namespace holds) is never the empty string: its field is not
 // checked, and in a name the source is not rendered — the cluster's other sources still are.
 import { describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
+import { parse, parseAllDocuments, stringify } from 'yaml';
 import { parseConfig } from '../../../src/core/config/index.js';
 import { evaluateDrift, renderCluster } from '../../../src/core/pipeline/index.js';
 import { displayKey, type KubeObject } from '../../../src/core/model/index.js';
 import { routeChange } from '../../../src/core/codify/route.js';
+import { readFixture } from '../../support/fixtures.js';
 
 const parsed = parseConfig('clusters:\n  - name: dev\n    path: clusters/dev\n    controller: flux\n');
 if (!parsed.ok) throw new Error('config');
@@ -442,6 +443,9 @@ describe('Flux post-build substitution reads the whole substituted document back
   it('a value substituted next to a fold loses the spaces around the line break, as in Flux', () => {
     expect(render(`  text: ${long} \${EMPTY} tail\n`, { EMPTY: '' }).spec?.text).toBe(`${long} tail`);
     expect(render(`  text: ${long} \${EMPTY} tail\n`, { EMPTY: 'x' }).spec?.text).toBe(`${long} x tail`);
+    // A single-quoted scalar (it starts with `#`) folds the same way: `  text: '#` is 10 columns.
+    const hashed = `#${'a'.repeat(72)}`;
+    expect(render(`  text: "${hashed} \${EMPTY} tail"\n`, { EMPTY: '' }).spec?.text).toBe(`${hashed} tail`);
     // Short of the fold the same value keeps both spaces.
     expect(render(`  text: ${'a'.repeat(20)} \${EMPTY} tail\n`, { EMPTY: '' }).spec?.text).toBe(
       `${'a'.repeat(20)}  tail`,
@@ -473,5 +477,43 @@ describe('Flux post-build substitution reads the whole substituted document back
     expect(render(fields, { BIG: 'x'.repeat(100_000) }).reason).toBe(
       "clusters/dev/apps.yaml: spec.postBuild: post build failed for 'Deployment/web': the substituted object is larger than 3 MiB",
     );
+  });
+});
+
+// fluxcd/pkg kustomize/kustomize_varsub_test.go TestKustomization_Varsub, on its own test data (copied byte for byte
+// to test/fixtures/upstream/fluxcd-pkg): the resources built and substituted equal kustomization_varsub_expected.yaml.
+// `prometheus_scrape: '"true"'` in the ConfigMap is the quoting users write so the annotation stays a string.
+describe("Flux post-build substitution on fluxcd/pkg's own test data", () => {
+  const data = (name: string): string => readFixture('fluxcd-pkg', 'kustomize', 'testdata', name);
+
+  it('renders what TestKustomization_Varsub expects', () => {
+    // The cluster's own Kustomization reads the same GitRepository (`app`): that source is this repository.
+    const root = kustomization('cluster', './clusters/dev', {}) as { metadata: object; spec: object };
+    const rootSpec = { ...root.spec, sourceRef: { kind: 'GitRepository', name: 'app' }, postBuild: undefined };
+    const repo = new Map([
+      [
+        'clusters/dev/cluster.yaml',
+        stringify({ ...root, metadata: { name: 'cluster', namespace: 'apps' }, spec: rootSpec }),
+      ],
+      ['clusters/dev/app.yaml', data('kustomization_varsub.yaml')],
+      ['kustomize/kustomization.yml', data('resources/kustomization.yml')],
+      ['kustomize/deployment.yaml', data('resources/deployment.yaml')],
+      ['kustomize/config.yaml', data('resources/config.yaml')],
+    ]);
+    const rendered = renderCluster(repo, cluster, {
+      live: {
+        items: [controller('v1.9.4'), parse(data('configmap.yaml')) as KubeObject],
+        capturedAt: '2026-12-01T12:05:00Z',
+        scope: { namespaces: [], complete: true, errors: [] },
+      },
+    });
+    const app = rendered.sources.find((s) => s.source.id.name === 'app')!;
+    expect(app.reason).toBeUndefined();
+    const expected = parseAllDocuments(data('kustomization_varsub_expected.yaml')).map((d) => d.toJS() as KubeObject);
+    expect(expected).toHaveLength(2);
+    for (const object of expected) {
+      const found = rendered.objects.find((d) => d.key.kind === object.kind && d.key.name === object.metadata!.name);
+      expect(found?.object).toMatchObject(object);
+    }
   });
 });

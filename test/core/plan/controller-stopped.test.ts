@@ -35,12 +35,24 @@ const state = reconcilerStateOf(apps)!;
 describe('controllerStopped', () => {
   it('a running controller that applied HEAD: nothing', () => {
     expect(
-      controllerStopped(apps, state, running, { sha: APPLIED, at: '2026-12-01T09:00:00Z' }, '2026-12-01T10:00:00Z'),
+      controllerStopped({
+        source: apps,
+        state,
+        items: running,
+        head: { sha: APPLIED, at: '2026-12-01T09:00:00Z' },
+        now: '2026-12-01T10:00:00Z',
+      }),
     ).toBeUndefined();
   });
 
   it('kustomize-controller with no ready replica: stopped, with the commands that bring it back', () => {
-    const found = controllerStopped(apps, state, stopped, undefined, '2026-12-01T10:00:00Z');
+    const found = controllerStopped({
+      source: apps,
+      state,
+      items: stopped,
+      head: undefined,
+      now: '2026-12-01T10:00:00Z',
+    });
     expect(found).toMatchObject({
       type: 'controller-stopped',
       controller: 'Deployment/flux-system/kustomize-controller',
@@ -59,8 +71,16 @@ describe('controllerStopped', () => {
 
   it('behind HEAD: only past 3 × its interval after HEAD moved', () => {
     const head = { sha: HEAD, at: '2026-12-01T10:00:00Z' };
-    expect(controllerStopped(apps, state, running, head, '2026-12-01T10:29:00Z')).toBeUndefined();
-    const found = controllerStopped(apps, state, running, head, '2026-12-01T10:31:00Z');
+    expect(
+      controllerStopped({ source: apps, state, items: running, head, now: '2026-12-01T10:29:00Z' }),
+    ).toBeUndefined();
+    const found = controllerStopped({
+      source: apps,
+      state,
+      items: running,
+      head,
+      now: '2026-12-01T10:31:00Z',
+    });
     expect(found).toMatchObject({ type: 'behind-head', applied: APPLIED });
     expect(found!.commands.map((words) => shellCommand(words))).toEqual([
       'flux reconcile kustomization apps -n flux-system --with-source',
@@ -70,13 +90,23 @@ describe('controllerStopped', () => {
   it('at least 15 minutes, whatever the interval', () => {
     const fast = { ...apps, spec: { ...(apps.spec as object), interval: '1m' } };
     const head = { sha: HEAD, at: '2026-12-01T10:00:00Z' };
-    expect(controllerStopped(fast, state, running, head, '2026-12-01T10:14:00Z')).toBeUndefined();
-    expect(controllerStopped(fast, state, running, head, '2026-12-01T10:16:00Z')?.thresholdSeconds).toBe(900);
+    expect(
+      controllerStopped({ source: fast, state, items: running, head, now: '2026-12-01T10:14:00Z' }),
+    ).toBeUndefined();
+    expect(
+      controllerStopped({ source: fast, state, items: running, head, now: '2026-12-01T10:16:00Z' })?.thresholdSeconds,
+    ).toBe(900);
   });
 
   it('a suspended source is no stopped controller (the suspension has its own alert)', () => {
     expect(
-      controllerStopped(apps, { ...state, suspended: true }, stopped, undefined, '2026-12-01T10:00:00Z'),
+      controllerStopped({
+        source: apps,
+        state: { ...state, suspended: true },
+        items: stopped,
+        head: undefined,
+        now: '2026-12-01T10:00:00Z',
+      }),
     ).toBeUndefined();
   });
 });

@@ -85,9 +85,10 @@ spec:
     // fasttemplate leaves a tag that names no parameter as written.
     expect(name(appset(false, '{{nothing}}'))).toBe('{{nothing}}');
     expect(name(appset(true, '{{ printf "%s-%d" .path.basename (len .path.segments) }}'))).toBe('My_App-2');
+    expect(name(appset(true, '{{ regexReplaceAll "_" .path.basename "-" | lower }}'))).toBe('my-app');
     // A sprig function not implemented is refused by name, never guessed.
-    expect(expand(appset(true, '{{ regexReplaceAll "_" .path.basename "-" }}'), files)).toBe(
-      'template "{{ regexReplaceAll \\"_\\" .path.basename \\"-\\" }}": function regexReplaceAll not supported',
+    expect(expand(appset(true, '{{ derivePassword 1 "long" .path.basename "u" "s" }}'), files)).toBe(
+      'template "{{ derivePassword 1 \\"long\\" .path.basename \\"u\\" \\"s\\" }}": function derivePassword not supported',
     );
   });
 

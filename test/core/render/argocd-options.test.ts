@@ -281,3 +281,29 @@ describe('compare and sync options', () => {
     );
   });
 });
+
+describe('argocd-cm kustomize.buildOptions with --enable-managedby-label', () => {
+  // Argo CD runs `kustomize build <path> <buildOptions>` (util/kustomize/kustomize.go), so the flag
+  // labels every object of a kustomize source as `buildMetadata: [managedByLabel]` would.
+  const files = new Map([
+    ['apps/api.yaml', stringify(application('argocd'))],
+    ['api/kustomization.yaml', 'resources: [deployment.yaml]\n'],
+    ['api/deployment.yaml', stringify(deployment())],
+  ]);
+  const labelsWith = (buildOptions: string) => {
+    const items = [configMap('argocd-cm', 'argocd', { 'kustomize.buildOptions': buildOptions })];
+    const target = { name: 'prod', path: 'apps', controller: 'argocd' as const, defaultNamespace: 'default' };
+    const rendered = renderCluster(files, target, { live: { items, repository: 'acme/gitops' } });
+    expect(rendered.errors).toEqual([]);
+    return rendered.objects.find((d) => d.key.kind === 'Deployment')!.object.metadata.labels ?? {};
+  };
+
+  it('labels the objects it builds with the managed-by label of kustomize 5.7.1', () => {
+    const labels = labelsWith('--load-restrictor LoadRestrictionsNone --enable-managedby-label');
+    expect(labels['app.kubernetes.io/managed-by']).toBe('kustomize-v5.7.1');
+  });
+
+  it('adds no label without the flag', () => {
+    expect(labelsWith('--load-restrictor LoadRestrictionsNone')).not.toHaveProperty(['app.kubernetes.io/managed-by']);
+  });
+});

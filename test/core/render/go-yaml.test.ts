@@ -122,6 +122,11 @@ describe('how go-yaml v2 folds a long scalar (best_width 80) and how it reports 
     ['a: 1\nk: - b\n', 'yaml: line 2: block sequence entries are not allowed in this context'],
     ['a: 1\nk: `b\n', 'yaml: line 2: found character that cannot start any token'],
     ['a: 1\nk: x #c\n  y\nz: 1\n', 'yaml: line 2: did not find expected key'],
+    ['a: 1\nk: ? x\n', 'yaml: line 2: mapping keys are not allowed in this context'],
+    ['a: 1\nk: &\n', 'yaml: line 2: did not find expected alphabetic or numeric character'],
+    ['a: 1\nk: |x\n', 'yaml: line 2: did not find expected comment or line break'],
+    ['a: 1\nk: ]x\n', 'yaml: line 1: did not find expected node content'],
+    ['a: 1\nk: "a\\qb"\n', 'yaml: line 2: found unknown escape character'],
   ])('%j: %s', (text, message) => {
     expect(readDocument(text)).toEqual({ failure: `envsubst error: YAMLToJSON: ${message}` });
   });

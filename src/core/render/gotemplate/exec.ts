@@ -5,7 +5,7 @@
 // runs too long or prints too much stops with an error.
 import { isPlainObject } from '../../model/index.js';
 import { TemplateError, type BlockNode, type Command, type Node, type Operand, type Pipeline } from './parser.js';
-import { goType, printValue, truth, UnknownParam, type Value } from './go-values.js';
+import { GoObject, goType, printValue, truth, UnknownParam, type Value } from './go-values.js';
 
 export type TemplateFunction = (args: Value[]) => Value;
 
@@ -224,6 +224,12 @@ function chain(value: Value, names: readonly string[], state: State): Value {
       return undefined;
     }
     if (current === null) throw new TemplateError(`nil pointer evaluating interface {}.${name}`);
+    if (current instanceof GoObject) {
+      const method = current.methods[name];
+      if (!method) throw new TemplateError(`can't evaluate field ${name} in type ${current.type}`);
+      current = method();
+      continue;
+    }
     if (!isPlainObject(current)) throw new TemplateError(`can't evaluate field ${name} in type ${goType(current)}`);
     if (Object.hasOwn(current, name)) current = current[name];
     else if (state.options.missingKeyError) throw new TemplateError(`map has no entry for key "${name}"`);

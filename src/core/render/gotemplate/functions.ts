@@ -6,7 +6,9 @@ import { parse, stringify } from 'yaml';
 import { isPlainObject } from '../../model/index.js';
 import type { TemplateFunction } from './exec.js';
 import { TemplateError } from './parser.js';
+import { binary, str, strings, ternaryFn, unary } from './args.js';
 import { goQuote, sprint, sprintf, sprintln } from './printf.js';
+import { extraFunctions } from './sprig-extra.js';
 import { equal, goType, isEmpty, less, stringOf, toInt, truth, type Value } from './go-values.js';
 
 /** Argo CD's SanitizeName (applicationset/utils/template_functions.go): a DNS-1123-ish name. */
@@ -30,21 +32,6 @@ function slugify(args: Value[]): string {
   if (maxSize <= 0 || !smart || slug.length <= maxSize) return slug;
   for (let i = maxSize; i >= 0; i--) if (slug[i] === '-') return slug.slice(0, i);
   return slug.slice(0, maxSize);
-}
-
-function arity(name: string, args: Value[], count: number): void {
-  if (args.length !== count)
-    throw new TemplateError(`wrong number of args for ${name}: want ${count} got ${args.length}`);
-}
-
-function str(value: Value): string {
-  return value === undefined || value === null ? '' : stringOf(value);
-}
-
-/** sprig strslice: a list's items as strings (nil left out), anything else as one string. */
-function strings(value: Value): string[] {
-  if (Array.isArray(value)) return value.filter((item) => item !== null && item !== undefined).map(stringOf);
-  return value === undefined || value === null ? [] : [stringOf(value)];
 }
 
 /** strings.Replace(s, old, new, -1): an empty `old` matches before every character and at the end. */
@@ -166,25 +153,6 @@ function base64(text: Value, decode: boolean): string {
   }
 }
 
-const unary =
-  (name: string, fn: (value: Value) => Value): TemplateFunction =>
-  (args) => {
-    arity(name, args, 1);
-    return fn(args[0]);
-  };
-const binary =
-  (name: string, fn: (a: Value, b: Value) => Value): TemplateFunction =>
-  (args) => {
-    arity(name, args, 2);
-    return fn(args[0], args[1]);
-  };
-const ternaryFn =
-  (name: string, fn: (a: Value, b: Value, c: Value) => Value): TemplateFunction =>
-  (args) => {
-    arity(name, args, 3);
-    return fn(args[0], args[1], args[2]);
-  };
-
 export const FUNCTIONS: Readonly<Record<string, TemplateFunction>> = {
   // text/template builtins (and / or are evaluated lazily by the executor).
   not: unary('not', (v) => !truth(v)),
@@ -207,6 +175,7 @@ export const FUNCTIONS: Readonly<Record<string, TemplateFunction>> = {
   fromYamlArray: unary('fromYamlArray', (v) => fromYaml(v, 'list')),
   ...SPRIG_STRINGS(),
   ...SPRIG_OTHERS(),
+  ...extraFunctions(),
 };
 
 function SPRIG_STRINGS(): Record<string, TemplateFunction> {

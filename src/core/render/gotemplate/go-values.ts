@@ -21,6 +21,15 @@ export function formatFloat(value: number): string {
   return String(value);
 }
 
+/** A Go value with methods (a *semver.Version, a time.Time): `.Name` calls its method; printed by String. */
+export class GoObject {
+  constructor(
+    readonly type: string,
+    readonly text: string,
+    readonly methods: Readonly<Record<string, () => unknown>>,
+  ) {}
+}
+
 /** fmt's `%v`: maps as `map[k:v]` with sorted keys, slices as `[a b]`, nil as `<nil>`. */
 export function printValue(value: Value, top = true): string {
   if (value === undefined) return top ? '<no value>' : '<nil>';
@@ -28,6 +37,7 @@ export function printValue(value: Value, top = true): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'bigint' || typeof value === 'boolean') return String(value);
   if (typeof value === 'number') return formatFloat(value);
+  if (value instanceof GoObject) return value.text;
   if (Array.isArray(value)) return `[${value.map((item) => printValue(item, false)).join(' ')}]`;
   if (isPlainObject(value)) {
     const keys = Object.keys(value).sort();
@@ -125,5 +135,6 @@ export function goType(value: Value): string {
   if (typeof value === 'boolean') return 'bool';
   if (Array.isArray(value)) return '[]interface {}';
   if (isPlainObject(value)) return 'map[string]interface {}';
+  if (value instanceof GoObject) return value.type;
   return 'interface {}';
 }

@@ -1,0 +1,140 @@
+// sprig v3.3.0's regexp, hash, encoding and semver functions (regex.go, crypto.go, strings.go,
+// semver.go), and the functions whose output differs on every run (random strings and numbers, UUIDs,
+// keys and certificates, bcrypt's salt, AES's IV, the current time): a template that calls one cannot
+// be rendered to something comparable, so it stops with that reason instead of an invented value.
+import { createHash } from 'node:crypto';
+import { isReadableRange, parseSemver, satisfiesRange } from '../../charts/semver.js';
+import { binary, str, ternaryFn, unary } from './args.js';
+import { UnknownValueError, type TemplateFunction } from './exec.js';
+import { compileGoRegexp, findAll, quoteMeta, replaceAll, split } from './go-regexp.js';
+import { GoObject, toInt, type Value } from './go-values.js';
+import { TemplateError } from './parser.js';
+
+const VOLATILE = [
+  ...['now', 'ago', 'randAlphaNum', 'randAlpha', 'randAscii', 'randNumeric', 'randInt', 'randBytes', 'shuffle'],
+  ...['uuidv4', 'bcrypt', 'htpasswd', 'encryptAES', 'genPrivateKey', 'genCA', 'genCAWithKey'],
+  ...['genSelfSignedCert', 'genSelfSignedCertWithKey', 'genSignedCert', 'genSignedCertWithKey'],
+];
+
+/** Stops the render: what the function returns is different on every run. */
+function volatile(name: string): never {
+  throw new UnknownValueError(`template uses ${name}, whose output differs on every run`);
+}
+
+function regexFunctions(): Record<string, TemplateFunction> {
+  const find = (re: Value, s: Value) => findAll(compileGoRegexp(str(re)), str(s), 1)[0]?.groups[0] ?? '';
+  const findN = (re: Value, s: Value, n: Value) =>
+    findAll(compileGoRegexp(str(re)), str(s), Number(toInt(n))).map((m) => m.groups[0]);
+  const replace = (literal: boolean) => (re: Value, s: Value, repl: Value) =>
+    replaceAll(compileGoRegexp(str(re)), str(s), str(repl), literal);
+  const splitN = (re: Value, s: Value, n: Value) => split(compileGoRegexp(str(re)), str(s), Number(toInt(n)), str(re));
+  const match = (re: Value, s: Value) => findAll(compileGoRegexp(str(re)), str(s), 1).length > 0;
+  const lenient = (re: Value, s: Value) => {
+    try {
+      return match(re, s);
+    } catch (error) {
+      // regexMatch ignores the compile error: an invalid pattern matches nothing.
+      if (error instanceof TemplateError) return false;
+      throw error;
+    }
+  };
+  return {
+    regexMatch: binary('regexMatch', lenient),
+    mustRegexMatch: binary('mustRegexMatch', match),
+    regexFind: binary('regexFind', find),
+    mustRegexFind: binary('mustRegexFind', find),
+    regexFindAll: ternaryFn('regexFindAll', findN),
+    mustRegexFindAll: ternaryFn('mustRegexFindAll', findN),
+    regexReplaceAll: ternaryFn('regexReplaceAll', replace(false)),
+    mustRegexReplaceAll: ternaryFn('mustRegexReplaceAll', replace(false)),
+    regexReplaceAllLiteral: ternaryFn('regexReplaceAllLiteral', replace(true)),
+    mustRegexReplaceAllLiteral: ternaryFn('mustRegexReplaceAllLiteral', replace(true)),
+    regexSplit: ternaryFn('regexSplit', splitN),
+    mustRegexSplit: ternaryFn('mustRegexSplit', splitN),
+    regexQuoteMeta: unary('regexQuoteMeta', (s) => quoteMeta(str(s))),
+  };
+}
+
+/** hash/adler32. */
+function adler32(bytes: Uint8Array): number {
+  let [a, b] = [1, 0];
+  for (const byte of bytes) {
+    a = (a + byte) % 65521;
+    b = (b + a) % 65521;
+  }
+  return ((b << 16) | a) >>> 0;
+}
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** encoding/base32 StdEncoding, padded. */
+function base32(text: string): string {
+  let bits = '';
+  for (const byte of new TextEncoder().encode(text)) bits += byte.toString(2).padStart(8, '0');
+  let out = '';
+  for (let i = 0; i < bits.length; i += 5) out += BASE32[parseInt(bits.slice(i, i + 5).padEnd(5, '0'), 2)];
+  return out.padEnd(Math.ceil(out.length / 8) * 8, '=');
+}
+
+/** sprig base32decode: the decoded text, or Go's error text as the value. */
+function base32Decode(text: string): string {
+  const body = text.replace(/=+$/, '');
+  const bad = [...body].findIndex((c) => !BASE32.includes(c));
+  if (bad >= 0 || text.length % 8 !== 0 || [1, 3, 6].includes(body.length % 8))
+    return `illegal base32 data at input byte ${bad >= 0 ? bad : body.length}`;
+  let bits = '';
+  for (const c of body) bits += BASE32.indexOf(c).toString(2).padStart(5, '0');
+  const bytes = Uint8Array.from({ length: Math.floor(bits.length / 8) }, (_, i) =>
+    parseInt(bits.slice(i * 8, i * 8 + 8), 2),
+  );
+  return new TextDecoder().decode(bytes);
+}
+
+function hashFunctions(): Record<string, TemplateFunction> {
+  const hash = (algorithm: string) => (v: Value) => createHash(algorithm).update(str(v), 'utf8').digest('hex');
+  return {
+    sha1sum: unary('sha1sum', hash('sha1')),
+    sha256sum: unary('sha256sum', hash('sha256')),
+    sha512sum: unary('sha512sum', hash('sha512')),
+    adler32sum: unary('adler32sum', (v) => String(adler32(new TextEncoder().encode(str(v))))),
+    b32enc: unary('b32enc', (v) => base32(str(v))),
+    b32dec: unary('b32dec', (v) => base32Decode(str(v))),
+  };
+}
+
+/** Masterminds semver v3 NewVersion: a *Version whose methods a template reads as fields. */
+function semverOf(text: string): GoObject {
+  const version = parseSemver(text);
+  const m = /^v?[0-9.]+(?:-([0-9A-Za-z.-]+))?(?:\+([0-9A-Za-z.-]+))?$/.exec(text.trim());
+  if (!version || !m) throw new TemplateError('Invalid Semantic Version');
+  const [major, minor, patch, pre] = version;
+  const shown = `${major}.${minor}.${patch}${pre ? `-${pre}` : ''}${m[2] ? `+${m[2]}` : ''}`;
+  return new GoObject('*semver.Version', shown, {
+    Major: () => BigInt(major),
+    Minor: () => BigInt(minor),
+    Patch: () => BigInt(patch),
+    Prerelease: () => pre,
+    Metadata: () => m[2] ?? '',
+    Original: () => text,
+    String: () => shown,
+  });
+}
+
+function semverCompare(constraint: string, version: string): boolean {
+  if (!isReadableRange(constraint) || constraint.trim() === '')
+    throw new TemplateError(`improper constraint: ${constraint}`);
+  const parsed = parseSemver(version);
+  if (!parsed || !/^v?\d+(\.\d+){0,2}([-+].*)?$/.test(version.trim()))
+    throw new TemplateError('Invalid Semantic Version');
+  return satisfiesRange(parsed, constraint);
+}
+
+export function extraFunctions(): Record<string, TemplateFunction> {
+  return {
+    ...regexFunctions(),
+    ...hashFunctions(),
+    semver: unary('semver', (v) => semverOf(str(v))),
+    semverCompare: binary('semverCompare', (c, v) => semverCompare(str(c), str(v))),
+    ...Object.fromEntries(VOLATILE.map((name) => [name, () => volatile(name)])),
+  };
+}
