@@ -97,6 +97,44 @@ describe('a source of another repository is left out, not a partial result', () 
     expect([codify.code, codify.stderr]).toEqual([0, '']);
   });
 
+  it('render names a HelmRelease whose chart another repository holds, as diff does', async () => {
+    const release = `apiVersion: source.toolkit.fluxcd.io/v1
+kind: GitRepository
+metadata:
+  name: platform
+  namespace: flux-system
+spec:
+  interval: 10m
+  url: https://github.com/acme/platform-charts
+  ref:
+    branch: main
+---
+apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata:
+  name: redis
+  namespace: shop
+spec:
+  interval: 10m
+  chart:
+    spec:
+      chart: ./charts/redis
+      sourceRef:
+        kind: GitRepository
+        name: platform
+        namespace: flux-system
+`;
+    const cli = await repository([['clusters/prod/redis.yaml', release]]);
+    const render = await cli('render', '.', '--cluster', 'prod', '--snapshot', 'live.json');
+    expect(render.stderr).toBe(
+      `out of scope: ${LEFT_OUT}\nout of scope: shop/redis: another repository, not checked\n`,
+    );
+    expect(render.code).toBe(0);
+    const diff = await cli('diff', '--desired', '.', '--cluster', 'prod', '--live', 'live.json');
+    expect(diff.stdout).toContain('  shop/redis: another repository, not checked\n');
+    expect(diff.code).toBe(0);
+  });
+
   it('a source of this repository that does not render makes all four partial: exit 3', async () => {
     const broken = application('cart', 'https://github.com/acme/gitops.git', 'apps/cart');
     const cli = await repository([['clusters/prod/cart.yaml', broken]]);

@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { renderAccount, renderDesiredObjects } from '../../core/report/index.js';
+import { sourceName } from '../../core/sources/index.js';
 import { cliCharts } from '../charts.js';
 import { EXIT_PARTIAL } from '../partial.js';
 import { CliError, loadLive, type CliIO } from '../io.js';
@@ -73,7 +74,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const live = flags.snapshot ? liveState(await loadLive(resolve(io.cwd, flags.snapshot))) : undefined;
   const rendered = renderTree(input, pipelineCluster(input), live, undefined, undefined, cliCharts(io, flags.charts));
   io.stdout.write(renderDesiredObjects(rendered.objects, flags.format as 'yaml' | 'json'));
-  const account = renderAccount(rendered.notRendered ?? [], rendered.notes);
+  const outOfScope = rendered.sources.filter((result) => result.scope === 'out-of-scope');
+  const names = outOfScope.map((result) => sourceName(result.source.id));
+  const account = renderAccount(rendered.notRendered ?? [], rendered.notes, names);
   for (const line of account.lines) io.stderr.write(`${line}\n`);
   return account.partial ? EXIT_PARTIAL : 0;
 }

@@ -110,10 +110,9 @@ export function documentsToResources(
     const candidates = expandList(doc.root, kustomize);
     for (const node of candidates) {
       const reason = notAnObject(node, kustomize);
-      if (reason) {
-        out.skipped.push({ file, document: doc.index, reason });
-        continue;
-      }
+      if (reason && kustomize && !isKustomizeConfig(node)) out.errors.push(refusedDocument(file, node, reason));
+      else if (reason) out.skipped.push({ file, document: doc.index, reason });
+      if (reason) continue;
       const root = node as TrackedMap;
       const name = getString(root, ['metadata', 'name']);
       if (!name) {
@@ -205,6 +204,22 @@ function normalizeMetadata(root: TrackedMap, text: string): void {
 }
 
 /** A `…List` with items is its items; kustomize expands one without apiVersion too (api/resource/factory.go). */
+/** kustomize refuses a document of its resources that is no object: "missing Resource metadata", "missing kind". */
+function refusedDocument(file: string, node: TrackedNode, reason: string): SourceProblem {
+  const where = node.source.location;
+  const kustomize = node.kind === 'map' && getIn(node, ['metadata']) ? 'missing kind' : 'missing Resource metadata';
+  return {
+    file,
+    line: where?.line,
+    column: where?.column,
+    message: `${reason}: kustomize refuses it (${kustomize}); take it out of the kustomization's resources or make it an object`,
+  };
+}
+
+function isKustomizeConfig(node: TrackedNode): boolean {
+  return node.kind === 'map' && KUSTOMIZE_CONFIG.test(getString(node, ['apiVersion']) ?? '');
+}
+
 function expandList(root: TrackedNode, kustomize: boolean): TrackedNode[] {
   if (root.kind !== 'map') return [root];
   const kind = getString(root, ['kind']);

@@ -37,12 +37,24 @@ function noteLine(note: SourceNote): string | undefined {
   return undefined;
 }
 
-/** Each part not rendered, each source note that leaves something unrendered or unchecked, and each source left out, once. */
-export function renderAccount(notRendered: readonly NotRenderedSource[], notes: readonly SourceNote[]): RenderAccount {
+/**
+ * Each part not rendered, each source note that leaves something unrendered or unchecked, and each source
+ * of another repository left out (`outOfScope`: their names), once.
+ */
+export function renderAccount(
+  notRendered: readonly NotRenderedSource[],
+  notes: readonly SourceNote[],
+  outOfScope: readonly string[] = [],
+): RenderAccount {
   const noted = notesBesideNotRendered(notes, notRendered).filter((note) => noteLine(note) !== undefined);
+  const said = new Set(noted.filter((note) => note.code === 'out-of-scope').map((note) => note.source));
   const lines = [
     ...notRendered.map((part) => `not rendered: ${notRenderedPlace(part)}: ${part.reason}`),
     ...noted.map((note) => noteLine(note)!),
+    // A source left out without a note of its own (a HelmRelease whose chart another repository holds).
+    ...outOfScope
+      .filter((name) => !said.has(name))
+      .map((name) => `out of scope: ${name}: another repository, not checked`),
   ];
   const partial = notRendered.length > 0 || noted.some((note) => note.code === 'unsupported');
   return { lines: [...new Set(lines)], partial };

@@ -113,6 +113,18 @@ describe('plain manifests: problems and skipped documents', () => {
     expect(problems).toContainEqual(expect.stringMatching(/^cm\.yaml: cannot parse YAML: the file is not UTF-8 text/));
   });
 
+  it('refuses a document of a kustomization that is no object, as kustomize does', () => {
+    const files = tree({
+      'kustomization.yaml': 'resources:\n  - values.yaml\n  - list.yaml\n',
+      'values.yaml': 'replicaCount: 2\n',
+      'list.yaml': '- a\n- b\n',
+    });
+    expect(renderManifests(files, '').errors.map(formatProblem)).toEqual([
+      "values.yaml:1: not a Kubernetes object: no kind: kustomize refuses it (missing Resource metadata); take it out of the kustomization's resources or make it an object",
+      "list.yaml:1: not a Kubernetes object: the document is a list, not a mapping: kustomize refuses it (missing Resource metadata); take it out of the kustomization's resources or make it an object",
+    ]);
+  });
+
   it('reports an object without a name', () => {
     const result = renderManifests(
       new Map([['a.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  labels: {}\n']]),
