@@ -107,6 +107,32 @@ function codifyOn(
 }
 
 const FLUX = '    path: clusters/prod\n    controller: flux\n    namespaces: [shop]\n';
+const ARGO = '    path: clusters/prod\n    controller: argocd\n    namespaces: [shop]\n';
+/** Argo CD's argocd-cm with kustomize's `--enable-helm`, so kustomize helmCharts render. */
+const ENABLE_HELM: KubeObject = {
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name: 'argocd-cm', namespace: 'argocd' },
+  data: { 'kustomize.buildOptions': '--enable-helm' },
+};
+/** The Application of the `web` chart at charts/web of this repository; `helm` are its source's helm lines. */
+function webHelmApp(helm: string[]): string {
+  const source = ['  source:', '    repoURL: https://github.com/acme/gitops.git', '    targetRevision: main'];
+  return argoApplication([...source, '    path: charts/web', '    helm:', ...helm]);
+}
+/** Application argocd/web deploying into shop; `spec` are its lines between `project` and `destination`. */
+function argoApplication(spec: string[]): string {
+  return [
+    'apiVersion: argoproj.io/v1alpha1',
+    'kind: Application',
+    'metadata: {name: web, namespace: argocd}',
+    'spec:',
+    '  project: default',
+    ...spec,
+    '  destination: {server: https://kubernetes.default.svc, namespace: shop}',
+    '',
+  ].join('\n');
+}
 const scale = (name: string, replicas: number): HandChange => ({
   kind: 'Deployment',
   name,
@@ -199,27 +225,10 @@ describe('Flux HelmRelease', () => {
 });
 
 describe('Argo CD Application with a Helm source', () => {
-  const ARGO = '    path: clusters/prod\n    controller: argocd\n    namespaces: [shop]\n';
-  const application = (helm: string[]): string =>
-    [
-      'apiVersion: argoproj.io/v1alpha1',
-      'kind: Application',
-      'metadata: {name: web, namespace: argocd}',
-      'spec:',
-      '  project: default',
-      '  source:',
-      '    repoURL: https://github.com/acme/gitops.git',
-      '    targetRevision: main',
-      '    path: charts/web',
-      '    helm:',
-      ...helm,
-      '  destination: {server: https://kubernetes.default.svc, namespace: shop}',
-      '',
-    ].join('\n');
   const shopValues = '# the shop\nreplicaCount: 3\n';
 
   it('kubectl scale goes to the values file, kubectl set image to the parameter that sets the tag', () => {
-    const app = application([
+    const app = webHelmApp([
       '      valueFiles: [values-shop.yaml]',
       '      parameters:',
       '        - name: image.tag',
@@ -237,12 +246,7 @@ describe('Argo CD Application with a Helm source', () => {
   });
 
   it('multi-source: the $values file of a ref source takes the scale, the parameter of spec.sources[0] the tag', () => {
-    const app = [
-      'apiVersion: argoproj.io/v1alpha1',
-      'kind: Application',
-      'metadata: {name: web, namespace: argocd}',
-      'spec:',
-      '  project: default',
+    const app = argoApplication([
       '  sources:',
       '    - repoURL: https://github.com/acme/gitops.git',
       '      targetRevision: main',
@@ -255,9 +259,7 @@ describe('Argo CD Application with a Helm source', () => {
       '    - repoURL: https://github.com/acme/gitops.git',
       '      targetRevision: main',
       '      ref: values',
-      '  destination: {server: https://kubernetes.default.svc, namespace: shop}',
-      '',
-    ].join('\n');
+    ]);
     const files = new Map([...WEB, ['envs/prod/web-values.yaml', shopValues], ['clusters/prod/web.yaml', app]]);
     const result = codifyOn(files, ARGO, [scale('web-web', 5), setImage('ghcr.io/example/web:1.3')]);
     expect(result.reported).toEqual([]);
@@ -270,7 +272,7 @@ describe('Argo CD Application with a Helm source', () => {
   });
 
   it('valuesObject takes a change it sets, and a value only the chart default sets', () => {
-    const app = application(['      valuesObject:', '        replicaCount: 2 # two zones']);
+    const app = webHelmApp(['      valuesObject:', '        replicaCount: 2 # two zones']);
     const files = new Map([...WEB, ['clusters/prod/web.yaml', app]]);
     const result = codifyOn(files, ARGO, [scale('web-web', 4), setImage('ghcr.io/example/web:1.1')]);
     expect(result.reported).toEqual([]);
@@ -284,31 +286,13 @@ describe('Argo CD Application with a Helm source', () => {
 describe('kustomize helmCharts (Argo CD with --enable-helm)', () => {
   it('valuesInline takes the scale and the image tag it sets, and no other file is edited', () => {
     const input = chartFiles('kustomize-helm-oracle/local-chart/input', 'apps/web');
-    const app = [
-      'apiVersion: argoproj.io/v1alpha1',
-      'kind: Application',
-      'metadata: {name: web, namespace: argocd}',
-      'spec:',
-      '  project: default',
+    const app = argoApplication([
       '  source: {repoURL: https://github.com/acme/gitops.git, targetRevision: main, path: apps/web}',
-      '  destination: {server: https://kubernetes.default.svc, namespace: shop}',
-      '',
-    ].join('\n');
+    ]);
     const files = new Map([...input, ['clusters/prod/web.yaml', app]]);
-    const argocdCm: KubeObject = {
-      apiVersion: 'v1',
-      kind: 'ConfigMap',
-      metadata: { name: 'argocd-cm', namespace: 'argocd' },
-      data: { 'kustomize.buildOptions': '--enable-helm' },
-    };
     const image: HandChange = { ...setImage('ghcr.io/example/web:1.5'), name: 'storefront-web' };
     const changes = [scale('storefront-web', 6), image];
-    const result = codifyOn(
-      files,
-      '    path: clusters/prod\n    controller: argocd\n    namespaces: [shop]\n',
-      changes,
-      [argocdCm],
-    );
+    const result = codifyOn(files, ARGO, changes, [ENABLE_HELM]);
     expect(result.reported).toEqual([]);
     expect(result.check).toEqual({ ok: true });
     expect([...result.edits.keys()]).toEqual(['apps/web/kustomization.yaml']);
@@ -322,13 +306,6 @@ describe('kustomize helmCharts (Argo CD with --enable-helm)', () => {
 
 describe('a chart of a Helm repository (its archive in the charts directory)', () => {
   const remote = createChartRenderer({ helm: found.helm, chartsDir: packagedChart(WEB_FIXTURE) });
-  const ARGO = '    path: clusters/prod\n    controller: argocd\n    namespaces: [shop]\n';
-  const argocdCm: KubeObject = {
-    apiVersion: 'v1',
-    kind: 'ConfigMap',
-    metadata: { name: 'argocd-cm', namespace: 'argocd' },
-    data: { 'kustomize.buildOptions': '--enable-helm' },
-  };
 
   it('Flux: a value only the chart default sets is added to spec.values, proven by Helm', () => {
     const repository =
@@ -351,12 +328,7 @@ describe('a chart of a Helm repository (its archive in the charts directory)', (
   });
 
   it('Argo CD: a value only the chart default sets is added to valuesObject', () => {
-    const app = [
-      'apiVersion: argoproj.io/v1alpha1',
-      'kind: Application',
-      'metadata: {name: web, namespace: argocd}',
-      'spec:',
-      '  project: default',
+    const app = argoApplication([
       '  source:',
       '    repoURL: https://charts.acme.example',
       '    chart: web',
@@ -364,9 +336,7 @@ describe('a chart of a Helm repository (its archive in the charts directory)', (
       '    helm:',
       '      valuesObject:',
       '        replicaCount: 2',
-      '  destination: {server: https://kubernetes.default.svc, namespace: shop}',
-      '',
-    ].join('\n');
+    ]);
     const files = new Map([['clusters/prod/web.yaml', app]]);
     const result = codifyOn(files, ARGO, [scale('web-web', 3), setImage('ghcr.io/example/web:1.1')], [], remote);
     expect(result.reported).toEqual([]);
@@ -388,21 +358,14 @@ describe('a chart of a Helm repository (its archive in the charts directory)', (
       '      replicaCount: 2',
       '',
     ].join('\n');
-    const app = [
-      'apiVersion: argoproj.io/v1alpha1',
-      'kind: Application',
-      'metadata: {name: web, namespace: argocd}',
-      'spec:',
-      '  project: default',
+    const app = argoApplication([
       '  source: {repoURL: https://github.com/acme/gitops.git, targetRevision: main, path: apps/web}',
-      '  destination: {server: https://kubernetes.default.svc, namespace: shop}',
-      '',
-    ].join('\n');
+    ]);
     const files = new Map([
       ['apps/web/kustomization.yaml', kustomization],
       ['clusters/prod/web.yaml', app],
     ]);
-    const result = codifyOn(files, ARGO, [setImage('ghcr.io/example/web:1.1')], [argocdCm], remote);
+    const result = codifyOn(files, ARGO, [setImage('ghcr.io/example/web:1.1')], [ENABLE_HELM], remote);
     expect(result.reported).toEqual([]);
     expect(result.check).toEqual({ ok: true });
     expect(changedLines(kustomization, result.edits.get('apps/web/kustomization.yaml')!)).toEqual({
@@ -413,7 +376,6 @@ describe('a chart of a Helm repository (its archive in the charts directory)', (
 });
 
 describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigMaps', () => {
-  const ARGO = '    path: clusters/prod\n    controller: argocd\n    namespaces: [shop]\n';
   /** Flux's kustomizeconfig.yaml: a generated ConfigMap's hashed name follows into spec.valuesFrom. */
   const KUSTOMIZE_CONFIG = [
     'nameReference:',
@@ -426,27 +388,45 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
   ].join('\n');
   const withValuesFrom = (refs: string[], values: string[] = []) =>
     helmRelease(values).replace('  interval: 10m\n', `  interval: 10m\n  valuesFrom:\n${refs.join('\n')}\n`);
+  /** A `valuesFrom` entry reading the generated ConfigMap's `key` as the value at `targetPath`. */
+  const targetPath = (key: string, path: string) =>
+    `    - {kind: ConfigMap, name: web-values, valuesKey: ${key}, targetPath: ${path}}`;
+  const WHOLE_VALUES = ['    - kind: ConfigMap', '      name: web-values'];
+  /**
+   * Flux's values from a configMapGenerator: clusters/prod/kustomization.yaml generates ConfigMap
+   * shop/web-values from `entry` (its files, literals or envs lines), with the content hash and
+   * kustomizeconfig.yaml's nameReference (`hashed`) or without the hash; the HelmRelease reads it
+   * through `refs`; `more` are further files of clusters/prod.
+   */
+  function generatorRepo(entry: string[], refs: string[], more: Record<string, string> = {}, hashed = true) {
+    const kustomization = [
+      'resources: [web.yaml]',
+      'configMapGenerator:',
+      '  - name: web-values',
+      '    namespace: shop',
+      ...entry,
+      hashed ? 'configurations: [kustomizeconfig.yaml]' : '    options: {disableNameSuffixHash: true}',
+      '',
+    ].join('\n');
+    const files = new Map([
+      ...WEB,
+      ['clusters/prod/kustomization.yaml', kustomization],
+      ...(hashed ? [['clusters/prod/kustomizeconfig.yaml', KUSTOMIZE_CONFIG] as const] : []),
+      ['clusters/prod/web.yaml', withValuesFrom(refs)],
+      ...Object.entries(more).map(([name, text]) => [`clusters/prod/${name}`, text] as const),
+    ]);
+    return { kustomization, files };
+  }
+  const VALUES = '# shop values\nreplicaCount: 2\n';
 
   it('Argo CD: the helm.values text is edited inside its block, the rest byte for byte', () => {
-    const app = [
-      'apiVersion: argoproj.io/v1alpha1',
-      'kind: Application',
-      'metadata: {name: web, namespace: argocd}',
-      'spec:',
-      '  project: default',
-      '  source:',
-      '    repoURL: https://github.com/acme/gitops.git',
-      '    targetRevision: main',
-      '    path: charts/web',
-      '    helm:',
+    const app = webHelmApp([
       '      values: |- # the shop',
       '        # two zones',
       '        replicaCount: 2',
       '',
       '        service: {}',
-      '  destination: {server: https://kubernetes.default.svc, namespace: shop}',
-      '',
-    ].join('\n');
+    ]);
     const files = new Map([...WEB, ['clusters/prod/web.yaml', app]]);
     const result = codifyOn(files, ARGO, [scale('web-web', 4), setImage('ghcr.io/example/web:1.1')]);
     expect(result.reported).toEqual([]);
@@ -458,22 +438,7 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
   });
 
   it('Argo CD: a folded helm.values text is not edited; the change is reported with the place and why', () => {
-    const app = [
-      'apiVersion: argoproj.io/v1alpha1',
-      'kind: Application',
-      'metadata: {name: web, namespace: argocd}',
-      'spec:',
-      '  project: default',
-      '  source:',
-      '    repoURL: https://github.com/acme/gitops.git',
-      '    targetRevision: main',
-      '    path: charts/web',
-      '    helm:',
-      '      values: >',
-      '        replicaCount: 2',
-      '  destination: {server: https://kubernetes.default.svc, namespace: shop}',
-      '',
-    ].join('\n');
+    const app = webHelmApp(['      values: >', '        replicaCount: 2']);
     const files = new Map([...WEB, ['clusters/prod/web.yaml', app]]);
     const result = codifyOn(files, ARGO, [scale('web-web', 4)]);
     expect(result.edits.size).toBe(0);
@@ -555,23 +520,8 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
   });
 
   it('Flux: a ConfigMap a configMapGenerator makes from values.yaml: that file is edited', () => {
-    const values = '# shop values\nreplicaCount: 2\n';
-    const kustomization = [
-      'resources: [web.yaml]',
-      'configMapGenerator:',
-      '  - name: web-values',
-      '    namespace: shop',
-      '    files: [values.yaml=web-values.yaml]',
-      '    options: {disableNameSuffixHash: true}',
-      '',
-    ].join('\n');
-    const release = withValuesFrom(['    - kind: ConfigMap', '      name: web-values']);
-    const files = new Map([
-      ...WEB,
-      ['clusters/prod/kustomization.yaml', kustomization],
-      ['clusters/prod/web.yaml', release],
-      ['clusters/prod/web-values.yaml', values],
-    ]);
+    const entry = ['    files: [values.yaml=web-values.yaml]'];
+    const { files } = generatorRepo(entry, WHOLE_VALUES, { 'web-values.yaml': VALUES }, false);
     const result = codifyOn(files, FLUX, [scale('web-web', 7)]);
     expect(result.reported).toEqual([]);
     expect(result.check).toEqual({ ok: true });
@@ -583,24 +533,9 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
   it('Flux: a hashed configMapGenerator ConfigMap (nameReference on spec/valuesFrom/name): the values file is edited', () => {
     // Flux's helm-values-from-configmap pattern: the generated name keeps its hash, kustomizeconfig.yaml
     // makes kustomize rewrite the HelmRelease's reference, so a values change rolls out a new ConfigMap.
-    const values = '# shop values\nreplicaCount: 2\n';
-    const kustomization = [
-      'resources: [web.yaml]',
-      'configMapGenerator:',
-      '  - name: web-values',
-      '    namespace: shop',
-      '    files: [values.yaml=web-values.yaml]',
-      'configurations: [kustomizeconfig.yaml]',
-      '',
-    ].join('\n');
-    const release = withValuesFrom(['    - kind: ConfigMap', '      name: web-values']);
-    const files = new Map([
-      ...WEB,
-      ['clusters/prod/kustomization.yaml', kustomization],
-      ['clusters/prod/kustomizeconfig.yaml', KUSTOMIZE_CONFIG],
-      ['clusters/prod/web.yaml', release],
-      ['clusters/prod/web-values.yaml', values],
-    ]);
+    const { files } = generatorRepo(['    files: [values.yaml=web-values.yaml]'], WHOLE_VALUES, {
+      'web-values.yaml': VALUES,
+    });
     const result = codifyOn(files, FLUX, [scale('web-web', 7)]);
     expect(result.reported).toEqual([]);
     expect(result.check).toEqual({ ok: true });
@@ -620,29 +555,12 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
     expect(names(plan.prune)).toEqual([`ConfigMap/${configMap(base)}`]);
   });
   it('Flux targetPath: the literals entry and the envs file line of a hashed configMapGenerator, byte for byte', () => {
-    const kustomization = [
-      'resources: [web.yaml]',
-      'configMapGenerator:',
-      '  - name: web-values',
-      '    namespace: shop',
-      '    envs: [web.env]',
-      '    literals:',
-      '      - tag="1.3" # pinned',
-      'configurations: [kustomizeconfig.yaml]',
-      '',
-    ].join('\n');
     const env = '# scale of the shop\r\nreplicas=2\r\nzone=eu\r\n';
-    const release = withValuesFrom([
-      '    - {kind: ConfigMap, name: web-values, valuesKey: replicas, targetPath: replicaCount}',
-      '    - {kind: ConfigMap, name: web-values, valuesKey: tag, targetPath: image.tag}',
-    ]);
-    const files = new Map([
-      ...WEB,
-      ['clusters/prod/kustomization.yaml', kustomization],
-      ['clusters/prod/kustomizeconfig.yaml', KUSTOMIZE_CONFIG],
-      ['clusters/prod/web.yaml', release],
-      ['clusters/prod/web.env', env],
-    ]);
+    const { kustomization, files } = generatorRepo(
+      ['    envs: [web.env]', '    literals:', '      - tag="1.3" # pinned'],
+      [targetPath('replicas', 'replicaCount'), targetPath('tag', 'image.tag')],
+      { 'web.env': env },
+    );
     const result = codifyOn(files, FLUX, [scale('web-web', 5), setImage('ghcr.io/example/web:1.4')]);
     expect(result.reported).toEqual([]);
     expect(result.check).toEqual({ ok: true });
@@ -654,17 +572,9 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
     });
   });
   describe('a hashed values ConfigMap edited live as well: the chart value goes to its source, its own drift is reported', () => {
-    const VALUES = '# shop values\nreplicaCount: 2\n';
-    const files = new Map([
-      ...WEB,
-      [
-        'clusters/prod/kustomization.yaml',
-        'resources: [web.yaml]\nconfigMapGenerator:\n  - name: web-values\n    namespace: shop\n    files: [values.yaml=web-values.yaml]\nconfigurations: [kustomizeconfig.yaml]\n',
-      ],
-      ['clusters/prod/kustomizeconfig.yaml', KUSTOMIZE_CONFIG],
-      ['clusters/prod/web.yaml', withValuesFrom(['    - kind: ConfigMap', '      name: web-values'])],
-      ['clusters/prod/web-values.yaml', VALUES],
-    ]);
+    const { files } = generatorRepo(['    files: [values.yaml=web-values.yaml]'], WHOLE_VALUES, {
+      'web-values.yaml': VALUES,
+    });
     const liveValues = (text: string): HandChange => ({
       kind: 'ConfigMap',
       name: 'web-values',
@@ -739,26 +649,12 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
     manager: 'kubectl-edit',
   });
   it('Flux targetPath: literals entries written as quoted YAML strings keep their quotes, byte for byte', () => {
-    const kustomization = [
-      'resources: [web.yaml]',
-      'configMapGenerator:',
-      '  - name: web-values',
-      '    namespace: shop',
-      '    literals:',
-      '      - "replicas=2" # two zones',
-      "      - 'greeting=hello'",
-      '    options: {disableNameSuffixHash: true}',
-      '',
-    ].join('\n');
-    const release = withValuesFrom([
-      '    - {kind: ConfigMap, name: web-values, valuesKey: replicas, targetPath: replicaCount}',
-      '    - {kind: ConfigMap, name: web-values, valuesKey: greeting, targetPath: settings.greeting}',
-    ]);
-    const files = new Map([
-      ...WEB,
-      ['clusters/prod/kustomization.yaml', kustomization],
-      ['clusters/prod/web.yaml', release],
-    ]);
+    const { kustomization, files } = generatorRepo(
+      ['    literals:', '      - "replicas=2" # two zones', "      - 'greeting=hello'"],
+      [targetPath('replicas', 'replicaCount'), targetPath('greeting', 'settings.greeting')],
+      {},
+      false,
+    );
     const result = codifyOn(files, FLUX, [scale('web-web', 5), greeting(`it's "on"`)]);
     expect(result.reported).toEqual([]);
     expect(result.check).toEqual({ ok: true });
@@ -789,29 +685,13 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
       '["greeting=hi #1"]',
     ],
   ])('Flux targetPath: %s, proven by rendering again', (_, literals, live, expected) => {
-    const kustomization = (entries: string) =>
-      [
-        'resources: [web.yaml]',
-        'configMapGenerator:',
-        '  - name: web-values',
-        '    namespace: shop',
-        `    literals: ${entries}`,
-        'configurations: [kustomizeconfig.yaml]',
-        '',
-      ].join('\n');
-    const release = withValuesFrom([
-      '    - {kind: ConfigMap, name: web-values, valuesKey: greeting, targetPath: settings.greeting}',
-    ]);
-    const files = new Map([
-      ...WEB,
-      ['clusters/prod/kustomization.yaml', kustomization(literals)],
-      ['clusters/prod/kustomizeconfig.yaml', KUSTOMIZE_CONFIG],
-      ['clusters/prod/web.yaml', release],
-    ]);
+    const repo = (entries: string) =>
+      generatorRepo([`    literals: ${entries}`], [targetPath('greeting', 'settings.greeting')]);
+    const { files } = repo(literals);
     const result = codifyOn(files, FLUX, [greeting(live)]);
     expect(result.reported).toEqual([]);
     expect(result.check).toEqual({ ok: true });
-    expect([...result.edits]).toEqual([['clusters/prod/kustomization.yaml', kustomization(expected)]]);
+    expect([...result.edits]).toEqual([['clusters/prod/kustomization.yaml', repo(expected).kustomization]]);
   });
 });
 
