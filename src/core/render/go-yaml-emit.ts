@@ -7,6 +7,7 @@
 // text, and a value substituted next to a fold reads back without the spaces around the break.
 import { isPlainObject } from '../model/index.js';
 import { analyzeScalar, isBreak, isPrintable, resolvePlain } from './go-yaml.js';
+import { formatFloat } from './gotemplate/go-values.js';
 
 const BEST_WIDTH = 80;
 const BEST_INDENT = 2;
@@ -194,10 +195,22 @@ function writeString(w: Writer, value: string, indent: number, simpleKey: boolea
   else writeLiteral(w, value, own);
 }
 
+/**
+ * A number as go-yaml writes what it decoded from JSON: a whole number in int64/uint64 range as an
+ * integer, anything else as a float64 (strconv 'g', shortest: `1e+20`, `1.2345675e+06`).
+ */
+function numberText(value: number): string {
+  if (Number.isInteger(value) && value >= -(2 ** 63) && value < 2 ** 64) return BigInt(value).toString();
+  if (!Number.isFinite(value)) return Number.isNaN(value) ? '.nan' : value > 0 ? '.inf' : '-.inf';
+  return formatFloat(value);
+}
+
 /** A number, a boolean or null, as go-yaml writes it (text that reads back as the same value). */
 function writeOther(w: Writer, value: unknown): void {
   if (!w.whitespace) w.write(' ');
-  for (const ch of value === null || value === undefined ? 'null' : String(value)) w.write(ch);
+  const text =
+    value === null || value === undefined ? 'null' : typeof value === 'number' ? numberText(value) : String(value);
+  for (const ch of text) w.write(ch);
   w.whitespace = false;
   w.indention = false;
 }
@@ -266,10 +279,10 @@ function writeNode(w: Writer, value: unknown, indent: number, mapping: boolean):
   else writeOther(w, value);
 }
 
-/** The object as JSONToYAML writes it: the text envsubst runs on. */
-export function emitDocument(object: Record<string, unknown>): string {
+/** The value as JSONToYAML writes it (sigs.k8s.io/yaml Marshal): the text envsubst runs on, Argo CD's toYaml. */
+export function emitDocument(value: unknown): string {
   const w = new Writer();
-  writeNode(w, object, -1, false);
+  writeNode(w, value, -1, false);
   w.indent(0);
   return w.out.join('');
 }

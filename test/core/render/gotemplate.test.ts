@@ -183,6 +183,96 @@ describe('Go templates: functions', () => {
   });
 });
 
+describe('toYaml as sigs.k8s.io/yaml writes it (go-yaml v2 after a JSON round trip)', () => {
+  const values = {
+    strings: [
+      'true',
+      '3',
+      'yes',
+      'n',
+      '2024-01-01',
+      '1:20',
+      '0x1F',
+      '~',
+      '',
+      'a: b',
+      '- x',
+      '#c',
+      'x #y',
+      ' lead',
+      'plain',
+    ],
+    numbers: [3, 0.5, 1e20, 1234567.5, 1000000],
+    keys: { a10: 1, a2: 2, _x: 3, B: 4, b: 5, '1': 6, y: 7 },
+    nested: [{ a: 1, b: ['x'] }, ['y']],
+    empty: { map: {}, list: [] },
+  };
+
+  it('quotes a string that would read back as another type, and what plain style cannot hold', () => {
+    expect(go('{{ toYaml .strings }}', false, values)).toBe(
+      [
+        ...['- "true"', '- "3"', '- "yes"', '- "n"', '- "2024-01-01"', '- "1:20"', '- "0x1F"', '- "~"', '- ""'],
+        ...["- 'a: b'", "- '- x'", "- '#c'", "- 'x #y'", "- ' lead'", '- plain'],
+      ].join('\n'),
+    );
+  });
+
+  it('writes numbers as go-yaml types them from JSON: integers in int64 range, other floats shortest', () => {
+    expect(go('{{ toYaml .numbers }}', false, values)).toBe('- 3\n- 0.5\n- 1e+20\n- 1.2345675e+06\n- 1000000');
+  });
+
+  it("orders keys as go-yaml's sorter: other characters before letters, digit runs by value", () => {
+    expect(go('{{ toYaml .keys }}', false, values)).toBe('_x: 3\n"1": 6\nB: 4\na2: 2\na10: 1\nb: 5\n"y": 7');
+  });
+
+  it('writes lists under a key unindented, empty collections in flow style, scalars alone', () => {
+    expect(go('{{ toYaml .nested }}|{{ toYaml .empty }}', false, values)).toBe(
+      '- a: 1\n  b:\n  - x\n- - "y"|list: []\nmap: {}',
+    );
+    expect(go('{{ toYaml "x" }}|{{ toYaml .missing }}|{{ toYaml "true" }}|{{ toYaml 3 }}')).toBe('x|null|"true"|3');
+  });
+
+  it('folds a long string at a space past column 80, and writes a multi-line one as a literal block', () => {
+    const long = { description: 'word '.repeat(30).trim(), script: 'set -e\necho hi\n' };
+    expect(go('{{ toYaml . }}', false, long)).toBe(
+      // `description: ` and 14 words end at column 82: the next space is folded.
+      `description: ${'word '.repeat(13)}word\n  ${'word '.repeat(15)}word\nscript: |\n  set -e\n  echo hi`,
+    );
+  });
+
+  it('keeps a string a string through a templatePatch, where YAML 1.2 output would turn `yes` into true', () => {
+    const appset = parse(`apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: {name: s, namespace: argocd}
+spec:
+  goTemplate: true
+  generators:
+  - list:
+      elements:
+      - name: web
+        values: {feature: "yes", mode: "on", replicas: 2}
+  template:
+    metadata: {name: '{{ .name }}'}
+    spec:
+      project: default
+      source: {repoURL: 'https://example.com/charts.git', path: chart}
+      destination: {server: 'https://kubernetes.default.svc', namespace: web}
+  templatePatch: |
+    spec:
+      source:
+        helm:
+          valuesObject:
+            {{- toYaml .values | nindent 12 }}
+`) as KubeObject;
+    const expansion = expandApplicationSet(appset, { files: new Map(), live: [], isThisRepository: () => true });
+    expect(expansion.ok && (expansion.applications[0]!.spec as any).source.helm.valuesObject).toEqual({
+      feature: 'yes',
+      mode: 'on',
+      replicas: 2,
+    });
+  });
+});
+
 describe("Argo CD's documented Go template examples", () => {
   const doc = readFixtureTree('argo-cd-applicationset').get('docs/operator-manual/applicationset/GoTemplate.md')!;
   const blocks = [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1]!);

@@ -2,7 +2,8 @@
 // builtins, the sprig functions templates use (Masterminds/sprig v3 GenericFuncMap; `env`, `expandenv`
 // and `getHostByName` are removed there), and Argo CD's own `normalize`, `slugify`, `toYaml`,
 // `fromYaml`, `fromYamlArray`. A sprig function not listed here is refused by name, never guessed.
-import { parse, stringify } from 'yaml';
+import { parse } from 'yaml';
+import { emitDocument } from '../go-yaml-emit.js';
 import { isPlainObject } from '../../model/index.js';
 import type { TemplateFunction } from './exec.js';
 import { TemplateError } from './parser.js';
@@ -57,10 +58,12 @@ function toJson(value: Value): string {
   return text.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** utils.go toYAML: sigs.k8s.io/yaml Marshal (keys sorted, lists not indented), the final newline cut. */
+/**
+ * utils.go toYAML: sigs.k8s.io/yaml Marshal — the value through JSON, written by go-yaml v2 (its key
+ * order, quoting of strings that read as another type, folding past column 80) — the final newline cut.
+ */
 function toYaml(value: Value): string {
-  const json: unknown = JSON.parse(toJson(value));
-  return stringify(json, { sortMapEntries: true, indentSeq: false, lineWidth: 0 }).replace(/\n$/, '');
+  return emitDocument(JSON.parse(toJson(value))).replace(/\n$/, '');
 }
 
 /** sigs.k8s.io/yaml Unmarshal: YAML 1.1 read through JSON, so numbers are float64. */
