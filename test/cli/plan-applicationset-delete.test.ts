@@ -27,7 +27,35 @@ const plan = (name: string) =>
     },
   );
 
+const job = (name: string, hook: string) => `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: ${name}
+  annotations:
+    argocd.argoproj.io/hook: ${hook}
+spec:
+  template:
+    spec:
+      restartPolicy: Never
+      containers: [{name: main, image: 'busybox:1.37'}]
+`;
+
+/** Delete hooks in both directories; head keeps `apps/api` but the generator excludes it. */
+function hooksScenario(): void {
+  const more = {
+    'apps/api/cleanup.yaml': job('cleanup', 'PostDelete'),
+    'apps/api/drain.yaml': job('drain', 'PreDelete'),
+    'apps/web/cleanup.yaml': job('cleanup', 'PostDelete'),
+  };
+  const files = writeTree(work, 'hooks-base', appSetTree({ web: 1, api: 1 }, { more }));
+  writeFileSync(join(work, 'hooks-live.json'), appSetSnapshot(files, { applications: true }));
+  const directories = [{ path: 'apps/*' }, { path: 'apps/api', exclude: true }];
+  const generators = [{ git: { repoURL: 'https://github.com/acme/gitops.git', revision: 'HEAD', directories } }];
+  writeTree(work, 'hooks-head', appSetTree({ web: 1, api: 1 }, { more, generators }));
+}
+
 snapshot('cascade', {});
+hooksScenario();
 snapshot('preserve', { syncPolicy: { preserveResourcesOnDeletion: true } });
 snapshot('create-update', { syncPolicy: { applicationsSync: 'create-update' } });
 
@@ -61,5 +89,52 @@ describe('driftback plan when an ApplicationSet stops generating an Application'
     expect(result.stdout).toContain(
       'argocd/api: not rendered: apps/api: spec.source.path: Application argocd/api: app path apps/api does not exist',
     );
+  });
+
+  it('says which delete hooks run when the Application is deleted; they are never created or pruned', async () => {
+    const result = await plan('hooks');
+    // The ApplicationSet's own change is the one update.
+    expect(result.stdout).toContain('prod: 0 to create, 1 to update, 2 to prune');
+    expect(result.stdout).toContain('  - Application/argocd/api');
+    expect(result.stdout).not.toMatch(/[+-] Job\//);
+    expect(result.stdout).toContain(
+      'Hooks (run when the plan deletes their Application, not desired state):\n' +
+        '  > Job/api/drain: Argo CD PreDelete hook of Application argocd/api: when its Application is deleted ' +
+        '(PreDelete, before what it deployed is deleted)\n' +
+        '  > Job/api/cleanup: Argo CD PostDelete hook of Application argocd/api: when its Application is deleted ' +
+        '(PostDelete, after what it deployed is deleted)\n',
+    );
+    // The Application that stays runs no delete hook, and no sync runs one.
+    expect(result.stdout).not.toContain('Job/web/cleanup');
+    const json = await runCli(
+      [
+        'plan',
+        '--head',
+        'hooks-head',
+        '--base',
+        'hooks-base',
+        '--live',
+        'hooks-live.json',
+        '--cluster',
+        'prod',
+        '--format',
+        'json',
+      ],
+      { cwd: work },
+    );
+    const doc = JSON.parse(json.stdout);
+    expect(
+      doc.deleteHooks.map((entry: { id: { name: string }; onDelete: string[] }) => [entry.id.name, entry.onDelete]),
+    ).toEqual([
+      ['drain', ['PreDelete']],
+      ['cleanup', ['PostDelete']],
+    ]);
+    expect(doc.deleteHooks[0].application).toEqual({
+      group: 'argoproj.io',
+      kind: 'Application',
+      namespace: 'argocd',
+      name: 'api',
+    });
+    expect(doc.hooks).toBeUndefined();
   });
 });

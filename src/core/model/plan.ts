@@ -6,7 +6,7 @@ import type { KubeObject } from './object.js';
 import type { Health } from './health.js';
 import type { SourceReport } from './source-report.js';
 import type { SuspensionNotice } from './suspension-notice.js';
-import type { PlanHook } from './sync-hook.js';
+import type { PlanDeleteHook, PlanHook } from './sync-hook.js';
 
 export type PlanAction = 'create' | 'update' | 'prune';
 
@@ -109,6 +109,8 @@ export interface Plan {
   suspensions?: SuspensionNotice[];
   /** Hooks head declares that a sync runs (Argo CD's phases and waves, Helm hooks mapped): information. */
   hooks?: PlanHook[];
+  /** Argo CD PreDelete / PostDelete hooks that run because the plan deletes their Application: information. */
+  deleteHooks?: PlanDeleteHook[];
   /**
    * Manifests with generateName and no name (outside kustomize, which refuses them): created anew at every
    * sync, never compared, never pruned, never missing; `made` lists the live objects they made that the

@@ -8,6 +8,14 @@ export const HOOK_PHASES = ['PreSync', 'Sync', 'PostSync', 'SyncFail'] as const;
 
 export type HookPhase = (typeof HOOK_PHASES)[number];
 
+/**
+ * Argo CD's delete hooks (controller/hook.go): run when the Application is deleted, PreDelete before what
+ * it deployed is deleted, PostDelete after; never applied by a sync.
+ */
+export const DELETE_HOOK_PHASES = ['PreDelete', 'PostDelete'] as const;
+
+export type DeleteHookPhase = (typeof DELETE_HOOK_PHASES)[number];
+
 export interface SyncHook {
   /** The annotation that makes the object a hook, and its value as written. */
   annotation: 'argocd.argoproj.io/hook' | 'helm.sh/hook';
@@ -20,6 +28,8 @@ export interface SyncHook {
   wave: number;
   /** When Argo CD deletes it (`BeforeHookCreation` unless the object names others). */
   deletePolicies: string[];
+  /** The delete phases it runs in when its Application is deleted; empty for a hook of syncs only. */
+  onDelete: DeleteHookPhase[];
 }
 
 /** A hook that head declares, for the plan's information. */
@@ -29,4 +39,10 @@ export interface PlanHook {
   /** Where head declares it. */
   file?: string;
   line?: number;
+}
+
+/** A delete hook that runs when the plan deletes its Application, for the plan's information. */
+export interface PlanDeleteHook extends PlanHook {
+  /** The Application whose deletion runs it. */
+  application: ResourceKey;
 }

@@ -10,6 +10,7 @@ import {
   argoResyncWarnings,
   imageUpdaterWarnings,
   argoCompareOptionWarnings,
+  hooksOnDelete,
   hooksOnSync,
   locateProtectedPrunes,
   planChanges,
@@ -71,7 +72,18 @@ export function planCluster(input: PlanClusterInput): Plan {
   // What a sync runs besides the apply, for information: head's hooks.
   const hooks = hooksOnSync(input.sources?.hooks, plan.hooks);
   if (hooks.length > 0) plan.hooks = hooks;
+  const deleteHooks = deleteHooksOf(plan, input);
+  if (deleteHooks.length > 0) plan.deleteHooks = deleteHooks;
   return { ...plan, warnings, ...sources, ...(suspended.length ? { suspensions: suspended } : {}) };
+}
+
+/** The delete hooks of the Applications the plan prunes, and of those their ApplicationSet deletes. */
+function deleteHooksOf(plan: Plan, input: PlanClusterInput) {
+  const pruned = plan.prune
+    .map((entry) => entry.id)
+    .filter((id) => id.group === 'argoproj.io' && id.kind === 'Application');
+  const deleted = (input.sources?.sources ?? []).flatMap((result) => result.deleted?.hooks ?? []);
+  return hooksOnDelete(pruned, input.sources?.hooks, deleted);
 }
 
 /** What Argo CD's AppProjects refuse and its sync options change, and objects two Applications claim. */

@@ -5,7 +5,7 @@ export { keepReason, trackingOf } from './prune-rules.js';
 export { appliesPath, notReconcilingReason } from './reconcilers.js';
 export { formatAge, secondsBetween } from './age.js';
 export { locateProtectedPrunes } from './locate-prunes.js';
-export { hooksOnSync } from './sync-hooks-run.js';
+export { hooksOnDelete, hooksOnSync } from './sync-hooks-run.js';
 export { planIgnoredFields } from './argo-ignored-fields.js';
 export { refuseUnpermitted } from './argo-project.js';
 export { imagePolicyWarnings } from './image-policy-warnings.js';

@@ -30,7 +30,7 @@ import type { DeclaredSource, RenderSourceInputs, SourceNote, SourceRender } fro
 import { repositoryMatcher, type RepositoryMatcher } from '../sources/scope.js';
 import { kubectlRef, sourceName, sourceRefKey, sourceRefText, type ControllerName } from '../sources/identity.js';
 import type { Source } from '../sources/types.js';
-import type { DesiredHook } from '../sources/sync-hooks.js';
+import { hookUnder, type DesiredHook } from '../sources/sync-hooks.js';
 
 export interface ClusterSourcesInput {
   files: ReadonlyMap<string, string>;
@@ -66,7 +66,7 @@ export interface SourceResult {
    * A generated Application its ApplicationSet no longer generates and its controller deletes: it renders
    * nothing; what it deployed goes with it when `cascade` (the resources finalizer), else stays.
    */
-  deleted?: { cascade: boolean; reason: string };
+  deleted?: { cascade: boolean; reason: string; hooks?: DesiredHook[] };
 }
 
 export interface ClusterSourcesRender extends RenderResult {
@@ -473,12 +473,9 @@ function followOne(id: string, follow: FollowState): 'stopped' | undefined {
   expandLiveGenerator(id, follow);
   const removed = walk.deleted.get(id);
   if (removed) {
-    result.sources.push({
-      source,
-      scope: 'rendered',
-      objects: [],
-      deleted: { cascade: removed.cascade, reason: removed.reason },
-    });
+    const hooks = deleteHooksOf({ ...found, source }, follow);
+    const deleted = { cascade: removed.cascade, reason: removed.reason, ...(hooks.length ? { hooks } : {}) };
+    result.sources.push({ source, scope: 'rendered', objects: [], deleted });
     return undefined;
   }
   if (!appliesThisRepository(source, matcher, inputs.charts !== undefined)) {
@@ -505,6 +502,21 @@ function followOne(id: string, follow: FollowState): 'stopped' | undefined {
   }
   takeObjects(source, rendered.objects, follow);
   return undefined;
+}
+
+/**
+ * The PreDelete / PostDelete hooks of an Application its ApplicationSet deletes: Argo CD renders its
+ * source once more when deleting it and runs them (controller/hook.go executeHooks). None when its
+ * source does not render at head.
+ */
+function deleteHooksOf(found: DeclaredSource, follow: FollowState): DesiredHook[] {
+  if (!appliesThisRepository(found.source, follow.walk.matcher, follow.inputs.charts !== undefined)) return [];
+  const rendered = renderSource(found, follow.inputs);
+  if (rendered.stopped || failedRender(rendered) !== undefined) return [];
+  return rendered.objects.flatMap((desired) => {
+    const hook = hookUnder(desired.object, found.source.id);
+    return hook && hook.onDelete.length > 0 ? [{ desired, hook, appliedBy: found.source.id }] : [];
+  });
 }
 
 /** A rendered source's objects not taken by an earlier source, recorded and followed for children. */

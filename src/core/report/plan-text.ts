@@ -14,7 +14,7 @@ import {
   type PlanHook,
   type ResourceKey,
 } from '../model/index.js';
-import { describeHook, hookRuns } from '../sources/index.js';
+import { describeHook, hookRuns, hookRunsOnDelete } from '../sources/index.js';
 import { changeField, withoutKey } from './change-rows.js';
 import type { PlanWarningModel } from './models/index.js';
 import { generatedRows, planSummary, warningModels } from './plan-view.js';
@@ -73,6 +73,13 @@ export function renderPlanText(cluster: string, plan: Plan): string {
     for (const { id, hook } of plan.hooks)
       lines.push(`  > ${displayKey(id)}: ${describeHook(hook)}: ${hookRuns(hook)}`);
   }
+  if (plan.deleteHooks?.length) {
+    lines.push('', 'Hooks (run when the plan deletes their Application, not desired state):');
+    for (const { id, hook, application } of plan.deleteHooks)
+      lines.push(
+        `  > ${displayKey(id)}: ${describeHook(hook)} of Application ${application.namespace}/${application.name}: ${hookRunsOnDelete(hook)}`,
+      );
+  }
   const generated = generatedRows(plan);
   if (generated.length) {
     lines.push('', 'Created on every sync (generateName; never compared, never pruned):');
@@ -89,7 +96,18 @@ function changeJson(change: FieldChange) {
 
 function hookJson({ id, hook, file, line }: PlanHook) {
   const { annotation, value, phases, wave, deletePolicies } = hook;
-  return { id, annotation, value, phases, wave, deletePolicies, ...(file ? { file } : {}), ...(line ? { line } : {}) };
+  const onDelete = hook.onDelete.length ? { onDelete: hook.onDelete } : {};
+  return {
+    id,
+    annotation,
+    value,
+    phases,
+    ...onDelete,
+    wave,
+    deletePolicies,
+    ...(file ? { file } : {}),
+    ...(line ? { line } : {}),
+  };
 }
 
 /** The `plan --format json` document: `{create, update, prune, unchanged, kept, warnings}`. */
@@ -111,6 +129,9 @@ export function planToJson(plan: Plan) {
     ...(plan.sources ? { sources: plan.sources } : {}),
     ...(plan.suspensions?.length ? { suspensions: plan.suspensions.map(suspensionJson) } : {}),
     ...(plan.hooks?.length ? { hooks: plan.hooks.map(hookJson) } : {}),
+    ...(plan.deleteHooks?.length
+      ? { deleteHooks: plan.deleteHooks.map((entry) => ({ application: entry.application, ...hookJson(entry) })) }
+      : {}),
     ...(plan.generated?.length ? { generated: generatedRows(plan) } : {}),
     warnings: plan.warnings.map((w) => ({
       code: w.code,

@@ -47,6 +47,7 @@ export { argoSyncTimes, type DuringSync } from './sync-times.js';
 export {
   describeHook,
   hookRuns,
+  hookRunsOnDelete,
   hooksById,
   liveHookOf,
   setHooksAside,

@@ -4,8 +4,10 @@
 // them to its phases. A Flux Kustomization reads neither annotation: kustomize-controller applies such
 // an object like any other, so under it the object stays desired state.
 import {
+  DELETE_HOOK_PHASES,
   HOOK_PHASES,
   keyId,
+  type DeleteHookPhase,
   type DesiredObject,
   type HookPhase,
   type KubeObject,
@@ -17,12 +19,17 @@ import { stampedSource, type ArgoTracking, type SourceRef } from './identity.js'
 const ARGO_HOOK = 'argocd.argoproj.io/hook';
 const HELM_HOOK = 'helm.sh/hook';
 const ARGO_TYPES: ReadonlySet<string> = new Set([...HOOK_PHASES, 'Skip']);
-/** helm/type.go: the Helm hooks Argo CD runs, and the phase of each; Helm's others (test, pre-delete, …) none. */
+/** helm/type.go: the Helm hooks an Argo CD sync runs, and the phase of each; pre-/post-delete are delete hooks. */
 const HELM_PHASES: Readonly<Record<string, HookPhase>> = {
   'pre-install': 'PreSync',
   'pre-upgrade': 'PreSync',
   'post-install': 'PostSync',
   'post-upgrade': 'PostSync',
+};
+/** controller/hook.go hookTypeAnnotations: each delete phase, by either annotation (a value among others). */
+const DELETE_TYPES: Readonly<Record<DeleteHookPhase, { argo: string; helm: string }>> = {
+  PreDelete: { argo: 'PreDelete', helm: 'pre-delete' },
+  PostDelete: { argo: 'PostDelete', helm: 'post-delete' },
 };
 const ARGO_DELETE: ReadonlySet<string> = new Set(['HookSucceeded', 'HookFailed', 'BeforeHookCreation']);
 const HELM_DELETE: Readonly<Record<string, string>> = {
@@ -58,6 +65,15 @@ function deletePolicies(annotations: Readonly<Record<string, string>>): string[]
   return policies.length > 0 ? policies : ['BeforeHookCreation'];
 }
 
+/** The delete phases the object runs in (isPreDeleteHook, isPostDeleteHook): either annotation names it. */
+function deletePhases(annotations: Readonly<Record<string, string>>): DeleteHookPhase[] {
+  const argo = csv(annotations, ARGO_HOOK);
+  const helm = csv(annotations, HELM_HOOK);
+  return DELETE_HOOK_PHASES.filter(
+    (phase) => argo.includes(DELETE_TYPES[phase].argo) || helm.includes(DELETE_TYPES[phase].helm),
+  );
+}
+
 /**
  * The object's hook annotations as Argo CD reads them, or undefined when it is an ordinary object. An
  * object marked `Skip` alone is no hook to Argo CD but is never applied either: it is returned with
@@ -77,6 +93,7 @@ export function syncHookOf(object: KubeObject): SyncHook | undefined {
     skip: types.length === 1 && types[0] === 'Skip',
     wave,
     deletePolicies: deletePolicies(annotations),
+    onDelete: deletePhases(annotations),
   };
 }
 
@@ -95,6 +112,8 @@ export function liveHookOf(live: KubeObject, tracking?: ArgoTracking): SyncHook 
 export interface DesiredHook {
   desired: DesiredObject;
   hook: SyncHook;
+  /** The source whose render holds it (the Application whose sync or deletion runs it). */
+  appliedBy?: SourceRef;
 }
 
 /** A render with the hooks its sources declare set aside: they are listed, never compared. */
@@ -107,8 +126,9 @@ export function setHooksAside<
   }
   const hooks: DesiredHook[] = [];
   const objects = rendered.objects.filter((desired) => {
-    const hook = hookUnder(desired.object, appliedBy.get(keyId(desired.key)));
-    if (hook) hooks.push({ desired, hook });
+    const source = appliedBy.get(keyId(desired.key));
+    const hook = hookUnder(desired.object, source);
+    if (hook) hooks.push({ desired, hook, ...(source ? { appliedBy: source } : {}) });
     return !hook;
   });
   if (hooks.length === 0) return { ...rendered, hooks };
@@ -124,13 +144,30 @@ export function setHooksAside<
 export function describeHook(hook: SyncHook): string {
   if (hook.skip) return `object Argo CD never applies (${hook.annotation}: Skip)`;
   if (hook.annotation === HELM_HOOK) return `Helm hook (${hook.value})`;
-  return hook.phases.length > 0 ? `Argo CD ${hook.phases.join('/')} hook` : `Argo CD hook (${hook.value})`;
+  const phases = [...hook.phases, ...hook.onDelete];
+  return phases.length > 0 ? `Argo CD ${phases.join('/')} hook` : `Argo CD hook (${hook.value})`;
 }
 
-/** When a sync runs it, in words: `PreSync, wave -1`; `no sync runs it` for a phase Argo CD does not know. */
+const ON_DELETE: Readonly<Record<DeleteHookPhase, string>> = {
+  PreDelete: 'PreDelete, before what it deployed is deleted',
+  PostDelete: 'PostDelete, after what it deployed is deleted',
+};
+
+/** When its Application's deletion runs it, in words; empty for a hook of syncs only. */
+export function hookRunsOnDelete(hook: SyncHook): string {
+  if (hook.onDelete.length === 0) return '';
+  return `when its Application is deleted (${hook.onDelete.map((phase) => ON_DELETE[phase]).join('; ')})`;
+}
+
+/**
+ * When a sync runs it, in words: `PreSync, wave -1`; when its Application's deletion runs it for a delete
+ * hook; `no sync runs it` for a phase Argo CD does not know.
+ */
 export function hookRuns(hook: SyncHook): string {
-  if (hook.phases.length === 0) return 'no Argo CD sync runs it';
-  return `${hook.phases.join(', ')}, wave ${hook.wave}; deleted: ${hook.deletePolicies.join(', ')}`;
+  const onDelete = hookRunsOnDelete(hook);
+  if (hook.phases.length === 0) return onDelete || 'no Argo CD sync runs it';
+  const sync = `${hook.phases.join(', ')}, wave ${hook.wave}; deleted: ${hook.deletePolicies.join(', ')}`;
+  return onDelete ? `${sync}; and ${onDelete}` : sync;
 }
 
 /** The hooks of a render by keyId: their live objects are hooks even where they carry no annotation. */

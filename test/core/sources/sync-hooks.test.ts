@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DesiredObject, KubeObject } from '../../../src/core/model/index.js';
 import { keyOf } from '../../../src/core/model/index.js';
-import { liveHookOf, setHooksAside, syncHookOf } from '../../../src/core/sources/index.js';
+import { describeHook, hookRuns, liveHookOf, setHooksAside, syncHookOf } from '../../../src/core/sources/index.js';
 
 function pod(annotations: Record<string, string> = {}, labels: Record<string, string> = {}): KubeObject {
   return {
@@ -58,6 +58,23 @@ describe('syncHookOf (gitops-engine hook_test.go)', () => {
   it("an Argo CD hook wins over Helm's (TestBothHooks)", () => {
     const both = pod({ 'argocd.argoproj.io/hook': 'Sync', 'helm.sh/hook': 'pre-install' });
     expect(syncHookOf(both)).toMatchObject({ annotation: 'argocd.argoproj.io/hook', phases: ['Sync'] });
+  });
+
+  it('PreDelete and PostDelete, by either annotation, are delete hooks no sync runs (controller/hook.go)', () => {
+    expect(syncHookOf(argo('PostDelete'))).toMatchObject({ phases: [], onDelete: ['PostDelete'], skip: false });
+    expect(syncHookOf(argo('PreDelete, PostDelete'))).toMatchObject({ onDelete: ['PreDelete', 'PostDelete'] });
+    expect(syncHookOf(pod({ 'helm.sh/hook': 'pre-delete' }))).toMatchObject({ phases: [], onDelete: ['PreDelete'] });
+    // isHookOfType reads each annotation on its own: a Helm delete hook counts beside an Argo CD sync phase.
+    const both = syncHookOf(pod({ 'argocd.argoproj.io/hook': 'PreSync', 'helm.sh/hook': 'post-delete' }))!;
+    expect(both).toMatchObject({ phases: ['PreSync'], onDelete: ['PostDelete'] });
+    expect(syncHookOf(argo('PostSync'))).toMatchObject({ onDelete: [] });
+    expect(describeHook(syncHookOf(argo('PostDelete'))!)).toBe('Argo CD PostDelete hook');
+    expect(hookRuns(syncHookOf(argo('PostDelete'))!)).toBe(
+      'when its Application is deleted (PostDelete, after what it deployed is deleted)',
+    );
+    expect(hookRuns(both)).toBe(
+      'PreSync, wave 0; deleted: BeforeHookCreation; and when its Application is deleted (PostDelete, after what it deployed is deleted)',
+    );
   });
 
   it('the wave is the sync-wave, else the Helm hook weight, else 0; a non-number is ignored (waves.go)', () => {
