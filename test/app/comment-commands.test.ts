@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/core/config/index.js';
 import type { KubeObject } from '../../src/core/model/index.js';
-import { pushPayload, type AppHarness } from '../support/app.js';
+import { startCommandHarness, type CommandHarness } from '../support/command-harness.js';
 import { APP_LOGIN } from '../support/github/index.js';
-import { FILES, liveProd } from './plan-scenario.js';
+import { FILES, liveProdHandEdited } from './plan-scenario.js';
 import {
   drain,
   issueCommentPayload,
@@ -18,12 +18,10 @@ import {
   REPO,
   runWatch,
   sendWebhook,
-  startHarness,
   uploadSnapshot,
-  type Harness,
 } from './plan-harness.js';
 
-let h: Harness;
+let h: CommandHarness;
 let pr: number;
 
 /**
@@ -31,8 +29,7 @@ let pr: number;
  * later, api scaled to another value and the settings ConfigMap edited by hand.
  */
 function live(later?: { replicas: number }): KubeObject[] {
-  return liveProd().map((object) => {
-    const spec = object.spec as Record<string, any>;
+  return liveProdHandEdited({ swapped: true, ...(later ? { replicas: later.replicas } : {}) }).map((object) => {
     if (later && object.kind === 'ConfigMap' && object.metadata.name === 'settings') {
       (object as Record<string, any>).data.LOG_LEVEL = 'debug';
       object.metadata.managedFields!.push({
@@ -41,29 +38,6 @@ function live(later?: { replicas: number }): KubeObject[] {
         time: '2026-12-02T13:50:00Z',
         fieldsType: 'FieldsV1',
         fieldsV1: { 'f:data': { 'f:LOG_LEVEL': {} } },
-      });
-    }
-    if (object.kind === 'Deployment' && object.metadata.name === 'api') {
-      spec.replicas = later?.replicas ?? 5;
-      object.metadata.managedFields!.push({
-        manager: 'kubectl',
-        operation: 'Update',
-        subresource: 'scale',
-        time: '2026-12-02T11:50:00Z',
-        fieldsType: 'FieldsV1',
-        fieldsV1: { 'f:spec': { 'f:replicas': {} } },
-      });
-    }
-    if (object.kind === 'Deployment' && object.metadata.name === 'web') {
-      spec.template.spec.containers[0].image = 'registry.evil.example:5000/shop/web:2.0.1';
-      object.metadata.managedFields!.push({
-        manager: 'curl',
-        operation: 'Update',
-        time: '2026-12-02T11:55:00Z',
-        fieldsType: 'FieldsV1',
-        fieldsV1: {
-          'f:spec': { 'f:template': { 'f:spec': { 'f:containers': { 'k:{"name":"web"}': { 'f:image': {} } } } } },
-        },
       });
     }
     return object;
@@ -85,47 +59,16 @@ const rule = (kind: string, namespace: string, name: string, path: string, reaso
     `      paths: [${path}]`,
     `      reason: "${reason}"`,
   ].join('\n');
-const appReplies = (after = 0) =>
-  h.standIn
-    .commentsOn(OWNER, REPO, pr)
-    .filter(
-      (comment) => comment.id > after && comment.user === APP_LOGIN && !comment.body.includes('driftback-marker'),
-    );
-
 /** Writes `body` on the drift PR as `login`, delivers the webhook, waits for the App; returns the App's reply (if any) and the reactions. */
-async function command(login: string, body: string) {
-  const comment = h.standIn.postComment({ owner: OWNER, repo: REPO, number: pr, body, login });
-  expect(await sendWebhook(h, 'issue_comment', issueCommentPayload(h, pr, comment))).toBe(200);
-  await drain(h);
-  const replies = appReplies(comment.id);
-  const reactions = h.standIn
-    .reactionsOn(OWNER, REPO, comment.id)
-    .map((reaction) => `${reaction.user}:${reaction.content}`);
-  return { comment, replies: replies.map((reply) => reply.body), reactions };
-}
+const command = (login: string, body: string) => h.command(pr, login, body);
 
 beforeAll(async () => {
-  h = await startHarness(FILES, '2026-12-02T12:00:00Z');
-  h.standIn.setRole(OWNER, REPO, 'alice', 'write');
-  h.standIn.setRole(OWNER, REPO, 'maya', 'maintain');
-  h.standIn.setRole(OWNER, REPO, 'tim', 'triage');
-  expect(await uploadSnapshot(h, 'prod', live())).toBe(202);
-  h.clock.now = new Date('2026-12-02T12:10:00Z');
-  expect(await uploadSnapshot(h, 'prod', live())).toBe(202);
-  await drain(h);
+  const roles = { alice: 'write', maya: 'maintain', tim: 'triage' } as const;
+  h = await startCommandHarness(FILES, { start: '2026-12-02T12:00:00Z', roles });
+  await h.snapshots('prod', () => live(), ['2026-12-02T12:00:00Z', '2026-12-02T12:10:00Z']);
   pr = driftPull().number;
 }, 60_000);
 afterAll(async () => h?.close());
-
-/** The plan harness as the push webhook payload reads it. */
-const asAppHarness = (harness: Harness): AppHarness => ({
-  ...harness,
-  owner: OWNER,
-  repo: REPO,
-  repository: `${OWNER}/${REPO}`,
-  dataDir: '',
-  restart: async () => {},
-});
 
 describe('PR comment commands', () => {
   it('the drift PR codifies the scale and holds the image back (the starting point)', () => {
@@ -225,10 +168,10 @@ describe('PR comment commands', () => {
     expect(driftPull().body).toContain('ignored by `alice` at 2026-12-02T12:20:00.000Z: scaled for the sale only');
     // An edited comment is the same command: it does not run again.
     const edited = { ...comment, body: `${comment.body} (edited)` };
-    const before = appReplies().length;
+    const before = h.appComments(pr).length;
     expect(await sendWebhook(h, 'issue_comment', issueCommentPayload(h, pr, edited, 'edited'))).toBe(200);
     await drain(h);
-    expect(appReplies()).toHaveLength(before);
+    expect(h.appComments(pr)).toHaveLength(before);
     expect(h.standIn.reactionsOn(OWNER, REPO, comment.id)).toHaveLength(2);
   });
 
@@ -371,7 +314,7 @@ describe('PR comment commands', () => {
       number: configPulls()[0].number,
       login: 'maya',
     });
-    expect(await sendWebhook(h, 'push', pushPayload(asAppHarness(h), 'main', merged))).toBe(200);
+    await h.push('main', merged);
     // The same live value as before the merge, which no decision covers: the rule now ignores it.
     h.clock.now = new Date('2026-12-02T14:10:00Z');
     expect(await uploadSnapshot(h, 'prod', live({ replicas: 7 }))).toBe(202);

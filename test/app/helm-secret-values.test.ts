@@ -9,11 +9,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { renderCluster } from '../../src/core/pipeline/index.js';
 import type { KubeObject } from '../../src/core/model/index.js';
 import { locateHelm } from '../../src/helm/locate.js';
 import { createChartRenderer } from '../../src/helm/renderer.js';
-import { chartFiles } from '../support/charts.js';
 import { runCli } from '../cli/run-cli.js';
 import {
   checkRunsFor,
@@ -29,6 +27,7 @@ import {
   uploadSnapshot,
   type Harness,
 } from './plan-harness.js';
+import { renderedProd, webappRelease, webappRepository } from './webapp-release.js';
 
 const found = locateHelm();
 if (!found.found) throw new Error(`this test runs the pinned Helm (npm ci extracts it): ${found.reason}`);
@@ -42,18 +41,7 @@ const APPLIED = '2026-12-01T09:00:00Z';
 const SET_IMAGE = '2026-12-01T12:08:00Z';
 
 const release = (level: string): string =>
-  [
-    'apiVersion: helm.toolkit.fluxcd.io/v2',
-    'kind: HelmRelease',
-    'metadata:',
-    '  name: webapp',
-    '  namespace: shop',
-    'spec:',
-    '  interval: 10m',
-    '  chart:',
-    '    spec:',
-    '      chart: ./charts/webapp',
-    '      sourceRef: {kind: GitRepository, name: flux-system, namespace: flux-system}',
+  webappRelease([
     '  valuesFrom:',
     '    - kind: Secret',
     '      name: webapp-secrets',
@@ -64,28 +52,12 @@ const release = (level: string): string =>
     '      tag: "2.2.0"',
     '    extraEnv:',
     `      LOG_LEVEL: ${level}`,
-    '',
-  ].join('\n');
-
-const CONFIG = 'clusters:\n  - name: prod\n    path: clusters/prod\n    controller: flux\n    namespaces: [shop]\n';
-const SERVER = { gitVersion: 'v1.32.3', resources: [] };
-
-function repository(): Map<string, string> {
-  const files = chartFiles('charts/webapp', 'charts/webapp');
-  files.set('.github/driftback.yml', CONFIG);
-  files.set('clusters/prod/webapp.yaml', release('info'));
-  return files;
-}
+  ]);
+const repository = (): Map<string, string> => webappRepository(release('info'));
 
 /** What helm-controller installed (the Secret's value in the env), then `kubectl set image` on the Deployment. */
 function liveObjects(): KubeObject[] {
-  const base = renderCluster(
-    repository(),
-    { name: 'prod', path: 'clusters/prod', defaultNamespace: 'default', controller: 'flux' },
-    { live: { items: [], server: SERVER }, charts },
-  );
-  expect(base.errors).toEqual([]);
-  return base.objects.map(({ object }) => {
+  return renderedProd(repository(), charts).map((object) => {
     const live = structuredClone(object) as KubeObject & { spec?: any };
     const applied = { manager: 'helm-controller', operation: 'Apply', apiVersion: live.apiVersion, time: APPLIED };
     live.metadata = { ...live.metadata, managedFields: [{ ...applied, fieldsType: 'FieldsV1', fieldsV1: {} }] };

@@ -2,10 +2,8 @@
 // (signed webhook, upload API, job worker running the pinned Helm) plans a Flux HelmRelease whose chart
 // is a path of the repository, against a snapshot holding what the base commit's chart renders.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { renderCluster } from '../../src/core/pipeline/index.js';
 import { locateHelm } from '../../src/helm/locate.js';
 import { createChartRenderer } from '../../src/helm/renderer.js';
-import { chartFiles } from '../support/charts.js';
 import {
   commentsOn,
   openPullRequest,
@@ -15,51 +13,21 @@ import {
   uploadSnapshot,
   type Harness,
 } from './plan-harness.js';
+import { renderedProd, webappRelease, webappRepository } from './webapp-release.js';
 
 const found = locateHelm();
 if (!found.found) throw new Error(`this test runs the pinned Helm (npm ci extracts it): ${found.reason}`);
 
-const release = (replicas: number): string =>
-  [
-    'apiVersion: helm.toolkit.fluxcd.io/v2',
-    'kind: HelmRelease',
-    'metadata:',
-    '  name: webapp',
-    '  namespace: shop',
-    'spec:',
-    '  interval: 10m',
-    '  chart:',
-    '    spec:',
-    '      chart: ./charts/webapp',
-    '      sourceRef: {kind: GitRepository, name: flux-system, namespace: flux-system}',
-    '  values:',
-    `    replicaCount: ${replicas}`,
-    '',
-  ].join('\n');
-
-const CONFIG = 'clusters:\n  - name: prod\n    path: clusters/prod\n    controller: flux\n    namespaces: [shop]\n';
-const SERVER = { gitVersion: 'v1.32.3', resources: [] };
+const release = (replicas: number): string => webappRelease(['  values:', `    replicaCount: ${replicas}`]);
+const repository = (): Map<string, string> => webappRepository(release(2));
 const NOW = new Date();
 let h: Harness;
-
-function repository(): Map<string, string> {
-  const files = chartFiles('charts/webapp', 'charts/webapp');
-  files.set('.github/driftback.yml', CONFIG);
-  files.set('clusters/prod/webapp.yaml', release(2));
-  return files;
-}
 
 beforeAll(async () => {
   h = await startHarness(Object.fromEntries(repository()), NOW.toISOString());
   // The cluster runs what the base commit renders: the release's objects as helm-controller applied them.
-  const base = renderCluster(
-    repository(),
-    { name: 'prod', path: 'clusters/prod', defaultNamespace: 'default', controller: 'flux' },
-    { live: { items: [], server: SERVER }, charts: createChartRenderer({ helm: found.helm }) },
-  );
-  expect(base.errors).toEqual([]);
+  const items = renderedProd(repository(), createChartRenderer({ helm: found.helm }));
   // The HelmRelease as applied, and every object its chart renders.
-  const items = base.objects.map((d) => d.object);
   expect(items.some((obj) => obj.kind === 'Deployment')).toBe(true);
   const captured = new Date(NOW.getTime() - 5 * 60_000).toISOString();
   expect(await uploadSnapshot(h, 'prod', items, captured)).toBe(202);

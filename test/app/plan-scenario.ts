@@ -132,3 +132,38 @@ export function liveOfCluster(path: 'clusters/prod' | 'clusters/edge'): KubeObje
 
 export const liveProd = (): KubeObject[] => liveOfCluster('clusters/prod');
 export const liveEdge = (): KubeObject[] => liveOfCluster('clusters/edge');
+
+/**
+ * prod after `kubectl scale deploy/api --replicas=N` at 11:50 (kubectl's Update of the scale
+ * subresource) and, when `swapped`, a raw API client's (`curl`) PATCH of web's image to a registry the
+ * repository never uses at 11:55: an ordinary hotfix, and security-relevant drift.
+ */
+export function liveProdHandEdited(options: { replicas?: number; swapped: boolean }): KubeObject[] {
+  return liveProd().map((object) => {
+    const spec = object.spec as Record<string, any>;
+    if (object.kind === 'Deployment' && object.metadata.name === 'api') {
+      spec.replicas = options.replicas ?? 5;
+      object.metadata.managedFields!.push({
+        manager: 'kubectl',
+        operation: 'Update',
+        subresource: 'scale',
+        time: '2026-12-02T11:50:00Z',
+        fieldsType: 'FieldsV1',
+        fieldsV1: { 'f:spec': { 'f:replicas': {} } },
+      });
+    }
+    if (options.swapped && object.kind === 'Deployment' && object.metadata.name === 'web') {
+      spec.template.spec.containers[0].image = 'registry.evil.example:5000/shop/web:2.0.1';
+      object.metadata.managedFields!.push({
+        manager: 'curl',
+        operation: 'Update',
+        time: '2026-12-02T11:55:00Z',
+        fieldsType: 'FieldsV1',
+        fieldsV1: {
+          'f:spec': { 'f:template': { 'f:spec': { 'f:containers': { 'k:{"name":"web"}': { 'f:image': {} } } } } },
+        },
+      });
+    }
+    return object;
+  });
+}

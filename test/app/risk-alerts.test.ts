@@ -5,7 +5,7 @@
 // lets go of every alert once the change is gone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../src/core/model/index.js';
-import { FILES, liveProd } from './plan-scenario.js';
+import { FILES, liveProdHandEdited } from './plan-scenario.js';
 import {
   drain,
   issuesTitled,
@@ -21,35 +21,7 @@ let h: Harness;
 const at = (time: string): void => void (h.clock.now = new Date(time));
 
 /** prod as the applier left it, `kubectl scale deploy/api --replicas=5`, and (when `swapped`) curl's PATCH of web's image. */
-function live(swapped: boolean): KubeObject[] {
-  return liveProd().map((object) => {
-    const spec = object.spec as Record<string, any>;
-    if (object.kind === 'Deployment' && object.metadata.name === 'api') {
-      spec.replicas = 5;
-      object.metadata.managedFields!.push({
-        manager: 'kubectl',
-        operation: 'Update',
-        subresource: 'scale',
-        time: '2026-12-02T11:50:00Z',
-        fieldsType: 'FieldsV1',
-        fieldsV1: { 'f:spec': { 'f:replicas': {} } },
-      });
-    }
-    if (swapped && object.kind === 'Deployment' && object.metadata.name === 'web') {
-      spec.template.spec.containers[0].image = 'registry.evil.example:5000/shop/web:2.0.1';
-      object.metadata.managedFields!.push({
-        manager: 'curl',
-        operation: 'Update',
-        time: '2026-12-02T11:55:00Z',
-        fieldsType: 'FieldsV1',
-        fieldsV1: {
-          'f:spec': { 'f:template': { 'f:spec': { 'f:containers': { 'k:{"name":"web"}': { 'f:image': {} } } } } },
-        },
-      });
-    }
-    return object;
-  });
-}
+const live = (swapped: boolean): KubeObject[] => liveProdHandEdited({ swapped });
 
 const repo = () => h.standIn.state.repo(OWNER, REPO);
 const head = (): string => repo().refs.get('refs/heads/main')!;

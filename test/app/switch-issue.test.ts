@@ -9,19 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { KubeObject } from '../../src/core/model/index.js';
 import { readClusterState } from '../../src/app/reconcile/state.js';
-import { pushPayload, type AppHarness } from '../support/app.js';
+import { startCommandHarness, type CommandHarness } from '../support/command-harness.js';
 import { readFixture } from '../support/fixtures.js';
 import { APP_LOGIN } from '../support/github/index.js';
-import {
-  drain,
-  issueCommentPayload,
-  OWNER,
-  REPO,
-  sendWebhook,
-  startHarness,
-  uploadSnapshot,
-  type Harness,
-} from './plan-harness.js';
+import { OWNER, REPO } from './plan-harness.js';
 
 const CRONJOB_TEXT = readFixture('manifests', 'kubernetes-website/content/en/examples/application/job/cronjob.yaml');
 const FILES = {
@@ -60,49 +51,21 @@ function live(suspended: boolean | 'resumed'): KubeObject[] {
   return [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop' } }, cronjob];
 }
 
-const asAppHarness = (harness: Harness): AppHarness => ({
-  ...harness,
-  owner: OWNER,
-  repo: REPO,
-  repository: `${OWNER}/${REPO}`,
-  dataDir: '',
-  restart: async () => {},
-});
+const ROLES = { alice: 'write', tim: 'triage' } as const;
 
-function scenario(h: () => Harness) {
+function scenario(h: () => CommandHarness) {
   const repo = () => h().standIn.state.repo(OWNER, REPO);
   const switchIssues = () => [...repo().issues.values()].filter((issue) => !issue.pull && issue.title === TITLE);
   const driftPulls = () => [...repo().issues.values()].filter((issue) => issue.pull?.head === 'driftback/dev');
-  const appComments = (number: number, after = 0) =>
-    h()
-      .standIn.commentsOn(OWNER, REPO, number)
-      .filter((comment) => comment.id > after && comment.user === APP_LOGIN);
-  async function snapshots(state: boolean | 'resumed', at: string[]) {
-    for (const time of at) {
-      h().clock.now = new Date(time);
-      expect(await uploadSnapshot(h(), 'dev', live(state))).toBe(202);
-      await drain(h());
-    }
-  }
-  async function command(number: number, login: string, body: string) {
-    const comment = h().standIn.postComment({ owner: OWNER, repo: REPO, number, body, login });
-    expect(await sendWebhook(h(), 'issue_comment', issueCommentPayload(h(), number, comment))).toBe(200);
-    await drain(h());
-    const reactions = h()
-      .standIn.reactionsOn(OWNER, REPO, comment.id)
-      .map((reaction) => `${reaction.user}:${reaction.content}`);
-    return { replies: appComments(number, comment.id).map((reply) => reply.body), reactions };
-  }
-  return { repo, switchIssues, driftPulls, appComments, snapshots, command };
+  const snapshots = (state: boolean | 'resumed', at: string[]) => h().snapshots('dev', () => live(state), at);
+  return { switchIssues, driftPulls, snapshots };
 }
 
 describe('a switch flipped alone: the issue, the decision, the drift PR, the merge', () => {
-  let h: Harness;
+  let h: CommandHarness;
   const s = scenario(() => h);
   beforeAll(async () => {
-    h = await startHarness(FILES, '2026-12-02T12:00:00Z');
-    h.standIn.setRole(OWNER, REPO, 'alice', 'write');
-    h.standIn.setRole(OWNER, REPO, 'tim', 'triage');
+    h = await startCommandHarness(FILES, { start: '2026-12-02T12:00:00Z', roles: ROLES });
     await s.snapshots(true, ['2026-12-02T12:00:00Z', '2026-12-02T12:10:00Z']);
   }, 60_000);
   afterAll(async () => h?.close());
@@ -144,12 +107,12 @@ describe('a switch flipped alone: the issue, the decision, the drift PR, the mer
 
   it('commands on the issue follow the PR rules: write access checked, bots ignored, plan refused', async () => {
     const number = s.switchIssues()[0]!.number;
-    const refused = await s.command(number, 'tim', ALLOW);
+    const refused = await h.command(number, 'tim', ALLOW);
     expect(refused.reactions).toEqual([`${APP_LOGIN}:eyes`, `${APP_LOGIN}:confused`]);
     expect(refused.replies[0]).toContain('`tim` has `read`');
-    const bot = await s.command(number, 'renovate[bot]', ALLOW);
-    expect(bot).toEqual({ replies: [], reactions: [] });
-    const plan = await s.command(number, 'alice', '/driftback plan');
+    const bot = await h.command(number, 'renovate[bot]', ALLOW);
+    expect([bot.replies, bot.reactions]).toEqual([[], []]);
+    const plan = await h.command(number, 'alice', '/driftback plan');
     expect(plan.reactions).toEqual([`${APP_LOGIN}:eyes`, `${APP_LOGIN}:confused`]);
     expect(plan.replies[0]).toContain('`/driftback plan` works on pull requests');
     expect(await h.app.store.itemDecisions('acme/platform', 'dev')).toEqual([]);
@@ -159,7 +122,7 @@ describe('a switch flipped alone: the issue, the decision, the drift PR, the mer
   it('allow opens the drift PR whose change is exactly the switch line, and the issue links it', async () => {
     h.clock.now = new Date('2026-12-02T12:25:00Z');
     const number = s.switchIssues()[0]!.number;
-    const allowed = await s.command(number, 'alice', ALLOW);
+    const allowed = await h.command(number, 'alice', ALLOW);
     expect(allowed.reactions).toEqual([`${APP_LOGIN}:eyes`, `${APP_LOGIN}:+1`]);
     expect(allowed.replies[0]).toContain('this issue links it and closes once it is merged');
     const [pull] = s.driftPulls();
@@ -183,7 +146,7 @@ describe('a switch flipped alone: the issue, the decision, the drift PR, the mer
 
   it('the same allow again decides nothing new', async () => {
     const number = s.switchIssues()[0]!.number;
-    const again = await s.command(number, 'alice', ALLOW);
+    const again = await h.command(number, 'alice', ALLOW);
     expect(again.reactions).toEqual([`${APP_LOGIN}:eyes`, `${APP_LOGIN}:confused`]);
     expect(s.driftPulls()).toHaveLength(1);
   });
@@ -191,20 +154,20 @@ describe('a switch flipped alone: the issue, the decision, the drift PR, the mer
   it('once the drift PR is merged, the issue closes saying Git now keeps it', async () => {
     const [pull] = s.driftPulls();
     const merged = h.standIn.mergePullRequest({ owner: OWNER, repo: REPO, number: pull!.number, login: 'alice' });
-    expect(await sendWebhook(h, 'push', pushPayload(asAppHarness(h), 'main', merged))).toBe(200);
+    await h.push('main', merged);
     await s.snapshots(true, ['2026-12-02T13:00:00Z', '2026-12-02T13:10:00Z']);
     const issue = s.switchIssues()[0]!;
     expect(issue.state).toBe('closed');
-    const closing = s.appComments(issue.number).at(-1)!.body;
+    const closing = h.appComments(issue.number).at(-1)!.body;
     expect(closing).toContain(`\`CronJob/shop/hello\` \`spec.suspend\`: Git now keeps it (#${pull!.number} merged).`);
   });
 });
 
 describe('a switch turned back by hand closes its issue', () => {
-  let h: Harness;
+  let h: CommandHarness;
   const s = scenario(() => h);
   beforeAll(async () => {
-    h = await startHarness(FILES, '2026-12-02T12:00:00Z');
+    h = await startCommandHarness(FILES, { start: '2026-12-02T12:00:00Z' });
     await s.snapshots(true, ['2026-12-02T12:00:00Z', '2026-12-02T12:10:00Z']);
   }, 60_000);
   afterAll(async () => h?.close());
@@ -214,7 +177,7 @@ describe('a switch turned back by hand closes its issue', () => {
     await s.snapshots('resumed', ['2026-12-02T13:00:00Z']);
     const issue = s.switchIssues()[0]!;
     expect(issue.state).toBe('closed');
-    expect(s.appComments(issue.number).at(-1)!.body).toContain(
+    expect(h.appComments(issue.number).at(-1)!.body).toContain(
       "`CronJob/shop/hello` `spec.suspend`: back to Git's value in the cluster.",
     );
     expect(s.driftPulls()).toEqual([]);
@@ -223,12 +186,12 @@ describe('a switch turned back by hand closes its issue', () => {
 
 describe("a repository's switch-issue template, read from the default branch's HEAD", () => {
   const TEMPLATE = '.github/driftback/templates/switch-issue.hbs';
-  let h: Harness;
+  let h: CommandHarness;
   const s = scenario(() => h);
   beforeAll(async () => {
     const template =
       'Switch on {{code cluster}}:\n{{#each switches}}\n- {{code resource}} {{code field}} {{text did}} since {{text since}}: {{code allow}}\n{{/each}}\n';
-    h = await startHarness({ ...FILES, [TEMPLATE]: template }, '2026-12-02T12:00:00Z');
+    h = await startCommandHarness({ ...FILES, [TEMPLATE]: template }, { start: '2026-12-02T12:00:00Z' });
     await s.snapshots(true, ['2026-12-02T12:00:00Z', '2026-12-02T12:10:00Z']);
   }, 60_000);
   afterAll(async () => h?.close());
@@ -249,7 +212,7 @@ describe("a repository's switch-issue template, read from the default branch's H
       branch: 'main',
       files: { [TEMPLATE]: '{{#each switches}}' },
     });
-    expect(await sendWebhook(h, 'push', pushPayload(asAppHarness(h), 'main', sha))).toBe(200);
+    await h.push('main', sha);
     await s.snapshots(true, ['2026-12-02T12:20:00Z']);
     const issues = s.switchIssues();
     expect(issues).toHaveLength(1);

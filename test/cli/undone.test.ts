@@ -1,14 +1,13 @@
 // `driftback diff` given repeated --live snapshots (oldest first) follows a person's change its controller was
 // about to undo, as the App does between uploads: when a later snapshot shows Flux took it back, the report
 // says so ("undone by Flux … at ~time") instead of letting it vanish. The later snapshot is flux-podinfo's
-// hand-changes as kustomize-controller leaves it after its next reconcile (fluxcd/pkg ssa: Git's values back,
-// the kubectl managedFields entries taken over, its own Apply entry written at 12:13:41).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// hand-changes as kustomize-controller leaves it after its next reconcile (test/support/controllers.ts
+// fluxPodinfoAfterReconcile: Git's values back, the kubectl entries taken over, its Apply entry at 12:13:41).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../src/core/model/index.js';
-import { CONTROLLER_SCENARIOS } from '../support/controllers.js';
+import { CONTROLLER_SCENARIOS, fluxPodinfoAfterReconcile } from '../support/controllers.js';
 import { runCli } from './run-cli.js';
 
 const work = mkdtempSync(join(tmpdir(), 'driftback-undone-'));
@@ -18,23 +17,8 @@ const scenario = join(CONTROLLER_SCENARIOS, 'flux-podinfo');
 const before = join(scenario, 'live', 'hand-changes.json');
 
 function afterFluxReconciled(): string {
-  const live = JSON.parse(readFileSync(before, 'utf8')) as { capturedAt: string; items: KubeObject[] };
-  live.capturedAt = '2026-12-01T12:15:00Z';
-  const deployment = live.items.find((o) => o.kind === 'Deployment' && o.metadata?.name === 'podinfo')!;
-  const spec = deployment.spec as {
-    replicas: number;
-    template: { spec: { containers: Array<Record<string, unknown> & { env: Array<{ name: string }> }> } };
-  };
-  spec.replicas = 2;
-  const container = spec.template.spec.containers[0]!;
-  container.image = 'ghcr.io/stefanprodan/podinfo:6.14.0';
-  (container.resources as { limits: Record<string, string> }).limits.memory = '256Mi';
-  container.env = container.env.filter((env) => env.name !== 'PODINFO_LEVEL');
-  const entries = deployment.metadata!.managedFields!;
-  deployment.metadata!.managedFields = entries.filter((entry) => !entry.manager!.startsWith('kubectl'));
-  deployment.metadata!.managedFields[0]!.time = '2026-12-01T12:13:41Z';
   const file = join(work, 'after.json');
-  writeFileSync(file, JSON.stringify(live));
+  writeFileSync(file, JSON.stringify(fluxPodinfoAfterReconcile()));
   return file;
 }
 

@@ -57,3 +57,28 @@ export function evaluateScenario(
   if (evaluation.type !== 'evaluated') throw new Error(`${scenario}/${snapshot.cluster}: ${evaluation.type}`);
   return evaluation;
 }
+
+/**
+ * flux-podinfo's `hand-changes` snapshot as kustomize-controller leaves it after its next reconcile, at
+ * 12:15: Git's values back (2 replicas, podinfo 6.14.0, 256Mi, no PODINFO_LEVEL), the kubectl
+ * managedFields entries taken over (fluxcd/pkg ssa PatchReplaceFieldsManagers) and its own Apply entry
+ * written at 12:13:41. Every person's change of `hand-changes` is undone in it.
+ */
+export function fluxPodinfoAfterReconcile(): Snapshot & { items: KubeObject[] } {
+  const live = scenarioSnapshot('flux-podinfo', 'hand-changes');
+  live.capturedAt = '2026-12-01T12:15:00Z';
+  const deployment = live.items.find((o) => o.kind === 'Deployment' && o.metadata?.name === 'podinfo')!;
+  const spec = deployment.spec as {
+    replicas: number;
+    template: { spec: { containers: Array<Record<string, unknown> & { env: Array<{ name: string }> }> } };
+  };
+  spec.replicas = 2;
+  const container = spec.template.spec.containers[0]!;
+  container.image = 'ghcr.io/stefanprodan/podinfo:6.14.0';
+  (container.resources as { limits: Record<string, string> }).limits.memory = '256Mi';
+  container.env = container.env.filter((env) => env.name !== 'PODINFO_LEVEL');
+  const entries = deployment.metadata!.managedFields!;
+  deployment.metadata!.managedFields = entries.filter((entry) => !entry.manager!.startsWith('kubectl'));
+  deployment.metadata!.managedFields[0]!.time = '2026-12-01T12:13:41Z';
+  return live;
+}

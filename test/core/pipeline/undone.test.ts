@@ -1,38 +1,15 @@
 // A change its controller was about to undo, followed to the next snapshot: when Flux took it back, the
 // dashboard says so ("a person's change was undone by Flux … at ~time") instead of letting it vanish.
 // The later snapshot is flux-podinfo's hand-changes as kustomize-controller leaves it after its next
-// reconcile: Git's values back, the kubectl entries taken over (fluxcd/pkg ssa PatchReplaceFieldsManagers)
-// and its own Apply entry written at 12:13:41.
+// reconcile (test/support/controllers.ts fluxPodinfoAfterReconcile).
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../src/core/config/index.js';
 import { undoneSince, watchedChanges } from '../../../src/core/pipeline/index.js';
 import { renderDashboard, undoGroups } from '../../../src/core/report/index.js';
-import type { KubeObject, Snapshot } from '../../../src/core/model/index.js';
-import { evaluateScenario, scenarioSnapshot } from '../../support/controllers.js';
+import { evaluateScenario, fluxPodinfoAfterReconcile, scenarioSnapshot } from '../../support/controllers.js';
 
-type Live = Snapshot & { items: KubeObject[] };
-
-const before = scenarioSnapshot('flux-podinfo', 'hand-changes') as Live;
+const before = scenarioSnapshot('flux-podinfo', 'hand-changes');
 const evaluation = evaluateScenario('flux-podinfo', before);
-
-function afterFluxReconciled(): Live {
-  const live = structuredClone(before);
-  live.capturedAt = '2026-12-01T12:15:00Z';
-  const deployment = live.items.find((o) => o.kind === 'Deployment' && o.metadata?.name === 'podinfo')!;
-  const spec = deployment.spec as {
-    replicas: number;
-    template: { spec: { containers: Array<Record<string, unknown> & { env: Array<{ name: string }> }> } };
-  };
-  spec.replicas = 2;
-  const container = spec.template.spec.containers[0]!;
-  container.image = 'ghcr.io/stefanprodan/podinfo:6.14.0';
-  (container.resources as { limits: Record<string, string> }).limits.memory = '256Mi';
-  container.env = container.env.filter((env) => env.name !== 'PODINFO_LEVEL');
-  const entries = deployment.metadata!.managedFields!;
-  deployment.metadata!.managedFields = entries.filter((entry) => !entry.manager!.startsWith('kubectl'));
-  deployment.metadata!.managedFields[0]!.time = '2026-12-01T12:13:41Z';
-  return live;
-}
 
 describe('a change its controller undid', () => {
   const watched = watchedChanges(evaluation.diff);
@@ -47,7 +24,7 @@ describe('a change its controller undid', () => {
   });
 
   it("is reported undone, at kustomize-controller's write, once the value is gone", () => {
-    const undone = undoneSince(watched, afterFluxReconciled().items, '2026-12-01T12:15:00Z', defaultConfig());
+    const undone = undoneSince(watched, fluxPodinfoAfterReconcile().items, '2026-12-01T12:15:00Z', defaultConfig());
     expect(undone).toHaveLength(4);
     expect(new Set(undone.map((u) => `${u.by} ${u.at} ${u.exact}`))).toEqual(
       new Set(['Flux Kustomization flux-system/apps 2026-12-01T12:13:41Z true']),
@@ -59,7 +36,7 @@ describe('a change its controller undid', () => {
   });
 
   it('shows on the dashboard, with what is still about to be undone and the remedy', () => {
-    const after = afterFluxReconciled();
+    const after = fluxPodinfoAfterReconcile();
     const undone = undoneSince(watched, after.items, after.capturedAt, defaultConfig());
     const body = renderDashboard({
       now: '2026-12-01T12:16:00Z',

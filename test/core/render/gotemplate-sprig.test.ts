@@ -124,6 +124,19 @@ describe('functions whose output differs on every run', () => {
     },
   );
 
+  it('date of a parameter formats the current time in sprig, so it stops the render too', () => {
+    expect(go('{{ date "2006-01-02" .when }}', { when: '2024-01-01' })).toBe(
+      'ERROR: template uses date on a value that is not a time (it prints the current time), whose output differs on every run',
+    );
+    expect(go('{{ now | date "2006-01-02" }}')).toBe('ERROR: template uses now, whose output differs on every run');
+  });
+
+  it('duration prints Go durations', () => {
+    expect(go('{{ duration 90 }}|{{ duration 3600 }}|{{ duration "0" }}|{{ duration -5 }}')).toBe(
+      '1m30s|1h0m0s|0s|-5s',
+    );
+  });
+
   it('is fine in a branch that is not taken', () => {
     expect(go('{{ if false }}{{ uuidv4 }}{{ end }}ok')).toBe('ok');
   });
@@ -137,7 +150,7 @@ describe('functions whose output differs on every run', () => {
         goTemplate: true,
         generators: [{ list: { elements: [{ name: 'web' }] } }],
         template: {
-          metadata: { name: '{{ .name }}', annotations: { deployedAt: '{{ now }}' } },
+          metadata: { name: '{{ .name }}', annotations: { deployedAt: '{{ now | date "2006-01-02" }}' } },
           spec: { project: 'default', source: { repoURL: 'https://x/y.git', path: 'apps' }, destination: {} },
         },
       },

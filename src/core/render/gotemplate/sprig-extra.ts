@@ -129,6 +129,28 @@ function semverCompare(constraint: string, version: string): boolean {
   return satisfiesRange(parsed, constraint);
 }
 
+/** time.Duration(n * time.Second).String() for sprig duration: `1h0m0s`, `1m30s`, `0s`. */
+function durationText(seconds: bigint): string {
+  if (seconds === 0n) return '0s';
+  const sign = seconds < 0n ? '-' : '';
+  const abs = seconds < 0n ? -seconds : seconds;
+  const [h, m, s] = [abs / 3600n, (abs / 60n) % 60n, abs % 60n];
+  if (h > 0n) return `${sign}${h}h${m}m${s}s`;
+  return m > 0n ? `${sign}${m}m${s}s` : `${sign}${s}s`;
+}
+
+/**
+ * sprig's formatDate takes a time or a Unix time (an int); given anything else — a parameter, which is
+ * a string or a float64 — it formats the current time, so the output differs on every run.
+ */
+function dateOf(name: string, index: number): TemplateFunction {
+  return (args) => {
+    const value = args[index];
+    if (typeof value !== 'bigint') volatile(`${name} on a value that is not a time (it prints the current time)`);
+    throw new TemplateError(`${name} of a Unix time is not supported`);
+  };
+}
+
 export function extraFunctions(): Record<string, TemplateFunction> {
   return {
     ...regexFunctions(),
@@ -136,5 +158,11 @@ export function extraFunctions(): Record<string, TemplateFunction> {
     semver: unary('semver', (v) => semverOf(str(v))),
     semverCompare: binary('semverCompare', (c, v) => semverCompare(str(c), str(v))),
     ...Object.fromEntries(VOLATILE.map((name) => [name, () => volatile(name)])),
+    duration: unary('duration', (v) => durationText(toInt(v))),
+    date: dateOf('date', 1),
+    dateInZone: dateOf('dateInZone', 1),
+    date_in_zone: dateOf('date_in_zone', 1),
+    htmlDate: dateOf('htmlDate', 0),
+    htmlDateInZone: dateOf('htmlDateInZone', 0),
   };
 }
