@@ -282,7 +282,7 @@ function stillStopped(memo: { key: string; at: string }, key: string, now: Date)
  * emergency records before and which of the branches left to a person GitHub still has.
  */
 async function decide(run: Run, read: RepositoryRead, evaluated: Evaluated) {
-  const { deps, cluster, latest, previous } = run;
+  const { cluster, latest, previous } = run;
   const { evaluation } = evaluated;
   const suspensions = suspensionStates(evaluation.suspensions, previous.suspensions, latest.meta.capturedAt);
   const emergency = emergencySections(
@@ -292,7 +292,37 @@ async function decide(run: Run, read: RepositoryRead, evaluated: Evaluated) {
     previous.emergencies,
     read.config.emergency.resumeWithin,
   );
-  const ctx = {
+  const ctx = await actionContext(run, read, evaluated, emergency);
+  const branches = previous.branches ?? {};
+  const actions = decideReconcile({
+    cluster,
+    config: read.config,
+    headSha: read.loaded.headSha,
+    groups: evaluation.groups,
+    drift: evaluation.drift,
+    compared: evaluation.diff,
+    previous: {
+      branches,
+      securityCheck: previous.securityCheck,
+      emergencies: previous.emergencies,
+      ...(previous.switchIssue ? { switchIssue: previous.switchIssue } : {}),
+    },
+    foreignBranches: await foreignBranchesLeft(ctx, evaluation.groups, branches),
+    emergency,
+  });
+  return { ctx, actions, suspensions };
+}
+
+/** What executing this reconcile's actions needs: the repository read, the cluster, templates and decisions. */
+async function actionContext(
+  run: Run,
+  read: RepositoryRead,
+  evaluated: Evaluated,
+  emergency: ReturnType<typeof emergencySections>,
+) {
+  const { deps, cluster, latest, previous } = run;
+  const { evaluation } = evaluated;
+  return {
     octokit: read.octokit,
     owner: read.owner,
     repo: read.repo,
@@ -316,24 +346,6 @@ async function decide(run: Run, read: RepositoryRead, evaluated: Evaluated) {
       previous.switchIssue?.issue,
     ),
   };
-  const branches = previous.branches ?? {};
-  const actions = decideReconcile({
-    cluster,
-    config: read.config,
-    headSha: read.loaded.headSha,
-    groups: evaluation.groups,
-    drift: evaluation.drift,
-    compared: evaluation.diff,
-    previous: {
-      branches,
-      securityCheck: previous.securityCheck,
-      emergencies: previous.emergencies,
-      ...(previous.switchIssue ? { switchIssue: previous.switchIssue } : {}),
-    },
-    foreignBranches: await foreignBranchesLeft(ctx, evaluation.groups, branches),
-    emergency,
-  });
-  return { ctx, actions, suspensions };
 }
 
 /** The branches recorded as someone else's that GitHub still has (one read each; a deleted one is the App's again). */

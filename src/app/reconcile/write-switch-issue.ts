@@ -1,4 +1,4 @@
-// Writes the emergency switch issue the reconcile decided on (core/decide/switch-issue.ts): the drift
+// Writes the emergency switch issue the reconcile decided on (core/decide/switch-issue-actions.ts): the drift
 // PR a decision opened in this run gives its number to the text; an unchanged text makes no call; a
 // closed one gets its comment first. What it did is the record the cluster state keeps.
 import { EMERGENCY_LABEL, type ActionOf, type SwitchIssueRecord } from '../../core/decide/index.js';

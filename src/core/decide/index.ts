@@ -65,4 +65,4 @@ export {
   type SwitchIssueAction,
   type SwitchIssueRecord,
   type SwitchSeen,
-} from './switch-issue.js';
+} from './switch-issue-actions.js';

@@ -11,7 +11,7 @@ import type { DiffResult } from '../model/index.js';
 import type { DriftGroup } from '../pipeline/index.js';
 import { contentHash, renderSecurityCheck, securityCheckName, type CheckRunOutput } from '../report/index.js';
 import { pullRequestFace, type EmergencyChanges } from './pull-request-face.js';
-import { decideSwitchIssue, type SwitchIssueAction, type SwitchIssueRecord } from './switch-issue.js';
+import { decideSwitchIssue, type SwitchIssueAction, type SwitchIssueRecord } from './switch-issue-actions.js';
 
 /** What the App recorded of a drift branch: enough to decide; the executor reads the rest of its record. */
 export interface PriorBranch {
