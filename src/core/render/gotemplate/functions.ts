@@ -10,6 +10,7 @@ import { TemplateError } from './parser.js';
 import { binary, str, strings, ternaryFn, unary } from './args.js';
 import { goQuote, sprint, sprintf, sprintln } from './printf.js';
 import { extraFunctions } from './sprig-extra.js';
+import { collectionFunctions } from './sprig-lists.js';
 import { equal, goType, isEmpty, less, stringOf, toInt, truth, type Value } from './go-values.js';
 
 /** Argo CD's SanitizeName (applicationset/utils/template_functions.go): a DNS-1123-ish name. */
@@ -179,6 +180,7 @@ export const FUNCTIONS: Readonly<Record<string, TemplateFunction>> = {
   ...SPRIG_STRINGS(),
   ...SPRIG_OTHERS(),
   ...extraFunctions(),
+  ...collectionFunctions(),
 };
 
 function SPRIG_STRINGS(): Record<string, TemplateFunction> {

@@ -1,0 +1,94 @@
+// sprig v3.3.0's list and dict functions as an ApplicationSet template runs them: expected values are
+// what Go gives (reflect.DeepEqual comparisons, Go's slice bounds, mergo's merge of nested maps, GNU
+// seq's output), and the errors sprig's must* variants raise on a value that is not a list or map.
+import { describe, expect, it } from 'vitest';
+import { renderTemplateString } from '../../../src/core/render/appset-template.js';
+
+const go = (text: string, params: Record<string, unknown> = {}) => {
+  const rendered = renderTemplateString(text, params, { goTemplate: true, missingKeyError: false });
+  return rendered.ok ? rendered.text : `ERROR: ${rendered.reason}`;
+};
+
+describe('list functions', () => {
+  it.each([
+    ['{{ list 1 2 1 "a" "a" 1.0 | uniq }}', '[1 2 a 1]'],
+    ['{{ list 1 "" 0 false "x" (list) (dict) | compact }}', '[1 x]'],
+    ['{{ without (list 1 2 3 2) 2 }}', '[1 3]'],
+    ['{{ without (list 1 2 3) 1 3 }}', '[2]'],
+    // An int is not a float64: reflect.DeepEqual compares types too.
+    ['{{ has 2 (list 1 2) }}', 'true'],
+    ['{{ has 2.0 (list 1 2) }}', 'false'],
+    ['{{ has "x" .none }}', 'false'],
+    ['{{ has (list 1) (list (list 1) 2) }}', 'true'],
+    ['{{ slice (list 1 2 3 4 5) 1 3 }}', '[2 3]'],
+    ['{{ slice (list 1 2 3 4 5) 3 }}', '[4 5]'],
+    ['{{ slice (list 1 2 3) }}', '[1 2 3]'],
+    ['{{ concat (list 1 2) (list 3) (list) }}', '[1 2 3]'],
+    ['{{ append (list 1) 2 }} {{ prepend (list 1) 0 }}', '[1 2] [0 1]'],
+    ['{{ rest (list 1 2 3) }} {{ initial (list 1 2 3) }} {{ reverse (list 1 2 3) }}', '[2 3] [1 2] [3 2 1]'],
+    ['{{ until 4 }} {{ until -3 }} {{ until 0 }}', '[0 1 2 3] [0 -1 -2] []'],
+    [
+      '{{ untilStep 3 12 3 }} {{ untilStep 5 0 -2 }} {{ untilStep 0 5 -1 }} {{ untilStep 0 5 0 }}',
+      '[3 6 9] [5 3 1] [] []',
+    ],
+    [
+      '{{ seq 3 }}|{{ seq -2 }}|{{ seq 2 5 }}|{{ seq 5 2 }}|{{ seq 0 2 7 }}|{{ seq 7 -3 1 }}|{{ seq 7 2 1 }}',
+      '1 2 3|1 0 -1 -2|2 3 4 5|5 4 3 2|0 2 4 6|7 4 1|',
+    ],
+    ['{{ range $i := until 3 }}{{ $i }}{{ end }}', '012'],
+  ])('%s renders %s', (template, expected) => {
+    expect(go(template)).toBe(expected);
+  });
+
+  it.each([
+    ['{{ uniq "abc" }}', 'Cannot find uniq on type string'],
+    ['{{ mustUniq 3 }}', 'Cannot find uniq on type int'],
+    ['{{ mustCompact (dict) }}', 'Cannot compact on type map'],
+    ['{{ mustWithout "a" "a" }}', 'Cannot find without on type string'],
+    ['{{ mustHas 1 "123" }}', 'Cannot find has on type string'],
+    ['{{ mustSlice "abc" 1 }}', 'list should be type of slice or array but string'],
+    ['{{ slice (list 1 2 3) 2 5 }}', 'slice index out of range'],
+    ['{{ slice (list 1 2 3) 2 1 }}', 'slice index out of range'],
+    ['{{ concat (list 1) "x" }}', 'Cannot concat type string as list'],
+    ['{{ mustPush "x" 1 }}', 'Cannot push on type string'],
+    ['{{ mustReverse 1.5 }}', 'Cannot find reverse on type float64'],
+    ['{{ until 100000000 }}', 'more than 100000 items'],
+    ['{{ seq 1 100000000 }}', 'more than 100000 items'],
+  ])('%s stops with %s', (template, message) => {
+    expect(go(template)).toMatch(/^ERROR: /);
+    expect(go(template)).toContain(message);
+  });
+});
+
+describe('dict functions', () => {
+  const params = { a: { x: 1, nested: { p: 'keep', q: '' } }, b: { x: 2, y: 'new', nested: { q: 'fill', r: 'add' } } };
+  it.each([
+    ['{{ pick .a "x" "missing" }}', 'map[x:1]'],
+    ['{{ omit .b "x" "nested" }}', 'map[y:new]'],
+    // merge keeps what the first map has and fills what is missing or empty, nested maps too.
+    ['{{ merge (deepCopy .a) .b }}', 'map[nested:map[p:keep q:fill r:add] x:1 y:new]'],
+    ['{{ mergeOverwrite (deepCopy .a) .b }}', 'map[nested:map[p:keep q:fill r:add] x:2 y:new]'],
+    // mergeOverwrite writes empty values over set ones (sprig's documented `key: false` example).
+    ['{{ mergeOverwrite (dict "key" true "k2" "v") (dict "key" false) }}', 'map[k2:v key:false]'],
+    ['{{ merge (dict "l" (list 1)) (dict "l" (list 2) "m" (list 3)) }}', 'map[l:[1] m:[3]]'],
+    // merge changes its first map, as Go's does; deepCopy leaves the original alone.
+    ['{{ $d := dict "a" 1 }}{{ $_ := merge $d (dict "b" 2) }}{{ $d }}', 'map[a:1 b:2]'],
+    [
+      '{{ $c := deepCopy .a }}{{ $_ := set $c.nested "p" "changed" }}{{ .a.nested.p }} {{ $c.nested.p }}',
+      'keep changed',
+    ],
+    ['{{ unset (dict "a" 1 "b" 2) "a" }}', 'map[b:2]'],
+    ['{{ pluck "x" .a .b (dict) }}', '[1 2]'],
+    ['{{ dig "nested" "r" "none" .b }} {{ dig "nested" "z" "none" .b }}', 'add none'],
+  ])('%s renders %s', (template, expected) => {
+    expect(go(template, params)).toBe(expected);
+  });
+
+  it.each([
+    ['{{ mustMerge "x" (dict) }}', 'expected map[string]interface {}; got string'],
+    ['{{ mergeOverwrite (dict) (list) }}', 'expected map[string]interface {}; got []interface {}'],
+    ['{{ pick (list) "a" }}', 'expected map[string]interface {}'],
+  ])('%s stops with %s', (template, message) => {
+    expect(go(template)).toContain(message);
+  });
+});
