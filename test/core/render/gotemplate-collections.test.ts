@@ -92,3 +92,42 @@ describe('dict functions', () => {
     expect(go(template)).toContain(message);
   });
 });
+
+describe('urlParse and urlJoin, with net/url semantics', () => {
+  it.each([
+    [
+      '{{ urlParse "https://user:p%40ss@git.example.com:8443/org/repo.git?ref=main#readme" | toJson }}',
+      '{"fragment":"readme","host":"git.example.com:8443","hostname":"git.example.com","opaque":"","path":"/org/repo.git","query":"ref=main","scheme":"https","userinfo":"user:p%40ss"}',
+    ],
+    ['{{ (urlParse "HTTP://[::1]:80/a%20b").hostname }} {{ (urlParse "HTTP://[::1]:80/a%20b").path }}', '::1 /a b'],
+    ['{{ (urlParse "HTTP://x").scheme }}', 'http'],
+    ['{{ (urlParse "mailto:ops@example.com").opaque }}', 'ops@example.com'],
+    ['{{ (urlParse "git@github.com:org/repo").path }}', 'ERROR'],
+    ['{{ (urlParse "charts/app").path }}', 'charts/app'],
+    [
+      '{{ urlJoin (dict "scheme" "https" "host" "example.com" "path" "a b/c?" "query" "x=1" "fragment" "top") }}',
+      'https://example.com/a%20b/c%3F?x=1#top',
+    ],
+    ['{{ urlJoin (dict "host" "example.com" "path" "rel") }}', '//example.com/rel'],
+    ['{{ urlJoin (dict "path" "a:b") }}', './a:b'],
+    ['{{ urlJoin (dict "scheme" "mailto" "opaque" "ops@example.com") }}', 'mailto:ops@example.com'],
+    ['{{ urlJoin (dict "scheme" "https" "host" "h" "userinfo" "me:s%40cret") }}', 'https://me:s%40cret@h'],
+    ['{{ urlParse "https://u@h/p?q#f" | urlJoin }}', 'https://u@h/p?q#f'],
+  ])('%s renders %s', (template, expected) => {
+    const out = go(template);
+    if (expected === 'ERROR') expect(out).toMatch(/^ERROR: .*first path segment in URL cannot contain colon/);
+    else expect(out).toBe(expected);
+  });
+
+  it.each([
+    ['{{ urlParse "https://h/%zz" }}', 'unable to parse url: parse "https://h/%zz": invalid URL escape "%zz"'],
+    ['{{ urlParse "https://h:port/" }}', 'invalid port ":port" after host'],
+    ['{{ urlParse ":x" }}', 'missing protocol scheme'],
+    ['{{ urlParse 3 }}', 'expected string; got int'],
+    ['{{ urlJoin (dict "host" 3) }}', 'unable to parse host key, must be of type string, but int found'],
+    ['{{ urlJoin "x" }}', 'expected map[string]interface {}; got string'],
+  ])('%s stops with %s', (template, message) => {
+    expect(go(template)).toMatch(/^ERROR: /);
+    expect(go(template)).toContain(message);
+  });
+});

@@ -11,6 +11,7 @@ import { binary, str, strings, ternaryFn, unary } from './args.js';
 import { goQuote, sprint, sprintf, sprintln } from './printf.js';
 import { extraFunctions } from './sprig-extra.js';
 import { collectionFunctions } from './sprig-lists.js';
+import { urlFunctions } from './go-url.js';
 import { equal, goType, isEmpty, less, stringOf, toInt, truth, type Value } from './go-values.js';
 
 /** Argo CD's SanitizeName (applicationset/utils/template_functions.go): a DNS-1123-ish name. */
@@ -181,6 +182,7 @@ export const FUNCTIONS: Readonly<Record<string, TemplateFunction>> = {
   ...SPRIG_OTHERS(),
   ...extraFunctions(),
   ...collectionFunctions(),
+  ...urlFunctions(),
 };
 
 function SPRIG_STRINGS(): Record<string, TemplateFunction> {
