@@ -131,3 +131,47 @@ describe('urlParse and urlJoin, with net/url semantics', () => {
     expect(go(template)).toContain(message);
   });
 });
+
+describe('date formatting of a Unix time, with Go layouts', () => {
+  // 1709294645 is 2024-03-01T12:04:05Z, a Friday.
+  it.each([
+    ['{{ date "2006-01-02 15:04:05" 1709294645 }}', '2024-03-01 12:04:05'],
+    ['{{ date "Mon Jan _2 3:4:5 PM MST 06 002" 1709294645 }}', 'Fri Mar  1 12:4:5 PM UTC 24 061'],
+    ['{{ date "Monday, 02-January-2006 Z07:00 -0700 .000|.999" 1709294645 }}', 'Friday, 01-March-2024 Z +0000 .000|'],
+    ['{{ date "Janet 1/2" 1709294645 }}', 'Janet 3/1'],
+    ['{{ htmlDate 0 }}', '1970-01-01'],
+    ['{{ dateInZone "2006-01-02 15:04 -07:00" 1709294645 "Asia/Kolkata" }}', '2024-03-01 17:34 +05:30'],
+    ['{{ dateInZone "15:04 MST" 1709294645 "America/New_York" }}', '07:04 EST'],
+    ['{{ dateInZone "15:04 MST" 1720000000 "America/New_York" }}', '05:46 EDT'],
+    // A zone Go cannot load is UTC in sprig's dateInZone.
+    ['{{ dateInZone "15:04 Z07:00" 1709294645 "Nowhere/City" }}', '12:04 Z'],
+    ['{{ htmlDateInZone 1709294645 "Pacific/Kiritimati" }}', '2024-03-02'],
+  ])('%s renders %s', (template, expected) => {
+    expect(go(template)).toBe(expected);
+  });
+
+  it.each([
+    ['{{ durationRound "2h10m5s" }}', '2h'],
+    ['{{ durationRound "-49h" }}', '2d'],
+    ['{{ durationRound "1.5h" }}', '1h'],
+    ['{{ durationRound "800h" }}', '1mo'],
+    ['{{ durationRound "9000h" }}', '1y'],
+    ['{{ durationRound "61s" }}', '1m'],
+    ['{{ durationRound "1s" }}', '0s'],
+    ['{{ durationRound "soon" }}', '0s'],
+    // An int from a template is not an int64 in Go: sprig reads it as no duration.
+    ['{{ durationRound 3600 }}', '0s'],
+  ])('%s renders %s', (template, expected) => {
+    expect(go(template)).toBe(expected);
+  });
+
+  it('stops where the zone abbreviation Go would print is not known, rather than inventing one', () => {
+    expect(go('{{ dateInZone "15:04 MST" 1709294645 "Asia/Kolkata" }}')).toContain(
+      'the zone abbreviation (MST in the layout) of Asia/Kolkata is not known here',
+    );
+  });
+
+  it('stops on a wrong number of arguments', () => {
+    expect(go('{{ date "2006" }}')).toContain('wrong number of args for date: want 2 got 1');
+  });
+});

@@ -4,7 +4,8 @@
 // be rendered to something comparable, so it stops with that reason instead of an invented value.
 import { createHash } from 'node:crypto';
 import { isReadableRange, parseSemver, satisfiesRange } from '../../charts/semver.js';
-import { binary, str, ternaryFn, unary } from './args.js';
+import { arity, binary, str, ternaryFn, unary } from './args.js';
+import { durationRound, formatUnix, parseDuration } from './go-time.js';
 import { UnknownValueError, type TemplateFunction } from './exec.js';
 import { compileGoRegexp, findAll, quoteMeta, replaceAll, split } from './go-regexp.js';
 import { GoObject, toInt, type Value } from './go-values.js';
@@ -140,14 +141,15 @@ function durationText(seconds: bigint): string {
 }
 
 /**
- * sprig's formatDate takes a time or a Unix time (an int); given anything else — a parameter, which is
+ * sprig's dateInZone takes a time or a Unix time (an int); given anything else — a parameter, which is
  * a string or a float64 — it formats the current time, so the output differs on every run.
  */
-function dateOf(name: string, index: number): TemplateFunction {
+function dateOf(name: string, count: number, pick: (args: Value[]) => [Value, string, string]): TemplateFunction {
   return (args) => {
-    const value = args[index];
+    arity(name, args, count);
+    const [value, layout, zone] = pick(args);
     if (typeof value !== 'bigint') volatile(`${name} on a value that is not a time (it prints the current time)`);
-    throw new TemplateError(`${name} of a Unix time is not supported`);
+    return formatUnix(layout, Number(value), zone);
   };
 }
 
@@ -159,10 +161,11 @@ export function extraFunctions(): Record<string, TemplateFunction> {
     semverCompare: binary('semverCompare', (c, v) => semverCompare(str(c), str(v))),
     ...Object.fromEntries(VOLATILE.map((name) => [name, () => volatile(name)])),
     duration: unary('duration', (v) => durationText(toInt(v))),
-    date: dateOf('date', 1),
-    dateInZone: dateOf('dateInZone', 1),
-    date_in_zone: dateOf('date_in_zone', 1),
-    htmlDate: dateOf('htmlDate', 0),
-    htmlDateInZone: dateOf('htmlDateInZone', 0),
+    date: dateOf('date', 2, (a) => [a[1], str(a[0]), 'Local']),
+    dateInZone: dateOf('dateInZone', 3, (a) => [a[1], str(a[0]), str(a[2])]),
+    date_in_zone: dateOf('date_in_zone', 3, (a) => [a[1], str(a[0]), str(a[2])]),
+    htmlDate: dateOf('htmlDate', 1, (a) => [a[0], '2006-01-02', 'Local']),
+    htmlDateInZone: dateOf('htmlDateInZone', 2, (a) => [a[0], '2006-01-02', str(a[1])]),
+    durationRound: unary('durationRound', (v) => durationRound(typeof v === 'string' ? (parseDuration(v) ?? 0n) : 0n)),
   };
 }
