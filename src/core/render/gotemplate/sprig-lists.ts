@@ -11,6 +11,18 @@ import { TemplateError } from './parser.js';
 /** The most items until/untilStep/seq build: a template cannot allocate without bound. */
 const MAX_ITEMS = 100_000;
 
+/** An int parameter: text/template refuses any other type (a float64 parameter too). */
+function intArg(value: Value): bigint {
+  if (typeof value === 'bigint') return value;
+  throw new TemplateError(`wrong type for value; expected int; got ${goType(value)}`);
+}
+
+/** A string parameter: text/template refuses any other type. */
+function stringArg(value: Value): string {
+  if (typeof value === 'string') return value;
+  throw new TemplateError(`wrong type for value; expected string; got ${goType(value)}`);
+}
+
 /** reflect's Kind name of a value, as sprig's messages print it. */
 function kindName(value: Value): string {
   if (Array.isArray(value)) return 'slice';
@@ -84,7 +96,7 @@ function untilStep(start: bigint, stop: bigint, step: bigint): bigint[] {
 
 /** numeric.go seq: GNU seq's `seq LAST`, `seq FIRST LAST`, `seq FIRST INCREMENT LAST`, space-separated. */
 function seq(args: Value[]): string {
-  const n = args.map(toInt);
+  const n = args.map(intArg);
   let list: bigint[] = [];
   if (n.length === 1) list = untilStep(1n, n[0]! + (n[0]! < 1n ? -1n : 1n), n[0]! < 1n ? -1n : 1n);
   else if (n.length === 2) {
@@ -133,7 +145,7 @@ function pickOmit(name: string, keep: boolean): TemplateFunction {
   return (args) => {
     if (args.length === 0) throw new TemplateError(`wrong number of args for ${name}: want at least 1 got 0`);
     const dict = dictOf(args[0], name);
-    const keys = new Set(args.slice(1).map(str));
+    const keys = new Set(args.slice(1).map(stringArg));
     return Object.fromEntries(Object.entries(dict).filter(([key]) => keys.has(key) === keep));
   };
 }
@@ -185,8 +197,8 @@ function listFunctions(): Record<string, TemplateFunction> {
       unary('reverse', (l) => [...listOf(l, 'find reverse')].reverse()),
     ),
     concat,
-    until: unary('until', (n) => untilStep(0n, toInt(n), toInt(n) < 0n ? -1n : 1n)),
-    untilStep: ternaryFn('untilStep', (a, b, c) => untilStep(toInt(a), toInt(b), toInt(c))),
+    until: unary('until', (n) => untilStep(0n, intArg(n), intArg(n) < 0n ? -1n : 1n)),
+    untilStep: ternaryFn('untilStep', (a, b, c) => untilStep(intArg(a), intArg(b), intArg(c))),
     seq,
   };
 }
