@@ -179,3 +179,33 @@ describe('date formatting of a Unix time, with Go layouts', () => {
     expect(go('{{ date "2006" }}')).toContain('wrong number of args for date: want 2 got 1');
   });
 });
+
+describe('toDate, dateModify and unixEpoch', () => {
+  it.each([
+    ['{{ toDate "2006-01-02" "2024-03-01" }}', '2024-03-01 00:00:00 +0000 UTC'],
+    ['{{ toDate "2006-01-02 15:04:05" "2024-03-01 12:04:05" | unixEpoch }}', '1709294645'],
+    ['{{ toDate "2006-01-02T15:04:05Z07:00" "2024-03-01T17:34:05+05:30" }}', '2024-03-01 17:34:05 +0530 +0530'],
+    ['{{ toDate "2006-01-02T15:04:05Z07:00" "2024-03-01T17:34:05+05:30" | unixEpoch }}', '1709294645'],
+    ['{{ toDate "Jan 2, 2006 3:04 PM" "Mar 1, 2024 1:04 PM" | date "2006-01-02 15:04" }}', '2024-03-01 13:04'],
+    // toDate of text the layout does not match is Go's zero time.
+    ['{{ toDate "2006-01-02" "March 1" }}', '0001-01-01 00:00:00 +0000 UTC'],
+    ['{{ toDate "2006-01-02" "2024-03-01" | dateModify "-1.5h" | date "2006-01-02 15:04" }}', '2024-02-29 22:30'],
+    ['{{ toDate "2006-01-02" "2024-03-01" | dateModify "soon" | date "2006-01-02" }}', '2024-03-01'],
+    [
+      '{{ dateInZone "2006-01-02 15:04 MST" (toDate "2006-01-02" "2024-03-01") "America/New_York" }}',
+      '2024-02-29 19:00 EST',
+    ],
+  ])('%s renders %s', (template, expected) => {
+    expect(go(template)).toBe(expected);
+  });
+
+  it.each([
+    ['{{ mustToDate "2006-01-02" "2024-02-30" }}', 'out of range'],
+    ['{{ mustToDate "2006-01-02" "2024-03-01x" }}', 'extra text'],
+    ['{{ toDate "2006-01-02" "2024-03-01" | mustDateModify "soon" }}', 'time: invalid duration "soon"'],
+    ['{{ unixEpoch 5 }}', 'expected time.Time; got int'],
+  ])('%s stops with %s', (template, message) => {
+    expect(go(template)).toMatch(/^ERROR: /);
+    expect(go(template)).toContain(message);
+  });
+});

@@ -156,3 +156,83 @@ export function parseDuration(text: string): bigint | undefined {
   }
   return m[1] === '-' ? -total : total;
 }
+
+const NUMERIC: Record<string, [keyof Parsed, RegExp]> = {
+  '2006': ['year', /^\d{4}/],
+  '01': ['month', /^\d{2}/],
+  '1': ['month', /^\d{1,2}/],
+  '02': ['day', /^\d{2}/],
+  '2': ['day', /^\d{1,2}/],
+  _2: ['day', /^ ?\d{1,2}/],
+  '15': ['hour', /^\d{2}/],
+  '03': ['hour12', /^\d{2}/],
+  '3': ['hour12', /^\d{1,2}/],
+  '04': ['minute', /^\d{2}/],
+  '4': ['minute', /^\d{1,2}/],
+  '05': ['second', /^\d{2}/],
+  '5': ['second', /^\d{1,2}/],
+};
+
+interface Parsed {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  hour12: number;
+  minute: number;
+  second: number;
+  pm: number;
+  offset: number;
+}
+
+/** One layout element read from the value: its length in the value. */
+function readToken(token: string, text: string, out: Parsed): number {
+  const numeric = NUMERIC[token];
+  if (numeric) {
+    const m = numeric[1].exec(text);
+    if (!m) throw new Error(`cannot parse "${text}" as "${token}"`);
+    out[numeric[0]] = Number(m[0].trim());
+    return m[0].length;
+  }
+  if (token === 'January' || token === 'Jan') {
+    const i = MONTHS.findIndex((name) => text.startsWith(token === 'Jan' ? name.slice(0, 3) : name));
+    if (i < 0) throw new Error(`cannot parse "${text}" as "${token}"`);
+    out.month = i + 1;
+    return token === 'Jan' ? 3 : MONTHS[i]!.length;
+  }
+  if (token === 'PM' || token === 'pm') {
+    const v = text.slice(0, 2).toUpperCase();
+    if (v !== 'AM' && v !== 'PM') throw new Error(`cannot parse "${text}" as "${token}"`);
+    out.pm = v === 'PM' ? 1 : 0;
+    return 2;
+  }
+  const zone = /^(?:Z|([+-])(\d{2}):?(\d{2})?)/.exec(text);
+  if (/^[-Z]07(:?00)?$/.test(token) && zone && (token.startsWith('Z') || zone[0] !== 'Z')) {
+    out.offset = zone[1] ? (zone[1] === '-' ? -1 : 1) * (Number(zone[2]) * 3600 + Number(zone[3] ?? 0) * 60) : 0;
+    return zone[0].length;
+  }
+  throw new Error(`the layout element "${token}" is not supported in toDate`);
+}
+
+/** time.ParseInLocation(layout, value, UTC): a Unix time and the offset read, or Go's error text. */
+export function parseTime(layout: string, value: string): [number, number] {
+  const out: Parsed = { year: 0, month: 1, day: 1, hour: 0, hour12: -1, minute: 0, second: 0, pm: -1, offset: 0 };
+  let j = 0;
+  for (let i = 0; i < layout.length;) {
+    const token = tokenAt(layout, i);
+    if (token === undefined) {
+      if (value[j] !== layout[i]) throw new Error(`cannot parse "${value.slice(j)}" as "${layout.slice(i)}"`);
+      [i, j] = [i + 1, j + 1];
+      continue;
+    }
+    j += readToken(token, value.slice(j), out);
+    i += token.length;
+  }
+  if (j < value.length) throw new Error(`extra text: "${value.slice(j)}"`);
+  if (out.hour12 >= 0) out.hour = (out.hour12 % 12) + (out.pm === 1 ? 12 : 0);
+  const ms = Date.UTC(out.year, out.month - 1, out.day, out.hour, out.minute, out.second);
+  const back = new Date(ms);
+  if (out.month > 12 || back.getUTCDate() !== out.day || out.hour > 23 || out.minute > 59 || out.second > 59)
+    throw new Error(`parsing time "${value}": value out of range`);
+  return [ms / 1000 - out.offset, out.offset];
+}

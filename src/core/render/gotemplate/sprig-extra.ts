@@ -5,10 +5,10 @@
 import { createHash } from 'node:crypto';
 import { isReadableRange, parseSemver, satisfiesRange } from '../../charts/semver.js';
 import { arity, binary, str, ternaryFn, unary } from './args.js';
-import { durationRound, formatUnix, parseDuration } from './go-time.js';
+import { durationRound, formatUnix, parseDuration, parseTime } from './go-time.js';
 import { UnknownValueError, type TemplateFunction } from './exec.js';
 import { compileGoRegexp, findAll, quoteMeta, replaceAll, split } from './go-regexp.js';
-import { GoObject, toInt, type Value } from './go-values.js';
+import { GoObject, goType, toInt, type Value } from './go-values.js';
 import { TemplateError } from './parser.js';
 
 const VOLATILE = [
@@ -140,6 +140,49 @@ function durationText(seconds: bigint): string {
   return m > 0n ? `${sign}${m}m${s}s` : `${sign}${s}s`;
 }
 
+/** A time.Time (from toDate): printed as Time.String, `.Unix` its Unix time. */
+function timeValue(seconds: number, offset: number): GoObject {
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  const numeric = `${sign}${String(Math.floor(abs / 3600)).padStart(2, '0')}${String((abs / 60) % 60).padStart(2, '0')}`;
+  const text = `${formatUnix('2006-01-02 15:04:05', seconds + offset, 'UTC')} ${numeric} ${offset === 0 ? 'UTC' : numeric}`;
+  return new GoObject('time.Time', text, { Unix: () => BigInt(seconds), Offset: () => offset });
+}
+
+function unixOf(value: Value): number | undefined {
+  return value instanceof GoObject && value.type === 'time.Time' ? Number(value.methods.Unix!()) : undefined;
+}
+
+function timeArg(value: Value): [number, number] {
+  const seconds = unixOf(value);
+  if (seconds === undefined) throw new TemplateError(`wrong type for value; expected time.Time; got ${goType(value)}`);
+  return [seconds, (value as GoObject).methods.Offset!() as number];
+}
+
+/** sprig toDate/mustToDate: time.ParseInLocation in UTC; toDate gives the zero time on an error. */
+function toDate(must: boolean): TemplateFunction {
+  return binary(must ? 'mustToDate' : 'toDate', (layout, text) => {
+    try {
+      return timeValue(...parseTime(str(layout), str(text)));
+    } catch (error) {
+      if (must) throw new TemplateError(`parsing time ${JSON.stringify(str(text))}: ${(error as Error).message}`);
+      return timeValue(-62135596800, 0);
+    }
+  });
+}
+
+/** sprig dateModify: the time moved by a Go duration; an unreadable duration leaves it (mustDateModify: an error). */
+function dateModify(must: boolean): TemplateFunction {
+  return binary(must ? 'mustDateModify' : 'dateModify', (by, date) => {
+    const [seconds, offset] = timeArg(date);
+    const nanos = parseDuration(str(by));
+    if (nanos === undefined && must) throw new TemplateError(`time: invalid duration ${JSON.stringify(str(by))}`);
+    if (nanos === undefined) return date;
+    if (nanos % 1_000_000_000n !== 0n) throw new TemplateError('dateModify by a fraction of a second is not supported');
+    return timeValue(seconds + Number(nanos / 1_000_000_000n), offset);
+  });
+}
+
 /**
  * sprig's dateInZone takes a time or a Unix time (an int); given anything else — a parameter, which is
  * a string or a float64 — it formats the current time, so the output differs on every run.
@@ -148,8 +191,9 @@ function dateOf(name: string, count: number, pick: (args: Value[]) => [Value, st
   return (args) => {
     arity(name, args, count);
     const [value, layout, zone] = pick(args);
-    if (typeof value !== 'bigint') volatile(`${name} on a value that is not a time (it prints the current time)`);
-    return formatUnix(layout, Number(value), zone);
+    const seconds = typeof value === 'bigint' ? Number(value) : unixOf(value);
+    if (seconds === undefined) volatile(`${name} on a value that is not a time (it prints the current time)`);
+    return formatUnix(layout, seconds, zone);
   };
 }
 
@@ -166,6 +210,11 @@ export function extraFunctions(): Record<string, TemplateFunction> {
     date_in_zone: dateOf('date_in_zone', 3, (a) => [a[1], str(a[0]), str(a[2])]),
     htmlDate: dateOf('htmlDate', 1, (a) => [a[0], '2006-01-02', 'Local']),
     htmlDateInZone: dateOf('htmlDateInZone', 2, (a) => [a[0], '2006-01-02', str(a[1])]),
+    toDate: toDate(false),
+    mustToDate: toDate(true),
+    dateModify: dateModify(false),
+    mustDateModify: dateModify(true),
+    unixEpoch: unary('unixEpoch', (v) => String(timeArg(v)[0])),
     durationRound: unary('durationRound', (v) => durationRound(typeof v === 'string' ? (parseDuration(v) ?? 0n) : 0n)),
   };
 }
