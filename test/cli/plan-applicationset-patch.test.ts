@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { renderCluster } from '../../src/core/pipeline/index.js';
 import { liveOf } from '../core/plan/build.js';
 import { runCli } from './run-cli.js';
+import { deploymentYaml } from '../support/appset-repo.js';
 
 const work = mkdtempSync(join(tmpdir(), 'driftback-appset-patch-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -51,30 +52,13 @@ const PATCH = `  templatePatch: |
           {{- end }}
 `;
 
-const deployment = (name: string) => `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: ${name}
-spec:
-  replicas: 1
-  selector:
-    matchLabels: {app: ${name}}
-  template:
-    metadata:
-      labels: {app: ${name}}
-    spec:
-      containers:
-        - name: ${name}
-          image: nginx:1.27
-`;
-
 const tree = (patch: string) => ({
   '.github/driftback.yml': 'clusters:\n  - name: prod\n    path: clusters/prod\n',
   'clusters/prod/appset.yaml': appset(patch),
   'apps/web/kustomization.yaml': 'resources: [deployment.yaml]\n',
-  'apps/web/deployment.yaml': deployment('web'),
+  'apps/web/deployment.yaml': deploymentYaml('web'),
   'apps/api/kustomization.yaml': 'resources: [deployment.yaml]\n',
-  'apps/api/deployment.yaml': deployment('api'),
+  'apps/api/deployment.yaml': deploymentYaml('api'),
 });
 
 function writeTree(root: string, files: Record<string, string>): Map<string, string> {
