@@ -31,6 +31,7 @@ import { fluxHelmReleaseRef, sourceName, stampDesired } from '../sources/identit
 import type { RenderSourceInputs, SourceRender } from './types.js';
 import type { Source } from '../sources/types.js';
 import { fluxValuePlaces } from './chart-value-places.js';
+import { sourceNotRendered } from './failed-render.js';
 
 /** What a HelmRelease's render needs to look up: ConfigMaps and HelmRepositories, declared or live. */
 /**
@@ -259,20 +260,17 @@ function postRenderersOf(obj: KubeObject): { list: PostRenderer[] } | { reason: 
  */
 function notRendered(declared: DesiredObject, source: Source, reason: string): SourceRender {
   const name = sourceName(source.id);
-  const message = `HelmRelease ${name}: reported, not rendered: ${reason}`;
   const at = field(declared.object, 'spec', 'chartRef') === undefined ? 'spec.chart' : 'spec.chartRef';
   const { file, location } = declared.source;
   const line = location?.line;
-  return {
-    objects: [],
-    errors: [],
-    skipped: [],
-    filesRead: [],
-    notes: [{ code: 'unsupported', source: name, message }],
-    notRendered: [
-      { file, ...(line ? { line } : {}), field: at, reason, namespace: releaseOf(declared.object, source).namespace },
-    ],
-  };
+  const { namespace } = releaseOf(declared.object, source);
+  return sourceNotRendered(name, `HelmRelease ${name}: reported, not rendered: ${reason}`, {
+    file,
+    ...(line ? { line } : {}),
+    field: at,
+    reason,
+    namespace,
+  });
 }
 
 /**
