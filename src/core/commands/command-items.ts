@@ -4,7 +4,7 @@
 // The reconcile keeps them with the cluster's state, so a command never renders the repository again.
 import { fingerprintChange } from '../classify/index.js';
 import type { CodifiedChange, ReportedChange } from '../codify/index.js';
-import { fieldPath } from '../k8s/index.js';
+import { fieldPath, fieldPathCovers, parseFieldPath } from '../k8s/index.js';
 import {
   displayKey,
   isUndecided,
@@ -147,10 +147,17 @@ function sameObject(key: ResourceKey, ref: ObjectRef): boolean {
   return key.kind.toLowerCase() === ref.kind.toLowerCase() && key.namespace === ref.namespace && key.name === ref.name;
 }
 
-/** A field named by the command: the item's field or pointer, or a field inside it (`containers[api]`). */
+/**
+ * A field named by the command: the item's field or pointer, or a field inside it (`containers[api]`);
+ * a port without its protocol is the TCP one (`ports[8080]` names `ports[8080/TCP]`).
+ */
 function sameField(item: Pick<CommandItem, 'field' | 'path'>, field: string): boolean {
   if (field.startsWith('/')) return item.path === field || item.path.startsWith(`${field}/`);
-  return item.field === field || item.field.startsWith(`${field}.`) || item.field.startsWith(`${field}[`);
+  if (item.field === field || item.field.startsWith(`${field}.`) || item.field.startsWith(`${field}[`)) return true;
+  const named = parseFieldPath(field);
+  const printed = parseFieldPath(item.field);
+  if (typeof named === 'string' || typeof printed === 'string' || named.length === 0) return false;
+  return named.every((segment) => segment.text !== '*') && fieldPathCovers(named, printed);
 }
 
 /** The items a command's target names. */

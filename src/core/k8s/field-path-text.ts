@@ -76,16 +76,26 @@ export function parseFieldPath(text: string): FieldPathSegment[] | string {
   return segments;
 }
 
-/** Whether a rule's segment (which may be `*` or `[*]`) names the field's segment. */
-function segmentMatches(rule: FieldPathSegment, field: FieldPathSegment): boolean {
+/** A port item written without its protocol names the TCP one, as Kubernetes defaults it (`ports[8080]`). */
+function portItem(segment: FieldPathSegment, list: FieldPathSegment | undefined): string {
+  const port = segment.kind === 'item' && list?.kind === 'key' && list.text === 'ports' && /^\d+$/.test(segment.text);
+  return port ? `${segment.text}/TCP` : segment.text;
+}
+
+/** Whether a rule's segment (which may be `*` or `[*]`) names the field's segment; `list` is the one before it. */
+function segmentMatches(rule: FieldPathSegment, field: FieldPathSegment, list: FieldPathSegment | undefined): boolean {
   if (rule.text === '*' && rule.kind !== 'quoted') return rule.kind === 'key' || field.kind !== 'key';
+  if (rule.kind === 'item' && field.kind === 'item') return portItem(rule, list) === portItem(field, list);
   if (rule.text !== field.text) return false;
   return rule.kind === field.kind || rule.kind === 'quoted' || field.kind === 'quoted';
 }
 
-/** Whether a rule's path names the field or a field it is inside (a path covers everything below it). */
+/**
+ * Whether a rule's path names the field or a field it is inside (a path covers everything below it).
+ * A port written without its protocol is the TCP port (`ports[8080]` covers `ports[8080/TCP]`).
+ */
 export function fieldPathCovers(rule: readonly FieldPathSegment[], field: readonly FieldPathSegment[]): boolean {
-  return rule.length <= field.length && rule.every((segment, i) => segmentMatches(segment, field[i]!));
+  return rule.length <= field.length && rule.every((segment, i) => segmentMatches(segment, field[i]!, field[i - 1]));
 }
 
 /** The path written back from segments: `segments.slice(0, n)` of a parsed path reads as its first n segments. */

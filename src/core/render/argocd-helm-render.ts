@@ -14,6 +14,7 @@ import { argoValuePlaces } from './chart-value-places.js';
 import { optionalString, repositoryPath, stringList } from '../sources/fields.js';
 import { sourceName } from '../sources/identity.js';
 import { argoSourceAt } from '../sources/argocd.js';
+import { sourceNotRendered } from './failed-render.js';
 import type { DeclaredSource, RenderSourceInputs, SourceRender } from './types.js';
 import type { ArgoTransforms } from '../sources/types.js';
 
@@ -26,23 +27,14 @@ export function argoSetValue(value: string): string {
 /** The source's objects are unknown: live objects in its namespace are set aside, never pruned or extra. */
 function notRendered(declared: DeclaredSource, namespace: string, reason: string): SourceRender {
   const name = sourceName(declared.source.id);
-  const message = `Application ${name}: reported, not rendered: ${reason}`;
   const file = declared.desired?.source.file ?? declared.source.declaredIn?.file ?? '';
-  return {
-    objects: [],
-    errors: [],
-    skipped: [],
-    filesRead: [],
-    notes: [{ code: 'unsupported', source: name, message }],
-    notRendered: [
-      {
-        file,
-        field: `${argoSourceAt(declared.source.transforms as ArgoTransforms).field}.helm`,
-        reason,
-        namespace,
-      },
-    ],
-  };
+  const field = `${argoSourceAt(declared.source.transforms as ArgoTransforms).field}.helm`;
+  return sourceNotRendered(name, `Application ${name}: reported, not rendered: ${reason}`, {
+    file,
+    field,
+    reason,
+    namespace,
+  });
 }
 
 function joinPath(dir: string, file: string): string {

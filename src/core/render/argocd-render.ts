@@ -10,6 +10,7 @@ import { renderArgoHelm } from './argocd-helm-render.js';
 import { argoSettingsOf } from './argocd-ignore.js';
 import { renderThroughWrapper } from './wrapped.js';
 import { withSourceFiles } from './argocd-source-files.js';
+import { sourceNotRendered } from './failed-render.js';
 import type { DeclaredSource, RenderSourceInputs, SourceRender } from './types.js';
 import { sourceName, stampDesired } from '../sources/identity.js';
 import type { ArgoSourceEntry, ArgoTransforms } from '../sources/types.js';
@@ -229,11 +230,7 @@ function otherRepositoryEntry(declared: DeclaredSource, entry: ArgoSourceEntry, 
     `Application ${name}: spec.sources[${entry.index}] applies ${entry.origin.repoURL}, another repository: ` +
     'its objects are not checked here';
   const file = declared.desired?.source.file ?? declared.source.declaredIn?.file ?? '';
-  return {
-    ...{ objects: [], errors: [], skipped: [], filesRead: [] },
-    notes: [{ code: 'unsupported', source: name, message }],
-    notRendered: [{ file, field: `spec.sources[${entry.index}]`, reason: message, namespace }],
-  };
+  return sourceNotRendered(name, message, { file, field: `spec.sources[${entry.index}]`, reason: message, namespace });
 }
 
 /**

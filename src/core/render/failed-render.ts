@@ -38,6 +38,22 @@ export function unapplicableObjects(objects: readonly DesiredObject[]): SourcePr
     }));
 }
 
+/**
+ * A source whose objects are unknown, said once in its notes (`message`) and as the part not rendered,
+ * so a plan and a report say why and the live objects in the part's namespace are set aside, never
+ * pruned or extra. `name`: the source as people read it (`shop/webapp`).
+ */
+export function sourceNotRendered(name: string, message: string, part: NotRenderedSource): SourceRender {
+  return {
+    objects: [],
+    errors: [],
+    skipped: [],
+    filesRead: [],
+    notes: [{ code: 'unsupported', source: name, message }],
+    notRendered: [part],
+  };
+}
+
 /** A problem as a part that was not rendered; `namespace`: where its objects would land, when known. */
 export function problemPart(problem: SourceProblem, namespace?: string): NotRenderedSource {
   return {

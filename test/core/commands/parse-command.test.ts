@@ -104,4 +104,16 @@ describe('matchItems', () => {
     expect(matchItems(items, { object: { ...cart, namespace: 'other' } })).toEqual([]);
     expect(matchItems(items, { field: 'spec.rep' })).toEqual([]);
   });
+
+  it('a port named without its protocol names the TCP port (Kubernetes defaults it)', () => {
+    const ports = [
+      item('Service', 'shop', 'cart', 'spec.ports[8080/TCP].targetPort', '/spec/ports/0/targetPort'),
+      item('Service', 'shop', 'cart', 'spec.ports[8080/UDP].targetPort', '/spec/ports/1/targetPort'),
+    ];
+    const service = { kind: 'Service', namespace: 'shop', name: 'cart' };
+    expect(matchItems(ports, { object: service, field: 'spec.ports[8080]' })).toEqual([ports[0]]);
+    expect(matchItems(ports, { object: service, field: 'spec.ports[8080].targetPort' })).toEqual([ports[0]]);
+    expect(matchItems(ports, { object: service, field: 'spec.ports[8080/UDP]' })).toEqual([ports[1]]);
+    expect(matchItems(ports, { object: service, field: 'spec.ports[9090]' })).toEqual([]);
+  });
 });

@@ -267,6 +267,43 @@ describe('ignore rules', () => {
       expect(ignored(['spec.template.spec.containers[*].image'], gitReordered).ignored).toHaveLength(1);
     });
 
+    it('a port rule without its protocol ignores the TCP port, and only it', () => {
+      const ports = (tcp: number, udp: number) => ({
+        spec: {
+          template: {
+            spec: {
+              containers: [
+                {
+                  name: 'app',
+                  image: 'api:1',
+                  ports: [
+                    { containerPort: 8080, hostPort: tcp },
+                    { containerPort: 8080, protocol: 'UDP', hostPort: udp },
+                  ],
+                },
+              ],
+            },
+          },
+        },
+      });
+      const diff = (paths: string[]) =>
+        diffResources([desiredOf(deployment(ports(1, 1)))], [deployment(ports(2, 2))], {
+          config: configWith({ ignore: [{ kinds: ['Deployment'], paths, reason: 'host ports' }] }),
+        }).resources[0]!;
+      const fields = (changes: ReadonlyArray<{ path: string }>) => changes.map((c) => c.path);
+      const tcpPort = '/spec/template/spec/containers/0/ports/0/hostPort';
+      const udpPort = '/spec/template/spec/containers/0/ports/1/hostPort';
+      for (const rule of [
+        'spec.template.spec.containers[app].ports[8080]',
+        'spec.template.spec.containers[app].ports[8080/TCP]',
+      ]) {
+        const resource = diff([rule]);
+        expect(fields(resource.ignored)).toEqual([tcpPort]);
+        expect(fields(resource.changes)).toEqual([udpPort]);
+      }
+      expect(fields(diff(['spec.template.spec.containers[app].ports[8080/UDP]']).ignored)).toEqual([udpPort]);
+    });
+
     it('the index pointer form still matches the item at that index', () => {
       expect(ignored(['/spec/template/spec/containers/1/image'], gitBefore).ignored).toHaveLength(1);
       expect(ignored(['/spec/template/spec/containers/*/image'], gitReordered).ignored).toHaveLength(1);

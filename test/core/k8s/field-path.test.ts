@@ -184,6 +184,19 @@ describe('parseFieldPath reads back what fieldPath prints', () => {
     expect(covers('spec.template.spec.containers[app].image.tag')).toBe(false);
   });
 
+  it('a port without its protocol is the TCP port, as Kubernetes defaults it', () => {
+    const port = (printed: string) => parseFieldPath(printed) as FieldPathSegment[];
+    const container = 'spec.template.spec.containers[web].ports';
+    const tcp = port(`${container}[8080/TCP].hostPort`);
+    expect(fieldPathCovers(port(`${container}[8080]`), tcp)).toBe(true);
+    expect(fieldPathCovers(port(`${container}[8080/TCP]`), tcp)).toBe(true);
+    expect(fieldPathCovers(port(`${container}[8080]`), port(`${container}[8080/UDP]`))).toBe(false);
+    expect(fieldPathCovers(port(`${container}[8081]`), tcp)).toBe(false);
+    expect(fieldPathCovers(port('spec.ports[443]'), port('spec.ports[443/TCP].targetPort'))).toBe(true);
+    // Only a `ports` list: another list's item is its key as written.
+    expect(fieldPathCovers(port('spec.items[8080]'), port('spec.items[8080/TCP]'))).toBe(false);
+  });
+
   it.each([
     ['spec..image', 'expected a field name at character 6'],
     ['spec.containers[app', 'has no closing `]`'],

@@ -104,11 +104,35 @@ const clusterVars: KubeObject = {
   data: { APP: 'podinfo', VERSION: '6.7.0' },
 };
 
-function render(postBuild: Record<string, unknown>, live: KubeObject[]) {
-  return renderCluster(files(kustomization('apps', './apps', postBuild)), cluster, {
-    live: { items: live, capturedAt: '2026-12-01T12:05:00Z', scope: { namespaces: [], complete: true, errors: [] } },
-  });
+const snapshotOf = (items: KubeObject[]) => ({
+  items,
+  capturedAt: '2026-12-01T12:05:00Z',
+  scope: { namespaces: [], complete: true, errors: [] },
+});
+
+/** The repository rendered against a snapshot holding `live` (kustomize-controller v1.9.4 alone by default). */
+function renderRepo(repo: Map<string, string>, live: KubeObject[] = [controller('v1.9.4')]) {
+  return renderCluster(repo, cluster, { live: snapshotOf(live) });
 }
+
+function render(postBuild: Record<string, unknown>, live: KubeObject[]) {
+  return renderRepo(files(kustomization('apps', './apps', postBuild)), live);
+}
+
+/** `apps/deployment.yaml` replaced by `manifest` and substituted with `APP=podinfo` and `substitute`. */
+function renderManifest(manifest: string, substitute: Record<string, string>) {
+  const repo = files(kustomization('apps', './apps', { substitute: { APP: 'podinfo', ...substitute } }), [
+    ['apps/deployment.yaml', manifest],
+  ]);
+  const rendered = renderRepo(repo);
+  const apps = rendered.sources.find((s) => s.source.id.name === 'apps')!;
+  const spec = rendered.objects.find((d) => d.key.name === 'web')?.object.spec as Record<string, unknown> | undefined;
+  return { spec, reason: apps.reason };
+}
+
+/** Deployment `web` whose spec is `fields`, rendered as {@link renderManifest} does. */
+const renderWeb = (fields: string, substitute: Record<string, string>) =>
+  renderManifest(`apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n${fields}`, substitute);
 
 function objectOf(rendered: ReturnType<typeof render>, kind: string): KubeObject | undefined {
   return rendered.objects.find((desired) => desired.key.kind === kind)?.object;
@@ -207,13 +231,7 @@ describe('Flux post-build substitution, as kustomize-controller applies it', () 
     const broken = files(kustomization('apps', './apps', { substitute: { APP: 'podinfo', VERSION: '1' } }), [
       ['apps/deployment.yaml', deployment.replace('${REGION}', '${REGION-eu}')],
     ]);
-    const rendered = renderCluster(broken, cluster, {
-      live: {
-        items: [controller('v1.9.4')],
-        capturedAt: '2026-12-01T12:05:00Z',
-        scope: { namespaces: [], complete: true, errors: [] },
-      },
-    });
+    const rendered = renderRepo(broken);
     const apps = rendered.sources.find((s) => s.source.id.name === 'apps')!;
     expect(apps.reason).toContain(
       "post build failed for 'Deployment/${APP}': variable substitution failed: missing closing brace",
@@ -237,7 +255,7 @@ describe('Flux post-build substitution, as kustomize-controller applies it', () 
       ],
     });
     const evaluation = evaluateDrift({
-      snapshot: { items, capturedAt: '2026-12-01T12:05:00Z', scope: { namespaces: [], complete: true, errors: [] } },
+      snapshot: snapshotOf(items),
       ...{ config, cluster, files: files(apps), history: [], minSnapshots: 1, declined: new Set<string>() },
     });
     if (evaluation.type !== 'evaluated') throw new Error(JSON.stringify(evaluation));
@@ -275,26 +293,6 @@ describe('Flux post-build substitution, as kustomize-controller applies it', () 
 // object with go-yaml v2 (sigs.k8s.io/yaml JSONToYAML — the file's own quotes are gone), envsubst runs on that text,
 // and YAMLToJSON reads it back with go-yaml v2's YAML 1.1 rules.
 describe("Flux post-build substitution reads the substituted YAML back as Flux's YAML round trip does", () => {
-  const web = (fields: string): string =>
-    `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n${fields}`;
-
-  function renderWeb(fields: string, substitute: Record<string, string>) {
-    const repo = files(kustomization('apps', './apps', { substitute: { APP: 'podinfo', ...substitute } }), [
-      ['apps/deployment.yaml', web(fields)],
-      ['apps/script.yaml', script],
-    ]);
-    const rendered = renderCluster(repo, cluster, {
-      live: {
-        items: [controller('v1.9.4')],
-        capturedAt: '2026-12-01T12:05:00Z',
-        scope: { namespaces: [], complete: true, errors: [] },
-      },
-    });
-    const apps = rendered.sources.find((s) => s.source.id.name === 'apps')!;
-    const spec = rendered.objects.find((d) => d.key.name === 'web')?.object.spec as Record<string, unknown> | undefined;
-    return { spec, reason: apps.reason };
-  }
-
   it('`replicas: ${REPLICAS}` is an integer', () => {
     expect(renderWeb('  replicas: ${REPLICAS}\n', { REPLICAS: '3' }).spec?.replicas).toBe(3);
   });
@@ -305,25 +303,46 @@ describe("Flux post-build substitution reads the substituted YAML back as Flux's
     expect(renderWeb('  port: "${PORT}"\n', { PORT: '"8080"' }).spec?.port).toBe('8080');
   });
 
-  it('YAML 1.1 scalars: `yes` and `off` are booleans, `0755` is octal, `~` is null; a timestamp stays text', () => {
-    const fields = '  a: ${A}\n  b: ${B}\n  c: ${C}\n  d: ${D}\n  e: ${E}\n';
-    const { spec } = renderWeb(fields, { A: 'yes', B: 'off', C: '0755', D: '~', E: '2026-12-01' });
-    expect(spec).toMatchObject({ a: true, b: false, c: 493, d: null, e: '2026-12-01' });
-  });
-
-  it('text around the variable keeps the value a string; a value after `#` or `: ` in the text stays in its quotes', () => {
-    const fields = '  a: v${A}\n  b: "#${B}"\n  c: "x: ${C}"\n';
-    expect(renderWeb(fields, { A: '1', B: '2b9348', C: '3' }).spec).toMatchObject({ a: 'v1', b: '#2b9348', c: 'x: 3' });
-  });
-
-  it('a value starting with `#` is a YAML comment when the text is `${VAR}` alone: the field is null', () => {
-    expect(renderWeb('  color: "${COLOR:=#34577c}"\n', {}).spec).toMatchObject({ color: null });
-  });
-
-  it('a value in flow syntax changes the field to a list', () => {
-    expect(renderWeb('  args: ${ARGS}\n', { ARGS: '[--verbose, --port=80]' }).spec).toMatchObject({
-      args: ['--verbose', '--port=80'],
-    });
+  // Each case: the Deployment's spec fields, the variables set inline, and what the rendered spec holds.
+  it.each<[string, string, Record<string, string>, Record<string, unknown>]>([
+    [
+      'YAML 1.1 scalars: `yes` and `off` are booleans, `0755` is octal, `~` is null; a timestamp stays text',
+      '  a: ${A}\n  b: ${B}\n  c: ${C}\n  d: ${D}\n  e: ${E}\n',
+      { A: 'yes', B: 'off', C: '0755', D: '~', E: '2026-12-01' },
+      { a: true, b: false, c: 493, d: null, e: '2026-12-01' },
+    ],
+    [
+      'text around the variable keeps the value a string; a value after `#` or `: ` in the text stays in its quotes',
+      '  a: v${A}\n  b: "#${B}"\n  c: "x: ${C}"\n',
+      { A: '1', B: '2b9348', C: '3' },
+      { a: 'v1', b: '#2b9348', c: 'x: 3' },
+    ],
+    [
+      'a value starting with `#` is a YAML comment when the text is `${VAR}` alone: the field is null',
+      '  color: "${COLOR:=#34577c}"\n',
+      {},
+      { color: null },
+    ],
+    [
+      'a value in flow syntax changes the field to a list',
+      '  args: ${ARGS}\n',
+      { ARGS: '[--verbose, --port=80]' },
+      { args: ['--verbose', '--port=80'] },
+    ],
+    [
+      'a newline in a variable is removed before substitution; a multi-line text is a literal block',
+      '  line: ${LINE}\n  script: |\n    echo ${LINE}\n    exit 0\n',
+      { LINE: 'a\nb' },
+      { line: 'ab', script: 'echo ab\nexit 0\n' },
+    ],
+    [
+      'defaults and case changes: `${VAR:=default}`, `${VAR^^}`',
+      '  replicas: ${REPLICAS:=2}\n  region: ${REGION^^}\n  enabled: ${ENABLED:=true}\n',
+      { REGION: 'eu-west-1' },
+      { replicas: 2, region: 'EU-WEST-1', enabled: true },
+    ],
+  ])('%s', (_name, fields, substitute, spec) => {
+    expect(renderWeb(fields, substitute).spec).toMatchObject(spec);
   });
 
   it('a value holding `: ` in an unquoted scalar fails the build: the source is not rendered, with the reason', () => {
@@ -332,42 +351,16 @@ describe("Flux post-build substitution reads the substituted YAML back as Flux's
     expect(reason).toMatch(/post build failed for 'Deployment\/web': envsubst error: YAMLToJSON: yaml: /);
   });
 
-  it('a newline in a variable is removed before substitution; a multi-line text is a literal block', () => {
-    const fields = '  line: ${LINE}\n  script: |\n    echo ${LINE}\n    exit 0\n';
-    expect(renderWeb(fields, { LINE: 'a\nb' }).spec).toMatchObject({ line: 'ab', script: 'echo ab\nexit 0\n' });
-  });
-
   it("a value inside a single-quoted scalar with a `'` breaks the YAML, as it breaks Flux's build", () => {
     const { reason } = renderWeb("  note: ' ${NOTE}'\n", { NOTE: "it's" });
     expect(reason).toMatch(/envsubst error: YAMLToJSON: yaml: /);
   });
 
-  it('defaults and case changes: `${VAR:=default}`, `${VAR^^}`', () => {
-    const fields = '  replicas: ${REPLICAS:=2}\n  region: ${REGION^^}\n  enabled: ${ENABLED:=true}\n';
-    expect(renderWeb(fields, { REGION: 'eu-west-1' }).spec).toMatchObject({
-      replicas: 2,
-      region: 'EU-WEST-1',
-      enabled: true,
-    });
-  });
-
   it('an object annotated `substitute: disabled` keeps its text, typed as written', () => {
-    const fields = '  replicas: 1\n  port: "${PORT}"\n';
-    const manifest = web(fields).replace(
-      '  name: web\n',
-      '  name: web\n  annotations:\n    kustomize.toolkit.fluxcd.io/substitute: disabled\n',
-    );
-    const repo = files(kustomization('apps', './apps', { substitute: { APP: 'podinfo', PORT: '8080' } }), [
-      ['apps/deployment.yaml', manifest],
-    ]);
-    const rendered = renderCluster(repo, cluster, {
-      live: {
-        items: [controller('v1.9.4')],
-        capturedAt: '2026-12-01T12:05:00Z',
-        scope: { namespaces: [], complete: true, errors: [] },
-      },
-    });
-    expect(rendered.objects.find((d) => d.key.name === 'web')!.object.spec).toMatchObject({
+    const manifest =
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n' +
+      '  annotations:\n    kustomize.toolkit.fluxcd.io/substitute: disabled\nspec:\n  replicas: 1\n  port: "${PORT}"\n';
+    expect(renderManifest(manifest, { PORT: '8080' }).spec).toMatchObject({
       replicas: 1,
       port: '${PORT}',
     });
@@ -379,60 +372,45 @@ describe("Flux post-build substitution reads the substituted YAML back as Flux's
 // by YAML 1.1 rules like a value, and go-yaml v2's writer folds a scalar past column 80 (best_width) —
 // envsubst runs on that folded text.
 describe('Flux post-build substitution reads the whole substituted document back as go-yaml v2 does', () => {
-  const render = (fields: string, substitute: Record<string, string>) => {
-    const repo = files(kustomization('apps', './apps', { substitute: { APP: 'podinfo', ...substitute } }), [
-      ['apps/deployment.yaml', `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n${fields}`],
-    ]);
-    const rendered = renderCluster(repo, cluster, {
-      live: {
-        items: [controller('v1.9.4')],
-        capturedAt: '2026-12-01T12:05:00Z',
-        scope: { namespaces: [], complete: true, errors: [] },
-      },
-    });
-    const apps = rendered.sources.find((s) => s.source.id.name === 'apps')!;
-    const spec = rendered.objects.find((d) => d.key.name === 'web')?.object.spec as Record<string, unknown> | undefined;
-    return { spec, reason: apps.reason };
-  };
   const failed = (problem: string): string =>
     `clusters/dev/apps.yaml: spec.postBuild: post build failed for 'Deployment/web': envsubst error: YAMLToJSON: ${problem}`;
 
   it("a `: ` substituted into a plain value: go-yaml's message, with the line of the written document", () => {
     // apiVersion, kind, metadata, name, namespace, spec, then `message: hello: world` on line 7.
-    const { spec, reason } = render('  message: ${MESSAGE}\n', { MESSAGE: 'hello: world' });
+    const { spec, reason } = renderWeb('  message: ${MESSAGE}\n', { MESSAGE: 'hello: world' });
     expect(spec).toBeUndefined();
     expect(reason).toBe(failed('yaml: line 7: mapping values are not allowed in this context'));
   });
 
   it('the line counts the document as go-yaml writes it: keys sorted, not as the file has them', () => {
-    const { reason } = render('  zone: a\n  alpha: ${X}\n', { X: 'b: c' });
+    const { reason } = renderWeb('  zone: a\n  alpha: ${X}\n', { X: 'b: c' });
     expect(reason).toBe(failed('yaml: line 7: mapping values are not allowed in this context'));
-    expect(render('  zone: ${X}\n  alpha: a\n', { X: 'b: c' }).reason).toBe(
+    expect(renderWeb('  zone: ${X}\n  alpha: a\n', { X: 'b: c' }).reason).toBe(
       failed('yaml: line 8: mapping values are not allowed in this context'),
     );
   });
 
   it('other classes: a quote the value closes early, a character no token starts with, an unknown alias', () => {
-    expect(render("  note: ' ${NOTE}'\n", { NOTE: "it's" }).reason).toBe(
+    expect(renderWeb("  note: ' ${NOTE}'\n", { NOTE: "it's" }).reason).toBe(
       failed('yaml: line 6: did not find expected key'),
     );
-    expect(render('  note: ${NOTE}\n', { NOTE: '@here' }).reason).toBe(
+    expect(renderWeb('  note: ${NOTE}\n', { NOTE: '@here' }).reason).toBe(
       failed('yaml: line 7: found character that cannot start any token'),
     );
-    expect(render('  note: ${NOTE}\n', { NOTE: '*base' }).reason).toBe(
+    expect(renderWeb('  note: ${NOTE}\n', { NOTE: '*base' }).reason).toBe(
       failed("yaml: unknown anchor 'base' referenced"),
     );
   });
 
   it('a substituted key is typed by YAML 1.1 rules too, then written as text as YAMLToJSON does', () => {
     const fields = '  selector:\n    ${A}: x\n    ${B}: y\n    ${C}: z\n    ${D}: w\n';
-    expect(render(fields, { A: 'yes', B: '0x10', C: '1.50', D: 'team' }).spec?.selector).toEqual({
+    expect(renderWeb(fields, { A: 'yes', B: '0x10', C: '1.50', D: 'team' }).spec?.selector).toEqual({
       true: 'x',
       16: 'y',
       1.5: 'z',
       team: 'w',
     });
-    expect(render('  ${A}: x\n', { A: '~' }).reason).toMatch(
+    expect(renderWeb('  ${A}: x\n', { A: '~' }).reason).toMatch(
       /post build failed for 'Deployment\/web': envsubst error: YAMLToJSON: unsupported map key of type: %!s\(<nil>\)/,
     );
   });
@@ -441,13 +419,13 @@ describe('Flux post-build substitution reads the whole substituted document back
   const long = 'a'.repeat(73);
 
   it('a value substituted next to a fold loses the spaces around the line break, as in Flux', () => {
-    expect(render(`  text: ${long} \${EMPTY} tail\n`, { EMPTY: '' }).spec?.text).toBe(`${long} tail`);
-    expect(render(`  text: ${long} \${EMPTY} tail\n`, { EMPTY: 'x' }).spec?.text).toBe(`${long} x tail`);
+    expect(renderWeb(`  text: ${long} \${EMPTY} tail\n`, { EMPTY: '' }).spec?.text).toBe(`${long} tail`);
+    expect(renderWeb(`  text: ${long} \${EMPTY} tail\n`, { EMPTY: 'x' }).spec?.text).toBe(`${long} x tail`);
     // A single-quoted scalar (it starts with `#`) folds the same way: `  text: '#` is 10 columns.
     const hashed = `#${'a'.repeat(72)}`;
-    expect(render(`  text: "${hashed} \${EMPTY} tail"\n`, { EMPTY: '' }).spec?.text).toBe(`${hashed} tail`);
+    expect(renderWeb(`  text: "${hashed} \${EMPTY} tail"\n`, { EMPTY: '' }).spec?.text).toBe(`${hashed} tail`);
     // Short of the fold the same value keeps both spaces.
-    expect(render(`  text: ${'a'.repeat(20)} \${EMPTY} tail\n`, { EMPTY: '' }).spec?.text).toBe(
+    expect(renderWeb(`  text: ${'a'.repeat(20)} \${EMPTY} tail\n`, { EMPTY: '' }).spec?.text).toBe(
       `${'a'.repeat(20)}  tail`,
     );
   });
@@ -456,12 +434,12 @@ describe('Flux post-build substitution reads the whole substituted document back
     const note = `${'word '.repeat(30)}two  spaces ${'x'.repeat(90)} "quoted" tab\there é 🚀 end`;
     const title = `# ${'heading '.repeat(15)}it's done`;
     const fields = `  note: ${JSON.stringify(note)}\n  title: ${JSON.stringify(title)}\n  app: \${APP}\n`;
-    expect(render(fields, {}).spec).toMatchObject({ note, title, app: 'podinfo' });
+    expect(renderWeb(fields, {}).spec).toMatchObject({ note, title, app: 'podinfo' });
   });
 
   it('an anchor substituted into one field serves an alias in another (the document is read whole)', () => {
     const fields = '  first: ${FIRST}\n  second: ${SECOND}\n';
-    expect(render(fields, { FIRST: '&shared eu-west-1', SECOND: '*shared' }).spec).toMatchObject({
+    expect(renderWeb(fields, { FIRST: '&shared eu-west-1', SECOND: '*shared' }).spec).toMatchObject({
       first: 'eu-west-1',
       second: 'eu-west-1',
     });
@@ -469,12 +447,12 @@ describe('Flux post-build substitution reads the whole substituted document back
 
   it('a `#` substituted before a fold comments out the line; the folded rest becomes the value', () => {
     const fields = `  text: \${MARK} ${'b'.repeat(80)} tail\n`;
-    expect(render(fields, { MARK: '#' }).spec?.text).toBe('tail');
+    expect(renderWeb(fields, { MARK: '#' }).spec?.text).toBe('tail');
   });
 
   it('a substituted object past what the API server accepts (3 MiB) is not rendered, never built', () => {
     const fields = Array.from({ length: 40 }, (_, i) => `  f${i}: \${BIG}\n`).join('');
-    expect(render(fields, { BIG: 'x'.repeat(100_000) }).reason).toBe(
+    expect(renderWeb(fields, { BIG: 'x'.repeat(100_000) }).reason).toBe(
       "clusters/dev/apps.yaml: spec.postBuild: post build failed for 'Deployment/web': the substituted object is larger than 3 MiB",
     );
   });
@@ -500,13 +478,7 @@ describe("Flux post-build substitution on fluxcd/pkg's own test data", () => {
       ['kustomize/deployment.yaml', data('resources/deployment.yaml')],
       ['kustomize/config.yaml', data('resources/config.yaml')],
     ]);
-    const rendered = renderCluster(repo, cluster, {
-      live: {
-        items: [controller('v1.9.4'), parse(data('configmap.yaml')) as KubeObject],
-        capturedAt: '2026-12-01T12:05:00Z',
-        scope: { namespaces: [], complete: true, errors: [] },
-      },
-    });
+    const rendered = renderRepo(repo, [controller('v1.9.4'), parse(data('configmap.yaml')) as KubeObject]);
     const app = rendered.sources.find((s) => s.source.id.name === 'app')!;
     expect(app.reason).toBeUndefined();
     const expected = parseAllDocuments(data('kustomization_varsub_expected.yaml')).map((d) => d.toJS() as KubeObject);
