@@ -4,20 +4,18 @@
 // sent as Basic credentials on a GET where the realm refuses the POST; Docker Hub's `docker.io` is
 // pulled from registry-1.docker.io with one credential key for both names. Host names are reached on
 // loopback through `connectTo`, never on the network.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChartRequest } from '../../src/core/charts/index.js';
 import { renderCluster } from '../../src/core/pipeline/index.js';
-import { loadChartCredentials } from '../../src/helm/credentials.js';
 import { download } from '../../src/helm/download.js';
 import { fetchChart, type ChartFetchOptions } from '../../src/helm/fetch.js';
 import { locateHelm } from '../../src/helm/locate.js';
 import { createChartRenderer } from '../../src/helm/renderer.js';
-import { packagedChart } from '../support/charts.js';
-import { startRegistry, type StandInRegistry } from '../support/oci-registry/index.js';
+import { REPO_ROOT } from '../support/fixtures.js';
+import { startRegistry } from '../support/oci-registry/index.js';
+import { openOciSession, type OciSession } from '../support/oci-registry/session.js';
 import { pinnedHelm } from '../support/tools.js';
 
 const found = locateHelm({ HELM_BINARY: pinnedHelm(), PATH: '' });
@@ -25,55 +23,41 @@ if (!found.found) throw new Error(found.reason);
 
 const USER = { username: 'ci-bot', password: 'n0t-a-real-secret' };
 const IDENTITY = 'refresh-7f3a9c';
-const charts = packagedChart('charts/webapp');
-const helmHome = mkdtempSync(join(tmpdir(), 'helm-home-'));
 /** Realm takes the OAuth2 POST; realm answers every POST 404 (as GCR's); Docker Hub's names. */
-let oauth: StandInRegistry;
-let noPost: StandInRegistry;
-let hub: StandInRegistry;
+let oauth: OciSession;
+let noPost: OciSession;
+let hub: OciSession;
+let archivePath: string;
 
-function push(registry: StandInRegistry, repository: string): void {
-  const login = ['--plain-http', '--username', USER.username, '--password', USER.password];
-  execFileSync(
-    pinnedHelm(),
-    ['push', join(charts, 'webapp-1.4.0.tgz'), `oci://${registry.host}/${repository}`, ...login],
-    { env: { HOME: helmHome, PATH: '/usr/bin:/bin' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+/** The stand-in started with `extra`, Helm logged in, the archive pushed to each repository. */
+async function pushedTo(extra: object, repositories: string[]): Promise<OciSession> {
+  const common = { privatePrefixes: ['private/', 'acme/'], user: USER, identityToken: IDENTITY };
+  const session = openOciSession(await startRegistry({ ...common, ...extra }));
+  if (!archivePath) {
+    const dir = session.tempDir('charts-');
+    session.helm(['package', join(REPO_ROOT, 'test/fixtures/charts/webapp'), '--version', '1.4.0', '-d', dir]);
+    archivePath = join(dir, 'webapp-1.4.0.tgz');
+  }
+  session.login(USER);
+  for (const repository of repositories) session.push(archivePath, repository);
+  return session;
 }
 
 beforeAll(async () => {
-  const common = { privatePrefixes: ['private/', 'acme/'], user: USER, identityToken: IDENTITY };
-  [oauth, noPost, hub] = await Promise.all([
-    startRegistry(common),
-    startRegistry({ ...common, refusePost: 404 }),
-    startRegistry({ ...common, hostnames: ['registry-1.docker.io', '127.0.0.1'] }),
-  ]);
-  push(oauth, 'private');
-  push(noPost, 'private');
-  push(hub, 'bitnamicharts');
-  push(hub, 'acme');
+  oauth = await pushedTo({}, ['private']);
+  noPost = await pushedTo({ refusePost: 404 }, ['private']);
+  hub = await pushedTo({ hostnames: ['registry-1.docker.io', '127.0.0.1'] }, ['bitnamicharts', 'acme']);
 });
-afterAll(() => [oauth, noPost, hub].forEach((r) => r?.stop()));
+// The session that packaged the archive stops last: its directory holds it.
+afterAll(() => [hub, noPost, oauth].forEach((r) => r?.stop()));
 
-const archive = () => readFileSync(join(charts, 'webapp-1.4.0.tgz'));
+const archive = () => readFileSync(archivePath);
 
-function options(registry: StandInRegistry, extra: Partial<ChartFetchOptions> = {}): ChartFetchOptions {
-  return {
-    cacheDir: mkdtempSync(join(tmpdir(), 'chart-cache-')),
-    allowPrivate: ['127.0.0.1', '127.0.0.2'],
-    plainHttp: [registry.host],
-    ...extra,
-  };
-}
-
-function credentials(text: string) {
-  const file = join(mkdtempSync(join(tmpdir(), 'credentials-')), 'chart-credentials.yaml');
-  writeFileSync(file, text);
-  return loadChartCredentials(file);
-}
+const options = (registry: OciSession, extra: Partial<ChartFetchOptions> = {}) => registry.options(extra);
+const credentials = (text: string) => oauth.credentials(text);
 
 describe('an identity token for a private OCI registry', () => {
-  const asDockerStores = (registry: StandInRegistry, token: string) =>
+  const asDockerStores = (registry: OciSession, token: string) =>
     credentials(`- url: oci://${registry.host}/private\n  username: <token>\n  password: ${token}\n`);
 
   it('is exchanged at the realm by the OAuth2 POST (grant_type=refresh_token), as oras-go does', () => {

@@ -177,3 +177,53 @@ describe('a Flux HelmRelease with a chart from this repository', () => {
     );
   });
 });
+
+describe('a HelmRelease whose release name is longer than Helm allows', () => {
+  // `[<targetNamespace>-]<name>` is 67 characters here; helm-controller installs it as the name
+  // internal/release/name_test.go gives for it (40 characters, `-`, 12 hex digits of its sha256).
+  const release = [
+    'apiVersion: helm.toolkit.fluxcd.io/v2',
+    'kind: HelmRelease',
+    'metadata: {name: which-is-longer-than-53-characters, namespace: flux-system}',
+    'spec:',
+    '  interval: 10m',
+    '  targetNamespace: release-name-with-very-long-name',
+    '  chart:',
+    '    spec: {chart: ./charts/webapp, sourceRef: {kind: GitRepository, name: flux-system}}',
+    '',
+  ].join('\n');
+  const files = chartFiles('charts/webapp', 'charts/webapp');
+  files.set('clusters/prod/release.yaml', release);
+  const rendered = renderCluster(
+    files,
+    { name: 'prod', path: 'clusters/prod', defaultNamespace: 'default', controller: 'flux' },
+    { live: { items: [], server: SERVER }, charts: createChartRenderer({ helm: helm.helm }) },
+  );
+
+  it('renders under the shortened name, as helm template renders that release', () => {
+    expect(rendered.errors).toEqual([]);
+    expect(rendered.notRendered ?? []).toEqual([]);
+    const name = 'release-name-with-very-long-name-which-i-788ca0d0d7b0';
+    const expected = helmTemplate('charts/webapp', [
+      name,
+      '--namespace',
+      'release-name-with-very-long-name',
+      '--include-crds',
+      '--kube-version',
+      'v1.32.3',
+      '--api-versions',
+      'monitoring.coreos.com/v1/ServiceMonitor',
+    ]);
+    const ours = rendered.objects.filter((d) => d.object.kind !== 'HelmRelease').map((d) => withoutStamps(d.object));
+    expect(ours.map((obj) => obj.metadata?.name).sort()).toEqual(expected.map((obj) => obj.metadata?.name).sort());
+    const deployment = ours.find((obj) => obj.kind === 'Deployment')!;
+    expect(deployment.metadata?.name).toBe(`${name}-webapp`);
+    expect(deployment).toEqual({
+      ...expected.find((obj) => obj.kind === 'Deployment'),
+      metadata: {
+        ...expected.find((obj) => obj.kind === 'Deployment')!.metadata,
+        namespace: 'release-name-with-very-long-name',
+      },
+    });
+  });
+});

@@ -10,7 +10,7 @@ import { isInside } from './new-resource.js';
 import { kustomizationUsers } from './shared-bases.js';
 import { asSelfCheck, changePrint, checkValueEdit, compareAfterCodify } from './self-check.js';
 import type { ChartEvidence } from './chart-values.js';
-import { settleHeldDrift, type HeldDrift } from './held-drift.js';
+import { holdersEditedTwice, settleHeldDrift, type HeldDrift } from './held-drift.js';
 import { isolateFailures, type Verdict } from './isolate-failures.js';
 import type { CodifiedChange, CodifyEngine, CodifyInput, CodifyResult, ReportedChange, SelfCheck } from './types.js';
 import type { DiffResult, RenderResult } from '../model/index.js';
@@ -74,6 +74,32 @@ function applyIntents(input: CodifyInput, root: string, intents: readonly Intent
     ctx.reported.push({ key: entry.key, ...(entry.change ? { change: entry.change } : {}), reason });
   }
   return { workspace: ctx.workspace, applied, reported: ctx.reported, held, heldRefused };
+}
+
+/**
+ * The run again without the intents that write a holder's own drift when a chart value edit writes the
+ * same field: the chart edit decides, and those drifts are settled beside it (held-drift.ts).
+ */
+function withoutDoubleEdits(input: CodifyInput, root: string, intents: readonly Intent[], charts: ChartEvidence) {
+  const first = applyIntents(input, root, intents, charts);
+  const twice = holdersEditedTwice(
+    first.applied.map((applied) => applied.entry),
+    [...first.held, ...first.heldRefused],
+  );
+  if (twice.length === 0) return { run: first, reported: [] };
+  const dropped = new Set(first.applied.filter((applied) => twice.includes(applied.entry)).map((a) => a.intent));
+  const run = applyIntents(
+    input,
+    root,
+    intents.filter((intent) => !dropped.has(intent)),
+    charts,
+  );
+  const reported = twice.map((entry) => ({
+    key: entry.key,
+    change: entry.change,
+    reason: 'not written on its own: a chart value it holds is written for another change',
+  }));
+  return { run, reported };
 }
 
 function refused(entry: CodifiedChange, reason: string): ReportedChange {
@@ -144,8 +170,8 @@ export function codifyWith(engine: CodifyEngine, input: CodifyInput): CodifyResu
   const selection = selectIntents(input.result.resources, input.config, input.cluster?.namespaces, input.result.owned);
   const checks = baselineOf(engine, input, root);
   const charts = chartEvidence(checks, input, selection.intents);
-  const first = applyIntents(input, root, selection.intents, charts);
-  const reported = [...selection.reported, ...first.reported];
+  const { run: first, reported: twice } = withoutDoubleEdits(input, root, selection.intents, charts);
+  const reported = [...selection.reported, ...twice, ...first.reported];
   const done = (run: Run): CodifyResult => {
     // Edits refused are refused in the first run (later runs only retry written ones).
     const held = [...first.heldRefused, ...run.held];

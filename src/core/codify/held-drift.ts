@@ -17,6 +17,7 @@ import {
   type ResourceKey,
 } from '../model/index.js';
 import type { ValueCandidate } from './chart-candidates.js';
+import { setValueAt } from './yaml-edit.js';
 import type { CodifiedChange, ReportedChange } from './types.js';
 
 /** The own live drift of a field holding chart values, beside an edit of one of those values. */
@@ -74,6 +75,23 @@ function written(values: unknown, path: readonly string[], value: unknown): unkn
   return copy;
 }
 
+/**
+ * Whether live holds exactly what the edit writes. A YAML text (a ConfigMap's values key, a values
+ * file) is the edited text, comments and layout included, or its own drift is not all written.
+ */
+function isWhole(
+  gitField: unknown,
+  liveField: unknown,
+  git: { values: unknown; path: string[] },
+  now: { values: unknown },
+  value: unknown,
+): boolean {
+  if (typeof gitField !== 'string' || typeof liveField !== 'string' || git.path.length === 0)
+    return sameValue(now.values, written(git.values, git.path, value));
+  const edited = setValueAt(gitField, 0, git.path, value);
+  return edited.ok && edited.text === liveField;
+}
+
 /** What the live holder of `candidate`'s value says of it, when the holder drifted on its own. */
 export function holderVerdict(
   candidate: ValueCandidate,
@@ -87,12 +105,26 @@ export function holderVerdict(
   const [git, now] = [heldValues(candidate.at, gitField, candidate), heldValues(candidate.at, liveField, candidate)];
   const [gitValue, liveValue] = [getAt(git.values, git.path), getAt(now.values, now.path)];
   if (sameValue(liveValue, candidate.value))
-    return { type: 'agrees', whole: sameValue(now.values, written(git.values, git.path, candidate.value)) };
+    return { type: 'agrees', whole: isWhole(gitField, liveField, git, now, candidate.value) };
   return sameValue(liveValue, gitValue) ? { type: 'agrees', whole: false } : { type: 'conflict', live: liveValue };
 }
 
 function startsWith(segments: readonly PathSegment[], prefix: readonly PathSegment[]): boolean {
   return prefix.every((segment, i) => isDeepStrictEqual(segments[i], segment));
+}
+
+/**
+ * The written entries that are a holder's own drift while a chart value edit changes the same field
+ * (a plain ConfigMap manifest whose values text is edited for a chart): two edits of one text. They
+ * are not written on their own; `settleHeldDrift` writes them along with the chart edit or reports them.
+ */
+export function holdersEditedTwice<T extends CodifiedChange>(codified: readonly T[], held: readonly HeldDrift[]): T[] {
+  return codified.filter(
+    (entry) =>
+      !entry.chartValue &&
+      entry.change !== undefined &&
+      held.some((h) => displayKey(h.key) === displayKey(entry.key) && startsWith(entry.change!.segments, h.segments)),
+  );
 }
 
 /** The reported own drift of holders written along (into the codified list) or reported with its reason. */

@@ -17,9 +17,17 @@ function readsBackAs(text: string, expected: string): boolean {
   }
 }
 
+/**
+ * A character YAML allows only escaped, in a double-quoted scalar: C0 controls but tab and line
+ * breaks, DEL, C1 controls, a byte order mark, a lone surrogate, U+FFFE/U+FFFF; and NEL and the
+ * Unicode line and paragraph separators, which YAML 1.1 readers (go-yaml under kubectl and
+ * kustomize) take as line breaks.
+ */
+const ESCAPE_ONLY = /[^\t\n\r\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\u{10000}-\u{10ffff}]/u;
+
 /** True when `value` can be written without quotes (in flow context `,[]{}` are indicators too). */
 export function isPlainSafe(value: string, inFlow: boolean): boolean {
-  if (value === '' || value !== value.trim() || /[\n\r\t]/.test(value)) return false;
+  if (value === '' || value !== value.trim() || /[\n\r\t]/.test(value) || ESCAPE_ONLY.test(value)) return false;
   // `-x` and `--flag` are plain; `- x` is a list item and `---` a document marker.
   if (/^[-?:,[\]{}#&*!|>'"%@`]/.test(value) && !/^-(?!--)\S/.test(value)) return false;
   if (value.includes(': ') || value.includes(' #') || value.endsWith(':')) return false;
@@ -51,7 +59,8 @@ export function formatInlineScalar(
   inFlow = false,
 ): string {
   if (typeof value !== 'string') return plainNonString(value);
-  if (style === 'QUOTE_SINGLE' && !/[\n\r\t\\]/.test(value)) return `'${value.replace(/'/g, "''")}'`;
+  if (style === 'QUOTE_SINGLE' && !/[\n\r\t\\]/.test(value) && !ESCAPE_ONLY.test(value))
+    return `'${value.replace(/'/g, "''")}'`;
   if (style === 'QUOTE_DOUBLE') return doubleQuoted(value);
   return isPlainSafe(value, inFlow) ? value : doubleQuoted(value);
 }
@@ -59,10 +68,11 @@ export function formatInlineScalar(
 /**
  * A block scalar (`|`, `|-`, `|+`, or `>` folded kept as literal since folding would change the
  * text) whose content lines are indented by `indent` spaces; undefined when a block cannot carry
- * the value exactly (leading space on the first line needs an indentation indicator).
+ * the value exactly (leading space on the first line needs an indentation indicator; a control
+ * character needs an escape).
  */
 export function formatBlockScalar(value: string, indent: number): string | undefined {
-  if (/^[ \t]/.test(value) || /[\r\t]/.test(value)) return undefined;
+  if (/^[ \t]/.test(value) || /[\r\t]/.test(value) || ESCAPE_ONLY.test(value)) return undefined;
   const chomp = value.endsWith('\n\n') ? '+' : value.endsWith('\n') ? '' : '-';
   const body = value.endsWith('\n') ? value.slice(0, value.endsWith('\n\n') ? value.length - 1 : -1) : value;
   const pad = ' '.repeat(indent);

@@ -2,8 +2,8 @@
 // helm-controller renders it: the chart of `spec.chart.spec` (a GitRepository path of this repository,
 // or a HelmRepository chart by name and version, found offline), values merged in Flux's order
 // (internal/chartutil/values.go: `valuesFrom` in order, then `spec.values`), the release
-// `spec.releaseName` or `[<targetNamespace>-]<name>` in `targetNamespace` or the object's namespace,
-// CRDs unless `install.crds: Skip`, and helm-controller's owner labels (internal/postrender/build.go).
+// `spec.releaseName` or `[<targetNamespace>-]<name>` (shortened past 53 characters, internal/release/name.go
+// ShortenName) in `targetNamespace` or the object's namespace, CRDs unless `install.crds: Skip`, and helm-controller's owner labels (internal/postrender/build.go).
 import {
   mergeValues,
   readValues,
@@ -17,6 +17,7 @@ import {
   type PostRenderer,
   type Values,
 } from '../charts/index.js';
+import { createHash } from 'node:crypto';
 import { fieldPath } from '../k8s/index.js';
 import {
   isPlainObject,
@@ -272,13 +273,25 @@ function notRendered(declared: DesiredObject, source: Source, reason: string): S
   });
 }
 
-/** The release as helm-controller installs it: `spec.releaseName` or `[<targetNamespace>-]<name>`, in the target namespace. */
+/**
+ * helm-controller's release name past Helm's 53-character limit: its first 40 characters, `-` and the first
+ * 12 hex digits of the sha256 of the whole name (internal/release/name.go ShortenName).
+ */
+function shortenReleaseName(name: string): string {
+  if (name.length <= 53) return name;
+  return `${name.slice(0, 40)}-${createHash('sha256').update(name).digest('hex').slice(0, 12)}`;
+}
+
+/**
+ * The release as helm-controller installs it: `spec.releaseName` or `[<targetNamespace>-]<name>`, shortened
+ * past 53 characters, in the target namespace.
+ */
 function releaseOf(obj: KubeObject, source: Source): { releaseName: string; namespace: string } {
   const targetNamespace = optionalString(field(obj, 'spec', 'targetNamespace'));
   const releaseName =
     optionalString(field(obj, 'spec', 'releaseName')) ??
     (targetNamespace ? `${targetNamespace}-${source.id.name}` : source.id.name);
-  return { releaseName, namespace: targetNamespace ?? source.id.namespace };
+  return { releaseName: shortenReleaseName(releaseName), namespace: targetNamespace ?? source.id.namespace };
 }
 
 function secretNotes(

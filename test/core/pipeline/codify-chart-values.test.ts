@@ -418,6 +418,11 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
     return { kustomization, files };
   }
   const VALUES = '# shop values\nreplicaCount: 2\n';
+  /** ConfigMap shop/web-values of a plain manifest; `data` are the lines under its `data:`. */
+  const valuesConfigMap = (data: string[]) =>
+    ['apiVersion: v1', 'kind: ConfigMap', 'metadata: {name: web-values, namespace: shop}', 'data:', ...data, ''].join(
+      '\n',
+    );
 
   it('Argo CD: the helm.values text is edited inside its block, the rest byte for byte', () => {
     const app = webHelmApp([
@@ -451,17 +456,12 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
   });
 
   it('Flux: a ConfigMap manifest’s values.yaml text, under spec.values that sets other values', () => {
-    const configMap = [
-      'apiVersion: v1',
-      'kind: ConfigMap',
-      'metadata: {name: web-values, namespace: shop}',
-      'data:',
+    const configMap = valuesConfigMap([
       '  values.yaml: |',
       '    replicaCount: 2 # peak',
       '    image:',
       '      tag: "1.0"',
-      '',
-    ].join('\n');
+    ]);
     const release = withValuesFrom(
       ['    - kind: ConfigMap', '      name: web-values'],
       ['  values:', '    service: {}'],
@@ -487,17 +487,12 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
   });
 
   it('Flux precedence: spec.values over valuesFrom, the later valuesFrom over the earlier; targetPath and valuesKey', () => {
-    const configMap = [
-      'apiVersion: v1',
-      'kind: ConfigMap',
-      'metadata: {name: web-values, namespace: shop}',
-      'data:',
+    const configMap = valuesConfigMap([
       '  base.yaml: |',
       '    replicaCount: 2',
       '    image: {tag: "1.0"}',
       '  tag: "1.3"',
-      '',
-    ].join('\n');
+    ]);
     const release = withValuesFrom(
       [
         '    - {kind: ConfigMap, name: web-values, valuesKey: base.yaml}',
@@ -636,6 +631,76 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
         expect.objectContaining({
           key: expect.objectContaining({ kind: 'Deployment' }),
           reason: `set by the chart of HelmRelease shop/web: replicaCount: 7 in ${LABEL} renders the live value, but the live ConfigMap/shop/${configMap.key.name} says replicaCount: 4 (edited there too); change the right one by hand`,
+        }),
+      ]);
+    });
+  });
+
+  describe('a ConfigMap manifest of values text edited live as well: one edit of its text, or both reported', () => {
+    const configMap = valuesConfigMap(['  values.yaml: |', '    # shop values', '    replicaCount: 2 # peak']);
+    const files = new Map([
+      ...WEB,
+      ['clusters/prod/web.yaml', withValuesFrom(WHOLE_VALUES)],
+      ['clusters/prod/web-values.yaml', configMap],
+    ]);
+    const LABEL = 'valuesFrom ConfigMap shop/web-values key values.yaml';
+    const liveValues = (text: string): HandChange => ({
+      kind: 'ConfigMap',
+      name: 'web-values',
+      segments: ['data', 'values.yaml'],
+      value: text,
+      manager: 'kubectl-edit',
+    });
+    const written = (result: ReturnType<typeof codifyOn>) =>
+      result.codified.map((entry) => [entry.key.kind, entry.change?.path, entry.file, entry.line]);
+
+    it('the same edit: the values text is written once, and both changes point at its line', () => {
+      const result = codifyOn(files, FLUX, [
+        scale('web-web', 7),
+        liveValues('# shop values\nreplicaCount: 7 # peak\n'),
+      ]);
+      expect(result.reported).toEqual([]);
+      expect(result.check).toEqual({ ok: true });
+      expect([...result.edits]).toEqual([['clusters/prod/web-values.yaml', configMap.replace('2 # peak', '7 # peak')]]);
+      expect(written(result)).toEqual([
+        ['Deployment', '/spec/replicas', 'clusters/prod/web-values.yaml', 7],
+        ['ConfigMap', '/data/values.yaml', 'clusters/prod/web-values.yaml', 7],
+      ]);
+    });
+
+    it.each([
+      ['another line only', '# shop values\nreplicaCount: 2 # peak\nservice: {type: NodePort}\n'],
+      ['the same value and another line', '# shop values\nreplicaCount: 7 # peak\nservice: {type: NodePort}\n'],
+      ['the same value and another comment', '# shop values, scaled\nreplicaCount: 7 # peak\n'],
+    ])('its own drift on %s: the chart value alone is written, the rest reported', (_, live) => {
+      const result = codifyOn(files, FLUX, [scale('web-web', 7), liveValues(live)]);
+      expect(result.check).toEqual({ ok: true });
+      expect([...result.edits]).toEqual([['clusters/prod/web-values.yaml', configMap.replace('2 # peak', '7 # peak')]]);
+      expect(written(result)).toEqual([['Deployment', '/spec/replicas', 'clusters/prod/web-values.yaml', 7]]);
+      expect(result.reported).toEqual([
+        expect.objectContaining({
+          key: expect.objectContaining({ kind: 'ConfigMap', name: 'web-values' }),
+          change: expect.objectContaining({ path: '/data/values.yaml' }),
+          reason: `its other live changes are not written: only replicaCount: 7 in ${LABEL} is, for Deployment/shop/web-web /spec/replicas, and the controller applies what Git holds; make them in ${LABEL} by hand to keep them`,
+        }),
+      ]);
+    });
+
+    it('the two disagree on the same value: neither is written, both are reported with the places', () => {
+      const result = codifyOn(files, FLUX, [
+        scale('web-web', 7),
+        liveValues('# shop values\nreplicaCount: 4 # peak\n'),
+      ]);
+      expect(result.edits.size).toBe(0);
+      expect(result.codified).toEqual([]);
+      expect(result.reported).toEqual([
+        expect.objectContaining({
+          key: expect.objectContaining({ kind: 'ConfigMap', name: 'web-values' }),
+          reason: `edited live, and the live Deployment/shop/web-web /spec/replicas disagrees: replicaCount: 7 in ${LABEL} renders it; change the right one by hand`,
+        }),
+        expect.objectContaining({
+          key: expect.objectContaining({ kind: 'Deployment' }),
+          reason: `set by the chart of HelmRelease shop/web: replicaCount: 7 in ${LABEL} renders the live value, but the live ConfigMap/shop/web-values says replicaCount: 4 (edited there too); change the right one by hand`,
         }),
       ]);
     });

@@ -1,7 +1,8 @@
 // The distribution registry itself (Debian's `docker-registry`, distribution 2.8), when the machine has
-// it: started on a free loopback port with filesystem storage in a temporary directory, no
-// authentication, plain HTTP. A service the package may have started on its default port :5000 is
-// never used.
+// it: started on a free loopback port with filesystem storage in a temporary directory, plain HTTP,
+// and no authentication, htpasswd Basic authentication (`auth.htpasswd`, bcrypt lines) or token
+// authentication (`auth.token`: the realm, service and issuer of a token server whose certificate the
+// registry trusts). A service the package may have started on its default port :5000 is never used.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -29,7 +30,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Waits until `GET /v2/` answers 200 (the registry is serving), at most `ms`. */
+/** Waits until `GET /v2/` answers 200, or 401 with authentication (the registry is serving), at most `ms`. */
 async function ready(host: string, exited: () => string | undefined, ms: number): Promise<void> {
   const until = Date.now() + ms;
   for (;;) {
@@ -39,13 +40,36 @@ async function ready(host: string, exited: () => string | undefined, ms: number)
       (r) => r.status,
       () => 0,
     );
-    if (status === 200) return;
+    if (status === 200 || status === 401) return;
     if (Date.now() > until) throw new Error(`docker-registry did not answer on ${host} within ${ms} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
-export async function startDistribution(binary: string): Promise<StandInRegistry> {
+/** How clients authenticate: htpasswd lines (`user:$2b$…`), or a token server's realm and certificate. */
+export type DistributionAuth =
+  { htpasswd: string } | { token: { realm: string; service: string; issuer: string; certificate: string } };
+
+/** The `auth:` section of the registry's configuration, its files written to `dir`. */
+function authConfig(dir: string, auth: DistributionAuth | undefined): string[] {
+  if (!auth) return [];
+  if ('htpasswd' in auth) {
+    writeFileSync(join(dir, 'htpasswd'), auth.htpasswd);
+    return ['auth:', '  htpasswd:', '    realm: driftback-test', `    path: ${join(dir, 'htpasswd')}`];
+  }
+  const { realm, service, issuer, certificate } = auth.token;
+  writeFileSync(join(dir, 'token-issuer.pem'), certificate);
+  return [
+    'auth:',
+    '  token:',
+    `    realm: ${realm}`,
+    `    service: ${service}`,
+    `    issuer: ${issuer}`,
+    `    rootcertbundle: ${join(dir, 'token-issuer.pem')}`,
+  ];
+}
+
+export async function startDistribution(binary: string, auth?: DistributionAuth): Promise<StandInRegistry> {
   const dir = mkdtempSync(join(tmpdir(), 'docker-registry-'));
   const host = `127.0.0.1:${await freePort()}`;
   const config = join(dir, 'config.yml');
@@ -62,6 +86,7 @@ export async function startDistribution(binary: string): Promise<StandInRegistry
       `    rootdirectory: ${join(dir, 'storage')}`,
       'http:',
       `  addr: ${host}`,
+      ...authConfig(dir, auth),
       '',
     ].join('\n'),
   );

@@ -10,15 +10,21 @@ export interface StandInRegistry {
   stop: () => void;
 }
 
-export async function startRegistry(options: RegistryOptions = {}): Promise<StandInRegistry> {
+/** Starts a server script of this folder in its own process, its options as JSON; the port it prints. */
+export async function startServer(script: string, options: object): Promise<{ port: string; stop: () => void }> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'test/support/oci-registry/server.ts', JSON.stringify(options)],
+    ['--import', 'tsx', `test/support/oci-registry/${script}`, JSON.stringify(options)],
     { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const port = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the OCI registry stand-in exited (${code})`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code})`)));
     child.stdout!.once('data', (d) => resolve(String(d).trim()));
   });
-  return { host: `127.0.0.1:${port}`, stop: () => child.kill() };
+  return { port, stop: () => child.kill() };
+}
+
+export async function startRegistry(options: RegistryOptions = {}): Promise<StandInRegistry> {
+  const { port, stop } = await startServer('server.ts', options);
+  return { host: `127.0.0.1:${port}`, stop };
 }

@@ -10,8 +10,12 @@
 // OAuth2 token endpoint of the distribution spec does (POST, grant_type=refresh_token); a realm that
 // refuses POSTs (as GCR's does, 404) takes the identity token as Basic credentials of `<token>` on a
 // GET instead. With `hostnames`, the registry answers only requests for those names (Host header).
+// With `basicUser`, there is no realm: every request needs the user's Basic credentials, challenged
+// with `WWW-Authenticate: Basic realm=…` (as the distribution registry's htpasswd authentication).
+// With `requestLog`, each request of the realm is appended to that file (how it came, never a secret).
 // Run in its own process (`node --import tsx server.ts '<json options>'`): it prints its port.
 import { createHash, randomUUID } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
 export interface RegistryOptions {
@@ -26,6 +30,8 @@ export interface RegistryOptions {
   refusePost?: number;
   /** The host names the registry serves; a request naming another host is answered 421. */
   hostnames?: string[];
+  basicUser?: { username: string; password: string };
+  requestLog?: string;
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as RegistryOptions;
@@ -76,6 +82,14 @@ function basicUser(auth: string): string | undefined {
 async function oauthToken(req: IncomingMessage, res: ServerResponse) {
   if (options.refusePost !== undefined) return json(res, options.refusePost, { errors: [{ code: 'UNSUPPORTED' }] });
   const form = new URLSearchParams((await body(req)).toString());
+  const scopes = (form.get('scope') ?? '').split(' ').filter(Boolean);
+  log({
+    method: 'POST',
+    grant: form.get('grant_type'),
+    service: form.get('service'),
+    clientId: form.get('client_id'),
+    scopes,
+  });
   const bad = (why: string) => json(res, 400, { error: 'invalid_request', error_description: why });
   if (req.headers['content-type'] !== 'application/x-www-form-urlencoded') return bad('not a form');
   if (form.get('grant_type') !== 'refresh_token') return bad('grant_type must be refresh_token');
@@ -92,6 +106,13 @@ async function oauthToken(req: IncomingMessage, res: ServerResponse) {
 function token(req: IncomingMessage, res: ServerResponse) {
   if (req.method === 'POST') return void oauthToken(req, res);
   const auth = req.headers.authorization;
+  const url = new URL(req.url ?? '/', 'http://stand-in');
+  log({
+    method: 'GET',
+    service: url.searchParams.get('service'),
+    scopes: url.searchParams.getAll('scope'),
+    basic: !!auth,
+  });
   const user = auth ? basicUser(auth) : undefined;
   if (auth && user === undefined)
     return json(res, 401, { errors: [{ code: 'UNAUTHORIZED', message: 'bad credentials' }] });
@@ -100,8 +121,21 @@ function token(req: IncomingMessage, res: ServerResponse) {
   json(res, 200, { token: issued, access_token: issued });
 }
 
+function log(entry: object) {
+  if (options.requestLog) appendFileSync(options.requestLog, `${JSON.stringify(entry)}\n`);
+}
+
+/** Whether the request carries the Basic credentials of `basicUser`; else the Basic challenge is sent. */
+function basicAuthorized(req: IncomingMessage, res: ServerResponse, user: { username: string; password: string }) {
+  const expected = `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}`;
+  if (req.headers.authorization === expected) return true;
+  send(res, 401, { 'content-type': 'application/json', 'www-authenticate': 'Basic realm="oci-stand-in"' }, '{}');
+  return false;
+}
+
 /** Whether the request's bearer token may reach `name`; else the 401 challenge is sent. */
 function authorized(req: IncomingMessage, res: ServerResponse, name: string | undefined, actions: string): boolean {
+  if (options.basicUser) return basicAuthorized(req, res, options.basicUser);
   const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
   const known = given !== undefined && tokens.has(given);
   if (known && (!name || !isPrivate(name) || tokens.get(given) !== undefined)) return true;
