@@ -24,12 +24,15 @@ export type EmergencySnapshotName =
   | 'flux-8-controller-restarted'
   | 'argo-1-before'
   | 'argo-2-autosync-off'
+  | 'argo-2c-autosync-off-unrelated-commit'
   | 'argo-3-autosync-on-after-merge'
   | 'argo-3b-autosync-on-without-merge'
   | 'argo-5-hpa-and-git-replicas'
   | 'argo-6-hpa-owns-replicas'
   | 'argo-7-controller-stopped'
-  | 'argo-8-controller-restarted';
+  | 'argo-8-controller-restarted'
+  | 'argo-9-sync-failed-at-head'
+  | 'argo-10-synced-head';
 
 /** A file the exercise's pull requests add (the scenario's `changes/`, e.g. `apps/podinfo/hpa.yaml`). */
 export function emergencyChange(path: string): string {

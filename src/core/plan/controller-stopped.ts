@@ -149,8 +149,9 @@ function argoStuck(source: KubeObject, state: ReconcilerState, head: string): st
   const status = source.status as ArgoStatus | undefined;
   const operation = status?.operationState;
   if (state.suspended) return 'automated sync is off';
+  // Argo CD ends its message with a full stop (`… (retried 5 times).`): the sentence around it has its own.
   if (operation?.phase === 'Failed' || operation?.phase === 'Error')
-    return `sync failed: ${operation.message ?? operation.phase}`;
+    return `sync failed: ${operation.message?.trim().replace(/\.+$/, '') || operation.phase}`;
   if (revisionCommit(operation?.syncResult?.revision) !== head) return 'sync has not run at HEAD';
   return undefined;
 }

@@ -27,6 +27,7 @@ function reportOf(result: SourceResult): SourceReport {
     suspended: source.status?.suspended ?? (source.transforms.controller === 'flux' && source.transforms.suspend),
     ...(source.status?.appliedRevision ? { appliedRevision: source.status.appliedRevision } : {}),
     counts: {},
+    ...(result.createdBy ? { createdBy: result.createdBy } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import { findKustomizationFile, KUSTOMIZATION_FILE_NAMES, renderManifests } from
 import {
   displayKey,
   keyId,
+  keyOf,
   type DesiredObject,
   type KubeObject,
   type RenderResult,
@@ -28,7 +29,14 @@ import { liveReleasesOfOthers, renderReleases } from './releases-render.js';
 import { isFluxHelmRelease } from './helmrelease-render.js';
 import type { DeclaredSource, RenderSourceInputs, SourceNote, SourceRender } from './types.js';
 import { repositoryMatcher, type RepositoryMatcher } from '../sources/scope.js';
-import { kubectlRef, sourceName, sourceRefKey, sourceRefText, type ControllerName } from '../sources/identity.js';
+import {
+  kubectlRef,
+  sourceName,
+  sourceRefKey,
+  sourceRefText,
+  stampedSource,
+  type ControllerName,
+} from '../sources/identity.js';
 import type { Source } from '../sources/types.js';
 import { hookUnder, type DesiredHook } from '../sources/sync-hooks.js';
 
@@ -67,6 +75,8 @@ export interface SourceResult {
    * nothing; what it deployed goes with it when `cascade` (the resources finalizer), else stays.
    */
   deleted?: { cascade: boolean; reason: string; hooks?: DesiredHook[] };
+  /** A generated Application the cluster does not hold yet: the ApplicationSet controller creates it at the merge. */
+  createdBy?: { applicationSet: string; readFromCluster: boolean };
 }
 
 export interface ClusterSourcesRender extends RenderResult {
@@ -121,8 +131,9 @@ export function renderClusterSources(input: ClusterSourcesInput): ClusterSources
   const known = [...[...declared.values()].map((d) => d.source), ...liveSources];
   // HelmReleases are applied by Flux even where no Kustomization is in view.
   const fluxReleases = entry.objects.some((desired) => isFluxHelmRelease(desired.object));
-  // So are the Applications of an ApplicationSet.
-  const appSets = entry.objects.some((desired) => isApplicationSet(desired.object));
+  // So are the Applications of an ApplicationSet, in the repository or only in the cluster.
+  const appSets =
+    entry.objects.some((desired) => isApplicationSet(desired.object)) || input.live.some(isApplicationSet);
   const detected = detectController(known);
   const controller =
     input.controller ?? (detected !== 'kubectl' ? detected : fluxReleases ? 'flux' : appSets ? 'argocd' : detected);
@@ -326,6 +337,10 @@ interface ChildWalk {
   expanded: Set<string>;
   /** Live generated Applications their ApplicationSet deletes, by source id. */
   deleted: Map<string, RemovedApplication>;
+  /** Generated Applications the cluster does not hold, by source id: their ApplicationSet creates them. */
+  created: Map<string, NonNullable<SourceResult['createdBy']>>;
+  /** The ids of the sources the snapshot holds, or whose stamps a live object carries (it deployed them). */
+  liveIds: ReadonlySet<string>;
 }
 
 /**
@@ -365,8 +380,45 @@ function declareChildren(desired: DesiredObject, walk: ChildWalk): void {
     if (declared.has(id) || fate.keptAsLive.has(application.metadata.name ?? '')) continue;
     declared.set(id, declaredEntry(generatedDesired(application, desired), source, files));
     order.add(id);
+    markCreated(id, name, false, walk);
   }
   markDeleted(fate.removed, walk);
+}
+
+/**
+ * The sources the cluster holds: those of the snapshot, and those a live object's stamps name (a snapshot
+ * without the Application still shows it exists when something it deployed carries its tracking).
+ */
+function liveSourceIds(live: readonly KubeObject[]): Set<string> {
+  const ids = new Set<string>();
+  for (const obj of live) {
+    const ref = readSource(obj, true)?.id ?? stampedSource(obj);
+    if (ref) ids.add(sourceRefText(ref));
+  }
+  return ids;
+}
+
+/** A generated Application the cluster does not hold: its ApplicationSet's controller creates it. */
+function markCreated(id: string, applicationSet: string, readFromCluster: boolean, walk: ChildWalk): void {
+  if (!walk.liveIds.has(id)) walk.created.set(id, { applicationSet, readFromCluster });
+}
+
+/**
+ * The Applications a live ApplicationSet generates at head that the cluster does not hold: declared as
+ * sources (rendered from head like any other), marked as created by that ApplicationSet.
+ */
+function declareLiveGenerated(applications: readonly KubeObject[], name: string, walk: ChildWalk): void {
+  for (const application of applications) {
+    const source = readSource(application, false);
+    if (!source) continue;
+    const id = sourceRefText(source.id);
+    if (walk.declared.has(id)) continue;
+    const before = walk.created.size;
+    markCreated(id, name, true, walk);
+    if (walk.created.size === before) continue;
+    walk.declared.set(id, { source });
+    walk.order.add(id);
+  }
 }
 
 /** The live generated Applications the controller deletes, each rendering nothing. */
@@ -385,9 +437,33 @@ function markDeleted(removed: readonly RemovedApplication[], walk: ChildWalk, wh
  * is pruned on its account.
  */
 function expandLiveGenerator(id: string, follow: FollowState): void {
-  const { walk, liveById } = follow;
+  const { walk } = follow;
   const generator = follow.generators.get(id);
   if (!generator?.appset || walk.declared.has(id) || walk.expanded.has(keyId(generator.key))) return;
+  expandLiveAppSet({ key: generator.key, appset: generator.appset }, follow);
+}
+
+/**
+ * The live ApplicationSets no rendered source declares and no Application of theirs led to (they have
+ * generated none yet), each expanded from its live spec; false when there was none. One a rendered
+ * source lists is that source's: if head no longer declares it, the source prunes it.
+ */
+function expandRemainingLiveAppSets(follow: FollowState): boolean {
+  const { walk, liveById } = follow;
+  const rendered = new Set(
+    walk.result.sources.filter((r) => r.scope === 'rendered').map((r) => sourceRefText(r.source.id)),
+  );
+  const remaining = walk.input.live.filter((obj) => {
+    if (!isApplicationSet(obj) || walk.expanded.has(keyId(keyOf(obj)))) return false;
+    return !listersOf(keyOf(obj), liveById).some((parent) => rendered.has(parent));
+  });
+  for (const appset of remaining) expandLiveAppSet({ key: keyOf(appset), appset }, follow);
+  return remaining.length > 0;
+}
+
+/** A live ApplicationSet expanded against head: the Applications it creates and those it deletes. */
+function expandLiveAppSet(generator: Required<LiveGenerator>, follow: FollowState): void {
+  const { walk, liveById } = follow;
   walk.expanded.add(keyId(generator.key));
   const appset = generator.appset;
   const name = `${generator.key.namespace}/${generator.key.name}`;
@@ -410,6 +486,7 @@ function expandLiveGenerator(id: string, follow: FollowState): void {
     return;
   }
   walk.result.filesRead.push(...expansion.filesRead);
+  declareLiveGenerated(expansion.applications, name, walk);
   markDeleted(generatedFate(appset, expansion.applications, input.live).removed, walk, why);
 }
 
@@ -432,11 +509,20 @@ function followSources(
   const result = startingResult(entry, controller);
   const generators = liveGenerators(input.live);
   const order = sourceOrder([...declared.keys()], liveById, generators);
-  const walk: ChildWalk = { input, matcher, declared, order, result, expanded: new Set(), deleted: new Map() };
+  const walk: ChildWalk = {
+    ...{ input, matcher, declared, order, result },
+    ...{ expanded: new Set<string>(), deleted: new Map(), created: new Map(), liveIds: liveSourceIds(input.live) },
+  };
   const follow: FollowState = { walk, inputs, liveById, generators, byKey: new Map(), releases: [] };
   for (const desired of entry.objects) if (isApplicationSet(desired.object)) declareChildren(desired, walk);
-  for (let id = order.next(); id !== undefined; id = order.next())
-    if (followOne(id, follow) === 'stopped') return { ...result, objects: [], stopped: true };
+  do {
+    for (let id = order.next(); id !== undefined; id = order.next())
+      if (followOne(id, follow) === 'stopped') return { ...result, objects: [], stopped: true };
+  } while (expandRemainingLiveAppSets(follow));
+  for (const source of result.sources) {
+    const created = walk.created.get(sourceRefText(source.source.id));
+    if (created) source.createdBy = created;
+  }
   return withReleasesAndRoots(input, inputs, entry, {
     matcher,
     result,

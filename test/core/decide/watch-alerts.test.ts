@@ -417,6 +417,11 @@ describe('decideNotReconciling', () => {
       'sync failed: one or more objects failed to apply',
     ],
     [
+      'its sync failed, the message ending with a full stop',
+      outOfSync({ operation: { phase: 'Failed', message: 'one or more objects failed to apply (retried 5 times).' } }),
+      'sync failed: one or more objects failed to apply (retried 5 times)',
+    ],
+    [
       'its sync errored',
       outOfSync({ operation: { phase: 'Error', message: 'rpc error: repository not accessible' } }),
       'sync failed: rpc error: repository not accessible',
