@@ -54,9 +54,10 @@ spec:
       restartPolicy: Never
 `;
 
-// The Flux scenario (test/fixtures/controllers/flux-podinfo) with three more Kustomizations: one whose
+// The Flux scenario (test/fixtures/controllers/flux-podinfo) with more Kustomizations: one whose
 // env file has empty values, one holding a generateName Job (Flux builds every path with kustomize,
-// which refuses an object without a name), one whose kustomization names a file that is not there.
+// which refuses an object without a name), one whose kustomization names a file that is not there, one
+// with an object without apiVersion and one with a file holding kustomize's own Kustomization.
 const flux = join(work, 'flux');
 cpSync(join(CONTROLLER_SCENARIOS, 'flux-podinfo', 'repo'), flux, { recursive: true });
 write(flux, {
@@ -64,6 +65,7 @@ write(flux, {
   'clusters/kind-dev/jobs.yaml': fluxKustomization('jobs', './jobs'),
   'clusters/kind-dev/broken.yaml': fluxKustomization('broken', './broken'),
   'clusters/kind-dev/untyped.yaml': fluxKustomization('untyped', './untyped'),
+  'clusters/kind-dev/kustomize-file.yaml': fluxKustomization('kustomize-file', './kustomize-file'),
   'settings/kustomization.yaml': [
     'configMapGenerator:',
     '  - name: settings',
@@ -86,6 +88,11 @@ write(flux, {
   'untyped/kustomization.yaml': 'resources:\n  - objects.yaml\n',
   'untyped/objects.yaml':
     'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: typed\n---\nkind: Widget\nmetadata:\n  name: untyped\n',
+  // A path without kustomization.yaml: Flux lists every YAML file, kustomize keeps the one holding a
+  // kustomize Kustomization as an object, and the apply fails on it (no such API on a cluster).
+  'kustomize-file/app.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: kept\n',
+  'kustomize-file/kustomize.yaml':
+    'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nmetadata:\n  name: inner\nresources:\n  - app.yaml\n',
 });
 const fluxLive = join(CONTROLLER_SCENARIOS, 'flux-podinfo', 'live', 'unchanged.json');
 const fluxArgs = ['--cluster', 'kind-dev', '--config', join(flux, '.github', 'driftback.yml'), '--live', fluxLive];
@@ -111,6 +118,10 @@ describe('a Flux cluster with sources that do not render', () => {
     expect(byName.get('flux-system/untyped')!.reason).toMatch(
       /untyped\/objects\.yaml:6: apiVersion: Widget "untyped" has no apiVersion: kustomize builds it, but no cluster can apply it/,
     );
+    expect(byName.get('flux-system/kustomize-file')).toMatchObject({ scope: 'not-rendered' });
+    expect(byName.get('flux-system/kustomize-file')!.reason).toMatch(
+      /kustomize-file\/kustomize\.yaml:1: apiVersion: Kustomization "inner" \(kustomize\.config\.k8s\.io\/v1beta1\) configures kustomize: .*no cluster serves that API/,
+    );
     // The podinfo objects that render are still compared: in sync, as before.
     expect(document.summary.inSync).toBeGreaterThanOrEqual(20);
     // Nothing of a source that was not rendered is reported (the Service of `broken` is not missing).
@@ -118,6 +129,8 @@ describe('a Flux cluster with sources that do not render', () => {
     expect(ids).not.toContain('Service/web');
     expect(ids).not.toContain('Job/schema-migrate-');
     expect(ids).not.toContain('ConfigMap/typed');
+    expect(ids).not.toContain('ConfigMap/kept');
+    expect(ids).not.toContain('Kustomization/inner');
     // The env file's empty values are values: the generated ConfigMap and the replacement carry "".
     const settings = document.resources.find((resource) => resource.id.name.startsWith('settings-'));
     expect(settings?.status).toBe('missing');

@@ -9,7 +9,7 @@ import type { KubeObject } from '../../src/core/model/index.js';
 import { chartFiles, helmTemplateObjects, objectKey, packagedChart, PODINFO_RELEASE } from '../support/charts.js';
 import { REPO_ROOT } from '../support/fixtures.js';
 import { pinnedHelm } from '../support/tools.js';
-import { writeRepository } from './repository.js';
+import { snapshotText, writeRepository } from './repository.js';
 import { runCli } from './run-cli.js';
 
 const RELEASE = `apiVersion: helm.toolkit.fluxcd.io/v2
@@ -38,16 +38,7 @@ function repository(): string {
   return writeRepository('render-repo', files);
 }
 
-const SNAPSHOT = JSON.stringify({
-  apiVersion: 'driftback.dev/v1',
-  kind: 'Snapshot',
-  repository: 'acme/gitops',
-  cluster: 'prod',
-  capturedAt: '2026-12-01T10:00:00Z',
-  server: { gitVersion: 'v1.33.1', resources: [] },
-  scope: { complete: true, errors: [] },
-  items: [],
-});
+const SNAPSHOT = snapshotText();
 
 const FLUX_LABELS = ['helm.toolkit.fluxcd.io/name', 'helm.toolkit.fluxcd.io/namespace'];
 

@@ -12,3 +12,17 @@ export function writeRepository(prefix: string, files: Iterable<readonly [string
   }
   return dir;
 }
+
+/** A complete snapshot document of cluster prod of acme/gitops (Kubernetes v1.33.1) holding `items`. */
+export function snapshotText(items: readonly unknown[] = []): string {
+  return JSON.stringify({
+    apiVersion: 'driftback.dev/v1',
+    kind: 'Snapshot',
+    repository: 'acme/gitops',
+    cluster: 'prod',
+    capturedAt: '2026-12-01T10:00:00Z',
+    server: { gitVersion: 'v1.33.1', resources: [] },
+    scope: { complete: true, errors: [] },
+    items,
+  });
+}

@@ -10,7 +10,9 @@ const IDENTITY_METADATA = ['name', 'namespace', 'generateName', 'ownerReferences
 /**
  * Helm's own stamps (helm/helm pkg/action: the release annotations `meta.helm.sh/release-name` and
  * `-namespace` it adds at install; the `helm.sh/chart: <name>-<version>` label charts write, which
- * changes with every chart version): never drift.
+ * changes with every chart version — and with every commit under helm-controller's `reconcileStrategy:
+ * Revision`, `<version>+<revision>` — on the object and on the templates of what it makes, Pods and
+ * claims): never drift.
  */
 const HELM_STAMP_LABEL = 'helm.sh/chart';
 const HELM_STAMP_ANNOTATION = /^meta\.helm\.sh\//;
@@ -33,12 +35,53 @@ function withoutHelmStamps(meta: Record<string, unknown>): void {
   }
 }
 
+/** Where a workload's templates sit under `spec`: a Pod template, a CronJob's Job template, claim templates. */
+const TEMPLATE_KEYS = ['template', 'jobTemplate', 'volumeClaimTemplates'] as const;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * `spec` with the Helm chart label left out of the metadata of each template under it, copied only along
+ * the paths it changes (the input is never mutated).
+ */
+function withoutTemplateStamps(spec: unknown, depth = 0): unknown {
+  if (!isRecord(spec) || depth > 3) return spec;
+  let out: Record<string, unknown> | undefined;
+  for (const key of TEMPLATE_KEYS) {
+    const value = spec[key];
+    const next = Array.isArray(value)
+      ? value.map((item) => withoutTemplateStamp(item, depth))
+      : withoutTemplateStamp(value, depth);
+    if (Array.isArray(value) ? (next as unknown[]).some((item, i) => item !== value[i]) : next !== value) {
+      out ??= { ...spec };
+      out[key] = next;
+    }
+  }
+  return out ?? spec;
+}
+
+function withoutTemplateStamp(template: unknown, depth: number): unknown {
+  if (!isRecord(template)) return template;
+  const labels = isRecord(template.metadata) ? template.metadata.labels : undefined;
+  const spec = withoutTemplateStamps(template.spec, depth + 1);
+  const stamped = isRecord(labels) && HELM_STAMP_LABEL in labels;
+  if (!stamped && spec === template.spec) return template;
+  const copy: Record<string, unknown> = { ...template, ...(spec === template.spec ? {} : { spec }) };
+  if (stamped) {
+    const { [HELM_STAMP_LABEL]: _chart, ...rest } = labels;
+    copy.metadata = { ...(template.metadata as Record<string, unknown>), labels: rest };
+  }
+  return copy;
+}
+
 /** A shallow copy without the noise; nested objects are shared, never mutated. */
 export function withoutNoise(obj: KubeObject): Record<string, unknown> {
   const { status: _status, apiVersion: _apiVersion, kind: _kind, metadata, ...rest } = obj;
   const meta = withoutServerMetadata(metadata ?? {});
   for (const field of IDENTITY_METADATA) delete meta[field];
   withoutHelmStamps(meta);
+  if ('spec' in rest) rest.spec = withoutTemplateStamps(rest.spec);
   return { ...rest, metadata: meta };
 }
 

@@ -110,7 +110,7 @@ export function documentsToResources(
     const candidates = expandList(doc.root, kustomize);
     for (const node of candidates) {
       const reason = notAnObject(node, kustomize);
-      if (reason && kustomize && !isKustomizeConfig(node)) out.errors.push(refusedDocument(file, node, reason));
+      if (reason && kustomize) out.errors.push(refusedDocument(file, node, reason));
       else if (reason) out.skipped.push({ file, document: doc.index, reason });
       if (reason) continue;
       const root = node as TrackedMap;
@@ -216,10 +216,6 @@ function refusedDocument(file: string, node: TrackedNode, reason: string): Sourc
   };
 }
 
-function isKustomizeConfig(node: TrackedNode): boolean {
-  return node.kind === 'map' && KUSTOMIZE_CONFIG.test(getString(node, ['apiVersion']) ?? '');
-}
-
 function expandList(root: TrackedNode, kustomize: boolean): TrackedNode[] {
   if (root.kind !== 'map') return [root];
   const kind = getString(root, ['kind']);
@@ -230,9 +226,10 @@ function expandList(root: TrackedNode, kustomize: boolean): TrackedNode[] {
 }
 
 /**
- * Why a document is not an object to render. kustomize keeps an object without apiVersion (its
- * output is what the controller applies, and the apply then fails: `unapplicableObjects` says so);
- * plain manifests skip it, as they skip any YAML that is not a Kubernetes object.
+ * Why a document is not an object to render. kustomize keeps an object without apiVersion, and one
+ * that configures kustomize itself (a `kustomize.config.k8s.io` Kustomization or Component listed as
+ * a file): its output is what the controller applies, and the apply then fails (`unapplicableObjects`
+ * says so). Plain manifests skip both, as they skip any YAML that is not a Kubernetes object.
  */
 function notAnObject(node: TrackedNode, kustomize: boolean): string | undefined {
   if (node.kind !== 'map')
@@ -241,7 +238,7 @@ function notAnObject(node: TrackedNode, kustomize: boolean): string | undefined 
   const kind = getString(node, ['kind']);
   if (!apiVersion && !kustomize) return 'not a Kubernetes object: no apiVersion';
   if (!kind) return 'not a Kubernetes object: no kind';
-  if (apiVersion && KUSTOMIZE_CONFIG.test(apiVersion))
+  if (apiVersion && KUSTOMIZE_CONFIG.test(apiVersion) && !kustomize)
     return `${kind} configures kustomize; it is not applied to a cluster`;
   return undefined;
 }

@@ -23,20 +23,30 @@ export function failedRender(rendered: Pick<SourceRender, 'errors' | 'notes' | '
 }
 
 /**
- * kustomize builds an object without apiVersion, but no cluster can apply it: kubectl, Flux and Argo
- * CD refuse it (Object 'apiVersion' is missing), and with it the source's whole apply. Each is a
- * problem of the render, so the source is not rendered rather than compared as if it applied.
+ * kustomize builds an object without apiVersion, and one of kustomize's own configuration
+ * (`kustomize.config.k8s.io`: a Kustomization or Component listed as a file), but no cluster can apply
+ * either: kubectl, Flux and Argo CD refuse it (Object 'apiVersion' is missing; no matches for kind), and
+ * with it the source's whole apply. Each is a problem of the render, so the source is not rendered
+ * rather than compared as if it applied.
  */
 export function unapplicableObjects(objects: readonly DesiredObject[]): SourceProblem[] {
-  return objects
-    .filter((desired) => typeof desired.object.apiVersion !== 'string' || desired.object.apiVersion === '')
-    .map((desired) => ({
-      file: desired.source.file,
-      ...(desired.source.location.line ? { line: desired.source.location.line } : {}),
-      field: 'apiVersion',
-      message: `${desired.key.kind} "${desired.key.name}" has no apiVersion: kustomize builds it, but no cluster can apply it (Object 'apiVersion' is missing), so its source is not applied; give it its apiVersion`,
-    }));
+  return objects.flatMap((desired) => {
+    const message = unapplicable(desired);
+    if (!message) return [];
+    const line = desired.source.location.line;
+    return [{ file: desired.source.file, ...(line ? { line } : {}), field: 'apiVersion', message }];
+  });
 }
+
+function unapplicable({ key, object }: DesiredObject): string | undefined {
+  if (typeof object.apiVersion !== 'string' || object.apiVersion === '')
+    return `${key.kind} "${key.name}" has no apiVersion: kustomize builds it, but no cluster can apply it (Object 'apiVersion' is missing), so its source is not applied; give it its apiVersion`;
+  if (key.group === KUSTOMIZE_CONFIG_GROUP)
+    return `${key.kind} "${key.name}" (${object.apiVersion}) configures kustomize: kustomize builds it as an object when a kustomization lists its file, but no cluster serves that API (no matches for kind "${key.kind}"), so its source is not applied; name the file kustomization.yaml in a directory of its own and list that directory, or move it out of what the source builds`;
+  return undefined;
+}
+
+const KUSTOMIZE_CONFIG_GROUP = 'kustomize.config.k8s.io';
 
 /**
  * A source whose objects are unknown, said once in its notes (`message`) and as the part not rendered,

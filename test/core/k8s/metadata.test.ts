@@ -82,6 +82,43 @@ it("withoutNoise leaves out Helm's stamps: the release annotations and the chart
   expect(withoutNoise(live).metadata).toEqual({ labels: { 'app.kubernetes.io/managed-by': 'Helm' } });
 });
 
+it('withoutNoise leaves out the chart label on Pod, Job and claim templates, keeps their other labels, mutates nothing', () => {
+  // The Bitnami common library writes helm.sh/chart on a workload's Pod template and claim templates too.
+  const stamped = (chart: string) => ({ 'helm.sh/chart': chart, 'app.kubernetes.io/name': 'mariadb' });
+  const statefulSet = (chart: string): KubeObject => ({
+    apiVersion: 'apps/v1',
+    kind: 'StatefulSet',
+    metadata: { name: 'db', labels: stamped(chart) },
+    spec: {
+      replicas: 1,
+      template: { metadata: { labels: stamped(chart) }, spec: { containers: [{ name: 'db' }] } },
+      volumeClaimTemplates: [{ metadata: { name: 'data', labels: stamped(chart) }, spec: { resources: {} } }],
+    },
+  });
+  const cronJob = (chart: string): KubeObject => ({
+    apiVersion: 'batch/v1',
+    kind: 'CronJob',
+    metadata: { name: 'backup' },
+    spec: {
+      schedule: '@daily',
+      jobTemplate: {
+        metadata: { labels: stamped(chart) },
+        spec: { template: { metadata: { labels: stamped(chart) }, spec: { restartPolicy: 'Never' } } },
+      },
+    },
+  });
+  const live = statefulSet('mariadb-22.0.0_4e3c5d6a1b2c');
+  const before = structuredClone(live);
+  expect(withoutNoise(live)).toEqual(withoutNoise(statefulSet('mariadb-22.0.0')));
+  expect(live).toEqual(before);
+  expect((withoutNoise(live).spec as any).template.metadata.labels).toEqual({ 'app.kubernetes.io/name': 'mariadb' });
+  expect(withoutNoise(cronJob('a-1'))).toEqual(withoutNoise(cronJob('a-2')));
+  // Any other label of a template is compared.
+  const relabelled = statefulSet('mariadb-22.0.0');
+  (relabelled.spec as any).template.metadata.labels.team = 'blue';
+  expect(withoutNoise(relabelled)).not.toEqual(withoutNoise(statefulSet('mariadb-22.0.0')));
+});
+
 it.each([
   ['kubectl.kubernetes.io/restartedAt', true],
   ['deployment.kubernetes.io/revision', true],
