@@ -16,10 +16,8 @@ import { latestSnapshots, planPullRequest, type PlanInputs } from '../../src/app
 import {
   cliPlanComment,
   commentsOn,
-  openPullRequest,
-  pullRequestPayload,
+  proposePullRequest,
   REPOSITORY,
-  sendWebhook,
   startHarness,
   uploadSnapshot,
   writeTree,
@@ -77,8 +75,7 @@ const CASES: Array<[string, string, Record<string, string | null>]> = [
 describe.each(CASES)('%s', (name, cluster, changed) => {
   it('the CLI prints the comment the App posts', async () => {
     const branch = `parity/${cluster}`;
-    const pull = openPullRequest(h, branch, changed);
-    expect(await sendWebhook(h, 'pull_request', pullRequestPayload('opened', { ...pull, branch }))).toBe(200);
+    const pull = await proposePullRequest(h, branch, changed);
     const [posted] = commentsOn(h, pull.number);
     expect(posted).toBeDefined();
 

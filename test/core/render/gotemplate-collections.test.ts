@@ -2,12 +2,9 @@
 // what Go gives (reflect.DeepEqual comparisons, Go's slice bounds, mergo's merge of nested maps, GNU
 // seq's output), and the errors sprig's must* variants raise on a value that is not a list or map.
 import { describe, expect, it } from 'vitest';
-import { renderTemplateString } from '../../../src/core/render/appset-template.js';
+import { renderGo } from '../../support/go-template.js';
 
-const go = (text: string, params: Record<string, unknown> = {}) => {
-  const rendered = renderTemplateString(text, params, { goTemplate: true, missingKeyError: false });
-  return rendered.ok ? rendered.text : `ERROR: ${rendered.reason}`;
-};
+const go = renderGo;
 
 describe('list functions', () => {
   it.each([

@@ -3,14 +3,11 @@
 // refusals, Go's rules for empty matches in FindAll/ReplaceAll/Split, `$name` expansion — and the
 // published digests of the inputs. Functions whose output differs on every run stop the render.
 import { describe, expect, it } from 'vitest';
+import { renderGo } from '../../support/go-template.js';
 import type { KubeObject } from '../../../src/core/model/index.js';
 import { expandApplicationSet } from '../../../src/core/render/appset-expand.js';
-import { renderTemplateString } from '../../../src/core/render/appset-template.js';
 
-const go = (text: string, params: Record<string, unknown> = {}) => {
-  const rendered = renderTemplateString(text, params, { goTemplate: true, missingKeyError: false });
-  return rendered.ok ? rendered.text : `ERROR: ${rendered.reason}`;
-};
+const go = renderGo;
 
 describe('regexp functions, with Go regexp semantics', () => {
   it.each([

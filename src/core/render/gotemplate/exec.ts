@@ -3,11 +3,25 @@
 // pass each command's value as the next one's last argument, `and`/`or` evaluated lazily, `if`/`with`/
 // `range` (slices by index, maps by sorted key, ints) with `break`/`continue`. Bounded: a template that
 // runs too long or prints too much stops with an error.
-import { isPlainObject } from '../../model/index.js';
 import { TemplateError, type BlockNode, type Command, type Node, type Operand, type Pipeline } from './parser.js';
-import { GoObject, goType, printValue, truth, UnknownParam, type Value } from './go-values.js';
+import {
+  type GoMethod,
+  GoObject,
+  goType,
+  isMap,
+  printValue,
+  truth,
+  UnknownParam,
+  UnorderedList,
+  type Value,
+} from './go-values.js';
 
-export type TemplateFunction = (args: Value[]) => Value;
+/** What a function may ask of the run: `charge` counts costly work against the template's step budget. */
+export interface CallContext {
+  charge(steps: number): void;
+}
+
+export type TemplateFunction = (args: Value[], context: CallContext) => Value;
 
 export interface ExecOptions {
   missingKeyError: boolean;
@@ -59,8 +73,9 @@ function checkFunctions(nodes: Node[], functions: ExecOptions['functions']): voi
   }
 }
 
-function step(state: State): void {
-  if (++state.steps > MAX_STEPS) throw new TemplateError(`template runs more than ${MAX_STEPS} steps`);
+function step(state: State, steps = 1): void {
+  state.steps += steps;
+  if (state.steps > MAX_STEPS) throw new TemplateError(`template runs more than ${MAX_STEPS} steps`);
 }
 
 function write(state: State, text: string): void {
@@ -89,8 +104,20 @@ function walk(nodes: Node[], dot: Value, state: State): Flow {
 }
 
 function printed(value: Value): string {
-  if (value instanceof UnknownParam) throw new UnknownValueError(value.why);
+  known(value);
+  ordered(value, 'printing');
   return printValue(value);
+}
+
+/** The functions that cannot observe the order of a list's items: they may take `values`' result. */
+const ORDER_FREE = new Set(['len', 'has', 'mustHas', 'sortAlpha', 'empty', 'not', 'typeOf', 'kindIs', 'kindOf']);
+
+/** A value whose order is Go's random map order stops the render where the order would show. */
+function ordered(value: Value, where: string): void {
+  if (value instanceof UnorderedList)
+    throw new UnknownValueError(
+      `${where} the result of values shows Go's random map order; sort it first (values $d | sortAlpha)`,
+    );
 }
 
 function walkBranch(node: BlockNode, dot: Value, state: State): Flow {
@@ -103,7 +130,7 @@ function walkBranch(node: BlockNode, dot: Value, state: State): Flow {
 function rangeItems(value: Value): Array<[Value, Value]> | undefined {
   if (value === undefined || value === null) return [];
   if (Array.isArray(value)) return value.map((item, i) => [BigInt(i), item]);
-  if (isPlainObject(value))
+  if (isMap(value))
     return Object.keys(value)
       .sort()
       .map((key) => [key, value[key]]);
@@ -116,6 +143,7 @@ function walkRange(node: BlockNode, dot: Value, state: State): Flow {
   const { variables } = node.pipeline;
   const value = evalPipeline({ ...node.pipeline, variables: [] }, dot, state);
   known(value);
+  ordered(value, 'range over');
   const items = rangeItems(value);
   if (items === undefined) throw new TemplateError(`range can't iterate over ${printValue(value)}`);
   if (items.length === 0) return node.otherwise ? walk(node.otherwise, dot, state) : undefined;
@@ -152,9 +180,14 @@ function evalCommand(command: Command, dot: Value, state: State, final: Value): 
   step(state);
   const [first, ...args] = command;
   if (first!.type === 'function') return call(first!.name, args, dot, state, final);
-  if (args.length > 0 || final !== NO_FINAL)
-    throw new TemplateError(`can't give argument to non-function ${describe(first!)}`);
-  return evalOperand(first!, dot, state);
+  if (first!.type === 'nil') throw new TemplateError('nil is not a command');
+  if (args.length === 0 && final === NO_FINAL) return evalOperand(first!, dot, state);
+  const names = first!.type === 'field' || first!.type === 'variable' || first!.type === 'pipeline' ? first!.chain : [];
+  if (names.length === 0) throw new TemplateError(`can't give argument to non-function ${describe(first!)}`);
+  // `.A.B x` / `$v.Method x` / `(pipeline).Method x`: the last name of the chain gets the arguments.
+  const receiver = evalOperand({ ...first!, chain: names.slice(0, -1) } as Operand, dot, state);
+  const values = args.map((arg) => evalOperand(arg, dot, state));
+  return field(receiver, names[names.length - 1]!, final === NO_FINAL ? values : [...values, final], state);
 }
 
 function describe(operand: Operand): string {
@@ -180,8 +213,14 @@ function call(name: string, args: Operand[], dot: Value, state: State, final: Va
   if (!fn) throw new TemplateError(`function ${name} not supported`);
   const values = withFinal(args.map((arg) => evalOperand(arg, dot, state)));
   values.forEach(known);
+  const free = ORDER_FREE.has(name);
+  if (!free) values.forEach((value) => ordered(value, `${name} of`));
+  const context: CallContext = { charge: (steps) => step(state, steps) };
   try {
-    return fn(values);
+    return fn(
+      values.map((value) => (free && value instanceof UnorderedList ? [...value.items] : value)),
+      context,
+    );
   } catch (error) {
     if (error instanceof TemplateError) throw new TemplateError(`error calling ${name}: ${error.message}`);
     throw error;
@@ -206,7 +245,7 @@ function evalOperand(operand: Operand, dot: Value, state: State): Value {
     case 'pipeline':
       return chain(evalPipeline(operand.pipeline, dot, state), operand.chain, state);
     case 'nil':
-      throw new TemplateError('nil is not a command');
+      return null; // an argument; as a command it was refused by evalCommand.
     case 'function':
       return call(operand.name, [], dot, state, NO_FINAL);
     default:
@@ -214,26 +253,67 @@ function evalOperand(operand: Operand, dot: Value, state: State): Value {
   }
 }
 
-/** `.a.b` on a value: map keys; a missing key per `missingkey`; a field of anything else is an error. */
+/** `.a.b` on a value: map keys; a missing key per `missingkey`; methods of Go values called. */
 function chain(value: Value, names: readonly string[], state: State): Value {
   let current = value;
   for (const name of names) {
-    known(current);
     if (current === undefined) {
       if (state.options.missingKeyError) throw new TemplateError(`nil data; no entry for key "${name}"`);
       return undefined;
     }
-    if (current === null) throw new TemplateError(`nil pointer evaluating interface {}.${name}`);
-    if (current instanceof GoObject) {
-      const method = current.methods[name];
-      if (!method) throw new TemplateError(`can't evaluate field ${name} in type ${current.type}`);
-      current = method();
-      continue;
-    }
-    if (!isPlainObject(current)) throw new TemplateError(`can't evaluate field ${name} in type ${goType(current)}`);
-    if (Object.hasOwn(current, name)) current = current[name];
-    else if (state.options.missingKeyError) throw new TemplateError(`map has no entry for key "${name}"`);
-    else current = undefined;
+    current = field(current, name, undefined, state);
   }
   return current;
+}
+
+/** exec.go evalField: a method of a Go value (called with `args`), else a map key (which takes none). */
+function field(receiver: Value, name: string, args: Value[] | undefined, state: State): Value {
+  known(receiver);
+  if (receiver === undefined) {
+    if (state.options.missingKeyError) throw new TemplateError(`nil data; no entry for key "${name}"`);
+    return undefined;
+  }
+  if (receiver === null) throw new TemplateError(`nil pointer evaluating interface {}.${name}`);
+  if (receiver instanceof GoObject) {
+    const method = receiver.methods[name];
+    if (!method) throw new TemplateError(`can't evaluate field ${name} in type ${receiver.type}`);
+    return invoke(name, method, args ?? []);
+  }
+  if (!isMap(receiver)) throw new TemplateError(`can't evaluate field ${name} in type ${goType(receiver)}`);
+  if (args) throw new TemplateError(`${name} is not a method but has arguments`);
+  if (Object.hasOwn(receiver, name)) return receiver[name];
+  if (state.options.missingKeyError) throw new TemplateError(`map has no entry for key "${name}"`);
+  return undefined;
+}
+
+/** exec.go evalCall for a method: the arity and each argument's type checked as Go checks them. */
+function invoke(name: string, method: GoMethod, args: Value[]): Value {
+  if (args.length !== method.params.length)
+    throw new TemplateError(`wrong number of args for ${name}: want ${method.params.length} got ${args.length}`);
+  method.params.forEach((type, i) => {
+    const arg = args[i];
+    known(arg);
+    ordered(arg, `${name} of`);
+    if (arg === null || arg === undefined) {
+      if (type.startsWith('*'))
+        throw new TemplateError(
+          `error calling ${name}: runtime error: invalid memory address or nil pointer dereference`,
+        );
+      throw new TemplateError(`invalid value; expected ${type}`);
+    }
+    if (!fits(type, arg)) throw new TemplateError(`wrong type for value; expected ${type}; got ${goType(arg)}`);
+  });
+  try {
+    return method.call(args);
+  } catch (error) {
+    if (error instanceof TemplateError) throw new TemplateError(`error calling ${name}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Whether a value can be passed as a parameter of the Go type (an int constant is a time.Duration). */
+function fits(type: string, value: Value): boolean {
+  if (type === 'string') return typeof value === 'string';
+  if (type === 'int' || type === 'time.Duration') return typeof value === 'bigint';
+  return value instanceof GoObject && value.type === type;
 }

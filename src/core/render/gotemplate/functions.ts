@@ -4,7 +4,6 @@
 // `fromYaml`, `fromYamlArray`. A sprig function not listed here is refused by name, never guessed.
 import { parse } from 'yaml';
 import { emitDocument } from '../go-yaml-emit.js';
-import { isPlainObject } from '../../model/index.js';
 import type { TemplateFunction } from './exec.js';
 import { TemplateError } from './parser.js';
 import { binary, str, strings, ternaryFn, unary } from './args.js';
@@ -12,7 +11,7 @@ import { goQuote, sprint, sprintf, sprintln } from './printf.js';
 import { extraFunctions } from './sprig-extra.js';
 import { collectionFunctions } from './sprig-lists.js';
 import { urlFunctions } from './go-url.js';
-import { equal, goType, isEmpty, less, stringOf, toInt, truth, type Value } from './go-values.js';
+import { equal, goType, isEmpty, isMap, less, stringOf, toInt, truth, type Value } from './go-values.js';
 
 /** Argo CD's SanitizeName (applicationset/utils/template_functions.go): a DNS-1123-ish name. */
 export function sanitizeName(name: string): string {
@@ -48,7 +47,7 @@ function toJson(value: Value): string {
   const plain = (v: Value): unknown => {
     if (typeof v === 'bigint') return Number(v);
     if (Array.isArray(v)) return v.map(plain);
-    if (isPlainObject(v))
+    if (isMap(v))
       return Object.fromEntries(
         Object.keys(v)
           .sort()
@@ -77,7 +76,7 @@ function fromYaml(text: Value, want: 'map' | 'list'): Value {
     throw new TemplateError(`error converting YAML to JSON: ${(error as Error).message.split('\n')[0]}`);
   }
   if (parsed === null || parsed === undefined) return want === 'map' ? {} : [];
-  if (want === 'map' ? !isPlainObject(parsed) : !Array.isArray(parsed))
+  if (want === 'map' ? !isMap(parsed) : !Array.isArray(parsed))
     throw new TemplateError(`cannot unmarshal ${Array.isArray(parsed) ? 'array' : typeof parsed} into Go value`);
   return JSON.parse(JSON.stringify(parsed)) as Value;
 }
@@ -91,7 +90,7 @@ function index(args: Value[]): Value {
       if (typeof key !== 'bigint') throw new TemplateError(`cannot index slice/array with type ${goType(key)}`);
       if (key < 0n || key >= BigInt(item.length)) throw new TemplateError(`index out of range: ${key}`);
       item = item[Number(key)];
-    } else if (isPlainObject(item)) {
+    } else if (isMap(item)) {
       if (typeof key !== 'string') throw new TemplateError(`value has type ${goType(key)}; should be string`);
       item = Object.hasOwn(item, key) ? item[key] : null;
     } else throw new TemplateError(`can't index item of type ${goType(item)}`);
@@ -102,7 +101,7 @@ function index(args: Value[]): Value {
 function len(value: Value): bigint {
   if (typeof value === 'string') return BigInt(new TextEncoder().encode(value).length);
   if (Array.isArray(value)) return BigInt(value.length);
-  if (isPlainObject(value)) return BigInt(Object.keys(value).length);
+  if (isMap(value)) return BigInt(Object.keys(value).length);
   if (value === undefined || value === null) throw new TemplateError('len of nil pointer');
   throw new TemplateError(`len of type ${goType(value)}`);
 }
@@ -265,10 +264,10 @@ function SPRIG_OTHERS(): Record<string, TemplateFunction> {
     first: unary('first', (v) => (Array.isArray(v) && v.length > 0 ? v[0] : null)),
     last: unary('last', (v) => (Array.isArray(v) && v.length > 0 ? v[v.length - 1] : null)),
     sortAlpha: unary('sortAlpha', (v) => strings(v).sort()),
-    keys: (args) => args.flatMap((d) => (isPlainObject(d) ? Object.keys(d) : [])).sort(),
+    keys: (args) => args.flatMap((d) => (isMap(d) ? Object.keys(d) : [])).sort(),
     dict,
-    get: binary('get', (d, k) => (isPlainObject(d) && Object.hasOwn(d, str(k)) ? d[str(k)] : '')),
-    hasKey: binary('hasKey', (d, k) => isPlainObject(d) && Object.hasOwn(d, str(k))),
+    get: binary('get', (d, k) => (isMap(d) && Object.hasOwn(d, str(k)) ? d[str(k)] : '')),
+    hasKey: binary('hasKey', (d, k) => isMap(d) && Object.hasOwn(d, str(k))),
     int: unary('int', toInt),
     int64: unary('int64', toInt),
     atoi: unary('atoi', (v) => (/^[-+]?\d+$/.test(str(v)) ? BigInt(str(v)) : 0n)),
@@ -294,9 +293,9 @@ function dig(args: Value[]): Value {
   if (args.length < 3) throw new TemplateError(`wrong number of args for dig: want at least 3 got ${args.length}`);
   const fallback = args[args.length - 2];
   let current = args[args.length - 1];
-  if (!isPlainObject(current)) throw new TemplateError(`dig: the last argument is a ${goType(current)}, not a map`);
+  if (!isMap(current)) throw new TemplateError(`dig: the last argument is a ${goType(current)}, not a map`);
   for (const key of args.slice(0, -2)) {
-    if (!isPlainObject(current) || !Object.hasOwn(current, str(key))) return fallback;
+    if (!isMap(current) || !Object.hasOwn(current, str(key))) return fallback;
     current = current[str(key)];
   }
   return current;
@@ -326,7 +325,7 @@ function pathDir(path: string): string {
 
 function kindOf(value: Value): string {
   if (Array.isArray(value)) return 'slice';
-  if (isPlainObject(value)) return 'map';
+  if (isMap(value)) return 'map';
   if (value === null || value === undefined) return 'invalid';
   return typeof value === 'bigint' ? 'int' : typeof value === 'number' ? 'float64' : goType(value);
 }

@@ -1,9 +1,8 @@
 // sprig v3.3.0's urlParse and urlJoin (url.go) on Go's net/url: Parse's split into scheme, userinfo,
 // host, path, query and fragment with its percent-decoding and refusals, and URL.String's escaping.
-import { isPlainObject } from '../../model/index.js';
 import { unary } from './args.js';
 import type { TemplateFunction } from './exec.js';
-import { goType, type Value } from './go-values.js';
+import { goType, isMap, type Value } from './go-values.js';
 import { TemplateError } from './parser.js';
 
 type Mode = 'path' | 'host' | 'user' | 'fragment';
@@ -179,7 +178,7 @@ function urlString(url: GoUrl): string {
 }
 
 function urlJoin(value: Value): string {
-  if (!isPlainObject(value))
+  if (!isMap(value))
     throw new TemplateError(`wrong type for value; expected map[string]interface {}; got ${goType(value)}`);
   const field = (key: string): string => {
     if (!Object.hasOwn(value, key)) return '';

@@ -2,8 +2,14 @@
 // (number — every number of generator parameters is one: they come through JSON), a bool, nil (null), a
 // map (plain object), a slice (array); `undefined` is Go's invalid value (a missing map key), printed
 // `<no value>`. Printing follows fmt's `%v`; truth and comparison follow text/template's funcs.go.
-import { isPlainObject } from '../../model/index.js';
 import { TemplateError } from './parser.js';
+
+/** A Go map: a plain object (parameters and what templates build), never a Go value with methods. */
+export function isMap(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
 
 export type Value = unknown;
 
@@ -21,13 +27,35 @@ export function formatFloat(value: number): string {
   return String(value);
 }
 
-/** A Go value with methods (a *semver.Version, a time.Time): `.Name` calls its method; printed by String. */
+/** A method of a Go value: its parameters' Go types (text/template checks them) and its body. */
+export interface GoMethod {
+  params: readonly string[];
+  call: (args: Value[]) => Value;
+}
+
+/**
+ * A Go value with methods or struct fields (a *semver.Version, a time.Time, a time.Month): `.Name`
+ * calls the method with the arguments given; printed by its String. `int` is set for a value of
+ * integer kind (time.Month, time.Weekday), which `eq` and `lt` compare as its number.
+ */
 export class GoObject {
   constructor(
     readonly type: string,
     readonly text: string,
-    readonly methods: Readonly<Record<string, () => unknown>>,
+    readonly methods: Readonly<Record<string, GoMethod>>,
+    readonly int?: bigint,
   ) {}
+}
+
+/** A method without parameters. */
+export const getter = (call: () => Value): GoMethod => ({ params: [], call });
+
+/**
+ * sprig `values`: a map's values in Go's random map iteration order. Only what cannot observe the
+ * order (len, has, sortAlpha, empty, truth) may use it; anything else stops the render.
+ */
+export class UnorderedList {
+  constructor(readonly items: readonly Value[]) {}
 }
 
 /** fmt's `%v`: maps as `map[k:v]` with sorted keys, slices as `[a b]`, nil as `<nil>`. */
@@ -38,8 +66,9 @@ export function printValue(value: Value, top = true): string {
   if (typeof value === 'bigint' || typeof value === 'boolean') return String(value);
   if (typeof value === 'number') return formatFloat(value);
   if (value instanceof GoObject) return value.text;
+  if (value instanceof UnorderedList) return printValue([...value.items], top);
   if (Array.isArray(value)) return `[${value.map((item) => printValue(item, false)).join(' ')}]`;
-  if (isPlainObject(value)) {
+  if (isMap(value)) {
     const keys = Object.keys(value).sort();
     return `map[${keys.map((key) => `${key}:${printValue(value[key], false)}`).join(' ')}]`;
   }
@@ -54,7 +83,9 @@ export function truth(value: Value): boolean {
   if (typeof value === 'bigint') return value !== 0n;
   if (typeof value === 'number') return value !== 0;
   if (Array.isArray(value)) return value.length > 0;
-  if (isPlainObject(value)) return Object.keys(value).length > 0;
+  if (value instanceof UnorderedList) return value.items.length > 0;
+  if (isMap(value)) return Object.keys(value).length > 0;
+  if (value instanceof GoObject && value.int !== undefined) return value.int !== 0n;
   return true;
 }
 
@@ -66,8 +97,12 @@ function kindOf(value: Value): BasicKind {
   if (typeof value === 'number') return 'float';
   if (typeof value === 'string') return 'string';
   if (value === null || value === undefined) return 'nil';
+  if (value instanceof GoObject && value.int !== undefined) return 'int';
   return 'other';
 }
+
+/** The number of an integer-kind value (a time.Month compares as its number). */
+const basic = (value: Value): Value => (value instanceof GoObject && value.int !== undefined ? value.int : value);
 
 /** funcs.go eq: arg1 equals any of the others; values of different basic kinds cannot be compared. */
 export function equal(arg1: Value, ...others: Value[]): boolean {
@@ -83,7 +118,7 @@ export function equal(arg1: Value, ...others: Value[]): boolean {
       if (k1 === 'nil' || k2 === 'nil') continue;
       throw new TemplateError('incompatible types for comparison');
     }
-    if (arg1 === arg || k1 === 'nil') return true;
+    if (basic(arg1) === basic(arg) || k1 === 'nil') return true;
   }
   return false;
 }
@@ -93,7 +128,7 @@ export function less(a: Value, b: Value): boolean {
   const ka = kindOf(a);
   if (ka !== kindOf(b)) throw new TemplateError('incompatible types for comparison');
   if (ka !== 'int' && ka !== 'float' && ka !== 'string') throw new TemplateError('invalid type for comparison');
-  return (a as number) < (b as number);
+  return (basic(a) as number) < (basic(b) as number);
 }
 
 /** A Go int from a value an int-taking function received (sprig's toInt64 / cast). */
@@ -129,12 +164,12 @@ export class UnknownParam {
 
 /** Go's name of a value's type, for messages. */
 export function goType(value: Value): string {
+  if (value instanceof GoObject) return value.type;
   if (typeof value === 'string') return 'string';
   if (typeof value === 'bigint') return 'int';
   if (typeof value === 'number') return 'float64';
   if (typeof value === 'boolean') return 'bool';
-  if (Array.isArray(value)) return '[]interface {}';
-  if (isPlainObject(value)) return 'map[string]interface {}';
-  if (value instanceof GoObject) return value.type;
+  if (Array.isArray(value) || value instanceof UnorderedList) return '[]interface {}';
+  if (isMap(value)) return 'map[string]interface {}';
   return 'interface {}';
 }

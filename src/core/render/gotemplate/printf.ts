@@ -1,7 +1,7 @@
 // fmt.Sprintf, Sprint and Sprintln for the verbs templates use: %v %s %d %q %t %f %e %g %x %X %c %%, with
 // flags `-`, `+`, `0`, ` ` and width / precision; a verb that does not fit its operand prints as fmt
 // prints it (`%!d(string=a)`), and so do a missing operand and extra ones.
-import { formatFloat, goType, printValue, type Value } from './go-values.js';
+import { formatFloat, GoObject, goType, printValue, type Value } from './go-values.js';
 
 /** strconv.Quote: Go's double-quoted string, escapes for control characters. */
 export function goQuote(text: string): string {
@@ -44,7 +44,9 @@ function signed(text: string, spec: Spec): string {
   return !text.startsWith('-') && spec.plus ? `+${text}` : !text.startsWith('-') && spec.space ? ` ${text}` : text;
 }
 
-function number(verb: string, value: Value, spec: Spec): string {
+function number(verb: string, given: Value, spec: Spec): string {
+  // A value of integer kind with a String method (time.Month) prints its number under %d.
+  const value = given instanceof GoObject && given.int !== undefined ? given.int : given;
   if (verb === 'd' || verb === 'x' || verb === 'X' || verb === 'c') {
     if (typeof value !== 'bigint') return verb === 'x' || verb === 'X' ? hex(verb, value) : bad(verb, value);
     if (verb === 'c') return String.fromCodePoint(Number(value));

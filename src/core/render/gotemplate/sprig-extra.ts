@@ -5,10 +5,13 @@
 import { createHash } from 'node:crypto';
 import { isReadableRange, parseSemver, satisfiesRange } from '../../charts/semver.js';
 import { arity, binary, str, ternaryFn, unary } from './args.js';
-import { durationRound, formatUnix, parseDuration, parseTime } from './go-time.js';
+import { durationRound, formatTime, inZone, parseDuration, type GoTime } from './go-time.js';
+import { parseTime, TimeParseError } from './go-time-parse.js';
+import { semverOf } from './semver-value.js';
+import { addNanos, timeObject, timeOf, zeroTime } from './time-value.js';
 import { UnknownValueError, type TemplateFunction } from './exec.js';
 import { compileGoRegexp, findAll, quoteMeta, replaceAll, split } from './go-regexp.js';
-import { GoObject, goType, toInt, type Value } from './go-values.js';
+import { goType, toInt, type Value } from './go-values.js';
 import { TemplateError } from './parser.js';
 
 const VOLATILE = [
@@ -103,24 +106,6 @@ function hashFunctions(): Record<string, TemplateFunction> {
   };
 }
 
-/** Masterminds semver v3 NewVersion: a *Version whose methods a template reads as fields. */
-function semverOf(text: string): GoObject {
-  const version = parseSemver(text);
-  const m = /^v?[0-9.]+(?:-([0-9A-Za-z.-]+))?(?:\+([0-9A-Za-z.-]+))?$/.exec(text.trim());
-  if (!version || !m) throw new TemplateError('Invalid Semantic Version');
-  const [major, minor, patch, pre] = version;
-  const shown = `${major}.${minor}.${patch}${pre ? `-${pre}` : ''}${m[2] ? `+${m[2]}` : ''}`;
-  return new GoObject('*semver.Version', shown, {
-    Major: () => BigInt(major),
-    Minor: () => BigInt(minor),
-    Patch: () => BigInt(patch),
-    Prerelease: () => pre,
-    Metadata: () => m[2] ?? '',
-    Original: () => text,
-    String: () => shown,
-  });
-}
-
 function semverCompare(constraint: string, version: string): boolean {
   if (!isReadableRange(constraint) || constraint.trim() === '')
     throw new TemplateError(`improper constraint: ${constraint}`);
@@ -140,46 +125,32 @@ function durationText(seconds: bigint): string {
   return m > 0n ? `${sign}${m}m${s}s` : `${sign}${s}s`;
 }
 
-/** A time.Time (from toDate): printed as Time.String, `.Unix` its Unix time. */
-function timeValue(seconds: number, offset: number): GoObject {
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
-  const numeric = `${sign}${String(Math.floor(abs / 3600)).padStart(2, '0')}${String((abs / 60) % 60).padStart(2, '0')}`;
-  const text = `${formatUnix('2006-01-02 15:04:05', seconds + offset, 'UTC')} ${numeric} ${offset === 0 ? 'UTC' : numeric}`;
-  return new GoObject('time.Time', text, { Unix: () => BigInt(seconds), Offset: () => offset });
+function timeArg(value: Value): GoTime {
+  const t = timeOf(value);
+  if (t === undefined) throw new TemplateError(`wrong type for value; expected time.Time; got ${goType(value)}`);
+  return t;
 }
 
-function unixOf(value: Value): number | undefined {
-  return value instanceof GoObject && value.type === 'time.Time' ? Number(value.methods.Unix!()) : undefined;
-}
-
-function timeArg(value: Value): [number, number] {
-  const seconds = unixOf(value);
-  if (seconds === undefined) throw new TemplateError(`wrong type for value; expected time.Time; got ${goType(value)}`);
-  return [seconds, (value as GoObject).methods.Offset!() as number];
-}
-
-/** sprig toDate/mustToDate: time.ParseInLocation in UTC; toDate gives the zero time on an error. */
+/** sprig toDate/mustToDate: time.ParseInLocation in Local (UTC); toDate gives the zero time on an error. */
 function toDate(must: boolean): TemplateFunction {
   return binary(must ? 'mustToDate' : 'toDate', (layout, text) => {
     try {
-      return timeValue(...parseTime(str(layout), str(text)));
+      return timeObject(parseTime(str(layout), str(text)));
     } catch (error) {
-      if (must) throw new TemplateError(`parsing time ${JSON.stringify(str(text))}: ${(error as Error).message}`);
-      return timeValue(-62135596800, 0);
+      if (!(error instanceof TimeParseError)) throw error;
+      if (must) throw new TemplateError(error.message);
+      return zeroTime();
     }
   });
 }
 
 /** sprig dateModify: the time moved by a Go duration; an unreadable duration leaves it (mustDateModify: an error). */
-function dateModify(must: boolean): TemplateFunction {
-  return binary(must ? 'mustDateModify' : 'dateModify', (by, date) => {
-    const [seconds, offset] = timeArg(date);
+function dateModify(name: string, must: boolean): TemplateFunction {
+  return binary(name, (by, date) => {
+    const t = timeArg(date);
     const nanos = parseDuration(str(by));
     if (nanos === undefined && must) throw new TemplateError(`time: invalid duration ${JSON.stringify(str(by))}`);
-    if (nanos === undefined) return date;
-    if (nanos % 1_000_000_000n !== 0n) throw new TemplateError('dateModify by a fraction of a second is not supported');
-    return timeValue(seconds + Number(nanos / 1_000_000_000n), offset);
+    return nanos === undefined ? date : addNanos(t, nanos);
   });
 }
 
@@ -191,9 +162,9 @@ function dateOf(name: string, count: number, pick: (args: Value[]) => [Value, st
   return (args) => {
     arity(name, args, count);
     const [value, layout, zone] = pick(args);
-    const seconds = typeof value === 'bigint' ? Number(value) : unixOf(value);
-    if (seconds === undefined) volatile(`${name} on a value that is not a time (it prints the current time)`);
-    return formatUnix(layout, seconds, zone);
+    const t = typeof value === 'bigint' ? { seconds: Number(value), nanos: 0 } : timeOf(value);
+    if (t === undefined) volatile(`${name} on a value that is not a time (it prints the current time)`);
+    return formatTime(layout, inZone(t, zone));
   };
 }
 
@@ -212,9 +183,11 @@ export function extraFunctions(): Record<string, TemplateFunction> {
     htmlDateInZone: dateOf('htmlDateInZone', 2, (a) => [a[0], '2006-01-02', str(a[1])]),
     toDate: toDate(false),
     mustToDate: toDate(true),
-    dateModify: dateModify(false),
-    mustDateModify: dateModify(true),
-    unixEpoch: unary('unixEpoch', (v) => String(timeArg(v)[0])),
+    dateModify: dateModify('dateModify', false),
+    date_modify: dateModify('date_modify', false),
+    mustDateModify: dateModify('mustDateModify', true),
+    must_date_modify: dateModify('must_date_modify', true),
+    unixEpoch: unary('unixEpoch', (v) => String(timeArg(v).seconds)),
     durationRound: unary('durationRound', (v) => durationRound(typeof v === 'string' ? (parseDuration(v) ?? 0n) : 0n)),
   };
 }

@@ -2,10 +2,9 @@
 // deepCopy), with Go semantics: items compared with reflect.DeepEqual (an int is never a float64), a
 // value that is not a list refused with sprig's message, merge/mergeOverwrite changing and returning
 // their first map as mergo does. Lists a template builds are bounded.
-import { isPlainObject } from '../../model/index.js';
 import { binary, str, ternaryFn, unary } from './args.js';
 import type { TemplateFunction } from './exec.js';
-import { goType, isEmpty, toInt, type Value } from './go-values.js';
+import { goType, isEmpty, isMap, toInt, type Value } from './go-values.js';
 import { TemplateError } from './parser.js';
 
 /** The most items until/untilStep/seq build: a template cannot allocate without bound. */
@@ -26,7 +25,7 @@ function stringArg(value: Value): string {
 /** reflect's Kind name of a value, as sprig's messages print it. */
 function kindName(value: Value): string {
   if (Array.isArray(value)) return 'slice';
-  if (isPlainObject(value)) return 'map';
+  if (isMap(value)) return 'map';
   if (value === null || value === undefined) return 'invalid';
   return goType(value);
 }
@@ -43,8 +42,8 @@ function deepEqual(a: Value, b: Value): boolean {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
     return a.every((item, i) => deepEqual(item, b[i]));
   }
-  if (isPlainObject(a) || isPlainObject(b)) {
-    if (!isPlainObject(a) || !isPlainObject(b)) return false;
+  if (isMap(a) || isMap(b)) {
+    if (!isMap(a) || !isMap(b)) return false;
     const keys = Object.keys(a);
     if (keys.length !== Object.keys(b).length) return false;
     return keys.every((key) => Object.hasOwn(b, key) && deepEqual(a[key], b[key]));
@@ -111,7 +110,7 @@ function seq(args: Value[]): string {
 }
 
 function dictOf(value: Value, name: string): Record<string, Value> {
-  if (isPlainObject(value)) return value;
+  if (isMap(value)) return value;
   throw new TemplateError(`${name}: wrong type for value; expected map[string]interface {}; got ${goType(value)}`);
 }
 
@@ -124,7 +123,7 @@ function mergeInto(dst: Record<string, Value>, src: Record<string, Value>, overw
       if (overwrite) dst[key] = null;
       continue;
     }
-    if (isPlainObject(value) && isPlainObject(current)) {
+    if (isMap(value) && isMap(current)) {
       mergeInto(current, value, overwrite);
       if (!isEmpty(current)) continue;
     }
@@ -152,7 +151,7 @@ function pickOmit(name: string, keep: boolean): TemplateFunction {
 
 function deepCopy(value: Value): Value {
   if (Array.isArray(value)) return value.map(deepCopy);
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deepCopy(v)]));
+  if (isMap(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deepCopy(v)]));
   return value;
 }
 
@@ -217,7 +216,7 @@ export function collectionFunctions(): Record<string, TemplateFunction> {
       return dict;
     }),
     pluck: (args) =>
-      args.slice(1).flatMap((d) => (isPlainObject(d) && Object.hasOwn(d, str(args[0])) ? [d[str(args[0])]] : [])),
+      args.slice(1).flatMap((d) => (isMap(d) && Object.hasOwn(d, str(args[0])) ? [d[str(args[0])]] : [])),
     deepCopy: unary('deepCopy', deepCopy),
     mustDeepCopy: unary('mustDeepCopy', deepCopy),
   };
