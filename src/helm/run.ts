@@ -8,7 +8,7 @@
 // (/dev/shm) where the machine has it: a chart of a hundred files written to and removed from a busy
 // disk costs more than Helm's own run; a full /dev/shm falls back to the temporary directory.
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ChartOutput, ChartRequest } from '../core/charts/index.js';
@@ -45,10 +45,15 @@ export function materialise(
   }
   const chart = join(dir, 'chart');
   mkdirSync(chart);
+  const made = new Set<string>();
   for (const [path, text] of request.chart.files) {
     const safe = chartPath(path);
     if (!safe) return { reason: `chart file ${JSON.stringify(path)} leaves the chart directory` };
-    mkdirSync(dirname(join(chart, safe)), { recursive: true });
+    const parent = dirname(safe);
+    if (parent !== '.' && !made.has(parent)) {
+      mkdirSync(join(chart, parent), { recursive: true });
+      made.add(parent);
+    }
     writeFileSync(join(chart, safe), text, { flag: 'wx', mode: 0o644 });
   }
   return { chart };
@@ -187,6 +192,23 @@ export function helmTemplate(
     );
     return outcome(run, limits, timeMs);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeScratch(dir, request);
   }
+}
+
+/**
+ * Removes the scratch directory: the chart files written are unlinked by name first, which spares
+ * the recursive removal a stat per file; it then removes the directories and anything else.
+ */
+function removeScratch(dir: string, request: ChartRequest): void {
+  if (request.chart.type === 'files')
+    for (const path of request.chart.files.keys()) {
+      const safe = chartPath(path);
+      try {
+        if (safe) unlinkSync(join(dir, 'chart', safe));
+      } catch {
+        // Not written (the chart was refused part way): the recursive removal below has nothing more to do.
+      }
+    }
+  rmSync(dir, { recursive: true, force: true });
 }

@@ -2,32 +2,29 @@
 // with the App's chart credentials configured, the chart is fetched and its objects planned; for a
 // fork's pull request the credentials are not used, so the chart is not rendered (authentication
 // required) and a plan on a fork never shows what a private chart renders.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BuiltPlans, PlanWork } from '../../src/app/plan/build-plans.js';
 import { parseConfig } from '../../src/core/config/index.js';
 import { renderPlanComment } from '../../src/core/report/index.js';
-import { packagedChart } from '../support/charts.js';
-import { startRegistry, type StandInRegistry } from '../support/oci-registry/index.js';
+import { REPO_ROOT } from '../support/fixtures.js';
+import { startRegistry } from '../support/oci-registry/index.js';
+import { openOciSession, type OciSession } from '../support/oci-registry/session.js';
 import { pinnedHelm } from '../support/tools.js';
 
 const USER = { username: 'ci-bot', password: 'n0t-a-real-secret' };
 const CONFIG = 'clusters:\n  - name: prod\n    path: clusters/prod\n';
-let registry: StandInRegistry;
+let registry: OciSession;
 let runTask: (task: string, input: unknown, timeLimitMs: number) => unknown;
 
 beforeAll(async () => {
-  registry = await startRegistry({ privatePrefixes: ['private/'], user: USER });
-  const charts = packagedChart('charts/webapp');
-  const login = ['--plain-http', '--username', USER.username, '--password', USER.password];
-  execFileSync(pinnedHelm(), ['push', join(charts, 'webapp-1.4.0.tgz'), `oci://${registry.host}/private`, ...login], {
-    env: { HOME: mkdtempSync(join(tmpdir(), 'helm-home-')), PATH: '/usr/bin:/bin' },
-    stdio: 'ignore',
-  });
-  const credentials = join(mkdtempSync(join(tmpdir(), 'credentials-')), 'chart-credentials.yaml');
+  registry = openOciSession(await startRegistry({ privatePrefixes: ['private/'], user: USER }));
+  const charts = registry.tempDir('charts-');
+  registry.helm(['package', join(REPO_ROOT, 'test/fixtures/charts/webapp'), '--version', '1.4.0', '-d', charts]);
+  registry.login(USER);
+  registry.push(join(charts, 'webapp-1.4.0.tgz'), 'private');
+  const credentials = join(registry.tempDir('credentials-'), 'chart-credentials.yaml');
   writeFileSync(
     credentials,
     `- url: oci://${registry.host}\n  username: ${USER.username}\n  password: ${USER.password}\n`,
@@ -37,7 +34,7 @@ beforeAll(async () => {
   vi.stubEnv('DRIFTBACK_FETCH_ALLOW_PRIVATE', '127.0.0.1,127.0.0.2');
   vi.stubEnv('DRIFTBACK_FETCH_PLAIN_HTTP', registry.host);
   vi.stubEnv('DRIFTBACK_CHART_CREDENTIALS', credentials);
-  vi.stubEnv('DATA_DIR', mkdtempSync(join(tmpdir(), 'data-')));
+  vi.stubEnv('DATA_DIR', registry.tempDir('data-'));
   // The worker finds Helm when it loads: after the environment is set.
   ({ runTask } = await import('../../src/app/worker/tasks.js'));
 });

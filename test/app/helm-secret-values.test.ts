@@ -18,11 +18,9 @@ import {
   commentsOn,
   expectGolden,
   OWNER,
-  openPullRequest,
-  pullRequestPayload,
+  proposePullRequest,
   REPO,
   runWatch,
-  sendWebhook,
   startHarness,
   uploadSnapshot,
   type Harness,
@@ -88,11 +86,9 @@ beforeAll(async () => {
   for (const at of ['2026-12-02T11:50:00Z', '2026-12-02T11:55:00Z']) {
     expect(await uploadSnapshot(h, 'prod', items, at)).toBe(202);
   }
-  const pull = openPullRequest(h, 'debug-logs', { 'clusters/prod/webapp.yaml': release('debug') });
+  const pull = await proposePullRequest(h, 'debug-logs', { 'clusters/prod/webapp.yaml': release('debug') });
   pullNumber = pull.number;
   headSha = pull.headSha;
-  const payload = pullRequestPayload('opened', { ...pull, branch: 'debug-logs' });
-  expect(await sendWebhook(h, 'pull_request', payload)).toBe(200);
   await runWatch(h);
   writeFileSync(join(work, 'live.json'), JSON.stringify({ apiVersion: 'v1', kind: 'List', items }));
 }, 120_000);

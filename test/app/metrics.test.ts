@@ -3,16 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../src/core/model/index.js';
 import { FILES, liveProd, SETTINGS } from './plan-scenario.js';
-import {
-  drain,
-  openPullRequest,
-  pullRequestPayload,
-  runWatch,
-  sendWebhook,
-  startHarness,
-  uploadSnapshot,
-  type Harness,
-} from './plan-harness.js';
+import { drain, proposePullRequest, runWatch, startHarness, uploadSnapshot, type Harness } from './plan-harness.js';
 
 let h: Harness;
 let text = '';
@@ -76,12 +67,7 @@ beforeAll(async () => {
   expect(await uploadSnapshot(h, 'prod', [{ kind: 'Deployment' }], '2026-12-02T11:51:00Z')).toBe(400);
   await drain(h);
   await runWatch(h);
-  const pull = openPullRequest(h, 'change/metrics', {
-    'clusters/prod/settings.yaml': SETTINGS.replace('info', 'debug'),
-  });
-  expect(
-    await sendWebhook(h, 'pull_request', pullRequestPayload('opened', { ...pull, branch: 'change/metrics' })),
-  ).toBe(200);
+  await proposePullRequest(h, 'change/metrics', { 'clusters/prod/settings.yaml': SETTINGS.replace('info', 'debug') });
   const response = await fetch(`${h.baseUrl}/metrics`);
   expect(response.status).toBe(200);
   text = await response.text();

@@ -7,10 +7,8 @@ import {
   commentsOn,
   drain,
   issuesTitled,
-  openPullRequest,
-  pullRequestPayload,
+  proposePullRequest,
   runWatch,
-  sendWebhook,
   startHarness,
   uploadSnapshot,
   type Harness,
@@ -40,8 +38,7 @@ describe('a Helm chart in a kustomization', () => {
   it('the plan comment and the check run of a pull request name it', async () => {
     const branch = 'chart-values';
     const changed = `${WITH_CHART}    version: 19.0.0\n`;
-    const pull = openPullRequest(h, branch, { 'clusters/prod/kustomization.yaml': changed });
-    expect(await sendWebhook(h, 'pull_request', pullRequestPayload('opened', { ...pull, branch }))).toBe(200);
+    const pull = await proposePullRequest(h, branch, { 'clusters/prod/kustomization.yaml': changed });
     const comment = commentsOn(h, pull.number).at(-1)!;
     expect(comment).toMatch(/clusters\/prod\/kustomization\.yaml:\d+ \(helmCharts\): not rendered: /);
     const [run] = checkRunsFor(h, pull.headSha);

@@ -4,15 +4,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { locateHelm } from '../../src/helm/locate.js';
 import { createChartRenderer } from '../../src/helm/renderer.js';
-import {
-  commentsOn,
-  openPullRequest,
-  pullRequestPayload,
-  sendWebhook,
-  startHarness,
-  uploadSnapshot,
-  type Harness,
-} from './plan-harness.js';
+import { commentsOn, proposePullRequest, startHarness, uploadSnapshot, type Harness } from './plan-harness.js';
 import { renderedProd, webappRelease, webappRepository } from './webapp-release.js';
 
 const found = locateHelm();
@@ -37,9 +29,7 @@ afterAll(async () => {
 });
 
 it('plans the rendered change of a pull request that changes chart values', async () => {
-  const pull = openPullRequest(h, 'more-replicas', { 'clusters/prod/webapp.yaml': release(4) });
-  const payload = pullRequestPayload('opened', { ...pull, branch: 'more-replicas' });
-  expect(await sendWebhook(h, 'pull_request', payload)).toBe(200);
+  const pull = await proposePullRequest(h, 'more-replicas', { 'clusters/prod/webapp.yaml': release(4) });
   const [posted] = commentsOn(h, pull.number);
   // The HelmRelease itself, and the two chart objects replicaCount reaches: nothing else.
   expect(posted).toContain('**0 to create, 3 to update, 0 to prune, 6 unchanged.**');

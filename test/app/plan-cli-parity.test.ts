@@ -15,10 +15,8 @@ import { planToJson } from '../../src/core/report/index.js';
 import { latestSnapshots, planPullRequest, type PlanInputs } from '../../src/app/plan/build-plans.js';
 import {
   commentsOn,
-  openPullRequest,
-  pullRequestPayload,
+  proposePullRequest,
   REPOSITORY,
-  sendWebhook,
   startHarness,
   uploadSnapshot,
   type Harness,
@@ -83,8 +81,7 @@ const CASES: Array<[string, string, Record<string, string | null>]> = [
 describe.each(CASES)('%s', (name, cluster, changed) => {
   it('the CLI prints the comment the App posts', async () => {
     const branch = `parity/${cluster}`;
-    const pull = openPullRequest(h, branch, changed);
-    expect(await sendWebhook(h, 'pull_request', pullRequestPayload('opened', { ...pull, branch }))).toBe(200);
+    const pull = await proposePullRequest(h, branch, changed);
     const [posted] = commentsOn(h, pull.number);
     expect(posted).toBeDefined();
 

@@ -1,39 +1,24 @@
 // Runs the real App (Probot, SQLite store and queue) against the GitHub stand-in for the plan,
 // dashboard, alert and metrics scenarios: signed webhooks over HTTP, snapshots through the upload
 // API, a clock the test moves, and a wait that ends when the queue has nothing left to run.
-import { createHmac, generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Probot, ProbotOctokit, Server } from 'probot';
+import { expect } from 'vitest';
 import { deriveToken } from '../../src/core/token/index.js';
-import type { AppEnv } from '../../src/app/env.js';
-import { startDriftback, type Running, type StartOverrides } from '../../src/app/start.js';
+import type { Running, StartOverrides } from '../../src/app/start.js';
 import { GitHubStandIn } from '../support/github/index.js';
 import { issueBody } from '../support/github/routes-issues.js';
 import { readFixture } from '../support/fixtures.js';
 import { goldenIn } from '../support/golden.js';
 import { sqliteOf } from '../support/sqlite-file.js';
+import { sendWebhook as postWebhook, startTestApp, testAppEnv } from '../support/app.js';
 
-const { privateKey } = generateKeyPairSync('rsa', {
-  modulusLength: 2048,
-  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-});
-const WEBHOOK_SECRET = 'webhook-secret';
 const TOKEN_SECRET = 'plan-token-secret-0123456789abcdef0123';
 export const OWNER = 'acme';
 export const REPO = 'platform';
 export const REPOSITORY = `${OWNER}/${REPO}`;
-
-// GitHub's write spacing would make every scenario take seconds; the stand-in has no secondary limits.
-// (The function form: Probot passes `throttle: undefined` along, which would undo an object default.)
-const TestOctokit = ProbotOctokit.defaults((options: Record<string, unknown>) => ({
-  ...options,
-  throttle: { enabled: false },
-  retry: { enabled: false },
-}));
 
 export interface Harness {
   standIn: GitHubStandIn;
@@ -58,25 +43,12 @@ export async function startHarness(
   const standIn = await GitHubStandIn.start({ now: () => clock.now });
   standIn.seedRepository({ owner: OWNER, repo: REPO, files });
   const dataDir = mkdtempSync(join(tmpdir(), 'driftback-app-'));
-  const env: AppEnv = {
-    appId: 1,
-    privateKey,
-    webhookSecret: WEBHOOK_SECRET,
-    port: 0,
-    host: '127.0.0.1',
-    logLevel: log?.level ?? process.env.DRIFTBACK_TEST_LOG ?? 'silent',
-    githubBaseUrl: standIn.baseUrl,
+  const env = testAppEnv(standIn.baseUrl, dataDir, {
+    ...(log ? { logLevel: log.level } : {}),
     tokenSecret: TOKEN_SECRET,
-    dataDir,
     maxSnapshotBytes: 64 * 1024 * 1024,
-    uploadsPerMinute: 1000,
-    ingestConcurrency: 2,
-  };
-  const app = await startDriftback(
-    env,
-    { Probot, Server },
-    { Octokit: TestOctokit, now: () => clock.now, ...(log ? { logDestination: log.destination } : {}) },
-  );
+  });
+  const app = await startTestApp(env, { now: () => clock.now, ...(log ? { logDestination: log.destination } : {}) });
   const harness: Harness = {
     standIn,
     app,
@@ -104,22 +76,11 @@ export async function drain(harness: Harness): Promise<void> {
   throw new Error('the queue did not drain within 60 s');
 }
 
+/** Sends a signed webhook, as GitHub does; resolves with the App's status once the jobs it queued ran. */
 export async function sendWebhook(harness: Harness, event: string, payload: unknown): Promise<number> {
-  const body = JSON.stringify(payload);
-  const signature = 'sha256=' + createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex');
-  const response = await fetch(`${harness.baseUrl}/api/github/webhooks`, {
-    method: 'POST',
-    body,
-    headers: {
-      'content-type': 'application/json',
-      'x-github-event': event,
-      'x-github-delivery': randomUUID(),
-      'x-hub-signature-256': signature,
-    },
-  });
-  await response.text();
+  const status = await postWebhook(harness, event, payload);
   await drain(harness);
-  return response.status;
+  return status;
 }
 
 export async function uploadSnapshot(
@@ -168,23 +129,26 @@ export function openPullRequest(
   title = 'Change manifests',
 ): { number: number; headSha: string; baseSha: string } {
   const headSha = harness.standIn.pushCommit({ owner: OWNER, repo: REPO, branch, files });
+  const number = harness.standIn.openPullRequest({ owner: OWNER, repo: REPO, branch, title });
   const repo = harness.standIn.state.repo(OWNER, REPO);
-  const number = repo.nextNumber++;
-  const at = harness.standIn.state.timestamp();
-  repo.issues.set(number, {
-    number,
-    title,
-    body: null,
-    state: 'open',
-    stateReason: null,
-    labels: [],
-    user: 'octocat',
-    createdAt: at,
-    updatedAt: at,
-    closedAt: null,
-    pull: { head: branch, base: repo.defaultBranch, draft: false, merged: false },
-  });
   return { number, headSha, baseSha: repo.refs.get(`refs/heads/${repo.defaultBranch}`)! };
+}
+
+/**
+ * Opens a pull request as {@link openPullRequest} does and sends GitHub's `opened` webhook for it (the
+ * plan job runs before it returns); fails the test unless the App accepts the webhook.
+ */
+export async function proposePullRequest(
+  harness: Harness,
+  branch: string,
+  files: Record<string, string | null>,
+  options: { fork?: boolean; body?: string | null } = {},
+): Promise<{ number: number; headSha: string; baseSha: string }> {
+  const pull = openPullRequest(harness, branch, files);
+  expect(await sendWebhook(harness, 'pull_request', pullRequestPayload('opened', { ...pull, branch }, options))).toBe(
+    200,
+  );
+  return pull;
 }
 
 /** The fixture `pull_request` payload, pointed at the stand-in's repository and pull request. */

@@ -8,6 +8,7 @@ import {
   commentsOn,
   expectGolden,
   openPullRequest,
+  proposePullRequest,
   pullRequestPayload,
   runWatch,
   sendWebhook,
@@ -35,8 +36,7 @@ async function planOf(
   files: Record<string, string | null>,
   options: { fork?: boolean; body?: string | null } = {},
 ) {
-  const pull = openPullRequest(h, branch, files);
-  expect(await sendWebhook(h, 'pull_request', pullRequestPayload('opened', { ...pull, branch }, options))).toBe(200);
+  const pull = await proposePullRequest(h, branch, files, options);
   return { ...pull, comments: commentsOn(h, pull.number), runs: checkRunsFor(h, pull.headSha) };
 }
 

@@ -2,15 +2,7 @@
 // the App's plan comment shows no update, per source — the Flux stamps, transforms and substitutions
 // are desired, not reverted (kustomize-controller's apply, docs/upstream/controllers.md §2).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  commentsOn,
-  openPullRequest,
-  pullRequestPayload,
-  sendWebhook,
-  startHarness,
-  uploadSnapshot,
-  type Harness,
-} from './plan-harness.js';
+import { commentsOn, proposePullRequest, startHarness, uploadSnapshot, type Harness } from './plan-harness.js';
 import { scenarioRepository, scenarioSnapshot } from '../support/controllers.js';
 
 const NOW = new Date();
@@ -28,12 +20,9 @@ afterAll(async () => {
 
 it('a pull request that changes no object plans no update, and says so per source', async () => {
   const service = scenarioRepository('flux-podinfo').get('apps/base/podinfo/service.yaml')!;
-  const pull = openPullRequest(h, 'comment-only', {
+  const pull = await proposePullRequest(h, 'comment-only', {
     'apps/base/podinfo/service.yaml': `# The podinfo Service.\n${service}`,
   });
-  expect(await sendWebhook(h, 'pull_request', pullRequestPayload('opened', { ...pull, branch: 'comment-only' }))).toBe(
-    200,
-  );
   const [posted] = commentsOn(h, pull.number);
   expect(posted).toContain('0 to create, 0 to update, 0 to prune');
   expect(posted).toContain('- flux-system/apps: no changes\n');

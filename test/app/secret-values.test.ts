@@ -11,10 +11,8 @@ import {
   commentsOn,
   expectGolden,
   OWNER,
-  openPullRequest,
-  pullRequestPayload,
+  proposePullRequest,
   REPO,
-  sendWebhook,
   startHarness,
   uploadSnapshot,
   type Harness,
@@ -51,11 +49,8 @@ beforeAll(async () => {
   const deployment = scenarioRepository('flux-podinfo').get('apps/base/podinfo/deployment.yaml')!;
   const changed = deployment.replace('Greetings from ${cluster_name}', 'Hello from ${cluster_name}');
   expect(changed).not.toBe(deployment);
-  const pull = openPullRequest(h, 'new-greeting', { 'apps/base/podinfo/deployment.yaml': changed });
+  const pull = await proposePullRequest(h, 'new-greeting', { 'apps/base/podinfo/deployment.yaml': changed });
   pullNumber = pull.number;
-  expect(await sendWebhook(h, 'pull_request', pullRequestPayload('opened', { ...pull, branch: 'new-greeting' }))).toBe(
-    200,
-  );
 }, 120_000);
 afterAll(async () => {
   await h?.close();

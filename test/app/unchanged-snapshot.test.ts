@@ -7,10 +7,8 @@ import {
   commentsOn,
   drain,
   issuesTitled,
-  openPullRequest,
-  pullRequestPayload,
+  proposePullRequest,
   runWatch,
-  sendWebhook,
   startHarness,
   uploadSnapshot,
   type Harness,
@@ -29,12 +27,9 @@ describe('a snapshot that brings nothing new', () => {
     expect(await uploadSnapshot(h, 'prod', liveProd(), '2026-12-02T12:00:00Z')).toBe(202);
     await drain(h);
     await runWatch(h);
-    const pull = openPullRequest(h, 'scale-api', {
+    const pull = await proposePullRequest(h, 'scale-api', {
       'clusters/prod/api.yaml': deployment('api', 'registry.example/shop/api:1.4.0', 3),
     });
-    expect(await sendWebhook(h, 'pull_request', pullRequestPayload('opened', { ...pull, branch: 'scale-api' }))).toBe(
-      200,
-    );
     await runWatch(h);
     const dashboard = issuesTitled(h, 'driftback dashboard')[0].body;
     const plan = commentsOn(h, pull.number).join('\n');

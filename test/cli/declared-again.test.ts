@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import type { KubeObject } from '../../src/core/model/index.js';
 import { renderCluster } from '../../src/core/render/index.js';
+import { argoApplication } from '../support/argo-application.js';
 import { runCli } from './run-cli.js';
 
 const configMap = (value: string): KubeObject => ({
@@ -57,16 +58,7 @@ describe('an object a plain directory declares twice', () => {
   });
 
   it('in an Argo CD directory source, the last file wins', () => {
-    const application = {
-      apiVersion: 'argoproj.io/v1alpha1',
-      kind: 'Application',
-      metadata: { name: 'shop', namespace: 'argocd' },
-      spec: {
-        project: 'default',
-        source: { repoURL: 'https://github.com/acme/gitops.git', targetRevision: 'main', path: 'shop' },
-        destination: { server: 'https://kubernetes.default.svc', namespace: 'shop' },
-      },
-    };
+    const application = argoApplication('shop');
     const files = new Map([
       ['apps/shop.yaml', stringify(application)],
       ['shop/a.yaml', stringify(configMap('1'))],

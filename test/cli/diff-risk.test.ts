@@ -38,7 +38,10 @@ describe('driftback diff: risky drift first', () => {
     expect(binding).toMatchObject({ status: 'extra', risk: [{ code: 'rbac-escalation' }] });
     // A Pod run by hand is reported (never codified) with its risk.
     expect(document.reported!.find((entry) => entry.id.name === 'node-shell')!.risk).toEqual([
-      { code: 'privilege', why: 'containers[node-shell].securityContext.privileged: true' },
+      {
+        code: 'privilege',
+        why: 'containers[node-shell].securityContext.privileged: true gives the container every device and capability of the node: root in it is root on the node',
+      },
     ]);
   });
 

@@ -214,10 +214,13 @@ describe('real GitOps trees', () => {
     '',
     { defaultNamespace: 'guestbook' },
   );
+  /** `driftback diff` of the guestbook tree against `snapshot`, in namespace guestbook, with `flags`. */
+  const diffGuestbook = (snapshot: string, ...flags: string[]) =>
+    diffIn(work, '--desired', guestbookDir, '--live', snapshot, '--namespace', 'guestbook', ...flags);
 
   it('a cluster that matches the kustomization exactly is in sync (exit 0)', async () => {
     const snapshot = writeSnapshot('guestbook-in-sync', rendered.objects.map(appliedLive));
-    const result = await diffIn(work, '--desired', guestbookDir, '--live', snapshot, '--namespace', 'guestbook');
+    const result = await diffGuestbook(snapshot);
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toBe('2 in sync, 0 modified, 0 missing, 0 extra, 0 ignored\n');
   });
@@ -247,42 +250,13 @@ describe('real GitOps trees', () => {
     };
     const snapshot = writeSnapshot('guestbook-drifted', [deployment, handMade]);
 
-    const text = await diffIn(work, '--desired', guestbookDir, '--live', snapshot, '--namespace', 'guestbook');
+    const text = await diffGuestbook(snapshot);
     expect(text.code).toBe(1);
     expect(text.stdout).toContain('+  replicas: 5 # set by kubectl-scale at 2026-12-02 03:02 UTC (human)');
     expectGolden('guestbook-drifted.txt', text.stdout);
-    expectGolden(
-      'guestbook-drifted.md',
-      (
-        await diffIn(
-          work,
-          '--desired',
-          guestbookDir,
-          '--live',
-          snapshot,
-          '--namespace',
-          'guestbook',
-          '--format',
-          'markdown',
-        )
-      ).stdout,
-    );
+    expectGolden('guestbook-drifted.md', (await diffGuestbook(snapshot, '--format', 'markdown')).stdout);
 
-    const document = json(
-      (
-        await diffIn(
-          work,
-          '--desired',
-          guestbookDir,
-          '--live',
-          snapshot,
-          '--namespace',
-          'guestbook',
-          '--format',
-          'json',
-        )
-      ).stdout,
-    );
+    const document = json((await diffGuestbook(snapshot, '--format', 'json')).stdout);
     expect(document.summary).toEqual({ inSync: 0, modified: 1, missing: 1, extra: 1, ignored: 0 });
     expect(document.resources.map((resource) => [resource.id.kind, resource.status, resource.health?.status])).toEqual(
       expect.arrayContaining([
@@ -310,17 +284,7 @@ describe('real GitOps trees', () => {
       complete: false,
       errors: [{ resource: 'v1/services', reason: 'Forbidden' }],
     });
-    const result = await diffIn(
-      work,
-      '--desired',
-      guestbookDir,
-      '--live',
-      snapshot,
-      '--namespace',
-      'guestbook',
-      '--format',
-      'json',
-    );
+    const result = await diffGuestbook(snapshot, '--format', 'json');
     expect(json(result.stdout).summary.missing).toBe(0);
     expect(result.code).toBe(0);
   });
@@ -329,16 +293,7 @@ describe('real GitOps trees', () => {
     const [deployment] = rendered.objects.filter((object) => object.key.kind === 'Deployment').map(appliedLive);
     const scope = { namespaces: ['elsewhere'], complete: true, errors: [] };
     const snapshot = writeSnapshot('guestbook-other-namespace', [deployment], scope);
-    const result = await diffIn(
-      work,
-      '--desired',
-      guestbookDir,
-      '--live',
-      snapshot,
-      '--format=json',
-      '--namespace',
-      'guestbook',
-    );
+    const result = await diffGuestbook(snapshot, '--format=json');
     expect(result.stderr).toBe('');
     expect(json(result.stdout).summary).toMatchObject({ missing: 0, extra: 0 });
     expect(result.code).toBe(0);

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { KubeObject } from '../../src/core/model/index.js';
 import { appSetSnapshot, appSetTree, writeTree, type AppSetOptions } from '../support/appset-repo.js';
 import { runCli } from './run-cli.js';
 
@@ -54,7 +55,30 @@ function hooksScenario(): void {
   writeTree(work, 'hooks-head', appSetTree({ web: 1, api: 1 }, { more, generators }));
 }
 
+/**
+ * Delete hooks in `apps/api`, which head removes: the ApplicationSet no longer generates `api`, and its
+ * source no longer renders; the live Application carries the finalizers Argo CD set for its hooks.
+ */
+function hooksGoneScenario(): void {
+  const more = {
+    'apps/api/cleanup.yaml': job('cleanup', 'PostDelete'),
+    'apps/api/drain.yaml': job('drain', 'PreDelete'),
+  };
+  const files = writeTree(work, 'gone-base', appSetTree({ web: 1, api: 1 }, { more }));
+  const live = JSON.parse(appSetSnapshot(files, { applications: true })) as { items: KubeObject[] };
+  for (const item of live.items)
+    if (item.kind === 'Application' && item.metadata.name === 'api')
+      item.metadata.finalizers = [
+        'resources-finalizer.argocd.argoproj.io',
+        'pre-delete-finalizer.argocd.argoproj.io',
+        'post-delete-finalizer.argocd.argoproj.io',
+      ];
+  writeFileSync(join(work, 'gone-live.json'), JSON.stringify(live));
+  writeTree(work, 'gone-head', appSetTree({ web: 1 }));
+}
+
 snapshot('cascade', {});
+hooksGoneScenario();
 hooksScenario();
 snapshot('preserve', { syncPolicy: { preserveResourcesOnDeletion: true } });
 snapshot('create-update', { syncPolicy: { applicationsSync: 'create-update' } });
@@ -149,5 +173,50 @@ describe('driftback plan when an ApplicationSet stops generating an Application'
         'Application `argocd/api`: when its Application is deleted (PostDelete, after what it deployed is deleted))',
     );
     expect(markdown.stdout).not.toContain('Job/web/cleanup');
+  });
+
+  it("lists the delete hooks from base's render when head removes the Application's path, and says so", async () => {
+    const result = await plan('gone');
+    expect(result.stdout).toContain('  - Application/argocd/api');
+    const reason = 'apps/api: spec.source.path: Application argocd/api: app path apps/api does not exist';
+    const from = `listed from the base commit's render, as its source does not render at head (${reason})`;
+    expect(result.stdout).toContain(
+      'Hooks (run when the plan deletes their Application, not desired state):\n' +
+        '  > Job/api/drain: Argo CD PreDelete hook of Application argocd/api: when its Application is deleted ' +
+        `(PreDelete, before what it deployed is deleted); ${from}\n` +
+        '  > Job/api/cleanup: Argo CD PostDelete hook of Application argocd/api: when its Application is deleted ' +
+        `(PostDelete, after what it deployed is deleted); ${from}\n`,
+    );
+    expect(result.stdout).toContain(
+      '! not-rendered Application/argocd/api: The Application carries pre-delete-finalizer.argocd.argoproj.io ' +
+        'and post-delete-finalizer.argocd.argoproj.io: deleting it runs its PreDelete and PostDelete hooks',
+    );
+    const args = [
+      'plan',
+      '--head',
+      'gone-head',
+      '--base',
+      'gone-base',
+      '--live',
+      'gone-live.json',
+      '--cluster',
+      'prod',
+    ];
+    const doc = JSON.parse((await runCli([...args, '--format', 'json'], { cwd: work })).stdout);
+    expect(doc.deleteHooks.map((entry: { id: { name: string } }) => entry.id.name)).toEqual(['drain', 'cleanup']);
+    expect(doc.deleteHooks[0].origin).toEqual({ at: 'base', reason });
+    expect(doc.deleteHooks[0].file).toBe('apps/api/drain.yaml');
+    const markdown = (await runCli([...args, '--format', 'markdown'], { cwd: work })).stdout;
+    expect(markdown).toContain(`(PreDelete, before what it deployed is deleted); ${from})`);
+  });
+
+  it('says which delete hooks are not known when neither base nor the cluster shows them', async () => {
+    const result = await runCli(['plan', '--head', 'gone-head', '--live', 'gone-live.json', '--cluster', 'prod'], {
+      cwd: work,
+    });
+    expect(result.stdout).not.toContain('Hooks (run when the plan deletes');
+    expect(result.stdout).toContain(
+      'Which hooks run is not known: neither the base commit nor the cluster shows them.',
+    );
   });
 });

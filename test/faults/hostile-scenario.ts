@@ -99,12 +99,13 @@ async function openPullRequest(
 ): Promise<{ number: number; headSha: string }> {
   const headSha = standIn.pushCommit({ owner, repo, branch, files });
   const state = standIn.state.repo(owner, repo);
-  const number = state.nextNumber++;
-  const at = standIn.state.timestamp();
-  const pull = { head: branch, base: 'main', draft: false, merged: false, ...(forkOwner ? { forkOwner } : {}) };
-  state.issues.set(number, {
-    ...{ number, title: branch, body: null, state: 'open', stateReason: null, labels: [], user: 'eve' },
-    ...{ createdAt: at, updatedAt: at, closedAt: null, pull },
+  const number = standIn.openPullRequest({
+    owner,
+    repo,
+    branch,
+    title: branch,
+    login: 'eve',
+    ...(forkOwner ? { forkOwner } : {}),
   });
   const payload = JSON.parse(readFixture('webhooks', 'octokit', 'pull_request', 'opened.payload.json'));
   const repository = { ...payload.repository, name: repo, full_name: `${owner}/${repo}`, owner: { login: owner } };

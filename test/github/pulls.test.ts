@@ -44,6 +44,24 @@ describe('drift pull requests', () => {
     return result.commitSha;
   }
 
+  /** A fresh repository, the drift branch written once, and its pull request opened: its number. */
+  async function openDriftPull(): Promise<number> {
+    harness = await startHarness(manyFiles(2));
+    await writeDrift(1);
+    return (await openOrUpdatePullRequest(harness.octokit, content('drift'))).number;
+  }
+
+  /** Closing pull request `number` of `branch` with `comment`, the branch deleted through the guard. */
+  const closing = (number: number, comment: string, branch = BRANCH) => ({
+    owner: OWNER,
+    repo: REPO,
+    number,
+    comment,
+    branch,
+    prefix: PREFIX,
+    defaultBranch: 'main',
+  });
+
   const content = (body: string, title = 'driftback: codify drift in prod-eu'): PullRequestContent => ({
     owner: OWNER,
     repo: REPO,
@@ -155,18 +173,11 @@ describe('drift pull requests', () => {
   });
 
   it('closes with a comment and deletes the branch through the guard', async () => {
-    harness = await startHarness(manyFiles(2));
-    await writeDrift(1);
-    const { number } = await openOrUpdatePullRequest(harness.octokit, content('drift'));
-    const result = await closePullRequest(harness.octokit, {
-      owner: OWNER,
-      repo: REPO,
-      number,
-      comment: 'The drift is gone: the cluster matches Git again.',
-      branch: BRANCH,
-      prefix: PREFIX,
-      defaultBranch: 'main',
-    });
+    const number = await openDriftPull();
+    const result = await closePullRequest(
+      harness.octokit,
+      closing(number, 'The drift is gone: the cluster matches Git again.'),
+    );
     expect(result).toEqual({ type: 'closed', branch: 'deleted' });
     const pr = harness.standIn.state.repo(OWNER, REPO).issues.get(number)!;
     expect(pr.state).toBe('closed');
@@ -179,30 +190,16 @@ describe('drift pull requests', () => {
   });
 
   it('refuses to close-and-delete a PR whose head is the default branch', async () => {
-    harness = await startHarness(manyFiles(2));
-    await writeDrift(1);
-    const { number } = await openOrUpdatePullRequest(harness.octokit, content('drift'));
+    const number = await openDriftPull();
     harness.standIn.resetCalls();
-    await expect(
-      closePullRequest(harness.octokit, {
-        owner: OWNER,
-        repo: REPO,
-        number,
-        comment: 'x',
-        branch: 'main',
-        prefix: PREFIX,
-        defaultBranch: 'main',
-      }),
-    ).rejects.toThrow(ForbiddenRefError);
+    await expect(closePullRequest(harness.octokit, closing(number, 'x', 'main'))).rejects.toThrow(ForbiddenRefError);
     expect(harness.standIn.calls().total).toBe(0);
     expect(harness.standIn.headOf(OWNER, REPO, 'main')).toBe(harness.baseSha);
     expect(harness.standIn.state.repo(OWNER, REPO).issues.get(number)!.state).toBe('open');
   });
 
   it('comments once per marker key', async () => {
-    harness = await startHarness(manyFiles(2));
-    await writeDrift(1);
-    const { number } = await openOrUpdatePullRequest(harness.octokit, content('drift'));
+    const number = await openDriftPull();
     const first = await commentOnce(harness.octokit, {
       owner: OWNER,
       repo: REPO,

@@ -135,6 +135,48 @@ describe('an Argo CD Application with a Helm path source', () => {
   });
 });
 
+describe("the cluster's Kubernetes version as Argo CD hands it to Helm", () => {
+  // gitops-engine GetServerVersion and the repo-server's parseKubeVersion (Argo CD 3.4) keep
+  // <major>.<minor>.<patch> of an EKS cluster's v1.30.4-eks-a737599: `semverCompare ">=1.19.0"` holds.
+  const chart = chartFiles('kustomize-helm-oracle/local-chart/input/charts/web', 'charts/web');
+  const live = { ...SNAPSHOT, server: { gitVersion: 'v1.30.4-eks-a737599', resources: [] } };
+  const target = { name: 'prod', path: 'clusters/prod', defaultNamespace: 'default', controller: 'argocd' as const };
+  const charts = createChartRenderer({ helm });
+  const settingsOf = (files: Map<string, string>): { data: Record<string, string> } => {
+    const rendered = renderCluster(files, target, { live, charts });
+    expect(rendered.errors).toEqual([]);
+    const settings = rendered.objects.find((d) => d.object.kind === 'ConfigMap' && d.key.name.endsWith('-settings'));
+    return settings!.object as unknown as { data: Record<string, string> };
+  };
+
+  it('a Helm source renders with v1.30.4, as helm template --kube-version 1.30.4 does', () => {
+    const app = APP.replace(/ {4}helm:[\s\S]*?(?= {2}destination:)/, '').replace(
+      'path: charts/webapp',
+      'path: charts/web',
+    );
+    const files = new Map([...chart, ['clusters/prod/web.yaml', app]]);
+    const ours = settingsOf(files);
+    const dir = join(REPO_ROOT, 'test/fixtures/kustomize-helm-oracle/local-chart/input/charts/web');
+    const theirs = helmTemplateObjects('webapp', dir, ['--namespace', 'shop', '--kube-version', '1.30.4']);
+    expect(ours.data).toEqual(theirs.find((obj) => obj.metadata?.name === 'webapp-web-settings')!.data);
+    expect(ours.data!.kubeVersion).toBe('v1.30.4');
+  });
+
+  it('so does a kustomize helmCharts entry (--helm-kube-version)', () => {
+    const files = new Map([...chart].map(([path, text]) => [`apps/web/${path}`, text]));
+    files.set('apps/web/kustomization.yaml', 'helmCharts:\n  - {name: web, releaseName: storefront}\n');
+    files.set(
+      'clusters/prod/web.yaml',
+      APP.replace(/ {4}helm:[\s\S]*?(?= {2}destination:)/, '').replace('path: charts/webapp', 'path: apps/web'),
+    );
+    const argocdCm = { 'kustomize.buildOptions': '--enable-helm' };
+    live.items = [
+      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'argocd-cm', namespace: 'argocd' }, data: argocdCm },
+    ] as never;
+    expect(settingsOf(files).data!.kubeVersion).toBe('v1.30.4');
+  });
+});
+
 describe('Argo CD helm valueFiles globs (repository.go getResolvedValueFiles)', () => {
   const app = (valueFiles: string, ignore = false) =>
     APP.replace(

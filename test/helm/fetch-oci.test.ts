@@ -4,71 +4,45 @@
 // anonymous token — and renders it exactly as `helm template` renders the archive Helm pulled. A
 // private repository needs the credentials configured for the App; without them the chart is not
 // rendered, and says which host to configure.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChartRequest } from '../../src/core/charts/index.js';
 import { renderCluster } from '../../src/core/pipeline/index.js';
-import { loadChartCredentials } from '../../src/helm/credentials.js';
 import { fetchChart, type ChartFetchOptions } from '../../src/helm/fetch.js';
 import { locateHelm } from '../../src/helm/locate.js';
 import { createChartRenderer } from '../../src/helm/renderer.js';
-import { expectSame, helmTemplateObjects, packagedChart } from '../support/charts.js';
+import { expectSame, helmTemplateObjects } from '../support/charts.js';
 import { REPO_ROOT } from '../support/fixtures.js';
-import { startRegistry, type StandInRegistry } from '../support/oci-registry/index.js';
+import { startRegistry } from '../support/oci-registry/index.js';
+import { openOciSession, type OciSession } from '../support/oci-registry/session.js';
 import { pinnedHelm } from '../support/tools.js';
 
 const found = locateHelm({ HELM_BINARY: pinnedHelm(), PATH: '' });
 if (!found.found) throw new Error(found.reason);
 
 const USER = { username: 'ci-bot', password: 'n0t-a-real-secret' };
-let registry: StandInRegistry;
 /** The registry's blobs are served from 127.0.0.2 (a redirect to another host). */
-let options: (extra?: Partial<ChartFetchOptions>) => ChartFetchOptions;
-const charts = packagedChart('charts/webapp');
-const helmHome = mkdtempSync(join(tmpdir(), 'helm-home-'));
+let registry: OciSession;
+const options = (extra: Partial<ChartFetchOptions> = {}) => registry.options(extra);
+const helm = (args: string[]) => registry.helm(args);
+let charts: string;
 /** The manifest digest `helm push` printed for each version. */
 const pushedDigests = new Map<string, string>();
 
-function helm(args: string[]): string {
-  return execFileSync(pinnedHelm(), args, {
-    encoding: 'utf8',
-    env: { HOME: helmHome, PATH: '/usr/bin:/bin' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
 beforeAll(async () => {
   // One tag per page: a version range must follow the tag list's pages, as Helm does.
-  registry = await startRegistry({ privatePrefixes: ['private/'], user: USER, pageSize: 1 });
-  options = (extra = {}) => ({
-    cacheDir: mkdtempSync(join(tmpdir(), 'chart-cache-')),
-    allowPrivate: ['127.0.0.1', '127.0.0.2'],
-    plainHttp: [registry.host],
-    ...extra,
-  });
-  execFileSync(
-    pinnedHelm(),
-    ['package', join(REPO_ROOT, 'test/fixtures/charts/webapp'), '--version', '1.5.0', '-d', charts],
-    {
-      env: { HOME: helmHome, PATH: '/usr/bin:/bin' },
-    },
-  );
+  registry = openOciSession(await startRegistry({ privatePrefixes: ['private/'], user: USER, pageSize: 1 }));
+  charts = registry.tempDir('charts-');
   for (const version of ['1.4.0', '1.5.0']) {
-    const pushed = spawnSync(
-      pinnedHelm(),
-      ['push', join(charts, `webapp-${version}.tgz`), `oci://${registry.host}/charts`, '--plain-http'],
-      { encoding: 'utf8', env: { HOME: helmHome, PATH: '/usr/bin:/bin' } },
-    );
-    pushedDigests.set(version, /Digest: (sha256:[0-9a-f]{64})/.exec(pushed.stdout + pushed.stderr)![1]!);
+    helm(['package', join(REPO_ROOT, 'test/fixtures/charts/webapp'), '--version', version, '-d', charts]);
+    pushedDigests.set(version, registry.push(join(charts, `webapp-${version}.tgz`), 'charts'));
   }
-  helm(['push', join(charts, 'webapp-1.4.0.tgz'), `oci://${registry.host}/tampered`, '--plain-http']);
+  registry.push(join(charts, 'webapp-1.4.0.tgz'), 'tampered');
   // `tagged/webapp` holds 1.4.0 and 1.5.0, with `latest` on 1.4.0 (as `crane tag` or `oras tag` sets it).
-  for (const version of ['1.4.0', '1.5.0'])
-    helm(['push', join(charts, `webapp-${version}.tgz`), `oci://${registry.host}/tagged`, '--plain-http']);
+  for (const version of ['1.4.0', '1.5.0']) registry.push(join(charts, `webapp-${version}.tgz`), 'tagged');
   await tagAs('tagged/webapp', '1.4.0', 'latest');
+  // Pushed with the user's credentials given to this push only: Helm keeps no login for later pulls.
   const login = ['--plain-http', '--username', USER.username, '--password', USER.password];
   helm(['push', join(charts, 'webapp-1.4.0.tgz'), `oci://${registry.host}/private`, ...login]);
 });
@@ -101,14 +75,14 @@ const request = (url: string, version: string): ChartRequest => ({
 
 /** `helm pull` of the registry's chart into a fresh directory: the archive Helm itself would render. */
 function helmPull(reference: string, version: string, extra: string[] = []): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pulled-'));
+  const dir = registry.tempDir('pulled-');
   helm(['pull', reference, '--version', version, '--plain-http', '-d', dir, ...extra]);
   return join(dir, readdirSync(dir)[0]!);
 }
 
 /** `helm template` of an archive with the request's values, hooks left out, as the renderer runs it. */
 function helmTemplate(archive: string): string {
-  const values = join(mkdtempSync(join(tmpdir(), 'values-')), 'values.yaml');
+  const values = join(registry.tempDir('values-'), 'values.yaml');
   writeFileSync(values, 'replicaCount: 3\n');
   const args = ['--namespace', 'shop', '--include-crds', '--kube-version', 'v1.32.3', '--values', values];
   return helm(['template', 'webapp', archive, '--no-hooks', ...args]);
@@ -180,14 +154,10 @@ describe('a chart fetched from an OCI registry', () => {
 });
 
 describe('a chart of a private OCI repository', () => {
-  const credentialsFile = (password: string): string => {
-    const file = join(mkdtempSync(join(tmpdir(), 'credentials-')), 'chart-credentials.yaml');
-    writeFileSync(
-      file,
+  const credentialsFile = (password: string) =>
+    registry.credentials(
       `- url: oci://${registry.host}/private\n  username: ${USER.username}\n  password: ${password}\n`,
     );
-    return file;
-  };
 
   it('says which host needs credentials when none are configured', () => {
     const render = createChartRenderer({ helm: found.helm, fetch: options() });
@@ -199,7 +169,7 @@ describe('a chart of a private OCI repository', () => {
 
   it('renders with the configured credentials; they never follow the blob redirect to another host', () => {
     // The stand-in's blob host refuses any request that brings an Authorization header along.
-    const credentials = loadChartCredentials(credentialsFile(USER.password));
+    const credentials = credentialsFile(USER.password);
     const render = createChartRenderer({ helm: found.helm, fetch: options({ credentials }) });
     const output = render(request(`oci://${registry.host}/private`, '1.4.0'));
     expect(output.ok).toBe(true);
@@ -209,7 +179,7 @@ describe('a chart of a private OCI repository', () => {
   });
 
   it('says the credentials were refused when they are wrong, without printing them', () => {
-    const credentials = loadChartCredentials(credentialsFile('wrong-password'));
+    const credentials = credentialsFile('wrong-password');
     const fetched = fetchChart(`oci://${registry.host}/private`, 'webapp', '1.4.0', options({ credentials }));
     expect(fetched).toEqual({
       reason: `chart webapp 1.4.0: ${registry.host} refused the configured credentials (HTTP 401)`,
@@ -217,8 +187,8 @@ describe('a chart of a private OCI repository', () => {
   });
 
   it('keeps a private chart apart in the cache: a fetch without credentials is not served from it', () => {
-    const credentials = loadChartCredentials(credentialsFile(USER.password));
-    const cacheDir = mkdtempSync(join(tmpdir(), 'chart-cache-'));
+    const credentials = credentialsFile(USER.password);
+    const cacheDir = registry.tempDir('chart-cache-');
     expect(
       'path' in fetchChart(`oci://${registry.host}/private`, 'webapp', '1.4.0', options({ cacheDir, credentials })),
     ).toBe(true);

@@ -44,7 +44,7 @@ function withoutHooks(yaml: string): string {
 
 describe('kustomize helmCharts, as kubectl kustomize --enable-helm inflates them', () => {
   it('has cases, each with what kustomize printed', () => {
-    expect(cases).toEqual(['local-chart', 'values-merge', 'versioned-dir']);
+    expect(cases).toEqual(['inline-nulls', 'local-chart', 'values-merge', 'versioned-dir']);
   });
 
   for (const name of cases) {

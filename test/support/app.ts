@@ -31,6 +31,33 @@ const TestOctokit = ProbotOctokit.defaults((options: Record<string, unknown>) =>
   retry: { enabled: false },
 }));
 
+/**
+ * The App's environment in a test: the generated key and the webhook secret, GitHub at `githubBaseUrl`,
+ * state in `dataDir`, logs at DRIFTBACK_TEST_LOG's level (else silent); `changes` replace any of it.
+ */
+export function testAppEnv(githubBaseUrl: string, dataDir: string, changes: Partial<AppEnv> = {}): AppEnv {
+  return {
+    appId: 1,
+    privateKey,
+    webhookSecret: WEBHOOK_SECRET,
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: process.env.DRIFTBACK_TEST_LOG ?? 'silent',
+    githubBaseUrl,
+    tokenSecret: TOKEN_SECRET,
+    dataDir,
+    maxSnapshotBytes: 8 * 1024 * 1024,
+    uploadsPerMinute: 1000,
+    ingestConcurrency: 2,
+    ...changes,
+  };
+}
+
+/** Starts the App on `env` with GitHub's write spacing and retries off (see TestOctokit). */
+export function startTestApp(env: AppEnv, overrides: Omit<StartOverrides, 'Octokit'> = {}): Promise<Running> {
+  return startDriftback(env, { Probot, Server }, { Octokit: TestOctokit, ...overrides });
+}
+
 export interface AppHarnessOptions {
   owner?: string;
   repo?: string;
@@ -63,31 +90,16 @@ export async function startAppHarness(options: AppHarnessOptions): Promise<AppHa
   const standIn = await GitHubStandIn.start(options.now ? { now: options.now } : {});
   standIn.seedRepository({ owner, repo, files: options.files });
   const dataDir = mkdtempSync(join(tmpdir(), 'driftback-reconcile-'));
-  const env: AppEnv = {
-    appId: 1,
-    privateKey,
-    webhookSecret: WEBHOOK_SECRET,
-    port: 0,
-    host: '127.0.0.1',
-    logLevel: process.env.DRIFTBACK_TEST_LOG ?? 'silent',
-    githubBaseUrl: standIn.baseUrl,
-    tokenSecret: TOKEN_SECRET,
-    dataDir,
-    maxSnapshotBytes: options.maxSnapshotBytes ?? 8 * 1024 * 1024,
-    uploadsPerMinute: options.uploadsPerMinute ?? 1000,
-    ingestConcurrency: 2,
+  const env = testAppEnv(standIn.baseUrl, dataDir, {
+    ...(options.maxSnapshotBytes !== undefined ? { maxSnapshotBytes: options.maxSnapshotBytes } : {}),
+    ...(options.uploadsPerMinute !== undefined ? { uploadsPerMinute: options.uploadsPerMinute } : {}),
     ...options.env,
-  };
+  });
   const start = () =>
-    startDriftback(
-      env,
-      { Probot, Server },
-      {
-        Octokit: TestOctokit,
-        ...(options.now ? { now: options.now } : {}),
-        ...(options.logDestination ? { logDestination: options.logDestination } : {}),
-      },
-    );
+    startTestApp(env, {
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.logDestination ? { logDestination: options.logDestination } : {}),
+    });
   const harness: AppHarness = {
     standIn,
     owner,
@@ -135,7 +147,7 @@ export async function drain(harness: AppHarness, timeoutMs = 60_000): Promise<vo
 }
 
 export async function sendWebhook(
-  harness: AppHarness,
+  harness: Pick<AppHarness, 'baseUrl'>,
   event: string,
   payload: unknown,
   secret = WEBHOOK_SECRET,

@@ -28,17 +28,19 @@ function under(base: Values, over: Values): Values {
   return out;
 }
 
-/** Results kept, by the values files' paths and text. */
+/** Results kept, by the values files' paths and text (compared in place: no key is built from 100 KiB of text). */
 const KEPT = 16;
-const kept = new Map<string, Values>();
+const kept: Array<{ read: [string, string][]; values: Values }> = [];
+
+const sameFiles = (a: readonly [string, string][], b: readonly [string, string][]): boolean =>
+  a.length === b.length && a.every(([path, text], i) => path === b[i]![0] && text === b[i]![1]);
 
 /** `files`: the chart's files, relative to its root. */
 export function chartDefaultValues(files: ReadonlyMap<string, string>): Values {
   const read: [string, string][] = [];
   for (const [path, text] of files)
     if (path === 'values.yaml' || /^charts\/[^/]+\/values\.yaml$/.test(path)) read.push([path, text]);
-  const key = JSON.stringify(read);
-  let values = kept.get(key);
+  let values = kept.find((entry) => sameFiles(entry.read, read))?.values;
   if (!values) {
     values = {};
     for (const [path, text] of read) {
@@ -46,8 +48,8 @@ export function chartDefaultValues(files: ReadonlyMap<string, string>): Values {
       if (sub) values = under(values, { [sub[1]!]: readMap(text) });
     }
     values = under(values, readMap(files.get('values.yaml')));
-    kept.set(key, values);
-    if (kept.size > KEPT) kept.delete(kept.keys().next().value!);
+    kept.push({ read, values });
+    if (kept.length > KEPT) kept.shift();
   }
   return structuredClone(values);
 }

@@ -1,8 +1,9 @@
 // How kustomize combines a helmCharts entry's `valuesInline` with its values file
 // (HelmChartInflationGenerator replaceValuesInline: kyaml merge2.Merge, no schema): maps merged key
 // by key, the source's scalar wins, lists replaced whole (values have no schema, so no list is
-// associative), and a `null` in the source clears what it meets (helm then falls back to the chart's
-// default, as kustomize's build shows). `override` (the default)
+// associative), and a `null` in the source clears the field, whether or not the other side has it,
+// at any depth (helm then falls back to the chart's default, as kustomize's build shows: no `null`
+// reaches helm from the inline values). `override` (the default)
 // merges the inline values over the file's; `merge` the file's over the inline ones.
 import { isPlainObject } from '../model/index.js';
 
@@ -10,9 +11,8 @@ type Values = Record<string, unknown>;
 
 function mergeNode(dest: unknown, src: unknown): { value: unknown } | { cleared: true } {
   if (src === undefined) return { value: dest };
-  if (dest === undefined) return { value: src };
   if (src === null) return { cleared: true };
-  if (isPlainObject(dest) && isPlainObject(src)) return { value: mergeMaps(dest, src) };
+  if (isPlainObject(src)) return { value: mergeMaps(isPlainObject(dest) ? dest : {}, src) };
   return { value: src };
 }
 

@@ -45,4 +45,10 @@ export interface PlanHook {
 export interface PlanDeleteHook extends PlanHook {
   /** The Application whose deletion runs it. */
   application: ResourceKey;
+  /**
+   * Where it was read from when its Application's source does not render at head: the base commit's
+   * render (the last that rendered it), or the cluster; `reason` says why head's render could not tell.
+   * Absent: head's render.
+   */
+  origin?: { at: 'base' | 'live'; reason: string };
 }

@@ -133,7 +133,7 @@ function planOne(request: PlanRequest, rendered: Rendered, result: PlannedCluste
     ...(cluster ? { cluster } : {}),
     ...(cluster?.path !== undefined ? { path: cluster.path } : {}),
     head: head.objects,
-    ...(base ? { base: base.objects } : {}),
+    ...(base ? { base: base.objects, ...(base.hooks ? { baseHooks: base.hooks } : {}) } : {}),
     headFiles: request.headFiles,
     snapshot: live,
     now: request.now,

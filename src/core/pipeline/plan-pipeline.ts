@@ -3,7 +3,14 @@
 // prunes pointed at the line in head that stopped declaring them. The App posts it on pull
 // requests; `driftback plan` prints it.
 import type { ClusterConfig, Config } from '../config/index.js';
-import type { DesiredObject, KubeObject, NotRenderedSource, Plan, PlanWarning } from '../model/index.js';
+import {
+  keyId,
+  type DesiredObject,
+  type KubeObject,
+  type NotRenderedSource,
+  type Plan,
+  type PlanWarning,
+} from '../model/index.js';
 import { suspendedSourceWarnings, suspensionNotices, suspensionsByRepository } from '../emergency/index.js';
 import { claimsOf, keepNotRendered } from './not-rendered.js';
 import {
@@ -17,8 +24,11 @@ import {
   planIgnoredFields,
   imagePolicyWarnings,
   refuseUnpermitted,
+  unrenderedDeleteHooks,
   withArgoSyncOptions,
+  type UnrenderedDeletion,
 } from '../plan/index.js';
+import { sourceRefKey, type DesiredHook } from '../sources/index.js';
 import { maskSecretFields, pruneInventories, summarizeSourcePlan } from '../render/index.js';
 import type { LiveState } from '../model/index.js';
 import { screenLive } from './live-state.js';
@@ -50,6 +60,8 @@ export interface PlanClusterInput {
   changed?: readonly string[];
   /** Head's sources (renderCluster): the plan is shown per source, with the ignore rules they declare. */
   sources?: Pick<ClusterRender, 'sources' | 'ignore' | 'hooks'> & Partial<Pick<ClusterRender, 'notes' | 'skipped'>>;
+  /** Base's hooks: the delete hooks of an Application whose source does not render at head are read there. */
+  baseHooks?: DesiredHook[];
 }
 
 export function planCluster(input: PlanClusterInput): Plan {
@@ -72,18 +84,36 @@ export function planCluster(input: PlanClusterInput): Plan {
   // What a sync runs besides the apply, for information: head's hooks.
   const hooks = hooksOnSync(input.sources?.hooks, plan.hooks);
   if (hooks.length > 0) plan.hooks = hooks;
-  const deleteHooks = deleteHooksOf(plan, input);
-  if (deleteHooks.length > 0) plan.deleteHooks = deleteHooks;
+  const deleteHooks = deleteHooksOf(plan, input, snapshot?.items ?? []);
+  if (deleteHooks.hooks.length > 0) plan.deleteHooks = deleteHooks.hooks;
+  warnings.push(...deleteHooks.warnings);
   return { ...plan, warnings, ...sources, ...(suspended.length ? { suspensions: suspended } : {}) };
 }
 
-/** The delete hooks of the Applications the plan prunes, and of those their ApplicationSet deletes. */
-function deleteHooksOf(plan: Plan, input: PlanClusterInput) {
+/**
+ * The delete hooks of the Applications the plan prunes, and of those their ApplicationSet deletes; of one
+ * whose source does not render at head, those of base's render or of the cluster, with a warning.
+ */
+function deleteHooksOf(plan: Plan, input: PlanClusterInput, live: readonly KubeObject[]) {
+  const results = input.sources?.sources ?? [];
   const pruned = plan.prune
     .map((entry) => entry.id)
     .filter((id) => id.group === 'argoproj.io' && id.kind === 'Application');
-  const deleted = (input.sources?.sources ?? []).flatMap((result) => result.deleted?.hooks ?? []);
-  return hooksOnDelete(pruned, input.sources?.hooks, deleted);
+  const deleted = results.flatMap((result) => result.deleted?.hooks ?? []);
+  const unrendered: UnrenderedDeletion[] = [
+    ...pruned.flatMap((application) => {
+      const result = results.find((entry) => keyId(sourceRefKey(entry.source.id)) === keyId(application));
+      if (result?.scope === 'rendered' || result?.scope === 'out-of-scope') return [];
+      return [{ application, reason: result?.reason ?? 'driftback does not render it at head' }];
+    }),
+    ...results.flatMap(({ source, deleted: removed }) =>
+      removed?.notRenderedAtHead !== undefined
+        ? [{ application: sourceRefKey(source.id), reason: removed.notRenderedAtHead }]
+        : [],
+    ),
+  ];
+  const fallback = unrenderedDeleteHooks(unrendered, input.baseHooks ?? [], live);
+  return { hooks: hooksOnDelete(pruned, input.sources?.hooks, deleted, fallback.hooks), warnings: fallback.warnings };
 }
 
 /** What Argo CD's AppProjects refuse and its sync options change, and objects two Applications claim. */

@@ -27,19 +27,22 @@ export function hooksOnSync(hooks: readonly DesiredHook[] | undefined, more: rea
 /**
  * The Argo CD delete hooks that run because the plan deletes their Application (controller/hook.go):
  * those of the Applications `deleting` names — `hooks` being head's hooks, each with the Application
- * whose render holds it — and those `more` gives (of an Application its ApplicationSet deletes). PreDelete
- * first, then PostDelete; by Application, wave, kind and name.
+ * whose render holds it — those `more` gives (of an Application its ApplicationSet deletes), and those
+ * `listed` from elsewhere (base, the cluster) for Applications head does not render. PreDelete first,
+ * then PostDelete; by Application, wave, kind and name.
  */
 export function hooksOnDelete(
   deleting: readonly ResourceKey[],
   hooks: readonly DesiredHook[] | undefined,
   more: readonly DesiredHook[] = [],
+  listed: readonly PlanDeleteHook[] = [],
 ): PlanDeleteHook[] {
   const ids = new Set(deleting.map(keyId));
   const owned = (hooks ?? []).filter((entry) => entry.appliedBy && ids.has(keyId(sourceRefKey(entry.appliedBy))));
-  const runs = [...owned, ...more]
+  const rendered = [...owned, ...more]
     .filter((entry) => entry.appliedBy && entry.hook.onDelete.length > 0)
     .map((entry) => ({ ...planHook(entry), application: sourceRefKey(entry.appliedBy!) }));
+  const runs: PlanDeleteHook[] = [...rendered, ...listed];
   const phase = (entry: PlanDeleteHook): number => DELETE_HOOK_PHASES.indexOf(entry.hook.onDelete[0]!);
   return runs.sort(
     (a, b) =>

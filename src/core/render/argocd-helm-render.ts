@@ -18,6 +18,18 @@ import { sourceNotRendered } from './failed-render.js';
 import type { DeclaredSource, RenderSourceInputs, SourceRender } from './types.js';
 import type { ArgoTransforms } from '../sources/types.js';
 
+/**
+ * The Kubernetes version Argo CD hands Helm (and kustomize's `--helm-kube-version`): `<major>.<minor>.<patch>`
+ * with the vendor suffix (`-eks-a737599`, `-gke.1245000`, `+k3s1`) left out, as gitops-engine's
+ * GetServerVersion and the repo-server's parseKubeVersion take it (k8s.io/apimachinery ParseGeneric, Argo
+ * CD 3.4), so a chart's `semverCompare ">=1.19.0"` holds on an EKS cluster as it does under Argo CD. A
+ * version that does not start with one is passed on as it is: Helm then says what is wrong with it.
+ */
+export function argoKubeVersion(version: string | undefined): string | undefined {
+  const parsed = version === undefined ? null : /^v?(\d+)\.(\d+)(\.\d+)?/.exec(version.trim());
+  return parsed ? `v${parsed[1]}.${parsed[2]}${parsed[3] ?? ''}` : version;
+}
+
 /** Argo CD's cleanSetParameters: `,` escaped (unless already) so Helm does not split the value; `{a,b}` lists kept. */
 export function argoSetValue(value: string): string {
   if (value.startsWith('{') && value.endsWith('}')) return value;
@@ -251,7 +263,7 @@ export function renderArgoHelm(declared: DeclaredSource, inputs: RenderSourceInp
   if ('reason' in files) return notRendered(declared, destination, files.reason);
   const set = setValues(helm, path, transforms, inputs);
   if ('reason' in set) return notRendered(declared, destination, set.reason);
-  const kubeVersion = optionalString(helm.kubeVersion) ?? inputs.capabilities?.kubeVersion;
+  const kubeVersion = argoKubeVersion(optionalString(helm.kubeVersion) ?? inputs.capabilities?.kubeVersion);
   const apiVersions = stringList(helm.apiVersions);
   const origin = chartOrigin(declared, helm, chart, files);
   const rendered = renderChart({

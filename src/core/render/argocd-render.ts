@@ -6,7 +6,7 @@
 import { findKustomizationFile, lastDeclarationWins, renderManifests, type KustomizeHelm } from '../manifests/index.js';
 import type { DesiredObject, NotRenderedSource, SkippedDocument, SourceProblem } from '../model/index.js';
 import { compileArgoGlob, type Pattern } from '../patterns/index.js';
-import { renderArgoHelm } from './argocd-helm-render.js';
+import { argoKubeVersion, renderArgoHelm } from './argocd-helm-render.js';
 import { argoSettingsOf } from './argocd-ignore.js';
 import { renderThroughWrapper } from './wrapped.js';
 import { withSourceFiles } from './argocd-source-files.js';
@@ -202,7 +202,7 @@ function argoKustomizeHelm(declared: DeclaredSource, inputs: RenderSourceInputs)
     };
   return {
     ...(inputs.charts ? { charts: inputs.charts } : {}),
-    ...(inputs.capabilities?.kubeVersion ? { kubeVersion: inputs.capabilities.kubeVersion } : {}),
+    ...(inputs.capabilities?.kubeVersion ? { kubeVersion: argoKubeVersion(inputs.capabilities.kubeVersion)! } : {}),
     apiVersions: inputs.capabilities?.apiVersions ?? [],
   };
 }

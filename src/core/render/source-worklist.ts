@@ -74,7 +74,7 @@ export interface SourceResult {
    * A generated Application its ApplicationSet no longer generates and its controller deletes: it renders
    * nothing; what it deployed goes with it when `cascade` (the resources finalizer), else stays.
    */
-  deleted?: { cascade: boolean; reason: string; hooks?: DesiredHook[] };
+  deleted?: { cascade: boolean; reason: string; hooks?: DesiredHook[]; notRenderedAtHead?: string };
   /** A generated Application the cluster does not hold yet: the ApplicationSet controller creates it at the merge. */
   createdBy?: { applicationSet: string; readFromCluster: boolean };
 }
@@ -559,8 +559,12 @@ function followOne(id: string, follow: FollowState): 'stopped' | undefined {
   expandLiveGenerator(id, follow);
   const removed = walk.deleted.get(id);
   if (removed) {
-    const hooks = deleteHooksOf({ ...found, source }, follow);
-    const deleted = { cascade: removed.cascade, reason: removed.reason, ...(hooks.length ? { hooks } : {}) };
+    const { hooks, notRendered } = deleteHooksOf({ ...found, source }, follow);
+    const deleted = {
+      ...{ cascade: removed.cascade, reason: removed.reason },
+      ...(hooks.length ? { hooks } : {}),
+      ...(notRendered !== undefined ? { notRenderedAtHead: notRendered } : {}),
+    };
     result.sources.push({ source, scope: 'rendered', objects: [], deleted });
     return undefined;
   }
@@ -592,17 +596,20 @@ function followOne(id: string, follow: FollowState): 'stopped' | undefined {
 
 /**
  * The PreDelete / PostDelete hooks of an Application its ApplicationSet deletes: Argo CD renders its
- * source once more when deleting it and runs them (controller/hook.go executeHooks). None when its
- * source does not render at head.
+ * source once more when deleting it and runs them (controller/hook.go executeHooks). When its source
+ * does not render at head, none, and why: the plan then lists them from base or the cluster.
  */
-function deleteHooksOf(found: DeclaredSource, follow: FollowState): DesiredHook[] {
-  if (!appliesThisRepository(found.source, follow.walk.matcher, follow.inputs.charts !== undefined)) return [];
+function deleteHooksOf(found: DeclaredSource, follow: FollowState): { hooks: DesiredHook[]; notRendered?: string } {
+  if (!appliesThisRepository(found.source, follow.walk.matcher, follow.inputs.charts !== undefined))
+    return { hooks: [] };
   const rendered = renderSource(found, follow.inputs);
-  if (rendered.stopped || failedRender(rendered) !== undefined) return [];
-  return rendered.objects.flatMap((desired) => {
+  const failed = rendered.stopped ? 'the render budget ran out' : failedRender(rendered);
+  if (failed !== undefined) return { hooks: [], notRendered: failed };
+  const hooks = rendered.objects.flatMap((desired) => {
     const hook = hookUnder(desired.object, found.source.id);
     return hook && hook.onDelete.length > 0 ? [{ desired, hook, appliedBy: found.source.id }] : [];
   });
+  return { hooks };
 }
 
 /** A rendered source's objects not taken by an earlier source, recorded and followed for children. */

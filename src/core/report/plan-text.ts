@@ -14,7 +14,7 @@ import {
   type PlanHook,
   type ResourceKey,
 } from '../model/index.js';
-import { describeHook, hookRuns, hookRunsOnDelete } from '../sources/index.js';
+import { deleteHookRuns, describeHook, hookRuns } from '../sources/index.js';
 import { changeField, withoutKey } from './change-rows.js';
 import type { PlanWarningModel } from './models/index.js';
 import { generatedRows, planSummary, warningModels } from './plan-view.js';
@@ -75,10 +75,12 @@ export function renderPlanText(cluster: string, plan: Plan): string {
   }
   if (plan.deleteHooks?.length) {
     lines.push('', 'Hooks (run when the plan deletes their Application, not desired state):');
-    for (const { id, hook, application } of plan.deleteHooks)
+    for (const entry of plan.deleteHooks) {
+      const { id, hook, application } = entry;
       lines.push(
-        `  > ${displayKey(id)}: ${describeHook(hook)} of Application ${application.namespace}/${application.name}: ${hookRunsOnDelete(hook)}`,
+        `  > ${displayKey(id)}: ${describeHook(hook)} of Application ${application.namespace}/${application.name}: ${deleteHookRuns(entry)}`,
       );
+    }
   }
   const generated = generatedRows(plan);
   if (generated.length) {
@@ -130,7 +132,13 @@ export function planToJson(plan: Plan) {
     ...(plan.suspensions?.length ? { suspensions: plan.suspensions.map(suspensionJson) } : {}),
     ...(plan.hooks?.length ? { hooks: plan.hooks.map(hookJson) } : {}),
     ...(plan.deleteHooks?.length
-      ? { deleteHooks: plan.deleteHooks.map((entry) => ({ application: entry.application, ...hookJson(entry) })) }
+      ? {
+          deleteHooks: plan.deleteHooks.map((entry) => ({
+            application: entry.application,
+            ...hookJson(entry),
+            ...(entry.origin ? { origin: entry.origin } : {}),
+          })),
+        }
       : {}),
     ...(plan.generated?.length ? { generated: generatedRows(plan) } : {}),
     warnings: plan.warnings.map((w) => ({

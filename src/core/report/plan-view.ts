@@ -14,7 +14,7 @@ import {
   type PlanWarning,
   type ResourceKey,
 } from '../model/index.js';
-import { describeHook, hookRuns, hookRunsOnDelete } from '../sources/index.js';
+import { deleteHookRuns, describeHook, hookRuns } from '../sources/index.js';
 import { changeField } from './change-rows.js';
 import { planGroups, warningDigest } from './plan-groups.js';
 import { FOLD_OVER } from './budget.js';
@@ -238,11 +238,11 @@ function hookRows(plan: Plan): ClusterPlanModel['hooks'] {
 
 /** The hooks that run because the plan deletes their Application, one row each, PreDelete first. */
 function deleteHookRows(plan: Plan): ClusterPlanModel['deleteHooks'] {
-  return (plan.deleteHooks ?? []).map(({ id, hook, application }) => ({
-    resource: displayKey(id),
-    what: describeHook(hook),
-    application: `${application.namespace}/${application.name}`,
-    runs: hookRunsOnDelete(hook),
+  return (plan.deleteHooks ?? []).map((entry) => ({
+    resource: displayKey(entry.id),
+    what: describeHook(entry.hook),
+    application: `${entry.application.namespace}/${entry.application.name}`,
+    runs: deleteHookRuns(entry),
   }));
 }
 

@@ -95,7 +95,8 @@ function unknownManager(codes: ReadonlySet<RiskCode>, manager: string | undefine
   if (!codes.has('unknown-manager') || manager === undefined) return [];
   const why =
     `${verb} by ${manager}, a field manager that is neither a person's tool, a known controller, nor ` +
-    'configured: name it in drift.humanManagers or drift.appliers';
+    "configured: a client nobody here knows (a script, an undeclared operator, someone else's credentials); " +
+    'once known, name it in drift.humanManagers or drift.appliers';
   return [{ code: 'unknown-manager', why }];
 }
 
@@ -141,8 +142,11 @@ function withCompanions(key: ResourceDiff['key'], changes: FieldChange[], contex
     const source = write ? risky.get(write) : undefined;
     if (!source || change.risk?.length || change.cause === 'applier' || change.op === 'remove') return change;
     const field = fieldPath(source.segments.length ? source.segments : source.path, key);
-    const codes = [...new Set(source.risk!.filter((entry) => !entry.allowed).map((entry) => entry.code))];
-    const why = `written by ${change.manager} together with ${field}, which is security-relevant`;
+    const undecided = source.risk!.filter((entry) => !entry.allowed);
+    const codes = [...new Set(undecided.map((entry) => entry.code))];
+    // The risky change's own words, so that this row reads without it.
+    const whys = [...new Set(undecided.map((entry) => entry.why))].join('; ');
+    const why = `written by ${change.manager} in the same write as ${field} (${whys}): held for the same decision, so that Git never gets half of that write`;
     const risk = codes.map((code) => ({ code, why }));
     return { ...change, risk: context.allow(key, change, fingerprintChange(key, change), risk) };
   });

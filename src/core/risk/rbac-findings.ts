@@ -68,6 +68,6 @@ export function rbacFindings(object: KubeObject, roles: RoleLookup): Finding[] {
     code: 'rbac-escalation' as const,
     id: `rules:${grant}`,
     anchors: [['rules']],
-    why: `${object.kind} ${object.metadata?.name ?? ''} allows ${grant}`,
+    why: `${object.kind} ${object.metadata?.name ?? ''} allows ${grant} to every subject bound to it`,
   }));
 }

@@ -65,6 +65,20 @@ function label(pod: PodSpecAt, segments: readonly PathSegment[]): string {
   return fieldPath(segments.slice(pod.segments.length));
 }
 
+/** What each host namespace gives the Pod, after `<field>: true`. */
+const HOST_NAMESPACE_RISK: Record<(typeof HOST_NAMESPACE_FIELDS)[number], string> = {
+  hostNetwork: "puts the Pod in the node's network: it sees the node's traffic and can listen on the node's ports",
+  hostPID: "puts the Pod in the node's process namespace: it sees every process on the node and can signal them",
+  hostIPC: "puts the Pod in the node's IPC namespace: it shares memory with every process on the node",
+};
+
+/** What each privileged setting gives the container, after `<field>: true`. */
+const PRIVILEGED_RISK: Record<ReturnType<typeof privilegedSettings>[number], string> = {
+  privileged: 'gives the container every device and capability of the node: root in it is root on the node',
+  allowPrivilegeEscalation:
+    'lets a process in the container gain more privileges than it started with (setuid programs)',
+};
+
 function podFindings(pod: PodSpecAt): Finding[] {
   const found: Finding[] = [];
   for (const field of HOST_NAMESPACE_FIELDS) {
@@ -74,7 +88,7 @@ function podFindings(pod: PodSpecAt): Finding[] {
       code: 'privilege',
       id: segmentsId(at),
       anchors: [at],
-      why: `${field}: true shares the node's namespace`,
+      why: `${field}: true ${HOST_NAMESPACE_RISK[field]}`,
     });
   }
   const volumes = Array.isArray(pod.spec.volumes) ? pod.spec.volumes.filter(isPlainObject) : [];
@@ -82,17 +96,18 @@ function podFindings(pod: PodSpecAt): Finding[] {
     if (!isPlainObject(volume.hostPath)) continue;
     const at = [...pod.segments, 'volumes', { key: { name: String(volume.name ?? '') } }, 'hostPath'];
     const path = String(volume.hostPath.path ?? '');
-    const why = `${label(pod, at)} mounts the node's ${path || 'file system'}`;
+    const why = `${label(pod, at)} mounts the node's ${path || 'file system'}: the container reads and writes it on the node itself, outside its own file system`;
     found.push({ code: 'privilege', id: `${segmentsId(at)}=${path}`, anchors: [at], why });
   }
   for (const { segments, container } of containersOf(pod)) {
     for (const field of privilegedSettings(container)) {
       const at = [...segments, 'securityContext', field];
-      found.push({ code: 'privilege', id: segmentsId(at), anchors: [at], why: `${label(pod, at)}: true` });
+      const why = `${label(pod, at)}: true ${PRIVILEGED_RISK[field]}`;
+      found.push({ code: 'privilege', id: segmentsId(at), anchors: [at], why });
     }
     const at = [...segments, 'securityContext', 'capabilities', 'add'];
     for (const capability of addedCapabilities(container)) {
-      const why = `${label(pod, at)} has ${capability}, beyond the Pod Security Standards' baseline`;
+      const why = `${label(pod, at)} has ${capability}, beyond the Pod Security Standards' baseline: a power over the node's kernel that ordinary workloads never need`;
       found.push({ code: 'privilege', id: `${segmentsId(at)}=${capability}`, anchors: [at], why });
     }
   }
@@ -106,7 +121,7 @@ function imageFindings(pod: PodSpecAt, registries: RegistryCheck): Finding[] {
     if (host === undefined || registries.trusted(host)) continue;
     const at = [...segments, 'image'];
     const uses = registries.known.length ? ` (it uses ${registries.known.join(', ')})` : '';
-    const why = `${label(pod, at)} comes from ${host}, a registry the repository's manifests never use${uses}`;
+    const why = `${label(pod, at)} comes from ${host}, a registry the repository's manifests never use${uses}: the cluster runs code from a source nobody reviewed here`;
     found.push({ code: 'image-registry', id: `${segmentsId(at)}=${host}`, anchors: [at], why });
   }
   return found;
@@ -142,7 +157,7 @@ export function rootFindings(live: KubeObject, desired: KubeObject): Finding[] {
         [...segments, 'securityContext'],
         [...pod.segments, 'securityContext'],
       ];
-      const why = `${label(pod, segments)} may run as root: Git sets runAsNonRoot: true`;
+      const why = `${label(pod, segments)} may run as root, though Git requires runAsNonRoot: true: whatever runs there may have root's rights`;
       found.push({ code: 'privilege', id: `${segmentsId(segments)}:root`, anchors, why });
     }
   }

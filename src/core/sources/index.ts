@@ -47,7 +47,7 @@ export { argoSyncTimes, type DuringSync } from './sync-times.js';
 export {
   describeHook,
   hookRuns,
-  hookRunsOnDelete,
+  deleteHookRuns,
   hooksById,
   liveHookOf,
   setHooksAside,

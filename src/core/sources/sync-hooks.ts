@@ -11,6 +11,7 @@ import {
   type DesiredObject,
   type HookPhase,
   type KubeObject,
+  type PlanDeleteHook,
   type ResourceKey,
   type SyncHook,
 } from '../model/index.js';
@@ -154,9 +155,17 @@ const ON_DELETE: Readonly<Record<DeleteHookPhase, string>> = {
 };
 
 /** When its Application's deletion runs it, in words; empty for a hook of syncs only. */
-export function hookRunsOnDelete(hook: SyncHook): string {
+function hookRunsOnDelete(hook: SyncHook): string {
   if (hook.onDelete.length === 0) return '';
   return `when its Application is deleted (${hook.onDelete.map((phase) => ON_DELETE[phase]).join('; ')})`;
+}
+
+/** When its Application's deletion runs it, and where it was read from when not from head's render. */
+export function deleteHookRuns({ hook, origin }: { hook: SyncHook; origin?: PlanDeleteHook['origin'] }): string {
+  const runs = hookRunsOnDelete(hook);
+  if (!origin) return runs;
+  const from = origin.at === 'base' ? "the base commit's render" : 'the cluster';
+  return `${runs}; listed from ${from}, as its source does not render at head (${origin.reason})`;
 }
 
 /**

@@ -3,9 +3,7 @@
 // Flux HelmRelease spec.values and valuesFiles, Argo CD parameters, valuesObject and valueFiles, kustomize
 // helmCharts valuesInline. When no single value renders exactly the live value and nothing else, the
 // change is reported with the places tried, and nothing is written.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/core/config/index.js';
@@ -17,8 +15,9 @@ import { renderCodifyText } from '../../../src/core/report/codify-text.js';
 import { locateHelm } from '../../../src/helm/locate.js';
 import { createChartRenderer } from '../../../src/helm/renderer.js';
 import { chartFiles, packagedChart } from '../../support/charts.js';
-import { startRegistry, type StandInRegistry } from '../../support/oci-registry/index.js';
-import { pinnedHelm } from '../../support/tools.js';
+import { REPO_ROOT } from '../../support/fixtures.js';
+import { startRegistry } from '../../support/oci-registry/index.js';
+import { openOciSession, type OciSession } from '../../support/oci-registry/session.js';
 import { changedLines, liveAfterHandEdit } from '../codify/support.js';
 
 const found = locateHelm();
@@ -761,23 +760,14 @@ describe('values held as YAML text: Argo CD helm.values, Flux valuesFrom ConfigM
 });
 
 describe('a chart of an OCI registry (fetched by driftback, as Flux pulls it)', () => {
-  let registry: StandInRegistry;
+  let registry: OciSession;
   let fetching: ReturnType<typeof createChartRenderer>;
   beforeAll(async () => {
-    registry = await startRegistry();
-    const packaged = packagedChart(WEB_FIXTURE);
-    const archive = join(packaged, readdirSync(packaged)[0]!);
-    const home = mkdtempSync(join(tmpdir(), 'helm-home-'));
-    execFileSync(pinnedHelm(), ['push', archive, `oci://${registry.host}/charts`, '--plain-http'], {
-      env: { HOME: home, PATH: '/usr/bin:/bin' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const fetch = {
-      cacheDir: mkdtempSync(join(tmpdir(), 'chart-cache-')),
-      allowPrivate: ['127.0.0.1', '127.0.0.2'],
-      plainHttp: [registry.host],
-    };
-    fetching = createChartRenderer({ helm: found.helm, fetch });
+    registry = openOciSession(await startRegistry());
+    const packaged = registry.tempDir('charts-');
+    registry.helm(['package', join(REPO_ROOT, 'test/fixtures', WEB_FIXTURE), '-d', packaged]);
+    registry.push(join(packaged, readdirSync(packaged)[0]!), 'charts');
+    fetching = createChartRenderer({ helm: found.helm, fetch: registry.options() });
   });
   afterAll(() => registry?.stop());
 

@@ -11,17 +11,9 @@ import type { KubeObject, PlanWarning } from '../../../src/core/model/index.js';
 import { planCluster } from '../../../src/core/pipeline/index.js';
 import { renderCluster } from '../../../src/core/render/index.js';
 import { readArgoInstances } from '../../../src/core/sources/index.js';
+import { argoApplication } from '../../support/argo-application.js';
 
-const application: KubeObject = {
-  apiVersion: 'argoproj.io/v1alpha1',
-  kind: 'Application',
-  metadata: { name: 'monitoring', namespace: 'argocd' },
-  spec: {
-    project: 'default',
-    source: { repoURL: 'https://github.com/acme/gitops.git', targetRevision: 'main', path: 'monitoring' },
-    destination: { server: 'https://kubernetes.default.svc', namespace: 'monitoring' },
-  },
-};
+const application = argoApplication('monitoring');
 
 const clusterRole = (rules: unknown[]): KubeObject => ({
   apiVersion: 'rbac.authorization.k8s.io/v1',

@@ -133,6 +133,18 @@ export function liveOf(desired: DesiredObject, options: LiveOptions = {}): KubeO
   return live;
 }
 
+/** `kubectl scale --replicas=<replicas>` by hand at 03:02:11: kubectl-scale's Update of the scale subresource. */
+export function scaledByHand(live: KubeObject, replicas: number): void {
+  (live.spec as Record<string, unknown>).replicas = replicas;
+  live.metadata.managedFields!.push({
+    manager: 'kubectl-scale',
+    operation: 'Update',
+    subresource: 'scale',
+    time: '2026-12-02T03:02:11Z',
+    fieldsV1: { 'f:spec': { 'f:replicas': {} } },
+  });
+}
+
 export function byName(objects: DesiredObject[], kind: string, name: string): DesiredObject {
   const found = objects.find((d) => d.key.kind === kind && d.key.name === name);
   if (!found) throw new Error(`fixture has no ${kind}/${name}`);

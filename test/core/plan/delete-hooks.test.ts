@@ -3,7 +3,7 @@
 // Application's.
 import { describe, expect, it } from 'vitest';
 import { keyOf, type DesiredObject, type KubeObject } from '../../../src/core/model/index.js';
-import { hooksOnDelete } from '../../../src/core/plan/index.js';
+import { hooksOnDelete, unrenderedDeleteHooks } from '../../../src/core/plan/index.js';
 import { syncHookOf, type DesiredHook } from '../../../src/core/sources/index.js';
 
 const application = (name: string) => ({
@@ -57,5 +57,58 @@ describe('hooksOnDelete', () => {
     expect(hooksOnDelete([], head, more).map((entry) => `${entry.application.name}/${entry.id.name}`)).toEqual([
       'db/cleanup',
     ]);
+  });
+});
+
+describe('unrenderedDeleteHooks: an Application deleted while its source does not render at head', () => {
+  const api = { group: 'argoproj.io', kind: 'Application', namespace: 'argocd', name: 'api' };
+  const deletion = { application: api, reason: 'app path apps/api does not exist' };
+  const base = [
+    hook('cleanup', 'PostDelete', 'api'),
+    hook('migrate', 'PreSync', 'api'),
+    hook('drain', 'PreDelete', 'web'),
+  ];
+  const liveApplication = (finalizers: string[]): KubeObject => ({
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name: 'api', namespace: 'argocd', finalizers },
+  });
+  const leftHook: KubeObject = {
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: {
+      name: 'cleanup',
+      namespace: 'api',
+      annotations: {
+        'argocd.argoproj.io/hook': 'PostDelete',
+        'argocd.argoproj.io/tracking-id': 'api:batch/Job:api/cleanup',
+      },
+    },
+  };
+
+  it("lists its delete hooks from base's render, with where they came from, and no one else's", () => {
+    const { hooks, warnings } = unrenderedDeleteHooks([deletion], base, [liveApplication([])]);
+    expect(hooks.map((entry) => [entry.id.name, entry.origin])).toEqual([
+      ['cleanup', { at: 'base', reason: 'app path apps/api does not exist' }],
+    ]);
+    expect(hooks[0]).toMatchObject({ application: api, file: 'apps/api/cleanup.yaml' });
+    expect(warnings).toEqual([]);
+  });
+
+  it('lists the hook objects the cluster holds for it when base does not show them', () => {
+    const { hooks } = unrenderedDeleteHooks([deletion], [], [leftHook, liveApplication([])]);
+    expect(hooks.map((entry) => [entry.id.name, entry.origin?.at, entry.application.name])).toEqual([
+      ['cleanup', 'live', 'api'],
+    ]);
+  });
+
+  it("warns when the Application carries Argo CD's delete finalizer, and says when no hook is known", () => {
+    const live = [liveApplication(['post-delete-finalizer.argocd.argoproj.io'])];
+    const { hooks, warnings } = unrenderedDeleteHooks([deletion], [], live);
+    expect(hooks).toEqual([]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ code: 'not-rendered', id: api });
+    expect(warnings[0]!.message).toContain('deleting it runs its PostDelete hooks');
+    expect(warnings[0]!.message).toContain('Which hooks run is not known');
   });
 });

@@ -10,18 +10,9 @@ import type { KubeObject } from '../../../src/core/model/index.js';
 import { planCluster } from '../../../src/core/pipeline/index.js';
 import { renderCluster } from '../../../src/core/render/index.js';
 import { planToJson, renderPlanComment, renderPlanText } from '../../../src/core/report/index.js';
+import { argoApplication } from '../../support/argo-application.js';
 
-const application: KubeObject = {
-  apiVersion: 'argoproj.io/v1alpha1',
-  kind: 'Application',
-  metadata: { name: 'shop', namespace: 'argocd' },
-  spec: {
-    project: 'default',
-    source: { repoURL: 'https://github.com/acme/gitops.git', targetRevision: 'main', path: 'shop' },
-    destination: { server: 'https://kubernetes.default.svc', namespace: 'shop' },
-    syncPolicy: { automated: { prune: true } },
-  },
-};
+const application = argoApplication('shop', { spec: { syncPolicy: { automated: { prune: true } } } });
 
 const MIGRATE =
   'apiVersion: batch/v1\nkind: Job\nmetadata:\n  generateName: db-migrate-\nspec:\n  template:\n    spec:\n      containers:\n        - name: migrate\n          image: flyway/flyway:10\n      restartPolicy: Never\n';

@@ -9,7 +9,7 @@ import {
   type ResourceKey,
   type WarningCode,
 } from '../../../src/core/model/index.js';
-import { byName, edited, liveOf, microservices } from './build.js';
+import { byName, edited, liveOf, microservices, scaledByHand } from './build.js';
 import { renderManifests } from '../../../src/core/manifests/index.js';
 import { readFixtureTree } from '../../support/fixtures.js';
 
@@ -259,14 +259,7 @@ const WARNING_CASES: WarningCase[] = [
     build: () => {
       const live = withReplicas.map((d) => liveOf(d));
       const target = live.find((o) => o.kind === 'Deployment' && o.metadata.name === 'cartservice')!;
-      (target.spec as any).replicas = 8;
-      target.metadata.managedFields!.push({
-        manager: 'kubectl-scale',
-        operation: 'Update',
-        subresource: 'scale',
-        time: '2026-12-02T03:02:11Z',
-        fieldsV1: { 'f:spec': { 'f:replicas': {} } },
-      });
+      scaledByHand(target, 8);
       return { head: withReplicas, live };
     },
     expected: ['reverts-live-change Deployment/default/cartservice /spec/replicas'],

@@ -21,6 +21,7 @@ import {
   sourceRefText,
 } from '../../../src/core/sources/index.js';
 import { configWith, deployment, managed } from '../diff/support.js';
+import { argoApplication } from '../../support/argo-application.js';
 
 function configMap(name: string, namespace: string, data: Record<string, string>): KubeObject {
   return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace }, data };
@@ -40,17 +41,7 @@ const teamInstance = [
 const platformInstance = [configMap('argocd-cm', 'argocd', { 'application.resourceTrackingMethod': 'annotation' })];
 
 function application(namespace: string, extra: Record<string, unknown> = {}): KubeObject {
-  return {
-    apiVersion: 'argoproj.io/v1alpha1',
-    kind: 'Application',
-    metadata: { name: 'api', namespace },
-    spec: {
-      project: 'default',
-      source: { repoURL: 'https://github.com/acme/gitops.git', targetRevision: 'main', path: 'api' },
-      destination: { server: 'https://kubernetes.default.svc', namespace: 'shop' },
-      ...extra,
-    },
-  };
+  return argoApplication('api', { namespace, destination: 'shop', spec: extra });
 }
 
 function repository(app: KubeObject): Map<string, string> {

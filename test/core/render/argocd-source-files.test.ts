@@ -9,19 +9,11 @@ import { stringify } from 'yaml';
 import type { KubeObject } from '../../../src/core/model/index.js';
 import { renderCluster } from '../../../src/core/render/index.js';
 import { readFixtureTree } from '../../support/fixtures.js';
+import { argoApplication } from '../../support/argo-application.js';
 
 const GUESTBOOK = readFixtureTree('manifests', 'argo-cd/test/e2e/testdata/guestbook');
 
-const application: KubeObject = {
-  apiVersion: 'argoproj.io/v1alpha1',
-  kind: 'Application',
-  metadata: { name: 'guestbook', namespace: 'argocd' },
-  spec: {
-    project: 'default',
-    source: { repoURL: 'https://github.com/acme/gitops.git', targetRevision: 'main', path: 'guestbook' },
-    destination: { server: 'https://kubernetes.default.svc', namespace: 'guestbook' },
-  },
-};
+const application = argoApplication('guestbook');
 
 function render(extra: Array<[string, string]>, app: KubeObject = application, live: KubeObject[] = []) {
   const files = new Map<string, string>([

@@ -4,7 +4,7 @@
 import { planChanges } from '../../../src/core/plan/index.js';
 import { defaultConfig } from '../../../src/core/config/index.js';
 import type { KubeObject, Plan } from '../../../src/core/model/index.js';
-import { desiredFromFiles, liveOf } from '../plan/build.js';
+import { desiredFromFiles, liveOf, scaledByHand } from '../plan/build.js';
 
 const pad = (i: number, width = 3): string => String(i).padStart(width, '0');
 
@@ -55,16 +55,7 @@ export function largePlan(): Plan {
   );
   const live = base.map((desired) => liveOf(desired));
   // Someone scaled the first 25 web Deployments by hand: the apply sets them back to 2 replicas.
-  for (const object of live.filter((o: KubeObject) => o.kind === 'Deployment').slice(0, 25)) {
-    (object.spec as Record<string, unknown>).replicas = 5;
-    object.metadata.managedFields!.push({
-      manager: 'kubectl-scale',
-      operation: 'Update',
-      subresource: 'scale',
-      time: '2026-12-02T03:02:11Z',
-      fieldsV1: { 'f:spec': { 'f:replicas': {} } },
-    });
-  }
+  for (const object of live.filter((o: KubeObject) => o.kind === 'Deployment').slice(0, 25)) scaledByHand(object, 5);
   return planChanges({
     head,
     base,

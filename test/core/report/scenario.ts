@@ -3,7 +3,7 @@
 import { planChanges } from '../../../src/core/plan/index.js';
 import { defaultConfig } from '../../../src/core/config/index.js';
 import type { Plan } from '../../../src/core/model/index.js';
-import { byName, edited, liveOf, microservices } from '../plan/build.js';
+import { byName, edited, liveOf, microservices, scaledByHand } from '../plan/build.js';
 
 export function scenarioPlan(): Plan {
   const base = microservices();
@@ -28,14 +28,7 @@ export function scenarioPlan(): Plan {
     )
     .map((d) => liveOf(d));
   const liveCart = live.find((o) => o.kind === 'Deployment' && o.metadata.name === 'cartservice')!;
-  (liveCart.spec as any).replicas = 5;
-  liveCart.metadata.managedFields!.push({
-    manager: 'kubectl-scale',
-    operation: 'Update',
-    subresource: 'scale',
-    time: '2026-12-02T03:02:11Z',
-    fieldsV1: { 'f:spec': { 'f:replicas': {} } },
-  });
+  scaledByHand(liveCart, 5);
   return planChanges({
     head,
     base,

@@ -68,7 +68,7 @@ describe('containers of every list, in any pod template', () => {
       ),
     );
     expect(risks).toEqual([
-      "Deployment/shop/api /spec/template/spec/initContainers/0/image: image-registry: initContainers[migrate].image comes from quay.io, a registry the repository's manifests never use (it uses ghcr.io)",
+      "Deployment/shop/api /spec/template/spec/initContainers/0/image: image-registry: initContainers[migrate].image comes from quay.io, a registry the repository's manifests never use (it uses ghcr.io): the cluster runs code from a source nobody reviewed here",
     ]);
   });
 
@@ -92,7 +92,7 @@ describe('containers of every list, in any pod template', () => {
       ),
     );
     expect(risks).toEqual([
-      'Pod/shop/shell /spec/ephemeralContainers/0: privilege: ephemeralContainers[debugger].securityContext.privileged: true',
+      'Pod/shop/shell /spec/ephemeralContainers/0: privilege: ephemeralContainers[debugger].securityContext.privileged: true gives the container every device and capability of the node: root in it is root on the node',
     ]);
   });
 
@@ -116,8 +116,8 @@ describe('containers of every list, in any pod template', () => {
     );
     expect(risks).toEqual(
       expect.arrayContaining([
-        "Rollout/shop/api /spec/template/spec/hostPID: privilege: hostPID: true shares the node's namespace",
-        "Rollout/shop/api /spec/template/spec/hostPID: unknown-manager: changed by rollout-hotfix, a field manager that is neither a person's tool, a known controller, nor configured: name it in drift.humanManagers or drift.appliers",
+        "Rollout/shop/api /spec/template/spec/hostPID: privilege: hostPID: true puts the Pod in the node's process namespace: it sees every process on the node and can signal them",
+        "Rollout/shop/api /spec/template/spec/hostPID: unknown-manager: changed by rollout-hotfix, a field manager that is neither a person's tool, a known controller, nor configured: a client nobody here knows (a script, an undeclared operator, someone else's credentials); once known, name it in drift.humanManagers or drift.appliers",
       ]),
     );
     expect(
@@ -146,7 +146,7 @@ describe('RBAC', () => {
       ),
     );
     expect(risks).toEqual([
-      'ClusterRole/reader /rules: rbac-escalation: ClusterRole reader allows get, list on every Secret in every namespace',
+      'ClusterRole/reader /rules: rbac-escalation: ClusterRole reader allows get, list on every Secret in every namespace to every subject bound to it',
     ]);
   });
 
@@ -221,7 +221,7 @@ describe('who made it', () => {
       ),
     );
     expect(byController.risks).toEqual([
-      "Deployment/shop/api /spec/template/spec/containers/0/image: image-registry: containers[api].image comes from evil.example, a registry the repository's manifests never use (it uses ghcr.io)",
+      "Deployment/shop/api /spec/template/spec/containers/0/image: image-registry: containers[api].image comes from evil.example, a registry the repository's manifests never use (it uses ghcr.io): the cluster runs code from a source nobody reviewed here",
     ]);
     // The applier applies a privileged container (Git changed after the snapshot's render): Git's, not drift of this kind.
     const byApplier = judge(git, (cluster) =>
@@ -250,7 +250,7 @@ describe('who made it', () => {
         LATER,
       );
     expect(judge(git, change).risks).toEqual([
-      "Deployment/shop/api /spec/template/spec/containers/0/env/0/value: unknown-manager: changed by ops-console, a field manager that is neither a person's tool, a known controller, nor configured: name it in drift.humanManagers or drift.appliers",
+      "Deployment/shop/api /spec/template/spec/containers/0/env/0/value: unknown-manager: changed by ops-console, a field manager that is neither a person's tool, a known controller, nor configured: a client nobody here knows (a script, an undeclared operator, someone else's credentials); once known, name it in drift.humanManagers or drift.appliers",
     ]);
     expect(judge(git, change, { humanManagers: ['ops-console'] }).risks).toEqual([]);
   });

@@ -97,15 +97,17 @@ describe('tampering: each code where the tampering is', () => {
       return (risk ?? []).map((entry) => entry.why);
     };
     expect(why('worker', '/spec/template/spec/containers/0/image')).toEqual([
-      "containers[worker].image comes from registry.evil.example:5000, a registry the repository's manifests never use (it uses docker.io, ghcr.io)",
-      "changed by curl, a field manager that is neither a person's tool, a known controller, nor configured: name it in drift.humanManagers or drift.appliers",
+      "containers[worker].image comes from registry.evil.example:5000, a registry the repository's manifests never use (it uses docker.io, ghcr.io): the cluster runs code from a source nobody reviewed here",
+      "changed by curl, a field manager that is neither a person's tool, a known controller, nor configured: a client nobody here knows (a script, an undeclared operator, someone else's credentials); once known, name it in drift.humanManagers or drift.appliers",
     ]);
     expect(why('everyone-admin')).toEqual([
       'grants ClusterRole admin (full control of a namespace, its RoleBindings included) in namespace shop to Group system:authenticated (every signed-in user and ServiceAccount)',
     ]);
-    expect(why('web-config', '/rules')).toEqual(['Role web-config allows every verb on secrets']);
+    expect(why('web-config', '/rules')).toEqual([
+      'Role web-config allows every verb on secrets to every subject bound to it',
+    ]);
     expect(why('report', '/spec/jobTemplate/spec/template/spec/securityContext/runAsNonRoot')).toEqual([
-      'containers[report] may run as root: Git sets runAsNonRoot: true',
+      "containers[report] may run as root, though Git requires runAsNonRoot: true: whatever runs there may have root's rights",
     ]);
   });
 
@@ -115,7 +117,7 @@ describe('tampering: each code where the tampering is', () => {
     expect(mount.risk).toEqual([
       {
         code: 'privilege',
-        why: 'written by kubectl-patch together with spec.template.spec.containers[web].securityContext.capabilities.add, which is security-relevant',
+        why: "written by kubectl-patch in the same write as spec.template.spec.containers[web].securityContext.capabilities.add (containers[web].securityContext.capabilities.add has SYS_ADMIN, beyond the Pod Security Standards' baseline: a power over the node's kernel that ordinary workloads never need): held for the same decision, so that Git never gets half of that write",
       },
     ]);
   });

@@ -218,6 +218,30 @@ export class GitHubStandIn {
     return sha;
   }
 
+  /**
+   * Opens a pull request from `branch` into the default branch as a person does on github.com (no API
+   * call); returns its number. `forkOwner`: the owner of the fork it comes from, when it does.
+   */
+  openPullRequest(input: {
+    owner: string;
+    repo: string;
+    branch: string;
+    title: string;
+    login?: string;
+    forkOwner?: string;
+  }): number {
+    const repo = this.state.repo(input.owner, input.repo);
+    const number = repo.nextNumber++;
+    const at = this.state.timestamp();
+    const fork = input.forkOwner ? { forkOwner: input.forkOwner } : {};
+    repo.issues.set(number, {
+      ...{ number, title: input.title, body: null, state: 'open', stateReason: null, labels: [] },
+      ...{ user: input.login ?? 'octocat', createdAt: at, updatedAt: at, closedAt: null },
+      pull: { head: input.branch, base: repo.defaultBranch, draft: false, merged: false, ...fork },
+    });
+    return number;
+  }
+
   /** Merges an open pull request with a merge commit (head's changes over the base branch). */
   mergePullRequest(input: { owner: string; repo: string; number: number; login?: string }): string {
     const repo = this.state.repo(input.owner, input.repo);
