@@ -75,7 +75,8 @@ export function readBlockYaml(
   try {
     return new BlockReader(file, text, lineStarts, origin).documents();
   } catch (error) {
-    if (error instanceof Unsupported) return undefined;
+    // Unsupported, or a nesting deeper than the stack (RangeError): the yaml library reads it, or says why not.
+    if (error instanceof Unsupported || error instanceof RangeError) return undefined;
     throw error;
   }
 }

@@ -122,6 +122,17 @@ describe('the fast block-YAML reader', () => {
     expect(readBothWays('a.yaml', text).fast).toStrictEqual(readBothWays('a.yaml', text).library);
   });
 
+  it('leaves a nesting deeper than the stack to the yaml library, which reports it as a problem', () => {
+    let text = '';
+    for (let depth = 0; depth < 2800; depth++) text += `${' '.repeat(depth)}k:\n`;
+    expect(fastReads(text)).toBe(false);
+    const loaded = loadYamlFile('deep.yaml', text);
+    expect(loaded.documents).toEqual([]);
+    expect(loaded.problems).toEqual([
+      expect.objectContaining({ file: 'deep.yaml', message: expect.stringMatching(/stack/) }),
+    ]);
+  });
+
   it('charges the budget what the library read charges: bytes, documents and nodes', () => {
     const fast = renderBudget();
     const library = renderBudget();
