@@ -17,7 +17,7 @@ import {
   REPO,
   runWatch,
   startHarness,
-  uploadSnapshot,
+  uploadSeenTwice,
   type Harness,
 } from './plan-harness.js';
 
@@ -123,9 +123,7 @@ let pullNumber = 0;
 beforeAll(async () => {
   h = await startHarness(Object.fromEntries(repository()), NOW);
   const items = liveObjects();
-  for (const at of ['2026-12-02T11:50:00Z', '2026-12-02T11:55:00Z']) {
-    expect(await uploadSnapshot(h, 'prod', items, at)).toBe(202);
-  }
+  await uploadSeenTwice(h, 'prod', items);
   const image = GUESTBOOK.get('guestbook-ui-deployment.yaml')!.replace('container:0.2', 'container:0.3');
   const pull = await proposePullRequest(h, 'guestbook-0.3', { 'guestbook/guestbook-ui-deployment.yaml': image });
   pullNumber = pull.number;
