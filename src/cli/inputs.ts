@@ -44,6 +44,13 @@ export interface ResolvedConfig {
 
 export type ResolvedManifests = ManifestTree & ResolvedConfig;
 
+/** The flags that say which manifests a command reads: the config, its cluster, the default namespace. */
+export interface ManifestFlags {
+  config?: string;
+  cluster?: string;
+  namespace?: string;
+}
+
 export interface ManifestRequest {
   cwd: string;
   /** The flag that named `dir`, for messages (`desired`, `head`, `repo`). */
@@ -53,9 +60,8 @@ export interface ManifestRequest {
    * config) the repository is the directory that holds .github/driftback.yml.
    */
   dir?: string;
-  configFlag?: string;
-  clusterName?: string;
-  namespaceFlag?: string;
+  /** `--config`, `--cluster` and `--namespace`, as given. */
+  flags: ManifestFlags;
   /**
    * How `--cluster` without a config file is told: `needs-config` (diff, plan: the cluster's path comes
    * from the config) or `no-such-cluster` (codify: a repository without a config has no clusters).
@@ -148,14 +154,9 @@ export async function resolveManifests(request: ManifestRequest): Promise<Resolv
   const full = dir === undefined ? undefined : resolve(cwd, dir);
   const info = full === undefined ? undefined : await stat(full).catch(() => undefined);
   if (dir !== undefined && !info) throw new CliError(`--${dirFlag} ${dir}: no such file or directory`);
-  const resolved = await resolveConfig(
-    cwd,
-    request.configFlag,
-    info?.isDirectory() ? full : undefined,
-    request.clusterName,
-    request.namespaceFlag,
-    request.missingConfig,
-  );
+  const { config, cluster, namespace } = request.flags;
+  const directory = info?.isDirectory() ? full : undefined;
+  const resolved = await resolveConfig(cwd, config, directory, cluster, namespace, request.missingConfig);
   if (full !== undefined)
     return { ...resolved, ...(await treeOf(cwd, full, info!.isDirectory() ? full : dirname(full), resolved)) };
   if (!resolved.configPath) throw new CliError(`--${dirFlag} is required (or --cluster with --config)`);
@@ -284,12 +285,9 @@ export function evaluatedOrThrow(tree: ManifestTree, evaluation: DriftEvaluation
 }
 
 /** The flags of a command that reads a repository checkout and live state (codify, reconcile). */
-export interface RepositoryFlags {
+export interface RepositoryFlags extends ManifestFlags {
   repo?: string;
   live?: string[];
-  config?: string;
-  cluster?: string;
-  namespace?: string;
   charts?: string;
 }
 
@@ -303,9 +301,7 @@ export async function evaluateRepository(io: CliIO, flags: RepositoryFlags, gate
     cwd: io.cwd,
     dirFlag: 'repo',
     dir: flags.repo!,
-    configFlag: flags.config,
-    clusterName: flags.cluster,
-    namespaceFlag: flags.namespace,
+    flags,
     missingConfig: 'no-such-cluster',
   });
   const lives = await Promise.all(flags.live!.map((path) => loadLive(resolve(io.cwd, path))));

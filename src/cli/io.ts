@@ -22,6 +22,12 @@ export interface CliIO {
 /** An error the user can fix: printed as one line, exit code 2. */
 export class CliError extends Error {}
 
+/** `--help`: the command's `help` on stdout; true when it was asked for (the command then exits 0). */
+export function printedHelp(io: CliIO, asked: boolean | undefined, help: string): boolean {
+  if (asked) io.stdout.write(help + '\n');
+  return asked === true;
+}
+
 const MANIFEST_EXTENSIONS = ['.yaml', '.yml', '.json'];
 
 /** Files larger than this are not read into a manifest tree (the renderer refuses manifests over 4 MiB). */

@@ -13,6 +13,7 @@ import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, statSync, unlink
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ChartOutput, ChartRequest } from '../core/charts/index.js';
+import { fileContent } from '../core/model/index.js';
 import type { HelmBinary } from './locate.js';
 
 export interface HelmLimits {
@@ -55,7 +56,8 @@ export function materialise(
       mkdirSync(join(chart, parent), { recursive: true });
       made.add(parent);
     }
-    writeFileSync(join(chart, safe), text, { flag: 'wx', mode: 0o644 });
+    // A file that is not UTF-8 (a packaged subchart, `charts/<name>-<version>.tgz`) is written as its bytes.
+    writeFileSync(join(chart, safe), fileContent(text), { flag: 'wx', mode: 0o644 });
   }
   return { chart };
 }

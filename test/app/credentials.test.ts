@@ -28,6 +28,15 @@ const { privateKey: pem } = generateKeyPairSync('rsa', {
 });
 
 let harness: AppHarness | undefined;
+
+/** frontend scaled to 5 by hand in the cluster `files` deploy, uploaded and reconciled: the pull requests then. */
+async function pullsAfterScalingFrontend(app: AppHarness, files: Record<string, string>) {
+  const snapshot = snapshotOf(app.repository, scaled(appliedObjects(files), 'frontend', 5), '2026-12-02T03:05:00Z');
+  expect((await uploadSnapshot(app, snapshot)).status).toBe(202);
+  await drain(app);
+  return [...app.standIn.state.repo(app.owner, app.repo).issues.values()].filter((issue) => issue.pull);
+}
+
 const dirs: string[] = [];
 afterEach(async () => {
   await harness?.close();
@@ -52,19 +61,7 @@ describe('PRIVATE_KEY_PATH', () => {
 
     const files = gitopsRepository();
     harness = await startAppHarness({ files, env: { privateKey: env.privateKey } });
-    const live = appliedObjects(files);
-    expect(
-      (
-        await uploadSnapshot(
-          harness,
-          snapshotOf(harness.repository, scaled(live, 'frontend', 5), '2026-12-02T03:05:00Z'),
-        )
-      ).status,
-    ).toBe(202);
-    await drain(harness);
-    const pulls = [...harness.standIn.state.repo(harness.owner, harness.repo).issues.values()].filter(
-      (issue) => issue.pull,
-    );
+    const pulls = await pullsAfterScalingFrontend(harness, files);
     expect(pulls).toHaveLength(1);
   });
 
@@ -143,18 +140,7 @@ describe('a pull_request.closed webhook', () => {
     const files = gitopsRepository();
     harness = await startAppHarness({ files });
     const live = appliedObjects(files);
-    expect(
-      (
-        await uploadSnapshot(
-          harness,
-          snapshotOf(harness.repository, scaled(live, 'frontend', 5), '2026-12-02T03:05:00Z'),
-        )
-      ).status,
-    ).toBe(202);
-    await drain(harness);
-    const [pr] = [...harness.standIn.state.repo(harness.owner, harness.repo).issues.values()].filter(
-      (issue) => issue.pull,
-    );
+    const [pr] = await pullsAfterScalingFrontend(harness, files);
     // A delivery that says "closed" about a PR GitHub shows open (a replay, a forgery) changes nothing.
     expect(
       await sendWebhook(

@@ -22,6 +22,7 @@ import {
   emergencySnapshotText,
   type EmergencySnapshotName,
 } from '../support/emergency-fixture.js';
+import { runWatch, ticked } from '../support/emergency-app.js';
 
 /** The merge commits the fixture's controllers report having applied (B for Flux, C for Argo CD). */
 const FIXTURE_MERGE = {
@@ -63,8 +64,7 @@ async function upload(
 /** The every-minute watch, run once at `at` (alerts and the dashboard). */
 async function watchAt(app: AppHarness, at: string): Promise<void> {
   clock.now = new Date(at);
-  await app.app.queue.enqueue('alerts', 'alerts', {});
-  await drain(app);
+  await runWatch(app);
 }
 
 const all = (app: AppHarness): IssueRecord[] => [...app.standIn.state.repo(app.owner, app.repo).issues.values()];
@@ -79,9 +79,6 @@ const alerts = (app: AppHarness, cluster: string) =>
       !issue.pull && issue.labels.includes('driftback-alert') && issue.title.startsWith(`driftback: ${cluster}`),
   );
 const dashboard = (app: AppHarness) => all(app).find((issue) => issue.title === 'driftback dashboard')?.body ?? '';
-
-const ticked = (body: string | null | undefined): string[] =>
-  [...(body ?? '').matchAll(/^- \[x\] (\w[\w ]*):/gm)].map((m) => m[1]!);
 
 /** The file at the default branch's HEAD of the stand-in. */
 const fileAtHead = (app: AppHarness, path: string): string => app.standIn.readFile(app.owner, app.repo, 'main', path)!;

@@ -197,6 +197,12 @@ describe('a verified HelmRelease fix undone within emergency.followFor', () => {
     await upload(app, '2026-12-03T09:15:00Z', merged, UPGRADED, mergeSha, scaled);
     await runWatch(app);
     expect(issuesTitled(app, title).map((issue) => [issue.state, issue.body])).toEqual([['open', body]]);
+    // The scale persisted (two snapshots): a drift PR proposes the new count in the release's value.
+    const drift = pullsOf(app).filter((pull) => pull.number !== pr);
+    expect(drift.map((pull) => [pull.title, pull.state])).toEqual([
+      [`driftback: prod — 1 live change to Deployment/podinfo/${deployment}`, 'open'],
+    ]);
+    expect(app.standIn.readFile(app.owner, app.repo, 'driftback/prod', RELEASE_PATH)).toContain('replicaCount: 2');
 
     // Scaled back to 5 (helm-controller's value again): closed, saying so.
     await upload(app, '2026-12-03T09:30:00Z', merged, UPGRADED, mergeSha);
@@ -205,6 +211,8 @@ describe('a verified HelmRelease fix undone within emergency.followFor', () => {
     expect(commentsOn(app, alert!.number)).toEqual([
       `The fix of #${pr} under \`podinfo/podinfo\` in \`prod\` is back in the cluster. Closing.`,
     ]);
+    // Nothing drifts any more: the drift PR closes too.
+    expect(pullsOf(app).map((pull) => pull.state)).toEqual(['closed', 'closed']);
   }, 180_000);
 
   it('Git declaring another replicaCount closes the alert, and the count is no longer followed', async () => {

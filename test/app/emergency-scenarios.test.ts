@@ -11,6 +11,7 @@ import { commentsOn, mergePullRequest, openPullRequest } from '../support/app-pu
 import type { IssueRecord } from '../support/github/state.js';
 import { goldenIn } from '../support/golden.js';
 import { emergencyRepoFiles, emergencySnapshotText, type EmergencySnapshotName } from '../support/emergency-fixture.js';
+import { issuesOf as issues, pullsOf as pulls, runWatch, ticked as checked } from '../support/emergency-app.js';
 
 /** `test/app/emergency-golden/<name>`, byte for byte; `UPDATE_GOLDEN=1` rewrites it. */
 const expectGolden = goldenIn(join(dirname(fileURLToPath(import.meta.url)), 'emergency-golden'));
@@ -60,14 +61,6 @@ async function startAfter(
   return { app, pr: pulls(app)[0] };
 }
 
-function pulls(harness: AppHarness) {
-  return [...harness.standIn.state.repo(harness.owner, harness.repo).issues.values()].filter((issue) => issue.pull);
-}
-
-function issues(harness: AppHarness) {
-  return [...harness.standIn.state.repo(harness.owner, harness.repo).issues.values()].filter((issue) => !issue.pull);
-}
-
 async function suspendedSeconds(harness: AppHarness, cluster: string, kind: string): Promise<number | undefined> {
   const text = await (await fetch(`${harness.baseUrl}/metrics`)).text();
   const line = text
@@ -82,9 +75,6 @@ async function suspendedSeconds(harness: AppHarness, cluster: string, kind: stri
     );
   return line === undefined ? undefined : Number(line.split(' ').at(-1));
 }
-
-const checked = (body: string | null | undefined): string[] =>
-  [...(body ?? '').matchAll(/^- \[x\] (\w[\w ]*):/gm)].map((m) => m[1]!);
 
 describe('Flux: suspend, kubectl edit, PR at once, merge, resume, verified', () => {
   it('walks the procedure and comments "verified" once Flux applied the merge', async () => {
@@ -270,12 +260,6 @@ describe('a fix undone after the resume', () => {
     expect(alerts[0]!.body).toContain('`spec.replicas`: the fix set `5`');
   });
 });
-
-/** Runs the scheduled watch once now (what the every-minute schedule does). */
-async function runWatch(harness: AppHarness): Promise<void> {
-  await harness.app.queue.enqueue('alerts', 'alerts', {});
-  await drain(harness);
-}
 
 const suspendedAlerts = (harness: AppHarness): IssueRecord[] =>
   issues(harness).filter(

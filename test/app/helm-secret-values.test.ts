@@ -22,7 +22,7 @@ import {
   REPO,
   runWatch,
   startHarness,
-  uploadSnapshot,
+  uploadSeenTwice,
   type Harness,
 } from './plan-harness.js';
 import { renderedProd, webappRelease, webappRepository } from './webapp-release.js';
@@ -82,10 +82,7 @@ beforeAll(async () => {
   h = await startHarness(Object.fromEntries(repository()), NOW);
   const items = liveObjects();
   expect(JSON.stringify(items)).toContain(TOKEN);
-  // Two snapshots: the hand change persists past the default gate (drift.minSnapshots: 2).
-  for (const at of ['2026-12-02T11:50:00Z', '2026-12-02T11:55:00Z']) {
-    expect(await uploadSnapshot(h, 'prod', items, at)).toBe(202);
-  }
+  await uploadSeenTwice(h, 'prod', items);
   const pull = await proposePullRequest(h, 'debug-logs', { 'clusters/prod/webapp.yaml': release('debug') });
   pullNumber = pull.number;
   headSha = pull.headSha;

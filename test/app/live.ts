@@ -3,10 +3,10 @@
 import { renderManifests } from '../../src/core/manifests/index.js';
 import type { KubeObject, ManagedFieldsEntry } from '../../src/core/model/index.js';
 import { readFixtureTree } from '../support/fixtures.js';
+import { appliedLive } from '../cli/live-builder.js';
 
 export const CLUSTER = 'prod-eu';
 export const CLUSTER_PATH = 'clusters/prod-eu';
-const APPLIED_AT = '2026-12-01T09:00:00Z';
 
 export function configText(extra = ''): string {
   return `clusters:\n  - name: ${CLUSTER}\n    path: ${CLUSTER_PATH}\n    defaultNamespace: shop\ndrift:\n  minSnapshots: 1\n${extra}`;
@@ -25,27 +25,7 @@ export function gitopsRepository(config = configText()): Record<string, string> 
 export function appliedObjects(files: Record<string, string>, root = CLUSTER_PATH): KubeObject[] {
   const rendered = renderManifests(new Map(Object.entries(files)), root, { defaultNamespace: 'shop' });
   if (rendered.errors.length > 0) throw new Error(rendered.errors.map((error) => error.message).join('; '));
-  return rendered.objects.map((desired, index) => {
-    const object = structuredClone(desired.object);
-    object.metadata = {
-      ...object.metadata,
-      uid: `00000000-0000-0000-0000-${String(index).padStart(12, '0')}`,
-      resourceVersion: String(1000 + index),
-      generation: 1,
-      creationTimestamp: APPLIED_AT,
-      managedFields: [
-        {
-          manager: 'kustomize-controller',
-          operation: 'Apply',
-          apiVersion: object.apiVersion,
-          time: APPLIED_AT,
-          fieldsType: 'FieldsV1',
-          fieldsV1: {},
-        },
-      ],
-    };
-    return object;
-  });
+  return rendered.objects.map(appliedLive);
 }
 
 function touch(live: KubeObject, manager: string, time: string, fieldsV1: Record<string, unknown>): void {

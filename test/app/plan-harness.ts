@@ -115,6 +115,16 @@ export async function uploadSnapshot(
   return response.status;
 }
 
+/**
+ * Uploads `items` of `cluster` twice, at 11:50 and 11:55, so a hand change in them persists past the
+ * default gate (drift.minSnapshots: 2); fails the test unless the App accepts both.
+ */
+export async function uploadSeenTwice(harness: Harness, cluster: string, items: unknown[], scope?: unknown) {
+  for (const at of ['2026-12-02T11:50:00Z', '2026-12-02T11:55:00Z']) {
+    expect(await uploadSnapshot(harness, cluster, items, at, scope)).toBe(202);
+  }
+}
+
 /** Runs the scheduled watch once now (what the every-minute schedule does). */
 export async function runWatch(harness: Harness): Promise<void> {
   await harness.app.queue.enqueue('alerts', 'alerts', {});

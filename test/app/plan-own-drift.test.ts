@@ -13,7 +13,7 @@ import {
   REPO,
   sendWebhook,
   startHarness,
-  uploadSnapshot,
+  uploadSeenTwice,
   type Harness,
 } from './plan-harness.js';
 import { scenarioRepository, scenarioSnapshot } from '../support/controllers.js';
@@ -25,10 +25,7 @@ let plan = '';
 beforeAll(async () => {
   h = await startHarness(Object.fromEntries(scenarioRepository('hand-made')), '2026-12-02T12:00:00Z');
   const snapshot = scenarioSnapshot('hand-made', 'hand-made');
-  // Two snapshots: the hand changes persist past the default gate (drift.minSnapshots: 2).
-  for (const at of ['2026-12-02T11:50:00Z', '2026-12-02T11:55:00Z']) {
-    expect(await uploadSnapshot(h, snapshot.cluster, snapshot.items, at, snapshot.scope)).toBe(202);
-  }
+  await uploadSeenTwice(h, snapshot.cluster, snapshot.items, snapshot.scope);
   await drain(h);
   const repo = h.standIn.state.repo(OWNER, REPO);
   const drift = [...repo.issues.values()].find((issue) => issue.pull?.head === 'driftback/kind')!;

@@ -14,7 +14,7 @@ import {
   proposePullRequest,
   REPO,
   startHarness,
-  uploadSnapshot,
+  uploadSeenTwice,
   type Harness,
 } from './plan-harness.js';
 import { scenarioRepository, scenarioSnapshot } from '../support/controllers.js';
@@ -42,10 +42,7 @@ beforeAll(async () => {
   });
   const snapshot = scenarioSnapshot('flux-podinfo', 'hand-changes');
   expect(JSON.stringify(snapshot.items)).toContain(TOKEN);
-  // Two snapshots: the hand changes persist past the default gate (drift.minSnapshots: 2).
-  for (const at of ['2026-12-02T11:50:00Z', '2026-12-02T11:55:00Z']) {
-    expect(await uploadSnapshot(h, 'kind-dev', snapshot.items, at, snapshot.scope)).toBe(202);
-  }
+  await uploadSeenTwice(h, 'kind-dev', snapshot.items, snapshot.scope);
   const deployment = scenarioRepository('flux-podinfo').get('apps/base/podinfo/deployment.yaml')!;
   const changed = deployment.replace('Greetings from ${cluster_name}', 'Hello from ${cluster_name}');
   expect(changed).not.toBe(deployment);

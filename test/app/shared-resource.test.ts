@@ -4,9 +4,11 @@
 // both Applications and never codified in the drift pull request, which codifies the Deployment's;
 // the plan comment on a pull request warns of the conflict with the same fields against each.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { stringify } from 'yaml';
 import { renderCluster } from '../../src/core/pipeline/index.js';
 import type { KubeObject } from '../../src/core/model/index.js';
 import { readFixtureTree } from '../support/fixtures.js';
+import { argoApplication } from '../support/argo-application.js';
 import {
   commentsOn,
   expectGolden,
@@ -15,7 +17,7 @@ import {
   REPO,
   runWatch,
   startHarness,
-  uploadSnapshot,
+  uploadSeenTwice,
   type Harness,
 } from './plan-harness.js';
 
@@ -23,24 +25,15 @@ const GUESTBOOK = readFixtureTree('manifests', 'argo-cd/test/e2e/testdata/guestb
 const NOW = '2026-12-02T12:00:00Z';
 const SYNCED = '2026-12-01T09:00:00Z';
 
-const application = (name: string, path: string): string => `apiVersion: argoproj.io/v1alpha1
-kind: Application
-metadata:
-  name: ${name}
-  namespace: argocd
-spec:
-  project: default
-  source:
-    repoURL: https://github.com/${OWNER}/${REPO}.git
-    targetRevision: main
-    path: ${path}
-  destination:
-    server: https://kubernetes.default.svc
-    namespace: guestbook
-  syncPolicy:
-    automated:
-      prune: true
-`;
+const application = (name: string, path: string): string =>
+  stringify(
+    argoApplication(name, {
+      repoURL: `https://github.com/${OWNER}/${REPO}.git`,
+      path,
+      destination: 'guestbook',
+      spec: { syncPolicy: { automated: { prune: true } } },
+    }),
+  );
 
 // The monitoring team's copy of the Service, with the port its ServiceMonitor scrapes.
 const MONITORING_SERVICE = `apiVersion: v1
@@ -130,9 +123,7 @@ let pullNumber = 0;
 beforeAll(async () => {
   h = await startHarness(Object.fromEntries(repository()), NOW);
   const items = liveObjects();
-  for (const at of ['2026-12-02T11:50:00Z', '2026-12-02T11:55:00Z']) {
-    expect(await uploadSnapshot(h, 'prod', items, at)).toBe(202);
-  }
+  await uploadSeenTwice(h, 'prod', items);
   const image = GUESTBOOK.get('guestbook-ui-deployment.yaml')!.replace('container:0.2', 'container:0.3');
   const pull = await proposePullRequest(h, 'guestbook-0.3', { 'guestbook/guestbook-ui-deployment.yaml': image });
   pullNumber = pull.number;

@@ -6,28 +6,15 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../src/core/model/index.js';
+import { stringify } from 'yaml';
+import { argoApplication } from '../support/argo-application.js';
 import { writeRepository } from './repository.js';
 import { runCli } from './run-cli.js';
 
-const application = (name: string, repoURL: string, path: string): string => `apiVersion: argoproj.io/v1alpha1
-kind: Application
-metadata:
-  name: ${name}
-  namespace: argocd
-spec:
-  project: default
-  source:
-    repoURL: ${repoURL}
-    targetRevision: main
-    path: ${path}
-  destination:
-    server: https://kubernetes.default.svc
-    namespace: ${name}
-  syncPolicy:
-    automated:
-      prune: true
-      selfHeal: true
-`;
+const application = (name: string, repoURL: string, path: string): string =>
+  stringify(
+    argoApplication(name, { repoURL, path, spec: { syncPolicy: { automated: { prune: true, selfHeal: true } } } }),
+  );
 
 const CONFIGMAP = `apiVersion: v1
 kind: ConfigMap

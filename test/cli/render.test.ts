@@ -1,7 +1,7 @@
 // `driftback render`: the desired state of a repository whose Flux HelmRelease installs a chart of the
 // repository and whose Argo CD Application installs a chart of a Helm repository from --charts,
 // compared object for object with `helm template` on the same inputs; what is not rendered on stderr.
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
@@ -112,6 +112,42 @@ describe('driftback render', () => {
     );
     const objects = JSON.parse(stdout) as KubeObject[];
     expect(objects.some((obj) => obj.kind === 'Deployment' && obj.metadata?.name === 'webapp')).toBe(true);
+  });
+
+  it('renders a chart whose subchart is packaged in its charts/ directory, as helm dependency build leaves it', async () => {
+    // charts/webapp with its cache subchart as charts/cache-0.3.0.tgz (bytes that are not UTF-8).
+    const files = [...chartFiles('charts/webapp', 'charts/webapp')].filter(
+      ([path]) => !path.includes('/charts/cache/'),
+    );
+    files.push(
+      ['clusters/prod/webapp.yaml', RELEASE],
+      ['.github/driftback.yml', 'clusters:\n  - name: prod\n    path: clusters/prod\n'],
+    );
+    const packaged = writeRepository('packaged-subchart', files);
+    const archive = join(packagedChart('charts/webapp/charts/cache'), 'cache-0.3.0.tgz');
+    mkdirSync(join(packaged, 'charts/webapp/charts'));
+    copyFileSync(archive, join(packaged, 'charts/webapp/charts/cache-0.3.0.tgz'));
+    writeFileSync(join(packaged, 'snapshot.json'), SNAPSHOT);
+    const args = [
+      'render',
+      packaged,
+      '--cluster',
+      'prod',
+      '--snapshot',
+      join(packaged, 'snapshot.json'),
+      '--format',
+      'json',
+    ];
+    const { code, stdout, stderr } = await runCli(args, { env });
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const cache = (JSON.parse(stdout) as KubeObject[]).find((obj) => obj.kind === 'StatefulSet')!;
+    const chart = join(packaged, 'charts/webapp');
+    const theirs = helmTemplateObjects('webapp', chart, ['--namespace', 'shop', '--kube-version', 'v1.33.1']);
+    expect(unstamped(cache)).toEqual({
+      ...theirs.find((obj) => obj.kind === 'StatefulSet'),
+      metadata: { name: 'webapp-cache', namespace: 'shop' },
+    });
   });
 
   it('without Helm, reports every chart not rendered: helm not found', async () => {

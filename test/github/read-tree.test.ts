@@ -10,19 +10,24 @@ describe('readTreeFiles', () => {
   let harness: Harness;
   afterEach(async () => harness?.standIn.close());
 
+  /** readTreeFiles of `paths` at the base commit with a fresh blob cache, unless `options` say otherwise. */
+  const readPaths = (paths: string[], options: Partial<Parameters<typeof readTreeFiles>[1]> = {}) =>
+    readTreeFiles(harness.octokit, {
+      owner: OWNER,
+      repo: REPO,
+      commitSha: harness.baseSha,
+      paths,
+      blobCache: memoryBlobCache(),
+      ...options,
+    });
+
   it('reads a fixture directory with one tree call, then 0 blob fetches with a warm cache at the same HEAD', async () => {
     const fixture = readFixtureTree('manifests');
     const files = new Map([...fixture].map(([path, text]) => [`clusters/${path}`, text]));
     files.set('README.md', '# outside the cluster path\n');
     harness = await startHarness(files);
     const cache = memoryBlobCache();
-    const cold = await readTreeFiles(harness.octokit, {
-      owner: OWNER,
-      repo: REPO,
-      commitSha: harness.baseSha,
-      paths: ['clusters'],
-      blobCache: cache,
-    });
+    const cold = await readPaths(['clusters'], { blobCache: cache });
     expect(cold.files).toEqual(new Map([...files].filter(([path]) => path.startsWith('clusters/'))));
     expect(harness.standIn.callsTo(TREES)).toBe(1);
     const distinctBlobs = new Set(
@@ -31,13 +36,7 @@ describe('readTreeFiles', () => {
     expect(harness.standIn.callsTo(BLOBS)).toBe(distinctBlobs);
 
     harness.standIn.resetCalls();
-    const warm = await readTreeFiles(harness.octokit, {
-      owner: OWNER,
-      repo: REPO,
-      commitSha: harness.baseSha,
-      paths: ['clusters'],
-      blobCache: cache,
-    });
+    const warm = await readPaths(['clusters'], { blobCache: cache });
     expect(warm.files).toEqual(cold.files);
     expect(warm.blobsFetched).toBe(0);
     expect(harness.standIn.calls()).toMatchObject({ total: 1, reads: 1, writes: 0 });
@@ -46,13 +45,7 @@ describe('readTreeFiles', () => {
   it('fetches only the blobs a new commit changed', async () => {
     harness = await startHarness({ 'c/a.yaml': 'a: 1\n', 'c/b.yaml': 'b: 1\n', 'c/d/e.yaml': 'e: 1\n' });
     const cache = memoryBlobCache();
-    await readTreeFiles(harness.octokit, {
-      owner: OWNER,
-      repo: REPO,
-      commitSha: harness.baseSha,
-      paths: ['c'],
-      blobCache: cache,
-    });
+    await readPaths(['c'], { blobCache: cache });
     const next = harness.standIn.pushCommit({
       owner: OWNER,
       repo: REPO,
@@ -60,13 +53,7 @@ describe('readTreeFiles', () => {
       files: { 'c/b.yaml': 'b: 2\n' },
     });
     harness.standIn.resetCalls();
-    const read = await readTreeFiles(harness.octokit, {
-      owner: OWNER,
-      repo: REPO,
-      commitSha: next,
-      paths: ['c'],
-      blobCache: cache,
-    });
+    const read = await readPaths(['c'], { commitSha: next, blobCache: cache });
     expect(read.files.get('c/b.yaml')).toBe('b: 2\n');
     expect(harness.standIn.callsTo(BLOBS)).toBe(1);
   });
@@ -79,13 +66,7 @@ describe('readTreeFiles', () => {
     files.set('clusters/staging/app.yaml', 'kind: ConfigMap\n');
     harness = await startHarness(files);
     harness.standIn.truncateTreesAbove(10);
-    const read = await readTreeFiles(harness.octokit, {
-      owner: OWNER,
-      repo: REPO,
-      commitSha: harness.baseSha,
-      paths: ['clusters/prod'],
-      blobCache: memoryBlobCache(),
-    });
+    const read = await readPaths(['clusters/prod']);
     expect(read.walked).toBe(true);
     expect(read.files).toEqual(
       new Map([
@@ -100,13 +81,7 @@ describe('readTreeFiles', () => {
     files.set('big/deep/x.yaml', 'x: 1\n');
     harness = await startHarness(files);
     harness.standIn.truncateTreesAbove(5);
-    const read = await readTreeFiles(harness.octokit, {
-      owner: OWNER,
-      repo: REPO,
-      commitSha: harness.baseSha,
-      paths: ['big'],
-      blobCache: memoryBlobCache(),
-    });
+    const read = await readPaths(['big']);
     expect(read.files).toEqual(files);
   });
 
@@ -120,27 +95,14 @@ describe('readTreeFiles', () => {
       mode: '120000',
     });
     const head = harness.standIn.headOf(OWNER, REPO, 'main')!;
-    const read = await readTreeFiles(harness.octokit, {
-      owner: OWNER,
-      repo: REPO,
-      commitSha: head,
-      paths: ['c'],
-      blobCache: memoryBlobCache(),
-    });
+    const read = await readPaths(['c'], { commitSha: head });
     expect([...read.files.keys()]).toEqual(['c/app.yaml']);
     expect(read.unfollowed.map((entry) => [entry.path, entry.kind])).toEqual([['c/link.yaml', 'symlink']]);
   });
 
   it('applies the filter before fetching', async () => {
     harness = await startHarness({ 'c/app.yaml': 'a: 1\n', 'c/notes.md': '# notes\n' });
-    const read = await readTreeFiles(harness.octokit, {
-      owner: OWNER,
-      repo: REPO,
-      commitSha: harness.baseSha,
-      paths: ['c'],
-      blobCache: memoryBlobCache(),
-      filter: (path) => path.endsWith('.yaml'),
-    });
+    const read = await readPaths(['c'], { filter: (path) => path.endsWith('.yaml') });
     expect([...read.files.keys()]).toEqual(['c/app.yaml']);
     expect(harness.standIn.callsTo(BLOBS)).toBe(1);
   });

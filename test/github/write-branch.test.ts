@@ -25,6 +25,16 @@ describe('writeBranch', () => {
     ...extra,
   });
 
+  /** alice's commit on the App's branch, as a person pushes one: its sha. */
+  const pushByHand = (): string =>
+    harness.standIn.pushCommit({
+      owner: OWNER,
+      repo: REPO,
+      branch: 'driftback/prod-eu',
+      files: { 'clusters/prod-eu/app-000.yaml': 'by hand\n' },
+      login: 'alice',
+    });
+
   const edit = (count: number, version: number): Map<string, string | null> =>
     new Map([...manyFiles(count)].map(([path, text]) => [path, `${text}  version: "${version}"\n`]));
 
@@ -106,13 +116,7 @@ describe('writeBranch', () => {
   it('stops when the branch moved since the App last wrote it', async () => {
     harness = await startHarness(manyFiles(3));
     const first = await writeBranch(harness.octokit, options(edit(1, 1)));
-    const human = harness.standIn.pushCommit({
-      owner: OWNER,
-      repo: REPO,
-      branch: 'driftback/prod-eu',
-      files: { 'clusters/prod-eu/app-000.yaml': 'by hand\n' },
-      login: 'alice',
-    });
+    const human = pushByHand();
     harness.standIn.resetCalls();
     const result = await writeBranch(
       harness.octokit,
@@ -168,13 +172,7 @@ describe('writeBranch', () => {
 
     it('never writes over a push the PR list does not show yet (a stale head sha)', async () => {
       const { lastWritten, known } = await written();
-      const human = harness.standIn.pushCommit({
-        owner: OWNER,
-        repo: REPO,
-        branch: 'driftback/prod-eu',
-        files: { 'clusters/prod-eu/app-000.yaml': 'by hand\n' },
-        login: 'alice',
-      });
+      const human = pushByHand();
       harness.standIn.resetCalls();
       // The PR list still shows the App's commit; the new edits need a write, so the ref is read and tells the truth.
       expect(

@@ -142,10 +142,11 @@ describe("the cluster's Kubernetes version as Argo CD hands it to Helm", () => {
   const live = { ...SNAPSHOT, server: { gitVersion: 'v1.30.4-eks-a737599', resources: [] } };
   const target = { name: 'prod', path: 'clusters/prod', defaultNamespace: 'default', controller: 'argocd' as const };
   const charts = createChartRenderer({ helm });
-  const settingsOf = (files: Map<string, string>) => {
+  const settingsOf = (files: Map<string, string>): { data: Record<string, string> } => {
     const rendered = renderCluster(files, target, { live, charts });
     expect(rendered.errors).toEqual([]);
-    return rendered.objects.find((d) => d.object.kind === 'ConfigMap' && d.key.name.endsWith('-settings'))!.object;
+    const settings = rendered.objects.find((d) => d.object.kind === 'ConfigMap' && d.key.name.endsWith('-settings'));
+    return settings!.object as unknown as { data: Record<string, string> };
   };
 
   it('a Helm source renders with v1.30.4, as helm template --kube-version 1.30.4 does', () => {

@@ -10,7 +10,7 @@ import type { KubeObject } from '../../src/core/model/index.js';
 import { locateHelm } from '../../src/helm/locate.js';
 import { createChartRenderer } from '../../src/helm/renderer.js';
 import { REPO_ROOT } from '../support/fixtures.js';
-import { chartFiles, helmTemplateObjects } from '../support/charts.js';
+import { chartFiles, helmTemplateObjects, withoutStamps } from '../support/charts.js';
 import { pinnedHelm } from '../support/tools.js';
 
 const helm = locateHelm({ HELM_BINARY: pinnedHelm(), PATH: '' });
@@ -23,15 +23,6 @@ function helmTemplate(fixture: string, args: string[]): KubeObject[] {
 
 function byKey(objects: KubeObject[]): Map<string, KubeObject> {
   return new Map(objects.map((obj) => [`${obj.kind}/${obj.metadata?.namespace ?? ''}/${obj.metadata?.name}`, obj]));
-}
-
-const STAMPS = ['helm.toolkit.fluxcd.io/name', 'helm.toolkit.fluxcd.io/namespace'];
-
-function withoutStamps(obj: KubeObject): KubeObject {
-  const copy = structuredClone(obj);
-  for (const key of STAMPS) delete copy.metadata?.labels?.[key];
-  if (copy.metadata?.labels && Object.keys(copy.metadata.labels).length === 0) delete copy.metadata.labels;
-  return copy;
 }
 
 const HELMRELEASE = `apiVersion: helm.toolkit.fluxcd.io/v2

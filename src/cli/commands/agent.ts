@@ -5,7 +5,7 @@ import { formatBytes, summaryLines } from '../../agent/report.js';
 import { realTiming } from '../../agent/retry.js';
 import { runAgent } from '../../agent/run-agent.js';
 import { parseAgentEnv } from '../../agent/settings.js';
-import { CliError, type CliIO } from '../io.js';
+import { CliError, printedHelp, type CliIO } from '../io.js';
 
 const HELP = `usage: driftback agent
 
@@ -28,10 +28,7 @@ Snapshots the cluster and uploads it to the App (POST /api/v1/snapshots). Config
   KUBECONFIG                  default: the in-cluster service account`;
 
 export async function run(args: string[], io: CliIO): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) {
-    io.stdout.write(HELP + '\n');
-    return 0;
-  }
+  if (printedHelp(io, args.includes('--help') || args.includes('-h'), HELP)) return 0;
   if (args.length > 0)
     throw new CliError(`unexpected argument "${args[0]}": the agent is configured by environment (see --help)`);
   const parsed = parseAgentEnv(io.env);

@@ -5,7 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { codifyEvaluated } from '../../core/pipeline/index.js';
 import { isPartial, renderCodifyPatch, renderCodifyText } from '../../core/report/index.js';
-import { CliError, type CliIO } from '../io.js';
+import { CliError, printedHelp, type CliIO } from '../io.js';
 import { INPUT_FLAGS } from '../flags.js';
 import { evaluateRepository } from '../inputs.js';
 import { EXIT_PARTIAL } from '../partial.js';
@@ -49,10 +49,7 @@ function parseFlags(args: string[]) {
 
 export async function run(args: string[], io: CliIO): Promise<number> {
   const flags = parseFlags(args);
-  if (flags.help) {
-    io.stdout.write(HELP + '\n');
-    return 0;
-  }
+  if (printedHelp(io, flags.help, HELP)) return 0;
   // One working tree takes every change at once: the App's pull-request groups are one here.
   const { input, drift, evaluated, parts } = await evaluateRepository(io, flags, 'given');
   const { files, dir: repo } = input;

@@ -15,7 +15,7 @@ import {
   renderDriftMarkdown,
 } from '../../core/report/index.js';
 import { cliCharts } from '../charts.js';
-import { CliError, loadLive, type CliIO } from '../io.js';
+import { CliError, printedHelp, loadLive, type CliIO } from '../io.js';
 import { checkReportFlags, REPORT_FLAGS, type Format } from '../flags.js';
 import { driftInput, evaluatedOrThrow, resolveManifests } from '../inputs.js';
 import { templatesBeside } from '../templates.js';
@@ -60,19 +60,10 @@ function parseFlags(args: string[]) {
 
 export async function run(args: string[], io: CliIO): Promise<number> {
   const flags = parseFlags(args);
-  if (flags.help) {
-    io.stdout.write(HELP + '\n');
-    return 0;
-  }
-  const input = await resolveManifests({
-    cwd: io.cwd,
-    dirFlag: 'desired',
-    // With --cluster and --config the repository is the one holding the config, whatever --desired says.
-    dir: flags.cluster && flags.config ? undefined : flags.desired,
-    configFlag: flags.config,
-    clusterName: flags.cluster,
-    namespaceFlag: flags.namespace,
-  });
+  if (printedHelp(io, flags.help, HELP)) return 0;
+  // With --cluster and --config the repository is the one holding the config, whatever --desired says.
+  const dir = flags.cluster && flags.config ? undefined : flags.desired;
+  const input = await resolveManifests({ cwd: io.cwd, dirFlag: 'desired', dir, flags });
   const lives = await Promise.all(flags.live!.map((path) => loadLive(resolve(io.cwd, path))));
   const drift = driftInput(input, lives, cliCharts(io, flags.charts));
   const evaluation = evaluatedOrThrow(input, evaluateDrift(drift));

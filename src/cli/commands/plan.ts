@@ -8,7 +8,7 @@ import { isEmptyPlan } from '../../core/plan/index.js';
 import { planClusters, type ClusterPlan, type PartialParts, type PlanRequest } from '../../core/pipeline/index.js';
 import { isPartial, partialJson, planToJson, renderPlanComment, renderPlanText } from '../../core/report/index.js';
 import { cliCharts } from '../charts.js';
-import { CliError, loadLive, type CliIO } from '../io.js';
+import { CliError, printedHelp, loadLive, type CliIO } from '../io.js';
 import { checkReportFlags, REPORT_FLAGS, type Format } from '../flags.js';
 import { liveState, manifestError, pipelineCluster, readManifestTree, resolveManifests } from '../inputs.js';
 import { templatesBeside } from '../templates.js';
@@ -54,18 +54,8 @@ function parseFlags(args: string[]) {
 
 export async function run(args: string[], io: CliIO): Promise<number> {
   const flags = parseFlags(args);
-  if (flags.help) {
-    io.stdout.write(HELP + '\n');
-    return 0;
-  }
-  const input = await resolveManifests({
-    cwd: io.cwd,
-    dirFlag: 'head',
-    dir: flags.head!,
-    configFlag: flags.config,
-    clusterName: flags.cluster,
-    namespaceFlag: flags.namespace,
-  });
+  if (printedHelp(io, flags.help, HELP)) return 0;
+  const input = await resolveManifests({ cwd: io.cwd, dirFlag: 'head', dir: flags.head!, flags });
   if (flags.live!.length > 1) {
     throw new CliError('--live is given more than once: a plan is made against one snapshot, the newest');
   }

@@ -12,7 +12,7 @@ import {
 } from '../../core/decide/index.js';
 import { proposeDrift } from '../../core/pipeline/index.js';
 import { isPartial } from '../../core/report/index.js';
-import { CliError, type CliIO } from '../io.js';
+import { CliError, printedHelp, type CliIO } from '../io.js';
 import { INPUT_FLAGS } from '../flags.js';
 import { evaluateRepository } from '../inputs.js';
 import { EXIT_PARTIAL } from '../partial.js';
@@ -75,10 +75,7 @@ function parseArgs(args: string[]) {
 
 export async function run(args: string[], io: CliIO): Promise<number> {
   const flags = parseFlags(args);
-  if (flags.help) {
-    io.stdout.write(HELP + '\n');
-    return 0;
-  }
+  if (printedHelp(io, flags.help, HELP)) return 0;
   const prior = flags.state ? await readPriorState(flags.state) : { branches: {} };
   // The App's persistence gate: drift seen in fewer than drift.minSnapshots snapshots waits.
   const { input, lives, drift, evaluated, parts } = await evaluateRepository(io, flags, 'config');

@@ -9,7 +9,7 @@ import { renderAccount, renderDesiredObjects } from '../../core/report/index.js'
 import { sourceName } from '../../core/sources/index.js';
 import { cliCharts } from '../charts.js';
 import { EXIT_PARTIAL } from '../partial.js';
-import { CliError, loadLive, type CliIO } from '../io.js';
+import { CliError, printedHelp, loadLive, type CliIO } from '../io.js';
 import { liveState, pipelineCluster, renderTree, resolveManifests } from '../inputs.js';
 
 const HELP = `usage: driftback render <dir> [--config <yml>] [--cluster <name>] [--snapshot <file>] [--format yaml|json]
@@ -59,18 +59,9 @@ function parseFlags(args: string[]) {
 
 export async function run(args: string[], io: CliIO): Promise<number> {
   const flags = parseFlags(args);
-  if (flags.help) {
-    io.stdout.write(HELP + '\n');
-    return 0;
-  }
-  const input = await resolveManifests({
-    cwd: io.cwd,
-    dirFlag: 'dir',
-    dir: flags.cluster && flags.config && !flags.dir ? undefined : flags.dir,
-    configFlag: flags.config,
-    clusterName: flags.cluster,
-    namespaceFlag: flags.namespace,
-  });
+  if (printedHelp(io, flags.help, HELP)) return 0;
+  const dir = flags.cluster && flags.config && !flags.dir ? undefined : flags.dir;
+  const input = await resolveManifests({ cwd: io.cwd, dirFlag: 'dir', dir, flags });
   const live = flags.snapshot ? liveState(await loadLive(resolve(io.cwd, flags.snapshot))) : undefined;
   const rendered = renderTree(input, pipelineCluster(input), live, undefined, undefined, cliCharts(io, flags.charts));
   io.stdout.write(renderDesiredObjects(rendered.objects, flags.format as 'yaml' | 'json'));

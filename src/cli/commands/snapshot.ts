@@ -10,7 +10,7 @@ import { AGENT_VERSION, progressLine, summaryLines } from '../../agent/report.js
 import { realTiming } from '../../agent/retry.js';
 import { checkCluster, checkRepository, parseLimits, parseSecretsMode, splitList } from '../../agent/settings.js';
 import { takeSnapshot } from '../../agent/take-snapshot.js';
-import { CliError, type CliIO } from '../io.js';
+import { CliError, printedHelp, type CliIO } from '../io.js';
 
 const HELP = `usage: driftback snapshot --cluster <name> [flags]
 
@@ -50,10 +50,7 @@ type Flags = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values']
 
 export async function run(args: string[], io: CliIO): Promise<number> {
   const { values } = parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false });
-  if (values.help) {
-    io.stdout.write(HELP + '\n');
-    return 0;
-  }
+  if (printedHelp(io, values.help, HELP)) return 0;
   const settings = checkedSettings(values, io);
   const hashKey = settings.secrets === 'hash' ? await hashKeyOf(values, io) : undefined;
   const startedMs = realTiming.now();

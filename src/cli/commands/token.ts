@@ -3,7 +3,7 @@
 // command agree without storing tokens anywhere.
 import { parseArgs } from 'node:util';
 import { deriveToken, tokenSecretProblem } from '../../core/token/index.js';
-import { CliError, type CliIO } from '../io.js';
+import { CliError, printedHelp, type CliIO } from '../io.js';
 
 const HELP = `usage: driftback token --repository <owner/name> --cluster <name>
 
@@ -26,10 +26,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     strict: true,
     allowPositionals: false,
   });
-  if (values.help) {
-    io.stdout.write(HELP + '\n');
-    return 0;
-  }
+  if (printedHelp(io, values.help, HELP)) return 0;
   if (!values.repository) throw new CliError('--repository is required (owner/name, e.g. acme/platform-gitops)');
   if (!REPOSITORY.test(values.repository))
     throw new CliError(`--repository ${values.repository}: expected owner/name, e.g. acme/platform-gitops`);

@@ -105,7 +105,7 @@ function walk(nodes: Node[], dot: Value, state: State): Flow {
 
 function printed(value: Value): string {
   known(value);
-  ordered(value, 'printing');
+  ordered(value, 'prints');
   return printValue(value);
 }
 
@@ -113,10 +113,10 @@ function printed(value: Value): string {
 const ORDER_FREE = new Set(['len', 'has', 'mustHas', 'sortAlpha', 'empty', 'not', 'typeOf', 'kindIs', 'kindOf']);
 
 /** A value whose order is Go's random map order stops the render where the order would show. */
-function ordered(value: Value, where: string): void {
+function ordered(value: Value, verb: string, to?: string): void {
   if (value instanceof UnorderedList)
     throw new UnknownValueError(
-      `${where} the result of values shows Go's random map order; sort it first (values $d | sortAlpha)`,
+      `template ${verb} the result of values${to ? ` to ${to}` : ''}, whose items come in Go's random map order; sort them first (values $d | sortAlpha)`,
     );
 }
 
@@ -143,7 +143,7 @@ function walkRange(node: BlockNode, dot: Value, state: State): Flow {
   const { variables } = node.pipeline;
   const value = evalPipeline({ ...node.pipeline, variables: [] }, dot, state);
   known(value);
-  ordered(value, 'range over');
+  ordered(value, 'ranges over');
   const items = rangeItems(value);
   if (items === undefined) throw new TemplateError(`range can't iterate over ${printValue(value)}`);
   if (items.length === 0) return node.otherwise ? walk(node.otherwise, dot, state) : undefined;
@@ -214,7 +214,7 @@ function call(name: string, args: Operand[], dot: Value, state: State, final: Va
   const values = withFinal(args.map((arg) => evalOperand(arg, dot, state)));
   values.forEach(known);
   const free = ORDER_FREE.has(name);
-  if (!free) values.forEach((value) => ordered(value, `${name} of`));
+  if (!free) values.forEach((value) => ordered(value, 'passes', name));
   const context: CallContext = { charge: (steps) => step(state, steps) };
   try {
     return fn(
@@ -293,7 +293,7 @@ function invoke(name: string, method: GoMethod, args: Value[]): Value {
   method.params.forEach((type, i) => {
     const arg = args[i];
     known(arg);
-    ordered(arg, `${name} of`);
+    ordered(arg, 'passes', name);
     if (arg === null || arg === undefined) {
       if (type.startsWith('*'))
         throw new TemplateError(

@@ -11,6 +11,8 @@ import { goQuote, sprint, sprintf, sprintln } from './printf.js';
 import { extraFunctions } from './sprig-extra.js';
 import { collectionFunctions } from './sprig-lists.js';
 import { urlFunctions } from './go-url.js';
+import { jsonFunctions, toJson } from './sprig-json.js';
+import { cryptoFunctions } from './sprig-crypto.js';
 import { equal, goType, isEmpty, isMap, less, stringOf, toInt, truth, type Value } from './go-values.js';
 
 /** Argo CD's SanitizeName (applicationset/utils/template_functions.go): a DNS-1123-ish name. */
@@ -40,23 +42,6 @@ function slugify(args: Value[]): string {
 function replaceAll(text: string, old: string, by: string): string {
   if (old !== '') return text.split(old).join(by);
   return by + [...text].join(by) + (text === '' ? '' : by);
-}
-
-/** encoding/json Marshal: map keys sorted, `<`, `>`, `&` and U+2028/2029 escaped. */
-function toJson(value: Value): string {
-  const plain = (v: Value): unknown => {
-    if (typeof v === 'bigint') return Number(v);
-    if (Array.isArray(v)) return v.map(plain);
-    if (isMap(v))
-      return Object.fromEntries(
-        Object.keys(v)
-          .sort()
-          .map((key) => [key, plain(v[key])]),
-      );
-    return v === undefined ? null : v;
-  };
-  const text = JSON.stringify(plain(value)) ?? 'null';
-  return text.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**
@@ -182,6 +167,8 @@ export const FUNCTIONS: Readonly<Record<string, TemplateFunction>> = {
   ...extraFunctions(),
   ...collectionFunctions(),
   ...urlFunctions(),
+  ...jsonFunctions(),
+  ...cryptoFunctions(),
 };
 
 function SPRIG_STRINGS(): Record<string, TemplateFunction> {
@@ -229,7 +216,6 @@ function SPRIG_STRINGS(): Record<string, TemplateFunction> {
     ),
     join: binary('join', (sep, v) => strings(v).join(str(sep))),
     toString: unary('toString', (v) => stringOf(v)),
-    toJson: unary('toJson', toJson),
     b64enc: unary('b64enc', (v) => base64(v, false)),
     b64dec: unary('b64dec', (v) => base64(v, true)),
   };
@@ -261,8 +247,7 @@ function SPRIG_OTHERS(): Record<string, TemplateFunction> {
     coalesce: (args) => args.find((v) => !isEmpty(v)) ?? null,
     ternary: ternaryFn('ternary', (yes, no, cond) => (cond === true ? yes : no)),
     list: (args) => [...args],
-    first: unary('first', (v) => (Array.isArray(v) && v.length > 0 ? v[0] : null)),
-    last: unary('last', (v) => (Array.isArray(v) && v.length > 0 ? v[v.length - 1] : null)),
+    tuple: (args) => [...args],
     sortAlpha: unary('sortAlpha', (v) => strings(v).sort()),
     keys: (args) => args.flatMap((d) => (isMap(d) ? Object.keys(d) : [])).sort(),
     dict,

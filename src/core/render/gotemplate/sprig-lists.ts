@@ -4,7 +4,7 @@
 // their first map as mergo does. Lists a template builds are bounded.
 import { binary, str, ternaryFn, unary } from './args.js';
 import type { TemplateFunction } from './exec.js';
-import { goType, isEmpty, isMap, toInt, type Value } from './go-values.js';
+import { goType, isEmpty, isMap, toInt, UnorderedList, type Value } from './go-values.js';
 import { TemplateError } from './parser.js';
 
 /** The most items until/untilStep/seq build: a template cannot allocate without bound. */
@@ -72,6 +72,25 @@ function slice(args: Value[]): Value {
   if (start < 0 || end < start || end > list.length)
     throw new TemplateError(`reflect: slice index out of range: [${start}:${end}] of length ${list.length}`);
   return list.slice(start, end);
+}
+
+/** list.go mustFirst / mustLast: the item, nil for an empty list; nil itself has no type to ask. */
+function ends(list: Value, which: 'first' | 'last'): Value {
+  if (list === null || list === undefined)
+    throw new TemplateError('runtime error: invalid memory address or nil pointer dereference');
+  const items = listOf(list, `find ${which}`);
+  if (items.length === 0) return null;
+  return which === 'first' ? items[0] : items[items.length - 1];
+}
+
+/** list.go mustChunk: lists of `size` items, the last one shorter. */
+function chunk(size: bigint, list: Value): Value[][] {
+  if (!Array.isArray(list)) throw new TemplateError(`Cannot chunk type ${kindName(list)}`);
+  const items = list;
+  if (size <= 0n) throw new TemplateError('runtime error: makeslice: len out of range');
+  const out: Value[][] = [];
+  for (let i = 0; i < items.length; i += Number(size)) out.push(items.slice(i, i + Number(size)));
+  return out;
 }
 
 function concat(args: Value[]): Value[] {
@@ -205,6 +224,18 @@ function listFunctions(): Record<string, TemplateFunction> {
 export function collectionFunctions(): Record<string, TemplateFunction> {
   return {
     ...listFunctions(),
+    ...withMust(
+      'first',
+      unary('first', (l) => ends(l, 'first')),
+    ),
+    ...withMust(
+      'last',
+      unary('last', (l) => ends(l, 'last')),
+    ),
+    ...withMust(
+      'chunk',
+      binary('chunk', (size, l) => chunk(intArg(size), l)),
+    ),
     ...withMust('merge', merge('merge', false)),
     ...withMust('mergeOverwrite', merge('mergeOverwrite', true)),
     pick: pickOmit('pick', true),
@@ -217,6 +248,7 @@ export function collectionFunctions(): Record<string, TemplateFunction> {
     }),
     pluck: (args) =>
       args.slice(1).flatMap((d) => (isMap(d) && Object.hasOwn(d, str(args[0])) ? [d[str(args[0])]] : [])),
+    values: unary('values', (d) => new UnorderedList(Object.values(dictOf(d, 'values')))),
     deepCopy: unary('deepCopy', deepCopy),
     mustDeepCopy: unary('mustDeepCopy', deepCopy),
   };
