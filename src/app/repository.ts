@@ -4,8 +4,13 @@
 // HEAD (commit and root tree) saves the repository and ref reads: the tree is listed by branch name,
 // and when its root tree is the remembered one, the content is the remembered commit's. A caller
 // that trusts a HEAD (known from a push webhook) reads nothing: the listing comes from the cache.
-// Blobs fetched here reach the store only when the caller `keep`s what its renders read.
+// Blobs fetched here reach the store only when the caller `keep`s what its renders read. Files no
+// manifest is (images, archives, keystores) are listed but fetched only when a render reads one (a
+// generator's `files:`), within the job's byte budget, so the App renders what the command line does.
 import { CONFIG_PATH, parseConfig, type ConfigResult } from '../core/config/index.js';
+import { DEFAULT_MAX_RENDER_BYTES } from '../core/manifests/index.js';
+import { MAX_MANIFEST_FILE_BYTES } from '../core/manifests/read-yaml.js';
+import { notReadFile, notReadReason } from '../core/model/index.js';
 import { NO_OVERRIDES, TEMPLATES_DIR, templateOverrides, type TemplateOverrides } from '../core/report/index.js';
 import {
   fetchBlobTexts,
@@ -48,6 +53,8 @@ export interface RepositoryAt {
   fetch?: (path: string) => boolean;
   /** Milliseconds since the epoch: when cached blobs and listings are used. Default: now. */
   now?: number;
+  /** Bytes the files fetched as renders ask for may come to, in all: the job's render budget. */
+  maxBytes?: number;
 }
 
 export interface LoadedRepository {
@@ -69,15 +76,17 @@ export interface LoadedRepository {
   /** The uncut recursive listing of the commit's tree (writeBranch reuses it), when GitHub sent one. */
   listing: BaseTreeListing | undefined;
   blobsFetched: number;
-  /** Manifest files listed but not fetched yet (the `fetch` option), path → blob sha. */
+  /** Files listed but not fetched yet (the `fetch` option, files no manifest is), path → blob sha. */
   unread: Map<string, string>;
+  /** Bytes the files fetched later (`readMore`) may come to in all, and still. */
+  budget: { maxBytes: number; left: number };
   /** This read's blob cache: `keep` what the renders read. */
   blobs: BlobSession;
   /** True when the listing came from GitHub (not the cache): `keep` caches it. */
   listingRead: boolean;
 }
 
-// Files no manifest build reads; skipping them keeps images and archives out of the blob cache.
+// Files no manifest is: listed, and fetched only when a render reads one (a generator's source).
 const BINARY = /\.(png|jpe?g|gif|ico|webp|svg|pdf|zip|gz|tgz|tar|jar|woff2?|ttf|eot|mp4|mov|bin|exe|so|dylib)$/i;
 
 type RepositoryStore = Pick<Store, 'getBlobs' | 'putBlobs' | 'touchBlobs'>;
@@ -255,6 +264,7 @@ export async function loadRepositoryAt(
     listing: tree.listing,
     blobsFetched: tree.blobsFetched,
     unread: tree.unread,
+    budget: { maxBytes: at.maxBytes ?? DEFAULT_MAX_RENDER_BYTES, left: at.maxBytes ?? DEFAULT_MAX_RENDER_BYTES },
     blobs,
     listingRead: reader.listingRead(),
   };
@@ -280,8 +290,7 @@ function treeReader(
       commitSha: treeSha && !listing ? treeSha : treeish,
       paths: paths.includes('') ? paths : [...paths, CONFIG_PATH, TEMPLATES_DIR.slice(0, -1)],
       blobCache: blobs,
-      filter: (path) => !BINARY.test(path),
-      ...(at.fetch ? { fetch: (path: string) => alwaysRead(path) || at.fetch!(path) } : {}),
+      fetch: (path: string) => alwaysRead(path) || (at.fetch ? at.fetch(path) : !BINARY.test(path)),
       ...(listing ? { listing } : {}),
       archiveRef: treeish,
     });
@@ -328,7 +337,11 @@ async function resolveHead(octokit: GitHubClient, at: RepositoryAt, read: TreeRe
   }
 }
 
-/** Fetches the listed files among `paths` not read yet into `loaded.files`; returns how many. */
+/**
+ * Fetches the listed files among `paths` not read yet into `loaded.files`; returns how many. A file
+ * larger than one file may be, or than the bytes the job has left, is not fetched: the file map holds
+ * why (notReadFile), and a render that reads it says so.
+ */
 export async function readMore(
   octokit: GitHubClient,
   loaded: LoadedRepository,
@@ -336,15 +349,41 @@ export async function readMore(
 ): Promise<number> {
   const wanted = [...new Set(paths)].filter((path) => loaded.unread.has(path));
   if (wanted.length === 0) return 0;
+  const fetched = wanted.filter((path) => withinBudget(loaded, path));
   const texts = await fetchBlobTexts(octokit, { owner: loaded.owner, repo: loaded.repo, blobCache: loaded.blobs }, [
-    ...new Set(wanted.map((path) => loaded.unread.get(path)!)),
+    ...new Set(fetched.map((path) => loaded.unread.get(path)!)),
   ]);
-  for (const path of wanted) {
-    loaded.files.set(path, texts.blobs.get(loaded.unread.get(path)!)!);
+  for (const path of fetched) {
+    const text = texts.blobs.get(loaded.unread.get(path)!)!;
+    const size = Buffer.byteLength(text, 'utf8');
+    const listed = loaded.entries.get(path)?.size;
+    // A listing from the cache has no sizes: what was fetched counts, and the file limit still holds.
+    if (listed === undefined) loaded.budget.left -= size;
+    const tooLarge = listed === undefined && size > MAX_MANIFEST_FILE_BYTES;
+    loaded.files.set(path, tooLarge ? notReadFile(notReadReason(size, { file: MAX_MANIFEST_FILE_BYTES })) : text);
     loaded.unread.delete(path);
   }
   loaded.blobsFetched += texts.fetched;
   return wanted.length;
+}
+
+/** Whether `path` may be fetched: its listed size within one file's limit and the bytes left (then charged). */
+function withinBudget(loaded: LoadedRepository, path: string): boolean {
+  const size = loaded.entries.get(path)?.size;
+  if (size === undefined) return true;
+  const reason =
+    size > MAX_MANIFEST_FILE_BYTES
+      ? notReadReason(size, { file: MAX_MANIFEST_FILE_BYTES })
+      : size > loaded.budget.left
+        ? notReadReason(size, { job: loaded.budget.maxBytes })
+        : undefined;
+  if (reason === undefined) {
+    loaded.budget.left -= size;
+    return true;
+  }
+  loaded.files.set(path, notReadFile(reason));
+  loaded.unread.delete(path);
+  return false;
 }
 
 /**

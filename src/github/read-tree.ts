@@ -13,6 +13,8 @@ export interface RepoTreeEntry {
   sha: string;
   mode: string;
   kind: TreeEntryKind;
+  /** A blob's size in bytes, as the listing gives it. */
+  size?: number;
 }
 
 export interface ReadTreeOptions extends RepoRef {
@@ -59,7 +61,7 @@ export interface TreeRead {
 
 export interface BaseTreeListing {
   sha: string;
-  tree: Array<{ path?: string; mode?: string; type?: string; sha?: string }>;
+  tree: Array<{ path?: string; mode?: string; type?: string; sha?: string; size?: number }>;
 }
 
 interface RawEntry {
@@ -67,6 +69,7 @@ interface RawEntry {
   mode?: string;
   type?: string;
   sha?: string;
+  size?: number;
 }
 
 function kindOf(mode: string): TreeEntryKind {
@@ -95,7 +98,8 @@ export async function readTreeFiles(octokit: GitHubClient, options: ReadTreeOpti
   const entries = new Map<string, RepoTreeEntry>();
   for (const entry of raw) {
     if (!entry.path || !entry.sha || !entry.mode || !isUnder(entry.path, dirs)) continue;
-    entries.set(entry.path, { path: entry.path, sha: entry.sha, mode: entry.mode, kind: kindOf(entry.mode) });
+    const size = typeof entry.size === 'number' ? { size: entry.size } : {};
+    entries.set(entry.path, { path: entry.path, sha: entry.sha, mode: entry.mode, kind: kindOf(entry.mode), ...size });
   }
   const listed = [...entries.values()].filter(
     (entry) => (entry.kind === 'file' || entry.kind === 'executable') && (options.filter?.(entry.path) ?? true),

@@ -5,8 +5,11 @@
 // registry that answers 401 with a Bearer challenge is asked for a token at its realm (anonymously, or
 // with the credentials configured for it) and the request retried; an identity token is exchanged
 // there as oras-go does it (an OAuth2 POST, grant_type=refresh_token), with a GET and Basic
-// credentials for a realm that refuses the POST, as containerd does. Basic challenges take the
-// configured credentials. `oci://docker.io/…` is pulled from registry-1.docker.io, as Helm does.
+// credentials for a realm that refuses the POST, as containerd does; a username and password go to
+// the realm as Basic credentials on a GET, then in an OAuth2 password grant where the realm refuses
+// them there (as Helm's registry client retries). The token's scopes are the challenge's merged with
+// the repository's `pull`, as oras-go merges them. Basic challenges take the configured credentials.
+// `oci://docker.io/…` is pulled from registry-1.docker.io, as Helm does.
 // Every request is a bounded download with the private-address guard.
 import { createHash } from 'node:crypto';
 import { authReason, authorization, canonicalUrl, credentialFor, type ChartCredential } from './credentials.js';
@@ -57,16 +60,46 @@ const POST_REFUSED = [400, 401, 404, 405];
 const CLIENT_ID = 'driftback';
 
 /**
- * The realm's answer to a token request: with an identity token, an OAuth2 POST exchanging it
- * (grant_type=refresh_token), then a GET with Basic credentials where the realm refuses the POST;
- * otherwise a GET, anonymous or with the configured credentials as Basic.
+ * The scopes to ask a token for, as oras-go merges them: the repository's `pull` with those the
+ * challenge names (space-separated), the actions of one resource joined, sorted.
  */
-function requestToken(registry: Registry, params: Record<string, string>, scope: string): Buffer | DownloadFailure {
+export function tokenScopes(repository: string, challenged: string | undefined): string[] {
+  const actions = new Map<string, Set<string>>([[`repository:${repository}`, new Set(['pull'])]]);
+  const kept = new Set<string>();
+  for (const scope of (challenged ?? '').split(' ').filter(Boolean)) {
+    const m = /^(.+):([^:]*)$/.exec(scope);
+    if (!m || !m[1]!.includes(':')) kept.add(scope);
+    else
+      for (const action of m[2]!.split(',').filter(Boolean))
+        actions.set(m[1]!, (actions.get(m[1]!) ?? new Set()).add(action));
+  }
+  for (const [resource, set] of actions) kept.add(`${resource}:${set.has('*') ? '*' : [...set].sort().join(',')}`);
+  return [...kept].sort();
+}
+
+/** The OAuth2 form of a token request: a refresh token grant for an identity token, else a password grant. */
+function oauthForm(entry: ChartCredential, service: string | undefined, scopes: string[]): string {
+  const grant: Record<string, string> =
+    entry.identityToken !== undefined
+      ? { grant_type: 'refresh_token', refresh_token: entry.identityToken }
+      : { grant_type: 'password', username: entry.username ?? '', password: entry.password ?? '' };
+  const form = { ...grant, service: service ?? '', client_id: CLIENT_ID, scope: scopes.join(' ') };
+  return new URLSearchParams(form).toString();
+}
+
+/**
+ * The realm's answer to a token request. An identity token: an OAuth2 POST exchanging it
+ * (grant_type=refresh_token), then a GET with Basic credentials where the realm refuses the POST.
+ * Otherwise a GET (`service`, one `scope` parameter per scope), anonymous or with the configured
+ * username and password as Basic; where the realm refuses those, the OAuth2 password grant (as
+ * Helm's registry client retries with it), the GET's refusal kept if that fails too.
+ */
+function requestToken(registry: Registry, params: Record<string, string>, scopes: string[]): Buffer | DownloadFailure {
   const entry = registry.credential;
   const options = { ...registry.options, maxBytes: SMALL };
   const query = new URLSearchParams();
   if (params.service) query.set('service', params.service);
-  query.set('scope', scope);
+  for (const scope of scopes) query.append('scope', scope);
   const realm = params.realm!;
   const get = () =>
     download(
@@ -74,17 +107,17 @@ function requestToken(registry: Registry, params: Record<string, string>, scope:
       options,
       entry ? { Authorization: authorization(entry) } : {},
     );
-  if (entry?.identityToken === undefined) return get();
-  const form = new URLSearchParams({
-    grant_type: 'refresh_token',
-    refresh_token: entry.identityToken,
-    service: params.service ?? '',
-    client_id: CLIENT_ID,
-    scope,
-  });
-  const posted = download(realm, options, {}, {}, form.toString());
-  if ('reason' in posted && posted.status !== undefined && POST_REFUSED.includes(posted.status)) return get();
-  return posted;
+  if (!entry) return get();
+  const post = () => download(realm, options, {}, {}, oauthForm(entry, params.service, scopes));
+  if (entry.identityToken !== undefined) {
+    const posted = post();
+    if ('reason' in posted && posted.status !== undefined && POST_REFUSED.includes(posted.status)) return get();
+    return posted;
+  }
+  const got = get();
+  if (!('reason' in got) || (got.status !== 401 && got.status !== 403)) return got;
+  const posted = post();
+  return 'reason' in posted ? got : posted;
 }
 
 /** The Authorization header a challenge asks for: a token from its realm, or Basic credentials. */
@@ -95,7 +128,7 @@ function answerChallenge(registry: Registry, challenge: string): string | Downlo
   if (scheme === 'basic') return entry ? authorization(entry) : { reason: authReason(registry.host, entry, 401) };
   if (scheme !== 'bearer' || !params.realm || !/^https?:\/\//.test(params.realm))
     return { reason: `${registry.host} asks for authentication this client does not speak (${scheme || 'none'})` };
-  const answer = requestToken(registry, params, params.scope ?? `repository:${registry.repository}:pull`);
+  const answer = requestToken(registry, params, tokenScopes(registry.repository, params.scope));
   if ('reason' in answer)
     return answer.status === 401 || answer.status === 403
       ? { reason: authReason(registry.host, entry, answer.status) }

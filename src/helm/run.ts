@@ -3,8 +3,9 @@
 // outside the chart can be read through one). Helm runs with a temporary HOME and Helm directories
 // holding no credentials and no repositories, no KUBECONFIG (`lookup` finds nothing), proxies pointed
 // at a closed local port (no network), DNS functions off (Helm's default), and a wall-clock, memory
-// (address space) and output limit. Hooks are left out (`--no-hooks`): Flux keeps them out of the
-// release manifest and Argo CD does not compare them. The chart is written to memory-backed storage
+// (address space) and output limit. Hooks are printed (no `--no-hooks`; test hooks are left out with
+// `--skip-tests`): the core drops those no deletion runs and sets the delete hooks aside, which run when
+// a plan deletes the release or the Application (core/charts/output.ts). The chart is written to memory-backed storage
 // (/dev/shm) where the machine has it: a chart of a hundred files written to and removed from a busy
 // disk costs more than Helm's own run; a full /dev/shm falls back to the temporary directory.
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
@@ -62,9 +63,9 @@ export function materialise(
 }
 
 function templateArgs(request: ChartRequest, chart: string, dir: string): string[] {
-  const args = ['template', request.releaseName, chart, '--namespace', request.namespace, '--no-hooks'];
+  // Test hooks never run at a deletion, and their names are often random: left out.
+  const args = ['template', request.releaseName, chart, '--namespace', request.namespace, '--skip-tests'];
   if (request.includeCrds) args.push('--include-crds');
-  if (request.skipTests) args.push('--skip-tests');
   if (request.kubeVersion) args.push('--kube-version', request.kubeVersion);
   for (const api of request.apiVersions) args.push('--api-versions', api);
   request.valueFiles.forEach((text, i) => {

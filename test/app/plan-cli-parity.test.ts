@@ -4,9 +4,9 @@
 // are its own: the commit it planned (files carry none) and the hidden marker it edits the comment by.
 // Beneath the text, the model is one: the plan the App's job worker builds for the pull request
 // (planPullRequest, with the snapshots the App stored) is the plan `driftback plan --format json` prints.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.js';
 import { parseConfig } from '../../src/core/config/index.js';
@@ -14,11 +14,13 @@ import { renderBudget } from '../../src/core/manifests/index.js';
 import { planToJson } from '../../src/core/report/index.js';
 import { latestSnapshots, planPullRequest, type PlanInputs } from '../../src/app/plan/build-plans.js';
 import {
+  cliPlanComment,
   commentsOn,
   proposePullRequest,
   REPOSITORY,
   startHarness,
   uploadSnapshot,
+  writeTree,
   type Harness,
 } from './plan-harness.js';
 import { API, FILES, kustomization, liveEdge, liveProd } from './plan-scenario.js';
@@ -58,14 +60,6 @@ function configOf(files: Record<string, string>) {
   return parsed.config;
 }
 
-function writeTree(dir: string, files: Record<string, string | null>): void {
-  for (const [path, text] of Object.entries(files)) {
-    if (text === null) continue;
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-}
-
 const CASES: Array<[string, string, Record<string, string | null>]> = [
   [
     'a deleted PVC (a protected prune)',
@@ -88,33 +82,16 @@ describe.each(CASES)('%s', (name, cluster, changed) => {
     const dir = join(work, name.replace(/\W+/g, '-'));
     writeTree(join(dir, 'base'), FILES);
     writeTree(join(dir, 'head'), { ...FILES, ...changed });
-    const cli = await runCli(
-      [
-        'plan',
-        '--head',
-        'head',
-        '--base',
-        'base',
-        '--live',
-        `../${cluster}.json`,
-        '--cluster',
-        cluster,
-        '--config',
-        'head/.github/driftback.yml',
-        '--format',
-        'markdown',
-      ],
-      { cwd: dir },
-    );
+    const cli = await cliPlanComment(dir, {
+      cluster,
+      live: `../${cluster}.json`,
+      headSha: pull.headSha,
+      posted: posted!,
+    });
     expect(cli.stderr).toBe('');
     expect(cli.code).toBe(1);
-    const marker = /\n\n<!-- driftback:plan#1 hash:[0-9a-f]{16} -->$/;
-    expect(posted).toMatch(marker);
-    const titled = cli.stdout.replace(
-      /^### driftback plan\n/,
-      `### driftback plan for \`${pull.headSha.slice(0, 7)}\`\n`,
-    );
-    expect(posted!.replace(marker, '')).toBe(titled);
+    expect(cli.marked).toBe(true);
+    expect(cli.posted).toBe(cli.printed);
   });
 
   it("the App's plan is the model driftback plan --format json prints", async () => {

@@ -1,7 +1,7 @@
 // Runs the real App (Probot, SQLite store and queue) against the GitHub stand-in for the plan,
 // dashboard, alert and metrics scenarios: signed webhooks over HTTP, snapshots through the upload
 // API, a clock the test moves, and a wait that ends when the queue has nothing left to run.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ import { readFixture } from '../support/fixtures.js';
 import { goldenIn } from '../support/golden.js';
 import { sqliteOf } from '../support/sqlite-file.js';
 import { sendWebhook as postWebhook, startTestApp, testAppEnv } from '../support/app.js';
+import { runCli } from '../cli/run-cli.js';
 
 const TOKEN_SECRET = 'plan-token-secret-0123456789abcdef0123';
 export const OWNER = 'acme';
@@ -35,7 +36,7 @@ export interface HarnessLog {
 }
 
 export async function startHarness(
-  files: Record<string, string>,
+  files: Record<string, string | Uint8Array>,
   start = '2026-12-02T12:00:00Z',
   log?: HarnessLog,
 ): Promise<Harness> {
@@ -135,7 +136,7 @@ export async function runWatch(harness: Harness): Promise<void> {
 export function openPullRequest(
   harness: Harness,
   branch: string,
-  files: Record<string, string | null>,
+  files: Record<string, string | Uint8Array | null>,
   title = 'Change manifests',
 ): { number: number; headSha: string; baseSha: string } {
   const headSha = harness.standIn.pushCommit({ owner: OWNER, repo: REPO, branch, files });
@@ -272,4 +273,33 @@ export function issueCommentPayload(
     sender: state.userBody(comment.user.login),
     installation: { id: 1, node_id: 'I_1' },
   };
+}
+
+/** Writes `files` under `dir` (bytes as they are; null: not written). */
+export function writeTree(dir: string, files: Record<string, string | Uint8Array | null>): void {
+  for (const [path, content] of Object.entries(files)) {
+    if (content === null) continue;
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+}
+
+/**
+ * The comment `driftback plan --format markdown` prints for `head` over `base` in `dir` (the snapshot
+ * `live` relative to it), titled with the commit as the App titles it; and the posted comment without
+ * the hidden marker the App edits it by, to compare with.
+ */
+export async function cliPlanComment(
+  dir: string,
+  run: { cluster: string; live: string; headSha: string; posted: string },
+): Promise<{ printed: string; posted: string; marked: boolean; code: number | null; stderr: string }> {
+  const args = ['plan', '--head', 'head', '--base', 'base', '--live', run.live, '--cluster', run.cluster];
+  const cli = await runCli([...args, '--config', 'head/.github/driftback.yml', '--format', 'markdown'], { cwd: dir });
+  const printed = cli.stdout.replace(
+    /^### driftback plan\n/,
+    `### driftback plan for \`${run.headSha.slice(0, 7)}\`\n`,
+  );
+  const marker = /\n\n<!-- driftback:plan#\d+ hash:[0-9a-f]{16} -->$/;
+  const marked = marker.test(run.posted);
+  return { printed, posted: run.posted.replace(marker, ''), marked, code: cli.code, stderr: cli.stderr };
 }

@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { keepRead, loadRepositoryAt } from '../../src/app/repository.js';
+import { keepRead, loadRepositoryAt, readMore } from '../../src/app/repository.js';
+import { renderManifests } from '../../src/core/manifests/index.js';
+import { fileText } from '../../src/core/model/index.js';
 import { createOctokit } from '../../src/github/index.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { GitHubStandIn } from '../support/github/index.js';
@@ -23,7 +25,7 @@ afterEach(async () => {
   cleanup = [];
 });
 
-async function setup(files: Record<string, string>) {
+async function setup(files: Record<string, string | Uint8Array>) {
   const standIn = await GitHubStandIn.start();
   const head = standIn.seedRepository({ owner: 'acme', repo: 'gitops', files });
   const dir = mkdtempSync(join(tmpdir(), 'driftback-repository-'));
@@ -54,7 +56,9 @@ describe('loadRepositoryAt', () => {
     expect(first.files.get('clusters/prod-eu/frontend-deployment.yaml')).toBe(
       files['clusters/prod-eu/frontend-deployment.yaml'],
     );
+    // An image is listed, not fetched: no render has asked for it.
     expect(first.files.has('docs/logo.png')).toBe(false);
+    expect(first.unread.has('docs/logo.png')).toBe(true);
     expect(first.listing).toBeDefined();
     expect(standIn.callsTo(BLOBS)).toBe(first.blobsFetched);
     // The config comes from the same listing: no contents call.
@@ -255,5 +259,52 @@ describe('loadRepositoryAt', () => {
       );
       expect(trusted.unread.has('docs/notes.md')).toBe(true);
     });
+  });
+});
+
+describe("files no manifest is (a generator's image or keystore): fetched when a render reads one", () => {
+  /** A kustomization generating ConfigMap `assets` from `sources`, the files given as bytes. */
+  const generating = (sources: Record<string, Uint8Array>) => ({
+    'app/kustomization.yaml': `configMapGenerator:\n  - name: assets\n    files: [${Object.keys(sources).join(', ')}]\n`,
+    ...Object.fromEntries(Object.entries(sources).map(([name, bytes]) => [`app/${name}`, bytes])),
+  });
+  const bytes = (length: number, fill = 0xff) => new Uint8Array(length).fill(fill);
+  const problemsOf = (files: ReadonlyMap<string, string>) =>
+    renderManifests(files, 'app').errors.map((problem) => problem.message);
+
+  it('reads its bytes once asked for, as the command line reads the file', async () => {
+    const logo = bytes(64);
+    const { standIn, store, octokit } = await setup(generating({ 'logo.png': logo }));
+    const loaded = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops' }, store);
+    expect(standIn.callsTo(BLOBS)).toBe(1);
+    expect(await readMore(octokit, loaded, ['app/logo.png'])).toBe(1);
+    expect(standIn.callsTo(BLOBS)).toBe(2);
+    expect(loaded.files.get('app/logo.png')).toBe(fileText(logo));
+    expect(problemsOf(loaded.files)).toEqual([]);
+  });
+
+  it('a file over the limit of one file is not fetched, and the render says why', async () => {
+    const { standIn, store, octokit } = await setup(generating({ 'huge.bin': bytes(5 * 1024 * 1024) }));
+    const loaded = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops' }, store);
+    standIn.resetCalls();
+    await readMore(octokit, loaded, ['app/huge.bin']);
+    expect(standIn.callsTo(BLOBS)).toBe(0);
+    expect(loaded.unread.size).toBe(0);
+    expect(problemsOf(loaded.files)).toEqual([
+      'file "huge.bin" (app/huge.bin) was not read: it is 5 MiB, over the 4 MiB driftback reads of one file: make it smaller or take it out',
+    ]);
+  });
+
+  it('files past the bytes the job may read are not fetched, and the render says why', async () => {
+    const files = generating({ 'a.bin': bytes(600, 0xfe), 'b.bin': bytes(600, 0xfd) });
+    const { standIn, store, octokit } = await setup(files);
+    const loaded = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops', maxBytes: 1000 }, store);
+    standIn.resetCalls();
+    await readMore(octokit, loaded, ['app/a.bin', 'app/b.bin']);
+    expect(standIn.callsTo(BLOBS)).toBe(1);
+    expect(loaded.files.get('app/a.bin')).toBe(fileText(bytes(600, 0xfe)));
+    expect(problemsOf(loaded.files)).toEqual([
+      'file "b.bin" (app/b.bin) was not read: the files this job reads would pass 1000 bytes, its budget: split the cluster path or remove what it should not read',
+    ]);
   });
 });

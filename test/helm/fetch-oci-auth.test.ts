@@ -11,6 +11,7 @@ import type { ChartRequest } from '../../src/core/charts/index.js';
 import { renderCluster } from '../../src/core/pipeline/index.js';
 import { download } from '../../src/helm/download.js';
 import { fetchChart, type ChartFetchOptions } from '../../src/helm/fetch.js';
+import { tokenScopes } from '../../src/helm/oci.js';
 import { locateHelm } from '../../src/helm/locate.js';
 import { createChartRenderer } from '../../src/helm/renderer.js';
 import { REPO_ROOT } from '../support/fixtures.js';
@@ -27,6 +28,9 @@ const IDENTITY = 'refresh-7f3a9c';
 let oauth: OciSession;
 let noPost: OciSession;
 let hub: OciSession;
+/** A realm whose challenges name a second scope, and the file it logs its requests to. */
+let scoped: OciSession;
+let scopedLog: string;
 let archivePath: string;
 
 /** The stand-in started with `extra`, Helm logged in, the archive pushed to each repository. */
@@ -47,9 +51,11 @@ beforeAll(async () => {
   oauth = await pushedTo({}, ['private']);
   noPost = await pushedTo({ refusePost: 404 }, ['private']);
   hub = await pushedTo({ hostnames: ['registry-1.docker.io', '127.0.0.1'] }, ['bitnamicharts', 'acme']);
+  scopedLog = join(oauth.tempDir('realm-'), 'requests.log');
+  scoped = await pushedTo({ alsoScope: 'registry:catalog:*', requestLog: scopedLog }, ['charts']);
 });
 // The session that packaged the archive stops last: its directory holds it.
-afterAll(() => [hub, noPost, oauth].forEach((r) => r?.stop()));
+afterAll(() => [scoped, hub, noPost, oauth].forEach((r) => r?.stop()));
 
 const archive = () => readFileSync(archivePath);
 
@@ -164,5 +170,46 @@ describe("Docker Hub's docker.io", () => {
     const rendered = renderCluster(new Map([['apps/webapp.yaml', app]]), target, { live, charts });
     expect(rendered.errors).toEqual([]);
     expect(rendered.objects.some((d) => d.key.kind === 'Deployment' && d.key.namespace === 'shop')).toBe(true);
+  });
+});
+
+describe('the scopes a token is asked for', () => {
+  it("are the challenge's merged with the repository's pull, actions of one resource joined, as oras-go merges them", () => {
+    const repo = 'charts/webapp';
+    expect(tokenScopes(repo, undefined)).toEqual(['repository:charts/webapp:pull']);
+    expect(tokenScopes(repo, 'repository:charts/webapp:pull')).toEqual(['repository:charts/webapp:pull']);
+    expect(tokenScopes(repo, 'repository:charts/webapp:push')).toEqual(['repository:charts/webapp:pull,push']);
+    expect(tokenScopes(repo, 'repository:charts/webapp:* registry:catalog:*')).toEqual([
+      'registry:catalog:*',
+      'repository:charts/webapp:*',
+    ]);
+    expect(tokenScopes(repo, 'repository:base/library:pull')).toEqual([
+      'repository:base/library:pull',
+      'repository:charts/webapp:pull',
+    ]);
+  });
+
+  it('go to the realm one scope parameter each on a GET, space-separated in the OAuth2 POST', () => {
+    const read = () =>
+      readFileSync(scopedLog, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { method: string; scopes: string[]; basic?: boolean });
+    const before = read().length;
+    const scopes = ['registry:catalog:*', 'repository:charts/webapp:pull'];
+    const anonymous = fetchChart(`oci://${scoped.host}/charts`, 'webapp', '1.4.0', options(scoped));
+    expect('bytes' in anonymous && anonymous.bytes).toEqual(archive());
+    const identity = scoped.credentials(`- url: oci://${scoped.host}/charts\n  identityToken: ${IDENTITY}\n`);
+    const exchanged = fetchChart(
+      `oci://${scoped.host}/charts`,
+      'webapp',
+      '1.4.0',
+      options(scoped, { credentials: identity }),
+    );
+    expect('bytes' in exchanged && exchanged.bytes).toEqual(archive());
+    expect(read().slice(before)).toEqual([
+      { method: 'GET', service: 'oci-stand-in', scopes, basic: false },
+      { method: 'POST', grant: 'refresh_token', service: 'oci-stand-in', clientId: 'driftback', scopes },
+    ]);
   });
 });

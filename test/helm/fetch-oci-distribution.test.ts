@@ -85,7 +85,7 @@ describe.each(registries)('charts pushed by helm to $registry', ({ start }) => {
       'template',
       'webapp',
       pulled('1.x'),
-      '--no-hooks',
+      '--skip-tests',
       '--namespace',
       'shop',
       '--include-crds',

@@ -125,6 +125,25 @@ describe('a HelmRelease with a chart of a HelmRepository', () => {
     ]);
     expect(chartLabel(render(byRef))).toBe('webapp-1.5.0');
   });
+
+  it('is not rendered, with the reason, when chart.spec.valuesFiles name files of the archive', () => {
+    // source-controller merges values.yaml and values-prod.yaml of the archive into its values.yaml:
+    // rendered without them the Deployment would read 1 replica where the cluster runs 3.
+    const files = new Map([
+      ['clusters/prod/repo.yaml', repository],
+      [
+        'clusters/prod/release.yaml',
+        release(
+          '  chart:\n    spec:\n      chart: webapp\n      version: 1.4.0\n      valuesFiles: [values.yaml, values-prod.yaml]\n      sourceRef:\n        kind: HelmRepository\n        name: acme\n',
+        ),
+      ],
+    ]);
+    const rendered = render(files);
+    expect(rendered.objects.map((d) => d.key.kind)).toEqual(['HelmRelease', 'HelmRepository']);
+    expect(rendered.notRendered?.map((n) => n.reason)).toEqual([
+      'chart.spec.valuesFiles (values.yaml, values-prod.yaml) of a chart from a HelmRepository are files of its archive, which are not read: set these values in spec.values or valuesFrom',
+    ]);
+  });
 });
 
 describe('a HelmRelease with postRenderers', () => {

@@ -63,11 +63,16 @@ function renderApps(session: OciSession, apps: Record<string, string>, credentia
 /** Starts the registry, logs Helm in and pushes webapp 1.4.0 to each repository. */
 async function pushedTo(registry: SecuredRegistry, repositories: string[]): Promise<OciSession> {
   const session = openOciSession(registry);
-  const dir = session.tempDir('charts-');
-  session.helm(['package', join(REPO_ROOT, 'test/fixtures/charts/webapp'), '--version', '1.4.0', '-d', dir]);
-  session.login(USER);
-  for (const repository of repositories) session.push(join(dir, 'webapp-1.4.0.tgz'), repository);
-  return session;
+  try {
+    const dir = session.tempDir('charts-');
+    session.helm(['package', join(REPO_ROOT, 'test/fixtures/charts/webapp'), '--version', '1.4.0', '-d', dir]);
+    session.login(USER);
+    for (const repository of repositories) session.push(join(dir, 'webapp-1.4.0.tgz'), repository);
+    return session;
+  } catch (error) {
+    session.stop();
+    throw error;
+  }
 }
 
 const entry = (host: string, path: string, password: string) =>
@@ -192,5 +197,31 @@ describe.each([tokenAuthRegistry(USER, ['private/'])])('$label', ({ start }) => 
       reason: `chart webapp 1.4.0: ${session.host} refused the configured credentials (HTTP 401)`,
     });
     expect(JSON.stringify(rendered.result) + rendered.output).not.toContain(identity);
+  });
+  it('asks by the OAuth2 password grant where the realm refuses the password on a GET, as Helm retries', () => {
+    registry.passwordGrantOnly(true);
+    try {
+      const credentials = session.credentials(entry(session.host, 'private', USER.password));
+      const rendered = renderApps(session, { shop: `oci://${session.host}/private` }, credentials);
+      expect(rendered.notRendered).toEqual([]);
+      expect(rendered.deployments).toEqual(['shop']);
+      const scopes = ['repository:private/webapp:pull'];
+      expect(realmRequests()).toEqual([
+        { method: 'GET', service: expect.any(String), scopes, basic: true },
+        { method: 'POST', grant: 'password', service: expect.any(String), clientId: 'driftback', scopes },
+      ]);
+      const wrong = session.credentials(entry(session.host, 'private', WRONG));
+      const fetched = fetchChart(
+        `oci://${session.host}/private`,
+        'webapp',
+        '1.4.0',
+        session.options({ credentials: wrong }),
+      );
+      expect(fetched).toEqual({
+        reason: `chart webapp 1.4.0: ${session.host} refused the configured credentials (HTTP 401)`,
+      });
+    } finally {
+      registry.passwordGrantOnly(false);
+    }
   });
 });

@@ -6,7 +6,8 @@ import { CONFIG_PATH, defaultConfig, describeConfigChange, type ConfigResult } f
 import { templateOverrides, type ConfigChangeNote, type TemplateOverrides } from '../../core/report/index.js';
 import { listPullRequestFiles, type GitHubClient } from '../../github/index.js';
 import { splitRepository } from '../github-client.js';
-import { keepRead, loadRepositoryAt } from '../repository.js';
+import { withAllFilesRead } from '../read-as-needed.js';
+import { keepRead, loadRepositoryAt, type LoadedRepository } from '../repository.js';
 import { latestSnapshots, type BuiltPlans, type PlanInputs } from './build-plans.js';
 import { JobLimitExceeded, tenantOf } from '../isolation/index.js';
 import type { Documents } from '../isolation/documents.js';
@@ -72,11 +73,14 @@ export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOu
   // The config comes from the base commit: the pull request under review does not decide how it is
   // planned (what is protected, which directory is a cluster). A fork's head commit is read through
   // the base repository (GitHub serves it there as refs/pull/N/head).
-  const base = await loadRepositoryAt(octokit, { owner, repo, sha: pull.base.sha }, deps.store);
+  const maxBytes = deps.isolation.limits.render?.maxBytes;
+  const reading = maxBytes === undefined ? {} : { maxBytes };
+  const base = await loadRepositoryAt(octokit, { owner, repo, sha: pull.base.sha, ...reading }, deps.store);
   const configChanged = changed.includes(CONFIG_PATH);
   if (!base.config.ok && !configChanged)
     return { type: 'skipped', reason: `${CONFIG_PATH} is invalid on the base branch (see the dashboard issue)` };
-  const head = await loadRepositoryAt(octokit, { owner, repo, sha: pull.head.sha }, deps.store);
+  const head = await loadRepositoryAt(octokit, { owner, repo, sha: pull.head.sha, ...reading }, deps.store);
+  head.budget = base.budget; // one budget for what the job's renders ask to read, head and base
   const configChange = configChanged ? proposedConfig(base.config, head.config, pull.base.ref) : undefined;
   const proposedErrors = configChanged && !head.config.ok ? head.config.problems : [];
   const keep = async (read: readonly string[]) => {
@@ -88,11 +92,9 @@ export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOu
     await keep([]);
     return publish({ plans: [], errors: proposedErrors, snapshots: {}, configChange });
   }
-  const built = await renderPlans(deps, {
+  const built = await renderReading(deps, octokit, [head, base], {
     repository: job.repository,
     config: base.config.config,
-    headFiles: head.files,
-    baseFiles: base.files,
     headSha: pull.head.sha,
     changed,
     now: deps.now().toISOString(),
@@ -105,14 +107,36 @@ export async function runPlanJob(deps: ReviewDeps, job: PlanJob): Promise<PlanOu
 }
 
 /**
+ * The plans, rendered with head's and base's files as the renders read them (a file no manifest is,
+ * such as a generator's image, fetched once a render asks for it), under one time limit for all rounds.
+ */
+async function renderReading(
+  deps: ReviewDeps,
+  octokit: GitHubClient,
+  [head, base]: [LoadedRepository, LoadedRepository],
+  input: Omit<PlanInputs, 'headFiles' | 'baseFiles'>,
+): Promise<BuiltPlans> {
+  const deadline = deps.now().getTime() + deps.isolation.limits.timeMs;
+  return withAllFilesRead(
+    octokit,
+    [head, base],
+    ([headFiles, baseFiles]) => {
+      const left = Math.max(1, deadline - deps.now().getTime());
+      return renderPlans(deps, { ...input, headFiles: headFiles!, baseFiles: baseFiles! }, left);
+    },
+    (built) => built.filesRead ?? [],
+  );
+}
+
+/**
  * The plans, rendered in a job worker under the App's limits. A limit that stops the render is the
  * plan's error (the check run fails with it, the comment says it): the job is done, not retried.
  */
-async function renderPlans(deps: ReviewDeps, input: PlanInputs): Promise<BuiltPlans> {
+async function renderPlans(deps: ReviewDeps, input: PlanInputs, timeLimitMs: number): Promise<BuiltPlans> {
   const plan = { ...input, latest: await latestSnapshots(deps.store, input) };
   const work = { plan, render: deps.isolation.limits.render };
   try {
-    return (await deps.isolation.render('plan', work, tenantOf(input.repository))) as BuiltPlans;
+    return (await deps.isolation.render('plan', work, tenantOf(input.repository), timeLimitMs)) as BuiltPlans;
   } catch (error) {
     if (!(error instanceof JobLimitExceeded)) throw error;
     deps.log.warn({ repository: input.repository, limit: error.limit }, error.message);

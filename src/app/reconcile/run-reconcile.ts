@@ -18,7 +18,7 @@ import { NotInstalledError, splitRepository, type InstallationClients } from '..
 import type { AppLogger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import { keepRead, loadRepositoryAt, type KnownHead } from '../repository.js';
-import { withFilesRead } from './read-as-needed.js';
+import { withFilesRead } from '../read-as-needed.js';
 import { followUndone, summarizeCluster } from './cluster-summary.js';
 import type { Evaluation } from './evaluate.js';
 import { recordClusterMetrics } from './record-metrics.js';
@@ -185,7 +185,9 @@ async function readRepository(run: Run, target: ReconcileTarget): Promise<Stage<
   // What the render read last time is fetched up front; a first run fetches every manifest.
   const readBefore = new Set(previous.filesRead ?? []);
   const fetch = readBefore.size > 0 ? { fetch: (path: string) => readBefore.has(path) } : {};
-  const loaded = await loadRepositoryAt(octokit, { owner, repo, ...known, ...fetch, now: startedAt.getTime() }, store);
+  const maxBytes = deps.isolation.limits.render?.maxBytes;
+  const reading = { ...known, ...fetch, now: startedAt.getTime(), ...(maxBytes === undefined ? {} : { maxBytes }) };
+  const loaded = await loadRepositoryAt(octokit, { owner, repo, ...reading }, store);
   const checkedAt = deps.now().toISOString();
   if (!known.trustedHead) {
     const { headSha, treeSha, defaultBranch, defaultBranchRead } = loaded;

@@ -3,7 +3,9 @@
 // limit of one file is per template, not per chart), YAML 1.2 as every manifest (`yes` is a string,
 // `null` a value), charged to the job's budget. Namespaced objects that name no namespace get the
 // release namespace (Flux's target namespace, Argo CD's destination). Hooks (`helm.sh/hook`) are not
-// desired state: Helm leaves them out with --no-hooks, and any left are dropped here. Every field of a
+// desired state: they are dropped here, but for the delete hooks (`pre-delete`, `post-delete`), kept for
+// the render to set aside as hooks, so a plan that deletes the release (Flux's `helm uninstall`) or the
+// Application (Argo CD, controller/hook.go) can say what runs. Every field of a
 // chart's object is the chart's: codify cannot write it into a template, so it routes such a change
 // to the chart's values by hand.
 import { renderBudget, renderManifests, templateFile, templatesOf, type RenderBudget } from '../manifests/index.js';
@@ -54,7 +56,7 @@ function readOutput(input: ChartObjectsInput): ReadOutput | { errors: SourceProb
     errors.push(...rendered.errors);
     if (rendered.stopped) return { errors, stopped: true };
     for (const desired of rendered.objects) {
-      if (desired.object.metadata?.annotations?.['helm.sh/hook'] !== undefined) continue;
+      if (isDroppedHook(desired.object.metadata?.annotations?.['helm.sh/hook'])) continue;
       desired.source = { ...desired.source, kustomizations: [], fields: {} };
       objects.push(desired);
     }
@@ -66,6 +68,12 @@ function readOutput(input: ChartObjectsInput): ReadOutput | { errors: SourceProb
     bytes: after.bytes - before.bytes,
   };
   return { objects, errors, usage };
+}
+
+/** A Helm hook that runs at no deletion: dropped from the output (a delete hook is kept, set aside later). */
+function isDroppedHook(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  return !value.split(',').some((type) => ['pre-delete', 'post-delete'].includes(type.trim()));
 }
 
 const POST_RENDER_DIR = '.driftback-post-render';

@@ -1,12 +1,13 @@
 // A fast reader for the plain block YAML that manifests and Helm templates are mostly written in:
 // block maps and lists, plain, single- and double-quoted scalars on one line, literal block scalars
-// (`|`, `|-`), `{}` and `[]`, comment lines before an entry. It reads such a file straight into
-// tracked documents, several times faster than composing it with the yaml library. It gives up
-// (undefined) on anything else — flow collections, anchors and aliases, tags, folded, multi-line or
-// escaped scalars, a repeated key, a merge key, an empty document, a comment line whose place would
-// change a node's range — and read-yaml.ts then reads the file with the yaml library, so errors and
-// their positions are always that reader's. What it returns equals what read-yaml.ts returns for the
-// same text: values (YAML 1.2 core schema, a plain 0755 as octal), nodes and source locations.
+// (`|`, `|-`, tabs in their text), `{}` and `[]`, comment lines before an entry. It reads such a file
+// straight into tracked documents, several times faster than composing it with the yaml library. It
+// gives up (undefined) on anything else — flow collections, anchors and aliases, tags, folded,
+// multi-line or escaped scalars, a tab elsewhere, a repeated key, a merge key, an empty document, a
+// comment line whose place would change a node's range — and read-yaml.ts then reads the file with
+// the yaml library, so errors and their positions are always that reader's. What it returns equals
+// what read-yaml.ts returns for the same text: values (YAML 1.2 core schema, a plain 0755 as octal),
+// nodes and source locations.
 import type { FieldOrigin, FieldSource, SourceLocation } from '../model/index.js';
 import type { ScalarValue, TrackedNode } from './tracked.js';
 
@@ -35,11 +36,12 @@ const DASH = 45;
 
 /** Characters that start something other than a plain scalar (or may, in some places): left to the yaml library. */
 const INDICATORS = new Set([...',[]{}#&*!|>\'"%@`']);
-/** Control characters (tabs and carriage returns too), the byte-order mark, noncharacters: left to the yaml library. */
+/** Control characters (carriage returns too), the byte-order mark, noncharacters: left to the yaml library. */
 function awkward(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c < 32 ? c !== 10 : c === 0x7f || c === 0xfeff || (c >= 0xfdd0 && c <= 0xfdef) || c >= 0xfffe) return true;
+    if (c < 32 ? c !== 10 && c !== 9 : c === 0x7f || c === 0xfeff || (c >= 0xfdd0 && c <= 0xfdef) || c >= 0xfffe)
+      return true;
   }
   return false;
 }
@@ -85,13 +87,21 @@ class BlockReader {
   private document = 0;
   /** The line where the current document ends (its next `---`, or the end of the file). */
   private end = 0;
+  /** Lines holding a tab: content in a literal block, left to the yaml library anywhere else. */
+  private readonly tabbed = new Set<number>();
 
   constructor(
     private readonly file: string,
     private readonly text: string,
     private readonly starts: readonly number[],
     private readonly origin: FieldOrigin,
-  ) {}
+  ) {
+    let line = 0;
+    for (let tab = text.indexOf('\t'); tab >= 0; tab = text.indexOf('\t', tab + 1)) {
+      while (line + 1 < starts.length && starts[line + 1]! <= tab) line++;
+      this.tabbed.add(line);
+    }
+  }
 
   documents(): BlockDocument[] {
     const out: BlockDocument[] = [];
@@ -117,10 +127,11 @@ class BlockReader {
       if (this.lineEnd(line) - this.starts[line]! !== 3 || !this.startsWith(line, '---')) throw new Unsupported();
       line += 1;
     }
-    while (line < this.end && (this.isBlank(line) || (this.isComment(line) && this.indent(line) === 0))) line++;
+    while (line < this.end && (this.isBlank(line) || (this.isComment(line) && this.indent(line) === 0)))
+      this.untabbed(line++);
     if (line >= this.end || this.indent(line) !== 0) throw new Unsupported();
-    const read = this.block(line, 0);
-    for (let rest = read.next; rest < this.end; rest++) if (!this.isBlank(rest)) throw new Unsupported();
+    const read = this.block(this.untabbed(line), 0);
+    for (let rest = read.next; rest < this.end; rest++) if (!this.isBlank(this.untabbed(rest))) throw new Unsupported();
     const range = read.node.source.location!.range;
     return { root: read.node, location: this.locate(line, range[0], range[1]), nodes: read.nodes };
   }
@@ -328,12 +339,18 @@ class BlockReader {
   private nextContent(from: number): number {
     let line = from;
     let comment = -1;
-    while (line < this.end && (this.isBlank(line) || this.isComment(line))) {
+    while (line < this.end && (this.isBlank(this.untabbed(line)) || this.isComment(line))) {
       if (this.isComment(line) && comment < 0) comment = this.indent(line);
       if (this.isComment(line) && this.indent(line) !== comment) throw new Unsupported();
       line++;
     }
     if (comment >= 0 && (line >= this.end || this.indent(line) !== comment)) throw new Unsupported();
+    return line < this.end ? this.untabbed(line) : line;
+  }
+
+  /** `line`, when it holds no tab (outside a literal block, tabs are left to the yaml library). */
+  private untabbed(line: number): number {
+    if (this.tabbed.has(line)) throw new Unsupported();
     return line;
   }
 

@@ -1,7 +1,7 @@
 // configMapGenerator / secretGenerator: literals, files and env files become ConfigMaps and
 // Secrets. Names get kustomize's content hash at the end of the build (see name-hash.ts), unless
 // disableNameSuffixHash is set.
-import { fileContent, type FieldOrigin, type FieldSource, type SourceProblem } from '../model/index.js';
+import { fileContent, whyNotRead, type FieldOrigin, type FieldSource, type SourceProblem } from '../model/index.js';
 import { lineOf, stringMap, type KustomizationFile } from './kustomization-file.js';
 import { isUtf8 } from 'node:buffer';
 import { readEnvFile } from './env-file.js';
@@ -205,6 +205,8 @@ function readInput(
     return refuse(`security; file "${relative}" is not in or below the kustomization's directory`);
   const text = inputs.files.get(path);
   if (text === undefined) return refuse(`file "${relative}" (${path}) does not exist`);
+  const notRead = whyNotRead(text);
+  if (notRead !== undefined) return refuse(`file "${relative}" (${path}) was not read: ${notRead}`);
   inputs.filesRead.add(path);
   inputs.meter?.charge(path, { bytes: Buffer.byteLength(text, 'utf8') });
   return text;

@@ -6,6 +6,7 @@ import { Composer, Parser, isAlias, isMap, isScalar, isSeq, isPair } from 'yaml'
 import type { Node as YamlNode, Document } from 'yaml';
 import {
   fileContent,
+  whyNotRead,
   lineStartsOf,
   locationAt,
   type FieldOrigin,
@@ -58,6 +59,11 @@ export function loadYamlFile(
   meter?.charge(file, { bytes });
   if (bytes > MAX_MANIFEST_FILE_BYTES) {
     loaded.problems.push(oversized(file, bytes));
+    return loaded;
+  }
+  const notRead = whyNotRead(text);
+  if (notRead !== undefined) {
+    loaded.problems.push({ file, line: 1, message: `file not read: ${notRead}` });
     return loaded;
   }
   if (typeof fileContent(text) !== 'string') {

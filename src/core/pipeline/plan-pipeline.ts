@@ -24,6 +24,7 @@ import {
   planIgnoredFields,
   imagePolicyWarnings,
   refuseUnpermitted,
+  uninstallHooks,
   unrenderedDeleteHooks,
   withArgoSyncOptions,
   type UnrenderedDeletion,
@@ -113,7 +114,12 @@ function deleteHooksOf(plan: Plan, input: PlanClusterInput, live: readonly KubeO
     ),
   ];
   const fallback = unrenderedDeleteHooks(unrendered, input.baseHooks ?? [], live);
-  return { hooks: hooksOnDelete(pruned, input.sources?.hooks, deleted, fallback.hooks), warnings: fallback.warnings };
+  const releases = plan.prune
+    .map((entry) => entry.id)
+    .filter((id) => id.group === 'helm.toolkit.fluxcd.io' && id.kind === 'HelmRelease');
+  const uninstall = uninstallHooks(releases, input.sources?.hooks ?? [], input.baseHooks ?? [], live);
+  const listed = [...fallback.hooks, ...uninstall];
+  return { hooks: hooksOnDelete(pruned, input.sources?.hooks, deleted, listed), warnings: fallback.warnings };
 }
 
 /** What Argo CD's AppProjects refuse and its sync options change, and objects two Applications claim. */

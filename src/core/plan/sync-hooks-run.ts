@@ -18,7 +18,8 @@ function planHook({ desired, hook }: DesiredHook): PlanHook {
 }
 
 export function hooksOnSync(hooks: readonly DesiredHook[] | undefined, more: readonly PlanHook[] = []): PlanHook[] {
-  const declared = (hooks ?? []).map(planHook);
+  // Helm runs a HelmRelease's hooks itself, at install, upgrade and uninstall: they are no Argo CD sync's.
+  const declared = (hooks ?? []).filter((entry) => entry.appliedBy?.kind !== 'HelmRelease').map(planHook);
   const runs = [...declared, ...more].filter((entry) => entry.hook.phases.length > 0);
   const phase = (entry: PlanHook): number => HOOK_PHASES.indexOf(entry.hook.phases[0]!);
   return runs.sort((a, b) => phase(a) - phase(b) || a.hook.wave - b.hook.wave || compareKeys(a.id, b.id));

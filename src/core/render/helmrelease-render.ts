@@ -205,8 +205,30 @@ function repositoryChart(
   } else
     return { reason: `${origin.kind} ${origin.namespace}/${origin.name} is not in the repository or the snapshot` };
   if ('reason' in chart || chart.type !== 'repository') return chart;
+  const unread = archiveValuesFiles(obj, origin, lookup);
+  if (unread) return { reason: unread };
   if (chart.manifest) return chart;
   return { ...chart, version: installedVersion(obj, chart.version, inputs.live) };
+}
+
+/**
+ * `valuesFiles` of a repository chart (the HelmRelease's `chart.spec`, or the HelmChart's `spec`) name files
+ * inside the chart archive that replace its values.yaml; they are not read from the archive, so the release
+ * is not rendered rather than rendered with values helm-controller does not use.
+ */
+function archiveValuesFiles(
+  obj: KubeObject,
+  origin: { kind: string; namespace: string; name: string },
+  lookup: ObjectLookup,
+): string | undefined {
+  const spec =
+    origin.kind === 'HelmChart'
+      ? field(lookup('HelmChart', origin.namespace, origin.name), 'spec')
+      : field(obj, 'spec', 'chart', 'spec');
+  const files = stringList(field(spec, 'valuesFiles'));
+  if (files.length === 0) return undefined;
+  const where = origin.kind === 'HelmChart' ? `HelmChart ${origin.namespace}/${origin.name} spec` : 'chart.spec';
+  return `${where}.valuesFiles (${files.join(', ')}) of a chart from a ${origin.kind === 'HelmChart' ? 'HelmRepository' : origin.kind} are files of its archive, which are not read: set these values in spec.values or valuesFrom`;
 }
 
 /** The chart's files (its directory's files, relative to it); `valuesFiles` replace its values.yaml. */

@@ -14,7 +14,7 @@ import {
   type PlanHook,
   type ResourceKey,
 } from '../model/index.js';
-import { deleteHookRuns, describeHook, hookRuns } from '../sources/index.js';
+import { deleteHookOwners, deleteHookRuns, describeHook, hookRuns } from '../sources/index.js';
 import { changeField, withoutKey } from './change-rows.js';
 import type { PlanWarningModel } from './models/index.js';
 import { generatedRows, planSummary, warningModels } from './plan-view.js';
@@ -74,11 +74,11 @@ export function renderPlanText(cluster: string, plan: Plan): string {
       lines.push(`  > ${displayKey(id)}: ${describeHook(hook)}: ${hookRuns(hook)}`);
   }
   if (plan.deleteHooks?.length) {
-    lines.push('', 'Hooks (run when the plan deletes their Application, not desired state):');
+    lines.push('', `Hooks (run when the plan deletes their ${deleteHookOwners(plan)}, not desired state):`);
     for (const entry of plan.deleteHooks) {
       const { id, hook, application } = entry;
       lines.push(
-        `  > ${displayKey(id)}: ${describeHook(hook)} of Application ${application.namespace}/${application.name}: ${deleteHookRuns(entry)}`,
+        `  > ${displayKey(id)}: ${describeHook(hook)} of ${application.kind} ${application.namespace}/${application.name}: ${deleteHookRuns(entry)}`,
       );
     }
   }

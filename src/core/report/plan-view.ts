@@ -14,7 +14,7 @@ import {
   type PlanWarning,
   type ResourceKey,
 } from '../model/index.js';
-import { deleteHookRuns, describeHook, hookRuns } from '../sources/index.js';
+import { deleteHookOwners, deleteHookRuns, describeHook, hookRuns } from '../sources/index.js';
 import { changeField } from './change-rows.js';
 import { planGroups, warningDigest } from './plan-groups.js';
 import { FOLD_OVER } from './budget.js';
@@ -241,6 +241,7 @@ function deleteHookRows(plan: Plan): ClusterPlanModel['deleteHooks'] {
   return (plan.deleteHooks ?? []).map((entry) => ({
     resource: displayKey(entry.id),
     what: describeHook(entry.hook),
+    owner: entry.application.kind,
     application: `${entry.application.namespace}/${entry.application.name}`,
     runs: deleteHookRuns(entry),
   }));
@@ -325,6 +326,7 @@ export function clusterView(
     kept: level <= 2 ? plan.kept.map((k) => ({ resource: displayKey(k.id), reason: k.reason })) : [],
     hooks: level <= 2 ? hookRows(plan) : [],
     deleteHooks: level <= 2 ? deleteHookRows(plan) : [],
+    deleteHookOwners: deleteHookOwners(plan),
     generated: level <= 2 ? generatedRows(plan) : [],
   };
 }

@@ -48,6 +48,7 @@ export {
   describeHook,
   hookRuns,
   deleteHookRuns,
+  deleteHookOwners,
   hooksById,
   liveHookOf,
   setHooksAside,

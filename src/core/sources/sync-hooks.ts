@@ -160,11 +160,30 @@ function hookRunsOnDelete(hook: SyncHook): string {
   return `when its Application is deleted (${hook.onDelete.map((phase) => ON_DELETE[phase]).join('; ')})`;
 }
 
-/** When its Application's deletion runs it, and where it was read from when not from head's render. */
-export function deleteHookRuns({ hook, origin }: { hook: SyncHook; origin?: PlanDeleteHook['origin'] }): string {
-  const runs = hookRunsOnDelete(hook);
+/** The kinds whose deletion runs the plan's delete hooks, for a heading: `Application or HelmRelease`. */
+export function deleteHookOwners(plan: { deleteHooks?: ReadonlyArray<Pick<PlanDeleteHook, 'application'>> }): string {
+  const kinds = [...new Set((plan.deleteHooks ?? []).map((entry) => entry.application.kind))].sort();
+  return kinds.join(' or ');
+}
+
+const ON_UNINSTALL: Readonly<Record<DeleteHookPhase, string>> = {
+  PreDelete: "pre-delete, before the release's objects are deleted",
+  PostDelete: "post-delete, after the release's objects are deleted",
+};
+
+/**
+ * When deleting its owner runs it — an Argo CD Application, or a Flux HelmRelease whose deletion runs
+ * `helm uninstall` — and where it was read from when not from head's render.
+ */
+export function deleteHookRuns(entry: Pick<PlanDeleteHook, 'hook' | 'origin' | 'application'>): string {
+  const { hook, origin } = entry;
+  const runs =
+    entry.application.kind === 'HelmRelease'
+      ? `when its HelmRelease is deleted (helm uninstall: ${hook.onDelete.map((p) => ON_UNINSTALL[p]).join('; ')})`
+      : hookRunsOnDelete(hook);
   if (!origin) return runs;
   const from = origin.at === 'base' ? "the base commit's render" : 'the cluster';
+  if (entry.application.kind === 'HelmRelease') return `${runs}; listed from ${from}: ${origin.reason}`;
   return `${runs}; listed from ${from}, as its source does not render at head (${origin.reason})`;
 }
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig, parseDuration, defaultConfig } from '../../../src/core/config/index.js';
 
+/** The problems of a config parseConfig refuses (the test fails if it accepts it). */
+function refused(text: string) {
+  const result = parseConfig(text);
+  expect(result.ok).toBe(false);
+  return result.ok ? [] : result.problems;
+}
+
 describe('parseConfig', () => {
   it('fills every default once', () => {
     const result = parseConfig('clusters:\n  - name: prod-eu\n    path: clusters/prod-eu\n');
@@ -40,10 +47,8 @@ describe('parseConfig', () => {
       '    - paths: [/spec/replicas]',
       '',
     ].join('\n');
-    const result = parseConfig(text);
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.problems).toEqual([
+    const problems = refused(text);
+    expect(problems).toEqual([
       {
         file: '.github/driftback.yml',
         line: 4,
@@ -79,10 +84,8 @@ describe('parseConfig', () => {
       '      reason: mirror',
       '',
     ].join('\n');
-    const result = parseConfig(text);
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.problems).toEqual([
+    const problems = refused(text);
+    expect(problems).toEqual([
       {
         file: '.github/driftback.yml',
         line: 5,
@@ -123,10 +126,8 @@ describe('parseConfig', () => {
   });
 
   it('rejects paths that leave the repository and clusters listed twice', () => {
-    const result = parseConfig('clusters:\n  - name: a\n    path: ../x\n  - name: a\n    path: y\n');
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.problems.map((p) => p.field)).toEqual(['clusters[0].path', 'clusters[1].name']);
+    const problems = refused('clusters:\n  - name: a\n    path: ../x\n  - name: a\n    path: y\n');
+    expect(problems.map((p) => p.field)).toEqual(['clusters[0].path', 'clusters[1].name']);
   });
 
   it('a cluster names its controller, and needs no path when its controller objects name the paths', () => {
@@ -143,12 +144,10 @@ describe('parseConfig', () => {
   });
 
   it('kubectl applies a path, which must then be given; an unknown controller is named', () => {
-    const result = parseConfig(
+    const problems = refused(
       'clusters:\n  - name: a\n    controller: kubectl\n  - name: b\n    path: x\n    controller: helm\n',
     );
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.problems.map((p) => [p.field, p.message])).toEqual([
+    expect(problems.map((p) => [p.field, p.message])).toEqual([
       ['clusters[0].path', 'with controller: kubectl, give the directory CI applies (path: …)'],
       ['clusters[1].controller', 'expected flux, argocd or kubectl'],
     ]);

@@ -15,7 +15,7 @@ import {
   inlineCode,
 } from '../../../src/core/report/index.js';
 import { autoscalerReason } from '../../../src/core/k8s/index.js';
-import type { DiffResult, FieldChange, ResourceKey } from '../../../src/core/model/index.js';
+import type { DiffResult, FieldChange, ResourceDiff, ResourceKey } from '../../../src/core/model/index.js';
 import { expectGolden } from './golden.js';
 import { mentionableText } from '../../support/rendered-markdown.js';
 
@@ -72,6 +72,15 @@ const nginxConf: FieldChange = {
   cause: 'human',
 };
 const hotfix: ResourceKey = { group: '', kind: 'ConfigMap', namespace: 'checkout', name: 'hotfix' };
+/** ConfigMap hotfix, made by hand with kubectl create: extra. */
+const hotfixMade: ResourceDiff = {
+  key: hotfix,
+  status: 'extra',
+  changes: [],
+  ignored: [],
+  conflicts: [],
+  createdBy: { manager: 'kubectl-create', cause: 'human', time: '2026-12-02T02:00:00Z' },
+};
 const hpa: FieldChange = {
   path: '/spec/replicas',
   segments: ['spec', 'replicas'],
@@ -114,16 +123,7 @@ const prView: DriftPullRequestView = {
   ],
   snapshot: { id: 'snap-42', capturedAt: '2026-12-02T05:00:00Z' },
   drift: {
-    resources: [
-      {
-        key: hotfix,
-        status: 'extra',
-        changes: [],
-        ignored: [],
-        conflicts: [],
-        createdBy: { manager: 'kubectl-create', cause: 'human', time: '2026-12-02T02:00:00Z' },
-      },
-    ],
+    resources: [hotfixMade],
     summary: { inSync: 40, modified: 2, missing: 0, extra: 1, ignored: 0, conflicts: 0 },
     unlisted: [],
   },
@@ -291,14 +291,7 @@ describe('documents (golden)', () => {
     const result: DiffResult = {
       resources: [
         { key: api, status: 'modified', changes: [scale, env, args], ignored: [], conflicts: [] },
-        {
-          key: { group: '', kind: 'ConfigMap', namespace: 'checkout', name: 'hotfix' },
-          status: 'extra',
-          changes: [],
-          ignored: [],
-          conflicts: [],
-          createdBy: { manager: 'kubectl-create', cause: 'human', time: '2026-12-02T02:00:00Z' },
-        },
+        hotfixMade,
       ],
       summary: { inSync: 40, modified: 1, missing: 0, extra: 1, ignored: 2, conflicts: 0 },
       unlisted: ['apps/v1/statefulsets'],

@@ -194,7 +194,8 @@ export class GitHubStandIn {
     owner: string;
     repo: string;
     branch: string;
-    files: Map<string, string | null> | Record<string, string | null>;
+    /** path → text, or bytes for a file that is not text; null deletes. */
+    files: Map<string, string | Uint8Array | null> | Record<string, string | Uint8Array | null>;
     message?: string;
     login?: string;
     from?: string;
@@ -207,7 +208,7 @@ export class GitHubStandIn {
     const entries = this.state.git.flatten(this.state.git.commit(parent)!.tree);
     for (const [path, text] of toMap(input.files)) {
       if (text === null) entries.delete(path);
-      else entries.set(path, { mode: input.mode ?? '100644', sha: this.state.git.putBlob(Buffer.from(text, 'utf8')) });
+      else entries.set(path, { mode: input.mode ?? '100644', sha: this.state.git.putBlob(Buffer.from(text)) });
     }
     const sha = this.commitAs(input.login ?? 'octocat', {
       tree: this.state.git.buildTree(entries),

@@ -7,7 +7,7 @@
 // logged (never a credential) for the test to read, and stopping removes every process and file.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { distributionBinary, startDistribution } from './distribution.js';
@@ -35,6 +35,8 @@ export interface SecuredRegistry extends StandInRegistry {
   realmRequests: () => RealmRequest[];
   /** An identity token (OAuth2 refresh token) for the user, as `docker login` obtains one. */
   identityToken: () => Promise<string>;
+  /** Whether the realm takes the user's password only in the OAuth2 password grant (as Quay's), from now on. */
+  passwordGrantOnly: (on: boolean) => void;
 }
 
 export interface SecuredVariant {
@@ -54,7 +56,16 @@ function htpasswdLine(user: RegistryUser): string | undefined {
   return run.status === 0 && /^\$2b\$05\$.{53}$/.test(run.stdout) ? `${user.username}:${run.stdout}\n` : undefined;
 }
 
-const noRealm = { realmRequests: () => [], identityToken: () => Promise.reject(new Error('no token realm')) };
+const noRealm = {
+  realmRequests: () => [],
+  identityToken: () => Promise.reject(new Error('no token realm')),
+  passwordGrantOnly: () => {
+    throw new Error('no token realm');
+  },
+};
+
+/** Creates or removes the flag file a realm reads on each request. */
+const flag = (file: string, on: boolean) => (on ? writeFileSync(file, '') : rmSync(file, { force: true }));
 
 /** The registry with htpasswd authentication for `user`: every request needs its Basic credentials. */
 export function basicAuthRegistry(user: RegistryUser): SecuredVariant {
@@ -100,7 +111,8 @@ async function startTokenDistribution(binary: string, dir: string, user: Registr
   const issuer = issuerCertificate(dir)!;
   const service = 'driftback-test-registry';
   const requestLog = join(dir, 'realm.log');
-  const server = { service, issuer: 'driftback-test-issuer', ...issuer, user, privatePrefixes, requestLog };
+  const postOnly = join(dir, 'password-grant-only');
+  const server = { service, issuer: 'driftback-test-issuer', ...issuer, user, privatePrefixes, requestLog, postOnly };
   const realm = await startServer('token-server.ts', server);
   const certificate = readFileSync(issuer.certFile, 'utf8');
   const registry = await startDistribution(binary, {
@@ -117,7 +129,8 @@ async function startTokenDistribution(binary: string, dir: string, user: Registr
     return ((await answer.json()) as { refresh_token: string }).refresh_token;
   };
   const stop = () => [registry.stop, realm.stop].forEach((s) => s());
-  return { host: registry.host, stop, realmRequests: () => readLog(requestLog), identityToken };
+  const passwordGrantOnly = (on: boolean) => flag(postOnly, on);
+  return { host: registry.host, stop, realmRequests: () => readLog(requestLog), identityToken, passwordGrantOnly };
 }
 
 /**
@@ -149,8 +162,20 @@ export function tokenAuthRegistry(user: RegistryUser, privatePrefixes: string[])
     start: () =>
       withDir(async (dir) => {
         const requestLog = join(dir, 'realm.log');
-        const registry = await startRegistry({ privatePrefixes, user, identityToken: identity, requestLog });
-        return { ...registry, realmRequests: () => readLog(requestLog), identityToken: async () => identity };
+        const passwordGrantOnly = join(dir, 'password-grant-only');
+        const registry = await startRegistry({
+          privatePrefixes,
+          user,
+          identityToken: identity,
+          requestLog,
+          passwordGrantOnly,
+        });
+        return {
+          ...registry,
+          realmRequests: () => readLog(requestLog),
+          identityToken: async () => identity,
+          passwordGrantOnly: (on: boolean) => flag(passwordGrantOnly, on),
+        };
       }),
   };
 }

@@ -13,9 +13,11 @@
 // With `basicUser`, there is no realm: every request needs the user's Basic credentials, challenged
 // with `WWW-Authenticate: Basic realm=…` (as the distribution registry's htpasswd authentication).
 // With `requestLog`, each request of the realm is appended to that file (how it came, never a secret).
+// While the file `passwordGrantOnly` names exists, the realm takes the user's password only in the
+// OAuth2 password grant, refusing it as Basic credentials on a GET.
 // Run in its own process (`node --import tsx server.ts '<json options>'`): it prints its port.
 import { createHash, randomUUID } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
 export interface RegistryOptions {
@@ -32,9 +34,14 @@ export interface RegistryOptions {
   hostnames?: string[];
   basicUser?: { username: string; password: string };
   requestLog?: string;
+  /** A scope the challenge names besides the repository's (space-separated, as a registry names several). */
+  alsoScope?: string;
+  /** While this file exists, the realm takes the user's password only in the OAuth2 password grant. */
+  passwordGrantOnly?: string;
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as RegistryOptions;
+const passwordGrantOnly = () => options.passwordGrantOnly !== undefined && existsSync(options.passwordGrantOnly);
 const blobs = new Map<string, Buffer>();
 const manifests = new Map<string, { type: string; body: Buffer }>();
 const tags = new Map<string, Set<string>>();
@@ -73,9 +80,20 @@ function basicUser(auth: string): string | undefined {
   const [username, password] = Buffer.from(auth.replace(/^Basic /, ''), 'base64')
     .toString()
     .split(':');
-  if (options.user && username === options.user.username && password === options.user.password) return username;
+  const asUser = options.user && username === options.user.username && password === options.user.password;
+  if (asUser && !passwordGrantOnly()) return username;
   const identity = options.refusePost !== undefined && username === '<token>' && password === options.identityToken;
   return identity && options.identityToken !== undefined ? options.user?.username : undefined;
+}
+
+/** The OAuth2 password grant: the user's username and password in the form. */
+function passwordGrant(form: URLSearchParams, res: ServerResponse) {
+  const { username, password } = options.user ?? {};
+  if (form.get('username') !== username || form.get('password') !== password)
+    return json(res, 401, { error: 'invalid_grant' });
+  const issued = randomUUID();
+  tokens.set(issued, username);
+  json(res, 200, { access_token: issued, expires_in: 300 });
 }
 
 /** POST /token: the OAuth2 exchange of an identity token, every field the request must carry checked. */
@@ -92,6 +110,7 @@ async function oauthToken(req: IncomingMessage, res: ServerResponse) {
   });
   const bad = (why: string) => json(res, 400, { error: 'invalid_request', error_description: why });
   if (req.headers['content-type'] !== 'application/x-www-form-urlencoded') return bad('not a form');
+  if (passwordGrantOnly() && form.get('grant_type') === 'password') return passwordGrant(form, res);
   if (form.get('grant_type') !== 'refresh_token') return bad('grant_type must be refresh_token');
   if (!form.get('client_id') || form.get('service') !== 'oci-stand-in' || !form.get('scope'))
     return bad('client_id, service and scope are required');
@@ -139,7 +158,8 @@ function authorized(req: IncomingMessage, res: ServerResponse, name: string | un
   const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
   const known = given !== undefined && tokens.has(given);
   if (known && (!name || !isPrivate(name) || tokens.get(given) !== undefined)) return true;
-  const scope = name ? `,scope="repository:${name}:${actions}"` : '';
+  const also = options.alsoScope ? ` ${options.alsoScope}` : '';
+  const scope = name ? `,scope="repository:${name}:${actions}${also}"` : '';
   send(
     res,
     401,

@@ -7,12 +7,12 @@
 // or none) and the OAuth2 POST (`grant_type=password` or `refresh_token`; with `access_type=offline` a
 // password grant also answers a `refresh_token`, the identity token `docker login` stores). Anonymous
 // requests get `pull` on repositories outside the private prefixes and nothing inside them; the user
-// gets what it asks. With `postOnly`, a GET carrying credentials is refused 401 (as realms that take
-// credentials only in the OAuth2 password grant do). Each request is appended to `requestLog` (method,
+// gets what it asks. While the file `postOnly` names exists, a GET carrying credentials is refused 401
+// (as realms that take credentials only in the OAuth2 password grant do). Each request is appended to `requestLog` (method,
 // grant, scopes, whether Basic credentials came, never their value) for the test to read.
 // Run in its own process (`node --import tsx token-server.ts '<json options>'`): it prints its port.
 import { createPrivateKey, randomBytes, randomUUID, sign, X509Certificate } from 'node:crypto';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
 export interface TokenServerOptions {
@@ -24,7 +24,8 @@ export interface TokenServerOptions {
   user: { username: string; password: string };
   /** Repository name prefixes (`private/`) that anonymous tokens grant nothing on. */
   privatePrefixes: string[];
-  postOnly?: boolean;
+  /** While this file exists, a GET carrying credentials is refused. */
+  postOnly: string;
   /** A file each request is logged to, one JSON line. */
   requestLog: string;
 }
@@ -124,7 +125,7 @@ function distribution(req: IncomingMessage, res: ServerResponse, url: URL) {
   if (auth === undefined) return issue(res, undefined, scopes);
   const decoded = Buffer.from(auth.replace(/^Basic /, ''), 'base64').toString();
   const colon = decoded.indexOf(':');
-  if (options.postOnly || !isUser(decoded.slice(0, colon), decoded.slice(colon + 1)))
+  if (existsSync(options.postOnly) || !isUser(decoded.slice(0, colon), decoded.slice(colon + 1)))
     return json(res, 401, { errors: [{ code: 'UNAUTHORIZED', message: 'bad credentials' }] });
   issue(res, options.user.username, scopes);
 }

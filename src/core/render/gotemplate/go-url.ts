@@ -5,13 +5,13 @@ import type { TemplateFunction } from './exec.js';
 import { goType, isMap, type Value } from './go-values.js';
 import { TemplateError } from './parser.js';
 
-type Mode = 'path' | 'host' | 'user' | 'fragment';
+type Mode = 'path' | 'host' | 'zone' | 'user' | 'fragment';
 
 /** net/url shouldEscape. */
 function shouldEscape(c: number, mode: Mode): boolean {
   const ch = String.fromCharCode(c);
   if (/[a-zA-Z0-9]/.test(ch)) return false;
-  if (mode === 'host' && `!$&'()*+,;=:[]<>"`.includes(ch)) return false;
+  if ((mode === 'host' || mode === 'zone') && `!$&'()*+,;=:[]<>"`.includes(ch)) return false;
   if ('-_.~'.includes(ch)) return false;
   if ('$&+,/:;=?@'.includes(ch)) {
     if (mode === 'path') return ch === '?';
@@ -31,6 +31,14 @@ function escape(text: string, mode: Mode): string {
   return out;
 }
 
+/** A %XX escape Go refuses: in a host only for non-ASCII bytes (and %25); in a zone only for bytes a host may hold. */
+function badEscape(hex: string, mode: Mode): boolean {
+  const v = parseInt(hex, 16);
+  if (hex.toUpperCase() === '25') return false;
+  if (mode === 'host') return v < 0x80;
+  return mode === 'zone' && v !== 0x20 && shouldEscape(v, 'host');
+}
+
 /** net/url unescape: %XX decoded (as UTF-8 bytes); a bad escape or a host character Go refuses is an error. */
 function unescape(text: string, mode: Mode): string {
   const bytes: number[] = [];
@@ -39,11 +47,12 @@ function unescape(text: string, mode: Mode): string {
     const c = raw[i]!;
     if (c === 0x25) {
       const hex = text.slice(i + 1, i + 3);
-      if (!/^[0-9a-fA-F]{2}$/.test(hex)) throw new Error(`invalid URL escape "${text.slice(i, i + 3)}"`);
+      if (!/^[0-9a-fA-F]{2}$/.test(hex) || badEscape(hex, mode))
+        throw new Error(`invalid URL escape "${text.slice(i, i + 3)}"`);
       bytes.push(parseInt(hex, 16));
       i += 2;
     } else {
-      if (mode === 'host' && c < 0x80 && shouldEscape(c, mode))
+      if ((mode === 'host' || mode === 'zone') && c < 0x80 && shouldEscape(c, mode))
         throw new Error(`invalid character "${String.fromCharCode(c)}" in host name`);
       bytes.push(c);
     }
@@ -86,6 +95,14 @@ function parseHost(host: string): string {
     if (end < 0) throw new Error("missing ']' in host");
     const port = host.slice(end + 1);
     if (!/^(:\d*)?$/.test(port)) throw new Error(`invalid port "${port}" after host`);
+    // RFC 6874: a zone after %25 inside the brackets is unescaped with its own rule.
+    const zone = host.slice(0, end).indexOf('%25');
+    if (zone >= 0)
+      return (
+        unescape(host.slice(0, zone), 'host') +
+        unescape(host.slice(zone, end), 'zone') +
+        unescape(host.slice(end), 'host')
+      );
   } else {
     const colon = host.lastIndexOf(':');
     if (colon >= 0 && !/^:\d*$/.test(host.slice(colon)))

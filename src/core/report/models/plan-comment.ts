@@ -126,7 +126,10 @@ export interface ClusterPlanModel {
    * Hooks that run because the plan deletes their Application (PreDelete / PostDelete, not desired
    * state): the resource, the Application (`argocd/shop`) and when it runs.
    */
-  deleteHooks: Array<{ resource: string; what: string; application: string; runs: string }>;
+  /** `owner`: the kind whose deletion runs it, `Application` (Argo CD) or `HelmRelease` (helm uninstall). */
+  deleteHooks: Array<{ resource: string; what: string; owner: string; application: string; runs: string }>;
+  /** What deleteHooks' owners are, for the heading: `Application`, `HelmRelease`, `Application or HelmRelease`. */
+  deleteHookOwners: string;
   /**
    * Manifests with generateName: created anew on every sync, never compared or pruned. `resource` is
    * `Job/shop/db-migrate-*`; `made` the live objects made from it that the plan leaves alone.

@@ -161,7 +161,7 @@ Hooks each sync runs (not desired state): {{#each hooks}}{{code resource}} ({{te
 {{/if}}
 {{#if deleteHooks.length}}
 
-Hooks that run when the plan deletes their Application (not desired state): {{#each deleteHooks}}{{code resource}} ({{text what}} of Application {{code application}}: {{text runs}}){{#unless @last}}, {{/unless}}{{/each}}
+Hooks that run when the plan deletes their {{text deleteHookOwners}} (not desired state): {{#each deleteHooks}}{{code resource}} ({{text what}} of {{text owner}} {{code application}}: {{text runs}}){{#unless @last}}, {{/unless}}{{/each}}
 {{/if}}
 {{#if generated.length}}
 
