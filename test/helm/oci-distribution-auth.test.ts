@@ -133,6 +133,12 @@ describe.each([tokenAuthRegistry(USER, ['private/'])])('$label', ({ start }) => 
   beforeEach(() => void (requestsBefore = registry.realmRequests().length));
   /** The realm's requests the test made. */
   const realmRequests = () => registry.realmRequests().slice(requestsBefore);
+  /** webapp 1.4.0 of the private repository, fetched with `credentials`. */
+  const fetchPrivate = (credentials: ChartCredentials) =>
+    fetchChart(`oci://${session.host}/private`, 'webapp', '1.4.0', session.options({ credentials }));
+  const refused = () => ({
+    reason: `chart webapp 1.4.0: ${session.host} refused the configured credentials (HTTP 401)`,
+  });
   afterEach(() => {
     for (const request of registry.realmRequests()) expect(JSON.stringify(request)).not.toContain(USER.password);
   });
@@ -187,17 +193,10 @@ describe.each([tokenAuthRegistry(USER, ['private/'])])('$label', ({ start }) => 
       },
     ]);
     const revoked = session.credentials(`- url: oci://${session.host}/private\n  identityToken: refresh-revoked\n`);
-    const fetched = fetchChart(
-      `oci://${session.host}/private`,
-      'webapp',
-      '1.4.0',
-      session.options({ credentials: revoked }),
-    );
-    expect(fetched).toEqual({
-      reason: `chart webapp 1.4.0: ${session.host} refused the configured credentials (HTTP 401)`,
-    });
+    expect(fetchPrivate(revoked)).toEqual(refused());
     expect(JSON.stringify(rendered.result) + rendered.output).not.toContain(identity);
   });
+
   it('asks by the OAuth2 password grant where the realm refuses the password on a GET, as Helm retries', () => {
     registry.passwordGrantOnly(true);
     try {
@@ -211,15 +210,7 @@ describe.each([tokenAuthRegistry(USER, ['private/'])])('$label', ({ start }) => 
         { method: 'POST', grant: 'password', service: expect.any(String), clientId: 'driftback', scopes },
       ]);
       const wrong = session.credentials(entry(session.host, 'private', WRONG));
-      const fetched = fetchChart(
-        `oci://${session.host}/private`,
-        'webapp',
-        '1.4.0',
-        session.options({ credentials: wrong }),
-      );
-      expect(fetched).toEqual({
-        reason: `chart webapp 1.4.0: ${session.host} refused the configured credentials (HTTP 401)`,
-      });
+      expect(fetchPrivate(wrong)).toEqual(refused());
     } finally {
       registry.passwordGrantOnly(false);
     }

@@ -1,7 +1,7 @@
 // Chart fixtures as a repository holds them, and `helm template` run directly on them: the oracle
 // driftback's chart renders are compared with, object for object.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { expect } from 'vitest';
@@ -73,12 +73,19 @@ export function chartFiles(fixture: string, at: string): Map<string, string> {
   return files;
 }
 
+/** The pinned Helm's output, run with a home of its own that is removed afterwards. */
+function pinnedHelmRun(args: string[]): string {
+  const home = mkdtempSync(join(tmpdir(), 'helm-home-'));
+  try {
+    return execFileSync(pinnedHelm(), args, { encoding: 'utf8', env: { HOME: home, PATH: '/usr/bin:/bin' } });
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
 /** `helm template <release> <chart> <args…>` with the pinned Helm; hooks dropped as Flux and Argo CD drop them. */
 export function helmTemplateObjects(release: string, chart: string, args: string[]): KubeObject[] {
-  const out = execFileSync(pinnedHelm(), ['template', release, chart, ...args], {
-    encoding: 'utf8',
-    env: { HOME: mkdtempSync(join(tmpdir(), 'helm-home-')), PATH: '/usr/bin:/bin' },
-  });
+  const out = pinnedHelmRun(['template', release, chart, ...args]);
   return parseAllDocuments(out)
     .map((doc) => doc.toJS() as KubeObject)
     .filter((obj) => obj && !obj.metadata?.annotations?.['helm.sh/hook']);
@@ -87,10 +94,7 @@ export function helmTemplateObjects(release: string, chart: string, args: string
 /** `helm package` of a chart fixture into a fresh directory, as `helm pull` names it (`<name>-<version>.tgz`). */
 export function packagedChart(fixture: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'charts-'));
-  execFileSync(pinnedHelm(), ['package', join(REPO_ROOT, 'test/fixtures', fixture), '--destination', dir], {
-    encoding: 'utf8',
-    env: { HOME: mkdtempSync(join(tmpdir(), 'helm-home-')), PATH: '/usr/bin:/bin' },
-  });
+  pinnedHelmRun(['package', join(REPO_ROOT, 'test/fixtures', fixture), '--destination', dir]);
   return dir;
 }
 

@@ -176,3 +176,32 @@ describe('values (dict_test.go TestValues): only where the order cannot show', (
     expect(go(template, { d: { a: 'x', b: 'y' } })).toContain(message);
   });
 });
+
+describe('paths, types and small functions (functions_test.go, reflect_test.go, strings_test.go)', () => {
+  it.each([
+    // TestOsBase … TestOsExt (the Linux cases), TestIsAbs, TestClean, TestExt.
+    ['{{ osBase "foo/bar" }}', 'bar'],
+    ['{{ osDir "foo/bar/baz" }}', 'foo/bar'],
+    ['{{ osIsAbs "/foo" }} {{ osIsAbs "foo" }}', 'true false'],
+    ['{{ osClean "/foo/../foo/../bar" }}', '/bar'],
+    ['{{ osExt "/foo/bar/baz.txt" }}', '.txt'],
+    ['{{ isAbs "/foo" }} {{ isAbs "foo" }}', 'true false'],
+    ['{{ clean "/foo/../foo/../bar" }}', '/bar'],
+    ['{{ ext "/foo/bar/baz.txt" }}', '.txt'],
+    // TestToStrings, TestTypeIsLike, TestKindOf (slice), TestUntitle.
+    ['{{ $s := list 1 2 3 | toStrings }}{{ index $s 1 | kindOf }}', 'string'],
+    ['{{ list 1 .value 2 | toStrings }}', '[1 2]'],
+    ['{{if typeIsLike "string" .s}}t{{else}}f{{end}}', 't'],
+    ['{{if typeIs "string" .s}}t{{else}}f{{end}} {{ typeIs "string" 1 }}', 't false'],
+    ['{{ kindOf .l }} {{ kindOf .value }}', 'slice invalid'],
+    ['{{ untitle "First Try" }}', 'first try'],
+    // The rest follow the Go functions sprig names: strings.Trim, goutils DeleteWhiteSpace, reflect.DeepEqual.
+    ['{{ hello }}', 'Hello!'],
+    ['{{ nospace "h e\\tl\\nlo" }}', 'hello'],
+    ['{{ trimall "$" "$5.00$" }}', '5.00'],
+    ['{{ deepEqual (list 1 2) (list 1 2) }} {{ deepEqual (list 1 2) (list 1 2.0) }}', 'true false'],
+    ['{{ clean "" }} {{ clean "a//b/./c/.." }} {{ ext "a.b/c" }}', '. a/b '],
+  ])('%s renders %s', (template, expected) => {
+    expect(go(template, { value: null, s: 'foo', l: ['hello'] })).toBe(expected);
+  });
+});

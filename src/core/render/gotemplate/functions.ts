@@ -164,6 +164,7 @@ export const FUNCTIONS: Readonly<Record<string, TemplateFunction>> = {
   fromYamlArray: unary('fromYamlArray', (v) => fromYaml(v, 'list')),
   ...SPRIG_STRINGS(),
   ...SPRIG_OTHERS(),
+  ...SPRIG_PATHS_AND_TYPES(),
   ...extraFunctions(),
   ...collectionFunctions(),
   ...urlFunctions(),
@@ -268,8 +269,6 @@ function SPRIG_OTHERS(): Record<string, TemplateFunction> {
     dig,
     base: unary('base', (v) => pathBase(str(v))),
     dir: unary('dir', (v) => pathDir(str(v))),
-    typeOf: unary('typeOf', (v) => (v === null || v === undefined ? '<nil>' : goType(v))),
-    kindIs: binary('kindIs', (kind, v) => kindOf(v) === str(kind)),
   };
 }
 
@@ -296,16 +295,67 @@ function pathBase(path: string): string {
 
 /** Go's path.Dir: everything but the last element, cleaned. */
 function pathDir(path: string): string {
-  const dir = path.slice(0, path.lastIndexOf('/') + 1);
-  const absolute = dir.startsWith('/');
+  return cleanPath(path.slice(0, path.lastIndexOf('/') + 1));
+}
+
+/** Go's path.Clean: `.` and `..` resolved, slashes collapsed, `.` for nothing. */
+function cleanPath(path: string): string {
+  const absolute = path.startsWith('/');
   const parts: string[] = [];
-  for (const part of dir.split('/')) {
+  for (const part of path.split('/')) {
     if (part === '' || part === '.') continue;
     if (part === '..' && parts.length > 0 && parts[parts.length - 1] !== '..') parts.pop();
     else if (part !== '..' || !absolute) parts.push(part);
   }
   const joined = (absolute ? '/' : '') + parts.join('/');
   return joined === '' ? '.' : joined;
+}
+
+/** Go's path.Ext: the suffix from the last `.` of the last element. */
+function pathExt(path: string): string {
+  for (let i = path.length - 1; i >= 0 && path[i] !== '/'; i--) if (path[i] === '.') return path.slice(i);
+  return '';
+}
+
+/** unicode.IsSpace's characters. */
+const GO_SPACE = /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/u;
+
+/** goutils Uncapitalize: the first letter of every whitespace-separated word lower-cased. */
+function untitle(text: string): string {
+  let after = true;
+  let out = '';
+  for (const c of text) {
+    out += after ? c.toLowerCase() : c;
+    after = GO_SPACE.test(c);
+  }
+  return out;
+}
+
+/** Paths (path and, on Linux, path/filepath), types, and the little functions sprig has besides. */
+function SPRIG_PATHS_AND_TYPES(): Record<string, TemplateFunction> {
+  const typeOf = (v: Value) => (v === null || v === undefined ? '<nil>' : goType(v));
+  return {
+    ...{ clean: unary('clean', (v) => cleanPath(str(v))), osClean: unary('osClean', (v) => cleanPath(str(v))) },
+    ...{ ext: unary('ext', (v) => pathExt(str(v))), osExt: unary('osExt', (v) => pathExt(str(v))) },
+    ...{
+      isAbs: unary('isAbs', (v) => str(v).startsWith('/')),
+      osIsAbs: unary('osIsAbs', (v) => str(v).startsWith('/')),
+    },
+    ...{ osBase: unary('osBase', (v) => pathBase(str(v))), osDir: unary('osDir', (v) => pathDir(str(v))) },
+    typeOf: unary('typeOf', typeOf),
+    typeIs: binary('typeIs', (target, v) => str(target) === typeOf(v)),
+    typeIsLike: binary('typeIsLike', (target, v) => [str(target), `*${str(target)}`].includes(typeOf(v))),
+    kindOf: unary('kindOf', kindOf),
+    kindIs: binary('kindIs', (kind, v) => kindOf(v) === str(kind)),
+    hello: (args) => {
+      if (args.length > 0) throw new TemplateError(`wrong number of args for hello: want 0 got ${args.length}`);
+      return 'Hello!';
+    },
+    nospace: unary('nospace', (v) => [...str(v)].filter((c) => !GO_SPACE.test(c)).join('')),
+    untitle: unary('untitle', (v) => untitle(str(v))),
+    trimall: binary('trimall', (cut, v) => trimSet(str(v), str(cut))),
+    toStrings: unary('toStrings', strings),
+  };
 }
 
 function kindOf(value: Value): string {

@@ -249,6 +249,7 @@ export function collectionFunctions(): Record<string, TemplateFunction> {
     pluck: (args) =>
       args.slice(1).flatMap((d) => (isMap(d) && Object.hasOwn(d, str(args[0])) ? [d[str(args[0])]] : [])),
     values: unary('values', (d) => new UnorderedList(Object.values(dictOf(d, 'values')))),
+    deepEqual: binary('deepEqual', deepEqual),
     deepCopy: unary('deepCopy', deepCopy),
     mustDeepCopy: unary('mustDeepCopy', deepCopy),
   };
