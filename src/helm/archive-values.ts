@@ -1,9 +1,14 @@
 // A repository chart's own default values, read from its archive (`helm package`'s gzipped tar): the
 // chart's values.yaml and each subchart's (a directory under charts/, or a packaged subchart one level
 // down), so codify can tell a value only the chart's defaults set and add it where values are added.
-// Bounded: the archive is unpacked at most to MAX_BYTES, and only the values files are kept.
+// Bounded: the archive is unpacked at most to MAX_BYTES, and only the values files are kept. A Flux
+// HelmChart's `valuesFiles` are read from the archive too, as source-controller's remote builder reads
+// them (mergeChartValues), and replace its values.yaml.
+import { posix } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { mergeValues, readValues } from '../core/charts/index.js';
 import { chartDefaultValues } from '../core/manifests/index.js';
+import { fileText } from '../core/model/index.js';
 
 type Values = Record<string, unknown>;
 
@@ -69,4 +74,52 @@ export function archiveDefaults(archive: Buffer): Values | undefined {
   const files = unpack(archive);
   if (!files || files.size === 0) return undefined;
   return chartDefaultValues(valuesFiles(files, false));
+}
+
+/** Files of the chart's root Helm keeps apart from its `Files` (so `valuesFiles` cannot name them). */
+const NOT_FILES =
+  /^(?:Chart\.yaml|values\.schema\.json|requirements\.(?:yaml|lock)|Chart\.lock|templates\/.*|charts\/.*)$/;
+
+/** `valuesFiles` merged in order (later wins): `values.yaml` is the chart's own; a missing one fails unless ignored. */
+function mergeArchiveValues(
+  chart: Map<string, Buffer>,
+  listed: { paths: string[]; ignoreMissing: boolean },
+): { values: Values } | { reason: string } {
+  const failed = (why: string) => ({ reason: `values files merge error: failed to merge chart values: ${why}` });
+  let merged: Values = {};
+  for (const path of listed.paths) {
+    const clean = posix.normalize(path);
+    const body = clean === 'values.yaml' || !NOT_FILES.test(clean) ? chart.get(clean) : undefined;
+    if (body === undefined) {
+      if (listed.ignoreMissing) continue;
+      return failed(`no values file found at path '${path}'`);
+    }
+    const read = readValues(body.toString('utf8'));
+    if ('problem' in read) return failed(`unmarshaling values from '${path}' failed: ${read.problem}`);
+    merged = mergeValues(merged, read.values);
+  }
+  return { values: merged };
+}
+
+/**
+ * The archive's chart as files (relative to its root) with `valuesFiles` merged into its values.yaml, and
+ * its defaults so replaced; or why not (Flux's message when a file is missing).
+ */
+export function chartWithValuesFiles(
+  archive: Buffer,
+  listed: { paths: string[]; ignoreMissing: boolean },
+): { files: Map<string, string>; defaults: Values } | { reason: string } {
+  const unpacked = unpack(archive);
+  if (!unpacked || unpacked.size === 0) return { reason: 'the chart archive is not a gzipped tar' };
+  const chart = new Map<string, Buffer>();
+  for (const [path, body] of unpacked) chart.set(path.slice(path.indexOf('/') + 1), body);
+  if (!chart.has('values.yaml'))
+    return { reason: 'values files merge error: failed to locate values file: values.yaml' };
+  const merged = mergeArchiveValues(chart, listed);
+  if ('reason' in merged) return merged;
+  const text = Object.keys(merged.values).length > 0 ? JSON.stringify(merged.values) : '';
+  const files = new Map([...chart].map(([path, body]) => [path, fileText(body)]));
+  files.set('values.yaml', text);
+  const defaults = valuesFiles(unpacked, false).set('values.yaml', text);
+  return { files, defaults: chartDefaultValues(defaults) };
 }

@@ -19,7 +19,7 @@ import {
   type Semver,
 } from '../core/charts/index.js';
 import type { HelmBinary } from './locate.js';
-import { archiveDefaults } from './archive-values.js';
+import { archiveDefaults, chartWithValuesFiles } from './archive-values.js';
 import { fetchChart, type ChartFetchOptions } from './fetch.js';
 import { DEFAULT_HELM_LIMITS, helmTemplate, type HelmLimits } from './run.js';
 
@@ -89,11 +89,16 @@ export function offlineArchive(
   return { path, bytes };
 }
 
+function valuesFilesKey(chart: ChartRequest['chart']): string {
+  const listed = chart.type === 'repository' ? chart.valuesFiles : undefined;
+  return listed ? JSON.stringify(listed) : '';
+}
+
 function cacheKey(request: ChartRequest, archive: Buffer | undefined): string {
   const chart =
     request.chart.type === 'files'
       ? [...request.chart.files].sort(([a], [b]) => (a < b ? -1 : 1)).flatMap(([path, text]) => [path, text])
-      : [request.chart.url, request.chart.name, request.chart.version, archive ?? ''];
+      : [request.chart.url, request.chart.name, request.chart.version, archive ?? '', valuesFilesKey(request.chart)];
   const values = [...request.valueFiles, ...request.set.flatMap((s) => [s.kind, s.name, s.value])];
   return digest([
     digest(chart),
@@ -123,6 +128,39 @@ function repositoryArchive(
     : { reason: `${fetched.path} has digest ${got}, the source pins ${pinned}` };
 }
 
+/**
+ * `helm template` of the request, with a repository chart's archive: as is, or, with `valuesFiles`, as the
+ * chart source-controller builds (the listed files of the archive merged into its values.yaml).
+ */
+function runHelm(
+  request: ChartRequest,
+  options: ChartRendererOptions,
+  archive: { path: string; bytes: Buffer } | undefined,
+): ChartOutput {
+  const deadline = options.deadlineMs ? { deadlineMs: options.deadlineMs } : {};
+  const limits = options.limits ?? DEFAULT_HELM_LIMITS;
+  const listed = request.chart.type === 'repository' ? request.chart.valuesFiles : undefined;
+  if (archive && listed) {
+    const built = chartWithValuesFiles(archive.bytes, listed);
+    if ('reason' in built) return { ok: false, reason: built.reason };
+    const ran = helmTemplate(
+      options.helm,
+      { ...request, chart: { type: 'files', files: built.files } },
+      limits,
+      deadline,
+    );
+    return ran.ok ? { ...ran, memo: new Map(), defaults: built.defaults } : ran;
+  }
+  const ran = helmTemplate(options.helm, request, limits, {
+    ...deadline,
+    ...(archive ? { archive: archive.path } : {}),
+  });
+  // The core keeps its parse of the output beside it: a cached output is not parsed again.
+  // A repository chart's defaults come with its output: codify adds a value only they set.
+  const defaults = ran.ok && archive ? archiveDefaults(archive.bytes) : undefined;
+  return ran.ok ? { ...ran, memo: new Map(), ...(defaults ? { defaults } : {}) } : ran;
+}
+
 export function createChartRenderer(options: ChartRendererOptions): ChartRenderer {
   const cache = options.cache ?? new Map<string, ChartOutput>();
   return (request) => {
@@ -135,14 +173,7 @@ export function createChartRenderer(options: ChartRendererOptions): ChartRendere
     const key = cacheKey(request, archive?.bytes);
     const cached = cache.get(key);
     if (cached) return cached;
-    const ran = helmTemplate(options.helm, request, options.limits ?? DEFAULT_HELM_LIMITS, {
-      ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
-      ...(archive ? { archive: archive.path } : {}),
-    });
-    // The core keeps its parse of the output beside it: a cached output is not parsed again.
-    // A repository chart's defaults come with its output: codify adds a value only they set.
-    const defaults = ran.ok && archive ? archiveDefaults(archive.bytes) : undefined;
-    const output: ChartOutput = ran.ok ? { ...ran, memo: new Map(), ...(defaults ? { defaults } : {}) } : ran;
+    const output = runHelm(request, options, archive);
     // A time limit depends on the job, not the chart: only what Helm decided is kept.
     if (output.ok || !/time limit|no time left/.test(output.reason)) {
       cache.set(key, output);

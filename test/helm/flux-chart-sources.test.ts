@@ -126,23 +126,38 @@ describe('a HelmRelease with a chart of a HelmRepository', () => {
     expect(chartLabel(render(byRef))).toBe('webapp-1.5.0');
   });
 
-  it('is not rendered, with the reason, when chart.spec.valuesFiles name files of the archive', () => {
-    // source-controller merges values.yaml and values-prod.yaml of the archive into its values.yaml:
-    // rendered without them the Deployment would read 1 replica where the cluster runs 3.
-    const files = new Map([
+  const withValuesFiles = (valuesFiles: string, more = '') =>
+    new Map([
       ['clusters/prod/repo.yaml', repository],
       [
         'clusters/prod/release.yaml',
         release(
-          '  chart:\n    spec:\n      chart: webapp\n      version: 1.4.0\n      valuesFiles: [values.yaml, values-prod.yaml]\n      sourceRef:\n        kind: HelmRepository\n        name: acme\n',
+          `  chart:\n    spec:\n      chart: webapp\n      version: 1.4.0\n      valuesFiles: ${valuesFiles}\n${more}      sourceRef:\n        kind: HelmRepository\n        name: acme\n`,
         ),
       ],
     ]);
-    const rendered = render(files);
-    expect(rendered.objects.map((d) => d.key.kind)).toEqual(['HelmRelease', 'HelmRepository']);
-    expect(rendered.notRendered?.map((n) => n.reason)).toEqual([
-      'chart.spec.valuesFiles (values.yaml, values-prod.yaml) of a chart from a HelmRepository are files of its archive, which are not read: set these values in spec.values or valuesFrom',
+  const deployment = (rendered: ReturnType<typeof render>) =>
+    rendered.objects.find((d) => d.key.kind === 'Deployment')?.object as
+      { spec: { replicas: number; template: { spec: { containers: Array<{ image: string }> } } } } | undefined;
+
+  it('renders with chart.spec.valuesFiles of the archive merged in place of its values.yaml', () => {
+    // source-controller merges values.yaml and values-prod.yaml of the archive into its values.yaml.
+    const rendered = render(withValuesFiles('[values.yaml, values-prod.yaml]'));
+    expect(rendered.notRendered ?? []).toEqual([]);
+    expect(deployment(rendered)?.spec.replicas).toBe(3);
+    expect(deployment(rendered)?.spec.template.spec.containers[0]?.image).toBe('ghcr.io/example/webapp:2.1.1');
+  });
+
+  it("fails the chart with source-controller's message when a values file is missing, unless ignoreMissingValuesFiles", () => {
+    const missing = render(withValuesFiles('[values.yaml, values-staging.yaml]'));
+    expect(missing.objects.map((d) => d.key.kind)).toEqual(['HelmRelease', 'HelmRepository']);
+    expect(missing.notRendered?.map((n) => n.reason)).toEqual([
+      "values files merge error: failed to merge chart values: no values file found at path 'values-staging.yaml'",
     ]);
+    const ignored = render(
+      withValuesFiles('[values.yaml, values-staging.yaml]', '      ignoreMissingValuesFiles: true\n'),
+    );
+    expect(deployment(ignored)?.spec.replicas).toBe(1);
   });
 });
 

@@ -20,6 +20,12 @@ export type ChartLocation =
       digest?: string;
       /** An OCI manifest digest the chart is pulled at (a Flux OCIRepository's `ref.digest`); `version` is then empty. */
       manifest?: string;
+      /**
+       * Files of the archive (paths relative to the chart's root) merged in order, later winning, into the
+       * values that replace its values.yaml (a Flux HelmChart's `valuesFiles`); `ignoreMissing`: a file the
+       * archive lacks is skipped instead of failing the chart (`ignoreMissingValuesFiles`).
+       */
+      valuesFiles?: { paths: string[]; ignoreMissing: boolean };
     };
 
 /** One `--set` / `--set-string` / `--set-file` argument, as the controller builds it. */

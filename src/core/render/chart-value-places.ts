@@ -4,6 +4,7 @@
 // it to write a hand change under a chart into the value that sets it (codify/chart-values.ts).
 import { chartDefaultValues, readEnvFile } from '../manifests/index.js';
 import { readValues, setPathValue, secretPlaceholder, type ChartLocation, type Values } from '../charts/index.js';
+import { posix } from 'node:path';
 import { parse } from 'yaml';
 import {
   basename,
@@ -18,7 +19,7 @@ import {
   type DesiredObject,
   type PathSegment,
 } from '../model/index.js';
-import { field, optionalString, repositoryPath, stringList } from '../sources/fields.js';
+import { field, optionalString, stringList } from '../sources/fields.js';
 import type { ObjectLookup } from './helmrelease-render.js';
 
 /** The chart's own defaults: its values.yaml (unless `replaced`) and its subcharts'. */
@@ -174,18 +175,17 @@ function fileLabel(label: string, place: ChartValuesWhere | undefined): string {
 export function fluxValuePlaces(
   declared: DesiredObject,
   chart: ChartLocation,
-  chartDir: string | undefined,
   files: ReadonlyMap<string, string>,
   lookup: ObjectLookup,
 ): ChartValuePlaces {
   const obj = declared.object;
   const namespace = obj.metadata?.namespace ?? '';
-  const valuesFiles = stringList(field(obj, 'spec', 'chart', 'spec', 'valuesFiles'));
+  // A repository chart's valuesFiles are files of its archive: with them, they are its defaults.
+  const valuesFiles = chart.type === 'files' ? stringList(field(obj, 'spec', 'chart', 'spec', 'valuesFiles')) : [];
   const layers = defaultsLayer(chart, valuesFiles.length > 0);
   const defaults = layers.length;
   for (const file of valuesFiles) {
-    const inRepository = files.has(repositoryPath(file));
-    const path = inRepository || chartDir === undefined ? repositoryPath(file) : repositoryPath(`${chartDir}/${file}`);
+    const path = sourceRootPath(file);
     layers.push(...fileLayer(path, files.get(path)));
   }
   const refs = field(obj, 'spec', 'valuesFrom');
@@ -195,8 +195,13 @@ export function fluxValuePlaces(
   const label = `spec.values of HelmRelease ${namespace}/${obj.metadata?.name ?? ''}`;
   const at = { type: 'object' as const, key: declared.key, path: ['spec', 'values'] as PathSegment[] };
   layers.push({ label, values: isPlainObject(own) ? own : {}, at });
-  const archive = chart.type === 'repository' && valuesFiles.length === 0 ? { archiveDefaults: true as const } : {};
+  const archive = chart.type === 'repository' ? { archiveDefaults: true as const } : {};
   return { layers, defaults, addTo: { label, at }, ...archive };
+}
+
+/** A Flux `valuesFiles` path of a chart of a source: relative to the source's root, never leaving it (SecureJoin). */
+export function sourceRootPath(file: string): string {
+  return posix.join('/', file).slice(1).replace(/\/$/, '');
 }
 
 /**

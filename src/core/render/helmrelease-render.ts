@@ -30,7 +30,7 @@ import { field, optionalString, repositoryPath, stringAt, stringList } from '../
 import { fluxHelmReleaseRef, sourceName, stampDesired } from '../sources/identity.js';
 import type { RenderSourceInputs, SourceRender } from './types.js';
 import type { Source } from '../sources/types.js';
-import { fluxValuePlaces } from './chart-value-places.js';
+import { fluxValuePlaces, sourceRootPath } from './chart-value-places.js';
 import { sourceNotRendered } from './failed-render.js';
 
 /** What a HelmRelease's render needs to look up: ConfigMaps and HelmRepositories, declared or live. */
@@ -205,30 +205,54 @@ function repositoryChart(
   } else
     return { reason: `${origin.kind} ${origin.namespace}/${origin.name} is not in the repository or the snapshot` };
   if ('reason' in chart || chart.type !== 'repository') return chart;
-  const unread = archiveValuesFiles(obj, origin, lookup);
-  if (unread) return { reason: unread };
-  if (chart.manifest) return chart;
-  return { ...chart, version: installedVersion(obj, chart.version, inputs.live) };
+  const valuesFiles = archiveValuesFiles(obj, origin, lookup);
+  const located = { ...chart, ...(valuesFiles ? { valuesFiles } : {}) };
+  if (chart.manifest) return located;
+  return { ...located, version: installedVersion(obj, chart.version, inputs.live) };
+}
+
+/** The HelmRelease's `chart.spec`, or the HelmChart's `spec` it names by `chartRef`: where `valuesFiles` are set. */
+function chartSpec(obj: KubeObject, origin: { kind: string; namespace: string; name: string }, lookup: ObjectLookup) {
+  return origin.kind === 'HelmChart'
+    ? field(lookup('HelmChart', origin.namespace, origin.name), 'spec')
+    : field(obj, 'spec', 'chart', 'spec');
 }
 
 /**
- * `valuesFiles` of a repository chart (the HelmRelease's `chart.spec`, or the HelmChart's `spec`) name files
- * inside the chart archive that replace its values.yaml; they are not read from the archive, so the release
- * is not rendered rather than rendered with values helm-controller does not use.
+ * `valuesFiles` of a repository chart: files inside the chart archive, merged in order into the values that
+ * replace its values.yaml (source-controller's remote builder, mergeChartValues); read where the chart is.
  */
 function archiveValuesFiles(
   obj: KubeObject,
   origin: { kind: string; namespace: string; name: string },
   lookup: ObjectLookup,
-): string | undefined {
-  const spec =
-    origin.kind === 'HelmChart'
-      ? field(lookup('HelmChart', origin.namespace, origin.name), 'spec')
-      : field(obj, 'spec', 'chart', 'spec');
-  const files = stringList(field(spec, 'valuesFiles'));
-  if (files.length === 0) return undefined;
-  const where = origin.kind === 'HelmChart' ? `HelmChart ${origin.namespace}/${origin.name} spec` : 'chart.spec';
-  return `${where}.valuesFiles (${files.join(', ')}) of a chart from a ${origin.kind === 'HelmChart' ? 'HelmRepository' : origin.kind} are files of its archive, which are not read: set these values in spec.values or valuesFrom`;
+): { paths: string[]; ignoreMissing: boolean } | undefined {
+  const spec = chartSpec(obj, origin, lookup);
+  const paths = stringList(field(spec, 'valuesFiles'));
+  if (paths.length === 0) return undefined;
+  return { paths, ignoreMissing: field(spec, 'ignoreMissingValuesFiles') === true };
+}
+
+/**
+ * `chart.spec.valuesFiles` of a chart of this repository: paths relative to the source's root, merged in
+ * order into the values that replace the chart's values.yaml (source-controller's local builder,
+ * mergeFileValues); a missing one fails the chart unless `ignoreMissingValuesFiles`.
+ */
+function localValuesFiles(spec: unknown, files: ReadonlyMap<string, string>): { text: string } | { reason: string } {
+  let merged: Values = {};
+  for (const file of stringList(field(spec, 'valuesFiles'))) {
+    const path = sourceRootPath(file);
+    const text = files.get(path);
+    if (text === undefined) {
+      if (field(spec, 'ignoreMissingValuesFiles') === true) continue;
+      return { reason: `values files merge error: no values file found at path '/${path}' (reference '${file}')` };
+    }
+    const read = readValues(text);
+    if ('problem' in read)
+      return { reason: `values files merge error: unmarshaling values from '${file}' failed: ${read.problem}` };
+    merged = mergeValues(merged, read.values);
+  }
+  return { text: JSON.stringify(merged) };
 }
 
 /** The chart's files (its directory's files, relative to it); `valuesFiles` replace its values.yaml. */
@@ -244,17 +268,10 @@ function chartLocation(
   const files = new Map<string, string>();
   for (const [path, text] of inputs.files) if (path.startsWith(prefix)) files.set(path.slice(prefix.length), text);
   if (!files.has('Chart.yaml')) return { reason: `${source.path || '.'} holds no Chart.yaml` };
-  const valuesFiles = stringList(field(spec, 'valuesFiles'));
-  if (valuesFiles.length > 0) {
-    let merged: Values = {};
-    for (const file of valuesFiles) {
-      const text = inputs.files.get(repositoryPath(file)) ?? files.get(file);
-      if (text === undefined) return { reason: `chart.spec.valuesFiles: ${file} does not exist` };
-      const read = readValues(text);
-      if ('problem' in read) return { reason: `chart.spec.valuesFiles: ${file}: ${read.problem}` };
-      merged = mergeValues(merged, read.values);
-    }
-    files.set('values.yaml', JSON.stringify(merged));
+  if (stringList(field(spec, 'valuesFiles')).length > 0) {
+    const merged = localValuesFiles(spec, inputs.files);
+    if ('reason' in merged) return merged;
+    files.set('values.yaml', merged.text);
   }
   return { type: 'files', files };
 }
@@ -350,7 +367,7 @@ export function renderFluxHelmRelease(
   const values = fluxValues(obj, lookup);
   if ('reason' in values) return notRendered(declared, source, values.reason);
   const kubeVersion = inputs.capabilities?.kubeVersion;
-  const origin = chartOrigin(declared, fluxValuePlaces(declared, chart, source.path, inputs.files, lookup), name);
+  const origin = chartOrigin(declared, fluxValuePlaces(declared, chart, inputs.files, lookup), name);
   const where = chart.type === 'files' ? (source.path ?? '') : `${chart.name}`;
   const rendered = renderChart({
     request: {
