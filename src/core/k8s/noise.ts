@@ -8,20 +8,23 @@ import { withoutServerMetadata } from './metadata.js';
 const IDENTITY_METADATA = ['name', 'namespace', 'generateName', 'ownerReferences'] as const;
 
 /**
- * Helm's own stamps (helm/helm pkg/action: the release annotations `meta.helm.sh/release-name` and
- * `-namespace` it adds at install; the `helm.sh/chart: <name>-<version>` label charts write, which
+ * Helm's own stamps (helm/helm pkg/action/validate.go setMetadataVisitor: the release annotations
+ * `meta.helm.sh/release-name` and `-namespace` and the label `app.kubernetes.io/managed-by: Helm` it adds
+ * to every object at install and upgrade, also where the chart's template does not write the label; the
+ * `helm.sh/chart: <name>-<version>` label charts write, which
  * changes with every chart version — and with every commit under helm-controller's `reconcileStrategy:
  * Revision`, `<version>+<revision>` — on the object and on the templates of what it makes, Pods and
  * claims): never drift.
  */
 const HELM_STAMP_LABEL = 'helm.sh/chart';
 const HELM_STAMP_ANNOTATION = /^meta\.helm\.sh\//;
+const MANAGED_BY_LABEL = 'app.kubernetes.io/managed-by';
 
 function withoutHelmStamps(meta: Record<string, unknown>): void {
   const labels = meta.labels as Record<string, unknown> | undefined;
-  if (labels && typeof labels === 'object' && HELM_STAMP_LABEL in labels) {
-    const { [HELM_STAMP_LABEL]: _chart, ...rest } = labels;
-    meta.labels = rest;
+  if (labels && typeof labels === 'object' && (HELM_STAMP_LABEL in labels || labels[MANAGED_BY_LABEL] === 'Helm')) {
+    const isStamp = ([k, v]: [string, unknown]) => k === HELM_STAMP_LABEL || (k === MANAGED_BY_LABEL && v === 'Helm');
+    meta.labels = Object.fromEntries(Object.entries(labels).filter((entry) => !isStamp(entry)));
   }
   const annotations = meta.annotations as Record<string, unknown> | undefined;
   if (

@@ -6,7 +6,7 @@
 // it reports that instead of reading a file that is not there.
 import { isUtf8 } from 'node:buffer';
 
-/** Two noncharacters: what every mark starts with, and no text read here. */
+/** Two noncharacters: what every mark starts with (a text that starts with a mark is kept as bytes). */
 const MARK = '\uFDD0\uFDEF';
 /** What a file read as bytes starts with. */
 const BYTES_MARK = `${MARK}bytes:`;
@@ -17,7 +17,7 @@ const NOT_READ_MARK = `${MARK}not-read:`;
 export function fileText(bytes: Uint8Array): string {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const text = isUtf8(buffer) ? buffer.toString('utf8') : undefined;
-  if (text !== undefined && !text.startsWith(MARK)) return text;
+  if (text !== undefined && !text.startsWith(BYTES_MARK) && !text.startsWith(NOT_READ_MARK)) return text;
   return BYTES_MARK + buffer.toString('base64');
 }
 

@@ -79,7 +79,27 @@ it("withoutNoise leaves out Helm's stamps: the release annotations and the chart
     },
   };
   expect(withoutNoise(live)).toEqual(withoutNoise(desired));
-  expect(withoutNoise(live).metadata).toEqual({ labels: { 'app.kubernetes.io/managed-by': 'Helm' } });
+  expect(withoutNoise(live).metadata).toEqual({ labels: {} });
+});
+
+it('withoutNoise leaves out the managed-by label Helm adds to an object whose template does not write it, and compares any other value', () => {
+  // podinfo's redis ConfigMap template writes only `app`; helm/helm pkg/action/validate.go setMetadataVisitor
+  // adds `app.kubernetes.io/managed-by: Helm` and the release annotations at every install and upgrade.
+  const config = (labels: Record<string, string>, annotations?: Record<string, string>): KubeObject => ({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'podinfo-redis', labels, ...(annotations ? { annotations } : {}) },
+    data: { 'redis.conf': 'maxmemory 64mb\n' },
+  });
+  const desired = config({ app: 'podinfo-redis' });
+  const live = config(
+    { app: 'podinfo-redis', 'app.kubernetes.io/managed-by': 'Helm' },
+    { 'meta.helm.sh/release-name': 'podinfo', 'meta.helm.sh/release-namespace': 'podinfo' },
+  );
+  expect(withoutNoise(live)).toEqual(withoutNoise(desired));
+  expect(withoutNoise(live).metadata).toEqual({ labels: { app: 'podinfo-redis' } });
+  const byHand = config({ app: 'podinfo-redis', 'app.kubernetes.io/managed-by': 'kubectl' });
+  expect(withoutNoise(byHand)).not.toEqual(withoutNoise(desired));
 });
 
 it('withoutNoise leaves out the chart label on Pod, Job and claim templates, keeps their other labels, mutates nothing', () => {

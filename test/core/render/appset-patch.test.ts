@@ -140,6 +140,29 @@ describe('strategic merge on an Application', () => {
       'cannot unmarshal number into Go struct field Application.spec.source.helm.valueFiles of type string',
     );
     expect(patched('spec:\n  $patch: merge\n  x: 1')).toContain('unknown patch type: merge in map');
+  });
+
+  it("checks every field of Argo CD's Application CRD, deep in lists and structs, and ignores unknown ones", () => {
+    const refused = (patch: string) => (patched(patch) as string).replace('ERROR: invalid templatePatch: json: ', '');
+    expect(refused('spec:\n  source:\n    directory:\n      jsonnet:\n        tlas: [{name: a, code: "yes"}]')).toBe(
+      'cannot unmarshal string into Go struct field Application.spec.source.directory.jsonnet.tlas.code of type bool',
+    );
+    expect(refused('spec:\n  ignoreDifferences: [{kind: Deployment, jsonPointers: /spec/replicas}]')).toBe(
+      'cannot unmarshal string into Go struct field Application.spec.ignoreDifferences.jsonPointers of type []string',
+    );
+    expect(refused('spec:\n  sources: [{repoURL: r, kustomize: {replicas: [{name: web, count: true}]}}]')).toBe(
+      'cannot unmarshal bool into Go value of type int32',
+    );
+    expect(refused('spec:\n  syncPolicy:\n    retry: {limit: 1.5}')).toBe(
+      'cannot unmarshal number 1.5 into Go struct field Application.spec.syncPolicy.retry.limit of type int64',
+    );
+    expect(refused('spec:\n  info: [{name: a, value: 3}]')).toBe(
+      'cannot unmarshal number into Go struct field Application.spec.info.value of type string',
+    );
+    const accepted = patched(
+      'spec:\n  notAField: 3\n  source:\n    kustomize:\n      replicas: [{name: web, count: "2"}]',
+    );
+    expect(accepted).toMatchObject({ spec: { notAField: 3, source: { kustomize: { replicas: [{ count: '2' }] } } } });
     expect(patched('{{ .missing.x }}', guestbook(), { missing: 'text' })).toContain("can't evaluate field x");
   });
 
