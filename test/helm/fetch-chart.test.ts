@@ -1,7 +1,7 @@
 // Repository charts fetched over HTTP from a real Helm repository: the pinned Helm packages a chart
 // and indexes it (`helm package`, `helm repo index`), a separate process serves the directory, and
 // driftback's renderer downloads the index and the archive (bounded, digest-checked, cached).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,27 +12,11 @@ import { fetchChart, type ChartFetchOptions } from '../../src/helm/fetch.js';
 import { locateHelm } from '../../src/helm/locate.js';
 import { createChartRenderer } from '../../src/helm/renderer.js';
 import { packagedChart } from '../support/charts.js';
+import { serveHelmRepository } from '../support/helm-repository.js';
 import { pinnedHelm } from '../support/tools.js';
 
 const found = locateHelm({ HELM_BINARY: pinnedHelm(), PATH: '' });
 if (!found.found) throw new Error(found.reason);
-
-/** Serves `dir` over HTTP from another process (the renderer blocks this one while it downloads). */
-const SERVE = `
-const http = require('node:http'); const fs = require('node:fs'); const path = require('node:path');
-const dir = process.argv[1];
-const server = http.createServer((req, res) => {
-  if (req.url.startsWith('/private/') && req.headers.authorization !== 'Basic ' + Buffer.from('ci-bot:n0t-a-real-secret').toString('base64')) {
-    res.writeHead(401, { 'www-authenticate': 'Basic realm="charts"' }); return res.end(); }
-  if (req.url === '/metadata/index.yaml') { res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }); return res.end(); }
-  if (req.url === '/huge/index.yaml') { res.writeHead(200); const chunk = Buffer.alloc(1 << 20, 97); let n = 0;
-    const more = () => { while (n++ < 64) { if (!res.write(chunk)) return res.once('drain', more); } res.end(); }; return more(); }
-  const file = path.join(dir, path.normalize(req.url).replace(/^\\/+/, ''));
-  if (!file.startsWith(dir) || !fs.existsSync(file)) { res.writeHead(404); return res.end(); }
-  res.writeHead(200); res.end(fs.readFileSync(file));
-});
-server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));
-`;
 
 /** The test's repository is served on the loopback address: named, as DRIFTBACK_FETCH_ALLOW_PRIVATE would. */
 const LOCAL = ['127.0.0.1'];
@@ -47,9 +31,7 @@ beforeAll(async () => {
   copyFileSync(join(dir, 'webapp-1.4.0.tgz'), join(dir, 'private', 'webapp-1.4.0.tgz'));
   execFileSync(pinnedHelm(), ['repo', 'index', join(dir, 'private')], { env });
   execFileSync(pinnedHelm(), ['repo', 'index', dir], { env });
-  server = spawn(process.execPath, ['-e', SERVE, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<string>((resolve) => server.stdout!.once('data', (d) => resolve(String(d).trim())));
-  repo = `http://127.0.0.1:${port}`;
+  ({ server, url: repo } = await serveHelmRepository(dir));
 });
 afterAll(() => {
   server.kill();

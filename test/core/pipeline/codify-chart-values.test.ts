@@ -326,6 +326,31 @@ describe('a chart of a Helm repository (its archive in the charts directory)', (
     });
   });
 
+  it('Flux: a value a values file of the archive sets (chart.spec.valuesFiles) is added to spec.values, the archive untouched', () => {
+    // values-prod.yaml of the webapp archive sets image.tag 2.1.1: a file of the archive can never be edited.
+    const webapp = createChartRenderer({ helm: found.helm, chartsDir: packagedChart('charts/webapp') });
+    const repository =
+      'apiVersion: source.toolkit.fluxcd.io/v1\nkind: HelmRepository\nmetadata: {name: acme, namespace: shop}\nspec:\n  url: https://charts.acme.example\n';
+    const release = helmRelease(['  values:', '    featureFlag: "no"'], [], 'webapp').replace(
+      '      chart: ./charts/webapp\n      sourceRef: {kind: GitRepository, name: flux-system, namespace: flux-system}',
+      '      chart: webapp\n      version: 1.4.0\n      valuesFiles: [values.yaml, values-prod.yaml]\n      sourceRef: {kind: HelmRepository, name: acme}',
+    );
+    const files = new Map([
+      ['clusters/prod/repo.yaml', repository],
+      ['clusters/prod/webapp.yaml', release],
+    ]);
+    const image: PathSegment[] = ['spec', 'template', 'spec', 'containers', { key: { name: 'webapp' } }, 'image'];
+    const change = { kind: 'Deployment', name: 'webapp', segments: image, value: 'ghcr.io/example/webapp:2.2.0' };
+    const result = codifyOn(files, FLUX, [{ ...change, manager: 'kubectl-set' }], [], webapp);
+    expect(result.reported).toEqual([]);
+    expect(result.check).toEqual({ ok: true });
+    expect([...result.edits.keys()]).toEqual(['clusters/prod/webapp.yaml']);
+    expect(changedLines(release, result.edits.get('clusters/prod/webapp.yaml')!)).toEqual({
+      removed: [],
+      added: ['    image:', '      tag: 2.2.0'],
+    });
+  });
+
   it('Argo CD: a value only the chart default sets is added to valuesObject', () => {
     const app = argoApplication([
       '  source:',
