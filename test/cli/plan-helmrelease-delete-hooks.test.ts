@@ -95,3 +95,33 @@ describe('driftback plan when a pull request deletes a HelmRelease whose chart h
     }
   });
 });
+
+describe('what deleting a HelmRelease leaves in the cluster', () => {
+  it("helm uninstall deletes the release's objects but not the CRDs of the chart's crds/ directory", async () => {
+    const { stdout } = await plan(scenario(RELEASE));
+    expect(stdout).toContain('prod: 0 to create, 0 to update, 4 to prune, 1 unchanged');
+    for (const id of [
+      'ConfigMap/podinfo/podinfo-web-settings',
+      'Service/podinfo/podinfo-web',
+      'Deployment/podinfo/podinfo-web',
+    ])
+      expect(stdout).toContain(`  - ${id}\n`);
+    expect(stdout).toContain(
+      "  = CustomResourceDefinition/widgets.example.com: helm uninstall never deletes the CRDs of a chart's crds/ " +
+        'directory (HelmRelease podinfo/podinfo)\n',
+    );
+    expect(stdout).not.toContain('prune-protected');
+  });
+  it('a suspended HelmRelease is let go without an uninstall: its objects stay', async () => {
+    const { stdout } = await plan(scenario(uninstall('  suspend: true\n')));
+    expect(stdout).toContain('prod: 0 to create, 0 to update, 1 to prune, 1 unchanged');
+    expect(stdout).toContain('  - HelmRelease/podinfo/podinfo\n');
+    for (const id of ['ConfigMap/podinfo/podinfo-web-settings', 'Deployment/podinfo/podinfo-web'])
+      expect(stdout).toContain(
+        `  = ${id}: HelmRelease podinfo/podinfo is suspended: helm-controller lets it go without uninstalling the ` +
+          'release, so this stays\n',
+      );
+    const doc = JSON.parse((await plan(scenario(uninstall('  suspend: true\n')), 'json')).stdout);
+    expect(doc.prune.map((entry: { id: { kind: string } }) => entry.id.kind)).toEqual(['HelmRelease']);
+  });
+});

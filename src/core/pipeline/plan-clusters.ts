@@ -6,7 +6,9 @@
 import type { ChartRenderer } from '../charts/index.js';
 import { CONFIG_PATH, type ClusterConfig, type Config } from '../config/index.js';
 import { newParseCache, type RenderBudget } from '../manifests/index.js';
-import type { LiveState, Plan, SourceProblem } from '../model/index.js';
+import { keyId, type LiveState, type Plan, type SourceProblem } from '../model/index.js';
+import type { SourceGoneAtHead } from '../plan/index.js';
+import { sourceRefKey } from '../sources/index.js';
 import { renderCluster, type ClusterRender, type ClusterTarget } from '../render/index.js';
 import { renderedParts, type PartialParts } from './partial-parts.js';
 import { planCluster } from './plan-pipeline.js';
@@ -116,6 +118,14 @@ function touchedNames(request: PlanRequest, rendered: readonly Rendered[]): Set<
   return new Set(touchedClusters(changed, configured).map((cluster) => cluster.name));
 }
 
+/** The sources base renders that head does not, with the objects base renders under each. */
+function sourcesGoneAtHead(head: ClusterRender, base: ClusterRender): SourceGoneAtHead[] {
+  const atHead = new Set(head.sources.map((result) => keyId(sourceRefKey(result.source.id))));
+  return base.sources
+    .filter((result) => result.scope === 'rendered' && !atHead.has(keyId(sourceRefKey(result.source.id))))
+    .map((result) => ({ key: sourceRefKey(result.source.id), objects: result.objects }));
+}
+
 /** One cluster's plan into `result`, or why there is none: a render out of its budget has no objects. */
 function planOne(request: PlanRequest, rendered: Rendered, result: PlannedClusters): void {
   const { target, name, head, base } = rendered;
@@ -134,6 +144,7 @@ function planOne(request: PlanRequest, rendered: Rendered, result: PlannedCluste
     ...(cluster?.path !== undefined ? { path: cluster.path } : {}),
     head: head.objects,
     ...(base ? { base: base.objects, ...(base.hooks ? { baseHooks: base.hooks } : {}) } : {}),
+    ...(base ? { goneAtHead: sourcesGoneAtHead(head, base) } : {}),
     headFiles: request.headFiles,
     snapshot: live,
     now: request.now,

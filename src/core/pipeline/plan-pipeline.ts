@@ -23,10 +23,12 @@ import {
   planChanges,
   planIgnoredFields,
   imagePolicyWarnings,
+  keepWhatDeletedSourcesLeave,
   refuseUnpermitted,
   uninstallHooks,
   unrenderedDeleteHooks,
   withArgoSyncOptions,
+  type SourceGoneAtHead,
   type UnrenderedDeletion,
 } from '../plan/index.js';
 import { sourceRefKey, type DesiredHook } from '../sources/index.js';
@@ -63,6 +65,8 @@ export interface PlanClusterInput {
   sources?: Pick<ClusterRender, 'sources' | 'ignore' | 'hooks'> & Partial<Pick<ClusterRender, 'notes' | 'skipped'>>;
   /** Base's hooks: the delete hooks of an Application whose source does not render at head are read there. */
   baseHooks?: DesiredHook[];
+  /** Sources base renders and head does not: what they deployed stays unless their controller deletes it. */
+  goneAtHead?: SourceGoneAtHead[];
 }
 
 export function planCluster(input: PlanClusterInput): Plan {
@@ -70,7 +74,12 @@ export function planCluster(input: PlanClusterInput): Plan {
   const screened = input.snapshot && screenLive(input.snapshot).live;
   // Values substituted from a Secret are masked in live as head shows them: a diff's context prints live.
   const snapshot = screened && { ...screened, items: maskSecretFields(input.head, screened.items) };
-  const planned = plannedChanges(input, snapshot);
+  const planned = keepWhatDeletedSourcesLeave(
+    plannedChanges(input, snapshot),
+    input.goneAtHead ?? [],
+    snapshot?.items ?? [],
+    input.base ?? [],
+  );
   const claims = claimsOf(input.sources?.sources.map((result) => result.source) ?? [], snapshot?.items ?? []);
   const kept = keepNotRendered(planIgnoredFields(planned, input.sources?.ignore ?? []), input.notRendered, claims);
   const argo = withArgoProjects(kept, input, snapshot?.items ?? []);
