@@ -49,13 +49,16 @@ export function blobSession(store: BlobStore): BlobSession {
   };
 }
 
-const listingKey = (treeSha: string): string => `tree:${treeSha}`;
+// `tree2:` listings carry each blob's size, so a file read only when a render asks for it is refused
+// before it is fetched when it is too large. Listings of the older `tree:` form (no sizes) are not
+// read: the tree is listed again, and the maintenance job evicts them.
+const listingKey = (treeSha: string): string => `tree2:${treeSha}`;
 
-/** A listing as cached: one `mode sha path` line per entry that is not a directory. */
+/** A listing as cached: one `mode sha size path` line per entry that is not a directory (size `-` when unknown). */
 function encodeListing(listing: BaseTreeListing): string {
   return listing.tree
     .filter((entry) => entry.type !== 'tree' && entry.path && entry.sha && entry.mode)
-    .map((entry) => `${entry.mode} ${entry.sha} ${entry.path}`)
+    .map((entry) => `${entry.mode} ${entry.sha} ${entry.size ?? '-'} ${entry.path}`)
     .join('\n');
 }
 
@@ -64,9 +67,10 @@ function decodeListing(treeSha: string, text: string): BaseTreeListing {
     text === ''
       ? []
       : text.split('\n').map((line) => {
-          const [mode, sha] = line.split(' ', 2);
-          const path = line.slice(mode.length + sha.length + 2);
-          return { path, mode, sha, type: mode === '160000' ? 'commit' : 'blob' };
+          const [mode, sha, size] = line.split(' ', 3);
+          const path = line.slice(mode.length + sha.length + size.length + 3);
+          const type = mode === '160000' ? 'commit' : 'blob';
+          return { path, mode, sha, type, ...(size === '-' ? {} : { size: Number(size) }) };
         });
   return { sha: treeSha, tree };
 }

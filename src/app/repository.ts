@@ -357,7 +357,7 @@ export async function readMore(
     const text = texts.blobs.get(loaded.unread.get(path)!)!;
     const size = Buffer.byteLength(text, 'utf8');
     const listed = loaded.entries.get(path)?.size;
-    // A listing from the cache has no sizes: what was fetched counts, and the file limit still holds.
+    // A listing without a size (GitHub left it out): what was fetched counts, and the file limit still holds.
     if (listed === undefined) loaded.budget.left -= size;
     const tooLarge = listed === undefined && size > MAX_MANIFEST_FILE_BYTES;
     loaded.files.set(path, tooLarge ? notReadFile(notReadReason(size, { file: MAX_MANIFEST_FILE_BYTES })) : text);

@@ -295,6 +295,22 @@ describe("files no manifest is (a generator's image or keystore): fetched when a
     ]);
   });
 
+  it('a file over the limit is not fetched either when the listing comes from the cache', async () => {
+    const { standIn, store, octokit } = await setup(generating({ 'huge.bin': bytes(5 * 1024 * 1024) }));
+    const first = await loadRepositoryAt(octokit, { owner: 'acme', repo: 'gitops' }, store);
+    await keepRead(store, first, first.files.keys(), NOW);
+    standIn.resetCalls();
+    const trustedHead = { commitSha: first.headSha, treeSha: first.treeSha };
+    const at = { owner: 'acme', repo: 'gitops', defaultBranch: 'main', trustedHead };
+    const cached = await loadRepositoryAt(octokit, at, store);
+    expect(standIn.calls().total).toBe(0);
+    await readMore(octokit, cached, ['app/huge.bin']);
+    expect(standIn.callsTo(BLOBS)).toBe(0);
+    expect(problemsOf(cached.files)).toEqual([
+      'file "huge.bin" (app/huge.bin) was not read: it is 5 MiB, over the 4 MiB driftback reads of one file: make it smaller or take it out',
+    ]);
+  });
+
   it('files past the bytes the job may read are not fetched, and the render says why', async () => {
     const files = generating({ 'a.bin': bytes(600, 0xfe), 'b.bin': bytes(600, 0xfd) });
     const { standIn, store, octokit } = await setup(files);

@@ -13,6 +13,7 @@ import { collectionFunctions } from './sprig-lists.js';
 import { urlFunctions } from './go-url.js';
 import { jsonFunctions, toJson } from './sprig-json.js';
 import { cryptoFunctions } from './sprig-crypto.js';
+import { textFunctions } from './sprig-text.js';
 import { equal, goType, isEmpty, isMap, less, stringOf, toInt, truth, type Value } from './go-values.js';
 
 /** Argo CD's SanitizeName (applicationset/utils/template_functions.go): a DNS-1123-ish name. */
@@ -170,6 +171,7 @@ export const FUNCTIONS: Readonly<Record<string, TemplateFunction>> = {
   ...urlFunctions(),
   ...jsonFunctions(),
   ...cryptoFunctions(),
+  ...textFunctions(),
 };
 
 function SPRIG_STRINGS(): Record<string, TemplateFunction> {
