@@ -105,6 +105,13 @@ describe('a HelmRelease with chartRef to an OCIRepository', () => {
 describe('a HelmRelease with a chart of a HelmRepository', () => {
   const repository =
     'apiVersion: source.toolkit.fluxcd.io/v1\nkind: HelmRepository\nmetadata:\n  name: acme\n  namespace: shop\nspec:\n  url: https://charts.acme.example\n';
+  /** The release with chartRef to HelmChart shop/webapp, declared as `helmChart`. */
+  const byChartRef = (helmChart: string) =>
+    new Map([
+      ['clusters/prod/repo.yaml', repository],
+      ['clusters/prod/chart.yaml', helmChart],
+      ['clusters/prod/release.yaml', release('  chartRef:\n    kind: HelmChart\n    name: webapp\n')],
+    ]);
   it('takes the version from chart.spec, or through chartRef to a HelmChart', () => {
     const bySpec = new Map([
       ['clusters/prod/repo.yaml', repository],
@@ -118,12 +125,7 @@ describe('a HelmRelease with a chart of a HelmRepository', () => {
     expect(chartLabel(render(bySpec))).toBe('webapp-1.4.0');
     const helmChart =
       'apiVersion: source.toolkit.fluxcd.io/v1\nkind: HelmChart\nmetadata:\n  name: webapp\n  namespace: shop\nspec:\n  chart: webapp\n  version: ">=1.5.0"\n  sourceRef:\n    kind: HelmRepository\n    name: acme\n';
-    const byRef = new Map([
-      ['clusters/prod/repo.yaml', repository],
-      ['clusters/prod/chart.yaml', helmChart],
-      ['clusters/prod/release.yaml', release('  chartRef:\n    kind: HelmChart\n    name: webapp\n')],
-    ]);
-    expect(chartLabel(render(byRef))).toBe('webapp-1.5.0');
+    expect(chartLabel(render(byChartRef(helmChart)))).toBe('webapp-1.5.0');
   });
 
   const withValuesFiles = (valuesFiles: string, more = '') =>
@@ -158,6 +160,42 @@ describe('a HelmRelease with a chart of a HelmRepository', () => {
       withValuesFiles('[values.yaml, values-staging.yaml]', '      ignoreMissingValuesFiles: true\n'),
     );
     expect(deployment(ignored)?.spec.replicas).toBe(1);
+  });
+
+  it("reads the HelmChart's spec.valuesFiles through chartRef", () => {
+    const helmChart =
+      'apiVersion: source.toolkit.fluxcd.io/v1\nkind: HelmChart\nmetadata: {name: webapp, namespace: shop}\nspec:\n  chart: webapp\n  version: 1.4.0\n  valuesFiles: [values.yaml, values-prod.yaml]\n  sourceRef: {kind: HelmRepository, name: acme}\n';
+    expect(deployment(render(byChartRef(helmChart)))?.spec.template.spec.containers[0]?.image).toBe(
+      'ghcr.io/example/webapp:2.1.1',
+    );
+  });
+});
+
+describe('a HelmRelease of a chart of this repository with chart.spec.valuesFiles', () => {
+  const local = (valuesFiles: string, more = '') =>
+    new Map([
+      ...chartFiles('charts/webapp', 'charts/webapp'),
+      [
+        'clusters/prod/release.yaml',
+        release(
+          `  chart:\n    spec:\n      chart: ./charts/webapp\n      valuesFiles: ${valuesFiles}\n${more}      sourceRef: {kind: GitRepository, name: flux-system, namespace: flux-system}\n`,
+        ),
+      ],
+    ]);
+  const replicas = (rendered: ReturnType<typeof render>) =>
+    (rendered.objects.find((d) => d.key.kind === 'Deployment')?.object.spec as { replicas?: number } | undefined)
+      ?.replicas;
+
+  it("reads them from the source's root, not the chart's directory, as source-controller does", () => {
+    expect(replicas(render(local('[charts/webapp/values.yaml, charts/webapp/values-prod.yaml]')))).toBe(3);
+    expect(render(local('[values.yaml, values-prod.yaml]')).notRendered?.map((n) => n.reason)).toEqual([
+      "values files merge error: no values file found at path '/values.yaml' (reference 'values.yaml')",
+    ]);
+  });
+
+  it('skips a missing one with ignoreMissingValuesFiles', () => {
+    const files = local('[charts/webapp/values.yaml, values-staging.yaml]', '      ignoreMissingValuesFiles: true\n');
+    expect(replicas(render(files))).toBe(1);
   });
 });
 

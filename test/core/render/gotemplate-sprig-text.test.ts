@@ -135,6 +135,11 @@ describe('snakecase and kebabcase (functions_test.go; xstrings TestToSnakeCaseAn
     ['FROM CamelCase to snake/kebab-case', 'from_camel_case_to_snake/kebab_case'],
     ['', ''],
     ['abc_123_def', 'abc_123_def'],
+    [
+      'Abc\uFFFDE\uFFFDf\uFFFDd\uFFFD2\uFFFD00z\uFFFDZZ\uFFFDZZ',
+      'abc_\uFFFDe\uFFFDf\uFFFDd_\uFFFD2\uFFFD00z_\uFFFDzz\uFFFDzz',
+    ],
+    ['\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD', '\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD'],
   ];
   it.each(cases)('snakecase %j is %j', (text, expected) => {
     expect(go(`{{ snakecase ${JSON.stringify(text)} }}`)).toBe(expected);

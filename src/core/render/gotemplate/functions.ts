@@ -14,6 +14,7 @@ import { urlFunctions } from './go-url.js';
 import { jsonFunctions, toJson } from './sprig-json.js';
 import { cryptoFunctions } from './sprig-crypto.js';
 import { textFunctions } from './sprig-text.js';
+import { floatFunctions } from './sprig-float.js';
 import { equal, goType, isEmpty, isMap, less, stringOf, toInt, truth, type Value } from './go-values.js';
 
 /** Argo CD's SanitizeName (applicationset/utils/template_functions.go): a DNS-1123-ish name. */
@@ -172,6 +173,7 @@ export const FUNCTIONS: Readonly<Record<string, TemplateFunction>> = {
   ...jsonFunctions(),
   ...cryptoFunctions(),
   ...textFunctions(),
+  ...floatFunctions(),
 };
 
 function SPRIG_STRINGS(): Record<string, TemplateFunction> {

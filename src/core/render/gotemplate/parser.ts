@@ -137,7 +137,7 @@ function lexToken(source: string, i: number): [Token, number] {
     if (stop < 0) throw new TemplateError('unterminated character constant');
     return [{ kind: 'char', text: source.slice(i + 1, stop) }, stop + 1];
   }
-  const word = /^[-+]?[0-9][0-9a-zA-Z_.+-]*|^[$.]?[A-Za-z0-9_$]*(\.[A-Za-z0-9_]+)*/.exec(source.slice(i))?.[0] ?? '';
+  const word = /^[-+]?\.?[0-9][0-9a-zA-Z_.+-]*|^[$.]?[A-Za-z0-9_$]*(\.[A-Za-z0-9_]+)*/.exec(source.slice(i))?.[0] ?? '';
   if (word === '') throw new TemplateError(`unexpected ${JSON.stringify(c)} in command`);
   const token = wordToken(word);
   if (token.kind === 'field' && source[i - 1] === ')') token.attached = true;
@@ -145,7 +145,7 @@ function lexToken(source: string, i: number): [Token, number] {
 }
 
 function wordToken(word: string): Token {
-  if (/^[-+]?[0-9]/.test(word)) return { kind: 'number', text: word };
+  if (/^[-+]?\.?[0-9]/.test(word)) return { kind: 'number', text: word }; // `.5` is a number, as Go lexes it
   if (word.startsWith('$')) {
     const [name, ...chain] = word.split('.');
     return { kind: 'variable', name: name!, chain };

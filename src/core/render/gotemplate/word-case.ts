@@ -22,34 +22,54 @@ function isAlphabet(c: string): boolean {
   return !((r >= 0x4e00 && r <= 0x9fcc) || (r >= 0x3400 && r <= 0x4d85) || (r >= 0x20000 && r <= 0x2b81d));
 }
 
-/** The length of the run of runes from `from` that `keep` accepts. */
-function run(runes: string[], from: number, keep: (c: string) => boolean): number {
-  let end = from;
-  while (end < runes.length && keep(runes[end]!)) end++;
-  return end - from;
+/**
+ * xstrings nextValidRune: the next rune that is not U+FFFD and how many runes reach it (the U+FFFD
+ * runes skipped belong to the word); when only U+FFFD runes are left, `prev` and all of them.
+ */
+function peek(runes: string[], pos: number, prev: string): [string, number] {
+  for (let n = 0; pos + n < runes.length;) if (runes[pos + n++] !== '\uFFFD') return [runes[pos + n - 1]!, n];
+  return [prev, runes.length - pos];
 }
+
+/** The runes from `from` that `keep` accepts: their count, the last rune read, the last step taken. */
+function run(runes: string[], from: number, prev: string, keep: (c: string) => boolean): [number, string, number] {
+  let [pos, r, step] = [from, prev, 0];
+  while (pos < runes.length) {
+    const [next, n] = peek(runes, pos, r);
+    r = next;
+    if (!keep(r)) break;
+    pos += n;
+    step = n;
+  }
+  return [pos - from, r, step];
+}
+
+/** nextWord's upper-case word: an upper-case run (its last letter left to start the next word) or a capital and its letters. */
+function upperLength(runes: string[], at: number, first: number, r: string): number {
+  const pos = at + first;
+  if (pos >= runes.length) return first;
+  const [r2, n2] = peek(runes, pos, r);
+  if (isUpper(r2)) {
+    const [count, last, step] = run(runes, pos + n2, r2, isUpper);
+    const total = first + n2 + count;
+    return at + total < runes.length && isAlphabet(last) ? total - (count > 0 ? step : n2) : total;
+  }
+  return isAlphabet(r2) ? first + n2 + run(runes, pos + n2, r2, lowerLetter)[0] : first;
+}
+
+const lowerLetter = (c: string) => isAlphabet(c) && !isUpper(c);
 
 /** nextWord: the kind and length (in runes) of the word at the start. */
 function wordLength(runes: string[], at: number): [Kind, number] {
-  const r = runes[at]!;
-  if (r === '\uFFFD') return ['invalid', 1];
-  if (isConnector(r)) return ['connector', 1 + run(runes, at + 1, isConnector)];
-  if (isPunct(r)) return ['punct', 1 + run(runes, at + 1, isPunct)];
-  const lowerLetter = (c: string) => isAlphabet(c) && !isUpper(c);
-  if (isUpper(r)) {
-    const next = runes[at + 1];
-    if (next === undefined) return ['upper', 1];
-    if (isUpper(next)) {
-      const ups = 1 + run(runes, at + 2, isUpper);
-      const after = runes[at + 1 + ups];
-      return ['upper', after !== undefined && isAlphabet(after) ? ups : ups + 1];
-    }
-    return ['upper', isAlphabet(next) ? 1 + run(runes, at + 1, lowerLetter) : 1];
-  }
-  if (isAlphabet(r)) return ['alphabet', 1 + run(runes, at + 1, lowerLetter)];
-  if (isNumber(r)) return ['number', 1 + run(runes, at + 1, isNumber)];
-  const other = (c: string) => !(isConnector(c) || isAlphabet(c) || isNumber(c) || isPunct(c) || c === '\uFFFD');
-  return ['other', 1 + run(runes, at + 1, other)];
+  const [r, n] = peek(runes, at, '\uFFFD');
+  const rest = (keep: (c: string) => boolean) => n + run(runes, at + n, r, keep)[0];
+  if (r === '\uFFFD') return ['invalid', n];
+  if (isConnector(r)) return ['connector', rest(isConnector)];
+  if (isPunct(r)) return ['punct', rest(isPunct)];
+  if (isUpper(r)) return ['upper', upperLength(runes, at, n, r)];
+  if (isAlphabet(r)) return ['alphabet', rest(lowerLetter)];
+  if (isNumber(r)) return ['number', rest(isNumber)];
+  return ['other', rest((c) => !(isConnector(c) || isAlphabet(c) || isNumber(c) || isPunct(c)))];
 }
 
 /** The words of a text, in order. */
