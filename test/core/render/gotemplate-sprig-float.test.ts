@@ -1,5 +1,5 @@
 // sprig's float, octal and truth functions with the cases of its own tests (Masterminds/sprig
-// numeric_test.go TestBiggest, TestMaxf, TestMinf, TestToDecimal, TestAdd1f, TestAddf, TestDivf,
+// numeric_test.go TestBiggest, TestMaxf, TestMin, TestMinf, TestAdd, TestMul, TestToDecimal, TestAdd1f, TestAddf, TestDivf,
 // TestMulf, TestSubf, TestCeil, TestFloor, TestRound; defaults_test.go TestAll, TestAny), `fail`, and
 // numbers written as Go's lexer reads them (`.3`).
 import { describe, expect, it } from 'vitest';
@@ -9,6 +9,11 @@ describe('float arithmetic (numeric_test.go)', () => {
   it.each([
     ['{{ biggest 1 2 3 345 5 6 7}}', '345'],
     ['{{ maxf 1 2 3 345.7 5 6 7}}', '345.7'],
+    ['{{ max 345}}', '345'],
+    ['{{ min 1 2 3 345 5 6 7}}', '1'],
+    ['{{ min 345}}', '345'],
+    ['{{ 3 | add 1 2}}', '6'],
+    ['{{ 1 | mul "2" 3 "4"}}', '24'],
     ['{{ minf 1.4 2 3 345.6 5 6 7}}', '1.4'],
     ['{{ minf 345 }}', '345'],
     ['{{ 3.4 | add1f }}', '4.4'],
@@ -48,6 +53,8 @@ describe('float arithmetic (numeric_test.go)', () => {
     expect(go('{{ add1f "not a number" }}|{{ maxf 1 "x" }}')).toBe('1|1'); // cast reads such text as 0
     expect(go('{{ divf 1 0 }}')).toContain('error calling divf: decimal division by 0');
     expect(go('{{ subf }}')).toContain('wrong number of args for subf: want at least 1 got 0');
+    expect(go('{{ add }}|{{ add 3 }}')).toBe('0|3'); // sprig's add takes any number of values
+    expect(go('{{ max }}')).toContain('wrong number of args for max: want at least 1 got 0');
   });
 
   it('rounds and reads octal at the edges as sprig does', () => {

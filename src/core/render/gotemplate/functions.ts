@@ -93,9 +93,12 @@ function len(value: Value): bigint {
   throw new TemplateError(`len of type ${goType(value)}`);
 }
 
-function math(op: (a: bigint, b: bigint) => bigint): TemplateFunction {
+/** sprig's variadic int functions: `add` takes any number of values (none is 0), the others at least one. */
+function math(name: string, least: number, op: (a: bigint, b: bigint) => bigint): TemplateFunction {
   return (args) => {
-    if (args.length < 2) throw new TemplateError(`wrong number of args: want at least 2 got ${args.length}`);
+    if (args.length < least)
+      throw new TemplateError(`wrong number of args for ${name}: want at least ${least} got ${args.length}`);
+    if (args.length === 0) return 0n;
     return args.slice(1).reduce<bigint>((total, value) => op(total, toInt(value)), toInt(args[0]));
   };
 }
@@ -262,14 +265,14 @@ function SPRIG_OTHERS(): Record<string, TemplateFunction> {
     int64: unary('int64', toInt),
     atoi: unary('atoi', (v) => (/^[-+]?\d+$/.test(str(v)) ? BigInt(str(v)) : 0n)),
     float64: unary('float64', (v) => (typeof v === 'bigint' ? Number(v) : Number(str(v)) || 0)),
-    add: math((a, b) => a + b),
+    add: math('add', 0, (a, b) => a + b),
     add1: unary('add1', (v) => toInt(v) + 1n),
     sub: binary('sub', (a, b) => toInt(a) - toInt(b)),
-    mul: math((a, b) => a * b),
+    mul: math('mul', 1, (a, b) => a * b),
     div: binary('div', (a, b) => divide(toInt(a), toInt(b))),
     mod: binary('mod', (a, b) => (toInt(b) === 0n ? divide(0n, 0n) : toInt(a) % toInt(b))),
-    max: math((a, b) => (a > b ? a : b)),
-    min: math((a, b) => (a < b ? a : b)),
+    max: math('max', 1, (a, b) => (a > b ? a : b)),
+    min: math('min', 1, (a, b) => (a < b ? a : b)),
     dig,
     base: unary('base', (v) => pathBase(str(v))),
     dir: unary('dir', (v) => pathDir(str(v))),
