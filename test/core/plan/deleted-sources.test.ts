@@ -55,7 +55,7 @@ describe('what a deleted Flux Kustomization leaves', () => {
     [{ prune: true }, 'deletes'],
     [{ prune: false, deletionPolicy: 'Delete' }, 'deletes'],
     [{ prune: false, deletionPolicy: 'WaitForTermination' }, 'deletes'],
-  ])('%o %s what it applied', (spec) => {
+  ])('%o %s what it applied', (spec: Record<string, unknown>, _verb: string) => {
     expect(run(spec)).toEqual({ prune: ['Kustomization', 'Deployment'], kept: [] });
   });
 
@@ -63,7 +63,7 @@ describe('what a deleted Flux Kustomization leaves', () => {
     [{ prune: false }, 'does not prune (`deletionPolicy: MirrorPrune` with `prune: false`)'],
     [{ prune: true, deletionPolicy: 'Orphan' }, 'has `deletionPolicy: Orphan`'],
     [{ prune: true, suspend: true }, 'is suspended'],
-  ])('%o leaves what it applied', (spec, why) => {
+  ])('%o leaves what it applied', (spec: Record<string, unknown>, why: string) => {
     const result = run(spec);
     expect(result.prune).toEqual(['Kustomization']);
     expect(result.kept).toEqual([expect.stringContaining(`Deployment: Kustomization flux-system/apps ${why}`)]);
