@@ -13,6 +13,7 @@ import { pinnedHelm } from '../support/tools.js';
 
 const helm = locateHelm({ HELM_BINARY: pinnedHelm(), PATH: '' });
 if (!helm.found) throw new Error(helm.reason);
+const binary = helm.helm;
 
 const RELEASE = `apiVersion: helm.toolkit.fluxcd.io/v2
 kind: HelmRelease
@@ -51,7 +52,7 @@ function liveRelease(history: Array<{ status: string; version: number }>, retrie
   } as KubeObject;
 }
 
-function render(live: KubeObject[], charts = createChartRenderer({ helm: helm.helm })): KubeObject[] {
+function render(live: KubeObject[], charts = createChartRenderer({ helm: binary })): KubeObject[] {
   const files = chartFiles('charts/release-action', 'charts/release-action');
   files.set('clusters/prod/release.yaml', RELEASE);
   const rendered = renderCluster(
@@ -107,7 +108,7 @@ describe('a Flux HelmRelease rendered as helm-controller releases it', () => {
   });
 
   it('keeps an install render and an upgrade render of the same chart apart in one renderer', () => {
-    const charts = createChartRenderer({ helm: helm.helm });
+    const charts = createChartRenderer({ helm: binary });
     expect(names(render([], charts))).toEqual(['action-action', 'action-first-install']);
     expect(names(render([liveRelease([{ status: 'deployed', version: 2 }])], charts))).toEqual(['action-action']);
     expect(names(render([], charts))).toEqual(['action-action', 'action-first-install']);
