@@ -33,6 +33,7 @@ import { webappRelease } from './webapp-release.js';
 
 const found = locateHelm();
 if (!found.found) throw new Error(`this test runs the pinned Helm (npm ci extracts it): ${found.reason}`);
+const charts = createChartRenderer({ helm: found.helm });
 
 const CLUSTER = 'prod';
 const LOGO = new Uint8Array(
@@ -76,7 +77,6 @@ const asText = (files: Record<string, string | Uint8Array>) =>
 function liveObjects(): KubeObject[] {
   const server = { gitVersion: 'v1.32.3', resources: [] };
   const target = { name: CLUSTER, path: 'clusters/prod', defaultNamespace: 'default', controller: 'flux' as const };
-  const charts = createChartRenderer({ helm: found.helm });
   const applied = renderCluster(asText(FILES), target, { live: { items: [], server }, charts });
   expect(applied.errors).toEqual([]);
   expect(applied.notRendered ?? []).toEqual([]);
