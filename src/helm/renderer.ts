@@ -109,6 +109,7 @@ function cacheKey(request: ChartRequest, archive: Buffer | undefined): string {
     request.namespace,
     String(request.includeCrds),
     String(request.skipTests ?? false),
+    String(request.isUpgrade ?? false),
   ]);
 }
 

@@ -66,6 +66,7 @@ function templateArgs(request: ChartRequest, chart: string, dir: string): string
   // Test hooks never run at a deletion, and their names are often random: left out.
   const args = ['template', request.releaseName, chart, '--namespace', request.namespace, '--skip-tests'];
   if (request.includeCrds) args.push('--include-crds');
+  if (request.isUpgrade) args.push('--is-upgrade');
   if (request.kubeVersion) args.push('--kube-version', request.kubeVersion);
   for (const api of request.apiVersions) args.push('--api-versions', api);
   request.valueFiles.forEach((text, i) => {

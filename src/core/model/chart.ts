@@ -56,6 +56,8 @@ export interface ChartRequest {
   includeCrds: boolean;
   /** `--skip-tests`. */
   skipTests?: boolean;
+  /** `--is-upgrade`: templates see `.Release.IsUpgrade` true and `.Release.IsInstall` false. */
+  isUpgrade?: boolean;
 }
 
 /**

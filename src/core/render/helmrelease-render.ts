@@ -155,6 +155,16 @@ function ociRepositoryChart(namespace: string, name: string, lookup: ObjectLooku
   return { type: 'repository', ...chart, ...(manifest ? { manifest } : {}) };
 }
 
+/** The live HelmRelease of the same namespace and name, if the snapshot has it. */
+function liveRelease(obj: KubeObject, live: readonly KubeObject[]): KubeObject | undefined {
+  return live.find(
+    (o) =>
+      isFluxHelmRelease(o) &&
+      o.metadata?.namespace === obj.metadata?.namespace &&
+      o.metadata?.name === obj.metadata?.name,
+  );
+}
+
 /**
  * The chart version the cluster runs when HEAD asks for a range (`6.x`): the live HelmRelease's
  * installed version (status.history, else lastAttemptedRevision) while the range allows it, so
@@ -162,18 +172,31 @@ function ociRepositoryChart(namespace: string, name: string, lookup: ObjectLooku
  */
 function installedVersion(obj: KubeObject, asked: string, live: readonly KubeObject[]): string {
   if (isExactVersion(asked)) return asked;
-  const running = live.find(
-    (o) =>
-      isFluxHelmRelease(o) &&
-      o.metadata?.namespace === obj.metadata?.namespace &&
-      o.metadata?.name === obj.metadata?.name,
-  );
+  const running = liveRelease(obj, live);
   const history = field(running, 'status', 'history');
   const installed =
     (Array.isArray(history) ? stringAt(history[0], 'chartVersion') : undefined) ??
     stringAt(running, 'status', 'lastAttemptedRevision');
   const parsed = installed ? parseSemver(installed) : undefined;
   return installed && parsed && satisfiesRange(parsed, asked) ? installed : asked;
+}
+
+/**
+ * Whether helm-controller's next release action is an upgrade (`helm template --is-upgrade`): its
+ * status.history (newest first) holds a release that is not uninstalled (internal/reconcile/state.go
+ * DetermineReleaseState and atomic_release.go actionForState: a release in storage is upgraded, a
+ * deployed, superseded or failed one alike; none, or an uninstalled one, is installed). A first install
+ * that failed with install retries left is uninstalled by its remediation, then installed again.
+ */
+function releasesAsUpgrade(obj: KubeObject, live: readonly KubeObject[]): boolean {
+  const running = liveRelease(obj, live);
+  const history = field(running, 'status', 'history');
+  if (!Array.isArray(history) || history.length === 0) return false;
+  const latest = stringAt(history[0], 'status');
+  if (latest === undefined || latest === 'uninstalled') return false;
+  const retries = field(running, 'spec', 'install', 'remediation', 'retries');
+  const reinstalls = typeof retries === 'number' && retries !== 0;
+  return !(latest === 'failed' && history.length === 1 && reinstalls);
 }
 
 /** A repository chart: `chart.spec` of a HelmRepository, or `chartRef` to an OCIRepository or a HelmChart. */
@@ -379,6 +402,7 @@ export function renderFluxHelmRelease(
       ...(kubeVersion ? { kubeVersion } : {}),
       apiVersions: inputs.capabilities?.apiVersions ?? [],
       includeCrds: stringAt(obj, 'spec', 'install', 'crds') !== 'Skip',
+      ...(releasesAsUpgrade(obj, inputs.live) ? { isUpgrade: true } : {}),
     },
     where,
     origin,
