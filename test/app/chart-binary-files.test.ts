@@ -135,3 +135,22 @@ it('the plan of a pull request that changes the image is the one driftback plan 
   const run = { cluster: CLUSTER, live: '../live.json', headSha: pull.headSha, posted: posted! };
   await expectCliPlanOfChange(join(work, 'plan'), { files: FILES, changed }, run);
 }, 120_000);
+
+it('a chart file over the limit of one file leaves that release not rendered, naming the file, in the plan', async () => {
+  // 5 MiB of bytes that are not UTF-8, past the 4 MiB driftback reads of one file.
+  const changed = { 'charts/webapp/files/huge.bin': new Uint8Array(5 * 1024 * 1024).fill(0xff) };
+  const pull = openPullRequest(h, 'huge-file', changed);
+  expect(await sendWebhook(h, 'pull_request', pullRequestPayload('opened', { ...pull, branch: 'huge-file' }))).toBe(
+    200,
+  );
+  const [posted] = commentsOn(h, pull.number);
+  expect(posted).toContain(
+    'not rendered: file charts/webapp/files/huge.bin was not read: it is 5 MiB, over the 4 MiB driftback reads of one file: make it smaller or take it out',
+  );
+  // Nothing of the release is planned as pruned: its objects are set aside, not compared.
+  expect(posted).not.toMatch(/prune <code>/);
+  expect(posted).toContain('0 to prune');
+  expect(posted).toMatch(
+    /Kept \(never pruned\):.*`StatefulSet\/shop\/webapp-cache` \(may be made by a part of the source driftback does not render/,
+  );
+}, 120_000);
