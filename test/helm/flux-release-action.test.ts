@@ -1,6 +1,7 @@
-// helm-controller upgrades a release it finds installed and installs one it does not: a HelmRelease whose
-// live status.history holds a release renders as `helm template --is-upgrade`, one without as
-// `helm template`, compared object for object with the pinned Helm run on the same chart.
+// helm-controller upgrades a release it finds installed and installs one it does not, and leaves one in
+// sync alone: a HelmRelease whose live status.history holds a release past revision 1 renders as
+// `helm template --is-upgrade`, one without (or at revision 1, the install's output) as `helm template`,
+// compared object for object with the pinned Helm run on the same chart.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderCluster } from '../../src/core/pipeline/index.js';
@@ -33,13 +34,13 @@ spec:
 
 const SERVER = { gitVersion: 'v1.32.3', resources: [] };
 
-/** The live HelmRelease with `history` (newest first) and install retries `retries`. */
-function liveRelease(history: Array<{ status: string; version: number }>, retries?: number): KubeObject {
+/** The live HelmRelease with `history` (newest first). */
+function liveRelease(history: Array<{ status: string; version: number }>): KubeObject {
   return {
     apiVersion: 'helm.toolkit.fluxcd.io/v2',
     kind: 'HelmRelease',
     metadata: { name: 'action', namespace: 'apps' },
-    spec: retries === undefined ? {} : { install: { remediation: { retries } } },
+    spec: {},
     status: {
       history: history.map((entry) => ({
         name: 'action',
@@ -83,7 +84,13 @@ describe('a Flux HelmRelease rendered as helm-controller releases it', () => {
     expectSame(render([liveRelease([])]), helmTemplate([]), 'apps');
   });
 
-  it('renders as an upgrade once a release is deployed, without the install-only object', () => {
+  it('renders as an install while the install is the deployed release (revision 1)', () => {
+    const ours = render([liveRelease([{ status: 'deployed', version: 1 }])]);
+    expectSame(ours, helmTemplate([]), 'apps');
+    expect(names(ours)).toEqual(['action-action', 'action-first-install']);
+  });
+
+  it('renders as an upgrade once an upgrade is deployed, without the install-only object', () => {
     const ours = render([liveRelease([{ status: 'deployed', version: 3 }])]);
     expectSame(ours, helmTemplate(['--is-upgrade']), 'apps');
     expect(names(ours)).toEqual(['action-action']);
@@ -98,13 +105,9 @@ describe('a Flux HelmRelease rendered as helm-controller releases it', () => {
     expectSame(render([live]), helmTemplate(['--is-upgrade']), 'apps');
   });
 
-  it('renders as an install after an uninstall, and after a failed first install that is retried', () => {
-    expectSame(render([liveRelease([{ status: 'uninstalled', version: 1 }])]), helmTemplate([]), 'apps');
-    expectSame(render([liveRelease([{ status: 'failed', version: 1 }], 3)]), helmTemplate([]), 'apps');
-  });
-
-  it('renders a failed first install without install retries as an upgrade, as helm-controller acts on it', () => {
-    expectSame(render([liveRelease([{ status: 'failed', version: 1 }])]), helmTemplate(['--is-upgrade']), 'apps');
+  it('renders as an install after an uninstall, and after a failed first install', () => {
+    expectSame(render([liveRelease([{ status: 'uninstalled', version: 2 }])]), helmTemplate([]), 'apps');
+    expectSame(render([liveRelease([{ status: 'failed', version: 1 }])]), helmTemplate([]), 'apps');
   });
 
   it('keeps an install render and an upgrade render of the same chart apart in one renderer', () => {
