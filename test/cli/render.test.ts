@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import type { KubeObject } from '../../src/core/model/index.js';
+import { maskSecretValues } from '../../src/core/k8s/index.js';
 import { chartFiles, helmTemplateObjects, objectKey, packagedChart, PODINFO_RELEASE } from '../support/charts.js';
 import { REPO_ROOT } from '../support/fixtures.js';
 import { pinnedHelm } from '../support/tools.js';
@@ -87,9 +88,10 @@ describe('driftback render', () => {
       ...webapp.map((o) => [o, 'shop'] as const),
       ...podinfo.map((o) => [o, 'podinfo'] as const),
     ]) {
+      // render prints a Secret's values masked, never as Helm wrote them.
       const copy = structuredClone(want);
       if (!copy.metadata!.namespace && copy.kind !== 'CustomResourceDefinition') copy.metadata!.namespace = namespace;
-      expect(unstamped(byKey.get(objectKey(copy))!), objectKey(copy)).toEqual(copy);
+      expect(unstamped(byKey.get(objectKey(copy))!), objectKey(copy)).toEqual(maskSecretValues(copy));
     }
     // The controller objects themselves are desired state too.
     expect(byKey.has('HelmRelease/shop/webapp')).toBe(true);
@@ -159,5 +161,22 @@ describe('driftback render', () => {
       'not rendered: HelmRelease/shop/webapp: clusters/prod/webapp.yaml:1 (spec.chart): helm not found\n',
     );
     expect(stderr).not.toContain('reported, not rendered');
+  });
+});
+
+describe('driftback render and Secrets', () => {
+  it("never prints a Secret's values, even those Git holds in the clear: each is masked with the Secret it comes from", async () => {
+    const secret =
+      'apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\n  namespace: shop\n' +
+      'data:\n  password: aHVudGVyMg==\nstringData:\n  user: admin-in-clear\n';
+    const dir = writeRepository('render-secret', [['app/secret.yaml', secret]]);
+    for (const format of ['yaml', 'json']) {
+      const { code, stdout } = await runCli(['render', join(dir, 'app'), '--format', format]);
+      expect(code).toBe(0);
+      expect(stdout).not.toContain('aHVudGVyMg==');
+      expect(stdout).not.toContain('admin-in-clear');
+      expect(stdout).toContain('password');
+      expect(stdout).toContain('‹from Secret shop/db›');
+    }
   });
 });

@@ -1,7 +1,8 @@
 // What `driftback render` prints: the desired objects in a stable order (the same tree prints the same
 // text) as multi-document YAML or a JSON list, and one line for each part that was not rendered or
-// not checked.
+// not checked. A Secret's values are shown masked (`‹from Secret ns/name›`), as in every other output.
 import { stringify } from 'yaml';
+import { maskSecretValues } from '../k8s/index.js';
 import { displayKey, type DesiredObject, type NotRenderedSource } from '../model/index.js';
 import { notRenderedPlace } from '../pipeline/index.js';
 import { notesBesideNotRendered } from './partial-result.js';
@@ -14,7 +15,8 @@ function stableOrder(objects: readonly DesiredObject[]): DesiredObject[] {
 }
 
 export function renderDesiredObjects(objects: readonly DesiredObject[], format: 'yaml' | 'json'): string {
-  const sorted = stableOrder(objects).map((desired) => desired.object);
+  // A Secret's values are never printed, even those Git holds in the clear: masked with where they come from.
+  const sorted = stableOrder(objects).map((desired) => maskSecretValues(desired.object));
   if (format === 'json') return JSON.stringify(sorted, null, 2) + '\n';
   return sorted.map((obj) => `---\n${stringify(obj, { lineWidth: 0 })}`).join('');
 }
