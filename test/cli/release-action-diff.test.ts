@@ -4,26 +4,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chartFiles } from '../support/charts.js';
+import { chartFiles, liveReleaseAction, RELEASE_ACTION } from '../support/charts.js';
 import { pinnedHelm } from '../support/tools.js';
 import { snapshotText, writeRepository } from './repository.js';
 import { runCli } from './run-cli.js';
-
-const RELEASE = `apiVersion: helm.toolkit.fluxcd.io/v2
-kind: HelmRelease
-metadata:
-  name: action
-  namespace: apps
-spec:
-  interval: 10m
-  chart:
-    spec:
-      chart: ./charts/release-action
-      sourceRef:
-        kind: GitRepository
-        name: flux-system
-        namespace: flux-system
-`;
 
 const LABELS = { 'helm.toolkit.fluxcd.io/name': 'action', 'helm.toolkit.fluxcd.io/namespace': 'apps' };
 
@@ -34,28 +18,9 @@ const configMap = (name: string, data: Record<string, string>) => ({
   data,
 });
 
-/** The live HelmRelease at release revision `version`, deployed, as written in Git. */
-function liveRelease(version: number) {
-  return {
-    apiVersion: 'helm.toolkit.fluxcd.io/v2',
-    kind: 'HelmRelease',
-    metadata: { name: 'action', namespace: 'apps' },
-    spec: {
-      interval: '10m',
-      chart: {
-        spec: {
-          chart: './charts/release-action',
-          sourceRef: { kind: 'GitRepository', name: 'flux-system', namespace: 'flux-system' },
-        },
-      },
-    },
-    status: { history: [{ name: 'action', namespace: 'apps', chartVersion: '1.0.0', status: 'deployed', version }] },
-  };
-}
-
 describe('driftback diff of a HelmRelease whose chart branches on install and upgrade', () => {
   const files = chartFiles('charts/release-action', 'charts/release-action');
-  files.set('clusters/prod/release.yaml', RELEASE);
+  files.set('clusters/prod/release.yaml', RELEASE_ACTION);
   files.set('.github/driftback.yml', 'clusters:\n  - name: prod\n    path: clusters/prod\n');
   const repo = writeRepository('release-action', files);
   const env = { HELM_BINARY: pinnedHelm(), PATH: '/usr/bin:/bin' };
@@ -66,30 +31,20 @@ describe('driftback diff of a HelmRelease whose chart branches on install and up
     return runCli(['diff', '--desired', repo, '--live', snapshot, '--cluster', 'prod'], { env, cwd: repo });
   }
 
-  it('finds no drift after the install (revision 1), the install-only object included', async () => {
-    const { code, stdout } = await diff([
-      liveRelease(1),
-      configMap('action-action', { action: 'install', isInstall: 'true', replicas: '1' }),
-      configMap('action-first-install', { note: 'made once, at the first install' }),
-    ]);
-    expect(stdout).toContain('3 in sync, 0 modified, 0 missing, 0 extra');
-    expect(code).toBe(0);
-  });
-
-  it('finds no drift after an upgrade removed the install-only object', async () => {
-    const { code, stdout } = await diff([
-      liveRelease(2),
-      configMap('action-action', { action: 'upgrade', isInstall: 'false', replicas: '1' }),
-    ]);
-    expect(stdout).toContain('2 in sync, 0 modified, 0 missing, 0 extra');
+  const installed = configMap('action-action', { action: 'install', isInstall: 'true', replicas: '1' });
+  const upgraded = configMap('action-action', { action: 'upgrade', isInstall: 'false', replicas: '1' });
+  const firstInstall = configMap('action-first-install', { note: 'made once, at the first install' });
+  it.each([
+    ['after the install (revision 1), the install-only object included', 1, [installed, firstInstall]],
+    ['after an upgrade removed the install-only object', 2, [upgraded]],
+  ])('finds no drift %s', async (_, version, objects) => {
+    const { code, stdout } = await diff([liveReleaseAction([{ status: 'deployed', version }]), ...objects]);
+    expect(stdout).toContain(`${objects.length + 1} in sync, 0 modified, 0 missing, 0 extra`);
     expect(code).toBe(0);
   });
 
   it('shows the install output as drift once the release was upgraded', async () => {
-    const { code, stdout } = await diff([
-      liveRelease(2),
-      configMap('action-action', { action: 'install', isInstall: 'true', replicas: '1' }),
-    ]);
+    const { code, stdout } = await diff([liveReleaseAction([{ status: 'deployed', version: 2 }]), installed]);
     expect(stdout).toContain('-  action: upgrade\n');
     expect(stdout).toContain('+  action: install');
     expect(code).toBe(1);
