@@ -7,20 +7,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fileText } from '../../src/core/model/index.js';
-import { runCli } from '../cli/run-cli.js';
 import { fixturePath } from '../support/fixtures.js';
 import { appliedObjects, CLUSTER, CLUSTER_PATH, configText, scaled } from './live.js';
 import {
-  cliPlanComment,
+  cliCodify,
   commentsOn,
   drain,
+  expectCliPlanOfChange,
   openPullRequest,
   pullRequestPayload,
   REPOSITORY,
   sendWebhook,
   startHarness,
   uploadSnapshot,
-  writeTree,
   type Harness,
 } from './plan-harness.js';
 
@@ -104,15 +103,11 @@ it('the cluster runs a ConfigMap whose binaryData holds the bytes of the .png an
 
 it('the drift pull request is what driftback codify writes', async () => {
   const branch = h.standIn.readFiles('acme', 'platform', `driftback/${CLUSTER}`);
-  const repo = join(work, 'codify');
-  writeTree(repo, FILES);
-  const cli = await runCli(['codify', '--repo', repo, '--cluster', CLUSTER, '--live', join(work, 'live.json')], {
-    cwd: work,
-  });
+  const cli = await cliCodify(work, FILES, { cluster: CLUSTER, live: join(work, 'live.json') });
   expect(cli.stderr).toBe('');
   expect(cli.code).toBe(0);
   expect(branch.get(`${CLUSTER_PATH}/web.yaml`)).toBe(WEB.replace('replicas: 2', 'replicas: 3'));
-  expect(readFileSync(join(repo, CLUSTER_PATH, 'web.yaml'), 'utf8')).toBe(branch.get(`${CLUSTER_PATH}/web.yaml`));
+  expect(cli.text(`${CLUSTER_PATH}/web.yaml`)).toBe(branch.get(`${CLUSTER_PATH}/web.yaml`));
 });
 
 it('the plan of a pull request that changes the image is the one driftback plan prints', async () => {
@@ -124,16 +119,6 @@ it('the plan of a pull request that changes the image is the one driftback plan 
   const [posted] = commentsOn(h, pull.number);
   expect(posted).toMatch(/create <code>ConfigMap\/shop\/assets-/);
 
-  const dir = join(work, 'plan');
-  writeTree(join(dir, 'base'), FILES);
-  writeTree(join(dir, 'head'), { ...FILES, ...changed });
-  const cli = await cliPlanComment(dir, {
-    cluster: CLUSTER,
-    live: '../live.json',
-    headSha: pull.headSha,
-    posted: posted!,
-  });
-  expect(cli.stderr).toBe('');
-  expect(cli.marked).toBe(true);
-  expect(cli.posted).toBe(cli.printed);
+  const run = { cluster: CLUSTER, live: '../live.json', headSha: pull.headSha, posted: posted! };
+  await expectCliPlanOfChange(join(work, 'plan'), { files: FILES, changed }, run);
 });

@@ -1,7 +1,7 @@
 // Runs the real App (Probot, SQLite store and queue) against the GitHub stand-in for the plan,
 // dashboard, alert and metrics scenarios: signed webhooks over HTTP, snapshots through the upload
 // API, a clock the test moves, and a wait that ends when the queue has nothing left to run.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -282,6 +282,38 @@ export function writeTree(dir: string, files: Record<string, string | Uint8Array
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), content);
   }
+}
+
+/**
+ * {@link cliPlanComment} of `files` as base and `files` with `changed` as head, both written under `dir`;
+ * the CLI's and the App's comments must then be the same, with the App's marker.
+ */
+export async function expectCliPlanOfChange(
+  dir: string,
+  trees: { files: Record<string, string | Uint8Array>; changed: Record<string, string | Uint8Array> },
+  run: { cluster: string; live: string; headSha: string; posted: string },
+): Promise<void> {
+  writeTree(join(dir, 'base'), trees.files);
+  writeTree(join(dir, 'head'), { ...trees.files, ...trees.changed });
+  const cli = await cliPlanComment(dir, run);
+  expect(cli.stderr).toBe('');
+  expect(cli.marked).toBe(true);
+  expect(cli.posted).toBe(cli.printed);
+}
+
+/**
+ * `driftback codify` of `files` written to `<dir>/codify`, with the snapshot at `live`: its exit code,
+ * what it printed on stderr, and the text of a file of the repository afterwards.
+ */
+export async function cliCodify(
+  dir: string,
+  files: Record<string, string | Uint8Array>,
+  run: { cluster: string; live: string },
+): Promise<{ code: number | null; stderr: string; text: (path: string) => string }> {
+  const repo = join(dir, 'codify');
+  writeTree(repo, files);
+  const cli = await runCli(['codify', '--repo', repo, '--cluster', run.cluster, '--live', run.live], { cwd: dir });
+  return { code: cli.code, stderr: cli.stderr, text: (path) => readFileSync(join(repo, path), 'utf8') };
 }
 
 /**

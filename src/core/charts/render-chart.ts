@@ -5,6 +5,7 @@
 // value is never compared and never printed, though the live Deployment holds it in clear text.
 import { secretMask, type KindScopes } from '../k8s/index.js';
 import {
+  chartFileNotRead,
   escapeSegment,
   isPlainObject,
   type DesiredObject,
@@ -95,6 +96,8 @@ function maskPlaceholders(node: unknown, pointer: string, secrets: readonly stri
 
 export function renderChart(input: ChartRenderInput): ChartRenderResult {
   if (!input.charts) return { ok: false, reason: 'helm not found' };
+  const notRead = chartFileNotRead(input.request.chart, input.where);
+  if (notRead !== undefined) return { ok: false, reason: notRead };
   const output = input.charts(input.request);
   if (!output.ok) return output;
   const read = chartObjects(

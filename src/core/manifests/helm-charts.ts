@@ -9,6 +9,7 @@
 // never Flux's kustomize-controller); elsewhere they are not rendered, with that controller's reason.
 import { parse } from 'yaml';
 import {
+  chartFileNotRead,
   isPlainObject,
   type ChartLocation,
   type ChartRenderer,
@@ -264,6 +265,8 @@ function inflate(k: KustomizationFile, node: TrackedNode, index: number, context
   if (!entry.releaseName)
     return { notRendered: 'no releaseName: helm generates a new name at every build; give the entry a releaseName' };
   if (!helm.charts) return { notRendered: 'helm not found' };
+  const notRead = chartFileNotRead(chart, place.dir);
+  if (notRead !== undefined) return { notRendered: notRead };
   const output = helm.charts({
     where: chart.type === 'files' ? place.dir : `${entry.repo} ${entry.name} ${entry.version ?? ''}`.trim(),
     chart,

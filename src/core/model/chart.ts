@@ -6,6 +6,7 @@
 import type { PathSegment } from './drift.js';
 import { toPointer } from './pointer.js';
 import type { ResourceKey } from './key.js';
+import { whyNotRead } from './file-text.js';
 
 /** Where the chart comes from. */
 export type ChartLocation =
@@ -27,6 +28,21 @@ export type ChartLocation =
        */
       valuesFiles?: { paths: string[]; ignoreMissing: boolean };
     };
+
+/**
+ * Why a chart of the repository cannot be handed to Helm: the first of its files the reader left unread
+ * (over a file's or the job's byte limit), named by its path in the repository (`dir`: the chart's
+ * directory). Helm reads every file of a chart directory (a packaged subchart, `.Files.Get`), so a chart
+ * with a file missing would render something else than the controller does.
+ */
+export function chartFileNotRead(chart: ChartLocation, dir: string): string | undefined {
+  if (chart.type !== 'files') return undefined;
+  for (const [path, text] of chart.files) {
+    const why = whyNotRead(text);
+    if (why !== undefined) return `file ${dir && dir !== '.' ? `${dir}/` : ''}${path} was not read: ${why}`;
+  }
+  return undefined;
+}
 
 /** One `--set` / `--set-string` / `--set-file` argument, as the controller builds it. */
 export interface ChartSetValue {

@@ -286,7 +286,8 @@ export function renderArgoHelm(declared: DeclaredSource, inputs: RenderSourceInp
     ...(inputs.kindScopes ? { kindScopes: inputs.kindScopes } : {}),
     ...(inputs.budget ? { budget: inputs.budget } : {}),
   });
-  if (!rendered.ok) return notRendered(declared, destination, rendered.reason);
+  // Every file of the chart is read, rendered or not: a file not fetched yet is fetched, and the chart rendered again.
+  if (!rendered.ok) return { ...notRendered(declared, destination, rendered.reason), filesRead };
   return {
     objects: rendered.objects,
     errors: rendered.errors,

@@ -408,11 +408,12 @@ export function renderFluxHelmRelease(
     ...(inputs.kindScopes ? { kindScopes: inputs.kindScopes } : {}),
     ...(inputs.budget ? { budget: inputs.budget } : {}),
   });
-  if (!rendered.ok) return notRendered(declared, source, rendered.reason);
-  const stamp: FieldSource = { origin: { ...origin.origin, transform: 'stamp' } as FieldSource['origin'] };
-  for (const desired of rendered.objects) stampDesired(desired, source.id, stamp);
+  // Every file of the chart is read, rendered or not: a file not fetched yet is fetched, and the chart rendered again.
   const prefix = source.path ? `${source.path}/` : '';
   const filesRead = chart.type === 'files' ? [...chart.files.keys()].map((file) => prefix + file) : [];
+  if (!rendered.ok) return { ...notRendered(declared, source, rendered.reason), filesRead };
+  const stamp: FieldSource = { origin: { ...origin.origin, transform: 'stamp' } as FieldSource['origin'] };
+  for (const desired of rendered.objects) stampDesired(desired, source.id, stamp);
   const { objects, errors } = rendered;
   const stopped = rendered.stopped ? { stopped: true as const } : {};
   return { objects, errors, skipped: [], filesRead, notes: secretNotes(name, rendered.fromSecret), ...stopped };
