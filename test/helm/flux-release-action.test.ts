@@ -1,6 +1,7 @@
-// helm-controller upgrades a release it finds installed and installs one it does not: a HelmRelease whose
-// live status.history holds a release renders as `helm template --is-upgrade`, one without as
-// `helm template`, compared object for object with the pinned Helm run on the same chart.
+// helm-controller upgrades a release it finds installed and installs one it does not, and leaves one in
+// sync alone: a HelmRelease whose live status.history holds a release past revision 1 renders as
+// `helm template --is-upgrade`, one without (or at revision 1, the install's output) as `helm template`,
+// compared object for object with the pinned Helm run on the same chart.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderCluster } from '../../src/core/pipeline/index.js';
@@ -8,53 +9,18 @@ import type { KubeObject } from '../../src/core/model/index.js';
 import { locateHelm } from '../../src/helm/locate.js';
 import { createChartRenderer } from '../../src/helm/renderer.js';
 import { REPO_ROOT } from '../support/fixtures.js';
-import { chartFiles, expectSame, helmTemplateObjects } from '../support/charts.js';
+import { chartFiles, expectSame, helmTemplateObjects, liveReleaseAction, RELEASE_ACTION } from '../support/charts.js';
 import { pinnedHelm } from '../support/tools.js';
 
 const helm = locateHelm({ HELM_BINARY: pinnedHelm(), PATH: '' });
 if (!helm.found) throw new Error(helm.reason);
 const binary = helm.helm;
 
-const RELEASE = `apiVersion: helm.toolkit.fluxcd.io/v2
-kind: HelmRelease
-metadata:
-  name: action
-  namespace: apps
-spec:
-  interval: 10m
-  chart:
-    spec:
-      chart: ./charts/release-action
-      sourceRef:
-        kind: GitRepository
-        name: flux-system
-        namespace: flux-system
-`;
-
 const SERVER = { gitVersion: 'v1.32.3', resources: [] };
-
-/** The live HelmRelease with `history` (newest first) and install retries `retries`. */
-function liveRelease(history: Array<{ status: string; version: number }>, retries?: number): KubeObject {
-  return {
-    apiVersion: 'helm.toolkit.fluxcd.io/v2',
-    kind: 'HelmRelease',
-    metadata: { name: 'action', namespace: 'apps' },
-    spec: retries === undefined ? {} : { install: { remediation: { retries } } },
-    status: {
-      history: history.map((entry) => ({
-        name: 'action',
-        namespace: 'apps',
-        chartName: 'release-action',
-        chartVersion: '1.0.0',
-        ...entry,
-      })),
-    },
-  } as KubeObject;
-}
 
 function render(live: KubeObject[], charts = createChartRenderer({ helm: binary })): KubeObject[] {
   const files = chartFiles('charts/release-action', 'charts/release-action');
-  files.set('clusters/prod/release.yaml', RELEASE);
+  files.set('clusters/prod/release.yaml', RELEASE_ACTION);
   const rendered = renderCluster(
     files,
     { name: 'prod', path: 'clusters/prod', defaultNamespace: 'default', controller: 'flux' },
@@ -80,37 +46,39 @@ describe('a Flux HelmRelease rendered as helm-controller releases it', () => {
   });
 
   it('renders as an install when the live HelmRelease has no history yet', () => {
-    expectSame(render([liveRelease([])]), helmTemplate([]), 'apps');
+    expectSame(render([liveReleaseAction([])]), helmTemplate([]), 'apps');
   });
 
-  it('renders as an upgrade once a release is deployed, without the install-only object', () => {
-    const ours = render([liveRelease([{ status: 'deployed', version: 3 }])]);
+  it('renders as an install while the install is the deployed release (revision 1)', () => {
+    const ours = render([liveReleaseAction([{ status: 'deployed', version: 1 }])]);
+    expectSame(ours, helmTemplate([]), 'apps');
+    expect(names(ours)).toEqual(['action-action', 'action-first-install']);
+  });
+
+  it('renders as an upgrade once an upgrade is deployed, without the install-only object', () => {
+    const ours = render([liveReleaseAction([{ status: 'deployed', version: 3 }])]);
     expectSame(ours, helmTemplate(['--is-upgrade']), 'apps');
     expect(names(ours)).toEqual(['action-action']);
     expect(ours[0]!.data).toEqual({ action: 'upgrade', isInstall: 'false', replicas: '1' });
   });
 
   it('renders as an upgrade after a failed upgrade, which helm-controller upgrades again', () => {
-    const live = liveRelease([
+    const live = liveReleaseAction([
       { status: 'failed', version: 4 },
       { status: 'superseded', version: 3 },
     ]);
     expectSame(render([live]), helmTemplate(['--is-upgrade']), 'apps');
   });
 
-  it('renders as an install after an uninstall, and after a failed first install that is retried', () => {
-    expectSame(render([liveRelease([{ status: 'uninstalled', version: 1 }])]), helmTemplate([]), 'apps');
-    expectSame(render([liveRelease([{ status: 'failed', version: 1 }], 3)]), helmTemplate([]), 'apps');
-  });
-
-  it('renders a failed first install without install retries as an upgrade, as helm-controller acts on it', () => {
-    expectSame(render([liveRelease([{ status: 'failed', version: 1 }])]), helmTemplate(['--is-upgrade']), 'apps');
+  it('renders as an install after an uninstall, and after a failed first install', () => {
+    expectSame(render([liveReleaseAction([{ status: 'uninstalled', version: 2 }])]), helmTemplate([]), 'apps');
+    expectSame(render([liveReleaseAction([{ status: 'failed', version: 1 }])]), helmTemplate([]), 'apps');
   });
 
   it('keeps an install render and an upgrade render of the same chart apart in one renderer', () => {
     const charts = createChartRenderer({ helm: binary });
     expect(names(render([], charts))).toEqual(['action-action', 'action-first-install']);
-    expect(names(render([liveRelease([{ status: 'deployed', version: 2 }])], charts))).toEqual(['action-action']);
+    expect(names(render([liveReleaseAction([{ status: 'deployed', version: 2 }])], charts))).toEqual(['action-action']);
     expect(names(render([], charts))).toEqual(['action-action', 'action-first-install']);
   });
 });

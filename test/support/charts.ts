@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { expect } from 'vitest';
-import { parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import type { KubeObject } from '../../src/core/model/index.js';
 import { REPO_ROOT } from './fixtures.js';
 import { pinnedHelm } from './tools.js';
@@ -144,4 +144,27 @@ export function expectSame(ours: KubeObject[], theirs: KubeObject[], namespace: 
   );
   expect(ours.map(objectKey).sort()).toEqual([...expected.keys()].sort());
   for (const obj of ours) expect(withoutStamps(obj), objectKey(obj)).toEqual(expected.get(objectKey(obj)));
+}
+
+/** A Flux HelmRelease apps/action of the chart test/fixtures/charts/release-action at that path of this repository. */
+export const RELEASE_ACTION = `apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata:
+  name: action
+  namespace: apps
+spec:
+  interval: 10m
+  chart:
+    spec:
+      chart: ./charts/release-action
+      sourceRef:
+        kind: GitRepository
+        name: flux-system
+        namespace: flux-system
+`;
+
+/** RELEASE_ACTION as the cluster holds it, with `history` (newest first) in its status. */
+export function liveReleaseAction(history: Array<{ status: string; version: number }>): KubeObject {
+  const entries = history.map((entry) => ({ name: 'action', namespace: 'apps', chartVersion: '1.0.0', ...entry }));
+  return { ...(parse(RELEASE_ACTION) as KubeObject), status: { history: entries } };
 }

@@ -182,21 +182,17 @@ function installedVersion(obj: KubeObject, asked: string, live: readonly KubeObj
 }
 
 /**
- * Whether helm-controller's next release action is an upgrade (`helm template --is-upgrade`): its
- * status.history (newest first) holds a release that is not uninstalled (internal/reconcile/state.go
- * DetermineReleaseState and atomic_release.go actionForState: a release in storage is upgraded, a
- * deployed, superseded or failed one alike; none, or an uninstalled one, is installed). A first install
- * that failed with install retries left is uninstalled by its remediation, then installed again.
+ * Whether the release's objects in the cluster are an upgrade's (`helm template --is-upgrade`): the newest
+ * entry of the live status.history is a release past revision 1 that is not uninstalled. helm-controller
+ * installs a release it does not find and upgrades one in storage (internal/reconcile/state.go
+ * DetermineReleaseState, atomic_release.go actionForState), but leaves an installed release in sync alone:
+ * revision 1 is the install's output until a change of the HelmRelease upgrades it.
  */
 function releasesAsUpgrade(obj: KubeObject, live: readonly KubeObject[]): boolean {
-  const running = liveRelease(obj, live);
-  const history = field(running, 'status', 'history');
-  if (!Array.isArray(history) || history.length === 0) return false;
-  const latest = stringAt(history[0], 'status');
-  if (latest === undefined || latest === 'uninstalled') return false;
-  const retries = field(running, 'spec', 'install', 'remediation', 'retries');
-  const reinstalls = typeof retries === 'number' && retries !== 0;
-  return !(latest === 'failed' && history.length === 1 && reinstalls);
+  const history = field(liveRelease(obj, live), 'status', 'history');
+  const latest: unknown = Array.isArray(history) ? history[0] : undefined;
+  const revision = field(latest, 'version');
+  return stringAt(latest, 'status') !== 'uninstalled' && typeof revision === 'number' && revision > 1;
 }
 
 /** A repository chart: `chart.spec` of a HelmRepository, or `chartRef` to an OCIRepository or a HelmChart. */
