@@ -6,7 +6,16 @@
 import { summarize } from '../classify/index.js';
 import { inventoryClaims } from '../ownership/index.js';
 import { readArgoSettings, sourceRefText, stampedSource, type Source } from '../sources/index.js';
-import type { DiffResult, KubeObject, NotRenderedSource, Plan, PlanWarning, ResourceKey } from '../model/index.js';
+import {
+  keyId,
+  type DiffResult,
+  type KubeObject,
+  type NotRenderedSource,
+  type Plan,
+  type PlanEntry,
+  type PlanWarning,
+  type ResourceKey,
+} from '../model/index.js';
 
 /** The source (`Kind/ns/name`) whose inventory or stamps claim a live object, when known. */
 export type ClaimOf = (key: ResourceKey, live: KubeObject | undefined) => string | undefined;
@@ -65,6 +74,13 @@ export function setAsideNotRendered(
 }
 
 /** A plan that prunes nothing what was not rendered may have made, and says why. */
+function warnsOfSparedPrune(warning: PlanWarning, spared: readonly PlanEntry[]): boolean {
+  return (
+    warning.code === 'prune-protected' &&
+    spared.some((entry) => warning.id !== undefined && keyId(entry.id) === keyId(warning.id))
+  );
+}
+
 export function keepNotRendered(
   plan: Plan,
   sources: readonly NotRenderedSource[] | undefined,
@@ -86,6 +102,7 @@ export function keepNotRendered(
     ...plan,
     prune,
     kept: [...plan.kept, ...spared.map((entry) => ({ id: entry.id, reason }))],
-    warnings: [...warnings, ...plan.warnings],
+    // A kept object is deleted by nothing: no warning may say its data goes.
+    warnings: [...warnings, ...plan.warnings.filter((warning) => !warnsOfSparedPrune(warning, spared))],
   };
 }

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { parseConfig } from '../../../src/core/config/index.js';
-import { evaluateDrift, planCluster, renderCluster } from '../../../src/core/pipeline/index.js';
-import { displayKey, type KubeObject } from '../../../src/core/model/index.js';
+import { evaluateDrift, keepNotRendered, planCluster, renderCluster } from '../../../src/core/pipeline/index.js';
+import { displayKey, type KubeObject, type NotRenderedSource, type Plan } from '../../../src/core/model/index.js';
 
 const application = {
   apiVersion: 'argoproj.io/v1alpha1',
@@ -110,6 +110,30 @@ describe('a Helm chart source that is not rendered', () => {
     expect(warning?.message).toMatch(
       /^Application\/argocd\/sealed-secrets: argocd\/sealed-secrets\.yaml \(spec\.source\.helm\): not rendered: ./,
     );
+  });
+
+  it('keeps no warning that data goes with an object it keeps (a CustomResourceDefinition of the chart)', () => {
+    const crd = {
+      group: 'apiextensions.k8s.io',
+      kind: 'CustomResourceDefinition',
+      namespace: '',
+      name: 'widgets.example.com',
+    };
+    const plan: Plan = {
+      create: [],
+      update: [],
+      prune: [{ id: crd, action: 'prune', changes: [], conflicts: [] }],
+      kept: [],
+      unchanged: 0,
+      warnings: [{ code: 'prune-protected', id: crd, message: 'It will be deleted: its data goes with it.' }],
+    };
+    const notRendered = [
+      { source: 'HelmRelease/shop/webapp', file: 'clusters/prod/webapp.yaml', line: 1, reason: 'file too large' },
+    ];
+    const kept = keepNotRendered(plan, notRendered satisfies NotRenderedSource[]);
+    expect(kept.prune).toEqual([]);
+    expect(kept.kept.map((entry) => displayKey(entry.id))).toEqual(['CustomResourceDefinition/widgets.example.com']);
+    expect(kept.warnings.map((w) => w.code)).toEqual(['not-rendered']);
   });
 
   it('claims its objects wherever they live: an inventory outside the destination namespace', () => {
