@@ -18,9 +18,13 @@ const binary = helm.helm;
 
 const SERVER = { gitVersion: 'v1.32.3', resources: [] };
 
-function render(live: KubeObject[], charts = createChartRenderer({ helm: binary })): KubeObject[] {
+function render(
+  live: KubeObject[],
+  charts = createChartRenderer({ helm: binary }),
+  release = RELEASE_ACTION,
+): KubeObject[] {
   const files = chartFiles('charts/release-action', 'charts/release-action');
-  files.set('clusters/prod/release.yaml', RELEASE_ACTION);
+  files.set('clusters/prod/release.yaml', release);
   const rendered = renderCluster(
     files,
     { name: 'prod', path: 'clusters/prod', defaultNamespace: 'default', controller: 'flux' },
@@ -53,6 +57,17 @@ describe('a Flux HelmRelease rendered as helm-controller releases it', () => {
     const ours = render([liveReleaseAction([{ status: 'deployed', version: 1 }])]);
     expectSame(ours, helmTemplate([]), 'apps');
     expect(names(ours)).toEqual(['action-action', 'action-first-install']);
+  });
+
+  it('renders as an upgrade when head declares the release otherwise than the installed revision 1 holds it', () => {
+    const installed = liveReleaseAction([{ status: 'deployed', version: 1 }]);
+    const changed = RELEASE_ACTION.replace('  interval: 10m\n', '  interval: 10m\n  values:\n    replicaCount: 2\n');
+    const ours = render([installed], undefined, changed);
+    expectSame(ours, helmTemplate(['--is-upgrade', '--set', 'replicaCount=2']), 'apps');
+    expect(names(ours)).toEqual(['action-action']);
+    // A default the cluster adds to the spec is no change of the release.
+    const defaulted = { ...installed, spec: { ...(installed.spec as object), timeout: '5m' } };
+    expect(names(render([defaulted]))).toEqual(['action-action', 'action-first-install']);
   });
 
   it('renders as an upgrade once an upgrade is deployed, without the install-only object', () => {

@@ -18,6 +18,7 @@ import {
   type Values,
 } from '../charts/index.js';
 import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { fieldPath } from '../k8s/index.js';
 import {
   isPlainObject,
@@ -182,17 +183,27 @@ function installedVersion(obj: KubeObject, asked: string, live: readonly KubeObj
 }
 
 /**
- * Whether the release's objects in the cluster are an upgrade's (`helm template --is-upgrade`): the newest
- * entry of the live status.history is a release past revision 1 that is not uninstalled. helm-controller
- * installs a release it does not find and upgrades one in storage (internal/reconcile/state.go
- * DetermineReleaseState, atomic_release.go actionForState), but leaves an installed release in sync alone:
- * revision 1 is the install's output until a change of the HelmRelease upgrades it.
+ * Whether the release's objects are an upgrade's (`helm template --is-upgrade`): the newest entry of the
+ * live status.history is a release that is not uninstalled, past revision 1 or declared otherwise than the
+ * live HelmRelease holds it. helm-controller installs a release it does not find and upgrades one in
+ * storage (internal/reconcile/state.go DetermineReleaseState, atomic_release.go actionForState), but leaves
+ * an installed release in sync alone: revision 1 is the install's output until a change of the HelmRelease
+ * (a pull request's, say) upgrades it.
  */
 function releasesAsUpgrade(obj: KubeObject, live: readonly KubeObject[]): boolean {
-  const history = field(liveRelease(obj, live), 'status', 'history');
+  const running = liveRelease(obj, live);
+  const history = field(running, 'status', 'history');
   const latest: unknown = Array.isArray(history) ? history[0] : undefined;
   const revision = field(latest, 'version');
-  return stringAt(latest, 'status') !== 'uninstalled' && typeof revision === 'number' && revision > 1;
+  if (stringAt(latest, 'status') === 'uninstalled' || typeof revision !== 'number') return false;
+  return revision > 1 || !heldAsDeclared(obj.spec, running?.spec);
+}
+
+/** Whether live holds every value `declared` sets (live may add defaults the API server or controller set). */
+function heldAsDeclared(declared: unknown, live: unknown): boolean {
+  if (isPlainObject(declared))
+    return isPlainObject(live) && Object.entries(declared).every(([key, value]) => heldAsDeclared(value, live[key]));
+  return isDeepStrictEqual(declared, live);
 }
 
 /** A repository chart: `chart.spec` of a HelmRepository, or `chartRef` to an OCIRepository or a HelmChart. */
