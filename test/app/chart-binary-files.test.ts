@@ -10,8 +10,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fileText, type KubeObject } from '../../src/core/model/index.js';
 import { renderCluster } from '../../src/core/pipeline/index.js';
-import { locateHelm } from '../../src/helm/locate.js';
-import { createChartRenderer } from '../../src/helm/renderer.js';
 import { liveAfterHandEdit } from '../core/codify/support.js';
 import { chartFiles, packagedChart } from '../support/charts.js';
 import { fixturePath } from '../support/fixtures.js';
@@ -30,10 +28,9 @@ import {
   type Harness,
 } from './plan-harness.js';
 import { webappRelease } from './webapp-release.js';
+import { pinnedChartRenderer } from '../support/tools.js';
 
-const found = locateHelm();
-if (!found.found) throw new Error(`this test runs the pinned Helm (npm ci extracts it): ${found.reason}`);
-const charts = createChartRenderer({ helm: found.helm });
+const charts = pinnedChartRenderer();
 
 const CLUSTER = 'prod';
 const LOGO = new Uint8Array(

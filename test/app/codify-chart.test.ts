@@ -5,14 +5,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { diffLines } from 'diff';
 import { renderCluster } from '../../src/core/pipeline/index.js';
-import { locateHelm } from '../../src/helm/locate.js';
-import { createChartRenderer } from '../../src/helm/renderer.js';
 import { chartFiles } from '../support/charts.js';
 import { liveAfterHandEdit } from '../core/codify/support.js';
 import { drain, OWNER, REPO, startHarness, uploadSnapshot, type Harness } from './plan-harness.js';
-
-const found = locateHelm();
-if (!found.found) throw new Error(`this test runs the pinned Helm (npm ci extracts it): ${found.reason}`);
+import { pinnedChartRenderer } from '../support/tools.js';
 
 const RELEASE = [
   'apiVersion: helm.toolkit.fluxcd.io/v2',
@@ -56,7 +52,7 @@ beforeAll(async () => {
   h = await startHarness(Object.fromEntries(repository()), NOW.toISOString());
   // The cluster runs what HEAD renders (the snapshot's server version), then a person scales the Deployment.
   const server = { gitVersion: 'v1.31.2', resources: [] };
-  const charts = createChartRenderer({ helm: found.helm });
+  const charts = pinnedChartRenderer();
   const target = { name: 'prod', path: 'clusters/prod', defaultNamespace: 'default', controller: 'flux' as const };
   const applied = renderCluster(repository(), target, { live: { items: [], server }, charts });
   expect(applied.errors).toEqual([]);

@@ -10,8 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { KubeObject } from '../../src/core/model/index.js';
-import { locateHelm } from '../../src/helm/locate.js';
-import { createChartRenderer } from '../../src/helm/renderer.js';
 import { runCli } from '../cli/run-cli.js';
 import {
   checkRunsFor,
@@ -26,10 +24,9 @@ import {
   type Harness,
 } from './plan-harness.js';
 import { renderedProd, webappRelease, webappRepository } from './webapp-release.js';
+import { pinnedChartRenderer } from '../support/tools.js';
 
-const found = locateHelm();
-if (!found.found) throw new Error(`this test runs the pinned Helm (npm ci extracts it): ${found.reason}`);
-const charts = createChartRenderer({ helm: found.helm });
+const charts = pinnedChartRenderer();
 
 // `kubectl create secret generic webapp-secrets --from-literal=token=…`, as helm-controller put it into the env.
 const TOKEN = 'tok-prod-93b1c7e2';

@@ -2,13 +2,9 @@
 // (signed webhook, upload API, job worker running the pinned Helm) plans a Flux HelmRelease whose chart
 // is a path of the repository, against a snapshot holding what the base commit's chart renders.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { locateHelm } from '../../src/helm/locate.js';
-import { createChartRenderer } from '../../src/helm/renderer.js';
 import { commentsOn, proposePullRequest, startHarness, uploadSnapshot, type Harness } from './plan-harness.js';
 import { renderedProd, webappRelease, webappRepository } from './webapp-release.js';
-
-const found = locateHelm();
-if (!found.found) throw new Error(`this test runs the pinned Helm (npm ci extracts it): ${found.reason}`);
+import { pinnedChartRenderer } from '../support/tools.js';
 
 const release = (replicas: number): string => webappRelease(['  values:', `    replicaCount: ${replicas}`]);
 const repository = (): Map<string, string> => webappRepository(release(2));
@@ -18,7 +14,7 @@ let h: Harness;
 beforeAll(async () => {
   h = await startHarness(Object.fromEntries(repository()), NOW.toISOString());
   // The cluster runs what the base commit renders: the release's objects as helm-controller applied them.
-  const items = renderedProd(repository(), createChartRenderer({ helm: found.helm }));
+  const items = renderedProd(repository(), pinnedChartRenderer());
   // The HelmRelease as applied, and every object its chart renders.
   expect(items.some((obj) => obj.kind === 'Deployment')).toBe(true);
   const captured = new Date(NOW.getTime() - 5 * 60_000).toISOString();

@@ -7,12 +7,11 @@
 import { expect } from 'vitest';
 import type { KubeObject } from '../../src/core/model/index.js';
 import { renderCluster } from '../../src/core/pipeline/index.js';
-import { locateHelm } from '../../src/helm/locate.js';
-import { createChartRenderer } from '../../src/helm/renderer.js';
 import { liveAfterHandEdit } from '../core/codify/support.js';
 import type { AppHarness } from './app.js';
 import { chartFiles } from './charts.js';
 import { uploadAtCapture } from './emergency-app.js';
+import { pinnedChartRenderer } from './tools.js';
 
 export const RELEASE = [
   'apiVersion: helm.toolkit.fluxcd.io/v2',
@@ -45,9 +44,7 @@ export function releaseRepository(release = RELEASE): Map<string, string> {
 
 /** What the chart renders from `files`, as helm-controller applies it (the pinned Helm). */
 export function renderedRelease(files: Map<string, string>): KubeObject[] {
-  const found = locateHelm();
-  if (!found.found) throw new Error(`this test runs the pinned Helm (npm ci extracts it): ${found.reason}`);
-  const charts = createChartRenderer({ helm: found.helm });
+  const charts = pinnedChartRenderer();
   const target = { name: 'prod', path: 'clusters/prod', defaultNamespace: 'default', controller: 'flux' as const };
   const out = renderCluster(files, target, {
     live: { items: [], server: { gitVersion: 'v1.31.2', resources: [] } },
