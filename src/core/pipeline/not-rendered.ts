@@ -5,17 +5,9 @@
 // about it — neither prune, nor missing, nor extra.
 import { summarize } from '../classify/index.js';
 import { inventoryClaims } from '../ownership/index.js';
+import { keepPrunes } from '../plan/index.js';
 import { readArgoSettings, sourceRefText, stampedSource, type Source } from '../sources/index.js';
-import {
-  keyId,
-  type DiffResult,
-  type KubeObject,
-  type NotRenderedSource,
-  type Plan,
-  type PlanEntry,
-  type PlanWarning,
-  type ResourceKey,
-} from '../model/index.js';
+import type { DiffResult, KubeObject, NotRenderedSource, Plan, PlanWarning, ResourceKey } from '../model/index.js';
 
 /** The source (`Kind/ns/name`) whose inventory or stamps claim a live object, when known. */
 export type ClaimOf = (key: ResourceKey, live: KubeObject | undefined) => string | undefined;
@@ -74,23 +66,15 @@ export function setAsideNotRendered(
 }
 
 /** A plan that prunes nothing what was not rendered may have made, and says why. */
-function warnsOfSparedPrune(warning: PlanWarning, spared: readonly PlanEntry[]): boolean {
-  return (
-    warning.code === 'prune-protected' &&
-    spared.some((entry) => warning.id !== undefined && keyId(entry.id) === keyId(warning.id))
-  );
-}
-
 export function keepNotRendered(
   plan: Plan,
   sources: readonly NotRenderedSource[] | undefined,
   claimOf?: ClaimOf,
 ): Plan {
   if (!sources || sources.length === 0) return plan;
-  const prune = plan.prune.filter(
-    (entry) => !mayComeFromNotRendered(entry.id, sources, claimOf?.(entry.id, entry.live)),
+  const spared = plan.prune.filter((entry) =>
+    mayComeFromNotRendered(entry.id, sources, claimOf?.(entry.id, entry.live)),
   );
-  const spared = plan.prune.filter((entry) => !prune.includes(entry));
   const reason = `may be made by a part of the source driftback does not render (${sources.map((s) => (s.line ? `${s.file}:${s.line}` : s.file)).join(', ')})`;
   const warnings: PlanWarning[] = sources.map((source) => ({
     code: 'not-rendered',
@@ -98,11 +82,9 @@ export function keepNotRendered(
     file: source.file,
     ...(source.line ? { line: source.line } : {}),
   }));
-  return {
-    ...plan,
-    prune,
-    kept: [...plan.kept, ...spared.map((entry) => ({ id: entry.id, reason }))],
-    // A kept object is deleted by nothing: no warning may say its data goes.
-    warnings: [...warnings, ...plan.warnings.filter((warning) => !warnsOfSparedPrune(warning, spared))],
-  };
+  const kept = keepPrunes(
+    plan,
+    spared.map((entry) => ({ id: entry.id, reason })),
+  );
+  return { ...kept, warnings: [...warnings, ...kept.warnings] };
 }

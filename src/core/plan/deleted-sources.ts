@@ -18,8 +18,10 @@ import {
   type DesiredObject,
   type KubeObject,
   type Plan,
+  type PlanKept,
   type ResourceKey,
 } from '../model/index.js';
+import { keepPrunes } from './keep-prunes.js';
 import { ARGO_RESOURCES_FINALIZER } from '../sources/index.js';
 
 /** A source base renders and head does not: its key and the objects base renders under it. */
@@ -85,15 +87,15 @@ function keptReason(
   return undefined;
 }
 
-/** One pass: the prunes of `gone`'s objects that its controller does not delete move to `kept`. */
-function keepOnePass(
+/** One pass: the prunes of `gone`'s objects that their controller does not delete, with why they stay. */
+function keptOnePass(
   plan: Plan,
   gone: readonly SourceGoneAtHead[],
   live: ReadonlyMap<string, KubeObject>,
   base: ReadonlyMap<string, DesiredObject>,
-): boolean {
+): PlanKept[] {
   const pruned = new Set(plan.prune.map((entry) => keyId(entry.id)));
-  let moved = false;
+  const kept = new Map<string, PlanKept>();
   for (const source of gone) {
     const sourceId = keyId(source.key);
     const current = live.get(sourceId);
@@ -104,14 +106,10 @@ function keepOnePass(
       const reason = pruned.has(sourceId)
         ? keptReason(source, current, entry.id, base.get(id))
         : `${nameOf(source.key)} stays in the cluster (this merge does not delete it) and keeps deploying this`;
-      if (reason === undefined) continue;
-      plan.prune = plan.prune.filter((e) => keyId(e.id) !== id);
-      plan.warnings = plan.warnings.filter((w) => !(w.code === 'prune-protected' && w.id && keyId(w.id) === id));
-      plan.kept.push({ id: entry.id, reason });
-      moved = true;
+      if (reason !== undefined && !kept.has(id)) kept.set(id, { id: entry.id, reason });
     }
   }
-  return moved;
+  return [...kept.values()];
 }
 
 /** `plan` with what the deleted (or kept) sources of `gone` leave in the cluster moved from its prunes to kept. */
@@ -122,9 +120,13 @@ export function keepWhatDeletedSourcesLeave(
   base: readonly DesiredObject[],
 ): Plan {
   if (gone.length === 0 || plan.prune.length === 0) return plan;
-  const result: Plan = { ...plan, prune: [...plan.prune], kept: [...plan.kept], warnings: [...plan.warnings] };
   const liveById = new Map(live.map((obj) => [keyId(keyOf(obj)), obj]));
   const baseById = new Map(base.map((desired) => [keyId(desired.key), desired]));
-  for (let pass = 0; pass < 8 && keepOnePass(result, gone, liveById, baseById); pass++);
+  let result = plan;
+  for (let pass = 0; pass < 8; pass++) {
+    const kept = keptOnePass(result, gone, liveById, baseById);
+    if (kept.length === 0) break;
+    result = keepPrunes(result, kept);
+  }
   return result;
 }

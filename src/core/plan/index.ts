@@ -9,6 +9,7 @@ export { hooksOnDelete, hooksOnSync } from './sync-hooks-run.js';
 export { unrenderedDeleteHooks, type UnrenderedDeletion } from './unrendered-delete-hooks.js';
 export { uninstallHooks } from './release-uninstall-hooks.js';
 export { keepWhatDeletedSourcesLeave, type SourceGoneAtHead } from './deleted-sources.js';
+export { keepPrunes } from './keep-prunes.js';
 export { planIgnoredFields } from './argo-ignored-fields.js';
 export { refuseUnpermitted } from './argo-project.js';
 export { imagePolicyWarnings } from './image-policy-warnings.js';
